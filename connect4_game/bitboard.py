@@ -1,0 +1,273 @@
+"""Bitboards for Connect Four on any height x width board, in plain Python ints.
+
+Layout (Pascal Pons, "Solving Connect 4", generalised to any size): column ``c``
+(0 = leftmost) uses bits ``c*(H+1) .. c*(H+1)+H-1``, bottom cell in the lowest
+bit, plus one always-empty *sentinel* bit ``c*(H+1)+H`` on top of each column.
+So the cell in column ``c`` at height ``h`` (0 = bottom row) is bit
+``c*(H+1) + h``. The sentinel row stops the four-in-a-row shifts from wrapping
+from one column into the next. A board of ``W`` columns uses ``W*(H+1)`` bits.
+
+A position is a pair of ints ``(current, mask)``:
+
+* ``mask``    -- bit set for every occupied cell (both checkers);
+* ``current`` -- bit set for every cell holding the checker of the side the
+  position is "for" (usually the side to move). The other side's cells are
+  ``current ^ mask``.
+
+Nothing here assumes X moves first or that the checker counts are balanced,
+so any board the seed's ``Board`` class can build is representable.
+
+Module-level functions take the board height ``h`` (and width ``w``) as plain
+ints; :class:`Geometry` bundles the precomputed masks of one board size and is
+cached per size (see :func:`geometry`). Nothing in this module imports pygame.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+__all__ = [
+    "Geometry", "geometry", "cell_bit", "column_mask", "bottom_cell", "top_cell",
+    "bottom_mask", "board_mask", "from_slots", "from_board", "from_moves",
+    "to_slots", "can_play", "play", "play_bit", "possible", "has_four",
+    "winning_cells", "popcount", "key", "mirror",
+]
+
+
+def _check_size(h: int, w: int) -> None:
+    if not isinstance(h, int) or h < 1:
+        raise ValueError(f"board height must be an int >= 1, got {h!r}")
+    if not isinstance(w, int) or w < 1:
+        raise ValueError(f"board width must be an int >= 1, got {w!r}")
+
+
+def cell_bit(h: int, col: int, row: int) -> int:
+    """Return the single-bit mask of the cell at ``col`` and ``row`` (0 = bottom
+    row) on a board of height ``h``."""
+    return 1 << (col * (h + 1) + row)
+
+
+def column_mask(h: int, col: int) -> int:
+    """Mask of the ``h`` playable cells of column ``col`` (sentinel excluded)."""
+    return ((1 << h) - 1) << (col * (h + 1))
+
+
+def bottom_cell(h: int, col: int) -> int:
+    """Single-bit mask of the bottom cell of column ``col``."""
+    return 1 << (col * (h + 1))
+
+
+def top_cell(h: int, col: int) -> int:
+    """Single-bit mask of the top playable cell of column ``col``."""
+    return 1 << (col * (h + 1) + h - 1)
+
+
+def bottom_mask(h: int, w: int) -> int:
+    """Mask with the bottom cell of each of the ``w`` columns set."""
+    _check_size(h, w)
+    m = 0
+    for c in range(w):
+        m |= bottom_cell(h, c)
+    return m
+
+
+def board_mask(h: int, w: int) -> int:
+    """Mask of all ``h*w`` playable cells (every sentinel bit clear)."""
+    return bottom_mask(h, w) * ((1 << h) - 1)
+
+
+def popcount(x: int) -> int:
+    """Number of set bits of the non-negative int ``x`` (cells in a mask)."""
+    return x.bit_count()
+
+
+def key(current: int, mask: int) -> int:
+    """Hashable int that identifies the position ``(current, mask)`` uniquely
+    for a fixed board size (Pons: ``current + mask``; the extra carry marks the
+    first empty cell of each column, so side and occupancy are both encoded)."""
+    return current + mask
+
+
+def has_four(bits: int, h: int) -> bool:
+    """True if the cells in ``bits`` (one side's checkers) contain four in a row
+    horizontally (shift ``h+1``), vertically (shift 1) or diagonally (shifts
+    ``h`` and ``h+2``) on a board of height ``h``."""
+    for s in (1, h, h + 1, h + 2):
+        m = bits & (bits >> s)
+        if m & (m >> (s + s)):
+            return True
+    return False
+
+
+def winning_cells(bits: int, mask: int, h: int, w: int) -> int:
+    """Mask of the *empty* cells (anywhere on the board, reachable now or not)
+    that would complete a four for the side owning ``bits``, given occupancy
+    ``mask``. Used for threat-based move ordering and forced-block detection.
+    Shape: int mask in the layout described in the module docstring."""
+    full = board_mask(h, w)
+    # vertical: three stacked directly below the empty cell
+    r = (bits << 1) & (bits << 2) & (bits << 3)
+    for s in (h + 1, h, h + 2):  # horizontal, the two diagonals
+        p = (bits << s) & (bits << (2 * s))
+        r |= p & (bits << (3 * s))
+        r |= p & (bits >> s)
+        p = (bits >> s) & (bits >> (2 * s))
+        r |= p & (bits << s)
+        r |= p & (bits >> (3 * s))
+    return r & (full ^ mask)
+
+
+def possible(mask: int, h: int, w: int) -> int:
+    """Mask of the cells where a checker can be dropped now (one per non-full
+    column): ``(mask + bottom) & board``."""
+    return (mask + bottom_mask(h, w)) & board_mask(h, w)
+
+
+def can_play(mask: int, h: int, col: int) -> bool:
+    """True if column ``col`` still has an empty cell (``mask`` = occupancy)."""
+    return not (mask & top_cell(h, col))
+
+
+def play_bit(mask: int, h: int, col: int) -> int:
+    """Single-bit mask of the cell a checker dropped in ``col`` lands on.
+    The column must not be full."""
+    return (mask + bottom_cell(h, col)) & column_mask(h, col)
+
+
+def play(current: int, mask: int, h: int, col: int) -> tuple[int, int]:
+    """Drop a checker of the ``current`` side in ``col``; return the new
+    position ``(current', mask')`` *from the other side's point of view*
+    (Pons' convention: ``current' = current ^ mask``).
+
+    Raises ValueError if ``col`` is full (with ``h`` giving the height)."""
+    if mask & top_cell(h, col):
+        raise ValueError(f"column {col!r} is full")
+    mask2 = mask | (mask + bottom_cell(h, col))
+    return current ^ mask, mask2
+
+
+def mirror(bits: int, h: int, w: int) -> int:
+    """Left-right mirror image of a mask (column ``c`` <-> ``w-1-c``)."""
+    stride = h + 1
+    col = (1 << stride) - 1
+    out = 0
+    for c in range(w):
+        out |= ((bits >> (c * stride)) & col) << ((w - 1 - c) * stride)
+    return out
+
+
+def from_slots(slots, checker: str) -> tuple[int, int]:
+    """Position ``(current, mask)`` of a seed board's ``slots`` (list of rows,
+    top row first, each cell ``' '``, ``'X'`` or ``'O'``), with ``current`` =
+    the cells holding ``checker`` ('X' or 'O').
+
+    Raises ValueError for a bad checker or ragged/empty slots. Gravity is not
+    checked (a floating checker is kept where it is)."""
+    if checker not in ("X", "O"):
+        raise ValueError(f"checker must be 'X' or 'O', got {checker!r}")
+    hgt = len(slots)
+    if hgt < 1:
+        raise ValueError("slots must have at least one row")
+    wid = len(slots[0])
+    _check_size(hgt, wid)
+    stride = hgt + 1
+    current = mask = 0
+    for r, row in enumerate(slots):
+        if len(row) != wid:
+            raise ValueError(f"row {r} has {len(row)} cells, expected {wid}")
+        level = hgt - 1 - r
+        for c, cell in enumerate(row):
+            if cell == " ":
+                continue
+            if cell != "X" and cell != "O":
+                raise ValueError(f"bad cell {cell!r} at row {r}, column {c}")
+            b = 1 << (c * stride + level)
+            mask |= b
+            if cell == checker:
+                current |= b
+    return current, mask
+
+
+def from_board(board, checker: str) -> tuple[int, int]:
+    """Position ``(current, mask)`` of a :class:`connect4_game.board.Board`
+    (uses only ``board.slots``; the board is not modified)."""
+    return from_slots(board.slots, checker)
+
+
+def to_slots(current: int, mask: int, h: int, w: int, checker: str = "X") -> list[list[str]]:
+    """Inverse of :func:`from_slots`: rows top-first, ``checker`` for the cells
+    of ``current`` and the other checker for the rest of ``mask``."""
+    if checker not in ("X", "O"):
+        raise ValueError(f"checker must be 'X' or 'O', got {checker!r}")
+    other = "O" if checker == "X" else "X"
+    stride = h + 1
+    rows = []
+    for r in range(h):
+        level = h - 1 - r
+        row = []
+        for c in range(w):
+            b = 1 << (c * stride + level)
+            row.append(checker if current & b else (other if mask & b else " "))
+        rows.append(row)
+    return rows
+
+
+def from_moves(moves: str, h: int = 6, w: int = 7, one_indexed: bool = True) -> tuple[int, int]:
+    """Position after playing the column digits in ``moves`` alternately from
+    the empty board (first move by the first player), returned from the point
+    of view of the side to move -- the format of Pons' benchmark files
+    (``one_indexed=True``: '1' = leftmost column). Raises ValueError on a bad
+    digit, a full column, or a move played after a four-in-a-row."""
+    _check_size(h, w)
+    current = mask = 0
+    base = 1 if one_indexed else 0
+    for i, ch in enumerate(moves):
+        if not ch.isdigit():
+            raise ValueError(f"bad move {ch!r} at index {i} in {moves!r}")
+        col = int(ch) - base
+        if not 0 <= col < w:
+            raise ValueError(f"column {ch!r} at index {i} is off the board")
+        if has_four(current ^ mask, h):
+            raise ValueError(f"move {i} of {moves!r} is played after the game was won")
+        current, mask = play(current, mask, h, col)
+    return current, mask
+
+
+class Geometry:
+    """Precomputed masks of one board size (height ``h`` rows x width ``w``
+    columns). Attributes (all ints in the module's bit layout unless noted):
+
+    * ``h``, ``w``, ``stride`` (= h+1), ``cells`` (= h*w, a count);
+    * ``bottom`` / ``board``: see :func:`bottom_mask` / :func:`board_mask`;
+    * ``col_mask[c]``, ``bottom_cells[c]``, ``top_cells[c]``: per column lists;
+    * ``order``: columns centre-first (ties: left of centre first), a list.
+    """
+
+    __slots__ = ("h", "w", "stride", "cells", "bottom", "board", "col_mask",
+                 "bottom_cells", "top_cells", "order")
+
+    def __init__(self, h: int, w: int) -> None:
+        _check_size(h, w)
+        self.h, self.w, self.stride, self.cells = h, w, h + 1, h * w
+        self.bottom = bottom_mask(h, w)
+        self.board = board_mask(h, w)
+        self.col_mask = [column_mask(h, c) for c in range(w)]
+        self.bottom_cells = [bottom_cell(h, c) for c in range(w)]
+        self.top_cells = [top_cell(h, c) for c in range(w)]
+        self.order = sorted(range(w), key=lambda c: (abs(2 * c - (w - 1)), c))
+
+    def __repr__(self) -> str:
+        return f"Geometry(h={self.h}, w={self.w})"
+
+    def winning_cells(self, bits: int, mask: int) -> int:
+        """See module :func:`winning_cells`."""
+        return winning_cells(bits, mask, self.h, self.w)
+
+    def possible(self, mask: int) -> int:
+        """See module :func:`possible`."""
+        return (mask + self.bottom) & self.board
+
+
+@lru_cache(maxsize=None)
+def geometry(h: int, w: int) -> Geometry:
+    """Cached :class:`Geometry` for a board of ``h`` rows and ``w`` columns."""
+    return Geometry(h, w)
