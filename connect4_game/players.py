@@ -1,0 +1,154 @@
+"""Connect Four players (seed ps9 Problems 2, 3 and 4).
+
+``Player`` asks a human for columns on the console, ``RandomPlayer`` picks a
+random legal column and ``AIPlayer`` scores every column with a fixed
+lookahead and picks the best one with its tiebreak.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .board import Board, other, validate_checker
+
+TIEBREAKS = ('LEFT', 'RIGHT', 'RANDOM')
+
+
+class Player:
+    """A human Connect Four player on the console (seed ps9 Problem 2).
+
+    :param checker: ``'X'`` or ``'O'``.
+    :raises ValueError: for any other checker.
+
+    Attributes: ``checker`` and ``num_moves`` (moves made so far, from 0).
+    """
+
+    def __init__(self, checker: str) -> None:
+        self.checker = validate_checker(checker)
+        self.num_moves = 0
+
+    def __repr__(self) -> str:
+        """``'Player X'`` or ``'Player O'``."""
+        return 'Player ' + self.checker
+
+    def opponent_checker(self) -> str:
+        """The opponent's checker, ``'O'`` or ``'X'``."""
+        return other(self.checker)
+
+    def next_move(self, b: Board) -> int:
+        """Ask for a column with ``'Enter a column: '`` until ``b`` can take a
+        checker there, printing ``'Try again!'`` after each invalid answer
+        (including answers that are not numbers, where the seed would crash).
+        Counts the move in ``num_moves`` and returns the column.
+
+        :raises EOFError, KeyboardInterrupt: from :func:`input`, unchanged.
+        """
+        while True:
+            print()
+            answer = input('Enter a column: ')
+            try:
+                col = int(answer.strip())
+            except ValueError:
+                col = None
+            if col is not None and b.can_add_to(col):
+                self.num_moves += 1
+                return col
+            print('Try again!')
+
+
+class RandomPlayer(Player):
+    """A computer player that picks uniformly among the columns that are not
+    full (seed ps9 Problem 3)."""
+
+    def next_move(self, b: Board) -> int:
+        """A random legal column of ``b``; counts the move.
+
+        :raises ValueError: if every column of ``b`` is full.
+        """
+        columns = b.legal_columns()
+        if not columns:
+            raise ValueError('the board is full: there is no column to play')
+        self.num_moves += 1
+        return random.choice(columns)
+
+
+class AIPlayer(Player):
+    """A computer player that looks ``lookahead`` moves ahead (seed ps9 Problem 4).
+
+    :param checker: ``'X'`` or ``'O'``.
+    :param tiebreak: ``'LEFT'``, ``'RIGHT'`` or ``'RANDOM'``: how to choose
+        among columns tied for the best score.
+    :param lookahead: number of plies (own and opponent's moves) to look
+        ahead, an int >= 0.
+    :raises ValueError: for any other checker, tiebreak or lookahead.
+
+    Attributes: ``tiebreak``, ``lookahead``, and after each :meth:`scores_for`
+    ``last_nodes`` (positions searched) and ``last_time`` (seconds).
+    """
+
+    def __init__(self, checker: str, tiebreak: str, lookahead: int) -> None:
+        validate_checker(checker)
+        if tiebreak not in TIEBREAKS:
+            raise ValueError(f"tiebreak must be 'LEFT', 'RIGHT' or 'RANDOM', not {tiebreak!r}")
+        if isinstance(lookahead, bool) or not isinstance(lookahead, int) or lookahead < 0:
+            raise ValueError(f'lookahead must be an integer >= 0, not {lookahead!r}')
+        super().__init__(checker)
+        self.tiebreak = tiebreak
+        self.lookahead = lookahead
+        self.last_nodes = 0
+        self.last_time = 0.0
+
+    def __repr__(self) -> str:
+        """For example ``'Player X (LEFT, 1)'``."""
+        return f'{super().__repr__()} ({self.tiebreak}, {self.lookahead})'
+
+    def max_score_column(self, scores: list[int]) -> int:
+        """The index of a maximum of ``scores``, choosing among ties by the
+        tiebreak (leftmost, rightmost or random).
+
+        :raises ValueError: if ``scores`` is empty.
+        """
+        if not scores:
+            raise ValueError('scores must not be empty')
+        best = max(scores)
+        columns = [col for col, score in enumerate(scores) if score == best]
+        if self.tiebreak == 'LEFT':
+            return columns[0]
+        if self.tiebreak == 'RIGHT':
+            return columns[-1]
+        return random.choice(columns)
+
+    def scores_for(self, b: Board) -> list[int]:
+        """One score per column of ``b`` for this player (seed ps9 Problem 4):
+        -1 full column, 0 a loss within the lookahead, 100 a win within the
+        lookahead, 50 neither. ``b`` is left unchanged.
+        """
+        scores = [50] * b.width
+        for col in range(b.width):
+            if not b.can_add_to(col):
+                scores[col] = -1
+            elif b.is_win_for(self.checker):
+                scores[col] = 100
+            elif b.is_win_for(self.opponent_checker()):
+                scores[col] = 0
+            elif self.lookahead == 0:
+                scores[col] = 50
+            else:
+                b.add_checker(self.checker, col)
+                opponent = AIPlayer(self.opponent_checker(), self.tiebreak, self.lookahead - 1)
+                best = max(opponent.scores_for(b))
+                scores[col] = 100 if best == 0 else 0 if best == 100 else 50
+                b.remove_checker(col)
+        return scores
+
+    def next_move(self, b: Board) -> int:
+        """The best column of ``b`` by :meth:`scores_for` and the tiebreak;
+        counts the move.
+
+        :raises ValueError: if every column of ``b`` is full.
+        """
+        scores = self.scores_for(b)
+        if max(scores) < 0:
+            raise ValueError('the board is full: there is no column to play')
+        self.num_moves += 1
+        return self.max_score_column(scores)
