@@ -1,0 +1,101 @@
+"""Settings persist across runs; bad files fall back to defaults with a warning (issues 4, 8)."""
+
+import json
+import logging
+
+import pytest
+
+from connect4_game import settings as settings_mod
+from connect4_game.settings import Settings, load_settings, save_settings, settings_path
+
+
+@pytest.fixture
+def cfg(tmp_path, monkeypatch):
+    monkeypatch.setenv("CONNECT4_CONFIG_DIR", str(tmp_path / "cfg"))
+    return tmp_path / "cfg"
+
+
+def test_env_var_overrides_config_dir(cfg):
+    assert settings_mod.config_dir() == cfg
+    assert settings_path() == cfg / "settings.json"
+
+
+def test_default_dir_comes_from_platformdirs(monkeypatch):
+    import platformdirs
+    monkeypatch.delenv("CONNECT4_CONFIG_DIR", raising=False)
+    expected = platformdirs.user_config_dir("connect4_game", appauthor=False)
+    assert str(settings_mod.config_dir()) == expected
+
+
+def test_missing_file_gives_defaults_without_warning(cfg):
+    s, warnings = load_settings()
+    assert s == Settings()
+    assert warnings == []
+
+
+def test_round_trip(cfg):
+    s = Settings(lookahead=6, tiebreak="RANDOM", x_kind="ai", x_lookahead=2, x_tiebreak="RIGHT",
+                 o_kind="random", theme="dark", muted=True, rows=8, cols=13,
+                 window_width=1024, window_height=900, expert=True, demo_pace=1.25)
+    path = save_settings(s)
+    assert path == cfg / "settings.json"
+    loaded, warnings = load_settings()
+    assert warnings == []
+    assert loaded == s
+    assert json.loads(path.read_text())["version"] == 1
+
+
+@pytest.mark.parametrize("content", [
+    b"", b"{", b'{"lookahead": 5, "theme": "da', b"\x00\xff\xfe garbage", b"[1, 2, 3]",
+    b"null", b'"just a string"', b"[" * 100000,
+])
+def test_garbage_or_truncated_file_gives_defaults_and_warning(cfg, content, caplog):
+    cfg.mkdir(parents=True)
+    (cfg / "settings.json").write_bytes(content)
+    with caplog.at_level(logging.WARNING, logger="connect4_game.settings"):
+        s, warnings = load_settings()
+    assert s == Settings()
+    assert len(warnings) == 1
+    assert "settings" in warnings[0]
+    assert caplog.records, "the warning is also logged"
+
+
+def test_invalid_fields_are_dropped_one_by_one(cfg):
+    cfg.mkdir(parents=True)
+    (cfg / "settings.json").write_text(json.dumps({
+        "lookahead": 7, "tiebreak": "SIDEWAYS", "rows": 3, "cols": 14, "muted": "yes",
+        "theme": "dark", "colour": "pink", "demo_pace": float("nan") if False else -1,
+        "x_kind": "ai", "o_kind": "robot", "window_width": True,
+    }))
+    s, warnings = load_settings()
+    assert (s.lookahead, s.cols, s.theme, s.x_kind) == (7, 14, "dark", "ai")
+    # the invalid ones kept their defaults
+    d = Settings()
+    assert (s.tiebreak, s.rows, s.muted, s.demo_pace, s.o_kind, s.window_width) == \
+        (d.tiebreak, d.rows, d.muted, d.demo_pace, d.o_kind, d.window_width)
+    text = "\n".join(warnings)
+    for name in ("tiebreak", "rows", "muted", "colour", "demo_pace", "o_kind", "window_width"):
+        assert repr(name) in text
+    assert len(warnings) == 7
+
+
+def test_constructor_and_replace_name_bad_values():
+    with pytest.raises(ValueError, match="lookahead.*-1"):
+        Settings(lookahead=-1)
+    with pytest.raises(ValueError, match="'cols'.*15"):
+        Settings().replace(cols=15)
+    with pytest.raises(ValueError, match="unknown setting.*volume"):
+        Settings().replace(volume=3)
+    assert Settings().replace(rows=12).rows == 12
+
+
+def test_save_is_atomic_and_leaves_no_temp_files(cfg):
+    save_settings(Settings(lookahead=1))
+    save_settings(Settings(lookahead=2))
+    assert sorted(p.name for p in cfg.iterdir()) == ["settings.json"]
+    assert load_settings()[0].lookahead == 2
+
+
+def test_save_rejects_non_settings(cfg):
+    with pytest.raises(TypeError):
+        save_settings({"lookahead": 3})
