@@ -500,3 +500,102 @@ def test_full_ai_games_terminate_with_a_result(n):
         board, side, plies = nxt, opponent(side), plies + 1
         assert plies < 8 * n * n  # every move advances a checker, so games are finite
     assert winner(board) in ("w", "b", "draw")
+
+
+# ---------------------------------------------------------------- console
+
+
+from connect4_game.oska_console import format_board, main, parse_move, play_oska  # noqa: E402
+
+
+def test_format_board_seed_diagram_style():
+    expected = "\n".join([
+        "    ---------------",
+        "a  | W | W | W |   |",
+        "    ---------------",
+        "b    |   |   | W |",
+        "      -----------",
+        "c      |   |   |",
+        "      -----------",
+        "d    |   |   |   |",
+        "    ---------------",
+        "e  | B | B | B | B |",
+        "    ---------------",
+    ])
+    assert format_board(["www-", "--w", "--", "---", "bbbb"]) == expected
+
+
+def test_parse_move_forms_and_errors():
+    moves = legal_moves(START4, "w")
+    assert parse_move("a4-b3", moves) == Move((0, 3), (1, 2), None)
+    assert parse_move(" A4 b3 ", moves) == Move((0, 3), (1, 2), None)
+    assert parse_move("1", moves) == moves[0]
+    for bad in ("", "zz", "0", "7", "a1-c1", "a1-b2"):
+        with pytest.raises(ValueError):
+            parse_move(bad, moves)
+    jump = legal_moves(["----", "w--", "b-", "---", "----"], "w")
+    assert parse_move("b1xd2", jump) == Move((1, 0), (3, 1), (2, 0))
+
+
+def scripted(answers):
+    it = iter(answers)
+
+    def fake_input(prompt):
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+    return fake_input
+
+
+def test_console_human_reprompts_then_plays_and_eof_ends_cleanly():
+    lines = []
+    result = play_oska("human", "ai", 4, 2,
+                       input_fn=scripted(["", "hello", "99", "b1-c1", "?", "a4-b3"]),
+                       out=lines.append)
+    text = "\n".join(lines)
+    assert result is None  # input ran out (EOF) on white's second turn
+    assert "cannot read 'hello'" in text and "no move number 99" in text
+    assert "b1-c1 is not a legal move" in text
+    assert "a  | W | W | W |   |" in text  # the human's a4-b3 was played
+    assert "Black (AI, lookahead 2) plays" in text
+    assert text.rstrip().endswith("Game ended. Bye!")
+    assert "Traceback" not in text
+
+
+def test_console_ctrl_c_and_quit():
+    def interrupt(prompt):
+        raise KeyboardInterrupt
+    lines = []
+    assert play_oska("human", "human", 5, 1, input_fn=interrupt, out=lines.append) is None
+    assert "Bye" in lines[-1]
+    lines = []
+    assert play_oska("human", "ai", 4, 1, input_fn=scripted(["q"]), out=lines.append) is None
+    assert "abandoned" in lines[-1]
+
+
+@pytest.mark.parametrize("n", [4, 5, 6])
+def test_console_whole_game_human_vs_ai(n):
+    lines = []
+    result = play_oska("human", "ai", n, 2, input_fn=lambda prompt: "1", out=lines.append)
+    assert result in ("w", "b", "draw")
+    last = lines[-1]
+    assert last == "It's a draw!" or last == ("White wins!" if result == "w" else "Black wins!")
+
+
+def test_console_rejects_bad_options():
+    with pytest.raises(ValueError, match="white"):
+        play_oska("robot", "ai", 4, 2)
+    with pytest.raises(ValueError, match="lookahead"):
+        play_oska("ai", "ai", 4, 0)
+    with pytest.raises(ValueError, match="n must be"):
+        play_oska("ai", "ai", 3, 2)
+    with pytest.raises(SystemExit) as exc:
+        main(["--n", "3"])
+    assert exc.value.code == 2
+
+
+def test_console_main_ai_vs_ai(capsys):
+    assert main(["--white", "ai", "--black", "ai", "--n", "4", "--lookahead", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().splitlines()[-1] in ("White wins!", "Black wins!", "It's a draw!")
