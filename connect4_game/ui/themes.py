@@ -1,0 +1,259 @@
+"""Colour themes and the one checker-drawing function (issue 4, "Themes").
+
+Every theme is a :class:`Theme` (all colours as RGB tuples). The high-contrast
+theme uses the Okabe-Ito colour-blind-safe colours *and* marks the two sides
+by shape -- a cross on X, a ring on O -- so they differ without colour.
+:func:`draw_checker` (and the cached sprite it blits, :func:`checker_surface`)
+is the single place where checkers and their shape marks are drawn, for every
+theme; the renderer calls it.
+
+``THEMES`` is ordered: ``C`` cycles through it with :func:`next_theme`.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+import pygame
+
+__all__ = ["Theme", "THEMES", "DEFAULT_THEME", "SHAPES", "get_theme", "next_theme",
+           "theme_names", "checker_surface", "draw_checker", "score_color", "SCORE_LABELS"]
+
+RGB = tuple[int, int, int]
+SHAPES = (None, "cross", "ring", "dot")
+SCORE_LABELS = {-1: "full", 0: "LOSS", 50: "even", 100: "WIN"}   # readable without colour
+_SS = 3   # supersampling factor for anti-aliased sprites
+
+
+@dataclass(frozen=True)
+class Theme:
+    """All colours of one look. Colours are ``(r, g, b)`` tuples of 0..255.
+
+    ``x_shape`` / ``o_shape`` are None (plain checker), ``'cross'``,
+    ``'ring'`` or ``'dot'``: the mark :func:`draw_checker` draws on that side's
+    checkers. ``score_colors`` maps the seed's scores -1 / 0 / 50 / 100 (full
+    column / loss / undecided / win) to the analysis overlay's colours.
+    """
+
+    name: str
+    label: str
+    background: RGB
+    background2: RGB          # gradient end for the background
+    board: RGB
+    board_edge: RGB
+    hole: RGB
+    x_color: RGB
+    x_outline: RGB
+    o_color: RGB
+    o_outline: RGB
+    x_mark: RGB               # colour of the shape mark on an X checker
+    o_mark: RGB
+    highlight: RGB            # winning four, cursor, hint
+    accent: RGB
+    text: RGB
+    text_dim: RGB
+    status_bg: RGB
+    status_text: RGB
+    score_colors: dict = field(default_factory=dict)
+    x_shape: str | None = None
+    o_shape: str | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("x_shape", "o_shape"):
+            if getattr(self, name) not in SHAPES:
+                raise ValueError(f"{name} must be one of {SHAPES}, not {getattr(self, name)!r}")
+        if set(self.score_colors) != {-1, 0, 50, 100}:
+            raise ValueError(f"theme {self.name!r}: score_colors needs keys -1, 0, 50, 100")
+
+    # aliases used by connect4_game.ui.render.palette_from_theme
+    @property
+    def good(self) -> RGB:
+        return self.score_colors[100]
+
+    @property
+    def bad(self) -> RGB:
+        return self.score_colors[0]
+
+    @property
+    def neutral(self) -> RGB:
+        return self.score_colors[50]
+
+    def checker_color(self, checker: str) -> RGB:
+        """Fill colour of ``'X'`` or ``'O'``. :raises ValueError: other checkers."""
+        return self._side(checker)[0]
+
+    def _side(self, checker: str) -> tuple[RGB, RGB, RGB, str | None]:
+        if checker == "X":
+            return self.x_color, self.x_outline, self.x_mark, self.x_shape
+        if checker == "O":
+            return self.o_color, self.o_outline, self.o_mark, self.o_shape
+        raise ValueError(f"checker must be 'X' or 'O', not {checker!r}")
+
+
+THEMES: "OrderedDict[str, Theme]" = OrderedDict()
+
+
+def _add(theme: Theme) -> None:
+    THEMES[theme.name] = theme
+
+
+_add(Theme(
+    name="classic", label="Classic",
+    background=(24, 30, 48), background2=(44, 56, 92),
+    board=(32, 86, 196), board_edge=(20, 58, 150), hole=(16, 20, 34),
+    x_color=(220, 40, 48), x_outline=(140, 20, 28), o_color=(250, 204, 21),
+    o_outline=(176, 136, 8), x_mark=(250, 250, 250), o_mark=(40, 30, 0),
+    highlight=(255, 255, 255), accent=(96, 200, 255),
+    text=(236, 240, 248), text_dim=(160, 170, 190), status_bg=(14, 18, 30),
+    status_text=(236, 240, 248),
+    score_colors={-1: (110, 116, 128), 0: (214, 48, 49), 50: (120, 132, 140), 100: (39, 174, 96)},
+))
+_add(Theme(
+    name="dark", label="Dark",
+    background=(12, 12, 14), background2=(28, 28, 34),
+    board=(44, 46, 54), board_edge=(26, 27, 33), hole=(6, 6, 8),
+    x_color=(239, 83, 80), x_outline=(150, 40, 40), o_color=(255, 183, 77),
+    o_outline=(170, 110, 30), x_mark=(255, 235, 235), o_mark=(60, 35, 0),
+    highlight=(180, 255, 200), accent=(129, 212, 250),
+    text=(224, 224, 224), text_dim=(140, 140, 150), status_bg=(20, 20, 24),
+    status_text=(224, 224, 224),
+    score_colors={-1: (90, 90, 96), 0: (229, 57, 53), 50: (117, 117, 117), 100: (67, 160, 71)},
+))
+_add(Theme(
+    # Okabe-Ito colours (orange / sky blue), safe for the common colour-vision
+    # deficiencies, plus shapes: X is a cross, O a ring. Thick black outlines.
+    name="high_contrast", label="High contrast",
+    background=(0, 0, 0), background2=(0, 0, 0),
+    board=(255, 255, 255), board_edge=(160, 160, 160), hole=(0, 0, 0),
+    x_color=(230, 159, 0), x_outline=(0, 0, 0), o_color=(86, 180, 233),
+    o_outline=(0, 0, 0), x_mark=(0, 0, 0), o_mark=(0, 0, 0),
+    highlight=(255, 0, 255), accent=(240, 228, 66),
+    text=(255, 255, 255), text_dim=(220, 220, 220), status_bg=(0, 0, 0),
+    status_text=(255, 255, 255),
+    score_colors={-1: (128, 128, 128), 0: (213, 94, 0), 50: (200, 200, 200), 100: (0, 158, 115)},
+    x_shape="cross", o_shape="ring",
+))
+_add(Theme(
+    name="paper", label="Paper",
+    background=(246, 241, 228), background2=(230, 222, 200),
+    board=(60, 110, 160), board_edge=(40, 80, 120), hole=(250, 247, 238),
+    x_color=(190, 30, 45), x_outline=(120, 15, 25), o_color=(30, 30, 30),
+    o_outline=(0, 0, 0), x_mark=(255, 255, 255), o_mark=(255, 255, 255),
+    highlight=(255, 200, 0), accent=(0, 120, 200),
+    text=(30, 30, 30), text_dim=(100, 100, 100), status_bg=(225, 216, 190),
+    status_text=(30, 30, 30),
+    score_colors={-1: (150, 150, 150), 0: (192, 57, 43), 50: (127, 140, 141), 100: (39, 174, 96)},
+))
+
+DEFAULT_THEME = "classic"
+
+
+def theme_names() -> list[str]:
+    """Theme names in cycling order."""
+    return list(THEMES)
+
+
+def get_theme(name: str | None) -> Theme:
+    """The theme called ``name``.
+
+    :raises ValueError: for an unknown name (the message lists the known ones).
+        Callers reading a name from settings should catch it and fall back to
+        ``THEMES[DEFAULT_THEME]``.
+    """
+    if name is None:
+        return THEMES[DEFAULT_THEME]
+    try:
+        return THEMES[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown theme {name!r}; choose from {', '.join(THEMES)}") from None
+
+
+def next_theme(name: str) -> str:
+    """The name after ``name`` in ``THEMES`` (wrapping round); an unknown name
+    gives the first theme."""
+    names = list(THEMES)
+    if name not in THEMES:
+        return names[0]
+    return names[(names.index(name) + 1) % len(names)]
+
+
+def score_color(theme: Theme, score: float) -> RGB:
+    """Overlay colour of a seed score (-1, 0, 50 or 100; other values -> nearest).
+
+    :raises ValueError: for a non-number.
+    """
+    if isinstance(score, bool) or not isinstance(score, (int, float)):
+        raise ValueError(f"score must be a number, not {score!r}")
+    key = min((-1, 0, 50, 100), key=lambda k: abs(k - score))
+    return theme.score_colors[key]
+
+
+# -- drawing ---------------------------------------------------------------------
+
+_CACHE: dict = {}
+_CACHE_MAX = 64
+
+
+def _darker(c: RGB, f: float) -> RGB:
+    return tuple(int(v * f) for v in c[:3])
+
+
+def checker_surface(theme: Theme, checker: str, radius: int) -> pygame.Surface:
+    """A cached, anti-aliased sprite of one checker, ``2*radius + 2`` pixels square
+    with a transparent background, the checker centred. Includes the theme's
+    shape mark for that side.
+
+    :raises ValueError: for a checker other than 'X'/'O' or a radius < 1.
+    """
+    fill, outline, mark_color, shape = theme._side(checker)
+    if isinstance(radius, bool) or not isinstance(radius, int) or radius < 1:
+        raise ValueError(f"radius must be a positive int (pixels), not {radius!r}")
+    key = (fill, outline, mark_color, shape, radius)
+    sprite = _CACHE.get(key)
+    if sprite is not None:
+        return sprite
+    r = radius * _SS
+    d = 2 * r + 2 * _SS
+    big = pygame.Surface((d, d), pygame.SRCALPHA)
+    c = (d // 2, d // 2)
+    pygame.draw.circle(big, outline, c, r)
+    pygame.draw.circle(big, fill, c, int(r * 0.88))
+    # a subtle inner groove, like a real checker
+    pygame.draw.circle(big, _darker(fill, 0.86), c, int(r * 0.70), max(1, int(r * 0.05)))
+    shine = pygame.Surface((d, d), pygame.SRCALPHA)
+    pygame.draw.circle(shine, (255, 255, 255, 60), (int(c[0] - r * 0.28), int(c[1] - r * 0.30)),
+                       int(r * 0.34))
+    big.blit(shine, (0, 0))
+    if shape == "cross":
+        w = max(2, int(r * 0.20))
+        a = r * 0.42
+        pygame.draw.line(big, mark_color, (c[0] - a, c[1] - a), (c[0] + a, c[1] + a), w)
+        pygame.draw.line(big, mark_color, (c[0] - a, c[1] + a), (c[0] + a, c[1] - a), w)
+    elif shape == "ring":
+        pygame.draw.circle(big, mark_color, c, int(r * 0.48), max(2, int(r * 0.16)))
+    elif shape == "dot":
+        pygame.draw.circle(big, mark_color, c, int(r * 0.22))
+    sprite = pygame.transform.smoothscale(big, (2 * radius + 2, 2 * radius + 2))
+    if len(_CACHE) >= _CACHE_MAX:
+        _CACHE.clear()
+    _CACHE[key] = sprite
+    return sprite
+
+
+def draw_checker(surface: pygame.Surface, theme: Theme, checker: str,
+                 center: tuple[float, float], radius: int, alpha: int = 255) -> pygame.Rect:
+    """Draw one checker of ``checker`` ('X'/'O') centred at ``center`` (pixels)
+    with ``radius`` (pixels) onto ``surface``; ``alpha`` 0..255 (e.g. ~110 for
+    the ghost checker over the hovered column). Returns the dirty rect.
+
+    :raises ValueError: bad checker, radius or alpha.
+    """
+    if isinstance(alpha, bool) or not isinstance(alpha, int) or not 0 <= alpha <= 255:
+        raise ValueError(f"alpha must be an int from 0 to 255, not {alpha!r}")
+    sprite = checker_surface(theme, checker, radius)
+    if alpha != 255:
+        sprite = sprite.copy()
+        sprite.set_alpha(alpha)
+    half = sprite.get_width() // 2
+    return surface.blit(sprite, (int(round(center[0])) - half, int(round(center[1])) - half))
