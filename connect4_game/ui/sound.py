@@ -1,0 +1,138 @@
+"""Sound effects: drop, win, tie and refused move (issue 4, "Sound").
+
+The WAV files are package data in ``connect4_game/assets/sounds/`` (generated
+by ``tools/make_sounds.py``, CC0), loaded through :mod:`importlib.resources`
+with a path fallback to the top-level ``assets/sounds/`` of a checkout.
+
+No audio device is not an error: if ``pygame.mixer`` cannot start (or a file
+is missing), :class:`SoundPlayer` is *silent* -- ``play`` does nothing and
+returns False -- and ``available`` / ``reason`` say why.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from importlib import resources
+from pathlib import Path
+
+import pygame
+
+__all__ = ["SOUND_NAMES", "SoundPlayer", "sound_file"]
+
+log = logging.getLogger(__name__)
+
+SOUND_NAMES = ("drop", "win", "tie", "refused")
+_FALLBACK_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
+
+
+def sound_file(name: str):
+    """A readable resource (``importlib.resources`` Traversable or Path) for
+    sound ``name``, or None if neither the package data nor the checkout's
+    ``assets/sounds/`` has it.
+
+    :raises ValueError: for a name not in :data:`SOUND_NAMES`.
+    """
+    if name not in SOUND_NAMES:
+        raise ValueError(f"unknown sound {name!r}; known: {', '.join(SOUND_NAMES)}")
+    try:
+        res = resources.files("connect4_game").joinpath("assets", "sounds", f"{name}.wav")
+        if res.is_file():
+            return res
+    except (ModuleNotFoundError, OSError, TypeError):
+        pass
+    path = _FALLBACK_DIR / f"{name}.wav"
+    return path if path.is_file() else None
+
+
+class SoundPlayer:
+    """Plays the game's sound effects; silent when there is no audio.
+
+    :param muted: start muted (the ``M`` key / ``--mute``).
+    :param enabled: False builds a silent player without touching the mixer
+        (for tools and tests that must not open an audio device).
+
+    Attributes: ``available`` (bool, the mixer works and every sound
+    loaded), ``reason`` (why not, '' if available), ``muted`` (bool,
+    settable), ``history`` (the last 100 names passed to :meth:`play` while
+    not muted, played or not -- lets headless tests check which sound a game
+    event triggered).
+    """
+
+    def __init__(self, muted: bool = False, enabled: bool = True) -> None:
+        self.muted = bool(muted)
+        self.available = False
+        self.reason = ""
+        self.history: deque[str] = deque(maxlen=100)
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        if not enabled:
+            self.reason = "sound disabled"
+            return
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+        except Exception as exc:  # pygame.error, or any driver failure
+            self.reason = f"no audio device ({exc})"
+            log.info("sound off: %s", self.reason)
+            return
+        missing = []
+        for name in SOUND_NAMES:
+            res = sound_file(name)
+            if res is None:
+                missing.append(name)
+                continue
+            try:
+                with res.open("rb") as handle:
+                    self._sounds[name] = pygame.mixer.Sound(file=handle)
+            except Exception as exc:
+                missing.append(f"{name} ({exc})")
+        if missing:
+            self.reason = "missing or unreadable sound(s): " + ", ".join(missing)
+            log.warning("%s", self.reason)
+        self.available = not missing
+
+    def play(self, name: str) -> bool:
+        """Play sound ``name`` ('drop', 'win', 'tie' or 'refused') without
+        blocking. Returns True if it was started, False when muted, silent or
+        the sound is missing.
+
+        :raises ValueError: for an unknown name (a programming error).
+        """
+        if name not in SOUND_NAMES:
+            raise ValueError(f"unknown sound {name!r}; known: {', '.join(SOUND_NAMES)}")
+        if self.muted:
+            return False
+        self.history.append(name)
+        sound = self._sounds.get(name)
+        if sound is None:
+            return False
+        try:
+            sound.play()
+        except Exception as exc:  # the device vanished mid-game: go silent
+            self.reason = f"audio failed ({exc})"
+            self.available = False
+            self._sounds.clear()
+            return False
+        return True
+
+    def toggle_mute(self) -> bool:
+        """Flip ``muted`` (stopping any sound playing) and return the new value."""
+        self.muted = not self.muted
+        if self.muted:
+            self.stop()
+        return self.muted
+
+    def stop(self) -> None:
+        """Stop every sound now (no error without audio)."""
+        if self._sounds:
+            try:
+                pygame.mixer.stop()
+            except Exception:
+                pass
+
+    @property
+    def status(self) -> str:
+        """One line for the status bar / help screen: 'sound on', 'muted' or 'no sound: <why>'."""
+        if self.muted:
+            return "muted"
+        return "sound on" if self.available else f"no sound: {self.reason}"
