@@ -1,0 +1,181 @@
+"""Opening book for the standard 6x7 board: every position with 12 checkers.
+
+Source: the ``book_12ply_distances.dat`` database of the MIT-licensed PyPI
+package ``bitbully-databases`` (Markus Thill, 2025; 4,200,899 positions,
+21,004,495 bytes). We only read its data file; its pure-Python reader was used
+as the specification of the format (not the AGPL ``bitbully`` solver).
+
+File format (checked against the package's reader): sorted records of 5 bytes
+-- a big-endian *signed* 32-bit key, then a signed byte value. The key is a
+Huffman code of the board: columns left to right, in each column the checkers
+bottom to top as ``10`` (first player, X) or ``11`` (second player, O), then a
+``0`` ending the column, and a final ``0``: 2*12 + 7 + 1 = 32 bits. Only one of
+a position and its mirror image is stored, so a probe tries both. The value is
+for the first player, who is to move after 12 plies: ``100 - v`` = plies to a
+win for ``v > 0``, ``100 + v`` = plies to a loss for ``v < 0``, 0 = draw.
+Positions where the side to move wins at once are not stored (the solver never
+probes those).
+
+Memory: the keys are kept as one ``array('i')`` (16.8 MB) and the values as
+one ``bytes`` (4.2 MB), searched with :func:`bisect.bisect_left` -- no
+per-position Python objects. The file is read on the first probe only.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from array import array
+from bisect import bisect_left
+
+__all__ = ["OpeningBook", "default_book", "book_path", "huffman_key"]
+
+_H, _W = 6, 7
+_STRIDE = _H + 1
+
+
+def _column_codes() -> list:
+    """Table indexed by ``col_bits | (x_bits << 6)`` (one column of the
+    bitboard) -> (code, nbits) of that column including its ``0`` end bit."""
+    table = [None] * (1 << 12)
+    for height in range(_H + 1):
+        colbits = (1 << height) - 1
+        for x_bits in range(1 << height):
+            code, nbits = 0, 0
+            for r in range(height):
+                code = (code << 2) | (2 if (x_bits >> r) & 1 else 3)
+                nbits += 2
+            table[colbits | (x_bits << 6)] = (code << 1, nbits + 1)
+    return table
+
+
+_CODES = _column_codes()
+
+
+def huffman_key(first: int, mask: int, mirror: bool = False) -> int:
+    """The bitbully key of a 6x7 position: ``first`` = cells of the first
+    player (X), ``mask`` = all occupied cells (bitboard layout of
+    :mod:`connect4_game.bitboard`). ``mirror=True`` encodes the mirror image.
+    Returns the signed 32-bit int when the code has exactly 32 bits, else the
+    plain (unsigned) code."""
+    code, nbits = 0, 0
+    cols = range(_W - 1, -1, -1) if mirror else range(_W)
+    codes = _CODES
+    for c in cols:
+        sh = c * _STRIDE
+        cc, nb = codes[((mask >> sh) & 63) | (((first >> sh) & 63) << 6)]
+        code = (code << nb) | cc
+        nbits += nb
+    code <<= 1
+    nbits += 1
+    if nbits == 32 and code >= 1 << 31:
+        code -= 1 << 32
+    return code
+
+
+def book_path() -> str | None:
+    """Path of ``book_12ply_distances.dat`` in the installed
+    ``bitbully-databases`` package, or None if it is not installed.
+    The environment variable ``CONNECT4_BOOK`` overrides it (a path, or
+    ``off`` to disable the book)."""
+    env = os.environ.get("CONNECT4_BOOK")
+    if env:
+        return None if env.lower() == "off" else env
+    try:
+        from importlib.resources import files
+        p = files("bitbully_databases").joinpath("assets/book_12ply_distances.dat")
+        if p.is_file():
+            return str(p)
+    except (ImportError, ModuleNotFoundError, OSError, TypeError):
+        return None
+    return None
+
+
+class OpeningBook:
+    """Exact values of 6x7 positions with 12 checkers, X (first player) to move.
+
+    :param path: the bitbully ``book_12ply_distances.dat`` file.
+    Loaded lazily on the first :meth:`probe`; raises OSError then if the file
+    cannot be read and ValueError if its size is not a multiple of 5 bytes.
+    """
+
+    ply = 12
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._keys: array | None = None
+        self._vals: bytes = b""
+        self.probes = 0
+        self.hits = 0
+
+    def __len__(self) -> int:
+        self._load()
+        return len(self._keys)
+
+    @property
+    def loaded(self) -> bool:
+        return self._keys is not None
+
+    def _load(self) -> None:
+        if self._keys is not None:
+            return
+        with open(self.path, "rb") as f:
+            data = f.read()
+        if len(data) % 5:
+            raise ValueError(f"book file {self.path!r} has {len(data)} bytes, not a multiple of 5")
+        n = len(data) // 5
+        raw = bytearray(4 * n)
+        if sys.byteorder == "little":
+            for i in range(4):
+                raw[i::4] = data[3 - i::5]
+        else:
+            for i in range(4):
+                raw[i::4] = data[i::5]
+        keys = array("i")
+        keys.frombytes(raw)
+        del raw
+        self._vals = data[4::5]
+        del data
+        self._keys = keys
+
+    def lookup_key(self, key: int) -> int | None:
+        """Raw stored value (signed byte) for a bitbully key, or None."""
+        self._load()
+        keys = self._keys
+        i = bisect_left(keys, key)
+        if i < len(keys) and keys[i] == key:
+            v = self._vals[i]
+            return v - 256 if v > 127 else v
+        return None
+
+    def probe(self, first: int, mask: int) -> int | None:
+        """Signed plies to the end for X (to move) in the 12-checker position
+        (``first`` = X's cells, ``mask`` = occupied cells): ``+d`` X wins with
+        the d-th checker from now, ``-d`` X loses after d checkers, 0 draw;
+        None if the position is not in the book (including positions not
+        having 12 checkers)."""
+        if mask.bit_count() != self.ply:
+            return None
+        self.probes += 1
+        v = self.lookup_key(huffman_key(first, mask))
+        if v is None:
+            v = self.lookup_key(huffman_key(first, mask, mirror=True))
+            if v is None:
+                return None
+        self.hits += 1
+        if v > 0:
+            return 100 - v
+        if v < 0:
+            return -(100 + v)
+        return 0
+
+
+_DEFAULT: list = []
+
+
+def default_book() -> OpeningBook | None:
+    """The shared book (not yet loaded), or None if ``bitbully-databases`` is
+    not installed or ``CONNECT4_BOOK=off``."""
+    if not _DEFAULT:
+        p = book_path()
+        _DEFAULT.append(OpeningBook(p) if p else None)
+    return _DEFAULT[0]

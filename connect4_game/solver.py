@@ -1,0 +1,355 @@
+"""Strong (perfect-play) Connect Four solver for any height x width board, pure Python.
+
+Technique: Pascal Pons, "Solving Connect 4: how to build a perfect AI" (2019),
+parts 3-12, generalised to any board size:
+
+* negamax with alpha-beta, run as a series of null-window searches whose
+  window is narrowed by bisection biased towards 0 (Pons part 7 "iterative
+  deepening / null window");
+* anticipation of immediate wins (the root checks them; below the root the
+  side to move can never win at once because of the next point) and of
+  immediate losses: only *non-losing* moves are searched (a forced block is
+  the only move; two opponent threats playable now = loss; never play under
+  an opponent's winning cell);
+* move ordering by the number of winning cells a move creates (threat count),
+  ties broken centre-first;
+* a transposition table of lower/upper bounds (Python ``dict``, bounded: it is
+  cleared when it holds ``tt_limit`` entries, default 500,000 entries, about
+  60 MB at worst);
+* on the standard 6x7 board an exact opening book at 12 plies
+  (:mod:`connect4_game.book`), probed inside the search;
+* a node/time budget: :class:`BudgetExceeded` is raised when it runs out, and
+  :meth:`Solver.limited` gives the depth-limited result used as a fallback.
+
+Scores follow Pons: for the side to move, ``+s`` means "wins with its
+``(cells+2-N)//2``-th-from-the-end ..." -- concretely, a win whose last checker
+is the ``N``-th checker of the game scores ``(cells + 2 - N) // 2`` and the
+corresponding loss scores the negative; a draw scores 0.
+:func:`score_to_plies` turns a score into "checkers until the game ends".
+
+Bitboard layout and position conversion come from :mod:`connect4_game.bitboard`
+(shared with the depth-limited search of issue 3). The winning-cell formula of
+``bitboard.winning_cells`` is specialised here into a closure with the shift
+constants baked in, because it runs up to eight times per node and the generic
+function recomputes the board mask on every call.
+"""
+from __future__ import annotations
+
+import time
+from bisect import bisect_left  # noqa: F401  (re-exported for book probes)
+
+from .bitboard import geometry
+
+__all__ = ["Solver", "BudgetExceeded", "get_solver", "score_to_plies", "plies_to_score"]
+
+
+class BudgetExceeded(Exception):
+    """Raised inside a search when its node or time budget runs out."""
+
+
+def score_to_plies(score: int, n: int, cells: int) -> int:
+    """Convert a Pons score for the side to move in a position with ``n``
+    checkers on a board of ``cells`` cells into signed plies to the end:
+    ``+d`` = the side to move wins with the ``d``-th checker from now (``d``
+    odd), ``-d`` = it loses when the opponent drops the ``d``-th checker from
+    now (``d`` even), ``0`` = draw. Raises ValueError if ``score`` is outside
+    the range possible at ``n`` checkers."""
+    if score > 0:
+        j = (cells + 1 - n) // 2 - score
+        if j < 0:
+            raise ValueError(f"score {score!r} too large for {n} checkers on {cells} cells")
+        return 2 * j + 1
+    if score < 0:
+        j = (cells + 2 - n) // 2 + score
+        if j < 1:
+            raise ValueError(f"score {score!r} too small for {n} checkers on {cells} cells")
+        return -2 * j
+    return 0
+
+
+def plies_to_score(plies: int, n: int, cells: int) -> int:
+    """Inverse of :func:`score_to_plies` (the score of a win/loss ``plies``
+    checkers from now in a position with ``n`` checkers)."""
+    if plies > 0:
+        return (cells + 2 - n - plies) // 2
+    if plies < 0:
+        return -((cells + 2 - n + plies) // 2)
+    return 0
+
+
+class Solver:
+    """Perfect-play solver for one board size (``height`` rows x ``width``
+    columns). Keep one per size (see :func:`get_solver`) so the transposition
+    table is reused across the moves of a game.
+
+    :param book: an object with ``probe(current, mask) -> int | None`` giving
+        signed plies to the end (see :func:`score_to_plies`) for positions
+        with ``book.ply`` checkers and the first player to move, or None.
+    :param tt_limit: maximum number of transposition-table entries (> 0).
+    :raises ValueError: bad size or ``tt_limit``.
+    """
+
+    def __init__(self, height: int = 6, width: int = 7, book=None, tt_limit: int = 500_000) -> None:
+        if not isinstance(tt_limit, int) or tt_limit < 1:
+            raise ValueError(f"tt_limit must be a positive int, got {tt_limit!r}")
+        geo = geometry(height, width)
+        self.geo = geo
+        self.height, self.width, self.cells = height, width, geo.cells
+        self.book = book
+        self.tt_limit = tt_limit
+        self.tt: dict[int, int] = {}
+        self.nodes = 0            # nodes searched since the last reset_stats()
+        self._deadline = float("inf")
+        self._node_limit = 1 << 62
+        self._build()
+
+    # ------------------------------------------------------------------ core
+    def _build(self) -> None:
+        geo = self.geo
+        H = geo.h
+        s1, s0, s2 = H + 1, H, H + 2
+        a1, a2, a3 = s1, 2 * s1, 3 * s1
+        b1, b2, b3 = s0, 2 * s0, 3 * s0
+        c1, c2, c3 = s2, 2 * s2, 3 * s2
+        FULL = geo.board
+        BOTTOM = geo.bottom
+        CELLS = geo.cells
+        COLS = [geo.col_mask[c] for c in geo.order]
+        OFF = 1 << 12                      # lower bounds are stored as value + OFF
+        solver = self
+        CHECK = 1024
+
+        def win(b, m):
+            """Empty cells completing a four for the owner of ``b`` (occupancy ``m``)."""
+            r = (b << 1) & (b << 2) & (b << 3)
+            p = (b << a1) & (b << a2)
+            r |= p & ((b << a3) | (b >> a1))
+            p = (b >> a1) & (b >> a2)
+            r |= p & ((b << a1) | (b >> a3))
+            p = (b << b1) & (b << b2)
+            r |= p & ((b << b3) | (b >> b1))
+            p = (b >> b1) & (b >> b2)
+            r |= p & ((b << b1) | (b >> b3))
+            p = (b << c1) & (b << c2)
+            r |= p & ((b << c3) | (b >> c1))
+            p = (b >> c1) & (b >> c2)
+            r |= p & ((b << c1) | (b >> c3))
+            return r & (FULL ^ m)
+
+        self._win = win
+        counter = [CHECK]
+
+        def tick():
+            counter[0] = CHECK
+            solver.nodes += CHECK
+            if solver.nodes >= solver._node_limit or time.perf_counter() >= solver._deadline:
+                raise BudgetExceeded()
+
+        def negamax(cur, mask, n, alpha, beta, depth, tt, book_ply, probe):
+            # precondition: the side to move (owner of ``cur``) cannot win at once
+            counter[0] -= 1
+            if counter[0] <= 0:
+                tick()
+            ow = win(cur ^ mask, mask)
+            poss = (mask + BOTTOM) & FULL
+            forced = poss & ow
+            if forced:
+                if forced & (forced - 1):
+                    return -((CELLS - n) // 2)
+                poss = forced
+            poss &= ~(ow >> 1)
+            if not poss:
+                return -((CELLS - n) // 2)
+            if n >= CELLS - 2:
+                return 0
+            if depth <= 0:
+                return 0                       # horizon of a depth-limited search
+            lo = -((CELLS - 2 - n) // 2)
+            if alpha < lo:
+                alpha = lo
+                if alpha >= beta:
+                    return alpha
+            hi = (CELLS - 1 - n) // 2
+            if beta > hi:
+                beta = hi
+                if alpha >= beta:
+                    return beta
+            key = cur + mask
+            if depth < 1000:
+                key = (key << 10) | depth
+            v = tt.get(key)
+            if v is not None:
+                if v >= OFF // 2:
+                    v -= OFF
+                    if alpha < v:
+                        alpha = v
+                        if alpha >= beta:
+                            return alpha
+                elif beta > v:
+                    beta = v
+                    if alpha >= beta:
+                        return beta
+            elif n == book_ply:
+                v = probe(cur, mask)
+                if v is not None:
+                    return v
+            opp = cur ^ mask
+            if poss & (poss - 1):
+                cand = []
+                for cm in COLS:
+                    m = poss & cm
+                    if m:
+                        cand.append((win(cur | m, mask | m).bit_count(), m))
+                if len(cand) > 1:
+                    cand.sort(key=_first, reverse=True)
+                for _, m in cand:
+                    s = -negamax(opp, mask | m, n + 1, -beta, -alpha, depth - 1, tt, book_ply, probe)
+                    if s >= beta:
+                        if len(tt) >= solver.tt_limit:
+                            tt.clear()
+                        tt[key] = s + OFF
+                        return s
+                    if s > alpha:
+                        alpha = s
+            else:
+                s = -negamax(opp, mask | poss, n + 1, -beta, -alpha, depth - 1, tt, book_ply, probe)
+                if s >= beta:
+                    if len(tt) >= solver.tt_limit:
+                        tt.clear()
+                    tt[key] = s + OFF
+                    return s
+                if s > alpha:
+                    alpha = s
+            if len(tt) >= solver.tt_limit:
+                tt.clear()
+            tt[key] = alpha
+            return alpha
+
+        self._negamax = negamax
+
+    # ------------------------------------------------------------- helpers
+    def _book_args(self, cur: int, mask: int, n: int, first_to_move: bool):
+        book = self.book
+        if book is None or not first_to_move or n > book.ply:
+            return -1, None
+        cells = self.cells
+        raw = book.probe
+
+        def probe(c, m):
+            d = raw(c, m)
+            if d is None:
+                return None
+            return plies_to_score(d, book.ply, cells)
+
+        return book.ply, probe
+
+    def set_budget(self, time_budget: float | None = None, node_budget: int | None = None) -> None:
+        """Start a budget: ``time_budget`` seconds from now and/or
+        ``node_budget`` nodes (None = unlimited). Raises ValueError if negative."""
+        if time_budget is not None and not time_budget >= 0:
+            raise ValueError(f"time_budget must be >= 0 seconds, got {time_budget!r}")
+        if node_budget is not None and not node_budget >= 0:
+            raise ValueError(f"node_budget must be >= 0, got {node_budget!r}")
+        self.nodes = 0
+        self._deadline = float("inf") if time_budget is None else time.perf_counter() + time_budget
+        self._node_limit = (1 << 62) if node_budget is None else node_budget
+
+    def can_win_now(self, cur: int, mask: int) -> int:
+        """Mask of the playable cells where the side owning ``cur`` wins at once."""
+        return self._win(cur, mask) & (mask + self.geo.bottom) & self.geo.board
+
+    def solve(self, cur: int, mask: int, first_to_move: bool = True, weak: bool = False) -> int:
+        """Exact Pons score of position ``(cur, mask)`` for the side owning
+        ``cur``, to move. ``first_to_move`` says whether that side is the one
+        that moved first (only used to decide if the 6x7 opening book applies).
+        ``weak=True`` only finds the sign (-1/0/+1). The position must not
+        already contain a four. Raises :class:`BudgetExceeded` when the budget
+        set by :meth:`set_budget` runs out (the TT keeps what was learned)."""
+        n = mask.bit_count()
+        cells = self.cells
+        if n >= cells:
+            return 0
+        if self.can_win_now(cur, mask):
+            return (cells + 1 - n) // 2
+        lo = -((cells - n) // 2)
+        hi = (cells + 1 - n) // 2
+        if weak:
+            lo, hi = -1, 1
+        book_ply, probe = self._book_args(cur, mask, n, first_to_move)
+        neg = self._negamax
+        tt = self.tt
+        while lo < hi:
+            med = lo + (hi - lo) // 2
+            if med <= 0 and _half(lo) < med:
+                med = _half(lo)
+            elif med >= 0 and _half(hi) > med:
+                med = _half(hi)
+            r = neg(cur, mask, n, med, med + 1, 1000, tt, book_ply, probe)
+            if r <= med:
+                hi = r
+            else:
+                lo = r
+        return lo
+
+    def limited(self, cur: int, mask: int, depth: int, first_to_move: bool = True) -> int:
+        """Depth-limited negamax: the exact Pons score if the game is decided
+        within ``depth`` plies under best play for both sides, else 0 (also 0
+        for a real draw). A nonzero result is exact. Raises
+        :class:`BudgetExceeded` like :meth:`solve`; ValueError if depth < 0."""
+        if not isinstance(depth, int) or depth < 0:
+            raise ValueError(f"depth must be an int >= 0, got {depth!r}")
+        depth = min(depth, 999)
+        n = mask.bit_count()
+        cells = self.cells
+        if n >= cells:
+            return 0
+        if self.can_win_now(cur, mask):
+            return (cells + 1 - n) // 2
+        book_ply, probe = self._book_args(cur, mask, n, first_to_move)
+        tt: dict[int, int] = {}
+        lo = -((cells - n) // 2)
+        hi = (cells + 1 - n) // 2
+        return self._negamax(cur, mask, n, lo, hi, depth, tt, book_ply, probe)
+
+    def heuristic(self, cur: int, mask: int) -> int:
+        """Positional tiebreak for unsolved positions, from the point of view
+        of the side owning ``cur``: (own winning cells - opponent's) * 4 plus
+        the centrality of own checkers minus the opponent's. Unit: arbitrary
+        points, 0 = even."""
+        win = self._win
+        opp = cur ^ mask
+        score = 4 * (win(cur, mask).bit_count() - win(opp, mask).bit_count())
+        geo = self.geo
+        w = geo.w
+        for c in range(w):
+            weight = (w // 2) - abs(2 * c - (w - 1)) // 2
+            cm = geo.col_mask[c]
+            score += weight * ((cur & cm).bit_count() - (opp & cm).bit_count())
+        return score
+
+
+def _first(t):
+    return t[0]
+
+
+def _half(x: int) -> int:
+    """C-style x/2 (truncation toward zero), as in Pons' code."""
+    return -((-x) // 2) if x < 0 else x // 2
+
+
+_SOLVERS: dict[tuple[int, int], Solver] = {}
+
+
+def get_solver(height: int, width: int) -> Solver:
+    """Shared :class:`Solver` for one board size (the TT survives between
+    calls). On 6x7 it gets the opening book of :mod:`connect4_game.book`
+    when that is available (loaded lazily on the first probe)."""
+    s = _SOLVERS.get((height, width))
+    if s is None:
+        book = None
+        if (height, width) == (6, 7):
+            from .book import default_book
+            book = default_book()
+        s = Solver(height, width, book=book)
+        _SOLVERS[(height, width)] = s
+    return s
