@@ -1,0 +1,355 @@
+"""Plug in your own player: ``--x FILE.py:ClassName`` (issue 4; faults: issue 8).
+
+:func:`load_player` imports a Python file and builds a player from a class in
+it. Three interfaces are understood:
+
+* **BU CS111 ps9** (seed 000/001, our engine's): ``Cls(checker)`` (or
+  ``Cls(checker, tiebreak, lookahead)`` like ``AIPlayer``) with attribute
+  ``checker`` and ``next_move(board)`` on a :class:`connect4_game.board.Board`.
+* **HMC CS5** (seed 002): ``Cls(ox, tbt, ply)`` with ``nextMove(board)`` on a
+  ``Board(width, height)`` with ``addMove``/``allowsMove``/...
+* **Dutch "Vier op een rij"** (seed 004): ``Cls(ox, tbt, ply)`` with
+  ``next_move(board)`` on a ``Board(width, height)`` with ``add_move``/...
+
+CS5 and Dutch players are wrapped by the *adapter hook*: :data:`ADAPTERS` is
+an ordered list of ``(name, detect, wrap)``; the first adapter whose
+``detect(instance)`` is true turns the instance into an engine-style player
+with ``wrap(instance)``. The built-in ``'cs5'`` adapter (detects an ``ox``
+attribute or a ``nextMove`` method) uses
+:func:`connect4_game.cs5.as_engine_player`, which copies our board into the
+plug-in's own ``Board`` class on every move. :func:`register_adapter` adds
+more.
+
+Every problem while loading raises ``ValueError`` with one clear line:
+malformed spec, missing file, syntax error (with its line), an exception
+while importing, missing class, a class raising in ``__init__``, or an
+object without a move method.
+
+:class:`SafePlayer` then runs the plug-in's moves defensively: ``choose``
+returns ``('ok', col)`` or ``('error', message)`` -- for an exception, a
+non-integer, an out-of-range or a full column -- never raising. A plug-in
+that runs for minutes cannot be interrupted inside the same thread; the
+caller enforces the time limit:
+
+* the window runs plug-ins in its worker *process* (``connect4_game.ui.worker``,
+  job kind ``'plugin'``, with a ``timeout``): on time-out the process is
+  replaced, the window shows "X's plug-in took longer than N s" and the user
+  can take over that side or start a new game;
+* in-process callers (console game, tests, soak) use
+  :meth:`SafePlayer.choose_with_timeout`, which runs ``choose`` on a *daemon*
+  thread and returns ``('timeout', message)`` when the limit passes; the
+  thread is abandoned (it cannot be killed) and dies with the process, and
+  the SafePlayer refuses further moves (``('error', ...)``) while the
+  abandoned call is still running, so two calls never overlap.
+
+This module never imports pygame.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import keyword
+import operator
+import os
+import sys
+import threading
+import traceback
+import zlib
+from pathlib import Path
+from typing import Any, Callable
+
+from .board import Board, validate_checker
+
+__all__ = ["ADAPTERS", "register_adapter", "parse_spec", "is_plugin_spec", "load_class",
+           "load_player", "SafePlayer", "describe_exception"]
+
+DEFAULT_TIEBREAK = "LEFT"
+DEFAULT_LOOKAHEAD = 3
+
+
+# -- adapters -----------------------------------------------------------------
+
+def _is_cs5_style(obj: Any) -> bool:
+    return hasattr(obj, "ox") or callable(getattr(obj, "nextMove", None))
+
+
+def _wrap_cs5(obj: Any) -> Any:
+    from .cs5 import as_engine_player
+    return as_engine_player(obj)
+
+
+ADAPTERS: list[tuple[str, Callable[[Any], bool], Callable[[Any], Any]]] = [
+    ("cs5", _is_cs5_style, _wrap_cs5),
+]
+
+
+def register_adapter(name: str, detect: Callable[[Any], bool],
+                     wrap: Callable[[Any], Any], first: bool = True) -> None:
+    """Add an adapter for another player interface.
+
+    :param detect: ``detect(instance) -> bool``: does this adapter apply?
+    :param wrap: ``wrap(instance) -> player`` with ``checker`` and
+        ``next_move(engine_board) -> int``.
+    :param first: try it before the built-in ones (default) or after.
+    :raises ValueError: if ``detect``/``wrap`` are not callable or the name is taken.
+    """
+    if not callable(detect) or not callable(wrap):
+        raise ValueError("detect and wrap must be callables")
+    if any(n == name for n, _, _ in ADAPTERS):
+        raise ValueError(f"an adapter named {name!r} is already registered")
+    entry = (name, detect, wrap)
+    if first:
+        ADAPTERS.insert(0, entry)
+    else:
+        ADAPTERS.append(entry)
+
+
+# -- spec parsing and loading ---------------------------------------------------
+
+def is_plugin_spec(text: str) -> bool:
+    """True if ``text`` looks like ``FILE.py:ClassName`` (used by the CLI to
+    tell plug-ins from 'human'/'random'/'ai')."""
+    return isinstance(text, str) and ".py:" in text
+
+
+def parse_spec(spec: str) -> tuple[Path, str]:
+    """Split ``'path/to/file.py:ClassName'`` into ``(Path, 'ClassName')``.
+
+    The split is at the *last* colon, so Windows paths (``C:\\bots\\a.py:Bot``)
+    work. :raises ValueError: naming the spec if it is not of that form.
+    """
+    if not isinstance(spec, str):
+        raise ValueError(f"plug-in spec must be a string 'FILE.py:ClassName', not {spec!r}")
+    path_text, sep, cls_name = spec.strip().rpartition(":")
+    if not sep or not path_text or not cls_name:
+        raise ValueError(f"plug-in spec must look like FILE.py:ClassName, not {spec!r}")
+    if not path_text.endswith(".py"):
+        raise ValueError(f"plug-in spec {spec!r}: the file must be a .py file "
+                         f"(got {path_text!r})")
+    if not cls_name.isidentifier() or keyword.iskeyword(cls_name):
+        raise ValueError(f"plug-in spec {spec!r}: {cls_name!r} is not a class name")
+    return Path(path_text).expanduser(), cls_name
+
+
+def describe_exception(exc: BaseException) -> str:
+    """``'ZeroDivisionError: division by zero (my_bot.py line 12)'``: the
+    exception plus the innermost frame of the plug-in's own file if known."""
+    text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    frames = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ else []
+    here = os.path.dirname(os.path.abspath(__file__))
+    theirs = [f for f in frames if not os.path.abspath(f.filename).startswith(here)]
+    if theirs:
+        f = theirs[-1]
+        text += f" ({os.path.basename(f.filename)} line {f.lineno})"
+    return text
+
+
+def load_class(spec: str) -> type:
+    """Import the file of ``spec`` as a fresh module and return the class.
+
+    The file's directory is appended to ``sys.path`` (so a student's file
+    can import its own Board module next to it).
+
+    :raises ValueError: one line, for a malformed spec, a missing or
+        unreadable file, a syntax error (file and line named), any
+        exception raised while importing, or a missing / non-class name.
+    """
+    path, cls_name = parse_spec(spec)
+    if not path.is_file():
+        raise ValueError(f"plug-in file {str(path)!r} not found")
+    resolved = path.resolve()
+    mod_name = f"connect4_plugin_{zlib.crc32(str(resolved).encode()):08x}_{resolved.stem}"
+    folder = str(resolved.parent)
+    if folder not in sys.path:
+        sys.path.append(folder)
+    try:
+        source = resolved.read_bytes()
+    except OSError as exc:
+        raise ValueError(f"cannot read plug-in file {str(path)!r}: {exc.strerror or exc}") from None
+    try:
+        code = compile(source, str(resolved), "exec")
+    except SyntaxError as exc:
+        raise ValueError(f"syntax error in plug-in {path.name} line {exc.lineno}: {exc.msg}") \
+            from None
+    except ValueError as exc:   # e.g. null bytes
+        raise ValueError(f"plug-in {path.name} is not valid Python source: {exc}") from None
+    module_spec = importlib.util.spec_from_file_location(mod_name, resolved)
+    module = importlib.util.module_from_spec(module_spec)
+    sys.modules[mod_name] = module
+    try:
+        exec(code, module.__dict__)
+    except BaseException as exc:  # a plug-in may raise anything, even SystemExit
+        sys.modules.pop(mod_name, None)
+        if isinstance(exc, KeyboardInterrupt):
+            raise
+        raise ValueError(f"importing plug-in {path.name} raised {describe_exception(exc)}") \
+            from None
+    cls = getattr(module, cls_name, None)
+    if cls is None:
+        classes = sorted(n for n, v in vars(module).items()
+                         if isinstance(v, type) and not n.startswith("_"))
+        hint = f"; classes in it: {', '.join(classes)}" if classes else "; it defines no classes"
+        raise ValueError(f"plug-in {path.name} has no class {cls_name!r}{hint}")
+    if not isinstance(cls, type):
+        raise ValueError(f"{cls_name!r} in plug-in {path.name} is not a class "
+                         f"(it is a {type(cls).__name__})")
+    return cls
+
+
+def _required_positional(cls: type) -> int | None:
+    """Number of required positional parameters of ``cls(...)``, None if unknown."""
+    try:
+        sig = inspect.signature(cls)
+    except (TypeError, ValueError):
+        return None
+    return sum(1 for p in sig.parameters.values()
+               if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+               and p.default is p.empty)
+
+
+def load_player(spec: str, checker: str, tiebreak: str = DEFAULT_TIEBREAK,
+                lookahead: int = DEFAULT_LOOKAHEAD) -> Any:
+    """Build the player of ``spec`` (``'FILE.py:ClassName'``) for ``checker``.
+
+    The class is called with as many of ``(checker, tiebreak, lookahead)``
+    as its constructor requires (1 for the seed's ``Player(checker)``, 3 for
+    ``AIPlayer`` / CS5 / Dutch ``Player(ox, tbt, ply)``). A CS5/Dutch-style
+    instance is wrapped by the first matching adapter (see :data:`ADAPTERS`).
+    Specs ``'cs5[:TBT[:PLY]]'`` / ``'vieropeenrij[...]'`` are handed to
+    :func:`connect4_game.cs5.player_from_spec`.
+
+    :returns: an object with ``checker`` and ``next_move(board) -> int``.
+    :raises ValueError: one line naming the problem (see :func:`load_class`),
+        a constructor that needs more than 3 arguments or raises, or an
+        object with no ``next_move``/``nextMove``.
+    """
+    validate_checker(checker)
+    if isinstance(spec, str) and not is_plugin_spec(spec) and \
+            spec.split(":")[0].strip().lower() in ("cs5", "vieropeenrij", "vier"):
+        from .cs5 import player_from_spec
+        return player_from_spec(spec, checker)
+    cls = load_class(spec)
+    name = cls.__name__
+    needed = _required_positional(cls)
+    if needed is not None and needed > 3:
+        raise ValueError(f"{name}() needs {needed} arguments; a plug-in class must take "
+                         f"(checker) or (checker, tiebreak, lookahead)")
+    args = (checker, tiebreak, lookahead)[:needed if needed is not None else 1]
+    try:
+        obj = cls(*args)
+    except BaseException as exc:
+        if isinstance(exc, KeyboardInterrupt):
+            raise
+        shown = ", ".join(repr(a) for a in args)
+        raise ValueError(f"{name}({shown}) raised {describe_exception(exc)}") from None
+    for adapter_name, detect, wrap in ADAPTERS:
+        try:
+            applies = detect(obj)
+        except Exception:
+            applies = False
+        if applies:
+            try:
+                return wrap(obj)
+            except Exception as exc:
+                raise ValueError(f"cannot use {name} as a {adapter_name} player: "
+                                 f"{describe_exception(exc)}") from None
+    if not callable(getattr(obj, "next_move", None)):
+        raise ValueError(f"{name} has no next_move(board) method (the seed's Player "
+                         f"interface) nor nextMove(board)")
+    if getattr(obj, "checker", None) not in ("X", "O"):
+        try:
+            obj.checker = checker
+        except Exception:
+            pass
+    return obj
+
+
+# -- running moves safely -----------------------------------------------------------
+
+class SafePlayer:
+    """Runs a plug-in player's moves without ever raising.
+
+    :param player: an object with ``next_move(board)`` (from :func:`load_player`).
+    :param label: how messages name it (default: its class name).
+    """
+
+    def __init__(self, player: Any, label: str | None = None) -> None:
+        if not callable(getattr(player, "next_move", None)):
+            raise ValueError(f"{player!r} has no next_move(board) method")
+        self.player = player
+        self.label = label or type(player).__name__
+        self._busy = threading.Lock()   # held while a call runs (even an abandoned one)
+        self.thread: threading.Thread | None = None   # last choose_with_timeout thread
+
+    @property
+    def busy(self) -> bool:
+        """True while a call (possibly an abandoned, timed-out one) is running."""
+        return self._busy.locked()
+
+    def choose(self, board: Board) -> tuple[str, Any]:
+        """Ask for a column for ``board`` (not modified: the plug-in gets a copy).
+
+        :returns: ``('ok', col)`` with ``col`` a playable column, or
+            ``('error', message)`` where message is one line naming the
+            plug-in and what went wrong: an exception (type, text, line in
+            the plug-in), a non-integer, a column off the board or a full
+            column. Never raises (except KeyboardInterrupt).
+        """
+        if not self._busy.acquire(blocking=False):
+            return ("error", f"{self.label} is still busy with an earlier move")
+        try:
+            return self._choose(board)
+        finally:
+            self._busy.release()
+
+    def _choose(self, board: Board) -> tuple[str, Any]:
+        try:
+            copy = board.copy()
+        except Exception as exc:
+            return ("error", f"cannot copy the board for {self.label}: {exc}")
+        try:
+            answer = self.player.next_move(copy)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:   # includes SystemExit from a plug-in
+            return ("error", f"{self.label}.next_move raised {describe_exception(exc)}")
+        if isinstance(answer, bool):
+            return ("error", f"{self.label}.next_move returned {answer!r}, not a column number")
+        try:
+            col = operator.index(answer)    # int, or numpy integer
+        except TypeError:
+            shown = repr(answer)
+            if len(shown) > 60:
+                shown = shown[:57] + "..."
+            return ("error", f"{self.label}.next_move returned {shown} "
+                             f"({type(answer).__name__}), not a column number")
+        if not 0 <= col < board.width:
+            return ("error", f"{self.label}.next_move returned column {col}, off the board "
+                             f"(columns 0 to {board.width - 1})")
+        if not board.can_add_to(col):
+            return ("error", f"{self.label}.next_move returned column {col}, which is full")
+        return ("ok", col)
+
+    def choose_with_timeout(self, board: Board, timeout: float) -> tuple[str, Any]:
+        """:meth:`choose` on a daemon thread, waiting at most ``timeout`` seconds.
+
+        :returns: what ``choose`` returns, or ``('timeout', message)``; the
+            thread of a timed-out call is abandoned (see the module doc) and
+            the next calls return ``('error', 'still busy')`` until it ends.
+        :raises ValueError: if ``timeout`` is not a positive number.
+        """
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
+            raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
+        if self.busy:
+            return ("error", f"{self.label} is still busy with an earlier move")
+        box: list = []
+        thread = threading.Thread(target=lambda: box.append(self.choose(board)),
+                                  name=f"plugin-{self.label}", daemon=True)
+        self.thread = thread
+        thread.start()
+        thread.join(timeout)
+        if thread.is_alive():
+            return ("timeout", f"{self.label} took longer than {timeout:g} s to move; "
+                               "you can take over its side or start a new game")
+        return box[0] if box else ("error", f"{self.label} stopped without answering")

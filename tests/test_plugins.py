@@ -1,0 +1,273 @@
+"""Plug-in players: FILE.py:ClassName, three interfaces, every fault a clear message (issues 4, 8)."""
+
+import textwrap
+
+import pytest
+
+from connect4_game import plugins
+from connect4_game.board import Board
+from connect4_game.plugins import SafePlayer, is_plugin_spec, load_player, parse_spec
+
+
+def write(tmp_path, name, source):
+    p = tmp_path / name
+    p.write_text(textwrap.dedent(source))
+    return p
+
+
+BU = """
+class Bot:
+    def __init__(self, checker):
+        self.checker = checker
+    def next_move(self, b):
+        # seed interface: Board(height, width) with can_add_to
+        return [c for c in range(b.width) if b.can_add_to(c)][-1]
+
+class AIish:
+    def __init__(self, checker, tiebreak, lookahead):
+        self.checker, self.tiebreak, self.lookahead = checker, tiebreak, lookahead
+    def next_move(self, b):
+        return self.lookahead % b.width
+"""
+
+
+def test_bu_seed_player(tmp_path):
+    f = write(tmp_path, "bu.py", BU)
+    p = load_player(f"{f}:Bot", "O")
+    assert p.checker == "O"
+    b = Board(6, 7)
+    b.add_checkers("666666")
+    assert p.next_move(b) == 5
+    ai = load_player(f"{f}:AIish", "X", "RIGHT", 4)
+    assert (ai.checker, ai.tiebreak, ai.lookahead) == ("X", "RIGHT", 4)
+    assert SafePlayer(ai).choose(Board(6, 7)) == ("ok", 4)
+
+
+CS5 = """
+class Board:                      # the student's own CS5 board: width first
+    def __init__(self, width, height):
+        self.width, self.height = width, height
+        self.data = [[' '] * width for _ in range(height)]
+    def addMove(self, col, ox):
+        for row in range(self.height - 1, -1, -1):
+            if self.data[row][col] == ' ':
+                self.data[row][col] = ox
+                return
+    def allowsMove(self, col):
+        return 0 <= col < self.width and self.data[0][col] == ' '
+
+class Player:
+    def __init__(self, ox, tbt, ply):
+        self.ox, self.tbt, self.ply = ox, tbt, ply
+    def nextMove(self, b):
+        assert isinstance(b, Board)
+        # play on top of the first column holding one of our checkers, else first free
+        for col in range(b.width):
+            if any(b.data[r][col] == self.ox for r in range(b.height)) and b.allowsMove(col):
+                return col
+        return [c for c in range(b.width) if b.allowsMove(c)][0]
+"""
+
+
+def test_cs5_player_through_the_adapter(tmp_path):
+    f = write(tmp_path, "hw6pr3.py", CS5)
+    p = load_player(f"{f}:Player", "O", "LEFT", 2)
+    assert p.checker == "O"
+    b = Board(6, 7)
+    b.add_checkers("0044")      # X: 0, 4 ; O: 0, 4  -> O's first column is 0
+    assert p.next_move(b) == 0
+    b.add_checkers("0000")       # column 0 now full
+    assert SafePlayer(p).choose(b) == ("ok", 4)
+
+
+DUTCH = """
+from connect4_game.vieropeenrij import Board   # the Dutch board, width first
+
+class Speler:
+    def __init__(self, ox, tbt, ply):
+        self.ox, self.tbt, self.ply = ox, tbt, ply
+    def next_move(self, b):
+        assert b.allows_move(b.width - 1) or True
+        return max(c for c in range(b.width) if b.allows_move(c))
+"""
+
+
+def test_dutch_player_through_the_adapter(tmp_path):
+    f = write(tmp_path, "vier.py", DUTCH)
+    p = load_player(f"{f}:Speler", "X")
+    b = Board(4, 5)
+    b.add_checkers("4444")
+    assert p.next_move(b) == 3
+
+
+def test_cs5_short_spec():
+    p = load_player("cs5:RIGHT:1", "X")
+    assert (p.checker, p.tiebreak, p.lookahead) == ("X", "RIGHT", 1)
+
+
+@pytest.mark.parametrize("spec,words", [
+    ("bot.py", "FILE.py:ClassName"),
+    ("bot.py:", "FILE.py:ClassName"),
+    (":Bot", "FILE.py:ClassName"),
+    ("bot.txt:Bot", ".py file"),
+    ("bot.py:1Bot", "not a class name"),
+    ("bot.py:class", "not a class name"),
+    (None, "FILE.py:ClassName"),
+])
+def test_malformed_specs(spec, words):
+    with pytest.raises(ValueError, match=words.replace(".", r"\.")):
+        load_player(spec, "X")
+
+
+def test_windows_style_path_splits_at_last_colon():
+    path, cls = parse_spec(r"C:\bots\mine.py:Bot")
+    assert cls == "Bot" and str(path).endswith("mine.py")
+    assert is_plugin_spec("a.py:B") and not is_plugin_spec("ai")
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(ValueError, match="not found"):
+        load_player(f"{tmp_path}/nope.py:Bot", "X")
+
+
+def test_syntax_error_names_the_line(tmp_path):
+    f = write(tmp_path, "broken.py", "class Bot:\n    def next_move(self, b)\n        return 0\n")
+    with pytest.raises(ValueError, match=r"syntax error in plug-in broken\.py line 2"):
+        load_player(f"{f}:Bot", "X")
+
+
+def test_import_time_exception(tmp_path):
+    f = write(tmp_path, "boom.py", "x = 1\nraise RuntimeError('no config')\n")
+    with pytest.raises(ValueError, match=r"RuntimeError: no config \(boom\.py line 2\)"):
+        load_player(f"{f}:Bot", "X")
+    f2 = write(tmp_path, "quits.py", "import sys\nsys.exit(3)\n")
+    with pytest.raises(ValueError, match="SystemExit"):
+        load_player(f"{f2}:Bot", "X")
+
+
+def test_missing_class_lists_the_classes(tmp_path):
+    f = write(tmp_path, "bu.py", BU)
+    with pytest.raises(ValueError, match="no class 'Robot'; classes in it: AIish, Bot"):
+        load_player(f"{f}:Robot", "X")
+    f2 = write(tmp_path, "fn.py", "def Bot():\n    pass\n")
+    with pytest.raises(ValueError, match="not a class"):
+        load_player(f"{f2}:Bot", "X")
+
+
+def test_constructor_faults(tmp_path):
+    f = write(tmp_path, "init.py", """
+        class Raises:
+            def __init__(self, checker):
+                self.checker = checker
+                raise KeyError('weights.bin')
+        class Greedy:
+            def __init__(self, a, b, c, d):
+                pass
+        class Mute:
+            def __init__(self, checker):
+                self.checker = checker
+    """)
+    with pytest.raises(ValueError, match=r"Raises\('X'\) raised KeyError: 'weights.bin' \(init\.py line 5\)"):
+        load_player(f"{f}:Raises", "X")
+    with pytest.raises(ValueError, match="needs 4 arguments"):
+        load_player(f"{f}:Greedy", "X")
+    with pytest.raises(ValueError, match="no next_move"):
+        load_player(f"{f}:Mute", "X")
+
+
+FAULTY = """
+import sys
+class Bot:
+    answer = 0
+    def __init__(self, checker):
+        self.checker = checker
+    def next_move(self, b):
+        b.add_checker(self.checker, 0)   # scribbles on its copy
+        a = type(self).answer
+        if a == 'raise':
+            return 1 // 0
+        if a == 'exit':
+            sys.exit(1)
+        return a
+"""
+
+
+@pytest.mark.parametrize("answer,words", [
+    ("'raise'", r"ZeroDivisionError: integer division or modulo by zero \(faulty\.py line 11\)"),
+    ("'exit'", "raised SystemExit"),
+    ("'3'", r"returned '3' \(str\), not a column number"),
+    ("None", r"returned None \(NoneType\)"),
+    ("2.0", r"returned 2\.0 \(float\)"),
+    ("True", r"returned True, not a column"),
+    ("7", "column 7, off the board"),
+    ("-1", "column -1, off the board"),
+    ("10**30", "off the board"),
+    ("1", "column 1, which is full"),
+])
+def test_safe_player_reports_every_bad_move(tmp_path, answer, words):
+    f = write(tmp_path, "faulty.py", FAULTY.replace("answer = 0", f"answer = {answer}"))
+    sp = SafePlayer(load_player(f"{f}:Bot", "X"), label="faulty.py:Bot")
+    b = Board(6, 7)
+    b.add_checkers("111111")
+    before = repr(b)
+    status, message = sp.choose(b)
+    assert status == "error"
+    assert message.startswith("faulty.py:Bot")
+    import re
+    assert re.search(words, message), message
+    assert repr(b) == before, "the game's board is never touched"
+
+
+BLOCKING = """
+release = threading.Event()
+class Slow:
+    def __init__(self, checker):
+        self.checker = checker
+    def next_move(self, b):
+        release.wait()
+        return 0
+"""
+
+
+def test_a_plugin_that_never_answers_times_out_and_is_abandoned(tmp_path):
+    f = write(tmp_path, "slow.py", BLOCKING)
+    player = load_player(f"{f}:Slow", "O")
+    sp = SafePlayer(player)
+    status, message = sp.choose_with_timeout(Board(6, 7), 0.05)
+    assert status == "timeout" and "take over" in message
+    assert sp.thread.daemon and sp.busy
+    assert sp.choose(Board(6, 7))[0] == "error"        # no overlapping calls
+    assert sp.choose_with_timeout(Board(6, 7), 0.05)[0] == "error"
+    import sys
+    mod = sys.modules[type(player).__module__]
+    mod.release.set()
+    sp.thread.join()
+    assert not sp.busy
+    assert sp.choose_with_timeout(Board(6, 7), 5) == ("ok", 0)
+    with pytest.raises(ValueError):
+        sp.choose_with_timeout(Board(6, 7), 0)
+
+
+def test_register_adapter(tmp_path):
+    f = write(tmp_path, "odd.py", """
+        class Odd:
+            def __init__(self, checker):
+                self.side = checker
+            def pick(self, grid):
+                return len(grid[0]) - 1
+    """)
+
+    class Wrapped:
+        def __init__(self, obj):
+            self.obj, self.checker = obj, obj.side
+        def next_move(self, b):
+            return self.obj.pick(b.slots)
+
+    plugins.register_adapter("odd", lambda o: hasattr(o, "pick"), Wrapped)
+    try:
+        p = load_player(f"{f}:Odd", "O")
+        assert p.checker == "O" and p.next_move(Board(5, 9)) == 8
+        with pytest.raises(ValueError, match="already registered"):
+            plugins.register_adapter("odd", lambda o: False, Wrapped)
+    finally:
+        plugins.ADAPTERS[:] = [a for a in plugins.ADAPTERS if a[0] != "odd"]
