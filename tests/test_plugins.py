@@ -219,6 +219,7 @@ def test_safe_player_reports_every_bad_move(tmp_path, answer, words):
 
 
 BLOCKING = """
+import threading
 release = threading.Event()
 class Slow:
     def __init__(self, checker):
