@@ -306,3 +306,16 @@ def test_custom_colours_used(views):
     surf = pygame.Surface(SIZE)
     v.draw(surf)
     assert tuple(surf.get_at((2, 2)))[:3] == (1, 2, 3)
+
+
+def test_screenshot_and_standalone_loop(tmp_path):
+    from connect4_game.ui import oska_view
+
+    out = tmp_path / "oska.png"
+    oska_view.save_screenshot(str(out), size=(640, 480))
+    img = pygame.image.load(str(out))
+    assert img.get_size() == (640, 480)
+    pygame.display.set_mode(SIZE)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0))
+    assert oska_view.run(4, "both", 2, size=(400, 300)) is None  # Esc twice leaves the loop

@@ -467,6 +467,13 @@ class OskaView:
             lx = cx - length * cell / 2 - pad - letter.get_width() - cell * 0.15
             surface.blit(letter, (int(lx), int(top + (r + 0.5) * cell - letter.get_height() / 2)))
 
+        goal_font = font(max(11, int(cell * 0.2)))
+        for r, text in ((0, "Black's goal"), (len(self.lengths) - 1, "White's goal")):
+            img = goal_font.render(text, True, col["text_dim"])
+            gx = cx + self.lengths[r] * cell / 2 + pad + cell * 0.15
+            if gx + img.get_width() < w - 4:
+                surface.blit(img, (int(gx), int(top + (r + 0.5) * cell - img.get_height() / 2)))
+
         # checkers at rest (the moving one is drawn by the animation)
         moving_to = anim["move"].to if anim else None
         for r, row in enumerate(self.board):
@@ -534,3 +541,84 @@ class OskaView:
         img2 = small.render(right, True, col["text_dim"])
         x = max(img.get_width() + 24, w - img2.get_width() - 12)
         surface.blit(img2, (x, rect.top + (status_h - img2.get_height()) // 2))
+
+
+# ---------------------------------------------------------------------- stand-alone window
+
+
+def run(n: int = 4, human_side: str | None = "w", lookahead: int = 3,
+        size: tuple[int, int] = (800, 640), fps: int = 60) -> str | None:
+    """Open a window and play Oska until it is closed (or Esc twice).
+
+    Stand-alone loop for the view until the app's screen switcher hosts it:
+    events -> ``update(dt)`` -> ``draw(surface)``, ``dt`` from ``pygame.time.Clock``.
+    Returns the result of the last game (``'w'``, ``'b'``, ``'draw'``) or None.
+    Raises ValueError for bad arguments (see :class:`OskaView`).
+    """
+    view = OskaView(n, human_side, lookahead, size=size)
+    pygame.init()
+    try:
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption(f"Oska (n={n})")
+        clock = pygame.time.Clock()
+        running = True
+        while running and not view.wants_exit:
+            dt = clock.tick(fps) / 1000.0
+            for event in pygame.event.get():
+                if event.type == pygame.QUIT:
+                    running = False
+                else:
+                    view.handle_event(event)
+            view.update(dt)
+            view.draw(screen)
+            pygame.display.flip()
+        return view.result
+    finally:
+        view.close()
+        pygame.quit()
+
+
+def save_screenshot(path: str, size: tuple[int, int] = (800, 640)) -> None:
+    """Render a mid-game n=4 position (a checker selected, a step and a
+    capture offered, the AI's last move marked) to a PNG at ``path``;
+    works headless (SDL_VIDEODRIVER=dummy).  Used for the README."""
+    pygame.display.init()
+    pygame.font.init()
+    view = OskaView(4, "w", 3, size=size)
+    try:
+        view.set_position(["w-w-", "-w-", "b-", "-b-", "bb--"], "w")
+        view.last_move = Move((4, 2), (3, 1), None)
+        view.selected = (1, 1)
+        view.hover = (2, 1)
+        view.message = ""
+        surface = pygame.Surface(size)
+        view.draw(surface)
+        pygame.image.save(surface, path)
+    finally:
+        view.close()
+
+
+def main(argv=None) -> int:
+    """``python -m connect4_game.ui.oska_view [--n 4] [--side w|b|both|ai]
+    [--lookahead 3] [--screenshot PATH]``."""
+    import argparse
+
+    p = argparse.ArgumentParser(prog="oska_view", description="Play Oska in a window.")
+    p.add_argument("--n", type=int, default=4)
+    p.add_argument("--side", choices=["w", "b", "both", "ai"], default="w",
+                   help="the human's colour; 'both' = two humans, 'ai' = AI vs AI")
+    p.add_argument("--lookahead", type=int, default=3)
+    p.add_argument("--screenshot", metavar="PATH", help="save the README screenshot and exit")
+    args = p.parse_args(argv)
+    if args.screenshot:
+        save_screenshot(args.screenshot)
+        return 0
+    try:
+        run(args.n, None if args.side == "ai" else args.side, args.lookahead)
+    except ValueError as exc:
+        p.error(str(exc))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
