@@ -1,0 +1,181 @@
+"""Engine properties checked with hypothesis (issue 8, "Engine properties").
+
+Round-trip of add_checker/remove_checker, gravity, is_win_for against a
+brute-force scan, scores_for leaving the board unchanged, and the search
+agreeing with the literal outline in tests/oracle.py on generated positions.
+Example counts are modest so the file runs in well under 30 s; there are no
+deadlines (no timing in tests).
+"""
+
+import itertools
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from connect4_game.board import Board
+from connect4_game.players import AIPlayer
+from connect4_game.savegame import board_from_moves, moves_to_string, parse_moves
+from oracle import oracle_scores
+
+FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SEARCH = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def boards(draw, max_rows=7, max_cols=9, any_checkers=True, stop_at_win=False):
+    """A Board built by dropping checkers, so it obeys gravity.
+
+    ``any_checkers``: each drop picks X or O freely (boards the seed's Board
+    can build, not only game positions); else X and O alternate from X.
+    ``stop_at_win``: stop dropping as soon as someone has four (game positions).
+    Returns (board, list of (checker, col) drops).
+    """
+    rows = draw(st.integers(1, max_rows))
+    cols = draw(st.integers(1, max_cols))
+    b = Board(rows, cols)
+    n = draw(st.integers(0, rows * cols))
+    drops = []
+    checker = "X"
+    for _ in range(n):
+        legal = [c for c in range(cols) if b.can_add_to(c)]
+        if not legal:
+            break
+        if stop_at_win and (b.is_win_for("X") or b.is_win_for("O")):
+            break
+        col = draw(st.sampled_from(legal))
+        if any_checkers:
+            checker = draw(st.sampled_from("XO"))
+        b.add_checker(checker, col)
+        drops.append((checker, col))
+        if not any_checkers:
+            checker = "O" if checker == "X" else "X"
+    return b, drops
+
+
+def snapshot(b):
+    return [row[:] for row in b.slots]
+
+
+def brute_force_win(slots, checker):
+    """Any four equal checkers on a line in any of the 8 directions from any cell."""
+    h, w = len(slots), len(slots[0])
+    for r, c in itertools.product(range(h), range(w)):
+        for dr, dc in itertools.product((-1, 0, 1), repeat=2):
+            if (dr, dc) == (0, 0):
+                continue
+            cells = [(r + i * dr, c + i * dc) for i in range(4)]
+            if all(0 <= rr < h and 0 <= cc < w and slots[rr][cc] == checker for rr, cc in cells):
+                return True
+    return False
+
+
+@FAST
+@given(boards(), st.data())
+def test_add_then_remove_is_identity(bd, data):
+    b, _ = bd
+    before = snapshot(b)
+    col = data.draw(st.integers(-2, b.width + 1))
+    checker = data.draw(st.sampled_from("XO"))
+    if b.can_add_to(col):
+        b.add_checker(checker, col)
+        assert b.num_checkers() == sum(cell != " " for row in before for cell in row) + 1
+        assert b.slots[b.top_row(col)][col] == checker
+        b.remove_checker(col)
+    else:
+        with pytest.raises(ValueError):
+            b.add_checker(checker, col)
+    assert b.slots == before
+
+
+@FAST
+@given(boards(), st.lists(st.integers(0, 8), max_size=12))
+def test_gravity_no_floating_checkers(bd, removals):
+    b, _ = bd
+    for col in removals:          # removing keeps gravity too
+        b.remove_checker(col % b.width)
+    for col in range(b.width):
+        column = [b.slots[row][col] for row in range(b.height)]   # top first
+        seen_checker = False
+        for cell in column:
+            if cell != " ":
+                seen_checker = True
+            else:
+                assert not seen_checker, f"floating checker in column {col}: {column}"
+
+
+@FAST
+@given(boards())
+def test_is_win_for_equals_brute_force(bd):
+    b, _ = bd
+    for checker in "XO":
+        assert b.is_win_for(checker) == brute_force_win(b.slots, checker)
+
+
+@FAST
+@given(boards(max_rows=6, max_cols=7), st.integers(0, 2), st.sampled_from("XO"),
+       st.sampled_from(["LEFT", "RIGHT", "RANDOM"]))
+def test_scores_for_never_changes_the_board(bd, lookahead, checker, tiebreak):
+    b, _ = bd
+    before = snapshot(b)
+    scores = AIPlayer(checker, tiebreak, lookahead).scores_for(b)
+    assert b.slots == before
+    assert len(scores) == b.width
+    assert set(scores) <= {-1, 0, 50, 100}
+    assert [s == -1 for s in scores] == [not b.can_add_to(c) for c in range(b.width)]
+
+
+def _lookahead_for(data, width):
+    # keep the literal oracle affordable: about width**L <= 2500 leaves
+    top = 0
+    while top < 5 and width ** (top + 1) <= 2500:
+        top += 1
+    return data.draw(st.integers(0, top))
+
+
+@SEARCH
+@given(boards(max_rows=6, max_cols=7, any_checkers=False, stop_at_win=True), st.data())
+def test_search_agrees_with_oracle_on_game_positions(bd, data):
+    b, _ = bd
+    checker = data.draw(st.sampled_from("XO"))
+    lookahead = _lookahead_for(data, b.width)
+    expected = oracle_scores(b, checker, lookahead)
+    assert AIPlayer(checker, "LEFT", lookahead).scores_for(b) == expected
+
+
+@SEARCH
+@given(boards(max_rows=5, max_cols=6), st.data())
+def test_search_agrees_with_oracle_on_any_board(bd, data):
+    """Boards the seed's Board can build, even with both sides having four."""
+    b, _ = bd
+    checker = data.draw(st.sampled_from("XO"))
+    lookahead = _lookahead_for(data, b.width)
+    assert AIPlayer(checker, "RIGHT", lookahead).scores_for(b) == \
+        oracle_scores(b, checker, lookahead)
+
+
+@SEARCH
+@given(boards(max_rows=6, max_cols=7, any_checkers=False, stop_at_win=True), st.data())
+def test_win_before_full_variant_agrees_with_oracle(bd, data):
+    """The HMC CS5 / Dutch scoring (seeds 002, 004) used by connect4_game.cs5."""
+    search = pytest.importorskip("connect4_game.search")
+    b, _ = bd
+    checker = data.draw(st.sampled_from("XO"))
+    lookahead = _lookahead_for(data, b.width)
+    before = snapshot(b)
+    got = search.Searcher().scores(b, checker, lookahead, win_before_full=True)
+    assert b.slots == before
+    assert got == oracle_scores(b, checker, lookahead, win_before_full=True)
+
+
+@FAST
+@given(boards(max_rows=8, max_cols=14, any_checkers=False, stop_at_win=True))
+def test_move_strings_round_trip(bd):
+    b, drops = bd
+    moves = moves_to_string(col for _, col in drops)
+    assert parse_moves(moves, b.height, b.width) == [col for _, col in drops]
+    assert board_from_moves(moves, b.height, b.width) == b
+    if b.width <= 10:           # identical to the seed's add_checkers notation
+        seed = Board(b.height, b.width)
+        seed.add_checkers(moves)
+        assert seed == b
