@@ -267,7 +267,8 @@ def test_whole_game_human_clicks_vs_ai(views, n):
         assert v.board == apply_move(before, move)
     assert v.result in ("w", "b", "draw")
     text = v.status_text()
-    assert ("Draw" in text) if v.result == "draw" else ("wins" in text)
+    expected = {"draw": "Draw!", "w": "You win as White!", "b": "Black (AI) wins."}[v.result]
+    assert text.startswith(expected)
     click(v, (0, 0))
     assert "new game" in v.message
     key(v, pygame.K_n)
@@ -319,3 +320,13 @@ def test_screenshot_and_standalone_loop(tmp_path):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0))
     assert oska_view.run(4, "both", 2, size=(400, 300)) is None  # Esc twice leaves the loop
+
+
+def test_winner_property_waits_for_the_last_animation(views):
+    v = views(4, "both", 2)
+    v.set_position(["----", "---", "--", "w--", "-b--"], "w")
+    click(v, (3, 0))
+    click(v, (4, 0))
+    assert v.result == "w" and v.winner is None  # final slide still running
+    settle(v)
+    assert v.winner == "w"

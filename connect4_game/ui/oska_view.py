@@ -183,6 +183,12 @@ class OskaView:
         return self.human_side == "both" or self.human_side == side
 
     @property
+    def winner(self) -> str | None:
+        """The game's result (``'w'``, ``'b'``, ``'draw'``) once the board is
+        still, else None (the host loop's ``--exit-after-game`` reads this)."""
+        return None if self.animating else self.result
+
+    @property
     def animating(self) -> bool:
         """True while a move is sliding or a captured checker is fading."""
         return self._anim is not None
@@ -405,9 +411,11 @@ class OskaView:
             return "Draw! Press N for a new game"
         if self.result is not None:
             who = NAMES[self.result]
-            tag = "" if self.human_side in ("both", None) else (
-                " - you win!" if self.is_human(self.result) else " (AI)")
-            return f"{who} wins{tag}  Press N for a new game"
+            if self.human_side in ("both", None):
+                return f"{who} wins! Press N for a new game"
+            if self.is_human(self.result):
+                return f"You win as {who}! Press N for a new game"
+            return f"{who} (AI) wins. Press N for a new game"
         name = NAMES[self.turn]
         if self.passing:
             return f"{name} has no legal move and passes"
