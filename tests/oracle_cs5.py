@@ -103,14 +103,14 @@ def random_position(rng, board_class, max_width=7, max_height=6):
     """A ``board_class(width, height)`` position reached by alternating random
     play, 'X' first. Half the time: any number of moves, sometimes played on
     past a win (so both sides may have four in a row). Otherwise *drawish*:
-    moves that make a four are avoided while possible and play stops 0-4
+    moves that make a four are avoided while possible and play stops 1-4
     cells before the board is full, so that the last-free-cell corner (a win
     that fills the board) is met within small lookaheads."""
     width, height = rng.randint(1, max_width), rng.randint(1, max_height)
     b = board_class(width, height)
     cells = width * height
     drawish = rng.random() < 0.5
-    n = max(0, cells - rng.randint(0, 4)) if drawish else rng.randrange(cells + 1)
+    n = max(0, cells - rng.randint(1, 4)) if drawish else rng.randrange(cells + 1)
     ox = 'X'
     for _ in range(n):
         cols = [c for c in range(width) if b.can_add_to(c)]
@@ -133,9 +133,12 @@ def random_position(rng, board_class, max_width=7, max_height=6):
 
 def affordable_ply(rng, b, budget=2000):
     """A random ply whose literal tree stays below about ``budget`` leaves
-    (bounded by the empty cells + 1; deeper plies change nothing)."""
+    (and at most the empty cells + 1; deeper plies change nothing). Half the
+    time it is at least the number of empty cells when that is affordable,
+    i.e. a full solve, where the last-free-cell corner can show."""
     empties = sum(row.count(' ') for row in b.slots)
     ply = 0
     while ply < empties + 1 and max(1, b.width) ** (ply + 1) <= budget:
         ply += 1
-    return rng.randint(0, ply)
+    low = min(empties, ply) if rng.random() < 0.5 else 0
+    return rng.randint(low, ply)
