@@ -41,10 +41,12 @@ import random
 import sys
 import threading
 
-from . import board as _engine
-from .board import other, validate_checker
-from .players import TIEBREAKS
-from .players import Player as _ConsolePlayer
+# Absolute imports, so that this file also loads as a plug-in file
+# (``--o connect4_game/cs5.py:Player``), which imports it outside the package.
+from connect4_game import board as _engine
+from connect4_game.board import other, validate_checker
+from connect4_game.players import TIEBREAKS
+from connect4_game.players import Player as _ConsolePlayer
 
 __all__ = ['Board', 'Player', 'as_engine_player', 'EnginePlayer', 'EngineAdapter',
            'player_from_spec', 'to_board_of', 'hmc_scores']
@@ -85,7 +87,7 @@ def _get_searcher():
     global _searcher
     with _searcher_lock:
         if _searcher is None:
-            from .search import Searcher
+            from connect4_game.search import Searcher
             _searcher = Searcher()
         return _searcher
 
@@ -406,7 +408,7 @@ def _default_board_class(player):
         return cls
     if callable(getattr(player, 'nextMove', None)):
         return Board
-    from .vieropeenrij import Board as DutchBoard
+    from connect4_game.vieropeenrij import Board as DutchBoard
     return DutchBoard
 
 
@@ -515,16 +517,18 @@ def as_engine_player(player, board_class=None) -> EngineAdapter:
 class EnginePlayer(EngineAdapter):
     """A CS5 :class:`Player` ready for the plug-in option, built from the
     checker alone: ``--o connect4_game/cs5.py:EnginePlayer`` plays
-    ``Player('O', 'LEFT', 3)`` in the window.
+    ``Player('O', 'LEFT', 3)`` in the window. (``--o connect4_game/cs5.py:Player``
+    works too: the loader passes ``(checker, tiebreak, lookahead)`` to a
+    three-argument class and wraps it with :func:`as_engine_player`.)
 
-    :param checker: ``'X'`` or ``'O'``.
+    :param checker: ``'X'`` or ``'O'`` (required, so that the loader passes it).
     :param tbt: tiebreak type (default ``'LEFT'``).
     :param ply: lookahead (default 3).
     """
 
     player_class = Player
 
-    def __init__(self, checker: str = 'X', tbt: str = 'LEFT', ply: int = 3) -> None:
+    def __init__(self, checker: str, tbt: str = 'LEFT', ply: int = 3) -> None:
         super().__init__(self.player_class(checker, tbt, ply))
 
 
@@ -542,7 +546,7 @@ def player_from_spec(spec: str, checker: str) -> EngineAdapter:
     if kind == 'cs5':
         cls = Player
     elif kind in ('vieropeenrij', 'vier'):
-        from .vieropeenrij import Player as cls
+        from connect4_game.vieropeenrij import Player as cls
     else:
         raise ValueError(f"player spec must start with 'cs5' or 'vieropeenrij', not {spec!r}")
     if len(parts) > 3:

@@ -21,7 +21,8 @@ Nothing here imports pygame.
 
 from __future__ import annotations
 
-from . import cs5
+# absolute, so that this file also loads as a plug-in file (see cs5)
+from connect4_game import cs5
 
 __all__ = ['Board', 'Player', 'EnginePlayer', 'as_engine_player']
 

@@ -521,3 +521,27 @@ def test_player_from_spec(spec, cls_name, tbt, ply):
 def test_player_from_spec_rejects_bad_specs(spec):
     with pytest.raises(ValueError):
         player_from_spec(spec, 'X')
+
+
+# -- through the plug-in loader (connect4_game.plugins, --x / --o) ----------------------
+
+@pytest.mark.parametrize('module', ['cs5', 'vieropeenrij'])
+@pytest.mark.parametrize('cls_name', ['Player', 'EnginePlayer'])
+def test_our_files_load_as_plugins(module, cls_name):
+    import connect4_game
+    from connect4_game import plugins
+    path = f'{connect4_game.__path__[0]}/{module}.py'
+    p = plugins.load_player(f'{path}:{cls_name}', 'O')
+    assert p.checker == 'O' and (p.tiebreak, p.lookahead) == ('LEFT', 3)
+    b = engine.Board(6, 7)
+    b.add_checkers('1211244445')
+    b.add_checker('X', 0)              # now O to move; O wins at once in column 3
+    assert p.next_move(b) == 3
+    assert plugins.SafePlayer(p).choose(b) == ('ok', 3)
+
+
+def test_spec_form_through_the_plugin_loader():
+    from connect4_game import plugins
+    p = plugins.load_player('cs5:RIGHT:1', 'X')
+    assert isinstance(p, EngineAdapter) and repr(p) == 'Player X (RIGHT, 1)'
+    assert p.next_move(engine.Board(6, 7)) == 6
