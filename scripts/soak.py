@@ -1,0 +1,387 @@
+#!/usr/bin/env python3
+"""Soak test: thousands of headless games, 0 errors, bounded memory (issue 8, "Soak").
+
+Plays AI-vs-AI and random-vs-AI games with the engine's players
+(:mod:`connect4_game.players`) across board sizes and lookaheads, checking
+every move and every game end, plus (unless ``--app-games 0``) some games
+of the real window app (``connect4_game.ui.app.App`` in demo mode, headless,
+stepped by ``dt``). Every ``--check-every``-th AI move is also cross-checked
+against the fast search (``connect4_game.search.Searcher``) when it exists.
+
+Reports games played, outcomes, errors (must be 0) and the process's peak
+memory (``resource.getrusage(...).ru_maxrss``) after warm-up and at the end
+(growth must stay under 50 MB). Exit status 0 only if both hold.
+
+    python scripts/soak.py                 # the full soak: >= 2,000 games
+    python scripts/soak.py --games 60 --app-games 2 --quick   # a short run
+
+Not part of the default test run; tests/test_soak_short.py runs a short one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import platform
+import random
+import sys
+import time
+import traceback
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from connect4_game.board import Board  # noqa: E402
+from connect4_game.console import connect_four  # noqa: E402
+from connect4_game.players import AIPlayer, RandomPlayer  # noqa: E402
+from connect4_game.savegame import board_from_moves, game_result, moves_to_string  # noqa: E402
+
+try:
+    import resource
+except ImportError:          # Windows: no getrusage
+    resource = None
+
+SIZES = [(6, 7), (6, 7), (6, 7), (4, 4), (4, 5), (5, 4), (5, 6), (7, 6), (6, 9), (8, 8),
+         (7, 10), (9, 11), (10, 12), (12, 14), (4, 14), (12, 4), (3, 3), (2, 5), (1, 8)]
+PAIRINGS = [("ai", "ai"), ("ai", "ai"), ("random", "ai"), ("ai", "random")]
+TIEBREAKS = ("LEFT", "RIGHT", "RANDOM")
+MEMORY_LIMIT_MB = 50.0
+
+
+def peak_rss_mb() -> float:
+    """Peak resident set size of this process in MB (ru_maxrss: KB on Linux, bytes on macOS)."""
+    if resource is None:
+        return 0.0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
+def max_lookahead(rows: int, cols: int, budget: int) -> int:
+    """Largest lookahead L with cols**L * (rows*cols / 42) <= budget: a game's
+    cost with the seed-literal AI grows like (moves x nodes per move), so the
+    cap keeps every size affordable (L=3 on 6x7 with the default budget)."""
+    top = 0
+    scale = rows * cols / 42
+    while cols ** (top + 1) * scale <= budget and top < 8:
+        top += 1
+    return top
+
+
+class SoakError(Exception):
+    """An invariant of a game did not hold."""
+
+
+def make_player(kind: str, checker: str, lookahead: int, tiebreak: str):
+    if kind == "random":
+        return RandomPlayer(checker)
+    return AIPlayer(checker, tiebreak, lookahead)
+
+
+def check_end(b: Board, moves: list[int], last: str) -> str:
+    """Validate the final position; return 'X', 'O' or 'tie'."""
+    result = game_result(b)
+    if result is None:
+        raise SoakError(f"game stopped but is not over: {moves_to_string(moves)}")
+    if result in ("X", "O") and result != last:
+        raise SoakError(f"{result} has four but {last} moved last")
+    if b.is_win_for("X") and b.is_win_for("O"):
+        raise SoakError("both sides have four in a row")
+    n_x, n_o = b.num_checkers("X"), b.num_checkers("O")
+    if not (n_x - n_o in (0, 1) and n_x + n_o == len(moves)):
+        raise SoakError(f"checker counts X={n_x} O={n_o} after {len(moves)} moves")
+    if b.width <= 14 and board_from_moves(moves_to_string(moves), b.height, b.width) != b:
+        raise SoakError("board differs from the replay of its move string")
+    return result
+
+
+def play_engine_game(rng: random.Random, cfg: dict, searcher, check_every: int,
+                     counter: list[int]) -> tuple[str, int]:
+    """One game with our own loop (checks every move). Returns (result, moves)."""
+    rows, cols = cfg["rows"], cfg["cols"]
+    b = Board(rows, cols)
+    players = {"X": make_player(cfg["x"], "X", cfg["x_lookahead"], cfg["tiebreak"]),
+               "O": make_player(cfg["o"], "O", cfg["o_lookahead"], cfg["tiebreak"])}
+    moves: list[int] = []
+    checker = "X"
+    while True:
+        p = players[checker]
+        before = [row[:] for row in b.slots]
+        if isinstance(p, AIPlayer):
+            counter[0] += 1
+            if searcher is not None and counter[0] % check_every == 0:
+                scores = p.scores_for(b)
+                fast = searcher.scores(b, checker, p.lookahead)
+                if scores != fast:
+                    raise SoakError(f"search {fast} != scores_for {scores} for {checker} "
+                                    f"L={p.lookahead} on {rows}x{cols} after "
+                                    f"{moves_to_string(moves)!r}")
+        col = p.next_move(b)
+        if b.slots != before:
+            raise SoakError(f"{p!r}.next_move changed the board")
+        if not b.can_add_to(col):
+            raise SoakError(f"{p!r} chose unplayable column {col!r}")
+        b.add_checker(checker, col)
+        moves.append(col)
+        if b.is_win_for(checker) or b.is_full():
+            return check_end(b, moves, checker), len(moves)
+        checker = "O" if checker == "X" else "X"
+
+
+def play_console_game(cfg: dict) -> tuple[str, int]:
+    """One game through the seed's console ``connect_four`` (output discarded)."""
+    p1 = make_player(cfg["x"], "X", cfg["x_lookahead"], cfg["tiebreak"])
+    p2 = make_player(cfg["o"], "O", cfg["o_lookahead"], cfg["tiebreak"])
+    with contextlib.redirect_stdout(io.StringIO()):
+        b = connect_four(p1, p2, cfg["rows"], cfg["cols"])
+    if b is None:
+        raise SoakError("connect_four returned None")
+    n = b.num_checkers()
+    last = "X" if b.num_checkers("X") > b.num_checkers("O") else "O"
+    result = game_result(b)
+    if result is None or (result != "tie" and result != last):
+        raise SoakError(f"console game ended with result {result!r}, last mover {last}")
+    return result, n
+
+
+def random_config(rng: random.Random, budget: int) -> dict:
+    rows, cols = rng.choice(SIZES)
+    x, o = rng.choice(PAIRINGS)
+    top = max_lookahead(rows, cols, budget)
+    return {"rows": rows, "cols": cols, "x": x, "o": o,
+            "x_lookahead": rng.randint(0, top), "o_lookahead": rng.randint(0, top),
+            "tiebreak": rng.choice(TIEBREAKS)}
+
+
+def warm_up_app() -> str | None:
+    """Import the app and run a few frames, so pygame, fonts and the worker
+    process are in the memory baseline. Returns why it is unavailable, or None."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        from connect4_game.ui.app import App, AppOptions
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
+    with contextlib.redirect_stdout(io.StringIO()):
+        app = App(AppOptions(demo=True, mute=True, use_settings=False, lookahead=1))
+        try:
+            for _ in range(30):
+                app.step([], 0.1)
+        finally:
+            app.close()
+    return None
+
+
+def run_app_games(n_games: int, seed: int, report, max_seconds: float) -> dict:
+    """Demo-mode games of the real App, headless, stepped by dt (their
+    game-end lines on stdout are discarded)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    out = {"app_games": 0, "app_errors": 0, "app_error_messages": [], "app_frames": 0}
+    try:
+        import pygame
+        from connect4_game.ui.app import App, AppOptions
+        from connect4_game.ui.model import PlayerConfig
+    except Exception as exc:   # no app yet / no pygame: engine-level soak only
+        out["app_skipped"] = f"{type(exc).__name__}: {exc}"
+        return out
+    rng = random.Random(seed)
+    start = time.monotonic()
+    app = None
+    while out["app_games"] < n_games and time.monotonic() - start < max_seconds:
+        rows, cols = rng.choice([(6, 7), (4, 4), (5, 6), (8, 9), (12, 14), (4, 14)])
+        la = rng.randint(0, 3)
+        tb = rng.choice(TIEBREAKS)
+        x = PlayerConfig(rng.choice(["ai", "random"]), la, tb)
+        o = PlayerConfig("ai", rng.randint(0, 3), tb)
+        try:
+            app = App(AppOptions(x=x, o=o, rows=rows, cols=cols, demo=True, mute=True,
+                                 use_settings=False, lookahead=la, tiebreak=tb),
+                      size=rng.choice([(800, 760), (640, 480), (1024, 900)]))
+            target = app.games_finished + rng.randint(1, 3)
+            steps = 0
+            while app.games_finished < target and app.running:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    app.step([], rng.choice([1 / 60, 1 / 30, 0.1, 0.25]))
+                steps += 1
+                g = app.game
+                if g.model.board != g.model.replay():
+                    raise SoakError("app board differs from the replay of its moves")
+                if app.worker.busy():
+                    time.sleep(0.002)   # a script, not a test: let the worker process run
+                if time.monotonic() - start > max_seconds:
+                    break
+            out["app_frames"] += steps
+            out["app_games"] += app.games_finished
+        except Exception:
+            out["app_errors"] += 1
+            out["app_error_messages"].append(traceback.format_exc(limit=4)[-800:])
+        finally:
+            if app is not None:
+                try:
+                    app.close()
+                except Exception:
+                    out["app_errors"] += 1
+                    out["app_error_messages"].append(traceback.format_exc(limit=3)[-800:])
+            app = None
+        report(f"  app games so far: {out['app_games']}")
+    try:
+        pygame.quit()
+    except Exception:
+        pass
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=2000, help="engine-level games (default 2000)")
+    ap.add_argument("--app-games", type=int, default=20,
+                    help="window-app demo games, headless (default 20; 0 = none)")
+    ap.add_argument("--seed", type=int, default=20261121)
+    ap.add_argument("--budget", type=int, default=400,
+                    help="lookahead cap: cols**L * rows*cols/42 <= BUDGET (default 400)")
+    ap.add_argument("--check-every", type=int, default=10,
+                    help="cross-check every Nth AI move against the fast search (0 = never)")
+    ap.add_argument("--console-every", type=int, default=10,
+                    help="every Nth game goes through the console connect_four")
+    ap.add_argument("--app-seconds", type=float, default=600.0,
+                    help="wall-clock cap for the app games (seconds)")
+    ap.add_argument("--quick", action="store_true", help="small boards and lookaheads only")
+    ap.add_argument("--json", metavar="FILE", help="also write the report as JSON")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    for name in ("games", "app_games", "budget", "check_every", "console_every"):
+        if getattr(args, name) < 0:
+            ap.error(f"--{name.replace('_', '-')} must be >= 0, not {getattr(args, name)}")
+
+    def report(msg: str) -> None:
+        if not args.quiet:
+            print(msg, flush=True)
+
+    rng = random.Random(args.seed)
+    random.seed(args.seed)          # RandomPlayer / RANDOM tiebreak use the global generator
+    searcher = None
+    if args.check_every:
+        try:
+            from connect4_game.search import Searcher
+            searcher = Searcher()
+        except ImportError:
+            searcher = None
+    budget = 50 if args.quick else args.budget
+    sizes_quick = [(4, 4), (5, 6), (6, 7), (4, 7), (3, 3)]
+
+    # warm-up: one game of each kind so imports and caches are in the baseline
+    warm = {"rows": 6, "cols": 7, "x": "ai", "o": "random", "x_lookahead": 2,
+            "o_lookahead": 0, "tiebreak": "LEFT"}
+    errors = 0
+    error_messages: list[str] = []
+    try:
+        play_engine_game(rng, warm, searcher, 1, [0])
+        play_console_game(warm)
+    except Exception:
+        errors += 1
+        error_messages.append("warm-up game: " + traceback.format_exc(limit=3)[-600:])
+    app_unavailable = warm_up_app() if args.app_games else None
+    start_mb = peak_rss_mb()
+    t0 = time.perf_counter()
+
+    outcomes: Counter = Counter()
+    by_pairing: Counter = Counter()
+    sizes_seen: set = set()
+    lookaheads_seen: set = set()
+    total_moves = 0
+    ai_moves = [0]
+    for i in range(args.games):
+        cfg = random_config(rng, budget)
+        if args.quick:
+            cfg["rows"], cfg["cols"] = rng.choice(sizes_quick)
+            top = max_lookahead(cfg["rows"], cfg["cols"], budget)
+            cfg["x_lookahead"] = min(cfg["x_lookahead"], top)
+            cfg["o_lookahead"] = min(cfg["o_lookahead"], top)
+        try:
+            if args.console_every and i % args.console_every == args.console_every - 1:
+                result, n = play_console_game(cfg)
+            else:
+                result, n = play_engine_game(rng, cfg, searcher, args.check_every or 1,
+                                             ai_moves)
+            outcomes[result] += 1
+            total_moves += n
+        except Exception:
+            errors += 1
+            if len(error_messages) < 10:
+                error_messages.append(f"game {i} {cfg}: " + traceback.format_exc(limit=3)[-600:])
+        by_pairing[f"{cfg['x']} vs {cfg['o']}"] += 1
+        sizes_seen.add((cfg["rows"], cfg["cols"]))
+        for side in "xo":
+            if cfg[side] == "ai":
+                lookaheads_seen.add(cfg[f"{side}_lookahead"])
+        if (i + 1) % 250 == 0:
+            report(f"  {i + 1} games, {errors} errors, peak {peak_rss_mb():.1f} MB, "
+                   f"{time.perf_counter() - t0:.0f} s")
+    engine_seconds = time.perf_counter() - t0
+
+    app = {"app_games": 0, "app_errors": 0, "app_error_messages": [], "app_frames": 0}
+    engine_mb = peak_rss_mb()
+    if args.app_games and app_unavailable:
+        app["app_skipped"] = app_unavailable
+    elif args.app_games:
+        app = run_app_games(args.app_games, args.seed, report, args.app_seconds)
+    end_mb = peak_rss_mb()
+    total_games = sum(outcomes.values()) + errors + app["app_games"]
+    all_errors = errors + app["app_errors"]
+    growth = end_mb - start_mb
+    ok = all_errors == 0 and growth < MEMORY_LIMIT_MB
+    result = {
+        "python": platform.python_version(), "platform": platform.platform(terse=True),
+        "seed": args.seed, "games": total_games, "engine_games": args.games,
+        "app_games": app["app_games"], "app_frames": app["app_frames"],
+        "outcomes": {"X wins": outcomes["X"], "O wins": outcomes["O"], "ties": outcomes["tie"]},
+        "pairings": dict(sorted(by_pairing.items())),
+        "board_sizes": len(sizes_seen), "lookaheads": sorted(lookaheads_seen),
+        "moves": total_moves, "ai_moves": ai_moves[0],
+        "search_cross_checks": (ai_moves[0] // args.check_every) if (searcher and args.check_every) else 0,
+        "errors": all_errors, "error_messages": error_messages + app["app_error_messages"],
+        "peak_rss_start_mb": round(start_mb, 1), "peak_rss_end_mb": round(end_mb, 1),
+        "peak_rss_after_engine_games_mb": round(engine_mb, 1),
+        "growth_mb": round(growth, 1), "engine_seconds": round(engine_seconds, 1),
+        "ok": ok,
+    }
+    if "app_skipped" in app:
+        result["app_skipped"] = app["app_skipped"]
+    lines = [
+        "Connect Four soak test",
+        f"  games played     : {total_games} ({args.games} engine-level, "
+        f"{app['app_games']} in the headless window app)",
+        f"  outcomes (engine): X wins {outcomes['X']}, O wins {outcomes['O']}, "
+        f"ties {outcomes['tie']}",
+        f"  pairings         : " + ", ".join(f"{k} {v}" for k, v in sorted(by_pairing.items())),
+        f"  board sizes      : {len(sizes_seen)} "
+        f"({', '.join(f'{r}x{c}' for r, c in sorted(sizes_seen))}); "
+        f"lookaheads {sorted(lookaheads_seen)}",
+        f"  moves            : {total_moves} ({ai_moves[0]} AI moves, "
+        f"{result['search_cross_checks']} cross-checked against the fast search)",
+        f"  errors           : {all_errors}",
+        f"  peak memory      : {start_mb:.1f} MB after warm-up -> {end_mb:.1f} MB at the end "
+        f"(growth {growth:.1f} MB, limit {MEMORY_LIMIT_MB:.0f} MB; "
+        f"{engine_mb:.1f} MB after the engine games)",
+        f"  time             : {engine_seconds:.0f} s engine games"
+        + (f"; app skipped: {app['app_skipped']}" if "app_skipped" in app else ""),
+        f"  verdict          : {'PASS' if ok else 'FAIL'}",
+    ]
+    print("\n".join(lines), flush=True)
+    for msg in result["error_messages"][:5]:
+        print("ERROR:", msg, file=sys.stderr)
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=2) + "\n")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,53 @@
+"""A short run of scripts/soak.py (issue 8, "Soak"): games play to a checked end, 0 errors."""
+
+import importlib.util
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_soak():
+    spec = importlib.util.spec_from_file_location("soak", ROOT / "scripts" / "soak.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_short_soak_has_no_errors(tmp_path, capsys):
+    soak = load_soak()
+    out = tmp_path / "soak.json"
+    status = soak.main(["--games", "40", "--app-games", "1", "--quick", "--quiet",
+                        "--check-every", "3", "--console-every", "5", "--json", str(out)])
+    report = json.loads(out.read_text())
+    assert report["errors"] == 0, report["error_messages"]
+    assert status == 0
+    assert report["engine_games"] == 40
+    o = report["outcomes"]
+    assert o["X wins"] + o["O wins"] + o["ties"] == 40
+    assert report["moves"] >= 40 * 4
+    assert report["search_cross_checks"] > 0
+    assert "app_skipped" in report or report["app_games"] >= 1
+    assert report["growth_mb"] < 50
+    text = capsys.readouterr().out
+    assert "errors           : 0" in text and "PASS" in text
+
+
+def test_soak_detects_a_wrong_move(monkeypatch):
+    """The checks can fail: a player that answers a full column is an error."""
+    soak = load_soak()
+
+    def bad_next_move(self, b):
+        return 0          # eventually a full column
+    monkeypatch.setattr(soak.RandomPlayer, "next_move", bad_next_move)
+    monkeypatch.setattr(soak, "PAIRINGS", [("random", "random")])
+    status = soak.main(["--games", "3", "--app-games", "0", "--quick", "--quiet",
+                        "--console-every", "0", "--check-every", "0"])
+    assert status == 1
+
+
+def test_max_lookahead_caps_cost():
+    soak = load_soak()
+    assert soak.max_lookahead(6, 7, 400) == 3
+    assert soak.max_lookahead(12, 14, 400) == 1
+    assert soak.max_lookahead(4, 4, 400) >= 4
