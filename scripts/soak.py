@@ -158,27 +158,34 @@ def random_config(rng: random.Random, budget: int) -> dict:
             "tiebreak": rng.choice(TIEBREAKS)}
 
 
-def warm_up_app() -> str | None:
-    """Import the app and run a few frames, so pygame, fonts and the worker
-    process are in the memory baseline. Returns why it is unavailable, or None."""
+def warm_up_app():
+    """Import the app, start one search worker (shared by every app game, as
+    a long session would use it) and run a few frames, so pygame, fonts and
+    the worker are in the memory baseline.
+
+    :returns: ``(worker, None)`` or ``(None, why the app is unavailable)``.
+    """
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         from connect4_game.ui.app import App, AppOptions
+        from connect4_game.ui.worker import SearchWorker
     except Exception as exc:
-        return f"{type(exc).__name__}: {exc}"
+        return None, f"{type(exc).__name__}: {exc}"
+    worker = SearchWorker()
     with contextlib.redirect_stdout(io.StringIO()):
-        app = App(AppOptions(demo=True, mute=True, use_settings=False, lookahead=1))
+        app = App(AppOptions(demo=True, mute=True, use_settings=False, lookahead=1),
+                  worker=worker)
         try:
             for _ in range(30):
                 app.step([], 0.1)
         finally:
             app.close()
-    return None
+    return worker, None
 
 
-def run_app_games(n_games: int, seed: int, report, max_seconds: float) -> dict:
+def run_app_games(n_games: int, seed: int, report, max_seconds: float, worker) -> dict:
     """Demo-mode games of the real App, headless, stepped by dt (their
     game-end lines on stdout are discarded)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -204,7 +211,7 @@ def run_app_games(n_games: int, seed: int, report, max_seconds: float) -> dict:
         try:
             app = App(AppOptions(x=x, o=o, rows=rows, cols=cols, demo=True, mute=True,
                                  use_settings=False, lookahead=la, tiebreak=tb),
-                      size=rng.choice([(800, 760), (640, 480), (1024, 900)]))
+                      size=rng.choice([(800, 760), (640, 480), (1024, 900)]), worker=worker)
             target = app.games_finished + rng.randint(1, 3)
             steps = 0
             while app.games_finished < target and app.running:
@@ -288,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception:
         errors += 1
         error_messages.append("warm-up game: " + traceback.format_exc(limit=3)[-600:])
-    app_unavailable = warm_up_app() if args.app_games else None
+    worker, app_unavailable = warm_up_app() if args.app_games else (None, None)
     start_mb = peak_rss_mb()
     t0 = time.perf_counter()
 
@@ -332,7 +339,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.app_games and app_unavailable:
         app["app_skipped"] = app_unavailable
     elif args.app_games:
-        app = run_app_games(args.app_games, args.seed, report, args.app_seconds)
+        app = run_app_games(args.app_games, args.seed, report, args.app_seconds, worker)
+    if worker is not None:
+        try:
+            worker.close()
+        except Exception:
+            app["app_errors"] += 1
+            app["app_error_messages"].append(traceback.format_exc(limit=3)[-800:])
     end_mb = peak_rss_mb()
     total_games = sum(outcomes.values()) + errors + app["app_games"]
     all_errors = errors + app["app_errors"]
