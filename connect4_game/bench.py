@@ -1,0 +1,260 @@
+"""Benchmark of the fast exact search (issue 3): ``python -m connect4_game.bench``.
+
+Prints, on 6x7 positions with 8-16 checkers (a fixed-seed set of random
+non-terminal positions, side to move by parity, X first):
+
+* the median time (seconds) of one ``scores_for`` (:meth:`Searcher.scores`)
+  at lookaheads 5, 8, 12 and 16, each position from a cleared transposition
+  table, and the median nodes searched;
+* the speed-up against the literal oracle (``tests/oracle.py``, the seed's
+  outline) at lookahead 5, measured in the same run on the same positions,
+  with a check that both return the same lists;
+* full solves of the Pons test files ``Test_L3_R1``, ``Test_L2_R1`` and
+  ``Test_L2_R2`` (``<moves 1-indexed> <score>``, 1,000 positions each): the
+  scores of every column at a lookahead equal to the number of empty cells,
+  under standard rules (a four on the last cell wins: ``win_before_full=True``)
+  -- mean / median / max seconds and % correct win/draw/loss (the sign of the
+  Pons score, for the side to move, against the best column score).
+
+Options: ``--limit N`` (Pons positions per file), ``--quick`` (few positions,
+for a smoke run), ``--pons-dir DIR``, ``--positions N``, ``--oracle-positions
+N``, ``--no-expert``. At the end, if :mod:`connect4_game.bench_expert` exists,
+its ``run(args)`` is called (issue 5's figures) unless ``--no-expert``.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import random
+import statistics
+import sys
+import time
+
+from . import bitboard as bb
+from .board import Board
+from .search import Searcher
+
+LOOKAHEADS = (5, 8, 12, 16)
+PONS_FILES = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2")
+TARGETS = {5: "speed-up >= 1000x", 12: "<= 0.08 s", 16: "<= 0.4 s"}
+PONS_TARGET_MEAN = {"Test_L3_R1": 0.002, "Test_L2_R1": 0.020, "Test_L2_R2": 0.5}
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def load_oracle():
+    """The literal seed outline ``oracle_scores`` from ``tests/oracle.py``
+    (imported by path from the repository), or None if it is not there."""
+    try:
+        return importlib.import_module("tests.oracle").oracle_scores
+    except ImportError:
+        pass
+    tests_dir = os.path.join(REPO, "tests")
+    if os.path.isfile(os.path.join(tests_dir, "oracle.py")):
+        if tests_dir not in sys.path:
+            sys.path.insert(0, tests_dir)
+        try:
+            return importlib.import_module("oracle").oracle_scores
+        except ImportError:
+            return None
+    return None
+
+
+def find_pons_dir(explicit: str | None = None) -> str | None:
+    """The Pons benchmark folder: ``explicit`` if given, else
+    ``../shared/bench/pons`` relative to the repository root or the current
+    directory. Returns None if none exists. Raises ValueError if ``explicit``
+    is not a folder."""
+    if explicit is not None:
+        if not os.path.isdir(explicit):
+            raise ValueError(f"--pons-dir {explicit!r} is not a folder")
+        return explicit
+    for base in (REPO, os.getcwd()):
+        p = os.path.normpath(os.path.join(base, "..", "shared", "bench", "pons"))
+        if os.path.isdir(p):
+            return p
+    return None
+
+
+def read_pons_file(path: str, limit: int | None = None) -> list[tuple[str, int]]:
+    """``(moves, score)`` pairs from a Pons test file (at most ``limit``).
+    Raises ValueError naming a malformed line."""
+    out = []
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            parts = line.split()
+            if not parts:
+                continue
+            if len(parts) != 2 or not parts[0].isdigit():
+                raise ValueError(f"{path}:{n}: bad line {line.strip()!r}")
+            out.append((parts[0], int(parts[1])))
+            if limit is not None and len(out) >= limit:
+                break
+    return out
+
+
+def random_positions(count: int, seed: int = 2024, lo: int = 8, hi: int = 16,
+                     h: int = 6, w: int = 7) -> list[tuple[Board, str]]:
+    """``count`` random non-terminal ``h`` x ``w`` boards with ``lo``..``hi``
+    checkers (random legal moves, X first, nobody has four in a row), each
+    with the checker to move. Deterministic for a given ``seed``."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        n = rng.randint(lo, hi)
+        b = Board(h, w)
+        checker = "X"
+        ok = True
+        for _ in range(n):
+            b.add_checker(checker, rng.choice([c for c in range(w) if b.can_add_to(c)]))
+            checker = "O" if checker == "X" else "X"
+            if b.is_win_for("X") or b.is_win_for("O"):
+                ok = False
+                break
+        if ok:
+            out.append((b, checker))
+    return out
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.4f}" if x < 10 else f"{x:.1f}"
+
+
+def bench_lookaheads(positions, lookaheads, out) -> dict:
+    """Median seconds and nodes of one scores() per lookahead, each position
+    searched with an empty TT (worst case: no reuse from earlier moves)."""
+    res = {}
+    s = Searcher()
+    for L in lookaheads:
+        times, nodes = [], []
+        for b, checker in positions:
+            s.clear()
+            s.scores(b, checker, L)
+            times.append(s.last_time)
+            nodes.append(s.last_nodes)
+        med = statistics.median(times)
+        res[L] = med
+        tgt = TARGETS.get(L, "")
+        print(f"  lookahead {L:2d}: median {_fmt(med)} s, mean {_fmt(statistics.mean(times))} s, "
+              f"max {_fmt(max(times))} s, median nodes {int(statistics.median(nodes))}"
+              f"  ({len(times)} positions){'  target ' + tgt if tgt and L != 5 else ''}",
+              file=out, flush=True)
+    return res
+
+
+def bench_oracle(positions, oracle, out) -> float | None:
+    """Speed-up of Searcher over the literal oracle at lookahead 5 (ratio of
+    median times on the same positions); checks that the lists agree."""
+    if oracle is None:
+        print("  oracle (tests/oracle.py) not found: speed-up not measured", file=out)
+        return None
+    s = Searcher()
+    to, ts = [], []
+    agree = 0
+    for b, checker in positions:
+        before = [row[:] for row in b.slots]
+        t0 = time.perf_counter()
+        exp = oracle(b, checker, 5)
+        to.append(time.perf_counter() - t0)
+        s.clear()
+        got = s.scores(b, checker, 5)
+        ts.append(s.last_time)
+        agree += exp == got
+        assert b.slots == before
+    mo, ms = statistics.median(to), statistics.median(ts)
+    sp = mo / ms if ms > 0 else float("inf")
+    print(f"  lookahead  5 vs literal oracle: oracle median {_fmt(mo)} s, search median "
+          f"{ms * 1000:.2f} ms, speed-up {sp:,.0f}x (target >= 1,000x); same scores on "
+          f"{agree}/{len(positions)} positions", file=out, flush=True)
+    return sp
+
+
+def bench_pons(pons_dir, limit, out) -> dict:
+    """Full solves of the Pons files: every column's score at lookahead =
+    empty cells (standard rules). Correct if the best column's 100/50/0
+    matches the sign of the Pons score."""
+    res = {}
+    s = Searcher()
+    for name in PONS_FILES:
+        path = os.path.join(pons_dir, name)
+        if not os.path.isfile(path):
+            print(f"  {name}: not found in {pons_dir}", file=out)
+            continue
+        items = read_pons_file(path, limit)
+        times, nodes = [], []
+        correct = 0
+        s.clear()
+        for moves, score in items:
+            cur, mask = bb.from_moves(moves, 6, 7)
+            empties = 42 - len(moves)
+            scores = s.scores_bits(cur, mask, 6, 7, empties, win_before_full=True)
+            times.append(s.last_time)
+            nodes.append(s.last_nodes)
+            best = max(scores)
+            want = 100 if score > 0 else (50 if score == 0 else 0)
+            correct += best == want
+        pct = 100.0 * correct / len(items)
+        mean = statistics.mean(times)
+        res[name] = (pct, mean)
+        print(f"  {name}: {len(items)} positions, {pct:.1f}% correct win/draw/loss, "
+              f"mean {mean * 1000:.2f} ms, median {statistics.median(times) * 1000:.2f} ms, "
+              f"max {max(times) * 1000:.1f} ms, mean nodes {statistics.mean(nodes):.0f} "
+              f"(target 100%, mean <= {PONS_TARGET_MEAN[name] * 1000:g} ms)", file=out, flush=True)
+    return res
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(prog="python -m connect4_game.bench",
+                                description="Benchmark of the exact scores_for search (issue 3).")
+    p.add_argument("--limit", type=int, default=1000, help="Pons positions per file (default 1000)")
+    p.add_argument("--quick", action="store_true", help="few positions: a smoke run in seconds")
+    p.add_argument("--pons-dir", default=None, help="folder with the Pons Test_* files")
+    p.add_argument("--positions", type=int, default=60, help="random 6x7 positions per lookahead")
+    p.add_argument("--oracle-positions", type=int, default=7,
+                   help="positions timed against the literal oracle at lookahead 5")
+    p.add_argument("--seed", type=int, default=2024, help="seed of the random positions")
+    p.add_argument("--no-expert", action="store_true", help="skip the Expert benchmark (issue 5)")
+    a = p.parse_args(argv)
+    for name in ("limit", "positions", "oracle_positions"):
+        if getattr(a, name) < 1:
+            p.error(f"--{name.replace('_', '-')} must be >= 1, got {getattr(a, name)}")
+    if a.quick:
+        a.limit = min(a.limit, 20)
+        a.positions = min(a.positions, 8)
+        a.oracle_positions = min(a.oracle_positions, 2)
+    return a
+
+
+def main(argv=None, out=sys.stdout) -> int:
+    a = parse_args(argv)
+    try:
+        pons_dir = find_pons_dir(a.pons_dir)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(f"Search benchmark (issue 3), Python {sys.version.split()[0]}", file=out)
+    print(f"Random 6x7 positions, 8-16 checkers, seed {a.seed}; each scores_for from an empty TT",
+          file=out, flush=True)
+    positions = random_positions(a.positions, a.seed)
+    oracle = load_oracle()
+    bench_oracle(positions[:a.oracle_positions], oracle, out)
+    bench_lookaheads(positions, LOOKAHEADS, out)
+    print("Full solves (lookahead = empty cells, every column scored)", file=out, flush=True)
+    if pons_dir is None:
+        print("  Pons test files not found (use --pons-dir)", file=out)
+    else:
+        bench_pons(pons_dir, a.limit, out)
+    if not a.no_expert:
+        try:
+            expert = importlib.import_module("connect4_game.bench_expert")
+        except ImportError:
+            expert = None
+        if expert is not None and hasattr(expert, "run"):
+            a.pons_dir = pons_dir
+            a.expert_limit = a.limit
+            expert.run(a)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
