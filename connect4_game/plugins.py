@@ -62,7 +62,7 @@ from typing import Any, Callable
 from .board import Board, validate_checker
 
 __all__ = ["ADAPTERS", "register_adapter", "parse_spec", "is_plugin_spec", "load_class",
-           "load_player", "SafePlayer", "describe_exception"]
+           "load_player", "SafePlayer", "GuardedPlayer", "describe_exception"]
 
 DEFAULT_TIEBREAK = "LEFT"
 DEFAULT_LOOKAHEAD = 3
@@ -353,3 +353,61 @@ class SafePlayer:
             return ("timeout", f"{self.label} took longer than {timeout:g} s to move; "
                                "you can take over its side or start a new game")
         return box[0] if box else ("error", f"{self.label} stopped without answering")
+
+
+class GuardedPlayer:
+    """A plug-in player made safe for the console game (``process_move``).
+
+    Has the seed's player interface (``checker``, ``num_moves``,
+    ``opponent_checker()``, ``repr`` ``'Player X'``, ``next_move(b)``). Each
+    move goes through :class:`SafePlayer` (with ``timeout`` seconds, if
+    given). On the first error or time-out it prints the message and
+    ``'You take over X.'`` and from then on ``fallback`` (by default the
+    seed's console :class:`~connect4_game.players.Player`, i.e. the user)
+    plays that side: the game goes on, no traceback.
+
+    :param player: the plug-in (from :func:`load_player`).
+    :param label: how messages name it (e.g. the spec).
+    :param fallback: who takes over; default ``Player(checker)``.
+    :param timeout: seconds per move, or None for no limit.
+    :param out: a callable printing one line (default :func:`print`).
+    """
+
+    def __init__(self, player: Any, label: str | None = None, fallback: Any = None,
+                 timeout: float | None = None, out: Callable[[str], Any] = print) -> None:
+        self.safe = SafePlayer(player, label)
+        checker = getattr(player, "checker", None)
+        self.checker = validate_checker(checker)
+        if fallback is None:
+            from .players import Player
+            fallback = Player(self.checker)
+        self.fallback = fallback
+        self.timeout = timeout
+        self.out = out
+        self.num_moves = 0
+        self.taken_over = False
+        self.last_error = ""
+
+    def __repr__(self) -> str:
+        return "Player " + self.checker
+
+    def opponent_checker(self) -> str:
+        return "O" if self.checker == "X" else "X"
+
+    def next_move(self, b: Board) -> int:
+        """The plug-in's column, or the fallback's after a fault (see class doc)."""
+        if not self.taken_over:
+            if self.timeout is None:
+                status, value = self.safe.choose(b)
+            else:
+                status, value = self.safe.choose_with_timeout(b, self.timeout)
+            if status == "ok":
+                self.num_moves += 1
+                return value
+            self.taken_over = True
+            self.last_error = value
+            self.out(f"{value}")
+            self.out(f"You take over {self.checker}.")
+        col = self.fallback.next_move(b)
+        self.num_moves += 1
+        return col

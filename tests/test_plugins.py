@@ -272,3 +272,27 @@ def test_register_adapter(tmp_path):
             plugins.register_adapter("odd", lambda o: False, Wrapped)
     finally:
         plugins.ADAPTERS[:] = [a for a in plugins.ADAPTERS if a[0] != "odd"]
+
+
+def test_guarded_player_lets_the_user_take_over(tmp_path, monkeypatch, capsys):
+    from connect4_game.console import process_move
+    from connect4_game.plugins import GuardedPlayer
+    f = write(tmp_path, "faulty.py", FAULTY.replace("answer = 0", "answer = 'raise'"))
+    answers = iter(["x", "4"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    gp = GuardedPlayer(load_player(f"{f}:Bot", "X"), label="faulty.py:Bot")
+    b = Board(6, 7)
+    assert process_move(gp, b) is False          # the game goes on
+    out = capsys.readouterr().out
+    assert "faulty.py:Bot.next_move raised ZeroDivisionError" in out
+    assert "You take over X." in out and "Try again!" in out
+    assert b.slots[5][4] == "X" and gp.num_moves == 1 and gp.taken_over
+    assert repr(gp) == "Player X"
+
+
+def test_guarded_player_passes_good_moves(tmp_path):
+    from connect4_game.plugins import GuardedPlayer
+    f = write(tmp_path, "bu.py", BU)
+    gp = GuardedPlayer(load_player(f"{f}:Bot", "O"), timeout=30)
+    assert gp.next_move(Board(6, 7)) == 6
+    assert gp.num_moves == 1 and not gp.taken_over
