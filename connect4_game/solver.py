@@ -101,6 +101,7 @@ class Solver:
         self.nodes = 0            # nodes searched since the last reset_stats()
         self._deadline = float("inf")
         self._node_limit = 1 << 62
+        self._check_every = 1024
         self._build()
 
     # ------------------------------------------------------------------ core
@@ -138,10 +139,11 @@ class Solver:
 
         self._win = win
         counter = [CHECK]
+        self._counter = counter
 
         def tick():
-            counter[0] = CHECK
-            solver.nodes += CHECK
+            solver.nodes += solver._check_every
+            counter[0] = solver._check_every = max(1, min(CHECK, solver._node_limit - solver.nodes))
             if solver.nodes >= solver._node_limit or time.perf_counter() >= solver._deadline:
                 raise BudgetExceeded()
 
@@ -228,9 +230,9 @@ class Solver:
         self._negamax = negamax
 
     # ------------------------------------------------------------- helpers
-    def _book_args(self, cur: int, mask: int, n: int, first_to_move: bool):
+    def _book_args(self, cur: int, mask: int, n: int, alternating: bool):
         book = self.book
-        if book is None or not first_to_move or n > book.ply:
+        if book is None or not alternating or n > book.ply:
             return -1, None
         cells = self.cells
         raw = book.probe
@@ -253,15 +255,23 @@ class Solver:
         self.nodes = 0
         self._deadline = float("inf") if time_budget is None else time.perf_counter() + time_budget
         self._node_limit = (1 << 62) if node_budget is None else node_budget
+        # the budget is checked every 1024 nodes (or sooner for tiny node budgets)
+        self._counter[0] = self._check_every = max(1, min(1024, self._node_limit))
+
+    def searched(self) -> int:
+        """Nodes searched since the last :meth:`set_budget` (exact to 1 node)."""
+        return self.nodes + (self._check_every - self._counter[0])
 
     def can_win_now(self, cur: int, mask: int) -> int:
         """Mask of the playable cells where the side owning ``cur`` wins at once."""
         return self._win(cur, mask) & (mask + self.geo.bottom) & self.geo.board
 
-    def solve(self, cur: int, mask: int, first_to_move: bool = True, weak: bool = False) -> int:
+    def solve(self, cur: int, mask: int, alternating: bool = True, weak: bool = False) -> int:
         """Exact Pons score of position ``(cur, mask)`` for the side owning
-        ``cur``, to move. ``first_to_move`` says whether that side is the one
-        that moved first (only used to decide if the 6x7 opening book applies).
+        ``cur``, to move. ``alternating`` says whether the checker counts are
+        those of a game where the first player moved first and the sides
+        alternated (then, on 6x7, the first player is to move after 12
+        checkers and the opening book applies).
         ``weak=True`` only finds the sign (-1/0/+1). The position must not
         already contain a four. Raises :class:`BudgetExceeded` when the budget
         set by :meth:`set_budget` runs out (the TT keeps what was learned)."""
@@ -271,11 +281,17 @@ class Solver:
             return 0
         if self.can_win_now(cur, mask):
             return (cells + 1 - n) // 2
+        book = self.book
+        if book is not None and alternating and n <= book.small_ply:
+            d = book.probe(cur if n % 2 == 0 else cur ^ mask, mask)
+            if d is not None:
+                s = plies_to_score(d, n, cells)
+                return max(-1, min(1, s)) if weak else s
         lo = -((cells - n) // 2)
         hi = (cells + 1 - n) // 2
         if weak:
             lo, hi = -1, 1
-        book_ply, probe = self._book_args(cur, mask, n, first_to_move)
+        book_ply, probe = self._book_args(cur, mask, n, alternating)
         neg = self._negamax
         tt = self.tt
         while lo < hi:
@@ -291,7 +307,7 @@ class Solver:
                 lo = r
         return lo
 
-    def limited(self, cur: int, mask: int, depth: int, first_to_move: bool = True) -> int:
+    def limited(self, cur: int, mask: int, depth: int, alternating: bool = True) -> int:
         """Depth-limited negamax: the exact Pons score if the game is decided
         within ``depth`` plies under best play for both sides, else 0 (also 0
         for a real draw). A nonzero result is exact. Raises
@@ -305,7 +321,7 @@ class Solver:
             return 0
         if self.can_win_now(cur, mask):
             return (cells + 1 - n) // 2
-        book_ply, probe = self._book_args(cur, mask, n, first_to_move)
+        book_ply, probe = self._book_args(cur, mask, n, alternating)
         tt: dict[int, int] = {}
         lo = -((cells - n) // 2)
         hi = (cells + 1 - n) // 2

@@ -1,0 +1,255 @@
+"""Benchmark of the Expert level (issue 5): exact scores and move times.
+
+Run alone with ``python -m connect4_game.bench_expert [--limit N] [--games N]``;
+``python -m connect4_game.bench`` calls :func:`run` at its end.
+
+Prints:
+
+* exact Pons scores (not only win/draw/loss) on ``../shared/bench/pons``
+  ``Test_L3_R1``, ``Test_L2_R1``, ``Test_L2_R2``, ``Test_L1_R1`` (format
+  ``<moves 1-indexed> <score>``): mean/max seconds per position and % exact
+  against the score column;
+* Expert's move time over whole games (median, max, seconds) against several
+  opponents, and the games' results (Expert as X must win every game);
+* the process's peak memory (max RSS, MB) with the opening book loaded.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+
+from .bitboard import from_moves
+from .board import Board
+from .expert import ExpertPlayer
+from .players import AIPlayer, Player, RandomPlayer
+from .solver import get_solver
+
+PONS_FILES = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")
+TARGET_MEAN = {"Test_L3_R1": 0.002, "Test_L2_R1": 0.020, "Test_L2_R2": 0.5, "Test_L1_R1": 0.1}
+
+
+def find_pons_dir(start: str | None = None) -> str | None:
+    """The ``shared/bench/pons`` folder: ``$CONNECT4_PONS`` if set, else
+    ``../shared/bench/pons`` from the current directory or from the repository
+    root; None if not found."""
+    env = os.environ.get("CONNECT4_PONS")
+    if env:
+        return env if os.path.isdir(env) else None
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for base in (start or os.getcwd(), here):
+        p = os.path.normpath(os.path.join(base, "..", "shared", "bench", "pons"))
+        if os.path.isdir(p):
+            return p
+    return None
+
+
+def read_pons(path: str, limit: int | None = None) -> list[tuple[str, int]]:
+    """``(moves, score)`` pairs of a Pons test file, at most ``limit``.
+    Raises ValueError on a malformed line (naming it)."""
+    out = []
+    with open(path) as f:
+        for line in f:
+            parts = line.split()
+            if not parts:
+                continue
+            if len(parts) != 2 or not parts[0].isdigit():
+                raise ValueError(f"bad line in {path}: {line!r}")
+            out.append((parts[0], int(parts[1])))
+            if limit is not None and len(out) >= limit:
+                break
+    return out
+
+
+def bench_scores(pons_dir: str, limit: int | None, out=sys.stdout) -> dict:
+    """Exact-score benchmark; returns {file: (n, exact %, mean s, max s)}."""
+    solver = get_solver(6, 7)
+    res = {}
+    for name in PONS_FILES:
+        path = os.path.join(pons_dir, name)
+        if not os.path.exists(path):
+            print(f"  {name}: missing", file=out)
+            continue
+        pairs = read_pons(path, limit)
+        times, exact = [], 0
+        for moves, score in pairs:
+            cur, mask = from_moves(moves)
+            t0 = time.perf_counter()
+            solver.set_budget()
+            s = solver.solve(cur, mask, True)
+            times.append(time.perf_counter() - t0)
+            exact += s == score
+        n = len(pairs)
+        mean = sum(times) / n
+        res[name] = (n, 100.0 * exact / n, mean, max(times))
+        ok = "OK" if exact == n and mean <= TARGET_MEAN[name] else "MISSED"
+        print(f"  {name}: {n} positions, {100.0 * exact / n:.1f}% exact, mean {mean * 1000:.2f} ms, "
+              f"max {max(times) * 1000:.1f} ms (target 100%, mean <= {TARGET_MEAN[name] * 1000:g} ms) {ok}",
+              file=out, flush=True)
+    return res
+
+
+class GreedyPlayer(Player):
+    """Opponent for the benchmark/tests: wins at once if it can, else blocks
+    the opponent's immediate win, else plays the most central legal column
+    (random among equals with ``rng``)."""
+
+    def __init__(self, checker: str, rng: random.Random | None = None) -> None:
+        super().__init__(checker)
+        self.rng = rng or random.Random(0)
+
+    def __repr__(self) -> str:
+        return f"{super().__repr__()} (GREEDY)"
+
+    def next_move(self, b: Board) -> int:
+        cols = b.legal_columns()
+        if not cols:
+            raise ValueError("the board is full: there is no column to play")
+        self.num_moves += 1
+        for who in (self.checker, self.opponent_checker()):
+            for c in cols:
+                b.add_checker(who, c)
+                won = b.is_win_for(who)
+                b.remove_checker(c)
+                if won:
+                    return c
+        best = min(abs(2 * c - (b.width - 1)) for c in cols)
+        return self.rng.choice([c for c in cols if abs(2 * c - (b.width - 1)) == best])
+
+
+class NoisyExpert(ExpertPlayer):
+    """Expert that plays a random column with probability ``noise`` (a strong
+    but fallible opponent that leads into unusual positions)."""
+
+    def __init__(self, checker, noise=0.2, rng=None, time_budget=5.0):
+        super().__init__(checker, time_budget)
+        self.noise = noise
+        self.rng = rng or random.Random(0)
+
+    def next_move(self, b):
+        if self.rng.random() < self.noise:
+            self.num_moves += 1
+            return self.rng.choice(b.legal_columns())
+        return super().next_move(b)
+
+
+def play_game(px: Player, po: Player, height: int = 6, width: int = 7, times=None, opening: str = ""):
+    """Play a whole game on an empty ``height`` x ``width`` board (after the
+    0-based ``opening`` columns); returns ('X'|'O'|'draw', moves string).
+    Expert move times (seconds) are appended to ``times`` if given."""
+    b = Board(height, width)
+    moves = ""
+    for ch in opening:
+        side = b.to_move()
+        b.add_checker(side, int(ch))
+        moves += ch
+    while True:
+        side = b.to_move()
+        p = px if side == "X" else po
+        t0 = time.perf_counter()
+        c = p.next_move(b)
+        dt = time.perf_counter() - t0
+        if times is not None and isinstance(p, ExpertPlayer) and not isinstance(p, NoisyExpert):
+            times.append(dt)
+        b.add_checker(side, c)
+        moves += str(c)
+        if b.is_win_for(side):
+            return side, moves
+        if b.is_full():
+            return "draw", moves
+
+
+def bench_games(games: int, time_budget: float, out=sys.stdout, seed: int = 1) -> dict:
+    """Expert's move times over whole games on 6x7; returns a summary dict."""
+    rng = random.Random(seed)
+    times: list[float] = []
+    x_results, o_results = [], []
+    opponents = [
+        lambda ch, i: RandomPlayer(ch),
+        lambda ch, i: AIPlayer(ch, ("LEFT", "RIGHT", "RANDOM")[i % 3], 2 + i % 3),
+        lambda ch, i: GreedyPlayer(ch, random.Random(seed + i)),
+        lambda ch, i: NoisyExpert(ch, 0.25, random.Random(seed * 7 + i), time_budget),
+    ]
+    for i in range(games):
+        opp = opponents[i % len(opponents)]("O", i)
+        res, mv = play_game(ExpertPlayer("X", time_budget), opp, times=times)
+        x_results.append((repr(opp), res, mv))
+    for i in range(games):
+        opp = opponents[(i + 2) % len(opponents)]("X", i)
+        # the opponent opens with a random column so O's positions differ
+        res, mv = play_game(opp, ExpertPlayer("O", time_budget), times=times,
+                            opening=str(rng.randrange(7)))
+        o_results.append((repr(opp), res, mv))
+    x_wins = sum(r == "X" for _, r, _ in x_results)
+    print(f"  Expert as X: {x_wins}/{len(x_results)} wins "
+          + ", ".join(f"{o}: {r}" for o, r, _ in x_results), file=out)
+    print("  Expert as O: " + ", ".join(f"{o}: {r}" for o, r, _ in o_results), file=out)
+    med = statistics.median(times) if times else 0.0
+    mx = max(times) if times else 0.0
+    print(f"  Expert move time over {len(times)} moves: median {med:.3f} s, max {mx:.2f} s "
+          f"(target median <= 0.5 s, max <= 10 s) {'OK' if med <= 0.5 and mx <= 10 else 'MISSED'}",
+          file=out, flush=True)
+    return {"x": x_results, "o": o_results, "median": med, "max": mx, "moves": len(times)}
+
+
+def peak_rss_mb() -> float | None:
+    """Peak resident memory of this process in MB (None where unknown)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows
+        return None
+    r = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return r / (1024 * 1024) if sys.platform == "darwin" else r / 1024
+
+
+def parse_args(argv=None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="python -m connect4_game.bench_expert",
+                                 description="Expert (issue 5) benchmark")
+    ap.add_argument("--limit", type=int, default=None,
+                    help="positions per Pons file (default: all 1000)")
+    ap.add_argument("--games", type=int, default=4, help="games as X and as O (default 4 each)")
+    ap.add_argument("--time-budget", type=float, default=5.0, help="Expert seconds per move")
+    ap.add_argument("--pons-dir", default=None, help="folder with the Pons Test_* files")
+    a = ap.parse_args(argv)
+    if a.limit is not None and a.limit < 1:
+        ap.error(f"--limit must be >= 1, got {a.limit}")
+    if a.games < 0:
+        ap.error(f"--games must be >= 0, got {a.games}")
+    return a
+
+
+def run(args=None, out=sys.stdout) -> dict:
+    """Run the Expert benchmark. ``args``: None, a list of command-line
+    strings, or a namespace (e.g. the caller's argparse result) from which
+    ``expert_limit``/``limit``, ``expert_games``/``games``,
+    ``expert_time_budget`` and ``pons_dir`` are read when present."""
+    if args is None or isinstance(args, (list, tuple)):
+        a = parse_args(args)
+        limit, games, budget, pons_dir = a.limit, a.games, a.time_budget, a.pons_dir
+    else:
+        limit = getattr(args, "expert_limit", getattr(args, "limit", None))
+        games = getattr(args, "expert_games", 4)
+        budget = getattr(args, "expert_time_budget", 5.0)
+        pons_dir = getattr(args, "pons_dir", None)
+    pons_dir = pons_dir or find_pons_dir()
+    print("Expert (issue 5): exact scores", file=out)
+    scores = {}
+    if pons_dir is None:
+        print("  Pons test files not found (set CONNECT4_PONS)", file=out)
+    else:
+        scores = bench_scores(pons_dir, limit, out)
+    print("Expert (issue 5): whole games on 6x7", file=out)
+    g = bench_games(games, budget, out) if games else {}
+    book = get_solver(6, 7).book
+    mem = peak_rss_mb()
+    loaded = book is not None and book.loaded
+    print(f"  peak memory: {mem:.0f} MB with the book {'loaded' if loaded else 'not loaded'} "
+          f"(target <= 150 MB)" if mem is not None else "  peak memory: unknown", file=out, flush=True)
+    return {"scores": scores, "games": g, "peak_mb": mem}
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run(sys.argv[1:])
