@@ -476,10 +476,40 @@ def test_evaluator_is_colour_symmetric_and_static(monkeypatch):
     assert len(calls) <= 2  # one move generation per side, no lookahead
 
 
-def test_evaluator_prefers_advanced_and_more_pieces():
-    assert evaluate(["-www", "w--", "--", "---", "bbbb"], "w") > evaluate(START4, "w")
-    assert evaluate(["wwww", "---", "--", "---", "bbb-"], "w") > 0
+def test_evaluator_race_mobility_and_captures_by_hand():
+    # start: equal race, equal mobility (6 moves each), no captures -> 0
+    assert evaluate(START4, "w") == 0
+    # one white step: race +1 row (x4); mobility white 5 (b1 blocks a2's left
+    # step) vs black 6 -> 4 - 1 = 3
+    assert evaluate(["-www", "w--", "--", "---", "bbbb"], "w") == 3
+    # black lost an unadvanced checker: its race got 4 rows shorter -> -16,
+    # mobility white 6 - black 5 = +1 -> -15 (fewer checkers to march home)
+    assert evaluate(["wwww", "---", "--", "---", "bbb-"], "w") == -15
+    # white a2 (4 rows to go), b1 (3); black c1 (2), e4 (4): race 6 - 7 = -1 -> -4;
+    # white moves a2-b2, b1xd2 (2); black c1-b2, c1xa1, e4-d3 (3) -> -1;
+    # captures 1 - 1 = 0  => -5
+    board = ["-w--", "w--", "b-", "---", "---b"]
+    assert evaluate(board, "w") == -5
+    assert evaluate(board, "b") == 4 * 1 + (3 - 2) + 0
     assert evaluate(["----", "---", "--", "---", "w-w-"], "w") == WIN_SCORE
+
+
+def test_ai_beats_a_random_player():
+    wins = 0
+    for n in (4, 5, 6):
+        rng = random.Random(n)
+        for ai in ("w", "b"):
+            for _ in range(2):
+                board, side = initial_board(n), "w"
+                while winner(board) is None:
+                    if side == ai:
+                        board = oskaplayer(board, side, 3)
+                    else:
+                        kids = movegen(board, side)
+                        board = rng.choice(kids) if kids else board
+                    side = opponent(side)
+                wins += winner(board) == ai
+    assert wins >= 10  # of 12 seeded games (a material-first evaluator won about half)
 
 
 def test_cancel_event_stops_search():
