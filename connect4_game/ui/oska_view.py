@@ -30,7 +30,7 @@ from .themes import checker_surface, get_theme
 
 __all__ = ["OskaView", "DEFAULT_COLOURS", "MAX_LOOKAHEAD"]
 
-MAX_LOOKAHEAD = 12
+MAX_LOOKAHEAD = 10  # '0' key; n=6 start position at 10 plies takes ~6 s
 NAMES = {"w": "White", "b": "Black"}
 
 #: Default colours (RGB); pass a dict with any of these keys to override.
@@ -105,6 +105,7 @@ class OskaView:
         self.size = (int(size[0]), int(size[1]))
         self.wants_exit = False
         self.stale_results = 0  # AI results dropped because the position changed
+        self.think_time = 0.0  # seconds (sum of dt) the current search has been running
         self._executor = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="oska-ai")
         self._future: cf.Future | None = None
         self._orphans: list[cf.Future] = []  # superseded searches, dropped when they finish
@@ -255,6 +256,7 @@ class OskaView:
         self._future = self._executor.submit(
             _search_job, list(self.board), self.turn, self.lookahead, self._cancel)
         self._future.tag = self._future_tag  # the position id this result belongs to
+        self.think_time = 0.0
 
     def wait_for_ai(self, timeout: float | None = 30.0) -> bool:
         """Block until the pending search finishes (tests/scripts; the window
@@ -359,6 +361,8 @@ class OskaView:
         """Advance animations, the pass pause and the AI by ``dt`` seconds."""
         dt = max(0.0, float(dt))
         self._clock += dt
+        if self.ai_thinking:
+            self.think_time += dt
         if self._anim is not None:
             self._anim["t"] += dt
             if self._anim["t"] >= self._anim["total"]:
@@ -421,7 +425,8 @@ class OskaView:
             return f"{name} has no legal move and passes"
         if not self.is_human(self.turn):
             dots = "." * (1 + int(self._clock * 3) % 3)
-            return f"{name} (AI) is thinking{dots}"
+            secs = f" {self.think_time:.0f} s" if self.think_time >= 2 else ""
+            return f"{name} (AI) is thinking{dots}{secs}"
         return f"{name} to move - " + ("click a highlighted square" if self.selected
                                       else "click one of your checkers")
 
