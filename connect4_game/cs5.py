@@ -473,13 +473,16 @@ class EngineAdapter:
 
     @property
     def last_nodes(self) -> int:
+        """Search nodes of the last HMC/Dutch ``scoresFor`` in this process (0 before any)."""
         return last_search_stats()[0] if _searcher is not None else 0
 
     @property
     def last_time(self) -> float:
+        """Seconds of the last HMC/Dutch ``scoresFor`` in this process (0.0 before any)."""
         return last_search_stats()[1] if _searcher is not None else 0.0
 
     def opponent_checker(self) -> str:
+        """The opponent's checker, ``'O'`` or ``'X'``."""
         return other(self.checker)
 
     def __repr__(self) -> str:

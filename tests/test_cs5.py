@@ -545,3 +545,11 @@ def test_spec_form_through_the_plugin_loader():
     p = plugins.load_player('cs5:RIGHT:1', 'X')
     assert isinstance(p, EngineAdapter) and repr(p) == 'Player X (RIGHT, 1)'
     assert p.next_move(engine.Board(6, 7)) == 6
+
+
+def test_playGame_accepts_a_bu_aiplayer_as_a_side(capsys):
+    # playGame asks nextMove, else next_move: BU's AIPlayer plays on our Board.
+    b = Board(7, 6)
+    b.playGame(AIPlayer('X', 'LEFT', 1), Player('O', 'LEFT', 1))
+    assert repr(b) == SEED_PLAYGAME_2
+    assert capsys.readouterr().out.endswith('X wins!\n')
