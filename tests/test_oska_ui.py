@@ -330,3 +330,16 @@ def test_winner_property_waits_for_the_last_animation(views):
     assert v.result == "w" and v.winner is None  # final slide still running
     settle(v)
     assert v.winner == "w"
+
+
+def test_engine_error_in_ai_thread_is_reported_not_raised(views, monkeypatch):
+    from connect4_game.ui import oska_view
+
+    def broken(*args):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(oska_view, "_search_job", broken)
+    v = views(4, "b", 2)  # AI white starts at once and fails
+    assert v.wait_for_ai(30)
+    v.update(0.0)
+    assert "AI error: boom" in v.message and v.moves_played == 0
+    v.draw(pygame.Surface(SIZE))

@@ -231,6 +231,7 @@ class OskaView:
         self._anim = {"move": move, "piece": mover, "t": 0.0, "slide": duration, "total": total}
         self.last_move = move
         self.selected = None
+        self.message = ""
         self.moves_played += 1
         self.turn = opponent(mover)
         self.position_id += 1
@@ -283,7 +284,11 @@ class OskaView:
             return  # keep it until the board is still
         self._future = None
         self._cancel = None
-        result = future.result()
+        try:
+            result = future.result()
+        except Exception as exc:  # an engine bug must not take the window down
+            self.message = f"AI error: {exc}"
+            return
         if result is None or result.move is None:
             return
         self.last_ai_stats = result.stats
