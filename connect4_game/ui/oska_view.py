@@ -574,7 +574,8 @@ def run(n: int = 4, human_side: str | None = "w", lookahead: int = 3,
     Raises ValueError for bad arguments (see :class:`OskaView`).
     """
     view = OskaView(n, human_side, lookahead, size=size)
-    pygame.init()
+    pygame.display.init()
+    pygame.font.init()
     try:
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(f"Oska (n={n})")
@@ -593,7 +594,8 @@ def run(n: int = 4, human_side: str | None = "w", lookahead: int = 3,
         return view.result
     finally:
         view.close()
-        pygame.quit()
+        # not pygame.quit(): that would invalidate fonts cached by render.font()
+        pygame.display.quit()
 
 
 def save_screenshot(path: str, size: tuple[int, int] = (800, 640)) -> None:
