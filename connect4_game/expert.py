@@ -28,8 +28,6 @@ __all__ = ["ColumnResult", "analyze", "choose_column", "ExpertPlayer", "DEFAULT_
 
 #: default seconds for one :func:`analyze` call / one Expert move
 DEFAULT_TIME_BUDGET = 5.0
-#: share of the budget given to exact solving before falling back to estimates
-EXACT_SHARE = 0.8
 
 
 @dataclass(frozen=True)
@@ -85,34 +83,72 @@ def _check_board(board) -> None:
                 raise ValueError(f"board must be a Board, got {board!r}")
 
 
+class _Clock:
+    """Time and node budget of one analysis, shared out between searches."""
+
+    def __init__(self, solver, time_budget, node_budget):
+        self.solver = solver
+        self.start = time.perf_counter()
+        self.budget = time_budget
+        self.nodes_left = node_budget
+
+    def until(self, fraction: float) -> float:
+        return self.start + fraction * self.budget
+
+    def run(self, k: int, fraction: float, fn, *args):
+        """Run ``fn(*args)`` with 1/k of the time left before ``fraction`` of
+        the budget (and 1/k of the nodes left); None if the budget runs out."""
+        t = (self.until(fraction) - time.perf_counter()) / max(1, k)
+        nb = None if self.nodes_left is None else self.nodes_left // max(1, k)
+        if t <= 0 or nb == 0:
+            return None
+        self.solver.set_budget(time_budget=t, node_budget=nb)
+        try:
+            return fn(*args)
+        except BudgetExceeded:
+            return None
+        finally:
+            if self.nodes_left is not None:
+                self.nodes_left = max(0, self.nodes_left - self.solver.searched())
+
+
+def _ours(column: int, child_score: int, n: int, cells: int) -> ColumnResult:
+    """Exact result of a column from the exact score of the position after it."""
+    d = score_to_plies(child_score, n + 1, cells)          # for the opponent
+    return _exact(column, (-d + 1) if d < 0 else -(d + 1) if d > 0 else 0, -child_score)
+
+
 def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str | None = None,
-            node_budget: int | None = None) -> list[ColumnResult]:
+            node_budget: int | None = None, best_only: bool = False) -> list[ColumnResult]:
     """Analyse every column of ``board`` for the side to move.
 
     :param board: a :class:`connect4_game.board.Board` of any size (not changed).
-    :param time_budget: seconds for the whole analysis (> 0); about 80% goes
-        to exact solving, the rest to the depth-limited fallback.
+    :param time_budget: seconds for the whole analysis (> 0).
     :param checker: the side to analyse for; default: the side to move
         (fewer or equal checkers; X moves first).
     :param node_budget: optional cap on the positions searched (deterministic
         budgets for tests), None = unlimited.
+    :param best_only: stop once the best column is proven (what
+        :class:`ExpertPlayer` needs); the other columns then keep what is
+        known about them (a proven kind, else an estimate).
     :returns: a list of ``board.width`` :class:`ColumnResult`, index = column.
     :raises ValueError: bad board, budget or checker.
 
-    Exact results come from the solver (and the 6x7 opening book); a column
-    that cannot be solved in its share of the budget gets the deepest
+    Steps: (1) the exact value ``v`` of the position (opening book, or one
+    solver search); (2) a null-window search per column, centre first, to find
+    the columns reaching ``v``; (3) exact scores of the other columns, inside
+    the bound learned in (2); (4) for columns not solved in time, the deepest
     depth-limited lookahead completed: a forced win/loss found there is still
     exact, otherwise the result is an estimate (``exact=False``, label
-    ``'≈ ...'``) from the positional tiebreak. Source: issue 5; techniques from
-    Pascal Pons, "Solving Connect 4".
+    ``'≈ ...'``) from the positional tiebreak. Source: issue 5; techniques
+    from Pascal Pons, "Solving Connect 4".
     """
     _check_board(board)
     if isinstance(time_budget, bool) or not isinstance(time_budget, (int, float)) or not time_budget > 0:
         raise ValueError(f"time_budget must be a number of seconds > 0, got {time_budget!r}")
-    if node_budget is not None and (not isinstance(node_budget, int) or node_budget < 0):
+    if node_budget is not None and (isinstance(node_budget, bool) or not isinstance(node_budget, int)
+                                    or node_budget < 0):
         raise ValueError(f"node_budget must be an int >= 0 or None, got {node_budget!r}")
-    start = time.perf_counter()
-    deadline = start + time_budget
     h, w = board.height, board.width
     to_move = board.to_move()
     side = to_move if checker is None else validate_checker(checker)
@@ -121,11 +157,13 @@ def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str
     cur, mask = from_board(board, side)
     geo = geometry(h, w)
     solver = get_solver(h, w)
+    clock = _Clock(solver, time_budget, node_budget)
     cells = geo.cells
     n = mask.bit_count()
+    opp = cur ^ mask
     results: list[ColumnResult | None] = [None] * w
-    over = has_four(cur, h) or has_four(cur ^ mask, h)
-    pending = []
+    over = has_four(cur, h) or has_four(opp, h)
+    pending = []                       # (column, move bit), centre first
     for c in geo.order:
         if mask & geo.top_cells[c]:
             results[c] = ColumnResult(c, "full", None, True, "full")
@@ -139,55 +177,80 @@ def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str
                 results[c] = _exact(c, 0, 0)
             else:
                 pending.append((c, m))
-    nodes_left = node_budget
+    if not pending:
+        return results  # type: ignore[return-value]
+    if any(r is not None and r.kind == "win" for r in results) and best_only:
+        v = None                       # an immediate win is the fastest win
+        pending_best = []
+    else:
+        pending_best = pending
+    upper: dict[int, int] = {}         # column -> known upper bound of its score
 
-    def share(k: int, until: float):
-        t = max(0.0, (until - time.perf_counter()) / k)
-        nb = None if nodes_left is None else nodes_left // k
-        return t, nb
-
-    # phase 1: exact solving, columns centre-first, fair share of what is left
-    exact_until = start + EXACT_SHARE * time_budget
-    todo = list(pending)
-    for i, (c, m) in enumerate(todo):
-        t, nb = share(len(todo) - i, exact_until)
-        if t <= 0 or nb == 0:
-            break
-        solver.set_budget(time_budget=t, node_budget=nb)
-        try:
-            s = solver.solve(cur ^ mask, mask | m, alternating)
-        except BudgetExceeded:
-            s = None
-        if nodes_left is not None:
-            nodes_left = max(0, nodes_left - solver.searched())
-        if s is not None:
-            d = score_to_plies(s, n + 1, cells)          # for the opponent, after our move
-            results[c] = _exact(c, (-d + 1) if d < 0 else -(d + 1) if d > 0 else 0, -s)
-            pending.remove((c, m))
-    # phase 2: depth-limited fallback (iterative deepening) for the rest
-    for i, (c, m) in enumerate(pending):
-        t, nb = share(len(pending) - i, deadline)
-        solver.set_budget(time_budget=t, node_budget=nb)
-        value = -solver.heuristic(cur ^ mask, mask | m)
-        best_depth, s = 0, 0
-        depth = 2
-        try:
-            while depth <= cells - n:
-                r = solver.limited(cur ^ mask, mask | m, depth, alternating)
-                best_depth, s = depth, r
-                if r != 0:
+    # (1) the value of the position
+    v = None
+    if pending_best:
+        v = clock.run(1, 0.4, solver.solve, cur, mask, alternating)
+    # (2) which columns reach v (null-window test: score after the move <= -v)
+    if v is not None:
+        todo = list(pending)
+        for i, (c, m) in enumerate(todo):
+            ok = clock.run(len(todo) - i, 0.9 if best_only else 0.6,
+                           solver.at_least, opp, mask | m, -v + 1, alternating)
+            if ok is None:
+                continue
+            if ok:                     # the opponent gets at least -v+1: our score <= v-1
+                upper[c] = v - 1
+            else:
+                results[c] = _ours(c, -v, n, cells)
+                pending.remove((c, m))
+                if best_only:
                     break
-                depth += 2
-        except BudgetExceeded:
-            pass
-        if nodes_left is not None:
-            nodes_left = max(0, nodes_left - solver.searched())
-        if s != 0 or best_depth >= cells - n - 1:
-            d = score_to_plies(s, n + 1, cells)
-            results[c] = _exact(c, (-d + 1) if d < 0 else -(d + 1) if d > 0 else 0, -s)
-        else:
-            results[c] = _estimate(c, best_depth, value)
+    # (3) exact scores of the other columns
+    if not best_only:
+        todo = list(pending)
+        for i, (c, m) in enumerate(todo):
+            lo = None if c not in upper else -upper[c]
+            s = clock.run(len(todo) - i, 0.9, solver.solve, opp, mask | m, alternating, False, lo)
+            if s is not None:
+                results[c] = _ours(c, s, n, cells)
+                pending.remove((c, m))
+    # (4) what is known about the rest: a bound, a depth-limited result, or an estimate
+    found = any(r is not None and r.exact and r.kind != "full" for r in results)
+    deepen = not (best_only and found)
+    for i, (c, m) in enumerate(pending):
+        up = upper.get(c, v)           # no column scores more than the position's value v
+        results[c] = _fallback(solver, clock, len(pending) - i, c, cur, mask, m, n,
+                               alternating, up, deepen)
     return results  # type: ignore[return-value]
+
+
+def _fallback(solver, clock, k, c, cur, mask, m, n, alternating, upper, deepen) -> ColumnResult:
+    cells = solver.cells
+    opp = cur ^ mask
+    known = solver.known(opp, mask | m, alternating)
+    if known is not None:
+        return _ours(c, known, n, cells)
+    value = -solver.heuristic(opp, mask | m)
+    if upper is not None and upper < 0:
+        # proven loss (score <= upper < 0), distance unknown
+        return ColumnResult(c, "loss", None, True, "loss", None, None, value)
+    best_depth, s = 0, 0
+    if deepen:
+        state = [0, 0]
+
+        def deepen():
+            depth = 2
+            while depth <= cells - n:
+                r = solver.limited(opp, mask | m, depth, alternating)
+                state[0], state[1] = depth, r
+                if r != 0:
+                    return
+                depth += 2
+        clock.run(k, 1.0, deepen)
+        best_depth, s = state
+    if s != 0 or best_depth >= cells - n - 1:
+        return _ours(c, s, n, cells)
+    return _estimate(c, best_depth, value)
 
 
 def _rank(r: ColumnResult) -> tuple:
@@ -197,7 +260,7 @@ def _rank(r: ColumnResult) -> tuple:
         if r.kind == "draw":
             return (3, 0)
         if r.kind == "loss":
-            return (1, r.moves)
+            return (1, r.moves or 0)      # unknown distance: ranked as the fastest loss
         return (0, 0)
     return (2, r.value)
 
@@ -248,7 +311,7 @@ class ExpertPlayer(Player):
         :raises ValueError: if no column can take a checker or the game is over.
         """
         t0 = time.perf_counter()
-        results = analyze(b, self.time_budget, checker=self.checker)
+        results = analyze(b, self.time_budget, checker=self.checker, best_only=True)
         col = choose_column(results, b.width)
         self.last_analysis = results
         self.last_time = time.perf_counter() - t0

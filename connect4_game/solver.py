@@ -13,9 +13,9 @@ parts 3-12, generalised to any board size:
   an opponent's winning cell);
 * move ordering by the number of winning cells a move creates (threat count),
   ties broken centre-first;
-* a transposition table of lower/upper bounds (Python ``dict``, bounded: it is
-  cleared when it holds ``tt_limit`` entries, default 500,000 entries, about
-  60 MB at worst);
+* a transposition table of lower/upper bounds (Python ``dict``, bounded: when
+  it holds ``tt_limit`` entries, default 500,000, about 60 MB, the oldest half
+  is dropped);
 * on the standard 6x7 board an exact opening book at 12 plies
   (:mod:`connect4_game.book`), probed inside the search;
 * a node/time budget: :class:`BudgetExceeded` is raised when it runs out, and
@@ -36,6 +36,7 @@ function recomputes the board mask on every call.
 from __future__ import annotations
 
 import time
+from itertools import islice
 from bisect import bisect_left  # noqa: F401  (re-exported for book probes)
 
 from .bitboard import geometry
@@ -116,7 +117,13 @@ class Solver:
         BOTTOM = geo.bottom
         CELLS = geo.cells
         COLS = [geo.col_mask[c] for c in geo.order]
-        OFF = 1 << 12                      # lower bounds are stored as value + OFF
+        # TT values: an upper bound v is stored as v + B, a lower bound as
+        # v + 3B (B > any |score|): small ints, which CPython caches (<= 256
+        # on boards up to 126 cells) instead of allocating
+        B = CELLS // 2 + 2
+        LOW = 2 * B
+        UP_OFF, LOW_OFF = B, 3 * B
+        trim = self._trim
         solver = self
         CHECK = 1024
 
@@ -181,16 +188,18 @@ class Solver:
                 key = (key << 10) | depth
             v = tt.get(key)
             if v is not None:
-                if v >= OFF // 2:
-                    v -= OFF
+                if v >= LOW:
+                    v -= LOW_OFF
                     if alpha < v:
                         alpha = v
                         if alpha >= beta:
                             return alpha
-                elif beta > v:
-                    beta = v
-                    if alpha >= beta:
-                        return beta
+                else:
+                    v -= UP_OFF
+                    if beta > v:
+                        beta = v
+                        if alpha >= beta:
+                            return beta
             elif n == book_ply:
                 v = probe(cur, mask)
                 if v is not None:
@@ -208,8 +217,8 @@ class Solver:
                     s = -negamax(opp, mask | m, n + 1, -beta, -alpha, depth - 1, tt, book_ply, probe)
                     if s >= beta:
                         if len(tt) >= solver.tt_limit:
-                            tt.clear()
-                        tt[key] = s + OFF
+                            trim(tt)
+                        tt[key] = s + LOW_OFF
                         return s
                     if s > alpha:
                         alpha = s
@@ -217,19 +226,26 @@ class Solver:
                 s = -negamax(opp, mask | poss, n + 1, -beta, -alpha, depth - 1, tt, book_ply, probe)
                 if s >= beta:
                     if len(tt) >= solver.tt_limit:
-                        tt.clear()
-                    tt[key] = s + OFF
+                        trim(tt)
+                    tt[key] = s + LOW_OFF
                     return s
                 if s > alpha:
                     alpha = s
             if len(tt) >= solver.tt_limit:
-                tt.clear()
-            tt[key] = alpha
+                trim(tt)
+            tt[key] = alpha + UP_OFF
             return alpha
 
         self._negamax = negamax
 
     # ------------------------------------------------------------- helpers
+    def _trim(self, tt: dict) -> None:
+        """Bound the TT: drop the oldest half of the entries (dicts keep
+        insertion order), so a long search keeps its recent knowledge."""
+        drop = len(tt) - self.tt_limit // 2
+        for k in list(islice(tt, drop)):
+            del tt[k]
+
     def _book_args(self, cur: int, mask: int, n: int, alternating: bool):
         book = self.book
         if book is None or not alternating or n > book.ply:
@@ -266,31 +282,52 @@ class Solver:
         """Mask of the playable cells where the side owning ``cur`` wins at once."""
         return self._win(cur, mask) & (mask + self.geo.bottom) & self.geo.board
 
-    def solve(self, cur: int, mask: int, alternating: bool = True, weak: bool = False) -> int:
-        """Exact Pons score of position ``(cur, mask)`` for the side owning
-        ``cur``, to move. ``alternating`` says whether the checker counts are
-        those of a game where the first player moved first and the sides
-        alternated (then, on 6x7, the first player is to move after 12
-        checkers and the opening book applies).
-        ``weak=True`` only finds the sign (-1/0/+1). The position must not
-        already contain a four. Raises :class:`BudgetExceeded` when the budget
-        set by :meth:`set_budget` runs out (the TT keeps what was learned)."""
-        n = mask.bit_count()
+    def known(self, cur: int, mask: int, alternating: bool = True) -> int | None:
+        """Exact Pons score of ``(cur, mask)`` (side owning ``cur`` to move)
+        when it needs no search -- an immediate win, a full board, or an
+        opening-book position -- else None."""
+        return self._known(cur, mask, mask.bit_count(), alternating)
+
+    def _known(self, cur: int, mask: int, n: int, alternating: bool) -> int | None:
+        """Score from the end of the game or the book without searching, else None."""
         cells = self.cells
         if n >= cells:
             return 0
         if self.can_win_now(cur, mask):
             return (cells + 1 - n) // 2
         book = self.book
-        if book is not None and alternating and n <= book.small_ply:
+        if book is not None and alternating and (n <= book.small_ply or n == book.ply):
             d = book.probe(cur if n % 2 == 0 else cur ^ mask, mask)
             if d is not None:
-                s = plies_to_score(d, n, cells)
-                return max(-1, min(1, s)) if weak else s
-        lo = -((cells - n) // 2)
-        hi = (cells + 1 - n) // 2
+                return plies_to_score(d, n, cells)
+        return None
+
+    def solve(self, cur: int, mask: int, alternating: bool = True, weak: bool = False,
+              lo: int | None = None, hi: int | None = None) -> int:
+        """Exact Pons score of position ``(cur, mask)`` for the side owning
+        ``cur``, to move. ``alternating`` says whether the checker counts are
+        those of a game where the first player moved first and the sides
+        alternated (then, on 6x7, the first player is to move after 12
+        checkers and the opening book applies).
+        ``weak=True`` only finds the sign (-1/0/+1). ``lo``/``hi``: bounds
+        already known (lo <= score <= hi) that narrow the search. The position
+        must not already contain a four. Raises :class:`BudgetExceeded` when
+        the budget set by :meth:`set_budget` runs out (the TT keeps what was
+        learned)."""
+        n = mask.bit_count()
+        cells = self.cells
+        k = self._known(cur, mask, n, alternating)
+        if k is not None:
+            return max(-1, min(1, k)) if weak else k
+        lo0 = -((cells - n) // 2)
+        hi0 = (cells + 1 - n) // 2
         if weak:
-            lo, hi = -1, 1
+            lo0, hi0 = -1, 1
+        if lo is not None:
+            lo0 = max(lo0, lo)
+        if hi is not None:
+            hi0 = min(hi0, hi)
+        lo, hi = lo0, hi0
         book_ply, probe = self._book_args(cur, mask, n, alternating)
         neg = self._negamax
         tt = self.tt
@@ -307,6 +344,18 @@ class Solver:
                 lo = r
         return lo
 
+    def at_least(self, cur: int, mask: int, score: int, alternating: bool = True) -> bool:
+        """True if the Pons score of ``(cur, mask)`` (side owning ``cur`` to
+        move) is >= ``score``: one null-window search. Raises
+        :class:`BudgetExceeded` like :meth:`solve`."""
+        n = mask.bit_count()
+        k = self._known(cur, mask, n, alternating)
+        if k is not None:
+            return k >= score
+        book_ply, probe = self._book_args(cur, mask, n, alternating)
+        r = self._negamax(cur, mask, n, score - 1, score, 1000, self.tt, book_ply, probe)
+        return r >= score
+
     def limited(self, cur: int, mask: int, depth: int, alternating: bool = True) -> int:
         """Depth-limited negamax: the exact Pons score if the game is decided
         within ``depth`` plies under best play for both sides, else 0 (also 0
@@ -317,10 +366,9 @@ class Solver:
         depth = min(depth, 999)
         n = mask.bit_count()
         cells = self.cells
-        if n >= cells:
-            return 0
-        if self.can_win_now(cur, mask):
-            return (cells + 1 - n) // 2
+        k = self._known(cur, mask, n, alternating)
+        if k is not None:
+            return k
         book_ply, probe = self._book_args(cur, mask, n, alternating)
         tt: dict[int, int] = {}
         lo = -((cells - n) // 2)
