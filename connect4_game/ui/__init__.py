@@ -1,0 +1,6 @@
+"""The Pygame front end of Connect Four.
+
+Import :mod:`connect4_game.ui.app` for the window; this package's
+``__init__`` imports nothing so that the AI worker processes
+(:mod:`connect4_game.ui.worker`) stay free of pygame.
+"""

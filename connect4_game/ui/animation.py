@@ -1,0 +1,200 @@
+"""Small, window-free animation helpers: easing curves and the falling checker.
+
+Everything here is pure Python (no pygame) and driven by ``dt`` in seconds,
+so it is tested without a window. Positions are in *slot units*: row 0 is
+the top row of the board and a checker hovering above the board is at
+row -1.
+"""
+
+from __future__ import annotations
+
+import math
+
+__all__ = [
+    'linear', 'ease_in_quad', 'ease_out_quad', 'ease_in_out_sine', 'ease_out_back',
+    'ease_out_bounce', 'EASINGS', 'DropAnimation', 'Shake', 'Fade',
+]
+
+
+def _clamp01(t: float) -> float:
+    return 0.0 if t <= 0.0 else 1.0 if t >= 1.0 else t
+
+
+def linear(t: float) -> float:
+    """Identity curve on [0, 1] (input clamped)."""
+    return _clamp01(t)
+
+
+def ease_in_quad(t: float) -> float:
+    """Accelerating curve t² on [0, 1]: 0 → 0, 1 → 1."""
+    t = _clamp01(t)
+    return t * t
+
+
+def ease_out_quad(t: float) -> float:
+    """Decelerating curve 1-(1-t)² on [0, 1]: 0 → 0, 1 → 1."""
+    t = _clamp01(t)
+    return 1.0 - (1.0 - t) * (1.0 - t)
+
+
+def ease_in_out_sine(t: float) -> float:
+    """Smooth start and stop on [0, 1]: 0 → 0, 0.5 → 0.5, 1 → 1."""
+    t = _clamp01(t)
+    return 0.5 - 0.5 * math.cos(math.pi * t)
+
+
+def ease_out_back(t: float, overshoot: float = 1.70158) -> float:
+    """Overshoots 1 a little then settles: used for pop-in of messages."""
+    t = _clamp01(t) - 1.0
+    return 1.0 + t * t * ((overshoot + 1.0) * t + overshoot)
+
+
+def ease_out_bounce(t: float) -> float:
+    """The classic bouncing curve (Penner) on [0, 1]: 0 → 0, 1 → 1, never above 1."""
+    t = _clamp01(t)
+    n1, d1 = 7.5625, 2.75
+    if t < 1 / d1:
+        return n1 * t * t
+    if t < 2 / d1:
+        t -= 1.5 / d1
+        return n1 * t * t + 0.75
+    if t < 2.5 / d1:
+        t -= 2.25 / d1
+        return n1 * t * t + 0.9375
+    t -= 2.625 / d1
+    return n1 * t * t + 0.984375
+
+
+EASINGS = {
+    'linear': linear,
+    'ease_in_quad': ease_in_quad,
+    'ease_out_quad': ease_out_quad,
+    'ease_in_out_sine': ease_in_out_sine,
+    'ease_out_back': ease_out_back,
+    'ease_out_bounce': ease_out_bounce,
+}
+
+
+class DropAnimation:
+    """A checker falling under gravity from ``start_row`` to ``target_row``
+    with a small bounce on landing.
+
+    :param col: the column (slot units), kept for the renderer.
+    :param target_row: the row where the checker comes to rest (0 = top).
+    :param checker: 'X' or 'O', kept for the renderer.
+    :param start_row: where the fall starts (default -1: just above the board).
+    :param gravity: acceleration in rows per second² (> 0).
+    :param restitution: fraction of the impact speed kept by each bounce, in [0, 1).
+    :raises ValueError: for a non-positive gravity or a restitution outside [0, 1).
+
+    ``update(dt)`` advances by ``dt`` seconds; ``row`` is the current
+    (fractional) row; ``done`` becomes True when it rests at ``target_row``.
+    ``landed`` becomes True at the first impact (for the drop sound).
+    """
+
+    MIN_BOUNCE_SPEED = 1.5  # rows/s: slower impacts stop the checker
+
+    def __init__(self, col: int, target_row: int, checker: str, start_row: float = -1.0,
+                 gravity: float = 90.0, restitution: float = 0.28) -> None:
+        if not gravity > 0:
+            raise ValueError(f'gravity must be > 0, not {gravity!r}')
+        if not 0 <= restitution < 1:
+            raise ValueError(f'restitution must be in [0, 1), not {restitution!r}')
+        self.col = col
+        self.target_row = float(target_row)
+        self.checker = checker
+        self.row = float(min(start_row, target_row))
+        self.speed = 0.0
+        self.gravity = gravity
+        self.restitution = restitution
+        self.done = False
+        self.landed = False
+        self.bounces = 0
+
+    def update(self, dt: float) -> None:
+        """Advance the fall by ``dt`` seconds (sub-stepped, so a large dt is safe)."""
+        if self.done or dt <= 0:
+            return
+        remaining = dt
+        while remaining > 0 and not self.done:
+            step = min(remaining, 1 / 240)
+            remaining -= step
+            self.speed += self.gravity * step
+            self.row += self.speed * step
+            if self.row >= self.target_row:
+                self.row = self.target_row
+                self.landed = True
+                if self.speed < self.MIN_BOUNCE_SPEED or self.bounces >= 2:
+                    self.speed = 0.0
+                    self.done = True
+                else:
+                    self.speed = -self.speed * self.restitution
+                    self.bounces += 1
+                    if abs(self.speed) < self.MIN_BOUNCE_SPEED:
+                        self.speed = 0.0
+                        self.done = True
+
+    def finish(self) -> None:
+        """Jump to the resting state."""
+        self.row = self.target_row
+        self.speed = 0.0
+        self.done = self.landed = True
+
+
+class Shake:
+    """A short horizontal shake (a refused move): ``offset`` in pixels over
+    ``duration`` seconds, decaying to 0.
+
+    :raises ValueError: for a non-positive duration.
+    """
+
+    def __init__(self, amplitude: float = 10.0, duration: float = 0.35,
+                 frequency: float = 28.0) -> None:
+        if not duration > 0:
+            raise ValueError(f'duration must be > 0, not {duration!r}')
+        self.amplitude = amplitude
+        self.duration = duration
+        self.frequency = frequency
+        self.t = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.duration
+
+    @property
+    def offset(self) -> float:
+        """Current horizontal offset in pixels (0 when done)."""
+        if self.done:
+            return 0.0
+        decay = 1.0 - ease_out_quad(self.t / self.duration)
+        return self.amplitude * decay * math.sin(2 * math.pi * self.frequency * self.t)
+
+    @property
+    def flash(self) -> float:
+        """Flash strength in [0, 1], 1 at the start, 0 when done."""
+        return 0.0 if self.done else 1.0 - self.t / self.duration
+
+    def update(self, dt: float) -> None:
+        self.t += max(0.0, dt)
+
+
+class Fade:
+    """A value going from 0 to 1 over ``duration`` seconds along ``curve``."""
+
+    def __init__(self, duration: float = 0.3, curve=ease_out_quad) -> None:
+        if not duration > 0:
+            raise ValueError(f'duration must be > 0, not {duration!r}')
+        self.duration = duration
+        self.curve = curve
+        self.t = 0.0
+
+    def update(self, dt: float) -> None:
+        self.t = min(self.duration, self.t + max(0.0, dt))
+
+    @property
+    def value(self) -> float:
+        return self.curve(self.t / self.duration)
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.duration

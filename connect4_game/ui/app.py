@@ -1,0 +1,479 @@
+"""The window: one loop of events -> update(dt) -> draw, with screens switched by the app.
+
+Tests drive :meth:`App.step` with a list of events and a ``dt`` in seconds
+and read the pixels of :attr:`App.surface`; they never wait on the wall
+clock. :meth:`App.run` is the real loop (60 fps) used by ``python main.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+
+import pygame
+
+from .model import PlayerConfig
+from .render import palette_from_theme
+from .views import GameScreen, HelpScreen, NewGameScreen
+from .worker import SearchWorker
+
+__all__ = ['AppOptions', 'App', 'DEFAULT_LOOKAHEAD', 'frame_stats']
+
+DEFAULT_LOOKAHEAD = 6          # answers well within a second with the search module
+DEFAULT_SIZE = (800, 760)
+FPS = 60
+
+
+@dataclass
+class AppOptions:
+    """Everything the command line can set for the window (see :mod:`connect4_game.cli`).
+
+    ``x``/``o`` are :class:`PlayerConfig` (None: from settings, default human
+    X vs AI O); ``exit_after`` is in seconds; ``moves`` is a start position
+    in the seed's ``add_checkers`` notation; ``use_settings`` False keeps
+    the user's settings files untouched (tests, scripts).
+    """
+
+    x: PlayerConfig | None = None
+    o: PlayerConfig | None = None
+    rows: int | None = None
+    cols: int | None = None
+    lookahead: int | None = None
+    tiebreak: str | None = None
+    demo: bool = False
+    expert: bool = False
+    exit_after_game: bool = False
+    exit_after: float | None = None
+    screenshot: str | None = None
+    frame_stats: str | None = None
+    theme: str | None = None
+    mute: bool = False
+    moves: list = field(default_factory=list)
+    load: str | None = None
+    size: tuple | None = None
+    use_settings: bool = True
+    offer_autosave: bool = False
+    expert_budget: float = 1.0
+
+
+def frame_stats(intervals_s, moves: int) -> dict:
+    """JSON-ready frame statistics: ``frames``, ``p50_ms``, ``p95_ms``,
+    ``p99_ms``, ``max_ms`` of the intervals between frames (given in seconds), ``moves``."""
+    ms = sorted(x * 1000.0 for x in intervals_s)
+    n = len(ms)
+
+    def pct(p):
+        if not ms:
+            return 0.0
+        return round(ms[min(n - 1, max(0, int(round(p / 100.0 * n + 0.5)) - 1))], 3)
+
+    return {'frames': n + 1 if n else 0, 'p50_ms': pct(50), 'p95_ms': pct(95),
+            'p99_ms': pct(99), 'max_ms': round(ms[-1], 3) if ms else 0.0, 'moves': moves}
+
+
+class _NullSound:
+    muted = True
+
+    def play(self, name):
+        pass
+
+    def stop(self):
+        pass
+
+
+class App:
+    """The Connect Four window.
+
+    :param options: :class:`AppOptions`.
+    :param size: window size in pixels (default from settings or 800x760).
+    :param worker: a :class:`SearchWorker` to share (tests); by default the
+        app starts its own and closes it in :meth:`close`.
+    """
+
+    def __init__(self, options: AppOptions | None = None, size=None, worker=None) -> None:
+        self.options = opts = options or AppOptions()
+        self.messages: list[str] = []     # warnings to show once the game screen exists
+        self._load_settings()
+        pygame.display.init()
+        pygame.font.init()
+        if size is None:
+            size = opts.size or (self.settings.window_width, self.settings.window_height)
+        self.windowed_size = tuple(size)
+        self.fullscreen = False
+        self.surface = self._set_mode(self.windowed_size)
+        pygame.display.set_caption('Connect Four')
+        pygame.key.set_repeat(300, 60)
+        self._own_worker = worker is None
+        self.worker = worker or SearchWorker()
+        self.expert_budget = opts.expert_budget
+        self.running = True
+        self.elapsed = 0.0
+        self.games_finished = 0
+        self.total_moves = 0
+        self._theme_from(opts.theme or self.settings.theme)
+        self.muted = bool(opts.mute or self.settings.muted)
+        self._sound = self._make_sound()
+        self._stats = None
+        self._closed = False
+        self.game = self._first_game()
+        self.screen = self.game
+        for msg in self.messages:
+            self.game.toast(msg, 'error', 5.0)
+            print(msg, file=sys.stderr)
+
+    # ------------------------------------------------------------ services
+    def _load_settings(self) -> None:
+        from connect4_game.settings import Settings, load_settings
+        self.settings = Settings()
+        self._settings_dirty = False
+        if self.options.use_settings:
+            self.settings, warnings = load_settings()
+            self.messages.extend(warnings)
+
+    def settings_value(self, name, default):
+        return getattr(self.settings, name, default)
+
+    def remember(self, **changes) -> None:
+        """Change settings (saved on exit when the app uses settings)."""
+        try:
+            self.settings = self.settings.replace(**changes)
+            self._settings_dirty = True
+        except ValueError:
+            pass
+
+    def _save_settings(self) -> None:
+        if not (self.options.use_settings and self._settings_dirty):
+            return
+        from connect4_game.settings import save_settings
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            print(f'could not save settings: {exc}', file=sys.stderr)
+
+    def _theme_from(self, name) -> None:
+        from . import themes
+        try:
+            self.theme = themes.get_theme(name)
+        except ValueError as exc:
+            self.messages.append(str(exc))
+            self.theme = themes.get_theme(None)
+        self.theme_name = self.theme.name
+        self.palette = palette_from_theme(self.theme)
+
+    def theme_names(self):
+        from . import themes
+        return themes.theme_names()
+
+    def set_theme(self, name: str) -> None:
+        self._theme_from(name)
+        self.remember(theme=self.theme_name)
+
+    def cycle_theme(self) -> None:
+        from . import themes
+        self.set_theme(themes.next_theme(self.theme_name))
+        self.game.toast(f'Theme: {getattr(self.theme, "label", self.theme_name)}')
+
+    def _make_sound(self):
+        try:
+            from . import sound
+            return sound.SoundPlayer(muted=self.muted)
+        except Exception as exc:  # no audio device, missing files: play silently
+            self.messages.append(f'sound off: {exc}')
+            return _NullSound()
+
+    def sound(self, name: str) -> None:
+        if self.muted:
+            return
+        try:
+            self._sound.play(name)
+        except Exception:
+            pass
+
+    def toggle_mute(self) -> None:
+        self.muted = not self.muted
+        self._sound.muted = self.muted
+        if self.muted and hasattr(self._sound, 'stop'):
+            self._sound.stop()
+        self.remember(muted=self.muted)
+        self.game.toast('Sound off' if self.muted else 'Sound on')
+
+    def stats(self):
+        if self._stats is None:
+            from connect4_game.stats import Stats, load_stats
+            if self.options.use_settings:
+                self._stats, warnings = load_stats()
+                for w in warnings:
+                    print(w, file=sys.stderr)
+            else:
+                self._stats = Stats(os.devnull)
+        return self._stats
+
+    def record_result(self, result: str, game: GameScreen) -> None:
+        self.games_finished += 1
+        try:
+            x, o = game.stats_names()
+            self.stats().record(x, o, result, save=self.options.use_settings)
+        except (OSError, ValueError) as exc:
+            print(f'could not record statistics: {exc}', file=sys.stderr)
+
+    def stats_lines(self, game: GameScreen) -> list[str]:
+        try:
+            return self.stats().summary(limit=6, first=game.stats_names())
+        except Exception as exc:
+            return [f'statistics unavailable: {exc}']
+
+    # ---------------------------------------------------------- players
+    def _first_game(self) -> GameScreen:
+        opts, st = self.options, self.settings
+        lookahead = opts.lookahead if opts.lookahead is not None else \
+            (st.lookahead if opts.use_settings else DEFAULT_LOOKAHEAD)
+        tiebreak = opts.tiebreak or st.tiebreak
+        if opts.use_settings and opts.x is None and opts.o is None:
+            x = PlayerConfig(st.x_kind, lookahead, tiebreak)
+            o = PlayerConfig(st.o_kind, lookahead, tiebreak)
+        else:
+            x = opts.x or PlayerConfig('human', lookahead, tiebreak)
+            o = opts.o or PlayerConfig('ai', lookahead, tiebreak)
+        if opts.expert or (opts.use_settings and st.expert and opts.x is None and opts.o is None):
+            from .views import expert_available
+            if expert_available():
+                x = x.with_(kind='expert') if x.kind == 'ai' else x
+                o = o.with_(kind='expert') if o.kind == 'ai' else o
+        rows = opts.rows or (st.rows if opts.use_settings else 6)
+        cols = opts.cols or (st.cols if opts.use_settings else 7)
+        moves = list(opts.moves or [])
+        if opts.load:
+            from connect4_game.savegame import load_game
+            saved = load_game(opts.load)     # SaveFileError is reported by the CLI
+            rows, cols, moves = saved.rows, saved.cols, saved.columns
+        elif opts.offer_autosave:
+            from connect4_game.savegame import load_autosave
+            saved, warning = load_autosave()
+            if warning:
+                self.messages.append(warning)
+            if saved is not None:
+                rows, cols, moves = saved.rows, saved.cols, saved.columns
+                self.messages.append(f'Your unfinished game is back ({len(moves)} moves). '
+                                     f'N starts a new one.')
+        game = GameScreen(self, {'X': x, 'O': o}, rows, cols, moves, demo=opts.demo)
+        game.lookahead = lookahead
+        game.tiebreak = tiebreak
+        return game
+
+    def start_game(self, players: dict, rows: int, cols: int) -> None:
+        """Start a new game from the new-game screen (and remember the choice)."""
+        g = self.game
+        g.set_demo(False)
+        g.players = dict(players)
+        ai = [p for p in players.values() if p.kind == 'ai']
+        if ai:
+            g.lookahead, g.tiebreak = ai[-1].lookahead, ai[-1].tiebreak
+        g.expert_mode = any(p.kind == 'expert' for p in players.values())
+        g.new_game(rows, cols)
+        changes = dict(rows=rows, cols=cols)
+        for s in 'XO':
+            p = players[s]
+            if p.kind in ('human', 'random', 'ai'):
+                changes[f'{s.lower()}_kind'] = p.kind
+            changes[f'{s.lower()}_lookahead'] = min(42, p.lookahead)
+            changes[f'{s.lower()}_tiebreak'] = p.tiebreak
+        self.remember(**changes)
+        self.show_game()
+
+    # ---------------------------------------------------------- screens
+    def show_game(self) -> None:
+        self.screen = self.game
+
+    def show_help(self) -> None:
+        self.screen = HelpScreen(self)
+
+    def show_new_game(self) -> None:
+        self.screen = NewGameScreen(self, self.game)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ---------------------------------------------------------- window
+    def _set_mode(self, size, fullscreen: bool = False):
+        flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
+        try:
+            return pygame.display.set_mode(size if not fullscreen else (0, 0), flags)
+        except pygame.error:
+            return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.surface = self._set_mode(self.windowed_size, self.fullscreen)
+
+    def resize(self, w: int, h: int) -> None:
+        w, h = max(320, int(w)), max(300, int(h))
+        self.windowed_size = (w, h)
+        if not self.fullscreen:
+            if pygame.display.get_surface() is None or \
+                    pygame.display.get_surface().get_size() != (w, h):
+                self.surface = self._set_mode((w, h))
+            else:
+                self.surface = pygame.display.get_surface()
+            self.remember(window_width=w, window_height=h)
+
+    # ---------------------------------------------------------- saving
+    def _saved_game(self, game: GameScreen):
+        from connect4_game.savegame import SavedGame
+        x, o = game.stats_names()
+        return SavedGame(game.model.rows, game.model.cols, game.model.move_string(), x, o)
+
+    def save_path(self) -> str:
+        from connect4_game.settings import config_dir
+        return str(config_dir() / 'saved_game.json')
+
+    def save_game(self, game: GameScreen, path: str | None = None) -> str | None:
+        from connect4_game.savegame import save_game
+        path = path or self.save_path()
+        try:
+            save_game(path, self._saved_game(game))
+        except (OSError, ValueError) as exc:
+            game.toast(f'Could not save: {exc}', 'error', 4.0)
+            return None
+        game.toast(f'Saved to {path}', 'info', 4.0)
+        print(f'Game saved to {path}')
+        return path
+
+    def load_game_dialog(self, game: GameScreen, path: str | None = None) -> bool:
+        from connect4_game.savegame import load_game
+        path = path or self.save_path()
+        try:
+            saved = load_game(path)
+        except (OSError, ValueError) as exc:
+            game.toast(f'Could not load: {exc}', 'error', 4.0)
+            return False
+        game.set_demo(False)
+        game.new_game(saved.rows, saved.cols, saved.columns)
+        game.toast(f'Loaded {path} ({len(saved.columns)} moves)', 'info', 4.0)
+        return True
+
+    def copy_moves(self, game: GameScreen) -> bool:
+        """Copy the move string to the clipboard; a message (not a crash) if there is none."""
+        text = game.model.move_string()
+        try:
+            if hasattr(pygame, 'scrap'):
+                if not pygame.scrap.get_init():
+                    pygame.scrap.init()
+                pygame.scrap.put_text(text) if hasattr(pygame.scrap, 'put_text') else \
+                    pygame.scrap.put(pygame.SCRAP_TEXT, text.encode())
+                game.toast(f'Copied moves "{text}"')
+                return True
+            raise pygame.error('no clipboard module')
+        except Exception as exc:
+            game.toast(f'No clipboard here ({exc}); moves: {text or "(none)"}', 'error', 5.0)
+            print(f'moves: {text}')
+            return False
+
+    def autosave(self) -> None:
+        if not self.options.use_settings:
+            return
+        from connect4_game.savegame import autosave
+        try:
+            if not self.game.demo:
+                autosave(self._saved_game(self.game))
+        except (OSError, ValueError) as exc:
+            print(f'could not autosave the game: {exc}', file=sys.stderr)
+
+    # ---------------------------------------------------------- frame
+    def handle_event(self, e) -> None:
+        if e.type == pygame.QUIT:
+            self.quit()
+            return
+        if e.type == pygame.VIDEORESIZE:
+            self.resize(e.w, e.h)
+            return
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        self.screen.handle_event(e)
+
+    def step(self, events, dt: float):
+        """One frame: handle ``events``, advance by ``dt`` seconds, draw.
+
+        :returns: the surface drawn on.
+        """
+        if dt < 0:
+            raise ValueError(f'dt must be >= 0 seconds, not {dt!r}')
+        for e in events:
+            if not self.running:
+                break
+            self.handle_event(e)
+        self.elapsed += dt
+        self.game.update(dt)
+        if self.screen is not self.game:
+            self.screen.update(dt)
+        self.screen.draw(self.surface)
+        self._check_exit()
+        return self.surface
+
+    def _check_exit(self) -> None:
+        o = self.options
+        if o.exit_after is not None and self.elapsed >= o.exit_after:
+            self.running = False
+        g = self.game
+        if o.exit_after_game and g.model.over and not g.animating() and g.end_time >= 0.8:
+            self.running = False
+
+    def run(self) -> int:
+        """The real loop at 60 fps until quit; returns the exit status (0)."""
+        clock = pygame.time.Clock()
+        intervals = []
+        last = time.perf_counter()
+        moves_before = 0
+        try:
+            while self.running:
+                events = pygame.event.get()
+                now = time.perf_counter()
+                dt = now - last
+                last = now
+                if self.elapsed > 0:
+                    intervals.append(dt)
+                self.step(events, min(dt, 0.1))
+                if self.elapsed == 0:
+                    self.elapsed = 1e-9
+                pygame.display.flip()
+                moves_before = max(moves_before, self.game.game_id)
+                clock.tick(FPS)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            self.intervals = intervals
+            self.close()
+        return 0
+
+    def moves_played(self) -> int:
+        return self.total_moves
+
+    def close(self) -> None:
+        """Write the screenshot and frame stats if asked, autosave, stop the worker."""
+        if self._closed:
+            return
+        self._closed = True
+        o = self.options
+        try:
+            self.worker.cancel() if not self._own_worker else None
+            if self._own_worker:
+                self.worker.close()
+        except Exception:
+            pass
+        if o.screenshot:
+            try:
+                pygame.image.save(self.surface, o.screenshot)
+            except (pygame.error, OSError) as exc:
+                print(f'could not save screenshot {o.screenshot}: {exc}', file=sys.stderr)
+        if o.frame_stats:
+            data = frame_stats(getattr(self, 'intervals', []), self.total_moves)
+            try:
+                with open(o.frame_stats, 'w', encoding='utf-8') as fh:
+                    json.dump(data, fh, indent=2)
+            except OSError as exc:
+                print(f'could not write frame stats {o.frame_stats}: {exc}', file=sys.stderr)
+        self.autosave()
+        self._save_settings()

@@ -1,0 +1,398 @@
+"""Drawing the board, the checkers, the status bar and the overlays.
+
+Sprites (the board with its round holes, the checkers, the background) are
+rendered once per size and theme, anti-aliased by supersampling, and cached:
+a frame is a handful of blits, which keeps the frame budget (issue 3).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+__all__ = ['Layout', 'Palette', 'palette_from_theme', 'Renderer', 'font', 'SCORE_STYLE']
+
+# --------------------------------------------------------------------------
+# colours
+
+
+class Palette:
+    """The colours and shapes the renderer uses. Built from a theme of
+    :mod:`connect4_game.ui.themes` by :func:`palette_from_theme` (any
+    attribute the theme lacks keeps the default below)."""
+
+    name = 'classic'
+    background = (24, 30, 48)
+    background2 = (44, 56, 92)
+    board = (32, 86, 196)
+    board_edge = (20, 58, 150)
+    hole = (16, 20, 34)
+    x_color = (230, 57, 70)
+    o_color = (250, 204, 21)
+    x_shape = None          # None, 'cross' or 'ring' (drawn on the checker)
+    o_shape = None
+    text = (236, 240, 248)
+    text_dim = (160, 170, 190)
+    status_bg = (14, 18, 30)
+    highlight = (255, 255, 255)
+    accent = (96, 200, 255)
+    good = (46, 204, 113)
+    bad = (231, 76, 60)
+    neutral = (149, 165, 166)
+
+    def __init__(self, **over):
+        for k, v in over.items():
+            setattr(self, k, v)
+
+
+_PALETTE_FIELDS = [k for k in vars(Palette) if not k.startswith('_') and k != 'name']
+
+
+def palette_from_theme(theme) -> Palette:
+    """Map a theme object or dict to a :class:`Palette` (unknown fields ignored)."""
+    if theme is None:
+        return Palette()
+    if isinstance(theme, Palette):
+        return theme
+    get = theme.get if isinstance(theme, dict) else (lambda k, d=None: getattr(theme, k, d))
+    over = {}
+    aliases = {
+        'background': ('background', 'bg'), 'background2': ('background2', 'bg2'),
+        'board': ('board', 'board_color'), 'board_edge': ('board_edge', 'board_dark', 'board_shadow'),
+        'hole': ('hole', 'empty', 'hole_color'),
+        'x_color': ('x_color', 'x', 'player_x', 'checker_x'),
+        'o_color': ('o_color', 'o', 'player_o', 'checker_o'),
+        'x_shape': ('x_shape',), 'o_shape': ('o_shape',),
+        'text': ('text', 'fg', 'text_color'), 'text_dim': ('text_dim', 'muted'),
+        'status_bg': ('status_bg', 'panel', 'status_color'),
+        'highlight': ('highlight', 'win_highlight'), 'accent': ('accent',),
+        'good': ('good', 'win_color'), 'bad': ('bad', 'loss_color'), 'neutral': ('neutral',),
+    }
+    for field, names in aliases.items():
+        for n in names:
+            v = get(n, None)
+            if v is not None:
+                over[field] = tuple(v) if isinstance(v, (list, tuple)) else v
+                break
+    name = get('name', None)
+    if name:
+        over['name'] = name
+    return Palette(**over)
+
+
+def _mix(a, b, t):
+    return tuple(int(round(a[i] + (b[i] - a[i]) * t)) for i in range(3))
+
+
+def _darker(c, f=0.7):
+    return tuple(int(v * f) for v in c[:3])
+
+
+def _lighter(c, f=0.45):
+    return _mix(c[:3], (255, 255, 255), f)
+
+
+# --------------------------------------------------------------------------
+# fonts
+
+_FONTS: dict = {}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """pygame's default font at ``size`` px (cached)."""
+    size = max(8, int(size))
+    key = (size, bold)
+    f = _FONTS.get(key)
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        f = pygame.font.Font(None, size)
+        f.set_bold(bold)
+        _FONTS[key] = f
+    return f
+
+
+# --------------------------------------------------------------------------
+# layout
+
+
+class Layout:
+    """Where the board goes in a ``width`` x ``height`` px window.
+
+    The board keeps its aspect ratio (square cells) and is centred; one row
+    of space above it holds the ghost checker and the analysis labels; the
+    status bar runs along the bottom.
+    """
+
+    def __init__(self, width: int, height: int, rows: int, cols: int) -> None:
+        self.width, self.height, self.rows, self.cols = width, height, rows, cols
+        self.status_h = max(44, min(80, int(height * 0.085)))
+        pad = max(8, int(min(width, height) * 0.025))
+        avail_w = width - 2 * pad
+        avail_h = height - self.status_h - 2 * pad
+        self.cell = max(8, int(min(avail_w / cols, avail_h / (rows + 1.25))))
+        bw, bh = self.cell * cols, self.cell * rows
+        top_space = int(self.cell * 1.25)
+        x0 = (width - bw) // 2
+        y0 = pad + top_space + max(0, (avail_h - top_space - bh) // 2)
+        self.board_rect = pygame.Rect(x0, y0, bw, bh)
+        self.status_rect = pygame.Rect(0, height - self.status_h, width, self.status_h)
+        self.radius = int(self.cell * 0.40)
+
+    def col_at(self, x: float, y: float | None = None) -> int | None:
+        """The column under window x (anywhere above the status bar), or None."""
+        if y is not None and y >= self.status_rect.top:
+            return None
+        c = int((x - self.board_rect.left) // self.cell)
+        return c if 0 <= c < self.cols else None
+
+    def slot_center(self, row: float, col: float) -> tuple[int, int]:
+        """Pixel centre of slot (row, col); fractional and negative rows allowed."""
+        return (int(self.board_rect.left + (col + 0.5) * self.cell),
+                int(self.board_rect.top + (row + 0.5) * self.cell))
+
+
+# --------------------------------------------------------------------------
+# sprites
+
+SS = 3  # supersampling factor for anti-aliased sprites
+
+
+def _smooth(surf, size):
+    return pygame.transform.smoothscale(surf, size)
+
+
+def make_board(layout: Layout, pal: Palette) -> pygame.Surface:
+    """The board face with transparent round holes, a rim and a soft shadow
+    (its own size is the board rect grown by a margin; see :meth:`Renderer.board_origin`)."""
+    cell, rows, cols = layout.cell, layout.rows, layout.cols
+    margin = int(cell * 0.18)
+    w, h = cols * cell + 2 * margin, rows * cell + 2 * margin
+    big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
+    rad = int(cell * 0.22 * SS)
+    pygame.draw.rect(big, pal.board_edge, big.get_rect(), border_radius=rad)
+    inner = big.get_rect().inflate(-int(cell * 0.06 * SS), -int(cell * 0.06 * SS))
+    pygame.draw.rect(big, pal.board, inner, border_radius=rad)
+    hr = layout.radius * SS
+    for row in range(rows):
+        for col in range(cols):
+            cx = (margin + int((col + 0.5) * cell)) * SS
+            cy = (margin + int((row + 0.5) * cell)) * SS
+            # a darker lip around each hole, then the hole itself
+            pygame.draw.circle(big, _darker(pal.board, 0.78), (cx, cy), int(hr * 1.07))
+            pygame.draw.circle(big, (0, 0, 0, 0), (cx, cy), hr)
+    face = _smooth(big, (w, h))
+    # soft drop shadow under the board
+    out = pygame.Surface((w + margin * 2, h + margin * 2), pygame.SRCALPHA)
+    for i, a in enumerate((18, 22, 28, 36)):
+        grow = (4 - i) * max(2, margin // 3)
+        r = pygame.Rect(margin - grow // 2 + margin // 2, margin - grow // 2 + margin // 2,
+                        w + grow, h + grow)
+        pygame.draw.rect(out, (0, 0, 0, a), r, border_radius=rad // SS + grow)
+    out.blit(face, (margin, margin))
+    return out
+
+
+def make_background(size, pal: Palette) -> pygame.Surface:
+    """A vertical gradient background."""
+    w, h = size
+    s = pygame.Surface((w, h))
+    steps = 48
+    for i in range(steps):
+        col = _mix(pal.background2, pal.background, i / (steps - 1))
+        y0 = h * i // steps
+        y1 = h * (i + 1) // steps
+        s.fill(col, (0, y0, w, y1 - y0 + 1))
+    return s.convert() if pygame.display.get_init() and pygame.display.get_surface() else s
+
+
+# --------------------------------------------------------------------------
+# score overlay
+
+SCORE_STYLE = {
+    100: ('WIN', 'good'),
+    50: ('even', 'neutral'),
+    0: ('LOSS', 'bad'),
+    -1: ('full', 'text_dim'),
+}
+
+
+class Renderer:
+    """Caches sprites for one window size, board size and palette."""
+
+    def __init__(self) -> None:
+        self._key = None
+        self.layout: Layout | None = None
+        self.pal = Palette()
+        self.board_sprite = None
+        self.checkers: dict = {}
+        self.bg = None
+
+    def prepare(self, size, rows: int, cols: int, theme) -> Layout:
+        """Lay out and (re)build the cached sprites for this window ``size``
+        (px), board size and ``theme`` (a :class:`~connect4_game.ui.themes.Theme`)."""
+        key = (tuple(size), rows, cols, id(theme))
+        if key != self._key:
+            from .themes import checker_surface
+            self._key = key
+            pal = self.pal = palette_from_theme(theme)
+            self.layout = Layout(size[0], size[1], rows, cols)
+            self.board_sprite = make_board(self.layout, pal)
+            r = max(1, self.layout.radius)
+            self.checkers = {c: checker_surface(theme, c, r) for c in 'XO'}
+            for c in 'XO':
+                ghost = self.checkers[c].copy()
+                ghost.set_alpha(110)
+                self.checkers['g' + c] = ghost
+            self.bg = make_background(size, pal)
+        return self.layout
+
+    def board_origin(self) -> tuple[int, int]:
+        margin = int(self.layout.cell * 0.18)
+        return (self.layout.board_rect.left - 2 * margin, self.layout.board_rect.top - 2 * margin)
+
+    def blit_checker(self, surface, checker: str, row: float, col: float, dx: int = 0,
+                     ghost: bool = False) -> None:
+        spr = self.checkers[('g' if ghost else '') + checker]
+        cx, cy = self.layout.slot_center(row, col)
+        surface.blit(spr, (cx - spr.get_width() // 2 + dx, cy - spr.get_height() // 2))
+
+    def draw_board(self, surface, slots, *, hidden=(), falling=(), ghost=None, win_line=None,
+                   t: float = 0.0, shake: float = 0.0, flash_col=None, flash: float = 0.0,
+                   cursor=None, hint_col=None, labels=None) -> None:
+        """Draw background, checkers (resting and ``falling``: objects with
+        ``row``, ``col``, ``checker``), the board face, the win highlight,
+        the ghost checker ``(checker, col)``, a hint marker and the per-column
+        ``labels`` (list of (text, colour-name) or None)."""
+        lay, pal = self.layout, self.pal
+        dx = int(shake)
+        surface.blit(self.bg, (0, 0))
+        br = lay.board_rect
+        # column highlight under the cursor
+        if cursor is not None and 0 <= cursor < lay.cols:
+            hl = pygame.Surface((lay.cell, br.height + lay.cell), pygame.SRCALPHA)
+            hl.fill((255, 255, 255, 18))
+            surface.blit(hl, (br.left + cursor * lay.cell + dx, br.top - lay.cell))
+        hidden = set(hidden)
+        for r, row in enumerate(slots):
+            for c, ch in enumerate(row):
+                if ch != ' ' and (r, c) not in hidden:
+                    self.blit_checker(surface, ch, r, c, dx)
+        for f in falling:
+            self.blit_checker(surface, f.checker, f.row, f.col, dx)
+        ox, oy = self.board_origin()
+        surface.blit(self.board_sprite, (ox + dx, oy))
+        if flash > 0 and flash_col is not None:
+            fl = pygame.Surface((lay.cell, br.height), pygame.SRCALPHA)
+            fl.fill((*pal.bad[:3], int(110 * flash)))
+            surface.blit(fl, (br.left + flash_col * lay.cell + dx, br.top))
+        if win_line:
+            pulse = 0.5 + 0.5 * math.sin(t * 6.0)
+            width = max(3, int(lay.cell * 0.07))
+            pts = [lay.slot_center(r, c) for r, c in win_line]
+            pygame.draw.line(surface, _mix(pal.highlight, pal.accent, pulse), pts[0], pts[-1],
+                             max(2, width // 2))
+            for (cx, cy) in pts:
+                pygame.draw.circle(surface, _mix(pal.highlight, pal.accent, pulse), (cx, cy),
+                                   int(lay.radius * (1.02 + 0.06 * pulse)), width)
+        if ghost is not None:
+            checker, col = ghost
+            if 0 <= col < lay.cols:
+                self.blit_checker(surface, checker, -1.05, col, dx, ghost=True)
+        if hint_col is not None and 0 <= hint_col < lay.cols:
+            cx, _ = lay.slot_center(0, hint_col)
+            top = br.top - int(lay.cell * 0.10)
+            size = int(lay.cell * 0.22)
+            pygame.draw.polygon(surface, pal.accent, [(cx - size, top - size), (cx + size, top - size),
+                                                      (cx, top)])
+            lbl = font(max(12, int(lay.cell * 0.22)), True).render('HINT', True, pal.accent)
+            surface.blit(lbl, (cx - lbl.get_width() // 2, top - size - lbl.get_height()))
+        if labels:
+            self.draw_labels(surface, labels)
+
+    def draw_labels(self, surface, labels) -> None:
+        """Per-column badges above the board: text plus colour, readable without colour."""
+        lay, pal = self.layout, self.pal
+        f = font(max(11, int(lay.cell * (0.21 if max(len(x[0]) for x in labels if x) <= 5
+                                         else 0.16))), True)
+        for col, item in enumerate(labels):
+            if not item:
+                continue
+            text, colour_name = item
+            colour = getattr(pal, colour_name, pal.text) if isinstance(colour_name, str) \
+                else colour_name
+            img = f.render(text, True, (255, 255, 255) if colour_name != 'text_dim' else pal.text)
+            cx, _ = lay.slot_center(0, col)
+            w = min(lay.cell - 4, img.get_width() + 10)
+            h = img.get_height() + 6
+            y = lay.board_rect.top - int(lay.cell * 0.62)
+            rect = pygame.Rect(cx - w // 2, y - h // 2, w, h)
+            pygame.draw.rect(surface, colour, rect, border_radius=h // 2)
+            pygame.draw.rect(surface, _darker(colour, 0.6), rect, 1, border_radius=h // 2)
+            if img.get_width() > w - 4:
+                img = pygame.transform.smoothscale(img, (w - 4, img.get_height()))
+            surface.blit(img, (cx - img.get_width() // 2, y - img.get_height() // 2))
+
+    def draw_status(self, surface, left: str, right: str = '', left2: str = '') -> None:
+        lay, pal = self.layout, self.pal
+        rect = lay.status_rect
+        pygame.draw.rect(surface, pal.status_bg, rect)
+        pygame.draw.line(surface, _mix(pal.status_bg, pal.text, 0.2), rect.topleft, rect.topright)
+        big = font(max(14, int(rect.height * 0.40)), True)
+        small = font(max(12, int(rect.height * 0.30)))
+        if left2:
+            img = big.render(left, True, pal.text)
+            surface.blit(img, (12, rect.top + int(rect.height * 0.10)))
+            img2 = small.render(left2, True, pal.text_dim)
+            surface.blit(img2, (12, rect.bottom - img2.get_height() - int(rect.height * 0.10)))
+            left_w = max(img.get_width(), img2.get_width())
+        else:
+            img = big.render(left, True, pal.text)
+            surface.blit(img, (12, rect.centery - img.get_height() // 2))
+            left_w = img.get_width()
+        if right:
+            lines = right.split('\n')
+            y = rect.top + (rect.height - len(lines) * small.get_linesize()) // 2
+            for line in lines:
+                img = small.render(line, True, pal.text_dim)
+                x = max(left_w + 24, rect.right - img.get_width() - 12)
+                surface.blit(img, (x, y))
+                y += small.get_linesize()
+
+    def draw_banner(self, surface, text: str, sub: str = '', scale: float = 1.0,
+                    color=None) -> None:
+        lay, pal = self.layout, self.pal
+        f = font(max(18, int(min(lay.cell * 0.55, lay.width / max(8, len(text)) * 1.6))), True)
+        img = f.render(text, True, color or pal.text)
+        if scale != 1.0 and scale > 0.05:
+            img = pygame.transform.smoothscale(
+                img, (max(1, int(img.get_width() * scale)), max(1, int(img.get_height() * scale))))
+        sub_img = font(max(12, int(lay.cell * 0.24))).render(sub, True, pal.text_dim) if sub else None
+        w = max(img.get_width(), sub_img.get_width() if sub_img else 0) + 48
+        h = img.get_height() + (sub_img.get_height() + 8 if sub_img else 0) + 28
+        cx = lay.width // 2
+        cy = lay.board_rect.top + lay.board_rect.height // 2
+        panel = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(panel, (*pal.status_bg[:3], 225), panel.get_rect(), border_radius=16)
+        pygame.draw.rect(panel, (*pal.accent[:3], 255), panel.get_rect(), 2, border_radius=16)
+        surface.blit(panel, (cx - w // 2, cy - h // 2))
+        surface.blit(img, (cx - img.get_width() // 2, cy - h // 2 + 14))
+        if sub_img:
+            surface.blit(sub_img, (cx - sub_img.get_width() // 2, cy - h // 2 + 22 + img.get_height()))
+
+    def draw_toast(self, surface, text: str, alpha: float = 1.0, kind: str = 'info') -> None:
+        lay, pal = self.layout, self.pal
+        f = font(max(13, int(lay.status_h * 0.32)))
+        img = f.render(text, True, (255, 255, 255))
+        if img.get_width() > lay.width - 40:
+            img = pygame.transform.smoothscale(img, (lay.width - 40, img.get_height()))
+        w, h = img.get_width() + 24, img.get_height() + 14
+        colour = pal.bad if kind == 'error' else _mix(pal.status_bg, pal.accent, 0.35)
+        panel = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(panel, (*colour[:3], int(235 * alpha)), panel.get_rect(), border_radius=10)
+        img.set_alpha(int(255 * alpha))
+        x = (lay.width - w) // 2
+        y = lay.status_rect.top - h - 8
+        surface.blit(panel, (x, y))
+        surface.blit(img, (x + 12, y + 7))

@@ -1,0 +1,466 @@
+"""The AI worker: searches run in a pre-started worker *process*, driven by a
+worker *thread* of the window's process.
+
+Why a process: a pure-Python search in a thread shares the GIL with the
+render loop and breaks the frame budget (issue 3). The window's main thread
+only calls :meth:`SearchWorker.submit` (never blocks) and
+:meth:`SearchWorker.poll` once per frame; all game state stays on the main
+thread. The process receives a plain description of the position (a
+:class:`Job`) and returns only a column and scores/stats (a :class:`Result`).
+
+* At most one job is in flight. Submitting a new job while one runs cancels
+  it: the busy process is terminated and a *spare* process, started ahead of
+  time, takes over at once (so a stale deep search never delays the next one).
+* Every result carries its job's ``key`` (game id, moves, settings); the
+  caller drops results whose key is no longer the one it wants.
+* If the process dies (killed, crashed), the thread notices, reports a
+  ``'died'`` result, starts a new process and runs the same job again.
+* :meth:`SearchWorker.close` terminates every process it started within a
+  fraction of a second.
+
+This module never imports pygame (the worker processes stay light).
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import queue
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field
+
+__all__ = ['Job', 'Result', 'SearchWorker', 'compute']
+
+
+@dataclass(frozen=True)
+class Job:
+    """One request for the worker process.
+
+    :param key: hashable tag chosen by the caller (e.g. game id, moves,
+        settings); copied into the :class:`Result`.
+    :param kind: ``'ai'`` (seed ``AIPlayer.scores_for`` + tiebreak),
+        ``'expert'`` (``ExpertPlayer`` move and ``analyze`` labels),
+        ``'plugin'`` (a user's ``FILE.py:ClassName`` player) or ``'sleep'``
+        (tests: sleeps ``lookahead`` seconds).
+    :param rows: the board's ``slots``, top row first, as strings of
+        ``' '``/``'X'``/``'O'``.
+    :param checker: the side to move, ``'X'`` or ``'O'``.
+    :param timeout: seconds after which the job is abandoned (the process
+        is replaced) and a ``'timeout'`` result is reported; None = never.
+    """
+
+    key: object
+    kind: str
+    rows: tuple
+    checker: str
+    lookahead: int = 0
+    tiebreak: str = 'LEFT'
+    spec: str = ''
+    time_budget: float = 1.0
+    timeout: float | None = None
+
+
+@dataclass
+class Result:
+    """What the worker reports for a :class:`Job`.
+
+    ``status`` is ``'ok'`` (``payload`` is a dict with ``column``,
+    ``scores``, ``nodes``, ``time`` and optionally ``labels``), ``'error'``
+    (``message`` says what the job raised), ``'died'`` (the process died;
+    the job is being run again by a new process) or ``'timeout'``.
+    """
+
+    job: Job
+    status: str
+    payload: dict = field(default_factory=dict)
+    message: str = ''
+
+    @property
+    def key(self):
+        return self.job.key
+
+
+# --------------------------------------------------------------------------
+# process side
+
+_PLUGINS: dict = {}
+
+
+def _board_from_rows(rows):
+    from connect4_game.board import Board
+    b = Board(len(rows), len(rows[0]))
+    b.slots = [list(r) for r in rows]
+    return b
+
+
+def compute(job: Job) -> dict:
+    """Run ``job`` in this process and return its payload dict (see :class:`Result`).
+
+    :raises ValueError: for an unknown job kind; whatever the engine or the
+        plug-in raises is propagated.
+    """
+    board = _board_from_rows(job.rows)
+    if job.kind == 'ai':
+        from connect4_game.players import AIPlayer
+        player = AIPlayer(job.checker, job.tiebreak, job.lookahead)
+        start = time.perf_counter()
+        scores = player.scores_for(board)
+        elapsed = time.perf_counter() - start
+        column = player.max_score_column(scores) if max(scores) >= 0 else None
+        return {'column': column, 'scores': list(scores),
+                'nodes': getattr(player, 'last_nodes', 0) or 0,
+                'time': getattr(player, 'last_time', 0.0) or elapsed}
+    if job.kind == 'expert':
+        from connect4_game import expert
+        start = time.perf_counter()
+        results = expert.analyze(board, job.time_budget)
+        labels = [getattr(r, 'label', str(r)) for r in results]
+        scores = [getattr(r, 'score', None) for r in results]
+        player = expert.ExpertPlayer(job.checker)
+        column = player.next_move(board) if board.legal_columns() else None
+        return {'column': column, 'scores': scores, 'labels': labels,
+                'nodes': getattr(player, 'last_nodes', 0) or 0,
+                'time': time.perf_counter() - start}
+    if job.kind == 'plugin':
+        player = _PLUGINS.get((job.spec, job.checker))
+        if player is None:
+            from connect4_game import plugins
+            player = plugins.load_player(job.spec, job.checker)
+            _PLUGINS[(job.spec, job.checker)] = player
+        start = time.perf_counter()
+        column = player.next_move(board)
+        if not isinstance(column, int) or isinstance(column, bool):
+            raise ValueError(f'next_move returned {column!r}, not a column number')
+        return {'column': column, 'scores': None, 'nodes': 0,
+                'time': time.perf_counter() - start}
+    if job.kind == 'sleep':
+        time.sleep(job.lookahead)
+        return {'column': 0, 'scores': None, 'nodes': 0, 'time': float(job.lookahead)}
+    raise ValueError(f'unknown job kind {job.kind!r}')
+
+
+def _serve(conn) -> None:
+    """Worker process main loop: receive a Job, send ('ok', payload) or ('error', text)."""
+    try:
+        import connect4_game.players  # noqa: F401  (warm the import before the first job)
+    except Exception:  # pragma: no cover - reported per job instead
+        pass
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError, KeyboardInterrupt):
+            return
+        if job is None:
+            return
+        try:
+            payload = compute(job)
+            conn.send(('ok', payload))
+        except KeyboardInterrupt:
+            return
+        except BaseException as exc:  # a plug-in may raise anything; report it
+            tb = traceback.format_exception_only(type(exc), exc)[-1].strip()
+            try:
+                conn.send(('error', tb))
+            except Exception:
+                return
+
+
+# --------------------------------------------------------------------------
+# main-process side
+
+class _Proc:
+    """One worker process and the parent's end of its pipe."""
+
+    def __init__(self, ctx) -> None:
+        parent, child = ctx.Pipe(duplex=True)
+        self.conn = parent
+        self.process = ctx.Process(target=_serve, args=(child,), daemon=True,
+                                   name='connect4-search')
+        self.process.start()
+        child.close()
+
+    @property
+    def pid(self):
+        return self.process.pid
+
+    def alive(self) -> bool:
+        return self.process.is_alive()
+
+    def kill(self, wait: float = 0.5) -> None:
+        try:
+            if self.process.is_alive():
+                self.process.terminate()
+                self.process.join(wait)
+                if self.process.is_alive():
+                    self.process.kill()
+                    self.process.join(wait)
+            else:
+                self.process.join(0)
+        except (OSError, ValueError, AssertionError):
+            pass
+        try:
+            self.conn.close()
+        except OSError:
+            pass
+
+
+class SearchWorker:
+    """Runs :class:`Job` s in a pre-started worker process, from a daemon thread.
+
+    :param start_method: multiprocessing start method (default ``'spawn'``,
+        the same on every platform; ``'forkserver'`` also works).
+    :param spare: keep a second process pre-started, so cancelling a busy
+        search costs no start-up time.
+
+    Main-thread API: :meth:`submit`, :meth:`cancel`, :meth:`poll`, :meth:`busy`,
+    :meth:`close`; tests may block with :meth:`wait`.
+    """
+
+    def __init__(self, start_method: str = 'spawn', spare: bool = True) -> None:
+        if start_method not in mp.get_all_start_methods():
+            raise ValueError(f'unknown start method {start_method!r}')
+        self._ctx = mp.get_context(start_method)
+        self._want_spare = spare
+        self._cond = threading.Condition()
+        self._pending: Job | None = None
+        self._current: Job | None = None
+        self._cancel = False
+        self._stop = False
+        self._results: queue.Queue = queue.Queue()
+        self._active: _Proc | None = None
+        self._spare: _Proc | None = None
+        self._procs_lock = threading.Lock()
+        self.restarts = 0          # processes replaced after dying
+        self.jobs_done = 0
+        self._thread = threading.Thread(target=self._run, name='connect4-worker', daemon=True)
+        self._thread.start()
+
+    # ---- main-thread API ------------------------------------------------
+    def submit(self, job: Job) -> None:
+        """Ask for ``job``; a job still queued or running is cancelled."""
+        with self._cond:
+            self._pending = job
+            if self._current is not None:
+                self._cancel = True
+            self._cond.notify_all()
+
+    def cancel(self) -> None:
+        """Drop any queued job and stop the running one."""
+        with self._cond:
+            self._pending = None
+            if self._current is not None:
+                self._cancel = True
+            self._cond.notify_all()
+
+    def busy(self) -> bool:
+        """True while a job is queued or running."""
+        with self._cond:
+            return self._pending is not None or self._current is not None
+
+    def in_flight(self) -> Job | None:
+        """The job queued or running (the queued one wins), or None."""
+        with self._cond:
+            return self._pending or self._current
+
+    def poll(self) -> list[Result]:
+        """All results reported since the last call (never blocks)."""
+        out = []
+        while True:
+            try:
+                out.append(self._results.get_nowait())
+            except queue.Empty:
+                return out
+
+    def wait(self, timeout: float = 30.0) -> Result | None:
+        """Block until the next result (for tests and scripts), or None after ``timeout`` s."""
+        try:
+            return self._results.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def pids(self) -> list[int]:
+        """Process ids of the live worker processes (active first)."""
+        with self._procs_lock:
+            return [p.pid for p in (self._active, self._spare) if p is not None and p.alive()]
+
+    def active_pid(self) -> int | None:
+        with self._procs_lock:
+            return self._active.pid if self._active is not None else None
+
+    def alive(self) -> bool:
+        return self._thread.is_alive() and not self._stop
+
+    def close(self, wait: float = 0.5) -> None:
+        """Stop the thread and terminate every worker process (idempotent)."""
+        with self._cond:
+            self._stop = True
+            self._pending = None
+            self._cond.notify_all()
+        with self._procs_lock:
+            procs = [p for p in (self._active, self._spare) if p is not None]
+            self._active = self._spare = None
+        for p in procs:
+            try:
+                p.process.terminate()
+            except (OSError, ValueError, AttributeError):
+                pass
+        for p in procs:
+            p.kill(wait)
+        if threading.current_thread() is not self._thread:
+            self._thread.join(wait)
+
+    # ---- worker thread --------------------------------------------------
+    def _start_proc(self) -> _Proc | None:
+        if self._stop:
+            return None
+        return _Proc(self._ctx)
+
+    def _ensure_procs(self) -> None:
+        with self._procs_lock:
+            active, spare = self._active, self._spare
+        if active is not None and not active.alive():
+            active.kill(0)
+            active = None
+            if spare is not None and spare.alive():
+                active, spare = spare, None
+        if active is None:
+            active = self._start_proc()
+        if self._want_spare and (spare is None or not spare.alive()):
+            spare = self._start_proc()
+        with self._procs_lock:
+            if self._stop:
+                for p in (active, spare):
+                    if p is not None:
+                        p.kill(0.2)
+                return
+            self._active, self._spare = active, spare
+
+    def _replace_active(self) -> None:
+        """Kill the active (busy or dead) process; the spare takes over."""
+        with self._procs_lock:
+            old, self._active, self._spare = self._active, self._spare, None
+        if old is not None:
+            old.kill(0.5)
+        self._ensure_procs()
+
+    def _run(self) -> None:
+        try:
+            self._ensure_procs()
+            while True:
+                with self._cond:
+                    if self._pending is None and not self._stop:
+                        self._cond.wait(0.25)  # wakes on submit; else a health check
+                    if self._stop:
+                        return
+                    job = self._pending
+                    if job is not None:
+                        self._pending = None
+                        self._current = job
+                        self._cancel = False
+                if job is None:
+                    self._ensure_procs()
+                    continue
+                self._run_job(job)
+        except Exception as exc:  # pragma: no cover - reported, thread ends
+            if not self._stop:
+                self._results.put(Result(Job(None, 'none', ('',), 'X'), 'died',
+                                         message=f'worker thread failed: {exc!r}'))
+        finally:
+            with self._cond:
+                self._current = None
+
+    def _finish(self) -> None:
+        with self._cond:
+            self._current = None
+
+    def _run_job(self, job: Job) -> None:
+        self._ensure_procs()
+        with self._procs_lock:
+            proc = self._active
+        if proc is None:
+            self._finish()
+            return
+        try:
+            proc.conn.send(job)
+        except (OSError, ValueError, EOFError):
+            self._died(job)
+            return
+        start = time.monotonic()
+        while True:
+            if self._stop:
+                self._finish()
+                return
+            try:
+                ready = proc.conn.poll(0.02)
+            except (OSError, ValueError, EOFError):
+                ready = False
+                if self._stop:
+                    self._finish()
+                    return
+                self._died(job)
+                return
+            if ready:
+                try:
+                    status, payload = proc.conn.recv()
+                except (EOFError, OSError, ValueError):
+                    if self._stop:
+                        self._finish()
+                        return
+                    self._died(job)
+                    return
+                with self._cond:
+                    cancelled = self._cancel
+                    self._current = None
+                    self._cancel = False
+                if not cancelled:
+                    self.jobs_done += 1
+                    if status == 'ok':
+                        self._results.put(Result(job, 'ok', payload))
+                    else:
+                        self._results.put(Result(job, 'error', message=str(payload)))
+                return
+            if not proc.alive():
+                if self._stop:
+                    self._finish()
+                    return
+                self._died(job)
+                return
+            with self._cond:
+                cancelled = self._cancel
+            if cancelled:
+                self._replace_active()
+                with self._cond:
+                    self._current = None
+                    self._cancel = False
+                return
+            if job.timeout is not None and time.monotonic() - start > job.timeout:
+                self._replace_active()
+                self._finish()
+                self._results.put(Result(job, 'timeout',
+                                         message=f'no answer within {job.timeout:g} s'))
+                return
+
+    def _died(self, job: Job) -> None:
+        """The active process died while running ``job``: report, replace, run it again."""
+        self.restarts += 1
+        self._replace_active()
+        self._results.put(Result(job, 'died', message='the AI worker process stopped; restarted it'))
+        with self._cond:
+            self._current = None
+            self._cancel = False
+            if self._pending is None and not self._stop:
+                self._pending = job  # the player continues the same game
+
+
+def _self_test() -> None:  # pragma: no cover - manual check
+    w = SearchWorker()
+    w.submit(Job(1, 'ai', ('       ',) * 6, 'X', 4))
+    print(w.wait(20))
+    print(os.getpid(), w.pids())
+    w.close()
+
+
+if __name__ == '__main__':  # pragma: no cover
+    _self_test()
