@@ -136,3 +136,26 @@ def test_bad_autosave_is_reported_once(tmp_path, monkeypatch):
     game, warning = load_autosave()
     assert game is None and "autosaved game" in warning
     assert load_autosave() == (None, None)
+
+
+@pytest.mark.parametrize("content,words", [
+    (b'{"format": "connect4-game", "rows": 6, "cols": 7, "mo', "not valid JSON"),
+    (b"\x00\x01\x02garbage\xff", "not text"),
+    (b'{"rows": 6, "cols": 7, "moves": "0000000"}', "index 6, '0'"),
+])
+def test_main_load_of_a_bad_file_exits_2_with_one_message(tmp_path, content, words):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               CONNECT4_CONFIG_DIR=str(tmp_path / "cfg"))
+    r = subprocess.run([sys.executable, str(root / "main.py"), "--load", str(bad),
+                        "--exit-after", "0"], capture_output=True, text=True, timeout=60,
+                       cwd=root, env=env)
+    assert r.returncode == 2
+    assert words in r.stderr and str(bad) in r.stderr
+    assert "Traceback" not in r.stderr

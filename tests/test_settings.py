@@ -99,3 +99,38 @@ def test_save_is_atomic_and_leaves_no_temp_files(cfg):
 def test_save_rejects_non_settings(cfg):
     with pytest.raises(TypeError):
         save_settings({"lookahead": 3})
+
+
+class _IdleWorker:
+    """No AI processes needed to open the window."""
+
+    def submit(self, job):
+        pass
+
+    def cancel(self):
+        pass
+
+    def poll(self):
+        return []
+
+    def busy(self):
+        return False
+
+    def close(self):
+        pass
+
+
+def test_app_reports_and_ignores_a_garbage_settings_file(cfg, capsys):
+    pytest.importorskip("pygame")
+    from connect4_game.ui.app import App, AppOptions
+    cfg.mkdir(parents=True)
+    (cfg / "settings.json").write_bytes(b'{"theme": "dark", "rows": 9, "co')   # truncated
+    app = App(AppOptions(mute=True), worker=_IdleWorker())
+    try:
+        app.step([], 0.016)
+        assert app.settings == Settings()
+        assert app.game.model.rows == Settings().rows
+        assert any("settings" in m and "using default" in m for m in app.messages)
+        assert "settings" in capsys.readouterr().err
+    finally:
+        app.close()
