@@ -10,3 +10,7 @@ from .console import connect_four, process_move
 
 __all__ = ['Board', 'Player', 'RandomPlayer', 'AIPlayer', 'process_move', 'connect_four']
 __version__ = '0.1.0'
+
+# Expert level (issue 5): perfect play and "win in N" analysis
+from .expert import ExpertPlayer, analyze  # noqa: E402
+__all__ += ['ExpertPlayer', 'analyze']
