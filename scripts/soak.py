@@ -239,10 +239,8 @@ def run_app_games(n_games: int, seed: int, report, max_seconds: float, worker) -
                     out["app_error_messages"].append(traceback.format_exc(limit=3)[-800:])
             app = None
         report(f"  app games so far: {out['app_games']}")
-    try:
-        pygame.quit()
-    except Exception:
-        pass
+    # no pygame.quit() here: the process exits soon anyway, and a caller in the
+    # same process (tests/test_soak_short.py) may open more windows afterwards
     return out
 
 

@@ -193,6 +193,7 @@ def score_color(theme: Theme, score: float) -> RGB:
 
 _CACHE: dict = {}
 _CACHE_MAX = 64
+pygame.register_quit(_CACHE.clear)   # no sprite outlives pygame.quit()
 
 
 def _darker(c: RGB, f: float) -> RGB:
