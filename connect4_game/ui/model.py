@@ -58,8 +58,9 @@ class PlayerConfig:
 
 
 def lookahead_text(lookahead: int, rows: int, cols: int) -> str:
-    """'7', or '∞' when the lookahead reaches a full solve (>= rows*cols plies)."""
-    return '\u221e' if lookahead >= rows * cols else str(lookahead)
+    """'7', or 'max' when the lookahead reaches a full solve (>= rows*cols plies;
+    pygame's default font has no '∞' glyph)."""
+    return 'max' if lookahead >= rows * cols else str(lookahead)
 
 
 def message_for_result(result) -> str:
@@ -127,7 +128,8 @@ class GameModel:
     def move_string(self) -> str:
         """The moves in the seed's ``add_checkers`` notation (one digit per
         move; columns >= 10 are written as letters a, b, c, d)."""
-        return ''.join(str(c) if c < 10 else 'abcd'[c - 10] for c in self.moves)
+        from connect4_game.savegame import moves_to_string
+        return moves_to_string(self.moves)
 
     def message(self) -> str:
         return message_for_result(self.result)

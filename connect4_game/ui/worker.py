@@ -124,16 +124,18 @@ def compute(job: Job) -> dict:
                 'nodes': getattr(player, 'last_nodes', 0) or 0,
                 'time': time.perf_counter() - start}
     if job.kind == 'plugin':
-        player = _PLUGINS.get((job.spec, job.checker))
-        if player is None:
-            from connect4_game import plugins
-            player = plugins.load_player(job.spec, job.checker)
-            _PLUGINS[(job.spec, job.checker)] = player
+        from connect4_game import plugins
+        key = (job.spec, job.checker, job.tiebreak, job.lookahead)
+        safe = _PLUGINS.get(key)
+        if safe is None:  # load problems raise ValueError with one clear line
+            safe = plugins.SafePlayer(plugins.load_player(job.spec, job.checker, job.tiebreak,
+                                                          job.lookahead), label=job.spec)
+            _PLUGINS[key] = safe
         start = time.perf_counter()
-        column = player.next_move(board)
-        if not isinstance(column, int) or isinstance(column, bool):
-            raise ValueError(f'next_move returned {column!r}, not a column number')
-        return {'column': column, 'scores': None, 'nodes': 0,
+        status, value = safe.choose(board)
+        if status != 'ok':
+            raise RuntimeError(value)
+        return {'column': value, 'scores': None, 'nodes': 0,
                 'time': time.perf_counter() - start}
     if job.kind == 'sleep':
         time.sleep(job.lookahead)
@@ -160,7 +162,10 @@ def _serve(conn) -> None:
         except KeyboardInterrupt:
             return
         except BaseException as exc:  # a plug-in may raise anything; report it
-            tb = traceback.format_exception_only(type(exc), exc)[-1].strip()
+            if isinstance(exc, (RuntimeError, ValueError)) and str(exc):
+                tb = str(exc)
+            else:
+                tb = traceback.format_exception_only(type(exc), exc)[-1].strip()
             try:
                 conn.send(('error', tb))
             except Exception:
@@ -169,6 +174,24 @@ def _serve(conn) -> None:
 
 # --------------------------------------------------------------------------
 # main-process side
+
+class _ResultQueue(queue.Queue):
+    """A Queue with an Event ``ready`` that is set while it holds items."""
+
+    def __init__(self):
+        super().__init__()
+        self.ready = threading.Event()
+
+    def _put(self, item):
+        super()._put(item)
+        self.ready.set()
+
+    def _get(self):
+        item = super()._get()
+        if not self._qsize():
+            self.ready.clear()
+        return item
+
 
 class _Proc:
     """One worker process and the parent's end of its pipe."""
@@ -228,7 +251,9 @@ class SearchWorker:
         self._current: Job | None = None
         self._cancel = False
         self._stop = False
-        self._results: queue.Queue = queue.Queue()
+        self._results = _ResultQueue()
+        self._running = threading.Event()   # set while a job runs in a process
+        self._running_pid = None
         self._active: _Proc | None = None
         self._spare: _Proc | None = None
         self._procs_lock = threading.Lock()
@@ -272,6 +297,17 @@ class SearchWorker:
                 out.append(self._results.get_nowait())
             except queue.Empty:
                 return out
+
+    def wait_running(self, timeout: float = 30.0) -> int | None:
+        """Block until a job is running in a worker process (tests); returns
+        that process's pid, or None after ``timeout`` seconds."""
+        return self._running_pid if self._running.wait(timeout) else None
+
+    def wait_ready(self, timeout: float = 30.0) -> bool:
+        """Block until a result is waiting for :meth:`poll` (for tests and
+        scripts; the window never calls it). True if one is, False after
+        ``timeout`` seconds."""
+        return self._results.ready.wait(timeout)
 
     def wait(self, timeout: float = 30.0) -> Result | None:
         """Block until the next result (for tests and scripts), or None after ``timeout`` s."""
@@ -388,6 +424,14 @@ class SearchWorker:
             self._died(job)
             return
         start = time.monotonic()
+        self._running_pid = proc.pid
+        self._running.set()
+        try:
+            self._wait_job(job, proc, start)
+        finally:
+            self._running.clear()
+
+    def _wait_job(self, job: Job, proc: _Proc, start: float) -> None:
         while True:
             if self._stop:
                 self._finish()

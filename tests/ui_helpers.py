@@ -1,0 +1,51 @@
+"""Helpers for the headless window tests (tests/test_ui_*.py): build an App,
+make events, step until something happens — always by events and dt, with
+bounded loops and no sleeping."""
+
+import pygame
+
+from connect4_game.ui.app import App, AppOptions
+from connect4_game.ui.model import PlayerConfig
+
+DT = 1 / 60
+
+
+def make_app(worker, x='human', o='ai', lookahead=2, tiebreak='LEFT', rows=6, cols=7,
+             size=(700, 640), **opts):
+    options = AppOptions(x=PlayerConfig(x, lookahead, tiebreak),
+                         o=PlayerConfig(o, lookahead, tiebreak), rows=rows, cols=cols,
+                         lookahead=lookahead, tiebreak=tiebreak, use_settings=False, **opts)
+    return App(options, size=size, worker=worker)
+
+
+def key(k, uni='', mod=0):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=uni, scancode=0)
+
+
+def click_col(app, col, button=1):
+    lay = app.game.renderer.layout
+    x, y = lay.slot_center(2, col)
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=button)
+
+
+def settle(app, steps=120, dt=DT):
+    """Step until no checker is falling (at most ``steps`` frames)."""
+    for _ in range(steps):
+        app.step([], dt)
+        if not app.game.animating():
+            return True
+    return False
+
+
+def step_until(app, cond, max_steps=400, dt=DT, wait=True, timeout=60.0):
+    """Step frames until ``cond()``; when the game waits for the worker, block on
+    :meth:`SearchWorker.wait_ready` (an explicit API, not a sleep). Returns the
+    number of frames drawn; raises AssertionError if ``cond`` never holds."""
+    for i in range(max_steps):
+        if cond():
+            return i
+        if wait and app.game.requested is not None and not app.worker._results.ready.is_set():
+            app.worker.wait_ready(timeout)
+        app.step([], dt)
+    assert cond(), 'condition not reached within the step bound'
+    return max_steps
