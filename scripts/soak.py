@@ -52,6 +52,8 @@ SIZES = [(6, 7), (6, 7), (6, 7), (4, 4), (4, 5), (5, 4), (5, 6), (7, 6), (6, 9),
 PAIRINGS = [("ai", "ai"), ("ai", "ai"), ("random", "ai"), ("ai", "random")]
 TIEBREAKS = ("LEFT", "RIGHT", "RANDOM")
 MEMORY_LIMIT_MB = 50.0
+APP_WINDOWS = [(800, 760), (640, 480), (1024, 900)]
+APP_BOARDS = [(6, 7), (4, 4), (5, 6), (8, 9), (12, 14), (4, 14)]
 
 
 def peak_rss_mb() -> float:
@@ -60,6 +62,15 @@ def peak_rss_mb() -> float:
         return 0.0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
+def current_rss_mb() -> float | None:
+    """Resident set size now, in MB (Linux /proc only; None elsewhere)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
 
 
 def max_lookahead(rows: int, cols: int, budget: int) -> int:
@@ -174,14 +185,19 @@ def warm_up_app():
     except Exception as exc:
         return None, f"{type(exc).__name__}: {exc}"
     worker = SearchWorker()
+    # every window size and the extreme board sizes the app games use: the
+    # one-off peak of drawing the largest window belongs in the baseline, so
+    # the growth measured afterwards is what accumulates (leaks)
     with contextlib.redirect_stdout(io.StringIO()):
-        app = App(AppOptions(demo=True, mute=True, use_settings=False, lookahead=1),
-                  worker=worker)
-        try:
-            for _ in range(30):
-                app.step([], 0.1)
-        finally:
-            app.close()
+        for size in APP_WINDOWS:
+            for rows, cols in ((6, 7), (12, 14), (4, 14)):
+                app = App(AppOptions(demo=True, mute=True, use_settings=False, lookahead=1,
+                                     rows=rows, cols=cols), size=size, worker=worker)
+                try:
+                    for _ in range(10):
+                        app.step([], 0.1)
+                finally:
+                    app.close()
     return worker, None
 
 
@@ -203,7 +219,7 @@ def run_app_games(n_games: int, seed: int, report, max_seconds: float, worker) -
     start = time.monotonic()
     app = None
     while out["app_games"] < n_games and time.monotonic() - start < max_seconds:
-        rows, cols = rng.choice([(6, 7), (4, 4), (5, 6), (8, 9), (12, 14), (4, 14)])
+        rows, cols = rng.choice(APP_BOARDS)
         la = rng.randint(0, 3)
         tb = rng.choice(TIEBREAKS)
         x = PlayerConfig(rng.choice(["ai", "random"]), la, tb)
@@ -211,7 +227,7 @@ def run_app_games(n_games: int, seed: int, report, max_seconds: float, worker) -
         try:
             app = App(AppOptions(x=x, o=o, rows=rows, cols=cols, demo=True, mute=True,
                                  use_settings=False, lookahead=la, tiebreak=tb),
-                      size=rng.choice([(800, 760), (640, 480), (1024, 900)]), worker=worker)
+                      size=rng.choice(APP_WINDOWS), worker=worker)
             target = app.games_finished + rng.randint(1, 3)
             steps = 0
             while app.games_finished < target and app.running:
@@ -295,6 +311,7 @@ def main(argv: list[str] | None = None) -> int:
         error_messages.append("warm-up game: " + traceback.format_exc(limit=3)[-600:])
     worker, app_unavailable = warm_up_app() if args.app_games else (None, None)
     start_mb = peak_rss_mb()
+    start_now = current_rss_mb()
     t0 = time.perf_counter()
 
     outcomes: Counter = Counter()
@@ -345,6 +362,7 @@ def main(argv: list[str] | None = None) -> int:
             app["app_errors"] += 1
             app["app_error_messages"].append(traceback.format_exc(limit=3)[-800:])
     end_mb = peak_rss_mb()
+    end_now = current_rss_mb()
     total_games = sum(outcomes.values()) + errors + app["app_games"]
     all_errors = errors + app["app_errors"]
     growth = end_mb - start_mb
@@ -361,6 +379,8 @@ def main(argv: list[str] | None = None) -> int:
         "errors": all_errors, "error_messages": error_messages + app["app_error_messages"],
         "peak_rss_start_mb": round(start_mb, 1), "peak_rss_end_mb": round(end_mb, 1),
         "peak_rss_after_engine_games_mb": round(engine_mb, 1),
+        "rss_now_start_mb": None if start_now is None else round(start_now, 1),
+        "rss_now_end_mb": None if end_now is None else round(end_now, 1),
         "growth_mb": round(growth, 1), "engine_seconds": round(engine_seconds, 1),
         "ok": ok,
     }
@@ -382,6 +402,8 @@ def main(argv: list[str] | None = None) -> int:
         f"  peak memory      : {start_mb:.1f} MB after warm-up -> {end_mb:.1f} MB at the end "
         f"(growth {growth:.1f} MB, limit {MEMORY_LIMIT_MB:.0f} MB; "
         f"{engine_mb:.1f} MB after the engine games)",
+        f"  resident now     : "
+        + (f"{start_now:.1f} MB -> {end_now:.1f} MB" if start_now and end_now else "n/a"),
         f"  time             : {engine_seconds:.0f} s engine games"
         + (f"; app skipped: {app['app_skipped']}" if "app_skipped" in app else ""),
         f"  verdict          : {'PASS' if ok else 'FAIL'}",
