@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from .board import Board, other, validate_checker
+from .search import shared_searcher
 
 TIEBREAKS = ('LEFT', 'RIGHT', 'RANDOM')
 
@@ -122,23 +123,13 @@ class AIPlayer(Player):
         """One score per column of ``b`` for this player (seed ps9 Problem 4):
         -1 full column, 0 a loss within the lookahead, 100 a win within the
         lookahead, 50 neither. ``b`` is left unchanged.
+
+        Computed by the exact search (:mod:`connect4_game.search`, issue 3),
+        which returns the same list as the seed's recursive outline
+        (``tests/oracle.py``); sets ``last_nodes`` and ``last_time``.
         """
-        scores = [50] * b.width
-        for col in range(b.width):
-            if not b.can_add_to(col):
-                scores[col] = -1
-            elif b.is_win_for(self.checker):
-                scores[col] = 100
-            elif b.is_win_for(self.opponent_checker()):
-                scores[col] = 0
-            elif self.lookahead == 0:
-                scores[col] = 50
-            else:
-                b.add_checker(self.checker, col)
-                opponent = AIPlayer(self.opponent_checker(), self.tiebreak, self.lookahead - 1)
-                best = max(opponent.scores_for(b))
-                scores[col] = 100 if best == 0 else 0 if best == 100 else 50
-                b.remove_checker(col)
+        scores, self.last_nodes, self.last_time = shared_searcher().scores_and_stats(
+            b, self.checker, self.lookahead)
         return scores
 
     def next_move(self, b: Board) -> int:

@@ -36,6 +36,10 @@ import time
 
 from . import bitboard as bb
 
+import os
+_ID = os.environ.get("C4ID", "0") == "1"
+ORD2 = int(os.environ.get("C4ORD2", "8"))
+FB = int(os.environ.get("C4FB", "0"))
 __all__ = ["Searcher", "DEFAULT_MAX_ENTRIES", "shared_searcher"]
 
 #: Default bound of the transposition table (entries). One entry is an int key
@@ -60,10 +64,11 @@ class _Engine:
     BU mode (``d <= empties - 1``) or ``d <= empties`` otherwise.
     """
 
-    def __init__(self, h, w, wbf, table, max_entries):
+    def __init__(self, h, w, wbf, table, table2, max_entries):
         self.h, self.w, self.wbf = h, w, wbf
         self.geo = bb.geometry(h, w)
         self.table = table
+        self.table2 = table2
         self.max_entries = max_entries
         self.nodes = 0
         self.win = self._build()
@@ -82,7 +87,9 @@ class _Engine:
         order = geo.order
         colm = [geo.col_mask[c] for c in order]
         table = self.table
+        table2 = self.table2
         tget = table.get
+        colmask_all = list(geo.col_mask) + [0] * 256
         cap = self.max_entries
         eng = self
 
@@ -102,16 +109,31 @@ class _Engine:
             r |= a & ((p << s3) | (p >> s3c))
             return r & free
 
+        tget2 = table2.get
+
         def win(cur, mask, d):
+            """OR node: can ``cur`` (to move) force a four within d plies?"""
             eng.nodes += 1
             free = BRD ^ mask
             poss = (mask + BOT) & BRD
             if wincells(cur, free) & poss:
                 return True
-            if d < 3:
-                return False
-            if not d & 1:
+            if d < 5:
+                if d < 3:
+                    return False
+            elif not d & 1:
                 d -= 1
+            # no four can ever be completed with cur's checkers + empty cells
+            pot = cur | free
+            q = pot & (pot >> 1)
+            if not q & (q >> 2):
+                q = pot & (pot >> s1)
+                if not q & (q >> s1b):
+                    q = pot & (pot >> s2)
+                    if not q & (q >> s2b):
+                        q = pot & (pot >> s3)
+                        if not q & (q >> s3b):
+                            return False
             opp = cur ^ mask
             ow = wincells(opp, free)
             forced = ow & poss
@@ -130,74 +152,129 @@ class _Engine:
                     return True
                 if e & 255 >= d:
                     return False
-            # order attacker moves: most own threats after the move first
+            # attacker moves with their threat masks; most threats first
             cand = []
             for cm in colm:
                 m = moves & cm
                 if m:
-                    c2 = cur | m
                     f2 = free ^ m
-                    cand.append((wincells(c2, f2).bit_count(), m))
-            if len(cand) > 1:
-                cand.sort(key=_first, reverse=True)
-            d2 = d - 2
-            for _, m in cand:
-                cur2 = cur | m
-                mask2 = mask | m
-                free2 = free ^ m
-                poss2 = (mask2 + BOT) & BRD
-                mw2 = wincells(cur2, free2)
-                t = mw2 & poss2
-                if t:
-                    if t & (t - 1):
-                        _store(k, e, d, True)
+                    mw2 = wincells(cur | m, f2)
+                    poss2 = (mask + m + BOT) & BRD
+                    t = mw2 & poss2
+                    if t:
+                        if t & (t - 1):
+                            _store(k, d, True)
+                            return True
+                        replies = t & ~(mw2 >> 1)
+                        if not replies:
+                            _store(k, d, True)
+                            return True
+                        cand.append((FB + mw2.bit_count(), m, replies))
+                    else:
+                        replies = poss2 & ~(mw2 >> 1)
+                        if not replies:
+                            if poss2:
+                                _store(k, d, True)
+                                return True
+                            continue
+                        cand.append((mw2.bit_count(), m, replies))
+            if d >= 5:
+                if len(cand) > 1:
+                    cand.sort(key=_first, reverse=True)
+                d1 = d - 1
+                for _, m, replies in cand:
+                    if lose(opp, mask | m, replies, d1):
+                        _store(k, d, True)
                         return True
-                    replies = t & ~(mw2 >> 1)
-                else:
-                    replies = poss2 & ~(mw2 >> 1)
-                if not replies:
-                    if poss2:
-                        _store(k, e, d, True)
-                        return True
-                    continue
-                if d2 < 1:
-                    continue
-                ok = True
-                if replies & (replies - 1):
-                    # several defender replies: try the defender's strongest first
+            _store(k, d, False)
+            return False
+
+        def lose(cur, mask, replies, d):
+            """AND node: ``cur`` (to move, no four available to it) has only
+            ``replies`` (mask, non-empty) that are not lost at once; is every
+            one of them answered by a forced four within d-1 plies?"""
+            eng.nodes += 1
+            if d & 1:
+                d -= 1
+            if d < 4:
+                return False
+            k = cur + mask
+            e = tget2(k)
+            first = 0
+            if e is not None:
+                if e >> 16 <= d:
+                    return True
+                if (e >> 8) & 255 >= d:
+                    return False
+                first = replies & colmask_all[e & 255]
+            att = cur ^ mask
+            d1 = d - 1
+            if first:
+                if not win(att, mask | first, d1):
+                    _store2(k, d, False, first)
+                    return False
+                replies ^= first
+            if replies & (replies - 1):
+                if d >= ORD2:
+                    free = BRD ^ mask
                     rl = []
                     for cm in colm:
                         r = replies & cm
                         if r:
-                            rl.append(r)
-                    for r in rl:
-                        if not win(cur2, mask2 | r, d2):
-                            ok = False
-                            break
+                            rl.append((wincells(cur | r, free ^ r).bit_count(), r))
+                    rl.sort(key=_first, reverse=True)
+                    for _, r in rl:
+                        if not win(att, mask | r, d1):
+                            _store2(k, d, False, r)
+                            return False
                 else:
-                    ok = win(cur2, mask2 | replies, d2)
-                if ok:
-                    _store(k, e, d, True)
-                    return True
-            _store(k, e, d, False)
-            return False
+                    for cm in colm:
+                        r = replies & cm
+                        if r and not win(att, mask | r, d1):
+                            _store2(k, d, False, r)
+                            return False
+            elif replies:
+                if not win(att, mask | replies, d1):
+                    _store2(k, d, False, replies)
+                    return False
+            _store2(k, d, True, 0)
+            return True
 
-        def _store(k, e, d, res):
+        def _store(k, d, res):
+            e = tget(k)
             if e is None:
                 if len(table) >= cap:
                     table.clear()
-                e = (255 << 8)
-            else:
-                e = tget(k, e)
+                e = 255 << 8
             if res:
                 if d < e >> 8:
                     e = (d << 8) | (e & 255)
-            else:
-                if d > e & 255:
-                    e = (e & ~255) | d
+            elif d > e & 255:
+                e = (e & ~255) | d
             table[k] = e
 
+        def _store2(k, d, res, r):
+            e = tget2(k)
+            if e is None:
+                if len(table2) >= cap:
+                    table2.clear()
+                e = 255 << 16
+            if res:
+                if d < e >> 16:
+                    e = (d << 16) | (e & 0xFFFF)
+            else:
+                col = colindex(r)
+                if d > (e >> 8) & 255:
+                    e = (e & ~0xFFFF) | (d << 8) | col
+                else:
+                    e = (e & ~255) | col
+            table2[k] = e
+
+        def colindex(r):
+            return (r.bit_length() - 1) // s1
+
         self.wincells = wincells
+        self.lose = lose
         return win
 
 
@@ -226,30 +303,34 @@ class Searcher:
             raise ValueError(f"max_entries must be an int >= 1, got {max_entries!r}")
         self.max_entries = max_entries
         self._table: dict[int, int] = {}
+        self._table2: dict[int, int] = {}
         self._engine: _Engine | None = None
         self._lock = threading.Lock()
         self.last_nodes = 0
         self.last_time = 0.0
 
     def __repr__(self) -> str:
-        return (f"Searcher(max_entries={self.max_entries}, entries={len(self._table)}, "
+        return (f"Searcher(max_entries={self.max_entries}, entries={self.tt_size}, "
                 f"last_nodes={self.last_nodes}, last_time={self.last_time:.4f})")
 
     @property
     def tt_size(self) -> int:
         """Number of entries currently in the transposition table."""
-        return len(self._table)
+        return len(self._table) + len(self._table2)
 
     def clear(self) -> None:
         """Empty the transposition table (e.g. for a new game or a benchmark)."""
         with self._lock:
             self._table.clear()
+            self._table2.clear()
 
     def _engine_for(self, h, w, wbf):
         eng = self._engine
         if eng is None or eng.h != h or eng.w != w or eng.wbf != wbf:
             self._table.clear()
-            eng = self._engine = _Engine(h, w, wbf, self._table, self.max_entries)
+            self._table2.clear()
+            eng = self._engine = _Engine(h, w, wbf, self._table, self._table2,
+                                         self.max_entries // 2)
         return eng
 
     def scores(self, board, checker: str, lookahead: int, win_before_full: bool = False) -> list[int]:
@@ -265,16 +346,30 @@ class Searcher:
         _validate(checker, lookahead)
         cur, mask = bb.from_board(board, checker)
         h, w = len(board.slots), len(board.slots[0])
-        return self.scores_bits(cur, mask, h, w, lookahead, win_before_full)
+        return self._run(cur, mask, h, w, lookahead, win_before_full)[0]
+
+    def scores_and_stats(self, board, checker: str, lookahead: int,
+                         win_before_full: bool = False) -> tuple[list[int], int, float]:
+        """:meth:`scores` plus the nodes searched and the seconds taken by
+        this very call, read under the lock (safe when several players share
+        one Searcher). Returns ``(scores, nodes, seconds)``."""
+        _validate(checker, lookahead)
+        cur, mask = bb.from_board(board, checker)
+        h, w = len(board.slots), len(board.slots[0])
+        return self._run(cur, mask, h, w, lookahead, win_before_full)
 
     def scores_bits(self, cur: int, mask: int, h: int, w: int, lookahead: int,
                     win_before_full: bool = False) -> list[int]:
         """Same as :meth:`scores` on a bitboard position ``(cur, mask)`` of an
-        ``h`` x ``w`` board, ``cur`` = the scoring player's checkers."""
+        ``h`` x ``w`` board (:mod:`connect4_game.bitboard` layout), ``cur`` =
+        the scoring player's checkers. Raises ValueError for a bad lookahead."""
+        return self._run(cur, mask, h, w, lookahead, win_before_full)[0]
+
+    def _run(self, cur, mask, h, w, lookahead, win_before_full):
         if isinstance(lookahead, bool) or not isinstance(lookahead, int) or lookahead < 0:
             raise ValueError(f"lookahead must be an int >= 0, got {lookahead!r}")
-        t0 = time.perf_counter()
         with self._lock:
+            t0 = time.perf_counter()
             eng = self._engine_for(h, w, bool(win_before_full))
             eng.nodes = 0
             try:
@@ -282,7 +377,7 @@ class Searcher:
             finally:
                 self.last_nodes = eng.nodes
                 self.last_time = time.perf_counter() - t0
-        return out
+            return out, self.last_nodes, self.last_time
 
     def _root(self, eng, cur, mask, L):
         geo = eng.geo
@@ -325,7 +420,7 @@ class Searcher:
             return out
         # iterative deepening: decide cheap columns first, reuse TT facts
         maxd = max(p[2] for p in pending)
-        steps = sorted({min(dd, maxd) for dd in range(1, maxd + 1, 2)} | {maxd})
+        steps = sorted({min(dd, maxd) for dd in range(1, maxd + 1, 2)} | {maxd}) if _ID else [maxd]
         for D in steps:
             still = []
             for c, m, dq in pending:
@@ -344,23 +439,24 @@ class Searcher:
     def _column(eng, cur, mask, m, d):
         """Score of playing cell ``m`` for ``cur``; the opponent then has ``d``
         (>= 1, already capped) plies of lookahead."""
-        win = eng.win
         mask2 = mask | m
-        cur2 = cur | m
         opp = cur ^ mask
-        if win(opp, mask2, d):
+        if eng.win(opp, mask2, d):
             return 0
         if d < 2:
             return 50
         # does every opponent reply leave us a forced four within d-1 plies?
         geo = eng.geo
-        poss = (mask2 + geo.bottom) & geo.board
-        d1 = d - 1
-        for c in geo.order:
-            r = poss & geo.col_mask[c]
-            if r and not win(cur2, mask2 | r, d1):
-                return 50
-        return 100
+        free2 = geo.board ^ mask2
+        poss2 = (mask2 + geo.bottom) & geo.board
+        mw2 = eng.wincells(cur | m, free2)
+        t = mw2 & poss2
+        if t and t & (t - 1):
+            return 100
+        replies = (t or poss2) & ~(mw2 >> 1)
+        if not replies:
+            return 100 if poss2 else 50
+        return 100 if eng.lose(opp, mask2, replies, d) else 50
 
 
 _shared = None
