@@ -5,8 +5,10 @@ Plays AI-vs-AI and random-vs-AI games with the engine's players
 (:mod:`connect4_game.players`) across board sizes and lookaheads, checking
 every move and every game end, plus (unless ``--app-games 0``) some games
 of the real window app (``connect4_game.ui.app.App`` in demo mode, headless,
-stepped by ``dt``). Every ``--check-every``-th AI move is also cross-checked
-against the fast search (``connect4_game.search.Searcher``) when it exists.
+stepped by ``dt``). Every ``--check-every``-th AI move whose lookahead is
+affordable for it is also cross-checked against the literal seed outline in
+``tests/oracle.py``. The AI's search keeps its transposition table across
+moves and games, as in a long session, so memory growth includes it.
 
 Reports games played, outcomes, errors (must be 0) and the process's peak
 memory (``resource.getrusage(...).ru_maxrss``) after warm-up and at the end
@@ -52,6 +54,7 @@ SIZES = [(6, 7), (6, 7), (6, 7), (4, 4), (4, 5), (5, 4), (5, 6), (7, 6), (6, 9),
 PAIRINGS = [("ai", "ai"), ("ai", "ai"), ("random", "ai"), ("ai", "random")]
 TIEBREAKS = ("LEFT", "RIGHT", "RANDOM")
 MEMORY_LIMIT_MB = 50.0
+ORACLE_BUDGET = 2500          # cross-check only when cols**lookahead <= this
 APP_WINDOWS = [(800, 760), (640, 480), (1024, 900)]
 APP_BOARDS = [(6, 7), (4, 4), (5, 6), (8, 9), (12, 14), (4, 14)]
 
@@ -71,17 +74,6 @@ def current_rss_mb() -> float | None:
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
     except (OSError, ValueError, IndexError, AttributeError):
         return None
-
-
-def max_lookahead(rows: int, cols: int, budget: int) -> int:
-    """Largest lookahead L with cols**L * (rows*cols / 42) <= budget: a game's
-    cost with the seed-literal AI grows like (moves x nodes per move), so the
-    cap keeps every size affordable (L=3 on 6x7 with the default budget)."""
-    top = 0
-    scale = rows * cols / 42
-    while cols ** (top + 1) * scale <= budget and top < 8:
-        top += 1
-    return top
 
 
 class SoakError(Exception):
@@ -111,9 +103,14 @@ def check_end(b: Board, moves: list[int], last: str) -> str:
     return result
 
 
-def play_engine_game(rng: random.Random, cfg: dict, searcher, check_every: int,
+def play_engine_game(rng: random.Random, cfg: dict, oracle, check_every: int,
                      counter: list[int]) -> tuple[str, int]:
-    """One game with our own loop (checks every move). Returns (result, moves)."""
+    """One game with our own loop (checks every move). Returns (result, moves).
+
+    ``counter`` is ``[AI moves, oracle cross-checks]`` (updated in place);
+    every ``check_every``-th AI move whose lookahead is affordable for the
+    literal outline is compared with ``oracle`` (tests/oracle.py).
+    """
     rows, cols = cfg["rows"], cfg["cols"]
     b = Board(rows, cols)
     players = {"X": make_player(cfg["x"], "X", cfg["x_lookahead"], cfg["tiebreak"]),
@@ -125,11 +122,13 @@ def play_engine_game(rng: random.Random, cfg: dict, searcher, check_every: int,
         before = [row[:] for row in b.slots]
         if isinstance(p, AIPlayer):
             counter[0] += 1
-            if searcher is not None and counter[0] % check_every == 0:
+            if oracle is not None and counter[0] % check_every == 0 \
+                    and cols ** p.lookahead <= ORACLE_BUDGET:
+                counter[1] += 1
                 scores = p.scores_for(b)
-                fast = searcher.scores(b, checker, p.lookahead)
-                if scores != fast:
-                    raise SoakError(f"search {fast} != scores_for {scores} for {checker} "
+                slow = oracle(b, checker, p.lookahead)
+                if scores != slow:
+                    raise SoakError(f"scores_for {scores} != oracle {slow} for {checker} "
                                     f"L={p.lookahead} on {rows}x{cols} after "
                                     f"{moves_to_string(moves)!r}")
         col = p.next_move(b)
@@ -160,10 +159,9 @@ def play_console_game(cfg: dict) -> tuple[str, int]:
     return result, n
 
 
-def random_config(rng: random.Random, budget: int) -> dict:
+def random_config(rng: random.Random, top: int) -> dict:
     rows, cols = rng.choice(SIZES)
     x, o = rng.choice(PAIRINGS)
-    top = max_lookahead(rows, cols, budget)
     return {"rows": rows, "cols": cols, "x": x, "o": o,
             "x_lookahead": rng.randint(0, top), "o_lookahead": rng.randint(0, top),
             "tiebreak": rng.choice(TIEBREAKS)}
@@ -266,10 +264,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--app-games", type=int, default=20,
                     help="window-app demo games, headless (default 20; 0 = none)")
     ap.add_argument("--seed", type=int, default=20261121)
-    ap.add_argument("--budget", type=int, default=400,
-                    help="lookahead cap: cols**L * rows*cols/42 <= BUDGET (default 400)")
+    ap.add_argument("--max-lookahead", type=int, default=9,
+                    help="AI lookaheads are drawn from 0..N (default 9, the hotkey range)")
     ap.add_argument("--check-every", type=int, default=10,
-                    help="cross-check every Nth AI move against the fast search (0 = never)")
+                    help="cross-check every Nth AI move against tests/oracle.py (0 = never)")
     ap.add_argument("--console-every", type=int, default=10,
                     help="every Nth game goes through the console connect_four")
     ap.add_argument("--app-seconds", type=float, default=600.0,
@@ -278,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", metavar="FILE", help="also write the report as JSON")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
-    for name in ("games", "app_games", "budget", "check_every", "console_every"):
+    for name in ("games", "app_games", "max_lookahead", "check_every", "console_every"):
         if getattr(args, name) < 0:
             ap.error(f"--{name.replace('_', '-')} must be >= 0, not {getattr(args, name)}")
 
@@ -288,14 +286,16 @@ def main(argv: list[str] | None = None) -> int:
 
     rng = random.Random(args.seed)
     random.seed(args.seed)          # RandomPlayer / RANDOM tiebreak use the global generator
-    searcher = None
+    oracle = None
     if args.check_every:
         try:
-            from connect4_game.search import Searcher
-            searcher = Searcher()
+            sys.path.insert(0, str(ROOT / "tests"))
+            from oracle import oracle_scores as oracle   # the seed outline, literal and slow
         except ImportError:
-            searcher = None
-    budget = 50 if args.quick else args.budget
+            oracle = None
+        finally:
+            sys.path.remove(str(ROOT / "tests"))
+    top = min(3, args.max_lookahead) if args.quick else args.max_lookahead
     sizes_quick = [(4, 4), (5, 6), (6, 7), (4, 7), (3, 3)]
 
     # warm-up: one game of each kind so imports and caches are in the baseline
@@ -304,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
     errors = 0
     error_messages: list[str] = []
     try:
-        play_engine_game(rng, warm, searcher, 1, [0])
+        play_engine_game(rng, warm, oracle, 1, [0, 0])
         play_console_game(warm)
     except Exception:
         errors += 1
@@ -319,19 +319,16 @@ def main(argv: list[str] | None = None) -> int:
     sizes_seen: set = set()
     lookaheads_seen: set = set()
     total_moves = 0
-    ai_moves = [0]
+    ai_moves = [0, 0]
     for i in range(args.games):
-        cfg = random_config(rng, budget)
+        cfg = random_config(rng, top)
         if args.quick:
             cfg["rows"], cfg["cols"] = rng.choice(sizes_quick)
-            top = max_lookahead(cfg["rows"], cfg["cols"], budget)
-            cfg["x_lookahead"] = min(cfg["x_lookahead"], top)
-            cfg["o_lookahead"] = min(cfg["o_lookahead"], top)
         try:
             if args.console_every and i % args.console_every == args.console_every - 1:
                 result, n = play_console_game(cfg)
             else:
-                result, n = play_engine_game(rng, cfg, searcher, args.check_every or 1,
+                result, n = play_engine_game(rng, cfg, oracle, args.check_every or 1,
                                              ai_moves)
             outcomes[result] += 1
             total_moves += n
@@ -375,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
         "pairings": dict(sorted(by_pairing.items())),
         "board_sizes": len(sizes_seen), "lookaheads": sorted(lookaheads_seen),
         "moves": total_moves, "ai_moves": ai_moves[0],
-        "search_cross_checks": (ai_moves[0] // args.check_every) if (searcher and args.check_every) else 0,
+        "oracle_cross_checks": ai_moves[1],
         "errors": all_errors, "error_messages": error_messages + app["app_error_messages"],
         "peak_rss_start_mb": round(start_mb, 1), "peak_rss_end_mb": round(end_mb, 1),
         "peak_rss_after_engine_games_mb": round(engine_mb, 1),
@@ -397,7 +394,7 @@ def main(argv: list[str] | None = None) -> int:
         f"({', '.join(f'{r}x{c}' for r, c in sorted(sizes_seen))}); "
         f"lookaheads {sorted(lookaheads_seen)}",
         f"  moves            : {total_moves} ({ai_moves[0]} AI moves, "
-        f"{result['search_cross_checks']} cross-checked against the fast search)",
+        f"{ai_moves[1]} cross-checked against the seed outline in tests/oracle.py)",
         f"  errors           : {all_errors}",
         f"  peak memory      : {start_mb:.1f} MB after warm-up -> {end_mb:.1f} MB at the end "
         f"(growth {growth:.1f} MB, limit {MEMORY_LIMIT_MB:.0f} MB; "
