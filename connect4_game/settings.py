@@ -156,13 +156,13 @@ class Settings:
     ``ValueError`` naming the field and the value. Instances are immutable.
     """
 
-    lookahead: int = 4
+    lookahead: int = 6          # = connect4_game.ui.app.DEFAULT_LOOKAHEAD (well under 1 s)
     tiebreak: str = "LEFT"
     x_kind: str = "human"
-    x_lookahead: int = 4
+    x_lookahead: int = 6
     x_tiebreak: str = "LEFT"
     o_kind: str = "ai"
-    o_lookahead: int = 4
+    o_lookahead: int = 6
     o_tiebreak: str = "LEFT"
     theme: str = "classic"
     muted: bool = False
