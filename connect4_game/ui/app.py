@@ -425,21 +425,18 @@ class App:
         """The real loop at 60 fps until quit; returns the exit status (0)."""
         clock = pygame.time.Clock()
         intervals = []
+        self.step(pygame.event.get(), 0.0)   # builds the cached sprites before timing starts
+        pygame.display.flip()
         last = time.perf_counter()
-        moves_before = 0
         try:
             while self.running:
                 events = pygame.event.get()
                 now = time.perf_counter()
                 dt = now - last
                 last = now
-                if self.elapsed > 0:
-                    intervals.append(dt)
+                intervals.append(dt)
                 self.step(events, min(dt, 0.1))
-                if self.elapsed == 0:
-                    self.elapsed = 1e-9
                 pygame.display.flip()
-                moves_before = max(moves_before, self.game.game_id)
                 clock.tick(FPS)
         except KeyboardInterrupt:
             pass

@@ -145,6 +145,10 @@ def compute(job: Job) -> dict:
 
 def _serve(conn) -> None:
     """Worker process main loop: receive a Job, send ('ok', payload) or ('error', text)."""
+    try:  # the search yields the CPU to the window's render loop when both want it
+        os.nice(5)
+    except (AttributeError, OSError):
+        pass
     try:
         import connect4_game.players  # noqa: F401  (warm the import before the first job)
     except Exception:  # pragma: no cover - reported per job instead

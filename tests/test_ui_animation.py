@@ -1,0 +1,66 @@
+"""Easing curves and the falling checker (connect4_game.ui.animation), without a window."""
+
+import pytest
+
+from connect4_game.ui.animation import EASINGS, DropAnimation, Fade, Shake, ease_out_bounce
+
+
+@pytest.mark.parametrize('name', sorted(EASINGS))
+def test_easing_curves_start_at_0_and_end_at_1(name):
+    f = EASINGS[name]
+    assert f(0.0) == pytest.approx(0.0, abs=1e-9)
+    assert f(1.0) == pytest.approx(1.0, abs=1e-9)
+    assert f(-3) == pytest.approx(0.0, abs=1e-9) and f(7) == pytest.approx(1.0, abs=1e-9)
+
+
+def test_bounce_curve_never_overshoots_and_dips_between_bounces():
+    values = [ease_out_bounce(i / 200) for i in range(201)]
+    assert max(values) <= 1.0 + 1e-9
+    dips = sum(1 for a, b in zip(values, values[1:]) if b < a - 1e-9)
+    assert dips > 0          # it bounces: not monotonic
+
+
+@pytest.mark.parametrize('target', [0, 3, 5, 11])
+@pytest.mark.parametrize('dt', [1 / 240, 1 / 60, 0.1, 1.0])
+def test_drop_comes_to_rest_exactly_in_its_slot(target, dt):
+    a = DropAnimation(2, target, 'X')
+    for _ in range(int(5 / dt) + 2):
+        a.update(dt)
+        assert a.row <= target + 1e-9          # never below its slot
+        if a.done:
+            break
+    assert a.done and a.landed and a.row == target
+
+
+def test_drop_time_grows_with_the_distance_like_gravity():
+    def time_to_land(target):
+        a, t = DropAnimation(0, target, 'O'), 0.0
+        while not a.landed:
+            a.update(0.001)
+            t += 0.001
+        return t
+    t1, t4 = time_to_land(0), time_to_land(7)   # fall 1 row vs 8 rows
+    assert t4 == pytest.approx(t1 * (8 ** 0.5), rel=0.05)
+
+
+def test_drop_validates_its_physics():
+    with pytest.raises(ValueError, match='gravity'):
+        DropAnimation(0, 3, 'X', gravity=0)
+    with pytest.raises(ValueError, match='restitution'):
+        DropAnimation(0, 3, 'X', restitution=1.2)
+
+
+def test_shake_decays_to_zero_and_fade_reaches_one():
+    s = Shake(amplitude=10, duration=0.3)
+    seen = []
+    for _ in range(40):
+        s.update(0.01)
+        seen.append(abs(s.offset))
+    assert max(seen) > 2 and s.done and s.offset == 0.0 and s.flash == 0.0
+    f = Fade(0.2)
+    f.update(0.1)
+    assert 0 < f.value < 1
+    f.update(0.5)
+    assert f.done and f.value == pytest.approx(1.0)
+    with pytest.raises(ValueError):
+        Shake(duration=0)
