@@ -136,7 +136,7 @@ def test_ai_reply_arrives_while_frames_keep_drawing(worker):
 
 
 def test_stale_result_is_dropped_after_new_game(worker):
-    app = make_app(worker, x='human', o='ai', lookahead=5)
+    app = make_app(worker, x='human', o='ai', lookahead=40)   # a long search
     try:
         app.step([], DT)
         app.step([click_col(app, 3)], DT)
@@ -212,7 +212,6 @@ def test_new_game_key_and_lookahead_applies_to_next_ai_move(worker):
         app.step([], DT)
         app.step([key(pygame.K_3, '3')], DT)
         app.step([click_col(app, 0)], DT)
-        settle(app)
         job = g.desired_job()
         assert job is not None and job.lookahead == 3 and job.checker == 'O'
         step_until(app, lambda: len(g.model.moves) == 2, max_steps=600)
