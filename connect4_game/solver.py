@@ -99,7 +99,9 @@ class Solver:
         self.book = book
         self.tt_limit = tt_limit
         self.tt: dict[int, int] = {}
-        self.nodes = 0            # nodes searched since the last reset_stats()
+        self.nodes = 0            # nodes searched since the last set_budget()
+        self.best_move = None     # see solve()
+        self.partial = (0, 0, None)
         self._deadline = float("inf")
         self._node_limit = 1 << 62
         self._check_every = 1024
@@ -147,6 +149,8 @@ class Solver:
         self._win = win
         counter = [CHECK]
         self._counter = counter
+        root = [-1, 0]                  # [ply of the root, move that last failed high there]
+        self._root = root
 
         def tick():
             solver.nodes += solver._check_every
@@ -219,6 +223,8 @@ class Solver:
                         if len(tt) >= solver.tt_limit:
                             trim(tt)
                         tt[key] = s + LOW_OFF
+                        if n == root[0]:
+                            root[1] = m
                         return s
                     if s > alpha:
                         alpha = s
@@ -228,6 +234,8 @@ class Solver:
                     if len(tt) >= solver.tt_limit:
                         trim(tt)
                     tt[key] = s + LOW_OFF
+                    if n == root[0]:
+                        root[1] = poss
                     return s
                 if s > alpha:
                     alpha = s
@@ -303,24 +311,31 @@ class Solver:
         return None
 
     def solve(self, cur: int, mask: int, alternating: bool = True, weak: bool = False,
-              lo: int | None = None, hi: int | None = None) -> int:
+              lo: int | None = None, hi: int | None = None, guess: int | None = None) -> int:
         """Exact Pons score of position ``(cur, mask)`` for the side owning
         ``cur``, to move. ``alternating`` says whether the checker counts are
         those of a game where the first player moved first and the sides
         alternated (then, on 6x7, the first player is to move after 12
         checkers and the opening book applies).
         ``weak=True`` only finds the sign (-1/0/+1). ``lo``/``hi``: bounds
-        already known (lo <= score <= hi) that narrow the search. The position
-        must not already contain a four. Raises :class:`BudgetExceeded` when
-        the budget set by :meth:`set_budget` runs out (the TT keeps what was
-        learned)."""
+        already known (lo <= score <= hi) that narrow the search; ``guess``: a
+        likely score, tested first (null window ``[guess, guess+1]``). The
+        position must not already contain a four.
+
+        Afterwards ``best_move`` is the cell (single-bit mask) of a move
+        reaching the score when the search proved one, else None. Raises
+        :class:`BudgetExceeded` when the budget set by :meth:`set_budget` runs
+        out; ``partial`` then holds ``(lo, hi, move)``: the bounds proven so
+        far and a move reaching ``lo`` (or None). The TT keeps what was learned."""
         n = mask.bit_count()
         cells = self.cells
+        self.best_move = None
         k = self._known(cur, mask, n, alternating)
         if k is not None:
+            self.partial = (k, k, None)
             return max(-1, min(1, k)) if weak else k
         lo0 = -((cells - n) // 2)
-        hi0 = (cells + 1 - n) // 2
+        hi0 = (cells - 1 - n) // 2
         if weak:
             lo0, hi0 = -1, 1
         if lo is not None:
@@ -328,20 +343,33 @@ class Solver:
         if hi is not None:
             hi0 = min(hi0, hi)
         lo, hi = lo0, hi0
+        self.partial = (lo, hi, None)
         book_ply, probe = self._book_args(cur, mask, n, alternating)
         neg = self._negamax
         tt = self.tt
-        while lo < hi:
-            med = lo + (hi - lo) // 2
-            if med <= 0 and _half(lo) < med:
-                med = _half(lo)
-            elif med >= 0 and _half(hi) > med:
-                med = _half(hi)
-            r = neg(cur, mask, n, med, med + 1, 1000, tt, book_ply, probe)
-            if r <= med:
-                hi = r
-            else:
-                lo = r
+        root = self._root
+        root[0] = n
+        try:
+            while lo < hi:
+                if guess is not None and lo <= guess < hi:
+                    med = guess
+                else:
+                    med = lo + (hi - lo) // 2
+                    if med <= 0 and _half(lo) < med:
+                        med = _half(lo)
+                    elif med >= 0 and _half(hi) > med:
+                        med = _half(hi)
+                guess = None
+                root[1] = 0
+                r = neg(cur, mask, n, med, med + 1, 1000, tt, book_ply, probe)
+                if r <= med:
+                    hi = r
+                else:
+                    lo = r
+                    self.best_move = root[1] or None
+                self.partial = (lo, hi, self.best_move)
+        finally:
+            root[0] = -1
         return lo
 
     def at_least(self, cur: int, mask: int, score: int, alternating: bool = True) -> bool:
@@ -355,6 +383,23 @@ class Solver:
         book_ply, probe = self._book_args(cur, mask, n, alternating)
         r = self._negamax(cur, mask, n, score - 1, score, 1000, self.tt, book_ply, probe)
         return r >= score
+
+    def find_move(self, cur: int, mask: int, score: int, alternating: bool = True) -> int | None:
+        """A move (single-bit mask of its cell) that reaches at least
+        ``score`` for the side owning ``cur``, found by one null-window search
+        at the root with the solver's move ordering; None if no move reaches
+        it or the search could not name one (e.g. a TT cutoff at the root).
+        The position must not allow an immediate win. Raises
+        :class:`BudgetExceeded` like :meth:`solve`."""
+        n = mask.bit_count()
+        book_ply, probe = self._book_args(cur, mask, n, alternating)
+        root = self._root
+        root[0], root[1] = n, 0
+        try:
+            r = self._negamax(cur, mask, n, score - 1, score, 1000, self.tt, book_ply, probe)
+        finally:
+            root[0] = -1
+        return (root[1] or None) if r >= score else None
 
     def limited(self, cur: int, mask: int, depth: int, alternating: bool = True) -> int:
         """Depth-limited negamax: the exact Pons score if the game is decided
