@@ -300,7 +300,10 @@ class App:
     def _set_mode(self, size, fullscreen: bool = False):
         flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
         try:
-            return pygame.display.set_mode(size if not fullscreen else (0, 0), flags)
+            surf = pygame.display.set_mode(size if not fullscreen else (0, 0), flags)
+            if not fullscreen and surf.get_size() != tuple(size):
+                surf = pygame.display.set_mode(size, flags)   # SDL keeps the desktop size once
+            return surf
         except pygame.error:
             return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
 

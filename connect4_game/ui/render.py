@@ -97,6 +97,7 @@ def _lighter(c, f=0.45):
 # fonts
 
 _FONTS: dict = {}
+pygame.register_quit(_FONTS.clear)   # Font objects die with pygame.quit(); never reuse them
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -320,6 +321,7 @@ class Renderer:
             if not item:
                 continue
             text, colour_name = item
+            text = text.replace('\u2248', '~')   # the default font has no '≈'
             colour = getattr(pal, colour_name, pal.text) if isinstance(colour_name, str) \
                 else colour_name
             img = f.render(text, True, (255, 255, 255) if colour_name != 'text_dim' else pal.text)

@@ -77,7 +77,7 @@ def _score_label(score) -> tuple[str, str] | None:
 def _expert_label(label: str | None) -> tuple[str, str] | None:
     if not label:
         return None
-    low = label.lower()
+    low = label.lower().lstrip('\u2248~ ')
     colour = 'good' if low.startswith('win') else 'bad' if low.startswith('loss') or \
         low.startswith('lose') else 'text_dim' if 'full' in low else 'neutral'
     return (label, colour)
