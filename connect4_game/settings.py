@@ -47,6 +47,7 @@ MIN_COLS, MAX_COLS = 4, 14
 MAX_LOOKAHEAD = 42                  # deeper than any board the game offers needs
 MIN_WINDOW, MAX_WINDOW = 200, 10000  # pixels
 MIN_PACE, MAX_PACE = 0.0, 60.0      # seconds
+MAX_JSON_BYTES = 4 << 20            # settings / stats files are a few KB; refuse huge garbage
 
 
 def config_dir() -> Path:
@@ -234,6 +235,10 @@ def read_json_file(path: Path, what: str) -> tuple[Any, str | None]:
     settings, statistics and saved games.
     """
     try:
+        size = path.stat().st_size
+        if size > MAX_JSON_BYTES:
+            return None, (f"{what} file {path} is too large ({size} bytes) to be ours "
+                          "(garbage?)")
         raw = path.read_bytes()
     except FileNotFoundError:
         return None, None

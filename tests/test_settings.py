@@ -47,7 +47,7 @@ def test_round_trip(cfg):
 
 @pytest.mark.parametrize("content", [
     b"", b"{", b'{"lookahead": 5, "theme": "da', b"\x00\xff\xfe garbage", b"[1, 2, 3]",
-    b"null", b'"just a string"', b"[" * 100000,
+    b"null", b'"just a string"', b"[" * 100000, b" " * (5 << 20),
 ])
 def test_garbage_or_truncated_file_gives_defaults_and_warning(cfg, content, caplog):
     cfg.mkdir(parents=True)
