@@ -24,7 +24,7 @@ import time
 
 from .bitboard import from_moves
 from .board import Board
-from .expert import ExpertPlayer
+from .expert import EXPERT_MOVE_BUDGET, ExpertPlayer
 from .players import AIPlayer, Player, RandomPlayer
 from .solver import get_solver
 
@@ -124,7 +124,7 @@ class NoisyExpert(ExpertPlayer):
     """Expert that plays a random column with probability ``noise`` (a strong
     but fallible opponent that leads into unusual positions)."""
 
-    def __init__(self, checker, noise=0.2, rng=None, time_budget=5.0):
+    def __init__(self, checker, noise=0.2, rng=None, time_budget=EXPERT_MOVE_BUDGET):
         super().__init__(checker, time_budget)
         self.noise = noise
         self.rng = rng or random.Random(0)
@@ -211,7 +211,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     ap.add_argument("--limit", type=int, default=None,
                     help="positions per Pons file (default: all 1000)")
     ap.add_argument("--games", type=int, default=4, help="games as X and as O (default 4 each)")
-    ap.add_argument("--time-budget", type=float, default=5.0, help="Expert seconds per move")
+    ap.add_argument("--time-budget", type=float, default=EXPERT_MOVE_BUDGET,
+                    help=f"Expert seconds per move (default {EXPERT_MOVE_BUDGET:g})")
     ap.add_argument("--pons-dir", default=None, help="folder with the Pons Test_* files")
     a = ap.parse_args(argv)
     if a.limit is not None and a.limit < 1:
@@ -232,7 +233,7 @@ def run(args=None, out=sys.stdout) -> dict:
     else:
         limit = getattr(args, "expert_limit", getattr(args, "limit", None))
         games = getattr(args, "expert_games", 4)
-        budget = getattr(args, "expert_time_budget", 5.0)
+        budget = getattr(args, "expert_time_budget", EXPERT_MOVE_BUDGET)
         pons_dir = getattr(args, "pons_dir", None)
     pons_dir = pons_dir or find_pons_dir()
     print("Expert (issue 5): exact scores", file=out)

@@ -16,15 +16,15 @@ win for ``v > 0``, ``100 + v`` = plies to a loss for ``v < 0``, 0 = draw.
 Positions where the side to move wins at once are not stored (the solver never
 probes those).
 
-Memory: the keys are kept as one ``array('i')`` (16.8 MB) and the values as
-one ``bytes`` (4.2 MB), searched with :func:`bisect.bisect_left` -- no
-per-position Python objects. The file is read on the first probe only.
+Memory: the keys are kept as one ``bytearray`` seen as int32 through a
+``memoryview`` (16.8 MB) and the values as one ``bytes`` (4.2 MB), searched
+with :func:`bisect.bisect_left` -- no per-position Python objects. The file is
+read on the first probe only (about 0.1 s; 42 MB at the peak of loading).
 """
 from __future__ import annotations
 
 import os
 import sys
-from array import array
 from bisect import bisect_left
 
 __all__ = ["OpeningBook", "default_book", "book_path", "huffman_key"]
@@ -104,7 +104,7 @@ class OpeningBook:
 
     def __init__(self, path: str | None) -> None:
         self.path = path
-        self._keys: array | None = None
+        self._keys: memoryview | None = None
         self._vals: bytes = b""
         self.probes = 0
         self.hits = 0
@@ -128,19 +128,16 @@ class OpeningBook:
         if len(data) % 5:
             raise ValueError(f"book file {self.path!r} has {len(data)} bytes, not a multiple of 5")
         n = len(data) // 5
-        raw = bytearray(4 * n)
+        self._vals = data[4::5]
+        raw = bytearray(4 * n)          # the keys as native-order int32
         if sys.byteorder == "little":
             for i in range(4):
                 raw[i::4] = data[3 - i::5]
         else:
             for i in range(4):
                 raw[i::4] = data[i::5]
-        keys = array("i")
-        keys.frombytes(raw)
-        del raw
-        self._vals = data[4::5]
         del data
-        self._keys = keys
+        self._keys = memoryview(raw).cast("i")
 
     def lookup_key(self, key: int) -> int | None:
         """Raw stored value (signed byte) for a bitbully key, or None."""

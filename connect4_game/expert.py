@@ -24,10 +24,13 @@ from .board import Board, validate_checker
 from .players import Player
 from .solver import BudgetExceeded, get_solver, plies_to_score, score_to_plies
 
-__all__ = ["ColumnResult", "analyze", "choose_column", "ExpertPlayer", "DEFAULT_TIME_BUDGET"]
+__all__ = ["ColumnResult", "analyze", "choose_column", "ExpertPlayer", "DEFAULT_TIME_BUDGET",
+           "EXPERT_MOVE_BUDGET"]
 
-#: default seconds for one :func:`analyze` call / one Expert move
+#: default seconds for one :func:`analyze` call
 DEFAULT_TIME_BUDGET = 5.0
+#: default seconds per move of :class:`ExpertPlayer` (the issue's maximum is 10 s)
+EXPERT_MOVE_BUDGET = 8.0
 
 
 @dataclass(frozen=True)
@@ -393,7 +396,7 @@ class ExpertPlayer(Player):
     opening book); issue 5.
 
     :param checker: ``'X'`` or ``'O'``.
-    :param time_budget: seconds per move (> 0), default 5.
+    :param time_budget: seconds per move (> 0), default 8.
     :raises ValueError: bad checker or budget.
 
     Attributes: ``checker``, ``num_moves``, ``time_budget``, and after each
@@ -401,7 +404,7 @@ class ExpertPlayer(Player):
     ``last_time`` (seconds).
     """
 
-    def __init__(self, checker: str, time_budget: float = DEFAULT_TIME_BUDGET) -> None:
+    def __init__(self, checker: str, time_budget: float = EXPERT_MOVE_BUDGET) -> None:
         validate_checker(checker)
         if isinstance(time_budget, bool) or not isinstance(time_budget, (int, float)) or not time_budget > 0:
             raise ValueError(f"time_budget must be a number of seconds > 0, got {time_budget!r}")
