@@ -37,9 +37,7 @@ import time
 from . import bitboard as bb
 
 import os
-_ID = os.environ.get("C4ID", "0") == "1"
-ORD2 = int(os.environ.get("C4ORD2", "8"))
-FB = int(os.environ.get("C4FB", "0"))
+ORDER_DEPTH = int(os.environ.get("C4ORD2", "8"))
 __all__ = ["Searcher", "DEFAULT_MAX_ENTRIES", "shared_searcher"]
 
 #: Default bound of the transposition table (entries). One entry is an int key
@@ -57,11 +55,31 @@ def _validate(checker, lookahead):
 class _Engine:
     """The search for one (height, width, win_before_full) context.
 
-    ``win(cur, mask, d)`` -> bool: can the side owning ``cur`` (to move) force
-    a four within ``d`` plies (its own moves at plies 1, 3, 5, ... <= d)?
-    Preconditions: neither side has a four on the board; ``d`` is already
-    capped by the caller so that no four can fall on the last empty cell in
-    BU mode (``d <= empties - 1``) or ``d <= empties`` otherwise.
+    ``win(cur, mask, d, mw, ow)`` -> bool (OR node): can the side owning
+    ``cur`` (to move) force a four within ``d`` plies (its own moves at plies
+    1, 3, 5, ... <= d)? ``mw`` = its winning cells (:func:`wincells` of
+    ``cur``), ``ow`` = the opponent's, or -1 if not known yet.
+
+    ``lose(cur, mask, replies, d, mw)`` -> bool (AND node): ``cur`` is to move
+    and ``replies`` (a non-empty mask of playable cells) are its moves that
+    do not lose at once; ``mw`` = the opponent's winning cells. True if the
+    opponent answers every reply with a forced four within ``d - 1`` plies.
+
+    Preconditions: neither side has a four on the board, the side to move has
+    no four available at once in ``lose``; ``d`` is capped by the caller so
+    that no four can fall on the last empty cell in BU mode
+    (``d <= empties - 1``), ``d <= empties`` otherwise. Under that cap every
+    four within the horizon is a real win in both rule sets, so forced
+    blocks, double threats and "never play below the opponent's winning
+    cell" are all exact.
+
+    Transposition tables (dicts, int key ``cur + mask`` -> packed int):
+    ``table`` (OR nodes): ``win_depth << 8 | nowin_depth`` = smallest depth
+    with a proven forced four, largest depth with a proven refutation (255 /
+    0 when unknown); ``table2`` (AND nodes): ``loss_depth << 16 |
+    noloss_depth << 8 | refuting column``. Both facts are monotone in the
+    depth, so an entry answers every lookahead. Each table holds at most
+    ``max_entries`` entries and is cleared when it is full.
     """
 
     def __init__(self, h, w, wbf, table, table2, max_entries):
@@ -71,7 +89,7 @@ class _Engine:
         self.table2 = table2
         self.max_entries = max_entries
         self.nodes = 0
-        self.win = self._build()
+        self._build()
 
     def _build(self):
         geo = self.geo
@@ -81,48 +99,47 @@ class _Engine:
         s1 = h + 1          # horizontal
         s2 = h              # diagonal one way
         s3 = h + 2          # diagonal other way
-        s1b, s1c = 2 * s1, 3 * s1
-        s2b, s2c = 2 * s2, 3 * s2
-        s3b, s3c = 2 * s3, 3 * s3
-        order = geo.order
-        colm = [geo.col_mask[c] for c in order]
+        s1b, s2b, s3b = 2 * s1, 2 * s2, 2 * s3
+        colm = [geo.col_mask[c] for c in geo.order]   # centre first
+        colmask_all = list(geo.col_mask) + [0] * 256
         table = self.table
         table2 = self.table2
         tget = table.get
-        colmask_all = list(geo.col_mask) + [0] * 256
+        tget2 = table2.get
         cap = self.max_entries
         eng = self
 
         def wincells(p, free):
+            """Empty cells (within ``free``) completing a four for ``p``."""
             r = (p << 1) & (p << 2) & (p << 3)
-            a = (p << s1) & (p << s1b)
-            r |= a & ((p << s1c) | (p >> s1))
-            a = (p >> s1) & (p >> s1b)
-            r |= a & ((p << s1) | (p >> s1c))
-            a = (p << s2) & (p << s2b)
-            r |= a & ((p << s2c) | (p >> s2))
-            a = (p >> s2) & (p >> s2b)
-            r |= a & ((p << s2) | (p >> s2c))
-            a = (p << s3) & (p << s3b)
-            r |= a & ((p << s3c) | (p >> s3))
-            a = (p >> s3) & (p >> s3b)
-            r |= a & ((p << s3) | (p >> s3c))
+            lo = p << s1
+            hi = p >> s1
+            a = lo & (lo << s1)
+            b = hi & (hi >> s1)
+            r |= (a & ((a << s1) | hi)) | (b & ((b >> s1) | lo))
+            lo = p << s2
+            hi = p >> s2
+            a = lo & (lo << s2)
+            b = hi & (hi >> s2)
+            r |= (a & ((a << s2) | hi)) | (b & ((b >> s2) | lo))
+            lo = p << s3
+            hi = p >> s3
+            a = lo & (lo << s3)
+            b = hi & (hi >> s3)
+            r |= (a & ((a << s3) | hi)) | (b & ((b >> s3) | lo))
             return r & free
 
-        tget2 = table2.get
-
-        def win(cur, mask, d):
-            """OR node: can ``cur`` (to move) force a four within d plies?"""
+        def win(cur, mask, d, mw, ow):
             eng.nodes += 1
-            free = BRD ^ mask
             poss = (mask + BOT) & BRD
-            if wincells(cur, free) & poss:
+            if mw & poss:
                 return True
             if d < 5:
                 if d < 3:
                     return False
             elif not d & 1:
-                d -= 1
+                d -= 1          # cur's fours fall on odd plies only
+            free = BRD ^ mask
             # no four can ever be completed with cur's checkers + empty cells
             pot = cur | free
             q = pot & (pot >> 1)
@@ -135,14 +152,15 @@ class _Engine:
                         if not q & (q >> s3b):
                             return False
             opp = cur ^ mask
-            ow = wincells(opp, free)
+            if ow < 0:
+                ow = wincells(opp, free)
             forced = ow & poss
             if forced:
                 if forced & (forced - 1):
-                    return False
+                    return False        # two threats: cannot block both
                 moves = forced & ~(ow >> 1)
             else:
-                moves = poss & ~(ow >> 1)
+                moves = poss & ~(ow >> 1)   # never play below a threat
             if not moves:
                 return False
             k = cur + mask
@@ -152,50 +170,52 @@ class _Engine:
                     return True
                 if e & 255 >= d:
                     return False
-            # attacker moves with their threat masks; most threats first
             cand = []
+            kb = opp + mask
             for cm in colm:
                 m = moves & cm
                 if m:
-                    f2 = free ^ m
-                    mw2 = wincells(cur | m, f2)
+                    if d >= 5:
+                        # enhanced transposition cut-off on the child
+                        e2 = tget2(kb + m)
+                        if e2 is not None and e2 >> 16 < d:
+                            _store(k, d, True)
+                            return True
+                    mw2 = wincells(cur | m, free ^ m)
                     poss2 = (mask + m + BOT) & BRD
                     t = mw2 & poss2
                     if t:
                         if t & (t - 1):
-                            _store(k, d, True)
+                            _store(k, d, True)      # double threat
                             return True
                         replies = t & ~(mw2 >> 1)
                         if not replies:
-                            _store(k, d, True)
+                            _store(k, d, True)      # block, then four above
                             return True
-                        cand.append((FB + mw2.bit_count(), m, replies))
                     else:
                         replies = poss2 & ~(mw2 >> 1)
                         if not replies:
                             if poss2:
-                                _store(k, d, True)
+                                _store(k, d, True)  # every reply loses
                                 return True
-                            continue
-                        cand.append((mw2.bit_count(), m, replies))
+                            continue                # board full: draw
+                    cand.append((mw2.bit_count(), m, replies, mw2))
             if d >= 5:
+                # (at d 3-4 no reply left can lose at once: nothing to search)
                 if len(cand) > 1:
-                    cand.sort(key=_first, reverse=True)
+                    cand.sort(key=_first, reverse=True)   # most threats first
                 d1 = d - 1
-                for _, m, replies in cand:
-                    if lose(opp, mask | m, replies, d1):
+                for _, m, replies, mw2 in cand:
+                    if lose(opp, mask | m, replies, d1, mw2):
                         _store(k, d, True)
                         return True
             _store(k, d, False)
             return False
 
-        def lose(cur, mask, replies, d):
-            """AND node: ``cur`` (to move, no four available to it) has only
-            ``replies`` (mask, non-empty) that are not lost at once; is every
-            one of them answered by a forced four within d-1 plies?"""
+        def lose(cur, mask, replies, d, mw):
             eng.nodes += 1
             if d & 1:
-                d -= 1
+                d -= 1          # the opponent's fours fall on even plies
             if d < 4:
                 return False
             k = cur + mask
@@ -209,35 +229,53 @@ class _Engine:
                 first = replies & colmask_all[e & 255]
             att = cur ^ mask
             d1 = d - 1
+            # enhanced transposition cut-off: a reply already refuted?
+            kb = att + mask
+            rr = replies
+            while rr:
+                r = rr & -rr
+                e2 = tget(kb + r)
+                if e2 is not None and e2 & 255 >= d1:
+                    _refuted(k, d, r)
+                    return False
+                rr ^= r
             if first:
-                if not win(att, mask | first, d1):
-                    _store2(k, d, False, first)
+                if not win(att, mask | first, d1, mw & ~first, -1):
+                    _refuted(k, d, first)
                     return False
                 replies ^= first
             if replies & (replies - 1):
-                if d >= ORD2:
-                    free = BRD ^ mask
+                free = BRD ^ mask
+                if d >= ORDER_DEPTH:
+                    # strongest reply first: most own winning cells after it
                     rl = []
                     for cm in colm:
                         r = replies & cm
                         if r:
-                            rl.append((wincells(cur | r, free ^ r).bit_count(), r))
+                            ow = wincells(cur | r, free ^ r)
+                            rl.append((ow.bit_count(), r, ow))
                     rl.sort(key=_first, reverse=True)
-                    for _, r in rl:
-                        if not win(att, mask | r, d1):
-                            _store2(k, d, False, r)
+                    for _, r, ow in rl:
+                        if not win(att, mask | r, d1, mw & ~r, ow):
+                            _refuted(k, d, r)
                             return False
                 else:
                     for cm in colm:
                         r = replies & cm
-                        if r and not win(att, mask | r, d1):
-                            _store2(k, d, False, r)
+                        if r and not win(att, mask | r, d1, mw & ~r, -1):
+                            _refuted(k, d, r)
                             return False
             elif replies:
-                if not win(att, mask | replies, d1):
-                    _store2(k, d, False, replies)
+                if not win(att, mask | replies, d1, mw & ~replies, -1):
+                    _refuted(k, d, replies)
                     return False
-            _store2(k, d, True, 0)
+            e = tget2(k)
+            if e is None:
+                if len(table2) >= cap:
+                    table2.clear()
+                e = 255 << 16
+            if d < e >> 16:
+                table2[k] = (d << 16) | (e & 0xFFFF)
             return True
 
         def _store(k, d, res):
@@ -248,34 +286,27 @@ class _Engine:
                 e = 255 << 8
             if res:
                 if d < e >> 8:
-                    e = (d << 8) | (e & 255)
+                    table[k] = (d << 8) | (e & 255)
             elif d > e & 255:
-                e = (e & ~255) | d
-            table[k] = e
+                table[k] = (e & ~255) | d
+            elif k not in table:
+                table[k] = e
 
-        def _store2(k, d, res, r):
+        def _refuted(k, d, r):
+            col = (r.bit_length() - 1) // s1
             e = tget2(k)
             if e is None:
                 if len(table2) >= cap:
                     table2.clear()
                 e = 255 << 16
-            if res:
-                if d < e >> 16:
-                    e = (d << 16) | (e & 0xFFFF)
+            if d > (e >> 8) & 255:
+                table2[k] = (e & ~0xFFFF) | (d << 8) | col
             else:
-                col = colindex(r)
-                if d > (e >> 8) & 255:
-                    e = (e & ~0xFFFF) | (d << 8) | col
-                else:
-                    e = (e & ~255) | col
-            table2[k] = e
-
-        def colindex(r):
-            return (r.bit_length() - 1) // s1
+                table2[k] = (e & ~255) | col
 
         self.wincells = wincells
+        self.win = win
         self.lose = lose
-        return win
 
 
 def _first(t):
@@ -382,7 +413,6 @@ class Searcher:
     def _root(self, eng, cur, mask, L):
         geo = eng.geo
         h, w, wbf = eng.h, eng.w, eng.wbf
-        win = eng.win
         wincells = eng.wincells
         opp = cur ^ mask
         out = [50] * w
@@ -418,45 +448,102 @@ class Searcher:
             pending.append((c, m, dq))
         if not pending:
             return out
-        # iterative deepening: decide cheap columns first, reuse TT facts
-        maxd = max(p[2] for p in pending)
-        steps = sorted({min(dd, maxd) for dd in range(1, maxd + 1, 2)} | {maxd}) if _ID else [maxd]
-        for D in steps:
-            still = []
+        # The position's own value bounds every column: a lost position has
+        # only lost columns; in a drawn one no column wins, so only "does the
+        # opponent win?" is asked per column. Its search also fills the TT.
+        best = 100 if 100 in out else self._value(eng, cur, mask, L)
+        if best == 0:
             for c, m, dq in pending:
-                d = min(dq, D)
-                res = self._column(eng, cur, mask, m, d)
-                if res != 50 or d == dq:
-                    out[c] = res
-                else:
-                    still.append((c, m, dq))
-            pending = still
-            if not pending:
-                break
+                out[c] = 0
+            return out
+        for c, m, dq in pending:
+            out[c] = self._column(eng, cur, mask, m, dq, best == 100)
         return out
 
+    def value(self, board, checker: str, lookahead: int, win_before_full: bool = False) -> int:
+        """``max(scores(board, checker, lookahead))`` computed directly: the
+        value of the position for ``checker`` (100 win, 50 neither, 0 loss
+        within the lookahead, -1 if every column is full). With a lookahead
+        >= the empty cells this is a full solve (weak solver: win/draw/loss),
+        much cheaper than scoring every column. Raises ValueError like
+        :meth:`scores`. Sets ``last_nodes`` / ``last_time``."""
+        _validate(checker, lookahead)
+        cur, mask = bb.from_board(board, checker)
+        h, w = len(board.slots), len(board.slots[0])
+        return self.value_bits(cur, mask, h, w, lookahead, win_before_full)
+
+    def value_bits(self, cur: int, mask: int, h: int, w: int, lookahead: int,
+                   win_before_full: bool = False) -> int:
+        """:meth:`value` on a bitboard position (``cur`` = the player's checkers)."""
+        if isinstance(lookahead, bool) or not isinstance(lookahead, int) or lookahead < 0:
+            raise ValueError(f"lookahead must be an int >= 0, got {lookahead!r}")
+        with self._lock:
+            t0 = time.perf_counter()
+            eng = self._engine_for(h, w, bool(win_before_full))
+            eng.nodes = 0
+            try:
+                return self._value(eng, cur, mask, lookahead)
+            finally:
+                self.last_nodes = eng.nodes
+                self.last_time = time.perf_counter() - t0
+
     @staticmethod
-    def _column(eng, cur, mask, m, d):
-        """Score of playing cell ``m`` for ``cur``; the opponent then has ``d``
-        (>= 1, already capped) plies of lookahead."""
+    def _value(eng, cur, mask, L):
+        geo = eng.geo
+        poss = (mask + geo.bottom) & geo.board
+        if not poss:
+            return -1
+        opp = cur ^ mask
+        if bb.has_four(cur, geo.h):
+            return 100
+        if bb.has_four(opp, geo.h):
+            return 0
+        if L == 0:
+            return 50
+        free = geo.board ^ mask
+        empties = geo.cells - mask.bit_count()
+        my_w = eng.wincells(cur, free)
+        if my_w & poss:
+            return 100 if (eng.wbf or empties >= 2) else 50
+        d = min(L, empties - (0 if eng.wbf else 1))
+        if d <= 1:
+            return 50
+        ow = eng.wincells(opp, free)
+        if eng.win(cur, mask, d, my_w, ow):
+            return 100
+        forced = ow & poss
+        if forced & (forced - 1):
+            return 0
+        replies = (forced or poss) & ~(ow >> 1)
+        if not replies:
+            return 0
+        return 0 if eng.lose(cur, mask, replies, d, ow) else 50
+
+    @staticmethod
+    def _column(eng, cur, mask, m, d, can_win=True):
+        """Score of playing cell ``m`` (not a four) for ``cur``; the opponent
+        then has ``d`` (>= 1, already capped) plies of lookahead. With
+        ``can_win=False`` (the position is known not to be won) only the
+        opponent's forced four is searched."""
+        geo = eng.geo
         mask2 = mask | m
         opp = cur ^ mask
-        if eng.win(opp, mask2, d):
+        free2 = geo.board ^ mask2
+        ow2 = eng.wincells(opp, free2)
+        mw2 = eng.wincells(cur | m, free2)
+        if eng.win(opp, mask2, d, ow2, mw2):
             return 0
-        if d < 2:
+        if d < 2 or not can_win:
             return 50
         # does every opponent reply leave us a forced four within d-1 plies?
-        geo = eng.geo
-        free2 = geo.board ^ mask2
         poss2 = (mask2 + geo.bottom) & geo.board
-        mw2 = eng.wincells(cur | m, free2)
         t = mw2 & poss2
         if t and t & (t - 1):
             return 100
         replies = (t or poss2) & ~(mw2 >> 1)
         if not replies:
             return 100 if poss2 else 50
-        return 100 if eng.lose(opp, mask2, replies, d) else 50
+        return 100 if eng.lose(opp, mask2, replies, d, mw2) else 50
 
 
 _shared = None
