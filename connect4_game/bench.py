@@ -10,13 +10,17 @@ non-terminal positions, side to move by parity, X first):
   outline) at lookahead 5, measured in the same run on the same positions,
   with a check that both return the same lists;
 * full solves of the Pons test files ``Test_L3_R1``, ``Test_L2_R1`` and
-  ``Test_L2_R2`` (``<moves 1-indexed> <score>``, 1,000 positions each): the
-  scores of every column at a lookahead equal to the number of empty cells,
-  under standard rules (a four on the last cell wins: ``win_before_full=True``)
-  -- mean / median / max seconds and % correct win/draw/loss (the sign of the
-  Pons score, for the side to move, against the best column score).
+  ``Test_L2_R2`` (``<moves 1-indexed> <score>``, 1,000 positions each) at a
+  lookahead equal to the number of empty cells, under standard rules (a four
+  on the last cell wins: ``win_before_full=True``): the position's
+  win/draw/loss (:meth:`Searcher.value_bits`) on every position, and every
+  column's score (``scores_for``) on the first ``--scores-limit`` -- mean /
+  median / max seconds and % correct win/draw/loss (the sign of the Pons
+  score, for the side to move).
 
-Options: ``--limit N`` (Pons positions per file), ``--quick`` (few positions,
+Times are wall-clock seconds (``Searcher.last_time``), CPU seconds in
+brackets where shown. Options: ``--limit N`` (Pons positions per file),
+``--scores-limit N``, ``--quick`` (few positions,
 for a smoke run), ``--pons-dir DIR``, ``--positions N``, ``--oracle-positions
 N``, ``--no-expert``. At the end, if :mod:`connect4_game.bench_expert` exists,
 its ``run(args)`` is called (issue 5's figures) unless ``--no-expert``.
@@ -121,24 +125,27 @@ def _fmt(x: float) -> str:
 
 
 def bench_lookaheads(positions, lookaheads, out) -> dict:
-    """Median seconds and nodes of one scores() per lookahead, each position
-    searched with an empty TT (worst case: no reuse from earlier moves)."""
+    """Median seconds (wall clock and CPU) and nodes of one scores() per
+    lookahead, each position searched with an empty TT (worst case: no reuse
+    from earlier moves)."""
     res = {}
     s = Searcher()
     for L in lookaheads:
-        times, nodes = [], []
+        times, cpu, nodes = [], [], []
         for b, checker in positions:
             s.clear()
+            c0 = time.process_time()
             s.scores(b, checker, L)
+            cpu.append(time.process_time() - c0)
             times.append(s.last_time)
             nodes.append(s.last_nodes)
         med = statistics.median(times)
         res[L] = med
         tgt = TARGETS.get(L, "")
-        print(f"  lookahead {L:2d}: median {_fmt(med)} s, mean {_fmt(statistics.mean(times))} s, "
-              f"max {_fmt(max(times))} s, median nodes {int(statistics.median(nodes))}"
-              f"  ({len(times)} positions){'  target ' + tgt if tgt and L != 5 else ''}",
-              file=out, flush=True)
+        print(f"  lookahead {L:2d}: median {_fmt(med)} s (cpu {_fmt(statistics.median(cpu))} s), "
+              f"mean {_fmt(statistics.mean(times))} s, max {_fmt(max(times))} s, "
+              f"median nodes {int(statistics.median(nodes))}  ({len(times)} positions)"
+              f"{'  target ' + tgt if tgt and L != 5 else ''}", file=out, flush=True)
     return res
 
 
@@ -169,37 +176,50 @@ def bench_oracle(positions, oracle, out) -> float | None:
     return sp
 
 
-def bench_pons(pons_dir, limit, out) -> dict:
-    """Full solves of the Pons files: every column's score at lookahead =
-    empty cells (standard rules). Correct if the best column's 100/50/0
-    matches the sign of the Pons score."""
+def _want(score: int) -> int:
+    return 100 if score > 0 else (50 if score == 0 else 0)
+
+
+def bench_pons(pons_dir, limit, scores_limit, out) -> dict:
+    """Full solves of the Pons files (standard rules, lookahead = empty
+    cells). First the position's win/draw/loss for the side to move
+    (:meth:`Searcher.value_bits`, the figure the targets are about) on
+    ``limit`` positions; then every column's score (what ``scores_for`` at
+    full lookahead returns) on the first ``scores_limit`` of them. Correct if
+    100/50/0 matches the sign of the Pons score (for the columns: the best
+    column's score)."""
     res = {}
-    s = Searcher()
     for name in PONS_FILES:
         path = os.path.join(pons_dir, name)
         if not os.path.isfile(path):
             print(f"  {name}: not found in {pons_dir}", file=out)
             continue
         items = read_pons_file(path, limit)
-        times, nodes = [], []
-        correct = 0
-        s.clear()
-        for moves, score in items:
-            cur, mask = bb.from_moves(moves, 6, 7)
-            empties = 42 - len(moves)
-            scores = s.scores_bits(cur, mask, 6, 7, empties, win_before_full=True)
-            times.append(s.last_time)
-            nodes.append(s.last_nodes)
-            best = max(scores)
-            want = 100 if score > 0 else (50 if score == 0 else 0)
-            correct += best == want
-        pct = 100.0 * correct / len(items)
-        mean = statistics.mean(times)
-        res[name] = (pct, mean)
-        print(f"  {name}: {len(items)} positions, {pct:.1f}% correct win/draw/loss, "
-              f"mean {mean * 1000:.2f} ms, median {statistics.median(times) * 1000:.2f} ms, "
-              f"max {max(times) * 1000:.1f} ms, mean nodes {statistics.mean(nodes):.0f} "
-              f"(target 100%, mean <= {PONS_TARGET_MEAN[name] * 1000:g} ms)", file=out, flush=True)
+        for kind, n in (("position", len(items)), ("all columns", min(scores_limit, len(items)))):
+            if n == 0:
+                continue
+            s = Searcher()
+            times, nodes = [], []
+            correct = 0
+            for moves, score in items[:n]:
+                cur, mask = bb.from_moves(moves, 6, 7)
+                empties = 42 - len(moves)
+                if kind == "position":
+                    got = s.value_bits(cur, mask, 6, 7, empties, win_before_full=True)
+                else:
+                    got = max(s.scores_bits(cur, mask, 6, 7, empties, win_before_full=True))
+                times.append(s.last_time)
+                nodes.append(s.last_nodes)
+                correct += got == _want(score)
+            pct = 100.0 * correct / n
+            mean = statistics.mean(times)
+            res[(name, kind)] = (pct, mean)
+            tgt = (f" (target 100%, mean <= {PONS_TARGET_MEAN[name] * 1000:g} ms)"
+                   if kind == "position" else "")
+            print(f"  {name} {kind:11s}: {n:4d} positions, {pct:.1f}% correct win/draw/loss, "
+                  f"mean {mean * 1000:.2f} ms, median {statistics.median(times) * 1000:.2f} ms, "
+                  f"max {max(times) * 1000:.1f} ms, mean nodes {statistics.mean(nodes):.0f}{tgt}",
+                  file=out, flush=True)
     return res
 
 
@@ -207,6 +227,8 @@ def parse_args(argv=None):
     p = argparse.ArgumentParser(prog="python -m connect4_game.bench",
                                 description="Benchmark of the exact scores_for search (issue 3).")
     p.add_argument("--limit", type=int, default=1000, help="Pons positions per file (default 1000)")
+    p.add_argument("--scores-limit", type=int, default=100,
+                   help="Pons positions per file also scored column by column (default 100)")
     p.add_argument("--quick", action="store_true", help="few positions: a smoke run in seconds")
     p.add_argument("--pons-dir", default=None, help="folder with the Pons Test_* files")
     p.add_argument("--positions", type=int, default=60, help="random 6x7 positions per lookahead")
@@ -215,11 +237,12 @@ def parse_args(argv=None):
     p.add_argument("--seed", type=int, default=2024, help="seed of the random positions")
     p.add_argument("--no-expert", action="store_true", help="skip the Expert benchmark (issue 5)")
     a = p.parse_args(argv)
-    for name in ("limit", "positions", "oracle_positions"):
+    for name in ("limit", "scores_limit", "positions", "oracle_positions"):
         if getattr(a, name) < 1:
             p.error(f"--{name.replace('_', '-')} must be >= 1, got {getattr(a, name)}")
     if a.quick:
         a.limit = min(a.limit, 20)
+        a.scores_limit = min(a.scores_limit, 5)
         a.positions = min(a.positions, 8)
         a.oracle_positions = min(a.oracle_positions, 2)
     return a
@@ -239,11 +262,12 @@ def main(argv=None, out=sys.stdout) -> int:
     oracle = load_oracle()
     bench_oracle(positions[:a.oracle_positions], oracle, out)
     bench_lookaheads(positions, LOOKAHEADS, out)
-    print("Full solves (lookahead = empty cells, every column scored)", file=out, flush=True)
+    print("Full solves of Pons' test positions (lookahead = empty cells, standard rules)",
+          file=out, flush=True)
     if pons_dir is None:
         print("  Pons test files not found (use --pons-dir)", file=out)
     else:
-        bench_pons(pons_dir, a.limit, out)
+        bench_pons(pons_dir, a.limit, a.scores_limit, out)
     if not a.no_expert:
         try:
             expert = importlib.import_module("connect4_game.bench_expert")
