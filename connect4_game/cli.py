@@ -204,6 +204,7 @@ def run_oska_window(args) -> int:
 
 def main(argv=None) -> int:
     """Parse ``argv`` (default ``sys.argv[1:]``) and play; returns the exit status."""
+    os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1')
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.game == 'oska':
@@ -218,7 +219,6 @@ def main(argv=None) -> int:
         return run_oska_window(args)
     if args.text:
         return run_text(args, parser)
-    os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1')
     from connect4_game.ui.app import App, AppOptions, DEFAULT_LOOKAHEAD
     rows, cols = args.rows, args.cols
     moves = []

@@ -108,9 +108,11 @@ def test_hint_marks_the_ai_column_without_playing_it(worker, closing):
     assert g.hint_col == 0 and len(g.model.moves) == 6   # X wins in column 0, not played
     surf = app.step([], DT)
     lay = g.renderer.layout
-    cx, _ = lay.slot_center(0, 0)
-    y = lay.board_rect.top - int(lay.cell * 0.2)
-    assert surf.get_at((cx, y)) != before.get_at((cx, y))   # the hint marker is drawn
+    edge = (lay.board_rect.left + 3, lay.board_rect.centery)   # the hinted column's outline
+    assert surf.get_at(edge) != before.get_at(edge)
+    ring = lay.slot_center(2, 0)                                  # the landing slot's ring
+    ring = (ring[0] + int(lay.radius * 0.55) - 2, ring[1])
+    assert surf.get_at(ring) != before.get_at(ring)
 
 
 def test_analysis_overlay_shows_labelled_scores_and_follows_moves(worker, closing):
@@ -126,7 +128,7 @@ def test_analysis_overlay_shows_labelled_scores_and_follows_moves(worker, closin
     surf = app.step([], DT)
     lay = g.renderer.layout
     cx, _ = lay.slot_center(0, 0)
-    y = lay.board_rect.top - int(lay.cell * 0.62)
+    y = lay.board_rect.top - int(lay.cell * 0.18) - 2 - 2
     assert surf.get_at((cx, y)) != plain.get_at((cx, y))       # a badge is drawn
     # after a move, the overlay is recomputed for the new position (O to move)
     app.step([click_col(app, 6)], DT)

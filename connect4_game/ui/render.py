@@ -183,6 +183,15 @@ def make_board(layout: Layout, pal: Palette) -> pygame.Surface:
             # a darker lip around each hole, then the hole itself
             pygame.draw.circle(big, _darker(pal.board, 0.78), (cx, cy), int(hr * 1.07))
             pygame.draw.circle(big, (0, 0, 0, 0), (cx, cy), hr)
+    # depth: a soft shadow crescent at the top of each hole, over whatever shows through it
+    crescent = pygame.Surface((2 * hr + 2, 2 * hr + 2), pygame.SRCALPHA)
+    pygame.draw.circle(crescent, (0, 0, 0, 90), (hr + 1, hr + 1), hr)
+    pygame.draw.circle(crescent, (0, 0, 0, 0), (hr + 1, hr + 1 + int(hr * 0.16)), hr)
+    for row in range(rows):
+        for col in range(cols):
+            cx = (margin + int((col + 0.5) * cell)) * SS
+            cy = (margin + int((row + 0.5) * cell)) * SS
+            big.blit(crescent, (cx - hr - 1, cy - hr - 1))
     face = _smooth(big, (w, h))
     # soft drop shadow under the board
     out = pygame.Surface((w + margin * 2, h + margin * 2), pygame.SRCALPHA)
@@ -261,7 +270,7 @@ class Renderer:
 
     def draw_board(self, surface, slots, *, hidden=(), falling=(), ghost=None, win_line=None,
                    t: float = 0.0, shake: float = 0.0, flash_col=None, flash: float = 0.0,
-                   cursor=None, hint_col=None, labels=None) -> None:
+                   cursor=None, hint_col=None, hint_row=None, labels=None) -> None:
         """Draw background, checkers (resting and ``falling``: objects with
         ``row``, ``col``, ``checker``), the board face, the win highlight,
         the ghost checker ``(checker, col)``, a hint marker and the per-column
@@ -270,11 +279,6 @@ class Renderer:
         dx = int(shake)
         surface.blit(self.bg, (0, 0))
         br = lay.board_rect
-        # column highlight under the cursor
-        if cursor is not None and 0 <= cursor < lay.cols:
-            hl = pygame.Surface((lay.cell, br.height + lay.cell), pygame.SRCALPHA)
-            hl.fill((255, 255, 255, 18))
-            surface.blit(hl, (br.left + cursor * lay.cell + dx, br.top - lay.cell))
         hidden = set(hidden)
         for r, row in enumerate(slots):
             for c, ch in enumerate(row):
@@ -284,6 +288,12 @@ class Renderer:
             self.blit_checker(surface, f.checker, f.row, f.col, dx)
         ox, oy = self.board_origin()
         surface.blit(self.board_sprite, (ox + dx, oy))
+        # column highlight under the cursor, over the board face
+        if cursor is not None and 0 <= cursor < lay.cols:
+            hl = pygame.Surface((lay.cell - 4, br.height - 4), pygame.SRCALPHA)
+            pygame.draw.rect(hl, (255, 255, 255, 30), hl.get_rect(),
+                             border_radius=max(4, lay.cell // 2))
+            surface.blit(hl, (br.left + cursor * lay.cell + 2 + dx, br.top + 2))
         if flash > 0 and flash_col is not None:
             fl = pygame.Surface((lay.cell, br.height), pygame.SRCALPHA)
             fl.fill((*pal.bad[:3], int(110 * flash)))
@@ -302,21 +312,27 @@ class Renderer:
             if 0 <= col < lay.cols:
                 self.blit_checker(surface, checker, -1.05, col, dx, ghost=True)
         if hint_col is not None and 0 <= hint_col < lay.cols:
+            # an accent outline round the hinted column and a ring where the checker would land
+            pulse = 0.5 + 0.5 * math.sin(t * 5.0)
+            col_rect = pygame.Rect(br.left + hint_col * lay.cell + 2 + dx, br.top + 2,
+                                   lay.cell - 4, br.height - 4)
+            pygame.draw.rect(surface, pal.accent, col_rect, max(3, lay.cell // 18),
+                             border_radius=max(4, lay.cell // 2))
+            if hint_row is not None and hint_row >= 0:
+                cx, cy = lay.slot_center(hint_row, hint_col)
+                pygame.draw.circle(surface, _mix(pal.accent, pal.highlight, pulse), (cx + dx, cy),
+                                   int(lay.radius * 0.55), max(3, lay.cell // 14))
+            lbl = font(max(14, int(lay.cell * 0.30)), True).render('HINT', True, pal.accent)
             cx, _ = lay.slot_center(0, hint_col)
-            top = br.top - int(lay.cell * 0.10)
-            size = int(lay.cell * 0.22)
-            pygame.draw.polygon(surface, pal.accent, [(cx - size, top - size), (cx + size, top - size),
-                                                      (cx, top)])
-            lbl = font(max(12, int(lay.cell * 0.22)), True).render('HINT', True, pal.accent)
-            surface.blit(lbl, (cx - lbl.get_width() // 2, top - size - lbl.get_height()))
+            surface.blit(lbl, (cx - lbl.get_width() // 2 + dx, br.bottom + int(lay.cell * 0.2)))
         if labels:
             self.draw_labels(surface, labels)
 
     def draw_labels(self, surface, labels) -> None:
         """Per-column badges above the board: text plus colour, readable without colour."""
         lay, pal = self.layout, self.pal
-        f = font(max(11, int(lay.cell * (0.21 if max(len(x[0]) for x in labels if x) <= 5
-                                         else 0.16))), True)
+        longest = max((len(x[0]) for x in labels if x), default=1)
+        f = font(max(12, int(lay.cell * (0.30 if longest <= 7 else 0.24))), True)
         for col, item in enumerate(labels):
             if not item:
                 continue
@@ -326,9 +342,9 @@ class Renderer:
                 else colour_name
             img = f.render(text, True, (255, 255, 255) if colour_name != 'text_dim' else pal.text)
             cx, _ = lay.slot_center(0, col)
-            w = min(lay.cell - 4, img.get_width() + 10)
+            w = min(lay.cell - 4, img.get_width() + 12)
             h = img.get_height() + 6
-            y = lay.board_rect.top - int(lay.cell * 0.62)
+            y = lay.board_rect.top - int(lay.cell * 0.18) - h // 2 - 2
             rect = pygame.Rect(cx - w // 2, y - h // 2, w, h)
             pygame.draw.rect(surface, colour, rect, border_radius=h // 2)
             pygame.draw.rect(surface, _darker(colour, 0.6), rect, 1, border_radius=h // 2)

@@ -609,7 +609,7 @@ class GameScreen:
                 'XO'.replace(side, '')].is_computer else f'Player {side} to move'
             if p.is_human and all(q.is_human for q in self.players.values()):
                 who = f'Player {side} to move (hot-seat)'
-            line1 = f'{who} ({side})'
+            line1 = who if 'Player' in who else f'{who} ({side})'
             if self.thinking():
                 line1 = f'Player {side} ({self.describe(side)}) thinking\u2026'
             elif p.kind == 'random':
@@ -661,6 +661,7 @@ class GameScreen:
             win_line=win_line, t=self.time, shake=self.shake.offset if self.shake else 0.0,
             flash_col=self.flash_col, flash=self.shake.flash if self.shake else 0.0,
             cursor=self.cursor if self.human_to_move() else None, hint_col=self.hint_col,
+            hint_row=m.landing_row(self.hint_col) if self.hint_col is not None else None,
             labels=labels)
         line1, line2, right = self.status_texts()
         self.renderer.draw_status(surface, line1, right, line2)
