@@ -56,7 +56,7 @@ class AppOptions:
     size: tuple | None = None
     use_settings: bool = True
     offer_autosave: bool = False
-    expert_budget: float = 1.0
+    expert_budget: float = 2.0
 
 
 def frame_stats(intervals_s, moves: int) -> dict:
@@ -108,7 +108,8 @@ class App:
         pygame.key.set_repeat(300, 60)
         self._own_worker = worker is None
         self.worker = worker or SearchWorker()
-        self.expert_budget = opts.expert_budget
+        self.expert_budget = opts.expert_budget            # seconds for an analysis
+        self.expert_move_budget = max(opts.expert_budget, 8.0)   # seconds for Expert's move
         self.running = True
         self.elapsed = 0.0
         self.games_finished = 0

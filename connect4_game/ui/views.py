@@ -367,9 +367,13 @@ class GameScreen:
             return None
         if kind == 'expert':
             lookahead, tiebreak = 0, 'LEFT'
+            spec = 'move' if p.kind == 'expert' else ''
+            budget = self.app.expert_move_budget if spec else self.app.expert_budget
+        else:
+            budget = self.app.expert_budget
         key = (self.game_id, tuple(m.moves), kind, side, lookahead, tiebreak, spec)
         return Job(key, kind, rows, side, lookahead, tiebreak, spec,
-                   time_budget=self.app.expert_budget,
+                   time_budget=budget,
                    timeout=PLUGIN_TIMEOUT if kind == 'plugin' else None)
 
     def _sync_job(self) -> None:
@@ -413,13 +417,15 @@ class GameScreen:
                 else:
                     self.toast(f'Analysis failed: {why}', 'error')
 
-    def current_payload(self, kind=None, lookahead=None, tiebreak=None):
+    def current_payload(self, kind=None, lookahead=None, tiebreak=None, spec=''):
+        """The cached search result for the current position (analysis by
+        default; the side-to-move AI's own search with ``kind``/``lookahead``/...)."""
         m = self.model
         kind = kind or self.analysis_kind()
         la, tb = (0, 'LEFT') if kind == 'expert' else (lookahead if lookahead is not None
                                                        else self.lookahead,
                                                        tiebreak or self.tiebreak)
-        return self.cache.get((self.game_id, tuple(m.moves), kind, m.to_move, la, tb, ''))
+        return self.cache.get((self.game_id, tuple(m.moves), kind, m.to_move, la, tb, spec))
 
     def thinking(self) -> bool:
         return self.requested is not None and self.side_config().is_computer \
@@ -636,7 +642,8 @@ class GameScreen:
             # the AI's own search for its move is the same analysis
             p = self.side_config() if not self.model.over else None
             if p is not None and p.kind in ('ai', 'expert'):
-                payload = self.current_payload(p.kind, p.lookahead, p.tiebreak)
+                payload = self.current_payload(p.kind, p.lookahead, p.tiebreak,
+                                               'move' if p.kind == 'expert' else '')
         if payload is None:
             return [('\u2026', 'text_dim')] * self.model.cols if not self.model.over else None
         if payload.get('labels'):

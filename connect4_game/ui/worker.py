@@ -86,6 +86,7 @@ class Result:
 # process side
 
 _PLUGINS: dict = {}
+_EXPERTS: dict = {}
 
 
 def _board_from_rows(rows):
@@ -115,14 +116,19 @@ def compute(job: Job) -> dict:
     if job.kind == 'expert':
         from connect4_game import expert
         start = time.perf_counter()
-        results = expert.analyze(board, job.time_budget)
-        labels = [getattr(r, 'label', str(r)) for r in results]
-        scores = [getattr(r, 'score', None) for r in results]
-        player = expert.ExpertPlayer(job.checker)
-        column = player.next_move(board) if board.legal_columns() else None
-        return {'column': column, 'scores': scores, 'labels': labels,
-                'nodes': getattr(player, 'last_nodes', 0) or 0,
-                'time': time.perf_counter() - start}
+        if job.spec == 'move':   # Expert's own move: best column proven first (perfect play)
+            player = _EXPERTS.get(job.checker)
+            if player is None or player.time_budget != job.time_budget:
+                player = _EXPERTS[job.checker] = expert.ExpertPlayer(job.checker, job.time_budget)
+            column = player.next_move(board)
+            results = player.last_analysis or []
+        else:                    # analysis of every column (hint, overlay)
+            results = expert.analyze(board, job.time_budget)
+            column = expert.choose_column(results, board.width) if board.legal_columns() \
+                else None
+        return {'column': column, 'labels': [getattr(r, 'label', '') for r in results],
+                'scores': [getattr(r, 'score', None) for r in results],
+                'nodes': 0, 'time': time.perf_counter() - start}
     if job.kind == 'plugin':
         from connect4_game import plugins
         key = (job.spec, job.checker, job.tiebreak, job.lookahead)
