@@ -220,12 +220,14 @@ def checker_surface(theme: Theme, checker: str, radius: int) -> pygame.Surface:
     c = (d // 2, d // 2)
     pygame.draw.circle(big, outline, c, r)
     pygame.draw.circle(big, fill, c, int(r * 0.88))
-    # a subtle inner groove, like a real checker
-    pygame.draw.circle(big, _darker(fill, 0.86), c, int(r * 0.70), max(1, int(r * 0.05)))
-    shine = pygame.Surface((d, d), pygame.SRCALPHA)
-    pygame.draw.circle(shine, (255, 255, 255, 60), (int(c[0] - r * 0.28), int(c[1] - r * 0.30)),
-                       int(r * 0.34))
-    big.blit(shine, (0, 0))
+    if shape is None:
+        # a subtle inner groove and shine, like a real checker; left out under a
+        # shape mark so the cross / ring stands alone (high contrast)
+        pygame.draw.circle(big, _darker(fill, 0.86), c, int(r * 0.70), max(1, int(r * 0.05)))
+        shine = pygame.Surface((d, d), pygame.SRCALPHA)
+        pygame.draw.circle(shine, (255, 255, 255, 60),
+                           (int(c[0] - r * 0.28), int(c[1] - r * 0.30)), int(r * 0.34))
+        big.blit(shine, (0, 0))
     if shape == "cross":
         w = max(2, int(r * 0.20))
         a = r * 0.42
