@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import threading
 import time
+from itertools import islice
 
 from . import bitboard as bb
 
@@ -40,9 +41,10 @@ import os
 ORDER_DEPTH = int(os.environ.get("C4ORD2", "8"))
 __all__ = ["Searcher", "DEFAULT_MAX_ENTRIES", "shared_searcher"]
 
-#: Default bound of the transposition table (entries). One entry is an int key
-#: and a small int value in a dict: about 100-120 bytes, so ~120 MB at most.
-DEFAULT_MAX_ENTRIES = 1_000_000
+#: Default bound of the transposition table: entries of its two dicts together
+#: (half each). One entry (int key -> small int) costs about 106 bytes in
+#: CPython 3.11, so the TT stays below about 64 MB.
+DEFAULT_MAX_ENTRIES = 600_000
 
 
 def _validate(checker, lookahead):
@@ -272,7 +274,7 @@ class _Engine:
             e = tget2(k)
             if e is None:
                 if len(table2) >= cap:
-                    table2.clear()
+                    _evict(table2)
                 e = 255 << 16
             if d < e >> 16:
                 table2[k] = (d << 16) | (e & 0xFFFF)
@@ -282,7 +284,7 @@ class _Engine:
             e = tget(k)
             if e is None:
                 if len(table) >= cap:
-                    table.clear()
+                    _evict(table)
                 e = 255 << 8
             if res:
                 if d < e >> 8:
@@ -297,7 +299,7 @@ class _Engine:
             e = tget2(k)
             if e is None:
                 if len(table2) >= cap:
-                    table2.clear()
+                    _evict(table2)
                 e = 255 << 16
             if d > (e >> 8) & 255:
                 table2[k] = (e & ~0xFFFF) | (d << 8) | col
@@ -309,6 +311,14 @@ class _Engine:
         self.lose = lose
 
 
+def _evict(table):
+    """Make room in a full TT: drop its older half (dicts keep insertion
+    order), so recent entries -- the current search -- survive. O(1)
+    amortised per insertion."""
+    for k in list(islice(table, max(1, len(table) // 2))):
+        del table[k]
+
+
 def _first(t):
     return t[0]
 
@@ -318,11 +328,11 @@ class Searcher:
 
     Holds a bounded transposition table (TT) reused across lookaheads (the
     iterative deepening), across the columns of a call and across the moves
-    of a game. Bound: at most ``max_entries`` entries (default
-    :data:`DEFAULT_MAX_ENTRIES` = 1,000,000); when the table is full it is
-    cleared and refilled (simple, O(1) amortised, keeps the memory bound). It
-    is also cleared when the board size or the ``win_before_full`` rule
-    changes. Calls are serialised with a lock: safe to use from one worker
+    of a game. Bound: at most ``max_entries`` entries in all (default
+    :data:`DEFAULT_MAX_ENTRIES` = 600,000, about 64 MB; half for the OR-node
+    table, half for the AND-node table); when a table is full its older half
+    is dropped (O(1) amortised). Both are cleared when the board size or the
+    ``win_before_full`` rule changes. Calls are serialised with a lock: safe to use from one worker
     thread at a time (and harmless from several, just not concurrent).
 
     Attributes after each :meth:`scores` call: ``last_nodes`` (int, search
@@ -361,7 +371,7 @@ class Searcher:
             self._table.clear()
             self._table2.clear()
             eng = self._engine = _Engine(h, w, wbf, self._table, self._table2,
-                                         self.max_entries // 2)
+                                         max(1, self.max_entries // 2))
         return eng
 
     def scores(self, board, checker: str, lookahead: int, win_before_full: bool = False) -> list[int]:
