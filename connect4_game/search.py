@@ -47,6 +47,17 @@ __all__ = ["Searcher", "DEFAULT_MAX_ENTRIES", "shared_searcher"]
 DEFAULT_MAX_ENTRIES = 600_000
 
 
+def _check_position(cur, mask, geo):
+    """ValueError unless ``(cur, mask)`` is a position of ``geo``'s board
+    with every checker resting on the bottom or on another checker."""
+    if mask & ~geo.board or cur & ~mask:
+        raise ValueError("position bits outside the board or cur not within mask")
+    bad = (mask + geo.bottom) & mask
+    if bad:
+        col = (bad.bit_length() - 1) // geo.stride
+        raise ValueError(f"column {col} has a floating checker (an empty cell below a checker)")
+
+
 def _validate(checker, lookahead):
     if checker not in ("X", "O"):
         raise ValueError(f"checker must be 'X' or 'O', got {checker!r}")
@@ -412,6 +423,7 @@ class Searcher:
         with self._lock:
             t0 = time.perf_counter()
             eng = self._engine_for(h, w, bool(win_before_full))
+            _check_position(cur, mask, eng.geo)
             eng.nodes = 0
             try:
                 out = self._root(eng, cur, mask, lookahead)
@@ -490,6 +502,7 @@ class Searcher:
         with self._lock:
             t0 = time.perf_counter()
             eng = self._engine_for(h, w, bool(win_before_full))
+            _check_position(cur, mask, eng.geo)
             eng.nodes = 0
             try:
                 return self._value(eng, cur, mask, lookahead)

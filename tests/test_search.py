@@ -56,6 +56,7 @@ def _check_cases(seed, count, wbf):
         expected = oracle_scores(b, checker, la, wbf)
         got = s.scores(b, checker, la, win_before_full=wbf)
         assert got == expected, (i, b.height, b.width, b.slots, checker, la, wbf)
+        assert s.value(b, checker, la, wbf) == max(expected)
         assert b.slots == before  # the search never changes the board
         seen_l.add(la)
         won += b.is_win_for("X") or b.is_win_for("O")
@@ -180,6 +181,12 @@ def test_sizes_extremes_and_errors():
         s.scores(Board(6, 7), "Z", 2)
     with pytest.raises(ValueError):
         Searcher(max_entries=0)
+    floating = Board(3, 3)
+    floating.slots[0][1] = "X"  # set by hand: nothing below it
+    with pytest.raises(ValueError, match="column 1"):
+        s.scores(floating, "X", 2)
+    with pytest.raises(ValueError):
+        s.value(floating, "O", 2)
 
 
 def test_aiplayer_uses_search_and_records_stats():
