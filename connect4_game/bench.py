@@ -176,6 +176,38 @@ def bench_oracle(positions, oracle, out) -> float | None:
     return sp
 
 
+def bench_game(lookahead, seed, out) -> tuple[float, float]:
+    """One 6x7 game of two lookahead-``lookahead`` AIs (seeded random
+    tiebreak), played twice: with one Searcher whose TT is kept across the
+    moves (as AIPlayer does) and with the TT cleared before every move.
+    Prints and returns the two median seconds per move."""
+    meds = []
+    for keep in (True, False):
+        rng = random.Random(seed)
+        s = Searcher()
+        b = Board(6, 7)
+        checker = "X"
+        times = []
+        while not (b.is_full() or b.is_win_for("X") or b.is_win_for("O")):
+            if not keep:
+                s.clear()
+            scores = s.scores(b, checker, lookahead)
+            times.append(s.last_time)
+            best = max(scores)
+            b.add_checker(checker, rng.choice([c for c, v in enumerate(scores) if v == best]))
+            checker = "O" if checker == "X" else "X"
+        meds.append(statistics.median(times))
+        if keep:
+            total_keep, n = sum(times), len(times)
+        else:
+            total_clear = sum(times)
+    print(f"  game, both sides at lookahead {lookahead} ({n} moves): median per move "
+          f"{_fmt(meds[0])} s with the TT kept across moves (total {_fmt(total_keep)} s), "
+          f"{_fmt(meds[1])} s with it cleared before each move (total {_fmt(total_clear)} s)",
+          file=out, flush=True)
+    return meds[0], meds[1]
+
+
 def _want(score: int) -> int:
     return 100 if score > 0 else (50 if score == 0 else 0)
 
@@ -262,6 +294,7 @@ def main(argv=None, out=sys.stdout) -> int:
     oracle = load_oracle()
     bench_oracle(positions[:a.oracle_positions], oracle, out)
     bench_lookaheads(positions, LOOKAHEADS, out)
+    bench_game(12 if a.quick else 16, a.seed, out)
     print("Full solves of Pons' test positions (lookahead = empty cells, standard rules)",
           file=out, flush=True)
     if pons_dir is None:
