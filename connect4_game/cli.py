@@ -85,7 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument('--o', type=parse_player, metavar='PLAYER',
                    help='who plays O (default ai)')
     g.add_argument('--lookahead', type=_nonneg_int, metavar='N',
-                   help='AI lookahead in plies (default 6 in the window, 3 in --text)')
+                   help='AI lookahead in plies (window: your last setting, at first 8; '
+                        '--text: 3)')
     g.add_argument('--tiebreak', type=_tiebreak, metavar='{LEFT,RIGHT,RANDOM}',
                    help='how the AI picks among equally good columns (default LEFT)')
     g.add_argument('--text', action='store_true', help='play in the console (the seed\'s game)')

@@ -352,6 +352,7 @@ def test_statistics_count_finished_games_and_show_on_screen(worker, closing):
     app.step([], DT)
     lines = app.stats_lines(app.game)
     assert lines[0] == 'Human vs Human: X won 1, O won 0, 0 ties'
+    assert 'X 1 : 0 O, 0 ties' in app.game.status_texts()[2]      # also in the status bar
     before = app.surface.copy()
     app.step([key(pygame.K_s, 's')], DT)
     assert app.game.show_stats and app.surface.get_at((30, 30)) != before.get_at((30, 30))

@@ -22,7 +22,7 @@ from .worker import SearchWorker
 
 __all__ = ['AppOptions', 'App', 'DEFAULT_LOOKAHEAD', 'frame_stats']
 
-DEFAULT_LOOKAHEAD = 6          # answers well within a second with the search module
+DEFAULT_LOOKAHEAD = 8          # ~0.01 s per move with the search module (issue 3)
 DEFAULT_SIZE = (800, 760)
 FPS = 60
 
@@ -127,10 +127,11 @@ class App:
 
     # ------------------------------------------------------------ services
     def _load_settings(self) -> None:
-        from connect4_game.settings import Settings, load_settings
-        self.settings = Settings()
+        from connect4_game.settings import Settings, load_settings, settings_path
+        self.settings = Settings(lookahead=DEFAULT_LOOKAHEAD, x_lookahead=DEFAULT_LOOKAHEAD,
+                                 o_lookahead=DEFAULT_LOOKAHEAD)
         self._settings_dirty = False
-        if self.options.use_settings:
+        if self.options.use_settings and settings_path().exists():
             self.settings, warnings = load_settings()
             self.messages.extend(warnings)
 
@@ -229,8 +230,7 @@ class App:
     # ---------------------------------------------------------- players
     def _first_game(self) -> GameScreen:
         opts, st = self.options, self.settings
-        lookahead = opts.lookahead if opts.lookahead is not None else \
-            (st.lookahead if opts.use_settings else DEFAULT_LOOKAHEAD)
+        lookahead = opts.lookahead if opts.lookahead is not None else st.lookahead
         tiebreak = opts.tiebreak or st.tiebreak
         if opts.use_settings and opts.x is None and opts.o is None:
             x = PlayerConfig(st.x_kind, lookahead, tiebreak)
@@ -427,11 +427,12 @@ class App:
 
     def run(self) -> int:
         """The real loop at 60 fps until quit; returns the exit status (0)."""
-        clock = pygame.time.Clock()
         intervals = []
         self.step(pygame.event.get(), 0.0)   # builds the cached sprites before timing starts
         pygame.display.flip()
         last = time.perf_counter()
+        period = 1.0 / FPS
+        deadline = last + period
         try:
             while self.running:
                 events = pygame.event.get()
@@ -441,13 +442,29 @@ class App:
                 intervals.append(dt)
                 self.step(events, min(dt, 0.1))
                 pygame.display.flip()
-                clock.tick(FPS)
+                deadline = self._pace(deadline, period)
         except KeyboardInterrupt:
             pass
         finally:
             self.intervals = intervals
             self.close()
         return 0
+
+    @staticmethod
+    def _pace(deadline: float, period: float) -> float:
+        """Sleep until ``deadline`` (perf_counter seconds): a coarse sleep, then
+        short yields for the last 1.5 ms, so frames come every ``period``
+        seconds on average without drift. Returns the next deadline."""
+        remaining = deadline - time.perf_counter()
+        if remaining > 0.002:
+            time.sleep(remaining - 0.0015)
+        while time.perf_counter() < deadline:
+            time.sleep(0)
+        now = time.perf_counter()
+        deadline += period
+        if now - deadline > period:      # far behind (a stall): start afresh
+            deadline = now + period
+        return deadline
 
     def moves_played(self) -> int:
         return self.total_moves

@@ -120,6 +120,8 @@ class GameScreen:
         self.cache: dict = {}         # job key -> payload
         self.requested = None         # key of the job in flight
         self.errors = 0
+        self._record_key = None
+        self._record = None
         self.new_game(rows, cols, moves)
         if demo:
             self.set_demo(True)
@@ -228,6 +230,7 @@ class GameScreen:
                 print('Congratulations!')
             sys.stdout.flush()
             self.app.record_result('tie' if result[0] == 'tie' else result[1], self)
+            self._record = None
             self.app.sound('tie' if result[0] == 'tie' else 'win')
         self.end_reported = True
 
@@ -631,10 +634,23 @@ class GameScreen:
             parts.append('muted')
         line2 = '   '.join(parts) + f'   X: {self.describe("X")}  O: {self.describe("O")}'
         stats = '  '.join(f'{s}: {t}' for s, t in sorted(self.last_stats.items()))
-        right = (stats + '\n' if stats else '') + f'{m.rows}x{m.cols}  F1 help'
+        right = (stats + '\n' if stats else '') + self.record_text() + f'{m.rows}x{m.cols}  F1 help'
         if self.worker_note:
             right = self.worker_note + '\n' + right
         return line1, line2, right
+
+    def record_text(self) -> str:
+        """'X 2 : 1 O, 0 ties   ' for this pairing (kept across runs), or ''."""
+        key = self.stats_names()
+        if self._record_key != key or self._record is None:
+            try:
+                rec = self.app.stats().get(*key)
+                self._record = (f'X {rec.wins} : {rec.losses} O, {rec.ties} '
+                                f'tie{"" if rec.ties == 1 else "s"}   ') if rec.games else ''
+            except Exception:
+                self._record = ''
+            self._record_key = key
+        return self._record
 
     def overlay_labels(self):
         payload = self.current_payload()
