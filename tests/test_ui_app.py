@@ -342,3 +342,28 @@ def test_frame_stats_shape():
     assert data['frames'] == 5 and data['moves'] == 3
     assert data['p50_ms'] == 17.0 and data['max_ms'] == 50.0
     assert set(data) == {'frames', 'p50_ms', 'p95_ms', 'p99_ms', 'max_ms', 'moves'}
+
+
+def test_dead_worker_thread_is_replaced_and_the_game_goes_on(capsys):
+    w = SearchWorker()
+
+    def broken(job):
+        raise RuntimeError('worker thread bug')
+
+    w._run_job = broken                                  # the next job kills the thread
+    app = make_app(w, x='human', o='ai', lookahead=2)
+    try:
+        g = app.game
+        app.step([], DT)
+        app.step([click_col(app, 3)], DT)
+        w._thread.join(10)
+        assert not w.alive()
+        app.step([], DT)
+        assert app.worker is not w and g.worker_note == 'AI worker restarted'
+        step_until(app, lambda: len(g.model.moves) == 2 and not g.animating(), max_steps=600)
+        assert g.model.board.num_checkers('O') == 1
+        assert 'started a new worker' in capsys.readouterr().err
+    finally:
+        app.close()
+        w.close()
+    assert app.worker.pids() == []                       # the replacement is closed with the app

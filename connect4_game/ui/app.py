@@ -410,12 +410,30 @@ class App:
                 break
             self.handle_event(e)
         self.elapsed += dt
+        self._check_worker()
         self.game.update(dt)
         if self.screen is not self.game:
             self.screen.update(dt)
         self.screen.draw(self.surface)
         self._check_exit()
         return self.surface
+
+    def _check_worker(self) -> None:
+        """If the worker thread itself has died, start a new worker (issue 8)."""
+        alive = getattr(self.worker, 'alive', None)
+        if alive is None or alive() or self._closed:
+            return
+        try:
+            self.worker.close(0.2)
+        except Exception:
+            pass
+        self.worker = SearchWorker()
+        self._own_worker = True
+        g = self.game
+        g.requested = None
+        g.worker_note = 'AI worker restarted'
+        g.toast('The AI worker stopped; a new one took over.', 'error', 4.0)
+        print('AI worker thread stopped; started a new worker.', file=sys.stderr)
 
     def _check_exit(self) -> None:
         o = self.options

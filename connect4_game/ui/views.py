@@ -864,14 +864,16 @@ class NewGameScreen:
                 surface.blit(img, img.get_rect(center=rect.center))
                 self.rects[field] = rect
                 break
-            surface.blit(f.render(name, True, pal.text if not selected else pal.accent),
-                         (w // 2 - 260, y))
+            side_kind = self.values.get(field[:2] + 'kind') if field[:2] in ('x_', 'o_') else None
+            dim = field.endswith(('_lookahead', '_tiebreak')) and side_kind != 'ai'
+            colour = pal.accent if selected else pal.text_dim if dim else pal.text
+            surface.blit(f.render(name, True, colour), (w // 2 - 260, y))
             rect = pygame.Rect(w // 2 + 20, y - 4, 240, row_h - 4)
             pygame.draw.rect(surface, _mix(pal.background, pal.text, 0.12 if selected else 0.05),
                              rect, border_radius=8)
             if selected:
                 pygame.draw.rect(surface, pal.accent, rect, 2, border_radius=8)
-            img = fb.render(f'<  {value}  >', True, pal.text)
+            img = fb.render(f'<  {value}  >', True, pal.text_dim if dim else pal.text)
             surface.blit(img, img.get_rect(center=rect.center))
             self.rects[field] = rect
             y += row_h
