@@ -88,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help='AI lookahead in plies (window: your last setting, at first 8; '
                         '--text: 3)')
     g.add_argument('--tiebreak', type=_tiebreak, metavar='{LEFT,RIGHT,RANDOM}',
-                   help='how the AI picks among equally good columns (default LEFT)')
+                   help='how the AI picks among equally good columns (window: your last '
+                        'setting, at first RANDOM; --text: LEFT, as in the seed)')
     g.add_argument('--text', action='store_true', help='play in the console (the seed\'s game)')
     g.add_argument('--demo', action='store_true', help='AI vs AI, game after game')
     b = p.add_argument_group('board and position')
@@ -220,7 +221,7 @@ def main(argv=None) -> int:
         return run_oska_window(args)
     if args.text:
         return run_text(args, parser)
-    from connect4_game.ui.app import App, AppOptions, DEFAULT_LOOKAHEAD
+    from connect4_game.ui.app import App, AppOptions, DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK
     rows, cols = args.rows, args.cols
     moves = []
     if args.moves is not None:
@@ -253,7 +254,7 @@ def main(argv=None) -> int:
     tiebreak = args.tiebreak
     scripted = bool(args.moves or args.load or args.demo or args.x or args.o)
     la = DEFAULT_LOOKAHEAD if lookahead is None else lookahead
-    tb = tiebreak or 'LEFT'
+    tb = tiebreak or DEFAULT_TIEBREAK
     try:
         x = _player_config(args.x, la, tb) if args.x else None
         o = _player_config(args.o, la, tb) if args.o else None

@@ -69,7 +69,7 @@ def test_text_mode_end_of_input_ends_politely():
 def test_headless_demo_plays_a_whole_game_and_writes_the_picture(tmp_path):
     shot = tmp_path / 'out.png'
     stats = tmp_path / 'fs.json'
-    r = run_main(['--demo', '--lookahead', '2', '--exit-after-game', '--screenshot', str(shot),
+    r = run_main(['--demo', '--lookahead', '1', '--exit-after-game', '--screenshot', str(shot),
                   '--frame-stats', str(stats), '--no-settings'])
     assert r.returncode == 0, r.stderr
     assert ('wins in' in r.stdout) or ("It's a tie!" in r.stdout)

@@ -386,15 +386,16 @@ def test_copy_move_string_never_crashes(worker, closing, capsys):
 def test_settings_persist_across_runs(worker, tmp_path, monkeypatch):
     monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
     app = App(AppOptions(), size=(640, 600), worker=worker)
+    assert app.game.tiebreak == 'RANDOM' and app.game.lookahead == 8   # first-run defaults
     app.step([], DT)
     app.step([key(pygame.K_5, '5'), key(pygame.K_t, 't'), key(pygame.K_c, 'c')], DT)
     theme = app.theme_name
     app.close()
     data = json.loads((tmp_path / 'settings.json').read_text())
-    assert data['lookahead'] == 5 and data['tiebreak'] == 'RIGHT' and data['theme'] == theme
+    assert data['lookahead'] == 5 and data['tiebreak'] == 'LEFT' and data['theme'] == theme
     again = App(AppOptions(), size=(640, 600), worker=worker)
     try:
-        assert again.game.lookahead == 5 and again.game.tiebreak == 'RIGHT'
+        assert again.game.lookahead == 5 and again.game.tiebreak == 'LEFT'
         assert again.theme_name == theme
     finally:
         again.close()

@@ -20,9 +20,10 @@ from .render import palette_from_theme
 from .views import GameScreen, HelpScreen, NewGameScreen
 from .worker import SearchWorker
 
-__all__ = ['AppOptions', 'App', 'DEFAULT_LOOKAHEAD', 'frame_stats']
+__all__ = ['AppOptions', 'App', 'DEFAULT_LOOKAHEAD', 'DEFAULT_TIEBREAK', 'frame_stats']
 
 DEFAULT_LOOKAHEAD = 8          # ~0.01 s per move with the search module (issue 3)
+DEFAULT_TIEBREAK = 'RANDOM'    # a LEFT tiebreak opens in the corner every game: looks broken
 DEFAULT_SIZE = (800, 760)
 FPS = 60
 
@@ -129,7 +130,8 @@ class App:
     def _load_settings(self) -> None:
         from connect4_game.settings import Settings, load_settings, settings_path
         self.settings = Settings(lookahead=DEFAULT_LOOKAHEAD, x_lookahead=DEFAULT_LOOKAHEAD,
-                                 o_lookahead=DEFAULT_LOOKAHEAD)
+                                 o_lookahead=DEFAULT_LOOKAHEAD, tiebreak=DEFAULT_TIEBREAK,
+                                 x_tiebreak=DEFAULT_TIEBREAK, o_tiebreak=DEFAULT_TIEBREAK)
         self._settings_dirty = False
         if self.options.use_settings and settings_path().exists():
             self.settings, warnings = load_settings()

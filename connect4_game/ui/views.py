@@ -538,9 +538,13 @@ class GameScreen:
             return
         payload = self.current_payload()
         if payload is not None and payload.get('column') is not None:
-            self.hint_col = payload['column']
+            col = payload['column']
             self.hint_wanted = False
-            self.cursor = self.hint_col
+            if isinstance(col, int) and self.model.can_play(col):
+                self.hint_col = col
+                self.cursor = col
+            else:
+                self.toast(f'No hint: the search answered column {col!r}.', 'error')
 
     # ---------------------------------------------------------------- update
     def update(self, dt: float) -> None:
@@ -663,9 +667,10 @@ class GameScreen:
         if payload is None:
             return [('\u2026', 'text_dim')] * self.model.cols if not self.model.over else None
         if payload.get('labels'):
-            return [_expert_label(x) for x in payload['labels']]
-        scores = payload.get('scores') or []
-        return [_score_label(s) for s in scores]
+            labels = [_expert_label(x) for x in payload['labels']]
+        else:
+            labels = [_score_label(s) for s in (payload.get('scores') or [])]
+        return (labels + [None] * self.model.cols)[:self.model.cols]   # one per column
 
     def draw(self, surface) -> None:
         m = self.model
