@@ -18,10 +18,16 @@ the judge) with a real search:
   cell), threat-count + centre-first move ordering;
 * a transposition table of *depth facts*: for each position, the smallest
   depth at which a forced four is proven and the largest depth at which it is
-  refuted. Both facts are monotone in the depth, so one entry answers queries
-  at every lookahead, across iterative deepening, across the columns of one
-  call and across the moves of a game;
-* iterative deepening over the lookahead at the root.
+  refuted (and the refuting column). Both facts are monotone in the depth, so
+  one entry answers queries at every lookahead, across the columns of one
+  call and across the moves of a game; enhanced transposition cut-offs look
+  the children up before searching them;
+* the position's own value is searched first and bounds the columns (a lost
+  position has only lost columns, a drawn one no winning column).
+
+Iterative deepening over the lookahead was measured and left out: with the
+depth-fact TT it searched 10-70% more nodes than going straight to the full
+lookahead (lookahead 16, Pons ``Test_L2_R2``).
 
 The seed's quirk is reproduced: a four made with the checker that fills the
 board's last cell scores 50 (the seed asks "is the board full?" before "who
@@ -37,14 +43,16 @@ from itertools import islice
 
 from . import bitboard as bb
 
-import os
-ORDER_DEPTH = int(os.environ.get("C4ORD2", "8"))
 __all__ = ["Searcher", "DEFAULT_MAX_ENTRIES", "shared_searcher"]
 
 #: Default bound of the transposition table: entries of its two dicts together
 #: (half each). One entry (int key -> small int) costs about 106 bytes in
 #: CPython 3.11, so the TT stays below about 64 MB.
 DEFAULT_MAX_ENTRIES = 600_000
+
+#: Defender replies are sorted by threat count only this deep (plies left);
+#: below it the sort costs more than it saves (measured: 4, 8, 12, none).
+ORDER_DEPTH = 8
 
 
 def _check_position(cur, mask, geo):
