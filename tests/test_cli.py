@@ -98,3 +98,36 @@ def test_exit_while_thinking_leaves_no_process_behind(tmp_path):
                   '--no-settings'], env_extra={marker: '1'})
     assert r.returncode == 0, r.stderr
     assert _processes_with(marker) == []
+
+
+def _spawn(args, env_extra=None):
+    env = dict(os.environ, SDL_VIDEODRIVER='dummy', SDL_AUDIODRIVER='dummy',
+               PYGAME_HIDE_SUPPORT_PROMPT='1')
+    env.update(env_extra or {})
+    return subprocess.Popen([sys.executable, str(ROOT / 'main.py')] + args, cwd=ROOT, env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def _read_until(stream, needle, limit=20000):
+    seen = ''
+    while needle not in seen and len(seen) < limit:
+        ch = stream.read(1)
+        if not ch:
+            break
+        seen += ch
+    return seen
+
+
+def test_text_mode_ctrl_c_ends_politely():
+    import signal
+    p = _spawn(['--text'])
+    try:
+        assert 'Enter a column' in _read_until(p.stdout, 'Enter a column')
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=30)
+    finally:
+        p.kill()
+    assert p.returncode == 0
+    assert 'Bye' in out and 'Traceback' not in err
+

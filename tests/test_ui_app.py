@@ -367,3 +367,39 @@ def test_dead_worker_thread_is_replaced_and_the_game_goes_on(capsys):
         app.close()
         w.close()
     assert app.worker.pids() == []                       # the replacement is closed with the app
+
+
+def test_sigterm_ends_the_loop_like_closing_the_window(worker):
+    app = make_app(worker, x='human', o='human')
+    old = signal.getsignal(signal.SIGTERM)
+    try:
+        app._install_sigterm()
+        os.kill(os.getpid(), signal.SIGTERM)
+        for _ in range(3):
+            app.step([], DT)
+        assert not app.running
+    finally:
+        signal.signal(signal.SIGTERM, old)
+        app.close()
+
+
+def test_an_error_in_a_frame_is_reported_and_the_game_goes_on(worker, capsys):
+    app = make_app(worker, x='human', o='human')
+    try:
+        real = app.game.update
+        calls = []
+
+        def flaky(dt):
+            calls.append(dt)
+            if len(calls) == 2:
+                raise KeyError('boom')
+            real(dt)
+        app.game.update = flaky
+        assert app._guarded_step([], DT)
+        assert not app._guarded_step([], DT)             # the failing frame
+        assert app._guarded_step([click_col(app, 2)], DT)
+        assert app.game.model.moves == [2] and app.running
+        assert "internal error: KeyError: 'boom'" in capsys.readouterr().err
+        assert any('boom' in t.text for t in app.game.toasts)
+    finally:
+        app.close()

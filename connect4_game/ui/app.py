@@ -446,21 +446,36 @@ class App:
             self.running = False
 
     def run(self) -> int:
-        """The real loop at 60 fps until quit; returns the exit status (0)."""
+        """The real loop at 60 fps until quit; returns the exit status (0 on a
+        normal quit, 1 if the frame step kept failing).
+
+        SIGTERM ends it like closing the window (the game is autosaved). An
+        unexpected error in a frame is reported in one line (window and
+        stderr) and the game goes on; only 30 failing frames in a row end it.
+        """
         intervals = []
-        self.step(pygame.event.get(), 0.0)   # builds the cached sprites before timing starts
-        pygame.display.flip()
+        status = 0
+        self._install_sigterm()
         last = time.perf_counter()
-        period = 1.0 / FPS
-        deadline = last + period
         try:
+            self._guarded_step(pygame.event.get(), 0.0)   # builds the sprites before timing
+            pygame.display.flip()
+            last = time.perf_counter()
+            period = 1.0 / FPS
+            deadline = last + period
+            failures = 0
             while self.running:
                 events = pygame.event.get()
                 now = time.perf_counter()
                 dt = now - last
                 last = now
                 intervals.append(dt)
-                self.step(events, min(dt, 0.1))
+                failures = 0 if self._guarded_step(events, min(dt, 0.1)) else failures + 1
+                if failures >= 30:
+                    print('the window keeps failing; saving the game and quitting',
+                          file=sys.stderr)
+                    status = 1
+                    break
                 pygame.display.flip()
                 deadline = self._pace(deadline, period)
         except KeyboardInterrupt:
@@ -468,7 +483,34 @@ class App:
         finally:
             self.intervals = intervals
             self.close()
-        return 0
+        return status
+
+    def _guarded_step(self, events, dt) -> bool:
+        try:
+            self.step(events, dt)
+            return True
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as exc:
+            msg = f'internal error: {type(exc).__name__}: {exc}'
+            if msg != getattr(self, '_last_error', None):
+                print(msg, file=sys.stderr)
+                self._last_error = msg
+            try:
+                self.game.toast(msg, 'error', 5.0)
+                self.screen = self.game
+            except Exception:
+                pass
+            return False
+
+    def _install_sigterm(self) -> None:
+        try:
+            import signal
+            import threading
+            if threading.current_thread() is threading.main_thread():
+                signal.signal(signal.SIGTERM, lambda *_: self.quit())
+        except (ValueError, OSError, AttributeError):
+            pass
 
     @staticmethod
     def _pace(deadline: float, period: float) -> float:
