@@ -486,8 +486,13 @@ class Searcher:
             for c, m, dq in pending:
                 out[c] = 0
             return out
+        # a left-right symmetric position has mirror-image column scores
+        sym = w > 1 and bb.mirror(mask, h, w) == mask and bb.mirror(cur, h, w) == cur
         for c, m, dq in pending:
-            out[c] = self._column(eng, cur, mask, m, dq, best == 100)
+            if sym and c > w - 1 - c:
+                out[c] = out[w - 1 - c]
+            else:
+                out[c] = self._column(eng, cur, mask, m, dq, best == 100)
         return out
 
     def value(self, board, checker: str, lookahead: int, win_before_full: bool = False) -> int:
