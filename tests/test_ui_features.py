@@ -217,6 +217,13 @@ class Illegal:
     def next_move(self, board):
         return 42
 
+class Sleeper:
+    def __init__(self, checker):
+        self.checker = checker
+    def next_move(self, board):
+        import time
+        time.sleep(600)
+
 class Lefty:
     def __init__(self, checker):
         self.checker = checker
@@ -244,6 +251,23 @@ def test_plugin_error_is_shown_and_the_game_stays_alive(worker, closing, tmp_pat
     assert needle in capsys.readouterr().err                                # and the console
     app.step([click_col(app, 4)], DT)                   # the user takes over O
     assert g.model.moves == [3, 4] and not g.model.over
+
+
+def test_plugin_that_takes_too_long_is_stopped_and_reported(worker, closing, tmp_path, capsys):
+    bot = tmp_path / 'bot.py'
+    bot.write_text(PLUGIN)
+    app = make_app(worker, x='human', o='human')
+    closing(app)
+    app.plugin_timeout = 1.0
+    g = app.game
+    g.players['O'] = PlayerConfig('plugin', spec=f'{bot}:Sleeper')
+    app.step([], DT)
+    app.step([click_col(app, 3)], DT)
+    frames = step_until(app, lambda: g.players['O'].is_human, max_steps=600)
+    assert frames > 0
+    assert 'no answer within 1 s' in capsys.readouterr().err
+    app.step([click_col(app, 3)], DT)                   # the user plays O now
+    assert g.model.moves == [3, 3]
 
 
 def test_plugin_player_plays_off_the_ui_thread(worker, closing, tmp_path):

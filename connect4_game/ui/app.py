@@ -111,6 +111,7 @@ class App:
         self.worker = worker or SearchWorker()
         self.expert_budget = opts.expert_budget            # seconds for an analysis
         self.expert_move_budget = max(opts.expert_budget, 8.0)   # seconds for Expert's move
+        self.plugin_timeout = 10.0                                # seconds per plug-in move
         self.running = True
         self.elapsed = 0.0
         self.games_finished = 0

@@ -228,7 +228,8 @@ class GameScreen:
             print(msg)
             if result[0] == 'win':
                 print('Congratulations!')
-            sys.stdout.flush()
+            if sys.stdout is not None:   # None under a gui-script on Windows
+                sys.stdout.flush()
             self.app.record_result('tie' if result[0] == 'tie' else result[1], self)
             self._record = None
             self.app.sound('tie' if result[0] == 'tie' else 'win')
@@ -377,7 +378,8 @@ class GameScreen:
         key = (self.game_id, tuple(m.moves), kind, side, lookahead, tiebreak, spec)
         return Job(key, kind, rows, side, lookahead, tiebreak, spec,
                    time_budget=budget,
-                   timeout=PLUGIN_TIMEOUT if kind == 'plugin' else None)
+                   timeout=getattr(self.app, 'plugin_timeout', PLUGIN_TIMEOUT)
+                   if kind == 'plugin' else None)
 
     def _sync_job(self) -> None:
         job = self.desired_job()
