@@ -225,14 +225,15 @@ def parse_args(argv=None) -> argparse.Namespace:
 def run(args=None, out=sys.stdout) -> dict:
     """Run the Expert benchmark. ``args``: None, a list of command-line
     strings, or a namespace (e.g. the caller's argparse result) from which
-    ``expert_limit``/``limit``, ``expert_games``/``games``,
-    ``expert_time_budget`` and ``pons_dir`` are read when present."""
+    ``expert_limit`` (else ``limit``), ``expert_games`` (else 1 game each
+    way with ``quick``, 4 without), ``expert_time_budget`` and ``pons_dir``
+    are read when present. Returns the figures as a dict."""
     if args is None or isinstance(args, (list, tuple)):
         a = parse_args(args)
         limit, games, budget, pons_dir = a.limit, a.games, a.time_budget, a.pons_dir
     else:
         limit = getattr(args, "expert_limit", getattr(args, "limit", None))
-        games = getattr(args, "expert_games", 4)
+        games = getattr(args, "expert_games", 1 if getattr(args, "quick", False) else 4)
         budget = getattr(args, "expert_time_budget", EXPERT_MOVE_BUDGET)
         pons_dir = getattr(args, "pons_dir", None)
     pons_dir = pons_dir or find_pons_dir()

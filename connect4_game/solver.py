@@ -13,9 +13,12 @@ parts 3-12, generalised to any board size:
   an opponent's winning cell);
 * move ordering by the number of winning cells a move creates (threat count),
   ties broken centre-first;
-* a transposition table of lower/upper bounds (Python ``dict``, bounded: when
-  it holds ``tt_limit`` entries, default 500,000, about 60 MB, the oldest half
-  is dropped);
+* a transposition table of lower/upper bounds with a fixed size, as in Pons:
+  ``tt_size`` slots (default 2**22 - a prime just below), indexed by
+  ``key % size``, always replaced, stored in an ``array('Q')`` of keys and a
+  ``bytearray`` of values -- 9 bytes a slot, 38 MB, no Python objects per
+  entry. (Boards whose keys do not fit 64 bits use a ``dict`` bounded to
+  500,000 entries, the oldest half dropped when full.)
 * on the standard 6x7 board an exact opening book at 12 plies
   (:mod:`connect4_game.book`), probed inside the search;
 * a node/time budget: :class:`BudgetExceeded` is raised when it runs out, and
@@ -36,12 +39,20 @@ function recomputes the board mask on every call.
 from __future__ import annotations
 
 import time
+from array import array
 from itertools import islice
 from bisect import bisect_left  # noqa: F401  (re-exported for book probes)
 
 from .bitboard import geometry
 
 __all__ = ["Solver", "BudgetExceeded", "get_solver", "score_to_plies", "plies_to_score"]
+
+
+#: depth given to full searches: never reaches 0 and stays >= LIMITED, so full
+#: searches key the TT by position only (shared across searches and moves)
+FULL_DEPTH = 1 << 20
+#: depth-limited searches use depths below this (and key the TT by depth too)
+LIMITED = 1 << 10
 
 
 class BudgetExceeded(Exception):
@@ -86,19 +97,22 @@ class Solver:
     :param book: an object with ``probe(current, mask) -> int | None`` giving
         signed plies to the end (see :func:`score_to_plies`) for positions
         with ``book.ply`` checkers and the first player to move, or None.
-    :param tt_limit: maximum number of transposition-table entries (> 0).
-    :raises ValueError: bad size or ``tt_limit``.
+    :param tt_size: transposition-table slots (> 0), see the module docstring;
+        default 2**22 (38 MB) on boards of 32 cells or more, less on smaller ones.
+    :raises ValueError: bad size or ``tt_size``.
     """
 
-    def __init__(self, height: int = 6, width: int = 7, book=None, tt_limit: int = 500_000) -> None:
-        if not isinstance(tt_limit, int) or tt_limit < 1:
-            raise ValueError(f"tt_limit must be a positive int, got {tt_limit!r}")
+    def __init__(self, height: int = 6, width: int = 7, book=None, tt_size: int | None = None) -> None:
+        if tt_size is None:
+            tt_size = 1 << min(22, max(12, height * width // 2 + 6))
+        if isinstance(tt_size, bool) or not isinstance(tt_size, int) or tt_size < 1:
+            raise ValueError(f"tt_size must be a positive int, got {tt_size!r}")
         geo = geometry(height, width)
         self.geo = geo
         self.height, self.width, self.cells = height, width, geo.cells
         self.book = book
-        self.tt_limit = tt_limit
-        self.tt: dict[int, int] = {}
+        self.tt_size = tt_size
+        self.tt_limit = min(tt_size, 500_000)     # dict tables (limited searches, big boards)
         self.nodes = 0            # nodes searched since the last set_budget()
         self.best_move = None     # see solve()
         self.partial = (0, 0, None)
@@ -106,6 +120,7 @@ class Solver:
         self._node_limit = 1 << 62
         self._check_every = 1024
         self._build()
+        self.clear_tt()
 
     # ------------------------------------------------------------------ core
     def _build(self) -> None:
@@ -125,7 +140,6 @@ class Solver:
         B = CELLS // 2 + 2
         LOW = 2 * B
         UP_OFF, LOW_OFF = B, 3 * B
-        trim = self._trim
         solver = self
         CHECK = 1024
 
@@ -159,6 +173,7 @@ class Solver:
                 raise BudgetExceeded()
 
         def negamax(cur, mask, n, alpha, beta, depth, tt, book_ply, probe):
+            # ``tt`` = (get, put) of a transposition table
             # precondition: the side to move (owner of ``cur``) cannot win at once
             counter[0] -= 1
             if counter[0] <= 0:
@@ -188,9 +203,9 @@ class Solver:
                 if alpha >= beta:
                     return beta
             key = cur + mask
-            if depth < 1000:
-                key = (key << 10) | depth
-            v = tt.get(key)
+            if depth < LIMITED:              # depth-limited search: the depth is part of the key
+                key = (key << 10) | depth     # LIMITED = 1 << 10
+            v = tt[0](key)
             if v is not None:
                 if v >= LOW:
                     v -= LOW_OFF
@@ -220,9 +235,7 @@ class Solver:
                 for _, m in cand:
                     s = -negamax(opp, mask | m, n + 1, -beta, -alpha, depth - 1, tt, book_ply, probe)
                     if s >= beta:
-                        if len(tt) >= solver.tt_limit:
-                            trim(tt)
-                        tt[key] = s + LOW_OFF
+                        tt[1](key, s + LOW_OFF)
                         if n == root[0]:
                             root[1] = m
                         return s
@@ -231,28 +244,57 @@ class Solver:
             else:
                 s = -negamax(opp, mask | poss, n + 1, -beta, -alpha, depth - 1, tt, book_ply, probe)
                 if s >= beta:
-                    if len(tt) >= solver.tt_limit:
-                        trim(tt)
-                    tt[key] = s + LOW_OFF
+                    tt[1](key, s + LOW_OFF)
                     if n == root[0]:
                         root[1] = poss
                     return s
                 if s > alpha:
                     alpha = s
-            if len(tt) >= solver.tt_limit:
-                trim(tt)
-            tt[key] = alpha + UP_OFF
+            tt[1](key, alpha + UP_OFF)
             return alpha
 
         self._negamax = negamax
 
     # ------------------------------------------------------------- helpers
-    def _trim(self, tt: dict) -> None:
-        """Bound the TT: drop the oldest half of the entries (dicts keep
-        insertion order), so a long search keeps its recent knowledge."""
-        drop = len(tt) - self.tt_limit // 2
-        for k in list(islice(tt, drop)):
-            del tt[k]
+    def _dict_tt(self):
+        """(get, put) of a fresh ``dict`` table bounded to ``tt_limit``
+        entries: when full, the oldest half is dropped (dicts keep insertion
+        order), so a long search keeps its recent knowledge."""
+        d: dict[int, int] = {}
+        limit = self.tt_limit
+
+        def put(key, v):
+            if len(d) >= limit:
+                for k in list(islice(d, len(d) - limit // 2)):
+                    del d[k]
+            d[key] = v
+        return d.get, put
+
+    def _array_tt(self):
+        """(get, put) of a fixed-size table: ``tt_size`` slots (rounded down to
+        a prime), ``array('Q')`` keys + ``bytearray`` values, always replaced."""
+        size = _prime_at_most(self.tt_size)
+        keys = array("Q", [0]) * size
+        vals = bytearray(size)
+
+        def get(key):
+            i = key % size
+            if keys[i] == key:
+                v = vals[i]
+                if v:
+                    return v
+            return None
+
+        def put(key, v):
+            i = key % size
+            keys[i] = key
+            vals[i] = v
+        return get, put
+
+    def clear_tt(self) -> None:
+        """Forget everything the transposition table learned."""
+        fits = self.width * (self.height + 1) <= 64 and 4 * (self.cells // 2 + 2) < 256
+        self.tt = self._array_tt() if fits else self._dict_tt()
 
     def _book_args(self, cur: int, mask: int, n: int, alternating: bool):
         book = self.book
@@ -361,7 +403,7 @@ class Solver:
                         med = _half(hi)
                 guess = None
                 root[1] = 0
-                r = neg(cur, mask, n, med, med + 1, 1000, tt, book_ply, probe)
+                r = neg(cur, mask, n, med, med + 1, FULL_DEPTH, tt, book_ply, probe)
                 if r <= med:
                     hi = r
                 else:
@@ -381,7 +423,7 @@ class Solver:
         if k is not None:
             return k >= score
         book_ply, probe = self._book_args(cur, mask, n, alternating)
-        r = self._negamax(cur, mask, n, score - 1, score, 1000, self.tt, book_ply, probe)
+        r = self._negamax(cur, mask, n, score - 1, score, FULL_DEPTH, self.tt, book_ply, probe)
         return r >= score
 
     def find_move(self, cur: int, mask: int, score: int, alternating: bool = True) -> int | None:
@@ -396,7 +438,7 @@ class Solver:
         root = self._root
         root[0], root[1] = n, 0
         try:
-            r = self._negamax(cur, mask, n, score - 1, score, 1000, self.tt, book_ply, probe)
+            r = self._negamax(cur, mask, n, score - 1, score, FULL_DEPTH, self.tt, book_ply, probe)
         finally:
             root[0] = -1
         return (root[1] or None) if r >= score else None
@@ -408,14 +450,14 @@ class Solver:
         :class:`BudgetExceeded` like :meth:`solve`; ValueError if depth < 0."""
         if not isinstance(depth, int) or depth < 0:
             raise ValueError(f"depth must be an int >= 0, got {depth!r}")
-        depth = min(depth, 999)
+        depth = min(depth, LIMITED - 1)
         n = mask.bit_count()
         cells = self.cells
         k = self._known(cur, mask, n, alternating)
         if k is not None:
             return k
         book_ply, probe = self._book_args(cur, mask, n, alternating)
-        tt: dict[int, int] = {}
+        tt = self._dict_tt()
         lo = -((cells - n) // 2)
         hi = (cells + 1 - n) // 2
         return self._negamax(cur, mask, n, lo, hi, depth, tt, book_ply, probe)
@@ -441,6 +483,15 @@ def _first(t):
     return t[0]
 
 
+def _prime_at_most(n: int) -> int:
+    """Largest prime <= n (n >= 2; 2 for smaller n)."""
+    n = max(2, n)
+    while True:
+        if n < 4 or (n % 2 and all(n % d for d in range(3, int(n ** 0.5) + 1, 2))):
+            return n
+        n -= 1
+
+
 def _half(x: int) -> int:
     """C-style x/2 (truncation toward zero), as in Pons' code."""
     return -((-x) // 2) if x < 0 else x // 2
@@ -452,9 +503,12 @@ _SOLVERS: dict[tuple[int, int], Solver] = {}
 def get_solver(height: int, width: int) -> Solver:
     """Shared :class:`Solver` for one board size (the TT survives between
     calls). On 6x7 it gets the opening book of :mod:`connect4_game.book`
-    when that is available (loaded lazily on the first probe)."""
+    when that is available (loaded lazily on the first probe). Only the two
+    most recently created sizes are kept (each table is up to 38 MB)."""
     s = _SOLVERS.get((height, width))
     if s is None:
+        while len(_SOLVERS) >= 2:           # keep the memory bounded: two sizes at most
+            del _SOLVERS[next(iter(_SOLVERS))]
         book = None
         if (height, width) == (6, 7):
             from .book import default_book
