@@ -247,6 +247,8 @@ def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str
             for i, (c, m) in enumerate(todo):
                 if best_only and _has_best(results, v):
                     break
+                if (c, m) not in pending:      # settled by elimination meanwhile
+                    continue
                 k = len(todo) - i if rnd == 0 else 1
                 ok = clock.run(k, f, solver.at_least, opp, mask | m, -v + 1, alternating)
                 if ok is None:

@@ -112,7 +112,8 @@ def random_position(h, w, n, rng):
             return b
 
 
-@pytest.mark.parametrize("h,w,n", [(4, 4, 8), (4, 5, 12), (5, 4, 12), (3, 6, 10), (4, 6, 16), (2, 3, 1)])
+@pytest.mark.parametrize("h,w,n", [(4, 4, 8), (4, 5, 12), (5, 4, 12), (3, 6, 10), (4, 6, 16), (2, 3, 1),
+                                   (1, 40, 32)])   # 1x40: keys > 64 bits, dict TT
 def test_analyze_matches_brute_force_on_small_boards(h, w, n):
     rng = random.Random(h * 100 + w * 10 + n)
     for _ in range(3):
@@ -171,6 +172,29 @@ def test_full_columns_and_full_board():
     res = analyze(b, time_budget=5)
     assert res[0].kind == "full" and res[0].moves is None
     assert res[1].label == "draw"
+
+
+@needs_pons
+def test_lower_bound_and_parent_bound_are_sound():
+    from connect4_game.expert import _parent_bound
+    solver = get_solver(6, 7)
+    # L1_R1 positions with 13 checkers: the bound from their 12-checker book parents
+    pairs = [p for p in read_pons(os.path.join(PONS, "Test_L1_R1")) if len(p[0]) == 13][:40]
+    seen = 0
+    for moves, score in pairs:
+        cur, mask = from_moves(moves)
+        lb = _parent_bound(solver, cur, mask, 13, True)
+        if lb is not None:
+            seen += 1
+            assert lb <= score, moves
+    assert seen >= 30
+    # analyze with a true lower bound gives the same verdicts as without
+    for moves, score in sample("Test_L2_R1", 5, seed=21):
+        b = Board(6, 7)
+        b.add_checkers("".join(str(int(ch) - 1) for ch in moves))
+        plain = analyze(b, time_budget=60)
+        for lb in (score, score - 3):
+            assert analyze(b, time_budget=60, lower_bound=lb) == plain, (moves, lb)
 
 
 # ------------------------------------------------------------ choice rule
@@ -334,6 +358,13 @@ def test_expert_as_o_never_loses_a_drawn_or_won_position():
     result, moves = play_game(AIPlayer("X", "LEFT", 3), expert)
     assert result in ("O", "draw"), moves
     assert expert.last_analysis[choose_column(expert.last_analysis)].exact
+
+
+def test_expert_refuses_finished_games():
+    b = Board(6, 7)
+    b.add_checkers("0101010")
+    with pytest.raises(ValueError):
+        ExpertPlayer("O").next_move(b)
 
 
 def test_expert_player_interface():
