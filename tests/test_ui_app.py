@@ -47,8 +47,12 @@ def test_click_lands_checker_in_right_slot_after_animation(app):
     # pixels: the slot's centre shows X's colour, the slot above is still a hole
     lay = g.renderer.layout
     surf = app.step([], DT)
-    assert pixel_near(surf, lay.slot_center(5, 3), app.theme.x_color)
-    assert not pixel_near(surf, lay.slot_center(4, 3), app.theme.x_color)
+    cx, cy = lay.slot_center(5, 3)
+    off = int(lay.radius * 0.5)
+    assert pixel_near(surf, (cx + off, cy), app.theme.x_color)
+    assert not pixel_near(surf, (cx + off, cy - lay.cell), app.theme.x_color)
+    # the last checker played carries a small marker in the highlight colour
+    assert pixel_near(surf, (cx, cy), app.theme.highlight, tol=10)
     app.step([click_col(app, 3)], DT)
     settle(app, steps=200)
     assert g.model.board.slots[4][3] == 'O'

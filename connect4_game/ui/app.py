@@ -262,6 +262,11 @@ class App:
                 rows, cols, moves = saved.rows, saved.cols, saved.columns
                 self.messages.append(f'Your unfinished game is back ({len(moves)} moves). '
                                      f'N starts a new one.')
+        ai = [p for p in (o, x) if p.kind == 'ai']
+        if ai and opts.lookahead is None and (opts.x is not None or opts.o is not None):
+            lookahead = ai[0].lookahead          # the hotkeys start from the AI's own values
+        if ai and opts.tiebreak is None and (opts.x is not None or opts.o is not None):
+            tiebreak = ai[0].tiebreak
         game = GameScreen(self, {'X': x, 'O': o}, rows, cols, moves, demo=opts.demo)
         game.lookahead = lookahead
         game.tiebreak = tiebreak

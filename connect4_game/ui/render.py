@@ -270,7 +270,8 @@ class Renderer:
 
     def draw_board(self, surface, slots, *, hidden=(), falling=(), ghost=None, win_line=None,
                    t: float = 0.0, shake: float = 0.0, flash_col=None, flash: float = 0.0,
-                   cursor=None, hint_col=None, hint_row=None, labels=None) -> None:
+                   cursor=None, hint_col=None, hint_row=None, labels=None,
+                   last_move=None) -> None:
         """Draw background, checkers (resting and ``falling``: objects with
         ``row``, ``col``, ``checker``), the board face, the win highlight,
         the ghost checker ``(checker, col)``, a hint marker and the per-column
@@ -298,6 +299,12 @@ class Renderer:
             fl = pygame.Surface((lay.cell, br.height), pygame.SRCALPHA)
             fl.fill((*pal.bad[:3], int(110 * flash)))
             surface.blit(fl, (br.left + flash_col * lay.cell + dx, br.top))
+        if last_move is not None and not win_line:
+            # a small marker on the checker played last (the AI's reply is easy to spot)
+            cx, cy = lay.slot_center(*last_move)
+            r = max(3, int(lay.radius * 0.16))
+            pygame.draw.circle(surface, pal.highlight, (cx + dx, cy), r)
+            pygame.draw.circle(surface, _darker(pal.highlight, 0.5), (cx + dx, cy), r, 1)
         if win_line:
             pulse = 0.5 + 0.5 * math.sin(t * 6.0)
             width = max(3, int(lay.cell * 0.07))

@@ -53,12 +53,12 @@ def shoot(out_dir: str | os.PathLike = 'assets/screenshots') -> list[Path]:
     written = []
     moves = [3, 3, 4, 2, 2, 4, 5, 5, 3, 1]
 
-    app = App(AppOptions(x=PlayerConfig('human', 6), o=PlayerConfig('ai', 6), lookahead=6,
+    app = App(AppOptions(x=PlayerConfig('human', 8, 'RANDOM'), o=PlayerConfig('ai', 8, 'RANDOM'),
                          moves=moves, use_settings=False, mute=True), size=SIZE)
     try:
         app.step([], DT)
         _hover(app, 6)
-        app.game.last_stats['O'] = '1,204 nodes in 0.02 s'
+        app.game.last_stats['O'] = '1,204 nodes in 0.01 s'
         _settle(app)
         written.append(out / 'game.png')
         pygame.image.save(app.surface, str(written[-1]))

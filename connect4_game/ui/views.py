@@ -645,6 +645,15 @@ class GameScreen:
             right = self.worker_note + '\n' + right
         return line1, line2, right
 
+    def last_move_slot(self):
+        """(row, col) of the last checker played, once it has landed, else None."""
+        m = self.model
+        if not m.moves or self.animating():
+            return None
+        col = m.moves[-1]
+        row = m.board.top_row(col)
+        return None if row is None else (row, col)
+
     def record_text(self) -> str:
         """'X 2 : 1 O, 0 ties   ' for this pairing (kept across runs), or ''."""
         key = self.stats_names()
@@ -692,6 +701,7 @@ class GameScreen:
             flash_col=self.flash_col, flash=self.shake.flash if self.shake else 0.0,
             cursor=self.cursor if self.human_to_move() else None, hint_col=self.hint_col,
             hint_row=m.landing_row(self.hint_col) if self.hint_col is not None else None,
+            last_move=self.last_move_slot(),
             labels=labels)
         line1, line2, right = self.status_texts()
         self.renderer.draw_status(surface, line1, right, line2)
@@ -701,7 +711,7 @@ class GameScreen:
             colour = pal.x_color if m.result[0] == 'win' and m.result[1] == 'X' else \
                 pal.o_color if m.result[0] == 'win' else pal.text
             self.renderer.draw_banner(surface, text, sub, scale=self.banner_fade.value,
-                                      color=_mix(colour, (255, 255, 255), 0.25))
+                                      color=_mix(colour, pal.text, 0.25))
         if self.show_stats:
             self.draw_stats(surface)
         for t in self.toasts[-1:]:
