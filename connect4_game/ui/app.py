@@ -117,6 +117,7 @@ class App:
         self.games_finished = 0
         self.total_moves = 0
         self._theme_from(opts.theme or self.settings.theme)
+        self._set_icon()
         self.muted = bool(opts.mute or self.settings.muted)
         self._sound = self._make_sound()
         self._stats = None
@@ -167,6 +168,17 @@ class App:
             self.theme = themes.get_theme(None)
         self.theme_name = self.theme.name
         self.palette = palette_from_theme(self.theme)
+
+    def _set_icon(self) -> None:
+        """A red and a yellow checker as the window icon (best effort)."""
+        try:
+            from .themes import checker_surface
+            icon = pygame.Surface((32, 32), pygame.SRCALPHA)
+            icon.blit(checker_surface(self.theme, 'O', 10), (10, 0))
+            icon.blit(checker_surface(self.theme, 'X', 10), (0, 10))
+            pygame.display.set_icon(icon)
+        except (pygame.error, ValueError):
+            pass
 
     def theme_names(self):
         from . import themes
