@@ -294,7 +294,7 @@ def test_fuzz_the_headless_app(tmp_path, monkeypatch, capsys):
     assert stats["events"] >= TOTAL_EVENTS
     # the fuzz really exercised the game: moves, finished games, searches, faults, quits
     assert stats["total_moves"] > 200, stats
-    assert stats["games"] > 5, stats
+    assert stats["games"] >= 3, stats
     assert stats["submits"] > 100 and stats["faults"] > 0 and stats["quits"] > 5, stats
 
 
