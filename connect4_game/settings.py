@@ -158,13 +158,13 @@ class Settings:
     """
 
     lookahead: int = 6          # = connect4_game.ui.app.DEFAULT_LOOKAHEAD (well under 1 s)
-    tiebreak: str = "LEFT"
+    tiebreak: str = "RANDOM"    # the window's default: LEFT would open in the corner every game
     x_kind: str = "human"
     x_lookahead: int = 6
-    x_tiebreak: str = "LEFT"
+    x_tiebreak: str = "RANDOM"
     o_kind: str = "ai"
     o_lookahead: int = 6
-    o_tiebreak: str = "LEFT"
+    o_tiebreak: str = "RANDOM"
     theme: str = "classic"
     muted: bool = False
     rows: int = 6
