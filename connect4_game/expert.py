@@ -16,6 +16,7 @@ Nothing here imports pygame.
 """
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 
@@ -130,6 +131,9 @@ def _ours(column: int, child_score: int, n: int, cells: int) -> ColumnResult:
     return _exact(column, (-d + 1) if d < 0 else -(d + 1) if d > 0 else 0, -child_score)
 
 
+_LOCK = threading.Lock()   # the solvers (and their TTs) are shared: one analysis at a time
+
+
 def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str | None = None,
             node_budget: int | None = None, best_only: bool = False,
             lower_bound: int | None = None) -> list[ColumnResult]:
@@ -160,7 +164,15 @@ def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str
     is exact), else an estimate (``exact=False``, label ``'≈ ...'``) from the
     positional tiebreak. Source: issue 5; techniques from Pascal Pons,
     "Solving Connect 4".
+
+    Thread-safe: calls from several threads run one after the other (the
+    time budget counts from the start of the search, not of the wait).
     """
+    with _LOCK:
+        return _analyze(board, time_budget, checker, node_budget, best_only, lower_bound)
+
+
+def _analyze(board, time_budget, checker, node_budget, best_only, lower_bound):
     _check_board(board)
     if isinstance(time_budget, bool) or not isinstance(time_budget, (int, float)) or not time_budget > 0:
         raise ValueError(f"time_budget must be a number of seconds > 0, got {time_budget!r}")
