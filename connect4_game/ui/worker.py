@@ -152,7 +152,7 @@ def compute(job: Job) -> dict:
 def _serve(conn) -> None:
     """Worker process main loop: receive a Job, send ('ok', payload) or ('error', text)."""
     try:  # the search yields the CPU to the window's render loop when both want it
-        os.nice(5)
+        os.nice(10)
     except (AttributeError, OSError):
         pass
     try:
