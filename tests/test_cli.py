@@ -131,3 +131,13 @@ def test_text_mode_ctrl_c_ends_politely():
     assert p.returncode == 0
     assert 'Bye' in out and 'Traceback' not in err
 
+
+
+def test_oska_window_and_module_entry_point(tmp_path):
+    shot = tmp_path / 'oska.png'
+    r = run_main(['--game', 'oska', '--demo', '--exit-after', '1', '--screenshot', str(shot)])
+    assert r.returncode == 0, r.stderr
+    assert shot.read_bytes()[:4] == b'\x89PNG'
+    m = subprocess.run([sys.executable, '-m', 'connect4_game', '--help'], capture_output=True,
+                       text=True, cwd=ROOT, timeout=60)
+    assert m.returncode == 0 and '--frame-stats' in m.stdout
