@@ -372,7 +372,10 @@ class GameScreen:
         if kind == 'expert':
             lookahead, tiebreak = 0, 'LEFT'
             spec = 'move' if p.kind == 'expert' else ''
-            budget = self.app.expert_move_budget if spec else self.app.expert_budget
+            budget = self.app.expert_budget
+            if spec:   # Expert's own move: perfect on 6x7 (book + solver), bounded elsewhere
+                budget = self.app.expert_move_budget if (m.rows, m.cols) == (6, 7) \
+                    else max(self.app.expert_budget, 3.0)
         else:
             budget = self.app.expert_budget
         key = (self.game_id, tuple(m.moves), kind, side, lookahead, tiebreak, spec)
