@@ -359,13 +359,24 @@ class Renderer:
                 img = pygame.transform.smoothscale(img, (w - 4, img.get_height()))
             surface.blit(img, (cx - img.get_width() // 2, y - img.get_height() // 2))
 
-    def draw_status(self, surface, left: str, right: str = '', left2: str = '') -> None:
+    def draw_status(self, surface, left: str, right: str = '', left2: str = '',
+                    spinner: float | None = None) -> None:
+        """The status bar: ``left`` (big), ``left2`` (small, below), ``right``
+        (small, right-aligned, lines split on newlines) and, if ``spinner`` is a
+        time in seconds, a turning arc after ``left`` (the AI is thinking)."""
         lay, pal = self.layout, self.pal
         rect = lay.status_rect
         pygame.draw.rect(surface, pal.status_bg, rect)
         pygame.draw.line(surface, _mix(pal.status_bg, pal.text, 0.2), rect.topleft, rect.topright)
         big = font(max(14, int(rect.height * 0.40)), True)
         small = font(max(12, int(rect.height * 0.30)))
+        if spinner is not None:
+            size = big.get_height()
+            top = rect.top + int(rect.height * 0.10) if left2 else \
+                rect.centery - size // 2
+            arc = pygame.Rect(12 + big.size(left)[0] + 10, top + 2, size - 4, size - 4)
+            start = (spinner * 6.0) % (2 * math.pi)
+            pygame.draw.arc(surface, pal.accent, arc, start, start + 4.2, max(2, size // 7))
         if left2:
             img = big.render(left, True, pal.text)
             surface.blit(img, (12, rect.top + int(rect.height * 0.10)))

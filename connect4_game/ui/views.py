@@ -707,7 +707,8 @@ class GameScreen:
             last_move=self.last_move_slot(),
             labels=labels)
         line1, line2, right = self.status_texts()
-        self.renderer.draw_status(surface, line1, right, line2)
+        self.renderer.draw_status(surface, line1, right, line2,
+                                  spinner=self.time if self.thinking() else None)
         if m.over and not self.animating():
             text = m.message()
             sub = 'Next game soon\u2026' if self.demo else 'N: new game   U: undo   G: settings'
