@@ -127,6 +127,9 @@ class Layout:
     """
 
     def __init__(self, width: int, height: int, rows: int, cols: int) -> None:
+        for name, value in (('width', width), ('height', height), ('rows', rows), ('cols', cols)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f'{name} must be a positive integer, not {value!r}')
         self.width, self.height, self.rows, self.cols = width, height, rows, cols
         self.status_h = max(44, min(80, int(height * 0.085)))
         pad = max(8, int(min(width, height) * 0.025))
@@ -259,11 +262,14 @@ class Renderer:
         return self.layout
 
     def board_origin(self) -> tuple[int, int]:
+        """Window position (px) of the board sprite's top-left corner."""
         margin = int(self.layout.cell * 0.18)
         return (self.layout.board_rect.left - 2 * margin, self.layout.board_rect.top - 2 * margin)
 
     def blit_checker(self, surface, checker: str, row: float, col: float, dx: int = 0,
                      ghost: bool = False) -> None:
+        """Draw ``checker`` ('X'/'O') centred on slot (``row``, ``col``) (slot
+        units, fractional allowed), shifted ``dx`` px; ``ghost`` = translucent."""
         spr = self.checkers[('g' if ghost else '') + checker]
         cx, cy = self.layout.slot_center(row, col)
         surface.blit(spr, (cx - spr.get_width() // 2 + dx, cy - spr.get_height() // 2))
@@ -398,6 +404,8 @@ class Renderer:
 
     def draw_banner(self, surface, text: str, sub: str = '', scale: float = 1.0,
                     color=None) -> None:
+        """The end-of-game panel over the board: ``text`` (big, scaled by
+        ``scale`` for the pop-in) and ``sub`` (small)."""
         lay, pal = self.layout, self.pal
         f = font(max(18, int(min(lay.cell * 0.55, lay.width / max(8, len(text)) * 1.6))), True)
         img = f.render(text, True, color or pal.text)
@@ -418,6 +426,8 @@ class Renderer:
             surface.blit(sub_img, (cx - sub_img.get_width() // 2, cy - h // 2 + 22 + img.get_height()))
 
     def draw_toast(self, surface, text: str, alpha: float = 1.0, kind: str = 'info') -> None:
+        """A one-line message above the status bar; ``kind`` 'error' is drawn
+        in the theme's 'bad' colour; ``alpha`` in [0, 1] fades it out."""
         lay, pal = self.layout, self.pal
         f = font(max(13, int(lay.status_h * 0.32)))
         img = f.render(text, True, (255, 255, 255))
