@@ -11,6 +11,8 @@ Prints:
   against the score column;
 * Expert's move time over whole games (median, max, seconds) against several
   opponents, and the games' results (Expert as X must win every game);
+* Expert against Expert from random openings: every game must end as the
+  opening's proven value says (perfect play on both sides);
 * the process's peak memory (max RSS, MB) with the opening book loaded.
 """
 from __future__ import annotations
@@ -24,7 +26,7 @@ import time
 
 from .bitboard import from_moves
 from .board import Board
-from .expert import EXPERT_MOVE_BUDGET, ExpertPlayer
+from .expert import EXPERT_MOVE_BUDGET, ExpertPlayer, analyze, choose_column
 from .players import AIPlayer, Player, RandomPlayer
 from .solver import get_solver
 
@@ -192,7 +194,55 @@ def bench_games(games: int, time_budget: float, out=sys.stdout, seed: int = 1) -
     print(f"  Expert move time over {len(times)} moves: median {med:.3f} s, max {mx:.2f} s "
           f"(target median <= 0.5 s, max <= 10 s) {'OK' if med <= 0.5 and mx <= 10 else 'MISSED'}",
           file=out, flush=True)
-    return {"x": x_results, "o": o_results, "median": med, "max": mx, "moves": len(times)}
+    return {"x": x_results, "o": o_results, "median": med, "max": mx, "moves": len(times),
+            "times": times}
+
+
+def bench_selfplay(games: int, time_budget: float, out=sys.stdout, seed: int = 3) -> dict:
+    """Expert against Expert from random openings of 0-3 moves: with perfect
+    play on both sides every game must end as the opening position's proven
+    value says. Prints agreement, move times and how many moves were
+    estimates; returns a summary dict."""
+    rng = random.Random(seed)
+    times: list[float] = []
+    agree, estimates, rows = 0, 0, []
+    for _ in range(games):
+        while True:
+            b = Board(6, 7)
+            opening = "".join(str(rng.randrange(7)) for _ in range(rng.randrange(4)))
+            for ch in opening:
+                b.add_checker(b.to_move(), int(ch))
+            if not (b.is_win_for("X") or b.is_win_for("O")):
+                break
+        first = b.to_move()
+        res = analyze(b, 60, best_only=True)
+        verdict = res[choose_column(res, 7)]
+        want = first if verdict.kind == "win" else "draw" if verdict.kind == "draw" else \
+            ("O" if first == "X" else "X")
+        players = {"X": ExpertPlayer("X", time_budget), "O": ExpertPlayer("O", time_budget)}
+        moves = opening
+        while True:
+            side = b.to_move()
+            p = players[side]
+            t0 = time.perf_counter()
+            c = p.next_move(b)
+            times.append(time.perf_counter() - t0)
+            estimates += not p.last_analysis[c].exact
+            b.add_checker(side, c)
+            moves += str(c)
+            if b.is_win_for(side) or b.is_full():
+                got = side if b.is_win_for(side) else "draw"
+                break
+        agree += got == want
+        rows.append((opening, want, got))
+    med = statistics.median(times) if times else 0.0
+    mx = max(times) if times else 0.0
+    print(f"  Expert vs Expert from {games} random openings: {agree}/{games} games end as the "
+          f"proven value says; " + ", ".join(f"'{o}' {w}->{g}" for o, w, g in rows), file=out)
+    print(f"  their move time over {len(times)} moves: median {med:.3f} s, max {mx:.2f} s; "
+          f"{estimates} moves on an estimate", file=out, flush=True)
+    return {"agree": agree, "games": games, "median": med, "max": mx, "estimates": estimates,
+            "times": times}
 
 
 def peak_rss_mb() -> float | None:
@@ -211,14 +261,16 @@ def parse_args(argv=None) -> argparse.Namespace:
     ap.add_argument("--limit", type=int, default=None,
                     help="positions per Pons file (default: all 1000)")
     ap.add_argument("--games", type=int, default=4, help="games as X and as O (default 4 each)")
+    ap.add_argument("--selfplay", type=int, default=4,
+                    help="Expert-vs-Expert games from random openings (default 4)")
     ap.add_argument("--time-budget", type=float, default=EXPERT_MOVE_BUDGET,
                     help=f"Expert seconds per move (default {EXPERT_MOVE_BUDGET:g})")
     ap.add_argument("--pons-dir", default=None, help="folder with the Pons Test_* files")
     a = ap.parse_args(argv)
     if a.limit is not None and a.limit < 1:
         ap.error(f"--limit must be >= 1, got {a.limit}")
-    if a.games < 0:
-        ap.error(f"--games must be >= 0, got {a.games}")
+    if a.games < 0 or a.selfplay < 0:
+        ap.error(f"--games and --selfplay must be >= 0, got {a.games}, {a.selfplay}")
     return a
 
 
@@ -231,10 +283,12 @@ def run(args=None, out=sys.stdout) -> dict:
     if args is None or isinstance(args, (list, tuple)):
         a = parse_args(args)
         limit, games, budget, pons_dir = a.limit, a.games, a.time_budget, a.pons_dir
+        selfplay = a.selfplay
     else:
         limit = getattr(args, "expert_limit", getattr(args, "limit", None))
         games = getattr(args, "expert_games", 1 if getattr(args, "quick", False) else 4)
         budget = getattr(args, "expert_time_budget", EXPERT_MOVE_BUDGET)
+        selfplay = getattr(args, "expert_selfplay", 0 if getattr(args, "quick", False) else 4)
         pons_dir = getattr(args, "pons_dir", None)
     pons_dir = pons_dir or find_pons_dir()
     print("Expert (issue 5): exact scores", file=out)
@@ -245,12 +299,17 @@ def run(args=None, out=sys.stdout) -> dict:
         scores = bench_scores(pons_dir, limit, out)
     print("Expert (issue 5): whole games on 6x7", file=out)
     g = bench_games(games, budget, out) if games else {}
+    sp = bench_selfplay(selfplay, budget, out) if selfplay else {}
+    every = g.get("times", []) + sp.get("times", [])
+    if every and g and sp:
+        print(f"  Expert move time, all {len(every)} moves above: median {statistics.median(every):.3f} s, "
+              f"max {max(every):.2f} s (target median <= 0.5 s, max <= 10 s)", file=out, flush=True)
     book = get_solver(6, 7).book
     mem = peak_rss_mb()
     loaded = book is not None and book.loaded
     print(f"  peak memory: {mem:.0f} MB with the book {'loaded' if loaded else 'not loaded'} "
           f"(target <= 150 MB)" if mem is not None else "  peak memory: unknown", file=out, flush=True)
-    return {"scores": scores, "games": g, "peak_mb": mem}
+    return {"scores": scores, "games": g, "selfplay": sp, "peak_mb": mem}
 
 
 if __name__ == "__main__":  # pragma: no cover

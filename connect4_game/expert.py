@@ -246,6 +246,9 @@ def _analyze(board, time_budget, checker, node_budget, best_only, lower_bound):
     # move <= -v), in rounds of growing time slices so that easy columns --
     # usually the refutations of bad moves -- are settled first. When every
     # column but one is shown to fall short of v, the last one reaches v.
+    if v is not None and len(pending) == 1 and not _has_best(results, v):
+        c, m = pending.pop()            # the only column left reaches v
+        results[c] = _ours(c, -v, n, cells)
     if v is not None:
         p1 = (time.perf_counter() - clock.start) / time_budget
         end = 0.9 if best_only else 0.6

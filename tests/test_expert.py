@@ -377,3 +377,16 @@ def test_expert_player_interface():
     assert col == 3 and p.num_moves == 1    # the only reply that does not lose faster
     assert [r.kind for r in p.last_analysis] == ["loss"] * 7
     assert b.slots[5][3] == "X" and b.num_checkers() == 1   # board unchanged
+
+
+@needs_pons
+def test_bench_expert_runs_and_reports():
+    import io
+    from connect4_game import bench_expert
+    out = io.StringIO()
+    res = bench_expert.run(["--limit", "3", "--games", "1", "--selfplay", "0"], out=out)
+    text = out.getvalue()
+    for name in bench_expert.PONS_FILES:
+        assert f"{name}: 3 positions, 100.0% exact" in text
+    assert res["games"]["x"][0][1] == "X"          # Expert as X won its game
+    assert "peak memory" in text
