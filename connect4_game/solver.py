@@ -21,13 +21,17 @@ parts 3-12, generalised to any board size:
   500,000 entries, the oldest half dropped when full.)
 * on the standard 6x7 board an exact opening book at 12 plies
   (:mod:`connect4_game.book`), probed inside the search;
-* a node/time budget: :class:`BudgetExceeded` is raised when it runs out, and
-  :meth:`Solver.limited` gives the depth-limited result used as a fallback.
+* a node/time budget: :class:`BudgetExceeded` is raised when it runs out
+  (``partial`` keeps the bounds proven so far), and :meth:`Solver.limited`
+  gives the depth-limited result used as a fallback;
+* the root reports the move that proved its score (``best_move``), and
+  :meth:`Solver.at_least` / :meth:`Solver.find_move` run single null-window
+  tests used by :mod:`connect4_game.expert`.
 
-Scores follow Pons: for the side to move, ``+s`` means "wins with its
-``(cells+2-N)//2``-th-from-the-end ..." -- concretely, a win whose last checker
-is the ``N``-th checker of the game scores ``(cells + 2 - N) // 2`` and the
-corresponding loss scores the negative; a draw scores 0.
+Scores follow Pons ("(W*H+1 - moves)/2"): for the side to move, a win whose
+last checker is the ``N``-th checker of the game scores ``(cells + 2 - N) // 2``
+(so on 6x7 a win with one's k-th checker scores 22 - k), the corresponding
+loss scores the negative, a draw 0. Sooner wins score more.
 :func:`score_to_plies` turns a score into "checkers until the game ends".
 
 Bitboard layout and position conversion come from :mod:`connect4_game.bitboard`
@@ -41,7 +45,6 @@ from __future__ import annotations
 import time
 from array import array
 from itertools import islice
-from bisect import bisect_left  # noqa: F401  (re-exported for book probes)
 
 from .bitboard import geometry
 
