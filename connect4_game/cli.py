@@ -276,14 +276,17 @@ def main(argv=None) -> int:
                       moves=moves, load=args.load, size=size, use_settings=use_settings,
                       offer_autosave=use_settings and not scripted)
     app = None
+    from connect4_game.ui.worker import SearchWorker
+    worker = SearchWorker()   # its processes start while pygame opens the window
     try:
-        app = App(opts)
+        app = App(opts, worker=worker, own_worker=True)
         return app.run()
     except KeyboardInterrupt:
         return 0
     finally:
         if app is not None:
             app.close()
+        worker.close()
         import pygame
         pygame.quit()
 

@@ -92,9 +92,12 @@ class App:
     :param size: window size in pixels (default from settings or 800x760).
     :param worker: a :class:`SearchWorker` to share (tests); by default the
         app starts its own and closes it in :meth:`close`.
+    :param own_worker: whether :meth:`close` closes ``worker`` (default: only
+        a worker the app started itself).
     """
 
-    def __init__(self, options: AppOptions | None = None, size=None, worker=None) -> None:
+    def __init__(self, options: AppOptions | None = None, size=None, worker=None,
+                 own_worker: bool | None = None) -> None:
         self.options = opts = options or AppOptions()
         self.messages: list[str] = []     # warnings to show once the game screen exists
         self._load_settings()
@@ -107,7 +110,7 @@ class App:
         self.surface = self._set_mode(self.windowed_size)
         pygame.display.set_caption('Connect Four')
         pygame.key.set_repeat(300, 60)
-        self._own_worker = worker is None
+        self._own_worker = worker is None if own_worker is None else own_worker
         self.worker = worker or SearchWorker()
         self.expert_budget = opts.expert_budget            # seconds for an analysis
         self.expert_move_budget = max(opts.expert_budget, 8.0)   # seconds for Expert's move
@@ -478,6 +481,9 @@ class App:
         try:
             self._guarded_step(pygame.event.get(), 0.0)   # builds the sprites before timing
             pygame.display.flip()
+            wait_warm = getattr(self.worker, 'wait_warm', None)
+            if wait_warm is not None:   # loading: the worker processes import the engine
+                wait_warm(5.0)
             last = time.perf_counter()
             period = 1.0 / FPS
             deadline = last + period

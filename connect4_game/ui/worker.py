@@ -43,7 +43,7 @@ class Job:
     :param kind: ``'ai'`` (seed ``AIPlayer.scores_for`` + tiebreak),
         ``'expert'`` (``ExpertPlayer`` move and ``analyze`` labels),
         ``'plugin'`` (a user's ``FILE.py:ClassName`` player) or ``'sleep'``
-        (tests: sleeps ``lookahead`` seconds).
+        (tests: sleeps ``lookahead`` seconds) or ``'ping'`` (start-up check).
     :param rows: the board's ``slots``, top row first, as strings of
         ``' '``/``'X'``/``'O'``.
     :param checker: the side to move, ``'X'`` or ``'O'``.
@@ -143,6 +143,9 @@ def compute(job: Job) -> dict:
             raise RuntimeError(value)
         return {'column': value, 'scores': None, 'nodes': 0,
                 'time': time.perf_counter() - start}
+    if job.kind == 'ping':
+        import connect4_game.search  # noqa: F401  (the import cost is paid before play)
+        return {}
     if job.kind == 'sleep':
         time.sleep(job.lookahead)
         return {'column': 0, 'scores': None, 'nodes': 0, 'time': float(job.lookahead)}
@@ -263,6 +266,7 @@ class SearchWorker:
         self._stop = False
         self._results = _ResultQueue()
         self._running = threading.Event()   # set while a job runs in a process
+        self._warm = threading.Event()      # set once the first processes are ready
         self._running_pid = None
         self._active: _Proc | None = None
         self._spare: _Proc | None = None
@@ -391,9 +395,34 @@ class SearchWorker:
             old.kill(0.5)
         self._ensure_procs()
 
+    def _warm_up(self) -> None:
+        """Wait (bounded) until each new process has imported the engine, so
+        that start-up work is over before the window's loop begins."""
+        with self._procs_lock:
+            procs = [p for p in (self._active, self._spare) if p is not None]
+        deadline = time.monotonic() + 10.0
+        for p in procs:
+            try:
+                p.conn.send(Job(None, 'ping', ('X',), 'X'))
+                while not self._stop and time.monotonic() < deadline:
+                    if p.conn.poll(0.05):
+                        p.conn.recv()
+                        break
+                    if not p.alive():
+                        break
+            except (OSError, EOFError, ValueError):
+                pass
+        self._warm.set()
+
+    def wait_warm(self, timeout: float = 5.0) -> bool:
+        """Block until the worker processes have started and imported the
+        engine (the window calls it once before its loop); False after ``timeout`` s."""
+        return self._warm.wait(timeout)
+
     def _run(self) -> None:
         try:
             self._ensure_procs()
+            self._warm_up()
             while True:
                 with self._cond:
                     if self._pending is None and not self._stop:
