@@ -491,3 +491,12 @@ def test_e_switches_to_expert_and_the_overlay_shows_its_verdicts(worker, closing
     assert g.hint_col == 0
     app.step([key(pygame.K_e, 'e')], DT)
     assert not g.expert_mode and g.players['O'].kind == 'ai'
+
+
+def test_hint_with_random_tiebreak_shows_the_most_central_best_column(worker, closing):
+    app = new(worker, closing, x='human', o='ai', lookahead=2, tiebreak='RANDOM')
+    g = app.game
+    app.step([key(pygame.K_h, 'h')], DT)
+    step_until(app, lambda: g.hint_col is not None, max_steps=200)
+    assert g.hint_col == 3 and g.model.moves == []        # all columns 50: the centre
+    assert g.toasts[-1].text == 'Hint: column 3 (50 even)'

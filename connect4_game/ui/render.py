@@ -335,9 +335,6 @@ class Renderer:
                 cx, cy = lay.slot_center(hint_row, hint_col)
                 pygame.draw.circle(surface, _mix(pal.accent, pal.highlight, pulse), (cx + dx, cy),
                                    int(lay.radius * 0.55), max(3, lay.cell // 14))
-            lbl = font(max(14, int(lay.cell * 0.30)), True).render('HINT', True, pal.accent)
-            cx, _ = lay.slot_center(0, hint_col)
-            surface.blit(lbl, (cx - lbl.get_width() // 2 + dx, br.bottom + int(lay.cell * 0.2)))
         if labels:
             self.draw_labels(surface, labels)
 
@@ -426,7 +423,7 @@ class Renderer:
             surface.blit(sub_img, (cx - sub_img.get_width() // 2, cy - h // 2 + 22 + img.get_height()))
 
     def draw_toast(self, surface, text: str, alpha: float = 1.0, kind: str = 'info') -> None:
-        """A one-line message above the status bar; ``kind`` 'error' is drawn
+        """A one-line message at the top of the window; ``kind`` 'error' is drawn
         in the theme's 'bad' colour; ``alpha`` in [0, 1] fades it out."""
         lay, pal = self.layout, self.pal
         f = font(max(13, int(lay.status_h * 0.32)))
@@ -439,6 +436,6 @@ class Renderer:
         pygame.draw.rect(panel, (*colour[:3], int(235 * alpha)), panel.get_rect(), border_radius=10)
         img.set_alpha(int(255 * alpha))
         x = (lay.width - w) // 2
-        y = lay.status_rect.top - h - 8
+        y = 6          # top of the window: never over the board's checkers
         surface.blit(panel, (x, y))
         surface.blit(img, (x + 12, y + 7))

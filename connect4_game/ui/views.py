@@ -538,6 +538,18 @@ class GameScreen:
         self.hint_wanted = True
         self._resolve_hint()
 
+    def _centre_most_best(self, payload, col: int) -> int:
+        """With the RANDOM tiebreak any best column is what the AI might play;
+        the hint then shows the most central of them (never a random corner)."""
+        scores = payload.get('scores')
+        if self.expert_mode or self.tiebreak != 'RANDOM' or not scores or \
+                any(not isinstance(x, int) for x in scores):
+            return col
+        best = max(scores)
+        mid = (self.model.cols - 1) / 2
+        ties = [c for c, x in enumerate(scores) if x == best and self.model.can_play(c)]
+        return min(ties, key=lambda c: (abs(c - mid), c)) if ties else col
+
     def _resolve_hint(self) -> None:
         if not self.hint_wanted:
             return
@@ -546,8 +558,12 @@ class GameScreen:
             col = payload['column']
             self.hint_wanted = False
             if isinstance(col, int) and self.model.can_play(col):
+                col = self._centre_most_best(payload, col)
                 self.hint_col = col
                 self.cursor = col
+                labels = self.overlay_labels_from(payload)
+                verdict = f' ({labels[col][0]})' if labels and labels[col] else ''
+                self.toast(f'Hint: column {col}{verdict}')
             else:
                 self.toast(f'No hint: the search answered column {col!r}.', 'error')
 
@@ -680,6 +696,10 @@ class GameScreen:
                                                'move' if p.kind == 'expert' else '')
         if payload is None:
             return [('\u2026', 'text_dim')] * self.model.cols if not self.model.over else None
+        return self.overlay_labels_from(payload)
+
+    def overlay_labels_from(self, payload) -> list:
+        """One (text, colour-name) label or None per column for a search result."""
         if payload.get('labels'):
             labels = [_expert_label(x) for x in payload['labels']]
         else:
