@@ -51,14 +51,15 @@ def shoot(out_dir: str | os.PathLike = 'assets/screenshots') -> list[Path]:
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    moves = [3, 3, 4, 2, 2, 4, 5, 5, 3, 1]
+    moves = [3, 3, 4, 2, 2, 4, 5, 5, 3]      # O to move: the AI replies for real
 
     app = App(AppOptions(x=PlayerConfig('human', 8, 'RANDOM'), o=PlayerConfig('ai', 8, 'RANDOM'),
                          moves=moves, use_settings=False, mute=True), size=SIZE)
     try:
         app.step([], DT)
+        _wait_search(app)
+        _settle(app, 60)
         _hover(app, 6)
-        app.game.last_stats['O'] = '1,204 nodes in 0.01 s'
         _settle(app)
         written.append(out / 'game.png')
         pygame.image.save(app.surface, str(written[-1]))
@@ -76,7 +77,7 @@ def shoot(out_dir: str | os.PathLike = 'assets/screenshots') -> list[Path]:
         app.close()
 
     app = App(AppOptions(x=PlayerConfig('human', 6), o=PlayerConfig('human', 6),
-                         moves=moves + [1, 0, 1, 6], theme='high_contrast', use_settings=False,
+                         moves=moves + [1, 1, 0, 1, 6], theme='high_contrast', use_settings=False,
                          mute=True), size=SIZE)
     try:
         app.step([], DT)
