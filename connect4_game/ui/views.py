@@ -624,11 +624,8 @@ class GameScreen:
             self.take_over(side, f'it chose column {col!r}, which cannot be played.')
             return
         nodes, secs = payload.get('nodes') or 0, payload.get('time') or 0.0
-        if p.kind == 'ai':
-            self.last_stats[side] = f'{nodes:,} nodes in {secs:.2f} s' if nodes \
-                else f'{secs:.2f} s'
-        else:
-            self.last_stats[side] = f'{secs:.2f} s'
+        took = f'{secs * 1000:.1f} ms' if secs < 0.1 else f'{secs:.2f} s'
+        self.last_stats[side] = f'{nodes:,} nodes in {took}' if nodes else took
         self.play(col, by_computer=True)
 
     # ------------------------------------------------------------------ draw
