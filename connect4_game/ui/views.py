@@ -486,11 +486,11 @@ class GameScreen:
             self.set_lookahead(min(self.lookahead, self.max_lookahead) - 1)
         elif uni == '?' or key == pygame.K_F1:
             app.show_help()
-        elif uni == '[':
+        elif uni == '[' or (not uni and key == pygame.K_LEFTBRACKET):
             self.pace = min(PACE_MAX, round(self.pace + 0.25, 2))
             app.remember(demo_pace=self.pace)
             self.toast(f'Demo pace {self.pace:.2f} s per move')
-        elif uni == ']':
+        elif uni == ']' or (not uni and key == pygame.K_RIGHTBRACKET):
             self.pace = max(PACE_MIN, round(self.pace - 0.25, 2))
             app.remember(demo_pace=self.pace)
             self.toast(f'Demo pace {self.pace:.2f} s per move')
