@@ -7,8 +7,7 @@ import signal
 import pygame
 import pytest
 
-from connect4_game.ui.app import App, AppOptions, frame_stats
-from connect4_game.ui.model import PlayerConfig
+from connect4_game.ui.app import frame_stats
 from connect4_game.ui.worker import Result, SearchWorker
 
 from ui_helpers import DT, click_col, key, make_app, settle, step_until

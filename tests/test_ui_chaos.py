@@ -11,7 +11,6 @@ import signal
 import pygame
 import pytest
 
-from connect4_game.ui.model import PlayerConfig
 from connect4_game.ui.worker import SearchWorker
 
 from ui_helpers import key, make_app
@@ -39,7 +38,6 @@ def test_chaos_with_the_real_worker(seed, tmp_path, monkeypatch):
         for i in range(800):
             r = rng.random()
             if r < 0.35:
-                lay = g.renderer.layout
                 e = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
                                        pos=(rng.randrange(app.surface.get_width()),
                                             rng.randrange(app.surface.get_height())))

@@ -2,7 +2,6 @@
 by events and dt, checked by state or pixels."""
 
 import json
-import os
 
 import pygame
 import pytest

@@ -705,7 +705,7 @@ class GameScreen:
 
     def draw(self, surface) -> None:
         m = self.model
-        lay = self.renderer.prepare(surface.get_size(), m.rows, m.cols, self.app.theme)
+        self.renderer.prepare(surface.get_size(), m.rows, m.cols, self.app.theme)
         pal = self.renderer.pal
         hidden = [(int(f.target_row), f.col) for f in self.falling]
         ghost = None

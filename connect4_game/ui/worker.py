@@ -23,6 +23,7 @@ This module never imports pygame (the worker processes stay light).
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing as mp
 import os
 import queue
@@ -144,7 +145,7 @@ def compute(job: Job) -> dict:
         return {'column': value, 'scores': None, 'nodes': 0,
                 'time': time.perf_counter() - start}
     if job.kind == 'ping':
-        import connect4_game.search  # noqa: F401  (the import cost is paid before play)
+        importlib.import_module('connect4_game.search')   # pay the import cost before play
         return {}
     if job.kind == 'sleep':
         time.sleep(job.lookahead)
@@ -159,7 +160,7 @@ def _serve(conn) -> None:
     except (AttributeError, OSError):
         pass
     try:
-        import connect4_game.players  # noqa: F401  (warm the import before the first job)
+        importlib.import_module('connect4_game.players')  # warm the import before a job
     except Exception:  # pragma: no cover - reported per job instead
         pass
     while True:
