@@ -279,7 +279,11 @@ def main(argv=None) -> int:
     from connect4_game.ui.worker import SearchWorker
     worker = SearchWorker()   # its processes start while pygame opens the window
     try:
-        app = App(opts, worker=worker, own_worker=True)
+        try:
+            app = App(opts, worker=worker, own_worker=True)
+        except (ValueError, OSError) as exc:   # e.g. the saved game changed meanwhile
+            print(f'connect4: error: {exc}', file=sys.stderr)
+            return 2
         return app.run()
     except KeyboardInterrupt:
         return 0
