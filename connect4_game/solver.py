@@ -149,18 +149,21 @@ class Solver:
         def win(b, m):
             """Empty cells completing a four for the owner of ``b`` (occupancy ``m``)."""
             r = (b << 1) & (b << 2) & (b << 3)
-            p = (b << a1) & (b << a2)
-            r |= p & ((b << a3) | (b >> a1))
-            p = (b >> a1) & (b >> a2)
-            r |= p & ((b << a1) | (b >> a3))
-            p = (b << b1) & (b << b2)
-            r |= p & ((b << b3) | (b >> b1))
-            p = (b >> b1) & (b >> b2)
-            r |= p & ((b << b1) | (b >> b3))
-            p = (b << c1) & (b << c2)
-            r |= p & ((b << c3) | (b >> c1))
-            p = (b >> c1) & (b >> c2)
-            r |= p & ((b << c1) | (b >> c3))
+            x = b << a1
+            y = b >> a1
+            p = x << a1
+            q = y >> a1
+            r |= (x & p & ((p << a1) | y)) | (y & q & (x | (q >> a1)))
+            x = b << b1
+            y = b >> b1
+            p = x << b1
+            q = y >> b1
+            r |= (x & p & ((p << b1) | y)) | (y & q & (x | (q >> b1)))
+            x = b << c1
+            y = b >> c1
+            p = x << c1
+            q = y >> c1
+            r |= (x & p & ((p << c1) | y)) | (y & q & (x | (q >> c1)))
             return r & (FULL ^ m)
 
         self._win = win
@@ -175,13 +178,15 @@ class Solver:
             if solver.nodes >= solver._node_limit or time.perf_counter() >= solver._deadline:
                 raise BudgetExceeded()
 
-        def negamax(cur, mask, n, alpha, beta, depth, tt, book_ply, probe):
-            # ``tt`` = (get, put) of a transposition table
+        def negamax(cur, mask, n, alpha, beta, depth, tt, book_ply, probe, ow=None):
+            # ``tt`` = (get, put) of a transposition table; ``ow`` = the
+            # opponent's winning cells if the caller already knows them
             # precondition: the side to move (owner of ``cur``) cannot win at once
             counter[0] -= 1
             if counter[0] <= 0:
                 tick()
-            ow = win(cur ^ mask, mask)
+            if ow is None:
+                ow = win(cur ^ mask, mask)
             poss = (mask + BOTTOM) & FULL
             forced = poss & ow
             if forced:
@@ -232,11 +237,13 @@ class Solver:
                 for cm in COLS:
                     m = poss & cm
                     if m:
-                        cand.append((win(cur | m, mask | m).bit_count(), m))
-                if len(cand) > 1:
-                    cand.sort(key=_first, reverse=True)
-                for _, m in cand:
-                    s = -negamax(opp, mask | m, n + 1, -beta, -alpha, depth - 1, tt, book_ply, probe)
+                        # own winning cells after the move: the ordering score (threat
+                        # count), and the child's "opponent winning cells"
+                        w = win(cur | m, mask | m)
+                        cand.append((w.bit_count(), m, w))
+                cand.sort(key=_first, reverse=True)
+                for _, m, w in cand:
+                    s = -negamax(opp, mask | m, n + 1, -beta, -alpha, depth - 1, tt, book_ply, probe, w)
                     if s >= beta:
                         tt[1](key, s + LOW_OFF)
                         if n == root[0]:
