@@ -23,12 +23,14 @@ brackets where shown. Options: ``--limit N`` (Pons positions per file),
 ``--scores-limit N``, ``--quick`` (few positions,
 for a smoke run), ``--pons-dir DIR``, ``--positions N``, ``--oracle-positions
 N``, ``--no-expert``. At the end, if :mod:`connect4_game.bench_expert` exists,
-its ``run(args)`` is called (issue 5's figures) unless ``--no-expert``.
+its ``run(args)`` is called (issue 5's figures) in a fresh process (so its
+peak-memory figure is its own) unless ``--no-expert``.
 """
 from __future__ import annotations
 
 import argparse
 import importlib
+import multiprocessing
 import os
 import random
 import statistics
@@ -309,8 +311,25 @@ def main(argv=None, out=sys.stdout) -> int:
         if expert is not None and hasattr(expert, "run"):
             a.pons_dir = pons_dir
             a.expert_limit = a.limit
-            expert.run(a)
+            out.flush()
+            if out is sys.stdout:
+                # a fresh process, so its peak-memory figure is Expert's own
+                # and not this benchmark's transposition tables
+                ctx = multiprocessing.get_context("spawn")
+                proc = ctx.Process(target=_run_expert, args=(a,), name="bench-expert")
+                proc.start()
+                proc.join()
+                if proc.exitcode:
+                    print(f"Expert benchmark failed (exit code {proc.exitcode})", file=out)
+                    return 1
+            else:
+                expert.run(a)
     return 0
+
+
+def _run_expert(ns) -> None:
+    """Child-process entry: issue 5's ``bench_expert.run(ns)``."""
+    importlib.import_module("connect4_game.bench_expert").run(ns)
 
 
 if __name__ == "__main__":  # pragma: no cover
