@@ -276,6 +276,7 @@ def main(argv=None) -> int:
                       moves=moves, load=args.load, size=size, use_settings=use_settings,
                       offer_autosave=use_settings and not scripted)
     app = None
+    import pygame
     from connect4_game.ui.worker import SearchWorker
     worker = SearchWorker()   # its processes start while pygame opens the window
     try:
@@ -284,6 +285,10 @@ def main(argv=None) -> int:
         except (ValueError, OSError) as exc:   # e.g. the saved game changed meanwhile
             print(f'connect4: error: {exc}', file=sys.stderr)
             return 2
+        except pygame.error as exc:            # no display, no video driver
+            print(f'connect4: cannot open a window ({exc}); try --text, or '
+                  f'SDL_VIDEODRIVER=dummy for a headless run', file=sys.stderr)
+            return 1
         return app.run()
     except KeyboardInterrupt:
         return 0
@@ -291,7 +296,6 @@ def main(argv=None) -> int:
         if app is not None:
             app.close()
         worker.close()
-        import pygame
         pygame.quit()
 
 

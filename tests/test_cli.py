@@ -141,3 +141,10 @@ def test_oska_window_and_module_entry_point(tmp_path):
     m = subprocess.run([sys.executable, '-m', 'connect4_game', '--help'], capture_output=True,
                        text=True, cwd=ROOT, timeout=60)
     assert m.returncode == 0 and '--frame-stats' in m.stdout
+
+
+def test_no_video_driver_is_a_message_not_a_traceback():
+    r = run_main(['--no-settings', '--exit-after', '1'],
+                 env_extra={'SDL_VIDEODRIVER': 'no_such_driver'})
+    assert r.returncode == 1
+    assert 'cannot open a window' in r.stderr and 'Traceback' not in r.stderr
