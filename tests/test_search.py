@@ -200,3 +200,26 @@ def test_aiplayer_uses_search_and_records_stats():
     deep = AIPlayer("X", "LEFT", 16)
     assert deep.scores_for(b) == shared_searcher().scores(b, "X", 16)
     assert deep.next_move(b) == 3
+
+
+def test_bench_helpers(tmp_path):
+    from connect4_game import bench
+    pos = bench.random_positions(12, seed=5)
+    again = bench.random_positions(12, seed=5)
+    assert [(b.slots, c) for b, c in pos] == [(b.slots, c) for b, c in again]
+    for b, checker in pos:
+        n = sum(cell != " " for row in b.slots for cell in row)
+        assert 8 <= n <= 16
+        assert not b.is_win_for("X") and not b.is_win_for("O")
+        assert checker == ("X" if n % 2 == 0 else "O")
+    f = tmp_path / "Test_X"
+    f.write_text("4453 18\n\n44455554221 -15\n")
+    assert bench.read_pons_file(str(f)) == [("4453", 18), ("44455554221", -15)]
+    assert bench.read_pons_file(str(f), limit=1) == [("4453", 18)]
+    f.write_text("4453 18 extra\n")
+    with pytest.raises(ValueError, match="Test_X:1"):
+        bench.read_pons_file(str(f))
+    with pytest.raises(ValueError):
+        bench.find_pons_dir(str(tmp_path / "missing"))
+    assert bench.find_pons_dir(str(tmp_path)) == str(tmp_path)
+    assert bench.load_oracle() is not None
