@@ -277,7 +277,7 @@ class Renderer:
     def draw_board(self, surface, slots, *, hidden=(), falling=(), ghost=None, win_line=None,
                    t: float = 0.0, shake: float = 0.0, flash_col=None, flash: float = 0.0,
                    cursor=None, hint_col=None, hint_row=None, labels=None,
-                   last_move=None) -> None:
+                   last_move=None, ghost_row=None) -> None:
         """Draw background, checkers (resting and ``falling``: objects with
         ``row``, ``col``, ``checker``), the board face, the win highlight,
         the ghost checker ``(checker, col)``, a hint marker and the per-column
@@ -324,6 +324,11 @@ class Renderer:
             checker, col = ghost
             if 0 <= col < lay.cols:
                 self.blit_checker(surface, checker, -1.05, col, dx, ghost=True)
+                if ghost_row is not None and ghost_row >= 0:   # where it would land
+                    colour = pal.x_color if checker == 'X' else pal.o_color
+                    cx, cy = lay.slot_center(ghost_row, col)
+                    pygame.draw.circle(surface, colour, (cx + dx, cy), int(lay.radius * 0.92),
+                                       max(2, lay.cell // 30))
         if hint_col is not None and 0 <= hint_col < lay.cols:
             # an accent outline round the hinted column and a ring where the checker would land
             pulse = 0.5 + 0.5 * math.sin(t * 5.0)

@@ -722,6 +722,7 @@ class GameScreen:
             cursor=self.cursor if self.human_to_move() else None, hint_col=self.hint_col,
             hint_row=m.landing_row(self.hint_col) if self.hint_col is not None else None,
             last_move=self.last_move_slot(),
+            ghost_row=m.landing_row(self.cursor) if ghost is not None else None,
             labels=labels)
         line1, line2, right = self.status_texts()
         self.renderer.draw_status(surface, line1, right, line2,
