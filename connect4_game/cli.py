@@ -176,10 +176,14 @@ def run_oska_window(args) -> int:
                     size=size)
     clock = pygame.time.Clock()
     elapsed = 0.0
+    intervals = []
+    moves, last_move = 0, None
     try:
         running = True
+        clock.tick(60)
         while running:
             dt = clock.tick(60) / 1000.0
+            intervals.append(dt)
             elapsed += dt
             for e in pygame.event.get():
                 if e.type == pygame.QUIT:
@@ -188,6 +192,9 @@ def run_oska_window(args) -> int:
                     surface = pygame.display.set_mode((e.w, e.h), pygame.RESIZABLE)
                 view.handle_event(e)
             view.update(dt)
+            if getattr(view, 'last_move', None) is not last_move:
+                last_move = view.last_move
+                moves += last_move is not None
             view.draw(surface)
             pygame.display.flip()
             if view.wants_exit or (args.exit_after is not None and elapsed >= args.exit_after):
@@ -199,6 +206,11 @@ def run_oska_window(args) -> int:
     finally:
         if args.screenshot:
             pygame.image.save(surface, args.screenshot)
+        if args.frame_stats:
+            import json
+            from connect4_game.ui.app import frame_stats
+            with open(args.frame_stats, 'w', encoding='utf-8') as fh:
+                json.dump(frame_stats(intervals, moves), fh, indent=2)
         view.close()
         pygame.quit()
     return 0
