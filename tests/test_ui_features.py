@@ -499,3 +499,20 @@ def test_hint_with_random_tiebreak_shows_the_most_central_best_column(worker, cl
     step_until(app, lambda: g.hint_col is not None, max_steps=200)
     assert g.hint_col == 3 and g.model.moves == []        # all columns 50: the centre
     assert g.toasts[-1].text == 'Hint: column 3 (50 even)'
+
+
+def test_mute_option_starts_silent(worker, closing):
+    app = new(worker, closing, x='human', o='human', mute=True)
+    assert app.muted and 'muted' in app.game.status_texts()[1]
+    app.step([click_col(app, 0)], DT)
+    settle(app)
+    assert list(app._sound.history) == []
+
+
+def test_load_option_starts_from_the_saved_game(worker, closing, tmp_path):
+    saved = tmp_path / 'g.json'
+    saved.write_text('{"format": "connect4-game", "rows": 5, "cols": 8, "moves": "0123"}')
+    app = new(worker, closing, x='human', o='human', load=str(saved))
+    g = app.game
+    assert (g.model.rows, g.model.cols) == (5, 8) and g.model.moves == [0, 1, 2, 3]
+    assert g.model.board.slots[4][:4] == ['X', 'O', 'X', 'O']
