@@ -110,6 +110,8 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
             pygame.font.init()
         f = pygame.font.Font(None, size)
         f.set_bold(bold)
+        if len(_FONTS) >= 48:   # many window sizes (resizing) must not grow it forever
+            _FONTS.clear()
         _FONTS[key] = f
     return f
 
