@@ -85,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument('--o', type=parse_player, metavar='PLAYER',
                    help='who plays O (default ai)')
     g.add_argument('--lookahead', type=_nonneg_int, metavar='N',
-                   help='AI lookahead in plies (window: your last setting, at first 8; '
+                   help='AI lookahead in plies (window: your last setting, at first 6; '
                         '--text: 3)')
     g.add_argument('--tiebreak', type=_tiebreak, metavar='{LEFT,RIGHT,RANDOM}',
                    help='how the AI picks among equally good columns (window: your last '

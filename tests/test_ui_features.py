@@ -6,7 +6,7 @@ import json
 import pygame
 import pytest
 
-from connect4_game.ui.app import App, AppOptions
+from connect4_game.ui.app import DEFAULT_LOOKAHEAD, App, AppOptions
 from connect4_game.ui.model import PlayerConfig
 from connect4_game.ui.views import HELP_KEYS, expert_available
 from connect4_game.ui.worker import Result, SearchWorker
@@ -409,7 +409,7 @@ def test_copy_move_string_never_crashes(worker, closing, capsys):
 def test_settings_persist_across_runs(worker, tmp_path, monkeypatch):
     monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
     app = App(AppOptions(), size=(640, 600), worker=worker)
-    assert app.game.tiebreak == 'RANDOM' and app.game.lookahead == 8   # first-run defaults
+    assert app.game.tiebreak == 'RANDOM' and app.game.lookahead == DEFAULT_LOOKAHEAD
     app.step([], DT)
     app.step([key(pygame.K_5, '5'), key(pygame.K_t, 't'), key(pygame.K_c, 'c')], DT)
     theme = app.theme_name
@@ -516,3 +516,17 @@ def test_load_option_starts_from_the_saved_game(worker, closing, tmp_path):
     g = app.game
     assert (g.model.rows, g.model.cols) == (5, 8) and g.model.moves == [0, 1, 2, 3]
     assert g.model.board.slots[4][:4] == ['X', 'O', 'X', 'O']
+
+
+def test_garbage_settings_file_falls_back_to_defaults_with_a_warning(worker, tmp_path,
+                                                                      monkeypatch, capsys):
+    monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
+    (tmp_path / 'settings.json').write_bytes(b'{"lookahead": 5, "theme": "da')   # truncated
+    app = App(AppOptions(), size=(640, 600), worker=worker)
+    try:
+        app.step([], DT)
+        assert app.game.lookahead == DEFAULT_LOOKAHEAD and app.theme_name == 'classic'
+        assert any(t.kind == 'error' and 'settings' in t.text for t in app.game.toasts)
+        assert 'settings' in capsys.readouterr().err
+    finally:
+        app.close()

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from connect4_game.settings import Settings as _Settings
+
 from .model import PlayerConfig
 from .render import palette_from_theme
 from .views import GameScreen, HelpScreen, NewGameScreen
@@ -22,8 +24,10 @@ from .worker import SearchWorker
 
 __all__ = ['AppOptions', 'App', 'DEFAULT_LOOKAHEAD', 'DEFAULT_TIEBREAK', 'frame_stats']
 
-DEFAULT_LOOKAHEAD = 8          # ~0.01 s per move with the search module (issue 3)
-DEFAULT_TIEBREAK = 'RANDOM'    # a LEFT tiebreak opens in the corner every game: looks broken
+# First-run AI strength: the settings' defaults (lookahead 6 answers in milliseconds with the
+# search module; RANDOM because a LEFT tiebreak opens in the corner every game and looks broken).
+DEFAULT_LOOKAHEAD = _Settings().lookahead
+DEFAULT_TIEBREAK = _Settings().tiebreak
 DEFAULT_SIZE = (800, 760)
 FPS = 60
 
@@ -133,12 +137,10 @@ class App:
 
     # ------------------------------------------------------------ services
     def _load_settings(self) -> None:
-        from connect4_game.settings import Settings, load_settings, settings_path
-        self.settings = Settings(lookahead=DEFAULT_LOOKAHEAD, x_lookahead=DEFAULT_LOOKAHEAD,
-                                 o_lookahead=DEFAULT_LOOKAHEAD, tiebreak=DEFAULT_TIEBREAK,
-                                 x_tiebreak=DEFAULT_TIEBREAK, o_tiebreak=DEFAULT_TIEBREAK)
+        from connect4_game.settings import load_settings
+        self.settings = _Settings()
         self._settings_dirty = False
-        if self.options.use_settings and settings_path().exists():
+        if self.options.use_settings:
             self.settings, warnings = load_settings()
             self.messages.extend(warnings)
 
