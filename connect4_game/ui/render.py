@@ -357,7 +357,8 @@ class Renderer:
             text = text.replace('\u2248', '~')   # the default font has no '≈'
             colour = getattr(pal, colour_name, pal.text) if isinstance(colour_name, str) \
                 else colour_name
-            img = f.render(text, True, (255, 255, 255) if colour_name != 'text_dim' else pal.text)
+            light = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 150
+            img = f.render(text, True, (0, 0, 0) if light else (255, 255, 255))
             cx, _ = lay.slot_center(0, col)
             w = min(lay.cell - 4, img.get_width() + 12)
             h = img.get_height() + 6
