@@ -565,6 +565,9 @@ class Searcher:
         mask2 = mask | m
         opp = cur ^ mask
         free2 = geo.board ^ mask2
+        e = eng.table2.get(opp + mask2)
+        if e is not None and e >> 16 <= d - (d & 1):
+            return 100      # known from the position's own search
         ow2 = eng.wincells(opp, free2)
         mw2 = eng.wincells(cur | m, free2)
         if eng.win(opp, mask2, d, ow2, mw2):
