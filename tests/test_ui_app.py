@@ -406,3 +406,15 @@ def test_an_error_in_a_frame_is_reported_and_the_game_goes_on(worker, capsys):
         assert any('boom' in t.text for t in app.game.toasts)
     finally:
         app.close()
+
+
+def test_a_loop_that_only_fails_gives_up_cleanly(worker, capsys):
+    app = make_app(worker, x='human', o='human')
+
+    def broken(dt):
+        raise ValueError('always')
+    app.game.update = broken
+    app.GIVE_UP_AFTER = 0.1
+    assert app.run() == 1                                # ends (and closes) instead of hanging
+    err = capsys.readouterr().err
+    assert 'keeps failing' in err and err.count('internal error') == 1   # reported once

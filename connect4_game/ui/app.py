@@ -100,6 +100,8 @@ class App:
         a worker the app started itself).
     """
 
+    GIVE_UP_AFTER = 3.0   # seconds of nothing but failing frames before the loop gives up
+
     def __init__(self, options: AppOptions | None = None, size=None, worker=None,
                  own_worker: bool | None = None) -> None:
         self.options = opts = options or AppOptions()
@@ -474,7 +476,8 @@ class App:
 
         SIGTERM ends it like closing the window (the game is autosaved). An
         unexpected error in a frame is reported in one line (window and
-        stderr) and the game goes on; only 30 failing frames in a row end it.
+        stderr) and the game goes on; only frames failing without a break
+        for :attr:`GIVE_UP_AFTER` seconds end it.
         """
         intervals = []
         status = 0
@@ -489,15 +492,16 @@ class App:
             last = time.perf_counter()
             period = 1.0 / FPS
             deadline = last + period
-            failures = 0
+            failing_for = 0.0
             while self.running:
                 events = pygame.event.get()
                 now = time.perf_counter()
                 dt = now - last
                 last = now
                 intervals.append(dt)
-                failures = 0 if self._guarded_step(events, min(dt, 0.1)) else failures + 1
-                if failures >= 30:
+                ok = self._guarded_step(events, min(dt, 0.1))
+                failing_for = 0.0 if ok else failing_for + dt
+                if failing_for >= self.GIVE_UP_AFTER:
                     print('the window keeps failing; saving the game and quitting',
                           file=sys.stderr)
                     status = 1
