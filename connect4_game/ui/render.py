@@ -137,7 +137,8 @@ class Layout:
         pad = max(8, int(min(width, height) * 0.025))
         avail_w = width - 2 * pad
         avail_h = height - self.status_h - 2 * pad
-        self.cell = max(8, int(min(avail_w / cols, avail_h / (rows + 1.25))))
+        # the board's frame adds 0.18 cell on each side (see make_board)
+        self.cell = max(8, int(min(avail_w / (cols + 0.4), avail_h / (rows + 1.25 + 0.2))))
         bw, bh = self.cell * cols, self.cell * rows
         top_space = int(self.cell * 1.25)
         x0 = (width - bw) // 2
