@@ -442,8 +442,24 @@ class App:
         if self.screen is not self.game:
             self.screen.update(dt)
         self.screen.draw(self.surface)
+        self._update_caption()
         self._check_exit()
         return self.surface
+
+    def _update_caption(self) -> None:
+        """The window title follows the game (useful in the task bar)."""
+        g = self.game
+        m = g.model
+        if m.over:
+            state = m.message()
+        elif g.thinking():
+            state = f'{m.to_move} is thinking\u2026'
+        else:
+            state = 'your turn' if g.human_to_move() else f'{m.to_move} to move'
+        caption = f'Connect Four \u2014 {state}'
+        if caption != getattr(self, '_caption', None):
+            self._caption = caption
+            pygame.display.set_caption(caption)
 
     def _check_worker(self) -> None:
         """If the worker thread itself has died, start a new worker (issue 8)."""
