@@ -269,6 +269,7 @@ def test_win_is_highlighted_with_the_seed_message(worker, capsys):
         out = capsys.readouterr().out
         assert 'Player X wins in 4 moves.\nCongratulations!' in out
         assert surf.get_at(probe) != before               # the winning four are ringed
+        assert pygame.display.get_caption()[0] == 'Connect Four \u2014 Player X wins in 4 moves.'
         assert g.model.result[2] == [(2, 0), (3, 0), (4, 0), (5, 0)]
         # nobody moves after the end
         app.step([click_col(app, 3)], DT)
