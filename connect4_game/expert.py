@@ -222,6 +222,7 @@ def _analyze(board, time_budget, checker, node_budget, best_only, lower_bound):
     def root():
         return solver.solve(cur, mask, alternating, lo=lb, guess=lb), solver.best_move
     v = None
+    solver.partial = (0, 0, None)      # not stale if the budget allows no search at all
     out = clock.run(1, 0.85 if best_only else 0.4, root)
     if out is not None:
         v, bm = out

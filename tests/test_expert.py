@@ -390,3 +390,15 @@ def test_bench_expert_runs_and_reports():
         assert f"{name}: 3 positions, 100.0% exact" in text
     assert res["games"]["x"][0][1] == "X"          # Expert as X won its game
     assert "peak memory" in text
+
+
+def test_zero_node_budget_still_answers_every_column():
+    b = Board(6, 7)
+    b.add_checkers("332216")           # 6 checkers: neither book nor small table
+    res = analyze(b, time_budget=5, node_budget=0)
+    assert len(res) == 7
+    for r in res:
+        assert r.kind in ("win", "draw", "loss", "full")
+        # without any search only immediate results can be exact
+        assert (not r.exact) or r.moves in (1, 2) or r.kind == "full"
+    assert res[0].label == res[4].label == "win in 1"        # X: three in a row on the bottom
