@@ -95,8 +95,10 @@ class OpeningBook:
 
     :param path: the bitbully ``book_12ply_distances.dat`` file, or None to
         use only the small precomputed table of positions with <= 5 checkers.
-    Loaded lazily on the first :meth:`probe`; raises OSError then if the file
-    cannot be read and ValueError if its size is not a multiple of 5 bytes.
+    Loaded lazily on the first :meth:`probe`; if the file cannot be read or is
+    malformed, :meth:`probe` stops using it (``error`` says why) and only the
+    small table answers. (:meth:`lookup_key` and ``len()`` raise OSError /
+    ValueError in that case.)
     """
 
     ply = 12
@@ -108,6 +110,7 @@ class OpeningBook:
         self._vals: bytes = b""
         self.probes = 0
         self.hits = 0
+        self.error: str | None = None    # why the file could not be used, if it could not
 
     def __len__(self) -> int:
         """Number of 12-checker positions in the book file (0 without file)."""
@@ -168,6 +171,13 @@ class OpeningBook:
             return _small_table().get(small_key(first, mask))
         if n != self.ply or self.path is None:
             return None
+        if self._keys is None:
+            try:
+                self._load()
+            except (OSError, ValueError) as e:   # unreadable file: play on without it
+                self.error = f"{self.path}: {e}"
+                self.path = None
+                return None
         self.probes += 1
         v = self.lookup_key(huffman_key(first, mask))
         if v is None:

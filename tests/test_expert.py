@@ -402,3 +402,21 @@ def test_zero_node_budget_still_answers_every_column():
         # without any search only immediate results can be exact
         assert (not r.exact) or r.moves in (1, 2) or r.kind == "full"
     assert res[0].label == res[4].label == "win in 1"        # X: three in a row on the bottom
+
+
+def test_unreadable_book_file_degrades_to_search(tmp_path):
+    bad = tmp_path / "book.dat"
+    bad.write_bytes(b"\x00" * 7)                       # not a multiple of 5 bytes
+    bk = bookmod.OpeningBook(str(bad))
+    solver = Solver(6, 7, book=bk)
+    b = Board(6, 7)
+    b.add_checkers("012345601234")                     # 12 checkers, X to move
+    assert not b.is_win_for("X") and not b.is_win_for("O")
+    cur, mask = from_slots(b.slots, "X")
+    assert bk.probe(cur, mask) is None and bk.error is not None
+    assert bk.probe(0, 0) is not None or not bookmod._small_table()   # small table still answers
+    solver.set_budget(node_budget=200_000)
+    try:
+        solver.solve(cur, mask)                        # searches instead of crashing
+    except Exception as e:                             # only the budget may stop it
+        assert type(e).__name__ == "BudgetExceeded"
