@@ -200,14 +200,13 @@ def warm_up_app():
 
 
 def run_app_games(n_games: int, seed: int, report, max_seconds: float, worker) -> dict:
-    """Demo-mode games of the real App, headless, stepped by dt (their
-    game-end lines on stdout are discarded)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    """One long session of the real App, headless, stepped by ``dt``: game after
+    game of computer players (AI of lookahead 0-5 or random) on random board
+    sizes, started as the new-game screen does, with the window resized now and
+    then. After every frame the board must equal the replay of the move list.
+    Game-end lines on stdout are discarded."""
     out = {"app_games": 0, "app_errors": 0, "app_error_messages": [], "app_frames": 0}
     try:
-        import pygame
         from connect4_game.ui.app import App, AppOptions
         from connect4_game.ui.model import PlayerConfig
     except Exception as exc:   # no app yet / no pygame: engine-level soak only
@@ -216,46 +215,63 @@ def run_app_games(n_games: int, seed: int, report, max_seconds: float, worker) -
     rng = random.Random(seed)
     start = time.monotonic()
     app = None
-    while out["app_games"] < n_games and time.monotonic() - start < max_seconds:
-        rows, cols = rng.choice(APP_BOARDS)
-        la = rng.randint(0, 3)
-        tb = rng.choice(TIEBREAKS)
-        x = PlayerConfig(rng.choice(["ai", "random"]), la, tb)
-        o = PlayerConfig("ai", rng.randint(0, 3), tb)
-        try:
-            app = App(AppOptions(x=x, o=o, rows=rows, cols=cols, demo=True, mute=True,
-                                 use_settings=False, lookahead=la, tiebreak=tb),
-                      size=rng.choice(APP_WINDOWS), worker=worker)
-            target = app.games_finished + rng.randint(1, 3)
-            steps = 0
-            while app.games_finished < target and app.running:
-                with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            app = App(AppOptions(mute=True, use_settings=False,
+                                 x=PlayerConfig("ai", 1, "RANDOM"), o=PlayerConfig("ai", 1, "RANDOM")),
+                      size=APP_WINDOWS[0], worker=worker)
+        while out["app_games"] < n_games and time.monotonic() - start < max_seconds:
+            rows, cols = rng.choice(APP_BOARDS)
+            tb = rng.choice(TIEBREAKS)
+            players = {"X": PlayerConfig(rng.choice(["ai", "ai", "random"]), rng.randint(0, 5), tb),
+                       "O": PlayerConfig("ai", rng.randint(0, 5), tb)}
+            if rng.random() < 0.3:
+                app.resize(*rng.choice(APP_WINDOWS))
+            target = app.games_finished + 1
+            with contextlib.redirect_stdout(io.StringIO()):
+                app.start_game(players, rows, cols)
+                while app.games_finished < target and app.running:
                     app.step([], rng.choice([1 / 60, 1 / 30, 0.1, 0.25]))
-                steps += 1
-                g = app.game
-                if g.model.board != g.model.replay():
-                    raise SoakError("app board differs from the replay of its moves")
-                if app.worker.busy():
-                    time.sleep(0.002)   # a script, not a test: let the worker process run
-                if time.monotonic() - start > max_seconds:
-                    break
-            out["app_frames"] += steps
-            out["app_games"] += app.games_finished
-        except Exception:
-            out["app_errors"] += 1
-            out["app_error_messages"].append(traceback.format_exc(limit=4)[-800:])
-        finally:
-            if app is not None:
-                try:
-                    app.close()
-                except Exception:
-                    out["app_errors"] += 1
-                    out["app_error_messages"].append(traceback.format_exc(limit=3)[-800:])
-            app = None
-        report(f"  app games so far: {out['app_games']}")
+                    out["app_frames"] += 1
+                    m = app.game.model
+                    if m.board != m.replay():
+                        raise SoakError("app board differs from the replay of its moves")
+                    if worker is not None and worker.busy():
+                        time.sleep(0.002)   # a script, not a test: let the worker process run
+                    if time.monotonic() - start > max_seconds:
+                        break
+            out["app_games"] = app.games_finished
+            if out["app_games"] % 10 == 0:
+                report(f"  app games so far: {out['app_games']}")
+    except Exception:
+        out["app_errors"] += 1
+        out["app_error_messages"].append(traceback.format_exc(limit=4)[-800:])
+    finally:
+        if app is not None:
+            try:
+                app.close()
+            except Exception:
+                out["app_errors"] += 1
+                out["app_error_messages"].append(traceback.format_exc(limit=3)[-800:])
     # no pygame.quit() here: the process exits soon anyway, and a caller in the
     # same process (tests/test_soak_short.py) may open more windows afterwards
     return out
+
+
+def worker_rss_mb(worker) -> float | None:
+    """Resident memory of the app's AI worker processes (Linux /proc), or None."""
+    if worker is None:
+        return None
+    total = 0.0
+    try:
+        for pid in worker.pids():
+            with open(f"/proc/{pid}/status") as f:
+                for line in f:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1]) / 1024
+    except (OSError, ValueError, AttributeError):
+        return None
+    return total
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -352,6 +368,7 @@ def main(argv: list[str] | None = None) -> int:
         app["app_skipped"] = app_unavailable
     elif args.app_games:
         app = run_app_games(args.app_games, args.seed, report, args.app_seconds, worker)
+    worker_mb = worker_rss_mb(worker)
     if worker is not None:
         try:
             worker.close()
@@ -378,6 +395,7 @@ def main(argv: list[str] | None = None) -> int:
         "peak_rss_after_engine_games_mb": round(engine_mb, 1),
         "rss_now_start_mb": None if start_now is None else round(start_now, 1),
         "rss_now_end_mb": None if end_now is None else round(end_now, 1),
+        "app_worker_rss_mb": None if worker_mb is None else round(worker_mb, 1),
         "growth_mb": round(growth, 1), "engine_seconds": round(engine_seconds, 1),
         "ok": ok,
     }
@@ -386,7 +404,8 @@ def main(argv: list[str] | None = None) -> int:
     lines = [
         "Connect Four soak test",
         f"  games played     : {total_games} ({args.games} engine-level, "
-        f"{app['app_games']} in the headless window app)",
+        f"{app['app_games']} in one session of the headless window app, "
+        f"{app['app_frames']} frames)",
         f"  outcomes (engine): X wins {outcomes['X']}, O wins {outcomes['O']}, "
         f"ties {outcomes['tie']}",
         f"  pairings         : " + ", ".join(f"{k} {v}" for k, v in sorted(by_pairing.items())),
@@ -400,7 +419,8 @@ def main(argv: list[str] | None = None) -> int:
         f"(growth {growth:.1f} MB, limit {MEMORY_LIMIT_MB:.0f} MB; "
         f"{engine_mb:.1f} MB after the engine games)",
         f"  resident now     : "
-        + (f"{start_now:.1f} MB -> {end_now:.1f} MB" if start_now and end_now else "n/a"),
+        + (f"{start_now:.1f} MB -> {end_now:.1f} MB" if start_now and end_now else "n/a")
+        + (f"; the app's AI worker processes {worker_mb:.1f} MB" if worker_mb else ""),
         f"  time             : {engine_seconds:.0f} s engine games"
         + (f"; app skipped: {app['app_skipped']}" if "app_skipped" in app else ""),
         f"  verdict          : {'PASS' if ok else 'FAIL'}",
