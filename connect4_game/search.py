@@ -15,7 +15,9 @@ the judge) with a real search:
   (0, 1) and (-1, 0);
 * immediate-win and forced-block detection, double-threat cut-offs,
   non-losing-move pruning (never play directly below an opponent's winning
-  cell), threat-count + centre-first move ordering;
+  cell), two exact "no four possible" tests (own checkers + empty cells;
+  Allis' claimeven when every column has an even number of empty cells),
+  threat-count + centre-first move ordering;
 * a transposition table of *depth facts*: for each position, the smallest
   depth at which a forced four is proven and the largest depth at which it is
   refuted (and the refuting column). Both facts are monotone in the depth, so
@@ -53,6 +55,10 @@ DEFAULT_MAX_ENTRIES = 600_000
 #: Defender replies are sorted by threat count only this deep (plies left);
 #: below it the sort costs more than it saves (measured: 4, 8, 12, none).
 ORDER_DEPTH = 8
+
+#: The claimeven no-win test runs from this many plies left (cheap, rarely
+#: fires near the leaves).
+CLAIM_DEPTH = 7
 
 
 def _check_position(cur, mask, geo):
@@ -121,6 +127,12 @@ class _Engine:
         s2 = h              # diagonal one way
         s3 = h + 2          # diagonal other way
         s1b, s2b, s3b = 2 * s1, 2 * s2, 2 * s3
+        # rows (0 = bottom) with the parity of h: a column has an even
+        # number of empty cells iff its first empty cell is in such a row
+        CLAIM_ROWS = 0
+        for row in range(h % 2, h, 2):
+            CLAIM_ROWS |= BOT << row
+        CLAIM_BAD = BRD & ~CLAIM_ROWS
         colm = [geo.col_mask[c] for c in geo.order]   # centre first
         colmask_all = list(geo.col_mask) + [0] * 256
         table = self.table
@@ -172,6 +184,21 @@ class _Engine:
                         q = pot & (pot >> s3)
                         if not q & (q >> s3b):
                             return False
+            if not poss & CLAIM_BAD and d >= CLAIM_DEPTH:
+                # claimeven (Allis): every column has an even number of empty
+                # cells, so the opponent can always answer in the same column
+                # and cur only ever gets the empty cells of the rows with
+                # cur's parity; no four there -> no four at all
+                pot = cur | (free & CLAIM_ROWS)
+                q = pot & (pot >> 1)
+                if not q & (q >> 2):
+                    q = pot & (pot >> s1)
+                    if not q & (q >> s1b):
+                        q = pot & (pot >> s2)
+                        if not q & (q >> s2b):
+                            q = pot & (pot >> s3)
+                            if not q & (q >> s3b):
+                                return False
             opp = cur ^ mask
             if ow < 0:
                 ow = wincells(opp, free)
