@@ -106,7 +106,7 @@ class _Engine:
     0 when unknown); ``table2`` (AND nodes): ``loss_depth << 16 |
     noloss_depth << 8 | refuting column``. Both facts are monotone in the
     depth, so an entry answers every lookahead. Each table holds at most
-    ``max_entries`` entries and is cleared when it is full.
+    ``max_entries`` entries; when full, its older half is dropped.
     """
 
     def __init__(self, h, w, wbf, table, table2, max_entries):
@@ -372,14 +372,15 @@ def _first(t):
 class Searcher:
     """Exact, fast replacement for the seed's ``scores_for`` recursion.
 
-    Holds a bounded transposition table (TT) reused across lookaheads (the
-    iterative deepening), across the columns of a call and across the moves
-    of a game. Bound: at most ``max_entries`` entries in all (default
-    :data:`DEFAULT_MAX_ENTRIES` = 600,000, about 64 MB; half for the OR-node
-    table, half for the AND-node table); when a table is full its older half
-    is dropped (O(1) amortised). Both are cleared when the board size or the
-    ``win_before_full`` rule changes. Calls are serialised with a lock: safe to use from one worker
-    thread at a time (and harmless from several, just not concurrent).
+    Holds a bounded transposition table (TT) reused across lookaheads, across
+    the columns of a call and across the moves of a game. Bound: at most
+    ``max_entries`` entries in all (default :data:`DEFAULT_MAX_ENTRIES` =
+    600,000, about 64 MB; half for the OR-node table, half for the AND-node
+    table); when a table is full its older half is dropped (O(1) amortised).
+    Both are cleared when the board size or the ``win_before_full`` rule
+    changes. Calls are serialised with a lock: safe to use from one worker
+    thread at a time (and harmless from several, they just take turns).
+    Raises ValueError for ``max_entries`` < 1.
 
     Attributes after each :meth:`scores` call: ``last_nodes`` (int, search
     nodes visited) and ``last_time`` (float, seconds).
@@ -428,8 +429,9 @@ class Searcher:
 
         ``board``: a seed ``Board`` (only ``.slots`` is read, never modified).
         Returns a list of ``board.width`` ints. Raises ValueError for a bad
-        checker or a negative / non-int lookahead. A lookahead >= the number of
-        empty cells is a full solve (100 win / 50 draw / 0 loss)."""
+        checker, a negative / non-int lookahead or a floating checker (slots
+        edited by hand). A lookahead >= the number of empty cells is a full
+        solve (100 win / 50 draw / 0 loss)."""
         _validate(checker, lookahead)
         cur, mask = bb.from_board(board, checker)
         h, w = len(board.slots), len(board.slots[0])
