@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import importlib
 import multiprocessing as mp
+import multiprocessing.connection as mp_connection
 import os
 import queue
 import threading
@@ -267,6 +268,9 @@ class SearchWorker:
         self._stop = False
         self._results = _ResultQueue()
         self._running = threading.Event()   # set while a job runs in a process
+        # the main thread pokes the worker thread through this pipe (submit, cancel, close)
+        self._wake_recv, self._wake_send = mp.Pipe(duplex=False)
+        self._wake_lock = threading.Lock()
         self._warm = threading.Event()      # set once the first processes are ready
         self._running_pid = None
         self._active: _Proc | None = None
@@ -278,21 +282,41 @@ class SearchWorker:
         self._thread.start()
 
     # ---- main-thread API ------------------------------------------------
+    def _poke(self) -> None:
+        with self._wake_lock:
+            try:
+                self._wake_send.send_bytes(b'.')
+            except (OSError, ValueError):
+                pass
+
+    def _drain_wake(self) -> None:
+        try:
+            while self._wake_recv.poll():
+                self._wake_recv.recv_bytes()
+        except (OSError, EOFError, ValueError):
+            pass
+
     def submit(self, job: Job) -> None:
         """Ask for ``job``; a job still queued or running is cancelled."""
         with self._cond:
             self._pending = job
-            if self._current is not None:
+            busy = self._current is not None
+            if busy:
                 self._cancel = True
             self._cond.notify_all()
+        if busy:
+            self._poke()
 
     def cancel(self) -> None:
         """Drop any queued job and stop the running one."""
         with self._cond:
             self._pending = None
-            if self._current is not None:
+            busy = self._current is not None
+            if busy:
                 self._cancel = True
             self._cond.notify_all()
+        if busy:
+            self._poke()
 
     def busy(self) -> bool:
         """True while a job is queued or running."""
@@ -349,6 +373,7 @@ class SearchWorker:
             self._stop = True
             self._pending = None
             self._cond.notify_all()
+        self._poke()
         with self._procs_lock:
             procs = [p for p in (self._active, self._spare) if p is not None]
             self._active = self._spare = None
@@ -427,7 +452,7 @@ class SearchWorker:
             while True:
                 with self._cond:
                     if self._pending is None and not self._stop:
-                        self._cond.wait(0.25)  # wakes on submit; else a health check
+                        self._cond.wait(1.0)  # wakes on submit; else a health check
                     if self._stop:
                         return
                     job = self._pending
@@ -476,8 +501,18 @@ class SearchWorker:
             if self._stop:
                 self._finish()
                 return
+            # Sleep until the result, the process's death or a poke from the main
+            # thread (submit/cancel/close): no polling, so this thread never
+            # competes with the render loop for the GIL while a search runs.
+            wait_for = 1.0
+            if job.timeout is not None:
+                wait_for = max(0.0, min(wait_for, start + job.timeout - time.monotonic()))
             try:
-                ready = proc.conn.poll(0.02)
+                woke = mp_connection.wait([proc.conn, proc.process.sentinel, self._wake_recv],
+                                          wait_for)
+                if self._wake_recv in woke:
+                    self._drain_wake()
+                ready = proc.conn in woke and proc.conn.poll()
             except (OSError, ValueError, EOFError):
                 ready = False
                 if self._stop:
