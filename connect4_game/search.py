@@ -115,7 +115,6 @@ class _Engine:
         self.table = table
         self.table2 = table2
         self.max_entries = max_entries
-        self.nodes = 0
         self._build()
 
     def _build(self):
@@ -162,8 +161,11 @@ class _Engine:
             r |= (a & ((a << s3) | hi)) | (b & ((b >> s3) | lo))
             return r & free
 
+        nodes = 0
+
         def win(cur, mask, d, mw, ow):
-            eng.nodes += 1
+            nonlocal nodes
+            nodes += 1
             poss = (mask + BOT) & BRD
             if mw & poss:
                 return True
@@ -261,7 +263,8 @@ class _Engine:
             return False
 
         def lose(cur, mask, replies, d, mw):
-            eng.nodes += 1
+            nonlocal nodes
+            nodes += 1
             if d & 1:
                 d -= 1          # the opponent's fours fall on even plies
             if d < 4:
@@ -352,9 +355,16 @@ class _Engine:
             else:
                 table2[k] = (e & ~255) | col
 
+        def take_nodes():
+            """Nodes searched since the last call (and reset the count)."""
+            nonlocal nodes
+            n, nodes = nodes, 0
+            return n
+
         self.wincells = wincells
         self.win = win
         self.lose = lose
+        self.take_nodes = take_nodes
 
 
 def _evict(table):
@@ -461,11 +471,11 @@ class Searcher:
             t0 = time.perf_counter()
             eng = self._engine_for(h, w, bool(win_before_full))
             _check_position(cur, mask, eng.geo)
-            eng.nodes = 0
+            eng.take_nodes()
             try:
                 out = self._root(eng, cur, mask, lookahead)
             finally:
-                self.last_nodes = eng.nodes
+                self.last_nodes = eng.take_nodes()
                 self.last_time = time.perf_counter() - t0
             return out, self.last_nodes, self.last_time
 
@@ -545,11 +555,11 @@ class Searcher:
             t0 = time.perf_counter()
             eng = self._engine_for(h, w, bool(win_before_full))
             _check_position(cur, mask, eng.geo)
-            eng.nodes = 0
+            eng.take_nodes()
             try:
                 return self._value(eng, cur, mask, lookahead)
             finally:
-                self.last_nodes = eng.nodes
+                self.last_nodes = eng.take_nodes()
                 self.last_time = time.perf_counter() - t0
 
     @staticmethod
