@@ -561,13 +561,14 @@ class App:
     @staticmethod
     def _pace(deadline: float, period: float) -> float:
         """Sleep until ``deadline`` (perf_counter seconds): a coarse sleep, then
-        short yields for the last 1.5 ms, so frames come every ``period``
-        seconds on average without drift. Returns the next deadline."""
+        a short spin for the last millisecond (no ``sleep(0)``: yielding the CPU
+        on a busy machine can cost a whole time slice), so frames come every
+        ``period`` seconds on average without drift. Returns the next deadline."""
         remaining = deadline - time.perf_counter()
-        if remaining > 0.002:
-            time.sleep(remaining - 0.0015)
+        if remaining > 0.0015:
+            time.sleep(remaining - 0.001)
         while time.perf_counter() < deadline:
-            time.sleep(0)
+            pass
         now = time.perf_counter()
         deadline += period
         if now - deadline > period:      # far behind (a stall): start afresh
