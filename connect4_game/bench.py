@@ -178,36 +178,37 @@ def bench_oracle(positions, oracle, out) -> float | None:
     return sp
 
 
-def bench_game(lookahead, seed, out) -> tuple[float, float]:
+def bench_game(lookahead, seed, out) -> tuple[int, int]:
     """One 6x7 game of two lookahead-``lookahead`` AIs (seeded random
     tiebreak), played twice: with one Searcher whose TT is kept across the
-    moves (as AIPlayer does) and with the TT cleared before every move.
-    Prints and returns the two median seconds per move."""
-    meds = []
+    moves (as AIPlayer does) and with the TT cleared before every move. Both
+    runs play the same moves (the scores are exact either way). Prints the
+    median seconds per move and the total nodes and CPU seconds; returns the
+    two node totals (kept, cleared)."""
+    res = []
     for keep in (True, False):
         rng = random.Random(seed)
         s = Searcher()
         b = Board(6, 7)
         checker = "X"
-        times = []
+        times, nodes = [], 0
+        c0 = time.process_time()
         while not (b.is_full() or b.is_win_for("X") or b.is_win_for("O")):
             if not keep:
                 s.clear()
             scores = s.scores(b, checker, lookahead)
             times.append(s.last_time)
+            nodes += s.last_nodes
             best = max(scores)
             b.add_checker(checker, rng.choice([c for c, v in enumerate(scores) if v == best]))
             checker = "O" if checker == "X" else "X"
-        meds.append(statistics.median(times))
-        if keep:
-            total_keep, n = sum(times), len(times)
-        else:
-            total_clear = sum(times)
-    print(f"  game, both sides at lookahead {lookahead} ({n} moves): median per move "
-          f"{_fmt(meds[0])} s with the TT kept across moves (total {_fmt(total_keep)} s), "
-          f"{_fmt(meds[1])} s with it cleared before each move (total {_fmt(total_clear)} s)",
+        res.append((statistics.median(times), nodes, time.process_time() - c0, len(times)))
+    (mk, nk, ck, n), (mc, nc, cc, _) = res
+    print(f"  game, both sides at lookahead {lookahead} ({n} moves): TT kept across moves: "
+          f"median {_fmt(mk)} s per move, {nk} nodes, cpu {_fmt(ck)} s in all; "
+          f"TT cleared before each move: median {_fmt(mc)} s, {nc} nodes, cpu {_fmt(cc)} s",
           file=out, flush=True)
-    return meds[0], meds[1]
+    return nk, nc
 
 
 def _want(score: int) -> int:
