@@ -118,3 +118,35 @@ def test_bad_moves_option_exits_2_naming_the_position(moves, words):
     assert r.returncode == 2
     assert words in r.stderr
     assert "Traceback" not in r.stderr
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_ctrl_c_while_a_plugin_thinks_forever(tmp_path):
+    """A plug-in stuck in a loop does not keep the console game (or the process) alive."""
+    bot = tmp_path / "stuck.py"
+    bot.write_text("class Stuck:\n"
+                   "    def __init__(self, checker):\n"
+                   "        self.checker = checker\n"
+                   "    def next_move(self, b):\n"
+                   "        while True:\n"
+                   "            pass\n")
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--text", "--x",
+                             f"{bot}:Stuck", "--o", "random"], cwd=ROOT, env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        seen = b""
+        while b"Player X's turn" not in seen:
+            line = proc.stdout.readline()
+            assert line, f"game ended early: {seen!r} {proc.stderr.read()!r}"
+            seen += line
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0, err
+    text = (seen + out + err).decode()
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text
+    assert out.decode().strip()
