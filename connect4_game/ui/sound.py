@@ -36,7 +36,8 @@ def sound_file(name: str):
     if name not in SOUND_NAMES:
         raise ValueError(f"unknown sound {name!r}; known: {', '.join(SOUND_NAMES)}")
     try:
-        res = resources.files("connect4_game").joinpath("assets", "sounds", f"{name}.wav")
+        # one path part per step: Traversable.joinpath takes a single part before 3.11
+        res = resources.files("connect4_game") / "assets" / "sounds" / f"{name}.wav"
         if res.is_file():
             return res
     except (ModuleNotFoundError, OSError, TypeError):
