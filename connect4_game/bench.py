@@ -67,14 +67,17 @@ def load_oracle():
 
 
 def find_pons_dir(explicit: str | None = None) -> str | None:
-    """The Pons benchmark folder: ``explicit`` if given, else
-    ``../shared/bench/pons`` relative to the repository root or the current
-    directory. Returns None if none exists. Raises ValueError if ``explicit``
-    is not a folder."""
+    """The Pons benchmark folder: ``explicit`` if given, else ``$CONNECT4_PONS``
+    if set, else ``../shared/bench/pons`` relative to the repository root or the
+    current directory. Returns None if none exists. Raises ValueError if
+    ``explicit`` is not a folder."""
     if explicit is not None:
         if not os.path.isdir(explicit):
             raise ValueError(f"--pons-dir {explicit!r} is not a folder")
         return explicit
+    env = os.environ.get("CONNECT4_PONS")
+    if env:
+        return env if os.path.isdir(env) else None
     for base in (REPO, os.getcwd()):
         p = os.path.normpath(os.path.join(base, "..", "shared", "bench", "pons"))
         if os.path.isdir(p):

@@ -24,6 +24,7 @@ import statistics
 import sys
 import time
 
+from .bench import find_pons_dir, read_pons_file as read_pons
 from .bitboard import from_moves
 from .board import Board
 from .expert import EXPERT_MOVE_BUDGET, ExpertPlayer, analyze, choose_column
@@ -32,38 +33,6 @@ from .solver import get_solver
 
 PONS_FILES = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")
 TARGET_MEAN = {"Test_L3_R1": 0.002, "Test_L2_R1": 0.020, "Test_L2_R2": 0.5, "Test_L1_R1": 0.1}
-
-
-def find_pons_dir(start: str | None = None) -> str | None:
-    """The ``shared/bench/pons`` folder: ``$CONNECT4_PONS`` if set, else
-    ``../shared/bench/pons`` from the current directory or from the repository
-    root; None if not found."""
-    env = os.environ.get("CONNECT4_PONS")
-    if env:
-        return env if os.path.isdir(env) else None
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    for base in (start or os.getcwd(), here):
-        p = os.path.normpath(os.path.join(base, "..", "shared", "bench", "pons"))
-        if os.path.isdir(p):
-            return p
-    return None
-
-
-def read_pons(path: str, limit: int | None = None) -> list[tuple[str, int]]:
-    """``(moves, score)`` pairs of a Pons test file, at most ``limit``.
-    Raises ValueError on a malformed line (naming it)."""
-    out = []
-    with open(path) as f:
-        for line in f:
-            parts = line.split()
-            if not parts:
-                continue
-            if len(parts) != 2 or not parts[0].isdigit():
-                raise ValueError(f"bad line in {path}: {line!r}")
-            out.append((parts[0], int(parts[1])))
-            if limit is not None and len(out) >= limit:
-                break
-    return out
 
 
 def bench_scores(pons_dir: str, limit: int | None, out=sys.stdout) -> dict:
