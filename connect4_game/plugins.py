@@ -32,9 +32,9 @@ that runs for minutes cannot be interrupted inside the same thread; the
 caller enforces the time limit:
 
 * the window runs plug-ins in its worker *process* (``connect4_game.ui.worker``,
-  job kind ``'plugin'``, with a ``timeout``): on time-out the process is
-  replaced, the window shows "X's plug-in took longer than N s" and the user
-  can take over that side or start a new game;
+  job kind ``'plugin'``, with a ``timeout``, 10 s by default): on time-out
+  the process is replaced, the window reports it and the user takes over
+  that side or starts a new game;
 * in-process callers (console game, tests, soak) use
   :meth:`SafePlayer.choose_with_timeout`, which runs ``choose`` on a *daemon*
   thread and returns ``('timeout', message)`` when the limit passes; the
