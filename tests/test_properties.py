@@ -179,3 +179,31 @@ def test_move_strings_round_trip(bd):
         seed = Board(b.height, b.width)
         seed.add_checkers(moves)
         assert seed == b
+
+
+@FAST
+@given(st.text(max_size=60), st.integers(1, 12), st.integers(1, 14))
+def test_any_move_string_parses_or_names_its_bad_move(text, rows, cols):
+    from connect4_game.savegame import MoveStringError
+    try:
+        columns = parse_moves(text, rows, cols)
+    except MoveStringError as exc:
+        assert exc.index is not None and 0 <= exc.index < len(text)
+        assert exc.char == text[exc.index]
+        assert f"index {exc.index}" in str(exc)
+    else:
+        assert len(columns) == len(text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(max_size=300))
+def test_any_file_content_loads_or_gives_one_clear_error(tmp_path_factory, content):
+    from connect4_game.savegame import SaveFileError, SavedGame, load_game
+    p = tmp_path_factory.mktemp("bad") / "game.json"
+    p.write_bytes(content)
+    try:
+        game = load_game(p)
+    except SaveFileError as exc:
+        assert str(exc) and "\n" not in str(exc)
+    else:
+        assert isinstance(game, SavedGame)
