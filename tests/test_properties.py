@@ -8,6 +8,7 @@ deadlines (no timing in tests).
 """
 
 import itertools
+import json
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -207,3 +208,32 @@ def test_any_file_content_loads_or_gives_one_clear_error(tmp_path_factory, conte
         assert str(exc) and "\n" not in str(exc)
     else:
         assert isinstance(game, SavedGame)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=6),
+    max_leaves=20)
+
+
+SETTING_KEYS = ["lookahead", "tiebreak", "rows", "cols", "theme", "muted", "x_kind", "demo_pace",
+                "pairings"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.one_of(
+    st.binary(max_size=200),
+    json_values.map(lambda v: json.dumps(v).encode()),
+    st.dictionaries(st.sampled_from(SETTING_KEYS), json_values, max_size=6)
+      .map(lambda d: json.dumps(d).encode())))
+def test_settings_and_stats_never_raise_on_any_file(tmp_path_factory, content):
+    from connect4_game.settings import Settings, load_settings
+    from connect4_game.stats import load_stats
+    d = tmp_path_factory.mktemp("cfg")
+    (d / "settings.json").write_bytes(content)
+    (d / "stats.json").write_bytes(content)
+    s, warnings = load_settings(d / "settings.json")
+    assert isinstance(s, Settings) and all(isinstance(w, str) for w in warnings)
+    stats, warnings = load_stats(d / "stats.json")
+    assert all(isinstance(w, str) for w in warnings)
+    assert stats.summary()
