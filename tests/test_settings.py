@@ -48,7 +48,7 @@ def test_round_trip(cfg):
 @pytest.mark.parametrize("content", [
     b"", b"{", b'{"lookahead": 5, "theme": "da', b"\x00\xff\xfe garbage", b"[1, 2, 3]",
     b"null", b'"just a string"', b"[" * 100000, b" " * (5 << 20),
-])
+], ids=["empty", "brace", "truncated", "binary", "list", "null", "string", "deep", "huge"])
 def test_garbage_or_truncated_file_gives_defaults_and_warning(cfg, content, caplog):
     cfg.mkdir(parents=True)
     (cfg / "settings.json").write_bytes(content)
