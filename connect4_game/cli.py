@@ -155,8 +155,21 @@ def run_text(args, parser) -> int:
     except (ImportError, ValueError, OSError, SyntaxError) as exc:
         parser.error(f'cannot create the players: {exc}')
     rows, cols = args.rows or 6, args.cols or 7
+    board = None
+    if args.moves is not None:
+        from connect4_game.savegame import board_from_moves
+        try:
+            board = board_from_moves(args.moves, rows, cols)
+        except ValueError as exc:
+            parser.error(f'--moves: {exc}')
+    elif args.load:
+        from connect4_game.savegame import load_game
+        try:
+            board = load_game(args.load).board()
+        except (ValueError, OSError) as exc:
+            parser.error(f'--load: {exc}')
     try:
-        connect_four(p1, p2, rows, cols)
+        connect_four(p1, p2, rows, cols, board=board)
     except (KeyboardInterrupt, EOFError):
         print('\nGame ended. Bye!')
         return 0

@@ -32,13 +32,17 @@ def process_move(p, b: Board) -> bool:
     return False
 
 
-def connect_four(p1, p2, height: int = 6, width: int = 7):
-    """Play a game between ``p1`` and ``p2`` on a new ``height`` x ``width``
-    board (6x7 as in the seed) and return the final :class:`Board`.
+def connect_four(p1, p2, height: int = 6, width: int = 7, board: Board | None = None):
+    """Play a game between ``p1`` and ``p2`` and return the final :class:`Board`.
+
+    As in the seed (ps9 Problem 3 starter code) the game is played on a new
+    ``height`` x ``width`` board (6x7 by default) and ``p1`` moves first. Given
+    a ``board``, the game continues on it instead (it is changed in place) and
+    the player whose checker is to move (:meth:`Board.to_move`) goes first; a
+    board that is already won or full is printed and returned as it is.
 
     One player must use 'X' and the other 'O'; otherwise prints
-    ``'need one X player and one O player.'`` and returns None (the seed's
-    starter code).
+    ``'need one X player and one O player.'`` and returns None.
     """
     if p1.checker not in ('X', 'O') or p2.checker not in ('X', 'O') \
        or p1.checker == p2.checker:
@@ -47,8 +51,15 @@ def connect_four(p1, p2, height: int = 6, width: int = 7):
 
     print('Welcome to Connect Four!')
     print()
-    b = Board(height, width)
+    if board is None:
+        b = Board(height, width)
+    else:
+        b = board
+        if p2.checker == b.to_move():
+            p1, p2 = p2, p1
     print(b)
+    if b.is_win_for('X') or b.is_win_for('O') or b.is_full():
+        return b
 
     while True:
         if process_move(p1, b):
