@@ -215,7 +215,21 @@ def bench_selfplay(games: int, time_budget: float, out=sys.stdout, seed: int = 3
 
 
 def peak_rss_mb() -> float | None:
-    """Peak resident memory of this process in MB (None where unknown)."""
+    """Peak resident memory of this process in MB (None where unknown).
+
+    Linux: ``VmHWM`` of ``/proc/self/status``, the high-water mark of this
+    process's own address space. ``getrusage``'s ``ru_maxrss`` is not used
+    there because it survives fork and exec: a benchmark child spawned by
+    ``python -m connect4_game.bench`` would report its parent's peak.
+    Elsewhere ``ru_maxrss`` (bytes on macOS, KiB on other systems).
+    """
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
     try:
         import resource
     except ImportError:  # pragma: no cover - Windows
