@@ -177,55 +177,12 @@ def run_text(args, parser) -> int:
 
 
 def run_oska_window(args) -> int:
-    import pygame
-    from connect4_game.ui.oska_view import OskaView
-    pygame.display.init()
-    pygame.font.init()
-    size = (800, 640)
-    surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-    pygame.display.set_caption('Oska')
-    human = None if args.demo else 'w'
-    view = OskaView(n=args.n, human_side=human, lookahead=min(args.lookahead or 3, 9),
-                    size=size)
-    clock = pygame.time.Clock()
-    elapsed = 0.0
-    intervals = []
-    moves, last_move = 0, None
-    try:
-        running = True
-        clock.tick(60)
-        while running:
-            dt = clock.tick(60) / 1000.0
-            intervals.append(dt)
-            elapsed += dt
-            for e in pygame.event.get():
-                if e.type == pygame.QUIT:
-                    running = False
-                elif e.type == pygame.VIDEORESIZE:
-                    surface = pygame.display.set_mode((e.w, e.h), pygame.RESIZABLE)
-                view.handle_event(e)
-            view.update(dt)
-            if getattr(view, 'last_move', None) is not last_move:
-                last_move = view.last_move
-                moves += last_move is not None
-            view.draw(surface)
-            pygame.display.flip()
-            if view.wants_exit or (args.exit_after is not None and elapsed >= args.exit_after):
-                running = False
-            if args.exit_after_game and getattr(view, 'winner', None):
-                running = False
-    except KeyboardInterrupt:
-        pass
-    finally:
-        if args.screenshot:
-            pygame.image.save(surface, args.screenshot)
-        if args.frame_stats:
-            import json
-            from connect4_game.ui.app import frame_stats
-            with open(args.frame_stats, 'w', encoding='utf-8') as fh:
-                json.dump(frame_stats(intervals, moves), fh, indent=2)
-        view.close()
-        pygame.quit()
+    """The Oska window (seed 003): you play white, or AI against AI with --demo."""
+    from connect4_game.ui.oska_view import run
+    run(n=args.n, human_side=None if args.demo else 'w',
+        lookahead=min(args.lookahead or 3, 9), exit_after=args.exit_after,
+        exit_after_game=args.exit_after_game, screenshot=args.screenshot,
+        frame_stats_path=args.frame_stats)
     return 0
 
 

@@ -220,8 +220,8 @@ class Sleeper:
     def __init__(self, checker):
         self.checker = checker
     def next_move(self, board):
-        import time
-        time.sleep(600)
+        import threading
+        threading.Event().wait(600)     # a plug-in that thinks for minutes
 
 class Lefty:
     def __init__(self, checker):

@@ -565,34 +565,65 @@ class OskaView:
 
 
 def run(n: int = 4, human_side: str | None = "w", lookahead: int = 3,
-        size: tuple[int, int] = (800, 640), fps: int = 60) -> str | None:
+        size: tuple[int, int] = (800, 640), fps: int = 60, *,
+        exit_after: float | None = None, exit_after_game: bool = False,
+        screenshot: str | None = None, frame_stats_path: str | None = None) -> str | None:
     """Open a window and play Oska until it is closed (or Esc twice).
 
-    Stand-alone loop for the view until the app's screen switcher hosts it:
-    events -> ``update(dt)`` -> ``draw(surface)``, ``dt`` from ``pygame.time.Clock``.
+    One loop: events -> ``update(dt)`` -> ``draw(surface)``, ``dt`` in seconds
+    from ``pygame.time.Clock``; the window is resizable. Options for scripted
+    and headless use, as for the Connect Four window: ``exit_after`` seconds,
+    ``exit_after_game`` (once a game has a result and its last slide ended),
+    ``screenshot`` (PNG of the last frame, on exit) and ``frame_stats_path``
+    (JSON of the intervals between frames and the number of moves, on exit).
     Returns the result of the last game (``'w'``, ``'b'``, ``'draw'``) or None.
     Raises ValueError for bad arguments (see :class:`OskaView`).
     """
     view = OskaView(n, human_side, lookahead, size=size)
     pygame.display.init()
     pygame.font.init()
+    screen = None
+    intervals: list[float] = []
+    moves, last_move, elapsed = 0, None, 0.0
     try:
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(f"Oska (n={n})")
         clock = pygame.time.Clock()
+        clock.tick(fps)
         running = True
         while running and not view.wants_exit:
             dt = clock.tick(fps) / 1000.0
+            intervals.append(dt)
+            elapsed += dt
             for event in pygame.event.get():
                 if event.type == pygame.QUIT:
                     running = False
+                elif event.type == pygame.VIDEORESIZE:
+                    screen = pygame.display.set_mode((event.w, event.h), pygame.RESIZABLE)
+                    view.handle_event(event)
                 else:
                     view.handle_event(event)
             view.update(dt)
+            if view.last_move is not last_move:
+                last_move = view.last_move
+                moves += last_move is not None
             view.draw(screen)
             pygame.display.flip()
+            if exit_after is not None and elapsed >= exit_after:
+                running = False
+            if exit_after_game and view.winner:
+                running = False
+        return view.result
+    except KeyboardInterrupt:
         return view.result
     finally:
+        if screenshot and screen is not None:
+            pygame.image.save(screen, screenshot)
+        if frame_stats_path:
+            import json
+            from .app import frame_stats
+            with open(frame_stats_path, "w", encoding="utf-8") as fh:
+                json.dump(frame_stats(intervals, moves), fh, indent=2)
         view.close()
         # not pygame.quit(): that would invalidate fonts cached by render.font()
         pygame.display.quit()
