@@ -298,19 +298,17 @@ class SearchWorker:
 
     def submit(self, job: Job) -> None:
         """Ask for ``job``; a job still queued or running is cancelled."""
-        with self._cond:
-            self._pending = job
-            busy = self._current is not None
-            if busy:
-                self._cancel = True
-            self._cond.notify_all()
-        if busy:
-            self._poke()
+        self._replace_pending(job)
 
     def cancel(self) -> None:
         """Drop any queued job and stop the running one."""
+        self._replace_pending(None)
+
+    def _replace_pending(self, job: Job | None) -> None:
+        """Queue ``job`` (or nothing) in place of any queued one, and stop the
+        running job, waking the worker thread."""
         with self._cond:
-            self._pending = None
+            self._pending = job
             busy = self._current is not None
             if busy:
                 self._cancel = True
