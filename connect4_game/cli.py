@@ -189,6 +189,9 @@ def run_oska_window(args) -> int:
 def main(argv=None) -> int:
     """Parse ``argv`` (default ``sys.argv[1:]``) and play; returns the exit status."""
     os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1')
+    if os.environ.get('SDL_VIDEODRIVER') == 'dummy':
+        # headless run: no sound either, instead of a screenful of ALSA probe errors
+        os.environ.setdefault('SDL_AUDIODRIVER', 'dummy')
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.game == 'oska':
@@ -203,7 +206,7 @@ def main(argv=None) -> int:
         return run_oska_window(args)
     if args.text:
         return run_text(args, parser)
-    from connect4_game.ui.app import App, AppOptions, DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK
+    from connect4_game.ui.app import AppOptions, DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, run_window
     rows, cols = args.rows, args.cols
     moves = []
     if args.moves is not None:
@@ -257,29 +260,7 @@ def main(argv=None) -> int:
                       frame_stats=args.frame_stats, theme=args.theme, mute=args.mute,
                       moves=moves, load=args.load, size=size, use_settings=use_settings,
                       offer_autosave=use_settings and not scripted)
-    app = None
-    import pygame
-    from connect4_game.ui.worker import SearchWorker
-    worker = SearchWorker()   # its processes start while pygame opens the window
-    try:
-        try:
-            app = App(opts, worker=worker, own_worker=True)
-        except (ValueError, OSError) as exc:   # e.g. the saved game changed meanwhile
-            print(f'connect4: error: {exc}', file=sys.stderr)
-            return 2
-        except pygame.error as exc:            # no display, no video driver
-            print(f'connect4: cannot open a window ({exc}); try --text, or '
-                  f'SDL_VIDEODRIVER=dummy for a headless run', file=sys.stderr)
-            return 1
-        return app.run()
-    except KeyboardInterrupt:
-        return 0
-    finally:
-        if app is not None:
-            app.close()
-        worker.close()
-        pygame.quit()
-
+    return run_window(opts)
 
 if __name__ == '__main__':
     sys.exit(main())

@@ -22,7 +22,7 @@ from .render import palette_from_theme
 from .views import GameScreen, HelpScreen, NewGameScreen
 from .worker import SearchWorker
 
-__all__ = ['AppOptions', 'App', 'DEFAULT_LOOKAHEAD', 'DEFAULT_TIEBREAK', 'frame_stats']
+__all__ = ['AppOptions', 'App', 'DEFAULT_LOOKAHEAD', 'DEFAULT_TIEBREAK', 'frame_stats', 'run_window']
 
 # First-run AI strength: the settings' defaults (lookahead 6 answers in milliseconds with the
 # search module; RANDOM because a LEFT tiebreak opens in the corner every game and looks broken).
@@ -604,3 +604,34 @@ class App:
                 print(f'could not write frame stats {o.frame_stats}: {exc}', file=sys.stderr)
         self.autosave()
         self._save_settings()
+
+
+def run_window(opts: AppOptions) -> int:
+    """Open the game window for ``opts`` and run it until it is closed.
+
+    The search worker's processes are started first, so they boot while
+    pygame opens the window. Returns the exit status: the app's own, 2 for an
+    error in the options (e.g. a saved game that changed meanwhile), 1 when
+    no window can be opened (no display, no video driver), 0 on Ctrl-C.
+    """
+    app = None
+    worker = SearchWorker()   # its processes start while pygame opens the window
+    try:
+        try:
+            app = App(opts, worker=worker, own_worker=True)
+        except (ValueError, OSError) as exc:   # e.g. the saved game changed meanwhile
+            print(f'connect4: error: {exc}', file=sys.stderr)
+            return 2
+        except pygame.error as exc:            # no display, no video driver
+            print(f'connect4: cannot open a window ({exc}); try --text, or '
+                  f'SDL_VIDEODRIVER=dummy for a headless run', file=sys.stderr)
+            return 1
+        return app.run()
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        if app is not None:
+            app.close()
+        worker.close()
+        pygame.quit()
+
