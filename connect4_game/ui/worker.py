@@ -513,19 +513,13 @@ class SearchWorker:
                 ready = proc.conn in woke and proc.conn.poll()
             except (OSError, ValueError, EOFError):
                 ready = False
-                if self._stop:
-                    self._finish()
-                    return
-                self._died(job)
+                self._lost(job)
                 return
             if ready:
                 try:
                     status, payload = proc.conn.recv()
                 except (EOFError, OSError, ValueError):
-                    if self._stop:
-                        self._finish()
-                        return
-                    self._died(job)
+                    self._lost(job)
                     return
                 with self._cond:
                     cancelled = self._cancel
@@ -539,10 +533,7 @@ class SearchWorker:
                         self._results.put(Result(job, 'error', message=str(payload)))
                 return
             if not proc.alive():
-                if self._stop:
-                    self._finish()
-                    return
-                self._died(job)
+                self._lost(job)
                 return
             with self._cond:
                 cancelled = self._cancel
@@ -558,6 +549,14 @@ class SearchWorker:
                 self._results.put(Result(job, 'timeout',
                                          message=f'no answer within {job.timeout:g} s'))
                 return
+
+    def _lost(self, job: Job) -> None:
+        """The active process is gone (or its pipe broke) while running ``job``:
+        at shutdown just finish, else treat it as a death."""
+        if self._stop:
+            self._finish()
+        else:
+            self._died(job)
 
     def _died(self, job: Job) -> None:
         """The active process died while running ``job``: report, replace, run it again."""
