@@ -12,6 +12,8 @@ import argparse
 import os
 import sys
 
+from connect4_game.messages import clip, quote
+
 __all__ = ['build_parser', 'main', 'parse_player']
 
 KINDS = ('human', 'random', 'ai', 'expert')
@@ -144,30 +146,24 @@ def _console_player(kind, checker, lookahead, tiebreak):
                                  label=kind, timeout=60)
 
 
-def run_text(args, parser) -> int:
-    """The console game (seed ps9 Problem 3's ``connect_four``)."""
+def run_text(args, parser, rows=None, cols=None, moves=()) -> int:
+    """The console game (seed ps9 Problem 3's ``connect_four``), from the start
+    position ``rows`` x ``cols`` after ``moves`` (0-based columns) when given;
+    with --demo both sides default to the AI."""
     from connect4_game.console import connect_four
     lookahead = 3 if args.lookahead is None else args.lookahead
     tiebreak = args.tiebreak or 'LEFT'
+    default_x = 'ai' if args.demo else 'human'
     try:
-        p1 = _console_player(args.x or 'human', 'X', lookahead, tiebreak)
+        p1 = _console_player(args.x or default_x, 'X', lookahead, tiebreak)
         p2 = _console_player(args.o or 'ai', 'O', lookahead, tiebreak)
     except (ImportError, ValueError, OSError, SyntaxError) as exc:
-        parser.error(f'cannot create the players: {exc}')
-    rows, cols = args.rows or 6, args.cols or 7
+        parser.error(f'cannot create the players: {clip(exc, 200)}')
+    rows, cols = rows or 6, cols or 7
     board = None
-    if args.moves is not None:
-        from connect4_game.savegame import board_from_moves
-        try:
-            board = board_from_moves(args.moves, rows, cols)
-        except ValueError as exc:
-            parser.error(f'--moves: {exc}')
-    elif args.load:
-        from connect4_game.savegame import load_game
-        try:
-            board = load_game(args.load).board()
-        except (ValueError, OSError) as exc:
-            parser.error(f'--load: {exc}')
+    if moves:
+        from connect4_game.savegame import board_from_moves, moves_to_string
+        board = board_from_moves(moves_to_string(moves), rows, cols)
     try:
         connect_four(p1, p2, rows, cols, board=board)
     except (KeyboardInterrupt, EOFError):
@@ -182,8 +178,96 @@ def run_oska_window(args) -> int:
     run(n=args.n, human_side=None if args.demo else 'w',
         lookahead=min(args.lookahead or 3, 9), exit_after=args.exit_after,
         exit_after_game=args.exit_after_game, screenshot=args.screenshot,
-        frame_stats_path=args.frame_stats)
+        frame_stats_path=args.frame_stats, **({'size': args.size} if args.size else {}))
     return 0
+
+
+# Options that only mean something in some modes. An option given where it
+# does nothing is refused (exit 2) rather than silently ignored.
+_CONNECT4_ONLY = ('x', 'o', 'tiebreak', 'rows', 'cols', 'moves', 'load', 'theme', 'mute',
+                  'no_settings')
+_WINDOW_ONLY = ('theme', 'mute', 'size', 'exit_after', 'screenshot', 'frame_stats')
+_OSKA_ONLY = ('n',)
+
+
+def _given(args, name: str) -> bool:
+    value = getattr(args, name)
+    if name == 'n':
+        return value != 4
+    return value not in (None, False)
+
+
+def _option(name: str) -> str:
+    return '--' + name.replace('_', '-')
+
+
+def _check_mode(args, parser) -> None:
+    """Refuse (exit 2) every option that does nothing in the chosen mode."""
+    if args.game == 'oska':
+        mode, refused = 'Oska', _CONNECT4_ONLY
+    else:
+        mode, refused = 'Connect Four', _OSKA_ONLY
+    if args.text:
+        refused = refused + tuple(n for n in _WINDOW_ONLY if n not in refused)
+        mode += ' in the console (--text)'
+    bad = [_option(n) for n in refused if _given(args, n)]
+    if bad:
+        parser.error(f"{', '.join(bad)} {'does' if len(bad) == 1 else 'do'} nothing in "
+                     f"{mode}; leave {'it' if len(bad) == 1 else 'them'} out")
+    if args.moves is not None and args.load:
+        parser.error('--moves and --load both give the start position; use one of them')
+
+
+def _parse_size(args, parser):
+    if not args.size:
+        return None
+    try:
+        w, h = (int(v) for v in args.size.lower().split('x'))
+        if not (320 <= w <= 10000 and 300 <= h <= 10000):
+            raise ValueError
+        return (w, h)
+    except ValueError:
+        parser.error(f'--size {quote(args.size)}: use WIDTHxHEIGHT, e.g. 900x800 '
+                     '(320x300 or more)')
+
+
+def _start_position(args, parser):
+    """``(rows, cols, moves)`` from --rows/--cols and --moves or --load
+    (the file is read once); rows/cols None when not given."""
+    rows, cols, moves = args.rows, args.cols, []
+    if args.moves is not None:
+        from connect4_game.savegame import parse_moves
+        rows, cols = rows or 6, cols or 7
+        try:
+            moves = parse_moves(args.moves, rows, cols)
+        except ValueError as exc:
+            parser.error(f'--moves: {clip(exc, 200)}')
+    elif args.load:
+        from connect4_game.savegame import load_game
+        try:
+            saved = load_game(args.load)
+        except (ValueError, OSError) as exc:
+            parser.error(f'--load: {clip(exc, 200)}')
+        rows, cols, moves = saved.rows, saved.cols, list(saved.columns)
+    return rows, cols, moves
+
+
+def _clamp_lookahead(args, rows: int, cols: int) -> None:
+    """A lookahead past the board's cell count is the same search as one equal
+    to it (scores cannot change once the board is full): use the smaller one."""
+    cells = rows * cols
+    if args.lookahead is not None and args.lookahead > cells:
+        print(f'--lookahead {clip(args.lookahead, 12)} is more than the {cells} cells of the '
+              f'board; using {cells} (the same search)', file=sys.stderr)
+        args.lookahead = cells
+
+
+def _plain_start(args) -> bool:
+    """True for an interactive start with no position, player or mode options:
+    the only kind of start that offers, writes or removes the autosave."""
+    scripted = ('x', 'o', 'lookahead', 'tiebreak', 'rows', 'cols', 'moves', 'load', 'demo',
+                'exit_after_game', 'exit_after', 'screenshot', 'frame_stats', 'no_settings')
+    return not any(_given(args, n) for n in scripted)
 
 
 def main(argv=None) -> int:
@@ -194,72 +278,49 @@ def main(argv=None) -> int:
         os.environ.setdefault('SDL_AUDIODRIVER', 'dummy')
     parser = build_parser()
     args = parser.parse_args(argv)
+    _check_mode(args, parser)
+    args.size = _parse_size(args, parser)
     if args.game == 'oska':
         if args.text:
             from connect4_game import oska_console
+            side = ['--white', 'ai'] if args.demo else []
             try:
-                return oska_console.main(['--n', str(args.n)] + (
+                return oska_console.main(['--n', str(args.n)] + side + (
                     ['--lookahead', str(max(1, args.lookahead))] if args.lookahead else []))
             except (KeyboardInterrupt, EOFError):
                 print('\nGame ended. Bye!')
                 return 0
         return run_oska_window(args)
+    rows, cols, moves = _start_position(args, parser)
+    _clamp_lookahead(args, rows or 6, cols or 7)
     if args.text:
-        return run_text(args, parser)
+        return run_text(args, parser, rows, cols, moves)
     from connect4_game.ui.app import AppOptions, DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, run_window
-    rows, cols = args.rows, args.cols
-    moves = []
-    if args.moves is not None:
-        from connect4_game.savegame import parse_moves
-        try:
-            moves = parse_moves(args.moves, rows or 6, cols or 7)
-        except ValueError as exc:
-            parser.error(f'--moves: {exc}')
-        rows, cols = rows or 6, cols or 7
-    if args.load:
-        from connect4_game.savegame import load_game
-        try:
-            load_game(args.load)
-        except (ValueError, OSError) as exc:
-            parser.error(f'--load: {exc}')
-    size = None
-    if args.size:
-        try:
-            w, h = (int(v) for v in args.size.lower().split('x'))
-            if not (320 <= w <= 10000 and 300 <= h <= 10000):
-                raise ValueError
-            size = (w, h)
-        except ValueError:
-            parser.error(f'--size {args.size!r}: use WIDTHxHEIGHT, e.g. 900x800 (320x300 or more)')
     if args.theme:
         from connect4_game.ui import themes
         if args.theme not in themes.theme_names():
-            parser.error(f"--theme {args.theme!r}: choose from {', '.join(themes.theme_names())}")
+            parser.error(f"--theme {quote(args.theme)}: choose from "
+                         f"{', '.join(themes.theme_names())}")
     lookahead = args.lookahead
     tiebreak = args.tiebreak
-    scripted = bool(args.moves or args.load or args.demo or args.x or args.o)
     la = DEFAULT_LOOKAHEAD if lookahead is None else lookahead
     tb = tiebreak or DEFAULT_TIEBREAK
     try:
         x = _player_config(args.x, la, tb) if args.x else None
         o = _player_config(args.o, la, tb) if args.o else None
     except ValueError as exc:
-        parser.error(str(exc))
+        parser.error(clip(exc, 200))
     if (x is not None or o is not None) and (x is None or o is None):
         from connect4_game.ui.model import PlayerConfig
         x = x or PlayerConfig('human', la, tb)
         o = o or PlayerConfig('ai', la, tb)
-    if (args.x == 'expert' or args.o == 'expert'):
-        from connect4_game.ui.views import expert_available
-        if not expert_available():
-            parser.error('the Expert player is not available in this installation')
     use_settings = not args.no_settings
     opts = AppOptions(x=x, o=o, rows=rows, cols=cols, lookahead=lookahead, tiebreak=tiebreak,
                       demo=args.demo, exit_after_game=args.exit_after_game,
                       exit_after=args.exit_after, screenshot=args.screenshot,
                       frame_stats=args.frame_stats, theme=args.theme, mute=args.mute,
-                      moves=moves, load=args.load, size=size, use_settings=use_settings,
-                      offer_autosave=use_settings and not scripted)
+                      moves=moves, size=args.size, use_settings=use_settings,
+                      offer_autosave=use_settings and _plain_start(args))
     return run_window(opts)
 
 if __name__ == '__main__':

@@ -148,3 +148,97 @@ def test_no_video_driver_is_a_message_not_a_traceback():
                  env_extra={'SDL_VIDEODRIVER': 'no_such_driver'})
     assert r.returncode == 1
     assert 'cannot open a window' in r.stderr and 'Traceback' not in r.stderr
+
+
+# -- options that do nothing in a mode, start positions, lookahead past the board ----------
+
+@pytest.mark.parametrize('argv,needle', [
+    (['--text', '--theme', 'dark'], '--theme does nothing'),
+    (['--text', '--theme', 'neon'], '--theme does nothing'),
+    (['--text', '--size', 'huge'], '--size does nothing'),
+    (['--text', '--screenshot', 'x.png', '--mute'], '--mute, --screenshot do nothing'),
+    (['--game', 'oska', '--x', 'ai'], '--x does nothing in Oska'),
+    (['--game', 'oska', '--moves', '1'], '--moves does nothing in Oska'),
+    (['--game', 'oska', '--load', 'game.json'], '--load does nothing in Oska'),
+    (['--game', 'oska', '--text', '--o', 'random', '--rows', '5'], '--o, --rows do nothing'),
+    (['--n', '5'], '--n does nothing in Connect Four'),
+    (['--moves', '1', '--load', 'game.json'], 'use one of them'),
+])
+def test_options_that_do_nothing_in_a_mode_are_refused(capsys, argv, needle):
+    with pytest.raises(SystemExit) as exc:
+        main(argv + ['--no-settings'] if '--game' not in argv and '--text' not in argv
+             else argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert needle in err and 'Traceback' not in err
+
+
+def test_a_huge_move_string_gives_a_short_message(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(['--no-settings', '--moves', '1' * 7 + 'z' * 1_000_000])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert 'z' in err and len(err) < 1000
+
+
+def test_text_demo_is_computer_against_computer():
+    r = run_main(['--text', '--demo', '--lookahead', '1'])
+    assert r.returncode == 0, r.stderr
+    assert 'Enter a column' not in r.stdout
+    assert 'Player X (LEFT, 1) wins in 8 moves.' in r.stdout
+
+
+def test_text_mode_starts_from_moves():
+    r = run_main(['--text', '--x', 'ai', '--o', 'ai', '--lookahead', '1', '--moves', '33'])
+    assert r.returncode == 0, r.stderr
+    first_board = r.stdout.split('\n\n')[1] if '\n\n' in r.stdout else r.stdout
+    assert '|X|' in r.stdout and 'O' in first_board
+
+
+def test_lookahead_past_the_board_is_clamped_to_its_cells():
+    r = run_main(['--text', '--x', 'ai', '--o', 'ai', '--rows', '4', '--cols', '4',
+                  '--lookahead', '1000000000'], timeout=200)
+    assert r.returncode == 0, r.stderr
+    assert 'using 16' in r.stderr and len(r.stderr) < 300
+    assert '(LEFT, 16)' in r.stdout and '1000000000' not in r.stdout
+
+
+def test_oska_console_demo_needs_no_keyboard():
+    r = run_main(['--game', 'oska', '--text', '--demo', '--lookahead', '1'], timeout=200)
+    assert r.returncode == 0, r.stderr
+    assert 'Traceback' not in r.stderr
+
+
+@pytest.mark.parametrize('argv,plain', [
+    ([], True),
+    (['--theme', 'dark', '--mute', '--size', '900x800'], True),
+    (['--x', 'ai'], False),
+    (['--o', 'random'], False),
+    (['--moves', '1'], False),
+    (['--load', 'g.json'], False),
+    (['--rows', '5'], False),
+    (['--lookahead', '3'], False),
+    (['--demo'], False),
+    (['--exit-after-game'], False),
+    (['--exit-after', '3'], False),
+    (['--screenshot', 'a.png'], False),
+    (['--no-settings'], False),
+])
+def test_only_a_plain_start_owns_the_autosave(argv, plain):
+    from connect4_game.cli import _plain_start
+    assert _plain_start(build_parser().parse_args(argv)) is plain
+
+
+@pytest.mark.parametrize('argv', [
+    ['--x', 'ai', '--o', 'ai', '--lookahead', '1', '--exit-after-game'],
+    ['--moves', '1', '--exit-after', '0.5'],
+    ['--x', 'random', '--o', 'random', '--exit-after-game'],
+])
+def test_scripted_runs_never_touch_the_autosave(tmp_path, argv):
+    saved = tmp_path / 'autosave.json'
+    body = json.dumps({'format': 'connect4-game', 'version': 1, 'rows': 6, 'cols': 7,
+                       'moves': '3344'}).encode()
+    saved.write_bytes(body)
+    r = run_main(argv, env_extra={'CONNECT4_CONFIG_DIR': str(tmp_path)})
+    assert r.returncode == 0, r.stderr
+    assert saved.read_bytes() == body
