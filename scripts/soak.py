@@ -295,6 +295,14 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("games", "app_games", "max_lookahead", "check_every", "console_every"):
         if getattr(args, name) < 0:
             ap.error(f"--{name.replace('_', '-')} must be >= 0, not {getattr(args, name)}")
+    if args.games == 0 and args.app_games == 0:
+        ap.error("--games 0 and --app-games 0 play nothing: a soak needs at least one game")
+    if args.json:
+        try:    # fail now, not after an hour of games
+            with open(args.json, "a", encoding="utf-8"):
+                pass
+        except OSError as exc:
+            ap.error(f"--json {args.json}: cannot write there ({exc.strerror or exc})")
 
     def report(msg: str) -> None:
         if not args.quiet:
@@ -429,7 +437,12 @@ def main(argv: list[str] | None = None) -> int:
     for msg in result["error_messages"][:5]:
         print("ERROR:", msg, file=sys.stderr)
     if args.json:
-        Path(args.json).write_text(json.dumps(result, indent=2) + "\n")
+        try:
+            Path(args.json).write_text(json.dumps(result, indent=2) + "\n")
+        except OSError as exc:
+            print(f"could not write the JSON report to {args.json}: {exc.strerror or exc}",
+                  file=sys.stderr)
+            return 1
     return 0 if ok else 1
 
 

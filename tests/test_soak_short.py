@@ -44,3 +44,19 @@ def test_soak_detects_a_wrong_move(monkeypatch):
     status = soak.main(["--games", "3", "--app-games", "0", "--quick", "--quiet",
                         "--console-every", "0", "--check-every", "0"])
     assert status == 1
+
+
+def test_soak_of_nothing_is_refused(capsys):
+    import pytest
+    with pytest.raises(SystemExit) as exc:
+        load_soak().main(["--games", "0", "--app-games", "0"])
+    assert exc.value.code == 2
+    assert "play nothing" in capsys.readouterr().err
+
+
+def test_soak_report_to_a_full_disk_is_one_line(capsys):
+    status = load_soak().main(["--games", "2", "--app-games", "0", "--quick", "--quiet",
+                               "--json", "/dev/full"])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert "could not write the JSON report to /dev/full" in err and "Traceback" not in err
