@@ -6,19 +6,35 @@ then replaces the target with :func:`os.replace`, which is atomic on POSIX and
 Windows. The directory is ``fsync``-ed afterwards where the platform allows it,
 so the rename itself survives a power cut.
 
-Used by settings, statistics and saved games (issue 4 and issue 8,
-"Nothing lost"). This module never imports pygame.
+A process killed between creating the temporary file and the rename leaves
+that file behind (``.settings.json.k3j_x9q2.tmp``); :func:`remove_stale_temp_files`
+removes such leftovers once they are old enough that no writer can still be
+using them.
+
+Used by settings, statistics and saved games. This module never imports pygame.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
+import stat
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["atomic_write_bytes", "atomic_write_text", "atomic_write_json"]
+__all__ = ["atomic_write_bytes", "atomic_write_text", "atomic_write_json",
+           "remove_stale_temp_files", "STALE_AFTER"]
+
+_TEMP_SUFFIX = ".tmp"
+# ".<target name>.<mkstemp's 8 random characters>.tmp", as made by atomic_write_bytes
+_TEMP_NAME = re.compile(r"\..+\.[a-z0-9_]{8}" + re.escape(_TEMP_SUFFIX), re.ASCII)
+
+STALE_AFTER = 60.0
+"""Seconds after its last change that a leftover temporary file counts as abandoned."""
 
 
 def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> Path:
@@ -36,7 +52,7 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> Path:
         raise TypeError(f"data must be bytes, got {type(data).__name__}")
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix="." + target.name + ".", suffix=".tmp",
+    fd, tmp_name = tempfile.mkstemp(prefix="." + target.name + ".", suffix=_TEMP_SUFFIX,
                                     dir=str(target.parent))
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -70,6 +86,44 @@ def atomic_write_json(path: str | os.PathLike, obj: Any) -> Path:
     """
     text = json.dumps(obj, indent=2, sort_keys=True) + "\n"
     return atomic_write_text(path, text)
+
+
+def remove_stale_temp_files(directory: str | os.PathLike,
+                            older_than: float = STALE_AFTER) -> int:
+    """Remove the temporary files that interrupted atomic writes left in ``directory``.
+
+    Only regular files (not symlinks) whose names have the form
+    ``.<name>.<8 random characters>.tmp`` that :func:`atomic_write_bytes`
+    uses, and whose modification time is more than ``older_than`` seconds
+    ago, are removed -- so a write in progress in another process is safe.
+
+    :param directory: the directory to clean (not recursive).
+    :param older_than: age in seconds (>= 0, default :data:`STALE_AFTER`).
+    :returns: how many files were removed (0 if the directory is missing or
+        unreadable: file-system errors are skipped, never raised).
+    :raises ValueError: if ``older_than`` is negative or not a number.
+    """
+    if isinstance(older_than, bool) or not isinstance(older_than, (int, float)) \
+            or math.isnan(older_than) or older_than < 0:
+        raise ValueError(f"older_than must be a number of seconds >= 0, not {older_than!r}")
+    cutoff = time.time() - older_than
+    removed = 0
+    try:
+        entries = list(os.scandir(directory))
+    except (OSError, ValueError):
+        return 0
+    for entry in entries:
+        if not _TEMP_NAME.fullmatch(entry.name):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode) or info.st_mtime > cutoff:
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed += 1
+    return removed
 
 
 def _fsync_dir(directory: Path) -> None:

@@ -1,15 +1,17 @@
-"""Atomic writes: a kill mid-write leaves the previous file intact (issue 8, "Nothing lost")."""
+"""Atomic writes: a kill mid-write leaves the previous file intact."""
 
 import json
 import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from connect4_game.atomic import atomic_write_bytes, atomic_write_json, atomic_write_text
+from connect4_game.atomic import (atomic_write_bytes, atomic_write_json, atomic_write_text,
+                                  remove_stale_temp_files)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -69,3 +71,19 @@ def test_sigkill_mid_write_leaves_a_complete_version(tmp_path, run):
     n = data["version"]
     assert n >= 3
     assert data["payload"] == [n] * 300000
+
+
+def test_remove_stale_temp_files_age_and_arguments(tmp_path):
+    leftover = tmp_path / ".stats.json.abcd_123.tmp"
+    leftover.write_text("{")
+    ten_seconds_ago = time.time() - 10
+    os.utime(leftover, (ten_seconds_ago, ten_seconds_ago))
+    assert remove_stale_temp_files(tmp_path) == 0, "a fresh file may belong to a writer"
+    assert remove_stale_temp_files(tmp_path, older_than=5) == 1
+    assert not leftover.exists()
+    atomic_write_text(tmp_path / "f.json", "{}")
+    assert remove_stale_temp_files(tmp_path, older_than=0) == 0
+    assert os.listdir(tmp_path) == ["f.json"]
+    for bad in (-1, float("nan"), "60", None):
+        with pytest.raises(ValueError):
+            remove_stale_temp_files(tmp_path, older_than=bad)
