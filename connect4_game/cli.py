@@ -320,7 +320,7 @@ def main(argv=None) -> int:
                       exit_after=args.exit_after, screenshot=args.screenshot,
                       frame_stats=args.frame_stats, theme=args.theme, mute=args.mute,
                       moves=moves, size=args.size, use_settings=use_settings,
-                      offer_autosave=use_settings and _plain_start(args))
+                      owns_autosave=use_settings and _plain_start(args))
     return run_window(opts)
 
 if __name__ == '__main__':

@@ -426,15 +426,18 @@ def test_settings_persist_across_runs(worker, tmp_path, monkeypatch):
 
 def test_unfinished_game_is_offered_back_on_a_plain_start(worker, tmp_path, monkeypatch):
     monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
-    app = App(AppOptions(x=PlayerConfig('human'), o=PlayerConfig('human')), size=(640, 600),
-              worker=worker)
+    app = App(AppOptions(x=PlayerConfig('human'), o=PlayerConfig('human'), owns_autosave=True),
+              size=(640, 600), worker=worker)
     app.step([], DT)
     for col in (2, 3, 2):
         app.step([click_col(app, col)], DT)
     app.close()
-    plain = App(AppOptions(offer_autosave=True), size=(640, 600), worker=worker)
+    assert (tmp_path / 'autosave.json').exists()
+    plain = App(AppOptions(owns_autosave=True), size=(640, 600), worker=worker)
     try:
         assert plain.game.model.moves == [2, 3, 2]
+        back = [t for t in plain.game.toasts if 'unfinished game is back' in t.text]
+        assert back and back[0].kind == 'info'          # news, not an error
     finally:
         plain.close()
 

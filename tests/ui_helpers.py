@@ -49,3 +49,44 @@ def step_until(app, cond, max_steps=400, dt=DT, wait=True, timeout=60.0):
         app.step([], dt)
     assert cond(), 'condition not reached within the step bound'
     return max_steps
+
+
+class StuckWorker:
+    """A worker whose searches never finish (a lookahead far too deep, a
+    plug-in that hangs): it records every job and answers none, so tests
+    can step the app with dt while a job stays in flight."""
+
+    def __init__(self) -> None:
+        self.jobs = []
+        self.cancels = 0
+
+    def submit(self, job) -> None:
+        self.jobs.append(job)
+
+    def cancel(self) -> None:
+        self.cancels += 1
+
+    def poll(self):
+        return []
+
+    def busy(self) -> bool:
+        return bool(self.jobs)
+
+    def close(self, wait: float = 0.5) -> None:
+        pass
+
+
+class InstantWorker(StuckWorker):
+    """A worker that answers each job at the next poll with the leftmost
+    playable column (deterministic, no processes)."""
+
+    def poll(self):
+        from connect4_game.ui.worker import Result
+        out = []
+        for job in self.jobs:
+            legal = [c for c in range(len(job.rows[0])) if job.rows[0][c] == ' ']
+            scores = [50 if job.rows[0][c] == ' ' else -1 for c in range(len(job.rows[0]))]
+            out.append(Result(job, 'ok', {'column': legal[0] if legal else None,
+                                          'scores': scores, 'nodes': 1, 'time': 0.001}))
+        self.jobs = []
+        return out

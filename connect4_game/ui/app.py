@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from connect4_game.messages import clip, quote
 from connect4_game.settings import Settings as _Settings
 
-from .model import PlayerConfig
+from .model import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS, GameModel, PlayerConfig
 from .render import palette_from_theme
 from .views import GameScreen, HelpScreen, NewGameScreen
 from .worker import SearchWorker
@@ -40,6 +41,13 @@ class AppOptions:
     X vs AI O); ``exit_after`` is in seconds; ``moves`` is a start position
     in the seed's ``add_checkers`` notation; ``use_settings`` False keeps
     the user's settings files untouched (tests, scripts).
+
+    ``owns_autosave`` True means this run belongs to the player: it offers
+    back the unfinished game of the last such run, and on exit writes the
+    current one (or removes the file once the game is finished). Scripted
+    runs (start position, players, demo, exit options) leave it False and
+    never read, write or remove the autosave; ``use_settings`` False also
+    means no autosave.
     """
 
     x: PlayerConfig | None = None
@@ -60,7 +68,7 @@ class AppOptions:
     load: str | None = None
     size: tuple | None = None
     use_settings: bool = True
-    offer_autosave: bool = False
+    owns_autosave: bool = False
     expert_budget: float = 2.0
 
 
@@ -106,6 +114,8 @@ class App:
                  own_worker: bool | None = None) -> None:
         self.options = opts = options or AppOptions()
         self.messages: list[str] = []     # warnings to show once the game screen exists
+        self._message_kinds: list[str] = []   # 'error' or 'info', one per message
+        self.screenshot_error: str | None = None   # why the asked-for screenshot was not written
         self._load_settings()
         pygame.display.init()
         pygame.font.init()
@@ -133,9 +143,15 @@ class App:
         self._closed = False
         self.game = self._first_game()
         self.screen = self.game
-        for msg in self.messages:
-            self.game.toast(msg, 'error', 5.0)
-            print(msg, file=sys.stderr)
+        for msg, kind in zip(self.messages, self._message_kinds):
+            self.game.toast(msg, kind, 5.0)
+            print(clip(msg, 300), file=sys.stderr)
+
+    def _note(self, text, kind: str = 'error') -> None:
+        """A message for the start: printed once on stderr and shown as a toast
+        (``kind`` 'error' for a problem, 'info' for news)."""
+        self.messages.append(clip(text, 300))
+        self._message_kinds.append(kind)
 
     # ------------------------------------------------------------ services
     def _load_settings(self) -> None:
@@ -144,7 +160,8 @@ class App:
         self._settings_dirty = False
         if self.options.use_settings:
             self.settings, warnings = load_settings()
-            self.messages.extend(warnings)
+            for w in warnings:
+                self._note(w)
 
     def settings_value(self, name, default):
         return getattr(self.settings, name, default)
@@ -164,14 +181,14 @@ class App:
         try:
             save_settings(self.settings)
         except OSError as exc:
-            print(f'could not save settings: {exc}', file=sys.stderr)
+            print(f'could not save settings: {clip(exc, 200)}', file=sys.stderr)
 
     def _theme_from(self, name) -> None:
         from . import themes
         try:
             self.theme = themes.get_theme(name)
         except ValueError as exc:
-            self.messages.append(str(exc))
+            self._note(exc)
             self.theme = themes.get_theme(None)
         self.theme_name = self.theme.name
         self.palette = palette_from_theme(self.theme)
@@ -205,7 +222,7 @@ class App:
             from . import sound
             return sound.SoundPlayer(muted=self.muted)
         except Exception as exc:  # no audio device, missing files: play silently
-            self.messages.append(f'sound off: {exc}')
+            self._note(f'sound off: {exc}')
             return _NullSound()
 
     def sound(self, name: str) -> None:
@@ -230,7 +247,7 @@ class App:
             if self.options.use_settings:
                 self._stats, warnings = load_stats()
                 for w in warnings:
-                    print(w, file=sys.stderr)
+                    print(clip(w, 300), file=sys.stderr)
             else:
                 self._stats = Stats(os.devnull)
         return self._stats
@@ -241,13 +258,13 @@ class App:
             x, o = game.stats_names()
             self.stats().record(x, o, result, save=self.options.use_settings)
         except (OSError, ValueError) as exc:
-            print(f'could not record statistics: {exc}', file=sys.stderr)
+            print(f'could not record statistics: {clip(exc, 200)}', file=sys.stderr)
 
     def stats_lines(self, game: GameScreen) -> list[str]:
         try:
             return self.stats().summary(limit=6, first=game.stats_names())
         except Exception as exc:
-            return [f'statistics unavailable: {exc}']
+            return [f'statistics unavailable: {clip(exc, 120)}']
 
     # ---------------------------------------------------------- players
     def _first_game(self) -> GameScreen:
@@ -272,22 +289,22 @@ class App:
             from connect4_game.savegame import load_game
             saved = load_game(opts.load)     # SaveFileError is reported by the CLI
             rows, cols, moves = saved.rows, saved.cols, saved.columns
-        elif opts.offer_autosave:
+        elif self.owns_autosave():
             from connect4_game.savegame import load_autosave
             saved, warning = load_autosave()
             if warning:
-                self.messages.append(warning)
+                self._note(warning)
             if saved is not None:
                 rows, cols, moves = saved.rows, saved.cols, saved.columns
-                self.messages.append(f'Your unfinished game is back ({len(moves)} moves). '
-                                     f'N starts a new one.')
+                self._note(f'Your unfinished game is back ({len(moves)} moves). '
+                           f'N starts a new one.', 'info')
         ai = [p for p in (o, x) if p.kind == 'ai']
         if ai and opts.lookahead is None and (opts.x is not None or opts.o is not None):
             lookahead = ai[0].lookahead          # the hotkeys start from the AI's own values
         if ai and opts.tiebreak is None and (opts.x is not None or opts.o is not None):
             tiebreak = ai[0].tiebreak
         game = GameScreen(self, {'X': x, 'O': o}, rows, cols, moves, demo=opts.demo)
-        game.lookahead = lookahead
+        game.lookahead = min(lookahead, game.max_lookahead)   # past a full board: same search
         game.tiebreak = tiebreak
         return game
 
@@ -366,23 +383,38 @@ class App:
         try:
             save_game(path, self._saved_game(game))
         except (OSError, ValueError) as exc:
-            game.toast(f'Could not save: {exc}', 'error', 4.0)
+            game.toast(f'Could not save: {clip(exc, 160)}', 'error', 4.0)
             return None
-        game.toast(f'Saved to {path}', 'info', 4.0)
-        print(f'Game saved to {path}')
+        game.toast(f'Saved to {clip(path, 120)}', 'info', 4.0)
+        print(f'Game saved to {clip(path, 200)}')
         return path
 
     def load_game_dialog(self, game: GameScreen, path: str | None = None) -> bool:
+        """Replace the game with the saved one at ``path`` (default :meth:`save_path`).
+
+        The file is read and checked completely first: if anything is wrong
+        with it the current game stays exactly as it was and a toast (and
+        one stderr line) says why. Returns whether the game was replaced.
+        """
         from connect4_game.savegame import load_game
         path = path or self.save_path()
         try:
             saved = load_game(path)
-        except (OSError, ValueError) as exc:
-            game.toast(f'Could not load: {exc}', 'error', 4.0)
+            rows, cols, moves = saved.rows, saved.cols, saved.columns
+            if not (MIN_ROWS <= rows <= MAX_ROWS and MIN_COLS <= cols <= MAX_COLS):
+                raise ValueError(f'its board is {rows}x{cols}; the window plays {MIN_ROWS}-'
+                                 f'{MAX_ROWS} rows and {MIN_COLS}-{MAX_COLS} columns')
+            GameModel(rows, cols, moves)          # replays: fails here, not half-way in
+        except Exception as exc:                  # any bad file: the game goes on untouched
+            why = clip(exc, 1000)
+            print(f'could not load the game: {clip(why, 300)}', file=sys.stderr)
+            # the window names the file by its name alone, so the reason stays visible
+            short = why.replace(str(path), os.path.basename(str(path)) or str(path))
+            game.toast(f'Could not load: {clip(short, 160)}', 'error', 5.0)
             return False
         game.set_demo(False)
-        game.new_game(saved.rows, saved.cols, saved.columns)
-        game.toast(f'Loaded {path} ({len(saved.columns)} moves)', 'info', 4.0)
+        game.new_game(rows, cols, moves)
+        game.toast(f'Loaded {clip(path, 80)} ({len(moves)} moves)', 'info', 4.0)
         return True
 
     def copy_moves(self, game: GameScreen) -> bool:
@@ -402,15 +434,21 @@ class App:
             print(f'moves: {text}')
             return False
 
+    def owns_autosave(self) -> bool:
+        """Whether this run may offer, write or remove the autosave (see :class:`AppOptions`)."""
+        return bool(self.options.use_settings and self.options.owns_autosave)
+
     def autosave(self) -> None:
-        if not self.options.use_settings:
+        """Keep the unfinished game for the next plain start (a finished one
+        removes the autosave) -- only in a run that owns the autosave."""
+        if not self.owns_autosave():
             return
         from connect4_game.savegame import autosave
         try:
             if not self.game.demo:
                 autosave(self._saved_game(self.game))
         except (OSError, ValueError) as exc:
-            print(f'could not autosave the game: {exc}', file=sys.stderr)
+            print(f'could not autosave the game: {clip(exc, 200)}', file=sys.stderr)
 
     # ---------------------------------------------------------- frame
     def handle_event(self, e) -> None:
@@ -453,10 +491,11 @@ class App:
         if m.over:
             state = m.message()
         elif g.thinking():
-            state = f'{m.to_move} is thinking\u2026'
+            slow = g.slow_search_seconds()
+            state = f'{m.to_move} is thinking\u2026' + (f' {slow} s' if slow else '')
         else:
             state = 'your turn' if g.human_to_move() else f'{m.to_move} to move'
-        caption = f'Connect Four \u2014 {state}'
+        caption = clip(f'Connect Four \u2014 {state}', 120)
         if caption != getattr(self, '_caption', None):
             self._caption = caption
             pygame.display.set_caption(caption)
@@ -487,8 +526,10 @@ class App:
             self.running = False
 
     def run(self) -> int:
-        """The real loop at 60 fps until quit; returns the exit status (0 on a
-        normal quit, 1 if the frame step kept failing).
+        """The real loop at 60 fps until quit; returns the exit status: 0 on a
+        normal quit, 1 if the frame step kept failing or if the screenshot
+        asked for (``--screenshot``) could not be written (one stderr line
+        says why; everything else was still saved).
 
         SIGTERM ends it like closing the window (the game is autosaved). An
         unexpected error in a frame is reported in one line (window and
@@ -529,6 +570,8 @@ class App:
         finally:
             self.intervals = intervals
             self.close()
+        if self.screenshot_error is not None:
+            status = max(status, 1)
         return status
 
     def _guarded_step(self, events, dt) -> bool:
@@ -538,7 +581,7 @@ class App:
         except (KeyboardInterrupt, SystemExit):
             raise
         except Exception as exc:
-            msg = f'internal error: {type(exc).__name__}: {exc}'
+            msg = f'internal error: {type(exc).__name__}: {clip(exc, 200)}'
             if msg != getattr(self, '_last_error', None):
                 print(msg, file=sys.stderr)
                 self._last_error = msg
@@ -575,6 +618,30 @@ class App:
             deadline = now + period
         return deadline
 
+    def save_screenshot(self, path: str) -> bool:
+        """Write the last frame to ``path`` (the format from its extension, PNG
+        by default). The image is encoded in memory and written with ordinary
+        file writes, so a full disk or an unwritable path (``/dev/full``, a
+        directory, no permission) is noticed: one stderr line says so and
+        :attr:`screenshot_error` is set. Returns whether it was written."""
+        import io
+        try:
+            buf = io.BytesIO()
+            hint = path if os.path.splitext(str(path))[1] else 'screenshot.png'
+            pygame.image.save(self.surface, buf, hint)
+            data = buf.getvalue()
+            if not data:
+                raise OSError('the image encoder wrote nothing')
+            with open(path, 'wb') as fh:
+                fh.write(data)
+        except (pygame.error, OSError, ValueError, TypeError) as exc:
+            why = getattr(exc, 'strerror', None) or exc
+            self.screenshot_error = clip(why, 120)
+            print(f'connect4: could not save the screenshot {quote(path)}: '
+                  f'{self.screenshot_error}', file=sys.stderr)
+            return False
+        return True
+
     def moves_played(self) -> int:
         return self.total_moves
 
@@ -591,17 +658,15 @@ class App:
         except Exception:
             pass
         if o.screenshot:
-            try:
-                pygame.image.save(self.surface, o.screenshot)
-            except (pygame.error, OSError) as exc:
-                print(f'could not save screenshot {o.screenshot}: {exc}', file=sys.stderr)
+            self.save_screenshot(o.screenshot)
         if o.frame_stats:
             data = frame_stats(getattr(self, 'intervals', []), self.total_moves)
             try:
                 with open(o.frame_stats, 'w', encoding='utf-8') as fh:
                     json.dump(data, fh, indent=2)
             except OSError as exc:
-                print(f'could not write frame stats {o.frame_stats}: {exc}', file=sys.stderr)
+                print(f'could not write frame stats {quote(o.frame_stats)}: '
+                      f'{clip(exc.strerror or exc, 120)}', file=sys.stderr)
         self.autosave()
         self._save_settings()
 
@@ -620,7 +685,7 @@ def run_window(opts: AppOptions) -> int:
         try:
             app = App(opts, worker=worker, own_worker=True)
         except (ValueError, OSError) as exc:   # e.g. the saved game changed meanwhile
-            print(f'connect4: error: {exc}', file=sys.stderr)
+            print(f'connect4: error: {clip(exc, 200)}', file=sys.stderr)
             return 2
         except pygame.error as exc:            # no display, no video driver
             print(f'connect4: cannot open a window ({exc}); try --text, or '

@@ -2,7 +2,13 @@
 
 Sprites (the board with its round holes, the checkers, the background) are
 rendered once per size and theme, anti-aliased by supersampling, and cached:
-a frame is a handful of blits, which keeps the frame budget (issue 3).
+a frame is a handful of blits, which keeps the frame budget.
+
+Text that can come from outside (a settings key, a file name, a plug-in's
+error) is never rendered wider than it is drawn: :func:`fit_text` and
+:func:`wrap_text` measure with ``Font.size`` and cut with ``…``, so a
+200,000-character message costs a few measurements of at most
+:data:`MAX_TEXT` characters.
 """
 
 from __future__ import annotations
@@ -11,7 +17,10 @@ import math
 
 import pygame
 
-__all__ = ['Layout', 'Palette', 'palette_from_theme', 'Renderer', 'font', 'SCORE_STYLE']
+from connect4_game.messages import ELLIPSIS, clip
+
+__all__ = ['Layout', 'Palette', 'palette_from_theme', 'Renderer', 'font', 'SCORE_STYLE',
+           'MAX_TEXT', 'fit_text', 'wrap_text', 'render_fit']
 
 # --------------------------------------------------------------------------
 # colours
@@ -114,6 +123,68 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
             _FONTS.clear()
         _FONTS[key] = f
     return f
+
+
+# --------------------------------------------------------------------------
+# text that fits
+
+MAX_TEXT = 200
+"""The most characters of one message the window ever measures or draws."""
+
+
+def _fit_count(f, text: str, max_width: int, suffix: str = '') -> int:
+    """The largest n with ``f.size(text[:n] + suffix)`` at most ``max_width`` px
+    wide (0 if not even ``suffix`` alone fits). Binary search: O(log len) measurements."""
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(text[:mid] + suffix)[0] <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def fit_text(f, text, max_width) -> str:
+    """``text`` on one line no wider than ``max_width`` px in font ``f``.
+
+    The text is first clipped to :data:`MAX_TEXT` characters (control
+    characters become spaces); if it is still too wide it is cut and ends
+    in ``…``. Returns '' when not even ``…`` fits.
+    """
+    text = clip(text, MAX_TEXT)
+    max_width = max(0, int(max_width))
+    if f.size(text)[0] <= max_width:
+        return text
+    body = text[:-1] if text.endswith(ELLIPSIS) else text
+    n = _fit_count(f, body, max_width, ELLIPSIS)
+    if n == 0:
+        return ELLIPSIS if f.size(ELLIPSIS)[0] <= max_width else ''
+    return body[:n].rstrip() + ELLIPSIS
+
+
+def wrap_text(f, text, max_width, max_lines: int = 3) -> list[str]:
+    """``text`` broken at spaces into at most ``max_lines`` lines, each no
+    wider than ``max_width`` px in font ``f``; the last line ends in ``…``
+    if text is left over. A word wider than a line is broken inside."""
+    text = clip(text, MAX_TEXT).strip()
+    max_width = max(1, int(max_width))
+    lines: list[str] = []
+    while text and len(lines) < max_lines - 1 and f.size(text)[0] > max_width:
+        n = max(1, _fit_count(f, text, max_width))
+        cut = text.rfind(' ', 0, n + 1)
+        if cut > 0:
+            n = cut
+        lines.append(text[:n].rstrip())
+        text = text[n:].lstrip()
+    if text or not lines:
+        lines.append(fit_text(f, text, max_width))
+    return lines
+
+
+def render_fit(f, text, colour, max_width) -> pygame.Surface:
+    """``f.render`` of :func:`fit_text`: a surface at most ``max_width`` px wide."""
+    return f.render(fit_text(f, text, max_width), True, colour)
 
 
 # --------------------------------------------------------------------------
@@ -349,6 +420,7 @@ class Renderer:
     def draw_labels(self, surface, labels) -> None:
         """Per-column badges above the board: text plus colour, readable without colour."""
         lay, pal = self.layout, self.pal
+        labels = [(clip(x[0], 16), x[1]) if x else None for x in labels]
         longest = max((len(x[0]) for x in labels if x), default=1)
         f = font(max(12, int(lay.cell * (0.30 if longest <= 7 else 0.24))), True)
         for col, item in enumerate(labels):
@@ -359,66 +431,86 @@ class Renderer:
             colour = getattr(pal, colour_name, pal.text) if isinstance(colour_name, str) \
                 else colour_name
             light = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 150
-            img = f.render(text, True, (0, 0, 0) if light else (255, 255, 255))
+            w = lay.cell - 4
+            # a label a little wider than its badge is squeezed; a longer one is cut
+            img = render_fit(f, text, (0, 0, 0) if light else (255, 255, 255), 2 * (w - 4))
             cx, _ = lay.slot_center(0, col)
-            w = min(lay.cell - 4, img.get_width() + 12)
+            w = min(w, img.get_width() + 12)
             h = img.get_height() + 6
             y = lay.board_rect.top - int(lay.cell * 0.18) - h // 2 - 2
             rect = pygame.Rect(cx - w // 2, y - h // 2, w, h)
             pygame.draw.rect(surface, colour, rect, border_radius=h // 2)
             pygame.draw.rect(surface, _darker(colour, 0.6), rect, 1, border_radius=h // 2)
             if img.get_width() > w - 4:
-                img = pygame.transform.smoothscale(img, (w - 4, img.get_height()))
+                img = pygame.transform.smoothscale(img, (max(1, w - 4), img.get_height()))
             surface.blit(img, (cx - img.get_width() // 2, y - img.get_height() // 2))
 
     def draw_status(self, surface, left: str, right: str = '', left2: str = '',
                     spinner: float | None = None) -> None:
         """The status bar: ``left`` (big), ``left2`` (small, below), ``right``
         (small, right-aligned, lines split on newlines) and, if ``spinner`` is a
-        time in seconds, a turning arc after ``left`` (the AI is thinking)."""
+        time in seconds, a turning arc after ``left`` (the AI is thinking).
+
+        Everything stays inside the bar: when the texts do not fit side by
+        side, ``right`` gets at most half the width and each line is cut
+        with ``…``."""
         lay, pal = self.layout, self.pal
         rect = lay.status_rect
         pygame.draw.rect(surface, pal.status_bg, rect)
         pygame.draw.line(surface, _mix(pal.status_bg, pal.text, 0.2), rect.topleft, rect.topright)
         big = font(max(14, int(rect.height * 0.40)), True)
         small = font(max(12, int(rect.height * 0.30)))
+        left, left2 = clip(left, MAX_TEXT), clip(left2, MAX_TEXT)
+        lines = [clip(x, MAX_TEXT) for x in right.split('\n')[:4]] if right else []
+        size = big.get_height()
+        spin_w = size + 6 if spinner is not None else 0
+        avail = rect.width - 24                       # 12 px margins
+        right_nat = max((small.size(x)[0] for x in lines), default=0)
+        left_nat = max(big.size(left)[0] + spin_w, small.size(left2)[0] if left2 else 0)
+        gap = 24 if lines else 0
+        if left_nat + gap + right_nat <= avail:
+            right_w, left_w_max = right_nat, avail - right_nat - gap
+        else:
+            right_w = min(right_nat, max(avail // 2, avail - left_nat - gap))
+            left_w_max = avail - right_w - gap
+        left = fit_text(big, left, left_w_max - spin_w)
+        top = rect.top + int(rect.height * 0.10) if left2 else rect.centery - size // 2
+        img = big.render(left, True, pal.text)
+        surface.blit(img, (12, top if left2 else rect.centery - img.get_height() // 2))
+        left_w = img.get_width()
         if spinner is not None:
-            size = big.get_height()
-            top = rect.top + int(rect.height * 0.10) if left2 else \
-                rect.centery - size // 2
-            arc = pygame.Rect(12 + big.size(left)[0] + 10, top + 2, size - 4, size - 4)
+            arc = pygame.Rect(12 + left_w + 10, top + 2, size - 4, size - 4)
             start = (spinner * 6.0) % (2 * math.pi)
             pygame.draw.arc(surface, pal.accent, arc, start, start + 4.2, max(2, size // 7))
+            left_w += spin_w
         if left2:
-            img = big.render(left, True, pal.text)
-            surface.blit(img, (12, rect.top + int(rect.height * 0.10)))
-            img2 = small.render(left2, True, pal.text_dim)
+            img2 = render_fit(small, left2, pal.text_dim, left_w_max)
             surface.blit(img2, (12, rect.bottom - img2.get_height() - int(rect.height * 0.10)))
-            left_w = max(img.get_width(), img2.get_width())
-        else:
-            img = big.render(left, True, pal.text)
-            surface.blit(img, (12, rect.centery - img.get_height() // 2))
-            left_w = img.get_width()
-        if right:
-            lines = right.split('\n')
+            left_w = max(left_w, img2.get_width())
+        if lines:
             y = rect.top + (rect.height - len(lines) * small.get_linesize()) // 2
             for line in lines:
-                img = small.render(line, True, pal.text_dim)
-                x = max(left_w + 24, rect.right - img.get_width() - 12)
+                img = render_fit(small, line, pal.text_dim, right_w)
+                x = max(left_w + 12 + gap, rect.right - img.get_width() - 12)
                 surface.blit(img, (x, y))
                 y += small.get_linesize()
 
     def draw_banner(self, surface, text: str, sub: str = '', scale: float = 1.0,
                     color=None) -> None:
         """The end-of-game panel over the board: ``text`` (big, scaled by
-        ``scale`` for the pop-in) and ``sub`` (small)."""
+        ``scale`` for the pop-in) and ``sub`` (small); both fit the window."""
         lay, pal = self.layout, self.pal
+        text, sub = clip(text, MAX_TEXT), clip(sub, MAX_TEXT)
+        inner = max(16, lay.width - 64)               # panel padding and a margin
         f = font(max(18, int(min(lay.cell * 0.55, lay.width / max(8, len(text)) * 1.6))), True)
-        img = f.render(text, True, color or pal.text)
+        # the pop-in overshoots a little (ease-out-back): leave room for it
+        img = render_fit(f, text, color or pal.text, inner / 1.25)
         if scale != 1.0 and scale > 0.05:
+            scale = min(scale, 1.25)
             img = pygame.transform.smoothscale(
                 img, (max(1, int(img.get_width() * scale)), max(1, int(img.get_height() * scale))))
-        sub_img = font(max(12, int(lay.cell * 0.24))).render(sub, True, pal.text_dim) if sub else None
+        sub_img = render_fit(font(max(12, int(lay.cell * 0.24))), sub, pal.text_dim, inner) \
+            if sub else None
         w = max(img.get_width(), sub_img.get_width() if sub_img else 0) + 48
         h = img.get_height() + (sub_img.get_height() + 8 if sub_img else 0) + 28
         cx = lay.width // 2
@@ -431,20 +523,32 @@ class Renderer:
         if sub_img:
             surface.blit(sub_img, (cx - sub_img.get_width() // 2, cy - h // 2 + 22 + img.get_height()))
 
-    def draw_toast(self, surface, text: str, alpha: float = 1.0, kind: str = 'info') -> None:
-        """A one-line message at the top of the window; ``kind`` 'error' is drawn
-        in the theme's 'bad' colour; ``alpha`` in [0, 1] fades it out."""
-        lay, pal = self.layout, self.pal
+    def toast_lines(self, text: str) -> tuple[pygame.font.Font, list[str]]:
+        """The font and the (at most three) lines :meth:`draw_toast` draws for ``text``."""
+        lay = self.layout
         f = font(max(13, int(lay.status_h * 0.32)))
-        img = f.render(text, True, (255, 255, 255))
-        if img.get_width() > lay.width - 40:
-            img = pygame.transform.smoothscale(img, (lay.width - 40, img.get_height()))
-        w, h = img.get_width() + 24, img.get_height() + 14
+        return f, wrap_text(f, text, max(24, lay.width - 64), 3)
+
+    def draw_toast(self, surface, text: str, alpha: float = 1.0, kind: str = 'info'):
+        """A message at the top of the window, wrapped to at most three lines that
+        fit the window (the last ends in ``…`` if cut); ``kind`` 'error' is drawn
+        in the theme's 'bad' colour; ``alpha`` in [0, 1] fades it out.
+
+        :returns: the rectangle drawn (window coordinates).
+        """
+        lay, pal = self.layout, self.pal
+        f, lines = self.toast_lines(text)
+        imgs = [f.render(line, True, (255, 255, 255)) for line in lines]
+        step = f.get_linesize()
+        w = max(img.get_width() for img in imgs) + 24
+        h = step * (len(imgs) - 1) + imgs[-1].get_height() + 14
         colour = pal.bad if kind == 'error' else _mix(pal.status_bg, pal.accent, 0.35)
         panel = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(panel, (*colour[:3], int(235 * alpha)), panel.get_rect(), border_radius=10)
-        img.set_alpha(int(255 * alpha))
         x = (lay.width - w) // 2
         y = 6          # top of the window: never over the board's checkers
         surface.blit(panel, (x, y))
-        surface.blit(img, (x + 12, y + 7))
+        for i, img in enumerate(imgs):
+            img.set_alpha(int(255 * alpha))
+            surface.blit(img, (x + 12, y + 7 + i * step))
+        return pygame.Rect(x, y, w, h)

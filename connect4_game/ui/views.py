@@ -16,10 +16,12 @@ import sys
 
 import pygame
 
+from connect4_game.messages import clip
+
 from .animation import DropAnimation, Shake, ease_out_back, Fade
 from .model import GameModel, PlayerConfig, TIEBREAKS, lookahead_text, MIN_ROWS, MAX_ROWS, \
     MIN_COLS, MAX_COLS
-from .render import Renderer, SCORE_STYLE, font, _mix
+from .render import MAX_TEXT, Renderer, SCORE_STYLE, font, render_fit, _mix
 from .worker import Job
 
 __all__ = ['GameScreen', 'NewGameScreen', 'HelpScreen', 'HELP_KEYS', 'expert_available']
@@ -28,6 +30,8 @@ COMPUTER_JOB_KINDS = {'ai': 'ai', 'expert': 'expert', 'plugin': 'plugin'}
 DEMO_GAP = 2.0            # seconds between demo games
 PACE_MIN, PACE_MAX = 0.0, 3.0
 PLUGIN_TIMEOUT = 10.0     # seconds a plug-in may think before it is stopped
+SLOW_SEARCH = 1.5         # seconds of searching after which the status bar says how long
+LOWER_LOOKAHEAD_TIP = 'press 0-9 for a lower lookahead to answer at once'
 
 HELP_KEYS = [
     ('Mouse move / click', 'aim (ghost checker) / drop a checker'),
@@ -119,6 +123,8 @@ class GameScreen:
         self.worker_note = ''
         self.cache: dict = {}         # job key -> payload
         self.requested = None         # key of the job in flight
+        self.search_time = 0.0        # seconds (sum of dt) the job in flight has run
+        self._timed_key = None        # the job search_time belongs to
         self.errors = 0
         self._record_key = None
         self._record = None
@@ -132,6 +138,7 @@ class GameScreen:
         cols = cols or getattr(self, 'model', None) and self.model.cols or 7
         self.model = GameModel(rows, cols, moves)
         self.game_id += 1
+        self.clamp_lookahead()
         self.falling: list[DropAnimation] = []
         self.shake = None
         self.flash_col = None
@@ -150,7 +157,17 @@ class GameScreen:
 
     @property
     def max_lookahead(self) -> int:
+        """rows*cols: a deeper search is the same search (a full board ends every line)."""
         return self.model.rows * self.model.cols
+
+    def clamp_lookahead(self) -> None:
+        """Bring every lookahead (the hotkeys', each AI's) down to :attr:`max_lookahead`."""
+        cap = self.max_lookahead
+        self.lookahead = min(self.lookahead, cap)
+        for players in (self.players, self.saved_players or {}):
+            for side, p in players.items():
+                if p.lookahead > cap:
+                    players[side] = p.with_(lookahead=cap)
 
     def side_config(self, side=None) -> PlayerConfig:
         return self.players[side or self.model.to_move]
@@ -333,11 +350,14 @@ class GameScreen:
         self.players[side] = PlayerConfig('human', self.lookahead, self.tiebreak)
         if self.saved_players:
             self.saved_players[side] = self.players[side]
-        msg = f'Player {side} failed: {why} You now play {side} (or press N / G).'
+        msg = f'Player {side} failed: {clip(why, 120)} You now play {side} (or press N / G).'
         print(msg, file=sys.stderr)
         self.toast(msg, 'error', 6.0)
 
     def toast(self, text: str, kind: str = 'info', duration: float = 2.5) -> None:
+        """Show ``text`` for ``duration`` seconds (kept to :data:`MAX_TEXT`
+        characters; drawn wrapped to fit the window)."""
+        text = clip(text, MAX_TEXT)
         self.toasts = [t for t in self.toasts if t.text != text][-2:]
         self.toasts.append(Toast(text, kind, duration))
 
@@ -421,9 +441,9 @@ class GameScreen:
                             and self.model.to_move == side:
                         self.take_over(side, f'{why}.')
                     else:
-                        self.toast(f'Analysis failed: {why}', 'error')
+                        self.toast(f'Analysis failed: {clip(why, 160)}', 'error')
                 else:
-                    self.toast(f'Analysis failed: {why}', 'error')
+                    self.toast(f'Analysis failed: {clip(why, 160)}', 'error')
 
     def current_payload(self, kind=None, lookahead=None, tiebreak=None, spec=''):
         """The cached search result for the current position (analysis by
@@ -438,6 +458,28 @@ class GameScreen:
     def thinking(self) -> bool:
         return self.requested is not None and self.side_config().is_computer \
             and not self.model.over
+
+    def _time_search(self, dt: float) -> None:
+        """Add ``dt`` to :attr:`search_time` while the same job stays in flight;
+        a new job (or none) starts again from 0."""
+        if self.requested is not None and self.requested == self._timed_key:
+            self.search_time += dt
+        else:
+            self._timed_key = self.requested
+            self.search_time = 0.0
+
+    def searching_kind(self) -> str | None:
+        """The kind ('ai', 'expert', 'plugin') of the job in flight, or None."""
+        key = self.requested
+        return key[2] if isinstance(key, tuple) and len(key) > 2 else None
+
+    def slow_search_seconds(self) -> int:
+        """Whole seconds the job in flight has been searching once that is
+        :data:`SLOW_SEARCH` or more, else 0."""
+        if self.requested is None or self.requested != self._timed_key \
+                or self.search_time < SLOW_SEARCH:
+            return 0
+        return int(self.search_time)
 
     # ---------------------------------------------------------------- events
     def handle_event(self, e) -> None:
@@ -571,6 +613,7 @@ class GameScreen:
     def update(self, dt: float) -> None:
         self.time += dt
         self.since_move += dt
+        self._time_search(dt)
         for f in self.falling:
             was = f.landed
             f.update(dt)
@@ -595,6 +638,7 @@ class GameScreen:
         self._sync_job()
         self._resolve_hint()
         self._maybe_computer_move()
+        self._time_search(0.0)       # a job submitted or answered this frame starts at 0
 
     def _maybe_computer_move(self) -> None:
         m = self.model
@@ -641,10 +685,14 @@ class GameScreen:
             if p.is_human and all(q.is_human for q in self.players.values()):
                 who = f'Player {side} to move (hot-seat)'
             line1 = who if 'Player' in who else f'{who} ({side})'
+            slow = self.slow_search_seconds()
             if self.thinking():
-                line1 = f'Player {side} ({self.describe(side)}) thinking\u2026'
+                line1 = f'Player {side} ({self.describe(side)}) thinking\u2026' + \
+                    (f' {slow} s' if slow else '')
             elif p.kind == 'random':
                 line1 = f'Player {side} (random) to move'
+            elif slow:          # the hint or the analysis overlay is still searching
+                line1 = f'{line1}  {"hint" if self.hint_wanted else "analysis"}: {slow} s\u2026'
         if self.paused:
             line1 += '  [paused]'
         la = lookahead_text(self.lookahead, m.rows, m.cols)
@@ -655,6 +703,9 @@ class GameScreen:
         if self.app.muted:
             parts.append('muted')
         line2 = '   '.join(parts) + f'   X: {self.describe("X")}  O: {self.describe("O")}'
+        if not m.over and self.slow_search_seconds() and self.searching_kind() == 'ai':
+            # only the seed AI's search grows with the lookahead; a digit key answers at once
+            line2 = LOWER_LOOKAHEAD_TIP[0].upper() + LOWER_LOOKAHEAD_TIP[1:] + '   ' + line2
         stats = '  '.join(f'{s}: {t}' for s, t in sorted(self.last_stats.items()))
         right = (stats + '\n' if stats else '') + self.record_text() + f'{m.rows}x{m.cols}  F1 help'
         if self.worker_note:
@@ -741,9 +792,10 @@ class GameScreen:
             self.renderer.draw_toast(surface, t.text, alpha, t.kind)
 
     def draw_stats(self, surface) -> None:
-        lines = ['Statistics (S hides)'] + self.app.stats_lines(self)
+        lines = ['Statistics (S hides)'] + self.app.stats_lines(self)[:12]
         f = font(max(13, int(self.renderer.layout.status_h * 0.30)))
-        imgs = [f.render(x, True, self.app.palette.text) for x in lines]
+        max_w = surface.get_width() - 44
+        imgs = [render_fit(f, x, self.app.palette.text, max_w) for x in lines]
         w = max(i.get_width() for i in imgs) + 24
         h = sum(i.get_height() + 4 for i in imgs) + 16
         panel = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -912,7 +964,7 @@ class NewGameScreen:
                              rect, border_radius=8)
             if selected:
                 pygame.draw.rect(surface, pal.accent, rect, 2, border_radius=8)
-            img = fb.render(f'<  {value}  >', True, pal.text_dim if dim else pal.text)
+            img = render_fit(fb, f'<  {value}  >', pal.text_dim if dim else pal.text, 236)
             surface.blit(img, img.get_rect(center=rect.center))
             self.rects[field] = rect
             y += row_h
