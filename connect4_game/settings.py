@@ -1,4 +1,4 @@
-"""User settings that persist across runs (issue 4, "Settings"; issue 8, bad files).
+"""User settings that persist across runs.
 
 Settings are one JSON object in the user's configuration directory, found by
 `platformdirs <https://pypi.org/project/platformdirs/>`_ (for example
@@ -6,9 +6,14 @@ Settings are one JSON object in the user's configuration directory, found by
 point every persistent file of the game (settings, statistics, autosave) at
 another directory with the environment variable ``CONNECT4_CONFIG_DIR``.
 
-Loading never raises: an unreadable, truncated or garbage file gives the
-defaults plus a warning, and each unknown or invalid field is dropped on its
-own (with a warning) while the valid ones are kept. Saving is atomic
+Loading never raises and never blocks. The file is read through
+:mod:`connect4_game.userfiles`; one that cannot be used at all (unreadable,
+not a regular file, too large, not UTF-8, not JSON, not a JSON object) gives
+the defaults plus one warning, and is moved aside to
+``settings.json.bad-<YYYYmmdd-HHMMSS>`` so the next start is clean. In a
+usable file each unknown or invalid field is dropped on its own (with a
+warning) while the valid ones are kept. Warnings quote at most a clipped
+piece of any key or value (:mod:`connect4_game.messages`). Saving is atomic
 (:mod:`connect4_game.atomic`), so a crash mid-write keeps the previous file.
 
 This module never imports pygame.
@@ -17,23 +22,21 @@ This module never imports pygame.
 from __future__ import annotations
 
 import dataclasses
-import json
-import logging
 import os
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Callable
 
 from .atomic import atomic_write_json
+from .userfiles import (UserFileError, bounded_warnings, json_kind, load_json, quote_value,
+                        set_aside, shown_path)
 
 __all__ = [
     "APP_NAME", "CONFIG_ENV", "SETTINGS_FILE", "PLAYER_KINDS", "TIEBREAKS",
     "MIN_ROWS", "MAX_ROWS", "MIN_COLS", "MAX_COLS", "MAX_LOOKAHEAD",
-    "Settings", "config_dir", "settings_path", "load_settings", "save_settings",
-    "read_json_file",
+    "Settings", "config_dir", "settings_path", "load_settings",
+    "save_settings",
 ]
-
-log = logging.getLogger(__name__)
 
 APP_NAME = "connect4_game"
 CONFIG_ENV = "CONNECT4_CONFIG_DIR"
@@ -42,12 +45,11 @@ SETTINGS_VERSION = 1
 
 PLAYER_KINDS = ("human", "random", "ai")
 TIEBREAKS = ("LEFT", "RIGHT", "RANDOM")
-MIN_ROWS, MAX_ROWS = 4, 12          # issue 4: "any rows x columns from 4x4 to 12x14"
+MIN_ROWS, MAX_ROWS = 4, 12          # the boards the game offers: 4x4 up to 12x14
 MIN_COLS, MAX_COLS = 4, 14
 MAX_LOOKAHEAD = 42                  # deeper than any board the game offers needs
 MIN_WINDOW, MAX_WINDOW = 200, 10000  # pixels
 MIN_PACE, MAX_PACE = 0.0, 60.0      # seconds
-MAX_JSON_BYTES = 4 << 20            # settings / stats files are a few KB; refuse huge garbage
 
 
 def config_dir() -> Path:
@@ -74,7 +76,7 @@ def settings_path() -> Path:
 def _int_range(lo: int, hi: int) -> Callable[[Any], int]:
     def check(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise ValueError(f"must be an integer from {lo} to {hi}, not {value!r}")
+            raise ValueError(f"must be an integer from {lo} to {hi}, not {quote_value(value)}")
         return value
     return check
 
@@ -83,7 +85,7 @@ def _float_range(lo: float, hi: float) -> Callable[[Any], float]:
     def check(value: Any) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)) \
                 or not lo <= value <= hi:   # also rejects NaN
-            raise ValueError(f"must be a number from {lo} to {hi}, not {value!r}")
+            raise ValueError(f"must be a number from {lo} to {hi}, not {quote_value(value)}")
         return float(value)
     return check
 
@@ -91,14 +93,14 @@ def _float_range(lo: float, hi: float) -> Callable[[Any], float]:
 def _choice(options: tuple[str, ...]) -> Callable[[Any], str]:
     def check(value: Any) -> str:
         if value not in options or not isinstance(value, str):
-            raise ValueError(f"must be one of {', '.join(options)}, not {value!r}")
+            raise ValueError(f"must be one of {', '.join(options)}, not {quote_value(value)}")
         return value
     return check
 
 
 def _boolean(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"must be true or false, not {value!r}")
+        raise ValueError(f"must be true or false, not {quote_value(value)}")
     return value
 
 
@@ -106,7 +108,7 @@ def _theme_name(value: Any) -> str:
     # The list of themes lives in the ui package (pygame); here we only check
     # the shape. The UI falls back to its default theme for an unknown name.
     if not isinstance(value, str) or not value.strip() or len(value) > 40:
-        raise ValueError(f"must be a theme name, not {value!r}")
+        raise ValueError(f"must be a theme name, not {quote_value(value)}")
     return value
 
 
@@ -150,7 +152,7 @@ class Settings:
     * ``muted`` (bool).
     * ``rows`` (4..12) and ``cols`` (4..14): the board size.
     * ``window_width``/``window_height`` (pixels, 200..10000).
-    * ``expert`` (bool): expert mode (issue 5).
+    * ``expert`` (bool): expert mode.
     * ``demo_pace`` (seconds, 0..60): pause between moves in the demo.
 
     Constructing a Settings (or :meth:`replace`) with an invalid value raises
@@ -189,7 +191,8 @@ class Settings:
         """
         unknown = sorted(set(changes) - set(_VALIDATORS))
         if unknown:
-            raise ValueError(f"unknown setting(s): {', '.join(unknown)}")
+            shown = ", ".join(quote_value(k) for k in unknown[:5])
+            raise ValueError(f"unknown setting(s): {shown}")
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -204,12 +207,12 @@ class Settings:
 
         Returns ``(settings, warnings)``: fields missing from ``data`` take
         their defaults; each unknown or invalid field is skipped with one
-        warning string naming it. A ``data`` that is not a dict gives the
-        defaults and one warning.
+        warning string naming it (key and value clipped). A ``data`` that is
+        not a dict gives the defaults and one warning.
         """
         warnings: list[str] = []
         if not isinstance(data, dict):
-            return cls(), [f"settings are not a JSON object (got {type(data).__name__}); "
+            return cls(), [f"settings are not a JSON object (got {json_kind(data)}); "
                            "using defaults"]
         good: dict[str, Any] = {}
         for key, value in data.items():
@@ -217,69 +220,43 @@ class Settings:
                 continue
             check = _VALIDATORS.get(key)
             if check is None:
-                warnings.append(f"ignoring unknown setting {key!r}")
+                warnings.append(f"ignoring unknown setting {quote_value(key)}")
                 continue
             try:
                 good[key] = check(value)
             except ValueError as exc:
-                warnings.append(f"ignoring setting {key!r}: {exc}")
+                warnings.append(f"ignoring setting {quote_value(key)}: {exc}")
         return cls(**good), warnings
 
 
-def read_json_file(path: Path, what: str) -> tuple[Any, str | None]:
-    """Read and parse a JSON file, never raising.
-
-    Returns ``(data, None)`` on success, ``(None, None)`` if the file does not
-    exist, and ``(None, warning)`` if it cannot be read or parsed (``what``
-    names the file's role in the message, e.g. ``"settings"``). Shared by
-    settings, statistics and saved games.
-    """
-    try:
-        size = path.stat().st_size
-        if size > MAX_JSON_BYTES:
-            return None, (f"{what} file {path} is too large ({size} bytes) to be ours "
-                          "(garbage?)")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None, None
-    except OSError as exc:
-        return None, f"cannot read {what} file {path}: {exc.strerror or exc}"
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        return None, f"{what} file {path} is not UTF-8 text (garbage?)"
-    except json.JSONDecodeError as exc:
-        return None, (f"{what} file {path} is not valid JSON (truncated or garbage?): "
-                      f"{exc.msg} at line {exc.lineno} column {exc.colno}")
-    except RecursionError:
-        return None, f"{what} file {path} is nested too deeply to read"
-    if data is None:
-        return None, f"{what} file {path} holds no data (JSON null)"
-    return data, None
-
-
 def load_settings(path: str | os.PathLike | None = None) -> tuple[Settings, list[str]]:
-    """Load the settings, never raising.
+    """Load the settings; never raises, never blocks, logs nothing.
 
     :param path: the file to read; default :func:`settings_path`.
-    :returns: ``(settings, warnings)``. A missing file gives the defaults and
-        no warning; an unreadable or garbage file gives the defaults and one
-        warning "... using defaults"; invalid fields are dropped one by one.
-        Every warning is also logged on the ``connect4_game.settings`` logger.
+    :returns: ``(settings, warnings)``, each warning one line. A missing
+        file gives the defaults and no warning. A file that cannot be used at
+        all gives the defaults and one warning, and is moved aside (see
+        :func:`connect4_game.userfiles.set_aside`; the warning says where).
+        Invalid fields are dropped one by one with a warning each (at most
+        :data:`~connect4_game.userfiles.MAX_WARNINGS`, then one line counting
+        the rest).
     """
     target = Path(path) if path is not None else settings_path()
-    data, problem = read_json_file(target, "settings")
-    if problem is not None:
-        warnings = [problem + "; using default settings"]
-        settings = Settings()
-    elif data is None:
-        return Settings(), []
-    else:
-        settings, warnings = Settings.from_dict(data)
-        warnings = [f"{target}: {w}" for w in warnings]
-    for w in warnings:
-        log.warning("%s", w)
-    return settings, warnings
+    what, outcome = "settings file", "started with default settings"
+    try:
+        data = load_json(target, what)
+        if not isinstance(data, dict):
+            raise UserFileError(target, f"is JSON but not settings (it holds "
+                                        f"{json_kind(data)}, not a JSON object)", what)
+        settings, problems = Settings.from_dict(data)
+    except UserFileError as exc:
+        if exc.missing:
+            return Settings(), []
+        return Settings(), [set_aside(target, what, exc.reason, outcome)]
+    except Exception as exc:         # a validator's bug must not stop the game starting
+        reason = f"could not be read ({type(exc).__name__})"
+        return Settings(), [set_aside(target, what, reason, outcome)]
+    return settings, bounded_warnings(f"{what} {shown_path(target)}", problems)
 
 
 def save_settings(settings: Settings, path: str | os.PathLike | None = None) -> Path:

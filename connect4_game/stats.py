@@ -1,32 +1,34 @@
-"""Win / loss / tie statistics per pairing, kept across runs (issue 4, "Statistics").
+"""Win / loss / tie statistics per pairing, kept across runs.
 
 A *pairing* is the ordered pair of player descriptions, X first, e.g.
 ``"Human vs AI(LEFT,3)"``; :func:`describe_player` builds the descriptions.
 Counts are from X's point of view: ``wins`` = X won, ``losses`` = O won.
 
 Stored as ``stats.json`` next to the settings (see
-:func:`connect4_game.settings.config_dir`), written atomically. A garbage or
-truncated file is reported as a warning and treated as empty (it is replaced
-on the next :meth:`Stats.record`); individual bad entries are dropped.
+:func:`connect4_game.settings.config_dir`), written atomically and read
+through :mod:`connect4_game.userfiles`. A file that cannot be used at all
+(unreadable, not a regular file, too large, garbage, truncated, not the
+statistics layout) is reported as one warning, moved aside to
+``stats.json.bad-<YYYYmmdd-HHMMSS>`` and treated as empty; individual bad
+entries are dropped with a warning each.
 
 This module never imports pygame.
 """
 
 from __future__ import annotations
 
-import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .atomic import atomic_write_json
-from .settings import config_dir, read_json_file
+from .settings import config_dir
+from .userfiles import (UserFileError, bounded_warnings, load_json, quote_value, set_aside,
+                        shown_path)
 
 __all__ = ["STATS_FILE", "RESULTS", "Record", "Stats", "stats_path", "describe_player",
            "pairing_name", "load_stats"]
-
-log = logging.getLogger(__name__)
 
 STATS_FILE = "stats.json"
 STATS_VERSION = 1
@@ -51,7 +53,7 @@ def describe_player(kind: str, lookahead: int | None = None,
     :raises ValueError: for an empty kind, or an 'ai' without lookahead/tiebreak.
     """
     if not isinstance(kind, str) or not kind.strip():
-        raise ValueError(f"player kind must be a non-empty string, not {kind!r}")
+        raise ValueError(f"player kind must be a non-empty string, not {quote_value(kind)}")
     low = kind.strip().lower()
     if low == "human":
         return "Human"
@@ -88,7 +90,7 @@ def _valid_desc(value: Any) -> bool:
 
 def _count(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"not a count: {value!r}")
+        raise ValueError(f"not a count: {quote_value(value)}")
     return value
 
 
@@ -111,26 +113,35 @@ class Stats:
     # -- persistence -----------------------------------------------------
 
     def load(self) -> list[str]:
-        """Replace the in-memory records by the file's; never raises.
+        """Replace the in-memory records by the file's; never raises, never
+        blocks, logs nothing.
 
-        :returns: warnings (empty if the file was fine or does not exist).
+        :returns: warnings, one line each (empty if the file was fine or does
+            not exist). A file that cannot be used at all gives one warning
+            and is moved aside (the warning says where); bad entries give one
+            warning each, at most
+            :data:`~connect4_game.userfiles.MAX_WARNINGS` plus a count.
         """
-        data, problem = read_json_file(self.path, "statistics")
+        path = self.path
+        what, outcome = "statistics file", "started with empty statistics"
         self.records = {}
-        if problem is not None:
-            warnings = [problem + "; starting with empty statistics"]
-        elif data is None:
-            warnings = []
-        else:
-            warnings = self._from_json(data)
-        for w in warnings:
-            log.warning("%s", w)
-        return warnings
+        try:
+            data = load_json(path, what)
+            if not isinstance(data, dict) or not isinstance(data.get("pairings"), list):
+                raise UserFileError(path, "is JSON but not in the statistics layout", what)
+            problems = self._from_json(data)
+        except UserFileError as exc:
+            self.records = {}
+            if exc.missing:
+                return []
+            return [set_aside(path, what, exc.reason, outcome)]
+        except Exception as exc:     # a bug here must not stop the game starting
+            self.records = {}
+            return [set_aside(path, what, f"could not be read ({type(exc).__name__})", outcome)]
+        return bounded_warnings(f"{what} {shown_path(path)}", problems)
 
-    def _from_json(self, data: Any) -> list[str]:
-        if not isinstance(data, dict) or not isinstance(data.get("pairings"), list):
-            return [f"statistics file {self.path} has an unexpected layout; "
-                    "starting with empty statistics"]
+    def _from_json(self, data: dict[str, Any]) -> list[str]:
+        """Add the entries of ``data["pairings"]``; returns one problem per bad entry."""
         warnings = []
         for i, entry in enumerate(data["pairings"]):
             try:
@@ -138,11 +149,11 @@ class Stats:
                     raise ValueError("not an object")
                 x, o = entry.get("x"), entry.get("o")
                 if not (_valid_desc(x) and _valid_desc(o)):
-                    raise ValueError(f"bad player names {x!r}, {o!r}")
+                    raise ValueError(f"bad player names {quote_value(x)}, {quote_value(o)}")
                 rec = Record(_count(entry.get("wins", 0)), _count(entry.get("losses", 0)),
                              _count(entry.get("ties", 0)))
             except ValueError as exc:
-                warnings.append(f"statistics file {self.path}: ignoring entry {i}: {exc}")
+                warnings.append(f"ignoring entry {i}: {exc}")
                 continue
             old = self.records.setdefault((x, o), Record())
             old.wins += rec.wins
@@ -176,11 +187,12 @@ class Stats:
         same time do not overwrite each other's counts.
         """
         if result not in RESULTS:
-            raise ValueError(f"result must be 'X', 'O' or 'tie', not {result!r}")
+            raise ValueError(f"result must be 'X', 'O' or 'tie', not {quote_value(result)}")
         for name, desc in (("x_desc", x_desc), ("o_desc", o_desc)):
             if not _valid_desc(desc):
                 raise ValueError(f"{name} must be a non-empty string of at most "
-                                 f"{MAX_DESC} characters without outer spaces, not {desc!r}")
+                                 f"{MAX_DESC} characters without outer spaces, "
+                                 f"not {quote_value(desc)}")
         if save:
             self.load()
         rec = self.records.setdefault((x_desc, o_desc), Record())
@@ -210,7 +222,7 @@ class Stats:
         :raises ValueError: if ``limit`` < 1.
         """
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise ValueError(f"limit must be a positive integer, not {limit!r}")
+            raise ValueError(f"limit must be a positive integer, not {quote_value(limit)}")
         keys = sorted(self.records, key=lambda k: -self.records[k].games)
         if first is not None:
             keys = [first] + [k for k in keys if k != first]

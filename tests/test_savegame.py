@@ -1,4 +1,4 @@
-"""Move strings, saved-game files and the autosave (issues 4 and 8)."""
+"""Move strings, saved-game files and the autosave."""
 
 import json
 
@@ -111,7 +111,7 @@ def test_missing_file(tmp_path):
 def test_save_to_unwritable_place_is_a_save_file_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    with pytest.raises(SaveFileError, match="cannot save"):
+    with pytest.raises(SaveFileError, match="cannot be written"):
         save_game(blocker / "sub" / "g.json", SavedGame(6, 7, "3"))
 
 

@@ -1,4 +1,4 @@
-"""Settings persist across runs; bad files fall back to defaults with a warning (issues 4, 8)."""
+"""Settings persist across runs; bad files fall back to defaults with a warning."""
 
 import json
 import logging
@@ -49,15 +49,23 @@ def test_round_trip(cfg):
     b"", b"{", b'{"lookahead": 5, "theme": "da', b"\x00\xff\xfe garbage", b"[1, 2, 3]",
     b"null", b'"just a string"', b"[" * 100000, b" " * (5 << 20),
 ], ids=["empty", "brace", "truncated", "binary", "list", "null", "string", "deep", "huge"])
-def test_garbage_or_truncated_file_gives_defaults_and_warning(cfg, content, caplog):
+def test_garbage_or_truncated_file_gives_defaults_and_warning(cfg, content, caplog, capsys):
     cfg.mkdir(parents=True)
     (cfg / "settings.json").write_bytes(content)
-    with caplog.at_level(logging.WARNING, logger="connect4_game.settings"):
+    with caplog.at_level(logging.DEBUG):
         s, warnings = load_settings()
     assert s == Settings()
     assert len(warnings) == 1
-    assert "settings" in warnings[0]
-    assert caplog.records, "the warning is also logged"
+    assert "settings" in warnings[0] and "default settings" in warnings[0]
+    assert "\n" not in warnings[0] and len(warnings[0]) < 400
+    # returned, not also logged: the app prints what it gets, so a log line would double it
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert capsys.readouterr().err == ""
+    # moved aside, so the next start is clean
+    assert not (cfg / "settings.json").exists()
+    [aside] = cfg.glob("settings.json.bad-*")
+    assert aside.read_bytes() == content and aside.name in warnings[0]
+    assert load_settings() == (Settings(), [])
 
 
 def test_invalid_fields_are_dropped_one_by_one(cfg):
@@ -74,9 +82,19 @@ def test_invalid_fields_are_dropped_one_by_one(cfg):
     assert (s.tiebreak, s.rows, s.muted, s.demo_pace, s.o_kind, s.window_width) == \
         (d.tiebreak, d.rows, d.muted, d.demo_pace, d.o_kind, d.window_width)
     text = "\n".join(warnings)
-    for name in ("tiebreak", "rows", "muted", "colour", "demo_pace", "o_kind", "window_width"):
+    for name in ("tiebreak", "rows", "muted", "colour", "demo_pace"):
         assert repr(name) in text
-    assert len(warnings) == 7
+    assert len(warnings) == 6      # five problems, then a line counting the rest
+    assert warnings[-1].endswith("2 more problems ignored")
+    assert (cfg / "settings.json").exists(), "a usable file is not moved aside"
+
+
+def test_many_bad_fields_give_a_bounded_number_of_warnings(cfg):
+    cfg.mkdir(parents=True)
+    (cfg / "settings.json").write_text(json.dumps({f"key{i}": i for i in range(10000)}))
+    s, warnings = load_settings()
+    assert s == Settings()
+    assert len(warnings) == 6 and "9995 more problems" in warnings[-1]
 
 
 def test_constructor_and_replace_name_bad_values():
@@ -130,7 +148,7 @@ def test_app_reports_and_ignores_a_garbage_settings_file(cfg, capsys):
         app.step([], 0.016)
         assert app.settings == Settings()
         assert app.game.model.rows == Settings().rows
-        assert any("settings" in m and "using default" in m for m in app.messages)
+        assert any("settings" in m and "default settings" in m for m in app.messages)
         assert "settings" in capsys.readouterr().err
     finally:
         app.close()

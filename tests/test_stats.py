@@ -1,4 +1,4 @@
-"""Win/loss/tie statistics per pairing, kept across runs (issue 4)."""
+"""Win/loss/tie statistics per pairing, kept across runs."""
 
 import json
 
@@ -74,11 +74,15 @@ def test_bad_results_and_names_raise(cfg):
 
 @pytest.mark.parametrize("content", [b"", b'{"pairings": [{"x": "Hu', b"\xff\xfe\x00", b"{}",
                                      b'{"pairings": 5}', b"[]"])
-def test_garbage_file_is_reported_and_replaced(cfg, content):
+def test_garbage_file_is_reported_and_replaced(cfg, content, capsys):
     (cfg / "stats.json").write_bytes(content)
     s, warnings = load_stats()
     assert len(warnings) == 1 and "statistics" in warnings[0]
     assert s.records == {}
+    assert capsys.readouterr().err == ""
+    [aside] = cfg.glob("stats.json.bad-*")
+    assert aside.read_bytes() == content and aside.name in warnings[0]
+    assert load_stats()[1] == []
     s.record("Human", "Random", "O")  # replaces the bad file
     assert json.loads((cfg / "stats.json").read_text())["pairings"][0]["losses"] == 1
 
