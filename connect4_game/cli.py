@@ -142,6 +142,8 @@ def _console_player(kind, checker, lookahead, tiebreak):
         from connect4_game.expert import ExpertPlayer
         return ExpertPlayer(checker)
     from connect4_game import plugins
+    if plugins.is_plugin_spec(kind):   # the user's own code: in a process of its own
+        return plugins.ProcessPlayer(kind, checker, tiebreak, lookahead, label=kind, timeout=60)
     return plugins.GuardedPlayer(plugins.load_player(kind, checker, tiebreak, lookahead),
                                  label=kind, timeout=60)
 
@@ -169,6 +171,11 @@ def run_text(args, parser, rows=None, cols=None, moves=()) -> int:
     except (KeyboardInterrupt, EOFError):
         print('\nGame ended. Bye!')
         return 0
+    finally:   # a plug-in's process (and whatever it started) ends with the game
+        for player in (p1, p2):
+            close = getattr(player, 'close', None)
+            if close is not None:
+                close()
     return 0
 
 

@@ -35,12 +35,24 @@ caller enforces the time limit:
   job kind ``'plugin'``, with a ``timeout``, 10 s by default): on time-out
   the process is replaced, the window reports it and the user takes over
   that side or starts a new game;
-* in-process callers (console game, tests, soak) use
+* the console game (``--text``) runs each ``FILE.py:ClassName`` plug-in in
+  a process of its own through :class:`ProcessPlayer`: the plug-in gets a
+  copy of the board's rows, and whatever it does in its process
+  (``os._exit``, raising ``KeyboardInterrupt``, closing ``sys.stdout``,
+  threads that never end, walking ``gc`` for the game's objects) cannot
+  reach the game; a fault hands the side to the user, as
+  :class:`GuardedPlayer` does;
+* in-process callers (tests, soak) use
   :meth:`SafePlayer.choose_with_timeout`, which runs ``choose`` on a *daemon*
   thread and returns ``('timeout', message)`` when the limit passes; the
   thread is abandoned (it cannot be killed) and dies with the process, and
   the SafePlayer refuses further moves (``('error', ...)``) while the
   abandoned call is still running, so two calls never overlap.
+
+Child processes that run plug-in code (the window's worker processes, a
+:class:`ProcessPlayer`'s process) call :func:`child_setup` first: each leads
+a process group of its own, which :func:`kill_process_group` ends with every
+process a plug-in started, and each ends by itself when its parent dies.
 
 This module never imports pygame.
 """
@@ -49,20 +61,27 @@ from __future__ import annotations
 
 import importlib.util
 import inspect
+import json
 import keyword
+import multiprocessing as mp
+import multiprocessing.connection as mp_connection
 import operator
 import os
+import signal
 import sys
 import threading
+import time
 import traceback
 import zlib
 from pathlib import Path
 from typing import Any, Callable
 
 from .board import Board, validate_checker
+from .messages import clip
 
 __all__ = ["ADAPTERS", "register_adapter", "parse_spec", "is_plugin_spec", "load_class",
-           "load_player", "SafePlayer", "GuardedPlayer", "describe_exception"]
+           "load_player", "SafePlayer", "GuardedPlayer", "ProcessPlayer", "describe_exception",
+           "child_setup", "kill_process_group", "stop_child", "describe_exit"]
 
 DEFAULT_TIEBREAK = "LEFT"
 DEFAULT_LOOKAHEAD = 3
@@ -134,8 +153,10 @@ def parse_spec(spec: str) -> tuple[Path, str]:
 
 def describe_exception(exc: BaseException) -> str:
     """``'ZeroDivisionError: division by zero (my_bot.py line 12)'``: the
-    exception plus the innermost frame of the plug-in's own file if known."""
-    text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    exception plus the innermost frame of the plug-in's own file if known.
+    The exception's text is clipped to 200 characters (one line)."""
+    shown = clip(exc, 200)
+    text = f"{type(exc).__name__}: {shown}" if shown else type(exc).__name__
     frames = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ else []
     here = os.path.dirname(os.path.abspath(__file__))
     theirs = [f for f in frames if not os.path.abspath(f.filename).startswith(here)]
@@ -411,3 +432,384 @@ class GuardedPlayer:
         col = self.fallback.next_move(b)
         self.num_moves += 1
         return col
+
+
+# -- child processes: lifetime and isolation ----------------------------------------
+
+_PR_SET_PDEATHSIG = 1            # <linux/prctl.h>
+_KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
+_WATCH_PERIOD = 0.5              # seconds between the orphan checks of a child
+_forking_pid = 0                 # set by the at-fork hook just before os.fork()
+
+
+def _die_with_parent() -> bool:
+    """Linux: have the kernel SIGKILL this process when the thread that
+    started it ends (its process dies, even by SIGKILL). False elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(_PR_SET_PDEATHSIG, int(_KILL), 0, 0, 0) == 0
+    except (OSError, AttributeError, TypeError):
+        return False
+
+
+def _end_own_group() -> None:
+    """Kill this process and the processes it started, if they are in a group
+    of our own; else just this process. Never returns."""
+    try:
+        if hasattr(os, "killpg") and os.getpgrp() == os.getpid():
+            os.killpg(0, _KILL)
+    except OSError:
+        pass
+    os._exit(0)
+
+
+def _watch_parent(parent_pid: int) -> None:
+    """Daemon thread of a child: end the child's group once its parent is gone
+    (the portable fallback for the Linux parent-death signal)."""
+    while True:
+        time.sleep(_WATCH_PERIOD)
+        if os.getppid() != parent_pid:
+            _end_own_group()
+
+
+def _before_fork() -> None:
+    global _forking_pid
+    _forking_pid = os.getpid()
+
+
+def _after_fork_in_child() -> None:
+    """In a process a plug-in forks: die when the forking process dies."""
+    _die_with_parent()
+    if _forking_pid and os.getppid() != _forking_pid:
+        os._exit(0)
+
+
+def child_setup(parent_pid: int, own_group: bool = True) -> None:
+    """Prepare a child process that may run plug-in code; call it first thing
+    in the child.
+
+    * SIGTERM ends the child (the default action, whatever disposition it
+      inherited: an ignored SIGTERM survives ``exec``); SIGINT is ignored, since
+      the parent decides when its children stop (Ctrl-C is the parent's).
+    * With ``own_group`` (POSIX) the child leads a new process group, so that
+      :func:`kill_process_group` also ends every process a plug-in starts.
+    * The child ends when its parent does, even when the parent is killed by
+      SIGKILL: on Linux through the kernel's parent-death signal (SIGKILL;
+      note that it fires when the parent *thread* that started the child
+      ends), everywhere else that has a parent pid through a daemon thread
+      that checks every 0.5 s whether the parent changed, and then kills the
+      child's group. Processes a plug-in forks with ``os.fork`` get the same
+      parent-death signal, so they end with the child.
+
+    :param parent_pid: ``os.getpid()`` of the parent, taken before starting
+        the child; a child whose parent already died ends at once.
+    :param own_group: start a new process group (skipped where there is no
+        ``os.setpgid``).
+    """
+    for name, action in (("SIGTERM", signal.SIG_DFL), ("SIGINT", signal.SIG_IGN)):
+        if hasattr(signal, name):
+            try:
+                signal.signal(getattr(signal, name), action)
+            except (OSError, ValueError):
+                pass
+    if own_group and hasattr(os, "setpgid"):
+        try:
+            os.setpgid(0, 0)
+        except OSError:
+            pass
+    _die_with_parent()
+    if hasattr(os, "register_at_fork"):
+        os.register_at_fork(before=_before_fork, after_in_child=_after_fork_in_child)
+    if os.name == "posix":
+        if os.getppid() != parent_pid:   # the parent died before we got here
+            _end_own_group()
+        threading.Thread(target=_watch_parent, args=(parent_pid,), daemon=True,
+                         name="connect4-parent-watch").start()
+
+
+def kill_process_group(pid: int | None, leader: bool = True) -> None:
+    """SIGKILL the process group led by child ``pid`` (see :func:`child_setup`)
+    and, with ``leader``, ``pid`` itself (for a child not in its group yet).
+
+    Pass ``leader=False`` once the child has been reaped (its pid may belong
+    to another process by then); a group id stays reserved while any process
+    of the group lives, so the group itself is always safe to signal. Our own
+    group is never signalled. Never raises; on Windows it ends ``pid`` only.
+    """
+    if not pid or pid <= 0:
+        return
+    if hasattr(os, "killpg"):
+        try:
+            if pid != os.getpgrp():      # never our own group
+                os.killpg(pid, _KILL)
+        except OSError:                  # no such group (yet, or any more)
+            pass
+    if leader:
+        try:
+            os.kill(pid, _KILL)
+        except OSError:
+            pass
+
+
+def stop_child(process, wait: float = 2.0) -> None:
+    """Kill a ``multiprocessing`` child started with :func:`child_setup` and
+    its process group, then reap it (waiting at most ``wait`` seconds).
+    Never raises."""
+    try:
+        if process.pid is None:          # never started
+            return
+        kill_process_group(process.pid, leader=process.exitcode is None)
+        process.join(wait)
+    except (OSError, ValueError, AssertionError, AttributeError):
+        pass
+
+
+def describe_exit(exitcode: int | None) -> str:
+    """``'exit status 3'``, ``'killed by signal SIGKILL'`` or, for a process
+    still running (None), ``'closed its connection'``: how a child ended."""
+    if exitcode is None:
+        return "closed its connection"
+    if exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = str(-exitcode)
+        return f"killed by signal {name}"
+    return f"exit status {exitcode}"
+
+
+# -- a plug-in in a process of its own (console game) ------------------------------
+
+MAX_REPLY = 64 * 1024       # bytes: the longest answer a plug-in process may send
+
+
+def _send_json(conn, *values) -> None:
+    conn.send_bytes(json.dumps(list(values)).encode("utf-8"))
+
+
+def _plugin_main(conn, parent_pid: int, spec: str, checker: str, tiebreak: str,
+                 lookahead: int, label: str) -> None:
+    """Child process of :class:`ProcessPlayer`: load the plug-in, then answer
+    ``{"rows": [...]}`` requests with ``["ok", col]`` or ``["error", text]``
+    (JSON, so the parent never unpickles anything the plug-in could forge)."""
+    child_setup(parent_pid)
+    try:
+        safe = SafePlayer(load_player(spec, checker, tiebreak, lookahead), label=label)
+    except BaseException as exc:   # KeyboardInterrupt too: one line for the parent
+        text = clip(exc, 300) if isinstance(exc, ValueError) else \
+            f"loading {label} raised {describe_exception(exc)}"
+        try:
+            _send_json(conn, "error", text)
+        except Exception:
+            pass
+        return
+    try:
+        _send_json(conn, "ready", checker)
+    except Exception:
+        return
+    while True:
+        try:
+            request = json.loads(conn.recv_bytes())
+            rows = request["rows"]
+            board = Board(len(rows), len(rows[0]))
+            board.slots = [list(r) for r in rows]
+        except (EOFError, OSError, KeyboardInterrupt):
+            return
+        except Exception as exc:   # pragma: no cover - the parent sends well-formed requests
+            _send_json(conn, "error", f"bad request: {clip(exc)}")
+            continue
+        try:
+            status, value = safe.choose(board)
+        except BaseException as exc:   # KeyboardInterrupt from the plug-in's move
+            status, value = "error", f"{label}.next_move raised {describe_exception(exc)}"
+        try:
+            _send_json(conn, status, value)
+        except Exception:
+            return
+
+
+class ProcessPlayer:
+    """A ``FILE.py:ClassName`` plug-in that plays from a process of its own.
+
+    The console game's plug-in player: the plug-in is loaded and run only in
+    a child process (started with ``start_method``, ``'spawn'`` by default,
+    set up by :func:`child_setup`: its own process group, gone when this
+    process dies). Each move sends the child the board's rows (a copy) and
+    reads back a column, as JSON; the plug-in can neither see nor change the
+    game's :class:`~connect4_game.board.Board`, and nothing it does in its
+    process (``os._exit``, ``sys.exit``, raising ``KeyboardInterrupt``,
+    closing ``sys.stdout``, threads that never end, processes it forks) can
+    end or hang the game.
+
+    Same interface and fall-back as :class:`GuardedPlayer`: ``checker``,
+    ``num_moves``, ``opponent_checker()``, ``repr`` ``'Player X'`` and
+    ``next_move(board) -> int``. On the first fault (an exception, a bad
+    column, no answer within ``timeout`` seconds, the process ending) it
+    prints one line -- what happened and ``'You take over X.'`` -- stops the
+    child and from then on ``fallback`` (by default the console
+    :class:`~connect4_game.players.Player`, i.e. the user) plays that side.
+    :meth:`close` ends the child and every process in its group.
+
+    :param spec: ``'FILE.py:ClassName'``.
+    :param checker: ``'X'`` or ``'O'``.
+    :param label: how messages name the plug-in (default ``spec``).
+    :param timeout: seconds per move, or None for no limit.
+    :param load_timeout: seconds the child may take to start and load the plug-in.
+    :param out: a callable printing one line (default :func:`print`).
+    :raises ValueError: one line, if the plug-in cannot be loaded (see
+        :func:`load_player`), its process ends while loading it, or loading
+        takes longer than ``load_timeout`` seconds; no child is left running.
+    """
+
+    def __init__(self, spec: str, checker: str, tiebreak: str = DEFAULT_TIEBREAK,
+                 lookahead: int = DEFAULT_LOOKAHEAD, label: str | None = None,
+                 fallback: Any = None, timeout: float | None = 60.0,
+                 load_timeout: float = 60.0, out: Callable[[str], Any] = print,
+                 start_method: str = "spawn") -> None:
+        self.checker = validate_checker(checker)
+        parse_spec(spec)                    # a malformed spec needs no process
+        self.label = label or spec
+        self.timeout = timeout
+        self.out = out
+        self._fallback = fallback
+        self.num_moves = 0
+        self.taken_over = False
+        self.last_error = ""
+        ctx = mp.get_context(start_method)
+        self._conn, child = ctx.Pipe(duplex=True)
+        self._process = ctx.Process(
+            target=_plugin_main, daemon=True, name="connect4-plugin",
+            args=(child, os.getpid(), spec, self.checker, tiebreak, lookahead, self.label))
+        try:
+            try:
+                self._process.start()
+            finally:
+                child.close()
+            status, value = self._receive(load_timeout)
+        except BaseException:
+            self.close()
+            raise
+        if status != "ready":
+            self.close()
+            if status == "died":
+                value = f"loading plug-in {self.label} ended its process ({value})"
+            elif status == "timeout":
+                value = f"plug-in {self.label} did not load within {load_timeout:g} s"
+            elif status != "error":
+                value = f"plug-in {self.label} did not start properly"
+            raise ValueError(value)
+
+    @property
+    def pid(self) -> int | None:
+        """Process id of the plug-in's process (None once it is stopped)."""
+        return None if self._process is None else self._process.pid
+
+    def __repr__(self) -> str:
+        return "Player " + self.checker
+
+    def opponent_checker(self) -> str:
+        return "O" if self.checker == "X" else "X"
+
+    def _receive(self, timeout: float | None) -> tuple[str, Any]:
+        """Wait for the child's next answer: ``('ready'|'ok'|'error', value)``,
+        ``('died', how)`` or ``('timeout', None)``. Raises KeyboardInterrupt
+        (Ctrl-C) as it comes."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            try:
+                ready = mp_connection.wait([self._conn, self._process.sentinel], left)
+            except (OSError, ValueError):
+                ready = [self._process.sentinel]
+            if self._conn in ready:
+                try:
+                    data = self._conn.recv_bytes(MAX_REPLY)
+                except (EOFError, OSError):
+                    return ("died", self._exit_text())
+                try:
+                    answer = json.loads(data)
+                except (ValueError, TypeError, RecursionError):
+                    answer = None
+                if isinstance(answer, list) and len(answer) == 2 \
+                        and answer[0] in ("ready", "ok", "error"):
+                    status, value = answer
+                    return (status, value if status == "ok" else clip(value, 300))
+                return ("bad", None)
+            if self._process.sentinel in ready:
+                return ("died", self._exit_text())
+            if not ready and deadline is not None and time.monotonic() >= deadline:
+                return ("timeout", None)
+
+    def _exit_text(self) -> str:
+        self._process.join(0.5)
+        return describe_exit(self._process.exitcode)
+
+    def _ask(self, b: Board) -> tuple[str, Any]:
+        """One move from the child: ``('ok', col)`` or ``('fault', message)``."""
+        try:
+            self._conn.send_bytes(json.dumps({"rows": ["".join(r) for r in b.slots]}).encode())
+        except (OSError, ValueError):
+            return ("fault", f"{self.label} ended its process ({self._exit_text()})")
+        status, value = self._receive(self.timeout)
+        if status == "ok":
+            ok = isinstance(value, int) and not isinstance(value, bool) \
+                and 0 <= value < b.width and b.can_add_to(value)
+            if ok:
+                return ("ok", value)
+            return ("fault", f"{self.label} answered {clip(value, 20)!s}, "
+                             "which is not a playable column")
+        if status == "died":
+            return ("fault", f"{self.label} ended its process ({value})")
+        if status == "timeout":
+            return ("fault", f"{self.label} took longer than {self.timeout:g} s to move")
+        if status == "error":
+            return ("fault", value)
+        return ("fault", f"{self.label} sent an answer that is not a move")
+
+    def next_move(self, b: Board) -> int:
+        """The plug-in's column for ``b`` (``b`` is not changed), or the
+        fallback's after a fault (see the class doc).
+
+        :raises KeyboardInterrupt: on Ctrl-C while waiting (the game ends;
+            call :meth:`close`).
+        """
+        if not self.taken_over:
+            if self._process is None:
+                status, value = "fault", f"{self.label} was stopped"
+            else:
+                status, value = self._ask(b)
+            if status == "ok":
+                self.num_moves += 1
+                return value
+            self.taken_over = True
+            self.last_error = value
+            self.close()
+            self.out(f"{value}. You take over {self.checker}.")
+        if self._fallback is None:
+            from .players import Player
+            self._fallback = Player(self.checker)
+        col = self._fallback.next_move(b)
+        self.num_moves += 1
+        return col
+
+    def close(self) -> None:
+        """End the plug-in's process and every process in its group (idempotent,
+        never raises)."""
+        proc, self._process = getattr(self, "_process", None), None
+        if proc is not None:
+            stop_child(proc)
+        conn = getattr(self, "_conn", None)
+        if conn is not None:
+            try:
+                conn.close()
+            except OSError:
+                pass
+
+    def __enter__(self) -> "ProcessPlayer":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -13,10 +13,22 @@ thread. The process receives a plain description of the position (a
   time, takes over at once (so a stale deep search never delays the next one).
 * Every result carries its job's ``key`` (game id, moves, settings); the
   caller drops results whose key is no longer the one it wants.
-* If the process dies (killed, crashed), the thread notices, reports a
-  ``'died'`` result, starts a new process and runs the same job again.
-* :meth:`SearchWorker.close` terminates every process it started within a
+* If the process dies (killed, crashed) during a search, the thread notices,
+  reports a ``'died'`` result and runs the same job again on the spare
+  process -- after a pause that doubles with each death in a row (0.1 s up
+  to 5 s), and only :data:`MAX_DEATHS` times for the same job: then the job
+  gets an ``'error'`` result instead. A *plug-in* whose process dies (its
+  ``os._exit``, an exit at import, a signal) is never run again for the same
+  move: its job gets one ``'error'`` result saying how the process ended,
+  which the window treats like any plug-in fault (the user takes over).
+* Every worker process leads a process group of its own, so killing it (on
+  cancel, time-out, death or :meth:`SearchWorker.close`) also kills every
+  process a plug-in started; and each ends by itself when the window's
+  process dies, even by SIGKILL (see :func:`connect4_game.plugins.child_setup`).
+* :meth:`SearchWorker.close` kills every process it started within a
   fraction of a second.
+* Answers come back as JSON, never pickles: a plug-in running in the worker
+  process cannot make the window's process run code by forging one.
 
 This module never imports pygame (the worker processes stay light).
 """
@@ -24,6 +36,7 @@ This module never imports pygame (the worker processes stay light).
 from __future__ import annotations
 
 import importlib
+import json
 import multiprocessing as mp
 import multiprocessing.connection as mp_connection
 import os
@@ -33,7 +46,22 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-__all__ = ['Job', 'Result', 'SearchWorker', 'compute']
+from connect4_game.messages import clip
+from connect4_game.plugins import child_setup, describe_exit, stop_child
+
+__all__ = ['Job', 'Result', 'SearchWorker', 'compute', 'MAX_DEATHS']
+
+MAX_DEATHS = 5
+"""Deaths of the worker process in a row on one search job before it gets an
+``'error'`` result instead of another run."""
+BACKOFF_FIRST = 0.1
+"""Seconds the worker waits before running a job again after a death; the
+pause doubles with each death in a row, up to :data:`BACKOFF_MAX`."""
+BACKOFF_MAX = 5.0
+MAX_REPLY = 1 << 20
+"""Bytes: the longest answer the parent reads from a worker process."""
+MAX_MESSAGE = 300
+"""Characters of an error text (e.g. a plug-in's exception) a Result repeats."""
 
 
 @dataclass(frozen=True)
@@ -70,8 +98,13 @@ class Result:
 
     ``status`` is ``'ok'`` (``payload`` is a dict with ``column``,
     ``scores``, ``nodes``, ``time`` and optionally ``labels``), ``'error'``
-    (``message`` says what the job raised), ``'died'`` (the process died;
-    the job is being run again by a new process) or ``'timeout'``.
+    (``message``, one line of at most :data:`MAX_MESSAGE` characters, says
+    what the job raised -- or, for a ``'plugin'`` job, how the plug-in's
+    process ended, e.g. ``'the plug-in bot.py:Bot ended its process (exit
+    status 3)'``, and for a search that killed :data:`MAX_DEATHS` processes
+    in a row, that the worker gave up on it), ``'died'`` (the process died
+    during a search; the job is being run again by another process) or
+    ``'timeout'``.
     """
 
     job: Job
@@ -135,12 +168,22 @@ def compute(job: Job) -> dict:
         from connect4_game import plugins
         key = (job.spec, job.checker, job.tiebreak, job.lookahead)
         safe = _PLUGINS.get(key)
-        if safe is None:  # load problems raise ValueError with one clear line
-            safe = plugins.SafePlayer(plugins.load_player(job.spec, job.checker, job.tiebreak,
-                                                          job.lookahead), label=job.spec)
-            _PLUGINS[key] = safe
         start = time.perf_counter()
-        status, value = safe.choose(board)
+        # a KeyboardInterrupt here is raised by the plug-in itself (SIGINT is ignored)
+        if safe is None:  # load problems raise ValueError with one clear line
+            try:
+                safe = plugins.SafePlayer(plugins.load_player(job.spec, job.checker,
+                                                              job.tiebreak, job.lookahead),
+                                          label=job.spec)
+            except KeyboardInterrupt as exc:
+                raise RuntimeError(f'loading plug-in {job.spec} raised '
+                                   f'{plugins.describe_exception(exc)}') from None
+            _PLUGINS[key] = safe
+        try:
+            status, value = safe.choose(board)
+        except KeyboardInterrupt as exc:
+            raise RuntimeError(f'{job.spec}.next_move raised '
+                               f'{plugins.describe_exception(exc)}') from None
         if status != 'ok':
             raise RuntimeError(value)
         return {'column': value, 'scores': None, 'nodes': 0,
@@ -154,8 +197,38 @@ def compute(job: Job) -> dict:
     raise ValueError(f'unknown job kind {job.kind!r}')
 
 
-def _serve(conn) -> None:
-    """Worker process main loop: receive a Job, send ('ok', payload) or ('error', text)."""
+def _read_reply(conn) -> tuple[str, object]:
+    """Read a worker process's ``[status, value]`` JSON answer (see
+    :func:`_serve`): ``('ok', dict)`` or ``('error', text)``;
+    anything else (a reply a plug-in forged or garbled) is ``('bad', text)``.
+
+    :raises EOFError, OSError: if the pipe is closed or broken, or the reply is
+        longer than :data:`MAX_REPLY` bytes.
+    """
+    data = conn.recv_bytes(MAX_REPLY)
+    try:
+        status, value = json.loads(data)
+    except (ValueError, TypeError, RecursionError):
+        return ('bad', 'its answer was not readable')
+    if status == 'ok' and isinstance(value, dict):
+        return ('ok', value)
+    if status == 'error':
+        return ('error', clip(value, MAX_MESSAGE))
+    return ('bad', 'its answer was not readable')
+
+
+def _serve(conn, parent_pid: int | None = None) -> None:
+    """Worker process main loop: receive a Job, send ``['ok', payload]`` or
+    ``['error', text]`` (JSON). Whatever a job raises, even KeyboardInterrupt
+    or SystemExit, is the job's error; the loop ends only when the pipe
+    closes or a None job arrives.
+
+    :param parent_pid: the window's process id: with it the process is set up
+        by :func:`connect4_game.plugins.child_setup` (own process group, ends
+        with its parent, obeys SIGTERM).
+    """
+    if parent_pid is not None:
+        child_setup(parent_pid)
     try:  # the search yields the CPU to the window's render loop when both want it
         os.nice(10)
     except (AttributeError, OSError):
@@ -173,18 +246,18 @@ def _serve(conn) -> None:
             return
         try:
             payload = compute(job)
-            conn.send(('ok', payload))
-        except KeyboardInterrupt:
-            return
+            message = json.dumps(['ok', payload]).encode('utf-8')
         except BaseException as exc:  # a plug-in may raise anything; report it
             if isinstance(exc, (RuntimeError, ValueError)) and str(exc):
-                tb = str(exc)
+                tb = clip(exc, MAX_MESSAGE)
             else:
-                tb = traceback.format_exception_only(type(exc), exc)[-1].strip()
-            try:
-                conn.send(('error', tb))
-            except Exception:
-                return
+                tb = clip(traceback.format_exception_only(type(exc), exc)[-1].strip(),
+                          MAX_MESSAGE)
+            message = json.dumps(['error', tb]).encode('utf-8')
+        try:
+            conn.send_bytes(message)
+        except Exception:
+            return
 
 
 # --------------------------------------------------------------------------
@@ -214,10 +287,12 @@ class _Proc:
     def __init__(self, ctx) -> None:
         parent, child = ctx.Pipe(duplex=True)
         self.conn = parent
-        self.process = ctx.Process(target=_serve, args=(child,), daemon=True,
+        self.process = ctx.Process(target=_serve, args=(child, os.getpid()), daemon=True,
                                    name='connect4-search')
-        self.process.start()
-        child.close()
+        try:
+            self.process.start()
+        finally:
+            child.close()
 
     @property
     def pid(self):
@@ -226,18 +301,19 @@ class _Proc:
     def alive(self) -> bool:
         return self.process.is_alive()
 
-    def kill(self, wait: float = 0.5) -> None:
+    def exit_text(self, wait: float = 0.2) -> str:
+        """How the process ended (``'exit status 3'``, ``'killed by signal
+        SIGKILL'``; ``'closed its connection'`` if it still runs)."""
         try:
-            if self.process.is_alive():
-                self.process.terminate()
-                self.process.join(wait)
-                if self.process.is_alive():
-                    self.process.kill()
-                    self.process.join(wait)
-            else:
-                self.process.join(0)
+            self.process.join(wait)
         except (OSError, ValueError, AssertionError):
             pass
+        return describe_exit(self.process.exitcode)
+
+    def kill(self, wait: float = 0.5) -> None:
+        """SIGKILL the process and its process group (every process a plug-in
+        started in it), reap it, close the pipe."""
+        stop_child(self.process, wait)
         try:
             self.conn.close()
         except OSError:
@@ -278,6 +354,10 @@ class SearchWorker:
         self._procs_lock = threading.Lock()
         self.restarts = 0          # processes replaced after dying
         self.jobs_done = 0
+        self._deaths_in_row = 0    # process deaths since the last answered job
+        self._hold_until = 0.0     # monotonic time: no start or run before it
+        self._death_key = None     # the job whose process died last ...
+        self._key_deaths = 0       # ... and how many times in a row
         self._thread = threading.Thread(target=self._run, name='connect4-worker', daemon=True)
         self._thread.start()
 
@@ -366,7 +446,8 @@ class SearchWorker:
         return self._thread.is_alive() and not self._stop
 
     def close(self, wait: float = 0.5) -> None:
-        """Stop the thread and terminate every worker process (idempotent)."""
+        """Stop the thread and kill every worker process with its process group
+        (so every process a plug-in started goes too); idempotent."""
         with self._cond:
             self._stop = True
             self._pending = None
@@ -376,33 +457,54 @@ class SearchWorker:
             procs = [p for p in (self._active, self._spare) if p is not None]
             self._active = self._spare = None
         for p in procs:
-            try:
-                p.process.terminate()
-            except (OSError, ValueError, AttributeError):
-                pass
-        for p in procs:
             p.kill(wait)
         if threading.current_thread() is not self._thread:
             self._thread.join(wait)
 
     # ---- worker thread --------------------------------------------------
+    # Every process is started by the worker thread, which lives until close():
+    # the Linux parent-death signal of a child fires when the thread that
+    # started it ends, so it must be this long-lived thread.
     def _start_proc(self) -> _Proc | None:
         if self._stop:
             return None
         return _Proc(self._ctx)
 
+    def _pause_left(self) -> float:
+        """Seconds left of the pause after a process death (0.0 when none)."""
+        return max(0.0, self._hold_until - time.monotonic())
+
+    def _note_death(self) -> None:
+        """Count a process death in a row; no process starts and no job runs
+        for the next 0.1 s, doubling with each death up to 5 s."""
+        self._deaths_in_row += 1
+        delay = min(BACKOFF_MAX, BACKOFF_FIRST * 2 ** min(self._deaths_in_row - 1, 16))
+        self._hold_until = time.monotonic() + delay
+
     def _ensure_procs(self) -> None:
+        """Replace dead processes and start missing ones (none during the pause
+        after a death)."""
         with self._procs_lock:
             active, spare = self._active, self._spare
+        died = 0
         if active is not None and not active.alive():
             active.kill(0)
             active = None
-            if spare is not None and spare.alive():
-                active, spare = spare, None
-        if active is None:
-            active = self._start_proc()
-        if self._want_spare and (spare is None or not spare.alive()):
-            spare = self._start_proc()
+            died += 1
+        if spare is not None and not spare.alive():
+            spare.kill(0)
+            spare = None
+            died += 1
+        if active is None and spare is not None:
+            active, spare = spare, None
+        for _ in range(died):
+            self.restarts += 1
+            self._note_death()
+        if not self._pause_left():
+            if active is None:
+                active = self._start_proc()
+            if self._want_spare and spare is None:
+                spare = self._start_proc()
         with self._procs_lock:
             if self._stop:
                 for p in (active, spare):
@@ -430,7 +532,7 @@ class SearchWorker:
                 p.conn.send(Job(None, 'ping', ('X',), 'X'))
                 while not self._stop and time.monotonic() < deadline:
                     if p.conn.poll(0.05):
-                        p.conn.recv()
+                        _read_reply(p.conn)
                         break
                     if not p.alive():
                         break
@@ -449,12 +551,17 @@ class SearchWorker:
             self._warm_up()
             while True:
                 with self._cond:
-                    if self._pending is None and not self._stop:
-                        self._cond.wait(1.0)  # wakes on submit; else a health check
                     if self._stop:
                         return
-                    job = self._pending
-                    if job is not None:
+                    pause = self._pause_left()
+                    if self._pending is None or pause:
+                        # wakes on submit; else a health check (or the pause's end)
+                        self._cond.wait(min(1.0, pause) if pause else 1.0)
+                        if self._stop:
+                            return
+                    job = None
+                    if self._pending is not None and not self._pause_left():
+                        job = self._pending
                         self._pending = None
                         self._current = job
                         self._cancel = False
@@ -478,13 +585,17 @@ class SearchWorker:
         self._ensure_procs()
         with self._procs_lock:
             proc = self._active
-        if proc is None:
-            self._finish()
+        if proc is None:   # every process died just now: run it after the pause
+            with self._cond:
+                self._current = None
+                if self._pending is None and not self._stop and not self._cancel:
+                    self._pending = job
+                self._cancel = False
             return
         try:
             proc.conn.send(job)
         except (OSError, ValueError, EOFError):
-            self._died(job)
+            self._died(job, proc)
             return
         start = time.monotonic()
         self._running_pid = proc.pid
@@ -512,15 +623,21 @@ class SearchWorker:
                     self._drain_wake()
                 ready = proc.conn in woke and proc.conn.poll()
             except (OSError, ValueError, EOFError):
-                ready = False
-                self._lost(job)
+                self._lost(job, proc)
                 return
             if ready:
                 try:
-                    status, payload = proc.conn.recv()
+                    status, payload = _read_reply(proc.conn)
                 except (EOFError, OSError, ValueError):
-                    self._lost(job)
+                    self._lost(job, proc)
                     return
+                if status == 'bad':       # the pipe cannot be trusted any more
+                    self._replace_active()
+                    payload = f'{_job_name(job)} failed: {payload}'
+                    status = 'error'
+                else:
+                    self._deaths_in_row = 0
+                    self._death_key, self._key_deaths = None, 0
                 with self._cond:
                     cancelled = self._cancel
                     self._current = None
@@ -533,7 +650,7 @@ class SearchWorker:
                         self._results.put(Result(job, 'error', message=str(payload)))
                 return
             if not proc.alive():
-                self._lost(job)
+                self._lost(job, proc)
                 return
             with self._cond:
                 cancelled = self._cancel
@@ -550,24 +667,57 @@ class SearchWorker:
                                          message=f'no answer within {job.timeout:g} s'))
                 return
 
-    def _lost(self, job: Job) -> None:
+    def _lost(self, job: Job, proc: _Proc) -> None:
         """The active process is gone (or its pipe broke) while running ``job``:
         at shutdown just finish, else treat it as a death."""
         if self._stop:
             self._finish()
         else:
-            self._died(job)
+            self._died(job, proc)
 
-    def _died(self, job: Job) -> None:
-        """The active process died while running ``job``: report, replace, run it again."""
+    def _died(self, job: Job, proc: _Proc) -> None:
+        """The active process died while running ``job``: replace it, then
+
+        * a plug-in's job: report one ``'error'`` saying how its process ended
+          (the plug-in is not run again for this move);
+        * a search: report ``'died'`` and run it again after the pause of
+          :meth:`_note_death` -- or, on its :data:`MAX_DEATHS`-th death in a
+          row, report an ``'error'`` instead.
+        """
+        how = proc.exit_text()
         self.restarts += 1
+        self._note_death()
+        if job.key == self._death_key:
+            self._key_deaths += 1
+        else:
+            self._death_key, self._key_deaths = job.key, 1
         self._replace_active()
-        self._results.put(Result(job, 'died', message='the AI worker process stopped; restarted it'))
+        retry = False
+        if job.kind == 'plugin':
+            result = Result(job, 'error', message=clip(
+                f'{_job_name(job)} ended its process ({how})', MAX_MESSAGE))
+        elif self._key_deaths >= MAX_DEATHS:
+            result = Result(job, 'error', message=(
+                f'the AI worker process stopped {self._key_deaths} times in a row on this '
+                f'position (last: {how}); gave up on it'))
+        else:
+            result = Result(job, 'died', message='the AI worker process stopped; restarted it')
+            retry = True
         with self._cond:
+            cancelled = self._cancel
             self._current = None
             self._cancel = False
-            if self._pending is None and not self._stop:
+            if retry and self._pending is None and not self._stop and not cancelled:
                 self._pending = job  # the player continues the same game
+        if retry or not cancelled:
+            self._results.put(result)
+
+
+def _job_name(job: Job) -> str:
+    """``'the plug-in bot.py:Bot'`` or ``'the AI worker'``: who a message blames."""
+    if job.kind == 'plugin':
+        return f'the plug-in {clip(os.path.basename(job.spec), 80)}'
+    return 'the AI worker'
 
 
 def _self_test() -> None:  # pragma: no cover - manual check

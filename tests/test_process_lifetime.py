@@ -1,0 +1,270 @@
+"""No process outlives the game: worker and plug-in processes end by themselves
+when the game's process dies (even by SIGKILL), obey SIGTERM, and take the
+processes a plug-in forked with them."""
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from connect4_game.ui.worker import Job, SearchWorker
+
+ROOT = Path(__file__).resolve().parents[1]
+EMPTY = ('       ',) * 6
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith('linux'),
+                                reason='reads process trees from /proc')
+
+FORKER = """
+import os, time
+
+class Forks:
+    def __init__(self, checker):
+        self.checker = checker
+    def next_move(self, b):
+        pid = os.fork()
+        if pid == 0:                    # the grandchild: sleeps "forever"
+            try:
+                time.sleep(10000)
+            finally:
+                os._exit(0)
+        with open(os.environ['GRANDCHILD_FILE'], 'w') as fh:
+            fh.write(str(pid))
+        return 0
+
+class Thinks:
+    def __init__(self, checker):
+        self.checker = checker
+    def next_move(self, b):
+        time.sleep(10000)
+"""
+
+
+def _stat(pid):
+    """``(state, ppid)`` of ``pid`` from /proc, or None if there is no such process."""
+    try:
+        with open(f'/proc/{pid}/stat') as fh:
+            fields = fh.read().rsplit(')', 1)[1].split()
+    except OSError:
+        return None
+    return fields[0], int(fields[1])
+
+
+def cpu_seconds(pid):
+    """User + system CPU seconds ``pid`` has used (0.0 if it is gone)."""
+    try:
+        with open(f'/proc/{pid}/stat') as fh:
+            fields = fh.read().rsplit(')', 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')
+
+
+def running(pid):
+    """True while ``pid`` exists and is not a zombie (dead, waiting to be reaped)."""
+    st = _stat(pid)
+    return st is not None and st[0] != 'Z'
+
+
+def children(ppid):
+    out = []
+    for name in os.listdir('/proc'):
+        if name.isdigit():
+            st = _stat(int(name))
+            if st is not None and st[1] == ppid and st[0] != 'Z':
+                out.append(int(name))
+    return out
+
+
+def wait_until(cond, within, step=0.02):
+    """Poll ``cond`` until it holds or ``within`` seconds pass; returns its last value."""
+    deadline = time.monotonic() + within
+    while True:
+        value = cond()
+        if value or time.monotonic() >= deadline:
+            return value
+        threading.Event().wait(step)
+
+
+def still_running(pids, within=2.0):
+    """The pids still running after waiting up to ``within`` seconds for all to end."""
+    wait_until(lambda: not any(running(p) for p in pids), within)
+    return [p for p in pids if running(p)]
+
+
+def kill_all(pids):
+    for p in pids:
+        try:
+            os.kill(p, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+@pytest.fixture
+def forker(tmp_path, monkeypatch):
+    bot = tmp_path / 'forker.py'
+    bot.write_text(FORKER)
+    grandchild_file = tmp_path / 'grandchild.pid'
+    monkeypatch.setenv('GRANDCHILD_FILE', str(grandchild_file))
+    return bot, grandchild_file
+
+
+# ----------------------------------------------------------------- the window's app
+
+def test_searching_worker_processes_end_within_2_s_of_a_sigkilled_app():
+    env = dict(os.environ, SDL_VIDEODRIVER='dummy', SDL_AUDIODRIVER='dummy')
+    app = subprocess.Popen([sys.executable, str(ROOT / 'main.py'), '--x', 'ai', '--o', 'ai',
+                            '--lookahead', '30', '--no-settings', '--exit-after', '120'],
+                           cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    kids = []
+    try:
+        # a deep search runs once a child of the app has used more CPU than starting takes
+        busy = wait_until(lambda: [p for p in children(app.pid) if cpu_seconds(p) > 2.0], 60)
+        kids = children(app.pid)
+        assert busy and len(kids) >= 2, kids
+        app.kill()
+        app.wait(10)
+        t0 = time.monotonic()
+        left = still_running(kids, 2.0)
+        took = time.monotonic() - t0
+        assert left == [], f'still running {took:.2f} s after the app was killed: {left}'
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
+        kill_all(kids)
+
+
+# ----------------------------------------------------------------- the worker itself
+
+DRIVER = """
+import sys
+sys.path.insert(0, {root!r})
+from connect4_game.ui.worker import Job, SearchWorker
+
+if __name__ == '__main__':
+    w = SearchWorker()
+    w.wait_warm(30)
+    w.submit(Job('p', 'plugin', ('       ',) * 6, 'X', 3, 'LEFT', {spec!r}, timeout=30))
+    print(w.wait(60).status, flush=True)
+    w.submit(Job('s', 'sleep', ('       ',) * 6, 'X', 600))   # a long 'search'
+    print(w.wait_running(30), flush=True)
+    sys.stdin.read()                                          # until it is killed
+"""
+
+
+def test_sigkilled_parent_takes_its_workers_and_a_plugins_grandchild_along(forker, tmp_path):
+    bot, grandchild_file = forker
+    driver = tmp_path / 'driver.py'
+    driver.write_text(DRIVER.format(root=str(ROOT), spec=f'{bot}:Forks'))
+    proc = subprocess.Popen([sys.executable, str(driver)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+    kids, grandchild = [], None
+    try:
+        assert proc.stdout.readline().strip() == 'ok'
+        busy = int(proc.stdout.readline())
+        grandchild = int(grandchild_file.read_text())
+        kids = children(proc.pid)
+        assert busy in kids and running(grandchild)
+        proc.kill()
+        proc.wait(10)
+        assert still_running(kids + [grandchild], 2.0) == []
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        kill_all(kids + ([grandchild] if grandchild else []))
+
+
+def test_closing_the_worker_kills_the_processes_a_plugin_forked(forker):
+    bot, grandchild_file = forker
+    w = SearchWorker()
+    grandchild = None
+    try:
+        w.submit(Job('p', 'plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:Forks', timeout=30))
+        r = w.wait(60)
+        assert r.status == 'ok', r.message
+        grandchild = int(grandchild_file.read_text())
+        assert running(grandchild)
+        pids = w.pids()
+    finally:
+        w.close()
+    assert still_running(pids + [grandchild], 2.0) == []
+
+
+def test_a_worker_process_obeys_sigterm_even_if_the_app_was_started_ignoring_it():
+    """A launcher that ignores SIGTERM passes that on through exec to every
+    process started (that is why the workers once ignored it)."""
+    old = signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    try:
+        w = SearchWorker()
+        assert w.wait_warm(30)            # its processes started while SIGTERM was ignored
+    finally:
+        signal.signal(signal.SIGTERM, old)
+    try:
+        w.submit(Job('s', 'sleep', EMPTY, 'X', 600))
+        pid = w.wait_running(30)
+        os.kill(pid, signal.SIGTERM)
+        r = w.wait(10)
+        assert r is not None and r.status == 'died'
+        assert still_running([pid], 2.0) == []
+    finally:
+        w.close()
+
+
+def test_a_worker_process_leads_its_own_process_group():
+    w = SearchWorker()
+    try:
+        assert w.wait_warm(30)
+        pids = w.pids()
+        assert pids and all(os.getpgid(p) == p for p in pids)
+        assert os.getpgid(0) not in pids
+    finally:
+        w.close()
+
+
+# ----------------------------------------------------------------- the console game
+
+def test_console_game_end_kills_what_a_plugin_forked(forker):
+    bot, grandchild_file = forker
+    proc = subprocess.run([sys.executable, str(ROOT / 'main.py'), '--text', '--x',
+                           f'{bot}:Forks', '--o', 'random'], cwd=ROOT, input='',
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    grandchild = int(grandchild_file.read_text())
+    try:
+        assert still_running([grandchild], 2.0) == []
+    finally:
+        kill_all([grandchild])
+
+
+def test_sigkilled_console_game_takes_the_plugin_process_along(forker):
+    bot, _ = forker
+    env = dict(os.environ, PYTHONUNBUFFERED='1')
+    proc = subprocess.Popen([sys.executable, str(ROOT / 'main.py'), '--text', '--x',
+                             f'{bot}:Thinks', '--o', 'random'], cwd=ROOT, env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    kids = []
+    try:
+        seen = b''
+        while b"Player X's turn" not in seen:
+            line = proc.stdout.readline()
+            assert line, f'game ended early: {seen!r}'
+            seen += line
+        kids = wait_until(lambda: children(proc.pid), 10)
+        assert kids
+        proc.kill()
+        proc.wait(10)
+        assert still_running(kids, 2.0) == []
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        kill_all(kids)
