@@ -139,7 +139,7 @@ def _console_player(kind, checker, lookahead, tiebreak):
     if kind == 'ai':
         return AIPlayer(checker, tiebreak, lookahead)
     if kind == 'expert':
-        from connect4_game.expert import ExpertPlayer
+        from connect4_game.ai.expert import ExpertPlayer
         return ExpertPlayer(checker)
     from connect4_game import plugins
     if plugins.is_plugin_spec(kind):   # the user's own code: in a process of its own
@@ -164,7 +164,7 @@ def run_text(args, parser, rows=None, cols=None, moves=()) -> int:
     rows, cols = rows or 6, cols or 7
     board = None
     if moves:
-        from connect4_game.savegame import board_from_moves, moves_to_string
+        from connect4_game.storage.savegame import board_from_moves, moves_to_string
         board = board_from_moves(moves_to_string(moves), rows, cols)
     try:
         connect_four(p1, p2, rows, cols, board=board)
@@ -243,14 +243,14 @@ def _start_position(args, parser):
     (the file is read once); rows/cols None when not given."""
     rows, cols, moves = args.rows, args.cols, []
     if args.moves is not None:
-        from connect4_game.savegame import parse_moves
+        from connect4_game.storage.savegame import parse_moves
         rows, cols = rows or 6, cols or 7
         try:
             moves = parse_moves(args.moves, rows, cols)
         except ValueError as exc:
             parser.error(f'--moves: {clip(exc, 200)}')
     elif args.load:
-        from connect4_game.savegame import load_game
+        from connect4_game.storage.savegame import load_game
         try:
             saved = load_game(args.load)
         except (ValueError, OSError) as exc:
@@ -289,7 +289,7 @@ def main(argv=None) -> int:
     args.size = _parse_size(args, parser)
     if args.game == 'oska':
         if args.text:
-            from connect4_game import oska_console
+            from connect4_game.oska import console as oska_console
             side = ['--white', 'ai'] if args.demo else []
             try:
                 return oska_console.main(['--n', str(args.n)] + side + (

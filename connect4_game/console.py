@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .board import Board
+from connect4_game.board import Board
 
 
 def process_move(p, b: Board) -> bool:

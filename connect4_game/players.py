@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from .board import Board, other, validate_checker
-from .search import shared_searcher
+from connect4_game.board import Board, other, validate_checker
+from connect4_game.ai.search import shared_searcher
 
 TIEBREAKS = ('LEFT', 'RIGHT', 'RANDOM')
 
@@ -124,7 +124,7 @@ class AIPlayer(Player):
         -1 full column, 0 a loss within the lookahead, 100 a win within the
         lookahead, 50 neither. ``b`` is left unchanged.
 
-        Computed by the exact search (:mod:`connect4_game.search`, issue 3),
+        Computed by the exact search (:mod:`connect4_game.ai.search`, issue 3),
         which returns the same list as the seed's recursive outline
         (``tests/oracle.py``); sets ``last_nodes`` and ``last_time``.
         """

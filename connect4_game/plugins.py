@@ -16,7 +16,7 @@ an ordered list of ``(name, detect, wrap)``; the first adapter whose
 ``detect(instance)`` is true turns the instance into an engine-style player
 with ``wrap(instance)``. The built-in ``'cs5'`` adapter (detects an ``ox``
 attribute or a ``nextMove`` method) uses
-:func:`connect4_game.cs5.as_engine_player`, which copies our board into the
+:func:`connect4_game.compat.adapter.as_engine_player`, which copies our board into the
 plug-in's own ``Board`` class on every move. :func:`register_adapter` adds
 more.
 
@@ -76,15 +76,17 @@ import zlib
 from pathlib import Path
 from typing import Any, Callable
 
-from .board import Board, validate_checker
-from .messages import clip
+from connect4_game.board import Board, validate_checker
+from connect4_game.compat import SPEC_KINDS, is_compat_spec
+from connect4_game.messages import clip, quote
+from connect4_game.rules import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK, NAMED_KINDS
 
 __all__ = ["ADAPTERS", "register_adapter", "parse_spec", "is_plugin_spec", "load_class",
            "load_player", "SafePlayer", "GuardedPlayer", "ProcessPlayer", "describe_exception",
            "child_setup", "kill_process_group", "stop_child", "describe_exit"]
 
-DEFAULT_TIEBREAK = "LEFT"
-DEFAULT_LOOKAHEAD = 3
+DEFAULT_TIEBREAK = CONSOLE_TIEBREAK   # what a 3-argument plug-in class gets by default
+DEFAULT_LOOKAHEAD = CONSOLE_LOOKAHEAD
 
 
 # -- adapters -----------------------------------------------------------------
@@ -94,8 +96,8 @@ def _is_cs5_style(obj: Any) -> bool:
 
 
 def _wrap_cs5(obj: Any) -> Any:
-    from .cs5 import as_engine_player
-    return as_engine_player(obj)
+    from connect4_game.compat import adapter   # the package registers the CS5/Dutch boards
+    return adapter.as_engine_player(obj)
 
 
 ADAPTERS: list[tuple[str, Callable[[Any], bool], Callable[[Any], Any]]] = [
@@ -127,9 +129,31 @@ def register_adapter(name: str, detect: Callable[[Any], bool],
 # -- spec parsing and loading ---------------------------------------------------
 
 def is_plugin_spec(text: str) -> bool:
-    """True if ``text`` looks like ``FILE.py:ClassName`` (used by the CLI to
-    tell plug-ins from 'human'/'random'/'ai')."""
+    """True if ``text`` looks like ``FILE.py:ClassName`` (a user's own player)."""
     return isinstance(text, str) and ".py:" in text
+
+
+def check_player_spec(text: str) -> str:
+    """Validate a player named on the command line or in a script: one of
+    :data:`~connect4_game.rules.NAMED_KINDS` (returned in lower case), a
+    plug-in ``FILE.py:ClassName``, or another assignment's player
+    (``cs5[:TIEBREAK[:PLY]]``, ``vieropeenrij[...]``); the file is not
+    opened here.
+
+    :raises ValueError: one line naming the bad value.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"a player must be a string, not {clip(type(text).__name__)}")
+    low = text.strip().lower()
+    if low in NAMED_KINDS:
+        return low
+    if is_plugin_spec(text):
+        parse_spec(text)
+        return text
+    if is_compat_spec(text):
+        return text
+    raise ValueError(f"{quote(text)} is not a player: use {', '.join(NAMED_KINDS)}, "
+                     f"FILE.py:ClassName or {' / '.join(SPEC_KINDS)}[:TIEBREAK[:PLY]]")
 
 
 def parse_spec(spec: str) -> tuple[Path, str]:
@@ -238,7 +262,7 @@ def load_player(spec: str, checker: str, tiebreak: str = DEFAULT_TIEBREAK,
     ``AIPlayer`` / CS5 / Dutch ``Player(ox, tbt, ply)``). A CS5/Dutch-style
     instance is wrapped by the first matching adapter (see :data:`ADAPTERS`).
     Specs ``'cs5[:TBT[:PLY]]'`` / ``'vieropeenrij[...]'`` are handed to
-    :func:`connect4_game.cs5.player_from_spec`.
+    :func:`connect4_game.compat.player_from_spec`.
 
     :returns: an object with ``checker`` and ``next_move(board) -> int``.
     :raises ValueError: one line naming the problem (see :func:`load_class`),
@@ -246,9 +270,8 @@ def load_player(spec: str, checker: str, tiebreak: str = DEFAULT_TIEBREAK,
         object with no ``next_move``/``nextMove``.
     """
     validate_checker(checker)
-    if isinstance(spec, str) and not is_plugin_spec(spec) and \
-            spec.split(":")[0].strip().lower() in ("cs5", "vieropeenrij", "vier"):
-        from .cs5 import player_from_spec
+    if not is_plugin_spec(spec) and is_compat_spec(spec):
+        from connect4_game.compat import player_from_spec
         return player_from_spec(spec, checker)
     cls = load_class(spec)
     name = cls.__name__
@@ -400,7 +423,7 @@ class GuardedPlayer:
         checker = getattr(player, "checker", None)
         self.checker = validate_checker(checker)
         if fallback is None:
-            from .players import Player
+            from connect4_game.players import Player
             fallback = Player(self.checker)
         self.fallback = fallback
         self.timeout = timeout
@@ -789,7 +812,7 @@ class ProcessPlayer:
             self.close()
             self.out(f"{value}. You take over {self.checker}.")
         if self._fallback is None:
-            from .players import Player
+            from connect4_game.players import Player
             self._fallback = Player(self.checker)
         col = self._fallback.next_move(b)
         self.num_moves += 1

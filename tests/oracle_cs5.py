@@ -1,6 +1,6 @@
 """Literal, slow versions of the HMC CS5 (seed 002) and Dutch (seed 004)
-``scoresFor`` / ``scores_for`` outlines: the judges of connect4_game.cs5 and
-connect4_game.vieropeenrij.
+``scoresFor`` / ``scores_for`` outlines: the judges of connect4_game.compat.cs5 and
+connect4_game.compat.vieropeenrij.
 
 Each class is written the way a student following its seed's outline would
 write it, using only that seed's Board methods (camelCase on a ``cs5.Board``,

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from connect4_game import AIPlayer, Board
-from oracle import oracle_scores
+from tests.oracle import oracle_scores
 
 
 def random_position(rng, height, width):

@@ -19,7 +19,7 @@ from connect4_game.plugins import ProcessPlayer, describe_exception
 from connect4_game.ui.model import PlayerConfig
 from connect4_game.ui.worker import MAX_DEATHS, Job, SearchWorker
 
-from ui_helpers import DT, click_col, make_app, step_until
+from tests.ui_helpers import DT, click_col, make_app, step_until
 
 ROOT = Path(__file__).resolve().parents[1]
 EMPTY = ('       ',) * 6

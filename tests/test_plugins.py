@@ -81,7 +81,7 @@ def test_cs5_player_through_the_adapter(tmp_path):
 
 
 DUTCH = """
-from connect4_game.vieropeenrij import Board   # the Dutch board, width first
+from connect4_game.compat.vieropeenrij import Board   # the Dutch board, width first
 
 class Speler:
     def __init__(self, ox, tbt, ply):

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from connect4_game.board import Board
 from connect4_game.players import AIPlayer
-from connect4_game.savegame import board_from_moves, moves_to_string, parse_moves
-from oracle import oracle_scores
+from connect4_game.storage.savegame import board_from_moves, moves_to_string, parse_moves
+from tests.oracle import oracle_scores
 
 FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SEARCH = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -158,8 +158,8 @@ def test_search_agrees_with_oracle_on_any_board(bd, data):
 @SEARCH
 @given(boards(max_rows=6, max_cols=7, any_checkers=False, stop_at_win=True), st.data())
 def test_win_before_full_variant_agrees_with_oracle(bd, data):
-    """The HMC CS5 / Dutch scoring (seeds 002, 004) used by connect4_game.cs5."""
-    search = pytest.importorskip("connect4_game.search")
+    """The HMC CS5 / Dutch scoring (seeds 002, 004) used by connect4_game.compat.cs5."""
+    search = pytest.importorskip("connect4_game.ai.search")
     b, _ = bd
     checker = data.draw(st.sampled_from("XO"))
     lookahead = _lookahead_for(data, b.width)
@@ -185,7 +185,7 @@ def test_move_strings_round_trip(bd):
 @FAST
 @given(st.text(max_size=60), st.integers(1, 12), st.integers(1, 14))
 def test_any_move_string_parses_or_names_its_bad_move(text, rows, cols):
-    from connect4_game.savegame import MoveStringError
+    from connect4_game.storage.savegame import MoveStringError
     try:
         columns = parse_moves(text, rows, cols)
     except MoveStringError as exc:
@@ -199,7 +199,7 @@ def test_any_move_string_parses_or_names_its_bad_move(text, rows, cols):
 @settings(max_examples=60, deadline=None)
 @given(st.binary(max_size=300))
 def test_any_file_content_loads_or_gives_one_clear_error(tmp_path_factory, content):
-    from connect4_game.savegame import SaveFileError, SavedGame, load_game
+    from connect4_game.storage.savegame import SaveFileError, SavedGame, load_game
     p = tmp_path_factory.mktemp("bad") / "game.json"
     p.write_bytes(content)
     try:
@@ -227,8 +227,8 @@ SETTING_KEYS = ["lookahead", "tiebreak", "rows", "cols", "theme", "muted", "x_ki
     st.dictionaries(st.sampled_from(SETTING_KEYS), json_values, max_size=6)
       .map(lambda d: json.dumps(d).encode())))
 def test_settings_and_stats_never_raise_on_any_file(tmp_path_factory, content):
-    from connect4_game.settings import Settings, load_settings
-    from connect4_game.stats import load_stats
+    from connect4_game.storage.settings import Settings, load_settings
+    from connect4_game.storage.stats import load_stats
     d = tmp_path_factory.mktemp("cfg")
     (d / "settings.json").write_bytes(content)
     (d / "stats.json").write_bytes(content)

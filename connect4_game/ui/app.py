@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 import pygame
 
 from connect4_game.messages import clip, quote
-from connect4_game.settings import Settings as _Settings
+from connect4_game.storage.settings import Settings as _Settings
 
-from .model import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS, GameModel, PlayerConfig
-from .render import palette_from_theme
-from .views import GameScreen, HelpScreen, NewGameScreen
-from .worker import SearchWorker
+from connect4_game.ui.model import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS, GameModel, PlayerConfig
+from connect4_game.ui.render import palette_from_theme
+from connect4_game.ui.views import GameScreen, HelpScreen, NewGameScreen
+from connect4_game.ui.worker import SearchWorker
 
 __all__ = ['AppOptions', 'App', 'DEFAULT_LOOKAHEAD', 'DEFAULT_TIEBREAK', 'frame_stats', 'run_window']
 
@@ -155,7 +155,7 @@ class App:
 
     # ------------------------------------------------------------ services
     def _load_settings(self) -> None:
-        from connect4_game.settings import load_settings
+        from connect4_game.storage.settings import load_settings
         self.settings = _Settings()
         self._settings_dirty = False
         if self.options.use_settings:
@@ -177,14 +177,14 @@ class App:
     def _save_settings(self) -> None:
         if not (self.options.use_settings and self._settings_dirty):
             return
-        from connect4_game.settings import save_settings
+        from connect4_game.storage.settings import save_settings
         try:
             save_settings(self.settings)
         except OSError as exc:
             print(f'could not save settings: {clip(exc, 200)}', file=sys.stderr)
 
     def _theme_from(self, name) -> None:
-        from . import themes
+        from connect4_game.ui import themes
         try:
             self.theme = themes.get_theme(name)
         except ValueError as exc:
@@ -196,7 +196,7 @@ class App:
     def _set_icon(self) -> None:
         """A red and a yellow checker as the window icon (best effort)."""
         try:
-            from .themes import checker_surface
+            from connect4_game.ui.themes import checker_surface
             icon = pygame.Surface((32, 32), pygame.SRCALPHA)
             icon.blit(checker_surface(self.theme, 'O', 10), (10, 0))
             icon.blit(checker_surface(self.theme, 'X', 10), (0, 10))
@@ -205,7 +205,7 @@ class App:
             pass
 
     def theme_names(self):
-        from . import themes
+        from connect4_game.ui import themes
         return themes.theme_names()
 
     def set_theme(self, name: str) -> None:
@@ -213,13 +213,13 @@ class App:
         self.remember(theme=self.theme_name)
 
     def cycle_theme(self) -> None:
-        from . import themes
+        from connect4_game.ui import themes
         self.set_theme(themes.next_theme(self.theme_name))
         self.game.toast(f'Theme: {getattr(self.theme, "label", self.theme_name)}')
 
     def _make_sound(self):
         try:
-            from . import sound
+            from connect4_game.ui import sound
             return sound.SoundPlayer(muted=self.muted)
         except Exception as exc:  # no audio device, missing files: play silently
             self._note(f'sound off: {exc}')
@@ -243,7 +243,7 @@ class App:
 
     def stats(self):
         if self._stats is None:
-            from connect4_game.stats import Stats, load_stats
+            from connect4_game.storage.stats import Stats, load_stats
             if self.options.use_settings:
                 self._stats, warnings = load_stats()
                 for w in warnings:
@@ -278,7 +278,7 @@ class App:
             x = opts.x or PlayerConfig('human', lookahead, tiebreak)
             o = opts.o or PlayerConfig('ai', lookahead, tiebreak)
         if opts.expert or (opts.use_settings and st.expert and opts.x is None and opts.o is None):
-            from .views import expert_available
+            from connect4_game.ui.views import expert_available
             if expert_available():
                 x = x.with_(kind='expert') if x.kind == 'ai' else x
                 o = o.with_(kind='expert') if o.kind == 'ai' else o
@@ -286,11 +286,11 @@ class App:
         cols = opts.cols or (st.cols if opts.use_settings else 7)
         moves = list(opts.moves or [])
         if opts.load:
-            from connect4_game.savegame import load_game
+            from connect4_game.storage.savegame import load_game
             saved = load_game(opts.load)     # SaveFileError is reported by the CLI
             rows, cols, moves = saved.rows, saved.cols, saved.columns
         elif self.owns_autosave():
-            from connect4_game.savegame import load_autosave
+            from connect4_game.storage.savegame import load_autosave
             saved, warning = load_autosave()
             if warning:
                 self._note(warning)
@@ -369,16 +369,16 @@ class App:
 
     # ---------------------------------------------------------- saving
     def _saved_game(self, game: GameScreen):
-        from connect4_game.savegame import SavedGame
+        from connect4_game.storage.savegame import SavedGame
         x, o = game.stats_names()
         return SavedGame(game.model.rows, game.model.cols, game.model.move_string(), x, o)
 
     def save_path(self) -> str:
-        from connect4_game.settings import config_dir
+        from connect4_game.storage.settings import config_dir
         return str(config_dir() / 'saved_game.json')
 
     def save_game(self, game: GameScreen, path: str | None = None) -> str | None:
-        from connect4_game.savegame import save_game
+        from connect4_game.storage.savegame import save_game
         path = path or self.save_path()
         try:
             save_game(path, self._saved_game(game))
@@ -396,7 +396,7 @@ class App:
         with it the current game stays exactly as it was and a toast (and
         one stderr line) says why. Returns whether the game was replaced.
         """
-        from connect4_game.savegame import load_game
+        from connect4_game.storage.savegame import load_game
         path = path or self.save_path()
         try:
             saved = load_game(path)
@@ -443,7 +443,7 @@ class App:
         removes the autosave) -- only in a run that owns the autosave."""
         if not self.owns_autosave():
             return
-        from connect4_game.savegame import autosave
+        from connect4_game.storage.savegame import autosave
         try:
             if not self.game.demo:
                 autosave(self._saved_game(self.game))

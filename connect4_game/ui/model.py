@@ -128,7 +128,7 @@ class GameModel:
     def move_string(self) -> str:
         """The moves in the seed's ``add_checkers`` notation (one digit per
         move; columns >= 10 are written as letters a, b, c, d)."""
-        from connect4_game.savegame import moves_to_string
+        from connect4_game.storage.savegame import moves_to_string
         return moves_to_string(self.moves)
 
     def message(self) -> str:

@@ -3,7 +3,7 @@
 :class:`OskaView` is a self-contained screen with the project's view protocol
 ``handle_event(event)`` -> ``update(dt)`` -> ``draw(surface)`` (``dt`` in
 seconds).  All game state lives on the main thread; the AI searches
-(:func:`connect4_game.oska.search`) in one background thread of a
+(:func:`connect4_game.oska.engine.search`) in one background thread of a
 ``ThreadPoolExecutor``.  Every search is tagged with the position id (and
 lookahead) it was asked for; a result whose tag is no longer current is
 dropped, and the running search is cancelled through its ``threading.Event``.
@@ -22,11 +22,11 @@ import threading
 
 import pygame
 
-from .. import oska
-from ..oska import Move, apply_move, initial_board, legal_moves, opponent, winner
-from .animation import ease_in_out_sine
-from .render import font
-from .themes import checker_surface, get_theme
+from connect4_game.oska import engine as oska
+from connect4_game.oska.engine import Move, apply_move, initial_board, legal_moves, opponent, winner
+from connect4_game.ui.animation import ease_in_out_sine
+from connect4_game.ui.render import font
+from connect4_game.ui.themes import checker_surface, get_theme
 
 __all__ = ["OskaView", "DEFAULT_COLOURS", "MAX_LOOKAHEAD"]
 
@@ -621,7 +621,7 @@ def run(n: int = 4, human_side: str | None = "w", lookahead: int = 3,
             pygame.image.save(screen, screenshot)
         if frame_stats_path:
             import json
-            from .app import frame_stats
+            from connect4_game.ui.app import frame_stats
             with open(frame_stats_path, "w", encoding="utf-8") as fh:
                 json.dump(frame_stats(intervals, moves), fh, indent=2)
         view.close()

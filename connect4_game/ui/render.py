@@ -321,7 +321,7 @@ class Renderer:
         (px), board size and ``theme`` (a :class:`~connect4_game.ui.themes.Theme`)."""
         key = (tuple(size), rows, cols, id(theme))
         if key != self._key:
-            from .themes import checker_surface
+            from connect4_game.ui.themes import checker_surface
             self._key = key
             pal = self.pal = palette_from_theme(theme)
             self.layout = Layout(size[0], size[1], rows, cols)

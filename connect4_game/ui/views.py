@@ -18,11 +18,11 @@ import pygame
 
 from connect4_game.messages import clip
 
-from .animation import DropAnimation, Shake, ease_out_back, Fade
-from .model import GameModel, PlayerConfig, TIEBREAKS, lookahead_text, MIN_ROWS, MAX_ROWS, \
+from connect4_game.ui.animation import DropAnimation, Shake, ease_out_back, Fade
+from connect4_game.ui.model import GameModel, PlayerConfig, TIEBREAKS, lookahead_text, MIN_ROWS, MAX_ROWS, \
     MIN_COLS, MAX_COLS
-from .render import MAX_TEXT, Renderer, SCORE_STYLE, font, render_fit, _mix
-from .worker import Job
+from connect4_game.ui.render import MAX_TEXT, Renderer, SCORE_STYLE, font, render_fit, _mix
+from connect4_game.ui.worker import Job
 
 __all__ = ['GameScreen', 'NewGameScreen', 'HelpScreen', 'HELP_KEYS', 'expert_available']
 
@@ -64,7 +64,7 @@ HELP_KEYS = [
 def expert_available() -> bool:
     """True if the Expert engine (issue 5) can be imported."""
     try:
-        from connect4_game import expert  # noqa: F401
+        from connect4_game.ai import expert  # noqa: F401
         return hasattr(expert, 'ExpertPlayer') and hasattr(expert, 'analyze')
     except Exception:
         return False
@@ -189,7 +189,7 @@ class GameScreen:
         return p.kind
 
     def stats_names(self) -> tuple[str, str]:
-        from connect4_game.stats import describe_player
+        from connect4_game.storage.stats import describe_player
         out = []
         for side in 'XO':
             p = self.players[side]

@@ -149,7 +149,7 @@ def compute(job: Job) -> dict:
                 'nodes': getattr(player, 'last_nodes', 0) or 0,
                 'time': getattr(player, 'last_time', 0.0) or elapsed}
     if job.kind == 'expert':
-        from connect4_game import expert
+        from connect4_game.ai import expert
         start = time.perf_counter()
         if job.spec == 'move':   # Expert's own move: best column proven first (perfect play)
             player = _EXPERTS.get(job.checker)
@@ -189,7 +189,7 @@ def compute(job: Job) -> dict:
         return {'column': value, 'scores': None, 'nodes': 0,
                 'time': time.perf_counter() - start}
     if job.kind == 'ping':
-        importlib.import_module('connect4_game.search')   # pay the import cost before play
+        importlib.import_module('connect4_game.ai.search')   # pay the import cost before play
         return {}
     if job.kind == 'sleep':
         time.sleep(job.lookahead)

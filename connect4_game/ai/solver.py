@@ -1,0 +1,540 @@
+"""Strong (perfect-play) Connect Four solver for any height x width board, pure Python.
+
+Technique: Pascal Pons, "Solving Connect 4: how to build a perfect AI" (2019),
+parts 3-12, generalised to any board size:
+
+* negamax with alpha-beta, run as a series of null-window searches whose
+  window is narrowed by bisection biased towards 0 (Pons part 7 "iterative
+  deepening / null window");
+* anticipation of immediate wins (the root checks them; below the root the
+  side to move can never win at once because of the next point) and of
+  immediate losses: only *non-losing* moves are searched (a forced block is
+  the only move; two opponent threats playable now = loss; never play under
+  an opponent's winning cell);
+* move ordering by the number of winning cells a move creates (threat count),
+  ties broken centre-first;
+* a transposition table of lower/upper bounds with a fixed size, as in Pons:
+  ``tt_size`` slots (default 2**22 - a prime just below), indexed by
+  ``key % size``, always replaced, stored in an ``array('Q')`` of keys and a
+  ``bytearray`` of values -- 9 bytes a slot, 38 MB, no Python objects per
+  entry. (Boards whose keys do not fit 64 bits use a ``dict`` bounded to
+  500,000 entries, the oldest half dropped when full.)
+* on the standard 6x7 board an exact opening book at 12 plies
+  (:mod:`connect4_game.ai.book`), probed inside the search;
+* a node/time budget: :meth:`Solver.solve` raises :class:`BudgetExceeded`
+  when it runs out, :meth:`Solver.prove` returns the bounds proven so far as
+  a :class:`Proof` (with the move that reached the lower bound), and
+  :meth:`Solver.limited` gives the depth-limited result used as a fallback;
+* :meth:`Solver.at_least` runs the single null-window test used by
+  :mod:`connect4_game.ai.expert`.
+
+Scores follow Pons ("(W*H+1 - moves)/2"): for the side to move, a win whose
+last checker is the ``N``-th checker of the game scores ``(cells + 2 - N) // 2``
+(so on 6x7 a win with one's k-th checker scores 22 - k), the corresponding
+loss scores the negative, a draw 0. Sooner wins score more.
+:func:`score_to_plies` turns a score into "checkers until the game ends".
+
+Bitboard layout and position conversion come from :mod:`connect4_game.ai.bitboard`
+(shared with the depth-limited search of issue 3). The winning-cell formula of
+``bitboard.winning_cells`` is specialised here into a closure with the shift
+constants baked in, because it runs up to eight times per node and the generic
+function recomputes the board mask on every call.
+"""
+from __future__ import annotations
+
+import time
+from array import array
+from dataclasses import dataclass
+from itertools import islice
+
+from connect4_game.ai.bitboard import geometry
+
+__all__ = ["Solver", "Proof", "BudgetExceeded", "get_solver", "score_to_plies", "plies_to_score"]
+
+
+#: depth given to full searches: never reaches 0 and stays >= LIMITED, so full
+#: searches key the TT by position only (shared across searches and moves)
+FULL_DEPTH = 1 << 20
+#: depth-limited searches use depths below this (and key the TT by depth too)
+LIMITED = 1 << 10
+
+
+class BudgetExceeded(Exception):
+    """Raised inside a search when its node or time budget runs out."""
+
+
+@dataclass(frozen=True)
+class Proof:
+    """What a search proved about a position's Pons score: ``lo <= score <=
+    hi`` (``exact`` when they are equal); ``move`` is the cell (single-bit
+    mask) of a move reaching at least ``lo``, or None when the search did
+    not show one."""
+
+    lo: int
+    hi: int
+    move: int | None = None
+
+    @property
+    def exact(self) -> bool:
+        return self.lo == self.hi
+
+
+def score_to_plies(score: int, n: int, cells: int) -> int:
+    """Convert a Pons score for the side to move in a position with ``n``
+    checkers on a board of ``cells`` cells into signed plies to the end:
+    ``+d`` = the side to move wins with the ``d``-th checker from now (``d``
+    odd), ``-d`` = it loses when the opponent drops the ``d``-th checker from
+    now (``d`` even), ``0`` = draw. Raises ValueError if ``score`` is outside
+    the range possible at ``n`` checkers."""
+    if score > 0:
+        j = (cells + 1 - n) // 2 - score
+        if j < 0:
+            raise ValueError(f"score {score!r} too large for {n} checkers on {cells} cells")
+        return 2 * j + 1
+    if score < 0:
+        j = (cells + 2 - n) // 2 + score
+        if j < 1:
+            raise ValueError(f"score {score!r} too small for {n} checkers on {cells} cells")
+        return -2 * j
+    return 0
+
+
+def plies_to_score(plies: int, n: int, cells: int) -> int:
+    """Inverse of :func:`score_to_plies` (the score of a win/loss ``plies``
+    checkers from now in a position with ``n`` checkers)."""
+    if plies > 0:
+        return (cells + 2 - n - plies) // 2
+    if plies < 0:
+        return -((cells + 2 - n + plies) // 2)
+    return 0
+
+
+class Solver:
+    """Perfect-play solver for one board size (``height`` rows x ``width``
+    columns). Keep one per size (see :func:`get_solver`) so the transposition
+    table is reused across the moves of a game.
+
+    :param book: an object with ``probe(current, mask) -> int | None`` giving
+        signed plies to the end (see :func:`score_to_plies`) for positions
+        with ``book.ply`` checkers and the first player to move, or None.
+    :param tt_size: transposition-table slots (> 0), see the module docstring;
+        default 2**22 (38 MB) on boards of 32 cells or more, less on smaller ones.
+    :raises ValueError: bad size or ``tt_size``.
+    """
+
+    def __init__(self, height: int = 6, width: int = 7, book=None, tt_size: int | None = None) -> None:
+        if tt_size is None:
+            tt_size = 1 << min(22, max(12, height * width // 2 + 6))
+        if isinstance(tt_size, bool) or not isinstance(tt_size, int) or tt_size < 1:
+            raise ValueError(f"tt_size must be a positive int, got {tt_size!r}")
+        geo = geometry(height, width)
+        self.geo = geo
+        self.height, self.width, self.cells = height, width, geo.cells
+        self.book = book
+        self.tt_size = tt_size
+        self.tt_limit = min(tt_size, 500_000)     # dict tables (limited searches, big boards)
+        self.nodes = 0            # nodes searched since the last set_budget()
+        self._deadline = float("inf")
+        self._node_limit = 1 << 62
+        self._check_every = 1024
+        self._build()
+        self.clear_tt()
+
+    # ------------------------------------------------------------------ core
+    def _build(self) -> None:
+        geo = self.geo
+        H = geo.h
+        s1, s0, s2 = H + 1, H, H + 2
+        a1, a2, a3 = s1, 2 * s1, 3 * s1
+        b1, b2, b3 = s0, 2 * s0, 3 * s0
+        c1, c2, c3 = s2, 2 * s2, 3 * s2
+        FULL = geo.board
+        BOTTOM = geo.bottom
+        CELLS = geo.cells
+        COLS = [geo.col_mask[c] for c in geo.order]
+        # TT values: an upper bound v is stored as v + B, a lower bound as
+        # v + 3B (B > any |score|): small ints, which CPython caches (<= 256
+        # on boards up to 126 cells) instead of allocating
+        B = CELLS // 2 + 2
+        LOW = 2 * B
+        UP_OFF, LOW_OFF = B, 3 * B
+        solver = self
+        CHECK = 1024
+
+        def win(b, m):
+            """Empty cells completing a four for the owner of ``b`` (occupancy ``m``)."""
+            r = (b << 1) & (b << 2) & (b << 3)
+            x = b << a1
+            y = b >> a1
+            p = x << a1
+            q = y >> a1
+            r |= (x & p & ((p << a1) | y)) | (y & q & (x | (q >> a1)))
+            x = b << b1
+            y = b >> b1
+            p = x << b1
+            q = y >> b1
+            r |= (x & p & ((p << b1) | y)) | (y & q & (x | (q >> b1)))
+            x = b << c1
+            y = b >> c1
+            p = x << c1
+            q = y >> c1
+            r |= (x & p & ((p << c1) | y)) | (y & q & (x | (q >> c1)))
+            return r & (FULL ^ m)
+
+        self._win = win
+        counter = [CHECK]
+        self._counter = counter
+        root = [-1, 0]                  # [ply of the root, move that last failed high there]
+        self._root = root
+
+        def tick():
+            solver.nodes += solver._check_every
+            counter[0] = solver._check_every = max(1, min(CHECK, solver._node_limit - solver.nodes))
+            if solver.nodes >= solver._node_limit or time.perf_counter() >= solver._deadline:
+                raise BudgetExceeded()
+
+        def negamax(cur, mask, n, alpha, beta, depth, tt, book_ply, probe, ow=None):
+            # ``tt`` = (get, put) of a transposition table; ``ow`` = the
+            # opponent's winning cells if the caller already knows them
+            # precondition: the side to move (owner of ``cur``) cannot win at once
+            counter[0] -= 1
+            if counter[0] <= 0:
+                tick()
+            if ow is None:
+                ow = win(cur ^ mask, mask)
+            poss = (mask + BOTTOM) & FULL
+            forced = poss & ow
+            if forced:
+                if forced & (forced - 1):
+                    return -((CELLS - n) // 2)
+                poss = forced
+            poss &= ~(ow >> 1)
+            if not poss:
+                return -((CELLS - n) // 2)
+            if n >= CELLS - 2:
+                return 0
+            if depth <= 0:
+                return 0                       # horizon of a depth-limited search
+            lo = -((CELLS - 2 - n) // 2)
+            if alpha < lo:
+                alpha = lo
+                if alpha >= beta:
+                    return alpha
+            hi = (CELLS - 1 - n) // 2
+            if beta > hi:
+                beta = hi
+                if alpha >= beta:
+                    return beta
+            key = cur + mask
+            if depth < LIMITED:              # depth-limited search: the depth is part of the key
+                key = (key << 10) | depth     # LIMITED = 1 << 10
+            v = tt[0](key)
+            if v is not None:
+                if v >= LOW:
+                    v -= LOW_OFF
+                    if alpha < v:
+                        alpha = v
+                        if alpha >= beta:
+                            return alpha
+                else:
+                    v -= UP_OFF
+                    if beta > v:
+                        beta = v
+                        if alpha >= beta:
+                            return beta
+            elif n == book_ply:
+                v = probe(cur, mask)
+                if v is not None:
+                    return v
+            opp = cur ^ mask
+            if poss & (poss - 1):
+                cand = []
+                for cm in COLS:
+                    m = poss & cm
+                    if m:
+                        # own winning cells after the move: the ordering score (threat
+                        # count), and the child's "opponent winning cells"
+                        w = win(cur | m, mask | m)
+                        cand.append((w.bit_count(), m, w))
+                cand.sort(key=_first, reverse=True)
+                for _, m, w in cand:
+                    s = -negamax(opp, mask | m, n + 1, -beta, -alpha, depth - 1, tt, book_ply, probe, w)
+                    if s >= beta:
+                        tt[1](key, s + LOW_OFF)
+                        if n == root[0]:
+                            root[1] = m
+                        return s
+                    if s > alpha:
+                        alpha = s
+            else:
+                s = -negamax(opp, mask | poss, n + 1, -beta, -alpha, depth - 1, tt, book_ply, probe)
+                if s >= beta:
+                    tt[1](key, s + LOW_OFF)
+                    if n == root[0]:
+                        root[1] = poss
+                    return s
+                if s > alpha:
+                    alpha = s
+            tt[1](key, alpha + UP_OFF)
+            return alpha
+
+        self._negamax = negamax
+
+    # ------------------------------------------------------------- helpers
+    def _dict_tt(self):
+        """(get, put) of a fresh ``dict`` table bounded to ``tt_limit``
+        entries: when full, the oldest half is dropped (dicts keep insertion
+        order), so a long search keeps its recent knowledge."""
+        d: dict[int, int] = {}
+        limit = self.tt_limit
+
+        def put(key, v):
+            if len(d) >= limit:
+                for k in list(islice(d, len(d) - limit // 2)):
+                    del d[k]
+            d[key] = v
+        return d.get, put
+
+    def _array_tt(self):
+        """(get, put) of a fixed-size table: ``tt_size`` slots (rounded down to
+        a prime), ``array('Q')`` keys + ``bytearray`` values, always replaced."""
+        size = _prime_at_most(self.tt_size)
+        keys = array("Q", [0]) * size
+        vals = bytearray(size)
+
+        def get(key):
+            i = key % size
+            if keys[i] == key:
+                v = vals[i]
+                if v:
+                    return v
+            return None
+
+        def put(key, v):
+            i = key % size
+            keys[i] = key
+            vals[i] = v
+        return get, put
+
+    def clear_tt(self) -> None:
+        """Forget everything the transposition table learned."""
+        fits = self.width * (self.height + 1) <= 64 and 4 * (self.cells // 2 + 2) < 256
+        self.tt = self._array_tt() if fits else self._dict_tt()
+
+    def _book_args(self, cur: int, mask: int, n: int, alternating: bool):
+        book = self.book
+        if book is None or not alternating or n > book.ply:
+            return -1, None
+        cells = self.cells
+        raw = book.probe
+
+        def probe(c, m):
+            d = raw(c, m)
+            if d is None:
+                return None
+            return plies_to_score(d, book.ply, cells)
+
+        return book.ply, probe
+
+    def set_budget(self, time_budget: float | None = None, node_budget: int | None = None) -> None:
+        """Start a budget: ``time_budget`` seconds from now and/or
+        ``node_budget`` nodes (None = unlimited). Raises ValueError if negative."""
+        if time_budget is not None and not time_budget >= 0:
+            raise ValueError(f"time_budget must be >= 0 seconds, got {time_budget!r}")
+        if node_budget is not None and not node_budget >= 0:
+            raise ValueError(f"node_budget must be >= 0, got {node_budget!r}")
+        self.nodes = 0
+        self._deadline = float("inf") if time_budget is None else time.perf_counter() + time_budget
+        self._node_limit = (1 << 62) if node_budget is None else node_budget
+        # the budget is checked every 1024 nodes (or sooner for tiny node budgets)
+        self._counter[0] = self._check_every = max(1, min(1024, self._node_limit))
+
+    def searched(self) -> int:
+        """Nodes searched since the last :meth:`set_budget` (exact to 1 node)."""
+        return self.nodes + (self._check_every - self._counter[0])
+
+    def can_win_now(self, cur: int, mask: int) -> int:
+        """Mask of the playable cells where the side owning ``cur`` wins at once."""
+        return self._win(cur, mask) & (mask + self.geo.bottom) & self.geo.board
+
+    def known(self, cur: int, mask: int, alternating: bool = True) -> int | None:
+        """Exact Pons score of ``(cur, mask)`` (side owning ``cur`` to move)
+        when it needs no search -- an immediate win, a full board, or an
+        opening-book position -- else None."""
+        return self._known(cur, mask, mask.bit_count(), alternating)
+
+    def _known(self, cur: int, mask: int, n: int, alternating: bool) -> int | None:
+        """Score from the end of the game or the book without searching, else None."""
+        cells = self.cells
+        if n >= cells:
+            return 0
+        if self.can_win_now(cur, mask):
+            return (cells + 1 - n) // 2
+        book = self.book
+        if book is not None and alternating and (n <= book.small_ply or n == book.ply):
+            d = book.probe(cur if n % 2 == 0 else cur ^ mask, mask)
+            if d is not None:
+                return plies_to_score(d, n, cells)
+        return None
+
+    def solve(self, cur: int, mask: int, alternating: bool = True, weak: bool = False,
+              lo: int | None = None, hi: int | None = None, guess: int | None = None) -> int:
+        """Exact Pons score of position ``(cur, mask)`` for the side owning
+        ``cur``, to move. ``alternating`` says whether the checker counts are
+        those of a game where the first player moved first and the sides
+        alternated (then, on 6x7, the first player is to move after 12
+        checkers and the opening book applies).
+        ``weak=True`` only finds the sign (-1/0/+1). ``lo``/``hi``: bounds
+        already known (lo <= score <= hi) that narrow the search; ``guess``: a
+        likely score, tested first (null window ``[guess, guess+1]``). The
+        position must not already contain a four.
+
+        Raises :class:`BudgetExceeded` when the budget set by
+        :meth:`set_budget` runs out (:meth:`prove` returns what was proven
+        instead). The TT keeps what was learned either way."""
+        proof = self._bisect(cur, mask, alternating, weak, lo, hi, guess)
+        if not proof.exact:
+            raise BudgetExceeded(f"bounds {proof.lo}..{proof.hi} when the budget ran out")
+        return proof.lo
+
+    def prove(self, cur: int, mask: int, alternating: bool = True, lo: int | None = None,
+              hi: int | None = None, guess: int | None = None) -> "Proof":
+        """Like :meth:`solve`, but never raises :class:`BudgetExceeded`: returns
+        a :class:`Proof` with the bounds proven when the search ended (exact
+        when it finished) and the cell of a move reaching the lower bound,
+        when the search showed one."""
+        return self._bisect(cur, mask, alternating, False, lo, hi, guess)
+
+    def _bisect(self, cur, mask, alternating, weak, lo, hi, guess) -> "Proof":
+        """Null-window bisection of the score (Pons part 7); stops early, with
+        the bounds proven so far, when the budget runs out."""
+        n = mask.bit_count()
+        cells = self.cells
+        k = self._known(cur, mask, n, alternating)
+        if k is not None:
+            k = max(-1, min(1, k)) if weak else k
+            return Proof(k, k, None)
+        lo0 = -((cells - n) // 2)
+        hi0 = (cells - 1 - n) // 2
+        if weak:
+            lo0, hi0 = -1, 1
+        if lo is not None:
+            lo0 = max(lo0, lo)
+        if hi is not None:
+            hi0 = min(hi0, hi)
+        lo, hi = lo0, hi0
+        move = None
+        book_ply, probe = self._book_args(cur, mask, n, alternating)
+        neg = self._negamax
+        tt = self.tt
+        root = self._root
+        root[0] = n
+        try:
+            while lo < hi:
+                if guess is not None and lo <= guess < hi:
+                    med = guess
+                else:
+                    med = lo + (hi - lo) // 2
+                    if med <= 0 and _half(lo) < med:
+                        med = _half(lo)
+                    elif med >= 0 and _half(hi) > med:
+                        med = _half(hi)
+                guess = None
+                root[1] = 0
+                r = neg(cur, mask, n, med, med + 1, FULL_DEPTH, tt, book_ply, probe)
+                if r <= med:
+                    hi = r
+                else:
+                    lo = r
+                    move = root[1] or None
+        except BudgetExceeded:
+            pass
+        finally:
+            root[0] = -1
+        return Proof(lo, hi, move)
+
+    def at_least(self, cur: int, mask: int, score: int, alternating: bool = True) -> bool:
+        """True if the Pons score of ``(cur, mask)`` (side owning ``cur`` to
+        move) is >= ``score``: one null-window search. Raises
+        :class:`BudgetExceeded` like :meth:`solve`."""
+        n = mask.bit_count()
+        k = self._known(cur, mask, n, alternating)
+        if k is not None:
+            return k >= score
+        book_ply, probe = self._book_args(cur, mask, n, alternating)
+        r = self._negamax(cur, mask, n, score - 1, score, FULL_DEPTH, self.tt, book_ply, probe)
+        return r >= score
+
+    def limited(self, cur: int, mask: int, depth: int, alternating: bool = True) -> int:
+        """Depth-limited negamax: the exact Pons score if the game is decided
+        within ``depth`` plies under best play for both sides, else 0 (also 0
+        for a real draw). A nonzero result is exact. Raises
+        :class:`BudgetExceeded` like :meth:`solve`; ValueError if depth < 0."""
+        if not isinstance(depth, int) or depth < 0:
+            raise ValueError(f"depth must be an int >= 0, got {depth!r}")
+        depth = min(depth, LIMITED - 1)
+        n = mask.bit_count()
+        cells = self.cells
+        k = self._known(cur, mask, n, alternating)
+        if k is not None:
+            return k
+        book_ply, probe = self._book_args(cur, mask, n, alternating)
+        tt = self._dict_tt()
+        lo = -((cells - n) // 2)
+        hi = (cells + 1 - n) // 2
+        return self._negamax(cur, mask, n, lo, hi, depth, tt, book_ply, probe)
+
+    def heuristic(self, cur: int, mask: int) -> int:
+        """Positional tiebreak for unsolved positions, from the point of view
+        of the side owning ``cur``: (own winning cells - opponent's) * 4 plus
+        the centrality of own checkers minus the opponent's. Unit: arbitrary
+        points, 0 = even."""
+        win = self._win
+        opp = cur ^ mask
+        score = 4 * (win(cur, mask).bit_count() - win(opp, mask).bit_count())
+        geo = self.geo
+        w = geo.w
+        for c in range(w):
+            weight = (w // 2) - abs(2 * c - (w - 1)) // 2
+            cm = geo.col_mask[c]
+            score += weight * ((cur & cm).bit_count() - (opp & cm).bit_count())
+        return score
+
+
+def _first(t):
+    return t[0]
+
+
+def _prime_at_most(n: int) -> int:
+    """Largest prime <= n (n >= 2; 2 for smaller n)."""
+    n = max(2, n)
+    while True:
+        if n < 4 or (n % 2 and all(n % d for d in range(3, int(n ** 0.5) + 1, 2))):
+            return n
+        n -= 1
+
+
+def _half(x: int) -> int:
+    """C-style x/2 (truncation toward zero), as in Pons' code."""
+    return -((-x) // 2) if x < 0 else x // 2
+
+
+_SOLVERS: dict[tuple[int, int], Solver] = {}
+
+
+def get_solver(height: int, width: int) -> Solver:
+    """Shared :class:`Solver` for one board size (the TT survives between
+    calls). On 6x7 it gets the opening book of :mod:`connect4_game.ai.book`
+    when that is available (loaded lazily on the first probe). Only the two
+    most recently created sizes are kept (each table is up to 38 MB)."""
+    s = _SOLVERS.get((height, width))
+    if s is None:
+        while len(_SOLVERS) >= 2:           # keep the memory bounded: two sizes at most
+            del _SOLVERS[next(iter(_SOLVERS))]
+        book = None
+        if (height, width) == (6, 7):
+            from connect4_game.ai.book import default_book
+            book = default_book()
+        s = Solver(height, width, book=book)
+        _SOLVERS[(height, width)] = s
+    return s

@@ -1,0 +1,203 @@
+"""Console Oska (seed 003, issue 7): human or AI on each side, board in the seed's diagram style.
+
+Entry points:
+
+* :func:`play_oska` ``(white, black, n, lookahead)`` - play one game on stdin/stdout;
+* :func:`main` ``(argv)`` - argparse front end, also ``python -m connect4_game.oska.console``.
+
+Squares are named by a row letter (``a`` = top row) and a column number
+counted from the left of that row (``1`` = leftmost), e.g. ``a4-b3``.
+Never imports pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import string
+import sys
+from typing import Callable, Sequence
+
+from connect4_game.oska.engine import (
+    Move,
+    apply_move,
+    initial_board,
+    legal_moves,
+    opponent,
+    row_lengths,
+    search,
+    validate_board,
+    winner,
+)
+
+__all__ = ["format_board", "format_move", "main", "parse_move", "play_oska", "square_name"]
+
+NAMES = {"w": "White", "b": "Black"}
+KINDS = ("human", "ai")
+_MOVE_RE = re.compile(r"^\s*([a-z])\s*(\d+)\s*[-x ,>]*\s*([a-z])\s*(\d+)\s*$")
+
+
+def square_name(square: tuple[int, int]) -> str:
+    """``(row, col)`` -> ``'a1'`` style name (row letter, 1-based column)."""
+    r, c = square
+    return f"{string.ascii_lowercase[r]}{c + 1}"
+
+
+def format_move(move: Move) -> str:
+    """``Move`` -> ``'a4-b3'`` for a step or ``'b1xd2'`` for a capture."""
+    sep = "x" if move.captured is not None else "-"
+    return f"{square_name(move.frm)}{sep}{square_name(move.to)}"
+
+
+def format_board(board: Sequence[str]) -> str:
+    """The board as the seed's ASCII diagram (rows centred, ``W``/``B``
+    checkers), with row letters on the left.  Raises ValueError if malformed."""
+    n = validate_board(board)
+    lengths = row_lengths(n)
+    label = "   "  # width of the "a  " row label
+
+    def sep(m: int) -> str:
+        return label + " " * (2 * (n - m) + 1) + "-" * (4 * m - 1)
+
+    lines = [sep(lengths[0])]
+    for r, row in enumerate(board):
+        cells = "".join(f"| {ch.upper() if ch != '-' else ' '} " for ch in row) + "|"
+        lines.append(f"{string.ascii_lowercase[r]:<3}" + " " * (2 * (n - len(row))) + cells)
+        nxt = lengths[r + 1] if r + 1 < len(lengths) else 0
+        lines.append(sep(max(len(row), nxt)))
+    return "\n".join(lines)
+
+
+def parse_move(text: str, moves: Sequence[Move]) -> Move:
+    """Pick the move the user typed from ``moves`` (the legal moves).
+
+    Accepts a list number (``'3'``) or two square names (``'a4-b3'``,
+    ``'a4 b3'``, ``'b1xd2'``, case-insensitive).  Raises ValueError with a
+    message for the user if the text names no legal move.
+    """
+    t = text.strip().lower()
+    if not t:
+        raise ValueError("please type a move such as a1-b1, or its number")
+    if t.isdigit():
+        k = int(t)
+        if 1 <= k <= len(moves):
+            return moves[k - 1]
+        raise ValueError(f"there is no move number {k}; choose 1..{len(moves)}")
+    m = _MOVE_RE.match(t)
+    if not m:
+        raise ValueError(f"cannot read {text.strip()!r}; type e.g. a1-b1 or a move number")
+    frm = (ord(m.group(1)) - ord("a"), int(m.group(2)) - 1)
+    to = (ord(m.group(3)) - ord("a"), int(m.group(4)) - 1)
+    for mv in moves:
+        if mv.frm == frm and mv.to == to:
+            return mv
+    raise ValueError(f"{square_name(frm)}-{square_name(to)} is not a legal move here")
+
+
+def _check_kind(name: str, kind: object) -> str:
+    if kind not in KINDS:
+        raise ValueError(f"{name} must be 'human' or 'ai', got {kind!r}")
+    return kind  # type: ignore[return-value]
+
+
+def play_oska(
+    white: str = "human",
+    black: str = "ai",
+    n: int = 4,
+    lookahead: int = 3,
+    *,
+    input_fn: Callable[[str], str] = input,
+    out: Callable[[str], None] = print,
+) -> str | None:
+    """Play one game of Oska in the console (seed 003 rules).
+
+    ``white``/``black``: ``'human'`` or ``'ai'``; ``n``: checkers per side
+    (int >= 4); ``lookahead``: AI search depth in plies (int >= 1).
+    A human types a move (``a4-b3`` or its list number); ``?`` lists the legal
+    moves, ``q`` quits.  Bad input re-prompts.  Ctrl-C or end of input ends
+    the game with a short message.
+    Returns the result ``'w'``, ``'b'`` or ``'draw'``, or ``None`` if the game
+    was abandoned.  Raises ValueError for a bad ``white``/``black``/``n``/``lookahead``.
+    """
+    kinds = {"w": _check_kind("white", white), "b": _check_kind("black", black)}
+    board = initial_board(n)
+    if isinstance(lookahead, bool) or not isinstance(lookahead, int) or lookahead < 1:
+        raise ValueError(f"lookahead must be an int >= 1 (plies), got {lookahead!r}")
+    side = "w"
+    try:
+        out(f"Oska, {n} checkers each. White (W) starts at the top and moves down; "
+            "Black (B) moves up.")
+        out("Squares: row letter (a = top) + column from the left, e.g. a1-b1. "
+            "'?' lists moves, 'q' quits.")
+        out(format_board(board))
+        while True:
+            result = winner(board)
+            if result is not None:
+                out("It's a draw!" if result == "draw" else f"{NAMES[result]} wins!")
+                return result
+            moves = legal_moves(board, side)
+            if not moves:
+                out(f"{NAMES[side]} has no legal move and passes.")
+                side = opponent(side)
+                continue
+            if kinds[side] == "ai":
+                move = search(board, side, lookahead).move
+                out(f"{NAMES[side]} (AI, lookahead {lookahead}) plays {format_move(move)}")
+            else:
+                move = _ask_human(side, moves, input_fn, out)
+                if move is None:
+                    out("Game abandoned. Bye!")
+                    return None
+            board = apply_move(board, move)
+            out(format_board(board))
+            side = opponent(side)
+    except (KeyboardInterrupt, EOFError):
+        out("\nGame ended. Bye!")
+        return None
+
+
+def _list_moves(moves: Sequence[Move]) -> str:
+    return "  ".join(f"{i}) {format_move(m)}" for i, m in enumerate(moves, 1))
+
+
+def _ask_human(side, moves, input_fn, out) -> Move | None:
+    out(f"Legal moves: {_list_moves(moves)}")
+    while True:
+        text = input_fn(f"{NAMES[side]} ({side.upper()}) to move: ")
+        t = text.strip().lower()
+        if t in ("q", "quit", "exit"):
+            return None
+        if t in ("?", "h", "help", "m", "moves"):
+            out(f"Legal moves: {_list_moves(moves)}")
+            continue
+        try:
+            return parse_move(text, moves)
+        except ValueError as exc:
+            out(f"  {exc}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Argument parser for :func:`main` (``--n``, ``--lookahead``, ``--white``, ``--black``)."""
+    p = argparse.ArgumentParser(prog="oska", description="Play Oska (seed 003) in the console.")
+    p.add_argument("--n", type=int, default=4, help="checkers per side, >= 4 (default 4)")
+    p.add_argument("--lookahead", type=int, default=3, help="AI lookahead in plies, >= 1 (default 3)")
+    p.add_argument("--white", choices=KINDS, default="human", help="who plays white (default human)")
+    p.add_argument("--black", choices=KINDS, default="ai", help="who plays black (default ai)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Console entry point: parse ``argv`` and play; returns the exit status
+    (0, or 2 for bad options - printed as a usage error, never a traceback)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.n < 4:
+        parser.error(f"--n must be >= 4, got {args.n}")
+    if args.lookahead < 1:
+        parser.error(f"--lookahead must be >= 1, got {args.lookahead}")
+    play_oska(args.white, args.black, args.n, args.lookahead)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,214 @@
+"""The game's limits, choices and defaults, each defined once, with their validators.
+
+Everything the command line, the settings file, the saved games, the window
+and the engine agree on lives here; every other module imports it. The
+validators are the single checking point for a user's value, whoever reads
+it: argparse types (:func:`arg_type`) and the settings loader call the same
+functions, so a value refused on the command line is refused in
+``settings.json`` with the same words.
+
+Sources: the tiebreaks ``LEFT``/``RIGHT``/``RANDOM`` and the lookahead (a
+number of plies >= 0) are BU CS111 ps9, Problem 4 (``AIPlayer``); the
+console game's defaults (lookahead 3, ``LEFT``) follow its examples.
+
+This module never imports pygame.
+
+>>> check_tiebreak('RIGHT')
+'RIGHT'
+>>> check_int(True, 0, 9, 'lookahead')
+Traceback (most recent call last):
+...
+ValueError: lookahead must be an integer from 0 to 9, not True
+>>> clamp_lookahead(10**9, 6, 7)
+42
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Sequence
+
+from connect4_game.messages import quote
+
+__all__ = [
+    'TIEBREAKS', 'PLAYER_KINDS', 'NAMED_KINDS', 'THEMES', 'DEFAULT_THEME',
+    'MIN_ROWS', 'MAX_ROWS', 'MIN_COLS', 'MAX_COLS', 'DEFAULT_ROWS', 'DEFAULT_COLS',
+    'MAX_LOOKAHEAD', 'DEFAULT_LOOKAHEAD', 'DEFAULT_TIEBREAK',
+    'CONSOLE_LOOKAHEAD', 'CONSOLE_TIEBREAK',
+    'MIN_WINDOW_W', 'MIN_WINDOW_H', 'MAX_WINDOW', 'DEFAULT_WINDOW',
+    'MIN_PACE', 'MAX_PACE', 'DEFAULT_PACE', 'DEMO_GAP',
+    'PLUGIN_MOVE_SECONDS', 'CONSOLE_PLUGIN_MOVE_SECONDS', 'SLOW_SEARCH_SECONDS',
+    'EXPERT_ANALYSIS_SECONDS', 'EXPERT_MOVE_SECONDS',
+    'OSKA_MIN_N', 'OSKA_MAX_N', 'OSKA_DEFAULT_N', 'OSKA_MAX_LOOKAHEAD', 'OSKA_DEFAULT_LOOKAHEAD',
+    'check_int', 'check_number', 'check_choice', 'check_bool', 'check_tiebreak',
+    'check_lookahead', 'check_rows', 'check_cols', 'check_kind', 'check_theme',
+    'clamp_lookahead', 'arg_type',
+]
+
+# -- the assignment's choices (BU CS111 ps9, Problem 4) ------------------------------
+TIEBREAKS = ('LEFT', 'RIGHT', 'RANDOM')
+"""How ``AIPlayer`` picks among equally good columns."""
+
+NAMED_KINDS = ('human', 'random', 'ai', 'expert')
+"""The players a user names on the command line and in the settings."""
+
+PLAYER_KINDS = NAMED_KINDS + ('plugin',)
+"""Every kind of player a side can have; ``'plugin'`` is a user's
+``FILE.py:ClassName`` (see :mod:`connect4_game.plugins`)."""
+
+# -- boards ---------------------------------------------------------------------------
+MIN_ROWS, MAX_ROWS = 4, 12          # the boards the game offers: 4x4 up to 12x14
+MIN_COLS, MAX_COLS = 4, 14          # (14 columns: one move character each, 0-9 a-d)
+DEFAULT_ROWS, DEFAULT_COLS = 6, 7   # the assignment's board
+
+# -- the AI -------------------------------------------------------------------------
+MAX_LOOKAHEAD = MAX_ROWS * MAX_COLS
+"""The deepest lookahead worth asking for on any board offered: past the
+empty cells a search cannot change (see :func:`clamp_lookahead`)."""
+DEFAULT_LOOKAHEAD = 6               # the window's first-run AI: answers in milliseconds
+DEFAULT_TIEBREAK = 'RANDOM'         # LEFT would open in the corner every game and look broken
+CONSOLE_LOOKAHEAD = 3               # the console game (the assignment's examples)
+CONSOLE_TIEBREAK = 'LEFT'
+
+# -- the window -------------------------------------------------------------------------
+THEMES = ('classic', 'dark', 'high_contrast', 'paper')
+"""Colour themes, in the order the theme key cycles them (drawn by
+:mod:`connect4_game.ui.themes`)."""
+DEFAULT_THEME = 'classic'
+MIN_WINDOW_W, MIN_WINDOW_H = 520, 480   # pixels: the board and text stay readable
+MAX_WINDOW = 10000                      # pixels
+DEFAULT_WINDOW = (800, 760)             # pixels
+
+MIN_PACE, MAX_PACE = 0.0, 3.0       # seconds between moves when computers play each other
+DEFAULT_PACE = 0.5
+DEMO_GAP = 2.0                      # seconds between two games of the demo
+
+# -- time budgets (seconds) -------------------------------------------------------------
+PLUGIN_MOVE_SECONDS = 10.0          # a plug-in's move in the window, then the user takes over
+CONSOLE_PLUGIN_MOVE_SECONDS = 60.0  # the same in the console game
+SLOW_SEARCH_SECONDS = 1.5           # after this the window shows how long a search runs
+EXPERT_ANALYSIS_SECONDS = 2.0       # an Expert analysis off the 6x7 board or past the book
+EXPERT_MOVE_SECONDS = 8.0           # Expert's own move on 6x7
+
+# -- Oska (ECS 170 Homework 3 and 4) ------------------------------------------------------
+OSKA_MIN_N, OSKA_MAX_N, OSKA_DEFAULT_N = 4, 9, 4     # checkers per side
+OSKA_MAX_LOOKAHEAD, OSKA_DEFAULT_LOOKAHEAD = 10, 3   # plies (n=6 at 10 takes seconds)
+
+
+# -- validators: the one checking point for each kind of value --------------------------
+
+def check_int(value: Any, lo: int, hi: int | None, what: str) -> int:
+    """``value`` if it is an int (not a bool) in ``lo..hi`` (no upper bound for None).
+
+    :raises ValueError: ``'<what> must be an integer from lo to hi, not <value>'``,
+        the value clipped.
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo \
+            or (hi is not None and value > hi):
+        span = f'from {lo} to {hi}' if hi is not None else f'>= {lo}'
+        raise ValueError(f'{what} must be an integer {span}, not {_shown(value)}')
+    return value
+
+
+def check_number(value: Any, lo: float, hi: float, what: str) -> float:
+    """``float(value)`` for a finite int or float (not a bool) in ``lo..hi``.
+
+    :raises ValueError: naming ``what`` and the clipped value (NaN is refused).
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)) \
+            or not (lo <= value <= hi):
+        raise ValueError(f'{what} must be a number from {lo:g} to {hi:g}, not {_shown(value)}')
+    return float(value)
+
+
+def check_choice(value: Any, choices: Sequence[str], what: str) -> str:
+    """``value`` if it is one of the strings ``choices``.
+
+    :raises ValueError: listing the choices and the clipped value.
+    """
+    if not isinstance(value, str) or value not in choices:
+        raise ValueError(f"{what} must be one of {', '.join(choices)}, not {_shown(value)}")
+    return value
+
+
+def check_bool(value: Any, what: str) -> bool:
+    """``value`` if it is a bool. :raises ValueError: otherwise."""
+    if not isinstance(value, bool):
+        raise ValueError(f'{what} must be true or false, not {_shown(value)}')
+    return value
+
+
+def check_tiebreak(value: Any, what: str = 'tiebreak') -> str:
+    """One of :data:`TIEBREAKS` (BU CS111 ps9, Problem 4). :raises ValueError: otherwise."""
+    return check_choice(value, TIEBREAKS, what)
+
+
+def check_lookahead(value: Any, what: str = 'lookahead', hi: int | None = None) -> int:
+    """A lookahead in plies: an int >= 0 (BU CS111 ps9, Problem 4), at most
+    ``hi`` when given. :raises ValueError: otherwise."""
+    return check_int(value, 0, hi, what)
+
+
+def check_rows(value: Any, what: str = 'rows') -> int:
+    """Board rows the game offers, :data:`MIN_ROWS`..:data:`MAX_ROWS`."""
+    return check_int(value, MIN_ROWS, MAX_ROWS, what)
+
+
+def check_cols(value: Any, what: str = 'columns') -> int:
+    """Board columns the game offers, :data:`MIN_COLS`..:data:`MAX_COLS`."""
+    return check_int(value, MIN_COLS, MAX_COLS, what)
+
+
+def check_kind(value: Any, what: str = 'player') -> str:
+    """One of :data:`NAMED_KINDS`. :raises ValueError: otherwise."""
+    return check_choice(value, NAMED_KINDS, what)
+
+
+def check_theme(value: Any, what: str = 'theme') -> str:
+    """One of :data:`THEMES`. :raises ValueError: otherwise."""
+    return check_choice(value, THEMES, what)
+
+
+def clamp_lookahead(lookahead: int, rows: int, cols: int) -> int:
+    """``lookahead`` cut to the ``rows * cols`` cells of the board.
+
+    A search cannot see past a full board, so every score of the assignment's
+    ``scores_for`` is the same at any lookahead from there on: the smaller
+    number is the same search.
+    """
+    return min(lookahead, rows * cols)
+
+
+def arg_type(check: Callable[[Any], Any], convert: Callable[[str], Any] = int,
+             noun: str = 'an integer') -> Callable[[str], Any]:
+    """An argparse ``type=`` from a validator: converts the text with
+    ``convert`` (``int`` by default; numbers of any length are refused
+    without printing them back whole) and calls ``check`` on the result;
+    either failure becomes ``argparse.ArgumentTypeError`` with the same message
+    the settings loader gives."""
+    import argparse
+
+    def parse(text: str):
+        try:
+            value = convert(text.strip())
+        except (ValueError, OverflowError):
+            raise argparse.ArgumentTypeError(f'{_shown(text)} is not {noun}') from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f'{_shown(text)} is not {noun}')
+        try:
+            return check(value)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    parse.__name__ = getattr(check, '__name__', 'value')
+    return parse
+
+
+def _shown(value: Any) -> str:
+    """A value as messages show it: at most a short clipped piece."""
+    if isinstance(value, (bool, float)) or value is None:
+        return str(value)
+    if isinstance(value, int):
+        if abs(value) < 10 ** 30:
+            return str(value)
+        return f'a {int(abs(value).bit_length() * math.log10(2)) + 1}-digit number'
+    return quote(value)

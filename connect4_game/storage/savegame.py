@@ -1,0 +1,398 @@
+"""Saved games: a game is its move string.
+
+Move notation
+-------------
+A game is the string of the columns played, X first, in the seed's
+``Board.add_checkers`` notation (seed ps9): ``'1211244445'`` means X in
+column 1, O in column 2, X in 1, ... For boards up to 10 columns this is
+exactly the seed's notation (digits ``0``-``9``). Wider boards (up to 14
+columns) continue with letters: ``a`` = 10, ``b`` = 11, ``c`` = 12,
+``d`` = 13 (upper case accepted on input, lower case written).
+
+Unlike the seed's helper, :func:`parse_moves` *validates*: it refuses a
+character that is not a column, a column off the board, a full column and a
+move after the game is won, naming the 0-based index and the character (never
+repeating the whole string, which may be a megabyte long).
+
+Files
+-----
+A saved game is a small JSON object (written atomically)::
+
+    {"format": "connect4-game", "version": 1, "rows": 6, "cols": 7,
+     "moves": "1211244445", "x": "human", "o": "ai"}
+
+``x``/``o`` (optional) describe the players, free text. The board size must
+be one the game offers (``MIN_ROWS``..``MAX_ROWS`` x ``MIN_COLS``..``MAX_COLS``
+of :mod:`connect4_game.storage.settings`). :func:`load_game` also accepts a plain
+text file holding only a move string (6x7 board); other JSON values (``null``,
+``"123"``, a list) are refused. Files are read through
+:mod:`connect4_game.storage.userfiles` (regular files only, at most 1 MiB, UTF-8 with
+or without a byte-order mark). Every problem with a file (missing,
+unreadable, not a regular file, truncated, garbage, wrong fields, illegal
+moves) raises :class:`SaveFileError`, a ``ValueError`` with a one-line,
+bounded message naming the file -- never another exception, and never the
+file's content.
+
+Autosave
+--------
+:func:`autosave` keeps the current unfinished game in ``autosave.json`` in the
+config directory (see :func:`connect4_game.storage.settings.config_dir`);
+:func:`load_autosave` returns it for "offer back on the next plain start"; an
+autosave that cannot be used is moved aside (``autosave.json.bad-<time>``)
+with one warning.
+
+This module never imports pygame.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from connect4_game.storage.atomic import atomic_write_json
+from connect4_game.board import Board, other
+from connect4_game.messages import clip
+from connect4_game.storage.settings import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS, config_dir
+from connect4_game.storage.userfiles import (UserFileError, json_kind, parse_json, quote_value, read_user_file,
+                        set_aside, shown_path)
+
+__all__ = [
+    "MOVE_CHARS", "MAX_COLS", "FORMAT", "AUTOSAVE_FILE", "MoveStringError", "SaveFileError",
+    "SavedGame", "col_to_char", "char_to_col", "moves_to_string", "parse_moves",
+    "board_from_moves", "game_result", "save_game", "load_game", "autosave_path",
+    "autosave", "load_autosave", "clear_autosave",
+]
+
+log = logging.getLogger(__name__)
+
+MOVE_CHARS = "0123456789abcd"       # one name per column; len(MOVE_CHARS) == MAX_COLS
+FORMAT = "connect4-game"
+VERSION = 1
+AUTOSAVE_FILE = "autosave.json"
+SAVED_GAME = "saved game"
+AUTOSAVED_GAME = "autosaved game"
+
+
+class MoveStringError(ValueError):
+    """A move string is invalid. ``index`` (0-based) and ``char`` name the
+    offending move (``index`` is None for errors about the whole string or
+    the board size); ``reason`` is the message without the position."""
+
+    def __init__(self, message: str, index: int | None = None, char: str | None = None,
+                 reason: str = "") -> None:
+        super().__init__(message)
+        self.index = index
+        self.char = char
+        self.reason = reason or message
+
+
+class SaveFileError(UserFileError):
+    """A saved-game file cannot be used or written.
+
+    A :class:`~connect4_game.storage.userfiles.UserFileError` (so a ``ValueError``):
+    ``str()`` is one line naming the file and saying why; ``path``,
+    ``reason`` and ``missing`` give the parts.
+    """
+
+
+def col_to_char(col: int) -> str:
+    """The notation character of column ``col`` (0..13): ``'0'``..``'9'``, ``'a'``..``'d'``.
+
+    :raises ValueError: for a column outside 0..13 or a non-int.
+    """
+    if isinstance(col, bool) or not isinstance(col, int) or not 0 <= col < MAX_COLS:
+        raise ValueError(f"column must be an integer from 0 to {MAX_COLS - 1}, "
+                         f"not {quote_value(col)}")
+    return MOVE_CHARS[col]
+
+
+def char_to_col(ch: str) -> int:
+    """The column of a notation character (case-insensitive).
+
+    :raises ValueError: if ``ch`` is not one of ``0-9``, ``a-d``.
+    """
+    if not isinstance(ch, str) or len(ch) != 1 or ch.lower() not in MOVE_CHARS:
+        raise ValueError(f"{quote_value(ch)} is not a column "
+                         "(use 0-9, then a-d for columns 10-13)")
+    return MOVE_CHARS.index(ch.lower())
+
+
+def moves_to_string(cols: Iterable[int]) -> str:
+    """The move string of a sequence of columns, e.g. ``[1, 2, 1]`` -> ``'121'``.
+
+    :raises ValueError: for a column outside 0..13.
+    """
+    return "".join(col_to_char(c) for c in cols)
+
+
+def _check_size(rows: Any, cols: Any, min_rows: int = MIN_ROWS,
+                min_cols: int = MIN_COLS) -> None:
+    """Refuse a board size outside ``min_rows..MAX_ROWS`` x ``min_cols..MAX_COLS``.
+
+    Saved games use the game's own limits (the defaults); the move-string
+    functions allow smaller boards (``min_rows = min_cols = 1``) for the
+    seed's tiny test boards.
+
+    :raises MoveStringError: naming the bad value (clipped).
+    """
+    if isinstance(rows, bool) or not isinstance(rows, int) or not min_rows <= rows <= MAX_ROWS:
+        raise MoveStringError(f"rows must be an integer from {min_rows} to {MAX_ROWS}, "
+                              f"not {quote_value(rows)}")
+    if isinstance(cols, bool) or not isinstance(cols, int) or not min_cols <= cols <= MAX_COLS:
+        raise MoveStringError(f"cols must be an integer from {min_cols} to {MAX_COLS}, "
+                              f"not {quote_value(cols)}")
+
+
+def _replay(moves: str, rows: int, cols: int) -> tuple[list[int], Board]:
+    """Validate and play ``moves``; return the columns and the final board."""
+    if not isinstance(moves, str):
+        raise MoveStringError(f"moves must be a string, not {type(moves).__name__}")
+    _check_size(rows, cols, 1, 1)
+    board = Board(rows, cols)
+    played: list[int] = []
+    checker = "X"
+    winner: str | None = None
+    for i, ch in enumerate(moves):
+        def fail(reason: str) -> MoveStringError:
+            # ch!r is one character (at most ~12 shown); the string may be 1 MB
+            return MoveStringError(f"move {i + 1} (index {i}, {ch!r}): {reason}", i, ch, reason)
+        low = ch.lower()
+        if low not in MOVE_CHARS:
+            raise fail("not a column (use 0-9, then a-d for columns 10-13)")
+        col = MOVE_CHARS.index(low)
+        if col >= cols:
+            raise fail(f"column {col} is off the board (columns are 0 to {cols - 1}, "
+                       f"written 0-{MOVE_CHARS[cols - 1]})")
+        if winner is not None:
+            raise fail(f"the game was already won by {winner}")
+        if not board.can_add_to(col):
+            raise fail(f"column {col} is full")
+        board.add_checker(checker, col)
+        played.append(col)
+        if board.is_win_for(checker):
+            winner = checker
+        checker = other(checker)
+    return played, board
+
+
+def parse_moves(moves: str, rows: int = 6, cols: int = 7) -> list[int]:
+    """Validate a move string and return its columns (0-based ints).
+
+    Surrounding whitespace is not stripped: every character counts, so the
+    index in an error message is the index in the string as given.
+
+    :param moves: e.g. ``'1211244445'`` (see the module docstring).
+    :param rows, cols: board size: 1 to ``MAX_ROWS`` (12) rows, 1 to
+        ``MAX_COLS`` (14) columns (the limits of :mod:`connect4_game.storage.settings`).
+    :raises MoveStringError: (a ValueError) naming the move's index and
+        character for a character that is not a column, a column off the
+        board, a full column, or a move after the game was won; or naming a
+        bad board size.
+    """
+    return _replay(moves, rows, cols)[0]
+
+
+def board_from_moves(moves: str, rows: int = 6, cols: int = 7) -> Board:
+    """The :class:`~connect4_game.board.Board` after playing ``moves`` (validated).
+
+    :raises MoveStringError: as :func:`parse_moves`.
+    """
+    return _replay(moves, rows, cols)[1]
+
+
+def game_result(board: Board) -> str | None:
+    """``'X'`` or ``'O'`` if that side has four in a row, ``'tie'`` if the
+    board is full, else None (game still going)."""
+    for checker in ("X", "O"):
+        if board.is_win_for(checker):
+            return checker
+    return "tie" if board.is_full() else None
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """One saved game: board size, move string and optional player descriptions.
+
+    Construction validates everything and raises :class:`MoveStringError`
+    (a ValueError) if the board size is not one the game offers
+    (``MIN_ROWS``..``MAX_ROWS`` x ``MIN_COLS``..``MAX_COLS``) or the moves are
+    not legal on it, and a ``ValueError`` for a player description that is
+    not a string of at most 200 characters.
+    """
+
+    rows: int
+    cols: int
+    moves: str
+    x: str = ""
+    o: str = ""
+
+    def __post_init__(self) -> None:
+        for name in ("x", "o"):
+            value = getattr(self, name)
+            if not isinstance(value, str) or len(value) > 200:
+                raise ValueError(f"player description {name!r} must be a short string, "
+                                 f"not {quote_value(value)}")
+        _check_size(self.rows, self.cols)
+        columns = parse_moves(self.moves, self.rows, self.cols)
+        object.__setattr__(self, "moves", moves_to_string(columns))  # normalise case
+
+    @property
+    def columns(self) -> list[int]:
+        return parse_moves(self.moves, self.rows, self.cols)
+
+    def board(self) -> Board:
+        return board_from_moves(self.moves, self.rows, self.cols)
+
+    def result(self) -> str | None:
+        """See :func:`game_result`."""
+        return game_result(self.board())
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "rows": self.rows,
+                                "cols": self.cols, "moves": self.moves}
+        if self.x:
+            data["x"] = self.x
+        if self.o:
+            data["o"] = self.o
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> "SavedGame":
+        """:raises ValueError: (MoveStringError or a plain ValueError) naming the problem."""
+        if not isinstance(data, dict):
+            raise ValueError(f"expected a JSON object, got {type(data).__name__}")
+        if data.get("format", FORMAT) != FORMAT:
+            raise ValueError(f"not a Connect Four saved game "
+                             f"(format {quote_value(data.get('format'))})")
+        missing = [k for k in ("rows", "cols", "moves") if k not in data]
+        if missing:
+            raise ValueError(f"missing field(s): {', '.join(missing)}")
+        return cls(data["rows"], data["cols"], data["moves"], data.get("x", ""), data.get("o", ""))
+
+
+def save_game(path: str | os.PathLike, game: SavedGame) -> Path:
+    """Write ``game`` to ``path`` atomically as JSON; returns the path.
+
+    :raises TypeError: if ``game`` is not a SavedGame.
+    :raises SaveFileError: if the file cannot be written (message names it).
+    """
+    if not isinstance(game, SavedGame):
+        raise TypeError(f"expected SavedGame, got {type(game).__name__}")
+    try:
+        return atomic_write_json(path, game.to_json())
+    except OSError as exc:
+        raise SaveFileError(path, f"cannot be written ({clip(exc.strerror or exc, 60)})",
+                            SAVED_GAME) from None
+
+
+def load_game(path: str | os.PathLike) -> SavedGame:
+    """Read a saved game (JSON, or a plain move string for a 6x7 board).
+
+    Never moves or changes the file.
+
+    :raises SaveFileError: with a one-line message naming the file, for a
+        missing (``missing=True``), unreadable, over-large, non-regular,
+        truncated or garbage file, JSON that is not a saved-game object,
+        wrong fields, a board size the game does not offer, or illegal moves
+        (the move's index and character are named, not the whole string).
+    """
+    return _read_game(Path(path), SAVED_GAME)
+
+
+def _read_game(target: Path, what: str) -> SavedGame:
+    try:
+        text = read_user_file(target, what).strip()
+    except UserFileError as exc:
+        raise SaveFileError(target, exc.reason, what, missing=exc.missing) from None
+    if not text:
+        raise SaveFileError(target, "is empty", what)
+    try:
+        return _game_from_text(text, target, what)
+    except SaveFileError:
+        raise
+    except UserFileError as exc:
+        raise SaveFileError(target, exc.reason, what) from None
+    except ValueError as exc:
+        raise SaveFileError(target, f"is not a valid saved game: {clip(exc, 160)}",
+                            what) from None
+    except Exception as exc:         # RecursionError, MemoryError, a bug: still one message
+        raise SaveFileError(target, f"could not be read ({type(exc).__name__})",
+                            what) from None
+
+
+def _game_from_text(text: str, target: Path, what: str) -> SavedGame:
+    """The game in ``text`` (stripped, non-empty).
+
+    :raises ValueError: (MoveStringError, UserFileError, SaveFileError) why not.
+    """
+    if all(ch in MOVE_CHARS for ch in text.lower()):
+        return SavedGame(6, 7, text)          # a bare move string, as copied with Ctrl+C
+    try:
+        data = parse_json(text, target, what)
+    except UserFileError:
+        if text[0] in "{[\"":
+            raise
+        return SavedGame(6, 7, text)          # a move string with a bad move: name it
+    if not isinstance(data, dict):
+        raise SaveFileError(target, f"is JSON but not a saved game (it holds "
+                                    f"{json_kind(data)}, not a JSON object)", what)
+    return SavedGame.from_json(data)
+
+
+# -- autosave -------------------------------------------------------------------
+
+def autosave_path() -> Path:
+    """``autosave.json`` in the config directory."""
+    return config_dir() / AUTOSAVE_FILE
+
+
+def autosave(game: SavedGame, path: str | os.PathLike | None = None) -> Path | None:
+    """Keep ``game`` for the next plain start, or forget it.
+
+    An unfinished game with at least one move is written (atomically) and its
+    path returned; an empty or finished game removes any previous autosave
+    and returns None (there is nothing to offer back).
+
+    :raises SaveFileError: if writing fails.
+    """
+    target = Path(path) if path is not None else autosave_path()
+    if not game.moves or game.result() is not None:
+        clear_autosave(target)
+        return None
+    return save_game(target, game)
+
+
+def load_autosave(path: str | os.PathLike | None = None) -> tuple[SavedGame | None, str | None]:
+    """The autosaved game to offer back; never raises, never blocks, logs nothing.
+
+    :returns: ``(game, None)`` if there is a usable unfinished game;
+        ``(None, None)`` if there is none (or only a finished one);
+        ``(None, warning)`` if the file cannot be used: it is then moved aside
+        (``autosave.json.bad-<YYYYmmdd-HHMMSS>``, see
+        :func:`connect4_game.storage.userfiles.set_aside`) so the warning appears
+        once, and the one-line warning says where it went.
+    """
+    target = Path(path) if path is not None else autosave_path()
+    try:
+        game = _read_game(target, AUTOSAVED_GAME)
+    except SaveFileError as exc:
+        if exc.missing:
+            return None, None
+        return None, set_aside(target, AUTOSAVED_GAME, exc.reason, "started a new game")
+    if game.result() is not None or not game.moves:
+        return None, None
+    return game, None
+
+
+def clear_autosave(path: str | os.PathLike | None = None) -> None:
+    """Remove the autosave file if present (errors are logged, not raised)."""
+    target = Path(path) if path is not None else autosave_path()
+    try:
+        target.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        log.warning("cannot remove autosave %s: %s", shown_path(target), exc)

@@ -1,0 +1,240 @@
+"""Win / loss / tie statistics per pairing, kept across runs.
+
+A *pairing* is the ordered pair of player descriptions, X first, e.g.
+``"Human vs AI(LEFT,3)"``; :func:`describe_player` builds the descriptions.
+Counts are from X's point of view: ``wins`` = X won, ``losses`` = O won.
+
+Stored as ``stats.json`` next to the settings (see
+:func:`connect4_game.storage.settings.config_dir`), written atomically and read
+through :mod:`connect4_game.storage.userfiles`. A file that cannot be used at all
+(unreadable, not a regular file, too large, garbage, truncated, not the
+statistics layout) is reported as one warning, moved aside to
+``stats.json.bad-<YYYYmmdd-HHMMSS>`` and treated as empty; individual bad
+entries are dropped with a warning each.
+
+This module never imports pygame.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from connect4_game.storage.atomic import atomic_write_json
+from connect4_game.storage.settings import config_dir
+from connect4_game.storage.userfiles import (UserFileError, bounded_warnings, load_json, quote_value, set_aside,
+                        shown_path)
+
+__all__ = ["STATS_FILE", "RESULTS", "Record", "Stats", "stats_path", "describe_player",
+           "pairing_name", "load_stats"]
+
+STATS_FILE = "stats.json"
+STATS_VERSION = 1
+RESULTS = ("X", "O", "tie")
+MAX_DESC = 120
+
+
+def stats_path() -> Path:
+    """Full path of the statistics file."""
+    return config_dir() / STATS_FILE
+
+
+def describe_player(kind: str, lookahead: int | None = None,
+                    tiebreak: str | None = None) -> str:
+    """A short, stable description of a player for the pairing name.
+
+    ``describe_player('human')`` -> ``'Human'``;
+    ``describe_player('random')`` -> ``'Random'``;
+    ``describe_player('ai', 3, 'LEFT')`` -> ``'AI(LEFT,3)'``;
+    any other kind (a plug-in spec such as ``'my.py:Bot'``) is used as given.
+
+    :raises ValueError: for an empty kind, or an 'ai' without lookahead/tiebreak.
+    """
+    if not isinstance(kind, str) or not kind.strip():
+        raise ValueError(f"player kind must be a non-empty string, not {quote_value(kind)}")
+    low = kind.strip().lower()
+    if low == "human":
+        return "Human"
+    if low == "random":
+        return "Random"
+    if low == "ai":
+        if lookahead is None or tiebreak is None:
+            raise ValueError("an 'ai' player needs a lookahead and a tiebreak")
+        return f"AI({tiebreak},{lookahead})"
+    return kind.strip()
+
+
+def pairing_name(x_desc: str, o_desc: str) -> str:
+    """``"<X> vs <O>"``, the key of one pairing."""
+    return f"{x_desc} vs {o_desc}"
+
+
+@dataclass
+class Record:
+    """Counts of one pairing, from X's point of view."""
+
+    wins: int = 0      # X won
+    losses: int = 0    # O won
+    ties: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses + self.ties
+
+
+def _valid_desc(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_DESC and value.strip() == value
+
+
+def _count(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"not a count: {quote_value(value)}")
+    return value
+
+
+class Stats:
+    """All pairings' records, loaded from and saved to one JSON file.
+
+    :param path: the file; default :func:`stats_path` (evaluated at each
+        load/save, so ``CONNECT4_CONFIG_DIR`` set later is honoured).
+    """
+
+    def __init__(self, path: str | os.PathLike | None = None) -> None:
+        self._path = Path(path) if path is not None else None
+        # key (x_desc, o_desc) -> Record, in first-seen order
+        self.records: dict[tuple[str, str], Record] = {}
+
+    @property
+    def path(self) -> Path:
+        return self._path if self._path is not None else stats_path()
+
+    # -- persistence -----------------------------------------------------
+
+    def load(self) -> list[str]:
+        """Replace the in-memory records by the file's; never raises, never
+        blocks, logs nothing.
+
+        :returns: warnings, one line each (empty if the file was fine or does
+            not exist). A file that cannot be used at all gives one warning
+            and is moved aside (the warning says where); bad entries give one
+            warning each, at most
+            :data:`~connect4_game.storage.userfiles.MAX_WARNINGS` plus a count.
+        """
+        path = self.path
+        what, outcome = "statistics file", "started with empty statistics"
+        self.records = {}
+        try:
+            data = load_json(path, what)
+            if not isinstance(data, dict) or not isinstance(data.get("pairings"), list):
+                raise UserFileError(path, "is JSON but not in the statistics layout", what)
+            problems = self._from_json(data)
+        except UserFileError as exc:
+            self.records = {}
+            if exc.missing:
+                return []
+            return [set_aside(path, what, exc.reason, outcome)]
+        except Exception as exc:     # a bug here must not stop the game starting
+            self.records = {}
+            return [set_aside(path, what, f"could not be read ({type(exc).__name__})", outcome)]
+        return bounded_warnings(f"{what} {shown_path(path)}", problems)
+
+    def _from_json(self, data: dict[str, Any]) -> list[str]:
+        """Add the entries of ``data["pairings"]``; returns one problem per bad entry."""
+        warnings = []
+        for i, entry in enumerate(data["pairings"]):
+            try:
+                if not isinstance(entry, dict):
+                    raise ValueError("not an object")
+                x, o = entry.get("x"), entry.get("o")
+                if not (_valid_desc(x) and _valid_desc(o)):
+                    raise ValueError(f"bad player names {quote_value(x)}, {quote_value(o)}")
+                rec = Record(_count(entry.get("wins", 0)), _count(entry.get("losses", 0)),
+                             _count(entry.get("ties", 0)))
+            except ValueError as exc:
+                warnings.append(f"ignoring entry {i}: {exc}")
+                continue
+            old = self.records.setdefault((x, o), Record())
+            old.wins += rec.wins
+            old.losses += rec.losses
+            old.ties += rec.ties
+        return warnings
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON-ready form written to the file."""
+        return {"version": STATS_VERSION,
+                "pairings": [{"x": x, "o": o, "wins": r.wins, "losses": r.losses,
+                              "ties": r.ties}
+                             for (x, o), r in self.records.items()]}
+
+    def save(self) -> Path:
+        """Write atomically. :raises OSError: if the file cannot be written."""
+        return atomic_write_json(self.path, self.to_json())
+
+    # -- recording and display -------------------------------------------
+
+    def record(self, x_desc: str, o_desc: str, result: str, save: bool = True) -> Record:
+        """Count one finished game and (by default) save at once.
+
+        :param x_desc, o_desc: player descriptions (see :func:`describe_player`).
+        :param result: ``'X'`` (X won), ``'O'`` (O won) or ``'tie'``.
+        :returns: the pairing's updated :class:`Record`.
+        :raises ValueError: for an unknown result or an empty/over-long name.
+        :raises OSError: if saving fails (the count stays in memory).
+
+        Before counting, the file is re-read so that two games running at the
+        same time do not overwrite each other's counts.
+        """
+        if result not in RESULTS:
+            raise ValueError(f"result must be 'X', 'O' or 'tie', not {quote_value(result)}")
+        for name, desc in (("x_desc", x_desc), ("o_desc", o_desc)):
+            if not _valid_desc(desc):
+                raise ValueError(f"{name} must be a non-empty string of at most "
+                                 f"{MAX_DESC} characters without outer spaces, "
+                                 f"not {quote_value(desc)}")
+        if save:
+            self.load()
+        rec = self.records.setdefault((x_desc, o_desc), Record())
+        if result == "X":
+            rec.wins += 1
+        elif result == "O":
+            rec.losses += 1
+        else:
+            rec.ties += 1
+        if save:
+            self.save()
+        return rec
+
+    def get(self, x_desc: str, o_desc: str) -> Record:
+        """The record of a pairing (all zero if never played)."""
+        rec = self.records.get((x_desc, o_desc))
+        return Record(rec.wins, rec.losses, rec.ties) if rec else Record()
+
+    def summary(self, limit: int = 8, first: tuple[str, str] | None = None) -> list[str]:
+        """Lines for the on-screen statistics panel.
+
+        Each line reads ``"Human vs AI(LEFT,3): X won 3, O won 1, 2 ties"``.
+        The pairing ``first`` (usually the current one) comes first, then the
+        others by number of games, most played first; at most ``limit`` lines.
+        Returns ``["No games played yet."]`` when there is nothing to show.
+
+        :raises ValueError: if ``limit`` < 1.
+        """
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise ValueError(f"limit must be a positive integer, not {quote_value(limit)}")
+        keys = sorted(self.records, key=lambda k: -self.records[k].games)
+        if first is not None:
+            keys = [first] + [k for k in keys if k != first]
+        lines = []
+        for key in keys[:limit]:
+            r = self.get(*key)
+            ties = "1 tie" if r.ties == 1 else f"{r.ties} ties"
+            lines.append(f"{pairing_name(*key)}: X won {r.wins}, O won {r.losses}, {ties}")
+        return lines or ["No games played yet."]
+
+
+def load_stats(path: str | os.PathLike | None = None) -> tuple[Stats, list[str]]:
+    """Create a :class:`Stats` and load it. Returns ``(stats, warnings)``; never raises."""
+    stats = Stats(path)
+    return stats, stats.load()

@@ -1,0 +1,161 @@
+"""Move strings, saved-game files and the autosave."""
+
+import json
+
+import pytest
+
+from connect4_game.board import Board
+from connect4_game.storage.savegame import (
+    MoveStringError, SavedGame, SaveFileError, autosave, board_from_moves, char_to_col,
+    clear_autosave, col_to_char, game_result, load_autosave, load_game, moves_to_string,
+    parse_moves, save_game)
+
+
+def test_seed_notation_matches_add_checkers():
+    for moves, rows, cols in [("1211244445", 6, 7), ("0200", 3, 3), ("0011", 2, 2),
+                              ("9876543210", 6, 10)]:
+        seed = Board(rows, cols)
+        seed.add_checkers(moves)
+        assert board_from_moves(moves, rows, cols) == seed
+        assert moves_to_string(parse_moves(moves, rows, cols)) == moves
+
+
+def test_wide_board_letters():
+    assert [col_to_char(c) for c in (0, 9, 10, 13)] == ["0", "9", "a", "d"]
+    assert char_to_col("B") == 11
+    b = board_from_moves("abcd", 6, 14)
+    assert b.slots[5][10:14] == ["X", "O", "X", "O"]
+    assert parse_moves("D", 4, 14) == [13]
+    with pytest.raises(ValueError):
+        col_to_char(14)
+    with pytest.raises(ValueError):
+        char_to_col("e")
+
+
+@pytest.mark.parametrize("moves,rows,cols,index,char,words", [
+    ("12x4", 6, 7, 2, "x", "not a column"),
+    ("337", 6, 7, 2, "7", "off the board"),
+    ("a", 6, 10, 0, "a", "off the board"),
+    ("-1", 6, 7, 0, "-", "not a column"),
+    ("3 3", 6, 7, 1, " ", "not a column"),
+    ("0000000", 6, 7, 6, "0", "full"),
+    ("01010101", 6, 7, 7, "1", "already won by X"),
+    ("11223344", 6, 7, 7, "4", "already won by X"),
+])
+def test_bad_moves_name_the_position(moves, rows, cols, index, char, words):
+    with pytest.raises(MoveStringError) as info:
+        parse_moves(moves, rows, cols)
+    err = info.value
+    assert (err.index, err.char) == (index, char)
+    assert f"index {index}" in str(err) and repr(char) in str(err) and words in str(err)
+    assert isinstance(err, ValueError)
+
+
+def test_bad_board_size():
+    with pytest.raises(ValueError, match="cols"):
+        parse_moves("0", 6, 15)
+    with pytest.raises(ValueError, match="rows"):
+        parse_moves("0", 0, 7)
+    with pytest.raises(ValueError):
+        parse_moves(123, 6, 7)
+
+
+def test_game_result():
+    assert game_result(board_from_moves("0101010")) == "X"
+    assert game_result(board_from_moves("")) is None
+    assert game_result(board_from_moves("0011", 2, 2)) == "tie"
+    assert SavedGame(6, 7, "1211244445").result() is None
+
+
+def test_save_and_load_round_trip(tmp_path):
+    g = SavedGame(8, 12, "5AB5", x="human", o="ai")
+    assert g.moves == "5ab5"
+    path = save_game(tmp_path / "g.json", g)
+    assert load_game(path) == g
+    data = json.loads(path.read_text())
+    assert data["format"] == "connect4-game" and data["moves"] == "5ab5"
+
+
+def test_plain_move_string_file(tmp_path):
+    p = tmp_path / "g.txt"
+    p.write_text("1211244445\n")
+    assert load_game(p) == SavedGame(6, 7, "1211244445")
+
+
+@pytest.mark.parametrize("content,words", [
+    (b"", "empty"),
+    (b'{"format": "connect4-game", "rows": 6, "co', "not valid JSON"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00", "not text"),
+    (b'{"rows": 6, "cols": 7}', "missing field"),
+    (b'{"rows": "six", "cols": 7, "moves": ""}', "rows"),
+    (b'{"rows": 6, "cols": 7, "moves": "0000000"}', "index 6"),
+    (b'{"format": "chess", "rows": 6, "cols": 7, "moves": ""}', "not a Connect Four"),
+    (b"[1,2]", "JSON object"),
+    (b"hello", "not a column"),
+    (b'{"rows": 6, "cols": 7, "moves": "1", "x": 5}', "player description"),
+])
+def test_bad_files_raise_one_clear_error(tmp_path, content, words):
+    p = tmp_path / "bad.json"
+    p.write_bytes(content)
+    with pytest.raises(SaveFileError) as info:
+        load_game(p)
+    assert words in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(SaveFileError, match="does not exist"):
+        load_game(tmp_path / "nope.json")
+
+
+def test_save_to_unwritable_place_is_a_save_file_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(SaveFileError, match="cannot be written"):
+        save_game(blocker / "sub" / "g.json", SavedGame(6, 7, "3"))
+
+
+def test_autosave_offers_back_unfinished_games_only(tmp_path, monkeypatch):
+    monkeypatch.setenv("CONNECT4_CONFIG_DIR", str(tmp_path))
+    assert load_autosave() == (None, None)
+    path = autosave(SavedGame(6, 7, "334", x="human", o="ai"))
+    assert path == tmp_path / "autosave.json"
+    game, warning = load_autosave()
+    assert warning is None and game.moves == "334" and game.o == "ai"
+    # a finished game is not offered back, and clears the autosave
+    assert autosave(SavedGame(6, 7, "0101010")) is None
+    assert not path.exists()
+    autosave(SavedGame(6, 7, "3"))
+    assert autosave(SavedGame(6, 7, "")) is None and not path.exists()
+    clear_autosave()  # absent file: no error
+
+
+def test_bad_autosave_is_reported_once(tmp_path, monkeypatch):
+    monkeypatch.setenv("CONNECT4_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "autosave.json").write_bytes(b'{"rows": 6, "cols": 7, "mov')
+    game, warning = load_autosave()
+    assert game is None and "autosaved game" in warning
+    assert load_autosave() == (None, None)
+
+
+@pytest.mark.parametrize("content,words", [
+    (b'{"format": "connect4-game", "rows": 6, "cols": 7, "mo', "not valid JSON"),
+    (b"\x00\x01\x02garbage\xff", "not text"),
+    (b'{"rows": 6, "cols": 7, "moves": "0000000"}', "index 6, '0'"),
+])
+def test_main_load_of_a_bad_file_exits_2_with_one_message(tmp_path, content, words):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               CONNECT4_CONFIG_DIR=str(tmp_path / "cfg"))
+    r = subprocess.run([sys.executable, str(root / "main.py"), "--load", str(bad),
+                        "--exit-after", "0"], capture_output=True, text=True, timeout=60,
+                       cwd=root, env=env)
+    assert r.returncode == 2
+    assert words in r.stderr and str(bad) in r.stderr
+    assert "Traceback" not in r.stderr

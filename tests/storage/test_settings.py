@@ -1,0 +1,154 @@
+"""Settings persist across runs; bad files fall back to defaults with a warning."""
+
+import json
+import logging
+
+import pytest
+
+from connect4_game.storage import settings as settings_mod
+from connect4_game.storage.settings import Settings, load_settings, save_settings, settings_path
+
+
+@pytest.fixture
+def cfg(tmp_path, monkeypatch):
+    monkeypatch.setenv("CONNECT4_CONFIG_DIR", str(tmp_path / "cfg"))
+    return tmp_path / "cfg"
+
+
+def test_env_var_overrides_config_dir(cfg):
+    assert settings_mod.config_dir() == cfg
+    assert settings_path() == cfg / "settings.json"
+
+
+def test_default_dir_comes_from_platformdirs(monkeypatch):
+    import platformdirs
+    monkeypatch.delenv("CONNECT4_CONFIG_DIR", raising=False)
+    expected = platformdirs.user_config_dir("connect4_game", appauthor=False)
+    assert str(settings_mod.config_dir()) == expected
+
+
+def test_missing_file_gives_defaults_without_warning(cfg):
+    s, warnings = load_settings()
+    assert s == Settings()
+    assert warnings == []
+
+
+def test_round_trip(cfg):
+    s = Settings(lookahead=6, tiebreak="RANDOM", x_kind="ai", x_lookahead=2, x_tiebreak="RIGHT",
+                 o_kind="random", theme="dark", muted=True, rows=8, cols=13,
+                 window_width=1024, window_height=900, expert=True, demo_pace=1.25)
+    path = save_settings(s)
+    assert path == cfg / "settings.json"
+    loaded, warnings = load_settings()
+    assert warnings == []
+    assert loaded == s
+    assert json.loads(path.read_text())["version"] == 1
+
+
+@pytest.mark.parametrize("content", [
+    b"", b"{", b'{"lookahead": 5, "theme": "da', b"\x00\xff\xfe garbage", b"[1, 2, 3]",
+    b"null", b'"just a string"', b"[" * 100000, b" " * (5 << 20),
+], ids=["empty", "brace", "truncated", "binary", "list", "null", "string", "deep", "huge"])
+def test_garbage_or_truncated_file_gives_defaults_and_warning(cfg, content, caplog, capsys):
+    cfg.mkdir(parents=True)
+    (cfg / "settings.json").write_bytes(content)
+    with caplog.at_level(logging.DEBUG):
+        s, warnings = load_settings()
+    assert s == Settings()
+    assert len(warnings) == 1
+    assert "settings" in warnings[0] and "default settings" in warnings[0]
+    assert "\n" not in warnings[0] and len(warnings[0]) < 400
+    # returned, not also logged: the app prints what it gets, so a log line would double it
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert capsys.readouterr().err == ""
+    # moved aside, so the next start is clean
+    assert not (cfg / "settings.json").exists()
+    [aside] = cfg.glob("settings.json.bad-*")
+    assert aside.read_bytes() == content and aside.name in warnings[0]
+    assert load_settings() == (Settings(), [])
+
+
+def test_invalid_fields_are_dropped_one_by_one(cfg):
+    cfg.mkdir(parents=True)
+    (cfg / "settings.json").write_text(json.dumps({
+        "lookahead": 7, "tiebreak": "SIDEWAYS", "rows": 3, "cols": 14, "muted": "yes",
+        "theme": "dark", "colour": "pink", "demo_pace": float("nan") if False else -1,
+        "x_kind": "ai", "o_kind": "robot", "window_width": True,
+    }))
+    s, warnings = load_settings()
+    assert (s.lookahead, s.cols, s.theme, s.x_kind) == (7, 14, "dark", "ai")
+    # the invalid ones kept their defaults
+    d = Settings()
+    assert (s.tiebreak, s.rows, s.muted, s.demo_pace, s.o_kind, s.window_width) == \
+        (d.tiebreak, d.rows, d.muted, d.demo_pace, d.o_kind, d.window_width)
+    text = "\n".join(warnings)
+    for name in ("tiebreak", "rows", "muted", "colour", "demo_pace"):
+        assert repr(name) in text
+    assert len(warnings) == 6      # five problems, then a line counting the rest
+    assert warnings[-1].endswith("2 more problems ignored")
+    assert (cfg / "settings.json").exists(), "a usable file is not moved aside"
+
+
+def test_many_bad_fields_give_a_bounded_number_of_warnings(cfg):
+    cfg.mkdir(parents=True)
+    (cfg / "settings.json").write_text(json.dumps({f"key{i}": i for i in range(10000)}))
+    s, warnings = load_settings()
+    assert s == Settings()
+    assert len(warnings) == 6 and "9995 more problems" in warnings[-1]
+
+
+def test_constructor_and_replace_name_bad_values():
+    with pytest.raises(ValueError, match="lookahead.*-1"):
+        Settings(lookahead=-1)
+    with pytest.raises(ValueError, match="'cols'.*15"):
+        Settings().replace(cols=15)
+    with pytest.raises(ValueError, match="unknown setting.*volume"):
+        Settings().replace(volume=3)
+    assert Settings().replace(rows=12).rows == 12
+
+
+def test_save_is_atomic_and_leaves_no_temp_files(cfg):
+    save_settings(Settings(lookahead=1))
+    save_settings(Settings(lookahead=2))
+    assert sorted(p.name for p in cfg.iterdir()) == ["settings.json"]
+    assert load_settings()[0].lookahead == 2
+
+
+def test_save_rejects_non_settings(cfg):
+    with pytest.raises(TypeError):
+        save_settings({"lookahead": 3})
+
+
+class _IdleWorker:
+    """No AI processes needed to open the window."""
+
+    def submit(self, job):
+        pass
+
+    def cancel(self):
+        pass
+
+    def poll(self):
+        return []
+
+    def busy(self):
+        return False
+
+    def close(self):
+        pass
+
+
+def test_app_reports_and_ignores_a_garbage_settings_file(cfg, capsys):
+    pytest.importorskip("pygame")
+    from connect4_game.ui.app import App, AppOptions
+    cfg.mkdir(parents=True)
+    (cfg / "settings.json").write_bytes(b'{"theme": "dark", "rows": 9, "co')   # truncated
+    app = App(AppOptions(mute=True), worker=_IdleWorker())
+    try:
+        app.step([], 0.016)
+        assert app.settings == Settings()
+        assert app.game.model.rows == Settings().rows
+        assert any("settings" in m and "default settings" in m for m in app.messages)
+        assert "settings" in capsys.readouterr().err
+    finally:
+        app.close()

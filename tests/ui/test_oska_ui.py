@@ -1,0 +1,345 @@
+"""Headless tests of the Oska screen (issue 7): events in, update(dt), draw; the AI
+future is awaited through the view's own API (never sleep, never the wall clock)."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from connect4_game.oska.engine import (  # noqa: E402
+    Move,
+    apply_move,
+    initial_board,
+    legal_moves,
+    oskaplayer,
+    row_lengths,
+)
+from connect4_game.ui.oska_view import MAX_LOOKAHEAD, OskaView  # noqa: E402
+
+SIZE = (800, 640)
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode(SIZE)
+    yield
+    pygame.display.quit()
+
+
+@pytest.fixture
+def views():
+    made = []
+
+    def make(*args, **kw):
+        kw.setdefault("size", SIZE)
+        v = OskaView(*args, **kw)
+        made.append(v)
+        return v
+    yield make
+    for v in made:
+        v.close()
+
+
+def click(view, square, via_queue=False):
+    ev = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=view.square_center(square), button=1)
+    if via_queue:
+        pygame.event.clear()
+        pygame.event.post(ev)
+        for e in pygame.event.get():
+            view.handle_event(e)
+    else:
+        view.handle_event(ev)
+
+
+def key(view, k, text=""):
+    view.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, unicode=text, mod=0))
+
+
+def settle(view, dt=1 / 60, limit=600):
+    """update(dt) until no animation/pass is running and no AI result is pending."""
+    for _ in range(limit):
+        view.update(dt)
+        if view.ai_thinking:
+            assert view.wait_for_ai(30)
+            continue
+        if not view.animating and not view.passing and (
+                view.result is not None or view.is_human(view.turn)):
+            return
+    raise AssertionError("view did not settle")
+
+
+@pytest.mark.parametrize("n", [4, 5, 6])
+def test_square_centres_and_hit_testing_round_trip(views, n):
+    v = views(n, "both", 2)
+    surf = pygame.Surface(SIZE)
+    v.draw(surf)
+    lengths = row_lengths(n)
+    centres = set()
+    for r, length in enumerate(lengths):
+        for c in range(length):
+            x, y = v.square_center((r, c))
+            assert 0 < x < SIZE[0] and 0 < y < SIZE[1]
+            assert v.square_at((x, y)) == (r, c)
+            centres.add((x, y))
+    assert len(centres) == sum(lengths)
+    # rows are centred: first and last square of each row mirror around the middle
+    for r, length in enumerate(lengths):
+        (xa, _), (xb, _) = v.square_center((r, 0)), v.square_center((r, length - 1))
+        assert abs((xa + xb) / 2 - SIZE[0] / 2) <= 1
+    assert v.square_at((2, 2)) is None
+
+
+def test_click_selects_highlights_and_plays_a_slide(views):
+    v = views(4, "both", 2)
+    click(v, (0, 3), via_queue=True)
+    assert v.selected == (0, 3)
+    assert set(v.legal_targets) == {(1, 2)}
+    surf = pygame.Surface(SIZE)
+    v.draw(surf)
+    r, g, b, *_ = surf.get_at(v.square_center((1, 2)))
+    assert g > r and g > b  # the legal destination is tinted green
+    click(v, (2, 0))  # not a destination, not own checker: deselect
+    assert v.selected is None
+    click(v, (0, 3))
+    click(v, (1, 2), via_queue=True)
+    assert v.board == ["www-", "--w", "--", "---", "bbbb"] and v.turn == "b"
+    st = v.animation_state()
+    assert st["pos"] == v.square_center((0, 3)) and st["progress"] == 0
+    xs = []
+    for _ in range(10):
+        v.update(v.SLIDE_TIME / 10)
+        st = v.animation_state()
+        if st:
+            xs.append(st["pos"][0])
+            v.draw(surf)
+    assert v.animation_state() is None
+    # the checker slid monotonically from (0,3) to (1,2) with an ease (slow start)
+    x0, x1 = v.square_center((0, 3))[0], v.square_center((1, 2))[0]
+    assert all(a >= b for a, b in zip([x0] + xs, xs + [x1]))
+    assert x0 - xs[0] < (x0 - x1) / 10
+
+
+def test_clicks_ignored_for_wrong_side_and_during_animation(views):
+    v = views(4, "both", 2)
+    click(v, (4, 0))  # black checker on white's turn
+    assert v.selected is None
+    click(v, (0, 0))
+    click(v, (1, 0))
+    assert v.animating
+    click(v, (4, 0))
+    assert v.selected is None and v.board == ["-www", "w--", "--", "---", "bbbb"]
+
+
+def test_jump_removes_captured_checker_with_fade(views):
+    v = views(4, "both", 2)
+    v.set_position(["----", "w--", "b-", "---", "-b--"], "w")
+    click(v, (1, 0))
+    assert v.legal_targets == {(3, 1): Move((1, 0), (3, 1), (2, 0))}
+    surf = pygame.Surface(SIZE)
+    v.draw(surf)
+    click(v, (3, 1))
+    assert v.board[2] == "--"  # the game state already has the capture
+    fades, lifts = [], []
+    while v.animating:
+        st = v.animation_state()
+        fades.append(st["capture"])
+        lifts.append(st["lift"])
+        v.draw(surf)
+        v.update(1 / 30)
+    assert fades[0] == 0 and max(fades) > 0.9
+    assert all(a <= b for a, b in zip(fades, fades[1:]))
+    assert max(lifts) > 0.9  # the jumper hops over the captured checker
+
+
+def test_ai_replies_off_thread_with_the_seed_player(views):
+    v = views(4, "w", 3)
+    click(v, (0, 3))
+    click(v, (1, 2))
+    after_human = list(v.board)
+    assert v.turn == "b"
+    assert v.ai_thinking or v.wait_for_ai(30)
+    assert "thinking" in v.status_text()
+    assert v.wait_for_ai(30)
+    settle(v)
+    assert v.board == oskaplayer(after_human, "b", 3)
+    assert v.turn == "w" and v.moves_played == 2
+    assert v.last_ai_stats.max_ply <= 3
+
+
+def test_ai_result_waits_for_the_slide_to_finish(views):
+    v = views(4, "w", 1)
+    click(v, (0, 0))
+    click(v, (1, 0))
+    assert v.wait_for_ai(30)
+    v.update(0.0)  # result is ready but the human's checker is still sliding
+    assert v.turn == "b" and v.moves_played == 1
+    settle(v)
+    assert v.moves_played == 2
+
+
+def test_new_game_drops_stale_search(views):
+    v = views(4, "b", 4)  # AI plays white and starts thinking at once
+    assert v._future is not None
+    key(v, pygame.K_n)  # new game while the search runs: it is cancelled and dropped
+    assert v.wait_for_ai(30)
+    v.update(0.0)
+    assert v.stale_results == 1
+    settle(v)
+    assert v.moves_played == 1
+    assert v.board == oskaplayer(initial_board(4), "w", 4)
+
+
+def test_lookahead_keys_restart_search(views):
+    v = views(4, "b", 1)
+    key(v, pygame.K_4)  # AI (white) is thinking at lookahead 1: restart at 4
+    assert v.lookahead == 4
+    assert v.wait_for_ai(30)
+    settle(v)
+    assert v.stale_results == 1
+    assert v.last_ai_stats.max_ply == 4
+    assert v.board == oskaplayer(initial_board(4), "w", 4)
+
+
+def test_lookahead_hotkeys(views):
+    v = views(4, "both", 3)
+    key(v, pygame.K_EQUALS, "=")
+    key(v, pygame.K_KP_PLUS)
+    assert v.lookahead == 5
+    key(v, pygame.K_MINUS, "-")
+    assert v.lookahead == 4
+    key(v, pygame.K_7, "7")
+    assert v.lookahead == 7
+    key(v, pygame.K_0, "0")
+    assert v.lookahead == 10
+    for _ in range(5):
+        key(v, pygame.K_PLUS, "+")
+    assert v.lookahead == MAX_LOOKAHEAD
+    key(v, pygame.K_1, "1")
+    key(v, pygame.K_MINUS, "-")
+    assert v.lookahead == 1
+    assert "lookahead 1" in v.message
+
+
+def test_pass_is_shown_then_turn_moves_on(views):
+    v = views(4, "both", 2)
+    stuck = ["--ww", "--b", "--", "---", "----"]  # black cannot move
+    v.set_position(stuck, "b")
+    assert v.passing and "no legal move" in v.status_text()
+    click(v, (1, 2))
+    assert v.selected is None
+    v.update(v.PASS_TIME / 2)
+    assert v.turn == "b"
+    v.update(v.PASS_TIME / 2 + 1e-6)
+    assert v.turn == "w" and not v.passing and v.board == stuck
+
+
+def test_escape_and_resize(views):
+    v = views(5, "both", 2)
+    click(v, (0, 0))
+    key(v, pygame.K_ESCAPE)
+    assert v.selected is None and not v.wants_exit
+    key(v, pygame.K_ESCAPE)
+    assert v.wants_exit
+    v.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=1200, h=500, size=(1200, 500)))
+    surf = pygame.Surface((1200, 500))
+    v.draw(surf)
+    assert v.square_at(v.square_center((3, 1))) == (3, 1)
+
+
+@pytest.mark.parametrize("n", [4, 5, 6])
+def test_whole_game_human_clicks_vs_ai(views, n):
+    v = views(n, "w", 2)
+    surf = pygame.Surface(SIZE)
+    for _ in range(200):
+        settle(v)
+        v.draw(surf)
+        if v.result is not None:
+            break
+        move = legal_moves(v.board, "w")[0]
+        before = list(v.board)
+        click(v, move.frm)
+        click(v, move.to)
+        assert v.board == apply_move(before, move)
+    assert v.result in ("w", "b", "draw")
+    text = v.status_text()
+    expected = {"draw": "Draw!", "w": "You win as White!", "b": "Black (AI) wins."}[v.result]
+    assert text.startswith(expected)
+    click(v, (0, 0))
+    assert "new game" in v.message
+    key(v, pygame.K_n)
+    assert v.board == initial_board(n) and v.result is None
+
+
+def test_ai_vs_ai_finishes(views):
+    v = views(4, None, 2)
+    surf = pygame.Surface(SIZE)
+    for _ in range(400):
+        settle(v, dt=0.1)
+        v.draw(surf)
+        if v.result is not None:
+            break
+    assert v.result in ("w", "b", "draw")
+
+
+def test_bad_arguments(views):
+    with pytest.raises(ValueError, match="human_side"):
+        OskaView(4, "x", 2)
+    with pytest.raises(ValueError, match="lookahead"):
+        OskaView(4, "w", 0)
+    with pytest.raises(ValueError, match="n must be"):
+        OskaView(3, "w", 2)
+    with pytest.raises(ValueError, match="colour"):
+        OskaView(4, "w", 2, colours={"nope": (1, 2, 3)})
+    v = views(4, "both", 2)
+    with pytest.raises(ValueError, match="n=5"):
+        v.set_position(initial_board(5), "w")
+    with pytest.raises(ValueError, match="player"):
+        v.set_position(initial_board(4), "x")
+
+
+def test_custom_colours_used(views):
+    v = views(4, "both", 2, colours={"background": (1, 2, 3)})
+    surf = pygame.Surface(SIZE)
+    v.draw(surf)
+    assert tuple(surf.get_at((2, 2)))[:3] == (1, 2, 3)
+
+
+def test_screenshot_and_standalone_loop(tmp_path):
+    from connect4_game.ui import oska_view
+
+    out = tmp_path / "oska.png"
+    oska_view.save_screenshot(str(out), size=(640, 480))
+    img = pygame.image.load(str(out))
+    assert img.get_size() == (640, 480)
+    pygame.display.set_mode(SIZE)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0))
+    assert oska_view.run(4, "both", 2, size=(400, 300)) is None  # Esc twice leaves the loop
+
+
+def test_winner_property_waits_for_the_last_animation(views):
+    v = views(4, "both", 2)
+    v.set_position(["----", "---", "--", "w--", "-b--"], "w")
+    click(v, (3, 0))
+    click(v, (4, 0))
+    assert v.result == "w" and v.winner is None  # final slide still running
+    settle(v)
+    assert v.winner == "w"
+
+
+def test_engine_error_in_ai_thread_is_reported_not_raised(views, monkeypatch):
+    from connect4_game.ui import oska_view
+
+    def broken(*args):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(oska_view, "_search_job", broken)
+    v = views(4, "b", 2)  # AI white starts at once and fails
+    assert v.wait_for_ai(30)
+    v.update(0.0)
+    assert "AI error: boom" in v.message and v.moves_played == 0
+    v.draw(pygame.Surface(SIZE))

@@ -1,0 +1,535 @@
+"""Issue 4 (and issue 5's E key) in the window, headless: every feature driven
+by events and dt, checked by state or pixels."""
+
+import json
+
+import pygame
+import pytest
+
+from connect4_game.ui.app import DEFAULT_LOOKAHEAD, App, AppOptions
+from connect4_game.ui.model import PlayerConfig
+from connect4_game.ui.views import HELP_KEYS, expert_available
+from connect4_game.ui.worker import Result, SearchWorker
+
+from tests.ui_helpers import DT, click_col, key, make_app, settle, step_until
+
+CTRL = pygame.KMOD_LCTRL
+
+
+@pytest.fixture(scope='module')
+def worker():
+    w = SearchWorker()
+    yield w
+    w.close()
+
+
+@pytest.fixture
+def closing():
+    apps = []
+    yield apps.append
+    for a in apps:
+        a.close()
+
+
+def new(worker, closing, **kw):
+    app = make_app(worker, **kw)
+    closing(app)
+    app.step([], DT)
+    return app
+
+
+def play_and_wait(app, col):
+    """Human drops in ``col``, then the AI replies (if it is an AI game)."""
+    g = app.game
+    n = len(g.model.moves)
+    app.step([click_col(app, col)], DT)
+    assert len(g.model.moves) == n + 1
+    step_until(app, lambda: g.model.over or (g.human_to_move() and not g.animating()),
+               max_steps=800)
+
+
+# ---------------------------------------------------------------- undo / redo
+
+def test_undo_vs_ai_goes_back_to_your_previous_move_and_redo_restores(worker, closing):
+    app = new(worker, closing, x='human', o='ai', lookahead=2)
+    g = app.game
+    play_and_wait(app, 3)
+    play_and_wait(app, 0)
+    assert len(g.model.moves) == 4
+    four = list(g.model.moves)
+    app.step([key(pygame.K_u, 'u')], DT)
+    assert g.model.moves == four[:2] and g.model.to_move == 'X'
+    app.step([key(pygame.K_z, 'z', CTRL)], DT)
+    assert g.model.moves == [] and g.model.board.num_checkers() == 0
+    app.step([key(pygame.K_y, 'y', CTRL)], DT)
+    assert g.model.moves == four[:2]
+    app.step([key(pygame.K_r, 'r')], DT)
+    assert g.model.moves == four
+    assert g.model.board == g.model.replay()
+
+
+def test_undo_works_after_the_game_ended(worker, closing):
+    app = new(worker, closing, x='human', o='human', moves=[0, 1, 0, 1, 0, 1])
+    g = app.game
+    app.step([click_col(app, 0)], DT)
+    settle(app)
+    assert g.model.over
+    app.step([key(pygame.K_u, 'u')], DT)
+    assert not g.model.over and len(g.model.moves) == 6 and g.model.to_move == 'X'
+    app.step([click_col(app, 2)], DT)                 # and the game goes on
+    assert g.model.moves[-1] == 2
+
+
+def test_undo_drops_the_search_in_flight(worker, closing):
+    app = new(worker, closing, x='human', o='ai', lookahead=40)   # O thinks a long time
+    g = app.game
+    app.step([click_col(app, 3)], DT)
+    settle(app)
+    job = g.desired_job()
+    assert g.requested == job.key and job.checker == 'O'
+    app.step([key(pygame.K_u, 'u')], DT)
+    assert g.model.moves == [] and g.requested is None
+    worker._results.put(Result(job, 'ok', {'column': 5, 'scores': [50] * 7,
+                                           'nodes': 1, 'time': 0.0}))   # a late reply
+    for _ in range(20):
+        app.step([], DT)
+    assert g.model.moves == []
+
+
+# ---------------------------------------------------------------- hint, overlay
+
+def test_hint_marks_the_ai_column_without_playing_it(worker, closing):
+    app = new(worker, closing, x='human', o='human', lookahead=2, moves=[0, 1, 0, 1, 0, 1])
+    g = app.game
+    before = app.step([], DT).copy()
+    app.step([key(pygame.K_h, 'h')], DT)
+    step_until(app, lambda: g.hint_col is not None, max_steps=200)
+    assert g.hint_col == 0 and len(g.model.moves) == 6   # X wins in column 0, not played
+    surf = app.step([], DT)
+    lay = g.renderer.layout
+    edge = (lay.board_rect.left + 3, lay.board_rect.centery)   # the hinted column's outline
+    assert surf.get_at(edge) != before.get_at(edge)
+    ring = lay.slot_center(2, 0)                                  # the landing slot's ring
+    ring = (ring[0] + int(lay.radius * 0.55) - 2, ring[1])
+    assert surf.get_at(ring) != before.get_at(ring)
+
+
+def test_analysis_overlay_shows_labelled_scores_and_follows_moves(worker, closing):
+    app = new(worker, closing, x='human', o='human', lookahead=2, moves=[0, 1, 0, 1, 0, 1])
+    g = app.game
+    plain = app.step([], DT).copy()
+    app.step([key(pygame.K_a, 'a')], DT)
+    step_until(app, lambda: g.current_payload() is not None, max_steps=200)
+    labels = g.overlay_labels()
+    assert labels[0] == ('100 WIN', 'good')               # text AND colour
+    assert labels[1] == ('50 even', 'neutral')            # blocks O's four in column 1
+    assert all(lbl == ('0 LOSS', 'bad') for lbl in labels[2:])   # else O wins in column 1
+    surf = app.step([], DT)
+    lay = g.renderer.layout
+    cx, _ = lay.slot_center(0, 0)
+    y = lay.board_rect.top - int(lay.cell * 0.18) - 2 - 2
+    assert surf.get_at((cx, y)) != plain.get_at((cx, y))       # a badge is drawn
+    # after a move, the overlay is recomputed for the new position (O to move)
+    app.step([click_col(app, 6)], DT)
+    settle(app)
+    step_until(app, lambda: g.current_payload() is not None, max_steps=200)
+    assert g.overlay_labels()[1] == ('100 WIN', 'good')
+
+
+# ---------------------------------------------------------------- keyboard
+
+def test_keyboard_cursor_starts_at_centre_and_mixes_with_mouse(worker, closing):
+    app = new(worker, closing, x='human', o='human')
+    g = app.game
+    assert g.cursor == 3
+    app.step([key(pygame.K_RIGHT)], DT)
+    app.step([key(pygame.K_DOWN)], DT)
+    assert g.model.moves == [4]
+    app.step([key(pygame.K_LEFT), key(pygame.K_LEFT), key(pygame.K_SPACE)], DT)
+    assert g.model.moves == [4, 2]
+    lay = g.renderer.layout
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=lay.slot_center(3, 6), rel=(0, 0),
+                                 buttons=(0, 0, 0))], DT)
+    app.step([key(pygame.K_RETURN)], DT)
+    assert g.model.moves == [4, 2, 6]
+    for _ in range(10):
+        app.step([key(pygame.K_RIGHT)], DT)
+    assert g.cursor == 6                                  # clamped at the edge
+
+
+# ---------------------------------------------------------------- players
+
+def test_new_game_screen_sets_players_and_size(worker, closing):
+    app = new(worker, closing, x='human', o='ai')
+    app.step([key(pygame.K_g, 'g')], DT)
+    scr = app.screen
+    assert type(scr).__name__ == 'NewGameScreen'
+    app.step([], DT)                                     # drawn: the current settings are shown
+    # Player X: human -> ai; X lookahead +1; O: ai -> random; rows +1, cols -1
+    app.step([key(pygame.K_RIGHT)], DT)
+    app.step([key(pygame.K_DOWN), key(pygame.K_RIGHT)], DT)
+    app.step([key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RIGHT)], DT)
+    app.step([key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RIGHT)], DT)
+    app.step([key(pygame.K_DOWN), key(pygame.K_LEFT)], DT)
+    app.step([key(pygame.K_RETURN)], DT)
+    g = app.game
+    assert app.screen is g
+    assert g.players['X'].kind == 'ai' and g.players['X'].lookahead == 3
+    assert g.players['O'].kind == 'random'
+    assert (g.model.rows, g.model.cols) == (7, 6) and g.model.moves == []
+
+
+def test_new_game_screen_by_mouse(worker, closing):
+    app = new(worker, closing, x='human', o='ai')
+    app.step([key(pygame.K_g, 'g')], DT)
+    app.step([], DT)
+    scr = app.screen
+    r = scr.rects['o_kind']
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(r.right - 5, r.centery),
+                                 button=1)], DT)
+    assert scr.values['o_kind'] == 'random'
+    s = scr.rects['start']
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=s.center, button=1)], DT)
+    assert app.screen is app.game and app.game.players['O'].kind == 'random'
+
+
+def test_hot_seat_alternates_two_humans(worker, closing):
+    app = new(worker, closing, x='human', o='human')
+    g = app.game
+    for col in (3, 3, 2):
+        app.step([click_col(app, col)], DT)
+    assert g.model.board.slots[5][3] == 'X' and g.model.board.slots[4][3] == 'O'
+    assert g.model.board.slots[5][2] == 'X' and g.requested is None
+    assert 'hot-seat' in g.status_texts()[0]
+
+
+PLUGIN = '''
+class Raiser:
+    def __init__(self, checker):
+        self.checker = checker
+    def next_move(self, board):
+        raise RuntimeError("my bot broke")
+
+class Illegal:
+    def __init__(self, checker):
+        self.checker = checker
+    def next_move(self, board):
+        return 42
+
+class Sleeper:
+    def __init__(self, checker):
+        self.checker = checker
+    def next_move(self, board):
+        import threading
+        threading.Event().wait(600)     # a plug-in that thinks for minutes
+
+class Lefty:
+    def __init__(self, checker):
+        self.checker = checker
+        self.num_moves = 0
+    def next_move(self, board):
+        for col in range(board.width):
+            if board.can_add_to(col):
+                return col
+'''
+
+
+@pytest.mark.parametrize('cls,needle', [('Raiser', 'my bot broke'), ('Illegal', '42')])
+def test_plugin_error_is_shown_and_the_game_stays_alive(worker, closing, tmp_path, capsys,
+                                                         cls, needle):
+    bot = tmp_path / 'bot.py'
+    bot.write_text(PLUGIN)
+    app = make_app(worker, x='human', o='human')
+    closing(app)
+    app.game.players['O'] = PlayerConfig('plugin', spec=f'{bot}:{cls}')
+    g = app.game
+    app.step([], DT)
+    app.step([click_col(app, 3)], DT)
+    step_until(app, lambda: g.players['O'].is_human, max_steps=600)
+    assert any(needle in t.text and t.kind == 'error' for t in g.toasts)   # in the window
+    assert needle in capsys.readouterr().err                                # and the console
+    app.step([click_col(app, 4)], DT)                   # the user takes over O
+    assert g.model.moves == [3, 4] and not g.model.over
+
+
+def test_plugin_that_takes_too_long_is_stopped_and_reported(worker, closing, tmp_path, capsys):
+    bot = tmp_path / 'bot.py'
+    bot.write_text(PLUGIN)
+    app = make_app(worker, x='human', o='human')
+    closing(app)
+    app.plugin_timeout = 1.0
+    g = app.game
+    g.players['O'] = PlayerConfig('plugin', spec=f'{bot}:Sleeper')
+    app.step([], DT)
+    app.step([click_col(app, 3)], DT)
+    frames = step_until(app, lambda: g.players['O'].is_human, max_steps=600)
+    assert frames > 0
+    assert 'no answer within 1 s' in capsys.readouterr().err
+    app.step([click_col(app, 3)], DT)                   # the user plays O now
+    assert g.model.moves == [3, 3]
+
+
+def test_plugin_player_plays_off_the_ui_thread(worker, closing, tmp_path):
+    bot = tmp_path / 'bot.py'
+    bot.write_text(PLUGIN)
+    app = make_app(worker, x='human', o='human')
+    closing(app)
+    g = app.game
+    g.players['O'] = PlayerConfig('plugin', spec=f'{bot}:Lefty')
+    app.step([], DT)
+    app.step([click_col(app, 3)], DT)
+    step_until(app, lambda: len(g.model.moves) == 2, max_steps=600)
+    assert g.model.moves == [3, 0] and g.players['O'].kind == 'plugin'
+
+
+# ---------------------------------------------------------------- sizes, window
+
+@pytest.mark.parametrize('rows,cols', [(4, 4), (12, 14), (4, 14), (12, 4)])
+def test_board_sizes_scale_into_the_window(worker, closing, rows, cols):
+    app = new(worker, closing, x='human', o='human', rows=rows, cols=cols)
+    lay = app.game.renderer.layout
+    w, h = app.surface.get_size()
+    br = lay.board_rect
+    assert br.width == lay.cell * cols and br.height == lay.cell * rows   # square cells
+    assert br.left >= 0 and br.right <= w and br.bottom <= lay.status_rect.top
+    assert lay.cell >= 30
+    app.step([click_col(app, cols - 1)], DT)
+    settle(app, steps=300)
+    assert app.game.model.board.slots[rows - 1][cols - 1] == 'X'
+
+
+def test_resize_keeps_the_aspect_ratio(worker, closing):
+    app = new(worker, closing, x='human', o='human')
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, w=1200, h=500, size=(1200, 500))], DT)
+    assert app.surface.get_size() == (1200, 500)
+    lay = app.game.renderer.layout
+    assert lay.board_rect.width / lay.board_rect.height == pytest.approx(7 / 6)
+    assert abs(lay.board_rect.centerx - 600) <= 2          # centred
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, w=500, h=900, size=(500, 900))], DT)
+    lay = app.game.renderer.layout
+    assert lay.board_rect.width <= 500 and lay.board_rect.width / lay.board_rect.height \
+        == pytest.approx(7 / 6)
+
+
+def test_f11_toggles_fullscreen(worker, closing):
+    app = new(worker, closing, x='human', o='human')
+    app.step([key(pygame.K_F11)], DT)
+    assert app.fullscreen
+    app.step([key(pygame.K_F11)], DT)
+    assert not app.fullscreen and app.surface.get_size() == app.windowed_size
+
+
+# ---------------------------------------------------------------- themes, sound
+
+def test_c_cycles_themes_and_the_board_changes_colour(worker, closing):
+    app = new(worker, closing, x='human', o='human', theme='classic')
+    lay = app.game.renderer.layout
+    probe = (lay.board_rect.left + 3, lay.board_rect.top + lay.cell // 2)
+    first = app.step([], DT).get_at(probe)
+    names = [app.theme_name]
+    for _ in range(3):
+        app.step([key(pygame.K_c, 'c')], DT)
+        names.append(app.theme_name)
+    assert len(set(names)) == 4
+    assert app.surface.get_at(probe) != first
+
+
+def test_high_contrast_theme_marks_sides_by_shape(worker, closing):
+    app = new(worker, closing, x='human', o='human', theme='high_contrast', moves=[0, 1])
+    settle(app)
+    surf = app.step([], DT)
+    lay = app.game.renderer.layout
+    x_c = surf.get_at(lay.slot_center(5, 0))[:3]        # the cross's centre: dark mark
+    o_c = surf.get_at(lay.slot_center(5, 1))[:3]        # the ring's hole: O's fill colour
+    assert sum(x_c) < 150
+    assert sum(o_c) > 300
+    assert app.theme.x_shape == 'cross' and app.theme.o_shape == 'ring'
+
+
+def test_sounds_play_on_drop_win_refusal_and_m_mutes(worker, closing):
+    app = new(worker, closing, x='human', o='human', rows=4, cols=4)
+    history = app._sound.history
+    app.step([click_col(app, 0)], DT)
+    settle(app)
+    assert list(history)[-1:] == ['drop']
+    for col in (1, 0, 1, 0, 1, 0):
+        app.step([click_col(app, col)], DT)
+        settle(app)
+    app.step([], DT)
+    assert 'win' in history
+    app.step([key(pygame.K_n, 'n')], DT)
+    app.step([key(pygame.K_m, 'm')], DT)
+    assert app.muted
+    n = len(history)
+    app.step([click_col(app, 0)], DT)
+    settle(app)
+    assert len(history) == n                             # muted: nothing played
+
+
+# ---------------------------------------------------------------- stats, saves
+
+def test_statistics_count_finished_games_and_show_on_screen(worker, closing):
+    app = new(worker, closing, x='human', o='human', moves=[0, 1, 0, 1, 0, 1])
+    app.step([click_col(app, 0)], DT)
+    settle(app)
+    app.step([], DT)
+    lines = app.stats_lines(app.game)
+    assert lines[0] == 'Human vs Human: X won 1, O won 0, 0 ties'
+    assert 'X 1 : 0 O, 0 ties' in app.game.status_texts()[2]      # also in the status bar
+    before = app.surface.copy()
+    app.step([key(pygame.K_s, 's')], DT)
+    assert app.game.show_stats and app.surface.get_at((30, 30)) != before.get_at((30, 30))
+
+
+def test_save_load_and_moves_option(worker, closing, tmp_path, monkeypatch):
+    monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
+    app = new(worker, closing, x='human', o='human', moves=[3, 3, 4])
+    g = app.game
+    assert g.model.moves == [3, 3, 4]                    # --moves starts from the position
+    app.step([key(pygame.K_s, 's', CTRL)], DT)
+    saved = json.loads((tmp_path / 'saved_game.json').read_text())
+    assert saved['moves'] == '334' and saved['rows'] == 6
+    app.step([key(pygame.K_n, 'n')], DT)
+    assert g.model.moves == []
+    app.step([key(pygame.K_o, 'o', CTRL)], DT)
+    assert g.model.moves == [3, 3, 4]
+    (tmp_path / 'saved_game.json').write_text('{"rows": 6, "cols": 7, "moves": "0000000"}')
+    app.step([key(pygame.K_o, 'o', CTRL)], DT)          # a bad file: message, game unchanged
+    assert g.model.moves == [3, 3, 4]
+    assert any(t.kind == 'error' and 'full' in t.text for t in g.toasts)
+
+
+def test_copy_move_string_never_crashes(worker, closing, capsys):
+    app = new(worker, closing, x='human', o='human', moves=[1, 2, 1, 1, 2, 4, 4, 4, 4, 5])
+    app.step([key(pygame.K_c, 'c', CTRL)], DT)
+    toast = app.game.toasts[-1].text
+    assert '1211244445' in toast or '1211244445' in capsys.readouterr().out
+
+
+def test_settings_persist_across_runs(worker, tmp_path, monkeypatch):
+    monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
+    app = App(AppOptions(), size=(640, 600), worker=worker)
+    assert app.game.tiebreak == 'RANDOM' and app.game.lookahead == DEFAULT_LOOKAHEAD
+    app.step([], DT)
+    app.step([key(pygame.K_5, '5'), key(pygame.K_t, 't'), key(pygame.K_c, 'c')], DT)
+    theme = app.theme_name
+    app.close()
+    data = json.loads((tmp_path / 'settings.json').read_text())
+    assert data['lookahead'] == 5 and data['tiebreak'] == 'LEFT' and data['theme'] == theme
+    again = App(AppOptions(), size=(640, 600), worker=worker)
+    try:
+        assert again.game.lookahead == 5 and again.game.tiebreak == 'LEFT'
+        assert again.theme_name == theme
+    finally:
+        again.close()
+
+
+def test_unfinished_game_is_offered_back_on_a_plain_start(worker, tmp_path, monkeypatch):
+    monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
+    app = App(AppOptions(x=PlayerConfig('human'), o=PlayerConfig('human'), owns_autosave=True),
+              size=(640, 600), worker=worker)
+    app.step([], DT)
+    for col in (2, 3, 2):
+        app.step([click_col(app, col)], DT)
+    app.close()
+    assert (tmp_path / 'autosave.json').exists()
+    plain = App(AppOptions(owns_autosave=True), size=(640, 600), worker=worker)
+    try:
+        assert plain.game.model.moves == [2, 3, 2]
+        back = [t for t in plain.game.toasts if 'unfinished game is back' in t.text]
+        assert back and back[0].kind == 'info'          # news, not an error
+    finally:
+        plain.close()
+
+
+# ---------------------------------------------------------------- demo, help, E
+
+def test_demo_pause_and_pace(worker, closing):
+    app = new(worker, closing, x='ai', o='ai', lookahead=1, demo=True)
+    g = app.game
+    pace = g.pace
+    app.step([key(pygame.K_RIGHTBRACKET, ']')], DT)
+    assert g.pace < pace
+    app.step([key(pygame.K_LEFTBRACKET, '['), key(pygame.K_LEFTBRACKET, '[')], DT)
+    assert g.pace > pace
+    app.step([key(pygame.K_p, 'p')], DT)
+    assert g.paused
+    n = len(g.model.moves)
+    for _ in range(200):
+        app.step([], 0.05)
+    assert len(g.model.moves) == n                       # nothing moves while paused
+    assert '[paused]' in g.status_texts()[0]
+    app.step([key(pygame.K_p, 'p')], DT)
+    g.pace = 0.0
+    step_until(app, lambda: len(g.model.moves) > n, max_steps=600, dt=0.05)
+
+
+def test_help_screen_lists_every_key(worker, closing):
+    app = new(worker, closing)
+    app.step([key(pygame.K_F1)], DT)
+    assert type(app.screen).__name__ == 'HelpScreen'
+    keys = ' '.join(k for k, _ in HELP_KEYS)
+    for k in ['0 - 9', '+', '-', 'T', 'E', 'H', 'A', 'U', 'Ctrl+Z', 'R', 'Ctrl+Y', 'N', 'G', 'D',
+              'P', '[', ']', 'C', 'M', 'S', 'Ctrl+S', 'Ctrl+O', 'Ctrl+C', 'F11', 'F1', '?',
+              'Esc', 'Left', 'Right', 'Down', 'Space', 'Enter']:
+        assert k in keys, k
+    app.step([key(pygame.K_a, 'a')], DT)
+    assert app.screen is app.game and not app.game.overlay   # the key only closed help
+
+
+@pytest.mark.skipif(not expert_available(), reason='Expert engine not installed')
+def test_e_switches_to_expert_and_the_overlay_shows_its_verdicts(worker, closing):
+    app = new(worker, closing, x='human', o='ai', lookahead=2, moves=[0, 1, 0, 1, 0, 1])
+    g = app.game
+    app.step([key(pygame.K_e, 'e')], DT)
+    assert g.expert_mode and g.players['O'].kind == 'expert'
+    assert 'Expert' in g.status_texts()[1]
+    app.step([key(pygame.K_a, 'a')], DT)
+    step_until(app, lambda: g.current_payload() is not None, max_steps=300)
+    labels = g.overlay_labels()
+    assert labels[0][0] == 'win in 1' and labels[0][1] == 'good'
+    app.step([key(pygame.K_h, 'h')], DT)
+    step_until(app, lambda: g.hint_col is not None, max_steps=300)
+    assert g.hint_col == 0
+    app.step([key(pygame.K_e, 'e')], DT)
+    assert not g.expert_mode and g.players['O'].kind == 'ai'
+
+
+def test_hint_with_random_tiebreak_shows_the_most_central_best_column(worker, closing):
+    app = new(worker, closing, x='human', o='ai', lookahead=2, tiebreak='RANDOM')
+    g = app.game
+    app.step([key(pygame.K_h, 'h')], DT)
+    step_until(app, lambda: g.hint_col is not None, max_steps=200)
+    assert g.hint_col == 3 and g.model.moves == []        # all columns 50: the centre
+    assert g.toasts[-1].text == 'Hint: column 3 (50 even)'
+
+
+def test_mute_option_starts_silent(worker, closing):
+    app = new(worker, closing, x='human', o='human', mute=True)
+    assert app.muted and 'muted' in app.game.status_texts()[1]
+    app.step([click_col(app, 0)], DT)
+    settle(app)
+    assert list(app._sound.history) == []
+
+
+def test_load_option_starts_from_the_saved_game(worker, closing, tmp_path):
+    saved = tmp_path / 'g.json'
+    saved.write_text('{"format": "connect4-game", "rows": 5, "cols": 8, "moves": "0123"}')
+    app = new(worker, closing, x='human', o='human', load=str(saved))
+    g = app.game
+    assert (g.model.rows, g.model.cols) == (5, 8) and g.model.moves == [0, 1, 2, 3]
+    assert g.model.board.slots[4][:4] == ['X', 'O', 'X', 'O']
+
+
+def test_garbage_settings_file_falls_back_to_defaults_with_a_warning(worker, tmp_path,
+                                                                      monkeypatch, capsys):
+    monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
+    (tmp_path / 'settings.json').write_bytes(b'{"lookahead": 5, "theme": "da')   # truncated
+    app = App(AppOptions(), size=(640, 600), worker=worker)
+    try:
+        app.step([], DT)
+        assert app.game.lookahead == DEFAULT_LOOKAHEAD and app.theme_name == 'classic'
+        assert any(t.kind == 'error' and 'settings' in t.text for t in app.game.toasts)
+        assert 'settings' in capsys.readouterr().err
+    finally:
+        app.close()

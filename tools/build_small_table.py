@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""Precompute the table of exact values of 6x7 positions with few checkers
+stored in :mod:`connect4_game.ai.book` (``_SMALL_DATA``): every mirror-distinct
+position with at most PLY checkers is solved by our solver with the 12-ply book.
+
+Offline, slow (hours for PLY 5): ``python tools/build_small_table.py 5 --part 0
+--parts 2``, then merge the JSON parts and write them with
+``connect4_game.ai.book.encode_small``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from connect4_game.ai import book  # noqa: E402
+from connect4_game.ai.solver import get_solver, score_to_plies  # noqa: E402
+
+
+def build_small(max_ply: int, part: int = 0, parts: int = 1) -> dict:
+    """Solve every position with <= ``max_ply`` checkers (slice ``part`` of
+    ``parts``) with the solver and the 12-ply book; returns {small_key:
+    signed plies to the end for the side to move}."""
+    solver = get_solver(book._H, book._W)
+    out = {}
+    for i, (first, mask) in enumerate(book._enumerate(max_ply)):
+        if i % parts != part:
+            continue
+        n = mask.bit_count()
+        cur = first if n % 2 == 0 else first ^ mask
+        solver.set_budget()
+        s = solver.solve(cur, mask, True)
+        out[book.small_key(first, mask)] = score_to_plies(s, n, book._H * book._W)
+    return out
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description="precompute the few-checker table")
+    ap.add_argument("ply", type=int, nargs="?", default=5)
+    ap.add_argument("--part", type=int, default=0)
+    ap.add_argument("--parts", type=int, default=1)
+    a = ap.parse_args()
+    print(json.dumps(build_small(a.ply, a.part, a.parts)))
