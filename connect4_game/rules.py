@@ -31,7 +31,7 @@ from typing import Any, Callable, Sequence
 from connect4_game.messages import quote
 
 __all__ = [
-    'TIEBREAKS', 'PLAYER_KINDS', 'NAMED_KINDS', 'THEMES', 'DEFAULT_THEME',
+    'TIEBREAKS', 'PLAYER_KINDS', 'NAMED_KINDS', 'LEVELS', 'DEFAULT_LEVEL', 'THEMES', 'DEFAULT_THEME',
     'MIN_ROWS', 'MAX_ROWS', 'MIN_COLS', 'MAX_COLS', 'DEFAULT_ROWS', 'DEFAULT_COLS',
     'MAX_LOOKAHEAD', 'DEFAULT_LOOKAHEAD', 'DEFAULT_TIEBREAK',
     'CONSOLE_LOOKAHEAD', 'CONSOLE_TIEBREAK',
@@ -55,6 +55,12 @@ NAMED_KINDS = ('human', 'random', 'ai', 'expert')
 PLAYER_KINDS = NAMED_KINDS + ('plugin',)
 """Every kind of player a side can have; ``'plugin'`` is a user's
 ``FILE.py:ClassName`` (see :mod:`connect4_game.plugins`)."""
+
+LEVELS = ('easy', 'medium', 'hard', 'expert')
+"""The difficulty levels the window offers, weakest first; each is a
+documented setting of the assignment's ``AIPlayer`` or Expert
+(:mod:`connect4_game.ai.levels`)."""
+DEFAULT_LEVEL = 'medium'
 
 # -- boards ---------------------------------------------------------------------------
 MIN_ROWS, MAX_ROWS = 4, 12          # the boards the game offers: 4x4 up to 12x14
