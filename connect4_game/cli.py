@@ -1,9 +1,11 @@
 """The command line: ``python main.py``, ``python -m connect4_game`` and the
-``connect4`` gui-script all call :func:`main`.
+``connect4-pygame`` command all call :func:`main`.
 
-Without options it opens the window (you are X against the AI). ``--text``
-plays the seed's console game instead. Bad values are argparse errors
-(exit status 2), never a traceback.
+Without options it opens the window (you against the computer). ``--text``
+plays the assignment's console game instead (BU CS111 ps9, Problem 3's
+``connect_four``). Bad values are argparse errors (exit status 2) whose
+message repeats at most a short piece of the value, never a traceback.
+pygame is imported only when a window opens.
 """
 
 from __future__ import annotations
@@ -12,109 +14,117 @@ import argparse
 import os
 import sys
 
+from connect4_game import rules
 from connect4_game.messages import clip, quote
 
 __all__ = ['build_parser', 'main', 'parse_player']
 
-KINDS = ('human', 'random', 'ai', 'expert')
-TIEBREAKS = ('LEFT', 'RIGHT', 'RANDOM')
+COMPUTER_LEVELS = rules.LEVELS[:-1]          # 'easy', 'medium', 'hard' (expert is a kind)
 
 
-def _nonneg_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f'{text!r} is not an integer') from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f'{value} is negative; use 0 or more')
-    return value
+class _Parser(argparse.ArgumentParser):
+    """argparse, with every error message cut to a few lines (a 5,000-character
+    value must not come back whole)."""
+
+    def error(self, message):
+        super().error(clip(message, 300))
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f'{text!r} is not a number of seconds') from None
-    if not value >= 0 or value == float('inf'):
-        raise argparse.ArgumentTypeError(f'{text!r} must be a finite number of seconds >= 0')
-    return value
-
-
-def _ranged(lo: int, hi: int, what: str):
-    def check(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f'{text!r} is not an integer') from None
-        if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f'{what} must be from {lo} to {hi}, not {value}')
-        return value
-    return check
-
-
-def _tiebreak(text: str) -> str:
-    up = text.upper()
-    if up not in TIEBREAKS:
-        raise argparse.ArgumentTypeError(f'{text!r} is not one of LEFT, RIGHT, RANDOM')
-    return up
+def _seconds(value):
+    return rules.check_number(value, 0.0, 1e9, 'seconds')
 
 
 def parse_player(text: str) -> str:
-    """Validate a ``--x``/``--o`` value: human, random, ai, expert or ``FILE.py:ClassName``.
+    """Validate a ``--x``/``--o`` value: human, random, ai, expert, a level
+    (easy, medium, hard), ``FILE.py:ClassName``, or another assignment's
+    player (``cs5[:TIEBREAK[:PLY]]``, ``vieropeenrij[...]``).
 
-    :raises argparse.ArgumentTypeError: naming the bad value.
+    :raises argparse.ArgumentTypeError: naming the bad value (clipped).
     """
     low = text.strip().lower()
-    if low in KINDS:
+    if low in COMPUTER_LEVELS:
         return low
-    path, sep, cls = text.rpartition(':')
-    if sep and path.endswith('.py') and cls.isidentifier():
-        return text
-    if low.split(':')[0] in ('cs5', 'vieropeenrij'):
-        return text   # the other assignments' players, via connect4_game.plugins
-    raise argparse.ArgumentTypeError(
-        f'{text!r} is not a player: use human, random, ai, expert or FILE.py:ClassName')
+    from connect4_game.plugins import check_player_spec
+    try:
+        return check_player_spec(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(
+            clip(f'{exc}; or a level: {", ".join(COMPUTER_LEVELS)}', 240)) from None
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split('x'))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'{quote(text)}: use WIDTHxHEIGHT, e.g. 900x800') \
+            from None
+    rules.check_int(w, rules.MIN_WINDOW_W, rules.MAX_WINDOW, 'window width')
+    rules.check_int(h, rules.MIN_WINDOW_H, rules.MAX_WINDOW, 'window height')
+    return (w, h)
+
+
+def _choice(choices, what):
+    def check(text: str) -> str:
+        low = text.strip().lower() if what != 'tiebreak' else text.strip().upper()
+        return rules.check_choice(low, choices, what)
+    check.__name__ = what
+    return check
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog='connect4',
-        description='Connect Four: play in a window (default) or in the console (--text).')
-    g = p.add_argument_group('players and AI')
+    arg = rules.arg_type
+    p = _Parser(prog='connect4-pygame',
+                description='Connect Four: play in a window (default) or in the console (--text).')
+    g = p.add_argument_group('players and computer')
     g.add_argument('--x', type=parse_player, metavar='PLAYER',
-                   help='who plays X: human, random, ai, expert or FILE.py:ClassName '
-                        '(default human)')
+                   help='who plays X: human, easy, medium, hard, expert, random, ai (the '
+                        "assignment's AIPlayer: see --lookahead) or FILE.py:ClassName "
+                        '(default: human)')
     g.add_argument('--o', type=parse_player, metavar='PLAYER',
-                   help='who plays O (default ai)')
-    g.add_argument('--lookahead', type=_nonneg_int, metavar='N',
-                   help='AI lookahead in plies (window: your last setting, at first 6; '
-                        '--text: 3)')
-    g.add_argument('--tiebreak', type=_tiebreak, metavar='{LEFT,RIGHT,RANDOM}',
-                   help='how the AI picks among equally good columns (window: your last '
-                        'setting, at first RANDOM; --text: LEFT, as in the seed)')
-    g.add_argument('--text', action='store_true', help='play in the console (the seed\'s game)')
-    g.add_argument('--demo', action='store_true', help='AI vs AI, game after game')
+                   help='who plays O (default: medium)')
+    g.add_argument('--lookahead', type=arg(rules.check_lookahead), metavar='N',
+                   help="the assignment's AIPlayer's lookahead in plies (window: your last "
+                        'setting, at first 6; --text: 3); a computer side becomes that AIPlayer')
+    g.add_argument('--tiebreak', type=arg(_choice(rules.TIEBREAKS, 'tiebreak'), str, 'a word'),
+                   metavar='{LEFT,RIGHT,RANDOM}',
+                   help='how the AIPlayer picks among equally good columns (window: your last '
+                        'setting, at first RANDOM; --text: LEFT, as in the assignment)')
+    g.add_argument('--text', action='store_true', help="play in the console (the assignment's game)")
+    g.add_argument('--demo', action='store_true', help='computer against computer, game after game')
     b = p.add_argument_group('board and position')
-    b.add_argument('--rows', type=_ranged(4, 12, 'rows'), help='board rows, 4..12 (default 6)')
-    b.add_argument('--cols', type=_ranged(4, 14, 'columns'),
-                   help='board columns, 4..14 (default 7)')
+    b.add_argument('--rows', type=arg(rules.check_rows), metavar='R',
+                   help=f'board rows, {rules.MIN_ROWS}..{rules.MAX_ROWS} (default 6)')
+    b.add_argument('--cols', type=arg(rules.check_cols), metavar='C',
+                   help=f'board columns, {rules.MIN_COLS}..{rules.MAX_COLS} (default 7)')
     b.add_argument('--moves', metavar='STRING',
-                   help="start from these moves in the seed's add_checkers notation, "
+                   help="start from these moves in the assignment's add_checkers notation, "
                         "e.g. 1211244445 (columns 10-13 as a-d)")
     b.add_argument('--load', metavar='FILE', help='start from a saved game')
-    b.add_argument('--game', choices=('connect4', 'oska'), default='connect4',
+    b.add_argument('--game', type=arg(_choice(('connect4', 'oska'), 'game'), str, 'a word'),
+                   default='connect4', metavar='{connect4,oska}',
                    help='which game (default connect4)')
-    b.add_argument('--n', type=_ranged(4, 9, 'n'), default=4,
-                   help='Oska: checkers per side (default 4)')
+    b.add_argument('--n', type=arg(lambda v: rules.check_int(v, rules.OSKA_MIN_N,
+                                                               rules.OSKA_MAX_N, 'n')),
+                   default=rules.OSKA_DEFAULT_N, help='Oska: checkers per side (default 4)')
+    b.add_argument('--review', metavar='MOVES',
+                   help="print a review of the game MOVES (add_checkers notation): every "
+                        'move judged by perfect play; with --json as JSON')
+    b.add_argument('--json', action='store_true', help='--review: print JSON')
     w = p.add_argument_group('window')
-    w.add_argument('--theme', help='colour theme (classic, dark, high_contrast, paper)')
+    w.add_argument('--theme', type=arg(_choice(rules.THEMES, 'theme'), str, 'a word'),
+                   metavar='NAME', help=f"colour theme ({', '.join(rules.THEMES)})")
+    w.add_argument('--lang', type=arg(_choice(rules.LANGUAGES, 'language'), str, 'a word'),
+                   metavar='CODE', help=f"the window's language ({', '.join(rules.LANGUAGES)}; "
+                                        'default: your last choice, else the system\'s)')
     w.add_argument('--mute', action='store_true', help='no sound')
-    w.add_argument('--size', metavar='WxH', help='window size in pixels, e.g. 900x800')
+    w.add_argument('--size', type=_size, metavar='WxH',
+                   help=f'window size in pixels, e.g. 900x800 (at least '
+                        f'{rules.MIN_WINDOW_W}x{rules.MIN_WINDOW_H})')
     s = p.add_argument_group('scripted and headless use')
     s.add_argument('--exit-after-game', action='store_true',
                    help='exit (status 0) after the first game ends')
-    s.add_argument('--exit-after', type=_seconds, metavar='SECONDS',
-                   help='exit after this many seconds')
+    s.add_argument('--exit-after', type=arg(_seconds, float, 'a number of seconds'),
+                   metavar='SECONDS', help='exit after this many seconds')
     s.add_argument('--screenshot', metavar='FILE', help='save the last frame as PNG on exit')
     s.add_argument('--frame-stats', metavar='FILE',
                    help='on exit write JSON: frames, p50_ms, p95_ms, p99_ms, max_ms, moves')
@@ -123,12 +133,90 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _player_config(kind, lookahead, tiebreak):
-    from connect4_game.ui.model import PlayerConfig
-    if kind in ('human', 'random', 'ai', 'expert'):
-        return PlayerConfig(kind, lookahead, tiebreak)
-    return PlayerConfig('plugin', lookahead, tiebreak, spec=kind)
+# Options that only mean something in some modes: one given where it does
+# nothing is refused (exit 2) rather than silently ignored.
+_CONNECT4_ONLY = ('x', 'o', 'tiebreak', 'rows', 'cols', 'moves', 'load', 'review')
+_WINDOW_ONLY = ('theme', 'mute', 'size', 'exit_after', 'screenshot', 'frame_stats', 'lang',
+                'no_settings')
+_OSKA_ONLY = ('n',)
 
+
+def _given(args, name: str) -> bool:
+    value = getattr(args, name)
+    if name == 'n':
+        return value != rules.OSKA_DEFAULT_N
+    return value not in (None, False)
+
+
+def _option(name: str) -> str:
+    return '--' + name.replace('_', '-')
+
+
+def _check_mode(args, parser) -> None:
+    """Refuse (exit 2) every option that does nothing in the chosen mode."""
+    if args.game == 'oska':
+        mode, refused = 'Oska', _CONNECT4_ONLY
+    else:
+        mode, refused = 'Connect Four', _OSKA_ONLY
+    if args.text:
+        refused = refused + tuple(n for n in _WINDOW_ONLY if n not in refused)
+        mode += ' in the console (--text)'
+    if args.review is not None:
+        refused = tuple(n for n in vars(args) if n not in ('review', 'json', 'rows', 'cols', 'game',
+                                                            'n'))
+        mode = 'a review (--review)'
+    elif args.json:
+        parser.error('--json goes with --review')
+    bad = [_option(n) for n in refused if _given(args, n)]
+    if bad:
+        parser.error(f"{', '.join(bad)} {'does' if len(bad) == 1 else 'do'} nothing in "
+                     f"{mode}; leave {'it' if len(bad) == 1 else 'them'} out")
+    if args.moves is not None and args.load:
+        parser.error('--moves and --load both give the start position; use one of them')
+
+
+def _start_position(args, parser):
+    """``(rows, cols, moves)`` from --rows/--cols and --moves or --load (the
+    file is read once); rows/cols None when not given."""
+    rows, cols, moves = args.rows, args.cols, []
+    if args.moves is not None:
+        from connect4_game.storage.savegame import parse_moves
+        rows, cols = rows or rules.DEFAULT_ROWS, cols or rules.DEFAULT_COLS
+        try:
+            moves = parse_moves(args.moves, rows, cols)
+        except ValueError as exc:
+            parser.error(f'--moves: {clip(exc, 200)}')
+    elif args.load:
+        from connect4_game.storage.savegame import load_game
+        try:
+            saved = load_game(args.load)
+        except (ValueError, OSError) as exc:
+            parser.error(f'--load: {clip(exc, 200)}')
+        rows, cols, moves = saved.rows, saved.cols, list(saved.columns)
+    return rows, cols, moves
+
+
+def _clamp_lookahead(args, rows: int, cols: int) -> None:
+    """A lookahead past the board's cells is the same search as one equal to
+    them (the assignment's scores cannot change past a full board): use the
+    smaller one, and say so once."""
+    if args.lookahead is not None:
+        clamped = rules.clamp_lookahead(args.lookahead, rows, cols)
+        if clamped != args.lookahead:
+            print(f'--lookahead {clip(args.lookahead, 12)} is more than the {rows * cols} cells '
+                  f'of the board; using {clamped} (the same search)', file=sys.stderr)
+            args.lookahead = clamped
+
+
+def _plain_start(args) -> bool:
+    """True for an interactive start with no position, player or mode options:
+    the only kind of start that offers, writes or removes the autosave."""
+    scripted = ('x', 'o', 'lookahead', 'tiebreak', 'rows', 'cols', 'moves', 'load', 'demo',
+                'exit_after_game', 'exit_after', 'screenshot', 'frame_stats', 'no_settings')
+    return args.game == 'connect4' and not any(_given(args, n) for n in scripted)
+
+
+# -- the console game ---------------------------------------------------------------------
 
 def _console_player(kind, checker, lookahead, tiebreak):
     from connect4_game.players import AIPlayer, Player, RandomPlayer
@@ -138,30 +226,31 @@ def _console_player(kind, checker, lookahead, tiebreak):
         return RandomPlayer(checker)
     if kind == 'ai':
         return AIPlayer(checker, tiebreak, lookahead)
-    if kind == 'expert':
-        from connect4_game.ai.expert import ExpertPlayer
-        return ExpertPlayer(checker)
+    if kind in COMPUTER_LEVELS or kind == 'expert':
+        from connect4_game.ai.levels import make_level_player
+        return make_level_player(kind, checker)
     from connect4_game import plugins
     if plugins.is_plugin_spec(kind):   # the user's own code: in a process of its own
-        return plugins.ProcessPlayer(kind, checker, tiebreak, lookahead, label=kind, timeout=60)
+        return plugins.ProcessPlayer(kind, checker, tiebreak, lookahead, label=kind,
+                                     timeout=rules.CONSOLE_PLUGIN_MOVE_SECONDS)
     return plugins.GuardedPlayer(plugins.load_player(kind, checker, tiebreak, lookahead),
-                                 label=kind, timeout=60)
+                                 label=kind, timeout=rules.CONSOLE_PLUGIN_MOVE_SECONDS)
 
 
 def run_text(args, parser, rows=None, cols=None, moves=()) -> int:
-    """The console game (seed ps9 Problem 3's ``connect_four``), from the start
-    position ``rows`` x ``cols`` after ``moves`` (0-based columns) when given;
-    with --demo both sides default to the AI."""
+    """The console game (BU CS111 ps9, Problem 3's ``connect_four``), from the
+    start position ``rows`` x ``cols`` after ``moves`` (0-based columns) when
+    given; with --demo both sides default to the computer."""
     from connect4_game.console import connect_four
-    lookahead = 3 if args.lookahead is None else args.lookahead
-    tiebreak = args.tiebreak or 'LEFT'
+    lookahead = rules.CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
+    tiebreak = args.tiebreak or rules.CONSOLE_TIEBREAK
     default_x = 'ai' if args.demo else 'human'
     try:
         p1 = _console_player(args.x or default_x, 'X', lookahead, tiebreak)
         p2 = _console_player(args.o or 'ai', 'O', lookahead, tiebreak)
     except (ImportError, ValueError, OSError, SyntaxError) as exc:
         parser.error(f'cannot create the players: {clip(exc, 200)}')
-    rows, cols = rows or 6, cols or 7
+    rows, cols = rows or rules.DEFAULT_ROWS, cols or rules.DEFAULT_COLS
     board = None
     if moves:
         from connect4_game.storage.savegame import board_from_moves, moves_to_string
@@ -179,102 +268,63 @@ def run_text(args, parser, rows=None, cols=None, moves=()) -> int:
     return 0
 
 
-def run_oska_window(args) -> int:
-    """The Oska window (seed 003): you play white, or AI against AI with --demo."""
-    from connect4_game.ui.oska_view import run
-    run(n=args.n, human_side=None if args.demo else 'w',
-        lookahead=min(args.lookahead or 3, 9), exit_after=args.exit_after,
-        exit_after_game=args.exit_after_game, screenshot=args.screenshot,
-        frame_stats_path=args.frame_stats, **({'size': args.size} if args.size else {}))
+def run_oska_text(args) -> int:
+    from connect4_game.oska import console as oska_console
+    side = ['--white', 'ai'] if args.demo else []
+    try:
+        return oska_console.main(['--n', str(args.n)] + side + (
+            ['--lookahead', str(max(1, min(rules.OSKA_MAX_LOOKAHEAD, args.lookahead)))]
+            if args.lookahead else []))
+    except (KeyboardInterrupt, EOFError):
+        print('\nGame ended. Bye!')
+        return 0
+
+
+def run_review(args, parser) -> int:
+    """``--review MOVES``: every move of the game judged by perfect play."""
+    try:
+        from connect4_game.ai.review import format_review, review_moves
+    except ImportError:
+        parser.error('the game review is not available in this installation')
+    rows, cols = args.rows or rules.DEFAULT_ROWS, args.cols or rules.DEFAULT_COLS
+    try:
+        records = review_moves(args.review, rows, cols)
+    except ValueError as exc:
+        parser.error(f'--review: {clip(exc, 200)}')
+    if args.json:
+        import json
+        print(json.dumps(records))
+    else:
+        print(format_review(records))
     return 0
 
 
-# Options that only mean something in some modes. An option given where it
-# does nothing is refused (exit 2) rather than silently ignored.
-_CONNECT4_ONLY = ('x', 'o', 'tiebreak', 'rows', 'cols', 'moves', 'load', 'theme', 'mute',
-                  'no_settings')
-_WINDOW_ONLY = ('theme', 'mute', 'size', 'exit_after', 'screenshot', 'frame_stats')
-_OSKA_ONLY = ('n',)
+# -- the window ---------------------------------------------------------------------------
+
+def _player_config(spec: str, lookahead: int, tiebreak: str):
+    from connect4_game.ui.session import PlayerConfig
+    if spec in COMPUTER_LEVELS or spec == 'expert':
+        return PlayerConfig.for_level(spec, PlayerConfig('ai', lookahead, tiebreak))
+    if spec in rules.NAMED_KINDS:
+        return PlayerConfig(spec, lookahead, tiebreak)
+    return PlayerConfig('plugin', lookahead, tiebreak, spec=spec)
 
 
-def _given(args, name: str) -> bool:
-    value = getattr(args, name)
-    if name == 'n':
-        return value != 4
-    return value not in (None, False)
-
-
-def _option(name: str) -> str:
-    return '--' + name.replace('_', '-')
-
-
-def _check_mode(args, parser) -> None:
-    """Refuse (exit 2) every option that does nothing in the chosen mode."""
-    if args.game == 'oska':
-        mode, refused = 'Oska', _CONNECT4_ONLY
-    else:
-        mode, refused = 'Connect Four', _OSKA_ONLY
-    if args.text:
-        refused = refused + tuple(n for n in _WINDOW_ONLY if n not in refused)
-        mode += ' in the console (--text)'
-    bad = [_option(n) for n in refused if _given(args, n)]
-    if bad:
-        parser.error(f"{', '.join(bad)} {'does' if len(bad) == 1 else 'do'} nothing in "
-                     f"{mode}; leave {'it' if len(bad) == 1 else 'them'} out")
-    if args.moves is not None and args.load:
-        parser.error('--moves and --load both give the start position; use one of them')
-
-
-def _parse_size(args, parser):
-    if not args.size:
-        return None
-    try:
-        w, h = (int(v) for v in args.size.lower().split('x'))
-        if not (320 <= w <= 10000 and 300 <= h <= 10000):
-            raise ValueError
-        return (w, h)
-    except ValueError:
-        parser.error(f'--size {quote(args.size)}: use WIDTHxHEIGHT, e.g. 900x800 '
-                     '(320x300 or more)')
-
-
-def _start_position(args, parser):
-    """``(rows, cols, moves)`` from --rows/--cols and --moves or --load
-    (the file is read once); rows/cols None when not given."""
-    rows, cols, moves = args.rows, args.cols, []
-    if args.moves is not None:
-        from connect4_game.storage.savegame import parse_moves
-        rows, cols = rows or 6, cols or 7
-        try:
-            moves = parse_moves(args.moves, rows, cols)
-        except ValueError as exc:
-            parser.error(f'--moves: {clip(exc, 200)}')
-    elif args.load:
-        from connect4_game.storage.savegame import load_game
-        try:
-            saved = load_game(args.load)
-        except (ValueError, OSError) as exc:
-            parser.error(f'--load: {clip(exc, 200)}')
-        rows, cols, moves = saved.rows, saved.cols, list(saved.columns)
-    return rows, cols, moves
-
-
-def _clamp_lookahead(args, rows: int, cols: int) -> None:
-    """A lookahead past the board's cell count is the same search as one equal
-    to it (scores cannot change once the board is full): use the smaller one."""
-    cells = rows * cols
-    if args.lookahead is not None and args.lookahead > cells:
-        print(f'--lookahead {clip(args.lookahead, 12)} is more than the {cells} cells of the '
-              f'board; using {cells} (the same search)', file=sys.stderr)
-        args.lookahead = cells
-
-
-def _plain_start(args) -> bool:
-    """True for an interactive start with no position, player or mode options:
-    the only kind of start that offers, writes or removes the autosave."""
-    scripted = ('x', 'o', 'lookahead', 'tiebreak', 'rows', 'cols', 'moves', 'load', 'demo',
-                'exit_after_game', 'exit_after', 'screenshot', 'frame_stats', 'no_settings')
-    return not any(_given(args, n) for n in scripted)
+def window_options(args, rows, cols, moves):
+    """The :class:`~connect4_game.ui.startup.AppOptions` of the parsed ``args``."""
+    from connect4_game.ui.startup import AppOptions
+    la = rules.DEFAULT_LOOKAHEAD if args.lookahead is None else args.lookahead
+    tb = args.tiebreak or rules.DEFAULT_TIEBREAK
+    x = _player_config(args.x, la, tb) if args.x else None
+    o = _player_config(args.o, la, tb) if args.o else None
+    use_settings = not args.no_settings
+    return AppOptions(x=x, o=o, rows=rows, cols=cols, lookahead=args.lookahead,
+                      tiebreak=args.tiebreak, demo=args.demo,
+                      exit_after_game=args.exit_after_game, exit_after=args.exit_after,
+                      screenshot=args.screenshot, frame_stats=args.frame_stats, theme=args.theme,
+                      mute=args.mute, moves=moves, size=args.size, use_settings=use_settings,
+                      owns_autosave=use_settings and _plain_start(args), language=args.lang,
+                      game=args.game, oska_n=args.n)
 
 
 def main(argv=None) -> int:
@@ -286,49 +336,27 @@ def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     _check_mode(args, parser)
-    args.size = _parse_size(args, parser)
+    if args.review is not None:
+        return run_review(args, parser)
     if args.game == 'oska':
         if args.text:
-            from connect4_game.oska import console as oska_console
-            side = ['--white', 'ai'] if args.demo else []
-            try:
-                return oska_console.main(['--n', str(args.n)] + side + (
-                    ['--lookahead', str(max(1, args.lookahead))] if args.lookahead else []))
-            except (KeyboardInterrupt, EOFError):
-                print('\nGame ended. Bye!')
-                return 0
-        return run_oska_window(args)
-    rows, cols, moves = _start_position(args, parser)
-    _clamp_lookahead(args, rows or 6, cols or 7)
-    if args.text:
-        return run_text(args, parser, rows, cols, moves)
-    from connect4_game.ui.app import AppOptions, DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, run_window
-    if args.theme:
-        from connect4_game.ui import themes
-        if args.theme not in themes.theme_names():
-            parser.error(f"--theme {quote(args.theme)}: choose from "
-                         f"{', '.join(themes.theme_names())}")
-    lookahead = args.lookahead
-    tiebreak = args.tiebreak
-    la = DEFAULT_LOOKAHEAD if lookahead is None else lookahead
-    tb = tiebreak or DEFAULT_TIEBREAK
+            return run_oska_text(args)
+        if args.lookahead is not None:
+            args.lookahead = max(1, min(rules.OSKA_MAX_LOOKAHEAD, args.lookahead))
+    else:
+        rows, cols, moves = _start_position(args, parser)
+        _clamp_lookahead(args, rows or rules.DEFAULT_ROWS, cols or rules.DEFAULT_COLS)
+        if args.text:
+            return run_text(args, parser, rows, cols, moves)
+    if args.game == 'oska':
+        rows, cols, moves = None, None, []
     try:
-        x = _player_config(args.x, la, tb) if args.x else None
-        o = _player_config(args.o, la, tb) if args.o else None
+        opts = window_options(args, rows, cols, moves)
     except ValueError as exc:
         parser.error(clip(exc, 200))
-    if (x is not None or o is not None) and (x is None or o is None):
-        from connect4_game.ui.model import PlayerConfig
-        x = x or PlayerConfig('human', la, tb)
-        o = o or PlayerConfig('ai', la, tb)
-    use_settings = not args.no_settings
-    opts = AppOptions(x=x, o=o, rows=rows, cols=cols, lookahead=lookahead, tiebreak=tiebreak,
-                      demo=args.demo, exit_after_game=args.exit_after_game,
-                      exit_after=args.exit_after, screenshot=args.screenshot,
-                      frame_stats=args.frame_stats, theme=args.theme, mute=args.mute,
-                      moves=moves, size=args.size, use_settings=use_settings,
-                      owns_autosave=use_settings and _plain_start(args))
+    from connect4_game.ui.app import run_window
     return run_window(opts)
+
 
 if __name__ == '__main__':
     sys.exit(main())

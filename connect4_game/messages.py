@@ -19,12 +19,16 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["MAX_SHOWN", "ELLIPSIS", "clip", "quote"]
+__all__ = ["MAX_SHOWN", "MAX_TEXT", "ELLIPSIS", "clip", "quote"]
 
 MAX_SHOWN = 80
 """The most characters of a user-supplied value any message repeats."""
 
 ELLIPSIS = "…"
+
+MAX_TEXT = 200
+"""The most characters of any one message the window draws (a toast, a
+status line); longer text is cut before it is measured or drawn."""
 
 
 def clip(value: Any, limit: int = MAX_SHOWN) -> str:

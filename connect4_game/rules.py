@@ -31,9 +31,9 @@ from typing import Any, Callable, Sequence
 from connect4_game.messages import quote
 
 __all__ = [
-    'TIEBREAKS', 'PLAYER_KINDS', 'NAMED_KINDS', 'LEVELS', 'DEFAULT_LEVEL', 'THEMES', 'DEFAULT_THEME',
+    'TIEBREAKS', 'PLAYER_KINDS', 'NAMED_KINDS', 'LEVELS', 'DEFAULT_LEVEL', 'LANGUAGES', 'THEMES', 'DEFAULT_THEME',
     'MIN_ROWS', 'MAX_ROWS', 'MIN_COLS', 'MAX_COLS', 'DEFAULT_ROWS', 'DEFAULT_COLS',
-    'MAX_LOOKAHEAD', 'DEFAULT_LOOKAHEAD', 'DEFAULT_TIEBREAK',
+    'MAX_LOOKAHEAD', 'DEFAULT_LOOKAHEAD', 'DEFAULT_TIEBREAK', 'WARN_LOOKAHEAD',
     'CONSOLE_LOOKAHEAD', 'CONSOLE_TIEBREAK',
     'MIN_WINDOW_W', 'MIN_WINDOW_H', 'MAX_WINDOW', 'DEFAULT_WINDOW',
     'MIN_PACE', 'MAX_PACE', 'DEFAULT_PACE', 'DEMO_GAP',
@@ -73,10 +73,15 @@ MAX_LOOKAHEAD = MAX_ROWS * MAX_COLS
 empty cells a search cannot change (see :func:`clamp_lookahead`)."""
 DEFAULT_LOOKAHEAD = 6               # the window's first-run AI: answers in milliseconds
 DEFAULT_TIEBREAK = 'RANDOM'         # LEFT would open in the corner every game and look broken
+WARN_LOOKAHEAD = 16                 # deeper lookaheads can take minutes a move on 6x7: warn
 CONSOLE_LOOKAHEAD = 3               # the console game (the assignment's examples)
 CONSOLE_TIEBREAK = 'LEFT'
 
 # -- the window -------------------------------------------------------------------------
+LANGUAGES = ('en', 'nl')
+"""The window's languages (English, and Dutch as the Dutch version of the
+assignment); the console game stays in the assignment's English."""
+
 THEMES = ('classic', 'dark', 'high_contrast', 'paper')
 """Colour themes, in the order the theme key cycles them (drawn by
 :mod:`connect4_game.ui.themes`)."""
@@ -92,7 +97,7 @@ DEMO_GAP = 2.0                      # seconds between two games of the demo
 # -- time budgets (seconds) -------------------------------------------------------------
 PLUGIN_MOVE_SECONDS = 10.0          # a plug-in's move in the window, then the user takes over
 CONSOLE_PLUGIN_MOVE_SECONDS = 60.0  # the same in the console game
-SLOW_SEARCH_SECONDS = 1.5           # after this the window shows how long a search runs
+SLOW_SEARCH_SECONDS = 1.0           # after this the window shows how long a search runs
 EXPERT_ANALYSIS_SECONDS = 2.0       # an Expert analysis off the 6x7 board or past the book
 EXPERT_MOVE_SECONDS = 8.0           # Expert's own move on 6x7
 
@@ -217,4 +222,4 @@ def _shown(value: Any) -> str:
         if abs(value) < 10 ** 30:
             return str(value)
         return f'a {int(abs(value).bit_length() * math.log10(2)) + 1}-digit number'
-    return quote(value)
+    return quote(value, 40)

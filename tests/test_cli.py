@@ -23,17 +23,20 @@ def run_main(args, stdin='', timeout=120, env_extra=None):
 
 
 @pytest.mark.parametrize('argv,needle', [
-    (['--lookahead', '-1'], 'negative'),
+    (['--lookahead', '-1'], 'lookahead must be an integer >= 0, not -1'),
     (['--lookahead', 'deep'], 'not an integer'),
     (['--tiebreak', 'MIDDLE'], 'LEFT, RIGHT, RANDOM'),
     (['--x', 'wizard'], 'not a player'),
     (['--o', 'bot.txt:Bot'], 'not a player'),
-    (['--rows', '3'], 'rows must be from 4 to 12'),
-    (['--cols', '15'], 'columns must be from 4 to 14'),
+    (['--rows', '3'], 'rows must be an integer from 4 to 12, not 3'),
+    (['--cols', '15'], 'columns must be an integer from 4 to 14, not 15'),
+    (['--lookahead', '9' * 5000], 'not an integer'),
+    (['--x', 'w' * 5000], 'not a player'),
     (['--exit-after', 'soon'], 'seconds'),
     (['--moves', '0000000'], 'column 0 is full'),
     (['--moves', '19'], '9'),
-    (['--theme', 'neon'], 'choose from'),
+    (['--theme', 'neon'], 'theme must be one of classic, dark, high_contrast, paper'),
+    (['--lang', 'xx'], 'language must be one of en, nl'),
     (['--size', 'big'], 'WIDTHxHEIGHT'),
     (['--load', '/nonexistent/game.json'], 'does not exist'),
 ])
@@ -43,6 +46,7 @@ def test_bad_values_are_argparse_errors_not_tracebacks(capsys, argv, needle):
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert needle in err and 'Traceback' not in err
+    assert max(len(line) for line in err.splitlines()) <= 320     # a value is never repeated whole
 
 
 def test_player_specs():
@@ -154,8 +158,8 @@ def test_no_video_driver_is_a_message_not_a_traceback():
 
 @pytest.mark.parametrize('argv,needle', [
     (['--text', '--theme', 'dark'], '--theme does nothing'),
-    (['--text', '--theme', 'neon'], '--theme does nothing'),
-    (['--text', '--size', 'huge'], '--size does nothing'),
+    (['--text', '--lang', 'nl'], '--lang does nothing'),
+    (['--text', '--size', '900x800'], '--size does nothing'),
     (['--text', '--screenshot', 'x.png', '--mute'], '--mute, --screenshot do nothing'),
     (['--game', 'oska', '--x', 'ai'], '--x does nothing in Oska'),
     (['--game', 'oska', '--moves', '1'], '--moves does nothing in Oska'),

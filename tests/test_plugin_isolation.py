@@ -16,7 +16,7 @@ import pytest
 
 from connect4_game.board import Board
 from connect4_game.plugins import ProcessPlayer, describe_exception
-from connect4_game.ui.model import PlayerConfig
+from connect4_game.ui.session import PlayerConfig
 from connect4_game.ui.worker import MAX_DEATHS, Job, SearchWorker
 
 from tests.ui_helpers import DT, click_col, make_app, step_until
@@ -195,17 +195,17 @@ def test_the_window_hands_a_dying_plugins_side_to_the_user_once(bots, cls, words
     app = make_app(w, x='human', o='human')
     try:
         g = app.game
-        g.players['O'] = PlayerConfig('plugin', spec=f'{bots}:{cls}')
+        g.session.players['O'] = PlayerConfig('plugin', spec=f'{bots}:{cls}')
         app.step([], DT)
         app.step([click_col(app, 3)], DT)
-        step_until(app, lambda: g.players['O'].is_human, max_steps=600)
+        step_until(app, lambda: g.session.players['O'].is_human, max_steps=600)
         err = capsys.readouterr().err
         assert err.count(words) == 1 and 'You now play O' in err
-        assert 'restarted' not in err and g.worker_note == ''   # no restart storm
+        assert 'restarted' not in err and g.session.worker_note == ''   # no restart storm
         assert not w.wait_ready(1.5)                            # and nothing more comes
         assert w.restarts <= 2
         app.step([click_col(app, 4)], DT)                       # the user plays O
-        assert g.model.moves == [3, 4]
+        assert g.session.game.moves == [3, 4]
     finally:
         app.close()
         w.close()

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
@@ -55,7 +56,8 @@ from typing import Any, Iterable
 from connect4_game.storage.atomic import atomic_write_json
 from connect4_game.board import Board, other
 from connect4_game.messages import clip
-from connect4_game.storage.settings import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS, config_dir
+from connect4_game.rules import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
+from connect4_game.storage.settings import config_dir
 from connect4_game.storage.userfiles import (UserFileError, json_kind, parse_json, quote_value, read_user_file,
                         set_aside, shown_path)
 
@@ -63,7 +65,8 @@ __all__ = [
     "MOVE_CHARS", "MAX_COLS", "FORMAT", "AUTOSAVE_FILE", "MoveStringError", "SaveFileError",
     "SavedGame", "col_to_char", "char_to_col", "moves_to_string", "parse_moves",
     "board_from_moves", "game_result", "save_game", "load_game", "autosave_path",
-    "autosave", "load_autosave", "clear_autosave",
+    "autosave", "load_autosave", "clear_autosave", "library_dir", "save_to_library",
+    "list_library", "LibraryEntry", "MAX_LIBRARY",
 ]
 
 log = logging.getLogger(__name__)
@@ -228,9 +231,11 @@ class SavedGame:
     moves: str
     x: str = ""
     o: str = ""
+    name: str = ""
+    saved_at: str = ""
 
     def __post_init__(self) -> None:
-        for name in ("x", "o"):
+        for name in ("x", "o", "name", "saved_at"):
             value = getattr(self, name)
             if not isinstance(value, str) or len(value) > 200:
                 raise ValueError(f"player description {name!r} must be a short string, "
@@ -257,6 +262,10 @@ class SavedGame:
             data["x"] = self.x
         if self.o:
             data["o"] = self.o
+        if self.name:
+            data["name"] = self.name
+        if self.saved_at:
+            data["saved_at"] = self.saved_at
         return data
 
     @classmethod
@@ -270,7 +279,8 @@ class SavedGame:
         missing = [k for k in ("rows", "cols", "moves") if k not in data]
         if missing:
             raise ValueError(f"missing field(s): {', '.join(missing)}")
-        return cls(data["rows"], data["cols"], data["moves"], data.get("x", ""), data.get("o", ""))
+        return cls(data["rows"], data["cols"], data["moves"], data.get("x", ""), data.get("o", ""),
+                   data.get("name", ""), data.get("saved_at", ""))
 
 
 def save_game(path: str | os.PathLike, game: SavedGame) -> Path:
@@ -396,3 +406,80 @@ def clear_autosave(path: str | os.PathLike | None = None) -> None:
         pass
     except OSError as exc:
         log.warning("cannot remove autosave %s: %s", shown_path(target), exc)
+
+
+# -- the saved-games library ---------------------------------------------------------
+
+LIBRARY_DIR = "saved_games"
+MAX_LIBRARY = 200
+"""The most saved games listed (the newest first)."""
+
+
+def library_dir() -> Path:
+    """The folder of the player's saved games (``saved_games`` in the config directory)."""
+    return config_dir() / LIBRARY_DIR
+
+
+@dataclass(frozen=True)
+class LibraryEntry:
+    """One file of the library: its ``path``, the ``game`` (None if it
+    cannot be read) and ``error`` (one line, '' when readable)."""
+
+    path: Path
+    game: SavedGame | None
+    error: str = ""
+
+    @property
+    def title(self) -> str:
+        return (self.game.name if self.game and self.game.name else self.path.stem)
+
+
+def save_to_library(game: SavedGame, name: str = "", when: float | None = None,
+                    folder: str | os.PathLike | None = None) -> Path:
+    """Save ``game`` as a new file of the library, named after the time
+    (``20261123-142501.json``, ``-2`` etc. if taken) and carrying ``name``
+    (default: the date and time) and the save time.
+
+    :raises SaveFileError: if it cannot be written (the message names the file).
+    """
+    when = time.time() if when is None else when
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
+    shown = time.strftime("%Y-%m-%d %H:%M", time.localtime(when))
+    target_dir = Path(folder) if folder is not None else library_dir()
+    target, n = target_dir / f"{stamp}.json", 1
+    while os.path.lexists(target):
+        n += 1
+        target = target_dir / f"{stamp}-{n}.json"
+    named = SavedGame(game.rows, game.cols, game.moves, game.x, game.o,
+                      clip(name or shown, 60), shown)
+    return save_game(target, named)
+
+
+def list_library(folder: str | os.PathLike | None = None,
+                 limit: int = MAX_LIBRARY) -> list[LibraryEntry]:
+    """The saved games, newest first (by save time, then file name), at most
+    ``limit``; an unreadable file is listed with its one-line error (it is
+    never moved or changed). The single saved game of earlier versions
+    (``saved_game.json`` in the config directory) is listed too. Never raises."""
+    target_dir = Path(folder) if folder is not None else library_dir()
+    paths: list[Path] = []
+    try:
+        with os.scandir(target_dir) as it:
+            for entry in it:
+                if entry.name.endswith(".json") and not entry.name.startswith("."):
+                    paths.append(Path(entry.path))
+    except OSError:
+        pass
+    if folder is None:
+        old = config_dir() / "saved_game.json"
+        if old.exists():
+            paths.append(old)
+    paths.sort(key=lambda p: p.name, reverse=True)
+    out = []
+    for path in paths[:limit]:
+        try:
+            out.append(LibraryEntry(path, load_game(path)))
+        except SaveFileError as exc:
+            out.append(LibraryEntry(path, None, clip(exc.reason, 120)))
+    out.sort(key=lambda e: (e.game.saved_at if e.game else "", e.path.name), reverse=True)
+    return out

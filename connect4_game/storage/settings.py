@@ -27,29 +27,21 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Callable
 
-from connect4_game.storage.atomic import atomic_write_json
-from connect4_game.storage.userfiles import (UserFileError, bounded_warnings, json_kind, load_json, quote_value,
-                        set_aside, shown_path)
+from connect4_game import rules
+from connect4_game.storage.atomic import atomic_write_json, remove_stale_temp_files
+from connect4_game.storage.userfiles import (UserFileError, bounded_warnings, json_kind,
+                                             load_json, moved_aside, quote_value, set_aside,
+                                             shown_path)
 
 __all__ = [
-    "APP_NAME", "CONFIG_ENV", "SETTINGS_FILE", "PLAYER_KINDS", "TIEBREAKS",
-    "MIN_ROWS", "MAX_ROWS", "MIN_COLS", "MAX_COLS", "MAX_LOOKAHEAD",
-    "Settings", "config_dir", "settings_path", "load_settings",
-    "save_settings",
+    "APP_NAME", "CONFIG_ENV", "SETTINGS_FILE", "Settings", "config_dir", "settings_path",
+    "load_settings", "save_settings", "clean_config_dir",
 ]
 
 APP_NAME = "connect4_game"
 CONFIG_ENV = "CONNECT4_CONFIG_DIR"
 SETTINGS_FILE = "settings.json"
-SETTINGS_VERSION = 1
-
-PLAYER_KINDS = ("human", "random", "ai")
-TIEBREAKS = ("LEFT", "RIGHT", "RANDOM")
-MIN_ROWS, MAX_ROWS = 4, 12          # the boards the game offers: 4x4 up to 12x14
-MIN_COLS, MAX_COLS = 4, 14
-MAX_LOOKAHEAD = 42                  # deeper than any board the game offers needs
-MIN_WINDOW, MAX_WINDOW = 200, 10000  # pixels
-MIN_PACE, MAX_PACE = 0.0, 60.0      # seconds
+SETTINGS_VERSION = 2
 
 
 def config_dir() -> Path:
@@ -71,69 +63,40 @@ def settings_path() -> Path:
     return config_dir() / SETTINGS_FILE
 
 
-# -- field validation ---------------------------------------------------------
+# -- field validation: the same validators as the command line (connect4_game.rules)
 
-def _int_range(lo: int, hi: int) -> Callable[[Any], int]:
-    def check(value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise ValueError(f"must be an integer from {lo} to {hi}, not {quote_value(value)}")
-        return value
-    return check
+def _lookahead(v):
+    return rules.check_lookahead(v, 'lookahead', rules.MAX_LOOKAHEAD)
 
 
-def _float_range(lo: float, hi: float) -> Callable[[Any], float]:
-    def check(value: Any) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                or not lo <= value <= hi:   # also rejects NaN
-            raise ValueError(f"must be a number from {lo} to {hi}, not {quote_value(value)}")
-        return float(value)
-    return check
+def _level(v):
+    return rules.check_choice(v, ('',) + rules.LEVELS[:-1], 'level')
 
 
-def _choice(options: tuple[str, ...]) -> Callable[[Any], str]:
-    def check(value: Any) -> str:
-        if value not in options or not isinstance(value, str):
-            raise ValueError(f"must be one of {', '.join(options)}, not {quote_value(value)}")
-        return value
-    return check
+def _window(lo):
+    return lambda v: rules.check_int(v, lo, rules.MAX_WINDOW, 'window size')
 
-
-def _boolean(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"must be true or false, not {quote_value(value)}")
-    return value
-
-
-def _theme_name(value: Any) -> str:
-    # The list of themes lives in the ui package (pygame); here we only check
-    # the shape. The UI falls back to its default theme for an unknown name.
-    if not isinstance(value, str) or not value.strip() or len(value) > 40:
-        raise ValueError(f"must be a theme name, not {quote_value(value)}")
-    return value
-
-
-_LOOKAHEAD = _int_range(0, MAX_LOOKAHEAD)
-_TIEBREAK = _choice(TIEBREAKS)
-_KIND = _choice(PLAYER_KINDS)
-_WINDOW = _int_range(MIN_WINDOW, MAX_WINDOW)
 
 _VALIDATORS: dict[str, Callable[[Any], Any]] = {
-    "lookahead": _LOOKAHEAD,
-    "tiebreak": _TIEBREAK,
-    "x_kind": _KIND,
-    "x_lookahead": _LOOKAHEAD,
-    "x_tiebreak": _TIEBREAK,
-    "o_kind": _KIND,
-    "o_lookahead": _LOOKAHEAD,
-    "o_tiebreak": _TIEBREAK,
-    "theme": _theme_name,
-    "muted": _boolean,
-    "rows": _int_range(MIN_ROWS, MAX_ROWS),
-    "cols": _int_range(MIN_COLS, MAX_COLS),
-    "window_width": _WINDOW,
-    "window_height": _WINDOW,
-    "expert": _boolean,
-    "demo_pace": _float_range(MIN_PACE, MAX_PACE),
+    "lookahead": _lookahead,
+    "tiebreak": rules.check_tiebreak,
+    "x_kind": rules.check_kind,
+    "x_level": _level,
+    "x_lookahead": _lookahead,
+    "x_tiebreak": rules.check_tiebreak,
+    "o_kind": rules.check_kind,
+    "o_level": _level,
+    "o_lookahead": _lookahead,
+    "o_tiebreak": rules.check_tiebreak,
+    "theme": rules.check_theme,
+    "muted": lambda v: rules.check_bool(v, 'muted'),
+    "rows": rules.check_rows,
+    "cols": rules.check_cols,
+    "window_width": _window(rules.MIN_WINDOW_W),
+    "window_height": _window(rules.MIN_WINDOW_H),
+    "expert": lambda v: rules.check_bool(v, 'expert'),
+    "demo_pace": lambda v: rules.check_number(v, rules.MIN_PACE, rules.MAX_PACE, 'pace'),
+    "language": lambda v: rules.check_choice(v, ('',) + rules.LANGUAGES, 'language'),
 }
 
 
@@ -141,47 +104,52 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
 class Settings:
     """Everything the game remembers between runs.
 
-    Fields (units and valid values):
+    Fields (units and valid values, checked by :mod:`connect4_game.rules`):
 
-    * ``lookahead`` (int 0..42) and ``tiebreak`` ('LEFT'/'RIGHT'/'RANDOM'):
-      the AI strength the ``0``-``9`` and ``T`` hotkeys change.
-    * ``x_kind``/``o_kind`` ('human', 'random' or 'ai') with
-      ``x_lookahead``/``x_tiebreak`` and ``o_lookahead``/``o_tiebreak``:
-      who plays each side and how strong an AI side is.
-    * ``theme`` (a theme name from ``connect4_game.ui.themes.THEMES``).
-    * ``muted`` (bool).
+    * ``lookahead`` (plies, 0..``MAX_LOOKAHEAD``) and ``tiebreak``
+      ('LEFT'/'RIGHT'/'RANDOM'): the Advanced AI settings of the hint, the
+      analysis and the ``0``-``9`` and ``T`` keys (BU CS111 ps9, Problem 4).
+    * ``x_kind``/``o_kind`` ('human', 'random', 'ai' or 'expert') with
+      ``x_level``/``o_level`` ('easy', 'medium', 'hard', or '' for the
+      assignment's AIPlayer) and ``x_lookahead``/``x_tiebreak``,
+      ``o_lookahead``/``o_tiebreak``: who plays each side and how.
+    * ``theme`` (one of ``rules.THEMES``), ``muted`` (bool),
+      ``language`` ('' for the system's, or one of ``rules.LANGUAGES``).
     * ``rows`` (4..12) and ``cols`` (4..14): the board size.
-    * ``window_width``/``window_height`` (pixels, 200..10000).
-    * ``expert`` (bool): expert mode.
-    * ``demo_pace`` (seconds, 0..60): pause between moves in the demo.
+    * ``window_width``/``window_height`` (pixels, at least 520 x 480).
+    * ``expert`` (bool): Expert analysis.
+    * ``demo_pace`` (seconds between moves when computers play each other).
 
     Constructing a Settings (or :meth:`replace`) with an invalid value raises
     ``ValueError`` naming the field and the value. Instances are immutable.
     """
 
-    lookahead: int = 6          # = connect4_game.ui.app.DEFAULT_LOOKAHEAD (well under 1 s)
-    tiebreak: str = "RANDOM"    # the window's default: LEFT would open in the corner every game
+    lookahead: int = rules.DEFAULT_LOOKAHEAD
+    tiebreak: str = rules.DEFAULT_TIEBREAK
     x_kind: str = "human"
-    x_lookahead: int = 6
-    x_tiebreak: str = "RANDOM"
+    x_level: str = ""
+    x_lookahead: int = rules.DEFAULT_LOOKAHEAD
+    x_tiebreak: str = rules.DEFAULT_TIEBREAK
     o_kind: str = "ai"
-    o_lookahead: int = 6
-    o_tiebreak: str = "RANDOM"
-    theme: str = "classic"
+    o_level: str = rules.DEFAULT_LEVEL
+    o_lookahead: int = rules.DEFAULT_LOOKAHEAD
+    o_tiebreak: str = rules.DEFAULT_TIEBREAK
+    theme: str = rules.DEFAULT_THEME
     muted: bool = False
-    rows: int = 6
-    cols: int = 7
-    window_width: int = 800
-    window_height: int = 760
+    rows: int = rules.DEFAULT_ROWS
+    cols: int = rules.DEFAULT_COLS
+    window_width: int = rules.DEFAULT_WINDOW[0]
+    window_height: int = rules.DEFAULT_WINDOW[1]
     expert: bool = False
-    demo_pace: float = 0.5
+    demo_pace: float = rules.DEFAULT_PACE
+    language: str = ""
 
     def __post_init__(self) -> None:
         for f in fields(self):
             try:
                 value = _VALIDATORS[f.name](getattr(self, f.name))
             except ValueError as exc:
-                raise ValueError(f"setting {f.name!r} {exc}") from None
+                raise ValueError(f"setting {f.name!r}: {exc}") from None
             object.__setattr__(self, f.name, value)
 
     def replace(self, **changes: Any) -> "Settings":
@@ -236,10 +204,12 @@ def load_settings(path: str | os.PathLike | None = None) -> tuple[Settings, list
     :returns: ``(settings, warnings)``, each warning one line. A missing
         file gives the defaults and no warning. A file that cannot be used at
         all gives the defaults and one warning, and is moved aside (see
-        :func:`connect4_game.storage.userfiles.set_aside`; the warning says where).
-        Invalid fields are dropped one by one with a warning each (at most
-        :data:`~connect4_game.storage.userfiles.MAX_WARNINGS`, then one line counting
-        the rest).
+        :func:`connect4_game.storage.userfiles.set_aside`; the warning says
+        where). A file with invalid or unknown fields keeps its valid ones:
+        the warnings name the dropped ones (at most
+        :data:`~connect4_game.storage.userfiles.MAX_WARNINGS`, then a count),
+        the original is moved aside and the cleaned settings are written in
+        its place, so the next start is clean.
     """
     target = Path(path) if path is not None else settings_path()
     what, outcome = "settings file", "started with default settings"
@@ -256,7 +226,25 @@ def load_settings(path: str | os.PathLike | None = None) -> tuple[Settings, list
     except Exception as exc:         # a validator's bug must not stop the game starting
         reason = f"could not be read ({type(exc).__name__})"
         return Settings(), [set_aside(target, what, reason, outcome)]
-    return settings, bounded_warnings(f"{what} {shown_path(target)}", problems)
+    if not problems:
+        return settings, []
+    warnings = bounded_warnings(f"{what} {shown_path(target)}", problems)
+    warnings[-1] += "; " + moved_aside(target, "kept the valid ones")
+    try:
+        save_settings(settings, target)
+    except OSError:
+        pass
+    return settings, warnings
+
+
+def clean_config_dir(directory: str | os.PathLike | None = None) -> int:
+    """Remove the temporary files that writers killed mid-write left in the
+    configuration directory (see :func:`connect4_game.storage.atomic.remove_stale_temp_files`).
+    Returns how many were removed; never raises."""
+    try:
+        return remove_stale_temp_files(Path(directory) if directory is not None else config_dir())
+    except (OSError, ValueError):
+        return 0
 
 
 def save_settings(settings: Settings, path: str | os.PathLike | None = None) -> Path:

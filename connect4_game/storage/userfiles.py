@@ -244,6 +244,14 @@ def set_aside(path: str | os.PathLike, what: str, reason: str, outcome: str) -> 
     """
     source = Path(path)
     head = f"{what} {shown_path(source)} {reason}"
+    return f"{head}; {moved_aside(source, outcome)}"
+
+
+def moved_aside(path: str | os.PathLike, outcome: str) -> str:
+    """Rename ``path`` as :func:`set_aside` does and say so: ``"renamed it
+    settings.json.bad-20261123-142501 and <outcome>"`` (or why it could not
+    be moved, or just ``outcome`` if it is gone already). Never raises."""
+    source = Path(path)
     try:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         base = source.with_name(f"{source.name}.bad-{stamp}")
@@ -253,10 +261,10 @@ def set_aside(path: str | os.PathLike, what: str, reason: str, outcome: str) -> 
             target = source.with_name(f"{base.name}-{n}")
         os.replace(source, target)
     except FileNotFoundError:
-        return f"{head}; {outcome}"
+        return outcome
     except (OSError, ValueError) as exc:
-        return f"{head}; could not move it aside ({_os_reason(exc)}) and {outcome}"
-    return f"{head}; renamed it {clip(target.name, 80)} and {outcome}"
+        return f"could not move it aside ({_os_reason(exc)}) and {outcome}"
+    return f"renamed it {clip(target.name, 80)} and {outcome}"
 
 
 def bounded_warnings(prefix: str, problems: list[str], limit: int = MAX_WARNINGS) -> list[str]:

@@ -1,8 +1,20 @@
-"""The window: one loop of events -> update(dt) -> draw, with screens switched by the app.
+"""The window: one loop of events -> update(dt) -> draw over a stack of screens.
+
+:class:`App` owns the window, the services the screens share (theme, sound,
+statistics, the settings file, the search worker, the clipboard, the saved
+games) and the stack of screens (:mod:`connect4_game.ui.screens`); the game
+itself is the :class:`~connect4_game.ui.session.GameSession`.
 
 Tests drive :meth:`App.step` with a list of events and a ``dt`` in seconds
 and read the pixels of :attr:`App.surface`; they never wait on the wall
-clock. :meth:`App.run` is the real loop (60 fps) used by ``python main.py``.
+clock. :meth:`App.run` is the real loop (60 frames a second).
+
+A click travels: pygame event -> :meth:`App.step` -> the top screen's
+``process_event`` -> a session command (``human_drop``) -> the session's
+state and events -> the screen's animation and sound. An AI move travels:
+the session's :meth:`~connect4_game.ui.session.GameSession.desired_job`
+-> the worker's process -> a tagged result -> the session plays it when
+the tag still matches the position.
 """
 
 from __future__ import annotations
@@ -11,65 +23,21 @@ import json
 import os
 import sys
 import time
-from dataclasses import dataclass, field
 
 import pygame
 
+from connect4_game import rules
 from connect4_game.messages import clip, quote
-from connect4_game.storage.settings import Settings as _Settings
-
-from connect4_game.ui.model import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS, GameModel, PlayerConfig
-from connect4_game.ui.render import palette_from_theme
-from connect4_game.ui.views import GameScreen, HelpScreen, NewGameScreen
+from connect4_game.storage.settings import Settings
+from connect4_game.ui import i18n, themes
+from connect4_game.ui.i18n import _
+from connect4_game.ui.session import GameSession
+from connect4_game.ui.startup import AppOptions, players_to_settings, resolve_start
 from connect4_game.ui.worker import SearchWorker
 
-__all__ = ['AppOptions', 'App', 'DEFAULT_LOOKAHEAD', 'DEFAULT_TIEBREAK', 'frame_stats', 'run_window']
+__all__ = ['App', 'AppOptions', 'frame_stats', 'run_window', 'FPS']
 
-# First-run AI strength: the settings' defaults (lookahead 6 answers in milliseconds with the
-# search module; RANDOM because a LEFT tiebreak opens in the corner every game and looks broken).
-DEFAULT_LOOKAHEAD = _Settings().lookahead
-DEFAULT_TIEBREAK = _Settings().tiebreak
-DEFAULT_SIZE = (800, 760)
 FPS = 60
-
-
-@dataclass
-class AppOptions:
-    """Everything the command line can set for the window (see :mod:`connect4_game.cli`).
-
-    ``x``/``o`` are :class:`PlayerConfig` (None: from settings, default human
-    X vs AI O); ``exit_after`` is in seconds; ``moves`` is a start position
-    in the seed's ``add_checkers`` notation; ``use_settings`` False keeps
-    the user's settings files untouched (tests, scripts).
-
-    ``owns_autosave`` True means this run belongs to the player: it offers
-    back the unfinished game of the last such run, and on exit writes the
-    current one (or removes the file once the game is finished). Scripted
-    runs (start position, players, demo, exit options) leave it False and
-    never read, write or remove the autosave; ``use_settings`` False also
-    means no autosave.
-    """
-
-    x: PlayerConfig | None = None
-    o: PlayerConfig | None = None
-    rows: int | None = None
-    cols: int | None = None
-    lookahead: int | None = None
-    tiebreak: str | None = None
-    demo: bool = False
-    expert: bool = False
-    exit_after_game: bool = False
-    exit_after: float | None = None
-    screenshot: str | None = None
-    frame_stats: str | None = None
-    theme: str | None = None
-    mute: bool = False
-    moves: list = field(default_factory=list)
-    load: str | None = None
-    size: tuple | None = None
-    use_settings: bool = True
-    owns_autosave: bool = False
-    expert_budget: float = 2.0
 
 
 def frame_stats(intervals_s, moves: int) -> dict:
@@ -101,11 +69,12 @@ class App:
     """The Connect Four window.
 
     :param options: :class:`AppOptions`.
-    :param size: window size in pixels (default from settings or 800x760).
+    :param size: window size in pixels (default: the command line's, else
+        the settings', at least 520 x 480).
     :param worker: a :class:`SearchWorker` to share (tests); by default the
-        app starts its own and closes it in :meth:`close`.
-    :param own_worker: whether :meth:`close` closes ``worker`` (default: only
-        a worker the app started itself).
+        app starts its own.
+    :param own_worker: whether :meth:`close` closes ``worker`` (default:
+        only a worker the app started itself).
     """
 
     GIVE_UP_AFTER = 3.0   # seconds of nothing but failing frames before the loop gives up
@@ -113,59 +82,80 @@ class App:
     def __init__(self, options: AppOptions | None = None, size=None, worker=None,
                  own_worker: bool | None = None) -> None:
         self.options = opts = options or AppOptions()
-        self.messages: list[str] = []     # warnings to show once the game screen exists
-        self._message_kinds: list[str] = []   # 'error' or 'info', one per message
-        self.screenshot_error: str | None = None   # why the asked-for screenshot was not written
+        self.notes: list[tuple[str, str]] = []     # (text, kind) to show once the game is up
+        self.screenshot_error: str | None = None
         self._load_settings()
+        self.language = i18n.set_language(opts.language or self.settings.language or None)
         pygame.display.init()
         pygame.font.init()
         if size is None:
             size = opts.size or (self.settings.window_width, self.settings.window_height)
-        self.windowed_size = tuple(size)
+        self.windowed_size = (max(rules.MIN_WINDOW_W, int(size[0])),
+                              max(rules.MIN_WINDOW_H, int(size[1])))
         self.fullscreen = False
         self.surface = self._set_mode(self.windowed_size)
-        pygame.display.set_caption('Connect Four')
+        pygame.display.set_caption(_('Connect Four'))
         pygame.key.set_repeat(300, 60)
         self._own_worker = worker is None if own_worker is None else own_worker
         self.worker = worker or SearchWorker()
-        self.expert_budget = opts.expert_budget            # seconds for an analysis
-        self.expert_move_budget = max(opts.expert_budget, 8.0)   # seconds for Expert's move
-        self.plugin_timeout = 10.0                                # seconds per plug-in move
         self.running = True
         self.elapsed = 0.0
-        self.games_finished = 0
-        self.total_moves = 0
         self._theme_from(opts.theme or self.settings.theme)
         self._set_icon()
         self.muted = bool(opts.mute or self.settings.muted)
         self._sound = self._make_sound()
         self._stats = None
         self._closed = False
-        self.game = self._first_game()
-        self.screen = self.game
-        for msg, kind in zip(self.messages, self._message_kinds):
-            self.game.toast(msg, kind, 5.0)
-            print(clip(msg, 300), file=sys.stderr)
+        self.session = self._make_session()
+        from connect4_game.ui.screens.game import GameScreen
+        self.game = GameScreen(self)
+        self.stack = [self.game]
+        if opts.game == 'oska':
+            self.show_oska()
+        for text, kind in self.notes:
+            self.session.say(text, kind, 6.0)
+            print(clip(text, 300), file=sys.stderr if kind == 'error' else sys.stdout)
+        self.game.take_session_news()
+        if opts.review:
+            self.show_review()
 
-    def _note(self, text, kind: str = 'error') -> None:
-        """A message for the start: printed once on stderr and shown as a toast
-        (``kind`` 'error' for a problem, 'info' for news)."""
-        self.messages.append(clip(text, 300))
-        self._message_kinds.append(kind)
+    # ------------------------------------------------------------ start-up
+    def note(self, text: str, kind: str = 'error') -> None:
+        """A message for the start: shown as a notice and printed once
+        (``kind`` 'error' on stderr, 'info' on stdout)."""
+        self.notes.append((clip(text, 300), kind))
 
-    # ------------------------------------------------------------ services
     def _load_settings(self) -> None:
-        from connect4_game.storage.settings import load_settings
-        self.settings = _Settings()
+        from connect4_game.storage.settings import clean_config_dir, load_settings
+        self.settings = Settings()
         self._settings_dirty = False
         if self.options.use_settings:
+            clean_config_dir()
             self.settings, warnings = load_settings()
             for w in warnings:
-                self._note(w)
+                self.note(w)
 
-    def settings_value(self, name, default):
-        return getattr(self.settings, name, default)
+    def _make_session(self) -> GameSession:
+        opts = self.options
+        saved = None
+        if self.owns_autosave() and not opts.moves and opts.rows is None:
+            from connect4_game.storage.savegame import load_autosave
+            saved, warning = load_autosave()
+            if warning:
+                self.note(warning)
+        start = resolve_start(opts, self.settings, saved)
+        for what, n in start.notes:
+            if what == 'autosave':
+                self.note(_('Your unfinished game is back ({n} moves). New game: N.').format(n=n),
+                          'info')
+        return GameSession(
+            start.players, start.rows, start.cols, start.moves, lookahead=start.lookahead,
+            tiebreak=start.tiebreak, expert=start.expert,
+            pace=self.settings.demo_pace if opts.use_settings else rules.DEFAULT_PACE,
+            demo=opts.demo, remember=self.remember, record=self.record_result,
+            budgets=opts.budgets, worker=self.worker)
 
+    # ------------------------------------------------------------ services
     def remember(self, **changes) -> None:
         """Change settings (saved on exit when the app uses settings)."""
         try:
@@ -184,45 +174,43 @@ class App:
             print(f'could not save settings: {clip(exc, 200)}', file=sys.stderr)
 
     def _theme_from(self, name) -> None:
-        from connect4_game.ui import themes
         try:
             self.theme = themes.get_theme(name)
         except ValueError as exc:
-            self._note(exc)
+            self.note(str(exc))
             self.theme = themes.get_theme(None)
         self.theme_name = self.theme.name
-        self.palette = palette_from_theme(self.theme)
 
     def _set_icon(self) -> None:
         """A red and a yellow checker as the window icon (best effort)."""
         try:
-            from connect4_game.ui.themes import checker_surface
             icon = pygame.Surface((32, 32), pygame.SRCALPHA)
-            icon.blit(checker_surface(self.theme, 'O', 10), (10, 0))
-            icon.blit(checker_surface(self.theme, 'X', 10), (0, 10))
+            icon.blit(themes.checker_surface(self.theme, 'O', 10), (10, 0))
+            icon.blit(themes.checker_surface(self.theme, 'X', 10), (0, 10))
             pygame.display.set_icon(icon)
         except (pygame.error, ValueError):
             pass
-
-    def theme_names(self):
-        from connect4_game.ui import themes
-        return themes.theme_names()
 
     def set_theme(self, name: str) -> None:
         self._theme_from(name)
         self.remember(theme=self.theme_name)
 
     def cycle_theme(self) -> None:
-        from connect4_game.ui import themes
         self.set_theme(themes.next_theme(self.theme_name))
-        self.game.toast(f'Theme: {getattr(self.theme, "label", self.theme_name)}')
+        self.session.say(_('Theme: {name}').format(name=_(self.theme.label)))
+
+    def set_language(self, code: str) -> None:
+        """Switch the window's language (and keep it for the next start)."""
+        self.language = i18n.set_language(code)
+        self.remember(language=code)
+        pygame.display.set_caption(_('Connect Four'))
 
     def _make_sound(self):
         try:
             from connect4_game.ui import sound
             return sound.SoundPlayer(muted=self.muted)
         except Exception as exc:  # no audio device, missing files: play silently
-            self._note(f'sound off: {exc}')
+            self.note(_('Sound off: {why}').format(why=clip(exc, 120)))
             return _NullSound()
 
     def sound(self, name: str) -> None:
@@ -239,9 +227,10 @@ class App:
         if self.muted and hasattr(self._sound, 'stop'):
             self._sound.stop()
         self.remember(muted=self.muted)
-        self.game.toast('Sound off' if self.muted else 'Sound on')
+        self.session.say(_('Sound off') if self.muted else _('Sound on'))
 
     def stats(self):
+        """The statistics file (loaded once; an empty one without settings)."""
         if self._stats is None:
             from connect4_game.storage.stats import Stats, load_stats
             if self.options.use_settings:
@@ -252,96 +241,87 @@ class App:
                 self._stats = Stats(os.devnull)
         return self._stats
 
-    def record_result(self, result: str, game: GameScreen) -> None:
-        self.games_finished += 1
+    def record_result(self, x: str, o: str, result: str) -> None:
+        self.stats().record(x, o, result, save=self.options.use_settings)
+        self.game.record_changed()
+
+    def perfect_backend_name(self) -> str:
+        """The perfect-play engine behind Expert, for the details view."""
         try:
-            x, o = game.stats_names()
-            self.stats().record(x, o, result, save=self.options.use_settings)
-        except (OSError, ValueError) as exc:
-            print(f'could not record statistics: {clip(exc, 200)}', file=sys.stderr)
+            from connect4_game.ai import perfect
+        except ImportError:
+            return ''
+        return perfect.backend_name(self.session.rows, self.session.cols)
 
-    def stats_lines(self, game: GameScreen) -> list[str]:
-        try:
-            return self.stats().summary(limit=6, first=game.stats_names())
-        except Exception as exc:
-            return [f'statistics unavailable: {clip(exc, 120)}']
+    # ------------------------------------------------------------ screens
+    @property
+    def screen(self):
+        """The screen on top of the stack."""
+        return self.stack[-1]
 
-    # ---------------------------------------------------------- players
-    def _first_game(self) -> GameScreen:
-        opts, st = self.options, self.settings
-        lookahead = opts.lookahead if opts.lookahead is not None else st.lookahead
-        tiebreak = opts.tiebreak or st.tiebreak
-        if opts.use_settings and opts.x is None and opts.o is None:
-            x = PlayerConfig(st.x_kind, lookahead, tiebreak)
-            o = PlayerConfig(st.o_kind, lookahead, tiebreak)
-        else:
-            x = opts.x or PlayerConfig('human', lookahead, tiebreak)
-            o = opts.o or PlayerConfig('ai', lookahead, tiebreak)
-        if opts.expert or (opts.use_settings and st.expert and opts.x is None and opts.o is None):
-            from connect4_game.ui.views import expert_available
-            if expert_available():
-                x = x.with_(kind='expert') if x.kind == 'ai' else x
-                o = o.with_(kind='expert') if o.kind == 'ai' else o
-        rows = opts.rows or (st.rows if opts.use_settings else 6)
-        cols = opts.cols or (st.cols if opts.use_settings else 7)
-        moves = list(opts.moves or [])
-        if opts.load:
-            from connect4_game.storage.savegame import load_game
-            saved = load_game(opts.load)     # SaveFileError is reported by the CLI
-            rows, cols, moves = saved.rows, saved.cols, saved.columns
-        elif self.owns_autosave():
-            from connect4_game.storage.savegame import load_autosave
-            saved, warning = load_autosave()
-            if warning:
-                self._note(warning)
-            if saved is not None:
-                rows, cols, moves = saved.rows, saved.cols, saved.columns
-                self._note(f'Your unfinished game is back ({len(moves)} moves). '
-                           f'N starts a new one.', 'info')
-        ai = [p for p in (o, x) if p.kind == 'ai']
-        if ai and opts.lookahead is None and (opts.x is not None or opts.o is not None):
-            lookahead = ai[0].lookahead          # the hotkeys start from the AI's own values
-        if ai and opts.tiebreak is None and (opts.x is not None or opts.o is not None):
-            tiebreak = ai[0].tiebreak
-        game = GameScreen(self, {'X': x, 'O': o}, rows, cols, moves, demo=opts.demo)
-        game.lookahead = min(lookahead, game.max_lookahead)   # past a full board: same search
-        game.tiebreak = tiebreak
-        return game
+    def push(self, screen) -> None:
+        self.stack[-1].pause()
+        self.stack.append(screen)
 
-    def start_game(self, players: dict, rows: int, cols: int) -> None:
-        """Start a new game from the new-game screen (and remember the choice)."""
-        g = self.game
-        g.set_demo(False)
-        g.players = dict(players)
-        ai = [p for p in players.values() if p.kind == 'ai']
-        if ai:
-            g.lookahead, g.tiebreak = ai[-1].lookahead, ai[-1].tiebreak
-        g.expert_mode = any(p.kind == 'expert' for p in players.values())
-        g.new_game(rows, cols)
-        changes = dict(rows=rows, cols=cols)
-        for s in 'XO':
-            p = players[s]
-            if p.kind in ('human', 'random', 'ai'):
-                changes[f'{s.lower()}_kind'] = p.kind
-            changes[f'{s.lower()}_lookahead'] = min(42, p.lookahead)
-            changes[f'{s.lower()}_tiebreak'] = p.tiebreak
-        self.remember(**changes)
-        self.show_game()
+    def pop(self, screen=None) -> None:
+        """Take ``screen`` (default: the top one) off the stack; the game stays."""
+        if len(self.stack) > 1 and (screen is None or screen is self.stack[-1]):
+            self.stack.pop()
+            self.stack[-1].resume()
+        elif screen is not None and screen in self.stack[1:]:
+            self.stack.remove(screen)
 
-    # ---------------------------------------------------------- screens
     def show_game(self) -> None:
-        self.screen = self.game
+        """Back to the game: every other screen closes."""
+        while len(self.stack) > 1:
+            self.pop()
 
     def show_help(self) -> None:
-        self.screen = HelpScreen(self)
+        from connect4_game.ui.screens.help import HelpScreen
+        self.push(HelpScreen(self))
 
     def show_new_game(self) -> None:
-        self.screen = NewGameScreen(self, self.game)
+        from connect4_game.ui.screens.new_game import NewGameScreen
+        self.push(NewGameScreen(self))
+
+    def show_stats(self) -> None:
+        from connect4_game.ui.screens.stats import StatsScreen
+        self.push(StatsScreen(self))
+
+    def show_load(self) -> None:
+        from connect4_game.ui.screens.saved_games import SavedGamesScreen
+        self.push(SavedGamesScreen(self))
+
+    def show_review(self) -> None:
+        try:
+            from connect4_game.ui.screens.review import ReviewScreen
+        except ImportError:
+            self.session.say(_('The game review is not available in this installation.'),
+                             'error')
+            return
+        self.push(ReviewScreen(self))
+
+    def show_oska(self) -> None:
+        from connect4_game.ui.screens.oska import OskaScreen
+        self.session.lend_worker()
+        self.push(OskaScreen(self, n=self.options.oska_n,
+                             human_side=None if self.options.demo else 'w',
+                             lookahead=rules.OSKA_DEFAULT_LOOKAHEAD if self.options.lookahead
+                             is None else max(1, min(rules.OSKA_MAX_LOOKAHEAD,
+                                                     self.options.lookahead))))
+
+    def start_game(self, players: dict, rows: int, cols: int) -> None:
+        """Start a new game from the new-game dialog (and remember the choice)."""
+        s = self.session
+        s.start_new(players, rows, cols)
+        self.remember(rows=rows, cols=cols, expert=s.expert_mode, **players_to_settings(players))
+        self.game.record_changed()
+        self.show_game()
 
     def quit(self) -> None:
         self.running = False
 
-    # ---------------------------------------------------------- window
+    # ------------------------------------------------------------ window
     def _set_mode(self, size, fullscreen: bool = False):
         flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
         try:
@@ -353,86 +333,67 @@ class App:
             return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
 
     def toggle_fullscreen(self) -> None:
+        """Full screen and back to the same window size (F11)."""
         self.fullscreen = not self.fullscreen
         self.surface = self._set_mode(self.windowed_size, self.fullscreen)
 
     def resize(self, w: int, h: int) -> None:
-        w, h = max(320, int(w)), max(300, int(h))
+        """The window was resized: never below 520 x 480 (the board and text stay readable)."""
+        if self.fullscreen:
+            return
+        w, h = max(rules.MIN_WINDOW_W, int(w)), max(rules.MIN_WINDOW_H, int(h))
         self.windowed_size = (w, h)
-        if not self.fullscreen:
-            if pygame.display.get_surface() is None or \
-                    pygame.display.get_surface().get_size() != (w, h):
-                self.surface = self._set_mode((w, h))
-            else:
-                self.surface = pygame.display.get_surface()
-            self.remember(window_width=w, window_height=h)
+        current = pygame.display.get_surface()
+        if current is None or current.get_size() != (w, h):
+            self.surface = self._set_mode((w, h))
+        else:
+            self.surface = current
+        self.remember(window_width=w, window_height=h)
 
-    # ---------------------------------------------------------- saving
-    def _saved_game(self, game: GameScreen):
-        from connect4_game.storage.savegame import SavedGame
-        x, o = game.stats_names()
-        return SavedGame(game.model.rows, game.model.cols, game.model.move_string(), x, o)
-
-    def save_path(self) -> str:
-        from connect4_game.storage.settings import config_dir
-        return str(config_dir() / 'saved_game.json')
-
-    def save_game(self, game: GameScreen, path: str | None = None) -> str | None:
-        from connect4_game.storage.savegame import save_game
-        path = path or self.save_path()
+    # ------------------------------------------------------------ files
+    def save_game(self) -> str | None:
+        """Save the game to the library of saved games; returns the path or None."""
+        from connect4_game.storage.savegame import save_to_library
         try:
-            save_game(path, self._saved_game(game))
+            path = save_to_library(self.session.saved_game())
         except (OSError, ValueError) as exc:
-            game.toast(f'Could not save: {clip(exc, 160)}', 'error', 4.0)
+            self.session.say(_('Could not save: {why}').format(why=clip(exc, 160)), 'error', 4.0)
             return None
-        game.toast(f'Saved to {clip(path, 120)}', 'info', 4.0)
+        self.session.say(_('Game saved ({n} moves). Load it with Ctrl+O.').format(
+            n=len(self.session.game.moves)), 'info', 4.0)
         print(f'Game saved to {clip(path, 200)}')
-        return path
+        return str(path)
 
-    def load_game_dialog(self, game: GameScreen, path: str | None = None) -> bool:
-        """Replace the game with the saved one at ``path`` (default :meth:`save_path`).
-
-        The file is read and checked completely first: if anything is wrong
-        with it the current game stays exactly as it was and a toast (and
-        one stderr line) says why. Returns whether the game was replaced.
-        """
-        from connect4_game.storage.savegame import load_game
-        path = path or self.save_path()
+    def load_saved(self, saved, title: str = '') -> bool:
+        """Replace the game by the saved game ``saved`` (checked first: a bad
+        one leaves the game as it was, with a notice). Returns whether it did."""
+        s = self.session
         try:
-            saved = load_game(path)
-            rows, cols, moves = saved.rows, saved.cols, saved.columns
-            if not (MIN_ROWS <= rows <= MAX_ROWS and MIN_COLS <= cols <= MAX_COLS):
-                raise ValueError(f'its board is {rows}x{cols}; the window plays {MIN_ROWS}-'
-                                 f'{MAX_ROWS} rows and {MIN_COLS}-{MAX_COLS} columns')
-            GameModel(rows, cols, moves)          # replays: fails here, not half-way in
-        except Exception as exc:                  # any bad file: the game goes on untouched
-            why = clip(exc, 1000)
-            print(f'could not load the game: {clip(why, 300)}', file=sys.stderr)
-            # the window names the file by its name alone, so the reason stays visible
-            short = why.replace(str(path), os.path.basename(str(path)) or str(path))
-            game.toast(f'Could not load: {clip(short, 160)}', 'error', 5.0)
+            rows, cols = rules.check_rows(saved.rows), rules.check_cols(saved.cols)
+            moves = list(saved.columns)
+            s.set_demo(False)
+            s.new_game(rows, cols, moves)
+        except (ValueError, OSError) as exc:
+            s.say(_('Could not load: {why}').format(why=clip(exc, 160)), 'error', 5.0)
+            print(f'could not load the game: {clip(exc, 300)}', file=sys.stderr)
             return False
-        game.set_demo(False)
-        game.new_game(rows, cols, moves)
-        game.toast(f'Loaded {clip(path, 80)} ({len(moves)} moves)', 'info', 4.0)
+        s.say(_('Loaded {name} ({n} moves)').format(name=clip(title, 60), n=len(moves)),
+              'info', 4.0)
         return True
 
-    def copy_moves(self, game: GameScreen) -> bool:
-        """Copy the move string to the clipboard; a message (not a crash) if there is none."""
-        text = game.model.move_string()
+    def copy_moves(self) -> bool:
+        """Copy the move string to the clipboard; a notice (not a crash) if there is none."""
+        text = self.session.game.move_string()
         try:
-            if hasattr(pygame, 'scrap'):
-                if not pygame.scrap.get_init():
-                    pygame.scrap.init()
-                pygame.scrap.put_text(text) if hasattr(pygame.scrap, 'put_text') else \
-                    pygame.scrap.put(pygame.SCRAP_TEXT, text.encode())
-                game.toast(f'Copied moves "{text}"')
-                return True
-            raise pygame.error('no clipboard module')
-        except Exception as exc:
-            game.toast(f'No clipboard here ({exc}); moves: {text or "(none)"}', 'error', 5.0)
+            pygame.scrap.put_text(text)     # pygame-ce: no init needed
+        except (pygame.error, AttributeError, RuntimeError) as exc:
+            self.session.say(_('No clipboard here ({why}); the moves are: {moves}').format(
+                why=clip(exc, 60), moves=text or _('(none)')), 'error', 6.0)
             print(f'moves: {text}')
             return False
+        self.session.say(_('Copied the moves {moves} to the clipboard.').format(
+            moves=clip(text, 60) or _('(none)')))
+        return True
 
     def owns_autosave(self) -> bool:
         """Whether this run may offer, write or remove the autosave (see :class:`AppOptions`)."""
@@ -441,16 +402,15 @@ class App:
     def autosave(self) -> None:
         """Keep the unfinished game for the next plain start (a finished one
         removes the autosave) -- only in a run that owns the autosave."""
-        if not self.owns_autosave():
+        if not self.owns_autosave() or self.session.demo:
             return
         from connect4_game.storage.savegame import autosave
         try:
-            if not self.game.demo:
-                autosave(self._saved_game(self.game))
+            autosave(self.session.saved_game())
         except (OSError, ValueError) as exc:
             print(f'could not autosave the game: {clip(exc, 200)}', file=sys.stderr)
 
-    # ---------------------------------------------------------- frame
+    # ------------------------------------------------------------ frame
     def handle_event(self, e) -> None:
         if e.type == pygame.QUIT:
             self.quit()
@@ -461,12 +421,13 @@ class App:
         if e.type == pygame.KEYDOWN and e.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
-        self.screen.handle_event(e)
+        self.screen.process_event(e)
 
     def step(self, events, dt: float):
         """One frame: handle ``events``, advance by ``dt`` seconds, draw.
 
         :returns: the surface drawn on.
+        :raises ValueError: for a negative ``dt``.
         """
         if dt < 0:
             raise ValueError(f'dt must be >= 0 seconds, not {dt!r}')
@@ -476,32 +437,37 @@ class App:
             self.handle_event(e)
         self.elapsed += dt
         self._check_worker()
-        self.game.update(dt)
-        if self.screen is not self.game:
-            self.screen.update(dt)
-        self.screen.draw(self.surface)
+        top = len(self.stack) - 1
+        first = top
+        while first > 0 and self.stack[first].updates_below:
+            first -= 1
+        for screen in self.stack[first:]:
+            screen.update(dt)
+        bottom = top
+        while bottom > 0 and not self.stack[bottom].covers:
+            bottom -= 1
+        for screen in self.stack[bottom:]:
+            screen.draw(self.surface)
         self._update_caption()
         self._check_exit()
         return self.surface
 
     def _update_caption(self) -> None:
         """The window title follows the game (useful in the task bar)."""
-        g = self.game
-        m = g.model
-        if m.over:
-            state = m.message()
-        elif g.thinking():
-            slow = g.slow_search_seconds()
-            state = f'{m.to_move} is thinking\u2026' + (f' {slow} s' if slow else '')
+        s = self.session
+        if self.stack[-1] is not self.game and getattr(self.stack[-1], 'caption', None):
+            state = self.stack[-1].caption()
+        elif s.game.over:
+            state = self.game.result_texts()[0]
         else:
-            state = 'your turn' if g.human_to_move() else f'{m.to_move} to move'
-        caption = clip(f'Connect Four \u2014 {state}', 120)
+            state = self.game.status_texts()[0]
+        caption = clip(f"{_('Connect Four')} \u2014 {state}", 120)
         if caption != getattr(self, '_caption', None):
             self._caption = caption
             pygame.display.set_caption(caption)
 
     def _check_worker(self) -> None:
-        """If the worker thread itself has died, start a new worker (issue 8)."""
+        """If the worker's thread itself has died, start a new worker."""
         alive = getattr(self.worker, 'alive', None)
         if alive is None or alive() or self._closed:
             return
@@ -511,25 +477,30 @@ class App:
             pass
         self.worker = SearchWorker()
         self._own_worker = True
-        g = self.game
-        g.requested = None
-        g.worker_note = 'AI worker restarted'
-        g.toast('The AI worker stopped; a new one took over.', 'error', 4.0)
+        self.session.worker_replaced(self.worker)
+        for screen in self.stack:
+            if hasattr(screen, 'worker_replaced'):
+                screen.worker_replaced(self.worker)
         print('AI worker thread stopped; started a new worker.', file=sys.stderr)
 
     def _check_exit(self) -> None:
         o = self.options
         if o.exit_after is not None and self.elapsed >= o.exit_after:
             self.running = False
-        g = self.game
-        if o.exit_after_game and g.model.over and not g.animating() and g.end_time >= 0.8:
-            self.running = False
+        if o.exit_after_game:
+            top = self.stack[-1]
+            done = getattr(top, 'finished', None)
+            if done is not None and top is not self.game:
+                if done():
+                    self.running = False
+            elif self.session.game.over and not self.game.animating() \
+                    and self.session.end_time >= 0.8:
+                self.running = False
 
     def run(self) -> int:
-        """The real loop at 60 fps until quit; returns the exit status: 0 on a
-        normal quit, 1 if the frame step kept failing or if the screenshot
-        asked for (``--screenshot``) could not be written (one stderr line
-        says why; everything else was still saved).
+        """The real loop at 60 frames a second until quit; returns the exit
+        status: 0 on a normal quit, 1 if the frame step kept failing or the
+        screenshot asked for (``--screenshot``) could not be written.
 
         SIGTERM ends it like closing the window (the game is autosaved). An
         unexpected error in a frame is reported in one line (window and
@@ -539,7 +510,6 @@ class App:
         intervals = []
         status = 0
         self._install_sigterm()
-        last = time.perf_counter()
         try:
             self._guarded_step(pygame.event.get(), 0.0)   # builds the sprites before timing
             pygame.display.flip()
@@ -586,8 +556,8 @@ class App:
                 print(msg, file=sys.stderr)
                 self._last_error = msg
             try:
-                self.game.toast(msg, 'error', 5.0)
-                self.screen = self.game
+                self.session.say(msg, 'error', 5.0)
+                self.show_game()
             except Exception:
                 pass
             return False
@@ -597,7 +567,7 @@ class App:
             import signal
             import threading
             if threading.current_thread() is threading.main_thread():
-                signal.signal(signal.SIGTERM, lambda *_: self.quit())
+                signal.signal(signal.SIGTERM, lambda *_a: self.quit())
         except (ValueError, OSError, AttributeError):
             pass
 
@@ -621,9 +591,9 @@ class App:
     def save_screenshot(self, path: str) -> bool:
         """Write the last frame to ``path`` (the format from its extension, PNG
         by default). The image is encoded in memory and written with ordinary
-        file writes, so a full disk or an unwritable path (``/dev/full``, a
-        directory, no permission) is noticed: one stderr line says so and
-        :attr:`screenshot_error` is set. Returns whether it was written."""
+        file writes, so a full disk or an unwritable path is noticed: one
+        stderr line says so and :attr:`screenshot_error` is set. Returns
+        whether it was written."""
         import io
         try:
             buf = io.BytesIO()
@@ -642,25 +612,31 @@ class App:
             return False
         return True
 
-    def moves_played(self) -> int:
-        return self.total_moves
-
     def close(self) -> None:
-        """Write the screenshot and frame stats if asked, autosave, stop the worker."""
+        """Write the screenshot and frame stats if asked, autosave, keep the
+        settings, stop the worker and the screens' own resources."""
         if self._closed:
             return
         self._closed = True
         o = self.options
+        for screen in reversed(self.stack):
+            closing = getattr(screen, 'on_app_close', None)
+            if closing is not None:
+                try:
+                    closing()
+                except Exception:
+                    pass
         try:
-            self.worker.cancel() if not self._own_worker else None
             if self._own_worker:
                 self.worker.close()
+            else:
+                self.worker.cancel()
         except Exception:
             pass
         if o.screenshot:
             self.save_screenshot(o.screenshot)
         if o.frame_stats:
-            data = frame_stats(getattr(self, 'intervals', []), self.total_moves)
+            data = frame_stats(getattr(self, 'intervals', []), self.session.total_moves)
             try:
                 with open(o.frame_stats, 'w', encoding='utf-8') as fh:
                     json.dump(data, fh, indent=2)
@@ -684,11 +660,11 @@ def run_window(opts: AppOptions) -> int:
     try:
         try:
             app = App(opts, worker=worker, own_worker=True)
-        except (ValueError, OSError) as exc:   # e.g. the saved game changed meanwhile
+        except (ValueError, OSError) as exc:
             print(f'connect4: error: {clip(exc, 200)}', file=sys.stderr)
             return 2
         except pygame.error as exc:            # no display, no video driver
-            print(f'connect4: cannot open a window ({exc}); try --text, or '
+            print(f'connect4: cannot open a window ({clip(exc, 120)}); try --text, or '
                   f'SDL_VIDEODRIVER=dummy for a headless run', file=sys.stderr)
             return 1
         return app.run()
@@ -699,4 +675,3 @@ def run_window(opts: AppOptions) -> int:
             app.close()
         worker.close()
         pygame.quit()
-

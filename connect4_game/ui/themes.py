@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from connect4_game import rules
+from connect4_game.ui.i18n import N_
+
 __all__ = ["Theme", "THEMES", "DEFAULT_THEME", "SHAPES", "get_theme", "next_theme",
            "theme_names", "checker_surface", "draw_checker", "score_color", "SCORE_LABELS"]
 
@@ -99,7 +102,7 @@ def _add(theme: Theme) -> None:
 
 
 _add(Theme(
-    name="classic", label="Classic",
+    name="classic", label=N_("Classic"),
     background=(24, 30, 48), background2=(44, 56, 92),
     board=(32, 86, 196), board_edge=(20, 58, 150), hole=(16, 20, 34),
     x_color=(220, 40, 48), x_outline=(140, 20, 28), o_color=(250, 204, 21),
@@ -110,7 +113,7 @@ _add(Theme(
     score_colors={-1: (110, 116, 128), 0: (214, 48, 49), 50: (120, 132, 140), 100: (39, 174, 96)},
 ))
 _add(Theme(
-    name="dark", label="Dark",
+    name="dark", label=N_("Dark"),
     background=(12, 12, 14), background2=(28, 28, 34),
     board=(44, 46, 54), board_edge=(26, 27, 33), hole=(6, 6, 8),
     x_color=(239, 83, 80), x_outline=(150, 40, 40), o_color=(255, 183, 77),
@@ -123,7 +126,7 @@ _add(Theme(
 _add(Theme(
     # Okabe-Ito colours (orange / sky blue), safe for the common colour-vision
     # deficiencies, plus shapes: X is a cross, O a ring. Thick black outlines.
-    name="high_contrast", label="High contrast",
+    name="high_contrast", label=N_("High contrast"),
     background=(0, 0, 0), background2=(0, 0, 0),
     board=(255, 255, 255), board_edge=(160, 160, 160), hole=(0, 0, 0),
     x_color=(230, 159, 0), x_outline=(0, 0, 0), o_color=(86, 180, 233),
@@ -135,7 +138,7 @@ _add(Theme(
     x_shape="cross", o_shape="ring",
 ))
 _add(Theme(
-    name="paper", label="Paper",
+    name="paper", label=N_("Paper"),
     background=(246, 241, 228), background2=(230, 222, 200),
     board=(60, 110, 160), board_edge=(40, 80, 120), hole=(250, 247, 238),
     x_color=(190, 30, 45), x_outline=(120, 15, 25), o_color=(30, 30, 30),
@@ -146,7 +149,8 @@ _add(Theme(
     score_colors={-1: (150, 150, 150), 0: (192, 57, 43), 50: (127, 140, 141), 100: (39, 174, 96)},
 ))
 
-DEFAULT_THEME = "classic"
+DEFAULT_THEME = rules.DEFAULT_THEME
+assert tuple(THEMES) == rules.THEMES, "the themes drawn here are the ones rules.THEMES names"
 
 
 def theme_names() -> list[str]:

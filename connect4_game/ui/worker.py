@@ -62,6 +62,8 @@ MAX_REPLY = 1 << 20
 """Bytes: the longest answer the parent reads from a worker process."""
 MAX_MESSAGE = 300
 """Characters of an error text (e.g. a plug-in's exception) a Result repeats."""
+DEEPEN_FROM = 8
+"""Plies: an ``'ai'`` job deeper than this reports shallower results first."""
 
 
 @dataclass(frozen=True)
@@ -104,7 +106,8 @@ class Result:
     status 3)'``, and for a search that killed :data:`MAX_DEATHS` processes
     in a row, that the worker gave up on it), ``'died'`` (the process died
     during a search; the job is being run again by another process) or
-    ``'timeout'``.
+    ``'timeout'``; or ``'progress'`` (not the end: ``payload`` is the result
+    of a shallower lookahead, with its ``depth``, while the job goes on).
     """
 
     job: Job
@@ -131,23 +134,61 @@ def _board_from_rows(rows):
     return b
 
 
-def compute(job: Job) -> dict:
+def progress_depths(lookahead: int) -> list[int]:
+    """The shallower lookaheads an ``'ai'`` job reports on its way to
+    ``lookahead`` (so *Move now* has a move to play): 4, 8, 12, ... below it,
+    none for a lookahead of :data:`DEEPEN_FROM` or less. Each costs about a
+    seventh of the next ply's search per ply less, so together they add a
+    few per cent to the deep search."""
+    if lookahead <= DEEPEN_FROM:
+        return []
+    return list(range(4, lookahead, 4))
+
+
+def compute(job: Job, progress=None) -> dict:
     """Run ``job`` in this process and return its payload dict (see :class:`Result`).
 
+    :param progress: called with a payload for each shallower lookahead an
+        ``'ai'`` job finishes first (see :func:`progress_depths`), or None.
     :raises ValueError: for an unknown job kind; whatever the engine or the
         plug-in raises is propagated.
     """
+    if job.kind == 'oska':
+        from connect4_game.oska import engine as oska
+        start = time.perf_counter()
+        res = oska.search(list(job.rows), job.checker, job.lookahead)
+        move = None if res.move is None else [list(res.move.frm), list(res.move.to),
+                                              list(res.move.captured) if res.move.captured
+                                              else None]
+        return {'move': move, 'nodes': res.stats.nodes, 'max_ply': res.stats.max_ply,
+                'time': time.perf_counter() - start}
     board = _board_from_rows(job.rows)
     if job.kind == 'ai':
         from connect4_game.players import AIPlayer
-        player = AIPlayer(job.checker, job.tiebreak, job.lookahead)
+        if job.spec:        # a named level (connect4_game.ai.levels)
+            from connect4_game.ai.levels import make_level_player
+            player = make_level_player(job.spec, job.checker)
+        else:               # exactly the assignment's AIPlayer (BU CS111 ps9, Problem 4)
+            player = AIPlayer(job.checker, job.tiebreak, job.lookahead)
         start = time.perf_counter()
-        scores = player.scores_for(board)
+        if progress is not None and not job.spec:
+            for depth in progress_depths(job.lookahead):
+                shallow = AIPlayer(job.checker, job.tiebreak, depth)
+                scores = shallow.scores_for(board)
+                if max(scores) >= 0:
+                    progress({'column': shallow.max_score_column(scores), 'scores': scores,
+                              'depth': depth, 'nodes': shallow.last_nodes or 0,
+                              'time': time.perf_counter() - start})
+        if job.spec:        # the level's own choice rule; its scores for the overlay
+            column = player.next_move(board) if board.legal_columns() else None
+            scores = getattr(player, 'last_scores', None) or player.scores_for(board)
+        else:
+            scores = player.scores_for(board)
+            column = player.max_score_column(scores) if max(scores) >= 0 else None
         elapsed = time.perf_counter() - start
-        column = player.max_score_column(scores) if max(scores) >= 0 else None
-        return {'column': column, 'scores': list(scores),
+        return {'column': column, 'scores': list(scores), 'depth': player.lookahead,
                 'nodes': getattr(player, 'last_nodes', 0) or 0,
-                'time': getattr(player, 'last_time', 0.0) or elapsed}
+                'time': elapsed}
     if job.kind == 'expert':
         from connect4_game.ai import expert
         start = time.perf_counter()
@@ -210,8 +251,8 @@ def _read_reply(conn) -> tuple[str, object]:
         status, value = json.loads(data)
     except (ValueError, TypeError, RecursionError):
         return ('bad', 'its answer was not readable')
-    if status == 'ok' and isinstance(value, dict):
-        return ('ok', value)
+    if status in ('ok', 'progress') and isinstance(value, dict):
+        return (status, value)
     if status == 'error':
         return ('error', clip(value, MAX_MESSAGE))
     return ('bad', 'its answer was not readable')
@@ -244,8 +285,10 @@ def _serve(conn, parent_pid: int | None = None) -> None:
             return
         if job is None:
             return
+        def progress(payload):
+            conn.send_bytes(json.dumps(['progress', payload]).encode('utf-8'))
         try:
-            payload = compute(job)
+            payload = compute(job, progress)
             message = json.dumps(['ok', payload]).encode('utf-8')
         except BaseException as exc:  # a plug-in may raise anything; report it
             if isinstance(exc, (RuntimeError, ValueError)) and str(exc):
@@ -631,6 +674,12 @@ class SearchWorker:
                 except (EOFError, OSError, ValueError):
                     self._lost(job, proc)
                     return
+                if status == 'progress':
+                    with self._cond:
+                        cancelled = self._cancel
+                    if not cancelled:
+                        self._results.put(Result(job, 'progress', payload))
+                    continue
                 if status == 'bad':       # the pipe cannot be trusted any more
                     self._replace_active()
                     payload = f'{_job_name(job)} failed: {payload}'

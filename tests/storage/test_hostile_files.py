@@ -75,20 +75,24 @@ def aside(directory, name):
 
 # ------------------------------------------------------------- long keys and values
 
-def test_long_settings_key_gives_a_short_warning(cfg):
+def test_long_settings_key_gives_a_short_warning_and_the_next_start_is_clean(cfg):
     (cfg / "settings.json").write_text(json.dumps({LONG: 1, "lookahead": 3}))
     s, warnings = load_settings()
     assert s.lookahead == 3, "the good field is kept"
     [warning] = warnings
     one_line(warning)
     assert "unknown setting" in warning and "kkkk" in warning
-    assert (cfg / "settings.json").exists(), "a usable file stays where it is"
+    assert "kept the valid ones" in warning and "settings.json.bad-" in warning
+    [original] = aside(cfg, "settings.json")
+    assert LONG in original.read_text(), "the player's file is kept aside, not lost"
+    again, warnings = load_settings()
+    assert again.lookahead == 3 and warnings == [], "the next start is clean"
 
 
 def test_long_settings_value_gives_a_short_warning(cfg):
     (cfg / "settings.json").write_text(json.dumps({"theme": LONG, "tiebreak": LONG}))
     s, warnings = load_settings()
-    assert s == Settings() and len(warnings) == 2
+    assert s == Settings() and len(warnings) == 2          # one a field; the last says where it went
     for warning in warnings:
         one_line(warning)
 
@@ -494,6 +498,9 @@ def test_the_game_prints_each_settings_warning_once(tmp_path):
     assert r.returncode == 0, r.stderr[-2000:]
     assert r.stderr.count("unknown setting") == 1
     assert "k" * 100 not in r.stderr
+    r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--exit-after", "0"],
+                       capture_output=True, text=True, timeout=60, cwd=ROOT, env=env)
+    assert r.returncode == 0 and "setting" not in r.stderr, "the next start is clean"
 
 
 @needs_fifo

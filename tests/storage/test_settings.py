@@ -42,7 +42,7 @@ def test_round_trip(cfg):
     loaded, warnings = load_settings()
     assert warnings == []
     assert loaded == s
-    assert json.loads(path.read_text())["version"] == 1
+    assert json.loads(path.read_text())["version"] == 2
 
 
 @pytest.mark.parametrize("content", [
@@ -84,9 +84,12 @@ def test_invalid_fields_are_dropped_one_by_one(cfg):
     text = "\n".join(warnings)
     for name in ("tiebreak", "rows", "muted", "colour", "demo_pace"):
         assert repr(name) in text
-    assert len(warnings) == 6      # five problems, then a line counting the rest
-    assert warnings[-1].endswith("2 more problems ignored")
-    assert (cfg / "settings.json").exists(), "a usable file is not moved aside"
+    assert len(warnings) == 6      # five problems, then a line counting the rest and saying
+    assert "2 more problems ignored; renamed it settings.json.bad-" in warnings[-1]    # where
+    assert "kept the valid ones" in warnings[-1]
+    [aside] = cfg.glob("settings.json.bad-*")
+    assert json.loads(aside.read_text())["o_kind"] == "robot", "the original is kept aside"
+    assert load_settings() == (s, []), "the cleaned settings were written: the next start is clean"
 
 
 def test_many_bad_fields_give_a_bounded_number_of_warnings(cfg):
@@ -147,8 +150,8 @@ def test_app_reports_and_ignores_a_garbage_settings_file(cfg, capsys):
     try:
         app.step([], 0.016)
         assert app.settings == Settings()
-        assert app.game.model.rows == Settings().rows
-        assert any("settings" in m and "default settings" in m for m in app.messages)
+        assert app.session.game.rows == Settings().rows
+        assert any("settings" in m and "default settings" in m for m, _kind in app.notes)
         assert "settings" in capsys.readouterr().err
     finally:
         app.close()

@@ -26,7 +26,7 @@ import pygame
 import pytest
 
 from connect4_game.ui.app import App, AppOptions
-from connect4_game.ui.model import PlayerConfig
+from connect4_game.ui.session import PlayerConfig
 from connect4_game.ui.worker import Result
 
 TOTAL_EVENTS = 20_000
@@ -125,7 +125,10 @@ def random_event(rng: random.Random, size, last_key):
     w, h = size
     r = rng.random()
     if r < 0.22:
-        pos = (rng.randint(-50, w + 50), rng.randint(-50, h + 50))
+        if rng.random() < 0.85:      # mostly where a player clicks: the board, below the toolbar
+            pos = (rng.randint(0, w), rng.randint(int(h * 0.1), h))
+        else:                        # anywhere, also outside the window and on the toolbar
+            pos = (rng.randint(-50, w + 50), rng.randint(-50, h + 50))
         return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice([1, 1, 1, 2, 3, 4, 5]))
     if r < 0.30:
         pos = (rng.randint(-50, w + 50), rng.randint(-50, h + 50))
@@ -171,34 +174,39 @@ class Snapshot:
     def __init__(self, app):
         g = app.game
         self.game = g
-        self.game_id = g.game_id
-        self.moves = list(g.model.moves)
-        self.over = g.model.over
-        self.players = dict(g.players)
-        self.to_move = g.model.to_move
+        self.game_id = g.session.game_id
+        self.moves = list(g.session.game.moves)
+        self.over = g.session.game.over
+        self.players = dict(g.session.players)
+        self.to_move = g.session.game.to_move
         self.on_game_screen = app.screen is g
+        self.menu_open = g.menu is not None
+        self.toolbar_focus = g.toolbar.focus is not None
+        self.toolbar = g.toolbar.rect.copy()
+        self.thinking = g.session.thinking()
+        self.move_now = g._move_now_visible()
 
 
 def check_state(app, worker, where):
     g = app.game
-    m = g.model
+    m = g.session.game
     assert m.board == m.replay(), f"{where}: board differs from the replay of {m.moves}"
     nx, no = m.board.num_checkers("X"), m.board.num_checkers("O")
     assert nx - no in (0, 1) and nx + no == len(m.moves), f"{where}: counts X={nx} O={no}"
     assert m.to_move == ("X" if len(m.moves) % 2 == 0 else "O")
     # at most one search in flight, and it is the one the game waits for
     assert worker.current is None or worker.countdown >= 0
-    if g.requested is not None:
+    if g.session.requested is not None:
         waiting_for = {worker.current.key} if worker.current is not None else set()
         waiting_for |= {r.key for r in worker.outbox}
-        assert g.requested in waiting_for, f"{where}: game waits for a job nobody runs"
+        assert g.session.requested in waiting_for, f"{where}: game waits for a job nobody runs"
 
 
 def check_transition(before, app, where, human_drop=False, history=False, step=False):
     g = app.game
-    if g is not before.game or g.game_id != before.game_id:
+    if g is not before.game or g.session.game_id != before.game_id:
         return                                   # a new game
-    moves = g.model.moves
+    moves = g.session.game.moves
     if moves[:len(before.moves)] != before.moves or len(moves) == len(before.moves):
         return                                   # unchanged, or undo
     new = moves[len(before.moves):]
@@ -217,12 +225,20 @@ def check_transition(before, app, where, human_drop=False, history=False, step=F
             f"{where}: a drop event moved for the computer side {before.to_move}"
 
 
-def is_history_event(e):
+def is_control_event(e, before):
+    """A click on the toolbar or an open menu, or a key that commands the game
+    (undo, redo, load, new game, 'move now' while the computer thinks): it may
+    change the moves without being a drop."""
+    if e.type == pygame.MOUSEBUTTONDOWN:
+        return before.menu_open or before.toolbar.collidepoint(e.pos) or before.move_now
     if e.type != pygame.KEYDOWN:
         return False
     if e.mod & pygame.KMOD_CTRL:
         return e.key in (pygame.K_z, pygame.K_y, pygame.K_o)
-    return e.key in (pygame.K_u, pygame.K_r, pygame.K_n)
+    if e.key == pygame.K_SPACE and before.thinking:
+        return True                              # Move now
+    return before.menu_open or before.toolbar_focus or \
+        e.key in (pygame.K_u, pygame.K_r, pygame.K_n)
 
 
 def is_drop_event(e):
@@ -257,7 +273,7 @@ def run_app(rng, events_budget, stats):
                 where = f"event {sent} {pygame.event.event_name(e.type)} {getattr(e, 'key', '')}"
                 check_state(app, worker, where)
                 check_transition(before, app, where, human_drop=is_drop_event(e),
-                                 history=is_history_event(e))
+                                 history=is_control_event(e, before))
                 if not app.running:
                     # a quit request: the app would exit now; cancel it with a new game
                     stats["quits"] += 1
@@ -274,16 +290,19 @@ def run_app(rng, events_budget, stats):
             check_state(app, worker, where)
             check_transition(before, app, where, step=True)
         stats["events"] += sent
-        stats["games"] += app.games_finished
+        stats["games"] += app.session.games_finished
         stats["faults"] += worker.faults
         stats["submits"] += worker.submits
-        stats["total_moves"] += app.total_moves
+        stats["total_moves"] += app.session.total_moves
     finally:
         app.close()
 
 
 def test_fuzz_the_headless_app(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("CONNECT4_CONFIG_DIR", str(tmp_path))   # Ctrl+S / Ctrl+O go here
+    from connect4_game.storage import savegame
+    clock = iter(range(1_700_000_000, 1_800_000_000, 7))
+    monkeypatch.setattr(savegame.time, "time", lambda: float(next(clock)))   # saved games' names
     rng = random.Random(SEED)
     random.seed(SEED)                     # random players and RANDOM tiebreaks
     stats = dict(events=0, steps=0, games=0, quits=0, faults=0, submits=0, total_moves=0)
@@ -318,7 +337,7 @@ def test_an_off_board_hint_column_from_the_worker_does_not_crash(tmp_path, monke
         for _ in range(5):
             app.step([], 0.05)                                # must not raise
         g = app.game
-        assert g.hint_col is None or g.model.can_play(g.hint_col)
-        assert g.model.moves == []
+        assert g.session.hint_col is None or g.session.game.can_play(g.session.hint_col)
+        assert g.session.game.moves == []
     finally:
         app.close()

@@ -1,15 +1,11 @@
-"""Headless tests of the Oska screen (issue 7): events in, update(dt), draw; the AI
-future is awaited through the view's own API (never sleep, never the wall clock)."""
+"""Headless tests of the Oska screen: events in, update(dt), draw; the AI runs
+in the app's process worker and is awaited through the worker's own API
+(never sleep, never the wall clock)."""
 
-import os
+import pygame
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from connect4_game.oska.engine import (  # noqa: E402
+from connect4_game.oska.engine import (
     Move,
     apply_move,
     initial_board,
@@ -17,47 +13,48 @@ from connect4_game.oska.engine import (  # noqa: E402
     oskaplayer,
     row_lengths,
 )
-from connect4_game.ui.oska_view import MAX_LOOKAHEAD, OskaView  # noqa: E402
+from connect4_game.rules import OSKA_MAX_LOOKAHEAD as MAX_LOOKAHEAD
+from connect4_game.ui.screens.oska import OskaScreen
+from connect4_game.ui.worker import Result, SearchWorker
+from tests.ui_helpers import StuckWorker, make_app
 
 SIZE = (800, 640)
 
 
-@pytest.fixture(autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode(SIZE)
-    yield
-    pygame.display.quit()
+@pytest.fixture(scope="module")
+def worker():
+    w = SearchWorker()
+    yield w
+    w.close()
 
 
 @pytest.fixture
-def views():
-    made = []
+def views(worker):
+    apps = []
 
-    def make(*args, **kw):
-        kw.setdefault("size", SIZE)
-        v = OskaView(*args, **kw)
-        made.append(v)
+    def make(n=4, human_side="w", lookahead=3, use_worker=None):
+        app = make_app(use_worker or worker, x="human", o="human", size=SIZE)
+        apps.append(app)
+        v = OskaScreen(app, n, human_side, lookahead)
+        app.push(v)
         return v
     yield make
-    for v in made:
-        v.close()
+    for a in apps:
+        a.close()
 
 
-def click(view, square, via_queue=False):
-    ev = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=view.square_center(square), button=1)
-    if via_queue:
-        pygame.event.clear()
-        pygame.event.post(ev)
-        for e in pygame.event.get():
-            view.handle_event(e)
-    else:
-        view.handle_event(ev)
+def wait_for_ai(view, timeout=30):
+    """Block until the worker has a result waiting (its explicit API)."""
+    return view.app.worker.wait_ready(timeout)
+
+
+def click(view, square):
+    view.process_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=view.square_center(square),
+                                          button=1))
 
 
 def key(view, k, text=""):
-    view.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, unicode=text, mod=0))
+    view.process_event(pygame.event.Event(pygame.KEYDOWN, key=k, unicode=text, mod=0))
 
 
 def settle(view, dt=1 / 60, limit=600):
@@ -65,7 +62,7 @@ def settle(view, dt=1 / 60, limit=600):
     for _ in range(limit):
         view.update(dt)
         if view.ai_thinking:
-            assert view.wait_for_ai(30)
+            assert wait_for_ai(view)
             continue
         if not view.animating and not view.passing and (
                 view.result is not None or view.is_human(view.turn)):
@@ -96,7 +93,7 @@ def test_square_centres_and_hit_testing_round_trip(views, n):
 
 def test_click_selects_highlights_and_plays_a_slide(views):
     v = views(4, "both", 2)
-    click(v, (0, 3), via_queue=True)
+    click(v, (0, 3))
     assert v.selected == (0, 3)
     assert set(v.legal_targets) == {(1, 2)}
     surf = pygame.Surface(SIZE)
@@ -106,7 +103,7 @@ def test_click_selects_highlights_and_plays_a_slide(views):
     click(v, (2, 0))  # not a destination, not own checker: deselect
     assert v.selected is None
     click(v, (0, 3))
-    click(v, (1, 2), via_queue=True)
+    click(v, (1, 2))
     assert v.board == ["www-", "--w", "--", "---", "bbbb"] and v.turn == "b"
     st = v.animation_state()
     assert st["pos"] == v.square_center((0, 3)) and st["progress"] == 0
@@ -162,46 +159,43 @@ def test_ai_replies_off_thread_with_the_seed_player(views):
     click(v, (1, 2))
     after_human = list(v.board)
     assert v.turn == "b"
-    assert v.ai_thinking or v.wait_for_ai(30)
+    assert v.ai_thinking
     assert "thinking" in v.status_text()
-    assert v.wait_for_ai(30)
+    assert wait_for_ai(v)
     settle(v)
     assert v.board == oskaplayer(after_human, "b", 3)
-    assert v.turn == "w" and v.moves_played == 2
-    assert v.last_ai_stats.max_ply <= 3
+    assert v.turn == "w" and v.moves_total == 2
+    assert v.last_ai_stats["max_ply"] <= 3
 
 
 def test_ai_result_waits_for_the_slide_to_finish(views):
     v = views(4, "w", 1)
     click(v, (0, 0))
     click(v, (1, 0))
-    assert v.wait_for_ai(30)
+    assert wait_for_ai(v)
     v.update(0.0)  # result is ready but the human's checker is still sliding
-    assert v.turn == "b" and v.moves_played == 1
+    assert v.turn == "b" and v.moves_total == 1
     settle(v)
-    assert v.moves_played == 2
+    assert v.moves_total == 2
 
 
 def test_new_game_drops_stale_search(views):
     v = views(4, "b", 4)  # AI plays white and starts thinking at once
-    assert v._future is not None
-    key(v, pygame.K_n)  # new game while the search runs: it is cancelled and dropped
-    assert v.wait_for_ai(30)
-    v.update(0.0)
-    assert v.stale_results == 1
+    first = v.requested
+    assert first is not None
+    key(v, pygame.K_n)  # new game while the search runs: a new search, the old one dropped
+    assert v.requested != first
     settle(v)
-    assert v.moves_played == 1
+    assert v.moves_total == 1
     assert v.board == oskaplayer(initial_board(4), "w", 4)
 
 
 def test_lookahead_keys_restart_search(views):
     v = views(4, "b", 1)
     key(v, pygame.K_4)  # AI (white) is thinking at lookahead 1: restart at 4
-    assert v.lookahead == 4
-    assert v.wait_for_ai(30)
+    assert v.lookahead == 4 and v.requested[2] == 4
     settle(v)
-    assert v.stale_results == 1
-    assert v.last_ai_stats.max_ply == 4
+    assert v.last_ai_stats["max_ply"] == 4
     assert v.board == oskaplayer(initial_board(4), "w", 4)
 
 
@@ -238,17 +232,25 @@ def test_pass_is_shown_then_turn_moves_on(views):
     assert v.turn == "w" and not v.passing and v.board == stuck
 
 
-def test_escape_and_resize(views):
+def test_escape_clears_then_leaves_and_resize(views):
     v = views(5, "both", 2)
+    app = v.app
     click(v, (0, 0))
     key(v, pygame.K_ESCAPE)
-    assert v.selected is None and not v.wants_exit
+    assert v.selected is None and app.screen is v
     key(v, pygame.K_ESCAPE)
-    assert v.wants_exit
-    v.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=1200, h=500, size=(1200, 500)))
+    assert app.screen is app.game and app.running      # back to Connect Four
     surf = pygame.Surface((1200, 500))
     v.draw(surf)
     assert v.square_at(v.square_center((3, 1))) == (3, 1)
+
+
+def test_the_connect4_game_waits_under_oska(views):
+    v = views(4, "both", 2)
+    app = v.app
+    n = app.session.game.moves[:]
+    app.step([], 0.5)
+    assert app.session.requested is None and app.session.game.moves == n
 
 
 @pytest.mark.parametrize("n", [4, 5, 6])
@@ -267,10 +269,10 @@ def test_whole_game_human_clicks_vs_ai(views, n):
         assert v.board == apply_move(before, move)
     assert v.result in ("w", "b", "draw")
     text = v.status_text()
-    expected = {"draw": "Draw!", "w": "You win as White!", "b": "Black (AI) wins."}[v.result]
+    expected = {"draw": "A draw!", "w": "You win as White!", "b": "Black (computer) wins."}[v.result]
     assert text.startswith(expected)
     click(v, (0, 0))
-    assert "new game" in v.message
+    assert "new one" in v.message
     key(v, pygame.K_n)
     assert v.board == initial_board(n) and v.result is None
 
@@ -287,59 +289,64 @@ def test_ai_vs_ai_finishes(views):
 
 
 def test_bad_arguments(views):
-    with pytest.raises(ValueError, match="human_side"):
-        OskaView(4, "x", 2)
-    with pytest.raises(ValueError, match="lookahead"):
-        OskaView(4, "w", 0)
-    with pytest.raises(ValueError, match="n must be"):
-        OskaView(3, "w", 2)
-    with pytest.raises(ValueError, match="colour"):
-        OskaView(4, "w", 2, colours={"nope": (1, 2, 3)})
     v = views(4, "both", 2)
+    with pytest.raises(ValueError, match="human_side"):
+        OskaScreen(v.app, 4, "x", 2)
+    with pytest.raises(ValueError, match="lookahead"):
+        OskaScreen(v.app, 4, "w", 0)
+    with pytest.raises(ValueError, match="n must be"):
+        OskaScreen(v.app, 3, "w", 2)
     with pytest.raises(ValueError, match="n=5"):
         v.set_position(initial_board(5), "w")
     with pytest.raises(ValueError, match="player"):
         v.set_position(initial_board(4), "x")
 
 
-def test_custom_colours_used(views):
-    v = views(4, "both", 2, colours={"background": (1, 2, 3)})
+def test_colours_come_from_the_theme(views):
+    v = views(4, "both", 2)
     surf = pygame.Surface(SIZE)
     v.draw(surf)
-    assert tuple(surf.get_at((2, 2)))[:3] == (1, 2, 3)
+    assert tuple(surf.get_at((2, 2)))[:3] == v.app.theme.background
+    v.app.set_theme("paper")
+    v.draw(surf)
+    assert tuple(surf.get_at((2, 2)))[:3] == v.app.theme.background
 
 
-def test_screenshot_and_standalone_loop(tmp_path):
-    from connect4_game.ui import oska_view
+def test_oska_from_the_command_line_runs_in_the_same_window(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    shot = tmp_path / "oska.png"
+    env = dict(__import__("os").environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    r = subprocess.run([sys.executable, str(root / "main.py"), "--game", "oska", "--demo",
+                        "--exit-after", "2", "--screenshot", str(shot), "--no-settings"],
+                       capture_output=True, text=True, timeout=120, env=env, cwd=root)
+    assert r.returncode == 0, r.stderr
+    assert pygame.image.load(str(shot)).get_size() == (800, 760)
 
-    out = tmp_path / "oska.png"
-    oska_view.save_screenshot(str(out), size=(640, 480))
-    img = pygame.image.load(str(out))
-    assert img.get_size() == (640, 480)
-    pygame.display.set_mode(SIZE)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0))
-    assert oska_view.run(4, "both", 2, size=(400, 300)) is None  # Esc twice leaves the loop
 
-
-def test_winner_property_waits_for_the_last_animation(views):
+def test_finished_waits_for_the_last_animation(views):
     v = views(4, "both", 2)
     v.set_position(["----", "---", "--", "w--", "-b--"], "w")
     click(v, (3, 0))
     click(v, (4, 0))
-    assert v.result == "w" and v.winner is None  # final slide still running
+    assert v.result == "w" and not v.finished()  # final slide still running
     settle(v)
-    assert v.winner == "w"
+    assert v.finished()
 
 
-def test_engine_error_in_ai_thread_is_reported_not_raised(views, monkeypatch):
-    from connect4_game.ui import oska_view
+class FailingWorker(StuckWorker):
+    """Answers every job with an error (an engine bug in the worker process)."""
 
-    def broken(*args):
-        raise RuntimeError("boom")
-    monkeypatch.setattr(oska_view, "_search_job", broken)
-    v = views(4, "b", 2)  # AI white starts at once and fails
-    assert v.wait_for_ai(30)
+    def poll(self):
+        out = [Result(job, "error", message="boom") for job in self.jobs]
+        self.jobs = []
+        return out
+
+
+def test_engine_error_in_the_worker_is_reported_not_raised(views):
+    v = views(4, "b", 2, use_worker=FailingWorker())   # AI white starts at once and fails
     v.update(0.0)
-    assert "AI error: boom" in v.message and v.moves_played == 0
+    assert "AI error: boom" in v.message and v.moves_total == 0
     v.draw(pygame.Surface(SIZE))

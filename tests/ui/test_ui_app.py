@@ -37,12 +37,12 @@ def test_click_lands_checker_in_right_slot_after_animation(app):
     app.step([click_col(app, 3)], DT)
     g = app.game
     # the model has the move at once; the checker is still falling
-    assert g.model.moves == [3]
+    assert g.session.game.moves == [3]
     assert g.animating()
     fall = g.falling[0]
     assert (fall.col, fall.target_row) == (3, 5) and fall.row < 5
     assert settle(app, steps=200)
-    assert g.model.board.slots[5][3] == 'X'
+    assert g.session.game.board.slots[5][3] == 'X'
     # pixels: the slot's centre shows X's colour, the slot above is still a hole
     lay = g.renderer.layout
     surf = app.step([], DT)
@@ -54,7 +54,7 @@ def test_click_lands_checker_in_right_slot_after_animation(app):
     assert pixel_near(surf, (cx, cy), app.theme.highlight, tol=10)
     app.step([click_col(app, 3)], DT)
     settle(app, steps=200)
-    assert g.model.board.slots[4][3] == 'O'
+    assert g.session.game.board.slots[4][3] == 'O'
 
 
 def test_checker_falls_with_gravity_then_bounces(app):
@@ -84,10 +84,10 @@ def test_full_column_refuses_visibly(worker):
         for _ in range(4):
             app.step([click_col(app, 1)], DT)
             settle(app)
-        assert app.game.model.moves == [1, 1, 1, 1]
+        assert app.session.game.moves == [1, 1, 1, 1]
         app.step([click_col(app, 1)], DT)
         g = app.game
-        assert g.model.moves == [1, 1, 1, 1]          # refused
+        assert g.session.game.moves == [1, 1, 1, 1]          # refused
         assert g.shake is not None and g.flash_col == 1
         offsets = set()
         for _ in range(10):
@@ -126,14 +126,14 @@ def test_ai_reply_arrives_while_frames_keep_drawing(worker):
         frames_while_thinking = 0
         for _ in range(30):
             app.step([], DT)
-            if g.thinking():
+            if g.session.thinking():
                 frames_while_thinking += 1
                 assert 'thinking' in g.status_texts()[0]
-        assert frames_while_thinking > 0 or g.model.moves[1:]
-        step_until(app, lambda: len(g.model.moves) == 2 and not g.animating(), max_steps=600)
-        assert g.model.board.num_checkers('O') == 1
-        assert 'O' in g.last_stats                     # nodes/time shown after the AI move
-        assert g.model.to_move == 'X' and g.human_to_move()
+        assert frames_while_thinking > 0 or g.session.game.moves[1:]
+        step_until(app, lambda: len(g.session.game.moves) == 2 and not g.animating(), max_steps=600)
+        assert g.session.game.board.num_checkers('O') == 1
+        assert 'O' in g.session.last_stats                     # nodes/time shown after the AI move
+        assert g.session.game.to_move == 'X' and g.session.human_to_move()
     finally:
         app.close()
 
@@ -145,31 +145,31 @@ def test_stale_result_is_dropped_after_new_game(worker):
         app.step([click_col(app, 3)], DT)
         settle(app)
         g = app.game
-        old_game = g.game_id
-        old_job = g.desired_job()
-        assert old_job.checker == 'O' and g.requested == old_job.key
+        old_game = g.session.game_id
+        old_job = g.session.desired_job()
+        assert old_job.checker == 'O' and g.session.requested == old_job.key
         app.step([key(pygame.K_n, 'n')], DT)           # new game while O thinks
-        assert g.game_id == old_game + 1 and g.model.moves == []
+        assert g.session.game_id == old_game + 1 and g.session.game.moves == []
         # the old search's reply turns up late: it is dropped, not played
         worker._results.put(Result(old_job, 'ok', {'column': 0, 'scores': [50] * 7,
                                                    'nodes': 1, 'time': 0.1}))
         for _ in range(30):
             app.step([], DT)
-        assert g.model.moves == []                     # the old reply never lands
+        assert g.session.game.moves == []                     # the old reply never lands
     finally:
         app.close()
 
 
 @pytest.mark.parametrize('k,uni,check', [
-    (pygame.K_7, '7', lambda g, a: g.lookahead == 7 and g.players['O'].lookahead == 7),
-    (pygame.K_0, '0', lambda g, a: g.lookahead == 0 and g.players['O'].lookahead == 0),
-    (pygame.K_PLUS, '+', lambda g, a: g.lookahead == 3),
-    (pygame.K_EQUALS, '=', lambda g, a: g.lookahead == 3),
-    (pygame.K_MINUS, '-', lambda g, a: g.lookahead == 1),
-    (pygame.K_t, 't', lambda g, a: g.tiebreak == 'RIGHT' and g.players['O'].tiebreak == 'RIGHT'),
-    (pygame.K_d, 'd', lambda g, a: g.demo and g.players['X'].kind == 'ai'),
-    (pygame.K_a, 'a', lambda g, a: g.overlay),
-    (pygame.K_s, 's', lambda g, a: g.show_stats),
+    (pygame.K_7, '7', lambda g, a: g.session.lookahead == 7 and g.session.players['O'].lookahead == 7),
+    (pygame.K_0, '0', lambda g, a: g.session.lookahead == 0 and g.session.players['O'].lookahead == 0),
+    (pygame.K_PLUS, '+', lambda g, a: g.session.lookahead == 3),
+    (pygame.K_EQUALS, '=', lambda g, a: g.session.lookahead == 3),
+    (pygame.K_MINUS, '-', lambda g, a: g.session.lookahead == 1),
+    (pygame.K_t, 't', lambda g, a: g.session.tiebreak == 'RIGHT' and g.session.players['O'].tiebreak == 'RIGHT'),
+    (pygame.K_d, 'd', lambda g, a: g.session.demo and g.session.players['X'].kind == 'ai'),
+    (pygame.K_a, 'a', lambda g, a: g.session.overlay),
+    (pygame.K_s, 's', lambda g, a: type(a.screen).__name__ == 'StatsScreen'),
     (pygame.K_m, 'm', lambda g, a: a.muted),
     (pygame.K_c, 'c', lambda g, a: a.theme_name != 'classic'),
     (pygame.K_ESCAPE, '\x1b', lambda g, a: not a.running),
@@ -187,7 +187,7 @@ def test_hotkey_changes_what_it_should(worker, k, uni, check):
         # the status bar shows the change at once
         line1, line2, right = app.game.status_texts()
         if uni in '7+=-0':
-            assert f'lookahead {app.game.lookahead}' in line2
+            assert f'lookahead {app.session.lookahead}' in line2
         if uni == 't':
             assert 'RIGHT' in line2
     finally:
@@ -200,10 +200,10 @@ def test_lookahead_up_to_full_solve_shown_as_max(worker):
         app.step([], DT)
         for _ in range(5):
             app.step([key(pygame.K_PLUS, '+')], DT)
-        assert app.game.lookahead == 16                # 4x4 = 16 cells: a full solve
-        assert 'lookahead max' in app.game.status_texts()[1]
+        assert app.session.lookahead == 16                # 4x4 = 16 cells: a full solve
+        assert any('full solve' in t.text for t in app.game.toasts)
         app.step([key(pygame.K_MINUS, '-')], DT)
-        assert app.game.lookahead == 15
+        assert app.session.lookahead == 15
     finally:
         app.close()
 
@@ -215,11 +215,11 @@ def test_new_game_key_and_lookahead_applies_to_next_ai_move(worker):
         app.step([], DT)
         app.step([key(pygame.K_3, '3')], DT)
         app.step([click_col(app, 0)], DT)
-        job = g.desired_job()
+        job = g.session.desired_job()
         assert job is not None and job.lookahead == 3 and job.checker == 'O'
-        step_until(app, lambda: len(g.model.moves) == 2, max_steps=600)
+        step_until(app, lambda: len(g.session.game.moves) == 2, max_steps=600)
         app.step([key(pygame.K_n, 'n')], DT)
-        assert g.model.moves == [] and g.lookahead == 3
+        assert g.session.game.moves == [] and g.session.lookahead == 3
     finally:
         app.close()
 
@@ -228,14 +228,14 @@ def test_demo_game_runs_to_its_end_and_the_next_starts(worker, capsys):
     app = make_app(worker, x='ai', o='ai', lookahead=1, demo=True)
     try:
         g = app.game
-        g.pace = 0.0
-        first = g.game_id
-        step_until(app, lambda: g.model.over and not g.animating(), max_steps=3000, dt=0.05)
+        g.session.pace = 0.0
+        first = g.session.game_id
+        step_until(app, lambda: g.session.game.over and not g.animating(), max_steps=3000, dt=0.05)
         out = capsys.readouterr().out
         assert ('wins in' in out) or ("It's a tie!" in out)
-        assert g.model.message() in out
-        step_until(app, lambda: g.game_id == first + 1, max_steps=200, dt=0.05)
-        assert g.demo and g.model.moves == [] or len(g.model.moves) <= 1
+        assert g.session.game.message() in out
+        step_until(app, lambda: g.session.game_id == first + 1, max_steps=200, dt=0.05)
+        assert g.session.demo and g.session.game.moves == [] or len(g.session.game.moves) <= 1
     finally:
         app.close()
 
@@ -244,7 +244,7 @@ def test_exit_after_game_stops_the_app(worker, capsys):
     app = make_app(worker, x='random', o='random', exit_after_game=True)
     try:
         step_until(app, lambda: not app.running, max_steps=3000, dt=0.05)
-        assert app.game.model.over
+        assert app.session.game.over
     finally:
         app.close()
 
@@ -263,17 +263,17 @@ def test_win_is_highlighted_with_the_seed_message(worker, capsys):
         before = app.step([], DT).get_at(probe)
         app.step([click_col(app, 0)], DT)
         settle(app)
-        assert g.model.over and g.model.message() == 'Player X wins in 4 moves.'
+        assert g.session.game.over and g.session.game.message() == 'Player X wins in 4 moves.'
         for _ in range(5):
             surf = app.step([], DT)
         out = capsys.readouterr().out
         assert 'Player X wins in 4 moves.\nCongratulations!' in out
         assert surf.get_at(probe) != before               # the winning four are ringed
         assert pygame.display.get_caption()[0] == 'Connect Four \u2014 Player X wins in 4 moves.'
-        assert g.model.result[2] == [(2, 0), (3, 0), (4, 0), (5, 0)]
+        assert g.session.game.result[2] == [(2, 0), (3, 0), (4, 0), (5, 0)]
         # nobody moves after the end
         app.step([click_col(app, 3)], DT)
-        assert len(g.model.moves) == 7
+        assert len(g.session.game.moves) == 7
     finally:
         app.close()
 
@@ -284,11 +284,11 @@ def test_tie_message(worker, capsys):
     app = make_app(worker, x='human', o='human', rows=4, cols=4, moves=moves)
     try:
         app.step([], DT)
-        assert not app.game.model.over
+        assert not app.session.game.over
         app.step([click_col(app, 2)], DT)
         settle(app)
         app.step([], DT)
-        assert app.game.model.message() == "It's a tie!"
+        assert app.session.game.message() == "It's a tie!"
         assert "It's a tie!" in capsys.readouterr().out
     finally:
         app.close()
@@ -303,7 +303,7 @@ def test_quit_is_answered_while_the_ai_thinks_deep(capsys):
         settle(app)
         for _ in range(5):
             app.step([], DT)
-        assert app.game.thinking()
+        assert app.session.thinking()
         pids = w.pids()
         assert pids
         app.step([pygame.event.Event(pygame.QUIT)], DT)
@@ -326,16 +326,16 @@ def test_dead_worker_is_noticed_replaced_and_the_game_goes_on(capsys):
         settle(app)
         for _ in range(3):
             app.step([], DT)
-        assert g.thinking()
+        assert g.session.thinking()
         pid = w.wait_running(30)
         os.kill(pid, signal.SIGKILL)                     # the worker process dies mid-search
-        step_until(app, lambda: g.worker_note != '', max_steps=50)
-        assert 'restarted' in g.worker_note and w.restarts == 1
+        step_until(app, lambda: g.session.worker_note != '', max_steps=50)
+        assert 'restarted' in g.session.worker_note and w.restarts == 1
         assert pid not in w.pids() and w.pids()
-        assert g.thinking()                              # the same search runs again
+        assert g.session.thinking()                              # the same search runs again
         app.step([key(pygame.K_1, '1')], DT)             # the player lowers the lookahead ...
-        step_until(app, lambda: len(g.model.moves) == 2 and not g.animating(), max_steps=600)
-        assert g.model.board.num_checkers('O') == 1      # ... and the game goes on
+        step_until(app, lambda: len(g.session.game.moves) == 2 and not g.animating(), max_steps=600)
+        assert g.session.game.board.num_checkers('O') == 1      # ... and the game goes on
     finally:
         app.close()
         w.close()
@@ -363,9 +363,9 @@ def test_dead_worker_thread_is_replaced_and_the_game_goes_on(capsys):
         w._thread.join(10)
         assert not w.alive()
         app.step([], DT)
-        assert app.worker is not w and g.worker_note == 'AI worker restarted'
-        step_until(app, lambda: len(g.model.moves) == 2 and not g.animating(), max_steps=600)
-        assert g.model.board.num_checkers('O') == 1
+        assert app.worker is not w and g.session.worker_note == 'AI worker restarted'
+        step_until(app, lambda: len(g.session.game.moves) == 2 and not g.animating(), max_steps=600)
+        assert g.session.game.board.num_checkers('O') == 1
         assert 'started a new worker' in capsys.readouterr().err
     finally:
         app.close()
@@ -402,7 +402,7 @@ def test_an_error_in_a_frame_is_reported_and_the_game_goes_on(worker, capsys):
         assert app._guarded_step([], DT)
         assert not app._guarded_step([], DT)             # the failing frame
         assert app._guarded_step([click_col(app, 2)], DT)
-        assert app.game.model.moves == [2] and app.running
+        assert app.session.game.moves == [2] and app.running
         assert "internal error: KeyError: 'boom'" in capsys.readouterr().err
         assert any('boom' in t.text for t in app.game.toasts)
     finally:

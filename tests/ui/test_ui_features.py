@@ -6,9 +6,10 @@ import json
 import pygame
 import pytest
 
-from connect4_game.ui.app import DEFAULT_LOOKAHEAD, App, AppOptions
-from connect4_game.ui.model import PlayerConfig
-from connect4_game.ui.views import HELP_KEYS, expert_available
+from connect4_game.rules import DEFAULT_LOOKAHEAD
+from connect4_game.ui.app import App, AppOptions
+from connect4_game.ui.session import PlayerConfig
+from connect4_game.ui.screens.help import help_lines
 from connect4_game.ui.worker import Result, SearchWorker
 
 from tests.ui_helpers import DT, click_col, key, make_app, settle, step_until
@@ -41,10 +42,10 @@ def new(worker, closing, **kw):
 def play_and_wait(app, col):
     """Human drops in ``col``, then the AI replies (if it is an AI game)."""
     g = app.game
-    n = len(g.model.moves)
+    n = len(g.session.game.moves)
     app.step([click_col(app, col)], DT)
-    assert len(g.model.moves) == n + 1
-    step_until(app, lambda: g.model.over or (g.human_to_move() and not g.animating()),
+    assert len(g.session.game.moves) == n + 1
+    step_until(app, lambda: g.session.game.over or (g.session.human_to_move() and not g.animating()),
                max_steps=800)
 
 
@@ -55,17 +56,17 @@ def test_undo_vs_ai_goes_back_to_your_previous_move_and_redo_restores(worker, cl
     g = app.game
     play_and_wait(app, 3)
     play_and_wait(app, 0)
-    assert len(g.model.moves) == 4
-    four = list(g.model.moves)
+    assert len(g.session.game.moves) == 4
+    four = list(g.session.game.moves)
     app.step([key(pygame.K_u, 'u')], DT)
-    assert g.model.moves == four[:2] and g.model.to_move == 'X'
+    assert g.session.game.moves == four[:2] and g.session.game.to_move == 'X'
     app.step([key(pygame.K_z, 'z', CTRL)], DT)
-    assert g.model.moves == [] and g.model.board.num_checkers() == 0
+    assert g.session.game.moves == [] and g.session.game.board.num_checkers() == 0
     app.step([key(pygame.K_y, 'y', CTRL)], DT)
-    assert g.model.moves == four[:2]
+    assert g.session.game.moves == four[:2]
     app.step([key(pygame.K_r, 'r')], DT)
-    assert g.model.moves == four
-    assert g.model.board == g.model.replay()
+    assert g.session.game.moves == four
+    assert g.session.game.board == g.session.game.replay()
 
 
 def test_undo_works_after_the_game_ended(worker, closing):
@@ -73,11 +74,11 @@ def test_undo_works_after_the_game_ended(worker, closing):
     g = app.game
     app.step([click_col(app, 0)], DT)
     settle(app)
-    assert g.model.over
+    assert g.session.game.over
     app.step([key(pygame.K_u, 'u')], DT)
-    assert not g.model.over and len(g.model.moves) == 6 and g.model.to_move == 'X'
+    assert not g.session.game.over and len(g.session.game.moves) == 6 and g.session.game.to_move == 'X'
     app.step([click_col(app, 2)], DT)                 # and the game goes on
-    assert g.model.moves[-1] == 2
+    assert g.session.game.moves[-1] == 2
 
 
 def test_undo_drops_the_search_in_flight(worker, closing):
@@ -85,15 +86,15 @@ def test_undo_drops_the_search_in_flight(worker, closing):
     g = app.game
     app.step([click_col(app, 3)], DT)
     settle(app)
-    job = g.desired_job()
-    assert g.requested == job.key and job.checker == 'O'
+    job = g.session.desired_job()
+    assert g.session.requested == job.key and job.checker == 'O'
     app.step([key(pygame.K_u, 'u')], DT)
-    assert g.model.moves == [] and g.requested is None
+    assert g.session.game.moves == [] and g.session.requested is None
     worker._results.put(Result(job, 'ok', {'column': 5, 'scores': [50] * 7,
                                            'nodes': 1, 'time': 0.0}))   # a late reply
     for _ in range(20):
         app.step([], DT)
-    assert g.model.moves == []
+    assert g.session.game.moves == []
 
 
 # ---------------------------------------------------------------- hint, overlay
@@ -103,8 +104,8 @@ def test_hint_marks_the_ai_column_without_playing_it(worker, closing):
     g = app.game
     before = app.step([], DT).copy()
     app.step([key(pygame.K_h, 'h')], DT)
-    step_until(app, lambda: g.hint_col is not None, max_steps=200)
-    assert g.hint_col == 0 and len(g.model.moves) == 6   # X wins in column 0, not played
+    step_until(app, lambda: g.session.hint_col is not None, max_steps=200)
+    assert g.session.hint_col == 0 and len(g.session.game.moves) == 6   # X wins in column 0, not played
     surf = app.step([], DT)
     lay = g.renderer.layout
     edge = (lay.board_rect.left + 3, lay.board_rect.centery)   # the hinted column's outline
@@ -119,21 +120,22 @@ def test_analysis_overlay_shows_labelled_scores_and_follows_moves(worker, closin
     g = app.game
     plain = app.step([], DT).copy()
     app.step([key(pygame.K_a, 'a')], DT)
-    step_until(app, lambda: g.current_payload() is not None, max_steps=200)
+    step_until(app, lambda: g.session.current_payload() is not None, max_steps=200)
     labels = g.overlay_labels()
-    assert labels[0] == ('100 WIN', 'good')               # text AND colour
-    assert labels[1] == ('50 even', 'neutral')            # blocks O's four in column 1
-    assert all(lbl == ('0 LOSS', 'bad') for lbl in labels[2:])   # else O wins in column 1
+    t = app.theme
+    assert labels[0] == ('wins', t.good)                  # text AND colour
+    assert labels[1] == ('even', t.neutral)               # blocks O's four in column 1
+    assert all(lbl == ('loses', t.bad) for lbl in labels[2:])   # else O wins in column 1
     surf = app.step([], DT)
-    lay = g.renderer.layout
-    cx, _ = lay.slot_center(0, 0)
-    y = lay.board_rect.top - int(lay.cell * 0.18) - 2 - 2
-    assert surf.get_at((cx, y)) != plain.get_at((cx, y))       # a badge is drawn
+    badge = g.renderer.label_rects(labels)[0]
+    assert surf.get_at(badge.center) != plain.get_at(badge.center)     # a badge is drawn
+    ghost = g.renderer.layout.slot_center(g.renderer.layout.ghost_row, 0)
+    assert not any(r.collidepoint(ghost) for r in g.renderer.label_rects(labels))
     # after a move, the overlay is recomputed for the new position (O to move)
     app.step([click_col(app, 6)], DT)
     settle(app)
-    step_until(app, lambda: g.current_payload() is not None, max_steps=200)
-    assert g.overlay_labels()[1] == ('100 WIN', 'good')
+    step_until(app, lambda: g.session.current_payload() is not None, max_steps=200)
+    assert g.overlay_labels()[1] == ('wins', app.theme.good)
 
 
 # ---------------------------------------------------------------- keyboard
@@ -144,14 +146,14 @@ def test_keyboard_cursor_starts_at_centre_and_mixes_with_mouse(worker, closing):
     assert g.cursor == 3
     app.step([key(pygame.K_RIGHT)], DT)
     app.step([key(pygame.K_DOWN)], DT)
-    assert g.model.moves == [4]
+    assert g.session.game.moves == [4]
     app.step([key(pygame.K_LEFT), key(pygame.K_LEFT), key(pygame.K_SPACE)], DT)
-    assert g.model.moves == [4, 2]
+    assert g.session.game.moves == [4, 2]
     lay = g.renderer.layout
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=lay.slot_center(3, 6), rel=(0, 0),
                                  buttons=(0, 0, 0))], DT)
     app.step([key(pygame.K_RETURN)], DT)
-    assert g.model.moves == [4, 2, 6]
+    assert g.session.game.moves == [4, 2, 6]
     for _ in range(10):
         app.step([key(pygame.K_RIGHT)], DT)
     assert g.cursor == 6                                  # clamped at the edge
@@ -165,18 +167,48 @@ def test_new_game_screen_sets_players_and_size(worker, closing):
     scr = app.screen
     assert type(scr).__name__ == 'NewGameScreen'
     app.step([], DT)                                     # drawn: the current settings are shown
-    # Player X: human -> ai; X lookahead +1; O: ai -> random; rows +1, cols -1
-    app.step([key(pygame.K_RIGHT)], DT)
+    assert [c.title for c in scr.rows_shown()][:3] == ['Players', 'Difficulty', 'You play']
+    # Players: one player; Difficulty one step harder; play second; rows +1; cols -1
     app.step([key(pygame.K_DOWN), key(pygame.K_RIGHT)], DT)
-    app.step([key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RIGHT)], DT)
-    app.step([key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RIGHT)], DT)
+    app.step([key(pygame.K_DOWN), key(pygame.K_RIGHT)], DT)
+    app.step([key(pygame.K_DOWN), key(pygame.K_RIGHT)], DT)
     app.step([key(pygame.K_DOWN), key(pygame.K_LEFT)], DT)
     app.step([key(pygame.K_RETURN)], DT)
     g = app.game
     assert app.screen is g
-    assert g.players['X'].kind == 'ai' and g.players['X'].lookahead == 3
-    assert g.players['O'].kind == 'random'
-    assert (g.model.rows, g.model.cols) == (7, 6) and g.model.moves == []
+    assert g.session.players['X'].kind == 'ai' and g.session.players['X'].level == 'hard'
+    assert g.session.players['O'].is_human
+    assert (g.session.game.rows, g.session.game.cols) == (7, 6) and g.session.game.moves == []
+
+
+def test_new_game_screen_two_players_and_computer_vs_computer(worker, closing):
+    app = new(worker, closing, x='human', o='ai')
+    app.step([key(pygame.K_g, 'g')], DT)
+    app.step([key(pygame.K_RIGHT), key(pygame.K_RETURN)], DT)        # two players
+    assert all(p.is_human for p in app.session.players.values())
+    app.step([key(pygame.K_g, 'g')], DT)
+    app.step([], DT)
+    assert [c.title for c in app.screen.rows_shown()][:2] == ['Players', 'Rows']   # no difficulty
+    app.step([key(pygame.K_RIGHT), key(pygame.K_DOWN), key(pygame.K_RIGHT),
+              key(pygame.K_RIGHT), key(pygame.K_RETURN)], DT)       # computers, Expert
+    assert [p.kind for p in app.session.players.values()] == ['expert', 'expert']
+
+
+def test_new_game_screen_advanced_plays_the_assignments_aiplayer(worker, closing):
+    app = new(worker, closing, x='human', o='ai')
+    app.step([key(pygame.K_g, 'g')], DT)
+    scr = app.screen
+    app.step([], DT)
+    scr.advanced_open = True
+    app.step([], DT)
+    rows = scr.rows_shown()
+    scr.sel = rows.index(scr.adv['Ola'])
+    for _ in range(20):
+        app.step([key(pygame.K_RIGHT)], DT)
+    assert scr.warning()                                     # a deep lookahead warns first
+    app.step([key(pygame.K_RETURN)], DT)
+    o = app.session.players['O']
+    assert o.kind == 'ai' and o.level == '' and o.advanced and o.lookahead > 16
 
 
 def test_new_game_screen_by_mouse(worker, closing):
@@ -184,13 +216,13 @@ def test_new_game_screen_by_mouse(worker, closing):
     app.step([key(pygame.K_g, 'g')], DT)
     app.step([], DT)
     scr = app.screen
-    r = scr.rects['o_kind']
-    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(r.right - 5, r.centery),
+    seg = scr.mode.seg_rects[2]                              # Computer vs computer
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=seg.center, button=1)], DT)
+    assert scr.mode.value == 'computers'
+    app.step([], DT)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scr.start_button.rect.center,
                                  button=1)], DT)
-    assert scr.values['o_kind'] == 'random'
-    s = scr.rects['start']
-    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=s.center, button=1)], DT)
-    assert app.screen is app.game and app.game.players['O'].kind == 'random'
+    assert app.screen is app.game and all(p.is_computer for p in app.session.players.values())
 
 
 def test_hot_seat_alternates_two_humans(worker, closing):
@@ -198,9 +230,9 @@ def test_hot_seat_alternates_two_humans(worker, closing):
     g = app.game
     for col in (3, 3, 2):
         app.step([click_col(app, col)], DT)
-    assert g.model.board.slots[5][3] == 'X' and g.model.board.slots[4][3] == 'O'
-    assert g.model.board.slots[5][2] == 'X' and g.requested is None
-    assert 'hot-seat' in g.status_texts()[0]
+    assert g.session.game.board.slots[5][3] == 'X' and g.session.game.board.slots[4][3] == 'O'
+    assert g.session.game.board.slots[5][2] == 'X' and g.session.requested is None
+    assert g.status_texts()[0] == "Player O's turn"      # two people: no 'your'
 
 
 PLUGIN = '''
@@ -241,15 +273,15 @@ def test_plugin_error_is_shown_and_the_game_stays_alive(worker, closing, tmp_pat
     bot.write_text(PLUGIN)
     app = make_app(worker, x='human', o='human')
     closing(app)
-    app.game.players['O'] = PlayerConfig('plugin', spec=f'{bot}:{cls}')
+    app.session.players['O'] = PlayerConfig('plugin', spec=f'{bot}:{cls}')
     g = app.game
     app.step([], DT)
     app.step([click_col(app, 3)], DT)
-    step_until(app, lambda: g.players['O'].is_human, max_steps=600)
+    step_until(app, lambda: g.session.players['O'].is_human, max_steps=600)
     assert any(needle in t.text and t.kind == 'error' for t in g.toasts)   # in the window
     assert needle in capsys.readouterr().err                                # and the console
     app.step([click_col(app, 4)], DT)                   # the user takes over O
-    assert g.model.moves == [3, 4] and not g.model.over
+    assert g.session.game.moves == [3, 4] and not g.session.game.over
 
 
 def test_plugin_that_takes_too_long_is_stopped_and_reported(worker, closing, tmp_path, capsys):
@@ -257,16 +289,16 @@ def test_plugin_that_takes_too_long_is_stopped_and_reported(worker, closing, tmp
     bot.write_text(PLUGIN)
     app = make_app(worker, x='human', o='human')
     closing(app)
-    app.plugin_timeout = 1.0
     g = app.game
-    g.players['O'] = PlayerConfig('plugin', spec=f'{bot}:Sleeper')
+    g.session.budgets['plugin'] = 1.0
+    g.session.players['O'] = PlayerConfig('plugin', spec=f'{bot}:Sleeper')
     app.step([], DT)
     app.step([click_col(app, 3)], DT)
-    frames = step_until(app, lambda: g.players['O'].is_human, max_steps=600)
+    frames = step_until(app, lambda: g.session.players['O'].is_human, max_steps=600)
     assert frames > 0
     assert 'no answer within 1 s' in capsys.readouterr().err
     app.step([click_col(app, 3)], DT)                   # the user plays O now
-    assert g.model.moves == [3, 3]
+    assert g.session.game.moves == [3, 3]
 
 
 def test_plugin_player_plays_off_the_ui_thread(worker, closing, tmp_path):
@@ -275,11 +307,11 @@ def test_plugin_player_plays_off_the_ui_thread(worker, closing, tmp_path):
     app = make_app(worker, x='human', o='human')
     closing(app)
     g = app.game
-    g.players['O'] = PlayerConfig('plugin', spec=f'{bot}:Lefty')
+    g.session.players['O'] = PlayerConfig('plugin', spec=f'{bot}:Lefty')
     app.step([], DT)
     app.step([click_col(app, 3)], DT)
-    step_until(app, lambda: len(g.model.moves) == 2, max_steps=600)
-    assert g.model.moves == [3, 0] and g.players['O'].kind == 'plugin'
+    step_until(app, lambda: len(g.session.game.moves) == 2, max_steps=600)
+    assert g.session.game.moves == [3, 0] and g.session.players['O'].kind == 'plugin'
 
 
 # ---------------------------------------------------------------- sizes, window
@@ -295,7 +327,7 @@ def test_board_sizes_scale_into_the_window(worker, closing, rows, cols):
     assert lay.cell >= 30
     app.step([click_col(app, cols - 1)], DT)
     settle(app, steps=300)
-    assert app.game.model.board.slots[rows - 1][cols - 1] == 'X'
+    assert app.session.game.board.slots[rows - 1][cols - 1] == 'X'
 
 
 def test_resize_keeps_the_aspect_ratio(worker, closing):
@@ -373,30 +405,55 @@ def test_statistics_count_finished_games_and_show_on_screen(worker, closing):
     app.step([click_col(app, 0)], DT)
     settle(app)
     app.step([], DT)
-    lines = app.stats_lines(app.game)
-    assert lines[0] == 'Human vs Human: X won 1, O won 0, 0 ties'
-    assert 'X 1 : 0 O, 0 ties' in app.game.status_texts()[2]      # also in the status bar
-    before = app.surface.copy()
+    assert 'X 1 : 0 O, 0 draws' in app.game.status_texts()[2]      # in the status bar
     app.step([key(pygame.K_s, 's')], DT)
-    assert app.game.show_stats and app.surface.get_at((30, 30)) != before.get_at((30, 30))
+    assert type(app.screen).__name__ == 'StatsScreen'
+    assert app.screen.rows()[0] == ('Human \u2013 Human', 1, 0, 0)
+    app.step([key(pygame.K_s, 's')], DT)                  # any key returns
+    assert app.screen is app.game
 
 
 def test_save_load_and_moves_option(worker, closing, tmp_path, monkeypatch):
     monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
     app = new(worker, closing, x='human', o='human', moves=[3, 3, 4])
     g = app.game
-    assert g.model.moves == [3, 3, 4]                    # --moves starts from the position
+    assert g.session.game.moves == [3, 3, 4]                    # --moves starts from the position
     app.step([key(pygame.K_s, 's', CTRL)], DT)
-    saved = json.loads((tmp_path / 'saved_game.json').read_text())
-    assert saved['moves'] == '334' and saved['rows'] == 6
+    files = list((tmp_path / 'saved_games').glob('*.json'))
+    saved = json.loads(files[0].read_text())
+    assert len(files) == 1 and saved['moves'] == '334' and saved['rows'] == 6 and saved['name']
     app.step([key(pygame.K_n, 'n')], DT)
-    assert g.model.moves == []
+    assert g.session.game.moves == []
     app.step([key(pygame.K_o, 'o', CTRL)], DT)
-    assert g.model.moves == [3, 3, 4]
-    (tmp_path / 'saved_game.json').write_text('{"rows": 6, "cols": 7, "moves": "0000000"}')
-    app.step([key(pygame.K_o, 'o', CTRL)], DT)          # a bad file: message, game unchanged
-    assert g.model.moves == [3, 3, 4]
+    assert type(app.screen).__name__ == 'SavedGamesScreen' and len(app.screen.entries) == 1
+    app.step([key(pygame.K_RETURN)], DT)                  # nothing in progress: loads at once
+    assert g.session.game.moves == [3, 3, 4] and app.screen is g
+    (tmp_path / 'saved_games' / 'zzz-bad.json').write_text(
+        '{"rows": 6, "cols": 7, "moves": "0000000"}')
+    app.step([key(pygame.K_o, 'o', CTRL)], DT)
+    bad = [i for i, e in enumerate(app.screen.entries) if e.game is None]
+    assert bad and 'full' in app.screen.entries[bad[0]].error
+    app.screen.sel = bad[0]
+    app.step([key(pygame.K_RETURN)], DT)                  # a bad file: message, game unchanged
+    assert g.session.game.moves == [3, 3, 4]
+    app.step([key(pygame.K_ESCAPE)], DT)
+    app.step([], DT)
     assert any(t.kind == 'error' and 'full' in t.text for t in g.toasts)
+
+
+def test_loading_over_a_game_in_progress_asks_first(worker, closing, tmp_path, monkeypatch):
+    monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
+    app = new(worker, closing, x='human', o='human', moves=[3, 3, 4])
+    g = app.game
+    app.step([key(pygame.K_s, 's', CTRL)], DT)
+    app.step([key(pygame.K_n, 'n')], DT)
+    app.step([click_col(app, 0)], DT)                     # a game in progress
+    app.step([key(pygame.K_o, 'o', CTRL), key(pygame.K_RETURN)], DT)
+    assert type(app.screen).__name__ == 'ConfirmScreen'
+    app.step([key(pygame.K_ESCAPE)], DT)                  # No: the game stays
+    assert g.session.game.moves == [0] and type(app.screen).__name__ == 'SavedGamesScreen'
+    app.step([key(pygame.K_RETURN), key(pygame.K_RETURN)], DT)     # load, Yes
+    assert g.session.game.moves == [3, 3, 4] and app.screen is g
 
 
 def test_copy_move_string_never_crashes(worker, closing, capsys):
@@ -409,7 +466,7 @@ def test_copy_move_string_never_crashes(worker, closing, capsys):
 def test_settings_persist_across_runs(worker, tmp_path, monkeypatch):
     monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
     app = App(AppOptions(), size=(640, 600), worker=worker)
-    assert app.game.tiebreak == 'RANDOM' and app.game.lookahead == DEFAULT_LOOKAHEAD
+    assert app.session.tiebreak == 'RANDOM' and app.session.lookahead == DEFAULT_LOOKAHEAD
     app.step([], DT)
     app.step([key(pygame.K_5, '5'), key(pygame.K_t, 't'), key(pygame.K_c, 'c')], DT)
     theme = app.theme_name
@@ -418,7 +475,7 @@ def test_settings_persist_across_runs(worker, tmp_path, monkeypatch):
     assert data['lookahead'] == 5 and data['tiebreak'] == 'LEFT' and data['theme'] == theme
     again = App(AppOptions(), size=(640, 600), worker=worker)
     try:
-        assert again.game.lookahead == 5 and again.game.tiebreak == 'LEFT'
+        assert again.session.lookahead == 5 and again.session.tiebreak == 'LEFT'
         assert again.theme_name == theme
     finally:
         again.close()
@@ -435,7 +492,8 @@ def test_unfinished_game_is_offered_back_on_a_plain_start(worker, tmp_path, monk
     assert (tmp_path / 'autosave.json').exists()
     plain = App(AppOptions(owns_autosave=True), size=(640, 600), worker=worker)
     try:
-        assert plain.game.model.moves == [2, 3, 2]
+        assert plain.session.game.moves == [2, 3, 2]
+        plain.step([], DT)
         back = [t for t in plain.game.toasts if 'unfinished game is back' in t.text]
         assert back and back[0].kind == 'info'          # news, not an error
     finally:
@@ -447,78 +505,83 @@ def test_unfinished_game_is_offered_back_on_a_plain_start(worker, tmp_path, monk
 def test_demo_pause_and_pace(worker, closing):
     app = new(worker, closing, x='ai', o='ai', lookahead=1, demo=True)
     g = app.game
-    pace = g.pace
+    pace = g.session.pace
     app.step([key(pygame.K_RIGHTBRACKET, ']')], DT)
-    assert g.pace < pace
+    assert g.session.pace < pace
     app.step([key(pygame.K_LEFTBRACKET, '['), key(pygame.K_LEFTBRACKET, '[')], DT)
-    assert g.pace > pace
+    assert g.session.pace > pace
     app.step([key(pygame.K_p, 'p')], DT)
-    assert g.paused
-    n = len(g.model.moves)
+    assert g.session.paused
+    n = len(g.session.game.moves)
     for _ in range(200):
         app.step([], 0.05)
-    assert len(g.model.moves) == n                       # nothing moves while paused
+    assert len(g.session.game.moves) == n                       # nothing moves while paused
     assert '[paused]' in g.status_texts()[0]
     app.step([key(pygame.K_p, 'p')], DT)
-    g.pace = 0.0
-    step_until(app, lambda: len(g.model.moves) > n, max_steps=600, dt=0.05)
+    g.session.pace = 0.0
+    step_until(app, lambda: len(g.session.game.moves) > n, max_steps=600, dt=0.05)
 
 
 def test_help_screen_lists_every_key(worker, closing):
     app = new(worker, closing)
     app.step([key(pygame.K_F1)], DT)
     assert type(app.screen).__name__ == 'HelpScreen'
-    keys = ' '.join(k for k, _ in HELP_KEYS)
+    keys = ' '.join(k for k, _ in help_lines())
     for k in ['0 - 9', '+', '-', 'T', 'E', 'H', 'A', 'U', 'Ctrl+Z', 'R', 'Ctrl+Y', 'N', 'G', 'D',
               'P', '[', ']', 'C', 'M', 'S', 'Ctrl+S', 'Ctrl+O', 'Ctrl+C', 'F11', 'F1', '?',
               'Esc', 'Left', 'Right', 'Down', 'Space', 'Enter']:
         assert k in keys, k
     app.step([key(pygame.K_a, 'a')], DT)
-    assert app.screen is app.game and not app.game.overlay   # the key only closed help
+    assert app.screen is app.game and not app.session.overlay   # the key only closed help
 
 
-@pytest.mark.skipif(not expert_available(), reason='Expert engine not installed')
 def test_e_switches_to_expert_and_the_overlay_shows_its_verdicts(worker, closing):
     app = new(worker, closing, x='human', o='ai', lookahead=2, moves=[0, 1, 0, 1, 0, 1])
     g = app.game
     app.step([key(pygame.K_e, 'e')], DT)
-    assert g.expert_mode and g.players['O'].kind == 'expert'
-    assert 'Expert' in g.status_texts()[1]
+    assert g.session.expert_mode and g.session.players['O'].kind == 'expert'
+    assert 'Expert' in g.status_texts()[1]           # O: Computer (Expert)
     app.step([key(pygame.K_a, 'a')], DT)
-    step_until(app, lambda: g.current_payload() is not None, max_steps=300)
+    step_until(app, lambda: g.session.current_payload() is not None, max_steps=300)
     labels = g.overlay_labels()
-    assert labels[0][0] == 'win in 1' and labels[0][1] == 'good'
+    assert labels[0][0] == 'win in 1' and labels[0][1] == app.theme.good
     app.step([key(pygame.K_h, 'h')], DT)
-    step_until(app, lambda: g.hint_col is not None, max_steps=300)
-    assert g.hint_col == 0
+    step_until(app, lambda: g.session.hint_col is not None, max_steps=300)
+    assert g.session.hint_col == 0
     app.step([key(pygame.K_e, 'e')], DT)
-    assert not g.expert_mode and g.players['O'].kind == 'ai'
+    assert not g.session.expert_mode and g.session.players['O'].kind == 'ai'
 
 
 def test_hint_with_random_tiebreak_shows_the_most_central_best_column(worker, closing):
     app = new(worker, closing, x='human', o='ai', lookahead=2, tiebreak='RANDOM')
     g = app.game
     app.step([key(pygame.K_h, 'h')], DT)
-    step_until(app, lambda: g.hint_col is not None, max_steps=200)
-    assert g.hint_col == 3 and g.model.moves == []        # all columns 50: the centre
-    assert g.toasts[-1].text == 'Hint: column 3 (50 even)'
+    step_until(app, lambda: g.session.hint_col is not None, max_steps=200)
+    assert g.session.hint_col == 3 and g.session.game.moves == []        # all columns 50: the centre
+    assert g.toasts[-1].text == 'Hint: column 4 (even)'     # columns are numbered from 1
 
 
 def test_mute_option_starts_silent(worker, closing):
     app = new(worker, closing, x='human', o='human', mute=True)
-    assert app.muted and 'muted' in app.game.status_texts()[1]
+    assert app.muted
     app.step([click_col(app, 0)], DT)
     settle(app)
     assert list(app._sound.history) == []
 
 
 def test_load_option_starts_from_the_saved_game(worker, closing, tmp_path):
+    from connect4_game import cli
     saved = tmp_path / 'g.json'
     saved.write_text('{"format": "connect4-game", "rows": 5, "cols": 8, "moves": "0123"}')
-    app = new(worker, closing, x='human', o='human', load=str(saved))
+    parser = cli.build_parser()
+    args = parser.parse_args(['--x', 'human', '--o', 'human', '--load', str(saved),
+                              '--no-settings'])
+    opts = cli.window_options(args, *cli._start_position(args, parser))
+    app = App(opts, size=(640, 600), worker=worker)
+    closing(app)
     g = app.game
-    assert (g.model.rows, g.model.cols) == (5, 8) and g.model.moves == [0, 1, 2, 3]
-    assert g.model.board.slots[4][:4] == ['X', 'O', 'X', 'O']
+    assert (g.session.game.rows, g.session.game.cols) == (5, 8) and g.session.game.moves == [0, 1, 2, 3]
+    assert g.session.game.board.slots[4][:4] == ['X', 'O', 'X', 'O']
 
 
 def test_garbage_settings_file_falls_back_to_defaults_with_a_warning(worker, tmp_path,
@@ -528,7 +591,7 @@ def test_garbage_settings_file_falls_back_to_defaults_with_a_warning(worker, tmp
     app = App(AppOptions(), size=(640, 600), worker=worker)
     try:
         app.step([], DT)
-        assert app.game.lookahead == DEFAULT_LOOKAHEAD and app.theme_name == 'classic'
+        assert app.session.lookahead == DEFAULT_LOOKAHEAD and app.theme_name == 'classic'
         assert any(t.kind == 'error' and 'settings' in t.text for t in app.game.toasts)
         assert 'settings' in capsys.readouterr().err
     finally:

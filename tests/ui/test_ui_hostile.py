@@ -14,10 +14,13 @@ import pytest
 
 from connect4_game.ui import render
 from connect4_game.ui.app import App, AppOptions
-from connect4_game.ui.model import PlayerConfig
+from connect4_game.ui.session import PlayerConfig
 from connect4_game.ui.render import MAX_TEXT, Renderer, fit_text, font, wrap_text
 from connect4_game.ui.themes import get_theme
-from connect4_game.ui.views import LOWER_LOOKAHEAD_TIP, SLOW_SEARCH
+from connect4_game.rules import SLOW_SEARCH_SECONDS as SLOW_SEARCH
+from connect4_game.ui.screens.game import LOWER_LOOKAHEAD_TIP as TIP
+
+LOWER_LOOKAHEAD_TIP = TIP.lower()
 
 from tests.ui_helpers import DT, InstantWorker, StuckWorker, click_col, key, make_app, settle
 
@@ -122,9 +125,11 @@ def test_a_huge_status_banner_and_labels_render_inside_the_window(no_wide_smooth
 
 
 def test_the_status_bar_does_not_spill_over_the_right_edge():
+    import dataclasses
     r, surface = renderer_for()
     surface.fill((0, 0, 0))
-    r.pal.status_bg = (0, 0, 0)
+    r.prepare(SIZE, 6, 7, dataclasses.replace(get_theme(None), name='black-bar',
+                                              status_bg=(0, 0, 0)))
     r.draw_status(surface, 'Player O (AI LEFT max) thinking\u2026 ' + '9' * 300,
                   'X: 1,234 nodes in 2.3 ms  O: ' + 'n' * 400, 'second line ' * 200,
                   spinner=0.0)
@@ -142,7 +147,7 @@ def test_a_game_screen_with_huge_toasts_draws(no_wide_smoothscale, closing):
     app.game.toast('q' * HUGE, 'error', 5.0)
     assert len(app.game.toasts[-1].text) <= MAX_TEXT
     app.step([], DT)
-    app.game.take_over('X', 'boom ' * HUGE)
+    app.session.take_over('X', 'boom ' * HUGE)
     app.step([], DT)
     assert len(app.game.toasts[-1].text) <= MAX_TEXT
 
@@ -166,12 +171,12 @@ def test_start_with_huge_keys_and_values_in_the_config_files(tmp_path, monkeypat
     no_wide_smoothscale['width'] = SIZE[0]
     for _ in range(5):
         app.step([], DT)
-    assert app.messages and all(len(m) <= 300 for m in app.messages)
+    assert app.notes and all(len(m) <= 300 for m, _kind in app.notes)
     assert all(len(t.text) <= MAX_TEXT for t in app.game.toasts)
     assert app.settings.lookahead == 3                  # the good setting still counts
     err = capsys.readouterr().err.splitlines()
     assert err and all(len(line) <= 300 for line in err)
-    for m in app.messages:                              # each warning printed once
+    for m, _kind in app.notes:                       # each warning printed once
         assert err.count(m) == 1
 
 
@@ -187,7 +192,7 @@ def test_unclipped_warnings_from_a_loader_are_bounded_by_the_window(tmp_path, mo
     no_wide_smoothscale['width'] = SIZE[0]
     for _ in range(3):
         app.step([], DT)
-    assert len(app.messages) == 2 and all(len(m) <= 300 for m in app.messages)
+    assert len(app.notes) == 2 and all(len(m) <= 300 for m, _kind in app.notes)
     assert all(t.kind == 'error' and len(t.text) <= MAX_TEXT for t in app.game.toasts)
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 2 and all(len(line) <= 300 for line in err)
@@ -225,19 +230,22 @@ def test_ctrl_o_of_a_bad_file_keeps_the_current_game(tmp_path, monkeypatch, caps
     for col in (3, 3, 4):
         app.step([click_col(app, col)], DT)
     settle(app)
-    game_id = g.game_id
+    game_id = g.session.game_id
     (tmp_path / 'saved_game.json').write_text(content)
     app.step([key(pygame.K_o, 'o', CTRL)], DT)
+    app.step([], DT)                                    # the list of saved games is drawn
+    app.step([key(pygame.K_RETURN)], DT)                # load the bad one
+    app.step([key(pygame.K_ESCAPE)], DT)
     app.step([], DT)
-    assert g.model.moves == [3, 3, 4] and g.game_id == game_id and app.game is g
+    assert g.session.game.moves == [3, 3, 4] and g.session.game_id == game_id and app.game is g
     toast = g.toasts[-1]
     assert toast.kind == 'error' and toast.text.startswith('Could not load')
     assert len(toast.text) <= MAX_TEXT
     err = capsys.readouterr().err.splitlines()
-    assert len(err) == 1 and len(err[0]) <= 300
+    assert len(err) <= 1 and all(len(line) <= 300 for line in err)
     # and the game goes on
     app.step([click_col(app, 0)], DT)
-    assert g.model.moves == [3, 3, 4, 0]
+    assert g.session.game.moves == [3, 3, 4, 0]
 
 
 # ---------------------------------------------------------------- the autosave
@@ -248,10 +256,10 @@ AUTOSAVE = json.dumps({'format': 'connect4-game', 'version': 1, 'rows': 6, 'cols
 
 def run_to_the_end(app, max_steps=3000):
     for _ in range(max_steps):
-        if app.game.model.over and not app.game.animating():
+        if app.session.game.over and not app.game.animating():
             break
         app.step([], 0.05)
-    assert app.game.model.over
+    assert app.session.game.over
 
 
 @pytest.mark.parametrize('x,o', [('ai', 'ai'), ('random', 'random')])
@@ -262,7 +270,7 @@ def test_a_run_that_does_not_own_the_autosave_leaves_it_alone(tmp_path, monkeypa
     app = App(AppOptions(x=PlayerConfig(x, 1, 'LEFT'), o=PlayerConfig(o, 1, 'LEFT'),
                          exit_after_game=True), size=SIZE, worker=InstantWorker())
     try:
-        assert app.game.model.moves == []                 # not offered
+        assert app.session.game.moves == []                 # not offered
         run_to_the_end(app)                               # finished: would clear it
     finally:
         app.close()
@@ -275,7 +283,7 @@ def test_a_start_position_run_does_not_overwrite_the_autosave(tmp_path, monkeypa
     saved.write_bytes(AUTOSAVE)
     app = App(AppOptions(moves=[1], exit_after=0.5), size=SIZE, worker=InstantWorker())
     try:
-        assert app.game.model.moves == [1]
+        assert app.session.game.moves == [1]
         while app.running:
             app.step([], 0.05)
     finally:
@@ -290,9 +298,9 @@ def test_the_run_that_owns_the_autosave_offers_writes_and_clears_it(tmp_path, mo
     app = App(AppOptions(owns_autosave=True), size=SIZE, worker=InstantWorker())
     try:
         g = app.game
-        assert g.model.moves == [3, 3, 4, 4]
+        assert g.session.game.moves == [3, 3, 4, 4]
         assert any('unfinished game is back' in t.text and t.kind == 'info' for t in g.toasts)
-        g.players = {'X': PlayerConfig('human'), 'O': PlayerConfig('human')}
+        g.session.players = {'X': PlayerConfig('human'), 'O': PlayerConfig('human')}
         app.step([], DT)
         app.step([click_col(app, 0)], DT)
     finally:
@@ -302,12 +310,12 @@ def test_the_run_that_owns_the_autosave_offers_writes_and_clears_it(tmp_path, mo
     again = App(AppOptions(owns_autosave=True), size=SIZE, worker=InstantWorker())
     try:
         g = again.game
-        g.players = {'X': PlayerConfig('human'), 'O': PlayerConfig('human')}
+        g.session.players = {'X': PlayerConfig('human'), 'O': PlayerConfig('human')}
         again.step([], DT)
         for col in (6, 2, 6, 5):         # X gets 2, 3, 4, 5 on the bottom row
             again.step([click_col(again, col)], DT)
             settle(again)
-        assert g.model.over
+        assert g.session.game.over
     finally:
         again.close()
     assert not saved.exists()
@@ -320,8 +328,8 @@ def test_no_settings_means_no_autosave_even_when_owned(tmp_path, monkeypatch):
     app = App(AppOptions(owns_autosave=True, use_settings=False), size=SIZE,
               worker=InstantWorker())
     try:
-        assert app.game.model.moves == []
-        app.game.players = {'X': PlayerConfig('human'), 'O': PlayerConfig('human')}
+        assert app.session.game.moves == []
+        app.session.players = {'X': PlayerConfig('human'), 'O': PlayerConfig('human')}
         app.step([], DT)
         app.step([click_col(app, 2)], DT)
     finally:
@@ -340,11 +348,11 @@ def test_a_lookahead_past_the_board_is_clamped_to_its_cells(closing, rows, cols)
     g = app.game
     app.step([], DT)
     cells = rows * cols
-    assert g.lookahead == cells
-    assert g.players['X'].lookahead == cells and g.players['O'].lookahead == cells
+    assert g.session.lookahead == cells
+    assert g.session.players['X'].lookahead == cells and g.session.players['O'].lookahead == cells
     assert worker.jobs and worker.jobs[-1].lookahead == cells
     line1, line2, _ = g.status_texts()
-    assert 'lookahead max' in line2 and 'AI LEFT max' in line1
+    assert 'full solve' in line1 + line2
     assert '1000000000' not in line1 + line2
 
 
@@ -353,14 +361,13 @@ def test_new_game_screen_and_loading_clamp_the_lookahead(tmp_path, monkeypatch, 
     app = make_app(StuckWorker(), x='human', o='ai', lookahead=40, size=SIZE)
     closing(app)
     app.step([], DT)
-    (tmp_path / 'saved_game.json').write_text(json.dumps(
-        {'format': 'connect4-game', 'version': 1, 'rows': 4, 'cols': 4, 'moves': '0'}))
-    app.step([key(pygame.K_o, 'o', CTRL)], DT)
+    from connect4_game.storage.savegame import SavedGame
+    app.load_saved(SavedGame(4, 4, '0'), 'small')
     g = app.game
-    assert (g.model.rows, g.model.cols) == (4, 4)
-    assert g.lookahead == 16 and g.players['O'].lookahead == 16
+    assert (g.session.game.rows, g.session.game.cols) == (4, 4)
+    assert g.session.lookahead == 16 and g.session.players['O'].lookahead == 16
     app.start_game({'X': PlayerConfig('human', 42), 'O': PlayerConfig('ai', 42)}, 4, 5)
-    assert g.lookahead == 20 and g.players['O'].lookahead == 20
+    assert g.session.lookahead == 20 and g.session.players['O'].lookahead == 20
 
 
 def test_a_slow_search_says_how_long_and_what_answers_at_once(closing):
@@ -369,8 +376,8 @@ def test_a_slow_search_says_how_long_and_what_answers_at_once(closing):
     closing(app)
     g = app.game
     app.step([], DT)
-    app.step([click_col(app, 3)], DT)         # the AI's search starts in this frame
-    assert g.thinking()
+    app.step([click_col(app, 3)], DT)         # the computer's search starts in this frame
+    assert g.session.thinking()
     t = 0.0
     while t + 0.1 < SLOW_SEARCH - 0.05:
         app.step([], 0.1)
@@ -378,10 +385,10 @@ def test_a_slow_search_says_how_long_and_what_answers_at_once(closing):
         line1, line2, _ = g.status_texts()
         assert ' s' not in line1.split('thinking')[-1] and LOWER_LOOKAHEAD_TIP not in line2.lower()
     for _ in range(3):
-        app.step([], 0.1)
+        app.step([], 0.1)                     # past the threshold (1 s)
     line1, line2, _ = g.status_texts()
     assert 'thinking\u2026 1 s' in line1 and LOWER_LOOKAHEAD_TIP in line2.lower()
-    for _ in range(25):
+    for _ in range(30):
         app.step([], 0.1)
     line1, line2, _ = g.status_texts()
     assert 'thinking\u2026 4 s' in line1
@@ -390,7 +397,7 @@ def test_a_slow_search_says_how_long_and_what_answers_at_once(closing):
     app.step([key(pygame.K_3, '3')], DT)
     assert worker.jobs[-1].lookahead == 3
     line1, line2, _ = g.status_texts()
-    assert g.thinking() and ' s' not in line1.split('thinking')[-1]
+    assert g.session.thinking() and ' s' not in line1.split('thinking')[-1]
     assert LOWER_LOOKAHEAD_TIP not in line2.lower()
 
 
@@ -401,10 +408,12 @@ def test_a_slow_hint_says_how_long(closing):
     g = app.game
     app.step([], DT)
     app.step([key(pygame.K_h, 'h')], DT)
-    assert g.hint_wanted and g.requested is not None
-    app.step([], 1.0)
+    assert g.session.hint_wanted and g.session.requested is not None
+    assert any('thinking' in t.text for t in g.toasts)  # at once: the hint is being worked on
+    app.step([], 0.5)
     assert 'hint' not in g.status_texts()[0]
     app.step([], 1.0)
+    app.step([], 0.5)
     line1, line2, _ = g.status_texts()
     assert 'hint: 2 s' in line1 and LOWER_LOOKAHEAD_TIP in line2.lower()
 

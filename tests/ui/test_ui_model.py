@@ -1,14 +1,14 @@
-"""The window's pure parts: GameModel (moves, undo/redo, result), PlayerConfig,
+"""The window's pure parts: GameRecord (moves, undo/redo, result), PlayerConfig,
 Layout (where the board goes) — no window needed except for the Layout's Rect."""
 
 import pytest
 
-from connect4_game.ui.model import GameModel, PlayerConfig, lookahead_text, message_for_result
+from connect4_game.ui.session import GameRecord, PlayerConfig, message_for_result
 from connect4_game.ui.render import Layout
 
 
 def test_model_plays_alternately_and_reports_a_win_with_the_seed_message():
-    m = GameModel(6, 7)
+    m = GameRecord(6, 7)
     for col in [0, 1, 0, 1, 0, 1]:
         m.play(col)
     assert m.to_move == 'X' and not m.over
@@ -20,7 +20,7 @@ def test_model_plays_alternately_and_reports_a_win_with_the_seed_message():
 
 
 def test_model_tie_and_message():
-    m = GameModel(4, 4, [0, 1, 0, 1, 1, 0, 1, 0, 2, 3, 2, 3, 3, 2, 3, 2])
+    m = GameRecord(4, 4, [0, 1, 0, 1, 1, 0, 1, 0, 2, 3, 2, 3, 3, 2, 3, 2])
     assert m.result == ('tie',) and m.message() == "It's a tie!"
 
 
@@ -28,21 +28,21 @@ def test_model_tie_and_message():
                                           ([0, 1, 0, 1, 0, 1, 0, 2], 'move 8 (2) comes after')])
 def test_model_refuses_bad_start_positions_naming_the_move(moves, needle):
     with pytest.raises(ValueError, match=needle.replace('(', r'\(').replace(')', r'\)')):
-        GameModel(6, 7, moves)
+        GameRecord(6, 7, moves)
 
 
 def test_undo_redo_round_trip_and_redo_cleared_by_a_new_move():
-    m = GameModel(6, 7, [3, 3, 4])
+    m = GameRecord(6, 7, [3, 3, 4])
     assert m.undo() == 4 and m.undo() == 3 and m.moves == [3]
     assert m.redo() == 3 and m.moves == [3, 3]
     m.play(0)
     assert m.redo_stack == [] and m.redo() is None
     assert m.board == m.replay() and m.move_string() == '330'
-    assert GameModel(6, 7).undo() is None
+    assert GameRecord(6, 7).undo() is None
 
 
 def test_undo_after_a_win_reopens_the_game():
-    m = GameModel(6, 7, [0, 1, 0, 1, 0, 1, 0])
+    m = GameRecord(6, 7, [0, 1, 0, 1, 0, 1, 0])
     assert m.over
     m.undo()
     assert not m.over and m.can_play(0)
@@ -56,8 +56,7 @@ def test_player_config_validates():
             PlayerConfig(**bad)
 
 
-def test_lookahead_text_and_messages():
-    assert lookahead_text(7, 6, 7) == '7' and lookahead_text(42, 6, 7) == 'max'
+def test_result_messages_are_the_assignments():
     assert message_for_result(None) == ''
     assert message_for_result(('win', 'O', [], 19)) == 'Player O wins in 19 moves.'
 

@@ -1,0 +1,73 @@
+"""A yes/no question over the current screen (e.g. before loading over a game in progress)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from connect4_game.ui.i18n import _
+from connect4_game.ui.render import MIN_FONT, font, wrap_text
+from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.widgets import Button, draw_panel
+
+__all__ = ['ConfirmScreen']
+
+
+class ConfirmScreen(Screen):
+    """Ask ``question``; ``on_yes`` runs when the player agrees (button,
+    Enter or Y), nothing happens on No (button, Esc or N). Drawn over the
+    screen below it."""
+
+    covers = False
+
+    def __init__(self, app, question: str, yes: str, on_yes: Callable[[], None],
+                 no: str | None = None) -> None:
+        super().__init__(app)
+        self.question = question
+        self.on_yes = on_yes
+        self.yes = Button(yes, 'yes', '', primary=True)
+        self.no = Button(no or _('Cancel'), 'no', '')
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def answer(self, yes: bool) -> None:
+        self.close()
+        if yes:
+            self.on_yes()
+
+    def process_event(self, e) -> None:
+        if e.type == pygame.KEYDOWN:
+            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+                self.answer(True)
+            elif e.key in (pygame.K_ESCAPE, pygame.K_n):
+                self.answer(False)
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            if self.yes.hit(e.pos):
+                self.answer(True)
+            elif self.no.hit(e.pos):
+                self.answer(False)
+
+    def draw(self, surface) -> None:
+        theme = self.app.theme
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surface.blit(shade, (0, 0))
+        size = max(MIN_FONT + 2, min(24, h // 28))
+        f = font(size)
+        pw = min(w - 40, 560)
+        lines = wrap_text(f, self.question, pw - 40, 4)
+        bh = max(34, size * 2)
+        ph = len(lines) * f.get_linesize() + bh + 60
+        self.rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        draw_panel(surface, self.rect, theme, 250, border=theme.accent, radius=12)
+        y = self.rect.top + 20
+        for line in lines:
+            img = f.render(line, True, theme.text)
+            surface.blit(img, (self.rect.centerx - img.get_width() // 2, y))
+            y += f.get_linesize()
+        bw = (pw - 60) // 2
+        self.no.rect = pygame.Rect(self.rect.left + 20, self.rect.bottom - bh - 20, bw, bh)
+        self.yes.rect = pygame.Rect(self.rect.right - 20 - bw, self.rect.bottom - bh - 20, bw, bh)
+        self.no.draw(surface, theme, size)
+        self.yes.draw(surface, theme, size, focus=True)

@@ -1,0 +1,502 @@
+"""Oska (ECS 170 Spring 2022, Homework Assignments 3 and 4) as a screen of the
+same window: the board of ``2n - 3`` rows, a person against the minimax AI.
+
+The AI searches in the app's process worker (job kind ``'oska'``, see
+:mod:`connect4_game.ui.worker`), like the Connect Four AI, so the frames
+never wait on it; each job is tagged with the position it was asked for and
+a result for an older position is dropped. While Oska is on screen the
+Connect Four game underneath is paused. Colours come from the theme.
+
+Controls: click one of your checkers, then one of the highlighted squares
+(green: step, red: capture). ``+``/``-`` change the lookahead by one ply,
+``1``..``9`` set it (``0`` = 10), ``N`` starts a new game, ``Esc`` clears the
+selection, then leaves Oska.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from connect4_game import rules
+from connect4_game.oska import engine as oska
+from connect4_game.oska.engine import Move, apply_move, initial_board, legal_moves, opponent, winner
+from connect4_game.ui.animation import ease_in_out_sine
+from connect4_game.ui.i18n import N_, _
+from connect4_game.ui.render import MIN_FONT, darker, fit_text, font, mix
+from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.themes import checker_surface
+from connect4_game.ui.worker import Job
+
+__all__ = ['OskaScreen', 'oska_colours']
+
+NAMES = {'w': N_('White'), 'b': N_('Black')}
+_HUMAN_SIDES = ('w', 'b', 'both', None)
+
+
+def oska_colours(theme) -> dict:
+    """Oska's colours from a theme: light squares (the board colour washed
+    toward white), goal rows toward the accent, the white side's checkers in
+    the lighter of the theme's text and background colours, the black side's
+    in the darker one; steps, captures and selection in the theme's good, bad
+    and accent colours."""
+    light, dark = sorted((theme.text, theme.background), key=sum, reverse=True)
+    square = mix(theme.board, (255, 255, 255), 0.65)
+    return {'frame': theme.board_edge, 'square': square, 'goal': mix(square, theme.accent, 0.35),
+            'edge': darker(square, 0.75), 'w': mix(light, (255, 255, 255), 0.5),
+            'b': mix(dark, (0, 0, 0), 0.3), 'selected': theme.accent, 'step': theme.good,
+            'capture': theme.bad, 'last_move': theme.accent, 'hover': theme.highlight}
+
+
+class OskaScreen(Screen):
+    """One Oska game.
+
+    :param n: checkers per side (:data:`~connect4_game.rules.OSKA_MIN_N` ..
+        :data:`~connect4_game.rules.OSKA_MAX_N`).
+    :param human_side: ``'w'`` or ``'b'`` (a person plays that side against the
+        AI), ``'both'`` (two people) or ``None`` (the AI plays both sides).
+    :param lookahead: plies, 1..:data:`~connect4_game.rules.OSKA_MAX_LOOKAHEAD`.
+    :raises ValueError: for a bad ``n``, ``human_side`` or ``lookahead``.
+
+    Timings (seconds): :attr:`SLIDE_TIME` for a step, :attr:`JUMP_TIME` for a
+    jump, :attr:`CAPTURE_TIME` for a captured checker to fade, :attr:`PASS_TIME`
+    for the "no legal move" message before the turn passes.
+    """
+
+    SLIDE_TIME = 0.30
+    JUMP_TIME = 0.45
+    CAPTURE_TIME = 0.35
+    PASS_TIME = 1.2
+    updates_below = False          # the Connect Four game waits while Oska is played
+
+    def __init__(self, app, n: int = rules.OSKA_DEFAULT_N, human_side: str | None = 'w',
+                 lookahead: int = rules.OSKA_DEFAULT_LOOKAHEAD) -> None:
+        super().__init__(app)
+        rules.check_int(n, rules.OSKA_MIN_N, rules.OSKA_MAX_N, 'n')
+        self.lengths = oska.row_lengths(n)
+        self.n = n
+        if human_side not in _HUMAN_SIDES:
+            raise ValueError(f"human_side must be 'w', 'b', 'both' or None, not {human_side!r}")
+        self.human_side = human_side
+        self.lookahead = rules.check_int(lookahead, 1, rules.OSKA_MAX_LOOKAHEAD, 'lookahead')
+        self.size = app.surface.get_size()
+        self.stale_results = 0
+        self.think_time = 0.0
+        self.requested = None          # tag of the search in flight
+        self._clock = 0.0
+        self._sprites_theme = None
+        self.moves_total = 0
+        self.last_ai_stats: dict | None = None     # nodes, max_ply, time of the AI's last search
+        self.new_game()
+
+    @property
+    def worker(self):
+        return self.app.worker
+
+    def caption(self) -> str:
+        return _('Oska') + ' \u2014 ' + self.status_text()
+
+    # ------------------------------------------------------------------ state
+    def new_game(self) -> None:
+        """Start again (white to move); a search in flight is dropped."""
+        self.board = initial_board(self.n)
+        self.turn = 'w'
+        self.result: str | None = None
+        self.position_id = getattr(self, 'position_id', 0) + 1
+        self.selected = None
+        self.hover = None
+        self.last_move: Move | None = None
+        self.message = ''
+        self._anim: dict | None = None
+        self._pass_timer = 0.0
+        self._cancel_ai()
+        self._start_turn()
+
+    def set_position(self, board, turn: str) -> None:
+        """Continue from seed-format ``board`` with ``turn`` to move (puzzles, tests).
+
+        :raises ValueError: malformed board, wrong size for this ``n``, bad ``turn``.
+        """
+        n = oska.validate_board(board)
+        if n != self.n:
+            raise ValueError(f'board is for n={n}, this screen plays n={self.n}')
+        oska.validate_player(turn)
+        self._cancel_ai()
+        self.board = list(board)
+        self.turn = turn
+        self.position_id += 1
+        self.selected = None
+        self.last_move = None
+        self._anim = None
+        self._pass_timer = 0.0
+        self._start_turn()
+
+    def is_human(self, side: str) -> bool:
+        return self.human_side == 'both' or self.human_side == side
+
+    def finished(self) -> bool:
+        """The game has a result and the last move has come to rest."""
+        return self.result is not None and self._anim is None
+
+    @property
+    def animating(self) -> bool:
+        return self._anim is not None
+
+    @property
+    def passing(self) -> bool:
+        return self._pass_timer > 0
+
+    @property
+    def ai_thinking(self) -> bool:
+        return self.requested is not None
+
+    @property
+    def legal_targets(self) -> dict:
+        """Destination square -> move for the selected checker (empty if none)."""
+        if self.selected is None:
+            return {}
+        return {m.to: m for m in legal_moves(self.board, self.turn) if m.frm == self.selected}
+
+    def _start_turn(self) -> None:
+        self.result = winner(self.board)
+        if self.result is not None:
+            self._cancel_ai()
+            return
+        if not legal_moves(self.board, self.turn):
+            self._pass_timer = self.PASS_TIME
+            return
+        if not self.is_human(self.turn):
+            self._submit_ai()
+
+    def _play(self, move: Move) -> None:
+        mover = self.turn
+        self.board = apply_move(self.board, move)
+        duration = self.JUMP_TIME if move.captured else self.SLIDE_TIME
+        total = max(duration, duration * 0.5 + self.CAPTURE_TIME) if move.captured else duration
+        self._anim = {'move': move, 'piece': mover, 't': 0.0, 'slide': duration, 'total': total}
+        self.last_move = move
+        self.selected = None
+        self.message = ''
+        self.moves_total += 1
+        self.turn = opponent(mover)
+        self.position_id += 1
+        self._start_turn()
+
+    # ------------------------------------------------------------------ the AI
+    def _cancel_ai(self) -> None:
+        if self.requested is not None:
+            self.worker.cancel()
+            self.requested = None
+
+    def _submit_ai(self) -> None:
+        self._cancel_ai()
+        tag = ('oska', self.position_id, self.lookahead)
+        self.requested = tag
+        self.think_time = 0.0
+        self.worker.submit(Job(tag, 'oska', tuple(self.board), self.turn, self.lookahead,
+                               time_budget=0.0))
+
+    def worker_replaced(self, worker) -> None:
+        if self.requested is not None and self.result is None and not self.is_human(self.turn):
+            self.requested = None
+            self._submit_ai()
+
+    def _collect_ai(self) -> None:
+        if self.animating or self.passing:
+            return                      # keep results queued until the board is still
+        for res in self.worker.poll():
+            if res.key != self.requested:
+                self.stale_results += 1
+                continue
+            self.requested = None
+            if res.status != 'ok':
+                self.message = _('AI error: {why}').format(why=res.message or res.status)
+                continue
+            mv = res.payload.get('move')
+            if not mv:
+                continue
+            self.last_ai_stats = {k: res.payload.get(k) for k in ('nodes', 'max_ply', 'time')}
+            frm, to, cap = mv
+            move = Move(tuple(frm), tuple(to), tuple(cap) if cap else None)
+            if move not in legal_moves(self.board, self.turn):
+                self.message = _('AI error: an illegal move')
+                continue
+            self._play(move)
+
+    def resume(self) -> None:
+        if self.result is None and not self.is_human(self.turn) and not self.passing:
+            self._submit_ai()
+
+    # ------------------------------------------------------------------ events
+    def set_lookahead(self, lookahead: int) -> None:
+        """Change the AI lookahead (1..10); a search for the side to move restarts."""
+        lookahead = max(1, min(rules.OSKA_MAX_LOOKAHEAD, int(lookahead)))
+        if lookahead == self.lookahead:
+            return
+        self.lookahead = lookahead
+        self.message = _('lookahead {n}').format(n=lookahead)
+        if self.result is None and not self.is_human(self.turn) and not self.passing:
+            self._submit_ai()
+
+    def process_event(self, event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, 'button', 1) == 1:
+            self._click(self.square_at(event.pos))
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = self.square_at(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _key(self, event) -> None:
+        key, text = event.key, getattr(event, 'unicode', '')
+        digits = {getattr(pygame, f'K_{d}'): d for d in range(10)}
+        digits.update({getattr(pygame, f'K_KP{d}'): d for d in range(10)})
+        if key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS) or text == '+':
+            self.set_lookahead(self.lookahead + 1)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS) or text == '-':
+            self.set_lookahead(self.lookahead - 1)
+        elif key in digits:
+            self.set_lookahead(digits[key] or 10)
+        elif key == pygame.K_n:
+            self.new_game()
+        elif key == pygame.K_F1:
+            self.app.show_help()
+        elif key == pygame.K_ESCAPE:
+            if self.selected is not None:
+                self.selected = None
+            else:
+                self.leave()
+
+    def leave(self) -> None:
+        """Back to Connect Four, or quit when the window was opened for Oska."""
+        self._cancel_ai()
+        if self.app.options.game == 'oska':
+            self.app.quit()
+        else:
+            self.close()
+
+    def _click(self, square) -> None:
+        if self.result is not None:
+            self.message = _('Game over: N starts a new one')
+            return
+        if not self.is_human(self.turn):
+            self.message = _('Wait: the computer is to move')
+            return
+        if self.animating or self.passing or square is None:
+            return
+        targets = self.legal_targets
+        if square in targets:
+            self._play(targets[square])
+            return
+        r, c = square
+        if self.board[r][c] == self.turn:
+            self.selected = square
+            self.message = '' if self.legal_targets else _('That checker cannot move')
+        else:
+            self.selected = None
+
+    def update(self, dt: float) -> None:
+        dt = max(0.0, float(dt))
+        self._clock += dt
+        if self.ai_thinking:
+            self.think_time += dt
+        if self._anim is not None:
+            self._anim['t'] += dt
+            if self._anim['t'] >= self._anim['total']:
+                self._anim = None
+        if self._pass_timer > 0 and self._anim is None:
+            self._pass_timer -= dt
+            if self._pass_timer <= 0:
+                self._pass_timer = 0.0
+                self.turn = opponent(self.turn)
+                self.position_id += 1
+                self._start_turn()
+        self._collect_ai()
+
+    # ------------------------------------------------------------------ layout
+    def _layout(self):
+        w, h = self.size
+        status_h = max(48, min(80, int(h * 0.10)))
+        rows = len(self.lengths)
+        pad = max(10, int(min(w, h) * 0.03))
+        cell = max(12, int(min((w - 2 * pad) / (self.n + 1.2), (h - status_h - 2 * pad) / rows)))
+        top = pad + max(0, (h - status_h - 2 * pad - rows * cell) // 2)
+        return cell, top, w / 2, status_h
+
+    def square_center(self, square) -> tuple[int, int]:
+        """Pixel centre of ``(row, col)`` in the current layout."""
+        cell, top, cx, _s = self._layout()
+        r, c = square
+        return (int(round(cx + oska.column_offset(self.n, r, c) * cell)),
+                int(round(top + (r + 0.5) * cell)))
+
+    def square_at(self, pos):
+        """The ``(row, col)`` square under pixel ``pos``, or None."""
+        cell, top, cx, _s = self._layout()
+        x, y = pos
+        r = int((y - top) // cell)
+        if not 0 <= r < len(self.lengths) or y < top:
+            return None
+        length = self.lengths[r]
+        c = (x - cx) / cell + (length - 1) / 2 + 0.5
+        if c < 0 or int(c) >= length:
+            return None
+        return (r, int(c))
+
+    def animation_state(self) -> dict | None:
+        """The running move animation, or None: ``move``, ``progress`` (eased
+        0..1), ``pos`` (pixel centre of the moving checker), ``lift`` and, for a
+        capture, ``capture`` in [0, 1] (0 intact, 1 gone)."""
+        anim = self._anim
+        if anim is None:
+            return None
+        move, t = anim['move'], anim['t']
+        p = ease_in_out_sine(min(1.0, t / anim['slide']))
+        (x0, y0), (x1, y1) = self.square_center(move.frm), self.square_center(move.to)
+        x, y = x0 + (x1 - x0) * p, y0 + (y1 - y0) * p
+        if move.captured is not None:
+            y -= 4 * p * (1 - p) * self._layout()[0] * 0.35
+        state = {'move': move, 'progress': p, 'pos': (int(round(x)), int(round(y))),
+                 'lift': 4 * p * (1 - p) if move.captured is not None else 0.0}
+        if move.captured is not None:
+            state['capture'] = min(1.0, max(0.0, (t - anim['slide'] * 0.5) / self.CAPTURE_TIME))
+        return state
+
+    # ------------------------------------------------------------------ drawing
+    def status_text(self) -> str:
+        if self.result == 'draw':
+            return _('A draw! N starts a new game')
+        if self.result is not None:
+            who = _(NAMES[self.result])
+            if self.human_side in ('both', None):
+                return _('{side} wins! N starts a new game').format(side=who)
+            if self.is_human(self.result):
+                return _('You win as {side}! N starts a new game').format(side=who)
+            return _('{side} (computer) wins. N starts a new game').format(side=who)
+        name = _(NAMES[self.turn])
+        if self.passing:
+            return _('{side} has no legal move and passes').format(side=name)
+        if not self.is_human(self.turn):
+            secs = int(self.think_time)
+            text = _('{side} (computer) is thinking…').format(side=name)
+            return text + (f' {secs} s' if secs >= 2 else '')
+        return _('{side} to move: click a highlighted square').format(side=name) if self.selected \
+            else _('{side} to move: click one of your checkers').format(side=name)
+
+    def _sprite(self, side: str, radius: int):
+        theme = self.app.theme
+        if self._sprites_theme is None or self._sprites_theme[0] != theme.name:
+            col = oska_colours(theme)
+            t = dataclasses.replace(theme, x_color=col['w'], x_outline=darker(col['w'], 0.6),
+                                    o_color=col['b'], o_outline=mix(col['b'], col['w'], 0.35),
+                                    x_shape=None, o_shape=None)
+            self._sprites_theme = (theme.name, t)
+        return checker_surface(self._sprites_theme[1], 'X' if side == 'w' else 'O', radius)
+
+    def _blit_checker(self, surface, side, centre, radius, scale=1.0, alpha=255):
+        spr = self._sprite(side, radius)
+        if scale != 1.0:
+            size = max(1, int(spr.get_width() * scale))
+            spr = pygame.transform.smoothscale(spr, (size, size))
+        if alpha < 255:
+            spr = spr.copy()
+            spr.set_alpha(max(0, int(alpha)))
+        surface.blit(spr, (centre[0] - spr.get_width() // 2, centre[1] - spr.get_height() // 2))
+
+    def draw(self, surface) -> None:
+        theme = self.app.theme
+        col = oska_colours(theme)
+        self.size = surface.get_size()
+        cell, top, cx, status_h = self._layout()
+        w, h = self.size
+        surface.fill(theme.background)
+        radius = max(4, int(cell * 0.36))
+        pad = max(3, cell // 10)
+        gap = max(1, cell // 24)
+        for r, length in enumerate(self.lengths):
+            x0 = cx - length * cell / 2 - pad
+            rect = pygame.Rect(int(x0), int(top + r * cell - pad), int(length * cell + 2 * pad),
+                               int(cell + 2 * pad))
+            pygame.draw.rect(surface, col['frame'], rect, border_radius=pad * 2)
+        label_font = font(max(MIN_FONT, int(cell * 0.28)))
+        targets = self.legal_targets
+        anim = self._anim
+        for r, length in enumerate(self.lengths):
+            for c in range(length):
+                x, y = self.square_center((r, c))
+                rect = pygame.Rect(0, 0, cell - 2 * gap, cell - 2 * gap)
+                rect.center = (x, y)
+                goal = r in (0, len(self.lengths) - 1)
+                pygame.draw.rect(surface, col['goal'] if goal else col['square'], rect,
+                                 border_radius=max(2, cell // 12))
+                pygame.draw.rect(surface, col['edge'], rect, max(1, cell // 40),
+                                 border_radius=max(2, cell // 12))
+                if self.last_move is not None and (r, c) in (self.last_move.frm, self.last_move.to):
+                    pygame.draw.rect(surface, col['last_move'], rect.inflate(-gap * 2, -gap * 2),
+                                     max(2, cell // 22), border_radius=max(2, cell // 12))
+                if self.hover == (r, c) and self.is_human(self.turn) and self.result is None:
+                    pygame.draw.rect(surface, col['hover'], rect, max(1, cell // 40),
+                                     border_radius=max(2, cell // 12))
+            letter = label_font.render('abcdefghijklmnopqrstuvwxyz'[r], True, theme.text_dim)
+            lx = cx - length * cell / 2 - pad - letter.get_width() - cell * 0.15
+            surface.blit(letter, (int(lx), int(top + (r + 0.5) * cell - letter.get_height() / 2)))
+        goal_font = font(max(MIN_FONT, int(cell * 0.2)))
+        for r, text in ((0, _("Black's goal")), (len(self.lengths) - 1, _("White's goal"))):
+            img = goal_font.render(text, True, theme.text_dim)
+            gx = cx + self.lengths[r] * cell / 2 + pad + cell * 0.15
+            if gx + img.get_width() < w - 4:
+                surface.blit(img, (int(gx), int(top + (r + 0.5) * cell - img.get_height() / 2)))
+        moving_to = anim['move'].to if anim else None
+        for r, row in enumerate(self.board):
+            for c, ch in enumerate(row):
+                if ch == '-' or (r, c) == moving_to:
+                    continue
+                self._blit_checker(surface, ch, self.square_center((r, c)), radius)
+        if self.selected is not None:
+            pygame.draw.circle(surface, col['selected'], self.square_center(self.selected),
+                               radius + max(3, cell // 14), max(3, cell // 16))
+        for sq, mv in targets.items():
+            colour = col['capture'] if mv.captured else col['step']
+            ring = pygame.Surface((cell, cell), pygame.SRCALPHA)
+            pygame.draw.circle(ring, (*colour, 150), (cell // 2, cell // 2), radius)
+            pygame.draw.circle(ring, (*colour, 255), (cell // 2, cell // 2), radius,
+                               max(2, cell // 20))
+            x, y = self.square_center(sq)
+            surface.blit(ring, (x - cell // 2, y - cell // 2))
+            if mv.captured:
+                cxp, cyp = self.square_center(mv.captured)
+                d = int(radius * 0.45)
+                pygame.draw.line(surface, colour, (cxp - d, cyp - d), (cxp + d, cyp + d),
+                                 max(3, cell // 14))
+                pygame.draw.line(surface, colour, (cxp - d, cyp + d), (cxp + d, cyp - d),
+                                 max(3, cell // 14))
+        if anim is not None:
+            state = self.animation_state()
+            move = state['move']
+            if move.captured is not None and state['capture'] < 1.0:
+                k = state['capture']
+                self._blit_checker(surface, opponent(anim['piece']),
+                                   self.square_center(move.captured), radius,
+                                   scale=1.0 - 0.7 * k, alpha=255 * (1.0 - k))
+            self._blit_checker(surface, anim['piece'], state['pos'], radius,
+                               scale=1.0 + 0.15 * state['lift'])
+        self._draw_status(surface, status_h)
+
+    def _draw_status(self, surface, status_h) -> None:
+        theme = self.app.theme
+        w, h = self.size
+        rect = pygame.Rect(0, h - status_h, w, status_h)
+        pygame.draw.rect(surface, theme.status_bg, rect)
+        big = font(max(MIN_FONT + 2, int(status_h * 0.36)), True)
+        small = font(max(MIN_FONT, int(status_h * 0.26)))
+        right = _('Oska n={n}   lookahead {la}   +/- 0-9   N: new game   Esc: back').format(
+            n=self.n, la=self.lookahead)
+        if self.message:
+            right = f'{self.message}   |   {right}'
+        colour = theme.accent if self.result in ('w', 'b') else theme.status_text
+        left = fit_text(big, self.status_text(), int(w * 0.6))
+        img = big.render(left, True, colour)
+        surface.blit(img, (12, rect.top + (status_h - img.get_height()) // 2))
+        img2 = small.render(fit_text(small, right, w - img.get_width() - 36), True, theme.text_dim)
+        surface.blit(img2, (max(img.get_width() + 24, w - img2.get_width() - 12),
+                            rect.top + (status_h - img2.get_height()) // 2))

@@ -1,0 +1,161 @@
+"""How the window starts: the options the command line gives it and the one
+place where they are combined with the saved settings.
+
+:class:`AppOptions` is what :mod:`connect4_game.cli` builds (already
+validated, by the validators of :mod:`connect4_game.rules`).
+:func:`resolve_start` decides, once, who plays, on which board, from which
+moves and with which Advanced AI settings; nothing else second-guesses it.
+
+Nothing here imports pygame, so the command line can build options without
+opening a window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from connect4_game import rules
+from connect4_game.ui.session import PlayerConfig
+
+__all__ = ['AppOptions', 'StartState', 'resolve_start', 'players_from_settings',
+           'players_to_settings']
+
+
+@dataclass
+class AppOptions:
+    """Everything the command line can set for the window.
+
+    ``x``/``o``: :class:`PlayerConfig` of a side given on the command line
+    (None: from the settings). ``lookahead``/``tiebreak``: the Advanced AI
+    settings given with ``--lookahead``/``--tiebreak`` (None: from the
+    settings). ``moves``: 0-based columns to start from. ``exit_after`` is in
+    seconds. ``use_settings`` False keeps the player's files untouched
+    (tests, scripts). ``owns_autosave`` True only for a plain interactive
+    start: it offers back the unfinished game of the last such start and
+    keeps the current one on exit; scripted runs never read, write or remove
+    the autosave. ``language``: a code of :data:`connect4_game.rules.LANGUAGES`
+    (None: the settings', else the system's).
+    """
+
+    x: PlayerConfig | None = None
+    o: PlayerConfig | None = None
+    rows: int | None = None
+    cols: int | None = None
+    lookahead: int | None = None
+    tiebreak: str | None = None
+    demo: bool = False
+    expert: bool = False
+    exit_after_game: bool = False
+    exit_after: float | None = None
+    screenshot: str | None = None
+    frame_stats: str | None = None
+    theme: str | None = None
+    mute: bool = False
+    moves: list = field(default_factory=list)
+    size: tuple | None = None
+    use_settings: bool = True
+    owns_autosave: bool = False
+    language: str | None = None
+    review: bool = False
+    game: str = 'connect4'
+    oska_n: int = rules.OSKA_DEFAULT_N
+    budgets: dict = field(default_factory=dict)
+    network: object = None
+
+
+@dataclass
+class StartState:
+    """The resolved start: ``players`` {'X', 'O'}, board ``rows`` x ``cols``,
+    ``moves``, the Advanced ``lookahead``/``tiebreak``, ``expert`` analysis,
+    and ``notes`` [(text, kind)] to show (e.g. the unfinished game is back)."""
+
+    players: dict
+    rows: int
+    cols: int
+    moves: list
+    lookahead: int
+    tiebreak: str
+    expert: bool
+    notes: list = field(default_factory=list)
+
+
+def players_from_settings(st) -> dict:
+    """The two sides as the settings keep them (kind, level, lookahead, tiebreak)."""
+    out = {}
+    for side in 'XO':
+        s = side.lower()
+        kind = getattr(st, f'{s}_kind')
+        level = getattr(st, f'{s}_level') if kind == 'ai' else ''
+        out[side] = PlayerConfig(kind, getattr(st, f'{s}_lookahead'),
+                                 getattr(st, f'{s}_tiebreak'), level=level)
+    return out
+
+
+def players_to_settings(players: dict) -> dict:
+    """Settings changes that keep ``players`` for the next start (a plug-in
+    or remote side is not kept: the next start has a person there)."""
+    changes = {}
+    for side in 'XO':
+        p, s = players[side], side.lower()
+        kind = p.kind if p.kind in rules.NAMED_KINDS else 'human'
+        changes.update({f'{s}_kind': kind, f'{s}_level': p.level if kind == 'ai' else '',
+                        f'{s}_lookahead': min(p.lookahead, rules.MAX_LOOKAHEAD),
+                        f'{s}_tiebreak': p.tiebreak})
+    return changes
+
+
+def resolve_start(opts: AppOptions, settings, autosave=None) -> StartState:
+    """Combine the command line ``opts`` with the saved ``settings`` (a
+    :class:`connect4_game.storage.settings.Settings`).
+
+    * The players: both from the command line when either is given (the
+      other side a person as X, the medium computer as O), else from the
+      settings (with ``use_settings``), else a person against the medium
+      computer. ``--lookahead``/``--tiebreak`` make every computer side the
+      assignment's AIPlayer with those values.
+    * The board and moves: the command line's, else the unfinished game
+      ``autosave`` (a ``SavedGame``, only for a start that owns it), else the
+      settings' board size.
+    * Every lookahead is cut to the board's cells (a deeper search is the
+      same search).
+
+    :raises ValueError: for moves that are not legal on the board (the CLI
+        checked them already; this is the last line).
+    """
+    use = opts.use_settings
+    lookahead = opts.lookahead if opts.lookahead is not None else \
+        settings.lookahead if use else rules.DEFAULT_LOOKAHEAD
+    tiebreak = opts.tiebreak or (settings.tiebreak if use else rules.DEFAULT_TIEBREAK)
+    scripted_players = opts.x is not None or opts.o is not None
+    if scripted_players:
+        players = {'X': opts.x or PlayerConfig('human', lookahead, tiebreak),
+                   'O': opts.o or PlayerConfig.for_level(rules.DEFAULT_LEVEL,
+                                                         PlayerConfig('ai', lookahead, tiebreak))}
+    elif use:
+        players = players_from_settings(settings)
+    else:
+        players = {'X': PlayerConfig('human', lookahead, tiebreak),
+                   'O': PlayerConfig.for_level(rules.DEFAULT_LEVEL,
+                                               PlayerConfig('ai', lookahead, tiebreak))}
+    if opts.lookahead is not None or opts.tiebreak is not None:
+        for side, p in players.items():
+            if p.kind == 'ai' and (not scripted_players or p.advanced):
+                players[side] = p.with_(lookahead=lookahead, tiebreak=tiebreak, level='')
+    expert = bool(opts.expert or (use and settings.expert and not scripted_players))
+    if opts.expert:
+        for side, p in players.items():
+            if p.kind == 'ai':
+                players[side] = p.with_(kind='expert', level='')
+    expert = expert or any(p.kind == 'expert' for p in players.values())
+    rows = opts.rows or (settings.rows if use else rules.DEFAULT_ROWS)
+    cols = opts.cols or (settings.cols if use else rules.DEFAULT_COLS)
+    moves = list(opts.moves or [])
+    notes = []
+    if not moves and opts.rows is None and autosave is not None:
+        rows, cols, moves = autosave.rows, autosave.cols, list(autosave.columns)
+        notes.append(('autosave', len(moves)))
+    lookahead = rules.clamp_lookahead(lookahead, rows, cols)
+    for side, p in players.items():
+        if p.lookahead > rows * cols:
+            players[side] = p.with_(lookahead=rows * cols)
+    return StartState(players, rows, cols, moves, lookahead, tiebreak, expert, notes)
