@@ -51,7 +51,7 @@ from connect4_game.ai.expert import ExpertPlayer
 from connect4_game.ai.search import shared_searcher
 from connect4_game.board import Board
 from connect4_game.players import AIPlayer
-from connect4_game.rules import DEFAULT_LEVEL, EXPERT_MOVE_SECONDS, LEVELS, check_choice, check_tiebreak
+from connect4_game.rules import DEFAULT_LEVEL, EXPERT_MOVE_SECONDS, LEVELS, check_choice
 
 __all__ = ['LevelSetting', 'LEVEL_SETTINGS', 'LEVEL_DESCRIPTIONS', 'LevelPlayer',
            'make_level_player', 'LEVELS', 'DEFAULT_LEVEL']
@@ -185,4 +185,4 @@ def make_level_player(level: str, checker: str, *, rng: random.Random | None = N
     if level == 'expert':
         return ExpertPlayer(checker, expert_time_budget)
     s = LEVEL_SETTINGS[level]
-    return LevelPlayer(checker, check_tiebreak(s.tiebreak), s.lookahead, s.centre_first, rng)
+    return LevelPlayer(checker, s.tiebreak, s.lookahead, s.centre_first, rng)
