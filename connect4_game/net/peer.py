@@ -188,6 +188,11 @@ class _Peer:
             return self._active is not None
 
     @property
+    def started(self) -> bool:
+        """True once :meth:`start` has been called successfully (even after it stopped)."""
+        return self._thread is not None
+
+    @property
     def running(self) -> bool:
         """True from :meth:`start` until the I/O thread has stopped."""
         return self._thread is not None and self._thread.is_alive()

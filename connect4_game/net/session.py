@@ -193,9 +193,9 @@ class NetGame:
 
 
 def _player_for(player: Any, checker: str) -> Any:
-    if hasattr(player, 'next_move'):
+    if hasattr(player, 'next_move') and not isinstance(player, type):
         return player
-    return player(checker)
+    return player(checker)          # a class such as RandomPlayer, or a factory
 
 
 def play_remote(peer: Any, player: Any, *, out: Callable[..., None] = print,
@@ -222,7 +222,7 @@ def play_remote(peer: Any, player: Any, *, out: Callable[..., None] = print,
     result line and ``Congratulations!`` for a win.
     """
     game = NetGame(peer)
-    if not getattr(peer, 'running', False) and getattr(peer, '_thread', None) is None:
+    if not peer.started:
         peer.start()
     try:
         deadline = time.monotonic() + connect_timeout
