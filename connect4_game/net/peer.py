@@ -957,7 +957,7 @@ class Join(_Peer):
     def _attempt(self) -> None:
         try:
             sock = socket.create_connection((self.addr, self.port), timeout=self._connect_timeout)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:     # ValueError: a name the resolver refuses
             self._attempt_failed(f'could not connect to {clip(self.addr)} port {self.port} '
                                  f'({clip(getattr(exc, "strerror", None) or exc)})')
             return

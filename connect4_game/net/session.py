@@ -120,13 +120,19 @@ class NetGame:
 
         :returns: the move's ply (1-based).
         :raises ValueError: if it is not this side's turn, the game is over or
-            not started, or ``column`` cannot take a checker.
+            not started, or ``column`` cannot take a checker; also if the
+            peer's move list moved on meanwhile (an undo just answered): the
+            board is then brought up to date, so poll and try again.
         """
         if not self.my_turn():
             raise ValueError('it is not your turn')
         ply = self._record.next_ply
         self._record.check(ply, column, self.my_side)
-        self.peer.send_move(ply, column)
+        try:
+            self.peer.send_move(ply, column)
+        except ValueError:
+            self._resync()
+            raise
         self._record.offer(ply, column, self.my_side)
         return ply
 

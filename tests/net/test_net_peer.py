@@ -455,6 +455,17 @@ def test_joining_nothing_is_an_error_at_once(make):
         probe.close()
 
 
+def test_a_name_the_resolver_refuses_is_an_error_not_a_crash():
+    j = Join('a' * 300, 1, CODE, **FAST_JOIN).start()     # a DNS label over 63 characters
+    try:
+        jw = Watch(j)
+        assert 'could not connect' in jw.wait(Error).text
+        jw.wait(Closed)
+    finally:
+        j.close()
+        assert j.join(5)
+
+
 def test_send_move_before_the_game_is_known_is_an_error(make):
     _, join = make
     j = Join('127.0.0.1', 1, CODE)            # never started
