@@ -164,7 +164,13 @@ class NetGame:
 
     def _reset(self, info: GameInfo) -> None:
         self.info = info
-        self._record = GameRecord(info.rows, info.cols, info.moves)
+        # The peer's list is info.moves plus whatever happened since (a move
+        # this side played just after the handshake, say); events still
+        # queued for those are then duplicates, which change nothing.
+        try:
+            self._record = GameRecord(info.rows, info.cols, self.peer.moves())
+        except ValueError:
+            self._record = GameRecord(info.rows, info.cols, info.moves)
 
     def _resync(self) -> None:
         """Adopt the peer's move list (it is the one checked against the opponent)."""

@@ -139,6 +139,19 @@ def test_netgame_keeps_both_boards_in_step_through_undo(pair):
     assert not a.my_turn() and not b.my_turn()
 
 
+def test_netgame_starts_from_what_the_peer_knows_not_the_handshake_snapshot(pair):
+    host, join = pair
+    game = NetGame(host)
+    join.start()
+    poll_until(lambda: host.connected, what='connected')      # the Connected event is queued
+    host.send_move(1, 3)                                       # a move right after it
+    poll_until(lambda: pumped(game) and game.started, what='the game starts')
+    assert game.info.moves == () and game.moves == (3,) and not game.my_turn()
+    other = NetGame(join)
+    poll_until(lambda: pumped(other) and other.moves == (3,), what='the move arrives')
+    assert other.my_turn()
+
+
 JOINER_SCRIPT = textwrap.dedent('''
     import sys
     from connect4_game.net import Join, NetGame
