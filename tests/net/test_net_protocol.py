@@ -244,3 +244,15 @@ def test_parse_address(text, expected):
 def test_parse_address_refuses(text):
     with pytest.raises(ValueError):
         parse_address(text)
+
+
+def test_the_network_code_never_imports_pygame():
+    import subprocess
+    import sys
+    from net_helpers import ROOT
+    code = ('import sys, connect4_game.net, connect4_game.net.session; '
+            'print(sorted(m for m in sys.modules if m.split(".")[0] == "pygame"))')
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
+                         cwd=str(ROOT), env={'PYTHONPATH': str(ROOT), 'PATH': ''}, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == '[]'
