@@ -904,6 +904,9 @@ class Join(_Peer):
     :param port: its TCP port, 1-65535.
     :param code: the host's code, a string of 4 digits.
     :param name: this player's name (printable, at most 32 characters).
+    :param moves: a move list this side already has (0-based columns, X
+        first), e.g. from a saved game: a host that knows fewer moves takes
+        it if it extends its own; a different game is refused.
     :param reconnect: after losing the host (not after it said goodbye),
         try again every ``retry_interval`` seconds for ``give_up_after``
         seconds; each try waits ``connect_timeout`` seconds at most.
@@ -917,7 +920,8 @@ class Join(_Peer):
     """
 
     def __init__(self, addr: str, port: int = DEFAULT_PORT, code: str = '', *,
-                 name: str = 'Guest', reconnect: bool = True, retry_interval: float = 1.0,
+                 name: str = 'Guest', moves=(), reconnect: bool = True,
+                 retry_interval: float = 1.0,
                  give_up_after: float = 120.0, connect_timeout: float = 3.0,
                  ping_interval: float = 1.0, peer_timeout: float = 3.5,
                  handshake_timeout: float = 5.0,
@@ -929,6 +933,10 @@ class Join(_Peer):
         self.addr = addr.strip()
         self.port = _check_port(port, 1)
         self.code = P.check_code(code)
+        try:
+            self._known = P.check_moves(list(moves))
+        except (TypeError, P.ProtocolError) as err:
+            raise ValueError(f'moves: {err}') from None
         self._reconnect = bool(reconnect)
         self._retry = _check_seconds(retry_interval, 'retry_interval')
         self._give_up_after = _check_seconds(give_up_after, 'give_up_after')
@@ -973,7 +981,7 @@ class Join(_Peer):
         self._conns.add(conn)
         self._pending = conn
         with self._lock:
-            moves = list(self._record.moves) if self._record is not None else []
+            moves = list(self._record.moves) if self._record is not None else list(self._known)
         self._send(conn, {'type': 'hello', 'version': P.PROTOCOL_VERSION, 'code': self.code,
                           'name': self.name, 'moves': moves})
 
@@ -1027,7 +1035,7 @@ class Join(_Peer):
                     (msg['rows'], msg['cols'], msg['host_side']):
                 refusal = ('game_mismatch', 'the host is playing another game now')
             else:
-                agreed = reconcile(rec.moves if rec is not None else [], theirs)
+                agreed = reconcile(rec.moves if rec is not None else self._known, theirs)
                 if agreed is None:
                     refusal = ('diverged', 'the two games differ: they cannot continue together')
                 else:

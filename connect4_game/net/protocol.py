@@ -50,7 +50,7 @@ from connect4_game.rules import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
 __all__ = [
     'PROTOCOL_VERSION', 'MAX_LINE_BYTES', 'MAX_NAME', 'MAX_CHAT', 'MAX_TEXT', 'MAX_PLIES',
     'SIDES', 'FATAL_ERRORS', 'ProtocolError', 'LineBuffer',
-    'decode', 'encode', 'validate', 'check_code', 'check_name', 'check_chat',
+    'decode', 'encode', 'validate', 'check_code', 'check_name', 'check_chat', 'check_moves',
     'new_code', 'codes_equal',
 ]
 
@@ -150,6 +150,15 @@ def _moves(key: str, value: Any) -> list[int]:
         raise ProtocolError('bad_message', f'{key!r} must be a list of at most {MAX_PLIES} columns')
     column = _int(0, MAX_COLS - 1)
     return [column('column', v) for v in value]
+
+
+def check_moves(moves: Any) -> list[int]:
+    """``moves`` if it is a list of at most :data:`MAX_PLIES` ints from 0 to
+    ``MAX_COLS - 1`` (whether they make a legal game is the record's business).
+
+    :raises ProtocolError: ``'bad_message'`` otherwise.
+    """
+    return _moves('moves', moves)
 
 
 def _names(key: str, value: Any) -> dict[str, str]:

@@ -418,6 +418,24 @@ def test_a_restarted_host_takes_the_longer_move_list_from_the_joiner(make):
         relay.close()
 
 
+def test_a_joiner_brings_its_saved_moves_to_a_host_that_knows_fewer(make):
+    host, join = make
+    h = host(moves=[3])
+    j = join(h.port, moves=[3, 2, 3])
+    assert Watch(j).wait(Connected).info.moves == (3, 2, 3)
+    assert Watch(h).wait(Connected).info.moves == (3, 2, 3) and h.moves() == (3, 2, 3)
+    with pytest.raises(ValueError):
+        Join('127.0.0.1', 1, CODE, moves=[0, 'x'])
+
+
+def test_a_joiner_with_another_game_is_refused(make):
+    host, join = make
+    h = host(moves=[3])
+    j = join(h.port, moves=[4, 4])
+    assert 'differ' in Watch(j).wait(Error).text
+    assert 'different game' in Watch(h).wait(Error).text
+
+
 def test_goodbye_ends_the_joiner_and_the_host_waits_for_a_new_one(make):
     h, j, hw, jw = connect(make)
     h.send_move(1, 1)
