@@ -1,7 +1,6 @@
 """Host and Join over 127.0.0.1: the handshake, the code, hostile clients,
 the engine refereeing moves on both sides, undo, heartbeats and reconnection."""
 
-import os
 import random
 import socket
 import threading
@@ -13,7 +12,6 @@ from connect4_game.net import (
     ChatMessage, Closed, Connected, Error, Host, Join, MoveRefused, OpponentMove, PeerBack,
     PeerLost, Refused, UndoAnswered, UndoRequested,
 )
-from connect4_game.net import protocol as P
 
 from net_helpers import FAST, FAST_JOIN, FakeClock, Raw, Relay, Watch, poll_until
 
