@@ -1,0 +1,356 @@
+"""The wire format of a network game: newline-delimited JSON over TCP, UTF-8.
+
+Every message is one JSON object on one line (at most :data:`MAX_LINE_BYTES`
+bytes, the newline included) with a ``"type"`` key. :func:`decode` checks every
+field's type and range strictly and refuses anything else (unknown types,
+unknown or missing keys, ``true`` where a number belongs, floats, ``NaN``,
+duplicate keys, deep nesting, bytes that are not UTF-8): nothing a peer sends
+is ever evaluated, unpickled or written to a file.
+
+The messages (``ply`` is 1-based, ``column`` and the ``moves`` lists 0-based)::
+
+    hello         {"type": "hello", "version": 1, "code": "0421", "name": "Ann",
+                   "moves": [3, 3, 2]}                        joiner -> host, first
+    welcome       {"type": "welcome", "version": 1, "rows": 6, "cols": 7,
+                   "host_side": "X", "moves": [3, 3, 2],
+                   "names": {"X": "Bob", "O": "Ann"}}         host -> joiner, answer
+    error         {"type": "error", "code": "bad_code", "text": "...", ["ply": 4]}
+    move          {"type": "move", "ply": 4, "column": 2}
+    undo_request  {"type": "undo_request", "ply": 2}          go back to 2 moves
+    undo_reply    {"type": "undo_reply", "ply": 2, "accept": true}
+    chat          {"type": "chat", "text": "good game"}
+    ping / pong   {"type": "ping"}  {"type": "pong"}          heartbeat
+    bye           {"type": "bye"}                             leaving for good
+
+The joiner's ``moves`` in ``hello`` let a side that reconnects (or a host
+that was restarted) reconcile: the longer list wins only if it extends the
+shorter one (:func:`connect4_game.net.record.reconcile`).
+
+This module never imports pygame.
+
+>>> decode(b'{"type": "move", "ply": 1, "column": 3}')
+{'type': 'move', 'ply': 1, 'column': 3}
+>>> try:
+...     decode(b'{"type": "move", "ply": true, "column": 3}')
+... except ProtocolError as err:
+...     print(err.code, '-', err)
+bad_message - 'ply' must be an integer from 1 to 168, not True
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import re
+import secrets
+from typing import Any, Callable
+
+from connect4_game.rules import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
+
+__all__ = [
+    'PROTOCOL_VERSION', 'MAX_LINE_BYTES', 'MAX_NAME', 'MAX_CHAT', 'MAX_TEXT', 'MAX_PLIES',
+    'SIDES', 'FATAL_ERRORS', 'ProtocolError', 'LineBuffer',
+    'decode', 'encode', 'validate', 'check_code', 'check_name', 'check_chat', 'check_moves',
+    'new_code', 'codes_equal',
+]
+
+PROTOCOL_VERSION = 1
+"""Bumped whenever a message changes; peers of another version are refused."""
+
+MAX_LINE_BYTES = 4096
+"""The longest line (bytes, newline included) a peer may send."""
+
+MAX_NAME = 32
+"""The longest player name (characters)."""
+
+MAX_CHAT = 200
+"""The longest chat line (characters)."""
+
+MAX_TEXT = 200
+"""The longest error text (characters)."""
+
+MAX_PLIES = MAX_ROWS * MAX_COLS
+"""The most moves any board the game offers can hold."""
+
+SIDES = ('X', 'O')
+
+FATAL_ERRORS = frozenset({
+    'version', 'bad_code', 'locked_out', 'busy', 'bad_message', 'too_long',
+    'timeout', 'diverged', 'game_mismatch',
+})
+"""Error codes after which the sender closes the connection. The others
+(``not_your_turn``, ``illegal_move``, ``wrong_ply``, ``conflict``,
+``game_over``) only refuse one move."""
+
+_ERROR_CODE = re.compile(r'[a-z_]{1,32}\Z')
+_CODE = re.compile(r'[0-9]{4}\Z')
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol.
+
+    Attributes: ``code``, the error code to answer with (``'bad_message'``,
+    ``'too_long'``...), and the text (``str(err)``), at most a short line.
+    """
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(text)
+        self.code = code
+
+
+# -- field validators: each returns the value or raises ProtocolError -------------
+
+def _int(lo: int, hi: int) -> Callable[[str, Any], int]:
+    def check(key: str, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise ProtocolError('bad_message', f'{key!r} must be an integer from {lo} to {hi}, '
+                                               f'not {_short(value)}')
+        return value
+    return check
+
+
+def _bool(key: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ProtocolError('bad_message', f'{key!r} must be true or false, not {_short(value)}')
+    return value
+
+
+def _text(limit: int, allow_empty: bool = True) -> Callable[[str, Any], str]:
+    def check(key: str, value: Any) -> str:
+        if not isinstance(value, str):
+            raise ProtocolError('bad_message', f'{key!r} must be a string, not {_short(value)}')
+        if len(value) > limit or (not allow_empty and not value):
+            raise ProtocolError('bad_message', f'{key!r} must be 1 to {limit} characters long')
+        if not value.isprintable():
+            raise ProtocolError('bad_message', f'{key!r} must be printable text')
+        return value
+    return check
+
+
+def _side(key: str, value: Any) -> str:
+    if value not in SIDES or not isinstance(value, str):
+        raise ProtocolError('bad_message', f"{key!r} must be 'X' or 'O', not {_short(value)}")
+    return value
+
+
+def _code_field(key: str, value: Any) -> str:
+    if not isinstance(value, str) or not _CODE.match(value):
+        raise ProtocolError('bad_message', f'{key!r} must be 4 digits')
+    return value
+
+
+def _error_code(key: str, value: Any) -> str:
+    if not isinstance(value, str) or not _ERROR_CODE.match(value):
+        raise ProtocolError('bad_message', f'{key!r} must be a short lower-case word')
+    return value
+
+
+def _moves(key: str, value: Any) -> list[int]:
+    if not isinstance(value, list) or len(value) > MAX_PLIES:
+        raise ProtocolError('bad_message', f'{key!r} must be a list of at most {MAX_PLIES} columns')
+    column = _int(0, MAX_COLS - 1)
+    return [column('column', v) for v in value]
+
+
+def check_moves(moves: Any) -> list[int]:
+    """``moves`` if it is a list of at most :data:`MAX_PLIES` ints from 0 to
+    ``MAX_COLS - 1`` (whether they make a legal game is the record's business).
+
+    :raises ProtocolError: ``'bad_message'`` otherwise.
+    """
+    return _moves('moves', moves)
+
+
+def _names(key: str, value: Any) -> dict[str, str]:
+    if not isinstance(value, dict) or set(value) != set(SIDES):
+        raise ProtocolError('bad_message', f"{key!r} must map exactly 'X' and 'O' to names")
+    name = _text(MAX_NAME)
+    return {side: name(key, value[side]) for side in SIDES}
+
+
+_PLY = _int(1, MAX_PLIES)
+_SCHEMAS: dict[str, tuple[dict[str, Callable], dict[str, Callable]]] = {
+    # type: (required fields, optional fields)
+    'hello': ({'version': _int(0, 2**31), 'code': _code_field, 'name': _text(MAX_NAME),
+               'moves': _moves}, {}),
+    'welcome': ({'version': _int(0, 2**31), 'rows': _int(MIN_ROWS, MAX_ROWS),
+                 'cols': _int(MIN_COLS, MAX_COLS), 'host_side': _side, 'moves': _moves,
+                 'names': _names}, {}),
+    'error': ({'code': _error_code, 'text': _text(MAX_TEXT)}, {'ply': _PLY}),
+    'move': ({'ply': _PLY, 'column': _int(0, MAX_COLS - 1)}, {}),
+    'undo_request': ({'ply': _int(0, MAX_PLIES)}, {}),
+    'undo_reply': ({'ply': _int(0, MAX_PLIES), 'accept': _bool}, {}),
+    'chat': ({'text': _text(MAX_CHAT, allow_empty=False)}, {}),
+    'ping': ({}, {}),
+    'pong': ({}, {}),
+    'bye': ({}, {}),
+}
+
+MESSAGE_TYPES = tuple(_SCHEMAS)
+
+
+def _short(value: Any) -> str:
+    """A bounded description of a bad value (never a huge repr)."""
+    if isinstance(value, (bool, int)) and not (isinstance(value, int) and abs(value) > 10**12):
+        return repr(value)
+    if isinstance(value, str):
+        return repr(value[:20] + ('…' if len(value) > 20 else ''))
+    return f'a {type(value).__name__}'
+
+
+def validate(obj: Any) -> dict[str, Any]:
+    """Return ``obj`` if it is a well-formed message (a dict as listed in the
+    module docstring: known ``type``, exactly the allowed keys, every field of
+    the right type and in range).
+
+    :raises ProtocolError: with code ``'bad_message'`` otherwise.
+    """
+    if not isinstance(obj, dict):
+        raise ProtocolError('bad_message', 'a message must be a JSON object')
+    kind = obj.get('type')
+    if not isinstance(kind, str) or kind not in _SCHEMAS:
+        raise ProtocolError('bad_message', f'unknown message type {_short(kind)}')
+    required, optional = _SCHEMAS[kind]
+    for key in obj:
+        if key != 'type' and key not in required and key not in optional:
+            raise ProtocolError('bad_message', f'unexpected key {_short(key)} in {kind!r}')
+    for key, check in required.items():
+        if key not in obj:
+            raise ProtocolError('bad_message', f'{kind!r} needs {key!r}')
+        check(key, obj[key])
+    for key, check in optional.items():
+        if key in obj:
+            check(key, obj[key])
+    return obj
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        raise ValueError('duplicate key')
+    return obj
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f'{name} is not allowed')
+
+
+def decode(line: bytes) -> dict[str, Any]:
+    """The message in one line (bytes, with or without its ending newline).
+
+    :raises ProtocolError: ``'too_long'`` for a line over :data:`MAX_LINE_BYTES`
+        bytes, ``'bad_message'`` for bytes that are not UTF-8, text that is not
+        one JSON object, or a message :func:`validate` refuses.
+    """
+    if len(line) > MAX_LINE_BYTES:
+        raise ProtocolError('too_long', f'a line is longer than {MAX_LINE_BYTES} bytes')
+    try:
+        text = bytes(line).decode('utf-8')
+    except UnicodeDecodeError:
+        raise ProtocolError('bad_message', 'a line is not UTF-8 text') from None
+    try:
+        obj = json.loads(text, object_pairs_hook=_no_duplicate_keys,
+                         parse_constant=_no_constants)
+    except (ValueError, RecursionError):
+        raise ProtocolError('bad_message', 'a line is not valid JSON') from None
+    return validate(obj)
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One line of UTF-8 JSON, newline included, for a message that :func:`validate` accepts.
+
+    :raises ProtocolError: if the message is malformed or its line would be
+        longer than :data:`MAX_LINE_BYTES` (a bug on this side: it is never sent).
+    """
+    validate(message)
+    data = json.dumps(message, separators=(',', ':'), ensure_ascii=False).encode('utf-8') + b'\n'
+    if len(data) > MAX_LINE_BYTES:
+        raise ProtocolError('too_long', f'a line is longer than {MAX_LINE_BYTES} bytes')
+    return data
+
+
+class LineBuffer:
+    """Splits received bytes into lines, holding at most one partial line.
+
+    >>> lb = LineBuffer()
+    >>> lb.feed(b'{"type":"ping"}\\n{"ty')
+    [b'{"type":"ping"}']
+    >>> lb.feed(b'pe":"pong"}\\n')
+    [b'{"type":"pong"}']
+    """
+
+    def __init__(self, limit: int = MAX_LINE_BYTES) -> None:
+        self.limit = limit
+        self._buf = bytearray()
+
+    @property
+    def pending(self) -> int:
+        """Bytes of the partial line held (0 after a complete line)."""
+        return len(self._buf)
+
+    def feed(self, data: bytes) -> list[bytes]:
+        """The complete lines (without their newlines) that ``data`` finishes.
+
+        :raises ProtocolError: ``'too_long'`` as soon as a line (complete or
+            not) exceeds ``limit`` bytes, newline included; the buffer is then
+            useless and the connection should be closed.
+        """
+        self._buf += data
+        lines = []
+        start = 0
+        while True:
+            end = self._buf.find(b'\n', start)
+            if end < 0:
+                break
+            if end + 1 - start > self.limit:
+                raise ProtocolError('too_long', f'a line is longer than {self.limit} bytes')
+            lines.append(bytes(self._buf[start:end]))
+            start = end + 1
+        del self._buf[:start]
+        if len(self._buf) >= self.limit:
+            raise ProtocolError('too_long', f'a line is longer than {self.limit} bytes')
+        return lines
+
+
+# -- codes and names -----------------------------------------------------------------
+
+def new_code() -> str:
+    """A random 4-digit join code, ``'0000'`` to ``'9999'`` (from :mod:`secrets`)."""
+    return f'{secrets.randbelow(10000):04d}'
+
+
+def check_code(code: Any) -> str:
+    """``code`` if it is a string of exactly 4 ASCII digits.
+
+    :raises ValueError: otherwise.
+    """
+    if not isinstance(code, str) or not _CODE.match(code):
+        raise ValueError(f'the code must be 4 digits, not {_short(code)}')
+    return code
+
+
+def codes_equal(given: str, expected: str) -> bool:
+    """Constant-time comparison of two codes (strings)."""
+    return hmac.compare_digest(given.encode('utf-8'), expected.encode('utf-8'))
+
+
+def check_name(name: Any) -> str:
+    """``name`` if it is printable text of at most :data:`MAX_NAME` characters.
+
+    :raises ValueError: otherwise.
+    """
+    try:
+        return _text(MAX_NAME)('name', name)
+    except ProtocolError as err:
+        raise ValueError(str(err)) from None
+
+
+def check_chat(text: Any) -> str:
+    """``text`` if it is printable text of 1 to :data:`MAX_CHAT` characters.
+
+    :raises ValueError: otherwise.
+    """
+    try:
+        return _text(MAX_CHAT, allow_empty=False)('text', text)
+    except ProtocolError as err:
+        raise ValueError(str(err)) from None

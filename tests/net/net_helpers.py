@@ -1,0 +1,219 @@
+"""Helpers for the network tests: a raw protocol client, a fake clock, a relay
+that can go silent like a pulled cable, and event waiting with deadlines."""
+
+from __future__ import annotations
+
+import json
+import selectors
+import socket
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Short timings so that loss and reconnection take a fraction of a second.
+FAST = dict(ping_interval=0.1, peer_timeout=0.6, handshake_timeout=0.5)
+FAST_JOIN = dict(FAST, retry_interval=0.1, connect_timeout=1.0, give_up_after=10.0)
+
+
+class FakeClock:
+    """A monotonic clock the test moves by hand."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+class Watch:
+    """Reads a peer's events in order, with deadlines.
+
+    ``seen`` keeps every event read so far (for assertion messages and checks).
+    """
+
+    def __init__(self, peer) -> None:
+        self.peer = peer
+        self.backlog: list = []
+        self.seen: list = []
+
+    def _next(self, deadline: float):
+        if not self.backlog:
+            left = deadline - time.monotonic()
+            if left > 0:
+                self.backlog.extend(self.peer.wait_events(min(left, 0.2)))
+        if self.backlog:
+            event = self.backlog.pop(0)
+            self.seen.append(event)
+            return event
+        return None
+
+    def wait(self, kind, timeout: float = 5.0):
+        """The next event of type ``kind`` within ``timeout`` seconds (others are skipped).
+
+        :raises AssertionError: naming the events seen if none came in time.
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            event = self._next(deadline)
+            if isinstance(event, kind):
+                return event
+            if event is None and time.monotonic() >= deadline:
+                raise AssertionError(f'no {kind.__name__} within {timeout} s; saw {self.seen!r}')
+
+
+def poll_until(condition, timeout: float = 5.0, step: float = 0.01, what: str = 'condition'):
+    """Call ``condition()`` until it is truthy (returns its value) or fail after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() >= deadline:
+            raise AssertionError(f'{what} not reached within {timeout} s')
+        time.sleep(step)
+
+
+class Raw:
+    """A blocking line-protocol client for poking at a host by hand."""
+
+    def __init__(self, port: int, host: str = '127.0.0.1', timeout: float = 5.0) -> None:
+        self.sock = socket.create_connection((host, port), timeout=timeout)
+        self.buf = b''
+
+    def send(self, data) -> None:
+        if isinstance(data, dict):
+            data = json.dumps(data).encode() + b'\n'
+        self.sock.sendall(data)
+
+    def hello(self, code: str, moves=(), version: int = 1, name: str = 'raw') -> None:
+        self.send({'type': 'hello', 'version': version, 'code': code, 'name': name,
+                   'moves': list(moves)})
+
+    def recv(self, timeout: float = 5.0) -> dict | None:
+        """The next message, or None at the end of the stream (or a reset).
+
+        :raises AssertionError: if nothing complete arrives within ``timeout`` s.
+        """
+        deadline = time.monotonic() + timeout
+        while b'\n' not in self.buf:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f'no message within {timeout} s (have {self.buf[:80]!r})')
+            self.sock.settimeout(left)
+            try:
+                chunk = self.sock.recv(65536)
+            except socket.timeout:
+                continue
+            except ConnectionResetError:
+                return None
+            if not chunk:
+                return None
+            self.buf += chunk
+        line, self.buf = self.buf.split(b'\n', 1)
+        return json.loads(line)
+
+    def recv_skipping_pings(self, timeout: float = 5.0) -> dict | None:
+        """The next message that is not a ping (pings are answered)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            msg = self.recv(max(0.01, deadline - time.monotonic()))
+            if msg is None or msg.get('type') != 'ping':
+                return msg
+            self.send({'type': 'pong'})
+
+    def read_to_end(self, timeout: float = 5.0) -> list[dict]:
+        """Every message until the host closes the connection.
+
+        :raises AssertionError: if it is still open after ``timeout`` s.
+        """
+        out = []
+        deadline = time.monotonic() + timeout
+        while True:
+            msg = self.recv(max(0.01, deadline - time.monotonic()))
+            if msg is None:
+                return out
+            out.append(msg)
+
+    def close(self) -> None:
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+
+class Relay:
+    """A TCP relay to ``127.0.0.1:target``; :meth:`freeze` makes every current
+    connection go silent (nothing forwarded, nothing closed), like a pulled
+    cable. New connections are forwarded normally."""
+
+    def __init__(self, target: int) -> None:
+        self.target = target
+        self.listener = socket.create_server(('127.0.0.1', 0))
+        self.listener.setblocking(False)
+        self.port = self.listener.getsockname()[1]
+        self.sel = selectors.DefaultSelector()
+        self.sel.register(self.listener, selectors.EVENT_READ, None)
+        self.socks: list[socket.socket] = []
+        self._freeze = threading.Event()
+        self._stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def freeze(self) -> None:
+        self._freeze.set()
+        poll_until(lambda: not self._freeze.is_set(), what='relay frozen')
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            if self._freeze.is_set():
+                for sock in self.socks:
+                    try:
+                        self.sel.unregister(sock)
+                    except (KeyError, ValueError):
+                        pass
+                self._freeze.clear()
+            for key, _ in self.sel.select(0.02):
+                if key.data is None:
+                    try:
+                        client, _ = self.listener.accept()
+                    except BlockingIOError:
+                        continue
+                    try:
+                        upstream = socket.create_connection(('127.0.0.1', self.target))
+                    except OSError:            # nobody listening there (yet): hang up
+                        client.close()
+                        continue
+                    for a, b in ((client, upstream), (upstream, client)):
+                        self.sel.register(a, selectors.EVENT_READ, b)
+                        self.socks.append(a)
+                else:
+                    try:
+                        data = key.fileobj.recv(65536)
+                    except OSError:
+                        data = b''
+                    if data:
+                        try:
+                            key.data.sendall(data)
+                        except OSError:
+                            pass
+                    else:
+                        for s in (key.fileobj, key.data):
+                            try:
+                                self.sel.unregister(s)
+                            except (KeyError, ValueError):
+                                pass
+                            s.close()
+
+    def close(self) -> None:
+        self._stop.set()
+        self.thread.join(2)
+        for sock in self.socks + [self.listener]:
+            try:
+                sock.close()
+            except OSError:
+                pass
