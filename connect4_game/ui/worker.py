@@ -179,12 +179,13 @@ def compute(job: Job, progress=None) -> dict:
                     progress({'column': shallow.max_score_column(scores), 'scores': scores,
                               'depth': depth, 'nodes': shallow.last_nodes or 0,
                               'time': time.perf_counter() - start})
-        if job.spec:        # the level's own choice rule; its scores for the overlay
-            column = player.next_move(board) if board.legal_columns() else None
-            scores = getattr(player, 'last_scores', None) or player.scores_for(board)
-        else:
-            scores = player.scores_for(board)
-            column = player.max_score_column(scores) if max(scores) >= 0 else None
+        scores = player.scores_for(board)
+        if max(scores) < 0:
+            column = None
+        elif job.spec:      # the level's choice among the best-scored columns
+            column = player.choose_column(board, scores)
+        else:               # the assignment's tiebreak
+            column = player.max_score_column(scores)
         elapsed = time.perf_counter() - start
         return {'column': column, 'scores': list(scores), 'depth': player.lookahead,
                 'nodes': getattr(player, 'last_nodes', 0) or 0,

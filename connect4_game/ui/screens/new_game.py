@@ -19,10 +19,20 @@ __all__ = ['NewGameScreen', 'LEVEL_NAMES', 'LANGUAGE_NAMES']
 
 LEVEL_NAMES = {'easy': N_('Easy'), 'medium': N_('Medium'), 'hard': N_('Hard'),
                'expert': N_('Expert')}
-LEVEL_TIPS = {'easy': N_('Looks one move ahead: a gentle start'),
-              'medium': N_('Looks a few moves ahead and never misses a win or a block'),
-              'hard': N_('Looks far ahead: hard to beat'),
-              'expert': N_('Perfect play on the standard board: it cannot be beaten when it moves first')}
+LEVEL_TIPS = {'easy': N_('Looks {n} moves ahead: takes a win and blocks yours, otherwise plays anywhere.'),
+              'medium': N_('Looks {n} moves ahead and likes the middle columns.'),
+              'hard': N_('Looks {n} moves ahead and likes the middle columns: hard to beat.'),
+              'expert': N_('Plays perfectly on the standard board: very hard to beat.')}
+
+
+def level_tip(level: str) -> str:
+    """What a level does, in the current language (its lookahead from
+    :data:`connect4_game.ai.levels.LEVEL_SETTINGS`)."""
+    from connect4_game.ai.levels import LEVEL_SETTINGS
+    setting = LEVEL_SETTINGS.get(level)
+    return _(LEVEL_TIPS[level]).format(n=setting.lookahead if setting else '')
+
+
 LANGUAGE_NAMES = {'en': 'English', 'nl': 'Nederlands'}
 
 
@@ -246,7 +256,7 @@ class NewGameScreen(Screen):
         rows = self.rows_shown()
         control = rows[self.sel] if self.sel < len(rows) else None
         if control is self.level:
-            return _(LEVEL_TIPS[self.level.value])
+            return level_tip(self.level.value)
         if control in self.adv.values():
             return _('The assignment\'s AIPlayer: it looks this many moves ahead and breaks '
                      'ties LEFT, RIGHT or at RANDOM.')
