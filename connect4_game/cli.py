@@ -63,6 +63,27 @@ def _size(text: str) -> tuple[int, int]:
     return (w, h)
 
 
+def _host_address(text: str) -> tuple[str, int]:
+    """``[ADDR:]PORT`` of ``--host`` as ``(addr, port)``; port 0 picks a free one."""
+    addr, _sep, port = text.strip().rpartition(':')
+    try:
+        value = int(port)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'{quote(text)}: use PORT or ADDRESS:PORT, e.g. 24744') \
+            from None
+    try:
+        rules.check_int(value, 0, 65535, 'port')
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return addr.strip('[]'), value
+
+
+def _code(text: str) -> str:
+    if not (len(text) == 4 and text.isdigit()):
+        raise argparse.ArgumentTypeError(f'{quote(text)}: the code is 4 digits, e.g. 0421')
+    return text
+
+
 def _choice(choices, what):
     def check(text: str) -> str:
         low = text.strip().lower() if what != 'tiebreak' else text.strip().upper()
@@ -110,6 +131,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print a review of the game MOVES (add_checkers notation): every "
                         'move judged by perfect play; with --json as JSON')
     b.add_argument('--json', action='store_true', help='--review: print JSON')
+    n = p.add_argument_group('play a friend on another computer')
+    n.add_argument('--host', type=_host_address, metavar='[ADDR:]PORT',
+                   help='host a game on this port (and address): prints the address and a '
+                        '4-digit code to tell your friend')
+    n.add_argument('--join', metavar='ADDR[:PORT]', help="join a friend's game (with --code)")
+    n.add_argument('--code', type=_code, metavar='NNNN',
+                   help='the 4-digit code (--join: the host\'s; --host: fix it, for scripts)')
+    n.add_argument('--side', type=arg(_choice(('X', 'O'), 'side'), str.upper, 'X or O'),
+                   metavar='{X,O}', help='--host: the side this computer plays (default X)')
     w = p.add_argument_group('window')
     w.add_argument('--theme', type=arg(_choice(rules.THEMES, 'theme'), str, 'a word'),
                    metavar='NAME', help=f"colour theme ({', '.join(rules.THEMES)})")
@@ -167,6 +197,26 @@ def _check_mode(args, parser) -> None:
         mode = 'a review (--review)'
     elif args.json:
         parser.error('--json goes with --review')
+    if args.host is not None or args.join is not None:
+        if args.host is not None and args.join is not None:
+            parser.error('--host and --join: one computer hosts, the other joins')
+        if args.join is not None and not args.code:
+            parser.error('--join needs the --code the host shows')
+        net_refused = ('demo', 'moves', 'load', 'rows', 'cols', 'review') if args.join is not None \
+            else ('demo', 'moves', 'load', 'review')
+        bad = [_option(n) for n in net_refused if _given(args, n)]
+        if args.game == 'oska':
+            bad.append('--game oska')
+        if args.join is not None and args.side:
+            bad.append('--side')
+        if bad:
+            parser.error(f"{', '.join(bad)}: not with --host/--join")
+        if args.host is not None:
+            remote = 'O' if (args.side or 'X') == 'X' else 'X'
+            if getattr(args, remote.lower()):
+                parser.error(f'--{remote.lower()}: the friend plays {remote}; name only your side')
+    elif args.code or args.side:
+        parser.error('--code and --side go with --host or --join')
     bad = [_option(n) for n in refused if _given(args, n)]
     if bad:
         parser.error(f"{', '.join(bad)} {'does' if len(bad) == 1 else 'do'} nothing in "
@@ -212,7 +262,8 @@ def _plain_start(args) -> bool:
     """True for an interactive start with no position, player or mode options:
     the only kind of start that offers, writes or removes the autosave."""
     scripted = ('x', 'o', 'lookahead', 'tiebreak', 'rows', 'cols', 'moves', 'load', 'demo',
-                'exit_after_game', 'exit_after', 'screenshot', 'frame_stats', 'no_settings')
+                'exit_after_game', 'exit_after', 'screenshot', 'frame_stats', 'no_settings',
+                'host', 'join')
     return args.game == 'connect4' and not any(_given(args, n) for n in scripted)
 
 
@@ -324,7 +375,62 @@ def window_options(args, rows, cols, moves):
                       screenshot=args.screenshot, frame_stats=args.frame_stats, theme=args.theme,
                       mute=args.mute, moves=moves, size=args.size, use_settings=use_settings,
                       owns_autosave=use_settings and _plain_start(args), language=args.lang,
-                      game=args.game, oska_n=args.n)
+                      game=args.game, oska_n=args.n, network=_network_options(args, la, tb))
+
+
+def _network_options(args, lookahead, tiebreak):
+    """The ``network`` part of the window's options for --host / --join, or None."""
+    if args.host is None and args.join is None:
+        return None
+    local = {side: _player_config(getattr(args, side.lower()) or 'human', lookahead, tiebreak)
+             for side in 'XO'}
+    if args.host is not None:
+        addr, port = args.host
+        return {'mode': 'host', 'addr': addr, 'port': port, 'code': args.code,
+                'side': args.side or 'X', 'local': local}
+    return {'mode': 'join', 'address': args.join, 'code': args.code, 'local': local}
+
+
+def run_network_text(args, parser) -> int:
+    """``--text`` with --host/--join: the console game against a friend."""
+    from connect4_game.net import Host, Join, parse_address, play_remote
+    lookahead = rules.CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
+    tiebreak = args.tiebreak or rules.CONSOLE_TIEBREAK
+    players = []
+
+    def local(checker):
+        spec = getattr(args, checker.lower()) or 'human'
+        player = _console_player(spec, checker, lookahead, tiebreak)
+        players.append(player)
+        return player
+    try:
+        if args.host is not None:
+            addr, port = args.host
+            peer = Host(port, addr, args.code, args.rows or rules.DEFAULT_ROWS,
+                        args.cols or rules.DEFAULT_COLS, args.side or 'X').start()
+            print(f'Hosting a game: {peer.invitation()}', flush=True)
+        else:
+            host, port = parse_address(args.join)
+            peer = Join(host, port, args.code).start()
+    except (OSError, ValueError) as exc:
+        parser.error(f'cannot start the network game: '
+                     f'{clip(getattr(exc, "strerror", None) or exc, 160)}')
+    try:
+        board = play_remote(peer, local)
+    except (KeyboardInterrupt, EOFError):
+        print('\nGame ended. Bye!')
+        return 0
+    except ValueError as exc:
+        print(f'connect4: {clip(exc, 200)}', file=sys.stderr)
+        return 1
+    finally:
+        peer.close()
+        peer.join(3.0)
+        for player in players:
+            close = getattr(player, 'close', None)
+            if close is not None:
+                close()
+    return 0 if board is not None else 1
 
 
 def main(argv=None) -> int:
@@ -338,6 +444,9 @@ def main(argv=None) -> int:
     _check_mode(args, parser)
     if args.review is not None:
         return run_review(args, parser)
+    if args.host is not None or args.join is not None:
+        if args.text:
+            return run_network_text(args, parser)
     if args.game == 'oska':
         if args.text:
             return run_oska_text(args)

@@ -39,7 +39,7 @@ __all__ = [
     'MIN_PACE', 'MAX_PACE', 'DEFAULT_PACE', 'DEMO_GAP',
     'PLUGIN_MOVE_SECONDS', 'CONSOLE_PLUGIN_MOVE_SECONDS', 'SLOW_SEARCH_SECONDS',
     'EXPERT_ANALYSIS_SECONDS', 'EXPERT_MOVE_SECONDS',
-    'OSKA_MIN_N', 'OSKA_MAX_N', 'OSKA_DEFAULT_N', 'OSKA_MAX_LOOKAHEAD', 'OSKA_DEFAULT_LOOKAHEAD',
+    'NET_DEFAULT_PORT', 'OSKA_MIN_N', 'OSKA_MAX_N', 'OSKA_DEFAULT_N', 'OSKA_MAX_LOOKAHEAD', 'OSKA_DEFAULT_LOOKAHEAD',
     'check_int', 'check_number', 'check_choice', 'check_bool', 'check_tiebreak',
     'check_lookahead', 'check_rows', 'check_cols', 'check_kind', 'check_theme',
     'clamp_lookahead', 'arg_type',
@@ -100,6 +100,9 @@ CONSOLE_PLUGIN_MOVE_SECONDS = 60.0  # the same in the console game
 SLOW_SEARCH_SECONDS = 1.0           # after this the window shows how long a search runs
 EXPERT_ANALYSIS_SECONDS = 2.0       # an Expert analysis off the 6x7 board or past the book
 EXPERT_MOVE_SECONDS = 8.0           # Expert's own move on 6x7
+
+# -- network play -------------------------------------------------------------------------
+NET_DEFAULT_PORT = 24744            # TCP port a hosted game listens on unless told otherwise
 
 # -- Oska (ECS 170 Homework 3 and 4) ------------------------------------------------------
 OSKA_MIN_N, OSKA_MAX_N, OSKA_DEFAULT_N = 4, 9, 4     # checkers per side

@@ -51,10 +51,11 @@ from connect4_game.net.events import (
     Refused, UndoAnswered, UndoRequested,
 )
 from connect4_game.net.record import GameRecord, MoveRefused, reconcile, side_for_ply
+from connect4_game.rules import NET_DEFAULT_PORT
 
 __all__ = ['DEFAULT_PORT', 'Host', 'Join', 'parse_address']
 
-DEFAULT_PORT = 24744
+DEFAULT_PORT = NET_DEFAULT_PORT
 """The TCP port a host listens on unless told otherwise."""
 
 _TICK = 0.05            # seconds: the longest the I/O thread sleeps between checks

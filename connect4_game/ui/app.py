@@ -116,6 +116,9 @@ class App:
             self.session.say(text, kind, 6.0)
             print(clip(text, 300), file=sys.stderr if kind == 'error' else sys.stdout)
         self.game.take_session_news()
+        self.invitation = ''
+        if opts.network:
+            self._start_network()
         if opts.review:
             self.show_review()
 
@@ -301,6 +304,25 @@ class App:
             return
         self.push(ReviewScreen(self))
 
+    def show_network(self) -> None:
+        from connect4_game.ui.screens.network import NetworkScreen
+        self.push(NetworkScreen(self))
+
+    def _start_network(self) -> None:
+        """``--host`` / ``--join`` from the command line."""
+        from connect4_game.ui.screens.network import start_host, start_join
+        net = self.options.network
+        local = net.get('local')
+        try:
+            if net['mode'] == 'host':
+                start_host(self, net['port'], net.get('side', 'X'), net.get('addr', ''),
+                           net.get('code'), local)
+            else:
+                start_join(self, net['address'], net['code'], local)
+        except (OSError, ValueError) as exc:
+            raise ValueError(f"cannot {'host' if net['mode'] == 'host' else 'join'} the game: "
+                             f"{clip(getattr(exc, 'strerror', None) or exc, 120)}") from None
+
     def show_oska(self) -> None:
         from connect4_game.ui.screens.oska import OskaScreen
         self.session.lend_worker()
@@ -402,7 +424,7 @@ class App:
     def autosave(self) -> None:
         """Keep the unfinished game for the next plain start (a finished one
         removes the autosave) -- only in a run that owns the autosave."""
-        if not self.owns_autosave() or self.session.demo:
+        if not self.owns_autosave() or self.session.demo or self.session.net_state:
             return
         from connect4_game.storage.savegame import autosave
         try:
@@ -619,6 +641,10 @@ class App:
             return
         self._closed = True
         o = self.options
+        try:
+            self.session.detach_peer()
+        except Exception:
+            pass
         for screen in reversed(self.stack):
             closing = getattr(screen, 'on_app_close', None)
             if closing is not None:

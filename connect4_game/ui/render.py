@@ -418,16 +418,34 @@ class Renderer:
             surface.blit(img, img.get_rect(center=rect.center))
 
     def draw_status(self, surface, left: str, right: str = '', left2: str = '',
-                    spinner: float | None = None, reserve: int = 0) -> None:
-        """The status bar: ``left`` (big), ``left2`` (small, below), ``right``
-        (small, right-aligned, lines split on newlines), a turning arc after
-        ``left`` when ``spinner`` is a time in seconds, and ``reserve`` px kept
-        free at the right end (for a button). Every text is cut with ``…`` to fit."""
+                    spinner: float | None = None, reserve: int = 0,
+                    checker: str | None = None) -> None:
+        """The status bar: ``left`` (big) after a small ``checker`` ('X'/'O',
+        whose turn it is, or None), ``left2`` (small, below), ``right`` (small,
+        right-aligned, lines split on newlines), a turning arc after ``left``
+        when ``spinner`` is a time in seconds, and ``reserve`` px kept free at
+        the right end (for a button). Every text is cut with ``…`` to fit."""
         lay, theme = self.layout, self.theme
         rect = lay.status_rect
         pygame.draw.rect(surface, theme.status_bg, rect)
         pygame.draw.line(surface, mix(theme.status_bg, theme.text, 0.2), rect.topleft,
                          rect.topright)
+        if checker is not None:
+            from connect4_game.ui.themes import checker_surface
+            r = max(6, int(rect.height * 0.17))
+            icon = checker_surface(theme, checker, r)
+            top = rect.top + int(rect.height * 0.10) if left2 else rect.centery - r
+            surface.blit(icon, (10, top + max(0, (font(max(MIN_FONT + 2, int(rect.height * 0.36)),
+                                                       True).get_height() - icon.get_height()) // 2)))
+            sub = surface.subsurface(pygame.Rect(2 * r + 16, rect.top, rect.width - 2 * r - 16,
+                                                 rect.height))
+            saved = self.layout.status_rect
+            self.layout.status_rect = pygame.Rect(0, 0, sub.get_width(), rect.height)
+            try:
+                self.draw_status(sub, left, right, left2, spinner, reserve, None)
+            finally:
+                self.layout.status_rect = saved
+            return
         big = font(max(MIN_FONT + 2, int(rect.height * 0.36)), True)
         small = font(max(MIN_FONT, int(rect.height * 0.27)))
         left, left2 = clip(left, MAX_TEXT), clip(left2, MAX_TEXT)

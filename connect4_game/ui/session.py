@@ -299,6 +299,9 @@ class GameSession:
                         'plugin': rules.PLUGIN_MOVE_SECONDS, **(budgets or {})}
         self.out = out                  # where the result line is printed (None: sys.stdout)
         self.worker = worker            # submit/cancel/poll (connect4_game.ui.worker.SearchWorker)
+        self.peer = None                # a network game's Host or Join (connect4_game.net)
+        self.net_state = ''             # '', 'waiting', 'playing', 'lost', 'closed'
+        self.net_local: dict = {}
         self.demo = False
         self.paused = False
         self.saved_players: dict | None = None
@@ -388,6 +391,8 @@ class GameSession:
                 out.append(p.spec[-100:])
             elif p.kind in ('human', 'random'):
                 out.append(describe_player(p.kind))
+            elif p.kind == 'remote':
+                out.append('Friend')
             else:
                 out.append(p.kind.capitalize())
         return out[0], out[1]
@@ -456,6 +461,9 @@ class GameSession:
             self.refuse(col)
             return False
         checker = g.to_move
+        if self.peer is not None and self.players[checker].kind != 'remote':
+            if not self._send_to_peer(len(g.moves) + 1, col):
+                return False
         row = g.play(col)
         self.total_moves += 1
         self._position_changed()
@@ -478,6 +486,9 @@ class GameSession:
         a notice when it is not their turn."""
         g = self.game
         if col is None or g.over:
+            return False
+        if self.side_config().kind == 'remote':
+            self.say(_("Wait: it is your friend's turn."), about_position=True)
             return False
         if not self.side_config().is_human:
             self.say(_("Wait: it is the computer's turn."), about_position=True)
@@ -513,6 +524,8 @@ class GameSession:
         if not g.moves:
             self.say(_('Nothing to undo.'))
             return False
+        if self.peer is not None:
+            return self._ask_peer_undo()
         if self.demo:
             self.paused = True
         g.undo()
@@ -525,6 +538,9 @@ class GameSession:
     def redo(self) -> bool:
         """Play again what :meth:`undo` took back, up to the next person's turn."""
         g = self.game
+        if self.peer is not None:
+            self.say(_('Redo is not available in a network game.'))
+            return False
         if not g.redo_stack:
             self.say(_('Nothing to redo.'))
             return False
@@ -819,6 +835,8 @@ class GameSession:
         self._time_search(dt)
         if self.worker is not None:
             self.take_results(self.worker.poll())
+        if self.peer is not None:
+            self.take_peer_events(self.peer.events())
         g = self.game
         if g.over and not busy:
             if not self.end_reported:
@@ -877,6 +895,129 @@ class GameSession:
         self._cancel_job()
         self._play_payload(self.game.to_move, key, payload)
         return True
+
+    # ------------------------------------------------------------------ network
+    def attach_peer(self, peer, local=None) -> None:
+        """Play a friend through ``peer`` (a started
+        :class:`~connect4_game.net.Host` or :class:`~connect4_game.net.Join`).
+
+        :param local: who plays this computer's side: a :class:`PlayerConfig`,
+            or ``{'X': ..., 'O': ...}`` to choose once the side is known (a
+            joiner learns it when it connects); default the person here.
+
+        The game starts when the friend is connected (:meth:`take_peer_events`)."""
+        self.set_demo(False)
+        self.detach_peer()
+        self.peer = peer
+        human = PlayerConfig('human', self.lookahead, self.tiebreak)
+        self.net_local = local if isinstance(local, dict) else {'X': local or human,
+                                                                 'O': local or human}
+        self.net_state = 'waiting'
+        self._cancel_job()
+
+    def detach_peer(self) -> None:
+        """Leave the network game (the friend is told); the board stays."""
+        if self.peer is not None:
+            try:
+                self.peer.close()
+            except Exception:
+                pass
+        self.peer = None
+        if self.net_state:
+            self.net_state = ''
+            for side, p in self.players.items():
+                if p.kind == 'remote':
+                    self.players[side] = PlayerConfig('human', self.lookahead, self.tiebreak)
+
+    def _send_to_peer(self, ply: int, col: int) -> bool:
+        from connect4_game.net import MoveRefused
+        try:
+            self.peer.send_move(ply, col)
+            return True
+        except MoveRefused as exc:
+            self.say(_('Your friend cannot get that move: {why}').format(why=clip(exc, 100)),
+                     'error')
+        except ValueError:
+            self.say(_('Wait until your friend is connected.'), about_position=True)
+        return False
+
+    def _ask_peer_undo(self) -> bool:
+        ply = self.peer.request_undo()
+        if ply is None:
+            self.say(_('You cannot ask to take back a move now.'))
+            return False
+        self.say(_('Asked your friend to take back your last move…'), seconds=5.0)
+        return True
+
+    def ask_peer_restart(self) -> None:
+        """Ask the friend to start again from an empty board."""
+        if self.peer is None or not self.game.moves:
+            return
+        if self.peer.request_undo(0) is None:
+            self.say(_('You cannot ask for a new game now.'))
+        else:
+            self.say(_('Asked your friend to start a new game…'), seconds=5.0)
+
+    def answer_peer_undo(self, accept: bool) -> None:
+        """Answer the friend's request to take back moves."""
+        if self.peer is not None and self.peer.answer_undo(accept) and accept:
+            self._sync_with_peer()
+
+    def _sync_with_peer(self) -> None:
+        """Make the board the network's move list (the truth both sides share)."""
+        moves = list(self.peer.moves())
+        if moves == self.game.moves:
+            return
+        g = self.game
+        if moves[:len(g.moves)] == g.moves and len(moves) == len(g.moves) + 1:
+            self.play(moves[-1], by_computer=True)
+            return
+        self.new_game(g.rows, g.cols, moves)
+
+    def take_peer_events(self, events) -> None:
+        """Apply what the network peer reports (see :mod:`connect4_game.net.events`)."""
+        from connect4_game import net
+        for ev in events:
+            if isinstance(ev, (net.Connected, net.PeerBack)):
+                info = ev.info
+                other = 'O' if info.my_side == 'X' else 'X'
+                self.players = {info.my_side: self.net_local[info.my_side],
+                                other: PlayerConfig('remote')}
+                first = isinstance(ev, net.Connected) or self.net_state == 'waiting'
+                self.net_state = 'playing'
+                if first or list(info.moves) != self.game.moves or \
+                        (info.rows, info.cols) != (self.game.rows, self.game.cols):
+                    self.new_game(info.rows, info.cols, list(info.moves))
+                name = clip(info.names.get(other) or _('your friend'), 30)
+                self.say((_('Connected to {name}: you play {side}.') if first else
+                          _('{name} is back: the game goes on.')).format(name=name,
+                                                                         side=info.my_side),
+                         seconds=5.0)
+            elif isinstance(ev, net.OpponentMove):
+                self._sync_with_peer()
+            elif isinstance(ev, net.UndoRequested):
+                self.events.append(('undo_asked', ev.ply))
+            elif isinstance(ev, net.UndoAnswered):
+                if ev.accept:
+                    self._sync_with_peer()
+                    self.say(_('Your friend agreed.'))
+                else:
+                    self.say(_('Your friend said no.'))
+            elif isinstance(ev, net.PeerLost):
+                self.net_state = 'lost'
+                self.say(_('Connection lost ({why}): waiting for your friend to come back…')
+                         .format(why=clip(ev.reason, 60)), 'error', 8.0)
+            elif isinstance(ev, net.Refused):
+                self.say(_('Refused a connection from {who}: {why}').format(
+                    who=clip(ev.address, 40), why=clip(ev.reason, 60)), seconds=4.0)
+            elif isinstance(ev, net.Error):
+                self.say(clip(ev.text, 160), 'error', 6.0)
+            elif isinstance(ev, net.ChatMessage):
+                self.say(_('Your friend: {text}').format(text=clip(ev.text, 160)), seconds=6.0)
+            elif isinstance(ev, net.Closed):
+                self.net_state = 'closed'
+                self.say(_('The network game has ended.'), 'info' if self.game.over else 'error',
+                         6.0)
 
     # ------------------------------------------------------------------ files
     def saved_game(self):

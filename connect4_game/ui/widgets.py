@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from connect4_game.ui.render import fit_text, font, mix, wrap_text
+from connect4_game.ui.render import MIN_FONT, fit_text, font, mix, wrap_text
 
 __all__ = ['Button', 'Toolbar', 'Menu', 'MenuItem', 'Choice', 'Stepper', 'TOOLTIP_DELAY',
            'draw_panel']
@@ -305,6 +305,10 @@ class Choice:
         title = f.render(fit_text(f, self.title, self.seg_rects[0].x - self.rect.x - 10), True,
                          theme.accent if selected else ink)
         surface.blit(title, (self.rect.x, self.rect.centery - title.get_height() // 2))
+        while size > MIN_FONT and any(font(size, True).size(label)[0] > r.width - 8
+                                      for (_v, label), r in zip(self.options, self.seg_rects)):
+            size -= 1                  # shrink to fit before cutting a label
+        f, fb = font(size), font(size, True)
         for (v, label), r in zip(self.options, self.seg_rects):
             on = v == self.value
             fill = mix(theme.status_bg, theme.accent, 0.55) if on else \
@@ -355,3 +359,51 @@ class Stepper(Choice):
         img = font(size, True).render(fit_text(f, f'<   {self.fmt(self.value)}   >',
                                                r.width - 6), True, ink)
         surface.blit(img, img.get_rect(center=r.center))
+
+
+class TextField(Choice):
+    """A dialog row where the player types: ``title`` and the text (at most
+    ``limit`` characters of ``allowed``; all printable ones when None).
+    Typing arrives as ``TEXTINPUT`` events; Backspace deletes."""
+
+    def __init__(self, title: str, value: str = '', limit: int = 60,
+                 allowed: str | None = None, tooltip: str = '') -> None:
+        super().__init__(title, [('', '')], '', tooltip)
+        self.value = value
+        self.limit = limit
+        self.allowed = allowed
+
+    def type(self, text: str) -> None:
+        for ch in text:
+            if len(self.value) >= self.limit:
+                return
+            if ch.isprintable() and (self.allowed is None or ch in self.allowed):
+                self.value += ch
+
+    def step(self, delta: int) -> None:
+        pass
+
+    def backspace(self) -> None:
+        self.value = self.value[:-1]
+
+    def layout(self, rect: pygame.Rect, title_w: int) -> None:
+        self.rect = rect
+        x0 = rect.x + title_w
+        self.seg_rects = [pygame.Rect(x0 + 2, rect.y, rect.right - x0 - 4, rect.height)]
+
+    def click(self, pos) -> bool:
+        return self.seg_rects[0].collidepoint(pos)
+
+    def draw(self, surface, theme, size: int, selected: bool, dim: bool = False) -> None:
+        f = font(size)
+        r = self.seg_rects[0]
+        title = f.render(fit_text(f, self.title, r.x - self.rect.x - 10), True,
+                         theme.accent if selected else theme.text)
+        surface.blit(title, (self.rect.x, self.rect.centery - title.get_height() // 2))
+        pygame.draw.rect(surface, mix(theme.background, theme.text, 0.06), r,
+                         border_radius=max(4, r.height // 4))
+        pygame.draw.rect(surface, theme.accent if selected else mix(theme.status_bg, theme.text, 0.3),
+                         r, 2, border_radius=max(4, r.height // 4))
+        text = self.value + ('|' if selected else '')
+        img = f.render(fit_text(f, text, r.width - 16), True, theme.text)
+        surface.blit(img, (r.x + 8, r.centery - img.get_height() // 2))

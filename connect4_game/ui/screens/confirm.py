@@ -16,16 +16,17 @@ __all__ = ['ConfirmScreen']
 
 class ConfirmScreen(Screen):
     """Ask ``question``; ``on_yes`` runs when the player agrees (button,
-    Enter or Y), nothing happens on No (button, Esc or N). Drawn over the
+    Enter or Y), ``on_no`` (if any) on No (button, Esc or N). Drawn over the
     screen below it."""
 
     covers = False
 
     def __init__(self, app, question: str, yes: str, on_yes: Callable[[], None],
-                 no: str | None = None) -> None:
+                 no: str | None = None, on_no: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.question = question
         self.on_yes = on_yes
+        self.on_no = on_no
         self.yes = Button(yes, 'yes', '', primary=True)
         self.no = Button(no or _('Cancel'), 'no', '')
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -34,6 +35,8 @@ class ConfirmScreen(Screen):
         self.close()
         if yes:
             self.on_yes()
+        elif self.on_no is not None:
+            self.on_no()
 
     def process_event(self, e) -> None:
         if e.type == pygame.KEYDOWN:

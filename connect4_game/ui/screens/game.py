@@ -50,6 +50,7 @@ ACTIONS = [
     Action('menu', N_('Menu'), 'F10', N_('More: save, load, review, statistics, demo, theme, sound')),
     Action('move_now', N_('Move now'), 'Space', N_('Play the best move found so far')),
     Action('review', N_('Review game'), 'V', N_('Replay the game with every mistake marked')),
+    Action('network', N_('Play a friend'), 'F', N_('Host or join a game with a friend on another computer')),
     Action('save', N_('Save game'), 'Ctrl+S', N_('Save this game under a name')),
     Action('load', N_('Load game'), 'Ctrl+O', N_('Open one of your saved games')),
     Action('copy', N_('Copy moves'), 'Ctrl+C', N_('Copy the moves to the clipboard')),
@@ -64,8 +65,8 @@ ACTIONS = [
 ]
 ACTION = {a.name: a for a in ACTIONS}
 TOOLBAR = ('new', 'undo', 'redo', 'hint', 'analysis', 'settings', 'help', 'menu')
-MENU = ('review', 'save', 'load', 'copy', 'stats', 'demo', 'pause', 'theme', 'sound', 'details',
-        'fullscreen', 'quit')
+MENU = ('review', 'network', 'save', 'load', 'copy', 'stats', 'demo', 'pause', 'theme', 'sound',
+        'details', 'fullscreen', 'quit')
 
 BOARD_KEYS = [
     (N_('Mouse'), N_('aim with the ghost checker, click to drop it')),
@@ -82,6 +83,7 @@ _KEY_ACTIONS = {
     pygame.K_a: 'analysis', pygame.K_g: 'settings', pygame.K_F1: 'help', pygame.K_F10: 'menu',
     pygame.K_v: 'review', pygame.K_s: 'stats', pygame.K_d: 'demo', pygame.K_p: 'pause',
     pygame.K_c: 'theme', pygame.K_m: 'sound', pygame.K_i: 'details', pygame.K_F11: 'fullscreen',
+    pygame.K_f: 'network',
     pygame.K_ESCAPE: 'quit',
 }
 _CTRL_ACTIONS = {pygame.K_z: 'undo', pygame.K_y: 'redo', pygame.K_s: 'save', pygame.K_o: 'load',
@@ -227,7 +229,10 @@ class GameScreen(Screen):
         """Carry out one of the :data:`ACTIONS`."""
         s, app = self.session, self.app
         if action == 'new':
-            s.new_game()
+            if s.peer is not None:
+                s.ask_peer_restart()
+            else:
+                s.new_game()
         elif action == 'undo':
             self._finish_animations()
             s.undo()
@@ -248,6 +253,12 @@ class GameScreen(Screen):
             s.move_now()
         elif action == 'review':
             app.show_review()
+        elif action == 'network':
+            if s.peer is not None:
+                s.detach_peer()
+                s.say(_('You left the network game.'))
+            else:
+                app.show_network()
         elif action == 'save':
             app.save_game()
         elif action == 'load':
@@ -286,6 +297,8 @@ class GameScreen(Screen):
                 item.label = _('Sound off')
             elif item.action == 'demo' and self.session.demo:
                 item.label = _('Stop demo')
+            elif item.action == 'network' and self.session.peer is not None:
+                item.label = _('Leave the network game')
         self.menu = Menu(items, anchor, self.app.surface.get_size())
 
     def resume(self) -> None:
@@ -342,6 +355,16 @@ class GameScreen(Screen):
                     self.cursor = min(self.cursor, s.cols - 1)
             elif kind == 'hint':
                 self.cursor = ev[1]
+            elif kind == 'undo_asked':
+                from connect4_game.ui.screens.confirm import ConfirmScreen
+                n = len(s.game.moves) - ev[1]
+                self.app.push(ConfirmScreen(
+                    self.app, ngettext('Your friend asks to take back {n} move. Allow it?',
+                                       'Your friend asks to take back {n} moves. Allow it?',
+                                       n).format(n=n) if ev[1] else
+                    _('Your friend asks to start a new game. Allow it?'),
+                    _('Allow'), lambda: s.answer_peer_undo(True), _('Refuse'),
+                    on_no=lambda: s.answer_peer_undo(False)))
         for n in s.take_notices():
             self.toast(n.text, n.kind, n.seconds, n.position)
 
@@ -349,7 +372,7 @@ class GameScreen(Screen):
         s = self.session
         tb = self.toolbar
         tb.button('undo').enabled = bool(s.game.moves)
-        tb.button('redo').enabled = bool(s.game.redo_stack)
+        tb.button('redo').enabled = bool(s.game.redo_stack) and s.peer is None
         tb.button('hint').enabled = s.human_to_move()
         tb.button('analysis').on = s.overlay
         lang = self.app.language
@@ -376,7 +399,7 @@ class GameScreen(Screen):
         if p.kind == 'plugin':
             return p.spec.split(':')[-1]
         if p.kind == 'remote':
-            return _('Your friend')
+            return _('Your friend (network)')
         if p.level:
             return _('Computer ({level})').format(level=_(p.level.capitalize()))
         la = _('full solve') if p.lookahead >= s.max_lookahead else str(p.lookahead)
@@ -419,6 +442,13 @@ class GameScreen(Screen):
                                                                 side=side)
                 if secs:
                     line1 += f' {secs} s'
+            elif s.net_state == 'waiting':
+                line1 = _('Waiting for your friend…') + (
+                    f'  {self.app.invitation}' if getattr(self.app, 'invitation', '') else '')
+            elif s.net_state == 'lost':
+                line1 = _('Connection lost: waiting for your friend to come back…')
+            elif p.kind == 'remote':
+                line1 = _("Your friend's turn ({side})").format(side=side)
             elif p.is_human and len(s.humans()) == 1:
                 line1 = _('Your turn ({side})').format(side=side)
             elif p.is_human:
@@ -464,8 +494,9 @@ class GameScreen(Screen):
         if self._record_key != key:
             try:
                 rec = self.app.stats().get(*key)
-                self._record = _('X {w} : {l} O, {t} draws').format(
-                    w=rec.wins, l=rec.losses, t=rec.ties) if rec.games else ''
+                self._record = ngettext('X {w} : {l} O, {t} draw', 'X {w} : {l} O, {t} draws',
+                                        rec.ties).format(w=rec.wins, l=rec.losses, t=rec.ties) \
+                    if rec.games else ''
             except Exception:
                 self._record = ''
             self._record_key = key
@@ -548,7 +579,8 @@ class GameScreen(Screen):
             b.rect = pygame.Rect(sr.right - bw - 10, sr.top + sr.height // 4, bw, sr.height // 2)
             reserve = bw + 16
         self.renderer.draw_status(surface, line1, right, line2,
-                                  spinner=self.time if s.thinking() else None, reserve=reserve)
+                                  spinner=self.time if s.thinking() else None, reserve=reserve,
+                                  checker=None if g.over else g.to_move)
         if reserve:
             self.move_now_button.draw(surface, app.theme, max(12, lay.status_h // 4))
         if g.over and not self.animating():

@@ -79,6 +79,8 @@ class NewGameScreen(Screen):
         self.start_button = Button(_('Start'), 'start', _('Start the game (Enter)'), primary=True)
         self.cancel_button = Button(_('Cancel'), 'cancel', _('Back to the game (Esc)'))
         self.advanced_button = Button('', 'advanced', _('The assignment\'s AI settings'))
+        self.network_button = Button(_('Play a friend…'), 'network',
+                                     _('Host or join a game with a friend on another computer (F)'))
         self.sel = 0
         self.mouse = (0, 0)
 
@@ -181,6 +183,9 @@ class NewGameScreen(Screen):
                 self.app.show_help()
             elif e.key == pygame.K_a and e.mod & pygame.KMOD_ALT:
                 self.advanced_open = not self.advanced_open
+            elif e.key == pygame.K_f and e.mod & pygame.KMOD_ALT:
+                self.close()
+                self.app.show_network()
         elif e.type == pygame.MOUSEMOTION:
             self.mouse = e.pos
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
@@ -192,6 +197,10 @@ class NewGameScreen(Screen):
                 return
             if self.advanced_button.hit(e.pos):
                 self.advanced_open = not self.advanced_open
+                return
+            if self.network_button.hit(e.pos):
+                self.close()
+                self.app.show_network()
                 return
             for i, control in enumerate(rows):
                 if control.rect.collidepoint(e.pos):
@@ -227,13 +236,15 @@ class NewGameScreen(Screen):
                                       else _('Advanced…'))
         bh = max(34, min(48, h // 13))
         by = h - bh - 12
-        bw = min(200, (w - 2 * margin - 24) // 3)
+        bw = min(180, (w - 2 * margin - 36) // 4)
         self.advanced_button.rect = pygame.Rect(margin, by, bw, bh)
+        self.network_button.rect = pygame.Rect(margin + bw + 12, by, bw, bh)
         self.cancel_button.rect = pygame.Rect(w - margin - 2 * bw - 12, by, bw, bh)
         self.start_button.rect = pygame.Rect(w - margin - bw, by, bw, bh)
         on_buttons = self.sel == len(rows)
-        for b in (self.advanced_button, self.cancel_button, self.start_button):
-            b.draw(surface, theme, max(MIN_FONT, bh // 3),
+        for b in (self.advanced_button, self.network_button, self.cancel_button,
+                  self.start_button):
+            b.draw(surface, theme, max(MIN_FONT + 2, int(bh * 0.42)),
                    hover=b.hit(self.mouse), focus=on_buttons and b is self.start_button)
         hint_f = font(max(MIN_FONT, size - 2))
         if warn:
@@ -247,7 +258,8 @@ class NewGameScreen(Screen):
                 img = hint_f.render(line, True, theme.text_dim)
                 surface.blit(img, (margin, yy))
                 yy += img.get_height()
-        for b in (self.advanced_button, self.cancel_button, self.start_button):
+        for b in (self.advanced_button, self.network_button, self.cancel_button,
+                  self.start_button):
             if b.hit(self.mouse) and b.tooltip:
                 draw_tooltip(surface, theme, b.tooltip, b.rect)
 

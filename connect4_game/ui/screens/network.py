@@ -1,0 +1,159 @@
+"""Play a friend on another computer: host a game (your address and a code
+to tell your friend) or join one (their address and code). The network
+itself is :mod:`connect4_game.net`; the game it plays is the session's."""
+
+from __future__ import annotations
+
+import pygame
+
+from connect4_game import rules
+from connect4_game.messages import clip
+from connect4_game.ui.i18n import _
+from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
+from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.widgets import Button, Choice, TextField
+
+__all__ = ['NetworkScreen', 'start_host', 'start_join']
+
+
+def start_host(app, port: int, side: str = 'X', addr: str = '', code: str | None = None,
+               local=None):
+    """Host a game on ``port`` (0: any free port) playing ``side``; the
+    session plays it once a friend joins. Returns the started Host.
+
+    :raises OSError: if the port cannot be opened (in use, no permission).
+    :raises ValueError: for a bad port, side or code.
+    """
+    from connect4_game.net import Host
+    s = app.session
+    host = Host(port, addr, code, s.rows, s.cols, side, name=_('Host')).start()
+    s.attach_peer(host, local)
+    app.invitation = host.invitation()
+    s.say(_('Waiting for your friend: {invitation}').format(invitation=app.invitation),
+          seconds=30.0)
+    print(f'Hosting a game: {app.invitation}', flush=True)
+    return host
+
+
+def start_join(app, address: str, code: str, local=None):
+    """Join the game at ``address`` (``host[:port]``) with ``code``; returns
+    the started Join.
+
+    :raises ValueError: for an address or code that cannot be right.
+    """
+    from connect4_game.net import Join, parse_address
+    host, port = parse_address(address)
+    join = Join(host, port, code, name=_('Guest')).start()
+    app.session.attach_peer(join, local)
+    app.invitation = ''
+    app.session.say(_('Connecting to {address}…').format(address=clip(address, 60)), seconds=10.0)
+    return join
+
+
+class NetworkScreen(Screen):
+    """Host or join; Enter (or the button) goes, Esc returns."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.mode = Choice(_('Play'), [('host', _('Host a game')), ('join', _('Join a game'))],
+                           'host')
+        self.side = Choice(_('You play'), [('X', _('First')), ('O', _('Second'))], 'X')
+        self.port = TextField(_('Port'), str(rules.NET_DEFAULT_PORT), 5, '0123456789')
+        self.address = TextField(_('Address'), '', 80)
+        self.code = TextField(_('Code'), '', 4, '0123456789')
+        self.go = Button(_('Start'), 'go', '', primary=True)
+        self.back = Button(_('Cancel'), 'back', '')
+        self.sel = 0
+        self.error = ''
+
+    def caption(self) -> str:
+        return _('Play a friend')
+
+    def rows(self) -> list:
+        if self.mode.value == 'host':
+            return [self.mode, self.side, self.port]
+        return [self.mode, self.address, self.code]
+
+    def start(self) -> None:
+        try:
+            if self.mode.value == 'host':
+                start_host(self.app, int(self.port.value or rules.NET_DEFAULT_PORT),
+                           self.side.value)
+            else:
+                start_join(self.app, self.address.value, self.code.value)
+        except (OSError, ValueError) as exc:
+            self.error = clip(getattr(exc, 'strerror', None) or exc, 120)
+            return
+        self.app.show_game()
+
+    def process_event(self, e) -> None:
+        rows = self.rows()
+        if e.type == pygame.TEXTINPUT:
+            control = rows[self.sel] if self.sel < len(rows) else None
+            if isinstance(control, TextField):
+                control.type(e.text)
+        elif e.type == pygame.KEYDOWN:
+            control = rows[self.sel] if self.sel < len(rows) else None
+            if e.key == pygame.K_ESCAPE:
+                self.close()
+            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+            elif e.key == pygame.K_BACKSPACE and isinstance(control, TextField):
+                control.backspace()
+            elif e.key == pygame.K_UP:
+                self.sel = (self.sel - 1) % len(rows)
+            elif e.key in (pygame.K_DOWN, pygame.K_TAB):
+                self.sel = (self.sel + 1) % len(rows)
+            elif e.key in (pygame.K_LEFT, pygame.K_RIGHT) and control is not None \
+                    and not isinstance(control, TextField):
+                control.step(-1 if e.key == pygame.K_LEFT else 1)
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            if self.go.hit(e.pos):
+                self.start()
+            elif self.back.hit(e.pos):
+                self.close()
+            else:
+                for i, control in enumerate(rows):
+                    if control.rect.collidepoint(e.pos):
+                        self.sel = i
+                        control.click(e.pos)
+
+    def draw(self, surface) -> None:
+        theme = self.app.theme
+        w, h = surface.get_size()
+        surface.fill(theme.background)
+        title = font(max(20, h // 22), True).render(_('Play a friend on another computer'), True,
+                                                    theme.text)
+        surface.blit(title, ((w - title.get_width()) // 2, h // 30))
+        margin = max(12, w // 16)
+        size = max(MIN_FONT, min(22, h // 30))
+        row_h = max(MIN_FONT + 16, min(56, h // 11))
+        y = h // 30 + title.get_height() + 20
+        rows = self.rows()
+        title_w = max(font(size).size(c.title)[0] for c in rows) + 20
+        for i, control in enumerate(rows):
+            control.layout(pygame.Rect(margin, y, w - 2 * margin, row_h - 10), title_w)
+            control.draw(surface, theme, size, i == self.sel)
+            y += row_h
+        f = font(max(MIN_FONT, size - 2))
+        help_text = (_('Your friend chooses "Join a game" and types the address and code this '
+                       'computer shows once you start.') if self.mode.value == 'host' else
+                     _('Type the address (and port) and the 4-digit code your friend\'s game '
+                       'shows.'))
+        lines = wrap_text(f, help_text, w - 2 * margin, 3)
+        if self.error:
+            lines = wrap_text(f, _('Could not start: {why}').format(why=self.error),
+                              w - 2 * margin, 2) + lines
+        for i, line in enumerate(lines):
+            colour = theme.bad if self.error and i == 0 else theme.text_dim
+            surface.blit(f.render(line, True, colour), (margin, y + 4))
+            y += f.get_linesize()
+        bh = max(34, min(48, h // 13))
+        bw = min(200, (w - 2 * margin - 12) // 2)
+        self.back.rect = pygame.Rect(w - margin - 2 * bw - 12, h - bh - 14, bw, bh)
+        self.go.rect = pygame.Rect(w - margin - bw, h - bh - 14, bw, bh)
+        self.back.draw(surface, theme, max(MIN_FONT + 2, int(bh * 0.42)))
+        self.go.draw(surface, theme, max(MIN_FONT + 2, int(bh * 0.42)), focus=True)
+        note = f.render(fit_text(f, _('Your computer\'s firewall may ask to allow the game to '
+                                      'accept connections.'), w - 2 * margin), True, theme.text_dim)
+        surface.blit(note, (margin, self.go.rect.top - note.get_height() - 10))

@@ -1,0 +1,203 @@
+"""Playing a friend in the window: the app hosts (or joins) over loopback and a
+scripted peer of connect4_game.net plays the other side. The app is stepped
+by events and dt; the network is waited for with deadlines, never by sleeping
+a fixed time before an assertion."""
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from connect4_game import net
+from connect4_game.players import RandomPlayer
+from connect4_game.ui.app import App, AppOptions
+from connect4_game.ui.session import PlayerConfig
+from tests.net.net_helpers import FAST_JOIN, Watch
+from tests.ui_helpers import DT, InstantWorker, click_col, key
+
+ROOT = Path(__file__).resolve().parents[2]
+FAST_PEER = dict(ping_interval=0.1, peer_timeout=0.6, handshake_timeout=0.5)
+
+
+def host_app(local='human', **opts):
+    options = AppOptions(use_settings=False, mute=True, **opts)
+    app = App(options, size=(640, 600), worker=InstantWorker())
+    host = net.Host(0, '127.0.0.1', '4321', app.session.rows, app.session.cols, 'X',
+                    **FAST_PEER).start()
+    app.session.attach_peer(host, PlayerConfig(local))
+    return app, host
+
+
+def step_until(app, cond, timeout=10.0, dt=DT):
+    deadline = time.monotonic() + timeout
+    while not cond():
+        assert time.monotonic() < deadline, 'condition not reached in time'
+        app.step([], dt)
+        threading.Event().wait(0.005)      # let the network thread run between frames
+    return True
+
+
+@pytest.fixture
+def closing():
+    made = []
+    yield made.append
+    for thing in made:
+        thing.close()
+
+
+def test_the_window_hosts_and_a_friend_plays_a_whole_game(closing):
+    app, host = host_app('random')
+    closing(app)
+    friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN)
+    closing(friend)
+    result = {}
+    thread = threading.Thread(target=lambda: result.setdefault(
+        'board', net.play_remote(friend, RandomPlayer, out=lambda *a: None, close=False)),
+        daemon=True)
+    thread.start()
+    step_until(app, lambda: app.session.game.over, timeout=30)
+    thread.join(10)
+    s = app.session
+    assert s.players['O'].kind == 'remote' and s.players['X'].kind == 'random'
+    assert tuple(s.game.moves) == friend.moves() == host.moves()
+    board = result['board']
+    assert board is not None and board.slots == s.game.board.slots
+    assert 'Your friend' in app.game.status_texts()[1]
+
+
+def test_a_click_is_sent_and_the_friends_move_comes_back(closing):
+    app, host = host_app('human')
+    closing(app)
+    friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
+    closing(friend)
+    watch = Watch(friend)
+    watch.wait(net.Connected)
+    step_until(app, lambda: app.session.net_state == 'playing')
+    assert app.game.status_texts()[0] == 'Your turn (X)'
+    app.step([click_col(app, 3)], DT)
+    assert watch.wait(net.OpponentMove).column == 3
+    app.step([click_col(app, 4)], DT)                 # not our turn: refused, nothing sent
+    assert app.session.game.moves == [3]
+    assert any("friend's turn" in t.text for t in app.game.toasts)
+    friend.send_move(2, 2)
+    step_until(app, lambda: app.session.game.moves == [3, 2])
+
+
+def test_undo_is_a_request_the_friend_answers(closing):
+    app, host = host_app('human')
+    closing(app)
+    friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
+    closing(friend)
+    watch = Watch(friend)
+    watch.wait(net.Connected)
+    step_until(app, lambda: app.session.net_state == 'playing')
+    app.step([click_col(app, 3)], DT)
+    watch.wait(net.OpponentMove)
+    friend.send_move(2, 0)
+    step_until(app, lambda: app.session.game.moves == [3, 0])
+    app.step([key(pygame.K_u, 'u')], DT)               # a request, nothing taken back yet
+    assert app.session.game.moves == [3, 0]
+    assert watch.wait(net.UndoRequested).ply == 0
+    friend.answer_undo(False)
+    step_until(app, lambda: any('said no' in t.text for t in app.game.toasts))
+    assert app.session.game.moves == [3, 0]
+    # the friend asks; the window asks the player, who allows it
+    friend.request_undo()
+    step_until(app, lambda: type(app.screen).__name__ == 'ConfirmScreen')
+    app.step([key(pygame.K_RETURN)], DT)
+    assert app.session.game.moves == [3]
+    assert watch.wait(net.UndoAnswered).accept
+
+
+def test_a_friend_who_leaves_can_come_back_and_the_game_goes_on(closing):
+    app, host = host_app('human')
+    closing(app)
+    friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
+    watch = Watch(friend)
+    watch.wait(net.Connected)
+    step_until(app, lambda: app.session.net_state == 'playing')
+    app.step([click_col(app, 3)], DT)
+    watch.wait(net.OpponentMove)
+    friend.close()                                     # the friend's program ends
+    step_until(app, lambda: app.session.net_state == 'lost', timeout=5)
+    assert 'Connection lost' in app.game.status_texts()[0]
+    assert app.session.game.moves == [3]               # the game is kept
+    back = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
+    closing(back)
+    assert Watch(back).wait(net.Connected).info.moves == (3,)
+    step_until(app, lambda: app.session.net_state == 'playing', timeout=5)
+    back.send_move(2, 6)
+    step_until(app, lambda: app.session.game.moves == [3, 6])
+
+
+def _free_port():
+    import socket
+    with socket.socket() as s:
+        s.bind(('127.0.0.1', 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.slow
+def test_two_windows_play_each_other_and_agree(tmp_path):
+    """Two real processes on 127.0.0.1: the computer on both sides, one hosts,
+    one joins; both print the same result line and exit after the game."""
+    port = _free_port()
+    env = dict(os.environ, SDL_VIDEODRIVER='dummy', SDL_AUDIODRIVER='dummy',
+               CONNECT4_CONFIG_DIR=str(tmp_path))
+    host = subprocess.Popen([sys.executable, str(ROOT / 'main.py'), '--host', f'127.0.0.1:{port}',
+                             '--code', '2468', '--x', 'easy', '--exit-after-game',
+                             '--exit-after', '90', '--no-settings'],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            cwd=ROOT)
+    try:
+        join = subprocess.run([sys.executable, str(ROOT / 'main.py'), '--join',
+                               f'127.0.0.1:{port}', '--code', '2468', '--o', 'medium',
+                               '--exit-after-game', '--exit-after', '90', '--no-settings'],
+                              capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+        out, err = host.communicate(timeout=60)
+    finally:
+        host.kill()
+    assert host.returncode == 0 and join.returncode == 0, err + join.stderr
+    last = [line for line in out.splitlines() if 'wins in' in line or 'tie' in line]
+    assert last and last[-1] in join.stdout
+    assert 'code 2468' in out
+
+
+def test_the_console_game_against_a_friend(tmp_path):
+    port = _free_port()
+    env = dict(os.environ, CONNECT4_CONFIG_DIR=str(tmp_path))
+    host = subprocess.Popen([sys.executable, str(ROOT / 'main.py'), '--text', '--host',
+                             f'127.0.0.1:{port}', '--code', '1357', '--x', 'random'],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            cwd=ROOT)
+    try:
+        join = subprocess.run([sys.executable, str(ROOT / 'main.py'), '--text', '--join',
+                               f'127.0.0.1:{port}', '--code', '1357', '--o', 'random'],
+                              capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
+        out, err = host.communicate(timeout=30)
+    finally:
+        host.kill()
+    assert host.returncode == 0 and join.returncode == 0, err + join.stderr
+    ends = [line for line in out.splitlines() if 'wins in' in line or "It's a tie!" in line]
+    assert ends and ends[-1] in join.stdout
+
+
+@pytest.mark.parametrize('argv,needle', [
+    (['--join', '127.0.0.1:1'], 'needs the --code'),
+    (['--host', '0', '--join', 'x'], 'one computer hosts'),
+    (['--host', 'abc'], 'use PORT'),
+    (['--host', '70000'], 'port must be'),
+    (['--join', 'h', '--code', '12a4'], '4 digits'),
+    (['--host', '0', '--o', 'hard'], 'the friend plays O'),
+    (['--code', '1234'], 'go with --host or --join'),
+])
+def test_bad_network_options_are_refused(capsys, argv, needle):
+    from connect4_game.cli import main
+    with pytest.raises(SystemExit) as exc:
+        main(argv + ['--no-settings'])
+    assert exc.value.code == 2 and needle in capsys.readouterr().err
