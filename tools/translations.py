@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""The window's translation catalogues, kept with Babel (a development tool,
+not needed to play).
+
+    python tools/translations.py update    # extract the window's strings, merge them into
+                                           # every .po, compile the .mo files
+    python tools/translations.py check     # exit 1 if a string has no translation, a
+                                           # translation is fuzzy or a .mo is out of date
+
+Strings are marked in the code with ``_()``, ``N_()`` and ``ngettext()`` of
+:mod:`connect4_game.ui.i18n`; the catalogues are
+``connect4_game/locale/<code>/LC_MESSAGES/connect4.po`` (edited by people)
+and ``.mo`` (compiled, read by gettext at run time), one per language of
+:data:`connect4_game.rules.LANGUAGES` other than English.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from datetime import datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from babel.messages import Catalog  # noqa: E402
+from babel.messages.extract import extract_from_dir  # noqa: E402
+from babel.messages.mofile import write_mo  # noqa: E402
+from babel.messages.pofile import read_po, write_po  # noqa: E402
+
+from connect4_game.rules import LANGUAGES  # noqa: E402
+from connect4_game.ui.i18n import DOMAIN, LOCALE_DIR  # noqa: E402
+
+KEYWORDS = {'_': None, 'N_': None, 'ngettext': (1, 2)}
+SOURCES = ('ui',)          # the window; the console keeps the assignment's English
+
+
+def template() -> Catalog:
+    """Every marked string of the window, with where it is used."""
+    cat = Catalog(project='connect4-pygame', domain=DOMAIN, version='0.2',
+                  creation_date=datetime(2026, 11, 1), copyright_holder='connect4-pygame authors',
+                  msgid_bugs_address='')
+    for folder in SOURCES:
+        base = ROOT / 'connect4_game' / folder
+        for filename, lineno, message, comments, _ctx in extract_from_dir(
+                str(base), method_map=[('**.py', 'python')], keywords=KEYWORDS):
+            cat.add(message, locations=[(f'connect4_game/{folder}/{filename}', lineno)],
+                    auto_comments=comments)
+    return cat
+
+
+def po_path(code: str) -> Path:
+    return LOCALE_DIR / code / 'LC_MESSAGES' / f'{DOMAIN}.po'
+
+
+def compiled(cat: Catalog) -> bytes:
+    buf = io.BytesIO()
+    write_mo(buf, cat)
+    return buf.getvalue()
+
+
+def load(code: str) -> Catalog:
+    path = po_path(code)
+    if not path.exists():
+        return Catalog(locale=code, domain=DOMAIN)
+    with open(path, 'rb') as fh:
+        return read_po(fh, locale=code, domain=DOMAIN)
+
+
+def update() -> None:
+    tmpl = template()
+    for code in LANGUAGES:
+        if code == 'en':
+            continue
+        cat = load(code)
+        cat.update(tmpl, no_fuzzy_matching=True)
+        path = po_path(code)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, 'wb') as fh:
+            write_po(fh, cat, width=100, sort_output=False, omit_header=False,
+                     ignore_obsolete=True)
+        path.with_suffix('.mo').write_bytes(compiled(cat))
+        missing = [m.id for m in cat if m.id and not _translated(m)]
+        print(f'{code}: {len(cat)} strings, {len(missing)} without a translation')
+
+
+def _translated(message) -> bool:
+    if isinstance(message.string, (list, tuple)):
+        return all(message.string)
+    return bool(message.string)
+
+
+def problems(code: str) -> list[str]:
+    """Why the ``code`` catalogue is not complete and in sync (empty if it is)."""
+    out = []
+    tmpl = template()
+    cat = load(code)
+    for message in tmpl:
+        if not message.id:
+            continue
+        have = cat.get(message.id)
+        if have is None or not _translated(have):
+            out.append(f'{code}: no translation of {message.id!r}')
+        elif have.fuzzy:
+            out.append(f'{code}: fuzzy translation of {message.id!r}')
+    mo = po_path(code).with_suffix('.mo')
+    if not mo.exists() or mo.read_bytes() != compiled(cat):
+        out.append(f'{code}: {mo.name} is not compiled from the .po '
+                   f'(run python tools/translations.py update)')
+    return out
+
+
+def main(argv=None) -> int:
+    cmd = (argv or sys.argv[1:] or ['check'])[0]
+    if cmd == 'update':
+        update()
+        return 0
+    if cmd == 'check':
+        found = [p for code in LANGUAGES if code != 'en' for p in problems(code)]
+        for p in found:
+            print(p)
+        return 1 if found else 0
+    print(__doc__)
+    return 2
+
+
+if __name__ == '__main__':
+    sys.exit(main())
