@@ -1,4 +1,4 @@
-"""Benchmark of the Expert level (issue 5): exact scores and move times.
+"""Benchmark of the Expert level: exact scores and move times.
 
 Run alone with ``python -m benchmarks.bench_expert [--limit N] [--games N]``;
 ``python -m benchmarks.bench_search`` calls :func:`run` at its end.
@@ -240,7 +240,7 @@ def peak_rss_mb() -> float | None:
 
 def parse_args(argv=None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.bench_expert",
-                                 description="Expert (issue 5) benchmark")
+                                 description="Expert benchmark")
     ap.add_argument("--limit", type=int, default=None,
                     help="positions per Pons file (default: all 1000)")
     ap.add_argument("--games", type=int, default=4, help="games as X and as O (default 4 each)")
@@ -274,13 +274,13 @@ def run(args=None, out=sys.stdout) -> dict:
         selfplay = getattr(args, "expert_selfplay", 0 if getattr(args, "quick", False) else 4)
         pons_dir = getattr(args, "pons_dir", None)
     pons_dir = pons_dir or (str(PONS_DIR) if PONS_DIR.is_dir() else None)
-    print("Expert (issue 5): exact scores", file=out)
+    print("Expert: exact scores", file=out)
     scores = {}
     if pons_dir is None:
         print("  Pons test files not found (set CONNECT4_PONS)", file=out)
     else:
         scores = bench_scores(pons_dir, limit, out)
-    print("Expert (issue 5): whole games on 6x7", file=out)
+    print("Expert: whole games on 6x7", file=out)
     g = bench_games(games, budget, out) if games else {}
     sp = bench_selfplay(selfplay, budget, out) if selfplay else {}
     every = g.get("times", []) + sp.get("times", [])

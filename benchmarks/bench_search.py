@@ -1,4 +1,4 @@
-"""Benchmark of the fast exact search (issue 3): ``python -m benchmarks.bench_search``.
+"""Benchmark of the fast exact search: ``python -m benchmarks.bench_search``.
 
 Prints, on 6x7 positions with 8-16 checkers (a fixed-seed set of random
 non-terminal positions, side to move by parity, X first):
@@ -6,7 +6,7 @@ non-terminal positions, side to move by parity, X first):
 * the median time (seconds) of one ``scores_for`` (:meth:`Searcher.scores`)
   at lookaheads 5, 8, 12 and 16, each position from a cleared transposition
   table, and the median nodes searched;
-* the speed-up against the literal oracle (``tests/oracle.py``, the seed's
+* the speed-up against the literal oracle (``tests/oracle.py``, the assignment's
   outline) at lookahead 5, measured in the same run on the same positions,
   with a check that both return the same lists;
 * full solves of the Pons test files ``Test_L3_R1``, ``Test_L2_R1`` and
@@ -23,7 +23,7 @@ brackets where shown. Options: ``--limit N`` (Pons positions per file),
 ``--scores-limit N``, ``--quick`` (few positions,
 for a smoke run), ``--pons-dir DIR``, ``--positions N``, ``--oracle-positions
 N``, ``--no-expert``. At the end, if :mod:`benchmarks.bench_expert` exists,
-its ``run(args)`` is called (issue 5's figures) in a fresh process (so its
+its ``run(args)`` is called (Expert's figures) in a fresh process (so its
 peak-memory figure is its own) unless ``--no-expert``.
 """
 from __future__ import annotations
@@ -224,7 +224,7 @@ def bench_pons(pons_dir, limit, scores_limit, out) -> dict:
 
 def parse_args(argv=None):
     p = argparse.ArgumentParser(prog="python -m benchmarks.bench_search",
-                                description="Benchmark of the exact scores_for search (issue 3).")
+                                description="Benchmark of the exact scores_for search.")
     p.add_argument("--limit", type=int, default=1000, help="Pons positions per file (default 1000)")
     p.add_argument("--scores-limit", type=int, default=100,
                    help="Pons positions per file also scored column by column (default 100)")
@@ -234,7 +234,7 @@ def parse_args(argv=None):
     p.add_argument("--oracle-positions", type=int, default=7,
                    help="positions timed against the literal oracle at lookahead 5")
     p.add_argument("--seed", type=int, default=2024, help="seed of the random positions")
-    p.add_argument("--no-expert", action="store_true", help="skip the Expert benchmark (issue 5)")
+    p.add_argument("--no-expert", action="store_true", help="skip the Expert benchmark")
     a = p.parse_args(argv)
     for name in ("limit", "scores_limit", "positions", "oracle_positions"):
         if getattr(a, name) < 1:
@@ -254,7 +254,7 @@ def main(argv=None, out=sys.stdout) -> int:
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    print(f"Search benchmark (issue 3), Python {sys.version.split()[0]}", file=out)
+    print(f"Search benchmark, Python {sys.version.split()[0]}", file=out)
     print(f"Random 6x7 positions, 8-16 checkers, seed {a.seed}; each scores_for from an empty TT",
           file=out, flush=True)
     positions = random_positions(a.positions, a.seed)
@@ -292,7 +292,7 @@ def main(argv=None, out=sys.stdout) -> int:
 
 
 def _run_expert(ns) -> None:
-    """Child-process entry: issue 5's ``bench_expert.run(ns)``."""
+    """Child-process entry: Expert's ``bench_expert.run(ns)``."""
     importlib.import_module("benchmarks.bench_expert").run(ns)
 
 

@@ -141,7 +141,7 @@ def play_engine_game(rng: random.Random, cfg: dict, oracle, check_every: int,
 
 
 def play_console_game(cfg: dict) -> tuple[str, int]:
-    """One game through the seed's console ``connect_four`` (output discarded)."""
+    """One game through the assignment's console ``connect_four`` (output discarded)."""
     p1 = make_player(cfg["x"], "X", cfg["x_lookahead"], cfg["tiebreak"])
     p2 = make_player(cfg["o"], "O", cfg["o_lookahead"], cfg["tiebreak"])
     with contextlib.redirect_stdout(io.StringIO()):
@@ -307,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
 
     rng = random.Random(args.seed)
     random.seed(args.seed)          # RandomPlayer / RANDOM tiebreak use the global generator
-    oracle = oracle_scores if args.check_every else None   # the seed outline, literal and slow
+    oracle = oracle_scores if args.check_every else None   # the assignment outline, literal and slow
     top = min(3, args.max_lookahead) if args.quick else args.max_lookahead
     sizes_quick = [(4, 4), (5, 6), (6, 7), (4, 7), (3, 3)]
 
@@ -410,7 +410,7 @@ def main(argv: list[str] | None = None) -> int:
         f"({', '.join(f'{r}x{c}' for r, c in sorted(sizes_seen))}); "
         f"lookaheads {sorted(lookaheads_seen)}",
         f"  moves            : {total_moves} ({ai_moves[0]} AI moves, "
-        f"{ai_moves[1]} cross-checked against the seed outline in tests/oracle.py)",
+        f"{ai_moves[1]} cross-checked against the assignment outline in tests/oracle.py)",
         f"  errors           : {all_errors}",
         f"  peak memory      : {start_mb:.1f} MB after warm-up -> {end_mb:.1f} MB at the end "
         f"(growth {growth:.1f} MB, limit {MEMORY_LIMIT_MB:.0f} MB; "

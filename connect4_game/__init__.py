@@ -1,4 +1,4 @@
-"""Connect Four in Pygame: the seed-exact engine (BU CS111 ps9) and a desktop game.
+"""Connect Four in Pygame: the assignment-exact engine (BU CS111 ps9) and a desktop game.
 
 The engine (``Board``, the players, the console game) never imports pygame;
 the window lives in :mod:`connect4_game.ui`.
@@ -11,6 +11,6 @@ from connect4_game.console import connect_four, process_move
 __all__ = ['Board', 'Player', 'RandomPlayer', 'AIPlayer', 'process_move', 'connect_four']
 __version__ = '0.1.0'
 
-# Expert level (issue 5): perfect play and "win in N" analysis
+# Expert level: perfect play and "win in N" analysis
 from connect4_game.ai.expert import ExpertPlayer, analyze  # noqa: E402
 __all__ += ['ExpertPlayer', 'analyze']

@@ -1,7 +1,7 @@
-"""The Connect Four board (seed ps9 Problem 1).
+"""The Connect Four board (BU CS111 ps9, Problem 1).
 
 A :class:`Board` is a grid of ``height`` rows by ``width`` columns. Row 0 is
-the *top* row, as in the seed; checkers fall to the highest row index that is
+the *top* row, as in the assignment; checkers fall to the highest row index that is
 still empty. Four in a row wins on every board size, even boards smaller than
 4x4 (where nobody can ever win).
 
@@ -24,7 +24,7 @@ EMPTY = ' '
 def validate_checker(checker: object) -> str:
     """Return ``checker`` if it is ``'X'`` or ``'O'``.
 
-    :raises ValueError: naming the bad value otherwise (the seed uses a bare
+    :raises ValueError: naming the bad value otherwise (the assignment uses a bare
         ``assert``, which ``python -O`` would remove).
     """
     if checker not in CHECKERS or not isinstance(checker, str):
@@ -38,7 +38,7 @@ def other(checker: str) -> str:
 
 
 class Board:
-    """A Connect Four board of any size (seed ps9 Problem 1).
+    """A Connect Four board of any size (BU CS111 ps9, Problem 1).
 
     :param height: number of rows, an int >= 1.
     :param width: number of columns, an int >= 1.
@@ -58,7 +58,7 @@ class Board:
         self.slots = [[EMPTY] * self.width for _ in range(self.height)]
 
     def __repr__(self) -> str:
-        """The board as the seed prints it: rows of ``|X|O| |``, a line of
+        """The board as the assignment prints it: rows of ``|X|O| |``, a line of
         ``2 * width + 1`` hyphens and the column labels modulo 10. No trailing
         newline."""
         s = ''
@@ -90,7 +90,7 @@ class Board:
 
     def add_checkers(self, colnums: str) -> None:
         """Place alternating checkers, starting with 'X', in the columns named
-        by the digits of ``colnums`` (the seed's debugging helper, unchanged in
+        by the digits of ``colnums`` (the assignment's debugging helper, unchanged in
         behaviour: digits naming a column outside the board are skipped but
         still use up a turn).
 
@@ -166,7 +166,7 @@ class Board:
 
     def is_win_for(self, checker: str) -> bool:
         """True if ``checker`` has four in a row horizontally, vertically or
-        diagonally (seed ps9 Problem 1).
+        diagonally (BU CS111 ps9, Problem 1).
 
         :raises ValueError: if ``checker`` is not 'X' or 'O'.
         """

@@ -1,4 +1,4 @@
-"""The console game (seed ps9 Problem 3): ``process_move`` and ``connect_four``."""
+"""The console game (BU CS111 ps9, Problem 3): ``process_move`` and ``connect_four``."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from connect4_game.board import Board
 
 
 def process_move(p, b: Board) -> bool:
-    """Play one move of player ``p`` on board ``b`` and print it as the seed does.
+    """Play one move of player ``p`` on board ``b`` and print it as the assignment does.
 
     Prints ``"Player X's turn"``, asks ``p.next_move(b)`` for a column, drops
     the checker, prints a blank line, the board and a blank line, then
@@ -35,7 +35,7 @@ def process_move(p, b: Board) -> bool:
 def connect_four(p1, p2, height: int = 6, width: int = 7, board: Board | None = None):
     """Play a game between ``p1`` and ``p2`` and return the final :class:`Board`.
 
-    As in the seed (ps9 Problem 3 starter code) the game is played on a new
+    As in the assignment (ps9 Problem 3 starter code) the game is played on a new
     ``height`` x ``width`` board (6x7 by default) and ``p1`` moves first. Given
     a ``board``, the game continues on it instead (it is changed in place) and
     the player whose checker is to move (:meth:`Board.to_move`) goes first; a

@@ -1,4 +1,4 @@
-"""Connect Four players (seed ps9 Problems 2, 3 and 4).
+"""Connect Four players (BU CS111 ps9, Problems 2, 3 and 4).
 
 ``Player`` asks a human for columns on the console, ``RandomPlayer`` picks a
 random legal column and ``AIPlayer`` scores every column with a fixed
@@ -16,7 +16,7 @@ TIEBREAKS = ('LEFT', 'RIGHT', 'RANDOM')
 
 
 class Player:
-    """A human Connect Four player on the console (seed ps9 Problem 2).
+    """A human Connect Four player on the console (BU CS111 ps9, Problem 2).
 
     :param checker: ``'X'`` or ``'O'``.
     :raises ValueError: for any other checker.
@@ -39,7 +39,7 @@ class Player:
     def next_move(self, b: Board) -> int:
         """Ask for a column with ``'Enter a column: '`` until ``b`` can take a
         checker there, printing ``'Try again!'`` after each invalid answer
-        (including answers that are not numbers, where the seed would crash).
+        (including answers that are not numbers, where the assignment would crash).
         Counts the move in ``num_moves`` and returns the column.
 
         :raises EOFError, KeyboardInterrupt: from :func:`input`, unchanged.
@@ -59,7 +59,7 @@ class Player:
 
 class RandomPlayer(Player):
     """A computer player that picks uniformly among the columns that are not
-    full (seed ps9 Problem 3)."""
+    full (BU CS111 ps9, Problem 3)."""
 
     def next_move(self, b: Board) -> int:
         """A random legal column of ``b``; counts the move.
@@ -74,7 +74,7 @@ class RandomPlayer(Player):
 
 
 class AIPlayer(Player):
-    """A computer player that looks ``lookahead`` moves ahead (seed ps9 Problem 4).
+    """A computer player that looks ``lookahead`` moves ahead (BU CS111 ps9, Problem 4).
 
     :param checker: ``'X'`` or ``'O'``.
     :param tiebreak: ``'LEFT'``, ``'RIGHT'`` or ``'RANDOM'``: how to choose
@@ -120,12 +120,12 @@ class AIPlayer(Player):
         return random.choice(columns)
 
     def scores_for(self, b: Board) -> list[int]:
-        """One score per column of ``b`` for this player (seed ps9 Problem 4):
+        """One score per column of ``b`` for this player (BU CS111 ps9, Problem 4):
         -1 full column, 0 a loss within the lookahead, 100 a win within the
         lookahead, 50 neither. ``b`` is left unchanged.
 
-        Computed by the exact search (:mod:`connect4_game.ai.search`, issue 3),
-        which returns the same list as the seed's recursive outline
+        Computed by the exact search (:mod:`connect4_game.ai.search`),
+        which returns the same list as the assignment's recursive outline
         (``tests/oracle.py``); sets ``last_nodes`` and ``last_time``.
         """
         scores, self.last_nodes, self.last_time = shared_searcher().scores_and_stats(

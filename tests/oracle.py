@@ -1,6 +1,6 @@
-"""A literal, slow implementation of the seed's ``scores_for`` outline.
+"""A literal, slow implementation of the assignment's ``scores_for`` outline.
 
-This is the judge for the fast search (seed ps9 Problem 4, steps 1-5). It
+This is the judge for the fast search (BU CS111 ps9, Problem 4, steps 1-5). It
 uses only :class:`Board` methods and plain recursion, exactly as the outline
 reads, so it is obviously right and exponentially slow.
 

@@ -1,9 +1,9 @@
-"""Literal, slow versions of the HMC CS5 (seed 002) and Dutch (seed 004)
+"""Literal, slow versions of the HMC CS5 (HMC CS5 hw6pr3) and Dutch (Dutch \"Vier op een rij\")
 ``scoresFor`` / ``scores_for`` outlines: the judges of connect4_game.compat.cs5 and
 connect4_game.compat.vieropeenrij.
 
-Each class is written the way a student following its seed's outline would
-write it, using only that seed's Board methods (camelCase on a ``cs5.Board``,
+Each class is written the way a student following its assignment's outline would
+write it, using only that assignment's Board methods (camelCase on a ``cs5.Board``,
 snake_case on a ``vieropeenrij.Board``) and plain recursion -- obviously
 right and exponentially slow. Neither calls the search or the module's own
 ``scoreBoard``/``scoresFor``.

@@ -27,7 +27,7 @@ SEARCH = settings(max_examples=80, deadline=None, suppress_health_check=[HealthC
 def boards(draw, max_rows=7, max_cols=9, any_checkers=True, stop_at_win=False):
     """A Board built by dropping checkers, so it obeys gravity.
 
-    ``any_checkers``: each drop picks X or O freely (boards the seed's Board
+    ``any_checkers``: each drop picks X or O freely (boards the assignment's Board
     can build, not only game positions); else X and O alternate from X.
     ``stop_at_win``: stop dropping as soon as someone has four (game positions).
     Returns (board, list of (checker, col) drops).
@@ -147,7 +147,7 @@ def test_search_agrees_with_oracle_on_game_positions(bd, data):
 @SEARCH
 @given(boards(max_rows=5, max_cols=6), st.data())
 def test_search_agrees_with_oracle_on_any_board(bd, data):
-    """Boards the seed's Board can build, even with both sides having four."""
+    """Boards the assignment's Board can build, even with both sides having four."""
     b, _ = bd
     checker = data.draw(st.sampled_from("XO"))
     lookahead = _lookahead_for(data, b.width)
@@ -176,7 +176,7 @@ def test_move_strings_round_trip(bd):
     moves = moves_to_string(col for _, col in drops)
     assert parse_moves(moves, b.height, b.width) == [col for _, col in drops]
     assert board_from_moves(moves, b.height, b.width) == b
-    if b.width <= 10:           # identical to the seed's add_checkers notation
+    if b.width <= 10:           # identical to the assignment's add_checkers notation
         seed = Board(b.height, b.width)
         seed.add_checkers(moves)
         assert seed == b

@@ -1,4 +1,4 @@
-"""Every Board example of seed ps9 Problem 1 (000/001), verbatim."""
+"""Every Board example of BU CS111 ps9, Problem 1 (000/001), verbatim."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The console game of seed ps9 Problems 3-4: process_move and connect_four, verbatim."""
+"""The console game of BU CS111 ps9, Problems 3-4: process_move and connect_four, verbatim."""
 
 import io
 import random

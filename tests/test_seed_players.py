@@ -1,4 +1,4 @@
-"""Every Player / RandomPlayer / AIPlayer example of seed ps9 Problems 2-4, verbatim."""
+"""Every Player / RandomPlayer / AIPlayer example of BU CS111 ps9, Problems 2-4, verbatim."""
 
 import io
 import random

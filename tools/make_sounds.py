@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate the game's sound effects by pure-Python synthesis (issue 4, "Sound").
+"""Generate the game's sound effects by pure-Python synthesis.
 
 Writes ``drop.wav``, ``win.wav``, ``tie.wav`` and ``refused.wav`` (22,050 Hz,
 16-bit, mono) into ``connect4_game/assets/sounds/``. The output is

@@ -15,7 +15,7 @@ A position is a pair of ints ``(current, mask)``:
   ``current ^ mask``.
 
 Nothing here assumes X moves first or that the checker counts are balanced,
-so any board the seed's ``Board`` class can build is representable.
+so any board the assignment's ``Board`` class can build is representable.
 
 Module-level functions take the board height ``h`` (and width ``w``) as plain
 ints; :class:`Geometry` bundles the precomputed masks of one board size and is
@@ -156,7 +156,7 @@ def mirror(bits: int, h: int, w: int) -> int:
 
 
 def from_slots(slots, checker: str) -> tuple[int, int]:
-    """Position ``(current, mask)`` of a seed board's ``slots`` (list of rows,
+    """Position ``(current, mask)`` of an engine board's ``slots`` (list of rows,
     top row first, each cell ``' '``, ``'X'`` or ``'O'``), with ``current`` =
     the cells holding ``checker`` ('X' or 'O').
 

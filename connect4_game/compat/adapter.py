@@ -95,7 +95,7 @@ def to_board_of(b: _engine.Board, board_class) -> object:
 
 class EngineAdapter:
     """A CS5/Dutch ``Player(ox, tbt, ply)`` seen through our engine's player
-    interface (seed ps9 Player): ``checker``, ``num_moves``,
+    interface (BU CS111 ps9 Player): ``checker``, ``num_moves``,
     ``next_move(engine_board)``, and ``opponent_checker()``.
 
     ``next_move`` copies our engine board into the player's own Board class

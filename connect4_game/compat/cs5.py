@@ -1,7 +1,7 @@
-"""Harvey Mudd CS5 hw6pr3 Connect Four, camelCase, on our engine (seed 002).
+"""Harvey Mudd CS5 hw6pr3 Connect Four, camelCase, on our engine (HMC CS5 hw6pr3).
 
 The HMC version of the assignment names everything differently from BU's
-ps9 (seed 000/001), and builds the board *width first*::
+ps9 (BU CS111 ps9), and builds the board *width first*::
 
     >>> b = Board(7, 6)          # 7 columns x 6 rows (BU: Board(6, 7))
     >>> b.setBoard('01020305')
@@ -94,7 +94,7 @@ def _get_searcher():
 
 def hmc_scores(b: _engine.Board, ox: str, ply: int) -> list[float]:
     """Scores of every column of ``b`` for checker ``ox`` looking ``ply``
-    moves ahead, by HMC's / the Dutch outline (seeds 002 and 004): ``-1.0``
+    moves ahead, by HMC's / the Dutch outline (HMC CS5 hw6pr3 and the Dutch \"Vier op een rij\"): ``-1.0``
     full column, ``100.0`` win, ``0.0`` loss, ``50.0`` neither. A winning move
     scores 100.0 even when it fills the last free cell (BU's ps9 gives 50).
 
@@ -120,7 +120,7 @@ def last_search_stats() -> tuple[int, float]:
 
 class Board(_engine.Board):
     """HMC CS5's Connect Four board: ``Board(width, height)`` -- **width
-    first**, so ``Board(7, 6)`` is 7 columns x 6 rows (seed 002).
+    first**, so ``Board(7, 6)`` is 7 columns x 6 rows (HMC CS5 hw6pr3).
 
     It is our engine's Board (same ``slots``, printout and rules) with the
     CS5 method names. ``data`` is the grid as HMC calls it (the same list as
@@ -155,7 +155,7 @@ class Board(_engine.Board):
         """An independent copy of this board, of the same class."""
         return type(self).from_engine(self)
 
-    # camelCase names of seed 002 (hw6pr2's Board) ------------------------------
+    # camelCase names of HMC CS5 hw6pr3 (hw6pr2's Board) ------------------------------
 
     def addMove(self, col: int, ox: str) -> None:
         """Drop checker ``ox`` into column ``col`` (note: column first).
@@ -207,7 +207,7 @@ class Board(_engine.Board):
         self.playGame(HUMAN, HUMAN)
 
     def playGame(self, px, po) -> None:
-        """Play a game on this board, 'X' moving first (seed 002).
+        """Play a game on this board, 'X' moving first (HMC CS5 hw6pr3).
 
         ``px`` and ``po`` are each a Player (anything with ``nextMove(board)``
         or ``next_move(board)``) or the string ``'human'``, who is asked for a
@@ -218,7 +218,7 @@ class Board(_engine.Board):
         ``'X wins!'`` / ``'O wins!'`` or ``"It's a tie!"``. End of input
         (EOF / Ctrl-D, or Ctrl-C) ends the game with ``'Game abandoned.'``.
         On a board that already holds checkers, the side with fewer checkers
-        moves first ('X' when equal). Returns None, as in the seed, so the
+        moves first ('X' when equal). Returns None, as in the assignment, so the
         interpreter prints nothing after the result.
 
         :raises ValueError: if a side is neither ``'human'`` nor a player, if
@@ -277,15 +277,15 @@ def _ask_computer(p, b: Board) -> int:
 # -- Player ----------------------------------------------------------------------
 
 class Player:
-    """HMC CS5's AI player (seed 002): ``Player(ox, tbt, ply)``.
+    """HMC CS5's AI player (HMC CS5 hw6pr3): ``Player(ox, tbt, ply)``.
 
     :param ox: its checker, ``'X'`` or ``'O'`` (capital o).
     :param tbt: tiebreak type, ``'LEFT'``, ``'RIGHT'`` or ``'RANDOM'``.
     :param ply: how many moves ahead it looks, an int >= 0.
     :raises ValueError: naming any other value.
 
-    ``repr`` follows the code the seed gives (``"Player for X\\n  with
-    tiebreak type: LEFT\\n  and ply == 2\\n\\n"``); the seed's own printed
+    ``repr`` follows the code the assignment gives (``"Player for X\\n  with
+    tiebreak type: LEFT\\n  and ply == 2\\n\\n"``); the assignment's own printed
     example shows ``with tiebreak: LEFT`` without the indent, which that code
     cannot produce -- we chose the code.
     """
@@ -296,7 +296,7 @@ class Player:
         self.ply = _check_ply(ply)
 
     def __repr__(self) -> str:
-        """The string of the seed's code: three lines and a blank line."""
+        """The string of the assignment's code: three lines and a blank line."""
         s = "Player for " + self.ox + "\n"
         s += "  with tiebreak type: " + self.tbt + "\n"
         s += "  and ply == " + str(self.ply) + "\n\n"
@@ -308,7 +308,7 @@ class Player:
 
     def scoreBoard(self, b: _engine.Board) -> float:
         """``100.0`` if ``b`` is a win for this player, else ``0.0`` if it is
-        a win for the opponent, else ``50.0`` (seed 002; tiebreak and ply do
+        a win for the opponent, else ``50.0`` (HMC CS5 hw6pr3; tiebreak and ply do
         not matter).
 
         :raises ValueError: if ``b`` is not a Board.
@@ -338,9 +338,9 @@ class Player:
         return random.choice(columns)
 
     def scoresFor(self, b: _engine.Board) -> list[float]:
-        """One float per column of ``b`` (seed 002): ``-1.0`` full column,
+        """One float per column of ``b`` (HMC CS5 hw6pr3): ``-1.0`` full column,
         ``100.0`` a win within ``ply`` moves, ``0.0`` a loss within ``ply``
-        moves, ``50.0`` neither -- exactly what the seed's recursive outline
+        moves, ``50.0`` neither -- exactly what the assignment's recursive outline
         gives, computed by the fast search (see :func:`hmc_scores`). ``b`` is
         left unchanged.
 

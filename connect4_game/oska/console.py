@@ -1,4 +1,4 @@
-"""Console Oska (seed 003, issue 7): human or AI on each side, board in the seed's diagram style.
+"""Console Oska (ECS 170 Spring 2022, Homework Assignments 3 and 4): human or AI on each side, board in the assignment's diagram style.
 
 Entry points:
 
@@ -50,7 +50,7 @@ def format_move(move: Move) -> str:
 
 
 def format_board(board: Sequence[str]) -> str:
-    """The board as the seed's ASCII diagram (rows centred, ``W``/``B``
+    """The board as the assignment's ASCII diagram (rows centred, ``W``/``B``
     checkers), with row letters on the left.  Raises ValueError if malformed."""
     n = validate_board(board)
     lengths = row_lengths(n)
@@ -109,7 +109,7 @@ def play_oska(
     input_fn: Callable[[str], str] = input,
     out: Callable[[str], None] = print,
 ) -> str | None:
-    """Play one game of Oska in the console (seed 003 rules).
+    """Play one game of Oska in the console (the Oska assignment (ECS 170) rules).
 
     ``white``/``black``: ``'human'`` or ``'ai'``; ``n``: checkers per side
     (int >= 4); ``lookahead``: AI search depth in plies (int >= 1).
@@ -178,7 +178,7 @@ def _ask_human(side, moves, input_fn, out) -> Move | None:
 
 def build_parser() -> argparse.ArgumentParser:
     """Argument parser for :func:`main` (``--n``, ``--lookahead``, ``--white``, ``--black``)."""
-    p = argparse.ArgumentParser(prog="oska", description="Play Oska (seed 003) in the console.")
+    p = argparse.ArgumentParser(prog="oska", description="Play Oska (ECS 170 Oska) in the console.")
     p.add_argument("--n", type=int, default=4, help="checkers per side, >= 4 (default 4)")
     p.add_argument("--lookahead", type=int, default=3, help="AI lookahead in plies, >= 1 (default 3)")
     p.add_argument("--white", choices=KINDS, default="human", help="who plays white (default human)")

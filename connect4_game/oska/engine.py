@@ -1,9 +1,9 @@
 """Oska engine: move generator, static evaluator and minimax / alpha-beta player.
 
-Source: seed 003 (ECS 170 Spring 2022, Homework Assignments 3 and 4), issue 7.
+Source: the Oska assignment (ECS 170) (ECS 170 Spring 2022, Homework Assignments 3 and 4).
 Pure Python, never imports pygame.
 
-Board representation (the seed's, used by every public function)
+Board representation (the assignment's, used by every public function)
 -----------------------------------------------------------------
 A board for ``n`` pieces per side (``n >= 4``) is a list of ``2n - 3`` strings
 whose lengths run ``n, n-1, ..., 2, ..., n-1, n``; each character is ``'w'``
@@ -25,7 +25,7 @@ the two-square middle row.
 
 Squares in the move API are ``(row, col)`` tuples, 0-based, row 0 = top.
 
-Rules implemented (seed 003)
+Rules implemented (ECS 170 Oska)
 ----------------------------
 * A checker steps diagonally forward onto an adjacent empty square, or jumps
   diagonally forward over an adjacent *opponent* checker onto the empty square
@@ -35,9 +35,9 @@ Rules implemented (seed 003)
   returns ``[]`` and :func:`oskaplayer` returns an unchanged copy of the board.
 * A player wins when all opponent checkers are gone, or when all of the
   player's *remaining* checkers stand on the opponent's back (starting) row.
-  Seed note 10: if both players have all their remaining checkers on the
+  Assignment note 10: if both players have all their remaining checkers on the
   opponent's back row, the one with more checkers wins; equal counts draw.
-* Extension (not in the seed): if neither side has a legal move and nobody has
+* Extension (not in the assignment): if neither side has a legal move and nobody has
   won, the game is a draw (otherwise it could never end).
 """
 
@@ -219,7 +219,7 @@ def validate_player(player: object) -> str:
 
 
 def validate_board(board: object) -> int:
-    """Check ``board`` is a seed-format Oska board and return its ``n``.
+    """Check ``board`` is a assignment-format Oska board and return its ``n``.
 
     Accepts a list or tuple of ``2n - 3`` strings (``n >= 4``) with lengths
     ``n, n-1, ..., 2, ..., n-1, n`` over the characters ``'w'``, ``'b'``, ``'-'``
@@ -271,7 +271,7 @@ def opponent(player: str) -> str:
 
 
 def initial_board(n: int = 4) -> list[str]:
-    """Start position for ``n`` checkers per side (seed 003), e.g.
+    """Start position for ``n`` checkers per side (ECS 170 Oska), e.g.
     ``initial_board(4) == ['wwww', '---', '--', '---', 'bbbb']``.
     Raises ValueError if ``n`` is not an int >= 4."""
     lengths = row_lengths(n)
@@ -326,9 +326,9 @@ def legal_moves(board: Sequence[str], player: str) -> list[Move]:
 
 
 def movegen(board: Sequence[str], player: str) -> list[list[str]]:
-    """Seed 003 move generator: every board reachable by one move of ``player``.
+    """The Oska move generator (ECS 170 Homework 3): every board reachable by one move of ``player``.
 
-    ``board``: seed-format board (list of ``2n - 3`` strings, see module doc);
+    ``board``: assignment-format board (list of ``2n - 3`` strings, see module doc);
     ``player``: ``'w'`` or ``'b'``.  Returns a list of new boards in the same
     format, ordered as :func:`legal_moves`.  Returns ``[]`` when the player has
     no legal move (the player passes).  Moves are generated even if the game is
@@ -371,7 +371,7 @@ def apply_move(board: Sequence[str], move: Move | Sequence) -> list[str]:
 
 
 def _static_winner(g: _Geometry, s: str) -> str | None:
-    """Winner by the seed's rules (no mobility check)."""
+    """Winner by the assignment's rules (no mobility check)."""
     nw = s.count("w")
     nb = s.count("b")
     if nw == 0 or nb == 0:
@@ -380,7 +380,7 @@ def _static_winner(g: _Geometry, s: str) -> str | None:
         return "w" if nb == 0 else "b"
     w_home = s.count("w", g.last_start) == nw
     b_home = s.count("b", 0, g.n) == nb
-    if w_home and b_home:  # seed note 10
+    if w_home and b_home:  # the assignment's note 10
         return "w" if nw > nb else "b" if nb > nw else "draw"
     if w_home:
         return "w"
@@ -392,7 +392,7 @@ def _static_winner(g: _Geometry, s: str) -> str | None:
 def winner(board: Sequence[str]) -> str | None:
     """Result of ``board``: ``'w'``, ``'b'``, ``'draw'`` or ``None`` (game on).
 
-    Seed 003: a side wins when the opponent has no checkers left, or when all
+    ECS 170 Homework 3: a side wins when the opponent has no checkers left, or when all
     of its remaining checkers are on the opponent's back row; note 10: if both
     sides are home, more checkers wins and equal counts draw.  Extension: a
     position where neither side can move is a draw.  An empty board is a draw.
@@ -431,13 +431,13 @@ def _evaluate_flat(g: _Geometry, s: str, p: str) -> int:
 
 
 def evaluate(board: Sequence[str], player: str) -> int:
-    """Static board evaluator (seed 003 note 2: it never searches).
+    """Static board evaluator (the Oska assignment (ECS 170) note 2: it never searches).
 
     Returns an int score from ``player``'s point of view (higher is better);
     in the search ``player`` is the side to move at the leaf.
 
     * ``+WIN_SCORE`` / ``-WIN_SCORE`` / ``0`` if the board is already won /
-      lost / drawn by the seed's rules (:func:`winner` without the mobility
+      lost / drawn by the assignment's rules (:func:`winner` without the mobility
       check);
     * otherwise the sum of three features:
 
@@ -445,7 +445,7 @@ def evaluate(board: Sequence[str], player: str) -> int:
         travel to the far back row minus the rows ours still have to travel.
         A side wins the race by getting all its *remaining* checkers home,
         so a lost checker that had far to go helps its owner's race (the
-        seed's sacrifice idea); material only counts through captures and
+        assignment's sacrifice idea); material only counts through captures and
         the search's "all checkers gone" wins;
       - mobility, weight 1: own legal moves minus opponent legal moves
         (a side with no moves must pass);
@@ -569,9 +569,9 @@ def oskaplayer(
     alphabeta: bool = True,
     stats: SearchStats | None = None,
 ) -> list[str]:
-    """Seed 003 top-level player: the best next board for ``player``.
+    """The Oska top-level player (ECS 170 Homework 4): the best next board for ``player``.
 
-    ``board``: seed-format board; ``player``: ``'w'`` or ``'b'``;
+    ``board``: assignment-format board; ``player``: ``'w'`` or ``'b'``;
     ``lookahead``: plies to search (int >= 1), never exceeded.
     Example (seed): ``oskaplayer(['wwww','---','--','---','bbbb'], 'w', 2)``
     returns a board such as ``['www-', '--w', '--', '---', 'bbbb']``.

@@ -2,14 +2,14 @@
 
 Move notation
 -------------
-A game is the string of the columns played, X first, in the seed's
-``Board.add_checkers`` notation (seed ps9): ``'1211244445'`` means X in
+A game is the string of the columns played, X first, in the assignment's
+``Board.add_checkers`` notation (BU CS111 ps9): ``'1211244445'`` means X in
 column 1, O in column 2, X in 1, ... For boards up to 10 columns this is
-exactly the seed's notation (digits ``0``-``9``). Wider boards (up to 14
+exactly the assignment's notation (digits ``0``-``9``). Wider boards (up to 14
 columns) continue with letters: ``a`` = 10, ``b`` = 11, ``c`` = 12,
 ``d`` = 13 (upper case accepted on input, lower case written).
 
-Unlike the seed's helper, :func:`parse_moves` *validates*: it refuses a
+Unlike the assignment's helper, :func:`parse_moves` *validates*: it refuses a
 character that is not a column, a column off the board, a full column and a
 move after the game is won, naming the 0-based index and the character (never
 repeating the whole string, which may be a megabyte long).
@@ -137,7 +137,7 @@ def _check_size(rows: Any, cols: Any, min_rows: int = MIN_ROWS,
 
     Saved games use the game's own limits (the defaults); the move-string
     functions allow smaller boards (``min_rows = min_cols = 1``) for the
-    seed's tiny test boards.
+    assignment's tiny test boards.
 
     :raises MoveStringError: naming the bad value (clipped).
     """

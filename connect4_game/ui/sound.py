@@ -1,4 +1,4 @@
-"""Sound effects: drop, win, tie and refused move (issue 4, "Sound").
+"""Sound effects: drop, win, tie and refused move.
 
 The WAV files are package data in ``connect4_game/assets/sounds/`` (generated
 by ``tools/make_sounds.py``, CC0), loaded through :mod:`importlib.resources`

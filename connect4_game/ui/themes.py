@@ -1,4 +1,4 @@
-"""Colour themes and the one checker-drawing function (issue 4, "Themes").
+"""Colour themes and the one checker-drawing function .
 
 Every theme is a :class:`Theme` (all colours as RGB tuples). The high-contrast
 theme uses the Okabe-Ito colour-blind-safe colours *and* marks the two sides
@@ -35,7 +35,7 @@ class Theme:
 
     ``x_shape`` / ``o_shape`` are None (plain checker), ``'cross'``,
     ``'ring'`` or ``'dot'``: the mark :func:`draw_checker` draws on that side's
-    checkers. ``score_colors`` maps the seed's scores -1 / 0 / 50 / 100 (full
+    checkers. ``score_colors`` maps the assignment's scores -1 / 0 / 50 / 100 (full
     column / loss / undecided / win) to the analysis overlay's colours.
     """
 
@@ -183,7 +183,7 @@ def next_theme(name: str) -> str:
 
 
 def score_color(theme: Theme, score: float) -> RGB:
-    """Overlay colour of a seed score (-1, 0, 50 or 100; other values -> nearest).
+    """Overlay colour of an assignment score (-1, 0, 50 or 100; other values -> nearest).
 
     :raises ValueError: for a non-number.
     """

@@ -1,4 +1,4 @@
-"""Tests for connect4_game.ai.bitboard against the seed Board (ps9 Problem 1)."""
+"""Tests for connect4_game.ai.bitboard against the assignment Board (ps9 Problem 1)."""
 import random
 
 import pytest

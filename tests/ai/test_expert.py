@@ -1,7 +1,7 @@
-"""Expert level (issue 5): solver exactness, analysis, choice rule, book, games.
+"""Expert level: solver exactness, analysis, choice rule, book, games.
 
 Known values come from Pascal Pons' test sets (tests/data/pons), from
-a brute-force minimax written here on the seed Board API (small boards), and
+a brute-force minimax written here on the assignment Board API (small boards), and
 from the bitbully-databases documentation examples.
 """
 from __future__ import annotations

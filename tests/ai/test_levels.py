@@ -1,6 +1,6 @@
 """The named difficulty levels (connect4_game.ai.levels): each is the assignment's
 AIPlayer (BU CS111 ps9, Problem 4) with a win-now / hold-out / block-now rule
-among its best-scored columns; the raw AIPlayer stays the seed's."""
+among its best-scored columns; the raw AIPlayer stays the assignment's."""
 import io
 import random
 
@@ -49,7 +49,7 @@ def test_level_takes_the_win_now_over_a_later_forced_win():
     assert b.to_move() == 'X'
     raw = AIPlayer('X', 'RIGHT', 3)
     assert raw.scores_for(b) == [100] * 7
-    assert raw.next_move(b) == 6            # the seed's choice: a win, but only later
+    assert raw.next_move(b) == 6            # the assignment's choice: a win, but only later
     assert LevelPlayer('X', 'RIGHT', 3).next_move(b) == 4
     assert LevelPlayer('X', 'LEFT', 3).next_move(b) == 0
     assert LevelPlayer('X', 'RANDOM', 3, centre_first=True).next_move(b) == 4
@@ -61,7 +61,7 @@ def test_level_blocks_an_open_four_when_lost():
     assert b.to_move() == 'O' and wins_now(b, 'X') == [3]
     raw = AIPlayer('O', 'LEFT', 6)
     assert raw.scores_for(b) == [0] * 7
-    assert raw.next_move(b) == 0            # the seed's choice: leaves the four open
+    assert raw.next_move(b) == 0            # the assignment's choice: leaves the four open
     for tiebreak in ('LEFT', 'RIGHT', 'RANDOM'):
         for lookahead in (0, 1, 2, 6):
             assert LevelPlayer('O', tiebreak, lookahead).next_move(b) == 3, (tiebreak, lookahead)
@@ -123,7 +123,7 @@ def test_level_moves_are_moves_the_assignments_ai_could_choose(lookahead):
 
 
 def test_raw_ai_player_is_the_seeds():
-    """Same scores as the seed's outline and the seed's choice rule: LevelPlayer
+    """Same scores as the assignment's outline and the assignment's choice rule: LevelPlayer
     changes nothing of AIPlayer."""
     rng = random.Random(7)
     for b, me in random_positions(25, seed=11):

@@ -1,4 +1,4 @@
-"""Tests of connect4_game.ai.search (issue 3): Searcher.scores must return exactly
+"""Tests of connect4_game.ai.search: Searcher.scores must return exactly
 what the literal seed outline (tests/oracle.py, ps9 Problem 4) returns."""
 import os
 import random

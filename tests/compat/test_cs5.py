@@ -1,4 +1,4 @@
-"""connect4_game.compat.cs5: every example of seed 002 (HMC CS5 hw6pr3), verbatim,
+"""connect4_game.compat.cs5: every example of HMC CS5 hw6pr3 (HMC CS5 hw6pr3), verbatim,
 the literal-outline oracle on random positions, the last-cell corner case,
 playGame from the console, and the adapter that plugs these players into
 our game."""
@@ -69,10 +69,10 @@ def seed_board():
     return b
 
 
-# -- seed 002, verbatim --------------------------------------------------------
+# -- HMC CS5 hw6pr3, verbatim --------------------------------------------------------
 
 def test_player_repr_follows_the_seeds_code():
-    # the seed's __repr__ code, character for character
+    # the assignment's __repr__ code, character for character
     assert repr(Player('X', 'LEFT', 2)) == 'Player for X\n  with tiebreak type: LEFT\n  and ply == 2\n\n'
     assert repr(Player('O', 'RANDOM', 0)) == 'Player for O\n  with tiebreak type: RANDOM\n  and ply == 0\n\n'
 
@@ -82,7 +82,7 @@ def test_player_repr_follows_the_seeds_code():
     (('O', 'RANDOM', 0), ['Player for O', 'with tiebreak: RANDOM', 'and ply == 0']),
 ])
 def test_player_repr_matches_the_seeds_printed_example_but_for_the_word_type(args, shown):
-    # The seed's printed example drops the indent and the word 'type' that its
+    # The assignment's printed example drops the indent and the word 'type' that its
     # own code prints; we follow the code (documented in Player's docstring).
     lines = [line.strip().replace('tiebreak type:', 'tiebreak:')
              for line in repr(Player(*args)).strip('\n').splitlines()]
@@ -263,7 +263,7 @@ def test_ply_changed_after_construction_is_used_and_checked():
         p.scoresFor(b)
 
 
-# -- the literal oracle of seed 002's outline --------------------------------------
+# -- the literal oracle of HMC CS5 hw6pr3's outline --------------------------------------
 
 def random_cases(seed, n=60):
     """``n`` random (board, ox, tbt, ply) cases, the same for a given seed."""

@@ -1,4 +1,4 @@
-"""connect4_game.compat.vieropeenrij: seed 004 (Dutch "Vier op een rij" milestone)
+"""connect4_game.compat.vieropeenrij: the Dutch \"Vier op een rij\" (Dutch "Vier op een rij" milestone)
 with its asserts verbatim, the literal Dutch outline on random positions,
 the last-cell corner case, play_game from the console and the plug-in
 adapter."""
@@ -32,7 +32,7 @@ def feed(monkeypatch, *lines):
     monkeypatch.setattr('sys.stdin', io.StringIO(''.join(line + '\n' for line in lines)))
 
 
-# -- seed 004, verbatim ------------------------------------------------------------
+# -- the Dutch \"Vier op een rij\", verbatim ------------------------------------------------------------
 
 def test_tiebreak_move_asserts_verbatim():
     scores = [0, 0, 50, 0, 50, 50, 0]
@@ -151,7 +151,7 @@ def test_invalid_arguments_raise_valueerror_naming_the_value(make, bad):
     assert bad in str(info.value)
 
 
-# -- the literal oracle of seed 004's outline ------------------------------------------
+# -- the literal oracle of the Dutch \"Vier op een rij\"'s outline ------------------------------------------
 
 def random_cases(seed, n=60):
     """``n`` random (board, ox, tbt, ply) cases, the same for a given seed."""
@@ -182,7 +182,7 @@ def test_the_random_positions_do_reach_the_last_cell_corner():
 
 
 def test_the_two_literal_outlines_agree():
-    # Seed 002's and seed 004's outlines order their base cases differently;
+    # Seed 002's and the Dutch \"Vier op een rij\"'s outlines order their base cases differently;
     # they give the same scores.
     rng = random.Random(4242)
     for _ in range(300):

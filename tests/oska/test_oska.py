@@ -1,4 +1,4 @@
-"""Tests for the Oska engine (seed 003, issue 7): movegen, winner, evaluator, search."""
+"""Tests for the Oska engine (ECS 170 Homework 3 and 4): movegen, winner, evaluator, search."""
 
 import random
 
@@ -61,7 +61,7 @@ def test_seed_example_opening_moves_listed_by_hand():
         ("w-ww", "-w-", "--", "---", "bbbb"),
         ("ww-w", "-w-", "--", "---", "bbbb"),
         ("ww-w", "--w", "--", "---", "bbbb"),
-        ("www-", "--w", "--", "---", "bbbb"),  # the seed's sample answer
+        ("www-", "--w", "--", "---", "bbbb"),  # the assignment's sample answer
     }
     assert as_set(movegen(START4, "w")) == expected
     black = {

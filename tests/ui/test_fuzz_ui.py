@@ -1,4 +1,4 @@
-"""UI fuzzing (issue 8): >= 20,000 random events into the headless app, invariants after each.
+"""UI fuzzing: >= 20,000 random events into the headless app, invariants after each.
 
 A seeded generator feeds the real :class:`connect4_game.ui.app.App` clicks
 anywhere (also outside the board and the window), every hotkey, key repeats,
@@ -6,7 +6,7 @@ resizes, focus changes and quit requests (then cancelled by a new game),
 interleaved with random ``dt`` steps, over random board sizes and player
 kinds. The AI worker is replaced by a deterministic in-process fake that
 answers after a random number of polls and sometimes fails (error result,
-worker death, an illegal column) -- the fault paths of issue 8.
+worker death, an illegal column) -- the fault paths a player may meet.
 
 Checked after every event and every step:
 

@@ -1,4 +1,4 @@
-"""Sound effects: generated deterministically, shipped with a licence, silent without audio (issue 4)."""
+"""Sound effects: generated deterministically, shipped with a licence, silent without audio."""
 
 import importlib.util
 import io

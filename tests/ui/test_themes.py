@@ -1,4 +1,4 @@
-"""Themes: at least three, one that tells the sides apart by shape (issue 4)."""
+"""Themes: at least three, one that tells the sides apart by shape."""
 
 import pygame
 import pytest

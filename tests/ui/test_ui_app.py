@@ -1,4 +1,4 @@
-"""The window of issue 2, headless: clicks, animation, AI reply off the UI
+"""The window, headless: clicks, animation, AI reply off the UI
 thread, hotkeys, demo, quitting while the AI thinks, worker faults."""
 
 import os

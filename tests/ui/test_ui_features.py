@@ -1,4 +1,4 @@
-"""Issue 4 (and issue 5's E key) in the window, headless: every feature driven
+"""The window's features (and the E key of Expert), headless: every feature driven
 by events and dt, checked by state or pixels."""
 
 import json

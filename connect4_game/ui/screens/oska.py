@@ -114,7 +114,7 @@ class OskaScreen(Screen):
         self._start_turn()
 
     def set_position(self, board, turn: str) -> None:
-        """Continue from seed-format ``board`` with ``turn`` to move (puzzles, tests).
+        """Continue from assignment-format ``board`` with ``turn`` to move (puzzles, tests).
 
         :raises ValueError: malformed board, wrong size for this ``n``, bad ``turn``.
         """
