@@ -68,6 +68,8 @@ class Button:
         pygame.draw.rect(surface, fill, r, border_radius=max(4, r.height // 4))
         if focus:
             pygame.draw.rect(surface, theme.accent, r, 2, border_radius=max(4, r.height // 4))
+        while size > MIN_FONT and font(size, bold=self.primary).size(self.label)[0] > r.width - 8:
+            size -= 1                  # shrink to fit before cutting the label
         f = font(size, bold=self.primary)
         img = f.render(fit_text(f, self.label, r.width - 8), True, ink)
         surface.blit(img, img.get_rect(center=r.center))
