@@ -166,6 +166,7 @@ def compute(job: Job) -> dict:
                 'nodes': 0, 'time': time.perf_counter() - start}
     if job.kind == 'plugin':
         from connect4_game import plugins
+        plugins.guard_descendants()   # whatever the plug-in starts ends with this process
         key = (job.spec, job.checker, job.tiebreak, job.lookahead)
         safe = _PLUGINS.get(key)
         start = time.perf_counter()
