@@ -898,8 +898,8 @@ class ProcessPlayer:
     reads back a column, as JSON; the plug-in can neither see nor change the
     game's :class:`~connect4_game.board.Board`, and nothing it does in its
     process (``os._exit``, ``sys.exit``, raising ``KeyboardInterrupt``,
-    closing ``sys.stdout``, threads that never end, processes it forks) can
-    end or hang the game.
+    closing ``sys.stdout``, threads that never end, processes it forks or
+    starts, see :func:`guard_descendants`) can end or hang the game.
 
     Same interface and fall-back as :class:`GuardedPlayer`: ``checker``,
     ``num_moves``, ``opponent_checker()``, ``repr`` ``'Player X'`` and
