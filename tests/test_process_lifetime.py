@@ -275,7 +275,7 @@ def test_sigkilled_console_game_takes_the_plugin_process_along(forker):
 # ----------------------------------------------- what a plug-in starts with subprocess
 
 SPAWNER = """
-import os, subprocess, sys
+import os, subprocess, sys, time
 
 SLEEPER = [sys.executable, '-c', 'import time; time.sleep(300)']
 LAUNCHER = ('import subprocess, sys; '
@@ -314,6 +314,13 @@ class Daemonizes(Spawns):
         out = subprocess.run([sys.executable, '-c', LAUNCHER], check=True,
                              stdout=subprocess.PIPE, text=True)
         return int(out.stdout)
+
+
+class SpawnsThenThinks(SpawnsSession):
+    '''... and then thinks "forever".'''
+    def next_move(self, b):
+        Spawns.next_move(self, b)
+        time.sleep(10000)
 
 
 class SpawnsThenExits(Spawns):
@@ -533,18 +540,17 @@ def test_a_guarded_worker_process_still_obeys_sigterm_and_takes_what_it_started_
     bot, spawned_file = spawner
     w = SearchWorker(spare=False)
     try:
-        w.submit(Job('p', 'plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:SpawnsSession',
-                     timeout=30))
-        r = w.wait(60)
-        assert r is not None and r.status == 'ok', r
-        started = spawned_pids(spawned_file)
-        w.submit(Job('s', 'sleep', EMPTY, 'X', 600))   # a long 'search' in the same process
-        pid = w.wait_running(30)
+        w.submit(Job('p', 'plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:SpawnsThenThinks',
+                     timeout=60))
+        started = wait_until(lambda: spawned_pids(spawned_file), 60)
+        assert started and running(started[0])
+        pid = w.wait_running(30)          # the job runs (it thinks after starting a process)
         assert pid is not None
         t0 = time.monotonic()
         os.kill(pid, signal.SIGTERM)
         r = w.wait(10)
-        assert r is not None and r.status == 'died'
+        assert r is not None and r.status == 'error', r
+        assert 'ended its process (killed by signal SIGTERM)' in r.message
         assert_all_end_within_2_s(started + [pid], t0)
     finally:
         w.close()
