@@ -509,6 +509,17 @@ def _die_with_parent(sig: int = int(_KILL)) -> bool:
     return _prctl(_PR_SET_PDEATHSIG, int(sig))
 
 
+def _ended(pid: str, state: bytes) -> bool:
+    """True for a process that has ended (a zombie), not for one whose main
+    thread alone has ended while other threads go on (shown as a zombie too)."""
+    if state not in (b"Z", b"X", b"x"):
+        return False
+    try:
+        return len(os.listdir(f"/proc/{pid}/task")) <= 1
+    except OSError:
+        return True
+
+
 def _children_map() -> dict[int, list[int]]:
     """Linux: ``{ppid: [pid, ...]}`` of every process that has not ended
     (zombies left out), read once from /proc."""
@@ -525,7 +536,7 @@ def _children_map() -> dict[int, list[int]]:
                 fields = fh.read().rsplit(b")", 1)[1].split()
         except (OSError, IndexError):
             continue
-        if len(fields) < 2 or fields[0] in (b"Z", b"X", b"x"):
+        if len(fields) < 2 or _ended(name, fields[0]):
             continue
         kids.setdefault(int(fields[1]), []).append(int(name))
     return kids
@@ -684,12 +695,14 @@ def guard_descendants() -> bool:
     plug-in code: make sure every process the plug-in starts ends with this
     child, even one started by ``subprocess`` or in a session of its own.
 
-    This process forks: the copy returns and goes on (it runs the plug-in);
-    this process stays behind as the copy's guardian, a child subreaper that
-    never returns from here (see the comment above :func:`child_setup`). The
-    guardian keeps the pid the parent knows: signalling, waiting for and
-    :func:`stop_child` work as before, and it ends with the copy's exit
-    status or signal.
+    This process forks: the copy returns and goes on (it runs the plug-in;
+    it is SIGKILLed if the guardian dies); this process stays behind as the
+    copy's guardian and never returns from here. The guardian is a child
+    subreaper, so every process the plug-in starts stays below it, and it
+    kills all of them when the game dies (its parent-death signal is a
+    SIGTERM it handles), on SIGTERM and when the copy ends. It keeps the pid
+    the parent knows: signalling, waiting for and :func:`stop_child` work as
+    before, and it ends with the copy's exit status or signal.
 
     Runs once per process (later calls return at once); does nothing, and
     returns False, on other systems, outside such a child, off the main
