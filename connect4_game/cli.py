@@ -288,31 +288,68 @@ def _console_player(kind, checker, lookahead, tiebreak):
                                  label=kind, timeout=rules.CONSOLE_PLUGIN_MOVE_SECONDS)
 
 
+def _end_on_sigterm():
+    """In the main thread: make SIGTERM end the console game the way Ctrl-C
+    does (KeyboardInterrupt), so that the players are closed and a plug-in's
+    process takes what it started with it. Returns the handler it replaced,
+    or None where none was installed."""
+    import signal
+    import threading
+    if threading.current_thread() is not threading.main_thread() \
+            or not hasattr(signal, 'SIGTERM'):
+        return None
+
+    def ended(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        return signal.signal(signal.SIGTERM, ended)
+    except (OSError, ValueError):
+        return None
+
+
+def _restore_sigterm(previous) -> None:
+    if previous is None:
+        return
+    import signal
+    try:
+        signal.signal(signal.SIGTERM, previous)
+    except (OSError, ValueError, TypeError):
+        pass
+
+
 def run_text(args, parser, rows=None, cols=None, moves=()) -> int:
     """The console game (BU CS111 ps9, Problem 3's ``connect_four``), from the
     start position ``rows`` x ``cols`` after ``moves`` (0-based columns) when
-    given; with --demo both sides default to the computer."""
+    given; with --demo both sides default to the computer.
+
+    Ctrl-C and SIGTERM end it politely ('Game ended. Bye!', status 0), also
+    while a plug-in loads; either way every player is closed, so a plug-in's
+    process and whatever it started end with the game."""
     from connect4_game.console import connect_four
     lookahead = rules.CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
     tiebreak = args.tiebreak or rules.CONSOLE_TIEBREAK
     default_x = 'ai' if args.demo else 'human'
+    players = []
+    previous = _end_on_sigterm()
     try:
-        p1 = _console_player(args.x or default_x, 'X', lookahead, tiebreak)
-        p2 = _console_player(args.o or 'ai', 'O', lookahead, tiebreak)
-    except (ImportError, ValueError, OSError, SyntaxError) as exc:
-        parser.error(f'cannot create the players: {clip(exc, 200)}')
-    rows, cols = rows or rules.DEFAULT_ROWS, cols or rules.DEFAULT_COLS
-    board = None
-    if moves:
-        from connect4_game.storage.savegame import board_from_moves, moves_to_string
-        board = board_from_moves(moves_to_string(moves), rows, cols)
-    try:
-        connect_four(p1, p2, rows, cols, board=board)
+        try:
+            for kind, checker in ((args.x or default_x, 'X'), (args.o or 'ai', 'O')):
+                players.append(_console_player(kind, checker, lookahead, tiebreak))
+        except (ImportError, ValueError, OSError, SyntaxError) as exc:
+            parser.error(f'cannot create the players: {clip(exc, 200)}')
+        rows, cols = rows or rules.DEFAULT_ROWS, cols or rules.DEFAULT_COLS
+        board = None
+        if moves:
+            from connect4_game.storage.savegame import board_from_moves, moves_to_string
+            board = board_from_moves(moves_to_string(moves), rows, cols)
+        connect_four(players[0], players[1], rows, cols, board=board)
     except (KeyboardInterrupt, EOFError):
         print('\nGame ended. Bye!')
         return 0
     finally:   # a plug-in's process (and whatever it started) ends with the game
-        for player in (p1, p2):
+        _restore_sigterm(previous)   # a second SIGTERM ends us; the plug-in's guardian cleans up
+        for player in players:
             close = getattr(player, 'close', None)
             if close is not None:
                 close()
@@ -397,6 +434,7 @@ def run_network_text(args, parser) -> int:
     lookahead = rules.CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
     tiebreak = args.tiebreak or rules.CONSOLE_TIEBREAK
     players = []
+    previous = _end_on_sigterm()
 
     def local(checker):
         spec = getattr(args, checker.lower()) or 'human'
@@ -424,6 +462,7 @@ def run_network_text(args, parser) -> int:
         print(f'connect4: {clip(exc, 200)}', file=sys.stderr)
         return 1
     finally:
+        _restore_sigterm(previous)
         peer.close()
         peer.join(3.0)
         for player in players:

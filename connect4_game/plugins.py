@@ -52,7 +52,11 @@ caller enforces the time limit:
 Child processes that run plug-in code (the window's worker processes, a
 :class:`ProcessPlayer`'s process) call :func:`child_setup` first: each leads
 a process group of its own, which :func:`kill_process_group` ends with every
-process a plug-in started, and each ends by itself when its parent dies.
+process a plug-in started, and each ends by itself when its parent dies. On
+Linux they call :func:`guard_descendants` before the first plug-in code, so
+that even processes a plug-in starts with ``subprocess`` or in a session of
+their own end with the game, however it ends (SIGKILL too), with
+:func:`stop_child` and with the plug-in's process.
 
 This module never imports pygame.
 """
@@ -83,7 +87,8 @@ from connect4_game.rules import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK, NAMED_KINDS
 
 __all__ = ["ADAPTERS", "register_adapter", "parse_spec", "is_plugin_spec", "load_class",
            "load_player", "SafePlayer", "GuardedPlayer", "ProcessPlayer", "describe_exception",
-           "child_setup", "kill_process_group", "stop_child", "describe_exit"]
+           "child_setup", "guard_descendants", "kill_process_group", "stop_child",
+           "describe_exit"]
 
 DEFAULT_TIEBREAK = CONSOLE_TIEBREAK   # what a 3-argument plug-in class gets by default
 DEFAULT_LOOKAHEAD = CONSOLE_LOOKAHEAD
@@ -458,29 +463,167 @@ class GuardedPlayer:
 
 
 # -- child processes: lifetime and isolation ----------------------------------------
+#
+# Linux, where a plug-in's own processes could otherwise outlive the game: a
+# plug-in can start processes that the at-fork hook never sees
+# (``subprocess.Popen`` forks in C) and that leave our process group
+# (``start_new_session=True``). So the first time a child is about to run
+# plug-in code, :func:`guard_descendants` splits it in two: the process the
+# game started becomes a small *guardian* that never runs plug-in code, and a
+# forked copy of it runs the plug-in. The guardian is a child subreaper
+# (prctl PR_SET_CHILD_SUBREAPER, see prctl(2)): every process the plug-in
+# starts stays below it, even after its own parent ended or it called
+# setsid(). The guardian kills all of them -- freeze the whole tree with
+# SIGSTOP, then SIGKILL it -- when the game dies (its parent-death signal is a
+# SIGTERM it handles), when it is asked to stop (SIGTERM: :func:`stop_child`)
+# and when the plug-in's process ends; then it ends the way that process did.
 
 _PR_SET_PDEATHSIG = 1            # <linux/prctl.h>
+_PR_SET_CHILD_SUBREAPER = 36
+_LINUX = sys.platform.startswith("linux")
 _KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
 _WATCH_PERIOD = 0.5              # seconds between the orphan checks of a child
+_KILL_WITHIN = 1.5               # seconds at most to end every descendant
 _forking_pid = 0                 # set by the at-fork hook just before os.fork()
+_setup_pid = 0                   # this process ran child_setup() ...
+_setup_parent = 0                # ... for this parent
+_guard_tried = False             # guard_descendants() already ran in this process
 
 
-def _die_with_parent() -> bool:
-    """Linux: have the kernel SIGKILL this process when the thread that
-    started it ends (its process dies, even by SIGKILL). False elsewhere."""
-    if not sys.platform.startswith("linux"):
+def _prctl(option: int, value: int) -> bool:
+    """Linux ``prctl(option, value)``; False if it failed or is not Linux."""
+    if not _LINUX:
         return False
     try:
         import ctypes
         libc = ctypes.CDLL(None, use_errno=True)
-        return libc.prctl(_PR_SET_PDEATHSIG, int(_KILL), 0, 0, 0) == 0
+        return libc.prctl(option, value, 0, 0, 0) == 0
     except (OSError, AttributeError, TypeError):
         return False
 
 
+def _die_with_parent(sig: int = int(_KILL)) -> bool:
+    """Linux: have the kernel send this process ``sig`` (SIGKILL by default)
+    when the thread that started it ends (its process dies, even by SIGKILL).
+    False elsewhere."""
+    return _prctl(_PR_SET_PDEATHSIG, int(sig))
+
+
+def _ended(pid: str, state: bytes) -> bool:
+    """True for a process that has ended (a zombie), not for one whose main
+    thread alone has ended while other threads go on (shown as a zombie too)."""
+    if state not in (b"Z", b"X", b"x"):
+        return False
+    try:
+        return len(os.listdir(f"/proc/{pid}/task")) <= 1
+    except OSError:
+        return True
+
+
+def _children_map() -> dict[int, list[int]]:
+    """Linux: ``{ppid: [pid, ...]}`` of every process that has not ended
+    (zombies left out), read once from /proc."""
+    kids: dict[int, list[int]] = {}
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return kids
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as fh:
+                fields = fh.read().rsplit(b")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if len(fields) < 2 or _ended(name, fields[0]):
+            continue
+        kids.setdefault(int(fields[1]), []).append(int(name))
+    return kids
+
+
+def _descendants(root: int) -> list[int]:
+    """Every live process below ``root`` (parents before their children)."""
+    kids = _children_map()
+    out, todo = [], [root]
+    while todo:
+        for pid in kids.get(todo.pop(0), ()):
+            out.append(pid)
+            todo.append(pid)
+    return out
+
+
+def _reap() -> None:
+    """Collect every ended child of this process (never blocks)."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except (ChildProcessError, OSError):
+            return
+        if pid == 0:
+            return
+
+
+def _signal(pid: int, sig: int) -> None:
+    try:
+        os.kill(pid, sig)
+    except OSError:
+        pass
+
+
+def _kill_descendants(within: float = _KILL_WITHIN) -> None:
+    """Linux: SIGKILL every process below this one, taking at most ``within``
+    seconds. The tree is frozen first (SIGSTOP, parents before children, until
+    no new process turns up), so nothing can fork away while it is killed;
+    then everything is killed, and killed again until /proc shows no
+    descendant left. Does nothing where there is no /proc."""
+    if not _LINUX or not os.path.isdir("/proc"):
+        return
+    me = os.getpid()
+    deadline = time.monotonic() + within
+    stop = getattr(signal, "SIGSTOP", None)
+    frozen: list[int] = []
+    seen: set[int] = set()
+    while stop is not None and time.monotonic() < deadline:
+        new = [p for p in _descendants(me) if p not in seen]
+        if not new:
+            break
+        for pid in new:
+            _signal(pid, stop)
+            seen.add(pid)
+            frozen.append(pid)
+    for pid in frozen:
+        _signal(pid, _KILL)
+    while True:
+        _reap()
+        left = _descendants(me)
+        if not left or time.monotonic() >= deadline:
+            return
+        for pid in left:
+            _signal(pid, _KILL)
+        time.sleep(0.002)
+
+
+def _die_like(sig: int) -> None:
+    """End this process by signal ``sig`` (as if it had not been handled)."""
+    try:
+        signal.signal(sig, signal.SIG_DFL)
+    except (OSError, ValueError, RuntimeError):
+        pass
+    if hasattr(signal, "pthread_sigmask"):
+        try:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {sig})
+        except (OSError, ValueError):
+            pass
+    _signal(os.getpid(), sig)
+    os._exit(128 + sig)
+
+
 def _end_own_group() -> None:
-    """Kill this process and the processes it started, if they are in a group
-    of our own; else just this process. Never returns."""
+    """End this process and every process it started: on Linux each of its
+    descendants (see :func:`_kill_descendants`), and everywhere its process
+    group, if it leads one. Never returns."""
+    _kill_descendants()
     try:
         if hasattr(os, "killpg") and os.getpgrp() == os.getpid():
             os.killpg(0, _KILL)
@@ -510,6 +653,93 @@ def _after_fork_in_child() -> None:
         os._exit(0)
 
 
+def _guardian_stop(signum, frame) -> None:
+    """SIGTERM handler of a guardian (asked to stop, or the game died): end
+    every descendant, then end by SIGTERM."""
+    _kill_descendants()
+    _die_like(signum)
+
+
+def _run_guardian(worker: int) -> None:
+    """The guardian's whole life after :func:`guard_descendants` forked
+    ``worker``: reap orphans until ``worker`` ends, end every descendant left,
+    then end the same way ``worker`` did (exit status or signal). Never returns."""
+    try:   # hold nothing of the worker's: its pipes, files, sockets
+        fds = [int(fd) for fd in os.listdir("/proc/self/fd")]
+    except (OSError, ValueError):
+        fds = []
+    for fd in fds:
+        if fd > 2:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+    status = None
+    while status is None:
+        try:
+            pid, code = os.waitpid(-1, 0)
+        except ChildProcessError:
+            break
+        except OSError:
+            continue
+        if pid == worker:
+            status = code
+    _kill_descendants()
+    if status is not None and os.WIFSIGNALED(status):
+        _die_like(os.WTERMSIG(status))
+    os._exit(os.WEXITSTATUS(status) if status is not None and os.WIFEXITED(status) else 1)
+
+
+def guard_descendants() -> bool:
+    """Linux, in a child prepared by :func:`child_setup`, before the first
+    plug-in code: make sure every process the plug-in starts ends with this
+    child, even one started by ``subprocess`` or in a session of its own.
+
+    This process forks: the copy returns and goes on (it runs the plug-in;
+    it is SIGKILLed if the guardian dies); this process stays behind as the
+    copy's guardian and never returns from here. The guardian is a child
+    subreaper, so every process the plug-in starts stays below it, and it
+    kills all of them when the game dies (its parent-death signal is a
+    SIGTERM it handles), on SIGTERM and when the copy ends. It keeps the pid
+    the parent knows: signalling, waiting for and :func:`stop_child` work as
+    before, and it ends with the copy's exit status or signal.
+
+    Runs once per process (later calls return at once); does nothing, and
+    returns False, on other systems, outside such a child, off the main
+    thread, or if the kernel refuses. True when the caller now runs guarded.
+    """
+    global _guard_tried
+    if _guard_tried or not _LINUX or _setup_pid != os.getpid() or not hasattr(os, "fork") \
+            or threading.current_thread() is not threading.main_thread():
+        return False
+    _guard_tried = True
+    if not _prctl(_PR_SET_CHILD_SUBREAPER, 1):
+        return False
+    try:
+        previous = signal.signal(signal.SIGTERM, _guardian_stop)
+    except (OSError, ValueError):
+        _prctl(_PR_SET_CHILD_SUBREAPER, 0)
+        return False
+    if not _die_with_parent(signal.SIGTERM):   # the game's death reaches the guardian's handler
+        signal.signal(signal.SIGTERM, previous)
+        _prctl(_PR_SET_CHILD_SUBREAPER, 0)
+        return False
+    if os.getppid() != _setup_parent:          # the game is already gone
+        _end_own_group()
+    import warnings
+    guardian = os.getpid()
+    with warnings.catch_warnings():            # Python 3.12+ frowns on fork with threads
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pid = os.fork()
+    if pid == 0:           # the copy: runs the plug-in; SIGKILLed if the guardian dies
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        if not _die_with_parent() or os.getppid() != guardian:
+            os._exit(1)    # no guardian to end what the plug-in starts: run no plug-in code
+        return True
+    _run_guardian(pid)
+    return False           # pragma: no cover - never reached
+
+
 def child_setup(parent_pid: int, own_group: bool = True) -> None:
     """Prepare a child process that may run plug-in code; call it first thing
     in the child.
@@ -526,12 +756,15 @@ def child_setup(parent_pid: int, own_group: bool = True) -> None:
       that checks every 0.5 s whether the parent changed, and then kills the
       child's group. Processes a plug-in forks with ``os.fork`` get the same
       parent-death signal, so they end with the child.
+    * On Linux, call :func:`guard_descendants` before running plug-in code:
+      then every process a plug-in starts, in any way, ends with the child.
 
     :param parent_pid: ``os.getpid()`` of the parent, taken before starting
         the child; a child whose parent already died ends at once.
     :param own_group: start a new process group (skipped where there is no
         ``os.setpgid``).
     """
+    global _setup_pid, _setup_parent
     for name, action in (("SIGTERM", signal.SIG_DFL), ("SIGINT", signal.SIG_IGN)):
         if hasattr(signal, name):
             try:
@@ -543,14 +776,16 @@ def child_setup(parent_pid: int, own_group: bool = True) -> None:
             os.setpgid(0, 0)
         except OSError:
             pass
-    _die_with_parent()
+    _setup_pid, _setup_parent = os.getpid(), parent_pid
+    watched = _die_with_parent()
     if hasattr(os, "register_at_fork"):
         os.register_at_fork(before=_before_fork, after_in_child=_after_fork_in_child)
     if os.name == "posix":
         if os.getppid() != parent_pid:   # the parent died before we got here
             _end_own_group()
-        threading.Thread(target=_watch_parent, args=(parent_pid,), daemon=True,
-                         name="connect4-parent-watch").start()
+        if not watched:
+            threading.Thread(target=_watch_parent, args=(parent_pid,), daemon=True,
+                             name="connect4-parent-watch").start()
 
 
 def kill_process_group(pid: int | None, leader: bool = True) -> None:
@@ -578,12 +813,23 @@ def kill_process_group(pid: int | None, leader: bool = True) -> None:
 
 
 def stop_child(process, wait: float = 2.0) -> None:
-    """Kill a ``multiprocessing`` child started with :func:`child_setup` and
-    its process group, then reap it (waiting at most ``wait`` seconds).
-    Never raises."""
+    """End a ``multiprocessing`` child started with :func:`child_setup`, every
+    process a plug-in started in it and its process group, then reap it
+    (waiting at most ``wait`` seconds for each step). Never raises.
+
+    On Linux the child is first sent SIGTERM: a guardian (see
+    :func:`guard_descendants`) then ends every process below it, even those
+    outside its group, before it ends; a child that is not one just ends.
+    Then, and everywhere else at once, the group is killed with SIGKILL."""
     try:
         if process.pid is None:          # never started
             return
+        if _LINUX and process.exitcode is None:
+            try:
+                os.kill(process.pid, signal.SIGTERM)
+            except OSError:
+                pass
+            process.join(wait)
         kill_process_group(process.pid, leader=process.exitcode is None)
         process.join(wait)
     except (OSError, ValueError, AssertionError, AttributeError):
@@ -619,6 +865,7 @@ def _plugin_main(conn, parent_pid: int, spec: str, checker: str, tiebreak: str,
     ``{"rows": [...]}`` requests with ``["ok", col]`` or ``["error", text]``
     (JSON, so the parent never unpickles anything the plug-in could forge)."""
     child_setup(parent_pid)
+    guard_descendants()
     try:
         safe = SafePlayer(load_player(spec, checker, tiebreak, lookahead), label=label)
     except BaseException as exc:   # KeyboardInterrupt too: one line for the parent
@@ -664,8 +911,8 @@ class ProcessPlayer:
     reads back a column, as JSON; the plug-in can neither see nor change the
     game's :class:`~connect4_game.board.Board`, and nothing it does in its
     process (``os._exit``, ``sys.exit``, raising ``KeyboardInterrupt``,
-    closing ``sys.stdout``, threads that never end, processes it forks) can
-    end or hang the game.
+    closing ``sys.stdout``, threads that never end, processes it forks or
+    starts, see :func:`guard_descendants`) can end or hang the game.
 
     Same interface and fall-back as :class:`GuardedPlayer`: ``checker``,
     ``num_moves``, ``opponent_checker()``, ``repr`` ``'Player X'`` and

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from connect4_game.board import Board
+from connect4_game.plugins import ProcessPlayer
 from connect4_game.ui.worker import Job, SearchWorker
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -268,3 +270,288 @@ def test_sigkilled_console_game_takes_the_plugin_process_along(forker):
             proc.kill()
             proc.wait()
         kill_all(kids)
+
+
+# ----------------------------------------------- what a plug-in starts with subprocess
+
+SPAWNER = """
+import os, subprocess, sys, time
+
+SLEEPER = [sys.executable, '-c', 'import time; time.sleep(300)']
+LAUNCHER = ('import subprocess, sys; '
+            'p = subprocess.Popen(%r, start_new_session=True, stdout=subprocess.DEVNULL); '
+            'print(p.pid)' % (SLEEPER,))
+
+
+def first(b):
+    for c in range(b.width):
+        if b.can_add_to(c):
+            return c
+
+
+class Spawns:
+    '''Starts a process that sleeps "forever" at each move.'''
+    def __init__(self, checker):
+        self.checker = checker
+    def start(self):
+        return subprocess.Popen(SLEEPER).pid
+    def next_move(self, b):
+        pid = self.start()
+        with open(os.environ['SPAWNED_FILE'], 'a') as fh:
+            fh.write(f'{pid}\\n')
+        return first(b)
+
+
+class SpawnsSession(Spawns):
+    '''... in a session (and process group) of its own.'''
+    def start(self):
+        return subprocess.Popen(SLEEPER, start_new_session=True).pid
+
+
+class Daemonizes(Spawns):
+    '''... whose parent has ended: an orphan in a session of its own.'''
+    def start(self):
+        out = subprocess.run([sys.executable, '-c', LAUNCHER], check=True,
+                             stdout=subprocess.PIPE, text=True)
+        return int(out.stdout)
+
+
+class SpawnsThenThinks(SpawnsSession):
+    '''... and then thinks "forever".'''
+    def next_move(self, b):
+        Spawns.next_move(self, b)
+        time.sleep(10000)
+
+
+class SpawnsThenExits(Spawns):
+    '''... and then ends its own process.'''
+    def next_move(self, b):
+        Spawns.next_move(self, b)
+        os._exit(3)
+"""
+
+SPAWNING = ['Spawns', 'SpawnsSession', 'Daemonizes']
+
+
+def spawned_pids(path):
+    """The pids a plug-in wrote to ``path`` (one a line), [] if none yet."""
+    try:
+        return [int(line) for line in path.read_text().split()]
+    except (OSError, ValueError):
+        return []
+
+
+def processes_with(marker):
+    """Live processes whose environment holds ``marker`` (everything the app
+    started inherits it)."""
+    found = []
+    for name in os.listdir('/proc'):
+        if name.isdigit():
+            try:
+                with open(f'/proc/{name}/environ', 'rb') as fh:
+                    env = fh.read()
+            except OSError:
+                continue
+            if marker.encode() + b'=' in env and running(int(name)):
+                found.append(int(name))
+    return found
+
+
+def assert_all_end_within_2_s(pids, since):
+    """Poll (deadline 3 s after ``since``) until no pid of ``pids`` runs, then
+    check that all had ended 2 s after ``since``."""
+    deadline = since + 3.0
+    left = [p for p in pids if running(p)]
+    while left and time.monotonic() < deadline:
+        threading.Event().wait(0.02)
+        left = [p for p in left if running(p)]
+    took = time.monotonic() - since
+    assert left == [], f'still running {took:.2f} s later: {left}'
+    assert took <= 2.0, f'the last one ended only {took:.2f} s later'
+
+
+@pytest.fixture
+def spawner(tmp_path, monkeypatch):
+    bot = tmp_path / 'spawner.py'
+    bot.write_text(SPAWNER)
+    spawned_file = tmp_path / 'spawned.pids'
+    monkeypatch.setenv('SPAWNED_FILE', str(spawned_file))
+    return bot, spawned_file
+
+
+def app_env(spawned_file, marker):
+    return dict(os.environ, SDL_VIDEODRIVER='dummy', SDL_AUDIODRIVER='dummy',
+                PYTHONUNBUFFERED='1', SPAWNED_FILE=str(spawned_file), **{marker: '1'})
+
+
+def end_app(app, sig):
+    """Send ``sig`` to the app, wait for it; the monotonic time it was sent."""
+    t0 = time.monotonic()
+    app.send_signal(sig)
+    app.communicate(timeout=20)
+    return t0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('cls, sig', [('Spawns', signal.SIGKILL),
+                                      ('SpawnsSession', signal.SIGKILL),
+                                      ('Daemonizes', signal.SIGKILL),
+                                      ('SpawnsSession', signal.SIGTERM)])
+def test_the_window_ended_by_a_signal_takes_what_a_plugin_started_along(spawner, cls, sig):
+    bot, spawned_file = spawner
+    marker = f'C4_LIFE_MARKER_{os.getpid()}_{cls}'
+    app = subprocess.Popen([sys.executable, str(ROOT / 'main.py'), '--x', 'random', '--o',
+                            f'{bot}:{cls}', '--no-settings', '--exit-after', '120'],
+                           cwd=ROOT, env=app_env(spawned_file, marker),
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    started = []
+    try:
+        started = wait_until(lambda: spawned_pids(spawned_file), 60)
+        assert started and running(started[0]), 'the plug-in started no process'
+        everything = [p for p in processes_with(marker) if p != app.pid]
+        assert set(started) <= set(everything)
+        since = end_app(app, sig)
+        assert_all_end_within_2_s(spawned_pids(spawned_file) + everything, since)
+        assert processes_with(marker) == []
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
+        kill_all(spawned_pids(spawned_file) + processes_with(marker))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('sig', [signal.SIGKILL, signal.SIGTERM])
+@pytest.mark.parametrize('cls', SPAWNING)
+def test_the_console_game_ended_by_a_signal_takes_what_a_plugin_started_along(
+        spawner, cls, sig):
+    bot, spawned_file = spawner
+    marker = f'C4_LIFE_MARKER_{os.getpid()}_{cls}'
+    app = subprocess.Popen([sys.executable, str(ROOT / 'main.py'), '--text', '--x',
+                            f'{bot}:{cls}', '--o', 'human'], cwd=ROOT,
+                           env=app_env(spawned_file, marker), stdin=subprocess.PIPE,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        started = wait_until(lambda: spawned_pids(spawned_file), 60)
+        assert started and running(started[0]), 'the plug-in started no process'
+        everything = [p for p in processes_with(marker) if p != app.pid]
+        assert set(started) <= set(everything)
+        t0 = time.monotonic()
+        app.send_signal(sig)
+        out, err = app.communicate(timeout=20)
+        if sig == signal.SIGTERM:           # ended like Ctrl-C: players closed, status 0
+            assert app.returncode == 0, err
+            assert out.rstrip().endswith('Game ended. Bye!') and 'Traceback' not in err
+        assert_all_end_within_2_s(spawned_pids(spawned_file) + everything, t0)
+        assert processes_with(marker) == []
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
+        kill_all(spawned_pids(spawned_file) + processes_with(marker))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('cls', SPAWNING)
+def test_closing_the_worker_ends_what_a_plugin_started(spawner, cls):
+    bot, spawned_file = spawner
+    w = SearchWorker()
+    try:
+        w.submit(Job('p', 'plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:{cls}', timeout=30))
+        r = w.wait(60)
+        assert r is not None and r.status == 'ok', r
+        started = spawned_pids(spawned_file)
+        assert started and running(started[0])
+        pids = w.pids()
+        t0 = time.monotonic()
+        w.close()
+        assert_all_end_within_2_s(started + pids, t0)
+    finally:
+        w.close()
+        kill_all(spawned_pids(spawned_file))
+
+
+@pytest.mark.slow
+def test_a_worker_whose_plugin_ends_its_process_takes_what_it_started_along(spawner):
+    bot, spawned_file = spawner
+    w = SearchWorker()
+    try:
+        w.submit(Job('p', 'plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:SpawnsThenExits',
+                     timeout=30))
+        t0 = time.monotonic()
+        r = w.wait(60)
+        assert r is not None and r.status == 'error', r
+        assert 'ended its process (exit status 3)' in r.message
+        started = spawned_pids(spawned_file)
+        assert started
+        assert_all_end_within_2_s(started, t0)
+        # the worker goes on: a plug-in's next move runs in a fresh process
+        w.submit(Job('q', 'plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:Spawns', timeout=30))
+        r = w.wait(60)
+        assert r is not None and r.status == 'ok', r
+    finally:
+        w.close()
+        kill_all(spawned_pids(spawned_file))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('cls', SPAWNING)
+def test_closing_a_process_player_ends_what_its_plugin_started(spawner, cls):
+    bot, spawned_file = spawner
+    p = ProcessPlayer(f'{bot}:{cls}', 'X', timeout=30)
+    try:
+        assert p.next_move(Board(6, 7)) == 0 and not p.taken_over
+        started = spawned_pids(spawned_file)
+        assert started and running(started[0])
+        pid = p.pid
+        t0 = time.monotonic()
+        p.close()
+        assert_all_end_within_2_s(started + [pid], t0)
+    finally:
+        p.close()
+        kill_all(spawned_pids(spawned_file))
+
+
+@pytest.mark.slow
+def test_a_process_player_whose_plugin_ends_its_process_takes_what_it_started_along(spawner):
+    bot, spawned_file = spawner
+    lines = []
+
+    class Fallback:
+        def next_move(self, b):
+            return 6
+
+    p = ProcessPlayer(f'{bot}:SpawnsThenExits', 'O', label='spawner.py:SpawnsThenExits',
+                      fallback=Fallback(), out=lines.append, timeout=30)
+    try:
+        t0 = time.monotonic()
+        assert p.next_move(Board(6, 7)) == 6
+        assert lines == ['spawner.py:SpawnsThenExits ended its process (exit status 3). '
+                         'You take over O.']
+        assert_all_end_within_2_s(spawned_pids(spawned_file), t0)
+    finally:
+        p.close()
+        kill_all(spawned_pids(spawned_file))
+
+
+@pytest.mark.slow
+def test_a_guarded_worker_process_still_obeys_sigterm_and_takes_what_it_started_along(
+        spawner):
+    bot, spawned_file = spawner
+    w = SearchWorker(spare=False)
+    try:
+        w.submit(Job('p', 'plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:SpawnsThenThinks',
+                     timeout=60))
+        started = wait_until(lambda: spawned_pids(spawned_file), 60)
+        assert started and running(started[0])
+        pid = w.wait_running(30)          # the job runs (it thinks after starting a process)
+        assert pid is not None
+        t0 = time.monotonic()
+        os.kill(pid, signal.SIGTERM)
+        r = w.wait(10)
+        assert r is not None and r.status == 'error', r
+        assert 'ended its process (killed by signal SIGTERM)' in r.message
+        assert_all_end_within_2_s(started + [pid], t0)
+    finally:
+        w.close()
+        kill_all(spawned_pids(spawned_file))

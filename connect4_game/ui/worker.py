@@ -25,6 +25,10 @@ thread. The process receives a plain description of the position (a
   cancel, time-out, death or :meth:`SearchWorker.close`) also kills every
   process a plug-in started; and each ends by itself when the window's
   process dies, even by SIGKILL (see :func:`connect4_game.plugins.child_setup`).
+  On Linux a worker process about to run its first plug-in stays behind as
+  the guardian of a forked copy that runs it
+  (:func:`connect4_game.plugins.guard_descendants`), so that also what a
+  plug-in starts with ``subprocess`` or in a session of its own ends then.
 * :meth:`SearchWorker.close` kills every process it started within a
   fraction of a second.
 * Answers come back as JSON, never pickles: a plug-in running in the worker
@@ -208,6 +212,7 @@ def compute(job: Job, progress=None) -> dict:
                 'nodes': 0, 'time': time.perf_counter() - start}
     if job.kind == 'plugin':
         from connect4_game import plugins
+        plugins.guard_descendants()   # whatever the plug-in starts ends with this process
         key = (job.spec, job.checker, job.tiebreak, job.lookahead)
         safe = _PLUGINS.get(key)
         start = time.perf_counter()
