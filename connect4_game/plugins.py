@@ -1,14 +1,14 @@
-"""Plug in your own player: ``--x FILE.py:ClassName`` (issue 4; faults: issue 8).
+"""Plug in your own player: ``--x FILE.py:ClassName``.
 
 :func:`load_player` imports a Python file and builds a player from a class in
 it. Three interfaces are understood:
 
-* **BU CS111 ps9** (seed 000/001, our engine's): ``Cls(checker)`` (or
+* **BU CS111 ps9** (our engine's): ``Cls(checker)`` (or
   ``Cls(checker, tiebreak, lookahead)`` like ``AIPlayer``) with attribute
   ``checker`` and ``next_move(board)`` on a :class:`connect4_game.board.Board`.
-* **HMC CS5** (seed 002): ``Cls(ox, tbt, ply)`` with ``nextMove(board)`` on a
+* **HMC CS5** (HMC CS5 hw6pr3): ``Cls(ox, tbt, ply)`` with ``nextMove(board)`` on a
   ``Board(width, height)`` with ``addMove``/``allowsMove``/...
-* **Dutch "Vier op een rij"** (seed 004): ``Cls(ox, tbt, ply)`` with
+* **Dutch "Vier op een rij"** (Dutch \"Vier op een rij\"): ``Cls(ox, tbt, ply)`` with
   ``next_move(board)`` on a ``Board(width, height)`` with ``add_move``/...
 
 CS5 and Dutch players are wrapped by the *adapter hook*: :data:`ADAPTERS` is
@@ -263,7 +263,7 @@ def load_player(spec: str, checker: str, tiebreak: str = DEFAULT_TIEBREAK,
     """Build the player of ``spec`` (``'FILE.py:ClassName'``) for ``checker``.
 
     The class is called with as many of ``(checker, tiebreak, lookahead)``
-    as its constructor requires (1 for the seed's ``Player(checker)``, 3 for
+    as its constructor requires (1 for the assignment's ``Player(checker)``, 3 for
     ``AIPlayer`` / CS5 / Dutch ``Player(ox, tbt, ply)``). A CS5/Dutch-style
     instance is wrapped by the first matching adapter (see :data:`ADAPTERS`).
     Specs ``'cs5[:TBT[:PLY]]'`` / ``'vieropeenrij[...]'`` are handed to
@@ -304,7 +304,7 @@ def load_player(spec: str, checker: str, tiebreak: str = DEFAULT_TIEBREAK,
                 raise ValueError(f"cannot use {name} as a {adapter_name} player: "
                                  f"{describe_exception(exc)}") from None
     if not callable(getattr(obj, "next_move", None)):
-        raise ValueError(f"{name} has no next_move(board) method (the seed's Player "
+        raise ValueError(f"{name} has no next_move(board) method (the assignment's Player "
                          f"interface) nor nextMove(board)")
     if getattr(obj, "checker", None) not in ("X", "O"):
         try:
@@ -407,12 +407,12 @@ class SafePlayer:
 class GuardedPlayer:
     """A plug-in player made safe for the console game (``process_move``).
 
-    Has the seed's player interface (``checker``, ``num_moves``,
+    Has the assignment's player interface (``checker``, ``num_moves``,
     ``opponent_checker()``, ``repr`` ``'Player X'``, ``next_move(b)``). Each
     move goes through :class:`SafePlayer` (with ``timeout`` seconds, if
     given). On the first error or time-out it prints the message and
     ``'You take over X.'`` and from then on ``fallback`` (by default the
-    seed's console :class:`~connect4_game.players.Player`, i.e. the user)
+    assignment's console :class:`~connect4_game.players.Player`, i.e. the user)
     plays that side: the game goes on, no traceback.
 
     :param player: the plug-in (from :func:`load_player`).

@@ -2,7 +2,7 @@
 worker *thread* of the window's process.
 
 Why a process: a pure-Python search in a thread shares the GIL with the
-render loop and breaks the frame budget (issue 3). The window's main thread
+render loop and breaks the frame budget. The window's main thread
 only calls :meth:`SearchWorker.submit` (never blocks) and
 :meth:`SearchWorker.poll` once per frame; all game state stays on the main
 thread. The process receives a plain description of the position (a
@@ -76,7 +76,7 @@ class Job:
 
     :param key: hashable tag chosen by the caller (e.g. game id, moves,
         settings); copied into the :class:`Result`.
-    :param kind: ``'ai'`` (seed ``AIPlayer.scores_for`` + tiebreak),
+    :param kind: ``'ai'`` (the assignment's ``AIPlayer.scores_for`` + tiebreak),
         ``'expert'`` (``ExpertPlayer`` move and ``analyze`` labels),
         ``'plugin'`` (a user's ``FILE.py:ClassName`` player) or ``'sleep'``
         (tests: sleeps ``lookahead`` seconds) or ``'ping'`` (start-up check).
