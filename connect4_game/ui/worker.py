@@ -83,6 +83,8 @@ class Job:
     :param rows: the board's ``slots``, top row first, as strings of
         ``' '``/``'X'``/``'O'``.
     :param checker: the side to move, ``'X'`` or ``'O'``.
+    :param moves: for ``'review'``: the 0-based columns of the game (``rows``
+        is then the empty board, giving its size).
     :param timeout: seconds after which the job is abandoned (the process
         is replaced) and a ``'timeout'`` result is reported; None = never.
     """
@@ -96,6 +98,7 @@ class Job:
     spec: str = ''
     time_budget: float = 1.0
     timeout: float | None = None
+    moves: tuple = ()
 
 
 @dataclass
@@ -157,6 +160,17 @@ def compute(job: Job, progress=None) -> dict:
     :raises ValueError: for an unknown job kind; whatever the engine or the
         plug-in raises is propagated.
     """
+    if job.kind == 'review':        # every move judged by perfect play, reported move by move
+        from connect4_game.ai import review
+        records = []
+
+        def on_ply(rec):
+            records.append(rec.to_dict())
+            if progress is not None:
+                progress({'record': records[-1]})
+        review.review_game(len(job.rows), len(job.rows[0]), list(job.moves),
+                           time_budget=job.time_budget, on_ply=on_ply)
+        return {'records': records}
     if job.kind == 'oska':
         from connect4_game.oska import engine as oska
         start = time.perf_counter()

@@ -373,8 +373,15 @@ class GameScreen(Screen):
         tb = self.toolbar
         tb.button('undo').enabled = bool(s.game.moves)
         tb.button('redo').enabled = bool(s.game.redo_stack) and s.peer is None
-        tb.button('hint').enabled = s.human_to_move()
+        hint = tb.buttons[TOOLBAR.index('hint')]
+        if s.game.over and s.game.moves:       # Hint has nothing to say: Review has
+            hint.action, hint.enabled = 'review', True
+        else:
+            hint.action, hint.enabled = 'hint', s.human_to_move()
+        if hint.label != _(ACTION[hint.action].label):
+            self._labels_lang = None
         tb.button('analysis').on = s.overlay
+        tb.button('undo').enabled = bool(s.game.moves)
         lang = self.app.language
         if lang != self._labels_lang:          # the language changed: relabel
             self._labels_lang = lang

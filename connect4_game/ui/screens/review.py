@@ -1,0 +1,263 @@
+"""The review of a game: an evaluation graph over the plies and every move
+judged by perfect play (:mod:`connect4_game.ai.review`).
+
+The graph shows the perfect-play value of each position from X's side: up
+is a win for X, down a win for O, the middle a draw; the nearer the edge, the
+sooner the win. Each move is marked *best*, *inaccuracy* (the same result,
+a slower win or a faster loss), *mistake* (a win thrown to a draw) or
+*blunder* (a win or draw thrown to a loss). Left/Right (or a click on the
+graph) step through the game; the board shows the position before the
+chosen move with the best column(s) outlined and the column played ringed.
+Positions that could not be solved in time are drawn hollow and called
+estimates.
+
+The review is computed in the app's process worker (job kind ``'review'``),
+move by move, so the graph fills in as the positions are solved; the
+Connect Four game underneath waits.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from connect4_game.board import Board
+from connect4_game.ui.i18n import N_, _, ngettext
+from connect4_game.ui.render import MIN_FONT, Renderer, fit_text, font, mix
+from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.session import label_words
+from connect4_game.ui.worker import Job
+
+__all__ = ['ReviewScreen', 'VERDICT_WORDS', 'graph_y']
+
+VERDICT_WORDS = {'best': N_('best'), 'inaccuracy': N_('inaccuracy'), 'mistake': N_('mistake'),
+                 'blunder': N_('blunder')}
+VERDICT_TIPS = {'best': N_('the best move'),
+                'inaccuracy': N_('an inaccuracy: the same result, but slower'),
+                'mistake': N_('a mistake: a win thrown away to a draw'),
+                'blunder': N_('a blunder: a win or a draw thrown away to a loss')}
+PLY_BUDGET = 3.0       # seconds per position for the built-in solver (bitbully needs none)
+
+
+def graph_y(value: int | None, cells: int) -> float:
+    """Where a position's value (signed plies to the end from X's side, 0 a
+    draw) goes on the graph: +1 X wins at once, -1 O does, 0 a draw; the
+    later a win, the nearer the middle (never reaching it)."""
+    if value is None or value == 0:
+        return 0.0
+    sign = 1 if value > 0 else -1
+    return sign * (0.25 + 0.75 * (1 - min(abs(value), cells) / (cells + 1)))
+
+
+class ReviewScreen(Screen):
+    """Review the session's game (any game: finished, unfinished, loaded)."""
+
+    updates_below = False
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        s = app.session
+        self.rows, self.cols = s.rows, s.cols
+        self.moves = list(s.game.moves)
+        self.records: list[dict] = []
+        self.sel = max(0, len(self.moves) - 1)
+        self.renderer = Renderer()
+        self.graph_rect = pygame.Rect(0, 0, 0, 0)
+        self.error = ''
+        self.done = not self.moves
+        self.key = ('review', s.game_id, tuple(self.moves))
+        if self.moves:
+            s.lend_worker()
+            empty = tuple(' ' * self.cols for _ in range(self.rows))
+            app.worker.submit(Job(self.key, 'review', empty, 'X', time_budget=PLY_BUDGET,
+                                  moves=tuple(self.moves)))
+
+    def caption(self) -> str:
+        return _('Review')
+
+    def ready(self) -> bool:
+        """Every move has its verdict (or the review failed)."""
+        return self.done
+
+    # ------------------------------------------------------------------ worker
+    def update(self, dt: float) -> None:
+        if self.done:
+            return
+        for res in self.app.worker.poll():
+            if res.key != self.key:
+                continue
+            if res.status == 'progress':
+                rec = res.payload.get('record')
+                if isinstance(rec, dict) and rec.get('ply') == len(self.records) + 1:
+                    self.records.append(rec)
+            elif res.status == 'ok':
+                recs = res.payload.get('records')
+                if isinstance(recs, list) and len(recs) == len(self.moves):
+                    self.records = recs
+                self.done = True
+            elif res.status != 'died':
+                self.error = res.message or res.status
+                self.done = True
+
+    def worker_replaced(self, worker) -> None:
+        if not self.done:
+            self.error = _('The worker stopped; open the review again.')
+            self.done = True
+
+    def close(self) -> None:
+        if not self.done:
+            self.app.worker.cancel()
+        super().close()
+
+    # ------------------------------------------------------------------ events
+    def process_event(self, e) -> None:
+        n = len(self.moves)
+        if e.type == pygame.KEYDOWN:
+            if e.key in (pygame.K_ESCAPE, pygame.K_v, pygame.K_BACKSPACE):
+                self.close()
+            elif e.key == pygame.K_LEFT and n:
+                self.sel = max(0, self.sel - 1)
+            elif e.key == pygame.K_RIGHT and n:
+                self.sel = min(n - 1, self.sel + 1)
+            elif e.key == pygame.K_HOME:
+                self.sel = 0
+            elif e.key == pygame.K_END and n:
+                self.sel = n - 1
+            elif e.key == pygame.K_n and n:          # the next mistake or blunder
+                for i in range(self.sel + 1, len(self.records)):
+                    if self.records[i]['verdict'] in ('mistake', 'blunder'):
+                        self.sel = i
+                        break
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and n:
+            g = self.graph_rect
+            if g.inflate(0, 20).collidepoint(e.pos):
+                step = g.width / max(1, n)
+                self.sel = max(0, min(n - 1, int((e.pos[0] - g.left) / step)))
+        elif e.type == pygame.MOUSEWHEEL and n:
+            self.sel = max(0, min(n - 1, self.sel - e.y))
+
+    # ------------------------------------------------------------------ texts
+    def move_text(self) -> str:
+        """What the chosen move was and what perfect play says of it."""
+        if not self.moves:
+            return _('No moves to review yet.')
+        i = self.sel
+        player = 'X' if i % 2 == 0 else 'O'
+        head = _('Move {n}: {side} played column {col}').format(n=i + 1, side=player,
+                                                                col=self.moves[i] + 1)
+        if i >= len(self.records):
+            return head + ' \u2014 ' + _('judging…')
+        rec = self.records[i]
+        verdict = _(VERDICT_TIPS[rec['verdict']])
+        best = ', '.join(str(c + 1) for c in rec['best'])
+        return head + f' \u2014 {verdict}. ' + ngettext('Best: column {cols}', 'Best: columns {cols}',
+                                                       len(rec['best'])).format(cols=best) + '.'
+
+    def summary(self) -> str:
+        """How many of each verdict each side had."""
+        if not self.records:
+            return ''
+        parts = []
+        for side in 'XO':
+            mine = [r for r in self.records if r['player'] == side]
+            counts = {v: sum(r['verdict'] == v for r in mine) for v in VERDICT_WORDS}
+            parts.append(f'{side}: ' + ', '.join(f'{counts[v]} {_(VERDICT_WORDS[v])}'
+                                                   for v in VERDICT_WORDS if v != 'best'))
+        return '   '.join(parts)
+
+    # ------------------------------------------------------------------ draw
+    def position(self) -> Board:
+        b = Board(self.rows, self.cols)
+        for i, col in enumerate(self.moves[:self.sel]):
+            b.add_checker('X' if i % 2 == 0 else 'O', col)
+        return b
+
+    def verdict_colour(self, verdict: str):
+        t = self.app.theme
+        return {'best': t.good, 'inaccuracy': mix(t.neutral, t.accent, 0.5),
+                'mistake': mix(t.bad, t.highlight, 0.35), 'blunder': t.bad}.get(verdict, t.text)
+
+    def draw(self, surface) -> None:
+        theme = self.app.theme
+        w, h = surface.get_size()
+        surface.fill(theme.background)
+        graph_h = max(90, int(h * 0.24))
+        text_h = max(56, int(h * 0.12))
+        board_area = (w, h - graph_h - text_h)
+        board_surf = surface.subsurface(pygame.Rect(0, 0, *board_area))
+        lay = self.renderer.prepare(board_area, self.rows, self.cols, theme, toolbar=False)
+        b = self.position()
+        rec = self.records[self.sel] if self.sel < len(self.records) else None
+        labels = None
+        if rec is not None:
+            labels = []
+            for c, sc in enumerate(rec['scores']):
+                if sc is None:
+                    labels.append(None)
+                    continue
+                kind = 'win' if sc > 0 else 'loss' if sc < 0 else 'draw'
+                colour = theme.good if kind == 'win' else theme.bad if kind == 'loss' \
+                    else theme.neutral
+                labels.append((label_words(kind), colour))
+        col = self.moves[self.sel] if self.moves else None
+        self.renderer.draw_board(board_surf, b.slots, labels=labels,
+                                 best_cols=rec['best'] if rec else (),
+                                 hint_col=None, cursor=None)
+        if col is not None:
+            row = next((r for r in range(self.rows - 1, -1, -1) if b.slots[r][col] == ' '), None)
+            if row is not None:
+                self.renderer.blit_checker(board_surf, 'X' if self.sel % 2 == 0 else 'O', row,
+                                           col, ghost=True)
+                cx, cy = lay.slot_center(row, col)
+                pygame.draw.circle(board_surf, self.verdict_colour(rec['verdict']) if rec
+                                   else theme.text_dim, (cx, cy), int(lay.radius * 1.05),
+                                   max(3, lay.cell // 14))
+        # the status lines
+        size = max(MIN_FONT, min(20, text_h // 3))
+        f, fb = font(size), font(size, True)
+        y = h - graph_h - text_h + 6
+        if self.error:
+            line = _('The review failed: {why}').format(why=self.error)
+        elif not self.done:
+            line = _('Reviewing… {n} of {total} moves judged').format(n=len(self.records),
+                                                                     total=len(self.moves))
+        else:
+            line = self.summary()
+        surface.blit(fb.render(fit_text(fb, self.move_text(), w - 24), True, theme.text), (12, y))
+        surface.blit(f.render(fit_text(f, line, w - 24), True, theme.text_dim),
+                     (12, y + fb.get_linesize()))
+        self.draw_graph(surface, pygame.Rect(16, h - graph_h + 4, w - 32, graph_h - 28))
+        foot = font(MIN_FONT).render(fit_text(font(MIN_FONT), _(
+            'Left/Right or a click: choose a move   N: next mistake   Esc: back'), w - 20), True,
+            theme.text_dim)
+        surface.blit(foot, ((w - foot.get_width()) // 2, h - foot.get_height() - 4))
+
+    def draw_graph(self, surface, rect: pygame.Rect) -> None:
+        theme = self.app.theme
+        self.graph_rect = rect
+        pygame.draw.rect(surface, theme.status_bg, rect, border_radius=8)
+        mid = rect.centery
+        pygame.draw.line(surface, mix(theme.status_bg, theme.text, 0.3), (rect.left, mid),
+                         (rect.right, mid))
+        small = font(MIN_FONT)
+        surface.blit(small.render(_('X wins'), True, theme.x_color), (rect.left + 4, rect.top + 2))
+        surface.blit(small.render(_('O wins'), True, theme.o_color),
+                     (rect.left + 4, rect.bottom - small.get_height() - 2))
+        n = len(self.moves)
+        if not n:
+            return
+        step = rect.width / n
+        cells = self.rows * self.cols
+        half = rect.height / 2 - 6
+        pts = []
+        for i, rec in enumerate(self.records):
+            x = rect.left + step * (i + 0.5)
+            y = mid - graph_y(rec.get('value'), cells) * half
+            pts.append((x, y, rec))
+        if len(pts) > 1:
+            pygame.draw.lines(surface, theme.accent, False, [(x, y) for x, y, _r in pts], 2)
+        for x, y, rec in pts:
+            colour = self.verdict_colour(rec['verdict'])
+            r = 3 if rec['verdict'] == 'best' else 6
+            pygame.draw.circle(surface, colour, (int(x), int(y)), r, 0 if rec.get('exact', True) else 2)
+        sx = rect.left + step * (self.sel + 0.5)
+        pygame.draw.line(surface, theme.highlight, (sx, rect.top + 2), (sx, rect.bottom - 2), 1)

@@ -1,0 +1,104 @@
+"""The review screen, headless with the real worker: the graph fills move by
+move, every move gets a verdict, the keys and clicks choose a move, and the
+game underneath waits and goes on afterwards."""
+
+import pygame
+import pytest
+
+from connect4_game.ai.review import review_game
+from connect4_game.ui.screens.review import graph_y
+from connect4_game.ui.worker import SearchWorker
+from tests.ui_helpers import DT, key, make_app, settle
+
+
+@pytest.fixture(scope='module')
+def worker():
+    w = SearchWorker()
+    yield w
+    w.close()
+
+
+def open_review(app, limit=2000):
+    app.step([key(pygame.K_v, 'v')], DT)
+    scr = app.screen
+    assert type(scr).__name__ == 'ReviewScreen'
+    for _ in range(limit):
+        if scr.ready():
+            break
+        app.worker.wait_ready(30)
+        app.step([], DT)
+    assert scr.ready() and not scr.error
+    return scr
+
+
+def test_a_finished_game_is_reviewed_move_by_move(worker):
+    # 4x5 board: solved at once by our own solver, with or without bitbully
+    moves = [0, 1, 0, 1, 0, 4, 2, 1, 0]
+    app = make_app(worker, x='human', o='human', rows=4, cols=5, moves=moves)
+    try:
+        settle(app)
+        assert app.session.game.over
+        assert app.game.toolbar.buttons[3].action == 'review'     # Hint became Review
+        scr = open_review(app)
+        expected = [r.to_dict() for r in review_game(4, 5, moves, time_budget=None)]
+        assert [r['verdict'] for r in scr.records] == [r['verdict'] for r in expected]
+        assert [r['value'] for r in scr.records] == [r['value'] for r in expected]
+        assert scr.sel == len(moves) - 1
+        app.step([key(pygame.K_HOME)], DT)
+        assert scr.sel == 0 and 'Move 1: X played column 1' in scr.move_text()
+        app.step([key(pygame.K_RIGHT), key(pygame.K_RIGHT)], DT)
+        assert scr.sel == 2
+        g = scr.graph_rect
+        app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                     pos=(g.right - 2, g.centery))], DT)
+        assert scr.sel == len(moves) - 1                       # a click on the graph
+        surf = app.step([], DT)
+        assert surf.get_size() == app.surface.get_size()
+        app.step([key(pygame.K_ESCAPE)], DT)
+        assert app.screen is app.game
+    finally:
+        app.close()
+
+
+def test_a_thrown_win_is_a_blunder_and_n_finds_it(worker):
+    # X can win at once in column 0 on move 7 but plays column 4; O then wins
+    moves = [0, 1, 0, 1, 0, 1, 4, 1]
+    app = make_app(worker, x='human', o='human', rows=4, cols=5, moves=moves)
+    try:
+        settle(app)
+        scr = open_review(app)
+        verdicts = [r['verdict'] for r in scr.records]
+        assert verdicts[6] == 'blunder' and 0 in scr.records[6]['best']
+        app.step([key(pygame.K_HOME), key(pygame.K_n, 'n')], DT)
+        assert scr.sel == verdicts.index('blunder') or verdicts[scr.sel] == 'mistake'
+        assert 'blunder' in scr.move_text() or 'mistake' in scr.move_text()
+    finally:
+        app.close()
+
+
+def test_the_game_waits_under_the_review_and_goes_on_after(worker):
+    app = make_app(worker, x='human', o='ai', rows=4, cols=5, lookahead=2, moves=[2])
+    try:
+        app.step([], DT)
+        open_review(app)
+        moves = list(app.session.game.moves)
+        for _ in range(30):
+            app.step([], 0.1)
+        assert app.session.game.moves == moves                # nothing moved underneath
+        app.step([key(pygame.K_ESCAPE)], DT)
+        settle(app, steps=600)
+        for _ in range(600):                                  # the computer's move comes
+            if len(app.session.game.moves) > len(moves):
+                break
+            app.worker.wait_ready(30)
+            app.step([], DT)
+        assert len(app.session.game.moves) == len(moves) + 1
+    finally:
+        app.close()
+
+
+def test_graph_positions_order_wins_draws_and_losses():
+    cells = 42
+    assert graph_y(0, cells) == 0 and graph_y(None, cells) == 0
+    assert 0 < graph_y(30, cells) < graph_y(3, cells) < 1        # a sooner win is higher
+    assert -1 < graph_y(-3, cells) < graph_y(-30, cells) < 0
