@@ -65,7 +65,8 @@ from connect4_game.ai.solver import get_solver, score_to_plies
 __all__ = [
     "ColumnScore", "PerfectResult", "BackendUnavailable", "BACKENDS", "LOCK",
     "solve_position", "iter_columns", "backend_name", "backend_label",
-    "bitbully_available", "bitbully_error", "reset_backends", "column_label",
+    "bitbully_available", "bitbully_error", "reset_backends", "column_label", "play_moves",
+    "check_budgets",
 ]
 
 #: the backend names accepted by ``backend=`` (besides ``'auto'``)
@@ -341,7 +342,9 @@ def play_moves(moves: Sequence[int], rows: int = 6, cols: int = 7) -> tuple:
 
 
 # ---------------------------------------------------------------- analysis
-def _check_budgets(time_budget, node_budget):
+def check_budgets(time_budget, node_budget) -> None:
+    """Validate a time budget (seconds > 0 or None) and a node budget (int
+    >= 0 or None). :raises ValueError: naming the bad value."""
     if time_budget is not None and (isinstance(time_budget, bool)
                                     or not isinstance(time_budget, (int, float))
                                     or not time_budget > 0):
@@ -400,7 +403,7 @@ def iter_columns(position, rows: int | None = None, cols: int | None = None, *,
     """
     if backend not in ("auto",) + BACKENDS:
         raise ValueError(f"backend must be 'auto', 'bitbully' or 'solver', got {backend!r}")
-    _check_budgets(time_budget, node_budget)
+    check_budgets(time_budget, node_budget)
     if lower_bound is not None and (isinstance(lower_bound, bool) or not isinstance(lower_bound, int)):
         raise ValueError(f"lower_bound must be an int Pons score or None, got {lower_bound!r}")
     pos = _position(position, rows, cols)
