@@ -65,7 +65,7 @@ from connect4_game.ai.solver import get_solver, score_to_plies
 __all__ = [
     "ColumnScore", "PerfectResult", "BackendUnavailable", "BACKENDS", "LOCK",
     "solve_position", "iter_columns", "backend_name", "backend_label",
-    "bitbully_available", "bitbully_error", "reset_backends", "column_label", "play_moves",
+    "bitbully_available", "bitbully_error", "reset_backends", "clear_tables", "column_label", "play_moves",
     "check_budgets",
 ]
 
@@ -226,6 +226,20 @@ def reset_backends() -> None:
     with LOCK:
         _bb_engine = None
         _bb_error = None
+
+
+def clear_tables(rows: int | None = None, cols: int | None = None) -> None:
+    """Forget what the engines learned (their transposition tables): the
+    bitbully engine's if loaded, and the shared solver's of ``rows`` x
+    ``cols`` (of every size kept, if not given). For cold timings; the
+    opening books stay loaded."""
+    from connect4_game.ai import solver as solver_mod
+    with LOCK:
+        if _bb_engine is not None:
+            _bb_engine[1].resetTranspositionTable()
+        for size, s in list(solver_mod._SOLVERS.items()):
+            if rows is None or size == (rows, cols):
+                s.clear_tt()
 
 
 def _bitbully():
