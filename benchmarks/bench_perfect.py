@@ -141,7 +141,8 @@ def bench_expert_games(min_moves: int, seed: int = 1, out=sys.stdout) -> dict:
                 worse_games += first_value is not None and got < first_value
                 break
     med, mx = statistics.median(times), max(times)
-    print(f"  Expert vs perfect play, {games} game{'s' if games != 1 else ''} from random openings, {len(times)} Expert moves: "
+    print(f"  Expert vs perfect play, {games} game{'s' if games != 1 else ''} from random openings, "
+          f"{len(times)} Expert moves: "
           f"{lowered} lower the game-theoretic result (target 0)"
           + (f" [{'; '.join(examples)}]" if examples else "")
           + f", {not_best} not the top score; {worse_games} games end worse for Expert than "

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from connect4_game.ai import perfect, review
+from connect4_game.ai import perfect
 from connect4_game.ai.bitboard import geometry, has_four, play
 from connect4_game.ai.perfect import play_moves
 from connect4_game.ai.review import (VERDICTS, PlyReview, format_review, review_game,
