@@ -1,11 +1,14 @@
-"""Expert level (issue 5): perfect play and a "win in N" analysis for any board.
+"""Expert level: perfect play and a "win in N" analysis for any board.
 
 * :func:`analyze` gives, for every column, the game-theoretic result for the
   side to move -- ``win``/``draw``/``loss`` with the number of checkers
   (plies, this column's checker included) until the game ends under best
   play, or ``full`` -- proven by :mod:`connect4_game.ai.solver` (with the 6x7
   opening book of :mod:`connect4_game.ai.book`) when possible within the time
-  budget, and otherwise a clearly marked estimate.
+  budget, and otherwise a clearly marked estimate. On the standard 6x7
+  board, when the optional bitbully package is installed, the exact scores
+  come from it instead (:mod:`connect4_game.ai.perfect`: instant and
+  perfect); the results have the same shape and labels either way.
 * :class:`ExpertPlayer` plays the best column of that analysis: the fastest
   proven win; with no win a draw; with only losses the slowest loss; among
   equals the most central column.
@@ -16,14 +19,14 @@ Nothing here imports pygame.
 """
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass
 
+from connect4_game.ai import perfect
 from connect4_game.ai.bitboard import from_board, geometry, has_four
 from connect4_game.board import Board, validate_checker
 from connect4_game.players import Player
-from connect4_game.ai.solver import BudgetExceeded, get_solver, plies_to_score, score_to_plies
+from connect4_game.ai.solver import BudgetExceeded, Solver, get_solver, plies_to_score, score_to_plies
 
 __all__ = ["ColumnResult", "analyze", "choose_column", "ExpertPlayer", "DEFAULT_TIME_BUDGET",
            "EXPERT_MOVE_BUDGET"]
@@ -132,7 +135,9 @@ def _ours(column: int, child_score: int, n: int, cells: int) -> ColumnResult:
     return _exact(column, (-d + 1) if d < 0 else -(d + 1) if d > 0 else 0, -child_score)
 
 
-_LOCK = threading.Lock()   # the solvers (and their TTs) are shared: one analysis at a time
+# the solvers (and their TTs) and the bitbully engine are shared: one analysis at a
+# time (re-entrant: the bitbully path calls connect4_game.ai.perfect, which takes it too)
+_LOCK = perfect.LOCK
 
 
 def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str | None = None,
@@ -163,8 +168,15 @@ def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str
     what is proven (a bound: ``'win'``, ``'loss'``, ``'≥ draw'``), else the
     deepest depth-limited lookahead completed (a forced win/loss found there
     is exact), else an estimate (``exact=False``, label ``'≈ ...'``) from the
-    positional tiebreak. Source: issue 5; techniques from Pascal Pons,
-    "Solving Connect 4".
+    positional tiebreak. Techniques from Pascal Pons, "Solving Connect 4".
+
+    On 6x7, for the side to move of a normal game (X first, sides
+    alternating), without ``node_budget``, and when the optional bitbully
+    package is usable, the scores come from bitbully instead
+    (:func:`connect4_game.ai.perfect.solve_position`): every column exact,
+    or with ``best_only`` the value, the most central column reaching it
+    and bounds for the others. If bitbully is missing or fails, the steps
+    above run as without it.
 
     Thread-safe: calls from several threads run one after the other (the
     time budget counts from the start of the search, not of the wait).
@@ -187,6 +199,10 @@ def _analyze(board, time_budget, checker, node_budget, best_only, lower_bound):
     side = to_move if checker is None else validate_checker(checker)
     nx, no = board.num_checkers("X"), board.num_checkers("O")
     alternating = side == to_move and nx - no in (0, 1)
+    if (h, w) == (6, 7) and alternating and node_budget is None:
+        res = _analyze_bitbully(board, time_budget, best_only, lower_bound)
+        if res is not None:
+            return res
     cur, mask = from_board(board, side)
     geo = geometry(h, w)
     solver = get_solver(h, w)
@@ -294,6 +310,61 @@ def _analyze(board, time_budget, checker, node_budget, best_only, lower_bound):
     found = any(r is not None and r.exact and r.kind not in ("full", "over") for r in results)
     return _finish(solver, clock, results, pending, upper, v, cur, mask, n, alternating,
                    not (best_only and found))
+
+
+def _analyze_bitbully(board, time_budget, best_only, lower_bound) -> list[ColumnResult] | None:
+    """:func:`analyze` through the bitbully backend of
+    :mod:`connect4_game.ai.perfect`; None when bitbully cannot be used (not
+    installed, disabled, or it failed), so the caller searches itself."""
+    try:
+        pr = perfect.solve_position(board, backend="bitbully", time_budget=time_budget,
+                                    best_only=best_only, lower_bound=lower_bound)
+    except perfect.BackendUnavailable:
+        return None
+    v = pr.value
+    out = []
+    for cs in pr.columns:
+        c = cs.column
+        if cs.kind == "full":
+            out.append(ColumnResult(c, "full", None, True, "full"))
+        elif cs.kind == "over":
+            out.append(ColumnResult(c, "over", None, True, "game over"))
+        elif cs.exact:
+            out.append(_exact(c, cs.plies, cs.score))
+        else:
+            out.append(_from_bounds(board, c, cs.lo, cs.hi, v))
+    return out
+
+
+def _from_bounds(board, c, lo, hi, v) -> ColumnResult:
+    """A column known to score in ``lo..hi`` (and, when ``hi < v``, less than
+    the best column): a proven loss or win of unknown distance, else an
+    estimate from the positional tiebreak, capped by ``hi``."""
+    h, w = board.height, board.width
+    cur, mask = from_board(board, board.to_move())
+    geo = geometry(h, w)
+    m = (mask + geo.bottom_cells[c]) & geo.col_mask[c]
+    value = -_light_solver(h, w).heuristic(cur ^ mask, mask | m)
+    if hi < 0:
+        return ColumnResult(c, "loss", None, True, "loss", None, None, value)
+    if lo > 0:
+        return ColumnResult(c, "win", None, True, "win", None, None, value, lo)
+    est = _estimate(c, None, value)
+    kind = "draw" if est.kind == "win" and hi <= 0 else est.kind
+    return ColumnResult(c, kind, None, False, "≈ " + kind, None, None, value, None,
+                        v is not None and hi < v)
+
+
+_LIGHT: dict = {}
+
+
+def _light_solver(h: int, w: int) -> Solver:
+    """A solver with a two-slot table, for :meth:`Solver.heuristic` only (the
+    shared one of :func:`get_solver` allocates a 38 MB table)."""
+    s = _LIGHT.get((h, w))
+    if s is None:
+        s = _LIGHT[(h, w)] = Solver(h, w, book=None, tt_size=2)
+    return s
 
 
 def _has_best(results, v) -> bool:
@@ -414,7 +485,7 @@ def choose_column(results: list[ColumnResult], width: int | None = None) -> int:
 class ExpertPlayer(Player):
     """A computer player with perfect play whenever the solver can prove the
     result within ``time_budget`` (always on 6x7 in practice, thanks to the
-    opening book); issue 5.
+    opening book, or to the optional bitbully backend when installed).
 
     :param checker: ``'X'`` or ``'O'``.
     :param time_budget: seconds per move (> 0), default 9 (the issue allows 10).

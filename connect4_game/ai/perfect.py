@@ -1,0 +1,630 @@
+"""Perfect play on any board: the Pons score of every column, from one of two backends.
+
+For a position -- a :class:`connect4_game.board.Board` or a move list -- this
+module gives, for the side to move, the Pons score of dropping a checker in
+each column (None for a full column), hence win/draw/loss with the number of
+plies to the end, and the best columns (:func:`solve_position`). Columns can
+also be reported one by one as they are proven (:func:`iter_columns`, or the
+``on_column`` callback of :func:`solve_position`), so that an overlay can fill
+progressively.
+
+Scores are those of Pascal Pons, "Solving Connect 4: how to build a perfect
+AI" (see :mod:`connect4_game.ai.solver`): for the side to move, a win whose
+last checker is the ``N``-th checker of the game scores ``(cells + 2 - N) //
+2`` (on 6x7, 22 minus the number of its own checkers), a loss the negative of
+the opponent's win, a draw 0 -- sooner wins score more, sooner losses less.
+:func:`connect4_game.ai.solver.score_to_plies` turns a score into signed plies
+to the end (``+k``: win with the ``k``-th checker from now, this column's
+checker being the first; ``-k``: loss when the opponent drops the ``k``-th
+checker from now; ``0``: draw).
+
+Backends
+--------
+``'bitbully'``
+    The C++ solver of the PyPI package ``bitbully`` (Markus Thill), with the
+    12-ply opening book of ``bitbully-databases``. Standard 6x7 board only,
+    positions of a normal game (X moved first, sides alternated). It scores
+    every column exactly, usually in milliseconds; the worst case is a
+    position with 12 checkers, just past the book: about 2.5 s for every
+    column of the slowest of Pascal Pons' 6,000 test positions, under 1 s
+    per column (``python -m benchmarks.bench_perfect``). It cannot be
+    interrupted, so the time budget is only checked between columns.
+    Loading it costs about 0.4 s and 130 MB (its book and tables).
+
+    **Licence:** bitbully 0.0.79 is distributed under the GNU Affero General
+    Public License v3 (AGPL-3.0, see its METADATA), while this project is MIT
+    licensed (and ``bitbully-databases``, whose data file our own opening
+    book reads, is MIT too). bitbully is therefore an *optional* backend:
+    it is never a requirement of this package, and none of its code is
+    copied or vendored here. It is imported lazily, only if the user has
+    installed it; without it everything works with the built-in solver.
+
+``'solver'``
+    Our pure-Python solver (:mod:`connect4_game.ai.solver`), any board
+    size, with the 6x7 opening book of :mod:`connect4_game.ai.book`. It runs
+    under a time and/or node budget, in rounds of growing time slices per
+    column, so that easy columns are reported first; columns not proven when
+    the budget runs out are reported as estimates (``exact=False``) inside
+    the bounds that were proven.
+
+``backend='auto'`` (the default) uses bitbully on 6x7 when it can be
+imported and its book loaded, and the solver otherwise -- also for the
+columns left when bitbully fails during an analysis. Setting the
+environment variable ``CONNECT4_BITBULLY=off`` disables bitbully.
+
+Nothing here imports pygame.
+"""
+from __future__ import annotations
+
+import os
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable, Iterator, Sequence
+
+from connect4_game.ai.bitboard import from_board, geometry, has_four, play
+from connect4_game.ai.solver import get_solver, score_to_plies
+
+__all__ = [
+    "ColumnScore", "PerfectResult", "BackendUnavailable", "BACKENDS", "LOCK",
+    "solve_position", "iter_columns", "backend_name", "backend_label",
+    "bitbully_available", "bitbully_error", "reset_backends", "clear_tables",
+    "column_label", "play_moves", "check_budgets",
+]
+
+#: the backend names accepted by ``backend=`` (besides ``'auto'``)
+BACKENDS = ("bitbully", "solver")
+_LABELS = {"bitbully": "BitBully (C++, optional)", "solver": "built-in solver"}
+
+#: serialises the searches: the solver of each board size (and its
+#: transposition table) and the bitbully engine are shared. Re-entrant, so
+#: :mod:`connect4_game.ai.expert` holds it around a whole analysis.
+LOCK = threading.RLock()
+
+_ENV_SWITCH = "CONNECT4_BITBULLY"
+
+_bb_engine = None          # (bitbully_core module, BitBullyCore) once loaded
+_bb_error: str | None = None
+
+
+class BackendUnavailable(RuntimeError):
+    """The requested backend cannot analyse this position (not installed,
+    disabled, wrong board size, not a normal game's position, or it failed)."""
+
+
+@dataclass(frozen=True)
+class ColumnScore:
+    """What dropping a checker in one column gives the side to move.
+
+    * ``column`` -- 0-based column index;
+    * ``kind`` -- ``'win'``, ``'draw'``, ``'loss'``, ``'full'`` (the column
+      cannot take a checker) or ``'over'`` (the game is already won);
+    * ``score`` -- the Pons score (int, positive = win, larger = sooner; for
+      an estimate the best guess inside ``lo..hi``); None for full/over;
+    * ``exact`` -- True if ``score`` is proven (always True for full/over);
+    * ``plies`` -- signed plies to the end under perfect play, this column's
+      checker counted (``+9`` = win with the 9th checker from now, ``-14`` =
+      loss when the opponent drops the 14th, ``0`` = draw); None when not
+      exact or full/over;
+    * ``lo``, ``hi`` -- proven bounds of the score (``lo <= score <= hi``;
+      equal when exact; None for full/over);
+    * ``backend`` -- ``'bitbully'`` or ``'solver'``: what produced it.
+    """
+
+    column: int
+    kind: str
+    score: int | None
+    exact: bool
+    plies: int | None
+    lo: int | None
+    hi: int | None
+    backend: str
+
+    @property
+    def label(self) -> str:
+        """``'win in 9'``, ``'draw'``, ``'loss in 14'``, ``'full'``,
+        ``'game over'``; estimates ``'≈ win'`` / ``'≈ draw'`` / ``'≈ loss'``."""
+        return column_label(self.kind, self.plies, self.exact)
+
+
+def column_label(kind: str, plies: int | None, exact: bool = True) -> str:
+    """The display label of a column result (see :attr:`ColumnScore.label`)."""
+    if kind == "full":
+        return "full"
+    if kind == "over":
+        return "game over"
+    if not exact:
+        return "≈ " + kind
+    if kind == "draw":
+        return "draw"
+    if plies is None:
+        return kind
+    return f"{kind} in {abs(plies)}"
+
+
+@dataclass(frozen=True)
+class PerfectResult:
+    """The analysis of one position for the side to move.
+
+    * ``rows``, ``cols`` -- board size; ``checkers`` -- checkers on the board;
+    * ``to_move`` -- ``'X'`` or ``'O'``;
+    * ``columns`` -- one :class:`ColumnScore` per column, index = column;
+    * ``backend`` -- ``'bitbully'``, ``'solver'`` or ``'bitbully+solver'``
+      (bitbully failed part-way; see ``note``);
+    * ``note`` -- why bitbully was not used (or not for every column), else None;
+    * ``elapsed`` -- seconds spent.
+    """
+
+    rows: int
+    cols: int
+    checkers: int
+    to_move: str
+    columns: tuple
+    backend: str
+    note: str | None = None
+    elapsed: float = 0.0
+
+    @property
+    def scores(self) -> list:
+        """Pons score per column (int, or None for a full column / game over)."""
+        return [c.score for c in self.columns]
+
+    @property
+    def exact(self) -> bool:
+        """True if every playable column's score is proven."""
+        return all(c.exact for c in self.columns)
+
+    @property
+    def over(self) -> bool:
+        """True if no column can be played (the game is won or the board full)."""
+        return all(c.score is None for c in self.columns)
+
+    @property
+    def value(self) -> int | None:
+        """The Pons score of the position (the top column score), None if over."""
+        s = [c.score for c in self.columns if c.score is not None]
+        return max(s) if s else None
+
+    @property
+    def best(self) -> list:
+        """The columns with the top score, left to right (the proven ones
+        when a proven column reaches the top score); [] if over."""
+        v = self.value
+        if v is None:
+            return []
+        top = [c for c in self.columns if c.score == v]
+        proven = [c.column for c in top if c.exact]
+        return proven or [c.column for c in top]
+
+    @property
+    def plies(self) -> int | None:
+        """Signed plies to the end for the side to move under perfect play
+        (see :class:`ColumnScore`), None if over."""
+        v = self.value
+        return None if v is None else score_to_plies(v, self.checkers, self.rows * self.cols)
+
+    @property
+    def outcome(self) -> str | None:
+        """``'win'``, ``'draw'`` or ``'loss'`` for the side to move, None if over."""
+        v = self.value
+        return None if v is None else "win" if v > 0 else "loss" if v < 0 else "draw"
+
+    def choice(self) -> int:
+        """The most central of :attr:`best` (left of centre first on even
+        widths): fastest win, else draw, else slowest loss.
+
+        :raises ValueError: if the game is over (no column to play)."""
+        best = self.best
+        if not best:
+            raise ValueError("no playable column: the board is full or the game is over")
+        w = self.cols
+        return min(best, key=lambda c: (abs(2 * c - (w - 1)), c))
+
+
+# ---------------------------------------------------------------- backends
+def reset_backends() -> None:
+    """Forget the loaded bitbully engine and any failure to load it, so the
+    next analysis tries again (tests; after installing bitbully)."""
+    global _bb_engine, _bb_error
+    with LOCK:
+        _bb_engine = None
+        _bb_error = None
+
+
+def clear_tables(rows: int | None = None, cols: int | None = None) -> None:
+    """Forget what the engines learned (their transposition tables): the
+    bitbully engine's if loaded, and the shared solver's of ``rows`` x
+    ``cols`` (of every size kept, if not given). For cold timings; the
+    opening books stay loaded."""
+    from connect4_game.ai import solver as solver_mod
+    with LOCK:
+        if _bb_engine is not None:
+            _bb_engine[1].resetTranspositionTable()
+        for size, s in list(solver_mod._SOLVERS.items()):
+            if rows is None or size == (rows, cols):
+                s.clear_tt()
+
+
+def _bitbully():
+    """(bitbully_core, engine) loaded lazily, or None (``_bb_error`` says why)."""
+    global _bb_engine, _bb_error
+    if _bb_engine is not None:
+        return _bb_engine
+    if _bb_error is not None:
+        return None
+    if os.environ.get(_ENV_SWITCH, "").strip().lower() in ("off", "0", "no", "false"):
+        _bb_error = f"bitbully disabled by {_ENV_SWITCH}"
+        return None
+    try:
+        import bitbully.bitbully_core as bbc
+        from pathlib import Path
+        from connect4_game.ai.book import book_path
+        path = book_path()
+        if path is None or not os.path.isfile(path):
+            raise RuntimeError("the opening book of bitbully-databases is not available")
+        engine = bbc.BitBullyCore(Path(path))
+        if not engine.isBookLoaded():
+            raise RuntimeError("its opening book did not load")
+        _bb_engine = (bbc, engine)
+    except Exception as e:          # ImportError, a broken install, a bad book
+        _bb_error = f"bitbully unavailable: {type(e).__name__}: {e}"[:200]
+        return None
+    return _bb_engine
+
+
+def bitbully_available() -> bool:
+    """True if the bitbully backend can be used (imports it and loads its
+    book on the first call: about 0.4 s and 130 MB)."""
+    with LOCK:
+        return _bitbully() is not None
+
+
+def bitbully_error() -> str | None:
+    """Why bitbully is not used (after a failed load or a failure), else None."""
+    return _bb_error
+
+
+def backend_name(rows: int = 6, cols: int = 7) -> str:
+    """The backend ``'auto'`` uses for a normal game on a ``rows`` x ``cols``
+    board: ``'bitbully'`` (6x7 and bitbully usable) or ``'solver'``."""
+    return "bitbully" if (rows, cols) == (6, 7) and bitbully_available() else "solver"
+
+
+def backend_label(name: str) -> str:
+    """Display name of a backend (``'bitbully'`` -> ``'BitBully (C++,
+    optional)'``, ``'solver'`` -> ``'built-in solver'``); the name itself
+    for anything else."""
+    return "+".join(_LABELS.get(part, part) for part in str(name).split("+"))
+
+
+# ---------------------------------------------------------------- positions
+@dataclass(frozen=True)
+class _Pos:
+    rows: int
+    cols: int
+    cur: int            # cells of the side to move
+    mask: int           # occupied cells
+    side: str           # 'X' or 'O', to move
+    alternating: bool   # X moved first and the sides alternated
+
+
+def _position(position, rows, cols) -> _Pos:
+    """Normalise a Board / move string / column list into a :class:`_Pos`."""
+    if hasattr(position, "slots") and hasattr(position, "height") and hasattr(position, "width"):
+        h, w = position.height, position.width
+        if (rows is not None and rows != h) or (cols is not None and cols != w):
+            raise ValueError(f"rows/cols {rows}x{cols} do not match the board's {h}x{w}")
+        nx = sum(cell == "X" for row in position.slots for cell in row)
+        no = sum(cell == "O" for row in position.slots for cell in row)
+        side = "X" if nx <= no else "O"
+        cur, mask = from_board(position, side)
+        return _Pos(h, w, cur, mask, side, nx - no in (0, 1))
+    h = 6 if rows is None else rows
+    w = 7 if cols is None else cols
+    if isinstance(position, str):
+        from connect4_game.storage.savegame import parse_moves
+        moves = parse_moves(position, h, w)        # MoveStringError (a ValueError) names the move
+    elif isinstance(position, (list, tuple)):
+        moves = list(position)
+    else:
+        raise ValueError(f"position must be a Board, a move string or a list of columns, "
+                         f"not {type(position).__name__}")
+    cur, mask = play_moves(moves, h, w)
+    return _Pos(h, w, cur, mask, "X" if len(moves) % 2 == 0 else "O", True)
+
+
+def play_moves(moves: Sequence[int], rows: int = 6, cols: int = 7) -> tuple:
+    """Bitboard position ``(current, mask)`` after the 0-based ``moves``
+    (X first), ``current`` = the cells of the side to move.
+
+    :raises ValueError: naming the move (1-based number and 0-based index)
+        for a column that is not an int in range, a full column, or a move
+        after the game was won; or for a bad board size.
+    """
+    for name, v in (("rows", rows), ("cols", cols)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise ValueError(f"{name} must be a positive integer, not {v!r}")
+    geo = geometry(rows, cols)
+    cur = mask = 0
+    for i, c in enumerate(moves):
+        where = f"move {i + 1} (index {i}, column {c!r})"
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < cols:
+            raise ValueError(f"{where}: not a column of the board (0 to {cols - 1})")
+        if mask & geo.top_cells[c]:
+            raise ValueError(f"{where}: the column is full")
+        if has_four(cur ^ mask, rows):
+            raise ValueError(f"{where}: the game was already won")
+        cur, mask = play(cur, mask, rows, c)
+    return cur, mask
+
+
+# ---------------------------------------------------------------- analysis
+def check_budgets(time_budget, node_budget) -> None:
+    """Validate a time budget (seconds > 0 or None) and a node budget (int
+    >= 0 or None). :raises ValueError: naming the bad value."""
+    if time_budget is not None and (isinstance(time_budget, bool)
+                                    or not isinstance(time_budget, (int, float))
+                                    or not time_budget > 0):
+        raise ValueError(f"time_budget must be a number of seconds > 0 or None, got {time_budget!r}")
+    if node_budget is not None and (isinstance(node_budget, bool) or not isinstance(node_budget, int)
+                                    or node_budget < 0):
+        raise ValueError(f"node_budget must be an int >= 0 or None, got {node_budget!r}")
+
+
+def _exact(c, score, n, cells, backend) -> ColumnScore:
+    plies = score_to_plies(score, n, cells)
+    kind = "win" if score > 0 else "loss" if score < 0 else "draw"
+    return ColumnScore(c, kind, score, True, plies, score, score, backend)
+
+
+def _estimate(c, lo, hi, backend) -> ColumnScore:
+    """A column known only to score in ``lo..hi``: the guess is the value
+    closest to a draw inside the bounds (so a proven sign is kept)."""
+    guess = max(lo, min(hi, 0))
+    kind = "win" if guess > 0 else "loss" if guess < 0 else "draw"
+    return ColumnScore(c, kind, guess, False, None, lo, hi, backend)
+
+
+def iter_columns(position, rows: int | None = None, cols: int | None = None, *,
+                 backend: str = "auto", time_budget: float | None = None,
+                 node_budget: int | None = None, best_only: bool = False,
+                 lower_bound: int | None = None, _state: dict | None = None) -> Iterator[ColumnScore]:
+    """Yield one :class:`ColumnScore` per column, in the order they are
+    settled: full columns and immediate wins first, then the searched
+    columns as each is proven (centre first for bitbully; easiest first for
+    the solver), then, if the budget ran out, the estimates.
+
+    :param position: a :class:`~connect4_game.board.Board` (not changed; the
+        side to move is X when both have as many checkers, else O), a move
+        string in ``add_checkers`` notation (``'3344'``; digits, then a-d for
+        columns 10-13) or a list of 0-based columns, X first.
+    :param rows, cols: board size for move strings/lists (default 6x7);
+        must match a Board's size if given with one.
+    :param backend: ``'auto'``, ``'bitbully'`` (raise
+        :class:`BackendUnavailable` rather than fall back) or ``'solver'``.
+    :param time_budget: seconds for the whole position (> 0), None = no limit.
+        The solver stops at it and reports estimates; bitbully, which cannot
+        be interrupted, checks it between columns (columns it did not reach
+        are then estimates).
+    :param node_budget: positions the solver may search in all (deterministic
+        budgets for tests), None = no limit; bitbully ignores it.
+    :param best_only: with bitbully, stop once a column reaching the
+        position's value is found (the most central one): the others are
+        then estimates bounded by that value. The solver scores every column.
+    :param lower_bound: a Pons score the side to move is known to reach,
+        used as bitbully's first guess (must be a true bound).
+    :raises ValueError: bad position, size, backend or budget; an illegal move
+        (raised at the call, before the first column).
+    :raises BackendUnavailable: ``backend='bitbully'`` and bitbully cannot
+        analyse the position (raised while iterating).
+    """
+    if backend not in ("auto",) + BACKENDS:
+        raise ValueError(f"backend must be 'auto', 'bitbully' or 'solver', got {backend!r}")
+    check_budgets(time_budget, node_budget)
+    if lower_bound is not None and (isinstance(lower_bound, bool) or not isinstance(lower_bound, int)):
+        raise ValueError(f"lower_bound must be an int Pons score or None, got {lower_bound!r}")
+    pos = _position(position, rows, cols)
+    state = {} if _state is None else _state
+    state["pos"] = pos
+    state["backends"] = []
+    return _columns(pos, backend, time_budget, node_budget, best_only, lower_bound, state)
+
+
+def _columns(pos, backend, time_budget, node_budget, best_only, lower_bound, state):
+    deadline = None if time_budget is None else time.perf_counter() + time_budget
+    h, w = pos.rows, pos.cols
+    geo = geometry(h, w)
+    cells = geo.cells
+    cur, mask = pos.cur, pos.mask
+    n = mask.bit_count()
+    over = has_four(cur, h) or has_four(cur ^ mask, h)
+
+    use_bb = False
+    if backend != "solver" and not over:
+        why = None
+        if (h, w) != (6, 7):
+            why = "bitbully only plays on the 6x7 board"
+        elif not pos.alternating:
+            why = "bitbully needs a position where X moved first and the sides alternated"
+        else:
+            with LOCK:
+                if _bitbully() is None:
+                    why = _bb_error
+        if why is None:
+            use_bb = True
+        elif backend == "bitbully":
+            raise BackendUnavailable(why)
+        else:
+            state["note"] = why
+    name = "bitbully" if use_bb else "solver"
+    state["backends"].append(name)
+
+    pending = []                      # (column, move bit), centre first
+    wins_now = False
+    for c in geo.order:
+        if mask & geo.top_cells[c]:
+            yield ColumnScore(c, "full", None, True, None, None, None, name)
+        elif over:
+            yield ColumnScore(c, "over", None, True, None, None, None, name)
+        else:
+            m = (mask + geo.bottom_cells[c]) & geo.col_mask[c]
+            if has_four(cur | m, h):
+                wins_now = True
+                yield _exact(c, (cells + 1 - n) // 2, n, cells, name)
+            elif n + 1 >= cells:
+                yield _exact(c, 0, n, cells, name)
+            else:
+                pending.append((c, m))
+    if not pending:
+        return
+    if use_bb:
+        pending = yield from _bitbully_columns(pos, pending, n, cells, deadline, best_only,
+                                               lower_bound, wins_now, backend, state)
+        if not pending:
+            return
+        if state.get("note"):           # bitbully failed: the solver takes over
+            state["backends"].append("solver")
+        else:                           # out of time: what is known without searching
+            for c, _ in pending:
+                yield _estimate(c, -((cells - n) // 2), (cells - 1 - n) // 2, "bitbully")
+            return
+    yield from _solver_columns(pos, pending, n, cells, deadline, node_budget)
+
+
+def _bitbully_columns(pos, pending, n, cells, deadline, best_only, lower_bound, wins_now,
+                      backend, state):
+    """Generator: bitbully's scores for ``pending`` (centre first); returns
+    the columns it did not settle (it failed, or the time ran out)."""
+    global _bb_engine, _bb_error
+    cur, mask = pos.cur, pos.mask
+    x = cur if pos.side == "X" else cur ^ mask
+    # column-major, bottom first: 0 empty, 1 X (first player), 2 O
+    grid = [[(1 if (x >> (c * 7 + r)) & 1 else 2) if (mask >> (c * 7 + r)) & 1 else 0
+             for r in range(6)] for c in range(7)]
+    low = -((cells - n) // 2)          # no column scores less (the opponent wins at once)
+    top = (cells + 1 - n) // 2         # nor more (a win at once)
+    todo = list(pending)
+    try:
+        with LOCK:
+            engine = _bitbully()
+            if engine is None:
+                raise RuntimeError(_bb_error or "bitbully unavailable")
+            bbc, core = engine
+            board = bbc.BoardCore()
+            if not board.setBoard(grid):
+                raise RuntimeError("bitbully refused the position")
+            v = None                   # best_only: the value of the position
+            if best_only:
+                v = top if wins_now else int(core.mtdf(board, 0 if lower_bound is None
+                                                       else int(lower_bound)))
+                if not low <= v <= top:
+                    raise RuntimeError(f"bitbully gave an impossible score {v}")
+        while todo:
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            c, m = todo[0]
+            with LOCK:
+                if v is None:
+                    s = int(core.scoreMove(board, c, 0))
+                    if not low <= s < top:
+                        raise RuntimeError(f"bitbully gave an impossible score {s} for column {c}")
+                elif wins_now:          # a win at once is the best; the rest score less
+                    s = None
+                else:                  # null window: does column c reach v?
+                    s = v if int(core.negamax(board.playMoveOnCopy(c), -v, -v + 1, 0)) <= -v else None
+            todo.pop(0)
+            if s is None:
+                yield _estimate(c, low, v - 1, "bitbully")
+                continue
+            yield _exact(c, s, n, cells, "bitbully")
+            if v is not None:           # best_only: found; no column scores more than v
+                for c2, _ in todo:
+                    yield _estimate(c2, low, v, "bitbully")
+                return []
+        return todo
+    except Exception as e:              # a broken engine: fall back to the solver
+        msg = f"bitbully failed: {type(e).__name__}: {e}"[:200]
+        with LOCK:
+            _bb_engine, _bb_error = None, msg
+        if backend == "bitbully":
+            raise BackendUnavailable(msg) from e
+        state["note"] = msg
+        return todo
+
+
+def _solver_columns(pos, pending, n, cells, deadline, node_budget):
+    """Generator: the solver's scores for ``pending``. With a budget, in
+    rounds: each column gets ``share / k`` of the time (and nodes) left, k =
+    the columns still open in the round, ``share`` = 1/4 then doubling up to
+    1, so easy columns are proven first and each round keeps the bounds the
+    last one proved. Estimates for the columns left when the budget ends."""
+    solver = get_solver(pos.rows, pos.cols)
+    cur, mask, alt = pos.cur, pos.mask, pos.alternating
+    opp = cur ^ mask
+    # proven bounds of each child position's score (the opponent's point of view)
+    lo = {c: -((cells - n - 1) // 2) for c, _ in pending}
+    hi = {c: (cells - n) // 2 for c, _ in pending}
+    nodes_left = node_budget
+    budgeted = deadline is not None or node_budget is not None
+    share = 0.25 if budgeted else 1.0
+    todo = list(pending)
+    while todo:
+        this_round = list(todo)
+        for i, (c, m) in enumerate(this_round):
+            # the last rounds share all that is left among the columns still to visit
+            k = len(this_round) - i if share >= 1 else len(this_round)
+            t = None if deadline is None else (deadline - time.perf_counter()) * share / k
+            nb = None if nodes_left is None else int(nodes_left * share / k)
+            if (t is not None and t <= 0) or nb == 0:
+                continue
+            with LOCK:
+                solver.set_budget(time_budget=t, node_budget=nb)
+                proof = solver.prove(opp, mask | m, alt, lo[c], hi[c])
+                used = solver.searched()
+            if nodes_left is not None:
+                nodes_left = max(0, nodes_left - used)
+            lo[c], hi[c] = max(lo[c], proof.lo), min(hi[c], proof.hi)
+            if lo[c] >= hi[c]:
+                todo.remove((c, m))
+                yield _exact(c, -lo[c], n, cells, "solver")
+        if not budgeted or (deadline is not None and time.perf_counter() >= deadline) \
+                or (nodes_left is not None and nodes_left <= 0):
+            break
+        share = min(1.0, share * 2)
+    for c, _ in todo:
+        yield _estimate(c, -hi[c], -lo[c], "solver")
+
+
+def solve_position(position, rows: int | None = None, cols: int | None = None, *,
+                   backend: str = "auto", time_budget: float | None = None,
+                   node_budget: int | None = None, best_only: bool = False,
+                   lower_bound: int | None = None,
+                   on_column: Callable[[ColumnScore], None] | None = None) -> PerfectResult:
+    """Analyse every column of ``position`` for the side to move.
+
+    Arguments as :func:`iter_columns`; ``on_column`` (optional) is called
+    with each :class:`ColumnScore` as soon as it is settled.
+
+    :returns: a :class:`PerfectResult` (``columns[i]`` is column ``i``).
+    :raises ValueError: bad position, size or budget; an illegal move.
+    :raises BackendUnavailable: ``backend='bitbully'`` and bitbully cannot
+        analyse the position.
+    """
+    t0 = time.perf_counter()
+    state: dict = {}
+    gen = iter_columns(position, rows, cols, backend=backend, time_budget=time_budget,
+                       node_budget=node_budget, best_only=best_only, lower_bound=lower_bound,
+                       _state=state)
+    pos = state["pos"]
+    found: dict = {}
+    for cs in gen:
+        found[cs.column] = cs
+        if on_column is not None:
+            on_column(cs)
+    columns = tuple(found[c] for c in range(pos.cols))
+    used = []
+    for b in state.get("backends", []):
+        if b not in used:
+            used.append(b)
+    return PerfectResult(pos.rows, pos.cols, pos.mask.bit_count(), pos.side, columns,
+                         "+".join(used) or "solver", state.get("note"), time.perf_counter() - t0)

@@ -1,0 +1,218 @@
+"""Game review: every move of a finished (or unfinished) game judged by perfect play.
+
+For each ply the position before the move is analysed by
+:mod:`connect4_game.ai.perfect` (bitbully on 6x7 when installed, else our
+solver) and the move gets a verdict by comparing its Pons score with the best
+one (Pascal Pons, "Solving Connect 4": positive = the mover wins, larger =
+sooner; 0 = draw; negative = loss, more negative = sooner):
+
+* ``'best'`` -- the move has the top score;
+* ``'inaccuracy'`` -- same game result as the best move (win/draw/loss) but
+  a slower win or a faster loss;
+* ``'mistake'`` -- a win thrown away to a draw;
+* ``'blunder'`` -- a win or a draw thrown away to a loss.
+
+Records also carry the perfect-play value of the position before the move
+from X's side, for an evaluation graph: signed plies to the end (``+k``: X
+wins with the ``k``-th checker from there, ``-k``: O does, ``0``: draw) --
+and ``exact``, False when a score is only an estimate (the solver's budget ran
+out; estimates are marked, never presented as proven).
+
+Moves use the assignment's ``add_checkers`` notation (BU CS111 ps9, the
+``Board.add_checkers`` helper): one character per move, X first, digits
+``0``-``9`` then ``a``-``d`` for columns 10-13 -- parsed by
+:func:`connect4_game.storage.savegame.parse_moves`.
+
+Nothing here imports pygame.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from connect4_game.ai import perfect
+from connect4_game.ai.solver import score_to_plies
+
+__all__ = ["PlyReview", "VERDICTS", "DEFAULT_PLY_BUDGET", "verdict", "review_game",
+           "review_moves", "format_review"]
+
+#: the verdicts, best first
+VERDICTS = ("best", "inaccuracy", "mistake", "blunder")
+#: default seconds per position for the built-in solver (bitbully needs no budget)
+DEFAULT_PLY_BUDGET = 5.0
+
+
+@dataclass(frozen=True)
+class PlyReview:
+    """One move of a reviewed game.
+
+    * ``ply`` -- 1-based move number; ``column`` -- 0-based column played;
+    * ``player`` -- ``'X'`` or ``'O'``;
+    * ``scores`` -- Pons score of every column for the mover, in the position
+      before this move (None for a full column), a tuple of ``cols`` items;
+    * ``best`` -- the columns with the top score, left to right;
+    * ``verdict`` -- one of :data:`VERDICTS`;
+    * ``value`` -- perfect-play value of the position before the move from
+      X's side, in signed plies to the end (see the module docstring);
+    * ``exact`` -- False if any score of this position is an estimate;
+    * ``backend`` -- what produced the scores (``'bitbully'``, ``'solver'``).
+    """
+
+    ply: int
+    column: int
+    player: str
+    scores: tuple
+    best: tuple
+    verdict: str
+    value: int
+    exact: bool
+    backend: str
+
+    def to_dict(self) -> dict:
+        """JSON-ready dict, keys in this order: ``ply``, ``column``,
+        ``player``, ``scores`` (list), ``best`` (list), ``verdict``, then
+        ``value``, ``exact``, ``backend``."""
+        return {"ply": self.ply, "column": self.column, "player": self.player,
+                "scores": list(self.scores), "best": list(self.best), "verdict": self.verdict,
+                "value": self.value, "exact": self.exact, "backend": self.backend}
+
+
+def verdict(scores: Sequence, column: int) -> str:
+    """The verdict of playing ``column`` given the Pons ``scores`` of every
+    column (None = full) for the mover.
+
+    :raises ValueError: if ``column`` is out of range or its score is None.
+    """
+    if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < len(scores):
+        raise ValueError(f"column {column!r} is not one of the {len(scores)} columns")
+    played = scores[column]
+    if played is None:
+        raise ValueError(f"column {column} is full: it has no score")
+    top = max(s for s in scores if s is not None)
+    if played == top:
+        return "best"
+    if (played > 0) == (top > 0) and (played < 0) == (top < 0):
+        return "inaccuracy"          # same result, slower win or faster loss
+    if played < 0:
+        return "blunder"             # a win or a draw thrown away to a loss
+    return "mistake"                 # a win thrown away to a draw
+
+
+def _x_value(score: int, n: int, cells: int, player: str) -> int:
+    plies = score_to_plies(score, n, cells)
+    return plies if player == "X" else -plies
+
+
+def review_game(rows: int, cols: int, moves: Sequence[int], *,
+                time_budget: float | None = DEFAULT_PLY_BUDGET, backend: str = "auto",
+                node_budget: int | None = None,
+                on_ply: Callable[[PlyReview], None] | None = None) -> list[PlyReview]:
+    """Review every move of a game.
+
+    :param rows, cols: board size (positive ints).
+    :param moves: the 0-based columns played, X first.
+    :param time_budget: seconds per position for the built-in solver (> 0),
+        None = no limit (exact, but slow on big boards); bitbully ignores it.
+    :param backend: ``'auto'``, ``'bitbully'`` or ``'solver'`` (see
+        :func:`connect4_game.ai.perfect.solve_position`).
+    :param node_budget: positions the solver may search per position
+        (deterministic budgets for tests), None = no limit.
+    :param on_ply: called with each :class:`PlyReview` as soon as it is ready.
+    :returns: one :class:`PlyReview` per move, in order.
+    :raises ValueError: an illegal move -- the message names it (``move 5
+        (index 4, column 7): ...``): a column off the board, a full column,
+        a move after the game was won -- or a bad size or budget; checked
+        before any analysis.
+    """
+    moves = list(moves)
+    perfect.play_moves(moves, rows, cols)            # validates every move first
+    if backend not in ("auto",) + perfect.BACKENDS:
+        raise ValueError(f"backend must be 'auto', 'bitbully' or 'solver', got {backend!r}")
+    perfect.check_budgets(time_budget, node_budget)
+    cells = rows * cols
+    out = []
+    for i, col in enumerate(moves):
+        player = "X" if i % 2 == 0 else "O"
+        res = perfect.solve_position(moves[:i], rows, cols, backend=backend, time_budget=time_budget,
+                                     node_budget=node_budget)
+        scores = tuple(res.scores)
+        rec = PlyReview(i + 1, col, player, scores, tuple(res.best), verdict(scores, col),
+                        _x_value(res.value, i, cells, player), res.exact, res.backend)
+        out.append(rec)
+        if on_ply is not None:
+            on_ply(rec)
+    return out
+
+
+def review_moves(move_string: str, rows: int = 6, cols: int = 7, *,
+                 time_budget: float | None = DEFAULT_PLY_BUDGET,
+                 backend: str = "auto") -> list[dict]:
+    """Review a game given in ``add_checkers`` notation (e.g. ``'3344'``).
+
+    :returns: one JSON-ready dict per ply (see :meth:`PlyReview.to_dict`),
+        e.g. ``{"ply": 1, "column": 3, "player": "X", "scores": [...],
+        "best": [...], "verdict": "best", "value": ..., "exact": ...,
+        "backend": ...}``.
+    :raises ValueError: (a :class:`~connect4_game.storage.savegame.MoveStringError`)
+        naming the move's position for a character that is not a column, a
+        column off the board, a full column or a move after the game was won;
+        ValueError for a bad size or budget.
+    """
+    from connect4_game.storage.savegame import parse_moves
+    moves = parse_moves(move_string, rows, cols)
+    return [r.to_dict() for r in review_game(rows, cols, moves, time_budget=time_budget,
+                                             backend=backend)]
+
+
+def _outcome(score, n: int, cells: int, exact: bool = True) -> str:
+    if score is None:
+        return "full"
+    kind = "win" if score > 0 else "loss" if score < 0 else "draw"
+    return perfect.column_label(kind, score_to_plies(score, n, cells), exact)
+
+
+def format_review(records, rows: int = 6, cols: int = 7) -> str:
+    """A readable table of a review, one line per ply, for the console.
+
+    :param records: :class:`PlyReview` objects or their dicts (as returned
+        by :func:`review_moves`).
+    :param rows, cols: board size the game was played on.
+    :returns: the table (lines joined by newlines, no trailing newline);
+        positions whose scores are estimates are marked ``≈`` and a footnote
+        says so. Columns: ply, player, column played, its result, the best
+        columns and their result, the verdict, X's value in plies.
+    """
+    cells = rows * cols
+    lines = [f"{'ply':>3}  {'who':<3}  {'col':>3}  {'played':<12}  {'best':<10}  "
+             f"{'best result':<12}  {'verdict':<10}  {'X value':>7}"]
+    estimates = False
+    counts = {v: {"X": 0, "O": 0} for v in VERDICTS}
+    for r in records:
+        d = r.to_dict() if isinstance(r, PlyReview) else r
+        n = d["ply"] - 1
+        exact = d.get("exact", True)
+        estimates |= not exact
+        scores = d["scores"]
+        top = max(s for s in scores if s is not None)
+        played = _outcome(scores[d["column"]], n, cells, exact)
+        best = _outcome(top, n, cells, exact)
+        value = d.get("value")
+        vtxt = "" if value is None else ("0" if value == 0 else f"{value:+d}")
+        if not exact and vtxt:
+            vtxt = "≈" + vtxt
+        counts.setdefault(d["verdict"], {"X": 0, "O": 0})[d["player"]] += 1
+        lines.append(f"{d['ply']:>3}  {d['player']:<3}  {d['column']:>3}  {played:<12}  "
+                     f"{','.join(map(str, d['best'])):<10}  {best:<12}  {d['verdict']:<10}  {vtxt:>7}")
+    if len(lines) == 1:
+        lines.append("(no moves)")
+    for side in ("X", "O"):
+        parts = [f"{counts[v][side]} {v if counts[v][side] == 1 else _plural(v)}" for v in VERDICTS]
+        lines.append(f"{side}: " + ", ".join(parts))
+    lines.append("X value: plies to the end under perfect play, + when X wins, - when O wins, 0 = draw.")
+    if estimates:
+        lines.append("≈: an estimate (the solver's time ran out), not a proven result.")
+    return "\n".join(lines)
+
+
+def _plural(v: str) -> str:
+    return {"best": "best", "inaccuracy": "inaccuracies"}.get(v, v + "s")
