@@ -254,7 +254,7 @@ class App:
             from connect4_game.ai import perfect
         except ImportError:
             return ''
-        return perfect.backend_name(self.session.rows, self.session.cols)
+        return perfect.backend_label(perfect.backend_name(self.session.rows, self.session.cols))
 
     # ------------------------------------------------------------ screens
     @property

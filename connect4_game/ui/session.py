@@ -762,9 +762,13 @@ class GameSession:
         return self.cache.get((self.game_id, tuple(g.moves), kind, g.to_move, la, tb, spec))
 
     def analysis_payload(self):
-        """What the overlay shows: the analysis, or the computer side's own
-        search for its move (the same question), or None while it runs."""
+        """What the overlay shows: the analysis (or, while it runs, the
+        columns proven so far), or the computer side's own search for its
+        move (the same question), or None."""
         payload = self.current_payload()
+        if payload is None and self.requested is not None and self.requested in self.progress \
+                and self.requested[2] == self.analysis_kind() and not self.thinking():
+            payload = self.progress[self.requested]
         if payload is None and not self.game.over:
             p = self.side_config()
             if p.kind == 'ai':

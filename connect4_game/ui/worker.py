@@ -217,10 +217,18 @@ def compute(job: Job, progress=None) -> dict:
                 player = _EXPERTS[job.checker] = expert.ExpertPlayer(job.checker, job.time_budget)
             column = player.next_move(board)
             results = player.last_analysis or []
-        else:                    # analysis of every column (hint, overlay)
-            results = expert.analyze(board, job.time_budget)
-            column = expert.choose_column(results, board.width) if board.legal_columns() \
-                else None
+        else:                    # every column (hint, overlay), reported as each is proven
+            from connect4_game.ai import perfect
+            labels, scores = [''] * board.width, [None] * board.width
+
+            def on_column(c):
+                labels[c.column], scores[c.column] = c.label, c.score
+                if progress is not None:
+                    progress({'labels': list(labels), 'scores': list(scores)})
+            res = perfect.solve_position(board, time_budget=job.time_budget, on_column=on_column)
+            return {'column': None if res.over else res.choice(),
+                    'labels': [c.label for c in res.columns], 'scores': res.scores,
+                    'nodes': 0, 'time': time.perf_counter() - start, 'backend': res.backend}
         return {'column': column, 'labels': [getattr(r, 'label', '') for r in results],
                 'scores': [getattr(r, 'score', None) for r in results],
                 'nodes': 0, 'time': time.perf_counter() - start}

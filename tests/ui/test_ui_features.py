@@ -596,3 +596,30 @@ def test_garbage_settings_file_falls_back_to_defaults_with_a_warning(worker, tmp
         assert 'settings' in capsys.readouterr().err
     finally:
         app.close()
+
+
+def test_the_expert_overlay_fills_column_by_column(closing):
+    from tests.ui_helpers import StuckWorker
+
+    class Proving(StuckWorker):
+        """Reports two proven columns of the analysis and keeps working."""
+
+        def poll(self):
+            out = []
+            for job in self.jobs:
+                labels = [''] * 7
+                labels[3], labels[0] = 'win in 9', 'loss in 12'
+                out.append(Result(job, 'progress', {'labels': labels, 'scores': [None] * 7}))
+            self.jobs = []
+            return out
+
+    worker = Proving()
+    app = make_app(worker, x='human', o='human')
+    closing(app)
+    app.step([key(pygame.K_e, 'e'), key(pygame.K_a, 'a')], DT)
+    app.step([], DT)
+    app.step([], DT)
+    labels = app.game.overlay_labels()
+    assert labels[3] == ('win in 9', app.theme.good) and labels[0][0] == 'loss in 12'
+    assert [lbl[0] for i, lbl in enumerate(labels) if i not in (0, 3)] == ['\u2026'] * 5
+    assert app.session.requested is not None           # the analysis goes on

@@ -529,7 +529,10 @@ class GameScreen(Screen):
         labels = payload.get('labels') or []
         scores = payload.get('scores') or []
         for col in range(self.session.cols):
-            if labels and col < len(labels) and labels[col]:
+            if labels and col < len(labels) and not labels[col] and not payload.get('column') \
+                    and payload.get('time') is None:
+                out.append(('\u2026', theme.text_dim))      # not proven yet
+            elif labels and col < len(labels) and labels[col]:
                 text = label_words(labels[col])
                 low = labels[col].lower().lstrip('\u2248~\u2265 ')
                 colour = theme.good if low.startswith('win') else theme.bad \
