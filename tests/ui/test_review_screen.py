@@ -23,10 +23,10 @@ def open_review(app, limit=2000):
     scr = app.screen
     assert type(scr).__name__ == 'ReviewScreen'
     for _ in range(limit):
+        app.step([], DT)
         if scr.ready():
             break
         app.worker.wait_ready(30)
-        app.step([], DT)
     assert scr.ready() and not scr.error
     return scr
 
@@ -87,12 +87,12 @@ def test_the_game_waits_under_the_review_and_goes_on_after(worker):
             app.step([], 0.1)
         assert app.session.game.moves == moves                # nothing moved underneath
         app.step([key(pygame.K_ESCAPE)], DT)
-        settle(app, steps=600)
         for _ in range(600):                                  # the computer's move comes
+            app.step([], DT)
             if len(app.session.game.moves) > len(moves):
                 break
-            app.worker.wait_ready(30)
-            app.step([], DT)
+            if app.session.requested is not None:
+                app.worker.wait_ready(30)
         assert len(app.session.game.moves) == len(moves) + 1
     finally:
         app.close()
