@@ -449,7 +449,7 @@ def run_network_text(args, parser) -> int:
             print(f'Hosting a game: {peer.invitation()}', flush=True)
         else:
             host, port = parse_address(args.join)
-            peer = Join(host, port, args.code).start()
+            peer = Join(host, port, args.code, first_tries=15.0).start()
     except (OSError, ValueError) as exc:
         parser.error(f'cannot start the network game: '
                      f'{clip(getattr(exc, "strerror", None) or exc, 160)}')

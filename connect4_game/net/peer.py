@@ -911,6 +911,9 @@ class Join(_Peer):
     :param reconnect: after losing the host (not after it said goodbye),
         try again every ``retry_interval`` seconds for ``give_up_after``
         seconds; each try waits ``connect_timeout`` seconds at most.
+    :param first_tries: seconds during which a failed *first* connection is
+        tried again every ``retry_interval`` (a script that starts both sides
+        at once); 0 (the default) reports it at once (a mistyped address).
     :param ping_interval, peer_timeout, handshake_timeout, clock: as for :class:`Host`.
     :raises ValueError: for any bad value.
 
@@ -925,10 +928,15 @@ class Join(_Peer):
                  retry_interval: float = 1.0,
                  give_up_after: float = 120.0, connect_timeout: float = 3.0,
                  ping_interval: float = 1.0, peer_timeout: float = 3.5,
-                 handshake_timeout: float = 5.0,
+                 handshake_timeout: float = 5.0, first_tries: float = 0.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(name=name, ping_interval=ping_interval, peer_timeout=peer_timeout,
                          handshake_timeout=handshake_timeout, clock=clock)
+        if isinstance(first_tries, bool) or not isinstance(first_tries, (int, float)) \
+                or not 0 <= first_tries <= 3600:
+            raise ValueError('first_tries must be a number of seconds from 0 to 3600')
+        self._first_tries = float(first_tries)
+        self._first_deadline = 0.0
         if not isinstance(addr, str) or not addr.strip():
             raise ValueError('addr must name the host')
         self.addr = addr.strip()
@@ -948,6 +956,7 @@ class Join(_Peer):
 
     def _open(self) -> None:
         self._next_try = self._clock()
+        self._first_deadline = self._next_try + self._first_tries
 
     def _tick_more(self, now: float) -> None:
         if self._active is not None or self._pending is not None or self._next_try is None \
@@ -988,10 +997,12 @@ class Join(_Peer):
 
     def _attempt_failed(self, reason: str, fatal: bool = False) -> None:
         self._pending = None
-        if fatal or not self._ever or not self._reconnect:
+        now = self._clock()
+        if fatal or (self._ever and not self._reconnect) or \
+                (not self._ever and now + self._retry > self._first_deadline):
             self._fail(reason)
-        else:
-            self._next_try = self._clock() + self._retry
+        else:                # a lost connection, or a first one within first_tries seconds
+            self._next_try = now + self._retry
 
     def _failed(self, conn: _Conn, reason: str) -> None:
         if conn is self._pending:

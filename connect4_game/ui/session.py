@@ -487,6 +487,9 @@ class GameSession:
         g = self.game
         if col is None or g.over:
             return False
+        if self.net_state == 'waiting':
+            self.say(_('Wait until your friend is connected.'), about_position=True)
+            return False
         if self.side_config().kind == 'remote':
             self.say(_("Wait: it is your friend's turn."), about_position=True)
             return False
@@ -675,7 +678,7 @@ class GameSession:
         if p.kind in COMPUTER_KINDS:
             kind, lookahead, tiebreak = p.kind, p.lookahead, p.tiebreak
             spec = p.spec if p.kind == 'plugin' else p.level
-        elif p.kind in ('random', 'remote'):
+        elif p.kind in ('random', 'remote') or self.net_state == 'waiting':
             return None
         elif self.overlay or self.hint_wanted:
             kind, lookahead, tiebreak = self.analysis_kind(), self.lookahead, self.tiebreak
@@ -863,7 +866,7 @@ class GameSession:
             return
         side = g.to_move
         p = self.players[side]
-        if p.is_human or p.kind == 'remote' or self.paused:
+        if p.is_human or p.kind == 'remote' or self.paused or self.net_state == 'waiting':
             return
         wait = self.pace if self.demo or self._computers_only() else 0.12
         if self.since_move < wait:
@@ -917,7 +920,11 @@ class GameSession:
         self.net_local = local if isinstance(local, dict) else {'X': local or human,
                                                                  'O': local or human}
         self.net_state = 'waiting'
+        mine = peer.side                     # a host knows its side; a joiner learns it
+        self.players = {s: self.net_local[s] if s == mine else PlayerConfig('remote')
+                        for s in 'XO'}
         self._cancel_job()
+        self.new_game()
 
     def detach_peer(self) -> None:
         """Leave the network game (the friend is told); the board stays."""

@@ -13,7 +13,7 @@ from connect4_game.net import (
     PeerLost, Refused, UndoAnswered, UndoRequested,
 )
 
-from net_helpers import FAST, FAST_JOIN, FakeClock, Raw, Relay, Watch, poll_until
+from tests.net.net_helpers import FAST, FAST_JOIN, FakeClock, Raw, Relay, Watch, poll_until
 
 CODE = '0421'
 
@@ -488,3 +488,25 @@ def test_send_move_before_the_game_is_known_is_an_error(make):
     with pytest.raises(ValueError):
         j.send_move(1, 0)
     assert j.moves() == () and j.side is None and j.request_undo() is None
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(('127.0.0.1', 0))
+        return s.getsockname()[1]
+
+
+def test_a_joiner_started_before_the_host_keeps_trying_for_first_tries(make):
+    host, join = make
+    port = _free_port()
+    j = join(port, first_tries=5.0)                 # nobody listens yet
+    jw = Watch(j)
+    h = host(port=port)                             # the host comes up a moment later
+    jw.wait(Connected, timeout=5.0)
+    assert Watch(h).wait(Connected).info.my_side == 'X'
+
+
+def test_without_first_tries_a_missing_host_is_an_error_at_once(make):
+    _, join = make
+    j = join(_free_port())
+    assert 'could not connect' in Watch(j).wait(Error, timeout=3.0).text

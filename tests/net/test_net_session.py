@@ -20,7 +20,7 @@ from connect4_game.net import (
 )
 from connect4_game.players import AIPlayer, RandomPlayer
 
-from net_helpers import FAST, FAST_JOIN, ROOT, poll_until
+from tests.net.net_helpers import FAST, FAST_JOIN, ROOT, poll_until
 
 CODE = '7301'
 

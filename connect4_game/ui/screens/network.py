@@ -35,15 +35,16 @@ def start_host(app, port: int, side: str = 'X', addr: str = '', code: str | None
     return host
 
 
-def start_join(app, address: str, code: str, local=None):
+def start_join(app, address: str, code: str, local=None, first_tries: float = 10.0):
     """Join the game at ``address`` (``host[:port]``) with ``code``; returns
-    the started Join.
+    the started Join (a host that is not listening yet is tried again for
+    ``first_tries`` seconds).
 
     :raises ValueError: for an address or code that cannot be right.
     """
     from connect4_game.net import Join, parse_address
     host, port = parse_address(address)
-    join = Join(host, port, code, name=_('Guest')).start()
+    join = Join(host, port, code, name=_('Guest'), first_tries=first_tries).start()
     app.session.attach_peer(join, local)
     app.invitation = ''
     app.session.say(_('Connecting to {address}…').format(address=clip(address, 60)), seconds=10.0)
