@@ -249,7 +249,7 @@ def test_parse_address_refuses(text):
 def test_the_network_code_never_imports_pygame():
     import subprocess
     import sys
-    from net_helpers import ROOT
+    from tests.net.net_helpers import ROOT
     code = ('import sys, connect4_game.net, connect4_game.net.session; '
             'print(sorted(m for m in sys.modules if m.split(".")[0] == "pygame"))')
     out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
