@@ -112,6 +112,11 @@ def build_parser() -> argparse.ArgumentParser:
                         'setting, at first RANDOM; --text: LEFT, as in the assignment)')
     g.add_argument('--text', action='store_true', help="play in the console (the assignment's game)")
     g.add_argument('--demo', action='store_true', help='computer against computer, game after game')
+    g.add_argument('--pace', type=arg(lambda v: rules.check_number(v, rules.MIN_PACE, rules.MAX_PACE,
+                                                                  'pace'), float, 'a number'),
+                   metavar='SECONDS', help='seconds between moves when the computer plays both '
+                                          f'sides ({rules.MIN_PACE:g}..{rules.MAX_PACE:g}; '
+                                          f'default: your last setting, at first {rules.DEFAULT_PACE:g})')
     b = p.add_argument_group('board and position')
     b.add_argument('--rows', type=arg(rules.check_rows), metavar='R',
                    help=f'board rows, {rules.MIN_ROWS}..{rules.MAX_ROWS} (default 6)')
@@ -167,7 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
 # nothing is refused (exit 2) rather than silently ignored.
 _CONNECT4_ONLY = ('x', 'o', 'tiebreak', 'rows', 'cols', 'moves', 'load', 'review')
 _WINDOW_ONLY = ('theme', 'mute', 'size', 'exit_after', 'screenshot', 'frame_stats', 'lang',
-                'no_settings')
+                'no_settings', 'pace')
 _OSKA_ONLY = ('n',)
 
 
@@ -412,7 +417,8 @@ def window_options(args, rows, cols, moves):
                       screenshot=args.screenshot, frame_stats=args.frame_stats, theme=args.theme,
                       mute=args.mute, moves=moves, size=args.size, use_settings=use_settings,
                       owns_autosave=use_settings and _plain_start(args), language=args.lang,
-                      game=args.game, oska_n=args.n, network=_network_options(args, la, tb))
+                      game=args.game, oska_n=args.n, network=_network_options(args, la, tb),
+                      pace=args.pace)
 
 
 def _network_options(args, lookahead, tiebreak):

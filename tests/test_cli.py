@@ -74,7 +74,8 @@ def test_headless_demo_plays_a_whole_game_and_writes_the_picture(tmp_path):
     shot = tmp_path / 'out.png'
     stats = tmp_path / 'fs.json'
     r = run_main(['--demo', '--lookahead', '1', '--exit-after-game', '--screenshot', str(shot),
-                  '--frame-stats', str(stats), '--no-settings'])
+                  '--frame-stats', str(stats), '--no-settings', '--pace', '0.05', '--rows', '4',
+                  '--cols', '5'])
     assert r.returncode == 0, r.stderr
     assert ('wins in' in r.stdout) or ("It's a tie!" in r.stdout)
     assert shot.read_bytes()[:8] == b'\x89PNG\r\n\x1a\n'
@@ -234,9 +235,11 @@ def test_only_a_plain_start_owns_the_autosave(argv, plain):
 
 
 @pytest.mark.parametrize('argv', [
-    ['--x', 'ai', '--o', 'ai', '--lookahead', '1', '--exit-after-game'],
+    ['--x', 'ai', '--o', 'ai', '--lookahead', '1', '--exit-after-game', '--pace', '0',
+     '--rows', '4', '--cols', '4'],
     ['--moves', '1', '--exit-after', '0.5'],
-    ['--x', 'random', '--o', 'random', '--exit-after-game'],
+    ['--x', 'random', '--o', 'random', '--exit-after-game', '--pace', '0', '--rows', '4',
+     '--cols', '4'],
 ])
 def test_scripted_runs_never_touch_the_autosave(tmp_path, argv):
     saved = tmp_path / 'autosave.json'

@@ -154,7 +154,8 @@ class App:
         return GameSession(
             start.players, start.rows, start.cols, start.moves, lookahead=start.lookahead,
             tiebreak=start.tiebreak, expert=start.expert,
-            pace=self.settings.demo_pace if opts.use_settings else rules.DEFAULT_PACE,
+            pace=opts.pace if opts.pace is not None else
+            self.settings.demo_pace if opts.use_settings else rules.DEFAULT_PACE,
             demo=opts.demo, remember=self.remember, record=self.record_result,
             budgets=opts.budgets, worker=self.worker)
 

@@ -858,7 +858,8 @@ class GameSession:
         self._time_search(0.0)       # a job submitted or answered this frame starts at 0
 
     def _computers_only(self) -> bool:
-        return all(q.is_computer for q in self.players.values())
+        """Computers play each other here (a friend on the network may be a person)."""
+        return all(q.is_computer and q.kind != 'remote' for q in self.players.values())
 
     def _maybe_computer_move(self) -> None:
         g = self.game

@@ -34,7 +34,8 @@ class AppOptions:
     start: it offers back the unfinished game of the last such start and
     keeps the current one on exit; scripted runs never read, write or remove
     the autosave. ``language``: a code of :data:`connect4_game.rules.LANGUAGES`
-    (None: the settings', else the system's).
+    (None: the settings', else the system's). ``pace``: seconds between
+    moves when computers play each other (None: the settings').
     """
 
     x: PlayerConfig | None = None
@@ -61,6 +62,7 @@ class AppOptions:
     oska_n: int = rules.OSKA_DEFAULT_N
     budgets: dict = field(default_factory=dict)
     network: object = None
+    pace: float | None = None
 
 
 @dataclass

@@ -150,7 +150,8 @@ def test_two_windows_play_each_other_and_agree(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER='dummy', SDL_AUDIODRIVER='dummy',
                CONNECT4_CONFIG_DIR=str(tmp_path))
     host = subprocess.Popen([sys.executable, str(ROOT / 'main.py'), '--host', f'127.0.0.1:{port}',
-                             '--code', '2468', '--x', 'easy', '--exit-after-game',
+                             '--code', '2468', '--x', 'easy', '--exit-after-game', '--rows', '4',
+                             '--cols', '5',
                              '--exit-after', '90', '--no-settings'],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                             cwd=ROOT)
