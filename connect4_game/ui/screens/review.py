@@ -156,12 +156,15 @@ class ReviewScreen(Screen):
         """How many of each verdict each side had."""
         if not self.records:
             return ''
+        forms = {'inaccuracy': lambda n: ngettext('{n} inaccuracy', '{n} inaccuracies', n),
+                 'mistake': lambda n: ngettext('{n} mistake', '{n} mistakes', n),
+                 'blunder': lambda n: ngettext('{n} blunder', '{n} blunders', n)}
         parts = []
         for side in 'XO':
             mine = [r for r in self.records if r['player'] == side]
-            counts = {v: sum(r['verdict'] == v for r in mine) for v in VERDICT_WORDS}
-            parts.append(f'{side}: ' + ', '.join(f'{counts[v]} {_(VERDICT_WORDS[v])}'
-                                                   for v in VERDICT_WORDS if v != 'best'))
+            counts = {v: sum(r['verdict'] == v for r in mine) for v in forms}
+            parts.append(f'{side}: ' + ', '.join(forms[v](counts[v]).format(n=counts[v])
+                                                   for v in forms))
         return '   '.join(parts)
 
     # ------------------------------------------------------------------ draw
@@ -189,6 +192,7 @@ class ReviewScreen(Screen):
         rec = self.records[self.sel] if self.sel < len(self.records) else None
         labels = None
         if rec is not None:
+            from connect4_game.ai.solver import score_to_plies
             labels = []
             for c, sc in enumerate(rec['scores']):
                 if sc is None:
@@ -197,7 +201,12 @@ class ReviewScreen(Screen):
                 kind = 'win' if sc > 0 else 'loss' if sc < 0 else 'draw'
                 colour = theme.good if kind == 'win' else theme.bad if kind == 'loss' \
                     else theme.neutral
-                labels.append((label_words(kind), colour))
+                if kind == 'draw' or not rec.get('exact', True):
+                    text = ('' if rec.get('exact', True) else '\u2248 ') + kind
+                else:       # plies from the position after this column's checker
+                    d = score_to_plies(-sc, self.sel + 1, self.rows * self.cols)
+                    text = f'{kind} in {abs(d) + 1}'
+                labels.append((label_words(text), colour))
         col = self.moves[self.sel] if self.moves else None
         self.renderer.draw_board(board_surf, b.slots, labels=labels,
                                  best_cols=rec['best'] if rec else (),
