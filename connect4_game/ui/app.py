@@ -19,6 +19,7 @@ the tag still matches the position.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -539,6 +540,11 @@ class App:
             wait_warm = getattr(self.worker, 'wait_warm', None)
             if wait_warm is not None:   # loading: the worker processes import the engine
                 wait_warm(5.0)
+            # what start-up built lives as long as the window: keep it out of the
+            # garbage collector's full passes, which would otherwise walk it
+            # every time and can cost a frame
+            gc.collect()
+            gc.freeze()
             last = time.perf_counter()
             period = 1.0 / FPS
             deadline = last + period

@@ -66,6 +66,9 @@ MAX_REPLY = 1 << 20
 """Bytes: the longest answer the parent reads from a worker process."""
 MAX_MESSAGE = 300
 """Characters of an error text (e.g. a plug-in's exception) a Result repeats."""
+WORKER_NICE = 19
+"""How much lower than the window the worker processes run (``os.nice``; 19
+is the lowest priority): a search never delays a frame when both want a CPU."""
 DEEPEN_FROM = 8
 """Plies: an ``'ai'`` job deeper than this reports shallower results first."""
 
@@ -298,8 +301,8 @@ def _serve(conn, parent_pid: int | None = None) -> None:
     """
     if parent_pid is not None:
         child_setup(parent_pid)
-    try:  # the search yields the CPU to the window's render loop when both want it
-        os.nice(10)
+    try:  # the search yields the CPU to the window's render loop whenever both want it
+        os.nice(WORKER_NICE)
     except (AttributeError, OSError):
         pass
     try:
