@@ -147,7 +147,8 @@ class ReviewScreen(Screen):
         if i >= len(self.records):
             return head + ' \u2014 ' + _('judging…')
         rec = self.records[i]
-        verdict = _(VERDICT_TIPS[rec['verdict']])
+        tip = VERDICT_TIPS[rec['verdict']]
+        verdict = _(tip)
         best = ', '.join(str(c + 1) for c in rec['best'])
         return head + f' \u2014 {verdict}. ' + ngettext('Best: column {cols}', 'Best: columns {cols}',
                                                        len(rec['best'])).format(cols=best) + '.'

@@ -1,0 +1,45 @@
+"""The window's translations: every string has a Dutch translation, the
+compiled catalogue matches its source, and switching the language changes
+what the window shows (the console keeps the assignment's English)."""
+
+import pygame
+import pytest
+
+from connect4_game.ui import i18n
+from tests.ui_helpers import DT, InstantWorker, key, make_app
+
+babel = pytest.importorskip('babel')
+
+
+def test_every_window_string_is_translated_and_compiled():
+    from tools import translations
+    assert translations.problems('nl') == []
+
+
+def test_the_template_finds_the_window_strings():
+    from tools import translations
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in translations.template() if m.id}
+    assert {'New game', 'Undo', 'Settings', 'Play a friend', 'Review game'} <= ids
+
+
+def test_the_window_speaks_dutch_and_back():
+    app = make_app(InstantWorker(), x='human', o='human', language='nl')
+    try:
+        app.step([], DT)
+        assert app.game.toolbar.button('new').label == 'Nieuw spel'
+        assert app.game.status_texts()[0].startswith('Speler X')
+        app.set_language('en')
+        app.step([], DT)
+        assert app.game.toolbar.button('new').label == 'New game'
+    finally:
+        app.close()
+        i18n.set_language('en')
+
+
+def test_system_language_and_unknown_codes():
+    assert i18n.system_language({'LANG': 'nl_NL.UTF-8'}) == 'nl'
+    assert i18n.system_language({'LANGUAGE': 'fr:nl', 'LANG': 'fr_FR'}) == 'nl'
+    assert i18n.system_language({'LANG': 'de_DE.UTF-8'}) == 'en'
+    assert i18n.system_language({}) == 'en'
+    with pytest.raises(ValueError):
+        i18n.set_language('xx')
