@@ -435,3 +435,19 @@ def test_a_screenshot_that_cannot_be_written_is_one_line_and_status_1(tmp_path, 
     assert app.run() == 0
     assert good.read_bytes()[:8] == b'\x89PNG\r\n\x1a\n'
     assert capsys.readouterr().err == ''
+
+
+def test_the_start_removes_temporary_files_killed_writers_left(tmp_path, monkeypatch, closing):
+    import time as _time
+    monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
+    stale = tmp_path / '.settings.json.k3j_x9q2.tmp'
+    fresh = tmp_path / '.stats.json.abcdefgh.tmp'        # a write going on right now
+    other = tmp_path / 'notes.tmp'                       # not ours
+    for f in (stale, fresh, other):
+        f.write_text('half')
+    old = _time.time() - 7200
+    os.utime(stale, (old, old))
+    os.utime(other, (old, old))
+    app = App(AppOptions(), size=SIZE, worker=InstantWorker())
+    closing(app)
+    assert not stale.exists() and fresh.exists() and other.exists()
