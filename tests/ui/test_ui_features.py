@@ -623,3 +623,22 @@ def test_the_expert_overlay_fills_column_by_column(closing):
     assert labels[3] == ('win in 9', app.theme.good) and labels[0][0] == 'loss in 12'
     assert [lbl[0] for i, lbl in enumerate(labels) if i not in (0, 3)] == ['\u2026'] * 5
     assert app.session.requested is not None           # the analysis goes on
+
+
+def test_each_sides_players_and_ai_settings_survive_a_restart(worker, tmp_path, monkeypatch):
+    monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
+    app = App(AppOptions(), size=(640, 600), worker=worker)
+    try:
+        app.step([], DT)
+        app.start_game({'X': PlayerConfig('ai', 5, 'RIGHT'),
+                        'O': PlayerConfig.for_level('hard', PlayerConfig('ai', 2, 'LEFT'))}, 5, 8)
+    finally:
+        app.close()
+    again = App(AppOptions(), size=(640, 600), worker=worker)
+    try:
+        x, o = again.session.players['X'], again.session.players['O']
+        assert (x.kind, x.level, x.lookahead, x.tiebreak) == ('ai', '', 5, 'RIGHT')
+        assert (o.kind, o.level) == ('ai', 'hard')
+        assert (again.session.rows, again.session.cols) == (5, 8)
+    finally:
+        again.close()

@@ -1,0 +1,133 @@
+"""The package's shape: no import circles, pygame only in the window (ui/),
+the benchmarks and tests outside the package, and every fact defined once."""
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / 'connect4_game'
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT).with_suffix('')
+    parts = list(rel.parts)
+    if parts[-1] == '__init__':
+        parts = parts[:-1]
+    return '.'.join(parts)
+
+
+def imports_of(path: Path) -> set:
+    """Every connect4_game module ``path`` imports, at any depth of the file
+    (imports inside functions count: they are circles too)."""
+    tree = ast.parse(path.read_text(encoding='utf-8'))
+    me = module_name(path)
+    package = me if path.name == '__init__.py' else me.rpartition('.')[0]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ''
+            if node.level:
+                parts = package.split('.')
+                parts = parts[:len(parts) - node.level + 1]
+                base = '.'.join(parts + ([base] if base else []))
+            found.add(base)
+            for a in node.names:           # 'from connect4_game.ai import search'
+                found.add(f'{base}.{a.name}')
+    return {m for m in found if m.startswith('connect4_game')}
+
+
+def graph() -> dict:
+    modules = {module_name(p): p for p in PACKAGE.rglob('*.py')}
+    edges = {}
+    for name, path in modules.items():
+        targets = set()
+        for imp in imports_of(path):
+            # 'connect4_game.ai.search.Searcher' -> the longest known module prefix
+            parts = imp.split('.')
+            while parts and '.'.join(parts) not in modules:
+                parts.pop()
+            if parts and '.'.join(parts) != name:
+                targets.add('.'.join(parts))
+        edges[name] = targets
+    return edges
+
+
+def _is_package_init(name: str, edges) -> bool:
+    return any(other.startswith(name + '.') for other in edges)
+
+
+def test_there_is_no_import_circle():
+    edges = graph()
+    # a package's __init__ that re-exports its own submodules is not a circle of code
+    def follow(a, b):
+        return not (_is_package_init(b, edges) and a.startswith(b + '.'))
+    state, stack_path = {}, []
+
+    def visit(node):
+        state[node] = 'open'
+        stack_path.append(node)
+        for nxt in sorted(edges[node]):
+            if not follow(node, nxt):
+                continue
+            if state.get(nxt) == 'open':
+                cycle = stack_path[stack_path.index(nxt):] + [nxt]
+                raise AssertionError('import circle: ' + ' -> '.join(cycle))
+            if nxt not in state:
+                visit(nxt)
+        stack_path.pop()
+        state[node] = 'done'
+    for node in sorted(edges):
+        if node not in state:
+            visit(node)
+
+
+def test_pygame_is_imported_only_by_the_window():
+    for path in PACKAGE.rglob('*.py'):
+        tree = ast.parse(path.read_text(encoding='utf-8'))
+        uses = any(isinstance(n, ast.Import) and any(a.name.split('.')[0] == 'pygame' for a in n.names)
+                   or isinstance(n, ast.ImportFrom) and (n.module or '').split('.')[0] == 'pygame'
+                   for n in ast.walk(tree))
+        inside_ui = PACKAGE / 'ui' in path.parents
+        assert not uses or inside_ui, f'{path.relative_to(ROOT)} imports pygame'
+
+
+def test_the_package_never_imports_benchmarks_or_tests():
+    for path in PACKAGE.rglob('*.py'):
+        text = path.read_text(encoding='utf-8')
+        for bad in ('import benchmarks', 'from benchmarks', 'import tests', 'from tests'):
+            assert bad not in text, f'{path.relative_to(ROOT)}: {bad}'
+
+
+FACTS = ('TIEBREAKS', 'PLAYER_KINDS', 'NAMED_KINDS', 'LEVELS', 'THEMES', 'LANGUAGES',
+         'MIN_ROWS', 'MAX_ROWS', 'MIN_COLS', 'MAX_COLS', 'MAX_LOOKAHEAD', 'DEFAULT_LOOKAHEAD',
+         'DEFAULT_TIEBREAK', 'DEFAULT_LEVEL', 'NET_DEFAULT_PORT')
+
+
+def test_every_fact_is_defined_once_in_rules():
+    owners = {}
+    for path in PACKAGE.rglob('*.py'):
+        tree = ast.parse(path.read_text(encoding='utf-8'))
+        for node in tree.body:
+            targets = []
+            if isinstance(node, ast.Assign):
+                for t in node.targets:
+                    targets += [e.id for e in (t.elts if isinstance(t, ast.Tuple) else [t])
+                                if isinstance(e, ast.Name)]
+            for name in targets:
+                if name in FACTS:
+                    owners.setdefault(name, []).append(module_name(path))
+    for name in FACTS:
+        assert owners.get(name) == ['connect4_game.rules'], (name, owners.get(name))
+
+
+def test_the_window_session_and_start_up_do_not_import_pygame():
+    """The game state and the start-up logic can be used (and tested) without a window."""
+    import subprocess
+    import sys
+    code = ('import sys, connect4_game.ui.session, connect4_game.ui.startup, connect4_game.cli, '
+            'connect4_game.net, connect4_game.ai.review; print("pygame" in sys.modules)')
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, cwd=ROOT,
+                         timeout=60)
+    assert out.stdout.strip() == 'False', out.stderr
