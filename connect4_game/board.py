@@ -17,7 +17,8 @@ still empty. Four in a row wins on every board size, even boards smaller than
 
 from __future__ import annotations
 
-CHECKERS = ('X', 'O')
+from connect4_game.rules import CHECKERS, check_column, check_int, is_int
+
 EMPTY = ' '
 
 
@@ -50,9 +51,8 @@ class Board:
     """
 
     def __init__(self, height: int, width: int) -> None:
-        for name, value in (('height', height), ('width', width)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f'{name} must be a positive integer, not {value!r}')
+        check_int(height, 1, None, 'height')
+        check_int(width, 1, None, 'width')
         self.height = height
         self.width = width
         self.slots = [[EMPTY] * self.width for _ in range(self.height)]
@@ -81,8 +81,7 @@ class Board:
             column index in ``range(width)``, or the column is full.
         """
         validate_checker(checker)
-        if isinstance(col, bool) or not isinstance(col, int) or not 0 <= col < self.width:
-            raise ValueError(f'column must be an integer from 0 to {self.width - 1}, not {col!r}')
+        check_column(col, self.width)
         row = self._free_row(col)
         if row < 0:
             raise ValueError(f'column {col} is full')
@@ -109,7 +108,7 @@ class Board:
 
     def can_add_to(self, col: int) -> bool:
         """True if ``col`` is a column of this board that is not full."""
-        if isinstance(col, bool) or not isinstance(col, int) or not 0 <= col < self.width:
+        if not is_int(col, 0, self.width - 1):
             return False
         return self.slots[0][col] == EMPTY
 

@@ -86,8 +86,10 @@ def _code(text: str) -> str:
 
 def _choice(choices, what):
     def check(text: str) -> str:
-        low = text.strip().lower() if what != 'tiebreak' else text.strip().upper()
-        return rules.check_choice(low, choices, what)
+        word = text.strip()
+        # the case of the choices: LEFT, X; connect4, en
+        word = word.upper() if choices[0].isupper() else word.lower()
+        return rules.check_choice(word, choices, what)
     check.__name__ = what
     return check
 
@@ -102,14 +104,16 @@ def build_parser() -> argparse.ArgumentParser:
                         "assignment's AIPlayer: see --lookahead) or FILE.py:ClassName "
                         '(default: human)')
     g.add_argument('--o', type=parse_player, metavar='PLAYER',
-                   help='who plays O (default: medium)')
+                   help=f'who plays O (default: {rules.DEFAULT_LEVEL})')
     g.add_argument('--lookahead', type=arg(rules.check_lookahead), metavar='N',
                    help="the assignment's AIPlayer's lookahead in plies (window: your last "
-                        'setting, at first 6; --text: 3); a computer side becomes that AIPlayer')
+                        f'setting, at first {rules.DEFAULT_LOOKAHEAD}; --text: {rules.CONSOLE_LOOKAHEAD}); '
+                        'a computer side becomes that AIPlayer')
     g.add_argument('--tiebreak', type=arg(_choice(rules.TIEBREAKS, 'tiebreak'), str, 'a word'),
-                   metavar='{LEFT,RIGHT,RANDOM}',
+                   metavar='{' + ','.join(rules.TIEBREAKS) + '}',
                    help='how the AIPlayer picks among equally good columns (window: your last '
-                        'setting, at first RANDOM; --text: LEFT, as in the assignment)')
+                        f'setting, at first {rules.DEFAULT_TIEBREAK}; --text: {rules.CONSOLE_TIEBREAK}, '
+                        'as in the assignment)')
     g.add_argument('--text', action='store_true', help="play in the console (the assignment's game)")
     g.add_argument('--demo', action='store_true', help='computer against computer, game after game')
     g.add_argument('--pace', type=arg(lambda v: rules.check_number(v, rules.MIN_PACE, rules.MAX_PACE,
@@ -119,9 +123,9 @@ def build_parser() -> argparse.ArgumentParser:
                                           f'default: your last setting, at first {rules.DEFAULT_PACE:g})')
     b = p.add_argument_group('board and position')
     b.add_argument('--rows', type=arg(rules.check_rows), metavar='R',
-                   help=f'board rows, {rules.MIN_ROWS}..{rules.MAX_ROWS} (default 6)')
+                   help=f'board rows, {rules.MIN_ROWS}..{rules.MAX_ROWS} (default {rules.DEFAULT_ROWS})')
     b.add_argument('--cols', type=arg(rules.check_cols), metavar='C',
-                   help=f'board columns, {rules.MIN_COLS}..{rules.MAX_COLS} (default 7)')
+                   help=f'board columns, {rules.MIN_COLS}..{rules.MAX_COLS} (default {rules.DEFAULT_COLS})')
     b.add_argument('--moves', metavar='STRING',
                    help="start from these moves in the assignment's add_checkers notation, "
                         "e.g. 1211244445 (columns 10-13 as a-d)")
@@ -131,7 +135,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help='which game (default connect4)')
     b.add_argument('--n', type=arg(lambda v: rules.check_int(v, rules.OSKA_MIN_N,
                                                                rules.OSKA_MAX_N, 'n')),
-                   default=rules.OSKA_DEFAULT_N, help='Oska: checkers per side (default 4)')
+                   default=rules.OSKA_DEFAULT_N,
+                   help=f'Oska: checkers per side (default {rules.OSKA_DEFAULT_N})')
     b.add_argument('--review', metavar='MOVES',
                    help="print a review of the game MOVES (add_checkers notation): every "
                         'move judged by perfect play; with --json as JSON')
@@ -143,8 +148,9 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument('--join', metavar='ADDR[:PORT]', help="join a friend's game (with --code)")
     n.add_argument('--code', type=_code, metavar='NNNN',
                    help='the 4-digit code (--join: the host\'s; --host: fix it, for scripts)')
-    n.add_argument('--side', type=arg(_choice(('X', 'O'), 'side'), str.upper, 'X or O'),
-                   metavar='{X,O}', help='--host: the side this computer plays (default X)')
+    n.add_argument('--side', type=arg(_choice(rules.CHECKERS, 'side'), str.upper, 'X or O'),
+                   metavar='{' + ','.join(rules.CHECKERS) + '}',
+                   help='--host: the side this computer plays (default X)')
     w = p.add_argument_group('window')
     w.add_argument('--theme', type=arg(_choice(rules.THEMES, 'theme'), str, 'a word'),
                    metavar='NAME', help=f"colour theme ({', '.join(rules.THEMES)})")

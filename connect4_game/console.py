@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from connect4_game.board import Board
+from connect4_game.rules import CHECKERS
 
 
 def process_move(p, b: Board) -> bool:
@@ -44,7 +45,7 @@ def connect_four(p1, p2, height: int = 6, width: int = 7, board: Board | None = 
     One player must use 'X' and the other 'O'; otherwise prints
     ``'need one X player and one O player.'`` and returns None.
     """
-    if p1.checker not in ('X', 'O') or p2.checker not in ('X', 'O') \
+    if p1.checker not in CHECKERS or p2.checker not in CHECKERS \
        or p1.checker == p2.checker:
         print('need one X player and one O player.')
         return None

@@ -11,8 +11,7 @@ import random
 
 from connect4_game.board import Board, other, validate_checker
 from connect4_game.ai.search import shared_searcher
-
-TIEBREAKS = ('LEFT', 'RIGHT', 'RANDOM')
+from connect4_game.rules import check_lookahead, check_tiebreak
 
 
 class Player:
@@ -89,10 +88,8 @@ class AIPlayer(Player):
 
     def __init__(self, checker: str, tiebreak: str, lookahead: int) -> None:
         validate_checker(checker)
-        if tiebreak not in TIEBREAKS:
-            raise ValueError(f"tiebreak must be 'LEFT', 'RIGHT' or 'RANDOM', not {tiebreak!r}")
-        if isinstance(lookahead, bool) or not isinstance(lookahead, int) or lookahead < 0:
-            raise ValueError(f'lookahead must be an integer >= 0, not {lookahead!r}')
+        check_tiebreak(tiebreak)
+        check_lookahead(lookahead)
         super().__init__(checker)
         self.tiebreak = tiebreak
         self.lookahead = lookahead

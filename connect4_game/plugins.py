@@ -83,15 +83,13 @@ from typing import Any, Callable
 from connect4_game.board import Board, validate_checker
 from connect4_game.compat import SPEC_KINDS, is_compat_spec
 from connect4_game.messages import clip, quote
-from connect4_game.rules import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK, NAMED_KINDS
+from connect4_game.rules import (CHECKERS, CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK, NAMED_KINDS,
+                                  check_seconds, is_int)
 
 __all__ = ["ADAPTERS", "register_adapter", "parse_spec", "is_plugin_spec", "load_class",
            "load_player", "SafePlayer", "GuardedPlayer", "ProcessPlayer", "describe_exception",
            "child_setup", "guard_descendants", "kill_process_group", "stop_child",
            "describe_exit"]
-
-DEFAULT_TIEBREAK = CONSOLE_TIEBREAK   # what a 3-argument plug-in class gets by default
-DEFAULT_LOOKAHEAD = CONSOLE_LOOKAHEAD
 
 
 # -- adapters -----------------------------------------------------------------
@@ -258,13 +256,14 @@ def _required_positional(cls: type) -> int | None:
                and p.default is p.empty)
 
 
-def load_player(spec: str, checker: str, tiebreak: str = DEFAULT_TIEBREAK,
-                lookahead: int = DEFAULT_LOOKAHEAD) -> Any:
+def load_player(spec: str, checker: str, tiebreak: str = CONSOLE_TIEBREAK,
+                lookahead: int = CONSOLE_LOOKAHEAD) -> Any:
     """Build the player of ``spec`` (``'FILE.py:ClassName'``) for ``checker``.
 
     The class is called with as many of ``(checker, tiebreak, lookahead)``
     as its constructor requires (1 for the assignment's ``Player(checker)``, 3 for
-    ``AIPlayer`` / CS5 / Dutch ``Player(ox, tbt, ply)``). A CS5/Dutch-style
+    ``AIPlayer`` / CS5 / Dutch ``Player(ox, tbt, ply)``; by default the console
+    game's tiebreak and lookahead, as in the assignment). A CS5/Dutch-style
     instance is wrapped by the first matching adapter (see :data:`ADAPTERS`).
     Specs ``'cs5[:TBT[:PLY]]'`` / ``'vieropeenrij[...]'`` are handed to
     :func:`connect4_game.compat.player_from_spec`.
@@ -306,7 +305,7 @@ def load_player(spec: str, checker: str, tiebreak: str = DEFAULT_TIEBREAK,
     if not callable(getattr(obj, "next_move", None)):
         raise ValueError(f"{name} has no next_move(board) method (the assignment's Player "
                          f"interface) nor nextMove(board)")
-    if getattr(obj, "checker", None) not in ("X", "O"):
+    if getattr(obj, "checker", None) not in CHECKERS:
         try:
             obj.checker = checker
         except Exception:
@@ -388,8 +387,7 @@ class SafePlayer:
             the next calls return ``('error', 'still busy')`` until it ends.
         :raises ValueError: if ``timeout`` is not a positive number.
         """
-        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
-            raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
+        check_seconds(timeout, "timeout")
         if self.busy:
             return ("error", f"{self.label} is still busy with an earlier move")
         box: list = []
@@ -934,8 +932,8 @@ class ProcessPlayer:
         takes longer than ``load_timeout`` seconds; no child is left running.
     """
 
-    def __init__(self, spec: str, checker: str, tiebreak: str = DEFAULT_TIEBREAK,
-                 lookahead: int = DEFAULT_LOOKAHEAD, label: str | None = None,
+    def __init__(self, spec: str, checker: str, tiebreak: str = CONSOLE_TIEBREAK,
+                 lookahead: int = CONSOLE_LOOKAHEAD, label: str | None = None,
                  fallback: Any = None, timeout: float | None = 60.0,
                  load_timeout: float = 60.0, out: Callable[[str], Any] = print,
                  start_method: str = "spawn") -> None:
@@ -1025,8 +1023,7 @@ class ProcessPlayer:
             return ("fault", f"{self.label} ended its process ({self._exit_text()})")
         status, value = self._receive(self.timeout)
         if status == "ok":
-            ok = isinstance(value, int) and not isinstance(value, bool) \
-                and 0 <= value < b.width and b.can_add_to(value)
+            ok = is_int(value, 0, b.width - 1) and b.can_add_to(value)
             if ok:
                 return ("ok", value)
             return ("fault", f"{self.label} answered {clip(value, 20)!s}, "

@@ -21,17 +21,22 @@ Traceback (most recent call last):
 ValueError: lookahead must be an integer from 0 to 9, not True
 >>> clamp_lookahead(10**9, 6, 7)
 42
+>>> check_seconds(-1, 'time_budget')
+Traceback (most recent call last):
+...
+ValueError: time_budget must be a number of seconds > 0, not -1
 """
 
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any, Callable, Sequence
 
 from connect4_game.messages import quote
 
 __all__ = [
-    'TIEBREAKS', 'PLAYER_KINDS', 'NAMED_KINDS', 'LEVELS', 'DEFAULT_LEVEL', 'LANGUAGES', 'THEMES', 'DEFAULT_THEME',
+    'CHECKERS', 'TIEBREAKS', 'PLAYER_KINDS', 'NAMED_KINDS', 'LEVELS', 'DEFAULT_LEVEL', 'LANGUAGES', 'THEMES', 'DEFAULT_THEME',
     'MIN_ROWS', 'MAX_ROWS', 'MIN_COLS', 'MAX_COLS', 'DEFAULT_ROWS', 'DEFAULT_COLS',
     'MAX_LOOKAHEAD', 'DEFAULT_LOOKAHEAD', 'DEFAULT_TIEBREAK', 'WARN_LOOKAHEAD',
     'CONSOLE_LOOKAHEAD', 'CONSOLE_TIEBREAK',
@@ -42,10 +47,15 @@ __all__ = [
     'NET_DEFAULT_PORT', 'OSKA_MIN_N', 'OSKA_MAX_N', 'OSKA_DEFAULT_N', 'OSKA_MAX_LOOKAHEAD', 'OSKA_DEFAULT_LOOKAHEAD',
     'check_int', 'check_number', 'check_choice', 'check_bool', 'check_tiebreak',
     'check_lookahead', 'check_rows', 'check_cols', 'check_kind', 'check_theme',
+    'is_int', 'is_number', 'check_optional_int', 'check_real', 'check_seconds', 'check_column',
     'clamp_lookahead', 'arg_type',
 ]
 
-# -- the assignment's choices (BU CS111 ps9, Problem 4) ------------------------------
+# -- the assignment's choices (BU CS111 ps9, Problems 1 and 4) ---------------------------
+CHECKERS = ('X', 'O')
+"""The two players' checkers, the first player's first (Problem 1's ``Board``;
+:func:`connect4_game.board.validate_checker` checks one)."""
+
 TIEBREAKS = ('LEFT', 'RIGHT', 'RANDOM')
 """How ``AIPlayer`` picks among equally good columns."""
 
@@ -181,6 +191,92 @@ def check_kind(value: Any, what: str = 'player') -> str:
 def check_theme(value: Any, what: str = 'theme') -> str:
     """One of :data:`THEMES`. :raises ValueError: otherwise."""
     return check_choice(value, THEMES, what)
+
+
+# -- small general validators, built on check_int / check_number -------------------------
+# They make the same test as those two (an int or a float, never a bool; NaN
+# never passes a bound) and refuse in the same words: "<what> must be <what is
+# allowed>, not <the value, clipped>".
+
+def is_int(value: Any, lo: int | None = None, hi: int | None = None) -> bool:
+    """True when ``value`` is an int (not a bool) in ``lo..hi`` (None: unbounded):
+    the test :func:`check_int` makes, as a yes or no.
+
+    >>> is_int(3, 0, 6), is_int(True), is_int(7, 0, 6), is_int(-5)
+    (True, False, False, True)
+    """
+    try:
+        check_int(value, -math.inf if lo is None else lo, hi, 'value')
+    except ValueError:
+        return False
+    return True
+
+
+def is_number(value: Any, lo: float = -math.inf, hi: float = math.inf) -> bool:
+    """True when ``value`` is an int or float (not a bool) in ``lo..hi``: the test
+    :func:`check_number` makes, as a yes or no (NaN is never in range; nor is an
+    int too large for a float, such as ``10**400``).
+
+    >>> is_number(0.5, 0, 1), is_number(False), is_number(float('nan')), is_number(float('inf'))
+    (True, False, False, True)
+    """
+    try:
+        check_number(value, lo, hi, 'value')
+    except (ValueError, OverflowError):
+        return False
+    return True
+
+
+def check_optional_int(value: Any, what: str, lo: int | None = None) -> int | None:
+    """``value`` if it is None or an int (not a bool) >= ``lo`` (any int when
+    ``lo`` is None): an optional limit such as a node budget, where None means
+    "no limit".
+
+    :raises ValueError: ``'<what> must be an integer >= lo or None, not <value>'``.
+    """
+    if value is None or is_int(value, lo):
+        return value
+    need = 'an integer' if lo is None else f'an integer >= {lo}'
+    raise ValueError(f'{what} must be {need} or None, not {_shown(value)}')
+
+
+def check_real(value: Any, what: str) -> float:
+    """``value`` if it is an int or float (not a bool, not NaN), infinities included.
+
+    :raises ValueError: ``'<what> must be a number, not <value>'``.
+    """
+    if not is_number(value):
+        raise ValueError(f'{what} must be a number, not {_shown(value)}')
+    return value
+
+
+def check_seconds(value: Any, what: str, *, zero_ok: bool = False, finite: bool = False,
+                  allow_none: bool = False) -> float | None:
+    """``float(value)`` for a number of seconds > 0 (a time budget, a timeout, an
+    interval): an int or float, not a bool, not NaN.
+
+    :param zero_ok: accept 0 as well (an age: ">= 0").
+    :param finite: refuse infinity (a timer that must fire).
+    :param allow_none: accept None (no limit), returned as it is.
+    :raises ValueError: ``'<what> must be a number of seconds > 0, not <value>'``
+        (``>= 0``, ``a finite number``, ``or None`` as asked).
+    """
+    if value is None and allow_none:
+        return None
+    hi = sys.float_info.max if finite else math.inf
+    if not (is_number(value, 0.0, hi) and (zero_ok or value > 0)):
+        need = (f"a {'finite ' if finite else ''}number of seconds {'>=' if zero_ok else '>'} 0"
+                + (' or None' if allow_none else ''))
+        raise ValueError(f'{what} must be {need}, not {_shown(value)}')
+    return float(value)
+
+
+def check_column(value: Any, cols: int, what: str = 'column') -> int:
+    """A column index of a board of ``cols`` columns: an int from 0 to ``cols - 1``.
+
+    :raises ValueError: ``'column must be an integer from 0 to <cols - 1>, not <value>'``.
+    """
+    return check_int(value, 0, cols - 1, what)
 
 
 def clamp_lookahead(lookahead: int, rows: int, cols: int) -> int:

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from connect4_game.board import validate_checker
+
 __all__ = [
     "Geometry", "geometry", "cell_bit", "column_mask", "bottom_cell", "top_cell",
     "bottom_mask", "board_mask", "from_slots", "from_board", "from_moves",
@@ -162,8 +164,7 @@ def from_slots(slots, checker: str) -> tuple[int, int]:
 
     Raises ValueError for a bad checker or ragged/empty slots. Gravity is not
     checked (a floating checker is kept where it is)."""
-    if checker not in ("X", "O"):
-        raise ValueError(f"checker must be 'X' or 'O', got {checker!r}")
+    validate_checker(checker)
     hgt = len(slots)
     if hgt < 1:
         raise ValueError("slots must have at least one row")
@@ -196,8 +197,7 @@ def from_board(board, checker: str) -> tuple[int, int]:
 def to_slots(current: int, mask: int, h: int, w: int, checker: str = "X") -> list[list[str]]:
     """Inverse of :func:`from_slots`: rows top-first, ``checker`` for the cells
     of ``current`` and the other checker for the rest of ``mask``."""
-    if checker not in ("X", "O"):
-        raise ValueError(f"checker must be 'X' or 'O', got {checker!r}")
+    validate_checker(checker)
     other = "O" if checker == "X" else "X"
     stride = h + 1
     rows = []

@@ -27,6 +27,7 @@ from connect4_game.ai.bitboard import from_board, geometry, has_four
 from connect4_game.board import Board, validate_checker
 from connect4_game.players import Player
 from connect4_game.ai.solver import BudgetExceeded, Solver, get_solver, plies_to_score, score_to_plies
+from connect4_game.rules import check_optional_int, check_seconds
 
 __all__ = ["ColumnResult", "analyze", "choose_column", "ExpertPlayer", "DEFAULT_TIME_BUDGET",
            "EXPERT_MOVE_BUDGET"]
@@ -187,13 +188,9 @@ def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str
 
 def _analyze(board, time_budget, checker, node_budget, best_only, lower_bound):
     _check_board(board)
-    if isinstance(time_budget, bool) or not isinstance(time_budget, (int, float)) or not time_budget > 0:
-        raise ValueError(f"time_budget must be a number of seconds > 0, got {time_budget!r}")
-    if node_budget is not None and (isinstance(node_budget, bool) or not isinstance(node_budget, int)
-                                    or node_budget < 0):
-        raise ValueError(f"node_budget must be an int >= 0 or None, got {node_budget!r}")
-    if lower_bound is not None and (isinstance(lower_bound, bool) or not isinstance(lower_bound, int)):
-        raise ValueError(f"lower_bound must be an int Pons score or None, got {lower_bound!r}")
+    check_seconds(time_budget, "time_budget")
+    check_optional_int(node_budget, "node_budget", 0)
+    check_optional_int(lower_bound, "lower_bound")
     h, w = board.height, board.width
     to_move = board.to_move()
     side = to_move if checker is None else validate_checker(checker)
@@ -498,10 +495,8 @@ class ExpertPlayer(Player):
 
     def __init__(self, checker: str, time_budget: float = EXPERT_MOVE_BUDGET) -> None:
         validate_checker(checker)
-        if isinstance(time_budget, bool) or not isinstance(time_budget, (int, float)) or not time_budget > 0:
-            raise ValueError(f"time_budget must be a number of seconds > 0, got {time_budget!r}")
+        self.time_budget = check_seconds(time_budget, "time_budget")
         super().__init__(checker)
-        self.time_budget = float(time_budget)
         self.last_analysis: list[ColumnResult] | None = None
         self.last_time = 0.0
         self._prev = None        # (size, own cells, mask after our last move, its proven score)

@@ -64,6 +64,7 @@ from typing import Callable, Iterator, Sequence
 
 from connect4_game.ai.bitboard import from_board, geometry, has_four, play
 from connect4_game.ai.solver import get_solver, score_to_plies
+from connect4_game.rules import check_int, check_optional_int, check_seconds, is_int
 
 __all__ = [
     "ColumnScore", "PerfectResult", "BackendUnavailable", "BACKENDS", "LOCK",
@@ -341,14 +342,13 @@ def play_moves(moves: Sequence[int], rows: int = 6, cols: int = 7) -> tuple:
         for a column that is not an int in range, a full column, or a move
         after the game was won; or for a bad board size.
     """
-    for name, v in (("rows", rows), ("cols", cols)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise ValueError(f"{name} must be a positive integer, not {v!r}")
+    check_int(rows, 1, None, "rows")
+    check_int(cols, 1, None, "cols")
     geo = geometry(rows, cols)
     cur = mask = 0
     for i, c in enumerate(moves):
         where = f"move {i + 1} (index {i}, column {c!r})"
-        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < cols:
+        if not is_int(c, 0, cols - 1):
             raise ValueError(f"{where}: not a column of the board (0 to {cols - 1})")
         if mask & geo.top_cells[c]:
             raise ValueError(f"{where}: the column is full")
@@ -362,13 +362,8 @@ def play_moves(moves: Sequence[int], rows: int = 6, cols: int = 7) -> tuple:
 def check_budgets(time_budget, node_budget) -> None:
     """Validate a time budget (seconds > 0 or None) and a node budget (int
     >= 0 or None). :raises ValueError: naming the bad value."""
-    if time_budget is not None and (isinstance(time_budget, bool)
-                                    or not isinstance(time_budget, (int, float))
-                                    or not time_budget > 0):
-        raise ValueError(f"time_budget must be a number of seconds > 0 or None, got {time_budget!r}")
-    if node_budget is not None and (isinstance(node_budget, bool) or not isinstance(node_budget, int)
-                                    or node_budget < 0):
-        raise ValueError(f"node_budget must be an int >= 0 or None, got {node_budget!r}")
+    check_seconds(time_budget, "time_budget", allow_none=True)
+    check_optional_int(node_budget, "node_budget", 0)
 
 
 def _exact(c, score, n, cells, backend) -> ColumnScore:
@@ -421,8 +416,7 @@ def iter_columns(position, rows: int | None = None, cols: int | None = None, *,
     if backend not in ("auto",) + BACKENDS:
         raise ValueError(f"backend must be 'auto', 'bitbully' or 'solver', got {backend!r}")
     check_budgets(time_budget, node_budget)
-    if lower_bound is not None and (isinstance(lower_bound, bool) or not isinstance(lower_bound, int)):
-        raise ValueError(f"lower_bound must be an int Pons score or None, got {lower_bound!r}")
+    check_optional_int(lower_bound, "lower_bound")
     pos = _position(position, rows, cols)
     state = {} if _state is None else _state
     state["pos"] = pos

@@ -32,6 +32,7 @@ from typing import Callable, Sequence
 
 from connect4_game.ai import perfect
 from connect4_game.ai.solver import score_to_plies
+from connect4_game.rules import check_column
 
 __all__ = ["PlyReview", "VERDICTS", "DEFAULT_PLY_BUDGET", "verdict", "review_game",
            "review_moves", "format_review"]
@@ -83,8 +84,7 @@ def verdict(scores: Sequence, column: int) -> str:
 
     :raises ValueError: if ``column`` is out of range or its score is None.
     """
-    if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < len(scores):
-        raise ValueError(f"column {column!r} is not one of the {len(scores)} columns")
+    check_column(column, len(scores))
     played = scores[column]
     if played is None:
         raise ValueError(f"column {column} is full: it has no score")

@@ -44,6 +44,8 @@ import time
 from itertools import islice
 
 from connect4_game.ai import bitboard as bb
+from connect4_game.board import validate_checker
+from connect4_game.rules import check_int, check_lookahead
 
 __all__ = ["Searcher", "DEFAULT_MAX_ENTRIES", "shared_searcher"]
 
@@ -75,10 +77,8 @@ def _check_position(cur, mask, geo):
 
 
 def _validate(checker, lookahead):
-    if checker not in ("X", "O"):
-        raise ValueError(f"checker must be 'X' or 'O', got {checker!r}")
-    if isinstance(lookahead, bool) or not isinstance(lookahead, int) or lookahead < 0:
-        raise ValueError(f"lookahead must be an int >= 0, got {lookahead!r}")
+    validate_checker(checker)
+    check_lookahead(lookahead)
 
 
 class _Engine:
@@ -399,8 +399,7 @@ class Searcher:
     """
 
     def __init__(self, max_entries: int = DEFAULT_MAX_ENTRIES) -> None:
-        if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
-            raise ValueError(f"max_entries must be an int >= 1, got {max_entries!r}")
+        check_int(max_entries, 1, None, 'max_entries')
         self.max_entries = max_entries
         self._table: dict[int, int] = {}
         self._table2: dict[int, int] = {}
@@ -467,8 +466,7 @@ class Searcher:
         return self._run(cur, mask, h, w, lookahead, win_before_full)[0]
 
     def _run(self, cur, mask, h, w, lookahead, win_before_full):
-        if isinstance(lookahead, bool) or not isinstance(lookahead, int) or lookahead < 0:
-            raise ValueError(f"lookahead must be an int >= 0, got {lookahead!r}")
+        check_lookahead(lookahead)
         with self._lock:
             t0 = time.perf_counter()
             eng = self._engine_for(h, w, bool(win_before_full))
@@ -551,8 +549,7 @@ class Searcher:
     def value_bits(self, cur: int, mask: int, h: int, w: int, lookahead: int,
                    win_before_full: bool = False) -> int:
         """:meth:`value` on a bitboard position (``cur`` = the player's checkers)."""
-        if isinstance(lookahead, bool) or not isinstance(lookahead, int) or lookahead < 0:
-            raise ValueError(f"lookahead must be an int >= 0, got {lookahead!r}")
+        check_lookahead(lookahead)
         with self._lock:
             t0 = time.perf_counter()
             eng = self._engine_for(h, w, bool(win_before_full))

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from connect4_game.ai.bitboard import geometry
+from connect4_game.rules import check_int
 
 __all__ = ["Solver", "Proof", "BudgetExceeded", "get_solver", "score_to_plies", "plies_to_score"]
 
@@ -125,8 +126,7 @@ class Solver:
     def __init__(self, height: int = 6, width: int = 7, book=None, tt_size: int | None = None) -> None:
         if tt_size is None:
             tt_size = 1 << min(22, max(12, height * width // 2 + 6))
-        if isinstance(tt_size, bool) or not isinstance(tt_size, int) or tt_size < 1:
-            raise ValueError(f"tt_size must be a positive int, got {tt_size!r}")
+        check_int(tt_size, 1, None, "tt_size")
         geo = geometry(height, width)
         self.geo = geo
         self.height, self.width, self.cells = height, width, geo.cells

@@ -22,7 +22,7 @@ import sys
 from connect4_game import board as _engine
 from connect4_game.board import other, validate_checker
 from connect4_game.messages import clip
-from connect4_game.rules import check_lookahead, check_tiebreak
+from connect4_game.rules import check_lookahead, check_tiebreak, is_int
 
 __all__ = ['EngineAdapter', 'as_engine_player', 'to_board_of', 'move_method',
            'register_style_board', 'default_board_class']
@@ -181,7 +181,7 @@ class EngineAdapter:
         """
         theirs = to_board_of(b, self.board_class)
         col = move_method(self.player)(theirs)
-        if isinstance(col, bool) or not isinstance(col, int) or not b.can_add_to(col):
+        if not is_int(col) or not b.can_add_to(col):
             raise ValueError(f'{self.player!r} chose column {col!r}, which cannot be played')
         self.num_moves += 1
         return col

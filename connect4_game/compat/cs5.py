@@ -49,7 +49,7 @@ from connect4_game.board import other, validate_checker
 from connect4_game.compat.adapter import (EngineAdapter, as_engine_player, move_method,
                                          register_style_board, to_board_of)
 from connect4_game.players import Player as _ConsolePlayer
-from connect4_game.rules import check_lookahead, check_tiebreak
+from connect4_game.rules import check_lookahead, check_tiebreak, is_int
 
 __all__ = ['Board', 'Player', 'EnginePlayer', 'hmc_scores', 'last_search_stats',
            # re-exported from connect4_game.compat.adapter, where they live
@@ -269,7 +269,7 @@ def _check_side(p, ox, name):
 
 def _ask_computer(p, b: Board) -> int:
     col = move_method(p)(b)
-    if isinstance(col, bool) or not isinstance(col, int) or not b.can_add_to(col):
+    if not is_int(col) or not b.can_add_to(col):
         raise ValueError(f'{p!r} chose column {col!r}, which cannot be played')
     return col
 

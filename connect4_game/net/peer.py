@@ -34,7 +34,6 @@ This module never imports pygame.
 from __future__ import annotations
 
 import collections
-import math
 import os
 import queue
 import selectors
@@ -51,7 +50,7 @@ from connect4_game.net.events import (
     Refused, UndoAnswered, UndoRequested,
 )
 from connect4_game.net.record import GameRecord, MoveRefused, reconcile, side_for_ply
-from connect4_game.rules import NET_DEFAULT_PORT
+from connect4_game.rules import NET_DEFAULT_PORT, check_int, check_number, check_seconds
 
 __all__ = ['DEFAULT_PORT', 'Host', 'Join', 'parse_address']
 
@@ -70,16 +69,11 @@ _WAKE, _LISTEN = object(), object()
 
 
 def _check_seconds(value: Any, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) \
-            or not math.isfinite(value) or value <= 0:
-        raise ValueError(f'{what} must be a positive number of seconds, not {value!r}'[:120])
-    return float(value)
+    return check_seconds(value, what, finite=True)
 
 
 def _check_port(value: Any, lo: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= 65535:
-        raise ValueError(f'the port must be an integer from {lo} to 65535, not {value!r}'[:120])
-    return value
+    return check_int(value, lo, 65535, 'the port')
 
 
 def _addr_text(addr: Any) -> str:
@@ -261,8 +255,8 @@ class _Peer:
                 if not mine:
                     return None
                 ply = mine[0] - 1
-            elif isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply < played:
-                raise ValueError(f'can only go back to a ply from 0 to {played - 1}, not {ply!r}'[:120])
+            else:
+                check_int(ply, 0, played - 1, 'ply')
             self._undo_out = ply
             self._outbox.append((self._gen, {'type': 'undo_request', 'ply': ply}))
         self._wake()
@@ -737,10 +731,7 @@ class Host(_Peer):
         self.code = P.new_code() if code is None else P.check_code(code)
         if host_side not in P.SIDES or not isinstance(host_side, str):
             raise ValueError(f"host_side must be 'X' or 'O', not {host_side!r}"[:120])
-        if isinstance(max_bad_codes, bool) or not isinstance(max_bad_codes, int) \
-                or max_bad_codes < 1:
-            raise ValueError('max_bad_codes must be an integer >= 1')
-        self._max_bad = max_bad_codes
+        self._max_bad = check_int(max_bad_codes, 1, None, 'max_bad_codes')
         self._lockout = _check_seconds(lockout, 'lockout')
         self._record = GameRecord(rows, cols, moves)
         self._side = self._host_side = host_side
@@ -932,10 +923,7 @@ class Join(_Peer):
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(name=name, ping_interval=ping_interval, peer_timeout=peer_timeout,
                          handshake_timeout=handshake_timeout, clock=clock)
-        if isinstance(first_tries, bool) or not isinstance(first_tries, (int, float)) \
-                or not 0 <= first_tries <= 3600:
-            raise ValueError('first_tries must be a number of seconds from 0 to 3600')
-        self._first_tries = float(first_tries)
+        self._first_tries = check_number(first_tries, 0, 3600, 'first_tries')
         self._first_deadline = 0.0
         if not isinstance(addr, str) or not addr.strip():
             raise ValueError('addr must name the host')

@@ -45,7 +45,7 @@ import re
 import secrets
 from typing import Any, Callable
 
-from connect4_game.rules import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
+from connect4_game.rules import CHECKERS, MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS, check_bool, check_int
 
 __all__ = [
     'PROTOCOL_VERSION', 'MAX_LINE_BYTES', 'MAX_NAME', 'MAX_CHAT', 'MAX_TEXT', 'MAX_PLIES',
@@ -72,7 +72,7 @@ MAX_TEXT = 200
 MAX_PLIES = MAX_ROWS * MAX_COLS
 """The most moves any board the game offers can hold."""
 
-SIDES = ('X', 'O')
+SIDES = CHECKERS
 
 FATAL_ERRORS = frozenset({
     'version', 'bad_code', 'locked_out', 'busy', 'bad_message', 'too_long',
@@ -102,17 +102,18 @@ class ProtocolError(ValueError):
 
 def _int(lo: int, hi: int) -> Callable[[str, Any], int]:
     def check(key: str, value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise ProtocolError('bad_message', f'{key!r} must be an integer from {lo} to {hi}, '
-                                               f'not {_short(value)}')
-        return value
+        try:
+            return check_int(value, lo, hi, repr(key))
+        except ValueError as exc:
+            raise ProtocolError('bad_message', str(exc)) from None
     return check
 
 
 def _bool(key: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ProtocolError('bad_message', f'{key!r} must be true or false, not {_short(value)}')
-    return value
+    try:
+        return check_bool(value, repr(key))
+    except ValueError as exc:
+        raise ProtocolError('bad_message', str(exc)) from None
 
 
 def _text(limit: int, allow_empty: bool = True) -> Callable[[str, Any], str]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from connect4_game.board import Board
-from connect4_game.rules import check_cols, check_rows
+from connect4_game.rules import check_cols, check_int, check_rows, is_int
 
 __all__ = ['MoveRefused', 'GameRecord', 'side_for_ply', 'reconcile']
 
@@ -52,10 +52,6 @@ def reconcile(ours: Sequence[int], theirs: Sequence[int]) -> list[int] | None:
     if list(long_[:len(short)]) != list(short):
         return None
     return list(long_)
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class GameRecord:
@@ -106,9 +102,11 @@ class GameRecord:
             ``'game_over'``, ``'not_your_turn'`` or ``'illegal_move'`` (no
             such column or a full one).
         """
-        if not _is_int(ply) or ply < 1:
-            raise MoveRefused('wrong_ply', f'ply must be an integer >= 1, not {ply!r}'[:80])
-        if not _is_int(column):
+        try:
+            check_int(ply, 1, None, 'ply')
+        except ValueError as exc:
+            raise MoveRefused('wrong_ply', str(exc)) from None
+        if not is_int(column):
             raise MoveRefused('illegal_move', 'column must be an integer')
         if ply <= len(self.moves):
             if self.moves[ply - 1] == column:
@@ -147,8 +145,7 @@ class GameRecord:
 
         :raises ValueError: unless ``0 <= ply <= len(moves)``.
         """
-        if not _is_int(ply) or not 0 <= ply <= len(self.moves):
-            raise ValueError(f'can only go back to a ply from 0 to {len(self.moves)}, not {ply!r}')
+        check_int(ply, 0, len(self.moves), 'ply')
         if ply == len(self.moves):
             return
         while len(self.moves) > ply:

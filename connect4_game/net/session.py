@@ -27,6 +27,7 @@ from connect4_game.net.events import (
     UndoRequested,
 )
 from connect4_game.net.record import GameRecord, MoveRefused
+from connect4_game.rules import CHECKERS
 
 __all__ = ['NetGame', 'play_remote', 'result_line']
 
@@ -285,7 +286,7 @@ def play_remote(peer: Any, player: Any, *, out: Callable[..., None] = print,
                 return None
         line = game.result_line()
         out(line)
-        if game.result() in ('X', 'O'):
+        if game.result() in CHECKERS:
             out('Congratulations!')
         return game.board
     finally:

@@ -29,6 +29,7 @@ from connect4_game.oska.engine import (
     validate_board,
     winner,
 )
+from connect4_game.rules import OSKA_DEFAULT_LOOKAHEAD, OSKA_DEFAULT_N, OSKA_MIN_N, check_int
 
 __all__ = ["format_board", "format_move", "main", "parse_move", "play_oska", "square_name"]
 
@@ -103,8 +104,8 @@ def _check_kind(name: str, kind: object) -> str:
 def play_oska(
     white: str = "human",
     black: str = "ai",
-    n: int = 4,
-    lookahead: int = 3,
+    n: int = OSKA_DEFAULT_N,
+    lookahead: int = OSKA_DEFAULT_LOOKAHEAD,
     *,
     input_fn: Callable[[str], str] = input,
     out: Callable[[str], None] = print,
@@ -121,8 +122,7 @@ def play_oska(
     """
     kinds = {"w": _check_kind("white", white), "b": _check_kind("black", black)}
     board = initial_board(n)
-    if isinstance(lookahead, bool) or not isinstance(lookahead, int) or lookahead < 1:
-        raise ValueError(f"lookahead must be an int >= 1 (plies), got {lookahead!r}")
+    check_int(lookahead, 1, None, "lookahead")
     side = "w"
     try:
         out(f"Oska, {n} checkers each. White (W) starts at the top and moves down; "
@@ -179,8 +179,10 @@ def _ask_human(side, moves, input_fn, out) -> Move | None:
 def build_parser() -> argparse.ArgumentParser:
     """Argument parser for :func:`main` (``--n``, ``--lookahead``, ``--white``, ``--black``)."""
     p = argparse.ArgumentParser(prog="oska", description="Play Oska (ECS 170 Oska) in the console.")
-    p.add_argument("--n", type=int, default=4, help="checkers per side, >= 4 (default 4)")
-    p.add_argument("--lookahead", type=int, default=3, help="AI lookahead in plies, >= 1 (default 3)")
+    p.add_argument("--n", type=int, default=OSKA_DEFAULT_N,
+                   help=f"checkers per side, >= {OSKA_MIN_N} (default {OSKA_DEFAULT_N})")
+    p.add_argument("--lookahead", type=int, default=OSKA_DEFAULT_LOOKAHEAD,
+                   help=f"AI lookahead in plies, >= 1 (default {OSKA_DEFAULT_LOOKAHEAD})")
     p.add_argument("--white", choices=KINDS, default="human", help="who plays white (default human)")
     p.add_argument("--black", choices=KINDS, default="ai", help="who plays black (default ai)")
     return p
@@ -191,8 +193,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     (0, or 2 for bad options - printed as a usage error, never a traceback)."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.n < 4:
-        parser.error(f"--n must be >= 4, got {args.n}")
+    if args.n < OSKA_MIN_N:
+        parser.error(f"--n must be >= {OSKA_MIN_N}, got {args.n}")
     if args.lookahead < 1:
         parser.error(f"--lookahead must be >= 1, got {args.lookahead}")
     play_oska(args.white, args.black, args.n, args.lookahead)

@@ -48,6 +48,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import NamedTuple, Sequence
 
+from connect4_game.rules import OSKA_MIN_N, check_int
+
 __all__ = [
     "Move",
     "SearchCancelled",
@@ -147,8 +149,7 @@ def column_offset(n: int, row: int, col: int) -> float:
 
 
 def _check_n(n: object) -> None:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 4:
-        raise ValueError(f"n must be an int >= 4 (pieces per side), got {n!r}")
+    check_int(n, OSKA_MIN_N, None, "n")
 
 
 class _Geometry:
@@ -234,8 +235,8 @@ def validate_board(board: object) -> int:
         if not isinstance(row, str):
             raise ValueError(f"board row {i} must be a string, got {row!r}")
     n = len(board[0])
-    if n < 4:
-        raise ValueError(f"board top row {board[0]!r} has {n} squares; Oska needs n >= 4")
+    if n < OSKA_MIN_N:
+        raise ValueError(f"board top row {board[0]!r} has {n} squares; Oska needs n >= {OSKA_MIN_N}")
     expected = row_lengths(n)
     if len(board) != len(expected):
         raise ValueError(
@@ -255,9 +256,7 @@ def validate_board(board: object) -> int:
 
 
 def _check_lookahead(lookahead: object) -> int:
-    if isinstance(lookahead, bool) or not isinstance(lookahead, int) or lookahead < 1:
-        raise ValueError(f"lookahead must be an int >= 1 (plies), got {lookahead!r}")
-    return lookahead
+    return check_int(lookahead, 1, None, "lookahead")
 
 
 def opponent(player: str) -> str:

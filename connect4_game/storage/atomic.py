@@ -17,7 +17,6 @@ Used by settings, statistics and saved games. This module never imports pygame.
 from __future__ import annotations
 
 import json
-import math
 import os
 import re
 import stat
@@ -25,6 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from connect4_game.rules import check_seconds
 
 __all__ = ["atomic_write_bytes", "atomic_write_text", "atomic_write_json",
            "remove_stale_temp_files", "STALE_AFTER"]
@@ -103,9 +104,7 @@ def remove_stale_temp_files(directory: str | os.PathLike,
         unreadable: file-system errors are skipped, never raised).
     :raises ValueError: if ``older_than`` is negative or not a number.
     """
-    if isinstance(older_than, bool) or not isinstance(older_than, (int, float)) \
-            or math.isnan(older_than) or older_than < 0:
-        raise ValueError(f"older_than must be a number of seconds >= 0, not {older_than!r}")
+    check_seconds(older_than, "older_than", zero_ok=True)
     cutoff = time.time() - older_than
     removed = 0
     try:

@@ -56,7 +56,7 @@ from typing import Any, Iterable
 from connect4_game.storage.atomic import atomic_write_json
 from connect4_game.board import Board, other
 from connect4_game.messages import clip
-from connect4_game.rules import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
+from connect4_game.rules import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS, check_column, check_int
 from connect4_game.storage.settings import config_dir
 from connect4_game.storage.userfiles import (UserFileError, json_kind, parse_json, quote_value, read_user_file,
                         set_aside, shown_path)
@@ -106,10 +106,7 @@ def col_to_char(col: int) -> str:
 
     :raises ValueError: for a column outside 0..13 or a non-int.
     """
-    if isinstance(col, bool) or not isinstance(col, int) or not 0 <= col < MAX_COLS:
-        raise ValueError(f"column must be an integer from 0 to {MAX_COLS - 1}, "
-                         f"not {quote_value(col)}")
-    return MOVE_CHARS[col]
+    return MOVE_CHARS[check_column(col, MAX_COLS)]
 
 
 def char_to_col(ch: str) -> int:
@@ -141,12 +138,11 @@ def _check_size(rows: Any, cols: Any, min_rows: int = MIN_ROWS,
 
     :raises MoveStringError: naming the bad value (clipped).
     """
-    if isinstance(rows, bool) or not isinstance(rows, int) or not min_rows <= rows <= MAX_ROWS:
-        raise MoveStringError(f"rows must be an integer from {min_rows} to {MAX_ROWS}, "
-                              f"not {quote_value(rows)}")
-    if isinstance(cols, bool) or not isinstance(cols, int) or not min_cols <= cols <= MAX_COLS:
-        raise MoveStringError(f"cols must be an integer from {min_cols} to {MAX_COLS}, "
-                              f"not {quote_value(cols)}")
+    try:
+        check_int(rows, min_rows, MAX_ROWS, "rows")
+        check_int(cols, min_cols, MAX_COLS, "cols")
+    except ValueError as exc:
+        raise MoveStringError(str(exc)) from None
 
 
 def _replay(moves: str, rows: int, cols: int) -> tuple[list[int], Board]:

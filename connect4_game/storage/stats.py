@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from connect4_game.rules import check_int
 from connect4_game.storage.atomic import atomic_write_json
 from connect4_game.storage.settings import config_dir
 from connect4_game.storage.userfiles import (UserFileError, bounded_warnings, load_json, quote_value, set_aside,
@@ -88,10 +89,9 @@ def _valid_desc(value: Any) -> bool:
     return isinstance(value, str) and 0 < len(value) <= MAX_DESC and value.strip() == value
 
 
-def _count(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"not a count: {quote_value(value)}")
-    return value
+def _count(entry: dict[str, Any], key: str) -> int:
+    """``entry[key]`` (0 if missing): a count, an int >= 0."""
+    return check_int(entry.get(key, 0), 0, None, key)
 
 
 class Stats:
@@ -150,8 +150,7 @@ class Stats:
                 x, o = entry.get("x"), entry.get("o")
                 if not (_valid_desc(x) and _valid_desc(o)):
                     raise ValueError(f"bad player names {quote_value(x)}, {quote_value(o)}")
-                rec = Record(_count(entry.get("wins", 0)), _count(entry.get("losses", 0)),
-                             _count(entry.get("ties", 0)))
+                rec = Record(_count(entry, "wins"), _count(entry, "losses"), _count(entry, "ties"))
             except ValueError as exc:
                 warnings.append(f"ignoring entry {i}: {exc}")
                 continue
@@ -221,8 +220,7 @@ class Stats:
 
         :raises ValueError: if ``limit`` < 1.
         """
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise ValueError(f"limit must be a positive integer, not {quote_value(limit)}")
+        check_int(limit, 1, None, "limit")
         keys = sorted(self.records, key=lambda k: -self.records[k].games)
         if first is not None:
             keys = [first] + [k for k in keys if k != first]

@@ -18,6 +18,7 @@ import math
 import pygame
 
 from connect4_game.messages import ELLIPSIS, MAX_TEXT, clip
+from connect4_game.rules import check_int
 
 __all__ = ["Layout", "Renderer", "font", "mix", "darker", "text_on", "MIN_FONT",
            'MAX_TEXT', 'fit_text', 'wrap_text', 'render_fit']
@@ -141,8 +142,7 @@ class Layout:
     def __init__(self, width: int, height: int, rows: int, cols: int,
                  toolbar: bool = True) -> None:
         for name, value in (('width', width), ('height', height), ('rows', rows), ('cols', cols)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f'{name} must be a positive integer, not {value!r}')
+            check_int(value, 1, None, name)
         self.width, self.height, self.rows, self.cols = width, height, rows, cols
         self.toolbar_h = max(34, min(52, int(height * 0.07))) if toolbar else 0
         self.status_h = max(48, min(84, int(height * 0.10)))

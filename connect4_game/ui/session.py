@@ -147,8 +147,10 @@ class GameRecord:
         for i, col in enumerate(moves):
             if self.result is not None:
                 raise ValueError(f'move {i + 1} ({col}) comes after the game is over')
-            if isinstance(col, bool) or not isinstance(col, int) or not 0 <= col < cols:
-                raise ValueError(f'move {i + 1}: column {clip(col, 20)} is not in 0..{cols - 1}')
+            try:
+                rules.check_column(col, cols)
+            except ValueError as exc:
+                raise ValueError(f'move {i + 1}: {exc}') from None
             if not self.board.can_add_to(col):
                 raise ValueError(f'move {i + 1}: column {col} is full')
             self._apply(col)
@@ -221,8 +223,7 @@ class GameRecord:
         """
         if self.over:
             raise ValueError(f'the game is over; column {col} cannot be played')
-        if isinstance(col, bool) or not isinstance(col, int) or not 0 <= col < self.cols:
-            raise ValueError(f'column {clip(col, 20)} is not in 0..{self.cols - 1}')
+        rules.check_column(col, self.cols)
         if not self.board.can_add_to(col):
             raise ValueError(f'column {col} is full')
         self.redo_stack.clear()

@@ -185,10 +185,9 @@ def next_theme(name: str) -> str:
 def score_color(theme: Theme, score: float) -> RGB:
     """Overlay colour of an assignment score (-1, 0, 50 or 100; other values -> nearest).
 
-    :raises ValueError: for a non-number.
+    :raises ValueError: for a non-number or NaN.
     """
-    if isinstance(score, bool) or not isinstance(score, (int, float)):
-        raise ValueError(f"score must be a number, not {score!r}")
+    rules.check_real(score, "score")
     key = min((-1, 0, 50, 100), key=lambda k: abs(k - score))
     return theme.score_colors[key]
 
@@ -212,8 +211,7 @@ def checker_surface(theme: Theme, checker: str, radius: int) -> pygame.Surface:
     :raises ValueError: for a checker other than 'X'/'O' or a radius < 1.
     """
     fill, outline, mark_color, shape = theme._side(checker)
-    if isinstance(radius, bool) or not isinstance(radius, int) or radius < 1:
-        raise ValueError(f"radius must be a positive int (pixels), not {radius!r}")
+    rules.check_int(radius, 1, None, "radius")
     key = (fill, outline, mark_color, shape, radius)
     sprite = _CACHE.get(key)
     if sprite is not None:
@@ -256,8 +254,7 @@ def draw_checker(surface: pygame.Surface, theme: Theme, checker: str,
 
     :raises ValueError: bad checker, radius or alpha.
     """
-    if isinstance(alpha, bool) or not isinstance(alpha, int) or not 0 <= alpha <= 255:
-        raise ValueError(f"alpha must be an int from 0 to 255, not {alpha!r}")
+    rules.check_int(alpha, 0, 255, "alpha")
     sprite = checker_surface(theme, checker, radius)
     if alpha != 255:
         sprite = sprite.copy()

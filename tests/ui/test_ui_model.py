@@ -24,7 +24,8 @@ def test_model_tie_and_message():
     assert m.result == ('tie',) and m.message() == "It's a tie!"
 
 
-@pytest.mark.parametrize('moves,needle', [([7], 'move 1: column 7'), ([0] * 7, 'move 7: column 0 is full'),
+@pytest.mark.parametrize('moves,needle', [([7], 'move 1: column must be an integer from 0 to 6, not 7'),
+                                          ([0] * 7, 'move 7: column 0 is full'),
                                           ([0, 1, 0, 1, 0, 1, 0, 2], 'move 8 (2) comes after')])
 def test_model_refuses_bad_start_positions_naming_the_move(moves, needle):
     with pytest.raises(ValueError, match=needle.replace('(', r'\(').replace(')', r'\)')):

@@ -204,9 +204,9 @@ class ReviewScreen(Screen):
                     else theme.neutral
                 if kind == 'draw' or not rec.get('exact', True):
                     text = ('' if rec.get('exact', True) else '\u2248 ') + kind
-                else:       # plies from the position after this column's checker
-                    d = score_to_plies(-sc, self.sel + 1, self.rows * self.cols)
-                    text = f'{kind} in {abs(d) + 1}'
+                else:       # plies counted from this column's checker (a win at once: 1)
+                    d = score_to_plies(sc, self.sel, self.rows * self.cols)
+                    text = f'{kind} in {abs(d)}'
                 labels.append((label_words(text), colour))
         col = self.moves[self.sel] if self.moves else None
         self.renderer.draw_board(board_surf, b.slots, labels=labels,
