@@ -205,8 +205,8 @@ def run_app_games(n_games: int, seed: int, report, max_seconds: float, worker) -
     out = {"app_games": 0, "app_errors": 0, "app_error_messages": [], "app_frames": 0}
     try:
         from connect4_game.ui.app import App, AppOptions
-        from connect4_game.ui.model import PlayerConfig
-    except Exception as exc:   # no app yet / no pygame: engine-level soak only
+        from connect4_game.ui.session import PlayerConfig
+    except ImportError as exc:   # no pygame: engine-level soak only
         out["app_skipped"] = f"{type(exc).__name__}: {exc}"
         return out
     rng = random.Random(seed)
@@ -224,20 +224,20 @@ def run_app_games(n_games: int, seed: int, report, max_seconds: float, worker) -
                        "O": PlayerConfig("ai", rng.randint(0, 5), tb)}
             if rng.random() < 0.3:
                 app.resize(*rng.choice(APP_WINDOWS))
-            target = app.games_finished + 1
+            target = app.session.games_finished + 1
             with contextlib.redirect_stdout(io.StringIO()):
                 app.start_game(players, rows, cols)
-                while app.games_finished < target and app.running:
+                while app.session.games_finished < target and app.running:
                     app.step([], rng.choice([1 / 60, 1 / 30, 0.1, 0.25]))
                     out["app_frames"] += 1
-                    m = app.game.model
+                    m = app.session.game
                     if m.board != m.replay():
                         raise SoakError("app board differs from the replay of its moves")
                     if worker is not None and worker.busy():
                         time.sleep(0.002)   # a script, not a test: let the worker process run
                     if time.monotonic() - start > max_seconds:
                         break
-            out["app_games"] = app.games_finished
+            out["app_games"] = app.session.games_finished
             if out["app_games"] % 10 == 0:
                 report(f"  app games so far: {out['app_games']}")
     except Exception:

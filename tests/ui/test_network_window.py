@@ -202,3 +202,14 @@ def test_bad_network_options_are_refused(capsys, argv, needle):
     with pytest.raises(SystemExit) as exc:
         main(argv + ['--no-settings'])
     assert exc.value.code == 2 and needle in capsys.readouterr().err
+
+
+@pytest.mark.parametrize('side', ['O', 'o'])
+def test_the_host_can_play_second(side):
+    from connect4_game.cli import build_parser, window_options, _check_mode
+    parser = build_parser()
+    args = parser.parse_args(['--host', '0', '--side', side, '--o', 'hard', '--no-settings'])
+    _check_mode(args, parser)
+    net_opts = window_options(args, None, None, []).network
+    assert net_opts['mode'] == 'host' and net_opts['side'] == 'O'
+    assert net_opts['local']['O'].level == 'hard'
