@@ -592,14 +592,16 @@ def _kill_descendants(within: float = _KILL_WITHIN) -> None:
             frozen.append(pid)
     for pid in frozen:
         _signal(pid, _KILL)
-    while True:
+    quiet = 0     # scans in a row that found nobody: a process forked at the last moment
+    while True:   # (or reparented to us as its parent died) shows up a scan later
         _reap()
         left = _descendants(me)
-        if not left or time.monotonic() >= deadline:
+        quiet = 0 if left else quiet + 1
+        if quiet >= 3 or time.monotonic() >= deadline:
             return
         for pid in left:
             _signal(pid, _KILL)
-        time.sleep(0.002)
+        time.sleep(0.005 if left else 0.02)
 
 
 def _die_like(sig: int) -> None:
