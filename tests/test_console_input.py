@@ -1,4 +1,4 @@
-"""Bad console input re-prompts; end of input and Ctrl-C end the game quietly (issues 2, 8)."""
+"""Bad console input re-prompts; end of input and Ctrl-C end the game quietly."""
 
 import builtins
 import os

@@ -1,4 +1,4 @@
-"""Plug-in players: FILE.py:ClassName, three interfaces, every fault a clear message (issues 4, 8)."""
+"""Plug-in players: FILE.py:ClassName, three interfaces, every fault a clear message."""
 
 import textwrap
 

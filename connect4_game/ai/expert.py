@@ -34,7 +34,7 @@ __all__ = ["ColumnResult", "analyze", "choose_column", "ExpertPlayer", "DEFAULT_
 
 #: default seconds for one :func:`analyze` call
 DEFAULT_TIME_BUDGET = 5.0
-#: default seconds per move of :class:`ExpertPlayer` (the issue's maximum is 10 s)
+#: default seconds per move of :class:`ExpertPlayer` (a move must take at most 10 s)
 EXPERT_MOVE_BUDGET = 9.0
 
 
@@ -485,7 +485,7 @@ class ExpertPlayer(Player):
     opening book, or to the optional bitbully backend when installed).
 
     :param checker: ``'X'`` or ``'O'``.
-    :param time_budget: seconds per move (> 0), default 9 (the issue allows 10).
+    :param time_budget: seconds per move (> 0), default 9 (at most 10 s is allowed).
     :raises ValueError: bad checker or budget.
 
     Attributes: ``checker``, ``num_moves``, ``time_budget``, and after each

@@ -1,4 +1,4 @@
-"""Fast exact search behind ``AIPlayer.scores_for`` (issue 3).
+"""Fast exact search behind ``AIPlayer.scores_for``.
 
 The seed (BU CS111 ps9, Problem 4) scores each column of a board for a player
 with a fixed *lookahead* (in plies): ``-1`` full column, ``100`` a win for the

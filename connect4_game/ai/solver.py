@@ -35,7 +35,7 @@ loss scores the negative, a draw 0. Sooner wins score more.
 :func:`score_to_plies` turns a score into "checkers until the game ends".
 
 Bitboard layout and position conversion come from :mod:`connect4_game.ai.bitboard`
-(shared with the depth-limited search of issue 3). The winning-cell formula of
+(shared with the depth-limited search in :mod:`connect4_game.ai.search`). The winning-cell formula of
 ``bitboard.winning_cells`` is specialised here into a closure with the shift
 constants baked in, because it runs up to eight times per node and the generic
 function recomputes the board mask on every call.

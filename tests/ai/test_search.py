@@ -61,7 +61,7 @@ def _check_cases(seed, count, wbf):
         won += b.is_win_for("X") or b.is_win_for("O")
         full_cols += -1 in expected
         decided += 0 in expected or 100 in expected
-    # the generator really covers what the issue asks for
+    # the generator really covers the positions the search must handle
     assert seen_l == set(range(6))
     assert won > count // 20 and full_cols > count // 10 and decided > count // 5
 
