@@ -293,10 +293,12 @@ def _console_player(kind, checker, lookahead, tiebreak):
         return make_level_player(kind, checker)
     from connect4_game import plugins
     if plugins.is_plugin_spec(kind):   # the user's own code: in a process of its own
-        return plugins.ProcessPlayer(kind, checker, tiebreak, lookahead, label=kind,
+        return plugins.ProcessPlayer(kind, checker, tiebreak, lookahead,
+                                     label=plugins.spec_label(kind),
                                      timeout=rules.CONSOLE_PLUGIN_MOVE_SECONDS)
     return plugins.GuardedPlayer(plugins.load_player(kind, checker, tiebreak, lookahead),
-                                 label=kind, timeout=rules.CONSOLE_PLUGIN_MOVE_SECONDS)
+                                 label=plugins.spec_label(kind),
+                                 timeout=rules.CONSOLE_PLUGIN_MOVE_SECONDS)
 
 
 def _end_on_sigterm():

@@ -178,6 +178,17 @@ def parse_spec(spec: str) -> tuple[Path, str]:
     return Path(path_text).expanduser(), cls_name
 
 
+def spec_label(spec: str) -> str:
+    """How messages name a plug-in: ``'bots/my_bot.py:Bot'`` -> ``'my_bot.py:Bot'``
+    (the file's name without its folders, so a long path cannot push the reason
+    out of a clipped message). A spec that does not parse is returned clipped."""
+    try:
+        path, cls_name = parse_spec(spec)
+    except ValueError:
+        return clip(spec, 80)
+    return f"{clip(path.name, 60)}:{cls_name}"
+
+
 def describe_exception(exc: BaseException) -> str:
     """``'ZeroDivisionError: division by zero (my_bot.py line 12)'``: the
     exception plus the innermost frame of the plug-in's own file if known.
@@ -941,7 +952,7 @@ class ProcessPlayer:
                  start_method: str = "spawn") -> None:
         self.checker = validate_checker(checker)
         parse_spec(spec)                    # a malformed spec needs no process
-        self.label = label or spec
+        self.label = label or spec_label(spec)
         self.timeout = timeout
         self.out = out
         self._fallback = fallback

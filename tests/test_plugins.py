@@ -296,3 +296,10 @@ def test_guarded_player_passes_good_moves(tmp_path):
     gp = GuardedPlayer(load_player(f"{f}:Bot", "O"), timeout=30)
     assert gp.next_move(Board(6, 7)) == 6
     assert gp.num_moves == 1 and not gp.taken_over
+
+
+def test_messages_name_a_plugin_by_its_file_name_and_class():
+    deep = '/'.join(['folder'] * 40) + '/my_bot.py:Bot'
+    assert plugins.spec_label(deep) == 'my_bot.py:Bot'
+    assert plugins.spec_label('C:\\bots\\a.py:Bot').endswith('a.py:Bot')
+    assert len(plugins.spec_label('x' * 5000)) <= 81      # not a spec: clipped, not raised

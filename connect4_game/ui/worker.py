@@ -246,9 +246,9 @@ def compute(job: Job, progress=None) -> dict:
             try:
                 safe = plugins.SafePlayer(plugins.load_player(job.spec, job.checker,
                                                               job.tiebreak, job.lookahead),
-                                          label=job.spec)
+                                          label=plugins.spec_label(job.spec))
             except KeyboardInterrupt as exc:
-                raise RuntimeError(f'loading plug-in {job.spec} raised '
+                raise RuntimeError(f'loading plug-in {plugins.spec_label(job.spec)} raised '
                                    f'{plugins.describe_exception(exc)}') from None
             _PLUGINS[key] = safe
         try:

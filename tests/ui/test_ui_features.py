@@ -266,10 +266,14 @@ class Lefty:
 '''
 
 
-@pytest.mark.parametrize('cls,needle', [('Raiser', 'my bot broke'), ('Illegal', '42')])
+@pytest.mark.parametrize('cls,needle,folders', [('Raiser', 'my bot broke', 0),
+                                                 ('Illegal', '42', 0),
+                                                 ('Raiser', 'my bot broke', 8)])
 def test_plugin_error_is_shown_and_the_game_stays_alive(worker, closing, tmp_path, capsys,
-                                                         cls, needle):
-    bot = tmp_path / 'bot.py'
+                                                         cls, needle, folders):
+    where = tmp_path.joinpath(*[f'a_rather_long_folder_name_{i}' for i in range(folders)])
+    where.mkdir(parents=True, exist_ok=True)    # a long path must not hide the reason
+    bot = where / 'bot.py'
     bot.write_text(PLUGIN)
     app = make_app(worker, x='human', o='human')
     closing(app)
