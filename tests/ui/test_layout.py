@@ -12,14 +12,6 @@ from connect4_game.ui.themes import get_theme
 from tests.ui_helpers import DT, InstantWorker, click_col, key, make_app, settle
 
 
-@pytest.fixture
-def closing():
-    made = []
-    yield made.append
-    for a in made:
-        a.close()
-
-
 def _random_wins(seed=7, games=3000):
     """Seeded random games on 6x7, grouped by where their winning four lies."""
     import random

@@ -42,14 +42,6 @@ def step_until(app, cond, timeout=10.0, dt=DT):
     return True
 
 
-@pytest.fixture
-def closing():
-    made = []
-    yield made.append
-    for thing in made:
-        thing.close()
-
-
 def test_the_window_hosts_and_a_friend_plays_a_whole_game(closing):
     app, host = host_app('random')
     closing(app)

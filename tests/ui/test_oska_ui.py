@@ -15,17 +15,10 @@ from connect4_game.oska.engine import (
 )
 from connect4_game.rules import OSKA_MAX_LOOKAHEAD as MAX_LOOKAHEAD
 from connect4_game.ui.screens.oska import OskaScreen
-from connect4_game.ui.worker import Result, SearchWorker
+from connect4_game.ui.worker import Result
 from tests.ui_helpers import StuckWorker, make_app
 
 SIZE = (800, 640)
-
-
-@pytest.fixture(scope="module")
-def worker():
-    w = SearchWorker()
-    yield w
-    w.close()
 
 
 @pytest.fixture

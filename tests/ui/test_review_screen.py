@@ -3,19 +3,10 @@ move, every move gets a verdict, the keys and clicks choose a move, and the
 game underneath waits and goes on afterwards."""
 
 import pygame
-import pytest
 
 from connect4_game.ai.review import review_game
 from connect4_game.ui.screens.review import graph_y
-from connect4_game.ui.worker import SearchWorker
 from tests.ui_helpers import DT, key, make_app, settle
-
-
-@pytest.fixture(scope='module')
-def worker():
-    w = SearchWorker()
-    yield w
-    w.close()
 
 
 def open_review(app, limit=2000):

@@ -13,13 +13,6 @@ from connect4_game.ui.worker import Result, SearchWorker
 from tests.ui_helpers import DT, click_col, key, make_app, settle, step_until
 
 
-@pytest.fixture(scope='module')
-def worker():
-    w = SearchWorker()
-    yield w
-    w.close()
-
-
 @pytest.fixture
 def app(worker):
     a = make_app(worker, x='human', o='human')

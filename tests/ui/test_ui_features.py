@@ -10,26 +10,11 @@ from connect4_game.rules import DEFAULT_LOOKAHEAD
 from connect4_game.ui.app import App, AppOptions
 from connect4_game.ui.session import PlayerConfig
 from connect4_game.ui.screens.help import help_lines
-from connect4_game.ui.worker import Result, SearchWorker
+from connect4_game.ui.worker import Result
 
 from tests.ui_helpers import DT, click_col, key, make_app, settle, step_until
 
 CTRL = pygame.KMOD_LCTRL
-
-
-@pytest.fixture(scope='module')
-def worker():
-    w = SearchWorker()
-    yield w
-    w.close()
-
-
-@pytest.fixture
-def closing():
-    apps = []
-    yield apps.append
-    for a in apps:
-        a.close()
 
 
 def new(worker, closing, **kw):

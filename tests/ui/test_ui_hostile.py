@@ -31,14 +31,6 @@ SIZE = (640, 600)
 
 
 @pytest.fixture
-def closing():
-    apps = []
-    yield apps.append
-    for a in apps:
-        a.close()
-
-
-@pytest.fixture
 def no_wide_smoothscale(monkeypatch):
     """Fail the test if anything smooth-scales a surface wider than the window
     (how a 200,000-character toast used to crash the process)."""
