@@ -19,7 +19,10 @@ Prints, as plain lines:
    part 2): mean / max seconds over the first ``--limit`` positions of each
    set (default 200, ``--full`` for all 1,000), then the slowest position of
    each set (the slowest of a full scan, listed below, and the slowest of
-   this run's scan) timed again from cleared tables (target <= 1 s), and
+   this run's scan) timed again from cleared tables (target <= 1 s), with
+   the positions bitbully searched for it, next to bitbully's own
+   all-columns call (``scoreMoves``) on the same position in the same run
+   -- the ratio holds on any machine, where seconds depend on it -- and
    once more column by column (:func:`connect4_game.ai.perfect.iter_columns`,
    as a progressive overlay sees it): seconds until the first column and
    for the slowest column;
@@ -154,6 +157,28 @@ def bench_expert_games(min_moves: int, seed: int = 1, out=sys.stdout) -> dict:
             "worse_games": worse_games, "median": med, "max": mx}
 
 
+def _cold_analysis(moves: str) -> tuple:
+    """``(seconds, moves, positions searched, seconds and positions of
+    bitbully's own scoreMoves)`` for every column of the position after
+    ``moves`` (Pons notation), each from cleared tables: ``expert.analyze``,
+    then bitbully's own all-columns call as the reference of the same run."""
+    perfect.clear_tables()
+    bbc, core = perfect._bitbully()
+    core.resetNodeCounter()
+    t0 = time.perf_counter()
+    expert.analyze(_board(moves), time_budget=60)
+    ours = time.perf_counter() - t0
+    nodes = core.getNodeCounter()
+    perfect.clear_tables()
+    b = bbc.BoardCore()
+    b.play([int(ch) - 1 for ch in moves])
+    core.resetNodeCounter()
+    t0 = time.perf_counter()
+    core.scoreMoves(b)
+    own = time.perf_counter() - t0
+    return ours, moves, nodes, own, core.getNodeCounter()
+
+
 def bench_analyze(limit: int | None, pons_dir, out=sys.stdout, files=PONS_FILES,
                   slowest: bool = True) -> dict:
     """``expert.analyze`` (every column, bitbully) on the Pons sets."""
@@ -176,11 +201,8 @@ def bench_analyze(limit: int | None, pons_dir, out=sys.stdout, files=PONS_FILES,
         if slowest:
             for moves in dict.fromkeys([SLOWEST.get(name), worst[1]]):
                 if moves:
-                    perfect.clear_tables()
-                    t0 = time.perf_counter()
-                    expert.analyze(_board(moves), time_budget=60)
-                    cold.append((time.perf_counter() - t0, moves))
-        top = max(cold) if cold else (worst[0], worst[1])
+                    cold.append(_cold_analysis(moves))
+        top = max(cold) if cold else (worst[0], worst[1], None, None, None)
         first = slow_col = None
         if slowest:                       # the same, column by column, as an overlay fills
             perfect.clear_tables()
@@ -194,12 +216,16 @@ def bench_analyze(limit: int | None, pons_dir, out=sys.stdout, files=PONS_FILES,
         mean = sum(times) / len(times)
         res[name] = {"n": len(times), "mean": mean, "max": max(times), "slowest": top[0],
                      "slowest_moves": top[1], "first_column": first, "slowest_column": slow_col,
-                     "wrong": bad}
+                     "wrong": bad, "nodes": top[2], "own_seconds": top[3], "own_nodes": top[4]}
         flag = "" if not slowest else ("OK" if top[0] <= ANALYZE_TARGET else "MISSED")
         cols = "" if first is None else f"; column by column: first after {first:.3f} s, " \
                                         f"slowest column {slow_col:.3f} s"
+        own = "" if top[2] is None else \
+            f"; {top[2] / 1e6:.1f} M positions searched, bitbully's own scoreMoves: " \
+            f"{top[3]:.3f} s, {top[4] / 1e6:.1f} M (ratio {top[0] / top[3]:.2f} in time, " \
+            f"{top[2] / max(1, top[4]):.2f} in positions)"
         print(f"  {name:<11} {len(times):>9} {mean:>8.4f} {max(times):>7.3f}   "
-              f"{top[0]:.3f} s ({top[1]}, {len(top[1])} plies) {flag}{cols}"
+              f"{top[0]:.3f} s ({top[1]}, {len(top[1])} plies) {flag}{cols}{own}"
               + (f"  {bad} WRONG" if bad else ""), file=out, flush=True)
     return res
 

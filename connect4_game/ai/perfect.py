@@ -24,12 +24,16 @@ Backends
     The C++ solver of the PyPI package ``bitbully`` (Markus Thill), with the
     12-ply opening book of ``bitbully-databases``. Standard 6x7 board only,
     positions of a normal game (X moved first, sides alternated). It scores
-    every column exactly, usually in milliseconds; the worst case is a
-    position with 12 checkers, just past the book: about 2.5 s for every
-    column of the slowest of Pascal Pons' 6,000 test positions, under 1 s
-    per column (``python -m benchmarks.bench_perfect``). It cannot be
-    interrupted, so the time budget is only checked between columns.
-    Loading it costs about 0.4 s and 130 MB (its book and tables).
+    every column exactly, usually in milliseconds. We drive its search one
+    null-window probe at a time (MTD(f) per column, first guesses from the
+    columns already scored, the book's value capping every column of a
+    12-checker position): a third fewer positions than bitbully's own
+    all-columns call on the worst of Pascal Pons' 6,000 test positions (a
+    position with 12 checkers, just past the book: about 1 s for every
+    column on a 2-core machine, 0.3 s per column at most; ``python -m
+    benchmarks.bench_perfect``). One probe cannot be interrupted, so the
+    time budget is checked between probes. Loading it costs about 0.4 s and
+    130 MB (its book and tables).
 
     **Licence:** bitbully 0.0.79 is distributed under the GNU Affero General
     Public License v3 (AGPL-3.0, see its METADATA), while this project is MIT
@@ -63,6 +67,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from connect4_game.ai.bitboard import from_board, geometry, has_four, play
+from connect4_game.ai.book import OpeningBook
 from connect4_game.ai.solver import get_solver, score_to_plies
 from connect4_game.rules import check_int, check_optional_int, check_seconds, is_int
 
@@ -83,6 +88,10 @@ _LABELS = {"bitbully": "BitBully (C++, optional)", "solver": "built-in solver"}
 LOCK = threading.RLock()
 
 _ENV_SWITCH = "CONNECT4_BITBULLY"
+
+#: checkers on the board in the positions of bitbully's opening book
+#: (``book_12ply_distances.dat``, the file :mod:`connect4_game.ai.book` reads)
+_BOOK_PLY = OpeningBook.ply
 
 _bb_engine = None          # (bitbully_core module, BitBullyCore) once loaded
 _bb_error: str | None = None
@@ -398,9 +407,9 @@ def iter_columns(position, rows: int | None = None, cols: int | None = None, *,
     :param backend: ``'auto'``, ``'bitbully'`` (raise
         :class:`BackendUnavailable` rather than fall back) or ``'solver'``.
     :param time_budget: seconds for the whole position (> 0), None = no limit.
-        The solver stops at it and reports estimates; bitbully, which cannot
-        be interrupted, checks it between columns (columns it did not reach
-        are then estimates).
+        The solver stops at it and reports estimates; bitbully checks it
+        between its null-window probes (the column it was scoring and those
+        it did not reach are then estimates inside the bounds proven).
     :param node_budget: positions the solver may search in all (deterministic
         budgets for tests), None = no limit; bitbully ignores it.
     :param best_only: with bitbully, stop once a column reaching the
@@ -488,7 +497,18 @@ def _columns(pos, backend, time_budget, node_budget, best_only, lower_bound, sta
 def _bitbully_columns(pos, pending, n, cells, deadline, best_only, lower_bound, wins_now,
                       backend, state):
     """Generator: bitbully's scores for ``pending`` (centre first); returns
-    the columns it did not settle (it failed, or the time ran out)."""
+    the columns it did not settle (it failed, or the time ran out).
+
+    Every column's exact score comes from MTD(f) (Plaat et al., 1996) driven
+    here, one null-window probe of bitbully's negamax at a time: the first
+    guess is the median of the scores already found in this position (a
+    draw for the first column), and on the book's ply the position's value
+    ``v`` (one lookup) caps every column. On the slowest positions of Pascal
+    Pons' test sets this searches a third fewer positions than bitbully's
+    own ``scoreMoves`` (``python -m benchmarks.bench_perfect``); the time
+    budget is checked between probes, and a column cut short is reported as
+    an estimate inside the bounds its probes proved.
+    """
     global _bb_engine, _bb_error
     cur, mask = pos.cur, pos.mask
     x = cur if pos.side == "X" else cur ^ mask
@@ -507,34 +527,41 @@ def _bitbully_columns(pos, pending, n, cells, deadline, best_only, lower_bound, 
             board = bbc.BoardCore()
             if not board.setBoard(grid):
                 raise RuntimeError("bitbully refused the position")
-            v = None                   # best_only: the value of the position
+            v = None                   # the value of the position, when known cheaply
             if best_only:
                 v = top if wins_now else int(core.mtdf(board, 0 if lower_bound is None
                                                        else int(lower_bound)))
-                if not low <= v <= top:
-                    raise RuntimeError(f"bitbully gave an impossible score {v}")
+            elif n == _BOOK_PLY and not wins_now:
+                v = int(core.mtdf(board, 0))   # an opening-book lookup, no search
+            if v is not None and not low <= v <= top:
+                raise RuntimeError(f"bitbully gave an impossible score {v}")
+        found = []                     # exact scores below v, for the next first guess
         while todo:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             c, m = todo[0]
-            with LOCK:
-                if v is None:
-                    s = int(core.scoreMove(board, c, 0))
-                    if not low <= s < top:
-                        raise RuntimeError(f"bitbully gave an impossible score {s} for column {c}")
-                elif wins_now:          # a win at once is the best; the rest score less
-                    s = None
-                else:                  # null window: does column c reach v?
-                    s = v if int(core.negamax(board.playMoveOnCopy(c), -v, -v + 1, 0)) <= -v else None
-            todo.pop(0)
-            if s is None:
-                yield _estimate(c, low, v - 1, "bitbully")
-                continue
-            yield _exact(c, s, n, cells, "bitbully")
-            if v is not None:           # best_only: found; no column scores more than v
-                for c2, _ in todo:
+            hi = top - 1 if v is None else min(v, top - 1)
+            if best_only:
+                with LOCK:             # null window: does column c reach v?
+                    s = v if not wins_now and int(core.negamax(board.playMoveOnCopy(c), -v, -v + 1,
+                                                               0)) <= -v else None
+                todo.pop(0)
+                if s is None:
+                    yield _estimate(c, low, v - 1, "bitbully")
+                    continue
+                yield _exact(c, s, n, cells, "bitbully")
+                for c2, _ in todo:     # found; no column scores more than v
                     yield _estimate(c2, low, v, "bitbully")
                 return []
+            guess = sorted(found)[len(found) // 2] if found else 0
+            lo, hi = _bitbully_mtdf(core, board.playMoveOnCopy(c), low, hi, guess, deadline, c)
+            todo.pop(0)
+            if lo < hi:                # the time ran out inside this column
+                yield _estimate(c, lo, hi, "bitbully")
+                break
+            if v is None or lo < v:
+                found.append(lo)
+            yield _exact(c, lo, n, cells, "bitbully")
         return todo
     except Exception as e:              # a broken engine: fall back to the solver
         msg = f"bitbully failed: {type(e).__name__}: {e}"[:200]
@@ -544,6 +571,31 @@ def _bitbully_columns(pos, pending, n, cells, deadline, best_only, lower_bound, 
             raise BackendUnavailable(msg) from e
         state["note"] = msg
         return todo
+
+
+def _bitbully_mtdf(core, child, lo, hi, guess, deadline, column):
+    """MTD(f) for one column: proven bounds ``(lo, hi)`` of its score for
+    the side to move (equal when exact; apart if ``deadline`` passed first).
+
+    ``child`` is the bitbully board after the move; the column's score is
+    minus its value. ``lo..hi`` are the bounds known beforehand.
+
+    :raises RuntimeError: if bitbully answers outside the possible scores.
+    """
+    g = guess
+    while lo < hi:
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        t = max(min(g, hi), lo + 1)    # the probe: does the column score >= t?
+        with LOCK:
+            r = -int(core.negamax(child, -t, -t + 1, 0))
+        if r >= t:
+            lo = g = r
+        else:
+            hi = g = r
+        if lo > hi:
+            raise RuntimeError(f"bitbully gave an impossible score {r} for column {column}")
+    return lo, hi
 
 
 def _solver_columns(pos, pending, n, cells, deadline, node_budget):

@@ -122,6 +122,28 @@ def test_bitbully_agrees_with_our_solver_and_pons_on_test_sets():
 
 
 @needs_bitbully
+def test_bitbully_columns_match_bitbullys_own_score_of_every_column():
+    """Our MTD(f) over bitbully's null-window probes (first guesses from the
+    columns already scored, the book's value on its ply) gives exactly what
+    bitbully's own ``scoreMoves`` does -- on the book's ply above all."""
+    bbc, core = perfect._bitbully()
+    rng = random.Random(12)
+    positions = [[int(ch) - 1 for ch in m] for m, _ in
+                 rng.sample(read_pons(PONS_DIR / "Test_L1_R1"), 8)
+                 + rng.sample(read_pons(PONS_DIR / "Test_L1_R3"), 4)]
+    positions += [random_moves(rng, 6, 7, n) for n in (12, 12, 12, 12, 11, 13, 16, 24)]
+    on_book_ply = 0
+    for moves in positions:
+        b = bbc.BoardCore()
+        assert b.play(moves)
+        want = [None if s == -1000 else s for s in core.scoreMoves(b)]
+        perfect.clear_tables()
+        assert solve_position(moves, backend="bitbully").scores == want, moves
+        on_book_ply += len(moves) == perfect._BOOK_PLY
+    assert on_book_ply >= 4
+
+
+@needs_bitbully
 def test_bitbully_best_only_finds_the_value_and_the_most_central_best_column():
     rng = random.Random(5)
     for _ in range(60):
@@ -221,6 +243,52 @@ def test_a_failing_bitbully_falls_back_to_the_solver(monkeypatch, score):
     b.add_checkers("3344")
     res = expert.analyze(b, time_budget=30)
     assert all(x.exact for x in res)
+
+
+class _ScoreCore:
+    """A stand-in engine whose every position after a move is worth
+    ``value`` to the opponent (fail-hard null-window answers); each probe
+    moves the clock ``clock`` on by ``cost`` seconds."""
+
+    def __init__(self, value, clock, cost):
+        self.value, self.clock, self.cost, self.probes = value, clock, cost, 0
+
+    def mtdf(self, board, guess):
+        return -self.value
+
+    def negamax(self, board, alpha, beta, depth):
+        self.probes += 1
+        self.clock[0] += self.cost
+        return max(alpha, min(beta, self.value))
+
+
+def test_bitbully_is_stopped_between_probes_with_proven_bounds(monkeypatch):
+    clock = [0.0]
+
+    class _Clock:
+        @staticmethod
+        def perf_counter():
+            return clock[0]
+
+    monkeypatch.setattr(perfect, "time", _Clock)
+    # every column scores -3; the first probe (does it reach a draw?) answers
+    # "at most -1" and uses up the budget: the column is an estimate inside
+    # what that probe proved, the others inside what is known without search
+    core = _ScoreCore(3, clock, cost=5.0)
+    monkeypatch.setattr(perfect, "_bb_engine", (_FakeModule, core))
+    r = solve_position([3, 3], time_budget=1.0, backend="bitbully")
+    assert core.probes == 1 and r.backend == "bitbully" and not r.exact
+    first = r.columns[3]
+    assert (first.lo, first.hi, first.score, first.exact) == (-20, -1, -1, False)
+    assert first.label == "≈ loss"
+    for c in (0, 1, 2, 4, 5, 6):
+        assert not r.columns[c].exact and r.columns[c].lo <= -3 <= r.columns[c].hi
+    # with time to spare, the same engine settles every column exactly
+    clock[0] = 0.0
+    core = _ScoreCore(3, clock, cost=0.001)
+    monkeypatch.setattr(perfect, "_bb_engine", (_FakeModule, core))
+    r = solve_position([3, 3], time_budget=10.0, backend="bitbully")
+    assert r.exact and r.scores == [-3] * 7
 
 
 # ----------------------------------------------------- our solver, any size
