@@ -111,8 +111,10 @@ def review_game(rows: int, cols: int, moves: Sequence[int], *,
 
     :param rows, cols: board size (positive ints).
     :param moves: the 0-based columns played, X first.
-    :param time_budget: seconds per position for the built-in solver (> 0),
-        None = no limit (exact, but slow on big boards); bitbully ignores it.
+    :param time_budget: seconds per position (> 0), None = no limit (exact,
+        but slow on big boards with the built-in solver); bitbully, which
+        needs about a second for the hardest 6x7 position, checks it between
+        its probes.
     :param backend: ``'auto'``, ``'bitbully'`` or ``'solver'`` (see
         :func:`connect4_game.ai.perfect.solve_position`).
     :param node_budget: positions the solver may search per position
