@@ -27,7 +27,7 @@ Backends
     every column exactly, usually in milliseconds. We drive its search one
     null-window probe at a time (MTD(f) per column, first guesses from the
     columns already scored, the book's value capping every column of a
-    12-checker position): a third fewer positions than bitbully's own
+    12-checker position): 30 % fewer positions than bitbully's own
     all-columns call on the worst of Pascal Pons' 6,000 test positions (a
     position with 12 checkers, just past the book: about 1 s for every
     column on a 2-core machine, 0.3 s per column at most; ``python -m
@@ -503,9 +503,10 @@ def _bitbully_columns(pos, pending, n, cells, deadline, best_only, lower_bound, 
     here, one null-window probe of bitbully's negamax at a time: the first
     guess is the median of the scores already found in this position (a
     draw for the first column), and on the book's ply the position's value
-    ``v`` (one lookup) caps every column. On the slowest positions of Pascal
-    Pons' test sets this searches a third fewer positions than bitbully's
-    own ``scoreMoves`` (``python -m benchmarks.bench_perfect``); the time
+    ``v`` (one lookup) caps every column. On the slowest of Pascal Pons'
+    test positions this searches 30 % fewer positions than bitbully's own
+    ``scoreMoves``, on the slowest of each other set between 60 % fewer and
+    10 % more (``python -m benchmarks.bench_perfect``); the time
     budget is checked between probes, and a column cut short is reported as
     an estimate inside the bounds its probes proved.
     """
