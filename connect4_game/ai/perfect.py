@@ -541,7 +541,6 @@ def _bitbully_columns(pos, pending, n, cells, deadline, best_only, lower_bound, 
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             c, m = todo[0]
-            hi = top - 1 if v is None else min(v, top - 1)
             if best_only:
                 with LOCK:             # null window: does column c reach v?
                     s = v if not wins_now and int(core.negamax(board.playMoveOnCopy(c), -v, -v + 1,
@@ -554,6 +553,7 @@ def _bitbully_columns(pos, pending, n, cells, deadline, best_only, lower_bound, 
                 for c2, _ in todo:     # found; no column scores more than v
                     yield _estimate(c2, low, v, "bitbully")
                 return []
+            hi = top - 1 if v is None else min(v, top - 1)
             guess = sorted(found)[len(found) // 2] if found else 0
             lo, hi = _bitbully_mtdf(core, board.playMoveOnCopy(c), low, hi, guess, deadline, c)
             todo.pop(0)
