@@ -297,8 +297,9 @@ def test_quit_is_answered_while_the_ai_thinks_deep(capsys):
         for _ in range(5):
             app.step([], DT)
         assert app.session.thinking()
+        pid = w.wait_running(30)              # the search has reached its process
         pids = w.pids()
-        assert pids
+        assert pid in pids
         app.step([pygame.event.Event(pygame.QUIT)], DT)
         assert not app.running
     finally:
