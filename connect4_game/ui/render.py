@@ -20,7 +20,7 @@ import pygame
 from connect4_game.messages import ELLIPSIS, MAX_TEXT, clip
 from connect4_game.rules import check_int
 
-__all__ = ["Layout", "Renderer", "font", "mix", "darker", "text_on", "MIN_FONT",
+__all__ = ["Layout", "toolbar_height", "Renderer", "font", "mix", "darker", "text_on", "MIN_FONT",
            'MAX_TEXT', 'fit_text', 'wrap_text', 'render_fit']
 
 # --------------------------------------------------------------------------
@@ -128,6 +128,11 @@ def render_fit(f, text, colour, max_width) -> pygame.Surface:
 MIN_FONT = 12     # px: no text the window draws is smaller
 
 
+def toolbar_height(window_height: int) -> int:
+    """Height in px of the button bar along the top of a window ``window_height`` px high."""
+    return max(34, min(52, int(window_height * 0.07)))
+
+
 class Layout:
     """Where everything goes in a ``width`` x ``height`` px window.
 
@@ -135,17 +140,18 @@ class Layout:
     False), a message line for notices (``message_rect``), a band for the
     analysis badges (``badge_y``), a row for the ghost checker, the board
     (``board_rect``, square cells, centred), the column numbers
-    (``numbers_y``) and the status bar (``status_rect``). Nothing overlaps:
-    the badges never cover the ghost checker.
+    (``numbers_y``) and the status bar (``status_rect``, absent when
+    ``status`` is False). Nothing overlaps: the badges never cover the ghost
+    checker.
     """
 
     def __init__(self, width: int, height: int, rows: int, cols: int,
-                 toolbar: bool = True) -> None:
+                 toolbar: bool = True, status: bool = True) -> None:
         for name, value in (('width', width), ('height', height), ('rows', rows), ('cols', cols)):
             check_int(value, 1, None, name)
         self.width, self.height, self.rows, self.cols = width, height, rows, cols
-        self.toolbar_h = max(34, min(52, int(height * 0.07))) if toolbar else 0
-        self.status_h = max(48, min(84, int(height * 0.10)))
+        self.toolbar_h = toolbar_height(height) if toolbar else 0
+        self.status_h = max(48, min(84, int(height * 0.10))) if status else 0
         self.message_h = max(20, min(32, int(height * 0.042)))
         self.toolbar_rect = pygame.Rect(0, 0, width, self.toolbar_h)
         self.message_rect = pygame.Rect(0, self.toolbar_h, width, self.message_h)
@@ -266,15 +272,17 @@ class Renderer:
         self.checkers: dict = {}
         self.bg = None
 
-    def prepare(self, size, rows: int, cols: int, theme, toolbar: bool = True) -> Layout:
+    def prepare(self, size, rows: int, cols: int, theme, toolbar: bool = True,
+                status: bool = True) -> Layout:
         """Lay out and (re)build the cached sprites for this window ``size``
-        (px), board size and ``theme`` (a :class:`~connect4_game.ui.themes.Theme`)."""
-        key = (tuple(size), rows, cols, theme.name, toolbar)
+        (px), board size and ``theme`` (a :class:`~connect4_game.ui.themes.Theme`);
+        ``toolbar`` / ``status`` False leave out the bands of the toolbar / status bar."""
+        key = (tuple(size), rows, cols, theme.name, toolbar, status)
         if key != self._key:
             from connect4_game.ui.themes import checker_surface
             self._key = key
             self.theme = theme
-            self.layout = Layout(size[0], size[1], rows, cols, toolbar)
+            self.layout = Layout(size[0], size[1], rows, cols, toolbar, status)
             self.board_sprite = make_board(self.layout, theme)
             r = max(1, self.layout.radius)
             self.checkers = {c: checker_surface(theme, c, r) for c in 'XO'}

@@ -94,3 +94,41 @@ def test_graph_positions_order_wins_draws_and_losses():
     assert graph_y(0, cells) == 0 and graph_y(None, cells) == 0
     assert 0 < graph_y(30, cells) < graph_y(3, cells) < 1        # a sooner win is higher
     assert -1 < graph_y(-3, cells) < graph_y(-30, cells) < 0
+
+
+def click(app, rect):
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center)], DT)
+
+
+def test_the_buttons_step_through_the_game_and_lead_back(worker):
+    # X throws a win at move 7 (column 5 instead of 1); O wins at move 8
+    moves = [0, 1, 0, 1, 0, 1, 4, 1]
+    app = make_app(worker, x='human', o='human', rows=4, cols=5, moves=moves)
+    try:
+        settle(app)
+        scr = open_review(app)
+        app.step([key(pygame.K_HOME)], DT)
+        bar = scr.toolbar
+        assert [b.action for b in bar.buttons] == ['back', 'prev', 'next', 'mistake']
+        assert all(b.rect.height > 0 and b.rect.bottom <= scr.graph_rect.top for b in bar.buttons)
+        assert not bar.button('prev').enabled and bar.button('next').enabled
+        click(app, bar.button('next').rect)
+        click(app, bar.button('next').rect)
+        assert scr.sel == 2
+        click(app, bar.button('prev').rect)
+        assert scr.sel == 1
+        click(app, bar.button('mistake').rect)
+        assert scr.records[scr.sel]['verdict'] in ('mistake', 'blunder') and scr.sel > 1
+        while bar.button('next').enabled:               # to the last move: nothing after it
+            click(app, bar.button('next').rect)
+        assert scr.sel == len(moves) - 1
+        assert not bar.button('mistake').enabled
+        click(app, bar.button('next').rect)             # a dimmed button does nothing
+        assert scr.sel == len(moves) - 1
+        # the keyboard reaches the buttons too: Tab, then Enter on "Back to the game"
+        app.step([key(pygame.K_TAB)], DT)
+        assert bar.focus == 0 and app.screen is scr
+        app.step([key(pygame.K_RETURN)], DT)
+        assert app.screen is app.game
+    finally:
+        app.close()

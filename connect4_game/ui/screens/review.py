@@ -5,8 +5,8 @@ The graph shows the perfect-play value of each position from X's side: up
 is a win for X, down a win for O, the middle a draw; the nearer the edge, the
 sooner the win. Each move is marked *best*, *inaccuracy* (the same result,
 a slower win or a faster loss), *mistake* (a win thrown to a draw) or
-*blunder* (a win or draw thrown to a loss). Left/Right (or a click on the
-graph) step through the game; the board shows the position before the
+*blunder* (a win or draw thrown to a loss). The buttons along the top,
+Left/Right or a click on the graph step through the game; the board shows the position before the
 chosen move with the best column(s) outlined and the column played ringed.
 Positions that could not be solved in time are drawn hollow and called
 estimates.
@@ -22,9 +22,10 @@ import pygame
 
 from connect4_game.board import Board
 from connect4_game.ui.i18n import N_, _, ngettext
-from connect4_game.ui.render import MIN_FONT, Renderer, fit_text, font, mix
+from connect4_game.ui.render import MIN_FONT, Renderer, fit_text, font, mix, toolbar_height
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.session import label_words
+from connect4_game.ui.widgets import Button, Toolbar
 from connect4_game.ui.worker import Job
 
 __all__ = ['ReviewScreen', 'VERDICT_WORDS', 'graph_y']
@@ -64,6 +65,11 @@ class ReviewScreen(Screen):
         self.graph_rect = pygame.Rect(0, 0, 0, 0)
         self.error = ''
         self.done = not self.moves
+        self.toolbar = Toolbar([
+            Button(_('Back to the game'), 'back', _('Leave the review (Esc)')),
+            Button(_('Previous move'), 'prev', _('The move before (Left)')),
+            Button(_('Next move'), 'next', _('The move after (Right)')),
+            Button(_('Next mistake'), 'mistake', _('The next mistake or blunder (N)'))])
         self.key = ('review', s.game_id, tuple(self.moves))
         if self.moves:
             s.lend_worker()
@@ -80,6 +86,11 @@ class ReviewScreen(Screen):
 
     # ------------------------------------------------------------------ worker
     def update(self, dt: float) -> None:
+        self.toolbar.update(dt)
+        n = len(self.moves)
+        for action, enabled in (('prev', self.sel > 0), ('next', self.sel < n - 1),
+                                ('mistake', self.next_mistake() is not None)):
+            self.toolbar.button(action).enabled = enabled
         if self.done:
             return
         for res in self.app.worker.poll():
@@ -110,23 +121,21 @@ class ReviewScreen(Screen):
 
     # ------------------------------------------------------------------ events
     def process_event(self, e) -> None:
+        action = self.toolbar.handle_event(e)
+        if action:
+            self.act(action)
+            return
+        if action == '':                     # a key the focused toolbar took
+            return
         n = len(self.moves)
         if e.type == pygame.KEYDOWN:
-            if e.key in (pygame.K_ESCAPE, pygame.K_v, pygame.K_BACKSPACE):
-                self.close()
-            elif e.key == pygame.K_LEFT and n:
-                self.sel = max(0, self.sel - 1)
-            elif e.key == pygame.K_RIGHT and n:
-                self.sel = min(n - 1, self.sel + 1)
-            elif e.key == pygame.K_HOME:
-                self.sel = 0
-            elif e.key == pygame.K_END and n:
-                self.sel = n - 1
-            elif e.key == pygame.K_n and n:          # the next mistake or blunder
-                for i in range(self.sel + 1, len(self.records)):
-                    if self.records[i]['verdict'] in ('mistake', 'blunder'):
-                        self.sel = i
-                        break
+            keys = {pygame.K_ESCAPE: 'back', pygame.K_v: 'back', pygame.K_BACKSPACE: 'back',
+                    pygame.K_LEFT: 'prev', pygame.K_RIGHT: 'next', pygame.K_HOME: 'first',
+                    pygame.K_END: 'last', pygame.K_n: 'mistake'}
+            if e.key in (pygame.K_F10, pygame.K_TAB):
+                self.toolbar.take_focus()
+            elif e.key in keys:
+                self.act(keys[e.key])
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and n:
             g = self.graph_rect
             if g.inflate(0, 20).collidepoint(e.pos):
@@ -134,6 +143,34 @@ class ReviewScreen(Screen):
                 self.sel = max(0, min(n - 1, int((e.pos[0] - g.left) / step)))
         elif e.type == pygame.MOUSEWHEEL and n:
             self.sel = max(0, min(n - 1, self.sel - e.y))
+
+    def act(self, action: str) -> None:
+        """Do a toolbar action or its key: ``'back'``, ``'prev'``, ``'next'``,
+        ``'first'``, ``'last'``, ``'mistake'`` (the next mistake or blunder)."""
+        last = len(self.moves) - 1
+        if action == 'back':
+            self.close()
+        elif last < 0:
+            return
+        elif action == 'prev':
+            self.sel = max(0, self.sel - 1)
+        elif action == 'next':
+            self.sel = min(last, self.sel + 1)
+        elif action == 'first':
+            self.sel = 0
+        elif action == 'last':
+            self.sel = last
+        elif action == 'mistake':
+            i = self.next_mistake()
+            if i is not None:
+                self.sel = i
+
+    def next_mistake(self) -> int | None:
+        """The first move after the chosen one judged a mistake or a blunder, else None."""
+        for i in range(self.sel + 1, len(self.records)):
+            if self.records[i]['verdict'] in ('mistake', 'blunder'):
+                return i
+        return None
 
     # ------------------------------------------------------------------ texts
     def move_text(self) -> str:
@@ -186,9 +223,12 @@ class ReviewScreen(Screen):
         surface.fill(theme.background)
         graph_h = max(90, int(h * 0.24))
         text_h = max(56, int(h * 0.12))
-        board_area = (w, h - graph_h - text_h)
-        board_surf = surface.subsurface(pygame.Rect(0, 0, *board_area))
-        lay = self.renderer.prepare(board_area, self.rows, self.cols, theme, toolbar=False)
+        bar_h = toolbar_height(h)
+        self.toolbar.layout(w, bar_h)
+        board_area = (w, max(1, h - graph_h - text_h - bar_h))
+        board_surf = surface.subsurface(pygame.Rect(0, bar_h, *board_area))
+        lay = self.renderer.prepare(board_area, self.rows, self.cols, theme, toolbar=False,
+                                    status=False)
         b = self.position()
         rec = self.records[self.sel] if self.sel < len(self.records) else None
         labels = None
@@ -240,6 +280,8 @@ class ReviewScreen(Screen):
             'Left/Right or a click: choose a move   N: next mistake   Esc: back'), w - 20), True,
             theme.text_dim)
         surface.blit(foot, ((w - foot.get_width()) // 2, h - foot.get_height() - 4))
+        self.toolbar.draw(surface, theme)
+        self.toolbar.draw_tooltip(surface, theme)
 
     def draw_graph(self, surface, rect: pygame.Rect) -> None:
         theme = self.app.theme
