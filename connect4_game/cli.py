@@ -384,19 +384,28 @@ def run_oska_text(args) -> int:
 def run_review(args, parser) -> int:
     """``--review MOVES``: every move of the game judged by perfect play."""
     try:
-        from connect4_game.ai.review import format_review, review_moves
+        from connect4_game.ai.review import ReviewTable, review_moves
     except ImportError:
         parser.error('the game review is not available in this installation')
     rows, cols = args.rows or rules.DEFAULT_ROWS, args.cols or rules.DEFAULT_COLS
+    table = None
+
+    def each(record):              # the table: a line as soon as a move is judged
+        nonlocal table
+        if table is None:
+            table = ReviewTable(rows, cols, lambda line: print(line, flush=True))
+        table.row(record)
     try:
-        records = review_moves(args.review, rows, cols)
-    except ValueError as exc:
+        records = review_moves(args.review, rows, cols, on_ply=None if args.json else each)
+    except ValueError as exc:      # checked before the first line is printed
         parser.error(f'--review: {clip(exc, 200)}')
     if args.json:
         import json
         print(json.dumps(records))
     else:
-        print(format_review(records))
+        if table is None:
+            table = ReviewTable(rows, cols, print)
+        table.finish()
     return 0
 
 

@@ -249,3 +249,17 @@ def test_scripted_runs_never_touch_the_autosave(tmp_path, argv):
     r = run_main(argv, env_extra={'CONNECT4_CONFIG_DIR': str(tmp_path)})
     assert r.returncode == 0, r.stderr
     assert saved.read_bytes() == body
+
+
+def test_review_on_another_board_size_prints_its_table(capsys):
+    # 4x5: solved at once; every line uses the game's board size, not 6x7
+    assert main(['--rows', '4', '--cols', '5', '--review', '0101040']) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:3] == ['ply', 'who', 'col']
+    plies = [ln for ln in out if ln[:3].strip().isdigit()]
+    assert [int(ln.split()[0]) for ln in plies] == list(range(1, 8))
+    assert 'win in 1' in plies[6] and plies[6].split()[2] == '0'     # X's four in column 0
+    assert out[-1].startswith('X value:')
+    assert main(['--rows', '4', '--cols', '5', '--review', '0101040', '--json']) == 0
+    recs = json.loads(capsys.readouterr().out)
+    assert len(recs) == 7 and all(len(r['scores']) == 5 for r in recs)

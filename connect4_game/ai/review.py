@@ -35,11 +35,11 @@ from connect4_game.ai.solver import score_to_plies
 from connect4_game.rules import check_column
 
 __all__ = ["PlyReview", "VERDICTS", "DEFAULT_PLY_BUDGET", "verdict", "review_game",
-           "review_moves", "format_review"]
+           "review_moves", "format_review", "ReviewTable"]
 
 #: the verdicts, best first
 VERDICTS = ("best", "inaccuracy", "mistake", "blunder")
-#: default seconds per position for the built-in solver (bitbully needs no budget)
+#: default seconds per position (bitbully needs about 1 s for the hardest 6x7 one)
 DEFAULT_PLY_BUDGET = 5.0
 
 
@@ -148,13 +148,15 @@ def review_game(rows: int, cols: int, moves: Sequence[int], *,
 
 def review_moves(move_string: str, rows: int = 6, cols: int = 7, *,
                  time_budget: float | None = DEFAULT_PLY_BUDGET,
-                 backend: str = "auto") -> list[dict]:
+                 backend: str = "auto",
+                 on_ply: Callable[[dict], None] | None = None) -> list[dict]:
     """Review a game given in ``add_checkers`` notation (e.g. ``'3344'``).
 
     :returns: one JSON-ready dict per ply (see :meth:`PlyReview.to_dict`),
         e.g. ``{"ply": 1, "column": 3, "player": "X", "scores": [...],
         "best": [...], "verdict": "best", "value": ..., "exact": ...,
-        "backend": ...}``.
+        "backend": ...}``. ``on_ply``, if given, gets each dict as soon as
+        its position is analysed.
     :raises ValueError: (a :class:`~connect4_game.storage.savegame.MoveStringError`)
         naming the move's position for a character that is not a column, a
         column off the board, a full column or a move after the game was won;
@@ -162,8 +164,9 @@ def review_moves(move_string: str, rows: int = 6, cols: int = 7, *,
     """
     from connect4_game.storage.savegame import parse_moves
     moves = parse_moves(move_string, rows, cols)
+    each = None if on_ply is None else (lambda rec: on_ply(rec.to_dict()))
     return [r.to_dict() for r in review_game(rows, cols, moves, time_budget=time_budget,
-                                             backend=backend)]
+                                             backend=backend, on_ply=each)]
 
 
 def _outcome(score, n: int, cells: int, exact: bool = True) -> str:
@@ -183,37 +186,67 @@ def format_review(records, rows: int = 6, cols: int = 7) -> str:
         positions whose scores are estimates are marked ``≈`` and a footnote
         says so. Columns: ply, player, column played, its result, the best
         columns and their result, the verdict, X's value in plies.
+    :raises ValueError: a record that does not fit a ``rows`` x ``cols`` board.
     """
-    cells = rows * cols
-    lines = [f"{'ply':>3}  {'who':<3}  {'col':>3}  {'played':<12}  {'best':<10}  "
-             f"{'best result':<12}  {'verdict':<10}  {'X value':>7}"]
-    estimates = False
-    counts = {v: {"X": 0, "O": 0} for v in VERDICTS}
+    lines: list = []
+    table = ReviewTable(rows, cols, lines.append)
     for r in records:
-        d = r.to_dict() if isinstance(r, PlyReview) else r
+        table.row(r)
+    table.finish()
+    return "\n".join(lines)
+
+
+class ReviewTable:
+    """The table of :func:`format_review`, written line by line as the
+    records arrive (``--review`` prints each move as soon as it is judged).
+
+    :param rows, cols: board size the game was played on.
+    :param write: called with each line (no newline), e.g. ``print``.
+    """
+
+    def __init__(self, rows: int, cols: int, write: Callable[[str], None]) -> None:
+        self.cells = rows * cols
+        self.write = write
+        self.rows = 0
+        self.estimates = False
+        self.counts = {v: {"X": 0, "O": 0} for v in VERDICTS}
+        write(f"{'ply':>3}  {'who':<3}  {'col':>3}  {'played':<12}  {'best':<13}  "
+              f"{'best result':<12}  {'verdict':<10}  {'X value':>7}")
+
+    def row(self, record) -> None:
+        """Write the line of one :class:`PlyReview` (or its dict).
+
+        :raises ValueError: if its scores do not fit the board size."""
+        d = record.to_dict() if isinstance(record, PlyReview) else record
         n = d["ply"] - 1
         exact = d.get("exact", True)
-        estimates |= not exact
+        self.estimates |= not exact
         scores = d["scores"]
         top = max(s for s in scores if s is not None)
-        played = _outcome(scores[d["column"]], n, cells, exact)
-        best = _outcome(top, n, cells, exact)
+        played = _outcome(scores[d["column"]], n, self.cells, exact)
+        best = _outcome(top, n, self.cells, exact)
         value = d.get("value")
         vtxt = "" if value is None else ("0" if value == 0 else f"{value:+d}")
         if not exact and vtxt:
             vtxt = "≈" + vtxt
-        counts.setdefault(d["verdict"], {"X": 0, "O": 0})[d["player"]] += 1
-        lines.append(f"{d['ply']:>3}  {d['player']:<3}  {d['column']:>3}  {played:<12}  "
-                     f"{','.join(map(str, d['best'])):<10}  {best:<12}  {d['verdict']:<10}  {vtxt:>7}")
-    if len(lines) == 1:
-        lines.append("(no moves)")
-    for side in ("X", "O"):
-        parts = [f"{counts[v][side]} {v if counts[v][side] == 1 else _plural(v)}" for v in VERDICTS]
-        lines.append(f"{side}: " + ", ".join(parts))
-    lines.append("X value: plies to the end under perfect play, + when X wins, - when O wins, 0 = draw.")
-    if estimates:
-        lines.append("≈: an estimate (the solver's time ran out), not a proven result.")
-    return "\n".join(lines)
+        self.counts.setdefault(d["verdict"], {"X": 0, "O": 0})[d["player"]] += 1
+        self.rows += 1
+        self.write(f"{d['ply']:>3}  {d['player']:<3}  {d['column']:>3}  {played:<12}  "
+                   f"{','.join(map(str, d['best'])):<13}  {best:<12}  {d['verdict']:<10}  "
+                   f"{vtxt:>7}")
+
+    def finish(self) -> None:
+        """Write the totals of each side and the footnotes."""
+        if not self.rows:
+            self.write("(no moves)")
+        for side in ("X", "O"):
+            parts = [f"{self.counts[v][side]} {v if self.counts[v][side] == 1 else _plural(v)}"
+                     for v in VERDICTS]
+            self.write(f"{side}: " + ", ".join(parts))
+        self.write("X value: plies to the end under perfect play, + when X wins, - when O wins, "
+                   "0 = draw.")
+        if self.estimates:
+            self.write("≈: an estimate (the solver's time ran out), not a proven result.")
 
 
 def _plural(v: str) -> str:
