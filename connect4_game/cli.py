@@ -203,8 +203,9 @@ def _check_mode(args, parser) -> None:
         refused = refused + tuple(n for n in _WINDOW_ONLY if n not in refused)
         mode += ' in the console (--text)'
     if args.review is not None:
-        refused = tuple(n for n in vars(args) if n not in ('review', 'json', 'rows', 'cols', 'game',
-                                                            'n'))
+        if args.game == 'oska':
+            parser.error('--review judges a Connect Four game; leave out --game oska')
+        refused = tuple(n for n in vars(args) if n not in ('review', 'json', 'rows', 'cols', 'game'))
         mode = 'a review (--review)'
     elif args.json:
         parser.error('--json goes with --review')

@@ -168,6 +168,8 @@ def test_no_video_driver_is_a_message_not_a_traceback():
     (['--game', 'oska', '--text', '--o', 'random', '--rows', '5'], '--o, --rows do nothing'),
     (['--n', '5'], '--n does nothing in Connect Four'),
     (['--moves', '1', '--load', 'game.json'], 'use one of them'),
+    (['--game', 'oska', '--review', '33'], '--review judges a Connect Four game'),
+    (['--n', '5', '--review', '33'], 'nothing in a review (--review)'),
 ])
 def test_options_that_do_nothing_in_a_mode_are_refused(capsys, argv, needle):
     with pytest.raises(SystemExit) as exc:
