@@ -51,13 +51,20 @@ def test_a_finished_game_is_reviewed_move_by_move(worker):
         app.close()
 
 
-def test_a_thrown_win_is_a_blunder_and_n_finds_it(worker):
-    # X can win at once in column 0 on move 7 but plays column 4; O then wins
-    moves = [0, 1, 0, 1, 0, 1, 4, 1]
+#: 4x5: X can win at once in column 0 on move 7 but plays column 4; O then wins
+THROWN_WIN = [0, 1, 0, 1, 0, 1, 4, 1]
+
+
+def reviewed(worker, moves):
+    """A two-player 4x5 app after ``moves``, with the review open and ready: ``(app, screen)``."""
     app = make_app(worker, x='human', o='human', rows=4, cols=5, moves=moves)
+    settle(app)
+    return app, open_review(app)
+
+
+def test_a_thrown_win_is_a_blunder_and_n_finds_it(worker):
+    app, scr = reviewed(worker, THROWN_WIN)
     try:
-        settle(app)
-        scr = open_review(app)
         verdicts = [r['verdict'] for r in scr.records]
         assert verdicts[6] == 'blunder' and 0 in scr.records[6]['best']
         app.step([key(pygame.K_HOME), key(pygame.K_n, 'n')], DT)
@@ -101,12 +108,9 @@ def click(app, rect):
 
 
 def test_the_buttons_step_through_the_game_and_lead_back(worker):
-    # X throws a win at move 7 (column 5 instead of 1); O wins at move 8
-    moves = [0, 1, 0, 1, 0, 1, 4, 1]
-    app = make_app(worker, x='human', o='human', rows=4, cols=5, moves=moves)
+    moves = THROWN_WIN
+    app, scr = reviewed(worker, moves)
     try:
-        settle(app)
-        scr = open_review(app)
         app.step([key(pygame.K_HOME)], DT)
         bar = scr.toolbar
         assert [b.action for b in bar.buttons] == ['back', 'prev', 'next', 'mistake']
