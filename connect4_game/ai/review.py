@@ -207,7 +207,7 @@ class ReviewTable:
     def __init__(self, rows: int, cols: int, write: Callable[[str], None]) -> None:
         self.cells = rows * cols
         self.write = write
-        self.rows = 0
+        self.moves = 0                 # move lines written
         self.estimates = False
         self.counts = {v: {"X": 0, "O": 0} for v in VERDICTS}
         write(f"{'ply':>3}  {'who':<3}  {'col':>3}  {'played':<12}  {'best':<13}  "
@@ -230,14 +230,14 @@ class ReviewTable:
         if not exact and vtxt:
             vtxt = "≈" + vtxt
         self.counts.setdefault(d["verdict"], {"X": 0, "O": 0})[d["player"]] += 1
-        self.rows += 1
+        self.moves += 1
         self.write(f"{d['ply']:>3}  {d['player']:<3}  {d['column']:>3}  {played:<12}  "
                    f"{','.join(map(str, d['best'])):<13}  {best:<12}  {d['verdict']:<10}  "
                    f"{vtxt:>7}")
 
     def finish(self) -> None:
         """Write the totals of each side and the footnotes."""
-        if not self.rows:
+        if not self.moves:
             self.write("(no moves)")
         for side in ("X", "O"):
             parts = [f"{self.counts[v][side]} {v if self.counts[v][side] == 1 else _plural(v)}"
