@@ -16,10 +16,13 @@ import pytest
 
 from connect4_game.board import Board
 from connect4_game.plugins import ProcessPlayer, describe_exception
-from connect4_game.ui.session import PlayerConfig
+from connect4_game.seat_config import PlayerConfig
 from connect4_game.ui.worker import MAX_DEATHS, Job, SearchWorker
 
 from tests.ui_helpers import DT, click_col, make_app, step_until
+from tests.worker_jobs import register_test_jobs
+
+register_test_jobs()     # the 'sleep' job: a long "search" to kill
 
 ROOT = Path(__file__).resolve().parents[1]
 EMPTY = ('       ',) * 6

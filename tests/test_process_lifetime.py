@@ -16,6 +16,10 @@ from connect4_game.board import Board
 from connect4_game.plugins import ProcessPlayer
 from connect4_game.ui.worker import Job, SearchWorker
 
+from tests.worker_jobs import register_test_jobs
+
+register_test_jobs()     # the 'sleep' job: a long "search" to kill
+
 ROOT = Path(__file__).resolve().parents[1]
 EMPTY = ('       ',) * 6
 
@@ -149,8 +153,10 @@ DRIVER = """
 import sys
 sys.path.insert(0, {root!r})
 from connect4_game.ui.worker import Job, SearchWorker
+from tests.worker_jobs import register_test_jobs
 
 if __name__ == '__main__':
+    register_test_jobs()
     w = SearchWorker()
     w.wait_warm(30)
     w.submit(Job('p', 'plugin', ('       ',) * 6, 'X', 3, 'LEFT', {spec!r}, timeout=30))

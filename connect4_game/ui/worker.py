@@ -8,6 +8,11 @@ only calls :meth:`SearchWorker.submit` (never blocks) and
 thread. The process receives a plain description of the position (a
 :class:`Job`) and returns only a column and scores/stats (a :class:`Result`).
 
+* What a job does depends on its :class:`JobKind`: :data:`PRODUCTION_HANDLERS`
+  maps each kind to the function that runs it in the worker process
+  (:func:`compute`). Tests add kinds of their own with
+  :func:`register_handler`; a job of a kind nobody registered gets an
+  ``'error'`` result.
 * At most one job is in flight. Submitting a new job while one runs cancels
   it: the busy process is terminated and a *spare* process, started ahead of
   time, takes over at once (so a stale deep search never delays the next one).
@@ -24,10 +29,10 @@ thread. The process receives a plain description of the position (a
 * Every worker process leads a process group of its own, so killing it (on
   cancel, time-out, death or :meth:`SearchWorker.close`) also kills every
   process a plug-in started; and each ends by itself when the window's
-  process dies, even by SIGKILL (see :func:`connect4_game.plugins.child_setup`).
+  process dies, even by SIGKILL (see :func:`connect4_game.lifetime.child_setup`).
   On Linux a worker process about to run its first plug-in stays behind as
   the guardian of a forked copy that runs it
-  (:func:`connect4_game.plugins.guard_descendants`), so that also what a
+  (:func:`connect4_game.lifetime.guard_descendants`), so that also what a
   plug-in starts with ``subprocess`` or in a session of its own ends then.
 * :meth:`SearchWorker.close` kills every process it started within a
   fraction of a second.
@@ -41,6 +46,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import logging
 import multiprocessing as mp
 import multiprocessing.connection as mp_connection
 import os
@@ -49,11 +55,20 @@ import threading
 import time
 import traceback
 from dataclasses import dataclass, field
+from enum import Enum
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Union
 
+from connect4_game.lifetime import child_setup, describe_exit, stop_child
 from connect4_game.messages import clip
-from connect4_game.plugins import child_setup, describe_exit, stop_child
 
-__all__ = ['Job', 'Result', 'SearchWorker', 'compute', 'MAX_DEATHS']
+if TYPE_CHECKING:
+    from connect4_game.board import Board
+
+__all__ = ['Job', 'JobKind', 'Result', 'ResultStatus', 'SearchWorker', 'compute',
+           'register_handler', 'PRODUCTION_HANDLERS', 'MAX_DEATHS']
+
+logger = logging.getLogger(__name__)
 
 MAX_DEATHS = 5
 """Deaths of the worker process in a row on one search job before it gets an
@@ -73,23 +88,68 @@ DEEPEN_FROM = 8
 """Plies: an ``'ai'`` job deeper than this reports shallower results first."""
 
 
+class JobKind(str, Enum):
+    """What a :class:`Job` asks for. A ``str`` too: ``JobKind.AI == 'ai'``,
+    ``str(JobKind.AI) == 'ai'``, so callers may keep using plain strings."""
+
+    AI = 'ai'
+    """The assignment's ``AIPlayer.scores_for`` + tiebreak (BU CS111 ps9,
+    Problem 4), or a named level's player when ``spec`` names one."""
+    EXPERT = 'expert'
+    """Perfect play: Expert's own move (``spec='move'``) or every column's label."""
+    PLUGIN = 'plugin'
+    """A user's ``FILE.py:ClassName`` player (see :mod:`connect4_game.plugins`)."""
+    REVIEW = 'review'
+    """Every move of a game judged by perfect play, reported move by move."""
+    OSKA = 'oska'
+    """A move of the Oska variant (:mod:`connect4_game.oska.engine`)."""
+    PING = 'ping'
+    """Start-up check: imports the search, answers ``{}``."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class ResultStatus(str, Enum):
+    """How a job ended (see :class:`Result`); a ``str`` too (``== 'ok'`` works)."""
+
+    OK = 'ok'
+    ERROR = 'error'
+    DIED = 'died'
+    TIMEOUT = 'timeout'
+    PROGRESS = 'progress'
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+_KIND_VALUES = {k.value: k for k in JobKind}
+
+
 @dataclass(frozen=True)
 class Job:
     """One request for the worker process.
 
     :param key: hashable tag chosen by the caller (e.g. game id, moves,
         settings); copied into the :class:`Result`.
-    :param kind: ``'ai'`` (the assignment's ``AIPlayer.scores_for`` + tiebreak),
-        ``'expert'`` (``ExpertPlayer`` move and ``analyze`` labels),
-        ``'plugin'`` (a user's ``FILE.py:ClassName`` player) or ``'sleep'``
-        (tests: sleeps ``lookahead`` seconds) or ``'ping'`` (start-up check).
+    :param kind: a :class:`JobKind` or its string (``'ai'``, ``'expert'``,
+        ``'plugin'``, ``'review'``, ``'oska'``, ``'ping'``), stored as the
+        :class:`JobKind`; any other string is kept as it is and names a kind
+        added with :func:`register_handler` (tests).
     :param rows: the board's ``slots``, top row first, as strings of
         ``' '``/``'X'``/``'O'``.
     :param checker: the side to move, ``'X'`` or ``'O'``.
-    :param moves: for ``'review'``: the 0-based columns of the game (``rows``
-        is then the empty board, giving its size).
+    :param lookahead: plies, for ``'ai'`` and ``'oska'``.
+    :param tiebreak: ``'LEFT'``, ``'RIGHT'`` or ``'RANDOM'``, for ``'ai'``.
+    :param spec: ``'plugin'``: the ``FILE.py:ClassName``; ``'ai'``: a level
+        name, or ``''`` for the assignment's ``AIPlayer``; ``'expert'``:
+        ``'move'`` for Expert's own move, ``''`` for every column.
+    :param time_budget: seconds, for ``'expert'`` and ``'review'``.
     :param timeout: seconds after which the job is abandoned (the process
         is replaced) and a ``'timeout'`` result is reported; None = never.
+    :param moves: for ``'review'``: the 0-based columns of the game (``rows``
+        is then the empty board, giving its size).
+    :raises ValueError: if ``kind`` is not a string.
     """
 
     key: object
@@ -103,21 +163,31 @@ class Job:
     timeout: float | None = None
     moves: tuple = ()
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, str):
+            raise ValueError(f'a job kind is a string, not {clip(type(self.kind).__name__)}')
+        plain = str.__str__(self.kind)   # the text of any str subclass (another str enum too)
+        object.__setattr__(self, 'kind', _KIND_VALUES.get(plain, plain))
+
 
 @dataclass
 class Result:
     """What the worker reports for a :class:`Job`.
 
-    ``status`` is ``'ok'`` (``payload`` is a dict with ``column``,
-    ``scores``, ``nodes``, ``time`` and optionally ``labels``), ``'error'``
-    (``message``, one line of at most :data:`MAX_MESSAGE` characters, says
-    what the job raised -- or, for a ``'plugin'`` job, how the plug-in's
-    process ended, e.g. ``'the plug-in bot.py:Bot ended its process (exit
-    status 3)'``, and for a search that killed :data:`MAX_DEATHS` processes
-    in a row, that the worker gave up on it), ``'died'`` (the process died
-    during a search; the job is being run again by another process) or
-    ``'timeout'``; or ``'progress'`` (not the end: ``payload`` is the result
-    of a shallower lookahead, with its ``depth``, while the job goes on).
+    ``status`` (a :class:`ResultStatus`; its string is accepted and converted)
+    is ``'ok'`` (``payload`` is the handler's dict, for ``'ai'``/``'expert'``/
+    ``'plugin'`` with ``column``, ``scores``, ``nodes``, ``time`` in seconds
+    and optionally ``labels``), ``'error'`` (``message``, one line of at most
+    :data:`MAX_MESSAGE` characters, says what the job raised -- or, for a
+    ``'plugin'`` job, how the plug-in's process ended, e.g. ``'the plug-in
+    bot.py:Bot ended its process (exit status 3)'``, and for a search that
+    killed :data:`MAX_DEATHS` processes in a row, that the worker gave up on
+    it), ``'died'`` (the process died during a search; the job is being run
+    again by another process) or ``'timeout'``; or ``'progress'`` (not the
+    end: ``payload`` is the result of a shallower lookahead, with its
+    ``depth``, while the job goes on).
+
+    :raises ValueError: for a status that is not one of :class:`ResultStatus`.
     """
 
     job: Job
@@ -125,19 +195,33 @@ class Result:
     payload: dict = field(default_factory=dict)
     message: str = ''
 
+    def __post_init__(self) -> None:
+        try:
+            self.status = ResultStatus(self.status)
+        except ValueError:
+            raise ValueError(f'a result status is one of '
+                             f'{", ".join(s.value for s in ResultStatus)}, '
+                             f'not {clip(self.status)}') from None
+
     @property
-    def key(self):
+    def key(self) -> object:
+        """The key of the job this result answers."""
         return self.job.key
 
 
 # --------------------------------------------------------------------------
-# process side
+# process side: one handler per job kind
+
+Progress = Callable[[dict], None]
+"""Called by a handler with each intermediate payload (sent as ``'progress'``)."""
+Handler = Callable[[Job, Optional[Progress]], dict]
+"""``handler(job, progress) -> payload``: runs one job in a worker process."""
 
 _PLUGINS: dict = {}
 _EXPERTS: dict = {}
 
 
-def _board_from_rows(rows):
+def _board_from_rows(rows: tuple) -> Board:
     from connect4_game.board import Board
     b = Board(len(rows), len(rows[0]))
     b.slots = [list(r) for r in rows]
@@ -155,123 +239,267 @@ def progress_depths(lookahead: int) -> list[int]:
     return list(range(4, lookahead, 4))
 
 
-def compute(job: Job, progress=None) -> dict:
-    """Run ``job`` in this process and return its payload dict (see :class:`Result`).
+def _run_review(job: Job, progress: Progress | None) -> dict:
+    """``'review'``: every move of ``job.moves`` judged by perfect play.
 
-    :param progress: called with a payload for each shallower lookahead an
-        ``'ai'`` job finishes first (see :func:`progress_depths`), or None.
+    :returns: ``{'records': [PlyReview.to_dict(), ...]}``, one per move; each
+        record is also reported through ``progress`` as ``{'record': ...}``.
+    """
+    from connect4_game.ai import review
+    records: list[dict] = []
+
+    def on_ply(rec: review.PlyReview) -> None:
+        records.append(rec.to_dict())
+        if progress is not None:
+            progress({'record': records[-1]})
+    review.review_game(len(job.rows), len(job.rows[0]), list(job.moves),
+                       time_budget=job.time_budget, on_ply=on_ply)
+    return {'records': records}
+
+
+def _run_oska(job: Job, progress: Progress | None) -> dict:
+    """``'oska'``: the Oska engine's move for ``job.checker`` at ``job.lookahead``.
+
+    :returns: ``{'move': [frm, to, captured or None] or None, 'nodes', 'max_ply',
+        'time'}`` (``time`` in seconds).
+    """
+    from connect4_game.oska import engine as oska
+    start = time.perf_counter()
+    res = oska.search(list(job.rows), job.checker, job.lookahead)
+    move = None if res.move is None else [list(res.move.frm), list(res.move.to),
+                                          list(res.move.captured) if res.move.captured
+                                          else None]
+    return {'move': move, 'nodes': res.stats.nodes, 'max_ply': res.stats.max_ply,
+            'time': time.perf_counter() - start}
+
+
+def _run_ai(job: Job, progress: Progress | None) -> dict:
+    """``'ai'``: exactly the assignment's ``AIPlayer`` (BU CS111 ps9, Problem 4)
+    with ``job.tiebreak`` and ``job.lookahead``, or the named level ``job.spec``
+    (:mod:`connect4_game.ai.levels`).
+
+    :returns: ``{'column': int or None (no move), 'scores': [int per column],
+        'depth', 'nodes', 'time'}``; a deep assignment search first reports
+        shallower ones through ``progress`` (see :func:`progress_depths`).
+    :raises ValueError: for a level that is not a lookahead search.
+    """
+    if job.spec:
+        return _run_level(job)
+    from connect4_game.players import AIPlayer
+    board = _board_from_rows(job.rows)
+    player = AIPlayer(job.checker, job.tiebreak, job.lookahead)
+    start = time.perf_counter()
+    if progress is not None:
+        for depth in progress_depths(job.lookahead):
+            shallow = AIPlayer(job.checker, job.tiebreak, depth)
+            scores = shallow.scores_for(board)
+            if max(scores) >= 0:
+                progress({'column': shallow.max_score_column(scores), 'scores': scores,
+                          'depth': depth, 'nodes': shallow.last_nodes or 0,
+                          'time': time.perf_counter() - start})
+    scores = player.scores_for(board)
+    column = player.max_score_column(scores) if max(scores) >= 0 else None
+    return {'column': column, 'scores': list(scores), 'depth': player.lookahead,
+            'nodes': player.last_nodes or 0, 'time': time.perf_counter() - start}
+
+
+def _run_level(job: Job) -> dict:
+    """An ``'ai'`` job for the level named ``job.spec``: the level's choice
+    among the best-scored columns (same payload as :func:`_run_ai`).
+
+    :raises ValueError: for an unknown level or one that is not a lookahead search.
+    """
+    from connect4_game.ai.levels import LevelPlayer, make_level_player
+    board = _board_from_rows(job.rows)
+    player = make_level_player(job.spec, job.checker)
+    if not isinstance(player, LevelPlayer):
+        raise ValueError(f'level {clip(job.spec)} is not a lookahead search; '
+                         f'ask for an {JobKind.EXPERT.value!r} job')
+    start = time.perf_counter()
+    scores = player.scores_for(board)
+    column = player.choose_column(board, scores) if max(scores) >= 0 else None
+    return {'column': column, 'scores': list(scores), 'depth': player.lookahead,
+            'nodes': getattr(player, 'last_nodes', 0) or 0,
+            'time': time.perf_counter() - start}
+
+
+def _run_expert(job: Job, progress: Progress | None) -> dict:
+    """``'expert'``: perfect play. With ``job.spec == 'move'`` Expert's own
+    move (best column proven first); else every column, each reported through
+    ``progress`` as it is proven (hint, overlay).
+
+    :returns: ``{'column', 'labels': [str per column], 'scores': [int or None
+        per column], 'nodes': 0, 'time'}`` (and ``'backend'`` for every column).
+    """
+    board = _board_from_rows(job.rows)
+    start = time.perf_counter()
+    if job.spec != 'move':
+        return _expert_columns(job, board, progress, start)
+    from connect4_game.ai import expert
+    player = _EXPERTS.get(job.checker)
+    if player is None or player.time_budget != job.time_budget:
+        player = _EXPERTS[job.checker] = expert.ExpertPlayer(job.checker, job.time_budget)
+    column = player.next_move(board)
+    results = player.last_analysis or []
+    return {'column': column, 'labels': [getattr(r, 'label', '') for r in results],
+            'scores': [getattr(r, 'score', None) for r in results],
+            'nodes': 0, 'time': time.perf_counter() - start}
+
+
+def _expert_columns(job: Job, board: Board, progress: Progress | None,
+                    start: float) -> dict:
+    """Every column of ``board`` solved within ``job.time_budget`` seconds."""
+    from connect4_game.ai import perfect
+    labels: list[str] = [''] * board.width
+    scores: list[int | None] = [None] * board.width
+
+    def on_column(c: perfect.ColumnScore) -> None:
+        labels[c.column], scores[c.column] = c.label, c.score
+        if progress is not None:
+            progress({'labels': list(labels), 'scores': list(scores)})
+    res = perfect.solve_position(board, time_budget=job.time_budget, on_column=on_column)
+    return {'column': None if res.over else res.choice(),
+            'labels': [c.label for c in res.columns], 'scores': res.scores,
+            'nodes': 0, 'time': time.perf_counter() - start, 'backend': res.backend}
+
+
+def _run_plugin(job: Job, progress: Progress | None) -> dict:
+    """``'plugin'``: the move of the user's ``FILE.py:ClassName`` player
+    ``job.spec`` (loaded once per process and settings).
+
+    :returns: ``{'column': int, 'scores': None, 'nodes': 0, 'time'}``.
+    :raises ValueError: one line, if the plug-in cannot be loaded.
+    :raises RuntimeError: one line, for a fault of its move (an exception,
+        not a playable column) -- never the plug-in's own exception.
+    """
+    from connect4_game import plugins
+    from connect4_game.lifetime import guard_descendants
+    guard_descendants()   # whatever the plug-in starts ends with this process
+    board = _board_from_rows(job.rows)
+    key = (job.spec, job.checker, job.tiebreak, job.lookahead)
+    safe = _PLUGINS.get(key)
+    start = time.perf_counter()
+    # a KeyboardInterrupt here is raised by the plug-in itself (SIGINT is ignored)
+    if safe is None:  # load problems raise ValueError with one clear line
+        try:
+            safe = plugins.SafePlayer(plugins.load_player(job.spec, job.checker,
+                                                          job.tiebreak, job.lookahead),
+                                      label=plugins.spec_label(job.spec))
+        except KeyboardInterrupt as exc:
+            raise RuntimeError(f'loading plug-in {plugins.spec_label(job.spec)} raised '
+                               f'{plugins.describe_exception(exc)}') from None
+        _PLUGINS[key] = safe
+    try:
+        status, value = safe.choose(board)
+    except KeyboardInterrupt as exc:
+        raise RuntimeError(f'{job.spec}.next_move raised '
+                           f'{plugins.describe_exception(exc)}') from None
+    if status != 'ok':
+        raise RuntimeError(value)
+    return {'column': value, 'scores': None, 'nodes': 0,
+            'time': time.perf_counter() - start}
+
+
+def _run_ping(job: Job, progress: Progress | None) -> dict:
+    """``'ping'``: pay the search's import cost before play. :returns: ``{}``."""
+    importlib.import_module('connect4_game.ai.search')
+    return {}
+
+
+PRODUCTION_HANDLERS: Mapping[JobKind, Handler] = MappingProxyType({
+    JobKind.AI: _run_ai,
+    JobKind.EXPERT: _run_expert,
+    JobKind.PLUGIN: _run_plugin,
+    JobKind.REVIEW: _run_review,
+    JobKind.OSKA: _run_oska,
+    JobKind.PING: _run_ping,
+})
+"""The game's job kinds and the function that runs each (read-only)."""
+
+_handlers: dict[str, Handler] = {kind: fn for kind, fn in PRODUCTION_HANDLERS.items()}
+
+
+def _import_handler(module: str, qualname: str) -> Any:
+    """The object named ``qualname`` in module ``module`` (imported if needed).
+
+    :raises ImportError, AttributeError: if there is none.
+    """
+    obj: Any = importlib.import_module(module)
+    for part in qualname.split('.'):
+        obj = getattr(obj, part)
+    return obj
+
+
+def register_handler(kind: str, fn: Handler) -> None:
+    """Add a job kind: jobs of ``kind`` run ``fn(job, progress) -> payload``
+    in the worker processes (tests, e.g. a ``'sleep'`` job for a long search).
+
+    The worker processes find ``fn`` by its module and name, so it must be a
+    function defined at the top level of an importable module. Registering
+    the same function again for the same kind does nothing.
+
+    :param kind: a new job kind (a string that is not a :class:`JobKind`).
+    :param fn: the handler; its payload must be a JSON-serialisable dict.
+    :raises ValueError: for a production kind, a kind already taken by
+        another function, or a function the worker processes cannot import.
+    """
+    if not isinstance(kind, str) or not kind or kind in _KIND_VALUES:
+        raise ValueError(f'{kind!r} cannot be registered: it must be a new job kind, '
+                         f'not one of {", ".join(_KIND_VALUES)}')
+    if _handlers.get(kind, fn) is not fn:
+        raise ValueError(f'job kind {kind!r} already has a handler')
+    try:
+        found = _import_handler(fn.__module__, fn.__qualname__)
+    except (ImportError, AttributeError, TypeError):
+        found = None
+    if found is not fn:
+        raise ValueError(f'the handler of {kind!r} must be a top-level function of an '
+                         f'importable module, not {clip(fn)}')
+    _handlers[kind] = fn
+
+
+def _handler_ref(kind: str) -> tuple[str, str] | None:
+    """``(module, qualname)`` of a registered non-production kind's handler,
+    for a worker process to import; None for a production or unknown kind."""
+    fn = None if kind in PRODUCTION_HANDLERS else _handlers.get(kind)
+    return None if fn is None else (fn.__module__, fn.__qualname__)
+
+
+def _adopt_handler(kind: str, ref: tuple[str, str]) -> None:
+    """Worker process side: register the handler ``ref`` the parent named for
+    ``kind``, unless one is known already.
+
+    :raises ValueError: if it cannot be imported.
+    """
+    if kind in _handlers:
+        return
+    try:
+        _handlers[kind] = _import_handler(*ref)
+    except (ImportError, AttributeError, TypeError) as exc:
+        raise ValueError(f'cannot import the handler of job kind {clip(kind)}: '
+                         f'{clip(exc)}') from None
+
+
+def compute(job: Job, progress: Progress | None = None) -> dict:
+    """Run ``job`` in this process with its kind's handler and return its
+    payload dict (see :class:`Result`).
+
+    :param progress: called with a payload for each intermediate result (the
+        shallower lookaheads of an ``'ai'`` job, see :func:`progress_depths`;
+        the columns of an ``'expert'`` analysis; the moves of a ``'review'``),
+        or None.
     :raises ValueError: for an unknown job kind; whatever the engine or the
         plug-in raises is propagated.
     """
-    if job.kind == 'review':        # every move judged by perfect play, reported move by move
-        from connect4_game.ai import review
-        records = []
-
-        def on_ply(rec):
-            records.append(rec.to_dict())
-            if progress is not None:
-                progress({'record': records[-1]})
-        review.review_game(len(job.rows), len(job.rows[0]), list(job.moves),
-                           time_budget=job.time_budget, on_ply=on_ply)
-        return {'records': records}
-    if job.kind == 'oska':
-        from connect4_game.oska import engine as oska
-        start = time.perf_counter()
-        res = oska.search(list(job.rows), job.checker, job.lookahead)
-        move = None if res.move is None else [list(res.move.frm), list(res.move.to),
-                                              list(res.move.captured) if res.move.captured
-                                              else None]
-        return {'move': move, 'nodes': res.stats.nodes, 'max_ply': res.stats.max_ply,
-                'time': time.perf_counter() - start}
-    board = _board_from_rows(job.rows)
-    if job.kind == 'ai':
-        from connect4_game.players import AIPlayer
-        if job.spec:        # a named level (connect4_game.ai.levels)
-            from connect4_game.ai.levels import make_level_player
-            player = make_level_player(job.spec, job.checker)
-        else:               # exactly the assignment's AIPlayer (BU CS111 ps9, Problem 4)
-            player = AIPlayer(job.checker, job.tiebreak, job.lookahead)
-        start = time.perf_counter()
-        if progress is not None and not job.spec:
-            for depth in progress_depths(job.lookahead):
-                shallow = AIPlayer(job.checker, job.tiebreak, depth)
-                scores = shallow.scores_for(board)
-                if max(scores) >= 0:
-                    progress({'column': shallow.max_score_column(scores), 'scores': scores,
-                              'depth': depth, 'nodes': shallow.last_nodes or 0,
-                              'time': time.perf_counter() - start})
-        scores = player.scores_for(board)
-        if max(scores) < 0:
-            column = None
-        elif job.spec:      # the level's choice among the best-scored columns
-            column = player.choose_column(board, scores)
-        else:               # the assignment's tiebreak
-            column = player.max_score_column(scores)
-        elapsed = time.perf_counter() - start
-        return {'column': column, 'scores': list(scores), 'depth': player.lookahead,
-                'nodes': getattr(player, 'last_nodes', 0) or 0,
-                'time': elapsed}
-    if job.kind == 'expert':
-        from connect4_game.ai import expert
-        start = time.perf_counter()
-        if job.spec == 'move':   # Expert's own move: best column proven first (perfect play)
-            player = _EXPERTS.get(job.checker)
-            if player is None or player.time_budget != job.time_budget:
-                player = _EXPERTS[job.checker] = expert.ExpertPlayer(job.checker, job.time_budget)
-            column = player.next_move(board)
-            results = player.last_analysis or []
-        else:                    # every column (hint, overlay), reported as each is proven
-            from connect4_game.ai import perfect
-            labels, scores = [''] * board.width, [None] * board.width
-
-            def on_column(c):
-                labels[c.column], scores[c.column] = c.label, c.score
-                if progress is not None:
-                    progress({'labels': list(labels), 'scores': list(scores)})
-            res = perfect.solve_position(board, time_budget=job.time_budget, on_column=on_column)
-            return {'column': None if res.over else res.choice(),
-                    'labels': [c.label for c in res.columns], 'scores': res.scores,
-                    'nodes': 0, 'time': time.perf_counter() - start, 'backend': res.backend}
-        return {'column': column, 'labels': [getattr(r, 'label', '') for r in results],
-                'scores': [getattr(r, 'score', None) for r in results],
-                'nodes': 0, 'time': time.perf_counter() - start}
-    if job.kind == 'plugin':
-        from connect4_game import plugins
-        plugins.guard_descendants()   # whatever the plug-in starts ends with this process
-        key = (job.spec, job.checker, job.tiebreak, job.lookahead)
-        safe = _PLUGINS.get(key)
-        start = time.perf_counter()
-        # a KeyboardInterrupt here is raised by the plug-in itself (SIGINT is ignored)
-        if safe is None:  # load problems raise ValueError with one clear line
-            try:
-                safe = plugins.SafePlayer(plugins.load_player(job.spec, job.checker,
-                                                              job.tiebreak, job.lookahead),
-                                          label=plugins.spec_label(job.spec))
-            except KeyboardInterrupt as exc:
-                raise RuntimeError(f'loading plug-in {plugins.spec_label(job.spec)} raised '
-                                   f'{plugins.describe_exception(exc)}') from None
-            _PLUGINS[key] = safe
-        try:
-            status, value = safe.choose(board)
-        except KeyboardInterrupt as exc:
-            raise RuntimeError(f'{job.spec}.next_move raised '
-                               f'{plugins.describe_exception(exc)}') from None
-        if status != 'ok':
-            raise RuntimeError(value)
-        return {'column': value, 'scores': None, 'nodes': 0,
-                'time': time.perf_counter() - start}
-    if job.kind == 'ping':
-        importlib.import_module('connect4_game.ai.search')   # pay the import cost before play
-        return {}
-    if job.kind == 'sleep':
-        time.sleep(job.lookahead)
-        return {'column': 0, 'scores': None, 'nodes': 0, 'time': float(job.lookahead)}
-    raise ValueError(f'unknown job kind {job.kind!r}')
+    handler = _handlers.get(job.kind)
+    if handler is None:
+        raise ValueError(f'unknown job kind {clip(job.kind)!r}')
+    return handler(job, progress)
 
 
-def _read_reply(conn) -> tuple[str, object]:
+def _read_reply(conn: mp_connection.Connection) -> tuple[str, Union[dict, str]]:
     """Read a worker process's ``[status, value]`` JSON answer (see
-    :func:`_serve`): ``('ok', dict)`` or ``('error', text)``;
+    :func:`_serve`): ``('ok' | 'progress', dict)`` or ``('error', text)``;
     anything else (a reply a plug-in forged or garbled) is ``('bad', text)``.
 
     :raises EOFError, OSError: if the pipe is closed or broken, or the reply is
@@ -289,14 +517,38 @@ def _read_reply(conn) -> tuple[str, object]:
     return ('bad', 'its answer was not readable')
 
 
-def _serve(conn, parent_pid: int | None = None) -> None:
-    """Worker process main loop: receive a Job, send ``['ok', payload]`` or
-    ``['error', text]`` (JSON). Whatever a job raises, even KeyboardInterrupt
-    or SystemExit, is the job's error; the loop ends only when the pipe
-    closes or a None job arrives.
+def _error_text(exc: BaseException) -> str:
+    """One line (at most :data:`MAX_MESSAGE` characters) for what a job raised:
+    the text of a RuntimeError/ValueError (already one clear line), else the
+    exception's type and text."""
+    if isinstance(exc, (RuntimeError, ValueError)) and str(exc):
+        return clip(exc, MAX_MESSAGE)
+    return clip(traceback.format_exception_only(type(exc), exc)[-1].strip(), MAX_MESSAGE)
+
+
+def _answer(conn: mp_connection.Connection, request: Any) -> bytes:
+    """Run one ``(job, handler_ref)`` request; the JSON answer to send:
+    ``['ok', payload]`` or ``['error', text]`` (progress goes out on the way)."""
+    def progress(payload: dict) -> None:
+        conn.send_bytes(json.dumps(['progress', payload]).encode('utf-8'))
+    try:
+        job, ref = (request, None) if isinstance(request, Job) else request
+        if ref is not None:
+            _adopt_handler(job.kind, ref)
+        return json.dumps(['ok', compute(job, progress)]).encode('utf-8')
+    except BaseException as exc:  # a plug-in may raise anything; report it
+        return json.dumps(['error', _error_text(exc)]).encode('utf-8')
+
+
+def _serve(conn: mp_connection.Connection, parent_pid: int | None = None) -> None:
+    """Worker process main loop: receive a request ``(job, handler_ref)`` (see
+    :meth:`_Proc.send`), send ``['ok', payload]`` or ``['error', text]``
+    (JSON). Whatever a job raises, even KeyboardInterrupt or SystemExit, is
+    the job's error; the loop ends only when the pipe closes or a None
+    request arrives.
 
     :param parent_pid: the window's process id: with it the process is set up
-        by :func:`connect4_game.plugins.child_setup` (own process group, ends
+        by :func:`connect4_game.lifetime.child_setup` (own process group, ends
         with its parent, obeys SIGTERM).
     """
     if parent_pid is not None:
@@ -308,26 +560,15 @@ def _serve(conn, parent_pid: int | None = None) -> None:
     try:
         importlib.import_module('connect4_game.players')  # warm the import before a job
     except Exception:  # pragma: no cover - reported per job instead
-        pass
+        logger.debug('warming the engine import failed', exc_info=True)
     while True:
         try:
-            job = conn.recv()
+            request = conn.recv()
         except (EOFError, OSError, KeyboardInterrupt):
             return
-        if job is None:
+        if request is None:
             return
-        def progress(payload):
-            conn.send_bytes(json.dumps(['progress', payload]).encode('utf-8'))
-        try:
-            payload = compute(job, progress)
-            message = json.dumps(['ok', payload]).encode('utf-8')
-        except BaseException as exc:  # a plug-in may raise anything; report it
-            if isinstance(exc, (RuntimeError, ValueError)) and str(exc):
-                tb = clip(exc, MAX_MESSAGE)
-            else:
-                tb = clip(traceback.format_exception_only(type(exc), exc)[-1].strip(),
-                          MAX_MESSAGE)
-            message = json.dumps(['error', tb]).encode('utf-8')
+        message = _answer(conn, request)
         try:
             conn.send_bytes(message)
         except Exception:
@@ -340,15 +581,15 @@ def _serve(conn, parent_pid: int | None = None) -> None:
 class _ResultQueue(queue.Queue):
     """A Queue with an Event ``ready`` that is set while it holds items."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.ready = threading.Event()
 
-    def _put(self, item):
+    def _put(self, item: Result) -> None:
         super()._put(item)
         self.ready.set()
 
-    def _get(self):
+    def _get(self) -> Result:
         item = super()._get()
         if not self._qsize():
             self.ready.clear()
@@ -358,7 +599,7 @@ class _ResultQueue(queue.Queue):
 class _Proc:
     """One worker process and the parent's end of its pipe."""
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: Any) -> None:
         parent, child = ctx.Pipe(duplex=True)
         self.conn = parent
         self.process = ctx.Process(target=_serve, args=(child, os.getpid()), daemon=True,
@@ -369,8 +610,17 @@ class _Proc:
             child.close()
 
     @property
-    def pid(self):
+    def pid(self) -> int | None:
         return self.process.pid
+
+    def send(self, job: Job) -> None:
+        """Send ``job`` to the process, with the ``(module, name)`` of its
+        handler when its kind was added by :func:`register_handler` (the
+        process imports it).
+
+        :raises OSError, ValueError, EOFError: if the pipe is closed or broken.
+        """
+        self.conn.send((job, _handler_ref(job.kind)))
 
     def alive(self) -> bool:
         return self.process.is_alive()
@@ -422,7 +672,7 @@ class SearchWorker:
         self._wake_recv, self._wake_send = mp.Pipe(duplex=False)
         self._wake_lock = threading.Lock()
         self._warm = threading.Event()      # set once the first processes are ready
-        self._running_pid = None
+        self._running_pid: int | None = None
         self._active: _Proc | None = None
         self._spare: _Proc | None = None
         self._procs_lock = threading.Lock()
@@ -430,7 +680,7 @@ class SearchWorker:
         self.jobs_done = 0
         self._deaths_in_row = 0    # process deaths since the last answered job
         self._hold_until = 0.0     # monotonic time: no start or run before it
-        self._death_key = None     # the job whose process died last ...
+        self._death_key: object = None   # the job whose process died last ...
         self._key_deaths = 0       # ... and how many times in a row
         self._thread = threading.Thread(target=self._run, name='connect4-worker', daemon=True)
         self._thread.start()
@@ -510,7 +760,8 @@ class SearchWorker:
     def pids(self) -> list[int]:
         """Process ids of the live worker processes (active first)."""
         with self._procs_lock:
-            return [p.pid for p in (self._active, self._spare) if p is not None and p.alive()]
+            return [p.pid for p in (self._active, self._spare)
+                    if p is not None and p.pid is not None and p.alive()]
 
     def active_pid(self) -> int | None:
         with self._procs_lock:
@@ -603,7 +854,7 @@ class SearchWorker:
         deadline = time.monotonic() + 10.0
         for p in procs:
             try:
-                p.conn.send(Job(None, 'ping', ('X',), 'X'))
+                p.send(Job(None, JobKind.PING, ('X',), 'X'))
                 while not self._stop and time.monotonic() < deadline:
                     if p.conn.poll(0.05):
                         _read_reply(p.conn)
@@ -644,8 +895,9 @@ class SearchWorker:
                     continue
                 self._run_job(job)
         except Exception as exc:  # pragma: no cover - reported, thread ends
+            logger.exception('the AI worker thread failed')
             if not self._stop:
-                self._results.put(Result(Job(None, 'none', ('',), 'X'), 'died',
+                self._results.put(Result(Job(None, 'none', ('',), 'X'), ResultStatus.DIED,
                                          message=f'worker thread failed: {exc!r}'))
         finally:
             with self._cond:
@@ -667,7 +919,7 @@ class SearchWorker:
                 self._cancel = False
             return
         try:
-            proc.conn.send(job)
+            proc.send(job)
         except (OSError, ValueError, EOFError):
             self._died(job, proc)
             return
@@ -705,16 +957,14 @@ class SearchWorker:
                 except (EOFError, OSError, ValueError):
                     self._lost(job, proc)
                     return
-                if status == 'progress':
+                if status == 'progress' and isinstance(payload, dict):
                     with self._cond:
                         cancelled = self._cancel
                     if not cancelled:
-                        self._results.put(Result(job, 'progress', payload))
+                        self._results.put(Result(job, ResultStatus.PROGRESS, payload))
                     continue
                 if status == 'bad':       # the pipe cannot be trusted any more
                     self._replace_active()
-                    payload = f'{_job_name(job)} failed: {payload}'
-                    status = 'error'
                 else:
                     self._deaths_in_row = 0
                     self._death_key, self._key_deaths = None, 0
@@ -724,10 +974,7 @@ class SearchWorker:
                     self._cancel = False
                 if not cancelled:
                     self.jobs_done += 1
-                    if status == 'ok':
-                        self._results.put(Result(job, 'ok', payload))
-                    else:
-                        self._results.put(Result(job, 'error', message=str(payload)))
+                    self._results.put(_final_result(job, status, payload))
                 return
             if not proc.alive():
                 self._lost(job, proc)
@@ -743,7 +990,7 @@ class SearchWorker:
             if job.timeout is not None and time.monotonic() - start > job.timeout:
                 self._replace_active()
                 self._finish()
-                self._results.put(Result(job, 'timeout',
+                self._results.put(Result(job, ResultStatus.TIMEOUT,
                                          message=f'no answer within {job.timeout:g} s'))
                 return
 
@@ -773,15 +1020,16 @@ class SearchWorker:
             self._death_key, self._key_deaths = job.key, 1
         self._replace_active()
         retry = False
-        if job.kind == 'plugin':
-            result = Result(job, 'error', message=clip(
+        if job.kind == JobKind.PLUGIN:
+            result = Result(job, ResultStatus.ERROR, message=clip(
                 f'{_job_name(job)} ended its process ({how})', MAX_MESSAGE))
         elif self._key_deaths >= MAX_DEATHS:
-            result = Result(job, 'error', message=(
+            result = Result(job, ResultStatus.ERROR, message=(
                 f'the AI worker process stopped {self._key_deaths} times in a row on this '
                 f'position (last: {how}); gave up on it'))
         else:
-            result = Result(job, 'died', message='the AI worker process stopped; restarted it')
+            result = Result(job, ResultStatus.DIED,
+                            message='the AI worker process stopped; restarted it')
             retry = True
         with self._cond:
             cancelled = self._cancel
@@ -793,16 +1041,27 @@ class SearchWorker:
             self._results.put(result)
 
 
+def _final_result(job: Job, status: str, value: dict | str) -> Result:
+    """The :class:`Result` of a job's last reply from :func:`_read_reply`:
+    ``'ok'`` with its payload, else ``'error'`` with one line (for a ``'bad'``
+    reply, naming who sent it)."""
+    if status == 'ok' and isinstance(value, dict):
+        return Result(job, ResultStatus.OK, value)
+    if status == 'bad':
+        return Result(job, ResultStatus.ERROR, message=f'{_job_name(job)} failed: {value}')
+    return Result(job, ResultStatus.ERROR, message=str(value))
+
+
 def _job_name(job: Job) -> str:
     """``'the plug-in bot.py:Bot'`` or ``'the AI worker'``: who a message blames."""
-    if job.kind == 'plugin':
+    if job.kind == JobKind.PLUGIN:
         return f'the plug-in {clip(os.path.basename(job.spec), 80)}'
     return 'the AI worker'
 
 
 def _self_test() -> None:  # pragma: no cover - manual check
     w = SearchWorker()
-    w.submit(Job(1, 'ai', ('       ',) * 6, 'X', 4))
+    w.submit(Job(1, JobKind.AI, ('       ',) * 6, 'X', 4))
     print(w.wait(20))
     print(os.getpid(), w.pids())
     w.close()

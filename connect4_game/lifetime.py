@@ -1,0 +1,428 @@
+"""Child processes that run code we do not trust: how they start, how they end.
+
+The game runs code it does not control in child processes: a user's
+``FILE.py:ClassName`` plug-in (the console game's
+:class:`connect4_game.plugins.ProcessPlayer`) and the searches and plug-in
+moves of the window's AI worker (:mod:`connect4_game.ui.worker`). This module
+makes sure none of them, nor anything they start, outlives the game:
+
+* :func:`child_setup` -- first thing in a child: SIGTERM ends it, SIGINT is
+  left to the parent, it leads a process group of its own and it ends by
+  itself when its parent dies (even by SIGKILL);
+* :func:`guard_descendants` -- Linux, before the first plug-in code: every
+  process the plug-in starts, in any way, ends with the child;
+* :func:`kill_process_group` / :func:`stop_child` -- the parent's side: end a
+  child, its whole group and everything below it, then reap it;
+* :func:`describe_exit` -- how a child ended, in words for a message.
+
+Every function here never raises for a process that is already gone. This
+module never imports pygame (nor anything of the game).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import sys
+import threading
+import time
+from multiprocessing.process import BaseProcess
+
+__all__ = ["child_setup", "guard_descendants", "kill_process_group", "stop_child",
+           "describe_exit"]
+
+logger = logging.getLogger(__name__)
+
+# Linux, where a plug-in's own processes could otherwise outlive the game: a
+# plug-in can start processes that the at-fork hook never sees
+# (``subprocess.Popen`` forks in C) and that leave our process group
+# (``start_new_session=True``). So the first time a child is about to run
+# plug-in code, :func:`guard_descendants` splits it in two: the process the
+# game started becomes a small *guardian* that never runs plug-in code, and a
+# forked copy of it runs the plug-in. The guardian is a child subreaper
+# (prctl PR_SET_CHILD_SUBREAPER, see prctl(2)): every process the plug-in
+# starts stays below it, even after its own parent ended or it called
+# setsid(). The guardian kills all of them -- freeze the whole tree with
+# SIGSTOP, then SIGKILL it -- when the game dies (its parent-death signal is a
+# SIGTERM it handles), when it is asked to stop (SIGTERM: :func:`stop_child`)
+# and when the plug-in's process ends; then it ends the way that process did.
+
+_PR_SET_PDEATHSIG = 1            # <linux/prctl.h>
+_PR_SET_CHILD_SUBREAPER = 36
+_LINUX = sys.platform.startswith("linux")
+_KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
+_WATCH_PERIOD = 0.5              # seconds between the orphan checks of a child
+_KILL_WITHIN = 1.5               # seconds at most to end every descendant
+_forking_pid = 0                 # set by the at-fork hook just before os.fork()
+_setup_pid = 0                   # this process ran child_setup() ...
+_setup_parent = 0                # ... for this parent
+_guard_tried = False             # guard_descendants() already ran in this process
+
+
+def _prctl(option: int, value: int) -> bool:
+    """Linux ``prctl(option, value)``; False if it failed or is not Linux."""
+    if not _LINUX:
+        return False
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(option, value, 0, 0, 0) == 0
+    except (OSError, AttributeError, TypeError):
+        return False
+
+
+def _die_with_parent(sig: int = int(_KILL)) -> bool:
+    """Linux: have the kernel send this process ``sig`` (SIGKILL by default)
+    when the thread that started it ends (its process dies, even by SIGKILL).
+    False elsewhere."""
+    return _prctl(_PR_SET_PDEATHSIG, int(sig))
+
+
+def _ended(pid: str, state: bytes) -> bool:
+    """True for a process that has ended (a zombie), not for one whose main
+    thread alone has ended while other threads go on (shown as a zombie too)."""
+    if state not in (b"Z", b"X", b"x"):
+        return False
+    try:
+        return len(os.listdir(f"/proc/{pid}/task")) <= 1
+    except OSError:
+        return True
+
+
+def _children_map() -> dict[int, list[int]]:
+    """Linux: ``{ppid: [pid, ...]}`` of every process that has not ended
+    (zombies left out), read once from /proc."""
+    kids: dict[int, list[int]] = {}
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return kids
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as fh:
+                fields = fh.read().rsplit(b")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if len(fields) < 2 or _ended(name, fields[0]):
+            continue
+        kids.setdefault(int(fields[1]), []).append(int(name))
+    return kids
+
+
+def _descendants(root: int) -> list[int]:
+    """Every live process below ``root`` (parents before their children)."""
+    kids = _children_map()
+    out, todo = [], [root]
+    while todo:
+        for pid in kids.get(todo.pop(0), ()):
+            out.append(pid)
+            todo.append(pid)
+    return out
+
+
+def _reap() -> None:
+    """Collect every ended child of this process (never blocks)."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except (ChildProcessError, OSError):
+            return
+        if pid == 0:
+            return
+
+
+def _signal(pid: int, sig: int) -> None:
+    try:
+        os.kill(pid, sig)
+    except OSError:
+        pass
+
+
+def _kill_descendants(within: float = _KILL_WITHIN) -> None:
+    """Linux: SIGKILL every process below this one, taking at most ``within``
+    seconds. The tree is frozen first (SIGSTOP, parents before children, until
+    no new process turns up), so nothing can fork away while it is killed;
+    then everything is killed, and killed again until /proc shows no
+    descendant left. Does nothing where there is no /proc."""
+    if not _LINUX or not os.path.isdir("/proc"):
+        return
+    me = os.getpid()
+    deadline = time.monotonic() + within
+    stop = getattr(signal, "SIGSTOP", None)
+    frozen: list[int] = []
+    seen: set[int] = set()
+    while stop is not None and time.monotonic() < deadline:
+        new = [p for p in _descendants(me) if p not in seen]
+        if not new:
+            break
+        for pid in new:
+            _signal(pid, stop)
+            seen.add(pid)
+            frozen.append(pid)
+    for pid in frozen:
+        _signal(pid, _KILL)
+    quiet = 0     # scans in a row that found nobody: a process forked at the last moment
+    while True:   # (or reparented to us as its parent died) shows up a scan later
+        _reap()
+        left = _descendants(me)
+        quiet = 0 if left else quiet + 1
+        if quiet >= 3 or time.monotonic() >= deadline:
+            return
+        for pid in left:
+            _signal(pid, _KILL)
+        time.sleep(0.005 if left else 0.02)
+
+
+def _die_like(sig: int) -> None:
+    """End this process by signal ``sig`` (as if it had not been handled)."""
+    try:
+        signal.signal(sig, signal.SIG_DFL)
+    except (OSError, ValueError, RuntimeError):
+        pass
+    if hasattr(signal, "pthread_sigmask"):
+        try:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {sig})
+        except (OSError, ValueError):
+            pass
+    _signal(os.getpid(), sig)
+    os._exit(128 + sig)
+
+
+def _end_own_group() -> None:
+    """End this process and every process it started: on Linux each of its
+    descendants (see :func:`_kill_descendants`), and everywhere its process
+    group, if it leads one. Never returns."""
+    _kill_descendants()
+    try:
+        if hasattr(os, "killpg") and os.getpgrp() == os.getpid():
+            os.killpg(0, _KILL)
+    except OSError:
+        pass
+    os._exit(0)
+
+
+def _watch_parent(parent_pid: int) -> None:
+    """Daemon thread of a child: end the child's group once its parent is gone
+    (the portable fallback for the Linux parent-death signal)."""
+    while True:
+        time.sleep(_WATCH_PERIOD)
+        if os.getppid() != parent_pid:
+            _end_own_group()
+
+
+def _before_fork() -> None:
+    global _forking_pid
+    _forking_pid = os.getpid()
+
+
+def _after_fork_in_child() -> None:
+    """In a process a plug-in forks: die when the forking process dies."""
+    _die_with_parent()
+    if _forking_pid and os.getppid() != _forking_pid:
+        os._exit(0)
+
+
+def _guardian_stop(signum: int, frame: object) -> None:
+    """SIGTERM handler of a guardian (asked to stop, or the game died): end
+    every descendant, then end by SIGTERM."""
+    _kill_descendants()
+    _die_like(signum)
+
+
+def _run_guardian(worker: int) -> None:
+    """The guardian's whole life after :func:`guard_descendants` forked
+    ``worker``: reap orphans until ``worker`` ends, end every descendant left,
+    then end the same way ``worker`` did (exit status or signal). Never returns."""
+    try:   # hold nothing of the worker's: its pipes, files, sockets
+        fds = [int(fd) for fd in os.listdir("/proc/self/fd")]
+    except (OSError, ValueError):
+        fds = []
+    for fd in fds:
+        if fd > 2:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+    status = None
+    while status is None:
+        try:
+            pid, code = os.waitpid(-1, 0)
+        except ChildProcessError:
+            break
+        except OSError:
+            continue
+        if pid == worker:
+            status = code
+    _kill_descendants()
+    if status is not None and os.WIFSIGNALED(status):
+        _die_like(os.WTERMSIG(status))
+    os._exit(os.WEXITSTATUS(status) if status is not None and os.WIFEXITED(status) else 1)
+
+
+def guard_descendants() -> bool:
+    """Linux, in a child prepared by :func:`child_setup`, before the first
+    plug-in code: make sure every process the plug-in starts ends with this
+    child, even one started by ``subprocess`` or in a session of its own.
+
+    This process forks: the copy returns and goes on (it runs the plug-in;
+    it is SIGKILLed if the guardian dies); this process stays behind as the
+    copy's guardian and never returns from here. The guardian is a child
+    subreaper, so every process the plug-in starts stays below it, and it
+    kills all of them when the game dies (its parent-death signal is a
+    SIGTERM it handles), on SIGTERM and when the copy ends. It keeps the pid
+    the parent knows: signalling, waiting for and :func:`stop_child` work as
+    before, and it ends with the copy's exit status or signal.
+
+    Runs once per process (later calls return at once); does nothing, and
+    returns False, on other systems, outside such a child, off the main
+    thread, or if the kernel refuses. True when the caller now runs guarded.
+    """
+    global _guard_tried
+    if _guard_tried or not _LINUX or _setup_pid != os.getpid() or not hasattr(os, "fork") \
+            or threading.current_thread() is not threading.main_thread():
+        return False
+    _guard_tried = True
+    if not _prctl(_PR_SET_CHILD_SUBREAPER, 1):
+        logger.debug("the kernel refused PR_SET_CHILD_SUBREAPER; running unguarded")
+        return False
+    try:
+        previous = signal.signal(signal.SIGTERM, _guardian_stop)
+    except (OSError, ValueError):
+        _prctl(_PR_SET_CHILD_SUBREAPER, 0)
+        return False
+    if not _die_with_parent(signal.SIGTERM):   # the game's death reaches the guardian's handler
+        signal.signal(signal.SIGTERM, previous)
+        _prctl(_PR_SET_CHILD_SUBREAPER, 0)
+        return False
+    if os.getppid() != _setup_parent:          # the game is already gone
+        _end_own_group()
+    import warnings
+    guardian = os.getpid()
+    with warnings.catch_warnings():            # Python 3.12+ frowns on fork with threads
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pid = os.fork()
+    if pid == 0:           # the copy: runs the plug-in; SIGKILLed if the guardian dies
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        if not _die_with_parent() or os.getppid() != guardian:
+            os._exit(1)    # no guardian to end what the plug-in starts: run no plug-in code
+        return True
+    _run_guardian(pid)
+    return False           # pragma: no cover - never reached
+
+
+def child_setup(parent_pid: int, own_group: bool = True) -> None:
+    """Prepare a child process that may run plug-in code; call it first thing
+    in the child.
+
+    * SIGTERM ends the child (the default action, whatever disposition it
+      inherited: an ignored SIGTERM survives ``exec``); SIGINT is ignored, since
+      the parent decides when its children stop (Ctrl-C is the parent's).
+    * With ``own_group`` (POSIX) the child leads a new process group, so that
+      :func:`kill_process_group` also ends every process a plug-in starts.
+    * The child ends when its parent does, even when the parent is killed by
+      SIGKILL: on Linux through the kernel's parent-death signal (SIGKILL;
+      note that it fires when the parent *thread* that started the child
+      ends), everywhere else that has a parent pid through a daemon thread
+      that checks every 0.5 s whether the parent changed, and then kills the
+      child's group. Processes a plug-in forks with ``os.fork`` get the same
+      parent-death signal, so they end with the child.
+    * On Linux, call :func:`guard_descendants` before running plug-in code:
+      then every process a plug-in starts, in any way, ends with the child.
+
+    :param parent_pid: ``os.getpid()`` of the parent, taken before starting
+        the child; a child whose parent already died ends at once.
+    :param own_group: start a new process group (skipped where there is no
+        ``os.setpgid``).
+    """
+    global _setup_pid, _setup_parent
+    for name, action in (("SIGTERM", signal.SIG_DFL), ("SIGINT", signal.SIG_IGN)):
+        if hasattr(signal, name):
+            try:
+                signal.signal(getattr(signal, name), action)
+            except (OSError, ValueError):
+                pass
+    if own_group and hasattr(os, "setpgid"):
+        try:
+            os.setpgid(0, 0)
+        except OSError as exc:
+            logger.debug("could not start a process group of its own: %s", exc)
+    _setup_pid, _setup_parent = os.getpid(), parent_pid
+    watched = _die_with_parent()
+    if hasattr(os, "register_at_fork"):
+        os.register_at_fork(before=_before_fork, after_in_child=_after_fork_in_child)
+    if os.name == "posix":
+        if os.getppid() != parent_pid:   # the parent died before we got here
+            _end_own_group()
+        if not watched:
+            threading.Thread(target=_watch_parent, args=(parent_pid,), daemon=True,
+                             name="connect4-parent-watch").start()
+
+
+def kill_process_group(pid: int | None, leader: bool = True) -> None:
+    """SIGKILL the process group led by child ``pid`` (see :func:`child_setup`)
+    and, with ``leader``, ``pid`` itself (for a child not in its group yet).
+
+    Pass ``leader=False`` once the child has been reaped (its pid may belong
+    to another process by then); a group id stays reserved while any process
+    of the group lives, so the group itself is always safe to signal. Our own
+    group is never signalled. Never raises; on Windows it ends ``pid`` only.
+    """
+    if not pid or pid <= 0:
+        return
+    if hasattr(os, "killpg"):
+        try:
+            if pid != os.getpgrp():      # never our own group
+                os.killpg(pid, _KILL)
+        except OSError:                  # no such group (yet, or any more)
+            pass
+    if leader:
+        try:
+            os.kill(pid, _KILL)
+        except OSError:
+            pass
+
+
+def stop_child(process: BaseProcess, wait: float = 2.0) -> None:
+    """End a ``multiprocessing`` child started with :func:`child_setup`, every
+    process a plug-in started in it and its process group, then reap it
+    (waiting at most ``wait`` seconds for each step). Never raises.
+
+    :param process: the child (``multiprocessing.Process``); one never
+        started is left alone.
+    :param wait: seconds, at most, for each of the two steps.
+
+    On Linux the child is first sent SIGTERM: a guardian (see
+    :func:`guard_descendants`) then ends every process below it, even those
+    outside its group, before it ends; a child that is not one just ends.
+    Then, and everywhere else at once, the group is killed with SIGKILL."""
+    try:
+        if process.pid is None:          # never started
+            return
+        if _LINUX and process.exitcode is None:
+            try:
+                os.kill(process.pid, signal.SIGTERM)
+            except OSError:
+                pass
+            process.join(wait)
+        kill_process_group(process.pid, leader=process.exitcode is None)
+        process.join(wait)
+    except (OSError, ValueError, AssertionError, AttributeError):
+        pass
+
+
+def describe_exit(exitcode: int | None) -> str:
+    """``'exit status 3'``, ``'killed by signal SIGKILL'`` or, for a process
+    still running (None), ``'closed its connection'``: how a child ended."""
+    if exitcode is None:
+        return "closed its connection"
+    if exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = str(-exitcode)
+        return f"killed by signal {name}"
+    return f"exit status {exitcode}"
+

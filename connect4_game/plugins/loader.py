@@ -1,0 +1,203 @@
+"""Loading a user's own player from ``FILE.py:ClassName``.
+
+:func:`load_class` imports the file as a fresh module and returns the class;
+:func:`load_player` builds the player for a side. Three interfaces are
+understood:
+
+* **BU CS111 ps9** (our engine's): ``Cls(checker)`` (or
+  ``Cls(checker, tiebreak, lookahead)`` like the assignment's ``AIPlayer``,
+  Problem 4) with attribute ``checker`` and ``next_move(board)`` on a
+  :class:`connect4_game.board.Board`.
+* **HMC CS5** (hw6pr3): ``Cls(ox, tbt, ply)`` with ``nextMove(board)`` on a
+  ``Board(width, height)`` with ``addMove``/``allowsMove``/...
+* **Dutch "Vier op een rij"**: ``Cls(ox, tbt, ply)`` with ``next_move(board)``
+  on a ``Board(width, height)`` with ``add_move``/...
+
+CS5 and Dutch players are wrapped by the *adapter hook*: :data:`ADAPTERS` is
+an ordered list of ``(name, detect, wrap)``; the first adapter whose
+``detect(instance)`` is true turns the instance into an engine-style player
+with ``wrap(instance)``. The built-in ``'cs5'`` adapter (detects an ``ox``
+attribute or a ``nextMove`` method) uses
+:func:`connect4_game.compat.adapter.as_engine_player`, which copies our board
+into the plug-in's own ``Board`` class on every move. :func:`register_adapter`
+adds more.
+
+Every problem while loading raises ``ValueError`` with one clear line.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import sys
+import zlib
+from typing import Any, Callable
+
+from connect4_game.board import validate_checker
+from connect4_game.compat import is_compat_spec
+from connect4_game.plugins.spec import describe_exception, is_plugin_spec, parse_spec
+from connect4_game.rules import CHECKERS, CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
+
+__all__ = ["ADAPTERS", "register_adapter", "load_class", "load_player"]
+
+
+def _is_cs5_style(obj: Any) -> bool:
+    """Does ``obj`` look like an HMC CS5 (or Dutch) player: an ``ox`` or a ``nextMove``?"""
+    return hasattr(obj, "ox") or callable(getattr(obj, "nextMove", None))
+
+
+def _wrap_cs5(obj: Any) -> Any:
+    """``obj`` as an engine-style player (see :mod:`connect4_game.compat.adapter`)."""
+    from connect4_game.compat import adapter   # the package registers the CS5/Dutch boards
+    return adapter.as_engine_player(obj)
+
+
+ADAPTERS: list[tuple[str, Callable[[Any], bool], Callable[[Any], Any]]] = [
+    ("cs5", _is_cs5_style, _wrap_cs5),
+]
+"""``(name, detect, wrap)`` for each other player interface, tried in order
+by :func:`load_player`; change it only through :func:`register_adapter`."""
+
+
+def register_adapter(name: str, detect: Callable[[Any], bool],
+                     wrap: Callable[[Any], Any], first: bool = True) -> None:
+    """Add an adapter for another player interface.
+
+    :param detect: ``detect(instance) -> bool``: does this adapter apply?
+    :param wrap: ``wrap(instance) -> player`` with ``checker`` and
+        ``next_move(engine_board) -> int``.
+    :param first: try it before the built-in ones (default) or after.
+    :raises ValueError: if ``detect``/``wrap`` are not callable or the name is taken.
+    """
+    if not callable(detect) or not callable(wrap):
+        raise ValueError("detect and wrap must be callables")
+    if any(n == name for n, _, _ in ADAPTERS):
+        raise ValueError(f"an adapter named {name!r} is already registered")
+    entry = (name, detect, wrap)
+    if first:
+        ADAPTERS.insert(0, entry)
+    else:
+        ADAPTERS.append(entry)
+
+
+
+def load_class(spec: str) -> type:
+    """Import the file of ``spec`` as a fresh module and return the class.
+
+    The file's directory is appended to ``sys.path`` (so a student's file
+    can import its own Board module next to it).
+
+    :raises ValueError: one line, for a malformed spec, a missing or
+        unreadable file, a syntax error (file and line named), any
+        exception raised while importing, or a missing / non-class name.
+    """
+    path, cls_name = parse_spec(spec)
+    if not path.is_file():
+        raise ValueError(f"plug-in file {str(path)!r} not found")
+    resolved = path.resolve()
+    mod_name = f"connect4_plugin_{zlib.crc32(str(resolved).encode()):08x}_{resolved.stem}"
+    folder = str(resolved.parent)
+    if folder not in sys.path:
+        sys.path.append(folder)
+    try:
+        source = resolved.read_bytes()
+    except OSError as exc:
+        raise ValueError(f"cannot read plug-in file {str(path)!r}: {exc.strerror or exc}") from None
+    try:
+        code = compile(source, str(resolved), "exec")
+    except SyntaxError as exc:
+        raise ValueError(f"syntax error in plug-in {path.name} line {exc.lineno}: {exc.msg}") \
+            from None
+    except ValueError as exc:   # e.g. null bytes
+        raise ValueError(f"plug-in {path.name} is not valid Python source: {exc}") from None
+    module_spec = importlib.util.spec_from_file_location(mod_name, resolved)
+    if module_spec is None:   # pragma: no cover - a .py file always has a spec
+        raise ValueError(f"plug-in {path.name} cannot be imported")
+    module = importlib.util.module_from_spec(module_spec)
+    sys.modules[mod_name] = module
+    try:
+        exec(code, module.__dict__)
+    except BaseException as exc:  # a plug-in may raise anything, even SystemExit
+        sys.modules.pop(mod_name, None)
+        if isinstance(exc, KeyboardInterrupt):
+            raise
+        raise ValueError(f"importing plug-in {path.name} raised {describe_exception(exc)}") \
+            from None
+    cls = getattr(module, cls_name, None)
+    if cls is None:
+        classes = sorted(n for n, v in vars(module).items()
+                         if isinstance(v, type) and not n.startswith("_"))
+        hint = f"; classes in it: {', '.join(classes)}" if classes else "; it defines no classes"
+        raise ValueError(f"plug-in {path.name} has no class {cls_name!r}{hint}")
+    if not isinstance(cls, type):
+        raise ValueError(f"{cls_name!r} in plug-in {path.name} is not a class "
+                         f"(it is a {type(cls).__name__})")
+    return cls
+
+
+def _required_positional(cls: type) -> int | None:
+    """Number of required positional parameters of ``cls(...)``, None if unknown."""
+    try:
+        sig = inspect.signature(cls)
+    except (TypeError, ValueError):
+        return None
+    return sum(1 for p in sig.parameters.values()
+               if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+               and p.default is p.empty)
+
+
+def load_player(spec: str, checker: str, tiebreak: str = CONSOLE_TIEBREAK,
+                lookahead: int = CONSOLE_LOOKAHEAD) -> Any:
+    """Build the player of ``spec`` (``'FILE.py:ClassName'``) for ``checker``.
+
+    The class is called with as many of ``(checker, tiebreak, lookahead)``
+    as its constructor requires (1 for the assignment's ``Player(checker)``, 3 for
+    ``AIPlayer`` / CS5 / Dutch ``Player(ox, tbt, ply)``; by default the console
+    game's tiebreak and lookahead, as in the assignment). A CS5/Dutch-style
+    instance is wrapped by the first matching adapter (see :data:`ADAPTERS`).
+    Specs ``'cs5[:TBT[:PLY]]'`` / ``'vieropeenrij[...]'`` are handed to
+    :func:`connect4_game.compat.player_from_spec`.
+
+    :returns: an object with ``checker`` and ``next_move(board) -> int``.
+    :raises ValueError: one line naming the problem (see :func:`load_class`),
+        a constructor that needs more than 3 arguments or raises, or an
+        object with no ``next_move``/``nextMove``.
+    """
+    validate_checker(checker)
+    if not is_plugin_spec(spec) and is_compat_spec(spec):
+        from connect4_game.compat import player_from_spec
+        return player_from_spec(spec, checker)
+    cls = load_class(spec)
+    name = cls.__name__
+    needed = _required_positional(cls)
+    if needed is not None and needed > 3:
+        raise ValueError(f"{name}() needs {needed} arguments; a plug-in class must take "
+                         f"(checker) or (checker, tiebreak, lookahead)")
+    args = (checker, tiebreak, lookahead)[:needed if needed is not None else 1]
+    try:
+        obj = cls(*args)
+    except BaseException as exc:
+        if isinstance(exc, KeyboardInterrupt):
+            raise
+        shown = ", ".join(repr(a) for a in args)
+        raise ValueError(f"{name}({shown}) raised {describe_exception(exc)}") from None
+    for adapter_name, detect, wrap in ADAPTERS:
+        try:
+            applies = detect(obj)
+        except Exception:
+            applies = False
+        if applies:
+            try:
+                return wrap(obj)
+            except Exception as exc:
+                raise ValueError(f"cannot use {name} as a {adapter_name} player: "
+                                 f"{describe_exception(exc)}") from None
+    if not callable(getattr(obj, "next_move", None)):
+        raise ValueError(f"{name} has no next_move(board) method (the assignment's Player "
+                         f"interface) nor nextMove(board)")
+    if getattr(obj, "checker", None) not in CHECKERS:
+        try:
+            obj.checker = checker
+        except Exception:
+            pass
+    return obj

@@ -1,0 +1,278 @@
+"""A ``FILE.py:ClassName`` plug-in that plays from a process of its own.
+
+The console game (``--text``) runs each plug-in through
+:class:`ProcessPlayer`: the plug-in gets a copy of the board's rows, and
+whatever it does in its process (``os._exit``, raising ``KeyboardInterrupt``,
+closing ``sys.stdout``, threads that never end, walking ``gc`` for the game's
+objects) cannot reach the game; a fault hands the side to the user, as
+:class:`~connect4_game.plugins.guarded.GuardedPlayer` does. The child side is
+:func:`_plugin_main`; its lifetime is looked after by
+:mod:`connect4_game.lifetime`.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing as mp
+import multiprocessing.connection as mp_connection
+import os
+import time
+from multiprocessing.process import BaseProcess
+from typing import Any, Callable
+
+from connect4_game.board import Board, validate_checker
+from connect4_game.lifetime import child_setup, describe_exit, guard_descendants, stop_child
+from connect4_game.messages import clip
+from connect4_game.plugins.guarded import SafePlayer
+from connect4_game.plugins.loader import load_player
+from connect4_game.plugins.spec import describe_exception, parse_spec, spec_label
+from connect4_game.rules import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK, is_int
+
+__all__ = ["ProcessPlayer", "MAX_REPLY"]
+
+MAX_REPLY = 64 * 1024
+"""Bytes: the longest answer a plug-in's process may send."""
+
+
+def _send_json(conn: mp_connection.Connection, *values: Any) -> None:
+    """Send ``[value, ...]`` as one JSON message (UTF-8 bytes)."""
+    conn.send_bytes(json.dumps(list(values)).encode("utf-8"))
+
+
+def _plugin_main(conn: mp_connection.Connection, parent_pid: int, spec: str, checker: str,
+                 tiebreak: str, lookahead: int, label: str) -> None:
+    """Child process of :class:`ProcessPlayer`: load the plug-in, then answer
+    ``{"rows": [...]}`` requests with ``["ok", col]`` or ``["error", text]``
+    (JSON, so the parent never unpickles anything the plug-in could forge)."""
+    child_setup(parent_pid)
+    guard_descendants()
+    try:
+        safe = SafePlayer(load_player(spec, checker, tiebreak, lookahead), label=label)
+    except BaseException as exc:   # KeyboardInterrupt too: one line for the parent
+        text = clip(exc, 300) if isinstance(exc, ValueError) else \
+            f"loading {label} raised {describe_exception(exc)}"
+        try:
+            _send_json(conn, "error", text)
+        except Exception:
+            pass
+        return
+    try:
+        _send_json(conn, "ready", checker)
+    except Exception:
+        return
+    while True:
+        try:
+            request = json.loads(conn.recv_bytes())
+            rows = request["rows"]
+            board = Board(len(rows), len(rows[0]))
+            board.slots = [list(r) for r in rows]
+        except (EOFError, OSError, KeyboardInterrupt):
+            return
+        except Exception as exc:   # pragma: no cover - the parent sends well-formed requests
+            _send_json(conn, "error", f"bad request: {clip(exc)}")
+            continue
+        try:
+            status, value = safe.choose(board)
+        except BaseException as exc:   # KeyboardInterrupt from the plug-in's move
+            status, value = "error", f"{label}.next_move raised {describe_exception(exc)}"
+        try:
+            _send_json(conn, status, value)
+        except Exception:
+            return
+
+
+class ProcessPlayer:
+    """A ``FILE.py:ClassName`` plug-in that plays from a process of its own.
+
+    The console game's plug-in player: the plug-in is loaded and run only in
+    a child process (started with ``start_method``, ``'spawn'`` by default,
+    set up by :func:`child_setup`: its own process group, gone when this
+    process dies). Each move sends the child the board's rows (a copy) and
+    reads back a column, as JSON; the plug-in can neither see nor change the
+    game's :class:`~connect4_game.board.Board`, and nothing it does in its
+    process (``os._exit``, ``sys.exit``, raising ``KeyboardInterrupt``,
+    closing ``sys.stdout``, threads that never end, processes it forks or
+    starts, see :func:`guard_descendants`) can end or hang the game.
+
+    Same interface and fall-back as :class:`GuardedPlayer`: ``checker``,
+    ``num_moves``, ``opponent_checker()``, ``repr`` ``'Player X'`` and
+    ``next_move(board) -> int``. On the first fault (an exception, a bad
+    column, no answer within ``timeout`` seconds, the process ending) it
+    prints one line -- what happened and ``'You take over X.'`` -- stops the
+    child and from then on ``fallback`` (by default the console
+    :class:`~connect4_game.players.Player`, i.e. the user) plays that side.
+    :meth:`close` ends the child and every process in its group.
+
+    :param spec: ``'FILE.py:ClassName'``.
+    :param checker: ``'X'`` or ``'O'``.
+    :param label: how messages name the plug-in (default ``spec``).
+    :param timeout: seconds per move, or None for no limit.
+    :param load_timeout: seconds the child may take to start and load the plug-in.
+    :param out: a callable printing one line (default :func:`print`).
+    :raises ValueError: one line, if the plug-in cannot be loaded (see
+        :func:`load_player`), its process ends while loading it, or loading
+        takes longer than ``load_timeout`` seconds; no child is left running.
+    """
+
+    def __init__(self, spec: str, checker: str, tiebreak: str = CONSOLE_TIEBREAK,
+                 lookahead: int = CONSOLE_LOOKAHEAD, label: str | None = None,
+                 fallback: Any = None, timeout: float | None = 60.0,
+                 load_timeout: float = 60.0, out: Callable[[str], Any] = print,
+                 start_method: str = "spawn") -> None:
+        self.checker = validate_checker(checker)
+        parse_spec(spec)                    # a malformed spec needs no process
+        self.label = label or spec_label(spec)
+        self.timeout = timeout
+        self.out = out
+        self._fallback = fallback
+        self.num_moves = 0
+        self.taken_over = False
+        self.last_error = ""
+        # typed Any: ``Process`` is defined on each concrete context, not on BaseContext
+        ctx: Any = mp.get_context(start_method)
+        self._conn, child = ctx.Pipe(duplex=True)
+        self._process: BaseProcess | None = ctx.Process(
+            target=_plugin_main, daemon=True, name="connect4-plugin",
+            args=(child, os.getpid(), spec, self.checker, tiebreak, lookahead, self.label))
+        try:
+            try:
+                self._process.start()
+            finally:
+                child.close()
+            status, value = self._receive(load_timeout)
+        except BaseException:
+            self.close()
+            raise
+        if status != "ready":
+            self.close()
+            if status == "died":
+                value = f"loading plug-in {self.label} ended its process ({value})"
+            elif status == "timeout":
+                value = f"plug-in {self.label} did not load within {load_timeout:g} s"
+            elif status != "error":
+                value = f"plug-in {self.label} did not start properly"
+            raise ValueError(value)
+
+    @property
+    def pid(self) -> int | None:
+        """Process id of the plug-in's process (None once it is stopped)."""
+        return None if self._process is None else self._process.pid
+
+    def __repr__(self) -> str:
+        return "Player " + self.checker
+
+    def opponent_checker(self) -> str:
+        """The other side's checker, ``'O'`` for ``'X'`` and back."""
+        return "O" if self.checker == "X" else "X"
+
+    def _receive(self, timeout: float | None) -> tuple[str, Any]:
+        """Wait for the child's next answer: ``('ready'|'ok'|'error', value)``,
+        ``('died', how)``, ``('bad', None)`` or ``('timeout', None)``.
+
+        :param timeout: seconds, or None to wait as long as the child lives.
+        :raises KeyboardInterrupt: on Ctrl-C, as it comes.
+        """
+        process = self._process
+        if process is None:
+            return ("died", "stopped")
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            try:
+                ready = mp_connection.wait([self._conn, process.sentinel], left)
+            except (OSError, ValueError):
+                ready = [process.sentinel]
+            if self._conn in ready:
+                try:
+                    data = self._conn.recv_bytes(MAX_REPLY)
+                except (EOFError, OSError):
+                    return ("died", self._exit_text())
+                try:
+                    answer = json.loads(data)
+                except (ValueError, TypeError, RecursionError):
+                    answer = None
+                if isinstance(answer, list) and len(answer) == 2 \
+                        and answer[0] in ("ready", "ok", "error"):
+                    status, value = answer
+                    return (status, value if status == "ok" else clip(value, 300))
+                return ("bad", None)
+            if process.sentinel in ready:
+                return ("died", self._exit_text())
+            if not ready and deadline is not None and time.monotonic() >= deadline:
+                return ("timeout", None)
+
+    def _exit_text(self) -> str:
+        """How the child ended (see :func:`connect4_game.lifetime.describe_exit`)."""
+        process = self._process
+        if process is None:
+            return "stopped"
+        process.join(0.5)
+        return describe_exit(process.exitcode)
+
+    def _ask(self, b: Board) -> tuple[str, Any]:
+        """One move from the child: ``('ok', col)`` or ``('fault', message)``."""
+        try:
+            self._conn.send_bytes(json.dumps({"rows": ["".join(r) for r in b.slots]}).encode())
+        except (OSError, ValueError):
+            return ("fault", f"{self.label} ended its process ({self._exit_text()})")
+        status, value = self._receive(self.timeout)
+        if status == "ok":
+            ok = is_int(value, 0, b.width - 1) and b.can_add_to(value)
+            if ok:
+                return ("ok", value)
+            return ("fault", f"{self.label} answered {clip(value, 20)!s}, "
+                             "which is not a playable column")
+        if status == "died":
+            return ("fault", f"{self.label} ended its process ({value})")
+        if status == "timeout":
+            return ("fault", f"{self.label} took longer than {self.timeout:g} s to move")
+        if status == "error":
+            return ("fault", value)
+        return ("fault", f"{self.label} sent an answer that is not a move")
+
+    def next_move(self, b: Board) -> int:
+        """The plug-in's column for ``b`` (``b`` is not changed), or the
+        fallback's after a fault (see the class doc).
+
+        :raises KeyboardInterrupt: on Ctrl-C while waiting (the game ends;
+            call :meth:`close`).
+        """
+        if not self.taken_over:
+            status: str
+            value: Any
+            if self._process is None:
+                status, value = "fault", f"{self.label} was stopped"
+            else:
+                status, value = self._ask(b)
+            if status == "ok":
+                self.num_moves += 1
+                return value
+            self.taken_over = True
+            self.last_error = value
+            self.close()
+            self.out(f"{value}. You take over {self.checker}.")
+        if self._fallback is None:
+            from connect4_game.players import Player
+            self._fallback = Player(self.checker)
+        col = self._fallback.next_move(b)
+        self.num_moves += 1
+        return col
+
+    def close(self) -> None:
+        """End the plug-in's process and every process in its group (idempotent,
+        never raises)."""
+        proc, self._process = getattr(self, "_process", None), None
+        if proc is not None:
+            stop_child(proc)
+        conn = getattr(self, "_conn", None)
+        if conn is not None:
+            try:
+                conn.close()
+            except OSError:
+                pass
+
+    def __enter__(self) -> "ProcessPlayer":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
