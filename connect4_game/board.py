@@ -82,7 +82,7 @@ class Board:
         """
         validate_checker(checker)
         check_column(col, self.width)
-        row = self._free_row(col)
+        row = self.landing_row(col)
         if row < 0:
             raise ValueError(f'column {col} is full')
         self.slots[row][col] = checker
@@ -126,8 +126,9 @@ class Board:
                 self.slots[row][col] = EMPTY
                 return
 
-    def _free_row(self, col: int) -> int:
-        """Row index where a checker dropped in ``col`` would land, or -1."""
+    def landing_row(self, col: int) -> int:
+        """Row index where a checker dropped in column ``col`` would land
+        (0 is the top row), or -1 if the column is full."""
         for row in range(self.height - 1, -1, -1):
             if self.slots[row][col] == EMPTY:
                 return row

@@ -11,6 +11,7 @@ pygame is imported only when a window opens.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 
@@ -18,6 +19,8 @@ from connect4_game import rules
 from connect4_game.messages import clip, quote
 
 __all__ = ['build_parser', 'main', 'parse_player']
+
+logger = logging.getLogger(__name__)
 
 COMPUTER_LEVELS = rules.LEVELS[:-1]          # 'easy', 'medium', 'hard' (expert is a kind)
 
@@ -151,6 +154,12 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument('--side', type=arg(_choice(rules.CHECKERS, 'side'), str.upper, 'X or O'),
                    metavar='{' + ','.join(rules.CHECKERS) + '}',
                    help='--host: the side this computer plays (default X)')
+    n.add_argument('--wait', type=arg(rules.check_wait, float, 'a number of seconds'),
+                   metavar='SECONDS',
+                   help='--host: how long to wait for a friend to join (default: until '
+                        'Ctrl+C or the window is closed); --join: how long to keep trying to '
+                        'reach a host that is not up yet (default 15 in the console, '
+                        f'up to {rules.NET_MAX_WAIT:g})')
     w = p.add_argument_group('window')
     w.add_argument('--theme', type=arg(_choice(rules.THEMES, 'theme'), str, 'a word'),
                    metavar='NAME', help=f"colour theme ({', '.join(rules.THEMES)})")
@@ -193,8 +202,9 @@ def _option(name: str) -> str:
     return '--' + name.replace('_', '-')
 
 
-def _check_mode(args, parser) -> None:
-    """Refuse (exit 2) every option that does nothing in the chosen mode."""
+def _mode_and_refused(args, parser) -> tuple[str, tuple[str, ...]]:
+    """The mode's name for messages and the options that do nothing in it."""
+    refused: tuple[str, ...]
     if args.game == 'oska':
         mode, refused = 'Oska', _CONNECT4_ONLY
     else:
@@ -209,26 +219,48 @@ def _check_mode(args, parser) -> None:
         mode = 'a review (--review)'
     elif args.json:
         parser.error('--json goes with --review')
-    if args.host is not None or args.join is not None:
-        if args.host is not None and args.join is not None:
-            parser.error('--host and --join: one computer hosts, the other joins')
-        if args.join is not None and not args.code:
-            parser.error('--join needs the --code the host shows')
-        net_refused = ('demo', 'moves', 'load', 'rows', 'cols', 'review') if args.join is not None \
-            else ('demo', 'moves', 'load', 'review')
-        bad = [_option(n) for n in net_refused if _given(args, n)]
-        if args.game == 'oska':
-            bad.append('--game oska')
-        if args.join is not None and args.side:
-            bad.append('--side')
-        if bad:
-            parser.error(f"{', '.join(bad)}: not with --host/--join")
-        if args.host is not None:
-            remote = 'O' if (args.side or 'X') == 'X' else 'X'
-            if getattr(args, remote.lower()):
-                parser.error(f'--{remote.lower()}: the friend plays {remote}; name only your side')
-    elif args.code or args.side:
-        parser.error('--code and --side go with --host or --join')
+    return mode, refused
+
+
+# Options that make no sense with --host / --join (a joiner gets the host's board).
+_NET_REFUSED = {'host': ('demo', 'moves', 'load', 'review'),
+                'join': ('demo', 'moves', 'load', 'rows', 'cols', 'review', 'side')}
+_NET_ONLY = ('code', 'side', 'wait')
+
+
+def _check_network(args, parser) -> None:
+    """Refuse (exit 2) network options that do not fit together."""
+    if args.host is None and args.join is None:
+        given = [_option(n) for n in _NET_ONLY if _given(args, n)]
+        if given:
+            parser.error(f"--code, --side and --wait go with --host or --join "
+                         f"(given: {', '.join(given)})")
+        return
+    if args.host is not None and args.join is not None:
+        parser.error('--host and --join: one computer hosts, the other joins')
+    role = 'host' if args.host is not None else 'join'
+    if role == 'join' and not args.code:
+        parser.error('--join needs the --code the host shows')
+    bad = [_option(n) for n in _NET_REFUSED[role] if _given(args, n)]
+    if args.game == 'oska':
+        bad.append('--game oska')
+    if bad:
+        parser.error(f"{', '.join(bad)}: not with --{role}")
+    if role == 'host':
+        _check_host_side(args, parser)
+
+
+def _check_host_side(args, parser) -> None:
+    """A host names only the player of its own side: the friend plays the other."""
+    remote = 'O' if (args.side or 'X') == 'X' else 'X'
+    if getattr(args, remote.lower()):
+        parser.error(f'--{remote.lower()}: the friend plays {remote}; name only your side')
+
+
+def _check_mode(args, parser) -> None:
+    """Refuse (exit 2) every option that does nothing in the chosen mode."""
+    mode, refused = _mode_and_refused(args, parser)
+    _check_network(args, parser)
     bad = [_option(n) for n in refused if _given(args, n)]
     if bad:
         parser.error(f"{', '.join(bad)} {'does' if len(bad) == 1 else 'do'} nothing in "
@@ -265,8 +297,8 @@ def _clamp_lookahead(args, rows: int, cols: int) -> None:
     if args.lookahead is not None:
         clamped = rules.clamp_lookahead(args.lookahead, rows, cols)
         if clamped != args.lookahead:
-            print(f'--lookahead {clip(args.lookahead, 12)} is more than the {rows * cols} cells '
-                  f'of the board; using {clamped} (the same search)', file=sys.stderr)
+            logger.warning('--lookahead %s is more than the %d cells of the board; using %d '
+                           '(the same search)', clip(args.lookahead, 12), rows * cols, clamped)
             args.lookahead = clamped
 
 
@@ -413,12 +445,12 @@ def run_review(args, parser) -> int:
 # -- the window ---------------------------------------------------------------------------
 
 def _player_config(spec: str, lookahead: int, tiebreak: str):
-    from connect4_game.ui.session import PlayerConfig
+    from connect4_game.seat_config import PlayerConfig, SeatKind
     if spec in COMPUTER_LEVELS or spec == 'expert':
-        return PlayerConfig.for_level(spec, PlayerConfig('ai', lookahead, tiebreak))
+        return PlayerConfig.for_level(spec, PlayerConfig(SeatKind.AI, lookahead, tiebreak))
     if spec in rules.NAMED_KINDS:
-        return PlayerConfig(spec, lookahead, tiebreak)
-    return PlayerConfig('plugin', lookahead, tiebreak, spec=spec)
+        return PlayerConfig(SeatKind(spec), lookahead, tiebreak)
+    return PlayerConfig(SeatKind.PLUGIN, lookahead, tiebreak, spec=spec)
 
 
 def window_options(args, rows, cols, moves):
@@ -440,24 +472,65 @@ def window_options(args, rows, cols, moves):
 
 
 def _network_options(args, lookahead, tiebreak):
-    """The ``network`` part of the window's options for --host / --join, or None."""
+    """The :class:`~connect4_game.net.options.NetworkOptions` of --host /
+    --join, or None without them.
+
+    :raises ValueError: for values the options refuse.
+    """
     if args.host is None and args.join is None:
         return None
+    from connect4_game.net.options import NetMode, NetworkOptions
     local = {side: _player_config(getattr(args, side.lower()) or 'human', lookahead, tiebreak)
-             for side in 'XO'}
+             for side in rules.CHECKERS}
     if args.host is not None:
         addr, port = args.host
-        return {'mode': 'host', 'addr': addr, 'port': port, 'code': args.code,
-                'side': args.side or 'X', 'local': local}
-    return {'mode': 'join', 'address': args.join, 'code': args.code, 'local': local}
+        return NetworkOptions(NetMode.HOST, bind_address=addr, port=port, code=args.code,
+                              side=args.side or 'X', local=local, wait=args.wait)
+    return NetworkOptions(NetMode.JOIN, address=args.join, code=args.code, local=local,
+                          wait=args.wait)
+
+
+def _close_all(link, players) -> None:
+    """End the network game (the friend is told) and every local player."""
+    if link is not None:
+        link.close()
+        link.join(3.0)
+    for player in players:
+        close = getattr(player, 'close', None)
+        if close is not None:
+            close()
+
+
+def _open_network(args, parser):
+    """The started :class:`~connect4_game.net.link.NetworkLink` of --host /
+    --join; a host says where it is and that it waits."""
+    from connect4_game.net import open_link
+    lookahead = rules.CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
+    tiebreak = args.tiebreak or rules.CONSOLE_TIEBREAK
+    try:
+        options = _network_options(args, lookahead, tiebreak)
+        link = open_link(options, rows=args.rows or rules.DEFAULT_ROWS,
+                         cols=args.cols or rules.DEFAULT_COLS)
+    except (OSError, ValueError) as exc:
+        parser.error(f'cannot start the network game: '
+                     f'{clip(getattr(exc, "strerror", None) or exc, 160)}')
+    if link.is_host:
+        print(f'Hosting a game: {link.invitation()}', flush=True)
+        print('Waiting for a friend to join… (Ctrl+C to stop)', flush=True)
+    return link
 
 
 def run_network_text(args, parser) -> int:
-    """``--text`` with --host/--join: the console game against a friend."""
-    from connect4_game.net import Host, Join, parse_address, play_remote
+    """``--text`` with --host/--join: the console game against a friend.
+
+    A host waits for a friend until Ctrl+C (or ``--wait`` seconds); a join
+    that fails prints why (``connect4: could not join: Wrong code.``) and
+    returns 1."""
+    from connect4_game.net import play_remote
     lookahead = rules.CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
     tiebreak = args.tiebreak or rules.CONSOLE_TIEBREAK
-    players = []
+    players: list = []
+    link = None
     previous = _end_on_sigterm()
 
     def local(checker):
@@ -466,19 +539,8 @@ def run_network_text(args, parser) -> int:
         players.append(player)
         return player
     try:
-        if args.host is not None:
-            addr, port = args.host
-            peer = Host(port, addr, args.code, args.rows or rules.DEFAULT_ROWS,
-                        args.cols or rules.DEFAULT_COLS, args.side or 'X').start()
-            print(f'Hosting a game: {peer.invitation()}', flush=True)
-        else:
-            host, port = parse_address(args.join)
-            peer = Join(host, port, args.code, first_tries=15.0).start()
-    except (OSError, ValueError) as exc:
-        parser.error(f'cannot start the network game: '
-                     f'{clip(getattr(exc, "strerror", None) or exc, 160)}')
-    try:
-        board = play_remote(peer, local)
+        link = _open_network(args, parser)
+        game = play_remote(link, local, wait=args.wait if link.is_host else None, close=False)
     except (KeyboardInterrupt, EOFError):
         print('\nGame ended. Bye!')
         return 0
@@ -487,13 +549,11 @@ def run_network_text(args, parser) -> int:
         return 1
     finally:
         _restore_sigterm(previous)
-        peer.close()
-        peer.join(3.0)
-        for player in players:
-            close = getattr(player, 'close', None)
-            if close is not None:
-                close()
-    return 0 if board is not None else 1
+        _close_all(link, players)
+    if link.failure is not None:
+        print(f'connect4: could not join: {link.failure_text}', file=sys.stderr)
+        return 1
+    return 0 if game is not None else 1
 
 
 def main(argv=None) -> int:

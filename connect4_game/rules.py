@@ -44,11 +44,11 @@ __all__ = [
     'MIN_PACE', 'MAX_PACE', 'DEFAULT_PACE', 'DEMO_GAP',
     'PLUGIN_MOVE_SECONDS', 'CONSOLE_PLUGIN_MOVE_SECONDS', 'SLOW_SEARCH_SECONDS',
     'EXPERT_ANALYSIS_SECONDS', 'EXPERT_MOVE_SECONDS',
-    'NET_DEFAULT_PORT', 'OSKA_MIN_N', 'OSKA_MAX_N', 'OSKA_DEFAULT_N', 'OSKA_MAX_LOOKAHEAD', 'OSKA_DEFAULT_LOOKAHEAD',
+    'NET_DEFAULT_PORT', 'NET_MAX_WAIT', 'OSKA_MIN_N', 'OSKA_MAX_N', 'OSKA_DEFAULT_N', 'OSKA_MAX_LOOKAHEAD', 'OSKA_DEFAULT_LOOKAHEAD',
     'check_int', 'check_number', 'check_choice', 'check_bool', 'check_tiebreak',
     'check_lookahead', 'check_rows', 'check_cols', 'check_kind', 'check_theme',
     'is_int', 'is_number', 'check_optional_int', 'check_real', 'check_seconds', 'check_column',
-    'clamp_lookahead', 'arg_type',
+    'clamp_lookahead', 'arg_type', 'check_wait',
 ]
 
 # -- the assignment's choices (BU CS111 ps9, Problems 1 and 4) ---------------------------
@@ -113,6 +113,7 @@ EXPERT_MOVE_SECONDS = 8.0           # Expert's own move on 6x7
 
 # -- network play -------------------------------------------------------------------------
 NET_DEFAULT_PORT = 24744            # TCP port a hosted game listens on unless told otherwise
+NET_MAX_WAIT = 7 * 24 * 3600.0      # seconds: the longest --wait for the other computer (a week)
 
 # -- Oska (ECS 170 Homework 3 and 4) ------------------------------------------------------
 OSKA_MIN_N, OSKA_MAX_N, OSKA_DEFAULT_N = 4, 9, 4     # checkers per side
@@ -277,6 +278,19 @@ def check_column(value: Any, cols: int, what: str = 'column') -> int:
     :raises ValueError: ``'column must be an integer from 0 to <cols - 1>, not <value>'``.
     """
     return check_int(value, 0, cols - 1, what)
+
+
+def check_wait(value: Any, what: str = 'wait') -> float:
+    """Seconds to wait for the other computer of a network game: a number
+    > 0 and at most :data:`NET_MAX_WAIT` (not a bool, not NaN).
+
+    :raises ValueError: ``'wait must be a number of seconds > 0 and at most
+        604800, not -1'``.
+    """
+    if not (is_number(value, 0.0, NET_MAX_WAIT) and value > 0):
+        raise ValueError(f'{what} must be a number of seconds > 0 and at most '
+                         f'{NET_MAX_WAIT:g}, not {_shown(value)}')
+    return float(value)
 
 
 def clamp_lookahead(lookahead: int, rows: int, cols: int) -> int:

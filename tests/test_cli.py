@@ -3,8 +3,10 @@ and a whole headless demo game through main.py."""
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -265,3 +267,140 @@ def test_review_on_another_board_size_prints_its_table(capsys):
     assert main(['--rows', '4', '--cols', '5', '--review', '0101040', '--json']) == 0
     recs = json.loads(capsys.readouterr().out)
     assert len(recs) == 7 and all(len(r['scores']) == 5 for r in recs)
+
+
+# -- playing a friend from the console: --host / --join / --wait ---------------------------
+
+def _net_env():
+    return dict(os.environ, SDL_VIDEODRIVER='dummy', SDL_AUDIODRIVER='dummy',
+                PYGAME_HIDE_SUPPORT_PROMPT='1', PYTHONIOENCODING='utf-8')
+
+
+def _main_proc(args, **kw):
+    return subprocess.Popen([sys.executable, str(ROOT / 'main.py')] + args, env=_net_env(),
+                            cwd=ROOT, text=True, encoding='utf-8', **kw)
+
+
+WAITING = 'Waiting for a friend to join… (Ctrl+C to stop)'
+
+
+@pytest.mark.parametrize('argv,needle', [
+    (['--host', '0', '--wait', '-1'], 'wait must be a number of seconds > 0 and at most 604800'),
+    (['--host', '0', '--wait', '0'], 'wait must be a number of seconds > 0'),
+    (['--host', '0', '--wait', 'soon'], 'not a number of seconds'),
+    (['--host', '0', '--wait', '1e9'], 'at most 604800, not 1000000000.0'),
+    (['--wait', '5'], 'go with --host or --join'),
+    (['--side', 'O'], 'go with --host or --join'),
+    (['--join', 'h', '--code', '1234', '--side', 'O'], '--side: not with --join'),
+    (['--join', 'h', '--code', '1234', '--rows', '5'], '--rows: not with --join'),
+    (['--host', '0', '--moves', '33'], '--moves: not with --host'),
+    (['--host', '0', '--game', 'oska'], '--game oska: not with --host'),
+    (['--host', '0', '--side', 'O', '--x', 'hard'], 'the friend plays X'),
+    (['--join', '127.0.0.1:1'], 'needs the --code'),
+    (['--host', '0', '--join', 'x'], 'one computer hosts'),
+])
+def test_bad_network_options_are_refused(capsys, argv, needle):
+    with pytest.raises(SystemExit) as exc:
+        main(argv + ['--no-settings'])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert needle in err and 'Traceback' not in err
+
+
+def test_the_network_options_are_one_typed_value():
+    from connect4_game.cli import _check_mode, _network_options
+    from connect4_game.net.options import NetMode, NetworkOptions
+    parser = build_parser()
+    args = parser.parse_args(['--host', '127.0.0.1:0', '--side', 'O', '--o', 'hard',
+                              '--code', '0421', '--wait', '90'])
+    _check_mode(args, parser)
+    opts = _network_options(args, 3, 'LEFT')
+    assert isinstance(opts, NetworkOptions) and opts.mode is NetMode.HOST and opts.is_host
+    assert (opts.bind_address, opts.port, opts.code, opts.side, opts.wait) == \
+        ('127.0.0.1', 0, '0421', 'O', 90.0)
+    assert opts.local['O'].level == 'hard' and opts.player_for('X').kind == 'human'
+    args = parser.parse_args(['--join', '[::1]:4000', '--code', '0421'])
+    _check_mode(args, parser)
+    opts = _network_options(args, 3, 'LEFT')
+    assert (opts.mode, opts.address, opts.side, opts.wait) == (NetMode.JOIN, '[::1]:4000',
+                                                                None, None)
+    assert opts.host_and_port() == ('::1', 4000)
+    assert _network_options(parser.parse_args([]), 3, 'LEFT') is None
+    with pytest.raises(ValueError):
+        NetworkOptions(NetMode.JOIN, address='h')          # a joiner needs the code
+    with pytest.raises(ValueError):
+        NetworkOptions(NetMode.HOST, port=70000)
+
+
+def test_a_wrong_code_says_so_and_exits_1():
+    from connect4_game.net import Host
+    with Host(0, '127.0.0.1', '1234').start() as host:
+        r = run_main(['--text', '--join', f'127.0.0.1:{host.port}', '--code', '9999'],
+                     timeout=60)
+    assert r.returncode == 1, r.stderr
+    assert 'connect4: could not join: Wrong code.' in r.stderr
+    assert 'No opponent connected' not in r.stdout + r.stderr
+
+
+def test_joining_where_no_game_is_says_so_and_exits_1():
+    import socket
+    with socket.socket() as probe:
+        probe.bind(('127.0.0.1', 0))               # bound, never listening
+        port = probe.getsockname()[1]
+        r = run_main(['--text', '--join', f'127.0.0.1:{port}', '--code', '1234', '--wait', '0.5'],
+                     timeout=60)
+    assert r.returncode == 1
+    assert f'connect4: could not join: No game at 127.0.0.1:{port}.' in r.stderr
+
+
+def test_a_host_says_it_waits_once_and_gives_up_after_wait():
+    r = run_main(['--text', '--host', '127.0.0.1:0', '--x', 'random', '--wait', '1'],
+                 timeout=60, env_extra={'PYTHONIOENCODING': 'utf-8'})
+    assert r.returncode == 1, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith('Hosting a game: address 127.0.0.1 port ')
+    assert lines.count(WAITING) == 1 and lines[1] == WAITING
+    assert lines[-1] == 'No friend joined within 1 s.'
+
+
+@pytest.mark.skipif(not hasattr(signal, 'SIGINT') or sys.platform == 'win32',
+                    reason='needs SIGINT')
+def test_a_host_waits_until_ctrl_c():
+    proc = _main_proc(['--text', '--host', '127.0.0.1:0', '--x', 'random'],
+                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert proc.stdout.readline().startswith('Hosting a game:')
+        assert proc.stdout.readline().rstrip('\n') == WAITING
+        time.sleep(1.5)
+        assert proc.poll() is None                 # still waiting
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(5)
+    assert proc.returncode == 0, err
+    assert 'Game ended. Bye!' in out and 'Traceback' not in err
+
+
+def test_a_whole_game_between_two_consoles():
+    host = _main_proc(['--text', '--host', '127.0.0.1:0', '--code', '1357', '--x', 'random'],
+                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        first = host.stdout.readline()
+        port = int(first.split(' port ')[1].split(',')[0])
+        join = subprocess.run([sys.executable, str(ROOT / 'main.py'), '--text', '--join',
+                               f'127.0.0.1:{port}', '--code', '1357', '--o', 'random'],
+                              capture_output=True, text=True, encoding='utf-8', env=_net_env(),
+                              cwd=ROOT, timeout=60)
+        out, err = host.communicate(timeout=30)
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.wait(5)
+    assert host.returncode == 0 and join.returncode == 0, err + join.stderr
+    ends = [ln for ln in out.splitlines() if 'wins in' in ln or "It's a tie!" in ln]
+    assert len(ends) == 1 and ends[0] in join.stdout.splitlines()
+    assert join.stdout.startswith('Welcome to Connect Four!\n')
+    for text in (out, join.stdout):
+        assert "Player X's turn" in text and "Player O's turn" in text

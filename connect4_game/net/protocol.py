@@ -22,9 +22,11 @@ The messages (``ply`` is 1-based, ``column`` and the ``moves`` lists 0-based)::
     ping / pong   {"type": "ping"}  {"type": "pong"}          heartbeat
     bye           {"type": "bye"}                             leaving for good
 
-The joiner's ``moves`` in ``hello`` let a side that reconnects (or a host
-that was restarted) reconcile: the longer list wins only if it extends the
-shorter one (:func:`connect4_game.net.record.reconcile`).
+The joiner's ``moves`` in ``hello`` (and the host's in ``welcome``) let a
+side that reconnects continue: the two lists must be equal, or differ by one
+move of the side whose list holds it (played while they were apart); see
+:func:`connect4_game.net.referee.reconcile_with_peer`. Anything else is
+refused (``diverged``, ``foreign_moves`` or ``game_mismatch``).
 
 This module never imports pygame.
 
@@ -76,7 +78,7 @@ SIDES = CHECKERS
 
 FATAL_ERRORS = frozenset({
     'version', 'bad_code', 'locked_out', 'busy', 'bad_message', 'too_long',
-    'timeout', 'diverged', 'game_mismatch',
+    'timeout', 'diverged', 'game_mismatch', 'foreign_moves',
 })
 """Error codes after which the sender closes the connection. The others
 (``not_your_turn``, ``illegal_move``, ``wrong_ply``, ``conflict``,
@@ -155,7 +157,7 @@ def _moves(key: str, value: Any) -> list[int]:
 
 def check_moves(moves: Any) -> list[int]:
     """``moves`` if it is a list of at most :data:`MAX_PLIES` ints from 0 to
-    ``MAX_COLS - 1`` (whether they make a legal game is the record's business).
+    ``MAX_COLS - 1`` (whether they make a legal game is the game's business).
 
     :raises ProtocolError: ``'bad_message'`` otherwise.
     """

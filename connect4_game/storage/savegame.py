@@ -54,7 +54,8 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from connect4_game.storage.atomic import atomic_write_json
-from connect4_game.board import Board, other
+from connect4_game.board import Board
+from connect4_game.game import Game
 from connect4_game.messages import clip
 from connect4_game.rules import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS, check_column, check_int
 from connect4_game.storage.settings import config_dir
@@ -145,36 +146,35 @@ def _check_size(rows: Any, cols: Any, min_rows: int = MIN_ROWS,
         raise MoveStringError(str(exc)) from None
 
 
+def _move_problem(game: Game, ch: str) -> tuple[int, str]:
+    """The column a move character names, and why it cannot be played ('' if it can)."""
+    low = ch.lower()
+    if low not in MOVE_CHARS:
+        return -1, "not a column (use 0-9, then a-d for columns 10-13)"
+    col = MOVE_CHARS.index(low)
+    if col >= game.cols:
+        return col, (f"column {col} is off the board (columns are 0 to {game.cols - 1}, "
+                     f"written 0-{MOVE_CHARS[game.cols - 1]})")
+    if game.outcome is not None and game.outcome.winner:
+        return col, f"the game was already won by {game.outcome.winner}"
+    if not game.can_play(col):
+        return col, f"column {col} is full"
+    return col, ""
+
+
 def _replay(moves: str, rows: int, cols: int) -> tuple[list[int], Board]:
     """Validate and play ``moves``; return the columns and the final board."""
     if not isinstance(moves, str):
         raise MoveStringError(f"moves must be a string, not {type(moves).__name__}")
     _check_size(rows, cols, 1, 1)
-    board = Board(rows, cols)
-    played: list[int] = []
-    checker = "X"
-    winner: str | None = None
+    game = Game(rows, cols)
     for i, ch in enumerate(moves):
-        def fail(reason: str) -> MoveStringError:
+        col, reason = _move_problem(game, ch)
+        if reason:
             # ch!r is one character (at most ~12 shown); the string may be 1 MB
-            return MoveStringError(f"move {i + 1} (index {i}, {ch!r}): {reason}", i, ch, reason)
-        low = ch.lower()
-        if low not in MOVE_CHARS:
-            raise fail("not a column (use 0-9, then a-d for columns 10-13)")
-        col = MOVE_CHARS.index(low)
-        if col >= cols:
-            raise fail(f"column {col} is off the board (columns are 0 to {cols - 1}, "
-                       f"written 0-{MOVE_CHARS[cols - 1]})")
-        if winner is not None:
-            raise fail(f"the game was already won by {winner}")
-        if not board.can_add_to(col):
-            raise fail(f"column {col} is full")
-        board.add_checker(checker, col)
-        played.append(col)
-        if board.is_win_for(checker):
-            winner = checker
-        checker = other(checker)
-    return played, board
+            raise MoveStringError(f"move {i + 1} (index {i}, {ch!r}): {reason}", i, ch, reason)
+        game.push(col)
+    return game.moves, game.board
 
 
 def parse_moves(moves: str, rows: int = 6, cols: int = 7) -> list[int]:

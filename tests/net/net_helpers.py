@@ -81,9 +81,20 @@ def poll_until(condition, timeout: float = 5.0, step: float = 0.01, what: str = 
 class Raw:
     """A blocking line-protocol client for poking at a host by hand."""
 
-    def __init__(self, port: int, host: str = '127.0.0.1', timeout: float = 5.0) -> None:
-        self.sock = socket.create_connection((host, port), timeout=timeout)
+    def __init__(self, port: int, host: str = '127.0.0.1', timeout: float = 5.0,
+                 source: str | None = None) -> None:
+        self.sock = socket.create_connection((host, port), timeout=timeout,
+                                             source_address=(source, 0) if source else None)
         self.buf = b''
+
+    @classmethod
+    def accepted(cls, server: socket.socket, timeout: float = 5.0) -> 'Raw':
+        """The next connection ``server`` (a listening socket) accepts, as a Raw."""
+        server.settimeout(timeout)
+        sock, _ = server.accept()
+        raw = cls.__new__(cls)
+        raw.sock, raw.buf = sock, b''
+        return raw
 
     def send(self, data) -> None:
         if isinstance(data, dict):

@@ -9,8 +9,8 @@ import time
 import pytest
 
 from connect4_game.net import (
-    ChatMessage, Closed, Connected, Error, Host, Join, MoveRefused, OpponentMove, PeerBack,
-    PeerLost, Refused, UndoAnswered, UndoRequested,
+    ChatMessage, Closed, Connected, Error, Host, Join, JoinFailed, JoinFailure, MoveRefused,
+    OpponentMove, PeerBack, PeerLost, Refused, UndoAnswered, UndoRequested,
 )
 
 from tests.net.net_helpers import FAST, FAST_JOIN, FakeClock, Raw, Relay, Watch, poll_until
@@ -112,7 +112,7 @@ def test_wrong_code_is_refused_and_the_host_keeps_listening(make):
     hw = Watch(h)
     bad = join(h.port, code='9999')
     bw = Watch(bad)
-    assert 'wrong code' in bw.wait(Error).text
+    assert bw.wait(JoinFailed) == JoinFailed(JoinFailure.WRONG_CODE, 'Wrong code.')
     bw.wait(Closed)
     assert hw.wait(Refused).reason == 'wrong code'
     good = join(h.port)
@@ -305,7 +305,7 @@ def test_a_bad_message_mid_game_loses_the_peer_who_may_come_back(make):
     assert hw.wait(PeerBack).info.moves == (6,)
 
 
-def test_diverged_or_impossible_move_lists_are_refused(make):
+def test_diverged_foreign_or_impossible_move_lists_are_refused(make):
     host, _ = make
     h = host(moves=[0])
     hw = Watch(h)
@@ -314,10 +314,15 @@ def test_diverged_or_impossible_move_lists_are_refused(make):
     assert [m['code'] for m in raw.read_to_end()] == ['diverged']
     assert 'different game' in hw.wait(Error).text
     raw = Raw(h.port)
-    raw.hello(CODE, moves=[0] * 7)                     # column 0 holds only 6
+    raw.hello(CODE, moves=[0] * 7)                     # six moves more, three in X's name
+    assert [m['code'] for m in raw.read_to_end()] == ['foreign_moves']
+    full = host(moves=[0] * 6, host_side='O')          # column 0 is full; X (the joiner) next
+    raw = Raw(full.port)
+    raw.hello(CODE, moves=[0] * 7)
     assert [m['code'] for m in raw.read_to_end()] == ['game_mismatch']
+    assert full.moves() == (0,) * 6
     raw = Raw(h.port)
-    raw.hello(CODE, moves=[0, 1])                      # extends the host's list: it wins
+    raw.hello(CODE, moves=[0, 1])                      # the joiner's own next move: taken
     welcome = raw.recv_skipping_pings()
     assert welcome['moves'] == [0, 1]
     assert hw.wait(Connected).info.moves == (0, 1) and h.moves() == (0, 1)
@@ -386,7 +391,7 @@ def test_a_silent_peer_is_lost_then_both_continue_from_the_move_list(make):
         relay.close()
 
 
-def test_a_restarted_host_takes_the_longer_move_list_from_the_joiner(make):
+def test_a_restarted_host_continues_from_its_saved_moves(make):
     host, join = make
     h = host()
     port = h.port
@@ -403,25 +408,27 @@ def test_a_restarted_host_takes_the_longer_move_list_from_the_joiner(make):
         jw.wait(OpponentMove)
         relay.freeze()
         jw.wait(PeerLost, timeout=4)
+        saved = h.moves()
         h.close()                                   # the host's program ends...
         assert h.join(5)
-        h2 = host(port=port)                        # ...and starts again, knowing no moves
+        j.send_move(4, 4)                           # the joiner moves while the host is away
+        h2 = host(port=port, moves=saved)           # ...and starts again from its saved game
         h2w = Watch(h2)
         info = h2w.wait(Connected, timeout=5).info
-        assert info.moves == (3, 3, 4) and h2.moves() == (3, 3, 4)
-        assert jw.wait(PeerBack).info.moves == (3, 3, 4)
-        j.send_move(4, 4)
-        assert h2w.wait(OpponentMove) == OpponentMove(4, 4)
+        assert info.moves == (3, 3, 4, 4) and h2.moves() == (3, 3, 4, 4)
+        assert jw.wait(PeerBack).info.moves == (3, 3, 4, 4)
+        h2.send_move(5, 2)
+        assert jw.wait(OpponentMove) == OpponentMove(5, 2)
     finally:
         relay.close()
 
 
-def test_a_joiner_brings_its_saved_moves_to_a_host_that_knows_fewer(make):
+def test_a_joiner_brings_its_saved_moves_and_its_own_next_one(make):
     host, join = make
     h = host(moves=[3])
-    j = join(h.port, moves=[3, 2, 3])
-    assert Watch(j).wait(Connected).info.moves == (3, 2, 3)
-    assert Watch(h).wait(Connected).info.moves == (3, 2, 3) and h.moves() == (3, 2, 3)
+    j = join(h.port, moves=[3, 2])                 # ply 2 is the joiner's (O's) own move
+    assert Watch(j).wait(Connected).info.moves == (3, 2)
+    assert Watch(h).wait(Connected).info.moves == (3, 2) and h.moves() == (3, 2)
     with pytest.raises(ValueError):
         Join('127.0.0.1', 1, CODE, moves=[0, 'x'])
 
@@ -430,7 +437,8 @@ def test_a_joiner_with_another_game_is_refused(make):
     host, join = make
     h = host(moves=[3])
     j = join(h.port, moves=[4, 4])
-    assert 'differ' in Watch(j).wait(Error).text
+    failed = Watch(j).wait(JoinFailed)
+    assert failed.cause is JoinFailure.OTHER_GAME and 'different game' in failed.text
     assert 'different game' in Watch(h).wait(Error).text
 
 
@@ -463,9 +471,11 @@ def test_joining_nothing_is_an_error_at_once(make):
     probe = socket.socket()
     probe.bind(('127.0.0.1', 0))               # bound, never listening: connections are refused
     try:
-        j = join(probe.getsockname()[1])
+        port = probe.getsockname()[1]
+        j = join(port)
         jw = Watch(j)
-        assert 'could not connect' in jw.wait(Error, timeout=5).text
+        assert jw.wait(JoinFailed, timeout=5) == JoinFailed(JoinFailure.NO_GAME,
+                                                             f'No game at 127.0.0.1:{port}.')
         jw.wait(Closed)
     finally:
         probe.close()
@@ -475,7 +485,8 @@ def test_a_name_the_resolver_refuses_is_an_error_not_a_crash():
     j = Join('a' * 300, 1, CODE, **FAST_JOIN).start()     # a DNS label over 63 characters
     try:
         jw = Watch(j)
-        assert 'could not connect' in jw.wait(Error).text
+        failed = jw.wait(JoinFailed)
+        assert failed.cause is JoinFailure.NO_GAME and 'No computer called' in failed.text
         jw.wait(Closed)
     finally:
         j.close()
@@ -509,4 +520,4 @@ def test_a_joiner_started_before_the_host_keeps_trying_for_first_tries(make):
 def test_without_first_tries_a_missing_host_is_an_error_at_once(make):
     _, join = make
     j = join(_free_port())
-    assert 'could not connect' in Watch(j).wait(Error, timeout=3.0).text
+    assert Watch(j).wait(JoinFailed, timeout=3.0).cause is JoinFailure.NO_GAME

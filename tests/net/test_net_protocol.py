@@ -1,5 +1,6 @@
 """The wire format and the move list, without any socket: strict checking of
-every message, bounded lines, and the engine refereeing every move."""
+every message, bounded lines, the game refereeing every move, and the rule
+for the move lists two sides bring to a (re)connection."""
 
 import json
 
@@ -8,8 +9,9 @@ from hypothesis import given, settings, strategies as st
 
 from connect4_game.board import Board
 from connect4_game.net import protocol as P
-from connect4_game.net.peer import parse_address
-from connect4_game.net.record import GameRecord, MoveRefused, reconcile, side_for_ply
+from connect4_game.game import Game, MoveRefused, reconcile, side_for_ply
+from connect4_game.net.address import parse_address
+from connect4_game.net.referee import reconcile_with_peer
 
 
 def line(obj) -> bytes:
@@ -164,10 +166,10 @@ def test_codes():
 
 # -- the move list ----------------------------------------------------------------------
 
-def test_record_follows_the_engine_and_refuses_with_codes():
-    r = GameRecord(6, 7)
-    assert r.offer(1, 3, 'X') is True
-    assert r.offer(1, 3, 'O') is False                     # a duplicate changes nothing
+def test_the_game_follows_the_engine_and_refuses_with_codes():
+    r = Game(6, 7)
+    assert r.offer(1, 3, 'X') is not None
+    assert r.offer(1, 3, 'O') is None                      # a duplicate changes nothing
     with pytest.raises(MoveRefused) as err:
         r.offer(1, 4)
     assert err.value.code == 'conflict'
@@ -187,35 +189,35 @@ def test_record_follows_the_engine_and_refuses_with_codes():
     assert err.value.code == 'illegal_move'
     expected = Board(6, 7)
     expected.add_checkers('333333')
-    assert r.board == expected and r.moves == [3] * 6 and r.result() is None
+    assert r.board == expected and r.moves == [3] * 6 and r.outcome is None
 
 
-def test_record_knows_the_end_and_refuses_moves_after_it():
-    r = GameRecord(6, 7, [0, 1, 0, 1, 0, 1, 0])
-    assert r.result() == 'X'
+def test_the_game_knows_the_end_and_refuses_moves_after_it():
+    r = Game(6, 7, [0, 1, 0, 1, 0, 1, 0])
+    assert r.outcome is not None and r.outcome.result() == 'X'
     with pytest.raises(MoveRefused) as err:
         r.offer(8, 2)
     assert err.value.code == 'game_over'
     r.truncate(6)
-    assert r.result() is None and r.moves == [0, 1, 0, 1, 0, 1]
+    assert r.outcome is None and r.moves == [0, 1, 0, 1, 0, 1]
     assert r.board.num_checkers('X') == 3
     r.truncate(0)
     assert r.board == Board(6, 7)
     with pytest.raises(ValueError):
         r.truncate(1)
-    tie = GameRecord(4, 4, [0, 2, 0, 3, 1, 1, 0, 2, 1, 2, 3, 0, 3, 3, 2, 1])
-    assert tie.result() == 'tie'
+    tie = Game(4, 4, [0, 2, 0, 3, 1, 1, 0, 2, 1, 2, 3, 0, 3, 3, 2, 1])
+    assert tie.outcome is not None and tie.outcome.result() == 'tie'
 
 
-def test_record_refuses_an_illegal_game_and_replace_keeps_it_as_it_was():
+def test_the_game_refuses_an_illegal_game_and_replace_keeps_it_as_it_was():
     with pytest.raises(MoveRefused):
-        GameRecord(6, 7, [0] * 7)
-    r = GameRecord(6, 7, [2, 2])
+        Game(6, 7, [0] * 7)
+    r = Game(6, 7, [2, 2])
     with pytest.raises(MoveRefused):
         r.replace([2, 2, 9])
     assert r.moves == [2, 2] and r.board.num_checkers() == 2
     with pytest.raises(ValueError):
-        GameRecord(3, 7)          # not a board the game offers
+        Game(0, 7)          # no such board
 
 
 def test_reconcile_only_extends():
@@ -225,6 +227,51 @@ def test_reconcile_only_extends():
     assert reconcile([1, 2], [1, 3]) is None
     assert reconcile([1, 2, 3], [2]) is None
     assert [side_for_ply(p) for p in (1, 2, 3)] == ['X', 'O', 'X']
+
+
+# -- what a (re)connecting peer may bring ------------------------------------------------
+
+@pytest.mark.parametrize('ours, theirs, agreed', [
+    ([], [], []),
+    ([3, 3], [3, 3], [3, 3]),
+    ([3], [3, 4], [3, 4]),                     # the peer's (O's) own next move, made while apart
+])
+def test_the_peer_may_add_only_its_own_next_move(ours, theirs, agreed):
+    game = Game(6, 7, ours)
+    assert reconcile_with_peer(game, theirs, 'O') == []
+    assert game.moves == agreed
+
+
+def test_this_sides_move_the_peer_missed_is_returned_to_send():
+    game = Game(6, 7, [3, 4, 5])                       # ply 3 is X's: this side plays X
+    assert reconcile_with_peer(game, [3, 4], 'O') == [(3, 5)]
+    assert game.moves == [3, 4, 5]
+
+
+@pytest.mark.parametrize('ours, theirs, code', [
+    ([], [6, 0, 6, 0, 5, 0, 5, 0], 'foreign_moves'),  # a whole game, X's moves in X's name
+    ([], [3], 'foreign_moves'),                       # ply 1 is X's, the peer plays O
+    ([3], [3, 4, 5], 'foreign_moves'),                # O's move, then one of X's
+    ([3, 4, 5, 6], [3, 4], 'foreign_moves'),          # the peer lacks two moves
+    ([3, 4], [3], 'foreign_moves'),                   # the peer lacks its own move
+    ([], [3, 4], 'foreign_moves'),
+    ([3], [4], 'diverged'),
+    ([3, 4], [3, 5, 5], 'diverged'),
+])
+def test_moves_in_this_sides_name_are_refused(ours, theirs, code):
+    game = Game(6, 7, ours)
+    with pytest.raises(P.ProtocolError) as err:
+        reconcile_with_peer(game, theirs, 'O')
+    assert err.value.code == code and str(err.value)
+    assert game.moves == ours                          # left as it was
+
+
+def test_an_illegal_move_of_the_peer_is_a_game_mismatch():
+    game = Game(6, 7, [0, 0, 0, 0, 0, 0])                # column 0 is full; X (the peer) next
+    with pytest.raises(P.ProtocolError) as err:
+        reconcile_with_peer(game, [0] * 7, 'X')
+    assert err.value.code == 'game_mismatch'
+    assert game.moves == [0] * 6
 
 
 @pytest.mark.parametrize('text, expected', [
@@ -250,7 +297,7 @@ def test_the_network_code_never_imports_pygame():
     import subprocess
     import sys
     from tests.net.net_helpers import ROOT
-    code = ('import sys, connect4_game.net, connect4_game.net.session; '
+    code = ('import sys, connect4_game.net, connect4_game.net.link, connect4_game.net.console; '
             'print(sorted(m for m in sys.modules if m.split(".")[0] == "pygame"))')
     out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
                          cwd=str(ROOT), env={'PYTHONPATH': str(ROOT), 'PATH': ''}, timeout=60)

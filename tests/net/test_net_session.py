@@ -1,10 +1,11 @@
-"""Whole games over 127.0.0.1: the command-line runner with the assignment's
-players, the window's NetGame (undo both ways), and a joiner whose process is
-killed mid-game and comes back."""
+"""Whole games over 127.0.0.1: the console runner with the assignment's
+players, the NetworkLink adapter keeping each owner's Game in step (undo both
+ways), and a joiner whose process is killed mid-game and comes back."""
 
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import textwrap
@@ -13,14 +14,14 @@ import time
 
 import pytest
 
-from connect4_game.board import Board
+from connect4_game.game import Game
 from connect4_game.net import (
-    Host, Join, NetGame, OpponentMove, PeerBack, PeerLost, UndoAnswered, play_remote,
-    result_line,
+    Host, Join, NetState, NetworkLink, OpponentMove, PeerBack, PeerLost, UndoAnswered,
+    play_remote,
 )
 from connect4_game.players import AIPlayer, RandomPlayer
 
-from tests.net.net_helpers import FAST, FAST_JOIN, ROOT, poll_until
+from tests.net.net_helpers import FAST, FAST_JOIN, ROOT, Relay, poll_until
 
 CODE = '7301'
 
@@ -37,10 +38,49 @@ def pair():
         assert peer.join(5)
 
 
-def pumped(*games) -> bool:
-    """Apply every waiting event to each game; always True (for use in conditions)."""
-    for game in games:
-        game.poll()
+class Owner:
+    """What the window or the console keeps: a link and its own Game."""
+
+    def __init__(self, peer) -> None:
+        self.link = NetworkLink(peer)
+        self.game: Game | None = None
+
+    def poll(self, timeout: float = 0.0) -> list:
+        events = self.link.poll(timeout)
+        for event in events:
+            self.game = self.link.sync(self.game, event)
+        return events
+
+    @property
+    def moves(self) -> tuple:
+        return tuple(self.game.moves) if self.game is not None else ()
+
+    def my_turn(self) -> bool:
+        return (self.game is not None and self.game.outcome is None
+                and self.game.to_move == self.link.my_side)
+
+    def play(self, column: int) -> int:
+        """The local move: sent first, then played here; returns its ply."""
+        if not self.my_turn():
+            raise ValueError('it is not your turn')
+        ply = self.game.next_ply
+        self.game.check(ply, column, self.link.my_side)
+        self.link.send_move(ply, column)
+        self.game.offer(ply, column, self.link.my_side)
+        return ply
+
+    def answer_undo(self, accept: bool) -> bool:
+        answered = self.link.undo_asked is not None
+        ply = self.link.answer_undo(accept)
+        if ply is not None:
+            self.game.truncate(ply)
+        return answered
+
+
+def pumped(*owners) -> bool:
+    """Apply every waiting event to each owner's game; always True (for conditions)."""
+    for owner in owners:
+        owner.poll()
     return True
 
 
@@ -63,18 +103,20 @@ def test_random_player_and_ai_player_play_a_whole_game_and_agree(pair):
     host_lines, join_lines = [], []
     h_thread, h_box = run_in_thread(play_remote, host, AIPlayer('X', 'LEFT', 2),
                                     out=lambda *a: host_lines.append(' '.join(map(str, a))),
-                                    connect_timeout=10)
+                                    wait=10)
     j_thread, j_box = run_in_thread(play_remote, join, RandomPlayer,   # side known on connect
                                     out=lambda *a: join_lines.append(' '.join(map(str, a))),
-                                    connect_timeout=10)
+                                    wait=10)
     h_thread.join(15)
     j_thread.join(15)
     assert not h_thread.is_alive() and not j_thread.is_alive()
     assert 'error' not in h_box and 'error' not in j_box, (h_box, j_box)
-    h_board, j_board = h_box['value'], j_box['value']
-    assert isinstance(h_board, Board) and h_board == j_board
-    last = result_line(h_board)
-    assert last is not None
+    h_game, j_game = h_box['value'], j_box['value']
+    assert isinstance(h_game, Game) and isinstance(j_game, Game)
+    h_board = h_game.board
+    assert h_board == j_game.board and h_game.moves == j_game.moves
+    assert h_game.outcome is not None and h_game.outcome == j_game.outcome
+    last = h_game.outcome.message()
     for lines in (host_lines, join_lines):
         assert lines[0] == 'Welcome to Connect Four!'
         end = lines.index(last)
@@ -93,118 +135,206 @@ def test_the_runner_insists_on_this_sides_checker(pair):
     host, join = pair
     join.start()
     with pytest.raises(ValueError):
-        play_remote(host, RandomPlayer('O'), out=lambda *a: None, connect_timeout=5)
+        play_remote(host, RandomPlayer('O'), out=lambda *a: None, wait=5)
 
 
-def test_the_runner_gives_up_when_nobody_comes():
+def test_the_runner_gives_up_when_nobody_comes_in_the_time_given():
     host = Host(0, '127.0.0.1', **FAST)
     lines = []
-    assert play_remote(host, RandomPlayer, out=lines.append, connect_timeout=0.3) is None
-    assert lines == ['No opponent connected.']
+    started = time.monotonic()
+    assert play_remote(host, RandomPlayer, out=lines.append, wait=0.3) is None
+    assert 0.3 <= time.monotonic() - started < 3
+    assert lines == ['No friend joined within 0.3 s.']
     assert host.join(5)
 
 
-def test_netgame_keeps_both_boards_in_step_through_undo(pair):
+def test_without_a_time_limit_the_runner_waits_until_a_friend_comes(pair):
+    host, join = pair
+    lines = []
+    thread, box = run_in_thread(play_remote, host, AIPlayer('X', 'LEFT', 1),
+                                out=lambda *a: lines.append(' '.join(map(str, a))))
+    time.sleep(1.0)                               # longer than any old built-in limit here
+    assert thread.is_alive() and lines == []
+    join.start()
+    friend = Owner(join)
+    poll_until(lambda: pumped(friend) and friend.link.state is NetState.PLAYING,
+               what='the friend joins')
+    poll_until(lambda: pumped(friend) and friend.my_turn(), what='X moves')
+    join.close()                                  # the friend leaves for good
+    thread.join(10)
+    assert not thread.is_alive() and box == {'value': None}
+    assert lines[0] == 'Welcome to Connect Four!' and lines[-1] == 'The other player left the game.'
+
+
+def test_a_failed_join_returns_none_with_the_cause():
+    from connect4_game.net import JoinFailure
+    with socket.socket() as probe:
+        probe.bind(('127.0.0.1', 0))              # bound, never listening
+        port = probe.getsockname()[1]
+        link = NetworkLink(Join('127.0.0.1', port, CODE, **FAST_JOIN))
+        lines = []
+        assert play_remote(link, RandomPlayer, out=lines.append) is None
+    assert lines == [] and link.state is NetState.FAILED
+    assert link.failure is JoinFailure.NO_GAME and link.failure_text == f'No game at 127.0.0.1:{port}.'
+    assert link.join(5)
+
+
+def test_the_link_keeps_both_games_in_step_through_undo(pair):
     host, join = pair
     join.start()
-    a, b = NetGame(host), NetGame(join)
-    poll_until(lambda: pumped(a, b) and a.started and b.started, what='both connected')
-    assert (a.my_side, b.my_side) == ('X', 'O') and a.my_turn() and not b.my_turn()
+    a, b = Owner(host), Owner(join)
+    assert a.link.state is NetState.WAITING and a.link.my_side == 'X' and b.link.my_side is None
+    poll_until(lambda: pumped(a, b) and a.game is not None and b.game is not None,
+               what='both connected')
+    assert a.link.state is b.link.state is NetState.PLAYING
+    assert (a.link.my_side, b.link.my_side) == ('X', 'O') and a.my_turn() and not b.my_turn()
+    assert (a.link.friend_side, b.link.friend_name) == ('O', 'Host')
     with pytest.raises(ValueError):
         b.play(0)                                       # not O's turn
     with pytest.raises(ValueError):
         a.play(7)                                       # no such column
-    for col, (me, them) in zip([3, 3, 4, 4], [(a, b), (b, a)] * 2):
+    for col, (me, them) in zip([3, 3, 4, 4], [(a, b), (b, a)] * 2, strict=True):
         ply = me.play(col)
-        poll_until(lambda: any(isinstance(e, OpponentMove) for e in them.poll()),
+        poll_until(lambda them=them: any(isinstance(e, OpponentMove) for e in them.poll()),
                    what=f'move {ply} arrives')
-    assert a.board == b.board and a.moves == b.moves == (3, 3, 4, 4)
-    assert b.request_undo() == 3 and b.undo_waiting == 3
-    poll_until(lambda: pumped(a) and a.undo_asked == 3, what='undo asked')
+    assert a.game.board == b.game.board and a.moves == b.moves == (3, 3, 4, 4)
+    assert b.link.request_undo() == 3 and b.link.undo_waiting == 3
+    poll_until(lambda: pumped(a) and a.link.undo_asked == 3, what='undo asked')
     assert a.answer_undo(False) and a.moves == (3, 3, 4, 4)
     poll_until(lambda: any(isinstance(e, UndoAnswered) for e in b.poll()), what='declined')
-    assert b.undo_waiting is None and b.moves == (3, 3, 4, 4)
-    assert b.request_undo() == 3
-    poll_until(lambda: pumped(a) and a.undo_asked == 3, what='undo asked again')
-    assert a.answer_undo(True) and a.moves == (3, 3, 4)
+    assert b.link.undo_waiting is None and b.moves == (3, 3, 4, 4)
+    assert b.link.request_undo() == 3
+    poll_until(lambda: pumped(a) and a.link.undo_asked == 3, what='undo asked again')
+    assert a.answer_undo(True) and a.moves == (3, 3, 4) == host.moves()
     poll_until(lambda: any(isinstance(e, UndoAnswered) for e in b.poll()), what='accepted')
-    assert b.moves == (3, 3, 4) and a.board == b.board and b.my_turn()
+    assert b.moves == (3, 3, 4) and a.game.board == b.game.board and b.my_turn()
     b.play(0)
     poll_until(lambda: pumped(a) and a.moves == (3, 3, 4, 0), what='play goes on')
-    for col, (me, them) in zip([5, 1, 6], [(a, b), (b, a), (a, b)]):   # X: 3 4 5 6 in a row
+    for col, (me, them) in zip([5, 1, 6], [(a, b), (b, a), (a, b)], strict=True):  # X: 3456
         me.play(col)
-        poll_until(lambda: pumped(them) and them.moves == me.moves, what='move arrives')
-    assert a.result() == b.result() == 'X'
-    assert a.result_line() == b.result_line() == 'Player X wins in 4 moves.'
+        poll_until(lambda me=me, them=them: pumped(them) and them.moves == me.moves,
+                   what='move arrives')
+    assert a.game.outcome.result() == b.game.outcome.result() == 'X'
+    assert a.game.outcome.message() == b.game.outcome.message() == 'Player X wins in 4 moves.'
     assert not a.my_turn() and not b.my_turn()
 
 
-def test_netgame_starts_from_what_the_peer_knows_not_the_handshake_snapshot(pair):
+def test_the_owner_keeps_its_own_move_made_after_the_handshake_snapshot(pair):
     host, join = pair
-    game = NetGame(host)
+    owner = Owner(host)
     join.start()
     poll_until(lambda: host.connected, what='connected')      # the Connected event is queued
     host.send_move(1, 3)                                       # a move right after it
-    poll_until(lambda: pumped(game) and game.started, what='the game starts')
-    assert game.info.moves == () and game.moves == (3,) and not game.my_turn()
-    other = NetGame(join)
-    poll_until(lambda: pumped(other) and other.moves == (3,), what='the move arrives')
-    assert other.my_turn()
+    owner.game = Game(6, 7, [3])                              # the owner played it too
+    poll_until(lambda: pumped(owner) and owner.link.info is not None, what='the game starts')
+    assert owner.link.info.moves == () and owner.moves == (3,) and not owner.my_turn()
+    friend = Owner(join)
+    poll_until(lambda: pumped(friend) and friend.moves == (3,), what='the move arrives')
+    assert friend.my_turn()
+
+
+def test_a_friend_who_says_goodbye_has_left_and_a_closed_link_stops_listening(pair):
+    host, join = pair
+    join.start()
+    a, b = Owner(host), Owner(join)
+    poll_until(lambda: pumped(a, b) and a.game is not None and b.game is not None,
+               what='both connected')
+    a.link.close()                                 # the host leaves: bye, and no more listening
+    assert a.link.state is NetState.CLOSED and not host.listening
+    with pytest.raises(OSError):
+        socket.create_connection(('127.0.0.1', host.port), timeout=2).close()
+    poll_until(lambda: pumped(b) and b.link.state is NetState.LEFT, what='the joiner is told')
+    assert host.join(5) and join.join(5)
+    pumped(b)
+    assert b.link.state is NetState.LEFT             # Closed follows, the friend stays gone
+
+
+def test_a_lost_friend_is_lost_not_left_and_comes_back():
+    host = Host(0, '127.0.0.1', code=CODE, **FAST).start()
+    relay = Relay(host.port)
+    join = Join('127.0.0.1', relay.port, CODE, **FAST_JOIN).start()
+    try:
+        owner = Owner(host)
+        poll_until(lambda: pumped(owner) and owner.link.state is NetState.PLAYING,
+                   what='connected')
+        lost_at = time.monotonic()
+        relay.freeze()                               # the cable is pulled: no goodbye
+        poll_until(lambda: pumped(owner) and owner.link.state is NetState.LOST, what='lost')
+        assert owner.link.state_since >= lost_at and host.listening
+        poll_until(lambda: pumped(owner) and owner.link.state is NetState.PLAYING,
+                   what='the friend is back')
+    finally:
+        relay.close()
+        for peer in (host, join):
+            peer.close()
+        for peer in (host, join):
+            assert peer.join(5)
 
 
 JOINER_SCRIPT = textwrap.dedent('''
     import sys
-    from connect4_game.net import Join, NetGame
+    from connect4_game.net import Join, NetState, NetworkLink
     port, code = int(sys.argv[1]), sys.argv[2]
-    game = NetGame(Join('127.0.0.1', port, code, ping_interval=0.1, peer_timeout=0.6))
-    game.peer.start()
+    link = NetworkLink(Join('127.0.0.1', port, code, ping_interval=0.1, peer_timeout=0.6))
+    link.peer.start()
     columns = iter([1, 2, 5, 6, 1, 2])
-    while not game.closed:
-        game.poll(timeout=0.05)
-        if game.connected and game.my_turn():
-            print('played', game.play(next(columns)), flush=True)
+    game = None
+    while link.state not in (NetState.CLOSED, NetState.FAILED, NetState.LEFT):
+        for event in link.poll(timeout=0.05):
+            game = link.sync(game, event)
+        if link.state is NetState.PLAYING and game.to_move == link.my_side:
+            column = next(columns)
+            link.send_move(game.next_ply, column)
+            print('played', game.push(column).ply, flush=True)
 ''')
 
 
 @pytest.mark.skipif(not hasattr(signal, 'SIGKILL'), reason='needs SIGKILL')
-def test_a_killed_joiner_comes_back_and_the_game_goes_on():
+def test_a_killed_joiner_comes_back_with_its_saved_moves_and_the_game_goes_on():
     host = Host(0, '127.0.0.1', code=CODE, **FAST).start()
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get('PYTHONPATH', ''))
     child = subprocess.Popen([sys.executable, '-c', JOINER_SCRIPT, str(host.port), CODE],
                              stdout=subprocess.DEVNULL, env=env, cwd=str(ROOT))
     joiner = None
     try:
-        game = NetGame(host)
+        game = Owner(host)
         hosted = iter([3, 3, 3, 3])
-        poll_until(lambda: pumped(game) and game.connected, what='the child joins')
+        poll_until(lambda: pumped(game) and game.link.state is NetState.PLAYING,
+                   what='the child joins')
         for ply in (1, 3):                           # X plays, the child's O answers, twice
             game.play(next(hosted))
-            poll_until(lambda: pumped(game) and len(game.moves) == ply + 1,
+            poll_until(lambda ply=ply: pumped(game) and len(game.moves) == ply + 1,
                        what=f'the child answers move {ply}')
+        saved = game.moves                           # what the child had saved
         os.kill(child.pid, signal.SIGKILL)
         child.wait(5)
         killed = time.monotonic()
         poll_until(lambda: any(isinstance(e, PeerLost) for e in game.poll()), timeout=3,
                    what='the host sees the joiner gone')
         assert time.monotonic() - killed < 3
-        assert not game.connected and game.moves == (3, 1, 3, 2)
+        assert game.link.state is NetState.LOST and game.moves == (3, 1, 3, 2)
         game.play(next(hosted))                      # X moves while O is away
-        joiner = NetGame(Join('127.0.0.1', host.port, CODE, **FAST_JOIN).start())
-        poll_until(lambda: pumped(joiner) and joiner.started, what='rejoined')
-        assert joiner.moves == (3, 1, 3, 2, 3) and joiner.my_side == 'O'
+        stranger = Owner(Join('127.0.0.1', host.port, CODE, **FAST_JOIN).start())
+        poll_until(lambda: pumped(stranger) and stranger.link.state is NetState.FAILED,
+                   what='a joiner that knows nothing of the game is refused')
+        stranger.link.close()
+        joiner = Owner(Join('127.0.0.1', host.port, CODE, moves=saved, **FAST_JOIN).start())
+        poll_until(lambda: pumped(joiner) and joiner.game is not None, what='rejoined')
+        assert joiner.moves == (3, 1, 3, 2, 3) and joiner.link.my_side == 'O'
         poll_until(lambda: any(isinstance(e, PeerBack) for e in game.poll()), what='back')
         assert joiner.my_turn()
         joiner.play(4)
         poll_until(lambda: pumped(game) and game.my_turn(), what='O moved')
         game.play(next(hosted))                      # column 3 a fourth time: X wins
-        poll_until(lambda: pumped(joiner) and joiner.result() == 'X', what='the end')
-        assert game.board == joiner.board and game.result_line() == 'Player X wins in 4 moves.'
+        poll_until(lambda: pumped(joiner) and joiner.game.outcome is not None, what='the end')
+        assert game.game.board == joiner.game.board
+        assert game.game.outcome.message() == 'Player X wins in 4 moves.'
     finally:
         if child.poll() is None:
             child.kill()
             child.wait(5)
         host.close()
         if joiner is not None:
-            joiner.peer.close()
-            joiner.peer.join(5)
+            joiner.link.close()
+            joiner.link.join(5)
         host.join(5)

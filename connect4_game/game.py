@@ -1,0 +1,327 @@
+"""The game record: one Connect Four game as its move list, with push / undo /
+redo, the side to move and a typed outcome.
+
+Every part of the program that keeps a game keeps it in a :class:`Game`: the
+window, the console, the network referee, the review and the save files. The
+board is the assignment's :class:`~connect4_game.board.Board` (BU CS111 ps9,
+Problem 1), kept in step with the move list; the move list is the truth.
+
+X always moves first, so ply ``p`` (1-based) is X's when ``p`` is odd. A game
+ends at a four in a row or a full board; no move is accepted after that.
+Columns are 0-based here, as in the assignment's ``add_checker``; players see
+them as 1..N (:mod:`connect4_game.notation`).
+
+This module never imports pygame.
+
+>>> g = Game(6, 7)
+>>> for col in [3, 3, 4, 4, 5, 5]:
+...     _ = g.push(col)
+>>> g.to_move, g.outcome
+('X', None)
+>>> g.push(6).row, g.outcome.message()
+(5, 'Player X wins in 4 moves.')
+>>> try:
+...     g.offer(8, 0)
+... except MoveRefused as err:
+...     print(err.code.value, '-', err)
+game_over - the game is over
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Iterable, Sequence
+
+from connect4_game import rules
+from connect4_game.board import Board, other
+
+__all__ = ['Game', 'Move', 'Outcome', 'Termination', 'MoveRefused', 'Refusal',
+           'side_for_ply', 'reconcile']
+
+
+class Termination(Enum):
+    """How a game ended."""
+
+    FOUR_IN_A_ROW = 'four in a row'
+    """A side has four of its checkers in a row across, up or diagonally."""
+    FULL_BOARD = 'full board'
+    """Every column is full and nobody has four in a row: a tie."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game.
+
+    :param termination: how it ended.
+    :param winner: ``'X'`` or ``'O'``, or None for a tie.
+    :param line: the (row, col) slots of the winning four (row 0 is the top
+        row, as in the assignment), ``()`` for a tie.
+    :param winner_moves: how many checkers the winner played, the N of the
+        assignment's ``Player X wins in N moves.`` (BU CS111 ps9, Problem 3).
+    """
+
+    termination: Termination
+    winner: str | None = None
+    line: tuple[tuple[int, int], ...] = ()
+    winner_moves: int = 0
+
+    def result(self) -> str:
+        """``'X'``, ``'O'`` or ``'tie'`` (the words the statistics and the
+        network use)."""
+        return self.winner or 'tie'
+
+    def message(self) -> str:
+        """The assignment's end-of-game line: ``'Player X wins in 8 moves.'``
+        or ``"It's a tie!"`` (BU CS111 ps9, Problem 3)."""
+        if self.winner is None:
+            return "It's a tie!"
+        return f'Player {self.winner} wins in {self.winner_moves} moves.'
+
+
+@dataclass(frozen=True)
+class Move:
+    """One checker dropped: its 0-based ``column``, the ``row`` it landed in
+    (0 is the top row), the ``checker`` ('X' or 'O') and the ``ply`` (1-based)."""
+
+    column: int
+    row: int
+    checker: str
+    ply: int
+
+
+class Refusal(str, Enum):
+    """Why :meth:`Game.check` refuses a move; the values are the network
+    protocol's error codes."""
+
+    WRONG_PLY = 'wrong_ply'
+    CONFLICT = 'conflict'
+    NOT_YOUR_TURN = 'not_your_turn'
+    ILLEGAL_MOVE = 'illegal_move'
+    GAME_OVER = 'game_over'
+
+
+class MoveRefused(ValueError):
+    """A move the game refuses: ``code`` (a :class:`Refusal`) and the text
+    (``str(err)``), which names the move."""
+
+    def __init__(self, code: Refusal, text: str) -> None:
+        super().__init__(text)
+        self.code = code
+
+
+def side_for_ply(ply: int) -> str:
+    """``'X'`` for odd plies, ``'O'`` for even ones (ply is 1-based)."""
+    return 'X' if ply % 2 == 1 else 'O'
+
+
+def reconcile(ours: Sequence[int], theirs: Sequence[int]) -> list[int] | None:
+    """The agreed move list of two sides: the longer list if it extends the
+    shorter one (equal lists agree), else None (the games diverged).
+
+    >>> reconcile([3, 3], [3, 3, 2]), reconcile([3, 4], [3, 3, 2])
+    ([3, 3, 2], None)
+    """
+    short, long_ = (ours, theirs) if len(ours) <= len(theirs) else (theirs, ours)
+    if list(long_[:len(short)]) != list(short):
+        return None
+    return list(long_)
+
+
+class Game:
+    """One game on a ``rows`` x ``cols`` board, X moving first.
+
+    :param rows: board rows, 1 to :data:`~connect4_game.rules.MAX_ROWS` (the
+        game offers :data:`~connect4_game.rules.MIN_ROWS` and up; the
+        assignment's examples use smaller boards).
+    :param cols: board columns, 1 to :data:`~connect4_game.rules.MAX_COLS`.
+    :param moves: 0-based columns already played, X first.
+    :raises ValueError: for a board size the game does not offer;
+        :class:`MoveRefused` (a ValueError) naming the first bad move
+        (``'move 7: column 0 is full'``).
+
+    Attributes (read them, change them only through the methods):
+    ``board``, ``moves`` (0-based columns), ``redo_stack`` (columns taken
+    back, the next one to redo last) and ``outcome`` (None while the game runs).
+    """
+
+    def __init__(self, rows: int = rules.DEFAULT_ROWS, cols: int = rules.DEFAULT_COLS,
+                 moves: Iterable[int] = ()) -> None:
+        self.rows = rules.check_int(rows, 1, rules.MAX_ROWS, 'rows')
+        self.cols = rules.check_int(cols, 1, rules.MAX_COLS, 'columns')
+        self.board = Board(rows, cols)
+        self.moves: list[int] = []
+        self.redo_stack: list[int] = []
+        self.outcome: Outcome | None = None
+        for ply, col in enumerate(list(moves), 1):
+            try:
+                self.check(ply, col)
+            except MoveRefused as exc:
+                raise MoveRefused(exc.code, f'move {ply}: {exc}') from None
+            self._apply(col)
+
+    def __repr__(self) -> str:
+        return f'Game({self.rows}, {self.cols}, {self.moves!r})'
+
+    # ------------------------------------------------------------ queries
+    @property
+    def to_move(self) -> str:
+        """``'X'`` or ``'O'``: whose move comes next (also once the game is over)."""
+        return side_for_ply(len(self.moves) + 1)
+
+    @property
+    def next_ply(self) -> int:
+        """The ply number (1-based) of the next move."""
+        return len(self.moves) + 1
+
+    @property
+    def over(self) -> bool:
+        """The game has an :attr:`outcome`."""
+        return self.outcome is not None
+
+    def can_play(self, col: object) -> bool:
+        """True if ``col`` is a column of this board that can take a checker
+        and the game is not over."""
+        return self.outcome is None and isinstance(col, int) and not isinstance(col, bool) \
+            and self.board.can_add_to(col)
+
+    def landing_row(self, col: int) -> int:
+        """The row a checker dropped in ``col`` lands in, or -1 if it is full."""
+        return self.board.landing_row(col)
+
+    def rows_key(self) -> tuple[str, ...]:
+        """The board as a tuple of row strings, top row first (for the worker)."""
+        return tuple(''.join(row) for row in self.board.slots)
+
+    def copy(self) -> Game:
+        """An independent copy (moves, redo list and board)."""
+        twin = Game(self.rows, self.cols, self.moves)
+        twin.redo_stack = list(self.redo_stack)
+        return twin
+
+    # ------------------------------------------------------------ moves
+    def check(self, ply: int, column: object, side: str | None = None) -> bool:
+        """Whether ``column`` at ``ply`` (by ``side``, if given) would be new.
+
+        :returns: True for the next legal move, False for a duplicate (a move
+            already played at that ply, in that column).
+        :raises MoveRefused: :attr:`Refusal.WRONG_PLY` (not the next ply, or
+            not an int >= 1), :attr:`~Refusal.CONFLICT` (that ply was played in
+            another column), :attr:`~Refusal.GAME_OVER`,
+            :attr:`~Refusal.NOT_YOUR_TURN` or :attr:`~Refusal.ILLEGAL_MOVE`
+            (no such column, or a full one).
+        """
+        if not rules.is_int(ply, 1):
+            raise MoveRefused(Refusal.WRONG_PLY, f'ply must be an integer >= 1, not {ply!r}'[:80])
+        if not rules.is_int(column, 0, self.cols - 1):
+            raise MoveRefused(Refusal.ILLEGAL_MOVE,
+                              f'column must be an integer from 0 to {self.cols - 1}, '
+                              f'not {column!r}'[:100])
+        assert isinstance(column, int)
+        if ply <= len(self.moves):
+            if self.moves[ply - 1] == column:
+                return False
+            raise MoveRefused(Refusal.CONFLICT, f'ply {ply} was played in column '
+                                                f'{self.moves[ply - 1]}, not {column}')
+        if ply != self.next_ply:
+            raise MoveRefused(Refusal.WRONG_PLY, f'the next move is ply {self.next_ply}, '
+                                                 f'not {ply}')
+        if self.outcome is not None:
+            raise MoveRefused(Refusal.GAME_OVER, 'the game is over')
+        if side is not None and side != self.to_move:
+            raise MoveRefused(Refusal.NOT_YOUR_TURN,
+                              f"it is {self.to_move}'s turn, not {side}'s")
+        if not self.board.can_add_to(column):
+            raise MoveRefused(Refusal.ILLEGAL_MOVE, f'column {column} is full')
+        return True
+
+    def push(self, col: int, side: str | None = None) -> Move:
+        """Drop the side-to-move's checker in ``col``; forgets what was undone.
+
+        :param side: if given, the checker the caller means to play.
+        :returns: the :class:`Move` played.
+        :raises MoveRefused: if the game is over, ``col`` is no column of this
+            board or a full one, or ``side`` is not to move.
+        """
+        self.check(self.next_ply, col, side)
+        self.redo_stack.clear()
+        return self._apply(col)
+
+    def offer(self, ply: int, column: int, side: str | None = None) -> Move | None:
+        """Play ``column`` at ``ply`` if it is the next legal move (the
+        network's way: a move is numbered, and a repeated one is harmless).
+
+        :returns: the :class:`Move` played, or None for a duplicate (the
+            game is left as it is).
+        :raises MoveRefused: as :meth:`check`.
+        """
+        if not self.check(ply, column, side):
+            return None
+        self.redo_stack.clear()
+        return self._apply(column)
+
+    def pop(self) -> Move | None:
+        """Take back the last move (it can be redone); None if there is none."""
+        if not self.moves:
+            return None
+        ply = len(self.moves)
+        col = self.moves.pop()
+        row = self.board.top_row(col)
+        checker = side_for_ply(ply)
+        self.board.remove_checker(col)
+        self.redo_stack.append(col)
+        self.outcome = None        # a game stops at its end: no earlier position was over
+        return Move(col, -1 if row is None else row, checker, ply)
+
+    def redo(self) -> Move | None:
+        """Play again the last move taken back; None if there is none."""
+        if not self.redo_stack or self.outcome is not None:
+            return None
+        return self._apply(self.redo_stack.pop())
+
+    def truncate(self, ply: int) -> None:
+        """Take back every move after the first ``ply`` moves (not redoable).
+
+        :raises ValueError: unless ``0 <= ply <= len(moves)``.
+        """
+        rules.check_int(ply, 0, len(self.moves), 'ply')
+        while len(self.moves) > ply:
+            self.board.remove_checker(self.moves.pop())
+            self.outcome = None
+        self.redo_stack.clear()
+
+    def replace(self, moves: Sequence[int]) -> None:
+        """Replay ``moves`` from an empty board.
+
+        :raises MoveRefused: if ``moves`` is not a legal game; the game is
+            then left as it was.
+        """
+        fresh = Game(self.rows, self.cols, moves)
+        self.board, self.moves, self.outcome = fresh.board, fresh.moves, fresh.outcome
+        self.redo_stack = []
+
+    def _apply(self, col: int) -> Move:
+        checker = self.to_move
+        row = self.board.landing_row(col)
+        self.board.add_checker(checker, col)
+        self.moves.append(col)
+        line = self.board.winning_line(checker)
+        if line is not None:
+            self.outcome = Outcome(Termination.FOUR_IN_A_ROW, checker, tuple(line),
+                                   self.board.num_checkers(checker))
+        elif self.board.is_full():
+            self.outcome = Outcome(Termination.FULL_BOARD)
+        return Move(col, row, checker, len(self.moves))
+
+
+def replay_board(rows: int, cols: int, moves: Iterable[int]) -> Board:
+    """A board with ``moves`` dropped alternately from X (no checks beyond
+    the board's own).
+
+    :raises ValueError: for a full column or a column off the board.
+    """
+    board, checker = Board(rows, cols), 'X'
+    for col in moves:
+        board.add_checker(checker, col)
+        checker = other(checker)
+    return board

@@ -1,0 +1,276 @@
+"""Join a friend's game: connect (without blocking the I/O thread), say hello
+with the code, check the host's welcome, and come back after a lost
+connection.
+
+A join that cannot go on ends with :class:`~connect4_game.net.events.JoinFailed`
+(a :class:`~connect4_game.net.events.JoinFailure` and a short sentence for
+the player), then ``Closed``.
+
+This module never imports pygame.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import re
+import socket
+import time
+from typing import Any, Callable
+
+from connect4_game.board import other
+from connect4_game.game import Game, MoveRefused
+from connect4_game.messages import clip, quote
+from connect4_game.net import protocol as P
+from connect4_game.net.address import DEFAULT_PORT, addr_text, check_port
+from connect4_game.net.events import JoinFailed, JoinFailure
+from connect4_game.net.peer import _Peer, check_timing
+from connect4_game.net.referee import reconcile_with_peer
+from connect4_game.net.transport import Conn
+from connect4_game.rules import check_number
+
+__all__ = ['Join', 'dial_failure', 'host_refusal']
+
+logger = logging.getLogger(__name__)
+
+_UNREACHABLE = {getattr(errno, name) for name in
+                ('EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EADDRNOTAVAIL')
+                if hasattr(errno, name)}
+_REFUSED = {errno.ECONNREFUSED, 10061}            # 10061: Windows
+_OTHER_GAME = 'The host is playing a different game.'
+_VERSION = 'The host runs another version of the game.'
+
+# The host's error code in answer to the hello -> (cause, text, try again?)
+_HOST_REFUSALS: dict[str, tuple[JoinFailure, str, bool]] = {
+    'bad_code': (JoinFailure.WRONG_CODE, 'Wrong code.', False),
+    'locked_out': (JoinFailure.LOCKED_OUT, 'Too many wrong codes: try again later.', False),
+    'version': (JoinFailure.VERSION, _VERSION, False),
+    'busy': (JoinFailure.BUSY, 'The host is playing with another friend.', True),
+    'timeout': (JoinFailure.NO_ANSWER, 'The connection to the host was too slow.', True),
+    'diverged': (JoinFailure.OTHER_GAME, _OTHER_GAME, False),
+    'foreign_moves': (JoinFailure.OTHER_GAME, _OTHER_GAME, False),
+    'game_mismatch': (JoinFailure.OTHER_GAME, _OTHER_GAME, False),
+}
+
+# The joiner's own refusal of the host's answer -> (cause, text, try again?)
+_OWN_REFUSALS: dict[str, tuple[JoinFailure, str, bool]] = {
+    'timeout': (JoinFailure.NO_ANSWER, 'No answer from {address}.', True),
+    'version': (JoinFailure.VERSION, _VERSION, False),
+    'diverged': (JoinFailure.OTHER_GAME, _OTHER_GAME, False),
+    'game_mismatch': (JoinFailure.OTHER_GAME, _OTHER_GAME, False),
+    'foreign_moves': (JoinFailure.OTHER_GAME, 'The host sent moves you did not play.', False),
+}
+_NOT_A_GAME = (JoinFailure.NOT_A_GAME, 'No Connect Four game answers at {address}.', False)
+
+
+def dial_failure(error: BaseException, host: str, address: str) -> tuple[JoinFailure, str]:
+    """The cause and the player's sentence for a connection that could not be
+    made to ``host`` (``address``: ``'host:port'``).
+
+    >>> dial_failure(ConnectionRefusedError(111, 'refused'), 'h', '10.0.0.2:24744')
+    (<JoinFailure.NO_GAME: 'no_game'>, 'No game at 10.0.0.2:24744.')
+    """
+    code = getattr(error, 'errno', None)
+    if isinstance(error, TimeoutError) or code == errno.ETIMEDOUT:
+        return JoinFailure.NO_ANSWER, f'No answer from {address}.'
+    if isinstance(error, (socket.gaierror, ValueError)):
+        return JoinFailure.NO_GAME, f'No computer called {quote(host, 40)} was found.'
+    if code in _UNREACHABLE:
+        return JoinFailure.NO_GAME, f'Cannot reach {address}.'
+    if code in _REFUSED:
+        return JoinFailure.NO_GAME, f'No game at {address}.'
+    return JoinFailure.NO_GAME, f'Cannot connect to {address}.'
+
+
+def host_refusal(code: str, text: str) -> tuple[JoinFailure, str, bool]:
+    """The cause, the player's sentence and whether to try again, for the
+    host's ``error`` (``code``, ``text``) in answer to the hello.
+
+    >>> host_refusal('locked_out', 'too many wrong codes: try again in 30 s')[1]
+    'Too many wrong codes: try again in 30 s.'
+    """
+    cause, sentence, again = _HOST_REFUSALS.get(
+        code, (JoinFailure.REFUSED, f'The host refused: {clip(text, 80)}.', False))
+    wait = re.search(r'in (\d{1,6}) s\b', text) if code == 'locked_out' else None
+    if wait:
+        sentence = f'Too many wrong codes: try again in {wait[1]} s.'
+    return cause, sentence, again
+
+
+class Join(_Peer):
+    """Join a game hosted at ``addr``:``port`` with its 4-digit ``code``.
+
+    :param addr: host name or IP address of the host.
+    :param port: its TCP port, 1-65535.
+    :param code: the host's code, a string of 4 digits.
+    :param name: this player's name (printable, at most 32 characters).
+    :param moves: a move list this side already has (0-based columns, X
+        first), e.g. from a saved game: the host's list must be the same,
+        or it plus the host's own next move; this list may add this side's
+        own next move. Anything else is refused (a different game).
+    :param reconnect: after losing the host (not after it said goodbye),
+        try again every ``retry_interval`` seconds for ``give_up_after``
+        seconds; each try waits ``connect_timeout`` seconds at most.
+    :param first_tries: seconds during which a failed *first* connection is
+        tried again every ``retry_interval`` (a script that starts both sides
+        at once); 0 (the default) reports it at once (a mistyped address).
+    :param ping_interval, peer_timeout, handshake_timeout, clock: as for
+        :class:`~connect4_game.net.host.Host`.
+    :raises ValueError: for any bad value.
+
+    The first connection is tried at :meth:`start`; if it fails (no host
+    there, wrong code, game already running), ``JoinFailed`` and ``Closed``
+    follow. This side's checker is the host's other one (``side`` after
+    ``Connected``).
+    """
+
+    def __init__(self, addr: str, port: int = DEFAULT_PORT, code: str = '', *,
+                 name: str = 'Guest', moves=(), reconnect: bool = True,
+                 retry_interval: float = 1.0,
+                 give_up_after: float = 120.0, connect_timeout: float = 3.0,
+                 ping_interval: float = 1.0, peer_timeout: float = 3.5,
+                 handshake_timeout: float = 5.0, first_tries: float = 0.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(name=name, ping_interval=ping_interval, peer_timeout=peer_timeout,
+                         handshake_timeout=handshake_timeout, clock=clock)
+        self._first_tries = check_number(first_tries, 0, 3600 * 24 * 7, 'first_tries')
+        self._first_deadline = 0.0
+        if not isinstance(addr, str) or not addr.strip():
+            raise ValueError('addr must name the host')
+        self.addr = addr.strip()
+        self.port = check_port(port)
+        self.address = addr_text((self.addr, self.port))
+        self.code = P.check_code(code)
+        try:
+            self._known = P.check_moves(list(moves))
+        except (TypeError, P.ProtocolError) as err:
+            raise ValueError(f'moves: {err}') from None
+        self._reconnect = bool(reconnect)
+        self._retry = check_timing(retry_interval, 'retry_interval')
+        self._give_up_after = check_timing(give_up_after, 'give_up_after')
+        self._connect_timeout = check_timing(connect_timeout, 'connect_timeout')
+        self._pending: Conn | None = None      # connected, waiting for the welcome
+        self._dialing = False                  # a connection attempt is under way
+        self._next_try: float | None = None
+        self._give_up: float | None = None
+
+    # == the I/O thread ===================================================================
+
+    def _open(self) -> None:
+        self._next_try = self._clock()
+        self._first_deadline = self._next_try + self._first_tries
+
+    def on_tick(self, now: float) -> None:
+        """Once per loop: send what the game queued; (re)connect when it is time."""
+        super().on_tick(now)
+        if self.connected or self._pending is not None or self._dialing \
+                or self._next_try is None or self._finished or self._stop.is_set() \
+                or now < self._next_try:
+            return
+        if self._give_up is not None and now >= self._give_up:
+            self._fail(JoinFailure.HOST_GONE,
+                       f'The host did not come back in {self._give_up_after:g} s.')
+            return
+        self._next_try = None
+        self._dialing = True
+        self._transport.dial(self.addr, self.port, self._connect_timeout, self._dialed)
+
+    def _dialed(self, conn: Conn | None, error: BaseException | None) -> None:
+        self._dialing = False
+        if conn is None:
+            assert error is not None
+            logger.info('could not connect to %s: %s', self.address, error)
+            self._attempt_failed(*dial_failure(error, self.addr, self.address))
+            return
+        self._pending = conn
+        with self._referee.lock:
+            game = self._referee.game
+            moves = list(game.moves) if game is not None else list(self._known)
+        self._transport.send(conn, {'type': 'hello', 'version': P.PROTOCOL_VERSION,
+                                    'code': self.code, 'name': self.name, 'moves': moves})
+
+    def _attempt_failed(self, cause: JoinFailure, text: str, fatal: bool = False) -> None:
+        self._pending = None
+        now = self._clock()
+        if fatal or (self._ever and not self._reconnect) or \
+                (not self._ever and now + self._retry > self._first_deadline):
+            self._fail(cause, text)
+        else:                # a lost connection, or a first one within first_tries seconds
+            self._next_try = now + self._retry
+
+    def _fail(self, cause: JoinFailure, text: str) -> None:
+        logger.warning('joining %s failed: %s (%s)', self.address, text, cause.value)
+        self._emit(JoinFailed(cause, text))
+        self._finished = True
+
+    def _turned_away(self, conn: Conn, code: str | None, reason: str) -> None:
+        if conn is not self._pending:
+            return
+        if code is None:           # the host hung up before its welcome
+            self._attempt_failed(JoinFailure.NO_GAME, f'No game at {self.address} (it hung up).')
+            return
+        cause, text, again = _OWN_REFUSALS.get(code, _NOT_A_GAME)
+        self._attempt_failed(cause, text.format(address=self.address), fatal=not again)
+
+    def _after_lost(self, left: bool) -> None:
+        if left or not self._reconnect:
+            self._finished = True
+            return
+        now = self._clock()
+        self._next_try = now                      # try at once, then every retry_interval
+        self._give_up = now + self._give_up_after
+
+    def _handshake(self, conn: Conn, msg: dict[str, Any]) -> None:
+        if msg['type'] == 'error':
+            self._transport.close_now(conn)
+            logger.info('%s refused: %s (%s)', self.address, msg['text'], msg['code'])
+            cause, text, again = host_refusal(msg['code'], msg['text'])
+            self._attempt_failed(cause, text, fatal=not again)
+            return
+        refusal = self._check_welcome(msg)
+        extra: list[tuple[int, int]] = []
+        if refusal is None:
+            refusal, extra = self._take_welcome(conn, msg)
+        if refusal is not None:
+            logger.warning("refused %s's welcome: %s (%s)", self.address, refusal[1], refusal[0])
+            self.refuse(conn, *refusal)
+            return
+        for ply, column in extra:                # this side's move made while the host was away
+            self._transport.send(conn, {'type': 'move', 'ply': ply, 'column': column})
+
+    def _check_welcome(self, msg: dict[str, Any]) -> tuple[str, str] | None:
+        if msg['type'] != 'welcome':
+            return 'bad_message', f"expected 'welcome', not {msg['type']!r}"
+        if msg['version'] != P.PROTOCOL_VERSION:
+            return 'version', (f'this side speaks protocol version {P.PROTOCOL_VERSION}, '
+                               f"not {msg['version']}")
+        ref = self._referee
+        with ref.lock:
+            game = ref.game
+            if game is not None and (game.rows, game.cols, ref.host_side) != \
+                    (msg['rows'], msg['cols'], msg['host_side']):
+                return 'game_mismatch', 'the host is playing another game now'
+        return None
+
+    def _take_welcome(self, conn: Conn, msg: dict[str, Any]
+                      ) -> tuple[tuple[str, str] | None, list[tuple[int, int]]]:
+        """Agree on the moves and take the host's game; (refusal, this side's
+        moves the host lacks)."""
+        host_side = msg['host_side']
+        ref = self._referee
+        with ref.lock:
+            try:
+                game = ref.game if ref.game is not None else \
+                    Game(msg['rows'], msg['cols'], self._known)
+                extra = reconcile_with_peer(game, msg['moves'], host_side)
+            except MoveRefused:
+                return ('game_mismatch', 'those moves are not a game on that board'), []
+            except P.ProtocolError as err:
+                return (err.code, str(err)), []
+            ref.game, ref.host_side, ref.side = game, host_side, other(host_side)
+            ref.names = dict(msg['names'])
+            ref.names[ref.side] = self.name
+            self._pending = None
+            self._give_up = None
+            self._activate(conn)
+        return None, extra

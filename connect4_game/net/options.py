@@ -1,0 +1,104 @@
+"""What the command line (``--host`` / ``--join``) says about a network game,
+as one typed, checked value for the console and the window.
+
+This module never imports pygame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Mapping
+
+from connect4_game import rules
+from connect4_game.net import protocol as P
+from connect4_game.net.address import DEFAULT_PORT, check_port, parse_address
+from connect4_game.seat_config import PlayerConfig
+
+__all__ = ['NetMode', 'NetworkOptions']
+
+
+class NetMode(str, Enum):
+    """Host a game, or join a friend's."""
+
+    HOST = 'host'
+    JOIN = 'join'
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class NetworkOptions:
+    """A network game to start.
+
+    :param mode: :attr:`NetMode.HOST` or :attr:`NetMode.JOIN`.
+    :param bind_address: host: the local address to listen on ('' = every
+        IPv4 interface).
+    :param port: host: the TCP port to listen on, 0-65535 (0: any free one).
+    :param address: join: the host's address as the player typed it
+        (``'192.168.1.5'``, ``'192.168.1.5:24744'``, ``'[fe80::1]:24744'``).
+    :param code: the 4-digit code: required to join; for a host None picks
+        a random one.
+    :param side: host: ``'X'`` (the default, moves first) or ``'O'``; join:
+        None (a joiner plays the host's other side).
+    :param local: ``{'X': PlayerConfig, 'O': PlayerConfig}``, who plays this
+        computer's side once it is known (a side left out: a person here).
+    :param wait: seconds to wait for the other computer, or None: a host
+        waits this long for a friend to join (None: until stopped); a joiner
+        keeps trying this long to reach a host that is not up yet (None: the
+        caller's default). From :func:`connect4_game.rules.check_wait`.
+    :raises ValueError: for a bad mode, port, address, code, side, player or wait.
+    """
+
+    mode: NetMode
+    bind_address: str = ''
+    port: int = DEFAULT_PORT
+    address: str = ''
+    code: str | None = None
+    side: str | None = None
+    local: Mapping[str, PlayerConfig] = field(default_factory=dict, hash=False)
+    wait: float | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, 'mode', NetMode(self.mode))
+        if self.code is not None:
+            P.check_code(self.code)
+        if self.wait is not None:
+            object.__setattr__(self, 'wait', rules.check_wait(self.wait))
+        for side, player in self.local.items():
+            rules.check_choice(side, rules.CHECKERS, 'side')
+            if not isinstance(player, PlayerConfig):
+                raise ValueError(f'the player of {side} must be a PlayerConfig')
+        object.__setattr__(self, 'local', dict(self.local))
+        if self.mode is NetMode.HOST:
+            self._check_host()
+        else:
+            self._check_join()
+
+    def _check_host(self) -> None:
+        check_port(self.port, 0)
+        if not isinstance(self.bind_address, str):
+            raise ValueError('the address to listen on must be text')
+        object.__setattr__(self, 'side', rules.check_choice(self.side or 'X', rules.CHECKERS,
+                                                            'side'))
+
+    def _check_join(self) -> None:
+        parse_address(self.address)
+        if self.code is None:
+            raise ValueError('joining a game needs the code the host shows')
+        if self.side is not None:
+            raise ValueError('a joiner plays the side the host leaves: do not give one')
+
+    @property
+    def is_host(self) -> bool:
+        """True for a host."""
+        return self.mode is NetMode.HOST
+
+    def host_and_port(self) -> tuple[str, int]:
+        """Join: the host's ``(name or address, port)`` from :attr:`address`."""
+        return parse_address(self.address)
+
+    def player_for(self, side: str) -> PlayerConfig:
+        """Who plays ``side`` on this computer (a person unless :attr:`local` says)."""
+        return self.local.get(side) or PlayerConfig()

@@ -1,0 +1,530 @@
+"""The sockets of a network peer: one selector loop over non-blocking sockets.
+
+:class:`Transport` runs in the peer's I/O thread. It accepts connections (a
+host), connects without blocking (a joiner: the name lookup runs in a helper
+thread unless the address is numeric, then ``connect_ex`` and a wait for the
+socket to become writable), splits what arrives into lines of at most
+:data:`~connect4_game.net.protocol.MAX_LINE_BYTES` bytes, decodes them, sends
+queued bytes as the other side reads them, pings an active connection and
+notices one that has gone silent. What a message *means* is the handler's
+business (:class:`Handler`).
+
+Every call here is made from the I/O thread, except :meth:`Transport.wake`
+(any thread) and :meth:`Transport.open` / :meth:`Transport.listen` (before
+the thread starts).
+
+This module never imports pygame.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import selectors
+import socket
+import threading
+import time
+from enum import Enum
+from typing import Any, Callable, Protocol
+
+from connect4_game.messages import clip
+from connect4_game.net import protocol as P
+from connect4_game.net.address import addr_text
+
+__all__ = ['ConnState', 'Conn', 'Handler', 'Transport', 'TICK', 'CLOSE_GRACE']
+
+logger = logging.getLogger(__name__)
+
+TICK = 0.05             # seconds: the longest the I/O thread sleeps between checks
+CLOSE_GRACE = 1.0       # seconds (real time) to deliver a last error/bye before closing
+MAX_OUT = 64 * 1024     # bytes queued for a peer that does not read: then it is dropped
+RECV = 8192             # bytes read at a time
+_IN_PROGRESS = {0, errno.EINPROGRESS, errno.EWOULDBLOCK, errno.EALREADY, 10035}  # 10035: Windows
+_WAKE, _LISTEN = object(), object()
+
+
+class ConnState(Enum):
+    """Where a connection is in its life."""
+
+    HANDSHAKE = 'handshake'
+    """Connected; the hello/welcome has not been accepted yet."""
+    ACTIVE = 'active'
+    """The opponent's connection: the game is played over it."""
+    CLOSING = 'closing'
+    """A last message is going out; closed when it is, or after a grace."""
+
+
+class Conn:
+    """One TCP connection and its buffers (used by the I/O thread only).
+
+    Attributes: ``address`` (``'ip:port'``), ``ip``, ``state``,
+    ``deadline`` (protocol clock: the handshake must be done by then),
+    ``last_heard``/``last_ping`` (protocol clock) and ``closed``.
+    """
+
+    def __init__(self, sock: socket.socket, addr: Any, now: float, deadline: float) -> None:
+        self.sock = sock
+        self.ip = str(addr[0]) if isinstance(addr, tuple) and addr else '?'
+        self.address = addr_text(addr)
+        self.lines = P.LineBuffer()
+        self.out = bytearray()
+        self.state = ConnState.HANDSHAKE
+        self.deadline = deadline
+        self.close_by = 0.0               # real time: when a closing connection is cut
+        self.last_heard = now
+        self.last_ping = now
+        self.mask = selectors.EVENT_READ
+        self.shut_wr = False
+        self.closed = False
+
+    def __repr__(self) -> str:
+        return f'<Conn {self.address} {self.state.value}{" closed" if self.closed else ""}>'
+
+
+class Handler(Protocol):
+    """What the transport tells its peer (all in the I/O thread)."""
+
+    def on_message(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """A well-formed message arrived on ``conn``."""
+
+    def refuse(self, conn: Conn, code: str, text: str, ply: int | None = None) -> None:
+        """``conn`` broke the protocol (a bad line: ``code`` ``'bad_message'``
+        or ``'too_long'``) or was too slow to shake hands (``'timeout'``):
+        answer with an error and close it."""
+
+    def on_broken(self, conn: Conn, reason: str) -> None:
+        """``conn`` was closed at once: reset, closed by the other side, silent
+        for too long or not reading."""
+
+    def on_tick(self, now: float) -> None:
+        """Once per loop, ``now`` on the protocol clock."""
+
+
+class _Dial:
+    """One non-blocking connection attempt."""
+
+    def __init__(self, host: str, port: int, deadline: float,
+                 on_done: Callable[[Conn | None, BaseException | None], None]) -> None:
+        self.host, self.port, self.deadline, self.on_done = host, port, deadline, on_done
+        self.addrs: list[Any] | None = None      # from getaddrinfo, tried in order
+        self.looked_up: tuple[list[Any], BaseException | None] | None = None   # resolver thread
+        self.error: BaseException | None = None
+        self.sock: socket.socket | None = None
+        self.sockaddr: Any = None
+
+
+def _numeric_addresses(host: str, port: int) -> list[Any] | None:
+    """The addresses of a numeric ``host`` (no name lookup), or None for a name."""
+    try:
+        return socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                  flags=socket.AI_NUMERICHOST)
+    except (OSError, ValueError):
+        return None
+
+
+class Transport:
+    """The sockets of one peer.
+
+    :param handler: told about messages, broken connections and each tick.
+    :param clock: the protocol clock (monotonic seconds; tests drive it).
+    :param ping_interval: seconds between pings on the active connection.
+    :param peer_timeout: seconds of silence after which it is dropped.
+    :param handshake_timeout: seconds a new connection has to shake hands.
+
+    ``conns`` is the set of open connections; ``listener_closed`` is a
+    :class:`threading.Event` set while no listening socket is open.
+    """
+
+    def __init__(self, handler: Handler, clock: Callable[[], float], *, ping_interval: float,
+                 peer_timeout: float, handshake_timeout: float) -> None:
+        self._handler = handler
+        self._clock = clock
+        self._ping_interval = ping_interval
+        self._peer_timeout = peer_timeout
+        self._handshake_timeout = handshake_timeout
+        self._sel: selectors.BaseSelector | None = None
+        self._wake_r: socket.socket | None = None
+        self._wake_w: socket.socket | None = None
+        self._listener: socket.socket | None = None
+        self._on_accept: Callable[[Conn], None] | None = None
+        self._dial: _Dial | None = None
+        self.conns: set[Conn] = set()
+        self.listener_closed = threading.Event()
+        self.listener_closed.set()
+
+    # -- setting up (before the I/O thread runs) -----------------------------------
+
+    def open(self) -> None:
+        """Create the selector and the wake-up socket pair."""
+        self._sel = selectors.DefaultSelector()
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_r.setblocking(False)
+        self._wake_w.setblocking(False)
+        self._sel.register(self._wake_r, selectors.EVENT_READ, _WAKE)
+
+    def listen(self, addr: str, port: int, on_accept: Callable[[Conn], None]) -> None:
+        """Listen on ``addr``:``port`` ('' or '0.0.0.0': every IPv4 interface;
+        port 0: any free one); ``on_accept(conn)`` is called for each new
+        connection.
+
+        :raises OSError: if the address cannot be used (in use, no such address).
+        """
+        assert self._sel is not None
+        sockaddr: Any
+        if addr in ('', '0.0.0.0'):
+            family, sockaddr = socket.AF_INET, ('0.0.0.0', port)
+        else:
+            info = socket.getaddrinfo(addr, port, type=socket.SOCK_STREAM,
+                                      flags=socket.AI_PASSIVE)[0]
+            family, sockaddr = info[0], info[4]
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            if os.name != 'nt':     # let a restarted host take its port back at once
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(sockaddr)
+            sock.listen(16)
+            sock.setblocking(False)
+        except BaseException:
+            sock.close()
+            raise
+        self._listener, self._on_accept = sock, on_accept
+        self.listener_closed.clear()
+        self._sel.register(sock, selectors.EVENT_READ, _LISTEN)
+
+    @property
+    def listen_port(self) -> int | None:
+        """The port listened on, or None when not listening."""
+        sock = self._listener
+        if sock is None:
+            return None
+        try:
+            return int(sock.getsockname()[1])
+        except OSError:
+            return None
+
+    def close_listener(self) -> None:
+        """Stop listening (new connections are refused by the system)."""
+        sock, self._listener = self._listener, None
+        if sock is not None:
+            self._unregister(sock)
+            sock.close()
+        self.listener_closed.set()
+
+    # -- connecting without blocking ---------------------------------------------------
+
+    def dial(self, host: str, port: int, timeout: float,
+             on_done: Callable[[Conn | None, BaseException | None], None]) -> None:
+        """Start connecting to ``host``:``port``; ``on_done(conn, None)`` follows
+        once connected, ``on_done(None, error)`` if every address failed or
+        ``timeout`` seconds passed (``error``: the :class:`OSError`,
+        :class:`socket.gaierror` or :class:`ValueError` of the last try, or a
+        :class:`TimeoutError`). One attempt at a time: a new one cancels the last.
+        """
+        self.cancel_dial()
+        dial = _Dial(host, port, time.monotonic() + timeout, on_done)
+        self._dial = dial
+        dial.addrs = _numeric_addresses(host, port)
+        if dial.addrs is None:
+            threading.Thread(target=self._look_up, args=(dial,), name='net-lookup',
+                             daemon=True).start()
+
+    def cancel_dial(self) -> None:
+        """Drop the connection attempt under way, if any (no ``on_done``)."""
+        dial, self._dial = self._dial, None
+        if dial is not None and dial.sock is not None:
+            self._unregister(dial.sock)
+            dial.sock.close()
+            dial.sock = None
+
+    def _look_up(self, dial: _Dial) -> None:
+        """In a helper thread: the name lookup, which may take seconds."""
+        try:
+            found, error = socket.getaddrinfo(dial.host, dial.port, type=socket.SOCK_STREAM), None
+        except (OSError, ValueError) as exc:       # ValueError: a name the resolver refuses
+            found, error = [], exc
+        dial.looked_up = (list(found), error)
+        self.wake()
+
+    def _advance_dial(self) -> None:
+        dial = self._dial
+        if dial is None:
+            return
+        if dial.addrs is None and dial.looked_up is not None:
+            dial.addrs, dial.error = dial.looked_up
+        if time.monotonic() >= dial.deadline:
+            self._end_dial(dial, None, TimeoutError(f'no answer in time from {dial.host}'))
+        elif dial.sock is not None:
+            failed = dial.sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+            if failed:                       # Windows reports a refused connect only here
+                self._dial_failed(dial, OSError(failed, os.strerror(failed)))
+        elif dial.addrs is not None:
+            self._try_next(dial)
+
+    def _try_next(self, dial: _Dial) -> None:
+        assert self._sel is not None
+        while dial.addrs:
+            family, kind, proto, _name, sockaddr = dial.addrs.pop(0)
+            try:
+                sock = socket.socket(family, kind, proto)
+            except OSError as exc:
+                dial.error = exc
+                continue
+            sock.setblocking(False)
+            code = sock.connect_ex(sockaddr)
+            if code in _IN_PROGRESS:
+                dial.sock, dial.sockaddr = sock, sockaddr
+                self._sel.register(sock, selectors.EVENT_WRITE, dial)
+                return
+            sock.close()
+            dial.error = OSError(code, os.strerror(code))
+        self._end_dial(dial, None, dial.error or OSError(errno.EHOSTUNREACH, 'no address'))
+
+    def _dial_failed(self, dial: _Dial, error: OSError) -> None:
+        if dial.sock is not None:
+            self._unregister(dial.sock)
+            dial.sock.close()
+            dial.sock = None
+        dial.error = error
+        self._try_next(dial)
+
+    def _dial_writable(self, dial: _Dial) -> None:
+        sock = dial.sock
+        if sock is None or dial is not self._dial:
+            return
+        failed = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+        if failed:
+            self._dial_failed(dial, OSError(failed, os.strerror(failed)))
+            return
+        self._unregister(sock)
+        dial.sock = None
+        try:
+            peer = sock.getpeername()
+        except OSError:
+            peer = dial.sockaddr
+        self._end_dial(dial, self._adopt(sock, peer), None)
+
+    def _end_dial(self, dial: _Dial, conn: Conn | None, error: BaseException | None) -> None:
+        if dial is not self._dial:
+            return
+        if conn is None:
+            self.cancel_dial()
+        self._dial = None
+        dial.on_done(conn, error)
+
+    # -- the loop ----------------------------------------------------------------------
+
+    def wake(self) -> None:
+        """Make the loop's current wait end at once (any thread)."""
+        w = self._wake_w
+        if w is not None:
+            try:
+                w.send(b'x')
+            except OSError:       # full (already woken) or closed (stopping)
+                pass
+
+    def step(self, timeout: float = TICK) -> None:
+        """Wait up to ``timeout`` seconds for the sockets, serve them, then tick."""
+        assert self._sel is not None
+        for key, mask in self._sel.select(timeout):
+            data = key.data
+            if data is _WAKE:
+                self._drain_wake()
+            elif data is _LISTEN:
+                self._accept()
+            elif isinstance(data, _Dial):
+                self._dial_writable(data)
+            else:
+                try:
+                    self._service(data, mask)
+                except Exception as exc:     # one connection's bug never stops the others
+                    logger.exception('error serving %s', data.address)
+                    self.drop(data, f'internal error: {clip(exc)}')
+        self._tick(self._clock())
+
+    def _drain_wake(self) -> None:
+        try:
+            while self._wake_r is not None and self._wake_r.recv(4096):
+                pass
+        except OSError:
+            pass
+
+    def _adopt(self, sock: socket.socket, addr: Any) -> Conn:
+        """Make a connected socket a :class:`Conn` in handshake and watch it."""
+        assert self._sel is not None
+        sock.setblocking(False)
+        try:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        except OSError:
+            pass
+        now = self._clock()
+        conn = Conn(sock, addr, now, now + self._handshake_timeout)
+        self._sel.register(sock, selectors.EVENT_READ, conn)
+        self.conns.add(conn)
+        return conn
+
+    def _accept(self) -> None:
+        for _ in range(16):
+            listener = self._listener
+            if listener is None:
+                return
+            try:
+                sock, addr = listener.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as exc:          # out of file descriptors and the like
+                logger.warning('could not accept a connection: %s', exc)
+                return
+            conn = self._adopt(sock, addr)
+            if self._on_accept is not None:
+                self._on_accept(conn)
+
+    def _service(self, conn: Conn, mask: int) -> None:
+        if conn.closed:
+            return
+        if mask & selectors.EVENT_READ:
+            try:
+                data: bytes | None = conn.sock.recv(RECV)
+            except (BlockingIOError, InterruptedError):
+                data = None
+            except OSError as exc:
+                self.drop(conn, f'the connection broke ({clip(exc.strerror or exc)})')
+                return
+            if data == b'':
+                if conn.state is ConnState.CLOSING:
+                    self.close_now(conn)
+                else:
+                    self.drop(conn, 'the connection was closed')
+                return
+            if data and conn.state is not ConnState.CLOSING:
+                self._received(conn, data)
+        if not conn.closed and mask & selectors.EVENT_WRITE:
+            self._flush(conn)
+
+    def _received(self, conn: Conn, data: bytes) -> None:
+        try:
+            lines = conn.lines.feed(data)
+        except P.ProtocolError as err:
+            self._handler.refuse(conn, err.code, str(err))
+            return
+        for line in lines:
+            if conn.closed or conn.state is ConnState.CLOSING:
+                return
+            try:
+                msg = P.decode(line)
+            except P.ProtocolError as err:
+                self._handler.refuse(conn, err.code, str(err))
+                return
+            conn.last_heard = self._clock()
+            self._handler.on_message(conn, msg)
+
+    def _tick(self, now: float) -> None:
+        real = time.monotonic()
+        for conn in list(self.conns):
+            if conn.closed:
+                continue
+            if conn.state is ConnState.CLOSING:
+                if real >= conn.close_by:
+                    self.close_now(conn)
+            elif conn.state is ConnState.HANDSHAKE:
+                if now >= conn.deadline:
+                    self._handler.refuse(conn, 'timeout', 'no handshake in time')
+            elif now - conn.last_heard >= self._peer_timeout:
+                self.drop(conn, f'nothing heard from the opponent for {self._peer_timeout:g} s')
+            elif now - conn.last_ping >= self._ping_interval:
+                conn.last_ping = now
+                self.send(conn, {'type': 'ping'})
+        self._advance_dial()
+        self._handler.on_tick(now)
+
+    # -- sending and closing -----------------------------------------------------------
+
+    def send(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """Queue ``msg`` on ``conn`` and send what the socket takes now; a
+        peer that lets more than 64 KiB pile up is dropped."""
+        if conn.closed:
+            return
+        conn.out += P.encode(msg)
+        if len(conn.out) > MAX_OUT:
+            self.drop(conn, 'the other side stopped reading')
+            return
+        self._flush(conn)
+
+    def _flush(self, conn: Conn) -> None:
+        assert self._sel is not None
+        try:
+            while conn.out:
+                sent = conn.sock.send(conn.out)
+                del conn.out[:sent]
+        except (BlockingIOError, InterruptedError):
+            pass
+        except OSError as exc:
+            self.drop(conn, f'the connection broke ({clip(exc.strerror or exc)})')
+            return
+        want = selectors.EVENT_READ | (selectors.EVENT_WRITE if conn.out else 0)
+        if want != conn.mask:
+            conn.mask = want
+            self._sel.modify(conn.sock, want, conn)
+        if not conn.out and conn.state is ConnState.CLOSING and not conn.shut_wr:
+            conn.shut_wr = True
+            try:
+                conn.sock.shutdown(socket.SHUT_WR)
+            except OSError:
+                pass
+
+    def begin_close(self, conn: Conn, msg: dict[str, Any] | None = None) -> None:
+        """Send ``msg`` (if any), then close once it is out and the other side
+        closed too, or after :data:`CLOSE_GRACE` seconds."""
+        if conn.closed or conn.state is ConnState.CLOSING:
+            return
+        conn.state = ConnState.CLOSING
+        conn.close_by = time.monotonic() + CLOSE_GRACE
+        if msg is not None:
+            conn.out += P.encode(msg)
+        self._flush(conn)
+
+    def close_now(self, conn: Conn) -> None:
+        """Close ``conn`` at once (nothing more is sent or read)."""
+        if conn.closed:
+            return
+        conn.closed = True
+        self.conns.discard(conn)
+        self._unregister(conn.sock)
+        try:
+            conn.sock.close()
+        except OSError:
+            pass
+
+    def drop(self, conn: Conn, reason: str) -> None:
+        """Close ``conn`` at once and tell the handler (``on_broken``)."""
+        if conn.closed:
+            return
+        self.close_now(conn)
+        self._handler.on_broken(conn, reason)
+
+    def _unregister(self, sock: socket.socket) -> None:
+        if self._sel is None:
+            return
+        try:
+            self._sel.unregister(sock)
+        except (KeyError, ValueError, OSError):
+            pass
+
+    def teardown(self) -> None:
+        """Close everything: connections, the listener, an attempt, the selector."""
+        for conn in list(self.conns):
+            self.close_now(conn)
+        self.cancel_dial()
+        self.close_listener()
+        for sock in (self._wake_r, self._wake_w):
+            if sock is not None:
+                try:
+                    sock.close()
+                except OSError:
+                    pass
+        self._wake_r = self._wake_w = None
+        if self._sel is not None:
+            try:
+                self._sel.close()
+            except OSError:
+                pass
