@@ -25,7 +25,7 @@ os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1')
 import pygame  # noqa: E402
 
 from connect4_game.ui.app import App, AppOptions  # noqa: E402
-from connect4_game.ui.session import PlayerConfig  # noqa: E402
+from connect4_game.seat_config import PlayerConfig  # noqa: E402
 
 SIZE = (800, 760)
 DT = 1 / 60

@@ -138,6 +138,6 @@ def test_full_screen_and_back_keeps_the_window_size(closing):
     closing(app)
     app.step([pygame.event.Event(pygame.VIDEORESIZE, w=900, h=700, size=(900, 700))], DT)
     app.step([key(pygame.K_F11)], DT)
-    assert app.fullscreen
+    assert app.window.fullscreen
     app.step([key(pygame.K_F11)], DT)
-    assert not app.fullscreen and app.surface.get_size() == (900, 700)
+    assert not app.window.fullscreen and app.surface.get_size() == (900, 700)

@@ -62,8 +62,8 @@ def test_checker_falls_with_gravity_then_bounces(app):
             break
     # it accelerates (each step covers more rows than the one before) ...
     first = rows[:6]
-    gaps = [b - a for a, b in zip(first, first[1:])]
-    assert all(g2 > g1 for g1, g2 in zip(gaps, gaps[1:]))
+    gaps = [b - a for a, b in zip(first, first[1:], strict=False)]
+    assert all(g2 > g1 for g1, g2 in zip(gaps, gaps[1:], strict=False))
     # ... touches the target, rises again (the bounce) and rests at the target
     hit = rows.index(5.0)
     assert min(rows[hit + 1:]) < 5.0
@@ -163,7 +163,7 @@ def test_stale_result_is_dropped_after_new_game(worker):
     (pygame.K_d, 'd', lambda g, a: g.session.demo and g.session.players['X'].kind == 'ai'),
     (pygame.K_a, 'a', lambda g, a: g.session.overlay),
     (pygame.K_s, 's', lambda g, a: type(a.screen).__name__ == 'StatsScreen'),
-    (pygame.K_m, 'm', lambda g, a: a.muted),
+    (pygame.K_m, 'm', lambda g, a: a.sounds.muted),
     (pygame.K_c, 'c', lambda g, a: a.theme_name != 'classic'),
     (pygame.K_ESCAPE, '\x1b', lambda g, a: not a.running),
     (pygame.K_F1, '', lambda g, a: type(a.screen).__name__ == 'HelpScreen'),
@@ -371,7 +371,7 @@ def test_sigterm_ends_the_loop_like_closing_the_window(worker):
     app = make_app(worker, x='human', o='human')
     old = signal.getsignal(signal.SIGTERM)
     try:
-        app._install_sigterm()
+        app.loop.install_sigterm()
         os.kill(os.getpid(), signal.SIGTERM)
         for _ in range(3):
             app.step([], DT)
@@ -393,9 +393,9 @@ def test_an_error_in_a_frame_is_reported_and_the_game_goes_on(worker, capsys):
                 raise KeyError('boom')
             real(dt)
         app.game.update = flaky
-        assert app._guarded_step([], DT)
-        assert not app._guarded_step([], DT)             # the failing frame
-        assert app._guarded_step([click_col(app, 2)], DT)
+        assert app.loop.guarded_step([], DT)
+        assert not app.loop.guarded_step([], DT)             # the failing frame
+        assert app.loop.guarded_step([click_col(app, 2)], DT)
         assert app.session.game.moves == [2] and app.running
         assert "internal error: KeyError: 'boom'" in capsys.readouterr().err
         assert any('boom' in t.text for t in app.game.toasts)
@@ -409,7 +409,7 @@ def test_a_loop_that_only_fails_gives_up_cleanly(worker, capsys):
     def broken(dt):
         raise ValueError('always')
     app.game.update = broken
-    app.GIVE_UP_AFTER = 0.1
+    app.loop.give_up_after = 0.1
     assert app.run() == 1                                # ends (and closes) instead of hanging
     err = capsys.readouterr().err
     assert 'keeps failing' in err and err.count('internal error') == 1   # reported once

@@ -8,7 +8,7 @@ import pytest
 
 from connect4_game.rules import DEFAULT_LOOKAHEAD
 from connect4_game.ui.app import App, AppOptions
-from connect4_game.ui.session import PlayerConfig
+from connect4_game.seat_config import PlayerConfig
 from connect4_game.ui.screens.help import help_lines
 from connect4_game.ui.worker import Result
 
@@ -335,9 +335,9 @@ def test_resize_keeps_the_aspect_ratio(worker, closing):
 def test_f11_toggles_fullscreen(worker, closing):
     app = new(worker, closing, x='human', o='human')
     app.step([key(pygame.K_F11)], DT)
-    assert app.fullscreen
+    assert app.window.fullscreen
     app.step([key(pygame.K_F11)], DT)
-    assert not app.fullscreen and app.surface.get_size() == app.windowed_size
+    assert not app.window.fullscreen and app.surface.get_size() == app.window.windowed_size
 
 
 # ---------------------------------------------------------------- themes, sound
@@ -369,7 +369,7 @@ def test_high_contrast_theme_marks_sides_by_shape(worker, closing):
 
 def test_sounds_play_on_drop_win_refusal_and_m_mutes(worker, closing):
     app = new(worker, closing, x='human', o='human', rows=4, cols=4)
-    history = app._sound.history
+    history = app.sounds.player.history
     app.step([click_col(app, 0)], DT)
     settle(app)
     assert list(history)[-1:] == ['drop']
@@ -380,7 +380,7 @@ def test_sounds_play_on_drop_win_refusal_and_m_mutes(worker, closing):
     assert 'win' in history
     app.step([key(pygame.K_n, 'n')], DT)
     app.step([key(pygame.K_m, 'm')], DT)
-    assert app.muted
+    assert app.sounds.muted
     n = len(history)
     app.step([click_col(app, 0)], DT)
     settle(app)
@@ -552,10 +552,10 @@ def test_hint_with_random_tiebreak_shows_the_most_central_best_column(worker, cl
 
 def test_mute_option_starts_silent(worker, closing):
     app = new(worker, closing, x='human', o='human', mute=True)
-    assert app.muted
+    assert app.sounds.muted
     app.step([click_col(app, 0)], DT)
     settle(app)
-    assert list(app._sound.history) == []
+    assert list(app.sounds.player.history) == []
 
 
 def test_load_option_starts_from_the_saved_game(worker, closing, tmp_path):

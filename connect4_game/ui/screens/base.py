@@ -1,4 +1,5 @@
-"""The screen protocol of the window's state stack."""
+"""The screen protocol of the window's screen stack: every hook a screen can
+have, each with a do-nothing default, so the whole lifecycle is here."""
 
 from __future__ import annotations
 
@@ -15,6 +16,16 @@ class Screen:
     ``covers`` False means the screen below is drawn first (a dialog over
     the game); ``updates_below`` True keeps the screen below updating (the
     game goes on -- the computer moves, the clock runs -- under a dialog).
+
+    The hooks, in the order the app calls them
+    (:class:`~connect4_game.ui.screen_stack.ScreenStack`): on top of the
+    stack, every frame :meth:`process_event` for each event, then
+    :meth:`update` and :meth:`draw`; :meth:`pause` when another screen is
+    pushed over it and :meth:`resume` when it is on top again; the app asks
+    :meth:`caption` for the window title and :meth:`finished` for
+    ``--exit-after-game``, tells every screen :meth:`worker_replaced` when
+    the search worker had to be restarted and :meth:`on_app_close` when the
+    window closes.
     """
 
     covers = True
@@ -41,3 +52,24 @@ class Screen:
     def close(self) -> None:
         """Leave this screen (pop it off the stack)."""
         self.app.pop(self)
+
+    def caption(self) -> str:
+        """What the window title says while this screen is on top ('' by
+        default: the game's status)."""
+        return ''
+
+    def finished(self) -> bool | None:
+        """For ``--exit-after-game`` while this screen is on top: whether the
+        game it plays itself is over (True ends the app), or None (the
+        default) when it plays no game of its own and the Connect Four game
+        decides."""
+        return None
+
+    def worker_replaced(self, worker) -> None:
+        """The search worker stopped and ``worker`` (a
+        :class:`~connect4_game.ui.worker.SearchWorker`) took its place: a
+        search this screen was waiting for must be asked again."""
+
+    def on_app_close(self) -> None:
+        """The window closes: give back what the screen holds (connections,
+        files). Called once, top screen first; an error here is ignored."""

@@ -2,15 +2,20 @@
 
 It shows the :class:`~connect4_game.ui.session.GameSession` and turns what
 the player does -- a click on a column, a toolbar button, a menu item, a
-key -- into one of the :data:`ACTIONS` (one table, shared with the help
-screen, so every control names its key). Animations (the falling checker,
-the shake of a refused drop, the pop-in of the result) and toasts live here;
-the game itself lives in the session.
+key -- into a command: one of the :data:`ACTIONS` (one table, shared with the
+help screen, so every control names its key) or a board key. Two tables
+drive it: the keys (:data:`_KEY_ACTIONS`, :data:`_CTRL_ACTIONS`, ...) give a
+command's name, :data:`_COMMANDS` gives what the name does; a new command is
+a row in each. Animations (the falling checker, the shake of a refused drop,
+the pop-in of the result) and toasts live here; the words of the status bar
+live in :mod:`~connect4_game.ui.screens.game_status`; the game itself lives
+in the session.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 
@@ -18,13 +23,12 @@ from connect4_game import rules
 from connect4_game.ui.animation import DropAnimation, Fade, Shake, ease_out_back
 from connect4_game.ui.i18n import N_, _, ngettext
 from connect4_game.ui.render import Renderer, mix
+from connect4_game.ui.screens import game_status
 from connect4_game.ui.screens.base import Screen
-from connect4_game.ui.session import label_words, score_words
+from connect4_game.ui.screens.game_status import LOWER_LOOKAHEAD_TIP
 from connect4_game.ui.widgets import Button, Menu, MenuItem, Toolbar
 
-__all__ = ['GameScreen', 'ACTIONS', 'Action', 'BOARD_KEYS', 'LOWER_LOOKAHEAD_TIP']
-
-LOWER_LOOKAHEAD_TIP = N_('A lower lookahead (keys 0-9) answers at once.')
+__all__ = ['GameScreen', 'ACTIONS', 'Action', 'BOARD_KEYS', 'LOWER_LOOKAHEAD_TIP', 'key_action']
 
 
 @dataclass(frozen=True)
@@ -78,7 +82,25 @@ BOARD_KEYS = [
     (N_('[ / ]'), N_('computer games slower / faster')),
 ]
 
+# ------------------------------------------------------------------ keys -> command names
+# Looked up in this order (see key_action): Ctrl+key, the cursor keys, the
+# digits, the typed symbols, then the plain keys.
+_CTRL_ACTIONS = {pygame.K_z: 'undo', pygame.K_y: 'redo', pygame.K_s: 'save', pygame.K_o: 'load',
+                 pygame.K_c: 'copy'}
+_CURSOR_KEYS = {
+    pygame.K_LEFT: 'left', pygame.K_RIGHT: 'right', pygame.K_DOWN: 'drop',
+    pygame.K_SPACE: 'space', pygame.K_RETURN: 'drop', pygame.K_KP_ENTER: 'drop',
+    pygame.K_TAB: 'toolbar',
+}
+_SYMBOL_KEYS = (   # (command, typed characters, keys, keys that count only when they type nothing)
+    ('stronger', ('+', '='), (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS), ()),
+    ('weaker', ('-',), (pygame.K_MINUS, pygame.K_KP_MINUS), ()),
+    ('help', ('?',), (), ()),
+    ('slower', ('[',), (), (pygame.K_LEFTBRACKET,)),
+    ('faster', (']',), (), (pygame.K_RIGHTBRACKET,)),
+)
 _KEY_ACTIONS = {
+    pygame.K_t: 'tiebreak', pygame.K_e: 'expert',
     pygame.K_n: 'new', pygame.K_u: 'undo', pygame.K_r: 'redo', pygame.K_h: 'hint',
     pygame.K_a: 'analysis', pygame.K_g: 'settings', pygame.K_F1: 'help', pygame.K_F10: 'menu',
     pygame.K_v: 'review', pygame.K_s: 'stats', pygame.K_d: 'demo', pygame.K_p: 'pause',
@@ -86,8 +108,36 @@ _KEY_ACTIONS = {
     pygame.K_f: 'network',
     pygame.K_ESCAPE: 'quit',
 }
-_CTRL_ACTIONS = {pygame.K_z: 'undo', pygame.K_y: 'redo', pygame.K_s: 'save', pygame.K_o: 'load',
-                 pygame.K_c: 'copy'}
+_DIGITS = '0123456789'
+
+
+def _digit(key: int, uni: str) -> int | None:
+    """The lookahead a digit key asks for (typed, or on the keypad), or None."""
+    if uni and uni in _DIGITS:
+        return int(uni)
+    if pygame.K_KP0 <= key <= pygame.K_KP9:
+        return key - pygame.K_KP0
+    return None
+
+
+def key_action(key: int, uni: str, ctrl: bool) -> str | None:
+    """The command a key press gives: the name of one of :data:`_COMMANDS`,
+    'lookahead' for a digit (0-9, typed or on the keypad), or None.
+
+    :param key: the pygame key code.
+    :param uni: the text the key typed ('' if none).
+    :param ctrl: whether Ctrl was held (only the Ctrl commands count then).
+    """
+    if ctrl:
+        return _CTRL_ACTIONS.get(key)
+    if key in _CURSOR_KEYS:
+        return _CURSOR_KEYS[key]
+    if _digit(key, uni) is not None:
+        return 'lookahead'
+    for action, chars, keys, bare_keys in _SYMBOL_KEYS:
+        if uni in chars or key in keys or (not uni and key in bare_keys):
+            return action
+    return _KEY_ACTIONS.get(key)
 
 
 class Toast:
@@ -102,13 +152,15 @@ class Toast:
 class GameScreen(Screen):
     """The board and its controls; see the module docstring.
 
-    :param app: the app (its ``session``, ``worker``, ``theme``, sound, stack).
+    :param app: the app (its ``session``, ``worker``, ``theme``, ``sounds``,
+        ``stats``, ``files``, the stack).
     """
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.renderer = Renderer()
-        self.toolbar = Toolbar([Button(_(ACTION[n].label), n, '') for n in TOOLBAR], right=2)
+        self.buttons = {n: Button(_(ACTION[n].label), n, '') for n in TOOLBAR}   # by first action
+        self.toolbar = Toolbar(list(self.buttons.values()), right=2)
         self.move_now_button = Button(_('Move now'), 'move_now', '', primary=True)
         self.menu: Menu | None = None
         self.falling: list[DropAnimation] = []
@@ -137,6 +189,13 @@ class GameScreen(Screen):
         text = clip(text, MAX_TEXT)
         self.toasts = [t for t in self.toasts if t.text != text][-2:]
         self.toasts.append(Toast(text, kind, duration, position))
+
+    def caption(self) -> str:
+        """The window title's part: the result of a finished game, else the
+        status bar's first line."""
+        if self.session.game.over:
+            return self.result_texts()[0]
+        return self.status_texts()[0]
 
     # ------------------------------------------------------------------ events
     def process_event(self, e) -> None:
@@ -171,52 +230,13 @@ class GameScreen(Screen):
             self.handle_key(e)
 
     def handle_key(self, e) -> None:
-        key, mods = e.key, e.mod
+        """A key press: its command (see :func:`key_action`) is carried out."""
         uni = getattr(e, 'unicode', '') or ''
-        s = self.session
-        if mods & pygame.KMOD_CTRL:
-            action = _CTRL_ACTIONS.get(key)
-            if action:
-                self.do(action)
-            return
-        if key == pygame.K_LEFT:
-            self.cursor = max(0, self.cursor - 1)
-        elif key == pygame.K_RIGHT:
-            self.cursor = min(s.cols - 1, self.cursor + 1)
-        elif key in (pygame.K_DOWN, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            if key == pygame.K_SPACE and s.thinking():
-                self.do('move_now')
-            else:
-                self.drop(self.cursor)
-        elif key == pygame.K_TAB:
-            self.toolbar.take_focus()
-        elif uni and uni in '0123456789' or pygame.K_KP0 <= key <= pygame.K_KP9:
-            digit = int(uni) if uni and uni in '0123456789' else key - pygame.K_KP0
-            s.set_lookahead(digit)
-        elif uni in ('+', '=') or key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self._raise_lookahead()
-        elif uni == '-' or key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            s.set_lookahead(min(s.lookahead, s.max_lookahead) - 1)
-        elif uni == '?':
-            self.do('help')
-        elif uni == '[' or (not uni and key == pygame.K_LEFTBRACKET):
-            s.change_pace(+0.25)
-        elif uni == ']' or (not uni and key == pygame.K_RIGHTBRACKET):
-            s.change_pace(-0.25)
-        elif key == pygame.K_t:
-            s.cycle_tiebreak()
-        elif key == pygame.K_e:
-            s.toggle_expert()
-        elif key in _KEY_ACTIONS:
-            self.do(_KEY_ACTIONS[key])
-
-    def _raise_lookahead(self) -> None:
-        s = self.session
-        value = min(s.lookahead, s.max_lookahead) + 1
-        s.set_lookahead(value)
-        if value > rules.WARN_LOOKAHEAD and value < s.max_lookahead:
-            s.say(_('Lookahead {n}: the computer may think for minutes per move.').format(
-                n=value), 'error', 4.0)
+        action = key_action(e.key, uni, bool(e.mod & pygame.KMOD_CTRL))
+        if action == 'lookahead':
+            self.session.set_lookahead(_digit(e.key, uni))
+        elif action:
+            self.do(action)
 
     def drop(self, col) -> None:
         """A person drops a checker in ``col`` (None: outside the board)."""
@@ -226,79 +246,16 @@ class GameScreen(Screen):
         self.session.human_drop(col)
 
     def do(self, action: str) -> None:
-        """Carry out one of the :data:`ACTIONS`."""
-        s, app = self.session, self.app
-        if action == 'new':
-            if s.peer is not None:
-                s.ask_peer_restart()
-            else:
-                s.new_game()
-        elif action == 'undo':
-            self._finish_animations()
-            s.undo()
-        elif action == 'redo':
-            self._finish_animations()
-            s.redo()
-        elif action == 'hint':
-            s.request_hint()
-        elif action == 'analysis':
-            s.toggle_overlay()
-        elif action == 'settings':
-            app.show_new_game()
-        elif action == 'help':
-            app.show_help()
-        elif action == 'menu':
-            self.open_menu()
-        elif action == 'move_now':
-            s.move_now()
-        elif action == 'review':
-            app.show_review()
-        elif action == 'network':
-            if s.peer is not None:
-                s.detach_peer()
-                s.say(_('You left the network game.'))
-            else:
-                app.show_network()
-        elif action == 'save':
-            app.save_game()
-        elif action == 'load':
-            app.show_load()
-        elif action == 'copy':
-            app.copy_moves()
-        elif action == 'stats':
-            app.show_stats()
-        elif action == 'demo':
-            s.set_demo(not s.demo)
-        elif action == 'pause':
-            s.toggle_pause()
-        elif action == 'theme':
-            app.cycle_theme()
-        elif action == 'sound':
-            app.toggle_mute()
-        elif action == 'details':
-            self.details = not self.details
-        elif action == 'fullscreen':
-            app.toggle_fullscreen()
-        elif action == 'quit':
-            app.quit()
+        """Carry out the command ``action``: one of the :data:`ACTIONS` or a
+        board key's (see :data:`_COMMANDS`); an unknown name does nothing."""
+        command = _COMMANDS.get(action)
+        if command is not None:
+            command(self)
 
     def open_menu(self) -> None:
-        anchor = self.toolbar.button('menu').rect
+        anchor = self.buttons['menu'].rect
         items = [MenuItem(_(ACTION[n].label), n, ACTION[n].key) for n in MENU]
-        for item in items:
-            if item.action == 'pause':
-                item.enabled = self.session.demo or all(
-                    p.is_computer for p in self.session.players.values())
-                if self.session.paused:
-                    item.label = _('Resume demo')
-            elif item.action == 'sound' and self.app.muted:
-                item.label = _('Sound on')
-            elif item.action == 'sound':
-                item.label = _('Sound off')
-            elif item.action == 'demo' and self.session.demo:
-                item.label = _('Stop demo')
-            elif item.action == 'network' and self.session.peer is not None:
-                item.label = _('Leave the network game')
+        game_status.label_menu(items, self.session, self.app.sounds.muted)
         self.menu = Menu(items, anchor, self.app.surface.get_size())
 
     def resume(self) -> None:
@@ -318,7 +275,7 @@ class GameScreen(Screen):
             was = f.landed
             f.update(dt)
             if f.landed and not was:
-                self.app.sound('drop')
+                self.app.sounds.play('drop')
         self.falling = [f for f in self.falling if not f.done]
         if self.shake is not None:
             self.shake.update(dt)
@@ -344,10 +301,10 @@ class GameScreen(Screen):
             elif kind == 'refused':
                 self.shake = Shake(duration=0.45)
                 self.flash_col = ev[1]
-                self.app.sound('refused')
+                self.app.sounds.play('refused')
             elif kind == 'end':
                 result = ev[1]
-                self.app.sound('tie' if result[0] == 'tie' else 'win')
+                self.app.sounds.play('tie' if result[0] == 'tie' else 'win')
             elif kind in ('new', 'undo'):
                 self.banner_fade = Fade(0.45, ease_out_back)
                 if kind == 'new':
@@ -371,17 +328,17 @@ class GameScreen(Screen):
     def _sync_toolbar(self) -> None:
         s = self.session
         tb = self.toolbar
-        tb.button('undo').enabled = bool(s.game.moves)
-        tb.button('redo').enabled = bool(s.game.redo_stack) and s.peer is None
-        hint = tb.buttons[TOOLBAR.index('hint')]
+        self.buttons['undo'].enabled = bool(s.game.moves)
+        self.buttons['redo'].enabled = bool(s.game.redo_stack) and s.peer is None
+        hint = self.buttons['hint']
         if s.game.over and s.game.moves:       # Hint has nothing to say: Review has
             hint.action, hint.enabled = 'review', True
         else:
             hint.action, hint.enabled = 'hint', s.human_to_move()
         if hint.label != _(ACTION[hint.action].label):
             self._labels_lang = None
-        tb.button('analysis').on = s.overlay
-        tb.button('undo').enabled = bool(s.game.moves)
+        self.buttons['analysis'].on = s.overlay
+        self.buttons['undo'].enabled = bool(s.game.moves)
         lang = self.app.language
         if lang != self._labels_lang:          # the language changed: relabel
             self._labels_lang = lang
@@ -392,118 +349,21 @@ class GameScreen(Screen):
             self.move_now_button.tooltip = f"{_(ACTION['move_now'].tip)} (Space)"
 
     # ------------------------------------------------------------------ texts
-    def side_name(self, side: str) -> str:
-        """How the status bar names a side: 'You', 'Computer (Medium)', ..."""
-        s = self.session
-        p = s.players[side]
-        if p.kind == 'human':
-            others_human = s.players['O' if side == 'X' else 'X'].is_human
-            return _('Player {side}').format(side=side) if others_human else _('You')
-        if p.kind == 'random':
-            return _('Computer (random moves)')
-        if p.kind == 'expert':
-            return _('Computer (Expert)')
-        if p.kind == 'plugin':
-            return p.spec.split(':')[-1]
-        if p.kind == 'remote':
-            return _('Your friend (network)')
-        if p.level:
-            return _('Computer ({level})').format(level=_(p.level.capitalize()))
-        la = _('full solve') if p.lookahead >= s.max_lookahead else str(p.lookahead)
-        return _('Computer (lookahead {n}, {tiebreak})').format(n=la, tiebreak=p.tiebreak)
-
     def result_texts(self) -> tuple[str, str]:
         """The banner's two lines for a finished game."""
-        s = self.session
-        result = s.game.result
-        if result[0] == 'tie':
-            title = _("It's a tie!")
-        else:
-            side, n = result[1], result[3]
-            p = s.players[side]
-            vs_computer = len(s.humans()) == 1
-            if vs_computer and p.is_human:
-                title = ngettext('You win in {n} move!', 'You win in {n} moves!', n).format(n=n)
-            elif vs_computer:
-                title = ngettext('The computer wins in {n} move.',
-                                 'The computer wins in {n} moves.', n).format(n=n)
-            else:
-                title = ngettext('Player {side} wins in {n} move.',
-                                 'Player {side} wins in {n} moves.', n).format(side=side, n=n)
-        sub = _('Next game soon…') if s.demo else \
-            _('New game: N    Undo: U    Review: V')
-        return title, sub
+        return game_status.result_texts(self.session)
 
     def status_texts(self) -> tuple[str, str, str]:
         """(line 1, line 2, right side) of the status bar."""
-        s = self.session
-        g = s.game
-        if g.over:
-            line1 = self.result_texts()[0]
-        else:
-            side = g.to_move
-            p = s.players[side]
-            if s.thinking():
-                secs = s.slow_search_seconds()
-                line1 = _('{name} ({side}) is thinking…').format(name=self.side_name(side),
-                                                                side=side)
-                if secs:
-                    line1 += f' {secs} s'
-            elif s.net_state == 'waiting':
-                line1 = _('Waiting for your friend…') + (
-                    f'  {self.app.invitation}' if getattr(self.app, 'invitation', '') else '')
-            elif s.net_state == 'lost':
-                line1 = _('Connection lost: waiting for your friend to come back…')
-            elif p.kind == 'remote':
-                line1 = _("Your friend's turn ({side})").format(side=side)
-            elif p.is_human and len(s.humans()) == 1:
-                line1 = _('Your turn ({side})').format(side=side)
-            elif p.is_human:
-                line1 = _("Player {side}'s turn").format(side=side)
-            else:
-                line1 = _('{name} ({side}) to move').format(name=self.side_name(side), side=side)
-            slow = s.slow_search_seconds()
-            if slow and not s.thinking():      # the hint or the analysis is still searching
-                line1 += '  ' + _('(hint: {n} s…)').format(n=slow) if s.hint_wanted \
-                    else '  ' + _('(analysis: {n} s…)').format(n=slow)
-        if s.paused:
-            line1 += '  ' + _('[paused]')
-        line2 = f"X: {self.side_name('X')}   O: {self.side_name('O')}"
-        if s.slow_search_seconds() and s.searching_kind() == 'ai' and not g.over:
-            line2 = _(LOWER_LOOKAHEAD_TIP) + '   ' + line2
-        right = self.record_text()
-        if self.details:
-            right = self.details_text() + ('\n' + right if right else '')
-        if s.worker_note:
-            right = s.worker_note + ('\n' + right if right else '')
-        return line1, line2, right
-
-    def details_text(self) -> str:
-        """The search figures (shown only in the details view)."""
-        s = self.session
-        parts = []
-        for side in 'XO':
-            st = s.last_stats.get(side)
-            if st:
-                nodes, secs, depth = st
-                took = f'{secs * 1000:.1f} ms' if secs < 0.1 else f'{secs:.2f} s'
-                parts.append(f'{side}: ' + (_('{nodes} nodes in {time}').format(
-                    nodes=f'{nodes:,}', time=took) if nodes else took))
-        engine = _('Expert') if s.expert_mode else _('lookahead {n}, tiebreak {t}').format(
-            n=s.lookahead, t=s.tiebreak)
-        backend = self.app.perfect_backend_name()
-        return '  '.join(parts) + ('\n' if parts else '') + _('Analysis: {engine}').format(
-            engine=engine) + (f' · {backend}' if backend else '')
+        return game_status.status_texts(self.session, invitation=self.app.invitation,
+                                        record=self.record_text(), details=self.details)
 
     def record_text(self) -> str:
         """This pairing's record, kept across runs: 'X 2 : 1 O, 0 draws', or ''."""
         key = self.session.stats_names()
         if self._record_key != key:
             try:
-                rec = self.app.stats().get(*key)
-                self._record = ngettext('X {w} : {l} O, {t} draw', 'X {w} : {l} O, {t} draws',
-                                        rec.ties).format(w=rec.wins, l=rec.losses, t=rec.ties) \
-                    if rec.games else ''
+                self._record = game_status.record_words(self.app.stats.open().get(*key))
             except Exception:
                 self._record = ''
             self._record_key = key
@@ -521,31 +381,7 @@ class GameScreen(Screen):
         payload = s.analysis_payload()
         if payload is None:
             return [('\u2026', 'text_dim')] * s.cols
-        return self.labels_from(payload)
-
-    def labels_from(self, payload) -> list:
-        theme = self.app.theme
-        out = []
-        labels = payload.get('labels') or []
-        scores = payload.get('scores') or []
-        for col in range(self.session.cols):
-            if labels and col < len(labels) and not labels[col] and not payload.get('column') \
-                    and payload.get('time') is None:
-                out.append(('\u2026', theme.text_dim))      # not proven yet
-            elif labels and col < len(labels) and labels[col]:
-                text = label_words(labels[col])
-                low = labels[col].lower().lstrip('\u2248~\u2265 ')
-                colour = theme.good if low.startswith('win') else theme.bad \
-                    if low.startswith('loss') else theme.text_dim if 'full' in low \
-                    else theme.neutral
-                out.append((text, colour))
-            elif col < len(scores) and scores[col] is not None:
-                sc = scores[col]
-                colour = {100: theme.good, 0: theme.bad, 50: theme.neutral}.get(sc, theme.text_dim)
-                out.append((score_words(sc), colour))
-            else:
-                out.append(None)
-        return out
+        return game_status.overlay_badges(payload, s.cols, self.app.theme)
 
     def last_move_slot(self):
         g = self.session.game
@@ -561,15 +397,27 @@ class GameScreen(Screen):
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface) -> None:
-        s = self.session
-        g = s.game
-        app = self.app
-        lay = self.renderer.prepare(surface.get_size(), g.rows, g.cols, app.theme)
+        """The board, the status bar, the result banner, then the toolbar,
+        the newest toast and the menu (or a tooltip) on top."""
+        g = self.session.game
+        lay = self.renderer.prepare(surface.get_size(), g.rows, g.cols, self.app.theme)
         self.toolbar.layout(lay.width, lay.toolbar_h)
-        hidden = [(int(f.target_row), f.col) for f in self.falling]
-        human = s.human_to_move()
         win_line = g.result[2] if g.result and g.result[0] == 'win' and not self.animating() \
             else None
+        self._draw_board(surface, win_line)
+        self._draw_status(surface, lay)
+        if g.over and not self.animating():
+            self._draw_banner(surface, win_line)
+        self._draw_controls(surface)
+
+    def _draw_board(self, surface, win_line) -> None:
+        """The board, its checkers (those still falling drawn in flight), the
+        ghost checker and cursor of a person to move, the hint, the last move
+        and the analysis badges."""
+        s = self.session
+        g = s.game
+        hidden = [(int(f.target_row), f.col) for f in self.falling]
+        human = s.human_to_move()
         self.renderer.draw_board(
             surface, g.board.slots, hidden=hidden, falling=self.falling,
             ghost=(g.to_move, self.cursor) if human else None, win_line=win_line, t=self.time,
@@ -580,6 +428,11 @@ class GameScreen(Screen):
             last_move=self.last_move_slot(),
             ghost_row=g.landing_row(self.cursor) if human else None,
             labels=self.overlay_labels())
+
+    def _draw_status(self, surface, lay) -> None:
+        """The status bar, with the Move-now button while a slow search runs."""
+        s = self.session
+        g = s.game
         line1, line2, right = self.status_texts()
         reserve = 0
         if self._move_now_visible():
@@ -592,18 +445,140 @@ class GameScreen(Screen):
                                   spinner=self.time if s.thinking() else None, reserve=reserve,
                                   checker=None if g.over else g.to_move)
         if reserve:
-            self.move_now_button.draw(surface, app.theme, max(12, lay.status_h // 4))
-        if g.over and not self.animating():
-            title, sub = self.result_texts()
-            colour = app.theme.x_color if g.result[0] == 'win' and g.result[1] == 'X' else \
-                app.theme.o_color if g.result[0] == 'win' else app.theme.text
-            self.renderer.draw_banner(surface, title, sub, scale=self.banner_fade.value,
-                                      color=mix(colour, app.theme.text, 0.25), win_line=win_line)
-        self.toolbar.draw(surface, app.theme)
+            self.move_now_button.draw(surface, self.app.theme, max(12, lay.status_h // 4))
+
+    def _draw_banner(self, surface, win_line) -> None:
+        """The result of a finished game, in the winner's colour, popping in."""
+        theme = self.app.theme
+        result = self.session.game.result
+        title, sub = self.result_texts()
+        colour = theme.x_color if result[0] == 'win' and result[1] == 'X' else \
+            theme.o_color if result[0] == 'win' else theme.text
+        self.renderer.draw_banner(surface, title, sub, scale=self.banner_fade.value,
+                                  color=mix(colour, theme.text, 0.25), win_line=win_line)
+
+    def _draw_controls(self, surface) -> None:
+        """The toolbar, the newest toast fading out, and the menu or a tooltip."""
+        theme = self.app.theme
+        self.toolbar.draw(surface, theme)
         for t in self.toasts[-1:]:
             alpha = min(1.0, (t.duration - t.t) / 0.4)
             self.renderer.draw_toast(surface, t.text, alpha, t.kind)
         if self.menu is not None:
-            self.menu.draw(surface, app.theme)
+            self.menu.draw(surface, theme)
         else:
-            self.toolbar.draw_tooltip(surface, app.theme)
+            self.toolbar.draw_tooltip(surface, theme)
+
+
+# ------------------------------------------------------------------ commands
+# What each command does, given the game screen ``g``.
+
+def _new_game(g: GameScreen) -> None:
+    s = g.session
+    if s.peer is not None:
+        s.ask_peer_restart()
+    else:
+        s.new_game()
+
+
+def _undo(g: GameScreen) -> None:
+    g._finish_animations()
+    g.session.undo()
+
+
+def _redo(g: GameScreen) -> None:
+    g._finish_animations()
+    g.session.redo()
+
+
+def _network(g: GameScreen) -> None:
+    s = g.session
+    if s.peer is not None:
+        s.detach_peer()
+        s.say(_('You left the network game.'))
+    else:
+        g.app.show_network()
+
+
+def _next_theme(g: GameScreen) -> None:
+    app = g.app
+    app.set_theme(app.themes.following(app.theme_name))
+    g.session.say(_('Theme: {name}').format(name=_(app.theme.label)))
+
+
+def _sound(g: GameScreen) -> None:
+    muted = g.app.sounds.toggle_mute()
+    g.session.say(_('Sound off') if muted else _('Sound on'))
+
+
+def _details(g: GameScreen) -> None:
+    g.details = not g.details
+
+
+def _space(g: GameScreen) -> None:
+    """Space: 'Move now' while the computer thinks, else drop at the cursor."""
+    if g.session.thinking():
+        g.do('move_now')
+    else:
+        g.drop(g.cursor)
+
+
+def _stronger(g: GameScreen) -> None:
+    s = g.session
+    value = min(s.lookahead, s.max_lookahead) + 1
+    s.set_lookahead(value)
+    if value > rules.WARN_LOOKAHEAD and value < s.max_lookahead:
+        s.say(_('Lookahead {n}: the computer may think for minutes per move.').format(
+            n=value), 'error', 4.0)
+
+
+def _weaker(g: GameScreen) -> None:
+    s = g.session
+    s.set_lookahead(min(s.lookahead, s.max_lookahead) - 1)
+
+
+def _left(g: GameScreen) -> None:
+    g.cursor = max(0, g.cursor - 1)
+
+
+def _right(g: GameScreen) -> None:
+    g.cursor = min(g.session.cols - 1, g.cursor + 1)
+
+
+_COMMANDS: dict[str, Callable[[GameScreen], object]] = {
+    # the ACTIONS (toolbar, menu, keys)
+    'new': _new_game,
+    'undo': _undo,
+    'redo': _redo,
+    'hint': lambda g: g.session.request_hint(),
+    'analysis': lambda g: g.session.toggle_overlay(),
+    'settings': lambda g: g.app.show_new_game(),
+    'help': lambda g: g.app.show_help(),
+    'menu': GameScreen.open_menu,
+    'move_now': lambda g: g.session.move_now(),
+    'review': lambda g: g.app.show_review(),
+    'network': _network,
+    'save': lambda g: g.app.files.save_game(g.session),
+    'load': lambda g: g.app.show_load(),
+    'copy': lambda g: g.app.files.copy_moves(g.session),
+    'stats': lambda g: g.app.show_stats(),
+    'demo': lambda g: g.session.set_demo(not g.session.demo),
+    'pause': lambda g: g.session.toggle_pause(),
+    'theme': _next_theme,
+    'sound': _sound,
+    'details': _details,
+    'fullscreen': lambda g: g.app.toggle_fullscreen(),
+    'quit': lambda g: g.app.quit(),
+    # the board's keys (BOARD_KEYS)
+    'left': _left,
+    'right': _right,
+    'drop': lambda g: g.drop(g.cursor),
+    'space': _space,
+    'toolbar': lambda g: g.toolbar.take_focus(),
+    'stronger': _stronger,
+    'weaker': _weaker,
+    'slower': lambda g: g.session.change_pace(+0.25),
+    'faster': lambda g: g.session.change_pace(-0.25),
+    'tiebreak': lambda g: g.session.cycle_tiebreak(),
+    'expert': lambda g: g.session.toggle_expert(),
+}

@@ -37,8 +37,8 @@ class SavedGamesScreen(Screen):
         self.entries = list_library()
         self.sel = 0
         self.top = 0
-        self.row_rects: list[pygame.Rect] = []
-        self.boards = {}
+        self.row_rects: list[tuple[int, pygame.Rect]] = []     # (entry index, its row)
+        self.boards: dict = {}                                   # path -> the board's slots
 
     def caption(self) -> str:
         return _('Saved games')

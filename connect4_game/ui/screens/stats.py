@@ -34,7 +34,7 @@ class StatsScreen(Screen):
     def rows(self) -> list[tuple[str, int, int, int]]:
         """(pairing, X wins, O wins, draws), the current pairing first."""
         try:
-            stats = self.app.stats()
+            stats = self.app.stats.open()
         except Exception:
             return []
         first = self.app.session.stats_names()

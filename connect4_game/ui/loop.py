@@ -1,0 +1,212 @@
+"""The real-time loop of the window: frames at :data:`FPS` a second, each one
+a guarded :meth:`App.step <connect4_game.ui.app.App.step>`, SIGTERM handled
+like closing the window, and the frame timings for ``--frame-stats``.
+
+Tests never run this loop: they call ``App.step(events, dt)`` themselves.
+The window's diagnostics are logged (``logging.getLogger(__name__)`` in each
+module); :func:`console_diagnostics` shows those of :mod:`connect4_game.ui`
+on stderr, one plain line each.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import logging
+import sys
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from connect4_game.messages import clip, quote
+
+if TYPE_CHECKING:
+    from connect4_game.ui.app import App
+
+__all__ = ['FPS', 'FrameLoop', 'frame_stats', 'console_diagnostics']
+
+FPS = 60
+
+log = logging.getLogger(__name__)
+
+
+class _ConsoleHandler(logging.Handler):
+    """Writes each record as one line to the ``sys.stderr`` of the moment
+    (so a redirected or captured stderr gets it too)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            sys.stderr.write(self.format(record) + '\n')
+            sys.stderr.flush()
+        except Exception:
+            self.handleError(record)
+
+
+def console_diagnostics() -> None:
+    """Show the window's warnings and errors (logger ``connect4_game.ui``)
+    on stderr as plain lines, whatever else is configured; calling it again
+    changes nothing."""
+    logger = logging.getLogger('connect4_game.ui')
+    if not any(isinstance(h, _ConsoleHandler) for h in logger.handlers):
+        handler = _ConsoleHandler(logging.WARNING)
+        handler.setFormatter(logging.Formatter('%(message)s'))
+        logger.addHandler(handler)
+
+
+def frame_stats(intervals_s, moves: int) -> dict:
+    """JSON-ready frame statistics: ``frames``, ``p50_ms``, ``p95_ms``,
+    ``p99_ms``, ``max_ms`` of the intervals between frames (given in seconds), ``moves``."""
+    ms = sorted(x * 1000.0 for x in intervals_s)
+    n = len(ms)
+
+    def pct(p):
+        if not ms:
+            return 0.0
+        return round(ms[min(n - 1, max(0, int(round(p / 100.0 * n + 0.5)) - 1))], 3)
+
+    return {'frames': n + 1 if n else 0, 'p50_ms': pct(50), 'p95_ms': pct(95),
+            'p99_ms': pct(99), 'max_ms': round(ms[-1], 3) if ms else 0.0, 'moves': moves}
+
+
+class FrameLoop:
+    """Runs ``app`` at :data:`FPS` frames a second until it stops running.
+
+    :param app: the :class:`~connect4_game.ui.app.App` to step and close.
+
+    ``intervals`` holds the seconds between the frames of the last
+    :meth:`run`; ``give_up_after`` is how many seconds of nothing but
+    failing frames end the loop (default 3).
+    """
+
+    GIVE_UP_AFTER = 3.0
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.intervals: list[float] = []
+        self.give_up_after = self.GIVE_UP_AFTER
+        self._last_error: str | None = None
+
+    def run(self) -> int:
+        """The real loop at :data:`FPS` frames a second until quit; returns
+        the exit status: 0 on a normal quit, 1 if the frame step kept failing
+        or the screenshot asked for (``--screenshot``) could not be written.
+
+        SIGTERM ends it like closing the window (the game is autosaved). An
+        unexpected error in a frame is reported in one line (window and log)
+        and the game goes on; only frames failing without a break for
+        ``give_up_after`` seconds end it. The app is closed at the end.
+        """
+        app = self.app
+        self.intervals = []
+        status = 0
+        self.install_sigterm()
+        try:
+            self._warm_up()
+            status = self._frames(1.0 / FPS)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            app.close()
+        if app.window.screenshot_error is not None:
+            status = max(status, 1)
+        return status
+
+    def _warm_up(self) -> None:
+        self.guarded_step(pygame.event.get(), 0.0)   # builds the sprites before timing
+        pygame.display.flip()
+        wait_warm = getattr(self.app.worker, 'wait_warm', None)
+        if wait_warm is not None:   # loading: the worker processes import the engine
+            wait_warm(5.0)
+        # what start-up built lives as long as the window: keep it out of the
+        # garbage collector's full passes, which would otherwise walk it
+        # every time and can cost a frame
+        gc.collect()
+        gc.freeze()
+
+    def _frames(self, period: float) -> int:
+        """Frames every ``period`` seconds while the app runs; returns 1 if
+        they kept failing, else 0."""
+        app = self.app
+        last = time.perf_counter()
+        deadline = last + period
+        failing_for = 0.0
+        while app.running:
+            events = pygame.event.get()
+            now = time.perf_counter()
+            dt = now - last
+            last = now
+            self.intervals.append(dt)
+            ok = self.guarded_step(events, min(dt, 0.1))
+            failing_for = 0.0 if ok else failing_for + dt
+            if failing_for >= self.give_up_after:
+                log.error('the window keeps failing; saving the game and quitting')
+                return 1
+            pygame.display.flip()
+            deadline = self.pace(deadline, period)
+        return 0
+
+    def guarded_step(self, events, dt: float) -> bool:
+        """``app.step(events, dt)`` (``dt`` in seconds); an unexpected error
+        is logged once (until a different one comes), shown in the window and
+        the game comes back on top. Returns whether the frame went well.
+
+        :raises KeyboardInterrupt, SystemExit: passed on.
+        """
+        try:
+            self.app.step(events, dt)
+            return True
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as exc:
+            msg = f'internal error: {type(exc).__name__}: {clip(exc, 200)}'
+            if msg != self._last_error:
+                log.error('%s', msg)
+                self._last_error = msg
+            try:
+                self.app.session.say(msg, 'error', 5.0)
+                self.app.show_game()
+            except Exception:
+                pass
+            return False
+
+    def install_sigterm(self) -> None:
+        """SIGTERM quits the app like closing its window (main thread only;
+        elsewhere, or without signals, nothing happens)."""
+        try:
+            import signal
+            import threading
+            if threading.current_thread() is threading.main_thread():
+                signal.signal(signal.SIGTERM, lambda *_a: self.app.quit())
+        except (ValueError, OSError, AttributeError):
+            pass
+
+    @staticmethod
+    def pace(deadline: float, period: float) -> float:
+        """Sleep until ``deadline`` (perf_counter seconds): a coarse sleep, then
+        a short spin for the last millisecond (no ``sleep(0)``: yielding the CPU
+        on a busy machine can cost a whole time slice), so frames come every
+        ``period`` seconds on average without drift. Returns the next deadline."""
+        remaining = deadline - time.perf_counter()
+        if remaining > 0.0015:
+            time.sleep(remaining - 0.001)
+        while time.perf_counter() < deadline:
+            pass
+        now = time.perf_counter()
+        deadline += period
+        if now - deadline > period:      # far behind (a stall): start afresh
+            deadline = now + period
+        return deadline
+
+    def write_frame_stats(self, path: str, moves: int) -> bool:
+        """Write :func:`frame_stats` of :attr:`intervals` and ``moves`` as JSON
+        to ``path``. Returns whether it was written; a failure is logged."""
+        data = frame_stats(self.intervals, moves)
+        try:
+            with open(path, 'w', encoding='utf-8') as fh:
+                json.dump(data, fh, indent=2)
+        except OSError as exc:
+            log.error('could not write frame stats %s: %s', quote(path),
+                      clip(exc.strerror or exc, 120))
+            return False
+        return True

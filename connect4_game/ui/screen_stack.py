@@ -1,0 +1,117 @@
+"""The window's screens, bottom to top, and the order of their lifecycle hooks.
+
+The bottom screen (the game) is always there; dialogs and other screens are
+pushed over it and popped off again. :class:`ScreenStack` is the one place
+that calls the hooks of :class:`~connect4_game.ui.screens.base.Screen`:
+
+* :meth:`ScreenStack.push` -- the old top's ``pause()``, then the new screen
+  is on top;
+* :meth:`ScreenStack.pop` -- the top screen leaves, then the screen below it
+  gets ``resume()``;
+* :meth:`ScreenStack.replace` -- the top screen leaves and the new one takes
+  its place (the screen below stays paused: no ``resume()``, no ``pause()``);
+* every frame, :meth:`ScreenStack.update` then :meth:`ScreenStack.draw`,
+  each bottom-up over the screens that take part (see there);
+* when the window closes, :meth:`ScreenStack.app_closing` -- every screen's
+  ``on_app_close()``, top first.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+
+import pygame
+
+from connect4_game.ui.screens.base import Screen
+
+__all__ = ['ScreenStack']
+
+log = logging.getLogger(__name__)
+
+
+class ScreenStack:
+    """The screens of the window, ``base`` at the bottom for good.
+
+    It is a read-only sequence of the screens, bottom first:
+    ``len(stack)``, ``stack[-1]`` (the top), ``for screen in stack``.
+
+    :param base: the screen that never leaves (the game).
+    """
+
+    def __init__(self, base: Screen) -> None:
+        self._screens: list[Screen] = [base]
+
+    def __len__(self) -> int:
+        return len(self._screens)
+
+    def __getitem__(self, index: int) -> Screen:
+        return self._screens[index]
+
+    def __iter__(self) -> Iterator[Screen]:
+        return iter(list(self._screens))
+
+    @property
+    def top(self) -> Screen:
+        """The screen that gets the events (the last one pushed)."""
+        return self._screens[-1]
+
+    @property
+    def base(self) -> Screen:
+        """The bottom screen, which never leaves."""
+        return self._screens[0]
+
+    def push(self, screen: Screen) -> None:
+        """Put ``screen`` on top; the screen it covers gets ``pause()`` first."""
+        self._screens[-1].pause()
+        self._screens.append(screen)
+
+    def pop(self, screen: Screen | None = None) -> None:
+        """Take ``screen`` (default: the top one) off the stack; the screen
+        that comes to the top gets ``resume()``. A screen below the top
+        leaves without any hook; the base, or a screen not on the stack, is
+        left alone."""
+        if len(self._screens) > 1 and (screen is None or screen is self._screens[-1]):
+            self._screens.pop()
+            self._screens[-1].resume()
+        elif screen is not None and screen in self._screens[1:]:
+            self._screens.remove(screen)
+
+    def replace(self, screen: Screen) -> None:
+        """Put ``screen`` in the place of the top one (the base too, if it is
+        alone); no hook runs: the screen below, if any, stays paused."""
+        self._screens[-1] = screen
+
+    def unwind(self) -> None:
+        """Pop every screen but the base (each one that comes to the top gets
+        ``resume()``, as with :meth:`pop`)."""
+        while len(self._screens) > 1:
+            self.pop()
+
+    def update(self, dt: float) -> None:
+        """Advance the screens that run by ``dt`` seconds, bottom-up: the top
+        one and, while each of them has ``updates_below`` True, the one below.
+        A screen pushed or popped meanwhile waits for the next frame."""
+        first = len(self._screens) - 1
+        while first > 0 and self._screens[first].updates_below:
+            first -= 1
+        for screen in self._screens[first:]:
+            screen.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the visible screens onto ``surface``, bottom-up: the top one
+        and, while each of them has ``covers`` False, the one below."""
+        bottom = len(self._screens) - 1
+        while bottom > 0 and not self._screens[bottom].covers:
+            bottom -= 1
+        for screen in self._screens[bottom:]:
+            screen.draw(surface)
+
+    def app_closing(self) -> None:
+        """The window closes: every screen's ``on_app_close()``, top first. A
+        hook that fails is logged (debug level) and the others still run."""
+        for screen in reversed(self._screens):
+            try:
+                screen.on_app_close()
+            except Exception:
+                log.debug('on_app_close of %s failed', type(screen).__name__, exc_info=True)

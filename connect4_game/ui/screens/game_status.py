@@ -1,0 +1,214 @@
+"""The words of the game screen: the status bar's lines, the banner of a
+finished game, the details view and the analysis badges above the columns.
+
+Pure functions of the :class:`~connect4_game.ui.session.GameSession` (and
+what the screen adds: the network invitation, the pairing's record, the
+theme), in the current language; the game screen draws what they return.
+"""
+
+from __future__ import annotations
+
+from connect4_game.ui.i18n import N_, _, ngettext
+from connect4_game.ui.verdicts import label_words, score_words
+
+__all__ = ['LOWER_LOOKAHEAD_TIP', 'side_name', 'result_texts', 'status_texts', 'details_text',
+           'record_words', 'overlay_badges', 'perfect_backend_name', 'label_menu']
+
+LOWER_LOOKAHEAD_TIP = N_('A lower lookahead (keys 0-9) answers at once.')
+
+
+def side_name(session, side: str) -> str:
+    """How the status bar names ``side`` ('X' or 'O'): 'You', 'Computer (Medium)', ..."""
+    p = session.players[side]
+    if p.kind == 'human':
+        others_human = session.players['O' if side == 'X' else 'X'].is_human
+        return _('Player {side}').format(side=side) if others_human else _('You')
+    if p.kind == 'random':
+        return _('Computer (random moves)')
+    if p.kind == 'expert':
+        return _('Computer (Expert)')
+    if p.kind == 'plugin':
+        return p.spec.split(':')[-1]
+    if p.kind == 'remote':
+        return _('Your friend (network)')
+    if p.level:
+        return _('Computer ({level})').format(level=_(p.level.capitalize()))
+    la = _('full solve') if p.lookahead >= session.max_lookahead else str(p.lookahead)
+    return _('Computer (lookahead {n}, {tiebreak})').format(n=la, tiebreak=p.tiebreak)
+
+
+def result_texts(session) -> tuple[str, str]:
+    """The banner's two lines (title, what to do next) for a finished game."""
+    result = session.game.result
+    if result[0] == 'tie':
+        title = _("It's a tie!")
+    else:
+        side, n = result[1], result[3]
+        p = session.players[side]
+        vs_computer = len(session.humans()) == 1
+        if vs_computer and p.is_human:
+            title = ngettext('You win in {n} move!', 'You win in {n} moves!', n).format(n=n)
+        elif vs_computer:
+            title = ngettext('The computer wins in {n} move.',
+                             'The computer wins in {n} moves.', n).format(n=n)
+        else:
+            title = ngettext('Player {side} wins in {n} move.',
+                             'Player {side} wins in {n} moves.', n).format(side=side, n=n)
+    sub = _('Next game soon…') if session.demo else \
+        _('New game: N    Undo: U    Review: V')
+    return title, sub
+
+
+def status_texts(session, invitation: str = '', record: str = '',
+                 details: bool = False) -> tuple[str, str, str]:
+    """(line 1, line 2, right side) of the status bar.
+
+    :param invitation: the network invitation to show while waiting for a friend.
+    :param record: this pairing's record (:func:`record_words`), or ''.
+    :param details: add the search figures (:func:`details_text`) on the right.
+    """
+    if session.game.over:
+        line1 = result_texts(session)[0]
+    else:
+        line1 = _turn_line(session, invitation) + _search_note(session)
+    if session.paused:
+        line1 += '  ' + _('[paused]')
+    return line1, _players_line(session), _right_side(session, record, details)
+
+
+def _turn_line(session, invitation: str) -> str:
+    """Who is to move (or thinking, or waited for) in an unfinished game."""
+    side = session.game.to_move
+    p = session.players[side]
+    if session.thinking():
+        secs = session.slow_search_seconds()
+        line = _('{name} ({side}) is thinking…').format(name=side_name(session, side), side=side)
+        return line + f' {secs} s' if secs else line
+    if session.net_state == 'waiting':
+        return _('Waiting for your friend…') + (f'  {invitation}' if invitation else '')
+    if session.net_state == 'lost':
+        return _('Connection lost: waiting for your friend to come back…')
+    if p.kind == 'remote':
+        return _("Your friend's turn ({side})").format(side=side)
+    if p.is_human and len(session.humans()) == 1:
+        return _('Your turn ({side})').format(side=side)
+    if p.is_human:
+        return _("Player {side}'s turn").format(side=side)
+    return _('{name} ({side}) to move').format(name=side_name(session, side), side=side)
+
+
+def _search_note(session) -> str:
+    """'  (hint: 3 s…)' while a slow hint or analysis search runs, else ''."""
+    slow = session.slow_search_seconds()
+    if not slow or session.thinking():
+        return ''
+    if session.hint_wanted:
+        return '  ' + _('(hint: {n} s…)').format(n=slow)
+    return '  ' + _('(analysis: {n} s…)').format(n=slow)
+
+
+def _players_line(session) -> str:
+    """Who plays each side, after the tip to lower the lookahead while the
+    computer's move is slow."""
+    line = f"X: {side_name(session, 'X')}   O: {side_name(session, 'O')}"
+    if session.slow_search_seconds() and session.searching_kind() == 'ai' \
+            and not session.game.over:
+        line = _(LOWER_LOOKAHEAD_TIP) + '   ' + line
+    return line
+
+
+def _right_side(session, record: str, details: bool) -> str:
+    """The worker's note, the search figures (details view) and the record,
+    one per line."""
+    right = record
+    if details:
+        right = details_text(session) + ('\n' + right if right else '')
+    if session.worker_note:
+        right = session.worker_note + ('\n' + right if right else '')
+    return right
+
+
+def details_text(session) -> str:
+    """The search figures (nodes and times of each side's last move) and the
+    analysis engine, for the details view."""
+    parts = []
+    for side in 'XO':
+        st = session.last_stats.get(side)
+        if st:
+            nodes, secs, depth = st
+            took = f'{secs * 1000:.1f} ms' if secs < 0.1 else f'{secs:.2f} s'
+            parts.append(f'{side}: ' + (_('{nodes} nodes in {time}').format(
+                nodes=f'{nodes:,}', time=took) if nodes else took))
+    engine = _('Expert') if session.expert_mode else _('lookahead {n}, tiebreak {t}').format(
+        n=session.lookahead, t=session.tiebreak)
+    backend = perfect_backend_name(session.rows, session.cols)
+    return '  '.join(parts) + ('\n' if parts else '') + _('Analysis: {engine}').format(
+        engine=engine) + (f' · {backend}' if backend else '')
+
+
+def perfect_backend_name(rows: int, cols: int) -> str:
+    """The perfect-play engine behind Expert on a ``rows`` x ``cols`` board,
+    for the details view ('' when the installation has none)."""
+    try:
+        from connect4_game.ai import perfect
+    except ImportError:
+        return ''
+    return perfect.backend_label(perfect.backend_name(rows, cols))
+
+
+def record_words(rec) -> str:
+    """A pairing's record ('X 2 : 1 O, 0 draws'), '' before its first game."""
+    if not rec.games:
+        return ''
+    return ngettext('X {w} : {l} O, {t} draw', 'X {w} : {l} O, {t} draws',
+                    rec.ties).format(w=rec.wins, l=rec.losses, t=rec.ties)
+
+
+def overlay_badges(payload: dict, cols: int, theme) -> list:
+    """One (text, colour) badge per column from an analysis ``payload``
+    (its 'labels' and 'scores'), None for a column without one; colours
+    from ``theme``."""
+    out: list = []
+    labels = payload.get('labels') or []
+    scores = payload.get('scores') or []
+    for col in range(cols):
+        if labels and col < len(labels) and not labels[col] and not payload.get('column') \
+                and payload.get('time') is None:
+            out.append(('\u2026', theme.text_dim))      # not proven yet
+        elif labels and col < len(labels) and labels[col]:
+            out.append((label_words(labels[col]), _label_colour(labels[col], theme)))
+        elif col < len(scores) and scores[col] is not None:
+            sc = scores[col]
+            colour = {100: theme.good, 0: theme.bad, 50: theme.neutral}.get(sc, theme.text_dim)
+            out.append((score_words(sc), colour))
+        else:
+            out.append(None)
+    return out
+
+
+def _label_colour(label: str, theme):
+    low = label.lower().lstrip('\u2248~\u2265 ')
+    if low.startswith('win'):
+        return theme.good
+    if low.startswith('loss'):
+        return theme.bad
+    return theme.text_dim if 'full' in low else theme.neutral
+
+
+def label_menu(items: list, session, muted: bool) -> None:
+    """Fit the game screen's menu ``items`` (:class:`~connect4_game.ui.widgets.MenuItem`)
+    to the game's state: Pause is only for computer games and says Resume
+    while paused; Sound, Demo and Play a friend say what they would do now."""
+    for item in items:
+        if item.action == 'pause':
+            item.enabled = session.demo or all(p.is_computer for p in session.players.values())
+            if session.paused:
+                item.label = _('Resume demo')
+        elif item.action == 'sound' and muted:
+            item.label = _('Sound on')
+        elif item.action == 'sound':
+            item.label = _('Sound off')
+        elif item.action == 'demo' and session.demo:
+            item.label = _('Stop demo')
+        elif item.action == 'network' and session.peer is not None:
+            item.label = _('Leave the network game')

@@ -1,0 +1,288 @@
+"""What the window's screens share besides the game: one small class each
+for the settings file, the theme, the sound, the statistics, the clipboard
+and the language. The :class:`~connect4_game.ui.app.App` holds one of each
+(``app.settings_store``, ``app.themes``, ``app.sounds``, ``app.stats``,
+``app.clipboard``, ``app.languages``) and screens reach them through it.
+
+Services that may fail at start (a bad settings file, an unknown theme, no
+audio device) report it through a ``note(text)`` callable -- the app shows
+it in the window and prints it once -- and go on with a safe default.
+Services that change a setting pass it to ``remember(**changes)``
+(:meth:`SettingsStore.remember`), which keeps it for the next start.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections import deque
+from typing import TYPE_CHECKING, Callable, Protocol
+
+import pygame
+
+from connect4_game.messages import clip
+from connect4_game.storage.settings import Settings
+from connect4_game.ui import i18n, themes
+from connect4_game.ui.i18n import _
+
+if TYPE_CHECKING:
+    from connect4_game.storage.stats import Stats
+
+__all__ = ['SettingsStore', 'ThemeService', 'SoundService', 'StatsService', 'Clipboard',
+           'ClipboardError', 'LanguageService']
+
+log = logging.getLogger(__name__)
+
+Note = Callable[[str], None]
+Remember = Callable[..., None]
+
+
+class SettingsStore:
+    """The player's settings (:class:`~connect4_game.storage.settings.Settings`,
+    the ``settings`` attribute): read by :meth:`load`, changed by
+    :meth:`remember`, written by :meth:`save` when the window closes.
+
+    :param use_file: False keeps the player's settings file untouched (the
+        defaults are used and nothing is written: tests, scripts).
+    """
+
+    def __init__(self, use_file: bool) -> None:
+        self.use_file = bool(use_file)
+        self.settings = Settings()
+        self.dirty = False
+
+    def load(self) -> list[str]:
+        """Read the settings file, after removing the temporary files killed
+        writers left in its folder. Returns the warnings, one line each (a
+        bad file or value falls back to the default); [] without a file."""
+        if not self.use_file:
+            return []
+        from connect4_game.storage.settings import clean_config_dir, load_settings
+        clean_config_dir()
+        self.settings, warnings = load_settings()
+        return list(warnings)
+
+    def remember(self, **changes) -> None:
+        """Change settings, e.g. ``remember(theme='dark')`` (written on exit);
+        a change the settings refuse (unknown name, bad value) is ignored."""
+        try:
+            self.settings = self.settings.replace(**changes)
+            self.dirty = True
+        except ValueError:
+            pass
+
+    def save(self) -> bool:
+        """Write the settings if something changed and the app uses the file.
+        Returns whether they were written; a failure is logged, not raised."""
+        if not (self.use_file and self.dirty):
+            return False
+        from connect4_game.storage.settings import save_settings
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            log.warning('could not save settings: %s', clip(exc, 200))
+            return False
+        self.dirty = False
+        return True
+
+
+class ThemeService:
+    """Looks up, changes and shows themes (:mod:`connect4_game.ui.themes`).
+
+    The theme in use is ``app.theme`` (and its name ``app.theme_name``),
+    the plain attributes every screen reads; ``App.set_theme`` changes them
+    through :meth:`set`.
+
+    :param remember: keeps a chosen theme for the next start.
+    :param note: reports an unknown theme name.
+    """
+
+    def __init__(self, remember: Remember, note: Note) -> None:
+        self.remember = remember
+        self.note = note
+
+    def choose(self, name: str | None) -> themes.Theme:
+        """The theme called ``name`` (None: the default); an unknown name is
+        noted and the default theme returned."""
+        try:
+            return themes.get_theme(name)
+        except ValueError as exc:
+            self.note(str(exc))
+            return themes.get_theme(None)
+
+    def set(self, name: str) -> themes.Theme:
+        """:meth:`choose` ``name`` and remember the choice; returns the theme."""
+        theme = self.choose(name)
+        self.remember(theme=theme.name)
+        return theme
+
+    @staticmethod
+    def following(name: str) -> str:
+        """The name of the theme after ``name`` in the cycle of the C key."""
+        return themes.next_theme(name)
+
+    @staticmethod
+    def set_icon(theme: themes.Theme) -> None:
+        """A checker of each side in ``theme``'s colours as the 32 x 32 pixel
+        window icon (best effort: no error if the display refuses it)."""
+        try:
+            icon = pygame.Surface((32, 32), pygame.SRCALPHA)
+            icon.blit(themes.checker_surface(theme, 'O', 10), (10, 0))
+            icon.blit(themes.checker_surface(theme, 'X', 10), (0, 10))
+            pygame.display.set_icon(icon)
+        except (pygame.error, ValueError):
+            pass
+
+
+class _Player(Protocol):
+    muted: bool
+
+    def play(self, name: str) -> object: ...
+
+    def stop(self) -> None: ...
+
+
+class _SilentPlayer:
+    """Plays nothing (no audio device, missing files)."""
+
+    def __init__(self) -> None:
+        self.muted = True
+        self.history: deque[str] = deque(maxlen=100)
+
+    def play(self, name: str) -> bool:
+        return False
+
+    def stop(self) -> None:
+        pass
+
+
+class SoundService:
+    """The sound effects ('drop', 'win', 'tie', 'refused') and the mute switch.
+
+    :param muted: start muted.
+    :param remember: keeps the mute switch for the next start.
+    :param note: reports why the window is silent (no audio device).
+
+    ``player`` is the :class:`~connect4_game.ui.sound.SoundPlayer` (its
+    ``history`` lists the sounds played), or a silent stand-in.
+    """
+
+    def __init__(self, muted: bool, remember: Remember, note: Note) -> None:
+        self.muted = bool(muted)
+        self.remember = remember
+        self.player: _Player = self._open(note)
+
+    def _open(self, note: Note) -> _Player:
+        try:
+            from connect4_game.ui import sound
+            return sound.SoundPlayer(muted=self.muted)
+        except Exception as exc:  # no audio device, missing files: play silently
+            note(_('Sound off: {why}').format(why=clip(exc, 120)))
+            return _SilentPlayer()
+
+    def play(self, name: str) -> None:
+        """Play sound ``name`` unless muted; a failing device stays quiet."""
+        if self.muted:
+            return
+        try:
+            self.player.play(name)
+        except Exception:
+            pass
+
+    def toggle_mute(self) -> bool:
+        """Mute (stopping what plays) or unmute, remember it; returns ``muted``."""
+        self.muted = not self.muted
+        self.player.muted = self.muted
+        if self.muted:
+            self.player.stop()
+        self.remember(muted=self.muted)
+        return self.muted
+
+
+class StatsService:
+    """The statistics file: wins, losses and draws of every pairing.
+
+    :param use_file: False uses an empty record that is never written.
+    :param on_record: called after each :meth:`record` (e.g. the status bar
+        reads the record again).
+    """
+
+    def __init__(self, use_file: bool, on_record: Callable[[], None] | None = None) -> None:
+        self.use_file = bool(use_file)
+        self.on_record = on_record
+        self._stats: Stats | None = None
+
+    def open(self) -> Stats:
+        """The :class:`~connect4_game.storage.stats.Stats`, read on the first
+        call (warnings about the file are logged)."""
+        if self._stats is None:
+            from connect4_game.storage.stats import Stats, load_stats
+            if self.use_file:
+                self._stats, warnings = load_stats()
+                for w in warnings:
+                    log.warning('%s', clip(w, 300))
+            else:
+                self._stats = Stats(os.devnull)
+        return self._stats
+
+    def record(self, x: str, o: str, result: str) -> None:
+        """Count one finished game of ``x`` against ``o`` (``result`` 'X', 'O'
+        or 'tie'), saved at once when the app uses the file.
+
+        :raises ValueError: for an unknown result or a bad player name.
+        :raises OSError: if the file cannot be written.
+        """
+        self.open().record(x, o, result, save=self.use_file)
+        if self.on_record is not None:
+            self.on_record()
+
+
+class ClipboardError(RuntimeError):
+    """There is no clipboard here (the message says why)."""
+
+
+class Clipboard:
+    """The system clipboard (pygame-ce's ``pygame.scrap``, no init needed)."""
+
+    @staticmethod
+    def put_text(text: str) -> None:
+        """Put ``text`` on the clipboard.
+
+        :raises ClipboardError: when there is no clipboard (no display
+            server, no scrap support).
+        """
+        try:
+            pygame.scrap.put_text(text)
+        except (pygame.error, AttributeError, RuntimeError) as exc:
+            raise ClipboardError(str(exc)) from exc
+
+
+class LanguageService:
+    """The language of the window's texts (:mod:`connect4_game.ui.i18n`).
+
+    The code in use is ``app.language``; ``App.set_language`` changes it
+    through :meth:`set`.
+
+    :param remember: keeps a chosen language for the next start.
+    """
+
+    def __init__(self, remember: Remember) -> None:
+        self.remember = remember
+
+    @staticmethod
+    def start(code: str | None) -> str:
+        """Switch to ``code`` (None: the system's) without remembering it;
+        returns the code in use.
+
+        :raises ValueError: for a language the game does not have.
+        """
+        return i18n.set_language(code)
+
+    def set(self, code: str) -> str:
+        """Switch to ``code`` and remember it; returns the code in use.
+
+        :raises ValueError: for a language the game does not have.
+        """
+        chosen = i18n.set_language(code)
+        self.remember(language=code)
+        return chosen

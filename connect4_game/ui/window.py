@@ -1,0 +1,127 @@
+"""The OS window of the game: its mode (a resizable window or full screen),
+its size (never below :data:`connect4_game.rules.MIN_WINDOW_W` x
+:data:`~connect4_game.rules.MIN_WINDOW_H` pixels, so the board and the texts
+stay readable), its title and screenshots of what it shows."""
+
+from __future__ import annotations
+
+import io
+import logging
+import os
+
+import pygame
+
+from connect4_game import rules
+from connect4_game.messages import clip, quote
+from connect4_game.ui.i18n import _
+
+__all__ = ['Window', 'fit_size']
+
+log = logging.getLogger(__name__)
+
+
+def fit_size(size) -> tuple[int, int]:
+    """``size`` (width, height in pixels; numbers or numeric strings) raised to
+    the smallest window the game allows.
+
+    :raises ValueError, TypeError: for something that is not two numbers.
+    """
+    return max(rules.MIN_WINDOW_W, int(size[0])), max(rules.MIN_WINDOW_H, int(size[1]))
+
+
+class Window:
+    """The display surface and how it is shown.
+
+    :param size: the window size in pixels (raised to the minimum).
+
+    ``windowed_size`` is the size of the window when not full screen (kept
+    while full screen), ``fullscreen`` whether it is, ``screenshot_error``
+    why the last :meth:`save_screenshot` failed (None: it did not).
+    """
+
+    def __init__(self, size) -> None:
+        self.windowed_size = fit_size(size)
+        self.fullscreen = False
+        self.screenshot_error: str | None = None
+        self._caption: str | None = None
+
+    def open(self, title: str) -> pygame.Surface:
+        """Open the window at ``windowed_size`` with ``title`` and key repeat
+        (300 ms delay, then every 60 ms); returns its surface.
+
+        :raises pygame.error: when no window can be opened (no display).
+        """
+        pygame.display.init()
+        pygame.font.init()
+        surface = self.set_mode(self.windowed_size)
+        self.set_caption(title)
+        pygame.key.set_repeat(300, 60)
+        return surface
+
+    def set_mode(self, size, fullscreen: bool = False) -> pygame.Surface:
+        """Show a resizable window of ``size`` pixels, or the full screen;
+        returns the new surface. A mode SDL refuses falls back to a window
+        of ``windowed_size``.
+
+        :raises pygame.error: when even that fails.
+        """
+        flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
+        try:
+            surf = pygame.display.set_mode(size if not fullscreen else (0, 0), flags)
+            if not fullscreen and surf.get_size() != tuple(size):
+                surf = pygame.display.set_mode(size, flags)   # SDL keeps the desktop size once
+            return surf
+        except pygame.error:
+            return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> pygame.Surface:
+        """Full screen, or back to a window of ``windowed_size`` (F11); returns
+        the new surface."""
+        self.fullscreen = not self.fullscreen
+        return self.set_mode(self.windowed_size, self.fullscreen)
+
+    def resize(self, w: int, h: int) -> pygame.Surface | None:
+        """The user resized the window to ``w`` x ``h`` pixels: keep that size
+        (raised to the minimum) as ``windowed_size``. Returns the surface to
+        draw on, or None while full screen (the resize is ignored)."""
+        if self.fullscreen:
+            return None
+        self.windowed_size = fit_size((w, h))
+        current = pygame.display.get_surface()
+        if current is None or current.get_size() != self.windowed_size:
+            return self.set_mode(self.windowed_size)
+        return current
+
+    def set_caption(self, caption: str) -> None:
+        """Title the window ``caption`` (only a changed title goes to SDL)."""
+        if caption != self._caption:
+            self._caption = caption
+            pygame.display.set_caption(caption)
+
+    def show_state(self, state: str) -> None:
+        """Title the window 'Connect Four -- ``state``' (120 characters at most;
+        useful in the task bar)."""
+        self.set_caption(clip(f"{_('Connect Four')} \u2014 {state}", 120))
+
+    def save_screenshot(self, surface: pygame.Surface, path: str) -> bool:
+        """Write ``surface`` to ``path`` (the format from its extension, PNG
+        by default). The image is encoded in memory and written with ordinary
+        file writes, so a full disk or an unwritable path is noticed: it is
+        logged in one line and :attr:`screenshot_error` says why. Returns
+        whether it was written."""
+        try:
+            buf = io.BytesIO()
+            hint = path if os.path.splitext(str(path))[1] else 'screenshot.png'
+            pygame.image.save(surface, buf, hint)
+            data = buf.getvalue()
+            if not data:
+                raise OSError('the image encoder wrote nothing')
+            with open(path, 'wb') as fh:
+                fh.write(data)
+        except (pygame.error, OSError, ValueError, TypeError) as exc:
+            why = getattr(exc, 'strerror', None) or exc
+            self.screenshot_error = clip(why, 120)
+            log.error('connect4: could not save the screenshot %s: %s', quote(path),
+                      self.screenshot_error)
+            return False
+        return True
