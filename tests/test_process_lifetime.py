@@ -14,7 +14,8 @@ import pytest
 
 from connect4_game.board import Board
 from connect4_game.plugins import ProcessPlayer
-from connect4_game.ui.worker import Job, SearchWorker
+from connect4_game.ui.jobs import Job
+from connect4_game.ui.worker import SearchWorker
 
 from tests.worker_jobs import register_test_jobs
 
@@ -152,7 +153,8 @@ def test_searching_worker_processes_end_within_2_s_of_a_sigkilled_app():
 DRIVER = """
 import sys
 sys.path.insert(0, {root!r})
-from connect4_game.ui.worker import Job, SearchWorker
+from connect4_game.ui.jobs import Job
+from connect4_game.ui.worker import SearchWorker
 from tests.worker_jobs import register_test_jobs
 
 if __name__ == '__main__':

@@ -1,13 +1,14 @@
 """Job kinds that only the tests use, for the AI worker (:mod:`connect4_game.ui.worker`).
 
-The game's own kinds are in ``worker.PRODUCTION_HANDLERS``; a test module
-calls :func:`register_test_jobs` at import. The worker processes import these
-handlers by name (``tests.worker_jobs``), so they stay top-level functions.
+The game's own kinds are in ``connect4_game.ui.jobs.PRODUCTION_HANDLERS``; a
+test module calls :func:`register_test_jobs` at import. The worker processes
+import these handlers by name (``tests.worker_jobs``), so they stay top-level
+functions.
 """
 
 import time
 
-from connect4_game.ui import worker
+from connect4_game.ui import jobs
 
 
 def sleep_job(job, progress):
@@ -21,4 +22,4 @@ def sleep_job(job, progress):
 
 def register_test_jobs():
     """Add the test-only job kinds (``'sleep'``) to the worker; idempotent."""
-    worker.register_handler('sleep', sleep_job)
+    jobs.register_handler('sleep', sleep_job)

@@ -6,13 +6,11 @@ render loop and breaks the frame budget. The window's main thread
 only calls :meth:`SearchWorker.submit` (never blocks) and
 :meth:`SearchWorker.poll` once per frame; all game state stays on the main
 thread. The process receives a plain description of the position (a
-:class:`Job`) and returns only a column and scores/stats (a :class:`Result`).
+:class:`~connect4_game.ui.jobs.Job`) and returns only a column and
+scores/stats (a :class:`~connect4_game.ui.jobs.Result`); what each kind of
+job computes is in :mod:`connect4_game.ui.jobs`, whose public names this
+module re-exports. A job whose kind has no handler gets an ``'error'`` result.
 
-* What a job does depends on its :class:`JobKind`: :data:`PRODUCTION_HANDLERS`
-  maps each kind to the function that runs it in the worker process
-  (:func:`compute`). Tests add kinds of their own with
-  :func:`register_handler`; a job of a kind nobody registered gets an
-  ``'error'`` result.
 * At most one job is in flight. Submitting a new job while one runs cancels
   it: the busy process is terminated and a *spare* process, started ahead of
   time, takes over at once (so a stale deep search never delays the next one).
@@ -53,20 +51,18 @@ import os
 import queue
 import threading
 import time
-import traceback
-from dataclasses import dataclass, field
-from enum import Enum
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Union
+from typing import Any, Union
 
 from connect4_game.lifetime import child_setup, describe_exit, stop_child
 from connect4_game.messages import clip
-
-if TYPE_CHECKING:
-    from connect4_game.board import Board
+from connect4_game.ui.jobs import (DEEPEN_FROM, MAX_MESSAGE, PRODUCTION_HANDLERS, Job, JobKind,
+                                   Result, ResultStatus, _adopt_handler, _error_text,
+                                   _final_result, _handler_ref, _job_name, compute,
+                                   progress_depths, register_handler)
 
 __all__ = ['Job', 'JobKind', 'Result', 'ResultStatus', 'SearchWorker', 'compute',
-           'register_handler', 'PRODUCTION_HANDLERS', 'MAX_DEATHS']
+           'register_handler', 'progress_depths', 'PRODUCTION_HANDLERS', 'DEEPEN_FROM',
+           'MAX_DEATHS', 'MAX_MESSAGE']
 
 logger = logging.getLogger(__name__)
 
@@ -79,422 +75,9 @@ pause doubles with each death in a row, up to :data:`BACKOFF_MAX`."""
 BACKOFF_MAX = 5.0
 MAX_REPLY = 1 << 20
 """Bytes: the longest answer the parent reads from a worker process."""
-MAX_MESSAGE = 300
-"""Characters of an error text (e.g. a plug-in's exception) a Result repeats."""
 WORKER_NICE = 19
 """How much lower than the window the worker processes run (``os.nice``; 19
 is the lowest priority): a search never delays a frame when both want a CPU."""
-DEEPEN_FROM = 8
-"""Plies: an ``'ai'`` job deeper than this reports shallower results first."""
-
-
-class JobKind(str, Enum):
-    """What a :class:`Job` asks for. A ``str`` too: ``JobKind.AI == 'ai'``,
-    ``str(JobKind.AI) == 'ai'``, so callers may keep using plain strings."""
-
-    AI = 'ai'
-    """The assignment's ``AIPlayer.scores_for`` + tiebreak (BU CS111 ps9,
-    Problem 4), or a named level's player when ``spec`` names one."""
-    EXPERT = 'expert'
-    """Perfect play: Expert's own move (``spec='move'``) or every column's label."""
-    PLUGIN = 'plugin'
-    """A user's ``FILE.py:ClassName`` player (see :mod:`connect4_game.plugins`)."""
-    REVIEW = 'review'
-    """Every move of a game judged by perfect play, reported move by move."""
-    OSKA = 'oska'
-    """A move of the Oska variant (:mod:`connect4_game.oska.engine`)."""
-    PING = 'ping'
-    """Start-up check: imports the search, answers ``{}``."""
-
-    def __str__(self) -> str:
-        return str(self.value)
-
-
-class ResultStatus(str, Enum):
-    """How a job ended (see :class:`Result`); a ``str`` too (``== 'ok'`` works)."""
-
-    OK = 'ok'
-    ERROR = 'error'
-    DIED = 'died'
-    TIMEOUT = 'timeout'
-    PROGRESS = 'progress'
-
-    def __str__(self) -> str:
-        return str(self.value)
-
-
-_KIND_VALUES = {k.value: k for k in JobKind}
-
-
-@dataclass(frozen=True)
-class Job:
-    """One request for the worker process.
-
-    :param key: hashable tag chosen by the caller (e.g. game id, moves,
-        settings); copied into the :class:`Result`.
-    :param kind: a :class:`JobKind` or its string (``'ai'``, ``'expert'``,
-        ``'plugin'``, ``'review'``, ``'oska'``, ``'ping'``), stored as the
-        :class:`JobKind`; any other string is kept as it is and names a kind
-        added with :func:`register_handler` (tests).
-    :param rows: the board's ``slots``, top row first, as strings of
-        ``' '``/``'X'``/``'O'``.
-    :param checker: the side to move, ``'X'`` or ``'O'``.
-    :param lookahead: plies, for ``'ai'`` and ``'oska'``.
-    :param tiebreak: ``'LEFT'``, ``'RIGHT'`` or ``'RANDOM'``, for ``'ai'``.
-    :param spec: ``'plugin'``: the ``FILE.py:ClassName``; ``'ai'``: a level
-        name, or ``''`` for the assignment's ``AIPlayer``; ``'expert'``:
-        ``'move'`` for Expert's own move, ``''`` for every column.
-    :param time_budget: seconds, for ``'expert'`` and ``'review'``.
-    :param timeout: seconds after which the job is abandoned (the process
-        is replaced) and a ``'timeout'`` result is reported; None = never.
-    :param moves: for ``'review'``: the 0-based columns of the game (``rows``
-        is then the empty board, giving its size).
-    :raises ValueError: if ``kind`` is not a string.
-    """
-
-    key: object
-    kind: str
-    rows: tuple
-    checker: str
-    lookahead: int = 0
-    tiebreak: str = 'LEFT'
-    spec: str = ''
-    time_budget: float = 1.0
-    timeout: float | None = None
-    moves: tuple = ()
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.kind, str):
-            raise ValueError(f'a job kind is a string, not {clip(type(self.kind).__name__)}')
-        plain = str.__str__(self.kind)   # the text of any str subclass (another str enum too)
-        object.__setattr__(self, 'kind', _KIND_VALUES.get(plain, plain))
-
-
-@dataclass
-class Result:
-    """What the worker reports for a :class:`Job`.
-
-    ``status`` (a :class:`ResultStatus`; its string is accepted and converted)
-    is ``'ok'`` (``payload`` is the handler's dict, for ``'ai'``/``'expert'``/
-    ``'plugin'`` with ``column``, ``scores``, ``nodes``, ``time`` in seconds
-    and optionally ``labels``), ``'error'`` (``message``, one line of at most
-    :data:`MAX_MESSAGE` characters, says what the job raised -- or, for a
-    ``'plugin'`` job, how the plug-in's process ended, e.g. ``'the plug-in
-    bot.py:Bot ended its process (exit status 3)'``, and for a search that
-    killed :data:`MAX_DEATHS` processes in a row, that the worker gave up on
-    it), ``'died'`` (the process died during a search; the job is being run
-    again by another process) or ``'timeout'``; or ``'progress'`` (not the
-    end: ``payload`` is the result of a shallower lookahead, with its
-    ``depth``, while the job goes on).
-
-    :raises ValueError: for a status that is not one of :class:`ResultStatus`.
-    """
-
-    job: Job
-    status: str
-    payload: dict = field(default_factory=dict)
-    message: str = ''
-
-    def __post_init__(self) -> None:
-        try:
-            self.status = ResultStatus(self.status)
-        except ValueError:
-            raise ValueError(f'a result status is one of '
-                             f'{", ".join(s.value for s in ResultStatus)}, '
-                             f'not {clip(self.status)}') from None
-
-    @property
-    def key(self) -> object:
-        """The key of the job this result answers."""
-        return self.job.key
-
-
-# --------------------------------------------------------------------------
-# process side: one handler per job kind
-
-Progress = Callable[[dict], None]
-"""Called by a handler with each intermediate payload (sent as ``'progress'``)."""
-Handler = Callable[[Job, Optional[Progress]], dict]
-"""``handler(job, progress) -> payload``: runs one job in a worker process."""
-
-_PLUGINS: dict = {}
-_EXPERTS: dict = {}
-
-
-def _board_from_rows(rows: tuple) -> Board:
-    from connect4_game.board import Board
-    b = Board(len(rows), len(rows[0]))
-    b.slots = [list(r) for r in rows]
-    return b
-
-
-def progress_depths(lookahead: int) -> list[int]:
-    """The shallower lookaheads an ``'ai'`` job reports on its way to
-    ``lookahead`` (so *Move now* has a move to play): 4, 8, 12, ... below it,
-    none for a lookahead of :data:`DEEPEN_FROM` or less. Each costs about a
-    seventh of the next ply's search per ply less, so together they add a
-    few per cent to the deep search."""
-    if lookahead <= DEEPEN_FROM:
-        return []
-    return list(range(4, lookahead, 4))
-
-
-def _run_review(job: Job, progress: Progress | None) -> dict:
-    """``'review'``: every move of ``job.moves`` judged by perfect play.
-
-    :returns: ``{'records': [PlyReview.to_dict(), ...]}``, one per move; each
-        record is also reported through ``progress`` as ``{'record': ...}``.
-    """
-    from connect4_game.ai import review
-    records: list[dict] = []
-
-    def on_ply(rec: review.PlyReview) -> None:
-        records.append(rec.to_dict())
-        if progress is not None:
-            progress({'record': records[-1]})
-    review.review_game(len(job.rows), len(job.rows[0]), list(job.moves),
-                       time_budget=job.time_budget, on_ply=on_ply)
-    return {'records': records}
-
-
-def _run_oska(job: Job, progress: Progress | None) -> dict:
-    """``'oska'``: the Oska engine's move for ``job.checker`` at ``job.lookahead``.
-
-    :returns: ``{'move': [frm, to, captured or None] or None, 'nodes', 'max_ply',
-        'time'}`` (``time`` in seconds).
-    """
-    from connect4_game.oska import engine as oska
-    start = time.perf_counter()
-    res = oska.search(list(job.rows), job.checker, job.lookahead)
-    move = None if res.move is None else [list(res.move.frm), list(res.move.to),
-                                          list(res.move.captured) if res.move.captured
-                                          else None]
-    return {'move': move, 'nodes': res.stats.nodes, 'max_ply': res.stats.max_ply,
-            'time': time.perf_counter() - start}
-
-
-def _run_ai(job: Job, progress: Progress | None) -> dict:
-    """``'ai'``: exactly the assignment's ``AIPlayer`` (BU CS111 ps9, Problem 4)
-    with ``job.tiebreak`` and ``job.lookahead``, or the named level ``job.spec``
-    (:mod:`connect4_game.ai.levels`).
-
-    :returns: ``{'column': int or None (no move), 'scores': [int per column],
-        'depth', 'nodes', 'time'}``; a deep assignment search first reports
-        shallower ones through ``progress`` (see :func:`progress_depths`).
-    :raises ValueError: for a level that is not a lookahead search.
-    """
-    if job.spec:
-        return _run_level(job)
-    from connect4_game.players import AIPlayer
-    board = _board_from_rows(job.rows)
-    player = AIPlayer(job.checker, job.tiebreak, job.lookahead)
-    start = time.perf_counter()
-    if progress is not None:
-        for depth in progress_depths(job.lookahead):
-            shallow = AIPlayer(job.checker, job.tiebreak, depth)
-            scores = shallow.scores_for(board)
-            if max(scores) >= 0:
-                progress({'column': shallow.max_score_column(scores), 'scores': scores,
-                          'depth': depth, 'nodes': shallow.last_nodes or 0,
-                          'time': time.perf_counter() - start})
-    scores = player.scores_for(board)
-    column = player.max_score_column(scores) if max(scores) >= 0 else None
-    return {'column': column, 'scores': list(scores), 'depth': player.lookahead,
-            'nodes': player.last_nodes or 0, 'time': time.perf_counter() - start}
-
-
-def _run_level(job: Job) -> dict:
-    """An ``'ai'`` job for the level named ``job.spec``: the level's choice
-    among the best-scored columns (same payload as :func:`_run_ai`).
-
-    :raises ValueError: for an unknown level or one that is not a lookahead search.
-    """
-    from connect4_game.ai.levels import LevelPlayer, make_level_player
-    board = _board_from_rows(job.rows)
-    player = make_level_player(job.spec, job.checker)
-    if not isinstance(player, LevelPlayer):
-        raise ValueError(f'level {clip(job.spec)} is not a lookahead search; '
-                         f'ask for an {JobKind.EXPERT.value!r} job')
-    start = time.perf_counter()
-    scores = player.scores_for(board)
-    column = player.choose_column(board, scores) if max(scores) >= 0 else None
-    return {'column': column, 'scores': list(scores), 'depth': player.lookahead,
-            'nodes': getattr(player, 'last_nodes', 0) or 0,
-            'time': time.perf_counter() - start}
-
-
-def _run_expert(job: Job, progress: Progress | None) -> dict:
-    """``'expert'``: perfect play. With ``job.spec == 'move'`` Expert's own
-    move (best column proven first); else every column, each reported through
-    ``progress`` as it is proven (hint, overlay).
-
-    :returns: ``{'column', 'labels': [str per column], 'scores': [int or None
-        per column], 'nodes': 0, 'time'}`` (and ``'backend'`` for every column).
-    """
-    board = _board_from_rows(job.rows)
-    start = time.perf_counter()
-    if job.spec != 'move':
-        return _expert_columns(job, board, progress, start)
-    from connect4_game.ai import expert
-    player = _EXPERTS.get(job.checker)
-    if player is None or player.time_budget != job.time_budget:
-        player = _EXPERTS[job.checker] = expert.ExpertPlayer(job.checker, job.time_budget)
-    column = player.next_move(board)
-    results = player.last_analysis or []
-    return {'column': column, 'labels': [getattr(r, 'label', '') for r in results],
-            'scores': [getattr(r, 'score', None) for r in results],
-            'nodes': 0, 'time': time.perf_counter() - start}
-
-
-def _expert_columns(job: Job, board: Board, progress: Progress | None,
-                    start: float) -> dict:
-    """Every column of ``board`` solved within ``job.time_budget`` seconds."""
-    from connect4_game.ai import perfect
-    labels: list[str] = [''] * board.width
-    scores: list[int | None] = [None] * board.width
-
-    def on_column(c: perfect.ColumnScore) -> None:
-        labels[c.column], scores[c.column] = c.label, c.score
-        if progress is not None:
-            progress({'labels': list(labels), 'scores': list(scores)})
-    res = perfect.solve_position(board, time_budget=job.time_budget, on_column=on_column)
-    return {'column': None if res.over else res.choice(),
-            'labels': [c.label for c in res.columns], 'scores': res.scores,
-            'nodes': 0, 'time': time.perf_counter() - start, 'backend': res.backend}
-
-
-def _run_plugin(job: Job, progress: Progress | None) -> dict:
-    """``'plugin'``: the move of the user's ``FILE.py:ClassName`` player
-    ``job.spec`` (loaded once per process and settings).
-
-    :returns: ``{'column': int, 'scores': None, 'nodes': 0, 'time'}``.
-    :raises ValueError: one line, if the plug-in cannot be loaded.
-    :raises RuntimeError: one line, for a fault of its move (an exception,
-        not a playable column) -- never the plug-in's own exception.
-    """
-    from connect4_game import plugins
-    from connect4_game.lifetime import guard_descendants
-    guard_descendants()   # whatever the plug-in starts ends with this process
-    board = _board_from_rows(job.rows)
-    key = (job.spec, job.checker, job.tiebreak, job.lookahead)
-    safe = _PLUGINS.get(key)
-    start = time.perf_counter()
-    # a KeyboardInterrupt here is raised by the plug-in itself (SIGINT is ignored)
-    if safe is None:  # load problems raise ValueError with one clear line
-        try:
-            safe = plugins.SafePlayer(plugins.load_player(job.spec, job.checker,
-                                                          job.tiebreak, job.lookahead),
-                                      label=plugins.spec_label(job.spec))
-        except KeyboardInterrupt as exc:
-            raise RuntimeError(f'loading plug-in {plugins.spec_label(job.spec)} raised '
-                               f'{plugins.describe_exception(exc)}') from None
-        _PLUGINS[key] = safe
-    try:
-        status, value = safe.choose(board)
-    except KeyboardInterrupt as exc:
-        raise RuntimeError(f'{job.spec}.next_move raised '
-                           f'{plugins.describe_exception(exc)}') from None
-    if status != 'ok':
-        raise RuntimeError(value)
-    return {'column': value, 'scores': None, 'nodes': 0,
-            'time': time.perf_counter() - start}
-
-
-def _run_ping(job: Job, progress: Progress | None) -> dict:
-    """``'ping'``: pay the search's import cost before play. :returns: ``{}``."""
-    importlib.import_module('connect4_game.ai.search')
-    return {}
-
-
-PRODUCTION_HANDLERS: Mapping[JobKind, Handler] = MappingProxyType({
-    JobKind.AI: _run_ai,
-    JobKind.EXPERT: _run_expert,
-    JobKind.PLUGIN: _run_plugin,
-    JobKind.REVIEW: _run_review,
-    JobKind.OSKA: _run_oska,
-    JobKind.PING: _run_ping,
-})
-"""The game's job kinds and the function that runs each (read-only)."""
-
-_handlers: dict[str, Handler] = {kind: fn for kind, fn in PRODUCTION_HANDLERS.items()}
-
-
-def _import_handler(module: str, qualname: str) -> Any:
-    """The object named ``qualname`` in module ``module`` (imported if needed).
-
-    :raises ImportError, AttributeError: if there is none.
-    """
-    obj: Any = importlib.import_module(module)
-    for part in qualname.split('.'):
-        obj = getattr(obj, part)
-    return obj
-
-
-def register_handler(kind: str, fn: Handler) -> None:
-    """Add a job kind: jobs of ``kind`` run ``fn(job, progress) -> payload``
-    in the worker processes (tests, e.g. a ``'sleep'`` job for a long search).
-
-    The worker processes find ``fn`` by its module and name, so it must be a
-    function defined at the top level of an importable module. Registering
-    the same function again for the same kind does nothing.
-
-    :param kind: a new job kind (a string that is not a :class:`JobKind`).
-    :param fn: the handler; its payload must be a JSON-serialisable dict.
-    :raises ValueError: for a production kind, a kind already taken by
-        another function, or a function the worker processes cannot import.
-    """
-    if not isinstance(kind, str) or not kind or kind in _KIND_VALUES:
-        raise ValueError(f'{kind!r} cannot be registered: it must be a new job kind, '
-                         f'not one of {", ".join(_KIND_VALUES)}')
-    if _handlers.get(kind, fn) is not fn:
-        raise ValueError(f'job kind {kind!r} already has a handler')
-    try:
-        found = _import_handler(fn.__module__, fn.__qualname__)
-    except (ImportError, AttributeError, TypeError):
-        found = None
-    if found is not fn:
-        raise ValueError(f'the handler of {kind!r} must be a top-level function of an '
-                         f'importable module, not {clip(fn)}')
-    _handlers[kind] = fn
-
-
-def _handler_ref(kind: str) -> tuple[str, str] | None:
-    """``(module, qualname)`` of a registered non-production kind's handler,
-    for a worker process to import; None for a production or unknown kind."""
-    fn = None if kind in PRODUCTION_HANDLERS else _handlers.get(kind)
-    return None if fn is None else (fn.__module__, fn.__qualname__)
-
-
-def _adopt_handler(kind: str, ref: tuple[str, str]) -> None:
-    """Worker process side: register the handler ``ref`` the parent named for
-    ``kind``, unless one is known already.
-
-    :raises ValueError: if it cannot be imported.
-    """
-    if kind in _handlers:
-        return
-    try:
-        _handlers[kind] = _import_handler(*ref)
-    except (ImportError, AttributeError, TypeError) as exc:
-        raise ValueError(f'cannot import the handler of job kind {clip(kind)}: '
-                         f'{clip(exc)}') from None
-
-
-def compute(job: Job, progress: Progress | None = None) -> dict:
-    """Run ``job`` in this process with its kind's handler and return its
-    payload dict (see :class:`Result`).
-
-    :param progress: called with a payload for each intermediate result (the
-        shallower lookaheads of an ``'ai'`` job, see :func:`progress_depths`;
-        the columns of an ``'expert'`` analysis; the moves of a ``'review'``),
-        or None.
-    :raises ValueError: for an unknown job kind; whatever the engine or the
-        plug-in raises is propagated.
-    """
-    handler = _handlers.get(job.kind)
-    if handler is None:
-        raise ValueError(f'unknown job kind {clip(job.kind)!r}')
-    return handler(job, progress)
 
 
 def _read_reply(conn: mp_connection.Connection) -> tuple[str, Union[dict, str]]:
@@ -515,15 +98,6 @@ def _read_reply(conn: mp_connection.Connection) -> tuple[str, Union[dict, str]]:
     if status == 'error':
         return ('error', clip(value, MAX_MESSAGE))
     return ('bad', 'its answer was not readable')
-
-
-def _error_text(exc: BaseException) -> str:
-    """One line (at most :data:`MAX_MESSAGE` characters) for what a job raised:
-    the text of a RuntimeError/ValueError (already one clear line), else the
-    exception's type and text."""
-    if isinstance(exc, (RuntimeError, ValueError)) and str(exc):
-        return clip(exc, MAX_MESSAGE)
-    return clip(traceback.format_exception_only(type(exc), exc)[-1].strip(), MAX_MESSAGE)
 
 
 def _answer(conn: mp_connection.Connection, request: Any) -> bytes:
@@ -774,8 +348,7 @@ class SearchWorker:
         """Stop the thread and kill every worker process with its process group
         (so every process a plug-in started goes too); idempotent."""
         with self._cond:
-            self._stop = True
-            self._pending = None
+            self._stop, self._pending = True, None
             self._cond.notify_all()
         self._poke()
         with self._procs_lock:
@@ -791,9 +364,7 @@ class SearchWorker:
     # the Linux parent-death signal of a child fires when the thread that
     # started it ends, so it must be this long-lived thread.
     def _start_proc(self) -> _Proc | None:
-        if self._stop:
-            return None
-        return _Proc(self._ctx)
+        return None if self._stop else _Proc(self._ctx)
 
     def _pause_left(self) -> float:
         """Seconds left of the pause after a process death (0.0 when none)."""
@@ -810,21 +381,14 @@ class SearchWorker:
         """Replace dead processes and start missing ones (none during the pause
         after a death)."""
         with self._procs_lock:
-            active, spare = self._active, self._spare
-        died = 0
-        if active is not None and not active.alive():
-            active.kill(0)
-            active = None
-            died += 1
-        if spare is not None and not spare.alive():
-            spare.kill(0)
-            spare = None
-            died += 1
-        if active is None and spare is not None:
-            active, spare = spare, None
-        for _ in range(died):
-            self.restarts += 1
-            self._note_death()
+            procs = [p for p in (self._active, self._spare) if p is not None]
+        live: list[_Proc | None] = [p for p in procs if p.alive()]
+        for p in procs:
+            if p not in live:
+                p.kill(0)
+                self.restarts += 1
+                self._note_death()
+        active, spare = (live + [None, None])[:2]   # the spare takes over a dead active
         if not self._pause_left():
             if active is None:
                 active = self._start_proc()
@@ -832,9 +396,9 @@ class SearchWorker:
                 spare = self._start_proc()
         with self._procs_lock:
             if self._stop:
-                for p in (active, spare):
-                    if p is not None:
-                        p.kill(0.2)
+                for unused in (active, spare):
+                    if unused is not None:
+                        unused.kill(0.2)
                 return
             self._active, self._spare = active, spare
 
@@ -855,11 +419,9 @@ class SearchWorker:
         for p in procs:
             try:
                 p.send(Job(None, JobKind.PING, ('X',), 'X'))
-                while not self._stop and time.monotonic() < deadline:
+                while not self._stop and time.monotonic() < deadline and p.alive():
                     if p.conn.poll(0.05):
                         _read_reply(p.conn)
-                        break
-                    if not p.alive():
                         break
             except (OSError, EOFError, ValueError):
                 pass
@@ -886,10 +448,8 @@ class SearchWorker:
                             return
                     job = None
                     if self._pending is not None and not self._pause_left():
-                        job = self._pending
-                        self._pending = None
+                        job, self._pending, self._cancel = self._pending, None, False
                         self._current = job
-                        self._cancel = False
                 if job is None:
                     self._ensure_procs()
                     continue
@@ -900,12 +460,13 @@ class SearchWorker:
                 self._results.put(Result(Job(None, 'none', ('',), 'X'), ResultStatus.DIED,
                                          message=f'worker thread failed: {exc!r}'))
         finally:
-            with self._cond:
-                self._current = None
+            self._end_job()
 
-    def _finish(self) -> None:
+    def _end_job(self) -> bool:
+        """Mark the running job as over; True if it had been cancelled."""
         with self._cond:
-            self._current = None
+            cancelled, self._current, self._cancel = self._cancel, None, False
+        return cancelled
 
     def _run_job(self, job: Job) -> None:
         self._ensure_procs()
@@ -934,7 +495,7 @@ class SearchWorker:
     def _wait_job(self, job: Job, proc: _Proc, start: float) -> None:
         while True:
             if self._stop:
-                self._finish()
+                self._end_job()
                 return
             # Sleep until the result, the process's death or a poke from the main
             # thread (submit/cancel/close): no polling, so this thread never
@@ -947,19 +508,15 @@ class SearchWorker:
                                           wait_for)
                 if self._wake_recv in woke:
                     self._drain_wake()
-                ready = proc.conn in woke and proc.conn.poll()
+                reply = _read_reply(proc.conn) if proc.conn in woke and proc.conn.poll() else None
             except (OSError, ValueError, EOFError):
                 self._lost(job, proc)
                 return
-            if ready:
-                try:
-                    status, payload = _read_reply(proc.conn)
-                except (EOFError, OSError, ValueError):
-                    self._lost(job, proc)
-                    return
+            with self._cond:
+                cancelled = self._cancel
+            if reply is not None:
+                status, payload = reply
                 if status == 'progress' and isinstance(payload, dict):
-                    with self._cond:
-                        cancelled = self._cancel
                     if not cancelled:
                         self._results.put(Result(job, ResultStatus.PROGRESS, payload))
                     continue
@@ -968,28 +525,20 @@ class SearchWorker:
                 else:
                     self._deaths_in_row = 0
                     self._death_key, self._key_deaths = None, 0
-                with self._cond:
-                    cancelled = self._cancel
-                    self._current = None
-                    self._cancel = False
-                if not cancelled:
+                if not self._end_job():
                     self.jobs_done += 1
                     self._results.put(_final_result(job, status, payload))
                 return
             if not proc.alive():
                 self._lost(job, proc)
                 return
-            with self._cond:
-                cancelled = self._cancel
             if cancelled:
                 self._replace_active()
-                with self._cond:
-                    self._current = None
-                    self._cancel = False
+                self._end_job()
                 return
             if job.timeout is not None and time.monotonic() - start > job.timeout:
                 self._replace_active()
-                self._finish()
+                self._end_job()
                 self._results.put(Result(job, ResultStatus.TIMEOUT,
                                          message=f'no answer within {job.timeout:g} s'))
                 return
@@ -998,7 +547,7 @@ class SearchWorker:
         """The active process is gone (or its pipe broke) while running ``job``:
         at shutdown just finish, else treat it as a death."""
         if self._stop:
-            self._finish()
+            self._end_job()
         else:
             self._died(job, proc)
 
@@ -1014,10 +563,8 @@ class SearchWorker:
         how = proc.exit_text()
         self.restarts += 1
         self._note_death()
-        if job.key == self._death_key:
-            self._key_deaths += 1
-        else:
-            self._death_key, self._key_deaths = job.key, 1
+        self._key_deaths = self._key_deaths + 1 if job.key == self._death_key else 1
+        self._death_key = job.key
         self._replace_active()
         retry = False
         if job.kind == JobKind.PLUGIN:
@@ -1032,31 +579,11 @@ class SearchWorker:
                             message='the AI worker process stopped; restarted it')
             retry = True
         with self._cond:
-            cancelled = self._cancel
-            self._current = None
-            self._cancel = False
+            cancelled, self._current, self._cancel = self._cancel, None, False
             if retry and self._pending is None and not self._stop and not cancelled:
                 self._pending = job  # the player continues the same game
         if retry or not cancelled:
             self._results.put(result)
-
-
-def _final_result(job: Job, status: str, value: dict | str) -> Result:
-    """The :class:`Result` of a job's last reply from :func:`_read_reply`:
-    ``'ok'`` with its payload, else ``'error'`` with one line (for a ``'bad'``
-    reply, naming who sent it)."""
-    if status == 'ok' and isinstance(value, dict):
-        return Result(job, ResultStatus.OK, value)
-    if status == 'bad':
-        return Result(job, ResultStatus.ERROR, message=f'{_job_name(job)} failed: {value}')
-    return Result(job, ResultStatus.ERROR, message=str(value))
-
-
-def _job_name(job: Job) -> str:
-    """``'the plug-in bot.py:Bot'`` or ``'the AI worker'``: who a message blames."""
-    if job.kind == JobKind.PLUGIN:
-        return f'the plug-in {clip(os.path.basename(job.spec), 80)}'
-    return 'the AI worker'
 
 
 def _self_test() -> None:  # pragma: no cover - manual check

@@ -5,9 +5,10 @@ import json
 
 import pytest
 
-from connect4_game.ui import worker
-from connect4_game.ui.worker import (PRODUCTION_HANDLERS, Job, JobKind, Result, ResultStatus,
-                                     SearchWorker, compute, register_handler)
+from connect4_game.ui import jobs, worker
+from connect4_game.ui.jobs import (PRODUCTION_HANDLERS, Job, JobKind, Result, ResultStatus,
+                                   compute, register_handler)
+from connect4_game.ui.worker import SearchWorker
 
 from tests.worker_jobs import register_test_jobs, sleep_job
 
@@ -24,6 +25,13 @@ def test_the_production_table_holds_exactly_the_games_job_kinds():
     assert 'sleep' not in PRODUCTION_HANDLERS          # registered by the tests only
     with pytest.raises(TypeError):
         PRODUCTION_HANDLERS['sleep'] = sleep_job        # read-only
+
+
+def test_the_worker_module_still_offers_the_job_names():
+    for name in ('Job', 'JobKind', 'Result', 'ResultStatus', 'compute', 'register_handler',
+                 'progress_depths', 'PRODUCTION_HANDLERS', 'DEEPEN_FROM', 'MAX_MESSAGE'):
+        assert getattr(worker, name) is getattr(jobs, name), name
+        assert name in worker.__all__, name
 
 
 def test_job_kinds_and_statuses_are_their_strings():
