@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import io
 import json
 import os
@@ -33,8 +34,12 @@ import sys
 import time
 import traceback
 from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
+from connect4_game.game import replay_board
 from connect4_game.board import Board
 from connect4_game.console import connect_four
 from connect4_game.players import AIPlayer, RandomPlayer
@@ -42,10 +47,16 @@ from connect4_game.rules import TIEBREAKS
 from connect4_game.storage.savegame import board_from_moves, game_result, moves_to_string
 from tests.oracle import oracle_scores
 
-try:
-    import resource
-except ImportError:          # Windows: no getrusage
-    resource = None
+
+def _import_resource() -> ModuleType | None:
+    """The ``resource`` module, or None where there is none (Windows: no getrusage)."""
+    try:
+        return importlib.import_module("resource")
+    except ImportError:
+        return None
+
+
+resource = _import_resource()
 
 SIZES = [(6, 7), (6, 7), (6, 7), (4, 4), (4, 5), (5, 4), (5, 6), (7, 6), (6, 9), (8, 8),
          (7, 10), (9, 11), (10, 12), (12, 14), (4, 14), (12, 4), (3, 3), (2, 5), (1, 8)]
@@ -202,10 +213,11 @@ def run_app_games(n_games: int, seed: int, report, max_seconds: float, worker) -
     sizes, started as the new-game screen does, with the window resized now and
     then. After every frame the board must equal the replay of the move list.
     Game-end lines on stdout are discarded."""
-    out = {"app_games": 0, "app_errors": 0, "app_error_messages": [], "app_frames": 0}
+    out: dict[str, Any] = {"app_games": 0, "app_errors": 0, "app_error_messages": [],
+                           "app_frames": 0}
     try:
         from connect4_game.ui.app import App, AppOptions
-        from connect4_game.ui.session import PlayerConfig
+        from connect4_game.seat_config import PlayerConfig, SeatKind
     except ImportError as exc:   # no pygame: engine-level soak only
         out["app_skipped"] = f"{type(exc).__name__}: {exc}"
         return out
@@ -215,13 +227,15 @@ def run_app_games(n_games: int, seed: int, report, max_seconds: float, worker) -
     try:
         with contextlib.redirect_stdout(io.StringIO()):
             app = App(AppOptions(mute=True, use_settings=False,
-                                 x=PlayerConfig("ai", 1, "RANDOM"), o=PlayerConfig("ai", 1, "RANDOM")),
+                                 x=PlayerConfig(SeatKind.AI, 1, "RANDOM"),
+                                 o=PlayerConfig(SeatKind.AI, 1, "RANDOM")),
                       size=APP_WINDOWS[0], worker=worker)
         while out["app_games"] < n_games and time.monotonic() - start < max_seconds:
             rows, cols = rng.choice(APP_BOARDS)
             tb = rng.choice(TIEBREAKS)
-            players = {"X": PlayerConfig(rng.choice(["ai", "ai", "random"]), rng.randint(0, 5), tb),
-                       "O": PlayerConfig("ai", rng.randint(0, 5), tb)}
+            kinds = [SeatKind.AI, SeatKind.AI, SeatKind.RANDOM]
+            players = {"X": PlayerConfig(rng.choice(kinds), rng.randint(0, 5), tb),
+                       "O": PlayerConfig(SeatKind.AI, rng.randint(0, 5), tb)}
             if rng.random() < 0.3:
                 app.resize(*rng.choice(APP_WINDOWS))
             target = app.session.games_finished + 1
@@ -231,7 +245,7 @@ def run_app_games(n_games: int, seed: int, report, max_seconds: float, worker) -
                     app.step([], rng.choice([1 / 60, 1 / 30, 0.1, 0.25]))
                     out["app_frames"] += 1
                     m = app.session.game
-                    if m.board != m.replay():
+                    if m.board != replay_board(m.rows, m.cols, m.moves):
                         raise SoakError("app board differs from the replay of its moves")
                     if worker is not None and worker.busy():
                         time.sleep(0.002)   # a script, not a test: let the worker process run
@@ -271,7 +285,9 @@ def worker_rss_mb(worker) -> float | None:
     return total
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line of :func:`main`; exits (status 2) for a negative count,
+    nothing to play, or a ``--json`` file that cannot be written."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000, help="engine-level games (default 2000)")
     ap.add_argument("--app-games", type=int, default=20,
@@ -300,39 +316,48 @@ def main(argv: list[str] | None = None) -> int:
                 pass
         except OSError as exc:
             ap.error(f"--json {args.json}: cannot write there ({exc.strerror or exc})")
+    return args
 
-    def report(msg: str) -> None:
-        if not args.quiet:
-            print(msg, flush=True)
 
-    rng = random.Random(args.seed)
-    random.seed(args.seed)          # RandomPlayer / RANDOM tiebreak use the global generator
-    oracle = oracle_scores if args.check_every else None   # the assignment outline, literal and slow
-    top = min(3, args.max_lookahead) if args.quick else args.max_lookahead
-    sizes_quick = [(4, 4), (5, 6), (6, 7), (4, 7), (3, 3)]
+@dataclass
+class EngineStats:
+    """What the engine-level games gave: outcomes (``'X'``, ``'O'``,
+    ``'tie'``), games per pairing, board sizes and AI lookaheads seen, moves,
+    ``ai_moves`` = [AI moves, oracle cross-checks], errors (with at most 10
+    messages after the warm-up's) and the seconds the games took."""
 
-    # warm-up: one game of each kind so imports and caches are in the baseline
+    outcomes: Counter = field(default_factory=Counter)
+    by_pairing: Counter = field(default_factory=Counter)
+    sizes_seen: set = field(default_factory=set)
+    lookaheads_seen: set = field(default_factory=set)
+    total_moves: int = 0
+    ai_moves: list[int] = field(default_factory=lambda: [0, 0])
+    errors: int = 0
+    error_messages: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def warm_up_engine(rng: random.Random, oracle, stats: EngineStats) -> None:
+    """One engine game and one console game, so imports and caches are in
+    the memory baseline; an error counts in ``stats``."""
     warm = {"rows": 6, "cols": 7, "x": "ai", "o": "random", "x_lookahead": 2,
             "o_lookahead": 0, "tiebreak": "LEFT"}
-    errors = 0
-    error_messages: list[str] = []
     try:
         play_engine_game(rng, warm, oracle, 1, [0, 0])
         play_console_game(warm)
     except Exception:
-        errors += 1
-        error_messages.append("warm-up game: " + traceback.format_exc(limit=3)[-600:])
-    worker, app_unavailable = warm_up_app() if args.app_games else (None, None)
-    start_mb = peak_rss_mb()
-    start_now = current_rss_mb()
-    t0 = time.perf_counter()
+        stats.errors += 1
+        stats.error_messages.append("warm-up game: " + traceback.format_exc(limit=3)[-600:])
 
-    outcomes: Counter = Counter()
-    by_pairing: Counter = Counter()
-    sizes_seen: set = set()
-    lookaheads_seen: set = set()
-    total_moves = 0
-    ai_moves = [0, 0]
+
+def play_engine_games(args: argparse.Namespace, rng: random.Random, oracle, stats: EngineStats,
+                      report) -> None:
+    """``args.games`` games of random configurations (every
+    ``--console-every``-th through the console ``connect_four``), counted in
+    ``stats``; a progress line every 250 games."""
+    top = min(3, args.max_lookahead) if args.quick else args.max_lookahead
+    sizes_quick = [(4, 4), (5, 6), (6, 7), (4, 7), (3, 3)]
+    t0 = time.perf_counter()
     for i in range(args.games):
         cfg = random_config(rng, top)
         if args.quick:
@@ -342,25 +367,36 @@ def main(argv: list[str] | None = None) -> int:
                 result, n = play_console_game(cfg)
             else:
                 result, n = play_engine_game(rng, cfg, oracle, args.check_every or 1,
-                                             ai_moves)
-            outcomes[result] += 1
-            total_moves += n
+                                             stats.ai_moves)
+            stats.outcomes[result] += 1
+            stats.total_moves += n
         except Exception:
-            errors += 1
-            if len(error_messages) < 10:
-                error_messages.append(f"game {i} {cfg}: " + traceback.format_exc(limit=3)[-600:])
-        by_pairing[f"{cfg['x']} vs {cfg['o']}"] += 1
-        sizes_seen.add((cfg["rows"], cfg["cols"]))
-        for side in "xo":
-            if cfg[side] == "ai":
-                lookaheads_seen.add(cfg[f"{side}_lookahead"])
+            stats.errors += 1
+            if len(stats.error_messages) < 10:
+                stats.error_messages.append(f"game {i} {cfg}: "
+                                            + traceback.format_exc(limit=3)[-600:])
+        _count_config(stats, cfg)
         if (i + 1) % 250 == 0:
-            report(f"  {i + 1} games, {errors} errors, peak {peak_rss_mb():.1f} MB, "
+            report(f"  {i + 1} games, {stats.errors} errors, peak {peak_rss_mb():.1f} MB, "
                    f"{time.perf_counter() - t0:.0f} s")
-    engine_seconds = time.perf_counter() - t0
+    stats.seconds = time.perf_counter() - t0
 
-    app = {"app_games": 0, "app_errors": 0, "app_error_messages": [], "app_frames": 0}
-    engine_mb = peak_rss_mb()
+
+def _count_config(stats: EngineStats, cfg: dict) -> None:
+    """Count a game's pairing, board size and AI lookaheads in ``stats``."""
+    stats.by_pairing[f"{cfg['x']} vs {cfg['o']}"] += 1
+    stats.sizes_seen.add((cfg["rows"], cfg["cols"]))
+    for side in "xo":
+        if cfg[side] == "ai":
+            stats.lookaheads_seen.add(cfg[f"{side}_lookahead"])
+
+
+def play_app_phase(args: argparse.Namespace, worker, app_unavailable: str | None,
+                   report) -> tuple[dict, float | None]:
+    """The window-app games (:func:`run_app_games`) unless there are none or
+    the app is unavailable, then the worker's memory and its close; returns
+    ``(app results, worker RSS in MB or None)``."""
+    app: dict = {"app_games": 0, "app_errors": 0, "app_error_messages": [], "app_frames": 0}
     if args.app_games and app_unavailable:
         app["app_skipped"] = app_unavailable
     elif args.app_games:
@@ -372,57 +408,100 @@ def main(argv: list[str] | None = None) -> int:
         except Exception:
             app["app_errors"] += 1
             app["app_error_messages"].append(traceback.format_exc(limit=3)[-800:])
-    end_mb = peak_rss_mb()
-    end_now = current_rss_mb()
-    total_games = sum(outcomes.values()) + errors + app["app_games"]
-    all_errors = errors + app["app_errors"]
-    growth = end_mb - start_mb
-    ok = all_errors == 0 and growth < MEMORY_LIMIT_MB
+    return app, worker_mb
+
+
+def _round_mb(mb: float | None) -> float | None:
+    return None if mb is None else round(mb, 1)
+
+
+def build_result(args: argparse.Namespace, stats: EngineStats, app: dict, mem: dict) -> dict:
+    """The JSON report. ``mem``: ``start``, ``engine``, ``end`` (peak RSS,
+    MB), ``start_now``, ``end_now`` (RSS then, MB or None), ``worker`` (the
+    app worker's RSS, MB or None)."""
+    outcomes = stats.outcomes
+    all_errors = stats.errors + app["app_errors"]
+    growth = mem["end"] - mem["start"]
     result = {
         "python": platform.python_version(), "platform": platform.platform(terse=True),
-        "seed": args.seed, "games": total_games, "engine_games": args.games,
+        "seed": args.seed, "games": sum(outcomes.values()) + stats.errors + app["app_games"],
+        "engine_games": args.games,
         "app_games": app["app_games"], "app_frames": app["app_frames"],
         "outcomes": {"X wins": outcomes["X"], "O wins": outcomes["O"], "ties": outcomes["tie"]},
-        "pairings": dict(sorted(by_pairing.items())),
-        "board_sizes": len(sizes_seen), "lookaheads": sorted(lookaheads_seen),
-        "moves": total_moves, "ai_moves": ai_moves[0],
-        "oracle_cross_checks": ai_moves[1],
-        "errors": all_errors, "error_messages": error_messages + app["app_error_messages"],
-        "peak_rss_start_mb": round(start_mb, 1), "peak_rss_end_mb": round(end_mb, 1),
-        "peak_rss_after_engine_games_mb": round(engine_mb, 1),
-        "rss_now_start_mb": None if start_now is None else round(start_now, 1),
-        "rss_now_end_mb": None if end_now is None else round(end_now, 1),
-        "app_worker_rss_mb": None if worker_mb is None else round(worker_mb, 1),
-        "growth_mb": round(growth, 1), "engine_seconds": round(engine_seconds, 1),
-        "ok": ok,
+        "pairings": dict(sorted(stats.by_pairing.items())),
+        "board_sizes": len(stats.sizes_seen), "lookaheads": sorted(stats.lookaheads_seen),
+        "moves": stats.total_moves, "ai_moves": stats.ai_moves[0],
+        "oracle_cross_checks": stats.ai_moves[1],
+        "errors": all_errors, "error_messages": stats.error_messages + app["app_error_messages"],
+        "peak_rss_start_mb": round(mem["start"], 1), "peak_rss_end_mb": round(mem["end"], 1),
+        "peak_rss_after_engine_games_mb": round(mem["engine"], 1),
+        "rss_now_start_mb": _round_mb(mem["start_now"]),
+        "rss_now_end_mb": _round_mb(mem["end_now"]),
+        "app_worker_rss_mb": _round_mb(mem["worker"]),
+        "growth_mb": round(growth, 1), "engine_seconds": round(stats.seconds, 1),
+        "ok": all_errors == 0 and growth < MEMORY_LIMIT_MB,
     }
     if "app_skipped" in app:
         result["app_skipped"] = app["app_skipped"]
-    lines = [
+    return result
+
+
+def report_lines(args: argparse.Namespace, stats: EngineStats, app: dict, mem: dict,
+                 result: dict) -> list[str]:
+    """The printed report (``mem`` and ``result`` as :func:`build_result`)."""
+    outcomes, sizes = stats.outcomes, stats.sizes_seen
+    ai_moves = stats.ai_moves
+    start_now, end_now, worker_mb = mem["start_now"], mem["end_now"], mem["worker"]
+    growth = mem["end"] - mem["start"]
+    return [
         "Connect Four soak test",
-        f"  games played     : {total_games} ({args.games} engine-level, "
+        f"  games played     : {result['games']} ({args.games} engine-level, "
         f"{app['app_games']} in one session of the headless window app, "
         f"{app['app_frames']} frames)",
         f"  outcomes (engine): X wins {outcomes['X']}, O wins {outcomes['O']}, "
         f"ties {outcomes['tie']}",
-        f"  pairings         : " + ", ".join(f"{k} {v}" for k, v in sorted(by_pairing.items())),
-        f"  board sizes      : {len(sizes_seen)} "
-        f"({', '.join(f'{r}x{c}' for r, c in sorted(sizes_seen))}); "
-        f"lookaheads {sorted(lookaheads_seen)}",
-        f"  moves            : {total_moves} ({ai_moves[0]} AI moves, "
+        "  pairings         : " + ", ".join(f"{k} {v}"
+                                            for k, v in sorted(stats.by_pairing.items())),
+        f"  board sizes      : {len(sizes)} "
+        f"({', '.join(f'{r}x{c}' for r, c in sorted(sizes))}); "
+        f"lookaheads {sorted(stats.lookaheads_seen)}",
+        f"  moves            : {stats.total_moves} ({ai_moves[0]} AI moves, "
         f"{ai_moves[1]} cross-checked against the assignment outline in tests/oracle.py)",
-        f"  errors           : {all_errors}",
-        f"  peak memory      : {start_mb:.1f} MB after warm-up -> {end_mb:.1f} MB at the end "
-        f"(growth {growth:.1f} MB, limit {MEMORY_LIMIT_MB:.0f} MB; "
-        f"{engine_mb:.1f} MB after the engine games)",
-        f"  resident now     : "
+        f"  errors           : {result['errors']}",
+        f"  peak memory      : {mem['start']:.1f} MB after warm-up -> {mem['end']:.1f} MB at the "
+        f"end (growth {growth:.1f} MB, limit {MEMORY_LIMIT_MB:.0f} MB; "
+        f"{mem['engine']:.1f} MB after the engine games)",
+        "  resident now     : "
         + (f"{start_now:.1f} MB -> {end_now:.1f} MB" if start_now and end_now else "n/a")
         + (f"; the app's AI worker processes {worker_mb:.1f} MB" if worker_mb else ""),
-        f"  time             : {engine_seconds:.0f} s engine games"
+        f"  time             : {stats.seconds:.0f} s engine games"
         + (f"; app skipped: {app['app_skipped']}" if "app_skipped" in app else ""),
-        f"  verdict          : {'PASS' if ok else 'FAIL'}",
+        f"  verdict          : {'PASS' if result['ok'] else 'FAIL'}",
     ]
-    print("\n".join(lines), flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the soak (see the module docstring); 0 if it passed, 1 if not
+    (errors, memory growth, or the JSON report could not be written)."""
+    args = parse_args(argv)
+
+    def report(msg: str) -> None:
+        if not args.quiet:
+            print(msg, flush=True)
+
+    rng = random.Random(args.seed)
+    random.seed(args.seed)          # RandomPlayer / RANDOM tiebreak use the global generator
+    oracle = oracle_scores if args.check_every else None   # the assignment outline, literal and slow
+    stats = EngineStats()
+    warm_up_engine(rng, oracle, stats)
+    worker, app_unavailable = warm_up_app() if args.app_games else (None, None)
+    mem: dict = {"start": peak_rss_mb(), "start_now": current_rss_mb()}
+    play_engine_games(args, rng, oracle, stats, report)
+    mem["engine"] = peak_rss_mb()
+    app, mem["worker"] = play_app_phase(args, worker, app_unavailable, report)
+    mem["end"], mem["end_now"] = peak_rss_mb(), current_rss_mb()
+    result = build_result(args, stats, app, mem)
+    print("\n".join(report_lines(args, stats, app, mem, result)), flush=True)
     for msg in result["error_messages"][:5]:
         print("ERROR:", msg, file=sys.stderr)
     if args.json:
@@ -432,7 +511,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"could not write the JSON report to {args.json}: {exc.strerror or exc}",
                   file=sys.stderr)
             return 1
-    return 0 if ok else 1
+    return 0 if result["ok"] else 1
 
 
 if __name__ == "__main__":

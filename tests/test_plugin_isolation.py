@@ -199,7 +199,7 @@ def test_the_window_hands_a_dying_plugins_side_to_the_user_once(bots, cls, words
     app = make_app(w, x='human', o='human')
     try:
         g = app.game
-        g.session.players['O'] = PlayerConfig('plugin', spec=f'{bots}:{cls}')
+        g.session.set_players({'O': PlayerConfig('plugin', spec=f'{bots}:{cls}')})
         app.step([], DT)
         app.step([click_col(app, 3)], DT)
         step_until(app, lambda: g.session.players['O'].is_human, max_steps=600)

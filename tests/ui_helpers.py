@@ -5,7 +5,7 @@ bounded loops and no sleeping."""
 import pygame
 
 from connect4_game.ui.app import App, AppOptions
-from connect4_game.ui.session import PlayerConfig
+from connect4_game.seat_config import PlayerConfig
 
 DT = 1 / 60
 
@@ -47,7 +47,7 @@ def step_until(app, cond, max_steps=400, dt=DT, wait=True, timeout=60.0):
     for i in range(max_steps):
         if cond():
             return i
-        if wait and app.session.requested is not None and not app.worker._results.ready.is_set():
+        if wait and app.session.planner.requested is not None and not app.worker._results.ready.is_set():
             app.worker.wait_ready(timeout)
         app.step([], dt)
     assert cond(), 'condition not reached within the step bound'

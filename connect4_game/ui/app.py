@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import logging
 import sys
-from typing import Any
 
 import pygame
 
@@ -200,36 +199,39 @@ class App:
         self.push(SavedGamesScreen(self))
 
     def show_review(self) -> None:
+        """Review the game: its seats close first (a friend over the network
+        is told you left; a search stops)."""
         try:
             from connect4_game.ui.screens.review import ReviewScreen
         except ImportError:
             self.session.say(_('The game review is not available in this installation.'),
                              'error')
             return
+        self.session.close()
         self.push(ReviewScreen(self))
 
-    def show_network(self) -> None:
+    def show_network(self, error: str = '') -> None:
+        """The host/join screen (``error``: why the last join failed)."""
         from connect4_game.ui.screens.network import NetworkScreen
-        self.push(NetworkScreen(self))
+        self.show_game()
+        self.push(NetworkScreen(self, error))
 
     def _start_network(self) -> None:
         """``--host`` / ``--join`` from the command line."""
-        from connect4_game.ui.screens.network import start_host, start_join
-        net: Any = self.options.network
-        local = net.get('local')
+        from connect4_game.ui.screens.network import start_network_game
+        net = self.options.network
+        assert net is not None
         try:
-            if net['mode'] == 'host':
-                start_host(self, net['port'], net.get('side', 'X'), net.get('addr', ''),
-                           net.get('code'), local)
-            else:
-                start_join(self, net['address'], net['code'], local)
+            start_network_game(self, net)
         except (OSError, ValueError) as exc:
-            raise ValueError(f"cannot {'host' if net['mode'] == 'host' else 'join'} the game: "
+            raise ValueError(f"cannot {net.mode.value} the game: "
                              f"{clip(getattr(exc, 'strerror', None) or exc, 120)}") from None
 
     def show_oska(self) -> None:
+        """Oska, another game: every seat of the Connect Four game closes
+        (its board stays for when the player comes back)."""
         from connect4_game.ui.screens.oska import OskaScreen
-        self.session.lend_worker()
+        self.session.close()
         self.push(OskaScreen(self, n=self.options.oska_n,
                              human_side=None if self.options.demo else 'w',
                              lookahead=rules.OSKA_DEFAULT_LOOKAHEAD if self.options.lookahead
@@ -270,8 +272,7 @@ class App:
         try:
             rows, cols = rules.check_rows(saved.rows), rules.check_cols(saved.cols)
             moves = list(saved.columns)
-            s.set_demo(False)
-            s.new_game(rows, cols, moves)
+            s.load(rows, cols, moves)
         except (ValueError, OSError) as exc:
             s.say(_('Could not load: {why}').format(why=clip(exc, 160)), 'error', 5.0)
             print(f'could not load the game: {clip(exc, 300)}', file=sys.stderr)
@@ -326,7 +327,7 @@ class App:
             pass
         self.worker = SearchWorker()
         self._own_worker = True
-        self.session.worker_replaced(self.worker)
+        self.session.computer.worker_replaced(self.worker)
         for screen in self.stack:
             screen.worker_replaced(self.worker)
         print('AI worker thread stopped; started a new worker.', file=sys.stderr)
@@ -361,7 +362,7 @@ class App:
         self._closed = True
         o = self.options
         try:
-            self.session.detach_peer()
+            self.session.close()
         except Exception:
             pass
         self.stack.app_closing()

@@ -12,6 +12,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from connect4_game.messages import clip
+from connect4_game.storage.savegame import moves_to_string
 from connect4_game.ui.i18n import _
 from connect4_game.ui.services import Clipboard, ClipboardError
 
@@ -45,7 +46,7 @@ class GameFiles:
         """Keep the unfinished game for the next plain start (a finished one
         removes the autosave) -- only in a run that owns the autosave, and
         never a demo or a network game. A failure is logged, not raised."""
-        if not self.owns_autosave() or session.demo or session.net_state:
+        if not self.owns_autosave() or session.demo or session.network is not None:
             return
         from connect4_game.storage.savegame import autosave
         try:
@@ -71,7 +72,7 @@ class GameFiles:
         """Copy the move string to the clipboard. Without a clipboard the
         notice shows the moves (and they are printed) instead of failing.
         Returns whether the clipboard has them."""
-        text = session.game.move_string()
+        text = moves_to_string(session.game.moves)
         try:
             self.clipboard.put_text(text)
         except ClipboardError as exc:

@@ -105,6 +105,9 @@ class Job:
         is replaced) and a ``'timeout'`` result is reported; None = never.
     :param moves: for ``'review'``: the 0-based columns of the game (``rows``
         is then the empty board, giving its size).
+    :param instance: for ``'plugin'``: which seat asks (a new seat of the
+        window gets a new number); each seat gets a plug-in object of its
+        own, loaded afresh, as the console game makes a new player per game.
     :raises ValueError: if ``kind`` is not a string.
     """
 
@@ -118,6 +121,7 @@ class Job:
     time_budget: float = 1.0
     timeout: float | None = None
     moves: tuple = ()
+    instance: int = 0
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, str):
@@ -361,8 +365,11 @@ def _run_plugin(job: Job, progress: Progress | None) -> dict:
     from connect4_game.lifetime import guard_descendants
     guard_descendants()   # whatever the plug-in starts ends with this process
     board = _board_from_rows(job.rows)
-    key = (job.spec, job.checker, job.tiebreak, job.lookahead)
+    key = (job.spec, job.checker, job.tiebreak, job.lookahead, job.instance)
     safe = _PLUGINS.get(key)
+    if safe is None:          # a seat that closed never asks again: forget its plug-in
+        for old in [k for k in _PLUGINS if k[:2] == key[:2]]:
+            del _PLUGINS[old]
     start = time.perf_counter()
     # a KeyboardInterrupt here is raised by the plug-in itself (SIGINT is ignored)
     if safe is None:  # load problems raise ValueError with one clear line

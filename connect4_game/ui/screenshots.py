@@ -39,7 +39,7 @@ def _key(k, uni='', mod=0):
 def _settle(app, frames=90):
     """Step ``frames`` frames, waiting for the worker when a search runs."""
     for _ in range(frames):
-        if app.session.requested is not None:
+        if app.session.planner.requested is not None:
             app.worker.wait_ready(30)
         app.step([], DT)
 
@@ -159,7 +159,7 @@ def write_gif(path: Path, size=(480, 456), seconds: float = 14.0) -> Path | None
     try:
         app.session.pace = 0.35
         for i in range(int(seconds / DT)):
-            if app.session.requested is not None:
+            if app.session.planner.requested is not None:
                 app.worker.wait_ready(30)
             app.step([], DT)
             if i % 4 == 0:

@@ -122,7 +122,7 @@ class Toolbar:
             spare = 0
         x = pad
         n_left = len(self.buttons) - self.right
-        for i, (b, w) in enumerate(zip(self.buttons, widths)):
+        for i, (b, w) in enumerate(zip(self.buttons, widths, strict=False)):
             if i == n_left:
                 x += spare
             b.rect = pygame.Rect(x, pad, w, bh)
@@ -258,7 +258,7 @@ class Menu:
         draw_panel(surface, self.rect, theme, 250, border=mix(theme.status_bg, theme.text, 0.3),
                    radius=8)
         f = font(self.size)
-        for i, (item, r) in enumerate(zip(self.items, self.rows)):
+        for i, (item, r) in enumerate(zip(self.items, self.rows, strict=False)):
             if i == self.hover or i == self.sel:
                 pygame.draw.rect(surface, mix(theme.status_bg, theme.accent, 0.35), r,
                                  border_radius=6)
@@ -295,7 +295,7 @@ class Choice:
                           for i in range(len(self.options))]
 
     def click(self, pos) -> bool:
-        for (v, _), r in zip(self.options, self.seg_rects):
+        for (v, _), r in zip(self.options, self.seg_rects, strict=False):
             if r.collidepoint(pos):
                 self.value = v
                 return True
@@ -308,10 +308,10 @@ class Choice:
                          theme.accent if selected else ink)
         surface.blit(title, (self.rect.x, self.rect.centery - title.get_height() // 2))
         while size > MIN_FONT and any(font(size, True).size(label)[0] > r.width - 8
-                                      for (_v, label), r in zip(self.options, self.seg_rects)):
+                                      for (_v, label), r in zip(self.options, self.seg_rects, strict=False)):
             size -= 1                  # shrink to fit before cutting a label
         f, fb = font(size), font(size, True)
-        for (v, label), r in zip(self.options, self.seg_rects):
+        for (v, label), r in zip(self.options, self.seg_rects, strict=False):
             on = v == self.value
             fill = mix(theme.status_bg, theme.accent, 0.55) if on else \
                 mix(theme.status_bg, theme.text, 0.08)

@@ -25,8 +25,9 @@ import random
 import pygame
 import pytest
 
+from connect4_game.game import replay_board
 from connect4_game.ui.app import App, AppOptions
-from connect4_game.ui.session import PlayerConfig
+from connect4_game.seat_config import PlayerConfig
 from connect4_game.ui.worker import Result
 
 TOTAL_EVENTS = 20_000
@@ -174,7 +175,7 @@ class Snapshot:
     def __init__(self, app):
         g = app.game
         self.game = g
-        self.game_id = g.session.game_id
+        self.game_id = g.session.planner.game_id
         self.moves = list(g.session.game.moves)
         self.over = g.session.game.over
         self.players = dict(g.session.players)
@@ -190,21 +191,22 @@ class Snapshot:
 def check_state(app, worker, where):
     g = app.game
     m = g.session.game
-    assert m.board == m.replay(), f"{where}: board differs from the replay of {m.moves}"
+    assert m.board == replay_board(m.rows, m.cols, m.moves), \
+        f"{where}: board differs from the replay of {m.moves}"
     nx, no = m.board.num_checkers("X"), m.board.num_checkers("O")
     assert nx - no in (0, 1) and nx + no == len(m.moves), f"{where}: counts X={nx} O={no}"
     assert m.to_move == ("X" if len(m.moves) % 2 == 0 else "O")
     # at most one search in flight, and it is the one the game waits for
     assert worker.current is None or worker.countdown >= 0
-    if g.session.requested is not None:
+    if g.session.planner.requested is not None:
         waiting_for = {worker.current.key} if worker.current is not None else set()
         waiting_for |= {r.key for r in worker.outbox}
-        assert g.session.requested in waiting_for, f"{where}: game waits for a job nobody runs"
+        assert g.session.planner.requested in waiting_for, f"{where}: game waits for a job nobody runs"
 
 
 def check_transition(before, app, where, human_drop=False, history=False, step=False):
     g = app.game
-    if g is not before.game or g.session.game_id != before.game_id:
+    if g is not before.game or g.session.planner.game_id != before.game_id:
         return                                   # a new game
     moves = g.session.game.moves
     if moves[:len(before.moves)] != before.moves or len(moves) == len(before.moves):
@@ -339,7 +341,7 @@ def test_an_off_board_hint_column_from_the_worker_does_not_crash(tmp_path, monke
         for _ in range(5):
             app.step([], 0.05)                                # must not raise
         g = app.game
-        assert g.session.hint_col is None or g.session.game.can_play(g.session.hint_col)
+        assert g.session.advisor.hint_col is None or g.session.game.can_play(g.session.advisor.hint_col)
         assert g.session.game.moves == []
     finally:
         app.close()

@@ -15,16 +15,16 @@ from tests.ui_helpers import DT, InstantWorker, click_col, key, make_app, settle
 def _random_wins(seed=7, games=3000):
     """Seeded random games on 6x7, grouped by where their winning four lies."""
     import random
-    from connect4_game.ui.session import GameRecord
+    from connect4_game.game import Game
     rng = random.Random(seed)
     found = {}
     for _ in range(games):
-        g = GameRecord(6, 7)
+        g = Game(6, 7)
         while not g.over:
-            g.play(rng.choice(g.board.legal_columns()))
-        if g.result[0] != 'win':
+            g.push(rng.choice(g.board.legal_columns()))
+        if g.outcome.winner is None:
             continue
-        line = g.result[2]
+        line = g.outcome.line
         rows = sorted(r for r, _c in line)
         cols = sorted(c for _r, c in line)
         kind = ('vertical' if len(set(cols)) == 1 else 'horizontal' if len(set(rows)) == 1
@@ -46,11 +46,11 @@ def test_the_result_never_covers_the_winning_four(closing, name, moves, size):
     for _ in range(40):
         app.step([], DT)
     s = app.session
-    assert s.game.over and s.game.result[0] == 'win', name
+    assert s.game.over and s.game.outcome.winner, name
     r = app.game.renderer
     title, sub = app.game.result_texts()
-    banner, _f, _sf = r.banner_rect(title, sub, s.game.result[2])
-    for row, col in s.game.result[2]:
+    banner, _f, _sf = r.banner_rect(title, sub, list(s.game.outcome.line))
+    for row, col in s.game.outcome.line:
         assert not banner.colliderect(r.layout.slot_rect(row, col)), (name, (row, col))
     assert banner.top >= r.layout.message_rect.bottom and banner.right <= size[0]
 

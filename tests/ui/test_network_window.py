@@ -16,7 +16,10 @@ import pytest
 from connect4_game import net
 from connect4_game.players import RandomPlayer
 from connect4_game.ui.app import App, AppOptions
-from connect4_game.ui.session import PlayerConfig
+from connect4_game.net.link import NetState
+from connect4_game.net.options import NetMode, NetworkOptions
+from connect4_game.seat_config import PlayerConfig
+from connect4_game.ui.network_game import start_network
 from tests.net.net_helpers import FAST_JOIN, Watch
 from tests.ui_helpers import DT, InstantWorker, click_col, key
 
@@ -27,10 +30,14 @@ FAST_PEER = dict(ping_interval=0.1, peer_timeout=0.6, handshake_timeout=0.5)
 def host_app(local='human', **opts):
     options = AppOptions(use_settings=False, mute=True, **opts)
     app = App(options, size=(640, 600), worker=InstantWorker())
-    host = net.Host(0, '127.0.0.1', '4321', app.session.rows, app.session.cols, 'X',
-                    **FAST_PEER).start()
-    app.session.attach_peer(host, PlayerConfig(local))
-    return app, host
+    options = NetworkOptions(NetMode.HOST, bind_address='127.0.0.1', port=0, code='4321',
+                             side='X', local={'X': PlayerConfig(local)})
+    game = start_network(app.session, options, **FAST_PEER)
+    return app, game.link.peer
+
+
+def playing(app):
+    return app.session.network is not None and app.session.network.state is NetState.PLAYING
 
 
 def step_until(app, cond, timeout=10.0, dt=DT):
@@ -58,7 +65,7 @@ def test_the_window_hosts_and_a_friend_plays_a_whole_game(closing):
     assert s.players['O'].kind == 'remote' and s.players['X'].kind == 'random'
     assert tuple(s.game.moves) == friend.moves() == host.moves()
     board = result['board']
-    assert board is not None and board.slots == s.game.board.slots
+    assert board is not None and board.board.slots == s.game.board.slots
     assert 'Your friend' in app.game.status_texts()[1]
 
 
@@ -69,7 +76,7 @@ def test_a_click_is_sent_and_the_friends_move_comes_back(closing):
     closing(friend)
     watch = Watch(friend)
     watch.wait(net.Connected)
-    step_until(app, lambda: app.session.net_state == 'playing')
+    step_until(app, lambda: playing(app))
     assert app.game.status_texts()[0] == 'Your turn (X)'
     app.step([click_col(app, 3)], DT)
     assert watch.wait(net.OpponentMove).column == 3
@@ -87,7 +94,7 @@ def test_undo_is_a_request_the_friend_answers(closing):
     closing(friend)
     watch = Watch(friend)
     watch.wait(net.Connected)
-    step_until(app, lambda: app.session.net_state == 'playing')
+    step_until(app, lambda: playing(app))
     app.step([click_col(app, 3)], DT)
     watch.wait(net.OpponentMove)
     friend.send_move(2, 0)
@@ -106,23 +113,24 @@ def test_undo_is_a_request_the_friend_answers(closing):
     assert watch.wait(net.UndoAnswered).accept
 
 
-def test_a_friend_who_leaves_can_come_back_and_the_game_goes_on(closing):
+def test_a_friend_who_leaves_is_said_and_the_game_goes_on_when_they_rejoin(closing):
     app, host = host_app('human')
     closing(app)
     friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
     watch = Watch(friend)
     watch.wait(net.Connected)
-    step_until(app, lambda: app.session.net_state == 'playing')
+    step_until(app, lambda: playing(app))
     app.step([click_col(app, 3)], DT)
     watch.wait(net.OpponentMove)
-    friend.close()                                     # the friend's program ends
-    step_until(app, lambda: app.session.net_state == 'lost', timeout=5)
-    assert 'Connection lost' in app.game.status_texts()[0]
+    friend.close()                                     # the friend's program ends: a goodbye
+    step_until(app, lambda: app.session.network.state is NetState.LEFT, timeout=5)
+    assert 'left the game' in app.game.status_texts()[0]
+    assert any('left the game' in t.text for t in app.game.toasts)
     assert app.session.game.moves == [3]               # the game is kept
-    back = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
+    back = net.Join('127.0.0.1', host.port, '4321', moves=[3], **FAST_JOIN).start()
     closing(back)
     assert Watch(back).wait(net.Connected).info.moves == (3,)
-    step_until(app, lambda: app.session.net_state == 'playing', timeout=5)
+    step_until(app, lambda: playing(app), timeout=5)
     back.send_move(2, 6)
     step_until(app, lambda: app.session.game.moves == [3, 6])
 
@@ -203,5 +211,54 @@ def test_the_host_can_play_second(side):
     args = parser.parse_args(['--host', '0', '--side', side, '--o', 'hard', '--no-settings'])
     _check_mode(args, parser)
     net_opts = window_options(args, None, None, []).network
-    assert net_opts['mode'] == 'host' and net_opts['side'] == 'O'
-    assert net_opts['local']['O'].level == 'hard'
+    assert net_opts.mode is NetMode.HOST and net_opts.side == 'O'
+    assert net_opts.local['O'].level == 'hard'
+
+
+COUNTER = '''
+class Counter:
+    """A plug-in with a memory: its choice depends on how often it was asked."""
+
+    def __init__(self, checker):
+        self.checker = checker
+        self.calls = 0
+
+    def next_move(self, board):
+        self.calls += 1
+        legal = [c for c in range(board.width) if board.can_add_to(c)]
+        return legal[(self.calls * 5 + (3 if self.checker == 'X' else 1)) % len(legal)]
+'''
+
+
+def test_a_window_host_with_a_plugin_plays_as_the_same_plugins_do_locally(worker, tmp_path,
+                                                                          closing):
+    from connect4_game import plugins
+    bot = tmp_path / 'counter.py'
+    bot.write_text(COUNTER)
+    spec = f'{bot}:Counter'
+    plugin = PlayerConfig('plugin', spec=spec)
+    local = App(AppOptions(x=plugin, o=plugin, use_settings=False, mute=True, pace=0.0),
+                size=(640, 600), worker=worker)
+    closing(local)
+    step_until(local, lambda: local.session.game.over, timeout=60)
+    alone = list(local.session.game.moves)
+
+    options = NetworkOptions(NetMode.HOST, bind_address='127.0.0.1', port=0, code='4321',
+                             side='X', local={'X': plugin})
+    app = App(AppOptions(use_settings=False, mute=True), size=(640, 600), worker=worker)
+    closing(app)
+    game = start_network(app.session, options, **FAST_PEER)
+    for _ in range(30):                       # nobody is asked before the friend is here
+        app.step([], DT)
+    assert app.session.planner.requested is None and app.session.game.moves == []
+    friend = net.Join('127.0.0.1', game.link.peer.port, '4321', **FAST_JOIN)
+    closing(friend)
+    result = {}
+    thread = threading.Thread(target=lambda: result.setdefault(
+        'game', net.play_remote(friend, plugins.load_player(spec, 'O'), out=lambda *a: None,
+                                close=False)), daemon=True)
+    thread.start()
+    step_until(app, lambda: app.session.game.over, timeout=60)
+    thread.join(10)
+    assert app.session.game.moves == alone
+    assert result['game'] is not None and result['game'].moves == alone

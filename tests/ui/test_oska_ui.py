@@ -243,7 +243,7 @@ def test_the_connect4_game_waits_under_oska(views):
     app = v.app
     n = app.session.game.moves[:]
     app.step([], 0.5)
-    assert app.session.requested is None and app.session.game.moves == n
+    assert app.session.planner.requested is None and app.session.game.moves == n
 
 
 @pytest.mark.parametrize("n", [4, 5, 6])

@@ -89,7 +89,7 @@ def test_the_game_waits_under_the_review_and_goes_on_after(worker):
             app.step([], DT)
             if len(app.session.game.moves) > len(moves):
                 break
-            if app.session.requested is not None:
+            if app.session.planner.requested is not None:
                 app.worker.wait_ready(30)
         assert len(app.session.game.moves) == len(moves) + 1
     finally:

@@ -138,11 +138,11 @@ def test_stale_result_is_dropped_after_new_game(worker):
         app.step([click_col(app, 3)], DT)
         settle(app)
         g = app.game
-        old_game = g.session.game_id
-        old_job = g.session.desired_job()
-        assert old_job.checker == 'O' and g.session.requested == old_job.key
+        old_game = g.session.planner.game_id
+        old_job = g.session.computer.desired_job()
+        assert old_job.checker == 'O' and g.session.planner.requested == old_job.key
         app.step([key(pygame.K_n, 'n')], DT)           # new game while O thinks
-        assert g.session.game_id == old_game + 1 and g.session.game.moves == []
+        assert g.session.planner.game_id == old_game + 1 and g.session.game.moves == []
         # the old search's reply turns up late: it is dropped, not played
         worker._results.put(Result(old_job, 'ok', {'column': 0, 'scores': [50] * 7,
                                                    'nodes': 1, 'time': 0.1}))
@@ -161,7 +161,7 @@ def test_stale_result_is_dropped_after_new_game(worker):
     (pygame.K_MINUS, '-', lambda g, a: g.session.lookahead == 1),
     (pygame.K_t, 't', lambda g, a: g.session.tiebreak == 'RIGHT' and g.session.players['O'].tiebreak == 'RIGHT'),
     (pygame.K_d, 'd', lambda g, a: g.session.demo and g.session.players['X'].kind == 'ai'),
-    (pygame.K_a, 'a', lambda g, a: g.session.overlay),
+    (pygame.K_a, 'a', lambda g, a: g.session.advisor.overlay),
     (pygame.K_s, 's', lambda g, a: type(a.screen).__name__ == 'StatsScreen'),
     (pygame.K_m, 'm', lambda g, a: a.sounds.muted),
     (pygame.K_c, 'c', lambda g, a: a.theme_name != 'classic'),
@@ -208,7 +208,7 @@ def test_new_game_key_and_lookahead_applies_to_next_ai_move(worker):
         app.step([], DT)
         app.step([key(pygame.K_3, '3')], DT)
         app.step([click_col(app, 0)], DT)
-        job = g.session.desired_job()
+        job = g.session.computer.desired_job()
         assert job is not None and job.lookahead == 3 and job.checker == 'O'
         step_until(app, lambda: len(g.session.game.moves) == 2, max_steps=600)
         app.step([key(pygame.K_n, 'n')], DT)
@@ -222,12 +222,12 @@ def test_demo_game_runs_to_its_end_and_the_next_starts(worker, capsys):
     try:
         g = app.game
         g.session.pace = 0.0
-        first = g.session.game_id
+        first = g.session.planner.game_id
         step_until(app, lambda: g.session.game.over and not g.animating(), max_steps=3000, dt=0.05)
         out = capsys.readouterr().out
         assert ('wins in' in out) or ("It's a tie!" in out)
-        assert g.session.game.message() in out
-        step_until(app, lambda: g.session.game_id == first + 1, max_steps=200, dt=0.05)
+        assert g.session.game.outcome.message() in out
+        step_until(app, lambda: g.session.planner.game_id == first + 1, max_steps=200, dt=0.05)
         assert g.session.demo and g.session.game.moves == [] or len(g.session.game.moves) <= 1
     finally:
         app.close()
@@ -256,14 +256,14 @@ def test_win_is_highlighted_with_the_seed_message(worker, capsys):
         before = app.step([], DT).get_at(probe)
         app.step([click_col(app, 0)], DT)
         settle(app)
-        assert g.session.game.over and g.session.game.message() == 'Player X wins in 4 moves.'
+        assert g.session.game.over and g.session.game.outcome.message() == 'Player X wins in 4 moves.'
         for _ in range(5):
             surf = app.step([], DT)
         out = capsys.readouterr().out
         assert 'Player X wins in 4 moves.\nCongratulations!' in out
         assert surf.get_at(probe) != before               # the winning four are ringed
         assert pygame.display.get_caption()[0] == 'Connect Four \u2014 Player X wins in 4 moves.'
-        assert g.session.game.result[2] == [(2, 0), (3, 0), (4, 0), (5, 0)]
+        assert g.session.game.outcome.line == ((2, 0), (3, 0), (4, 0), (5, 0))
         # nobody moves after the end
         app.step([click_col(app, 3)], DT)
         assert len(g.session.game.moves) == 7
@@ -281,7 +281,7 @@ def test_tie_message(worker, capsys):
         app.step([click_col(app, 2)], DT)
         settle(app)
         app.step([], DT)
-        assert app.session.game.message() == "It's a tie!"
+        assert app.session.game.outcome.message() == "It's a tie!"
         assert "It's a tie!" in capsys.readouterr().out
     finally:
         app.close()

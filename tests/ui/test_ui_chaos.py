@@ -11,6 +11,7 @@ import signal
 import pygame
 import pytest
 
+from connect4_game.game import replay_board
 from connect4_game.ui.worker import SearchWorker
 
 from tests.ui_helpers import key, make_app
@@ -55,12 +56,12 @@ def test_chaos_with_the_real_worker(seed, tmp_path, monkeypatch):
             app.step([e] if e is not None else [], rng.choice([0.0, 1 / 60, 0.05, 0.3]))
             if app.screen is not g:
                 app.show_game()
-            assert g.session.game.board == g.session.game.replay()
+            assert g.session.game.board == replay_board(g.session.game.rows, g.session.game.cols, g.session.game.moves)
             assert abs(g.session.game.board.num_checkers('X') - g.session.game.board.num_checkers('O')) <= 1
             with w._cond:   # the only queued job is the one the game waits for
                 pending, cancelling = w._pending, w._cancel
-            assert pending is None or pending.key == g.session.requested
-            assert g.session.requested is None or pending is not None or w._current is not None \
+            assert pending is None or pending.key == g.session.planner.requested
+            assert g.session.planner.requested is None or pending is not None or w._current is not None \
                 or cancelling or w._results.ready.is_set() or i in (250, 600)
         assert app.running and killed == 2
         assert app.session.total_moves > 10

@@ -6,6 +6,7 @@ import json
 import pygame
 import pytest
 
+from connect4_game.game import replay_board
 from connect4_game.rules import DEFAULT_LOOKAHEAD
 from connect4_game.ui.app import App, AppOptions
 from connect4_game.seat_config import PlayerConfig
@@ -51,7 +52,7 @@ def test_undo_vs_ai_goes_back_to_your_previous_move_and_redo_restores(worker, cl
     assert g.session.game.moves == four[:2]
     app.step([key(pygame.K_r, 'r')], DT)
     assert g.session.game.moves == four
-    assert g.session.game.board == g.session.game.replay()
+    assert g.session.game.board == replay_board(g.session.game.rows, g.session.game.cols, g.session.game.moves)
 
 
 def test_undo_works_after_the_game_ended(worker, closing):
@@ -71,10 +72,10 @@ def test_undo_drops_the_search_in_flight(worker, closing):
     g = app.game
     app.step([click_col(app, 3)], DT)
     settle(app)
-    job = g.session.desired_job()
-    assert g.session.requested == job.key and job.checker == 'O'
+    job = g.session.computer.desired_job()
+    assert g.session.planner.requested == job.key and job.checker == 'O'
     app.step([key(pygame.K_u, 'u')], DT)
-    assert g.session.game.moves == [] and g.session.requested is None
+    assert g.session.game.moves == [] and g.session.planner.requested is None
     worker._results.put(Result(job, 'ok', {'column': 5, 'scores': [50] * 7,
                                            'nodes': 1, 'time': 0.0}))   # a late reply
     for _ in range(20):
@@ -89,8 +90,8 @@ def test_hint_marks_the_ai_column_without_playing_it(worker, closing):
     g = app.game
     before = app.step([], DT).copy()
     app.step([key(pygame.K_h, 'h')], DT)
-    step_until(app, lambda: g.session.hint_col is not None, max_steps=200)
-    assert g.session.hint_col == 0 and len(g.session.game.moves) == 6   # X wins in column 0, not played
+    step_until(app, lambda: g.session.advisor.hint_col is not None, max_steps=200)
+    assert g.session.advisor.hint_col == 0 and len(g.session.game.moves) == 6   # X wins in column 0, not played
     surf = app.step([], DT)
     lay = g.renderer.layout
     edge = (lay.board_rect.left + 3, lay.board_rect.centery)   # the hinted column's outline
@@ -105,7 +106,7 @@ def test_analysis_overlay_shows_labelled_scores_and_follows_moves(worker, closin
     g = app.game
     plain = app.step([], DT).copy()
     app.step([key(pygame.K_a, 'a')], DT)
-    step_until(app, lambda: g.session.current_payload() is not None, max_steps=200)
+    step_until(app, lambda: g.session.advisor.payload() is not None, max_steps=200)
     labels = g.overlay_labels()
     t = app.theme
     assert labels[0] == ('wins', t.good)                  # text AND colour
@@ -119,7 +120,7 @@ def test_analysis_overlay_shows_labelled_scores_and_follows_moves(worker, closin
     # after a move, the overlay is recomputed for the new position (O to move)
     app.step([click_col(app, 6)], DT)
     settle(app)
-    step_until(app, lambda: g.session.current_payload() is not None, max_steps=200)
+    step_until(app, lambda: g.session.advisor.payload() is not None, max_steps=200)
     assert g.overlay_labels()[1] == ('wins', app.theme.good)
 
 
@@ -216,7 +217,7 @@ def test_hot_seat_alternates_two_humans(worker, closing):
     for col in (3, 3, 2):
         app.step([click_col(app, col)], DT)
     assert g.session.game.board.slots[5][3] == 'X' and g.session.game.board.slots[4][3] == 'O'
-    assert g.session.game.board.slots[5][2] == 'X' and g.session.requested is None
+    assert g.session.game.board.slots[5][2] == 'X' and g.session.planner.requested is None
     assert g.status_texts()[0] == "Player O's turn"      # two people: no 'your'
 
 
@@ -262,7 +263,7 @@ def test_plugin_error_is_shown_and_the_game_stays_alive(worker, closing, tmp_pat
     bot.write_text(PLUGIN)
     app = make_app(worker, x='human', o='human')
     closing(app)
-    app.session.players['O'] = PlayerConfig('plugin', spec=f'{bot}:{cls}')
+    app.session.set_players({'O': PlayerConfig('plugin', spec=f'{bot}:{cls}')})
     g = app.game
     app.step([], DT)
     app.step([click_col(app, 3)], DT)
@@ -279,8 +280,8 @@ def test_plugin_that_takes_too_long_is_stopped_and_reported(worker, closing, tmp
     app = make_app(worker, x='human', o='human')
     closing(app)
     g = app.game
-    g.session.budgets['plugin'] = 1.0
-    g.session.players['O'] = PlayerConfig('plugin', spec=f'{bot}:Sleeper')
+    g.session.planner.budgets['plugin'] = 1.0
+    g.session.set_players({'O': PlayerConfig('plugin', spec=f'{bot}:Sleeper')})
     app.step([], DT)
     app.step([click_col(app, 3)], DT)
     frames = step_until(app, lambda: g.session.players['O'].is_human, max_steps=600)
@@ -296,7 +297,7 @@ def test_plugin_player_plays_off_the_ui_thread(worker, closing, tmp_path):
     app = make_app(worker, x='human', o='human')
     closing(app)
     g = app.game
-    g.session.players['O'] = PlayerConfig('plugin', spec=f'{bot}:Lefty')
+    g.session.set_players({'O': PlayerConfig('plugin', spec=f'{bot}:Lefty')})
     app.step([], DT)
     app.step([click_col(app, 3)], DT)
     step_until(app, lambda: len(g.session.game.moves) == 2, max_steps=600)
@@ -521,7 +522,7 @@ def test_help_screen_lists_every_key(worker, closing):
               'Esc', 'Left', 'Right', 'Down', 'Space', 'Enter']:
         assert k in keys, k
     app.step([key(pygame.K_a, 'a')], DT)
-    assert app.screen is app.game and not app.session.overlay   # the key only closed help
+    assert app.screen is app.game and not app.session.advisor.overlay   # the key only closed help
 
 
 def test_e_switches_to_expert_and_the_overlay_shows_its_verdicts(worker, closing):
@@ -531,12 +532,12 @@ def test_e_switches_to_expert_and_the_overlay_shows_its_verdicts(worker, closing
     assert g.session.expert_mode and g.session.players['O'].kind == 'expert'
     assert 'Expert' in g.status_texts()[1]           # O: Computer (Expert)
     app.step([key(pygame.K_a, 'a')], DT)
-    step_until(app, lambda: g.session.current_payload() is not None, max_steps=300)
+    step_until(app, lambda: g.session.advisor.payload() is not None, max_steps=300)
     labels = g.overlay_labels()
     assert labels[0][0] == 'win in 1' and labels[0][1] == app.theme.good
     app.step([key(pygame.K_h, 'h')], DT)
-    step_until(app, lambda: g.session.hint_col is not None, max_steps=300)
-    assert g.session.hint_col == 0
+    step_until(app, lambda: g.session.advisor.hint_col is not None, max_steps=300)
+    assert g.session.advisor.hint_col == 0
     app.step([key(pygame.K_e, 'e')], DT)
     assert not g.session.expert_mode and g.session.players['O'].kind == 'ai'
 
@@ -545,8 +546,8 @@ def test_hint_with_random_tiebreak_shows_the_most_central_best_column(worker, cl
     app = new(worker, closing, x='human', o='ai', lookahead=2, tiebreak='RANDOM')
     g = app.game
     app.step([key(pygame.K_h, 'h')], DT)
-    step_until(app, lambda: g.session.hint_col is not None, max_steps=200)
-    assert g.session.hint_col == 3 and g.session.game.moves == []        # all columns 50: the centre
+    step_until(app, lambda: g.session.advisor.hint_col is not None, max_steps=200)
+    assert g.session.advisor.hint_col == 3 and g.session.game.moves == []        # all columns 50: the centre
     assert g.toasts[-1].text == 'Hint: column 4 (even)'     # columns are numbered from 1
 
 
@@ -611,7 +612,7 @@ def test_the_expert_overlay_fills_column_by_column(closing):
     labels = app.game.overlay_labels()
     assert labels[3] == ('win in 9', app.theme.good) and labels[0][0] == 'loss in 12'
     assert [lbl[0] for i, lbl in enumerate(labels) if i not in (0, 3)] == ['\u2026'] * 5
-    assert app.session.requested is not None           # the analysis goes on
+    assert app.session.planner.requested is not None           # the analysis goes on
 
 
 def test_each_sides_players_and_ai_settings_survive_a_restart(worker, tmp_path, monkeypatch):
@@ -628,6 +629,6 @@ def test_each_sides_players_and_ai_settings_survive_a_restart(worker, tmp_path, 
         x, o = again.session.players['X'], again.session.players['O']
         assert (x.kind, x.level, x.lookahead, x.tiebreak) == ('ai', '', 5, 'RIGHT')
         assert (o.kind, o.level) == ('ai', 'hard')
-        assert (again.session.rows, again.session.cols) == (5, 8)
+        assert (again.session.game.rows, again.session.game.cols) == (5, 8)
     finally:
         again.close()

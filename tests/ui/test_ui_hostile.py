@@ -14,7 +14,7 @@ import pytest
 
 from connect4_game.ui import render
 from connect4_game.ui.app import App, AppOptions
-from connect4_game.ui.session import PlayerConfig
+from connect4_game.seat_config import PlayerConfig
 from connect4_game.ui.render import MAX_TEXT, Renderer, fit_text, font, wrap_text
 from connect4_game.ui.themes import get_theme
 from connect4_game.rules import SLOW_SEARCH_SECONDS as SLOW_SEARCH
@@ -222,14 +222,14 @@ def test_ctrl_o_of_a_bad_file_keeps_the_current_game(tmp_path, monkeypatch, caps
     for col in (3, 3, 4):
         app.step([click_col(app, col)], DT)
     settle(app)
-    game_id = g.session.game_id
+    game_id = g.session.planner.game_id
     (tmp_path / 'saved_game.json').write_text(content)
     app.step([key(pygame.K_o, 'o', CTRL)], DT)
     app.step([], DT)                                    # the list of saved games is drawn
     app.step([key(pygame.K_RETURN)], DT)                # load the bad one
     app.step([key(pygame.K_ESCAPE)], DT)
     app.step([], DT)
-    assert g.session.game.moves == [3, 3, 4] and g.session.game_id == game_id and app.game is g
+    assert g.session.game.moves == [3, 3, 4] and g.session.planner.game_id == game_id and app.game is g
     toast = g.toasts[-1]
     assert toast.kind == 'error' and toast.text.startswith('Could not load')
     assert len(toast.text) <= MAX_TEXT
@@ -292,7 +292,7 @@ def test_the_run_that_owns_the_autosave_offers_writes_and_clears_it(tmp_path, mo
         g = app.game
         assert g.session.game.moves == [3, 3, 4, 4]
         assert any('unfinished game is back' in t.text and t.kind == 'info' for t in g.toasts)
-        g.session.players = {'X': PlayerConfig('human'), 'O': PlayerConfig('human')}
+        g.session.set_players({'X': PlayerConfig('human'), 'O': PlayerConfig('human')})
         app.step([], DT)
         app.step([click_col(app, 0)], DT)
     finally:
@@ -302,7 +302,7 @@ def test_the_run_that_owns_the_autosave_offers_writes_and_clears_it(tmp_path, mo
     again = App(AppOptions(owns_autosave=True), size=SIZE, worker=InstantWorker())
     try:
         g = again.game
-        g.session.players = {'X': PlayerConfig('human'), 'O': PlayerConfig('human')}
+        g.session.set_players({'X': PlayerConfig('human'), 'O': PlayerConfig('human')})
         again.step([], DT)
         for col in (6, 2, 6, 5):         # X gets 2, 3, 4, 5 on the bottom row
             again.step([click_col(again, col)], DT)
@@ -321,7 +321,7 @@ def test_no_settings_means_no_autosave_even_when_owned(tmp_path, monkeypatch):
               worker=InstantWorker())
     try:
         assert app.session.game.moves == []
-        app.session.players = {'X': PlayerConfig('human'), 'O': PlayerConfig('human')}
+        app.session.set_players({'X': PlayerConfig('human'), 'O': PlayerConfig('human')})
         app.step([], DT)
         app.step([click_col(app, 2)], DT)
     finally:
@@ -400,7 +400,7 @@ def test_a_slow_hint_says_how_long(closing):
     g = app.game
     app.step([], DT)
     app.step([key(pygame.K_h, 'h')], DT)
-    assert g.session.hint_wanted and g.session.requested is not None
+    assert g.session.advisor.hint_wanted and g.session.planner.requested is not None
     assert any('thinking' in t.text for t in g.toasts)  # at once: the hint is being worked on
     app.step([], 0.5)
     assert 'hint' not in g.status_texts()[0]

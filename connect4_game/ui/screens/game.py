@@ -15,16 +15,17 @@ in the session.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
-from connect4_game import rules
+from connect4_game.ui import events
 from connect4_game.ui.animation import DropAnimation, Fade, Shake, ease_out_back
 from connect4_game.ui.i18n import N_, _, ngettext
 from connect4_game.ui.render import Renderer, mix
 from connect4_game.ui.screens import game_status
 from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.screens.game_commands import COMMANDS
 from connect4_game.ui.screens.game_status import LOWER_LOOKAHEAD_TIP
 from connect4_game.ui.widgets import Button, Menu, MenuItem, Toolbar
 
@@ -168,7 +169,7 @@ class GameScreen(Screen):
         self.flash_col = None
         self.banner_fade = Fade(0.45, ease_out_back)
         self.toasts: list[Toast] = []
-        self.cursor = app.session.cols // 2
+        self.cursor = app.session.game.cols // 2
         self.details = False
         self.time = 0.0
         self._record_key = None
@@ -234,7 +235,7 @@ class GameScreen(Screen):
         uni = getattr(e, 'unicode', '') or ''
         action = key_action(e.key, uni, bool(e.mod & pygame.KMOD_CTRL))
         if action == 'lookahead':
-            self.session.set_lookahead(_digit(e.key, uni))
+            self.session.controls.set_lookahead(_digit(e.key, uni))
         elif action:
             self.do(action)
 
@@ -247,8 +248,8 @@ class GameScreen(Screen):
 
     def do(self, action: str) -> None:
         """Carry out the command ``action``: one of the :data:`ACTIONS` or a
-        board key's (see :data:`_COMMANDS`); an unknown name does nothing."""
-        command = _COMMANDS.get(action)
+        board key's (see :data:`~connect4_game.ui.screens.game_commands.COMMANDS`); an unknown name does nothing."""
+        command = COMMANDS.get(action)
         if command is not None:
             command(self)
 
@@ -292,44 +293,21 @@ class GameScreen(Screen):
         self._sync_toolbar()
 
     def take_session_news(self) -> None:
-        s = self.session
-        for ev in s.take_events():
-            kind = ev[0]
-            if kind == 'move':
-                _k, col, row, checker = ev
-                self.falling.append(DropAnimation(col, row, checker))
-            elif kind == 'refused':
-                self.shake = Shake(duration=0.45)
-                self.flash_col = ev[1]
-                self.app.sounds.play('refused')
-            elif kind == 'end':
-                result = ev[1]
-                self.app.sounds.play('tie' if result[0] == 'tie' else 'win')
-            elif kind in ('new', 'undo'):
-                self.banner_fade = Fade(0.45, ease_out_back)
-                if kind == 'new':
-                    self.falling = []
-                    self.cursor = min(self.cursor, s.cols - 1)
-            elif kind == 'hint':
-                self.cursor = ev[1]
-            elif kind == 'undo_asked':
-                from connect4_game.ui.screens.confirm import ConfirmScreen
-                n = len(s.game.moves) - ev[1]
-                self.app.push(ConfirmScreen(
-                    self.app, ngettext('Your friend asks to take back {n} move. Allow it?',
-                                       'Your friend asks to take back {n} moves. Allow it?',
-                                       n).format(n=n) if ev[1] else
-                    _('Your friend asks to start a new game. Allow it?'),
-                    _('Allow'), lambda: s.answer_peer_undo(True), _('Refuse'),
-                    on_no=lambda: s.answer_peer_undo(False)))
-        for n in s.take_notices():
+        """Turn the session's events into animations, sounds and dialogs, and
+        its notices into toasts."""
+        news, notices = self.session.take_news()
+        for event in news:
+            handler = _NEWS.get(type(event))
+            if handler is not None:
+                handler(self, event)
+        for n in notices:
             self.toast(n.text, n.kind, n.seconds, n.position)
 
     def _sync_toolbar(self) -> None:
         s = self.session
         tb = self.toolbar
         self.buttons['undo'].enabled = bool(s.game.moves)
-        self.buttons['redo'].enabled = bool(s.game.redo_stack) and s.peer is None
+        self.buttons['redo'].enabled = bool(s.game.redo_stack) and s.network is None
         hint = self.buttons['hint']
         if s.game.over and s.game.moves:       # Hint has nothing to say: Review has
             hint.action, hint.enabled = 'review', True
@@ -337,7 +315,7 @@ class GameScreen(Screen):
             hint.action, hint.enabled = 'hint', s.human_to_move()
         if hint.label != _(ACTION[hint.action].label):
             self._labels_lang = None
-        self.buttons['analysis'].on = s.overlay
+        self.buttons['analysis'].on = s.advisor.overlay
         self.buttons['undo'].enabled = bool(s.game.moves)
         lang = self.app.language
         if lang != self._labels_lang:          # the language changed: relabel
@@ -376,12 +354,12 @@ class GameScreen(Screen):
     def overlay_labels(self):
         """One (text, colour) badge per column for the analysis overlay, or None."""
         s = self.session
-        if not s.overlay or s.game.over:
+        if not s.advisor.overlay or s.game.over:
             return None
-        payload = s.analysis_payload()
+        payload = s.advisor.payload()
         if payload is None:
-            return [('\u2026', 'text_dim')] * s.cols
-        return game_status.overlay_badges(payload, s.cols, self.app.theme)
+            return [('\u2026', 'text_dim')] * s.game.cols
+        return game_status.overlay_badges(payload, s.game.cols, self.app.theme)
 
     def last_move_slot(self):
         g = self.session.game
@@ -393,7 +371,7 @@ class GameScreen(Screen):
 
     def _move_now_visible(self) -> bool:
         s = self.session
-        return s.thinking() and s.slow_search_seconds() > 0 and s.can_move_now()
+        return s.thinking() and s.planner.slow_search_seconds() > 0 and s.computer.can_move_now()
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface) -> None:
@@ -402,8 +380,8 @@ class GameScreen(Screen):
         g = self.session.game
         lay = self.renderer.prepare(surface.get_size(), g.rows, g.cols, self.app.theme)
         self.toolbar.layout(lay.width, lay.toolbar_h)
-        win_line = g.result[2] if g.result and g.result[0] == 'win' and not self.animating() \
-            else None
+        win_line = list(g.outcome.line) if g.outcome and g.outcome.winner \
+            and not self.animating() else None
         self._draw_board(surface, win_line)
         self._draw_status(surface, lay)
         if g.over and not self.animating():
@@ -423,8 +401,8 @@ class GameScreen(Screen):
             ghost=(g.to_move, self.cursor) if human else None, win_line=win_line, t=self.time,
             shake=self.shake.offset if self.shake else 0.0, flash_col=self.flash_col,
             flash=self.shake.flash if self.shake else 0.0,
-            cursor=self.cursor if human else None, hint_col=s.hint_col,
-            hint_row=g.landing_row(s.hint_col) if s.hint_col is not None else None,
+            cursor=self.cursor if human else None, hint_col=s.advisor.hint_col,
+            hint_row=g.landing_row(s.advisor.hint_col) if s.advisor.hint_col is not None else None,
             last_move=self.last_move_slot(),
             ghost_row=g.landing_row(self.cursor) if human else None,
             labels=self.overlay_labels())
@@ -450,10 +428,10 @@ class GameScreen(Screen):
     def _draw_banner(self, surface, win_line) -> None:
         """The result of a finished game, in the winner's colour, popping in."""
         theme = self.app.theme
-        result = self.session.game.result
+        winner = self.session.game.outcome.winner
         title, sub = self.result_texts()
-        colour = theme.x_color if result[0] == 'win' and result[1] == 'X' else \
-            theme.o_color if result[0] == 'win' else theme.text
+        colour = theme.x_color if winner == 'X' else theme.o_color if winner == 'O' \
+            else theme.text
         self.renderer.draw_banner(surface, title, sub, scale=self.banner_fade.value,
                                   color=mix(colour, theme.text, 0.25), win_line=win_line)
 
@@ -471,114 +449,58 @@ class GameScreen(Screen):
 
 
 # ------------------------------------------------------------------ commands
-# What each command does, given the game screen ``g``.
 
-def _new_game(g: GameScreen) -> None:
+
+# What the game screen does with each of the session's events.
+
+
+def _on_move(g: GameScreen, event: events.MoveMade) -> None:
+    m = event.move
+    g.falling.append(DropAnimation(m.column, m.row, m.checker))
+
+
+def _on_refused(g: GameScreen, event: events.DropRefused) -> None:
+    g.shake = Shake(duration=0.45)
+    g.flash_col = event.column
+    g.app.sounds.play('refused')
+
+
+def _on_game_over(g: GameScreen, event: events.GameOver) -> None:
+    g.app.sounds.play('win' if event.outcome.winner else 'tie')
+
+
+def _on_new_position(g: GameScreen, event: events.GameEvent) -> None:
+    g.banner_fade = Fade(0.45, ease_out_back)
+    if isinstance(event, events.GameStarted):
+        g.falling = []
+        g.cursor = min(g.cursor, g.session.game.cols - 1)
+
+
+def _on_hint(g: GameScreen, event: events.HintShown) -> None:
+    g.cursor = event.column
+
+
+def _on_undo_asked(g: GameScreen, event: events.UndoAsked) -> None:
+    from connect4_game.ui.screens.confirm import ConfirmScreen
     s = g.session
-    if s.peer is not None:
-        s.ask_peer_restart()
-    else:
-        s.new_game()
+    n = len(s.game.moves) - event.ply
+    question = ngettext('Your friend asks to take back {n} move. Allow it?',
+                        'Your friend asks to take back {n} moves. Allow it?',
+                        n).format(n=n) if event.ply else \
+        _('Your friend asks to start a new game. Allow it?')
+    g.app.push(ConfirmScreen(g.app, question, _('Allow'),
+                             lambda: s.answer_friend_undo(True), _('Refuse'),
+                             on_no=lambda: s.answer_friend_undo(False)))
 
 
-def _undo(g: GameScreen) -> None:
-    g._finish_animations()
-    g.session.undo()
+def _on_network_failed(g: GameScreen, event: events.NetworkFailed) -> None:
+    g.app.show_network(error=event.text)
 
 
-def _redo(g: GameScreen) -> None:
-    g._finish_animations()
-    g.session.redo()
-
-
-def _network(g: GameScreen) -> None:
-    s = g.session
-    if s.peer is not None:
-        s.detach_peer()
-        s.say(_('You left the network game.'))
-    else:
-        g.app.show_network()
-
-
-def _next_theme(g: GameScreen) -> None:
-    app = g.app
-    app.set_theme(app.themes.following(app.theme_name))
-    g.session.say(_('Theme: {name}').format(name=_(app.theme.label)))
-
-
-def _sound(g: GameScreen) -> None:
-    muted = g.app.sounds.toggle_mute()
-    g.session.say(_('Sound off') if muted else _('Sound on'))
-
-
-def _details(g: GameScreen) -> None:
-    g.details = not g.details
-
-
-def _space(g: GameScreen) -> None:
-    """Space: 'Move now' while the computer thinks, else drop at the cursor."""
-    if g.session.thinking():
-        g.do('move_now')
-    else:
-        g.drop(g.cursor)
-
-
-def _stronger(g: GameScreen) -> None:
-    s = g.session
-    value = min(s.lookahead, s.max_lookahead) + 1
-    s.set_lookahead(value)
-    if value > rules.WARN_LOOKAHEAD and value < s.max_lookahead:
-        s.say(_('Lookahead {n}: the computer may think for minutes per move.').format(
-            n=value), 'error', 4.0)
-
-
-def _weaker(g: GameScreen) -> None:
-    s = g.session
-    s.set_lookahead(min(s.lookahead, s.max_lookahead) - 1)
-
-
-def _left(g: GameScreen) -> None:
-    g.cursor = max(0, g.cursor - 1)
-
-
-def _right(g: GameScreen) -> None:
-    g.cursor = min(g.session.cols - 1, g.cursor + 1)
-
-
-_COMMANDS: dict[str, Callable[[GameScreen], object]] = {
-    # the ACTIONS (toolbar, menu, keys)
-    'new': _new_game,
-    'undo': _undo,
-    'redo': _redo,
-    'hint': lambda g: g.session.request_hint(),
-    'analysis': lambda g: g.session.toggle_overlay(),
-    'settings': lambda g: g.app.show_new_game(),
-    'help': lambda g: g.app.show_help(),
-    'menu': GameScreen.open_menu,
-    'move_now': lambda g: g.session.move_now(),
-    'review': lambda g: g.app.show_review(),
-    'network': _network,
-    'save': lambda g: g.app.files.save_game(g.session),
-    'load': lambda g: g.app.show_load(),
-    'copy': lambda g: g.app.files.copy_moves(g.session),
-    'stats': lambda g: g.app.show_stats(),
-    'demo': lambda g: g.session.set_demo(not g.session.demo),
-    'pause': lambda g: g.session.toggle_pause(),
-    'theme': _next_theme,
-    'sound': _sound,
-    'details': _details,
-    'fullscreen': lambda g: g.app.toggle_fullscreen(),
-    'quit': lambda g: g.app.quit(),
-    # the board's keys (BOARD_KEYS)
-    'left': _left,
-    'right': _right,
-    'drop': lambda g: g.drop(g.cursor),
-    'space': _space,
-    'toolbar': lambda g: g.toolbar.take_focus(),
-    'stronger': _stronger,
-    'weaker': _weaker,
-    'slower': lambda g: g.session.change_pace(+0.25),
-    'faster': lambda g: g.session.change_pace(-0.25),
-    'tiebreak': lambda g: g.session.cycle_tiebreak(),
-    'expert': lambda g: g.session.toggle_expert(),
+_NEWS: dict[type, Callable[[GameScreen, Any], None]] = {
+    events.MoveMade: _on_move, events.DropRefused: _on_refused,
+    events.GameOver: _on_game_over, events.GameStarted: _on_new_position,
+    events.HistoryChanged: _on_new_position, events.HintShown: _on_hint,
+    events.UndoAsked: _on_undo_asked, events.NetworkFailed: _on_network_failed,
 }
+

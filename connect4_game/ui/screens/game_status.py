@@ -18,42 +18,34 @@ LOWER_LOOKAHEAD_TIP = N_('A lower lookahead (keys 0-9) answers at once.')
 
 
 def side_name(session, side: str) -> str:
-    """How the status bar names ``side`` ('X' or 'O'): 'You', 'Computer (Medium)', ..."""
-    p = session.players[side]
-    if p.kind == 'human':
-        others_human = session.players['O' if side == 'X' else 'X'].is_human
-        return _('Player {side}').format(side=side) if others_human else _('You')
-    if p.kind == 'random':
-        return _('Computer (random moves)')
-    if p.kind == 'expert':
-        return _('Computer (Expert)')
-    if p.kind == 'plugin':
-        return p.spec.split(':')[-1]
-    if p.kind == 'remote':
-        return _('Your friend (network)')
-    if p.level:
-        return _('Computer ({level})').format(level=_(p.level.capitalize()))
-    la = _('full solve') if p.lookahead >= session.max_lookahead else str(p.lookahead)
-    return _('Computer (lookahead {n}, {tiebreak})').format(n=la, tiebreak=p.tiebreak)
+    """How the status bar names ``side`` ('X' or 'O'): 'You', 'Computer
+    (Medium)', 'Your friend (Ann)', ... (the seat's own label)."""
+    return session.label(side)
+
+
+def _winner_title(session, side: str, n: int) -> str:
+    """The banner's title when ``side`` won with ``n`` checkers."""
+    seat = session.seat(side)
+    alone = len(session.humans()) == 1
+    if seat.person and alone:
+        return ngettext('You win in {n} move!', 'You win in {n} moves!', n).format(n=n)
+    if seat.friend:
+        return ngettext('Your friend wins in {n} move.',
+                        'Your friend wins in {n} moves.', n).format(n=n)
+    if alone:
+        return ngettext('The computer wins in {n} move.',
+                        'The computer wins in {n} moves.', n).format(n=n)
+    return ngettext('Player {side} wins in {n} move.',
+                    'Player {side} wins in {n} moves.', n).format(side=side, n=n)
 
 
 def result_texts(session) -> tuple[str, str]:
     """The banner's two lines (title, what to do next) for a finished game."""
-    result = session.game.result
-    if result[0] == 'tie':
+    outcome = session.game.outcome
+    if outcome.winner is None:
         title = _("It's a tie!")
     else:
-        side, n = result[1], result[3]
-        p = session.players[side]
-        vs_computer = len(session.humans()) == 1
-        if vs_computer and p.is_human:
-            title = ngettext('You win in {n} move!', 'You win in {n} moves!', n).format(n=n)
-        elif vs_computer:
-            title = ngettext('The computer wins in {n} move.',
-                             'The computer wins in {n} moves.', n).format(n=n)
-        else:
-            title = ngettext('Player {side} wins in {n} move.',
-                             'Player {side} wins in {n} moves.', n).format(side=side, n=n)
+        title = _winner_title(session, outcome.winner, outcome.winner_moves)
     sub = _('Next game soon…') if session.demo else \
         _('New game: N    Undo: U    Review: V')
     return title, sub
@@ -76,33 +68,50 @@ def status_texts(session, invitation: str = '', record: str = '',
     return line1, _players_line(session), _right_side(session, record, details)
 
 
+def _network_line(session, invitation: str) -> str:
+    """What the network game waits for, or ''."""
+    from connect4_game.net.link import NetState
+    network = session.network
+    if network is None:
+        return ''
+    state = network.state
+    if not network.started():
+        if network.link.is_host:
+            return _('Waiting for your friend…') + (f'  {invitation}' if invitation else '')
+        return _('Connecting to your friend…')
+    if state is NetState.LOST:
+        return _('Connection lost: waiting for your friend to come back…')
+    if state is NetState.LEFT:
+        return _('Your friend left the game.')
+    return ''
+
+
 def _turn_line(session, invitation: str) -> str:
     """Who is to move (or thinking, or waited for) in an unfinished game."""
     side = session.game.to_move
-    p = session.players[side]
+    seat = session.seat()
     if session.thinking():
-        secs = session.slow_search_seconds()
+        secs = session.planner.slow_search_seconds()
         line = _('{name} ({side}) is thinking…').format(name=side_name(session, side), side=side)
         return line + f' {secs} s' if secs else line
-    if session.net_state == 'waiting':
-        return _('Waiting for your friend…') + (f'  {invitation}' if invitation else '')
-    if session.net_state == 'lost':
-        return _('Connection lost: waiting for your friend to come back…')
-    if p.kind == 'remote':
+    waiting = _network_line(session, invitation)
+    if waiting:
+        return waiting
+    if seat.friend:
         return _("Your friend's turn ({side})").format(side=side)
-    if p.is_human and len(session.humans()) == 1:
+    if seat.person and len(session.humans()) == 1:
         return _('Your turn ({side})').format(side=side)
-    if p.is_human:
+    if seat.person:
         return _("Player {side}'s turn").format(side=side)
     return _('{name} ({side}) to move').format(name=side_name(session, side), side=side)
 
 
 def _search_note(session) -> str:
     """'  (hint: 3 s…)' while a slow hint or analysis search runs, else ''."""
-    slow = session.slow_search_seconds()
+    slow = session.planner.slow_search_seconds()
     if not slow or session.thinking():
         return ''
-    if session.hint_wanted:
+    if session.advisor.hint_wanted:
         return '  ' + _('(hint: {n} s…)').format(n=slow)
     return '  ' + _('(analysis: {n} s…)').format(n=slow)
 
@@ -111,7 +120,7 @@ def _players_line(session) -> str:
     """Who plays each side, after the tip to lower the lookahead while the
     computer's move is slow."""
     line = f"X: {side_name(session, 'X')}   O: {side_name(session, 'O')}"
-    if session.slow_search_seconds() and session.searching_kind() == 'ai' \
+    if session.planner.slow_search_seconds() and session.advisor.searching_kind() == 'ai' \
             and not session.game.over:
         line = _(LOWER_LOOKAHEAD_TIP) + '   ' + line
     return line
@@ -141,7 +150,7 @@ def details_text(session) -> str:
                 nodes=f'{nodes:,}', time=took) if nodes else took))
     engine = _('Expert') if session.expert_mode else _('lookahead {n}, tiebreak {t}').format(
         n=session.lookahead, t=session.tiebreak)
-    backend = perfect_backend_name(session.rows, session.cols)
+    backend = perfect_backend_name(session.game.rows, session.game.cols)
     return '  '.join(parts) + ('\n' if parts else '') + _('Analysis: {engine}').format(
         engine=engine) + (f' · {backend}' if backend else '')
 
@@ -201,7 +210,7 @@ def label_menu(items: list, session, muted: bool) -> None:
     while paused; Sound, Demo and Play a friend say what they would do now."""
     for item in items:
         if item.action == 'pause':
-            item.enabled = session.demo or all(p.is_computer for p in session.players.values())
+            item.enabled = session.demo or not session.humans()
             if session.paused:
                 item.label = _('Resume demo')
         elif item.action == 'sound' and muted:
@@ -210,5 +219,5 @@ def label_menu(items: list, session, muted: bool) -> None:
             item.label = _('Sound off')
         elif item.action == 'demo' and session.demo:
             item.label = _('Stop demo')
-        elif item.action == 'network' and session.peer is not None:
+        elif item.action == 'network' and session.network is not None:
             item.label = _('Leave the network game')

@@ -8,53 +8,42 @@ import pygame
 
 from connect4_game import rules
 from connect4_game.messages import clip
+from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.ui.i18n import _
+from connect4_game.ui.network_game import start_network
 from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.widgets import Button, Choice, TextField
 
-__all__ = ['NetworkScreen', 'start_host', 'start_join']
+__all__ = ['NetworkScreen', 'start_network_game']
 
 
-def start_host(app, port: int, side: str = 'X', addr: str = '', code: str | None = None,
-               local=None):
-    """Host a game on ``port`` (0: any free port) playing ``side``; the
-    session plays it once a friend joins. Returns the started Host.
+def start_network_game(app, options: NetworkOptions, first_tries: float | None = None):
+    """Host or join as ``options`` say: the old game's seats close (a friend
+    of an earlier network game is told you left), and the game plays the
+    friend once connected. Returns the window's
+    :class:`~connect4_game.ui.network_game.NetworkGame`.
 
-    :raises OSError: if the port cannot be opened (in use, no permission).
-    :raises ValueError: for a bad port, side or code.
+    :raises OSError: if a host cannot listen (port in use, no permission).
+    :raises ValueError: for a bad address, port, side or code.
     """
-    from connect4_game.net import Host
     s = app.session
-    host = Host(port, addr, code, s.rows, s.cols, side, name=_('Host')).start()
-    s.attach_peer(host, local)
-    app.invitation = host.invitation()
-    s.say(_('Waiting for your friend: {invitation}').format(invitation=app.invitation),
-          seconds=30.0)
-    print(f'Hosting a game: {app.invitation}', flush=True)
-    return host
-
-
-def start_join(app, address: str, code: str, local=None, first_tries: float = 10.0):
-    """Join the game at ``address`` (``host[:port]``) with ``code``; returns
-    the started Join (a host that is not listening yet is tried again for
-    ``first_tries`` seconds).
-
-    :raises ValueError: for an address or code that cannot be right.
-    """
-    from connect4_game.net import Join, parse_address
-    host, port = parse_address(address)
-    join = Join(host, port, code, name=_('Guest'), first_tries=first_tries).start()
-    app.session.attach_peer(join, local)
-    app.invitation = ''
-    app.session.say(_('Connecting to {address}…').format(address=clip(address, 60)), seconds=10.0)
-    return join
+    game = start_network(s, options, first_tries=first_tries)
+    app.invitation = game.invitation
+    if options.mode is NetMode.HOST:
+        s.say(_('Waiting for your friend: {invitation}').format(invitation=app.invitation),
+              seconds=30.0)
+        print(f'Hosting a game: {app.invitation}', flush=True)
+    else:
+        s.say(_('Connecting to {address}…').format(address=clip(options.address, 60)),
+              seconds=10.0)
+    return game
 
 
 class NetworkScreen(Screen):
     """Host or join; Enter (or the button) goes, Esc returns."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, error: str = '') -> None:
         super().__init__(app)
         self.mode = Choice(_('Play'), [('host', _('Host a game')), ('join', _('Join a game'))],
                            'host')
@@ -65,7 +54,7 @@ class NetworkScreen(Screen):
         self.go = Button(_('Start'), 'go', '', primary=True)
         self.back = Button(_('Cancel'), 'back', '')
         self.sel = 0
-        self.error = ''
+        self.error = error
 
     def caption(self) -> str:
         return _('Play a friend')
@@ -78,46 +67,69 @@ class NetworkScreen(Screen):
     def start(self) -> None:
         try:
             if self.mode.value == 'host':
-                start_host(self.app, int(self.port.value or rules.NET_DEFAULT_PORT),
-                           self.side.value)
+                options = NetworkOptions(NetMode.HOST, port=int(self.port.value or
+                                                                rules.NET_DEFAULT_PORT),
+                                         side=self.side.value)
             else:
-                start_join(self.app, self.address.value, self.code.value)
+                options = NetworkOptions(NetMode.JOIN, address=self.address.value,
+                                         code=self.code.value)
+            start_network_game(self.app, options, first_tries=10.0)
         except (OSError, ValueError) as exc:
             self.error = clip(getattr(exc, 'strerror', None) or exc, 120)
             return
         self.app.show_game()
 
     def process_event(self, e) -> None:
-        rows = self.rows()
+        """Typing into the chosen text field, keys (:meth:`_on_key`) and
+        left clicks (:meth:`_on_click`)."""
         if e.type == pygame.TEXTINPUT:
-            control = rows[self.sel] if self.sel < len(rows) else None
+            control = self._chosen()
             if isinstance(control, TextField):
                 control.type(e.text)
         elif e.type == pygame.KEYDOWN:
-            control = rows[self.sel] if self.sel < len(rows) else None
-            if e.key == pygame.K_ESCAPE:
-                self.close()
-            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
-            elif e.key == pygame.K_BACKSPACE and isinstance(control, TextField):
-                control.backspace()
-            elif e.key == pygame.K_UP:
-                self.sel = (self.sel - 1) % len(rows)
-            elif e.key in (pygame.K_DOWN, pygame.K_TAB):
-                self.sel = (self.sel + 1) % len(rows)
-            elif e.key in (pygame.K_LEFT, pygame.K_RIGHT) and control is not None \
-                    and not isinstance(control, TextField):
-                control.step(-1 if e.key == pygame.K_LEFT else 1)
+            self._on_key(e.key)
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            if self.go.hit(e.pos):
-                self.start()
-            elif self.back.hit(e.pos):
-                self.close()
-            else:
-                for i, control in enumerate(rows):
-                    if control.rect.collidepoint(e.pos):
-                        self.sel = i
-                        control.click(e.pos)
+            self._on_click(e.pos)
+
+    def _chosen(self):
+        """The control of the chosen row, or None."""
+        rows = self.rows()
+        return rows[self.sel] if self.sel < len(rows) else None
+
+    def _on_key(self, key: int) -> None:
+        """Esc cancels, Enter starts, Backspace erases in a text field,
+        Up/Down (Tab) choose a row, Left/Right change a choice."""
+        n = len(self.rows())
+        control = self._chosen()
+        actions = {pygame.K_ESCAPE: self.close, pygame.K_RETURN: self.start,
+                   pygame.K_KP_ENTER: self.start,
+                   pygame.K_UP: lambda: self._select((self.sel - 1) % n),
+                   pygame.K_DOWN: lambda: self._select((self.sel + 1) % n),
+                   pygame.K_TAB: lambda: self._select((self.sel + 1) % n)}
+        if key in actions:
+            actions[key]()
+        elif key == pygame.K_BACKSPACE:
+            if isinstance(control, TextField):
+                control.backspace()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and control is not None \
+                and not isinstance(control, TextField):
+            control.step(-1 if key == pygame.K_LEFT else 1)
+
+    def _select(self, i: int) -> None:
+        """Choose row ``i``."""
+        self.sel = i
+
+    def _on_click(self, pos) -> None:
+        """Start, Cancel, or choose (and click) the row under ``pos``."""
+        if self.go.hit(pos):
+            self.start()
+        elif self.back.hit(pos):
+            self.close()
+        else:
+            for i, control in enumerate(self.rows()):
+                if control.rect.collidepoint(pos):
+                    self.sel = i
+                    control.click(pos)
 
     def draw(self, surface) -> None:
         theme = self.app.theme

@@ -1,0 +1,96 @@
+"""What the window's game tells its screen: typed events and notices.
+
+The game (:class:`~connect4_game.ui.session.GameSession`) queues them; the
+game screen takes them once a frame and turns them into animations, sounds,
+dialogs and toasts. This module never imports pygame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from connect4_game.game import Move, Outcome
+
+__all__ = ['GameEvent', 'MoveMade', 'DropRefused', 'GameOver', 'GameStarted', 'HistoryChanged',
+           'HintShown', 'UndoAsked', 'NetworkFailed', 'Notice', 'NoticeKind']
+
+
+class GameEvent:
+    """Base class of the events; tell them apart with ``isinstance``."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class MoveMade(GameEvent):
+    """A checker was dropped (animate its fall)."""
+
+    move: Move
+
+
+@dataclass(frozen=True)
+class DropRefused(GameEvent):
+    """A drop that cannot be played: ``column`` (0-based) if it is a column
+    of the board, else None (shake, sound)."""
+
+    column: int | None
+
+
+@dataclass(frozen=True)
+class GameOver(GameEvent):
+    """The game ended (announced once, after the last checker landed)."""
+
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class GameStarted(GameEvent):
+    """A new game (or a loaded one) replaced the board."""
+
+
+@dataclass(frozen=True)
+class HistoryChanged(GameEvent):
+    """Moves were taken back or played again (undo / redo)."""
+
+
+@dataclass(frozen=True)
+class HintShown(GameEvent):
+    """The hint points at ``column`` (0-based)."""
+
+    column: int
+
+
+@dataclass(frozen=True)
+class UndoAsked(GameEvent):
+    """The friend over the network asks to go back to the first ``ply`` moves
+    (0: a new game); answer with ``GameSession.answer_friend_undo``."""
+
+    ply: int
+
+
+@dataclass(frozen=True)
+class NetworkFailed(GameEvent):
+    """Joining a friend's game failed; ``text`` says why, for the player."""
+
+    text: str
+
+
+class NoticeKind(str, Enum):
+    """How a notice looks: neutral or red."""
+
+    INFO = 'info'
+    ERROR = 'error'
+
+
+@dataclass
+class Notice:
+    """A message for the player: ``text`` (already translated, bounded),
+    ``kind``, ``seconds`` to show it, and ``position``: the position id it
+    speaks about, or None if it holds whatever happens (a notice about a
+    position is dropped as soon as the position changes)."""
+
+    text: str
+    kind: NoticeKind = NoticeKind.INFO
+    seconds: float = 2.5
+    position: int | None = None

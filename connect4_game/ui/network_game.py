@@ -1,0 +1,245 @@
+"""A game with a friend over the network, the window's side.
+
+:class:`NetworkGame` sits between the window's
+:class:`~connect4_game.ui.session.GameSession` and a
+:class:`~connect4_game.net.link.NetworkLink`: it seats this computer's
+player and the friend once the handshake says who plays which side, plays
+the friend's moves into the game from the link's events (each checked by
+the game record), sends this side's moves, and turns what happens on the
+connection into notices. Closing it tells the friend you left and closes
+the connection and the listening socket.
+
+This module never imports pygame.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from connect4_game.board import other
+from connect4_game.game import MoveRefused
+from connect4_game.messages import clip
+from connect4_game.net import events as ev
+from connect4_game.net.link import NetState, NetworkLink, open_link
+from connect4_game.net.options import NetMode, NetworkOptions
+from connect4_game.seat_config import PlayerConfig, SeatKind
+from connect4_game.ui.events import NetworkFailed, NoticeKind, UndoAsked
+from connect4_game.ui.i18n import _
+from connect4_game.ui.seats import FriendSeat, make_seat
+
+if TYPE_CHECKING:
+    from connect4_game.ui.session import GameSession
+
+__all__ = ['NetworkGame', 'start_network']
+
+log = logging.getLogger(__name__)
+
+
+class NetworkGame:
+    """The window's network game (see the module docstring).
+
+    :param session: the game it plays.
+    :param link: a started link to the friend.
+    :param local: who plays this computer's side once it is known
+        (``{'X': PlayerConfig, 'O': PlayerConfig}``; a side left out: the
+        person here).
+
+    Attributes: ``link``; ``invitation`` (a host's line for the friend,
+    '' for a joiner).
+    """
+
+    def __init__(self, session: GameSession, link: NetworkLink,
+                 local: Mapping[str, PlayerConfig] | None = None) -> None:
+        self.session = session
+        self.link = link
+        person = PlayerConfig(SeatKind.HUMAN, session.lookahead, session.tiebreak)
+        self.local = {side: (local or {}).get(side, person) for side in 'XO'}
+        self.invitation = link.invitation()
+        self._closed = False
+        self._handlers: dict[type, Callable[[Any], None]] = {
+            ev.Connected: self._connected, ev.PeerBack: self._connected,
+            ev.OpponentMove: self._friend_moved, ev.UndoRequested: self._undo_asked,
+            ev.UndoAnswered: self._undo_answered, ev.PeerLost: self._lost,
+            ev.Refused: self._refused, ev.Error: self._error, ev.ChatMessage: self._chat,
+            ev.JoinFailed: self._failed, ev.Closed: self._ended,
+        }
+
+    # ------------------------------------------------------------ queries
+    @property
+    def state(self) -> NetState:
+        """Where the connection is."""
+        return self.link.state
+
+    def started(self) -> bool:
+        """The friend has been connected: moves count (also while the
+        connection is lost for a moment, or after the friend left)."""
+        return self.link.info is not None
+
+    def friend_gone(self) -> bool:
+        """The friend left for good, or the connection ended."""
+        return self.link.state in (NetState.LEFT, NetState.CLOSED, NetState.FAILED)
+
+    # ------------------------------------------------------------ this side
+    def seat_players(self) -> None:
+        """Seat this computer's player on its side and the friend on the
+        other (a joiner before it knows its side: the friend on both)."""
+        mine = self.link.my_side
+        s = self.session
+        for side in 'XO':
+            old = s.seats[side]
+            if not old.friend:       # a friend's seat closes the link: it is only replaced
+                old.close(s.planner)
+            if side == mine:
+                s.seats[side] = make_seat(side, self.local[side])
+            else:
+                s.seats[side] = FriendSeat(side, self.link.friend_name, self.close)
+        s.planner.cancel()
+
+    def send(self, ply: int, col: int) -> bool:
+        """Send this side's move before it is played here.
+
+        :returns: whether to play it (False, with a notice, if the network
+            refuses it)."""
+        try:
+            self.link.send_move(ply, col)
+            return True
+        except MoveRefused as exc:
+            self.session.say(_('Your friend cannot get that move: {why}').format(
+                why=clip(exc, 100)), NoticeKind.ERROR)
+        except ValueError:
+            self.session.say(_('Wait until your friend is connected.'), about_position=True)
+        return False
+
+    def ask_undo(self, ply: int | None = None) -> bool:
+        """Ask the friend to take back this side's last move (or, with
+        ``ply=0``, to start a new game)."""
+        try:
+            asked = self.link.request_undo(ply)
+        except ValueError:
+            asked = None
+        if asked is None:
+            self.session.say(_('You cannot ask your friend now.'))
+            return False
+        self.session.say(_('Asked your friend to start a new game…') if ply == 0 else
+                         _('Asked your friend to take back your last move…'), seconds=5.0)
+        return True
+
+    def answer_undo(self, accept: bool) -> None:
+        """Answer the friend's request to take back moves."""
+        ply = self.link.answer_undo(accept)
+        if ply is not None:
+            self._take_back(ply)
+
+    def update(self) -> None:
+        """Apply what happened on the connection since the last frame."""
+        for event in self.link.poll():
+            handler = self._handlers.get(type(event))
+            if handler is not None:
+                handler(event)
+
+    def close(self) -> None:
+        """Leave: the friend is told, the connection and the listening
+        socket close. Safe to call twice."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            self.link.close()
+        except OSError as exc:
+            log.info('closing the network game: %s', exc)
+        if self.session.network is self:
+            self.session.network = None
+
+    # ------------------------------------------------------------ events
+    def _connected(self, event: ev.Connected | ev.PeerBack) -> None:
+        info = event.info
+        s = self.session
+        first = isinstance(event, ev.Connected)
+        self.seat_players()
+        if first or list(info.moves) != s.game.moves or \
+                (info.rows, info.cols) != (s.game.rows, s.game.cols):
+            s.new_game(info.rows, info.cols, list(info.moves))
+        name = clip(info.names.get(other(info.my_side)) or _('your friend'), 30)
+        s.say((_('Connected to {name}: you play {side}.') if first else
+               _('{name} is back: the game goes on.')).format(name=name, side=info.my_side),
+              seconds=5.0)
+
+    def _friend_moved(self, event: ev.OpponentMove) -> None:
+        s = self.session
+        if s.play_friend_move(event.ply, event.column):
+            return
+        if list(self.link.moves()) != s.game.moves:
+            log.warning('the game is out of step with the network at move %d: taking its '
+                        'moves', event.ply)
+            s.new_game(s.game.rows, s.game.cols, list(self.link.moves()))
+
+    def _undo_asked(self, event: ev.UndoRequested) -> None:
+        self.session.events.append(UndoAsked(event.ply))
+
+    def _undo_answered(self, event: ev.UndoAnswered) -> None:
+        if event.accept:
+            self._take_back(event.ply)
+            self.session.say(_('Your friend agreed.'))
+        else:
+            self.session.say(_('Your friend said no.'))
+
+    def _take_back(self, ply: int) -> None:
+        s = self.session
+        if ply <= len(s.game.moves):
+            s.game.truncate(ply)
+        else:
+            s.game.replace(list(self.link.moves()))
+        s.history_changed()
+
+    def _lost(self, event: ev.PeerLost) -> None:
+        if event.left:
+            self.session.say(_('Your friend left the game.'), NoticeKind.ERROR, 8.0)
+        else:
+            self.session.say(_('Connection lost ({why}): waiting for your friend to come '
+                               'back…').format(why=clip(event.reason, 60)),
+                             NoticeKind.ERROR, 8.0)
+
+    def _refused(self, event: ev.Refused) -> None:
+        self.session.say(_('Refused a connection from {who}: {why}').format(
+            who=clip(event.address, 40), why=clip(event.reason, 60)), seconds=4.0)
+
+    def _error(self, event: ev.Error) -> None:
+        self.session.say(clip(event.text, 160), NoticeKind.ERROR, 6.0)
+
+    def _chat(self, event: ev.ChatMessage) -> None:
+        self.session.say(_('Your friend: {text}').format(text=clip(event.text, 160)),
+                         seconds=6.0)
+
+    def _failed(self, event: ev.JoinFailed) -> None:
+        self.session.say(clip(event.text, 160), NoticeKind.ERROR, 8.0)
+        self.session.events.append(NetworkFailed(clip(event.text, 160)))
+        self.session.close()
+
+    def _ended(self, event: ev.Closed) -> None:
+        if self.link.state is NetState.FAILED:
+            return
+        self.session.say(_('The network game has ended.'),
+                         NoticeKind.INFO if self.session.game.over else NoticeKind.ERROR, 6.0)
+
+
+def start_network(session: GameSession, options: NetworkOptions, *,
+                  name: str = '', first_tries: float | None = None,
+                  **timings: float) -> NetworkGame:
+    """Host or join as ``options`` say; the old game's seats close first and
+    the session then plays the network game (it starts once the friend is
+    connected). ``timings`` go to :func:`~connect4_game.net.link.open_link`.
+
+    :raises OSError: if a host cannot listen (port in use, no permission).
+    :raises ValueError: for a bad address, port, side or code.
+    """
+    session.controls.set_demo(False)
+    session.close()
+    link = open_link(options, rows=session.game.rows, cols=session.game.cols,
+                     name=name or (_('Host') if options.mode is NetMode.HOST else _('Guest')),
+                     first_tries=first_tries, **timings)
+    game = NetworkGame(session, link, options.local)
+    session.network = game
+    game.seat_players()
+    session.new_game()
+    return game

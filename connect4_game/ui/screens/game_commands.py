@@ -1,0 +1,129 @@
+"""What each command of the game screen does: the toolbar's, the menu's and
+the board keys' (see :data:`connect4_game.ui.screens.game.ACTIONS` and
+``BOARD_KEYS``), as one table from the command's name to a function of the
+game screen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from connect4_game import rules
+from connect4_game.ui.i18n import _
+
+if TYPE_CHECKING:
+    from connect4_game.ui.screens.game import GameScreen
+
+__all__ = ['COMMANDS']
+
+
+# What each command does, given the game screen ``g``.
+
+def _new_game(g: GameScreen) -> None:
+    s = g.session
+    if s.network is not None:
+        s.network.ask_undo(0)
+    else:
+        s.new_game()
+
+
+def _undo(g: GameScreen) -> None:
+    g._finish_animations()
+    g.session.undo()
+
+
+def _redo(g: GameScreen) -> None:
+    g._finish_animations()
+    g.session.redo()
+
+
+def _network(g: GameScreen) -> None:
+    s = g.session
+    if s.network is not None:
+        s.close()
+        s.say(_('You left the network game.'))
+    else:
+        g.app.show_network()
+
+
+def _next_theme(g: GameScreen) -> None:
+    app = g.app
+    app.set_theme(app.themes.following(app.theme_name))
+    g.session.say(_('Theme: {name}').format(name=_(app.theme.label)))
+
+
+def _sound(g: GameScreen) -> None:
+    muted = g.app.sounds.toggle_mute()
+    g.session.say(_('Sound off') if muted else _('Sound on'))
+
+
+def _details(g: GameScreen) -> None:
+    g.details = not g.details
+
+
+def _space(g: GameScreen) -> None:
+    """Space: 'Move now' while the computer thinks, else drop at the cursor."""
+    if g.session.thinking():
+        g.do('move_now')
+    else:
+        g.drop(g.cursor)
+
+
+def _stronger(g: GameScreen) -> None:
+    s = g.session
+    value = min(s.lookahead, s.max_lookahead) + 1
+    s.controls.set_lookahead(value)
+    if value > rules.WARN_LOOKAHEAD and value < s.max_lookahead:
+        s.say(_('Lookahead {n}: the computer may think for minutes per move.').format(
+            n=value), 'error', 4.0)
+
+
+def _weaker(g: GameScreen) -> None:
+    s = g.session
+    s.controls.set_lookahead(min(s.lookahead, s.max_lookahead) - 1)
+
+
+def _left(g: GameScreen) -> None:
+    g.cursor = max(0, g.cursor - 1)
+
+
+def _right(g: GameScreen) -> None:
+    g.cursor = min(g.session.game.cols - 1, g.cursor + 1)
+
+
+COMMANDS: dict[str, Callable[[GameScreen], object]] = {
+    # the ACTIONS (toolbar, menu, keys)
+    'new': _new_game,
+    'undo': _undo,
+    'redo': _redo,
+    'hint': lambda g: g.session.advisor.request_hint(),
+    'analysis': lambda g: g.session.advisor.toggle_overlay(),
+    'settings': lambda g: g.app.show_new_game(),
+    'help': lambda g: g.app.show_help(),
+    'menu': lambda g: g.open_menu(),
+    'move_now': lambda g: g.session.computer.move_now(),
+    'review': lambda g: g.app.show_review(),
+    'network': _network,
+    'save': lambda g: g.app.files.save_game(g.session),
+    'load': lambda g: g.app.show_load(),
+    'copy': lambda g: g.app.files.copy_moves(g.session),
+    'stats': lambda g: g.app.show_stats(),
+    'demo': lambda g: g.session.controls.set_demo(not g.session.demo),
+    'pause': lambda g: g.session.controls.toggle_pause(),
+    'theme': _next_theme,
+    'sound': _sound,
+    'details': _details,
+    'fullscreen': lambda g: g.app.toggle_fullscreen(),
+    'quit': lambda g: g.app.quit(),
+    # the board's keys (BOARD_KEYS)
+    'left': _left,
+    'right': _right,
+    'drop': lambda g: g.drop(g.cursor),
+    'space': _space,
+    'toolbar': lambda g: g.toolbar.take_focus(),
+    'stronger': _stronger,
+    'weaker': _weaker,
+    'slower': lambda g: g.session.controls.change_pace(+0.25),
+    'faster': lambda g: g.session.controls.change_pace(-0.25),
+    'tiebreak': lambda g: g.session.controls.cycle_tiebreak(),
+    'expert': lambda g: g.session.controls.toggle_expert(),
+}

@@ -1,0 +1,219 @@
+"""The seats of the window's game: who plays each side, and for how long.
+
+Every side of a game is a :class:`Seat` with one interface and a lifetime:
+a person at this computer, the random player, a computer level, the
+assignment's ``AIPlayer`` with its own lookahead and tiebreak (BU CS111 ps9,
+Problem 4; the *Advanced* setting), Expert, a player's plug-in, or a friend
+over the network. The game asks the seat to move (:meth:`Seat.job` names
+the search the seat's move needs, :meth:`Seat.pick` turns its result into a
+column), can cancel the request (:meth:`Seat.cancel`) and closes the seat
+when the game is replaced (:meth:`Seat.close`); a closed seat is never asked
+again. Labels ("You", "Computer (Medium)", a plug-in's class name, "Your
+friend (Ann)") come from the seat.
+
+This module never imports pygame.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import random
+from typing import Any, Callable
+
+from connect4_game.game import Game
+from connect4_game.seat_config import PlayerConfig, SeatKind
+from connect4_game.ui.i18n import _
+from connect4_game.ui.planner import SearchPlanner
+
+__all__ = ['Seat', 'PersonSeat', 'RandomSeat', 'ComputerSeat', 'FriendSeat', 'make_seat',
+           'stats_name']
+
+log = logging.getLogger(__name__)
+
+_NUMBERS = itertools.count(1)
+
+
+def stats_name(config: PlayerConfig) -> str:
+    """A side as the statistics file names it (the same in every language):
+    'Human', 'Random', 'AI(LEFT,3)', 'Medium', 'Expert', a plug-in's spec,
+    'Friend'."""
+    from connect4_game.storage.stats import describe_player
+    if config.kind == SeatKind.AI and config.level:
+        return config.level.capitalize()
+    if config.kind == SeatKind.AI:
+        return describe_player('ai', config.lookahead, config.tiebreak)
+    if config.kind == SeatKind.PLUGIN:
+        return config.spec[-100:]
+    if config.kind in (SeatKind.HUMAN, SeatKind.RANDOM):
+        return describe_player(config.kind.value)
+    if config.kind == SeatKind.REMOTE:
+        return 'Friend'
+    return config.kind.value.capitalize()
+
+
+class Seat:
+    """One side of a game.
+
+    :param side: ``'X'`` or ``'O'``.
+    :param config: what the new-game dialog, the settings or the command
+        line said about this side.
+
+    Attributes: ``side``, ``config``, ``closed``, ``number`` (unique in
+    this process: a search is asked for one seat).
+    """
+
+    person = False
+    """A person at this computer chooses this side's moves (by clicks)."""
+    friend = False
+    """A friend over the network chooses this side's moves."""
+
+    def __init__(self, side: str, config: PlayerConfig) -> None:
+        self.side = side
+        self.config = config
+        self.closed = False
+        self.number = next(_NUMBERS)
+
+    def __repr__(self) -> str:
+        return f'{type(self).__name__}({self.side!r}, {self.config.kind.value!r})'
+
+    @property
+    def kind(self) -> SeatKind:
+        """The seat's kind (:class:`~connect4_game.seat_config.SeatKind`)."""
+        return self.config.kind
+
+    def label(self, other_is_person: bool, full_lookahead: int) -> str:
+        """How the window names this side ('You', 'Computer (Medium)', ...).
+
+        :param other_is_person: the other side is a person at this computer
+            too (then a person here is 'Player X', not 'You').
+        :param full_lookahead: the lookahead that solves the board (cells).
+        """
+        raise NotImplementedError
+
+    def job(self, game: Game, planner: SearchPlanner) -> Any:
+        """The search this seat's move needs (a worker Job), or None when the
+        move comes from elsewhere (clicks, the network) or needs no search."""
+        return None
+
+    def pick(self, game: Game, planner: SearchPlanner) -> int | None:
+        """The column (0-based) this seat plays now, or None while it has none.
+
+        Called only when it is this seat's turn in a running game."""
+        return None
+
+    def cancel(self, planner: SearchPlanner) -> None:
+        """Stop the search in flight if it is for this side."""
+        key = planner.requested
+        if key is not None and key.side == self.side:
+            planner.cancel()
+
+    def close(self, planner: SearchPlanner) -> None:
+        """End the seat's lifetime: cancel its work and free what it holds."""
+        if not self.closed:
+            self.cancel(planner)
+            self.closed = True
+
+
+class PersonSeat(Seat):
+    """A person at this computer: moves come from clicks and keys."""
+
+    person = True
+
+    def label(self, other_is_person: bool, full_lookahead: int) -> str:
+        return _('Player {side}').format(side=self.side) if other_is_person else _('You')
+
+
+class RandomSeat(Seat):
+    """The assignment's ``RandomPlayer`` (BU CS111 ps9, Problem 3): any
+    column that can take a checker.
+
+    :param rng: the random source (a seeded one in tests); default ``random``.
+    """
+
+    def __init__(self, side: str, config: PlayerConfig, rng: random.Random | None = None) -> None:
+        super().__init__(side, config)
+        self.rng = rng or random.Random()
+
+    def label(self, other_is_person: bool, full_lookahead: int) -> str:
+        return _('Computer (random moves)')
+
+    def pick(self, game: Game, planner: SearchPlanner) -> int | None:
+        return self.rng.choice(game.board.legal_columns())
+
+
+class ComputerSeat(Seat):
+    """A side played by the AI worker: a named level, the assignment's
+    ``AIPlayer`` (*Advanced*), Expert or a plug-in (``FILE.py:ClassName``,
+    run in the worker's own process)."""
+
+    def label(self, other_is_person: bool, full_lookahead: int) -> str:
+        c = self.config
+        if c.kind == SeatKind.EXPERT:
+            return _('Computer (Expert)')
+        if c.kind == SeatKind.PLUGIN:
+            return c.spec.split(':')[-1]
+        if c.level:
+            return _('Computer ({level})').format(level=_(c.level.capitalize()))
+        la = _('full solve') if c.lookahead >= full_lookahead else str(c.lookahead)
+        return _('Computer (lookahead {n}, {tiebreak})').format(n=la, tiebreak=c.tiebreak)
+
+    def job(self, game: Game, planner: SearchPlanner) -> Any:
+        return planner.move_job(game, self.side, self.config, self.number)
+
+    def pick(self, game: Game, planner: SearchPlanner) -> int | None:
+        job = self.job(game, planner)
+        payload = planner.cache.get(job.key)
+        if payload is None:
+            return None
+        return planner.take_column(job.key, payload, self.side)
+
+
+class FriendSeat(Seat):
+    """A friend over the network: moves arrive from the network link.
+
+    :param name: the friend's name as their game sent it ('' if none).
+    :param close_link: called once when the seat closes (tells the friend
+        you left and closes the connection and the listening socket).
+    """
+
+    friend = True
+
+    def __init__(self, side: str, name: str = '',
+                 close_link: Callable[[], None] | None = None) -> None:
+        super().__init__(side, PlayerConfig(SeatKind.REMOTE))
+        self.name = name
+        self._close_link = close_link
+
+    def label(self, other_is_person: bool, full_lookahead: int) -> str:
+        if self.name:
+            return _('Your friend ({name})').format(name=self.name[:30])
+        return _('Your friend')
+
+    def close(self, planner: SearchPlanner) -> None:
+        if not self.closed and self._close_link is not None:
+            try:
+                self._close_link()
+            except OSError as exc:            # the socket is gone already
+                log.info('closing the network link: %s', exc)
+        super().close(planner)
+
+
+_SEATS: dict[SeatKind, Callable[[str, PlayerConfig], Seat]] = {
+    SeatKind.HUMAN: PersonSeat,
+    SeatKind.RANDOM: RandomSeat,
+    SeatKind.AI: ComputerSeat,
+    SeatKind.EXPERT: ComputerSeat,
+    SeatKind.PLUGIN: ComputerSeat,
+}
+
+
+def make_seat(side: str, config: PlayerConfig) -> Seat:
+    """The seat for ``config`` on ``side``.
+
+    :raises ValueError: for a friend over the network (made by the network
+        game with its link, see :class:`FriendSeat`).
+    """
+    if config.kind not in _SEATS:
+        raise ValueError(f'a {config.kind.value} seat is made by the network game')
+    return _SEATS[config.kind](side, config)
