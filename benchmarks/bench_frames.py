@@ -64,7 +64,8 @@ def main(argv=None) -> int:
         s = run_once(a.seconds, a.lookahead)
         after = stolen_seconds()
         worst = max(worst, s['max_ms'])
-        steal = '' if before is None else f'; CPU time taken by the VM host {after - before:.2f} s'
+        steal = '' if before is None or after is None else \
+            f'; CPU time taken by the VM host {after - before:.2f} s'
         print(f"  run {i + 1}: {s['frames']} frames, {s['moves']} moves; p50 {s['p50_ms']:.1f} ms, "
               f"p95 {s['p95_ms']:.1f} ms, p99 {s['p99_ms']:.1f} ms, max {s['max_ms']:.1f} ms{steal}",
               flush=True)

@@ -200,4 +200,4 @@ class Board:
             return NotImplemented
         return self.slots == other_board.slots
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable: no hash

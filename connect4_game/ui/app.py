@@ -275,7 +275,7 @@ class App:
             s.load(rows, cols, moves)
         except (ValueError, OSError) as exc:
             s.say(_('Could not load: {why}').format(why=clip(exc, 160)), 'error', 5.0)
-            print(f'could not load the game: {clip(exc, 300)}', file=sys.stderr)
+            log.error('could not load the game: %s', clip(exc, 300))
             return False
         s.say(_('Loaded {name} ({n} moves)').format(name=clip(title, 60), n=len(moves)),
               'info', 4.0)
@@ -330,7 +330,7 @@ class App:
         self.session.computer.worker_replaced(self.worker)
         for screen in self.stack:
             screen.worker_replaced(self.worker)
-        print('AI worker thread stopped; started a new worker.', file=sys.stderr)
+        log.error('AI worker thread stopped; started a new worker.')
 
     def _check_exit(self) -> None:
         o = self.options

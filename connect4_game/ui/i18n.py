@@ -25,17 +25,24 @@ __all__ = ['_', 'ngettext', 'N_', 'set_language', 'language', 'system_language',
 DOMAIN = 'connect4'
 LOCALE_DIR = Path(__file__).resolve().parent.parent / 'locale'
 
-_state = {'code': 'en', 'tr': gettext.NullTranslations()}
+class _State:
+    """The current language: its code and its translations."""
+
+    code = 'en'
+    tr: gettext.NullTranslations = gettext.NullTranslations()
+
+
+_state = _State()
 
 
 def _(message: str) -> str:
     """``message`` in the current language (itself in English)."""
-    return _state['tr'].gettext(message)
+    return _state.tr.gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n`` in the current language."""
-    return _state['tr'].ngettext(singular, plural, n)
+    return _state.tr.ngettext(singular, plural, n)
 
 
 def N_(message: str) -> str:
@@ -46,7 +53,7 @@ def N_(message: str) -> str:
 
 def language() -> str:
     """The current language code, e.g. ``'en'``."""
-    return _state['code']
+    return _state.code
 
 
 def system_language(environ=None) -> str:
@@ -86,5 +93,5 @@ def set_language(code: str | None) -> str:
             tr = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[code])
         except OSError:
             tr, code = gettext.NullTranslations(), 'en'
-    _state['tr'], _state['code'] = tr, code
+    _state.tr, _state.code = tr, code
     return code

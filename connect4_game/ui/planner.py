@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from connect4_game import rules
 from connect4_game.game import Game
@@ -125,12 +125,13 @@ class SearchPlanner:
         is at hand; cancel the job in flight if it is no longer wanted."""
         if self.worker is None:
             return
-        if job is None or job.key in self.cache:
-            if self.requested is not None and (job is None or self.requested != job.key):
+        key = None if job is None else cast(JobKey, job.key)
+        if key is None or key in self.cache:
+            if self.requested is not None and self.requested != key:
                 self.cancel()
             return
-        if self.requested != job.key:
-            self.requested = job.key
+        if self.requested != key:
+            self.requested = key
             self.worker.submit(job)
 
     def cancel(self) -> None:
@@ -194,7 +195,7 @@ class SearchPlanner:
 
     def payload_for(self, job: Job | None) -> dict[str, Any] | None:
         """The result at hand for ``job``, or None."""
-        return None if job is None else self.cache.get(job.key)
+        return None if job is None else self.cache.get(cast(JobKey, job.key))
 
     def running_progress(self, kind: str | None = None) -> dict[str, Any] | None:
         """The deepest result so far of the job in flight (of ``kind``, if given)."""

@@ -25,7 +25,7 @@ os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1')
 import pygame  # noqa: E402
 
 from connect4_game.ui.app import App, AppOptions  # noqa: E402
-from connect4_game.seat_config import PlayerConfig  # noqa: E402
+from connect4_game.seat_config import PlayerConfig, SeatKind  # noqa: E402
 
 SIZE = (800, 760)
 DT = 1 / 60
@@ -67,7 +67,7 @@ def shoot(out_dir: str | os.PathLike = 'assets/screenshots', gif: bool = True) -
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
 
-    app = _app(x=PlayerConfig('human'), o=PlayerConfig.for_level('hard'), moves=MOVES)
+    app = _app(x=PlayerConfig(SeatKind.HUMAN), o=PlayerConfig.for_level('hard'), moves=MOVES)
     try:
         _settle(app, 120)
         _hover(app, 6)
@@ -107,20 +107,21 @@ def shoot(out_dir: str | os.PathLike = 'assets/screenshots', gif: bool = True) -
     finally:
         app.close()
 
-    app = _app(x=PlayerConfig('human'), o=PlayerConfig('human'), moves=MOVES + [1, 1, 0, 1, 6],
+    app = _app(x=PlayerConfig(SeatKind.HUMAN), o=PlayerConfig(SeatKind.HUMAN), moves=MOVES + [1, 1, 0, 1, 6],
                theme='high_contrast')
     try:
         _settle(app, 2)
         _hover(app, 1)
+        layout = app.game.renderer.layout
+        assert layout is not None            # drawn at least once by _settle
         app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN,
-                                     pos=app.game.renderer.layout.slot_center(2, 1), button=1)],
-                 DT)
+                                     pos=layout.slot_center(2, 1), button=1)], DT)
         _settle(app, 120)
         _save(app, out, 'high-contrast.png', written)
     finally:
         app.close()
 
-    app = _app(x=PlayerConfig('human'), o=PlayerConfig.for_level('medium'), moves=MOVES,
+    app = _app(x=PlayerConfig(SeatKind.HUMAN), o=PlayerConfig.for_level('medium'), moves=MOVES,
                language='nl', theme='paper')
     try:
         _settle(app, 90)

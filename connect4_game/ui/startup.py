@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from connect4_game import rules
-from connect4_game.ui.session import PlayerConfig
+from connect4_game.net.options import NetworkOptions
+from connect4_game.seat_config import PlayerConfig, SeatKind
 
 __all__ = ['AppOptions', 'StartState', 'resolve_start', 'players_from_settings',
            'players_to_settings']
@@ -61,7 +62,7 @@ class AppOptions:
     game: str = 'connect4'
     oska_n: int = rules.OSKA_DEFAULT_N
     budgets: dict = field(default_factory=dict)
-    network: object = None
+    network: NetworkOptions | None = None
     pace: float | None = None
 
 
@@ -124,31 +125,69 @@ def resolve_start(opts: AppOptions, settings, autosave=None) -> StartState:
     :raises ValueError: for moves that are not legal on the board (the CLI
         checked them already; this is the last line).
     """
-    use = opts.use_settings
-    lookahead = opts.lookahead if opts.lookahead is not None else \
-        settings.lookahead if use else rules.DEFAULT_LOOKAHEAD
-    tiebreak = opts.tiebreak or (settings.tiebreak if use else rules.DEFAULT_TIEBREAK)
+    lookahead, tiebreak = _advanced_settings(opts, settings)
     scripted_players = opts.x is not None or opts.o is not None
-    if scripted_players:
-        players = {'X': opts.x or PlayerConfig('human', lookahead, tiebreak),
-                   'O': opts.o or PlayerConfig.for_level(rules.DEFAULT_LEVEL,
-                                                         PlayerConfig('ai', lookahead, tiebreak))}
-    elif use:
-        players = players_from_settings(settings)
-    else:
-        players = {'X': PlayerConfig('human', lookahead, tiebreak),
-                   'O': PlayerConfig.for_level(rules.DEFAULT_LEVEL,
-                                               PlayerConfig('ai', lookahead, tiebreak))}
+    players = _start_players(opts, settings, lookahead, tiebreak)
     if opts.lookahead is not None or opts.tiebreak is not None:
         for side, p in players.items():
             if p.kind == 'ai' and (not scripted_players or p.advanced):
                 players[side] = p.with_(lookahead=lookahead, tiebreak=tiebreak, level='')
-    expert = bool(opts.expert or (use and settings.expert and not scripted_players))
+    expert = _expert_sides(opts, settings, players, scripted_players)
+    rows, cols, moves, notes = _board_and_moves(opts, settings, autosave)
+    lookahead = rules.clamp_lookahead(lookahead, rows, cols)
+    for side, p in players.items():
+        if p.lookahead > rows * cols:
+            players[side] = p.with_(lookahead=rows * cols)
+    return StartState(players, rows, cols, moves, lookahead, tiebreak, expert, notes)
+
+
+def _advanced_settings(opts: AppOptions, settings) -> tuple[int, str]:
+    """``(lookahead, tiebreak)`` of the Advanced AI: the command line's, else
+    the settings' (with ``use_settings``), else the rules' defaults."""
+    use = opts.use_settings
+    if opts.lookahead is not None:
+        lookahead = opts.lookahead
+    else:
+        lookahead = settings.lookahead if use else rules.DEFAULT_LOOKAHEAD
+    tiebreak = opts.tiebreak or (settings.tiebreak if use else rules.DEFAULT_TIEBREAK)
+    return lookahead, tiebreak
+
+
+def _start_players(opts: AppOptions, settings, lookahead: int, tiebreak: str) -> dict:
+    """The two sides before the command line's AI options apply: both from
+    the command line when either is given (the other a person as X, the
+    medium computer as O), else the settings' (with ``use_settings``), else
+    a person against the medium computer."""
+    if opts.x is not None or opts.o is not None:
+        return {'X': opts.x or PlayerConfig(SeatKind.HUMAN, lookahead, tiebreak),
+                'O': opts.o or PlayerConfig.for_level(rules.DEFAULT_LEVEL,
+                                                      PlayerConfig(SeatKind.AI, lookahead, tiebreak))}
+    if opts.use_settings:
+        return players_from_settings(settings)
+    return {'X': PlayerConfig(SeatKind.HUMAN, lookahead, tiebreak),
+            'O': PlayerConfig.for_level(rules.DEFAULT_LEVEL,
+                                        PlayerConfig(SeatKind.AI, lookahead, tiebreak))}
+
+
+def _expert_sides(opts: AppOptions, settings, players: dict, scripted_players: bool) -> bool:
+    """Apply ``--expert`` (every computer side of ``players`` becomes Expert,
+    in place) and return whether the Expert analysis is shown: asked for on
+    the command line, in the settings (unless the players are scripted), or
+    an Expert side plays."""
+    expert = bool(opts.expert or (opts.use_settings and settings.expert and not scripted_players))
     if opts.expert:
         for side, p in players.items():
             if p.kind == 'ai':
                 players[side] = p.with_(kind='expert', level='')
-    expert = expert or any(p.kind == 'expert' for p in players.values())
+    return expert or any(p.kind == 'expert' for p in players.values())
+
+
+def _board_and_moves(opts: AppOptions, settings, autosave) -> tuple[int, int, list, list]:
+    """``(rows, cols, moves, notes)``: the command line's board and moves,
+    else the unfinished game ``autosave`` (noted as ``('autosave', number
+    of moves)``), else the settings' board size (with ``use_settings``),
+    else the default board."""
+    use = opts.use_settings
     rows = opts.rows or (settings.rows if use else rules.DEFAULT_ROWS)
     cols = opts.cols or (settings.cols if use else rules.DEFAULT_COLS)
     moves = list(opts.moves or [])
@@ -156,8 +195,4 @@ def resolve_start(opts: AppOptions, settings, autosave=None) -> StartState:
     if not moves and opts.rows is None and autosave is not None:
         rows, cols, moves = autosave.rows, autosave.cols, list(autosave.columns)
         notes.append(('autosave', len(moves)))
-    lookahead = rules.clamp_lookahead(lookahead, rows, cols)
-    for side, p in players.items():
-        if p.lookahead > rows * cols:
-            players[side] = p.with_(lookahead=rows * cols)
-    return StartState(players, rows, cols, moves, lookahead, tiebreak, expert, notes)
+    return rows, cols, moves, notes

@@ -200,7 +200,7 @@ pygame.register_quit(_CACHE.clear)   # no sprite outlives pygame.quit()
 
 
 def _darker(c: RGB, f: float) -> RGB:
-    return tuple(int(v * f) for v in c[:3])
+    return int(c[0] * f), int(c[1] * f), int(c[2] * f)
 
 
 def checker_surface(theme: Theme, checker: str, radius: int) -> pygame.Surface:

@@ -262,3 +262,45 @@ def test_a_window_host_with_a_plugin_plays_as_the_same_plugins_do_locally(worker
     thread.join(10)
     assert app.session.game.moves == alone
     assert result['game'] is not None and result['game'].moves == alone
+
+
+def test_after_the_friend_left_new_game_offers_the_computer_and_it_answers(closing):
+    app, host = host_app('human')
+    closing(app)
+    friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
+    watch = Watch(friend)
+    watch.wait(net.Connected)
+    step_until(app, lambda: playing(app))
+    app.step([click_col(app, 3)], DT)
+    watch.wait(net.OpponentMove)
+    friend.close()
+    step_until(app, lambda: app.session.network.state is NetState.LEFT, timeout=5)
+    app.step([key(pygame.K_n, 'n')], DT)
+    confirm = app.screen
+    assert type(confirm).__name__ == 'ConfirmScreen' and 'left' in confirm.question
+    assert confirm.no.label == 'Wait for your friend'
+    app.step([key(pygame.K_RETURN)], DT)               # Play the computer instead
+    s = app.session
+    assert app.screen is app.game and s.network is None and s.game.moves == []
+    assert (s.label('X'), s.label('O')) == ('You', 'Computer (Medium)')
+    assert host.join(3.0)                               # the old game's network is gone
+    app.step([click_col(app, 3)], DT)
+    step_until(app, lambda: len(s.game.moves) == 2)     # the computer answers at once
+
+
+def test_a_wrong_code_says_why_and_goes_back_to_the_join_screen(closing):
+    other = net.Host(0, '127.0.0.1', '1111', 6, 7, 'X', **FAST_PEER).start()
+    closing(other)
+    app = App(AppOptions(use_settings=False, mute=True), size=(640, 600),
+              worker=InstantWorker())
+    closing(app)
+    options = NetworkOptions(NetMode.JOIN, address=f'127.0.0.1:{other.port}', code='2222')
+    start_network(app.session, options, first_tries=2.0, **FAST_PEER)
+    step_until(app, lambda: type(app.screen).__name__ == 'NetworkScreen', timeout=5)
+    assert app.screen.error == 'Wrong code.'
+    assert app.session.network is None and not any(seat.friend for seat in
+                                                   app.session.seats.values())
+    app.step([key(pygame.K_ESCAPE)], DT)                # back to a game that works
+    app.session.set_players({'O': PlayerConfig('human')})
+    app.step([click_col(app, 3)], DT)
+    assert app.session.game.moves == [3]

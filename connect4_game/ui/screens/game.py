@@ -161,15 +161,15 @@ class GameScreen(Screen):
         super().__init__(app)
         self.renderer = Renderer()
         self.buttons = {n: Button(_(ACTION[n].label), n, '') for n in TOOLBAR}   # by first action
-        self.toolbar = Toolbar(list(self.buttons.values()), right=2)
+        self.toolbar: Toolbar = Toolbar(list(self.buttons.values()), right=2)
         self.move_now_button = Button(_('Move now'), 'move_now', '', primary=True)
         self.menu: Menu | None = None
         self.falling: list[DropAnimation] = []
         self.shake: Shake | None = None
-        self.flash_col = None
+        self.flash_col: int | None = None
         self.banner_fade = Fade(0.45, ease_out_back)
         self.toasts: list[Toast] = []
-        self.cursor = app.session.game.cols // 2
+        self.cursor: int = app.session.game.cols // 2
         self.details = False
         self.time = 0.0
         self._record_key = None

@@ -20,10 +20,38 @@ __all__ = ['COMMANDS']
 
 def _new_game(g: GameScreen) -> None:
     s = g.session
-    if s.network is not None:
-        s.network.ask_undo(0)
-    else:
+    if s.network is None:
         s.new_game()
+    elif s.network.friend_gone():
+        _after_the_friend_left(g)
+    else:
+        s.network.ask_undo(0)
+
+
+def _after_the_friend_left(g: GameScreen) -> None:
+    """New game once the friend left: wait for them (a host still listens)
+    or play the computer instead at once."""
+    from connect4_game.seat_config import PlayerConfig, SeatKind
+    from connect4_game.ui.screens.confirm import ConfirmScreen
+    app, s = g.app, g.session
+    network = s.network
+    assert network is not None
+    mine = network.link.my_side or 'X'
+    computer = PlayerConfig.for_level(rules.DEFAULT_LEVEL)
+    person = PlayerConfig(SeatKind.HUMAN, s.lookahead, s.tiebreak)
+    players = {mine: person, 'O' if mine == 'X' else 'X': computer}
+
+    def play_the_computer() -> None:
+        app.start_game(players, s.game.rows, s.game.cols)
+
+    if network.link.is_host:
+        app.push(ConfirmScreen(app, _('Your friend left the game.'),
+                               _('Play the computer instead'), play_the_computer,
+                               _('Wait for your friend')))
+    else:
+        app.push(ConfirmScreen(app, _('Your friend left the game.'),
+                               _('Play the computer instead'), play_the_computer,
+                               _('New game…'), on_no=app.show_new_game))
 
 
 def _undo(g: GameScreen) -> None:
