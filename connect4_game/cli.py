@@ -32,6 +32,15 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message):
         super().error(clip(message, 300))
 
+    def print_help(self, file=None):
+        """Write the help to ``file`` (default stdout). Unlike argparse's own,
+        a failed write is not ignored: a closed pipe or a full device ends
+        ``--help`` as it ends every command (see :func:`main`).
+
+        :raises OSError: when the help cannot be written.
+        """
+        (file or sys.stdout).write(self.format_help())
+
 
 def _seconds(value):
     return rules.check_number(value, 0.0, 1e9, 'seconds')
@@ -56,14 +65,21 @@ def parse_player(text: str) -> str:
 
 
 def _size(text: str) -> tuple[int, int]:
+    """``--size WxH`` as ``(width, height)`` in pixels, checked by
+    :func:`connect4_game.rules.check_window_size` (as the settings file is).
+
+    :raises argparse.ArgumentTypeError: for text that is not two numbers
+        joined by ``x``, or a size outside the limits (naming them).
+    """
     try:
         w, h = (int(v) for v in text.lower().split('x'))
     except ValueError:
         raise argparse.ArgumentTypeError(f'{quote(text)}: use WIDTHxHEIGHT, e.g. 900x800') \
             from None
-    rules.check_int(w, rules.MIN_WINDOW_W, rules.MAX_WINDOW, 'window width')
-    rules.check_int(h, rules.MIN_WINDOW_H, rules.MAX_WINDOW, 'window height')
-    return (w, h)
+    try:
+        return rules.check_window_size((w, h))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _host_address(text: str) -> tuple[str, int]:
@@ -168,8 +184,9 @@ def build_parser() -> argparse.ArgumentParser:
                                         'default: your last choice, else the system\'s)')
     w.add_argument('--mute', action='store_true', help='no sound')
     w.add_argument('--size', type=_size, metavar='WxH',
-                   help=f'window size in pixels, e.g. 900x800 (at least '
-                        f'{rules.MIN_WINDOW_W}x{rules.MIN_WINDOW_H})')
+                   help=f'window size in pixels, e.g. 900x800 (from '
+                        f'{rules.MIN_WINDOW_W}x{rules.MIN_WINDOW_H} to '
+                        f'{rules.MAX_WINDOW}x{rules.MAX_WINDOW})')
     s = p.add_argument_group('scripted and headless use')
     s.add_argument('--exit-after-game', action='store_true',
                    help='exit (status 0) after the first game ends')
@@ -557,7 +574,19 @@ def run_network_text(args, parser) -> int:
 
 
 def main(argv=None) -> int:
-    """Parse ``argv`` (default ``sys.argv[1:]``) and play; returns the exit status."""
+    """Parse ``argv`` (default ``sys.argv[1:]``) and play; returns the exit status.
+
+    The standard streams are handled as a command-line tool's, never with a
+    traceback (see :func:`connect4_game.console.run_command`): a closed pipe
+    on standard output ends it quietly with status 141, a full device with
+    status 1 and one line on stderr, and no standard input is end of input.
+    """
+    from connect4_game.console import run_command
+    return run_command(lambda: _run(argv))
+
+
+def _run(argv) -> int:
+    """:func:`main` without the care for the standard streams."""
     os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1')
     if os.environ.get('SDL_VIDEODRIVER') == 'dummy':
         # headless run: no sound either, instead of a screenful of ALSA probe errors

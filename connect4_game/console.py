@@ -1,9 +1,30 @@
-"""The console game (BU CS111 ps9, Problem 3): ``process_move`` and ``connect_four``."""
+"""The console game (BU CS111 ps9, Problem 3): ``process_move`` and ``connect_four``;
+and :func:`run_command`, how every command-line entry point treats its
+standard streams (a closed pipe, a full disk, no standard input).
+"""
 
 from __future__ import annotations
 
+import errno
+import os
+import sys
+from typing import Any, Callable
+
 from connect4_game.board import Board
 from connect4_game.rules import CHECKERS
+
+__all__ = ['process_move', 'connect_four', 'run_command', 'EXIT_BROKEN_PIPE', 'EXIT_WRITE_FAILED']
+
+EXIT_BROKEN_PIPE = 141
+"""Exit status when standard output is a pipe that was closed (``| head``):
+128 + SIGPIPE, what a shell reports for a tool that a closed pipe ended."""
+
+EXIT_WRITE_FAILED = 1
+"""Exit status when standard output cannot be written (a full device)."""
+
+_FULL = frozenset(getattr(errno, name) for name in ('ENOSPC', 'EDQUOT', 'EFBIG')
+                  if hasattr(errno, name))
+"""The errors of a write that found no room: no space, over quota, file too large."""
 
 
 def process_move(p, b: Board) -> bool:
@@ -40,7 +61,10 @@ def connect_four(p1, p2, height: int = 6, width: int = 7, board: Board | None = 
     ``height`` x ``width`` board (6x7 by default) and ``p1`` moves first. Given
     a ``board``, the game continues on it instead (it is changed in place) and
     the player whose checker is to move (:meth:`Board.to_move`) goes first; a
-    board that is already won or full is printed and returned as it is.
+    board that is already won or full is printed and returned as it is. Each
+    player's ``num_moves`` first goes up by the checkers it already has on that
+    board, so ``'Player O wins in N moves.'`` counts the winner's checkers of
+    the whole game, as it does in a game played from the empty board.
 
     One player must use 'X' and the other 'O'; otherwise prints
     ``'need one X player and one O player.'`` and returns None.
@@ -58,6 +82,8 @@ def connect_four(p1, p2, height: int = 6, width: int = 7, board: Board | None = 
         b = board
         if p2.checker == b.to_move():
             p1, p2 = p2, p1
+        for p in (p1, p2):      # the moves played before this board reached us
+            p.num_moves += b.num_checkers(p.checker)
     print(b)
     if b.is_win_for('X') or b.is_win_for('O') or b.is_full():
         return b
@@ -67,3 +93,111 @@ def connect_four(p1, p2, height: int = 6, width: int = 7, board: Board | None = 
             return b
         if process_move(p2, b):
             return b
+
+
+class _InputOrEnd:
+    """``sys.stdin`` for a command: end of input where reading is impossible.
+
+    Wraps the real standard input (None when the process started with it
+    closed). :meth:`readline` gives ``''`` -- which :func:`input` turns into
+    ``EOFError``, the console game's end of input -- when there is no stream
+    or reading it raises ``OSError`` (a directory, a bad descriptor) or
+    ``ValueError`` (a closed file); everything else is the stream's own.
+    """
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def readline(self, size: int = -1) -> str:
+        """One line of input, or ``''`` at (or instead of) its end."""
+        if self._stream is None:
+            return ''
+        try:
+            return self._stream.readline(size)
+        except (OSError, ValueError):
+            return ''
+
+    def __getattr__(self, name: str) -> Any:
+        if self._stream is None:    # no fileno(): input() then reads through readline()
+            raise AttributeError(name)
+        return getattr(self._stream, name)
+
+
+def _silence(stream: Any) -> None:
+    """Point the file descriptor under ``stream`` at :data:`os.devnull`, so
+    that the interpreter's last flush at exit cannot fail again (the recipe
+    of the Python docs for SIGPIPE). A stream without a descriptor is left."""
+    try:
+        fd = stream.fileno()
+        devnull = os.open(os.devnull, os.O_WRONLY)
+    except (AttributeError, OSError, ValueError):
+        return
+    try:
+        os.dup2(devnull, fd)
+    except OSError:
+        pass
+    finally:
+        os.close(devnull)
+
+
+def _say(line: str) -> None:
+    """Print one line on stderr if it can be written; never raises."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):
+        _silence(sys.stderr)
+
+
+def run_command(run: Callable[[], int], prog: str = 'connect4') -> int:
+    """Run a command-line entry point and return its exit status, treating
+    the standard streams as command-line tools do (never a traceback):
+
+    * no standard input (the process started with it closed) or one that
+      cannot be read reads as end of input, so the console game ends with its
+      end-of-input message (``Game ended. Bye!``);
+    * standard output closed (``None``) writes nowhere;
+    * a pipe on standard output that was closed (``| head``) ends the command
+      quietly with :data:`EXIT_BROKEN_PIPE` (141);
+    * a full device (``> /dev/full``) ends it with :data:`EXIT_WRITE_FAILED`
+      (1) and one line on stderr: ``'connect4: cannot write: No space left on
+      device'``.
+
+    Standard output is flushed before returning, so these errors show up
+    here rather than at exit. ``SystemExit`` (argparse's errors) passes
+    through; ``sys.stdin`` and ``sys.stdout`` are restored on the way out.
+
+    :param run: the command: no arguments, returns the exit status.
+    :param prog: the name the stderr line starts with.
+    """
+    saved = sys.stdin, sys.stdout
+    nowhere = open(os.devnull, 'w', encoding='utf-8') if sys.stdout is None else None
+    sys.stdin = _InputOrEnd(sys.stdin)
+    if nowhere is not None:
+        sys.stdout = nowhere
+    try:
+        try:
+            return run()
+        finally:
+            _flush(sys.stdout)
+    except BrokenPipeError:
+        _silence(sys.stdout)
+        return EXIT_BROKEN_PIPE
+    except OSError as exc:
+        if exc.errno not in _FULL:
+            raise
+        _silence(sys.stdout)
+        _say(f'{prog}: cannot write: {exc.strerror or exc}')
+        return EXIT_WRITE_FAILED
+    finally:
+        sys.stdin, sys.stdout = saved
+        if nowhere is not None:
+            nowhere.close()
+
+
+def _flush(stream: Any) -> None:
+    """Flush ``stream``; OSError (a closed pipe, a full device) comes out,
+    a stream already closed or missing is left alone."""
+    try:
+        stream.flush()
+    except (AttributeError, ValueError):
+        pass

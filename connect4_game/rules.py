@@ -48,7 +48,7 @@ __all__ = [
     'check_int', 'check_number', 'check_choice', 'check_bool', 'check_tiebreak',
     'check_lookahead', 'check_rows', 'check_cols', 'check_kind', 'check_theme',
     'is_int', 'is_number', 'check_optional_int', 'check_real', 'check_seconds', 'check_column',
-    'clamp_lookahead', 'arg_type', 'check_wait',
+    'clamp_lookahead', 'arg_type', 'check_wait', 'check_window_size', 'shown',
 ]
 
 # -- the assignment's choices (BU CS111 ps9, Problems 1 and 4) ---------------------------
@@ -97,7 +97,10 @@ THEMES = ('classic', 'dark', 'high_contrast', 'paper')
 :mod:`connect4_game.ui.themes`)."""
 DEFAULT_THEME = 'classic'
 MIN_WINDOW_W, MIN_WINDOW_H = 520, 480   # pixels: the board and text stay readable
-MAX_WINDOW = 10000                      # pixels
+MAX_WINDOW = 8192
+"""Pixels: the widest and the tallest window the game opens (pygame crashes
+on larger ones; the window itself may be cut further to the display).
+Checked with the other limits by :func:`check_window_size`."""
 DEFAULT_WINDOW = (800, 760)             # pixels
 
 MIN_PACE, MAX_PACE = 0.0, 3.0       # seconds between moves when computers play each other
@@ -122,8 +125,9 @@ OSKA_MAX_LOOKAHEAD, OSKA_DEFAULT_LOOKAHEAD = 10, 3   # plies (n=6 at 10 takes se
 
 # -- validators: the one checking point for each kind of value --------------------------
 
-def check_int(value: Any, lo: int, hi: int | None, what: str) -> int:
-    """``value`` if it is an int (not a bool) in ``lo..hi`` (no upper bound for None).
+def check_int(value: Any, lo: float, hi: int | None, what: str) -> int:
+    """``value`` if it is an int (not a bool) in ``lo..hi`` (no upper bound for
+    None; ``lo`` may be ``-math.inf``, no lower bound).
 
     :raises ValueError: ``'<what> must be an integer from lo to hi, not <value>'``,
         the value clipped.
@@ -131,7 +135,7 @@ def check_int(value: Any, lo: int, hi: int | None, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < lo \
             or (hi is not None and value > hi):
         span = f'from {lo} to {hi}' if hi is not None else f'>= {lo}'
-        raise ValueError(f'{what} must be an integer {span}, not {_shown(value)}')
+        raise ValueError(f'{what} must be an integer {span}, not {shown(value)}')
     return value
 
 
@@ -142,7 +146,7 @@ def check_number(value: Any, lo: float, hi: float, what: str) -> float:
     """
     if isinstance(value, bool) or not isinstance(value, (int, float)) \
             or not (lo <= value <= hi):
-        raise ValueError(f'{what} must be a number from {lo:g} to {hi:g}, not {_shown(value)}')
+        raise ValueError(f'{what} must be a number from {lo:g} to {hi:g}, not {shown(value)}')
     return float(value)
 
 
@@ -152,14 +156,14 @@ def check_choice(value: Any, choices: Sequence[str], what: str) -> str:
     :raises ValueError: listing the choices and the clipped value.
     """
     if not isinstance(value, str) or value not in choices:
-        raise ValueError(f"{what} must be one of {', '.join(choices)}, not {_shown(value)}")
+        raise ValueError(f"{what} must be one of {', '.join(choices)}, not {shown(value)}")
     return value
 
 
 def check_bool(value: Any, what: str) -> bool:
     """``value`` if it is a bool. :raises ValueError: otherwise."""
     if not isinstance(value, bool):
-        raise ValueError(f'{what} must be true or false, not {_shown(value)}')
+        raise ValueError(f'{what} must be true or false, not {shown(value)}')
     return value
 
 
@@ -238,7 +242,7 @@ def check_optional_int(value: Any, what: str, lo: int | None = None) -> int | No
     if value is None or is_int(value, lo):
         return value
     need = 'an integer' if lo is None else f'an integer >= {lo}'
-    raise ValueError(f'{what} must be {need} or None, not {_shown(value)}')
+    raise ValueError(f'{what} must be {need} or None, not {shown(value)}')
 
 
 def check_real(value: Any, what: str) -> float:
@@ -247,7 +251,7 @@ def check_real(value: Any, what: str) -> float:
     :raises ValueError: ``'<what> must be a number, not <value>'``.
     """
     if not is_number(value):
-        raise ValueError(f'{what} must be a number, not {_shown(value)}')
+        raise ValueError(f'{what} must be a number, not {shown(value)}')
     return value
 
 
@@ -268,7 +272,7 @@ def check_seconds(value: Any, what: str, *, zero_ok: bool = False, finite: bool 
     if not (is_number(value, 0.0, hi) and (zero_ok or value > 0)):
         need = (f"a {'finite ' if finite else ''}number of seconds {'>=' if zero_ok else '>'} 0"
                 + (' or None' if allow_none else ''))
-        raise ValueError(f'{what} must be {need}, not {_shown(value)}')
+        raise ValueError(f'{what} must be {need}, not {shown(value)}')
     return float(value)
 
 
@@ -289,8 +293,35 @@ def check_wait(value: Any, what: str = 'wait') -> float:
     """
     if not (is_number(value, 0.0, NET_MAX_WAIT) and value > 0):
         raise ValueError(f'{what} must be a number of seconds > 0 and at most '
-                         f'{NET_MAX_WAIT:g}, not {_shown(value)}')
+                         f'{NET_MAX_WAIT:g}, not {shown(value)}')
     return float(value)
+
+
+def check_window_size(value: Any, what: str = 'the window') -> tuple[int, int]:
+    """A window size ``(width, height)`` in pixels: two ints (not bools) from
+    :data:`MIN_WINDOW_W` x :data:`MIN_WINDOW_H` up to :data:`MAX_WINDOW` x
+    :data:`MAX_WINDOW`. The one check of a window size, for ``--size`` and for
+    the settings file alike.
+
+    :returns: ``(width, height)`` as a tuple.
+    :raises ValueError: ``'the window must be between 520x480 and 8192x8192,
+        not 200x150'`` (each number shortened as :func:`shown` does).
+
+    >>> check_window_size([900, 800])
+    (900, 800)
+    >>> check_window_size((10000, 10000))
+    Traceback (most recent call last):
+    ...
+    ValueError: the window must be between 520x480 and 8192x8192, not 10000x10000
+    """
+    try:
+        width, height = value
+    except (TypeError, ValueError):
+        raise ValueError(f'{what} must be WIDTHxHEIGHT in pixels, not {shown(value)}') from None
+    if not (is_int(width, MIN_WINDOW_W, MAX_WINDOW) and is_int(height, MIN_WINDOW_H, MAX_WINDOW)):
+        raise ValueError(f'{what} must be between {MIN_WINDOW_W}x{MIN_WINDOW_H} and '
+                         f'{MAX_WINDOW}x{MAX_WINDOW}, not {shown(width)}x{shown(height)}')
+    return (width, height)
 
 
 def clamp_lookahead(lookahead: int, rows: int, cols: int) -> int:
@@ -316,9 +347,9 @@ def arg_type(check: Callable[[Any], Any], convert: Callable[[str], Any] = int,
         try:
             value = convert(text.strip())
         except (ValueError, OverflowError):
-            raise argparse.ArgumentTypeError(f'{_shown(text)} is not {noun}') from None
+            raise argparse.ArgumentTypeError(f'{shown(text)} is not {noun}') from None
         if isinstance(value, float) and not math.isfinite(value):
-            raise argparse.ArgumentTypeError(f'{_shown(text)} is not {noun}')
+            raise argparse.ArgumentTypeError(f'{shown(text)} is not {noun}')
         try:
             return check(value)
         except ValueError as exc:
@@ -327,12 +358,27 @@ def arg_type(check: Callable[[Any], Any], convert: Callable[[str], Any] = int,
     return parse
 
 
-def _shown(value: Any) -> str:
-    """A value as messages show it: at most a short clipped piece."""
-    if isinstance(value, (bool, float)) or value is None:
-        return str(value)
-    if isinstance(value, int):
-        if abs(value) < 10 ** 30:
+def shown(value: Any) -> str:
+    """A value as messages show it, never raising: a bool, float or None as
+    ``str`` gives it, an int of up to 30 digits in full and a longer one as
+    ``'a 101-digit number'`` (no conversion of a 5,000-digit number, which
+    Python refuses), anything else quoted and clipped to 40 characters
+    (:func:`connect4_game.messages.quote`).
+
+    >>> shown(7), shown(10**100), shown('k' * 100)[:6]
+    ('7', 'a 101-digit number', "'kkkkk")
+    """
+    try:
+        if isinstance(value, (bool, float)) or value is None:
             return str(value)
-        return f'a {int(abs(value).bit_length() * math.log10(2)) + 1}-digit number'
+        if isinstance(value, int):
+            size = abs(int(value))
+            if size < 10 ** 30:
+                return str(value)
+            digits = int((size.bit_length() - 1) * math.log10(2)) + 1
+            if size >= 10 ** digits:      # the estimate is at most one short
+                digits += 1
+            return f'a {digits}-digit number'
+    except Exception:             # a subclass with a hostile __str__ or __abs__
+        pass
     return quote(value, 40)

@@ -199,9 +199,13 @@ class Bot:
     ("None", r"returned None \(NoneType\)"),
     ("2.0", r"returned 2\.0 \(float\)"),
     ("True", r"returned True, not a column"),
-    ("7", "column 7, off the board"),
-    ("-1", "column -1, off the board"),
-    ("10**30", "off the board"),
+    ("7", "returned 7, off the board"),
+    ("-1", "returned -1, off the board"),
+    ("10**30", "returned a 31-digit number, off the board"),
+    ("10**100", r"returned a 101-digit number, off the board \(columns 0 to 6\)"),
+    ("10**5000", "returned a 5001-digit number, off the board"),
+    ("-10**5000", "returned a 5001-digit number, off the board"),
+    ("[10**5000]", r"returned '<list>' \(list\), not a column number"),
     ("1", "column 1, which is full"),
 ])
 def test_safe_player_reports_every_bad_move(tmp_path, answer, words):
@@ -215,7 +219,40 @@ def test_safe_player_reports_every_bad_move(tmp_path, answer, words):
     assert message.startswith("faulty.py:Bot")
     import re
     assert re.search(words, message), message
+    assert len(message) < 160, "a value is quoted shortened"
     assert repr(b) == before, "the game's board is never touched"
+
+
+HUGE = """
+class Huge:
+    def __init__(self, checker):
+        self.checker = checker
+    def next_move(self, b):
+        return 10**5000
+"""
+
+
+def test_a_huge_column_is_named_shortened_on_every_path(tmp_path):
+    f = write(tmp_path, "huge.py", HUGE)
+    spec = f"{f}:Huge"
+    label = plugins.spec_label(spec)
+    expected = "huge.py:Huge.next_move returned a 5001-digit number, off the board"
+    sp = SafePlayer(load_player(spec, "X"), label=label)
+    assert sp.choose_with_timeout(Board(6, 7), 30)[1].startswith(expected)
+    lines = []
+
+    class Fallback:
+        def next_move(self, b):
+            return 2
+
+    guarded = plugins.GuardedPlayer(load_player(spec, "X"), label=label, fallback=Fallback(),
+                                    timeout=30, out=lines.append)
+    assert guarded.next_move(Board(6, 7)) == 2
+    with plugins.ProcessPlayer(spec, "O", label=label, fallback=Fallback(), timeout=30,
+                               out=lines.append) as proc:
+        assert proc.next_move(Board(6, 7)) == 2
+    assert [line[:len(expected)] for line in (lines[0], lines[2])] == [expected] * 2
+    assert all(len(line) < 160 for line in lines), lines
 
 
 BLOCKING = """

@@ -22,7 +22,8 @@ def test_connect_four_continues_a_given_board_with_the_side_to_move(monkeypatch,
     assert final is b
     assert out.index("Player X's turn") < out.index("Player O (LEFT, 1)'s turn")
     assert final.is_win_for('O')                # O takes column 3 after X's 0
-    assert out.endswith('Player O (LEFT, 1) wins in 1 moves.\nCongratulations!\n')
+    # N counts O's checkers of the whole game (5 before, 1 now), as from the empty board
+    assert out.endswith('Player O (LEFT, 1) wins in 6 moves.\nCongratulations!\n')
 
 
 def test_connect_four_on_a_finished_board_just_prints_it(capsys):
@@ -69,3 +70,25 @@ def test_text_mode_loads_a_saved_game(tmp_path):
     expected.add_checkers('3344')
     assert proc.stdout.startswith('Welcome to Connect Four!\n\n' + repr(expected)
                                   + "\nPlayer X (LEFT, 1)'s turn\n")
+
+
+def test_after_load_the_result_counts_the_winners_checkers_of_the_whole_game(tmp_path):
+    save = tmp_path / 'game.json'
+    save.write_text(json.dumps({'format': 'connect4-game', 'version': 1, 'rows': 6, 'cols': 7,
+                                'moves': '1211244445'}))
+    proc = run_text('--load', str(save), '--o', 'ai', '--lookahead', '1', '--tiebreak', 'LEFT',
+                    stdin='0\n')
+    assert proc.returncode == 0, proc.stderr
+    final = Board(6, 7)
+    final.add_checkers('12112444450')
+    final.add_checker('O', 3)                   # O wins in column 3
+    assert final.is_win_for('O') and final.num_checkers('O') == 6
+    assert proc.stdout.endswith(repr(final) + '\n\nPlayer O (LEFT, 1) wins in 6 moves.\n'
+                                'Congratulations!\n')
+
+
+def test_a_game_from_the_empty_board_counts_as_the_assignment_does():
+    # --moves '' is the empty board: the seed's 8 moves, not more
+    proc = run_text('--x', 'ai', '--o', 'ai', '--lookahead', '1', '--moves', '')
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.count('wins in 8 moves.') == 1

@@ -98,7 +98,7 @@ def parse_move(text: str, moves: Sequence[Move]) -> Move:
 def _check_kind(name: str, kind: object) -> str:
     if kind not in KINDS:
         raise ValueError(f"{name} must be 'human' or 'ai', got {kind!r}")
-    return kind  # type: ignore[return-value]
+    return kind
 
 
 def play_oska(
@@ -140,20 +140,27 @@ def play_oska(
                 out(f"{NAMES[side]} has no legal move and passes.")
                 side = opponent(side)
                 continue
-            if kinds[side] == "ai":
-                move = search(board, side, lookahead).move
-                out(f"{NAMES[side]} (AI, lookahead {lookahead}) plays {format_move(move)}")
-            else:
-                move = _ask_human(side, moves, input_fn, out)
-                if move is None:
-                    out("Game abandoned. Bye!")
-                    return None
+            move = _next_move(kinds[side], board, side, moves, lookahead, input_fn, out)
+            if move is None:
+                out("Game abandoned. Bye!")
+                return None
             board = apply_move(board, move)
             out(format_board(board))
             side = opponent(side)
     except (KeyboardInterrupt, EOFError):
         out("\nGame ended. Bye!")
         return None
+
+
+def _next_move(kind, board, side, moves, lookahead, input_fn, out) -> Move | None:
+    """The move of ``side`` (one of the legal ``moves``): the AI's search, or
+    what the human types (None: the human quits)."""
+    if kind == "human":
+        return _ask_human(side, moves, input_fn, out)
+    found = search(board, side, lookahead).move
+    move = moves[0] if found is None else found   # a search with moves always finds one
+    out(f"{NAMES[side]} (AI, lookahead {lookahead}) plays {format_move(move)}")
+    return move
 
 
 def _list_moves(moves: Sequence[Move]) -> str:
@@ -190,7 +197,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Console entry point: parse ``argv`` and play; returns the exit status
-    (0, or 2 for bad options - printed as a usage error, never a traceback)."""
+    (0, or 2 for bad options - printed as a usage error, never a traceback).
+
+    ``python -m connect4_game.oska.console`` runs it through
+    :func:`connect4_game.console.run_command` (as ``--game oska --text``
+    does): a closed pipe or a full device on standard output ends it
+    quietly (status 141 or 1), no standard input is end of input."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.n < OSKA_MIN_N:
@@ -202,4 +214,5 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from connect4_game.console import run_command
+    sys.exit(run_command(main, "oska"))

@@ -22,8 +22,9 @@ import threading
 from typing import Any, Callable
 
 from connect4_game.board import Board, validate_checker
+from connect4_game.messages import clip
 from connect4_game.plugins.spec import describe_exception
-from connect4_game.rules import check_seconds
+from connect4_game.rules import check_seconds, shown
 
 __all__ = ["SafePlayer", "GuardedPlayer"]
 
@@ -55,7 +56,10 @@ class SafePlayer:
             ``('error', message)`` where message is one line naming the
             plug-in and what went wrong: an exception (type, text, line in
             the plug-in), a non-integer, a column off the board or a full
-            column. Never raises (except KeyboardInterrupt).
+            column. What the plug-in returned is quoted shortened
+            (:func:`connect4_game.rules.shown`: at most 40 characters, a long
+            number as ``'a 101-digit number'``). Never raises (except
+            KeyboardInterrupt).
         """
         if not self._busy.acquire(blocking=False):
             return ("error", f"{self.label} is still busy with an earlier move")
@@ -79,14 +83,11 @@ class SafePlayer:
             return ("error", f"{self.label}.next_move returned {answer!r}, not a column number")
         try:
             col = operator.index(answer)    # int, or numpy integer
-        except TypeError:
-            shown = repr(answer)
-            if len(shown) > 60:
-                shown = shown[:57] + "..."
-            return ("error", f"{self.label}.next_move returned {shown} "
-                             f"({type(answer).__name__}), not a column number")
+        except Exception:                   # TypeError, or a hostile __index__
+            return ("error", f"{self.label}.next_move returned {shown(answer)} "
+                             f"({clip(type(answer).__name__, 40)}), not a column number")
         if not 0 <= col < board.width:
-            return ("error", f"{self.label}.next_move returned column {col}, off the board "
+            return ("error", f"{self.label}.next_move returned {shown(col)}, off the board "
                              f"(columns 0 to {board.width - 1})")
         if not board.can_add_to(col):
             return ("error", f"{self.label}.next_move returned column {col}, which is full")

@@ -26,7 +26,7 @@ from connect4_game.messages import clip
 from connect4_game.plugins.guarded import SafePlayer
 from connect4_game.plugins.loader import load_player
 from connect4_game.plugins.spec import describe_exception, parse_spec, spec_label
-from connect4_game.rules import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK, is_int
+from connect4_game.rules import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK, is_int, shown
 
 __all__ = ["ProcessPlayer", "MAX_REPLY"]
 
@@ -220,14 +220,14 @@ class ProcessPlayer:
             ok = is_int(value, 0, b.width - 1) and b.can_add_to(value)
             if ok:
                 return ("ok", value)
-            return ("fault", f"{self.label} answered {clip(value, 20)!s}, "
+            return ("fault", f"{self.label} answered {shown(value)}, "
                              "which is not a playable column")
         if status == "died":
             return ("fault", f"{self.label} ended its process ({value})")
         if status == "timeout":
             return ("fault", f"{self.label} took longer than {self.timeout:g} s to move")
-        if status == "error":
-            return ("fault", value)
+        if status == "error":     # the child's words name the plug-in; forged ones may not
+            return ("fault", value if value.startswith(self.label) else f"{self.label}: {value}")
         return ("fault", f"{self.label} sent an answer that is not a move")
 
     def next_move(self, b: Board) -> int:

@@ -73,8 +73,9 @@ def _level(v):
     return rules.check_choice(v, ('',) + rules.LEVELS[:-1], 'level')
 
 
-def _window(lo):
-    return lambda v: rules.check_int(v, lo, rules.MAX_WINDOW, 'window size')
+_WINDOW_FIELDS = ("window_width", "window_height")
+"""The two fields of the window size, checked together (as ``--size`` is) by
+:func:`connect4_game.rules.check_window_size`."""
 
 
 _VALIDATORS: dict[str, Callable[[Any], Any]] = {
@@ -92,12 +93,19 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "muted": lambda v: rules.check_bool(v, 'muted'),
     "rows": rules.check_rows,
     "cols": rules.check_cols,
-    "window_width": _window(rules.MIN_WINDOW_W),
-    "window_height": _window(rules.MIN_WINDOW_H),
     "expert": lambda v: rules.check_bool(v, 'expert'),
     "demo_pace": lambda v: rules.check_number(v, rules.MIN_PACE, rules.MAX_PACE, 'pace'),
     "language": lambda v: rules.check_choice(v, ('',) + rules.LANGUAGES, 'language'),
 }
+"""The check of each field but the window size (see ``_WINDOW_FIELDS``)."""
+
+_FIELDS = frozenset(_VALIDATORS) | frozenset(_WINDOW_FIELDS)
+
+
+def _window_problem(keys: Any) -> str:
+    """``"setting 'window_width'"`` or ``"settings 'window_width', 'window_height'"``."""
+    names = [k for k in _WINDOW_FIELDS if k in keys]
+    return f"setting{'s' if len(names) > 1 else ''} {', '.join(repr(k) for k in names)}"
 
 
 @dataclass(frozen=True)
@@ -116,7 +124,8 @@ class Settings:
     * ``theme`` (one of ``rules.THEMES``), ``muted`` (bool),
       ``language`` ('' for the system's, or one of ``rules.LANGUAGES``).
     * ``rows`` (4..12) and ``cols`` (4..14): the board size.
-    * ``window_width``/``window_height`` (pixels, at least 520 x 480).
+    * ``window_width``/``window_height`` (pixels, from 520 x 480 to
+      8192 x 8192: ``rules.check_window_size``, as for ``--size``).
     * ``expert`` (bool): Expert analysis.
     * ``demo_pace`` (seconds between moves when computers play each other).
 
@@ -146,18 +155,24 @@ class Settings:
 
     def __post_init__(self) -> None:
         for f in fields(self):
+            if f.name in _WINDOW_FIELDS:
+                continue
             try:
                 value = _VALIDATORS[f.name](getattr(self, f.name))
             except ValueError as exc:
                 raise ValueError(f"setting {f.name!r}: {exc}") from None
             object.__setattr__(self, f.name, value)
+        try:
+            rules.check_window_size((self.window_width, self.window_height))
+        except ValueError as exc:
+            raise ValueError(f"{_window_problem(_WINDOW_FIELDS)}: {exc}") from None
 
     def replace(self, **changes: Any) -> "Settings":
         """A copy with ``changes`` applied.
 
         :raises ValueError: for an unknown field name or an invalid value.
         """
-        unknown = sorted(set(changes) - set(_VALIDATORS))
+        unknown = sorted(set(changes) - _FIELDS)
         if unknown:
             shown = ", ".join(quote_value(k) for k in unknown[:5])
             raise ValueError(f"unknown setting(s): {shown}")
@@ -184,7 +199,7 @@ class Settings:
                            "using defaults"]
         good: dict[str, Any] = {}
         for key, value in data.items():
-            if key == "version":
+            if key == "version" or key in _WINDOW_FIELDS:
                 continue
             check = _VALIDATORS.get(key)
             if check is None:
@@ -194,7 +209,25 @@ class Settings:
                 good[key] = check(value)
             except ValueError as exc:
                 warnings.append(f"ignoring setting {quote_value(key)}: {exc}")
+        good.update(_window_from(data, warnings))
         return cls(**good), warnings
+
+
+def _window_from(data: dict, warnings: list[str]) -> dict[str, Any]:
+    """The window size fields of ``data`` if, with the default for a missing
+    one, they make a size :func:`connect4_game.rules.check_window_size`
+    accepts; else ``{}`` and one warning added to ``warnings``."""
+    given = {k: data[k] for k in _WINDOW_FIELDS if k in data}
+    if not given:
+        return {}
+    size = (given.get("window_width", rules.DEFAULT_WINDOW[0]),
+            given.get("window_height", rules.DEFAULT_WINDOW[1]))
+    try:
+        rules.check_window_size(size)
+    except ValueError as exc:
+        warnings.append(f"ignoring {_window_problem(given)}: {exc}")
+        return {}
+    return given
 
 
 def load_settings(path: str | os.PathLike | None = None) -> tuple[Settings, list[str]]:
