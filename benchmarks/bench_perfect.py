@@ -44,6 +44,7 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import dataclass, field
 
 from benchmarks.bench_expert import peak_rss_mb
 from connect4_game.ai import expert, perfect
@@ -97,64 +98,101 @@ def bench_backends(out=sys.stdout) -> bool:
     return ok
 
 
+@dataclass
+class _ExpertFigures:
+    """What :func:`bench_expert_games` counts: seconds of each Expert move,
+    moves lowering the game-theoretic result (a few described in
+    ``examples``), moves not of the top score, games and games ending worse
+    for Expert than its first position's value."""
+
+    times: list[float] = field(default_factory=list)
+    lowered: int = 0
+    not_best: int = 0
+    games: int = 0
+    worse_games: int = 0
+    examples: list[str] = field(default_factory=list)
+
+
+def _random_opening(rng: random.Random) -> Board:
+    """A 6x7 board after 0-9 random moves that nobody has won."""
+    while True:
+        b = Board(6, 7)
+        for _ in range(rng.randrange(10)):
+            side = b.to_move()
+            b.add_checker(side, rng.choice(b.legal_columns()))
+            if b.is_win_for(side):
+                break
+        else:
+            return b
+
+
+def _expert_move(player: expert.ExpertPlayer, b: Board, fig: _ExpertFigures) -> tuple[int, int]:
+    """Expert's move on ``b`` from cleared tables, timed and judged against
+    perfect play into ``fig``; returns ``(column, result of b for Expert:
+    1 win, 0 draw, -1 loss)``."""
+    perfect.clear_tables(6, 7)
+    t0 = time.perf_counter()
+    col = player.next_move(b)
+    fig.times.append(time.perf_counter() - t0)
+    check = perfect.solve_position(b, best_only=True)
+    value = check.value
+    assert value is not None          # Expert has just found a column to play on b
+    if col != check.choice():
+        scores = perfect.solve_position(b).scores
+        v = verdict(scores, col)
+        fig.not_best += v != "best"
+        if v in ("mistake", "blunder"):
+            fig.lowered += 1
+            if len(fig.examples) < 3:
+                fig.examples.append(f"{v} in column {col} at ply {b.num_checkers() + 1}")
+    return col, _result(value)
+
+
+def _play_expert_game(b: Board, me: str, fig: _ExpertFigures) -> None:
+    """Expert (``me``) against perfect play (the most central best column)
+    from ``b`` to the end, counted in ``fig``."""
+    player = expert.ExpertPlayer(me)
+    first_value = None
+    while True:
+        side = b.to_move()
+        if side == me:
+            col, value = _expert_move(player, b, fig)
+            if first_value is None:
+                first_value = value
+        else:
+            col = perfect.solve_position(b, best_only=True).choice()
+        b.add_checker(side, col)
+        if b.is_win_for(side) or b.is_full():
+            got = 0 if not b.is_win_for(side) else (1 if side == me else -1)
+            fig.worse_games += first_value is not None and got < first_value
+            return
+
+
 def bench_expert_games(min_moves: int, seed: int = 1, out=sys.stdout) -> dict:
     """Expert against perfect play from random openings until Expert has
-    made ``min_moves`` moves; prints and returns the figures."""
+    made ``min_moves`` moves; prints and returns the figures: ``games``,
+    ``moves``, ``lowered``, ``not_best``, ``worse_games`` (counts) and the
+    ``median`` / ``max`` seconds of an Expert move."""
     rng = random.Random(seed)
-    times: list[float] = []
-    lowered = not_best = games = worse_games = 0
-    examples = []
-    while len(times) < min_moves:
-        while True:                        # a random opening nobody has won
-            b = Board(6, 7)
-            for _ in range(rng.randrange(10)):
-                side = b.to_move()
-                b.add_checker(side, rng.choice(b.legal_columns()))
-                if b.is_win_for(side):
-                    break
-            else:
-                break
-        me = "XO"[games % 2]
-        games += 1
-        player = expert.ExpertPlayer(me)
-        first_value = None
-        while True:
-            side = b.to_move()
-            if side == me:
-                perfect.clear_tables(6, 7)
-                t0 = time.perf_counter()
-                col = player.next_move(b)
-                times.append(time.perf_counter() - t0)
-                check = perfect.solve_position(b, best_only=True)
-                if first_value is None:
-                    first_value = _result(check.value)
-                if col != check.choice():
-                    scores = perfect.solve_position(b).scores
-                    v = verdict(scores, col)
-                    not_best += v != "best"
-                    if v in ("mistake", "blunder"):
-                        lowered += 1
-                        if len(examples) < 3:
-                            examples.append(f"{v} in column {col} at ply {b.num_checkers() + 1}")
-            else:
-                col = perfect.solve_position(b, best_only=True).choice()
-            b.add_checker(side, col)
-            if b.is_win_for(side) or b.is_full():
-                got = 0 if not b.is_win_for(side) else (1 if side == me else -1)
-                worse_games += first_value is not None and got < first_value
-                break
+    fig = _ExpertFigures()
+    while len(fig.times) < min_moves:
+        b = _random_opening(rng)
+        me = "XO"[fig.games % 2]
+        fig.games += 1
+        _play_expert_game(b, me, fig)
+    times, games, lowered, examples = fig.times, fig.games, fig.lowered, fig.examples
     med, mx = statistics.median(times), max(times)
     print(f"  Expert vs perfect play, {games} game{'s' if games != 1 else ''} from random openings, "
           f"{len(times)} Expert moves: "
           f"{lowered} lower the game-theoretic result (target 0)"
           + (f" [{'; '.join(examples)}]" if examples else "")
-          + f", {not_best} not the top score; {worse_games} games end worse for Expert than "
-          f"its first position's value", file=out)
+          + f", {fig.not_best} not the top score; {fig.worse_games} games end worse for Expert "
+          f"than its first position's value", file=out)
     print(f"  Expert move time (cold tables): median {med:.4f} s, max {mx:.3f} s "
           f"(target max <= {MOVE_TARGET} s) {'OK' if mx <= MOVE_TARGET and lowered == 0 else 'MISSED'}",
           file=out, flush=True)
-    return {"games": games, "moves": len(times), "lowered": lowered, "not_best": not_best,
-            "worse_games": worse_games, "median": med, "max": mx}
+    return {"games": games, "moves": len(times), "lowered": lowered, "not_best": fig.not_best,
+            "worse_games": fig.worse_games, "median": med, "max": mx}
 
 
 def _cold_analysis(moves: str) -> tuple:
@@ -199,9 +237,9 @@ def bench_analyze(limit: int | None, pons_dir, out=sys.stdout, files=PONS_FILES,
             worst = max(worst, (dt, moves))
         cold = []
         if slowest:
-            for moves in dict.fromkeys([SLOWEST.get(name), worst[1]]):
-                if moves:
-                    cold.append(_cold_analysis(moves))
+            for slow in dict.fromkeys([SLOWEST.get(name), worst[1]]):
+                if slow:
+                    cold.append(_cold_analysis(slow))
         top = max(cold) if cold else (worst[0], worst[1], None, None, None)
         first = slow_col = None
         if slowest:                       # the same, column by column, as an overlay fills

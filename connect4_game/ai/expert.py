@@ -15,15 +15,19 @@
 
 Side to move: the checker with fewer (or as many) checkers on the board; X
 moves first (:meth:`Board.to_move`), unless a ``checker`` is given.
+The result type (:class:`ColumnResult`) and :func:`choose_column` live in
+:mod:`connect4_game.ai.expert_result` and are re-exported here.
+
 Nothing here imports pygame.
 """
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 from connect4_game.ai import perfect
 from connect4_game.ai.bitboard import from_board, geometry, has_four
+from connect4_game.ai.expert_result import (ColumnResult, choose_column, estimate_result,
+                                            exact_result)
 from connect4_game.board import Board, validate_checker
 from connect4_game.players import Player
 from connect4_game.ai.solver import BudgetExceeded, Solver, get_solver, plies_to_score, score_to_plies
@@ -36,61 +40,6 @@ __all__ = ["ColumnResult", "analyze", "choose_column", "ExpertPlayer", "DEFAULT_
 DEFAULT_TIME_BUDGET = 5.0
 #: default seconds per move of :class:`ExpertPlayer` (a move must take at most 10 s)
 EXPERT_MOVE_BUDGET = 9.0
-
-
-@dataclass(frozen=True)
-class ColumnResult:
-    """The result of dropping a checker in one column, for the side to move.
-
-    Fields:
-
-    * ``column`` -- 0-based column index;
-    * ``kind`` -- ``'win'``, ``'draw'``, ``'loss'``, ``'full'`` (column cannot
-      take a checker) or ``'over'`` (the game is already won, no move);
-    * ``moves`` -- plies until the game ends under best play, counting this
-      column's checker (``'win in 1'`` wins at once, ``'loss in 2'`` lets the
-      opponent win next); None for full columns, estimates, and proven
-      wins/losses whose distance was not found in time (label ``'win'`` /
-      ``'loss'``);
-    * ``exact`` -- True if the kind is proven, False for an estimate;
-    * ``label`` -- ``'win in 9'``, ``'draw'``, ``'loss in 14'``, ``'win'``,
-      ``'loss'``, ``'full'``, ``'game over'``; for estimates ``'≥ draw'`` (a
-      draw at least is proven) or ``'≈ win'`` / ``'≈ draw'`` / ``'≈ loss'``;
-    * ``score`` -- Pons score of the move for the side to move (positive =
-      win, larger = sooner), None when not exact;
-    * ``depth`` -- for estimates, the lookahead in plies (after this move)
-      within which no side can force a win; None otherwise;
-    * ``value`` -- for estimates, the positional tiebreak in points (> 0
-      favours the side to move); 0 otherwise;
-    * ``bound`` -- a proven lower bound of ``score`` when the exact score is
-      unknown, else None;
-    * ``worse`` -- True for an estimate proven to score less than the best
-      column (ranked after the other estimates).
-    """
-
-    column: int
-    kind: str
-    moves: int | None
-    exact: bool
-    label: str
-    score: int | None = None
-    depth: int | None = None
-    value: int = 0
-    bound: int | None = None
-    worse: bool = False
-
-
-def _exact(column: int, plies: int, score: int) -> ColumnResult:
-    if plies > 0:
-        return ColumnResult(column, "win", plies, True, f"win in {plies}", score)
-    if plies < 0:
-        return ColumnResult(column, "loss", -plies, True, f"loss in {-plies}", score)
-    return ColumnResult(column, "draw", None, True, "draw", 0)
-
-
-def _estimate(column: int, depth: int | None, value: int) -> ColumnResult:
-    kind = "win" if value >= 8 else "loss" if value <= -8 else "draw"
-    return ColumnResult(column, kind, None, False, "≈ " + kind, None, depth, value)
 
 
 def _check_board(board) -> None:
@@ -133,7 +82,7 @@ class _Clock:
 def _ours(column: int, child_score: int, n: int, cells: int) -> ColumnResult:
     """Exact result of a column from the exact score of the position after it."""
     d = score_to_plies(child_score, n + 1, cells)          # for the opponent
-    return _exact(column, (-d + 1) if d < 0 else -(d + 1) if d > 0 else 0, -child_score)
+    return exact_result(column, (-d + 1) if d < 0 else -(d + 1) if d > 0 else 0, -child_score)
 
 
 # the solvers (and their TTs) and the bitbully engine are shared: one analysis at a
@@ -187,126 +136,198 @@ def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str
 
 
 def _analyze(board, time_budget, checker, node_budget, best_only, lower_bound):
+    """The body of :func:`analyze` (run under ``_LOCK``): check the
+    arguments, try the bitbully backend, else run :class:`_Analysis`."""
     _check_board(board)
     check_seconds(time_budget, "time_budget")
     check_optional_int(node_budget, "node_budget", 0)
     check_optional_int(lower_bound, "lower_bound")
-    h, w = board.height, board.width
-    to_move = board.to_move()
-    side = to_move if checker is None else validate_checker(checker)
-    nx, no = board.num_checkers("X"), board.num_checkers("O")
-    alternating = side == to_move and nx - no in (0, 1)
-    if (h, w) == (6, 7) and alternating and node_budget is None:
+    side, alternating = _side_to_analyse(board, checker)
+    if (board.height, board.width) == (6, 7) and alternating and node_budget is None:
         res = _analyze_bitbully(board, time_budget, best_only, lower_bound)
         if res is not None:
             return res
-    cur, mask = from_board(board, side)
-    geo = geometry(h, w)
-    solver = get_solver(h, w)
-    clock = _Clock(solver, time_budget, node_budget)
-    cells = geo.cells
-    n = mask.bit_count()
-    opp = cur ^ mask
-    results: list[ColumnResult | None] = [None] * w
-    over = has_four(cur, h) or has_four(opp, h)
-    pending = []                       # (column, move bit), centre first
-    for c in geo.order:
-        if mask & geo.top_cells[c]:
-            results[c] = ColumnResult(c, "full", None, True, "full")
-        elif over:
-            results[c] = ColumnResult(c, "over", None, True, "game over")
-        else:
-            m = (mask + geo.bottom_cells[c]) & geo.col_mask[c]
-            if has_four(cur | m, h):
-                results[c] = _exact(c, 1, (cells + 1 - n) // 2)
-            elif n + 1 >= cells:
-                results[c] = _exact(c, 0, 0)
+    return _Analysis(board, side, alternating, time_budget, node_budget, best_only).run(lower_bound)
+
+
+def _side_to_analyse(board, checker) -> tuple[str, bool]:
+    """``(side, alternating)``: the checker analysed (``checker``, default the
+    side to move) and whether it is the side to move of a normal game (X
+    first, sides alternating). :raises ValueError: bad checker."""
+    to_move = board.to_move()
+    side = to_move if checker is None else validate_checker(checker)
+    nx, no = board.num_checkers("X"), board.num_checkers("O")
+    return side, side == to_move and nx - no in (0, 1)
+
+
+class _Analysis:
+    """Steps (1) to (4) of :func:`analyze` on one position, without bitbully.
+
+    State shared by the steps: ``results`` (one :class:`ColumnResult` or
+    None per column), ``pending`` (the open columns as ``(column, move
+    bit)``, centre first), ``upper`` (column -> proven upper bound of its
+    Pons score) and ``v`` (the exact value of the position once proven).
+    """
+
+    def __init__(self, board: Board, side: str, alternating: bool, time_budget: float,
+                 node_budget: int | None, best_only: bool) -> None:
+        h, w = board.height, board.width
+        self.h = h
+        self.cur, self.mask = from_board(board, side)
+        self.geo = geometry(h, w)
+        self.solver = get_solver(h, w)
+        self.clock = _Clock(self.solver, time_budget, node_budget)
+        self.cells = self.geo.cells
+        self.n = self.mask.bit_count()
+        self.opp = self.cur ^ self.mask
+        self.alternating = alternating
+        self.best_only = best_only
+        self.results: list[ColumnResult | None] = [None] * w
+        self.pending: list[tuple[int, int]] = []
+        self.upper: dict[int, int] = {}
+        self.v: int | None = None
+
+    def run(self, lower_bound):
+        """All the steps; returns the list of ``w`` :class:`ColumnResult`."""
+        self._settle_at_once()
+        if not self.pending or (self.best_only and any(r is not None and r.kind == "win"
+                                                       for r in self.results)):
+            return self._finish(False)
+        self._position_value(lower_bound)
+        if self.v is not None:
+            self._columns_reaching_value(self.v)
+        if not self.best_only:
+            self._exact_scores()
+        found = any(r is not None and r.exact and r.kind not in ("full", "over")
+                    for r in self.results)
+        return self._finish(not (self.best_only and found))
+
+    def _settle_at_once(self):
+        """The columns known without search (full, game over, a four at
+        once, the board's last cell); the others go to ``pending``."""
+        geo, cur, mask, n, cells = self.geo, self.cur, self.mask, self.n, self.cells
+        over = has_four(cur, self.h) or has_four(self.opp, self.h)
+        for c in geo.order:
+            if mask & geo.top_cells[c]:
+                self.results[c] = ColumnResult(c, "full", None, True, "full")
+            elif over:
+                self.results[c] = ColumnResult(c, "over", None, True, "game over")
             else:
-                pending.append((c, m))
-    if not pending or (best_only and any(r is not None and r.kind == "win" for r in results)):
-        return _finish(solver, clock, results, pending, {}, None, cur, mask, n, alternating, False)
-    upper: dict[int, int] = {}         # column -> proven upper bound of its score
+                m = (mask + geo.bottom_cells[c]) & geo.col_mask[c]
+                if has_four(cur | m, self.h):
+                    self.results[c] = exact_result(c, 1, (cells + 1 - n) // 2)
+                elif n + 1 >= cells:
+                    self.results[c] = exact_result(c, 0, 0)
+                else:
+                    self.pending.append((c, m))
 
-    # (1) the value of the position, and a move reaching it when the search shows one
-    lb = _parent_bound(solver, cur, mask, n, alternating)
-    if lower_bound is not None:
-        lb = lower_bound if lb is None else max(lb, lower_bound)
-
-    v = None
-    proof = clock.run(1, 0.85 if best_only else 0.4, solver.prove, cur, mask, alternating,
-                      lb, None, lb)
-    if proof is not None and proof.exact:
-        v, bm = proof.lo, proof.move
-        if bm:                         # the search proved this move reaches v
-            c = (bm.bit_length() - 1) // geo.stride
-            for cm in pending:
-                if cm[0] == c:
-                    results[c] = _ours(c, -v, n, cells)
-                    pending.remove(cm)
-                    break
-    elif proof is not None and proof.move:
-        # out of time: keep the proven bounds and the move that reaches the lower one
-        plo, phi, bm = proof.lo, proof.hi, proof.move
-        c = (bm.bit_length() - 1) // geo.stride
-        for cm in pending:
+    def _take(self, c):
+        """Remove column ``c`` from ``pending``; its move bit, or None if it
+        was not open."""
+        for cm in self.pending:
             if cm[0] == c:
-                results[c] = _bounded(solver, c, plo, phi, cur, mask, cm[1])
-                pending.remove(cm)
-                break
-        for cm in pending:
-            upper[cm[0]] = phi
-    # (2) which columns reach v: a null-window test per column (score after the
-    # move <= -v), in rounds of growing time slices so that easy columns --
-    # usually the refutations of bad moves -- are settled first. When every
-    # column but one is shown to fall short of v, the last one reaches v.
-    if v is not None and len(pending) == 1 and not _has_best(results, v):
-        c, m = pending.pop()            # the only column left reaches v
-        results[c] = _ours(c, -v, n, cells)
-    if v is not None:
-        end = 0.9 if best_only else 0.6
+                self.pending.remove(cm)
+                return cm[1]
+        return None
+
+    def _position_value(self, lower_bound):
+        """Step (1): the value of the position, and a move reaching it when
+        the search shows one; out of time, the proven bounds instead."""
+        solver, clock, geo = self.solver, self.clock, self.geo
+        cur, mask, n = self.cur, self.mask, self.n
+        lb = _parent_bound(solver, cur, mask, n, self.alternating)
+        if lower_bound is not None:
+            lb = lower_bound if lb is None else max(lb, lower_bound)
+        proof = clock.run(1, 0.85 if self.best_only else 0.4, solver.prove, cur, mask,
+                          self.alternating, lb, None, lb)
+        if proof is None:
+            return
+        bm = proof.move
+        if proof.exact:
+            self.v = v = proof.lo
+            if bm:                         # the search proved this move reaches v
+                c = (bm.bit_length() - 1) // geo.stride
+                if self._take(c) is not None:
+                    self.results[c] = _ours(c, -v, n, self.cells)
+        elif bm:
+            # out of time: keep the proven bounds and the move that reaches the lower one
+            c = (bm.bit_length() - 1) // geo.stride
+            m = self._take(c)
+            if m is not None:
+                self.results[c] = _bounded(solver, c, proof.lo, proof.hi, cur, mask, m)
+            for cm in self.pending:
+                self.upper[cm[0]] = proof.hi
+
+    def _columns_reaching_value(self, v):
+        """Step (2): which columns reach ``v``: a null-window test per column
+        (score after the move <= -v), in rounds of growing time slices so
+        that easy columns -- usually the refutations of bad moves -- are
+        settled first. When every column but one is shown to fall short of
+        ``v``, the last one reaches ``v``."""
+        if len(self.pending) == 1 and not _has_best(self.results, v):
+            c, _m = self.pending.pop()      # the only column left reaches v
+            self.results[c] = _ours(c, -v, self.n, self.cells)
+        end = 0.9 if self.best_only else 0.6
         # rounds over the open columns with time slices doubling each round
         # (1/16 of the time left per column first), so the cheap tests finish
         # first whatever their order, at most about twice the ideal cost
         share = 1 / 16
-        while pending and clock.until(end) - time.perf_counter() > 0.001 \
-                and (clock.nodes_left is None or clock.nodes_left > 0):
-            if best_only and _has_best(results, v):
+        while self.pending and self._time_left(end):
+            if self.best_only and _has_best(self.results, v):
                 break
-            todo = [cm for cm in pending if cm[0] not in upper]
+            todo = [cm for cm in self.pending if cm[0] not in self.upper]
             if not todo:
                 break
-            for c, m in todo:
-                if best_only and _has_best(results, v):
-                    break
-                if (c, m) not in pending:      # settled by elimination meanwhile
-                    continue
-                ok = clock.run(1, end, solver.at_least, opp, mask | m, -v + 1, alternating,
-                               share=share)
-                if ok is None:
-                    continue
-                if ok:                 # the opponent gets at least -v+1: our score <= v-1
-                    upper[c] = v - 1
-                    left = [cm for cm in pending if cm[0] not in upper]
-                    if len(left) == 1 and not _has_best(results, v):
-                        lc, lm = left[0]
-                        results[lc] = _ours(lc, -v, n, cells)
-                        pending.remove(left[0])
-                else:
-                    results[c] = _ours(c, -v, n, cells)
-                    pending.remove((c, m))
+            self._test_round(todo, v, end, share)
             share = min(1.0, share * 2)
-    # (3) exact scores of the other columns
-    if not best_only:
-        todo = list(pending)
-        for i, (c, m) in enumerate(todo):
-            lo = None if c not in upper else -upper[c]
-            s = clock.run(len(todo) - i, 0.9, solver.solve, opp, mask | m, alternating, False, lo)
-            if s is not None:
-                results[c] = _ours(c, s, n, cells)
+
+    def _time_left(self, end):
+        """True while time is left before ``end`` (a fraction of the budget)
+        and nodes are left."""
+        clock = self.clock
+        return (clock.until(end) - time.perf_counter() > 0.001
+                and (clock.nodes_left is None or clock.nodes_left > 0))
+
+    def _test_round(self, todo, v, end, share):
+        """One round of step (2): test each ``(column, move bit)`` of
+        ``todo`` with ``share`` of the time left before ``end``."""
+        results, pending, n, cells = self.results, self.pending, self.n, self.cells
+        for c, m in todo:
+            if self.best_only and _has_best(results, v):
+                break
+            if (c, m) not in pending:      # settled by elimination meanwhile
+                continue
+            ok = self.clock.run(1, end, self.solver.at_least, self.opp, self.mask | m, -v + 1,
+                                self.alternating, share=share)
+            if ok is None:
+                continue
+            if ok:                 # the opponent gets at least -v+1: our score <= v-1
+                self.upper[c] = v - 1
+                left = [cm for cm in pending if cm[0] not in self.upper]
+                if len(left) == 1 and not _has_best(results, v):
+                    lc, _lm = left[0]
+                    results[lc] = _ours(lc, -v, n, cells)
+                    pending.remove(left[0])
+            else:
+                results[c] = _ours(c, -v, n, cells)
                 pending.remove((c, m))
-    found = any(r is not None and r.exact and r.kind not in ("full", "over") for r in results)
-    return _finish(solver, clock, results, pending, upper, v, cur, mask, n, alternating,
-                   not (best_only and found))
+
+    def _exact_scores(self):
+        """Step (3): exact scores of the other columns, inside the bounds
+        learned in step (2)."""
+        todo = list(self.pending)
+        for i, (c, m) in enumerate(todo):
+            lo = None if c not in self.upper else -self.upper[c]
+            s = self.clock.run(len(todo) - i, 0.9, self.solver.solve, self.opp, self.mask | m,
+                               self.alternating, False, lo)
+            if s is not None:
+                self.results[c] = _ours(c, s, self.n, self.cells)
+                self.pending.remove((c, m))
+
+    def _finish(self, deepen):
+        """Step (4) (:func:`_finish`) for the columns still open."""
+        return _finish(self.solver, self.clock, self.results, self.pending, self.upper, self.v,
+                       self.cur, self.mask, self.n, self.alternating, deepen)
 
 
 def _analyze_bitbully(board, time_budget, best_only, lower_bound) -> list[ColumnResult] | None:
@@ -327,7 +348,7 @@ def _analyze_bitbully(board, time_budget, best_only, lower_bound) -> list[Column
         elif cs.kind == "over":
             out.append(ColumnResult(c, "over", None, True, "game over"))
         elif cs.exact:
-            out.append(_exact(c, cs.plies, cs.score))
+            out.append(exact_result(c, cs.plies, cs.score))
         else:
             out.append(_from_bounds(board, c, cs.lo, cs.hi, v))
     return out
@@ -346,7 +367,7 @@ def _from_bounds(board, c, lo, hi, v) -> ColumnResult:
         return ColumnResult(c, "loss", None, True, "loss", None, None, value)
     if lo > 0:
         return ColumnResult(c, "win", None, True, "win", None, None, value, lo)
-    est = _estimate(c, None, value)
+    est = estimate_result(c, None, value)
     kind = "draw" if est.kind == "win" and hi <= 0 else est.kind
     return ColumnResult(c, kind, None, False, "≈ " + kind, None, None, value, None,
                         v is not None and hi < v)
@@ -403,10 +424,10 @@ def _bounded(solver, c, lo, hi, cur, mask, m) -> ColumnResult:
     if hi <= -1:
         return ColumnResult(c, "loss", None, True, "loss", None, None, value, lo)
     if lo == 0 and hi == 0:
-        return _exact(c, 0, 0)
+        return exact_result(c, 0, 0)
     if lo == 0:
         return ColumnResult(c, "draw", None, False, "≥ draw", None, None, value, 0)
-    return _estimate(c, None, value)
+    return estimate_result(c, None, value)
 
 
 def _finish(solver, clock, results, pending, upper, v, cur, mask, n, alternating, deepen):
@@ -445,38 +466,10 @@ def _fallback(solver, clock, k, c, cur, mask, m, n, alternating, upper, deepen, 
         best_depth, s = state
     if s != 0 or best_depth >= cells - n - 1:
         return _ours(c, s, n, cells)
-    est = _estimate(c, best_depth, value)
+    est = estimate_result(c, best_depth, value)
     if refuted:
         est = ColumnResult(est.column, est.kind, None, False, est.label, None, est.depth, value, None, True)
     return est
-
-
-def _rank(r: ColumnResult) -> tuple:
-    if r.exact:
-        if r.kind == "win":
-            return (4, -r.moves if r.moves else -1000)   # unknown distance: after known wins
-        if r.kind == "draw":
-            return (3, 0)
-        if r.kind == "loss":
-            return (1, r.moves or 0)      # unknown distance: ranked as the fastest loss
-        return (0, 0)
-    if r.bound is not None and r.bound >= 0:
-        return (3, 1)                     # at least a draw is proven, maybe a win
-    return (2, not r.worse, r.value)
-
-
-def choose_column(results: list[ColumnResult], width: int | None = None) -> int:
-    """The column Expert plays from an :func:`analyze` list: the fastest proven
-    win (a proven win of unknown distance after the known ones); else a
-    column proven to reach at least a draw (``'≥ draw'`` before ``'draw'``);
-    else the best estimate (by positional value); else the slowest loss;
-    among equals the most central column (left of centre first on even
-    widths). Raises ValueError if no column is playable."""
-    playable = [r for r in results if r.kind not in ("full", "over")]
-    if not playable:
-        raise ValueError("no playable column: the board is full or the game is over")
-    w = len(results) if width is None else width
-    return max(playable, key=lambda r: (_rank(r), -abs(2 * r.column - (w - 1)), -r.column)).column
 
 
 class ExpertPlayer(Player):
@@ -495,11 +488,14 @@ class ExpertPlayer(Player):
 
     def __init__(self, checker: str, time_budget: float = EXPERT_MOVE_BUDGET) -> None:
         validate_checker(checker)
-        self.time_budget = check_seconds(time_budget, "time_budget")
+        budget = check_seconds(time_budget, "time_budget")
+        assert budget is not None          # check_seconds returns None only with allow_none
+        self.time_budget: float = budget
         super().__init__(checker)
         self.last_analysis: list[ColumnResult] | None = None
         self.last_time = 0.0
-        self._prev = None        # (size, own cells, mask after our last move, its proven score)
+        # (size, own cells, mask after our last move, its proven score)
+        self._prev: tuple[tuple[int, int], int, int, int] | None = None
 
     def __repr__(self) -> str:
         """``'Player X (EXPERT)'``."""

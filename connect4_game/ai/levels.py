@@ -129,27 +129,43 @@ class LevelPlayer(AIPlayer):
             raise ValueError(f'scores must have {b.width} entries, not {len(scores)}')
         if max(scores) < 0:
             raise ValueError('the board is full: there is no column to play')
+        scores = self._hold_out(b, scores)                                         # rule 2
+        best = max(scores)
+        cols = self._win_or_block(b, [c for c, s in enumerate(scores) if s == best])
+        if self.centre_first:                                                      # rule 4
+            cols = _most_central(cols, b.width)
+        return self._tiebreak(cols)
+
+    def _hold_out(self, b: Board, scores: list[int]) -> list[int]:
+        """Rule 2: when every legal column of ``scores`` is 0, the scores at
+        the largest smaller lookahead (down to 2) at which some column does
+        not lose; else ``scores`` itself. Adds the searches to
+        ``last_nodes`` / ``last_time``."""
+        if not all(s == 0 for s in scores if s >= 0):
+            return scores
+        for depth in range(self.lookahead - 1, 1, -1):
+            again, nodes, seconds = shared_searcher().scores_and_stats(b, self.checker, depth)
+            self.last_nodes += nodes
+            self.last_time += seconds
+            if max(again) > 0:
+                return again
+        return scores
+
+    def _win_or_block(self, b: Board, cols: list[int]) -> list[int]:
+        """Rules 1 and 3: the columns of ``cols`` that make four at once, else
+        those that take the opponent's four-making cell, else ``cols``."""
         h = b.height
         mine, mask = bb.from_board(b, self.checker)
         theirs = mine ^ mask
-        legal = [c for c, s in enumerate(scores) if s >= 0]
-        if all(scores[c] == 0 for c in legal):             # rule 2: hold out
-            for depth in range(self.lookahead - 1, 1, -1):
-                again, nodes, seconds = shared_searcher().scores_and_stats(b, self.checker, depth)
-                self.last_nodes += nodes
-                self.last_time += seconds
-                if max(again) > 0:
-                    scores = again
-                    break
-        best = max(scores)
-        cols = [c for c, s in enumerate(scores) if s == best]
         cells = {c: bb.play_bit(mask, h, c) for c in cols}
-        wins = [c for c in cols if bb.has_four(mine | cells[c], h)]                # rule 1
-        blocks = [c for c in cols if bb.has_four(theirs | cells[c], h)]            # rule 3
-        cols = wins or blocks or cols
-        if self.centre_first:                                                      # rule 4
-            near = min(abs(2 * c - (b.width - 1)) for c in cols)
-            cols = [c for c in cols if abs(2 * c - (b.width - 1)) == near]
+        wins = [c for c in cols if bb.has_four(mine | cells[c], h)]
+        blocks = [c for c in cols if bb.has_four(theirs | cells[c], h)]
+        return wins or blocks or cols
+
+    def _tiebreak(self, cols: list[int]) -> int:
+        """The level's tiebreak among ``cols`` (non-empty, left to right):
+        ``'LEFT'`` the first, ``'RIGHT'`` the last, ``'RANDOM'`` one drawn
+        with ``rng``."""
         if self.tiebreak == 'LEFT':
             return cols[0]
         if self.tiebreak == 'RIGHT':
@@ -165,6 +181,13 @@ class LevelPlayer(AIPlayer):
         col = self.choose_column(b, self.scores_for(b))
         self.num_moves += 1
         return col
+
+
+def _most_central(cols: list[int], width: int) -> list[int]:
+    """The columns of ``cols`` nearest the centre of a board ``width``
+    columns wide (two on even widths when both central columns are in)."""
+    near = min(abs(2 * c - (width - 1)) for c in cols)
+    return [c for c in cols if abs(2 * c - (width - 1)) == near]
 
 
 def make_level_player(level: str, checker: str, *, rng: random.Random | None = None,

@@ -56,6 +56,10 @@ imported and its book loaded, and the solver otherwise -- also for the
 columns left when bitbully fails during an analysis. Setting the
 environment variable ``CONNECT4_BITBULLY=off`` disables bitbully.
 
+The result types (:class:`ColumnScore`, :class:`PerfectResult`) and the
+reading of positions (:func:`play_moves`) live in
+:mod:`connect4_game.ai.perfect_model` and are re-exported here.
+
 Nothing here imports pygame.
 """
 from __future__ import annotations
@@ -63,13 +67,15 @@ from __future__ import annotations
 import os
 import threading
 import time
-from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterator
 
-from connect4_game.ai.bitboard import from_board, geometry, has_four, play
+from connect4_game.ai.bitboard import geometry, has_four
 from connect4_game.ai.book import OpeningBook
-from connect4_game.ai.solver import get_solver, score_to_plies
-from connect4_game.rules import check_int, check_optional_int, check_seconds, is_int
+from connect4_game.ai.perfect_model import (ColumnScore, PerfectResult, column_label,
+                                            estimate_column, exact_column, play_moves,
+                                            read_position)
+from connect4_game.ai.solver import get_solver
+from connect4_game.rules import check_optional_int, check_seconds
 
 __all__ = [
     "ColumnScore", "PerfectResult", "BackendUnavailable", "BACKENDS", "LOCK",
@@ -100,135 +106,6 @@ _bb_error: str | None = None
 class BackendUnavailable(RuntimeError):
     """The requested backend cannot analyse this position (not installed,
     disabled, wrong board size, not a normal game's position, or it failed)."""
-
-
-@dataclass(frozen=True)
-class ColumnScore:
-    """What dropping a checker in one column gives the side to move.
-
-    * ``column`` -- 0-based column index;
-    * ``kind`` -- ``'win'``, ``'draw'``, ``'loss'``, ``'full'`` (the column
-      cannot take a checker) or ``'over'`` (the game is already won);
-    * ``score`` -- the Pons score (int, positive = win, larger = sooner; for
-      an estimate the best guess inside ``lo..hi``); None for full/over;
-    * ``exact`` -- True if ``score`` is proven (always True for full/over);
-    * ``plies`` -- signed plies to the end under perfect play, this column's
-      checker counted (``+9`` = win with the 9th checker from now, ``-14`` =
-      loss when the opponent drops the 14th, ``0`` = draw); None when not
-      exact or full/over;
-    * ``lo``, ``hi`` -- proven bounds of the score (``lo <= score <= hi``;
-      equal when exact; None for full/over);
-    * ``backend`` -- ``'bitbully'`` or ``'solver'``: what produced it.
-    """
-
-    column: int
-    kind: str
-    score: int | None
-    exact: bool
-    plies: int | None
-    lo: int | None
-    hi: int | None
-    backend: str
-
-    @property
-    def label(self) -> str:
-        """``'win in 9'``, ``'draw'``, ``'loss in 14'``, ``'full'``,
-        ``'game over'``; estimates ``'≈ win'`` / ``'≈ draw'`` / ``'≈ loss'``."""
-        return column_label(self.kind, self.plies, self.exact)
-
-
-def column_label(kind: str, plies: int | None, exact: bool = True) -> str:
-    """The display label of a column result (see :attr:`ColumnScore.label`)."""
-    if kind == "full":
-        return "full"
-    if kind == "over":
-        return "game over"
-    if not exact:
-        return "≈ " + kind
-    if kind == "draw":
-        return "draw"
-    if plies is None:
-        return kind
-    return f"{kind} in {abs(plies)}"
-
-
-@dataclass(frozen=True)
-class PerfectResult:
-    """The analysis of one position for the side to move.
-
-    * ``rows``, ``cols`` -- board size; ``checkers`` -- checkers on the board;
-    * ``to_move`` -- ``'X'`` or ``'O'``;
-    * ``columns`` -- one :class:`ColumnScore` per column, index = column;
-    * ``backend`` -- ``'bitbully'``, ``'solver'`` or ``'bitbully+solver'``
-      (bitbully failed part-way; see ``note``);
-    * ``note`` -- why bitbully was not used (or not for every column), else None;
-    * ``elapsed`` -- seconds spent.
-    """
-
-    rows: int
-    cols: int
-    checkers: int
-    to_move: str
-    columns: tuple
-    backend: str
-    note: str | None = None
-    elapsed: float = 0.0
-
-    @property
-    def scores(self) -> list:
-        """Pons score per column (int, or None for a full column / game over)."""
-        return [c.score for c in self.columns]
-
-    @property
-    def exact(self) -> bool:
-        """True if every playable column's score is proven."""
-        return all(c.exact for c in self.columns)
-
-    @property
-    def over(self) -> bool:
-        """True if no column can be played (the game is won or the board full)."""
-        return all(c.score is None for c in self.columns)
-
-    @property
-    def value(self) -> int | None:
-        """The Pons score of the position (the top column score), None if over."""
-        s = [c.score for c in self.columns if c.score is not None]
-        return max(s) if s else None
-
-    @property
-    def best(self) -> list:
-        """The columns with the top score, left to right (the proven ones
-        when a proven column reaches the top score); [] if over."""
-        v = self.value
-        if v is None:
-            return []
-        top = [c for c in self.columns if c.score == v]
-        proven = [c.column for c in top if c.exact]
-        return proven or [c.column for c in top]
-
-    @property
-    def plies(self) -> int | None:
-        """Signed plies to the end for the side to move under perfect play
-        (see :class:`ColumnScore`), None if over."""
-        v = self.value
-        return None if v is None else score_to_plies(v, self.checkers, self.rows * self.cols)
-
-    @property
-    def outcome(self) -> str | None:
-        """``'win'``, ``'draw'`` or ``'loss'`` for the side to move, None if over."""
-        v = self.value
-        return None if v is None else "win" if v > 0 else "loss" if v < 0 else "draw"
-
-    def choice(self) -> int:
-        """The most central of :attr:`best` (left of centre first on even
-        widths): fastest win, else draw, else slowest loss.
-
-        :raises ValueError: if the game is over (no column to play)."""
-        best = self.best
-        if not best:
-            raise ValueError("no playable column: the board is full or the game is over")
-        w = self.cols
-        return min(best, key=lambda c: (abs(2 * c - (w - 1)), c))
 
 
 # ---------------------------------------------------------------- backends
@@ -307,66 +184,6 @@ def backend_label(name: str) -> str:
     return "+".join(_LABELS.get(part, part) for part in str(name).split("+"))
 
 
-# ---------------------------------------------------------------- positions
-@dataclass(frozen=True)
-class _Pos:
-    rows: int
-    cols: int
-    cur: int            # cells of the side to move
-    mask: int           # occupied cells
-    side: str           # 'X' or 'O', to move
-    alternating: bool   # X moved first and the sides alternated
-
-
-def _position(position, rows, cols) -> _Pos:
-    """Normalise a Board / move string / column list into a :class:`_Pos`."""
-    if hasattr(position, "slots") and hasattr(position, "height") and hasattr(position, "width"):
-        h, w = position.height, position.width
-        if (rows is not None and rows != h) or (cols is not None and cols != w):
-            raise ValueError(f"rows/cols {rows}x{cols} do not match the board's {h}x{w}")
-        nx = sum(cell == "X" for row in position.slots for cell in row)
-        no = sum(cell == "O" for row in position.slots for cell in row)
-        side = "X" if nx <= no else "O"
-        cur, mask = from_board(position, side)
-        return _Pos(h, w, cur, mask, side, nx - no in (0, 1))
-    h = 6 if rows is None else rows
-    w = 7 if cols is None else cols
-    if isinstance(position, str):
-        from connect4_game.storage.savegame import parse_moves
-        moves = parse_moves(position, h, w)        # MoveStringError (a ValueError) names the move
-    elif isinstance(position, (list, tuple)):
-        moves = list(position)
-    else:
-        raise ValueError(f"position must be a Board, a move string or a list of columns, "
-                         f"not {type(position).__name__}")
-    cur, mask = play_moves(moves, h, w)
-    return _Pos(h, w, cur, mask, "X" if len(moves) % 2 == 0 else "O", True)
-
-
-def play_moves(moves: Sequence[int], rows: int = 6, cols: int = 7) -> tuple:
-    """Bitboard position ``(current, mask)`` after the 0-based ``moves``
-    (X first), ``current`` = the cells of the side to move.
-
-    :raises ValueError: naming the move (1-based number and 0-based index)
-        for a column that is not an int in range, a full column, or a move
-        after the game was won; or for a bad board size.
-    """
-    check_int(rows, 1, None, "rows")
-    check_int(cols, 1, None, "cols")
-    geo = geometry(rows, cols)
-    cur = mask = 0
-    for i, c in enumerate(moves):
-        where = f"move {i + 1} (index {i}, column {c!r})"
-        if not is_int(c, 0, cols - 1):
-            raise ValueError(f"{where}: not a column of the board (0 to {cols - 1})")
-        if mask & geo.top_cells[c]:
-            raise ValueError(f"{where}: the column is full")
-        if has_four(cur ^ mask, rows):
-            raise ValueError(f"{where}: the game was already won")
-        cur, mask = play(cur, mask, rows, c)
-    return cur, mask
-
-
 # ---------------------------------------------------------------- analysis
 def check_budgets(time_budget, node_budget) -> None:
     """Validate a time budget (seconds > 0 or None) and a node budget (int
@@ -374,19 +191,6 @@ def check_budgets(time_budget, node_budget) -> None:
     check_seconds(time_budget, "time_budget", allow_none=True)
     check_optional_int(node_budget, "node_budget", 0)
 
-
-def _exact(c, score, n, cells, backend) -> ColumnScore:
-    plies = score_to_plies(score, n, cells)
-    kind = "win" if score > 0 else "loss" if score < 0 else "draw"
-    return ColumnScore(c, kind, score, True, plies, score, score, backend)
-
-
-def _estimate(c, lo, hi, backend) -> ColumnScore:
-    """A column known only to score in ``lo..hi``: the guess is the value
-    closest to a draw inside the bounds (so a proven sign is kept)."""
-    guess = max(lo, min(hi, 0))
-    kind = "win" if guess > 0 else "loss" if guess < 0 else "draw"
-    return ColumnScore(c, kind, guess, False, None, lo, hi, backend)
 
 
 def iter_columns(position, rows: int | None = None, cols: int | None = None, *,
@@ -426,7 +230,7 @@ def iter_columns(position, rows: int | None = None, cols: int | None = None, *,
         raise ValueError(f"backend must be 'auto', 'bitbully' or 'solver', got {backend!r}")
     check_budgets(time_budget, node_budget)
     check_optional_int(lower_bound, "lower_bound")
-    pos = _position(position, rows, cols)
+    pos = read_position(position, rows, cols)
     state = {} if _state is None else _state
     state["pos"] = pos
     state["backends"] = []
@@ -434,50 +238,19 @@ def iter_columns(position, rows: int | None = None, cols: int | None = None, *,
 
 
 def _columns(pos, backend, time_budget, node_budget, best_only, lower_bound, state):
+    """Generator behind :func:`iter_columns`: the columns settled at once,
+    then the backend's (bitbully, with the solver taking over the columns it
+    leaves when it fails), then estimates for the columns left."""
     deadline = None if time_budget is None else time.perf_counter() + time_budget
-    h, w = pos.rows, pos.cols
-    geo = geometry(h, w)
-    cells = geo.cells
+    h = pos.rows
+    cells = pos.rows * pos.cols
     cur, mask = pos.cur, pos.mask
     n = mask.bit_count()
     over = has_four(cur, h) or has_four(cur ^ mask, h)
-
-    use_bb = False
-    if backend != "solver" and not over:
-        why = None
-        if (h, w) != (6, 7):
-            why = "bitbully only plays on the 6x7 board"
-        elif not pos.alternating:
-            why = "bitbully needs a position where X moved first and the sides alternated"
-        else:
-            with LOCK:
-                if _bitbully() is None:
-                    why = _bb_error
-        if why is None:
-            use_bb = True
-        elif backend == "bitbully":
-            raise BackendUnavailable(why)
-        else:
-            state["note"] = why
+    use_bb = not over and _use_bitbully(pos, backend, state)
     name = "bitbully" if use_bb else "solver"
     state["backends"].append(name)
-
-    pending = []                      # (column, move bit), centre first
-    wins_now = False
-    for c in geo.order:
-        if mask & geo.top_cells[c]:
-            yield ColumnScore(c, "full", None, True, None, None, None, name)
-        elif over:
-            yield ColumnScore(c, "over", None, True, None, None, None, name)
-        else:
-            m = (mask + geo.bottom_cells[c]) & geo.col_mask[c]
-            if has_four(cur | m, h):
-                wins_now = True
-                yield _exact(c, (cells + 1 - n) // 2, n, cells, name)
-            elif n + 1 >= cells:
-                yield _exact(c, 0, n, cells, name)
-            else:
-                pending.append((c, m))
+    pending, wins_now = yield from _columns_at_once(pos, over, name)
     if not pending:
         return
     if use_bb:
@@ -489,9 +262,68 @@ def _columns(pos, backend, time_budget, node_budget, best_only, lower_bound, sta
             state["backends"].append("solver")
         else:                           # out of time: what is known without searching
             for c, _ in pending:
-                yield _estimate(c, -((cells - n) // 2), (cells - 1 - n) // 2, "bitbully")
+                yield estimate_column(c, -((cells - n) // 2), (cells - 1 - n) // 2, "bitbully")
             return
     yield from _solver_columns(pos, pending, n, cells, deadline, node_budget)
+
+
+def _bitbully_refusal(pos) -> str | None:
+    """Why bitbully cannot analyse ``pos`` (wrong size, not a normal game's
+    position, not usable here), or None if it can."""
+    if (pos.rows, pos.cols) != (6, 7):
+        return "bitbully only plays on the 6x7 board"
+    if not pos.alternating:
+        return "bitbully needs a position where X moved first and the sides alternated"
+    with LOCK:
+        if _bitbully() is None:
+            return _bb_error
+    return None
+
+
+def _use_bitbully(pos, backend, state) -> bool:
+    """True if ``backend`` (``'auto'``, ``'bitbully'`` or ``'solver'``) means
+    bitbully for ``pos``; with ``'auto'``, why not goes to ``state['note']``.
+
+    :raises BackendUnavailable: ``backend='bitbully'`` and bitbully cannot
+        analyse ``pos``."""
+    if backend == "solver":
+        return False
+    why = _bitbully_refusal(pos)
+    if why is None:
+        return True
+    if backend == "bitbully":
+        raise BackendUnavailable(why)
+    state["note"] = why
+    return False
+
+
+def _columns_at_once(pos, over, name):
+    """Generator: the columns settled without search (full, game over, a
+    win at once, the board's last cell), centre first, credited to backend
+    ``name``; returns ``(pending, wins_now)``: the other columns as
+    ``(column, move bit)``, centre first, and whether a column wins at once."""
+    h, w = pos.rows, pos.cols
+    geo = geometry(h, w)
+    cells = geo.cells
+    cur, mask = pos.cur, pos.mask
+    n = mask.bit_count()
+    pending = []
+    wins_now = False
+    for c in geo.order:
+        if mask & geo.top_cells[c]:
+            yield ColumnScore(c, "full", None, True, None, None, None, name)
+        elif over:
+            yield ColumnScore(c, "over", None, True, None, None, None, name)
+        else:
+            m = (mask + geo.bottom_cells[c]) & geo.col_mask[c]
+            if has_four(cur | m, h):
+                wins_now = True
+                yield exact_column(c, (cells + 1 - n) // 2, n, cells, name)
+            elif n + 1 >= cells:
+                yield exact_column(c, 0, n, cells, name)
+            else:
+                pending.append((c, m))
+    return pending, wins_now
 
 
 def _bitbully_columns(pos, pending, n, cells, deadline, best_only, lower_bound, wins_now,
@@ -509,61 +341,21 @@ def _bitbully_columns(pos, pending, n, cells, deadline, best_only, lower_bound, 
     10 % more (``python -m benchmarks.bench_perfect``); the time
     budget is checked between probes, and a column cut short is reported as
     an estimate inside the bounds its probes proved.
+
+    :raises BackendUnavailable: ``backend='bitbully'`` and bitbully failed
+        (with ``'auto'`` the failure goes to ``state['note']`` instead).
     """
     global _bb_engine, _bb_error
-    cur, mask = pos.cur, pos.mask
-    x = cur if pos.side == "X" else cur ^ mask
-    # column-major, bottom first: 0 empty, 1 X (first player), 2 O
-    grid = [[(1 if (x >> (c * 7 + r)) & 1 else 2) if (mask >> (c * 7 + r)) & 1 else 0
-             for r in range(6)] for c in range(7)]
+    grid = _bitbully_grid(pos)
     low = -((cells - n) // 2)          # no column scores less (the opponent wins at once)
     top = (cells + 1 - n) // 2         # nor more (a win at once)
     todo = list(pending)
     try:
-        with LOCK:
-            engine = _bitbully()
-            if engine is None:
-                raise RuntimeError(_bb_error or "bitbully unavailable")
-            bbc, core = engine
-            board = bbc.BoardCore()
-            if not board.setBoard(grid):
-                raise RuntimeError("bitbully refused the position")
-            v = None                   # the value of the position, when known cheaply
-            if best_only:
-                v = top if wins_now else int(core.mtdf(board, 0 if lower_bound is None
-                                                       else int(lower_bound)))
-            elif n == _BOOK_PLY and not wins_now:
-                v = int(core.mtdf(board, 0))   # an opening-book lookup, no search
-            if v is not None and not low <= v <= top:
-                raise RuntimeError(f"bitbully gave an impossible score {v}")
-        found = []                     # exact scores below v, for the next first guess
-        while todo:
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-            c, m = todo[0]
-            if best_only:
-                with LOCK:             # null window: does column c reach v?
-                    s = v if not wins_now and int(core.negamax(board.playMoveOnCopy(c), -v, -v + 1,
-                                                               0)) <= -v else None
-                todo.pop(0)
-                if s is None:
-                    yield _estimate(c, low, v - 1, "bitbully")
-                    continue
-                yield _exact(c, s, n, cells, "bitbully")
-                for c2, _ in todo:     # found; no column scores more than v
-                    yield _estimate(c2, low, v, "bitbully")
-                return []
-            hi = top - 1 if v is None else min(v, top - 1)
-            guess = sorted(found)[len(found) // 2] if found else 0
-            lo, hi = _bitbully_mtdf(core, board.playMoveOnCopy(c), low, hi, guess, deadline, c)
-            todo.pop(0)
-            if lo < hi:                # the time ran out inside this column
-                yield _estimate(c, lo, hi, "bitbully")
-                break
-            if v is None or lo < v:
-                found.append(lo)
-            yield _exact(c, lo, n, cells, "bitbully")
-        return todo
+        core, board, v = _bitbully_start(grid, n, low, top, best_only, lower_bound, wins_now)
+        if best_only:
+            return (yield from _bitbully_best(core, board, todo, v, wins_now, n, cells, low,
+                                              deadline))
+        return (yield from _bitbully_every(core, board, todo, v, n, cells, low, top, deadline))
     except Exception as e:              # a broken engine: fall back to the solver
         msg = f"bitbully failed: {type(e).__name__}: {e}"[:200]
         with LOCK:
@@ -572,6 +364,87 @@ def _bitbully_columns(pos, pending, n, cells, deadline, best_only, lower_bound, 
             raise BackendUnavailable(msg) from e
         state["note"] = msg
         return todo
+
+
+def _bitbully_grid(pos) -> list:
+    """``pos`` as bitbully's ``setBoard`` grid: 7 columns of 6 cells,
+    bottom first: 0 empty, 1 X (first player), 2 O."""
+    cur, mask = pos.cur, pos.mask
+    x = cur if pos.side == "X" else cur ^ mask
+    return [[(1 if (x >> (c * 7 + r)) & 1 else 2) if (mask >> (c * 7 + r)) & 1 else 0
+             for r in range(6)] for c in range(7)]
+
+
+def _bitbully_start(grid, n, low, top, best_only, lower_bound, wins_now):
+    """``(core, board, v)``: bitbully's engine, its board set to ``grid``,
+    and the value ``v`` of the position when known cheaply (asked for with
+    ``best_only``; an opening-book lookup on the book's ply), else None.
+
+    :raises RuntimeError: bitbully is unusable, refuses the position or
+        gives a score outside ``low..top``."""
+    with LOCK:
+        engine = _bitbully()
+        if engine is None:
+            raise RuntimeError(_bb_error or "bitbully unavailable")
+        bbc, core = engine
+        board = bbc.BoardCore()
+        if not board.setBoard(grid):
+            raise RuntimeError("bitbully refused the position")
+        v = None                   # the value of the position, when known cheaply
+        if best_only:
+            v = top if wins_now else int(core.mtdf(board, 0 if lower_bound is None
+                                                   else int(lower_bound)))
+        elif n == _BOOK_PLY and not wins_now:
+            v = int(core.mtdf(board, 0))   # an opening-book lookup, no search
+        if v is not None and not low <= v <= top:
+            raise RuntimeError(f"bitbully gave an impossible score {v}")
+    return core, board, v
+
+
+def _bitbully_best(core, board, todo, v, wins_now, n, cells, low, deadline):
+    """Generator, ``best_only``: a null-window probe per column of ``todo``
+    (popped as settled) until one reaches the value ``v``; the columns after
+    it are estimates capped by ``v``. Returns the columns left unsettled
+    ([] once the best is found)."""
+    while todo:
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        c, _m = todo[0]
+        with LOCK:             # null window: does column c reach v?
+            s = v if not wins_now and int(core.negamax(board.playMoveOnCopy(c), -v, -v + 1,
+                                                       0)) <= -v else None
+        todo.pop(0)
+        if s is None:
+            yield estimate_column(c, low, v - 1, "bitbully")
+            continue
+        yield exact_column(c, s, n, cells, "bitbully")
+        for c2, _ in todo:     # found; no column scores more than v
+            yield estimate_column(c2, low, v, "bitbully")
+        return []
+    return todo
+
+
+def _bitbully_every(core, board, todo, v, n, cells, low, top, deadline):
+    """Generator: the exact score of every column of ``todo`` (popped as
+    settled) by :func:`_bitbully_mtdf`, the first guess being the median of
+    the scores found below ``v``; returns the columns left when the time ran
+    out (the one cut short is yielded as an estimate)."""
+    found = []                     # exact scores below v, for the next first guess
+    while todo:
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        c, _m = todo[0]
+        hi = top - 1 if v is None else min(v, top - 1)
+        guess = sorted(found)[len(found) // 2] if found else 0
+        lo, hi = _bitbully_mtdf(core, board.playMoveOnCopy(c), low, hi, guess, deadline, c)
+        todo.pop(0)
+        if lo < hi:                # the time ran out inside this column
+            yield estimate_column(c, lo, hi, "bitbully")
+            break
+        if v is None or lo < v:
+            found.append(lo)
+        yield exact_column(c, lo, n, cells, "bitbully")
+    return todo
 
 
 def _bitbully_mtdf(core, child, lo, hi, guess, deadline, column):
@@ -606,8 +479,6 @@ def _solver_columns(pos, pending, n, cells, deadline, node_budget):
     1, so easy columns are proven first and each round keeps the bounds the
     last one proved. Estimates for the columns left when the budget ends."""
     solver = get_solver(pos.rows, pos.cols)
-    cur, mask, alt = pos.cur, pos.mask, pos.alternating
-    opp = cur ^ mask
     # proven bounds of each child position's score (the opponent's point of view)
     lo = {c: -((cells - n - 1) // 2) for c, _ in pending}
     hi = {c: (cells - n) // 2 for c, _ in pending}
@@ -616,30 +487,47 @@ def _solver_columns(pos, pending, n, cells, deadline, node_budget):
     share = 0.25 if budgeted else 1.0
     todo = list(pending)
     while todo:
-        this_round = list(todo)
-        for i, (c, m) in enumerate(this_round):
-            # the last rounds share all that is left among the columns still to visit
-            k = len(this_round) - i if share >= 1 else len(this_round)
-            t = None if deadline is None else (deadline - time.perf_counter()) * share / k
-            nb = None if nodes_left is None else int(nodes_left * share / k)
-            if (t is not None and t <= 0) or nb == 0:
-                continue
-            with LOCK:
-                solver.set_budget(time_budget=t, node_budget=nb)
-                proof = solver.prove(opp, mask | m, alt, lo[c], hi[c])
-                used = solver.searched()
-            if nodes_left is not None:
-                nodes_left = max(0, nodes_left - used)
-            lo[c], hi[c] = max(lo[c], proof.lo), min(hi[c], proof.hi)
-            if lo[c] >= hi[c]:
-                todo.remove((c, m))
-                yield _exact(c, -lo[c], n, cells, "solver")
-        if not budgeted or (deadline is not None and time.perf_counter() >= deadline) \
-                or (nodes_left is not None and nodes_left <= 0):
+        nodes_left = yield from _solver_round(solver, pos, todo, lo, hi, n, cells, deadline,
+                                              nodes_left, share)
+        if not budgeted or _budget_spent(deadline, nodes_left):
             break
         share = min(1.0, share * 2)
     for c, _ in todo:
-        yield _estimate(c, -hi[c], -lo[c], "solver")
+        yield estimate_column(c, -hi[c], -lo[c], "solver")
+
+
+def _solver_round(solver, pos, todo, lo, hi, n, cells, deadline, nodes_left, share):
+    """Generator: one round of :func:`_solver_columns` over ``todo``
+    (removing the columns it proves, narrowing the bounds ``lo`` / ``hi`` of
+    the others); returns the nodes left (None = no node budget)."""
+    mask, alt = pos.mask, pos.alternating
+    opp = pos.cur ^ mask
+    this_round = list(todo)
+    for i, (c, m) in enumerate(this_round):
+        # the last rounds share all that is left among the columns still to visit
+        k = len(this_round) - i if share >= 1 else len(this_round)
+        t = None if deadline is None else (deadline - time.perf_counter()) * share / k
+        nb = None if nodes_left is None else int(nodes_left * share / k)
+        if (t is not None and t <= 0) or nb == 0:
+            continue
+        with LOCK:
+            solver.set_budget(time_budget=t, node_budget=nb)
+            proof = solver.prove(opp, mask | m, alt, lo[c], hi[c])
+            used = solver.searched()
+        if nodes_left is not None:
+            nodes_left = max(0, nodes_left - used)
+        lo[c], hi[c] = max(lo[c], proof.lo), min(hi[c], proof.hi)
+        if lo[c] >= hi[c]:
+            todo.remove((c, m))
+            yield exact_column(c, -lo[c], n, cells, "solver")
+    return nodes_left
+
+
+def _budget_spent(deadline, nodes_left) -> bool:
+    """True once the deadline (``time.perf_counter`` seconds, None = none)
+    has passed or no nodes are left (None = no node budget)."""
+    return ((deadline is not None and time.perf_counter() >= deadline)
+            or (nodes_left is not None and nodes_left <= 0))
 
 
 def solve_position(position, rows: int | None = None, cols: int | None = None, *,

@@ -8,17 +8,22 @@ Text that can come from outside (a settings key, a file name, a plug-in's
 error) is never rendered wider than it is drawn: :func:`fit_text` and
 :func:`wrap_text` measure with ``Font.size`` and cut with ``…``, so a
 200,000-character message costs a few measurements of at most
-:data:`MAX_TEXT` characters.
+:data:`MAX_TEXT` characters (:mod:`connect4_game.ui.text_fit`, re-exported here).
 """
 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
-from connect4_game.messages import ELLIPSIS, MAX_TEXT, clip
+from connect4_game.messages import MAX_TEXT, clip
 from connect4_game.rules import check_int
+from connect4_game.ui.text_fit import fit_text, render_fit, wrap_text
+
+if TYPE_CHECKING:
+    from connect4_game.ui.themes import Theme
 
 __all__ = ["Layout", "toolbar_height", "Renderer", "font", "mix", "darker", "text_on", "MIN_FONT",
            'MAX_TEXT', 'fit_text', 'wrap_text', 'render_fit']
@@ -58,68 +63,6 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
             _FONTS.clear()
         _FONTS[key] = f
     return f
-
-
-# --------------------------------------------------------------------------
-# text that fits
-
-"""The most characters of one message the window ever measures or draws."""
-
-
-def _fit_count(f, text: str, max_width: int, suffix: str = '') -> int:
-    """The largest n with ``f.size(text[:n] + suffix)`` at most ``max_width`` px
-    wide (0 if not even ``suffix`` alone fits). Binary search: O(log len) measurements."""
-    lo, hi = 0, len(text)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if f.size(text[:mid] + suffix)[0] <= max_width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
-
-
-def fit_text(f, text, max_width) -> str:
-    """``text`` on one line no wider than ``max_width`` px in font ``f``.
-
-    The text is first clipped to :data:`MAX_TEXT` characters (control
-    characters become spaces); if it is still too wide it is cut and ends
-    in ``…``. Returns '' when not even ``…`` fits.
-    """
-    text = clip(text, MAX_TEXT)
-    max_width = max(0, int(max_width))
-    if f.size(text)[0] <= max_width:
-        return text
-    body = text[:-1] if text.endswith(ELLIPSIS) else text
-    n = _fit_count(f, body, max_width, ELLIPSIS)
-    if n == 0:
-        return ELLIPSIS if f.size(ELLIPSIS)[0] <= max_width else ''
-    return body[:n].rstrip() + ELLIPSIS
-
-
-def wrap_text(f, text, max_width, max_lines: int = 3) -> list[str]:
-    """``text`` broken at spaces into at most ``max_lines`` lines, each no
-    wider than ``max_width`` px in font ``f``; the last line ends in ``…``
-    if text is left over. A word wider than a line is broken inside."""
-    text = clip(text, MAX_TEXT).strip()
-    max_width = max(1, int(max_width))
-    lines: list[str] = []
-    while text and len(lines) < max_lines - 1 and f.size(text)[0] > max_width:
-        n = max(1, _fit_count(f, text, max_width))
-        cut = text.rfind(' ', 0, n + 1)
-        if cut > 0:
-            n = cut
-        lines.append(text[:n].rstrip())
-        text = text[n:].lstrip()
-    if text or not lines:
-        lines.append(fit_text(f, text, max_width))
-    return lines
-
-
-def render_fit(f, text, colour, max_width) -> pygame.Surface:
-    """``f.render`` of :func:`fit_text`: a surface at most ``max_width`` px wide."""
-    return f.render(fit_text(f, text, max_width), True, colour)
-
 
 
 # --------------------------------------------------------------------------
@@ -262,15 +205,27 @@ def text_on(colour) -> tuple:
 
 class Renderer:
     """Draws the game for one window size, board size and theme; sprites are
-    cached until one of those changes."""
+    cached until one of those changes.
+
+    ``layout``, ``theme``, ``board_sprite`` and ``bg`` are None until the
+    first :meth:`prepare`, which must come before any drawing (drawing
+    before it raises RuntimeError)."""
 
     def __init__(self) -> None:
-        self._key = None
+        self._key: tuple | None = None
         self.layout: Layout | None = None
-        self.theme = None
-        self.board_sprite = None
+        self.theme: Theme | None = None
+        self.board_sprite: pygame.Surface | None = None
         self.checkers: dict = {}
-        self.bg = None
+        self.bg: pygame.Surface | None = None
+
+    def _ready(self) -> tuple[Layout, Theme]:
+        """The layout and theme of the last :meth:`prepare`.
+
+        :raises RuntimeError: if :meth:`prepare` was never called."""
+        if self.layout is None or self.theme is None:
+            raise RuntimeError('Renderer.prepare() must be called before drawing')
+        return self.layout, self.theme
 
     def prepare(self, size, rows: int, cols: int, theme, toolbar: bool = True,
                 status: bool = True) -> Layout:
@@ -282,28 +237,29 @@ class Renderer:
             from connect4_game.ui.themes import checker_surface
             self._key = key
             self.theme = theme
-            self.layout = Layout(size[0], size[1], rows, cols, toolbar, status)
-            self.board_sprite = make_board(self.layout, theme)
-            r = max(1, self.layout.radius)
+            self.layout = layout = Layout(size[0], size[1], rows, cols, toolbar, status)
+            self.board_sprite = make_board(layout, theme)
+            r = max(1, layout.radius)
             self.checkers = {c: checker_surface(theme, c, r) for c in 'XO'}
             for c in 'XO':
                 ghost = self.checkers[c].copy()
                 ghost.set_alpha(110)
                 self.checkers['g' + c] = ghost
             self.bg = make_background(size, theme)
-        return self.layout
+        return self._ready()[0]
 
     def board_origin(self) -> tuple[int, int]:
         """Window position (px) of the board sprite's top-left corner."""
-        margin = int(self.layout.cell * 0.18)
-        return (self.layout.board_rect.left - 2 * margin, self.layout.board_rect.top - 2 * margin)
+        lay = self._ready()[0]
+        margin = int(lay.cell * 0.18)
+        return (lay.board_rect.left - 2 * margin, lay.board_rect.top - 2 * margin)
 
     def blit_checker(self, surface, checker: str, row: float, col: float, dx: int = 0,
                      ghost: bool = False) -> None:
         """Draw ``checker`` ('X'/'O') centred on slot (``row``, ``col``) (slot
         units, fractional allowed), shifted ``dx`` px; ``ghost`` = translucent."""
         spr = self.checkers[('g' if ghost else '') + checker]
-        cx, cy = self.layout.slot_center(row, col)
+        cx, cy = self._ready()[0].slot_center(row, col)
         surface.blit(spr, (cx - spr.get_width() // 2 + dx, cy - spr.get_height() // 2))
 
     def draw_board(self, surface, slots, *, hidden=(), falling=(), ghost=None, win_line=None,
@@ -315,11 +271,23 @@ class Renderer:
         (1..N), the win highlight, the ghost checker ``(checker, col)``, a
         hint marker, outlines round ``best_cols`` and the per-column
         ``labels`` (list of (text, colour) or None)."""
-        lay, theme = self.layout, self.theme
         dx = int(shake)
+        self._draw_checkers(surface, slots, set(hidden), falling, dx)
+        self.draw_numbers(surface, cursor, hint_col)
+        self._draw_column_marks(surface, cursor, flash_col, flash, best_cols, dx)
+        self._draw_last_move(surface, last_move, win_line, t, dx)
+        self._draw_ghost(surface, ghost, ghost_row, dx)
+        self._draw_hint(surface, hint_col, hint_row, t, dx)
+        if labels:
+            self.draw_labels(surface, labels)
+
+    def _draw_checkers(self, surface, slots, hidden, falling, dx: int) -> None:
+        """Background, the resting checkers of ``slots`` but those at the
+        (row, col) of ``hidden``, the ``falling`` ones, then the board face,
+        shifted ``dx`` px."""
+        if self.bg is None or self.board_sprite is None:
+            raise RuntimeError('Renderer.prepare() must be called before drawing')
         surface.blit(self.bg, (0, 0))
-        br = lay.board_rect
-        hidden = set(hidden)
         for r, row in enumerate(slots):
             for c, ch in enumerate(row):
                 if ch != ' ' and (r, c) not in hidden:
@@ -328,7 +296,13 @@ class Renderer:
             self.blit_checker(surface, f.checker, f.row, f.col, dx)
         ox, oy = self.board_origin()
         surface.blit(self.board_sprite, (ox + dx, oy))
-        self.draw_numbers(surface, cursor, hint_col)
+
+    def _draw_column_marks(self, surface, cursor, flash_col, flash: float, best_cols,
+                           dx: int) -> None:
+        """The cursor's column lit, ``flash_col`` flashing red by ``flash``
+        (0..1), outlines round ``best_cols``."""
+        lay, theme = self._ready()
+        br = lay.board_rect
         if cursor is not None and 0 <= cursor < lay.cols:
             hl = pygame.Surface((lay.cell - 4, br.height - 4), pygame.SRCALPHA)
             pygame.draw.rect(hl, (255, 255, 255, 30), hl.get_rect(),
@@ -344,6 +318,11 @@ class Renderer:
                                    lay.cell - 6, br.height - 6)
                 pygame.draw.rect(surface, theme.good, rect, max(3, lay.cell // 16),
                                  border_radius=max(4, lay.cell // 2))
+
+    def _draw_last_move(self, surface, last_move, win_line, t: float, dx: int) -> None:
+        """A dot on ``last_move`` (row, col), or, once there is one, the
+        winning four ``win_line`` pulsing with the time ``t`` (s)."""
+        lay, theme = self._ready()
         if last_move is not None and not win_line:
             cx, cy = lay.slot_center(*last_move)
             r = max(3, int(lay.radius * 0.16))
@@ -358,31 +337,42 @@ class Renderer:
             for (cx, cy) in pts:
                 pygame.draw.circle(surface, mix(theme.highlight, theme.accent, pulse), (cx, cy),
                                    int(lay.radius * (1.02 + 0.06 * pulse)), width)
-        if ghost is not None:
-            checker, col = ghost
-            if 0 <= col < lay.cols:
-                self.blit_checker(surface, checker, lay.ghost_row, col, dx, ghost=True)
-                if ghost_row is not None and ghost_row >= 0:   # where it would land
-                    colour = theme.x_color if checker == 'X' else theme.o_color
-                    cx, cy = lay.slot_center(ghost_row, col)
-                    pygame.draw.circle(surface, colour, (cx + dx, cy), int(lay.radius * 0.92),
-                                       max(2, lay.cell // 30))
-        if hint_col is not None and 0 <= hint_col < lay.cols:
-            pulse = 0.5 + 0.5 * math.sin(t * 5.0)
-            col_rect = pygame.Rect(br.left + hint_col * lay.cell + 2 + dx, br.top + 2,
-                                   lay.cell - 4, br.height - 4)
-            pygame.draw.rect(surface, theme.accent, col_rect, max(3, lay.cell // 18),
-                             border_radius=max(4, lay.cell // 2))
-            if hint_row is not None and hint_row >= 0:
-                cx, cy = lay.slot_center(hint_row, hint_col)
-                pygame.draw.circle(surface, mix(theme.accent, theme.highlight, pulse),
-                                   (cx + dx, cy), int(lay.radius * 0.55), max(3, lay.cell // 14))
-        if labels:
-            self.draw_labels(surface, labels)
+
+    def _draw_ghost(self, surface, ghost, ghost_row, dx: int) -> None:
+        """The ghost checker ``(checker, col)`` above the board and a ring
+        on ``ghost_row``, where it would land."""
+        if ghost is None:
+            return
+        lay, theme = self._ready()
+        checker, col = ghost
+        if 0 <= col < lay.cols:
+            self.blit_checker(surface, checker, lay.ghost_row, col, dx, ghost=True)
+            if ghost_row is not None and ghost_row >= 0:   # where it would land
+                colour = theme.x_color if checker == 'X' else theme.o_color
+                cx, cy = lay.slot_center(ghost_row, col)
+                pygame.draw.circle(surface, colour, (cx + dx, cy), int(lay.radius * 0.92),
+                                   max(2, lay.cell // 30))
+
+    def _draw_hint(self, surface, hint_col, hint_row, t: float, dx: int) -> None:
+        """The hint: ``hint_col`` outlined, a ring pulsing with the time ``t``
+        (s) on ``hint_row``."""
+        lay, theme = self._ready()
+        if hint_col is None or not 0 <= hint_col < lay.cols:
+            return
+        br = lay.board_rect
+        pulse = 0.5 + 0.5 * math.sin(t * 5.0)
+        col_rect = pygame.Rect(br.left + hint_col * lay.cell + 2 + dx, br.top + 2,
+                               lay.cell - 4, br.height - 4)
+        pygame.draw.rect(surface, theme.accent, col_rect, max(3, lay.cell // 18),
+                         border_radius=max(4, lay.cell // 2))
+        if hint_row is not None and hint_row >= 0:
+            cx, cy = lay.slot_center(hint_row, hint_col)
+            pygame.draw.circle(surface, mix(theme.accent, theme.highlight, pulse),
+                               (cx + dx, cy), int(lay.radius * 0.55), max(3, lay.cell // 14))
 
     def draw_numbers(self, surface, cursor=None, hint_col=None) -> None:
         """Column numbers 1..N under the board (the cursor's and the hint's bold)."""
-        lay, theme = self.layout, self.theme
+        lay, theme = self._ready()
         size = max(MIN_FONT, int(lay.cell * 0.30))
         for col in range(lay.cols):
             strong = col in (cursor, hint_col)
@@ -393,9 +383,9 @@ class Renderer:
 
     def label_rects(self, labels) -> list:
         """Where :meth:`draw_labels` puts each badge (window rects, None for none)."""
-        lay = self.layout
+        lay = self._ready()[0]
         h = max(MIN_FONT + 6, int(lay.cell * 0.40))
-        out = []
+        out: list[pygame.Rect | None] = []
         for col, item in enumerate(labels):
             if not item:
                 out.append(None)
@@ -408,17 +398,17 @@ class Renderer:
     def draw_labels(self, surface, labels) -> None:
         """Per-column badges in their own band above the ghost checker: text
         plus colour, readable without colour."""
-        lay = self.layout
+        lay, theme = self._ready()
         labels = [(clip(x[0], 16), x[1]) if x else None for x in labels]
         longest = max((len(x[0]) for x in labels if x), default=1)
         size = max(MIN_FONT, int(lay.cell * (0.28 if longest <= 6 else 0.22)))
         f = font(size, True)
-        for item, rect in zip(labels, self.label_rects(labels)):
+        for item, rect in zip(labels, self.label_rects(labels), strict=True):
             if not item:
                 continue
             text, colour = item
             if isinstance(colour, str):
-                colour = getattr(self.theme, colour, self.theme.text)
+                colour = getattr(theme, colour, theme.text)
             text = text.replace('\u2248', '~')   # the default font has no '≈'
             img = render_fit(f, text, text_on(colour), rect.width - 6)
             pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 2)
@@ -433,7 +423,7 @@ class Renderer:
         right-aligned, lines split on newlines), a turning arc after ``left``
         when ``spinner`` is a time in seconds, and ``reserve`` px kept free at
         the right end (for a button). Every text is cut with ``…`` to fit."""
-        lay, theme = self.layout, self.theme
+        lay, theme = self._ready()
         rect = lay.status_rect
         pygame.draw.rect(surface, theme.status_bg, rect)
         pygame.draw.line(surface, mix(theme.status_bg, theme.text, 0.2), rect.topleft,
@@ -447,12 +437,12 @@ class Renderer:
                                                        True).get_height() - icon.get_height()) // 2)))
             sub = surface.subsurface(pygame.Rect(2 * r + 16, rect.top, rect.width - 2 * r - 16,
                                                  rect.height))
-            saved = self.layout.status_rect
-            self.layout.status_rect = pygame.Rect(0, 0, sub.get_width(), rect.height)
+            saved = lay.status_rect
+            lay.status_rect = pygame.Rect(0, 0, sub.get_width(), rect.height)
             try:
                 self.draw_status(sub, left, right, left2, spinner, reserve, None)
             finally:
-                self.layout.status_rect = saved
+                lay.status_rect = saved
             return
         big = font(max(MIN_FONT + 2, int(rect.height * 0.36)), True)
         small = font(max(MIN_FONT, int(rect.height * 0.27)))
@@ -496,7 +486,7 @@ class Renderer:
         board, in the first of the middle, the top or the bottom of the board
         where it covers no checker of ``win_line``; above the board if the
         four reaches all three."""
-        lay = self.layout
+        lay = self._ready()[0]
         inner = max(16, lay.width - 64)
         f = font(max(18, int(min(lay.cell * 0.5, lay.width / max(8, len(text)) * 1.6))), True)
         sf = font(max(MIN_FONT, int(lay.cell * 0.24)))
@@ -518,7 +508,7 @@ class Renderer:
         """The end-of-game panel: ``text`` (big, popping in by ``scale``) and
         ``sub`` (small), placed by :meth:`banner_rect` so it never covers the
         winning four. Returns the panel's rect."""
-        theme = self.theme
+        theme = self._ready()[1]
         text, sub = clip(text, MAX_TEXT), clip(sub, MAX_TEXT)
         rect, f, sf = self.banner_rect(text, sub, win_line)
         img = render_fit(f, text, color or theme.text, rect.width - 48)
@@ -539,7 +529,7 @@ class Renderer:
 
     def toast_lines(self, text: str) -> tuple[pygame.font.Font, list[str]]:
         """The font and the (at most three) lines :meth:`draw_toast` draws for ``text``."""
-        lay = self.layout
+        lay = self._ready()[0]
         f = font(max(MIN_FONT, int(lay.message_h * 0.62)))
         return f, wrap_text(f, text, max(24, lay.width - 64), 3)
 
@@ -548,7 +538,7 @@ class Renderer:
         three lines that fit the window (the last ends in ``…`` if cut):
         neutral for news, the theme's 'bad' colour for ``kind`` 'error';
         ``alpha`` in [0, 1] fades it out. Returns the rectangle drawn."""
-        lay, theme = self.layout, self.theme
+        lay, theme = self._ready()
         f, lines = self.toast_lines(text)
         colour = theme.bad if kind == 'error' else mix(theme.status_bg, theme.text, 0.16)
         ink = text_on(colour)

@@ -12,7 +12,7 @@ from connect4_game.ui import themes
 from connect4_game.ui.i18n import N_, _
 from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
 from connect4_game.ui.screens.base import Screen
-from connect4_game.ui.session import PlayerConfig
+from connect4_game.seat_config import PlayerConfig, SeatKind
 from connect4_game.ui.widgets import Button, Choice, Stepper, draw_tooltip
 
 __all__ = ['NewGameScreen', 'LEVEL_NAMES', 'LANGUAGE_NAMES']
@@ -47,6 +47,12 @@ class NewGameScreen(Screen):
 
     def __init__(self, app) -> None:
         super().__init__(app)
+        self._build()
+
+    def _build(self) -> None:
+        """Build the controls and buttons in the current language, from the
+        session's players and board and the app's theme and language."""
+        app = self.app
         s = app.session
         players = s.saved_players or s.players        # in the demo: the players from before
         x, o = players['X'], players['O']
@@ -63,12 +69,12 @@ class NewGameScreen(Screen):
         self.level = Choice(_('Difficulty'), [(k, _(v)) for k, v in LEVEL_NAMES.items()], level)
         self.first = Choice(_('You play'), [('X', _('First')), ('O', _('Second'))],
                             humans[0] if len(humans) == 1 else 'X')
-        self.rows = Stepper(_('Rows'), rules.MIN_ROWS, rules.MAX_ROWS, s.rows)
-        self.cols = Stepper(_('Columns'), rules.MIN_COLS, rules.MAX_COLS, s.cols)
+        self.rows = Stepper(_('Rows'), rules.MIN_ROWS, rules.MAX_ROWS, s.game.rows)
+        self.cols = Stepper(_('Columns'), rules.MIN_COLS, rules.MAX_COLS, s.game.cols)
         self.theme = Choice(_('Theme'), [(t.name, _(t.label)) for t in themes.THEMES.values()],
                             app.theme_name)
         self.language = Choice(_('Language'), list(LANGUAGE_NAMES.items()), app.language)
-        self.adv = {}
+        self.adv: dict[str, Choice] = {}
         for side in 'XO':
             p = self.base[side]
             self.adv[side + 'la'] = Stepper(_('{side}: lookahead (plies)').format(side=side), 0,
@@ -114,11 +120,11 @@ class NewGameScreen(Screen):
             tb = self.adv[side + 'tb'].value
             human = mode == 'two' or (mode == 'one' and side == self.first.value)
             if human:
-                out[side] = PlayerConfig('human', la, tb)
+                out[side] = PlayerConfig(SeatKind.HUMAN, la, tb)
             elif self.advanced_changed and level != 'expert':
-                out[side] = PlayerConfig('ai', la, tb)       # exactly the assignment's AIPlayer
+                out[side] = PlayerConfig(SeatKind.AI, la, tb)       # exactly the assignment's AIPlayer
             else:
-                out[side] = PlayerConfig.for_level(level, PlayerConfig('ai', la, tb))
+                out[side] = PlayerConfig.for_level(level, PlayerConfig(SeatKind.AI, la, tb))
         return out
 
     def warning(self) -> str:
@@ -151,7 +157,7 @@ class NewGameScreen(Screen):
                 ('mode', 'level', 'first', 'rows', 'cols', 'theme', 'language')}
         adv = {k: c.value for k, c in self.adv.items()}
         opened, changed, sel = self.advanced_open, self.advanced_changed, self.sel
-        self.__init__(self.app)
+        self._build()
         for name, value in keep.items():
             getattr(self, name).value = value
         for k, v in adv.items():
@@ -166,48 +172,64 @@ class NewGameScreen(Screen):
 
     # ------------------------------------------------------------------ events
     def process_event(self, e) -> None:
-        rows = self.rows_shown()
-        n = len(rows) + 1             # the buttons' row is selectable too
+        """Keys (see :meth:`_on_key`), the mouse's position (for hover and
+        tooltips) and left clicks on a button or a row."""
         if e.type == pygame.KEYDOWN:
-            if e.key == pygame.K_ESCAPE:
-                self.close()
-            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
-            elif e.key == pygame.K_UP:
-                self.sel = (self.sel - 1) % n
-            elif e.key in (pygame.K_DOWN, pygame.K_TAB):
-                self.sel = (self.sel + 1) % n
-            elif e.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.sel < len(rows):
-                self.change(rows[self.sel], -1 if e.key == pygame.K_LEFT else 1)
-            elif e.key == pygame.K_F1:
-                self.app.show_help()
-            elif e.key == pygame.K_a and e.mod & pygame.KMOD_ALT:
-                self.advanced_open = not self.advanced_open
-            elif e.key == pygame.K_f and e.mod & pygame.KMOD_ALT:
-                self.close()
-                self.app.show_network()
+            self._on_key(e)
         elif e.type == pygame.MOUSEMOTION:
             self.mouse = e.pos
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            if self.start_button.hit(e.pos):
-                self.start()
+            self._on_click(e.pos)
+
+    def _on_key(self, e) -> None:
+        """Esc cancels, Enter starts, Up/Down (Tab) choose a row (the buttons'
+        row too), Left/Right change it, F1 helps, Alt+A opens Advanced,
+        Alt+F plays a friend."""
+        rows = self.rows_shown()
+        n = len(rows) + 1             # the buttons' row is selectable too
+        plain = {pygame.K_ESCAPE: self.close, pygame.K_RETURN: self.start,
+                 pygame.K_KP_ENTER: self.start, pygame.K_F1: lambda: self.app.show_help(),
+                 pygame.K_UP: lambda: self._select((self.sel - 1) % n),
+                 pygame.K_DOWN: lambda: self._select((self.sel + 1) % n),
+                 pygame.K_TAB: lambda: self._select((self.sel + 1) % n)}
+        with_alt = {pygame.K_a: self.toggle_advanced, pygame.K_f: self.open_network}
+        if e.key in plain:
+            plain[e.key]()
+        elif e.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if self.sel < len(rows):
+                self.change(rows[self.sel], -1 if e.key == pygame.K_LEFT else 1)
+        elif e.key in with_alt and e.mod & pygame.KMOD_ALT:
+            with_alt[e.key]()
+
+    def _on_click(self, pos) -> None:
+        """A left click at ``pos``: a button's action, else choose (and
+        change) the row under it."""
+        for button, action in ((self.start_button, self.start),
+                               (self.cancel_button, self.close),
+                               (self.advanced_button, self.toggle_advanced),
+                               (self.network_button, self.open_network)):
+            if button.hit(pos):
+                action()
                 return
-            if self.cancel_button.hit(e.pos):
-                self.close()
+        for i, control in enumerate(self.rows_shown()):
+            if control.rect.collidepoint(pos):
+                self.sel = i
+                if control.click(pos):
+                    self.changed(control)
                 return
-            if self.advanced_button.hit(e.pos):
-                self.advanced_open = not self.advanced_open
-                return
-            if self.network_button.hit(e.pos):
-                self.close()
-                self.app.show_network()
-                return
-            for i, control in enumerate(rows):
-                if control.rect.collidepoint(e.pos):
-                    self.sel = i
-                    if control.click(e.pos):
-                        self.changed(control)
-                    return
+
+    def _select(self, i: int) -> None:
+        """Choose row ``i`` (the buttons' row is ``len(self.rows_shown())``)."""
+        self.sel = i
+
+    def toggle_advanced(self) -> None:
+        """Show or hide the Advanced rows."""
+        self.advanced_open = not self.advanced_open
+
+    def open_network(self) -> None:
+        """Leave the dialog for the network one (play a friend)."""
+        self.close()
+        self.app.show_network()
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface) -> None:

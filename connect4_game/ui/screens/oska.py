@@ -15,8 +15,6 @@ selection, then leaves Oska.
 
 from __future__ import annotations
 
-import dataclasses
-
 import pygame
 
 from connect4_game import rules
@@ -24,29 +22,14 @@ from connect4_game.oska import engine as oska
 from connect4_game.oska.engine import Move, apply_move, initial_board, legal_moves, opponent, winner
 from connect4_game.ui.animation import ease_in_out_sine
 from connect4_game.ui.i18n import N_, _
-from connect4_game.ui.render import MIN_FONT, darker, fit_text, font, mix
 from connect4_game.ui.screens.base import Screen
-from connect4_game.ui.themes import checker_surface
+from connect4_game.ui.screens.oska_view import OskaView, oska_colours
 from connect4_game.ui.worker import Job
 
 __all__ = ['OskaScreen', 'oska_colours']
 
 NAMES = {'w': N_('White'), 'b': N_('Black')}
 _HUMAN_SIDES = ('w', 'b', 'both', None)
-
-
-def oska_colours(theme) -> dict:
-    """Oska's colours from a theme: light squares (the board colour washed
-    toward white), goal rows toward the accent, the white side's checkers in
-    the lighter of the theme's text and background colours, the black side's
-    in the darker one; steps, captures and selection in the theme's good, bad
-    and accent colours."""
-    light, dark = sorted((theme.text, theme.background), key=sum, reverse=True)
-    square = mix(theme.board, (255, 255, 255), 0.65)
-    return {'frame': theme.board_edge, 'square': square, 'goal': mix(square, theme.accent, 0.35),
-            'edge': darker(square, 0.75), 'w': mix(light, (255, 255, 255), 0.5),
-            'b': mix(dark, (0, 0, 0), 0.3), 'selected': theme.accent, 'step': theme.good,
-            'capture': theme.bad, 'last_move': theme.accent, 'hover': theme.highlight}
 
 
 class OskaScreen(Screen):
@@ -83,9 +66,9 @@ class OskaScreen(Screen):
         self.size = app.surface.get_size()
         self.stale_results = 0
         self.think_time = 0.0
-        self.requested = None          # tag of the search in flight
+        self.requested: tuple | None = None          # tag of the search in flight
         self._clock = 0.0
-        self._sprites_theme = None
+        self.view = OskaView(self)
         self.moves_total = 0
         self.last_ai_stats: dict | None = None     # nodes, max_ply, time of the AI's last search
         self.new_game()
@@ -383,120 +366,6 @@ class OskaScreen(Screen):
         return _('{side} to move: click a highlighted square').format(side=name) if self.selected \
             else _('{side} to move: click one of your checkers').format(side=name)
 
-    def _sprite(self, side: str, radius: int):
-        theme = self.app.theme
-        if self._sprites_theme is None or self._sprites_theme[0] != theme.name:
-            col = oska_colours(theme)
-            t = dataclasses.replace(theme, x_color=col['w'], x_outline=darker(col['w'], 0.6),
-                                    o_color=col['b'], o_outline=mix(col['b'], col['w'], 0.35),
-                                    x_shape=None, o_shape=None)
-            self._sprites_theme = (theme.name, t)
-        return checker_surface(self._sprites_theme[1], 'X' if side == 'w' else 'O', radius)
-
-    def _blit_checker(self, surface, side, centre, radius, scale=1.0, alpha=255):
-        spr = self._sprite(side, radius)
-        if scale != 1.0:
-            size = max(1, int(spr.get_width() * scale))
-            spr = pygame.transform.smoothscale(spr, (size, size))
-        if alpha < 255:
-            spr = spr.copy()
-            spr.set_alpha(max(0, int(alpha)))
-        surface.blit(spr, (centre[0] - spr.get_width() // 2, centre[1] - spr.get_height() // 2))
-
     def draw(self, surface) -> None:
-        theme = self.app.theme
-        col = oska_colours(theme)
-        self.size = surface.get_size()
-        cell, top, cx, status_h = self._layout()
-        w, h = self.size
-        surface.fill(theme.background)
-        radius = max(4, int(cell * 0.36))
-        pad = max(3, cell // 10)
-        gap = max(1, cell // 24)
-        for r, length in enumerate(self.lengths):
-            x0 = cx - length * cell / 2 - pad
-            rect = pygame.Rect(int(x0), int(top + r * cell - pad), int(length * cell + 2 * pad),
-                               int(cell + 2 * pad))
-            pygame.draw.rect(surface, col['frame'], rect, border_radius=pad * 2)
-        label_font = font(max(MIN_FONT, int(cell * 0.28)))
-        targets = self.legal_targets
-        anim = self._anim
-        for r, length in enumerate(self.lengths):
-            for c in range(length):
-                x, y = self.square_center((r, c))
-                rect = pygame.Rect(0, 0, cell - 2 * gap, cell - 2 * gap)
-                rect.center = (x, y)
-                goal = r in (0, len(self.lengths) - 1)
-                pygame.draw.rect(surface, col['goal'] if goal else col['square'], rect,
-                                 border_radius=max(2, cell // 12))
-                pygame.draw.rect(surface, col['edge'], rect, max(1, cell // 40),
-                                 border_radius=max(2, cell // 12))
-                if self.last_move is not None and (r, c) in (self.last_move.frm, self.last_move.to):
-                    pygame.draw.rect(surface, col['last_move'], rect.inflate(-gap * 2, -gap * 2),
-                                     max(2, cell // 22), border_radius=max(2, cell // 12))
-                if self.hover == (r, c) and self.is_human(self.turn) and self.result is None:
-                    pygame.draw.rect(surface, col['hover'], rect, max(1, cell // 40),
-                                     border_radius=max(2, cell // 12))
-            letter = label_font.render('abcdefghijklmnopqrstuvwxyz'[r], True, theme.text_dim)
-            lx = cx - length * cell / 2 - pad - letter.get_width() - cell * 0.15
-            surface.blit(letter, (int(lx), int(top + (r + 0.5) * cell - letter.get_height() / 2)))
-        goal_font = font(max(MIN_FONT, int(cell * 0.2)))
-        for r, text in ((0, _("Black's goal")), (len(self.lengths) - 1, _("White's goal"))):
-            img = goal_font.render(text, True, theme.text_dim)
-            gx = cx + self.lengths[r] * cell / 2 + pad + cell * 0.15
-            if gx + img.get_width() < w - 4:
-                surface.blit(img, (int(gx), int(top + (r + 0.5) * cell - img.get_height() / 2)))
-        moving_to = anim['move'].to if anim else None
-        for r, row in enumerate(self.board):
-            for c, ch in enumerate(row):
-                if ch == '-' or (r, c) == moving_to:
-                    continue
-                self._blit_checker(surface, ch, self.square_center((r, c)), radius)
-        if self.selected is not None:
-            pygame.draw.circle(surface, col['selected'], self.square_center(self.selected),
-                               radius + max(3, cell // 14), max(3, cell // 16))
-        for sq, mv in targets.items():
-            colour = col['capture'] if mv.captured else col['step']
-            ring = pygame.Surface((cell, cell), pygame.SRCALPHA)
-            pygame.draw.circle(ring, (*colour, 150), (cell // 2, cell // 2), radius)
-            pygame.draw.circle(ring, (*colour, 255), (cell // 2, cell // 2), radius,
-                               max(2, cell // 20))
-            x, y = self.square_center(sq)
-            surface.blit(ring, (x - cell // 2, y - cell // 2))
-            if mv.captured:
-                cxp, cyp = self.square_center(mv.captured)
-                d = int(radius * 0.45)
-                pygame.draw.line(surface, colour, (cxp - d, cyp - d), (cxp + d, cyp + d),
-                                 max(3, cell // 14))
-                pygame.draw.line(surface, colour, (cxp - d, cyp + d), (cxp + d, cyp - d),
-                                 max(3, cell // 14))
-        if anim is not None:
-            state = self.animation_state()
-            move = state['move']
-            if move.captured is not None and state['capture'] < 1.0:
-                k = state['capture']
-                self._blit_checker(surface, opponent(anim['piece']),
-                                   self.square_center(move.captured), radius,
-                                   scale=1.0 - 0.7 * k, alpha=255 * (1.0 - k))
-            self._blit_checker(surface, anim['piece'], state['pos'], radius,
-                               scale=1.0 + 0.15 * state['lift'])
-        self._draw_status(surface, status_h)
-
-    def _draw_status(self, surface, status_h) -> None:
-        theme = self.app.theme
-        w, h = self.size
-        rect = pygame.Rect(0, h - status_h, w, status_h)
-        pygame.draw.rect(surface, theme.status_bg, rect)
-        big = font(max(MIN_FONT + 2, int(status_h * 0.36)), True)
-        small = font(max(MIN_FONT, int(status_h * 0.26)))
-        right = _('Oska n={n}   lookahead {la}   +/- 0-9   N: new game   Esc: back').format(
-            n=self.n, la=self.lookahead)
-        if self.message:
-            right = f'{self.message}   |   {right}'
-        colour = theme.accent if self.result in ('w', 'b') else theme.status_text
-        left = fit_text(big, self.status_text(), int(w * 0.6))
-        img = big.render(left, True, colour)
-        surface.blit(img, (12, rect.top + (status_h - img.get_height()) // 2))
-        img2 = small.render(fit_text(small, right, w - img.get_width() - 36), True, theme.text_dim)
-        surface.blit(img2, (max(img.get_width() + 24, w - img2.get_width() - 12),
-                            rect.top + (status_h - img2.get_height()) // 2))
+        """The board, the checkers and the status bar (:class:`OskaView`)."""
+        self.view.draw(surface)

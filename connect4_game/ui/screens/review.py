@@ -22,9 +22,10 @@ import pygame
 
 from connect4_game.board import Board
 from connect4_game.ui.i18n import N_, _, ngettext
-from connect4_game.ui.render import MIN_FONT, Renderer, fit_text, font, mix, toolbar_height
+from connect4_game.ui.render import (MIN_FONT, Layout, Renderer, fit_text, font, mix,
+                                     toolbar_height)
 from connect4_game.ui.screens.base import Screen
-from connect4_game.ui.session import label_words
+from connect4_game.ui.verdicts import label_words
 from connect4_game.ui.widgets import Button, Toolbar
 from connect4_game.ui.worker import Job
 
@@ -57,7 +58,7 @@ class ReviewScreen(Screen):
     def __init__(self, app) -> None:
         super().__init__(app)
         s = app.session
-        self.rows, self.cols = s.rows, s.cols
+        self.rows, self.cols = s.game.rows, s.game.cols
         self.moves = list(s.game.moves)
         self.records: list[dict] = []
         self.sel = max(0, len(self.moves) - 1)
@@ -65,14 +66,16 @@ class ReviewScreen(Screen):
         self.graph_rect = pygame.Rect(0, 0, 0, 0)
         self.error = ''
         self.done = not self.moves
-        self.toolbar = Toolbar([
+        buttons = [
             Button(_('Back to the game'), 'back', _('Leave the review (Esc)')),
             Button(_('Previous move'), 'prev', _('The move before (Left)')),
             Button(_('Next move'), 'next', _('The move after (Right)')),
-            Button(_('Next mistake'), 'mistake', _('The next mistake or blunder (N)'))])
-        self.key = ('review', s.game_id, tuple(self.moves))
+            Button(_('Next mistake'), 'mistake', _('The next mistake or blunder (N)'))]
+        self._buttons = {b.action: b for b in buttons}
+        self.toolbar = Toolbar(buttons)
+        self.key = ('review', s.planner.game_id, tuple(self.moves))
         if self.moves:
-            s.lend_worker()
+            s.planner.cancel()
             empty = tuple(' ' * self.cols for _ in range(self.rows))
             app.worker.submit(Job(self.key, 'review', empty, 'X', time_budget=PLY_BUDGET,
                                   moves=tuple(self.moves)))
@@ -90,7 +93,7 @@ class ReviewScreen(Screen):
         n = len(self.moves)
         for action, enabled in (('prev', self.sel > 0), ('next', self.sel < n - 1),
                                 ('mistake', self.next_mistake() is not None)):
-            self.toolbar.button(action).enabled = enabled
+            self._buttons[action].enabled = enabled
         if self.done:
             return
         for res in self.app.worker.poll():
@@ -218,6 +221,10 @@ class ReviewScreen(Screen):
                 'mistake': mix(t.bad, t.highlight, 0.35), 'blunder': t.bad}.get(verdict, t.text)
 
     def draw(self, surface) -> None:
+        """The review: the position before the chosen move (its columns'
+        scores as badges, the best outlined, the move played ringed in its
+        verdict's colour), the move's text and progress, the graph, the
+        keys and the toolbar."""
         theme = self.app.theme
         w, h = surface.get_size()
         surface.fill(theme.background)
@@ -231,50 +238,13 @@ class ReviewScreen(Screen):
                                     status=False)
         b = self.position()
         rec = self.records[self.sel] if self.sel < len(self.records) else None
-        labels = None
-        if rec is not None:
-            from connect4_game.ai.solver import score_to_plies
-            labels = []
-            for c, sc in enumerate(rec['scores']):
-                if sc is None:
-                    labels.append(None)
-                    continue
-                kind = 'win' if sc > 0 else 'loss' if sc < 0 else 'draw'
-                colour = theme.good if kind == 'win' else theme.bad if kind == 'loss' \
-                    else theme.neutral
-                if kind == 'draw' or not rec.get('exact', True):
-                    text = ('' if rec.get('exact', True) else '\u2248 ') + kind
-                else:       # plies counted from this column's checker (a win at once: 1)
-                    d = score_to_plies(sc, self.sel, self.rows * self.cols)
-                    text = f'{kind} in {abs(d)}'
-                labels.append((label_words(text), colour))
-        col = self.moves[self.sel] if self.moves else None
+        labels = None if rec is None else self.score_labels(rec)
         self.renderer.draw_board(board_surf, b.slots, labels=labels,
                                  best_cols=rec['best'] if rec else (),
                                  hint_col=None, cursor=None)
-        if col is not None:
-            row = next((r for r in range(self.rows - 1, -1, -1) if b.slots[r][col] == ' '), None)
-            if row is not None:
-                self.renderer.blit_checker(board_surf, 'X' if self.sel % 2 == 0 else 'O', row,
-                                           col, ghost=True)
-                cx, cy = lay.slot_center(row, col)
-                pygame.draw.circle(board_surf, self.verdict_colour(rec['verdict']) if rec
-                                   else theme.text_dim, (cx, cy), int(lay.radius * 1.05),
-                                   max(3, lay.cell // 14))
-        # the status lines
-        size = max(MIN_FONT, min(20, text_h // 3))
-        f, fb = font(size), font(size, True)
-        y = h - graph_h - text_h + 6
-        if self.error:
-            line = _('The review failed: {why}').format(why=self.error)
-        elif not self.done:
-            line = _('Reviewing… {n} of {total} moves judged').format(n=len(self.records),
-                                                                     total=len(self.moves))
-        else:
-            line = self.summary()
-        surface.blit(fb.render(fit_text(fb, self.move_text(), w - 24), True, theme.text), (12, y))
-        surface.blit(f.render(fit_text(f, line, w - 24), True, theme.text_dim),
-                     (12, y + fb.get_linesize()))
+        if self.moves:
+            self._draw_played(board_surf, lay, b, self.moves[self.sel], rec)
+        self._draw_texts(surface, h - graph_h - text_h + 6, text_h)
         self.draw_graph(surface, pygame.Rect(16, h - graph_h + 4, w - 32, graph_h - 28))
         foot = font(MIN_FONT).render(fit_text(font(MIN_FONT), _(
             'Left/Right or a click: choose a move   N: next mistake   Esc: back'), w - 20), True,
@@ -282,6 +252,65 @@ class ReviewScreen(Screen):
         surface.blit(foot, ((w - foot.get_width()) // 2, h - foot.get_height() - 4))
         self.toolbar.draw(surface, theme)
         self.toolbar.draw_tooltip(surface, theme)
+
+    def score_labels(self, rec: dict) -> list[tuple[str, tuple] | None]:
+        """The badge of each column of the judged position ``rec``: (text,
+        colour) -- ``'win in N'`` / ``'loss in N'`` (plies counted from this
+        column's checker, a win at once is 1), ``'draw'``, ``'≈ ...'`` for an
+        estimate -- or None for a full column."""
+        from connect4_game.ai.solver import score_to_plies
+        theme = self.app.theme
+        exact = rec.get('exact', True)
+        labels: list[tuple[str, tuple] | None] = []
+        for sc in rec['scores']:
+            if sc is None:
+                labels.append(None)
+                continue
+            kind = 'win' if sc > 0 else 'loss' if sc < 0 else 'draw'
+            colour = theme.good if kind == 'win' else theme.bad if kind == 'loss' \
+                else theme.neutral
+            if kind == 'draw' or not exact:
+                text = ('' if exact else '\u2248 ') + kind
+            else:
+                d = score_to_plies(sc, self.sel, self.rows * self.cols)
+                text = f'{kind} in {abs(d)}'
+            labels.append((label_words(text), colour))
+        return labels
+
+    def _draw_played(self, board_surf, lay: Layout, b: Board, col: int,
+                     rec: dict | None) -> None:
+        """The chosen move's checker, translucent where it landed in column
+        ``col`` of ``b``, ringed in its verdict's colour (dim while judged)."""
+        row = next((r for r in range(self.rows - 1, -1, -1) if b.slots[r][col] == ' '), None)
+        if row is None:
+            return
+        self.renderer.blit_checker(board_surf, 'X' if self.sel % 2 == 0 else 'O', row, col,
+                                   ghost=True)
+        cx, cy = lay.slot_center(row, col)
+        pygame.draw.circle(board_surf, self.verdict_colour(rec['verdict']) if rec
+                           else self.app.theme.text_dim, (cx, cy), int(lay.radius * 1.05),
+                           max(3, lay.cell // 14))
+
+    def progress_line(self) -> str:
+        """The second status line: the failure, the progress, else the summary."""
+        if self.error:
+            return _('The review failed: {why}').format(why=self.error)
+        if not self.done:
+            return _('Reviewing… {n} of {total} moves judged').format(n=len(self.records),
+                                                                     total=len(self.moves))
+        return self.summary()
+
+    def _draw_texts(self, surface, y: int, text_h: int) -> None:
+        """The move's text (bold) and :meth:`progress_line` from ``y`` px
+        down, in a font sized for a band ``text_h`` px high."""
+        theme = self.app.theme
+        w = surface.get_width()
+        size = max(MIN_FONT, min(20, text_h // 3))
+        f, fb = font(size), font(size, True)
+        line = self.progress_line()
+        surface.blit(fb.render(fit_text(fb, self.move_text(), w - 24), True, theme.text), (12, y))
+        surface.blit(f.render(fit_text(f, line, w - 24), True, theme.text_dim),
+                     (12, y + fb.get_linesize()))
 
     def draw_graph(self, surface, rect: pygame.Rect) -> None:
         theme = self.app.theme

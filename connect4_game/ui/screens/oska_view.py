@@ -1,0 +1,222 @@
+"""How the Oska screen looks (:class:`connect4_game.ui.screens.oska.OskaScreen`):
+the board of ``2n - 3`` rows of squares (ECS 170 Spring 2022, Homework
+Assignments 3 and 4) with its row letters and goal rows, the checkers, the
+selected checker's moves (green: step, red: capture), the moving checker
+and the status bar, in colours taken from the theme (:func:`oska_colours`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import NamedTuple
+
+import pygame
+
+from connect4_game.oska.engine import opponent
+from connect4_game.ui.i18n import _
+from connect4_game.ui.render import MIN_FONT, darker, fit_text, font, mix
+from connect4_game.ui.themes import Theme, checker_surface
+
+__all__ = ['OskaView', 'oska_colours']
+
+
+def oska_colours(theme) -> dict:
+    """Oska's colours from a theme: light squares (the board colour washed
+    toward white), goal rows toward the accent, the white side's checkers in
+    the lighter of the theme's text and background colours, the black side's
+    in the darker one; steps, captures and selection in the theme's good, bad
+    and accent colours."""
+    light, dark = sorted((theme.text, theme.background), key=sum, reverse=True)
+    square = mix(theme.board, (255, 255, 255), 0.65)
+    return {'frame': theme.board_edge, 'square': square, 'goal': mix(square, theme.accent, 0.35),
+            'edge': darker(square, 0.75), 'w': mix(light, (255, 255, 255), 0.5),
+            'b': mix(dark, (0, 0, 0), 0.3), 'selected': theme.accent, 'step': theme.good,
+            'capture': theme.bad, 'last_move': theme.accent, 'hover': theme.highlight}
+
+
+class _Metrics(NamedTuple):
+    """Sizes of one frame, in px: square ``cell``, board ``top``, centre
+    line ``cx``, frame ``pad``, ``gap`` between squares, checker ``radius``."""
+
+    cell: int
+    top: int
+    cx: float
+    pad: int
+    gap: int
+    radius: int
+
+
+class OskaView:
+    """Draws one :class:`~connect4_game.ui.screens.oska.OskaScreen` (its
+    state is only read; its ``size`` is set to the surface's); keeps the
+    checker sprites of the current theme."""
+
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self._sprites_theme: tuple[str, Theme] | None = None
+
+    def draw(self, surface) -> None:
+        """The whole screen onto ``surface``."""
+        scr = self.screen
+        theme = scr.app.theme
+        col = oska_colours(theme)
+        scr.size = surface.get_size()
+        cell, top, cx, status_h = scr._layout()
+        surface.fill(theme.background)
+        m = _Metrics(cell, top, cx, max(3, cell // 10), max(1, cell // 24), max(4, int(cell * 0.36)))
+        self._draw_frames(surface, col, m)
+        self._draw_squares(surface, col, m)
+        self._draw_goal_labels(surface, m)
+        self._draw_checkers(surface, m)
+        self._draw_moves(surface, col, m)
+        self._draw_animation(surface, m)
+        self.draw_status(surface, status_h)
+
+    def _draw_frames(self, surface, col: dict, m: _Metrics) -> None:
+        """The frame behind each row of squares."""
+        cell, pad = m.cell, m.pad
+        for r, length in enumerate(self.screen.lengths):
+            x0 = m.cx - length * cell / 2 - pad
+            rect = pygame.Rect(int(x0), int(m.top + r * cell - pad), int(length * cell + 2 * pad),
+                               int(cell + 2 * pad))
+            pygame.draw.rect(surface, col['frame'], rect, border_radius=pad * 2)
+
+    def _draw_squares(self, surface, col: dict, m: _Metrics) -> None:
+        """The squares (goal rows tinted), the last move's two squares, the
+        square under the mouse on a person's turn, and the row letters."""
+        scr = self.screen
+        cell, gap, pad = m.cell, m.gap, m.pad
+        label_font = font(max(MIN_FONT, int(cell * 0.28)))
+        last = scr.last_move
+        show_hover = scr.is_human(scr.turn) and scr.result is None
+        for r, length in enumerate(scr.lengths):
+            for c in range(length):
+                rect = pygame.Rect(0, 0, cell - 2 * gap, cell - 2 * gap)
+                rect.center = scr.square_center((r, c))
+                goal = r in (0, len(scr.lengths) - 1)
+                pygame.draw.rect(surface, col['goal'] if goal else col['square'], rect,
+                                 border_radius=max(2, cell // 12))
+                pygame.draw.rect(surface, col['edge'], rect, max(1, cell // 40),
+                                 border_radius=max(2, cell // 12))
+                if last is not None and (r, c) in (last.frm, last.to):
+                    pygame.draw.rect(surface, col['last_move'], rect.inflate(-gap * 2, -gap * 2),
+                                     max(2, cell // 22), border_radius=max(2, cell // 12))
+                if scr.hover == (r, c) and show_hover:
+                    pygame.draw.rect(surface, col['hover'], rect, max(1, cell // 40),
+                                     border_radius=max(2, cell // 12))
+            letter = label_font.render('abcdefghijklmnopqrstuvwxyz'[r], True,
+                                       scr.app.theme.text_dim)
+            lx = m.cx - length * cell / 2 - pad - letter.get_width() - cell * 0.15
+            surface.blit(letter, (int(lx), int(m.top + (r + 0.5) * cell - letter.get_height() / 2)))
+
+    def _draw_goal_labels(self, surface, m: _Metrics) -> None:
+        """"Black's goal" / "White's goal" right of the first / last row,
+        where the window is wide enough."""
+        scr = self.screen
+        w = surface.get_width()
+        goal_font = font(max(MIN_FONT, int(m.cell * 0.2)))
+        for r, text in ((0, _("Black's goal")), (len(scr.lengths) - 1, _("White's goal"))):
+            img = goal_font.render(text, True, scr.app.theme.text_dim)
+            gx = m.cx + scr.lengths[r] * m.cell / 2 + m.pad + m.cell * 0.15
+            if gx + img.get_width() < w - 4:
+                surface.blit(img, (int(gx), int(m.top + (r + 0.5) * m.cell - img.get_height() / 2)))
+
+    def _draw_checkers(self, surface, m: _Metrics) -> None:
+        """The checkers at rest (not the one moving)."""
+        scr = self.screen
+        anim = scr._anim
+        moving_to = anim['move'].to if anim else None
+        for r, row in enumerate(scr.board):
+            for c, ch in enumerate(row):
+                if ch == '-' or (r, c) == moving_to:
+                    continue
+                self._blit_checker(surface, ch, scr.square_center((r, c)), m.radius)
+
+    def _draw_moves(self, surface, col: dict, m: _Metrics) -> None:
+        """A ring round the selected checker, its target squares, and a
+        cross on each checker a target captures."""
+        scr = self.screen
+        cell, radius = m.cell, m.radius
+        if scr.selected is not None:
+            pygame.draw.circle(surface, col['selected'], scr.square_center(scr.selected),
+                               radius + max(3, cell // 14), max(3, cell // 16))
+        for sq, mv in scr.legal_targets.items():
+            colour = col['capture'] if mv.captured else col['step']
+            ring = pygame.Surface((cell, cell), pygame.SRCALPHA)
+            pygame.draw.circle(ring, (*colour, 150), (cell // 2, cell // 2), radius)
+            pygame.draw.circle(ring, (*colour, 255), (cell // 2, cell // 2), radius,
+                               max(2, cell // 20))
+            x, y = scr.square_center(sq)
+            surface.blit(ring, (x - cell // 2, y - cell // 2))
+            if mv.captured:
+                cxp, cyp = scr.square_center(mv.captured)
+                d = int(radius * 0.45)
+                pygame.draw.line(surface, colour, (cxp - d, cyp - d), (cxp + d, cyp + d),
+                                 max(3, cell // 14))
+                pygame.draw.line(surface, colour, (cxp - d, cyp + d), (cxp + d, cyp - d),
+                                 max(3, cell // 14))
+
+    def _draw_animation(self, surface, m: _Metrics) -> None:
+        """The moving checker, lifted on a jump, and the captured one
+        shrinking and fading."""
+        scr = self.screen
+        anim = scr._anim
+        state = scr.animation_state()
+        if anim is None or state is None:
+            return
+        move = state['move']
+        if move.captured is not None and state['capture'] < 1.0:
+            k = state['capture']
+            self._blit_checker(surface, opponent(anim['piece']),
+                               scr.square_center(move.captured), m.radius,
+                               scale=1.0 - 0.7 * k, alpha=255 * (1.0 - k))
+        self._blit_checker(surface, anim['piece'], state['pos'], m.radius,
+                           scale=1.0 + 0.15 * state['lift'])
+
+    def draw_status(self, surface, status_h: int) -> None:
+        """The status bar, ``status_h`` px high along the bottom: the game's
+        status (:meth:`OskaScreen.status_text`) and the keys, after the
+        last message."""
+        scr = self.screen
+        theme = scr.app.theme
+        w, h = scr.size
+        rect = pygame.Rect(0, h - status_h, w, status_h)
+        pygame.draw.rect(surface, theme.status_bg, rect)
+        big = font(max(MIN_FONT + 2, int(status_h * 0.36)), True)
+        small = font(max(MIN_FONT, int(status_h * 0.26)))
+        right = _('Oska n={n}   lookahead {la}   +/- 0-9   N: new game   Esc: back').format(
+            n=scr.n, la=scr.lookahead)
+        if scr.message:
+            right = f'{scr.message}   |   {right}'
+        colour = theme.accent if scr.result in ('w', 'b') else theme.status_text
+        left = fit_text(big, scr.status_text(), int(w * 0.6))
+        img = big.render(left, True, colour)
+        surface.blit(img, (12, rect.top + (status_h - img.get_height()) // 2))
+        img2 = small.render(fit_text(small, right, w - img.get_width() - 36), True, theme.text_dim)
+        surface.blit(img2, (max(img.get_width() + 24, w - img2.get_width() - 12),
+                            rect.top + (status_h - img2.get_height()) // 2))
+
+    def _sprite(self, side: str, radius: int):
+        """The checker sprite of ``side`` (``'w'``/``'b'``) at ``radius`` px,
+        in Oska's colours of the current theme."""
+        theme = self.screen.app.theme
+        cached = self._sprites_theme
+        if cached is None or cached[0] != theme.name:
+            col = oska_colours(theme)
+            t = dataclasses.replace(theme, x_color=col['w'], x_outline=darker(col['w'], 0.6),
+                                    o_color=col['b'], o_outline=mix(col['b'], col['w'], 0.35),
+                                    x_shape=None, o_shape=None)
+            cached = self._sprites_theme = (theme.name, t)
+        return checker_surface(cached[1], 'X' if side == 'w' else 'O', radius)
+
+    def _blit_checker(self, surface, side, centre, radius, scale=1.0, alpha=255):
+        """Draw ``side``'s checker centred on ``centre`` (px), scaled by
+        ``scale``, with opacity ``alpha`` (0..255)."""
+        spr = self._sprite(side, radius)
+        if scale != 1.0:
+            size = max(1, int(spr.get_width() * scale))
+            spr = pygame.transform.smoothscale(spr, (size, size))
+        if alpha < 255:
+            spr = spr.copy()
+            spr.set_alpha(max(0, int(alpha)))
+        surface.blit(spr, (centre[0] - spr.get_width() // 2, centre[1] - spr.get_height() // 2))
