@@ -16,14 +16,30 @@ def module_name(path: Path) -> str:
     return '.'.join(parts)
 
 
+def _type_checking_only(tree) -> set:
+    """The nodes under ``if TYPE_CHECKING:``: imports for the type checker
+    alone, which never run."""
+    hidden = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) \
+                and node.test.id == 'TYPE_CHECKING':
+            for child in node.body:
+                hidden |= set(ast.walk(child))
+    return hidden
+
+
 def imports_of(path: Path) -> set:
     """Every connect4_game module ``path`` imports, at any depth of the file
-    (imports inside functions count: they are circles too)."""
+    (imports inside functions count: they are circles too; imports for the
+    type checker alone, under ``if TYPE_CHECKING:``, never run and do not)."""
     tree = ast.parse(path.read_text(encoding='utf-8'))
     me = module_name(path)
     package = me if path.name == '__init__.py' else me.rpartition('.')[0]
     found = set()
+    hidden = _type_checking_only(tree)
     for node in ast.walk(tree):
+        if node in hidden:
+            continue
         if isinstance(node, ast.Import):
             found |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom):

@@ -1,0 +1,244 @@
+"""The command line's console modes: the assignment's console game
+(BU CS111 ps9, Problem 3's ``connect_four``), Oska, the review of a move
+string, and a console game against a friend over the network.
+
+:mod:`connect4_game.cli` parses the options and calls these. This module
+never imports pygame.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from connect4_game import rules
+from connect4_game.messages import clip
+
+__all__ = ['run_text', 'run_oska_text', 'run_review', 'run_network_text']
+
+COMPUTER_LEVELS = rules.LEVELS[:-1]          # 'easy', 'medium', 'hard' (expert is a kind)
+
+
+def _player_config(spec: str, lookahead: int, tiebreak: str):
+    from connect4_game.seat_config import PlayerConfig, SeatKind
+    if spec in COMPUTER_LEVELS or spec == 'expert':
+        return PlayerConfig.for_level(spec, PlayerConfig(SeatKind.AI, lookahead, tiebreak))
+    if spec in rules.NAMED_KINDS:
+        return PlayerConfig(SeatKind(spec), lookahead, tiebreak)
+    return PlayerConfig(SeatKind.PLUGIN, lookahead, tiebreak, spec=spec)
+
+
+def _network_options(args, lookahead, tiebreak):
+    """The :class:`~connect4_game.net.options.NetworkOptions` of --host /
+    --join, or None without them.
+
+    :raises ValueError: for values the options refuse.
+    """
+    if args.host is None and args.join is None:
+        return None
+    from connect4_game.net.options import NetMode, NetworkOptions
+    local = {side: _player_config(getattr(args, side.lower()) or 'human', lookahead, tiebreak)
+             for side in rules.CHECKERS}
+    if args.host is not None:
+        addr, port = args.host
+        return NetworkOptions(NetMode.HOST, bind_address=addr, port=port, code=args.code,
+                              side=args.side or 'X', local=local, wait=args.wait)
+    return NetworkOptions(NetMode.JOIN, address=args.join, code=args.code, local=local,
+                          wait=args.wait)
+
+
+
+
+def _console_player(kind, checker, lookahead, tiebreak):
+    from connect4_game.players import AIPlayer, Player, RandomPlayer
+    if kind == 'human':
+        return Player(checker)
+    if kind == 'random':
+        return RandomPlayer(checker)
+    if kind == 'ai':
+        return AIPlayer(checker, tiebreak, lookahead)
+    if kind in COMPUTER_LEVELS or kind == 'expert':
+        from connect4_game.ai.levels import make_level_player
+        return make_level_player(kind, checker)
+    from connect4_game import plugins
+    if plugins.is_plugin_spec(kind):   # the user's own code: in a process of its own
+        return plugins.ProcessPlayer(kind, checker, tiebreak, lookahead,
+                                     label=plugins.spec_label(kind),
+                                     timeout=rules.CONSOLE_PLUGIN_MOVE_SECONDS)
+    return plugins.GuardedPlayer(plugins.load_player(kind, checker, tiebreak, lookahead),
+                                 label=plugins.spec_label(kind),
+                                 timeout=rules.CONSOLE_PLUGIN_MOVE_SECONDS)
+
+
+def _end_on_sigterm():
+    """In the main thread: make SIGTERM end the console game the way Ctrl-C
+    does (KeyboardInterrupt), so that the players are closed and a plug-in's
+    process takes what it started with it. Returns the handler it replaced,
+    or None where none was installed."""
+    import signal
+    import threading
+    if threading.current_thread() is not threading.main_thread() \
+            or not hasattr(signal, 'SIGTERM'):
+        return None
+
+    def ended(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        return signal.signal(signal.SIGTERM, ended)
+    except (OSError, ValueError):
+        return None
+
+
+def _restore_sigterm(previous) -> None:
+    if previous is None:
+        return
+    import signal
+    try:
+        signal.signal(signal.SIGTERM, previous)
+    except (OSError, ValueError, TypeError):
+        pass
+
+
+def run_text(args, parser, rows=None, cols=None, moves=()) -> int:
+    """The console game (BU CS111 ps9, Problem 3's ``connect_four``), from the
+    start position ``rows`` x ``cols`` after ``moves`` (0-based columns) when
+    given; with --demo both sides default to the computer.
+
+    Ctrl-C and SIGTERM end it politely ('Game ended. Bye!', status 0), also
+    while a plug-in loads; either way every player is closed, so a plug-in's
+    process and whatever it started end with the game."""
+    from connect4_game.console import connect_four
+    lookahead = rules.CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
+    tiebreak = args.tiebreak or rules.CONSOLE_TIEBREAK
+    default_x = 'ai' if args.demo else 'human'
+    players = []
+    previous = _end_on_sigterm()
+    try:
+        try:
+            for kind, checker in ((args.x or default_x, 'X'), (args.o or 'ai', 'O')):
+                players.append(_console_player(kind, checker, lookahead, tiebreak))
+        except (ImportError, ValueError, OSError, SyntaxError) as exc:
+            parser.error(f'cannot create the players: {clip(exc, 200)}')
+        rows, cols = rows or rules.DEFAULT_ROWS, cols or rules.DEFAULT_COLS
+        board = None
+        if moves:
+            from connect4_game.storage.savegame import board_from_moves, moves_to_string
+            board = board_from_moves(moves_to_string(moves), rows, cols)
+        connect_four(players[0], players[1], rows, cols, board=board)
+    except (KeyboardInterrupt, EOFError):
+        print('\nGame ended. Bye!')
+        return 0
+    finally:   # a plug-in's process (and whatever it started) ends with the game
+        _restore_sigterm(previous)   # a second SIGTERM ends us; the plug-in's guardian cleans up
+        for player in players:
+            close = getattr(player, 'close', None)
+            if close is not None:
+                close()
+    return 0
+
+
+def run_oska_text(args) -> int:
+    from connect4_game.oska import console as oska_console
+    side = ['--white', 'ai'] if args.demo else []
+    try:
+        return oska_console.main(['--n', str(args.n)] + side + (
+            ['--lookahead', str(max(1, min(rules.OSKA_MAX_LOOKAHEAD, args.lookahead)))]
+            if args.lookahead else []))
+    except (KeyboardInterrupt, EOFError):
+        print('\nGame ended. Bye!')
+        return 0
+
+
+def run_review(args, parser) -> int:
+    """``--review MOVES``: every move of the game judged by perfect play."""
+    try:
+        from connect4_game.ai.review import ReviewTable, review_moves
+    except ImportError:
+        parser.error('the game review is not available in this installation')
+    rows, cols = args.rows or rules.DEFAULT_ROWS, args.cols or rules.DEFAULT_COLS
+    table = None
+
+    def each(record):              # the table: a line as soon as a move is judged
+        nonlocal table
+        if table is None:
+            table = ReviewTable(rows, cols, lambda line: print(line, flush=True))
+        table.row(record)
+    try:
+        records = review_moves(args.review, rows, cols, on_ply=None if args.json else each)
+    except ValueError as exc:      # checked before the first line is printed
+        parser.error(f'--review: {clip(exc, 200)}')
+    if args.json:
+        import json
+        print(json.dumps(records))
+    else:
+        if table is None:
+            table = ReviewTable(rows, cols, print)
+        table.finish()
+    return 0
+
+
+
+def _close_all(link, players) -> None:
+    """End the network game (the friend is told) and every local player."""
+    if link is not None:
+        link.close()
+        link.join(3.0)
+    for player in players:
+        close = getattr(player, 'close', None)
+        if close is not None:
+            close()
+
+
+def _open_network(args, parser):
+    """The started :class:`~connect4_game.net.link.NetworkLink` of --host /
+    --join; a host says where it is and that it waits."""
+    from connect4_game.net import open_link
+    lookahead = rules.CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
+    tiebreak = args.tiebreak or rules.CONSOLE_TIEBREAK
+    try:
+        options = _network_options(args, lookahead, tiebreak)
+        link = open_link(options, rows=args.rows or rules.DEFAULT_ROWS,
+                         cols=args.cols or rules.DEFAULT_COLS)
+    except (OSError, ValueError) as exc:
+        parser.error(f'cannot start the network game: '
+                     f'{clip(getattr(exc, "strerror", None) or exc, 160)}')
+    if link.is_host:
+        print(f'Hosting a game: {link.invitation()}', flush=True)
+        print('Waiting for a friend to join… (Ctrl+C to stop)', flush=True)
+    return link
+
+
+def run_network_text(args, parser) -> int:
+    """``--text`` with --host/--join: the console game against a friend.
+
+    A host waits for a friend until Ctrl+C (or ``--wait`` seconds); a join
+    that fails prints why (``connect4: could not join: Wrong code.``) and
+    returns 1."""
+    from connect4_game.net import play_remote
+    lookahead = rules.CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
+    tiebreak = args.tiebreak or rules.CONSOLE_TIEBREAK
+    players: list = []
+    link = None
+    previous = _end_on_sigterm()
+
+    def local(checker):
+        spec = getattr(args, checker.lower()) or 'human'
+        player = _console_player(spec, checker, lookahead, tiebreak)
+        players.append(player)
+        return player
+    try:
+        link = _open_network(args, parser)
+        game = play_remote(link, local, wait=args.wait if link.is_host else None, close=False)
+    except (KeyboardInterrupt, EOFError):
+        print('\nGame ended. Bye!')
+        return 0
+    except ValueError as exc:
+        print(f'connect4: {clip(exc, 200)}', file=sys.stderr)
+        return 1
+    finally:
+        _restore_sigterm(previous)
+        _close_all(link, players)
+    if link.failure is not None:
+        print(f'connect4: could not join: {link.failure_text}', file=sys.stderr)
+        return 1
+    return 0 if game is not None else 1
