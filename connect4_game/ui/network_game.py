@@ -76,10 +76,6 @@ class NetworkGame:
         connection is lost for a moment, or after the friend left)."""
         return self.link.info is not None
 
-    def friend_gone(self) -> bool:
-        """The friend left for good, or the connection ended."""
-        return self.link.state in (NetState.LEFT, NetState.CLOSED, NetState.FAILED)
-
     # ------------------------------------------------------------ this side
     def seat_players(self) -> None:
         """Seat this computer's player on its side and the friend on the

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from connect4_game import rules
+from connect4_game.net.link import NetState
 from connect4_game.ui.i18n import _
 
 if TYPE_CHECKING:
@@ -22,20 +23,24 @@ def _new_game(g: GameScreen) -> None:
     s = g.session
     if s.network is None:
         s.new_game()
-    elif s.network.friend_gone():
-        _after_the_friend_left(g)
-    else:
+    elif s.network.state is NetState.PLAYING:
         s.network.ask_undo(0)
+    else:
+        _friend_not_here(g)
 
 
-def _after_the_friend_left(g: GameScreen) -> None:
-    """New game once the friend left: wait for them (a host still listens)
-    or play the computer instead at once."""
+def _friend_not_here(g: GameScreen) -> None:
+    """New game while the friend is not there (not joined yet, the
+    connection lost, or they left): wait for them (a host listens, a joiner
+    keeps trying) or play the computer instead at once."""
     from connect4_game.seat_config import PlayerConfig, SeatKind
     from connect4_game.ui.screens.confirm import ConfirmScreen
     app, s = g.app, g.session
     network = s.network
     assert network is not None
+    question = {NetState.WAITING: _('Your friend has not joined yet.'),
+                NetState.LOST: _('The connection to your friend is lost.')}.get(
+        network.state, _('Your friend left the game.'))
     mine = network.link.my_side or 'X'
     computer = PlayerConfig.for_level(rules.DEFAULT_LEVEL)
     person = PlayerConfig(SeatKind.HUMAN, s.lookahead, s.tiebreak)
@@ -44,13 +49,11 @@ def _after_the_friend_left(g: GameScreen) -> None:
     def play_the_computer() -> None:
         app.start_game(players, s.game.rows, s.game.cols)
 
-    if network.link.is_host:
-        app.push(ConfirmScreen(app, _('Your friend left the game.'),
-                               _('Play the computer instead'), play_the_computer,
+    if network.link.is_host or network.state is NetState.LOST:
+        app.push(ConfirmScreen(app, question, _('Play the computer instead'), play_the_computer,
                                _('Wait for your friend')))
     else:
-        app.push(ConfirmScreen(app, _('Your friend left the game.'),
-                               _('Play the computer instead'), play_the_computer,
+        app.push(ConfirmScreen(app, question, _('Play the computer instead'), play_the_computer,
                                _('New game…'), on_no=app.show_new_game))
 
 

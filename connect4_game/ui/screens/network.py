@@ -32,11 +32,11 @@ def start_network_game(app, options: NetworkOptions, first_tries: float | None =
     app.invitation = game.invitation
     if options.mode is NetMode.HOST:
         s.say(_('Waiting for your friend: {invitation}').format(invitation=app.invitation),
-              seconds=30.0)
+              seconds=30.0, about_position=True)
         print(f'Hosting a game: {app.invitation}', flush=True)
     else:
         s.say(_('Connecting to {address}…').format(address=clip(options.address, 60)),
-              seconds=10.0)
+              seconds=10.0, about_position=True)
     return game
 
 
