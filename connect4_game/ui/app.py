@@ -108,6 +108,7 @@ class App:
         self.loop = FrameLoop(self)
         self._closed = False
         self.session = self._make_session()
+        self._autosaved = (self.session.planner.game_id, self.session.position_id)
         from connect4_game.ui.screens.game import GameScreen
         self.game = GameScreen(self)
         self.stack = ScreenStack(self.game)
@@ -311,10 +312,19 @@ class App:
         self.elapsed += dt
         self._check_worker()
         self.stack.update(dt)
+        self._autosave_on_change()
         self.stack.draw(self.surface)
         self.window.show_state(self.stack.top.caption() or self.game.caption())
         self._check_exit()
         return self.surface
+
+    def _autosave_on_change(self) -> None:
+        """Autosave (atomically) in the frame a move is played or taken back,
+        so that a crash or a power cut loses no move."""
+        position = (self.session.planner.game_id, self.session.position_id)
+        if position != self._autosaved:
+            self._autosaved = position
+            self.files.autosave(self.session)
 
     def _check_worker(self) -> None:
         """If the worker's thread itself has died, start a new worker."""

@@ -20,13 +20,32 @@ __all__ = ['Window', 'fit_size']
 log = logging.getLogger(__name__)
 
 
-def fit_size(size) -> tuple[int, int]:
+def fit_size(size, screen: tuple[int, int] | None = None) -> tuple[int, int]:
     """``size`` (width, height in pixels; numbers or numeric strings) raised to
-    the smallest window the game allows.
+    the smallest window the game allows, and cut to ``screen`` (the
+    display's size, if known) and to the largest window pygame can hold
+    (:data:`connect4_game.rules.MAX_WINDOW`).
 
     :raises ValueError, TypeError: for something that is not two numbers.
     """
-    return max(rules.MIN_WINDOW_W, int(size[0])), max(rules.MIN_WINDOW_H, int(size[1]))
+    w_max = h_max = rules.MAX_WINDOW
+    if screen is not None and screen[0] > 0 and screen[1] > 0:
+        w_max, h_max = min(w_max, screen[0]), min(h_max, screen[1])
+    w = min(max(rules.MIN_WINDOW_W, int(size[0])), max(rules.MIN_WINDOW_W, w_max))
+    h = min(max(rules.MIN_WINDOW_H, int(size[1])), max(rules.MIN_WINDOW_H, h_max))
+    return w, h
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the first display in pixels, or None if SDL does not say
+    or there is no real screen (the headless drivers)."""
+    try:
+        if pygame.display.get_driver() in ('dummy', 'offscreen'):
+            return None
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None     # type: ignore[return-value]
 
 
 class Window:
@@ -53,6 +72,11 @@ class Window:
         """
         pygame.display.init()
         pygame.font.init()
+        wanted = self.windowed_size
+        self.windowed_size = fit_size(wanted, desktop_size())
+        if self.windowed_size != wanted:
+            log.warning('the window of %dx%d does not fit the screen: %dx%d instead',
+                        *wanted, *self.windowed_size)
         surface = self.set_mode(self.windowed_size)
         self.set_caption(title)
         pygame.key.set_repeat(300, 60)

@@ -1,0 +1,87 @@
+"""The unfinished game is autosaved in the frame each move is played or taken
+back (atomically), so that a crash or a power cut loses no move: checked in
+the headless app frame by frame, and by killing a real window with SIGKILL
+in the middle of a game and starting it again."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from connect4_game.storage.savegame import load_autosave
+from connect4_game.ui.app import App, AppOptions
+from connect4_game.seat_config import PlayerConfig
+from tests.ui_helpers import DT, InstantWorker, click_col, key, settle
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_move_and_every_undo_is_on_disk_in_its_frame(tmp_path, monkeypatch, closing):
+    monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
+    app = App(AppOptions(x=PlayerConfig('human'), o=PlayerConfig('human'), mute=True,
+                         use_settings=True, owns_autosave=True),
+              size=(640, 600), worker=InstantWorker())
+    closing(app)
+    for col in [3, 3, 4, 2, 6]:
+        app.step([click_col(app, col)], DT)
+        saved, _warning = load_autosave()
+        assert saved is not None and saved.columns == app.session.game.moves
+        settle(app)
+    assert load_autosave()[0].columns == [3, 3, 4, 2, 6]
+    app.step([key(pygame.K_u, 'u')], DT)
+    assert load_autosave()[0].columns == [3, 3, 4, 2]
+    app.step([key(pygame.K_n, 'n')], DT)                 # a new, empty game: nothing to offer
+    assert load_autosave() == (None, None)
+
+
+@pytest.mark.slow
+def test_a_window_killed_mid_game_finds_every_move_at_the_next_start(tmp_path):
+    (tmp_path / 'settings.json').write_text(json.dumps(
+        {'x_kind': 'random', 'o_kind': 'random', 'rows': 12, 'cols': 14, 'demo_pace': 0.1}))
+    env = dict(os.environ, SDL_VIDEODRIVER='dummy', SDL_AUDIODRIVER='dummy',
+               CONNECT4_CONFIG_DIR=str(tmp_path))
+    autosave = tmp_path / 'autosave.json'
+    window = subprocess.Popen([sys.executable, str(ROOT / 'main.py')], env=env, cwd=ROOT,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    seen = 0
+    try:
+        deadline = time.monotonic() + 60
+        while seen < 8:                           # computers play each other: moves keep coming
+            assert time.monotonic() < deadline and window.poll() is None, window.stderr.read()
+            try:
+                seen = max(seen, len(json.loads(autosave.read_text())['moves']))
+            except (OSError, ValueError, KeyError):
+                pass                              # not written yet
+            threading.Event().wait(0.02)          # polls a file another process writes
+        window.send_signal(signal.SIGKILL)        # a crash: no goodbye, nothing flushed
+        window.wait(10)
+        kept = json.loads(autosave.read_text())['moves']
+        assert len(kept) >= seen
+    finally:
+        window.kill()
+    again = subprocess.Popen([sys.executable, str(ROOT / 'main.py')], env=env, cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = again.stdout.readline()
+    finally:
+        again.send_signal(signal.SIGTERM)
+        again.wait(20)
+    assert f'Your unfinished game is back ({len(kept)} moves)' in line
+
+
+@pytest.mark.parametrize('size,screen,expected', [
+    ((9500, 9500), None, (8192, 8192)),        # what pygame can hold
+    ((3000, 2000), (1024, 800), (1024, 800)),  # what the display can show
+    ((200, 150), (1024, 800), (520, 480)),     # never below the smallest window
+    ((800, 700), (640, 480), (640, 480)),
+])
+def test_the_window_fits_the_screen_and_pygame(size, screen, expected):
+    from connect4_game.ui.window import fit_size
+    assert fit_size(size, screen) == expected
