@@ -196,7 +196,9 @@ def bench_selfplay(games: int, time_budget: float, out=sys.stdout, seed: int = 3
             t0 = time.perf_counter()
             c = p.next_move(b)
             times.append(time.perf_counter() - t0)
-            estimates += not p.last_analysis[c].exact
+            analysis = p.last_analysis
+            assert analysis is not None         # set by next_move
+            estimates += not analysis[c].exact
             b.add_checker(side, c)
             moves += str(c)
             if b.is_win_for(side) or b.is_full():

@@ -28,6 +28,7 @@ import random
 import statistics
 import sys
 import time
+from typing import Any
 
 from connect4_game.ai.levels import make_level_player
 from connect4_game.board import Board
@@ -95,7 +96,7 @@ def match(a: str, b: str, opens: list[str], seed: int, expert_budget: float, tim
     """``a`` against ``b`` from every opening, once with each colour.
     Returns ``{'w', 'd', 'l'}`` counts from ``a``'s side and ``lost_plies``
     (plies of each game ``a`` lost)."""
-    res = {'w': 0, 'd': 0, 'l': 0, 'lost_plies': [], 'won_plies': []}
+    res: dict[str, Any] = {'w': 0, 'd': 0, 'l': 0, 'lost_plies': [], 'won_plies': []}
     for i, opening in enumerate(opens):
         for a_is_x in (True, False):
             game_seed = seed * 1_000_003 + i * 2 + (not a_is_x)
@@ -179,11 +180,11 @@ def run(games: int = 20, expert_games: int | None = None, expert_budget: float =
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
 
     def line(cells):
-        return '| ' + ' | '.join(c.ljust(w) for c, w in zip(cells, widths)) + ' |'
+        return '| ' + ' | '.join(c.ljust(w) for c, w in zip(cells, widths, strict=True)) + ' |'
     print(line(rows[0]), file=out)
     print('|' + '|'.join('-' * (w + 2) for w in widths) + '|', file=out)
-    for r in rows[1:]:
-        print(line(r), file=out)
+    for row in rows[1:]:
+        print(line(row), file=out)
     print(file=out)
     checks = [(NAMES[i + 1], NAMES[i], score(results[(NAMES[i + 1], NAMES[i])]))
               for i in range(len(NAMES) - 1)]

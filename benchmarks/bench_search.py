@@ -69,7 +69,7 @@ def random_positions(count: int, seed: int = 2024, lo: int = 8, hi: int = 16,
     checkers (random legal moves, X first, nobody has four in a row), each
     with the checker to move. Deterministic for a given ``seed``."""
     rng = random.Random(seed)
-    out = []
+    out: list[tuple[Board, str]] = []
     while len(out) < count:
         n = rng.randint(lo, hi)
         b = Board(h, w)

@@ -36,7 +36,7 @@ _STRIDE = _H + 1
 def _column_codes() -> list:
     """Table indexed by ``col_bits | (x_bits << 6)`` (one column of the
     bitboard) -> (code, nbits) of that column including its ``0`` end bit."""
-    table = [None] * (1 << 12)
+    table: list[tuple[int, int] | None] = [None] * (1 << 12)   # None: not a column
     for height in range(_H + 1):
         colbits = (1 << height) - 1
         for x_bits in range(1 << height):
@@ -116,42 +116,48 @@ class OpeningBook:
         """Number of 12-checker positions in the book file (0 without file)."""
         if self.path is None:
             return 0
-        self._load()
-        return len(self._keys)
+        return len(self._load())
 
     @property
     def loaded(self) -> bool:
         return self._keys is not None
 
-    def _load(self) -> None:
+    def _load(self) -> memoryview:
+        """The keys, reading the file on the first call.
+
+        :raises OSError, ValueError: the file cannot be read or is malformed,
+            or there is no file (``path`` is None)."""
         if self._keys is not None:
-            return
-        size = os.path.getsize(self.path)
+            return self._keys
+        path = self.path
+        if path is None:
+            raise ValueError("the book has no file")
+        size = os.path.getsize(path)
         if size % 5:
-            raise ValueError(f"book file {self.path!r} has {size} bytes, not a multiple of 5")
+            raise ValueError(f"book file {path!r} has {size} bytes, not a multiple of 5")
         n = size // 5
         raw = bytearray(4 * n)          # the keys as native-order int32
         vals = bytearray(n)
         order = (3, 2, 1, 0) if sys.byteorder == "little" else (0, 1, 2, 3)
         chunk = 5 * (1 << 16)
         done = 0                        # records read so far
-        with open(self.path, "rb") as f:  # in chunks: no second copy of the file in memory
+        with open(path, "rb") as f:  # in chunks: no second copy of the file in memory
             while done < n:
                 data = f.read(chunk)
                 if not data or len(data) % 5:
-                    raise ValueError(f"book file {self.path!r} is truncated")
+                    raise ValueError(f"book file {path!r} is truncated")
                 k = len(data) // 5
                 for i, src in enumerate(order):
                     raw[4 * done + i:4 * (done + k):4] = data[src::5]
                 vals[done:done + k] = data[4::5]
                 done += k
         self._vals = bytes(vals)
-        self._keys = memoryview(raw).cast("i")
+        self._keys = keys = memoryview(raw).cast("i")
+        return keys
 
     def lookup_key(self, key: int) -> int | None:
         """Raw stored value (signed byte) for a bitbully key, or None."""
-        self._load()
-        keys = self._keys
+        keys = self._load()
         i = bisect_left(keys, key)
         if i < len(keys) and keys[i] == key:
             v = self._vals[i]
@@ -214,7 +220,7 @@ def default_book() -> OpeningBook | None:
 def _enumerate(max_ply: int):
     """Yield (first, mask) of every 6x7 position with <= ``max_ply`` checkers
     reachable without a four, X first, one of each mirror pair."""
-    from connect4_game.ai.bitboard import has_four, mirror
+    from connect4_game.ai.bitboard import has_four
     seen = set()
     frontier = [(0, 0)]          # (cur = side to move, mask)
     for n in range(max_ply + 1):

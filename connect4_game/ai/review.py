@@ -138,8 +138,10 @@ def review_game(rows: int, cols: int, moves: Sequence[int], *,
         res = perfect.solve_position(moves[:i], rows, cols, backend=backend, time_budget=time_budget,
                                      node_budget=node_budget)
         scores = tuple(res.scores)
+        value = res.value
+        assert value is not None        # move i is legal (checked above): the game is not over
         rec = PlyReview(i + 1, col, player, scores, tuple(res.best), verdict(scores, col),
-                        _x_value(res.value, i, cells, player), res.exact, res.backend)
+                        _x_value(value, i, cells, player), res.exact, res.backend)
         out.append(rec)
         if on_ply is not None:
             on_ply(rec)

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import time
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice
 
@@ -145,9 +146,7 @@ class Solver:
         geo = self.geo
         H = geo.h
         s1, s0, s2 = H + 1, H, H + 2
-        a1, a2, a3 = s1, 2 * s1, 3 * s1
-        b1, b2, b3 = s0, 2 * s0, 3 * s0
-        c1, c2, c3 = s2, 2 * s2, 3 * s2
+        a1, b1, c1 = s1, s0, s2          # shifts: horizontal and the two diagonals
         FULL = geo.board
         BOTTOM = geo.bottom
         CELLS = geo.cells
@@ -281,7 +280,7 @@ class Solver:
         self._negamax = negamax
 
     # ------------------------------------------------------------- helpers
-    def _dict_tt(self):
+    def _dict_tt(self) -> tuple[Callable[[int], int | None], Callable[[int, int], None]]:
         """(get, put) of a fresh ``dict`` table bounded to ``tt_limit``
         entries: when full, the oldest half is dropped (dicts keep insertion
         order), so a long search keeps its recent knowledge."""
@@ -295,7 +294,7 @@ class Solver:
             d[key] = v
         return d.get, put
 
-    def _array_tt(self):
+    def _array_tt(self) -> tuple[Callable[[int], int | None], Callable[[int, int], None]]:
         """(get, put) of a fixed-size table: ``tt_size`` slots (rounded down to
         a prime), ``array('Q')`` keys + ``bytearray`` values, always replaced."""
         size = _prime_at_most(self.tt_size)

@@ -39,7 +39,6 @@ Nothing here imports pygame.
 from __future__ import annotations
 
 import random
-import sys
 import threading
 
 # Absolute imports, so that this file also loads as a plug-in file

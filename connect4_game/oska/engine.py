@@ -199,7 +199,7 @@ class _Geometry:
         return "".join(board)
 
     def to_rows(self, flat: str) -> list[str]:
-        return [flat[s : s + length] for s, length in zip(self.starts, self.lengths)]
+        return [flat[s : s + length] for s, length in zip(self.starts, self.lengths, strict=True)]
 
 
 @functools.lru_cache(maxsize=None)
@@ -242,7 +242,7 @@ def validate_board(board: object) -> int:
         raise ValueError(
             f"board has {len(board)} rows; a board with top row of {n} needs 2n-3 = {len(expected)}"
         )
-    for i, (row, length) in enumerate(zip(board, expected)):
+    for i, (row, length) in enumerate(zip(board, expected, strict=True)):
         if len(row) != length:
             raise ValueError(f"board row {i} {row!r} has length {len(row)}, expected {length}")
         bad = set(row) - {"w", "b", EMPTY}
@@ -555,6 +555,7 @@ def search(
         v = -negamax(apply(s0, player, m), opp, lookahead - 1, -_INF, -alpha, 1)
         if v > best_score:
             best_score, best_move = v, m
+    assert best_move is not None  # root_moves is not empty and every score is > -_INF
     sq = g.squares
     move = Move(sq[best_move[0]], sq[best_move[1]], sq[best_move[2]] if best_move[2] >= 0 else None)
     return SearchResult(g.to_rows(apply(s0, player, best_move)), move, best_score, stats)

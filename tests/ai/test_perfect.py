@@ -72,7 +72,6 @@ def random_moves(rng, h, w, n):
 def brute_scores(b: Board) -> list:
     """Pons score of every column for the side to move (None = full), by plain negamax."""
     side = b.to_move()
-    opp = "O" if side == "X" else "X"
     cells = b.height * b.width
     n = b.num_checkers()
     out = []
@@ -97,7 +96,7 @@ def brute_scores(b: Board) -> list:
 def test_bitbully_agrees_with_our_solver_on_random_positions():
     rng = random.Random(2024)
     checked = 0
-    for i in range(240):
+    for _ in range(240):
         moves = random_moves(rng, 6, 7, rng.randrange(20, 37))
         bb = solve_position(moves, backend="bitbully")
         ours = solve_position(moves, backend="solver")
@@ -151,7 +150,7 @@ def test_bitbully_best_only_finds_the_value_and_the_most_central_best_column():
         full = solve_position(moves, backend="bitbully")
         fast = solve_position(moves, backend="bitbully", best_only=True)
         assert fast.value == full.value and fast.choice() == full.choice(), moves
-        for f, c in zip(full.columns, fast.columns):
+        for f, c in zip(full.columns, fast.columns, strict=True):
             if c.exact:
                 assert c.score == f.score
             else:                       # bounds only, and they are true
@@ -429,6 +428,6 @@ def test_expert_with_bitbully_agrees_with_its_own_search(monkeypatch):
     monkeypatch.setenv("CONNECT4_BITBULLY", "off")
     perfect.reset_backends()
     without = [expert.analyze(b, time_budget=30) for b in boards]
-    for a, b in zip(with_bb, without):
+    for a, b in zip(with_bb, without, strict=True):
         assert [(r.kind, r.moves, r.label, r.score) for r in a] == \
             [(r.kind, r.moves, r.label, r.score) for r in b]

@@ -73,7 +73,7 @@ def test_verdict_rule():
 def test_hand_made_games(game, want):
     recs = review_moves(game)
     assert len(recs) == len(want)
-    assert [r["verdict"] if w else None for r, w in zip(recs, want)] == want
+    assert [r["verdict"] if w else None for r, w in zip(recs, want, strict=True)] == want
     moves = [int(ch) for ch in game]
     for i, r in enumerate(recs):
         scores = solver_scores(moves[:i])
@@ -159,7 +159,7 @@ def test_values_follow_perfect_play_on_a_small_board():
             break
     recs = review_game(h, w, moves, time_budget=None)
     assert all(r.verdict == "best" and r.exact for r in recs)
-    for a, b in zip(recs, recs[1:]):
+    for a, b in zip(recs, recs[1:], strict=False):
         if a.value == 0:
             assert b.value == 0
         else:
@@ -215,7 +215,7 @@ def test_review_of_pons_lines_ends_on_their_scores():
         recs = review_game(6, 7, cols + [nxt])
         assert max(s for s in recs[-1].scores if s is not None) == score
         assert all(r.exact and r.backend == "bitbully" for r in recs)
-        for a, b in zip(recs, recs[1:]):      # after a best move the value moves one ply on
+        for a, b in zip(recs, recs[1:], strict=False):      # after a best move the value moves one ply on
             if a.verdict == "best":
                 assert (a.value == b.value == 0) or b.value == a.value - (1 if a.value > 0 else -1)
 

@@ -1,6 +1,5 @@
 """Tests of connect4_game.ai.search: Searcher.scores must return exactly
 what the literal seed outline (tests/oracle.py, ps9 Problem 4) returns."""
-import os
 import random
 
 import pytest

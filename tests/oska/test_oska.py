@@ -227,7 +227,7 @@ def test_movegen_matches_geometric_oracle(board, player):
     kids = movegen(board, player)
     assert kids == [apply_move(board, m) for m in moves]
     n = len(board[0])
-    for m, kid in zip(moves, kids):
+    for m, kid in zip(moves, kids, strict=True):
         dr = m.to[0] - m.frm[0]
         dx = column_offset(n, *m.to) - column_offset(n, *m.frm)
         forward = 1 if player == "w" else -1

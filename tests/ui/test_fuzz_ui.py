@@ -23,7 +23,6 @@ Checked after every event and every step:
 import random
 
 import pygame
-import pytest
 
 from connect4_game.game import replay_board
 from connect4_game.ui.app import App, AppOptions

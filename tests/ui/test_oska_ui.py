@@ -110,7 +110,7 @@ def test_click_selects_highlights_and_plays_a_slide(views):
     assert v.animation_state() is None
     # the checker slid monotonically from (0,3) to (1,2) with an ease (slow start)
     x0, x1 = v.square_center((0, 3))[0], v.square_center((1, 2))[0]
-    assert all(a >= b for a, b in zip([x0] + xs, xs + [x1]))
+    assert all(a >= b for a, b in zip([x0] + xs, xs + [x1], strict=True))
     assert x0 - xs[0] < (x0 - x1) / 10
 
 
@@ -142,7 +142,7 @@ def test_jump_removes_captured_checker_with_fade(views):
         v.draw(surf)
         v.update(1 / 30)
     assert fades[0] == 0 and max(fades) > 0.9
-    assert all(a <= b for a, b in zip(fades, fades[1:]))
+    assert all(a <= b for a, b in zip(fades, fades[1:], strict=False))
     assert max(lifts) > 0.9  # the jumper hops over the captured checker
 
 

@@ -37,7 +37,7 @@ def test_committed_files_match_the_generator():
         committed = _samples(res.read_bytes())
         new = _samples(fresh[name])
         assert len(committed) == len(new)
-        assert max(abs(a - b) for a, b in zip(committed, new)) <= 1  # libm rounding only
+        assert max(abs(a - b) for a, b in zip(committed, new, strict=True)) <= 1  # libm rounding only
         peak = max(abs(s) for s in committed)
         assert 3000 < peak < 32768, f"{name} is audible and not clipped"
         assert 0.1 < len(committed) / 22050 < 1.5, f"{name} is a short effect"

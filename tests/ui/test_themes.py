@@ -4,7 +4,7 @@ import pygame
 import pytest
 
 from connect4_game.ui.themes import (
-    DEFAULT_THEME, SCORE_LABELS, THEMES, Theme, checker_surface, draw_checker, get_theme,
+    DEFAULT_THEME, SCORE_LABELS, THEMES, checker_surface, draw_checker, get_theme,
     next_theme, score_color)
 
 R = 30

@@ -2,11 +2,10 @@
 compiled catalogue matches its source, and switching the language changes
 what the window shows (the console keeps the assignment's English)."""
 
-import pygame
 import pytest
 
 from connect4_game.ui import i18n
-from tests.ui_helpers import DT, InstantWorker, key, make_app
+from tests.ui_helpers import DT, InstantWorker, make_app
 
 babel = pytest.importorskip('babel')
 

@@ -16,7 +16,7 @@ def test_easing_curves_start_at_0_and_end_at_1(name):
 def test_bounce_curve_never_overshoots_and_dips_between_bounces():
     values = [ease_out_bounce(i / 200) for i in range(201)]
     assert max(values) <= 1.0 + 1e-9
-    dips = sum(1 for a, b in zip(values, values[1:]) if b < a - 1e-9)
+    dips = sum(1 for a, b in zip(values, values[1:], strict=False) if b < a - 1e-9)
     assert dips > 0          # it bounces: not monotonic
 
 

@@ -19,10 +19,9 @@ from connect4_game.ui.render import MAX_TEXT, Renderer, fit_text, font, wrap_tex
 from connect4_game.ui.themes import get_theme
 from connect4_game.rules import SLOW_SEARCH_SECONDS as SLOW_SEARCH
 from connect4_game.ui.screens.game import LOWER_LOOKAHEAD_TIP as TIP
+from tests.ui_helpers import DT, InstantWorker, StuckWorker, click_col, key, make_app, settle
 
 LOWER_LOOKAHEAD_TIP = TIP.lower()
-
-from tests.ui_helpers import DT, InstantWorker, StuckWorker, click_col, key, make_app, settle
 
 CTRL = pygame.KMOD_LCTRL
 ROOT = Path(__file__).resolve().parents[2]
