@@ -97,9 +97,7 @@ class Job:
     :param checker: the side to move, ``'X'`` or ``'O'``.
     :param lookahead: plies, for ``'ai'`` and ``'oska'``.
     :param tiebreak: ``'LEFT'``, ``'RIGHT'`` or ``'RANDOM'``, for ``'ai'``.
-    :param spec: ``'plugin'``: the ``FILE.py:ClassName``; ``'ai'``: a level
-        name, or ``''`` for the assignment's ``AIPlayer``; ``'expert'``:
-        ``'move'`` for Expert's own move, ``''`` for every column.
+    :param plugin: for ``'plugin'``: the player's ``FILE.py:ClassName``.
     :param time_budget: seconds, for ``'expert'`` and ``'review'``.
     :param timeout: seconds after which the job is abandoned (the process
         is replaced) and a ``'timeout'`` result is reported; None = never.
@@ -108,6 +106,11 @@ class Job:
     :param instance: for ``'plugin'``: which seat asks (a new seat of the
         window gets a new number); each seat gets a plug-in object of its
         own, loaded afresh, as the console game makes a new player per game.
+    :param level: for ``'ai'``: a named level of
+        :mod:`connect4_game.ai.levels`, or ``''`` for the assignment's
+        ``AIPlayer`` with exactly ``lookahead`` and ``tiebreak``.
+    :param own_move: for ``'expert'``: Expert's own move (the best column
+        proven first) rather than every column (the hint and the analysis).
     :raises ValueError: if ``kind`` is not a string.
     """
 
@@ -117,11 +120,13 @@ class Job:
     checker: str
     lookahead: int = 0
     tiebreak: str = 'LEFT'
-    spec: str = ''
+    plugin: str = ''
     time_budget: float = 1.0
     timeout: float | None = None
     moves: tuple = ()
     instance: int = 0
+    level: str = ''
+    own_move: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, str):
@@ -194,7 +199,7 @@ def _final_result(job: Job, status: str, value: dict | str) -> Result:
 def _job_name(job: Job) -> str:
     """``'the plug-in bot.py:Bot'`` or ``'the AI worker'``: who a message blames."""
     if job.kind == JobKind.PLUGIN:
-        return f'the plug-in {clip(os.path.basename(job.spec), 80)}'
+        return f'the plug-in {clip(os.path.basename(job.plugin), 80)}'
     return 'the AI worker'
 
 
@@ -264,7 +269,7 @@ def _run_oska(job: Job, progress: Progress | None) -> dict:
 
 def _run_ai(job: Job, progress: Progress | None) -> dict:
     """``'ai'``: exactly the assignment's ``AIPlayer`` (BU CS111 ps9, Problem 4)
-    with ``job.tiebreak`` and ``job.lookahead``, or the named level ``job.spec``
+    with ``job.tiebreak`` and ``job.lookahead``, or the named level ``job.level``
     (:mod:`connect4_game.ai.levels`).
 
     :returns: ``{'column': int or None (no move), 'scores': [int per column],
@@ -272,7 +277,7 @@ def _run_ai(job: Job, progress: Progress | None) -> dict:
         shallower ones through ``progress`` (see :func:`progress_depths`).
     :raises ValueError: for a level that is not a lookahead search.
     """
-    if job.spec:
+    if job.level:
         return _run_level(job)
     from connect4_game.players import AIPlayer
     board = _board_from_rows(job.rows)
@@ -293,16 +298,16 @@ def _run_ai(job: Job, progress: Progress | None) -> dict:
 
 
 def _run_level(job: Job) -> dict:
-    """An ``'ai'`` job for the level named ``job.spec``: the level's choice
+    """An ``'ai'`` job for the level named ``job.level``: the level's choice
     among the best-scored columns (same payload as :func:`_run_ai`).
 
     :raises ValueError: for an unknown level or one that is not a lookahead search.
     """
     from connect4_game.ai.levels import LevelPlayer, make_level_player
     board = _board_from_rows(job.rows)
-    player = make_level_player(job.spec, job.checker)
+    player = make_level_player(job.level, job.checker)
     if not isinstance(player, LevelPlayer):
-        raise ValueError(f'level {clip(job.spec)} is not a lookahead search; '
+        raise ValueError(f'level {clip(job.level)} is not a lookahead search; '
                          f'ask for an {JobKind.EXPERT.value!r} job')
     start = time.perf_counter()
     scores = player.scores_for(board)
@@ -313,7 +318,7 @@ def _run_level(job: Job) -> dict:
 
 
 def _run_expert(job: Job, progress: Progress | None) -> dict:
-    """``'expert'``: perfect play. With ``job.spec == 'move'`` Expert's own
+    """``'expert'``: perfect play. With ``job.own_move`` Expert's own
     move (best column proven first); else every column, each reported through
     ``progress`` as it is proven (hint, overlay).
 
@@ -322,7 +327,7 @@ def _run_expert(job: Job, progress: Progress | None) -> dict:
     """
     board = _board_from_rows(job.rows)
     start = time.perf_counter()
-    if job.spec != 'move':
+    if not job.own_move:
         return _expert_columns(job, board, progress, start)
     from connect4_game.ai import expert
     player = _EXPERTS.get(job.checker)
@@ -354,7 +359,7 @@ def _expert_columns(job: Job, board: Board, progress: Progress | None,
 
 def _run_plugin(job: Job, progress: Progress | None) -> dict:
     """``'plugin'``: the move of the user's ``FILE.py:ClassName`` player
-    ``job.spec`` (loaded once per process and settings).
+    ``job.plugin`` (loaded once per process and settings).
 
     :returns: ``{'column': int, 'scores': None, 'nodes': 0, 'time'}``.
     :raises ValueError: one line, if the plug-in cannot be loaded.
@@ -365,7 +370,7 @@ def _run_plugin(job: Job, progress: Progress | None) -> dict:
     from connect4_game.lifetime import guard_descendants
     guard_descendants()   # whatever the plug-in starts ends with this process
     board = _board_from_rows(job.rows)
-    key = (job.spec, job.checker, job.tiebreak, job.lookahead, job.instance)
+    key = (job.plugin, job.checker, job.tiebreak, job.lookahead, job.instance)
     safe = _PLUGINS.get(key)
     if safe is None:          # a seat that closed never asks again: forget its plug-in
         for old in [k for k in _PLUGINS if k[:2] == key[:2]]:
@@ -374,17 +379,17 @@ def _run_plugin(job: Job, progress: Progress | None) -> dict:
     # a KeyboardInterrupt here is raised by the plug-in itself (SIGINT is ignored)
     if safe is None:  # load problems raise ValueError with one clear line
         try:
-            safe = plugins.SafePlayer(plugins.load_player(job.spec, job.checker,
+            safe = plugins.SafePlayer(plugins.load_player(job.plugin, job.checker,
                                                           job.tiebreak, job.lookahead),
-                                      label=plugins.spec_label(job.spec))
+                                      label=plugins.spec_label(job.plugin))
         except KeyboardInterrupt as exc:
-            raise RuntimeError(f'loading plug-in {plugins.spec_label(job.spec)} raised '
+            raise RuntimeError(f'loading plug-in {plugins.spec_label(job.plugin)} raised '
                                f'{plugins.describe_exception(exc)}') from None
         _PLUGINS[key] = safe
     try:
         status, value = safe.choose(board)
     except KeyboardInterrupt as exc:
-        raise RuntimeError(f'{job.spec}.next_move raised '
+        raise RuntimeError(f'{job.plugin}.next_move raised '
                            f'{plugins.describe_exception(exc)}') from None
     if status != 'ok':
         raise RuntimeError(value)

@@ -115,7 +115,10 @@ class SearchPlanner:
              spec: str, budget: float, instance: int = 0) -> Job:
         key = JobKey(self.game_id, tuple(game.moves), kind.value, side, lookahead, tiebreak,
                      spec, instance)
-        return Job(key, kind.value, game.rows_key(), side, lookahead, tiebreak, spec,
+        return Job(key, kind.value, game.rows_key(), side, lookahead, tiebreak,
+                   plugin=spec if kind == JobKind.PLUGIN else '',
+                   level=spec if kind == JobKind.AI else '',
+                   own_move=kind == JobKind.EXPERT and spec == 'move',
                    time_budget=budget,
                    timeout=self.budgets['plugin'] if kind == JobKind.PLUGIN else None,
                    instance=instance)
