@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import logging
 import sys
-from typing import IO, Any, Callable, Iterable
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterable
 
 from connect4_game import rules
 from connect4_game.game import Game, Move, MoveRefused
@@ -39,6 +39,9 @@ from connect4_game.ui.events import (
 from connect4_game.ui.i18n import _
 from connect4_game.ui.planner import SearchPlanner
 from connect4_game.ui.seats import Seat, make_seat, stats_name
+
+if TYPE_CHECKING:
+    from connect4_game.ui.network_game import NetworkGame
 
 __all__ = ['GameSession', 'Notice']
 
@@ -85,7 +88,7 @@ class GameSession:
         self.advisor = Advisor(self)
         self.controls = Controls(self)
         self.computer = ComputerTurns(self)
-        self.network: Any = None          # a NetworkGame while a friend plays here
+        self.network: NetworkGame | None = None     # while a friend plays here
         self.demo = False
         self.paused = False
         self.saved_players: dict[str, PlayerConfig] | None = None
