@@ -13,7 +13,9 @@ The pieces, none of which imports pygame:
   network I/O runs in a background thread behind non-blocking calls and an
   event queue;
 * :mod:`~connect4_game.net.events` - the events the game polls, among them
-  :class:`JoinFailed` with its :class:`JoinFailure`;
+  :class:`JoinFailed` with its :class:`JoinFailure`, and
+  :class:`CodeChanged` / :class:`JoinsPaused` when a host got too many wrong
+  codes;
 * :mod:`~connect4_game.net.link` - :class:`NetworkLink`, the one adapter the
   console and the window use, and :func:`open_link`;
 * :mod:`~connect4_game.net.options` - :class:`NetworkOptions`, what the
@@ -34,8 +36,9 @@ from connect4_game.game import MoveRefused, reconcile
 from connect4_game.net.address import DEFAULT_PORT, parse_address
 from connect4_game.net.console import play_remote
 from connect4_game.net.events import (
-    ChatMessage, Closed, Connected, Error, Event, GameInfo, JoinFailed, JoinFailure,
-    OpponentMove, PeerBack, PeerLost, Refused, UndoAnswered, UndoRequested,
+    ChatMessage, Closed, CodeChanged, Connected, Error, Event, GameInfo, JoinFailed,
+    JoinFailure, JoinsPaused, OpponentMove, PeerBack, PeerLost, Refused, UndoAnswered,
+    UndoRequested,
 )
 from connect4_game.net.host import Host
 from connect4_game.net.join import Join
@@ -48,6 +51,6 @@ __all__ = [
     'NetworkOptions', 'NetMode', 'play_remote', 'MoveRefused', 'reconcile',
     'PROTOCOL_VERSION', 'ProtocolError',
     'Event', 'GameInfo', 'Connected', 'PeerBack', 'OpponentMove', 'UndoRequested',
-    'UndoAnswered', 'ChatMessage', 'PeerLost', 'Refused', 'Error', 'JoinFailed', 'JoinFailure',
-    'Closed',
+    'UndoAnswered', 'ChatMessage', 'PeerLost', 'Refused', 'JoinsPaused', 'CodeChanged', 'Error',
+    'JoinFailed', 'JoinFailure', 'Closed',
 ]

@@ -18,7 +18,7 @@ import time
 from typing import Any, Callable
 
 from connect4_game.game import Game
-from connect4_game.net.events import OpponentMove, UndoRequested
+from connect4_game.net.events import JoinsPaused, OpponentMove, UndoRequested
 from connect4_game.net.link import NetState, NetworkLink, Peer
 
 __all__ = ['play_remote']
@@ -58,6 +58,8 @@ def _wait_for_friend(link: NetworkLink, wait: float | None, out: Out) -> Game | 
             return None
         for event in link.poll(timeout=left):
             game = link.sync(game, event)
+            if isinstance(event, JoinsPaused):      # a new code (or a pause) to tell
+                out(event.text)
     return game
 
 
@@ -88,6 +90,8 @@ def _friend_events(link: NetworkLink, game: Game, out: Out) -> Game:
             out()
         elif isinstance(event, UndoRequested):
             link.answer_undo(False)
+        elif isinstance(event, JoinsPaused):
+            out(event.text)
     return game
 
 

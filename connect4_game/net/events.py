@@ -18,8 +18,8 @@ from typing import Dict, Tuple
 
 __all__ = [
     'GameInfo', 'Event', 'Connected', 'PeerBack', 'OpponentMove', 'UndoRequested',
-    'UndoAnswered', 'ChatMessage', 'PeerLost', 'Refused', 'Error', 'JoinFailure', 'JoinFailed',
-    'Closed', 'EventSource',
+    'UndoAnswered', 'ChatMessage', 'PeerLost', 'Refused', 'JoinsPaused', 'CodeChanged', 'Error',
+    'JoinFailure', 'JoinFailed', 'Closed', 'EventSource',
 ]
 
 
@@ -111,6 +111,30 @@ class Refused(Event):
 
 
 @dataclass(frozen=True)
+class JoinsPaused(Event):
+    """A host got too many wrong codes (from all addresses together): it
+    refuses every join for ``seconds`` seconds, then takes joins with
+    ``code`` (a code fixed by the player stays; see :class:`CodeChanged`
+    for one the host picked). ``text`` is one line for the player, e.g.
+    ``'Too many wrong codes: nobody can join for 20 s (the code stays 2468).'``.
+    """
+    code: str
+    text: str
+    seconds: float
+
+
+@dataclass(frozen=True)
+class CodeChanged(JoinsPaused):
+    """A host got too many wrong codes and picked a new random code,
+    ``code``: the old one no longer works, and the invitation
+    (:meth:`Host.invitation <connect4_game.net.host.Host.invitation>`) now
+    shows the new one. ``text`` is one line for the player, e.g. ``'Too many
+    wrong codes: the new code is 4821.'``; joins are refused for ``seconds``
+    seconds first (the text says so when it is long enough to matter). Also
+    a :class:`JoinsPaused`, so one ``isinstance`` check shows both."""
+
+
+@dataclass(frozen=True)
 class Error(Event):
     """Something went wrong that the player should read (one line)."""
     text: str
@@ -123,7 +147,8 @@ class JoinFailure(str, Enum):
     WRONG_CODE = 'wrong_code'
     """The host refused the code ("Wrong code.")."""
     LOCKED_OUT = 'locked_out'
-    """Too many wrong codes from this computer: the host refuses it for a while."""
+    """Too many wrong codes from this computer, or from all computers
+    together: the host refuses joins for a while."""
     NO_GAME = 'no_game'
     """Nothing listens at that address (connection refused, computer
     unreachable, no such name), or it hung up at once."""

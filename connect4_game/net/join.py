@@ -110,7 +110,9 @@ class Join(_Peer):
         own next move. Anything else is refused (a different game).
     :param reconnect: after losing the host (not after it said goodbye),
         try again every ``retry_interval`` seconds for ``give_up_after``
-        seconds; each try waits ``connect_timeout`` seconds at most.
+        seconds; each try waits ``connect_timeout`` seconds at most. A host
+        that refuses joins for a while (too many wrong codes from others)
+        is tried again too.
     :param first_tries: seconds during which a failed *first* connection is
         tried again every ``retry_interval`` (a script that starts both sides
         at once); 0 (the default) reports it at once (a mistyped address).
@@ -225,6 +227,9 @@ class Join(_Peer):
             self._transport.close_now(conn)
             logger.info('%s refused: %s (%s)', self.address, msg['text'], msg['code'])
             cause, text, again = host_refusal(msg['code'], msg['text'])
+            # A host pausing joins after strangers' wrong codes: this side's
+            # code is right, so coming back is only a matter of time.
+            again = again or (self._ever and cause is JoinFailure.LOCKED_OUT)
             self._attempt_failed(cause, text, fatal=not again)
             return
         refusal = self._check_welcome(msg)

@@ -151,7 +151,9 @@ class NetworkLink:
         game is ``info.moves`` (on an ``info.rows`` x ``info.cols`` board);
         ``OpponentMove(ply, column)`` -> ``game.offer(ply, column,
         side=link.friend_side)``; ``UndoAnswered(ply, accept=True)`` ->
-        ``game.truncate(ply)``. :meth:`sync` does exactly that.
+        ``game.truncate(ply)``. :meth:`sync` does exactly that. A host's
+        ``JoinsPaused`` / ``CodeChanged`` carries a line to show the player
+        (after ``CodeChanged``, :meth:`invitation` has the new code).
         """
         events = self.peer.wait_events(timeout) if timeout > 0 else self.peer.events()
         for event in events:

@@ -272,12 +272,18 @@ def load_settings(path: str | os.PathLike | None = None) -> tuple[Settings, list
 
 def clean_config_dir(directory: str | os.PathLike | None = None) -> int:
     """Remove the temporary files that writers killed mid-write left in the
-    configuration directory (see :func:`connect4_game.storage.atomic.remove_stale_temp_files`).
+    configuration directory and its ``saved_games`` folder (see
+    :func:`connect4_game.storage.atomic.remove_stale_temp_files`: a writer
+    still at work in another process keeps its file). Call it at start.
     Returns how many were removed; never raises."""
+    removed = 0
     try:
-        return remove_stale_temp_files(Path(directory) if directory is not None else config_dir())
+        base = Path(directory) if directory is not None else config_dir()
+        for folder in (base, base / "saved_games"):
+            removed += remove_stale_temp_files(folder)
     except (OSError, ValueError):
-        return 0
+        pass
+    return removed
 
 
 def save_settings(settings: Settings, path: str | os.PathLike | None = None) -> Path:

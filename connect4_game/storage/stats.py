@@ -6,7 +6,10 @@ Counts are from X's point of view: ``wins`` = X won, ``losses`` = O won.
 
 Stored as ``stats.json`` next to the settings (see
 :func:`connect4_game.storage.settings.config_dir`), written atomically and read
-through :mod:`connect4_game.storage.userfiles`. A file that cannot be used at all
+through :mod:`connect4_game.storage.userfiles`. :meth:`Stats.record` re-reads,
+counts and writes under a lock shared by every process
+(:mod:`connect4_game.storage.locking`), so games finishing at the same moment
+in several windows or scripts all count. A file that cannot be used at all
 (unreadable, not a regular file, too large, garbage, truncated, not the
 statistics layout) is reported as one warning, moved aside to
 ``stats.json.bad-<YYYYmmdd-HHMMSS>`` and treated as empty; individual bad
@@ -24,6 +27,7 @@ from typing import Any
 
 from connect4_game.rules import check_int
 from connect4_game.storage.atomic import atomic_write_json
+from connect4_game.storage.locking import locked
 from connect4_game.storage.settings import config_dir
 from connect4_game.storage.userfiles import (UserFileError, bounded_warnings, load_json, quote_value, set_aside,
                         shown_path)
@@ -148,7 +152,8 @@ class Stats:
                 if not isinstance(entry, dict):
                     raise ValueError("not an object")
                 x, o = entry.get("x"), entry.get("o")
-                if not (_valid_desc(x) and _valid_desc(o)):
+                if not (isinstance(x, str) and isinstance(o, str)
+                        and _valid_desc(x) and _valid_desc(o)):
                     raise ValueError(f"bad player names {quote_value(x)}, {quote_value(o)}")
                 rec = Record(_count(entry, "wins"), _count(entry, "losses"), _count(entry, "ties"))
             except ValueError as exc:
@@ -168,8 +173,13 @@ class Stats:
                              for (x, o), r in self.records.items()]}
 
     def save(self) -> Path:
-        """Write atomically. :raises OSError: if the file cannot be written."""
-        return atomic_write_json(self.path, self.to_json())
+        """Write the records in memory atomically, replacing the file's (use
+        :meth:`record` to add a game to what other processes counted).
+
+        :raises OSError: if the file cannot be written or its lock not taken in time.
+        """
+        with locked(self.path) as path:
+            return atomic_write_json(path, self.to_json())
 
     # -- recording and display -------------------------------------------
 
@@ -180,10 +190,13 @@ class Stats:
         :param result: ``'X'`` (X won), ``'O'`` (O won) or ``'tie'``.
         :returns: the pairing's updated :class:`Record`.
         :raises ValueError: for an unknown result or an empty/over-long name.
-        :raises OSError: if saving fails (the count stays in memory).
+        :raises OSError: if saving fails, or the lock is held by another
+            process for :data:`~connect4_game.storage.locking.LOCK_TIMEOUT`
+            seconds (a ``TimeoutError``); the count stays in memory.
 
-        Before counting, the file is re-read so that two games running at the
-        same time do not overwrite each other's counts.
+        With ``save``, the file is re-read, counted and written while holding
+        its lock, so that games finishing at the same time in other processes
+        never overwrite each other's counts.
         """
         if result not in RESULTS:
             raise ValueError(f"result must be 'X', 'O' or 'tie', not {quote_value(result)}")
@@ -192,8 +205,15 @@ class Stats:
                 raise ValueError(f"{name} must be a non-empty string of at most "
                                  f"{MAX_DESC} characters without outer spaces, "
                                  f"not {quote_value(desc)}")
-        if save:
+        if not save:
+            return self._count(x_desc, o_desc, result)
+        with locked(self.path) as path:
             self.load()
+            rec = self._count(x_desc, o_desc, result)
+            atomic_write_json(path, self.to_json())
+        return rec
+
+    def _count(self, x_desc: str, o_desc: str, result: str) -> Record:
         rec = self.records.setdefault((x_desc, o_desc), Record())
         if result == "X":
             rec.wins += 1
@@ -201,8 +221,6 @@ class Stats:
             rec.losses += 1
         else:
             rec.ties += 1
-        if save:
-            self.save()
         return rec
 
     def get(self, x_desc: str, o_desc: str) -> Record:

@@ -160,7 +160,9 @@ class Raw:
 class Relay:
     """A TCP relay to ``127.0.0.1:target``; :meth:`freeze` makes every current
     connection go silent (nothing forwarded, nothing closed), like a pulled
-    cable. New connections are forwarded normally."""
+    cable. New connections are forwarded normally, except while
+    :meth:`hold` is on: then they are hung up at once. :meth:`cut` closes
+    every current connection (both ends see the end of the stream)."""
 
     def __init__(self, target: int) -> None:
         self.target = target
@@ -171,6 +173,8 @@ class Relay:
         self.sel.register(self.listener, selectors.EVENT_READ, None)
         self.socks: list[socket.socket] = []
         self._freeze = threading.Event()
+        self._cut = threading.Event()
+        self._hold = threading.Event()
         self._stop = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
@@ -179,8 +183,29 @@ class Relay:
         self._freeze.set()
         poll_until(lambda: not self._freeze.is_set(), what='relay frozen')
 
+    def hold(self, on: bool = True) -> None:
+        """Hang up every new connection at once (``on``), or forward them again."""
+        if on:
+            self._hold.set()
+        else:
+            self._hold.clear()
+
+    def cut(self) -> None:
+        """Close every connection relayed so far (the listener stays)."""
+        self._cut.set()
+        poll_until(lambda: not self._cut.is_set(), what='relay cut')
+
     def _run(self) -> None:
         while not self._stop.is_set():
+            if self._cut.is_set():
+                for sock in self.socks:
+                    try:
+                        self.sel.unregister(sock)
+                    except (KeyError, ValueError):
+                        pass
+                    sock.close()
+                self.socks.clear()
+                self._cut.clear()
             if self._freeze.is_set():
                 for sock in self.socks:
                     try:
@@ -193,6 +218,9 @@ class Relay:
                     try:
                         client, _ = self.listener.accept()
                     except BlockingIOError:
+                        continue
+                    if self._hold.is_set():
+                        client.close()
                         continue
                     try:
                         upstream = socket.create_connection(('127.0.0.1', self.target))

@@ -16,7 +16,7 @@ import pytest
 
 from connect4_game.game import Game
 from connect4_game.net import (
-    Host, Join, NetState, NetworkLink, OpponentMove, PeerBack, PeerLost, UndoAnswered,
+    Host, Join, NetState, NetworkLink, PeerBack, PeerLost, UndoAnswered,
     play_remote,
 )
 from connect4_game.players import AIPlayer, RandomPlayer
@@ -179,8 +179,8 @@ def test_a_failed_join_returns_none_with_the_cause():
     assert link.join(5)
 
 
-def test_the_link_keeps_both_games_in_step_through_undo(pair):
-    host, join = pair
+def connected_owners(host, join):
+    """Two owners (host first) once both links play; their sides checked."""
     join.start()
     a, b = Owner(host), Owner(join)
     assert a.link.state is NetState.WAITING and a.link.my_side == 'X' and b.link.my_side is None
@@ -189,31 +189,41 @@ def test_the_link_keeps_both_games_in_step_through_undo(pair):
     assert a.link.state is b.link.state is NetState.PLAYING
     assert (a.link.my_side, b.link.my_side) == ('X', 'O') and a.my_turn() and not b.my_turn()
     assert (a.link.friend_side, b.link.friend_name) == ('O', 'Host')
+    return a, b
+
+
+def play_in_turn(columns, turns) -> None:
+    """Each owner of ``turns`` plays its column; the other receives it."""
+    for col, (me, them) in zip(columns, turns, strict=True):
+        me.play(col)
+        poll_until(lambda me=me, them=them: pumped(them) and them.moves == me.moves,
+                   what='move arrives')
+
+
+def answered(owner) -> bool:
+    return any(isinstance(e, UndoAnswered) for e in owner.poll())
+
+
+def test_the_link_keeps_both_games_in_step_through_undo(pair):
+    host, join = pair
+    a, b = connected_owners(host, join)
     with pytest.raises(ValueError):
         b.play(0)                                       # not O's turn
     with pytest.raises(ValueError):
         a.play(7)                                       # no such column
-    for col, (me, them) in zip([3, 3, 4, 4], [(a, b), (b, a)] * 2, strict=True):
-        ply = me.play(col)
-        poll_until(lambda them=them: any(isinstance(e, OpponentMove) for e in them.poll()),
-                   what=f'move {ply} arrives')
+    play_in_turn([3, 3, 4, 4], [(a, b), (b, a)] * 2)
     assert a.game.board == b.game.board and a.moves == b.moves == (3, 3, 4, 4)
     assert b.link.request_undo() == 3 and b.link.undo_waiting == 3
     poll_until(lambda: pumped(a) and a.link.undo_asked == 3, what='undo asked')
     assert a.answer_undo(False) and a.moves == (3, 3, 4, 4)
-    poll_until(lambda: any(isinstance(e, UndoAnswered) for e in b.poll()), what='declined')
+    poll_until(lambda: answered(b), what='declined')
     assert b.link.undo_waiting is None and b.moves == (3, 3, 4, 4)
     assert b.link.request_undo() == 3
     poll_until(lambda: pumped(a) and a.link.undo_asked == 3, what='undo asked again')
     assert a.answer_undo(True) and a.moves == (3, 3, 4) == host.moves()
-    poll_until(lambda: any(isinstance(e, UndoAnswered) for e in b.poll()), what='accepted')
+    poll_until(lambda: answered(b), what='accepted')
     assert b.moves == (3, 3, 4) and a.game.board == b.game.board and b.my_turn()
-    b.play(0)
-    poll_until(lambda: pumped(a) and a.moves == (3, 3, 4, 0), what='play goes on')
-    for col, (me, them) in zip([5, 1, 6], [(a, b), (b, a), (a, b)], strict=True):  # X: 3456
-        me.play(col)
-        poll_until(lambda me=me, them=them: pumped(them) and them.moves == me.moves,
-                   what='move arrives')
+    play_in_turn([0, 5, 1, 6], [(b, a), (a, b), (b, a), (a, b)])        # X: 3456
     assert a.game.outcome.result() == b.game.outcome.result() == 'X'
     assert a.game.outcome.message() == b.game.outcome.message() == 'Player X wins in 4 moves.'
     assert not a.my_turn() and not b.my_turn()

@@ -10,8 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from connect4_game.storage.atomic import (atomic_write_bytes, atomic_write_json, atomic_write_text,
-                                  remove_stale_temp_files)
+from connect4_game.storage.atomic import (atomic_write_bytes, atomic_write_json, atomic_write_new,
+                                          atomic_write_text, remove_stale_temp_files)
+
+try:
+    import fcntl
+except ImportError:                      # Windows
+    fcntl = None
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -76,14 +81,78 @@ def test_sigkill_mid_write_leaves_a_complete_version(tmp_path, run):
 def test_remove_stale_temp_files_age_and_arguments(tmp_path):
     leftover = tmp_path / ".stats.json.abcd_123.tmp"
     leftover.write_text("{")
+    assert remove_stale_temp_files(tmp_path) == 0, "a file just written may belong to a writer"
     ten_seconds_ago = time.time() - 10
     os.utime(leftover, (ten_seconds_ago, ten_seconds_ago))
-    assert remove_stale_temp_files(tmp_path) == 0, "a fresh file may belong to a writer"
-    assert remove_stale_temp_files(tmp_path, older_than=5) == 1
+    assert remove_stale_temp_files(tmp_path, unused_after=20) == 0
+    assert remove_stale_temp_files(tmp_path) == 1, "nobody holds it: its writer is dead"
     assert not leftover.exists()
     atomic_write_text(tmp_path / "f.json", "{}")
-    assert remove_stale_temp_files(tmp_path, older_than=0) == 0
+    assert remove_stale_temp_files(tmp_path, older_than=0, unused_after=0) == 0
     assert os.listdir(tmp_path) == ["f.json"]
-    for bad in (-1, float("nan"), "60", None):
+    for kw in ({"older_than": -1}, {"older_than": float("nan")}, {"older_than": "60"},
+               {"older_than": None}, {"unused_after": -1}, {"unused_after": "1"}):
         with pytest.raises(ValueError):
-            remove_stale_temp_files(tmp_path, older_than=bad)
+            remove_stale_temp_files(tmp_path, **kw)
+
+
+@pytest.mark.skipif(fcntl is None, reason="POSIX flock")
+def test_a_temp_file_a_live_writer_holds_is_kept_until_it_is_stale(tmp_path):
+    busy = tmp_path / ".autosave.json.abcdefgh.tmp"
+    busy.write_text("{")
+    with open(busy, "rb") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)     # as a writer does
+        ten_seconds_ago = time.time() - 10
+        os.utime(busy, (ten_seconds_ago, ten_seconds_ago))
+        assert remove_stale_temp_files(tmp_path) == 0 and busy.exists()
+        assert remove_stale_temp_files(tmp_path, older_than=5) == 1     # stale anyway
+    assert not busy.exists()
+
+
+@pytest.mark.skipif(fcntl is None, reason="POSIX flock")
+def test_a_writer_holds_its_temp_file_until_the_rename(tmp_path, monkeypatch):
+    held = []
+    real_replace = os.replace
+
+    def replace(src, dst):
+        with open(src, "rb") as probe:                  # another process's view
+            try:
+                fcntl.flock(probe.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                held.append(True)
+        old = time.time() - 10
+        os.utime(src, (old, old))
+        assert remove_stale_temp_files(tmp_path) == 0   # a cleaner at this moment keeps it
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", replace)
+    atomic_write_text(tmp_path / "f.json", "new")
+    assert held == [True] and (tmp_path / "f.json").read_text() == "new"
+
+
+def test_atomic_write_new_never_replaces_a_file(tmp_path):
+    names = ["a.json", "a-2.json", "a-3.json"]
+    (tmp_path / "a.json").write_text("first")
+    assert atomic_write_new(tmp_path, names, b"second") == tmp_path / "a-2.json"
+    assert atomic_write_new(tmp_path, iter(names), b"third") == tmp_path / "a-3.json"
+    with pytest.raises(FileExistsError):
+        atomic_write_new(tmp_path, names, b"fourth")
+    assert [(tmp_path / n).read_text() for n in names] == ["first", "second", "third"]
+    assert sorted(os.listdir(tmp_path)) == sorted(names)          # no temporary file left
+    for bad in ("", "..", "x/y", "."):
+        with pytest.raises(ValueError):
+            atomic_write_new(tmp_path, [bad], b"x")
+    with pytest.raises(TypeError):
+        atomic_write_new(tmp_path, ["b.json"], "text")
+    assert sorted(os.listdir(tmp_path)) == sorted(names)
+
+
+def test_atomic_write_new_without_hard_links(tmp_path, monkeypatch):
+    def no_links(src, dst):
+        raise PermissionError(1, "hard links are not supported here")
+
+    monkeypatch.setattr(os, "link", no_links)
+    (tmp_path / "a.json").write_text("first")
+    assert atomic_write_new(tmp_path, ["a.json", "b.json"], b"second") == tmp_path / "b.json"
+    assert (tmp_path / "b.json").read_text() == "second"
+    assert sorted(os.listdir(tmp_path)) == ["a.json", "b.json"]

@@ -1,0 +1,61 @@
+"""A lock around a read-modify-write of one of the player's files, shared by
+every process of the game (two windows, a console game, a script).
+
+:func:`locked` holds ``<file>.lock`` next to the file with the
+`filelock <https://py-filelock.readthedocs.io>`_ library: ``flock`` on POSIX,
+``LockFileEx`` on Windows. The operating system releases the lock when its
+holder dies, even by SIGKILL, so a crash never leaves the file locked; the
+small ``.lock`` file itself stays (it is never read).
+
+Only writers that re-read the file take the lock (the statistics): readers
+need none, because every write is atomic (:mod:`connect4_game.storage.atomic`).
+
+This module never imports pygame.
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from connect4_game.rules import check_seconds
+
+__all__ = ["LOCK_TIMEOUT", "LOCK_SUFFIX", "lock_path", "locked"]
+
+LOCK_TIMEOUT = 10.0
+"""Seconds to wait for another process's lock before giving up (a holder
+keeps it for a few milliseconds)."""
+
+LOCK_SUFFIX = ".lock"
+
+_POLL = 0.002            # seconds between tries while another process holds the lock
+
+
+def lock_path(path: str | os.PathLike) -> Path:
+    """The lock file of ``path``: ``stats.json`` -> ``stats.json.lock``."""
+    target = Path(path)
+    return target.with_name(target.name + LOCK_SUFFIX)
+
+
+@contextmanager
+def locked(path: str | os.PathLike, timeout: float | None = None) -> Iterator[Path]:
+    """Hold the lock of ``path`` for the ``with`` block, waiting up to
+    ``timeout`` seconds (None: :data:`LOCK_TIMEOUT`) for another process (or
+    thread) to release it. Yields ``path`` as a :class:`~pathlib.Path`.
+    Creates missing parent directories.
+
+    :raises TimeoutError: (``filelock.Timeout``) if the lock stays held for
+        ``timeout`` seconds.
+    :raises OSError: if the lock file cannot be created (a read-only folder).
+    :raises ValueError: for a ``timeout`` that is not a number of seconds >= 0.
+    """
+    wait = check_seconds(LOCK_TIMEOUT if timeout is None else timeout, "timeout",
+                         zero_ok=True, finite=True)
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    from filelock import FileLock      # here: its import costs ~20 ms, and only writers need it
+    lock = FileLock(str(lock_path(target)))
+    with lock.acquire(timeout=wait, poll_interval=_POLL):
+        yield target
