@@ -63,6 +63,7 @@ class NetworkGame:
             ev.UndoAnswered: self._undo_answered, ev.PeerLost: self._lost,
             ev.Refused: self._refused, ev.Error: self._error, ev.ChatMessage: self._chat,
             ev.JoinFailed: self._failed, ev.Closed: self._ended,
+            ev.JoinsPaused: self._joins_paused, ev.CodeChanged: self._joins_paused,
         }
 
     # ------------------------------------------------------------ queries
@@ -206,6 +207,13 @@ class NetworkGame:
     def _chat(self, event: ev.ChatMessage) -> None:
         self.session.say(_('Your friend: {text}').format(text=clip(event.text, 160)),
                          seconds=6.0)
+
+    def _joins_paused(self, event: ev.JoinsPaused) -> None:
+        """Too many wrong codes: the host pauses joins (and may have a new
+        code, which the invitation then shows)."""
+        if isinstance(event, ev.CodeChanged):
+            self.invitation = self.link.invitation()
+        self.session.say(clip(event.text, 160), NoticeKind.ERROR, 8.0)
 
     def _failed(self, event: ev.JoinFailed) -> None:
         self.session.say(clip(event.text, 160), NoticeKind.ERROR, 8.0)

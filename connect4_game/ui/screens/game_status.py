@@ -77,6 +77,7 @@ def _network_line(session, invitation: str) -> str:
     state = network.state
     if not network.started():
         if network.link.is_host:
+            invitation = network.invitation or invitation      # a new code shows at once
             return _('Waiting for your friend…') + (f'  {invitation}' if invitation else '')
         return _('Connecting to your friend…')
     if state is NetState.LOST:
