@@ -18,7 +18,13 @@ The game itself is the :class:`~connect4_game.ui.session.GameSession`
 
 Tests drive :meth:`App.step` with a list of events and a ``dt`` in seconds
 and read the pixels of :attr:`App.surface`; they never wait on the wall
-clock. :meth:`App.run` is the real loop (60 frames a second).
+clock. :meth:`App.run` is the real loop: 60 frames a second while something
+moves, and while nothing does it draws only when the picture changes
+(:meth:`App.step` with ``redraw=None``; see :mod:`connect4_game.ui.loop`).
+
+Esc never quits: it closes the topmost dialog, menu, tooltip, notice or the
+result; the window quits by its close button, Ctrl+Q or Menu > Quit (the
+unfinished game is autosaved).
 
 A click travels: pygame event -> :meth:`App.step` -> the top screen's
 ``process_event`` -> a session command (``human_drop``) -> the session's
@@ -40,8 +46,10 @@ from connect4_game.messages import clip
 from connect4_game.storage.settings import Settings
 from connect4_game.ui import themes
 from connect4_game.ui.game_files import GameFiles
-from connect4_game.ui.i18n import _
+from connect4_game.ui.i18n import _, ngettext
+from connect4_game.ui import text_fit
 from connect4_game.ui.loop import FPS, FrameLoop, console_diagnostics, frame_stats
+from connect4_game.ui.pointer import CutTextTips
 from connect4_game.ui.screen_stack import ScreenStack
 from connect4_game.ui.services import (
     Clipboard,
@@ -53,12 +61,18 @@ from connect4_game.ui.services import (
 )
 from connect4_game.ui.session import GameSession
 from connect4_game.ui.startup import AppOptions, players_to_settings, resolve_start
+from connect4_game.ui.widgets import draw_tooltip
 from connect4_game.ui.window import Window
 from connect4_game.ui.worker import SearchWorker
 
-__all__ = ['App', 'AppOptions', 'frame_stats', 'run_window', 'FPS']
+__all__ = ['App', 'AppOptions', 'frame_stats', 'run_window', 'FPS', 'IDLE_REDRAW']
 
 log = logging.getLogger(__name__)
+
+IDLE_REDRAW = 1.0
+"""Seconds: while nothing seems to change, :meth:`App.step` with
+``redraw=None`` still draws this often (a backstop for a change no screen
+reports)."""
 
 
 class App:
@@ -107,6 +121,10 @@ class App:
         self.files = GameFiles(opts, self.clipboard)
         self.loop = FrameLoop(self)
         self._closed = False
+        self.drew = False                      # whether the last step drew a frame
+        self._picture: object = None           # what the last frame drawn showed
+        self._since_draw = 0.0                 # seconds since the last frame drawn
+        self.tips = CutTextTips()              # the mouse, for the tooltip of a cut text
         self.session = self._make_session()
         self._autosaved = (self.session.planner.game_id, self.session.position_id)
         from connect4_game.ui.screens.game import GameScreen
@@ -147,7 +165,9 @@ class App:
         start = resolve_start(opts, self.settings, saved)
         for what, n in start.notes:
             if what == 'autosave':
-                self.note(_('Your unfinished game is back ({n} moves). New game: N.').format(n=n),
+                self.note(ngettext('Your unfinished game is back ({n} move). New game: N.',
+                                   'Your unfinished game is back ({n} moves). New game: N.',
+                                   n).format(n=n),
                           'info')
         return GameSession(
             start.players, start.rows, start.cols, start.moves, lookahead=start.lookahead,
@@ -228,16 +248,30 @@ class App:
             raise ValueError(f"cannot {net.mode.value} the game: "
                              f"{clip(getattr(exc, 'strerror', None) or exc, 120)}") from None
 
-    def show_oska(self) -> None:
+    def show_oska(self, n: int | None = None, human_side: str | None = 'w',
+                  lookahead: int | None = None, from_dialog: bool = False) -> None:
         """Oska, another game: every seat of the Connect Four game closes
-        (its board stays for when the player comes back)."""
+        (its board stays for when the player comes back).
+
+        Without ``from_dialog``: the command line's Oska (``--game oska``:
+        its ``--n``, ``--demo`` and ``--lookahead``). From the new-game
+        dialog: ``n`` checkers per side, ``human_side`` ('w', 'b', 'both' or
+        None, see :class:`~connect4_game.ui.screens.oska.OskaScreen`) and
+        ``lookahead`` plies (None: the default); every other screen closes
+        first. Either way Oska lies over the Connect Four game, and its Esc
+        comes back to it.
+        """
         from connect4_game.ui.screens.oska import OskaScreen
+        opts = self.options
+        if from_dialog:
+            self.show_game()
+        else:
+            n, human_side = opts.oska_n, None if opts.demo else 'w'
+            lookahead = opts.lookahead
         self.session.close()
-        self.push(OskaScreen(self, n=self.options.oska_n,
-                             human_side=None if self.options.demo else 'w',
-                             lookahead=rules.OSKA_DEFAULT_LOOKAHEAD if self.options.lookahead
-                             is None else max(1, min(rules.OSKA_MAX_LOOKAHEAD,
-                                                     self.options.lookahead))))
+        self.push(OskaScreen(self, n=n if n is not None else opts.oska_n, human_side=human_side,
+                             lookahead=rules.OSKA_DEFAULT_LOOKAHEAD if lookahead is None
+                             else max(1, min(rules.OSKA_MAX_LOOKAHEAD, lookahead))))
 
     def start_game(self, players: dict, rows: int, cols: int) -> None:
         """Start a new game from the new-game dialog (and remember the choice)."""
@@ -248,6 +282,7 @@ class App:
         self.show_game()
 
     def quit(self) -> None:
+        """End the loop; :meth:`close` then autosaves an unfinished game."""
         self.running = False
 
     # ------------------------------------------------------------ window
@@ -278,14 +313,16 @@ class App:
             s.say(_('Could not load: {why}').format(why=clip(exc, 160)), 'error', 5.0)
             log.error('could not load the game: %s', clip(exc, 300))
             return False
-        s.say(_('Loaded {name} ({n} moves)').format(name=clip(title, 60), n=len(moves)),
+        s.say(ngettext('Loaded {name} ({n} move)', 'Loaded {name} ({n} moves)', len(moves)).format(
+            name=clip(title, 60), n=len(moves)),
               'info', 4.0)
         return True
 
     # ------------------------------------------------------------ frame
     def handle_event(self, e) -> None:
-        """One pygame event: closing, resizing and F11 are the window's; the
-        top screen gets every other one."""
+        """One pygame event: closing (also Ctrl+Q), resizing and F11 are the
+        window's; the top screen gets every other one (Esc included: it
+        closes what is on top, it never quits)."""
         if e.type == pygame.QUIT:
             self.quit()
             return
@@ -295,11 +332,38 @@ class App:
         if e.type == pygame.KEYDOWN and e.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_q \
+                and getattr(e, 'mod', 0) & pygame.KMOD_CTRL:
+            self.quit()
+            return
+        self.tips.follow(e)
         self.stack.top.process_event(e)
 
-    def step(self, events, dt: float) -> pygame.Surface:
+    def cut_text_tip(self) -> text_fit.TextDrawn | None:
+        """The text drawn cut under the resting mouse whose whole text is due
+        in a tooltip, or None (see :class:`~connect4_game.ui.pointer.CutTextTips`)."""
+        return self.tips.due()
+
+    def wants_frames(self) -> bool:
+        """Whether the picture changes by itself now (an animation, a spinner,
+        a tooltip on its way): the loop then draws every frame; else it draws
+        only when :meth:`step` finds a change."""
+        return self.stack.wants_frames() or self.tips.pending()
+
+    def _picture_now(self) -> tuple:
+        """What the next frame would show, as far as it can change without
+        an event: the window size, the screens' pictures, the tooltip."""
+        tip = self.cut_text_tip()
+        return (self.surface.get_size(), self.stack.picture(), tip.text if tip else None)
+
+    def step(self, events, dt: float, redraw: bool | None = True) -> pygame.Surface:
         """One frame: handle ``events``, advance by ``dt`` seconds, draw.
 
+        :param redraw: True (the default, tests) draws the frame; None draws
+            it only when something changed -- an event came, something
+            moves (:meth:`wants_frames`), what the screens show changed, or
+            :data:`IDLE_REDRAW` seconds passed -- as the real loop does.
+            :attr:`drew` tells whether it drew.
         :returns: the surface drawn on.
         :raises ValueError: for a negative ``dt``.
         """
@@ -310,54 +374,40 @@ class App:
                 break
             self.handle_event(e)
         self.elapsed += dt
-        self._check_worker()
+        self.tips.advance(dt)
+        self._since_draw += dt
+        _replace_dead_worker(self)
         self.stack.update(dt)
-        self._autosave_on_change()
-        self.stack.draw(self.surface)
-        self.window.show_state(self.stack.top.caption() or self.game.caption())
-        self._check_exit()
+        _autosave_on_change(self)
+        if redraw is None:
+            redraw = bool(events) or self.wants_frames() or self._since_draw >= IDLE_REDRAW \
+                or self._picture_now() != self._picture
+        self.drew = redraw
+        if redraw:
+            self._draw()
+            self._picture = self._picture_now()
+        top = self.stack.top
+        title = top.window_title()
+        if title:
+            self.window.set_caption(clip(title, 120))
+        else:
+            self.window.show_state(top.caption() or self.game.caption())
+        _check_exit(self)
         return self.surface
 
-    def _autosave_on_change(self) -> None:
-        """Autosave (atomically) in the frame a move is played or taken back,
-        so that a crash or a power cut loses no move."""
-        position = (self.session.planner.game_id, self.session.position_id)
-        if position != self._autosaved:
-            self._autosaved = position
-            self.files.autosave(self.session)
-
-    def _check_worker(self) -> None:
-        """If the worker's thread itself has died, start a new worker."""
-        alive = getattr(self.worker, 'alive', None)
-        if alive is None or alive() or self._closed:
-            return
-        try:
-            self.worker.close(0.2)
-        except Exception:
-            pass
-        self.worker = SearchWorker()
-        self._own_worker = True
-        self.session.computer.worker_replaced(self.worker)
-        for screen in self.stack:
-            screen.worker_replaced(self.worker)
-        log.error('AI worker thread stopped; started a new worker.')
-
-    def _check_exit(self) -> None:
-        o = self.options
-        if o.exit_after is not None and self.elapsed >= o.exit_after:
-            self.running = False
-        if o.exit_after_game:
-            top = self.stack[-1]
-            done = top.finished() if top is not self.game else None
-            if done is not None:
-                if done:
-                    self.running = False
-            elif self.session.game.over and not self.game.animating() \
-                    and self.session.end_time >= 0.8:
-                self.running = False
+    def _draw(self) -> None:
+        """Draw the screens, then the tooltip of a cut text under the mouse."""
+        self._since_draw = 0.0
+        tip = self.cut_text_tip()      # from the frame before: the texts it drew
+        text_fit.begin_frame()
+        self.stack.draw(self.surface)
+        if tip is not None and text_fit.cut_text_at(tip.box.center) is not None:
+            draw_tooltip(self.surface, self.theme, tip.text, tip.box,
+                         avoid=self.stack.top.keep_clear())
 
     def run(self) -> int:
-        """The real loop at 60 frames a second until quit (see
+        """The real loop until quit: 60 frames a second while something
+        moves, else a frame only when something changed (see
         :meth:`FrameLoop.run <connect4_game.ui.loop.FrameLoop.run>`); the app
         is closed at the end. Returns the exit status: 0 on a normal quit, 1
         if the frame step kept failing or the screenshot asked for
@@ -389,6 +439,50 @@ class App:
             self.loop.write_frame_stats(o.frame_stats, self.session.total_moves)
         self.files.autosave(self.session)
         self.settings_store.save()
+
+
+
+def _autosave_on_change(app: App) -> None:
+    """Autosave (atomically) in the frame a move is played or taken back,
+    so that a crash or a power cut loses no move."""
+    position = (app.session.planner.game_id, app.session.position_id)
+    if position != app._autosaved:
+        app._autosaved = position
+        app.files.autosave(app.session)
+
+
+def _replace_dead_worker(app: App) -> None:
+    """If the worker's thread itself has died, start a new worker."""
+    alive = getattr(app.worker, 'alive', None)
+    if alive is None or alive() or app._closed:
+        return
+    try:
+        app.worker.close(0.2)
+    except Exception:
+        pass
+    app.worker = SearchWorker()
+    app._own_worker = True
+    app.session.computer.worker_replaced(app.worker)
+    for screen in app.stack:
+        screen.worker_replaced(app.worker)
+    log.error('AI worker thread stopped; started a new worker.')
+
+
+def _check_exit(app: App) -> None:
+    """``--exit-after`` and ``--exit-after-game``: stop the app when its time
+    or its game is over."""
+    o = app.options
+    if o.exit_after is not None and app.elapsed >= o.exit_after:
+        app.running = False
+    if o.exit_after_game:
+        top = app.stack[-1]
+        done = top.finished() if top is not app.game else None
+        if done is not None:
+            if done:
+                app.running = False
+        elif app.session.game.over and not app.game.animating() \
+                and app.session.end_time >= 0.8:
+            app.running = False
 
 
 def run_window(opts: AppOptions) -> int:

@@ -1,6 +1,15 @@
-"""The real-time loop of the window: frames at :data:`FPS` a second, each one
-a guarded :meth:`App.step <connect4_game.ui.app.App.step>`, SIGTERM handled
-like closing the window, and the frame timings for ``--frame-stats``.
+"""The real-time loop of the window: frames at :data:`FPS` a second while
+something moves, each one a guarded :meth:`App.step
+<connect4_game.ui.app.App.step>`, SIGTERM handled like closing the window,
+and the frame timings for ``--frame-stats``.
+
+Like Pygame Zero, it draws only when something changed: while nothing
+moves (:meth:`App.wants_frames <connect4_game.ui.app.App.wants_frames>` is
+False) it sleeps :data:`IDLE_POLL` seconds between looks at the events and
+steps the app with ``redraw=None``, which draws (and the loop shows) a
+frame only after an event or a change; an idle window costs next to no CPU.
+The falling checker, the hover and every other animation still get every
+frame, at :data:`FPS`.
 
 Tests never run this loop: they call ``App.step(events, dt)`` themselves.
 The window's diagnostics are logged (``logging.getLogger(__name__)`` in each
@@ -24,9 +33,14 @@ from connect4_game.messages import clip, quote
 if TYPE_CHECKING:
     from connect4_game.ui.app import App
 
-__all__ = ['FPS', 'FrameLoop', 'frame_stats', 'console_diagnostics']
+__all__ = ['FPS', 'IDLE_POLL', 'FrameLoop', 'frame_stats', 'console_diagnostics']
 
 FPS = 60
+IDLE_POLL = 1.0 / 30
+"""Seconds between looks at the events while nothing moves (the first event
+after a still spell waits at most this long)."""
+MAX_DT = 0.1
+"""The longest ``dt`` (seconds) one step gets: after a stall the game does not jump."""
 
 log = logging.getLogger(__name__)
 
@@ -70,13 +84,15 @@ def frame_stats(intervals_s, moves: int) -> dict:
 
 
 class FrameLoop:
-    """Runs ``app`` at :data:`FPS` frames a second until it stops running.
+    """Runs ``app`` until it stops running: :data:`FPS` frames a second
+    while something moves, a frame only on a change while nothing does.
 
     :param app: the :class:`~connect4_game.ui.app.App` to step and close.
 
     ``intervals`` holds the seconds between the frames of the last
-    :meth:`run`; ``give_up_after`` is how many seconds of nothing but
-    failing frames end the loop (default 3).
+    :meth:`run` that followed a moving frame (a still spell is no slow
+    frame); ``give_up_after`` is how many seconds of nothing but failing
+    frames end the loop (default 3); ``frames_drawn`` counts the frames shown.
     """
 
     GIVE_UP_AFTER = 3.0
@@ -85,10 +101,11 @@ class FrameLoop:
         self.app = app
         self.intervals: list[float] = []
         self.give_up_after = self.GIVE_UP_AFTER
+        self.frames_drawn = 0
         self._last_error: str | None = None
 
     def run(self) -> int:
-        """The real loop at :data:`FPS` frames a second until quit; returns
+        """The real loop (see :meth:`_frames`) until quit; returns
         the exit status: 0 on a normal quit, 1 if the frame step kept failing
         or the screenshot asked for (``--screenshot``) could not be written.
 
@@ -125,36 +142,48 @@ class FrameLoop:
         gc.freeze()
 
     def _frames(self, period: float) -> int:
-        """Frames every ``period`` seconds while the app runs; returns 1 if
-        they kept failing, else 0."""
+        """Steps while the app runs: every ``period`` seconds while something
+        moves, every :data:`IDLE_POLL` seconds (or at once on an event)
+        while nothing does; a frame is shown only when the step drew one.
+        Returns 1 if the steps kept failing, else 0."""
         app = self.app
         last = time.perf_counter()
         deadline = last + period
         failing_for = 0.0
+        moving = True
         while app.running:
             events = pygame.event.get()
             now = time.perf_counter()
             dt = now - last
             last = now
-            self.intervals.append(dt)
-            ok = self.guarded_step(events, min(dt, 0.1))
+            if moving:
+                self.intervals.append(dt)
+            ok = self.guarded_step(events, min(dt, MAX_DT), redraw=None)
             failing_for = 0.0 if ok else failing_for + dt
             if failing_for >= self.give_up_after:
                 log.error('the window keeps failing; saving the game and quitting')
                 return 1
-            pygame.display.flip()
-            deadline = self.pace(deadline, period)
+            if app.drew or not ok:
+                pygame.display.flip()
+                self.frames_drawn += 1
+            moving = not ok or app.wants_frames()
+            if moving or events:
+                deadline = self.pace(deadline, period)
+            else:
+                time.sleep(IDLE_POLL)       # still: look again a little later
+                deadline = time.perf_counter() + period
         return 0
 
-    def guarded_step(self, events, dt: float) -> bool:
-        """``app.step(events, dt)`` (``dt`` in seconds); an unexpected error
-        is logged once (until a different one comes), shown in the window and
-        the game comes back on top. Returns whether the frame went well.
+    def guarded_step(self, events, dt: float, redraw: bool | None = True) -> bool:
+        """``app.step(events, dt, redraw)`` (``dt`` in seconds; ``redraw``
+        None: only if something changed); an unexpected error is logged once
+        (until a different one comes), shown in the window and the game
+        comes back on top. Returns whether the frame went well.
 
         :raises KeyboardInterrupt, SystemExit: passed on.
         """
         try:
-            self.app.step(events, dt)
+            self.app.step(events, dt, redraw=redraw)
             return True
         except (KeyboardInterrupt, SystemExit):
             raise

@@ -14,19 +14,22 @@ error) is never rendered wider than it is drawn: :func:`fit_text` and
 from __future__ import annotations
 
 import math
+import re
 from typing import TYPE_CHECKING
 
 import pygame
 
 from connect4_game.messages import MAX_TEXT, clip
 from connect4_game.rules import check_int
-from connect4_game.ui.text_fit import fit_text, render_fit, wrap_text
+from connect4_game.ui.text_fit import (MIN_FONT, draw_text, fit, fit_text, font, line_height,
+                                       render_fit, wrap_text)
 
 if TYPE_CHECKING:
     from connect4_game.ui.themes import Theme
 
 __all__ = ["Layout", "toolbar_height", "Renderer", "font", "mix", "darker", "text_on", "MIN_FONT",
-           'MAX_TEXT', 'fit_text', 'wrap_text', 'render_fit']
+           'MAX_TEXT', 'fit_text', 'wrap_text', 'render_fit', 'draw_text', 'settle_time',
+           'HINT_PULSE_END', 'WIN_PULSE_END', 'badge_short', 'badge_min_height']
 
 # --------------------------------------------------------------------------
 # colours (the theme is the one colour system: connect4_game.ui.themes.Theme)
@@ -42,33 +45,24 @@ def darker(c, f=0.7):
     return tuple(int(v * f) for v in c[:3])
 
 
-# --------------------------------------------------------------------------
-# fonts
+def settle_time(rate: float, beats: int) -> float:
+    """Seconds after which a pulse ``0.5 + 0.5 sin(t * rate)`` (``t`` in
+    seconds) has beaten ``beats`` times and stands at its brightest: a
+    caller that stops ``t`` there leaves the pulse steady."""
+    return (math.pi / 2 + 2 * math.pi * beats) / rate
 
-_FONTS: dict = {}
-pygame.register_quit(_FONTS.clear)   # Font objects die with pygame.quit(); never reuse them
 
-
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame's default font at ``size`` px (cached)."""
-    size = max(8, int(size))
-    key = (size, bold)
-    f = _FONTS.get(key)
-    if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        f = pygame.font.Font(None, size)
-        f.set_bold(bold)
-        if len(_FONTS) >= 48:   # many window sizes (resizing) must not grow it forever
-            _FONTS.clear()
-        _FONTS[key] = f
-    return f
+HINT_PULSE_END = settle_time(5.0, 3)    # the hint's ring (rate 5): three beats, then steady
+WIN_PULSE_END = settle_time(6.0, 4)     # the winning four (rate 6): four beats, then steady
 
 
 # --------------------------------------------------------------------------
 # layout
 
-MIN_FONT = 12     # px: no text the window draws is smaller
+def badge_min_height() -> int:
+    """The least height in px of an analysis badge: two lines of the
+    smallest bold text (:data:`MIN_FONT`) and a margin."""
+    return 2 * line_height(MIN_FONT, True) + 4
 
 
 def toolbar_height(window_height: int) -> int:
@@ -103,17 +97,22 @@ class Layout:
         top = self.toolbar_h + self.message_h
         avail_w = width - 2 * pad
         avail_h = self.status_rect.top - top - pad
-        # cells: the board, one for the ghost row, 0.45 for the badges, 0.42
-        # for the column numbers, 0.2 for the board's frame
-        self.cell = max(8, int(min(avail_w / (cols + 0.4), avail_h / (rows + 2.07))))
-        cell = self.cell
+        # cells: the board, one for the ghost row, 0.45 for the badges (at
+        # least two lines of the smallest text), 0.42 for the column numbers,
+        # 0.2 for the board's frame
+        cell = max(8, int(min(avail_w / (cols + 0.4), avail_h / (rows + 2.07))))
+        extra = badge_min_height() - int(cell * 0.40)
+        if extra > 0:
+            cell = max(8, int(min(avail_w / (cols + 0.4), (avail_h - extra) / (rows + 2.07))))
+        self.cell = cell
+        self.badge_h = max(int(cell * 0.40), badge_min_height())
         bw, bh = cell * cols, cell * rows
-        above = int(cell * 1.45)
+        above = int(cell * 1.05) + self.badge_h
         below = int(cell * 0.62)
         x0 = (width - bw) // 2
         y0 = top + above + max(0, (avail_h - above - bh - below) // 2)
         self.board_rect = pygame.Rect(x0, y0, bw, bh)
-        self.badge_y = y0 - above + int(cell * 0.22)        # centre line of the badges
+        self.badge_y = y0 - above + int(cell * 0.02) + self.badge_h // 2   # centre of the badges
         self.ghost_row = -1.0 - 0.1                         # slot row of the ghost checker
         self.numbers_y = y0 + bh + int(cell * 0.18) + int(cell * 0.22)
         self.radius = int(cell * 0.40)
@@ -203,6 +202,20 @@ def text_on(colour) -> tuple:
     return (0, 0, 0) if light else (255, 255, 255)
 
 
+def badge_short(text: str, colour, theme) -> tuple[str, ...]:
+    """The short form of an analysis badge for a narrow column: the number
+    in ``text`` signed by ``colour`` -- '+' for the ``theme``'s good colour,
+    '-' for its bad one, '=' for neutral -- and '~' first for an estimate
+    (``'win in 9'`` in green: ``('+9',)``); ``()`` for another colour."""
+    sign = {tuple(theme.good[:3]): '+', tuple(theme.bad[:3]): '-',
+            tuple(theme.neutral[:3]): '='}.get(tuple(colour[:3]))
+    if sign is None:
+        return ()
+    approx = '~' if text.lstrip().startswith(('~', '\u2248', '\u2265')) else ''
+    digits = re.findall(r'\d+', text)
+    return (approx + sign + (digits[-1] if digits else ''),)
+
+
 class Renderer:
     """Draws the game for one window size, board size and theme; sprites are
     cached until one of those changes.
@@ -265,19 +278,21 @@ class Renderer:
     def draw_board(self, surface, slots, *, hidden=(), falling=(), ghost=None, win_line=None,
                    t: float = 0.0, shake: float = 0.0, flash_col=None, flash: float = 0.0,
                    cursor=None, hint_col=None, hint_row=None, labels=None,
-                   last_move=None, ghost_row=None, best_cols=()) -> None:
+                   last_move=None, ghost_row=None, best_cols=(),
+                   hint_t: float | None = None) -> None:
         """Draw background, checkers (resting and ``falling``: objects with
         ``row``, ``col``, ``checker``), the board face, the column numbers
-        (1..N), the win highlight, the ghost checker ``(checker, col)``, a
-        hint marker, outlines round ``best_cols`` and the per-column
-        ``labels`` (list of (text, colour) or None)."""
+        (1..N), the win highlight (pulsing with ``t`` s), the ghost checker
+        ``(checker, col)``, a hint marker (pulsing with ``hint_t`` s, by
+        default ``t``), outlines round ``best_cols`` and the per-column
+        ``labels`` (see :meth:`draw_labels`)."""
         dx = int(shake)
         self._draw_checkers(surface, slots, set(hidden), falling, dx)
         self.draw_numbers(surface, cursor, hint_col)
         self._draw_column_marks(surface, cursor, flash_col, flash, best_cols, dx)
         self._draw_last_move(surface, last_move, win_line, t, dx)
         self._draw_ghost(surface, ghost, ghost_row, dx)
-        self._draw_hint(surface, hint_col, hint_row, t, dx)
+        self._draw_hint(surface, hint_col, hint_row, t if hint_t is None else hint_t, dx)
         if labels:
             self.draw_labels(surface, labels)
 
@@ -374,17 +389,27 @@ class Renderer:
         """Column numbers 1..N under the board (the cursor's and the hint's bold)."""
         lay, theme = self._ready()
         size = max(MIN_FONT, int(lay.cell * 0.30))
+        h = max(line_height(MIN_FONT), int(lay.cell * 0.40))
         for col in range(lay.cols):
             strong = col in (cursor, hint_col)
-            img = font(size, strong).render(str(col + 1), True,
-                                            theme.text if strong else theme.text_dim)
             cx, _ = lay.slot_center(0, col)
-            surface.blit(img, img.get_rect(center=(cx, lay.numbers_y)))
+            box = pygame.Rect(cx - lay.cell // 2, lay.numbers_y - h // 2, lay.cell, h)
+            draw_text(surface, str(col + 1), box, theme.text if strong else theme.text_dim, size,
+                      bold=strong, align='center')
+
+    def column_rects(self, cols) -> list[pygame.Rect]:
+        """The window rects of the columns ``cols`` (None left out), from
+        the badge band down to the bottom of the board: what a hint marks."""
+        lay = self._ready()[0]
+        top = lay.badge_y - lay.badge_h // 2
+        return [pygame.Rect(lay.board_rect.left + c * lay.cell, top, lay.cell,
+                            lay.board_rect.bottom - top)
+                for c in cols if c is not None and 0 <= c < lay.cols]
 
     def label_rects(self, labels) -> list:
         """Where :meth:`draw_labels` puts each badge (window rects, None for none)."""
         lay = self._ready()[0]
-        h = max(MIN_FONT + 6, int(lay.cell * 0.40))
+        h = lay.badge_h
         out: list[pygame.Rect | None] = []
         for col, item in enumerate(labels):
             if not item:
@@ -397,89 +422,92 @@ class Renderer:
 
     def draw_labels(self, surface, labels) -> None:
         """Per-column badges in their own band above the ghost checker: text
-        plus colour, readable without colour."""
+        plus colour, readable without colour.
+
+        :param labels: per column None or ``(text, colour)`` or ``(text,
+            colour, short)``: ``colour`` an RGB tuple or the name of a
+            theme colour, ``short`` a shorter form for a narrow column (by
+            default the number of the text signed by its colour: ``'+9'``
+            for the theme's good colour, ``'-9'`` bad, ``'=9'`` neutral).
+            A badge too narrow for its text shows the short form, on hover
+            the whole text in a tooltip.
+        """
         lay, theme = self._ready()
-        labels = [(clip(x[0], 16), x[1]) if x else None for x in labels]
-        longest = max((len(x[0]) for x in labels if x), default=1)
-        size = max(MIN_FONT, int(lay.cell * (0.28 if longest <= 6 else 0.22)))
-        f = font(size, True)
+        size = max(MIN_FONT, int(lay.cell * 0.28))
         for item, rect in zip(labels, self.label_rects(labels), strict=True):
             if not item:
                 continue
-            text, colour = item
+            text, colour = item[0], item[1]
             if isinstance(colour, str):
                 colour = getattr(theme, colour, theme.text)
-            text = text.replace('\u2248', '~')   # the default font has no '≈'
-            img = render_fit(f, text, text_on(colour), rect.width - 6)
-            pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 2)
-            pygame.draw.rect(surface, darker(colour, 0.6), rect, 1, border_radius=rect.height // 2)
-            surface.blit(img, img.get_rect(center=rect.center))
+            text = clip(text, 40).replace('\u2248', '~')   # the default font has no '≈'
+            short = (item[2],) if len(item) > 2 and item[2] else badge_short(text, colour, theme)
+            pygame.draw.rect(surface, colour, rect, border_radius=min(rect.height, rect.width) // 2)
+            pygame.draw.rect(surface, darker(colour, 0.6), rect, 1,
+                             border_radius=min(rect.height, rect.width) // 2)
+            draw_text(surface, text, rect.inflate(-4, -2), text_on(colour), size, bold=True,
+                      lines=2, align='center', short=short)
 
     def draw_status(self, surface, left: str, right: str = '', left2: str = '',
                     spinner: float | None = None, reserve: int = 0,
                     checker: str | None = None) -> None:
         """The status bar: ``left`` (big) after a small ``checker`` ('X'/'O',
         whose turn it is, or None), ``left2`` (small, below), ``right`` (small,
-        right-aligned, lines split on newlines), a turning arc after ``left``
-        when ``spinner`` is a time in seconds, and ``reserve`` px kept free at
-        the right end (for a button). Every text is cut with ``…`` to fit."""
+        right-aligned, lines split on newlines, at most 3), a turning arc after
+        ``left`` when ``spinner`` is a time in seconds, and ``reserve`` px kept
+        free at the right end (for a button). Every text is fitted to its part
+        of the bar by :func:`draw_text` (smaller, else cut with a tooltip)."""
         lay, theme = self._ready()
         rect = lay.status_rect
         pygame.draw.rect(surface, theme.status_bg, rect)
         pygame.draw.line(surface, mix(theme.status_bg, theme.text, 0.2), rect.topleft,
                          rect.topright)
+        big_size = max(MIN_FONT + 2, int(rect.height * 0.36))
+        small_size = max(MIN_FONT, int(rect.height * 0.27))
+        big, small = font(big_size, True), font(small_size)
+        x0 = 12
+        pad = max(3, int(rect.height * 0.08))
+        line1_h = (rect.height - 2 * pad) * 11 // 20 if left2 else rect.height - 2 * pad
         if checker is not None:
             from connect4_game.ui.themes import checker_surface
             r = max(6, int(rect.height * 0.17))
             icon = checker_surface(theme, checker, r)
-            top = rect.top + int(rect.height * 0.10) if left2 else rect.centery - r
-            surface.blit(icon, (10, top + max(0, (font(max(MIN_FONT + 2, int(rect.height * 0.36)),
-                                                       True).get_height() - icon.get_height()) // 2)))
-            sub = surface.subsurface(pygame.Rect(2 * r + 16, rect.top, rect.width - 2 * r - 16,
-                                                 rect.height))
-            saved = lay.status_rect
-            lay.status_rect = pygame.Rect(0, 0, sub.get_width(), rect.height)
-            try:
-                self.draw_status(sub, left, right, left2, spinner, reserve, None)
-            finally:
-                lay.status_rect = saved
-            return
-        big = font(max(MIN_FONT + 2, int(rect.height * 0.36)), True)
-        small = font(max(MIN_FONT, int(rect.height * 0.27)))
+            cy = rect.top + pad + line1_h // 2
+            surface.blit(icon, (10, cy - icon.get_height() // 2))
+            x0 = 2 * r + 18
         left, left2 = clip(left, MAX_TEXT), clip(left2, MAX_TEXT)
         lines = [clip(x, MAX_TEXT) for x in right.split('\n')[:3]] if right else []
-        size = big.get_height()
-        spin_w = size + 6 if spinner is not None else 0
-        avail = rect.width - 24 - reserve
+        spin = line_height(big_size, True) if spinner is not None else 0
+        avail = rect.right - reserve - 12 - x0
         right_nat = max((small.size(x)[0] for x in lines), default=0)
-        left_nat = max(big.size(left)[0] + spin_w, small.size(left2)[0] if left2 else 0)
-        gap = 24 if lines else 0
+        left_nat = max(big.size(left)[0] + (spin + 10 if spin else 0),
+                       small.size(left2)[0] if left2 else 0)
+        gap = 20 if lines else 0
         if left_nat + gap + right_nat <= avail:
-            right_w, left_w_max = right_nat, avail - right_nat - gap
+            right_w = right_nat
         else:
-            right_w = min(right_nat, max(avail // 3, avail - left_nat - gap))
-            left_w_max = avail - right_w - gap
-        left = fit_text(big, left, left_w_max - spin_w)
-        top = rect.top + int(rect.height * 0.10) if left2 else rect.centery - size // 2
-        img = big.render(left, True, theme.status_text)
-        surface.blit(img, (12, top if left2 else rect.centery - img.get_height() // 2))
-        left_w = img.get_width()
+            right_w = min(right_nat, max(avail * 2 // 5, avail - left_nat - gap))
+        left_w = avail - right_w - gap
+        box1 = pygame.Rect(x0, rect.top + pad, max(1, left_w - (spin + 10 if spin else 0)),
+                           line1_h)
+        drawn = draw_text(surface, left, box1, theme.status_text, big_size, bold=True,
+                          lines=1 if left2 else 2)
         if spinner is not None:
-            arc = pygame.Rect(12 + left_w + 10, top + 2, size - 4, size - 4)
+            size = min(spin, box1.height)
+            arc = pygame.Rect(drawn.ink.right - drawn.area.left + 10,
+                              box1.centery - size // 2, size, size)
             start = (spinner * 6.0) % (2 * math.pi)
             pygame.draw.arc(surface, theme.accent, arc, start, start + 4.2, max(2, size // 7))
-            left_w += spin_w
         if left2:
-            img2 = render_fit(small, left2, theme.text_dim, left_w_max)
-            surface.blit(img2, (12, rect.bottom - img2.get_height() - int(rect.height * 0.10)))
-            left_w = max(left_w, img2.get_width())
+            box2 = pygame.Rect(x0, box1.bottom, max(1, left_w), rect.bottom - pad - box1.bottom)
+            draw_text(surface, left2, box2, theme.text_dim, small_size)
         if lines and right_w > 0:
-            y = rect.top + (rect.height - len(lines) * small.get_linesize()) // 2
-            for line in lines:
-                img = render_fit(small, line, theme.text_dim, right_w)
-                x = max(left_w + 12 + gap, rect.right - reserve - img.get_width() - 12)
-                surface.blit(img, (x, y))
-                y += small.get_linesize()
+            each = (rect.height - 2 * pad) // len(lines)
+            for i, line in enumerate(lines):
+                box = pygame.Rect(rect.right - reserve - 12 - right_w, rect.top + pad + i * each,
+                                  right_w, each)
+                draw_text(surface, line, box, theme.text_dim, small_size, align='right',
+                          lines=2)
 
     def banner_rect(self, text: str, sub: str = '', win_line=None) -> tuple:
         """``(rect, font, sub_font)`` of the end-of-game panel: over the
@@ -488,12 +516,13 @@ class Renderer:
         four reaches all three."""
         lay = self._ready()[0]
         inner = max(16, lay.width - 64)
-        f = font(max(18, int(min(lay.cell * 0.5, lay.width / max(8, len(text)) * 1.6))), True)
-        sf = font(max(MIN_FONT, int(lay.cell * 0.24)))
+        size, sub_size = self._banner_sizes(text)
+        f, sf = font(size, True), font(sub_size)
         tw = min(f.size(text)[0], int(inner / 1.25))
         sw = min(sf.size(sub)[0], inner) if sub else 0
-        w = max(tw, sw) + 48
-        h = f.get_height() + (sf.get_height() + 8 if sub else 0) + 28
+        w = min(max(tw, sw) + 48, lay.width - 16)
+        size, sub_size = self._banner_sizes(text)
+        h = line_height(size, True) + (line_height(sub_size) + 8 if sub else 0) + 28
         br = lay.board_rect
         covered = [lay.slot_rect(r, c) for r, c in (win_line or [])]
         for cy in (br.centery, br.top + h // 2 + 4, br.bottom - h // 2 - 4):
@@ -503,6 +532,12 @@ class Renderer:
         top = lay.message_rect.bottom
         return pygame.Rect(lay.width // 2 - w // 2, top, w, h), f, sf
 
+    def _banner_sizes(self, text: str) -> tuple[int, int]:
+        """The font sizes (px) of the banner's title ``text`` and its second line."""
+        lay = self._ready()[0]
+        return (max(18, int(min(lay.cell * 0.5, lay.width / max(8, len(text)) * 1.6))),
+                max(MIN_FONT, int(lay.cell * 0.24)))
+
     def draw_banner(self, surface, text: str, sub: str = '', scale: float = 1.0,
                     color=None, win_line=None) -> pygame.Rect:
         """The end-of-game panel: ``text`` (big, popping in by ``scale``) and
@@ -511,27 +546,36 @@ class Renderer:
         theme = self._ready()[1]
         text, sub = clip(text, MAX_TEXT), clip(sub, MAX_TEXT)
         rect, f, sf = self.banner_rect(text, sub, win_line)
-        img = render_fit(f, text, color or theme.text, rect.width - 48)
-        if scale != 1.0 and scale > 0.05:
-            scale = min(scale, 1.0)
-            img = pygame.transform.smoothscale(
-                img, (max(1, int(img.get_width() * scale)), max(1, int(img.get_height() * scale))))
+        size, sub_size = self._banner_sizes(text)
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (*theme.status_bg[:3], 225), panel.get_rect(), border_radius=16)
         pygame.draw.rect(panel, (*theme.accent[:3], 255), panel.get_rect(), 2, border_radius=16)
         surface.blit(panel, rect.topleft)
-        surface.blit(img, (rect.centerx - img.get_width() // 2, rect.top + 14))
+        title_box = pygame.Rect(rect.left + 16, rect.top + 12, rect.width - 32,
+                                line_height(size, True) + 4)
+        ink = color or theme.text
+        if scale != 1.0 and scale > 0.05:
+            scale = min(scale, 1.0)
+            img = pygame.Surface(title_box.size, pygame.SRCALPHA)
+            draw_text(img, text, img.get_rect(), ink, size, bold=True, align='center')
+            img = pygame.transform.smoothscale(
+                img, (max(1, int(img.get_width() * scale)), max(1, int(img.get_height() * scale))))
+            surface.blit(img, img.get_rect(center=title_box.center))
+        elif scale > 0.05:
+            draw_text(surface, text, title_box, ink, size, bold=True, align='center')
         if sub:
-            sub_img = render_fit(sf, sub, theme.text_dim, rect.width - 24)
-            surface.blit(sub_img, (rect.centerx - sub_img.get_width() // 2,
-                                   rect.top + 22 + f.get_height()))
+            sub_box = pygame.Rect(rect.left + 12, title_box.bottom + 2, rect.width - 24,
+                                  rect.bottom - 8 - title_box.bottom - 2)
+            draw_text(surface, sub, sub_box, theme.text_dim, sub_size, align='center', lines=2)
         return rect
 
     def toast_lines(self, text: str) -> tuple[pygame.font.Font, list[str]]:
         """The font and the (at most three) lines :meth:`draw_toast` draws for ``text``."""
         lay = self._ready()[0]
-        f = font(max(MIN_FONT, int(lay.message_h * 0.62)))
-        return f, wrap_text(f, text, max(24, lay.width - 64), 3)
+        size = max(MIN_FONT, int(lay.message_h * 0.62))
+        step = line_height(size)
+        how = fit(text, max(24, lay.width - 64), step * 3, size, lines=3)
+        return font(how.size), list(how.lines)
 
     def draw_toast(self, surface, text: str, alpha: float = 1.0, kind: str = 'info'):
         """A notice in the message line under the toolbar, wrapped to at most
@@ -541,18 +585,16 @@ class Renderer:
         lay, theme = self._ready()
         f, lines = self.toast_lines(text)
         colour = theme.bad if kind == 'error' else mix(theme.status_bg, theme.text, 0.16)
-        ink = text_on(colour)
-        imgs = [f.render(line, True, ink) for line in lines]
-        step = f.get_linesize()
-        w = max(img.get_width() for img in imgs) + 24
-        h = step * (len(imgs) - 1) + imgs[-1].get_height() + 8
+        step = line_height(max(MIN_FONT, int(lay.message_h * 0.62)))
+        w = max(f.size(line)[0] for line in lines) + 24
+        h = step * len(lines) + 8
         panel = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(panel, (*colour[:3], int(240 * alpha)), panel.get_rect(), border_radius=8)
         x = (lay.width - w) // 2
-        y = lay.message_rect.top + max(0, (lay.message_h - h) // 2) if len(imgs) == 1 \
+        y = lay.message_rect.top + max(0, (lay.message_h - h) // 2) if len(lines) == 1 \
             else lay.message_rect.top + 2
         surface.blit(panel, (x, y))
-        for i, img in enumerate(imgs):
-            img.set_alpha(int(255 * alpha))
-            surface.blit(img, (x + 12, y + 4 + i * step))
+        size = max(MIN_FONT, int(lay.message_h * 0.62))
+        draw_text(surface, text, pygame.Rect(x + 12, y + 4, max(24, lay.width - 64), h - 8),
+                  text_on(colour), size, lines=3, valign='top', alpha=alpha, free=True)
         return pygame.Rect(x, y, w, h)

@@ -10,8 +10,11 @@ that calls the hooks of :class:`~connect4_game.ui.screens.base.Screen`:
   gets ``resume()``;
 * :meth:`ScreenStack.replace` -- the top screen leaves and the new one takes
   its place (the screen below stays paused: no ``resume()``, no ``pause()``);
-* every frame, :meth:`ScreenStack.update` then :meth:`ScreenStack.draw`,
-  each bottom-up over the screens that take part (see there);
+* every frame, :meth:`ScreenStack.update`, then -- when the app draws the
+  frame -- :meth:`ScreenStack.draw`, each bottom-up over the screens that
+  take part (see there); whether a frame needs drawing comes from the
+  visible screens' ``wants_frames()`` (:meth:`ScreenStack.wants_frames`) and
+  ``picture_key()`` (:meth:`ScreenStack.picture`);
 * when the window closes, :meth:`ScreenStack.app_closing` -- every screen's
   ``on_app_close()``, top first.
 """
@@ -98,14 +101,29 @@ class ScreenStack:
         for screen in self._screens[first:]:
             screen.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw the visible screens onto ``surface``, bottom-up: the top one
-        and, while each of them has ``covers`` False, the one below."""
+    def visible(self) -> list[Screen]:
+        """The screens a frame shows, bottom-up: the top one and, while each
+        of them has ``covers`` False, the one below."""
         bottom = len(self._screens) - 1
         while bottom > 0 and not self._screens[bottom].covers:
             bottom -= 1
-        for screen in self._screens[bottom:]:
+        return self._screens[bottom:]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the :meth:`visible` screens onto ``surface``, bottom-up."""
+        for screen in self.visible():
             screen.draw(surface)
+
+    def wants_frames(self) -> bool:
+        """Whether a visible screen's picture changes by itself now (its
+        ``wants_frames()``): then every frame is drawn."""
+        return any(screen.wants_frames() for screen in self.visible())
+
+    def picture(self) -> tuple:
+        """What the visible screens show, as far as it can change without
+        an event: which screens, and each one's ``picture_key()``. A frame
+        needs drawing when this differs from the last frame drawn."""
+        return tuple((id(screen), screen.picture_key()) for screen in self.visible())
 
     def app_closing(self) -> None:
         """The window closes: every screen's ``on_app_close()``, top first. A

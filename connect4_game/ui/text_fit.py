@@ -1,21 +1,79 @@
-"""Text that fits: one line or a few wrapped lines no wider than a width in px.
+"""Text that fits its box: the one way the window draws a label.
+
+:func:`draw_text` draws ``text`` inside a box (a ``pygame.Rect`` in pixels
+of the surface drawn on). It keeps the text whole when it can: first on up
+to ``lines`` lines broken at spaces at the font size asked for, then at
+smaller sizes down to ``min_size`` (:data:`MIN_FONT` by default), then in
+one of the caller's ``short`` forms (an abbreviation, e.g. ``'+12'`` for
+``'win in 12'``); only then is it cut with ``…``. A text drawn short or cut
+is marked ``cut``: the window shows the full text in a tooltip when the
+mouse rests on it (:func:`cut_text_at`).
+
+Every call is noted in the log of the frame (:func:`frame_texts`, emptied
+by :func:`begin_frame`), with its box and where its ink went, so that a test
+can check that every text of a screen fits its box.
 
 Text that can come from outside (a settings key, a file name, a plug-in's
 error) is never rendered wider than it is drawn: :func:`fit_text` and
 :func:`wrap_text` measure with ``Font.size`` and cut with ``…``, so a
 200,000-character message costs a few measurements of at most
-:data:`~connect4_game.messages.MAX_TEXT` characters (the most characters of
-one message the window ever measures or draws). Re-exported by
+:data:`~connect4_game.messages.MAX_TEXT` characters. Re-exported by
 :mod:`connect4_game.ui.render`.
 """
 
 from __future__ import annotations
 
+import logging
+from dataclasses import dataclass
+from typing import Sequence
+
 import pygame
 
 from connect4_game.messages import ELLIPSIS, MAX_TEXT, clip
 
-__all__ = ['fit_text', 'wrap_text', 'render_fit']
+__all__ = ['MIN_FONT', 'font', 'line_height', 'block_height', 'fit_text', 'wrap_text', 'render_fit', 'draw_text',
+           'fit', 'Fit', 'TextDrawn', 'begin_frame', 'frame_texts', 'cut_text_at']
+
+log = logging.getLogger(__name__)
+
+MIN_FONT = 12     # px: no text the window draws is smaller
+
+# --------------------------------------------------------------------------
+# fonts
+
+_FONTS: dict = {}
+pygame.register_quit(_FONTS.clear)   # Font objects die with pygame.quit(); never reuse them
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """pygame's default font at ``size`` px (at least 8; cached)."""
+    size = max(8, int(size))
+    key = (size, bold)
+    f = _FONTS.get(key)
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        f = pygame.font.Font(None, size)
+        f.set_bold(bold)
+        if len(_FONTS) >= 96:   # many window sizes (resizing) must not grow it forever
+            _FONTS.clear()
+        _FONTS[key] = f
+    return f
+
+
+_TALL = '\u00c9\u00c5gjy|()[]\u2026'   # glyphs reaching highest and lowest
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    """Px from one line of text to the next at font ``size``: the height of
+    the tallest rendered line (accents, descenders, ``…``), so ``n`` lines
+    take ``n * line_height`` px and none overlaps the next."""
+    f = font(size, bold)
+    return max(f.get_linesize(), f.size(_TALL)[1])
+
+
+# --------------------------------------------------------------------------
+# measuring and cutting
 
 
 def _fit_count(f, text: str, max_width: int, suffix: str = '') -> int:
@@ -52,8 +110,9 @@ def fit_text(f, text, max_width) -> str:
 def wrap_text(f, text, max_width, max_lines: int = 3) -> list[str]:
     """``text`` broken at spaces into at most ``max_lines`` lines, each no
     wider than ``max_width`` px in font ``f``; the last line ends in ``…``
-    if text is left over. A word wider than a line is broken inside."""
-    text = clip(text, MAX_TEXT).strip()
+    if text is left over. A word wider than a line is broken inside. At
+    most :data:`MAX_TEXT` characters a line are looked at."""
+    text = clip(text, MAX_TEXT * max(1, max_lines)).strip()
     max_width = max(1, int(max_width))
     lines: list[str] = []
     while text and len(lines) < max_lines - 1 and f.size(text)[0] > max_width:
@@ -69,5 +128,242 @@ def wrap_text(f, text, max_width, max_lines: int = 3) -> list[str]:
 
 
 def render_fit(f, text, colour, max_width) -> pygame.Surface:
-    """``f.render`` of :func:`fit_text`: a surface at most ``max_width`` px wide."""
+    """``f.render`` of :func:`fit_text`: a surface at most ``max_width`` px
+    wide. Low level: screens draw labels with :func:`draw_text`."""
     return f.render(fit_text(f, text, max_width), True, colour)
+
+
+def block_height(f, lines) -> int:
+    """Px the ``lines`` (strings) take drawn one under the other in font
+    ``f``: a line step (``get_linesize``) each, the last one its own height."""
+    if not lines:
+        return 0
+    return f.get_linesize() * (len(lines) - 1) + max(_rendered_height(f, x) for x in lines)
+
+
+def _rendered_height(f, line: str) -> int:
+    """The height of ``f.render(line)``: a non-empty line is at least a line step tall."""
+    h = f.size(line)[1]
+    return max(h, f.get_linesize()) if line else h
+
+
+def _whole_lines(f, text: str, width: int, max_lines: int) -> list[str] | None:
+    """``text`` broken at spaces into at most ``max_lines`` lines no wider
+    than ``width`` px in font ``f``, no word cut; None if it does not fit so."""
+    if f.size(text)[0] <= width:
+        return [text]
+    lines: list[str] = []
+    rest = text
+    while rest:
+        if len(lines) == max_lines:
+            return None
+        if f.size(rest)[0] <= width:
+            lines.append(rest)
+            break
+        n = _fit_count(f, rest, width)
+        cut = rest.rfind(' ', 0, n + 1)
+        if cut <= 0:
+            return None          # a word wider than the line
+        lines.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    return lines
+
+
+# --------------------------------------------------------------------------
+# fitting a box
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How a text fits a box: the font ``size`` (px) and ``bold``, the
+    ``lines`` to draw, ``short``: True when they are one of the caller's
+    short forms, ``cut``: True when they end in ``…`` (either way the full
+    text is not all there)."""
+
+    size: int
+    bold: bool
+    lines: tuple[str, ...]
+    cut: bool
+    short: bool = False
+
+
+_FITS: dict[tuple, Fit] = {}
+_MAX_FITS = 2048
+
+
+def _lines_at(text: str, size: int, bold: bool, width: int, height: int,
+              max_lines: int) -> list[str] | None:
+    """The whole text's lines at ``size`` px in a ``width`` x ``height`` box, or None."""
+    f = font(size, bold)
+    room = 1 + max(0, (height - f.get_height()) // max(1, f.get_linesize()))
+    lines = _whole_lines(f, text, width, min(max_lines, room))
+    if lines is None or block_height(f, lines) > height:
+        return None
+    return lines
+
+
+def _smallest_fit(text: str, size: int, min_size: int, bold: bool, width: int, height: int,
+                  max_lines: int) -> Fit | None:
+    """The biggest size from ``size`` down to ``min_size`` at which all of
+    ``text`` fits (binary search: bigger sizes never fit better), or None."""
+    lines = _lines_at(text, size, bold, width, height, max_lines)
+    if lines is not None:
+        return Fit(size, bold, tuple(lines), False)
+    lo, hi = min_size, size - 1          # find the largest fitting size in [lo, hi]
+    best: Fit | None = None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        lines = _lines_at(text, mid, bold, width, height, max_lines)
+        if lines is None:
+            hi = mid - 1
+        else:
+            best = Fit(mid, bold, tuple(lines), False)
+            lo = mid + 1
+    return best
+
+
+def fit(text: str, width: int, height: int, size: int, *, bold: bool = False, lines: int = 1,
+        min_size: int = MIN_FONT, short: Sequence[str] = ()) -> Fit:
+    """How ``text`` fits a box ``width`` x ``height`` px, starting from the
+    font ``size`` px: whole on at most ``lines`` lines at the biggest size
+    from ``size`` down to ``min_size``; else the first of the ``short``
+    forms that fits whole so (``short`` True); else cut with ``…`` at
+    ``min_size`` (``cut`` True). Results are cached."""
+    text = clip(text, MAX_TEXT)
+    width, height = max(1, int(width)), max(1, int(height))
+    size = max(8, int(size))
+    min_size = max(8, min(int(min_size), size))
+    lines = max(1, int(lines))
+    key = (text, width, height, size, bold, lines, min_size, tuple(short))
+    found = _FITS.get(key)
+    if found is not None:
+        return found
+    found = _smallest_fit(text, size, min_size, bold, width, height, lines)
+    if found is None:
+        for form in short:
+            found = _smallest_fit(clip(form, MAX_TEXT), size, min_size, bold, width, height,
+                                  lines)
+            if found is not None:
+                found = Fit(found.size, bold, found.lines, False, True)
+                break
+    if found is None:
+        f = font(min_size, bold)
+        room = 1 + max(0, (height - f.get_height()) // max(1, f.get_linesize()))
+        cut = wrap_text(f, text, width, min(lines, room))
+        while len(cut) > 1 and block_height(f, cut) > height:
+            cut = wrap_text(f, text, width, len(cut) - 1)
+        found = Fit(min_size, bold, tuple(cut), tuple(cut) != (text,))
+    if len(_FITS) >= _MAX_FITS:
+        _FITS.clear()
+    _FITS[key] = found
+    return found
+
+
+# --------------------------------------------------------------------------
+# drawing and the frame's log
+
+
+@dataclass(frozen=True)
+class TextDrawn:
+    """One :func:`draw_text` call: the full ``text`` asked for, the
+    ``lines`` drawn at font ``size`` px, whether they are ``cut`` (end in
+    ``…``) or a ``short`` form, and three rects in window pixels: the
+    ``box`` given, the ``ink`` (where the drawn lines are) and the ``area``
+    of the surface drawn on (a subsurface is only part of the window).
+    ``free`` marks text from outside (a file name, an error) that may be
+    cut; ``tip`` False: no tooltip for it (a tooltip's own text)."""
+
+    text: str
+    lines: tuple[str, ...]
+    size: int
+    cut: bool
+    short: bool
+    box: pygame.Rect
+    ink: pygame.Rect
+    area: pygame.Rect
+    free: bool
+    tip: bool = True
+
+    @property
+    def partial(self) -> bool:
+        """Not all of the text is there (cut or short): the whole text
+        belongs in a tooltip."""
+        return self.cut or self.short
+
+    @property
+    def fits(self) -> bool:
+        """The ink is inside the box and inside the surface drawn on."""
+        return self.box.contains(self.ink) and self.area.contains(self.ink)
+
+
+_FRAME: list[TextDrawn] = []
+_MAX_LOG = 4000
+
+
+def begin_frame() -> None:
+    """Start a new frame's log of drawn texts (the app calls it before drawing)."""
+    _FRAME.clear()
+
+
+def frame_texts() -> list[TextDrawn]:
+    """The texts drawn since :func:`begin_frame`, in drawing order (a copy)."""
+    return list(_FRAME)
+
+
+def cut_text_at(pos) -> TextDrawn | None:
+    """The topmost text of this frame drawn :attr:`~TextDrawn.partial`
+    whose box holds window point ``pos`` (x, y), or None: its full text
+    belongs in a tooltip."""
+    for drawn in reversed(_FRAME):
+        if drawn.partial and drawn.tip and drawn.box.collidepoint(pos) \
+                and drawn.area.collidepoint(pos):
+            return drawn
+    return None
+
+
+def draw_text(surface: pygame.Surface, text: str, box: pygame.Rect, colour, size: int, *,
+              bold: bool = False, lines: int = 1, align: str = 'left', valign: str = 'center',
+              min_size: int = MIN_FONT, short: Sequence[str] = (), alpha: float = 1.0,
+              free: bool = False, tip: bool = True) -> TextDrawn:
+    """Draw ``text`` in ``colour`` (RGB) inside ``box`` (a Rect in
+    ``surface`` pixels), fitted by :func:`fit` from the font ``size`` px
+    (``bold``, at most ``lines`` lines, not below ``min_size`` px, else a
+    ``short`` form, else cut with ``…``).
+
+    :param align: 'left', 'center' or 'right' in the box, each line.
+    :param valign: 'top', 'center' or 'bottom': where the block of lines sits.
+    :param alpha: opacity 0..1 (fading text).
+    :param free: the text comes from outside (file name, error) and may be cut.
+    :param tip: False: no tooltip with the whole text when it is cut.
+    :returns: what was drawn (:class:`TextDrawn`), also noted in the frame's log.
+    :raises ValueError: for an unknown ``align`` or ``valign``.
+    """
+    if align not in ('left', 'center', 'right') or valign not in ('top', 'center', 'bottom'):
+        raise ValueError(f'bad alignment {align!r}, {valign!r}')
+    box = pygame.Rect(box)
+    how = fit(text, box.width, box.height, size, bold=bold, lines=lines, min_size=min_size,
+              short=short)
+    f = font(how.size, how.bold)
+    step = f.get_linesize()
+    block = block_height(f, how.lines)
+    top = box.top if valign == 'top' else box.bottom - block if valign == 'bottom' \
+        else box.top + (box.height - block) // 2
+    ink: pygame.Rect | None = None
+    for i, line in enumerate(how.lines):
+        img = f.render(line, True, colour[:3])
+        if alpha < 1.0:
+            img.set_alpha(max(0, int(255 * alpha)))
+        x = box.left if align == 'left' else box.right - img.get_width() if align == 'right' \
+            else box.centerx - img.get_width() // 2
+        where = pygame.Rect(x, top + i * step, img.get_width(), img.get_height())
+        surface.blit(img, where)
+        ink = where if ink is None else ink.union(where)
+    if ink is None:
+        ink = pygame.Rect(box.left, box.top, 0, 0)
+    ox, oy = surface.get_abs_offset()
+    drawn = TextDrawn(clip(text, MAX_TEXT), how.lines, how.size, how.cut, how.short,
+                      box.move(ox, oy), ink.move(ox, oy), pygame.Rect((ox, oy), surface.get_size()),
+                      free, tip)
+    if len(_FRAME) < _MAX_LOG:
+        _FRAME.append(drawn)
+    return drawn

@@ -4,9 +4,12 @@ and the choice rows of dialogs.
 Every control is laid out in window pixels by its owner (a screen), drawn in
 the colours of a :class:`~connect4_game.ui.themes.Theme`, and answers events
 by returning the ``action`` string of what was chosen, so screens map
-actions to commands in one place. Text is fitted to the control
-(:func:`~connect4_game.ui.render.fit_text`), never scaled. Times (the tooltip
-delay) advance by ``dt`` in seconds.
+actions to commands in one place. Every text is drawn by
+:func:`~connect4_game.ui.text_fit.draw_text` in the box of its control
+(wrapped, smaller, or cut with the whole text in a tooltip), never scaled.
+Times (the tooltip delay) advance by ``dt`` in seconds. Tooltips are placed
+clear of the rectangles the screen keeps clear (results, hints, notices)
+and go away on a click.
 """
 
 from __future__ import annotations
@@ -15,10 +18,12 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from connect4_game.ui.render import MIN_FONT, fit_text, font, mix, wrap_text
+from connect4_game.ui.animation import Fade, ease_out_back
+from connect4_game.ui.render import MIN_FONT, WIN_PULSE_END, draw_text, fit, font, mix
+from connect4_game.ui.text_fit import line_height
 
 __all__ = ['Button', 'Toolbar', 'Menu', 'MenuItem', 'Choice', 'Stepper', 'TOOLTIP_DELAY',
-           'draw_panel']
+           'draw_panel', 'draw_tooltip', 'tooltip_place', 'Toast', 'ResultBanner']
 
 TOOLTIP_DELAY = 0.6     # seconds the mouse rests on a control before its tooltip shows
 
@@ -33,13 +38,64 @@ def draw_panel(surface, rect, theme, alpha: int = 235, border=None, radius: int 
     surface.blit(panel, rect.topleft)
 
 
+class Toast:
+    """A notice on screen: ``text``, ``kind`` ('info' or 'error'),
+    ``duration`` (seconds to show), ``t`` (seconds shown), ``position`` (the
+    position id it is about; None: any)."""
+
+    def __init__(self, text: str, kind: str = 'info', duration: float = 2.5, position=None):
+        self.text, self.kind, self.duration, self.t = text, kind, duration, 0.0
+        self.position = position
+
+
+class ResultBanner:
+    """The state of the result of a finished game over the board: it pops
+    in (``fade``, 0.45 s), the player can put it away (``hidden``) and bring
+    it back (:meth:`toggle`); ``rect`` is where it was drawn last (None:
+    not drawn), ``shown_for`` the seconds it has been due."""
+
+    def __init__(self) -> None:
+        self.fade = Fade(0.45, ease_out_back)
+        self.hidden = False
+        self.rect: pygame.Rect | None = None
+        self.shown_for = 0.0
+
+    def reset(self) -> None:
+        """A new position: the next result pops in again, shown."""
+        self.fade = Fade(0.45, ease_out_back)
+        self.hidden = False
+        self.shown_for = 0.0
+
+    def toggle(self) -> None:
+        """Put the result away, or bring it back (popping in)."""
+        self.hidden = not self.hidden
+        if not self.hidden:
+            self.fade = Fade(0.45, ease_out_back)
+
+    def update(self, dt: float, due: bool) -> None:
+        """Advance by ``dt`` seconds; ``due``: the game is over and its last
+        checker has landed."""
+        if due:
+            self.fade.update(dt)
+            self.shown_for += dt
+        else:
+            self.shown_for = 0.0
+
+    def moving(self) -> bool:
+        """Whether it still pops in or the winning four still pulses."""
+        return self.fade.value < 1.0 or self.shown_for < WIN_PULSE_END
+
+
 @dataclass
 class Button:
     """A push button: ``label`` (already translated), ``action`` returned
     when it is pressed, ``tooltip`` (e.g. ``'Undo the last move (U)'``).
 
     ``enabled`` False draws it dimmed and ignores clicks; ``on`` draws it
-    pressed in (a toggle that is on); ``primary`` draws it in the accent colour.
+    pressed in (a toggle that is on); ``primary`` draws it in the accent
+    colour; ``alternates`` are the other labels it may take (a
+    :class:`Toolbar` makes it as wide as the widest, so the bar does not
+    shift when the label changes).
     """
 
     label: str
@@ -49,6 +105,7 @@ class Button:
     on: bool = False
     primary: bool = False
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    alternates: tuple[str, ...] = ()
 
     def hit(self, pos) -> bool:
         return self.rect.collidepoint(pos)
@@ -68,11 +125,10 @@ class Button:
         pygame.draw.rect(surface, fill, r, border_radius=max(4, r.height // 4))
         if focus:
             pygame.draw.rect(surface, theme.accent, r, 2, border_radius=max(4, r.height // 4))
-        while size > MIN_FONT and font(size, bold=self.primary).size(self.label)[0] > r.width - 8:
-            size -= 1                  # shrink to fit before cutting the label
-        f = font(size, bold=self.primary)
-        img = f.render(fit_text(f, self.label, r.width - 8), True, ink)
-        surface.blit(img, img.get_rect(center=r.center))
+        box = r.inflate(-8, -4)
+        two = box.height >= 2 * line_height(MIN_FONT, self.primary)
+        draw_text(surface, self.label, box, ink, size, bold=self.primary, lines=2 if two else 1,
+                  align='center')
 
 
 class Toolbar:
@@ -81,8 +137,11 @@ class Toolbar:
     mouse rests :data:`TOOLTIP_DELAY` seconds, and keyboard focus (F10 or
     Tab to enter, arrows to move, Enter to press, Esc to leave).
 
-    :param buttons: left to right; the last ones with ``right=True`` in
-        :meth:`layout` go to the right end.
+    A click anywhere hides the tooltip until the mouse moves to another
+    button; :meth:`draw_tooltip` keeps it off the rectangles it is told to
+    avoid (and leaves it out when there is no room).
+
+    :param buttons: left to right; the last ``right`` ones sit at the right end.
     """
 
     def __init__(self, buttons: list[Button], right: int = 0) -> None:
@@ -93,6 +152,8 @@ class Toolbar:
         self.hover: Button | None = None
         self.hover_time = 0.0
         self.focus: int | None = None
+        self.tip_hidden = False      # a click hid the tooltip (until another button)
+        self.tip_rect: pygame.Rect | None = None   # where the last tooltip went
 
     def button(self, action: str) -> Button | None:
         for b in self.buttons:
@@ -101,22 +162,24 @@ class Toolbar:
         return None
 
     def layout(self, width: int, height: int) -> None:
-        """Place the buttons in a bar ``width`` x ``height`` px at the top;
-        the font shrinks (not below 12 px) until every label fits."""
+        """Place the buttons in a bar ``width`` x ``height`` px at the top,
+        each as wide as its widest label (:attr:`Button.alternates` too); the
+        font shrinks (not below 12 px) until every label fits."""
         self.rect = pygame.Rect(0, 0, width, height)
         pad, gap = 6, 4
         bh = height - 2 * pad
         size = max(12, min(20, int(height * 0.42)))
         while True:
             f = font(size)
-            widths = [f.size(b.label)[0] + 2 * max(8, size // 2) for b in self.buttons]
+            widths = [max(f.size(t)[0] for t in (b.label, *b.alternates)) + 2 * max(8, size // 2)
+                      for b in self.buttons]
             if sum(widths) + gap * (len(widths) + 1) + 2 * pad <= width or size <= 12:
                 break
             size -= 1
         self.size = size
         total = sum(widths) + gap * (len(widths) - 1)
         spare = max(0, width - 2 * pad - total)
-        if sum(widths) + gap * (len(widths) - 1) > width - 2 * pad:   # squeeze evenly
+        if total > width - 2 * pad:   # squeeze evenly
             each = (width - 2 * pad - gap * (len(widths) - 1)) // len(widths)
             widths = [each] * len(widths)
             spare = 0
@@ -129,16 +192,19 @@ class Toolbar:
             x += w + gap
 
     def handle_event(self, e) -> str | None:
-        """The action of a clicked (or keyboard-pressed) button, else None."""
+        """The action of a clicked (or keyboard-pressed) button, else None;
+        ``''`` for a key the toolbar used. Any click hides the tooltip."""
         if e.type == pygame.MOUSEMOTION:
             over = next((b for b in self.buttons if b.hit(e.pos)), None)
             if over is not self.hover:
-                self.hover, self.hover_time = over, 0.0
-        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            for b in self.buttons:
-                if b.hit(e.pos):
-                    self.focus = None
-                    return b.action if b.enabled else None
+                self.hover, self.hover_time, self.tip_hidden = over, 0.0, False
+        elif e.type == pygame.MOUSEBUTTONDOWN:
+            self.tip_hidden = True
+            if e.button == 1:
+                for b in self.buttons:
+                    if b.hit(e.pos):
+                        self.focus = None
+                        return b.action if b.enabled else None
         elif e.type == pygame.KEYDOWN and self.focus is not None:
             n = len(self.buttons)
             if e.key in (pygame.K_LEFT, pygame.K_UP) or (e.key == pygame.K_TAB
@@ -158,9 +224,34 @@ class Toolbar:
         """Keyboard focus to the first button (F10 / Tab in the game)."""
         self.focus = 0
 
+    def hide_tip(self) -> bool:
+        """Hide the tooltip shown now (Esc); returns whether one was shown."""
+        shown = self.tip_button() is not None
+        self.tip_hidden = True
+        if self.focus is not None:
+            self.focus = None
+            shown = True
+        return shown
+
     def update(self, dt: float) -> None:
+        """Advance the tooltip's delay by ``dt`` seconds."""
         if self.hover is not None:
             self.hover_time += dt
+
+    def tip_button(self) -> Button | None:
+        """The button whose tooltip shows now: the hovered one once the
+        delay is over (unless a click hid it), else the focused one."""
+        if self.hover is not None and self.hover_time >= TOOLTIP_DELAY and not self.tip_hidden \
+                and self.hover.tooltip:
+            return self.hover
+        if self.focus is not None and self.buttons[self.focus].tooltip:
+            return self.buttons[self.focus]
+        return None
+
+    def tip_pending(self) -> bool:
+        """Whether a tooltip is about to show (the mouse rests on a button)."""
+        return self.hover is not None and not self.tip_hidden and bool(self.hover.tooltip) \
+            and self.hover_time < TOOLTIP_DELAY
 
     def draw(self, surface, theme) -> None:
         pygame.draw.rect(surface, theme.status_bg, self.rect)
@@ -169,33 +260,61 @@ class Toolbar:
         for i, b in enumerate(self.buttons):
             b.draw(surface, theme, self.size, hover=b is self.hover, focus=i == self.focus)
 
-    def draw_tooltip(self, surface, theme) -> None:
-        """The hovered (or focused) button's tooltip, once it is due; kept inside the window."""
-        b = self.hover if self.hover is not None and self.hover_time >= TOOLTIP_DELAY else \
-            self.buttons[self.focus] if self.focus is not None else None
-        if b is None or not b.tooltip:
-            return
-        draw_tooltip(surface, theme, b.tooltip, b.rect)
+    def draw_tooltip(self, surface, theme, avoid=()) -> pygame.Rect | None:
+        """The tooltip of :meth:`tip_button`, inside the window and clear of
+        every rect of ``avoid``; returns where it went (None: no tooltip, or
+        no room for it)."""
+        b = self.tip_button()
+        self.tip_rect = None if b is None else draw_tooltip(surface, theme, b.tooltip, b.rect,
+                                                            avoid)
+        return self.tip_rect
 
 
-def draw_tooltip(surface, theme, text: str, anchor: pygame.Rect) -> pygame.Rect:
-    """A tooltip below ``anchor`` (above it near the bottom), inside the window."""
+def _tooltip_font_size(window_h: int) -> int:
+    return max(12, min(18, window_h // 40))
+
+
+def tooltip_place(window_size, size, anchor: pygame.Rect, avoid=()) -> pygame.Rect | None:
+    """Where a tooltip ``size`` (w, h px) for ``anchor`` goes in a window of
+    ``window_size``: below the anchor, else above it, else beside or below
+    whatever it must avoid -- the nearest place inside the window that
+    covers no rect of ``avoid`` and not the anchor; None if there is none."""
+    w, h = window_size
+    tw, th = size
+    avoid = [pygame.Rect(a) for a in avoid if a is not None]
+    xs = [anchor.centerx - tw // 2] + [a.left - tw - 6 for a in avoid] + \
+        [a.right + 6 for a in avoid]
+    ys = [anchor.bottom + 6, anchor.top - th - 6] + [a.bottom + 6 for a in avoid] + \
+        [a.top - th - 6 for a in avoid]
+    best: tuple[float, pygame.Rect] | None = None
+    for y in ys:
+        for x in xs:
+            x = min(max(4, x), w - tw - 4)
+            rect = pygame.Rect(x, y, tw, th)
+            if rect.top < 4 or rect.bottom > h - 4 or rect.colliderect(anchor) \
+                    or any(rect.colliderect(a) for a in avoid):
+                continue
+            far = abs(rect.centerx - anchor.centerx) + 2 * abs(rect.centery - anchor.centery)
+            if best is None or far < best[0]:
+                best = (far, rect)
+    return None if best is None else best[1]
+
+
+def draw_tooltip(surface, theme, text: str, anchor: pygame.Rect, avoid=()) -> pygame.Rect | None:
+    """A tooltip for ``anchor``, placed by :func:`tooltip_place` (inside the
+    window, clear of ``avoid``); returns its rect, or None when there is no room."""
     w, h = surface.get_size()
-    f = font(max(12, min(18, h // 40)))
-    lines = wrap_text(f, text, min(360, w - 16), 3)
-    imgs = [f.render(line, True, theme.text) for line in lines]
-    tw = max(i.get_width() for i in imgs) + 16
-    th = sum(i.get_height() for i in imgs) + 10
-    x = min(max(4, anchor.centerx - tw // 2), w - tw - 4)
-    y = anchor.bottom + 6
-    if y + th > h - 4:
-        y = max(4, anchor.top - th - 6)
-    rect = pygame.Rect(x, y, tw, th)
+    size = _tooltip_font_size(h)
+    how = fit(text, min(360, w - 24), 3 * line_height(size), size, lines=3)
+    fl = font(how.size)
+    tw = max(fl.size(line)[0] for line in how.lines) + 16
+    th = line_height(how.size) * len(how.lines) + 10
+    rect = tooltip_place((w, h), (tw, th), anchor, avoid)
+    if rect is None:
+        return None
     draw_panel(surface, rect, theme, 245, border=theme.accent, radius=6)
-    yy = y + 5
-    for img in imgs:
-        surface.blit(img, (x + 8, yy))
-        yy += img.get_height()
+    draw_text(surface, text, rect.inflate(-16, -10), theme.text, size, lines=3,
+              valign='top', free=True, tip=False)
     return rect
 
 
@@ -221,8 +340,9 @@ class Menu:
         w, h = window_size
         self.size = max(12, min(20, h // 34))
         f = font(self.size)
-        row = f.get_linesize() + 10
-        width = max(f.size(i.label)[0] + f.size(i.key)[0] for i in items) + 56
+        row = line_height(self.size) + 10
+        self.key_w = max(f.size(i.key)[0] for i in items)
+        width = max(f.size(i.label)[0] for i in items) + self.key_w + 56
         width = min(width, w - 8)
         height = row * len(items) + 8
         x = min(max(4, anchor.right - width), w - width - 4)
@@ -257,17 +377,18 @@ class Menu:
     def draw(self, surface, theme) -> None:
         draw_panel(surface, self.rect, theme, 250, border=mix(theme.status_bg, theme.text, 0.3),
                    radius=8)
-        f = font(self.size)
+        key_w = min(self.key_w, self.rect.width // 3)
         for i, (item, r) in enumerate(zip(self.items, self.rows, strict=False)):
             if i == self.hover or i == self.sel:
                 pygame.draw.rect(surface, mix(theme.status_bg, theme.accent, 0.35), r,
                                  border_radius=6)
             ink = theme.text if item.enabled else theme.text_dim
-            img = f.render(fit_text(f, item.label, r.width - 80), True, ink)
-            surface.blit(img, (r.x + 10, r.centery - img.get_height() // 2))
+            label_box = pygame.Rect(r.x + 10, r.y + 2, r.width - 20 - key_w - 16, r.height - 4)
+            draw_text(surface, item.label, label_box, ink, self.size)
             if item.key:
-                k = f.render(item.key, True, theme.text_dim)
-                surface.blit(k, (r.right - k.get_width() - 10, r.centery - k.get_height() // 2))
+                draw_text(surface, item.key, pygame.Rect(r.right - 10 - key_w, r.y + 2, key_w,
+                                                         r.height - 4),
+                          theme.text_dim, self.size, align='right')
 
 
 class Choice:
@@ -301,16 +422,20 @@ class Choice:
                 return True
         return False
 
-    def draw(self, surface, theme, size: int, selected: bool, dim: bool = False) -> None:
-        f, fb = font(size), font(size, True)
+    def title_box(self) -> pygame.Rect:
+        """Where the row's title goes: left of its first segment."""
+        return pygame.Rect(self.rect.x, self.rect.y, max(1, self.seg_rects[0].x - self.rect.x - 10),
+                           self.rect.height)
+
+    def draw_title(self, surface, theme, size: int, selected: bool, dim: bool = False) -> None:
+        """The row's title, fitted to :meth:`title_box` (up to two lines)."""
         ink = theme.text_dim if dim else theme.text
-        title = f.render(fit_text(f, self.title, self.seg_rects[0].x - self.rect.x - 10), True,
-                         theme.accent if selected else ink)
-        surface.blit(title, (self.rect.x, self.rect.centery - title.get_height() // 2))
-        while size > MIN_FONT and any(font(size, True).size(label)[0] > r.width - 8
-                                      for (_v, label), r in zip(self.options, self.seg_rects, strict=False)):
-            size -= 1                  # shrink to fit before cutting a label
-        f, fb = font(size), font(size, True)
+        draw_text(surface, self.title, self.title_box(), theme.accent if selected else ink, size,
+                  lines=2)
+
+    def draw(self, surface, theme, size: int, selected: bool, dim: bool = False) -> None:
+        ink = theme.text_dim if dim else theme.text
+        self.draw_title(surface, theme, size, selected, dim)
         for (v, label), r in zip(self.options, self.seg_rects, strict=False):
             on = v == self.value
             fill = mix(theme.status_bg, theme.accent, 0.55) if on else \
@@ -318,9 +443,8 @@ class Choice:
             pygame.draw.rect(surface, fill, r, border_radius=max(4, r.height // 3))
             if on and selected:
                 pygame.draw.rect(surface, theme.highlight, r, 2, border_radius=max(4, r.height // 3))
-            ff = fb if on else f
-            img = ff.render(fit_text(ff, label, r.width - 6), True, ink)
-            surface.blit(img, img.get_rect(center=r.center))
+            draw_text(surface, label, r.inflate(-6, -2), ink, size, bold=on, lines=2,
+                      align='center')
 
 
 class Stepper(Choice):
@@ -348,19 +472,15 @@ class Stepper(Choice):
         return False
 
     def draw(self, surface, theme, size: int, selected: bool, dim: bool = False) -> None:
-        f = font(size)
         ink = theme.text_dim if dim else theme.text
         r = self.seg_rects[0]
-        title = f.render(fit_text(f, self.title, r.x - self.rect.x - 10), True,
-                         theme.accent if selected else ink)
-        surface.blit(title, (self.rect.x, self.rect.centery - title.get_height() // 2))
+        self.draw_title(surface, theme, size, selected, dim)
         pygame.draw.rect(surface, mix(theme.status_bg, theme.text, 0.08), r,
                          border_radius=max(4, r.height // 3))
         if selected:
             pygame.draw.rect(surface, theme.accent, r, 2, border_radius=max(4, r.height // 3))
-        img = font(size, True).render(fit_text(f, f'<   {self.fmt(self.value)}   >',
-                                               r.width - 6), True, ink)
-        surface.blit(img, img.get_rect(center=r.center))
+        draw_text(surface, f'<   {self.fmt(self.value)}   >', r.inflate(-6, -2), ink, size,
+                  bold=True, align='center')
 
 
 class TextField(Choice):
@@ -397,15 +517,11 @@ class TextField(Choice):
         return self.seg_rects[0].collidepoint(pos)
 
     def draw(self, surface, theme, size: int, selected: bool, dim: bool = False) -> None:
-        f = font(size)
         r = self.seg_rects[0]
-        title = f.render(fit_text(f, self.title, r.x - self.rect.x - 10), True,
-                         theme.accent if selected else theme.text)
-        surface.blit(title, (self.rect.x, self.rect.centery - title.get_height() // 2))
+        self.draw_title(surface, theme, size, selected)
         pygame.draw.rect(surface, mix(theme.background, theme.text, 0.06), r,
                          border_radius=max(4, r.height // 4))
         pygame.draw.rect(surface, theme.accent if selected else mix(theme.status_bg, theme.text, 0.3),
                          r, 2, border_radius=max(4, r.height // 4))
         text = self.value + ('|' if selected else '')
-        img = f.render(fit_text(f, text, r.width - 16), True, theme.text)
-        surface.blit(img, (r.x + 8, r.centery - img.get_height() // 2))
+        draw_text(surface, text, r.inflate(-16, -4), theme.text, size, free=True)

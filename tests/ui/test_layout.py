@@ -117,7 +117,7 @@ def test_no_text_is_smaller_than_12_px_at_the_smallest_window(rows, cols):
         def __init__(self, name, size):
             seen.append(size)
             super().__init__(name, size)
-    import connect4_game.ui.render as render
+    import connect4_game.ui.text_fit as render   # where the window's fonts are cached
     render._FONTS.clear()
     pygame.font.Font = Spy
     try:

@@ -109,9 +109,9 @@ def test_analysis_overlay_shows_labelled_scores_and_follows_moves(worker, closin
     step_until(app, lambda: g.session.advisor.payload() is not None, max_steps=200)
     labels = g.overlay_labels()
     t = app.theme
-    assert labels[0] == ('wins', t.good)                  # text AND colour
-    assert labels[1] == ('even', t.neutral)               # blocks O's four in column 1
-    assert all(lbl == ('loses', t.bad) for lbl in labels[2:])   # else O wins in column 1
+    assert labels[0] == ('win \u22642', t.good)           # text AND colour: a win within 2 plies
+    assert labels[1] == ('\u2248 even', t.neutral)       # blocks O's four: an estimate, not a draw
+    assert all(lbl == ('loss \u22642', t.bad) for lbl in labels[2:])   # else O wins in column 1
     surf = app.step([], DT)
     badge = g.renderer.label_rects(labels)[0]
     assert surf.get_at(badge.center) != plain.get_at(badge.center)     # a badge is drawn
@@ -121,7 +121,7 @@ def test_analysis_overlay_shows_labelled_scores_and_follows_moves(worker, closin
     app.step([click_col(app, 6)], DT)
     settle(app)
     step_until(app, lambda: g.session.advisor.payload() is not None, max_steps=200)
-    assert g.overlay_labels()[1] == ('wins', app.theme.good)
+    assert g.overlay_labels()[1] == ('win \u22642', app.theme.good)
 
 
 # ---------------------------------------------------------------- keyboard
@@ -153,9 +153,10 @@ def test_new_game_screen_sets_players_and_size(worker, closing):
     scr = app.screen
     assert type(scr).__name__ == 'NewGameScreen'
     app.step([], DT)                                     # drawn: the current settings are shown
-    assert [c.title for c in scr.rows_shown()][:3] == ['Players', 'Difficulty', 'You play']
-    # Players: one player; Difficulty one step harder; play second; rows +1; cols -1
-    app.step([key(pygame.K_DOWN), key(pygame.K_RIGHT)], DT)
+    assert [c.title for c in scr.rows_shown()][:4] == ['Game', 'Players', 'Difficulty', 'You play']
+    assert scr.sel == 1 and scr.level.value == 'custom'     # O is the assignment's AIPlayer
+    # Players: one player; Difficulty from Custom back to Hard; play second; rows +1; cols -1
+    app.step([key(pygame.K_DOWN), key(pygame.K_LEFT), key(pygame.K_LEFT)], DT)
     app.step([key(pygame.K_DOWN), key(pygame.K_RIGHT)], DT)
     app.step([key(pygame.K_DOWN), key(pygame.K_RIGHT)], DT)
     app.step([key(pygame.K_DOWN), key(pygame.K_LEFT)], DT)
@@ -174,7 +175,7 @@ def test_new_game_screen_two_players_and_computer_vs_computer(worker, closing):
     assert all(p.is_human for p in app.session.players.values())
     app.step([key(pygame.K_g, 'g')], DT)
     app.step([], DT)
-    assert [c.title for c in app.screen.rows_shown()][:2] == ['Players', 'Rows']   # no difficulty
+    assert [c.title for c in app.screen.rows_shown()][:3] == ['Game', 'Players', 'Rows']   # no difficulty
     app.step([key(pygame.K_RIGHT), key(pygame.K_DOWN), key(pygame.K_RIGHT),
               key(pygame.K_RIGHT), key(pygame.K_RETURN)], DT)       # computers, Expert
     assert [p.kind for p in app.session.players.values()] == ['expert', 'expert']
@@ -218,6 +219,7 @@ def test_hot_seat_alternates_two_humans(worker, closing):
         app.step([click_col(app, col)], DT)
     assert g.session.game.board.slots[5][3] == 'X' and g.session.game.board.slots[4][3] == 'O'
     assert g.session.game.board.slots[5][2] == 'X' and g.session.planner.requested is None
+    settle(app)                                           # the checker has landed
     assert g.status_texts()[0] == "Player O's turn"      # two people: no 'your'
 
 
@@ -450,7 +452,8 @@ def test_copy_move_string_never_crashes(worker, closing, capsys):
     app = new(worker, closing, x='human', o='human', moves=[1, 2, 1, 1, 2, 4, 4, 4, 4, 5])
     app.step([key(pygame.K_c, 'c', CTRL)], DT)
     toast = app.game.toasts[-1].text
-    assert '1211244445' in toast or '1211244445' in capsys.readouterr().out
+    # the players' notation: columns 1..7 as on the board (add_checkers' 1211244445)
+    assert '2322355556' in toast or '2322355556' in capsys.readouterr().out
 
 
 def test_settings_persist_across_runs(worker, tmp_path, monkeypatch):
@@ -548,7 +551,7 @@ def test_hint_with_random_tiebreak_shows_the_most_central_best_column(worker, cl
     app.step([key(pygame.K_h, 'h')], DT)
     step_until(app, lambda: g.session.advisor.hint_col is not None, max_steps=200)
     assert g.session.advisor.hint_col == 3 and g.session.game.moves == []        # all columns 50: the centre
-    assert g.toasts[-1].text == 'Hint: column 4 (even)'     # columns are numbered from 1
+    assert g.toasts[-1].text == 'Hint: column 4 (nothing forced within 2 plies)'   # from 1
 
 
 def test_mute_option_starts_silent(worker, closing):

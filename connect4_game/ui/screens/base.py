@@ -17,6 +17,11 @@ class Screen:
     the game); ``updates_below`` True keeps the screen below updating (the
     game goes on -- the computer moves, the clock runs -- under a dialog).
 
+    Drawing only when something changed: the window draws a frame after
+    an event, while a visible screen's :meth:`wants_frames` is True, and
+    when a visible screen's :meth:`picture_key` changed. A screen that does
+    not know (the default) wants every frame.
+
     The hooks, in the order the app calls them
     (:class:`~connect4_game.ui.screen_stack.ScreenStack`): on top of the
     stack, every frame :meth:`process_event` for each event, then
@@ -43,6 +48,24 @@ class Screen:
     def draw(self, surface) -> None:
         """Draw the screen onto ``surface``."""
 
+    def wants_frames(self) -> bool:
+        """Whether what the screen shows changes by itself now, with time
+        alone (an animation, a spinner, a fade): True (the default) draws
+        every frame; False lets the window draw only after an event or
+        when :meth:`picture_key` changes."""
+        return True
+
+    def picture_key(self) -> object:
+        """A value that changes whenever what the screen shows changes
+        without an event (a move arriving, a notice, a search result);
+        compared with ``!=``. Default None (see :meth:`wants_frames`)."""
+        return None
+
+    def keep_clear(self) -> list:
+        """Rects (window px) a tooltip must not cover: results, hints,
+        notices. Default: none."""
+        return []
+
     def resume(self) -> None:
         """The screen is on top of the stack again."""
 
@@ -56,6 +79,12 @@ class Screen:
     def caption(self) -> str:
         """What the window title says while this screen is on top ('' by
         default: the game's status)."""
+        return ''
+
+    def window_title(self) -> str:
+        """The window's whole title while this screen is on top, for a screen
+        that is not part of Connect Four (Oska); '' (the default): 'Connect
+        Four -- ' and :meth:`caption` or the game's status."""
         return ''
 
     def finished(self) -> bool | None:

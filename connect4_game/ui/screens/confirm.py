@@ -6,12 +6,13 @@ from typing import Callable
 
 import pygame
 
-from connect4_game.ui.i18n import _
-from connect4_game.ui.render import MIN_FONT, font, wrap_text
+from connect4_game.ui.i18n import _, ngettext
+from connect4_game.ui.render import MIN_FONT, draw_text, fit
+from connect4_game.ui.text_fit import line_height
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.widgets import Button, draw_panel
 
-__all__ = ['ConfirmScreen']
+__all__ = ['ConfirmScreen', 'ask_friend_undo']
 
 
 class ConfirmScreen(Screen):
@@ -30,6 +31,9 @@ class ConfirmScreen(Screen):
         self.yes = Button(yes, 'yes', '', primary=True)
         self.no = Button(no or _('Cancel'), 'no', '')
         self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def wants_frames(self) -> bool:
+        return False      # still: the game below says whether it moves
 
     def answer(self, yes: bool) -> None:
         self.close()
@@ -57,20 +61,30 @@ class ConfirmScreen(Screen):
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
         size = max(MIN_FONT + 2, min(24, h // 28))
-        f = font(size)
         pw = min(w - 40, 560)
-        lines = wrap_text(f, self.question, pw - 40, 4)
+        how = fit(self.question, pw - 40, 4 * line_height(size), size, lines=4)
+        text_h = line_height(how.size) * len(how.lines)
         bh = max(34, size * 2)
-        ph = len(lines) * f.get_linesize() + bh + 60
+        ph = text_h + bh + 60
         self.rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         draw_panel(surface, self.rect, theme, 250, border=theme.accent, radius=12)
-        y = self.rect.top + 20
-        for line in lines:
-            img = f.render(line, True, theme.text)
-            surface.blit(img, (self.rect.centerx - img.get_width() // 2, y))
-            y += f.get_linesize()
+        draw_text(surface, self.question, pygame.Rect(self.rect.left + 20, self.rect.top + 20,
+                                                      pw - 40, text_h),
+                  theme.text, size, lines=4, align='center', valign='top')
         bw = (pw - 60) // 2
         self.no.rect = pygame.Rect(self.rect.left + 20, self.rect.bottom - bh - 20, bw, bh)
         self.yes.rect = pygame.Rect(self.rect.right - 20 - bw, self.rect.bottom - bh - 20, bw, bh)
         self.no.draw(surface, theme, size)
         self.yes.draw(surface, theme, size, focus=True)
+
+
+def ask_friend_undo(app, session, ply: int) -> None:
+    """The friend over the network asks to go back to move ``ply`` (0: a new
+    game): ask the player, and answer the friend with their choice."""
+    n = len(session.game.moves) - ply
+    question = ngettext('Your friend asks to take back {n} move. Allow it?',
+                        'Your friend asks to take back {n} moves. Allow it?',
+                        n).format(n=n) if ply else \
+        _('Your friend asks to start a new game. Allow it?')
+    app.push(ConfirmScreen(app, question, _('Allow'), lambda: session.answer_friend_undo(True),
+                           _('Refuse'), on_no=lambda: session.answer_friend_undo(False)))

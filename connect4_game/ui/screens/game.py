@@ -8,26 +8,33 @@ drive it: the keys (:data:`_KEY_ACTIONS`, :data:`_CTRL_ACTIONS`, ...) give a
 command's name, :data:`_COMMANDS` gives what the name does; a new command is
 a row in each. Animations (the falling checker, the shake of a refused drop,
 the pop-in of the result) and toasts live here; the words of the status bar
-live in :mod:`~connect4_game.ui.screens.game_status`; the game itself lives
-in the session.
+live in :mod:`~connect4_game.ui.screens.game_status`, the drawing and what
+the screen does with the session's news in
+:mod:`~connect4_game.ui.screens.game_view`, the commands in
+:mod:`~connect4_game.ui.screens.game_commands`; the game itself lives in
+the session.
+
+Esc closes what is on top -- a tooltip, the newest notice, the result --
+and never quits (Ctrl+Q and Menu > Quit do). The result can be brought
+back with B or a click on the status bar. The screen tells the window when
+it must draw (:meth:`GameScreen.wants_frames`, :meth:`GameScreen.picture_key`):
+while nothing moves it is not redrawn, and the pulses of the hint and of
+the winning four settle after a few beats.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
-
 import pygame
 
-from connect4_game.ui import events
-from connect4_game.ui.animation import DropAnimation, Fade, Shake, ease_out_back
-from connect4_game.ui.i18n import N_, _, ngettext
-from connect4_game.ui.render import Renderer, mix
-from connect4_game.ui.screens import game_status
+from connect4_game.ui.animation import DropAnimation, Shake
+from connect4_game.ui.i18n import N_, _
+from connect4_game.ui.render import HINT_PULSE_END, Renderer
+from connect4_game.ui.screens import game_status, game_view
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.game_commands import COMMANDS
 from connect4_game.ui.screens.game_status import LOWER_LOOKAHEAD_TIP
-from connect4_game.ui.widgets import Button, Menu, MenuItem, Toolbar
+from connect4_game.ui.widgets import Button, Menu, MenuItem, ResultBanner, Toast, Toolbar
 
 __all__ = ['GameScreen', 'ACTIONS', 'Action', 'BOARD_KEYS', 'LOWER_LOOKAHEAD_TIP', 'key_action']
 
@@ -53,12 +60,14 @@ ACTIONS = [
     Action('settings', N_('Settings'), 'G', N_('Players, difficulty, who plays first, board size, theme')),
     Action('help', N_('Help'), 'F1 / ?', N_('Every control and key')),
     Action('menu', N_('Menu'), 'F10', N_('More: save, load, review, statistics, demo, theme, sound')),
-    Action('move_now', N_('Move now'), 'Space', N_('Play the best move found so far')),
+    Action('move_now', N_('Move now'), N_('Space'), N_('Play the best move found so far')),
     Action('review', N_('Review game'), 'V', N_('Replay the game with every mistake marked')),
     Action('network', N_('Play a friend'), 'F', N_('Host or join a game with a friend on another computer')),
     Action('save', N_('Save game'), 'Ctrl+S', N_('Save this game under a name')),
     Action('load', N_('Load game'), 'Ctrl+O', N_('Open one of your saved games')),
     Action('copy', N_('Copy moves'), 'Ctrl+C', N_('Copy the moves to the clipboard')),
+    Action('paste', N_('Paste position'), 'Ctrl+V',
+           N_('Set up the game from moves on the clipboard, such as 4453')),
     Action('stats', N_('Statistics'), 'S', N_('Wins, losses and draws of every pairing')),
     Action('demo', N_('Demo'), 'D', N_('The computer plays both sides, game after game')),
     Action('pause', N_('Pause demo'), 'P', N_('Pause or resume the demo')),
@@ -66,11 +75,11 @@ ACTIONS = [
     Action('sound', N_('Sound on/off'), 'M', N_('Turn the sounds off or on')),
     Action('details', N_('Details'), 'I', N_("Show the search's nodes and times")),
     Action('fullscreen', N_('Full screen'), 'F11', N_('Full screen on or off')),
-    Action('quit', N_('Quit'), 'Esc', N_('Close the game (an unfinished game is kept)')),
+    Action('quit', N_('Quit'), 'Ctrl+Q', N_('Close the game (an unfinished game is kept)')),
 ]
 ACTION = {a.name: a for a in ACTIONS}
 TOOLBAR = ('new', 'undo', 'redo', 'hint', 'analysis', 'settings', 'help', 'menu')
-MENU = ('review', 'network', 'save', 'load', 'copy', 'stats', 'demo', 'pause', 'theme', 'sound',
+MENU = ('review', 'network', 'save', 'load', 'copy', 'paste', 'stats', 'demo', 'pause', 'theme', 'sound',
         'details', 'fullscreen', 'quit')
 
 BOARD_KEYS = [
@@ -81,13 +90,15 @@ BOARD_KEYS = [
     (N_('T'), N_('Advanced: tiebreak LEFT > RIGHT > RANDOM')),
     (N_('E'), N_('Expert (perfect play) on or off')),
     (N_('[ / ]'), N_('computer games slower / faster')),
+    (N_('B'), N_('show or hide the result of a finished game (or click the status bar)')),
+    (N_('Esc'), N_('close the menu, a tooltip, a notice or the result (never quits)')),
 ]
 
 # ------------------------------------------------------------------ keys -> command names
 # Looked up in this order (see key_action): Ctrl+key, the cursor keys, the
 # digits, the typed symbols, then the plain keys.
 _CTRL_ACTIONS = {pygame.K_z: 'undo', pygame.K_y: 'redo', pygame.K_s: 'save', pygame.K_o: 'load',
-                 pygame.K_c: 'copy'}
+                 pygame.K_c: 'copy', pygame.K_v: 'paste', pygame.K_q: 'quit'}
 _CURSOR_KEYS = {
     pygame.K_LEFT: 'left', pygame.K_RIGHT: 'right', pygame.K_DOWN: 'drop',
     pygame.K_SPACE: 'space', pygame.K_RETURN: 'drop', pygame.K_KP_ENTER: 'drop',
@@ -106,8 +117,8 @@ _KEY_ACTIONS = {
     pygame.K_a: 'analysis', pygame.K_g: 'settings', pygame.K_F1: 'help', pygame.K_F10: 'menu',
     pygame.K_v: 'review', pygame.K_s: 'stats', pygame.K_d: 'demo', pygame.K_p: 'pause',
     pygame.K_c: 'theme', pygame.K_m: 'sound', pygame.K_i: 'details', pygame.K_F11: 'fullscreen',
-    pygame.K_f: 'network',
-    pygame.K_ESCAPE: 'quit',
+    pygame.K_f: 'network', pygame.K_b: 'banner',
+    pygame.K_ESCAPE: 'escape',
 }
 _DIGITS = '0123456789'
 
@@ -141,15 +152,6 @@ def key_action(key: int, uni: str, ctrl: bool) -> str | None:
     return _KEY_ACTIONS.get(key)
 
 
-class Toast:
-    """A notice on screen: text, kind, seconds to show, seconds shown, the
-    position it is about (None: any)."""
-
-    def __init__(self, text: str, kind: str = 'info', duration: float = 2.5, position=None):
-        self.text, self.kind, self.duration, self.t = text, kind, duration, 0.0
-        self.position = position
-
-
 class GameScreen(Screen):
     """The board and its controls; see the module docstring.
 
@@ -167,14 +169,17 @@ class GameScreen(Screen):
         self.falling: list[DropAnimation] = []
         self.shake: Shake | None = None
         self.flash_col: int | None = None
-        self.banner_fade = Fade(0.45, ease_out_back)
+        self.banner = ResultBanner()
+        self.toast_at: pygame.Rect | None = None    # where the newest notice was drawn last
         self.toasts: list[Toast] = []
         self.cursor: int = app.session.game.cols // 2
         self.details = False
         self.time = 0.0
+        self.hint_since = 0.0          # self.time when the hint was shown
         self._record_key = None
         self._record = ''
         self._labels_lang = None
+        self._shown_status: tuple[tuple[str, str, str], str | None, bool] | None = None   # the status bar as last drawn
 
     @property
     def session(self):
@@ -198,12 +203,51 @@ class GameScreen(Screen):
             return self.result_texts()[0]
         return self.status_texts()[0]
 
+    def banner_shown(self) -> bool:
+        """Whether the result of a finished game is on the board."""
+        return self.session.game.over and not self.animating() and not self.banner.hidden
+
+    def wants_frames(self) -> bool:
+        """Whether the picture changes by itself: a checker falls, a refused
+        drop shakes, the result pops in, a notice fades, the computer thinks
+        (the spinner), the hint or the winning four pulses, a tooltip is
+        about to show."""
+        s = self.session
+        toast = self.toasts[-1] if self.toasts else None
+        return (self.animating() or self.shake is not None or s.thinking()
+                or (self.banner_shown() and self.banner.moving())
+                or (toast is not None and toast.t >= toast.duration - 0.4)
+                or (s.advisor.hint_col is not None and self.time - self.hint_since < HINT_PULSE_END)
+                or (self.menu is None and self.toolbar.tip_pending()))
+
+    def picture_key(self) -> tuple:
+        """What the screen shows that can change without an event (see
+        :meth:`Screen.picture_key`)."""
+        s = self.session
+        toast = self.toasts[-1] if self.toasts else None
+        return (s.position_id, self.status_texts(), s.advisor.hint_col, self.overlay_labels(),
+                None if toast is None else (toast.text, toast.kind), self.banner_shown(),
+                self.menu is None and self.toolbar.tip_button(), self._move_now_visible(),
+                tuple((b.label, b.enabled, b.on) for b in self.toolbar.buttons),
+                self.app.theme.name, self.app.language)
+
+    def keep_clear(self) -> list:
+        """What a tooltip must not cover: the newest notice, the result, the
+        hint's column and the analysis badges (window rects)."""
+        out = [r for r in (self.toast_at if self.toasts else None,
+                           self.banner.rect if self.banner_shown() else None) if r is not None]
+        if self.renderer.layout is not None:
+            out += self.renderer.column_rects([self.session.advisor.hint_col])
+            out += [r for r in self.renderer.label_rects(self.overlay_labels() or []) if r]
+        return out
+
     # ------------------------------------------------------------------ events
     def process_event(self, e) -> None:
         if self.menu is not None:
             action = self.menu.handle_event(e)
             if action is not None:
                 self.menu = None
+                self.toolbar.tip_hidden = True     # no tooltip of the Menu button after it
                 if action:
                     self.do(action)
             return
@@ -214,9 +258,7 @@ class GameScreen(Screen):
             if action:
                 self.do(action)
                 return
-        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self._move_now_visible() \
-                and self.move_now_button.hit(e.pos):
-            self.do('move_now')
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self._click_result(e.pos):
             return
         lay = self.renderer.layout
         if e.type == pygame.MOUSEMOTION:
@@ -229,6 +271,23 @@ class GameScreen(Screen):
                 self.drop(lay.col_at(*e.pos))
         elif e.type == pygame.KEYDOWN:
             self.handle_key(e)
+
+    def _click_result(self, pos) -> bool:
+        """A left click at ``pos`` on Move now, on the result (puts it away)
+        or on the status bar of a finished game (brings it back); returns
+        whether it was one of those."""
+        if self._move_now_visible() and self.move_now_button.hit(pos):
+            self.do('move_now')
+            return True
+        if self.banner_shown() and self.banner.rect is not None \
+                and self.banner.rect.collidepoint(pos):
+            self.banner.hidden = True
+            return True
+        lay = self.renderer.layout
+        if self.session.game.over and lay is not None and lay.status_rect.collidepoint(pos):
+            self.do('banner')
+            return True
+        return False
 
     def handle_key(self, e) -> None:
         """A key press: its command (see :func:`key_action`) is carried out."""
@@ -248,16 +307,22 @@ class GameScreen(Screen):
 
     def do(self, action: str) -> None:
         """Carry out the command ``action``: one of the :data:`ACTIONS` or a
-        board key's (see :data:`~connect4_game.ui.screens.game_commands.COMMANDS`); an unknown name does nothing."""
+        board key's (see :data:`~connect4_game.ui.screens.game_commands.COMMANDS`),
+        or the screen's own Esc ('escape') and B ('banner'); an unknown name
+        does nothing."""
         command = COMMANDS.get(action)
         if command is not None:
             command(self)
 
     def open_menu(self) -> None:
         anchor = self.buttons['menu'].rect
-        items = [MenuItem(_(ACTION[n].label), n, ACTION[n].key) for n in MENU]
+        items = [MenuItem(_(ACTION[n].label), n, _(ACTION[n].key)) for n in MENU]
         game_status.label_menu(items, self.session, self.app.sounds.muted)
         self.menu = Menu(items, anchor, self.app.surface.get_size())
+
+    def pause(self) -> None:
+        """A dialog comes over the game: the bar's tooltip goes."""
+        self.toolbar.hover, self.toolbar.tip_rect = None, None
 
     def resume(self) -> None:
         self.toolbar.hover = None
@@ -271,7 +336,8 @@ class GameScreen(Screen):
     def update(self, dt: float) -> None:
         s = self.session
         self.time += dt
-        self.toolbar.update(dt)
+        if self.menu is None:
+            self.toolbar.update(dt)
         for f in self.falling:
             was = f.landed
             f.update(dt)
@@ -288,8 +354,7 @@ class GameScreen(Screen):
             t.t += dt
         self.toasts = [t for t in self.toasts if t.t < t.duration
                        and (t.position is None or t.position == s.position_id)]
-        if s.game.over and not self.animating():
-            self.banner_fade.update(dt)
+        self.banner.update(dt, s.game.over and not self.animating())
         self._sync_toolbar()
 
     def take_session_news(self) -> None:
@@ -297,7 +362,7 @@ class GameScreen(Screen):
         its notices into toasts."""
         news, notices = self.session.take_news()
         for event in news:
-            handler = _NEWS.get(type(event))
+            handler = game_view.NEWS.get(type(event))
             if handler is not None:
                 handler(self, event)
         for n in notices:
@@ -316,15 +381,15 @@ class GameScreen(Screen):
         if hint.label != _(ACTION[hint.action].label):
             self._labels_lang = None
         self.buttons['analysis'].on = s.advisor.overlay
-        self.buttons['undo'].enabled = bool(s.game.moves)
         lang = self.app.language
         if lang != self._labels_lang:          # the language changed: relabel
             self._labels_lang = lang
             for b in tb.buttons:
                 b.label = _(ACTION[b.action].label)
-                b.tooltip = f'{_(ACTION[b.action].tip)} ({ACTION[b.action].key})'
+                b.tooltip = f'{_(ACTION[b.action].tip)} ({_(ACTION[b.action].key)})'
+            hint.alternates = (_(ACTION['hint'].label), _(ACTION['review'].label))
             self.move_now_button.label = _('Move now')
-            self.move_now_button.tooltip = f"{_(ACTION['move_now'].tip)} (Space)"
+            self.move_now_button.tooltip = f"{_(ACTION['move_now'].tip)} ({_('Space')})"
 
     # ------------------------------------------------------------------ texts
     def result_texts(self) -> tuple[str, str]:
@@ -332,9 +397,19 @@ class GameScreen(Screen):
         return game_status.result_texts(self.session)
 
     def status_texts(self) -> tuple[str, str, str]:
-        """(line 1, line 2, right side) of the status bar."""
-        return game_status.status_texts(self.session, invitation=self.app.invitation,
-                                        record=self.record_text(), details=self.details)
+        """(line 1, line 2, right side) of the status bar. While a checker
+        falls it does not yet say that it is the player's turn or how the
+        game ended: it says what it said before (see
+        :func:`~connect4_game.ui.screens.game_view.status_held`)."""
+        held = self._shown_status
+        if held is not None and game_view.status_held(self):
+            return held[0]
+        line1, line2, right = game_status.status_texts(
+            self.session, invitation=self.app.invitation, record=self.record_text(),
+            details=self.details)
+        if self.session.game.over and self.banner.hidden:
+            line2 = _('B or a click here shows the result again.') + '   ' + line2
+        return line1, line2, right
 
     def record_text(self) -> str:
         """This pairing's record, kept across runs: 'X 2 : 1 O, 0 draws', or ''."""
@@ -361,14 +436,6 @@ class GameScreen(Screen):
             return [('\u2026', 'text_dim')] * s.game.cols
         return game_status.overlay_badges(payload, s.game.cols, self.app.theme)
 
-    def last_move_slot(self):
-        g = self.session.game
-        if not g.moves or self.animating():
-            return None
-        col = g.moves[-1]
-        row = g.board.top_row(col)
-        return None if row is None else (row, col)
-
     def _move_now_visible(self) -> bool:
         s = self.session
         return s.thinking() and s.planner.slow_search_seconds() > 0 and s.computer.can_move_now()
@@ -376,131 +443,6 @@ class GameScreen(Screen):
     # ------------------------------------------------------------------ draw
     def draw(self, surface) -> None:
         """The board, the status bar, the result banner, then the toolbar,
-        the newest toast and the menu (or a tooltip) on top."""
-        g = self.session.game
-        lay = self.renderer.prepare(surface.get_size(), g.rows, g.cols, self.app.theme)
-        self.toolbar.layout(lay.width, lay.toolbar_h)
-        win_line = list(g.outcome.line) if g.outcome and g.outcome.winner \
-            and not self.animating() else None
-        self._draw_board(surface, win_line)
-        self._draw_status(surface, lay)
-        if g.over and not self.animating():
-            self._draw_banner(surface, win_line)
-        self._draw_controls(surface)
-
-    def _draw_board(self, surface, win_line) -> None:
-        """The board, its checkers (those still falling drawn in flight), the
-        ghost checker and cursor of a person to move, the hint, the last move
-        and the analysis badges."""
-        s = self.session
-        g = s.game
-        hidden = [(int(f.target_row), f.col) for f in self.falling]
-        human = s.human_to_move()
-        self.renderer.draw_board(
-            surface, g.board.slots, hidden=hidden, falling=self.falling,
-            ghost=(g.to_move, self.cursor) if human else None, win_line=win_line, t=self.time,
-            shake=self.shake.offset if self.shake else 0.0, flash_col=self.flash_col,
-            flash=self.shake.flash if self.shake else 0.0,
-            cursor=self.cursor if human else None, hint_col=s.advisor.hint_col,
-            hint_row=g.landing_row(s.advisor.hint_col) if s.advisor.hint_col is not None else None,
-            last_move=self.last_move_slot(),
-            ghost_row=g.landing_row(self.cursor) if human else None,
-            labels=self.overlay_labels())
-
-    def _draw_status(self, surface, lay) -> None:
-        """The status bar, with the Move-now button while a slow search runs."""
-        s = self.session
-        g = s.game
-        line1, line2, right = self.status_texts()
-        reserve = 0
-        if self._move_now_visible():
-            b = self.move_now_button
-            sr = lay.status_rect
-            bw = min(sr.width // 3, max(110, int(sr.height * 2.6)))
-            b.rect = pygame.Rect(sr.right - bw - 10, sr.top + sr.height // 4, bw, sr.height // 2)
-            reserve = bw + 16
-        self.renderer.draw_status(surface, line1, right, line2,
-                                  spinner=self.time if s.thinking() else None, reserve=reserve,
-                                  checker=None if g.over else g.to_move)
-        if reserve:
-            self.move_now_button.draw(surface, self.app.theme, max(12, lay.status_h // 4))
-
-    def _draw_banner(self, surface, win_line) -> None:
-        """The result of a finished game, in the winner's colour, popping in."""
-        theme = self.app.theme
-        winner = self.session.game.outcome.winner
-        title, sub = self.result_texts()
-        colour = theme.x_color if winner == 'X' else theme.o_color if winner == 'O' \
-            else theme.text
-        self.renderer.draw_banner(surface, title, sub, scale=self.banner_fade.value,
-                                  color=mix(colour, theme.text, 0.25), win_line=win_line)
-
-    def _draw_controls(self, surface) -> None:
-        """The toolbar, the newest toast fading out, and the menu or a tooltip."""
-        theme = self.app.theme
-        self.toolbar.draw(surface, theme)
-        for t in self.toasts[-1:]:
-            alpha = min(1.0, (t.duration - t.t) / 0.4)
-            self.renderer.draw_toast(surface, t.text, alpha, t.kind)
-        if self.menu is not None:
-            self.menu.draw(surface, theme)
-        else:
-            self.toolbar.draw_tooltip(surface, theme)
-
-
-# ------------------------------------------------------------------ commands
-
-
-# What the game screen does with each of the session's events.
-
-
-def _on_move(g: GameScreen, event: events.MoveMade) -> None:
-    m = event.move
-    g.falling.append(DropAnimation(m.column, m.row, m.checker))
-
-
-def _on_refused(g: GameScreen, event: events.DropRefused) -> None:
-    g.shake = Shake(duration=0.45)
-    g.flash_col = event.column
-    g.app.sounds.play('refused')
-
-
-def _on_game_over(g: GameScreen, event: events.GameOver) -> None:
-    g.app.sounds.play('win' if event.outcome.winner else 'tie')
-
-
-def _on_new_position(g: GameScreen, event: events.GameEvent) -> None:
-    g.banner_fade = Fade(0.45, ease_out_back)
-    if isinstance(event, events.GameStarted):
-        g.falling = []
-        g.cursor = min(g.cursor, g.session.game.cols - 1)
-
-
-def _on_hint(g: GameScreen, event: events.HintShown) -> None:
-    g.cursor = event.column
-
-
-def _on_undo_asked(g: GameScreen, event: events.UndoAsked) -> None:
-    from connect4_game.ui.screens.confirm import ConfirmScreen
-    s = g.session
-    n = len(s.game.moves) - event.ply
-    question = ngettext('Your friend asks to take back {n} move. Allow it?',
-                        'Your friend asks to take back {n} moves. Allow it?',
-                        n).format(n=n) if event.ply else \
-        _('Your friend asks to start a new game. Allow it?')
-    g.app.push(ConfirmScreen(g.app, question, _('Allow'),
-                             lambda: s.answer_friend_undo(True), _('Refuse'),
-                             on_no=lambda: s.answer_friend_undo(False)))
-
-
-def _on_network_failed(g: GameScreen, event: events.NetworkFailed) -> None:
-    g.app.show_network(error=event.text)
-
-
-_NEWS: dict[type, Callable[[GameScreen, Any], None]] = {
-    events.MoveMade: _on_move, events.DropRefused: _on_refused,
-    events.GameOver: _on_game_over, events.GameStarted: _on_new_position,
-    events.HistoryChanged: _on_new_position, events.HintShown: _on_hint,
-    events.UndoAsked: _on_undo_asked, events.NetworkFailed: _on_network_failed,
-}
-
+        the newest toast and the menu (or a tooltip) on top (see
+        :mod:`~connect4_game.ui.screens.game_view`)."""
+        game_view.draw(self, surface)

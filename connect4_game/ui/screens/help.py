@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 
 from connect4_game.ui.i18n import _
-from connect4_game.ui.render import MIN_FONT, fit_text, font
+from connect4_game.ui.render import MIN_FONT, draw_text, font
+from connect4_game.ui.text_fit import line_height
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.game import ACTIONS, BOARD_KEYS
 
@@ -16,13 +17,14 @@ __all__ = ['HelpScreen', 'help_lines']
 def help_lines() -> list[tuple[str, str]]:
     """(key, what it does) for every control, in the current language."""
     rows = [(_(k), _(d)) for k, d in BOARD_KEYS]
-    rows += [(a.key, f'{_(a.label)}: {_(a.tip)}') for a in ACTIONS]
+    rows += [(_(a.key), f'{_(a.label)}: {_(a.tip)}') for a in ACTIONS]
     return rows
 
 
 class HelpScreen(Screen):
     """Every key, one per line, in two columns when the window is wide. Any
-    key or click returns to the game (which goes on underneath)."""
+    key or click returns to the game (which goes on underneath); Esc too,
+    like every dialog -- it never quits."""
 
     def process_event(self, e) -> None:
         if e.type == pygame.KEYDOWN or (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1):
@@ -31,30 +33,37 @@ class HelpScreen(Screen):
     def caption(self) -> str:
         return _('Help')
 
+    def wants_frames(self) -> bool:
+        return False      # still: drawn again only after an event
+
     def draw(self, surface) -> None:
         theme = self.app.theme
         w, h = surface.get_size()
         surface.fill(theme.background)
-        title = font(max(20, h // 20), True).render(_('Connect Four: controls'), True, theme.text)
-        surface.blit(title, ((w - title.get_width()) // 2, h // 40))
+        title_size = max(20, h // 20)
+        title_h = line_height(title_size, True)
+        draw_text(surface, _('Connect Four: controls'), pygame.Rect(20, h // 40, w - 40, title_h),
+                  theme.text, title_size, bold=True, align='center')
         rows = help_lines()
-        top = h // 40 + title.get_height() + 10
-        foot_f = font(max(MIN_FONT, h // 42))
-        bottom = h - foot_f.get_height() - 14
+        top = h // 40 + title_h + 10
+        foot_size = max(MIN_FONT, h // 42)
+        foot_h = line_height(foot_size)
+        bottom = h - foot_h - 14
         columns = 2 if w >= 900 else 1
         per_col = -(-len(rows) // columns)
-        size = max(MIN_FONT, min(22, int((bottom - top) / per_col * 0.8)))
-        fk, fd = font(size, True), font(size)
-        line_h = max(int(size * 1.2), (bottom - top) // per_col)
+        line_h = max(line_height(MIN_FONT), (bottom - top) // per_col)
+        size = max(MIN_FONT, min(22, int(line_h * 0.8)))
+        fk = font(size, True)
         col_w = (w - 40) // columns
         key_w = min(col_w // 3, max(fk.size(k)[0] for k, _d in rows))
         for i, (k, d) in enumerate(rows):
             c, r = divmod(i, per_col)
             x0 = 20 + c * col_w
             y = top + r * line_h
-            surface.blit(fk.render(fit_text(fk, k, key_w), True, theme.accent), (x0, y))
-            surface.blit(fd.render(fit_text(fd, d, col_w - key_w - 28), True, theme.text),
-                         (x0 + key_w + 16, y))
-        foot = foot_f.render(_('Press any key or click to return to the game.'), True,
-                             theme.text_dim)
-        surface.blit(foot, ((w - foot.get_width()) // 2, h - foot.get_height() - 8))
+            draw_text(surface, k, pygame.Rect(x0, y, key_w, line_h), theme.accent, size,
+                      bold=True)
+            draw_text(surface, d, pygame.Rect(x0 + key_w + 16, y, col_w - key_w - 28, line_h),
+                      theme.text, size, lines=2)
+        draw_text(surface, _('Press any key or click to return to the game.'),
+                  pygame.Rect(10, h - foot_h - 8, w - 20, foot_h), theme.text_dim, foot_size,
+                  align='center')

@@ -7,10 +7,13 @@ never wait on it; each job is tagged with the position it was asked for and
 a result for an older position is dropped. While Oska is on screen the
 Connect Four game underneath is paused. Colours come from the theme.
 
-Controls: click one of your checkers, then one of the highlighted squares
-(green: step, red: capture). ``+``/``-`` change the lookahead by one ply,
-``1``..``9`` set it (``0`` = 10), ``N`` starts a new game, ``Esc`` clears the
-selection, then leaves Oska.
+Controls (:func:`help_lines`, shown by F1): click one of your checkers,
+then one of the highlighted squares (green: step, red: capture). ``+``/``-``
+change the lookahead by one ply, ``1``..``9`` set it (``0`` = 10), ``N``
+starts a new game, ``G`` opens the new-game dialog (Oska or Connect Four),
+``F1`` or ``?`` shows Oska's help, ``Esc`` clears the selection, then goes
+back to Connect Four (also when the window was opened for Oska with
+``--game oska``: the window quits by its close button or Ctrl+Q).
 """
 
 from __future__ import annotations
@@ -23,13 +26,37 @@ from connect4_game.oska.engine import Move, apply_move, initial_board, legal_mov
 from connect4_game.ui.animation import ease_in_out_sine
 from connect4_game.ui.i18n import N_, _
 from connect4_game.ui.screens.base import Screen
-from connect4_game.ui.screens.oska_view import OskaView, oska_colours
+from connect4_game.ui.screens.oska_view import OskaHelpScreen, OskaView, board_layout, oska_colours
 from connect4_game.ui.worker import Job
 
 __all__ = ['OskaScreen', 'oska_colours']
 
 NAMES = {'w': N_('White'), 'b': N_('Black')}
 _HUMAN_SIDES = ('w', 'b', 'both', None)
+
+RULES = N_('White moves first, from the top row down; Black from the bottom row up. A '
+           'checker steps diagonally forward onto an empty square, or jumps over a checker '
+           'of the other side right in front of it and takes it. You win when the other side '
+           'has no checkers left, or when all your checkers stand on its back row. With no '
+           'move, you pass.')
+"""Oska's rules in a few sentences, for the help (ECS 170 Spring 2022, Homework 3)."""
+
+KEYS = [
+    (N_('Click'), N_('choose one of your checkers, then a highlighted square '
+                     '(green: a step, red: a capture)')),
+    (N_('+ / -'), N_("the computer's lookahead one ply more or less")),
+    (N_('1 - 9, 0'), N_('the lookahead in plies (0: 10)')),
+    (N_('N'), N_('a new game of Oska')),
+    (N_('G'), N_('New game: choose the game (Oska or Connect Four) and the players')),
+    (N_('F1 / ?'), N_("Oska's rules and keys")),
+    (N_('Esc'), N_('clear the selection, then back to Connect Four')),
+]
+
+
+def help_lines() -> list[tuple[str, str]]:
+    """(key, what it does) for every control of the Oska screen, in the
+    current language."""
+    return [(_(k), _(d)) for k, d in KEYS]
 
 
 class OskaScreen(Screen):
@@ -79,6 +106,11 @@ class OskaScreen(Screen):
 
     def caption(self) -> str:
         return _('Oska') + ' \u2014 ' + self.status_text()
+
+    def window_title(self) -> str:
+        """The window's whole title while Oska is on top: 'Oska — White to
+        move: …' (not under Connect Four's name)."""
+        return self.caption()
 
     # ------------------------------------------------------------------ state
     def new_game(self) -> None:
@@ -242,8 +274,10 @@ class OskaScreen(Screen):
             self.set_lookahead(digits[key] or 10)
         elif key == pygame.K_n:
             self.new_game()
-        elif key == pygame.K_F1:
-            self.app.show_help()
+        elif key == pygame.K_F1 or text == '?':     # Oska's rules and keys over the board
+            self.app.push(OskaHelpScreen(self.app, help_lines(), _(RULES)))
+        elif key == pygame.K_g:
+            self.app.show_new_game()
         elif key == pygame.K_ESCAPE:
             if self.selected is not None:
                 self.selected = None
@@ -251,12 +285,9 @@ class OskaScreen(Screen):
                 self.leave()
 
     def leave(self) -> None:
-        """Back to Connect Four, or quit when the window was opened for Oska."""
+        """Back to Connect Four (its game waited underneath)."""
         self._cancel_ai()
-        if self.app.options.game == 'oska':
-            self.app.quit()
-        else:
-            self.close()
+        self.close()
 
     def _click(self, square) -> None:
         if self.result is not None:
@@ -297,25 +328,16 @@ class OskaScreen(Screen):
         self._collect_ai()
 
     # ------------------------------------------------------------------ layout
-    def _layout(self):
-        w, h = self.size
-        status_h = max(48, min(80, int(h * 0.10)))
-        rows = len(self.lengths)
-        pad = max(10, int(min(w, h) * 0.03))
-        cell = max(12, int(min((w - 2 * pad) / (self.n + 1.2), (h - status_h - 2 * pad) / rows)))
-        top = pad + max(0, (h - status_h - 2 * pad - rows * cell) // 2)
-        return cell, top, w / 2, status_h
-
     def square_center(self, square) -> tuple[int, int]:
         """Pixel centre of ``(row, col)`` in the current layout."""
-        cell, top, cx, _s = self._layout()
+        cell, top, cx, _s = board_layout(self.size, self.n, len(self.lengths))
         r, c = square
         return (int(round(cx + oska.column_offset(self.n, r, c) * cell)),
                 int(round(top + (r + 0.5) * cell)))
 
     def square_at(self, pos):
         """The ``(row, col)`` square under pixel ``pos``, or None."""
-        cell, top, cx, _s = self._layout()
+        cell, top, cx, _s = board_layout(self.size, self.n, len(self.lengths))
         x, y = pos
         r = int((y - top) // cell)
         if not 0 <= r < len(self.lengths) or y < top:
@@ -338,7 +360,7 @@ class OskaScreen(Screen):
         (x0, y0), (x1, y1) = self.square_center(move.frm), self.square_center(move.to)
         x, y = x0 + (x1 - x0) * p, y0 + (y1 - y0) * p
         if move.captured is not None:
-            y -= 4 * p * (1 - p) * self._layout()[0] * 0.35
+            y -= 4 * p * (1 - p) * board_layout(self.size, self.n, len(self.lengths))[0] * 0.35
         state = {'move': move, 'progress': p, 'pos': (int(round(x)), int(round(y))),
                  'lift': 4 * p * (1 - p) if move.captured is not None else 0.0}
         if move.captured is not None:

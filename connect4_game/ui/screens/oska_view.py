@@ -2,7 +2,8 @@
 the board of ``2n - 3`` rows of squares (ECS 170 Spring 2022, Homework
 Assignments 3 and 4) with its row letters and goal rows, the checkers, the
 selected checker's moves (green: step, red: capture), the moving checker
-and the status bar, in colours taken from the theme (:func:`oska_colours`).
+and the status bar, in colours taken from the theme (:func:`oska_colours`);
+and Oska's own help screen (:class:`OskaHelpScreen`, F1 on the Oska screen).
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ import pygame
 
 from connect4_game.oska.engine import opponent
 from connect4_game.ui.i18n import _
-from connect4_game.ui.render import MIN_FONT, darker, fit_text, font, mix
+from connect4_game.ui.render import MIN_FONT, darker, fit_text, font, mix, wrap_text
+from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.themes import Theme, checker_surface
 
-__all__ = ['OskaView', 'oska_colours']
+__all__ = ['OskaView', 'OskaHelpScreen', 'board_layout', 'oska_colours']
 
 
 def oska_colours(theme) -> dict:
@@ -32,6 +34,18 @@ def oska_colours(theme) -> dict:
             'edge': darker(square, 0.75), 'w': mix(light, (255, 255, 255), 0.5),
             'b': mix(dark, (0, 0, 0), 0.3), 'selected': theme.accent, 'step': theme.good,
             'capture': theme.bad, 'last_move': theme.accent, 'hover': theme.highlight}
+
+
+def board_layout(size, n: int, rows: int) -> tuple[int, int, float, int]:
+    """``(cell, top, cx, status_h)`` in px of Oska's board of ``rows`` rows
+    for ``n`` checkers a side in a window of ``size``: the square's size, the
+    board's top, its centre line and the status bar's height."""
+    w, h = size
+    status_h = max(48, min(80, int(h * 0.10)))
+    pad = max(10, int(min(w, h) * 0.03))
+    cell = max(12, int(min((w - 2 * pad) / (n + 1.2), (h - status_h - 2 * pad) / rows)))
+    top = pad + max(0, (h - status_h - 2 * pad - rows * cell) // 2)
+    return cell, top, w / 2, status_h
 
 
 class _Metrics(NamedTuple):
@@ -61,7 +75,7 @@ class OskaView:
         theme = scr.app.theme
         col = oska_colours(theme)
         scr.size = surface.get_size()
-        cell, top, cx, status_h = scr._layout()
+        cell, top, cx, status_h = board_layout(scr.size, scr.n, len(scr.lengths))
         surface.fill(theme.background)
         m = _Metrics(cell, top, cx, max(3, cell // 10), max(1, cell // 24), max(4, int(cell * 0.36)))
         self._draw_frames(surface, col, m)
@@ -115,11 +129,18 @@ class OskaView:
         scr = self.screen
         w = surface.get_width()
         goal_font = font(max(MIN_FONT, int(m.cell * 0.2)))
+        line_h = goal_font.get_linesize()
         for r, text in ((0, _("Black's goal")), (len(scr.lengths) - 1, _("White's goal"))):
-            img = goal_font.render(text, True, scr.app.theme.text_dim)
             gx = m.cx + scr.lengths[r] * m.cell / 2 + m.pad + m.cell * 0.15
-            if gx + img.get_width() < w - 4:
-                surface.blit(img, (int(gx), int(m.top + (r + 0.5) * m.cell - img.get_height() / 2)))
+            room = int(w - 4 - gx)
+            words = text.split()
+            if room <= 0 or max(goal_font.size(word)[0] for word in words) > room:
+                continue                        # no room even for a word a line
+            lines = wrap_text(goal_font, text, room, len(words))
+            y = m.top + (r + 0.5) * m.cell - len(lines) * line_h / 2
+            for i, line in enumerate(lines):
+                img = goal_font.render(line, True, scr.app.theme.text_dim)
+                surface.blit(img, (int(gx), int(y + i * line_h)))
 
     def _draw_checkers(self, surface, m: _Metrics) -> None:
         """The checkers at rest (not the one moving)."""
@@ -182,19 +203,21 @@ class OskaView:
         w, h = scr.size
         rect = pygame.Rect(0, h - status_h, w, status_h)
         pygame.draw.rect(surface, theme.status_bg, rect)
-        big = font(max(MIN_FONT + 2, int(status_h * 0.36)), True)
-        small = font(max(MIN_FONT, int(status_h * 0.26)))
-        right = _('Oska n={n}   lookahead {la}   +/- 0-9   N: new game   Esc: back').format(
+        big = font(max(MIN_FONT + 2, int(status_h * 0.3)), True)
+        small = font(max(MIN_FONT, int(status_h * 0.22)))
+        keys = _('Oska n={n}   lookahead {la}   N: new game   F1: help   Esc: back').format(
             n=scr.n, la=scr.lookahead)
-        if scr.message:
-            right = f'{scr.message}   |   {right}'
         colour = theme.accent if scr.result in ('w', 'b') else theme.status_text
-        left = fit_text(big, scr.status_text(), int(w * 0.6))
-        img = big.render(left, True, colour)
-        surface.blit(img, (12, rect.top + (status_h - img.get_height()) // 2))
-        img2 = small.render(fit_text(small, right, w - img.get_width() - 36), True, theme.text_dim)
-        surface.blit(img2, (max(img.get_width() + 24, w - img2.get_width() - 12),
-                            rect.top + (status_h - img2.get_height()) // 2))
+        # two lines, as Connect Four's status bar: the state, then the last
+        # message (if any) and the keys
+        img = big.render(fit_text(big, scr.status_text(), w - 24), True, colour)
+        second = f'{scr.message}   |   {keys}' if scr.message else keys
+        if small.size(second)[0] > w - 24 and scr.message:
+            second = scr.message               # the message first; the keys are in F1
+        img2 = small.render(fit_text(small, second, w - 24), True, theme.text_dim)
+        gap = max(2, (status_h - img.get_height() - img2.get_height()) // 3)
+        surface.blit(img, (12, rect.top + gap))
+        surface.blit(img2, (12, rect.top + 2 * gap + img.get_height()))
 
     def _sprite(self, side: str, radius: int):
         """The checker sprite of ``side`` (``'w'``/``'b'``) at ``radius`` px,
@@ -220,3 +243,58 @@ class OskaView:
             spr = spr.copy()
             spr.set_alpha(max(0, int(alpha)))
         surface.blit(spr, (centre[0] - spr.get_width() // 2, centre[1] - spr.get_height() // 2))
+
+
+class OskaHelpScreen(Screen):
+    """Oska's rules and keys over the Oska screen, which waits (its
+    computer does not move meanwhile). Any key or click returns.
+
+    :param lines: ``[(key, what it does), ...]``, already translated
+        (:func:`connect4_game.ui.screens.oska.help_lines`).
+    :param rules: the rules in a few sentences, already translated.
+    """
+
+    updates_below = False
+
+    def __init__(self, app, lines: list[tuple[str, str]], rules: str = '') -> None:
+        super().__init__(app)
+        self.lines = list(lines)
+        self.rules = rules
+
+    def process_event(self, e) -> None:
+        if e.type == pygame.KEYDOWN or (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1):
+            self.close()
+
+    def caption(self) -> str:
+        return _('Oska') + ' \u2014 ' + _('Help')
+
+    def window_title(self) -> str:
+        """The window's whole title: 'Oska — Help'."""
+        return self.caption()
+
+    def draw(self, surface) -> None:
+        """The title, the rules (wrapped) and one line per key."""
+        theme = self.app.theme
+        w, h = surface.get_size()
+        surface.fill(theme.background)
+        title = font(max(20, h // 20), True).render(_('Oska: rules and controls'), True,
+                                                    theme.text)
+        surface.blit(title, ((w - title.get_width()) // 2, h // 40))
+        size = max(MIN_FONT, min(20, h // 30))
+        f, fb = font(size), font(size, True)
+        y = h // 40 + title.get_height() + 12
+        for line in wrap_text(f, self.rules, w - 40, 8) if self.rules else []:
+            surface.blit(f.render(line, True, theme.text_dim), (20, y))
+            y += f.get_linesize()
+        y += f.get_linesize() // 2
+        key_w = min((w - 40) // 3, max(fb.size(k)[0] for k, _d in self.lines))
+        step = max(f.get_linesize(), (h - y - 40) // max(1, len(self.lines)))
+        for k, d in self.lines:
+            surface.blit(fb.render(fit_text(fb, k, key_w), True, theme.accent), (20, y))
+            surface.blit(f.render(fit_text(f, d, w - key_w - 56), True, theme.text),
+                         (36 + key_w, y))
+            y += min(step, int(f.get_linesize() * 1.6))
+        foot_f = font(max(MIN_FONT, h // 42))
+        foot = foot_f.render(fit_text(foot_f, _('Press any key or click to return to Oska.'),
+                                      w - 20), True, theme.text_dim)
+        surface.blit(foot, ((w - foot.get_width()) // 2, h - foot.get_height() - 8))

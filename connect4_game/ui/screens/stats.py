@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 
 from connect4_game.ui.i18n import N_, _
-from connect4_game.ui.render import MIN_FONT, fit_text, font, mix
+from connect4_game.ui.render import MIN_FONT, draw_text, font, mix
+from connect4_game.ui.text_fit import line_height
 from connect4_game.ui.screens.base import Screen
 
 __all__ = ['StatsScreen', 'player_words']
@@ -47,39 +48,52 @@ class StatsScreen(Screen):
             out.append((f'{player_words(x)} \u2013 {player_words(o)}', r.wins, r.losses, r.ties))
         return out
 
+    def wants_frames(self) -> bool:
+        return False      # still: drawn again only after an event
+
     def draw(self, surface) -> None:
         theme = self.app.theme
         w, h = surface.get_size()
         surface.fill(theme.background)
-        title = font(max(20, h // 20), True).render(_('Statistics'), True, theme.text)
-        surface.blit(title, ((w - title.get_width()) // 2, h // 40))
+        title_size = max(20, h // 20)
+        title_h = line_height(title_size, True)
+        draw_text(surface, _('Statistics'), pygame.Rect(20, h // 40, w - 40, title_h), theme.text,
+                  title_size, bold=True, align='center')
         rows = self.rows()
         size = max(MIN_FONT, min(22, h // 30))
-        f, fb = font(size), font(size, True)
-        y = h // 40 + title.get_height() + 16
+        fb = font(size, True)
+        y = h // 40 + title_h + 16
         margin = max(16, w // 20)
-        num_w = max(fb.size(x)[0] for x in (_('X wins'), _('O wins'), _('Draws'))) + 16
+        num_w = min((w - 2 * margin) // 5,
+                    max(fb.size(x)[0] for x in (_('X wins'), _('O wins'), _('Draws'))) + 16)
         name_w = w - 2 * margin - 3 * num_w
+        head_h = 2 * line_height(size, True)
         heads = [(_('Players (X \u2013 O)'), margin, name_w), (_('X wins'), margin + name_w, num_w),
                  (_('O wins'), margin + name_w + num_w, num_w),
                  (_('Draws'), margin + name_w + 2 * num_w, num_w)]
         for text, x, width in heads:
-            surface.blit(fb.render(fit_text(fb, text, width - 8), True, theme.accent), (x, y))
-        y += fb.get_linesize() + 6
+            draw_text(surface, text, pygame.Rect(x, y, width - 8, head_h), theme.accent, size,
+                      bold=True, lines=2, valign='bottom')
+        y += head_h + 6
+        row_h = line_height(size) + 4
         if not rows:
-            surface.blit(f.render(_('No games played yet.'), True, theme.text_dim), (margin, y))
+            draw_text(surface, _('No games played yet.'),
+                      pygame.Rect(margin, y, w - 2 * margin, row_h), theme.text_dim, size, lines=2)
         for i, (name, xw, ow, dr) in enumerate(rows):
             if i == 0:
                 pygame.draw.rect(surface, mix(theme.background, theme.accent, 0.15),
-                                 (margin - 6, y - 2, w - 2 * margin + 12, f.get_linesize() + 4),
+                                 (margin - 6, y - 2, w - 2 * margin + 12, row_h),
                                  border_radius=6)
             cells = [(name, margin, name_w), (str(xw), margin + name_w, num_w),
                      (str(ow), margin + name_w + num_w, num_w),
                      (str(dr), margin + name_w + 2 * num_w, num_w)]
             for text, x, width in cells:
-                surface.blit(f.render(fit_text(f, text, width - 8), True, theme.text), (x, y))
-            y += f.get_linesize() + 6
-        foot_f = font(max(MIN_FONT, h // 42))
-        foot = foot_f.render(_('The highlighted line is the game you are playing. '
-                               'Press any key to return.'), True, theme.text_dim)
-        surface.blit(foot, ((w - foot.get_width()) // 2, h - foot.get_height() - 8))
+                draw_text(surface, text, pygame.Rect(x, y, width - 8, row_h - 4), theme.text,
+                          size, free=x == margin)
+            y += row_h + 2
+        foot_size = max(MIN_FONT, h // 42)
+        foot_h = line_height(foot_size) * 2
+        draw_text(surface, _('The highlighted line is the game you are playing. '
+                             'Press any key to return.'),
+                  pygame.Rect(10, h - foot_h - 8, w - 20, foot_h), theme.text_dim, foot_size,
+                  lines=2, align='center', valign='bottom')

@@ -1,0 +1,61 @@
+"""The mouse over the window, for the tooltip of a text drawn cut short:
+where it is, how long it has rested, and whether a click (or Esc) put the
+tooltip away. The texts themselves are :mod:`connect4_game.ui.text_fit`'s
+(:func:`~connect4_game.ui.text_fit.cut_text_at`); the app draws the tooltip
+(:func:`~connect4_game.ui.widgets.draw_tooltip`) clear of what the screen on
+top keeps clear. Times advance by ``dt`` in seconds."""
+
+from __future__ import annotations
+
+import pygame
+
+from connect4_game.ui import text_fit
+from connect4_game.ui.widgets import TOOLTIP_DELAY
+
+__all__ = ['CutTextTips']
+
+
+class CutTextTips:
+    """The tooltip of a cut text under the resting mouse.
+
+    Attributes: ``mouse`` (window px, None: outside the window), ``rest``
+    (seconds it has not moved), ``hidden`` (a click or Esc put the tooltip
+    away until the mouse moves).
+    """
+
+    def __init__(self) -> None:
+        self.mouse: tuple[int, int] | None = None
+        self.rest = 0.0
+        self.hidden = False
+
+    def follow(self, e) -> None:
+        """Follow one pygame event: a move shows the tooltip again (after
+        the delay), a click hides it, leaving the window forgets the mouse."""
+        if e.type == pygame.MOUSEMOTION:
+            self.mouse, self.rest, self.hidden = tuple(e.pos), 0.0, False
+        elif e.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse, self.hidden = tuple(e.pos), True
+        elif e.type == getattr(pygame, 'WINDOWLEAVE', -1):
+            self.mouse = None
+
+    def advance(self, dt: float) -> None:
+        """``dt`` seconds more of rest."""
+        self.rest += dt
+
+    def due(self) -> text_fit.TextDrawn | None:
+        """The text drawn cut under the resting mouse whose whole text is due
+        in a tooltip now, or None."""
+        if self.mouse is None or self.hidden or self.rest < TOOLTIP_DELAY:
+            return None
+        return text_fit.cut_text_at(self.mouse)
+
+    def pending(self) -> bool:
+        """Whether the mouse rests on a cut text whose tooltip is not due yet."""
+        return self.mouse is not None and not self.hidden and self.rest < TOOLTIP_DELAY \
+            and text_fit.cut_text_at(self.mouse) is not None
+
+    def hide(self) -> bool:
+        """Put the tooltip shown now away (Esc); returns whether one was shown."""
+        shown = self.due() is not None
+        self.hidden = True
+        return shown
