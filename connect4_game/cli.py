@@ -21,6 +21,7 @@ from connect4_game.cli_console import (
     run_review, run_text,
 )
 from connect4_game.messages import clip, quote
+from connect4_game.tournament_cli import add_tournament_options, run_from_cli
 
 __all__ = ['build_parser', 'main', 'parse_player']
 
@@ -150,7 +151,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f'board columns, {rules.MIN_COLS}..{rules.MAX_COLS} (default {rules.DEFAULT_COLS})')
     b.add_argument('--moves', metavar='STRING',
                    help="start from these moves in the assignment's add_checkers notation, "
-                        "e.g. 1211244445 (columns 10-13 as a-d)")
+                        "columns from 0: e.g. 1211244445 (columns 10-13 as a-d; the board's "
+                        "column 1 is 0 here, see --position)")
+    b.add_argument('--position', metavar='MOVES',
+                   help='start from these moves as a player writes them: columns 1..N as on '
+                        'the board and connect4.gamesolver.org, e.g. 4453 (X in column 4, O in '
+                        '4, X in 5, O in 3; columns 10-14 as a-e)')
     b.add_argument('--load', metavar='FILE', help='start from a saved game')
     b.add_argument('--game', type=arg(_choice(('connect4', 'oska'), 'game'), str, 'a word'),
                    default='connect4', metavar='{connect4,oska}',
@@ -160,9 +166,13 @@ def build_parser() -> argparse.ArgumentParser:
                    default=rules.OSKA_DEFAULT_N,
                    help=f'Oska: checkers per side (default {rules.OSKA_DEFAULT_N})')
     b.add_argument('--review', metavar='MOVES',
-                   help="print a review of the game MOVES (add_checkers notation): every "
+                   help="print a review of the game MOVES (columns 1..N, as --position): every "
                         'move judged by perfect play; with --json as JSON')
-    b.add_argument('--json', action='store_true', help='--review: print JSON')
+    b.add_argument('--json', action='store_true',
+                   help='--review, --tournament, --puzzles: print JSON')
+    b.add_argument('--puzzles', action='store_true',
+                   help='list the puzzles ("Red to play and win in 3") and exit; with --json '
+                        'as JSON: id, moves (columns 1..7), win_in, answer (column 1..7)')
     n = p.add_argument_group('play a friend on another computer')
     n.add_argument('--host', type=_host_address, metavar='[ADDR:]PORT',
                    help='host a game on this port (and address): prints the address and a '
@@ -200,12 +210,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help='on exit write JSON: frames, p50_ms, p95_ms, p99_ms, max_ms, moves')
     s.add_argument('--no-settings', action='store_true',
                    help="don't read or write settings, statistics or the autosave")
+    d = p.add_argument_group('desktop (Linux)')
+    d.add_argument('--install-desktop-entry', action='store_true',
+                   help="put the game and its icon in the desktop's application menu "
+                        '(under $XDG_DATA_HOME, default ~/.local/share) and exit')
+    add_tournament_options(p)
     return p
 
 
 # Options that only mean something in some modes: one given where it does
 # nothing is refused (exit 2) rather than silently ignored.
-_CONNECT4_ONLY = ('x', 'o', 'tiebreak', 'rows', 'cols', 'moves', 'load', 'review')
+_CONNECT4_ONLY = ('x', 'o', 'tiebreak', 'rows', 'cols', 'moves', 'position', 'load', 'review')
 _WINDOW_ONLY = ('theme', 'mute', 'size', 'exit_after', 'screenshot', 'frame_stats', 'lang',
                 'no_settings', 'pace')
 _OSKA_ONLY = ('n',)
@@ -225,6 +240,9 @@ def _option(name: str) -> str:
 def _mode_and_refused(args, parser) -> tuple[str, tuple[str, ...]]:
     """The mode's name for messages and the options that do nothing in it."""
     refused: tuple[str, ...]
+    if args.puzzles:
+        from connect4_game.puzzles.command import puzzle_mode
+        return puzzle_mode(args, parser)
     if args.game == 'oska':
         mode, refused = 'Oska', _CONNECT4_ONLY
     else:
@@ -238,13 +256,13 @@ def _mode_and_refused(args, parser) -> tuple[str, tuple[str, ...]]:
         refused = tuple(n for n in vars(args) if n not in ('review', 'json', 'rows', 'cols', 'game'))
         mode = 'a review (--review)'
     elif args.json:
-        parser.error('--json goes with --review')
+        parser.error('--json goes with --review, --tournament or --puzzles')
     return mode, refused
 
 
 # Options that make no sense with --host / --join (a joiner gets the host's board).
-_NET_REFUSED = {'host': ('demo', 'moves', 'load', 'review'),
-                'join': ('demo', 'moves', 'load', 'rows', 'cols', 'review', 'side')}
+_NET_REFUSED = {'host': ('demo', 'moves', 'position', 'load', 'review'),
+                'join': ('demo', 'moves', 'position', 'load', 'rows', 'cols', 'review', 'side')}
 _NET_ONLY = ('code', 'side', 'wait')
 
 
@@ -285,15 +303,24 @@ def _check_mode(args, parser) -> None:
     if bad:
         parser.error(f"{', '.join(bad)} {'does' if len(bad) == 1 else 'do'} nothing in "
                      f"{mode}; leave {'it' if len(bad) == 1 else 'them'} out")
-    if args.moves is not None and args.load:
-        parser.error('--moves and --load both give the start position; use one of them')
+    starts = [_option(n) for n in ('moves', 'position', 'load') if _given(args, n)]
+    if len(starts) > 1:
+        parser.error(f"{' and '.join(starts)}: each gives the start position; use one of them")
 
 
 def _start_position(args, parser):
-    """``(rows, cols, moves)`` from --rows/--cols and --moves or --load (the
-    file is read once); rows/cols None when not given."""
+    """``(rows, cols, moves)`` from --rows/--cols and --moves, --position or
+    --load (the file is read once); rows/cols None when not given, moves
+    0-based columns."""
     rows, cols, moves = args.rows, args.cols, []
-    if args.moves is not None:
+    if args.position is not None:
+        from connect4_game.notation import parse_position
+        rows, cols = rows or rules.DEFAULT_ROWS, cols or rules.DEFAULT_COLS
+        try:
+            moves = parse_position(args.position, rows, cols)
+        except ValueError as exc:
+            parser.error(f'--position: {clip(exc, 200)}')
+    elif args.moves is not None:
         from connect4_game.storage.savegame import parse_moves
         rows, cols = rows or rules.DEFAULT_ROWS, cols or rules.DEFAULT_COLS
         try:
@@ -325,8 +352,8 @@ def _clamp_lookahead(args, rows: int, cols: int) -> None:
 def _plain_start(args) -> bool:
     """True for an interactive start with no position, player or mode options:
     the only kind of start that offers, writes or removes the autosave."""
-    scripted = ('x', 'o', 'lookahead', 'tiebreak', 'rows', 'cols', 'moves', 'load', 'demo',
-                'exit_after_game', 'exit_after', 'screenshot', 'frame_stats', 'no_settings',
+    scripted = ('x', 'o', 'lookahead', 'tiebreak', 'rows', 'cols', 'moves', 'position', 'load',
+                'demo', 'exit_after_game', 'exit_after', 'screenshot', 'frame_stats', 'no_settings',
                 'host', 'join')
     return args.game == 'connect4' and not any(_given(args, n) for n in scripted)
 
@@ -371,7 +398,15 @@ def _run(argv) -> int:
         os.environ.setdefault('SDL_AUDIODRIVER', 'dummy')
     parser = build_parser()
     args = parser.parse_args(argv)
+    if (status := run_from_cli(args, parser)) is not None:
+        return status
+    if args.install_desktop_entry:
+        from connect4_game.desktop import install_from_command_line
+        return install_from_command_line(args, parser)
     _check_mode(args, parser)
+    if args.puzzles:
+        from connect4_game.puzzles.command import run_puzzles
+        return run_puzzles(args)
     if args.review is not None:
         return run_review(args, parser)
     if args.host is not None or args.join is not None:

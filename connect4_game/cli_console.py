@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from connect4_game import rules
+from connect4_game import notation, rules
 from connect4_game.messages import clip
 
 __all__ = ['run_text', 'run_oska_text', 'run_review', 'run_network_text']
@@ -149,8 +149,16 @@ def run_oska_text(args) -> int:
         return 0
 
 
+def _players_columns(record: dict) -> dict:
+    """A review record (:func:`connect4_game.ai.review.review_moves`) with
+    its ``column`` and ``best`` numbered as players do, 1..N."""
+    return dict(record, column=record['column'] + 1, best=[c + 1 for c in record['best']])
+
+
 def run_review(args, parser) -> int:
-    """``--review MOVES``: every move of the game judged by perfect play."""
+    """``--review MOVES``: every move of the game MOVES (the players'
+    notation, columns 1..N) judged by perfect play; the table and the JSON
+    number the columns 1..N too."""
     try:
         from connect4_game.ai.review import ReviewTable, review_moves
     except ImportError:
@@ -163,13 +171,15 @@ def run_review(args, parser) -> int:
         if table is None:
             table = ReviewTable(rows, cols, lambda line: print(line, flush=True))
         table.row(record)
-    try:
-        records = review_moves(args.review, rows, cols, on_ply=None if args.json else each)
-    except ValueError as exc:      # checked before the first line is printed
+    try:                           # checked before the first line is printed
+        moves = notation.parse_position(args.review, rows, cols)
+        records = review_moves(notation.to_add_checkers(notation.format_moves(moves)),
+                               rows, cols, on_ply=None if args.json else each)
+    except ValueError as exc:
         parser.error(f'--review: {clip(exc, 200)}')
     if args.json:
         import json
-        print(json.dumps(records))
+        print(json.dumps([_players_columns(r) for r in records]))
     else:
         if table is None:
             table = ReviewTable(rows, cols, print)

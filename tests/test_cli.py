@@ -256,17 +256,19 @@ def test_scripted_runs_never_touch_the_autosave(tmp_path, argv):
 
 
 def test_review_on_another_board_size_prints_its_table(capsys):
-    # 4x5: solved at once; every line uses the game's board size, not 6x7
-    assert main(['--rows', '4', '--cols', '5', '--review', '0101040']) == 0
+    # 4x5: solved at once; every line uses the game's board size, not 6x7;
+    # columns as players number them, 1..5
+    assert main(['--rows', '4', '--cols', '5', '--review', '1212151']) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[:3] == ['ply', 'who', 'col']
     plies = [ln for ln in out if ln[:3].strip().isdigit()]
     assert [int(ln.split()[0]) for ln in plies] == list(range(1, 8))
-    assert 'win in 1' in plies[6] and plies[6].split()[2] == '0'     # X's four in column 0
+    assert 'win in 1' in plies[6] and plies[6].split()[2] == '1'     # X's four in column 1
     assert out[-1].startswith('X value:')
-    assert main(['--rows', '4', '--cols', '5', '--review', '0101040', '--json']) == 0
+    assert main(['--rows', '4', '--cols', '5', '--review', '1212151', '--json']) == 0
     recs = json.loads(capsys.readouterr().out)
     assert len(recs) == 7 and all(len(r['scores']) == 5 for r in recs)
+    assert [r['column'] for r in recs] == [1, 2, 1, 2, 1, 5, 1] and 1 in recs[6]['best']
 
 
 # -- playing a friend from the console: --host / --join / --wait ---------------------------
@@ -404,3 +406,46 @@ def test_a_whole_game_between_two_consoles():
     assert join.stdout.startswith('Welcome to Connect Four!\n')
     for text in (out, join.stdout):
         assert "Player X's turn" in text and "Player O's turn" in text
+
+
+# ---------------------------------------------------------------- --position
+
+def test_position_takes_the_players_notation_and_moves_the_assignments():
+    from connect4_game.cli import _start_position
+    parser = build_parser()
+    args = parser.parse_args(['--position', '4453'])
+    assert _start_position(args, parser) == (6, 7, [3, 3, 4, 2])
+    args = parser.parse_args(['--moves', '3342'])             # add_checkers: from 0
+    assert _start_position(args, parser) == (6, 7, [3, 3, 4, 2])
+    args = parser.parse_args(['--position', '9ae', '--cols', '14'])
+    assert _start_position(args, parser) == (6, 14, [8, 9, 13])
+
+
+@pytest.mark.parametrize('argv,needle', [
+    (['--position', '4408'], "--position: move 3: '0' (character 3) is not a column: use 1-7"),
+    (['--position', '48'], "'8' (character 2) is off the board: columns 1-7"),
+    (['--position', '1111111'], 'column 1 is full'),
+    (['--position', '44', '--moves', '33'], 'use one of them'),
+    (['--position', '44', '--load', 'g.json'], 'use one of them'),
+    (['--position', '44', '--game', 'oska'], '--position does nothing in Oska'),
+    (['--position', '44', '--host', '0'], '--position: not with --host'),
+    (['--position', '44', '--review', '33'], 'nothing in a review'),
+])
+def test_bad_positions_are_refused_naming_the_character(capsys, argv, needle):
+    with pytest.raises(SystemExit) as exc:
+        main(argv + ['--no-settings'])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert needle in err and 'Traceback' not in err
+
+
+def test_a_position_is_not_a_plain_start():
+    from connect4_game.cli import _plain_start
+    assert _plain_start(build_parser().parse_args(['--position', '4'])) is False
+
+
+def test_the_console_game_starts_from_a_position():
+    r = run_main(['--text', '--x', 'ai', '--o', 'ai', '--lookahead', '1', '--position', '44'])
+    assert r.returncode == 0, r.stderr
+    first_board = r.stdout.split('---')[0]
+    assert '|X|' in first_board and '|O|' in first_board

@@ -33,6 +33,7 @@ from typing import Callable, Sequence
 from connect4_game.ai import perfect
 from connect4_game.ai.solver import score_to_plies
 from connect4_game.rules import check_column
+from connect4_game.notation import column_name
 
 __all__ = ["PlyReview", "VERDICTS", "DEFAULT_PLY_BUDGET", "verdict", "review_game",
            "review_moves", "format_review", "ReviewTable"]
@@ -201,6 +202,7 @@ def format_review(records, rows: int = 6, cols: int = 7) -> str:
 class ReviewTable:
     """The table of :func:`format_review`, written line by line as the
     records arrive (``--review`` prints each move as soon as it is judged).
+    Columns are shown as players number them, 1..N (the records' are 0-based).
 
     :param rows, cols: board size the game was played on.
     :param write: called with each line (no newline), e.g. ``print``.
@@ -233,8 +235,9 @@ class ReviewTable:
             vtxt = "≈" + vtxt
         self.counts.setdefault(d["verdict"], {"X": 0, "O": 0})[d["player"]] += 1
         self.moves += 1
-        self.write(f"{d['ply']:>3}  {d['player']:<3}  {d['column']:>3}  {played:<12}  "
-                   f"{','.join(map(str, d['best'])):<13}  {best:<12}  {d['verdict']:<10}  "
+        shown_best = ",".join(column_name(c) for c in d["best"])
+        self.write(f"{d['ply']:>3}  {d['player']:<3}  {column_name(d['column']):>3}  "
+                   f"{played:<12}  {shown_best:<13}  {best:<12}  {d['verdict']:<10}  "
                    f"{vtxt:>7}")
 
     def finish(self) -> None:

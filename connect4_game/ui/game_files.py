@@ -1,6 +1,8 @@
 """The game's files as the window uses them: the library of saved games
 (Ctrl+S), the autosave of an unfinished game, and the move string on the
-clipboard (Ctrl+C). The file formats are :mod:`connect4_game.storage.savegame`'s.
+clipboard (Copy moves, Ctrl+C; Paste position, Ctrl+V). The file formats are
+:mod:`connect4_game.storage.savegame`'s; the clipboard holds the players'
+notation, columns 1..N (:mod:`connect4_game.notation`: ``4453``).
 
 Every method takes the :class:`~connect4_game.ui.session.GameSession` it
 works on and tells the player the outcome through ``session.say``.
@@ -12,8 +14,8 @@ import logging
 from typing import TYPE_CHECKING
 
 from connect4_game.messages import clip
-from connect4_game.storage.savegame import moves_to_string
-from connect4_game.ui.i18n import _
+from connect4_game.notation import NotationError, column_range, format_moves, parse_position
+from connect4_game.ui.i18n import _, ngettext
 from connect4_game.ui.services import Clipboard, ClipboardError
 
 if TYPE_CHECKING:
@@ -63,16 +65,19 @@ class GameFiles:
         except (OSError, ValueError) as exc:
             session.say(_('Could not save: {why}').format(why=clip(exc, 160)), 'error', 4.0)
             return None
-        session.say(_('Game saved ({n} moves). Load it with Ctrl+O.').format(
-            n=len(session.game.moves)), 'info', 4.0)
+        n = len(session.game.moves)
+        session.say(ngettext('Game saved ({n} move). Load it with Ctrl+O.',
+                             'Game saved ({n} moves). Load it with Ctrl+O.', n).format(n=n),
+                    'info', 4.0)
         print(f'Game saved to {clip(path, 200)}')
         return str(path)
 
     def copy_moves(self, session: GameSession) -> bool:
-        """Copy the move string to the clipboard. Without a clipboard the
-        notice shows the moves (and they are printed) instead of failing.
-        Returns whether the clipboard has them."""
-        text = moves_to_string(session.game.moves)
+        """Copy the moves to the clipboard in the players' notation (columns
+        1..N: ``4453``). Without a clipboard the notice shows the moves (and
+        they are printed) instead of failing. Returns whether the clipboard
+        has them."""
+        text = format_moves(session.game.moves)
         try:
             self.clipboard.put_text(text)
         except ClipboardError as exc:
@@ -83,3 +88,59 @@ class GameFiles:
         session.say(_('Copied the moves {moves} to the clipboard.').format(
             moves=clip(text, 60) or _('(none)')))
         return True
+
+    def pasted_position(self, session: GameSession) -> list[int] | None:
+        """The moves on the clipboard (the players' notation, e.g. ``4453``
+        or a connect4.gamesolver.org address), read for the session's board.
+
+        :returns: the 0-based columns, or None when there is no clipboard or
+            its text is not a game on this board (a notice names the bad
+            character and its move).
+        """
+        try:
+            text = self.clipboard.get_text()
+        except ClipboardError as exc:
+            session.say(_('No clipboard here ({why}).').format(why=clip(exc, 60)), 'error', 5.0)
+            return None
+        g = session.game
+        try:
+            return parse_position(text, g.rows, g.cols)
+        except NotationError as exc:
+            session.say(notation_problem(exc), 'error', 6.0)
+            log.info('paste position: %s', clip(exc, 200))
+            return None
+
+    def set_up(self, session: GameSession, moves: list[int]) -> bool:
+        """Replace the session's game by the position after ``moves``
+        (0-based columns, on the same board, with the same players).
+        Returns whether it did (a notice either way)."""
+        g = session.game
+        try:
+            session.load(g.rows, g.cols, moves)
+        except ValueError as exc:
+            session.say(_('Could not set up the position: {why}').format(why=clip(exc, 160)),
+                        'error', 5.0)
+            return False
+        session.say(ngettext('Position {moves} set up ({n} move).',
+                             'Position {moves} set up ({n} moves).', len(moves)).format(
+            moves=clip(format_moves(moves), 60), n=len(moves)), 'info', 4.0)
+        return True
+
+
+def notation_problem(exc: NotationError) -> str:
+    """What is wrong with a move string, in the player's words and language:
+    the move, the character and why (``exc`` from
+    :func:`~connect4_game.notation.parse_position`)."""
+    span = column_range(exc.columns)
+    if exc.reason == 'empty':
+        return _('The clipboard holds no moves: copy columns {span}, e.g. 4453.').format(
+            span=span)
+    why = {
+        'not a column': _('it is not a column (use {span})'),
+        'off the board': _('that column is off the board (columns {span})'),
+        'full': _('that column is full'),
+        'won': _('the game was already won'),
+        'board full': _('the board is already full'),
+    }.get(exc.reason, exc.reason).format(span=span)
+    return _('Cannot paste: move {n} ({char}, character {pos}): {why}').format(
+        n=exc.move, char=clip(repr(exc.char), 12), pos=exc.position, why=why)

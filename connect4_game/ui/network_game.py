@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 from typing import TYPE_CHECKING, Any, Callable, Mapping
+from weakref import WeakKeyDictionary
 
 from connect4_game.board import other
 from connect4_game.game import MoveRefused
@@ -25,15 +26,19 @@ from connect4_game.net.link import NetState, NetworkLink, open_link
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.seat_config import PlayerConfig, SeatKind
 from connect4_game.ui.events import NetworkFailed, NoticeKind, UndoAsked
-from connect4_game.ui.i18n import _
+from connect4_game.ui.i18n import _, ngettext
 from connect4_game.ui.seats import FriendSeat, make_seat
 
 if TYPE_CHECKING:
     from connect4_game.ui.session import GameSession
 
-__all__ = ['NetworkGame', 'start_network']
+__all__ = ['NetworkGame', 'start_network', 'local_players']
 
 log = logging.getLogger(__name__)
+
+_LAST: WeakKeyDictionary[Any, NetworkGame] = WeakKeyDictionary()
+"""The last network game of each session (kept after it ended: its
+seats stay until another game is chosen)."""
 
 
 class NetworkGame:
@@ -44,17 +49,22 @@ class NetworkGame:
     :param local: who plays this computer's side once it is known
         (``{'X': PlayerConfig, 'O': PlayerConfig}``; a side left out: the
         person here).
+    :param before: who played at this computer before the network game
+        (see :func:`local_players`), or None.
 
     Attributes: ``link``; ``invitation`` (a host's line for the friend,
-    '' for a joiner).
+    '' for a joiner); ``local``; ``before``.
     """
 
     def __init__(self, session: GameSession, link: NetworkLink,
-                 local: Mapping[str, PlayerConfig] | None = None) -> None:
+                 local: Mapping[str, PlayerConfig] | None = None,
+                 before: Mapping[str, PlayerConfig] | None = None) -> None:
         self.session = session
         self.link = link
         person = PlayerConfig(SeatKind.HUMAN, session.lookahead, session.tiebreak)
         self.local = {side: (local or {}).get(side, person) for side in 'XO'}
+        self.before = dict(before) if before else None
+        _LAST[session] = self
         self.invitation = link.invitation()
         self._closed = False
         self._handlers: dict[type, Callable[[Any], None]] = {
@@ -109,8 +119,10 @@ class NetworkGame:
         return False
 
     def ask_undo(self, ply: int | None = None) -> bool:
-        """Ask the friend to take back this side's last move (or, with
-        ``ply=0``, to start a new game)."""
+        """Ask the friend to take back this side's last move (and the
+        friend's reply to it, if any), or, with ``ply=0``, to start a new
+        game. The notice counts the moves as the friend's question does
+        ('Your friend asks to take back 2 moves. Allow it?')."""
         try:
             asked = self.link.request_undo(ply)
         except ValueError:
@@ -118,9 +130,20 @@ class NetworkGame:
         if asked is None:
             self.session.say(_('You cannot ask your friend now.'))
             return False
+        n = len(self.session.game.moves) - asked
         self.session.say(_('Asked your friend to start a new game…') if ply == 0 else
-                         _('Asked your friend to take back your last move…'), seconds=5.0)
+                         ngettext('Asked your friend to take back your last move…',
+                                  'Asked your friend to take back your last {n} moves…',
+                                  n).format(n=n), seconds=5.0)
         return True
+
+    def shows_local_seats(self, session: GameSession) -> bool:
+        """Whether ``session``'s seats are still this network game's: a
+        friend's seat, or this computer's seat it made (kept after the game
+        ended, until another game is chosen)."""
+        seats = session.seats
+        return any(seat.friend for seat in seats.values()) or \
+            any(seats[side].config is self.local[side] for side in 'XO')
 
     def answer_undo(self, accept: bool) -> None:
         """Answer the friend's request to take back moves."""
@@ -227,6 +250,18 @@ class NetworkGame:
                          NoticeKind.INFO if self.session.game.over else NoticeKind.ERROR, 6.0)
 
 
+def local_players(session: GameSession) -> dict[str, PlayerConfig]:
+    """Who plays at this computer, as the new-game dialog shows it:
+    ``{'X': PlayerConfig, 'O': PlayerConfig}``. While the session's seats
+    are a network game's (also after it ended, until another game is
+    chosen) the players from before it; in a demo the players from before
+    the demo; else the session's players."""
+    net = session.network or _LAST.get(session)
+    if net is not None and net.before and net.shows_local_seats(session):
+        return dict(net.before)
+    return dict(session.saved_players or session.players)
+
+
 def start_network(session: GameSession, options: NetworkOptions, *,
                   name: str = '', first_tries: float | None = None,
                   **timings: float) -> NetworkGame:
@@ -238,11 +273,12 @@ def start_network(session: GameSession, options: NetworkOptions, *,
     :raises ValueError: for a bad address, port, side or code.
     """
     session.controls.set_demo(False)
+    before = local_players(session)
     session.close()
     link = open_link(options, rows=session.game.rows, cols=session.game.cols,
                      name=name or (_('Host') if options.mode is NetMode.HOST else _('Guest')),
                      first_tries=first_tries, **timings)
-    game = NetworkGame(session, link, options.local)
+    game = NetworkGame(session, link, options.local, before)
     session.network = game
     game.seat_players()
     session.new_game()

@@ -242,7 +242,8 @@ class ClipboardError(RuntimeError):
 
 
 class Clipboard:
-    """The system clipboard (pygame-ce's ``pygame.scrap``, no init needed)."""
+    """The system clipboard (pygame-ce's ``pygame.scrap``, no init needed):
+    text only, as Python ``str``."""
 
     @staticmethod
     def put_text(text: str) -> None:
@@ -255,6 +256,20 @@ class Clipboard:
             pygame.scrap.put_text(text)
         except (pygame.error, AttributeError, RuntimeError) as exc:
             raise ClipboardError(str(exc)) from exc
+
+    @staticmethod
+    def get_text() -> str:
+        """The text on the clipboard ('' when it holds none, or holds
+        something other than text).
+
+        :raises ClipboardError: when there is no clipboard (no display
+            server, no scrap support).
+        """
+        try:
+            text = pygame.scrap.get_text()
+        except (pygame.error, AttributeError, RuntimeError) as exc:
+            raise ClipboardError(str(exc)) from exc
+        return text if isinstance(text, str) else ''
 
 
 class LanguageService:

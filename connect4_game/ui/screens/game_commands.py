@@ -57,6 +57,30 @@ def _friend_not_here(g: GameScreen) -> None:
                                _('New game…'), on_no=app.show_new_game))
 
 
+def _paste(g: GameScreen) -> None:
+    """Paste position (Ctrl+V): the game after the moves on the clipboard
+    (columns 1..N, e.g. ``4453``), same board and players. An unfinished
+    game is only replaced after asking; a network game is not replaced."""
+    from connect4_game.ui.screens.confirm import ConfirmScreen
+    app, s = g.app, g.session
+    if s.network is not None:
+        s.say(_('Leave the network game before pasting a position.'), 'error', 4.0)
+        return
+    moves = app.files.pasted_position(s)
+    if moves is None:
+        return
+
+    def set_up() -> None:
+        g._finish_animations()
+        app.files.set_up(s, moves)
+
+    if s.game.moves and not s.game.over and not s.demo and s.game.moves != moves:
+        app.push(ConfirmScreen(app, _('Set up the pasted position? The game in progress ends '
+                                      '(it is not saved).'), _('Set up'), set_up))
+    else:
+        set_up()
+
+
 def _undo(g: GameScreen) -> None:
     g._finish_animations()
     g.session.undo()
@@ -121,6 +145,26 @@ def _right(g: GameScreen) -> None:
     g.cursor = min(g.session.game.cols - 1, g.cursor + 1)
 
 
+def _escape(g: GameScreen) -> None:
+    """Esc: close the topmost of a tooltip, the newest notice and the
+    result; with none of them, say how to quit. Never quits."""
+    if g.toolbar.hide_tip() or g.app.tips.hide():
+        return
+    if g.toasts:
+        g.toasts.pop()
+    elif g.banner_shown():
+        g.banner.hidden = True
+    else:
+        g.toast(_('Esc closes menus and notices. To quit: Ctrl+Q or Menu > Quit.'))
+
+
+def _toggle_banner(g: GameScreen) -> None:
+    """B (or a click on the status bar): show the result of a finished
+    game again, or put it away."""
+    if g.session.game.over:
+        g.banner.toggle()
+
+
 COMMANDS: dict[str, Callable[[GameScreen], object]] = {
     # the ACTIONS (toolbar, menu, keys)
     'new': _new_game,
@@ -137,6 +181,7 @@ COMMANDS: dict[str, Callable[[GameScreen], object]] = {
     'save': lambda g: g.app.files.save_game(g.session),
     'load': lambda g: g.app.show_load(),
     'copy': lambda g: g.app.files.copy_moves(g.session),
+    'paste': _paste,
     'stats': lambda g: g.app.show_stats(),
     'demo': lambda g: g.session.controls.set_demo(not g.session.demo),
     'pause': lambda g: g.session.controls.toggle_pause(),
@@ -157,4 +202,7 @@ COMMANDS: dict[str, Callable[[GameScreen], object]] = {
     'faster': lambda g: g.session.controls.change_pace(-0.25),
     'tiebreak': lambda g: g.session.controls.cycle_tiebreak(),
     'expert': lambda g: g.session.controls.toggle_expert(),
+    # the game screen's own keys
+    'escape': _escape,
+    'banner': _toggle_banner,
 }

@@ -12,7 +12,8 @@ from connect4_game.ui.i18n import N_, _, ngettext
 from connect4_game.ui.verdicts import label_words, score_words
 
 __all__ = ['LOWER_LOOKAHEAD_TIP', 'side_name', 'result_texts', 'status_texts', 'details_text',
-           'record_words', 'overlay_badges', 'perfect_backend_name', 'label_menu']
+           'your_side', 'record_words', 'overlay_badges', 'score_badge', 'perfect_backend_name',
+           'label_menu']
 
 LOWER_LOOKAHEAD_TIP = N_('A lower lookahead (keys 0-9) answers at once.')
 
@@ -147,8 +148,9 @@ def details_text(session) -> str:
         if st:
             nodes, secs, depth = st
             took = f'{secs * 1000:.1f} ms' if secs < 0.1 else f'{secs:.2f} s'
-            parts.append(f'{side}: ' + (_('{nodes} nodes in {time}').format(
-                nodes=f'{nodes:,}', time=took) if nodes else took))
+            parts.append(f'{side}: ' + (ngettext('{nodes} node in {time}', '{nodes} nodes in {time}',
+                                                 nodes).format(nodes=f'{nodes:,}', time=took)
+                                        if nodes else took))
     engine = _('Expert') if session.expert_mode else _('lookahead {n}, tiebreak {t}').format(
         n=session.lookahead, t=session.tiebreak)
     backend = perfect_backend_name(session.game.rows, session.game.cols)
@@ -166,34 +168,78 @@ def perfect_backend_name(rows: int, cols: int) -> str:
     return perfect.backend_label(perfect.backend_name(rows, cols))
 
 
-def record_words(rec) -> str:
-    """A pairing's record ('X 2 : 1 O, 0 draws'), '' before its first game."""
+def your_side(session) -> str | None:
+    """The side the one person at this computer plays ('X' or 'O'), or None
+    when nobody or two people play here."""
+    humans = session.humans()
+    return humans[0] if len(humans) == 1 else None
+
+
+def record_words(rec, session=None) -> str:
+    """A pairing's record, '' before its first game. From the player's side
+    when one person plays ``session`` ('You: 2 won, 1 lost, 0 draws'), else
+    from X's ('X 2 : 1 O, 0 draws'; also without a session).
+
+    :param rec: a :class:`~connect4_game.storage.stats.Record` (counts from X's side).
+    """
     if not rec.games:
         return ''
+    you = None if session is None else your_side(session)
+    if you is not None:
+        won, lost = (rec.wins, rec.losses) if you == 'X' else (rec.losses, rec.wins)
+        return ngettext('You: {w} won, {l} lost, {t} draw', 'You: {w} won, {l} lost, {t} draws',
+                        rec.ties).format(w=won, l=lost, t=rec.ties)
     return ngettext('X {w} : {l} O, {t} draw', 'X {w} : {l} O, {t} draws',
                     rec.ties).format(w=rec.wins, l=rec.losses, t=rec.ties)
 
 
 def overlay_badges(payload: dict, cols: int, theme) -> list:
     """One (text, colour) badge per column from an analysis ``payload``
-    (its 'labels' and 'scores'), None for a column without one; colours
-    from ``theme``."""
+    (its 'labels' and 'scores', and the 'depth' of a lookahead search),
+    None for a column without one; colours from ``theme``.
+
+    Perfect play's labels are shown as they are (``'win in 9'``, ``'≈ draw'``
+    for an estimate), ``'…'`` for a column not proven yet. A lookahead's
+    scores say how far it looked (:func:`score_badge`); while a deeper
+    search still runs (``payload['running']``) only its forced wins and
+    losses show, every other column ``'…'`` (never an 'even' that the
+    deeper search may overturn)."""
     out: list = []
     labels = payload.get('labels') or []
     scores = payload.get('scores') or []
+    running = bool(payload.get('running'))
     for col in range(cols):
+        score = scores[col] if col < len(scores) else None
         if labels and col < len(labels) and not labels[col] and not payload.get('column') \
                 and payload.get('time') is None:
             out.append(('\u2026', theme.text_dim))      # not proven yet
         elif labels and col < len(labels) and labels[col]:
             out.append((label_words(labels[col]), _label_colour(labels[col], theme)))
-        elif col < len(scores) and scores[col] is not None:
-            sc = scores[col]
-            colour = {100: theme.good, 0: theme.bad, 50: theme.neutral}.get(sc, theme.text_dim)
-            out.append((score_words(sc), colour))
+        elif running and score not in (100, 0, -1):
+            out.append(('\u2026', theme.text_dim))      # still computing
+        elif score is not None:
+            out.append(score_badge(score, payload.get('depth'), theme))
         else:
             out.append(None)
     return out
+
+
+def score_badge(score, depth, theme) -> tuple[str, tuple] | None:
+    """The badge of an assignment score (BU CS111 ps9, Problem 4) from a
+    search ``depth`` plies deep (None: unknown): 100 ``'win ≤6'`` (a win it
+    forces within 6 plies), 0 ``'loss ≤6'``, 50 ``'≈ even'`` (nothing forced
+    within its sight: an estimate, not a draw), -1 ``'full'``; None for
+    anything else."""
+    if score == -1:
+        return score_words(score), theme.text_dim
+    if score not in (100, 0, 50):
+        return None
+    if score == 50:
+        return _('\u2248 even'), theme.neutral
+    if depth is None:
+        return '\u2248 ' + score_words(score), theme.good if score == 100 else theme.bad
+    text = _('win \u2264{n}') if score == 100 else _('loss \u2264{n}')
+    return text.format(n=depth), theme.good if score == 100 else theme.bad
 
 
 def _label_colour(label: str, theme):

@@ -13,6 +13,7 @@ from connect4_game.ui.i18n import _
 from connect4_game.ui.network_game import start_network
 from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
 from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.screens.confirm import ConfirmScreen
 from connect4_game.ui.widgets import Button, Choice, TextField
 
 __all__ = ['NetworkScreen', 'start_network_game']
@@ -65,6 +66,8 @@ class NetworkScreen(Screen):
         return [self.mode, self.address, self.code]
 
     def start(self) -> None:
+        """Host or join as the rows say. An unfinished game (moves played,
+        no result) is only replaced after the player agrees."""
         try:
             if self.mode.value == 'host':
                 options = NetworkOptions(NetMode.HOST, port=int(self.port.value or
@@ -73,6 +76,24 @@ class NetworkScreen(Screen):
             else:
                 options = NetworkOptions(NetMode.JOIN, address=self.address.value,
                                          code=self.code.value)
+        except (OSError, ValueError) as exc:
+            self.error = clip(getattr(exc, 'strerror', None) or exc, 120)
+            return
+        game = self.app.session.game
+        if not game.moves or game.over or self.app.session.demo:
+            self._go(options)
+            return
+        host = options.mode is NetMode.HOST
+        question = (_('Host a game for your friend? The game in progress ends (it is not '
+                      'saved).') if host else
+                    _("Join your friend's game? The game in progress ends (it is not saved)."))
+        self.app.push(ConfirmScreen(self.app, question, _('Host') if host else _('Join'),
+                                    lambda: self._go(options)))
+
+    def _go(self, options: NetworkOptions) -> None:
+        """Start the network game of ``options``; a failure stays on this
+        screen with its reason."""
+        try:
             start_network_game(self.app, options, first_tries=10.0)
         except (OSError, ValueError) as exc:
             self.error = clip(getattr(exc, 'strerror', None) or exc, 120)

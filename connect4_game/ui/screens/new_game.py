@@ -1,48 +1,161 @@
-"""The new-game dialog, as a player meets it in GNOME Four-in-a-row: Players,
-Difficulty, Play first / second, the board, the look; the assignment's
-knobs (lookahead and tiebreak of each side, BU CS111 ps9 Problem 4) wait
-under *Advanced*."""
+"""The new-game dialog, as a player meets it in GNOME Four-in-a-row: the game
+(Connect Four or Oska), Players, Difficulty, Play first / second, the board,
+the look; the assignment's knobs (lookahead and tiebreak of each side, BU
+CS111 ps9 Problem 4) wait under *Advanced*.
+
+Difficulty is Easy, Medium, Hard, Expert or Custom. Advanced first says
+what the chosen level really plays with (read from
+:data:`connect4_game.ai.levels.LEVEL_SETTINGS`, whatever fields it has:
+:func:`level_facts`), then the assignment's ``AIPlayer`` settings of each
+side. Changing one of those makes the difficulty Custom -- exactly the
+assignment's ``AIPlayer`` with those settings -- and choosing a named level
+again goes back to it (a level that is itself an ``AIPlayer`` setting puts
+its lookahead and tiebreak back in the rows).
+
+The dialog starts from who plays at this computer: after a network game,
+the players from before it (:func:`~connect4_game.ui.network_game.local_players`).
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
 from connect4_game import rules
+from connect4_game.seat_config import PlayerConfig, SeatKind
 from connect4_game.ui import themes
-from connect4_game.ui.i18n import N_, _
+from connect4_game.ui.i18n import N_, _, ngettext
 from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
 from connect4_game.ui.screens.base import Screen
-from connect4_game.seat_config import PlayerConfig, SeatKind
 from connect4_game.ui.widgets import Button, Choice, Stepper, draw_tooltip
 
-__all__ = ['NewGameScreen', 'LEVEL_NAMES', 'LANGUAGE_NAMES']
+__all__ = ['NewGameScreen', 'LEVEL_NAMES', 'LANGUAGE_NAMES', 'level_setting', 'level_facts',
+           'level_tip']
 
 LEVEL_NAMES = {'easy': N_('Easy'), 'medium': N_('Medium'), 'hard': N_('Hard'),
-               'expert': N_('Expert')}
-LEVEL_TIPS = {'easy': N_('Looks {n} moves ahead: takes a win and blocks yours, otherwise plays anywhere.'),
-              'medium': N_('Looks {n} moves ahead and likes the middle columns.'),
-              'hard': N_('Looks {n} moves ahead and likes the middle columns: hard to beat.'),
-              'expert': N_('Plays perfectly on the standard board: very hard to beat.')}
-
-
-def level_tip(level: str) -> str:
-    """What a level does, in the current language (its lookahead from
-    :data:`connect4_game.ai.levels.LEVEL_SETTINGS`)."""
-    from connect4_game.ai.levels import LEVEL_SETTINGS
-    setting = LEVEL_SETTINGS.get(level)
-    return _(LEVEL_TIPS[level]).format(n=setting.lookahead if setting else '')
-
-
+               'expert': N_('Expert'), 'custom': N_('Custom')}
+OTHER_TIPS = {'expert': N_('Plays perfectly on the standard board: very hard to beat.'),
+              'custom': N_("The assignment's AIPlayer with the settings under Advanced.")}
+GAME_NAMES = {'connect4': N_('Connect Four'), 'oska': N_('Oska')}
 LANGUAGE_NAMES = {'en': 'English', 'nl': 'Nederlands'}
 
 
+def level_setting(level: str) -> Any:
+    """The entry of :data:`connect4_game.ai.levels.LEVEL_SETTINGS` for
+    ``level``, or None (Expert, Custom, no such table)."""
+    try:
+        from connect4_game.ai import levels
+    except ImportError:
+        return None
+    table = getattr(levels, 'LEVEL_SETTINGS', None)
+    return table.get(level) if isinstance(table, dict) else None
+
+
+def _number(value: Any) -> str:
+    """A number as the dialog writes it: 0.35, 8."""
+    return f'{value:g}'
+
+
+def level_facts(level: str) -> list[str]:
+    """What the level ``level`` really plays with, one short phrase per
+    setting it has, in the current language ('looks 16 plies ahead', 'at
+    most 0.35 s a move', 'tiebreak RANDOM', 'knows the openings (6×7)',
+    ...); [] for Expert and Custom."""
+    st = level_setting(level)
+    if st is None:
+        return []
+    facts: list[str] = []
+    la, secs = getattr(st, 'lookahead', None), getattr(st, 'seconds', None)
+    safety, chance = getattr(st, 'safety', 0), getattr(st, 'spot_chance', 1.0)
+    if isinstance(la, int) and la >= 0:
+        facts.append(ngettext('looks {n} ply ahead', 'looks {n} plies ahead', la).format(n=la))
+    if isinstance(secs, (int, float)) and secs > 0:
+        facts.append(_('at most {s} s a move').format(s=_number(secs)))
+    if getattr(st, 'tiebreak', None) in rules.TIEBREAKS:
+        facts.append(_('tiebreak {t}').format(t=st.tiebreak))
+    if getattr(st, 'centre_first', False):
+        facts.append(_('middle columns first'))
+    if isinstance(safety, int) and safety >= 1:
+        words = ngettext('checks threats {n} ply deep', 'checks threats {n} plies deep', safety)
+        if isinstance(chance, (int, float)) and 0 <= chance < 1:
+            words = _('{check} on {p} of every 100 moves').format(check=words, p=round(chance * 100))
+        facts.append(words.format(n=safety))
+    if getattr(st, 'book', False):
+        facts.append(_('knows the openings (6\u00d77)'))
+    solve = getattr(st, 'solve_seconds', 0)
+    if isinstance(solve, (int, float)) and solve > 0:
+        facts.append(_('solves exactly for up to {s} s').format(s=_number(solve)))
+    if getattr(st, 'temperature', 0):
+        facts.append(_('varies its moves'))
+    return facts
+
+
+def level_tip(level: str) -> str:
+    """What a level does, in the current language: a named level's real
+    settings ('Hard: looks 16 plies ahead, ...'), Expert's and Custom's words."""
+    if level in OTHER_TIPS:
+        return _(OTHER_TIPS[level])
+    facts = level_facts(level)
+    return _('{level}: {facts}.').format(level=_(LEVEL_NAMES.get(level, level)),
+                                         facts=', '.join(facts)) if facts else ''
+
+
+def _aiplayer_values(level: str) -> tuple[int, str] | None:
+    """``(lookahead, tiebreak)`` of a level that is a setting of the
+    assignment's AIPlayer, else None."""
+    st = level_setting(level)
+    la, tb = getattr(st, 'lookahead', None), getattr(st, 'tiebreak', None)
+    if rules.is_int(la, 0) and tb in rules.TIEBREAKS:
+        assert isinstance(la, int) and isinstance(tb, str)
+        return la, tb
+    return None
+
+
+class _InfoRow:
+    """A line of text among the dialog's rows (no value to change): what
+    the chosen level plays with, above the Advanced rows."""
+
+    def __init__(self) -> None:
+        self.title = ''
+        self.value = ''
+        self.text = ''
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, rect: pygame.Rect, title_w: int) -> None:
+        self.rect = rect
+
+    def step(self, delta: int) -> None:
+        pass
+
+    def click(self, pos) -> bool:
+        return False
+
+    def draw(self, surface, theme, size: int, selected: bool, dim: bool = False) -> None:
+        f = font(max(MIN_FONT, size - 2), True)
+        colour = theme.accent if selected else theme.text_dim
+        img = f.render(fit_text(f, self.text, self.rect.width), True, colour)
+        surface.blit(img, (self.rect.x, self.rect.centery - img.get_height() // 2))
+
+
+def _level_of(players: dict) -> str:
+    """The difficulty the players show: a computer side's named level,
+    'custom' for the assignment's AIPlayer, else the default level."""
+    computers = [p for p in (players['O'], players['X']) if p.kind in ('ai', 'expert')]
+    if not computers:
+        return rules.DEFAULT_LEVEL
+    level = computers[0].level_name()
+    return 'custom' if level == 'advanced' else level
+
+
 class NewGameScreen(Screen):
-    """Choose the players and the board, then Start (Enter) or Cancel (Esc).
+    """Choose the game, the players and the board, then Start (Enter) or
+    Cancel (Esc).
 
     The rows are :class:`~connect4_game.ui.widgets.Choice` and
     :class:`~connect4_game.ui.widgets.Stepper` controls; Up/Down choose a
     row, Left/Right (or a click) change it. The game goes on underneath
-    until Start.
+    until Start. Opened over Oska, the game chosen is Oska.
     """
 
     def __init__(self, app) -> None:
@@ -51,67 +164,105 @@ class NewGameScreen(Screen):
 
     def _build(self) -> None:
         """Build the controls and buttons in the current language, from the
-        session's players and board and the app's theme and language."""
+        players at this computer, the board, the Oska screen (if any) and
+        the app's theme and language."""
+        from connect4_game.ui.network_game import local_players
         app = self.app
         s = app.session
-        players = s.saved_players or s.players        # in the demo: the players from before
-        x, o = players['X'], players['O']
+        players = local_players(s)
         humans = [side for side in 'XO' if players[side].is_human]
+        oska = self._oska_screen()
+        self.game = Choice(_('Game'), [(k, _(v)) for k, v in GAME_NAMES.items()],
+                           'oska' if oska is not None else 'connect4')
         mode = 'two' if len(humans) == 2 else 'one' if len(humans) == 1 else 'computers'
-        computer = o if o.is_computer else x
-        level = computer.level_name() if computer.kind in ('ai', 'expert') else rules.DEFAULT_LEVEL
-        self.advanced_open = level == 'advanced'
-        if level == 'advanced':
-            level = rules.DEFAULT_LEVEL
-        self.base = {'X': x, 'O': o}
         self.mode = Choice(_('Players'), [('one', _('One player')), ('two', _('Two players')),
                                           ('computers', _('Computer vs computer'))], mode)
-        self.level = Choice(_('Difficulty'), [(k, _(v)) for k, v in LEVEL_NAMES.items()], level)
+        self.level = Choice(_('Difficulty'), [(k, _(v)) for k, v in LEVEL_NAMES.items()],
+                            _level_of(players))
         self.first = Choice(_('You play'), [('X', _('First')), ('O', _('Second'))],
                             humans[0] if len(humans) == 1 else 'X')
         self.rows = Stepper(_('Rows'), rules.MIN_ROWS, rules.MAX_ROWS, s.game.rows)
         self.cols = Stepper(_('Columns'), rules.MIN_COLS, rules.MAX_COLS, s.game.cols)
+        self._build_oska(oska)
         self.theme = Choice(_('Theme'), [(t.name, _(t.label)) for t in themes.THEMES.values()],
                             app.theme_name)
         self.language = Choice(_('Language'), list(LANGUAGE_NAMES.items()), app.language)
         self.adv: dict[str, Choice] = {}
         for side in 'XO':
-            p = self.base[side]
             self.adv[side + 'la'] = Stepper(_('{side}: lookahead (plies)').format(side=side), 0,
-                                            rules.MAX_LOOKAHEAD, p.lookahead)
+                                            rules.MAX_LOOKAHEAD, players[side].lookahead)
             self.adv[side + 'tb'] = Choice(_('{side}: tiebreak').format(side=side),
-                                           [(t, t) for t in rules.TIEBREAKS], p.tiebreak)
-        self.advanced_changed = False
+                                           [(t, t) for t in rules.TIEBREAKS],
+                                           players[side].tiebreak)
+        self.info = _InfoRow()
+        self._show_level_settings()
+        self.advanced_open = self.level.value == 'custom'
         self.start_button = Button(_('Start'), 'start', _('Start the game (Enter)'), primary=True)
         self.cancel_button = Button(_('Cancel'), 'cancel', _('Back to the game (Esc)'))
         self.advanced_button = Button('', 'advanced', _('The assignment\'s AI settings'))
         self.network_button = Button(_('Play a friend…'), 'network',
                                      _('Host or join a game with a friend on another computer (F)'))
-        self.sel = 0
+        self.sel = 1                    # Players: the game is chosen less often
         self.mouse = (0, 0)
+
+    def _oska_screen(self):
+        """The Oska screen under this dialog, or None."""
+        from connect4_game.ui.screens.oska import OskaScreen
+        found = [sc for sc in self.app.stack if isinstance(sc, OskaScreen)] \
+            if hasattr(self.app, 'stack') else []
+        return found[-1] if found else None
+
+    def _build_oska(self, oska) -> None:
+        """Oska's rows, from the Oska screen under the dialog (if any)."""
+        opts = self.app.options
+        n = oska.n if oska is not None else opts.oska_n
+        lookahead = oska.lookahead if oska is not None else rules.OSKA_DEFAULT_LOOKAHEAD
+        self.oska_n = Stepper(_('Checkers per side'), rules.OSKA_MIN_N, rules.OSKA_MAX_N, n)
+        self.oska_lookahead = Stepper(_('Computer lookahead (plies)'), 1,
+                                      rules.OSKA_MAX_LOOKAHEAD, lookahead)
+        if oska is not None:
+            side = oska.human_side
+            self.mode.value = 'two' if side == 'both' else 'computers' if side is None else 'one'
+            self.first.value = 'O' if side == 'b' else 'X'
 
     # ------------------------------------------------------------------ rows
     def rows_shown(self) -> list:
         """The controls on screen now, top to bottom."""
-        out = [self.mode]
+        out: list[Any] = [self.game, self.mode]
+        if self.game.value == 'oska':
+            out += [self.first] if self.mode.value == 'one' else []
+            out.append(self.oska_n)
+            out += [self.oska_lookahead] if self.mode.value != 'two' else []
+            return out + [self.theme, self.language]
         if self.mode.value != 'two':
             out.append(self.level)
         if self.mode.value == 'one':
             out.append(self.first)
         out += [self.rows, self.cols, self.theme, self.language]
         if self.advanced_open:
-            out += [self.adv['Xla'], self.adv['Xtb'], self.adv['Ola'], self.adv['Otb']]
+            out += [self.info, self.adv['Xla'], self.adv['Xtb'], self.adv['Ola'], self.adv['Otb']]
         return out
 
     def dimmed(self, control) -> bool:
-        """Advanced rows of a side a person plays do nothing: shown dimmed."""
+        """Advanced rows do nothing for a side a person plays, nor while a
+        named level plays (changing one makes it Custom): shown dimmed."""
         for side in 'XO':
             if control in (self.adv[side + 'la'], self.adv[side + 'tb']):
-                return self.players()[side].is_human
+                return self.players()[side].is_human or self.level.value != 'custom'
         return False
 
+    def info_text(self) -> str:
+        """The line above the Advanced rows: what the chosen level plays
+        with, or that the rows are the assignment's AIPlayer (Custom)."""
+        level = self.level.value
+        if level == 'custom':
+            return _("Custom: the assignment's AIPlayer with these settings")
+        if level == 'expert':
+            return _('Expert: perfect play, no lookahead')
+        return level_tip(level)
+
     def players(self) -> dict:
-        """The players the dialog describes now."""
+        """The Connect Four players the dialog describes now."""
         mode, level = self.mode.value, self.level.value
         out = {}
         for side in 'XO':
@@ -121,15 +272,23 @@ class NewGameScreen(Screen):
             human = mode == 'two' or (mode == 'one' and side == self.first.value)
             if human:
                 out[side] = PlayerConfig(SeatKind.HUMAN, la, tb)
-            elif self.advanced_changed and level != 'expert':
-                out[side] = PlayerConfig(SeatKind.AI, la, tb)       # exactly the assignment's AIPlayer
+            elif level == 'custom':
+                out[side] = PlayerConfig(SeatKind.AI, la, tb)    # exactly the assignment's AIPlayer
             else:
                 out[side] = PlayerConfig.for_level(level, PlayerConfig(SeatKind.AI, la, tb))
         return out
 
+    def oska_players(self) -> str | None:
+        """Who plays Oska: ``'w'`` or ``'b'`` (a person against the
+        computer), ``'both'`` (two people) or None (the computer both)."""
+        mode = self.mode.value
+        if mode == 'one':
+            return 'w' if self.first.value == 'X' else 'b'
+        return 'both' if mode == 'two' else None
+
     def warning(self) -> str:
         """A warning for a lookahead deep enough to take minutes, else ''."""
-        if not self.advanced_open:
+        if not self.advanced_open or self.game.value != 'connect4':
             return ''
         deep = [side for side, p in self.players().items()
                 if p.advanced and rules.WARN_LOOKAHEAD < p.lookahead < self.rows.value * self.cols.value]
@@ -143,29 +302,52 @@ class NewGameScreen(Screen):
         self.changed(control)
 
     def changed(self, control) -> None:
+        """``control`` took a new value: the theme and language apply at once,
+        a level shows its settings, an Advanced value makes it Custom."""
         if control is self.theme:
             self.app.set_theme(self.theme.value)
         elif control is self.language:
             self.app.set_language(self.language.value)
             self._relabel()
+        elif control is self.level:
+            self._show_level_settings()
+            if self.level.value == 'custom':
+                self.advanced_open = True
         elif control in self.adv.values():
-            self.advanced_changed = True
+            self.level.value = 'custom'
+
+    def _show_level_settings(self) -> None:
+        """A level that is a setting of the assignment's AIPlayer puts its
+        lookahead and tiebreak in every Advanced row (the others leave the
+        rows as they are: Custom's)."""
+        values = _aiplayer_values(self.level.value)
+        if values is None:
+            return
+        for side in 'XO':
+            self.adv[side + 'la'].value, self.adv[side + 'tb'].value = values
 
     def _relabel(self) -> None:
         """The language changed: build the dialog again in it, keeping the choices."""
-        keep = {name: getattr(self, name).value for name in
-                ('mode', 'level', 'first', 'rows', 'cols', 'theme', 'language')}
+        names = ('game', 'mode', 'level', 'first', 'rows', 'cols', 'theme', 'language', 'oska_n',
+                 'oska_lookahead')
+        keep = {name: getattr(self, name).value for name in names}
         adv = {k: c.value for k, c in self.adv.items()}
-        opened, changed, sel = self.advanced_open, self.advanced_changed, self.sel
+        opened, sel = self.advanced_open, self.sel
         self._build()
         for name, value in keep.items():
             getattr(self, name).value = value
         for k, v in adv.items():
             self.adv[k].value = v
-        self.advanced_open, self.advanced_changed, self.sel = opened, changed, sel
+        self.advanced_open, self.sel = opened, sel
 
     def start(self) -> None:
-        self.app.start_game(self.players(), self.rows.value, self.cols.value)
+        """Start the game chosen: Connect Four with :meth:`players` on the
+        board chosen, or Oska."""
+        if self.game.value == 'oska':
+            self.app.show_oska(n=self.oska_n.value, human_side=self.oska_players(),
+                               lookahead=self.oska_lookahead.value, from_dialog=True)
+        else:
+            self.app.start_game(self.players(), self.rows.value, self.cols.value)
 
     def caption(self) -> str:
         return _('New game')
@@ -208,7 +390,8 @@ class NewGameScreen(Screen):
                                (self.cancel_button, self.close),
                                (self.advanced_button, self.toggle_advanced),
                                (self.network_button, self.open_network)):
-            if button.hit(pos):
+            if button.hit(pos) and (button is not self.advanced_button
+                                    or self.game.value == 'connect4'):
                 action()
                 return
         for i, control in enumerate(self.rows_shown()):
@@ -223,8 +406,9 @@ class NewGameScreen(Screen):
         self.sel = i
 
     def toggle_advanced(self) -> None:
-        """Show or hide the Advanced rows."""
-        self.advanced_open = not self.advanced_open
+        """Show or hide the Advanced rows (Connect Four's)."""
+        if self.game.value == 'connect4':
+            self.advanced_open = not self.advanced_open
 
     def open_network(self) -> None:
         """Leave the dialog for the network one (play a friend)."""
@@ -233,27 +417,59 @@ class NewGameScreen(Screen):
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface) -> None:
+        """The title, the rows, the tip of the chosen row, a warning and the buttons."""
         theme = self.app.theme
         w, h = surface.get_size()
         surface.fill(theme.background)
         title_f = font(max(20, h // 22), True)
         title = title_f.render(_('New game'), True, theme.text)
         surface.blit(title, ((w - title.get_width()) // 2, h // 50))
-        rows = self.rows_shown()
         warn = self.warning()
         top = h // 50 + title.get_height() + 8
         bottom = h - max(44, h // 11) - 16 - (24 if warn else 0)
+        size, y = self._draw_rows(surface, top, bottom)
+        margin = max(12, w // 16)
+        by = self._draw_buttons(surface, margin)
+        hint_f = font(max(MIN_FONT, size - 2))
+        if warn:
+            img = hint_f.render(fit_text(hint_f, warn, w - 2 * margin), True, theme.bad)
+            surface.blit(img, (margin, by - img.get_height() - 8))
+        for line in wrap_text(hint_f, self.tip(), w - 2 * margin, 2):
+            img = hint_f.render(line, True, theme.text_dim)
+            surface.blit(img, (margin, y + 2))
+            y += img.get_height()
+        for b in self._buttons():
+            if b.hit(self.mouse) and b.tooltip:
+                draw_tooltip(surface, theme, b.tooltip, b.rect)
+
+    def _draw_rows(self, surface, top: int, bottom: int) -> tuple[int, int]:
+        """The rows from ``top`` down to at most ``bottom`` px; returns the
+        font size used and the y below the last row."""
+        theme = self.app.theme
+        w = surface.get_width()
+        rows = self.rows_shown()
         row_h = max(MIN_FONT + 14, min(52, (bottom - top) // (len(rows) + 1)))
         size = max(MIN_FONT, min(22, int(row_h * 0.45)))
         margin = max(12, w // 16)
         title_w = min(int((w - 2 * margin) * 0.36), max(font(size).size(c.title)[0]
                                                         for c in rows) + 16)
         y = top
+        self.info.text = self.info_text()
         for i, control in enumerate(rows):
             control.layout(pygame.Rect(margin, y, w - 2 * margin, row_h - 8), title_w)
             control.draw(surface, theme, size, i == self.sel, self.dimmed(control))
             y += row_h
-        # Advanced toggle, Cancel, Start
+        return size, y
+
+    def _buttons(self) -> list[Button]:
+        """The buttons along the bottom, left to right (Advanced only for Connect Four)."""
+        first = [self.advanced_button] if self.game.value == 'connect4' else []
+        return first + [self.network_button, self.cancel_button, self.start_button]
+
+    def _draw_buttons(self, surface, margin: int) -> int:
+        """Advanced, Play a friend, Cancel and Start; returns their top y."""
+        theme = self.app.theme
+        w, h = surface.get_size()
         self.advanced_button.label = (_('Hide advanced') if self.advanced_open
                                       else _('Advanced…'))
         bh = max(34, min(48, h // 13))
@@ -263,36 +479,30 @@ class NewGameScreen(Screen):
         self.network_button.rect = pygame.Rect(margin + bw + 12, by, bw, bh)
         self.cancel_button.rect = pygame.Rect(w - margin - 2 * bw - 12, by, bw, bh)
         self.start_button.rect = pygame.Rect(w - margin - bw, by, bw, bh)
-        on_buttons = self.sel == len(rows)
-        for b in (self.advanced_button, self.network_button, self.cancel_button,
-                  self.start_button):
+        on_buttons = self.sel == len(self.rows_shown())
+        for b in self._buttons():
             b.draw(surface, theme, max(MIN_FONT + 2, int(bh * 0.42)),
                    hover=b.hit(self.mouse), focus=on_buttons and b is self.start_button)
-        hint_f = font(max(MIN_FONT, size - 2))
-        if warn:
-            img = hint_f.render(fit_text(hint_f, warn, w - 2 * margin), True, theme.bad)
-            surface.blit(img, (margin, by - img.get_height() - 8))
-        tip = self.tip()
-        if tip:
-            lines = wrap_text(hint_f, tip, w - 2 * margin, 2)
-            yy = y + 2
-            for line in lines:
-                img = hint_f.render(line, True, theme.text_dim)
-                surface.blit(img, (margin, yy))
-                yy += img.get_height()
-        for b in (self.advanced_button, self.network_button, self.cancel_button,
-                  self.start_button):
-            if b.hit(self.mouse) and b.tooltip:
-                draw_tooltip(surface, theme, b.tooltip, b.rect)
+        return by
 
     def tip(self) -> str:
-        """A line on the selected row: the level's description, or the rule of Advanced."""
+        """A line on the selected row: the level's description, what the
+        Advanced rows are now, Oska's rules, or the keys."""
         rows = self.rows_shown()
         control = rows[self.sel] if self.sel < len(rows) else None
+        level = self.level.value
         if control is self.level:
-            return level_tip(self.level.value)
-        if control in self.adv.values():
-            return _('The assignment\'s AIPlayer: it looks this many moves ahead and breaks '
-                     'ties LEFT, RIGHT or at RANDOM.')
+            return level_tip(level)
+        if control is self.info or control in self.adv.values():
+            if level == 'custom':
+                return _("Custom: the assignment's AIPlayer looks this many plies (half-moves) "
+                         'ahead and breaks ties LEFT, RIGHT or at RANDOM. Choose a difficulty to '
+                         'go back to its settings.')
+            return _("These are the assignment's AIPlayer settings: change one to play it "
+                     'instead of {level} (Custom).').format(level=_(LEVEL_NAMES[level]))
+        if self.game.value == 'oska':
+            return _('Oska: move your checkers diagonally forward; jump to capture. Win by '
+                     'taking every checker of the other side or by bringing all yours to '
+                     'its back row.')
         return _('Up/Down: choose a line   Left/Right or click: change   Enter: start   '
                  'Esc: back')

@@ -1,16 +1,35 @@
 """The saved games: a list with each game's name, date, number of moves and a
-small picture of its board. Loading over a game in progress asks first."""
+small picture of its board. Loading over a game in progress asks first; a
+game can be renamed (F2) or deleted (Delete, after asking).
+
+The files are those of :func:`connect4_game.storage.savegame.list_library`:
+a rename writes the game again under its new name in the same file
+(atomically, :func:`~connect4_game.storage.savegame.save_game`), a delete
+removes the listed file.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import logging
+import os
+from typing import Callable
+
 import pygame
 
+from connect4_game.messages import clip
 from connect4_game.ui.i18n import _, ngettext
 from connect4_game.ui.render import MIN_FONT, fit_text, font, mix
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.confirm import ConfirmScreen
+from connect4_game.ui.widgets import Button, TextField, draw_panel
 
-__all__ = ['SavedGamesScreen', 'draw_thumbnail']
+__all__ = ['SavedGamesScreen', 'RenameScreen', 'draw_thumbnail', 'entry_details']
+
+log = logging.getLogger(__name__)
+
+NAME_LIMIT = 60
+"""The most characters of a saved game's name (as the library names them)."""
 
 
 def draw_thumbnail(surface, theme, rect: pygame.Rect, rows: int, cols: int, slots) -> None:
@@ -28,22 +47,115 @@ def draw_thumbnail(surface, theme, rect: pygame.Rect, rows: int, cols: int, slot
                                                  y0 + row * cell + cell // 2), r)
 
 
+def entry_details(entry) -> str:
+    """The line under a saved game's name: its date (unless the name is
+    the date already), moves, board and result; or why it cannot be read."""
+    g = entry.game
+    if g is None:
+        return entry.error
+    n = len(g.moves)
+    parts = [ngettext('{n} move', '{n} moves', n).format(n=n), f'{g.rows}\u00d7{g.cols}']
+    if g.saved_at and g.saved_at not in entry.title:
+        parts.insert(0, g.saved_at)
+    result = g.result()
+    if result is not None:
+        parts.append(_('a draw') if result == 'tie' else _('{side} won').format(side=result))
+    return '  \u00b7  '.join(parts)
+
+
+class RenameScreen(Screen):
+    """Type a new name for a saved game over the list: Enter keeps it,
+    Esc cancels.
+
+    :param name: the name it has now.
+    :param on_done: called with the new name (stripped, not empty).
+    """
+
+    covers = False
+
+    def __init__(self, app, name: str, on_done: Callable[[str], object]) -> None:
+        super().__init__(app)
+        self.field = TextField(_('Name'), name[:NAME_LIMIT], NAME_LIMIT)
+        self.on_done = on_done
+        self.ok = Button(_('Rename'), 'ok', '', primary=True)
+        self.cancel = Button(_('Cancel'), 'cancel', '')
+
+    def caption(self) -> str:
+        return _('Rename')
+
+    def finish(self) -> None:
+        """Keep the name typed (an empty one changes nothing)."""
+        name = self.field.value.strip()
+        self.close()
+        if name:
+            self.on_done(name)
+
+    def process_event(self, e) -> None:
+        if e.type == pygame.TEXTINPUT:
+            self.field.type(e.text)
+        elif e.type == pygame.KEYDOWN:
+            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.finish()
+            elif e.key == pygame.K_ESCAPE:
+                self.close()
+            elif e.key == pygame.K_BACKSPACE:
+                self.field.backspace()
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            if self.ok.hit(e.pos):
+                self.finish()
+            elif self.cancel.hit(e.pos):
+                self.close()
+
+    def draw(self, surface) -> None:
+        """A panel: the name field, then Cancel and Rename."""
+        theme = self.app.theme
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surface.blit(shade, (0, 0))
+        size = max(MIN_FONT + 2, min(22, h // 28))
+        pw, bh = min(w - 40, 560), max(34, size * 2)
+        panel = pygame.Rect((w - pw) // 2, (h - 3 * bh - 60) // 2, pw, 3 * bh + 60)
+        draw_panel(surface, panel, theme, 250, border=theme.accent, radius=12)
+        self.field.layout(pygame.Rect(panel.left + 20, panel.top + 20, pw - 40, bh),
+                          font(size).size(self.field.title)[0] + 20)
+        self.field.draw(surface, theme, size, True)
+        bw = (pw - 60) // 2
+        self.cancel.rect = pygame.Rect(panel.left + 20, panel.bottom - bh - 20, bw, bh)
+        self.ok.rect = pygame.Rect(panel.right - 20 - bw, panel.bottom - bh - 20, bw, bh)
+        self.cancel.draw(surface, theme, size)
+        self.ok.draw(surface, theme, size, focus=True)
+
+
 class SavedGamesScreen(Screen):
-    """Choose a saved game (click, or Up/Down and Enter); Esc returns."""
+    """Choose a saved game (click, or Up/Down and Enter), rename it (F2) or
+    delete it (Delete); Esc returns."""
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        from connect4_game.storage.savegame import list_library
-        self.entries = list_library()
+        self.entries: list = []
         self.sel = 0
         self.top = 0
         self.row_rects: list[tuple[int, pygame.Rect]] = []     # (entry index, its row)
         self.boards: dict = {}                                   # path -> the board's slots
+        self.buttons = [Button(_('Load'), 'load', _('Load the chosen game (Enter)'), primary=True),
+                        Button(_('Rename…'), 'rename', _('Give the chosen game another name (F2)')),
+                        Button(_('Delete…'), 'delete', _('Delete the chosen game (Delete)')),
+                        Button(_('Back'), 'back', _('Back to the game (Esc)'))]
+        self.reload()
 
     def caption(self) -> str:
         return _('Saved games')
 
+    def reload(self) -> None:
+        """Read the library again (after a rename or a delete)."""
+        from connect4_game.storage.savegame import list_library
+        self.entries = list_library()
+        self.boards = {}
+        self.sel = max(0, min(self.sel, len(self.entries) - 1))
+
     def choose(self, i: int) -> None:
+        """Load entry ``i`` (asking first over a game in progress)."""
         entry = self.entries[i]
         if entry.game is None:
             self.app.session.say(_('Could not load: {why}').format(why=entry.error), 'error', 5.0)
@@ -62,28 +174,92 @@ class SavedGamesScreen(Screen):
         else:
             load()
 
+    def ask_delete(self, i: int) -> None:
+        """Ask, then delete the file of entry ``i``."""
+        entry = self.entries[i]
+
+        def delete() -> None:
+            self.delete(entry)
+
+        self.app.push(ConfirmScreen(
+            self.app, _('Delete "{name}"? It cannot be brought back.').format(
+                name=clip(entry.title, 60)), _('Delete'), delete))
+
+    def delete(self, entry) -> bool:
+        """Remove ``entry``'s file from the library. Returns whether it did
+        (a notice either way)."""
+        try:
+            os.remove(entry.path)
+        except OSError as exc:
+            log.warning('could not delete %s: %s', clip(entry.path, 200), exc)
+            self.app.session.say(_('Could not delete: {why}').format(
+                why=clip(exc.strerror or exc, 80)), 'error', 5.0)
+            return False
+        self.app.session.say(_('Deleted "{name}".').format(name=clip(entry.title, 60)))
+        self.reload()
+        return True
+
+    def ask_rename(self, i: int) -> None:
+        """Ask for a new name for entry ``i`` (a game that can be read)."""
+        entry = self.entries[i]
+        if entry.game is None:
+            self.app.session.say(_('Could not load: {why}').format(why=entry.error), 'error', 5.0)
+            return
+        self.app.push(RenameScreen(self.app, entry.title, lambda name: self.rename(entry, name)))
+
+    def rename(self, entry, name: str) -> bool:
+        """Write ``entry``'s game again, in its own file, under ``name`` (cut
+        to :data:`NAME_LIMIT` characters). Returns whether it did (a notice
+        either way)."""
+        from connect4_game.storage.savegame import save_game
+        try:
+            save_game(entry.path, dataclasses.replace(entry.game, name=clip(name, NAME_LIMIT)))
+        except (OSError, ValueError) as exc:
+            log.warning('could not rename %s: %s', clip(entry.path, 200), clip(exc, 200))
+            self.app.session.say(_('Could not rename: {why}').format(why=clip(exc, 80)),
+                                 'error', 5.0)
+            return False
+        self.reload()
+        return True
+
+    def act(self, action: str) -> None:
+        """A button's or a key's action on the chosen game: ``'load'``,
+        ``'rename'``, ``'delete'``; ``'back'`` returns."""
+        if action == 'back':
+            self.close()
+        elif self.entries:
+            {'load': self.choose, 'rename': self.ask_rename,
+             'delete': self.ask_delete}[action](self.sel)
+
     def process_event(self, e) -> None:
+        """Keys (Up/Down, Enter, F2, Delete, Esc), clicks on a game or a
+        button, the wheel."""
         n = len(self.entries)
         if e.type == pygame.KEYDOWN:
-            if e.key == pygame.K_ESCAPE:
-                self.close()
+            keys = {pygame.K_ESCAPE: 'back', pygame.K_RETURN: 'load', pygame.K_KP_ENTER: 'load',
+                    pygame.K_F2: 'rename', pygame.K_DELETE: 'delete'}
+            if e.key in keys:
+                self.act(keys[e.key])
             elif n and e.key == pygame.K_UP:
                 self.sel = (self.sel - 1) % n
             elif n and e.key in (pygame.K_DOWN, pygame.K_TAB):
                 self.sel = (self.sel + 1) % n
-            elif n and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.choose(self.sel)
-        elif e.type == pygame.MOUSEBUTTONDOWN:
-            if e.button == 1:
-                for i, r in self.row_rects:
-                    if r.collidepoint(e.pos):
-                        self.sel = i
-                        self.choose(i)
-                        return
-            elif e.button in (4, 5) and n:
-                self.sel = max(0, min(n - 1, self.sel + (1 if e.button == 5 else -1)))
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            self._click(e.pos)
         elif e.type == pygame.MOUSEWHEEL and n:
             self.sel = max(0, min(n - 1, self.sel - e.y))
+
+    def _click(self, pos) -> None:
+        """A button's action, or load the game clicked."""
+        for b in self.buttons:
+            if b.enabled and b.hit(pos):
+                self.act(b.action)
+                return
+        for i, r in self.row_rects:
+            if r.collidepoint(pos):
+                self.sel = i
+                self.choose(i)
+                return
 
     def _board(self, entry):
         key = entry.path
@@ -92,16 +268,24 @@ class SavedGamesScreen(Screen):
         return self.boards[key]
 
     def draw(self, surface) -> None:
+        """The title, the games (the chosen one highlighted), the buttons."""
         theme = self.app.theme
         w, h = surface.get_size()
         surface.fill(theme.background)
         title = font(max(20, h // 20), True).render(_('Saved games'), True, theme.text)
         surface.blit(title, ((w - title.get_width()) // 2, h // 40))
-        size = max(MIN_FONT, min(22, h // 32))
-        f, fb = font(size), font(size, True)
         top = h // 40 + title.get_height() + 14
-        foot_f = font(max(MIN_FONT, h // 42))
-        bottom = h - foot_f.get_height() - 16
+        bh = max(32, min(44, h // 14))
+        self._draw_list(surface, top, h - bh - 24)
+        self._draw_buttons(surface, bh)
+
+    def _draw_list(self, surface, top: int, bottom: int) -> None:
+        """The rows of games that fit from ``top`` to ``bottom`` px, scrolled
+        to keep the chosen one in sight."""
+        theme = self.app.theme
+        w, h = surface.get_size()
+        size = max(MIN_FONT, min(22, h // 32))
+        f = font(size)
         row_h = max(56, min(96, h // 8))
         margin = max(16, w // 24)
         self.row_rects = []
@@ -116,36 +300,40 @@ class SavedGamesScreen(Screen):
             self.top = self.sel - visible + 1
         y = top
         for i in range(self.top, min(len(self.entries), self.top + visible)):
-            entry = self.entries[i]
             rect = pygame.Rect(margin, y, w - 2 * margin, row_h - 8)
             self.row_rects.append((i, rect))
-            fill = mix(theme.status_bg, theme.accent, 0.30) if i == self.sel else theme.status_bg
-            pygame.draw.rect(surface, fill, rect, border_radius=8)
-            thumb = pygame.Rect(rect.x + 8, rect.y + 6, int((rect.height - 12) * 1.25),
-                                rect.height - 12)
-            text_x = thumb.right + 14
-            if entry.game is not None:
-                g = entry.game
-                draw_thumbnail(surface, theme, thumb, g.rows, g.cols, self._board(entry))
-                n = len(g.moves)
-                detail = ngettext('{n} move', '{n} moves', n).format(n=n) + \
-                    f'  \u00b7  {g.rows}\u00d7{g.cols}'
-                if g.saved_at:
-                    detail = f'{g.saved_at}  \u00b7  ' + detail
-                result = g.result()
-                if result is not None:
-                    detail += '  \u00b7  ' + (_('a draw') if result == 'tie' else
-                                             _('{side} won').format(side=result))
-                ink = theme.text
-            else:
-                detail = entry.error
-                ink = theme.bad
-            name = fb.render(fit_text(fb, entry.title, rect.right - text_x - 8), True, theme.text)
-            surface.blit(name, (text_x, rect.y + 8))
-            img = f.render(fit_text(f, detail, rect.right - text_x - 8), True,
-                           theme.text_dim if ink is theme.text else ink)
-            surface.blit(img, (text_x, rect.y + 12 + name.get_height()))
+            self._draw_entry(surface, self.entries[i], rect, i == self.sel, size)
             y += row_h
-        foot = foot_f.render(fit_text(foot_f, _('Click a game or press Enter to load it; '
-                                                'Esc returns.'), w - 20), True, theme.text_dim)
-        surface.blit(foot, ((w - foot.get_width()) // 2, h - foot.get_height() - 8))
+
+    def _draw_entry(self, surface, entry, rect: pygame.Rect, chosen: bool, size: int) -> None:
+        """One game in ``rect``: its board, its name and :func:`entry_details`."""
+        theme = self.app.theme
+        f, fb = font(size), font(size, True)
+        fill = mix(theme.status_bg, theme.accent, 0.30) if chosen else theme.status_bg
+        pygame.draw.rect(surface, fill, rect, border_radius=8)
+        thumb = pygame.Rect(rect.x + 8, rect.y + 6, int((rect.height - 12) * 1.25),
+                            rect.height - 12)
+        text_x = thumb.right + 14
+        if entry.game is not None:
+            g = entry.game
+            draw_thumbnail(surface, theme, thumb, g.rows, g.cols, self._board(entry))
+        name = fb.render(fit_text(fb, entry.title, rect.right - text_x - 8), True, theme.text)
+        surface.blit(name, (text_x, rect.y + 8))
+        img = f.render(fit_text(f, entry_details(entry), rect.right - text_x - 8), True,
+                       theme.text_dim if entry.game is not None else theme.bad)
+        surface.blit(img, (text_x, rect.y + 12 + name.get_height()))
+
+    def _draw_buttons(self, surface, bh: int) -> None:
+        """Load, Rename…, Delete… and Back along the bottom (the first three
+        only with a game to act on)."""
+        theme = self.app.theme
+        w, h = surface.get_size()
+        margin = max(16, w // 24)
+        gap = 12
+        bw = min(180, (w - 2 * margin - 3 * gap) // 4)
+        x = w - margin - 4 * bw - 3 * gap
+        for b in self.buttons:
+            b.enabled = b.action == 'back' or bool(self.entries)
+            b.rect = pygame.Rect(x, h - bh - 12, bw, bh)
+            b.draw(surface, theme, max(MIN_FONT + 2, int(bh * 0.42)))
+            x += bw + gap

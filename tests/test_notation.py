@@ -1,0 +1,83 @@
+"""The players' notation (connect4_game.notation): columns 1..N as the board
+shows them, 1-9 then a-e on wide boards, and errors that name the bad
+character; the assignment's 0-based add_checkers notation stays apart."""
+
+import pytest
+
+from connect4_game import notation
+from connect4_game.notation import NotationError, column_of, format_moves, parse_position
+from connect4_game.storage.savegame import moves_to_string, parse_moves
+
+
+def test_columns_are_numbered_from_1_as_on_the_board_and_gamesolver():
+    assert format_moves([3, 3, 4, 2]) == '4453'
+    assert parse_position('4453') == [3, 3, 4, 2]
+    assert format_moves([]) == ''
+
+
+def test_wide_boards_go_on_with_letters_after_9():
+    assert [notation.column_name(c) for c in range(14)] == list('123456789abcde')
+    assert parse_position('9abcdeE', 6, 14) == [8, 9, 10, 11, 12, 13, 13]
+    assert column_of('A') == 9 and column_of('e') == 13
+    assert notation.column_range(7) == '1-7' and notation.column_range(10) == '1-9, a'
+    assert notation.column_range(14) == '1-9, a-e'
+    with pytest.raises(ValueError):
+        column_of('0')
+    with pytest.raises(ValueError):
+        notation.column_name(14)
+
+
+def test_what_surrounds_the_moves_is_ignored():
+    assert parse_position(' 4 4\t5,3\n') == [3, 3, 4, 2]
+    assert parse_position('https://connect4.gamesolver.org/?pos=4453') == [3, 3, 4, 2]
+    assert parse_position('https://connect4.gamesolver.org/en/?pos=44&x=1') == [3, 3]
+
+
+@pytest.mark.parametrize('text, reason, move, char, position', [
+    ('4408', 'not a column', 3, '0', 3),        # 0 is no column: the assignment's notation
+    ('44x', 'not a column', 3, 'x', 3),
+    ('4 8', 'off the board', 2, '8', 3),        # the place in the text, spaces counted
+    ('1111111', 'full', 7, '1', 7),
+    ('12121212', 'won', 8, '2', 8),             # X has four in column 1 after move 7
+])
+def test_a_bad_move_names_its_character_place_and_move(text, reason, move, char, position):
+    with pytest.raises(NotationError) as err:
+        parse_position(text)
+    e = err.value
+    assert (e.reason, e.move, e.char, e.position) == (reason, move, char, position)
+    assert repr(char) in str(e) and f'move {move}' in str(e)
+
+
+def test_a_full_board_and_an_empty_text_are_refused():
+    tie = '4321311144234232'                      # 4x4: every cell filled, no four
+    assert len(parse_position(tie, 4, 4)) == 16
+    with pytest.raises(NotationError) as err:
+        parse_position(tie + '1', 4, 4)
+    assert (err.value.reason, err.value.move) == ('board full', 17)
+    with pytest.raises(NotationError) as err:
+        parse_position('  \n')
+    assert err.value.reason == 'empty' and 'no moves' in str(err.value)
+
+
+def test_a_huge_text_is_refused_without_repeating_it():
+    with pytest.raises(NotationError) as err:
+        parse_position('4' * 6 + '\u0000' * 1_000_000)
+    assert len(str(err.value)) < 120
+
+
+def test_it_is_the_add_checkers_notation_plus_one():
+    cols = [1, 2, 1, 1, 2, 4, 4, 4, 4, 5]
+    assert moves_to_string(cols) == '1211244445'                 # the assignment's, 0-based
+    assert format_moves(cols) == '2322355556'                    # the players', 1-based
+    assert notation.from_add_checkers('1211244445') == '2322355556'
+    assert notation.to_add_checkers('2322355556') == '1211244445'
+    assert parse_position(format_moves(cols)) == parse_moves('1211244445') == cols
+    with pytest.raises(ValueError):
+        notation.from_add_checkers('e')
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError):
+        parse_position(4453)
+    with pytest.raises(ValueError):
+        parse_position('1', 6, 15)
