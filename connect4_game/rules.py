@@ -382,3 +382,15 @@ def shown(value: Any) -> str:
     except Exception:             # a subclass with a hostile __str__ or __abs__
         pass
     return quote(value, 40)
+
+
+# -- tournaments (--tournament, connect4_game.tournament) ---------------------------------
+TOURNAMENT_DEFAULT_GAMES = 1        # games per pairing and colour (--games N: 2N per pairing)
+TOURNAMENT_MAX_GAMES = 500          # the largest --games
+TOURNAMENT_MAX_PLAYERS = 16         # players in one tournament (at most 120 pairings)
+TOURNAMENT_MAX_OPENING_PLIES = 12   # --openings K: random first plies, at most this many
+TOURNAMENT_PLUGIN_MOVE_SECONDS = 10.0    # a plug-in's move in a tournament, then it loses
+TOURNAMENT_MAX_MOVE_SECONDS = 600.0      # the longest --move-time
+TOURNAMENT_PLUGIN_LOAD_SECONDS = 30.0    # a plug-in's process start and load, then it loses
+ELO_MEAN = 1500.0                   # tournament Elo: the mean rating of the players
+ELO_MAX_SPREAD = 800.0              # ... each within ELO_MEAN +- this (all wins / all losses)

@@ -1,0 +1,580 @@
+"""Round-robin tournaments between computer players (``--tournament``).
+
+Every pair of players meets ``games`` times with each colour (``2 * games``
+games a pairing), on the assignment's 6x7 board (BU CS111 ps9), from the
+empty board or, with ``openings`` > 0, from the same random opening of that
+many plies with both colours. A player is a level (``easy``, ``medium``,
+``hard``, ``expert``: :func:`connect4_game.ai.levels.make_level_player`),
+``random`` (the assignment's ``RandomPlayer``), ``ai`` (its ``AIPlayer`` with
+the given lookahead and tiebreak), another assignment's player
+(``cs5[:TIEBREAK[:PLY]]``, ``vieropeenrij[...]``) or a plug-in
+``FILE.py:ClassName``.
+
+A plug-in plays each game from a fresh process of its own
+(:class:`connect4_game.plugins.ProcessPlayer`). A player that cannot be
+loaded, raises, answers a column that cannot be played, ends its process or
+takes longer than ``move_time`` seconds for a move *forfeits* that game: it
+is lost, the reason is recorded (:attr:`GameRecord.reason`) and the
+tournament goes on.
+
+Scoring: a win is 1 point, a draw 0.5, a loss 0; the Elo ratings come from
+all games at once (:func:`elo_ratings`).
+
+This module plays and scores; :mod:`connect4_game.tournament_cli` is the
+command line (options, progress, table). Nothing here imports pygame.
+
+>>> elo_ratings(2, [(0, 1, 0.5), (1, 0, 0.5)])
+[1500.0, 1500.0]
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Iterable, Iterator, Protocol, Sequence
+
+from connect4_game import rules
+from connect4_game.board import Board, other
+from connect4_game.game import Game
+from connect4_game.messages import clip, quote
+from connect4_game.notation import format_moves
+
+__all__ = ['PlayerKind', 'Entrant', 'parse_entrant', 'TournamentConfig', 'Fixture',
+           'GameRecord', 'Standing', 'TournamentResult', 'Forfeit', 'schedule',
+           'random_openings', 'play_game', 'play_games', 'run_tournament', 'elo_ratings']
+
+logger = logging.getLogger(__name__)
+
+_OPENING_TRIES = 20
+"""Draws of a random opening before a repeated one is accepted."""
+
+_ELO_ITERATIONS = 10_000
+_ELO_TOLERANCE = 1e-10          # largest change of a log-strength that stops the iteration
+
+
+class PlayerKind(str, Enum):
+    """What plays for a tournament entrant."""
+
+    LEVEL = 'level'     # easy, medium, hard, expert
+    RANDOM = 'random'   # the assignment's RandomPlayer
+    AI = 'ai'           # the assignment's AIPlayer (lookahead, tiebreak)
+    COMPAT = 'compat'   # another assignment's player: cs5[...], vieropeenrij[...]
+    PLUGIN = 'plugin'   # FILE.py:ClassName, in a process of its own
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One player of a tournament.
+
+    :param spec: the player as given on the command line (also its name in
+        the JSON output), e.g. ``'Easy'`` or ``'bots/mine.py:Bot'``.
+    :param kind: what plays.
+    :param key: the normalised player: the level's name, ``'random'``,
+        ``'ai'``, or the spec stripped of surrounding spaces.
+    """
+
+    spec: str
+    kind: PlayerKind
+    key: str
+
+
+def parse_entrant(text: str) -> Entrant:
+    """The :class:`Entrant` a tournament player ``text`` names.
+
+    A plug-in's file must exist (it is not opened: its code runs only in
+    the plug-in's process, during a game).
+
+    :raises ValueError: one line naming the value, for ``human`` (a
+        tournament is for computer players), an unknown player, a malformed
+        ``FILE.py:ClassName``, a missing file or a bad ``cs5[...]`` spec.
+    """
+    from connect4_game import plugins
+    from connect4_game.compat import is_compat_spec, player_from_spec
+    if not isinstance(text, str):
+        raise ValueError(f'a player must be a string, not {quote(text)}')
+    low = text.strip().lower()
+    if low in rules.LEVELS:
+        return Entrant(text, PlayerKind.LEVEL, low)
+    if low in (PlayerKind.RANDOM.value, PlayerKind.AI.value):
+        return Entrant(text, PlayerKind(low), low)
+    if low == 'human':
+        raise ValueError("'human' cannot play a tournament: name computer players")
+    if plugins.is_plugin_spec(text):
+        path, _cls = plugins.parse_spec(text)
+        if not path.is_file():
+            raise ValueError(f'plug-in file {quote(str(path))} not found')
+        return Entrant(text, PlayerKind.PLUGIN, text.strip())
+    if is_compat_spec(text):
+        player_from_spec(text.strip(), 'X')          # checks TIEBREAK and PLY
+        return Entrant(text, PlayerKind.COMPAT, text.strip())
+    raise ValueError(f'{quote(text)} is not a player: use {", ".join(rules.LEVELS)}, random, '
+                     'ai, FILE.py:ClassName or cs5/vieropeenrij[:TIEBREAK[:PLY]]')
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    """What a tournament plays.
+
+    :param entrants: 2 to :data:`~connect4_game.rules.TOURNAMENT_MAX_PLAYERS`
+        players; one may be given twice.
+    :param games: games per pairing *and colour*, 1 to
+        :data:`~connect4_game.rules.TOURNAMENT_MAX_GAMES`.
+    :param openings: plies of a random opening before the players take over,
+        0 (the empty board) to :data:`~connect4_game.rules.TOURNAMENT_MAX_OPENING_PLIES`.
+    :param seed: the openings' random seed (an int); None picks one (read it
+        back from :attr:`seed`). Only the openings depend on it.
+    :param move_time: seconds a plug-in may think per move (> 0, at most
+        :data:`~connect4_game.rules.TOURNAMENT_MAX_MOVE_SECONDS`).
+    :param load_time: seconds a plug-in's process may take to start and load.
+    :param lookahead: plies, for ``ai`` (and plug-ins taking one).
+    :param tiebreak: one of :data:`~connect4_game.rules.TIEBREAKS`, the same.
+    :raises ValueError: one line naming the first bad value.
+    """
+
+    entrants: tuple[Entrant, ...]
+    games: int = rules.TOURNAMENT_DEFAULT_GAMES
+    openings: int = 0
+    seed: int | None = None
+    move_time: float = rules.TOURNAMENT_PLUGIN_MOVE_SECONDS
+    load_time: float = rules.TOURNAMENT_PLUGIN_LOAD_SECONDS
+    lookahead: int = rules.DEFAULT_LOOKAHEAD
+    tiebreak: str = rules.DEFAULT_TIEBREAK
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, 'entrants', tuple(self.entrants))
+        if not 2 <= len(self.entrants) <= rules.TOURNAMENT_MAX_PLAYERS:
+            raise ValueError(f'a tournament needs 2 to {rules.TOURNAMENT_MAX_PLAYERS} players, '
+                             f'not {len(self.entrants)}')
+        rules.check_int(self.games, 1, rules.TOURNAMENT_MAX_GAMES, 'games')
+        rules.check_int(self.openings, 0, rules.TOURNAMENT_MAX_OPENING_PLIES, 'openings')
+        if self.seed is None:
+            object.__setattr__(self, 'seed', random.SystemRandom().randrange(1, 10 ** 9))
+        rules.check_int(self.seed, -math.inf, None, 'seed')
+        for name in ('move_time', 'load_time'):
+            rules.check_number(getattr(self, name), 0.001, rules.TOURNAMENT_MAX_MOVE_SECONDS,
+                               name.replace('_', ' '))
+        rules.check_lookahead(self.lookahead, hi=rules.MAX_LOOKAHEAD)
+        rules.check_tiebreak(self.tiebreak)
+
+    @property
+    def total_games(self) -> int:
+        """Games of the whole tournament: ``P * (P - 1) * games``."""
+        n = len(self.entrants)
+        return n * (n - 1) * self.games
+
+
+@dataclass(frozen=True)
+class Fixture:
+    """One game to play: ``number`` (1-based, in playing order), the
+    entrants' indices ``x`` and ``o``, and the ``opening`` (0-based columns,
+    played before the players take over; ``()`` for the empty board)."""
+
+    number: int
+    x: int
+    o: int
+    opening: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game played.
+
+    :param fixture: what was to be played.
+    :param moves: every column played, 0-based, the opening's included.
+    :param result: ``'X'``, ``'O'`` (who won) or ``'tie'``.
+    :param reason: None for a game played to its end; else one line on why
+        the loser forfeited (it raised, answered a column it cannot play,
+        took too long, ended its process or could not be loaded); when both
+        sides could not be loaded (a tie), both reasons, ``'X: ...; O: ...'``.
+    """
+
+    fixture: Fixture
+    moves: tuple[int, ...]
+    result: str
+    reason: str | None = None
+
+    def score_for_x(self) -> float:
+        """X's points: 1, 0.5 or 0."""
+        return {'X': 1.0, 'tie': 0.5}.get(self.result, 0.0)
+
+    def to_json(self, entrants: Sequence[Entrant]) -> dict[str, Any]:
+        """``{"x", "o", "moves", "result"[, "reason"]}``: the players as given,
+        the moves in the players' notation (columns 1..7, e.g. ``'4453'``,
+        :func:`connect4_game.notation.format_moves`)."""
+        data: dict[str, Any] = {'x': entrants[self.fixture.x].spec,
+                                'o': entrants[self.fixture.o].spec,
+                                'moves': format_moves(self.moves), 'result': self.result}
+        if self.reason is not None:
+            data['reason'] = self.reason
+        return data
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's score: ``wins``, ``draws``, ``losses`` (games),
+    ``points`` (win 1, draw 0.5) and ``elo`` (a rating, mean
+    :data:`~connect4_game.rules.ELO_MEAN`, see :func:`elo_ratings`)."""
+
+    entrant: Entrant
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    points: float = 0.0
+    elo: int = int(rules.ELO_MEAN)
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+        return self.wins + self.draws + self.losses
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """The games played and the standings (in the order the players were
+    given; :meth:`ranking` sorts them). Build it with :meth:`build`."""
+
+    config: TournamentConfig
+    games: tuple[GameRecord, ...]
+    standings: tuple[Standing, ...] = field(default=())
+
+    @classmethod
+    def build(cls, config: TournamentConfig, games: Iterable[GameRecord]) -> TournamentResult:
+        """Score ``games`` (all of them, or those played before a stop)."""
+        games = tuple(games)
+        n = len(config.entrants)
+        wdl = [[0, 0, 0] for _ in range(n)]
+        for g in games:
+            x, o = g.fixture.x, g.fixture.o
+            slot = {'X': (0, 2), 'O': (2, 0)}.get(g.result, (1, 1))
+            wdl[x][slot[0]] += 1
+            wdl[o][slot[1]] += 1
+        elo = elo_ratings(n, [(g.fixture.x, g.fixture.o, g.score_for_x()) for g in games])
+        standings = tuple(Standing(e, w, d, lo, w + d / 2, int(round(elo[i])))
+                          for i, (e, (w, d, lo)) in enumerate(zip(config.entrants, wdl,
+                                                                  strict=True)))
+        return cls(config, games, standings)
+
+    def ranking(self) -> list[int]:
+        """The players' indices (into :attr:`standings`) by points, then
+        Elo, then the order given: the winner first."""
+        return sorted(range(len(self.standings)),
+                      key=lambda i: (-self.standings[i].points, -self.standings[i].elo, i))
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"players": [{"name", "points", "elo", "wins", "draws", "losses"}],
+        "games": [...]}`` (see :meth:`GameRecord.to_json`), players in the
+        order given, games in playing order."""
+        return {'players': [{'name': s.entrant.spec, 'points': s.points, 'elo': s.elo,
+                             'wins': s.wins, 'draws': s.draws, 'losses': s.losses}
+                            for s in self.standings],
+                'games': [g.to_json(self.config.entrants) for g in self.games]}
+
+
+# -- the schedule ---------------------------------------------------------------------------
+
+def random_openings(count: int, plies: int, seed: int, rows: int = rules.DEFAULT_ROWS,
+                    cols: int = rules.DEFAULT_COLS) -> list[tuple[int, ...]]:
+    """``count`` random openings of ``plies`` legal moves each (0-based
+    columns), the same for the same ``seed``. No opening ends the game (no
+    move of one makes four in a row or fills the board), and repeats are
+    avoided while :data:`_OPENING_TRIES` draws find a new one.
+
+    :raises ValueError: for a negative ``count`` or ``plies``, or more
+        plies than the board has cells.
+    """
+    rules.check_int(count, 0, None, 'count')
+    rules.check_int(plies, 0, rows * cols - 1, 'plies')
+    rng = random.Random(seed)
+    seen: set[tuple[int, ...]] = set()
+    openings = []
+    for _ in range(count):
+        opening = _one_opening(rng, plies, rows, cols)
+        for _try in range(_OPENING_TRIES):
+            if opening not in seen:
+                break
+            opening = _one_opening(rng, plies, rows, cols)
+        seen.add(opening)
+        openings.append(opening)
+    return openings
+
+
+def _one_opening(rng: random.Random, plies: int, rows: int, cols: int) -> tuple[int, ...]:
+    board, checker, moves = Board(rows, cols), 'X', []
+    for _ in range(plies):
+        legal = board.legal_columns()
+        quiet = [c for c in legal if not _ends_game(board, checker, c)]
+        col = rng.choice(quiet or legal)
+        board.add_checker(checker, col)
+        moves.append(col)
+        checker = other(checker)
+    return tuple(moves)
+
+
+def _ends_game(board: Board, checker: str, col: int) -> bool:
+    board.add_checker(checker, col)
+    try:
+        return board.is_win_for(checker) or board.is_full()
+    finally:
+        board.remove_checker(col)
+
+
+def schedule(config: TournamentConfig) -> list[Fixture]:
+    """Every game of the round robin, in playing order.
+
+    Round ``r`` (0 .. ``games - 1``) plays every pairing ``i < j`` twice
+    with opening ``r`` -- ``i`` as X, then ``j`` as X -- so each pairing
+    plays ``2 * games`` games, ``games`` with each colour, and stopping
+    early leaves the pairings evenly played.
+
+    :returns: :attr:`TournamentConfig.total_games` fixtures.
+    """
+    n = len(config.entrants)
+    if config.openings:
+        assert config.seed is not None
+        openings = random_openings(config.games, config.openings, config.seed)
+    else:
+        openings = [()] * config.games
+    fixtures: list[Fixture] = []
+    for opening in openings:
+        for i in range(n):
+            for j in range(i + 1, n):
+                for x, o in ((i, j), (j, i)):
+                    fixtures.append(Fixture(len(fixtures) + 1, x, o, opening))
+    return fixtures
+
+
+# -- playing a game -------------------------------------------------------------------------
+
+class Forfeit(Exception):
+    """A player loses the game it is playing: ``str(exc)`` says why, in one line."""
+
+
+class _Seat(Protocol):
+    def move(self, board: Board) -> int: ...
+
+    def close(self) -> None: ...
+
+
+class _LocalSeat:
+    """A player of this project (a level, random, ai, cs5/vieropeenrij) in
+    this process: it gets a copy of the board; an exception or a column it
+    cannot play is a :class:`Forfeit`."""
+
+    def __init__(self, player: Any, name: str) -> None:
+        self.player = player
+        self.name = name
+
+    def move(self, board: Board) -> int:
+        """The player's column for ``board`` (not changed).
+
+        :raises Forfeit: the player raised or answered a column it cannot play.
+        """
+        from connect4_game.plugins import describe_exception
+        try:
+            col = self.player.next_move(board.copy())
+        except Exception as exc:
+            raise Forfeit(f'{self.name}.next_move raised {describe_exception(exc)}') from None
+        if not (rules.is_int(col, 0, board.width - 1) and board.can_add_to(col)):
+            raise Forfeit(f'{self.name} answered {rules.shown(col)}, '
+                          'which is not a playable column')
+        return col
+
+    def close(self) -> None:
+        """Nothing to end."""
+
+
+class _Stop:
+    """The fall-back of a plug-in seat: nobody takes over a forfeited side."""
+
+    def next_move(self, board: Board) -> int:
+        raise Forfeit('')
+
+
+class _PluginSeat:
+    """A plug-in in a process of its own for one game
+    (:class:`~connect4_game.plugins.ProcessPlayer`); its first fault is a
+    :class:`Forfeit` with the process player's one-line reason.
+
+    :raises Forfeit: when the plug-in cannot be loaded (no process is left).
+    """
+
+    def __init__(self, entrant: Entrant, checker: str, config: TournamentConfig) -> None:
+        from connect4_game.plugins import ProcessPlayer, spec_label
+        try:
+            self.player = ProcessPlayer(
+                entrant.key, checker, config.tiebreak, config.lookahead,
+                label=spec_label(entrant.key), fallback=_Stop(), timeout=config.move_time,
+                load_timeout=config.load_time, out=lambda line: logger.debug('%s', line))
+        except ValueError as exc:
+            raise Forfeit(clip(exc, 300)) from None
+
+    def move(self, board: Board) -> int:
+        """The plug-in's column for ``board`` (not changed).
+
+        :raises Forfeit: it raised, answered a column it cannot play, took
+            longer than the move time or ended its process.
+        """
+        try:
+            return self.player.next_move(board)
+        except Forfeit:
+            raise Forfeit(self.player.last_error or 'the plug-in stopped') from None
+
+    def close(self) -> None:
+        """End the plug-in's process (and whatever it started)."""
+        self.player.close()
+
+
+def _open_seat(entrant: Entrant, checker: str, config: TournamentConfig) -> _Seat:
+    """The seat of ``entrant`` playing ``checker`` for one game.
+
+    :raises Forfeit: a plug-in or another assignment's player that cannot be loaded.
+    """
+    if entrant.kind is PlayerKind.PLUGIN:
+        return _PluginSeat(entrant, checker, config)
+    if entrant.kind is PlayerKind.COMPAT:
+        from connect4_game.plugins import load_player
+        try:
+            player = load_player(entrant.key, checker, config.tiebreak, config.lookahead)
+        except ValueError as exc:
+            raise Forfeit(clip(exc, 300)) from None
+        return _LocalSeat(player, entrant.key)
+    from connect4_game.cli_console import _console_player   # random, ai and the levels
+    return _LocalSeat(_console_player(entrant.key, checker, config.lookahead,
+                                      config.tiebreak), entrant.key)
+
+
+def _open_seats(fixture: Fixture, config: TournamentConfig,
+                seats: dict[str, _Seat]) -> GameRecord | None:
+    """Fill ``seats`` ('X', 'O'); the game's record if a side cannot be
+    loaded (it loses; both: a tie, both reasons given), else None."""
+    faults: dict[str, str] = {}
+    for checker, index in (('X', fixture.x), ('O', fixture.o)):
+        try:
+            seats[checker] = _open_seat(config.entrants[index], checker, config)
+        except Forfeit as exc:
+            faults[checker] = f'{checker}: {exc}'
+    if not faults:
+        return None
+    result = 'tie' if len(faults) == 2 else other(next(iter(faults)))
+    return GameRecord(fixture, fixture.opening, result, '; '.join(faults.values()))
+
+
+def play_game(fixture: Fixture, config: TournamentConfig) -> GameRecord:
+    """Play one game to its end or to a forfeit; every plug-in process of
+    the game is ended before it returns (also on ``KeyboardInterrupt``,
+    which passes through).
+
+    :returns: the :class:`GameRecord`.
+    """
+    game = Game(moves=fixture.opening)
+    seats: dict[str, _Seat] = {}
+    try:
+        failed = _open_seats(fixture, config, seats)
+        if failed is not None:
+            return failed
+        while game.outcome is None:
+            side = game.to_move
+            try:
+                col = seats[side].move(game.board)
+            except Forfeit as exc:
+                return GameRecord(fixture, tuple(game.moves), other(side), str(exc))
+            game.push(col)
+        return GameRecord(fixture, tuple(game.moves), game.outcome.result())
+    finally:
+        for seat in seats.values():
+            seat.close()
+
+
+def play_games(config: TournamentConfig) -> Iterator[GameRecord]:
+    """Play the tournament's games one by one (see :func:`schedule`),
+    yielding each record as its game ends."""
+    logger.info('tournament: %d players, %d games', len(config.entrants), config.total_games)
+    for fixture in schedule(config):
+        record = play_game(fixture, config)
+        if record.reason:
+            logger.info('game %d forfeited: %s', fixture.number, record.reason)
+        yield record
+
+
+def run_tournament(config: TournamentConfig) -> TournamentResult:
+    """Play the whole tournament and score it."""
+    return TournamentResult.build(config, play_games(config))
+
+
+# -- Elo ------------------------------------------------------------------------------------
+
+def elo_ratings(players: int, results: Iterable[tuple[int, int, float]]) -> list[float]:
+    """Elo ratings of ``players`` players from all their games at once.
+
+    :param results: ``(a, b, score_of_a)`` per game, players by index
+        0 .. ``players - 1``, score 1 (``a`` won), 0.5 (a draw) or 0.
+    :returns: one rating per player, in rating points; their mean is
+        :data:`~connect4_game.rules.ELO_MEAN` (1500) unless a rating had to
+        be clamped to ``ELO_MEAN +- ELO_MAX_SPREAD`` (800).
+    :raises ValueError: for a player index out of range or a score other
+        than 0, 0.5 and 1.
+
+    The method: the maximum-likelihood ratings of the Elo model (the
+    Bradley-Terry model on the 400-point base-10 scale: player ``i`` is
+    expected to score ``1 / (1 + 10 ** ((R_j - R_i) / 400))`` against
+    ``j``; a draw counts as half a win and half a loss). With strengths
+    ``g_i = 10 ** (R_i / 400)`` the ratings are found by Hunter's
+    minorisation-maximisation iteration (the fixed point of "expected score
+    = actual score")::
+
+        g_i <- W_i / sum_j n_ij / (g_i + g_j)
+
+    (``W_i`` points scored, ``n_ij`` games between ``i`` and ``j``) until no
+    log-strength moves by more than 1e-10. A player who wins (or loses)
+    every game has no finite maximum-likelihood rating, so each player also
+    gets one virtual draw against a fixed 1500-rated anchor (a weak prior,
+    as in BayesElo): every rating is then finite, equal results give equal
+    ratings, and a player without games stays at the mean. Last, the
+    ratings are shifted so that their mean is 1500 and clamped to
+    1500 +- 800.
+    """
+    rules.check_int(players, 0, None, 'players')
+    points = [0.5] * players                      # the virtual draw's half point
+    meetings: dict[tuple[int, int], int] = {}
+    for a, b, score in results:
+        rules.check_int(a, 0, players - 1, 'player')
+        rules.check_int(b, 0, players - 1, 'player')
+        if score not in (0, 0.5, 1):
+            raise ValueError(f'a score must be 0, 0.5 or 1, not {rules.shown(score)}')
+        points[a] += score
+        points[b] += 1 - score
+        key = (min(a, b), max(a, b))
+        meetings[key] = meetings.get(key, 0) + 1
+    strength = _strengths(players, points, meetings)
+    ratings = [400 * math.log10(s) for s in strength]
+    if not ratings:
+        return []
+    shift = rules.ELO_MEAN - sum(ratings) / players
+    lo, hi = rules.ELO_MEAN - rules.ELO_MAX_SPREAD, rules.ELO_MEAN + rules.ELO_MAX_SPREAD
+    return [round(min(hi, max(lo, r + shift)), 6) for r in ratings]
+
+
+def _strengths(players: int, points: list[float],
+               meetings: dict[tuple[int, int], int]) -> list[float]:
+    """The MM fixed point of :func:`elo_ratings`, strengths relative to the
+    anchor's (1.0); every update at once, so that equal players stay equal."""
+    opponents: list[list[tuple[int, int]]] = [[] for _ in range(players)]
+    for (a, b), n in meetings.items():
+        if a != b:
+            opponents[a].append((b, n))
+            opponents[b].append((a, n))
+    strength = [1.0] * players
+    for _ in range(_ELO_ITERATIONS):
+        new = []
+        for i in range(players):
+            g = strength[i]
+            denominator = 1 / (g + 1.0) + sum(n / (g + strength[j]) for j, n in opponents[i])
+            new.append(points[i] / denominator)
+        change = max((abs(math.log(a / b)) for a, b in zip(new, strength, strict=True)), default=0.0)
+        strength = new
+        if change < _ELO_TOLERANCE:
+            break
+    return strength

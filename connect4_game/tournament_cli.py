@@ -1,0 +1,323 @@
+"""The command line of a tournament: ``--tournament PLAYER PLAYER ... [--games N]``.
+
+:func:`add_tournament_options` adds the options to the game's parser
+(:mod:`connect4_game.cli`), :func:`run_from_cli` checks them and plays
+(:mod:`connect4_game.tournament`): a progress report on stderr while the
+games run, then the table on stdout, or with ``--json`` one JSON document
+on stdout and nothing else there. Bad values are argparse errors (one line,
+exit status 2), never a traceback.
+
+This module never imports pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import shutil
+import sys
+import time
+from typing import Any, Sequence, TextIO
+
+from connect4_game import rules
+from connect4_game.messages import ELLIPSIS, clip
+from connect4_game.tournament import (Entrant, GameRecord, PlayerKind, TournamentConfig,
+                                      TournamentResult, parse_entrant, play_games)
+
+__all__ = ['add_tournament_options', 'run_from_cli', 'Progress', 'format_table', 'table_names',
+           'play', 'EXIT_STOPPED']
+
+logger = logging.getLogger(__name__)
+
+EXIT_STOPPED = 130
+"""Exit status of a tournament stopped by Ctrl-C or SIGTERM (the results so
+far are still printed)."""
+
+_OWN = {'games': '--games', 'openings': '--openings', 'seed': '--seed',
+        'move_time': '--move-time'}
+"""The options that go with --tournament alone (destination: option)."""
+
+_ALLOWED = ('tournament', 'json', 'lookahead', 'tiebreak') + tuple(_OWN)
+"""Every option a tournament reads; any other one given is refused."""
+
+_BAR = 24            # characters of the progress bar
+_NAME_WIDTH = 40     # characters of a player's name in the table, at most
+_LISTED = 8          # game numbers listed per forfeit reason in the table
+
+
+def _entrant(text: str) -> Entrant:
+    try:
+        return parse_entrant(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(clip(exc, 240)) from None
+
+
+def add_tournament_options(parser: argparse.ArgumentParser) -> None:
+    """Add the group *tournament* (``--tournament``, ``--games``,
+    ``--openings``, ``--seed``, ``--move-time``) to ``parser``; ``--json``,
+    ``--lookahead`` and ``--tiebreak`` are the parser's own."""
+    arg = rules.arg_type
+    t = parser.add_argument_group('tournament')
+    t.add_argument('--tournament', nargs='+', type=_entrant, metavar='PLAYER',
+                   help='a round robin among these computer players (easy, medium, hard, '
+                        'expert, random, ai, FILE.py:ClassName, cs5[...], vieropeenrij[...]; '
+                        'one may be given twice): every pair plays --games games with each '
+                        'colour; prints a table (with --json: JSON)')
+    t.add_argument('--games', type=arg(lambda v: rules.check_int(
+        v, 1, rules.TOURNAMENT_MAX_GAMES, 'games')), metavar='N',
+                   help=f'--tournament: games per pairing and colour, 1..'
+                        f'{rules.TOURNAMENT_MAX_GAMES} (default {rules.TOURNAMENT_DEFAULT_GAMES})')
+    t.add_argument('--openings', type=arg(lambda v: rules.check_int(
+        v, 0, rules.TOURNAMENT_MAX_OPENING_PLIES, 'openings')), metavar='K',
+                   help='--tournament: start each game after K random legal plies (0..'
+                        f'{rules.TOURNAMENT_MAX_OPENING_PLIES}; default 0, the empty board); '
+                        'each opening is played with both colours')
+    t.add_argument('--seed', type=arg(lambda v: rules.check_int(v, 0, 2 ** 63, 'seed')),
+                   metavar='S', help='--openings: the random seed (default: a new one, shown)')
+    t.add_argument('--move-time', type=arg(lambda v: rules.check_number(
+        v, 0.01, rules.TOURNAMENT_MAX_MOVE_SECONDS, 'move time'), float, 'a number of seconds'),
+                   metavar='SECONDS',
+                   help='--tournament: seconds a plug-in may think per move before it loses '
+                        f'the game (default {rules.TOURNAMENT_PLUGIN_MOVE_SECONDS:g})')
+
+
+def run_from_cli(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int | None:
+    """Play the tournament of the parsed ``args``; None without ``--tournament``.
+
+    :returns: the exit status: 0, or :data:`EXIT_STOPPED` after Ctrl-C.
+    :raises SystemExit: (status 2, via ``parser.error``) for the
+        tournament's options without ``--tournament``, an option that does
+        nothing in a tournament, or values that do not fit together (fewer
+        than 2 players, ``--seed`` without ``--openings``, ...).
+    """
+    if args.tournament is None:
+        given = [opt for dest, opt in _OWN.items() if getattr(args, dest) is not None]
+        if given:
+            parser.error(f"{', '.join(given)}: {'goes' if len(given) == 1 else 'go'} "
+                         'with --tournament')
+        return None
+    config = _config(args, parser)
+    return play(config, as_json=args.json)
+
+
+def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> TournamentConfig:
+    """The :class:`TournamentConfig` of ``args``; refuses (exit 2) what does not fit."""
+    _check_fits(args, parser)
+    options: dict[str, Any] = {
+        'games': args.games or rules.TOURNAMENT_DEFAULT_GAMES, 'openings': args.openings or 0,
+        'seed': args.seed, 'lookahead': args.lookahead, 'tiebreak': args.tiebreak,
+        'move_time': args.move_time}
+    try:
+        return TournamentConfig(tuple(args.tournament),
+                                **{k: v for k, v in options.items() if v is not None})
+    except ValueError as exc:
+        parser.error(clip(exc, 200))
+
+
+def _tail(text: str, limit: int) -> str:
+    """``text`` on one line, cut at the front to ``limit`` characters (a plug-in's
+    file and class stay readable)."""
+    line = clip(text, len(text) + 1)
+    return line if len(line) <= limit else ELLIPSIS + line[len(line) - limit + 1:]
+
+
+def table_names(specs: Sequence[str]) -> list[str]:
+    """The players' names for a table: as given, with a player given more
+    than once numbered, ``'random (1)'``, ``'random (2)'`` (one line each;
+    of a longer name the last 40 characters are kept, ``'…bots/mine.py:Bot'``).
+
+    >>> table_names(['random', 'ai', 'random'])
+    ['random (1)', 'ai', 'random (2)']
+    """
+    base = [_tail(s.strip() or repr(s), _NAME_WIDTH) for s in specs]
+    counts: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    for name in base:
+        counts[name] = counts.get(name, 0) + 1
+    names = []
+    for name in base:
+        if counts[name] == 1:
+            names.append(name)
+        else:
+            seen[name] = seen.get(name, 0) + 1
+            names.append(f'{name} ({seen[name]})')
+    return names
+
+
+def _check_fits(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """Refuse (exit 2) an option that does nothing in this tournament."""
+    others = ['--' + dest.replace('_', '-') for dest, value in vars(args).items()
+              if dest not in _ALLOWED and value != parser.get_default(dest)]
+    if others:
+        parser.error(f"{', '.join(others)}: not with --tournament; leave "
+                     f"{'it' if len(others) == 1 else 'them'} out")
+    kinds = {e.kind for e in args.tournament}
+    if args.seed is not None and not args.openings:
+        parser.error('--seed: the seed of the random openings; give --openings K too')
+    if args.move_time is not None and PlayerKind.PLUGIN not in kinds:
+        parser.error('--move-time: limits a plug-in FILE.py:ClassName, and none plays')
+    if (args.lookahead is not None or args.tiebreak) \
+            and not kinds & {PlayerKind.AI, PlayerKind.PLUGIN}:
+        parser.error('--lookahead and --tiebreak are for ai and plug-in players, and none plays')
+
+
+# -- progress -------------------------------------------------------------------------------
+
+def _outcome(record: GameRecord) -> str:
+    return 'a tie' if record.result == 'tie' else f'{record.result} wins'
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+class Progress:
+    """How far the tournament is, on ``stream`` (stderr): on a terminal one
+    line redrawn after each game (a bar, ``12/40`` and the last game), else
+    one line per game (``game 12/40: easy (X) - random (O): X wins``). A
+    stream that cannot be written any more is left alone (never raises).
+
+    :param stream: where to write (default ``sys.stderr``).
+    :param tty: draw the bar (default: whether ``stream`` is a terminal).
+    """
+
+    def __init__(self, names: Sequence[str], total: int, stream: TextIO | None = None,
+                 tty: bool | None = None) -> None:
+        self.names = list(names)
+        self.total = total
+        self.stream: TextIO | None = stream if stream is not None else sys.stderr
+        self.tty = _is_terminal(self.stream) if tty is None else tty
+        self.drawn = 0          # characters of the bar line on screen
+
+    def note(self, line: str) -> None:
+        """Write one line of its own (a terminal's bar is ended first)."""
+        self.finish()
+        self._write(line + '\n')
+
+    def _write(self, text: str) -> None:
+        if self.stream is None:
+            return
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError, AttributeError):
+            self.stream = None
+
+    def describe(self, record: GameRecord) -> str:
+        """``'easy (X) - random (O): X wins'``, with the forfeit's reason."""
+        f = record.fixture
+        text = f'{self.names[f.x]} (X) - {self.names[f.o]} (O): {_outcome(record)}'
+        return text + (f' ({record.reason})' if record.reason else '')
+
+    def update(self, record: GameRecord, done: int) -> None:
+        """Report the game ``record``, the ``done``-th of the total."""
+        if not self.tty:
+            self._write(f'game {done}/{self.total}: {clip(self.describe(record), 300)}\n')
+            return
+        filled = _BAR * done // max(1, self.total)
+        head = f'[{"#" * filled}{"." * (_BAR - filled)}] {done}/{self.total} '
+        width = shutil.get_terminal_size((80, 24)).columns - 1
+        f = record.fixture
+        last = (f'{_outcome(record)}{" by forfeit" if record.reason else ""}: '
+                f'{self.names[f.x]} (X) - {self.names[f.o]} (O)')
+        line = clip(head + last, max(len(head) + 1, width))
+        line = line.ljust(min(self.drawn, width))     # covers the longer line before
+        self._write('\r' + line)
+        self.drawn = len(line)
+
+    def finish(self) -> None:
+        """End the bar's line (a terminal only); idempotent."""
+        if self.tty and self.drawn:
+            self._write('\n')
+            self.drawn = 0
+
+
+# -- the table ------------------------------------------------------------------------------
+
+def format_table(result: TournamentResult, seconds: float | None = None) -> list[str]:
+    """The console's table of ``result``: a heading, one line per player by
+    rank (games, W, D, L, points, Elo) and one line per forfeited game."""
+    config = result.config
+    head = (f'Tournament: {len(config.entrants)} players, {len(result.games)} of '
+            f'{config.total_games} games ({config.games} per pairing and colour')
+    if config.openings:
+        head += f', random openings of {config.openings} plies, seed {config.seed}'
+    lines = [head + ')']
+    names = table_names([e.spec for e in config.entrants])
+    width = max([6] + [len(name) for name in names])
+    lines.append(f'{"Rank":>4}  {"Player":<{width}}  {"Games":>5} {"W":>4} {"D":>4} {"L":>4}'
+                 f'  {"Points":>6}  {"Elo":>5}')
+    for rank, i in enumerate(result.ranking(), 1):
+        s = result.standings[i]
+        lines.append(f'{rank:>4}  {names[i]:<{width}}  {s.games:>5} {s.wins:>4} {s.draws:>4} '
+                     f'{s.losses:>4}  {s.points:>6.1f}  {s.elo:>5}')
+    lines += _forfeit_lines(result, names)
+    if seconds is not None:
+        lines.append(f'Elo: maximum likelihood over all games, mean 1500. '
+                     f'Played in {seconds:.1f} s.')
+    return lines
+
+
+def _forfeit_lines(result: TournamentResult, names: Sequence[str]) -> list[str]:
+    """One line per player and reason of forfeit: ``'  crash.py:Crash forfeited
+    4 games (3, 4, 9, 10): crash.py:Crash.next_move raised ...'``."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for g in result.games:
+        if g.reason:
+            loser = {'X': g.fixture.o, 'O': g.fixture.x}.get(g.result)
+            who = 'both sides' if loser is None else names[loser]
+            groups.setdefault((who, g.reason), []).append(g.fixture.number)
+    if not groups:
+        return []
+    lines = [f'Forfeits ({sum(len(v) for v in groups.values())} games):']
+    for (who, reason), numbers in groups.items():
+        shown = ', '.join(str(n) for n in numbers[:_LISTED])
+        shown += ', ...' if len(numbers) > _LISTED else ''
+        lines.append(f"  {who} forfeited {len(numbers)} game{'s' if len(numbers) > 1 else ''} "
+                     f'({shown}): {clip(reason, 300)}')
+    return lines
+
+
+def play(config: TournamentConfig, as_json: bool = False, out: TextIO | None = None,
+         err: TextIO | None = None) -> int:
+    """Play ``config`` with progress on ``err`` (default stderr), then print
+    the table -- or, ``as_json``, the JSON document alone -- on ``out``
+    (default stdout). Ctrl-C or SIGTERM stops it after the game being played
+    (its plug-ins' processes ended) and prints the results so far.
+
+    :returns: 0, or :data:`EXIT_STOPPED` when stopped.
+    """
+    from connect4_game.cli_console import _end_on_sigterm, _restore_sigterm
+    out = out if out is not None else sys.stdout
+    err = err if err is not None else sys.stderr
+    names = table_names([e.spec for e in config.entrants])
+    progress = Progress(names, config.total_games, err)
+    if config.openings:
+        progress.note(f'tournament: random openings of {config.openings} plies, '
+                      f'seed {config.seed}')
+    records: list[GameRecord] = []
+    stopped = False
+    started = time.monotonic()
+    previous = _end_on_sigterm()
+    try:
+        for record in play_games(config):
+            records.append(record)
+            progress.update(record, len(records))
+    except KeyboardInterrupt:
+        stopped = True
+    finally:
+        _restore_sigterm(previous)
+        progress.finish()
+    if stopped:
+        progress.note(f'tournament stopped after {len(records)} of '
+                      f'{config.total_games} games')
+    result = TournamentResult.build(config, records)
+    if as_json:
+        out.write(json.dumps(result.to_json()) + '\n')
+    else:
+        out.write('\n'.join(format_table(result, time.monotonic() - started)) + '\n')
+    return EXIT_STOPPED if stopped else 0
