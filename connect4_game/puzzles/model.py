@@ -1,0 +1,251 @@
+"""The puzzle set: what one puzzle is, the shipped data, the puzzle of
+the day and the plain-English lines about a puzzle.
+
+A puzzle is a position of the standard 6x7 game (X = Red moved first)
+where the side to move wins with **exactly one** column, in exactly
+``win_in`` of its own moves (that column's checker counted) against the
+longest resistance. The set ships as ``puzzles.json`` next to this module,
+made by ``tools/make_puzzles.py`` from games between the project's levels;
+``tests/test_puzzles.py`` proves every puzzle with the solver.
+
+The data file is a JSON object ``{"version": 1, "rows": 6, "cols": 7,
+"made_by": str, "puzzles": [...]}``, each puzzle ``{"id": str, "moves":
+str, "win_in": int, "answer": int}`` with ``moves`` in the players'
+notation (columns ``1``-``7``, :mod:`connect4_game.notation`) and
+``answer`` the winning column 1..7 -- the shape ``--puzzles --json``
+prints. In Python everything is 0-based, as in :class:`connect4_game.game.Game`.
+
+The text helpers return plain English; the window translates them.
+
+Nothing here imports pygame.
+"""
+from __future__ import annotations
+
+import datetime
+import functools
+import hashlib
+import json
+from dataclasses import dataclass
+from importlib.resources import files
+from typing import Any, Sequence
+
+from connect4_game.game import Game
+from connect4_game.notation import format_moves, parse_position
+from connect4_game.puzzles.proof import COLS, ROWS, position_key
+
+__all__ = ['DATA_VERSION', 'MAX_GRADE', 'SIDE_NAMES', 'Puzzle', 'PuzzleDataError',
+           'puzzle_id', 'grade_of', 'grade_label', 'title', 'load_puzzles', 'parse_puzzles',
+           'puzzles_of_grade', 'puzzle_of_the_day', 'find_puzzle', 'to_json']
+
+DATA_VERSION = 1
+"""The version of the data file's layout."""
+
+DATA_FILE = 'puzzles.json'
+
+MAX_GRADE = 8
+"""The top grade: "win in 8 or more". Grades run 1..8 (:func:`grade_of`)."""
+
+SIDE_NAMES = {'X': 'Red', 'O': 'Yellow'}
+"""The colour of each side's checkers, as players name them (X = Red moves first)."""
+
+
+class PuzzleDataError(ValueError):
+    """Puzzle data that cannot be used: ``str(err)`` names the puzzle (its
+    place in the list, 1-based) and what is wrong with it."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle.
+
+    :param id: a short stable name (8 hex digits, from the position:
+        :func:`puzzle_id`), the key of the solved/tried counts.
+    :param moves: the position as the 0-based columns played, X first
+        (``len(moves)`` checkers on the board; never a finished game).
+    :param win_in: N >= 1: the side to move wins in exactly N of its own
+        moves, ``answer`` included, against the longest resistance.
+    :param answer: the 0-based column of the only winning move.
+    :param number: the 1-based place in the shipped set (0 for a puzzle
+        made elsewhere).
+    """
+
+    id: str
+    moves: tuple[int, ...]
+    win_in: int
+    answer: int
+    number: int = 0
+
+    @property
+    def side(self) -> str:
+        """``'X'`` or ``'O'``: the side to play (and win)."""
+        return 'X' if len(self.moves) % 2 == 0 else 'O'
+
+    @property
+    def side_name(self) -> str:
+        """``'Red'`` or ``'Yellow'``: the colour of :attr:`side`."""
+        return SIDE_NAMES[self.side]
+
+    @property
+    def grade(self) -> int:
+        """1..:data:`MAX_GRADE`: ``win_in``, with every win in 8 or more in grade 8."""
+        return grade_of(self.win_in)
+
+    @property
+    def position(self) -> str:
+        """The moves in the players' notation, e.g. ``'4453'``."""
+        return format_moves(self.moves)
+
+    @property
+    def title(self) -> str:
+        """``'Red to play and win in 3'``."""
+        return title(self)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"id", "moves" (players' notation), "win_in", "answer" (1..7)}``."""
+        return {'id': self.id, 'moves': self.position, 'win_in': self.win_in,
+                'answer': self.answer + 1}
+
+
+def puzzle_id(moves: Sequence[int]) -> str:
+    """The id of the puzzle of the position after ``moves`` (0-based
+    columns): 8 hex digits of the SHA-256 of its mirror-free key
+    (:func:`~connect4_game.puzzles.proof.position_key`), so mirror images
+    and transpositions get the same id.
+
+    :raises ValueError: for an illegal move list.
+    """
+    key = position_key(moves)
+    return hashlib.sha256(str(key).encode('ascii')).hexdigest()[:8]
+
+
+def grade_of(win_in: int) -> int:
+    """The grade of a win in ``win_in`` moves: 1..7 as is, 8 for 8 or more.
+
+    :raises ValueError: for ``win_in`` not an int >= 1.
+    """
+    if not isinstance(win_in, int) or isinstance(win_in, bool) or win_in < 1:
+        raise ValueError(f'win_in must be an int >= 1, not {win_in!r}')
+    return min(win_in, MAX_GRADE)
+
+
+def grade_label(grade: int) -> str:
+    """``'Win in 1'`` .. ``'Win in 7'``, ``'Win in 8 or more'``.
+
+    :raises ValueError: for a grade outside 1..:data:`MAX_GRADE`.
+    """
+    if not isinstance(grade, int) or not 1 <= grade <= MAX_GRADE:
+        raise ValueError(f'a grade is 1..{MAX_GRADE}, not {grade!r}')
+    return f'Win in {grade} or more' if grade == MAX_GRADE else f'Win in {grade}'
+
+
+def title(puzzle: Puzzle) -> str:
+    """The puzzle's task: ``'Red to play and win in 3'``, ``'Yellow to play
+    and win in 1'`` (the exact N, also past 8)."""
+    return f'{puzzle.side_name} to play and win in {puzzle.win_in}'
+
+
+# -- the data --------------------------------------------------------------------------
+
+
+def _entry(i: int, entry: Any) -> Puzzle:
+    """Puzzle ``i`` (0-based) of the data's list."""
+    where = f'puzzle {i + 1}'
+    if not isinstance(entry, dict) or set(entry) != {'id', 'moves', 'win_in', 'answer'}:
+        raise PuzzleDataError(f'{where}: not an object with id, moves, win_in and answer')
+    pid, text, win_in, answer = entry['id'], entry['moves'], entry['win_in'], entry['answer']
+    if not (isinstance(pid, str) and len(pid) == 8 and all(c in '0123456789abcdef' for c in pid)):
+        raise PuzzleDataError(f'{where}: id must be 8 lower-case hex digits')
+    if not isinstance(text, str):
+        raise PuzzleDataError(f'{where}: moves must be a string of columns 1-7')
+    try:
+        moves = tuple(parse_position(text, ROWS, COLS)) if text else ()
+        grade_of(win_in)
+    except ValueError as exc:
+        raise PuzzleDataError(f'{where}: {exc}') from None
+    if not (isinstance(answer, int) and not isinstance(answer, bool) and 1 <= answer <= COLS):
+        raise PuzzleDataError(f'{where}: answer must be a column 1-{COLS}')
+    game = Game(ROWS, COLS, moves)
+    if game.over:
+        raise PuzzleDataError(f'{where}: the game is already over')
+    if not game.can_play(answer - 1):
+        raise PuzzleDataError(f'{where}: the answer, column {answer}, is full')
+    return Puzzle(pid, moves, win_in, answer - 1, i + 1)
+
+
+def parse_puzzles(data: Any) -> tuple[Puzzle, ...]:
+    """The puzzles of the data file's content (see the module docstring),
+    numbered 1.. in their order. Checks the layout, that every position is
+    a legal unfinished game and that the ids are unique -- not that the
+    puzzles are right (the tests prove that with the solver).
+
+    :raises PuzzleDataError: naming the first bad puzzle or field.
+    """
+    if not isinstance(data, dict) or data.get('version') != DATA_VERSION \
+            or (data.get('rows'), data.get('cols')) != (ROWS, COLS) \
+            or not isinstance(data.get('puzzles'), list):
+        raise PuzzleDataError(f'not puzzle data of version {DATA_VERSION} for {ROWS}x{COLS}')
+    out = tuple(_entry(i, e) for i, e in enumerate(data['puzzles']))
+    seen: set[str] = set()
+    for p in out:
+        if p.id in seen:
+            raise PuzzleDataError(f'puzzle {p.number}: id {p.id} is used twice')
+        seen.add(p.id)
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def load_puzzles() -> tuple[Puzzle, ...]:
+    """The shipped puzzle set, easiest first (read once, then cached).
+
+    :raises PuzzleDataError: if the shipped file is broken (a packaging bug).
+    :raises OSError: if it cannot be read.
+    """
+    text = files('connect4_game.puzzles').joinpath(DATA_FILE).read_text(encoding='utf-8')
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise PuzzleDataError(f'{DATA_FILE} is not JSON: {exc}') from None
+    return parse_puzzles(data)
+
+
+def to_json(puzzles: Sequence[Puzzle]) -> list[dict[str, Any]]:
+    """The JSON-ready list of ``puzzles`` (see :meth:`Puzzle.to_json`)."""
+    return [p.to_json() for p in puzzles]
+
+
+def puzzles_of_grade(grade: int, puzzles: Sequence[Puzzle] | None = None) -> tuple[Puzzle, ...]:
+    """The puzzles of one grade (1..8, see :func:`grade_of`), in set order.
+
+    :param puzzles: default :func:`load_puzzles`.
+    :raises ValueError: for a grade outside 1..:data:`MAX_GRADE`.
+    """
+    grade_label(grade)
+    return tuple(p for p in (load_puzzles() if puzzles is None else puzzles) if p.grade == grade)
+
+
+def find_puzzle(pid: str, puzzles: Sequence[Puzzle] | None = None) -> Puzzle | None:
+    """The puzzle with id ``pid``, or None. ``puzzles``: default :func:`load_puzzles`."""
+    return next((p for p in (load_puzzles() if puzzles is None else puzzles) if p.id == pid),
+                None)
+
+
+def _day_order(pid: str) -> str:
+    return hashlib.sha256(f'puzzle of the day {pid}'.encode('ascii')).hexdigest()
+
+
+def puzzle_of_the_day(day: datetime.date, puzzles: Sequence[Puzzle] | None = None) -> Puzzle:
+    """The puzzle of calendar day ``day`` (a :class:`datetime.date`; a
+    datetime counts by its date): the same on every machine and Python
+    version, a different puzzle every day until the set has gone round
+    (the set in a fixed order that mixes the grades).
+
+    :param puzzles: default :func:`load_puzzles`.
+    :raises TypeError: if ``day`` is not a date.
+    :raises ValueError: for an empty set.
+    """
+    if not isinstance(day, datetime.date):
+        raise TypeError(f'day must be a datetime.date, not {type(day).__name__}')
+    pool = sorted(load_puzzles() if puzzles is None else puzzles, key=lambda p: _day_order(p.id))
+    if not pool:
+        raise ValueError('there are no puzzles')
+    return pool[day.toordinal() % len(pool)]

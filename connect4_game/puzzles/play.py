@@ -1,0 +1,174 @@
+"""Playing a puzzle: the game to start from, judging a try, the
+defender's reply and the solution.
+
+The window (or the console) keeps a :class:`connect4_game.game.Game` that
+begins with the puzzle's moves (:func:`start_game`). On the player's turn
+(the puzzle's side) :func:`check_try` judges a column *without playing
+it*; on :attr:`TryResult.WINS` the caller plays it and then the reply of
+:func:`defence` (the longest resistance), and so on until
+:attr:`TryResult.SOLVED`. Any other result means the try is taken back.
+
+The judgements are exact: they come from the solver
+(:mod:`connect4_game.ai.perfect`; bitbully when installed, milliseconds,
+else the project's solver, up to a second or two on the hardest puzzles
+of the set -- call them off the drawing thread).
+
+Nothing here imports pygame.
+"""
+from __future__ import annotations
+
+from enum import Enum
+
+from connect4_game.ai import bitboard as bb
+from connect4_game.ai.perfect import LOCK, backend_name, solve_position
+from connect4_game.ai.perfect_model import play_moves
+from connect4_game.ai.solver import get_solver, plies_to_score
+from connect4_game.game import Game
+from connect4_game.puzzles.model import SIDE_NAMES, Puzzle
+from connect4_game.puzzles.proof import COLS, ROWS, plies_of_win_in
+
+__all__ = ['TryResult', 'start_game', 'moves_left', 'check_try', 'defence', 'solution',
+           'try_message']
+
+
+class TryResult(Enum):
+    """What a try (the puzzle side's column) does, from :func:`check_try`."""
+
+    SOLVED = 'solved'
+    """It makes four in a row within the puzzle's moves: the puzzle is solved."""
+    WINS = 'wins'
+    """It keeps a forced win within the moves the puzzle has left: play it,
+    then the :func:`defence`, and go on."""
+    TOO_SLOW = 'too slow'
+    """It still wins, but not within the moves the puzzle has left."""
+    ESCAPES = 'escapes'
+    """It lets the defender escape: with best play the game is now a draw
+    or a loss for the puzzle side."""
+    ILLEGAL = 'illegal'
+    """No try: the column is off the board or full, the game is over, or it
+    is the defender's turn."""
+
+
+def start_game(puzzle: Puzzle) -> Game:
+    """A new 6x7 :class:`~connect4_game.game.Game` at the puzzle's position
+    (its moves played, the puzzle's side to move)."""
+    return Game(ROWS, COLS, puzzle.moves)
+
+
+def _check_game(puzzle: Puzzle, game: Game) -> None:
+    """:raises ValueError: unless ``game`` is a 6x7 game from the puzzle's position."""
+    if (game.rows, game.cols) != (ROWS, COLS) \
+            or tuple(game.moves[:len(puzzle.moves)]) != puzzle.moves:
+        raise ValueError(f'the game does not start at the position of puzzle {puzzle.id}')
+
+
+def moves_left(puzzle: Puzzle, game: Game) -> int:
+    """The moves the puzzle side has left to win in: ``win_in`` minus the
+    moves it has played since the puzzle's position (0 or less: used up).
+
+    :raises ValueError: unless ``game`` starts at the puzzle's position.
+    """
+    _check_game(puzzle, game)
+    return puzzle.win_in - (len(game.moves) - len(puzzle.moves) + 1) // 2
+
+
+def _wins_within(moves: list[int], column: int, within: int, backend: str) -> tuple[bool, bool]:
+    """``(wins at all, wins within `within` own moves)`` for the side to move
+    after ``moves`` playing ``column`` (playable, not a four at once)."""
+    if backend == 'bitbully' or (backend == 'auto' and backend_name(ROWS, COLS) == 'bitbully'):
+        col = solve_position(moves, ROWS, COLS, backend=backend).columns[column]
+        plies = col.plies if col.kind == 'win' and col.plies is not None else 0
+        return plies > 0, 0 < plies <= 2 * within - 1
+    cur, mask = play_moves(moves, ROWS, COLS)
+    child = bb.play(cur, mask, ROWS, column)
+    n = mask.bit_count()
+    with LOCK:
+        solver = get_solver(ROWS, COLS)
+        solver.set_budget()
+        # the mover's score for `column` is minus the opponent's score of `child`
+        if solver.at_least(*child, 0):
+            return False, False
+        if within < 1:
+            return True, False
+        target = plies_to_score(plies_of_win_in(within), n, ROWS * COLS)
+        return True, not solver.at_least(*child, -target + 1)
+
+
+def check_try(puzzle: Puzzle, game: Game, column: int, *, backend: str = 'auto') -> TryResult:
+    """Judge the puzzle side's ``column`` (0-based) in ``game`` without playing it.
+
+    :param game: the puzzle's game (from :func:`start_game`, with the moves
+        played since); not changed.
+    :param backend: ``'auto'`` (bitbully when installed), ``'bitbully'``
+        or ``'solver'`` (see :mod:`connect4_game.ai.perfect`).
+    :returns: a :class:`TryResult`; the moves left are those of
+        :func:`moves_left` (a try must win in at most that many).
+    :raises ValueError: unless ``game`` starts at the puzzle's position;
+        for an unknown backend.
+    :raises connect4_game.ai.perfect.BackendUnavailable: ``backend='bitbully'``
+        and bitbully is not installed.
+    """
+    left = moves_left(puzzle, game)
+    if backend not in ('auto', 'bitbully', 'solver'):
+        raise ValueError(f"backend must be 'auto', 'bitbully' or 'solver', not {backend!r}")
+    if game.to_move != puzzle.side or not game.can_play(column):
+        return TryResult.ILLEGAL
+    cur, mask = play_moves(game.moves, ROWS, COLS)
+    if bb.has_four(cur | bb.play_bit(mask, ROWS, column), ROWS):
+        return TryResult.SOLVED if left >= 1 else TryResult.TOO_SLOW
+    wins, in_time = _wins_within(list(game.moves), column, left, backend)
+    if not wins:
+        return TryResult.ESCAPES
+    return TryResult.WINS if in_time else TryResult.TOO_SLOW
+
+
+def defence(game: Game, *, backend: str = 'auto') -> int:
+    """The side to move's best column by perfect play: its fastest win,
+    else a draw, else its slowest loss -- in a puzzle, the defender's
+    longest resistance. Among equal columns the most central (left of the
+    centre first). Deterministic.
+
+    :param game: a 6x7 game that is not over; not changed.
+    :returns: a 0-based column.
+    :raises ValueError: if the game is over or not 6x7; for an unknown backend.
+    """
+    if (game.rows, game.cols) != (ROWS, COLS):
+        raise ValueError(f'puzzles are played on {ROWS}x{COLS}, not {game.rows}x{game.cols}')
+    if game.over:
+        raise ValueError('the game is over: there is nothing to defend')
+    return solve_position(list(game.moves), ROWS, COLS, backend=backend).choice()
+
+
+def solution(puzzle: Puzzle, *, backend: str = 'auto') -> tuple[int, ...]:
+    """The moves from the puzzle's position to the four in a row: the
+    answer, the defence, the fastest winning move, ... (0-based columns;
+    ``2 * win_in - 1`` of them).
+
+    :raises ValueError: for an unknown backend.
+    """
+    game = start_game(puzzle)
+    game.push(puzzle.answer)
+    while not game.over:
+        game.push(defence(game, backend=backend))
+    return tuple(game.moves[len(puzzle.moves):])
+
+
+def try_message(result: TryResult, puzzle: Puzzle, left: int | None = None) -> str:
+    """One plain-English line about a try, for the status line.
+
+    :param left: for :attr:`TryResult.WINS`, the moves the puzzle side has
+        left after the try (``moves_left`` before it, minus 1); None: not said.
+    """
+    defender = SIDE_NAMES['O' if puzzle.side == 'X' else 'X']
+    if result is TryResult.SOLVED:
+        return f'Solved! {puzzle.side_name} wins.'
+    if result is TryResult.WINS:
+        if left is None:
+            return 'Good move. Keep going.'
+        return f'Good move. Now win in {left} more.' if left > 1 else \
+            'Good move. Now win with your next move.'
+    if result is TryResult.TOO_SLOW:
+        return f'That still wins, but not in {puzzle.win_in}. Try again.'
+    if result is TryResult.ESCAPES:
+        return f'Not that one: {defender} escapes. Try again.'
+    return 'You cannot play there.'

@@ -1,0 +1,182 @@
+"""Proving a puzzle: the side to move wins with exactly one column, in
+exactly N of its own moves against the longest resistance.
+
+Two independent proofs:
+
+* :func:`prove` -- the project's own solver (:mod:`connect4_game.ai.solver`,
+  with the 6x7 opening book), by null-window tests only: the answer
+  column's score is exactly the score of a win in N (two tests), and every
+  other column scores at most a draw (one test each). Much cheaper than
+  scoring every column exactly, which the test suite relies on.
+* :func:`prove_by_scores` -- the exact score of every column from
+  :func:`connect4_game.ai.perfect.solve_position` (bitbully when installed,
+  else the same solver), the way :mod:`tools.make_puzzles` finds puzzles.
+
+Scores are Pascal Pons' (see :mod:`connect4_game.ai.solver`): for the side
+to move with ``n`` checkers on a board of ``cells`` cells, a win with its
+``k``-th checker from now (this move being the first) is ``2k - 1`` plies
+away. "Win in N" counts the winner's own moves, this one included: ``N = k``.
+
+Also :func:`position_key`, the identity of a position up to the mirror
+image (the key that finds duplicate puzzles).
+
+Nothing here imports pygame.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from connect4_game.ai import bitboard as bb
+from connect4_game.ai.perfect import LOCK, solve_position
+from connect4_game.ai.perfect_model import play_moves
+from connect4_game.ai.solver import Solver, get_solver, plies_to_score
+
+__all__ = ['ROWS', 'COLS', 'Verdict', 'position_key', 'win_in_of_plies', 'plies_of_win_in',
+           'prove', 'prove_by_scores', 'winning_columns']
+
+ROWS = 6
+"""Rows of the puzzles' board (the standard board only)."""
+COLS = 7
+"""Columns of the puzzles' board."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of a proof: ``ok`` (True: the puzzle holds), ``reason``
+    (one plain-English line saying what failed, ``''`` when ok) and
+    ``nodes`` (positions the solver searched for it; 0 for
+    :func:`prove_by_scores`)."""
+
+    ok: bool
+    reason: str = ''
+    nodes: int = 0
+
+
+def win_in_of_plies(plies: int) -> int:
+    """The N of "win in N" (the winner's own moves) of a win ``plies`` plies
+    away, counted as :attr:`connect4_game.ai.perfect.ColumnScore.plies`
+    (odd, >= 1): ``1 -> 1``, ``3 -> 2``, ``5 -> 3``.
+
+    :raises ValueError: for plies that are not an odd int >= 1.
+    """
+    if not isinstance(plies, int) or plies < 1 or plies % 2 == 0:
+        raise ValueError(f'a win is an odd number of plies >= 1 away, not {plies!r}')
+    return (plies + 1) // 2
+
+
+def plies_of_win_in(win_in: int) -> int:
+    """The plies to the end of a win in ``win_in`` own moves: ``2N - 1``.
+
+    :raises ValueError: for ``win_in`` not an int >= 1.
+    """
+    if not isinstance(win_in, int) or isinstance(win_in, bool) or win_in < 1:
+        raise ValueError(f'win_in must be an int >= 1, not {win_in!r}')
+    return 2 * win_in - 1
+
+
+def position_key(moves: Sequence[int]) -> int:
+    """The identity of the position after ``moves`` (0-based columns, X
+    first, 6x7) up to its mirror image: the smaller of the Pons keys
+    (:func:`connect4_game.ai.bitboard.key`) of the position and of its
+    mirror. Two move lists reaching the same position, or mirror images,
+    give the same key.
+
+    :raises ValueError: for an illegal move list (named).
+    """
+    cur, mask = play_moves(list(moves), ROWS, COLS)
+    mirrored = bb.key(bb.mirror(cur, ROWS, COLS), bb.mirror(mask, ROWS, COLS))
+    return min(bb.key(cur, mask), mirrored)
+
+
+def _opening(moves: Sequence[int], win_in: int, answer: int) -> tuple[int, int] | str:
+    """The bitboards ``(cur, mask)`` of the puzzle's position, or why it is
+    no puzzle position (illegal, already over, full, bad answer)."""
+    try:
+        cur, mask = play_moves(list(moves), ROWS, COLS)
+        plies_of_win_in(win_in)
+    except ValueError as exc:
+        return str(exc)
+    if bb.has_four(cur ^ mask, ROWS):
+        return 'the game is already won'
+    if mask.bit_count() >= ROWS * COLS:
+        return 'the board is full'
+    if not (isinstance(answer, int) and 0 <= answer < COLS) or not bb.can_play(mask, ROWS, answer):
+        return f'the answer {answer!r} is not a playable column'
+    return cur, mask
+
+
+def prove(moves: Sequence[int], win_in: int, answer: int,
+          solver: Solver | None = None) -> Verdict:
+    """Prove with the project's own solver that in the position after
+    ``moves`` the side to move wins by ``answer`` in exactly ``win_in`` of
+    its moves, and with no other column at all.
+
+    :param moves: 0-based columns, X first, on 6x7; not a finished game.
+    :param win_in: N >= 1, the winner's own moves, ``answer`` included.
+    :param answer: the 0-based winning column.
+    :param solver: the solver to use (default the shared 6x7 one, under
+        :data:`connect4_game.ai.perfect.LOCK`; a solver's transposition
+        table is kept, so proving many puzzles with one gets faster).
+    :returns: a :class:`Verdict`; never raises for a wrong puzzle (the
+        reason says what is wrong).
+    """
+    start = _opening(moves, win_in, answer)
+    if isinstance(start, str):
+        return Verdict(False, start)
+    if solver is None:
+        with LOCK:                     # the shared solver: one search at a time
+            return prove(moves, win_in, answer, get_solver(ROWS, COLS))
+    cur, mask = start
+    s = solver
+    s.set_budget()
+    target = plies_to_score(plies_of_win_in(win_in), mask.bit_count(), ROWS * COLS)
+    now = s.can_win_now(cur, mask)
+    for col in range(COLS):
+        if not bb.can_play(mask, ROWS, col):
+            continue
+        if now & s.geo.col_mask[col]:
+            if col != answer or win_in != 1:
+                return Verdict(False, f'column {col + 1} wins at once', s.searched())
+            continue
+        child = bb.play(cur, mask, ROWS, col)
+        if col == answer:
+            # the mover scores `target` here <=> the opponent scores exactly -target
+            exact = s.at_least(*child, -target) and not s.at_least(*child, -target + 1)
+            if not exact:
+                return Verdict(False, f'column {col + 1} does not win in exactly {win_in}',
+                               s.searched())
+        elif not s.at_least(*child, 0):
+            return Verdict(False, f'column {col + 1} wins too', s.searched())
+    return Verdict(True, '', s.searched())
+
+
+def winning_columns(moves: Sequence[int], backend: str = 'auto') -> dict[int, int]:
+    """The columns that win for the side to move after ``moves`` (6x7),
+    with the N of each win: ``{0-based column: win_in}`` (empty: no win).
+
+    :param backend: as :func:`connect4_game.ai.perfect.solve_position`.
+    :raises ValueError: for an illegal move list.
+    """
+    result = solve_position(list(moves), ROWS, COLS, backend=backend)
+    return {c.column: win_in_of_plies(c.plies) for c in result.columns
+            if c.kind == 'win' and c.plies is not None}
+
+
+def prove_by_scores(moves: Sequence[int], win_in: int, answer: int,
+                    backend: str = 'auto') -> Verdict:
+    """:func:`prove` from the exact score of every column
+    (:func:`winning_columns`): ``{answer: win_in}`` must be the only win.
+
+    :param backend: ``'auto'``, ``'bitbully'`` or ``'solver'``.
+    :raises connect4_game.ai.perfect.BackendUnavailable: ``backend='bitbully'``
+        and bitbully is not installed.
+    """
+    start = _opening(moves, win_in, answer)
+    if isinstance(start, str):
+        return Verdict(False, start)
+    wins = winning_columns(moves, backend)
+    if wins != {answer: win_in}:
+        shown = ', '.join(f'column {c + 1} in {n}' for c, n in sorted(wins.items())) or 'none'
+        return Verdict(False, f'the winning columns are: {shown}')
+    return Verdict(True)

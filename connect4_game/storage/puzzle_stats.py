@@ -1,0 +1,165 @@
+"""Puzzle tries, kept across runs next to the game statistics.
+
+For each puzzle (by its id, :attr:`connect4_game.puzzles.Puzzle.id`): how
+many tries were finished (``tried``) and how many of them solved it
+(``solved``). Stored as ``puzzle_stats.json`` beside ``stats.json`` (in
+:func:`connect4_game.storage.settings.config_dir`)::
+
+    {"version": 1, "puzzles": {"3fa2c01b": {"tried": 3, "solved": 1}, ...}}
+
+Written atomically (:mod:`connect4_game.storage.atomic`);
+:func:`record_puzzle_try` re-reads, counts and writes under the lock every
+process shares (:mod:`connect4_game.storage.locking`), as
+:meth:`connect4_game.storage.stats.Stats.record` does, so tries finished at
+the same moment in several windows all count. A file that cannot be used
+at all is moved aside (``puzzle_stats.json.bad-<YYYYmmdd-HHMMSS>``) with
+one warning and counted as empty; bad entries are dropped with a warning
+each.
+
+This module never imports pygame.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from connect4_game.storage.atomic import atomic_write_json
+from connect4_game.storage.locking import locked
+from connect4_game.storage.settings import config_dir
+from connect4_game.storage.userfiles import (UserFileError, bounded_warnings, load_json,
+                                             quote_value, set_aside, shown_path)
+
+__all__ = ['PUZZLE_STATS_FILE', 'PuzzleCounts', 'PuzzleTotals', 'puzzle_stats_path',
+           'load_puzzle_counts', 'record_puzzle_try', 'puzzle_totals']
+
+PUZZLE_STATS_FILE = 'puzzle_stats.json'
+PUZZLE_STATS_VERSION = 1
+MAX_ID = 40
+"""The longest puzzle id kept (the shipped ones have 8 characters)."""
+
+_WHAT = 'puzzle statistics file'
+
+
+@dataclass(frozen=True)
+class PuzzleCounts:
+    """One puzzle's counts: ``tried`` (finished tries, >= 0) and ``solved``
+    (those that solved it, 0..tried)."""
+
+    tried: int = 0
+    solved: int = 0
+
+
+@dataclass(frozen=True)
+class PuzzleTotals:
+    """Counts over every puzzle: ``puzzles_tried`` (puzzles tried at least
+    once), ``puzzles_solved`` (solved at least once), ``tries`` and
+    ``solves`` (all tries, and those that solved)."""
+
+    puzzles_tried: int = 0
+    puzzles_solved: int = 0
+    tries: int = 0
+    solves: int = 0
+
+
+def puzzle_stats_path() -> Path:
+    """Full path of the puzzle statistics file (beside ``stats.json``)."""
+    return config_dir() / PUZZLE_STATS_FILE
+
+
+def _valid_id(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_ID and value.isprintable() \
+        and value.strip() == value
+
+
+def _count(value: Any) -> int | None:
+    """A count read from the file (an int >= 0), or None."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    return None
+
+
+def _entries(puzzles: dict[str, Any]) -> tuple[dict[str, PuzzleCounts], list[str]]:
+    """The counts of the file's ``puzzles`` object, and one problem per bad entry."""
+    counts: dict[str, PuzzleCounts] = {}
+    problems = []
+    for pid, entry in puzzles.items():
+        tried = _count(entry.get('tried')) if isinstance(entry, dict) else None
+        solved = _count(entry.get('solved')) if isinstance(entry, dict) else None
+        if not _valid_id(pid):
+            problems.append(f'ignoring puzzle {quote_value(pid)}: not a puzzle id')
+        elif tried is None or solved is None or solved > tried:
+            problems.append(f'ignoring puzzle {quote_value(pid)}: tried and solved must be '
+                            'counts, solved at most tried')
+        else:
+            counts[pid] = PuzzleCounts(tried, solved)
+    return counts, problems
+
+
+def load_puzzle_counts(path: str | os.PathLike | None = None
+                       ) -> tuple[dict[str, PuzzleCounts], list[str]]:
+    """Every puzzle's counts; never raises, never blocks.
+
+    :param path: the file; default :func:`puzzle_stats_path`.
+    :returns: ``({puzzle id: PuzzleCounts}, warnings)``: only puzzles tried
+        at least once; warnings one line each (none for a missing file).
+    """
+    target = Path(path) if path is not None else puzzle_stats_path()
+    outcome = 'started with no puzzle tries'
+    try:
+        data = load_json(target, _WHAT)
+        if not isinstance(data, dict) or not isinstance(data.get('puzzles'), dict):
+            raise UserFileError(target, 'is JSON but not in the puzzle statistics layout', _WHAT)
+        counts, problems = _entries(data['puzzles'])
+    except UserFileError as exc:
+        return {}, ([] if exc.missing else [set_aside(target, _WHAT, exc.reason, outcome)])
+    except Exception as exc:      # a bug here must not stop the game starting
+        return {}, [set_aside(target, _WHAT, f'could not be read ({type(exc).__name__})',
+                              outcome)]
+    return counts, bounded_warnings(f'{_WHAT} {shown_path(target)}', problems)
+
+
+def _to_json(counts: Mapping[str, PuzzleCounts]) -> dict[str, Any]:
+    return {'version': PUZZLE_STATS_VERSION,
+            'puzzles': {pid: {'tried': c.tried, 'solved': c.solved}
+                        for pid, c in counts.items()}}
+
+
+def record_puzzle_try(puzzle_id: str, solved: bool,
+                      path: str | os.PathLike | None = None) -> PuzzleCounts:
+    """Count one finished try of a puzzle and save at once: the file is
+    re-read, counted and written while holding its lock, so tries recorded
+    at the same time by other processes are kept.
+
+    :param puzzle_id: the puzzle's id (1..40 printable characters).
+    :param solved: True if the try solved the puzzle.
+    :param path: the file; default :func:`puzzle_stats_path`.
+    :returns: the puzzle's counts after this try.
+    :raises ValueError: for a bad id or a ``solved`` that is not a bool.
+    :raises OSError: if the file cannot be written, or the lock stays held
+        by another process for :data:`~connect4_game.storage.locking.LOCK_TIMEOUT`
+        seconds (a ``TimeoutError``).
+    """
+    if not _valid_id(puzzle_id):
+        raise ValueError(f'puzzle_id must be 1-{MAX_ID} printable characters without outer '
+                         f'spaces, not {quote_value(puzzle_id)}')
+    if not isinstance(solved, bool):
+        raise ValueError(f'solved must be True or False, not {quote_value(solved)}')
+    target = Path(path) if path is not None else puzzle_stats_path()
+    with locked(target) as held:
+        counts, _warnings = load_puzzle_counts(held)
+        old = counts.get(puzzle_id, PuzzleCounts())
+        new = PuzzleCounts(old.tried + 1, old.solved + int(solved))
+        counts[puzzle_id] = new
+        atomic_write_json(held, _to_json(counts))
+    return new
+
+
+def puzzle_totals(counts: Mapping[str, PuzzleCounts]) -> PuzzleTotals:
+    """The :class:`PuzzleTotals` of ``counts`` (from :func:`load_puzzle_counts`)."""
+    return PuzzleTotals(sum(1 for c in counts.values() if c.tried),
+                        sum(1 for c in counts.values() if c.solved),
+                        sum(c.tried for c in counts.values()),
+                        sum(c.solved for c in counts.values()))
