@@ -42,3 +42,26 @@ def test_system_language_and_unknown_codes():
     assert i18n.system_language({}) == 'en'
     with pytest.raises(ValueError):
         i18n.set_language('xx')
+
+
+def test_dutch_uses_one_term_for_each_thing_and_real_plurals():
+    """The Dutch catalogue keeps its word list: Undo is 'Ongedaan maken'
+    everywhere, keys are 'toetsen' (never 'knopen'), Space is 'spatiebalk',
+    lookahead is 'zoekdiepte'; and a count of one is singular ('1 zet')."""
+    from tools import translations
+    cat = translations.load('nl')
+    texts = [s for m in cat if m.id
+             for s in (m.string if isinstance(m.string, (list, tuple)) else [m.string])]
+    assert cat.get('Undo').string == 'Ongedaan maken'
+    assert 'Ongedaan maken: U' in cat.get('New game: N    Undo: U    Review: V').string
+    for wrong in ('Terugzetten', 'knopen', 'Space', 'vooruitkijk', 'plies', ' 1 zetten'):
+        assert not [t for t in texts if wrong.lower() in t.lower()], wrong
+    for m in cat:
+        if m.id and isinstance(m.id, (list, tuple)):
+            assert m.string[0] != m.string[1], m.id
+    i18n.set_language('nl')
+    try:
+        assert i18n.ngettext('{n} move', '{n} moves', 1).format(n=1) == '1 zet'
+        assert i18n.ngettext('{n} move', '{n} moves', 2).format(n=2) == '2 zetten'
+    finally:
+        i18n.set_language('en')
