@@ -1,22 +1,29 @@
 """Take the README pictures from the running game (headless):
 
-    python -m connect4_game.ui.screenshots [OUT_DIR]   (default assets/screenshots)
+    python -m connect4_game.ui.screenshots [OUT_DIR] [--size WxH] [--lang CODE] [--no-gif]
 
-Writes ``game.png`` (a game in progress, the toolbar, the ghost checker),
-``new-game.png`` (the new-game dialog), ``analysis.png`` (the analysis
-overlay), ``help.png`` (every control), ``high-contrast.png`` (the
-high-contrast theme with shapes), ``review.png`` (the review of a game),
-``saved-games.png``, ``network.png``, ``oska.png``, ``dutch.png`` (the window
-in Dutch) and ``game.gif`` (a short game, with Pillow installed:
-``pip install pillow``). Each picture is the real
-:class:`~connect4_game.ui.app.App`, driven by events and ``dt``.
+(default ``assets/screenshots``, 800x760, each picture in its usual
+language). Writes ``game.png`` (a game in progress, the toolbar, the ghost
+checker), ``menu.png`` (the menu open), ``new-game.png`` (the new-game
+dialog), ``analysis.png`` (the analysis overlay), ``help.png`` (every
+control), ``stats.png`` (the statistics), ``result.png`` (a finished game and
+its result), ``high-contrast.png`` (the high-contrast theme with shapes),
+``review.png`` (the review of a game), ``practice.png`` (an exercise of its
+practice), ``network.png``, ``oska.png``,
+``dutch.png`` (the window in Dutch) and ``game.gif`` (a short game, with
+Pillow installed: ``pip install pillow``). ``--size`` and ``--lang`` take
+every picture at that window size and in that language, to check how the
+text fits. Each picture is the real :class:`~connect4_game.ui.app.App`,
+driven by events and ``dt``.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from pathlib import Path
+from dataclasses import dataclass
 
 os.environ.setdefault('SDL_VIDEODRIVER', 'dummy')
 os.environ.setdefault('SDL_AUDIODRIVER', 'dummy')
@@ -55,17 +62,36 @@ def _save(app, out: Path, name: str, written: list) -> None:
     written.append(path)
 
 
+@dataclass
+class _Shot:
+    """This run's window size (w, h px) and language (None: the default)."""
+
+    size: tuple[int, int] = SIZE
+    language: str | None = None
+
+
+_SHOT = _Shot()
+
+
 def _app(**opts) -> App:
     opts.setdefault('use_settings', False)
     opts.setdefault('mute', True)
-    return App(AppOptions(**opts), size=SIZE)
+    if _SHOT.language:
+        opts['language'] = _SHOT.language
+    return App(AppOptions(**opts), size=_SHOT.size)
 
 
-def shoot(out_dir: str | os.PathLike = 'assets/screenshots', gif: bool = True) -> list[Path]:
-    """Write the README pictures into ``out_dir``; returns their paths."""
+def shoot(out_dir: str | os.PathLike = 'assets/screenshots', gif: bool = True,
+          size: tuple[int, int] = SIZE, language: str | None = None) -> list[Path]:
+    """Write the README pictures into ``out_dir``, each ``size`` (w, h px)
+    and, if ``language`` is given, in that language; returns their paths.
+
+    :raises ValueError: for a language the game does not have.
+    """
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
+    _SHOT.size, _SHOT.language = (size[0], size[1]), language
 
     app = _app(x=PlayerConfig(SeatKind.HUMAN), o=PlayerConfig.for_level('hard'), moves=MOVES)
     try:
@@ -74,6 +100,14 @@ def shoot(out_dir: str | os.PathLike = 'assets/screenshots', gif: bool = True) -
         _settle(app, 40)
         app.game.toasts.clear()
         _save(app, out, 'game.png', written)
+        app.step([_key(pygame.K_F10)], DT)
+        _settle(app, 3)
+        _save(app, out, 'menu.png', written)
+        app.step([_key(pygame.K_ESCAPE)], DT)
+        app.step([_key(pygame.K_s, 's')], DT)
+        _settle(app, 3)
+        _save(app, out, 'stats.png', written)
+        app.step([_key(pygame.K_ESCAPE)], DT)
         app.step([_key(pygame.K_a, 'a')], DT)
         _settle(app, 60)
         app.game.toasts.clear()
@@ -103,6 +137,7 @@ def shoot(out_dir: str | os.PathLike = 'assets/screenshots', gif: bool = True) -
             app.step([_key(pygame.K_LEFT), _key(pygame.K_LEFT)], DT)
             _settle(app, 5)
             _save(app, out, 'review.png', written)
+            save_practice(app, out, written)
         app.show_game()
     finally:
         app.close()
@@ -118,6 +153,19 @@ def shoot(out_dir: str | os.PathLike = 'assets/screenshots', gif: bool = True) -
                                      pos=layout.slot_center(2, 1), button=1)], DT)
         _settle(app, 120)
         _save(app, out, 'high-contrast.png', written)
+    finally:
+        app.close()
+
+    app = _app(x=PlayerConfig(SeatKind.HUMAN), o=PlayerConfig.for_level('easy'),
+               moves=[3, 3, 4, 4, 5, 5])
+    try:
+        _settle(app, 2)
+        layout = app.game.renderer.layout
+        assert layout is not None
+        app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN,      # X wins along the bottom
+                                     pos=layout.slot_center(2, 6), button=1)], DT)
+        _settle(app, 240)
+        _save(app, out, 'result.png', written)
     finally:
         app.close()
 
@@ -144,6 +192,20 @@ def shoot(out_dir: str | os.PathLike = 'assets/screenshots', gif: bool = True) -
         if path is not None:
             written.append(path)
     return written
+
+
+def save_practice(app, out: Path, written: list) -> bool:
+    """From the review on top of ``app`` (every move judged), open its
+    practice (key P), save ``practice.png`` (the first exercise) into
+    ``out``, append its path to ``written`` and go back to the review (Esc).
+    Returns False, writing nothing, when the practice did not open."""
+    app.step([_key(pygame.K_p, 'p')], DT)
+    if type(app.screen).__name__ != 'PracticeScreen':
+        return False
+    _settle(app, 3)
+    _save(app, out, 'practice.png', written)
+    app.step([_key(pygame.K_ESCAPE)], DT)
+    return True
 
 
 def write_gif(path: Path, size=(480, 456), seconds: float = 14.0) -> Path | None:
@@ -176,6 +238,35 @@ def write_gif(path: Path, size=(480, 456), seconds: float = 14.0) -> Path | None
     return path
 
 
-if __name__ == '__main__':
-    for p in shoot(sys.argv[1] if len(sys.argv) > 1 else 'assets/screenshots'):
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().split('x'))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'not a size WxH: {text!r}') from None
+    if w < 1 or h < 1:
+        raise argparse.ArgumentTypeError(f'not a size WxH: {text!r}')
+    return w, h
+
+
+def main(argv=None) -> int:
+    """The command line (see the module docstring); returns the exit status."""
+    ap = argparse.ArgumentParser(prog='python -m connect4_game.ui.screenshots',
+                                 description='Take the pictures of the window (headless).')
+    ap.add_argument('out_dir', nargs='?', default='assets/screenshots')
+    ap.add_argument('--size', type=_size, default=SIZE, metavar='WxH',
+                    help='window size in pixels (default 800x760)')
+    ap.add_argument('--lang', default=None, metavar='CODE', help='the language (en, nl)')
+    ap.add_argument('--no-gif', action='store_true', help='leave out game.gif')
+    args = ap.parse_args(argv)
+    try:
+        paths = shoot(args.out_dir, gif=not args.no_gif, size=args.size, language=args.lang)
+    except ValueError as exc:
+        print(f'screenshots: {exc}', file=sys.stderr)
+        return 2
+    for p in paths:
         print(p)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

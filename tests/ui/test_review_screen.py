@@ -34,7 +34,8 @@ def test_a_finished_game_is_reviewed_move_by_move(worker):
         expected = [r.to_dict() for r in review_game(4, 5, moves, time_budget=None)]
         assert [r['verdict'] for r in scr.records] == [r['verdict'] for r in expected]
         assert [r['value'] for r in scr.records] == [r['value'] for r in expected]
-        assert scr.sel == len(moves) - 1
+        bad = [i for i, r in enumerate(expected) if r['verdict'] in ('mistake', 'blunder')]
+        assert scr.sel == (bad[0] if bad else 0)               # opens at the first mistake
         app.step([key(pygame.K_HOME)], DT)
         assert scr.sel == 0 and 'Move 1: X played column 1' in scr.move_text()
         app.step([key(pygame.K_RIGHT), key(pygame.K_RIGHT)], DT)
@@ -113,7 +114,7 @@ def test_the_buttons_step_through_the_game_and_lead_back(worker):
     try:
         app.step([key(pygame.K_HOME)], DT)
         bar = scr.toolbar
-        assert [b.action for b in bar.buttons] == ['back', 'prev', 'next', 'mistake']
+        assert [b.action for b in bar.buttons] == ['back', 'prev', 'next', 'mistake', 'practice']
         assert all(b.rect.height > 0 and b.rect.bottom <= scr.graph_rect.top for b in bar.buttons)
         assert not bar.button('prev').enabled and bar.button('next').enabled
         click(app, bar.button('next').rect)
@@ -126,13 +127,68 @@ def test_the_buttons_step_through_the_game_and_lead_back(worker):
         while bar.button('next').enabled:               # to the last move: nothing after it
             click(app, bar.button('next').rect)
         assert scr.sel == len(moves) - 1
-        assert not bar.button('mistake').enabled
+        assert not bar.button('next').enabled
         click(app, bar.button('next').rect)             # a dimmed button does nothing
         assert scr.sel == len(moves) - 1
+        click(app, bar.button('mistake').rect)          # round again to the first mistake
+        assert scr.sel == 0 and scr.records[0]['verdict'] == 'blunder'
         # the keyboard reaches the buttons too: Tab, then Enter on "Back to the game"
         app.step([key(pygame.K_TAB)], DT)
         assert bar.focus == 0 and app.screen is scr
         app.step([key(pygame.K_RETURN)], DT)
         assert app.screen is app.game
+    finally:
+        app.close()
+
+
+def test_the_review_opens_at_the_first_mistake_and_n_goes_on_from_there(worker):
+    app, scr = reviewed(worker, [2, 2, 1, 1])           # 4x5: move 3 throws the win away
+    try:
+        assert [r['verdict'] for r in scr.records][:3] == ['best', 'best', 'blunder']
+        assert scr.sel == 2 and 'Move 3: X played column 2' in scr.move_text()
+        assert scr.toolbar.button('mistake').enabled == (scr.next_mistake() is not None)
+    finally:
+        app.close()
+
+
+def test_without_a_mistake_the_review_opens_at_move_1(worker):
+    app, scr = reviewed(worker, [2, 2, 2])
+    try:
+        assert [r['verdict'] for r in scr.records] == ['best', 'best', 'best']
+        assert scr.sel == 0 and scr.next_mistake() is None
+        assert not scr.toolbar.button('mistake').enabled
+    finally:
+        app.close()
+
+
+def test_a_move_still_judged_shows_dots_over_its_columns(worker):
+    from tests.ui_helpers import StuckWorker
+    app = make_app(StuckWorker(), x='human', o='human', rows=4, cols=5, moves=[0, 0, 0, 0, 1])
+    try:
+        app.step([key(pygame.K_v, 'v')], DT)
+        scr = app.screen
+        assert type(scr).__name__ == 'ReviewScreen' and scr.sel == 0 and not scr.records
+        labels = scr.judging_labels(scr.position())
+        assert [lbl[0] for lbl in labels] == ['\u2026'] * 5      # move 1: every column open
+        scr.sel = 4                                             # column 1 is full there
+        labels = scr.judging_labels(scr.position())
+        assert labels[0] is None and [lbl[0] for lbl in labels[1:]] == ['\u2026'] * 4
+        app.step([], DT)                                        # drawn without a verdict
+    finally:
+        app.close()
+
+
+def test_the_review_teaches_the_analysis_perfect_play(worker):
+    app, scr = reviewed(worker, THROWN_WIN)
+    try:
+        app.step([key(pygame.K_ESCAPE)], DT)
+        s = app.session
+        s.new_game(4, 5, THROWN_WIN[:6])                 # the position before the thrown win
+        known = s.advisor.perfect_payload()
+        assert known is not None and known['labels'][0] == 'win in 1'
+        s.advisor.overlay = True
+        labels = app.game.overlay_labels()
+        assert labels[0][0] == 'win in 1' and labels[0][1] == app.theme.good
+        assert s.advisor.verdict({'scores': [50] * 5, 'depth': 2}, 4).startswith('loss')
     finally:
         app.close()

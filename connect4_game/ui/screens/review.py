@@ -11,6 +11,13 @@ chosen move with the best column(s) outlined and the column played ringed.
 Positions that could not be solved in time are drawn hollow and called
 estimates.
 
+The review opens on move 1 and moves on by itself to the first mistake
+or blunder once it is judged (until the player chooses a move), so *Next
+mistake* (N) goes on from there; it wraps round to the first one. While the
+chosen move is still being judged its columns show ``…``. Every verdict is
+also handed to the game's advisor, so the analysis overlay shows perfect
+play on the positions of this game (see :mod:`connect4_game.ui.advisor`).
+
 The review is computed in the app's process worker (job kind ``'review'``),
 move by move, so the graph fills in as the positions are solved; the
 Connect Four game underneath waits.
@@ -61,7 +68,8 @@ class ReviewScreen(Screen):
         self.rows, self.cols = s.game.rows, s.game.cols
         self.moves = list(s.game.moves)
         self.records: list[dict] = []
-        self.sel = max(0, len(self.moves) - 1)
+        self.sel = 0
+        self.following = True        # the selection goes to the first mistake once judged
         self.renderer = Renderer()
         self.graph_rect = pygame.Rect(0, 0, 0, 0)
         self.error = ''
@@ -70,7 +78,8 @@ class ReviewScreen(Screen):
             Button(_('Back to the game'), 'back', _('Leave the review (Esc)')),
             Button(_('Previous move'), 'prev', _('The move before (Left)')),
             Button(_('Next move'), 'next', _('The move after (Right)')),
-            Button(_('Next mistake'), 'mistake', _('The next mistake or blunder (N)'))]
+            Button(_('Next mistake'), 'mistake', _('The next mistake or blunder (N)')),
+            Button(_('Practice'), 'practice', _('Find better moves for your mistakes (P)'))]
         self._buttons = {b.action: b for b in buttons}
         self.toolbar = Toolbar(buttons)
         self.key = ('review', s.planner.game_id, tuple(self.moves))
@@ -90,27 +99,43 @@ class ReviewScreen(Screen):
     # ------------------------------------------------------------------ worker
     def update(self, dt: float) -> None:
         self.toolbar.update(dt)
+        if not self.done:
+            self._take_results()
         n = len(self.moves)
         for action, enabled in (('prev', self.sel > 0), ('next', self.sel < n - 1),
-                                ('mistake', self.next_mistake() is not None)):
+                                ('mistake', self.next_mistake() is not None),
+                                ('practice', self.done and not self.error)):
             self._buttons[action].enabled = enabled
-        if self.done:
-            return
+
+    def _take_results(self) -> None:
+        """The worker's verdicts on this game, move by move, then the end."""
         for res in self.app.worker.poll():
             if res.key != self.key:
                 continue
             if res.status == 'progress':
                 rec = res.payload.get('record')
                 if isinstance(rec, dict) and rec.get('ply') == len(self.records) + 1:
-                    self.records.append(rec)
+                    self._add(rec)
             elif res.status == 'ok':
                 recs = res.payload.get('records')
                 if isinstance(recs, list) and len(recs) == len(self.moves):
+                    for rec in recs[len(self.records):]:
+                        self._add(rec)
                     self.records = recs
                 self.done = True
             elif res.status != 'died':
                 self.error = res.message or res.status
                 self.done = True
+
+    def _add(self, rec: dict) -> None:
+        """A move's verdict came: keep it, teach the advisor, and go to it
+        if it is the first mistake and the player has not chosen a move."""
+        i = len(self.records)
+        self.records.append(rec)
+        self.app.session.advisor.learn_review(self.rows, self.cols, self.moves[:i], rec)
+        if self.following and rec.get('verdict') in ('mistake', 'blunder'):
+            self.sel = i
+            self.following = False
 
     def worker_replaced(self, worker) -> None:
         if not self.done:
@@ -134,7 +159,7 @@ class ReviewScreen(Screen):
         if e.type == pygame.KEYDOWN:
             keys = {pygame.K_ESCAPE: 'back', pygame.K_v: 'back', pygame.K_BACKSPACE: 'back',
                     pygame.K_LEFT: 'prev', pygame.K_RIGHT: 'next', pygame.K_HOME: 'first',
-                    pygame.K_END: 'last', pygame.K_n: 'mistake'}
+                    pygame.K_END: 'last', pygame.K_n: 'mistake', pygame.K_p: 'practice'}
             if e.key in (pygame.K_F10, pygame.K_TAB):
                 self.toolbar.take_focus()
             elif e.key in keys:
@@ -144,8 +169,10 @@ class ReviewScreen(Screen):
             if g.inflate(0, 20).collidepoint(e.pos):
                 step = g.width / max(1, n)
                 self.sel = max(0, min(n - 1, int((e.pos[0] - g.left) / step)))
+                self.following = False
         elif e.type == pygame.MOUSEWHEEL and n:
             self.sel = max(0, min(n - 1, self.sel - e.y))
+            self.following = False
 
     def act(self, action: str) -> None:
         """Do a toolbar action or its key: ``'back'``, ``'prev'``, ``'next'``,
@@ -153,8 +180,17 @@ class ReviewScreen(Screen):
         last = len(self.moves) - 1
         if action == 'back':
             self.close()
-        elif last < 0:
             return
+        if action == 'practice':
+            self.open_practice()
+            return
+        if last < 0:
+            return
+        self.following = False
+        if action == 'mistake':
+            i = self.next_mistake()
+            if i is not None:
+                self.sel = i
         elif action == 'prev':
             self.sel = max(0, self.sel - 1)
         elif action == 'next':
@@ -163,17 +199,24 @@ class ReviewScreen(Screen):
             self.sel = 0
         elif action == 'last':
             self.sel = last
-        elif action == 'mistake':
-            i = self.next_mistake()
-            if i is not None:
-                self.sel = i
+
+    def open_practice(self) -> None:
+        """Open the practice of this game's mistakes (once every move is judged)."""
+        if not self.done or self.error:
+            return
+        from connect4_game.practice import Practice
+        from connect4_game.ui.screens.practice import PracticeScreen
+        practice = Practice.from_review(self.records, self.moves, self.app.session.humans())
+        self.app.push(PracticeScreen(self.app, self.rows, self.cols, practice))
 
     def next_mistake(self) -> int | None:
-        """The first move after the chosen one judged a mistake or a blunder, else None."""
-        for i in range(self.sel + 1, len(self.records)):
-            if self.records[i]['verdict'] in ('mistake', 'blunder'):
-                return i
-        return None
+        """The first move after the chosen one judged a mistake or a blunder,
+        else the first such move before it (round the game again), else None."""
+        bad = [i for i, rec in enumerate(self.records) if rec['verdict'] in ('mistake', 'blunder')]
+        after = [i for i in bad if i > self.sel]
+        if after:
+            return after[0]
+        return bad[0] if bad and bad[0] != self.sel else None
 
     # ------------------------------------------------------------------ texts
     def move_text(self) -> str:
@@ -238,7 +281,7 @@ class ReviewScreen(Screen):
                                     status=False)
         b = self.position()
         rec = self.records[self.sel] if self.sel < len(self.records) else None
-        labels = None if rec is None else self.score_labels(rec)
+        labels = self.judging_labels(b) if rec is None else self.score_labels(rec)
         self.renderer.draw_board(board_surf, b.slots, labels=labels,
                                  best_cols=rec['best'] if rec else (),
                                  hint_col=None, cursor=None)
@@ -252,6 +295,14 @@ class ReviewScreen(Screen):
         surface.blit(foot, ((w - foot.get_width()) // 2, h - foot.get_height() - 4))
         self.toolbar.draw(surface, theme)
         self.toolbar.draw_tooltip(surface, theme)
+
+    def judging_labels(self, b: Board) -> list[tuple[str, tuple] | None] | None:
+        """``'…'`` over every column of ``b`` that can take a checker while
+        the chosen move is judged; None once the review has stopped (failed)."""
+        if self.done or not self.moves:
+            return None
+        dim = self.app.theme.text_dim
+        return [('\u2026', dim) if b.can_add_to(c) else None for c in range(self.cols)]
 
     def score_labels(self, rec: dict) -> list[tuple[str, tuple] | None]:
         """The badge of each column of the judged position ``rec``: (text,
@@ -296,8 +347,9 @@ class ReviewScreen(Screen):
         if self.error:
             return _('The review failed: {why}').format(why=self.error)
         if not self.done:
-            return _('Reviewing… {n} of {total} moves judged').format(n=len(self.records),
-                                                                     total=len(self.moves))
+            return ngettext('Reviewing… {n} of {total} move judged',
+                            'Reviewing… {n} of {total} moves judged', len(self.moves)).format(
+                n=len(self.records), total=len(self.moves))
         return self.summary()
 
     def _draw_texts(self, surface, y: int, text_h: int) -> None:

@@ -1,0 +1,197 @@
+"""Learn from your mistakes: the mistakes of a reviewed game as exercises.
+
+A :class:`Practice` is built from the records of a game review
+(:func:`connect4_game.ai.review.review_game`: one record per ply, each with
+the Pons scores of every column of the position before the move, the best
+columns and a verdict) and the game's moves. Every move judged a *mistake*
+or a *blunder* by a side a person played becomes an :class:`Exercise`: the
+position before that move, and the question "find a better move".
+
+Any move that keeps the best game-theoretic result counts as found: a
+column whose score has the same class (win > 0, draw == 0, loss < 0) as the
+best column's in that position. A slower win is still a win.
+
+Columns are 0-based here (the window shows them as 1..N). Nothing here
+imports pygame.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Iterable, Mapping, Sequence
+
+__all__ = ['Exercise', 'TryResult', 'Summary', 'Practice', 'BAD_VERDICTS', 'result_class',
+           'best_reply']
+
+#: the verdicts that make an exercise
+BAD_VERDICTS = ('mistake', 'blunder')
+
+
+def result_class(score: int) -> int:
+    """The game result a Pons ``score`` stands for, for the side to move:
+    1 a win, 0 a draw, -1 a loss."""
+    return (score > 0) - (score < 0)
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One mistake to put right.
+
+    * ``moves`` -- the 0-based columns played before the mistake, X first
+      (the position to set up);
+    * ``ply`` -- the mistake's 1-based move number (``len(moves) + 1``);
+    * ``player`` -- ``'X'`` or ``'O'``, the side to move;
+    * ``played`` -- the 0-based column that was played (the mistake);
+    * ``good`` -- the columns keeping the best result, left to right;
+    * ``best`` -- the columns with the top score, left to right (a subset
+      of ``good``);
+    * ``verdict`` -- ``'mistake'`` or ``'blunder'``;
+    * ``scores`` -- the Pons score of every column (None: full).
+    """
+
+    moves: tuple[int, ...]
+    ply: int
+    player: str
+    played: int
+    good: tuple[int, ...]
+    best: tuple[int, ...]
+    verdict: str
+    scores: tuple[int | None, ...]
+
+
+class TryResult(str, Enum):
+    """How a try went: ``FOUND`` (a move keeping the best result) or ``MISSED``."""
+
+    FOUND = 'found'
+    MISSED = 'missed'
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The practice so far: ``found`` of ``total`` exercises, ``tried`` of
+    them answered (found or missed)."""
+
+    found: int
+    tried: int
+    total: int
+
+
+def _as_dict(record: Any) -> Mapping:
+    """A review record as a mapping (a :class:`~connect4_game.ai.review.PlyReview` or its dict)."""
+    to_dict = getattr(record, 'to_dict', None)
+    return to_dict() if callable(to_dict) else record
+
+
+def _exercise(record: Mapping, moves: Sequence[int]) -> Exercise:
+    """The exercise of one bad move's ``record`` in the game of ``moves``.
+
+    :raises ValueError: if the record does not fit the moves (wrong column,
+        no playable column)."""
+    i = int(record['ply']) - 1
+    if not 0 <= i < len(moves) or int(record['column']) != moves[i]:
+        raise ValueError(f"review record of move {i + 1} does not match the moves")
+    scores = tuple(None if s is None else int(s) for s in record['scores'])
+    known = [s for s in scores if s is not None]
+    if not known:
+        raise ValueError(f"move {i + 1}: no column has a score")
+    top = result_class(max(known))
+    good = tuple(c for c, s in enumerate(scores) if s is not None and result_class(s) == top)
+    return Exercise(tuple(moves[:i]), i + 1, str(record['player']), moves[i], good,
+                    tuple(int(c) for c in record['best']), str(record['verdict']), scores)
+
+
+@dataclass
+class Practice:
+    """The exercises of a reviewed game, one by one.
+
+    Build it with :meth:`from_review`. :meth:`current` is the exercise to
+    solve, :meth:`try_move` answers it once, :meth:`advance` goes to the
+    next; :meth:`summary` counts. ``results[i]`` is how exercise ``i`` went
+    (None: not tried yet).
+    """
+
+    exercises: tuple[Exercise, ...]
+    index: int = 0
+    results: list[TryResult | None] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.results:
+            self.results = [None] * len(self.exercises)
+
+    @classmethod
+    def from_review(cls, records: Iterable[Any], moves: Sequence[int],
+                    humans: Iterable[str] = ()) -> Practice:
+        """The mistakes and blunders of the ``humans`` sides (``'X'``/``'O'``),
+        in the order they were played; of both sides if ``humans`` is empty
+        (a game of the computer against itself).
+
+        :param records: the review's records (dicts or
+            :class:`~connect4_game.ai.review.PlyReview`), in ply order.
+        :param moves: the game's 0-based columns, X first.
+        :raises ValueError: a record that does not match ``moves``.
+        """
+        sides = set(humans) or {'X', 'O'}
+        moves = [int(c) for c in moves]
+        found = []
+        for rec in map(_as_dict, records):
+            if rec['verdict'] in BAD_VERDICTS and rec['player'] in sides:
+                found.append(_exercise(rec, moves))
+        return cls(tuple(found))
+
+    @property
+    def finished(self) -> bool:
+        """Every exercise has been gone through (also True when there are none)."""
+        return self.index >= len(self.exercises)
+
+    def current(self) -> Exercise | None:
+        """The exercise to solve now, None when :attr:`finished`."""
+        return None if self.finished else self.exercises[self.index]
+
+    def answered(self) -> TryResult | None:
+        """How the current exercise went, None if not tried (or finished)."""
+        return None if self.finished else self.results[self.index]
+
+    def try_move(self, col: int) -> TryResult:
+        """Answer the current exercise with 0-based column ``col``: FOUND if
+        it keeps the best result, else MISSED. One try per exercise.
+
+        :raises RuntimeError: when finished or the exercise was tried already.
+        :raises ValueError: for a column off the board or a full one.
+        """
+        ex = self.current()
+        if ex is None:
+            raise RuntimeError('the practice is over: no exercise to try')
+        if self.results[self.index] is not None:
+            raise RuntimeError(f'move {ex.ply} was tried already')
+        if not 0 <= col < len(ex.scores) or ex.scores[col] is None:
+            raise ValueError(f'column {col} cannot be played in this position')
+        res = TryResult.FOUND if col in ex.good else TryResult.MISSED
+        self.results[self.index] = res
+        return res
+
+    def advance(self) -> Exercise | None:
+        """Go to the next exercise (tried or not) and return it, None at the end."""
+        if not self.finished:
+            self.index += 1
+        return self.current()
+
+    def summary(self) -> Summary:
+        """How many were found, tried, and how many there are."""
+        return Summary(sum(r is TryResult.FOUND for r in self.results),
+                       sum(r is not None for r in self.results), len(self.exercises))
+
+
+def best_reply(moves: Sequence[int], rows: int = 6, cols: int = 7, *,
+               time_budget: float | None = 3.0) -> int | None:
+    """Perfect play's 0-based column in the position after ``moves`` (the
+    most central best one), None if the game is over there.
+
+    :param time_budget: seconds (> 0) the solver may take, None: no limit.
+    :raises ValueError: an illegal move or a bad size or budget.
+    """
+    from connect4_game.ai import perfect
+    res = perfect.solve_position(list(moves), rows, cols, time_budget=time_budget)
+    return None if res.over else res.choice()

@@ -1,0 +1,296 @@
+"""Practice: the player's mistakes of a reviewed game, one by one.
+
+Opened from the review (*Practice*, key P) with the review's records. Each
+exercise sets up the position before a mistake or blunder of a side a person
+played (both sides when nobody did) and asks for a better move: a click on a
+column or its number key (1..N). Any move that keeps the best result counts
+(:mod:`connect4_game.practice`): the screen says *Found it!* and perfect play
+answers with one move (an ``'expert'`` job of the app's worker); a wrong
+move is ringed, the best column(s) are outlined and named. *Next* (Enter,
+Space, Right or N) goes on; after the last one a summary ("3 of 4 found").
+Esc, Backspace or *Back to the review* go back to the review.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Sequence
+
+import pygame
+
+from connect4_game.board import Board
+from connect4_game.practice import Exercise, Practice, TryResult
+from connect4_game.ui.i18n import _, ngettext
+from connect4_game.ui.render import MIN_FONT, Renderer, toolbar_height
+from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.text_fit import draw_text, line_height
+from connect4_game.ui.widgets import Button, Toolbar
+from connect4_game.ui.worker import Job
+
+__all__ = ['PracticeScreen', 'Stage', 'REPLY_BUDGET']
+
+REPLY_BUDGET = 3.0     # seconds perfect play may take for its answer
+
+
+class Stage(str, Enum):
+    """Where the screen is: ``ASK`` (waiting for the player's move),
+    ``REPLY`` (found; perfect play's answer is coming), ``FOUND``,
+    ``MISSED``, ``DONE`` (the summary) or ``EMPTY`` (no mistakes at all)."""
+
+    ASK = 'ask'
+    REPLY = 'reply'
+    FOUND = 'found'
+    MISSED = 'missed'
+    DONE = 'done'
+    EMPTY = 'empty'
+
+
+def _cols(cols: Sequence[int]) -> str:
+    """0-based columns as players number them: ``'2, 4'``."""
+    return ', '.join(str(c + 1) for c in cols)
+
+
+class PracticeScreen(Screen):
+    """The exercises of :class:`~connect4_game.practice.Practice` on the board.
+
+    :param app: the app (its ``worker`` answers with perfect play).
+    :param rows, cols: the board size of the reviewed game.
+    :param practice: the exercises (built from the review).
+    """
+
+    updates_below = False
+
+    def __init__(self, app, rows: int, cols: int, practice: Practice) -> None:
+        super().__init__(app)
+        self.rows, self.cols = rows, cols
+        self.practice = practice
+        self.stage = Stage.ASK if practice.current() is not None else Stage.EMPTY
+        self.tried: int | None = None          # the column the player tried (0-based)
+        self.reply: int | None = None          # perfect play's answer (0-based)
+        self.cursor: int | None = None
+        self.renderer = Renderer()
+        self.board_top = 0
+        self.job_key: object = None
+        buttons = [Button(_('Back to the review'), 'back', _('Leave the practice (Esc)')),
+                   Button(_('Next'), 'next', _('The next mistake (Enter)'))]
+        self._buttons = {b.action: b for b in buttons}
+        self.toolbar = Toolbar(buttons)
+
+    def caption(self) -> str:
+        return _('Practice')
+
+    # ------------------------------------------------------------------ state
+    def board(self) -> Board:
+        """The exercise's position, with the try and the reply once made
+        (the final position of the game on the summary)."""
+        ex = self.practice.current()
+        b = Board(self.rows, self.cols)
+        if ex is None:
+            return b
+        extra = [c for c in (self.tried, self.reply) if c is not None]
+        for i, col in enumerate(list(ex.moves) + extra):
+            b.add_checker('X' if i % 2 == 0 else 'O', col)
+        return b
+
+    def play(self, col: int) -> TryResult | None:
+        """Try 0-based column ``col`` on the current exercise (nothing if
+        the screen is not asking or the column cannot take a checker)."""
+        ex = self.practice.current()
+        if self.stage is not Stage.ASK or ex is None or not 0 <= col < self.cols \
+                or ex.scores[col] is None:
+            return None
+        res = self.practice.try_move(col)
+        self.tried = col
+        if res is TryResult.MISSED:
+            self.stage = Stage.MISSED
+            return res
+        b = self.board()
+        if b.is_win_for(ex.player) or b.is_full():
+            self.stage = Stage.FOUND
+        else:
+            self.stage = Stage.REPLY
+            self._ask_reply(b, 'O' if ex.player == 'X' else 'X')
+        return res
+
+    def _ask_reply(self, b: Board, side: str) -> None:
+        """Ask the worker for perfect play's move for ``side`` in ``b``."""
+        self.job_key = ('practice', id(self), self.practice.index, self.tried)
+        rows = tuple(''.join(r) for r in b.slots)
+        self.app.worker.submit(Job(self.job_key, 'expert', rows, side, time_budget=REPLY_BUDGET,
+                                   own_move=True))
+
+    def next(self) -> None:
+        """On to the next exercise, or the summary after the last one."""
+        if self.stage not in (Stage.FOUND, Stage.MISSED, Stage.REPLY):
+            return
+        if self.stage is Stage.REPLY:
+            self.app.worker.cancel()
+        self.tried = self.reply = None
+        self.job_key = None
+        self.stage = Stage.ASK if self.practice.advance() is not None else Stage.DONE
+
+    # ------------------------------------------------------------------ frames
+    def update(self, dt: float) -> None:
+        self.toolbar.update(dt)
+        self._buttons['next'].enabled = self.stage in (Stage.FOUND, Stage.MISSED, Stage.REPLY)
+        if self.stage is not Stage.REPLY:
+            return
+        for res in self.app.worker.poll():
+            if res.key != self.job_key or res.status == 'progress':
+                continue
+            if res.status == 'ok':
+                col = res.payload.get('column')
+                b = self.board()
+                if isinstance(col, int) and 0 <= col < self.cols and b.can_add_to(col):
+                    self.reply = col
+            if res.status != 'died':
+                self.stage = Stage.FOUND
+
+    def worker_replaced(self, worker) -> None:
+        if self.stage is Stage.REPLY:
+            self.stage = Stage.FOUND            # found, without the answer
+
+    def close(self) -> None:
+        if self.stage is Stage.REPLY:
+            self.app.worker.cancel()
+        super().close()
+
+    def process_event(self, e) -> None:
+        action = self.toolbar.handle_event(e)
+        if action:
+            self.act(action)
+            return
+        if action == '':                     # a key the focused toolbar took
+            return
+        if e.type == pygame.KEYDOWN:
+            self._key(e)
+        elif e.type == pygame.MOUSEMOTION:
+            self.cursor = self._col_at(e.pos)
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            col = self._col_at(e.pos)
+            if col is not None and self.stage is Stage.ASK:
+                self.play(col)
+            elif self.stage in (Stage.FOUND, Stage.MISSED):
+                self.next()
+
+    def _key(self, e) -> None:
+        """A key: Esc/Backspace back; a digit plays; Enter/Space/Right/N next."""
+        if e.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.act('back')
+        elif e.key in (pygame.K_F10, pygame.K_TAB):
+            self.toolbar.take_focus()
+        elif e.unicode and e.unicode.isdigit() and self.stage is Stage.ASK:
+            self.play(int(e.unicode) - 1)
+        elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_RIGHT,
+                       pygame.K_n):
+            self.act('back' if self.stage in (Stage.DONE, Stage.EMPTY) else 'next')
+
+    def act(self, action: str) -> None:
+        """A toolbar action or its key: ``'back'`` (to the review) or ``'next'``."""
+        if action == 'back':
+            self.close()
+        elif action == 'next':
+            self.next()
+
+    def _col_at(self, pos) -> int | None:
+        lay = self.renderer.layout
+        if lay is None or pos[1] < self.board_top:
+            return None
+        return lay.col_at(pos[0], pos[1] - self.board_top)
+
+    # ------------------------------------------------------------------ texts
+    def prompt(self) -> str:
+        """The first line: the question, the verdict on the try, or the end."""
+        ex = self.practice.current()
+        if self.stage is Stage.EMPTY:
+            return _('No mistakes to practise \u2014 well played.')
+        if self.stage is Stage.DONE or ex is None:
+            s = self.practice.summary()
+            return ngettext('{found} of {total} found', '{found} of {total} found',
+                            s.total).format(found=s.found, total=s.total)
+        if self.stage is Stage.ASK:
+            return _('Move {n}: find a better move than column {col}').format(
+                n=ex.ply, col=ex.played + 1)
+        if self.stage is Stage.MISSED:
+            return _('Not this one.') + ' ' + self.best_text(ex)
+        return _('Found it!')
+
+    @staticmethod
+    def best_text(ex: Exercise) -> str:
+        """'The best was column 4.' (or columns)."""
+        return ngettext('The best was column {cols}.', 'The best were columns {cols}.',
+                        len(ex.best)).format(cols=_cols(ex.best))
+
+    def detail(self) -> str:
+        """The second line: which exercise, perfect play's answer, the way back."""
+        ex = self.practice.current()
+        if ex is None:
+            return _('Esc or Enter: back to the review')
+        head = _('Exercise {n} of {total}').format(n=self.practice.index + 1,
+                                                   total=len(self.practice.exercises))
+        if self.stage is Stage.REPLY:
+            return head + ' \u2014 ' + _('perfect play answers…')
+        if self.stage is Stage.FOUND and self.reply is not None:
+            return head + ' \u2014 ' + _('perfect play answers in column {col}.').format(
+                col=self.reply + 1)
+        return head
+
+    # ------------------------------------------------------------------ draw
+    def draw(self, surface) -> None:
+        """The toolbar, the board (the try ringed, the best outlined after a
+        miss, perfect play's answer marked), two lines of text and the keys."""
+        theme = self.app.theme
+        w, h = surface.get_size()
+        surface.fill(theme.background)
+        bar_h = toolbar_height(h)
+        foot_h = line_height(MIN_FONT) + 6
+        text_h = max(2 * line_height(MIN_FONT, True) + 8, int(h * 0.14))
+        self.toolbar.layout(w, bar_h)
+        self.board_top = bar_h
+        area = (w, max(1, h - bar_h - text_h - foot_h))
+        board_surf = surface.subsurface(pygame.Rect(0, bar_h, *area))
+        lay = self.renderer.prepare(area, self.rows, self.cols, theme, toolbar=False,
+                                    status=False)
+        b = self.board()
+        ex = self.practice.current()
+        best = ex.best if self.stage is Stage.MISSED and ex is not None else ()
+        self.renderer.draw_board(board_surf, b.slots, best_cols=best, hint_col=None,
+                                 cursor=self.cursor if self.stage is Stage.ASK else None)
+        self._rings(board_surf, lay, b)
+        size = max(MIN_FONT, min(24, text_h // 3))
+        top = h - text_h - foot_h
+        half = text_h // 2
+        colour = theme.good if self.stage is Stage.FOUND or self.stage is Stage.REPLY \
+            else theme.bad if self.stage is Stage.MISSED else theme.text
+        draw_text(surface, self.prompt(), pygame.Rect(12, top, w - 24, half), colour, size,
+                  bold=True, lines=2)
+        draw_text(surface, self.detail(), pygame.Rect(12, top + half, w - 24, text_h - half),
+                  theme.text_dim, size, lines=2)
+        draw_text(surface, self.keys_text(), pygame.Rect(8, h - foot_h, w - 16, foot_h - 2),
+                  theme.text_dim, MIN_FONT, align='center', lines=1)
+        self.toolbar.draw(surface, theme)
+        self.toolbar.draw_tooltip(surface, theme)
+
+    def keys_text(self) -> str:
+        if self.stage is Stage.ASK:
+            return _('Click a column or press its number   Esc: back to the review')
+        return _('Enter: next   Esc: back to the review')
+
+    def _rings(self, board_surf, lay, b: Board) -> None:
+        """The try ringed (good or bad colour) and perfect play's answer
+        ringed in the highlight colour; ``b`` is :meth:`board`."""
+        theme = self.app.theme
+        width = max(3, lay.cell // 14)
+        marks = []
+        if self.tried is not None:
+            marks.append((self.tried, theme.text_dim if self.stage is Stage.MISSED else theme.good))
+        if self.reply is not None:
+            marks.append((self.reply, theme.highlight))
+        heights = [sum(b.slots[r][c] != ' ' for r in range(self.rows)) for c in range(self.cols)]
+        for col, _colour in marks:               # take the marked checkers off, newest first
+            heights[col] -= 1
+        for col, colour in marks:                # and put them back, ringing each
+            row = self.rows - 1 - heights[col]
+            heights[col] += 1
+            cx, cy = lay.slot_center(row, col)
+            pygame.draw.circle(board_surf, colour, (cx, cy), int(lay.radius * 1.05), width)
