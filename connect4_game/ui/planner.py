@@ -18,7 +18,7 @@ from typing import Any, cast
 from connect4_game import rules
 from connect4_game.game import Game
 from connect4_game.seat_config import PlayerConfig
-from connect4_game.ui.jobs import Job, JobKind
+from connect4_game.ui.jobs import Job, JobKind, ResultStatus
 
 __all__ = ['JobKey', 'SearchPlanner', 'Failure', 'CACHE_SIZE']
 
@@ -166,17 +166,17 @@ class SearchPlanner:
         """
         failures = []
         for res in results:
-            if res.status == 'died':
+            if res.status == ResultStatus.DIED:
                 log.warning('AI worker process stopped; restarted it.')
                 failures.append(Failure(res.job.checker, 'died', ''))
                 continue
             if res.key != self.requested:
                 continue       # stale: for a position or setting no longer current
-            if res.status == 'progress':
+            if res.status == ResultStatus.PROGRESS:
                 self.progress[res.key] = res.payload
                 continue
             self.requested = None
-            if res.status == 'ok':
+            if res.status == ResultStatus.OK:
                 self.cache[res.key] = res.payload
                 while len(self.cache) > CACHE_SIZE:
                     self.cache.pop(next(iter(self.cache)))

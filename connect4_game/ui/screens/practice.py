@@ -25,6 +25,7 @@ from connect4_game.ui.render import MIN_FONT, Renderer, toolbar_height
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.text_fit import draw_text, line_height
 from connect4_game.ui.widgets import Button, Toolbar
+from connect4_game.ui.jobs import ResultStatus
 from connect4_game.ui.worker import Job
 
 __all__ = ['PracticeScreen', 'Stage', 'REPLY_BUDGET']
@@ -136,9 +137,9 @@ class PracticeScreen(Screen):
         if self.stage is not Stage.REPLY:
             return
         for res in self.app.worker.poll():
-            if res.key != self.job_key or res.status == 'progress':
+            if res.key != self.job_key or res.status == ResultStatus.PROGRESS:
                 continue
-            if res.status == 'ok':
+            if res.status == ResultStatus.OK:
                 col = res.payload.get('column')
                 b = self.board()
                 if isinstance(col, int) and 0 <= col < self.cols and b.can_add_to(col):

@@ -34,6 +34,7 @@ from connect4_game.ui.render import (MIN_FONT, Layout, Renderer, fit_text, font,
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.verdicts import label_words
 from connect4_game.ui.widgets import Button, Toolbar
+from connect4_game.ui.jobs import ResultStatus
 from connect4_game.ui.worker import Job
 
 __all__ = ['ReviewScreen', 'VERDICT_WORDS', 'graph_y']
@@ -112,11 +113,11 @@ class ReviewScreen(Screen):
         for res in self.app.worker.poll():
             if res.key != self.key:
                 continue
-            if res.status == 'progress':
+            if res.status == ResultStatus.PROGRESS:
                 rec = res.payload.get('record')
                 if isinstance(rec, dict) and rec.get('ply') == len(self.records) + 1:
                     self._add(rec)
-            elif res.status == 'ok':
+            elif res.status == ResultStatus.OK:
                 recs = res.payload.get('records')
                 if isinstance(recs, list) and len(recs) == len(self.moves):
                     for rec in recs[len(self.records):]:
