@@ -115,6 +115,7 @@ def test_pyinstaller_args_bundle_the_data_and_leave_out_bitbully(tmp_path, platf
     dests = _data_pairs(args)
     assert 'bitbully_databases/assets' in dests and '.' in dests
     assert 'connect4_game/locale/nl/LC_MESSAGES' in dests
+    assert 'connect4_game/puzzles' in dests
     assert 'connect4_game/assets/sounds' in dests and 'connect4_game/assets' in dests
     assert ('--hide-console' in args) == (platform == 'win32')
     assert ('--strip' in args) == (platform == 'linux')
@@ -129,6 +130,7 @@ def _fake_app(folder: Path) -> Path:
     for name in ('connect4_game/assets/connect4-pygame.png',
                  'connect4_game/assets/sounds/drop.wav',
                  'connect4_game/locale/nl/LC_MESSAGES/connect4.mo',
+                 'connect4_game/puzzles/puzzles.json',
                  'bitbully_databases/' + build_app.BOOK_FILE, 'THIRD_PARTY_NOTICES.md'):
         path = folder / '_internal' / name
         path.parent.mkdir(parents=True, exist_ok=True)

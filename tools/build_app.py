@@ -10,7 +10,7 @@ PyInstaller (with the hook pygame-ce ships) freezes
 ``connect4_game/app_main.py`` -- :func:`multiprocessing.freeze_support`
 first, then :func:`connect4_game.cli.main` -- into
 ``dist/connect4-pygame/connect4-pygame`` (``connect4-pygame.exe`` on
-Windows), with the game's data: the sounds, the compiled translations, the
+Windows), with the game's data: the sounds, the puzzle set, the compiled translations, the
 icon, the 12-ply opening book of ``bitbully-databases`` (the one file of that
 package the game reads) and ``THIRD_PARTY_NOTICES.md``. On Linux the folder
 also gets ``connect4-pygame.desktop`` and the icon next to the executable; on
@@ -213,6 +213,7 @@ def pyinstaller_args(dist: Path, work: Path, windowed: bool, icon: Path | None,
         if sound.suffix == ".wav" or sound.name == "LICENSE":
             args += _data(sound, "connect4_game/assets/sounds")
     args += _data(ICON_PNG, "connect4_game/assets")
+    args += _data(ROOT / "connect4_game" / "puzzles" / "puzzles.json", "connect4_game/puzzles")
     for mo in sorted((ROOT / "connect4_game" / "locale").glob("*/LC_MESSAGES/*.mo")):
         args += _data(mo, mo.parent.relative_to(ROOT).as_posix())
     args += _data(book_file(), "bitbully_databases/assets")
@@ -269,6 +270,7 @@ def check_bundle(folder: Path, platform: str = sys.platform) -> list[str]:
         problems.append(f"no executable {exe}")
     needed = [f"connect4_game/assets/{NAME}.png", "connect4_game/assets/sounds/drop.wav",
               "connect4_game/locale/nl/LC_MESSAGES/connect4.mo",
+              "connect4_game/puzzles/puzzles.json",
               f"bitbully_databases/{BOOK_FILE}", NOTICES.name]
     for name in needed:
         if not (folder / "_internal" / name).is_file():

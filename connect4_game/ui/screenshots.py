@@ -9,7 +9,7 @@ dialog), ``analysis.png`` (the analysis overlay), ``help.png`` (every
 control), ``stats.png`` (the statistics), ``result.png`` (a finished game and
 its result), ``high-contrast.png`` (the high-contrast theme with shapes),
 ``review.png`` (the review of a game), ``practice.png`` (an exercise of its
-practice), ``network.png``, ``oska.png``,
+practice), ``puzzle.png`` (a puzzle), ``network.png``, ``oska.png``,
 ``dutch.png`` (the window in Dutch) and ``game.gif`` (a short game, with
 Pillow installed: ``pip install pillow``). ``--size`` and ``--lang`` take
 every picture at that window size and in that language, to check how the
@@ -139,6 +139,7 @@ def shoot(out_dir: str | os.PathLike = 'assets/screenshots', gif: bool = True,
             _save(app, out, 'review.png', written)
             save_practice(app, out, written)
         app.show_game()
+        save_puzzle(app, out, written)
     finally:
         app.close()
 
@@ -204,6 +205,29 @@ def save_practice(app, out: Path, written: list) -> bool:
         return False
     _settle(app, 3)
     _save(app, out, 'practice.png', written)
+    app.step([_key(pygame.K_ESCAPE)], DT)
+    return True
+
+
+def save_puzzle(app, out: Path, written: list) -> bool:
+    """Open the puzzles over the game on top of ``app`` (the first
+    "win in 3" of the set, the cursor on a column), save ``puzzle.png``
+    into ``out``, append its path to ``written`` and go back to the game
+    (Esc). Returns False, writing nothing, when the puzzles did not open."""
+    from connect4_game.puzzles import load_puzzles
+    from connect4_game.ui.screens.puzzle import PuzzleScreen
+    puzzle = next((p for p in load_puzzles() if p.win_in == 3), None)
+    if puzzle is None:
+        return False
+    app.push(PuzzleScreen(app, puzzle))
+    _settle(app, 3)
+    lay = app.screen.renderer.layout
+    if lay is not None:
+        x, y = lay.slot_center(2, (puzzle.answer + 2) % lay.cols)
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y + app.screen.board_top),
+                                     rel=(0, 0), buttons=(0, 0, 0))], DT)
+    _settle(app, 3)
+    _save(app, out, 'puzzle.png', written)
     app.step([_key(pygame.K_ESCAPE)], DT)
     return True
 

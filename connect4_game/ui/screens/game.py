@@ -62,6 +62,7 @@ ACTIONS = [
     Action('menu', N_('Menu'), 'F10', N_('More: save, load, review, statistics, demo, theme, sound')),
     Action('move_now', N_('Move now'), N_('Space'), N_('Play the best move found so far')),
     Action('review', N_('Review game'), 'V', N_('Replay the game with every mistake marked')),
+    Action('puzzles', N_('Puzzles'), 'Z', N_('Find the winning move: puzzles from win in 1 up')),
     Action('network', N_('Play a friend'), 'F', N_('Host or join a game with a friend on another computer')),
     Action('save', N_('Save game'), 'Ctrl+S', N_('Save this game under a name')),
     Action('load', N_('Load game'), 'Ctrl+O', N_('Open one of your saved games')),
@@ -79,7 +80,7 @@ ACTIONS = [
 ]
 ACTION = {a.name: a for a in ACTIONS}
 TOOLBAR = ('new', 'undo', 'redo', 'hint', 'analysis', 'settings', 'help', 'menu')
-MENU = ('review', 'network', 'save', 'load', 'copy', 'paste', 'stats', 'demo', 'pause', 'theme', 'sound',
+MENU = ('review', 'network', 'save', 'load', 'copy', 'paste', 'stats', 'puzzles', 'demo', 'pause', 'theme', 'sound',
         'details', 'fullscreen', 'quit')
 
 BOARD_KEYS = [
@@ -117,7 +118,7 @@ _KEY_ACTIONS = {
     pygame.K_a: 'analysis', pygame.K_g: 'settings', pygame.K_F1: 'help', pygame.K_F10: 'menu',
     pygame.K_v: 'review', pygame.K_s: 'stats', pygame.K_d: 'demo', pygame.K_p: 'pause',
     pygame.K_c: 'theme', pygame.K_m: 'sound', pygame.K_i: 'details', pygame.K_F11: 'fullscreen',
-    pygame.K_f: 'network', pygame.K_b: 'banner',
+    pygame.K_f: 'network', pygame.K_b: 'banner', pygame.K_z: 'puzzles',
     pygame.K_ESCAPE: 'escape',
 }
 _DIGITS = '0123456789'

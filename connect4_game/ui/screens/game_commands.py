@@ -165,6 +165,12 @@ def _toggle_banner(g: GameScreen) -> None:
         g.banner.toggle()
 
 
+def _puzzles(g: GameScreen) -> None:
+    """Menu > Puzzles (Z): the puzzle screen over the game, which stays as it is."""
+    from connect4_game.ui.screens.puzzle import PuzzleScreen
+    g.app.push(PuzzleScreen(g.app))
+
+
 COMMANDS: dict[str, Callable[[GameScreen], object]] = {
     # the ACTIONS (toolbar, menu, keys)
     'new': _new_game,
@@ -177,6 +183,7 @@ COMMANDS: dict[str, Callable[[GameScreen], object]] = {
     'menu': lambda g: g.open_menu(),
     'move_now': lambda g: g.session.computer.move_now(),
     'review': lambda g: g.app.show_review(),
+    'puzzles': _puzzles,
     'network': _network,
     'save': lambda g: g.app.files.save_game(g.session),
     'load': lambda g: g.app.show_load(),

@@ -207,8 +207,7 @@ class PracticeScreen(Screen):
             return _('No mistakes to practise \u2014 well played.')
         if self.stage is Stage.DONE or ex is None:
             s = self.practice.summary()
-            return ngettext('{found} of {total} found', '{found} of {total} found',
-                            s.total).format(found=s.found, total=s.total)
+            return _('{found} of {total} found').format(found=s.found, total=s.total)
         if self.stage is Stage.ASK:
             return _('Move {n}: find a better move than column {col}').format(
                 n=ex.ply, col=ex.played + 1)

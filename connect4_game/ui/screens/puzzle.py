@@ -1,0 +1,445 @@
+"""Puzzles: "Red to play and win in 3" on the board (Menu > Puzzles).
+
+The screen lies over the Connect Four game, which it never touches: its
+board, seats and pending search are as they were when *Back to the game*
+(Esc, Backspace) closes the puzzles. It opens on the puzzle of the day the
+first time in a window, then on the puzzle shown last.
+
+The player drops checkers of the side to move (a click on a column, its
+number key 1..7, or Left/Right and Enter/Down). Each try is judged by the
+solver (:func:`connect4_game.puzzles.check_try`) on the judge's thread
+(:mod:`connect4_game.ui.puzzle_judge`), never on the drawing thread: a move
+that keeps the win in time gets the defender's longest resistance
+(:func:`~connect4_game.puzzles.defence`), dropped like any move, until the
+four in a row (*Solved!*, counted as a solved try). A move that lets the
+defender escape, or wins too slowly, is taken back with a line saying so;
+the first wrong try of a visit is counted once as a try that did not
+solve it (:mod:`connect4_game.storage.puzzle_stats`).
+
+*Show solution* (S) plays the whole line from the puzzle's position, the
+winning column outlined; *Previous* / *Next* (P / N) walk the set in its
+order (easiest first); *Puzzle of the day* (D) goes back to today's.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import weakref
+from dataclasses import dataclass, field
+from enum import Enum
+
+import pygame
+
+from connect4_game.ui.animation import DropAnimation
+from connect4_game.game import Game
+from connect4_game.puzzles import (MAX_GRADE, Puzzle, TryResult, load_puzzles, moves_left,
+                                   puzzle_of_the_day, start_game)
+from connect4_game.storage.puzzle_stats import (PuzzleCounts, load_puzzle_counts,
+                                                puzzle_totals, record_puzzle_try)
+from connect4_game.ui.i18n import _, ngettext
+from connect4_game.ui.puzzle_judge import Answer, Ask, PuzzleJudge, Request
+from connect4_game.ui.render import MIN_FONT, Renderer, toolbar_height
+from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.text_fit import draw_text, line_height
+from connect4_game.ui.widgets import Button, Toolbar
+
+__all__ = ['PuzzleScreen', 'Stage', 'Tone', 'SHOW_PAUSE', 'puzzle_title', 'grade_text']
+
+log = logging.getLogger(__name__)
+
+SHOW_PAUSE = 0.45
+"""Seconds between the moves of the solution as it is played."""
+
+_LAST: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""app -> the id of the puzzle it showed last (the day's puzzle first)."""
+
+
+class Stage(str, Enum):
+    """Where the screen is: ``ASK`` (the player's move), ``CHECK`` (a try
+    is being judged), ``SOLVED``, ``SHOWING`` (the solution is being
+    played) or ``SHOWN`` (it has been)."""
+
+    ASK = 'ask'
+    CHECK = 'check'
+    SOLVED = 'solved'
+    SHOWING = 'showing'
+    SHOWN = 'shown'
+
+
+class Tone(str, Enum):
+    """The colour of the message line: plain, good news or bad."""
+
+    PLAIN = 'plain'
+    GOOD = 'good'
+    BAD = 'bad'
+
+
+@dataclass
+class Visit:
+    """One puzzle on screen.
+
+    :param puzzle: the puzzle.
+    :param game: its game: the puzzle's moves, then those played since.
+    :param stage: see :class:`Stage`.
+    :param message: the message line (translated), '' for none.
+    :param tone: its colour.
+    :param counted_miss: whether this visit's wrong try was counted already.
+    :param waiting: the request whose answer the screen waits for, or None.
+    :param reply_due: the defender's column, dropped once the try has landed.
+    :param line: the solution (0-based columns) once known; ``to_show``
+        what is left of it to play and ``pause`` seconds until the next.
+    """
+
+    puzzle: Puzzle
+    game: Game
+    stage: Stage = Stage.ASK
+    message: str = ''
+    tone: Tone = Tone.PLAIN
+    counted_miss: bool = False
+    waiting: Request | None = None
+    reply_due: int | None = None
+    line: tuple[int, ...] = ()
+    to_show: list[int] = field(default_factory=list)
+    pause: float = 0.0
+
+
+def puzzle_title(p: Puzzle) -> str:
+    """'Red to play and win in 3' (translated; the exact number of moves)."""
+    if p.side == 'X':
+        return ngettext('Red to play and win in {n}', 'Red to play and win in {n}',
+                        p.win_in).format(n=p.win_in)
+    return ngettext('Yellow to play and win in {n}', 'Yellow to play and win in {n}',
+                    p.win_in).format(n=p.win_in)
+
+
+def grade_text(grade: int) -> str:
+    """'Win in 3', 'Win in 8 or more' (translated)."""
+    if grade >= MAX_GRADE:
+        return _('Win in {n} or more').format(n=grade)
+    return ngettext('Win in {n}', 'Win in {n}', grade).format(n=grade)
+
+
+class PuzzleScreen(Screen):
+    """The puzzle set on the board, one puzzle at a time.
+
+    :param app: the app (its theme and sounds; its game is left alone).
+    :param puzzle: the puzzle to open on; default the one this window
+        showed last, the first time the puzzle of the day.
+    :param today: the date of the puzzle of the day (default today).
+    """
+
+    updates_below = False
+
+    def __init__(self, app, puzzle: Puzzle | None = None,
+                 today: datetime.date | None = None) -> None:
+        super().__init__(app)
+        self.puzzles = load_puzzles()
+        self.today = today or datetime.date.today()
+        self.judge = PuzzleJudge()
+        self.renderer = Renderer()
+        self.board_top = 0
+        self.cursor: int | None = 3
+        self.falling: list[DropAnimation] = []
+        self.counts, _warnings = load_puzzle_counts()
+        buttons = [Button(_('Back to the game'), 'back', _('Leave the puzzles (Esc)')),
+                   Button(_('Previous'), 'prev', _('The puzzle before (P)')),
+                   Button(_('Next'), 'next', _('The next puzzle (N)')),
+                   Button(_('Puzzle of the day'), 'day', _("Today's puzzle (D)")),
+                   Button(_('Show solution'), 'solution', _('Play the winning line (S)'))]
+        self.toolbar = Toolbar(buttons)
+        if puzzle is None:
+            last = _LAST.get(app)
+            found = [p for p in self.puzzles if p.id == last]
+            puzzle = found[0] if found else puzzle_of_the_day(self.today, self.puzzles)
+        self.visit = self._visit(puzzle)
+
+    def _visit(self, puzzle: Puzzle) -> Visit:
+        _LAST[self.app] = puzzle.id
+        self.falling = []
+        return Visit(puzzle, start_game(puzzle))
+
+    def caption(self) -> str:
+        return _('Puzzles')
+
+    # ------------------------------------------------------------------ moves
+    def play(self, col: int) -> bool:
+        """The player drops a checker in 0-based column ``col``: it falls
+        and is judged. :returns: False (nothing happens) unless it is the
+        player's move and the column takes a checker."""
+        v = self.visit
+        if v.stage is not Stage.ASK or self.falling or not v.game.can_play(col):
+            return False
+        v.waiting = Request(Ask.TRY, v.puzzle, tuple(v.game.moves), col)
+        self.judge.ask(v.waiting)
+        self._drop(col)
+        v.stage, v.message, v.tone = Stage.CHECK, _('Checking…'), Tone.PLAIN
+        return True
+
+    def _drop(self, col: int) -> None:
+        """Play ``col`` in the visit's game with the drop animation."""
+        m = self.visit.game.push(col)
+        self.falling.append(DropAnimation(m.column, m.row, m.checker))
+
+    def _take_back(self) -> None:
+        """Take the last move back (its checker vanishes mid-fall too)."""
+        self.visit.game.pop()
+        self.falling = []
+
+    def _judged(self, a: Answer) -> None:
+        """The verdict on the try the screen waits for."""
+        v = self.visit
+        v.waiting = None
+        p = v.puzzle
+        if a.result is TryResult.SOLVED:
+            v.stage, v.message, v.tone = Stage.SOLVED, _('Solved!'), Tone.GOOD
+            self._record(True)
+        elif a.result is TryResult.WINS and a.reply is not None:
+            left = moves_left(p, v.game)        # the try is on the board: what is left
+            v.reply_due, v.stage, v.tone = a.reply, Stage.ASK, Tone.GOOD
+            v.message = _('Good move. Now win with your next move.') if left <= 1 else \
+                ngettext('Good move. Now win in {n} more.', 'Good move. Now win in {n} more.',
+                         left).format(n=left)
+        else:
+            self._take_back()
+            v.stage, v.tone = Stage.ASK, Tone.BAD
+            v.message = self.miss_text(a)
+            if a.result in (TryResult.ESCAPES, TryResult.TOO_SLOW) and not v.counted_miss:
+                v.counted_miss = True
+                self._record(False)
+
+    def miss_text(self, a: Answer) -> str:
+        """The line for a try that is taken back (or could not be judged)."""
+        p = self.visit.puzzle
+        if a.result is TryResult.TOO_SLOW:
+            return ngettext('That still wins, but not in {n} \u2014 try again',
+                            'That still wins, but not in {n} \u2014 try again',
+                            p.win_in).format(n=p.win_in)
+        if a.result is TryResult.ESCAPES:
+            return _('That lets Red escape \u2014 try again') if p.side == 'O' else \
+                _('That lets Yellow escape \u2014 try again')
+        if a.error:
+            return _('The move could not be checked: {error}').format(error=a.error)
+        return _('You cannot play there.')
+
+    def _record(self, solved: bool) -> None:
+        """Count a finished try of the puzzle (a failing disk only logs)."""
+        pid = self.visit.puzzle.id
+        try:
+            self.counts[pid] = record_puzzle_try(pid, solved)
+        except (OSError, ValueError) as exc:
+            log.warning('could not save the puzzle statistics: %s', exc)
+            old = self.counts.get(pid, PuzzleCounts())
+            self.counts[pid] = PuzzleCounts(old.tried + 1, old.solved + int(solved))
+
+    # ------------------------------------------------------------------ actions
+    def act(self, action: str) -> None:
+        """A toolbar action or its key: ``'back'``, ``'prev'``, ``'next'``,
+        ``'day'`` (the puzzle of the day) or ``'solution'``."""
+        if action == 'back':
+            self.close()
+        elif action in ('prev', 'next'):
+            i = self.puzzles.index(self.visit.puzzle) if self.visit.puzzle in self.puzzles else 0
+            step = 1 if action == 'next' else -1
+            self.visit = self._visit(self.puzzles[(i + step) % len(self.puzzles)])
+        elif action == 'day':
+            self.visit = self._visit(puzzle_of_the_day(self.today, self.puzzles))
+        elif action == 'solution':
+            self.show_solution()
+
+    def show_solution(self) -> None:
+        """Play the solution from the puzzle's position (asked of the judge
+        the first time)."""
+        v = self.visit
+        self.falling = []
+        v.game = start_game(v.puzzle)
+        v.reply_due, v.stage, v.tone = None, Stage.SHOWING, Tone.PLAIN
+        v.message = _('The solution…')
+        if v.line:
+            v.waiting, v.to_show, v.pause = None, list(v.line), 0.0
+        else:
+            v.waiting = Request(Ask.SOLUTION, v.puzzle, v.puzzle.moves)
+            self.judge.ask(v.waiting)
+
+    def _solution_step(self, dt: float) -> None:
+        """While the solution is played: the next move once the last has
+        landed and :data:`SHOW_PAUSE` passed; at the end, the line named."""
+        v = self.visit
+        if v.waiting is not None or self.falling:
+            return
+        if not v.to_show:
+            v.stage, v.tone = Stage.SHOWN, Tone.GOOD
+            v.message = _('The solution: {moves}').format(
+                moves=', '.join(str(c + 1) for c in v.line))
+            return
+        v.pause -= dt
+        if v.pause <= 0:
+            v.pause = SHOW_PAUSE
+            self._drop(v.to_show.pop(0))
+
+    def close(self) -> None:
+        self.judge.close()
+        super().close()
+
+    def on_app_close(self) -> None:
+        self.judge.close()
+
+    # ------------------------------------------------------------------ frames
+    def update(self, dt: float) -> None:
+        self.toolbar.update(dt)
+        for f in self.falling:
+            was = f.landed
+            f.update(dt)
+            if f.landed and not was:
+                self.app.sounds.play('drop')
+        self.falling = [f for f in self.falling if not f.done]
+        v = self.visit
+        for a in self.judge.poll():
+            if a.request != v.waiting:
+                continue                      # a position the screen has left
+            if a.request.ask is Ask.SOLUTION:
+                v.waiting, v.line, v.to_show, v.pause = None, a.line, list(a.line), 0.0
+                if a.error:
+                    v.stage, v.tone = Stage.ASK, Tone.BAD
+                    v.message = _('The move could not be checked: {error}').format(
+                        error=a.error)
+            else:
+                self._judged(a)
+        if v.reply_due is not None and not self.falling:
+            col, v.reply_due = v.reply_due, None
+            if v.game.can_play(col):
+                self._drop(col)
+        if v.stage is Stage.SHOWING:
+            self._solution_step(dt)
+
+    def wants_frames(self) -> bool:
+        v = self.visit
+        return bool(self.falling) or v.waiting is not None or v.reply_due is not None \
+            or v.stage is Stage.SHOWING or self.toolbar.tip_pending()
+
+    def picture_key(self) -> object:
+        v = self.visit
+        return (v.puzzle.id, tuple(v.game.moves), v.stage, v.message, self.cursor)
+
+    def process_event(self, e) -> None:
+        action = self.toolbar.handle_event(e)
+        if action:
+            self.act(action)
+            return
+        if action == '':                     # a key the focused toolbar took
+            return
+        if e.type == pygame.KEYDOWN:
+            self._key(e)
+        elif e.type == pygame.MOUSEMOTION:
+            col = self._col_at(e.pos)
+            if col is not None:
+                self.cursor = col
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            col = self._col_at(e.pos)
+            if col is not None:
+                self.cursor = col
+                self.play(col)
+
+    _KEYS = {pygame.K_ESCAPE: 'back', pygame.K_BACKSPACE: 'back', pygame.K_n: 'next',
+             pygame.K_PAGEDOWN: 'next', pygame.K_p: 'prev', pygame.K_PAGEUP: 'prev',
+             pygame.K_d: 'day', pygame.K_s: 'solution'}
+
+    def _key(self, e) -> None:
+        """A key: see :attr:`_KEYS`; digits 1..7 play; Left/Right move the
+        cursor, Enter/Down/Space drop at it; F10/Tab focus the toolbar."""
+        cols = self.visit.game.cols
+        if e.key in self._KEYS:
+            self.act(self._KEYS[e.key])
+        elif e.key in (pygame.K_F10, pygame.K_TAB):
+            self.toolbar.take_focus()
+        elif e.unicode and e.unicode.isdigit() and 1 <= int(e.unicode) <= cols:
+            self.cursor = int(e.unicode) - 1
+            self.play(self.cursor)
+        elif e.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = 1 if e.key == pygame.K_RIGHT else -1
+            self.cursor = (3 if self.cursor is None else self.cursor + step) % cols
+        elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_DOWN, pygame.K_SPACE) \
+                and self.cursor is not None:
+            self.play(self.cursor)
+
+    def _col_at(self, pos) -> int | None:
+        lay = self.renderer.layout
+        if lay is None or pos[1] < self.board_top:
+            return None
+        return lay.col_at(pos[0], pos[1] - self.board_top)
+
+    # ------------------------------------------------------------------ texts
+    def title(self) -> str:
+        """'Red to play and win in 3'."""
+        return puzzle_title(self.visit.puzzle)
+
+    def info(self) -> str:
+        """'Puzzle 12 of 208 · Win in 3'."""
+        p = self.visit.puzzle
+        return _('Puzzle {n} of {total}').format(n=p.number, total=len(self.puzzles)) \
+            + ' \u00b7 ' + grade_text(p.grade)
+
+    def counts_text(self) -> str:
+        """'Solved 5 of 9 tried' (puzzles, over every puzzle) and this one's."""
+        t = puzzle_totals(self.counts)
+        text = ngettext('Solved {solved} of {tried} tried', 'Solved {solved} of {tried} tried',
+                        t.puzzles_tried).format(solved=t.puzzles_solved, tried=t.puzzles_tried)
+        mine = self.counts.get(self.visit.puzzle.id)
+        if mine is not None and mine.solved:
+            text += ' \u00b7 ' + _('this one solved')
+        return text
+
+    def keys_text(self) -> str:
+        return _('Click a column or press 1-7   N / P: next / previous   S: solution   '
+                 'Esc: back')
+
+    # ------------------------------------------------------------------ draw
+    def draw(self, surface) -> None:
+        """The toolbar, the title and the counts, the board (the solution's
+        first column outlined once shown), the message and the keys."""
+        theme = self.app.theme
+        v = self.visit
+        w, h = surface.get_size()
+        surface.fill(theme.background)
+        bar_h = toolbar_height(h)
+        self.toolbar.layout(w, bar_h)
+        size = max(MIN_FONT, min(28, h // 30))
+        small = max(MIN_FONT, min(20, h // 40))
+        head_h = line_height(size, True) + 2 * line_height(small) + 8
+        foot_h = line_height(MIN_FONT) + 6
+        msg_h = max(2 * line_height(small, True) + 4, int(h * 0.08))
+        y = bar_h + 2
+        draw_text(surface, self.title(), pygame.Rect(12, y, w - 24, line_height(size, True)),
+                  theme.text, size, bold=True, align='center', lines=1)
+        y += line_height(size, True)
+        draw_text(surface, self.info(), pygame.Rect(12, y, w - 24, line_height(small)),
+                  theme.text_dim, small, align='center', lines=1)
+        y += line_height(small)
+        draw_text(surface, self.counts_text(), pygame.Rect(12, y, w - 24, line_height(small)),
+                  theme.text_dim, small, align='center', lines=1)
+        self.board_top = bar_h + head_h
+        area = (w, max(1, h - self.board_top - msg_h - foot_h))
+        board_surf = surface.subsurface(pygame.Rect(0, self.board_top, *area))
+        self.renderer.prepare(area, v.game.rows, v.game.cols, theme, toolbar=False,
+                              status=False)
+        asking = v.stage is Stage.ASK and not self.falling and v.reply_due is None
+        shown = v.stage in (Stage.SHOWING, Stage.SHOWN)
+        win = v.game.outcome.line if v.game.outcome and v.game.outcome.winner \
+            and not self.falling else None
+        self.renderer.draw_board(
+            board_surf, v.game.board.slots, hidden=[(int(f.target_row), f.col)
+                                                    for f in self.falling],
+            falling=self.falling, ghost=(v.game.to_move, self.cursor) if asking else None,
+            ghost_row=v.game.landing_row(self.cursor) if asking and self.cursor is not None
+            and v.game.can_play(self.cursor) else None,
+            cursor=self.cursor if asking else None, win_line=list(win) if win else None,
+            best_cols=(v.puzzle.answer,) if shown else ())
+        tone = {Tone.GOOD: theme.good, Tone.BAD: theme.bad}.get(v.tone, theme.text)
+        top = h - msg_h - foot_h
+        if v.message:
+            draw_text(surface, v.message, pygame.Rect(12, top, w - 24, msg_h), tone, small,
+                      bold=True, align='center', lines=2)
+        draw_text(surface, self.keys_text(), pygame.Rect(8, h - foot_h, w - 16, foot_h - 2),
+                  theme.text_dim, MIN_FONT, align='center', lines=1)
+        self.toolbar.draw(surface, theme)
+        self.toolbar.draw_tooltip(surface, theme)
