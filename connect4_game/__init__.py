@@ -14,3 +14,7 @@ __version__ = '0.1.0'
 # Expert level: perfect play and "win in N" analysis
 from connect4_game.ai.expert import ExpertPlayer, analyze  # noqa: E402
 __all__ += ['ExpertPlayer', 'analyze']
+
+# Every named level's player: Easy, Medium, Hard (threats, alpha-beta, the opening book), Expert
+from connect4_game.ai.levels import level_player  # noqa: E402
+__all__ += ['level_player']

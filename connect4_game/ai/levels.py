@@ -1,211 +1,363 @@
 """The named difficulty levels the window offers: Easy, Medium, Hard, Expert.
 
-Easy, Medium and Hard are each one setting of the assignment's ``AIPlayer``
-(BU CS111 ps9, Problem 4) -- a lookahead and a tiebreak -- played by
-:class:`LevelPlayer`, which scores the columns exactly as ``AIPlayer`` does
-(``scores_for``: -1 full, 0 loss within the lookahead, 100 win within it, 50
-otherwise) and always plays one of the best-scored columns. Only the choice
-*among* the best-scored columns is refined, so a player never sees the raw
-AI's faithful but odd-looking moves (skipping a win now for a forced win
-later, both scored 100; leaving a four open once every column scores 0):
+Easy, Medium and Hard are the project's own players (:class:`LevelPlayer`);
+the assignment's ``AIPlayer`` (BU CS111 ps9, Problem 4) stays as it is for
+the window's *Advanced* settings. A level's move, in order:
 
-1. **Win now.** A best-scored column that makes four in a row at once is
-   played first.
-2. **Hold out when lost.** If every column scores 0 (the opponent can force a
-   win within the lookahead), the columns are scored again, by the same
-   ``scores_for``, at the largest smaller lookahead (down to 2) at which some
-   column does not lose: the AI plays a move that loses the latest it can see.
-3. **Block now.** Among the best columns left, one that takes the cell where
-   the opponent would make four on its next move is played first -- also
-   when the game is lost (two open fours: it blocks one of them).
-4. **Tiebreak.** With ``centre_first`` only the most central of the columns
-   left are kept; then the level's tiebreak (``'LEFT'``, ``'RIGHT'`` or
-   ``'RANDOM'``) picks one.
+1. **A four now** is played; else **the opponent's four now** is blocked
+   (one of them, if there are two). Then the level *spots* this move's
+   dangers -- always, or for Easy only with the chance
+   :attr:`LevelSetting.spot_chance`: when it spots, a checker is never
+   dropped right under a cell where the opponent would make four (while
+   another column is left).
+2. **The opening book** (Hard, 6x7, a normal game: X first, sides
+   alternating): with a book position one checker away
+   (:mod:`connect4_game.ai.book`: up to 5 checkers, or 12), only the
+   columns keeping the best game-theoretic result are kept.
+3. **The exact solver** (Hard): within :attr:`LevelSetting.solve_seconds`
+   the perfect-play result of every column (:mod:`connect4_game.ai.solver`,
+   with the book on 6x7) -- early in a 6x7 game and near the end of any
+   game it finishes in time; then only the columns keeping the best result
+   are kept.
+4. **The trap check** (:attr:`LevelSetting.open_threes`, Easy): the columns
+   after which the opponent can make two fours at once (the bottom-row
+   trap: ``_XX__`` becoming ``_XXX_``) are dropped, every move.
+5. **The threat check** (when the level spots): the exact depth-limited
+   threat search of :mod:`connect4_game.ai.search` (the one behind
+   ``AIPlayer.scores_for``, here with a four on the last cell counting as a
+   win) over :attr:`LevelSetting.safety` plies finds the columns after
+   which the opponent can force a four within ``safety // 2`` of its own
+   moves; they are dropped while another column is left (a forced four of
+   one's own within those plies is played, the shortest first). If every
+   column loses, the ones losing latest are kept.
+6. **The search**: negamax with alpha-beta, move ordering, a transposition
+   table and iterative deepening to :attr:`LevelSetting.lookahead` plies
+   under a node and a time budget (:mod:`connect4_game.ai.alphabeta`),
+   leaves scored by threats with Allis's odd/even rule and centre control
+   (:mod:`connect4_game.ai.evaluate`), over the columns left (one column
+   left is played without a search). Lookahead 0
+   (Easy) scores each column by the evaluation of the position it leads
+   to, replies unseen.
+7. **The choice**: among the columns scoring within
+   :attr:`LevelSetting.margin` points of the best (and, with
+   :attr:`LevelSetting.centre_pull`, not far off-centre), one drawn with
+   weights ``exp((score - best) / temperature)`` (temperature 0: uniformly
+   among the best). A proven win or loss is never traded for an evaluation.
 
-Rules 1 and 3 never leave the best-scored columns: a win now scores 100 at
-any lookahead >= 1, and when the opponent threatens four next move every
-other column scores 0 at a lookahead >= 2 (at lookahead 0 or 1 all columns
-score 50 but a win now). So every level's move is one the assignment's
-``AIPlayer`` with that lookahead could also have chosen.
-
-The raw ``AIPlayer`` (the window's "Advanced" settings) is not changed.
-
-The settings were chosen by measurement (``python -m benchmarks.bench_levels``):
-preferring the centre among equal columns is worth more than any extra depth
-(lookahead 3 with it beats lookahead 4 without), so Easy plays anywhere
-among its safe columns, while Medium and Hard prefer the centre and differ
-in depth. Hard's lookahead 8 answered every move within 0.35 s even on the
-largest board offered (12 rows x 14 columns, 433 moves measured; 25 ms on
-6x7); lookahead 10 took up to 1.4 s there.
-
+The settings were measured against a GNOME-like reference opponent and
+against each other (``python -m benchmarks.bench_levels``; ``docs/levels.md``).
 Expert is :class:`connect4_game.ai.expert.ExpertPlayer` (perfect play).
 Nothing here imports pygame.
 """
 from __future__ import annotations
 
+import functools
+import math
 import random
+import time
 from dataclasses import dataclass
 
 from connect4_game.ai import bitboard as bb
+from connect4_game.ai.alphabeta import AlphaBeta, alphabeta_for
+from connect4_game.ai.evaluate import WIN_FLOOR, Evaluator, cell_weights, evaluator
 from connect4_game.ai.expert import ExpertPlayer
-from connect4_game.ai.search import shared_searcher
+from connect4_game.ai.level_tactics import (book_columns, double_threat_columns,
+                                            forced_four_columns, solved_columns)
 from connect4_game.board import Board
-from connect4_game.players import AIPlayer
+from connect4_game.players import Player
 from connect4_game.rules import DEFAULT_LEVEL, EXPERT_MOVE_SECONDS, LEVELS, check_choice
 
-__all__ = ['LevelSetting', 'LEVEL_SETTINGS', 'LEVEL_DESCRIPTIONS', 'LevelPlayer',
-           'make_level_player', 'LEVELS', 'DEFAULT_LEVEL']
+__all__ = ['LevelSetting', 'LEVEL_SETTINGS', 'LEVEL_DESCRIPTIONS', 'LevelPlayer', 'Decision',
+           'make_level_player', 'level_player', 'LEVELS', 'DEFAULT_LEVEL']
+
+
+#: Seconds of a move's time budget kept for the search when the solver runs
+#: first (range 0.02..0.2).
+SEARCH_RESERVE = 0.08
 
 
 @dataclass(frozen=True)
 class LevelSetting:
-    """One named level as a setting of the assignment's ``AIPlayer``.
+    """One named level's settings (ranges are those that make sense, not checks).
 
-    Fields: ``lookahead`` (plies, an int >= 0, as ``AIPlayer``'s),
-    ``tiebreak`` (``'LEFT'``, ``'RIGHT'`` or ``'RANDOM'``, as ``AIPlayer``'s)
-    and ``centre_first`` (bool: keep only the most central of the tied
-    columns before the tiebreak).
+    * ``lookahead`` -- plies of the alpha-beta search at most (0..20; 0 = no
+      search: each column scored by the position it leads to);
+    * ``node_budget`` -- positions the search may visit per move (>= 1,000);
+    * ``seconds`` -- the time budget of a move on any board, the solver's
+      and the search's time included (0.05..0.45);
+    * ``safety`` -- plies of the exact threat check (0 = none, else 2..8);
+    * ``spot_chance`` -- chance per move that the level spots dangers: the
+      threat check runs and no checker goes right under the opponent's
+      four-making cell (0..1; 1 = every move);
+    * ``open_threes`` -- always drop the columns after which the opponent
+      can make two fours at once (the bottom-row trap) -- cheaper and
+      narrower than the threat check;
+    * ``margin`` -- points below the best a column may score and still be
+      chosen (0..100; 0 = only the best);
+    * ``temperature`` -- points of noise in that choice (0..50; 0 = none);
+    * ``centre_pull`` -- in that choice, a column is left out when its
+      landing cell lies in fewer than this share of the four-cell windows
+      of the best-placed candidate's (0..1; 0 = none): it keeps a noisy
+      level off the far edges unless an edge column scores best;
+    * ``book`` -- use the 6x7 opening book;
+    * ``solve_seconds`` -- seconds per move for the exact solver (0 = never).
     """
 
     lookahead: int
-    tiebreak: str
-    centre_first: bool
+    node_budget: int
+    seconds: float
+    safety: int
+    spot_chance: float
+    open_threes: bool
+    margin: int
+    temperature: float
+    book: bool
+    solve_seconds: float
+    centre_pull: float = 0.0
 
 
 LEVEL_SETTINGS: dict[str, LevelSetting] = {
-    'easy': LevelSetting(lookahead=2, tiebreak='RANDOM', centre_first=False),
-    'medium': LevelSetting(lookahead=3, tiebreak='RANDOM', centre_first=True),
-    'hard': LevelSetting(lookahead=8, tiebreak='RANDOM', centre_first=True),
+    'easy': LevelSetting(lookahead=0, node_budget=2_000, seconds=0.05, safety=4,
+                         spot_chance=0.3, open_threes=True, margin=60, temperature=25.0, book=False,
+                         solve_seconds=0.0, centre_pull=0.5),
+    'medium': LevelSetting(lookahead=4, node_budget=25_000, seconds=0.25, safety=4,
+                           spot_chance=1.0, open_threes=False, margin=12, temperature=6.0, book=False,
+                           solve_seconds=0.0, centre_pull=0.6),
+    'hard': LevelSetting(lookahead=16, node_budget=30_000, seconds=0.25, safety=8,
+                         spot_chance=1.0, open_threes=False, margin=0, temperature=0.0, book=True,
+                         solve_seconds=0.12),
 }
 """The settings of ``'easy'``, ``'medium'`` and ``'hard'`` (``'expert'`` is
 :class:`~connect4_game.ai.expert.ExpertPlayer`), weakest first."""
 
 LEVEL_DESCRIPTIONS: dict[str, str] = {
-    'easy': (f"Looks {LEVEL_SETTINGS['easy'].lookahead} moves ahead: takes a win, "
-             "blocks yours, otherwise plays anywhere."),
-    'medium': (f"Looks {LEVEL_SETTINGS['medium'].lookahead} moves ahead "
-               "and likes the middle columns."),
-    'hard': (f"Looks {LEVEL_SETTINGS['hard'].lookahead} moves ahead "
-             "and likes the middle columns."),
-    'expert': "Plays perfectly on the standard board. Very hard to beat.",
+    'easy': 'A beginner: takes a win and blocks yours, falls for 3 in 10 deeper traps.',
+    'medium': 'Sees every two-move trap; beats Easy nearly 9 games in 10.',
+    'hard': 'Knows the openings, sees deeper traps; beats Medium 8 games in 10.',
+    'expert': 'Plays perfectly on the standard board. Very hard to beat.',
 }
-"""One plain-English sentence per level of :data:`~connect4_game.rules.LEVELS`,
-for the new-game dialog's tooltip."""
+"""One plain-English sentence per level of :data:`~connect4_game.rules.LEVELS`
+(the figures: ``python -m benchmarks.bench_levels``, ``docs/levels.md``), for
+the new-game dialog; English only here -- a caller translating them marks
+them for translation where it shows them."""
 
 
-class LevelPlayer(AIPlayer):
-    """The assignment's ``AIPlayer`` with the win-now, hold-out and block-now
-    rules among its best-scored columns (see the module docstring).
+@dataclass(frozen=True)
+class Decision:
+    """A level's move and how it was found: ``column`` (0-based), ``scores``
+    (one per column: the search's points for the side to move, see
+    :class:`~connect4_game.ai.alphabeta.SearchResult`; None for full or
+    dropped columns), ``depth`` (plies of the search, 0 if none ran),
+    ``nodes`` (positions searched), ``seconds``, ``reason`` (``'win'``,
+    ``'block'``, ``'forced four'``, ``'only move'`` -- one column was left
+    after the checks -- or ``'search'``) and ``cut`` (what
+    stopped the deepening early: ``''``, ``'nodes'`` or ``'time'``)."""
 
+    column: int
+    scores: list[int | None]
+    depth: int
+    nodes: int
+    seconds: float
+    reason: str
+    cut: str = ''
+
+
+class LevelPlayer(Player):
+    """The computer player of a named level (see the module docstring).
+
+    :param level: ``'easy'``, ``'medium'`` or ``'hard'``.
     :param checker: ``'X'`` or ``'O'``.
-    :param tiebreak: ``'LEFT'``, ``'RIGHT'`` or ``'RANDOM'``.
-    :param lookahead: plies to look ahead, an int >= 0.
-    :param centre_first: keep only the most central tied columns before the
-        tiebreak.
-    :param rng: the ``random.Random`` used by the ``'RANDOM'`` tiebreak;
-        default the :mod:`random` module (as ``AIPlayer``).
-    :raises ValueError: bad checker, tiebreak or lookahead.
+    :param rng: draws the level's random choices (default a fresh
+        ``random.Random()``); a seeded one makes the play repeatable as long
+        as no time budget cuts a search.
+    :param setting: overrides :data:`LEVEL_SETTINGS` ``[level]`` (benchmarks).
+    :raises ValueError: unknown level or bad checker.
 
-    Prints as ``AIPlayer`` does (``'Player X (RANDOM, 3)'``); ``scores_for``
-    is ``AIPlayer``'s, unchanged. ``last_nodes`` and ``last_time`` also count
-    the hold-out searches of :meth:`choose_column`.
+    Has the assignment's ``next_move(board)`` interface (BU CS111 ps9) and
+    ``checker`` / ``num_moves`` attributes; ``last`` is the latest
+    :class:`Decision`. Prints as ``'Player X (MEDIUM)'``.
     """
 
-    def __init__(self, checker: str, tiebreak: str, lookahead: int,
-                 centre_first: bool = False, rng: random.Random | None = None) -> None:
-        super().__init__(checker, tiebreak, lookahead)
-        self.centre_first = bool(centre_first)
-        self.rng = random if rng is None else rng
+    def __init__(self, level: str, checker: str, rng: random.Random | None = None,
+                 setting: LevelSetting | None = None) -> None:
+        check_choice(level, tuple(LEVEL_SETTINGS), 'level')
+        super().__init__(checker)
+        self.level = level
+        self.setting = setting if setting is not None else LEVEL_SETTINGS[level]
+        self.rng = rng if rng is not None else random.Random()
+        self.last: Decision | None = None
 
-    def choose_column(self, b: Board, scores: list[int]) -> int:
-        """The column to play on ``b`` given ``scores = self.scores_for(b)``
-        (a list of ``b.width`` ints), by rules 1-4 of the module docstring.
-        ``b`` is not changed; the move is not counted.
-
-        :raises ValueError: if ``scores`` has no column >= 0 (board full) or
-            its length is not ``b.width``.
-        """
-        if len(scores) != b.width:
-            raise ValueError(f'scores must have {b.width} entries, not {len(scores)}')
-        if max(scores) < 0:
-            raise ValueError('the board is full: there is no column to play')
-        scores = self._hold_out(b, scores)                                         # rule 2
-        best = max(scores)
-        cols = self._win_or_block(b, [c for c, s in enumerate(scores) if s == best])
-        if self.centre_first:                                                      # rule 4
-            cols = _most_central(cols, b.width)
-        return self._tiebreak(cols)
-
-    def _hold_out(self, b: Board, scores: list[int]) -> list[int]:
-        """Rule 2: when every legal column of ``scores`` is 0, the scores at
-        the largest smaller lookahead (down to 2) at which some column does
-        not lose; else ``scores`` itself. Adds the searches to
-        ``last_nodes`` / ``last_time``."""
-        if not all(s == 0 for s in scores if s >= 0):
-            return scores
-        for depth in range(self.lookahead - 1, 1, -1):
-            again, nodes, seconds = shared_searcher().scores_and_stats(b, self.checker, depth)
-            self.last_nodes += nodes
-            self.last_time += seconds
-            if max(again) > 0:
-                return again
-        return scores
-
-    def _win_or_block(self, b: Board, cols: list[int]) -> list[int]:
-        """Rules 1 and 3: the columns of ``cols`` that make four at once, else
-        those that take the opponent's four-making cell, else ``cols``."""
-        h = b.height
-        mine, mask = bb.from_board(b, self.checker)
-        theirs = mine ^ mask
-        cells = {c: bb.play_bit(mask, h, c) for c in cols}
-        wins = [c for c in cols if bb.has_four(mine | cells[c], h)]
-        blocks = [c for c in cols if bb.has_four(theirs | cells[c], h)]
-        return wins or blocks or cols
-
-    def _tiebreak(self, cols: list[int]) -> int:
-        """The level's tiebreak among ``cols`` (non-empty, left to right):
-        ``'LEFT'`` the first, ``'RIGHT'`` the last, ``'RANDOM'`` one drawn
-        with ``rng``."""
-        if self.tiebreak == 'LEFT':
-            return cols[0]
-        if self.tiebreak == 'RIGHT':
-            return cols[-1]
-        return self.rng.choice(cols)
+    def __repr__(self) -> str:
+        return f'{super().__repr__()} ({self.level.upper()})'
 
     def next_move(self, b: Board) -> int:
-        """The column to play on ``b`` (:meth:`choose_column` of
-        :meth:`scores_for`); counts the move.
+        """The level's column on ``b`` (``b`` is not changed); counts the move.
 
         :raises ValueError: if every column of ``b`` is full.
         """
-        col = self.choose_column(b, self.scores_for(b))
+        d = self.decide(b)
         self.num_moves += 1
-        return col
+        return d.column
+
+    def decide(self, b: Board) -> Decision:
+        """The level's :class:`Decision` on ``b`` (not counted as a move).
+
+        :raises ValueError: if every column of ``b`` is full.
+        """
+        t0 = time.perf_counter()
+        cur, mask = bb.from_board(b, self.checker)
+        d = self._decide(b, cur, mask, b.height, b.width, t0)
+        self.last = d
+        return d
+
+    def _decide(self, b: Board, cur: int, mask: int, h: int, w: int, t0: float) -> Decision:
+        """Steps 1-7 of the module docstring."""
+        ev = evaluator(h, w)
+        geo = ev.geo
+        poss = geo.possible(mask)
+        if not poss:
+            raise ValueError('the board is full: there is no column to play')
+        free = geo.board ^ mask
+        mw, ow = ev.wincells(cur, free), ev.wincells(cur ^ mask, free)
+        for target, why in ((mw, 'win'), (ow, 'block')):
+            if target & poss:
+                return self._done(self._central(_columns(target & poss, geo), w), w, t0, why)
+        s = self.setting
+        spot = s.spot_chance >= 1 or self.rng.random() < s.spot_chance
+        allowed = poss & ~(ow >> 1) or poss if spot else poss
+        if s.book:
+            allowed = book_columns(b, self.checker, cur, mask, allowed)
+        if s.solve_seconds > 0:
+            budget = min(s.solve_seconds, t0 + s.seconds - SEARCH_RESERVE - time.perf_counter())
+            if budget > 0:
+                allowed, _won = solved_columns(cur, mask, h, w, allowed, budget,
+                                               alternating=_alternating(b, self.checker))
+        if s.open_threes:
+            allowed = double_threat_columns(cur, mask, h, w, allowed, under_fours=spot)
+        if s.safety and spot:
+            allowed, won = forced_four_columns(cur, mask, h, w, allowed, s.safety)
+            if won:
+                return self._done(self._central(_columns(allowed, geo), w), w, t0, 'forced four')
+        if not allowed & (allowed - 1):
+            return self._done(_columns(allowed, geo)[0], w, t0, 'only move')
+        if s.lookahead < 1:
+            return self._glance(ev, cur, mask, allowed, t0)
+        return self._search(alphabeta_for(h, w), cur, mask, allowed, t0)
+
+    def _glance(self, ev: Evaluator, cur: int, mask: int, allowed: int, t0: float) -> Decision:
+        """Steps 6 and 7 without a search (lookahead 0): each ``allowed``
+        root cell scored by the evaluation of the position it leads to."""
+        geo = ev.geo
+        opp = cur ^ mask
+        scores: list[int | None] = [None] * geo.w
+        for c in range(geo.w):
+            m = allowed & geo.col_mask[c]
+            if m:
+                free = geo.board ^ (mask | m)
+                scores[c] = -ev.evaluate(opp, mask | m, ev.wincells(opp, free),
+                                         ev.wincells(cur | m, free))
+        col = self._choose(scores, geo.h, geo.w, mask)
+        return Decision(col, scores, 0, len(_columns(allowed, geo)),
+                        time.perf_counter() - t0, 'search')
+
+    def _search(self, ab: AlphaBeta, cur: int, mask: int, allowed: int, t0: float) -> Decision:
+        """Steps 6 and 7: search the ``allowed`` root cells and choose."""
+        s = self.setting
+        left = t0 + s.seconds - time.perf_counter()
+        res = ab.search(cur, mask, s.lookahead, allowed=allowed, margin=s.margin,
+                        node_budget=s.node_budget, time_budget=max(0.01, left))
+        col = self._choose(res.scores, ab.h, ab.w, mask)
+        return Decision(col, res.scores, res.depth, res.nodes, time.perf_counter() - t0,
+                        'search', res.cut)
+
+    def _choose(self, scores: list[int | None], h: int, w: int, mask: int) -> int:
+        """Step 7 on the search's ``scores`` (at least one not None) in a
+        position whose occupied cells are ``mask``."""
+        s = self.setting
+        best = max(v for v in scores if v is not None)
+        if abs(best) > WIN_FLOOR or (s.margin == 0 and s.temperature == 0):
+            cols = [c for c, v in enumerate(scores) if v == best]
+            return self.rng.choice(cols)
+        cols = [c for c, v in enumerate(scores) if v is not None and v >= best - s.margin
+                and abs(v) < WIN_FLOOR]
+        if s.centre_pull > 0:
+            cols = _central_enough(cols, scores, best, s.centre_pull, h, w, mask)
+        if s.temperature <= 0:
+            return self.rng.choice([c for c in cols if scores[c] == best])
+        weights = [math.exp(((scores[c] or 0) - best) / s.temperature) for c in cols]
+        return self.rng.choices(cols, weights)[0]
+
+    def _central(self, cols: list[int], w: int) -> int:
+        """The most central of ``cols`` (a non-empty list); ties drawn."""
+        near = min(abs(2 * c - (w - 1)) for c in cols)
+        return self.rng.choice([c for c in cols if abs(2 * c - (w - 1)) == near])
+
+    @staticmethod
+    def _done(col: int, w: int, t0: float, why: str) -> Decision:
+        """A decision made without the search."""
+        return Decision(col, [None] * w, 0, 0, time.perf_counter() - t0, why)
 
 
-def _most_central(cols: list[int], width: int) -> list[int]:
-    """The columns of ``cols`` nearest the centre of a board ``width``
-    columns wide (two on even widths when both central columns are in)."""
-    near = min(abs(2 * c - (width - 1)) for c in cols)
-    return [c for c in cols if abs(2 * c - (width - 1)) == near]
+def _columns(cells: int, geo: bb.Geometry) -> list[int]:
+    """The columns of the cells of mask ``cells``, left to right."""
+    return [c for c in range(geo.w) if cells & geo.col_mask[c]]
+
+
+_cell_weights = functools.lru_cache(maxsize=4)(cell_weights)
+
+
+def _central_enough(cols: list[int], scores: list[int | None], best: int, pull: float,
+                    h: int, w: int, mask: int) -> list[int]:
+    """The columns of ``cols`` scoring ``best`` or landing on a cell in at
+    least ``pull`` times the four-cell windows of the best-placed landing
+    cell among ``cols``."""
+    geo = bb.geometry(h, w)
+    weights = _cell_weights(h, w)
+    windows = {c: weights[c][(mask & geo.col_mask[c]).bit_count()] for c in cols}
+    most = max(windows.values())
+    return [c for c in cols if scores[c] == best or windows[c] >= pull * most]
+
+
+def _alternating(b: Board, checker: str) -> bool:
+    """True if ``b`` is a position of a normal game (X first, sides
+    alternating) with ``checker`` to move."""
+    nx = sum(row.count('X') for row in b.slots)
+    no = sum(row.count('O') for row in b.slots)
+    return (nx == no and checker == 'X') or (nx == no + 1 and checker == 'O')
+
+
+def level_player(level: str, checker: str,
+                 rng: random.Random | None = None) -> LevelPlayer | ExpertPlayer:
+    """The computer player of ``level`` for ``checker`` -- the one public
+    entry for every named level, for tests, plug-in authors and tournaments.
+    It has the assignment's ``next_move(board)`` interface (BU CS111 ps9),
+    ``checker`` and ``num_moves`` attributes.
+
+    :param level: one of :data:`~connect4_game.rules.LEVELS`: ``'easy'``,
+        ``'medium'``, ``'hard'`` (a :class:`LevelPlayer`) or ``'expert'``
+        (an :class:`~connect4_game.ai.expert.ExpertPlayer`, perfect play,
+        at most :data:`~connect4_game.rules.EXPERT_MOVE_SECONDS` a move).
+    :param checker: ``'X'`` or ``'O'``.
+    :param rng: the random choices of Easy, Medium and Hard (default a
+        fresh ``random.Random()``); Expert has none.
+    :raises ValueError: unknown level or bad checker.
+    """
+    return make_level_player(level, checker, rng=rng)
 
 
 def make_level_player(level: str, checker: str, *, rng: random.Random | None = None,
                       expert_time_budget: float = EXPERT_MOVE_SECONDS) -> LevelPlayer | ExpertPlayer:
-    """The computer player of a named level.
+    """The computer player of a named level, Expert included.
 
     :param level: one of :data:`~connect4_game.rules.LEVELS`
         (``'easy'``, ``'medium'``, ``'hard'``, ``'expert'``).
     :param checker: ``'X'`` or ``'O'``.
-    :param rng: for Easy/Medium/Hard, the tiebreak's ``random.Random``
-        (default the :mod:`random` module).
+    :param rng: for Easy/Medium/Hard, their random choices.
     :param expert_time_budget: for Expert, seconds per move (> 0).
-    :returns: a :class:`LevelPlayer` with :data:`LEVEL_SETTINGS` ``[level]``,
-        or an ``ExpertPlayer`` for ``'expert'``.
+    :returns: a :class:`LevelPlayer`, or an ``ExpertPlayer`` for ``'expert'``.
     :raises ValueError: unknown level, bad checker or bad budget.
     """
     check_choice(level, LEVELS, 'level')
     if level == 'expert':
         return ExpertPlayer(checker, expert_time_budget)
-    s = LEVEL_SETTINGS[level]
-    return LevelPlayer(checker, s.tiebreak, s.lookahead, s.centre_first, rng)
+    return LevelPlayer(level, checker, rng)

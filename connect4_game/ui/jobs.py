@@ -298,10 +298,14 @@ def _run_ai(job: Job, progress: Progress | None) -> dict:
 
 
 def _run_level(job: Job) -> dict:
-    """An ``'ai'`` job for the level named ``job.level``: the level's choice
-    among the best-scored columns (same payload as :func:`_run_ai`).
+    """An ``'ai'`` job for the level named ``job.level`` (Easy, Medium or
+    Hard: :class:`connect4_game.ai.levels.LevelPlayer`).
 
-    :raises ValueError: for an unknown level or one that is not a lookahead search.
+    :returns: ``{'column': int or None (no move), 'scores': [the search's
+        points per column, None for a full or dropped column], 'depth'
+        (plies searched), 'nodes', 'time'}`` (``time`` in seconds).
+    :raises ValueError: for an unknown level or one that is not a search
+        (Expert: ask for an ``'expert'`` job).
     """
     from connect4_game.ai.levels import LevelPlayer, make_level_player
     board = _board_from_rows(job.rows)
@@ -310,11 +314,12 @@ def _run_level(job: Job) -> dict:
         raise ValueError(f'level {clip(job.level)} is not a lookahead search; '
                          f'ask for an {JobKind.EXPERT.value!r} job')
     start = time.perf_counter()
-    scores = player.scores_for(board)
-    column = player.choose_column(board, scores) if max(scores) >= 0 else None
-    return {'column': column, 'scores': list(scores), 'depth': player.lookahead,
-            'nodes': getattr(player, 'last_nodes', 0) or 0,
-            'time': time.perf_counter() - start}
+    if not board.legal_columns():
+        return {'column': None, 'scores': [None] * board.width, 'depth': 0, 'nodes': 0,
+                'time': time.perf_counter() - start}
+    d = player.decide(board)
+    return {'column': d.column, 'scores': list(d.scores), 'depth': d.depth,
+            'nodes': d.nodes, 'time': time.perf_counter() - start}
 
 
 def _run_expert(job: Job, progress: Progress | None) -> dict:

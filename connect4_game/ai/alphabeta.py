@@ -1,0 +1,305 @@
+"""Depth-limited negamax with alpha-beta and an evaluation, for the named levels.
+
+:class:`AlphaBeta` searches a bitboard position (:mod:`connect4_game.ai.bitboard`
+layout, ``cur`` = the side to move's cells) to a fixed number of plies and
+scores the leaves with :mod:`connect4_game.ai.evaluate`:
+
+* **negamax with alpha-beta** (fail-soft), proven wins and losses scored
+  ``WIN - p`` / ``-(WIN - p)`` where ``p`` is the ply of the four counted
+  from the root (sooner wins and later losses rank higher), every
+  evaluation strictly between them;
+* **anticipation** of immediate fours (as in Pascal Pons, "Solving Connect
+  4"): a side that can make four wins at once; a side facing two fours it
+  cannot both block loses; a single four must be blocked (the only move,
+  searched without spending a ply: a *forced-move extension*); a checker
+  is never dropped directly below the opponent's four-making cell;
+* **move ordering**: the transposition table's move first, then the moves
+  making the most threats (empty cells where the mover would complete
+  four), ties centre first;
+* a bounded **transposition table** of ``(depth, bound kind, value, move)``
+  keyed by the position (``cur + mask``), kept across searches and moves;
+* **iterative deepening** under a node and a time budget: each iteration
+  orders the root by the previous one; when a budget runs out the last
+  completed iteration's scores stand (:attr:`SearchResult.cut`).
+
+Nothing here imports pygame.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from itertools import islice
+
+from connect4_game.ai.evaluate import WIN_FLOOR, evaluator
+
+__all__ = ["AlphaBeta", "SearchResult", "WIN", "WIN_FLOOR", "DEFAULT_TT_ENTRIES", "alphabeta_for"]
+
+#: The score of a four made at the root's own ply 0; a four at ply ``p`` scores
+#: ``WIN - p`` (``p`` < 10,000, so every proven result is beyond ``WIN_FLOOR``).
+WIN = 100 * WIN_FLOOR
+#: Entries of the transposition table (one dict; the older half is dropped
+#: when full). An entry (int key -> 4-tuple) costs about 200 bytes in CPython:
+#: about 40 MB when full.
+DEFAULT_TT_ENTRIES = 200_000
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_INF = 2 * WIN
+_MATE = WIN - 10_000          # beyond this, a score is a proven win
+
+
+class _OutOfBudget(Exception):
+    """Raised inside a search when its node or time budget runs out."""
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What one :meth:`AlphaBeta.search` found.
+
+    * ``scores`` -- one entry per column: points for the side to move after
+      playing there (> ``WIN_FLOOR``: a proven win, ``WIN - scores`` = the
+      ply of the four; < ``-WIN_FLOOR``: a proven loss), an upper bound for
+      the columns that fell more than the search's ``margin`` below the best,
+      None for full columns and columns not searched;
+    * ``column`` -- the best column (the first best in search order), or
+      None if no column was searched;
+    * ``depth`` -- plies of the last completed iteration (0: none completed);
+    * ``nodes`` -- positions searched; ``seconds`` -- time taken;
+    * ``cut`` -- what stopped the deepening before ``max_depth``: ``''``
+      (nothing), ``'nodes'`` (the node budget: repeatable) or ``'time'``.
+    """
+
+    scores: list[int | None]
+    column: int | None
+    depth: int
+    nodes: int
+    seconds: float
+    cut: str
+
+
+class AlphaBeta:
+    """The search of one board size (``h`` rows x ``w`` columns).
+
+    :param max_entries: bound of the transposition table (>= 1).
+    :raises ValueError: bad size.
+
+    Not thread-safe: one search at a time (the levels share one per size,
+    see :func:`alphabeta_for`).
+    """
+
+    def __init__(self, h: int, w: int, max_entries: int = DEFAULT_TT_ENTRIES) -> None:
+        ev = evaluator(h, w)
+        self.h, self.w, self.geo = h, w, ev.geo
+        self.max_entries = max(1, max_entries)
+        self.table: dict[int, tuple[int, int, int, int]] = {}
+        self.nodes = 0
+        self._limit = 0
+        self._node_budget = 1 << 62
+        self._deadline = float("inf")
+        self._build(ev)
+
+    def clear(self) -> None:
+        """Forget the transposition table."""
+        self.table.clear()
+
+    def _build(self, ev) -> None:
+        """Compile the node search as a closure over this size's constants."""
+        geo = self.geo
+        BOT, BRD = geo.bottom, geo.board
+        cols = [geo.col_mask[c] for c in geo.order]
+        wincells, evaluate = ev.wincells, ev.evaluate
+        table = self.table
+        tget = table.get
+        search = self
+
+        def order(cur, mask, free, moves, first):
+            """``moves`` (a mask, one cell per column) as a list of cells:
+            ``first`` first, then most threats made, centre first."""
+            out = []
+            for cm in cols:
+                m = moves & cm
+                if m and m != first:
+                    out.append(((wincells(cur | m, free ^ m)).bit_count(), m))
+            out.sort(key=_first, reverse=True)
+            cells = [m for _, m in out]
+            if first & moves:
+                cells.insert(0, first)
+            return cells
+
+        def negamax(cur, mask, depth, alpha, beta, ply):
+            search.nodes += 1
+            if search.nodes >= search._limit:
+                search._check()
+            free = BRD ^ mask
+            poss = (mask + BOT) & BRD
+            if not poss:
+                return 0
+            mw = wincells(cur, free)
+            if mw & poss:
+                return WIN - ply - 1
+            ow = wincells(cur ^ mask, free)
+            forced = ow & poss
+            if forced:
+                if forced & (forced - 1):
+                    return -(WIN - ply - 2)
+                moves = forced
+            else:
+                moves = poss & ~(ow >> 1)
+                if not moves:
+                    return -(WIN - ply - 2)
+            if depth <= 0:
+                return evaluate(cur, mask, mw, ow)
+            key = cur + mask
+            e = tget(key)
+            first = 0
+            if e is not None:
+                d, kind, v, first = e
+                if d >= depth:
+                    v = v - ply if v > _MATE else v + ply if v < -_MATE else v
+                    if kind == _EXACT:
+                        return v
+                    if kind == _LOWER:
+                        if v >= beta:
+                            return v
+                    elif v <= alpha:
+                        return v
+            opp = cur ^ mask
+            alpha0 = alpha
+            best, best_move = -_INF, 0
+            if moves & (moves - 1):
+                cells = order(cur, mask, free, moves, first) if depth > 1 else \
+                    [moves & cm for cm in cols if moves & cm]
+                child_depth = depth - 1
+            else:
+                cells = [moves]
+                child_depth = depth           # forced-move extension
+            for m in cells:
+                v = -negamax(opp, mask | m, child_depth, -beta, -alpha, ply + 1)
+                if v > best:
+                    best, best_move = v, m
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            kind = _UPPER if best <= alpha0 else _LOWER if best >= beta else _EXACT
+            stored = best + ply if best > _MATE else best - ply if best < -_MATE else best
+            if len(table) >= search.max_entries:
+                _evict(table)
+            table[key] = (depth, kind, stored, best_move)
+            return best
+
+        self._negamax = negamax
+        self._order = order
+
+    def _check(self) -> None:
+        """Called every few nodes: raise :class:`_OutOfBudget` when the node
+        budget is spent or the clock has passed the deadline."""
+        if self.nodes >= self._node_budget:
+            raise _OutOfBudget('nodes')
+        if time.perf_counter() >= self._deadline:
+            raise _OutOfBudget('time')
+        self._limit = min(self._node_budget, self.nodes + 256)
+
+    def search(self, cur: int, mask: int, max_depth: int, *, allowed: int | None = None,
+               margin: int = 0, node_budget: int | None = None,
+               time_budget: float | None = None) -> SearchResult:
+        """Search position ``(cur, mask)`` (the side owning ``cur`` to move,
+        no four on the board) by iterative deepening to ``max_depth`` plies.
+
+        :param allowed: mask of the playable cells to search at the root
+            (default every playable cell); the others score None.
+        :param margin: points; columns scoring within ``margin`` of the best
+            get exact scores, the others upper bounds (0: only the best is
+            exact). Larger margins search more.
+        :param node_budget: stop deepening after about this many positions
+            (None: no limit); ``time_budget``: after this many seconds.
+            Depth 1 always completes.
+        :returns: a :class:`SearchResult`.
+        :raises ValueError: ``max_depth`` < 1 or a negative margin.
+        """
+        if max_depth < 1 or margin < 0:
+            raise ValueError(f"need max_depth >= 1 and margin >= 0, got {max_depth}, {margin}")
+        t0 = time.perf_counter()
+        geo = self.geo
+        poss = (mask + geo.bottom) & geo.board
+        root = poss if allowed is None else poss & allowed
+        cells = self._order(cur, mask, geo.board ^ mask, root, 0)
+        self.nodes = 0
+        done: list[int | None] = [None] * self.w
+        depth_done, cut = 0, ''
+        for depth in range(1, max_depth + 1):
+            self._arm(node_budget if depth_done else None, time_budget if depth_done else None, t0)
+            if depth_done and (self.nodes >= self._node_budget
+                               or time.perf_counter() >= self._deadline):
+                cut = 'nodes' if self.nodes >= self._node_budget else 'time'
+                break                           # spent before the next iteration starts
+            try:
+                scores = self._root(cur, mask, cells, depth, margin)
+            except _OutOfBudget as e:
+                cut = str(e)
+                break
+            done, depth_done = scores, depth
+            cells.sort(key=lambda m: -_col_score(scores, m, geo.stride))
+            best = max(s for s in scores if s is not None) if cells else 0
+            if abs(best) > _MATE:
+                break                           # a proven result: deeper changes nothing
+        best_col = None
+        if cells:
+            best_col = (cells[0].bit_length() - 1) // geo.stride
+        return SearchResult(done, best_col, depth_done, self.nodes, time.perf_counter() - t0, cut)
+
+    def _arm(self, node_budget, time_budget, t0) -> None:
+        """Set the budgets of the next iteration (None: unlimited)."""
+        self._node_budget = (1 << 62) if node_budget is None else node_budget
+        self._deadline = float("inf") if time_budget is None else t0 + time_budget
+        self._limit = min(self._node_budget, self.nodes + 256)
+
+    def _root(self, cur, mask, cells, depth, margin) -> list[int | None]:
+        """One iteration: the score of every root cell in ``cells``."""
+        stride = self.geo.stride
+        opp = cur ^ mask
+        free = self.geo.board ^ mask
+        wincells = evaluator(self.h, self.w).wincells
+        mw = wincells(cur, free)
+        out: list[int | None] = [None] * self.w
+        best = -_INF
+        for m in cells:
+            if mw & m:
+                v = WIN - 1
+            else:
+                floor = best - margin - 1 if best > -_INF else -_INF
+                v = -self._negamax(opp, mask | m, depth - 1, -_INF, -floor, 1)
+            out[(m.bit_length() - 1) // stride] = v
+            best = max(best, v)
+        return out
+
+
+def _col_score(scores: list[int | None], m: int, stride: int) -> int:
+    """Sort key: the score of the column of cell ``m`` (-inf if none)."""
+    s = scores[(m.bit_length() - 1) // stride]
+    return -_INF if s is None else s
+
+
+def _first(t):
+    """Sort key: the first item of a tuple (a threat count)."""
+    return t[0]
+
+
+def _evict(table: dict) -> None:
+    """Make room in a full table: drop its older half (dicts keep insertion
+    order). O(1) amortised per insertion."""
+    for k in list(islice(table, max(1, len(table) // 2))):
+        del table[k]
+
+
+_SEARCHES: dict[tuple[int, int], AlphaBeta] = {}
+
+
+def alphabeta_for(h: int, w: int) -> AlphaBeta:
+    """The shared :class:`AlphaBeta` of an ``h`` x ``w`` board (its table
+    kept across moves and games; two sizes at most are kept).
+    :raises ValueError: bad size."""
+    s = _SEARCHES.get((h, w))
+    if s is None:
+        while len(_SEARCHES) >= 2:
+            del _SEARCHES[next(iter(_SEARCHES))]
+        s = _SEARCHES[(h, w)] = AlphaBeta(h, w)
+    return s

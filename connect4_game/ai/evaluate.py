@@ -1,0 +1,145 @@
+"""A static evaluation of Connect Four positions for the named levels' search.
+
+Positions are bitboards of :mod:`connect4_game.ai.bitboard` (``cur`` = the
+cells of the side to move, ``mask`` = every occupied cell); the evaluation
+is an int in *points* from the point of view of the side to move (> 0 good
+for it), always far inside ``(-WIN_FLOOR, WIN_FLOOR)`` so that proven wins
+and losses of the search (:mod:`connect4_game.ai.alphabeta`) rank above and
+below every evaluation.
+
+Terms (each side's, the side to move's minus the opponent's):
+
+* **Threats** -- empty cells where a side would complete four (anywhere on
+  the board, reachable now or not: :meth:`Engine.wincells
+  <connect4_game.ai.search_engine.Engine>`). Weighted by **Allis's odd/even
+  threat rule**: when the board fills up column by column, the side that
+  moves when an even number of cells is empty (X on 6x7, "the odd player")
+  gets the cells of the odd rows counted from the bottom (1-based) and the
+  other side those of the even rows -- generalised to any height by counting
+  from the top row (the second player's zugzwang claims the top row, every
+  second row below it). A threat on a row its side gets in that endgame
+  (a *good* threat) is worth :data:`W_GOOD`, another :data:`W_OTHER`.
+* **Zugzwang** -- the parity rule's verdict: the odd player with a good
+  threat and the even player with none, or the even player with a good
+  threat and the odd player with none, is worth :data:`W_ZUGZWANG` to the
+  side it favours.
+* **Stacked threats** -- two threats of one side on top of each other in a
+  column (whoever blocks the lower one gives the upper one) are worth
+  :data:`W_STACKED` each.
+* **Centre control** -- each checker is worth the number of four-cell
+  windows (rows, columns, diagonals) through its cell, halved: 3 to 13 on
+  6x7, most in the centre.
+
+Threat and zugzwang terms follow Victor Allis, "A Knowledge-based Approach
+of Connect-Four" (1988), sections on odd and even threats. Nothing here
+imports pygame.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from connect4_game.ai.bitboard import geometry
+from connect4_game.ai.search_engine import Engine
+
+__all__ = ["Evaluator", "evaluator", "cell_weights", "WIN_FLOOR",
+           "W_GOOD", "W_OTHER", "W_ZUGZWANG", "W_STACKED"]
+
+#: Points of a threat on a row its side gets in the endgame (range 10..60).
+W_GOOD = 36
+#: Points of any other threat (range 0..W_GOOD).
+W_OTHER = 12
+#: Points of the parity rule's verdict (range 0..200).
+W_ZUGZWANG = 60
+#: Points of each pair of stacked threats (range 0..200).
+W_STACKED = 50
+#: Every evaluation lies strictly between ``-WIN_FLOOR`` and ``WIN_FLOOR``.
+WIN_FLOOR = 1_000_000
+
+
+def cell_weights(h: int, w: int) -> list[list[int]]:
+    """Number of four-cell windows (horizontal, vertical, both diagonals)
+    through each cell of an ``h`` x ``w`` board: a list of ``w`` columns,
+    each a list of ``h`` ints, bottom row first (0 on boards too small for a
+    four in some direction)."""
+    out = [[0] * h for _ in range(w)]
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        for c in range(w):
+            for r in range(h):
+                cells = [(c + k * dc, r + k * dr) for k in range(4)]
+                if all(0 <= cc < w and 0 <= rr < h for cc, rr in cells):
+                    for cc, rr in cells:
+                        out[cc][rr] += 1
+    return out
+
+
+class Evaluator:
+    """The evaluation of one board size (``h`` rows x ``w`` columns).
+
+    Attributes: ``h``, ``w``, ``geo`` (:class:`~connect4_game.ai.bitboard.Geometry`),
+    ``wincells(bits, free) -> int`` (mask of the cells of ``free`` completing
+    a four for ``bits``), ``evaluate(cur, mask, mw, ow) -> int`` (points for
+    the side owning ``cur``, to move; ``mw`` / ``ow`` = its and the
+    opponent's :attr:`wincells` over the empty cells) and
+    ``odd_rows`` (mask of the cells the odd player gets by the parity rule).
+    :raises ValueError: bad size.
+    """
+
+    def __init__(self, h: int, w: int) -> None:
+        geo = geometry(h, w)
+        self.h, self.w, self.geo = h, w, geo
+        self.wincells: Callable[[int, int], int] = Engine(h, w, True, {}, {}, 1).wincells
+        even_rows = 0                       # rows an even number of rows below the top
+        for row in range(h - 1, -1, -2):
+            even_rows |= geo.bottom << row
+        self.odd_rows = geo.board & ~even_rows
+        self.evaluate = self._build(geo, even_rows & geo.board, self.odd_rows)
+
+    @staticmethod
+    def _build(geo, even_good: int, odd_good: int) -> Callable[[int, int, int, int], int]:
+        """Compile :attr:`evaluate` over this size's constant masks."""
+        weights = cell_weights(geo.h, geo.w)
+        levels = sorted({wt // 2 for col in weights for wt in col if wt // 2 > 0})
+        layers = []                        # (mask of cells weighing >= t, t - previous t)
+        prev = 0
+        for t in levels:
+            m = 0
+            for c in range(geo.w):
+                for r in range(geo.h):
+                    if weights[c][r] // 2 >= t:
+                        m |= 1 << (c * geo.stride + r)
+            layers.append((m, t - prev))
+            prev = t
+        cells = geo.cells
+
+        def evaluate(cur: int, mask: int, mw: int, ow: int) -> int:
+            opp = cur ^ mask
+            if (cells - mask.bit_count()) & 1:     # the side to move is the even player
+                mine, theirs = even_good, odd_good
+            else:
+                mine, theirs = odd_good, even_good
+            mg = (mw & mine).bit_count()
+            og = (ow & theirs).bit_count()
+            s = W_GOOD * (mg - og)
+            s += W_OTHER * ((mw.bit_count() - mg) - (ow.bit_count() - og))
+            s += W_STACKED * ((mw & (mw >> 1)).bit_count() - (ow & (ow >> 1)).bit_count())
+            if mg and not og:
+                s += W_ZUGZWANG
+            elif og and not mg:
+                s -= W_ZUGZWANG
+            for m, step in layers:
+                s += step * ((cur & m).bit_count() - (opp & m).bit_count())
+            return s
+
+        return evaluate
+
+
+_EVALUATORS: dict[tuple[int, int], Evaluator] = {}
+
+
+def evaluator(h: int, w: int) -> Evaluator:
+    """The shared :class:`Evaluator` of an ``h`` x ``w`` board (built once
+    per size). :raises ValueError: bad size."""
+    ev = _EVALUATORS.get((h, w))
+    if ev is None:
+        ev = _EVALUATORS[(h, w)] = Evaluator(h, w)
+    return ev

@@ -1,0 +1,201 @@
+"""Exact filters of the named levels' root columns (:mod:`connect4_game.ai.levels`).
+
+Each function takes a bitboard position (:mod:`connect4_game.ai.bitboard`:
+``cur`` = the cells of the side to move, ``mask`` = every occupied cell,
+``h`` rows x ``w`` columns, no four on the board and none to make at once)
+and ``allowed``, a mask of the playable cells still in play (one cell per
+column), and returns the cells of ``allowed`` worth keeping -- never an
+empty mask:
+
+* :func:`book_columns` -- the opening book (:mod:`connect4_game.ai.book`);
+* :func:`solved_columns` -- the perfect-play solver (:mod:`connect4_game.ai.solver`)
+  within a time budget;
+* :func:`forced_four_columns` -- the exact depth-limited threat search of
+  :mod:`connect4_game.ai.search` (the one behind the assignment's
+  ``AIPlayer.scores_for``, BU CS111 ps9 Problem 4, here with a four on the
+  board's last cell counting as a win).
+
+Nothing here imports pygame.
+"""
+from __future__ import annotations
+
+import threading
+import time
+
+from connect4_game.ai import bitboard as bb
+from connect4_game.ai.search import Searcher
+
+__all__ = ['book_columns', 'solved_columns', 'forced_four_columns', 'double_threat_columns',
+           'threat_scores', 'THREAT_TT_ENTRIES']
+
+#: Entries of the threat search's transposition table (about 22 MB when full).
+THREAT_TT_ENTRIES = 200_000
+
+_searcher: Searcher | None = None
+_searcher_lock = threading.Lock()
+
+
+def _threat_searcher() -> Searcher:
+    """The levels' own :class:`Searcher` (its table is kept apart from the
+    assignment's ``AIPlayer``'s, which scores a four on the last cell as 50)."""
+    global _searcher
+    with _searcher_lock:
+        if _searcher is None:
+            _searcher = Searcher(THREAT_TT_ENTRIES)
+        return _searcher
+
+
+def threat_scores(cur: int, mask: int, h: int, w: int, plies: int) -> list[int]:
+    """Per column, for the side owning ``cur``: 100 if playing there lets it
+    force a four within ``plies`` plies (its move included), 0 if the
+    opponent can then force a four within them, 50 otherwise, -1 for a full
+    column (the assignment's scores, a four on the last cell a win).
+
+    :raises ValueError: a bad position or ``plies`` < 0."""
+    return _threat_searcher().scores_bits(cur, mask, h, w, plies, win_before_full=True)
+
+
+def _cells(cols: list[int], mask: int, geo: bb.Geometry) -> int:
+    """The playable cells of columns ``cols``."""
+    out = 0
+    for c in cols:
+        out |= (mask + geo.bottom_cells[c]) & geo.col_mask[c]
+    return out
+
+
+def forced_four_columns(cur: int, mask: int, h: int, w: int, allowed: int,
+                        plies: int) -> tuple[int, bool]:
+    """The columns of ``allowed`` that the threat search over ``plies``
+    plies keeps, and whether they force a four.
+
+    :returns: ``(cells, True)`` -- the columns forcing a four of one's own
+        in the fewest plies (odd, up to ``plies``); else ``(cells, False)``
+        -- the columns after which the opponent cannot force a four within
+        ``plies`` plies, or when every column loses, those losing latest
+        (not within the most plies, down to 2, at which some column holds);
+        ``allowed`` itself if even that leaves nothing.
+    """
+    geo = bb.geometry(h, w)
+    cols = [c for c in range(w) if allowed & geo.col_mask[c]]
+    scores = threat_scores(cur, mask, h, w, plies)
+    if any(scores[c] == 100 for c in cols):
+        for d in range(1, plies + 1, 2):
+            sc = threat_scores(cur, mask, h, w, d)
+            wins = [c for c in cols if sc[c] == 100]
+            if wins:
+                return _cells(wins, mask, geo), True
+    for d in range(plies, 1, -1):
+        sc = scores if d == plies else threat_scores(cur, mask, h, w, d)
+        keep = [c for c in cols if sc[c] >= 50]
+        if keep:
+            return _cells(keep, mask, geo), False
+    return allowed, False
+
+
+def double_threat_columns(cur: int, mask: int, h: int, w: int, allowed: int,
+                          under_fours: bool = True) -> int:
+    """The cells of ``allowed`` after which the opponent has no move making
+    two fours playable at once (the bottom-row trap: ``_XX__`` becoming
+    ``_XXX_``), nor (with ``under_fours``) a four playable now -- a checker
+    dropped right under the opponent's four-making cell; ``allowed`` if none
+    is left."""
+    from connect4_game.ai.evaluate import evaluator
+    ev = evaluator(h, w)
+    geo, wincells = ev.geo, ev.wincells
+    opp = cur ^ mask
+    keep = 0
+    for c in range(w):
+        m = allowed & geo.col_mask[c]
+        if not m:
+            continue
+        mask1 = mask | m
+        free1 = geo.board ^ mask1
+        poss1 = geo.possible(mask1)
+        if under_fours and wincells(opp, free1) & poss1:
+            continue
+        safe = True
+        rr = poss1
+        while rr and safe:
+            r = rr & -rr
+            rr ^= r
+            poss2 = geo.possible(mask1 | r)
+            if wincells(cur | m, free1 ^ r) & poss2:
+                continue                   # we make four first
+            t = wincells(opp | r, free1 ^ r) & poss2
+            safe = not t & (t - 1)
+        if safe:
+            keep |= m
+    return keep or allowed
+
+
+def book_columns(b, checker: str, cur: int, mask: int, allowed: int) -> int:
+    """On a 6x7 board of a normal game (X first, sides alternating,
+    ``checker`` to move) one checker before a book position (at most
+    :attr:`~connect4_game.ai.book.OpeningBook.small_ply` checkers, or
+    exactly :attr:`~connect4_game.ai.book.OpeningBook.ply`): the cells of
+    ``allowed`` whose book result (win, draw or loss) is the best. Else, or
+    when a position is missing from the book, ``allowed``."""
+    if (b.height, b.width) != (6, 7):
+        return allowed
+    from connect4_game.ai.book import default_book
+    book = default_book()
+    n = mask.bit_count()
+    if book is None or not (n + 1 <= book.small_ply or n + 1 == book.ply):
+        return allowed
+    nx = sum(row.count('X') for row in b.slots)
+    if n - nx != nx - (checker == 'O'):
+        return allowed                      # not X first with alternating sides
+    geo = bb.geometry(6, 7)
+    ranked: dict[int, tuple[int, int]] = {}
+    for c in range(7):
+        m = allowed & geo.col_mask[c]
+        if not m:
+            continue
+        first = cur | m if checker == 'X' else cur ^ mask
+        d = book.probe(first, mask | m)       # for the opponent, to move there
+        if d is None:
+            return allowed
+        ranked[m] = (2, d) if d < 0 else (1, 0) if d == 0 else (0, d)
+    top = max(r[0] for r in ranked.values())
+    out = 0
+    for m, r in ranked.items():
+        if r[0] == top:
+            out |= m
+    return out
+
+
+def solved_columns(cur: int, mask: int, h: int, w: int, allowed: int, seconds: float,
+                   alternating: bool) -> tuple[int, bool]:
+    """The cells of ``allowed`` keeping the best perfect-play result (win,
+    draw or loss), each proven by the solver (with the 6x7 book when
+    ``alternating``) within ``seconds`` in all.
+
+    :returns: ``(cells, True)`` when every column was solved in time and
+        the best is a win; ``(cells, False)`` when solved otherwise;
+        ``(allowed, False)`` when the time ran out first."""
+    from connect4_game.ai import perfect
+    from connect4_game.ai.solver import BudgetExceeded, get_solver
+    geo = bb.geometry(h, w)
+    end = time.perf_counter() + seconds
+    results: dict[int, int] = {}
+    with perfect.LOCK:
+        solver = get_solver(h, w)
+        opp = cur ^ mask
+        for c in geo.order:
+            m = allowed & geo.col_mask[c]
+            if not m:
+                continue
+            left = end - time.perf_counter()
+            if left <= 0:
+                return allowed, False
+            solver.set_budget(time_budget=left)
+            try:
+                results[m] = -solver.solve(opp, mask | m, alternating=alternating, weak=True)
+            except BudgetExceeded:
+                return allowed, False
+    best = max(results.values())
+    out = 0
+    for m, v in results.items():
+        if v == best:
+            out |= m
+    return out, best > 0
