@@ -67,7 +67,7 @@ from connect4_game.board import Board
 from connect4_game.players import Player
 from connect4_game.rules import DEFAULT_LEVEL, EXPERT_MOVE_SECONDS, LEVELS, check_choice
 
-__all__ = ['LevelSetting', 'LEVEL_SETTINGS', 'LEVEL_DESCRIPTIONS', 'LevelPlayer', 'Decision',
+__all__ = ['LevelSetting', 'LEVEL_SETTINGS', 'LevelPlayer', 'Decision',
            'make_level_player', 'level_player', 'LEVELS', 'DEFAULT_LEVEL']
 
 
@@ -128,18 +128,8 @@ LEVEL_SETTINGS: dict[str, LevelSetting] = {
                          solve_seconds=0.12),
 }
 """The settings of ``'easy'``, ``'medium'`` and ``'hard'`` (``'expert'`` is
-:class:`~connect4_game.ai.expert.ExpertPlayer`), weakest first."""
-
-LEVEL_DESCRIPTIONS: dict[str, str] = {
-    'easy': 'A beginner: takes a win and blocks yours, falls for 3 in 10 deeper traps.',
-    'medium': 'Sees every two-move trap; beats Easy nearly 9 games in 10.',
-    'hard': 'Knows the openings, sees deeper traps; beats Medium 8 games in 10.',
-    'expert': 'Plays perfectly on the standard board. Very hard to beat.',
-}
-"""One plain-English sentence per level of :data:`~connect4_game.rules.LEVELS`
-(the figures: ``python -m benchmarks.bench_levels``, ``docs/levels.md``), for
-the new-game dialog; English only here -- a caller translating them marks
-them for translation where it shows them."""
+:class:`~connect4_game.ai.expert.ExpertPlayer`), weakest first.
+What they play like, in players' words: the new-game dialog's ``LEVEL_WORDS``."""
 
 
 @dataclass(frozen=True)

@@ -31,12 +31,19 @@ from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.widgets import Button, Choice, Stepper, draw_tooltip
 
 __all__ = ['NewGameScreen', 'LEVEL_NAMES', 'LANGUAGE_NAMES', 'level_setting', 'level_facts',
-           'level_tip']
+           'level_tip', 'level_settings_text', 'LEVEL_WORDS']
 
 LEVEL_NAMES = {'easy': N_('Easy'), 'medium': N_('Medium'), 'hard': N_('Hard'),
                'expert': N_('Expert'), 'custom': N_('Custom')}
-OTHER_TIPS = {'expert': N_('Plays perfectly on the standard board: very hard to beat.'),
-              'custom': N_("The assignment's AIPlayer with the settings under Advanced.")}
+LEVEL_WORDS = {
+    'easy': N_('A beginner: takes a win and blocks yours, falls for 3 in 10 deeper traps.'),
+    'medium': N_('Sees every two-move trap; beats Easy nearly 9 games in 10.'),
+    'hard': N_('Knows the openings, sees deeper traps; beats Medium 8 games in 10.'),
+    'expert': N_('Plays perfectly on the standard board: very hard to beat.'),
+    'custom': N_("The assignment's AIPlayer with the settings under Advanced."),
+}
+"""What each choice of the Difficulty row plays like, for players; the
+figures are those of ``python -m benchmarks.bench_levels`` (``docs/levels.md``)."""
 GAME_NAMES = {'connect4': N_('Connect Four'), 'oska': N_('Oska')}
 LANGUAGE_NAMES = {'en': 'English', 'nl': 'Nederlands'}
 
@@ -68,7 +75,9 @@ def level_facts(level: str) -> list[str]:
     facts: list[str] = []
     la, secs = getattr(st, 'lookahead', None), getattr(st, 'seconds', None)
     safety, chance = getattr(st, 'safety', 0), getattr(st, 'spot_chance', 1.0)
-    if isinstance(la, int) and la >= 0:
+    if isinstance(la, int) and la == 0:
+        facts.append(_('does not search the replies'))
+    elif isinstance(la, int) and la > 0:
         facts.append(ngettext('looks {n} ply ahead', 'looks {n} plies ahead', la).format(n=la))
     if isinstance(secs, (int, float)) and secs > 0:
         facts.append(_('at most {s} s a move').format(s=_number(secs)))
@@ -92,10 +101,14 @@ def level_facts(level: str) -> list[str]:
 
 
 def level_tip(level: str) -> str:
-    """What a level does, in the current language: a named level's real
-    settings ('Hard: looks 16 plies ahead, ...'), Expert's and Custom's words."""
-    if level in OTHER_TIPS:
-        return _(OTHER_TIPS[level])
+    """What a level plays like, in the current language (:data:`LEVEL_WORDS`),
+    or '' for an unknown one."""
+    return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else ''
+
+
+def level_settings_text(level: str) -> str:
+    """A named level's real settings in the current language ('Hard: looks
+    16 plies ahead, ...'), or '' for Expert and Custom."""
     facts = level_facts(level)
     return _('{level}: {facts}.').format(level=_(LEVEL_NAMES.get(level, level)),
                                          facts=', '.join(facts)) if facts else ''
@@ -259,7 +272,7 @@ class NewGameScreen(Screen):
             return _("Custom: the assignment's AIPlayer with these settings")
         if level == 'expert':
             return _('Expert: perfect play, no lookahead')
-        return level_tip(level)
+        return level_settings_text(level)
 
     def players(self) -> dict:
         """The Connect Four players the dialog describes now."""
