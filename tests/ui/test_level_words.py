@@ -6,8 +6,17 @@ import pygame
 import pytest
 
 from connect4_game.rules import LEVELS
+from connect4_game.ui import i18n
 from connect4_game.ui.screens.new_game import LEVEL_WORDS, level_settings_text, level_tip
 from tests.ui_helpers import DT, key, make_app
+
+
+@pytest.fixture(autouse=True)
+def english():
+    before = i18n.language()
+    i18n.set_language('en')
+    yield
+    i18n.set_language(before)
 
 
 def test_every_level_and_custom_has_plain_words():
