@@ -51,3 +51,4 @@ def test_the_difficulty_row_shows_the_levels_words(dialog):
     scr.app.step([key(pygame.K_RIGHT)], DT)
     assert scr.tip() == LEVEL_WORDS[scr.level.value]
     assert scr.info_text() != scr.tip()              # Advanced: the settings instead
+

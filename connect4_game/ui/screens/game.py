@@ -177,7 +177,7 @@ class GameScreen(Screen):
         self.details = False
         self.time = 0.0
         self.hint_since = 0.0          # self.time when the hint was shown
-        self._record_key = None
+        self._record_key: object = None   # (pairing, your side) the record was read for
         self._record = ''
         self._labels_lang = None
         self._shown_status: tuple[tuple[str, str, str], str | None, bool] | None = None   # the status bar as last drawn
@@ -413,11 +413,15 @@ class GameScreen(Screen):
         return line1, line2, right
 
     def record_text(self) -> str:
-        """This pairing's record, kept across runs: 'X 2 : 1 O, 0 draws', or ''."""
-        key = self.session.stats_names()
+        """This pairing's record, kept across runs, from your side when one
+        person plays ('You: 2 won, 1 lost, 0 draws'), else 'X 2 : 1 O, 0 draws';
+        '' before its first game."""
+        names = self.session.stats_names()
+        key = (names, game_status.your_side(self.session))
         if self._record_key != key:
             try:
-                self._record = game_status.record_words(self.app.stats.open().get(*key))
+                self._record = game_status.record_words(self.app.stats.open().get(*names),
+                                                        self.session)
             except Exception:
                 self._record = ''
             self._record_key = key
