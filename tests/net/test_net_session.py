@@ -267,6 +267,9 @@ def test_a_lost_friend_is_lost_not_left_and_comes_back():
         owner = Owner(host)
         poll_until(lambda: pumped(owner) and owner.link.state is NetState.PLAYING,
                    what='connected')
+        # the joiner has the host's welcome too (else the cable is pulled
+        # mid-handshake, and a first join that never got an answer gives up)
+        poll_until(lambda: join.connected, what='the joiner connected')
         lost_at = time.monotonic()
         relay.freeze()                               # the cable is pulled: no goodbye
         poll_until(lambda: pumped(owner) and owner.link.state is NetState.LOST, what='lost')
