@@ -118,13 +118,14 @@ def test_a_wrong_move_is_taken_back_and_counted_once(app):
     scr = open_puzzle(app, WIN_IN_2)
     before = list(scr.visit.game.moves)
     wrong = [c for c in range(7) if c != WIN_IN_2.answer]
-    for col in wrong[:2]:
+    for n, col in enumerate(wrong[:2], 1):
         scr.cursor = col
         app.step([key(pygame.K_RETURN)], DT)                       # Left/Right + Enter too
         run(app, scr)
         assert scr.visit.game.moves == before                      # taken back
         assert scr.visit.stage is Stage.ASK
-        assert scr.visit.message == 'That lets Yellow escape \u2014 try again'
+        hint = '' if n == 1 else '   S: show the solution'        # then the way to the solution
+        assert scr.visit.message == 'That lets Yellow escape \u2014 try again' + hint
     assert (counts(WIN_IN_2).tried, counts(WIN_IN_2).solved) == (1, 0)
 
 

@@ -85,6 +85,8 @@ class Visit:
     :param message: the message line (translated), '' for none.
     :param tone: its colour.
     :param counted_miss: whether this visit's wrong try was counted already.
+    :param misses: wrong tries in this visit (from the second on, the line
+        says where the solution is).
     :param waiting: the request whose answer the screen waits for, or None.
     :param reply_due: the defender's column, dropped once the try has landed.
     :param line: the solution (0-based columns) once known; ``to_show``
@@ -97,6 +99,7 @@ class Visit:
     message: str = ''
     tone: Tone = Tone.PLAIN
     counted_miss: bool = False
+    misses: int = 0
     waiting: Request | None = None
     reply_due: int | None = None
     line: tuple[int, ...] = ()
@@ -204,9 +207,13 @@ class PuzzleScreen(Screen):
             self._take_back()
             v.stage, v.tone = Stage.ASK, Tone.BAD
             v.message = self.miss_text(a)
-            if a.result in (TryResult.ESCAPES, TryResult.TOO_SLOW) and not v.counted_miss:
-                v.counted_miss = True
-                self._record(False)
+            if a.result in (TryResult.ESCAPES, TryResult.TOO_SLOW):
+                v.misses += 1
+                if v.misses >= 2:
+                    v.message += '   ' + _('S: show the solution')
+                if not v.counted_miss:
+                    v.counted_miss = True
+                    self._record(False)
 
     def miss_text(self, a: Answer) -> str:
         """The line for a try that is taken back (or could not be judged)."""
