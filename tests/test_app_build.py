@@ -115,7 +115,7 @@ def test_pyinstaller_args_bundle_the_data_and_leave_out_bitbully(tmp_path, platf
     dests = _data_pairs(args)
     assert 'bitbully_databases/assets' in dests and '.' in dests
     assert 'connect4_game/locale/nl/LC_MESSAGES' in dests
-    assert 'connect4_game/puzzles' in dests
+    assert 'connect4_game/puzzles' in dests and 'connect4_game/assets/fonts' in dests
     assert 'connect4_game/assets/sounds' in dests and 'connect4_game/assets' in dests
     assert ('--hide-console' in args) == (platform == 'win32')
     assert ('--strip' in args) == (platform == 'linux')
@@ -129,6 +129,7 @@ def _fake_app(folder: Path) -> Path:
     exe.write_bytes(b'not really a program')
     for name in ('connect4_game/assets/connect4-pygame.png',
                  'connect4_game/assets/sounds/drop.wav',
+                 'connect4_game/assets/fonts/LiberationSans-Bold.ttf',
                  'connect4_game/locale/nl/LC_MESSAGES/connect4.mo',
                  'connect4_game/puzzles/puzzles.json',
                  'bitbully_databases/' + build_app.BOOK_FILE, 'THIRD_PARTY_NOTICES.md'):
@@ -145,7 +146,8 @@ def test_check_bundle_passes_a_complete_folder(tmp_path):
 @pytest.mark.parametrize('extra, problem', [
     ('_internal/bitbully/bitbully_core.cpython-311-x86_64-linux-gnu.so', 'AGPL bitbully'),
     ('_internal/bitbully-0.0.79.dist-info/LICENSE', 'AGPL bitbully'),
-    ('_internal/libreadline.so.8', 'GPL library'),
+    ('_internal/libreadline.so.8', 'GPL file'),
+    ('_internal/pygame/freesansbold.ttf', 'GPL file'),
 ])
 def test_check_bundle_finds_what_must_not_be_inside(tmp_path, extra, problem):
     folder = _fake_app(tmp_path / 'app')
@@ -154,6 +156,15 @@ def test_check_bundle_finds_what_must_not_be_inside(tmp_path, extra, problem):
     problems = build_app.check_bundle(folder, 'linux')
     assert problems and all(problem in p and extra.split('/')[1] in p for p in problems), \
         problems
+
+
+def test_finishing_the_folder_removes_pygames_gpl_font(tmp_path):
+    folder = _fake_app(tmp_path / 'app')
+    gpl_font = folder / '_internal' / 'pygame' / 'freesansbold.ttf'
+    gpl_font.parent.mkdir(parents=True)
+    gpl_font.write_bytes(b'x')
+    build_app.finish_folder(folder, 'linux')
+    assert not gpl_font.exists() and build_app.check_bundle(folder, 'linux') == []
 
 
 def test_check_bundle_finds_missing_data_and_size(tmp_path, monkeypatch):

@@ -70,8 +70,10 @@ PLUGIN_STDLIB = (
 """Standard modules bundled for players' plug-ins (a ``FILE.py:ClassName``
 may import these and the game's own modules; nothing else is guaranteed)."""
 
-FORBIDDEN_FILES = ("libreadline", "libgdbm", "libhistory")
-"""File-name starts of GPL libraries that must not be in the folder."""
+FORBIDDEN_FILES = ("libreadline", "libgdbm", "libhistory", "freesansbold")
+"""File-name starts of GPL files that must not be in the folder: libraries, and
+the FreeSans font pygame-ce carries for its default font (the game draws with
+its own Liberation Sans, SIL Open Font License)."""
 
 MAX_MB = 150
 """Megabytes: the folder must stay below this."""
@@ -213,6 +215,8 @@ def pyinstaller_args(dist: Path, work: Path, windowed: bool, icon: Path | None,
         if sound.suffix == ".wav" or sound.name == "LICENSE":
             args += _data(sound, "connect4_game/assets/sounds")
     args += _data(ICON_PNG, "connect4_game/assets")
+    for name in ("LiberationSans-Bold.ttf", "LICENSE"):
+        args += _data(assets / "fonts" / name, "connect4_game/assets/fonts")
     args += _data(ROOT / "connect4_game" / "puzzles" / "puzzles.json", "connect4_game/puzzles")
     for mo in sorted((ROOT / "connect4_game" / "locale").glob("*/LC_MESSAGES/*.mo")):
         args += _data(mo, mo.parent.relative_to(ROOT).as_posix())
@@ -269,6 +273,7 @@ def check_bundle(folder: Path, platform: str = sys.platform) -> list[str]:
     if not exe.is_file():
         problems.append(f"no executable {exe}")
     needed = [f"connect4_game/assets/{NAME}.png", "connect4_game/assets/sounds/drop.wav",
+              "connect4_game/assets/fonts/LiberationSans-Bold.ttf",
               "connect4_game/locale/nl/LC_MESSAGES/connect4.mo",
               "connect4_game/puzzles/puzzles.json",
               f"bitbully_databases/{BOOK_FILE}", NOTICES.name]
@@ -280,7 +285,7 @@ def check_bundle(folder: Path, platform: str = sys.platform) -> list[str]:
         if "bitbully" in low and not low.startswith("bitbully_databases"):
             problems.append(f"AGPL bitbully file in the app: {path}")
         if low.startswith(FORBIDDEN_FILES):
-            problems.append(f"GPL library in the app: {path}")
+            problems.append(f"GPL file in the app: {path}")
     for module in _bundled_modules(exe) if exe.is_file() else []:
         if module == "bitbully" or module.startswith("bitbully."):
             problems.append(f"AGPL bitbully module in the app: {module}")
@@ -291,12 +296,15 @@ def check_bundle(folder: Path, platform: str = sys.platform) -> list[str]:
 
 
 def finish_folder(folder: Path, platform: str = sys.platform) -> list[Path]:
-    """Put the files a person looks for next to the executable:
+    """Remove pygame-ce's GPL default font (the game draws with its own) and
+    put the files a person looks for next to the executable:
     ``THIRD_PARTY_NOTICES.md`` and, on Linux, ``connect4-pygame.desktop``
     (``Exec=connect4-pygame``; ``--install-desktop-entry`` installs one with
     the full path) and the icon. Returns the files written."""
     written = [folder / NOTICES.name]
     shutil.copyfile(NOTICES, written[0])
+    for gpl_font in folder.rglob("freesansbold*"):   # pygame's default font: never drawn here
+        gpl_font.unlink()
     if platform.startswith("linux"):
         entry = folder / desktop.DESKTOP_FILE
         entry.write_text(desktop.desktop_entry(NAME), encoding="utf-8")

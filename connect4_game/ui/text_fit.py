@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Sequence
 
 import pygame
@@ -45,15 +46,26 @@ _FONTS: dict = {}
 pygame.register_quit(_FONTS.clear)   # Font objects die with pygame.quit(); never reuse them
 
 
+FONT_FILE = Path(__file__).resolve().parents[1] / 'assets' / 'fonts' / 'LiberationSans-Bold.ttf'
+"""The window's typeface: Liberation Sans Bold (SIL Open Font License 1.1,
+``assets/fonts/LICENSE``), metric-compatible with Arial and Helvetica and so
+with the FreeSans Bold pygame draws by default, which is GPL."""
+
+FONT_SCALE = 0.6875
+"""Point size per ``size`` unit: the factor pygame applies to its default
+font, so that a ``size`` means what it meant with that font."""
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame's default font at ``size`` px (at least 8; cached)."""
+    """The window's font (:data:`FONT_FILE`) at ``size`` (at least 8; cached);
+    ``bold`` emboldens it further."""
     size = max(8, int(size))
     key = (size, bold)
     f = _FONTS.get(key)
     if f is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        f = pygame.font.Font(None, size)
+        f = pygame.font.Font(str(FONT_FILE), max(1, round(size * FONT_SCALE)))
         f.set_bold(bold)
         if len(_FONTS) >= 96:   # many window sizes (resizing) must not grow it forever
             _FONTS.clear()

@@ -115,7 +115,7 @@ def test_no_text_is_smaller_than_12_px_at_the_smallest_window(rows, cols):
 
     class Spy(real):
         def __init__(self, name, size):
-            seen.append(size)
+            seen.append(round(size / render.FONT_SCALE))     # back in the window's size units
             super().__init__(name, size)
     import connect4_game.ui.text_fit as render   # where the window's fonts are cached
     render._FONTS.clear()
