@@ -47,6 +47,16 @@ logger = logging.getLogger(__name__)
 # SIGSTOP, then SIGKILL it -- when the game dies (its parent-death signal is a
 # SIGTERM it handles), when it is asked to stop (SIGTERM: :func:`stop_child`)
 # and when the plug-in's process ends; then it ends the way that process did.
+#
+# The guardian ignores SIGHUP. It leads a process group (:func:`child_setup`)
+# holding the copy, and it freezes the copy while the game may still be
+# exiting: its parent-death signal fires as soon as the game's thread that
+# started it ends, before the game's other threads and the game itself have
+# ended. When the game then ends, the guardian's group becomes an orphaned
+# process group with a stopped member, and the kernel sends the whole group
+# SIGHUP and SIGCONT (POSIX, see _exit(2)). By default that SIGHUP would
+# end the guardian between freezing and killing, and what the plug-in started
+# in a session of its own would be left stopped, an orphan of init.
 
 _PR_SET_PDEATHSIG = 1            # <linux/prctl.h>
 _PR_SET_CHILD_SUBREAPER = 36
@@ -297,6 +307,9 @@ def guard_descendants() -> bool:
         signal.signal(signal.SIGTERM, previous)
         _prctl(_PR_SET_CHILD_SUBREAPER, 0)
         return False
+    # the game's end may orphan our group while it holds a frozen copy: the
+    # kernel's SIGHUP then must not end the guardian halfway through its work
+    hangup = signal.signal(signal.SIGHUP, signal.SIG_IGN)
     if os.getppid() != _setup_parent:          # the game is already gone
         _end_own_group()
     import warnings
@@ -306,6 +319,7 @@ def guard_descendants() -> bool:
         pid = os.fork()
     if pid == 0:           # the copy: runs the plug-in; SIGKILLed if the guardian dies
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGHUP, hangup or signal.SIG_DFL)
         if not _die_with_parent() or os.getppid() != guardian:
             os._exit(1)    # no guardian to end what the plug-in starts: run no plug-in code
         return True
