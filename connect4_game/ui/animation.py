@@ -9,10 +9,11 @@ row -1.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 __all__ = [
     'linear', 'ease_in_quad', 'ease_out_quad', 'ease_in_out_sine', 'ease_out_back',
-    'ease_out_bounce', 'EASINGS', 'DropAnimation', 'Shake', 'Fade',
+    'ease_out_bounce', 'EASINGS', 'DropAnimation', 'Shake', 'Fade', 'step_drops',
 ]
 
 
@@ -198,3 +199,16 @@ class Fade:
     @property
     def done(self) -> bool:
         return self.t >= self.duration
+
+
+def step_drops(drops: list[DropAnimation], dt: float,
+               on_land: Callable[[], object]) -> list[DropAnimation]:
+    """Advance every drop of ``drops`` by ``dt`` seconds, calling ``on_land``
+    once for each that lands in this step (e.g. to play the drop sound);
+    returns the drops still moving."""
+    for f in drops:
+        was = f.landed
+        f.update(dt)
+        if f.landed and not was:
+            on_land()
+    return [f for f in drops if not f.done]

@@ -14,6 +14,7 @@ and go away on a click.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -190,6 +191,15 @@ class Toolbar:
                 x += spare
             b.rect = pygame.Rect(x, pad, w, bh)
             x += w + gap
+
+    def dispatch(self, e, act: Callable[[str], object]) -> bool:
+        """Give ``e`` to the toolbar (:meth:`handle_event`): a button's action
+        goes to ``act``. True when the toolbar took the event (an action or a
+        key it used), so the screen must not handle it too."""
+        action = self.handle_event(e)
+        if action:
+            act(action)
+        return action is not None
 
     def handle_event(self, e) -> str | None:
         """The action of a clicked (or keyboard-pressed) button, else None;

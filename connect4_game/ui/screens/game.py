@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 import pygame
 
-from connect4_game.ui.animation import DropAnimation, Shake
+from connect4_game.ui.animation import DropAnimation, Shake, step_drops
 from connect4_game.ui.i18n import N_, _
 from connect4_game.ui.render import HINT_PULSE_END, Renderer
 from connect4_game.ui.screens import game_status, game_view
@@ -252,13 +252,9 @@ class GameScreen(Screen):
                 if action:
                     self.do(action)
             return
-        if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            action = self.toolbar.handle_event(e)
-            if action == '':
-                return
-            if action:
-                self.do(action)
-                return
+        if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) \
+                and self.toolbar.dispatch(e, self.do):
+            return
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self._click_result(e.pos):
             return
         lay = self.renderer.layout
@@ -339,12 +335,7 @@ class GameScreen(Screen):
         self.time += dt
         if self.menu is None:
             self.toolbar.update(dt)
-        for f in self.falling:
-            was = f.landed
-            f.update(dt)
-            if f.landed and not was:
-                self.app.sounds.play('drop')
-        self.falling = [f for f in self.falling if not f.done]
+        self.falling = step_drops(self.falling, dt, lambda: self.app.sounds.play('drop'))
         if self.shake is not None:
             self.shake.update(dt)
             if self.shake.done:

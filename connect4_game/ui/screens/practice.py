@@ -157,11 +157,7 @@ class PracticeScreen(Screen):
         super().close()
 
     def process_event(self, e) -> None:
-        action = self.toolbar.handle_event(e)
-        if action:
-            self.act(action)
-            return
-        if action == '':                     # a key the focused toolbar took
+        if self.toolbar.dispatch(e, self.act):
             return
         if e.type == pygame.KEYDOWN:
             self._key(e)

@@ -31,7 +31,7 @@ from enum import Enum
 
 import pygame
 
-from connect4_game.ui.animation import DropAnimation
+from connect4_game.ui.animation import DropAnimation, step_drops
 from connect4_game.game import Game
 from connect4_game.puzzles import (MAX_GRADE, Puzzle, TryResult, load_puzzles, moves_left,
                                    puzzle_of_the_day, start_game)
@@ -294,12 +294,7 @@ class PuzzleScreen(Screen):
     # ------------------------------------------------------------------ frames
     def update(self, dt: float) -> None:
         self.toolbar.update(dt)
-        for f in self.falling:
-            was = f.landed
-            f.update(dt)
-            if f.landed and not was:
-                self.app.sounds.play('drop')
-        self.falling = [f for f in self.falling if not f.done]
+        self.falling = step_drops(self.falling, dt, lambda: self.app.sounds.play('drop'))
         v = self.visit
         for a in self.judge.poll():
             if a.request != v.waiting:
@@ -329,11 +324,7 @@ class PuzzleScreen(Screen):
         return (v.puzzle.id, tuple(v.game.moves), v.stage, v.message, self.cursor)
 
     def process_event(self, e) -> None:
-        action = self.toolbar.handle_event(e)
-        if action:
-            self.act(action)
-            return
-        if action == '':                     # a key the focused toolbar took
+        if self.toolbar.dispatch(e, self.act):
             return
         if e.type == pygame.KEYDOWN:
             self._key(e)

@@ -150,11 +150,7 @@ class ReviewScreen(Screen):
 
     # ------------------------------------------------------------------ events
     def process_event(self, e) -> None:
-        action = self.toolbar.handle_event(e)
-        if action:
-            self.act(action)
-            return
-        if action == '':                     # a key the focused toolbar took
+        if self.toolbar.dispatch(e, self.act):
             return
         n = len(self.moves)
         if e.type == pygame.KEYDOWN:
