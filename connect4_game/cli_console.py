@@ -160,7 +160,7 @@ def run_review(args, parser) -> int:
     notation, columns 1..N) judged by perfect play; the table and the JSON
     number the columns 1..N too."""
     try:
-        from connect4_game.ai.review import ReviewTable, review_moves
+        from connect4_game.ai.review import ReviewTable, review_game
     except ImportError:
         parser.error('the game review is not available in this installation')
     rows, cols = args.rows or rules.DEFAULT_ROWS, args.cols or rules.DEFAULT_COLS
@@ -173,13 +173,12 @@ def run_review(args, parser) -> int:
         table.row(record)
     try:                           # checked before the first line is printed
         moves = notation.parse_position(args.review, rows, cols)
-        records = review_moves(notation.to_add_checkers(notation.format_moves(moves)),
-                               rows, cols, on_ply=None if args.json else each)
+        records = review_game(rows, cols, moves, on_ply=None if args.json else each)
     except ValueError as exc:
         parser.error(f'--review: {clip(exc, 200)}')
     if args.json:
         import json
-        print(json.dumps([_players_columns(r) for r in records]))
+        print(json.dumps([_players_columns(r.to_dict()) for r in records]))
     else:
         if table is None:
             table = ReviewTable(rows, cols, print)

@@ -52,13 +52,17 @@ from connect4_game import rules
 from connect4_game.game import Game, MoveRefused
 
 __all__ = ['COLUMN_CHARS', 'NotationError', 'column_name', 'column_of', 'column_range',
-           'format_moves', 'parse_position', 'from_add_checkers', 'to_add_checkers']
+           'format_moves', 'parse_position', 'from_add_checkers', 'to_add_checkers',
+           'ADD_CHECKERS_CHARS']
 
 COLUMN_CHARS = '123456789abcde'
 """The name of each column, 0-based index -> character; ``len(COLUMN_CHARS)``
 is :data:`connect4_game.rules.MAX_COLS` (14)."""
 
-_ADD_CHECKERS_CHARS = '0123456789abcd'     # the assignment's add_checkers, as in --moves
+ADD_CHECKERS_CHARS = '0123456789abcd'
+"""The assignment's ``add_checkers`` notation (BU CS111 ps9), as ``--moves``
+and the saved games write it: column ``i`` (0-based) is ``ADD_CHECKERS_CHARS[i]``."""
+
 _SEPARATORS = ' \t\r\n,;'
 _MAX_SHOWN_CHAR = 12
 
@@ -224,9 +228,9 @@ def from_add_checkers(moves: str) -> str:
     """
     out = []
     for ch in moves:
-        if ch.lower() not in _ADD_CHECKERS_CHARS:
+        if ch.lower() not in ADD_CHECKERS_CHARS:
             raise ValueError(f'{_shown(ch)} is not an add_checkers column (0-9, a-d)')
-        out.append(COLUMN_CHARS[_ADD_CHECKERS_CHARS.index(ch.lower())])
+        out.append(COLUMN_CHARS[ADD_CHECKERS_CHARS.index(ch.lower())])
     return ''.join(out)
 
 
@@ -236,4 +240,4 @@ def to_add_checkers(moves: str) -> str:
 
     :raises ValueError: for a character that is not a column (see :func:`column_of`).
     """
-    return ''.join(_ADD_CHECKERS_CHARS[column_of(ch)] for ch in moves)
+    return ''.join(ADD_CHECKERS_CHARS[column_of(ch)] for ch in moves)

@@ -58,6 +58,7 @@ from connect4_game.storage.atomic import atomic_write_json, atomic_write_new, js
 from connect4_game.board import Board
 from connect4_game.game import Game
 from connect4_game.messages import clip
+from connect4_game.notation import ADD_CHECKERS_CHARS
 from connect4_game.rules import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS, check_column, check_int
 from connect4_game.storage.settings import config_dir
 from connect4_game.storage.userfiles import (UserFileError, json_kind, parse_json, quote_value, read_user_file,
@@ -73,7 +74,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-MOVE_CHARS = "0123456789abcd"       # one name per column; len(MOVE_CHARS) == MAX_COLS
+MOVE_CHARS = ADD_CHECKERS_CHARS      # one name per column; len(MOVE_CHARS) == MAX_COLS
 FORMAT = "connect4-game"
 VERSION = 1
 AUTOSAVE_FILE = "autosave.json"
