@@ -24,6 +24,7 @@ from connect4_game.puzzles import (MAX_GRADE, Puzzle, PuzzleDataError, TryResult
                                    solution, start_game, try_message)
 from connect4_game.puzzles.command import listing
 from connect4_game.puzzles.proof import position_key, prove, prove_by_scores, winning_columns
+from tests.storage.test_concurrent_writers import PRELUDE, PROCESSES, run_together
 from connect4_game.storage.puzzle_stats import (PuzzleCounts, PuzzleTotals, load_puzzle_counts,
                                                 puzzle_stats_path, puzzle_totals,
                                                 record_puzzle_try)
@@ -337,41 +338,18 @@ def test_a_bad_counts_file_is_set_aside(tmp_path):
     assert record_puzzle_try('ok', True, path) == PuzzleCounts(1, 1)
 
 
-RECORDER = r"""
-import os, sys, time
-sys.path.insert(0, sys.argv[1])
+RECORDER = PRELUDE + r"""
 from connect4_game.storage.puzzle_stats import record_puzzle_try
-go, me, count, target = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
-print("ready", flush=True)
-deadline = time.monotonic() + 60
-while not os.path.exists(go):
-    if time.monotonic() > deadline:
-        sys.exit("no go")
-    time.sleep(0.001)
 for i in range(count):
     record_puzzle_try("p%d" % (i % 2), i % 3 == 0, target)
 """
 
 
 def test_tries_recorded_at_once_by_several_processes_all_count(tmp_path):
-    target, go, count = tmp_path / 'puzzle_stats.json', tmp_path / 'go', 12
-    procs = [subprocess.Popen([sys.executable, '-c', RECORDER, str(ROOT), str(go), str(me),
-                               str(count), str(target)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-             for me in range(4)]
-    try:
-        for proc in procs:
-            assert proc.stdout.readline().strip() == 'ready'
-        go.touch()
-        for proc in procs:
-            _, err = proc.communicate(timeout=120)
-            assert proc.returncode == 0, err[-2000:]
-    finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+    target = tmp_path / 'puzzle_stats.json'
+    run_together(RECORDER, tmp_path, 12, target)
     counts, warnings = load_puzzle_counts(target)
     assert warnings == []
     # per process: i = 0..11, p0 gets the even i (solved when i % 3 == 0: 0, 6), p1 the odd (3, 9)
-    assert counts == {'p0': PuzzleCounts(4 * 6, 4 * 2), 'p1': PuzzleCounts(4 * 6, 4 * 2)}
+    n = PROCESSES
+    assert counts == {'p0': PuzzleCounts(n * 6, n * 2), 'p1': PuzzleCounts(n * 6, n * 2)}

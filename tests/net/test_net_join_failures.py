@@ -100,11 +100,13 @@ def test_nothing_listening_is_no_game_at_that_address(peers):
 
 def test_a_host_that_never_answers_the_hello(peers):
     _, join = peers
-    port, stop = serving(lambda raw: raw.recv() and time.sleep(2))
+    done = threading.Event()
+    port, stop = serving(lambda raw: raw.recv() and done.wait(30))   # silent until the end
     try:
         assert failure(join(port, addr='127.0.0.8')) == JoinFailed(
             JoinFailure.NO_ANSWER, f'No answer from 127.0.0.8:{port}.')
     finally:
+        done.set()
         stop()
 
 
