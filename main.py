@@ -87,8 +87,7 @@ def _say_install(problem):
     command = WINDOWS_INSTALL_COMMAND if sys.platform == 'win32' else INSTALL_COMMAND
     if sys.stderr is not None:
         try:
-            sys.stderr.write('%s In %s, install and play with:\n    %s\n'
-                             % (problem, HERE, command))
+            sys.stderr.write(f'{problem} In {HERE}, install and play with:\n    {command}\n')
             sys.stderr.flush()
         except (OSError, ValueError):
             pass
@@ -97,20 +96,21 @@ def _say_install(problem):
 
 def _python_name():
     version = '.'.join(str(n) for n in sys.version_info[:3])
-    return 'this Python (%s, %s)' % (version, sys.executable or 'python')
+    return 'this Python ({}, {})'.format(version, sys.executable or 'python')
 
 
 def check_python():
     """Hand over to the checkout's ``.venv`` or exit with the install command
     when this Python is too old or lacks a dependency; return when it can play."""
     if sys.version_info[:2] < MIN_PYTHON:
-        problem = 'Connect Four needs Python %d.%d or newer, not %s.' % (
+        # %-formatting: this line must run on the old Pythons it names
+        problem = 'Connect Four needs Python %d.%d or newer, not %s.' % (  # noqa: UP031
             MIN_PYTHON + (_python_name(),))
     else:
         missing = missing_dependencies()
         if not missing:
             return
-        problem = 'Connect Four needs %s, which %s does not have.' % (
+        problem = 'Connect Four needs {}, which {} does not have.'.format(
             ', '.join(missing), _python_name())
     python = _venv_python()
     if python is not None:

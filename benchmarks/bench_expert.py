@@ -24,12 +24,12 @@ import statistics
 import sys
 import time
 
-from tests.pons import PONS_DIR, read_pons
 from connect4_game.ai.bitboard import from_moves
-from connect4_game.board import Board
 from connect4_game.ai.expert import EXPERT_MOVE_BUDGET, ExpertPlayer, analyze, choose_column
-from connect4_game.players import AIPlayer, Player, RandomPlayer
 from connect4_game.ai.solver import get_solver
+from connect4_game.board import Board
+from connect4_game.players import AIPlayer, Player, RandomPlayer
+from tests.pons import PONS_DIR, read_pons
 
 PONS_FILES = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")
 TARGET_MEAN = {"Test_L3_R1": 0.002, "Test_L2_R1": 0.020, "Test_L2_R2": 0.5, "Test_L1_R1": 0.1}

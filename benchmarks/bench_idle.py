@@ -61,7 +61,7 @@ def cpu_seconds(pid: int) -> float | None:
     """User + system CPU seconds of process ``pid`` (all its threads), or
     None when it is gone."""
     try:
-        import psutil   # optional
+        import psutil  # optional
     except ImportError:
         psutil = None
     if psutil is not None:

@@ -39,9 +39,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from connect4_game.game import replay_board
 from connect4_game.board import Board
 from connect4_game.console import connect_four
+from connect4_game.game import replay_board
 from connect4_game.players import AIPlayer, RandomPlayer
 from connect4_game.rules import TIEBREAKS
 from connect4_game.storage.savegame import board_from_moves, game_result, moves_to_string
@@ -186,8 +186,8 @@ def warm_up_app():
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
+        from connect4_game.search.worker import SearchWorker
         from connect4_game.ui.app import App, AppOptions
-        from connect4_game.ui.worker import SearchWorker
     except Exception as exc:
         return None, f"{type(exc).__name__}: {exc}"
     worker = SearchWorker()
@@ -216,8 +216,8 @@ def run_app_games(n_games: int, seed: int, report, max_seconds: float, worker) -
     out: dict[str, Any] = {"app_games": 0, "app_errors": 0, "app_error_messages": [],
                            "app_frames": 0}
     try:
-        from connect4_game.ui.app import App, AppOptions
         from connect4_game.seat_config import PlayerConfig, SeatKind
+        from connect4_game.ui.app import App, AppOptions
     except ImportError as exc:   # no pygame: engine-level soak only
         out["app_skipped"] = f"{type(exc).__name__}: {exc}"
         return out

@@ -3,7 +3,7 @@ file with PyInstaller into the ``connect4-pygame`` executable).
 
 A frozen app has no ``python`` to start its child processes with:
 ``multiprocessing``'s *spawn* (the AI worker of the window,
-:mod:`connect4_game.ui.worker`, and the console game's plug-in processes,
+:mod:`connect4_game.search.worker`, and the console game's plug-in processes,
 :mod:`connect4_game.plugins.process`) starts the app's own executable again,
 with arguments of its own -- ``--multiprocessing-fork key=value ...`` for a
 child, ``-B -s -c "from multiprocessing.resource_tracker import main; ..."``

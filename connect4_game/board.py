@@ -174,7 +174,7 @@ class Board:
 
     # -- conveniences for the game and the search ------------------------------
 
-    def copy(self) -> 'Board':
+    def copy(self) -> Board:
         """An independent copy of this board."""
         b = Board(self.height, self.width)
         b.slots = [row[:] for row in self.slots]

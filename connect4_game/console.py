@@ -5,10 +5,12 @@ standard streams (a closed pipe, a full disk, no standard input).
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from connect4_game.board import Board
 from connect4_game.rules import CHECKERS
@@ -170,7 +172,8 @@ def run_command(run: Callable[[], int], prog: str = 'connect4') -> int:
     :param prog: the name the stderr line starts with.
     """
     saved = sys.stdin, sys.stdout
-    nowhere = open(os.devnull, 'w', encoding='utf-8') if sys.stdout is None else None
+    nowhere = (open(os.devnull, 'w', encoding='utf-8')  # noqa: SIM115 - closed in the finally below
+               if sys.stdout is None else None)
     sys.stdin = _InputOrEnd(sys.stdin)
     if nowhere is not None:
         sys.stdout = nowhere
@@ -197,7 +200,5 @@ def run_command(run: Callable[[], int], prog: str = 'connect4') -> int:
 def _flush(stream: Any) -> None:
     """Flush ``stream``; OSError (a closed pipe, a full device) comes out,
     a stream already closed or missing is left alone."""
-    try:
+    with contextlib.suppress(AttributeError, ValueError):
         stream.flush()
-    except (AttributeError, ValueError):
-        pass

@@ -22,11 +22,13 @@ that names the executable by its full path. This module never imports pygame.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence, Union
+from typing import Union
 
 __all__ = ["APP_ID", "DESKTOP_FILE", "ICON_SIZE", "icon_file", "exec_quote",
            "desktop_entry", "launch_command", "install_desktop_entry", "xdg_data_home",
@@ -159,10 +161,8 @@ def _write(path: Path, data: bytes) -> Path:
     desktop's files are)."""
     from connect4_game.storage.atomic import atomic_write_bytes
     atomic_write_bytes(path, data)
-    try:
+    with contextlib.suppress(OSError):
         os.chmod(path, 0o644)
-    except OSError:
-        pass
     return path
 
 

@@ -29,9 +29,9 @@ game_over - the game is over
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Sequence
 
 from connect4_game import rules
 from connect4_game.board import Board, other

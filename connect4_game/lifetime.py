@@ -3,7 +3,7 @@
 The game runs code it does not control in child processes: a user's
 ``FILE.py:ClassName`` plug-in (the console game's
 :class:`connect4_game.plugins.ProcessPlayer`) and the searches and plug-in
-moves of the window's AI worker (:mod:`connect4_game.ui.worker`). This module
+moves of the window's AI worker (:mod:`connect4_game.search.worker`). This module
 makes sure none of them, nor anything they start, outlives the game:
 
 * :func:`child_setup` -- first thing in a child: SIGTERM ends it, SIGINT is
@@ -21,6 +21,7 @@ module never imports pygame (nor anything of the game).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
@@ -145,10 +146,8 @@ def _reap() -> None:
 
 
 def _signal(pid: int, sig: int) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.kill(pid, sig)
-    except OSError:
-        pass
 
 
 def _kill_descendants(within: float = _KILL_WITHIN) -> None:
@@ -188,15 +187,11 @@ def _kill_descendants(within: float = _KILL_WITHIN) -> None:
 
 def _die_like(sig: int) -> None:
     """End this process by signal ``sig`` (as if it had not been handled)."""
-    try:
+    with contextlib.suppress(OSError, ValueError, RuntimeError):
         signal.signal(sig, signal.SIG_DFL)
-    except (OSError, ValueError, RuntimeError):
-        pass
     if hasattr(signal, "pthread_sigmask"):
-        try:
+        with contextlib.suppress(OSError, ValueError):
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {sig})
-        except (OSError, ValueError):
-            pass
     _signal(os.getpid(), sig)
     os._exit(128 + sig)
 
@@ -252,10 +247,8 @@ def _run_guardian(worker: int) -> None:
         fds = []
     for fd in fds:
         if fd > 2:
-            try:
+            with contextlib.suppress(OSError):
                 os.close(fd)
-            except OSError:
-                pass
     status = None
     while status is None:
         try:
@@ -354,10 +347,8 @@ def child_setup(parent_pid: int, own_group: bool = True) -> None:
     global _setup_pid, _setup_parent
     for name, action in (("SIGTERM", signal.SIG_DFL), ("SIGINT", signal.SIG_IGN)):
         if hasattr(signal, name):
-            try:
+            with contextlib.suppress(OSError, ValueError):
                 signal.signal(getattr(signal, name), action)
-            except (OSError, ValueError):
-                pass
     if own_group and hasattr(os, "setpgid"):
         try:
             os.setpgid(0, 0)
@@ -393,10 +384,8 @@ def kill_process_group(pid: int | None, leader: bool = True) -> None:
         except OSError:                  # no such group (yet, or any more)
             pass
     if leader:
-        try:
+        with contextlib.suppress(OSError):
             os.kill(pid, _KILL)
-        except OSError:
-            pass
 
 
 def stop_child(process: BaseProcess, wait: float = 2.0) -> None:
@@ -416,10 +405,8 @@ def stop_child(process: BaseProcess, wait: float = 2.0) -> None:
         if process.pid is None:          # never started
             return
         if _LINUX and process.exitcode is None:
-            try:
+            with contextlib.suppress(OSError):
                 os.kill(process.pid, signal.SIGTERM)
-            except OSError:
-                pass
             process.join(wait)
         kill_process_group(process.pid, leader=process.exitcode is None)
         process.join(wait)

@@ -45,8 +45,8 @@ move 3: '0' (character 3) is not a column: use 1-7
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from connect4_game import rules
 from connect4_game.game import Game, MoveRefused

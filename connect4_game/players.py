@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from connect4_game.board import Board, other, validate_checker
 from connect4_game.ai.search import shared_searcher
+from connect4_game.board import Board, other, validate_checker
 from connect4_game.rules import check_lookahead, check_tiebreak
 
 

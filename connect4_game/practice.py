@@ -16,9 +16,10 @@ imports pygame.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 __all__ = ['Exercise', 'TryResult', 'Summary', 'Practice', 'BAD_VERDICTS', 'result_class',
            'best_reply']

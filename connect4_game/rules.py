@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import math
 import sys
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from connect4_game.messages import quote
 

@@ -20,7 +20,7 @@ tournament goes on.
 Scoring: a win is 1 point, a draw 0.5, a loss 0; the Elo ratings come from
 all games at once (:func:`elo_ratings`).
 
-This module plays and scores; :mod:`connect4_game.tournament_cli` is the
+This module plays and scores; :mod:`connect4_game.cli.tournament` is the
 command line (options, progress, table). Nothing here imports pygame.
 
 >>> elo_ratings(2, [(0, 1, 0.5), (1, 0, 0.5)])
@@ -32,9 +32,10 @@ from __future__ import annotations
 import logging
 import math
 import random
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Iterable, Iterator, Protocol, Sequence
+from typing import Any, Protocol
 
 from connect4_game import rules
 from connect4_game.board import Board, other
@@ -441,7 +442,7 @@ def _open_seat(entrant: Entrant, checker: str, config: TournamentConfig) -> _Sea
         except ValueError as exc:
             raise Forfeit(clip(exc, 300)) from None
         return _LocalSeat(player, entrant.key)
-    from connect4_game.cli_console import _console_player   # random, ai and the levels
+    from connect4_game.cli.console import _console_player  # random, ai and the levels
     return _LocalSeat(_console_player(entrant.key, checker, config.lookahead,
                                       config.tiebreak), entrant.key)
 

@@ -46,9 +46,7 @@ class OracleCS5Player:
         for col in range(b.width):
             if not b.allowsMove(col):
                 scores[col] = -1.0
-            elif self.ply == 0:
-                scores[col] = self.scoreBoard(b)
-            elif b.winsFor('X') or b.winsFor('O') or b.isFull():
+            elif self.ply == 0 or b.winsFor('X') or b.winsFor('O') or b.isFull():
                 scores[col] = self.scoreBoard(b)
             else:
                 b.addMove(col, self.ox)

@@ -3,11 +3,19 @@ the typed outcome, the network's numbered moves, and its agreement with the
 assignment's Board (BU CS111 ps9, Problem 1)."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from connect4_game.board import Board
 from connect4_game.game import (
-    Game, MoveRefused, Outcome, Refusal, Termination, reconcile, replay_board, side_for_ply,
+    Game,
+    MoveRefused,
+    Outcome,
+    Refusal,
+    Termination,
+    reconcile,
+    replay_board,
+    side_for_ply,
 )
 
 

@@ -16,10 +16,9 @@ import pytest
 
 from connect4_game.board import Board
 from connect4_game.plugins import ProcessPlayer, describe_exception
+from connect4_game.search.jobs import Job
+from connect4_game.search.worker import MAX_DEATHS, SearchWorker
 from connect4_game.seat_config import PlayerConfig
-from connect4_game.ui.jobs import Job
-from connect4_game.ui.worker import MAX_DEATHS, SearchWorker
-
 from tests.ui_helpers import DT, click_col, make_app, step_until
 from tests.worker_jobs import register_test_jobs
 

@@ -2,6 +2,7 @@
 when the game's process dies (even by SIGKILL), obey SIGTERM, and take the
 processes a plug-in forked with them."""
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -14,9 +15,8 @@ import pytest
 
 from connect4_game.board import Board
 from connect4_game.plugins import ProcessPlayer
-from connect4_game.ui.jobs import Job
-from connect4_game.ui.worker import SearchWorker
-
+from connect4_game.search.jobs import Job
+from connect4_game.search.worker import SearchWorker
 from tests.worker_jobs import register_test_jobs
 
 register_test_jobs()     # the 'sleep' job: a long "search" to kill
@@ -106,10 +106,8 @@ def still_running(pids, within=2.0):
 
 def kill_all(pids):
     for p in pids:
-        try:
+        with contextlib.suppress(OSError):
             os.kill(p, signal.SIGKILL)
-        except OSError:
-            pass
 
 
 @pytest.fixture
@@ -153,8 +151,8 @@ def test_searching_worker_processes_end_within_2_s_of_a_sigkilled_app():
 DRIVER = """
 import sys
 sys.path.insert(0, {root!r})
-from connect4_game.ui.jobs import Job
-from connect4_game.ui.worker import SearchWorker
+from connect4_game.search.jobs import Job
+from connect4_game.search.worker import SearchWorker
 from tests.worker_jobs import register_test_jobs
 
 if __name__ == '__main__':

@@ -199,7 +199,7 @@ def test_any_move_string_parses_or_names_its_bad_move(text, rows, cols):
 @settings(max_examples=60, deadline=None)
 @given(st.binary(max_size=300))
 def test_any_file_content_loads_or_gives_one_clear_error(tmp_path_factory, content):
-    from connect4_game.storage.savegame import SaveFileError, SavedGame, load_game
+    from connect4_game.storage.savegame import SavedGame, SaveFileError, load_game
     p = tmp_path_factory.mktemp("bad") / "game.json"
     p.write_bytes(content)
     try:

@@ -13,21 +13,41 @@ from pathlib import Path
 import pytest
 
 from connect4_game.ai import perfect
-from connect4_game.ai.solver import Solver
 from connect4_game.ai.book import default_book
+from connect4_game.ai.solver import Solver
 from connect4_game.cli import main
 from connect4_game.game import Game
 from connect4_game.notation import parse_position
-from connect4_game.puzzles import (MAX_GRADE, Puzzle, PuzzleDataError, TryResult, check_try,
-                                   defence, find_puzzle, grade_label, load_puzzles, moves_left,
-                                   parse_puzzles, puzzle_id, puzzle_of_the_day, puzzles_of_grade,
-                                   solution, start_game, try_message)
+from connect4_game.puzzles import (
+    MAX_GRADE,
+    Puzzle,
+    PuzzleDataError,
+    TryResult,
+    check_try,
+    defence,
+    find_puzzle,
+    grade_label,
+    load_puzzles,
+    moves_left,
+    parse_puzzles,
+    puzzle_id,
+    puzzle_of_the_day,
+    puzzles_of_grade,
+    solution,
+    start_game,
+    try_message,
+)
 from connect4_game.puzzles.command import listing
 from connect4_game.puzzles.proof import position_key, prove, prove_by_scores, winning_columns
+from connect4_game.storage.puzzle_stats import (
+    PuzzleCounts,
+    PuzzleTotals,
+    load_puzzle_counts,
+    puzzle_stats_path,
+    puzzle_totals,
+    record_puzzle_try,
+)
 from tests.storage.test_concurrent_writers import PRELUDE, PROCESSES, run_together
-from connect4_game.storage.puzzle_stats import (PuzzleCounts, PuzzleTotals, load_puzzle_counts,
-                                                puzzle_stats_path, puzzle_totals,
-                                                record_puzzle_try)
 
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLES = load_puzzles()

@@ -16,12 +16,22 @@ from pathlib import Path
 import pytest
 
 from connect4_game.cli import main
+from connect4_game.cli.tournament import Progress, format_table, play, table_names
 from connect4_game.game import Game
 from connect4_game.notation import parse_position
-from connect4_game.tournament import (Fixture, Forfeit, GameRecord, TournamentConfig,
-                                      TournamentResult, _LocalSeat, elo_ratings, parse_entrant,
-                                      random_openings, run_tournament, schedule)
-from connect4_game.tournament_cli import Progress, format_table, play, table_names
+from connect4_game.tournament import (
+    Fixture,
+    Forfeit,
+    GameRecord,
+    TournamentConfig,
+    TournamentResult,
+    _LocalSeat,
+    elo_ratings,
+    parse_entrant,
+    random_openings,
+    run_tournament,
+    schedule,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 

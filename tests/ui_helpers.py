@@ -4,8 +4,8 @@ bounded loops and no sleeping."""
 
 import pygame
 
-from connect4_game.ui.app import App, AppOptions
 from connect4_game.seat_config import PlayerConfig
+from connect4_game.ui.app import App, AppOptions
 
 DT = 1 / 60
 
@@ -84,7 +84,7 @@ class InstantWorker(StuckWorker):
     playable column (deterministic, no processes)."""
 
     def poll(self):
-        from connect4_game.ui.worker import Result
+        from connect4_game.search.worker import Result
         out = []
         for job in self.jobs:
             legal = [c for c in range(len(job.rows[0])) if job.rows[0][c] == ' ']

@@ -1,6 +1,6 @@
-"""Job kinds that only the tests use, for the AI worker (:mod:`connect4_game.ui.worker`).
+"""Job kinds that only the tests use, for the AI worker (:mod:`connect4_game.search.worker`).
 
-The game's own kinds are in ``connect4_game.ui.jobs.PRODUCTION_HANDLERS``; a
+The game's own kinds are in ``connect4_game.search.jobs.PRODUCTION_HANDLERS``; a
 test module calls :func:`register_test_jobs` at import. The worker processes
 import these handlers by name (``tests.worker_jobs``), so they stay top-level
 functions.
@@ -8,7 +8,7 @@ functions.
 
 import time
 
-from connect4_game.ui import jobs
+from connect4_game.search import jobs
 
 
 def sleep_job(job, progress):

@@ -43,19 +43,19 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from connect4_game.ai.alphabeta import alphabeta_for  # noqa: E402
+from connect4_game.ai.book import default_book  # noqa: E402
 from connect4_game.ai.levels import LEVEL_SETTINGS, LevelPlayer  # noqa: E402
 from connect4_game.ai.solver import Solver  # noqa: E402
-from connect4_game.ai.book import default_book  # noqa: E402
 from connect4_game.game import Game  # noqa: E402
-from connect4_game.puzzles.model import (DATA_VERSION, MAX_GRADE, Puzzle, grade_of,  # noqa: E402
-                                         puzzle_id)
+from connect4_game.puzzles.model import DATA_VERSION, MAX_GRADE, Puzzle, grade_of, puzzle_id  # noqa: E402
 from connect4_game.puzzles.proof import COLS, ROWS, position_key, prove, winning_columns  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / 'connect4_game' / 'puzzles' / 'puzzles.json'

@@ -8,7 +8,7 @@ not needed to play).
                                            # translation is fuzzy or a .mo is out of date
 
 Strings are marked in the code with ``_()``, ``N_()`` and ``ngettext()`` of
-:mod:`connect4_game.ui.i18n`; the catalogues are
+:mod:`connect4_game.i18n`; the catalogues are
 ``connect4_game/locale/<code>/LC_MESSAGES/connect4.po`` (edited by people)
 and ``.mo`` (compiled, read by gettext at run time), one per language of
 :data:`connect4_game.rules.LANGUAGES` other than English.
@@ -29,11 +29,11 @@ from babel.messages.extract import extract_from_dir  # noqa: E402
 from babel.messages.mofile import write_mo  # noqa: E402
 from babel.messages.pofile import read_po, write_po  # noqa: E402
 
+from connect4_game.i18n import DOMAIN, LOCALE_DIR  # noqa: E402
 from connect4_game.rules import LANGUAGES  # noqa: E402
-from connect4_game.ui.i18n import DOMAIN, LOCALE_DIR  # noqa: E402
 
 KEYWORDS = {'_': None, 'N_': None, 'ngettext': (1, 2)}
-SOURCES = ('ui',)          # the window; the console keeps the assignment's English
+SOURCES = ('ui', 'play')   # the window and its game flow; the console keeps the assignment's English
 
 
 def template() -> Catalog:

@@ -23,7 +23,7 @@ cached per size (see :func:`geometry`). Nothing in this module imports pygame.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from connect4_game.board import validate_checker
 
@@ -267,7 +267,7 @@ class Geometry:
         return (mask + self.bottom) & self.board
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(h: int, w: int) -> Geometry:
     """Cached :class:`Geometry` for a board of ``h`` rows and ``w`` columns."""
     return Geometry(h, w)

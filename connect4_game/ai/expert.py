@@ -26,11 +26,21 @@ import time
 
 from connect4_game.ai import perfect
 from connect4_game.ai.bitboard import from_board, geometry, has_four
-from connect4_game.ai.expert_result import (ColumnResult, choose_column, estimate_result,
-                                            exact_result)
+from connect4_game.ai.expert_result import (
+    ColumnResult,
+    choose_column,
+    estimate_result,
+    exact_result,
+)
+from connect4_game.ai.solver import (
+    BudgetExceeded,
+    Solver,
+    get_solver,
+    plies_to_score,
+    score_to_plies,
+)
 from connect4_game.board import Board, validate_checker
 from connect4_game.players import Player
-from connect4_game.ai.solver import BudgetExceeded, Solver, get_solver, plies_to_score, score_to_plies
 from connect4_game.rules import check_optional_int, check_seconds
 
 __all__ = ["ColumnResult", "analyze", "choose_column", "ExpertPlayer", "DEFAULT_TIME_BUDGET",

@@ -61,8 +61,12 @@ from connect4_game.ai import bitboard as bb
 from connect4_game.ai.alphabeta import AlphaBeta, alphabeta_for
 from connect4_game.ai.evaluate import WIN_FLOOR, Evaluator, cell_weights, evaluator
 from connect4_game.ai.expert import ExpertPlayer
-from connect4_game.ai.level_tactics import (book_columns, double_threat_columns,
-                                            forced_four_columns, solved_columns)
+from connect4_game.ai.level_tactics import (
+    book_columns,
+    double_threat_columns,
+    forced_four_columns,
+    solved_columns,
+)
 from connect4_game.board import Board
 from connect4_game.players import Player
 from connect4_game.rules import DEFAULT_LEVEL, EXPERT_MOVE_SECONDS, LEVELS, check_choice

@@ -67,13 +67,19 @@ from __future__ import annotations
 import os
 import threading
 import time
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from connect4_game.ai.bitboard import geometry, has_four
 from connect4_game.ai.book import OpeningBook
-from connect4_game.ai.perfect_model import (ColumnScore, PerfectResult, column_label,
-                                            estimate_column, exact_column, play_moves,
-                                            read_position)
+from connect4_game.ai.perfect_model import (
+    ColumnScore,
+    PerfectResult,
+    column_label,
+    estimate_column,
+    exact_column,
+    play_moves,
+    read_position,
+)
 from connect4_game.ai.solver import get_solver
 from connect4_game.rules import check_optional_int, check_seconds
 
@@ -143,8 +149,10 @@ def _bitbully():
         _bb_error = f"bitbully disabled by {_ENV_SWITCH}"
         return None
     try:
-        import bitbully.bitbully_core as bbc
         from pathlib import Path
+
+        import bitbully.bitbully_core as bbc
+
         from connect4_game.ai.book import book_path
         path = book_path()
         if path is None or not os.path.isfile(path):

@@ -13,8 +13,8 @@ Nothing here imports pygame.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from connect4_game.ai.bitboard import from_board, geometry, has_four, play
 from connect4_game.ai.solver import score_to_plies

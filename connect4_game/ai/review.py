@@ -27,13 +27,13 @@ Nothing here imports pygame.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from connect4_game.ai import perfect
 from connect4_game.ai.solver import score_to_plies
-from connect4_game.rules import check_column
 from connect4_game.notation import column_name
+from connect4_game.rules import check_column
 
 __all__ = ["PlyReview", "VERDICTS", "DEFAULT_PLY_BUDGET", "verdict", "review_game",
            "review_moves", "format_review", "ReviewTable"]

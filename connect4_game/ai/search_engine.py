@@ -265,10 +265,9 @@ class Engine:
                         if r and not win(att, mask | r, d1, mw & ~r, -1):
                             _refuted(k, d, r)
                             return False
-            elif replies:
-                if not win(att, mask | replies, d1, mw & ~replies, -1):
-                    _refuted(k, d, replies)
-                    return False
+            elif replies and not win(att, mask | replies, d1, mw & ~replies, -1):
+                _refuted(k, d, replies)
+                return False
             e = tget2(k)
             if e is None:
                 if len(table2) >= cap:

@@ -397,14 +397,14 @@ class Solver:
         return proof.lo
 
     def prove(self, cur: int, mask: int, alternating: bool = True, lo: int | None = None,
-              hi: int | None = None, guess: int | None = None) -> "Proof":
+              hi: int | None = None, guess: int | None = None) -> Proof:
         """Like :meth:`solve`, but never raises :class:`BudgetExceeded`: returns
         a :class:`Proof` with the bounds proven when the search ended (exact
         when it finished) and the cell of a move reaching the lower bound,
         when the search showed one."""
         return self._bisect(cur, mask, alternating, False, lo, hi, guess)
 
-    def _bisect(self, cur, mask, alternating, weak, lo, hi, guess) -> "Proof":
+    def _bisect(self, cur, mask, alternating, weak, lo, hi, guess) -> Proof:
         """Null-window bisection of the score (Pons part 7); stops early, with
         the bounds proven so far, when the budget runs out."""
         n = mask.bit_count()

@@ -45,8 +45,13 @@ import threading
 # (``--o connect4_game/cs5.py:Player``), which imports it outside the package.
 from connect4_game import board as _engine
 from connect4_game.board import other, validate_checker
-from connect4_game.compat.adapter import (EngineAdapter, as_engine_player, move_method,
-                                         register_style_board, to_board_of)
+from connect4_game.compat.adapter import (
+    EngineAdapter,
+    as_engine_player,
+    move_method,
+    register_style_board,
+    to_board_of,
+)
 from connect4_game.players import Player as _ConsolePlayer
 from connect4_game.rules import check_lookahead, check_tiebreak, is_int
 
@@ -134,7 +139,7 @@ class Board(_engine.Board):
         super().__init__(height, width)
 
     @classmethod
-    def from_engine(cls, b: _engine.Board) -> 'Board':
+    def from_engine(cls, b: _engine.Board) -> Board:
         """A new board of this class holding the position of engine board ``b``."""
         _check_board(b)
         new = cls(b.width, b.height)
@@ -150,7 +155,7 @@ class Board(_engine.Board):
     def data(self, rows: list[list[str]]) -> None:
         self.slots = rows
 
-    def copy(self) -> 'Board':
+    def copy(self) -> Board:
         """An independent copy of this board, of the same class."""
         return type(self).from_engine(self)
 

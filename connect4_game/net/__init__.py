@@ -36,8 +36,21 @@ from connect4_game.game import MoveRefused, reconcile
 from connect4_game.net.address import DEFAULT_PORT, parse_address
 from connect4_game.net.console import play_remote
 from connect4_game.net.events import (
-    ChatMessage, Closed, CodeChanged, Connected, Error, Event, GameInfo, JoinFailed,
-    JoinFailure, JoinsPaused, OpponentMove, PeerBack, PeerLost, Refused, UndoAnswered,
+    ChatMessage,
+    Closed,
+    CodeChanged,
+    Connected,
+    Error,
+    Event,
+    GameInfo,
+    JoinFailed,
+    JoinFailure,
+    JoinsPaused,
+    OpponentMove,
+    PeerBack,
+    PeerLost,
+    Refused,
+    UndoAnswered,
     UndoRequested,
 )
 from connect4_game.net.host import Host

@@ -15,7 +15,8 @@ This module never imports pygame.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from connect4_game.game import Game
 from connect4_game.net.events import JoinsPaused, OpponentMove, UndoRequested

@@ -14,7 +14,6 @@ from __future__ import annotations
 import queue
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Dict, Tuple
 
 __all__ = [
     'GameInfo', 'Event', 'Connected', 'PeerBack', 'OpponentMove', 'UndoRequested',
@@ -37,8 +36,8 @@ class GameInfo:
     cols: int
     host_side: str
     my_side: str
-    moves: Tuple[int, ...]
-    names: Dict[str, str] = field(default_factory=dict)
+    moves: tuple[int, ...]
+    names: dict[str, str] = field(default_factory=dict)
     peer: str = ''
 
 

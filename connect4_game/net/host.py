@@ -63,7 +63,8 @@ import logging
 import math
 import socket
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from connect4_game.board import other
 from connect4_game.game import Game
@@ -74,7 +75,12 @@ from connect4_game.net.peer import _Peer, check_timing
 from connect4_game.net.referee import reconcile_with_peer
 from connect4_game.net.transport import Conn, ConnState
 from connect4_game.rules import (
-    DEFAULT_COLS, DEFAULT_ROWS, check_cols, check_int, check_rows, check_seconds,
+    DEFAULT_COLS,
+    DEFAULT_ROWS,
+    check_cols,
+    check_int,
+    check_rows,
+    check_seconds,
 )
 
 __all__ = ['Host', 'wrong_codes_within', 'MAX_WRONG_CODES', 'CODE_PAUSE']

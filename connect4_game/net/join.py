@@ -16,7 +16,8 @@ import logging
 import re
 import socket
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from connect4_game.board import other
 from connect4_game.game import Game, MoveRefused

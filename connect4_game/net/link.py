@@ -29,13 +29,23 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from enum import Enum
-from typing import Any, Callable, Union
+from typing import Any
 
 from connect4_game.game import Game, MoveRefused, side_for_ply
 from connect4_game.net.events import (
-    Closed, Connected, Event, GameInfo, JoinFailed, JoinFailure, OpponentMove, PeerBack,
-    PeerLost, UndoAnswered, UndoRequested,
+    Closed,
+    Connected,
+    Event,
+    GameInfo,
+    JoinFailed,
+    JoinFailure,
+    OpponentMove,
+    PeerBack,
+    PeerLost,
+    UndoAnswered,
+    UndoRequested,
 )
 from connect4_game.net.host import Host
 from connect4_game.net.join import Join
@@ -49,7 +59,7 @@ logger = logging.getLogger(__name__)
 JOIN_FIRST_TRIES = 15.0
 """Seconds a joiner keeps trying to reach a host that is not up yet, unless told."""
 
-Peer = Union[Host, Join]
+Peer = Host | Join
 
 
 class NetState(str, Enum):

@@ -6,9 +6,9 @@ This module never imports pygame.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Mapping
 
 from connect4_game import rules
 from connect4_game.net import protocol as P

@@ -28,13 +28,20 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from connect4_game.messages import clip
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, parse_address
 from connect4_game.net.events import (
-    Closed, Connected, Error, EventSource, PeerBack, PeerLost, UndoAnswered,
+    Closed,
+    Connected,
+    Error,
+    EventSource,
+    PeerBack,
+    PeerLost,
+    UndoAnswered,
 )
 from connect4_game.net.referee import Referee
 from connect4_game.net.transport import CLOSE_GRACE, Conn, ConnState, Transport

@@ -45,9 +45,18 @@ import hmac
 import json
 import re
 import secrets
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from connect4_game.rules import CHECKERS, MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS, check_bool, check_int
+from connect4_game.rules import (
+    CHECKERS,
+    MAX_COLS,
+    MAX_ROWS,
+    MIN_COLS,
+    MIN_ROWS,
+    check_bool,
+    check_int,
+)
 
 __all__ = [
     'PROTOCOL_VERSION', 'MAX_LINE_BYTES', 'MAX_NAME', 'MAX_CHAT', 'MAX_TEXT', 'MAX_PLIES',

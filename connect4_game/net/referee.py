@@ -21,14 +21,21 @@ from __future__ import annotations
 import collections
 import logging
 import threading
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from connect4_game.board import other
 from connect4_game.game import Game, MoveRefused, reconcile, side_for_ply
 from connect4_game.messages import clip
 from connect4_game.net import protocol as P
 from connect4_game.net.events import (
-    ChatMessage, Error, Event, GameInfo, OpponentMove, UndoAnswered, UndoRequested,
+    ChatMessage,
+    Error,
+    Event,
+    GameInfo,
+    OpponentMove,
+    UndoAnswered,
+    UndoRequested,
 )
 from connect4_game.rules import check_int
 

@@ -18,6 +18,7 @@ This module never imports pygame.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import logging
 import os
@@ -25,8 +26,9 @@ import selectors
 import socket
 import threading
 import time
+from collections.abc import Callable
 from enum import Enum
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from connect4_game.messages import clip
 from connect4_game.net import protocol as P
@@ -318,10 +320,8 @@ class Transport:
         """Make the loop's current wait end at once (any thread)."""
         w = self._wake_w
         if w is not None:
-            try:
+            with contextlib.suppress(OSError):   # full (already woken) or closed (stopping)
                 w.send(b'x')
-            except OSError:       # full (already woken) or closed (stopping)
-                pass
 
     def step(self, timeout: float = TICK) -> None:
         """Wait up to ``timeout`` seconds for the sockets, serve them, then tick."""
@@ -353,10 +353,8 @@ class Transport:
         """Make a connected socket a :class:`Conn` in handshake and watch it."""
         assert self._sel is not None
         sock.setblocking(False)
-        try:
+        with contextlib.suppress(OSError):
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        except OSError:
-            pass
         now = self._clock()
         conn = Conn(sock, addr, now, now + self._handshake_timeout)
         self._sel.register(sock, selectors.EVENT_READ, conn)
@@ -467,10 +465,8 @@ class Transport:
             self._sel.modify(conn.sock, want, conn)
         if not conn.out and conn.state is ConnState.CLOSING and not conn.shut_wr:
             conn.shut_wr = True
-            try:
+            with contextlib.suppress(OSError):
                 conn.sock.shutdown(socket.SHUT_WR)
-            except OSError:
-                pass
 
     def begin_close(self, conn: Conn, msg: dict[str, Any] | None = None) -> None:
         """Send ``msg`` (if any), then close once it is out and the other side
@@ -490,10 +486,8 @@ class Transport:
         conn.closed = True
         self.conns.discard(conn)
         self._unregister(conn.sock)
-        try:
+        with contextlib.suppress(OSError):
             conn.sock.close()
-        except OSError:
-            pass
 
     def drop(self, conn: Conn, reason: str) -> None:
         """Close ``conn`` at once and tell the handler (``on_broken``)."""
@@ -505,10 +499,8 @@ class Transport:
     def _unregister(self, sock: socket.socket) -> None:
         if self._sel is None:
             return
-        try:
+        with contextlib.suppress(KeyError, ValueError, OSError):
             self._sel.unregister(sock)
-        except (KeyError, ValueError, OSError):
-            pass
 
     def teardown(self) -> None:
         """Close everything: connections, the listener, an attempt, the selector."""
@@ -518,13 +510,9 @@ class Transport:
         self.close_listener()
         for sock in (self._wake_r, self._wake_w):
             if sock is not None:
-                try:
+                with contextlib.suppress(OSError):
                     sock.close()
-                except OSError:
-                    pass
         self._wake_r = self._wake_w = None
         if self._sel is not None:
-            try:
+            with contextlib.suppress(OSError):
                 self._sel.close()
-            except OSError:
-                pass

@@ -16,7 +16,7 @@ import argparse
 import re
 import string
 import sys
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from connect4_game.oska.engine import (
     Move,

@@ -45,8 +45,9 @@ from __future__ import annotations
 
 import functools
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from connect4_game.rules import OSKA_MIN_N, check_int
 
@@ -202,7 +203,7 @@ class _Geometry:
         return [flat[s : s + length] for s, length in zip(self.starts, self.lengths, strict=True)]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _geometry(n: int) -> _Geometry:
     return _Geometry(n)
 
@@ -540,12 +541,11 @@ def search(
             v = -negamax(apply(s, side, m), opp, depth - 1, -beta, -alpha, ply + 1)
             if v > best:
                 best = v
-            if alphabeta:
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        stats.cutoffs += 1
-                        break
+            if alphabeta and v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    stats.cutoffs += 1
+                    break
         return best
 
     opp = other[player]

@@ -23,7 +23,7 @@ The package is split by responsibility:
   that plays from a process of its own (the console game, ``--text``).
 
 The window runs plug-ins in its AI worker process instead
-(:mod:`connect4_game.ui.worker`, job kind ``'plugin'``, with a ``timeout``,
+(:mod:`connect4_game.search.worker`, job kind ``'plugin'``, with a ``timeout``,
 10 s by default): on time-out the process is replaced, the window reports it
 and the user takes over that side or starts a new game.
 
@@ -38,13 +38,23 @@ This package never imports pygame.
 
 from __future__ import annotations
 
-from connect4_game.lifetime import (child_setup, describe_exit, guard_descendants,
-                                    kill_process_group, stop_child)
+from connect4_game.lifetime import (
+                                    child_setup,
+                                    describe_exit,
+                                    guard_descendants,
+                                    kill_process_group,
+                                    stop_child,
+)
 from connect4_game.plugins.guarded import GuardedPlayer, SafePlayer
 from connect4_game.plugins.loader import ADAPTERS, load_class, load_player, register_adapter
 from connect4_game.plugins.process import ProcessPlayer
-from connect4_game.plugins.spec import (check_player_spec, describe_exception, is_plugin_spec,
-                                        parse_spec, spec_label)
+from connect4_game.plugins.spec import (
+                                    check_player_spec,
+                                    describe_exception,
+                                    is_plugin_spec,
+                                    parse_spec,
+                                    spec_label,
+)
 
 __all__ = ["ADAPTERS", "register_adapter", "parse_spec", "is_plugin_spec", "check_player_spec",
            "spec_label", "load_class", "load_player", "SafePlayer", "GuardedPlayer",

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import operator
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from connect4_game.board import Board, validate_checker
 from connect4_game.messages import clip

@@ -27,11 +27,13 @@ Every problem while loading raises ``ValueError`` with one clear line.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import inspect
 import sys
 import zlib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from connect4_game.board import validate_checker
 from connect4_game.compat import is_compat_spec
@@ -48,7 +50,7 @@ def _is_cs5_style(obj: Any) -> bool:
 
 def _wrap_cs5(obj: Any) -> Any:
     """``obj`` as an engine-style player (see :mod:`connect4_game.compat.adapter`)."""
-    from connect4_game.compat import adapter   # the package registers the CS5/Dutch boards
+    from connect4_game.compat import adapter  # the package registers the CS5/Dutch boards
     return adapter.as_engine_player(obj)
 
 
@@ -196,8 +198,6 @@ def load_player(spec: str, checker: str, tiebreak: str = CONSOLE_TIEBREAK,
         raise ValueError(f"{name} has no next_move(board) method (the assignment's Player "
                          f"interface) nor nextMove(board)")
     if getattr(obj, "checker", None) not in CHECKERS:
-        try:
+        with contextlib.suppress(Exception):
             obj.checker = checker
-        except Exception:
-            pass
     return obj

@@ -12,13 +12,15 @@ objects) cannot reach the game; a fault hands the side to the user, as
 
 from __future__ import annotations
 
+import contextlib
 import json
 import multiprocessing as mp
 import multiprocessing.connection as mp_connection
 import os
 import time
+from collections.abc import Callable
 from multiprocessing.process import BaseProcess
-from typing import Any, Callable
+from typing import Any
 
 from connect4_game.board import Board, validate_checker
 from connect4_game.lifetime import child_setup, describe_exit, guard_descendants, stop_child
@@ -51,10 +53,8 @@ def _plugin_main(conn: mp_connection.Connection, parent_pid: int, spec: str, che
     except BaseException as exc:   # KeyboardInterrupt too: one line for the parent
         text = clip(exc, 300) if isinstance(exc, ValueError) else \
             f"loading {label} raised {describe_exception(exc)}"
-        try:
+        with contextlib.suppress(Exception):
             _send_json(conn, "error", text)
-        except Exception:
-            pass
         return
     try:
         _send_json(conn, "ready", checker)
@@ -266,12 +266,10 @@ class ProcessPlayer:
             stop_child(proc)
         conn = getattr(self, "_conn", None)
         if conn is not None:
-            try:
+            with contextlib.suppress(OSError):
                 conn.close()
-            except OSError:
-                pass
 
-    def __enter__(self) -> "ProcessPlayer":
+    def __enter__(self) -> ProcessPlayer:
         return self
 
     def __exit__(self, *exc: object) -> None:

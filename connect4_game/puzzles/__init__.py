@@ -40,12 +40,31 @@ up to about a second without it: run them off the drawing thread)::
 """
 from __future__ import annotations
 
-from connect4_game.puzzles.model import (MAX_GRADE, SIDE_NAMES, Puzzle, PuzzleDataError,
-                                         find_puzzle, grade_label, grade_of, load_puzzles,
-                                         parse_puzzles, puzzle_id, puzzle_of_the_day,
-                                         puzzles_of_grade, title, to_json)
-from connect4_game.puzzles.play import (TryResult, check_try, defence, moves_left, solution,
-                                        start_game, try_message)
+from connect4_game.puzzles.model import (
+                                         MAX_GRADE,
+                                         SIDE_NAMES,
+                                         Puzzle,
+                                         PuzzleDataError,
+                                         find_puzzle,
+                                         grade_label,
+                                         grade_of,
+                                         load_puzzles,
+                                         parse_puzzles,
+                                         puzzle_id,
+                                         puzzle_of_the_day,
+                                         puzzles_of_grade,
+                                         title,
+                                         to_json,
+)
+from connect4_game.puzzles.play import (
+                                         TryResult,
+                                         check_try,
+                                         defence,
+                                         moves_left,
+                                         solution,
+                                         start_game,
+                                         try_message,
+)
 
 __all__ = ['MAX_GRADE', 'SIDE_NAMES', 'Puzzle', 'PuzzleDataError', 'TryResult', 'check_try',
            'defence', 'find_puzzle', 'grade_label', 'grade_of', 'load_puzzles', 'moves_left',

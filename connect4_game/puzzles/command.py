@@ -15,10 +15,16 @@ import argparse
 import json
 import sys
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
-from connect4_game.puzzles.model import (MAX_GRADE, Puzzle, PuzzleDataError, grade_label,
-                                         load_puzzles, to_json)
+from connect4_game.puzzles.model import (
+    MAX_GRADE,
+    Puzzle,
+    PuzzleDataError,
+    grade_label,
+    load_puzzles,
+    to_json,
+)
 
 __all__ = ['puzzle_mode', 'run_puzzles', 'listing']
 

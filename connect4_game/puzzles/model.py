@@ -25,9 +25,10 @@ import datetime
 import functools
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.resources import files
-from typing import Any, Sequence
+from typing import Any
 
 from connect4_game.game import Game
 from connect4_game.notation import format_moves, parse_position

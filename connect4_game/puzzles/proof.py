@@ -24,8 +24,8 @@ Nothing here imports pygame.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from connect4_game.ai import bitboard as bb
 from connect4_game.ai.perfect import LOCK, solve_position

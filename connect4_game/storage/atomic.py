@@ -28,6 +28,7 @@ Used by settings, statistics and saved games. This module never imports pygame.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -36,8 +37,9 @@ import stat
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Callable, Iterable, TypeVar
+from typing import Any, TypeVar
 
 from connect4_game.rules import check_seconds
 
@@ -234,10 +236,8 @@ def remove_stale_temp_files(directory: str | os.PathLike, older_than: float = ST
 
 
 def _unlink_quietly(path: str) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(path)
-    except OSError:
-        pass
 
 
 if _POSIX:
@@ -246,10 +246,8 @@ if _POSIX:
     def _hold(fd: int) -> None:
         """Take the writer's lock on its temporary file (released when it closes);
         best effort: a file system without ``flock`` only loses the early clean-up."""
-        try:
+        with contextlib.suppress(OSError):
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            pass
 
     def _held(path: str) -> bool:
         """True if a writer holds the file, or if that cannot be told."""

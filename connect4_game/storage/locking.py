@@ -16,9 +16,9 @@ This module never imports pygame.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from connect4_game.rules import check_seconds
 
@@ -55,7 +55,7 @@ def locked(path: str | os.PathLike, timeout: float | None = None) -> Iterator[Pa
                          zero_ok=True, finite=True)
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    from filelock import FileLock      # here: its import costs ~20 ms, and only writers need it
+    from filelock import FileLock  # here: its import costs ~20 ms, and only writers need it
     lock = FileLock(str(lock_path(target)))
     with lock.acquire(timeout=wait, poll_interval=_POLL):
         yield target

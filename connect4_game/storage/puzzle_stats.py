@@ -22,15 +22,22 @@ This module never imports pygame.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from connect4_game.storage.atomic import atomic_write_json
 from connect4_game.storage.locking import locked
 from connect4_game.storage.settings import config_dir
-from connect4_game.storage.userfiles import (UserFileError, bounded_warnings, load_json,
-                                             quote_value, set_aside, shown_path)
+from connect4_game.storage.userfiles import (
+    UserFileError,
+    bounded_warnings,
+    load_json,
+    quote_value,
+    set_aside,
+    shown_path,
+)
 
 __all__ = ['PUZZLE_STATS_FILE', 'PuzzleCounts', 'PuzzleTotals', 'puzzle_stats_path',
            'load_puzzle_counts', 'record_puzzle_try', 'puzzle_totals']

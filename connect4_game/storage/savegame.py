@@ -50,19 +50,27 @@ import itertools
 import logging
 import os
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
-from connect4_game.storage.atomic import atomic_write_json, atomic_write_new, json_bytes
 from connect4_game.board import Board
 from connect4_game.game import Game
 from connect4_game.messages import clip
 from connect4_game.notation import ADD_CHECKERS_CHARS
 from connect4_game.rules import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS, check_column, check_int
+from connect4_game.storage.atomic import atomic_write_json, atomic_write_new, json_bytes
 from connect4_game.storage.settings import config_dir
-from connect4_game.storage.userfiles import (UserFileError, json_kind, parse_json, quote_value, read_user_file,
-                        set_aside, shown_path)
+from connect4_game.storage.userfiles import (
+    UserFileError,
+    json_kind,
+    parse_json,
+    quote_value,
+    read_user_file,
+    set_aside,
+    shown_path,
+)
 
 __all__ = [
     "MOVE_CHARS", "MAX_COLS", "FORMAT", "AUTOSAVE_FILE", "MoveStringError", "SaveFileError",
@@ -270,7 +278,7 @@ class SavedGame:
         return data
 
     @classmethod
-    def from_json(cls, data: Any) -> "SavedGame":
+    def from_json(cls, data: Any) -> SavedGame:
         """:raises ValueError: (MoveStringError or a plain ValueError) naming the problem."""
         if not isinstance(data, dict):
             raise ValueError(f"expected a JSON object, got {type(data).__name__}")

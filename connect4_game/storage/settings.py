@@ -21,17 +21,26 @@ This module never imports pygame.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from connect4_game import rules
 from connect4_game.storage.atomic import atomic_write_json, remove_stale_temp_files
-from connect4_game.storage.userfiles import (UserFileError, bounded_warnings, json_kind,
-                                             load_json, moved_aside, quote_value, set_aside,
-                                             shown_path)
+from connect4_game.storage.userfiles import (
+    UserFileError,
+    bounded_warnings,
+    json_kind,
+    load_json,
+    moved_aside,
+    quote_value,
+    set_aside,
+    shown_path,
+)
 
 __all__ = [
     "APP_NAME", "CONFIG_ENV", "SETTINGS_FILE", "Settings", "config_dir", "settings_path",
@@ -167,7 +176,7 @@ class Settings:
         except ValueError as exc:
             raise ValueError(f"{_window_problem(_WINDOW_FIELDS)}: {exc}") from None
 
-    def replace(self, **changes: Any) -> "Settings":
+    def replace(self, **changes: Any) -> Settings:
         """A copy with ``changes`` applied.
 
         :raises ValueError: for an unknown field name or an invalid value.
@@ -185,7 +194,7 @@ class Settings:
         return data
 
     @classmethod
-    def from_dict(cls, data: Any) -> tuple["Settings", list[str]]:
+    def from_dict(cls, data: Any) -> tuple[Settings, list[str]]:
         """Build Settings from a parsed JSON object, never raising.
 
         Returns ``(settings, warnings)``: fields missing from ``data`` take
@@ -263,10 +272,8 @@ def load_settings(path: str | os.PathLike | None = None) -> tuple[Settings, list
         return settings, []
     warnings = bounded_warnings(f"{what} {shown_path(target)}", problems)
     warnings[-1] += "; " + moved_aside(target, "kept the valid ones")
-    try:
+    with contextlib.suppress(OSError):
         save_settings(settings, target)
-    except OSError:
-        pass
     return settings, warnings
 
 

@@ -29,8 +29,14 @@ from connect4_game.rules import check_int
 from connect4_game.storage.atomic import atomic_write_json
 from connect4_game.storage.locking import locked
 from connect4_game.storage.settings import config_dir
-from connect4_game.storage.userfiles import (UserFileError, bounded_warnings, load_json, quote_value, set_aside,
-                        shown_path)
+from connect4_game.storage.userfiles import (
+    UserFileError,
+    bounded_warnings,
+    load_json,
+    quote_value,
+    set_aside,
+    shown_path,
+)
 
 __all__ = ["STATS_FILE", "RESULTS", "Record", "Stats", "stats_path", "describe_player",
            "pairing_name", "load_stats"]

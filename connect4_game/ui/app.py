@@ -13,7 +13,7 @@
 * the game's files -- :attr:`App.files` (:mod:`connect4_game.ui.game_files`);
 * the real-time loop -- :attr:`App.loop` (:mod:`connect4_game.ui.loop`).
 
-The game itself is the :class:`~connect4_game.ui.session.GameSession`
+The game itself is the :class:`~connect4_game.play.session.GameSession`
 (:attr:`App.session`).
 
 Tests drive :meth:`App.step` with a list of events and a ``dt`` in seconds
@@ -29,25 +29,27 @@ unfinished game is autosaved).
 A click travels: pygame event -> :meth:`App.step` -> the top screen's
 ``process_event`` -> a session command (``human_drop``) -> the session's
 state and events -> the screen's animation and sound. An AI move travels:
-the session's :meth:`~connect4_game.ui.session.GameSession.desired_job`
+the session's :meth:`~connect4_game.play.session.GameSession.desired_job`
 -> the worker's process -> a tagged result -> the session plays it when
 the tag still matches the position.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sys
 
 import pygame
 
 from connect4_game import rules
+from connect4_game.i18n import _, ngettext
 from connect4_game.messages import clip
+from connect4_game.play.session import GameSession
+from connect4_game.search.worker import SearchWorker
 from connect4_game.storage.settings import Settings
-from connect4_game.ui import themes
+from connect4_game.ui import text_fit, themes
 from connect4_game.ui.game_files import GameFiles
-from connect4_game.ui.i18n import _, ngettext
-from connect4_game.ui import text_fit
 from connect4_game.ui.loop import FPS, FrameLoop, console_diagnostics, frame_stats
 from connect4_game.ui.pointer import CutTextTips
 from connect4_game.ui.screen_stack import ScreenStack
@@ -59,11 +61,9 @@ from connect4_game.ui.services import (
     StatsService,
     ThemeService,
 )
-from connect4_game.ui.session import GameSession
 from connect4_game.ui.startup import AppOptions, players_to_settings, resolve_start
 from connect4_game.ui.widgets import draw_tooltip
 from connect4_game.ui.window import Window
-from connect4_game.ui.worker import SearchWorker
 
 __all__ = ['App', 'AppOptions', 'frame_stats', 'run_window', 'FPS', 'IDLE_REDRAW']
 
@@ -421,10 +421,8 @@ class App:
             return
         self._closed = True
         o = self.options
-        try:
+        with contextlib.suppress(Exception):
             self.session.close()
-        except Exception:
-            pass
         self.stack.app_closing()
         try:
             if self._own_worker:
@@ -456,10 +454,8 @@ def _replace_dead_worker(app: App) -> None:
     alive = getattr(app.worker, 'alive', None)
     if alive is None or alive() or app._closed:
         return
-    try:
+    with contextlib.suppress(Exception):
         app.worker.close(0.2)
-    except Exception:
-        pass
     app.worker = SearchWorker()
     app._own_worker = True
     app.session.computer.worker_replaced(app.worker)

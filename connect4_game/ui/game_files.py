@@ -4,7 +4,7 @@ clipboard (Copy moves, Ctrl+C; Paste position, Ctrl+V). The file formats are
 :mod:`connect4_game.storage.savegame`'s; the clipboard holds the players'
 notation, columns 1..N (:mod:`connect4_game.notation`: ``4453``).
 
-Every method takes the :class:`~connect4_game.ui.session.GameSession` it
+Every method takes the :class:`~connect4_game.play.session.GameSession` it
 works on and tells the player the outcome through ``session.say``.
 """
 
@@ -13,13 +13,13 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from connect4_game.i18n import _, ngettext
 from connect4_game.messages import clip
 from connect4_game.notation import NotationError, column_range, format_moves, parse_position
-from connect4_game.ui.i18n import _, ngettext
 from connect4_game.ui.services import Clipboard, ClipboardError
 
 if TYPE_CHECKING:
-    from connect4_game.ui.session import GameSession
+    from connect4_game.play.session import GameSession
     from connect4_game.ui.startup import AppOptions
 
 __all__ = ['GameFiles']

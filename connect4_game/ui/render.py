@@ -21,8 +21,16 @@ import pygame
 
 from connect4_game.messages import MAX_TEXT, clip
 from connect4_game.rules import check_int
-from connect4_game.ui.text_fit import (MIN_FONT, draw_text, fit, fit_text, font, line_height,
-                                       render_fit, wrap_text)
+from connect4_game.ui.text_fit import (
+    MIN_FONT,
+    draw_text,
+    fit,
+    fit_text,
+    font,
+    line_height,
+    render_fit,
+    wrap_text,
+)
 
 if TYPE_CHECKING:
     from connect4_game.ui.themes import Theme

@@ -22,8 +22,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 
 os.environ.setdefault('SDL_VIDEODRIVER', 'dummy')
 os.environ.setdefault('SDL_AUDIODRIVER', 'dummy')
@@ -31,8 +31,8 @@ os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1')
 
 import pygame  # noqa: E402
 
-from connect4_game.ui.app import App, AppOptions  # noqa: E402
 from connect4_game.seat_config import PlayerConfig, SeatKind  # noqa: E402
+from connect4_game.ui.app import App, AppOptions  # noqa: E402
 
 SIZE = (800, 760)
 DT = 1 / 60

@@ -13,17 +13,20 @@ Services that change a setting pass it to ``remember(**changes)``
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 from collections import deque
-from typing import TYPE_CHECKING, Callable, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from connect4_game import i18n
+from connect4_game.i18n import _
 from connect4_game.messages import clip
 from connect4_game.storage.settings import Settings
-from connect4_game.ui import i18n, themes
-from connect4_game.ui.i18n import _
+from connect4_game.ui import themes
 
 if TYPE_CHECKING:
     from connect4_game.storage.stats import Stats
@@ -184,10 +187,8 @@ class SoundService:
         """Play sound ``name`` unless muted; a failing device stays quiet."""
         if self.muted:
             return
-        try:
+        with contextlib.suppress(Exception):
             self.player.play(name)
-        except Exception:
-            pass
 
     def toggle_mute(self) -> bool:
         """Mute (stopping what plays) or unmute, remember it; returns ``muted``."""
@@ -273,7 +274,7 @@ class Clipboard:
 
 
 class LanguageService:
-    """The language of the window's texts (:mod:`connect4_game.ui.i18n`).
+    """The language of the window's texts (:mod:`connect4_game.i18n`).
 
     The code in use is ``app.language``; ``App.set_language`` changes it
     through :meth:`set`.

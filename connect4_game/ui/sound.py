@@ -11,6 +11,7 @@ returns False -- and ``available`` / ``reason`` say why.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections import deque
 from importlib import resources
@@ -126,10 +127,8 @@ class SoundPlayer:
     def stop(self) -> None:
         """Stop every sound now (no error without audio)."""
         if self._sounds:
-            try:
+            with contextlib.suppress(Exception):
                 pygame.mixer.stop()
-            except Exception:
-                pass
 
     @property
     def status(self) -> str:

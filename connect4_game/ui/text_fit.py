@@ -24,9 +24,9 @@ error) is never rendered wider than it is drawn: :func:`fit_text` and
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 import pygame
 

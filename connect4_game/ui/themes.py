@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from connect4_game import rules
-from connect4_game.ui.i18n import N_
+from connect4_game.i18n import N_
 
 __all__ = ["Theme", "THEMES", "DEFAULT_THEME", "SHAPES", "get_theme", "next_theme",
            "theme_names", "checker_surface", "draw_checker", "score_color", "SCORE_LABELS"]
@@ -94,7 +94,7 @@ class Theme:
         raise ValueError(f"checker must be 'X' or 'O', not {checker!r}")
 
 
-THEMES: "OrderedDict[str, Theme]" = OrderedDict()
+THEMES: OrderedDict[str, Theme] = OrderedDict()
 
 
 def _add(theme: Theme) -> None:

@@ -12,8 +12,8 @@ import os
 import pygame
 
 from connect4_game import rules
+from connect4_game.i18n import _
 from connect4_game.messages import clip, quote
-from connect4_game.ui.i18n import _
 
 __all__ = ['Window', 'fit_size']
 

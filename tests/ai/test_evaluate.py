@@ -5,8 +5,16 @@ import random
 import pytest
 
 from connect4_game.ai import bitboard as bb
-from connect4_game.ai.evaluate import (W_GOOD, W_OTHER, W_STACKED, W_ZUGZWANG, WIN_FLOOR,
-                                       Evaluator, cell_weights, evaluator)
+from connect4_game.ai.evaluate import (
+    W_GOOD,
+    W_OTHER,
+    W_STACKED,
+    W_ZUGZWANG,
+    WIN_FLOOR,
+    Evaluator,
+    cell_weights,
+    evaluator,
+)
 
 
 def test_cell_weights_are_the_classic_table_on_6x7():

@@ -10,16 +10,19 @@ import os
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from connect4_game.ai.bitboard import from_moves, from_slots, has_four, play
-from connect4_game.board import Board
-from connect4_game.ai.expert import ColumnResult, ExpertPlayer, analyze, choose_column
-from connect4_game.players import AIPlayer, RandomPlayer
-from connect4_game.ai.solver import Solver, get_solver, plies_to_score, score_to_plies
-from connect4_game.ai import book as bookmod
 from benchmarks.bench_expert import GreedyPlayer, play_game
-from tests.pons import PONS_DIR as PONS, read_pons
+from connect4_game.ai import book as bookmod
+from connect4_game.ai.bitboard import from_moves, from_slots, has_four, play
+from connect4_game.ai.expert import ColumnResult, ExpertPlayer, analyze, choose_column
+from connect4_game.ai.solver import Solver, get_solver, plies_to_score, score_to_plies
+from connect4_game.board import Board
+from connect4_game.players import AIPlayer, RandomPlayer
+from tests.pons import PONS_DIR as PONS
+from tests.pons import read_pons
+
 HAS_BOOK = bookmod.book_path() is not None and os.path.isfile(bookmod.book_path())
 needs_book = pytest.mark.skipif(not HAS_BOOK, reason="bitbully-databases not installed")
 
@@ -388,6 +391,7 @@ def test_expert_player_interface():
 @needs_book
 def test_bench_expert_runs_and_reports():
     import io
+
     from benchmarks import bench_expert
     out = io.StringIO()
     res = bench_expert.run(["--limit", "3", "--games", "1", "--selfplay", "0"], out=out)

@@ -1,7 +1,12 @@
 """The exact filters of the levels' root columns (connect4_game.ai.level_tactics)."""
 from connect4_game.ai import bitboard as bb
-from connect4_game.ai.level_tactics import (book_columns, double_threat_columns,
-                                            forced_four_columns, solved_columns, threat_scores)
+from connect4_game.ai.level_tactics import (
+    book_columns,
+    double_threat_columns,
+    forced_four_columns,
+    solved_columns,
+    threat_scores,
+)
 from connect4_game.board import Board
 
 GEO = bb.geometry(6, 7)

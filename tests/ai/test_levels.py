@@ -10,11 +10,16 @@ import pytest
 
 import connect4_game
 from benchmarks import bench_levels
+from connect4_game.ai import bitboard as bb
 from connect4_game.ai.expert import ExpertPlayer
 from connect4_game.ai.level_tactics import threat_scores
-from connect4_game.ai.levels import (LEVEL_SETTINGS, Decision, LevelPlayer,
-                                     level_player, make_level_player)
-from connect4_game.ai import bitboard as bb
+from connect4_game.ai.levels import (
+    LEVEL_SETTINGS,
+    Decision,
+    LevelPlayer,
+    level_player,
+    make_level_player,
+)
 from connect4_game.board import Board
 from connect4_game.players import AIPlayer, Player
 from connect4_game.rules import DEFAULT_LEVEL, LEVELS

@@ -16,8 +16,14 @@ import pytest
 from connect4_game.ai import perfect
 from connect4_game.ai.bitboard import geometry, has_four, play
 from connect4_game.ai.perfect import play_moves
-from connect4_game.ai.review import (VERDICTS, PlyReview, format_review, review_game,
-                                     review_moves, verdict)
+from connect4_game.ai.review import (
+    VERDICTS,
+    PlyReview,
+    format_review,
+    review_game,
+    review_moves,
+    verdict,
+)
 from connect4_game.ai.solver import get_solver
 from tests.pons import PONS_DIR, read_pons
 

@@ -5,12 +5,11 @@ import random
 import pytest
 
 from connect4_game.ai import bitboard as bb
+from connect4_game.ai.search import Searcher, shared_searcher
 from connect4_game.board import Board
 from connect4_game.players import AIPlayer
-from connect4_game.ai.search import Searcher, shared_searcher
 from tests.oracle import oracle_scores
 from tests.pons import PONS_DIR, read_pons
-
 
 # rough cost of one oracle call: nodes (legal columns ** lookahead) x width
 ORACLE_BUDGET = 6000

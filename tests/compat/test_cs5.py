@@ -13,8 +13,14 @@ import pytest
 from connect4_game import AIPlayer, connect_four
 from connect4_game import board as engine
 from connect4_game.compat import player_from_spec
-from connect4_game.compat.cs5 import (Board, EngineAdapter, EnginePlayer, Player, as_engine_player,
-                                      to_board_of)
+from connect4_game.compat.cs5 import (
+    Board,
+    EngineAdapter,
+    EnginePlayer,
+    Player,
+    as_engine_player,
+    to_board_of,
+)
 from tests.oracle import oracle_scores
 from tests.oracle_cs5 import OracleCS5Player, affordable_ply, random_position
 
@@ -549,7 +555,7 @@ def test_command_line_and_loader_agree_on_specs(spec):
 def test_our_files_load_as_plugins(module, cls_name):
     import connect4_game
     from connect4_game import plugins
-    path = f'{connect4_game.__path__[0]}/{module}.py'
+    path = f'{connect4_game.__path__[0]}/compat/{module}.py'
     p = plugins.load_player(f'{path}:{cls_name}', 'O')
     assert p.checker == 'O' and (p.tiebreak, p.lookahead) == ('LEFT', 3)
     b = engine.Board(6, 7)

@@ -3,6 +3,7 @@ that can go silent like a pulled cable, and event waiting with deadlines."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import selectors
 import socket
@@ -88,7 +89,7 @@ class Raw:
         self.buf = b''
 
     @classmethod
-    def accepted(cls, server: socket.socket, timeout: float = 5.0) -> 'Raw':
+    def accepted(cls, server: socket.socket, timeout: float = 5.0) -> Raw:
         """The next connection ``server`` (a listening socket) accepts, as a Raw."""
         server.settimeout(timeout)
         sock, _ = server.accept()
@@ -118,7 +119,7 @@ class Raw:
             self.sock.settimeout(left)
             try:
                 chunk = self.sock.recv(65536)
-            except socket.timeout:
+            except TimeoutError:
                 continue
             except ConnectionResetError:
                 return None
@@ -151,10 +152,8 @@ class Raw:
             out.append(msg)
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             self.sock.close()
-        except OSError:
-            pass
 
 
 class Relay:
@@ -199,19 +198,15 @@ class Relay:
         while not self._stop.is_set():
             if self._cut.is_set():
                 for sock in self.socks:
-                    try:
+                    with contextlib.suppress(KeyError, ValueError):
                         self.sel.unregister(sock)
-                    except (KeyError, ValueError):
-                        pass
                     sock.close()
                 self.socks.clear()
                 self._cut.clear()
             if self._freeze.is_set():
                 for sock in self.socks:
-                    try:
+                    with contextlib.suppress(KeyError, ValueError):
                         self.sel.unregister(sock)
-                    except (KeyError, ValueError):
-                        pass
                 self._freeze.clear()
             for key, _ in self.sel.select(0.02):
                 if key.data is None:
@@ -236,23 +231,17 @@ class Relay:
                     except OSError:
                         data = b''
                     if data:
-                        try:
+                        with contextlib.suppress(OSError):
                             key.data.sendall(data)
-                        except OSError:
-                            pass
                     else:
                         for s in (key.fileobj, key.data):
-                            try:
+                            with contextlib.suppress(KeyError, ValueError):
                                 self.sel.unregister(s)
-                            except (KeyError, ValueError):
-                                pass
                             s.close()
 
     def close(self) -> None:
         self._stop.set()
         self.thread.join(2)
         for sock in self.socks + [self.listener]:
-            try:
+            with contextlib.suppress(OSError):
                 sock.close()
-            except OSError:
-                pass

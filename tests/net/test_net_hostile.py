@@ -8,10 +8,17 @@ import socket
 import pytest
 
 from connect4_game.net import (
-    Closed, Connected, Host, Join, JoinFailed, JoinFailure, OpponentMove, PeerBack, PeerLost,
+    Closed,
+    Connected,
+    Host,
+    Join,
+    JoinFailed,
+    JoinFailure,
+    OpponentMove,
+    PeerBack,
+    PeerLost,
     Refused,
 )
-
 from tests.net.net_helpers import FAST, FAST_JOIN, Raw, Watch
 
 CODE = '2468'

@@ -11,10 +11,17 @@ import time
 import pytest
 
 from connect4_game.net import (
-    Closed, Connected, Host, Join, JoinFailed, JoinFailure, NetState, NetworkLink, PeerLost,
+    Closed,
+    Connected,
+    Host,
+    Join,
+    JoinFailed,
+    JoinFailure,
+    NetState,
+    NetworkLink,
+    PeerLost,
 )
 from connect4_game.net.join import dial_failure, host_refusal
-
 from tests.net.net_helpers import FAST, FAST_JOIN, FakeClock, Raw, Relay, Watch, poll_until
 
 CODE = '1357'

@@ -6,8 +6,19 @@ import pytest
 
 from connect4_game.game import Game
 from connect4_game.net import (
-    ChatMessage, Closed, Connected, GameInfo, JoinFailed, JoinFailure, NetState, NetworkLink,
-    OpponentMove, PeerBack, PeerLost, UndoAnswered, UndoRequested,
+    ChatMessage,
+    Closed,
+    Connected,
+    GameInfo,
+    JoinFailed,
+    JoinFailure,
+    NetState,
+    NetworkLink,
+    OpponentMove,
+    PeerBack,
+    PeerLost,
+    UndoAnswered,
+    UndoRequested,
 )
 
 

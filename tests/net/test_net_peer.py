@@ -1,6 +1,7 @@
 """Host and Join over 127.0.0.1: the handshake, the code, hostile clients,
 the engine refereeing moves on both sides, undo, heartbeats and reconnection."""
 
+import contextlib
 import random
 import socket
 import threading
@@ -9,10 +10,22 @@ import time
 import pytest
 
 from connect4_game.net import (
-    ChatMessage, Closed, Connected, Error, Host, Join, JoinFailed, JoinFailure, MoveRefused,
-    OpponentMove, PeerBack, PeerLost, Refused, UndoAnswered, UndoRequested,
+    ChatMessage,
+    Closed,
+    Connected,
+    Error,
+    Host,
+    Join,
+    JoinFailed,
+    JoinFailure,
+    MoveRefused,
+    OpponentMove,
+    PeerBack,
+    PeerLost,
+    Refused,
+    UndoAnswered,
+    UndoRequested,
 )
-
 from tests.net.net_helpers import FAST, FAST_JOIN, FakeClock, Raw, Relay, Watch, poll_until
 
 CODE = '0421'
@@ -178,10 +191,8 @@ def test_garbage_gets_an_error_and_the_host_stays_up(make, name):
 
 
 def _send_quietly(raw, data):
-    try:
+    with contextlib.suppress(OSError):   # the host may close while a huge line is still going out
         raw.send(data)
-    except OSError:          # the host may close while a huge line is still going out
-        pass
 
 
 def test_slow_loris_clients_are_dropped_without_blocking_a_real_player(make):

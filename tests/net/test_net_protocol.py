@@ -5,11 +5,12 @@ for the move lists two sides bring to a (re)connection."""
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from connect4_game.board import Board
-from connect4_game.net import protocol as P
 from connect4_game.game import Game, MoveRefused, reconcile, side_for_ply
+from connect4_game.net import protocol as P
 from connect4_game.net.address import parse_address
 from connect4_game.net.referee import reconcile_with_peer
 
@@ -296,6 +297,7 @@ def test_parse_address_refuses(text):
 def test_the_network_code_never_imports_pygame():
     import subprocess
     import sys
+
     from tests.net.net_helpers import ROOT
     code = ('import sys, connect4_game.net, connect4_game.net.link, connect4_game.net.console; '
             'print(sorted(m for m in sys.modules if m.split(".")[0] == "pygame"))')

@@ -16,11 +16,16 @@ import pytest
 
 from connect4_game.game import Game
 from connect4_game.net import (
-    Host, Join, NetState, NetworkLink, PeerBack, PeerLost, UndoAnswered,
+    Host,
+    Join,
+    NetState,
+    NetworkLink,
+    PeerBack,
+    PeerLost,
+    UndoAnswered,
     play_remote,
 )
 from connect4_game.players import AIPlayer, RandomPlayer
-
 from tests.net.net_helpers import FAST, FAST_JOIN, ROOT, Relay, poll_until
 
 CODE = '7301'

@@ -12,12 +12,20 @@ import time
 import pytest
 
 from connect4_game.net import (
-    CodeChanged, Connected, Host, Join, JoinFailed, JoinFailure, JoinsPaused, PeerBack, PeerLost,
-    Refused, play_remote,
+    CodeChanged,
+    Connected,
+    Host,
+    Join,
+    JoinFailed,
+    JoinFailure,
+    JoinsPaused,
+    PeerBack,
+    PeerLost,
+    Refused,
+    play_remote,
 )
 from connect4_game.net import host as host_module
 from connect4_game.net.host import CODE_PAUSE, MAX_WRONG_CODES, wrong_codes_within
-
 from tests.net.net_helpers import FAST, FAST_JOIN, FakeClock, Raw, Relay, Watch, poll_until
 
 FIXED = '2468'

@@ -10,8 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from connect4_game.storage.atomic import (atomic_write_bytes, atomic_write_json, atomic_write_new,
-                                          atomic_write_text, remove_stale_temp_files)
+from connect4_game.storage.atomic import (
+    atomic_write_bytes,
+    atomic_write_json,
+    atomic_write_new,
+    atomic_write_text,
+    remove_stale_temp_files,
+)
 
 try:
     import fcntl

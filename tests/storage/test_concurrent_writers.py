@@ -17,8 +17,14 @@ import pytest
 from connect4_game.storage import locking
 from connect4_game.storage.atomic import remove_stale_temp_files
 from connect4_game.storage.locking import lock_path, locked
-from connect4_game.storage.savegame import (LIBRARY_DIR, SavedGame, autosave, list_library,
-                                            load_autosave, save_to_library)
+from connect4_game.storage.savegame import (
+    LIBRARY_DIR,
+    SavedGame,
+    autosave,
+    list_library,
+    load_autosave,
+    save_to_library,
+)
 from connect4_game.storage.settings import clean_config_dir
 from connect4_game.storage.stats import Stats, load_stats
 
@@ -120,15 +126,13 @@ def test_the_statistics_lock_is_shared_and_waits_with_a_timeout(tmp_path, monkey
         started = time.monotonic()
         with pytest.raises(TimeoutError):               # another writer must wait for it
             Stats(path).record("A", "B", "X")
-        with pytest.raises(OSError):                    # a TimeoutError is an OSError
-            with locked(path, timeout=0.05):
-                pass
+        with pytest.raises(OSError), locked(path, timeout=0.05):   # a TimeoutError is an OSError
+            pass
         assert time.monotonic() - started < 30
     Stats(path).record("A", "B", "X")
     assert load_stats(path)[0].get("A", "B").wins == 1
-    with pytest.raises(ValueError):
-        with locked(path, timeout=-1):
-            pass
+    with pytest.raises(ValueError), locked(path, timeout=-1):
+        pass
 
 
 def test_the_lock_waits_for_a_release_within_its_timeout(tmp_path):

@@ -23,8 +23,14 @@ import pytest
 
 from connect4_game.storage import userfiles
 from connect4_game.storage.atomic import atomic_write_json, remove_stale_temp_files
-from connect4_game.storage.savegame import (SavedGame, SaveFileError, autosave, load_autosave,
-                                    load_game, save_game)
+from connect4_game.storage.savegame import (
+    SavedGame,
+    SaveFileError,
+    autosave,
+    load_autosave,
+    load_game,
+    save_game,
+)
 from connect4_game.storage.settings import Settings, load_settings
 from connect4_game.storage.stats import load_stats
 from connect4_game.storage.userfiles import MAX_FILE_BYTES, UserFileError, read_user_file

@@ -6,9 +6,21 @@ import pytest
 
 from connect4_game.board import Board
 from connect4_game.storage.savegame import (
-    MoveStringError, SavedGame, SaveFileError, autosave, board_from_moves, char_to_col,
-    clear_autosave, col_to_char, game_result, load_autosave, load_game, moves_to_string,
-    parse_moves, save_game)
+    MoveStringError,
+    SavedGame,
+    SaveFileError,
+    autosave,
+    board_from_moves,
+    char_to_col,
+    clear_autosave,
+    col_to_char,
+    game_result,
+    load_autosave,
+    load_game,
+    moves_to_string,
+    parse_moves,
+    save_game,
+)
 
 
 def test_seed_notation_matches_add_checkers():

@@ -3,7 +3,7 @@ and ``closing`` to close every app (or peer) a test makes, even when it fails.""
 
 import pytest
 
-from connect4_game.ui.worker import SearchWorker
+from connect4_game.search.worker import SearchWorker
 
 
 @pytest.fixture(scope='module')

@@ -3,6 +3,7 @@ back (atomically), so that a crash or a power cut loses no move: checked in
 the headless app frame by frame, and by killing a real window with SIGKILL
 in the middle of a game and starting it again."""
 
+import contextlib
 import json
 import os
 import signal
@@ -15,9 +16,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from connect4_game.seat_config import PlayerConfig
 from connect4_game.storage.savegame import load_autosave
 from connect4_game.ui.app import App, AppOptions
-from connect4_game.seat_config import PlayerConfig
 from tests.ui_helpers import DT, InstantWorker, click_col, key, settle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,10 +56,8 @@ def test_a_window_killed_mid_game_finds_every_move_at_the_next_start(tmp_path):
         deadline = time.monotonic() + 60
         while seen < 8:                           # computers play each other: moves keep coming
             assert time.monotonic() < deadline and window.poll() is None, window.stderr.read()
-            try:
+            with contextlib.suppress(OSError, ValueError, KeyError):   # not written yet
                 seen = max(seen, len(json.loads(autosave.read_text())['moves']))
-            except (OSError, ValueError, KeyError):
-                pass                              # not written yet
             threading.Event().wait(0.02)          # polls a file another process writes
         window.send_signal(signal.SIGKILL)        # a crash: no goodbye, nothing flushed
         window.wait(10)

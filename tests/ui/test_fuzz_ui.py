@@ -25,9 +25,9 @@ import random
 import pygame
 
 from connect4_game.game import replay_board
-from connect4_game.ui.app import App, AppOptions
+from connect4_game.search.worker import Result
 from connect4_game.seat_config import PlayerConfig
-from connect4_game.ui.worker import Result
+from connect4_game.ui.app import App, AppOptions
 
 TOTAL_EVENTS = 20_000
 APPS = 5

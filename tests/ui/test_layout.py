@@ -15,6 +15,7 @@ from tests.ui_helpers import DT, InstantWorker, click_col, key, make_app, settle
 def _random_wins(seed=7, games=3000):
     """Seeded random games on 6x7, grouped by where their winning four lies."""
     import random
+
     from connect4_game.game import Game
     rng = random.Random(seed)
     found = {}
@@ -117,7 +118,7 @@ def test_no_text_is_smaller_than_12_px_at_the_smallest_window(rows, cols):
         def __init__(self, name, size):
             seen.append(round(size / render.FONT_SCALE))     # back in the window's size units
             super().__init__(name, size)
-    import connect4_game.ui.text_fit as render   # where the window's fonts are cached
+    import connect4_game.ui.text_fit as render  # where the window's fonts are cached
     render._FONTS.clear()
     pygame.font.Font = Spy
     try:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from connect4_game import i18n
 from connect4_game.rules import LEVELS
-from connect4_game.ui import i18n
 from connect4_game.ui.screens.new_game import LEVEL_WORDS, level_settings_text, level_tip
 from tests.ui_helpers import DT, key, make_app
 

@@ -6,8 +6,8 @@ import threading
 import time
 
 from connect4_game.net.options import NetMode, NetworkOptions
+from connect4_game.play.network_game import start_network
 from connect4_game.ui.app import App, AppOptions
-from connect4_game.ui.network_game import start_network
 from tests.net.net_helpers import FAST, Raw
 from tests.ui_helpers import DT, InstantWorker
 

@@ -14,12 +14,12 @@ import pygame
 import pytest
 
 from connect4_game import net
-from connect4_game.players import RandomPlayer
-from connect4_game.ui.app import App, AppOptions
 from connect4_game.net.link import NetState
 from connect4_game.net.options import NetMode, NetworkOptions
+from connect4_game.play.network_game import start_network
+from connect4_game.players import RandomPlayer
 from connect4_game.seat_config import PlayerConfig
-from connect4_game.ui.network_game import start_network
+from connect4_game.ui.app import App, AppOptions
 from tests.net.net_helpers import FAST_JOIN, Watch
 from tests.ui_helpers import DT, InstantWorker, click_col, key
 
@@ -206,7 +206,7 @@ def test_bad_network_options_are_refused(capsys, argv, needle):
 
 @pytest.mark.parametrize('side', ['O', 'o'])
 def test_the_host_can_play_second(side):
-    from connect4_game.cli import build_parser, window_options, _check_mode
+    from connect4_game.cli import _check_mode, build_parser, window_options
     parser = build_parser()
     args = parser.parse_args(['--host', '0', '--side', side, '--o', 'hard', '--no-settings'])
     _check_mode(args, parser)

@@ -14,8 +14,8 @@ from connect4_game.oska.engine import (
     row_lengths,
 )
 from connect4_game.rules import OSKA_MAX_LOOKAHEAD as MAX_LOOKAHEAD
+from connect4_game.search.worker import Result
 from connect4_game.ui.screens.oska import OskaScreen
-from connect4_game.ui.worker import Result
 from tests.ui_helpers import StuckWorker, make_app
 
 SIZE = (800, 640)

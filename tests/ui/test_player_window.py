@@ -13,9 +13,9 @@ import pytest
 
 from connect4_game import net
 from connect4_game.net.options import NetMode, NetworkOptions
+from connect4_game.play.network_game import local_players, start_network
 from connect4_game.seat_config import PlayerConfig, SeatKind
 from connect4_game.storage.stats import Record
-from connect4_game.ui.network_game import local_players, start_network
 from connect4_game.ui.services import Clipboard, ClipboardError
 from tests.net.net_helpers import FAST_JOIN, Watch
 from tests.ui_helpers import DT, InstantWorker, key, make_app
@@ -358,7 +358,7 @@ def test_both_sides_count_the_moves_an_undo_takes_back(closing):
     asked = watch.wait(net.UndoRequested).ply
     n = 2 - asked
     assert n == 2 and toast(a) == 'Asked your friend to take back your last 2 moves…'
-    from connect4_game.ui.i18n import ngettext
+    from connect4_game.i18n import ngettext
     friend_words = ngettext('Your friend asks to take back {n} move. Allow it?',
                             'Your friend asks to take back {n} moves. Allow it?', n).format(n=n)
     assert friend_words == 'Your friend asks to take back 2 moves. Allow it?'

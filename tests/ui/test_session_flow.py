@@ -7,11 +7,11 @@ import io
 import pytest
 
 from connect4_game.game import Termination
+from connect4_game.play import events
+from connect4_game.play.seats import ComputerSeat, FriendSeat, PersonSeat, RandomSeat
+from connect4_game.play.session import GameSession
+from connect4_game.search.jobs import Result, compute
 from connect4_game.seat_config import PlayerConfig, SeatKind
-from connect4_game.ui import events
-from connect4_game.ui.jobs import Result, compute
-from connect4_game.ui.seats import ComputerSeat, FriendSeat, PersonSeat, RandomSeat
-from connect4_game.ui.session import GameSession
 
 HUMAN = PlayerConfig('human')
 

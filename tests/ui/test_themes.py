@@ -4,8 +4,15 @@ import pygame
 import pytest
 
 from connect4_game.ui.themes import (
-    DEFAULT_THEME, SCORE_LABELS, THEMES, checker_surface, draw_checker, get_theme,
-    next_theme, score_color)
+    DEFAULT_THEME,
+    SCORE_LABELS,
+    THEMES,
+    checker_surface,
+    draw_checker,
+    get_theme,
+    next_theme,
+    score_color,
+)
 
 R = 30
 

@@ -4,7 +4,7 @@ what the window shows (the console keeps the assignment's English)."""
 
 import pytest
 
-from connect4_game.ui import i18n
+from connect4_game import i18n
 from tests.ui_helpers import DT, InstantWorker, make_app
 
 babel = pytest.importorskip('babel')

@@ -7,9 +7,8 @@ import signal
 import pygame
 import pytest
 
+from connect4_game.search.worker import Result, SearchWorker
 from connect4_game.ui.app import frame_stats
-from connect4_game.ui.worker import Result, SearchWorker
-
 from tests.ui_helpers import DT, click_col, key, make_app, settle, step_until
 
 

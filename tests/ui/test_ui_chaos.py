@@ -12,8 +12,7 @@ import pygame
 import pytest
 
 from connect4_game.game import replay_board
-from connect4_game.ui.worker import SearchWorker
-
+from connect4_game.search.worker import SearchWorker
 from tests.ui_helpers import key, make_app
 
 KEYS = [(pygame.K_LEFT, ''), (pygame.K_RIGHT, ''), (pygame.K_SPACE, ' '), (pygame.K_u, 'u'),

@@ -8,11 +8,10 @@ import pytest
 
 from connect4_game.game import replay_board
 from connect4_game.rules import DEFAULT_LOOKAHEAD
-from connect4_game.ui.app import App, AppOptions
+from connect4_game.search.worker import Result
 from connect4_game.seat_config import PlayerConfig
+from connect4_game.ui.app import App, AppOptions
 from connect4_game.ui.screens.help import help_lines
-from connect4_game.ui.worker import Result
-
 from tests.ui_helpers import DT, click_col, key, make_app, settle, step_until
 
 CTRL = pygame.KMOD_LCTRL

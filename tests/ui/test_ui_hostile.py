@@ -12,13 +12,13 @@ from pathlib import Path
 import pygame
 import pytest
 
+from connect4_game.rules import SLOW_SEARCH_SECONDS as SLOW_SEARCH
+from connect4_game.seat_config import PlayerConfig
 from connect4_game.ui import render
 from connect4_game.ui.app import App, AppOptions
-from connect4_game.seat_config import PlayerConfig
 from connect4_game.ui.render import MAX_TEXT, Renderer, fit_text, font, wrap_text
-from connect4_game.ui.themes import get_theme
-from connect4_game.rules import SLOW_SEARCH_SECONDS as SLOW_SEARCH
 from connect4_game.ui.screens.game import LOWER_LOOKAHEAD_TIP as TIP
+from connect4_game.ui.themes import get_theme
 from tests.ui_helpers import DT, InstantWorker, StuckWorker, click_col, key, make_app, settle
 
 LOWER_LOOKAHEAD_TIP = TIP.lower()
@@ -96,7 +96,7 @@ def test_a_huge_toast_is_wrapped_inside_the_window(no_wide_smoothscale):
     no_wide_smoothscale['width'] = SIZE[0]
     for text in ('k' * HUGE, 'settings.json: ignoring unknown setting ' + 'k ' * HUGE):
         rect = r.draw_toast(surface, text, 1.0, 'error')
-        assert 0 <= rect.left and rect.right <= SIZE[0]
+        assert rect.left >= 0 and rect.right <= SIZE[0]
         _, lines = r.toast_lines(text)
         assert len(lines) <= 3 and lines[-1].endswith('\u2026')
     # a short one stays one line, whole

@@ -22,7 +22,7 @@ def test_layout_fits_keeps_square_cells_and_maps_columns(size, rows, cols):
     lay = Layout(size[0], size[1], rows, cols)
     br = lay.board_rect
     assert br.width == lay.cell * cols and br.height == lay.cell * rows
-    assert 0 <= br.left and br.right <= size[0] and br.bottom <= lay.status_rect.top
+    assert br.left >= 0 and br.right <= size[0] and br.bottom <= lay.status_rect.top
     for col in range(cols):
         x, y = lay.slot_center(0, col)
         assert lay.col_at(x, y) == col

@@ -15,13 +15,21 @@ import pytest
 from connect4_game import net
 from connect4_game.net.link import NetState
 from connect4_game.net.options import NetMode, NetworkOptions
+from connect4_game.search.worker import Result
 from connect4_game.seat_config import PlayerConfig
 from connect4_game.ui.app import App, AppOptions
 from connect4_game.ui.widgets import TOOLTIP_DELAY
-from connect4_game.ui.worker import Result
 from tests.net.net_helpers import FAST_JOIN, Watch
-from tests.ui_helpers import (DT, InstantWorker, StuckWorker, click_col, key, make_app, settle,
-                              step_until)
+from tests.ui_helpers import (
+    DT,
+    InstantWorker,
+    StuckWorker,
+    click_col,
+    key,
+    make_app,
+    settle,
+    step_until,
+)
 
 CTRL = pygame.KMOD_LCTRL
 WIN_IN_COLUMN_1 = [0, 1, 0, 1, 0, 1]        # X plays column 1 (0-based 0) next and wins

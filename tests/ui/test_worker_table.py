@@ -5,11 +5,17 @@ import json
 
 import pytest
 
-from connect4_game.ui import jobs, worker
-from connect4_game.ui.jobs import (PRODUCTION_HANDLERS, Job, JobKind, Result, ResultStatus,
-                                   compute, register_handler)
-from connect4_game.ui.worker import SearchWorker
-
+from connect4_game.search import jobs, worker
+from connect4_game.search.jobs import (
+    PRODUCTION_HANDLERS,
+    Job,
+    JobKind,
+    Result,
+    ResultStatus,
+    compute,
+    register_handler,
+)
+from connect4_game.search.worker import SearchWorker
 from tests.worker_jobs import register_test_jobs, sleep_job
 
 register_test_jobs()

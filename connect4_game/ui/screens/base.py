@@ -96,7 +96,7 @@ class Screen:
 
     def worker_replaced(self, worker) -> None:
         """The search worker stopped and ``worker`` (a
-        :class:`~connect4_game.ui.worker.SearchWorker`) took its place: a
+        :class:`~connect4_game.search.worker.SearchWorker`) took its place: a
         search this screen was waiting for must be asked again."""
 
     def on_app_close(self) -> None:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
-from connect4_game.ui.i18n import _, ngettext
+from connect4_game.i18n import _, ngettext
 from connect4_game.ui.render import MIN_FONT, draw_text, fit
-from connect4_game.ui.text_fit import line_height
 from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.text_fit import line_height
 from connect4_game.ui.widgets import Button, draw_panel
 
 __all__ = ['ConfirmScreen', 'ask_friend_undo']

@@ -1,6 +1,6 @@
 """The game screen: the board, the toolbar and its menu, the status bar.
 
-It shows the :class:`~connect4_game.ui.session.GameSession` and turns what
+It shows the :class:`~connect4_game.play.session.GameSession` and turns what
 the player does -- a click on a column, a toolbar button, a menu item, a
 key -- into a command: one of the :data:`ACTIONS` (one table, shared with the
 help screen, so every control names its key) or a board key. Two tables
@@ -25,10 +25,11 @@ the winning four settle after a few beats.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 import pygame
 
+from connect4_game.i18n import N_, _
 from connect4_game.ui.animation import DropAnimation, Shake, step_drops
-from connect4_game.ui.i18n import N_, _
 from connect4_game.ui.render import HINT_PULSE_END, Renderer
 from connect4_game.ui.screens import game_status, game_view
 from connect4_game.ui.screens.base import Screen

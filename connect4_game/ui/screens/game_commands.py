@@ -5,11 +5,12 @@ game screen."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from connect4_game import rules
+from connect4_game.i18n import _
 from connect4_game.net.link import NetState
-from connect4_game.ui.i18n import _
 
 if TYPE_CHECKING:
     from connect4_game.ui.screens.game import GameScreen

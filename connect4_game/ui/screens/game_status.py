@@ -1,15 +1,15 @@
 """The words of the game screen: the status bar's lines, the banner of a
 finished game, the details view and the analysis badges above the columns.
 
-Pure functions of the :class:`~connect4_game.ui.session.GameSession` (and
+Pure functions of the :class:`~connect4_game.play.session.GameSession` (and
 what the screen adds: the network invitation, the pairing's record, the
 theme), in the current language; the game screen draws what they return.
 """
 
 from __future__ import annotations
 
-from connect4_game.ui.i18n import N_, _, ngettext
-from connect4_game.ui.verdicts import label_words, score_words
+from connect4_game.i18n import N_, _, ngettext
+from connect4_game.play.verdicts import label_words, score_words
 
 __all__ = ['LOWER_LOOKAHEAD_TIP', 'side_name', 'result_texts', 'status_texts', 'details_text',
            'your_side', 'record_words', 'overlay_badges', 'score_badge', 'perfect_backend_name',

@@ -7,11 +7,12 @@ each of the session's events (:data:`NEWS`). Functions of the game screen
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from connect4_game.ui import events
+from connect4_game.play import events
 from connect4_game.ui.animation import DropAnimation, Shake
 from connect4_game.ui.render import HINT_PULSE_END, WIN_PULSE_END, mix
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pygame
 
-from connect4_game.ui.i18n import _
+from connect4_game.i18n import _
 from connect4_game.ui.render import MIN_FONT, draw_text, font
-from connect4_game.ui.text_fit import line_height
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.game import ACTIONS, BOARD_KEYS
+from connect4_game.ui.text_fit import line_height
 
 __all__ = ['HelpScreen', 'help_lines']
 

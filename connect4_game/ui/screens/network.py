@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 
 from connect4_game import rules
+from connect4_game.i18n import _
 from connect4_game.messages import clip
 from connect4_game.net.options import NetMode, NetworkOptions
-from connect4_game.ui.i18n import _
-from connect4_game.ui.network_game import start_network
+from connect4_game.play.network_game import start_network
 from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.confirm import ConfirmScreen
@@ -23,7 +23,7 @@ def start_network_game(app, options: NetworkOptions, first_tries: float | None =
     """Host or join as ``options`` say: the old game's seats close (a friend
     of an earlier network game is told you left), and the game plays the
     friend once connected. Returns the window's
-    :class:`~connect4_game.ui.network_game.NetworkGame`.
+    :class:`~connect4_game.play.network_game.NetworkGame`.
 
     :raises OSError: if a host cannot listen (port in use, no permission).
     :raises ValueError: for a bad address, port, side or code.

@@ -13,7 +13,7 @@ again goes back to it (a level that is itself an ``AIPlayer`` setting puts
 its lookahead and tiebreak back in the rows).
 
 The dialog starts from who plays at this computer: after a network game,
-the players from before it (:func:`~connect4_game.ui.network_game.local_players`).
+the players from before it (:func:`~connect4_game.play.network_game.local_players`).
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from typing import Any
 import pygame
 
 from connect4_game import rules
+from connect4_game.i18n import N_, _, ngettext
 from connect4_game.seat_config import PlayerConfig, SeatKind
 from connect4_game.ui import themes
-from connect4_game.ui.i18n import N_, _, ngettext
 from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.widgets import Button, Choice, Stepper, draw_tooltip
@@ -179,7 +179,7 @@ class NewGameScreen(Screen):
         """Build the controls and buttons in the current language, from the
         players at this computer, the board, the Oska screen (if any) and
         the app's theme and language."""
-        from connect4_game.ui.network_game import local_players
+        from connect4_game.play.network_game import local_players
         app = self.app
         s = app.session
         players = local_players(s)

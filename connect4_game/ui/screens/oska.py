@@ -2,7 +2,7 @@
 same window: the board of ``2n - 3`` rows, a person against the minimax AI.
 
 The AI searches in the app's process worker (job kind ``'oska'``, see
-:mod:`connect4_game.ui.worker`), like the Connect Four AI, so the frames
+:mod:`connect4_game.search.worker`), like the Connect Four AI, so the frames
 never wait on it; each job is tagged with the position it was asked for and
 a result for an older position is dropped. While Oska is on screen the
 Connect Four game underneath is paused. Colours come from the theme.
@@ -21,13 +21,13 @@ from __future__ import annotations
 import pygame
 
 from connect4_game import rules
+from connect4_game.i18n import N_, _
 from connect4_game.oska import engine as oska
 from connect4_game.oska.engine import Move, apply_move, initial_board, legal_moves, opponent, winner
+from connect4_game.search.worker import Job
 from connect4_game.ui.animation import ease_in_out_sine
-from connect4_game.ui.i18n import N_, _
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.oska_view import OskaHelpScreen, OskaView, board_layout, oska_colours
-from connect4_game.ui.worker import Job
 
 __all__ = ['OskaScreen', 'oska_colours']
 

@@ -13,8 +13,8 @@ from typing import NamedTuple
 
 import pygame
 
+from connect4_game.i18n import _
 from connect4_game.oska.engine import opponent
-from connect4_game.ui.i18n import _
 from connect4_game.ui.render import MIN_FONT, darker, fit_text, font, mix, wrap_text
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.themes import Theme, checker_surface

@@ -13,20 +13,20 @@ Esc, Backspace or *Back to the review* go back to the review.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
-from typing import Sequence
 
 import pygame
 
 from connect4_game.board import Board
+from connect4_game.i18n import _, ngettext
 from connect4_game.practice import Exercise, Practice, TryResult
-from connect4_game.ui.i18n import _, ngettext
+from connect4_game.search.jobs import ResultStatus
+from connect4_game.search.worker import Job
 from connect4_game.ui.render import MIN_FONT, Renderer, toolbar_height
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.text_fit import draw_text, line_height
 from connect4_game.ui.widgets import Button, Toolbar
-from connect4_game.ui.jobs import ResultStatus
-from connect4_game.ui.worker import Job
 
 __all__ = ['PracticeScreen', 'Stage', 'REPLY_BUDGET']
 

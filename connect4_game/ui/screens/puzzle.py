@@ -31,13 +31,24 @@ from enum import Enum
 
 import pygame
 
-from connect4_game.ui.animation import DropAnimation, step_drops
 from connect4_game.game import Game
-from connect4_game.puzzles import (MAX_GRADE, Puzzle, TryResult, load_puzzles, moves_left,
-                                   puzzle_of_the_day, start_game)
-from connect4_game.storage.puzzle_stats import (PuzzleCounts, load_puzzle_counts,
-                                                puzzle_totals, record_puzzle_try)
-from connect4_game.ui.i18n import _, ngettext
+from connect4_game.i18n import _, ngettext
+from connect4_game.puzzles import (
+    MAX_GRADE,
+    Puzzle,
+    TryResult,
+    load_puzzles,
+    moves_left,
+    puzzle_of_the_day,
+    start_game,
+)
+from connect4_game.storage.puzzle_stats import (
+    PuzzleCounts,
+    load_puzzle_counts,
+    puzzle_totals,
+    record_puzzle_try,
+)
+from connect4_game.ui.animation import DropAnimation, step_drops
 from connect4_game.ui.puzzle_judge import Answer, Ask, PuzzleJudge, Request
 from connect4_game.ui.render import MIN_FONT, Renderer, toolbar_height
 from connect4_game.ui.screens.base import Screen

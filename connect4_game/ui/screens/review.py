@@ -16,7 +16,7 @@ or blunder once it is judged (until the player chooses a move), so *Next
 mistake* (N) goes on from there; it wraps round to the first one. While the
 chosen move is still being judged its columns show ``…``. Every verdict is
 also handed to the game's advisor, so the analysis overlay shows perfect
-play on the positions of this game (see :mod:`connect4_game.ui.advisor`).
+play on the positions of this game (see :mod:`connect4_game.play.advisor`).
 
 The review is computed in the app's process worker (job kind ``'review'``),
 move by move, so the graph fills in as the positions are solved; the
@@ -28,14 +28,13 @@ from __future__ import annotations
 import pygame
 
 from connect4_game.board import Board
-from connect4_game.ui.i18n import N_, _, ngettext
-from connect4_game.ui.render import (MIN_FONT, Layout, Renderer, fit_text, font, mix,
-                                     toolbar_height)
+from connect4_game.i18n import N_, _, ngettext
+from connect4_game.play.verdicts import label_words
+from connect4_game.search.jobs import ResultStatus
+from connect4_game.search.worker import Job
+from connect4_game.ui.render import MIN_FONT, Layout, Renderer, fit_text, font, mix, toolbar_height
 from connect4_game.ui.screens.base import Screen
-from connect4_game.ui.verdicts import label_words
 from connect4_game.ui.widgets import Button, Toolbar
-from connect4_game.ui.jobs import ResultStatus
-from connect4_game.ui.worker import Job
 
 __all__ = ['ReviewScreen', 'VERDICT_WORDS', 'graph_y']
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
+from connect4_game.i18n import _, ngettext
 from connect4_game.messages import clip
-from connect4_game.ui.i18n import _, ngettext
 from connect4_game.ui.render import MIN_FONT, fit_text, font, mix
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.confirm import ConfirmScreen

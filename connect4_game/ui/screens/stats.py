@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from connect4_game.ui.i18n import N_, _
+from connect4_game.i18n import N_, _
 from connect4_game.ui.render import MIN_FONT, draw_text, font, mix
-from connect4_game.ui.text_fit import line_height
 from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.text_fit import line_height
 
 __all__ = ['StatsScreen', 'player_words']
 

@@ -6,14 +6,14 @@ the main thread; the screens read it and command it (a click becomes
 :meth:`GameSession.human_drop`), and the app steps it with ``dt`` in seconds
 (:meth:`GameSession.update`), which takes the worker's results, the
 network's news and lets the seat to move play. The searches are planned by
-:class:`~connect4_game.ui.planner.SearchPlanner`, the hint and the analysis
-by :class:`~connect4_game.ui.advisor.Advisor`, the setting keys by
-:class:`~connect4_game.ui.controls.Controls`, and a game with a friend over
-the network by :class:`~connect4_game.ui.network_game.NetworkGame`.
+:class:`~connect4_game.play.planner.SearchPlanner`, the hint and the analysis
+by :class:`~connect4_game.play.advisor.Advisor`, the setting keys by
+:class:`~connect4_game.play.controls.Controls`, and a game with a friend over
+the network by :class:`~connect4_game.play.network_game.NetworkGame`.
 
 What the session has to say to the player it queues as
-:class:`~connect4_game.ui.events.Notice` (toasts) and
-:class:`~connect4_game.ui.events.GameEvent` (animations, sounds, dialogs).
+:class:`~connect4_game.play.events.Notice` (toasts) and
+:class:`~connect4_game.play.events.GameEvent` (animations, sounds, dialogs).
 
 The assignment's text stays the assignment's: the end of a game prints
 ``Player X wins in N moves.`` and ``Congratulations!`` (or ``It's a tie!``) on
@@ -24,24 +24,32 @@ from __future__ import annotations
 
 import logging
 import sys
-from typing import IO, TYPE_CHECKING, Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import IO, TYPE_CHECKING, Any
 
 from connect4_game import rules
 from connect4_game.game import Game, Move, MoveRefused
+from connect4_game.i18n import _
 from connect4_game.messages import MAX_TEXT, clip
-from connect4_game.seat_config import PlayerConfig, SeatKind
-from connect4_game.ui.advisor import Advisor
-from connect4_game.ui.computer import ComputerTurns
-from connect4_game.ui.controls import Controls
-from connect4_game.ui.events import (
-    DropRefused, GameEvent, GameOver, GameStarted, HistoryChanged, MoveMade, Notice, NoticeKind,
+from connect4_game.play.advisor import Advisor
+from connect4_game.play.computer import ComputerTurns
+from connect4_game.play.controls import Controls
+from connect4_game.play.events import (
+    DropRefused,
+    GameEvent,
+    GameOver,
+    GameStarted,
+    HistoryChanged,
+    MoveMade,
+    Notice,
+    NoticeKind,
 )
-from connect4_game.ui.i18n import _
-from connect4_game.ui.planner import SearchPlanner
-from connect4_game.ui.seats import Seat, make_seat, stats_name
+from connect4_game.play.planner import SearchPlanner
+from connect4_game.play.seats import Seat, make_seat, stats_name
+from connect4_game.seat_config import PlayerConfig, SeatKind
 
 if TYPE_CHECKING:
-    from connect4_game.ui.network_game import NetworkGame
+    from connect4_game.play.network_game import NetworkGame
 
 __all__ = ['GameSession', 'Notice']
 

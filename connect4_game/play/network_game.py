@@ -1,7 +1,7 @@
 """A game with a friend over the network, the window's side.
 
 :class:`NetworkGame` sits between the window's
-:class:`~connect4_game.ui.session.GameSession` and a
+:class:`~connect4_game.play.session.GameSession` and a
 :class:`~connect4_game.net.link.NetworkLink`: it seats this computer's
 player and the friend once the handshake says who plays which side, plays
 the friend's moves into the game from the link's events (each checked by
@@ -15,22 +15,23 @@ This module never imports pygame.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 from connect4_game.board import other
 from connect4_game.game import MoveRefused
+from connect4_game.i18n import _, ngettext
 from connect4_game.messages import clip
 from connect4_game.net import events as ev
 from connect4_game.net.link import NetState, NetworkLink, open_link
 from connect4_game.net.options import NetMode, NetworkOptions
+from connect4_game.play.events import NetworkFailed, NoticeKind, UndoAsked
+from connect4_game.play.seats import FriendSeat, make_seat
 from connect4_game.seat_config import PlayerConfig, SeatKind
-from connect4_game.ui.events import NetworkFailed, NoticeKind, UndoAsked
-from connect4_game.ui.i18n import _, ngettext
-from connect4_game.ui.seats import FriendSeat, make_seat
 
 if TYPE_CHECKING:
-    from connect4_game.ui.session import GameSession
+    from connect4_game.play.session import GameSession
 
 __all__ = ['NetworkGame', 'start_network', 'local_players']
 

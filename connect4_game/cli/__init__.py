@@ -16,12 +16,17 @@ import os
 import sys
 
 from connect4_game import rules
-from connect4_game.cli_console import (
-    COMPUTER_LEVELS, _network_options, _player_config, run_network_text, run_oska_text,
-    run_review, run_text,
+from connect4_game.cli.console import (
+    COMPUTER_LEVELS,
+    _network_options,
+    _player_config,
+    run_network_text,
+    run_oska_text,
+    run_review,
+    run_text,
 )
+from connect4_game.cli.tournament import add_tournament_options, run_from_cli
 from connect4_game.messages import clip, quote
-from connect4_game.tournament_cli import add_tournament_options, run_from_cli
 
 __all__ = ['build_parser', 'main', 'parse_player']
 
@@ -409,9 +414,8 @@ def _run(argv) -> int:
         return run_puzzles(args)
     if args.review is not None:
         return run_review(args, parser)
-    if args.host is not None or args.join is not None:
-        if args.text:
-            return run_network_text(args, parser)
+    if (args.host is not None or args.join is not None) and args.text:
+        return run_network_text(args, parser)
     if args.game == 'oska':
         if args.text:
             return run_oska_text(args)

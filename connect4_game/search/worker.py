@@ -6,9 +6,9 @@ render loop and breaks the frame budget. The window's main thread
 only calls :meth:`SearchWorker.submit` (never blocks) and
 :meth:`SearchWorker.poll` once per frame; all game state stays on the main
 thread. The process receives a plain description of the position (a
-:class:`~connect4_game.ui.jobs.Job`) and returns only a column and
-scores/stats (a :class:`~connect4_game.ui.jobs.Result`); what each kind of
-job computes is in :mod:`connect4_game.ui.jobs`, whose public names this
+:class:`~connect4_game.search.jobs.Job`) and returns only a column and
+scores/stats (a :class:`~connect4_game.search.jobs.Result`); what each kind of
+job computes is in :mod:`connect4_game.search.jobs`, whose public names this
 module re-exports. A job whose kind has no handler gets an ``'error'`` result.
 
 * At most one job is in flight. Submitting a new job while one runs cancels
@@ -42,6 +42,7 @@ This module never imports pygame (the worker processes stay light).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import logging
@@ -51,14 +52,27 @@ import os
 import queue
 import threading
 import time
-from typing import Any, Union
+from typing import Any
 
 from connect4_game.lifetime import child_setup, describe_exit, stop_child
 from connect4_game.messages import clip
-from connect4_game.ui.jobs import (DEEPEN_FROM, MAX_MESSAGE, PRODUCTION_HANDLERS, Job, JobKind,
-                                   Result, ResultStatus, _adopt_handler, _error_text,
-                                   _final_result, _handler_ref, _job_name, compute,
-                                   progress_depths, register_handler)
+from connect4_game.search.jobs import (
+    DEEPEN_FROM,
+    MAX_MESSAGE,
+    PRODUCTION_HANDLERS,
+    Job,
+    JobKind,
+    Result,
+    ResultStatus,
+    _adopt_handler,
+    _error_text,
+    _final_result,
+    _handler_ref,
+    _job_name,
+    compute,
+    progress_depths,
+    register_handler,
+)
 
 __all__ = ['Job', 'JobKind', 'Result', 'ResultStatus', 'SearchWorker', 'compute',
            'register_handler', 'progress_depths', 'PRODUCTION_HANDLERS', 'DEEPEN_FROM',
@@ -80,7 +94,7 @@ WORKER_NICE = 19
 is the lowest priority): a search never delays a frame when both want a CPU."""
 
 
-def _read_reply(conn: mp_connection.Connection) -> tuple[str, Union[dict, str]]:
+def _read_reply(conn: mp_connection.Connection) -> tuple[str, dict | str]:
     """Read a worker process's ``[status, value]`` JSON answer (see
     :func:`_serve`): ``('ok' | 'progress', dict)`` or ``('error', text)``;
     anything else (a reply a plug-in forged or garbled) is ``('bad', text)``.
@@ -127,10 +141,9 @@ def _serve(conn: mp_connection.Connection, parent_pid: int | None = None) -> Non
     """
     if parent_pid is not None:
         child_setup(parent_pid)
-    try:  # the search yields the CPU to the window's render loop whenever both want it
+    # the search yields the CPU to the window's render loop whenever both want it
+    with contextlib.suppress(AttributeError, OSError):
         os.nice(WORKER_NICE)
-    except (AttributeError, OSError):
-        pass
     try:
         importlib.import_module('connect4_game.players')  # warm the import before a job
     except Exception:  # pragma: no cover - reported per job instead
@@ -202,20 +215,16 @@ class _Proc:
     def exit_text(self, wait: float = 0.2) -> str:
         """How the process ended (``'exit status 3'``, ``'killed by signal
         SIGKILL'``; ``'closed its connection'`` if it still runs)."""
-        try:
+        with contextlib.suppress(OSError, ValueError, AssertionError):
             self.process.join(wait)
-        except (OSError, ValueError, AssertionError):
-            pass
         return describe_exit(self.process.exitcode)
 
     def kill(self, wait: float = 0.5) -> None:
         """SIGKILL the process and its process group (every process a plug-in
         started in it), reap it, close the pipe."""
         stop_child(self.process, wait)
-        try:
+        with contextlib.suppress(OSError):
             self.conn.close()
-        except OSError:
-            pass
 
 
 class SearchWorker:
@@ -261,11 +270,8 @@ class SearchWorker:
 
     # ---- main-thread API ------------------------------------------------
     def _poke(self) -> None:
-        with self._wake_lock:
-            try:
-                self._wake_send.send_bytes(b'.')
-            except (OSError, ValueError):
-                pass
+        with self._wake_lock, contextlib.suppress(OSError, ValueError):
+            self._wake_send.send_bytes(b'.')
 
     def _drain_wake(self) -> None:
         try:

@@ -1,7 +1,7 @@
 """The searches of the window's game: which job the worker runs, the results
 kept per position, the hint, and *Move now*.
 
-Searches run in :mod:`connect4_game.ui.worker` on copies of the board; every
+Searches run in :mod:`connect4_game.search.worker` on copies of the board; every
 job is tagged with a :class:`JobKey` (the game, its moves, the side and the
 settings it was asked for), so a result for an old position is dropped. At
 most one job is in flight; asking for another cancels it.
@@ -17,8 +17,8 @@ from typing import Any, cast
 
 from connect4_game import rules
 from connect4_game.game import Game
+from connect4_game.search.jobs import Job, JobKind, ResultStatus
 from connect4_game.seat_config import PlayerConfig
-from connect4_game.ui.jobs import Job, JobKind, ResultStatus
 
 __all__ = ['JobKey', 'SearchPlanner', 'Failure', 'CACHE_SIZE']
 
@@ -92,7 +92,7 @@ class SearchPlanner:
     # ------------------------------------------------------------ jobs
     def move_job(self, game: Game, side: str, config: PlayerConfig, instance: int = 0) -> Job:
         """The job for the move of a computer ``side`` played as ``config``
-        (``instance``: the seat's number, see :class:`~connect4_game.ui.jobs.Job`)."""
+        (``instance``: the seat's number, see :class:`~connect4_game.search.jobs.Job`)."""
         kind = JobKind(config.kind.value)
         spec = config.spec if kind == JobKind.PLUGIN else config.level
         lookahead, tiebreak = config.lookahead, config.tiebreak

@@ -7,15 +7,15 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
+from connect4_game.i18n import _
 from connect4_game.messages import clip
+from connect4_game.play.events import NoticeKind
+from connect4_game.play.planner import Failure
+from connect4_game.play.seats import Seat
 from connect4_game.seat_config import SeatKind
-from connect4_game.ui.events import NoticeKind
-from connect4_game.ui.i18n import _
-from connect4_game.ui.planner import Failure
-from connect4_game.ui.seats import Seat
 
 if TYPE_CHECKING:
-    from connect4_game.ui.session import GameSession
+    from connect4_game.play.session import GameSession
 
 __all__ = ['ComputerTurns', 'HUMAN_REPLY_WAIT']
 

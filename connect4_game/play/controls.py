@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from connect4_game import rules
+from connect4_game.i18n import _
 from connect4_game.seat_config import PlayerConfig, SeatKind
-from connect4_game.ui.i18n import _
 
 if TYPE_CHECKING:
-    from connect4_game.ui.session import GameSession
+    from connect4_game.play.session import GameSession
 
 __all__ = ['Controls']
 

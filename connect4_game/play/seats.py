@@ -19,12 +19,13 @@ from __future__ import annotations
 import itertools
 import logging
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from connect4_game.game import Game
+from connect4_game.i18n import _
+from connect4_game.play.planner import SearchPlanner
 from connect4_game.seat_config import PlayerConfig, SeatKind
-from connect4_game.ui.i18n import _
-from connect4_game.ui.planner import SearchPlanner
 
 __all__ = ['Seat', 'PersonSeat', 'RandomSeat', 'ComputerSeat', 'FriendSeat', 'make_seat',
            'stats_name']

@@ -8,6 +8,7 @@ never imports pygame.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 from connect4_game import notation, rules
@@ -93,10 +94,8 @@ def _restore_sigterm(previous) -> None:
     if previous is None:
         return
     import signal
-    try:
+    with contextlib.suppress(OSError, ValueError, TypeError):
         signal.signal(signal.SIGTERM, previous)
-    except (OSError, ValueError, TypeError):
-        pass
 
 
 def run_text(args, parser, rows=None, cols=None, moves=()) -> int:

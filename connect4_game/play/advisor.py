@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from connect4_game.i18n import _, ngettext
 from connect4_game.messages import clip
+from connect4_game.play.events import HintShown, NoticeKind
+from connect4_game.play.verdicts import label_words, verdict_text
 from connect4_game.seat_config import SeatKind
-from connect4_game.ui.events import HintShown, NoticeKind
-from connect4_game.ui.i18n import _, ngettext
-from connect4_game.ui.verdicts import label_words, verdict_text
 
 if TYPE_CHECKING:
-    from connect4_game.ui.session import GameSession
+    from connect4_game.play.session import GameSession
 
 __all__ = ['Advisor', 'HINT_SECONDS', 'lookahead_words', 'review_payload']
 

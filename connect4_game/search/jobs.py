@@ -1,4 +1,4 @@
-"""What the AI worker (:mod:`connect4_game.ui.worker`) runs: a :class:`Job`,
+"""What the AI worker (:mod:`connect4_game.search.worker`) runs: a :class:`Job`,
 its :class:`Result`, and the table of functions that compute each kind of job.
 
 * What a job does depends on its :class:`JobKind`: :data:`PRODUCTION_HANDLERS`
@@ -24,10 +24,11 @@ import importlib
 import os
 import time
 import traceback
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional
+from typing import TYPE_CHECKING, Any
 
 from connect4_game.messages import clip
 
@@ -146,7 +147,7 @@ class Result:
     :data:`MAX_MESSAGE` characters, says what the job raised -- or, for a
     ``'plugin'`` job, how the plug-in's process ended, e.g. ``'the plug-in
     bot.py:Bot ended its process (exit status 3)'``, and for a search that
-    killed :data:`~connect4_game.ui.worker.MAX_DEATHS` processes in a row,
+    killed :data:`~connect4_game.search.worker.MAX_DEATHS` processes in a row,
     that the worker gave up on it), ``'died'`` (the process died during a
     search; the job is being run again by another process) or ``'timeout'``
     (nothing came back within the job's ``timeout`` seconds); or
@@ -186,7 +187,7 @@ def _error_text(exc: BaseException) -> str:
 
 def _final_result(job: Job, status: str, value: dict | str) -> Result:
     """The :class:`Result` of a job's last reply ``(status, value)`` from a
-    worker process (see ``connect4_game.ui.worker._read_reply``): ``'ok'``
+    worker process (see ``connect4_game.search.worker._read_reply``): ``'ok'``
     with its payload, else ``'error'`` with one line (for a ``'bad'`` reply,
     naming who sent it)."""
     if status == 'ok' and isinstance(value, dict):
@@ -208,7 +209,7 @@ def _job_name(job: Job) -> str:
 
 Progress = Callable[[dict], None]
 """Called by a handler with each intermediate payload (sent as ``'progress'``)."""
-Handler = Callable[[Job, Optional[Progress]], dict]
+Handler = Callable[[Job, Progress | None], dict]
 """``handler(job, progress) -> payload``: runs one job in a worker process."""
 
 _PLUGINS: dict = {}

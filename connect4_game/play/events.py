@@ -1,6 +1,6 @@
 """What the window's game tells its screen: typed events and notices.
 
-The game (:class:`~connect4_game.ui.session.GameSession`) queues them; the
+The game (:class:`~connect4_game.play.session.GameSession`) queues them; the
 game screen takes them once a frame and turns them into animations, sounds,
 dialogs and toasts. This module never imports pygame.
 """

@@ -18,12 +18,20 @@ import logging
 import shutil
 import sys
 import time
-from typing import Any, Sequence, TextIO
+from collections.abc import Sequence
+from typing import Any, TextIO
 
 from connect4_game import rules
 from connect4_game.messages import ELLIPSIS, clip
-from connect4_game.tournament import (Entrant, GameRecord, PlayerKind, TournamentConfig,
-                                      TournamentResult, parse_entrant, play_games)
+from connect4_game.tournament import (
+    Entrant,
+    GameRecord,
+    PlayerKind,
+    TournamentConfig,
+    TournamentResult,
+    parse_entrant,
+    play_games,
+)
 
 __all__ = ['add_tournament_options', 'run_from_cli', 'Progress', 'format_table', 'table_names',
            'play', 'EXIT_STOPPED']
@@ -291,7 +299,7 @@ def play(config: TournamentConfig, as_json: bool = False, out: TextIO | None = N
 
     :returns: 0, or :data:`EXIT_STOPPED` when stopped.
     """
-    from connect4_game.cli_console import _end_on_sigterm, _restore_sigterm
+    from connect4_game.cli.console import _end_on_sigterm, _restore_sigterm
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
     names = table_names([e.spec for e in config.entrants])

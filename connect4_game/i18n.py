@@ -23,7 +23,7 @@ __all__ = ['_', 'ngettext', 'N_', 'set_language', 'language', 'system_language',
            'DOMAIN']
 
 DOMAIN = 'connect4'
-LOCALE_DIR = Path(__file__).resolve().parent.parent / 'locale'
+LOCALE_DIR = Path(__file__).resolve().parent / 'locale'
 
 class _State:
     """The current language: its code and its translations."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from connect4_game.ui.i18n import _
+from connect4_game.i18n import _
 
 __all__ = ['verdict_text', 'score_words', 'label_words']
 
