@@ -1,0 +1,51 @@
+"""The two sides of a Connect Four game, X and O.
+
+A :class:`Side` is a string enum whose values are the assignment's checkers
+``'X'`` and ``'O'`` (BU CS111 ps9, Problem 1): ``Side.X == 'X'``, it prints
+as ``X`` and is written to JSON as ``"X"``, so the assignment's printed text,
+the board's slots and the file formats are the same whether a module holds a
+``Side`` or the bare letter. X always moves first.
+
+This module never imports pygame.
+
+>>> Side.X.other, Side('O'), f'Player {Side.X}', Side.X == 'X'
+(<Side.O: 'O'>, <Side.O: 'O'>, 'Player X', True)
+>>> Side.for_ply(1), Side.for_ply(2)
+(<Side.X: 'X'>, <Side.O: 'O'>)
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+__all__ = ['Side', 'CHECKERS']
+
+
+class Side(str, Enum):
+    """X or O, the first player's first. ``Side('X')`` reads one (a
+    ``ValueError`` for anything else)."""
+
+    X = 'X'
+    O = 'O'  # noqa: E741 - the assignment's checker
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+    @property
+    def other(self) -> Side:
+        """The opponent: ``Side.O`` for ``Side.X`` and ``Side.X`` for ``Side.O``."""
+        return Side.O if self is Side.X else Side.X
+
+    @staticmethod
+    def for_ply(ply: int) -> Side:
+        """The side that plays ply ``ply`` (1-based): X for odd plies, O for even ones."""
+        return Side.X if ply % 2 == 1 else Side.O
+
+
+CHECKERS: tuple[str, str] = (Side.X.value, Side.O.value)
+"""The two players' checkers as the assignment writes them, the first
+player's first (Problem 1's ``Board``;
+:func:`connect4_game.board.validate_checker` checks one)."""
