@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from connect4_game.ui.screens.game import ACTION, MENU, key_action
+from connect4_game.ui.commands import COMMAND, MENU, lookup
 from tests.ui.test_player_window import FakeClipboard
 from tests.ui_helpers import DT, key, make_app
 
@@ -18,8 +18,8 @@ def app(worker):
 
 
 def test_ctrl_v_pastes_and_plain_v_still_reviews():
-    assert key_action(pygame.K_v, 'v', ctrl=True) == 'paste'
-    assert key_action(pygame.K_v, 'v', ctrl=False) == 'review'
+    assert lookup(pygame.K_v, '\x16', ctrl=True)[0].name == 'paste'
+    assert lookup(pygame.K_v, 'v', ctrl=False)[0].name == 'review'
 
 
 def test_ctrl_v_sets_up_the_position_on_the_clipboard(app):
@@ -29,4 +29,4 @@ def test_ctrl_v_sets_up_the_position_on_the_clipboard(app):
 
 
 def test_the_menu_offers_paste_with_its_key():
-    assert 'paste' in MENU and ACTION['paste'].key == 'Ctrl+V'
+    assert 'paste' in MENU and COMMAND['paste'].key_label() == 'Ctrl+V'

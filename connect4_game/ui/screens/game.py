@@ -2,17 +2,16 @@
 
 It shows the :class:`~connect4_game.play.session.GameSession` and turns what
 the player does -- a click on a column, a toolbar button, a menu item, a
-key -- into a command: one of the :data:`ACTIONS` (one table, shared with the
-help screen, so every control names its key) or a board key. Two tables
-drive it: the keys (:data:`_KEY_ACTIONS`, :data:`_CTRL_ACTIONS`, ...) give a
-command's name, :data:`_COMMANDS` gives what the name does; a new command is
-a row in each. Animations (the falling checker, the shake of a refused drop,
-the pop-in of the result) and toasts live here; the words of the status bar
-live in :mod:`~connect4_game.ui.screens.game_status`, the drawing and what
-the screen does with the session's news in
-:mod:`~connect4_game.ui.screens.game_view`, the commands in
-:mod:`~connect4_game.ui.screens.game_commands`; the game itself lives in
-the session.
+key -- into one of the commands of :data:`~connect4_game.ui.commands.COMMANDS`
+(one table: a command's keys, the key label shown on its tooltip, menu
+entry and help line, its button and its menu entry), which
+:meth:`GameScreen.do` carries out. The digits ``1`` .. ``9`` drop a checker
+in that column; ``+`` / ``-`` change the assignment's lookahead and ``T`` its
+tiebreak (BU CS111 ps9, Problem 4). Animations (the falling checker, the
+shake of a refused drop, the pop-in of the result) and toasts live here; the
+words of the status bar live in
+:mod:`~connect4_game.ui.screens.game_status`; the game itself lives in the
+session.
 
 Esc closes what is on top -- a tooltip, the newest notice, the result --
 and never quits (Ctrl+Q and Menu > Quit do). The result can be brought
@@ -24,149 +23,50 @@ the winning four settle after a few beats.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
-from connect4_game.i18n import N_, _
+from connect4_game import rules
+from connect4_game.i18n import _
+from connect4_game.messages import MAX_TEXT, clip
+from connect4_game.net.link import NetState
+from connect4_game.play import events
+from connect4_game.play.session import GameSession
+from connect4_game.players import WARN_LOOKAHEAD
+from connect4_game.ui import commands
 from connect4_game.ui.animation import DropAnimation, Shake, step_drops
-from connect4_game.ui.render import HINT_PULSE_END, Renderer
-from connect4_game.ui.screens import game_status, game_view
+from connect4_game.ui.commands import COMMAND, MENU, TOOLBAR, TOOLBAR_RIGHT
+from connect4_game.ui.render import HINT_PULSE_END, WIN_PULSE_END, Badge, Layout, Renderer, mix
+from connect4_game.ui.screens import game_status
 from connect4_game.ui.screens.base import Screen
-from connect4_game.ui.screens.game_commands import COMMANDS
 from connect4_game.ui.screens.game_status import LOWER_LOOKAHEAD_TIP
+from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.widgets import Button, Menu, MenuItem, ResultBanner, Toast, Toolbar
 
-__all__ = ['GameScreen', 'ACTIONS', 'Action', 'BOARD_KEYS', 'LOWER_LOOKAHEAD_TIP', 'key_action']
+__all__ = ['GameScreen', 'MENU', 'TOOLBAR', 'LOWER_LOOKAHEAD_TIP']
 
-
-@dataclass(frozen=True)
-class Action:
-    """A command of the game screen: ``name`` (internal), ``label`` (shown,
-    translated when drawn), ``key`` (the key that does it, as shown),
-    ``tip`` (what it does, for tooltips and the help screen)."""
-
-    name: str
-    label: str
-    key: str
-    tip: str
-
-
-ACTIONS = [
-    Action('new', N_('New game'), 'N', N_('Start a new game with the same players')),
-    Action('undo', N_('Undo'), 'U / Ctrl+Z', N_('Take back your last move')),
-    Action('redo', N_('Redo'), 'R / Ctrl+Y', N_('Play again the move you took back')),
-    Action('hint', N_('Hint'), 'H', N_('Show the column the computer would play for you')),
-    Action('analysis', N_('Analysis'), 'A', N_("Show every column's outcome above the board")),
-    Action('settings', N_('Settings'), 'G', N_('Players, difficulty, who plays first, board size, theme')),
-    Action('help', N_('Help'), 'F1 / ?', N_('Every control and key')),
-    Action('menu', N_('Menu'), 'F10', N_('More: save, load, review, statistics, demo, theme, sound')),
-    Action('move_now', N_('Move now'), N_('Space'), N_('Play the best move found so far')),
-    Action('review', N_('Review game'), 'V', N_('Replay the game with every mistake marked')),
-    Action('puzzles', N_('Puzzles'), 'Z', N_('Find the winning move: puzzles from win in 1 up')),
-    Action('network', N_('Play a friend'), 'F', N_('Host or join a game with a friend on another computer')),
-    Action('save', N_('Save game'), 'Ctrl+S', N_('Save this game under a name')),
-    Action('load', N_('Load game'), 'Ctrl+O', N_('Open one of your saved games')),
-    Action('copy', N_('Copy moves'), 'Ctrl+C', N_('Copy the moves to the clipboard')),
-    Action('paste', N_('Paste position'), 'Ctrl+V',
-           N_('Set up the game from moves on the clipboard, such as 4453')),
-    Action('stats', N_('Statistics'), 'S', N_('Wins, losses and draws of every pairing')),
-    Action('demo', N_('Demo'), 'D', N_('The computer plays both sides, game after game')),
-    Action('pause', N_('Pause demo'), 'P', N_('Pause or resume the demo')),
-    Action('theme', N_('Next theme'), 'C', N_('Classic, dark, high contrast, paper')),
-    Action('sound', N_('Sound on/off'), 'M', N_('Turn the sounds off or on')),
-    Action('details', N_('Details'), 'I', N_("Show the search's nodes and times")),
-    Action('fullscreen', N_('Full screen'), 'F11', N_('Full screen on or off')),
-    Action('quit', N_('Quit'), 'Ctrl+Q', N_('Close the game (an unfinished game is kept)')),
-]
-ACTION = {a.name: a for a in ACTIONS}
-TOOLBAR = ('new', 'undo', 'redo', 'hint', 'analysis', 'settings', 'help', 'menu')
-MENU = ('review', 'network', 'save', 'load', 'copy', 'paste', 'stats', 'puzzles', 'demo', 'pause', 'theme', 'sound',
-        'details', 'fullscreen', 'quit')
-
-BOARD_KEYS = [
-    (N_('Mouse'), N_('aim with the ghost checker, click to drop it')),
-    (N_('Left / Right'), N_('move the column cursor')),
-    (N_('Down / Space / Enter'), N_('drop at the cursor')),
-    (N_('0 - 9, + / -'), N_('Advanced: the lookahead in plies (up to a full solve)')),
-    (N_('T'), N_('Advanced: tiebreak LEFT > RIGHT > RANDOM')),
-    (N_('E'), N_('Expert (perfect play) on or off')),
-    (N_('[ / ]'), N_('computer games slower / faster')),
-    (N_('B'), N_('show or hide the result of a finished game (or click the status bar)')),
-    (N_('Esc'), N_('close the menu, a tooltip, a notice or the result (never quits)')),
-]
-
-# ------------------------------------------------------------------ keys -> command names
-# Looked up in this order (see key_action): Ctrl+key, the cursor keys, the
-# digits, the typed symbols, then the plain keys.
-_CTRL_ACTIONS = {pygame.K_z: 'undo', pygame.K_y: 'redo', pygame.K_s: 'save', pygame.K_o: 'load',
-                 pygame.K_c: 'copy', pygame.K_v: 'paste', pygame.K_q: 'quit'}
-_CURSOR_KEYS = {
-    pygame.K_LEFT: 'left', pygame.K_RIGHT: 'right', pygame.K_DOWN: 'drop',
-    pygame.K_SPACE: 'space', pygame.K_RETURN: 'drop', pygame.K_KP_ENTER: 'drop',
-    pygame.K_TAB: 'toolbar',
-}
-_SYMBOL_KEYS = (   # (command, typed characters, keys, keys that count only when they type nothing)
-    ('stronger', ('+', '='), (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS), ()),
-    ('weaker', ('-',), (pygame.K_MINUS, pygame.K_KP_MINUS), ()),
-    ('help', ('?',), (), ()),
-    ('slower', ('[',), (), (pygame.K_LEFTBRACKET,)),
-    ('faster', (']',), (), (pygame.K_RIGHTBRACKET,)),
-)
-_KEY_ACTIONS = {
-    pygame.K_t: 'tiebreak', pygame.K_e: 'expert',
-    pygame.K_n: 'new', pygame.K_u: 'undo', pygame.K_r: 'redo', pygame.K_h: 'hint',
-    pygame.K_a: 'analysis', pygame.K_g: 'settings', pygame.K_F1: 'help', pygame.K_F10: 'menu',
-    pygame.K_v: 'review', pygame.K_s: 'stats', pygame.K_d: 'demo', pygame.K_p: 'pause',
-    pygame.K_c: 'theme', pygame.K_m: 'sound', pygame.K_i: 'details', pygame.K_F11: 'fullscreen',
-    pygame.K_f: 'network', pygame.K_b: 'banner', pygame.K_z: 'puzzles',
-    pygame.K_ESCAPE: 'escape',
-}
-_DIGITS = '0123456789'
-
-
-def _digit(key: int, uni: str) -> int | None:
-    """The lookahead a digit key asks for (typed, or on the keypad), or None."""
-    if uni and uni in _DIGITS:
-        return int(uni)
-    if pygame.K_KP0 <= key <= pygame.K_KP9:
-        return key - pygame.K_KP0
-    return None
-
-
-def key_action(key: int, uni: str, ctrl: bool) -> str | None:
-    """The command a key press gives: the name of one of :data:`_COMMANDS`,
-    'lookahead' for a digit (0-9, typed or on the keypad), or None.
-
-    :param key: the pygame key code.
-    :param uni: the text the key typed ('' if none).
-    :param ctrl: whether Ctrl was held (only the Ctrl commands count then).
-    """
-    if ctrl:
-        return _CTRL_ACTIONS.get(key)
-    if key in _CURSOR_KEYS:
-        return _CURSOR_KEYS[key]
-    if _digit(key, uni) is not None:
-        return 'lookahead'
-    for action, chars, keys, bare_keys in _SYMBOL_KEYS:
-        if uni in chars or key in keys or (not uni and key in bare_keys):
-            return action
-    return _KEY_ACTIONS.get(key)
+StatusShown = tuple[tuple[str, str, str], str | None, bool]
+"""The status bar as last drawn: its (line 1, line 2, right side), the
+checker shown beside it (None: none) and whether the spinner turned."""
 
 
 class GameScreen(Screen):
     """The board and its controls; see the module docstring.
 
-    :param app: the app (its ``session``, ``worker``, ``theme``, ``sounds``,
-        ``stats``, ``files``, the stack).
+    :param app: the window's services (the :class:`~connect4_game.ui.app.App`):
+        its ``session``, ``theme``, ``sounds``, ``stats``, ``files``, the stack.
     """
 
-    def __init__(self, app) -> None:
+    app: AppServices
+
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.renderer = Renderer()
-        self.buttons = {n: Button(_(ACTION[n].label), n, '') for n in TOOLBAR}   # by first action
-        self.toolbar: Toolbar = Toolbar(list(self.buttons.values()), right=2)
-        self.move_now_button = Button(_('Move now'), 'move_now', '', primary=True)
+        self.buttons = {n: Button(_(COMMAND[n].label), n, '') for n in TOOLBAR}   # by first action
+        self.toolbar: Toolbar = Toolbar(list(self.buttons.values()), right=TOOLBAR_RIGHT)
+        self.move_now_button = Button(_(COMMAND['move_now'].label), 'move_now', '', primary=True)
         self.menu: Menu | None = None
         self.falling: list[DropAnimation] = []
         self.shake: Shake | None = None
@@ -180,20 +80,31 @@ class GameScreen(Screen):
         self.hint_since = 0.0          # self.time when the hint was shown
         self._record_key: object = None   # (pairing, your side) the record was read for
         self._record = ''
-        self._labels_lang = None
-        self._shown_status: tuple[tuple[str, str, str], str | None, bool] | None = None   # the status bar as last drawn
+        self._labels_lang: str | None = None
+        self._shown_status: StatusShown | None = None   # the status bar as last drawn
+        self._commands: dict[str, Callable[[], object]] = self._command_table()
+        self._news: dict[type, Callable[[Any], None]] = {
+            events.MoveMade: self._on_move, events.DropRefused: self._on_refused,
+            events.GameOver: self._on_game_over, events.GameStarted: self._on_new_position,
+            events.HistoryChanged: self._on_new_position, events.HintShown: self._on_hint,
+            events.UndoAsked: self._on_undo_asked, events.NetworkFailed: self._on_network_failed,
+        }
 
     @property
-    def session(self):
+    def session(self) -> GameSession:
+        """The game in progress (the app's; a new game may replace it)."""
         return self.app.session
 
     # ------------------------------------------------------------------ queries
     def animating(self) -> bool:
+        """Whether a checker is still falling."""
         return any(not f.done for f in self.falling)
 
-    def toast(self, text: str, kind: str = 'info', duration: float = 2.5, position=None) -> None:
-        """Show ``text`` for ``duration`` seconds (drawn wrapped to fit the window)."""
-        from connect4_game.messages import MAX_TEXT, clip
+    def toast(self, text: str, kind: str = 'info', duration: float = 2.5,
+              position: int | None = None) -> None:
+        """Show ``text`` for ``duration`` seconds (drawn wrapped to fit the
+        window); with a ``position`` (the session's ``position_id``) only
+        while the game stays there."""
         text = clip(text, MAX_TEXT)
         self.toasts = [t for t in self.toasts if t.text != text][-2:]
         self.toasts.append(Toast(text, kind, duration, position))
@@ -216,35 +127,61 @@ class GameScreen(Screen):
         about to show."""
         s = self.session
         toast = self.toasts[-1] if self.toasts else None
-        return (self.animating() or self.shake is not None or s.thinking()
-                or (self.banner_shown() and self.banner.moving())
-                or (toast is not None and toast.t >= toast.duration - 0.4)
-                or (s.advisor.hint_col is not None and self.time - self.hint_since < HINT_PULSE_END)
-                or (self.menu is None and self.toolbar.tip_pending()))
+        return bool(self.animating() or self.shake is not None or s.thinking()
+                    or (self.banner_shown() and self.banner.moving())
+                    or (toast is not None and toast.t >= toast.duration - 0.4)
+                    or (s.hint_col is not None
+                        and self.time - self.hint_since < HINT_PULSE_END)
+                    or (self.menu is None and self.toolbar.tip_pending()))
 
-    def picture_key(self) -> tuple:
+    def picture_key(self) -> tuple[object, ...]:
         """What the screen shows that can change without an event (see
         :meth:`Screen.picture_key`)."""
         s = self.session
         toast = self.toasts[-1] if self.toasts else None
-        return (s.position_id, self.status_texts(), s.advisor.hint_col, self.overlay_labels(),
+        return (s.position_id, self.status_texts(), s.hint_col, self.overlay_labels(),
                 None if toast is None else (toast.text, toast.kind), self.banner_shown(),
-                self.menu is None and self.toolbar.tip_button(), self._move_now_visible(),
+                self.menu is None and self.toolbar.tip_button(), self.move_now_visible(),
                 tuple((b.label, b.enabled, b.on) for b in self.toolbar.buttons),
                 self.app.theme.name, self.app.language)
 
-    def keep_clear(self) -> list:
+    def keep_clear(self) -> list[pygame.Rect]:
         """What a tooltip must not cover: the newest notice, the result, the
         hint's column and the analysis badges (window rects)."""
         out = [r for r in (self.toast_at if self.toasts else None,
                            self.banner.rect if self.banner_shown() else None) if r is not None]
         if self.renderer.layout is not None:
-            out += self.renderer.column_rects([self.session.advisor.hint_col])
+            out += self.renderer.column_rects([self.session.hint_col])
             out += [r for r in self.renderer.label_rects(self.overlay_labels() or []) if r]
         return out
 
+    def move_now_visible(self) -> bool:
+        """Whether the Move-now button shows: the computer has thought for
+        a while and has a move to play."""
+        s = self.session
+        return bool(s.thinking() and s.planner.slow_search_seconds() > 0
+                    and s.can_move_now())
+
+    def last_move_slot(self) -> tuple[int, int] | None:
+        """The slot (row, column) of the last move, once its checker has
+        landed; None before the first move and while a checker falls."""
+        game = self.session.game
+        if not game.moves or self.animating():
+            return None
+        col = game.moves[-1]
+        row = game.board.top_row(col)
+        return None if row is None else (row, col)
+
+    def status_held(self) -> bool:
+        """Whether the status bar keeps what it said: a checker still falls
+        and the news is the player's turn or the end of the game."""
+        s = self.session
+        return self._shown_status is not None and self.animating() \
+            and (s.game.over or s.human_to_move())
+
     # ------------------------------------------------------------------ events
-    def process_event(self, e) -> None:
+    def process_event(self, e: pygame.event.Event) -> None:
+        """A pygame event: to the open menu, else the toolbar, else the board."""
         if self.menu is not None:
             action = self.menu.handle_event(e)
             if action is not None:
@@ -270,11 +207,11 @@ class GameScreen(Screen):
         elif e.type == pygame.KEYDOWN:
             self.handle_key(e)
 
-    def _click_result(self, pos) -> bool:
+    def _click_result(self, pos: tuple[int, int]) -> bool:
         """A left click at ``pos`` on Move now, on the result (puts it away)
         or on the status bar of a finished game (brings it back); returns
         whether it was one of those."""
-        if self._move_now_visible() and self.move_now_button.hit(pos):
+        if self.move_now_visible() and self.move_now_button.hit(pos):
             self.do('move_now')
             return True
         if self.banner_shown() and self.banner.rect is not None \
@@ -287,34 +224,40 @@ class GameScreen(Screen):
             return True
         return False
 
-    def handle_key(self, e) -> None:
-        """A key press: its command (see :func:`key_action`) is carried out."""
-        uni = getattr(e, 'unicode', '') or ''
-        action = key_action(e.key, uni, bool(e.mod & pygame.KMOD_CTRL))
-        if action == 'lookahead':
-            self.session.controls.set_lookahead(_digit(e.key, uni))
-        elif action:
-            self.do(action)
+    def handle_key(self, e: pygame.event.Event) -> None:
+        """A key press: its command (:func:`~connect4_game.ui.commands.lookup`)
+        is carried out; a column key drops in its column (one the board
+        has)."""
+        hit = commands.lookup(e.key, getattr(e, 'unicode', '') or '',
+                              bool(e.mod & pygame.KMOD_CTRL))
+        if hit is None:
+            return
+        command, key = hit
+        if key.column is not None:
+            if key.column < self.session.game.cols:
+                self.drop(key.column)
+        else:
+            self.do(command.name)
 
-    def drop(self, col) -> None:
-        """A person drops a checker in ``col`` (None: outside the board)."""
+    def drop(self, col: int | None) -> None:
+        """A person drops a checker in ``col`` (0-based; None: outside the board)."""
         if col is None:
             return
         self.cursor = col
         self.session.human_drop(col)
 
     def do(self, action: str) -> None:
-        """Carry out the command ``action``: one of the :data:`ACTIONS` or a
-        board key's (see :data:`~connect4_game.ui.screens.game_commands.COMMANDS`),
-        or the screen's own Esc ('escape') and B ('banner'); an unknown name
-        does nothing."""
-        command = COMMANDS.get(action)
+        """Carry out the command named ``action`` (one of
+        :data:`~connect4_game.ui.commands.COMMANDS`, by name); an unknown
+        name does nothing. A column key goes to :meth:`drop` instead."""
+        command = self._commands.get(action)
         if command is not None:
-            command(self)
+            command()
 
     def open_menu(self) -> None:
+        """Open the toolbar's menu under the Menu button."""
         anchor = self.buttons['menu'].rect
-        items = [MenuItem(_(ACTION[n].label), n, _(ACTION[n].key)) for n in MENU]
+        items = [MenuItem(_(COMMAND[n].label), n, COMMAND[n].key_label()) for n in MENU]
         game_status.label_menu(items, self.session, self.app.sounds.muted)
         self.menu = Menu(items, anchor, self.app.surface.get_size())
 
@@ -325,13 +268,194 @@ class GameScreen(Screen):
     def resume(self) -> None:
         self.toolbar.hover = None
 
+    # ------------------------------------------------------------------ commands
+    def _command_table(self) -> dict[str, Callable[[], object]]:
+        """What each command of :data:`~connect4_game.ui.commands.COMMANDS`
+        does (the column keys drop: :meth:`handle_key`)."""
+        app = self.app
+        return {
+            'left': lambda: self._move_cursor(-1),
+            'right': lambda: self._move_cursor(+1),
+            'drop': lambda: self.drop(self.cursor),
+            'toolbar': self.toolbar.take_focus,
+            'stronger': self._stronger,
+            'weaker': self._weaker,
+            'tiebreak': lambda: self.session.cycle_tiebreak(),
+            'expert': lambda: self.session.toggle_expert(),
+            'slower': lambda: self.session.change_pace(+0.25),
+            'faster': lambda: self.session.change_pace(-0.25),
+            'banner': self._toggle_banner,
+            'escape': self._escape,
+            'new': self._new_game,
+            'undo': self._undo,
+            'redo': self._redo,
+            'hint': lambda: self.session.request_hint(),
+            'analysis': lambda: self.session.toggle_overlay(),
+            'settings': lambda: app.show_new_game(),
+            'help': lambda: app.show_help(),
+            'menu': self.open_menu,
+            'move_now': self._move_now,
+            'review': lambda: app.show_review(),
+            'network': self._network,
+            'save': lambda: app.files.save_game(self.session),
+            'load': lambda: app.show_load(),
+            'copy': lambda: app.files.copy_moves(self.session),
+            'paste': self._paste,
+            'stats': lambda: app.show_stats(),
+            'puzzles': self._puzzles,
+            'demo': lambda: self.session.set_demo(not self.session.demo),
+            'pause': lambda: self.session.toggle_pause(),
+            'theme': self._next_theme,
+            'sound': self._sound,
+            'details': self._toggle_details,
+            'fullscreen': lambda: app.toggle_fullscreen(),
+            'quit': lambda: app.quit(),
+        }
+
+    def _move_cursor(self, step: int) -> None:
+        self.cursor = max(0, min(self.session.game.cols - 1, self.cursor + step))
+
+    def _move_now(self) -> None:
+        """Space (or the Move-now button): the computer plays the best move
+        found so far while it thinks, else drop at the cursor."""
+        if self.session.thinking():
+            self.session.move_now()
+        else:
+            self.drop(self.cursor)
+
+    def _stronger(self) -> None:
+        s = self.session
+        value = min(s.lookahead, s.max_lookahead) + 1
+        s.set_lookahead(value)
+        if WARN_LOOKAHEAD < value < s.max_lookahead:
+            s.say(_('Lookahead {n}: the computer may think for minutes per move.').format(
+                n=value), 'error', 4.0)
+
+    def _weaker(self) -> None:
+        s = self.session
+        s.set_lookahead(min(s.lookahead, s.max_lookahead) - 1)
+
+    def _new_game(self) -> None:
+        s = self.session
+        if s.network is None:
+            s.new_game()
+        elif s.network.state is NetState.PLAYING:
+            s.ask_friend_undo(0)
+        else:
+            self._friend_not_here()
+
+    def _friend_not_here(self) -> None:
+        """New game while the friend is not there (not joined yet, the
+        connection lost, or they left): wait for them (a host listens, a joiner
+        keeps trying) or play the computer instead at once."""
+        from connect4_game.seat_config import PlayerConfig, SeatKind
+        from connect4_game.ui.screens.confirm import ConfirmScreen
+        app, s = self.app, self.session
+        network = s.network
+        assert network is not None
+        question = {NetState.WAITING: _('Your friend has not joined yet.'),
+                    NetState.LOST: _('The connection to your friend is lost.')}.get(
+            network.state, _('Your friend left the game.'))
+        mine = network.link.my_side or 'X'
+        computer = PlayerConfig.for_level(rules.DEFAULT_LEVEL)
+        person = PlayerConfig(SeatKind.HUMAN, s.lookahead, s.tiebreak)
+        players = {mine: person, 'O' if mine == 'X' else 'X': computer}
+
+        def play_the_computer() -> None:
+            app.start_game(players, s.game.rows, s.game.cols)
+
+        if network.link.is_host or network.state is NetState.LOST:
+            app.push(ConfirmScreen(app, question, _('Play the computer instead'),
+                                   play_the_computer, _('Wait for your friend')))
+        else:
+            app.push(ConfirmScreen(app, question, _('Play the computer instead'),
+                                   play_the_computer, _('New game…'), on_no=app.show_new_game))
+
+    def _paste(self) -> None:
+        """Paste position (Ctrl+V): the game after the moves on the clipboard
+        (columns 1..N, e.g. ``4453``), same board and players. An unfinished
+        game is only replaced after asking; a network game is not replaced."""
+        from connect4_game.ui.screens.confirm import ConfirmScreen
+        app, s = self.app, self.session
+        if s.network is not None:
+            s.say(_('Leave the network game before pasting a position.'), 'error', 4.0)
+            return
+        moves = app.files.pasted_position(s)
+        if moves is None:
+            return
+
+        def set_up() -> None:
+            self.finish_animations()
+            app.files.set_up(s, moves)
+
+        if s.game.moves and not s.game.over and not s.demo and s.game.moves != moves:
+            app.push(ConfirmScreen(app, _('Set up the pasted position? The game in progress '
+                                          'ends (it is not saved).'), _('Set up'), set_up))
+        else:
+            set_up()
+
+    def _undo(self) -> None:
+        self.finish_animations()
+        self.session.undo()
+
+    def _redo(self) -> None:
+        self.finish_animations()
+        self.session.redo()
+
+    def _network(self) -> None:
+        s = self.session
+        if s.network is not None:
+            s.close()
+            s.say(_('You left the network game.'))
+        else:
+            self.app.show_network()
+
+    def _next_theme(self) -> None:
+        app = self.app
+        app.set_theme(app.themes.following(app.theme_name))
+        self.session.say(_('Theme: {name}').format(name=_(app.theme.label)))
+
+    def _sound(self) -> None:
+        muted = self.app.sounds.toggle_mute()
+        self.session.say(_('Sound off') if muted else _('Sound on'))
+
+    def _toggle_details(self) -> None:
+        self.details = not self.details
+
+    def _escape(self) -> None:
+        """Esc: close the topmost of a tooltip, the newest notice and the
+        result; with none of them, say how to quit. Never quits."""
+        if self.toolbar.hide_tip() or self.app.tips.hide():
+            return
+        if self.toasts:
+            self.toasts.pop()
+        elif self.banner_shown():
+            self.banner.hidden = True
+        else:
+            self.toast(_('Esc closes menus and notices. To quit: {keys} or Menu > Quit.').format(
+                keys=COMMAND['quit'].key_label()))
+
+    def _toggle_banner(self) -> None:
+        """B (or a click on the status bar): show the result of a finished
+        game again, or put it away."""
+        if self.session.game.over:
+            self.banner.toggle()
+
+    def _puzzles(self) -> None:
+        """Menu > Puzzles (Z): the puzzle screen over the game, which stays as it is."""
+        from connect4_game.ui.screens.puzzle import PuzzleScreen
+        self.app.push(PuzzleScreen(self.app))
+
     # ------------------------------------------------------------------ update
-    def _finish_animations(self) -> None:
+    def finish_animations(self) -> None:
+        """Land every falling checker at once (before the board changes
+        under them: undo, redo, a pasted position)."""
         for f in self.falling:
             f.finish()
         self.falling = []
 
     def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds: the animations, the session, the notices."""
         s = self.session
         self.time += dt
         if self.menu is None:
@@ -355,15 +479,46 @@ class GameScreen(Screen):
         its notices into toasts."""
         news, notices = self.session.take_news()
         for event in news:
-            handler = game_view.NEWS.get(type(event))
+            handler = self._news.get(type(event))
             if handler is not None:
-                handler(self, event)
+                handler(event)
         for n in notices:
             self.toast(n.text, n.kind, n.seconds, n.position)
 
+    def _on_move(self, event: events.MoveMade) -> None:
+        m = event.move
+        self.falling.append(DropAnimation(m.column, m.row, m.checker))
+
+    def _on_refused(self, event: events.DropRefused) -> None:
+        self.shake = Shake(duration=0.45)
+        self.flash_col = event.column
+        self.app.sounds.play('refused')
+
+    def _on_game_over(self, event: events.GameOver) -> None:
+        self.app.sounds.play('win' if event.outcome.winner else 'tie')
+
+    def _on_new_position(self, event: events.GameEvent) -> None:
+        self.banner.reset()
+        if isinstance(event, events.GameStarted):
+            self.falling = []
+            self.cursor = min(self.cursor, self.session.game.cols - 1)
+
+    def _on_hint(self, event: events.HintShown) -> None:
+        self.cursor = event.column
+        self.hint_since = self.time
+
+    def _on_undo_asked(self, event: events.UndoAsked) -> None:
+        from connect4_game.ui.screens.confirm import ask_friend_undo
+        ask_friend_undo(self.app, self.session, event.ply)
+
+    def _on_network_failed(self, event: events.NetworkFailed) -> None:
+        self.app.show_network(error=event.text)
+
     def _sync_toolbar(self) -> None:
+        """The buttons follow the game (Undo, Redo enabled; Hint becomes
+        Review game when the game is over) and the language (labels and
+        tooltips from the command table)."""
         s = self.session
-        tb = self.toolbar
         self.buttons['undo'].enabled = bool(s.game.moves)
         self.buttons['redo'].enabled = bool(s.game.redo_stack) and s.network is None
         hint = self.buttons['hint']
@@ -371,18 +526,18 @@ class GameScreen(Screen):
             hint.action, hint.enabled = 'review', True
         else:
             hint.action, hint.enabled = 'hint', s.human_to_move()
-        if hint.label != _(ACTION[hint.action].label):
+        if hint.label != _(COMMAND[hint.action].label):
             self._labels_lang = None
-        self.buttons['analysis'].on = s.advisor.overlay
+        self.buttons['analysis'].on = s.overlay
         lang = self.app.language
         if lang != self._labels_lang:          # the language changed: relabel
             self._labels_lang = lang
-            for b in tb.buttons:
-                b.label = _(ACTION[b.action].label)
-                b.tooltip = f'{_(ACTION[b.action].tip)} ({_(ACTION[b.action].key)})'
-            hint.alternates = (_(ACTION['hint'].label), _(ACTION['review'].label))
-            self.move_now_button.label = _('Move now')
-            self.move_now_button.tooltip = f"{_(ACTION['move_now'].tip)} ({_('Space')})"
+            for b in self.toolbar.buttons:
+                b.label = _(COMMAND[b.action].label)
+                b.tooltip = COMMAND[b.action].tooltip()
+            hint.alternates = (_(COMMAND['hint'].label), _(COMMAND['review'].label))
+            self.move_now_button.label = _(COMMAND['move_now'].label)
+            self.move_now_button.tooltip = COMMAND['move_now'].tooltip()
 
     # ------------------------------------------------------------------ texts
     def result_texts(self) -> tuple[str, str]:
@@ -392,16 +547,16 @@ class GameScreen(Screen):
     def status_texts(self) -> tuple[str, str, str]:
         """(line 1, line 2, right side) of the status bar. While a checker
         falls it does not yet say that it is the player's turn or how the
-        game ended: it says what it said before (see
-        :func:`~connect4_game.ui.screens.game_view.status_held`)."""
+        game ended: it says what it said before (see :meth:`status_held`)."""
         held = self._shown_status
-        if held is not None and game_view.status_held(self):
+        if held is not None and self.status_held():
             return held[0]
         line1, line2, right = game_status.status_texts(
             self.session, invitation=self.app.invitation, record=self.record_text(),
             details=self.details)
         if self.session.game.over and self.banner.hidden:
-            line2 = _('B or a click here shows the result again.') + '   ' + line2
+            line2 = _('{key} or a click here shows the result again.').format(
+                key=COMMAND['banner'].main_key()) + '   ' + line2
         return line1, line2, right
 
     def record_text(self) -> str:
@@ -423,23 +578,108 @@ class GameScreen(Screen):
         """Statistics changed: read the record again."""
         self._record_key = None
 
-    def overlay_labels(self):
-        """One (text, colour) badge per column for the analysis overlay, or None."""
+    def overlay_labels(self) -> list[Badge | None] | None:
+        """One (text, colour) badge (or None) per column for the analysis
+        overlay; None without the overlay."""
         s = self.session
-        if not s.advisor.overlay or s.game.over:
+        if not s.overlay or s.game.over:
             return None
-        payload = s.advisor.payload()
+        payload = s.analysis_payload()
         if payload is None:
-            return [('\u2026', 'text_dim')] * s.game.cols
+            return [('\u2026', self.app.theme.text_dim)] * s.game.cols
         return game_status.overlay_badges(payload, s.game.cols, self.app.theme)
 
-    def _move_now_visible(self) -> bool:
-        s = self.session
-        return s.thinking() and s.planner.slow_search_seconds() > 0 and s.computer.can_move_now()
-
     # ------------------------------------------------------------------ draw
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """The board, the status bar, the result banner, then the toolbar,
-        the newest toast and the menu (or a tooltip) on top (see
-        :mod:`~connect4_game.ui.screens.game_view`)."""
-        game_view.draw(self, surface)
+        the newest toast and the menu (or a tooltip) on top."""
+        game = self.session.game
+        lay = self.renderer.prepare(surface.get_size(), game.rows, game.cols, self.app.theme)
+        self.toolbar.layout(lay.width, lay.toolbar_h)
+        outcome = game.outcome
+        win_line = list(outcome.line) if outcome is not None and outcome.winner \
+            and not self.animating() else None
+        self._draw_board(surface, win_line)
+        self._draw_status(surface, lay)
+        self.banner.rect = None
+        if self.banner_shown():
+            self._draw_banner(surface, win_line)
+        self._draw_controls(surface)
+
+    def _draw_board(self, surface: pygame.Surface, win_line: list[Any] | None) -> None:
+        """The board, its checkers (those still falling drawn in flight), the
+        ghost checker and cursor of a person to move, the hint, the last move
+        and the analysis badges."""
+        s = self.session
+        game = s.game
+        hidden = [(int(f.target_row), f.col) for f in self.falling]
+        human = s.human_to_move()
+        hint_col = s.hint_col
+        self.renderer.draw_board(
+            surface, game.board.slots, hidden=hidden, falling=self.falling,
+            ghost=(game.to_move, self.cursor) if human else None, win_line=win_line,
+            t=min(self.banner.shown_for, WIN_PULSE_END),
+            hint_t=min(self.time - self.hint_since, HINT_PULSE_END),
+            shake=self.shake.offset if self.shake else 0.0, flash_col=self.flash_col,
+            flash=self.shake.flash if self.shake else 0.0,
+            cursor=self.cursor if human else None, hint_col=hint_col,
+            hint_row=game.landing_row(hint_col) if hint_col is not None else None,
+            last_move=self.last_move_slot(),
+            ghost_row=game.landing_row(self.cursor) if human else None,
+            labels=self.overlay_labels())
+
+    def _draw_status(self, surface: pygame.Surface, lay: Layout) -> None:
+        """The status bar, with the Move-now button while a slow search runs;
+        while a checker falls, the bar as it was before the move."""
+        s = self.session
+        game = s.game
+        held = self._shown_status
+        if held is not None and self.status_held():
+            texts, checker, spinner = held
+        else:
+            texts, checker, spinner = (self.status_texts(),
+                                       None if game.over else game.to_move, s.thinking())
+            self._shown_status = (texts, checker, spinner)
+        line1, line2, right = texts
+        reserve = 0
+        if self.move_now_visible():
+            b = self.move_now_button
+            sr = lay.status_rect
+            bw = min(sr.width // 3, max(110, int(sr.height * 2.6)))
+            b.rect = pygame.Rect(sr.right - bw - 10, sr.top + sr.height // 4, bw, sr.height // 2)
+            reserve = bw + 16
+        self.renderer.draw_status(surface, line1, right, line2,
+                                  spinner=self.time if spinner else None, reserve=reserve,
+                                  checker=checker)
+        if reserve:
+            self.move_now_button.draw(surface, self.app.theme, max(12, lay.status_h // 4))
+
+    def _draw_banner(self, surface: pygame.Surface, win_line: list[Any] | None) -> None:
+        """The result of a finished game, in the winner's colour, popping in."""
+        theme = self.app.theme
+        outcome = self.session.game.outcome
+        winner = None if outcome is None else outcome.winner
+        title, sub = self.result_texts()
+        colour = theme.x_color if winner == 'X' else theme.o_color if winner == 'O' \
+            else theme.text
+        self.banner.rect = self.renderer.draw_banner(
+            surface, title, sub, scale=self.banner.fade.value,
+            color=mix(colour, theme.text, 0.25), win_line=win_line)
+
+    def _draw_controls(self, surface: pygame.Surface) -> None:
+        """The toolbar, the newest toast fading out, and the menu or a
+        tooltip (clear of the notice, the result and the hint; none while a
+        dialog lies over the game)."""
+        theme = self.app.theme
+        self.toolbar.draw(surface, theme)
+        self.toast_at = None
+        for t in self.toasts[-1:]:
+            alpha = min(1.0, (t.duration - t.t) / 0.4)
+            self.toast_at = self.renderer.draw_toast(surface, t.text, alpha, t.kind)
+        if self.menu is not None:
+            self.toolbar.tip_rect = None
+            self.menu.draw(surface, theme)
+        elif self.app.screen is self:
+            self.toolbar.draw_tooltip(surface, theme, avoid=self.keep_clear())
+        else:                                  # under a dialog: no tooltip of the bar
+            self.toolbar.tip_rect = None

@@ -8,23 +8,33 @@ theme), in the current language; the game screen draws what they return.
 
 from __future__ import annotations
 
+from typing import Any
+
 from connect4_game.i18n import N_, _, ngettext
+from connect4_game.play.session import GameSession
 from connect4_game.play.verdicts import label_words, score_words
+from connect4_game.storage.stats import Record
+from connect4_game.ui.commands import COMMAND
+from connect4_game.ui.render import Badge
+from connect4_game.ui.themes import RGB, Theme
+from connect4_game.ui.widgets import MenuItem
 
 __all__ = ['LOWER_LOOKAHEAD_TIP', 'side_name', 'result_texts', 'status_texts', 'details_text',
            'your_side', 'record_words', 'overlay_badges', 'score_badge', 'perfect_backend_name',
            'label_menu']
 
-LOWER_LOOKAHEAD_TIP = N_('A lower lookahead (keys 0-9) answers at once.')
+LOWER_LOOKAHEAD_TIP = N_('A lower lookahead (key {key}) answers at once.')
+"""The status bar's tip while the computer's move is slow; ``{key}`` is the
+key that lowers the lookahead (from :data:`~connect4_game.ui.commands.COMMANDS`)."""
 
 
-def side_name(session, side: str) -> str:
+def side_name(session: GameSession, side: str) -> str:
     """How the status bar names ``side`` ('X' or 'O'): 'You', 'Computer
     (Medium)', 'Your friend (Ann)', ... (the seat's own label)."""
     return session.label(side)
 
 
-def _winner_title(session, side: str, n: int) -> str:
+def _winner_title(session: GameSession, side: str, n: int) -> str:
     """The banner's title when ``side`` won with ``n`` checkers."""
     seat = session.seat(side)
     alone = len(session.humans()) == 1
@@ -40,19 +50,26 @@ def _winner_title(session, side: str, n: int) -> str:
                     'Player {side} wins in {n} moves.', n).format(side=side, n=n)
 
 
-def result_texts(session) -> tuple[str, str]:
-    """The banner's two lines (title, what to do next) for a finished game."""
+def result_texts(session: GameSession) -> tuple[str, str]:
+    """The banner's two lines (title, what to do next) for a finished game.
+
+    :raises ValueError: if the game is not over.
+    """
     outcome = session.game.outcome
+    if outcome is None:
+        raise ValueError('the game is not over')
     if outcome.winner is None:
         title = _("It's a tie!")
     else:
         title = _winner_title(session, outcome.winner, outcome.winner_moves)
     sub = _('Next game soon…') if session.demo else \
-        _('New game: N    Undo: U    Review: V')
+        _('New game: {new}    Undo: {undo}    Review: {review}').format(
+            new=COMMAND['new'].main_key(), undo=COMMAND['undo'].main_key(),
+            review=COMMAND['review'].main_key())
     return title, sub
 
 
-def status_texts(session, invitation: str = '', record: str = '',
+def status_texts(session: GameSession, invitation: str = '', record: str = '',
                  details: bool = False) -> tuple[str, str, str]:
     """(line 1, line 2, right side) of the status bar.
 
@@ -69,7 +86,7 @@ def status_texts(session, invitation: str = '', record: str = '',
     return line1, _players_line(session), _right_side(session, record, details)
 
 
-def _network_line(session, invitation: str) -> str:
+def _network_line(session: GameSession, invitation: str) -> str:
     """What the network game waits for, or ''."""
     from connect4_game.net.link import NetState
     network = session.network
@@ -88,7 +105,7 @@ def _network_line(session, invitation: str) -> str:
     return ''
 
 
-def _turn_line(session, invitation: str) -> str:
+def _turn_line(session: GameSession, invitation: str) -> str:
     """Who is to move (or thinking, or waited for) in an unfinished game."""
     side = session.game.to_move
     seat = session.seat()
@@ -108,27 +125,28 @@ def _turn_line(session, invitation: str) -> str:
     return _('{name} ({side}) to move').format(name=side_name(session, side), side=side)
 
 
-def _search_note(session) -> str:
+def _search_note(session: GameSession) -> str:
     """'  (hint: 3 s…)' while a slow hint or analysis search runs, else ''."""
     slow = session.planner.slow_search_seconds()
     if not slow or session.thinking():
         return ''
-    if session.advisor.hint_wanted:
+    if session.hint_wanted:
         return '  ' + _('(hint: {n} s…)').format(n=slow)
     return '  ' + _('(analysis: {n} s…)').format(n=slow)
 
 
-def _players_line(session) -> str:
+def _players_line(session: GameSession) -> str:
     """Who plays each side, after the tip to lower the lookahead while the
     computer's move is slow."""
     line = f"X: {side_name(session, 'X')}   O: {side_name(session, 'O')}"
-    if session.planner.slow_search_seconds() and session.advisor.searching_kind() == 'ai' \
+    if session.planner.slow_search_seconds() and session.searching_kind() == 'ai' \
             and not session.game.over:
-        line = _(LOWER_LOOKAHEAD_TIP) + '   ' + line
+        tip = _(LOWER_LOOKAHEAD_TIP).format(key=COMMAND['weaker'].key_label())
+        line = tip + '   ' + line
     return line
 
 
-def _right_side(session, record: str, details: bool) -> str:
+def _right_side(session: GameSession, record: str, details: bool) -> str:
     """The worker's note, the search figures (details view) and the record,
     one per line."""
     right = record
@@ -139,7 +157,7 @@ def _right_side(session, record: str, details: bool) -> str:
     return right
 
 
-def details_text(session) -> str:
+def details_text(session: GameSession) -> str:
     """The search figures (nodes and times of each side's last move) and the
     analysis engine, for the details view."""
     parts = []
@@ -168,14 +186,14 @@ def perfect_backend_name(rows: int, cols: int) -> str:
     return perfect.backend_label(perfect.backend_name(rows, cols))
 
 
-def your_side(session) -> str | None:
+def your_side(session: GameSession) -> str | None:
     """The side the one person at this computer plays ('X' or 'O'), or None
     when nobody or two people play here."""
     humans = session.humans()
     return humans[0] if len(humans) == 1 else None
 
 
-def record_words(rec, session=None) -> str:
+def record_words(rec: Record, session: GameSession | None = None) -> str:
     """A pairing's record, '' before its first game. From the player's side
     when one person plays ``session`` ('You: 2 won, 1 lost, 0 draws'), else
     from X's ('X 2 : 1 O, 0 draws'; also without a session).
@@ -193,7 +211,7 @@ def record_words(rec, session=None) -> str:
                     rec.ties).format(w=rec.wins, l=rec.losses, t=rec.ties)
 
 
-def overlay_badges(payload: dict, cols: int, theme) -> list:
+def overlay_badges(payload: dict[str, Any], cols: int, theme: Theme) -> list[Badge | None]:
     """One (text, colour) badge per column from an analysis ``payload``
     (its 'labels' and 'scores', and the 'depth' of a lookahead search),
     None for a column without one; colours from ``theme``.
@@ -204,7 +222,7 @@ def overlay_badges(payload: dict, cols: int, theme) -> list:
     search still runs (``payload['running']``) only its forced wins and
     losses show, every other column ``'…'`` (never an 'even' that the
     deeper search may overturn)."""
-    out: list = []
+    out: list[Badge | None] = []
     labels = payload.get('labels') or []
     scores = payload.get('scores') or []
     running = bool(payload.get('running'))
@@ -224,7 +242,7 @@ def overlay_badges(payload: dict, cols: int, theme) -> list:
     return out
 
 
-def score_badge(score, depth, theme) -> tuple[str, tuple] | None:
+def score_badge(score: object, depth: int | None, theme: Theme) -> tuple[str, RGB] | None:
     """The badge of an assignment score (BU CS111 ps9, Problem 4) from a
     search ``depth`` plies deep (None: unknown): 100 ``'win ≤6'`` (a win it
     forces within 6 plies), 0 ``'loss ≤6'``, 50 ``'≈ even'`` (nothing forced
@@ -242,7 +260,7 @@ def score_badge(score, depth, theme) -> tuple[str, tuple] | None:
     return text.format(n=depth), theme.good if score == 100 else theme.bad
 
 
-def _label_colour(label: str, theme):
+def _label_colour(label: str, theme: Theme) -> RGB:
     low = label.lower().lstrip('\u2248~\u2265 ')
     if low.startswith('win'):
         return theme.good
@@ -251,7 +269,7 @@ def _label_colour(label: str, theme):
     return theme.text_dim if 'full' in low else theme.neutral
 
 
-def label_menu(items: list, session, muted: bool) -> None:
+def label_menu(items: list[MenuItem], session: GameSession, muted: bool) -> None:
     """Fit the game screen's menu ``items`` (:class:`~connect4_game.ui.widgets.MenuItem`)
     to the game's state: Pause is only for computer games and says Resume
     while paused; Sound, Demo and Play a friend say what they would do now."""

@@ -1,24 +1,28 @@
-"""The help screen: every control and its key, from the game screen's own
-table of actions (so a key cannot be missing here)."""
+"""The help screen: every control and its key, from the game screen's
+command table (:data:`~connect4_game.ui.commands.COMMANDS`), so a key
+cannot be missing here nor named otherwise than it works."""
 
 from __future__ import annotations
 
 import pygame
 
-from connect4_game.i18n import _
+from connect4_game.i18n import N_, _
+from connect4_game.ui.commands import help_rows
 from connect4_game.ui.render import MIN_FONT, draw_text, font
 from connect4_game.ui.screens.base import Screen
-from connect4_game.ui.screens.game import ACTIONS, BOARD_KEYS
 from connect4_game.ui.text_fit import line_height
 
 __all__ = ['HelpScreen', 'help_lines']
 
 
+MOUSE = (N_('Mouse'), N_('aim with the ghost checker, click to drop it'))
+"""The help screen's first line: the mouse (the keys follow from the table)."""
+
+
 def help_lines() -> list[tuple[str, str]]:
-    """(key, what it does) for every control, in the current language."""
-    rows = [(_(k), _(d)) for k, d in BOARD_KEYS]
-    rows += [(_(a.key), f'{_(a.label)}: {_(a.tip)}') for a in ACTIONS]
-    return rows
+    """(keys, what they do) for the mouse and every command with a key
+    (:func:`~connect4_game.ui.commands.help_rows`), in the current language."""
+    return [(_(MOUSE[0]), _(MOUSE[1])), *help_rows()]
 
 
 class HelpScreen(Screen):
@@ -26,7 +30,7 @@ class HelpScreen(Screen):
     key or click returns to the game (which goes on underneath); Esc too,
     like every dialog -- it never quits."""
 
-    def process_event(self, e) -> None:
+    def process_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN or (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1):
             self.close()
 
@@ -36,7 +40,7 @@ class HelpScreen(Screen):
     def wants_frames(self) -> bool:
         return False      # still: drawn again only after an event
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         w, h = surface.get_size()
         surface.fill(theme.background)
