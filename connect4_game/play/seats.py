@@ -50,7 +50,7 @@ def stats_name(config: PlayerConfig) -> str:
         return describe_player(config.kind.value)
     if config.kind == SeatKind.REMOTE:
         return 'Friend'
-    return config.kind.value.capitalize()
+    return str(config.kind).capitalize()
 
 
 class Seat:
@@ -97,16 +97,18 @@ class Seat:
         move comes from elsewhere (clicks, the network) or needs no search."""
         return None
 
-    def pick(self, game: Game, planner: SearchPlanner) -> int | None:
-        """The column (0-based) this seat plays now, or None while it has none.
+    def pick(self, game: Game, planner: SearchPlanner) -> Any:
+        """The column (0-based) this seat plays now, or None while it has none
+        (what a search or a plug-in answered, as it is: the session checks
+        the column can be played).
 
         Called only when it is this seat's turn in a running game."""
         return None
 
     def cancel(self, planner: SearchPlanner) -> None:
         """Stop the search in flight if it is for this side."""
-        key = planner.requested
-        if key is not None and key.side == self.side:
+        request = planner.requested
+        if request is not None and request.checker == self.side:
             planner.cancel()
 
     def close(self, planner: SearchPlanner) -> None:
@@ -139,7 +141,7 @@ class RandomSeat(Seat):
     def label(self, other_is_person: bool, full_lookahead: int) -> str:
         return _('Computer (random moves)')
 
-    def pick(self, game: Game, planner: SearchPlanner) -> int | None:
+    def pick(self, game: Game, planner: SearchPlanner) -> Any:
         return self.rng.choice(game.board.legal_columns())
 
 
@@ -162,12 +164,12 @@ class ComputerSeat(Seat):
     def job(self, game: Game, planner: SearchPlanner) -> Any:
         return planner.move_job(game, self.side, self.config, self.number)
 
-    def pick(self, game: Game, planner: SearchPlanner) -> int | None:
+    def pick(self, game: Game, planner: SearchPlanner) -> Any:
         job = self.job(game, planner)
-        payload = planner.cache.get(job.key)
-        if payload is None:
+        reply = planner.reply_for(job)
+        if reply is None:
             return None
-        return planner.take_column(job.key, payload, self.side)
+        return planner.take_column(reply)
 
 
 class FriendSeat(Seat):

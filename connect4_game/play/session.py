@@ -1,15 +1,19 @@
 """The game in the window, free of pygame: the game record, the seats that
-play it, and the flow of a game (whose turn, undo policy, the end).
+play it, and the flow of a game (whose turn, the computer's moves, the hint
+and the analysis, the setting keys, undo policy, a game with a friend over
+the network, the end).
 
 :class:`GameSession` is the one owner of the window's game state. It lives on
 the main thread; the screens read it and command it (a click becomes
-:meth:`GameSession.human_drop`), and the app steps it with ``dt`` in seconds
-(:meth:`GameSession.update`), which takes the worker's results, the
-network's news and lets the seat to move play. The searches are planned by
-:class:`~connect4_game.play.planner.SearchPlanner`, the hint and the analysis
-by :class:`~connect4_game.play.advisor.Advisor`, the setting keys by
-:class:`~connect4_game.play.controls.Controls`, and a game with a friend over
-the network by :class:`~connect4_game.play.network_game.NetworkGame`.
+:meth:`GameSession.human_drop`, a key :meth:`GameSession.set_lookahead`,
+:meth:`GameSession.request_hint`, ...), and the app steps it with ``dt`` in
+seconds (:meth:`GameSession.update`), which takes the worker's results, the
+network's news and lets the seat to move play. It is given the parts that
+own state of their own: the searches are planned by
+:class:`~connect4_game.play.planner.SearchPlanner`, each side is a
+:class:`~connect4_game.play.seats.Seat`, the review's verdicts are kept by
+:class:`~connect4_game.play.advisor.KnownVerdicts`, and the connection of a
+game with a friend is a :class:`~connect4_game.play.network_game.NetworkGame`.
 
 What the session has to say to the player it queues as
 :class:`~connect4_game.play.events.Notice` (toasts) and
@@ -25,81 +29,117 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import Callable, Iterable
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
 from connect4_game import rules
+from connect4_game.ai.review import PlyReview
+from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, other
+from connect4_game.checks import check_lookahead, check_number, is_int
 from connect4_game.game import Game, Move, MoveRefused
-from connect4_game.i18n import _
+from connect4_game.i18n import _, ngettext
 from connect4_game.messages import MAX_TEXT, clip
-from connect4_game.play.advisor import Advisor
-from connect4_game.play.computer import ComputerTurns
-from connect4_game.play.controls import Controls
+from connect4_game.net import events as ev
+from connect4_game.net.link import NetState, open_link
+from connect4_game.net.options import NetMode, NetworkOptions
+from connect4_game.play.advisor import HINT_SECONDS, KnownVerdicts, lookahead_words
 from connect4_game.play.events import (
     DropRefused,
     GameEvent,
     GameOver,
     GameStarted,
+    HintShown,
     HistoryChanged,
     MoveMade,
+    NetworkFailed,
     Notice,
     NoticeKind,
+    UndoAsked,
 )
-from connect4_game.play.planner import SearchPlanner
+from connect4_game.play.network_game import NetworkGame
+from connect4_game.play.planner import Analysis, Failure, SearchPlanner
 from connect4_game.play.seats import Seat, make_seat, stats_name
+from connect4_game.play.verdicts import label_words, verdict_text
+from connect4_game.players import (
+    DEFAULT_LOOKAHEAD,
+    DEFAULT_TIEBREAK,
+    TIEBREAKS,
+    check_tiebreak,
+    clamp_lookahead,
+)
+from connect4_game.search.jobs import JobKind
+from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerConfig, SeatKind
+from connect4_game.side import Side
+from connect4_game.storage.settings import DEFAULT_PACE, DEMO_GAP, MAX_PACE, MIN_PACE
 
-if TYPE_CHECKING:
-    from connect4_game.play.network_game import NetworkGame
-
-__all__ = ['GameSession', 'Notice']
+__all__ = ['GameSession', 'Notice', 'HUMAN_REPLY_WAIT']
 
 log = logging.getLogger(__name__)
+
+HUMAN_REPLY_WAIT = 0.12
+"""Seconds a computer waits before it answers a person's move (the dropped
+checker is seen first)."""
+
 
 class GameSession:
     """The window's game: see the module docstring.
 
     :param players: ``{'X': PlayerConfig, 'O': PlayerConfig}``.
-    :param rows, cols: board size (:data:`connect4_game.rules` limits).
+    :param rows, cols: board size (:mod:`connect4_game.board` limits).
     :param moves: 0-based columns to start from.
     :param lookahead, tiebreak: the Advanced AI settings the hint, the
         analysis and the ``0``-``9`` / ``T`` keys use (BU CS111 ps9, Problem 4).
-    :param expert: analysis and hints by Expert instead of the lookahead AI.
+    :param expert: analysis and hints by Expert instead of the lookahead AI
+        (also on when a side is Expert).
     :param pace: seconds between moves when computers play each other.
     :param remember: called with setting changes to keep for the next start
         (``Settings`` field names), or None.
     :param record: called with ``(x_name, o_name, result)`` when a game ends
         (``result`` 'X', 'O' or 'tie'), or None.
     :param budgets: seconds: ``'expert_move'``, ``'expert_analysis'``,
-        ``'plugin'`` (defaults from :mod:`connect4_game.rules`).
+        ``'plugin'`` (defaults from :mod:`connect4_game.play.planner`).
     :param out: where the result line is printed (default ``sys.stdout``).
     :param worker: the AI worker (``submit``/``cancel``/``poll``), or None.
     :raises ValueError: for a bad size or bad moves (naming the move).
+
+    Attributes the screens read: ``game`` (the :class:`~connect4_game.game.Game`
+    record), ``seats``, ``lookahead``, ``tiebreak``, ``expert_mode``,
+    ``pace``, ``paused``, ``demo``, ``network`` (the
+    :class:`~connect4_game.play.network_game.NetworkGame` while a friend
+    plays here, else None), ``overlay`` (the analysis overlay is on),
+    ``hint_col`` (the column the hint shows, 0-based, or None),
+    ``hint_wanted`` (a hint is being searched), ``position_id``.
     """
 
-    def __init__(self, players: dict[str, PlayerConfig], rows: int = rules.DEFAULT_ROWS,
-                 cols: int = rules.DEFAULT_COLS, moves: Iterable[int] = (), *,
-                 lookahead: int = rules.DEFAULT_LOOKAHEAD,
-                 tiebreak: str = rules.DEFAULT_TIEBREAK, expert: bool = False,
-                 pace: float = rules.DEFAULT_PACE, demo: bool = False,
+    def __init__(self, players: dict[str, PlayerConfig], rows: int = DEFAULT_ROWS,
+                 cols: int = DEFAULT_COLS, moves: Iterable[int] = (), *,
+                 lookahead: int = DEFAULT_LOOKAHEAD,
+                 tiebreak: str = DEFAULT_TIEBREAK, expert: bool = False,
+                 pace: float = DEFAULT_PACE, demo: bool = False,
                  remember: Callable[..., None] | None = None,
                  record: Callable[[str, str, str], None] | None = None,
                  budgets: dict[str, float] | None = None, out: IO[str] | None = None,
                  worker: Any = None) -> None:
-        self.lookahead = rules.check_lookahead(lookahead)
-        self.tiebreak = rules.check_tiebreak(tiebreak)
-        self.expert_mode = bool(expert)
-        self.pace = rules.check_number(pace, rules.MIN_PACE, rules.MAX_PACE, 'pace')
+        self.lookahead = check_lookahead(lookahead)
+        self.tiebreak = check_tiebreak(tiebreak)
+        self.expert_mode = bool(expert) or any(p.kind == SeatKind.EXPERT
+                                               for p in players.values())
+        self.pace = check_number(pace, MIN_PACE, MAX_PACE, 'pace')
         self.remember: Callable[..., None] = remember or (lambda **changes: None)
         self.record = record
         self.out = out
         self.planner = SearchPlanner(worker, budgets)
-        self.advisor = Advisor(self)
-        self.controls = Controls(self)
-        self.computer = ComputerTurns(self)
+        self.known = KnownVerdicts()
         self.network: NetworkGame | None = None     # while a friend plays here
+        self._last_network: NetworkGame | None = None
+        self._network_board = False
         self.demo = False
         self.paused = False
         self.saved_players: dict[str, PlayerConfig] | None = None
+        self._before_expert: dict[str, tuple[PlayerConfig, PlayerConfig]] = {}
+        self.overlay = False
+        self.hint_col: int | None = None
+        self.hint_wanted = False
         self.position_id = 0
         self.notices: list[Notice] = []
         self.events: list[GameEvent] = []
@@ -114,7 +154,7 @@ class GameSession:
         self.seats: dict[str, Seat] = {s: make_seat(s, players[s]) for s in 'XO'}
         self.new_game(rows, cols, moves)
         if demo:
-            self.controls.set_demo(True)
+            self.set_demo(True)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -125,8 +165,15 @@ class GameSession:
     @property
     def max_lookahead(self) -> int:
         """rows*cols: a deeper search is the same search (see
-        :func:`connect4_game.rules.clamp_lookahead`)."""
+        :func:`connect4_game.players.clamp_lookahead`)."""
         return self.game.rows * self.game.cols
+
+    @property
+    def from_network(self) -> bool:
+        """The game on the board is one played with a friend over the
+        network (also after the connection ended, until another game is
+        chosen): it is never autosaved."""
+        return self._network_board
 
     def seat(self, side: str | None = None) -> Seat:
         """The seat of ``side`` (default: the side to move)."""
@@ -134,8 +181,8 @@ class GameSession:
 
     def label(self, side: str) -> str:
         """How the window names ``side``: 'You', 'Computer (Medium)', ..."""
-        other = self.seats['O' if side == 'X' else 'X']
-        return self.seats[side].label(other.person, self.max_lookahead)
+        other_seat = self.seats[other(side)]
+        return self.seats[side].label(other_seat.person, self.max_lookahead)
 
     def humans(self) -> list[str]:
         """The sides a person at this computer plays."""
@@ -160,6 +207,17 @@ class GameSession:
         language): 'Human', 'AI(LEFT,3)', 'Medium', a plug-in's spec, ..."""
         return stats_name(self.seats['X'].config), stats_name(self.seats['O'].config)
 
+    def local_players(self) -> dict[str, PlayerConfig]:
+        """Who plays at this computer, as the new-game dialog shows it:
+        ``{'X': PlayerConfig, 'O': PlayerConfig}``. While the seats are a
+        network game's (also after it ended, until another game is chosen)
+        the players from before it; in a demo the players from before the
+        demo; else the session's players."""
+        net = self.network or self._last_network
+        if net is not None and net.before and net.shows_local_seats(self.seats):
+            return dict(net.before)
+        return dict(self.saved_players or self.players)
+
     # ------------------------------------------------------------------ news
     def say(self, text: str, kind: NoticeKind | str = NoticeKind.INFO, seconds: float = 2.5,
             about_position: bool = False) -> None:
@@ -176,7 +234,8 @@ class GameSession:
 
     def _position_changed(self) -> None:
         self.position_id += 1
-        self.advisor.position_changed()
+        self.hint_col = None           # the hint was for another position
+        self.hint_wanted = False
         self.since_move = 0.0
 
     # ------------------------------------------------------------------ seats
@@ -187,6 +246,8 @@ class GameSession:
             old = self.seats[side]
             old.close(self.planner)
             self.seats[side] = make_seat(side, config)
+        if self.network is not None and self.network.closed:   # a friend's seat closed it
+            self.network = None
         self.planner.cancel()
 
     def close(self) -> None:
@@ -221,8 +282,9 @@ class GameSession:
             then unchanged.
         """
         self.game = Game(rows or self.game.rows, cols or self.game.cols, moves)
+        self._network_board = self.network is not None
         self.planner.forget()
-        self.controls.clamp_lookaheads()
+        self._clamp_lookaheads()
         self._position_changed()
         self.end_time = 0.0
         self.end_reported = self.game.over
@@ -239,9 +301,10 @@ class GameSession:
             moves; nothing changes then.
         """
         Game(rows, cols, moves)                 # check before closing anything
-        self.controls.set_demo(False)
+        self.set_demo(False)
         self.close()
         self.set_players(players)
+        self._before_expert = {}
         self.expert_mode = any(p.kind == SeatKind.EXPERT for p in players.values())
         advanced = [p for p in players.values() if p.advanced]
         if advanced:          # the keys and the analysis start from the AIPlayer chosen
@@ -255,7 +318,7 @@ class GameSession:
         :raises ValueError: for a bad size or bad moves; nothing changes then.
         """
         Game(rows, cols, moves)
-        self.controls.set_demo(False)
+        self.set_demo(False)
         self.close()
         self.new_game(rows, cols, moves)
 
@@ -270,14 +333,14 @@ class GameSession:
         if g.over:
             return False
         if not g.can_play(col):           # a shake, a sound and words
-            inside = rules.is_int(col, 0, g.cols - 1)
+            inside = is_int(col, 0, g.cols - 1)
             self.events.append(DropRefused(col if inside else None))
             if inside:
                 self.say(_('Column {n} is full: choose another one.').format(n=col + 1),
                          NoticeKind.ERROR, 2.5, about_position=True)
             return False
         if self.network is not None and not self.seat().friend \
-                and not self.network.send(g.next_ply, col):
+                and not self._send_to_friend(g.next_ply, col):
             return False
         self._played(g.push(col))
         return True
@@ -344,6 +407,308 @@ class GameSession:
         self.events.append(GameOver(outcome))
         self.end_reported = True
 
+    # ------------------------------------------------------------ the computer
+    def desired_job(self) -> Any:
+        """The one search the game wants now (a worker Job), or None: the
+        move of the computer seat to move, else the hint or the analysis."""
+        if self.game.over or not self.started():
+            return None
+        seat = self.seat()
+        job = seat.job(self.game, self.planner)
+        if job is None and seat.person and (self.overlay or self.hint_wanted):
+            job = self._analysis_job()
+        return job
+
+    def _let_seat_move(self) -> None:
+        """Let a computer seat to move play, once its answer is at hand and
+        the pace allows (computers playing each other wait ``pace`` seconds
+        a move, an answer to a person :data:`HUMAN_REPLY_WAIT`)."""
+        seat = self.seat()
+        if self.game.over or seat.person or seat.friend or self.paused or not self.started():
+            return
+        computers_only = not any(x.person or x.friend for x in self.seats.values())
+        if self.since_move < (self.pace if self.demo or computers_only else HUMAN_REPLY_WAIT):
+            return
+        col = seat.pick(self.game, self.planner)
+        if col is not None:
+            self._seat_plays(seat, col)
+
+    def _seat_plays(self, seat: Seat, col: Any) -> None:
+        if not self.game.can_play(col):
+            job = seat.job(self.game, self.planner)
+            if job is not None:
+                self.planner.drop(job)
+            self.take_over(seat.side, f'it chose column {clip(col, 20)}, which cannot be played.')
+            return
+        self.last_stats[seat.side] = self.planner.last_stats \
+            if seat.config.kind != SeatKind.RANDOM else None
+        self.play(col)
+
+    def move_now(self) -> bool:
+        """Play at once the best move of the deepest lookahead the computer
+        has finished for this move (the search in flight is dropped).
+
+        :returns: whether a move was played (else a notice says why not).
+        """
+        taken = self.planner.pop_progress() if self.thinking() else None
+        if taken is None:
+            self.say(_('Nothing to play yet: the computer is still on its first lookahead.'))
+            return False
+        self._seat_plays(self.seat(), self.planner.take_column(taken[1]))
+        return True
+
+    def can_move_now(self) -> bool:
+        """A computer search for the move is running and a result of a
+        shallower lookahead is at hand to play at once."""
+        return self.thinking() and self.planner.running_progress() is not None
+
+    def _searches_failed(self, failures: list[Failure]) -> None:
+        """A computer seat whose own move failed is handed to the person
+        here; a failed analysis is only said."""
+        for f in failures:
+            if f.kind == 'died':
+                self.worker_note = _('AI worker restarted')
+                self.say(_('The AI worker process stopped; a new one took over.'),
+                         NoticeKind.ERROR, 4.0)
+                continue
+            seat = self.seats[f.side]
+            if not seat.person and not seat.friend and not self.game.over \
+                    and self.game.to_move == f.side and f.kind == seat.config.kind.value:
+                self.take_over(f.side, f'{f.why}.')
+            else:
+                self.say(_('Analysis failed: {why}').format(why=clip(f.why, 160)),
+                         NoticeKind.ERROR)
+
+    def worker_replaced(self, worker: Any) -> None:
+        """The app started a new worker (the old one's thread died): forget
+        the job in flight, it will be asked again."""
+        self.planner.replace_worker(worker)
+        self.worker_note = _('AI worker restarted')
+        self.say(_('The AI worker stopped; a new one took over.'), NoticeKind.ERROR, 4.0)
+
+    # ------------------------------------------------------- hint and analysis
+    def learn_review(self, rows: int, cols: int, moves: Iterable[int],
+                     record: PlyReview) -> None:
+        """Keep the review's verdicts on the position after ``moves`` (0-based
+        columns) of a ``rows`` x ``cols`` game: the overlay and the hint use
+        them there (see :meth:`KnownVerdicts.learn
+        <connect4_game.play.advisor.KnownVerdicts.learn>`)."""
+        self.known.learn(rows, cols, moves, record)
+
+    def analysis_kind(self) -> str:
+        """``'expert'`` or ``'ai'``: who analyses (Expert mode or the lookahead AI)."""
+        return 'expert' if self.expert_mode else 'ai'
+
+    def _analysis_job(self) -> Any:
+        return self.planner.analysis_job(self.game, self.expert_mode, self.lookahead,
+                                         self.tiebreak)
+
+    def perfect_payload(self) -> MoveReply | None:
+        """Perfect play for the position, where the game knows it: the
+        review's verdicts, else Expert's finished analysis; None otherwise."""
+        g = self.game
+        known = self.known.get(g.rows, g.cols, g.moves)
+        if known is not None:
+            return known
+        return self.planner.reply_for(self.planner.analysis_job(g, True, self.lookahead,
+                                                                self.tiebreak))
+
+    def analysis_payload(self) -> Analysis | None:
+        """What the overlay shows: perfect play where the game knows it
+        (:meth:`perfect_payload`), else the analysis (or, while it runs, what
+        it found so far, marked ``running``), or the computer side's own
+        search for its move (the same question), or None."""
+        known = self.perfect_payload()
+        if known is not None:
+            return Analysis(known)
+        planner = self.planner
+        reply = planner.reply_for(self._analysis_job())
+        if reply is None and not self.thinking():
+            progress = planner.running_progress(JobKind(self.analysis_kind()))
+            if progress is not None:       # the search goes on: marked as not final
+                return Analysis(progress, running=True)
+        if reply is None and not self.game.over:
+            seat = self.seat()
+            if seat.config.kind in (SeatKind.AI, SeatKind.EXPERT):
+                reply = planner.reply_for(seat.job(self.game, planner))
+        return None if reply is None else Analysis(reply)
+
+    def searching_kind(self) -> str | None:
+        """The kind ('ai', 'expert', 'plugin') of the job in flight, or None."""
+        key = self.planner.requested
+        return None if key is None else key.kind.value
+
+    def request_hint(self) -> None:
+        """Ask for the move the AI would play for the person to move (the
+        ``H`` key); the hint comes as a notice and :attr:`hint_col`."""
+        if self.game.over:
+            self.say(_('The game is over: start a new one.'))
+            return
+        if not self.seat().person:
+            self.say(_('Hints are for your turn.'), about_position=True)
+            return
+        self.hint_wanted = True
+        self.say(_('Hint: thinking…'), seconds=HINT_SECONDS, about_position=True)
+        self._resolve_hint()
+
+    def toggle_overlay(self) -> None:
+        """The analysis overlay on or off (the ``A`` key)."""
+        self.overlay = not self.overlay
+        self.say(_('Analysis on') if self.overlay else _('Analysis off'))
+
+    def _centre_most_best(self, reply: MoveReply, col: int) -> int:
+        """With the RANDOM tiebreak any best column is what the AI might play;
+        the hint then shows the most central of them."""
+        scores = reply.scores
+        known = [x for x in scores if x is not None]
+        if self.expert_mode or self.tiebreak != 'RANDOM' or not scores or \
+                len(known) != len(scores):
+            return col
+        best = max(known)
+        mid = (self.game.cols - 1) / 2
+        ties = [c for c, x in enumerate(scores) if x == best and self.game.can_play(c)]
+        return min(ties, key=lambda c: (abs(c - mid), c)) if ties else col
+
+    def _resolve_hint(self) -> None:
+        """Show the hint once its search answered."""
+        if not self.hint_wanted:
+            return
+        reply = self.planner.reply_for(self._analysis_job())
+        if reply is None or reply.column is None:
+            return
+        col = reply.column
+        self.hint_wanted = False
+        self.notices = [n for n in self.notices if n.seconds != HINT_SECONDS]
+        if self.game.can_play(col):
+            col = self._centre_most_best(reply, col)
+            self.hint_col = col
+            self.events.append(HintShown(col))
+            verdict = self.verdict(reply, col)
+            self.say(_('Hint: column {n}').format(n=col + 1)
+                     + (f' ({verdict})' if verdict else ''), about_position=True)
+        else:
+            self.say(_('No hint: the search answered column {col}.').format(col=clip(col, 20)),
+                     NoticeKind.ERROR)
+
+    def verdict(self, reply: MoveReply, col: int) -> str:
+        """The hint's verdict on ``col`` (0-based): perfect play's where the
+        game knows it, else the search's own words (a lookahead's say how
+        far it looked); '' if there is none."""
+        known = self.perfect_payload()
+        if known is not None:
+            labels = known.labels
+            if 0 <= col < len(labels) and labels[col]:
+                return label_words(labels[col])
+        if not reply.labels and reply.depth is not None:
+            scores = reply.scores
+            return lookahead_words(scores[col], reply.depth) if col < len(scores) else ''
+        return verdict_text(reply, col)
+
+    # ------------------------------------------------------------ setting keys
+    def _reseat(self, of_kind: SeatKind, **changes: Any) -> None:
+        """Every computer seat of ``of_kind`` with ``changes`` (it starts afresh)."""
+        self.set_players({side: p.with_(**changes) for side, p in self.players.items()
+                          if p.kind == of_kind})
+
+    def set_lookahead(self, value: int) -> None:
+        """The Advanced lookahead (the ``0``-``9``, ``+``, ``-`` keys), in
+        plies, clamped to ``0..rows*cols``: the hint and analysis use it, and
+        every computer side that is the assignment's AIPlayer (a named level
+        becomes Advanced; BU CS111 ps9, Problem 4)."""
+        value = max(0, min(self.max_lookahead, value))
+        self.lookahead = value
+        self._reseat(SeatKind.AI, lookahead=value, level='')
+        self.remember(lookahead=value)
+        self.say(_('Lookahead {n} (a full solve)').format(n=value)
+                 if value >= self.max_lookahead else _('Lookahead {n}').format(n=value))
+
+    def cycle_tiebreak(self) -> None:
+        """The next tiebreak (LEFT, RIGHT, RANDOM) for the analysis and every
+        AIPlayer side (the ``T`` key)."""
+        t = TIEBREAKS
+        self.tiebreak = t[(t.index(self.tiebreak) + 1) % len(t)]
+        self._reseat(SeatKind.AI, tiebreak=self.tiebreak, level='')
+        self.remember(tiebreak=self.tiebreak)
+        self.say(_('Tiebreak {name}').format(name=self.tiebreak))
+
+    def toggle_expert(self) -> None:
+        """Expert for the computer sides and the analysis (the ``E`` key),
+        and pressed again, each of those sides back to exactly the player it
+        was (level, lookahead, tiebreak), so the statistics keep one pairing.
+        A side that was Expert from the start becomes the assignment's
+        AIPlayer with its lookahead and tiebreak."""
+        self.expert_mode = not self.expert_mode
+        if self.expert_mode:
+            before = {side: p for side, p in self.players.items() if p.kind == SeatKind.AI}
+            self.set_players({side: p.with_(kind=SeatKind.EXPERT, level='')
+                              for side, p in before.items()})
+            self._before_expert = {side: (p, self.seats[side].config)
+                                   for side, p in before.items()}
+        else:
+            back: dict[str, PlayerConfig] = {}
+            for side, p in self.players.items():
+                if p.kind != SeatKind.EXPERT:
+                    continue
+                was, made = self._before_expert.get(side, (None, None))
+                back[side] = was if was is not None and p is made else \
+                    p.with_(kind=SeatKind.AI, level='')
+            self._before_expert = {}
+            self.set_players(back)
+        self.remember(expert=self.expert_mode)
+        self.say(_('Expert on: perfect play') if self.expert_mode
+                 else _('Expert off: the lookahead AI plays'))
+
+    def change_pace(self, delta: float) -> None:
+        """Seconds between moves of computers playing each other, by ``delta``
+        (clamped to :data:`~connect4_game.storage.settings.MIN_PACE`..``MAX_PACE``)."""
+        self.pace = min(MAX_PACE, max(MIN_PACE, round(self.pace + delta, 2)))
+        self.remember(demo_pace=self.pace)
+        self.say(_('Pace: {s:.2f} s per move').format(s=self.pace))
+
+    def toggle_pause(self) -> None:
+        """Pause or resume computers playing each other."""
+        if self.demo or not self.humans():
+            self.paused = not self.paused
+            self.say(_('Paused') if self.paused else _('Resumed'))
+
+    def set_demo(self, on: bool) -> None:
+        """Computer against computer, game after game (and back to the seats
+        there were)."""
+        if on == self.demo:
+            return
+        if on and self.network is not None:
+            self.close()               # a demo is another game: the friend is told you left
+        self.demo = on
+        self.paused = False
+        if on:
+            self.saved_players = self.players
+            computers = [p for p in self.players.values()
+                         if p.kind in (SeatKind.AI, SeatKind.EXPERT)]
+            stand_in = computers[0] if computers else PlayerConfig.for_level(
+                'expert' if self.expert_mode else rules.DEFAULT_LEVEL,
+                PlayerConfig(SeatKind.AI, self.lookahead, self.tiebreak))
+            self.set_players({side: stand_in for side, p in self.players.items()
+                              if p.kind == SeatKind.HUMAN})
+            self.say(_('Demo: the computer plays both sides'))
+        else:
+            if self.saved_players:
+                self.set_players(self.saved_players)
+            self.saved_players = None
+            self.say(_('Demo off'))
+        self.planner.cancel()
+
+    def _clamp_lookaheads(self) -> None:
+        """No lookahead beyond the board's cells (a deeper one is the same search)."""
+        cap = self.max_lookahead
+        self.lookahead = clamp_lookahead(self.lookahead, self.game.rows, self.game.cols)
+        too_deep = {side: p.with_(lookahead=cap) for side, p in self.players.items()
+                    if p.lookahead > cap}
+        if too_deep:
+            self.set_players(too_deep)
+        if self.saved_players:
+            self.saved_players = {side: p.with_(lookahead=min(cap, p.lookahead))
+                                  for side, p in self.saved_players.items()}
+
     # --------------------------------------------------------------- undo/redo
     def undo(self) -> bool:
         """Take back moves until it is a person's turn again (one move if
@@ -354,7 +719,7 @@ class GameSession:
             self.say(_('Nothing to undo.'))
             return False
         if self.network is not None:
-            return self.network.ask_undo()
+            return self.ask_friend_undo()
         if self.demo:
             self.paused = True
         g.pop()
@@ -380,12 +745,6 @@ class GameSession:
         self.history_changed()
         return True
 
-    def answer_friend_undo(self, accept: bool) -> None:
-        """Answer the friend's request to take back moves (if the network
-        game is still on)."""
-        if self.network is not None:
-            self.network.answer_undo(accept)
-
     def history_changed(self) -> None:
         """Moves were taken back or played again: searches for the old
         position stop, and the end (if any) is not announced again."""
@@ -394,6 +753,139 @@ class GameSession:
         self.end_time = 0.0
         self.planner.cancel()
         self.events.append(HistoryChanged())
+
+    # ------------------------------------------------------------ the network
+    def start_network(self, options: NetworkOptions, *, name: str = '',
+                      first_tries: float | None = None, **timings: float) -> NetworkGame:
+        """Host or join as ``options`` say; the old game's seats close first and
+        the session then plays the network game (it starts once the friend is
+        connected). ``timings`` go to :func:`~connect4_game.net.link.open_link`.
+
+        :raises OSError: if a host cannot listen (port in use, no permission).
+        :raises ValueError: for a bad address, port, side or code.
+        """
+        self.set_demo(False)
+        before = self.local_players()
+        self.close()
+        link = open_link(options, rows=self.game.rows, cols=self.game.cols,
+                         name=name or (_('Host') if options.mode is NetMode.HOST else _('Guest')),
+                         first_tries=first_tries, **timings)
+        person = PlayerConfig(SeatKind.HUMAN, self.lookahead, self.tiebreak)
+        net = NetworkGame(link, {side: options.local.get(Side(side), person) for side in 'XO'},
+                          before)
+        self.network = self._last_network = net
+        self._seat_network_players()
+        self.new_game()
+        return net
+
+    def _seat_network_players(self) -> None:
+        """Seat this computer's player on its side and the friend on the
+        other (a joiner before it knows its side: the friend on both)."""
+        net = self.network
+        assert net is not None
+        mine = net.link.my_side
+        for side in 'XO':
+            old = self.seats[side]
+            if not old.friend:       # a friend's seat closes the link: it is only replaced
+                old.close(self.planner)
+            self.seats[side] = make_seat(side, net.local[side]) if side == mine \
+                else net.friend_seat(side)
+        self.planner.cancel()
+
+    def _send_to_friend(self, ply: int, col: int) -> bool:
+        """Send this side's move before it is played here; False (with a
+        notice) if the network refuses it."""
+        assert self.network is not None
+        try:
+            self.network.send(ply, col)
+            return True
+        except MoveRefused as exc:
+            self.say(_('Your friend cannot get that move: {why}').format(why=clip(exc, 100)),
+                     NoticeKind.ERROR)
+        except ValueError:
+            self.say(_('Wait until your friend is connected.'), about_position=True)
+        return False
+
+    def ask_friend_undo(self, ply: int | None = None) -> bool:
+        """Ask the friend to take back this side's last move (and the
+        friend's reply to it, if any), or, with ``ply=0``, to start a new
+        game. The notice counts the moves as the friend's question does
+        ('Your friend asks to take back 2 moves. Allow it?').
+
+        :returns: whether the friend was asked (False without a network game).
+        """
+        asked = self.network.ask_undo(ply) if self.network is not None else None
+        if asked is None:
+            self.say(_('You cannot ask your friend now.'))
+            return False
+        n = len(self.game.moves) - asked
+        self.say(_('Asked your friend to start a new game…') if ply == 0 else
+                 ngettext('Asked your friend to take back your last move…',
+                          'Asked your friend to take back your last {n} moves…',
+                          n).format(n=n), seconds=5.0)
+        return True
+
+    def answer_friend_undo(self, accept: bool) -> None:
+        """Answer the friend's request to take back moves (if the network
+        game is still on)."""
+        if self.network is not None:
+            ply = self.network.answer_undo(accept)
+            if ply is not None:
+                self._take_back(ply)
+
+    def _take_back(self, ply: int) -> None:
+        if ply <= len(self.game.moves):
+            self.game.truncate(ply)
+        elif self.network is not None:
+            self.game.replace(self.network.moves())
+        self.history_changed()
+
+    def _network_update(self, net: NetworkGame) -> None:
+        """Apply what happened on the connection since the last frame."""
+        for event in net.poll():
+            notice = net.news(event)
+            if notice is not None:
+                self.say(notice.text, notice.kind, notice.seconds)
+            elif isinstance(event, (ev.Connected, ev.PeerBack)):
+                self._friend_connected(event)
+            elif isinstance(event, ev.OpponentMove):
+                self._friend_moved(net, event)
+            elif isinstance(event, ev.UndoRequested):
+                self.events.append(UndoAsked(event.ply))
+            elif isinstance(event, ev.UndoAnswered):
+                if event.accept:
+                    self._take_back(event.ply)
+                self.say(_('Your friend agreed.') if event.accept else _('Your friend said no.'))
+            elif isinstance(event, ev.JoinFailed):
+                text = clip(event.text, 160)
+                self.say(text, NoticeKind.ERROR, 8.0)
+                self.events.append(NetworkFailed(text))
+                self.close()
+            elif isinstance(event, ev.Closed) and net.state is not NetState.FAILED:
+                self.say(_('The network game has ended.'),
+                         NoticeKind.INFO if self.game.over else NoticeKind.ERROR, 6.0)
+            if self.network is not net:
+                return                 # the game left the network: later news is not its
+
+    def _friend_connected(self, event: ev.Connected | ev.PeerBack) -> None:
+        info = event.info
+        first = isinstance(event, ev.Connected)
+        self._seat_network_players()
+        if first or list(info.moves) != self.game.moves or \
+                (info.rows, info.cols) != (self.game.rows, self.game.cols):
+            self.new_game(info.rows, info.cols, list(info.moves))
+        name = clip(info.names.get(other(info.my_side)) or _('your friend'), 30)
+        self.say((_('Connected to {name}: you play {side}.') if first else
+                  _('{name} is back: the game goes on.')).format(name=name, side=info.my_side),
+                 seconds=5.0)
+
+    def _friend_moved(self, net: NetworkGame, event: ev.OpponentMove) -> None:
+        if self.play_friend_move(event.ply, event.column):
+            return
+        if net.moves() != self.game.moves:
+            log.warning('the game is out of step with the network at move %d: taking its '
+                        'moves', event.ply)
+            self.new_game(self.game.rows, self.game.cols, net.moves())
 
     # ------------------------------------------------------------------ frames
     def update(self, dt: float, busy: bool = False) -> None:
@@ -405,20 +897,20 @@ class GameSession:
         self.since_move += dt
         self.planner.tick(dt)
         if self.planner.worker is not None:
-            self.computer.failed(self.planner.take_results(self.planner.worker.poll()))
+            self._searches_failed(self.planner.take_results(self.planner.worker.poll()))
         if self.network is not None:
-            self.network.update()
+            self._network_update(self.network)
         g = self.game
         if g.over and not busy:
             if not self.end_reported:
                 self._announce_end()
             self.end_time += dt
-            if self.demo and not self.paused and self.end_time >= rules.DEMO_GAP:
+            if self.demo and not self.paused and self.end_time >= DEMO_GAP:
                 self.new_game()
-        self.planner.sync(self.computer.desired_job())
-        self.advisor.resolve_hint()
+        self.planner.sync(self.desired_job())
+        self._resolve_hint()
         if not busy:
-            self.computer.let_seat_move()
+            self._let_seat_move()
         self.planner.tick(0.0)       # a job submitted or answered this frame starts at 0
 
     # ------------------------------------------------------------------ files

@@ -458,7 +458,7 @@ def _replace_dead_worker(app: App) -> None:
         app.worker.close(0.2)
     app.worker = SearchWorker()
     app._own_worker = True
-    app.session.computer.worker_replaced(app.worker)
+    app.session.worker_replaced(app.worker)
     for screen in app.stack:
         screen.worker_replaced(app.worker)
     log.error('AI worker thread stopped; started a new worker.')

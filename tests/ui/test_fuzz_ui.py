@@ -340,7 +340,7 @@ def test_an_off_board_hint_column_from_the_worker_does_not_crash(tmp_path, monke
         for _ in range(5):
             app.step([], 0.05)                                # must not raise
         g = app.game
-        assert g.session.advisor.hint_col is None or g.session.game.can_play(g.session.advisor.hint_col)
+        assert g.session.hint_col is None or g.session.game.can_play(g.session.hint_col)
         assert g.session.game.moves == []
     finally:
         app.close()

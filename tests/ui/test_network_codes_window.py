@@ -6,7 +6,6 @@ import threading
 import time
 
 from connect4_game.net.options import NetMode, NetworkOptions
-from connect4_game.play.network_game import start_network
 from connect4_game.ui.app import App, AppOptions
 from tests.net.net_helpers import FAST, Raw
 from tests.ui_helpers import DT, InstantWorker
@@ -24,7 +23,7 @@ def wrong_code(port: int, code: str, source: str) -> None:
 def test_too_many_wrong_codes_change_the_code_the_window_shows(closing):
     app = App(AppOptions(use_settings=False, mute=True), size=(800, 700), worker=InstantWorker())
     closing(app)
-    game = start_network(app.session, NetworkOptions(NetMode.HOST, bind_address='127.0.0.1',
+    game = app.session.start_network(NetworkOptions(NetMode.HOST, bind_address='127.0.0.1',
                                                      port=0), **FAST)
     old = re.search(r'code (\d{4})', game.invitation).group(1)
     bad = '0000' if old != '0000' else '1111'

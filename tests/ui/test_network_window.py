@@ -16,7 +16,6 @@ import pytest
 from connect4_game import net
 from connect4_game.net.link import NetState
 from connect4_game.net.options import NetMode, NetworkOptions
-from connect4_game.play.network_game import start_network
 from connect4_game.players import RandomPlayer
 from connect4_game.seat_config import PlayerConfig
 from connect4_game.ui.app import App, AppOptions
@@ -32,7 +31,7 @@ def host_app(local='human', **opts):
     app = App(options, size=(640, 600), worker=InstantWorker())
     options = NetworkOptions(NetMode.HOST, bind_address='127.0.0.1', port=0, code='4321',
                              side='X', local={'X': PlayerConfig(local)})
-    game = start_network(app.session, options, **FAST_PEER)
+    game = app.session.start_network(options, **FAST_PEER)
     return app, game.link.peer
 
 
@@ -247,7 +246,7 @@ def test_a_window_host_with_a_plugin_plays_as_the_same_plugins_do_locally(worker
                              side='X', local={'X': plugin})
     app = App(AppOptions(use_settings=False, mute=True), size=(640, 600), worker=worker)
     closing(app)
-    game = start_network(app.session, options, **FAST_PEER)
+    game = app.session.start_network(options, **FAST_PEER)
     for _ in range(30):                       # nobody is asked before the friend is here
         app.step([], DT)
     assert app.session.planner.requested is None and app.session.game.moves == []
@@ -295,7 +294,7 @@ def test_a_wrong_code_says_why_and_goes_back_to_the_join_screen(closing):
               worker=InstantWorker())
     closing(app)
     options = NetworkOptions(NetMode.JOIN, address=f'127.0.0.1:{other.port}', code='2222')
-    start_network(app.session, options, first_tries=2.0, **FAST_PEER)
+    app.session.start_network(options, first_tries=2.0, **FAST_PEER)
     step_until(app, lambda: type(app.screen).__name__ == 'NetworkScreen', timeout=5)
     assert app.screen.error == 'Wrong code.'
     assert app.session.network is None and not any(seat.friend for seat in

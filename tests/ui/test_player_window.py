@@ -13,7 +13,6 @@ import pytest
 
 from connect4_game import net
 from connect4_game.net.options import NetMode, NetworkOptions
-from connect4_game.play.network_game import local_players, start_network
 from connect4_game.seat_config import PlayerConfig, SeatKind
 from connect4_game.storage.stats import Record
 from connect4_game.ui.services import Clipboard, ClipboardError
@@ -151,11 +150,11 @@ def test_where_perfect_play_is_known_the_analysis_shows_it_at_every_level(app):
     expert_key = s.planner.analysis_job(s.game, True, s.lookahead, s.tiebreak).key
     labels = ['loss in 12', 'loss in 14', 'draw', 'win in 41', 'draw', 'loss in 14', 'loss in 12']
     s.planner.cache[expert_key] = {'labels': labels, 'scores': [-1, -2, 0, 1, 0, -2, -1]}
-    s.advisor.overlay = True
+    s.overlay = True
     assert [b[0] for b in a.game.overlay_labels()] == labels     # not 'even' seven times
-    assert s.advisor.verdict({'scores': [50] * 7, 'depth': 6}, 0) == 'loss in 12'
+    assert s.verdict({'scores': [50] * 7, 'depth': 6}, 0) == 'loss in 12'
     s.planner.cache.clear()
-    assert s.advisor.verdict({'scores': [50] * 7, 'depth': 6}, 0) == \
+    assert s.verdict({'scores': [50] * 7, 'depth': 6}, 0) == \
         'nothing forced within 6 plies'
 
 
@@ -309,9 +308,9 @@ def test_the_dialog_shows_the_last_local_choice_after_a_network_game(app):
     a.start_game({'X': person(), 'O': hard()}, 6, 7)
     options = NetworkOptions(NetMode.HOST, bind_address='127.0.0.1', port=0, code='4321',
                              side='X')
-    start_network(a.session, options, **FAST_PEER)
+    a.session.start_network(options, **FAST_PEER)
     assert a.session.players['O'].kind == 'remote'
-    assert local_players(a.session)['O'].level == 'hard'
+    assert a.session.local_players()['O'].level == 'hard'
     scr = open_dialog(a)
     assert (scr.mode.value, scr.level.value) == ('one', 'hard')     # not Medium
     a.step([key(pygame.K_ESCAPE)], DT)
@@ -329,7 +328,7 @@ def host_app():
     a = App(AppOptions(use_settings=False, mute=True), size=(640, 600), worker=InstantWorker())
     options = NetworkOptions(NetMode.HOST, bind_address='127.0.0.1', port=0, code='4321',
                              side='X', local={'X': person()})
-    game = start_network(a.session, options, **FAST_PEER)
+    game = a.session.start_network(options, **FAST_PEER)
     return a, game.link.peer
 
 

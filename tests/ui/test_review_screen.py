@@ -184,11 +184,11 @@ def test_the_review_teaches_the_analysis_perfect_play(worker):
         app.step([key(pygame.K_ESCAPE)], DT)
         s = app.session
         s.new_game(4, 5, THROWN_WIN[:6])                 # the position before the thrown win
-        known = s.advisor.perfect_payload()
+        known = s.perfect_payload()
         assert known is not None and known['labels'][0] == 'win in 1'
-        s.advisor.overlay = True
+        s.overlay = True
         labels = app.game.overlay_labels()
         assert labels[0][0] == 'win in 1' and labels[0][1] == app.theme.good
-        assert s.advisor.verdict({'scores': [50] * 5, 'depth': 2}, 4).startswith('loss')
+        assert s.verdict({'scores': [50] * 5, 'depth': 2}, 4).startswith('loss')
     finally:
         app.close()

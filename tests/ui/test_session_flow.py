@@ -162,10 +162,10 @@ def test_setting_keys_reseat_the_computer(key, expected):
     s = GameSession({'X': HUMAN, 'O': PlayerConfig.for_level('medium')})
     old = s.seats['O']
     if expected is None:
-        s.controls.toggle_expert()
+        s.toggle_expert()
         assert s.players['O'].kind is SeatKind.EXPERT
     else:
-        s.controls.set_lookahead(expected)
+        s.set_lookahead(expected)
         assert s.players['O'] == PlayerConfig('ai', expected, s.tiebreak)
     assert old.closed
 

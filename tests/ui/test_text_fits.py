@@ -69,7 +69,7 @@ def game_screens(app) -> list[str]:
     frame(app)
     found += problems('game')
     app.step([key(pygame.K_i, 'i'), key(pygame.K_a, 'a')], DT)
-    wait_for(app, lambda: app.session.advisor.payload() is not None, 200)
+    wait_for(app, lambda: app.session.analysis_payload() is not None, 200)
     frame(app)
     found += problems('analysis + details')
     app.step([key(pygame.K_i, 'i'), key(pygame.K_a, 'a')], DT)

@@ -138,7 +138,7 @@ def test_stale_result_is_dropped_after_new_game(worker):
         settle(app)
         g = app.game
         old_game = g.session.planner.game_id
-        old_job = g.session.computer.desired_job()
+        old_job = g.session.desired_job()
         assert old_job.checker == 'O' and g.session.planner.requested == old_job.key
         app.step([key(pygame.K_n, 'n')], DT)           # new game while O thinks
         assert g.session.planner.game_id == old_game + 1 and g.session.game.moves == []
@@ -160,7 +160,7 @@ def test_stale_result_is_dropped_after_new_game(worker):
     (pygame.K_MINUS, '-', lambda g, a: g.session.lookahead == 1),
     (pygame.K_t, 't', lambda g, a: g.session.tiebreak == 'RIGHT' and g.session.players['O'].tiebreak == 'RIGHT'),
     (pygame.K_d, 'd', lambda g, a: g.session.demo and g.session.players['X'].kind == 'ai'),
-    (pygame.K_a, 'a', lambda g, a: g.session.advisor.overlay),
+    (pygame.K_a, 'a', lambda g, a: g.session.overlay),
     (pygame.K_s, 's', lambda g, a: type(a.screen).__name__ == 'StatsScreen'),
     (pygame.K_m, 'm', lambda g, a: a.sounds.muted),
     (pygame.K_c, 'c', lambda g, a: a.theme_name != 'classic'),
@@ -207,7 +207,7 @@ def test_new_game_key_and_lookahead_applies_to_next_ai_move(worker):
         app.step([], DT)
         app.step([key(pygame.K_3, '3')], DT)
         app.step([click_col(app, 0)], DT)
-        job = g.session.computer.desired_job()
+        job = g.session.desired_job()
         assert job is not None and job.lookahead == 3 and job.checker == 'O'
         step_until(app, lambda: len(g.session.game.moves) == 2, max_steps=600)
         app.step([key(pygame.K_n, 'n')], DT)

@@ -71,7 +71,7 @@ def test_undo_drops_the_search_in_flight(worker, closing):
     g = app.game
     app.step([click_col(app, 3)], DT)
     settle(app)
-    job = g.session.computer.desired_job()
+    job = g.session.desired_job()
     assert g.session.planner.requested == job.key and job.checker == 'O'
     app.step([key(pygame.K_u, 'u')], DT)
     assert g.session.game.moves == [] and g.session.planner.requested is None
@@ -89,8 +89,8 @@ def test_hint_marks_the_ai_column_without_playing_it(worker, closing):
     g = app.game
     before = app.step([], DT).copy()
     app.step([key(pygame.K_h, 'h')], DT)
-    step_until(app, lambda: g.session.advisor.hint_col is not None, max_steps=200)
-    assert g.session.advisor.hint_col == 0 and len(g.session.game.moves) == 6   # X wins in column 0, not played
+    step_until(app, lambda: g.session.hint_col is not None, max_steps=200)
+    assert g.session.hint_col == 0 and len(g.session.game.moves) == 6   # X wins in column 0, not played
     surf = app.step([], DT)
     lay = g.renderer.layout
     edge = (lay.board_rect.left + 3, lay.board_rect.centery)   # the hinted column's outline
@@ -105,7 +105,7 @@ def test_analysis_overlay_shows_labelled_scores_and_follows_moves(worker, closin
     g = app.game
     plain = app.step([], DT).copy()
     app.step([key(pygame.K_a, 'a')], DT)
-    step_until(app, lambda: g.session.advisor.payload() is not None, max_steps=200)
+    step_until(app, lambda: g.session.analysis_payload() is not None, max_steps=200)
     labels = g.overlay_labels()
     t = app.theme
     assert labels[0] == ('win \u22642', t.good)           # text AND colour: a win within 2 plies
@@ -119,7 +119,7 @@ def test_analysis_overlay_shows_labelled_scores_and_follows_moves(worker, closin
     # after a move, the overlay is recomputed for the new position (O to move)
     app.step([click_col(app, 6)], DT)
     settle(app)
-    step_until(app, lambda: g.session.advisor.payload() is not None, max_steps=200)
+    step_until(app, lambda: g.session.analysis_payload() is not None, max_steps=200)
     assert g.overlay_labels()[1] == ('win \u22642', app.theme.good)
 
 
@@ -524,7 +524,7 @@ def test_help_screen_lists_every_key(worker, closing):
               'Esc', 'Left', 'Right', 'Down', 'Space', 'Enter']:
         assert k in keys, k
     app.step([key(pygame.K_a, 'a')], DT)
-    assert app.screen is app.game and not app.session.advisor.overlay   # the key only closed help
+    assert app.screen is app.game and not app.session.overlay   # the key only closed help
 
 
 def test_e_switches_to_expert_and_the_overlay_shows_its_verdicts(worker, closing):
@@ -534,12 +534,12 @@ def test_e_switches_to_expert_and_the_overlay_shows_its_verdicts(worker, closing
     assert g.session.expert_mode and g.session.players['O'].kind == 'expert'
     assert 'Expert' in g.status_texts()[1]           # O: Computer (Expert)
     app.step([key(pygame.K_a, 'a')], DT)
-    step_until(app, lambda: g.session.advisor.payload() is not None, max_steps=300)
+    step_until(app, lambda: g.session.analysis_payload() is not None, max_steps=300)
     labels = g.overlay_labels()
     assert labels[0][0] == 'win in 1' and labels[0][1] == app.theme.good
     app.step([key(pygame.K_h, 'h')], DT)
-    step_until(app, lambda: g.session.advisor.hint_col is not None, max_steps=300)
-    assert g.session.advisor.hint_col == 0
+    step_until(app, lambda: g.session.hint_col is not None, max_steps=300)
+    assert g.session.hint_col == 0
     app.step([key(pygame.K_e, 'e')], DT)
     assert not g.session.expert_mode and g.session.players['O'].kind == 'ai'
 
@@ -548,8 +548,8 @@ def test_hint_with_random_tiebreak_shows_the_most_central_best_column(worker, cl
     app = new(worker, closing, x='human', o='ai', lookahead=2, tiebreak='RANDOM')
     g = app.game
     app.step([key(pygame.K_h, 'h')], DT)
-    step_until(app, lambda: g.session.advisor.hint_col is not None, max_steps=200)
-    assert g.session.advisor.hint_col == 3 and g.session.game.moves == []        # all columns 50: the centre
+    step_until(app, lambda: g.session.hint_col is not None, max_steps=200)
+    assert g.session.hint_col == 3 and g.session.game.moves == []        # all columns 50: the centre
     assert g.toasts[-1].text == 'Hint: column 4 (nothing forced within 2 plies)'   # from 1
 
 

@@ -399,7 +399,7 @@ def test_a_slow_hint_says_how_long(closing):
     g = app.game
     app.step([], DT)
     app.step([key(pygame.K_h, 'h')], DT)
-    assert g.session.advisor.hint_wanted and g.session.planner.requested is not None
+    assert g.session.hint_wanted and g.session.planner.requested is not None
     assert any('thinking' in t.text for t in g.toasts)  # at once: the hint is being worked on
     app.step([], 0.5)
     assert 'hint' not in g.status_texts()[0]

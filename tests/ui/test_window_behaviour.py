@@ -117,10 +117,10 @@ def test_tooltips_never_cover_the_result(closing, moves, size):
 def test_tooltips_never_cover_the_hint_or_its_notice(closing):
     app = new(closing, x='human', o='human')          # InstantWorker: the hint is column 1
     app.step([key(pygame.K_h, 'h')], DT)
-    step_until(app, lambda: app.session.advisor.hint_col is not None, wait=False)
+    step_until(app, lambda: app.session.hint_col is not None, wait=False)
     app.step([], DT)
     g = app.game
-    assert g.session.advisor.hint_col == 0 and 'Hint' in g.toasts[-1].text
+    assert g.session.hint_col == 0 and 'Hint' in g.toasts[-1].text
 
     def keep():
         return g.renderer.column_rects([0]) + [g.toast_at]

@@ -10,7 +10,6 @@ from connect4_game import rules
 from connect4_game.i18n import _
 from connect4_game.messages import clip
 from connect4_game.net.options import NetMode, NetworkOptions
-from connect4_game.play.network_game import start_network
 from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.confirm import ConfirmScreen
@@ -29,7 +28,7 @@ def start_network_game(app, options: NetworkOptions, first_tries: float | None =
     :raises ValueError: for a bad address, port, side or code.
     """
     s = app.session
-    game = start_network(s, options, first_tries=first_tries)
+    game = s.start_network(options, first_tries=first_tries)
     app.invitation = game.invitation
     if options.mode is NetMode.HOST:
         s.say(_('Waiting for your friend: {invitation}').format(invitation=app.invitation),

@@ -13,7 +13,7 @@ again goes back to it (a level that is itself an ``AIPlayer`` setting puts
 its lookahead and tiebreak back in the rows).
 
 The dialog starts from who plays at this computer: after a network game,
-the players from before it (:func:`~connect4_game.play.network_game.local_players`).
+the players from before it (:meth:`~connect4_game.play.session.GameSession.local_players`).
 """
 
 from __future__ import annotations
@@ -179,10 +179,9 @@ class NewGameScreen(Screen):
         """Build the controls and buttons in the current language, from the
         players at this computer, the board, the Oska screen (if any) and
         the app's theme and language."""
-        from connect4_game.play.network_game import local_players
         app = self.app
         s = app.session
-        players = local_players(s)
+        players = s.local_players()
         humans = [side for side in 'XO' if players[side].is_human]
         oska = self._oska_screen()
         self.game = Choice(_('Game'), [(k, _(v)) for k, v in GAME_NAMES.items()],

@@ -15,7 +15,7 @@ The review opens on move 1 and moves on by itself to the first mistake
 or blunder once it is judged (until the player chooses a move), so *Next
 mistake* (N) goes on from there; it wraps round to the first one. While the
 chosen move is still being judged its columns show ``…``. Every verdict is
-also handed to the game's advisor, so the analysis overlay shows perfect
+also handed to the game session, so the analysis overlay shows perfect
 play on the positions of this game (see :mod:`connect4_game.play.advisor`).
 
 The review is computed in the app's process worker (job kind ``'review'``),
@@ -128,11 +128,11 @@ class ReviewScreen(Screen):
                 self.done = True
 
     def _add(self, rec: dict) -> None:
-        """A move's verdict came: keep it, teach the advisor, and go to it
+        """A move's verdict came: keep it, teach the game session, and go to it
         if it is the first mistake and the player has not chosen a move."""
         i = len(self.records)
         self.records.append(rec)
-        self.app.session.advisor.learn_review(self.rows, self.cols, self.moves[:i], rec)
+        self.app.session.learn_review(self.rows, self.cols, self.moves[:i], rec)
         if self.following and rec.get('verdict') in ('mistake', 'blunder'):
             self.sel = i
             self.following = False
