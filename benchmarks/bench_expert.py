@@ -26,6 +26,7 @@ import time
 
 from connect4_game.ai.bitboard import from_moves
 from connect4_game.ai.expert import EXPERT_MOVE_BUDGET, ExpertPlayer, analyze, choose_column
+from connect4_game.ai.score import Wdl
 from connect4_game.ai.solver import get_solver
 from connect4_game.board import Board
 from connect4_game.players import AIPlayer, Player, RandomPlayer
@@ -185,8 +186,9 @@ def bench_selfplay(games: int, time_budget: float, out=sys.stdout, seed: int = 3
                 break
         first = b.to_move()
         res = analyze(b, 60, best_only=True)
-        verdict = res[choose_column(res, 7)]
-        want = first if verdict.kind == "win" else "draw" if verdict.kind == "draw" else \
+        verdict = res[choose_column(res, 7)].score
+        assert verdict is not None             # a playable column
+        want = first if verdict.wdl is Wdl.WIN else "draw" if verdict.wdl is Wdl.DRAW else \
             ("O" if first == "X" else "X")
         players = {"X": ExpertPlayer("X", time_budget), "O": ExpertPlayer("O", time_budget)}
         moves = opening
@@ -198,7 +200,7 @@ def bench_selfplay(games: int, time_budget: float, out=sys.stdout, seed: int = 3
             times.append(time.perf_counter() - t0)
             analysis = p.last_analysis
             assert analysis is not None         # set by next_move
-            estimates += not analysis[c].exact
+            estimates += not (analysis[c].score is not None and analysis[c].score.proven)
             b.add_checker(side, c)
             moves += str(c)
             if b.is_win_for(side) or b.is_full():

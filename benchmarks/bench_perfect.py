@@ -233,7 +233,8 @@ def bench_analyze(limit: int | None, pons_dir, out=sys.stdout, files=PONS_FILES,
             r = expert.analyze(b, time_budget=60)
             dt = time.perf_counter() - t0
             times.append(dt)
-            bad += not all(x.exact for x in r) or max(x.score for x in r if x.score is not None) != score
+            bad += (not all(x.score is None or x.score.exact for x in r)
+                    or max(x.pons for x in r if x.pons is not None) != score)
             worst = max(worst, (dt, moves))
         cold = []
         if slowest:
@@ -292,7 +293,7 @@ def bench_solver(limit: int, budget: float, pons_dir, out=sys.stdout, files=PONS
             r = perfect.solve_position([int(ch) - 1 for ch in moves], backend="solver",
                                        time_budget=budget)
             every.append(time.perf_counter() - t0)
-            est += sum(not c.exact for c in r.columns)
+            est += sum(c.score is not None and not c.score.exact for c in r.columns)
             wrong += r.exact and r.value != score
         res[name] = {"n": len(pairs), "one_mean": sum(one) / len(one), "one_max": max(one),
                      "every_mean": sum(every) / len(every), "every_max": max(every),

@@ -15,23 +15,22 @@
 
 Side to move: the checker with fewer (or as many) checkers on the board; X
 moves first (:meth:`Board.to_move`), unless a ``checker`` is given.
-The result type (:class:`ColumnResult`) and :func:`choose_column` live in
-:mod:`connect4_game.ai.expert_result` and are re-exported here.
+The result type is :class:`~connect4_game.ai.score.ColumnScore` (one
+:class:`~connect4_game.ai.score.Score` per column); :func:`choose_column`
+lives in :mod:`connect4_game.ai.expert_result` and is re-exported here.
 
 Nothing here imports pygame.
 """
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import TypeVar
 
 from connect4_game.ai import perfect
 from connect4_game.ai.bitboard import from_board, geometry, has_four
-from connect4_game.ai.expert_result import (
-    ColumnResult,
-    choose_column,
-    estimate_result,
-    exact_result,
-)
+from connect4_game.ai.expert_result import choose_column
+from connect4_game.ai.score import ColumnScore, NoMove, Score, Wdl
 from connect4_game.ai.solver import (
     BudgetExceeded,
     Solver,
@@ -40,10 +39,10 @@ from connect4_game.ai.solver import (
     score_to_plies,
 )
 from connect4_game.board import Board, validate_checker
+from connect4_game.checks import check_optional_int, check_seconds
 from connect4_game.players import Player
-from connect4_game.rules import check_optional_int, check_seconds
 
-__all__ = ["ColumnResult", "analyze", "choose_column", "ExpertPlayer", "DEFAULT_TIME_BUDGET",
+__all__ = ["ColumnScore", "analyze", "choose_column", "ExpertPlayer", "DEFAULT_TIME_BUDGET",
            "EXPERT_MOVE_BUDGET"]
 
 #: default seconds for one :func:`analyze` call
@@ -52,7 +51,10 @@ DEFAULT_TIME_BUDGET = 5.0
 EXPERT_MOVE_BUDGET = 9.0
 
 
-def _check_board(board) -> None:
+_T = TypeVar("_T")
+
+
+def _check_board(board: Board) -> None:
     if not isinstance(board, Board):
         for attr in ("height", "width", "slots"):
             if not hasattr(board, attr):
@@ -62,7 +64,7 @@ def _check_board(board) -> None:
 class _Clock:
     """Time and node budget of one analysis, shared out between searches."""
 
-    def __init__(self, solver, time_budget, node_budget):
+    def __init__(self, solver: Solver, time_budget: float, node_budget: int | None) -> None:
         self.solver = solver
         self.start = time.perf_counter()
         self.budget = time_budget
@@ -71,7 +73,8 @@ class _Clock:
     def until(self, fraction: float) -> float:
         return self.start + fraction * self.budget
 
-    def run(self, k: int, fraction: float, fn, *args, share: float = 1.0):
+    def run(self, k: int, fraction: float, fn: Callable[..., _T], *args: object,
+            share: float = 1.0) -> _T | None:
         """Run ``fn(*args)`` with ``share``/k of the time left before
         ``fraction`` of the budget (and of the nodes left); None if the budget
         runs out."""
@@ -89,10 +92,10 @@ class _Clock:
                 self.nodes_left = max(0, self.nodes_left - self.solver.searched())
 
 
-def _ours(column: int, child_score: int, n: int, cells: int) -> ColumnResult:
+def _ours(column: int, child_score: int, n: int, cells: int) -> ColumnScore:
     """Exact result of a column from the exact score of the position after it."""
     d = score_to_plies(child_score, n + 1, cells)          # for the opponent
-    return exact_result(column, (-d + 1) if d < 0 else -(d + 1) if d > 0 else 0, -child_score)
+    return ColumnScore(column, Score.of_pons(-child_score, abs(d) + 1 if d else None))
 
 
 # the solvers (and their TTs) and the bitbully engine are shared: one analysis at a
@@ -102,7 +105,7 @@ _LOCK = perfect.LOCK
 
 def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str | None = None,
             node_budget: int | None = None, best_only: bool = False,
-            lower_bound: int | None = None) -> list[ColumnResult]:
+            lower_bound: int | None = None) -> list[ColumnScore]:
     """Analyse every column of ``board`` for the side to move.
 
     :param board: a :class:`connect4_game.board.Board` of any size (not changed).
@@ -117,7 +120,8 @@ def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str
     :param lower_bound: a Pons score the side to move is known to reach
         (e.g. the score of its previous move in the same game); it narrows
         and guides the search. Must be a true bound.
-    :returns: a list of ``board.width`` :class:`ColumnResult`, index = column.
+    :returns: a list of ``board.width`` :class:`~connect4_game.ai.score.ColumnScore`,
+        index = column.
     :raises ValueError: bad board, budget or checker.
 
     Steps: (1) the exact value ``v`` of the position (opening book, or one
@@ -145,7 +149,8 @@ def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str
         return _analyze(board, time_budget, checker, node_budget, best_only, lower_bound)
 
 
-def _analyze(board, time_budget, checker, node_budget, best_only, lower_bound):
+def _analyze(board: Board, time_budget: float, checker: str | None, node_budget: int | None,
+             best_only: bool, lower_bound: int | None) -> list[ColumnScore]:
     """The body of :func:`analyze` (run under ``_LOCK``): check the
     arguments, try the bitbully backend, else run :class:`_Analysis`."""
     _check_board(board)
@@ -160,7 +165,7 @@ def _analyze(board, time_budget, checker, node_budget, best_only, lower_bound):
     return _Analysis(board, side, alternating, time_budget, node_budget, best_only).run(lower_bound)
 
 
-def _side_to_analyse(board, checker) -> tuple[str, bool]:
+def _side_to_analyse(board: Board, checker: str | None) -> tuple[str, bool]:
     """``(side, alternating)``: the checker analysed (``checker``, default the
     side to move) and whether it is the side to move of a normal game (X
     first, sides alternating). :raises ValueError: bad checker."""
@@ -173,7 +178,7 @@ def _side_to_analyse(board, checker) -> tuple[str, bool]:
 class _Analysis:
     """Steps (1) to (4) of :func:`analyze` on one position, without bitbully.
 
-    State shared by the steps: ``results`` (one :class:`ColumnResult` or
+    State shared by the steps: ``results`` (one :class:`ColumnScore` or
     None per column), ``pending`` (the open columns as ``(column, move
     bit)``, centre first), ``upper`` (column -> proven upper bound of its
     Pons score) and ``v`` (the exact value of the position once proven).
@@ -192,46 +197,47 @@ class _Analysis:
         self.opp = self.cur ^ self.mask
         self.alternating = alternating
         self.best_only = best_only
-        self.results: list[ColumnResult | None] = [None] * w
+        self.results: list[ColumnScore | None] = [None] * w
         self.pending: list[tuple[int, int]] = []
         self.upper: dict[int, int] = {}
         self.v: int | None = None
 
-    def run(self, lower_bound):
-        """All the steps; returns the list of ``w`` :class:`ColumnResult`."""
+    def run(self, lower_bound: int | None) -> list[ColumnScore]:
+        """All the steps; returns the list of ``w`` :class:`ColumnScore`."""
         self._settle_at_once()
-        if not self.pending or (self.best_only and any(r is not None and r.kind == "win"
-                                                       for r in self.results)):
+        if not self.pending or (self.best_only and any(
+                r is not None and r.score is not None and r.score.proven and r.score.wdl is Wdl.WIN
+                for r in self.results)):
             return self._finish(False)
         self._position_value(lower_bound)
         if self.v is not None:
             self._columns_reaching_value(self.v)
         if not self.best_only:
             self._exact_scores()
-        found = any(r is not None and r.exact and r.kind not in ("full", "over")
+        found = any(r is not None and r.score is not None and r.score.proven
                     for r in self.results)
         return self._finish(not (self.best_only and found))
 
-    def _settle_at_once(self):
+    def _settle_at_once(self) -> None:
         """The columns known without search (full, game over, a four at
         once, the board's last cell); the others go to ``pending``."""
         geo, cur, mask, n, cells = self.geo, self.cur, self.mask, self.n, self.cells
         over = has_four(cur, self.h) or has_four(self.opp, self.h)
         for c in geo.order:
             if mask & geo.top_cells[c]:
-                self.results[c] = ColumnResult(c, "full", None, True, "full")
+                self.results[c] = ColumnScore(c, None, NoMove.FULL)
             elif over:
-                self.results[c] = ColumnResult(c, "over", None, True, "game over")
+                self.results[c] = ColumnScore(c, None, NoMove.OVER)
             else:
                 m = (mask + geo.bottom_cells[c]) & geo.col_mask[c]
                 if has_four(cur | m, self.h):
-                    self.results[c] = exact_result(c, 1, (cells + 1 - n) // 2)
+                    self.results[c] = ColumnScore(c, Score.of_pons((cells + 1 - n) // 2, 1))
                 elif n + 1 >= cells:
-                    self.results[c] = exact_result(c, 0, 0)
+                    self.results[c] = ColumnScore(c, Score.of_pons(0, None))
                 else:
                     self.pending.append((c, m))
 
-    def _take(self, c):
+    def _take(self, c: int) -> int | None:
         """Remove column ``c`` from ``pending``; its move bit, or None if it
         was not open."""
         for cm in self.pending:
@@ -240,7 +246,7 @@ class _Analysis:
                 return cm[1]
         return None
 
-    def _position_value(self, lower_bound):
+    def _position_value(self, lower_bound: int | None) -> None:
         """Step (1): the value of the position, and a move reaching it when
         the search shows one; out of time, the proven bounds instead."""
         solver, clock, geo = self.solver, self.clock, self.geo
@@ -268,7 +274,7 @@ class _Analysis:
             for cm in self.pending:
                 self.upper[cm[0]] = proof.hi
 
-    def _columns_reaching_value(self, v):
+    def _columns_reaching_value(self, v: int) -> None:
         """Step (2): which columns reach ``v``: a null-window test per column
         (score after the move <= -v), in rounds of growing time slices so
         that easy columns -- usually the refutations of bad moves -- are
@@ -291,14 +297,14 @@ class _Analysis:
             self._test_round(todo, v, end, share)
             share = min(1.0, share * 2)
 
-    def _time_left(self, end):
+    def _time_left(self, end: float) -> bool:
         """True while time is left before ``end`` (a fraction of the budget)
         and nodes are left."""
         clock = self.clock
         return (clock.until(end) - time.perf_counter() > 0.001
                 and (clock.nodes_left is None or clock.nodes_left > 0))
 
-    def _test_round(self, todo, v, end, share):
+    def _test_round(self, todo: list[tuple[int, int]], v: int, end: float, share: float) -> None:
         """One round of step (2): test each ``(column, move bit)`` of
         ``todo`` with ``share`` of the time left before ``end``."""
         results, pending, n, cells = self.results, self.pending, self.n, self.cells
@@ -322,7 +328,7 @@ class _Analysis:
                 results[c] = _ours(c, -v, n, cells)
                 pending.remove((c, m))
 
-    def _exact_scores(self):
+    def _exact_scores(self) -> None:
         """Step (3): exact scores of the other columns, inside the bounds
         learned in step (2)."""
         todo = list(self.pending)
@@ -334,13 +340,14 @@ class _Analysis:
                 self.results[c] = _ours(c, s, self.n, self.cells)
                 self.pending.remove((c, m))
 
-    def _finish(self, deepen):
+    def _finish(self, deepen: bool) -> list[ColumnScore]:
         """Step (4) (:func:`_finish`) for the columns still open."""
         return _finish(self.solver, self.clock, self.results, self.pending, self.upper, self.v,
                        self.cur, self.mask, self.n, self.alternating, deepen)
 
 
-def _analyze_bitbully(board, time_budget, best_only, lower_bound) -> list[ColumnResult] | None:
+def _analyze_bitbully(board: Board, time_budget: float, best_only: bool,
+                      lower_bound: int | None) -> list[ColumnScore] | None:
     """:func:`analyze` through the bitbully backend of
     :mod:`connect4_game.ai.perfect`; None when bitbully cannot be used (not
     installed, disabled, or it failed), so the caller searches itself."""
@@ -352,19 +359,16 @@ def _analyze_bitbully(board, time_budget, best_only, lower_bound) -> list[Column
     v = pr.value
     out = []
     for cs in pr.columns:
-        c = cs.column
-        if cs.kind == "full":
-            out.append(ColumnResult(c, "full", None, True, "full"))
-        elif cs.kind == "over":
-            out.append(ColumnResult(c, "over", None, True, "game over"))
-        elif cs.exact:
-            out.append(exact_result(c, cs.plies, cs.score))
+        s = cs.score
+        if s is None or s.exact:
+            out.append(ColumnScore(cs.column, s, cs.no_move))
         else:
-            out.append(_from_bounds(board, c, cs.lo, cs.hi, v))
+            out.append(_from_bounds(board, cs.column, s.lo, s.hi, v))
     return out
 
 
-def _from_bounds(board, c, lo, hi, v) -> ColumnResult:
+def _from_bounds(board: Board, c: int, lo: int | None, hi: int | None,
+                 v: int | None) -> ColumnScore:
     """A column known to score in ``lo..hi`` (and, when ``hi < v``, less than
     the best column): a proven loss or win of unknown distance, else an
     estimate from the positional tiebreak, capped by ``hi``."""
@@ -373,17 +377,12 @@ def _from_bounds(board, c, lo, hi, v) -> ColumnResult:
     geo = geometry(h, w)
     m = (mask + geo.bottom_cells[c]) & geo.col_mask[c]
     value = -_light_solver(h, w).heuristic(cur ^ mask, mask | m)
-    if hi < 0:
-        return ColumnResult(c, "loss", None, True, "loss", None, None, value)
-    if lo > 0:
-        return ColumnResult(c, "win", None, True, "win", None, None, value, lo)
-    est = estimate_result(c, None, value)
-    kind = "draw" if est.kind == "win" and hi <= 0 else est.kind
-    return ColumnResult(c, kind, None, False, "≈ " + kind, None, None, value, None,
-                        v is not None and hi < v)
+    score = Score.from_bounds(lo, hi, value)
+    worse = not score.proven and v is not None and hi is not None and hi < v
+    return ColumnScore(c, score, worse=worse)
 
 
-_LIGHT: dict = {}
+_LIGHT: dict[tuple[int, int], Solver] = {}
 
 
 def _light_solver(h: int, w: int) -> Solver:
@@ -395,11 +394,12 @@ def _light_solver(h: int, w: int) -> Solver:
     return s
 
 
-def _has_best(results, v) -> bool:
-    return any(r is not None and r.score == v for r in results)
+def _has_best(results: list[ColumnScore | None], v: int) -> bool:
+    return any(r is not None and r.score is not None and r.score.exact and r.score.pons == v
+               for r in results)
 
 
-def _parent_bound(solver, cur, mask, n, alternating) -> int | None:
+def _parent_bound(solver: Solver, cur: int, mask: int, n: int, alternating: bool) -> int | None:
     """On 6x7 with the book, a position with 13 checkers (O to move) scores at
     least ``-v(P)`` for every 12-checker parent ``P`` in the book (the last
     checker, an X one, taken back): ``v(P)`` is the max over P's moves."""
@@ -408,7 +408,7 @@ def _parent_bound(solver, cur, mask, n, alternating) -> int | None:
         return None
     geo = solver.geo
     x = cur ^ mask                                # X's cells (X moved last)
-    best = None
+    best: int | None = None
     for c in range(geo.w):
         col = mask & geo.col_mask[c]
         if not col:
@@ -426,31 +426,29 @@ def _parent_bound(solver, cur, mask, n, alternating) -> int | None:
     return best
 
 
-def _bounded(solver, c, lo, hi, cur, mask, m) -> ColumnResult:
+def _bounded(solver: Solver, c: int, lo: int, hi: int, cur: int, mask: int,
+             m: int) -> ColumnScore:
     """Column whose score is proven to be in [lo, hi] (exact distance unknown)."""
-    value = -solver.heuristic(cur ^ mask, mask | m)
-    if lo >= 1:
-        return ColumnResult(c, "win", None, True, "win", None, None, value, lo)
-    if hi <= -1:
-        return ColumnResult(c, "loss", None, True, "loss", None, None, value, lo)
-    if lo == 0 and hi == 0:
-        return exact_result(c, 0, 0)
-    if lo == 0:
-        return ColumnResult(c, "draw", None, False, "≥ draw", None, None, value, 0)
-    return estimate_result(c, None, value)
+    return ColumnScore(c, Score.from_bounds(lo, hi, -solver.heuristic(cur ^ mask, mask | m)))
 
 
-def _finish(solver, clock, results, pending, upper, v, cur, mask, n, alternating, deepen):
+def _finish(solver: Solver, clock: _Clock, results: list[ColumnScore | None],
+            pending: list[tuple[int, int]], upper: dict[int, int], v: int | None, cur: int,
+            mask: int, n: int, alternating: bool, deepen: bool) -> list[ColumnScore]:
     """Step (4) of :func:`analyze` for the columns still open."""
     for i, (c, m) in enumerate(pending):
         up = upper.get(c, v)           # no column scores more than the position's value v
         refuted = v is not None and c in upper and upper[c] < v
         results[c] = _fallback(solver, clock, len(pending) - i, c, cur, mask, m, n,
                                alternating, up, deepen, refuted)
-    return results
+    done = [r for r in results if r is not None]
+    assert len(done) == len(results)       # every column settled
+    return done
 
 
-def _fallback(solver, clock, k, c, cur, mask, m, n, alternating, upper, deepen, refuted=False) -> ColumnResult:
+def _fallback(solver: Solver, clock: _Clock, k: int, c: int, cur: int, mask: int, m: int,
+              n: int, alternating: bool, upper: int | None, deepen: bool,
+              refuted: bool = False) -> ColumnScore:
     cells = solver.cells
     opp = cur ^ mask
     known = solver.known(opp, mask | m, alternating)
@@ -459,12 +457,12 @@ def _fallback(solver, clock, k, c, cur, mask, m, n, alternating, upper, deepen, 
     value = -solver.heuristic(opp, mask | m)
     if upper is not None and upper < 0:
         # proven loss (score <= upper < 0), distance unknown
-        return ColumnResult(c, "loss", None, True, "loss", None, None, value)
+        return ColumnScore(c, Score.from_bounds(None, upper, value))
     best_depth, s = 0, 0
     if deepen:
         state = [0, 0]
 
-        def deepen_():
+        def deepen_() -> None:
             depth = 2
             while depth <= cells - n:
                 r = solver.limited(opp, mask | m, depth, alternating)
@@ -476,10 +474,7 @@ def _fallback(solver, clock, k, c, cur, mask, m, n, alternating, upper, deepen, 
         best_depth, s = state
     if s != 0 or best_depth >= cells - n - 1:
         return _ours(c, s, n, cells)
-    est = estimate_result(c, best_depth, value)
-    if refuted:
-        est = ColumnResult(est.column, est.kind, None, False, est.label, None, est.depth, value, None, True)
-    return est
+    return ColumnScore(c, Score.estimate(value, best_depth), worse=refuted)
 
 
 class ExpertPlayer(Player):
@@ -502,7 +497,7 @@ class ExpertPlayer(Player):
         assert budget is not None          # check_seconds returns None only with allow_none
         self.time_budget: float = budget
         super().__init__(checker)
-        self.last_analysis: list[ColumnResult] | None = None
+        self.last_analysis: list[ColumnScore] | None = None
         self.last_time = 0.0
         # (size, own cells, mask after our last move, its proven score)
         self._prev: tuple[tuple[int, int], int, int, int] | None = None
@@ -533,8 +528,8 @@ class ExpertPlayer(Player):
                 lb = pscore
         results = analyze(b, self.time_budget, checker=self.checker, best_only=True, lower_bound=lb)
         col = choose_column(results, b.width)
-        r = results[col]
-        proven = r.score if r.exact and r.score is not None else r.bound
+        s = results[col].score
+        proven = None if s is None else s.pons if s.exact else s.lo
         self._prev = None
         if proven is not None:
             geo = geometry(b.height, b.width)

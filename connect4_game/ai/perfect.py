@@ -56,9 +56,10 @@ imported and its book loaded, and the solver otherwise -- also for the
 columns left when bitbully fails during an analysis. Setting the
 environment variable ``CONNECT4_BITBULLY=off`` disables bitbully.
 
-The result types (:class:`ColumnScore`, :class:`PerfectResult`) and the
-reading of positions (:func:`play_moves`) live in
-:mod:`connect4_game.ai.perfect_model` and are re-exported here.
+A column's result is a :class:`~connect4_game.ai.score.ColumnScore`; the
+position's (:class:`PerfectResult`) and the reading of positions
+(:func:`play_moves`) live in :mod:`connect4_game.ai.perfect_model` and are
+re-exported here.
 
 Nothing here imports pygame.
 """
@@ -67,27 +68,29 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
+from typing import Any
 
 from connect4_game.ai.bitboard import geometry, has_four
 from connect4_game.ai.book import OpeningBook
 from connect4_game.ai.perfect_model import (
-    ColumnScore,
     PerfectResult,
-    column_label,
+    Position,
+    PositionLike,
     estimate_column,
     exact_column,
     play_moves,
     read_position,
 )
-from connect4_game.ai.solver import get_solver
-from connect4_game.rules import check_optional_int, check_seconds
+from connect4_game.ai.score import ColumnScore, NoMove
+from connect4_game.ai.solver import Solver, get_solver
+from connect4_game.checks import check_optional_int, check_seconds
 
 __all__ = [
     "ColumnScore", "PerfectResult", "BackendUnavailable", "BACKENDS", "LOCK",
     "solve_position", "iter_columns", "backend_name", "backend_label",
     "bitbully_available", "bitbully_error", "reset_backends", "clear_tables",
-    "column_label", "play_moves", "check_budgets",
+    "play_moves", "check_budgets",
 ]
 
 #: the backend names accepted by ``backend=`` (besides ``'auto'``)
@@ -105,7 +108,7 @@ _ENV_SWITCH = "CONNECT4_BITBULLY"
 #: (``book_12ply_distances.dat``, the file :mod:`connect4_game.ai.book` reads)
 _BOOK_PLY = OpeningBook.ply
 
-_bb_engine = None          # (bitbully_core module, BitBullyCore) once loaded
+_bb_engine: tuple[Any, Any] | None = None    # (bitbully_core module, BitBullyCore) once loaded
 _bb_error: str | None = None
 
 
@@ -138,7 +141,7 @@ def clear_tables(rows: int | None = None, cols: int | None = None) -> None:
                 s.clear_tt()
 
 
-def _bitbully():
+def _bitbully() -> tuple[Any, Any] | None:
     """(bitbully_core, engine) loaded lazily, or None (``_bb_error`` says why)."""
     global _bb_engine, _bb_error
     if _bb_engine is not None:
@@ -193,7 +196,7 @@ def backend_label(name: str) -> str:
 
 
 # ---------------------------------------------------------------- analysis
-def check_budgets(time_budget, node_budget) -> None:
+def check_budgets(time_budget: float | None, node_budget: int | None) -> None:
     """Validate a time budget (seconds > 0 or None) and a node budget (int
     >= 0 or None). :raises ValueError: naming the bad value."""
     check_seconds(time_budget, "time_budget", allow_none=True)
@@ -201,10 +204,11 @@ def check_budgets(time_budget, node_budget) -> None:
 
 
 
-def iter_columns(position, rows: int | None = None, cols: int | None = None, *,
+def iter_columns(position: PositionLike, rows: int | None = None, cols: int | None = None, *,
                  backend: str = "auto", time_budget: float | None = None,
                  node_budget: int | None = None, best_only: bool = False,
-                 lower_bound: int | None = None, _state: dict | None = None) -> Iterator[ColumnScore]:
+                 lower_bound: int | None = None,
+                 _state: dict[str, Any] | None = None) -> Iterator[ColumnScore]:
     """Yield one :class:`ColumnScore` per column, in the order they are
     settled: full columns and immediate wins first, then the searched
     columns as each is proven (centre first for bitbully; easiest first for
@@ -239,13 +243,19 @@ def iter_columns(position, rows: int | None = None, cols: int | None = None, *,
     check_budgets(time_budget, node_budget)
     check_optional_int(lower_bound, "lower_bound")
     pos = read_position(position, rows, cols)
-    state = {} if _state is None else _state
+    state: dict[str, Any] = {} if _state is None else _state
     state["pos"] = pos
     state["backends"] = []
     return _columns(pos, backend, time_budget, node_budget, best_only, lower_bound, state)
 
 
-def _columns(pos, backend, time_budget, node_budget, best_only, lower_bound, state):
+#: a generator of settled columns that returns the columns it left open
+_Columns = Generator[ColumnScore, None, list[tuple[int, int]]]
+
+
+def _columns(pos: Position, backend: str, time_budget: float | None, node_budget: int | None,
+             best_only: bool, lower_bound: int | None,
+             state: dict[str, Any]) -> Generator[ColumnScore, None, None]:
     """Generator behind :func:`iter_columns`: the columns settled at once,
     then the backend's (bitbully, with the solver taking over the columns it
     leaves when it fails), then estimates for the columns left."""
@@ -275,7 +285,7 @@ def _columns(pos, backend, time_budget, node_budget, best_only, lower_bound, sta
     yield from _solver_columns(pos, pending, n, cells, deadline, node_budget)
 
 
-def _bitbully_refusal(pos) -> str | None:
+def _bitbully_refusal(pos: Position) -> str | None:
     """Why bitbully cannot analyse ``pos`` (wrong size, not a normal game's
     position, not usable here), or None if it can."""
     if (pos.rows, pos.cols) != (6, 7):
@@ -288,7 +298,7 @@ def _bitbully_refusal(pos) -> str | None:
     return None
 
 
-def _use_bitbully(pos, backend, state) -> bool:
+def _use_bitbully(pos: Position, backend: str, state: dict[str, Any]) -> bool:
     """True if ``backend`` (``'auto'``, ``'bitbully'`` or ``'solver'``) means
     bitbully for ``pos``; with ``'auto'``, why not goes to ``state['note']``.
 
@@ -305,7 +315,8 @@ def _use_bitbully(pos, backend, state) -> bool:
     return False
 
 
-def _columns_at_once(pos, over, name):
+def _columns_at_once(pos: Position, over: bool,
+                     name: str) -> Generator[ColumnScore, None, tuple[list[tuple[int, int]], bool]]:
     """Generator: the columns settled without search (full, game over, a
     win at once, the board's last cell), centre first, credited to backend
     ``name``; returns ``(pending, wins_now)``: the other columns as
@@ -319,9 +330,9 @@ def _columns_at_once(pos, over, name):
     wins_now = False
     for c in geo.order:
         if mask & geo.top_cells[c]:
-            yield ColumnScore(c, "full", None, True, None, None, None, name)
+            yield ColumnScore(c, None, NoMove.FULL, name)
         elif over:
-            yield ColumnScore(c, "over", None, True, None, None, None, name)
+            yield ColumnScore(c, None, NoMove.OVER, name)
         else:
             m = (mask + geo.bottom_cells[c]) & geo.col_mask[c]
             if has_four(cur | m, h):
@@ -334,8 +345,9 @@ def _columns_at_once(pos, over, name):
     return pending, wins_now
 
 
-def _bitbully_columns(pos, pending, n, cells, deadline, best_only, lower_bound, wins_now,
-                      backend, state):
+def _bitbully_columns(pos: Position, pending: list[tuple[int, int]], n: int, cells: int,
+                      deadline: float | None, best_only: bool, lower_bound: int | None,
+                      wins_now: bool, backend: str, state: dict[str, Any]) -> _Columns:
     """Generator: bitbully's scores for ``pending`` (centre first); returns
     the columns it did not settle (it failed, or the time ran out).
 
@@ -361,6 +373,7 @@ def _bitbully_columns(pos, pending, n, cells, deadline, best_only, lower_bound, 
     try:
         core, board, v = _bitbully_start(grid, n, low, top, best_only, lower_bound, wins_now)
         if best_only:
+            assert v is not None            # _bitbully_start finds it with best_only
             return (yield from _bitbully_best(core, board, todo, v, wins_now, n, cells, low,
                                               deadline))
         return (yield from _bitbully_every(core, board, todo, v, n, cells, low, top, deadline))
@@ -374,7 +387,7 @@ def _bitbully_columns(pos, pending, n, cells, deadline, best_only, lower_bound, 
         return todo
 
 
-def _bitbully_grid(pos) -> list:
+def _bitbully_grid(pos: Position) -> list[list[int]]:
     """``pos`` as bitbully's ``setBoard`` grid: 7 columns of 6 cells,
     bottom first: 0 empty, 1 X (first player), 2 O."""
     cur, mask = pos.cur, pos.mask
@@ -383,7 +396,8 @@ def _bitbully_grid(pos) -> list:
              for r in range(6)] for c in range(7)]
 
 
-def _bitbully_start(grid, n, low, top, best_only, lower_bound, wins_now):
+def _bitbully_start(grid: list[list[int]], n: int, low: int, top: int, best_only: bool,
+                    lower_bound: int | None, wins_now: bool) -> tuple[Any, Any, int | None]:
     """``(core, board, v)``: bitbully's engine, its board set to ``grid``,
     and the value ``v`` of the position when known cheaply (asked for with
     ``best_only``; an opening-book lookup on the book's ply), else None.
@@ -398,7 +412,7 @@ def _bitbully_start(grid, n, low, top, best_only, lower_bound, wins_now):
         board = bbc.BoardCore()
         if not board.setBoard(grid):
             raise RuntimeError("bitbully refused the position")
-        v = None                   # the value of the position, when known cheaply
+        v: int | None = None       # the value of the position, when known cheaply
         if best_only:
             v = top if wins_now else int(core.mtdf(board, 0 if lower_bound is None
                                                    else int(lower_bound)))
@@ -409,7 +423,8 @@ def _bitbully_start(grid, n, low, top, best_only, lower_bound, wins_now):
     return core, board, v
 
 
-def _bitbully_best(core, board, todo, v, wins_now, n, cells, low, deadline):
+def _bitbully_best(core: Any, board: Any, todo: list[tuple[int, int]], v: int, wins_now: bool,
+                   n: int, cells: int, low: int, deadline: float | None) -> _Columns:
     """Generator, ``best_only``: a null-window probe per column of ``todo``
     (popped as settled) until one reaches the value ``v``; the columns after
     it are estimates capped by ``v``. Returns the columns left unsettled
@@ -432,12 +447,13 @@ def _bitbully_best(core, board, todo, v, wins_now, n, cells, low, deadline):
     return todo
 
 
-def _bitbully_every(core, board, todo, v, n, cells, low, top, deadline):
+def _bitbully_every(core: Any, board: Any, todo: list[tuple[int, int]], v: int | None, n: int,
+                    cells: int, low: int, top: int, deadline: float | None) -> _Columns:
     """Generator: the exact score of every column of ``todo`` (popped as
     settled) by :func:`_bitbully_mtdf`, the first guess being the median of
     the scores found below ``v``; returns the columns left when the time ran
     out (the one cut short is yielded as an estimate)."""
-    found = []                     # exact scores below v, for the next first guess
+    found: list[int] = []          # exact scores below v, for the next first guess
     while todo:
         if deadline is not None and time.perf_counter() >= deadline:
             break
@@ -455,7 +471,8 @@ def _bitbully_every(core, board, todo, v, n, cells, low, top, deadline):
     return todo
 
 
-def _bitbully_mtdf(core, child, lo, hi, guess, deadline, column):
+def _bitbully_mtdf(core: Any, child: Any, lo: int, hi: int, guess: int, deadline: float | None,
+                   column: int) -> tuple[int, int]:
     """MTD(f) for one column: proven bounds ``(lo, hi)`` of its score for
     the side to move (equal when exact; apart if ``deadline`` passed first).
 
@@ -480,7 +497,9 @@ def _bitbully_mtdf(core, child, lo, hi, guess, deadline, column):
     return lo, hi
 
 
-def _solver_columns(pos, pending, n, cells, deadline, node_budget):
+def _solver_columns(pos: Position, pending: list[tuple[int, int]], n: int, cells: int,
+                    deadline: float | None,
+                    node_budget: int | None) -> Generator[ColumnScore, None, None]:
     """Generator: the solver's scores for ``pending``. With a budget, in
     rounds: each column gets ``share / k`` of the time (and nodes) left, k =
     the columns still open in the round, ``share`` = 1/4 then doubling up to
@@ -504,7 +523,9 @@ def _solver_columns(pos, pending, n, cells, deadline, node_budget):
         yield estimate_column(c, -hi[c], -lo[c], "solver")
 
 
-def _solver_round(solver, pos, todo, lo, hi, n, cells, deadline, nodes_left, share):
+def _solver_round(solver: Solver, pos: Position, todo: list[tuple[int, int]], lo: dict[int, int],
+                  hi: dict[int, int], n: int, cells: int, deadline: float | None,
+                  nodes_left: int | None, share: float) -> Generator[ColumnScore, None, int | None]:
     """Generator: one round of :func:`_solver_columns` over ``todo``
     (removing the columns it proves, narrowing the bounds ``lo`` / ``hi`` of
     the others); returns the nodes left (None = no node budget)."""
@@ -531,14 +552,14 @@ def _solver_round(solver, pos, todo, lo, hi, n, cells, deadline, nodes_left, sha
     return nodes_left
 
 
-def _budget_spent(deadline, nodes_left) -> bool:
+def _budget_spent(deadline: float | None, nodes_left: int | None) -> bool:
     """True once the deadline (``time.perf_counter`` seconds, None = none)
     has passed or no nodes are left (None = no node budget)."""
     return ((deadline is not None and time.perf_counter() >= deadline)
             or (nodes_left is not None and nodes_left <= 0))
 
 
-def solve_position(position, rows: int | None = None, cols: int | None = None, *,
+def solve_position(position: PositionLike, rows: int | None = None, cols: int | None = None, *,
                    backend: str = "auto", time_budget: float | None = None,
                    node_budget: int | None = None, best_only: bool = False,
                    lower_bound: int | None = None,
@@ -554,12 +575,12 @@ def solve_position(position, rows: int | None = None, cols: int | None = None, *
         analyse the position.
     """
     t0 = time.perf_counter()
-    state: dict = {}
+    state: dict[str, Any] = {}
     gen = iter_columns(position, rows, cols, backend=backend, time_budget=time_budget,
                        node_budget=node_budget, best_only=best_only, lower_bound=lower_bound,
                        _state=state)
     pos = state["pos"]
-    found: dict = {}
+    found: dict[int, ColumnScore] = {}
     for cs in gen:
         found[cs.column] = cs
         if on_column is not None:

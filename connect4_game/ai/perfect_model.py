@@ -2,11 +2,11 @@
 
 :class:`Position` is a position to analyse (:func:`read_position` reads a
 Board, a move string or a list of columns; :func:`play_moves` plays a list
-of columns on bitboards). :class:`ColumnScore` is the result of one column
-for the side to move (a Pons score, win/draw/loss with the plies to the end,
-or full / game over), :class:`PerfectResult` the analysis of a whole
-position, :func:`column_label` their display label. Scores are those of Pascal Pons, "Solving Connect 4"
-(:mod:`connect4_game.ai.solver`); the labels match the ``win in N`` analysis
+of columns on bitboards). A column's result is a
+:class:`~connect4_game.ai.score.ColumnScore` (:func:`exact_column`,
+:func:`estimate_column`), :class:`PerfectResult` the analysis of a whole
+position. Scores are those of Pascal Pons, "Solving Connect 4"
+(:mod:`connect4_game.ai.solver`), the same as in the ``win in N`` analysis
 of :mod:`connect4_game.ai.expert`.
 
 Nothing here imports pygame.
@@ -17,61 +17,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from connect4_game.ai.bitboard import from_board, geometry, has_four, play
+from connect4_game.ai.score import ColumnScore, Score, Wdl
 from connect4_game.ai.solver import score_to_plies
-from connect4_game.rules import check_int, is_int
+from connect4_game.board import Board
+from connect4_game.checks import check_int, is_int
+from connect4_game.notation import ADD_CHECKERS_CHARS
 
-__all__ = ["ColumnScore", "PerfectResult", "column_label", "exact_column", "estimate_column",
-           "Position", "read_position", "play_moves"]
+__all__ = ["PerfectResult", "exact_column", "estimate_column",
+           "Position", "read_position", "play_moves", "columns_of_moves"]
 
-
-@dataclass(frozen=True)
-class ColumnScore:
-    """What dropping a checker in one column gives the side to move.
-
-    * ``column`` -- 0-based column index;
-    * ``kind`` -- ``'win'``, ``'draw'``, ``'loss'``, ``'full'`` (the column
-      cannot take a checker) or ``'over'`` (the game is already won);
-    * ``score`` -- the Pons score (int, positive = win, larger = sooner; for
-      an estimate the best guess inside ``lo..hi``); None for full/over;
-    * ``exact`` -- True if ``score`` is proven (always True for full/over);
-    * ``plies`` -- signed plies to the end under perfect play, this column's
-      checker counted (``+9`` = win with the 9th checker from now, ``-14`` =
-      loss when the opponent drops the 14th, ``0`` = draw); None when not
-      exact or full/over;
-    * ``lo``, ``hi`` -- proven bounds of the score (``lo <= score <= hi``;
-      equal when exact; None for full/over);
-    * ``backend`` -- ``'bitbully'`` or ``'solver'``: what produced it.
-    """
-
-    column: int
-    kind: str
-    score: int | None
-    exact: bool
-    plies: int | None
-    lo: int | None
-    hi: int | None
-    backend: str
-
-    @property
-    def label(self) -> str:
-        """``'win in 9'``, ``'draw'``, ``'loss in 14'``, ``'full'``,
-        ``'game over'``; estimates ``'≈ win'`` / ``'≈ draw'`` / ``'≈ loss'``."""
-        return column_label(self.kind, self.plies, self.exact)
-
-
-def column_label(kind: str, plies: int | None, exact: bool = True) -> str:
-    """The display label of a column result (see :attr:`ColumnScore.label`)."""
-    if kind == "full":
-        return "full"
-    if kind == "over":
-        return "game over"
-    if not exact:
-        return "≈ " + kind
-    if kind == "draw":
-        return "draw"
-    if plies is None:
-        return kind
-    return f"{kind} in {abs(plies)}"
+#: what :func:`read_position` reads: a Board, a move string or a list of columns
+PositionLike = Board | str | Sequence[int]
 
 
 @dataclass(frozen=True)
@@ -80,7 +36,8 @@ class PerfectResult:
 
     * ``rows``, ``cols`` -- board size; ``checkers`` -- checkers on the board;
     * ``to_move`` -- ``'X'`` or ``'O'``;
-    * ``columns`` -- one :class:`ColumnScore` per column, index = column;
+    * ``columns`` -- one :class:`~connect4_game.ai.score.ColumnScore` per
+      column, index = column;
     * ``backend`` -- ``'bitbully'``, ``'solver'`` or ``'bitbully+solver'``
       (bitbully failed part-way; see ``note``);
     * ``note`` -- why bitbully was not used (or not for every column), else None;
@@ -91,55 +48,56 @@ class PerfectResult:
     cols: int
     checkers: int
     to_move: str
-    columns: tuple
+    columns: tuple[ColumnScore, ...]
     backend: str
     note: str | None = None
     elapsed: float = 0.0
 
     @property
-    def scores(self) -> list:
-        """Pons score per column (int, or None for a full column / game over)."""
-        return [c.score for c in self.columns]
+    def scores(self) -> list[int | None]:
+        """Pons score per column (int, or None for a full column / game over;
+        for an estimate the best guess, see :attr:`Score.pons`)."""
+        return [c.pons for c in self.columns]
 
     @property
     def exact(self) -> bool:
         """True if every playable column's score is proven."""
-        return all(c.exact for c in self.columns)
+        return all(c.score is None or c.score.exact for c in self.columns)
 
     @property
     def over(self) -> bool:
         """True if no column can be played (the game is won or the board full)."""
-        return all(c.score is None for c in self.columns)
+        return all(c.pons is None for c in self.columns)
 
     @property
     def value(self) -> int | None:
         """The Pons score of the position (the top column score), None if over."""
-        s = [c.score for c in self.columns if c.score is not None]
+        s = [c.pons for c in self.columns if c.pons is not None]
         return max(s) if s else None
 
     @property
-    def best(self) -> list:
+    def best(self) -> list[int]:
         """The columns with the top score, left to right (the proven ones
         when a proven column reaches the top score); [] if over."""
         v = self.value
         if v is None:
             return []
-        top = [c for c in self.columns if c.score == v]
-        proven = [c.column for c in top if c.exact]
+        top = [c for c in self.columns if c.pons == v]
+        proven = [c.column for c in top if c.score is not None and c.score.exact]
         return proven or [c.column for c in top]
 
     @property
     def plies(self) -> int | None:
         """Signed plies to the end for the side to move under perfect play
-        (see :class:`ColumnScore`), None if over."""
+        (see :attr:`Score.signed_plies`), None if over."""
         v = self.value
         return None if v is None else score_to_plies(v, self.checkers, self.rows * self.cols)
 
     @property
-    def outcome(self) -> str | None:
-        """``'win'``, ``'draw'`` or ``'loss'`` for the side to move, None if over."""
+    def outcome(self) -> Wdl | None:
+        """The result for the side to move (its sign when not exact), None if over."""
         v = self.value
-        return None if v is None else "win" if v > 0 else "loss" if v < 0 else "draw"
+        return None if v is None else Wdl.of_pons(v)
 
     def choice(self) -> int:
         """The most central of :attr:`best` (left of centre first on even
@@ -156,17 +114,14 @@ class PerfectResult:
 def exact_column(c: int, score: int, n: int, cells: int, backend: str) -> ColumnScore:
     """The proven result of column ``c`` scoring ``score`` (Pons) for the side
     to move of a position with ``n`` checkers on ``cells`` cells."""
-    plies = score_to_plies(score, n, cells)
-    kind = "win" if score > 0 else "loss" if score < 0 else "draw"
-    return ColumnScore(c, kind, score, True, plies, score, score, backend)
+    return ColumnScore(c, Score.of_pons(score, abs(score_to_plies(score, n, cells))),
+                       backend=backend)
 
 
 def estimate_column(c: int, lo: int, hi: int, backend: str) -> ColumnScore:
     """A column known only to score in ``lo..hi``: the guess is the value
     closest to a draw inside the bounds (so a proven sign is kept)."""
-    guess = max(lo, min(hi, 0))
-    kind = "win" if guess > 0 else "loss" if guess < 0 else "draw"
-    return ColumnScore(c, kind, guess, False, None, lo, hi, backend)
+    return ColumnScore(c, Score.from_bounds(lo, hi), backend=backend)
 
 
 @dataclass(frozen=True)
@@ -182,12 +137,27 @@ class Position:
     alternating: bool   # X moved first and the sides alternated
 
 
-def read_position(position, rows: int | None, cols: int | None) -> Position:
+def columns_of_moves(moves: str) -> list[int]:
+    """The 0-based columns of a move string in the assignment's
+    ``add_checkers`` notation (BU CS111 ps9: ``'3344'``; digits, then a-d for
+    columns 10-13). Whether they fit a board is :func:`play_moves`' check.
+
+    :raises ValueError: naming the move (1-based number and 0-based index)
+        of a character that is not a column."""
+    out = []
+    for i, ch in enumerate(moves):
+        if ch.lower() not in ADD_CHECKERS_CHARS:
+            raise ValueError(f"move {i + 1} (index {i}, {ch[:12]!r}): not a column")
+        out.append(ADD_CHECKERS_CHARS.index(ch.lower()))
+    return out
+
+
+def read_position(position: PositionLike, rows: int | None, cols: int | None) -> Position:
     """Normalise a Board / move string / column list into a :class:`Position`
     (see :func:`connect4_game.ai.perfect.iter_columns` for the forms).
 
     :raises ValueError: a bad position or size, an illegal move (named)."""
-    if hasattr(position, "slots") and hasattr(position, "height") and hasattr(position, "width"):
+    if isinstance(position, Board):
         h, w = position.height, position.width
         if (rows is not None and rows != h) or (cols is not None and cols != w):
             raise ValueError(f"rows/cols {rows}x{cols} do not match the board's {h}x{w}")
@@ -199,8 +169,7 @@ def read_position(position, rows: int | None, cols: int | None) -> Position:
     h = 6 if rows is None else rows
     w = 7 if cols is None else cols
     if isinstance(position, str):
-        from connect4_game.storage.savegame import parse_moves
-        moves = parse_moves(position, h, w)        # MoveStringError (a ValueError) names the move
+        moves = columns_of_moves(position)
     elif isinstance(position, (list, tuple)):
         moves = list(position)
     else:
@@ -210,7 +179,7 @@ def read_position(position, rows: int | None, cols: int | None) -> Position:
     return Position(h, w, cur, mask, "X" if len(moves) % 2 == 0 else "O", True)
 
 
-def play_moves(moves: Sequence[int], rows: int = 6, cols: int = 7) -> tuple:
+def play_moves(moves: Sequence[int], rows: int = 6, cols: int = 7) -> tuple[int, int]:
     """Bitboard position ``(current, mask)`` after the 0-based ``moves``
     (X first), ``current`` = the cells of the side to move.
 

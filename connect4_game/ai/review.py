@@ -20,8 +20,8 @@ out; estimates are marked, never presented as proven).
 
 Moves use the assignment's ``add_checkers`` notation (BU CS111 ps9, the
 ``Board.add_checkers`` helper): one character per move, X first, digits
-``0``-``9`` then ``a``-``d`` for columns 10-13 -- parsed by
-:func:`connect4_game.storage.savegame.parse_moves`.
+``0``-``9`` then ``a``-``d`` for columns 10-13 -- read by
+:func:`connect4_game.ai.perfect_model.columns_of_moves`.
 
 Nothing here imports pygame.
 """
@@ -29,11 +29,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from connect4_game.ai import perfect
+from connect4_game.ai.perfect_model import columns_of_moves
+from connect4_game.ai.score import Score
 from connect4_game.ai.solver import score_to_plies
+from connect4_game.board import check_column
 from connect4_game.notation import column_name
-from connect4_game.rules import check_column
 
 __all__ = ["PlyReview", "VERDICTS", "DEFAULT_PLY_BUDGET", "verdict", "review_game",
            "review_moves", "format_review", "ReviewTable"]
@@ -63,14 +66,14 @@ class PlyReview:
     ply: int
     column: int
     player: str
-    scores: tuple
-    best: tuple
+    scores: tuple[int | None, ...]
+    best: tuple[int, ...]
     verdict: str
     value: int
     exact: bool
     backend: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict, keys in this order: ``ply``, ``column``,
         ``player``, ``scores`` (list), ``best`` (list), ``verdict``, then
         ``value``, ``exact``, ``backend``."""
@@ -79,7 +82,7 @@ class PlyReview:
                 "value": self.value, "exact": self.exact, "backend": self.backend}
 
 
-def verdict(scores: Sequence, column: int) -> str:
+def verdict(scores: Sequence[int | None], column: int) -> str:
     """The verdict of playing ``column`` given the Pons ``scores`` of every
     column (None = full) for the mover.
 
@@ -152,7 +155,7 @@ def review_game(rows: int, cols: int, moves: Sequence[int], *,
 def review_moves(move_string: str, rows: int = 6, cols: int = 7, *,
                  time_budget: float | None = DEFAULT_PLY_BUDGET,
                  backend: str = "auto",
-                 on_ply: Callable[[dict], None] | None = None) -> list[dict]:
+                 on_ply: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
     """Review a game given in ``add_checkers`` notation (e.g. ``'3344'``).
 
     :returns: one JSON-ready dict per ply (see :meth:`PlyReview.to_dict`),
@@ -160,26 +163,29 @@ def review_moves(move_string: str, rows: int = 6, cols: int = 7, *,
         "best": [...], "verdict": "best", "value": ..., "exact": ...,
         "backend": ...}``. ``on_ply``, if given, gets each dict as soon as
         its position is analysed.
-    :raises ValueError: (a :class:`~connect4_game.storage.savegame.MoveStringError`)
-        naming the move's position for a character that is not a column, a
+    :raises ValueError: naming the move's position for a character that is not a column, a
         column off the board, a full column or a move after the game was won;
         ValueError for a bad size or budget.
     """
-    from connect4_game.storage.savegame import parse_moves
-    moves = parse_moves(move_string, rows, cols)
-    each = None if on_ply is None else (lambda rec: on_ply(rec.to_dict()))
+    moves = columns_of_moves(move_string)
+
+    def each(rec: PlyReview) -> None:
+        if on_ply is not None:
+            on_ply(rec.to_dict())
     return [r.to_dict() for r in review_game(rows, cols, moves, time_budget=time_budget,
                                              backend=backend, on_ply=each)]
 
 
-def _outcome(score, n: int, cells: int, exact: bool = True) -> str:
+def _outcome(score: int | None, n: int, cells: int, exact: bool = True) -> str:
+    """The label of Pons ``score`` (None: a full column) in a position with
+    ``n`` checkers on ``cells`` cells; ``exact`` False marks an estimate."""
     if score is None:
         return "full"
-    kind = "win" if score > 0 else "loss" if score < 0 else "draw"
-    return perfect.column_label(kind, score_to_plies(score, n, cells), exact)
+    return Score.for_position(score, n, cells, exact).label
 
 
-def format_review(records, rows: int = 6, cols: int = 7) -> str:
+def format_review(records: Sequence[PlyReview | dict[str, Any]], rows: int = 6,
+                  cols: int = 7) -> str:
     """A readable table of a review, one line per ply, for the console.
 
     :param records: :class:`PlyReview` objects or their dicts (as returned
@@ -191,7 +197,7 @@ def format_review(records, rows: int = 6, cols: int = 7) -> str:
         columns and their result, the verdict, X's value in plies.
     :raises ValueError: a record that does not fit a ``rows`` x ``cols`` board.
     """
-    lines: list = []
+    lines: list[str] = []
     table = ReviewTable(rows, cols, lines.append)
     for r in records:
         table.row(r)
@@ -217,7 +223,7 @@ class ReviewTable:
         write(f"{'ply':>3}  {'who':<3}  {'col':>3}  {'played':<12}  {'best':<13}  "
               f"{'best result':<12}  {'verdict':<10}  {'X value':>7}")
 
-    def row(self, record) -> None:
+    def row(self, record: PlyReview | dict[str, Any]) -> None:
         """Write the line of one :class:`PlyReview` (or its dict).
 
         :raises ValueError: if its scores do not fit the board size."""

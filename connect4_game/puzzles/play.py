@@ -77,7 +77,7 @@ def _wins_within(moves: list[int], column: int, within: int, backend: str) -> tu
     after ``moves`` playing ``column`` (playable, not a four at once)."""
     if backend == 'bitbully' or (backend == 'auto' and backend_name(ROWS, COLS) == 'bitbully'):
         col = solve_position(moves, ROWS, COLS, backend=backend).columns[column]
-        plies = col.plies if col.kind == 'win' and col.plies is not None else 0
+        plies = (col.score.win_plies if col.score is not None else None) or 0
         return plies > 0, 0 < plies <= 2 * within - 1
     cur, mask = play_moves(moves, ROWS, COLS)
     child = bb.play(cur, mask, ROWS, column)

@@ -55,7 +55,7 @@ class Verdict:
 
 def win_in_of_plies(plies: int) -> int:
     """The N of "win in N" (the winner's own moves) of a win ``plies`` plies
-    away, counted as :attr:`connect4_game.ai.perfect.ColumnScore.plies`
+    away, counted as :attr:`connect4_game.ai.score.Score.plies`
     (odd, >= 1): ``1 -> 1``, ``3 -> 2``, ``5 -> 3``.
 
     :raises ValueError: for plies that are not an odd int >= 1.
@@ -159,8 +159,8 @@ def winning_columns(moves: Sequence[int], backend: str = 'auto') -> dict[int, in
     :raises ValueError: for an illegal move list.
     """
     result = solve_position(list(moves), ROWS, COLS, backend=backend)
-    return {c.column: win_in_of_plies(c.plies) for c in result.columns
-            if c.kind == 'win' and c.plies is not None}
+    return {c.column: win_in_of_plies(c.score.win_plies) for c in result.columns
+            if c.score is not None and c.score.win_plies is not None}
 
 
 def prove_by_scores(moves: Sequence[int], win_in: int, answer: int,

@@ -16,12 +16,27 @@ from hypothesis import strategies as st
 from benchmarks.bench_expert import GreedyPlayer, play_game
 from connect4_game.ai import book as bookmod
 from connect4_game.ai.bitboard import from_moves, from_slots, has_four, play
-from connect4_game.ai.expert import ColumnResult, ExpertPlayer, analyze, choose_column
+from connect4_game.ai.expert import ColumnScore, ExpertPlayer, analyze, choose_column
+from connect4_game.ai.score import NoMove, Score, Wdl
 from connect4_game.ai.solver import Solver, get_solver, plies_to_score, score_to_plies
 from connect4_game.board import Board
 from connect4_game.players import AIPlayer, RandomPlayer
 from tests.pons import PONS_DIR as PONS
 from tests.pons import read_pons
+
+
+def kind(r):
+    """'win', 'draw', 'loss', 'full' or 'over'."""
+    return r.no_move.value if r.score is None else r.score.wdl.value
+
+
+def moves(r):
+    return None if r.score is None else r.score.plies
+
+
+def proven(r):
+    return r.score is None or r.score.proven
+
 
 HAS_BOOK = bookmod.book_path() is not None and os.path.isfile(bookmod.book_path())
 needs_book = pytest.mark.skipif(not HAS_BOOK, reason="bitbully-databases not installed")
@@ -54,12 +69,12 @@ def test_analyze_best_column_matches_pons_score():
         b = Board(6, 7)
         b.add_checkers("".join(str(int(ch) - 1) for ch in moves))
         res = analyze(b, time_budget=60)
-        assert all(r.exact for r in res)
-        best = max(r.score for r in res if r.kind not in ("full", "over"))
+        assert all(proven(r) for r in res)
+        best = max(r.pons for r in res if r.score is not None)
         assert best == score, moves
         n = len(moves)
         col = choose_column(res)
-        assert res[col].score == score
+        assert res[col].pons == score
         # the label is consistent with the score
         d = score_to_plies(score, n, 42)
         want = "draw" if d == 0 else (f"win in {d}" if d > 0 else f"loss in {-d}")
@@ -120,7 +135,7 @@ def test_analyze_matches_brute_force_on_small_boards(h, w, n):
         res = analyze(b, time_budget=60)
         for r in res:
             if not b.can_add_to(r.column):
-                assert r.kind == "full" and r.label == "full"
+                assert kind(r) == "full" and r.label == "full"
                 continue
             b.add_checker(side, r.column)
             if b.is_win_for(side):
@@ -131,8 +146,8 @@ def test_analyze_matches_brute_force_on_small_boards(h, w, n):
                 d = brute(b, "O" if side == "X" else "X")
                 want = (-d + 1) if d < 0 else -(d + 1) if d > 0 else 0
             b.remove_checker(r.column)
-            assert r.exact
-            got = r.moves if r.kind == "win" else -r.moves if r.kind == "loss" else 0
+            assert r.score is not None and r.score.exact
+            got = r.score.signed_plies
             assert got == want, (b.slots, r)
 
 
@@ -141,12 +156,12 @@ def test_immediate_win_and_forced_block():
     b.add_checkers("0101010")  # X: four in column 0, the game is over
     assert b.is_win_for("X")
     res = analyze(b, time_budget=2)
-    assert {r.kind for r in res} == {"over"}
+    assert {kind(r) for r in res} == {"over"}
 
     b = Board(6, 7)
     b.add_checkers("010101")  # X: three in column 0, O: three in column 1, X to move
     res = analyze(b, time_budget=2)
-    assert res[0].label == "win in 1" and res[0].exact
+    assert res[0].label == "win in 1" and proven(res[0])
     assert choose_column(res) == 0
     b.add_checker("X", 6)  # X ignores the win; now O to move can win in column 1
     res = analyze(b, time_budget=2)
@@ -158,17 +173,17 @@ def test_immediate_win_and_forced_block():
     res = analyze(b, time_budget=2)
     for r in res:
         if r.column != 6:
-            assert r.kind == "loss" and r.moves == 2, r
+            assert kind(r) == "loss" and moves(r) == 2, r
 
 
 def test_full_columns_and_full_board():
     b = Board(2, 2)
     b.add_checkers("01")
     res = analyze(b, time_budget=5)
-    assert [r.kind for r in res] == ["draw", "draw"]
+    assert [kind(r) for r in res] == ["draw", "draw"]
     b.add_checkers("0")
     res = analyze(b, time_budget=5)
-    assert res[0].kind == "full" and res[0].moves is None
+    assert kind(res[0]) == "full" and moves(res[0]) is None
     assert res[1].label == "draw"
 
 
@@ -197,8 +212,13 @@ def test_lower_bound_and_parent_bound_are_sound():
 
 # ------------------------------------------------------------ choice rule
 def R(c, kind, moves=None, exact=True, value=0):
-    label = kind if moves is None else f"{kind} in {moves}"
-    return ColumnResult(c, kind, moves, exact, label if exact else "≈ " + kind, None, None, value)
+    if kind == "full":
+        return ColumnScore(c, None, NoMove.FULL)
+    if not exact:
+        return ColumnScore(c, Score(Wdl(kind), False, value=value))
+    pons = {"win": 1, "draw": 0, "loss": -1}[kind]
+    return ColumnScore(c, Score.of_pons(pons, moves) if moves or kind == "draw"
+                       else Score.from_bounds(pons, pons, value))
 
 
 def test_choice_fastest_win_then_draw_then_slowest_loss():
@@ -233,9 +253,9 @@ def test_tiny_budget_gives_marked_estimates():
     b.add_checkers("34")
     res = analyze(b, time_budget=30, node_budget=3000)
     assert len(res) == 8
-    assert all(not r.exact for r in res)
-    assert all(r.label.startswith("≈ ") and r.moves is None and r.score is None for r in res)
-    assert all(r.kind in ("win", "draw", "loss") and r.depth is not None for r in res)
+    assert all(not proven(r) for r in res)
+    assert all(r.label.startswith("≈ ") and moves(r) is None and r.pons is None for r in res)
+    assert all(kind(r) in ("win", "draw", "loss") and r.score.depth is not None for r in res)
 
 
 def test_budget_arguments_validated():
@@ -366,7 +386,7 @@ def test_expert_as_o_never_loses_a_drawn_or_won_position():
     expert = ExpertPlayer("O", time_budget=20)
     result, moves = play_game(AIPlayer("X", "LEFT", 3), expert)
     assert result in ("O", "draw"), moves
-    assert expert.last_analysis[choose_column(expert.last_analysis)].exact
+    assert proven(expert.last_analysis[choose_column(expert.last_analysis)])
 
 
 def test_expert_refuses_finished_games():
@@ -384,7 +404,7 @@ def test_expert_player_interface():
     b.add_checkers("3")
     col = p.next_move(b)
     assert col == 3 and p.num_moves == 1    # the only reply that does not lose faster
-    assert [r.kind for r in p.last_analysis] == ["loss"] * 7
+    assert [kind(r) for r in p.last_analysis] == ["loss"] * 7
     assert b.slots[5][3] == "X" and b.num_checkers() == 1   # board unchanged
 
 
@@ -408,9 +428,9 @@ def test_zero_node_budget_still_answers_every_column():
     res = analyze(b, time_budget=5, node_budget=0)
     assert len(res) == 7
     for r in res:
-        assert r.kind in ("win", "draw", "loss", "full")
+        assert kind(r) in ("win", "draw", "loss", "full")
         # without any search only immediate results can be exact
-        assert (not r.exact) or r.moves in (1, 2) or r.kind == "full"
+        assert (not proven(r)) or moves(r) in (1, 2) or kind(r) == "full"
     assert res[0].label == res[4].label == "win in 1"        # X: three in a row on the bottom
 
 

@@ -15,6 +15,7 @@ import pytest
 
 from connect4_game.ai import expert, perfect
 from connect4_game.ai.perfect import BackendUnavailable, ColumnScore, solve_position
+from connect4_game.ai.score import Wdl
 from connect4_game.ai.solver import score_to_plies
 from connect4_game.board import Board
 from tests.pons import PONS_DIR, read_pons
@@ -151,10 +152,10 @@ def test_bitbully_best_only_finds_the_value_and_the_most_central_best_column():
         fast = solve_position(moves, backend="bitbully", best_only=True)
         assert fast.value == full.value and fast.choice() == full.choice(), moves
         for f, c in zip(full.columns, fast.columns, strict=True):
-            if c.exact:
-                assert c.score == f.score
+            if c.score is None or c.score.exact:
+                assert c.pons == f.pons
             else:                       # bounds only, and they are true
-                assert c.lo <= f.score <= c.hi and c.plies is None
+                assert c.score.lo <= f.pons <= c.score.hi and c.score.plies is None
         # a true lower bound as the first guess changes nothing
         assert solve_position(moves, backend="bitbully", best_only=True,
                               lower_bound=full.value - 2).choice() == full.choice()
@@ -163,7 +164,7 @@ def test_bitbully_best_only_finds_the_value_and_the_most_central_best_column():
 @needs_bitbully
 def test_empty_board_and_known_positions_with_bitbully():
     r = solve_position("", backend="bitbully")
-    assert r.scores == EMPTY_6x7 and r.best == [3] and r.plies == 41 and r.outcome == "win"
+    assert r.scores == EMPTY_6x7 and r.best == [3] and r.plies == 41 and r.outcome is Wdl.WIN
     r = solve_position("334411", backend="bitbully")       # X wins at once in column 2
     assert r.columns[2].label == "win in 1" and r.best == [2]
     assert perfect.backend_name() == "bitbully"
@@ -185,7 +186,7 @@ def test_without_bitbully_the_solver_answers(no_bitbully):
     b.add_checkers("334411")
     res = expert.analyze(b, time_budget=30)
     assert res[2].label == "win in 1" and expert.choose_column(res) == 2
-    assert [r.score for r in res] == solve_position(b).scores
+    assert [r.pons for r in res] == solve_position(b).scores
 
 
 def test_switched_off_by_the_environment(monkeypatch):
@@ -241,7 +242,7 @@ def test_a_failing_bitbully_falls_back_to_the_solver(monkeypatch, score):
     b = Board(6, 7)
     b.add_checkers("3344")
     res = expert.analyze(b, time_budget=30)
-    assert all(x.exact for x in res)
+    assert all(x.score.exact for x in res)
 
 
 class _ScoreCore:
@@ -278,10 +279,11 @@ def test_bitbully_is_stopped_between_probes_with_proven_bounds(monkeypatch):
     r = solve_position([3, 3], time_budget=1.0, backend="bitbully")
     assert core.probes == 1 and r.backend == "bitbully" and not r.exact
     first = r.columns[3]
-    assert (first.lo, first.hi, first.score, first.exact) == (-20, -1, -1, False)
-    assert first.label == "≈ loss"
+    assert (first.score.lo, first.score.hi, first.pons, first.score.exact) == (-20, -1, -1, False)
+    assert first.label == "loss"            # proven (at most -1), its distance unknown
     for c in (0, 1, 2, 4, 5, 6):
-        assert not r.columns[c].exact and r.columns[c].lo <= -3 <= r.columns[c].hi
+        cs = r.columns[c].score
+        assert not cs.exact and cs.lo <= -3 <= cs.hi
     # with time to spare, the same engine settles every column exactly
     clock[0] = 0.0
     core = _ScoreCore(3, clock, cost=0.001)
@@ -306,8 +308,8 @@ def test_solver_backend_matches_brute_force_on_small_boards(h, w, n):
             assert r.scores == want, moves
             for cs in r.columns:
                 if cs.score is not None:
-                    assert cs.plies == score_to_plies(cs.score, n, h * w)
-                    assert cs.kind == ("win" if cs.score > 0 else "loss" if cs.score < 0 else "draw")
+                    assert cs.score.signed_plies == score_to_plies(cs.pons, n, h * w)
+                    assert cs.score.wdl is Wdl.of_pons(cs.pons)
 
 
 def test_columns_are_reported_one_by_one():
@@ -321,7 +323,7 @@ def test_columns_are_reported_one_by_one():
     b.add_checkers("00001213")             # column 0 full, X to move
     gen = perfect.iter_columns(b)
     first = next(gen)
-    assert first.column == 0 and first.kind == "full" and first.exact
+    assert first.column == 0 and first.no_move == "full" and first.score is None
     assert sorted([first.column] + [c.column for c in gen]) == list(range(5))
 
 
@@ -329,20 +331,20 @@ def test_budget_gives_marked_estimates_inside_proven_bounds():
     r = solve_position(Board(7, 8), node_budget=3000)
     assert r.backend == "solver" and not r.exact
     for cs in r.columns:
-        assert not cs.exact and cs.plies is None and cs.label.startswith("≈ ")
-        assert cs.lo <= cs.score <= cs.hi
+        assert not cs.score.exact and cs.score.plies is None and cs.label[0] in "≈≥wl"
+        assert cs.score.lo <= cs.pons <= cs.score.hi
     # a budget that suffices changes nothing
     assert solve_position("3322", 4, 5, node_budget=10**7).scores == solve_position("3322", 4, 5).scores
 
 
 def test_full_columns_game_over_and_last_cell():
     r = solve_position("000000", 6, 7)
-    assert r.scores[0] is None and r.columns[0].kind == "full" and r.columns[0].label == "full"
+    assert r.scores[0] is None and r.columns[0].no_move == "full" and r.columns[0].label == "full"
     b = Board(6, 7)
     b.add_checkers("0101010")              # X has four: the game is over
     r = solve_position(b)
     assert r.over and r.value is None and r.best == [] and r.outcome is None and r.plies is None
-    assert {c.kind for c in r.columns} == {"over"} and r.columns[0].label == "game over"
+    assert {c.no_move for c in r.columns} == {"over"} and r.columns[0].label == "game over"
     with pytest.raises(ValueError):
         r.choice()
     r = solve_position("010", 2, 2)        # one cell left: a draw
@@ -406,12 +408,12 @@ def test_expert_with_bitbully_keeps_shape_labels_and_choice():
             b.add_checker("XO"[i % 2], c)
         full = solve_position(b)
         res = expert.analyze(b, time_budget=30)
-        assert [r.score for r in res] == full.scores
+        assert [r.pons for r in res] == full.scores
         assert [r.label for r in res] == [c.label for c in full.columns]
-        assert all(type(r) is expert.ColumnResult for r in res)
+        assert all(type(r) is ColumnScore for r in res)
         p = expert.ExpertPlayer(b.to_move())
         assert p.next_move(b) == full.choice() == expert.choose_column(res)
-        assert p.last_analysis[full.choice()].exact
+        assert p.last_analysis[full.choice()].score.exact
 
 
 @needs_bitbully
@@ -429,5 +431,4 @@ def test_expert_with_bitbully_agrees_with_its_own_search(monkeypatch):
     perfect.reset_backends()
     without = [expert.analyze(b, time_budget=30) for b in boards]
     for a, b in zip(with_bb, without, strict=True):
-        assert [(r.kind, r.moves, r.label, r.score) for r in a] == \
-            [(r.kind, r.moves, r.label, r.score) for r in b]
+        assert [(r.label, r.pons) for r in a] == [(r.label, r.pons) for r in b]

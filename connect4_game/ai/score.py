@@ -1,0 +1,262 @@
+"""The one verdict on a column: what dropping a checker there gives the side to move.
+
+:class:`Score` (like python-chess's ``chess.engine.Score``) is a win, a draw
+or a loss (:class:`Wdl`) -- proven with its distance in plies, proven
+without it, bounded (``'≥ draw'``), or estimated -- with the Pons score
+(Pascal Pons, "Solving Connect 4": positive = the side to move wins, larger
+= sooner; 0 = draw; negative = loss) where it is known. Scores are ordered:
+a greater score is better for the side to move.
+
+:class:`ColumnScore` is one column of an analysis: its 0-based index and
+either its :class:`Score` or why it has none (:class:`NoMove`). The Expert
+analysis (:mod:`connect4_game.ai.expert`), perfect play
+(:mod:`connect4_game.ai.perfect`), the hint, the review, practice and the
+puzzles all use these two types.
+
+Nothing here imports pygame.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from enum import Enum
+
+from connect4_game.ai.solver import score_to_plies
+
+__all__ = ['Wdl', 'NoMove', 'Score', 'ColumnScore', 'LabelParts', 'ESTIMATE_WIN_POINTS']
+
+#: positional points (> 0 favours the side to move) from which an estimate
+#: reads as a win (and from minus which as a loss)
+ESTIMATE_WIN_POINTS = 8
+
+
+class Wdl(str, Enum):
+    """Win, draw or loss for the side to move; the values are the words of
+    the JSON outputs and the English labels."""
+
+    WIN = 'win'
+    DRAW = 'draw'
+    LOSS = 'loss'
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def of_pons(cls, pons: int) -> Wdl:
+        """The result of a Pons score: > 0 a win, 0 a draw, < 0 a loss."""
+        return cls.WIN if pons > 0 else cls.LOSS if pons < 0 else cls.DRAW
+
+
+class NoMove(str, Enum):
+    """Why a column has no :class:`Score`."""
+
+    FULL = 'full'       #: the column cannot take a checker
+    OVER = 'over'       #: the game is already won: no move at all
+
+    @property
+    def label(self) -> str:
+        """``'full'`` or ``'game over'``."""
+        return 'full' if self is NoMove.FULL else 'game over'
+
+
+#: a label's parts: the mark (``''``, ``'≈'`` an estimate, ``'≥'`` at
+#: least), the result, and the plies to the end when known
+LabelParts = tuple[str, Wdl, int | None]
+
+
+@functools.total_ordering
+@dataclass(frozen=True, eq=True)
+class Score:
+    """What one column gives the side to move.
+
+    * ``wdl`` -- :class:`Wdl`: the proven result, or the estimated one;
+    * ``exact`` -- True when the Pons score (and so the distance) is proven;
+    * ``plies`` -- plies to the end under perfect play when known, this
+      column's checker counted (a win at once is 1, ``'loss in 2'`` lets the
+      opponent win next); None for a draw or an unknown distance;
+    * ``pons`` -- the Pons score: proven when ``exact``, else the best guess
+      inside ``lo..hi`` (None when nothing is known);
+    * ``lo``, ``hi`` -- proven bounds of the Pons score (None = unbounded);
+    * ``value`` -- an estimate's positional points (> 0 favours the side to
+      move), 0 otherwise;
+    * ``depth`` -- an estimate's lookahead in plies (after this move) within
+      which no side can force a win; None otherwise.
+
+    A score is *proven* (:attr:`proven`) when it is exact or its bounds
+    decide the result (``lo > 0``: a win, ``hi < 0``: a loss).
+    Build one with :meth:`of_pons`, :meth:`from_bounds` or :meth:`estimate`.
+    """
+
+    wdl: Wdl
+    exact: bool = False
+    plies: int | None = None
+    pons: int | None = None
+    lo: int | None = None
+    hi: int | None = None
+    value: int = 0
+    depth: int | None = None
+
+    @classmethod
+    def of_pons(cls, pons: int, plies: int | None) -> Score:
+        """The proven score ``pons`` with ``plies`` to the end (unsigned; None
+        for a draw)."""
+        wdl = Wdl.of_pons(pons)
+        return cls(wdl, True, None if wdl is Wdl.DRAW else plies, pons, pons, pons)
+
+    @classmethod
+    def for_position(cls, pons: int, checkers: int, cells: int, exact: bool = True) -> Score:
+        """The score of a column scoring ``pons`` for the side to move of a
+        position with ``checkers`` checkers on a board of ``cells`` cells:
+        proven when ``exact`` (its distance from the Pons score), else an
+        estimate whose result is the sign of ``pons``.
+
+        :raises ValueError: for a score not possible at ``checkers`` checkers."""
+        if not exact:
+            return cls(Wdl.of_pons(pons), False, pons=pons)
+        return cls.of_pons(pons, abs(score_to_plies(pons, checkers, cells)) or None)
+
+    @classmethod
+    def from_bounds(cls, lo: int | None, hi: int | None, value: int = 0,
+                    guess: int | None = None) -> Score:
+        """A column known only to score in ``lo..hi`` (Pons; None =
+        unbounded): a proven win (``lo > 0``) or loss (``hi < 0``) of unknown
+        distance, a draw (``lo == hi == 0``), at least a draw (``lo == 0``),
+        else an estimate from the positional ``value`` (capped by ``hi``).
+        ``guess`` is the Pons score to report (default: the value closest to
+        a draw inside the bounds)."""
+        if guess is None and (lo is not None or hi is not None):
+            guess = max(-10**9 if lo is None else lo, min(10**9 if hi is None else hi, 0))
+        if lo is not None and lo > 0:
+            return cls(Wdl.WIN, False, None, guess, lo, hi, value)
+        if hi is not None and hi < 0:
+            return cls(Wdl.LOSS, False, None, guess, lo, hi, value)
+        if lo == 0 and hi == 0:
+            return cls.of_pons(0, None)
+        if lo == 0:
+            return cls(Wdl.DRAW, False, None, guess, lo, hi, value)
+        est = cls.estimate(value)
+        wdl = Wdl.DRAW if est.wdl is Wdl.WIN and hi is not None and hi <= 0 else est.wdl
+        return cls(wdl, False, None, guess, lo, hi, value)
+
+    @classmethod
+    def estimate(cls, value: int, depth: int | None = None) -> Score:
+        """An estimate from the positional ``value`` (points, > 0 favours the
+        side to move) after a search ``depth`` plies deep: a win from
+        :data:`ESTIMATE_WIN_POINTS` points, a loss from minus that."""
+        wdl = (Wdl.WIN if value >= ESTIMATE_WIN_POINTS
+               else Wdl.LOSS if value <= -ESTIMATE_WIN_POINTS else Wdl.DRAW)
+        return cls(wdl, False, None, None, None, None, value, depth)
+
+    @property
+    def proven(self) -> bool:
+        """True when the result (win, draw or loss) is proven."""
+        return (self.exact or (self.lo is not None and self.lo > 0)
+                or (self.hi is not None and self.hi < 0))
+
+    @property
+    def at_least_draw(self) -> bool:
+        """True when not proven but a draw at least is (``'≥ draw'``)."""
+        return not self.proven and self.lo is not None and self.lo >= 0
+
+    @property
+    def signed_plies(self) -> int | None:
+        """Plies to the end signed from the side to move: ``+9`` a win with
+        the 9th checker from now, ``-14`` a loss, ``0`` a draw; None unless
+        exact."""
+        if not self.exact:
+            return None
+        if self.wdl is Wdl.DRAW:
+            return 0
+        assert self.plies is not None
+        return self.plies if self.wdl is Wdl.WIN else -self.plies
+
+    @property
+    def win_plies(self) -> int | None:
+        """The plies to a win of known distance (``'win in 9'``: 9), else None."""
+        return self.plies if self.exact and self.wdl is Wdl.WIN else None
+
+    def label_parts(self) -> LabelParts:
+        """The parts of the player-facing label: ``('', WIN, 9)`` for
+        ``'win in 9'``, ``('', LOSS, None)`` for a proven loss of unknown
+        distance, ``('≥', DRAW, None)``, ``('≈', WIN, None)`` for an estimate.
+        The window translates them (:mod:`connect4_game.play.verdicts`)."""
+        if self.proven:
+            return '', self.wdl, self.plies if self.exact else None
+        if self.at_least_draw:
+            return '≥', Wdl.DRAW, None
+        return '≈', self.wdl, None
+
+    @property
+    def label(self) -> str:
+        """The English label: ``'win in 9'``, ``'draw'``, ``'loss in 14'``,
+        ``'win'``, ``'loss'``, ``'≥ draw'``, ``'≈ win'``/``'≈ draw'``/``'≈ loss'``."""
+        mark, wdl, plies = self.label_parts()
+        text = wdl.value if plies is None else f'{wdl.value} in {plies}'
+        return f'{mark} {text}' if mark else text
+
+    def key(self) -> tuple[int, int]:
+        """Sort key, greater = better for the side to move: a proven win
+        (sooner first, unknown distance after the known ones), at least a
+        draw, a proven draw, an estimate (by ``value``), a proven loss
+        (later first, unknown distance as the soonest)."""
+        if self.proven:
+            if self.wdl is Wdl.WIN:
+                return (4, -self.plies if self.plies else -1000)
+            if self.wdl is Wdl.DRAW:
+                return (3, 0)
+            return (1, self.plies or 0)
+        if self.at_least_draw:
+            return (3, 1)
+        return (2, self.value)
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Score):
+            return NotImplemented
+        return self.key() < other.key()
+
+
+@dataclass(frozen=True)
+class ColumnScore:
+    """One column of an analysis for the side to move.
+
+    * ``column`` -- 0-based column index;
+    * ``score`` -- its :class:`Score`, None exactly when ``no_move`` is set;
+    * ``no_move`` -- :class:`NoMove` (full, game over) or None;
+    * ``backend`` -- what produced it (``'bitbully'``, ``'solver'``, or
+      ``''`` for the Expert analysis);
+    * ``worse`` -- an estimate proven to score less than the best column
+      (ranked after the other estimates).
+
+    :raises ValueError: when not exactly one of ``score`` and ``no_move`` is set.
+    """
+
+    column: int
+    score: Score | None
+    no_move: NoMove | None = None
+    backend: str = ''
+    worse: bool = False
+
+    def __post_init__(self) -> None:
+        if (self.score is None) == (self.no_move is None):
+            raise ValueError('a column has either a score or no move')
+
+    @property
+    def label(self) -> str:
+        """The English label of the score, or ``'full'`` / ``'game over'``."""
+        if self.score is None:
+            assert self.no_move is not None
+            return self.no_move.label
+        return self.score.label
+
+    @property
+    def pons(self) -> int | None:
+        """The Pons score (see :attr:`Score.pons`), None without a move."""
+        return None if self.score is None else self.score.pons
+
+    def rank(self) -> tuple[int, int, int]:
+        """Sort key among columns (greater = better): :meth:`Score.key`,
+        a ``worse`` estimate after the others; no move last."""
+        if self.score is None:
+            return (0, 0, 0)
+        tier, n = self.score.key()
+        return (tier, 0 if self.worse else 1, n)
