@@ -70,6 +70,7 @@ from connect4_game.search.jobs import JobKind
 from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerConfig, SeatKind
 from connect4_game.side import Side
+from connect4_game.storage.savegame import STORED_KINDS, SavedGame, moves_to_string
 from connect4_game.storage.settings import DEFAULT_PACE, DEMO_GAP, MAX_PACE, MIN_PACE
 
 __all__ = ['GameSession', 'Notice', 'HUMAN_REPLY_WAIT']
@@ -914,8 +915,30 @@ class GameSession:
         self.planner.tick(0.0)       # a job submitted or answered this frame starts at 0
 
     # ------------------------------------------------------------------ files
-    def saved_game(self) -> Any:
-        """The game as a :class:`connect4_game.storage.savegame.SavedGame`."""
-        from connect4_game.storage.savegame import SavedGame, moves_to_string
+    def saved_game(self) -> SavedGame:
+        """The game with its players, to save or autosave: a friend over the
+        network is kept as a person here, a plug-in's side is not kept (see
+        :mod:`connect4_game.storage.savegame`)."""
         x, o = self.stats_names()
-        return SavedGame(self.game.rows, self.game.cols, moves_to_string(self.game.moves), x, o)
+        person = PlayerConfig(SeatKind.HUMAN, self.lookahead, self.tiebreak)
+        players = {side: person if seat.friend else seat.config
+                   for side, seat in self.seats.items()}
+        return SavedGame(self.game.rows, self.game.cols, moves_to_string(self.game.moves), x, o,
+                         players={side: p for side, p in players.items()
+                                  if p.kind in STORED_KINDS})
+
+    def restore(self, saved: SavedGame) -> None:
+        """Replace the game by ``saved`` with the players it was saved with
+        (see :meth:`SavedGame.players_over
+        <connect4_game.storage.savegame.SavedGame.players_over>`; a file
+        that names none keeps the seats), like :meth:`start_new`; the
+        settings stay as they are.
+
+        :raises ValueError: for a board size the game does not offer; nothing
+            changes then.
+        """
+        if saved.players:
+            self.start_new(saved.players_over(self.local_players()), saved.rows, saved.cols,
+                           saved.columns)
+        else:
+            self.load(saved.rows, saved.cols, saved.columns)

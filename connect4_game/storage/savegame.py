@@ -19,9 +19,19 @@ Files
 A saved game is a small JSON object (written atomically)::
 
     {"format": "connect4-game", "version": 1, "rows": 6, "cols": 7,
-     "moves": "1211244445", "x": "human", "o": "ai"}
+     "moves": "1211244445", "x": "Human", "o": "Hard",
+     "players": {"X": {"kind": "human", "lookahead": 6, "tiebreak": "RANDOM"},
+                 "O": {"kind": "ai", "level": "hard", "lookahead": 6,
+                       "tiebreak": "RANDOM"}}}
 
-``x``/``o`` (optional) describe the players, free text. The board size must
+``x``/``o`` (optional) describe the players, free text. ``players``
+(optional; files written before it existed have none) is who played each
+side, so that a restored game keeps its players: a
+:class:`~connect4_game.seat_config.PlayerConfig` of kind ``human``,
+``random``, ``ai`` (a ``level``, or the assignment's ``AIPlayer`` with its
+``lookahead`` and ``tiebreak``, BU CS111 ps9 Problem 4) or ``expert``. A
+plug-in's side is never stored (a saved game never names code to run), nor
+is a friend over the network. The board size must
 be one the game offers (``MIN_ROWS``..``MAX_ROWS`` x ``MIN_COLS``..``MAX_COLS``
 of :mod:`connect4_game.storage.settings`). :func:`load_game` also accepts a plain
 text file holding only a move string (6x7 board); other JSON values (``null``,
@@ -60,6 +70,7 @@ from connect4_game.game import Game
 from connect4_game.messages import clip
 from connect4_game.notation import ADD_CHECKERS_CHARS
 from connect4_game.rules import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS, check_column, check_int
+from connect4_game.seat_config import PlayerConfig, SeatKind
 from connect4_game.storage.atomic import atomic_write_json, atomic_write_new, json_bytes
 from connect4_game.storage.settings import config_dir
 from connect4_game.storage.userfiles import (
@@ -221,15 +232,24 @@ def game_result(board: Board) -> str | None:
     return "tie" if board.is_full() else None
 
 
+STORED_KINDS = (SeatKind.HUMAN, SeatKind.RANDOM, SeatKind.AI, SeatKind.EXPERT)
+"""The kinds of player a saved game keeps (see the module docstring)."""
+
+
 @dataclass(frozen=True)
 class SavedGame:
-    """One saved game: board size, move string and optional player descriptions.
+    """One saved game: board size, move string, optional player descriptions
+    and the players of its sides.
+
+    :param players: ``{'X': PlayerConfig, 'O': PlayerConfig}`` (a side may
+        be left out), each of a kind in :data:`STORED_KINDS`; None when not
+        known (an older file).
 
     Construction validates everything and raises :class:`MoveStringError`
     (a ValueError) if the board size is not one the game offers
     (``MIN_ROWS``..``MAX_ROWS`` x ``MIN_COLS``..``MAX_COLS``) or the moves are
     not legal on it, and a ``ValueError`` for a player description that is
-    not a string of at most 200 characters.
+    not a string of at most 200 characters or players that cannot be stored.
     """
 
     rows: int
@@ -239,6 +259,7 @@ class SavedGame:
     o: str = ""
     name: str = ""
     saved_at: str = ""
+    players: dict[str, PlayerConfig] | None = field(default=None, hash=False)
     # set from the moves: result() is asked after every move (autosave)
     _result: str | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -248,6 +269,7 @@ class SavedGame:
             if not isinstance(value, str) or len(value) > 200:
                 raise ValueError(f"player description {name!r} must be a short string, "
                                  f"not {quote_value(value)}")
+        _check_players(self.players)
         _check_size(self.rows, self.cols)
         game = _replay(self.moves, self.rows, self.cols)
         object.__setattr__(self, "moves", moves_to_string(game.moves))  # normalise case
@@ -264,6 +286,12 @@ class SavedGame:
         """See :func:`game_result`."""
         return self._result
 
+    def players_over(self, current: dict[str, PlayerConfig]) -> dict[str, PlayerConfig]:
+        """The players to restore the game with: ``{'X': PlayerConfig, 'O':
+        PlayerConfig}``, the stored ones, else (an older file, a side not
+        stored) the side's player in ``current``."""
+        return {**current, **(self.players or {})}
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "rows": self.rows,
                                 "cols": self.cols, "moves": self.moves}
@@ -275,6 +303,8 @@ class SavedGame:
             data["name"] = self.name
         if self.saved_at:
             data["saved_at"] = self.saved_at
+        if self.players is not None:
+            data["players"] = {side: _player_to_json(p) for side, p in self.players.items()}
         return data
 
     @classmethod
@@ -289,7 +319,48 @@ class SavedGame:
         if missing:
             raise ValueError(f"missing field(s): {', '.join(missing)}")
         return cls(data["rows"], data["cols"], data["moves"], data.get("x", ""), data.get("o", ""),
-                   data.get("name", ""), data.get("saved_at", ""))
+                   data.get("name", ""), data.get("saved_at", ""),
+                   _players_from_json(data["players"]) if "players" in data else None)
+
+
+def _check_players(players: Any) -> None:
+    """:raises ValueError: unless ``players`` is None or maps 'X'/'O' to a
+    PlayerConfig of a kind in :data:`STORED_KINDS`."""
+    if players is None:
+        return
+    if not isinstance(players, dict) or not set(players) <= {"X", "O"}:
+        raise ValueError(f"players must map 'X' and 'O' to players, not {quote_value(players)}")
+    for side, player in players.items():
+        if not isinstance(player, PlayerConfig) or player.kind not in STORED_KINDS:
+            raise ValueError(f"the player of {side} cannot be stored: {quote_value(player)}")
+
+
+def _player_to_json(player: PlayerConfig) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": player.kind.value, "lookahead": player.lookahead,
+                            "tiebreak": player.tiebreak}
+    if player.level:
+        data["level"] = player.level
+    return data
+
+
+def _players_from_json(data: Any) -> dict[str, PlayerConfig]:
+    """:raises ValueError: naming the side whose player is not one a saved game keeps."""
+    if not isinstance(data, dict):
+        raise ValueError(f"players must be an object, not {quote_value(data)}")
+    players = {}
+    for side, player in data.items():
+        if side not in ("X", "O") or not isinstance(player, dict):
+            raise ValueError(f"players: bad side {quote_value(side)}")
+        kind, lookahead = player.get("kind"), player.get("lookahead", PlayerConfig.lookahead)
+        if kind not in [k.value for k in STORED_KINDS] or isinstance(lookahead, bool):
+            raise ValueError(f"players: the player of {side} is not one a saved game keeps")
+        try:
+            players[side] = PlayerConfig(SeatKind(kind), lookahead,
+                                         player.get("tiebreak", PlayerConfig.tiebreak),
+                                         level=player.get("level", ""))
+        except TypeError as exc:
+            raise ValueError(f"players: the player of {side}: {clip(exc, 80)}") from None
+    return players
 
 
 def save_game(path: str | os.PathLike, game: SavedGame) -> Path:

@@ -163,14 +163,16 @@ class App:
             if warning:
                 self.note(warning)
         start = resolve_start(opts, self.settings, saved)
+        players = start.players
         for what, n in start.notes:
-            if what == 'autosave':
+            if what == 'autosave' and saved is not None:
+                players = saved.players_over(players)      # the players it was saved with
                 self.note(ngettext('Your unfinished game is back ({n} move). New game: N.',
                                    'Your unfinished game is back ({n} moves). New game: N.',
                                    n).format(n=n),
                           'info')
         return GameSession(
-            start.players, start.rows, start.cols, start.moves, lookahead=start.lookahead,
+            players, start.rows, start.cols, start.moves, lookahead=start.lookahead,
             tiebreak=start.tiebreak, expert=start.expert,
             pace=opts.pace if opts.pace is not None else
             self.settings.demo_pace if opts.use_settings else rules.DEFAULT_PACE,
@@ -308,7 +310,7 @@ class App:
         try:
             rows, cols = rules.check_rows(saved.rows), rules.check_cols(saved.cols)
             moves = list(saved.columns)
-            s.load(rows, cols, moves)
+            s.restore(saved)
         except (ValueError, OSError) as exc:
             s.say(_('Could not load: {why}').format(why=clip(exc, 160)), 'error', 5.0)
             log.error('could not load the game: %s', clip(exc, 300))

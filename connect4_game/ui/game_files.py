@@ -47,8 +47,10 @@ class GameFiles:
     def autosave(self, session: GameSession) -> None:
         """Keep the unfinished game for the next plain start (a finished one
         removes the autosave) -- only in a run that owns the autosave, and
-        never a demo or a network game. A failure is logged, not raised."""
-        if not self.owns_autosave() or session.demo or session.network is not None:
+        never a demo or a game played over the network (not even after the
+        connection ended: the autosave stays the last game played here). A
+        failure is logged, not raised."""
+        if not self.owns_autosave() or session.demo or session.from_network:
             return
         from connect4_game.storage.savegame import autosave
         try:

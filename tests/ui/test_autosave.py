@@ -16,9 +16,13 @@ from pathlib import Path
 import pygame
 import pytest
 
+from connect4_game import net
+from connect4_game.net.link import NetState
+from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.seat_config import PlayerConfig
 from connect4_game.storage.savegame import load_autosave
 from connect4_game.ui.app import App, AppOptions
+from tests.net.net_helpers import FAST_JOIN, Watch
 from tests.ui_helpers import DT, InstantWorker, click_col, key, settle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,6 +44,63 @@ def test_every_move_and_every_undo_is_on_disk_in_its_frame(tmp_path, monkeypatch
     assert load_autosave()[0].columns == [3, 3, 4, 2]
     app.step([key(pygame.K_n, 'n')], DT)                 # a new, empty game: nothing to offer
     assert load_autosave() == (None, None)
+
+
+def autosaving_app(closing, **players):
+    app = App(AppOptions(mute=True, use_settings=True, owns_autosave=True, **players),
+              size=(640, 600), worker=InstantWorker())
+    closing(app)
+    return app
+
+
+def test_a_network_game_never_replaces_the_autosave(tmp_path, monkeypatch, closing):
+    monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
+    app = autosaving_app(closing, x=PlayerConfig('human'), o=PlayerConfig('human'))
+    for col in [3, 3, 4]:
+        app.step([click_col(app, col)], DT)
+        settle(app)
+    before = (tmp_path / 'autosave.json').read_bytes()
+    assert load_autosave()[0].columns == [3, 3, 4]
+    game = app.session.start_network(
+        NetworkOptions(NetMode.HOST, bind_address='127.0.0.1', port=0, code='4321', side='X',
+                       local={'X': PlayerConfig('human')}),
+        ping_interval=0.1, peer_timeout=0.6, handshake_timeout=0.5)
+    friend = net.Join('127.0.0.1', game.link.peer.port, '4321', **FAST_JOIN).start()
+    closing(friend)
+    watch = Watch(friend)
+    watch.wait(net.Connected)
+    deadline = time.monotonic() + 10
+    while app.session.network.state is not NetState.PLAYING:
+        assert time.monotonic() < deadline, 'the friend never came'
+        app.step([], DT)
+        threading.Event().wait(0.005)              # the network thread runs between frames
+    app.step([click_col(app, 2)], DT)
+    assert watch.wait(net.OpponentMove).column == 2
+    friend.send_move(2, 5)
+    while app.session.game.moves != [2, 5]:
+        assert time.monotonic() < deadline, "the friend's move never came"
+        app.step([], DT)
+        threading.Event().wait(0.005)
+    settle(app)
+    assert (tmp_path / 'autosave.json').read_bytes() == before
+    app.close()                                    # quitting mid-game leaves the network game
+    assert (tmp_path / 'autosave.json').read_bytes() == before
+    again = autosaving_app(closing)                # the next start: the game played here
+    assert again.session.game.moves == [3, 3, 4]
+    assert [p.kind.value for p in again.session.players.values()] == ['human', 'human']
+
+
+def test_the_next_start_resumes_with_the_players_it_was_saved_with(tmp_path, monkeypatch,
+                                                                    closing):
+    monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
+    hard = PlayerConfig.for_level('hard')
+    app = autosaving_app(closing, x=PlayerConfig('human'), o=hard)
+    app.step([click_col(app, 3)], DT)
+    app.close()                                  # before the computer answers
+    assert load_autosave()[0].players['O'] == hard
+    (tmp_path / 'settings.json').write_text(json.dumps({'o_kind': 'ai', 'o_level': 'easy'}))
+    again = autosaving_app(closing)
+    assert again.session.game.moves == [3] and again.session.players['O'] == hard
 
 
 @pytest.mark.slow
