@@ -42,8 +42,7 @@ from typing import Any
 from connect4_game.board import Board
 from connect4_game.console import connect_four
 from connect4_game.game import replay_board
-from connect4_game.players import AIPlayer, RandomPlayer
-from connect4_game.rules import TIEBREAKS
+from connect4_game.players import TIEBREAKS, AIPlayer, RandomPlayer
 from connect4_game.storage.savegame import board_from_moves, game_result, moves_to_string
 from tests.oracle import oracle_scores
 

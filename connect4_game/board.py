@@ -17,9 +17,42 @@ still empty. Four in a row wins on every board size, even boards smaller than
 
 from __future__ import annotations
 
-from connect4_game.rules import CHECKERS, check_column, check_int, is_int
+from typing import Any
+
+from connect4_game.checks import check_int, is_int
+from connect4_game.side import CHECKERS
 
 EMPTY = ' '
+
+# -- the boards the game offers (the assignment's Board takes any size >= 1) ------------
+MIN_ROWS, MAX_ROWS = 4, 12          # the boards the game offers: 4x4 up to 12x14
+MIN_COLS, MAX_COLS = 4, 14          # (14 columns: one move character each, 0-9 a-d)
+DEFAULT_ROWS, DEFAULT_COLS = 6, 7   # the assignment's board
+
+
+def check_rows(value: Any, what: str = 'rows') -> int:
+    """Board rows the game offers, :data:`MIN_ROWS`..:data:`MAX_ROWS`.
+
+    :raises ValueError: ``'rows must be an integer from 4 to 12, not 3'``.
+    """
+    return check_int(value, MIN_ROWS, MAX_ROWS, what)
+
+
+def check_cols(value: Any, what: str = 'columns') -> int:
+    """Board columns the game offers, :data:`MIN_COLS`..:data:`MAX_COLS`.
+
+    :raises ValueError: ``'columns must be an integer from 4 to 14, not 3'``.
+    """
+    return check_int(value, MIN_COLS, MAX_COLS, what)
+
+
+def check_column(value: Any, cols: int, what: str = 'column') -> int:
+    """A 0-based column index of a board of ``cols`` columns (as the
+    assignment's ``add_checker`` takes it): an int from 0 to ``cols - 1``.
+
+    :raises ValueError: ``'column must be an integer from 0 to <cols - 1>, not <value>'``.
+    """
+    return check_int(value, 0, cols - 1, what)
 
 
 def validate_checker(checker: object) -> str:

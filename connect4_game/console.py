@@ -10,12 +10,28 @@ import errno
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from connect4_game.board import Board
-from connect4_game.rules import CHECKERS
+from connect4_game.side import CHECKERS
 
-__all__ = ['process_move', 'connect_four', 'run_command', 'EXIT_BROKEN_PIPE', 'EXIT_WRITE_FAILED']
+CONSOLE_LOOKAHEAD = 3               # the console game's AIPlayer (the assignment's examples)
+CONSOLE_TIEBREAK = 'LEFT'
+
+__all__ = ['ConsolePlayer', 'process_move', 'connect_four', 'run_command', 'EXIT_BROKEN_PIPE',
+           'EXIT_WRITE_FAILED', 'CONSOLE_LOOKAHEAD', 'CONSOLE_TIEBREAK']
+
+
+class ConsolePlayer(Protocol):
+    """What the console game asks of a player (BU CS111 ps9, Problems 2 to 4):
+    its ``checker`` (``'X'`` or ``'O'``), ``num_moves`` (moves made so far),
+    ``next_move(b)`` (a 0-based column ``b`` can take) and ``str(p)``
+    (``'Player X'``)."""
+
+    checker: str
+    num_moves: int
+
+    def next_move(self, b: Board) -> int: ...
 
 EXIT_BROKEN_PIPE = 141
 """Exit status when standard output is a pipe that was closed (``| head``):
@@ -29,7 +45,7 @@ _FULL = frozenset(getattr(errno, name) for name in ('ENOSPC', 'EDQUOT', 'EFBIG')
 """The errors of a write that found no room: no space, over quota, file too large."""
 
 
-def process_move(p, b: Board) -> bool:
+def process_move(p: ConsolePlayer, b: Board) -> bool:
     """Play one move of player ``p`` on board ``b`` and print it as the assignment does.
 
     Prints ``"Player X's turn"``, asks ``p.next_move(b)`` for a column, drops
@@ -56,7 +72,8 @@ def process_move(p, b: Board) -> bool:
     return False
 
 
-def connect_four(p1, p2, height: int = 6, width: int = 7, board: Board | None = None):
+def connect_four(p1: ConsolePlayer, p2: ConsolePlayer, height: int = 6, width: int = 7,
+                 board: Board | None = None) -> Board | None:
     """Play a game between ``p1`` and ``p2`` and return the final :class:`Board`.
 
     As in the assignment (ps9 Problem 3 starter code) the game is played on a new

@@ -33,8 +33,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from connect4_game import rules
-from connect4_game.board import Board, other
+from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, MAX_COLS, MAX_ROWS, Board, other
+from connect4_game.checks import check_int, is_int
 
 __all__ = ['Game', 'Move', 'Outcome', 'Termination', 'MoveRefused', 'Refusal',
            'side_for_ply', 'reconcile']
@@ -131,10 +131,10 @@ def reconcile(ours: Sequence[int], theirs: Sequence[int]) -> list[int] | None:
 class Game:
     """One game on a ``rows`` x ``cols`` board, X moving first.
 
-    :param rows: board rows, 1 to :data:`~connect4_game.rules.MAX_ROWS` (the
-        game offers :data:`~connect4_game.rules.MIN_ROWS` and up; the
+    :param rows: board rows, 1 to :data:`~connect4_game.board.MAX_ROWS` (the
+        game offers :data:`~connect4_game.board.MIN_ROWS` and up; the
         assignment's examples use smaller boards).
-    :param cols: board columns, 1 to :data:`~connect4_game.rules.MAX_COLS`.
+    :param cols: board columns, 1 to :data:`~connect4_game.board.MAX_COLS`.
     :param moves: 0-based columns already played, X first.
     :raises ValueError: for a board size the game does not offer;
         :class:`MoveRefused` (a ValueError) naming the first bad move
@@ -145,10 +145,10 @@ class Game:
     back, the next one to redo last) and ``outcome`` (None while the game runs).
     """
 
-    def __init__(self, rows: int = rules.DEFAULT_ROWS, cols: int = rules.DEFAULT_COLS,
+    def __init__(self, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS,
                  moves: Iterable[int] = ()) -> None:
-        self.rows = rules.check_int(rows, 1, rules.MAX_ROWS, 'rows')
-        self.cols = rules.check_int(cols, 1, rules.MAX_COLS, 'columns')
+        self.rows = check_int(rows, 1, MAX_ROWS, 'rows')
+        self.cols = check_int(cols, 1, MAX_COLS, 'columns')
         self.board = Board(rows, cols)
         self.moves: list[int] = []
         self.redo_stack: list[int] = []
@@ -211,9 +211,9 @@ class Game:
             :attr:`~Refusal.NOT_YOUR_TURN` or :attr:`~Refusal.ILLEGAL_MOVE`
             (no such column, or a full one).
         """
-        if not rules.is_int(ply, 1):
+        if not is_int(ply, 1):
             raise MoveRefused(Refusal.WRONG_PLY, f'ply must be an integer >= 1, not {ply!r}'[:80])
-        if not rules.is_int(column, 0, self.cols - 1):
+        if not is_int(column, 0, self.cols - 1):
             raise MoveRefused(Refusal.ILLEGAL_MOVE,
                               f'column must be an integer from 0 to {self.cols - 1}, '
                               f'not {column!r}'[:100])
@@ -284,7 +284,7 @@ class Game:
 
         :raises ValueError: unless ``0 <= ply <= len(moves)``.
         """
-        rules.check_int(ply, 0, len(self.moves), 'ply')
+        check_int(ply, 0, len(self.moves), 'ply')
         while len(self.moves) > ply:
             self.board.remove_checker(self.moves.pop())
             self.outcome = None

@@ -2,7 +2,7 @@
 
 Catalogues live in ``connect4_game/locale/<code>/LC_MESSAGES/connect4.mo``
 (compiled from the ``.po`` next to them by ``python tools/translations.py``).
-English is the source language; :data:`connect4_game.rules.LANGUAGES` lists
+English is the source language; :data:`LANGUAGES` lists
 the others. The language comes from ``--lang``, else the settings, else the
 system locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else
 English. The console game keeps the assignment's English text (BU CS111 ps9):
@@ -17,10 +17,12 @@ import gettext
 import os
 from pathlib import Path
 
-from connect4_game.rules import LANGUAGES
-
 __all__ = ['_', 'ngettext', 'N_', 'set_language', 'language', 'system_language', 'LOCALE_DIR',
-           'DOMAIN']
+           'DOMAIN', 'LANGUAGES']
+
+LANGUAGES = ('en', 'nl')
+"""The window's languages (English, and Dutch as the Dutch version of the
+assignment); the console game stays in the assignment's English."""
 
 DOMAIN = 'connect4'
 LOCALE_DIR = Path(__file__).resolve().parent / 'locale'

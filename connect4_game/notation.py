@@ -48,7 +48,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from connect4_game import rules
+from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, MAX_COLS, MAX_ROWS, check_column
+from connect4_game.checks import check_int
 from connect4_game.game import Game, MoveRefused
 
 __all__ = ['COLUMN_CHARS', 'NotationError', 'column_name', 'column_of', 'column_range',
@@ -57,7 +58,7 @@ __all__ = ['COLUMN_CHARS', 'NotationError', 'column_name', 'column_of', 'column_
 
 COLUMN_CHARS = '123456789abcde'
 """The name of each column, 0-based index -> character; ``len(COLUMN_CHARS)``
-is :data:`connect4_game.rules.MAX_COLS` (14)."""
+is :data:`connect4_game.board.MAX_COLS` (14)."""
 
 ADD_CHECKERS_CHARS = '0123456789abcd'
 """The assignment's ``add_checkers`` notation (BU CS111 ps9), as ``--moves``
@@ -118,7 +119,7 @@ def column_range(cols: int) -> str:
 
     :raises ValueError: for ``cols`` outside 1..14.
     """
-    rules.check_int(cols, 1, rules.MAX_COLS, 'columns')
+    check_int(cols, 1, MAX_COLS, 'columns')
     if cols == 1:
         return '1'
     if cols <= 9:
@@ -132,7 +133,7 @@ def column_name(col: int) -> str:
 
     :raises ValueError: for a column outside 0..13 or a non-int.
     """
-    return COLUMN_CHARS[rules.check_column(col, rules.MAX_COLS)]
+    return COLUMN_CHARS[check_column(col, MAX_COLS)]
 
 
 def column_of(ch: str) -> int:
@@ -198,8 +199,8 @@ def _moves_start(text: str) -> int:
     return at + 4 if at >= 0 else 0
 
 
-def parse_position(text: str, rows: int = rules.DEFAULT_ROWS,
-                   cols: int = rules.DEFAULT_COLS) -> list[int]:
+def parse_position(text: str, rows: int = DEFAULT_ROWS,
+                   cols: int = DEFAULT_COLS) -> list[int]:
     """The 0-based columns of the move string ``text``, played and checked
     on a ``rows`` x ``cols`` board (see the module docstring for what is
     ignored around the moves).
@@ -215,8 +216,8 @@ def parse_position(text: str, rows: int = rules.DEFAULT_ROWS,
     """
     if not isinstance(text, str):
         raise ValueError(f'a move string must be text, not {type(text).__name__}')
-    rules.check_int(rows, 1, rules.MAX_ROWS, 'rows')
-    rules.check_int(cols, 1, rules.MAX_COLS, 'columns')
+    check_int(rows, 1, MAX_ROWS, 'rows')
+    check_int(cols, 1, MAX_COLS, 'columns')
     return _Reader(rows, cols).read(text)
 
 

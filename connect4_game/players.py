@@ -8,10 +8,43 @@ lookahead and picks the best one with its tiebreak.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from connect4_game.ai.search import shared_searcher
-from connect4_game.board import Board, other, validate_checker
-from connect4_game.rules import check_lookahead, check_tiebreak
+from connect4_game.board import MAX_COLS, MAX_ROWS, Board, other, validate_checker
+from connect4_game.checks import check_choice, check_lookahead
+
+# -- AIPlayer's choices (BU CS111 ps9, Problem 4) ----------------------------------------
+TIEBREAKS = ('LEFT', 'RIGHT', 'RANDOM')
+"""How ``AIPlayer`` picks among equally good columns."""
+
+MAX_LOOKAHEAD = MAX_ROWS * MAX_COLS
+"""The deepest lookahead worth asking for on any board offered: past the
+empty cells a search cannot change (see :func:`clamp_lookahead`)."""
+DEFAULT_LOOKAHEAD = 6               # the window's first-run AI: answers in milliseconds
+DEFAULT_TIEBREAK = 'RANDOM'         # LEFT would open in the corner every game and look broken
+WARN_LOOKAHEAD = 16                 # deeper lookaheads can take minutes a move on 6x7: warn
+
+
+def check_tiebreak(value: Any, what: str = 'tiebreak') -> str:
+    """One of :data:`TIEBREAKS` (BU CS111 ps9, Problem 4).
+
+    :raises ValueError: ``'tiebreak must be one of LEFT, RIGHT, RANDOM, not 'UP''``.
+    """
+    return check_choice(value, TIEBREAKS, what)
+
+
+def clamp_lookahead(lookahead: int, rows: int, cols: int) -> int:
+    """``lookahead`` (plies) cut to the ``rows * cols`` cells of the board.
+
+    A search cannot see past a full board, so every score of the assignment's
+    ``scores_for`` is the same at any lookahead from there on: the smaller
+    number is the same search.
+
+    >>> clamp_lookahead(10**9, 6, 7)
+    42
+    """
+    return min(lookahead, rows * cols)
 
 
 class Player:

@@ -17,6 +17,8 @@ from enum import Enum
 from typing import Any
 
 from connect4_game import rules
+from connect4_game.checks import check_choice, check_lookahead
+from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, check_tiebreak
 
 __all__ = ['SeatKind', 'PlayerConfig', 'COMPUTER_KINDS']
 
@@ -52,25 +54,25 @@ class PlayerConfig:
         ``kind='expert'``), or ``''`` for the assignment's ``AIPlayer`` with
         exactly ``lookahead`` and ``tiebreak`` (the *Advanced* setting).
     :param lookahead: plies >= 0 (BU CS111 ps9, Problem 4).
-    :param tiebreak: one of :data:`connect4_game.rules.TIEBREAKS`.
+    :param tiebreak: one of :data:`connect4_game.players.TIEBREAKS`.
     :param spec: for ``kind='plugin'``: ``FILE.py:ClassName``.
     :raises ValueError: naming an unknown kind, level or tiebreak, a bad
         lookahead, or a plug-in without a spec.
     """
 
     kind: SeatKind = SeatKind.HUMAN
-    lookahead: int = rules.DEFAULT_LOOKAHEAD
-    tiebreak: str = rules.DEFAULT_TIEBREAK
+    lookahead: int = DEFAULT_LOOKAHEAD
+    tiebreak: str = DEFAULT_TIEBREAK
     spec: str = ''
     level: str = ''
 
     def __post_init__(self) -> None:
-        rules.check_choice(self.kind, rules.PLAYER_KINDS + ('remote',), 'player kind')
+        check_choice(self.kind, rules.PLAYER_KINDS + ('remote',), 'player kind')
         object.__setattr__(self, 'kind', SeatKind(self.kind))
-        rules.check_tiebreak(self.tiebreak)
-        rules.check_lookahead(self.lookahead)
+        check_tiebreak(self.tiebreak)
+        check_lookahead(self.lookahead)
         if self.level:
-            rules.check_choice(self.level, rules.LEVELS[:-1], 'level')
+            check_choice(self.level, rules.LEVELS[:-1], 'level')
             if self.kind != 'ai':
                 raise ValueError(f'only a computer player has a level, not a {self.kind} one')
         if self.kind == 'plugin' and not self.spec:
@@ -100,7 +102,7 @@ class PlayerConfig:
         """The computer player of ``level`` (``'expert'`` too), keeping the
         Advanced lookahead/tiebreak of ``base`` for later."""
         base = base or cls()
-        rules.check_choice(level, rules.LEVELS, 'level')
+        check_choice(level, rules.LEVELS, 'level')
         if level == 'expert':
             return cls(SeatKind.EXPERT, base.lookahead, base.tiebreak)
         return cls(SeatKind.AI, base.lookahead, base.tiebreak, level=level)

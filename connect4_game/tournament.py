@@ -38,10 +38,23 @@ from enum import Enum
 from typing import Any, Protocol
 
 from connect4_game import rules
-from connect4_game.board import Board, other
+from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, Board, other
+from connect4_game.checks import check_int, check_lookahead, check_number, is_int, shown
 from connect4_game.game import Game
 from connect4_game.messages import clip, quote
 from connect4_game.notation import format_moves
+from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, MAX_LOOKAHEAD, check_tiebreak
+
+# -- tournaments (--tournament) -----------------------------------------------------------
+TOURNAMENT_DEFAULT_GAMES = 1        # games per pairing and colour (--games N: 2N per pairing)
+TOURNAMENT_MAX_GAMES = 500          # the largest --games
+TOURNAMENT_MAX_PLAYERS = 16         # players in one tournament (at most 120 pairings)
+TOURNAMENT_MAX_OPENING_PLIES = 12   # --openings K: random first plies, at most this many
+TOURNAMENT_PLUGIN_MOVE_SECONDS = 10.0    # a plug-in's move in a tournament, then it loses
+TOURNAMENT_MAX_MOVE_SECONDS = 600.0      # the longest --move-time
+TOURNAMENT_PLUGIN_LOAD_SECONDS = 30.0    # a plug-in's process start and load, then it loses
+ELO_MEAN = 1500.0                   # tournament Elo: the mean rating of the players
+ELO_MAX_SPREAD = 800.0              # ... each within ELO_MEAN +- this (all wins / all losses)
 
 __all__ = ['PlayerKind', 'Entrant', 'parse_entrant', 'TournamentConfig', 'Fixture',
            'GameRecord', 'Standing', 'TournamentResult', 'Forfeit', 'schedule',
@@ -119,46 +132,46 @@ def parse_entrant(text: str) -> Entrant:
 class TournamentConfig:
     """What a tournament plays.
 
-    :param entrants: 2 to :data:`~connect4_game.rules.TOURNAMENT_MAX_PLAYERS`
+    :param entrants: 2 to :data:`~connect4_game.tournament.TOURNAMENT_MAX_PLAYERS`
         players; one may be given twice.
     :param games: games per pairing *and colour*, 1 to
-        :data:`~connect4_game.rules.TOURNAMENT_MAX_GAMES`.
+        :data:`~connect4_game.tournament.TOURNAMENT_MAX_GAMES`.
     :param openings: plies of a random opening before the players take over,
-        0 (the empty board) to :data:`~connect4_game.rules.TOURNAMENT_MAX_OPENING_PLIES`.
+        0 (the empty board) to :data:`~connect4_game.tournament.TOURNAMENT_MAX_OPENING_PLIES`.
     :param seed: the openings' random seed (an int); None picks one (read it
         back from :attr:`seed`). Only the openings depend on it.
     :param move_time: seconds a plug-in may think per move (> 0, at most
-        :data:`~connect4_game.rules.TOURNAMENT_MAX_MOVE_SECONDS`).
+        :data:`~connect4_game.tournament.TOURNAMENT_MAX_MOVE_SECONDS`).
     :param load_time: seconds a plug-in's process may take to start and load.
     :param lookahead: plies, for ``ai`` (and plug-ins taking one).
-    :param tiebreak: one of :data:`~connect4_game.rules.TIEBREAKS`, the same.
+    :param tiebreak: one of :data:`~connect4_game.players.TIEBREAKS`, the same.
     :raises ValueError: one line naming the first bad value.
     """
 
     entrants: tuple[Entrant, ...]
-    games: int = rules.TOURNAMENT_DEFAULT_GAMES
+    games: int = TOURNAMENT_DEFAULT_GAMES
     openings: int = 0
     seed: int | None = None
-    move_time: float = rules.TOURNAMENT_PLUGIN_MOVE_SECONDS
-    load_time: float = rules.TOURNAMENT_PLUGIN_LOAD_SECONDS
-    lookahead: int = rules.DEFAULT_LOOKAHEAD
-    tiebreak: str = rules.DEFAULT_TIEBREAK
+    move_time: float = TOURNAMENT_PLUGIN_MOVE_SECONDS
+    load_time: float = TOURNAMENT_PLUGIN_LOAD_SECONDS
+    lookahead: int = DEFAULT_LOOKAHEAD
+    tiebreak: str = DEFAULT_TIEBREAK
 
     def __post_init__(self) -> None:
         object.__setattr__(self, 'entrants', tuple(self.entrants))
-        if not 2 <= len(self.entrants) <= rules.TOURNAMENT_MAX_PLAYERS:
-            raise ValueError(f'a tournament needs 2 to {rules.TOURNAMENT_MAX_PLAYERS} players, '
+        if not 2 <= len(self.entrants) <= TOURNAMENT_MAX_PLAYERS:
+            raise ValueError(f'a tournament needs 2 to {TOURNAMENT_MAX_PLAYERS} players, '
                              f'not {len(self.entrants)}')
-        rules.check_int(self.games, 1, rules.TOURNAMENT_MAX_GAMES, 'games')
-        rules.check_int(self.openings, 0, rules.TOURNAMENT_MAX_OPENING_PLIES, 'openings')
+        check_int(self.games, 1, TOURNAMENT_MAX_GAMES, 'games')
+        check_int(self.openings, 0, TOURNAMENT_MAX_OPENING_PLIES, 'openings')
         if self.seed is None:
             object.__setattr__(self, 'seed', random.SystemRandom().randrange(1, 10 ** 9))
-        rules.check_int(self.seed, -math.inf, None, 'seed')
+        check_int(self.seed, -math.inf, None, 'seed')
         for name in ('move_time', 'load_time'):
-            rules.check_number(getattr(self, name), 0.001, rules.TOURNAMENT_MAX_MOVE_SECONDS,
+            check_number(getattr(self, name), 0.001, TOURNAMENT_MAX_MOVE_SECONDS,
                                name.replace('_', ' '))
-        rules.check_lookahead(self.lookahead, hi=rules.MAX_LOOKAHEAD)
-        rules.check_tiebreak(self.tiebreak)
+        check_lookahead(self.lookahead, hi=MAX_LOOKAHEAD)
+        check_tiebreak(self.tiebreak)
 
     @property
     def total_games(self) -> int:
@@ -217,14 +230,14 @@ class GameRecord:
 class Standing:
     """One player's score: ``wins``, ``draws``, ``losses`` (games),
     ``points`` (win 1, draw 0.5) and ``elo`` (a rating, mean
-    :data:`~connect4_game.rules.ELO_MEAN`, see :func:`elo_ratings`)."""
+    :data:`~connect4_game.tournament.ELO_MEAN`, see :func:`elo_ratings`)."""
 
     entrant: Entrant
     wins: int = 0
     draws: int = 0
     losses: int = 0
     points: float = 0.0
-    elo: int = int(rules.ELO_MEAN)
+    elo: int = int(ELO_MEAN)
 
     @property
     def games(self) -> int:
@@ -276,8 +289,8 @@ class TournamentResult:
 
 # -- the schedule ---------------------------------------------------------------------------
 
-def random_openings(count: int, plies: int, seed: int, rows: int = rules.DEFAULT_ROWS,
-                    cols: int = rules.DEFAULT_COLS) -> list[tuple[int, ...]]:
+def random_openings(count: int, plies: int, seed: int, rows: int = DEFAULT_ROWS,
+                    cols: int = DEFAULT_COLS) -> list[tuple[int, ...]]:
     """``count`` random openings of ``plies`` legal moves each (0-based
     columns), the same for the same ``seed``. No opening ends the game (no
     move of one makes four in a row or fills the board), and repeats are
@@ -286,8 +299,8 @@ def random_openings(count: int, plies: int, seed: int, rows: int = rules.DEFAULT
     :raises ValueError: for a negative ``count`` or ``plies``, or more
         plies than the board has cells.
     """
-    rules.check_int(count, 0, None, 'count')
-    rules.check_int(plies, 0, rows * cols - 1, 'plies')
+    check_int(count, 0, None, 'count')
+    check_int(plies, 0, rows * cols - 1, 'plies')
     rng = random.Random(seed)
     seen: set[tuple[int, ...]] = set()
     openings = []
@@ -378,8 +391,8 @@ class _LocalSeat:
             col = self.player.next_move(board.copy())
         except Exception as exc:
             raise Forfeit(f'{self.name}.next_move raised {describe_exception(exc)}') from None
-        if not (rules.is_int(col, 0, board.width - 1) and board.can_add_to(col)):
-            raise Forfeit(f'{self.name} answered {rules.shown(col)}, '
+        if not (is_int(col, 0, board.width - 1) and board.can_add_to(col)):
+            raise Forfeit(f'{self.name} answered {shown(col)}, '
                           'which is not a playable column')
         return col
 
@@ -442,9 +455,9 @@ def _open_seat(entrant: Entrant, checker: str, config: TournamentConfig) -> _Sea
         except ValueError as exc:
             raise Forfeit(clip(exc, 300)) from None
         return _LocalSeat(player, entrant.key)
-    from connect4_game.cli.console import _console_player  # random, ai and the levels
-    return _LocalSeat(_console_player(entrant.key, checker, config.lookahead,
-                                      config.tiebreak), entrant.key)
+    from connect4_game.plugins.console_player import console_player  # random, ai, levels
+    return _LocalSeat(console_player(entrant.key, checker, config.lookahead,
+                                     config.tiebreak), entrant.key)
 
 
 def _open_seats(fixture: Fixture, config: TournamentConfig,
@@ -513,7 +526,7 @@ def elo_ratings(players: int, results: Iterable[tuple[int, int, float]]) -> list
     :param results: ``(a, b, score_of_a)`` per game, players by index
         0 .. ``players - 1``, score 1 (``a`` won), 0.5 (a draw) or 0.
     :returns: one rating per player, in rating points; their mean is
-        :data:`~connect4_game.rules.ELO_MEAN` (1500) unless a rating had to
+        :data:`~connect4_game.tournament.ELO_MEAN` (1500) unless a rating had to
         be clamped to ``ELO_MEAN +- ELO_MAX_SPREAD`` (800).
     :raises ValueError: for a player index out of range or a score other
         than 0, 0.5 and 1.
@@ -537,14 +550,14 @@ def elo_ratings(players: int, results: Iterable[tuple[int, int, float]]) -> list
     ratings are shifted so that their mean is 1500 and clamped to
     1500 +- 800.
     """
-    rules.check_int(players, 0, None, 'players')
+    check_int(players, 0, None, 'players')
     points = [0.5] * players                      # the virtual draw's half point
     meetings: dict[tuple[int, int], int] = {}
     for a, b, score in results:
-        rules.check_int(a, 0, players - 1, 'player')
-        rules.check_int(b, 0, players - 1, 'player')
+        check_int(a, 0, players - 1, 'player')
+        check_int(b, 0, players - 1, 'player')
         if score not in (0, 0.5, 1):
-            raise ValueError(f'a score must be 0, 0.5 or 1, not {rules.shown(score)}')
+            raise ValueError(f'a score must be 0, 0.5 or 1, not {shown(score)}')
         points[a] += score
         points[b] += 1 - score
         key = (min(a, b), max(a, b))
@@ -553,8 +566,8 @@ def elo_ratings(players: int, results: Iterable[tuple[int, int, float]]) -> list
     ratings = [400 * math.log10(s) for s in strength]
     if not ratings:
         return []
-    shift = rules.ELO_MEAN - sum(ratings) / players
-    lo, hi = rules.ELO_MEAN - rules.ELO_MAX_SPREAD, rules.ELO_MEAN + rules.ELO_MAX_SPREAD
+    shift = ELO_MEAN - sum(ratings) / players
+    lo, hi = ELO_MEAN - ELO_MAX_SPREAD, ELO_MEAN + ELO_MAX_SPREAD
     return [round(min(hi, max(lo, r + shift)), 6) for r in ratings]
 
 

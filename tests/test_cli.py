@@ -310,24 +310,24 @@ def test_bad_network_options_are_refused(capsys, argv, needle):
 
 
 def test_the_network_options_are_one_typed_value():
-    from connect4_game.cli import _check_mode, _network_options
+    from connect4_game.cli import _check_mode, network_options
     from connect4_game.net.options import NetMode, NetworkOptions
     parser = build_parser()
     args = parser.parse_args(['--host', '127.0.0.1:0', '--side', 'O', '--o', 'hard',
                               '--code', '0421', '--wait', '90'])
     _check_mode(args, parser)
-    opts = _network_options(args, 3, 'LEFT')
+    opts = network_options(args, 3, 'LEFT')
     assert isinstance(opts, NetworkOptions) and opts.mode is NetMode.HOST and opts.is_host
     assert (opts.bind_address, opts.port, opts.code, opts.side, opts.wait) == \
         ('127.0.0.1', 0, '0421', 'O', 90.0)
     assert opts.local['O'].level == 'hard' and opts.player_for('X').kind == 'human'
     args = parser.parse_args(['--join', '[::1]:4000', '--code', '0421'])
     _check_mode(args, parser)
-    opts = _network_options(args, 3, 'LEFT')
+    opts = network_options(args, 3, 'LEFT')
     assert (opts.mode, opts.address, opts.side, opts.wait) == (NetMode.JOIN, '[::1]:4000',
                                                                 None, None)
     assert opts.host_and_port() == ('::1', 4000)
-    assert _network_options(parser.parse_args([]), 3, 'LEFT') is None
+    assert network_options(parser.parse_args([]), 3, 'LEFT') is None
     with pytest.raises(ValueError):
         NetworkOptions(NetMode.JOIN, address='h')          # a joiner needs the code
     with pytest.raises(ValueError):

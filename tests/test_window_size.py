@@ -1,4 +1,4 @@
-"""The window size limits: one validator (rules.check_window_size) for --size and the settings.
+"""The window size limits: one validator (settings.check_window_size) for --size and the settings.
 
 pygame crashes (a segmentation fault) when asked for a window of 9500x9500
 pixels or more, so neither the command line nor the settings file may ask
@@ -13,9 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from connect4_game import rules
 from connect4_game.cli import main
-from connect4_game.storage.settings import Settings, load_settings
+from connect4_game.storage.settings import (
+    DEFAULT_WINDOW,
+    MAX_WINDOW,
+    MIN_WINDOW_H,
+    MIN_WINDOW_W,
+    Settings,
+    check_window_size,
+    load_settings,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 LIMITS = 'the window must be between 520x480 and 8192x8192'
@@ -23,7 +30,7 @@ LIMITS = 'the window must be between 520x480 and 8192x8192'
 
 @pytest.mark.parametrize('size', [(520, 480), (8192, 8192), (900, 800), [1024, 600]])
 def test_sizes_within_the_limits_are_kept(size):
-    assert rules.check_window_size(size) == tuple(size)
+    assert check_window_size(size) == tuple(size)
 
 
 @pytest.mark.parametrize('size, shown', [
@@ -33,13 +40,13 @@ def test_sizes_within_the_limits_are_kept(size):
 ])
 def test_sizes_outside_the_limits_are_refused_naming_them(size, shown):
     with pytest.raises(ValueError) as exc:
-        rules.check_window_size(size)
+        check_window_size(size)
     assert str(exc.value) == f'{LIMITS}, not {shown}'
 
 
 def test_the_limits_are_a_window_pygame_can_hold():
-    assert (rules.MIN_WINDOW_W, rules.MIN_WINDOW_H) == (520, 480)
-    assert rules.MAX_WINDOW <= 8192
+    assert (MIN_WINDOW_W, MIN_WINDOW_H) == (520, 480)
+    assert MAX_WINDOW <= 8192
 
 
 @pytest.mark.parametrize('value, shown', [('200x150', '200x150'), ('10000x10000', '10000x10000'),
@@ -67,7 +74,7 @@ def _write_settings(folder, **fields):
 def test_the_settings_file_refuses_the_same_sizes_in_the_same_words(tmp_path, fields, shown):
     path = _write_settings(tmp_path, theme='dark', **fields)
     settings, warnings = load_settings(path)
-    assert (settings.window_width, settings.window_height) == rules.DEFAULT_WINDOW
+    assert (settings.window_width, settings.window_height) == DEFAULT_WINDOW
     assert settings.theme == 'dark'                  # the valid ones are kept
     assert len(warnings) == 1 and f'ignoring {shown};' in warnings[0], warnings
 

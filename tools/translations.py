@@ -11,7 +11,7 @@ Strings are marked in the code with ``_()``, ``N_()`` and ``ngettext()`` of
 :mod:`connect4_game.i18n`; the catalogues are
 ``connect4_game/locale/<code>/LC_MESSAGES/connect4.po`` (edited by people)
 and ``.mo`` (compiled, read by gettext at run time), one per language of
-:data:`connect4_game.rules.LANGUAGES` other than English.
+:data:`connect4_game.i18n.LANGUAGES` other than English.
 """
 
 from __future__ import annotations
@@ -29,8 +29,11 @@ from babel.messages.extract import extract_from_dir  # noqa: E402
 from babel.messages.mofile import write_mo  # noqa: E402
 from babel.messages.pofile import read_po, write_po  # noqa: E402
 
-from connect4_game.i18n import DOMAIN, LOCALE_DIR  # noqa: E402
-from connect4_game.rules import LANGUAGES  # noqa: E402
+from connect4_game.i18n import (  # noqa: E402
+    DOMAIN,
+    LANGUAGES,  # noqa: E402
+    LOCALE_DIR,
+)
 
 KEYWORDS = {'_': None, 'N_': None, 'ngettext': (1, 2)}
 SOURCES = ('ui', 'play')   # the window and its game flow; the console keeps the assignment's English

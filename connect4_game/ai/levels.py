@@ -68,8 +68,11 @@ from connect4_game.ai.level_tactics import (
     solved_columns,
 )
 from connect4_game.board import Board
+from connect4_game.checks import check_choice
 from connect4_game.players import Player
-from connect4_game.rules import DEFAULT_LEVEL, EXPERT_MOVE_SECONDS, LEVELS, check_choice
+from connect4_game.rules import DEFAULT_LEVEL, LEVELS
+
+EXPERT_MOVE_SECONDS = 8.0           # seconds: Expert's own move on 6x7
 
 __all__ = ['LevelSetting', 'LEVEL_SETTINGS', 'LevelPlayer', 'Decision',
            'make_level_player', 'level_player', 'LEVELS', 'DEFAULT_LEVEL']
@@ -330,7 +333,7 @@ def level_player(level: str, checker: str,
     :param level: one of :data:`~connect4_game.rules.LEVELS`: ``'easy'``,
         ``'medium'``, ``'hard'`` (a :class:`LevelPlayer`) or ``'expert'``
         (an :class:`~connect4_game.ai.expert.ExpertPlayer`, perfect play,
-        at most :data:`~connect4_game.rules.EXPERT_MOVE_SECONDS` a move).
+        at most :data:`~connect4_game.ai.levels.EXPERT_MOVE_SECONDS` a move).
     :param checker: ``'X'`` or ``'O'``.
     :param rng: the random choices of Easy, Medium and Hard (default a
         fresh ``random.Random()``); Expert has none.

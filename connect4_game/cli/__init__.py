@@ -16,17 +16,44 @@ import os
 import sys
 
 from connect4_game import rules
+from connect4_game.board import (
+    DEFAULT_COLS,
+    DEFAULT_ROWS,
+    MAX_COLS,
+    MAX_ROWS,
+    MIN_COLS,
+    MIN_ROWS,
+    check_cols,
+    check_rows,
+)
+from connect4_game.checks import arg_type, check_choice, check_int, check_lookahead, check_number
 from connect4_game.cli.console import (
     COMPUTER_LEVELS,
-    _network_options,
-    _player_config,
+    network_options,
+    player_config,
     run_network_text,
     run_oska_text,
     run_review,
     run_text,
 )
 from connect4_game.cli.tournament import add_tournament_options, run_from_cli
+from connect4_game.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
+from connect4_game.i18n import LANGUAGES
 from connect4_game.messages import clip, quote
+from connect4_game.net.options import MAX_WAIT, check_wait
+from connect4_game.oska.engine import OSKA_DEFAULT_N, OSKA_MAX_LOOKAHEAD, OSKA_MAX_N, OSKA_MIN_N
+from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, TIEBREAKS, clamp_lookahead
+from connect4_game.side import CHECKERS
+from connect4_game.storage.settings import (
+    DEFAULT_PACE,
+    MAX_PACE,
+    MAX_WINDOW,
+    MIN_PACE,
+    MIN_WINDOW_H,
+    MIN_WINDOW_W,
+    THEMES,
+    check_window_size,
+)
 
 __all__ = ['build_parser', 'main', 'parse_player']
 
@@ -52,7 +79,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _seconds(value):
-    return rules.check_number(value, 0.0, 1e9, 'seconds')
+    return check_number(value, 0.0, 1e9, 'seconds')
 
 
 def parse_player(text: str) -> str:
@@ -75,7 +102,7 @@ def parse_player(text: str) -> str:
 
 def _size(text: str) -> tuple[int, int]:
     """``--size WxH`` as ``(width, height)`` in pixels, checked by
-    :func:`connect4_game.rules.check_window_size` (as the settings file is).
+    :func:`connect4_game.storage.settings.check_window_size` (as the settings file is).
 
     :raises argparse.ArgumentTypeError: for text that is not two numbers
         joined by ``x``, or a size outside the limits (naming them).
@@ -86,7 +113,7 @@ def _size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f'{quote(text)}: use WIDTHxHEIGHT, e.g. 900x800') \
             from None
     try:
-        return rules.check_window_size((w, h))
+        return check_window_size((w, h))
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
@@ -100,7 +127,7 @@ def _host_address(text: str) -> tuple[str, int]:
         raise argparse.ArgumentTypeError(f'{quote(text)}: use PORT or ADDRESS:PORT, e.g. 24744') \
             from None
     try:
-        rules.check_int(value, 0, 65535, 'port')
+        check_int(value, 0, 65535, 'port')
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     return addr.strip('[]'), value
@@ -117,13 +144,13 @@ def _choice(choices, what):
         word = text.strip()
         # the case of the choices: LEFT, X; connect4, en
         word = word.upper() if choices[0].isupper() else word.lower()
-        return rules.check_choice(word, choices, what)
+        return check_choice(word, choices, what)
     check.__name__ = what
     return check
 
 
 def build_parser() -> argparse.ArgumentParser:
-    arg = rules.arg_type
+    arg = arg_type
     p = _Parser(prog='connect4-pygame',
                 description='Connect Four: play in a window (default) or in the console (--text).')
     g = p.add_argument_group('players and computer')
@@ -133,27 +160,27 @@ def build_parser() -> argparse.ArgumentParser:
                         '(default: human)')
     g.add_argument('--o', type=parse_player, metavar='PLAYER',
                    help=f'who plays O (default: {rules.DEFAULT_LEVEL})')
-    g.add_argument('--lookahead', type=arg(rules.check_lookahead), metavar='N',
+    g.add_argument('--lookahead', type=arg(check_lookahead), metavar='N',
                    help="the assignment's AIPlayer's lookahead in plies (window: your last "
-                        f'setting, at first {rules.DEFAULT_LOOKAHEAD}; --text: {rules.CONSOLE_LOOKAHEAD}); '
+                        f'setting, at first {DEFAULT_LOOKAHEAD}; --text: {CONSOLE_LOOKAHEAD}); '
                         'a computer side becomes that AIPlayer')
-    g.add_argument('--tiebreak', type=arg(_choice(rules.TIEBREAKS, 'tiebreak'), str, 'a word'),
-                   metavar='{' + ','.join(rules.TIEBREAKS) + '}',
+    g.add_argument('--tiebreak', type=arg(_choice(TIEBREAKS, 'tiebreak'), str, 'a word'),
+                   metavar='{' + ','.join(TIEBREAKS) + '}',
                    help='how the AIPlayer picks among equally good columns (window: your last '
-                        f'setting, at first {rules.DEFAULT_TIEBREAK}; --text: {rules.CONSOLE_TIEBREAK}, '
+                        f'setting, at first {DEFAULT_TIEBREAK}; --text: {CONSOLE_TIEBREAK}, '
                         'as in the assignment)')
     g.add_argument('--text', action='store_true', help="play in the console (the assignment's game)")
     g.add_argument('--demo', action='store_true', help='computer against computer, game after game')
-    g.add_argument('--pace', type=arg(lambda v: rules.check_number(v, rules.MIN_PACE, rules.MAX_PACE,
+    g.add_argument('--pace', type=arg(lambda v: check_number(v, MIN_PACE, MAX_PACE,
                                                                   'pace'), float, 'a number'),
                    metavar='SECONDS', help='seconds between moves when the computer plays both '
-                                          f'sides ({rules.MIN_PACE:g}..{rules.MAX_PACE:g}; '
-                                          f'default: your last setting, at first {rules.DEFAULT_PACE:g})')
+                                          f'sides ({MIN_PACE:g}..{MAX_PACE:g}; '
+                                          f'default: your last setting, at first {DEFAULT_PACE:g})')
     b = p.add_argument_group('board and position')
-    b.add_argument('--rows', type=arg(rules.check_rows), metavar='R',
-                   help=f'board rows, {rules.MIN_ROWS}..{rules.MAX_ROWS} (default {rules.DEFAULT_ROWS})')
-    b.add_argument('--cols', type=arg(rules.check_cols), metavar='C',
-                   help=f'board columns, {rules.MIN_COLS}..{rules.MAX_COLS} (default {rules.DEFAULT_COLS})')
+    b.add_argument('--rows', type=arg(check_rows), metavar='R',
+                   help=f'board rows, {MIN_ROWS}..{MAX_ROWS} (default {DEFAULT_ROWS})')
+    b.add_argument('--cols', type=arg(check_cols), metavar='C',
+                   help=f'board columns, {MIN_COLS}..{MAX_COLS} (default {DEFAULT_COLS})')
     b.add_argument('--moves', metavar='STRING',
                    help="start from these moves in the assignment's add_checkers notation, "
                         "columns from 0: e.g. 1211244445 (columns 10-13 as a-d; the board's "
@@ -166,10 +193,10 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument('--game', type=arg(_choice(('connect4', 'oska'), 'game'), str, 'a word'),
                    default='connect4', metavar='{connect4,oska}',
                    help='which game (default connect4)')
-    b.add_argument('--n', type=arg(lambda v: rules.check_int(v, rules.OSKA_MIN_N,
-                                                               rules.OSKA_MAX_N, 'n')),
-                   default=rules.OSKA_DEFAULT_N,
-                   help=f'Oska: checkers per side (default {rules.OSKA_DEFAULT_N})')
+    b.add_argument('--n', type=arg(lambda v: check_int(v, OSKA_MIN_N,
+                                                               OSKA_MAX_N, 'n')),
+                   default=OSKA_DEFAULT_N,
+                   help=f'Oska: checkers per side (default {OSKA_DEFAULT_N})')
     b.add_argument('--review', metavar='MOVES',
                    help="print a review of the game MOVES (columns 1..N, as --position): every "
                         'move judged by perfect play; with --json as JSON')
@@ -185,26 +212,26 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument('--join', metavar='ADDR[:PORT]', help="join a friend's game (with --code)")
     n.add_argument('--code', type=_code, metavar='NNNN',
                    help='the 4-digit code (--join: the host\'s; --host: fix it, for scripts)')
-    n.add_argument('--side', type=arg(_choice(rules.CHECKERS, 'side'), str.upper, 'X or O'),
-                   metavar='{' + ','.join(rules.CHECKERS) + '}',
+    n.add_argument('--side', type=arg(_choice(CHECKERS, 'side'), str.upper, 'X or O'),
+                   metavar='{' + ','.join(CHECKERS) + '}',
                    help='--host: the side this computer plays (default X)')
-    n.add_argument('--wait', type=arg(rules.check_wait, float, 'a number of seconds'),
+    n.add_argument('--wait', type=arg(check_wait, float, 'a number of seconds'),
                    metavar='SECONDS',
                    help='--host: how long to wait for a friend to join (default: until '
                         'Ctrl+C or the window is closed); --join: how long to keep trying to '
                         'reach a host that is not up yet (default 15 in the console, '
-                        f'up to {rules.NET_MAX_WAIT:g})')
+                        f'up to {MAX_WAIT:g})')
     w = p.add_argument_group('window')
-    w.add_argument('--theme', type=arg(_choice(rules.THEMES, 'theme'), str, 'a word'),
-                   metavar='NAME', help=f"colour theme ({', '.join(rules.THEMES)})")
-    w.add_argument('--lang', type=arg(_choice(rules.LANGUAGES, 'language'), str, 'a word'),
-                   metavar='CODE', help=f"the window's language ({', '.join(rules.LANGUAGES)}; "
+    w.add_argument('--theme', type=arg(_choice(THEMES, 'theme'), str, 'a word'),
+                   metavar='NAME', help=f"colour theme ({', '.join(THEMES)})")
+    w.add_argument('--lang', type=arg(_choice(LANGUAGES, 'language'), str, 'a word'),
+                   metavar='CODE', help=f"the window's language ({', '.join(LANGUAGES)}; "
                                         'default: your last choice, else the system\'s)')
     w.add_argument('--mute', action='store_true', help='no sound')
     w.add_argument('--size', type=_size, metavar='WxH',
                    help=f'window size in pixels, e.g. 900x800 (from '
-                        f'{rules.MIN_WINDOW_W}x{rules.MIN_WINDOW_H} to '
-                        f'{rules.MAX_WINDOW}x{rules.MAX_WINDOW})')
+                        f'{MIN_WINDOW_W}x{MIN_WINDOW_H} to '
+                        f'{MAX_WINDOW}x{MAX_WINDOW})')
     s = p.add_argument_group('scripted and headless use')
     s.add_argument('--exit-after-game', action='store_true',
                    help='exit (status 0) after the first game ends')
@@ -234,7 +261,7 @@ _OSKA_ONLY = ('n',)
 def _given(args, name: str) -> bool:
     value = getattr(args, name)
     if name == 'n':
-        return value != rules.OSKA_DEFAULT_N
+        return value != OSKA_DEFAULT_N
     return value not in (None, False)
 
 
@@ -320,14 +347,14 @@ def _start_position(args, parser):
     rows, cols, moves = args.rows, args.cols, []
     if args.position is not None:
         from connect4_game.notation import parse_position
-        rows, cols = rows or rules.DEFAULT_ROWS, cols or rules.DEFAULT_COLS
+        rows, cols = rows or DEFAULT_ROWS, cols or DEFAULT_COLS
         try:
             moves = parse_position(args.position, rows, cols)
         except ValueError as exc:
             parser.error(f'--position: {clip(exc, 200)}')
     elif args.moves is not None:
         from connect4_game.storage.savegame import parse_moves
-        rows, cols = rows or rules.DEFAULT_ROWS, cols or rules.DEFAULT_COLS
+        rows, cols = rows or DEFAULT_ROWS, cols or DEFAULT_COLS
         try:
             moves = parse_moves(args.moves, rows, cols)
         except ValueError as exc:
@@ -347,7 +374,7 @@ def _clamp_lookahead(args, rows: int, cols: int) -> None:
     them (the assignment's scores cannot change past a full board): use the
     smaller one, and say so once."""
     if args.lookahead is not None:
-        clamped = rules.clamp_lookahead(args.lookahead, rows, cols)
+        clamped = clamp_lookahead(args.lookahead, rows, cols)
         if clamped != args.lookahead:
             logger.warning('--lookahead %s is more than the %d cells of the board; using %d '
                            '(the same search)', clip(args.lookahead, 12), rows * cols, clamped)
@@ -368,10 +395,10 @@ def _plain_start(args) -> bool:
 def window_options(args, rows, cols, moves):
     """The :class:`~connect4_game.ui.startup.AppOptions` of the parsed ``args``."""
     from connect4_game.ui.startup import AppOptions
-    la = rules.DEFAULT_LOOKAHEAD if args.lookahead is None else args.lookahead
-    tb = args.tiebreak or rules.DEFAULT_TIEBREAK
-    x = _player_config(args.x, la, tb) if args.x else None
-    o = _player_config(args.o, la, tb) if args.o else None
+    la = DEFAULT_LOOKAHEAD if args.lookahead is None else args.lookahead
+    tb = args.tiebreak or DEFAULT_TIEBREAK
+    x = player_config(args.x, la, tb) if args.x else None
+    o = player_config(args.o, la, tb) if args.o else None
     use_settings = not args.no_settings
     return AppOptions(x=x, o=o, rows=rows, cols=cols, lookahead=args.lookahead,
                       tiebreak=args.tiebreak, demo=args.demo,
@@ -379,7 +406,7 @@ def window_options(args, rows, cols, moves):
                       screenshot=args.screenshot, frame_stats=args.frame_stats, theme=args.theme,
                       mute=args.mute, moves=moves, size=args.size, use_settings=use_settings,
                       owns_autosave=use_settings and _plain_start(args), language=args.lang,
-                      game=args.game, oska_n=args.n, network=_network_options(args, la, tb),
+                      game=args.game, oska_n=args.n, network=network_options(args, la, tb),
                       pace=args.pace)
 
 
@@ -420,10 +447,10 @@ def _run(argv) -> int:
         if args.text:
             return run_oska_text(args)
         if args.lookahead is not None:
-            args.lookahead = max(1, min(rules.OSKA_MAX_LOOKAHEAD, args.lookahead))
+            args.lookahead = max(1, min(OSKA_MAX_LOOKAHEAD, args.lookahead))
     else:
         rows, cols, moves = _start_position(args, parser)
-        _clamp_lookahead(args, rows or rules.DEFAULT_ROWS, cols or rules.DEFAULT_COLS)
+        _clamp_lookahead(args, rows or DEFAULT_ROWS, cols or DEFAULT_COLS)
         if args.text:
             return run_text(args, parser, rows, cols, moves)
     if args.game == 'oska':

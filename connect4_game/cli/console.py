@@ -12,14 +12,20 @@ import contextlib
 import sys
 
 from connect4_game import notation, rules
+from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS
+from connect4_game.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
 from connect4_game.messages import clip
+from connect4_game.oska.engine import OSKA_MAX_LOOKAHEAD
+from connect4_game.plugins.console_player import console_player
+from connect4_game.side import CHECKERS
 
-__all__ = ['run_text', 'run_oska_text', 'run_review', 'run_network_text']
+__all__ = ['run_text', 'run_oska_text', 'run_review', 'run_network_text', 'player_config',
+           'network_options', 'end_on_sigterm', 'restore_sigterm', 'COMPUTER_LEVELS']
 
 COMPUTER_LEVELS = rules.LEVELS[:-1]          # 'easy', 'medium', 'hard' (expert is a kind)
 
 
-def _player_config(spec: str, lookahead: int, tiebreak: str):
+def player_config(spec: str, lookahead: int, tiebreak: str):
     from connect4_game.seat_config import PlayerConfig, SeatKind
     if spec in COMPUTER_LEVELS or spec == 'expert':
         return PlayerConfig.for_level(spec, PlayerConfig(SeatKind.AI, lookahead, tiebreak))
@@ -28,7 +34,7 @@ def _player_config(spec: str, lookahead: int, tiebreak: str):
     return PlayerConfig(SeatKind.PLUGIN, lookahead, tiebreak, spec=spec)
 
 
-def _network_options(args, lookahead, tiebreak):
+def network_options(args, lookahead, tiebreak):
     """The :class:`~connect4_game.net.options.NetworkOptions` of --host /
     --join, or None without them.
 
@@ -37,8 +43,8 @@ def _network_options(args, lookahead, tiebreak):
     if args.host is None and args.join is None:
         return None
     from connect4_game.net.options import NetMode, NetworkOptions
-    local = {side: _player_config(getattr(args, side.lower()) or 'human', lookahead, tiebreak)
-             for side in rules.CHECKERS}
+    local = {side: player_config(getattr(args, side.lower()) or 'human', lookahead, tiebreak)
+             for side in CHECKERS}
     if args.host is not None:
         addr, port = args.host
         return NetworkOptions(NetMode.HOST, bind_address=addr, port=port, code=args.code,
@@ -47,30 +53,7 @@ def _network_options(args, lookahead, tiebreak):
                           wait=args.wait)
 
 
-
-
-def _console_player(kind, checker, lookahead, tiebreak):
-    from connect4_game.players import AIPlayer, Player, RandomPlayer
-    if kind == 'human':
-        return Player(checker)
-    if kind == 'random':
-        return RandomPlayer(checker)
-    if kind == 'ai':
-        return AIPlayer(checker, tiebreak, lookahead)
-    if kind in COMPUTER_LEVELS or kind == 'expert':
-        from connect4_game.ai.levels import make_level_player
-        return make_level_player(kind, checker)
-    from connect4_game import plugins
-    if plugins.is_plugin_spec(kind):   # the user's own code: in a process of its own
-        return plugins.ProcessPlayer(kind, checker, tiebreak, lookahead,
-                                     label=plugins.spec_label(kind),
-                                     timeout=rules.CONSOLE_PLUGIN_MOVE_SECONDS)
-    return plugins.GuardedPlayer(plugins.load_player(kind, checker, tiebreak, lookahead),
-                                 label=plugins.spec_label(kind),
-                                 timeout=rules.CONSOLE_PLUGIN_MOVE_SECONDS)
-
-
-def _end_on_sigterm():
+def end_on_sigterm():
     """In the main thread: make SIGTERM end the console game the way Ctrl-C
     does (KeyboardInterrupt), so that the players are closed and a plug-in's
     process takes what it started with it. Returns the handler it replaced,
@@ -90,7 +73,7 @@ def _end_on_sigterm():
         return None
 
 
-def _restore_sigterm(previous) -> None:
+def restore_sigterm(previous) -> None:
     if previous is None:
         return
     import signal
@@ -107,18 +90,18 @@ def run_text(args, parser, rows=None, cols=None, moves=()) -> int:
     while a plug-in loads; either way every player is closed, so a plug-in's
     process and whatever it started end with the game."""
     from connect4_game.console import connect_four
-    lookahead = rules.CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
-    tiebreak = args.tiebreak or rules.CONSOLE_TIEBREAK
+    lookahead = CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
+    tiebreak = args.tiebreak or CONSOLE_TIEBREAK
     default_x = 'ai' if args.demo else 'human'
     players = []
-    previous = _end_on_sigterm()
+    previous = end_on_sigterm()
     try:
         try:
             for kind, checker in ((args.x or default_x, 'X'), (args.o or 'ai', 'O')):
-                players.append(_console_player(kind, checker, lookahead, tiebreak))
+                players.append(console_player(kind, checker, lookahead, tiebreak))
         except (ImportError, ValueError, OSError, SyntaxError) as exc:
             parser.error(f'cannot create the players: {clip(exc, 200)}')
-        rows, cols = rows or rules.DEFAULT_ROWS, cols or rules.DEFAULT_COLS
+        rows, cols = rows or DEFAULT_ROWS, cols or DEFAULT_COLS
         board = None
         if moves:
             from connect4_game.storage.savegame import board_from_moves, moves_to_string
@@ -128,7 +111,7 @@ def run_text(args, parser, rows=None, cols=None, moves=()) -> int:
         print('\nGame ended. Bye!')
         return 0
     finally:   # a plug-in's process (and whatever it started) ends with the game
-        _restore_sigterm(previous)   # a second SIGTERM ends us; the plug-in's guardian cleans up
+        restore_sigterm(previous)   # a second SIGTERM ends us; the plug-in's guardian cleans up
         for player in players:
             close = getattr(player, 'close', None)
             if close is not None:
@@ -141,7 +124,7 @@ def run_oska_text(args) -> int:
     side = ['--white', 'ai'] if args.demo else []
     try:
         return oska_console.main(['--n', str(args.n)] + side + (
-            ['--lookahead', str(max(1, min(rules.OSKA_MAX_LOOKAHEAD, args.lookahead)))]
+            ['--lookahead', str(max(1, min(OSKA_MAX_LOOKAHEAD, args.lookahead)))]
             if args.lookahead else []))
     except (KeyboardInterrupt, EOFError):
         print('\nGame ended. Bye!')
@@ -162,7 +145,7 @@ def run_review(args, parser) -> int:
         from connect4_game.ai.review import ReviewTable, review_game
     except ImportError:
         parser.error('the game review is not available in this installation')
-    rows, cols = args.rows or rules.DEFAULT_ROWS, args.cols or rules.DEFAULT_COLS
+    rows, cols = args.rows or DEFAULT_ROWS, args.cols or DEFAULT_COLS
     table = None
 
     def each(record):              # the table: a line as soon as a move is judged
@@ -185,7 +168,6 @@ def run_review(args, parser) -> int:
     return 0
 
 
-
 def _close_all(link, players) -> None:
     """End the network game (the friend is told) and every local player."""
     if link is not None:
@@ -201,12 +183,12 @@ def _open_network(args, parser):
     """The started :class:`~connect4_game.net.link.NetworkLink` of --host /
     --join; a host says where it is and that it waits."""
     from connect4_game.net import open_link
-    lookahead = rules.CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
-    tiebreak = args.tiebreak or rules.CONSOLE_TIEBREAK
+    lookahead = CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
+    tiebreak = args.tiebreak or CONSOLE_TIEBREAK
     try:
-        options = _network_options(args, lookahead, tiebreak)
-        link = open_link(options, rows=args.rows or rules.DEFAULT_ROWS,
-                         cols=args.cols or rules.DEFAULT_COLS)
+        options = network_options(args, lookahead, tiebreak)
+        link = open_link(options, rows=args.rows or DEFAULT_ROWS,
+                         cols=args.cols or DEFAULT_COLS)
     except (OSError, ValueError) as exc:
         parser.error(f'cannot start the network game: '
                      f'{clip(getattr(exc, "strerror", None) or exc, 160)}')
@@ -223,15 +205,15 @@ def run_network_text(args, parser) -> int:
     that fails prints why (``connect4: could not join: Wrong code.``) and
     returns 1."""
     from connect4_game.net import play_remote
-    lookahead = rules.CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
-    tiebreak = args.tiebreak or rules.CONSOLE_TIEBREAK
+    lookahead = CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
+    tiebreak = args.tiebreak or CONSOLE_TIEBREAK
     players: list = []
     link = None
-    previous = _end_on_sigterm()
+    previous = end_on_sigterm()
 
     def local(checker):
         spec = getattr(args, checker.lower()) or 'human'
-        player = _console_player(spec, checker, lookahead, tiebreak)
+        player = console_player(spec, checker, lookahead, tiebreak)
         players.append(player)
         return player
     try:
@@ -244,7 +226,7 @@ def run_network_text(args, parser) -> int:
         print(f'connect4: {clip(exc, 200)}', file=sys.stderr)
         return 1
     finally:
-        _restore_sigterm(previous)
+        restore_sigterm(previous)
         _close_all(link, players)
     if link.failure is not None:
         print(f'connect4: could not join: {link.failure_text}', file=sys.stderr)

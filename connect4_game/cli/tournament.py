@@ -21,9 +21,14 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from connect4_game import rules
+from connect4_game.checks import arg_type, check_int, check_number
 from connect4_game.messages import ELLIPSIS, clip
 from connect4_game.tournament import (
+    TOURNAMENT_DEFAULT_GAMES,
+    TOURNAMENT_MAX_GAMES,
+    TOURNAMENT_MAX_MOVE_SECONDS,
+    TOURNAMENT_MAX_OPENING_PLIES,
+    TOURNAMENT_PLUGIN_MOVE_SECONDS,
     Entrant,
     GameRecord,
     PlayerKind,
@@ -65,29 +70,29 @@ def add_tournament_options(parser: argparse.ArgumentParser) -> None:
     """Add the group *tournament* (``--tournament``, ``--games``,
     ``--openings``, ``--seed``, ``--move-time``) to ``parser``; ``--json``,
     ``--lookahead`` and ``--tiebreak`` are the parser's own."""
-    arg = rules.arg_type
+    arg = arg_type
     t = parser.add_argument_group('tournament')
     t.add_argument('--tournament', nargs='+', type=_entrant, metavar='PLAYER',
                    help='a round robin among these computer players (easy, medium, hard, '
                         'expert, random, ai, FILE.py:ClassName, cs5[...], vieropeenrij[...]; '
                         'one may be given twice): every pair plays --games games with each '
                         'colour; prints a table (with --json: JSON)')
-    t.add_argument('--games', type=arg(lambda v: rules.check_int(
-        v, 1, rules.TOURNAMENT_MAX_GAMES, 'games')), metavar='N',
+    t.add_argument('--games', type=arg(lambda v: check_int(
+        v, 1, TOURNAMENT_MAX_GAMES, 'games')), metavar='N',
                    help=f'--tournament: games per pairing and colour, 1..'
-                        f'{rules.TOURNAMENT_MAX_GAMES} (default {rules.TOURNAMENT_DEFAULT_GAMES})')
-    t.add_argument('--openings', type=arg(lambda v: rules.check_int(
-        v, 0, rules.TOURNAMENT_MAX_OPENING_PLIES, 'openings')), metavar='K',
+                        f'{TOURNAMENT_MAX_GAMES} (default {TOURNAMENT_DEFAULT_GAMES})')
+    t.add_argument('--openings', type=arg(lambda v: check_int(
+        v, 0, TOURNAMENT_MAX_OPENING_PLIES, 'openings')), metavar='K',
                    help='--tournament: start each game after K random legal plies (0..'
-                        f'{rules.TOURNAMENT_MAX_OPENING_PLIES}; default 0, the empty board); '
+                        f'{TOURNAMENT_MAX_OPENING_PLIES}; default 0, the empty board); '
                         'each opening is played with both colours')
-    t.add_argument('--seed', type=arg(lambda v: rules.check_int(v, 0, 2 ** 63, 'seed')),
+    t.add_argument('--seed', type=arg(lambda v: check_int(v, 0, 2 ** 63, 'seed')),
                    metavar='S', help='--openings: the random seed (default: a new one, shown)')
-    t.add_argument('--move-time', type=arg(lambda v: rules.check_number(
-        v, 0.01, rules.TOURNAMENT_MAX_MOVE_SECONDS, 'move time'), float, 'a number of seconds'),
+    t.add_argument('--move-time', type=arg(lambda v: check_number(
+        v, 0.01, TOURNAMENT_MAX_MOVE_SECONDS, 'move time'), float, 'a number of seconds'),
                    metavar='SECONDS',
                    help='--tournament: seconds a plug-in may think per move before it loses '
-                        f'the game (default {rules.TOURNAMENT_PLUGIN_MOVE_SECONDS:g})')
+                        f'the game (default {TOURNAMENT_PLUGIN_MOVE_SECONDS:g})')
 
 
 def run_from_cli(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int | None:
@@ -113,7 +118,7 @@ def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Tourna
     """The :class:`TournamentConfig` of ``args``; refuses (exit 2) what does not fit."""
     _check_fits(args, parser)
     options: dict[str, Any] = {
-        'games': args.games or rules.TOURNAMENT_DEFAULT_GAMES, 'openings': args.openings or 0,
+        'games': args.games or TOURNAMENT_DEFAULT_GAMES, 'openings': args.openings or 0,
         'seed': args.seed, 'lookahead': args.lookahead, 'tiebreak': args.tiebreak,
         'move_time': args.move_time}
     try:
@@ -299,7 +304,7 @@ def play(config: TournamentConfig, as_json: bool = False, out: TextIO | None = N
 
     :returns: 0, or :data:`EXIT_STOPPED` when stopped.
     """
-    from connect4_game.cli.console import _end_on_sigterm, _restore_sigterm
+    from connect4_game.cli.console import end_on_sigterm, restore_sigterm
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
     names = table_names([e.spec for e in config.entrants])
@@ -310,7 +315,7 @@ def play(config: TournamentConfig, as_json: bool = False, out: TextIO | None = N
     records: list[GameRecord] = []
     stopped = False
     started = time.monotonic()
-    previous = _end_on_sigterm()
+    previous = end_on_sigterm()
     try:
         for record in play_games(config):
             records.append(record)
@@ -318,7 +323,7 @@ def play(config: TournamentConfig, as_json: bool = False, out: TextIO | None = N
     except KeyboardInterrupt:
         stopped = True
     finally:
-        _restore_sigterm(previous)
+        restore_sigterm(previous)
         progress.finish()
     if stopped:
         progress.note(f'tournament stopped after {len(records)} of '

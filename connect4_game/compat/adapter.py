@@ -21,8 +21,9 @@ import sys
 
 from connect4_game import board as _engine
 from connect4_game.board import other, validate_checker
+from connect4_game.checks import check_lookahead, is_int
 from connect4_game.messages import clip
-from connect4_game.rules import check_lookahead, check_tiebreak, is_int
+from connect4_game.players import check_tiebreak
 
 __all__ = ['EngineAdapter', 'as_engine_player', 'to_board_of', 'move_method',
            'register_style_board', 'default_board_class']

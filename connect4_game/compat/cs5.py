@@ -45,6 +45,7 @@ import threading
 # (``--o connect4_game/cs5.py:Player``), which imports it outside the package.
 from connect4_game import board as _engine
 from connect4_game.board import other, validate_checker
+from connect4_game.checks import check_lookahead, is_int
 from connect4_game.compat.adapter import (
     EngineAdapter,
     as_engine_player,
@@ -53,7 +54,7 @@ from connect4_game.compat.adapter import (
     to_board_of,
 )
 from connect4_game.players import Player as _ConsolePlayer
-from connect4_game.rules import check_lookahead, check_tiebreak, is_int
+from connect4_game.players import check_tiebreak
 
 __all__ = ['Board', 'Player', 'EnginePlayer', 'hmc_scores', 'last_search_stats',
            # re-exported from connect4_game.compat.adapter, where they live

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from connect4_game.checks import check_int
 from connect4_game.messages import clip
-from connect4_game.rules import NET_DEFAULT_PORT, check_int
 
 __all__ = ['DEFAULT_PORT', 'parse_address', 'addr_text', 'check_port']
 
-DEFAULT_PORT = NET_DEFAULT_PORT
+DEFAULT_PORT = 24744
 """The TCP port a host listens on unless told otherwise."""
 
 

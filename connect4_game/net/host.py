@@ -66,22 +66,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from connect4_game.board import other
+from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, check_cols, check_rows, other
+from connect4_game.checks import check_int, check_seconds
 from connect4_game.game import Game
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, check_port
 from connect4_game.net.events import CodeChanged, Error, JoinsPaused, Refused
-from connect4_game.net.peer import _Peer, check_timing
+from connect4_game.net.peer import Peer, check_timing
 from connect4_game.net.referee import reconcile_with_peer
 from connect4_game.net.transport import Conn, ConnState
-from connect4_game.rules import (
-    DEFAULT_COLS,
-    DEFAULT_ROWS,
-    check_cols,
-    check_int,
-    check_rows,
-    check_seconds,
-)
 
 __all__ = ['Host', 'wrong_codes_within', 'MAX_WRONG_CODES', 'CODE_PAUSE']
 
@@ -144,7 +137,7 @@ def _duration(seconds: float) -> str:
     return f'{math.ceil(seconds / 3600)} h'
 
 
-class Host(_Peer):
+class Host(Peer):
     """Host a game: listen for one opponent who knows the code.
 
     :param port: TCP port, 0-65535 (0: any free port; read :attr:`port` after

@@ -20,15 +20,15 @@ from collections.abc import Callable
 from typing import Any
 
 from connect4_game.board import other
+from connect4_game.checks import check_number
 from connect4_game.game import Game, MoveRefused
 from connect4_game.messages import clip, quote
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, addr_text, check_port
 from connect4_game.net.events import JoinFailed, JoinFailure
-from connect4_game.net.peer import _Peer, check_timing
+from connect4_game.net.peer import Peer, check_timing
 from connect4_game.net.referee import reconcile_with_peer
 from connect4_game.net.transport import Conn
-from connect4_game.rules import check_number
 
 __all__ = ['Join', 'dial_failure', 'host_refusal']
 
@@ -98,7 +98,7 @@ def host_refusal(code: str, text: str) -> tuple[JoinFailure, str, bool]:
     return cause, sentence, again
 
 
-class Join(_Peer):
+class Join(Peer):
     """Join a game hosted at ``addr``:``port`` with its 4-digit ``code``.
 
     :param addr: host name or IP address of the host.

@@ -33,6 +33,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
+from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS
 from connect4_game.game import Game, MoveRefused, side_for_ply
 from connect4_game.net.events import (
     Closed,
@@ -50,7 +51,6 @@ from connect4_game.net.events import (
 from connect4_game.net.host import Host
 from connect4_game.net.join import Join
 from connect4_game.net.options import NetworkOptions
-from connect4_game.rules import DEFAULT_COLS, DEFAULT_ROWS
 
 __all__ = ['NetState', 'NetworkLink', 'open_link', 'JOIN_FIRST_TRIES']
 

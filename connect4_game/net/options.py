@@ -9,13 +9,31 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
-from connect4_game import rules
+from connect4_game.checks import is_number, shown
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, check_port, parse_address
 from connect4_game.seat_config import PlayerConfig
+from connect4_game.side import Side
 
-__all__ = ['NetMode', 'NetworkOptions']
+__all__ = ['NetMode', 'NetworkOptions', 'MAX_WAIT', 'check_wait']
+
+MAX_WAIT = 7 * 24 * 3600.0
+"""Seconds: the longest ``--wait`` for the other computer (a week)."""
+
+
+def check_wait(value: Any, what: str = 'wait') -> float:
+    """Seconds to wait for the other computer of a network game: a number
+    > 0 and at most :data:`MAX_WAIT` (not a bool, not NaN).
+
+    :raises ValueError: ``'wait must be a number of seconds > 0 and at most
+        604800, not -1'``.
+    """
+    if not (is_number(value, 0.0, MAX_WAIT) and value > 0):
+        raise ValueError(f'{what} must be a number of seconds > 0 and at most '
+                         f'{MAX_WAIT:g}, not {shown(value)}')
+    return float(value)
 
 
 class NetMode(str, Enum):
@@ -40,14 +58,15 @@ class NetworkOptions:
         (``'192.168.1.5'``, ``'192.168.1.5:24744'``, ``'[fe80::1]:24744'``).
     :param code: the 4-digit code: required to join; for a host None picks
         a random one.
-    :param side: host: ``'X'`` (the default, moves first) or ``'O'``; join:
-        None (a joiner plays the host's other side).
-    :param local: ``{'X': PlayerConfig, 'O': PlayerConfig}``, who plays this
+    :param side: host: :attr:`Side.X <connect4_game.side.Side.X>` (the
+        default, moves first) or ``Side.O`` (``'X'``/``'O'`` are read as
+        these); join: None (a joiner plays the host's other side).
+    :param local: ``{Side.X: PlayerConfig, Side.O: PlayerConfig}``, who plays this
         computer's side once it is known (a side left out: a person here).
     :param wait: seconds to wait for the other computer, or None: a host
         waits this long for a friend to join (None: until stopped); a joiner
         keeps trying this long to reach a host that is not up yet (None: the
-        caller's default). From :func:`connect4_game.rules.check_wait`.
+        caller's default). From :func:`check_wait`.
     :raises ValueError: for a bad mode, port, address, code, side, player or wait.
     """
 
@@ -56,8 +75,8 @@ class NetworkOptions:
     port: int = DEFAULT_PORT
     address: str = ''
     code: str | None = None
-    side: str | None = None
-    local: Mapping[str, PlayerConfig] = field(default_factory=dict, hash=False)
+    side: Side | None = None
+    local: Mapping[Side, PlayerConfig] = field(default_factory=dict, hash=False)
     wait: float | None = None
 
     def __post_init__(self) -> None:
@@ -65,12 +84,13 @@ class NetworkOptions:
         if self.code is not None:
             P.check_code(self.code)
         if self.wait is not None:
-            object.__setattr__(self, 'wait', rules.check_wait(self.wait))
+            object.__setattr__(self, 'wait', check_wait(self.wait))
+        local: dict[Side, PlayerConfig] = {}
         for side, player in self.local.items():
-            rules.check_choice(side, rules.CHECKERS, 'side')
             if not isinstance(player, PlayerConfig):
-                raise ValueError(f'the player of {side} must be a PlayerConfig')
-        object.__setattr__(self, 'local', dict(self.local))
+                raise ValueError(f'the player of {shown(side)} must be a PlayerConfig')
+            local[_side(side)] = player
+        object.__setattr__(self, 'local', local)
         if self.mode is NetMode.HOST:
             self._check_host()
         else:
@@ -80,8 +100,7 @@ class NetworkOptions:
         check_port(self.port, 0)
         if not isinstance(self.bind_address, str):
             raise ValueError('the address to listen on must be text')
-        object.__setattr__(self, 'side', rules.check_choice(self.side or 'X', rules.CHECKERS,
-                                                            'side'))
+        object.__setattr__(self, 'side', _side(self.side or Side.X))
 
     def _check_join(self) -> None:
         parse_address(self.address)
@@ -99,6 +118,14 @@ class NetworkOptions:
         """Join: the host's ``(name or address, port)`` from :attr:`address`."""
         return parse_address(self.address)
 
-    def player_for(self, side: str) -> PlayerConfig:
+    def player_for(self, side: Side) -> PlayerConfig:
         """Who plays ``side`` on this computer (a person unless :attr:`local` says)."""
         return self.local.get(side) or PlayerConfig()
+
+
+def _side(value: object) -> Side:
+    """``value`` as a :class:`Side`. :raises ValueError: ``'side must be one of X, O, not 'Q''``."""
+    try:
+        return Side(value)
+    except ValueError:
+        raise ValueError(f'side must be one of X, O, not {shown(value)}') from None

@@ -6,10 +6,10 @@ host. Each runs its network I/O in one background thread
 (:class:`~connect4_game.net.transport.Transport`) and talks to the game only
 through thread-safe calls that never block:
 
-* the game calls :meth:`~_Peer.send_move`, :meth:`~_Peer.request_undo`,
-  :meth:`~_Peer.answer_undo`, :meth:`~_Peer.send_chat` and :meth:`~_Peer.close`;
-* once a frame it drains :meth:`~_Peer.events` (or waits with
-  :meth:`~_Peer.wait_events`) and gets :mod:`connect4_game.net.events` objects:
+* the game calls :meth:`~Peer.send_move`, :meth:`~Peer.request_undo`,
+  :meth:`~Peer.answer_undo`, :meth:`~Peer.send_chat` and :meth:`~Peer.close`;
+* once a frame it drains :meth:`~Peer.events` (or waits with
+  :meth:`~Peer.wait_events`) and gets :mod:`connect4_game.net.events` objects:
   ``Connected``, ``OpponentMove``, ``UndoRequested``, ``UndoAnswered``,
   ``ChatMessage``, ``PeerLost``, ``PeerBack``, ``Refused`` (host only),
   ``Error``, ``JoinFailed`` (joiner only) and finally ``Closed``.
@@ -31,9 +31,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from connect4_game.checks import check_seconds
 from connect4_game.messages import clip
 from connect4_game.net import protocol as P
-from connect4_game.net.address import DEFAULT_PORT, parse_address
 from connect4_game.net.events import (
     Closed,
     Connected,
@@ -45,9 +45,8 @@ from connect4_game.net.events import (
 )
 from connect4_game.net.referee import Referee
 from connect4_game.net.transport import CLOSE_GRACE, Conn, ConnState, Transport
-from connect4_game.rules import check_seconds
 
-__all__ = ['DEFAULT_PORT', 'parse_address']
+__all__ = ['Peer', 'check_timing']
 
 logger = logging.getLogger(__name__)
 
@@ -59,7 +58,7 @@ def check_timing(value: Any, what: str) -> float:
     return seconds
 
 
-class _Peer(EventSource):
+class Peer(EventSource):
     """What :class:`Host` and :class:`Join` share: the game-facing calls and the I/O thread.
 
     :raises ValueError: for a bad name, a timing that is not a finite number

@@ -48,15 +48,9 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from connect4_game.rules import (
-    CHECKERS,
-    MAX_COLS,
-    MAX_ROWS,
-    MIN_COLS,
-    MIN_ROWS,
-    check_bool,
-    check_int,
-)
+from connect4_game.board import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
+from connect4_game.checks import check_bool, check_int
+from connect4_game.side import CHECKERS
 
 __all__ = [
     'PROTOCOL_VERSION', 'MAX_LINE_BYTES', 'MAX_NAME', 'MAX_CHAT', 'MAX_TEXT', 'MAX_PLIES',

@@ -22,9 +22,10 @@ import collections
 import logging
 import threading
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from connect4_game.board import other
+from connect4_game.checks import check_int
 from connect4_game.game import Game, MoveRefused, reconcile, side_for_ply
 from connect4_game.messages import clip
 from connect4_game.net import protocol as P
@@ -37,10 +38,7 @@ from connect4_game.net.events import (
     UndoAnswered,
     UndoRequested,
 )
-from connect4_game.rules import check_int
-
-if TYPE_CHECKING:
-    from connect4_game.net.transport import Conn, Transport
+from connect4_game.net.transport import Conn, Transport
 
 __all__ = ['Referee', 'reconcile_with_peer']
 

@@ -18,7 +18,11 @@ import string
 import sys
 from collections.abc import Callable, Sequence
 
+from connect4_game.checks import check_int
 from connect4_game.oska.engine import (
+    OSKA_DEFAULT_LOOKAHEAD,
+    OSKA_DEFAULT_N,
+    OSKA_MIN_N,
     Move,
     apply_move,
     initial_board,
@@ -29,7 +33,6 @@ from connect4_game.oska.engine import (
     validate_board,
     winner,
 )
-from connect4_game.rules import OSKA_DEFAULT_LOOKAHEAD, OSKA_DEFAULT_N, OSKA_MIN_N, check_int
 
 __all__ = ["format_board", "format_move", "main", "parse_move", "play_oska", "square_name"]
 

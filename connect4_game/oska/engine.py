@@ -49,7 +49,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from connect4_game.rules import OSKA_MIN_N, check_int
+from connect4_game.checks import check_int
+
+# -- the games the window and the command line offer ------------------------------------
+OSKA_MIN_N, OSKA_MAX_N, OSKA_DEFAULT_N = 4, 9, 4     # checkers per side
+OSKA_MAX_LOOKAHEAD, OSKA_DEFAULT_LOOKAHEAD = 10, 3   # plies (n=6 at 10 takes seconds)
 
 __all__ = [
     "Move",

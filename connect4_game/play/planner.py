@@ -15,10 +15,15 @@ import logging
 from dataclasses import dataclass
 from typing import Any, cast
 
-from connect4_game import rules
+from connect4_game.ai.levels import EXPERT_MOVE_SECONDS
 from connect4_game.game import Game
 from connect4_game.search.jobs import Job, JobKind, ResultStatus
 from connect4_game.seat_config import PlayerConfig
+
+# -- time budgets (seconds) -------------------------------------------------------------
+PLUGIN_MOVE_SECONDS = 10.0          # a plug-in's move in the window, then the user takes over
+SLOW_SEARCH_SECONDS = 1.0           # after this the window shows how long a search runs
+EXPERT_ANALYSIS_SECONDS = 2.0       # an Expert analysis off the 6x7 board or past the book
 
 __all__ = ['JobKey', 'SearchPlanner', 'Failure', 'CACHE_SIZE']
 
@@ -78,9 +83,9 @@ class SearchPlanner:
 
     def __init__(self, worker: Any, budgets: dict[str, float] | None = None) -> None:
         self.worker = worker
-        self.budgets = {'expert_move': rules.EXPERT_MOVE_SECONDS,
-                        'expert_analysis': rules.EXPERT_ANALYSIS_SECONDS,
-                        'plugin': rules.PLUGIN_MOVE_SECONDS, **(budgets or {})}
+        self.budgets = {'expert_move': EXPERT_MOVE_SECONDS,
+                        'expert_analysis': EXPERT_ANALYSIS_SECONDS,
+                        'plugin': PLUGIN_MOVE_SECONDS, **(budgets or {})}
         self.cache: dict[JobKey, dict[str, Any]] = {}
         self.progress: dict[JobKey, dict[str, Any]] = {}
         self.requested: JobKey | None = None
@@ -227,8 +232,8 @@ class SearchPlanner:
 
     def slow_search_seconds(self) -> int:
         """Whole seconds the job in flight has run once that is
-        :data:`~connect4_game.rules.SLOW_SEARCH_SECONDS` or more, else 0."""
+        :data:`~connect4_game.play.planner.SLOW_SEARCH_SECONDS` or more, else 0."""
         if self.requested is None or self.requested != self._timed_key \
-                or self.search_time < rules.SLOW_SEARCH_SECONDS:
+                or self.search_time < SLOW_SEARCH_SECONDS:
             return 0
         return int(self.search_time)

@@ -37,8 +37,9 @@ from typing import Any
 
 from connect4_game.board import validate_checker
 from connect4_game.compat import is_compat_spec
+from connect4_game.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
 from connect4_game.plugins.spec import describe_exception, is_plugin_spec, parse_spec
-from connect4_game.rules import CHECKERS, CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
+from connect4_game.side import CHECKERS
 
 __all__ = ["ADAPTERS", "register_adapter", "load_class", "load_player"]
 

@@ -23,12 +23,13 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from connect4_game.board import Board, validate_checker
+from connect4_game.checks import is_int, shown
+from connect4_game.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
 from connect4_game.lifetime import child_setup, describe_exit, guard_descendants, stop_child
 from connect4_game.messages import clip
 from connect4_game.plugins.guarded import SafePlayer
 from connect4_game.plugins.loader import load_player
 from connect4_game.plugins.spec import describe_exception, parse_spec, spec_label
-from connect4_game.rules import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK, is_int, shown
 
 __all__ = ["ProcessPlayer", "MAX_REPLY"]
 

@@ -65,11 +65,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from connect4_game.board import Board
+from connect4_game.board import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS, Board, check_column
+from connect4_game.checks import check_int
 from connect4_game.game import Game
 from connect4_game.messages import clip
 from connect4_game.notation import ADD_CHECKERS_CHARS
-from connect4_game.rules import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS, check_column, check_int
 from connect4_game.seat_config import PlayerConfig, SeatKind
 from connect4_game.storage.atomic import atomic_write_json, atomic_write_new, json_bytes
 from connect4_game.storage.settings import config_dir

@@ -30,6 +30,17 @@ from pathlib import Path
 from typing import Any
 
 from connect4_game import rules
+from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, check_cols, check_rows
+from connect4_game.checks import (
+    check_bool,
+    check_choice,
+    check_lookahead,
+    check_number,
+    is_int,
+    shown,
+)
+from connect4_game.i18n import LANGUAGES
+from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, MAX_LOOKAHEAD, check_tiebreak
 from connect4_game.storage.atomic import atomic_write_json, remove_stale_temp_files
 from connect4_game.storage.userfiles import (
     UserFileError,
@@ -41,6 +52,54 @@ from connect4_game.storage.userfiles import (
     set_aside,
     shown_path,
 )
+
+# -- the window's choices (the settings keep them; the window draws them) ----------------
+THEMES = ('classic', 'dark', 'high_contrast', 'paper')
+"""Colour themes, in the order the theme key cycles them (drawn by
+:mod:`connect4_game.ui.themes`)."""
+DEFAULT_THEME = 'classic'
+MIN_WINDOW_W, MIN_WINDOW_H = 520, 480   # pixels: the board and text stay readable
+MAX_WINDOW = 8192
+"""Pixels: the widest and the tallest window the game opens (pygame crashes
+on larger ones; the window itself may be cut further to the display).
+Checked with the other limits by :func:`check_window_size`."""
+DEFAULT_WINDOW = (800, 760)             # pixels
+
+MIN_PACE, MAX_PACE = 0.0, 3.0       # seconds between moves when computers play each other
+DEFAULT_PACE = 0.5
+DEMO_GAP = 2.0                      # seconds between two games of the demo
+
+
+def check_theme(value: Any, what: str = 'theme') -> str:
+    """One of :data:`THEMES`. :raises ValueError: otherwise."""
+    return check_choice(value, THEMES, what)
+
+
+def check_window_size(value: Any, what: str = 'the window') -> tuple[int, int]:
+    """A window size ``(width, height)`` in pixels: two ints (not bools) from
+    :data:`MIN_WINDOW_W` x :data:`MIN_WINDOW_H` up to :data:`MAX_WINDOW` x
+    :data:`MAX_WINDOW`. The one check of a window size, for ``--size`` and for
+    the settings file alike.
+
+    :returns: ``(width, height)`` as a tuple.
+    :raises ValueError: ``'the window must be between 520x480 and 8192x8192,
+        not 200x150'`` (each number shortened as :func:`~connect4_game.checks.shown` does).
+
+    >>> check_window_size([900, 800])
+    (900, 800)
+    >>> check_window_size((10000, 10000))
+    Traceback (most recent call last):
+    ...
+    ValueError: the window must be between 520x480 and 8192x8192, not 10000x10000
+    """
+    try:
+        width, height = value
+    except (TypeError, ValueError):
+        raise ValueError(f'{what} must be WIDTHxHEIGHT in pixels, not {shown(value)}') from None
+    if not (is_int(width, MIN_WINDOW_W, MAX_WINDOW) and is_int(height, MIN_WINDOW_H, MAX_WINDOW)):
+        raise ValueError(f'{what} must be between {MIN_WINDOW_W}x{MIN_WINDOW_H} and '
+                         f'{MAX_WINDOW}x{MAX_WINDOW}, not {shown(width)}x{shown(height)}')
+    return (width, height)
 
 __all__ = [
     "APP_NAME", "CONFIG_ENV", "SETTINGS_FILE", "Settings", "config_dir", "settings_path",
@@ -72,39 +131,39 @@ def settings_path() -> Path:
     return config_dir() / SETTINGS_FILE
 
 
-# -- field validation: the same validators as the command line (connect4_game.rules)
+# -- field validation: the same validators as the command line (connect4_game.checks and owners)
 
 def _lookahead(v):
-    return rules.check_lookahead(v, 'lookahead', rules.MAX_LOOKAHEAD)
+    return check_lookahead(v, 'lookahead', MAX_LOOKAHEAD)
 
 
 def _level(v):
-    return rules.check_choice(v, ('',) + rules.LEVELS[:-1], 'level')
+    return check_choice(v, ('',) + rules.LEVELS[:-1], 'level')
 
 
 _WINDOW_FIELDS = ("window_width", "window_height")
 """The two fields of the window size, checked together (as ``--size`` is) by
-:func:`connect4_game.rules.check_window_size`."""
+:func:`connect4_game.storage.settings.check_window_size`."""
 
 
 _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "lookahead": _lookahead,
-    "tiebreak": rules.check_tiebreak,
+    "tiebreak": check_tiebreak,
     "x_kind": rules.check_kind,
     "x_level": _level,
     "x_lookahead": _lookahead,
-    "x_tiebreak": rules.check_tiebreak,
+    "x_tiebreak": check_tiebreak,
     "o_kind": rules.check_kind,
     "o_level": _level,
     "o_lookahead": _lookahead,
-    "o_tiebreak": rules.check_tiebreak,
-    "theme": rules.check_theme,
-    "muted": lambda v: rules.check_bool(v, 'muted'),
-    "rows": rules.check_rows,
-    "cols": rules.check_cols,
-    "expert": lambda v: rules.check_bool(v, 'expert'),
-    "demo_pace": lambda v: rules.check_number(v, rules.MIN_PACE, rules.MAX_PACE, 'pace'),
-    "language": lambda v: rules.check_choice(v, ('',) + rules.LANGUAGES, 'language'),
+    "o_tiebreak": check_tiebreak,
+    "theme": check_theme,
+    "muted": lambda v: check_bool(v, 'muted'),
+    "rows": check_rows,
+    "cols": check_cols,
+    "expert": lambda v: check_bool(v, 'expert'),
+    "demo_pace": lambda v: check_number(v, MIN_PACE, MAX_PACE, 'pace'),
+    "language": lambda v: check_choice(v, ('',) + LANGUAGES, 'language'),
 }
 """The check of each field but the window size (see ``_WINDOW_FIELDS``)."""
 
@@ -121,7 +180,7 @@ def _window_problem(keys: Any) -> str:
 class Settings:
     """Everything the game remembers between runs.
 
-    Fields (units and valid values, checked by :mod:`connect4_game.rules`):
+    Fields (units and valid values, checked by the validators of their owners):
 
     * ``lookahead`` (plies, 0..``MAX_LOOKAHEAD``) and ``tiebreak``
       ('LEFT'/'RIGHT'/'RANDOM'): the Advanced AI settings of the hint, the
@@ -130,11 +189,11 @@ class Settings:
       ``x_level``/``o_level`` ('easy', 'medium', 'hard', or '' for the
       assignment's AIPlayer) and ``x_lookahead``/``x_tiebreak``,
       ``o_lookahead``/``o_tiebreak``: who plays each side and how.
-    * ``theme`` (one of ``rules.THEMES``), ``muted`` (bool),
-      ``language`` ('' for the system's, or one of ``rules.LANGUAGES``).
+    * ``theme`` (one of ``settings.THEMES``), ``muted`` (bool),
+      ``language`` ('' for the system's, or one of ``i18n.LANGUAGES``).
     * ``rows`` (4..12) and ``cols`` (4..14): the board size.
     * ``window_width``/``window_height`` (pixels, from 520 x 480 to
-      8192 x 8192: ``rules.check_window_size``, as for ``--size``).
+      8192 x 8192: ``settings.check_window_size``, as for ``--size``).
     * ``expert`` (bool): Expert analysis.
     * ``demo_pace`` (seconds between moves when computers play each other).
 
@@ -142,24 +201,24 @@ class Settings:
     ``ValueError`` naming the field and the value. Instances are immutable.
     """
 
-    lookahead: int = rules.DEFAULT_LOOKAHEAD
-    tiebreak: str = rules.DEFAULT_TIEBREAK
+    lookahead: int = DEFAULT_LOOKAHEAD
+    tiebreak: str = DEFAULT_TIEBREAK
     x_kind: str = "human"
     x_level: str = ""
-    x_lookahead: int = rules.DEFAULT_LOOKAHEAD
-    x_tiebreak: str = rules.DEFAULT_TIEBREAK
+    x_lookahead: int = DEFAULT_LOOKAHEAD
+    x_tiebreak: str = DEFAULT_TIEBREAK
     o_kind: str = "ai"
     o_level: str = rules.DEFAULT_LEVEL
-    o_lookahead: int = rules.DEFAULT_LOOKAHEAD
-    o_tiebreak: str = rules.DEFAULT_TIEBREAK
-    theme: str = rules.DEFAULT_THEME
+    o_lookahead: int = DEFAULT_LOOKAHEAD
+    o_tiebreak: str = DEFAULT_TIEBREAK
+    theme: str = DEFAULT_THEME
     muted: bool = False
-    rows: int = rules.DEFAULT_ROWS
-    cols: int = rules.DEFAULT_COLS
-    window_width: int = rules.DEFAULT_WINDOW[0]
-    window_height: int = rules.DEFAULT_WINDOW[1]
+    rows: int = DEFAULT_ROWS
+    cols: int = DEFAULT_COLS
+    window_width: int = DEFAULT_WINDOW[0]
+    window_height: int = DEFAULT_WINDOW[1]
     expert: bool = False
-    demo_pace: float = rules.DEFAULT_PACE
+    demo_pace: float = DEFAULT_PACE
     language: str = ""
 
     def __post_init__(self) -> None:
@@ -172,7 +231,7 @@ class Settings:
                 raise ValueError(f"setting {f.name!r}: {exc}") from None
             object.__setattr__(self, f.name, value)
         try:
-            rules.check_window_size((self.window_width, self.window_height))
+            check_window_size((self.window_width, self.window_height))
         except ValueError as exc:
             raise ValueError(f"{_window_problem(_WINDOW_FIELDS)}: {exc}") from None
 
@@ -183,8 +242,8 @@ class Settings:
         """
         unknown = sorted(set(changes) - _FIELDS)
         if unknown:
-            shown = ", ".join(quote_value(k) for k in unknown[:5])
-            raise ValueError(f"unknown setting(s): {shown}")
+            listed = ", ".join(quote_value(k) for k in unknown[:5])
+            raise ValueError(f"unknown setting(s): {listed}")
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -224,15 +283,15 @@ class Settings:
 
 def _window_from(data: dict, warnings: list[str]) -> dict[str, Any]:
     """The window size fields of ``data`` if, with the default for a missing
-    one, they make a size :func:`connect4_game.rules.check_window_size`
+    one, they make a size :func:`connect4_game.storage.settings.check_window_size`
     accepts; else ``{}`` and one warning added to ``warnings``."""
     given = {k: data[k] for k in _WINDOW_FIELDS if k in data}
     if not given:
         return {}
-    size = (given.get("window_width", rules.DEFAULT_WINDOW[0]),
-            given.get("window_height", rules.DEFAULT_WINDOW[1]))
+    size = (given.get("window_width", DEFAULT_WINDOW[0]),
+            given.get("window_height", DEFAULT_WINDOW[1]))
     try:
-        rules.check_window_size(size)
+        check_window_size(size)
     except ValueError as exc:
         warnings.append(f"ignoring {_window_problem(given)}: {exc}")
         return {}

@@ -42,12 +42,13 @@ import sys
 
 import pygame
 
-from connect4_game import rules
+from connect4_game.board import check_cols, check_rows
 from connect4_game.i18n import _, ngettext
 from connect4_game.messages import clip
+from connect4_game.oska.engine import OSKA_DEFAULT_LOOKAHEAD, OSKA_MAX_LOOKAHEAD
 from connect4_game.play.session import GameSession
 from connect4_game.search.worker import SearchWorker
-from connect4_game.storage.settings import Settings
+from connect4_game.storage.settings import DEFAULT_PACE, Settings
 from connect4_game.ui import text_fit, themes
 from connect4_game.ui.game_files import GameFiles
 from connect4_game.ui.loop import FPS, FrameLoop, console_diagnostics, frame_stats
@@ -175,7 +176,7 @@ class App:
             players, start.rows, start.cols, start.moves, lookahead=start.lookahead,
             tiebreak=start.tiebreak, expert=start.expert,
             pace=opts.pace if opts.pace is not None else
-            self.settings.demo_pace if opts.use_settings else rules.DEFAULT_PACE,
+            self.settings.demo_pace if opts.use_settings else DEFAULT_PACE,
             demo=opts.demo, remember=self.remember, record=self.stats.record,
             budgets=opts.budgets, worker=self.worker)
 
@@ -272,8 +273,8 @@ class App:
             lookahead = opts.lookahead
         self.session.close()
         self.push(OskaScreen(self, n=n if n is not None else opts.oska_n, human_side=human_side,
-                             lookahead=rules.OSKA_DEFAULT_LOOKAHEAD if lookahead is None
-                             else max(1, min(rules.OSKA_MAX_LOOKAHEAD, lookahead))))
+                             lookahead=OSKA_DEFAULT_LOOKAHEAD if lookahead is None
+                             else max(1, min(OSKA_MAX_LOOKAHEAD, lookahead))))
 
     def start_game(self, players: dict, rows: int, cols: int) -> None:
         """Start a new game from the new-game dialog (and remember the choice)."""
@@ -308,7 +309,7 @@ class App:
         one leaves the game as it was, with a notice). Returns whether it did."""
         s = self.session
         try:
-            rows, cols = rules.check_rows(saved.rows), rules.check_cols(saved.cols)
+            rows, cols = check_rows(saved.rows), check_cols(saved.cols)
             moves = list(saved.columns)
             s.restore(saved)
         except (ValueError, OSError) as exc:

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from connect4_game.checks import check_int
 from connect4_game.messages import MAX_TEXT, clip
-from connect4_game.rules import check_int
 from connect4_game.ui.text_fit import (
     MIN_FONT,
     draw_text,

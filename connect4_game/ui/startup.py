@@ -15,7 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from connect4_game import rules
+from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS
 from connect4_game.net.options import NetworkOptions
+from connect4_game.oska.engine import OSKA_DEFAULT_N
+from connect4_game.players import (
+    DEFAULT_LOOKAHEAD,
+    DEFAULT_TIEBREAK,
+    MAX_LOOKAHEAD,
+    clamp_lookahead,
+)
 from connect4_game.seat_config import PlayerConfig, SeatKind
 
 __all__ = ['AppOptions', 'StartState', 'resolve_start', 'players_from_settings',
@@ -34,7 +42,7 @@ class AppOptions:
     (tests, scripts). ``owns_autosave`` True only for a plain interactive
     start: it offers back the unfinished game of the last such start and
     keeps the current one on exit; scripted runs never read, write or remove
-    the autosave. ``language``: a code of :data:`connect4_game.rules.LANGUAGES`
+    the autosave. ``language``: a code of :data:`connect4_game.i18n.LANGUAGES`
     (None: the settings', else the system's). ``pace``: seconds between
     moves when computers play each other (None: the settings').
     """
@@ -60,7 +68,7 @@ class AppOptions:
     language: str | None = None
     review: bool = False
     game: str = 'connect4'
-    oska_n: int = rules.OSKA_DEFAULT_N
+    oska_n: int = OSKA_DEFAULT_N
     budgets: dict = field(default_factory=dict)
     network: NetworkOptions | None = None
     pace: float | None = None
@@ -102,7 +110,7 @@ def players_to_settings(players: dict) -> dict:
         p, s = players[side], side.lower()
         kind = p.kind if p.kind in rules.NAMED_KINDS else 'human'
         changes.update({f'{s}_kind': kind, f'{s}_level': p.level if kind == 'ai' else '',
-                        f'{s}_lookahead': min(p.lookahead, rules.MAX_LOOKAHEAD),
+                        f'{s}_lookahead': min(p.lookahead, MAX_LOOKAHEAD),
                         f'{s}_tiebreak': p.tiebreak})
     return changes
 
@@ -134,7 +142,7 @@ def resolve_start(opts: AppOptions, settings, autosave=None) -> StartState:
                 players[side] = p.with_(lookahead=lookahead, tiebreak=tiebreak, level='')
     expert = _expert_sides(opts, settings, players, scripted_players)
     rows, cols, moves, notes = _board_and_moves(opts, settings, autosave)
-    lookahead = rules.clamp_lookahead(lookahead, rows, cols)
+    lookahead = clamp_lookahead(lookahead, rows, cols)
     for side, p in players.items():
         if p.lookahead > rows * cols:
             players[side] = p.with_(lookahead=rows * cols)
@@ -148,8 +156,8 @@ def _advanced_settings(opts: AppOptions, settings) -> tuple[int, str]:
     if opts.lookahead is not None:
         lookahead = opts.lookahead
     else:
-        lookahead = settings.lookahead if use else rules.DEFAULT_LOOKAHEAD
-    tiebreak = opts.tiebreak or (settings.tiebreak if use else rules.DEFAULT_TIEBREAK)
+        lookahead = settings.lookahead if use else DEFAULT_LOOKAHEAD
+    tiebreak = opts.tiebreak or (settings.tiebreak if use else DEFAULT_TIEBREAK)
     return lookahead, tiebreak
 
 
@@ -188,8 +196,8 @@ def _board_and_moves(opts: AppOptions, settings, autosave) -> tuple[int, int, li
     of moves)``), else the settings' board size (with ``use_settings``),
     else the default board."""
     use = opts.use_settings
-    rows = opts.rows or (settings.rows if use else rules.DEFAULT_ROWS)
-    cols = opts.cols or (settings.cols if use else rules.DEFAULT_COLS)
+    rows = opts.rows or (settings.rows if use else DEFAULT_ROWS)
+    cols = opts.cols or (settings.cols if use else DEFAULT_COLS)
     moves = list(opts.moves or [])
     notes = []
     if not moves and opts.rows is None and autosave is not None:

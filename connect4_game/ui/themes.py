@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from connect4_game import rules
+from connect4_game.checks import check_int, check_real
 from connect4_game.i18n import N_
+from connect4_game.storage.settings import DEFAULT_THEME
+from connect4_game.storage.settings import THEMES as THEME_NAMES
 
 __all__ = ["Theme", "THEMES", "DEFAULT_THEME", "SHAPES", "get_theme", "next_theme",
            "theme_names", "checker_surface", "draw_checker", "score_color", "SCORE_LABELS"]
@@ -149,8 +151,7 @@ _add(Theme(
     score_colors={-1: (150, 150, 150), 0: (192, 57, 43), 50: (127, 140, 141), 100: (39, 174, 96)},
 ))
 
-DEFAULT_THEME = rules.DEFAULT_THEME
-assert tuple(THEMES) == rules.THEMES, "the themes drawn here are the ones rules.THEMES names"
+assert tuple(THEMES) == THEME_NAMES, "the themes drawn here are the ones the settings name"
 
 
 def theme_names() -> list[str]:
@@ -187,7 +188,7 @@ def score_color(theme: Theme, score: float) -> RGB:
 
     :raises ValueError: for a non-number or NaN.
     """
-    rules.check_real(score, "score")
+    check_real(score, "score")
     key = min((-1, 0, 50, 100), key=lambda k: abs(k - score))
     return theme.score_colors[key]
 
@@ -211,7 +212,7 @@ def checker_surface(theme: Theme, checker: str, radius: int) -> pygame.Surface:
     :raises ValueError: for a checker other than 'X'/'O' or a radius < 1.
     """
     fill, outline, mark_color, shape = theme._side(checker)
-    rules.check_int(radius, 1, None, "radius")
+    check_int(radius, 1, None, "radius")
     key = (fill, outline, mark_color, shape, radius)
     sprite = _CACHE.get(key)
     if sprite is not None:
@@ -254,7 +255,7 @@ def draw_checker(surface: pygame.Surface, theme: Theme, checker: str,
 
     :raises ValueError: bad checker, radius or alpha.
     """
-    rules.check_int(alpha, 0, 255, "alpha")
+    check_int(alpha, 0, 255, "alpha")
     sprite = checker_surface(theme, checker, radius)
     if alpha != 255:
         sprite = sprite.copy()

@@ -1,6 +1,6 @@
 """The OS window of the game: its mode (a resizable window or full screen),
-its size (never below :data:`connect4_game.rules.MIN_WINDOW_W` x
-:data:`~connect4_game.rules.MIN_WINDOW_H` pixels, so the board and the texts
+its size (never below :data:`connect4_game.storage.settings.MIN_WINDOW_W` x
+:data:`~connect4_game.storage.settings.MIN_WINDOW_H` pixels, so the board and the texts
 stay readable), its title and screenshots of what it shows."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import os
 
 import pygame
 
-from connect4_game import rules
 from connect4_game.i18n import _
 from connect4_game.messages import clip, quote
+from connect4_game.storage.settings import MAX_WINDOW, MIN_WINDOW_H, MIN_WINDOW_W
 
 __all__ = ['Window', 'fit_size']
 
@@ -24,15 +24,15 @@ def fit_size(size, screen: tuple[int, int] | None = None) -> tuple[int, int]:
     """``size`` (width, height in pixels; numbers or numeric strings) raised to
     the smallest window the game allows, and cut to ``screen`` (the
     display's size, if known) and to the largest window pygame can hold
-    (:data:`connect4_game.rules.MAX_WINDOW`).
+    (:data:`connect4_game.storage.settings.MAX_WINDOW`).
 
     :raises ValueError, TypeError: for something that is not two numbers.
     """
-    w_max = h_max = rules.MAX_WINDOW
+    w_max = h_max = MAX_WINDOW
     if screen is not None and screen[0] > 0 and screen[1] > 0:
         w_max, h_max = min(w_max, screen[0]), min(h_max, screen[1])
-    w = min(max(rules.MIN_WINDOW_W, int(size[0])), max(rules.MIN_WINDOW_W, w_max))
-    h = min(max(rules.MIN_WINDOW_H, int(size[1])), max(rules.MIN_WINDOW_H, h_max))
+    w = min(max(MIN_WINDOW_W, int(size[0])), max(MIN_WINDOW_W, w_max))
+    h = min(max(MIN_WINDOW_H, int(size[1])), max(MIN_WINDOW_H, h_max))
     return w, h
 
 

@@ -6,7 +6,7 @@ text never below 12 px, and full screen returns to the same window."""
 import pygame
 import pytest
 
-from connect4_game import rules
+from connect4_game.storage.settings import MIN_WINDOW_H, MIN_WINDOW_W
 from connect4_game.ui.render import MIN_FONT, Renderer
 from connect4_game.ui.themes import get_theme
 from tests.ui_helpers import DT, InstantWorker, click_col, key, make_app, settle
@@ -101,14 +101,14 @@ def test_the_window_never_gets_smaller_than_520_by_480(closing, w, h):
     closing(app)
     app.step([pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))], DT)
     surf = app.step([], DT)
-    assert surf.get_width() >= rules.MIN_WINDOW_W and surf.get_height() >= rules.MIN_WINDOW_H
+    assert surf.get_width() >= MIN_WINDOW_W and surf.get_height() >= MIN_WINDOW_H
 
 
 @pytest.mark.parametrize('rows,cols', [(6, 7), (12, 14), (4, 4)])
 def test_no_text_is_smaller_than_12_px_at_the_smallest_window(rows, cols):
     pygame.display.init()
     pygame.font.init()
-    surface = pygame.display.set_mode((rules.MIN_WINDOW_W, rules.MIN_WINDOW_H))
+    surface = pygame.display.set_mode((MIN_WINDOW_W, MIN_WINDOW_H))
     r = Renderer()
     lay = r.prepare(surface.get_size(), rows, cols, get_theme(None))
     seen = []

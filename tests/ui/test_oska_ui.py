@@ -5,6 +5,7 @@ in the app's process worker and is awaited through the worker's own API
 import pygame
 import pytest
 
+from connect4_game.oska.engine import OSKA_MAX_LOOKAHEAD as MAX_LOOKAHEAD
 from connect4_game.oska.engine import (
     Move,
     apply_move,
@@ -13,7 +14,6 @@ from connect4_game.oska.engine import (
     oskaplayer,
     row_lengths,
 )
-from connect4_game.rules import OSKA_MAX_LOOKAHEAD as MAX_LOOKAHEAD
 from connect4_game.search.worker import Result
 from connect4_game.ui.screens.oska import OskaScreen
 from tests.ui_helpers import StuckWorker, make_app

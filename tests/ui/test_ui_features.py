@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from connect4_game.game import replay_board
-from connect4_game.rules import DEFAULT_LOOKAHEAD
+from connect4_game.players import DEFAULT_LOOKAHEAD
 from connect4_game.search.worker import Result
 from connect4_game.seat_config import PlayerConfig
 from connect4_game.ui.app import App, AppOptions

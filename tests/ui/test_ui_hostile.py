@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from connect4_game.rules import SLOW_SEARCH_SECONDS as SLOW_SEARCH
+from connect4_game.play.planner import SLOW_SEARCH_SECONDS as SLOW_SEARCH
 from connect4_game.seat_config import PlayerConfig
 from connect4_game.ui import render
 from connect4_game.ui.app import App, AppOptions

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pygame
 
-from connect4_game import rules
 from connect4_game.i18n import _
 from connect4_game.messages import clip
+from connect4_game.net.address import DEFAULT_PORT
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
 from connect4_game.ui.screens.base import Screen
@@ -48,7 +48,7 @@ class NetworkScreen(Screen):
         self.mode = Choice(_('Play'), [('host', _('Host a game')), ('join', _('Join a game'))],
                            'host')
         self.side = Choice(_('You play'), [('X', _('First')), ('O', _('Second'))], 'X')
-        self.port = TextField(_('Port'), str(rules.NET_DEFAULT_PORT), 5, '0123456789')
+        self.port = TextField(_('Port'), str(DEFAULT_PORT), 5, '0123456789')
         self.address = TextField(_('Address'), '', 80)
         self.code = TextField(_('Code'), '', 4, '0123456789')
         self.go = Button(_('Start'), 'go', '', primary=True)
@@ -70,7 +70,7 @@ class NetworkScreen(Screen):
         try:
             if self.mode.value == 'host':
                 options = NetworkOptions(NetMode.HOST, port=int(self.port.value or
-                                                                rules.NET_DEFAULT_PORT),
+                                                                DEFAULT_PORT),
                                          side=self.side.value)
             else:
                 options = NetworkOptions(NetMode.JOIN, address=self.address.value,

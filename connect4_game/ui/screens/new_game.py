@@ -23,7 +23,16 @@ from typing import Any
 import pygame
 
 from connect4_game import rules
+from connect4_game.board import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
+from connect4_game.checks import is_int
 from connect4_game.i18n import N_, _, ngettext
+from connect4_game.oska.engine import (
+    OSKA_DEFAULT_LOOKAHEAD,
+    OSKA_MAX_LOOKAHEAD,
+    OSKA_MAX_N,
+    OSKA_MIN_N,
+)
+from connect4_game.players import MAX_LOOKAHEAD, TIEBREAKS, WARN_LOOKAHEAD, clamp_lookahead
 from connect4_game.seat_config import PlayerConfig, SeatKind
 from connect4_game.ui import themes
 from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
@@ -81,7 +90,7 @@ def level_facts(level: str) -> list[str]:
         facts.append(ngettext('looks {n} ply ahead', 'looks {n} plies ahead', la).format(n=la))
     if isinstance(secs, (int, float)) and secs > 0:
         facts.append(_('at most {s} s a move').format(s=_number(secs)))
-    if getattr(st, 'tiebreak', None) in rules.TIEBREAKS:
+    if getattr(st, 'tiebreak', None) in TIEBREAKS:
         facts.append(_('tiebreak {t}').format(t=st.tiebreak))
     if getattr(st, 'centre_first', False):
         facts.append(_('middle columns first'))
@@ -119,7 +128,7 @@ def _aiplayer_values(level: str) -> tuple[int, str] | None:
     assignment's AIPlayer, else None."""
     st = level_setting(level)
     la, tb = getattr(st, 'lookahead', None), getattr(st, 'tiebreak', None)
-    if rules.is_int(la, 0) and tb in rules.TIEBREAKS:
+    if is_int(la, 0) and tb in TIEBREAKS:
         assert isinstance(la, int) and isinstance(tb, str)
         return la, tb
     return None
@@ -193,8 +202,8 @@ class NewGameScreen(Screen):
                             _level_of(players))
         self.first = Choice(_('You play'), [('X', _('First')), ('O', _('Second'))],
                             humans[0] if len(humans) == 1 else 'X')
-        self.rows = Stepper(_('Rows'), rules.MIN_ROWS, rules.MAX_ROWS, s.game.rows)
-        self.cols = Stepper(_('Columns'), rules.MIN_COLS, rules.MAX_COLS, s.game.cols)
+        self.rows = Stepper(_('Rows'), MIN_ROWS, MAX_ROWS, s.game.rows)
+        self.cols = Stepper(_('Columns'), MIN_COLS, MAX_COLS, s.game.cols)
         self._build_oska(oska)
         self.theme = Choice(_('Theme'), [(t.name, _(t.label)) for t in themes.THEMES.values()],
                             app.theme_name)
@@ -202,9 +211,9 @@ class NewGameScreen(Screen):
         self.adv: dict[str, Choice] = {}
         for side in 'XO':
             self.adv[side + 'la'] = Stepper(_('{side}: lookahead (plies)').format(side=side), 0,
-                                            rules.MAX_LOOKAHEAD, players[side].lookahead)
+                                            MAX_LOOKAHEAD, players[side].lookahead)
             self.adv[side + 'tb'] = Choice(_('{side}: tiebreak').format(side=side),
-                                           [(t, t) for t in rules.TIEBREAKS],
+                                           [(t, t) for t in TIEBREAKS],
                                            players[side].tiebreak)
         self.info = _InfoRow()
         self._show_level_settings()
@@ -228,10 +237,10 @@ class NewGameScreen(Screen):
         """Oska's rows, from the Oska screen under the dialog (if any)."""
         opts = self.app.options
         n = oska.n if oska is not None else opts.oska_n
-        lookahead = oska.lookahead if oska is not None else rules.OSKA_DEFAULT_LOOKAHEAD
-        self.oska_n = Stepper(_('Checkers per side'), rules.OSKA_MIN_N, rules.OSKA_MAX_N, n)
+        lookahead = oska.lookahead if oska is not None else OSKA_DEFAULT_LOOKAHEAD
+        self.oska_n = Stepper(_('Checkers per side'), OSKA_MIN_N, OSKA_MAX_N, n)
         self.oska_lookahead = Stepper(_('Computer lookahead (plies)'), 1,
-                                      rules.OSKA_MAX_LOOKAHEAD, lookahead)
+                                      OSKA_MAX_LOOKAHEAD, lookahead)
         if oska is not None:
             side = oska.human_side
             self.mode.value = 'two' if side == 'both' else 'computers' if side is None else 'one'
@@ -278,7 +287,7 @@ class NewGameScreen(Screen):
         mode, level = self.mode.value, self.level.value
         out = {}
         for side in 'XO':
-            la = rules.clamp_lookahead(self.adv[side + 'la'].value, self.rows.value,
+            la = clamp_lookahead(self.adv[side + 'la'].value, self.rows.value,
                                        self.cols.value)
             tb = self.adv[side + 'tb'].value
             human = mode == 'two' or (mode == 'one' and side == self.first.value)
@@ -303,10 +312,10 @@ class NewGameScreen(Screen):
         if not self.advanced_open or self.game.value != 'connect4':
             return ''
         deep = [side for side, p in self.players().items()
-                if p.advanced and rules.WARN_LOOKAHEAD < p.lookahead < self.rows.value * self.cols.value]
+                if p.advanced and WARN_LOOKAHEAD < p.lookahead < self.rows.value * self.cols.value]
         if deep:
             return _('A lookahead over {n} can take minutes for each move.').format(
-                n=rules.WARN_LOOKAHEAD)
+                n=WARN_LOOKAHEAD)
         return ''
 
     def change(self, control, delta: int) -> None:

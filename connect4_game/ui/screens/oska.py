@@ -20,10 +20,22 @@ from __future__ import annotations
 
 import pygame
 
-from connect4_game import rules
+from connect4_game.checks import check_int
 from connect4_game.i18n import N_, _
 from connect4_game.oska import engine as oska
-from connect4_game.oska.engine import Move, apply_move, initial_board, legal_moves, opponent, winner
+from connect4_game.oska.engine import (
+    OSKA_DEFAULT_LOOKAHEAD,
+    OSKA_DEFAULT_N,
+    OSKA_MAX_LOOKAHEAD,
+    OSKA_MAX_N,
+    OSKA_MIN_N,
+    Move,
+    apply_move,
+    initial_board,
+    legal_moves,
+    opponent,
+    winner,
+)
 from connect4_game.search.worker import Job
 from connect4_game.ui.animation import ease_in_out_sine
 from connect4_game.ui.screens.base import Screen
@@ -62,11 +74,11 @@ def help_lines() -> list[tuple[str, str]]:
 class OskaScreen(Screen):
     """One Oska game.
 
-    :param n: checkers per side (:data:`~connect4_game.rules.OSKA_MIN_N` ..
-        :data:`~connect4_game.rules.OSKA_MAX_N`).
+    :param n: checkers per side (:data:`~connect4_game.oska.engine.OSKA_MIN_N` ..
+        :data:`~connect4_game.oska.engine.OSKA_MAX_N`).
     :param human_side: ``'w'`` or ``'b'`` (a person plays that side against the
         AI), ``'both'`` (two people) or ``None`` (the AI plays both sides).
-    :param lookahead: plies, 1..:data:`~connect4_game.rules.OSKA_MAX_LOOKAHEAD`.
+    :param lookahead: plies, 1..:data:`~connect4_game.oska.engine.OSKA_MAX_LOOKAHEAD`.
     :raises ValueError: for a bad ``n``, ``human_side`` or ``lookahead``.
 
     Timings (seconds): :attr:`SLIDE_TIME` for a step, :attr:`JUMP_TIME` for a
@@ -80,16 +92,16 @@ class OskaScreen(Screen):
     PASS_TIME = 1.2
     updates_below = False          # the Connect Four game waits while Oska is played
 
-    def __init__(self, app, n: int = rules.OSKA_DEFAULT_N, human_side: str | None = 'w',
-                 lookahead: int = rules.OSKA_DEFAULT_LOOKAHEAD) -> None:
+    def __init__(self, app, n: int = OSKA_DEFAULT_N, human_side: str | None = 'w',
+                 lookahead: int = OSKA_DEFAULT_LOOKAHEAD) -> None:
         super().__init__(app)
-        rules.check_int(n, rules.OSKA_MIN_N, rules.OSKA_MAX_N, 'n')
+        check_int(n, OSKA_MIN_N, OSKA_MAX_N, 'n')
         self.lengths = oska.row_lengths(n)
         self.n = n
         if human_side not in _HUMAN_SIDES:
             raise ValueError(f"human_side must be 'w', 'b', 'both' or None, not {human_side!r}")
         self.human_side = human_side
-        self.lookahead = rules.check_int(lookahead, 1, rules.OSKA_MAX_LOOKAHEAD, 'lookahead')
+        self.lookahead = check_int(lookahead, 1, OSKA_MAX_LOOKAHEAD, 'lookahead')
         self.size = app.surface.get_size()
         self.stale_results = 0
         self.think_time = 0.0
@@ -246,7 +258,7 @@ class OskaScreen(Screen):
     # ------------------------------------------------------------------ events
     def set_lookahead(self, lookahead: int) -> None:
         """Change the AI lookahead (1..10); a search for the side to move restarts."""
-        lookahead = max(1, min(rules.OSKA_MAX_LOOKAHEAD, int(lookahead)))
+        lookahead = max(1, min(OSKA_MAX_LOOKAHEAD, int(lookahead)))
         if lookahead == self.lookahead:
             return
         self.lookahead = lookahead

@@ -1,0 +1,218 @@
+"""The one checking point for a user's value: each validator refuses in the
+same words wherever the value comes from.
+
+The command line (argparse types built by :func:`arg_type`), the settings
+file, the saved games, the network and the engine call the same functions,
+so a value refused on the command line is refused in ``settings.json`` with
+the same words: ``'<what> must be <what is allowed>, not <the value,
+clipped>'``. The limits themselves live with their owners (the board's sizes
+in :mod:`connect4_game.board`, the tiebreaks in :mod:`connect4_game.players`,
+...). A lookahead is a number of plies >= 0 (BU CS111 ps9, Problem 4).
+
+This module never imports pygame.
+
+>>> check_int(True, 0, 9, 'lookahead')
+Traceback (most recent call last):
+...
+ValueError: lookahead must be an integer from 0 to 9, not True
+>>> check_seconds(-1, 'time_budget')
+Traceback (most recent call last):
+...
+ValueError: time_budget must be a number of seconds > 0, not -1
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from connect4_game.messages import quote
+
+__all__ = [
+    'check_int', 'check_number', 'check_choice', 'check_bool', 'check_lookahead',
+    'is_int', 'is_number', 'check_optional_int', 'check_real', 'check_seconds',
+    'arg_type', 'shown',
+]
+
+
+def check_int(value: Any, lo: float, hi: int | None, what: str) -> int:
+    """``value`` if it is an int (not a bool) in ``lo..hi`` (no upper bound for
+    None; ``lo`` may be ``-math.inf``, no lower bound).
+
+    :raises ValueError: ``'<what> must be an integer from lo to hi, not <value>'``,
+        the value clipped.
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo \
+            or (hi is not None and value > hi):
+        span = f'from {lo} to {hi}' if hi is not None else f'>= {lo}'
+        raise ValueError(f'{what} must be an integer {span}, not {shown(value)}')
+    return value
+
+
+def check_number(value: Any, lo: float, hi: float, what: str) -> float:
+    """``float(value)`` for a finite int or float (not a bool) in ``lo..hi``.
+
+    :raises ValueError: naming ``what`` and the clipped value (NaN is refused).
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)) \
+            or not (lo <= value <= hi):
+        raise ValueError(f'{what} must be a number from {lo:g} to {hi:g}, not {shown(value)}')
+    return float(value)
+
+
+def check_choice(value: Any, choices: Sequence[str], what: str) -> str:
+    """``value`` if it is one of the strings ``choices``.
+
+    :raises ValueError: listing the choices and the clipped value.
+    """
+    if not isinstance(value, str) or value not in choices:
+        raise ValueError(f"{what} must be one of {', '.join(choices)}, not {shown(value)}")
+    return value
+
+
+def check_bool(value: Any, what: str) -> bool:
+    """``value`` if it is a bool. :raises ValueError: otherwise."""
+    if not isinstance(value, bool):
+        raise ValueError(f'{what} must be true or false, not {shown(value)}')
+    return value
+
+
+def check_lookahead(value: Any, what: str = 'lookahead', hi: int | None = None) -> int:
+    """A lookahead in plies: an int >= 0 (BU CS111 ps9, Problem 4), at most
+    ``hi`` when given. :raises ValueError: otherwise."""
+    return check_int(value, 0, hi, what)
+
+
+# -- small general validators, built on check_int / check_number -------------------------
+# They make the same test as those two (an int or a float, never a bool; NaN
+# never passes a bound) and refuse in the same words: "<what> must be <what is
+# allowed>, not <the value, clipped>".
+
+def is_int(value: Any, lo: int | None = None, hi: int | None = None) -> bool:
+    """True when ``value`` is an int (not a bool) in ``lo..hi`` (None: unbounded):
+    the test :func:`check_int` makes, as a yes or no.
+
+    >>> is_int(3, 0, 6), is_int(True), is_int(7, 0, 6), is_int(-5)
+    (True, False, False, True)
+    """
+    try:
+        check_int(value, -math.inf if lo is None else lo, hi, 'value')
+    except ValueError:
+        return False
+    return True
+
+
+def is_number(value: Any, lo: float = -math.inf, hi: float = math.inf) -> bool:
+    """True when ``value`` is an int or float (not a bool) in ``lo..hi``: the test
+    :func:`check_number` makes, as a yes or no (NaN is never in range; nor is an
+    int too large for a float, such as ``10**400``).
+
+    >>> is_number(0.5, 0, 1), is_number(False), is_number(float('nan')), is_number(float('inf'))
+    (True, False, False, True)
+    """
+    try:
+        check_number(value, lo, hi, 'value')
+    except (ValueError, OverflowError):
+        return False
+    return True
+
+
+def check_optional_int(value: Any, what: str, lo: int | None = None) -> int | None:
+    """``value`` if it is None or an int (not a bool) >= ``lo`` (any int when
+    ``lo`` is None): an optional limit such as a node budget, where None means
+    "no limit".
+
+    :raises ValueError: ``'<what> must be an integer >= lo or None, not <value>'``.
+    """
+    if value is None:
+        return None
+    if is_int(value, lo):
+        return check_int(value, -math.inf if lo is None else lo, None, what)
+    need = 'an integer' if lo is None else f'an integer >= {lo}'
+    raise ValueError(f'{what} must be {need} or None, not {shown(value)}')
+
+
+def check_real(value: Any, what: str) -> float:
+    """``value`` if it is an int or float (not a bool, not NaN), infinities included.
+
+    :raises ValueError: ``'<what> must be a number, not <value>'``.
+    """
+    if not is_number(value):
+        raise ValueError(f'{what} must be a number, not {shown(value)}')
+    number: float = value
+    return number
+
+
+def check_seconds(value: Any, what: str, *, zero_ok: bool = False, finite: bool = False,
+                  allow_none: bool = False) -> float | None:
+    """``float(value)`` for a number of seconds > 0 (a time budget, a timeout, an
+    interval): an int or float, not a bool, not NaN.
+
+    :param zero_ok: accept 0 as well (an age: ">= 0").
+    :param finite: refuse infinity (a timer that must fire).
+    :param allow_none: accept None (no limit), returned as it is.
+    :raises ValueError: ``'<what> must be a number of seconds > 0, not <value>'``
+        (``>= 0``, ``a finite number``, ``or None`` as asked).
+    """
+    if value is None and allow_none:
+        return None
+    hi = sys.float_info.max if finite else math.inf
+    if not (is_number(value, 0.0, hi) and (zero_ok or value > 0)):
+        need = (f"a {'finite ' if finite else ''}number of seconds {'>=' if zero_ok else '>'} 0"
+                + (' or None' if allow_none else ''))
+        raise ValueError(f'{what} must be {need}, not {shown(value)}')
+    return float(value)
+
+
+def arg_type(check: Callable[[Any], Any], convert: Callable[[str], Any] = int,
+             noun: str = 'an integer') -> Callable[[str], Any]:
+    """An argparse ``type=`` from a validator: converts the text with
+    ``convert`` (``int`` by default; numbers of any length are refused
+    without printing them back whole) and calls ``check`` on the result;
+    either failure becomes ``argparse.ArgumentTypeError`` with the same message
+    the settings loader gives."""
+
+    def parse(text: str) -> Any:
+        try:
+            value = convert(text.strip())
+        except (ValueError, OverflowError):
+            raise argparse.ArgumentTypeError(f'{shown(text)} is not {noun}') from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f'{shown(text)} is not {noun}')
+        try:
+            return check(value)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    parse.__name__ = getattr(check, '__name__', 'value')
+    return parse
+
+
+def shown(value: Any) -> str:
+    """A value as messages show it, never raising: a bool, float or None as
+    ``str`` gives it, an int of up to 30 digits in full and a longer one as
+    ``'a 101-digit number'`` (no conversion of a 5,000-digit number, which
+    Python refuses), anything else quoted and clipped to 40 characters
+    (:func:`connect4_game.messages.quote`).
+
+    >>> shown(7), shown(10**100), shown('k' * 100)[:6]
+    ('7', 'a 101-digit number', "'kkkkk")
+    """
+    try:
+        if isinstance(value, (bool, float)) or value is None:
+            return str(value)
+        if isinstance(value, int):
+            size = abs(int(value))
+            if size < 10 ** 30:
+                return str(value)
+            digits = int((size.bit_length() - 1) * math.log10(2)) + 1
+            if size >= 10 ** digits:      # the estimate is at most one short
+                digits += 1
+            return f'a {digits}-digit number'
+    except Exception:             # a subclass with a hostile __str__ or __abs__
+        pass
+    return quote(value, 40)
+
+
