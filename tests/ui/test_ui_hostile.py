@@ -21,7 +21,7 @@ from connect4_game.ui.screens.game import LOWER_LOOKAHEAD_TIP as TIP
 from connect4_game.ui.themes import get_theme
 from tests.ui_helpers import DT, InstantWorker, StuckWorker, click_col, key, make_app, settle
 
-LOWER_LOOKAHEAD_TIP = TIP.lower()
+LOWER_LOOKAHEAD_TIP = TIP.format(key='-').lower()
 
 CTRL = pygame.KMOD_LCTRL
 ROOT = Path(__file__).resolve().parents[2]
@@ -385,8 +385,8 @@ def test_a_slow_search_says_how_long_and_what_answers_at_once(closing):
     assert 'thinking\u2026 4 s' in line1
     assert '4 s' in pygame.display.get_caption()[0]
     # a lower lookahead: a new search, so the clock starts again
-    app.step([key(pygame.K_3, '3')], DT)
-    assert worker.jobs[-1].lookahead == 3
+    app.step([key(pygame.K_MINUS, '-')], DT)
+    assert worker.jobs[-1].lookahead == g.session.lookahead < 40
     line1, line2, _ = g.status_texts()
     assert g.session.thinking() and ' s' not in line1.split('thinking')[-1]
     assert LOWER_LOOKAHEAD_TIP not in line2.lower()
