@@ -16,10 +16,11 @@ imports pygame.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+
+from connect4_game.ai.review import PlyReview
 
 __all__ = ['Exercise', 'TryResult', 'Summary', 'Practice', 'BAD_VERDICTS', 'result_class',
            'best_reply']
@@ -80,28 +81,22 @@ class Summary:
     total: int
 
 
-def _as_dict(record: Any) -> Mapping:
-    """A review record as a mapping (a :class:`~connect4_game.ai.review.PlyReview` or its dict)."""
-    to_dict = getattr(record, 'to_dict', None)
-    return to_dict() if callable(to_dict) else record
-
-
-def _exercise(record: Mapping, moves: Sequence[int]) -> Exercise:
+def _exercise(record: PlyReview, moves: Sequence[int]) -> Exercise:
     """The exercise of one bad move's ``record`` in the game of ``moves``.
 
     :raises ValueError: if the record does not fit the moves (wrong column,
         no playable column)."""
-    i = int(record['ply']) - 1
-    if not 0 <= i < len(moves) or int(record['column']) != moves[i]:
+    i = record.ply - 1
+    if not 0 <= i < len(moves) or record.column != moves[i]:
         raise ValueError(f"review record of move {i + 1} does not match the moves")
-    scores = tuple(None if s is None else int(s) for s in record['scores'])
+    scores = tuple(record.scores)
     known = [s for s in scores if s is not None]
     if not known:
         raise ValueError(f"move {i + 1}: no column has a score")
     top = result_class(max(known))
     good = tuple(c for c, s in enumerate(scores) if s is not None and result_class(s) == top)
-    return Exercise(tuple(moves[:i]), i + 1, str(record['player']), moves[i], good,
-                    tuple(int(c) for c in record['best']), str(record['verdict']), scores)
+    return Exercise(tuple(moves[:i]), i + 1, record.player, moves[i], good,
+                    tuple(record.best), record.verdict, scores)
 
 
 @dataclass
@@ -123,22 +118,22 @@ class Practice:
             self.results = [None] * len(self.exercises)
 
     @classmethod
-    def from_review(cls, records: Iterable[Any], moves: Sequence[int],
+    def from_review(cls, records: Iterable[PlyReview], moves: Sequence[int],
                     humans: Iterable[str] = ()) -> Practice:
         """The mistakes and blunders of the ``humans`` sides (``'X'``/``'O'``),
         in the order they were played; of both sides if ``humans`` is empty
         (a game of the computer against itself).
 
-        :param records: the review's records (dicts or
-            :class:`~connect4_game.ai.review.PlyReview`), in ply order.
+        :param records: the review's records
+            (:class:`~connect4_game.ai.review.PlyReview`), in ply order.
         :param moves: the game's 0-based columns, X first.
         :raises ValueError: a record that does not match ``moves``.
         """
         sides = set(humans) or {'X', 'O'}
         moves = [int(c) for c in moves]
         found = []
-        for rec in map(_as_dict, records):
-            if rec['verdict'] in BAD_VERDICTS and rec['player'] in sides:
+        for rec in records:
+            if rec.verdict in BAD_VERDICTS and rec.player in sides:
                 found.append(_exercise(rec, moves))
         return cls(tuple(found))
 

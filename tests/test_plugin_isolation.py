@@ -16,13 +16,11 @@ import pytest
 
 from connect4_game.board import Board
 from connect4_game.plugins import ProcessPlayer, describe_exception
-from connect4_game.search.jobs import Job
+from connect4_game.search.jobs import SearchRequest
 from connect4_game.search.worker import MAX_DEATHS, SearchWorker
 from connect4_game.seat_config import PlayerConfig
 from tests.ui_helpers import DT, click_col, make_app, step_until
-from tests.worker_jobs import register_test_jobs
-
-register_test_jobs()     # the 'sleep' job: a long "search" to kill
+from tests.worker_jobs import long_request
 
 ROOT = Path(__file__).resolve().parents[1]
 EMPTY = ('       ',) * 6
@@ -149,15 +147,15 @@ def test_a_plugin_fault_is_reported_once_and_not_retried(bots, tmp_path, fault):
     w = SearchWorker()
     try:
         assert w.wait_warm(30)
-        results = results_for(w, Job('k', 'plugin', EMPTY, 'X', 3, 'LEFT',
+        results = results_for(w, SearchRequest('plugin', EMPTY, 'X', 3, 'LEFT',
                                      fault_spec(fault, bots, tmp_path), timeout=30))
         assert [r.status for r in results] == ['error'], [(r.status, r.message) for r in results]
         assert words in results[0].message
         assert w.restarts <= 1 and not w.busy()
         # the worker still works: the next job gets its answer
-        good = results_for(w, Job('g', 'plugin', EMPTY, 'X', 3, 'LEFT', f'{bots}:Good',
+        good = results_for(w, SearchRequest('plugin', EMPTY, 'X', 3, 'LEFT', f'{bots}:Good',
                                   timeout=30), quiet=0.2)
-        assert [(r.status, r.payload.get('column')) for r in good] == [('ok', 0)]
+        assert [(r.status, r.reply.column) for r in good] == [('ok', 0)]
     finally:
         w.close()
 
@@ -166,7 +164,7 @@ def test_a_search_whose_process_keeps_dying_is_given_up_after_a_bounded_number_o
     w = SearchWorker()
     try:
         assert w.wait_warm(30)
-        w.submit(Job('s', 'sleep', EMPTY, 'X', 600))
+        w.submit(long_request())
         statuses, killed, waits = [], set(), []
         for _ in range(MAX_DEATHS):
             deadline = time.monotonic() + 30

@@ -28,7 +28,7 @@ def test_the_mistakes_of_both_sides_are_listed_in_order_when_nobody_played():
 
 
 def test_only_the_human_sides_mistakes_are_exercises():
-    records = [r.to_dict() for r in reviewed(GAME)]       # dicts, as the window has them
+    records = reviewed(GAME)
     assert [e.ply for e in Practice.from_review(records, GAME, ['O']).exercises] == [4]
     assert [e.ply for e in Practice.from_review(records, GAME, ['X']).exercises] == [1]
     assert [e.ply for e in Practice.from_review(records, GAME, ['X', 'O']).exercises] == [1, 4]

@@ -15,11 +15,9 @@ import pytest
 
 from connect4_game.board import Board
 from connect4_game.plugins import ProcessPlayer
-from connect4_game.search.jobs import Job
+from connect4_game.search.jobs import SearchRequest
 from connect4_game.search.worker import SearchWorker
-from tests.worker_jobs import register_test_jobs
-
-register_test_jobs()     # the 'sleep' job: a long "search" to kill
+from tests.worker_jobs import long_request
 
 ROOT = Path(__file__).resolve().parents[1]
 EMPTY = ('       ',) * 6
@@ -151,17 +149,16 @@ def test_searching_worker_processes_end_within_2_s_of_a_sigkilled_app():
 DRIVER = """
 import sys
 sys.path.insert(0, {root!r})
-from connect4_game.search.jobs import Job
+from connect4_game.search.jobs import SearchRequest
 from connect4_game.search.worker import SearchWorker
-from tests.worker_jobs import register_test_jobs
+from tests.worker_jobs import long_request
 
 if __name__ == '__main__':
-    register_test_jobs()
     w = SearchWorker()
     w.wait_warm(30)
-    w.submit(Job('p', 'plugin', ('       ',) * 6, 'X', 3, 'LEFT', {spec!r}, timeout=30))
+    w.submit(SearchRequest('plugin', ('       ',) * 6, 'X', 3, 'LEFT', {spec!r}, timeout=30))
     print(w.wait(60).status, flush=True)
-    w.submit(Job('s', 'sleep', ('       ',) * 6, 'X', 600))   # a long 'search'
+    w.submit(long_request())   # a long search
     print(w.wait_running(30), flush=True)
     sys.stdin.read()                                          # until it is killed
 """
@@ -195,7 +192,7 @@ def test_closing_the_worker_kills_the_processes_a_plugin_forked(forker):
     w = SearchWorker()
     grandchild = None
     try:
-        w.submit(Job('p', 'plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:Forks', timeout=30))
+        w.submit(SearchRequest('plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:Forks', timeout=30))
         r = w.wait(60)
         assert r.status == 'ok', r.message
         grandchild = int(grandchild_file.read_text())
@@ -216,7 +213,7 @@ def test_a_worker_process_obeys_sigterm_even_if_the_app_was_started_ignoring_it(
     finally:
         signal.signal(signal.SIGTERM, old)
     try:
-        w.submit(Job('s', 'sleep', EMPTY, 'X', 600))
+        w.submit(long_request())
         pid = w.wait_running(30)
         os.kill(pid, signal.SIGTERM)
         r = w.wait(10)
@@ -463,7 +460,7 @@ def test_closing_the_worker_ends_what_a_plugin_started(spawner, cls):
     bot, spawned_file = spawner
     w = SearchWorker()
     try:
-        w.submit(Job('p', 'plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:{cls}', timeout=30))
+        w.submit(SearchRequest('plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:{cls}', timeout=30))
         r = w.wait(60)
         assert r is not None and r.status == 'ok', r
         started = spawned_pids(spawned_file)
@@ -482,7 +479,7 @@ def test_a_worker_whose_plugin_ends_its_process_takes_what_it_started_along(spaw
     bot, spawned_file = spawner
     w = SearchWorker()
     try:
-        w.submit(Job('p', 'plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:SpawnsThenExits',
+        w.submit(SearchRequest('plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:SpawnsThenExits',
                      timeout=30))
         t0 = time.monotonic()
         r = w.wait(60)
@@ -492,7 +489,7 @@ def test_a_worker_whose_plugin_ends_its_process_takes_what_it_started_along(spaw
         assert started
         assert_all_end_within_2_s(started, t0)
         # the worker goes on: a plug-in's next move runs in a fresh process
-        w.submit(Job('q', 'plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:Spawns', timeout=30))
+        w.submit(SearchRequest('plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:Spawns', timeout=30))
         r = w.wait(60)
         assert r is not None and r.status == 'ok', r
     finally:
@@ -546,7 +543,7 @@ def test_a_guarded_worker_process_still_obeys_sigterm_and_takes_what_it_started_
     bot, spawned_file = spawner
     w = SearchWorker(spare=False)
     try:
-        w.submit(Job('p', 'plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:SpawnsThenThinks',
+        w.submit(SearchRequest('plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:SpawnsThenThinks',
                      timeout=60))
         started = wait_until(lambda: spawned_pids(spawned_file), 60)
         assert started and running(started[0])

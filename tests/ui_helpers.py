@@ -62,12 +62,18 @@ class StuckWorker:
     def __init__(self) -> None:
         self.jobs = []
         self.cancels = 0
+        self.current = None
 
     def submit(self, job) -> None:
         self.jobs.append(job)
+        self.current = job
 
     def cancel(self) -> None:
         self.cancels += 1
+        self.current = None
+
+    def in_flight(self):
+        return self.current
 
     def poll(self):
         return []
@@ -84,12 +90,14 @@ class InstantWorker(StuckWorker):
     playable column (deterministic, no processes)."""
 
     def poll(self):
-        from connect4_game.search.worker import Result
+        from connect4_game.search.jobs import Result
+        from connect4_game.search.replies import MoveReply
         out = []
         for job in self.jobs:
             legal = [c for c in range(len(job.rows[0])) if job.rows[0][c] == ' ']
-            scores = [50 if job.rows[0][c] == ' ' else -1 for c in range(len(job.rows[0]))]
-            out.append(Result(job, 'ok', {'column': legal[0] if legal else None,
-                                          'scores': scores, 'nodes': 1, 'time': 0.001}))
+            scores = tuple(50 if job.rows[0][c] == ' ' else -1 for c in range(len(job.rows[0])))
+            out.append(Result(job, 'ok', MoveReply(legal[0] if legal else None, scores,
+                                                   nodes=1, seconds=0.001)))
         self.jobs = []
+        self.current = None
         return out

@@ -1,10 +1,11 @@
-"""The searches of the window's game: which job the worker runs, the results
-kept per position, the hint, and *Move now*.
+"""The searches of the window's game: which request the search pool runs, the
+replies kept per position, the hint, and *Move now*.
 
-Searches run in :mod:`connect4_game.search.worker` on copies of the board; every
-job is tagged with a :class:`JobKey` (the game, its moves, the side and the
-settings it was asked for), so a result for an old position is dropped. At
-most one job is in flight; asking for another cancels it.
+Searches run in the search pool (:mod:`connect4_game.search.worker`) on copies
+of the board; a :class:`~connect4_game.search.jobs.SearchRequest` is its own tag
+(the game, its moves, the side and the settings it was asked for), so a result
+for an old position is dropped. At most one request is in flight; asking for
+another cancels it.
 
 This module never imports pygame.
 """
@@ -13,11 +14,12 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from connect4_game.ai.levels import EXPERT_MOVE_SECONDS
 from connect4_game.game import Game
-from connect4_game.search.jobs import Job, JobKind, ResultStatus
+from connect4_game.search.jobs import JobKind, Result, ResultStatus, SearchRequest
+from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerConfig
 
 # -- time budgets (seconds) -------------------------------------------------------------
@@ -25,7 +27,7 @@ PLUGIN_MOVE_SECONDS = 10.0          # a plug-in's move in the window, then the u
 SLOW_SEARCH_SECONDS = 1.0           # after this the window shows how long a search runs
 EXPERT_ANALYSIS_SECONDS = 2.0       # an Expert analysis off the 6x7 board or past the book
 
-__all__ = ['JobKey', 'SearchPlanner', 'Failure', 'CACHE_SIZE']
+__all__ = ['SearchPlanner', 'Analysis', 'Failure', 'CACHE_SIZE']
 
 log = logging.getLogger(__name__)
 
@@ -34,51 +36,41 @@ CACHE_SIZE = 64
 
 
 @dataclass(frozen=True)
-class JobKey:
-    """The tag of a search: the position it is for and what was asked.
-
-    :param game_id: which game (a new game gets a new id).
-    :param moves: the 0-based columns played.
-    :param kind: the worker's job kind (``'ai'``, ``'expert'``, ``'plugin'``).
-    :param side: ``'X'`` or ``'O'``, the side to move.
-    :param lookahead: plies (0 for Expert).
-    :param tiebreak: ``'LEFT'``, ``'RIGHT'`` or ``'RANDOM'``.
-    :param spec: a named level, a plug-in's ``FILE.py:ClassName``, ``'move'``
-        for Expert's own move, or ``''`` for the analysis.
-    :param instance: the number of the seat that asks for its move (0: the
-        analysis); a result is for that seat only.
-    """
-
-    game_id: int
-    moves: tuple[int, ...]
-    kind: str
-    side: str
-    lookahead: int
-    tiebreak: str
-    spec: str = ''
-    instance: int = 0
-
-
-@dataclass(frozen=True)
 class Failure:
-    """A search that failed: ``side`` and ``kind`` it was for and ``why``
-    (one line)."""
+    """A search that failed: ``side`` and ``kind`` (a job kind's string, or
+    ``'died'``) it was for and ``why`` (one line)."""
 
     side: str
     kind: str
     why: str
 
 
+@dataclass(frozen=True)
+class Analysis:
+    """What the analysis overlay shows for a position.
+
+    :param reply: the verdicts: ``scores`` (one per column: the assignment's
+        100/50/0/-1, BU CS111 ps9 Problem 4, or perfect play's Pons scores)
+        and for perfect play ``labels``.
+    :param running: True while the search that gave ``reply`` goes on (a
+        shallower lookahead, or the columns proven so far): not final.
+    """
+
+    reply: MoveReply
+    running: bool = False
+
+
 class SearchPlanner:
     """The jobs of one window.
 
-    :param worker: the worker (``submit(job)``, ``cancel()``, ``poll()``),
-        or None (no searches: tests of the game flow).
+    :param worker: the search pool (``submit(request)``, ``cancel()``,
+        ``poll()``, ``in_flight()``), or None (no searches: tests of the game flow).
     :param budgets: seconds: ``'expert_move'``, ``'expert_analysis'``, ``'plugin'``.
 
-    Attributes: ``cache`` (JobKey -> payload), ``progress`` (JobKey -> the
-    payload of its deepest finished lookahead), ``requested`` (the JobKey in
-    flight or None), ``search_time`` (seconds the job in flight has run).
+    Attributes: ``cache`` (request -> its :class:`MoveReply`), ``progress``
+    (request -> the reply of its deepest finished lookahead, or the columns
+    proven so far), ``requested`` (the request in flight or None),
+    ``search_time`` (seconds the request in flight has run).
     """
 
     def __init__(self, worker: Any, budgets: dict[str, float] | None = None) -> None:
@@ -86,18 +78,20 @@ class SearchPlanner:
         self.budgets = {'expert_move': EXPERT_MOVE_SECONDS,
                         'expert_analysis': EXPERT_ANALYSIS_SECONDS,
                         'plugin': PLUGIN_MOVE_SECONDS, **(budgets or {})}
-        self.cache: dict[JobKey, dict[str, Any]] = {}
-        self.progress: dict[JobKey, dict[str, Any]] = {}
-        self.requested: JobKey | None = None
+        self.cache: dict[SearchRequest, MoveReply] = {}
+        self.progress: dict[SearchRequest, MoveReply] = {}
+        self.requested: SearchRequest | None = None
         self.search_time = 0.0
-        self._timed_key: JobKey | None = None
+        self._timed_key: SearchRequest | None = None
         self.game_id = 0
-        self.last_stats: tuple[int, float, Any] | None = None
+        self.last_stats: tuple[int, float, int | None] | None = None
 
     # ------------------------------------------------------------ jobs
-    def move_job(self, game: Game, side: str, config: PlayerConfig, instance: int = 0) -> Job:
-        """The job for the move of a computer ``side`` played as ``config``
-        (``instance``: the seat's number, see :class:`~connect4_game.search.jobs.Job`)."""
+    def move_job(self, game: Game, side: str, config: PlayerConfig,
+                 instance: int = 0) -> SearchRequest:
+        """The request for the move of a computer ``side`` played as ``config``
+        (``instance``: the seat's number, see
+        :class:`~connect4_game.search.jobs.SearchRequest`)."""
         kind = JobKind(config.kind.value)
         spec = config.spec if kind == JobKind.PLUGIN else config.level
         lookahead, tiebreak = config.lookahead, config.tiebreak
@@ -108,8 +102,9 @@ class SearchPlanner:
                 else max(budget, 3.0)
         return self._job(game, kind, side, lookahead, tiebreak, spec, budget, instance)
 
-    def analysis_job(self, game: Game, expert: bool, lookahead: int, tiebreak: str) -> Job:
-        """The hint's and the overlay's job for the side to move."""
+    def analysis_job(self, game: Game, expert: bool, lookahead: int,
+                     tiebreak: str) -> SearchRequest:
+        """The hint's and the overlay's request for the side to move."""
         if expert:
             return self._job(game, JobKind.EXPERT, game.to_move, 0, 'LEFT', '',
                              self.budgets['expert_analysis'])
@@ -117,30 +112,29 @@ class SearchPlanner:
                          self.budgets['expert_analysis'])
 
     def _job(self, game: Game, kind: JobKind, side: str, lookahead: int, tiebreak: str,
-             spec: str, budget: float, instance: int = 0) -> Job:
-        key = JobKey(self.game_id, tuple(game.moves), kind.value, side, lookahead, tiebreak,
-                     spec, instance)
-        return Job(key, kind.value, game.rows_key(), side, lookahead, tiebreak,
-                   plugin=spec if kind == JobKind.PLUGIN else '',
-                   level=spec if kind == JobKind.AI else '',
-                   own_move=kind == JobKind.EXPERT and spec == 'move',
-                   time_budget=budget,
-                   timeout=self.budgets['plugin'] if kind == JobKind.PLUGIN else None,
-                   instance=instance)
+             spec: str, budget: float, instance: int = 0) -> SearchRequest:
+        return SearchRequest(kind, game.rows_key(), str(side), lookahead, tiebreak,
+                             plugin=spec if kind == JobKind.PLUGIN else '',
+                             level=spec if kind == JobKind.AI else '',
+                             own_move=kind == JobKind.EXPERT and spec == 'move',
+                             time_budget=budget,
+                             timeout=self.budgets['plugin'] if kind == JobKind.PLUGIN else None,
+                             moves=tuple(game.moves), instance=instance, tag=self.game_id)
 
-    def sync(self, job: Job | None) -> None:
-        """Run ``job`` (the one search the game wants now) unless its result
-        is at hand; cancel the job in flight if it is no longer wanted."""
+    def sync(self, request: SearchRequest | None) -> None:
+        """Run ``request`` (the one search the game wants now) unless its reply
+        is at hand; cancel the request in flight if it is no longer wanted.
+        A request the pool no longer holds (another screen's request took its
+        place, or took its result) is asked again."""
         if self.worker is None:
             return
-        key = None if job is None else cast(JobKey, job.key)
-        if key is None or key in self.cache:
-            if self.requested is not None and self.requested != key:
+        if request is None or request in self.cache:
+            if self.requested is not None and self.requested != request:
                 self.cancel()
             return
-        if self.requested != key:
-            self.requested = key
-            self.worker.submit(job)
+        if self.requested != request or self.worker.in_flight() != request:
+            self.requested = request
+            self.worker.submit(request)
 
     def cancel(self) -> None:
         """Cancel the job in flight, if any."""
@@ -162,10 +156,10 @@ class SearchPlanner:
         self.requested = None
 
     # ------------------------------------------------------------ results
-    def take_results(self, results: list[Any]) -> list[Failure]:
-        """Keep the worker's results for the job in flight, drop stale ones.
+    def take_results(self, results: list[Result]) -> list[Failure]:
+        """Keep the pool's replies for the request in flight, drop stale ones.
 
-        :returns: the failures of the job in flight (the game decides who
+        :returns: the failures of the request in flight (the game decides who
             takes over); a worker process that died and was replaced is
             logged and reported as a Failure with kind ``'died'``.
         """
@@ -173,53 +167,57 @@ class SearchPlanner:
         for res in results:
             if res.status == ResultStatus.DIED:
                 log.warning('AI worker process stopped; restarted it.')
-                failures.append(Failure(res.job.checker, 'died', ''))
+                failures.append(Failure(res.request.checker, 'died', ''))
                 continue
-            if res.key != self.requested:
+            if res.request != self.requested:
                 continue       # stale: for a position or setting no longer current
+            reply = res.reply if isinstance(res.reply, MoveReply) else None
             if res.status == ResultStatus.PROGRESS:
-                self.progress[res.key] = res.payload
+                if reply is not None:
+                    self.progress[res.request] = reply
                 continue
             self.requested = None
-            if res.status == ResultStatus.OK:
-                self.cache[res.key] = res.payload
+            if res.status == ResultStatus.OK and reply is not None:
+                self.cache[res.request] = reply
                 while len(self.cache) > CACHE_SIZE:
                     self.cache.pop(next(iter(self.cache)))
                 continue
-            failures.append(Failure(res.job.checker, res.job.kind,
+            failures.append(Failure(res.request.checker, res.request.kind.value,
                                     res.message or str(res.status)))
         return failures
 
-    def take_column(self, key: JobKey, payload: dict[str, Any], side: str) -> Any:
-        """The column a result names, for the side's move (the caller checks
-        it can be played); the result's statistics are kept in ``last_stats``."""
-        self.last_stats = (payload.get('nodes') or 0, payload.get('time') or 0.0,
-                           payload.get('depth'))
-        return payload.get('column')
+    def take_column(self, reply: MoveReply) -> int | None:
+        """The column ``reply`` names, for the side's move (the caller checks
+        it can be played); its statistics are kept in ``last_stats``
+        (nodes, seconds, plies searched or None)."""
+        self.last_stats = (reply.nodes, reply.seconds, reply.depth)
+        return reply.column
 
-    def drop(self, key: JobKey) -> None:
-        """Forget the result for ``key`` (it named a column that cannot be played)."""
-        self.cache.pop(key, None)
+    def drop(self, request: SearchRequest) -> None:
+        """Forget the reply for ``request`` (it named a column that cannot be played)."""
+        self.cache.pop(request, None)
 
-    def payload_for(self, job: Job | None) -> dict[str, Any] | None:
-        """The result at hand for ``job``, or None."""
-        return None if job is None else self.cache.get(cast(JobKey, job.key))
+    def reply_for(self, request: SearchRequest | None) -> MoveReply | None:
+        """The reply at hand for ``request``, or None."""
+        return None if request is None else self.cache.get(request)
 
-    def running_progress(self, kind: str | None = None) -> dict[str, Any] | None:
-        """The deepest result so far of the job in flight (of ``kind``, if given)."""
-        key = self.requested
-        if key is None or key not in self.progress or (kind and key.kind != kind):
+    def running_progress(self, kind: JobKind | None = None) -> MoveReply | None:
+        """The deepest reply so far of the request in flight (of ``kind``, if given)."""
+        request = self.requested
+        if request is None or request not in self.progress \
+                or (kind and request.kind != kind):
             return None
-        return self.progress[key]
+        return self.progress[request]
 
-    def pop_progress(self) -> tuple[JobKey, dict[str, Any]] | None:
-        """*Move now*: the job in flight's deepest result, and the job cancelled."""
-        key = self.requested
-        if key is None or key not in self.progress:
+    def pop_progress(self) -> tuple[SearchRequest, MoveReply] | None:
+        """*Move now*: the request in flight and its deepest reply; the
+        request is cancelled."""
+        request = self.requested
+        if request is None or request not in self.progress:
             return None
-        payload = self.progress.pop(key)
+        reply = self.progress.pop(request)
         self.cancel()
-        return key, payload
+        return request, reply
 
     # ------------------------------------------------------------ time
     def tick(self, dt: float) -> None:

@@ -6,16 +6,18 @@ render loop and breaks the frame budget. The window's main thread
 only calls :meth:`SearchWorker.submit` (never blocks) and
 :meth:`SearchWorker.poll` once per frame; all game state stays on the main
 thread. The process receives a plain description of the position (a
-:class:`~connect4_game.search.jobs.Job`) and returns only a column and
-scores/stats (a :class:`~connect4_game.search.jobs.Result`); what each kind of
-job computes is in :mod:`connect4_game.search.jobs`, whose public names this
-module re-exports. A job whose kind has no handler gets an ``'error'`` result.
+:class:`~connect4_game.search.jobs.SearchRequest`) and returns only a column and
+scores/stats (a :class:`~connect4_game.search.jobs.Result` with a typed reply of
+:mod:`connect4_game.search.replies`); what each kind of request computes is in
+:mod:`connect4_game.search.jobs`. A reply of the wrong shape is an ``'error'``
+result.
 
 * At most one job is in flight. Submitting a new job while one runs cancels
   it: the busy process is terminated and a *spare* process, started ahead of
   time, takes over at once (so a stale deep search never delays the next one).
-* Every result carries its job's ``key`` (game id, moves, settings); the
-  caller drops results whose key is no longer the one it wants.
+* Every result carries its request (the game, the moves, the settings: a
+  request is its own tag); the caller drops results for a request it no
+  longer wants.
 * If the process dies (killed, crashed) during a search, the thread notices,
   reports a ``'died'`` result and runs the same job again on the spare
   process -- after a pause that doubles with each death in a row (0.1 s up
@@ -57,26 +59,20 @@ from typing import Any
 from connect4_game.lifetime import child_setup, describe_exit, stop_child
 from connect4_game.messages import clip
 from connect4_game.search.jobs import (
-    DEEPEN_FROM,
     MAX_MESSAGE,
-    PRODUCTION_HANDLERS,
-    Job,
     JobKind,
     Result,
     ResultStatus,
-    _adopt_handler,
+    SearchRequest,
     _error_text,
     _final_result,
-    _handler_ref,
-    _job_name,
     compute,
-    progress_depths,
-    register_handler,
+    decode_reply,
+    job_name,
 )
+from connect4_game.search.replies import Reply
 
-__all__ = ['Job', 'JobKind', 'Result', 'ResultStatus', 'SearchWorker', 'compute',
-           'register_handler', 'progress_depths', 'PRODUCTION_HANDLERS', 'DEEPEN_FROM',
-           'MAX_DEATHS', 'MAX_MESSAGE']
+__all__ = ['SearchWorker', 'MAX_DEATHS']
 
 logger = logging.getLogger(__name__)
 
@@ -94,7 +90,7 @@ WORKER_NICE = 19
 is the lowest priority): a search never delays a frame when both want a CPU."""
 
 
-def _read_reply(conn: mp_connection.Connection) -> tuple[str, dict | str]:
+def _read_reply(conn: mp_connection.Connection) -> tuple[str, dict[str, Any] | str]:
     """Read a worker process's ``[status, value]`` JSON answer (see
     :func:`_serve`): ``('ok' | 'progress', dict)`` or ``('error', text)``;
     anything else (a reply a plug-in forged or garbled) is ``('bad', text)``.
@@ -114,23 +110,21 @@ def _read_reply(conn: mp_connection.Connection) -> tuple[str, dict | str]:
     return ('bad', 'its answer was not readable')
 
 
-def _answer(conn: mp_connection.Connection, request: Any) -> bytes:
-    """Run one ``(job, handler_ref)`` request; the JSON answer to send:
-    ``['ok', payload]`` or ``['error', text]`` (progress goes out on the way)."""
-    def progress(payload: dict) -> None:
-        conn.send_bytes(json.dumps(['progress', payload]).encode('utf-8'))
+def _answer(conn: mp_connection.Connection, request: SearchRequest) -> bytes:
+    """Run one request; the JSON answer to send: ``['ok', reply]`` or
+    ``['error', text]`` (progress goes out on the way)."""
+    def progress(reply: Reply) -> None:
+        conn.send_bytes(json.dumps(['progress', reply.to_json()]).encode('utf-8'))
     try:
-        job, ref = (request, None) if isinstance(request, Job) else request
-        if ref is not None:
-            _adopt_handler(job.kind, ref)
-        return json.dumps(['ok', compute(job, progress)]).encode('utf-8')
+        if not isinstance(request, SearchRequest):
+            raise ValueError('not a search request')
+        return json.dumps(['ok', compute(request, progress).to_json()]).encode('utf-8')
     except BaseException as exc:  # a plug-in may raise anything; report it
         return json.dumps(['error', _error_text(exc)]).encode('utf-8')
 
 
 def _serve(conn: mp_connection.Connection, parent_pid: int | None = None) -> None:
-    """Worker process main loop: receive a request ``(job, handler_ref)`` (see
-    :meth:`_Proc.send`), send ``['ok', payload]`` or ``['error', text]``
+    """Worker process main loop: receive a :class:`SearchRequest`, send ``['ok', payload]`` or ``['error', text]``
     (JSON). Whatever a job raises, even KeyboardInterrupt or SystemExit, is
     the job's error; the loop ends only when the pipe closes or a None
     request arrives.
@@ -165,7 +159,7 @@ def _serve(conn: mp_connection.Connection, parent_pid: int | None = None) -> Non
 # --------------------------------------------------------------------------
 # main-process side
 
-class _ResultQueue(queue.Queue):
+class _ResultQueue(queue.Queue[Result]):
     """A Queue with an Event ``ready`` that is set while it holds items."""
 
     def __init__(self) -> None:
@@ -177,7 +171,7 @@ class _ResultQueue(queue.Queue):
         self.ready.set()
 
     def _get(self) -> Result:
-        item = super()._get()
+        item: Result = super()._get()
         if not self._qsize():
             self.ready.clear()
         return item
@@ -198,19 +192,18 @@ class _Proc:
 
     @property
     def pid(self) -> int | None:
-        return self.process.pid
+        pid: int | None = self.process.pid
+        return pid
 
-    def send(self, job: Job) -> None:
-        """Send ``job`` to the process, with the ``(module, name)`` of its
-        handler when its kind was added by :func:`register_handler` (the
-        process imports it).
+    def send(self, request: SearchRequest) -> None:
+        """Send ``request`` to the process.
 
         :raises OSError, ValueError, EOFError: if the pipe is closed or broken.
         """
-        self.conn.send((job, _handler_ref(job.kind)))
+        self.conn.send(request)
 
     def alive(self) -> bool:
-        return self.process.is_alive()
+        return bool(self.process.is_alive())
 
     def exit_text(self, wait: float = 0.2) -> str:
         """How the process ended (``'exit status 3'``, ``'killed by signal
@@ -228,7 +221,7 @@ class _Proc:
 
 
 class SearchWorker:
-    """Runs :class:`Job` s in a pre-started worker process, from a daemon thread.
+    """Runs :class:`SearchRequest` s in a pre-started worker process, from a daemon thread.
 
     :param start_method: multiprocessing start method (default ``'spawn'``,
         the same on every platform; ``'forkserver'`` also works).
@@ -245,8 +238,8 @@ class SearchWorker:
         self._ctx = mp.get_context(start_method)
         self._want_spare = spare
         self._cond = threading.Condition()
-        self._pending: Job | None = None
-        self._current: Job | None = None
+        self._pending: SearchRequest | None = None
+        self._current: SearchRequest | None = None
         self._cancel = False
         self._stop = False
         self._results = _ResultQueue()
@@ -280,7 +273,7 @@ class SearchWorker:
         except (OSError, EOFError, ValueError):
             pass
 
-    def submit(self, job: Job) -> None:
+    def submit(self, job: SearchRequest) -> None:
         """Ask for ``job``; a job still queued or running is cancelled."""
         self._replace_pending(job)
 
@@ -288,7 +281,7 @@ class SearchWorker:
         """Drop any queued job and stop the running one."""
         self._replace_pending(None)
 
-    def _replace_pending(self, job: Job | None) -> None:
+    def _replace_pending(self, job: SearchRequest | None) -> None:
         """Queue ``job`` (or nothing) in place of any queued one, and stop the
         running job, waking the worker thread."""
         with self._cond:
@@ -305,10 +298,19 @@ class SearchWorker:
         with self._cond:
             return self._pending is not None or self._current is not None
 
-    def in_flight(self) -> Job | None:
-        """The job queued or running (the queued one wins), or None."""
+    def in_flight(self) -> SearchRequest | None:
+        """The request queued or running (the queued one wins), else the one
+        whose last result waits for :meth:`poll`, or None: the request the
+        pool still holds (another caller's request may have taken its place)."""
         with self._cond:
-            return self._pending or self._current
+            held = self._pending or self._current
+        if held is not None:
+            return held
+        # a finished request's result is queued before it stops being current
+        with self._results.mutex:
+            done = [r.request for r in self._results.queue
+                    if r.status is not ResultStatus.PROGRESS]
+        return done[-1] if done else None
 
     def poll(self) -> list[Result]:
         """All results reported since the last call (never blocks)."""
@@ -424,7 +426,7 @@ class SearchWorker:
         deadline = time.monotonic() + 10.0
         for p in procs:
             try:
-                p.send(Job(None, JobKind.PING, ('X',), 'X'))
+                p.send(SearchRequest(JobKind.PING, ('X',), 'X'))
                 while not self._stop and time.monotonic() < deadline and p.alive():
                     if p.conn.poll(0.05):
                         _read_reply(p.conn)
@@ -463,7 +465,7 @@ class SearchWorker:
         except Exception as exc:  # pragma: no cover - reported, thread ends
             logger.exception('the AI worker thread failed')
             if not self._stop:
-                self._results.put(Result(Job(None, 'none', ('',), 'X'), ResultStatus.DIED,
+                self._results.put(Result(SearchRequest(JobKind.PING, ('',), 'X'), ResultStatus.DIED,
                                          message=f'worker thread failed: {exc!r}'))
         finally:
             self._end_job()
@@ -474,7 +476,19 @@ class SearchWorker:
             cancelled, self._current, self._cancel = self._cancel, None, False
         return cancelled
 
-    def _run_job(self, job: Job) -> None:
+    def _finish(self, job: SearchRequest, result: Result, even_cancelled: bool = False) -> None:
+        """``job`` ended with ``result``: report it (unless the job was
+        cancelled, or ``even_cancelled``) before the job stops being current,
+        so that :meth:`in_flight` always finds it."""
+        with self._cond:
+            cancelled = self._cancel
+            if even_cancelled or not cancelled:
+                if result.status is not ResultStatus.TIMEOUT:
+                    self.jobs_done += 1
+                self._results.put(result)
+            self._current, self._cancel = None, False
+
+    def _run_job(self, job: SearchRequest) -> None:
         self._ensure_procs()
         with self._procs_lock:
             proc = self._active
@@ -498,7 +512,7 @@ class SearchWorker:
         finally:
             self._running.clear()
 
-    def _wait_job(self, job: Job, proc: _Proc, start: float) -> None:
+    def _wait_job(self, job: SearchRequest, proc: _Proc, start: float) -> None:
         while True:
             if self._stop:
                 self._end_job()
@@ -522,18 +536,21 @@ class SearchWorker:
                 cancelled = self._cancel
             if reply is not None:
                 status, payload = reply
-                if status == 'progress' and isinstance(payload, dict):
-                    if not cancelled:
-                        self._results.put(Result(job, ResultStatus.PROGRESS, payload))
-                    continue
+                if status == 'progress':
+                    try:
+                        step = decode_reply(job.kind, payload)
+                    except ValueError:
+                        status, payload = 'bad', 'its answer was not readable'
+                    else:
+                        if not cancelled:
+                            self._results.put(Result(job, ResultStatus.PROGRESS, step))
+                        continue
                 if status == 'bad':       # the pipe cannot be trusted any more
                     self._replace_active()
                 else:
                     self._deaths_in_row = 0
                     self._death_key, self._key_deaths = None, 0
-                if not self._end_job():
-                    self.jobs_done += 1
-                    self._results.put(_final_result(job, status, payload))
+                self._finish(job, _final_result(job, status, payload))
                 return
             if not proc.alive():
                 self._lost(job, proc)
@@ -544,12 +561,12 @@ class SearchWorker:
                 return
             if job.timeout is not None and time.monotonic() - start > job.timeout:
                 self._replace_active()
-                self._end_job()
-                self._results.put(Result(job, ResultStatus.TIMEOUT,
-                                         message=f'no answer within {job.timeout:g} s'))
+                self._finish(job, Result(job, ResultStatus.TIMEOUT,
+                                         message=f'no answer within {job.timeout:g} s'),
+                             even_cancelled=True)
                 return
 
-    def _lost(self, job: Job, proc: _Proc) -> None:
+    def _lost(self, job: SearchRequest, proc: _Proc) -> None:
         """The active process is gone (or its pipe broke) while running ``job``:
         at shutdown just finish, else treat it as a death."""
         if self._stop:
@@ -557,7 +574,7 @@ class SearchWorker:
         else:
             self._died(job, proc)
 
-    def _died(self, job: Job, proc: _Proc) -> None:
+    def _died(self, job: SearchRequest, proc: _Proc) -> None:
         """The active process died while running ``job``: replace it, then
 
         * a plug-in's job: report one ``'error'`` saying how its process ended
@@ -569,13 +586,13 @@ class SearchWorker:
         how = proc.exit_text()
         self.restarts += 1
         self._note_death()
-        self._key_deaths = self._key_deaths + 1 if job.key == self._death_key else 1
-        self._death_key = job.key
+        self._key_deaths = self._key_deaths + 1 if job == self._death_key else 1
+        self._death_key = job
         self._replace_active()
         retry = False
         if job.kind == JobKind.PLUGIN:
             result = Result(job, ResultStatus.ERROR, message=clip(
-                f'{_job_name(job)} ended its process ({how})', MAX_MESSAGE))
+                f'{job_name(job)} ended its process ({how})', MAX_MESSAGE))
         elif self._key_deaths >= MAX_DEATHS:
             result = Result(job, ResultStatus.ERROR, message=(
                 f'the AI worker process stopped {self._key_deaths} times in a row on this '
@@ -588,13 +605,13 @@ class SearchWorker:
             cancelled, self._current, self._cancel = self._cancel, None, False
             if retry and self._pending is None and not self._stop and not cancelled:
                 self._pending = job  # the player continues the same game
-        if retry or not cancelled:
-            self._results.put(result)
+            if retry or not cancelled:
+                self._results.put(result)
 
 
 def _self_test() -> None:  # pragma: no cover - manual check
     w = SearchWorker()
-    w.submit(Job(1, JobKind.AI, ('       ',) * 6, 'X', 4))
+    w.submit(SearchRequest(JobKind.AI, ('       ',) * 6, 'X', 4))
     print(w.wait(20))
     print(os.getpid(), w.pids())
     w.close()

@@ -25,7 +25,8 @@ import random
 import pygame
 
 from connect4_game.game import replay_board
-from connect4_game.search.worker import Result
+from connect4_game.search.jobs import Result
+from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerConfig
 from connect4_game.ui.app import App, AppOptions
 
@@ -105,16 +106,16 @@ class FakeWorker:
         if roll < 0.02 + ILLEGAL_COLUMN_RATE and legal:
             self.faults += 1
             column = len(rows[0]) + 3           # an illegal answer
-        scores = [(-1 if rows[0][c] != " " else rng.choice([0, 50, 100]))
-                  for c in range(len(rows[0]))]
-        payload = {"column": column, "scores": scores, "nodes": rng.randint(0, 999),
-                   "time": 0.01}
+        scores = tuple((-1 if rows[0][c] != " " else rng.choice([0, 50, 100]))
+                       for c in range(len(rows[0])))
+        labels = ()
         if job.kind == "expert":
-            payload["labels"] = [None if s == -1 else rng.choice(["win in 3", "loss in 8", "draw"])
-                                 for s in scores]
+            labels = tuple("" if s == -1 else rng.choice(["win in 3", "loss in 8", "draw"])
+                           for s in scores)
         if job.kind == "plugin":
-            payload["scores"] = None
-        return Result(job, "ok", payload)
+            scores = ()
+        return Result(job, "ok", MoveReply(column, scores, labels, nodes=rng.randint(0, 999),
+                                           seconds=0.01))
 
 
 def key_event(key, mod=0, uni=""):
@@ -198,8 +199,8 @@ def check_state(app, worker, where):
     # at most one search in flight, and it is the one the game waits for
     assert worker.current is None or worker.countdown >= 0
     if g.session.planner.requested is not None:
-        waiting_for = {worker.current.key} if worker.current is not None else set()
-        waiting_for |= {r.key for r in worker.outbox}
+        waiting_for = {worker.current} if worker.current is not None else set()
+        waiting_for |= {r.request for r in worker.outbox}
         assert g.session.planner.requested in waiting_for, f"{where}: game waits for a job nobody runs"
 
 
@@ -328,8 +329,7 @@ def test_an_off_board_hint_column_from_the_worker_does_not_crash(tmp_path, monke
     class OffBoard(FakeWorker):
         def _answer(self, job):
             cols = len(job.rows[0])
-            return Result(job, "ok", {"column": cols + 2, "scores": [50] * cols,
-                                      "nodes": 1, "time": 0.0})
+            return Result(job, "ok", MoveReply(cols + 2, (50,) * cols, nodes=1))
 
     worker = OffBoard(random.Random(1))
     app = App(AppOptions(x=PlayerConfig("human", 3, "LEFT"), o=PlayerConfig("ai", 3, "LEFT"),

@@ -133,6 +133,8 @@ def test_the_real_clipboard_gives_back_what_it_was_given(app):
 # ---------------------------------------------------------------- analysis words
 
 def test_lookahead_scores_say_how_far_they_looked(app):
+    from connect4_game.play.planner import Analysis
+    from connect4_game.search.replies import MoveReply
     from connect4_game.ui.screens.game_status import overlay_badges, score_badge
     a = app()
     t = a.theme
@@ -140,21 +142,22 @@ def test_lookahead_scores_say_how_far_they_looked(app):
     assert score_badge(0, 8, t) == ('loss \u22648', t.bad)
     assert score_badge(50, 8, t) == ('\u2248 even', t.neutral)     # an estimate, never 'draw'
     assert score_badge(-1, 8, t)[0] == 'full'
-    badges = overlay_badges({'scores': [50] * 7, 'depth': 6, 'column': 3}, 7, t)
+    badges = overlay_badges(Analysis(MoveReply(3, (50,) * 7, depth=6)), 7, t)
     assert [b[0] for b in badges] == ['\u2248 even'] * 7
 
 
 def test_where_perfect_play_is_known_the_analysis_shows_it_at_every_level(app):
+    from connect4_game.search.replies import MoveReply
     a = app(o='ai', lookahead=6)
     s = a.session
-    expert_key = s.planner.analysis_job(s.game, True, s.lookahead, s.tiebreak).key
+    expert_job = s.planner.analysis_job(s.game, True, s.lookahead, s.tiebreak)
     labels = ['loss in 12', 'loss in 14', 'draw', 'win in 41', 'draw', 'loss in 14', 'loss in 12']
-    s.planner.cache[expert_key] = {'labels': labels, 'scores': [-1, -2, 0, 1, 0, -2, -1]}
+    s.planner.cache[expert_job] = MoveReply(None, (-1, -2, 0, 1, 0, -2, -1), tuple(labels))
     s.overlay = True
     assert [b[0] for b in a.game.overlay_labels()] == labels     # not 'even' seven times
-    assert s.verdict({'scores': [50] * 7, 'depth': 6}, 0) == 'loss in 12'
+    assert s.verdict(MoveReply(None, (50,) * 7, depth=6), 0) == 'loss in 12'
     s.planner.cache.clear()
-    assert s.verdict({'scores': [50] * 7, 'depth': 6}, 0) == \
+    assert s.verdict(MoveReply(None, (50,) * 7, depth=6), 0) == \
         'nothing forced within 6 plies'
 
 

@@ -3,8 +3,9 @@ the puzzle of the day, a right move gets the perfect defence until
 "Solved!" (counted), a wrong one is taken back with its line and counted
 once, Show solution plays the line, Previous/Next walk the set, Esc goes
 back to a game left exactly as it was, every text fits, and the
-screenshot tool writes puzzle.png. The solver runs on the screen's judge
-thread; the tests wait for it with its explicit ``wait`` (no sleeping)."""
+screenshot tool writes puzzle.png. The solver runs in the search pool: here
+a fake one (:class:`tests.worker_jobs.FakePool`) that answers the puzzle
+requests in this process, a frame after they are asked."""
 
 import datetime
 
@@ -13,12 +14,14 @@ import pytest
 
 from connect4_game.i18n import set_language
 from connect4_game.puzzles import find_puzzle, load_puzzles, puzzle_of_the_day, solution
+from connect4_game.search.jobs import JobKind
 from connect4_game.storage.puzzle_stats import load_puzzle_counts
 from connect4_game.ui import text_fit
 from connect4_game.ui.render import MIN_FONT
 from connect4_game.ui.screens.game import MENU
 from connect4_game.ui.screens.puzzle import PuzzleScreen, Stage
-from tests.ui_helpers import DT, StuckWorker, key, make_app
+from tests.ui_helpers import DT, key, make_app
+from tests.worker_jobs import FakePool
 
 WIN_IN_1 = load_puzzles()[0]                                   # Yellow, column 4
 WIN_IN_2 = next(p for p in load_puzzles() if p.win_in == 2)    # Red, column 5 then ...
@@ -33,7 +36,7 @@ def own_stats(tmp_path, monkeypatch):
 
 @pytest.fixture
 def app():
-    a = make_app(StuckWorker(), x='human', o='human', moves=[3, 3, 4])
+    a = make_app(FakePool(), x='human', o='human', moves=[3, 3, 4])
     a.step([], DT)
     yield a
     a.close()
@@ -54,7 +57,6 @@ def run(app, scr, limit=600):
             or v.stage in (Stage.CHECK, Stage.SHOWING)
         if not busy:
             return
-        scr.judge.wait(30)
         app.step([], DT)
     raise AssertionError('the puzzle screen never settled')
 
@@ -178,33 +180,37 @@ def test_a_stale_verdict_is_dropped(app):
     scr = open_puzzle(app, WIN_IN_2)
     scr.play((WIN_IN_2.answer + 1) % 7)                            # judged ...
     app.step([key(pygame.K_n, 'n')], DT)                           # ... but the screen moved on
-    scr.judge.wait(30)
     app.step([], DT)
+    assert app.worker.submitted and not app.worker.busy()          # it was answered
     assert scr.visit.game.moves == list(scr.visit.puzzle.moves) and scr.visit.message == ''
     assert counts(WIN_IN_2) is None
 
 
-def test_esc_goes_back_to_the_game_unchanged():
-    worker = StuckWorker()
+def test_esc_goes_back_to_the_game_unchanged_and_its_search_is_asked_again():
+    worker = FakePool(kinds={JobKind.PUZZLE})                       # the game's search never ends
     a = make_app(worker, x='human', o='ai', moves=[3])              # the computer is thinking
     try:
         for _ in range(5):
             a.step([], DT)
         s = a.session
-        seats, moves, jobs = dict(s.seats), list(s.game.moves), len(worker.jobs)
+        seats, moves = dict(s.seats), list(s.game.moves)
         requested = s.planner.requested
+        assert requested is not None and worker.in_flight() == requested
         a.step([key(pygame.K_z, 'z')], DT)
         scr = a.screen
         assert isinstance(scr, PuzzleScreen)
-        scr.play(WIN_IN_1.answer)
+        assert scr.play(scr.visit.puzzle.answer)
+        assert worker.in_flight().kind is JobKind.PUZZLE              # in the game's place
         run(a, scr)
+        assert scr.visit.message.startswith(('Solved!', 'Good move.'))
         for _ in range(30):
             a.step([], DT)
         a.step([key(pygame.K_ESCAPE)], DT)
         assert a.screen is a.game and a.running
+        a.step([], DT)
         assert s is a.session and s.seats == seats and s.game.moves == moves
-        assert s.planner.requested == requested and len(worker.jobs) == jobs
-        assert worker.cancels == 0
+        assert s.planner.requested == requested and worker.in_flight() == requested
+        assert worker.submitted[-1] == requested and worker.cancels == 0
     finally:
         a.close()
 
@@ -212,7 +218,7 @@ def test_esc_goes_back_to_the_game_unchanged():
 @pytest.mark.parametrize('lang', ['en', 'nl'])
 @pytest.mark.parametrize('size', SIZES)
 def test_every_text_fits(size, lang):
-    a = make_app(StuckWorker(), x='human', o='human', size=size, language=lang)
+    a = make_app(FakePool(), x='human', o='human', size=size, language=lang)
     try:
         scr = open_puzzle(a, find_puzzle(WIN_IN_2.id))
         problems = []
@@ -242,7 +248,7 @@ def test_every_text_fits(size, lang):
 
 def test_the_screenshot_tool_writes_puzzle_png(tmp_path):
     from connect4_game.ui.screenshots import save_puzzle
-    a = make_app(StuckWorker(), x='human', o='human', size=(640, 600))
+    a = make_app(FakePool(), x='human', o='human', size=(640, 600))
     try:
         a.step([], DT)
         written = []

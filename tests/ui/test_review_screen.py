@@ -5,6 +5,7 @@ game underneath waits and goes on afterwards."""
 import pygame
 
 from connect4_game.ai.review import review_game
+from connect4_game.search.replies import MoveReply
 from connect4_game.ui.screens.review import graph_y
 from tests.ui_helpers import DT, key, make_app, settle
 
@@ -31,10 +32,10 @@ def test_a_finished_game_is_reviewed_move_by_move(worker):
         assert app.session.game.over
         assert app.game.toolbar.buttons[3].action == 'review'     # Hint became Review
         scr = open_review(app)
-        expected = [r.to_dict() for r in review_game(4, 5, moves, time_budget=None)]
-        assert [r['verdict'] for r in scr.records] == [r['verdict'] for r in expected]
-        assert [r['value'] for r in scr.records] == [r['value'] for r in expected]
-        bad = [i for i, r in enumerate(expected) if r['verdict'] in ('mistake', 'blunder')]
+        expected = review_game(4, 5, moves, time_budget=None)
+        assert [r.verdict for r in scr.records] == [r.verdict for r in expected]
+        assert [r.value for r in scr.records] == [r.value for r in expected]
+        bad = [i for i, r in enumerate(expected) if r.verdict in ('mistake', 'blunder')]
         assert scr.sel == (bad[0] if bad else 0)               # opens at the first mistake
         app.step([key(pygame.K_HOME)], DT)
         assert scr.sel == 0 and 'Move 1: X played column 1' in scr.move_text()
@@ -66,8 +67,8 @@ def reviewed(worker, moves):
 def test_a_thrown_win_is_a_blunder_and_n_finds_it(worker):
     app, scr = reviewed(worker, THROWN_WIN)
     try:
-        verdicts = [r['verdict'] for r in scr.records]
-        assert verdicts[6] == 'blunder' and 0 in scr.records[6]['best']
+        verdicts = [r.verdict for r in scr.records]
+        assert verdicts[6] == 'blunder' and 0 in scr.records[6].best
         app.step([key(pygame.K_HOME), key(pygame.K_n, 'n')], DT)
         after_first = [i for i, v in enumerate(verdicts) if i > 0 and v in ('mistake', 'blunder')]
         assert scr.sel == after_first[0]                         # N: the next mistake
@@ -123,7 +124,7 @@ def test_the_buttons_step_through_the_game_and_lead_back(worker):
         click(app, bar.button('prev').rect)
         assert scr.sel == 1
         click(app, bar.button('mistake').rect)
-        assert scr.records[scr.sel]['verdict'] in ('mistake', 'blunder') and scr.sel > 1
+        assert scr.records[scr.sel].verdict in ('mistake', 'blunder') and scr.sel > 1
         while bar.button('next').enabled:               # to the last move: nothing after it
             click(app, bar.button('next').rect)
         assert scr.sel == len(moves) - 1
@@ -131,7 +132,7 @@ def test_the_buttons_step_through_the_game_and_lead_back(worker):
         click(app, bar.button('next').rect)             # a dimmed button does nothing
         assert scr.sel == len(moves) - 1
         click(app, bar.button('mistake').rect)          # round again to the first mistake
-        assert scr.sel == 0 and scr.records[0]['verdict'] == 'blunder'
+        assert scr.sel == 0 and scr.records[0].verdict == 'blunder'
         # the keyboard reaches the buttons too: Tab, then Enter on "Back to the game"
         app.step([key(pygame.K_TAB)], DT)
         assert bar.focus == 0 and app.screen is scr
@@ -144,7 +145,7 @@ def test_the_buttons_step_through_the_game_and_lead_back(worker):
 def test_the_review_opens_at_the_first_mistake_and_n_goes_on_from_there(worker):
     app, scr = reviewed(worker, [2, 2, 1, 1])           # 4x5: move 3 throws the win away
     try:
-        assert [r['verdict'] for r in scr.records][:3] == ['best', 'best', 'blunder']
+        assert [r.verdict for r in scr.records][:3] == ['best', 'best', 'blunder']
         assert scr.sel == 2 and 'Move 3: X played column 2' in scr.move_text()
         assert scr.toolbar.button('mistake').enabled == (scr.next_mistake() is not None)
     finally:
@@ -154,7 +155,7 @@ def test_the_review_opens_at_the_first_mistake_and_n_goes_on_from_there(worker):
 def test_without_a_mistake_the_review_opens_at_move_1(worker):
     app, scr = reviewed(worker, [2, 2, 2])
     try:
-        assert [r['verdict'] for r in scr.records] == ['best', 'best', 'best']
+        assert [r.verdict for r in scr.records] == ['best', 'best', 'best']
         assert scr.sel == 0 and scr.next_mistake() is None
         assert not scr.toolbar.button('mistake').enabled
     finally:
@@ -185,10 +186,10 @@ def test_the_review_teaches_the_analysis_perfect_play(worker):
         s = app.session
         s.new_game(4, 5, THROWN_WIN[:6])                 # the position before the thrown win
         known = s.perfect_payload()
-        assert known is not None and known['labels'][0] == 'win in 1'
+        assert known is not None and known.labels[0] == 'win in 1'
         s.overlay = True
         labels = app.game.overlay_labels()
         assert labels[0][0] == 'win in 1' and labels[0][1] == app.theme.good
-        assert s.verdict({'scores': [50] * 5, 'depth': 2}, 4).startswith('loss')
+        assert s.verdict(MoveReply(None, (50,) * 5, depth=2), 4).startswith('loss')
     finally:
         app.close()

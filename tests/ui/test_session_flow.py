@@ -11,6 +11,7 @@ from connect4_game.play import events
 from connect4_game.play.seats import ComputerSeat, FriendSeat, PersonSeat, RandomSeat
 from connect4_game.play.session import GameSession
 from connect4_game.search.jobs import Result, compute
+from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerConfig, SeatKind
 
 HUMAN = PlayerConfig('human')
@@ -29,6 +30,9 @@ class SyncWorker:
 
     def cancel(self):
         self.cancelled += 1
+
+    def in_flight(self):
+        return self._results[-1].request if self._results else None
 
     def poll(self):
         out, self._results = self._results, []
@@ -131,14 +135,14 @@ def test_a_seat_that_closed_is_never_asked_again():
     assert seat.closed and s.seats['O'] is not seat and not s.seats['O'].closed
     s.human_drop(3)
     run(s, frames=3)
-    assert all(job.key.game_id == s.planner.game_id for job in worker.submitted)
+    assert all(job.tag == s.planner.game_id for job in worker.submitted)
 
 
 def test_a_computer_choosing_a_full_column_hands_its_side_to_the_person():
     class Bad(SyncWorker):
         def submit(self, job):
             self.submitted.append(job)
-            self._results.append(Result(job, 'ok', {'column': 0, 'scores': None}))
+            self._results.append(Result(job, 'ok', MoveReply(0)))
     s = GameSession({'X': HUMAN, 'O': PlayerConfig.for_level('easy')}, worker=Bad(),
                     moves=[0, 0, 0, 0, 0, 0, 3])
     run(s, frames=4)

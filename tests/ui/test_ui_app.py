@@ -7,7 +7,9 @@ import signal
 import pygame
 import pytest
 
-from connect4_game.search.worker import Result, SearchWorker
+from connect4_game.search.jobs import Result
+from connect4_game.search.replies import MoveReply
+from connect4_game.search.worker import SearchWorker
 from connect4_game.ui.app import frame_stats
 from tests.ui_helpers import DT, click_col, key, make_app, settle, step_until
 
@@ -139,12 +141,12 @@ def test_stale_result_is_dropped_after_new_game(worker):
         g = app.game
         old_game = g.session.planner.game_id
         old_job = g.session.desired_job()
-        assert old_job.checker == 'O' and g.session.planner.requested == old_job.key
+        assert old_job.checker == 'O' and g.session.planner.requested == old_job
         app.step([key(pygame.K_n, 'n')], DT)           # new game while O thinks
         assert g.session.planner.game_id == old_game + 1 and g.session.game.moves == []
         # the old search's reply turns up late: it is dropped, not played
-        worker._results.put(Result(old_job, 'ok', {'column': 0, 'scores': [50] * 7,
-                                                   'nodes': 1, 'time': 0.1}))
+        worker._results.put(Result(old_job, 'ok', MoveReply(0, (50,) * 7, nodes=1,
+                                                            seconds=0.1)))
         for _ in range(30):
             app.step([], DT)
         assert g.session.game.moves == []                     # the old reply never lands

@@ -8,7 +8,8 @@ import pytest
 
 from connect4_game.game import replay_board
 from connect4_game.players import DEFAULT_LOOKAHEAD
-from connect4_game.search.worker import Result
+from connect4_game.search.jobs import Result
+from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerConfig
 from connect4_game.ui.app import App, AppOptions
 from connect4_game.ui.screens.help import help_lines
@@ -72,11 +73,10 @@ def test_undo_drops_the_search_in_flight(worker, closing):
     app.step([click_col(app, 3)], DT)
     settle(app)
     job = g.session.desired_job()
-    assert g.session.planner.requested == job.key and job.checker == 'O'
+    assert g.session.planner.requested == job and job.checker == 'O'
     app.step([key(pygame.K_u, 'u')], DT)
     assert g.session.game.moves == [] and g.session.planner.requested is None
-    worker._results.put(Result(job, 'ok', {'column': 5, 'scores': [50] * 7,
-                                           'nodes': 1, 'time': 0.0}))   # a late reply
+    worker._results.put(Result(job, 'ok', MoveReply(5, (50,) * 7, nodes=1)))   # a late reply
     for _ in range(20):
         app.step([], DT)
     assert g.session.game.moves == []
@@ -601,7 +601,7 @@ def test_the_expert_overlay_fills_column_by_column(closing):
             for job in self.jobs:
                 labels = [''] * 7
                 labels[3], labels[0] = 'win in 9', 'loss in 12'
-                out.append(Result(job, 'progress', {'labels': labels, 'scores': [None] * 7}))
+                out.append(Result(job, 'progress', MoveReply(None, (None,) * 7, tuple(labels))))
             self.jobs = []
             return out
 

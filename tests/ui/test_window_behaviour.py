@@ -15,7 +15,8 @@ import pytest
 from connect4_game import net
 from connect4_game.net.link import NetState
 from connect4_game.net.options import NetMode, NetworkOptions
-from connect4_game.search.worker import Result
+from connect4_game.search.jobs import Result
+from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerConfig
 from connect4_game.ui.app import App, AppOptions
 from connect4_game.ui.widgets import TOOLTIP_DELAY
@@ -218,17 +219,15 @@ def test_the_analysis_says_wait_until_it_knows_then_the_result(closing):
     g = app.game
     job = worker.jobs[-1]
     assert [b[0] for b in g.overlay_labels()] == ['\u2026'] * 7       # computing
-    worker.answers.append(Result(job, 'progress', {         # a shallower look on the way
-        'column': 1, 'scores': [50, 100, 0, 50, 50, 50, 50], 'depth': 4, 'nodes': 9,
-        'time': 0.01}))
+    worker.answers.append(Result(job, 'progress', MoveReply(   # a shallower look on the way
+        1, (50, 100, 0, 50, 50, 50, 50), depth=4, nodes=9, seconds=0.01)))
     app.step([], DT)
     texts = [b[0] for b in g.overlay_labels()]
     assert 'even' not in ' '.join(texts)                   # not a verdict while it computes
     assert texts[1] == 'win \u22644' and texts[2] == 'loss \u22644'   # proven: shown at once
     assert texts[0] == texts[3] == '\u2026'
-    worker.answers.append(Result(job, 'ok', {
-        'column': 1, 'scores': [50, 100, 0, 50, 50, 50, 50], 'depth': 12, 'nodes': 99,
-        'time': 0.5}))
+    worker.answers.append(Result(job, 'ok', MoveReply(
+        1, (50, 100, 0, 50, 50, 50, 50), depth=12, nodes=99, seconds=0.5)))
     app.step([], DT)
     texts = [b[0] for b in g.overlay_labels()]
     assert texts[0] == '\u2248 even' and texts[1] == 'win \u226412'   # then the result

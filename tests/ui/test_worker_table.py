@@ -1,93 +1,124 @@
-"""The AI worker's job-handler table: the game's kinds only, tests add their
-own with ``register_handler``, and an unknown kind is an ``'error'`` result."""
+"""The search pool's requests and replies: a request refuses an unknown kind,
+every kind has a handler and a reply type, replies cross the pipe as JSON and
+come back typed, and a reply of the wrong shape is an ``'error'`` result."""
 
 import json
 
 import pytest
 
-from connect4_game.search import jobs, worker
+from connect4_game.search import worker
 from connect4_game.search.jobs import (
-    PRODUCTION_HANDLERS,
-    Job,
+    HANDLERS,
     JobKind,
     Result,
     ResultStatus,
+    SearchRequest,
+    _final_result,
     compute,
-    register_handler,
+    decode_reply,
 )
+from connect4_game.search.replies import MoveReply, OskaReply, PingReply, PuzzleReply, ReviewReply
 from connect4_game.search.worker import SearchWorker
-from tests.worker_jobs import register_test_jobs, sleep_job
-
-register_test_jobs()
+from tests.worker_jobs import FakePool
 
 EMPTY = ('       ',) * 6
 
 
-def test_the_production_table_holds_exactly_the_games_job_kinds():
-    assert set(PRODUCTION_HANDLERS) == set(JobKind)
-    assert {k.value for k in PRODUCTION_HANDLERS} == {'ai', 'expert', 'plugin', 'review',
-                                                       'oska', 'ping'}
-    assert all(callable(fn) for fn in PRODUCTION_HANDLERS.values())
-    assert 'sleep' not in PRODUCTION_HANDLERS          # registered by the tests only
+def test_every_kind_has_a_handler_and_the_table_is_read_only():
+    assert set(HANDLERS) == set(JobKind)
+    assert {k.value for k in JobKind} == {'ai', 'expert', 'plugin', 'review', 'oska', 'puzzle',
+                                          'ping'}
     with pytest.raises(TypeError):
-        PRODUCTION_HANDLERS['sleep'] = sleep_job        # read-only
+        HANDLERS['sleep'] = HANDLERS[JobKind.PING]
 
 
-def test_the_worker_module_still_offers_the_job_names():
-    for name in ('Job', 'JobKind', 'Result', 'ResultStatus', 'compute', 'register_handler',
-                 'progress_depths', 'PRODUCTION_HANDLERS', 'DEEPEN_FROM', 'MAX_MESSAGE'):
-        assert getattr(worker, name) is getattr(jobs, name), name
-        assert name in worker.__all__, name
-
-
-def test_job_kinds_and_statuses_are_their_strings():
-    job = Job('k', 'ai', EMPTY, 'X', 2)
-    assert job.kind is JobKind.AI and job.kind == 'ai' and f'{job.kind}' == 'ai'
-    assert Job('k', JobKind.AI, EMPTY, 'X', 2) == job
-    assert Job('k', 'sleep', EMPTY, 'X').kind == 'sleep'       # a registered test kind
-    result = Result(job, 'ok', {'column': 3})
-    assert result.status is ResultStatus.OK and result.status == 'ok'
-    assert json.dumps([job.kind, result.status]) == '["ai", "ok"]'
-    with pytest.raises(ValueError):
-        Job('k', 3, EMPTY, 'X')
-    with pytest.raises(ValueError, match='result status'):
-        Result(job, 'fine')
-
-
-def test_register_handler_adds_test_kinds_only():
-    register_handler('sleep', sleep_job)                       # again: nothing happens
-    with pytest.raises(ValueError, match='new job kind'):
-        register_handler('ai', sleep_job)
-    with pytest.raises(ValueError, match='already has a handler'):
-        register_handler('sleep', test_register_handler_adds_test_kinds_only)
-    with pytest.raises(ValueError, match='top-level function'):
-        register_handler('nap', lambda job, progress: {})
-
-
-def test_compute_dispatches_on_the_kind_and_refuses_an_unknown_one():
-    assert compute(Job('k', 'ping', EMPTY, 'X')) == {}
-    assert compute(Job('k', 'sleep', EMPTY, 'X', 0))['column'] == 0
-    payload = compute(Job('k', 'ai', EMPTY, 'X', 1))
-    assert payload['column'] in range(7) and len(payload['scores']) == 7
+def test_a_request_refuses_an_unknown_kind_and_is_its_own_key():
+    req = SearchRequest('ai', EMPTY, 'X', 2)
+    assert req.kind is JobKind.AI and req == SearchRequest(JobKind.AI, EMPTY, 'X', 2)
+    assert {req: 1}[SearchRequest(JobKind.AI, EMPTY, 'X', 2)] == 1
+    assert req != SearchRequest(JobKind.AI, EMPTY, 'X', 2, tag=1)     # another game
     with pytest.raises(ValueError, match="unknown job kind 'juggle'"):
-        compute(Job('k', 'juggle', EMPTY, 'X'))
-    status, text = json.loads(worker._answer(None, (Job('k', 'juggle', EMPTY, 'X'), None)))
-    assert (status, text) == ('error', "unknown job kind 'juggle'")
+        SearchRequest('juggle', EMPTY, 'X')
+    with pytest.raises(ValueError):
+        SearchRequest(3, EMPTY, 'X')
+    with pytest.raises(ValueError):
+        JobKind('sleep')
+    result = Result(req, 'ok', MoveReply(3))
+    assert result.status is ResultStatus.OK and result.status == 'ok'
+    with pytest.raises(ValueError, match='result status'):
+        Result(req, 'fine')
 
 
-def test_the_worker_process_answers_an_unknown_kind_with_an_error_and_goes_on():
+def test_the_production_hooks_are_gone():
+    from connect4_game.search import jobs
+    for name in ('register_handler', 'Job', 'PRODUCTION_HANDLERS', '_adopt_handler'):
+        assert not hasattr(jobs, name), name
+        assert not hasattr(worker, name), name
+
+
+@pytest.mark.parametrize('reply', [
+    MoveReply(3, (0, 50, None), ('', 'win in 3', ''), depth=4, nodes=9, seconds=0.5),
+    MoveReply(None),
+    OskaReply(((0, 1), (1, 0), None), 5, 3, 0.25),
+    OskaReply(((0, 1), (2, 3), (1, 2))),
+    OskaReply(None),
+    PuzzleReply(line=(3, 3, 2)),
+    PingReply(),
+])
+def test_replies_cross_the_pipe_as_json_and_come_back_equal(reply):
+    kind = {MoveReply: JobKind.AI, OskaReply: JobKind.OSKA, PuzzleReply: JobKind.PUZZLE,
+            PingReply: JobKind.PING}[type(reply)]
+    assert decode_reply(kind, json.loads(json.dumps(reply.to_json()))) == reply
+
+
+def test_a_review_reply_holds_typed_records():
+    reply = compute(SearchRequest(JobKind.REVIEW, EMPTY, 'X', moves=(3, 3), time_budget=1.0))
+    assert isinstance(reply, ReviewReply) and [r.ply for r in reply.records] == [1, 2]
+    assert decode_reply(JobKind.REVIEW, json.loads(json.dumps(reply.to_json()))) == reply
+
+
+@pytest.mark.parametrize('data', [[], {'column': 'three'}, {'column': 1, 'scores': 'x'},
+                                  {'column': True}, {'column': 1, 'labels': [1]}])
+def test_a_forged_or_garbled_answer_is_an_error_result(data):
+    req = SearchRequest(JobKind.PLUGIN, EMPTY, 'X', plugin='bot.py:Bot')
+    res = _final_result(req, 'ok', data)
+    assert res.status == 'error' and res.reply is None
+    assert res.message.startswith('the plug-in bot.py:Bot failed'), res.message
+
+
+def test_compute_answers_each_kind_with_its_reply_type():
+    assert compute(SearchRequest(JobKind.PING, EMPTY, 'X')) == PingReply()
+    reply = compute(SearchRequest(JobKind.AI, EMPTY, 'X', 1))
+    assert isinstance(reply, MoveReply) and reply.column in range(7) and len(reply.scores) == 7
+    status, text = json.loads(worker._answer(None, 'not a request'))
+    assert (status, text) == ('error', 'not a search request')
+
+
+def test_the_fake_pool_answers_like_the_pool():
+    pool = FakePool()
+    req = SearchRequest(JobKind.AI, EMPTY, 'X', 2)
+    pool.submit(req)
+    assert pool.in_flight() == req
+    assert pool.poll() == []                    # not in the frame that asked
+    (res,) = pool.poll()
+    assert res.request == req and isinstance(res.reply, MoveReply) and not pool.busy()
+
+
+def test_the_worker_process_answers_typed_replies_and_goes_on():
     w = SearchWorker(spare=False)
     try:
         assert w.wait_warm(30)
-        w.submit(Job('u', 'juggle', EMPTY, 'X'))
+        w.submit(SearchRequest(JobKind.PING, EMPTY, 'X'))
         r = w.wait(30)
-        assert r is not None and r.status == 'error' and 'juggle' in r.message, r
+        assert r is not None and (r.status, r.reply) == ('ok', PingReply()), r
+        req = SearchRequest(JobKind.AI, EMPTY, 'X', 2)
+        w.submit(req)
+        r = w.wait(30)
+        assert r is not None and r.status == 'ok' and r.request == req, r
+        assert isinstance(r.reply, MoveReply) and r.reply.column in range(7)
+        w.submit(SearchRequest(JobKind.AI, EMPTY, 'X', 2, level='expert'))   # not a search
+        r = w.wait(30)
+        assert r is not None and r.status == 'error' and 'not a lookahead' in r.message, r
         assert w.restarts == 0
-        w.submit(Job('s', 'sleep', EMPTY, 'X', 0))          # a test kind, in the process
-        r = w.wait(30)
-        assert r is not None and (r.status, r.payload.get('column')) == ('ok', 0), r
-        w.submit(Job('a', JobKind.AI, EMPTY, 'X', 2))
-        r = w.wait(30)
-        assert r is not None and r.status == 'ok' and r.payload['column'] in range(7), r
     finally:
         w.close()

@@ -584,10 +584,10 @@ class GameScreen(Screen):
         s = self.session
         if not s.overlay or s.game.over:
             return None
-        payload = s.analysis_payload()
-        if payload is None:
+        analysis = s.analysis_payload()
+        if analysis is None:
             return [('\u2026', self.app.theme.text_dim)] * s.game.cols
-        return game_status.overlay_badges(payload, s.game.cols, self.app.theme)
+        return game_status.overlay_badges(analysis, s.game.cols, self.app.theme)
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:

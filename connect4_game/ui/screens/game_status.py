@@ -8,9 +8,8 @@ theme), in the current language; the game screen draws what they return.
 
 from __future__ import annotations
 
-from typing import Any
-
 from connect4_game.i18n import N_, _, ngettext
+from connect4_game.play.planner import Analysis
 from connect4_game.play.session import GameSession
 from connect4_game.play.verdicts import label_words, score_words
 from connect4_game.storage.stats import Record
@@ -211,32 +210,30 @@ def record_words(rec: Record, session: GameSession | None = None) -> str:
                     rec.ties).format(w=rec.wins, l=rec.losses, t=rec.ties)
 
 
-def overlay_badges(payload: dict[str, Any], cols: int, theme: Theme) -> list[Badge | None]:
-    """One (text, colour) badge per column from an analysis ``payload``
-    (its 'labels' and 'scores', and the 'depth' of a lookahead search),
-    None for a column without one; colours from ``theme``.
+def overlay_badges(analysis: Analysis, cols: int, theme: Theme) -> list[Badge | None]:
+    """One (text, colour) badge per column from an ``analysis`` (its reply's
+    labels and scores, and the depth of a lookahead search), None for a
+    column without one; colours from ``theme``.
 
     Perfect play's labels are shown as they are (``'win in 9'``, ``'≈ draw'``
     for an estimate), ``'…'`` for a column not proven yet. A lookahead's
     scores say how far it looked (:func:`score_badge`); while a deeper
-    search still runs (``payload['running']``) only its forced wins and
+    search still runs (``analysis.running``) only its forced wins and
     losses show, every other column ``'…'`` (never an 'even' that the
     deeper search may overturn)."""
     out: list[Badge | None] = []
-    labels = payload.get('labels') or []
-    scores = payload.get('scores') or []
-    running = bool(payload.get('running'))
+    reply, running = analysis.reply, analysis.running
+    labels, scores = reply.labels, reply.scores
     for col in range(cols):
         score = scores[col] if col < len(scores) else None
-        if labels and col < len(labels) and not labels[col] and not payload.get('column') \
-                and payload.get('time') is None:
+        if labels and col < len(labels) and not labels[col] and running:
             out.append(('\u2026', theme.text_dim))      # not proven yet
         elif labels and col < len(labels) and labels[col]:
             out.append((label_words(labels[col]), _label_colour(labels[col], theme)))
         elif running and score not in (100, 0, -1):
             out.append(('\u2026', theme.text_dim))      # still computing
         elif score is not None:
-            out.append(score_badge(score, payload.get('depth'), theme))
+            out.append(score_badge(score, reply.depth, theme))
         else:
             out.append(None)
     return out

@@ -21,8 +21,8 @@ import pygame
 from connect4_game.board import Board
 from connect4_game.i18n import _, ngettext
 from connect4_game.practice import Exercise, Practice, TryResult
-from connect4_game.search.jobs import ResultStatus
-from connect4_game.search.worker import Job
+from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
+from connect4_game.search.replies import MoveReply
 from connect4_game.ui.render import MIN_FONT, Renderer, toolbar_height
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.text_fit import draw_text, line_height
@@ -71,7 +71,7 @@ class PracticeScreen(Screen):
         self.cursor: int | None = None
         self.renderer = Renderer()
         self.board_top = 0
-        self.job_key: object = None
+        self.request: SearchRequest | None = None
         buttons = [Button(_('Back to the review'), 'back', _('Leave the practice (Esc)')),
                    Button(_('Next'), 'next', _('The next mistake (Enter)'))]
         self._buttons = {b.action: b for b in buttons}
@@ -115,10 +115,10 @@ class PracticeScreen(Screen):
 
     def _ask_reply(self, b: Board, side: str) -> None:
         """Ask the worker for perfect play's move for ``side`` in ``b``."""
-        self.job_key = ('practice', id(self), self.practice.index, self.tried)
         rows = tuple(''.join(r) for r in b.slots)
-        self.app.worker.submit(Job(self.job_key, 'expert', rows, side, time_budget=REPLY_BUDGET,
-                                   own_move=True))
+        self.request = SearchRequest(JobKind.EXPERT, rows, side, own_move=True,
+                                     time_budget=REPLY_BUDGET, tag=self.practice.index)
+        self.app.worker.submit(self.request)
 
     def next(self) -> None:
         """On to the next exercise, or the summary after the last one."""
@@ -127,7 +127,7 @@ class PracticeScreen(Screen):
         if self.stage is Stage.REPLY:
             self.app.worker.cancel()
         self.tried = self.reply = None
-        self.job_key = None
+        self.request = None
         self.stage = Stage.ASK if self.practice.advance() is not None else Stage.DONE
 
     # ------------------------------------------------------------------ frames
@@ -137,14 +137,14 @@ class PracticeScreen(Screen):
         if self.stage is not Stage.REPLY:
             return
         for res in self.app.worker.poll():
-            if res.key != self.job_key or res.status == ResultStatus.PROGRESS:
+            if res.request != self.request or res.status == ResultStatus.PROGRESS:
                 continue
-            if res.status == ResultStatus.OK:
-                col = res.payload.get('column')
+            if res.status == ResultStatus.OK and isinstance(res.reply, MoveReply):
+                col = res.reply.column
                 b = self.board()
-                if isinstance(col, int) and 0 <= col < self.cols and b.can_add_to(col):
+                if col is not None and 0 <= col < self.cols and b.can_add_to(col):
                     self.reply = col
-            if res.status != 'died':
+            if res.status != ResultStatus.DIED:
                 self.stage = Stage.FOUND
 
     def worker_replaced(self, worker) -> None:

@@ -1,14 +1,16 @@
 """Puzzles: "Red to play and win in 3" on the board (Menu > Puzzles).
 
 The screen lies over the Connect Four game, which it never touches: its
-board, seats and pending search are as they were when *Back to the game*
-(Esc, Backspace) closes the puzzles. It opens on the puzzle of the day the
+board and seats are as they were when *Back to the game* (Esc, Backspace)
+closes the puzzles, and the game asks the search pool again for a search
+the puzzles' requests took the place of. It opens on the puzzle of the day the
 first time in a window, then on the puzzle shown last.
 
 The player drops checkers of the side to move (a click on a column, its
 number key 1..7, or Left/Right and Enter/Down). Each try is judged by the
-solver (:func:`connect4_game.puzzles.check_try`) on the judge's thread
-(:mod:`connect4_game.ui.puzzle_judge`), never on the drawing thread: a move
+solver (:func:`connect4_game.puzzles.check_try`) in the search pool (a
+``'puzzle'`` request of :mod:`connect4_game.search`), never in the window's
+process; a reply for a position the screen has left is dropped. A move
 that keeps the win in time gets the defender's longest resistance
 (:func:`~connect4_game.puzzles.defence`), dropped like any move, until the
 four in a row (*Solved!*, counted as a solved try). A move that lets the
@@ -42,6 +44,8 @@ from connect4_game.puzzles import (
     puzzle_of_the_day,
     start_game,
 )
+from connect4_game.search.jobs import JobKind, Result, ResultStatus, SearchRequest
+from connect4_game.search.replies import PuzzleReply
 from connect4_game.storage.puzzle_stats import (
     PuzzleCounts,
     load_puzzle_counts,
@@ -49,7 +53,6 @@ from connect4_game.storage.puzzle_stats import (
     record_puzzle_try,
 )
 from connect4_game.ui.animation import DropAnimation, step_drops
-from connect4_game.ui.puzzle_judge import Answer, Ask, PuzzleJudge, Request
 from connect4_game.ui.render import MIN_FONT, Renderer, toolbar_height
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.text_fit import draw_text, line_height
@@ -98,7 +101,8 @@ class Visit:
     :param counted_miss: whether this visit's wrong try was counted already.
     :param misses: wrong tries in this visit (from the second on, the line
         says where the solution is).
-    :param waiting: the request whose answer the screen waits for, or None.
+    :param waiting: the search pool's request whose reply the screen waits
+        for, or None.
     :param reply_due: the defender's column, dropped once the try has landed.
     :param line: the solution (0-based columns) once known; ``to_show``
         what is left of it to play and ``pause`` seconds until the next.
@@ -111,7 +115,7 @@ class Visit:
     tone: Tone = Tone.PLAIN
     counted_miss: bool = False
     misses: int = 0
-    waiting: Request | None = None
+    waiting: SearchRequest | None = None
     reply_due: int | None = None
     line: tuple[int, ...] = ()
     to_show: list[int] = field(default_factory=list)
@@ -137,7 +141,8 @@ def grade_text(grade: int) -> str:
 class PuzzleScreen(Screen):
     """The puzzle set on the board, one puzzle at a time.
 
-    :param app: the app (its theme and sounds; its game is left alone).
+    :param app: the app (its theme, sounds and search pool ``worker``; its
+        game is left alone).
     :param puzzle: the puzzle to open on; default the one this window
         showed last, the first time the puzzle of the day.
     :param today: the date of the puzzle of the day (default today).
@@ -150,7 +155,6 @@ class PuzzleScreen(Screen):
         super().__init__(app)
         self.puzzles = load_puzzles()
         self.today = today or datetime.date.today()
-        self.judge = PuzzleJudge()
         self.renderer = Renderer()
         self.board_top = 0
         self.cursor: int | None = 3
@@ -184,11 +188,17 @@ class PuzzleScreen(Screen):
         v = self.visit
         if v.stage is not Stage.ASK or self.falling or not v.game.can_play(col):
             return False
-        v.waiting = Request(Ask.TRY, v.puzzle, tuple(v.game.moves), col)
-        self.judge.ask(v.waiting)
+        self._ask(SearchRequest(JobKind.PUZZLE, (), v.puzzle.side, moves=tuple(v.game.moves),
+                                puzzle=v.puzzle, column=col))
         self._drop(col)
         v.stage, v.message, v.tone = Stage.CHECK, _('Checking…'), Tone.PLAIN
         return True
+
+    def _ask(self, request: SearchRequest) -> None:
+        """Ask the search pool to judge ``request``; its reply is the one the
+        visit waits for."""
+        self.visit.waiting = request
+        self.app.worker.submit(request)
 
     def _drop(self, col: int) -> None:
         """Play ``col`` in the visit's game with the drop animation."""
@@ -200,24 +210,25 @@ class PuzzleScreen(Screen):
         self.visit.game.pop()
         self.falling = []
 
-    def _judged(self, a: Answer) -> None:
-        """The verdict on the try the screen waits for."""
+    def _judged(self, a: PuzzleReply, error: str = '') -> None:
+        """The verdict on the try the screen waits for (``error``: why there
+        is none)."""
         v = self.visit
         v.waiting = None
         p = v.puzzle
         if a.result is TryResult.SOLVED:
             v.stage, v.message, v.tone = Stage.SOLVED, _('Solved!'), Tone.GOOD
             self._record(True)
-        elif a.result is TryResult.WINS and a.reply is not None:
+        elif a.result is TryResult.WINS and a.defence is not None:
             left = moves_left(p, v.game)        # the try is on the board: what is left
-            v.reply_due, v.stage, v.tone = a.reply, Stage.ASK, Tone.GOOD
+            v.reply_due, v.stage, v.tone = a.defence, Stage.ASK, Tone.GOOD
             v.message = _('Good move. Now win with your next move.') if left <= 1 else \
                 ngettext('Good move. Now win in {n} more.', 'Good move. Now win in {n} more.',
                          left).format(n=left)
         else:
             self._take_back()
             v.stage, v.tone = Stage.ASK, Tone.BAD
-            v.message = self.miss_text(a)
+            v.message = self.miss_text(a, error)
             if a.result in (TryResult.ESCAPES, TryResult.TOO_SLOW):
                 v.misses += 1
                 if v.misses >= 2:
@@ -226,8 +237,9 @@ class PuzzleScreen(Screen):
                     v.counted_miss = True
                     self._record(False)
 
-    def miss_text(self, a: Answer) -> str:
-        """The line for a try that is taken back (or could not be judged)."""
+    def miss_text(self, a: PuzzleReply, error: str = '') -> str:
+        """The line for a try that is taken back, or that could not be
+        judged (``error``: one line saying why)."""
         p = self.visit.puzzle
         if a.result is TryResult.TOO_SLOW:
             return ngettext('That still wins, but not in {n} \u2014 try again',
@@ -236,8 +248,8 @@ class PuzzleScreen(Screen):
         if a.result is TryResult.ESCAPES:
             return _('That lets Red escape \u2014 try again') if p.side == 'O' else \
                 _('That lets Yellow escape \u2014 try again')
-        if a.error:
-            return _('The move could not be checked: {error}').format(error=a.error)
+        if error:
+            return _('The move could not be checked: {error}').format(error=error)
         return _('You cannot play there.')
 
     def _record(self, solved: bool) -> None:
@@ -276,8 +288,8 @@ class PuzzleScreen(Screen):
         if v.line:
             v.waiting, v.to_show, v.pause = None, list(v.line), 0.0
         else:
-            v.waiting = Request(Ask.SOLUTION, v.puzzle, v.puzzle.moves)
-            self.judge.ask(v.waiting)
+            self._ask(SearchRequest(JobKind.PUZZLE, (), v.puzzle.side, moves=v.puzzle.moves,
+                                    puzzle=v.puzzle))
 
     def _solution_step(self, dt: float) -> None:
         """While the solution is played: the next move once the last has
@@ -296,34 +308,47 @@ class PuzzleScreen(Screen):
             self._drop(v.to_show.pop(0))
 
     def close(self) -> None:
-        self.judge.close()
+        waiting = self.visit.waiting
+        if waiting is not None and self.app.worker.in_flight() == waiting:
+            self.app.worker.cancel()
         super().close()
 
-    def on_app_close(self) -> None:
-        self.judge.close()
+    def worker_replaced(self, worker) -> None:
+        """A new search pool took over: ask it what the visit waits for."""
+        if self.visit.waiting is not None:
+            self._ask(self.visit.waiting)
 
     # ------------------------------------------------------------------ frames
     def update(self, dt: float) -> None:
         self.toolbar.update(dt)
         self.falling = step_drops(self.falling, dt, lambda: self.app.sounds.play('drop'))
         v = self.visit
-        for a in self.judge.poll():
-            if a.request != v.waiting:
-                continue                      # a position the screen has left
-            if a.request.ask is Ask.SOLUTION:
-                v.waiting, v.line, v.to_show, v.pause = None, a.line, list(a.line), 0.0
-                if a.error:
-                    v.stage, v.tone = Stage.ASK, Tone.BAD
-                    v.message = _('The move could not be checked: {error}').format(
-                        error=a.error)
-            else:
-                self._judged(a)
+        for res in self.app.worker.poll():
+            if res.request == v.waiting:      # else a position the screen has left
+                self._answered(res)
         if v.reply_due is not None and not self.falling:
             col, v.reply_due = v.reply_due, None
             if v.game.can_play(col):
                 self._drop(col)
         if v.stage is Stage.SHOWING:
             self._solution_step(dt)
+
+    def _answered(self, res: Result) -> None:
+        """The search pool's result for the request the visit waits for: a
+        try's verdict or the solution, or why there is none."""
+        v = self.visit
+        if res.status in (ResultStatus.PROGRESS, ResultStatus.DIED):
+            return                            # a died request runs again
+        reply = res.reply if isinstance(res.reply, PuzzleReply) else None
+        error = '' if reply is not None else res.message or str(res.status)
+        request, v.waiting = res.request, None
+        if request.column >= 0:
+            self._judged(reply or PuzzleReply(), error)
+        elif reply is not None:
+            v.line, v.to_show, v.pause = reply.line, list(reply.line), 0.0
+        else:
+            v.stage, v.tone = Stage.ASK, Tone.BAD
+            v.message = _('The move could not be checked: {error}').format(error=error)
 
     def wants_frames(self) -> bool:
         v = self.visit

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import pygame
 
+from connect4_game.ai.review import PlyReview
 from connect4_game.board import Board
 from connect4_game.i18n import N_, _, ngettext
 from connect4_game.play.verdicts import label_words
-from connect4_game.search.jobs import ResultStatus
-from connect4_game.search.worker import Job
+from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
+from connect4_game.search.replies import ReviewReply
 from connect4_game.ui.render import MIN_FONT, Layout, Renderer, fit_text, font, mix, toolbar_height
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.widgets import Button, Toolbar
@@ -67,7 +68,7 @@ class ReviewScreen(Screen):
         s = app.session
         self.rows, self.cols = s.game.rows, s.game.cols
         self.moves = list(s.game.moves)
-        self.records: list[dict] = []
+        self.records: list[PlyReview] = []
         self.sel = 0
         self.following = True        # the selection goes to the first mistake once judged
         self.renderer = Renderer()
@@ -82,12 +83,12 @@ class ReviewScreen(Screen):
             Button(_('Practice'), 'practice', _('Find better moves for your mistakes (P)'))]
         self._buttons = {b.action: b for b in buttons}
         self.toolbar = Toolbar(buttons)
-        self.key = ('review', s.planner.game_id, tuple(self.moves))
+        empty = tuple(' ' * self.cols for _ in range(self.rows))
+        self.request = SearchRequest(JobKind.REVIEW, empty, 'X', time_budget=PLY_BUDGET,
+                                     moves=tuple(self.moves), tag=s.planner.game_id)
         if self.moves:
             s.planner.cancel()
-            empty = tuple(' ' * self.cols for _ in range(self.rows))
-            app.worker.submit(Job(self.key, 'review', empty, 'X', time_budget=PLY_BUDGET,
-                                  moves=tuple(self.moves)))
+            app.worker.submit(self.request)
 
     def caption(self) -> str:
         return _('Review')
@@ -110,30 +111,30 @@ class ReviewScreen(Screen):
     def _take_results(self) -> None:
         """The worker's verdicts on this game, move by move, then the end."""
         for res in self.app.worker.poll():
-            if res.key != self.key:
+            if res.request != self.request:
                 continue
-            if res.status == ResultStatus.PROGRESS:
-                rec = res.payload.get('record')
-                if isinstance(rec, dict) and rec.get('ply') == len(self.records) + 1:
-                    self._add(rec)
-            elif res.status == ResultStatus.OK:
-                recs = res.payload.get('records')
-                if isinstance(recs, list) and len(recs) == len(self.moves):
-                    for rec in recs[len(self.records):]:
+            reply = res.reply if isinstance(res.reply, ReviewReply) else None
+            if res.status == ResultStatus.PROGRESS and reply is not None:
+                for rec in reply.records:
+                    if rec.ply == len(self.records) + 1:
                         self._add(rec)
-                    self.records = recs
+            elif res.status == ResultStatus.OK:
+                if reply is not None and len(reply.records) == len(self.moves):
+                    for rec in reply.records[len(self.records):]:
+                        self._add(rec)
+                    self.records = list(reply.records)
                 self.done = True
-            elif res.status != 'died':
+            elif res.status != ResultStatus.DIED:
                 self.error = res.message or res.status
                 self.done = True
 
-    def _add(self, rec: dict) -> None:
+    def _add(self, rec: PlyReview) -> None:
         """A move's verdict came: keep it, teach the game session, and go to it
         if it is the first mistake and the player has not chosen a move."""
         i = len(self.records)
         self.records.append(rec)
         self.app.session.learn_review(self.rows, self.cols, self.moves[:i], rec)
-        if self.following and rec.get('verdict') in ('mistake', 'blunder'):
+        if self.following and rec.verdict in ('mistake', 'blunder'):
             self.sel = i
             self.following = False
 
@@ -208,7 +209,7 @@ class ReviewScreen(Screen):
     def next_mistake(self) -> int | None:
         """The first move after the chosen one judged a mistake or a blunder,
         else the first such move before it (round the game again), else None."""
-        bad = [i for i, rec in enumerate(self.records) if rec['verdict'] in ('mistake', 'blunder')]
+        bad = [i for i, rec in enumerate(self.records) if rec.verdict in ('mistake', 'blunder')]
         after = [i for i in bad if i > self.sel]
         if after:
             return after[0]
@@ -226,11 +227,11 @@ class ReviewScreen(Screen):
         if i >= len(self.records):
             return head + ' \u2014 ' + _('judging…')
         rec = self.records[i]
-        tip = VERDICT_TIPS[rec['verdict']]
+        tip = VERDICT_TIPS[rec.verdict]
         verdict = _(tip)
-        best = ', '.join(str(c + 1) for c in rec['best'])
+        best = ', '.join(str(c + 1) for c in rec.best)
         return head + f' \u2014 {verdict}. ' + ngettext('Best: column {cols}', 'Best: columns {cols}',
-                                                       len(rec['best'])).format(cols=best) + '.'
+                                                       len(rec.best)).format(cols=best) + '.'
 
     def summary(self) -> str:
         """How many of each verdict each side had."""
@@ -241,8 +242,8 @@ class ReviewScreen(Screen):
                  'blunder': lambda n: ngettext('{n} blunder', '{n} blunders', n)}
         parts = []
         for side in 'XO':
-            mine = [r for r in self.records if r['player'] == side]
-            counts = {v: sum(r['verdict'] == v for r in mine) for v in forms}
+            mine = [r for r in self.records if r.player == side]
+            counts = {v: sum(r.verdict == v for r in mine) for v in forms}
             parts.append(f'{side}: ' + ', '.join(forms[v](counts[v]).format(n=counts[v])
                                                    for v in forms))
         return '   '.join(parts)
@@ -279,7 +280,7 @@ class ReviewScreen(Screen):
         rec = self.records[self.sel] if self.sel < len(self.records) else None
         labels = self.judging_labels(b) if rec is None else self.score_labels(rec)
         self.renderer.draw_board(board_surf, b.slots, labels=labels,
-                                 best_cols=rec['best'] if rec else (),
+                                 best_cols=rec.best if rec else (),
                                  hint_col=None, cursor=None)
         if self.moves:
             self._draw_played(board_surf, lay, b, self.moves[self.sel], rec)
@@ -300,16 +301,16 @@ class ReviewScreen(Screen):
         dim = self.app.theme.text_dim
         return [('\u2026', dim) if b.can_add_to(c) else None for c in range(self.cols)]
 
-    def score_labels(self, rec: dict) -> list[tuple[str, tuple] | None]:
+    def score_labels(self, rec: PlyReview) -> list[tuple[str, tuple] | None]:
         """The badge of each column of the judged position ``rec``: (text,
         colour) -- ``'win in N'`` / ``'loss in N'`` (plies counted from this
         column's checker, a win at once is 1), ``'draw'``, ``'≈ ...'`` for an
         estimate -- or None for a full column."""
         from connect4_game.ai.solver import score_to_plies
         theme = self.app.theme
-        exact = rec.get('exact', True)
+        exact = rec.exact
         labels: list[tuple[str, tuple] | None] = []
-        for sc in rec['scores']:
+        for sc in rec.scores:
             if sc is None:
                 labels.append(None)
                 continue
@@ -325,7 +326,7 @@ class ReviewScreen(Screen):
         return labels
 
     def _draw_played(self, board_surf, lay: Layout, b: Board, col: int,
-                     rec: dict | None) -> None:
+                     rec: PlyReview | None) -> None:
         """The chosen move's checker, translucent where it landed in column
         ``col`` of ``b``, ringed in its verdict's colour (dim while judged)."""
         row = next((r for r in range(self.rows - 1, -1, -1) if b.slots[r][col] == ' '), None)
@@ -334,7 +335,7 @@ class ReviewScreen(Screen):
         self.renderer.blit_checker(board_surf, 'X' if self.sel % 2 == 0 else 'O', row, col,
                                    ghost=True)
         cx, cy = lay.slot_center(row, col)
-        pygame.draw.circle(board_surf, self.verdict_colour(rec['verdict']) if rec
+        pygame.draw.circle(board_surf, self.verdict_colour(rec.verdict) if rec
                            else self.app.theme.text_dim, (cx, cy), int(lay.radius * 1.05),
                            max(3, lay.cell // 14))
 
@@ -380,13 +381,13 @@ class ReviewScreen(Screen):
         pts = []
         for i, rec in enumerate(self.records):
             x = rect.left + step * (i + 0.5)
-            y = mid - graph_y(rec.get('value'), cells) * half
+            y = mid - graph_y(rec.value, cells) * half
             pts.append((x, y, rec))
         if len(pts) > 1:
             pygame.draw.lines(surface, theme.accent, False, [(x, y) for x, y, _r in pts], 2)
         for x, y, rec in pts:
-            colour = self.verdict_colour(rec['verdict'])
-            r = 3 if rec['verdict'] == 'best' else 6
-            pygame.draw.circle(surface, colour, (int(x), int(y)), r, 0 if rec.get('exact', True) else 2)
+            colour = self.verdict_colour(rec.verdict)
+            r = 3 if rec.verdict == 'best' else 6
+            pygame.draw.circle(surface, colour, (int(x), int(y)), r, 0 if rec.exact else 2)
         sx = rect.left + step * (self.sel + 0.5)
         pygame.draw.line(surface, theme.highlight, (sx, rect.top + 2), (sx, rect.bottom - 2), 1)

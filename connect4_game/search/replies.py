@@ -1,0 +1,242 @@
+"""What the search pool answers: one frozen reply type per job kind.
+
+A worker process sends its answer as JSON (never a pickle: a plug-in
+running there cannot make the window's process run code by forging one);
+the window's side reads it back here, with :func:`decode_reply`, into the
+reply type of the request's kind, and refuses any other shape. Consumers
+only ever see these types:
+
+* :class:`MoveReply` -- ``'ai'``, ``'expert'``, ``'plugin'``: a column and
+  the per-column verdicts (the assignment's scores, BU CS111 ps9, Problem 4,
+  or perfect play's labels and Pons scores);
+* :class:`ReviewReply` -- ``'review'``: the judged moves of a game;
+* :class:`OskaReply` -- ``'oska'``: an Oska move;
+* :class:`PuzzleReply` -- ``'puzzle'``: a try judged, or a puzzle's solution;
+* :class:`PingReply` -- ``'ping'``: nothing (the start-up check).
+
+This module never imports pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from connect4_game.ai.review import PlyReview
+from connect4_game.puzzles import TryResult
+
+__all__ = ['MoveReply', 'ReviewReply', 'OskaReply', 'PuzzleReply', 'PingReply', 'Reply',
+           'Square']
+
+Square = tuple[int, int]
+"""An Oska square, ``(row, col)``."""
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f'{what} is not a whole number')
+    return value
+
+
+def _opt_int(value: Any, what: str) -> int | None:
+    return None if value is None else _int(value, what)
+
+
+def _float(value: Any, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f'{what} is not a number')
+    return float(value)
+
+
+def _str(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f'{what} is not text')
+    return value
+
+
+def _seq(value: Any, what: str) -> Sequence[Any]:
+    if value is None:
+        return ()
+    if not isinstance(value, (list, tuple)):
+        raise ValueError(f'{what} is not a list')
+    return value
+
+
+def _map(data: Any) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise ValueError('the answer is not an object')
+    return data
+
+
+@dataclass(frozen=True)
+class MoveReply:
+    """A search's move and its verdict on every column (``'ai'``,
+    ``'expert'``, ``'plugin'``).
+
+    :param column: the 0-based column chosen, or None (no move: the board is
+        full, every column loses for a lookahead search, or an analysis of a
+        finished game).
+    :param scores: one per column: the assignment's scores (-1 full, 0 loss,
+        50 neither, 100 win; BU CS111 ps9, Problem 4), a level's points, or
+        perfect play's Pons scores; None for a column without one. Empty for
+        a plug-in's move.
+    :param labels: perfect play only: one verdict text per column
+        (``'win in 3'``, ``''`` while not proven yet); empty otherwise.
+    :param depth: plies searched by a lookahead search; None for perfect play
+        and plug-ins.
+    :param nodes: positions searched (0 when not counted).
+    :param seconds: the search's time in seconds.
+    :param backend: the perfect-play solver used (``'bitbully'``,
+        ``'solver'``), or ``''``.
+    """
+
+    column: int | None
+    scores: tuple[int | None, ...] = ()
+    labels: tuple[str, ...] = ()
+    depth: int | None = None
+    nodes: int = 0
+    seconds: float = 0.0
+    backend: str = ''
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON-ready dict the worker process sends."""
+        return {'column': self.column, 'scores': list(self.scores),
+                'labels': list(self.labels), 'depth': self.depth, 'nodes': self.nodes,
+                'seconds': self.seconds, 'backend': self.backend}
+
+    @classmethod
+    def from_json(cls, data: Any) -> MoveReply:
+        """:raises ValueError: unless ``data`` has :meth:`to_json`'s shape."""
+        d = _map(data)
+        return cls(_opt_int(d.get('column'), 'the column'),
+                   tuple(_opt_int(s, 'a score') for s in _seq(d.get('scores'), 'the scores')),
+                   tuple(_str(s, 'a label') for s in _seq(d.get('labels'), 'the labels')),
+                   _opt_int(d.get('depth'), 'the depth'), _int(d.get('nodes', 0), 'the nodes'),
+                   _float(d.get('seconds', 0.0), 'the time'),
+                   _str(d.get('backend', ''), 'the backend'))
+
+
+def _record(data: Any) -> PlyReview:
+    d = _map(data)
+    return PlyReview(_int(d.get('ply'), 'the ply'), _int(d.get('column'), 'the column'),
+                     _str(d.get('player'), 'the player'),
+                     tuple(_opt_int(s, 'a score') for s in _seq(d.get('scores'), 'the scores')),
+                     tuple(_int(c, 'a best column') for c in _seq(d.get('best'), 'the best')),
+                     _str(d.get('verdict'), 'the verdict'), _int(d.get('value'), 'the value'),
+                     bool(d.get('exact')), _str(d.get('backend', ''), 'the backend'))
+
+
+@dataclass(frozen=True)
+class ReviewReply:
+    """A game reviewed by perfect play (``'review'``).
+
+    :param records: one :class:`~connect4_game.ai.review.PlyReview` per move
+        judged, in order (a progress reply holds the one move just judged).
+    """
+
+    records: tuple[PlyReview, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON-ready dict the worker process sends."""
+        return {'records': [r.to_dict() for r in self.records]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> ReviewReply:
+        """:raises ValueError: unless ``data`` has :meth:`to_json`'s shape."""
+        return cls(tuple(_record(r) for r in _seq(_map(data).get('records'), 'the records')))
+
+
+def _square(value: Any) -> Square:
+    pair = _seq(value, 'a square')
+    if len(pair) != 2:
+        raise ValueError('a square is not a (row, column) pair')
+    return (_int(pair[0], 'a row'), _int(pair[1], 'a column'))
+
+
+@dataclass(frozen=True)
+class OskaReply:
+    """The Oska engine's move (``'oska'``).
+
+    :param move: ``(frm, to, captured)`` squares (``captured`` None unless a
+        capture), or None (no move: a pass or a finished game).
+    :param nodes: positions searched; :param max_ply: the deepest ply reached;
+    :param seconds: the search's time in seconds.
+    """
+
+    move: tuple[Square, Square, Square | None] | None
+    nodes: int = 0
+    max_ply: int = 0
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON-ready dict the worker process sends."""
+        move = None if self.move is None else [
+            list(self.move[0]), list(self.move[1]),
+            None if self.move[2] is None else list(self.move[2])]
+        return {'move': move, 'nodes': self.nodes, 'max_ply': self.max_ply,
+                'seconds': self.seconds}
+
+    @classmethod
+    def from_json(cls, data: Any) -> OskaReply:
+        """:raises ValueError: unless ``data`` has :meth:`to_json`'s shape."""
+        d = _map(data)
+        move = None
+        if d.get('move') is not None:
+            parts = _seq(d['move'], 'the move')
+            if len(parts) != 3:
+                raise ValueError('the move is not (from, to, captured)')
+            move = (_square(parts[0]), _square(parts[1]),
+                    None if parts[2] is None else _square(parts[2]))
+        return cls(move, _int(d.get('nodes', 0), 'the nodes'),
+                   _int(d.get('max_ply', 0), 'the depth'),
+                   _float(d.get('seconds', 0.0), 'the time'))
+
+
+@dataclass(frozen=True)
+class PuzzleReply:
+    """A puzzle's judgement (``'puzzle'``).
+
+    :param result: for a try: what it does (a
+        :class:`~connect4_game.puzzles.TryResult`); None for the solution.
+    :param defence: for a try that ``WINS``: the defender's 0-based column
+        after it (its longest resistance); else None.
+    :param line: for the solution: the 0-based columns from the puzzle's
+        position to the four in a row (``2 * win_in - 1`` of them).
+    """
+
+    result: TryResult | None = None
+    defence: int | None = None
+    line: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON-ready dict the worker process sends."""
+        return {'result': None if self.result is None else self.result.value,
+                'defence': self.defence, 'line': list(self.line)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> PuzzleReply:
+        """:raises ValueError: unless ``data`` has :meth:`to_json`'s shape."""
+        d = _map(data)
+        result = None if d.get('result') is None else TryResult(_str(d['result'], 'the result'))
+        return cls(result, _opt_int(d.get('defence'), 'the defence'),
+                   tuple(_int(c, 'a column') for c in _seq(d.get('line'), 'the line')))
+
+
+@dataclass(frozen=True)
+class PingReply:
+    """The start-up check's answer (``'ping'``): the search is imported."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON-ready dict the worker process sends."""
+        return {}
+
+    @classmethod
+    def from_json(cls, data: Any) -> PingReply:
+        """:raises ValueError: unless ``data`` is an object."""
+        _map(data)
+        return cls()
+
+
+Reply = MoveReply | ReviewReply | OskaReply | PuzzleReply | PingReply
+"""Any of the pool's replies."""
