@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from connect4_game.board import Board
 
 __all__ = ['SearchRequest', 'JobKind', 'Result', 'ResultStatus', 'compute', 'decode_reply',
+           'error_text', 'final_result', 'job_name',
            'progress_depths', 'HANDLERS', 'DEEPEN_FROM', 'MAX_MESSAGE', 'Handler', 'Progress']
 
 MAX_MESSAGE = 300
@@ -193,7 +194,7 @@ class Result:
                              f'not {clip(self.status)}') from None
 
 
-def _error_text(exc: BaseException) -> str:
+def error_text(exc: BaseException) -> str:
     """One line (at most :data:`MAX_MESSAGE` characters) for what a request
     raised: the text of a RuntimeError/ValueError (already one clear line),
     else the exception's type and text."""
@@ -225,7 +226,7 @@ def decode_reply(kind: JobKind, data: Any) -> Reply:
         raise ValueError(f'the answer has the wrong shape ({clip(exc)})') from None
 
 
-def _final_result(request: SearchRequest, status: str, value: Any) -> Result:
+def final_result(request: SearchRequest, status: str, value: Any) -> Result:
     """The :class:`Result` of a request's last reply ``(status, value)`` from a
     worker process (see ``connect4_game.search.worker._read_reply``): ``'ok'``
     with its reply, else ``'error'`` with one line (for a ``'bad'`` reply or

@@ -64,10 +64,10 @@ from connect4_game.search.jobs import (
     Result,
     ResultStatus,
     SearchRequest,
-    _error_text,
-    _final_result,
     compute,
     decode_reply,
+    error_text,
+    final_result,
     job_name,
 )
 from connect4_game.search.replies import Reply
@@ -120,7 +120,7 @@ def _answer(conn: mp_connection.Connection, request: SearchRequest) -> bytes:
             raise ValueError('not a search request')
         return json.dumps(['ok', compute(request, progress).to_json()]).encode('utf-8')
     except BaseException as exc:  # a plug-in may raise anything; report it
-        return json.dumps(['error', _error_text(exc)]).encode('utf-8')
+        return json.dumps(['error', error_text(exc)]).encode('utf-8')
 
 
 def _serve(conn: mp_connection.Connection, parent_pid: int | None = None) -> None:
@@ -550,7 +550,7 @@ class SearchWorker:
                 else:
                     self._deaths_in_row = 0
                     self._death_key, self._key_deaths = None, 0
-                self._finish(job, _final_result(job, status, payload))
+                self._finish(job, final_result(job, status, payload))
                 return
             if not proc.alive():
                 self._lost(job, proc)

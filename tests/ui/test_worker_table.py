@@ -13,9 +13,9 @@ from connect4_game.search.jobs import (
     Result,
     ResultStatus,
     SearchRequest,
-    _final_result,
     compute,
     decode_reply,
+    final_result,
 )
 from connect4_game.search.replies import MoveReply, OskaReply, PingReply, PuzzleReply, ReviewReply
 from connect4_game.search.worker import SearchWorker
@@ -81,7 +81,7 @@ def test_a_review_reply_holds_typed_records():
                                   {'column': True}, {'column': 1, 'labels': [1]}])
 def test_a_forged_or_garbled_answer_is_an_error_result(data):
     req = SearchRequest(JobKind.PLUGIN, EMPTY, 'X', plugin='bot.py:Bot')
-    res = _final_result(req, 'ok', data)
+    res = final_result(req, 'ok', data)
     assert res.status == 'error' and res.reply is None
     assert res.message.startswith('the plug-in bot.py:Bot failed'), res.message
 
