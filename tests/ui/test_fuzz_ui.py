@@ -185,7 +185,7 @@ class Snapshot:
         self.toolbar_focus = g.toolbar.focus is not None
         self.toolbar = g.toolbar.rect.copy()
         self.thinking = g.session.thinking()
-        self.move_now = g._move_now_visible()
+        self.move_now = g.move_now_visible()
 
 
 def check_state(app, worker, where):

@@ -460,14 +460,14 @@ def test_settings_persist_across_runs(worker, tmp_path, monkeypatch):
     app = App(AppOptions(), size=(640, 600), worker=worker)
     assert app.session.tiebreak == 'RANDOM' and app.session.lookahead == DEFAULT_LOOKAHEAD
     app.step([], DT)
-    app.step([key(pygame.K_5, '5'), key(pygame.K_t, 't'), key(pygame.K_c, 'c')], DT)
+    app.step([key(pygame.K_MINUS, '-'), key(pygame.K_t, 't'), key(pygame.K_c, 'c')], DT)
     theme = app.theme_name
     app.close()
     data = json.loads((tmp_path / 'settings.json').read_text())
-    assert data['lookahead'] == 5 and data['tiebreak'] == 'LEFT' and data['theme'] == theme
+    assert data['lookahead'] == DEFAULT_LOOKAHEAD - 1 and data['tiebreak'] == 'LEFT' and data['theme'] == theme
     again = App(AppOptions(), size=(640, 600), worker=worker)
     try:
-        assert again.session.lookahead == 5 and again.session.tiebreak == 'LEFT'
+        assert again.session.lookahead == DEFAULT_LOOKAHEAD - 1 and again.session.tiebreak == 'LEFT'
         assert again.theme_name == theme
     finally:
         again.close()
@@ -519,7 +519,7 @@ def test_help_screen_lists_every_key(worker, closing):
     app.step([key(pygame.K_F1)], DT)
     assert type(app.screen).__name__ == 'HelpScreen'
     keys = ' '.join(k for k, _ in help_lines())
-    for k in ['0 - 9', '+', '-', 'T', 'E', 'H', 'A', 'U', 'Ctrl+Z', 'R', 'Ctrl+Y', 'N', 'G', 'D',
+    for k in ['1 \u2013 9', '+', '-', 'T', 'E', 'H', 'A', 'U', 'Ctrl+Z', 'R', 'Ctrl+Y', 'N', 'G', 'D',
               'P', '[', ']', 'C', 'M', 'S', 'Ctrl+S', 'Ctrl+O', 'Ctrl+C', 'F11', 'F1', '?',
               'Esc', 'Left', 'Right', 'Down', 'Space', 'Enter']:
         assert k in keys, k

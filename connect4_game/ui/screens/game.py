@@ -28,7 +28,7 @@ from typing import Any
 
 import pygame
 
-from connect4_game import rules
+from connect4_game.ai.levels import DEFAULT_LEVEL
 from connect4_game.i18n import _
 from connect4_game.messages import MAX_TEXT, clip
 from connect4_game.net.link import NetState
@@ -271,7 +271,19 @@ class GameScreen(Screen):
     # ------------------------------------------------------------------ commands
     def _command_table(self) -> dict[str, Callable[[], object]]:
         """What each command of :data:`~connect4_game.ui.commands.COMMANDS`
-        does (the column keys drop: :meth:`handle_key`)."""
+        does (the column keys drop: :meth:`handle_key`).
+
+        :raises RuntimeError: if a command of the table has nothing to do
+            here, or this has a command the table lacks.
+        """
+        table = self._handlers()
+        wanted = {c.name for c in commands.COMMANDS} - {'column'}
+        if set(table) != wanted:
+            raise RuntimeError(f'commands without a handler: {sorted(wanted - set(table))}, '
+                               f'handlers without a command: {sorted(set(table) - wanted)}')
+        return table
+
+    def _handlers(self) -> dict[str, Callable[[], object]]:
         app = self.app
         return {
             'left': lambda: self._move_cursor(-1),
@@ -357,7 +369,7 @@ class GameScreen(Screen):
                     NetState.LOST: _('The connection to your friend is lost.')}.get(
             network.state, _('Your friend left the game.'))
         mine = network.link.my_side or 'X'
-        computer = PlayerConfig.for_level(rules.DEFAULT_LEVEL)
+        computer = PlayerConfig.for_level(DEFAULT_LEVEL)
         person = PlayerConfig(SeatKind.HUMAN, s.lookahead, s.tiebreak)
         players = {mine: person, 'O' if mine == 'X' else 'X': computer}
 
