@@ -17,6 +17,7 @@ from enum import Enum
 from typing import Any
 
 from connect4_game import rules
+from connect4_game.ai.levels import get_level, search_level
 from connect4_game.checks import check_choice, check_lookahead
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, check_tiebreak
 
@@ -49,9 +50,9 @@ class PlayerConfig:
 
     :param kind: one of :data:`connect4_game.rules.PLAYER_KINDS` or
         ``'remote'`` (a friend on another computer).
-    :param level: for ``kind='ai'``: a named level of
-        :data:`connect4_game.rules.LEVELS` (not ``'expert'``, which is
-        ``kind='expert'``), or ``''`` for the assignment's ``AIPlayer`` with
+    :param level: for ``kind='ai'``: the name of a level of
+        :data:`connect4_game.ai.levels.LEVELS` that searches (a perfect one,
+        Expert, is ``kind='expert'``), or ``''`` for the assignment's ``AIPlayer`` with
         exactly ``lookahead`` and ``tiebreak`` (the *Advanced* setting).
     :param lookahead: plies >= 0 (BU CS111 ps9, Problem 4).
     :param tiebreak: one of :data:`connect4_game.players.TIEBREAKS`.
@@ -72,7 +73,7 @@ class PlayerConfig:
         check_tiebreak(self.tiebreak)
         check_lookahead(self.lookahead)
         if self.level:
-            check_choice(self.level, rules.LEVELS[:-1], 'level')
+            search_level(self.level)
             if self.kind != 'ai':
                 raise ValueError(f'only a computer player has a level, not a {self.kind} one')
         if self.kind == 'plugin' and not self.spec:
@@ -99,11 +100,13 @@ class PlayerConfig:
 
     @classmethod
     def for_level(cls, level: str, base: PlayerConfig | None = None) -> PlayerConfig:
-        """The computer player of ``level`` (``'expert'`` too), keeping the
-        Advanced lookahead/tiebreak of ``base`` for later."""
+        """The computer player of the level named ``level`` (``'expert'``
+        too), keeping the Advanced lookahead/tiebreak of ``base`` for later.
+
+        :raises ValueError: for a name that is not a level of
+            :data:`connect4_game.ai.levels.LEVELS`."""
         base = base or cls()
-        check_choice(level, rules.LEVELS, 'level')
-        if level == 'expert':
+        if get_level(level).perfect:
             return cls(SeatKind.EXPERT, base.lookahead, base.tiebreak)
         return cls(SeatKind.AI, base.lookahead, base.tiebreak, level=level)
 

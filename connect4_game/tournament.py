@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
 
-from connect4_game import rules
+from connect4_game.ai.levels import is_level, level_names
 from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, Board, other
 from connect4_game.checks import check_int, check_lookahead, check_number, is_int, shown
 from connect4_game.game import Game
@@ -72,7 +72,7 @@ _ELO_TOLERANCE = 1e-10          # largest change of a log-strength that stops th
 class PlayerKind(str, Enum):
     """What plays for a tournament entrant."""
 
-    LEVEL = 'level'     # easy, medium, hard, expert
+    LEVEL = 'level'     # a level of connect4_game.ai.levels.LEVELS
     RANDOM = 'random'   # the assignment's RandomPlayer
     AI = 'ai'           # the assignment's AIPlayer (lookahead, tiebreak)
     COMPAT = 'compat'   # another assignment's player: cs5[...], vieropeenrij[...]
@@ -110,7 +110,7 @@ def parse_entrant(text: str) -> Entrant:
     if not isinstance(text, str):
         raise ValueError(f'a player must be a string, not {quote(text)}')
     low = text.strip().lower()
-    if low in rules.LEVELS:
+    if is_level(low):
         return Entrant(text, PlayerKind.LEVEL, low)
     if low in (PlayerKind.RANDOM.value, PlayerKind.AI.value):
         return Entrant(text, PlayerKind(low), low)
@@ -124,7 +124,7 @@ def parse_entrant(text: str) -> Entrant:
     if is_compat_spec(text):
         player_from_spec(text.strip(), 'X')          # checks TIEBREAK and PLY
         return Entrant(text, PlayerKind.COMPAT, text.strip())
-    raise ValueError(f'{quote(text)} is not a player: use {", ".join(rules.LEVELS)}, random, '
+    raise ValueError(f'{quote(text)} is not a player: use {", ".join(level_names())}, random, '
                      'ai, FILE.py:ClassName or cs5/vieropeenrij[:TIEBREAK[:PLY]]')
 
 

@@ -52,7 +52,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from connect4_game.ai.alphabeta import alphabeta_for  # noqa: E402
 from connect4_game.ai.book import default_book  # noqa: E402
-from connect4_game.ai.levels import LEVEL_SETTINGS, LevelPlayer  # noqa: E402
+from connect4_game.ai.levels import LevelPlayer, get_level  # noqa: E402
 from connect4_game.ai.solver import Solver  # noqa: E402
 from connect4_game.game import Game  # noqa: E402
 from connect4_game.puzzles.model import DATA_VERSION, MAX_GRADE, Puzzle, grade_of, puzzle_id  # noqa: E402
@@ -90,7 +90,9 @@ class Candidate(NamedTuple):
 
 def _player(level: str, checker: str, rng: random.Random) -> LevelPlayer:
     """A level that runs on its node budget alone (repeatable play)."""
-    setting = dataclasses.replace(LEVEL_SETTINGS[level], seconds=1000.0, solve_seconds=0.0)
+    own = get_level(level).setting
+    assert own is not None, level              # a level that searches
+    setting = dataclasses.replace(own, seconds=1000.0, solve_seconds=0.0)
     return LevelPlayer(level, checker, rng, setting=setting)
 
 

@@ -1,4 +1,9 @@
-"""The named difficulty levels the window offers: Easy, Medium, Hard, Expert.
+"""The named difficulty levels: Easy, Medium, Hard, Expert -- one table.
+
+:data:`LEVELS` is the one table of the levels (:class:`Level`: name, label,
+what it plays like, how it searches), weakest first. The new-game dialog, the
+command line (``--x``/``--o``), the tournament, the settings file and the
+statistics all read it; :func:`get_level` is the one validator.
 
 Easy, Medium and Hard are the project's own players (:class:`LevelPlayer`);
 the assignment's ``AIPlayer`` (BU CS111 ps9, Problem 4) stays as it is for
@@ -68,14 +73,14 @@ from connect4_game.ai.level_tactics import (
     solved_columns,
 )
 from connect4_game.board import Board
-from connect4_game.checks import check_choice
+from connect4_game.i18n import N_
 from connect4_game.players import Player
-from connect4_game.rules import DEFAULT_LEVEL, LEVELS
 
 EXPERT_MOVE_SECONDS = 8.0           # seconds: Expert's own move on 6x7
 
-__all__ = ['LevelSetting', 'LEVEL_SETTINGS', 'LevelPlayer', 'Decision',
-           'make_level_player', 'level_player', 'LEVELS', 'DEFAULT_LEVEL']
+__all__ = ['LevelSetting', 'Level', 'LEVELS', 'DEFAULT_LEVEL', 'level_names', 'get_level',
+           'is_level', 'search_level', 'LevelPlayer', 'Decision', 'make_level_player', 'level_player',
+           'EXPERT_MOVE_SECONDS']
 
 
 #: Seconds of a move's time budget kept for the search when the solver runs
@@ -123,20 +128,90 @@ class LevelSetting:
     centre_pull: float = 0.0
 
 
-LEVEL_SETTINGS: dict[str, LevelSetting] = {
-    'easy': LevelSetting(lookahead=0, node_budget=2_000, seconds=0.05, safety=4,
-                         spot_chance=0.3, open_threes=True, margin=60, temperature=25.0, book=False,
-                         solve_seconds=0.0, centre_pull=0.5),
-    'medium': LevelSetting(lookahead=4, node_budget=25_000, seconds=0.25, safety=4,
-                           spot_chance=1.0, open_threes=False, margin=12, temperature=6.0, book=False,
-                           solve_seconds=0.0, centre_pull=0.6),
-    'hard': LevelSetting(lookahead=16, node_budget=30_000, seconds=0.25, safety=8,
-                         spot_chance=1.0, open_threes=False, margin=0, temperature=0.0, book=True,
-                         solve_seconds=0.12),
-}
-"""The settings of ``'easy'``, ``'medium'`` and ``'hard'`` (``'expert'`` is
-:class:`~connect4_game.ai.expert.ExpertPlayer`), weakest first.
-What they play like, in players' words: the new-game dialog's ``LEVEL_WORDS``."""
+@dataclass(frozen=True)
+class Level:
+    """One named level.
+
+    * ``name`` -- its word on the command line, in the settings file, in a
+      tournament and in a search job (``'easy'``);
+    * ``label`` -- its name for players (``'Easy'``; translated by the
+      window) and in the statistics file (as it is, in every language);
+    * ``words`` -- what it plays like, in players' words (one sentence,
+      translated by the window);
+    * ``setting`` -- how it searches (:class:`LevelSetting`), or None for
+      perfect play (:class:`~connect4_game.ai.expert.ExpertPlayer`).
+    """
+
+    name: str
+    label: str
+    words: str
+    setting: LevelSetting | None = None
+
+    @property
+    def perfect(self) -> bool:
+        """True for perfect play (Expert), False for a :class:`LevelPlayer`."""
+        return self.setting is None
+
+
+LEVELS: tuple[Level, ...] = (
+    Level('easy', N_('Easy'),
+          N_('A beginner: takes a win and blocks yours, falls for 3 in 10 deeper traps.'),
+          LevelSetting(lookahead=0, node_budget=2_000, seconds=0.05, safety=4,
+                       spot_chance=0.3, open_threes=True, margin=60, temperature=25.0,
+                       book=False, solve_seconds=0.0, centre_pull=0.5)),
+    Level('medium', N_('Medium'),
+          N_('Sees every two-move trap; beats Easy nearly 9 games in 10.'),
+          LevelSetting(lookahead=4, node_budget=25_000, seconds=0.25, safety=4,
+                       spot_chance=1.0, open_threes=False, margin=12, temperature=6.0,
+                       book=False, solve_seconds=0.0, centre_pull=0.6)),
+    Level('hard', N_('Hard'),
+          N_('Knows the openings, sees deeper traps; beats Medium 8 games in 10.'),
+          LevelSetting(lookahead=16, node_budget=30_000, seconds=0.25, safety=8,
+                       spot_chance=1.0, open_threes=False, margin=0, temperature=0.0,
+                       book=True, solve_seconds=0.12)),
+    Level('expert', N_('Expert'),
+          N_('Plays perfectly on the standard board: very hard to beat.')),
+)
+"""The levels, weakest first: the one table every part reads (at the time
+it needs it, so a level added here is offered everywhere). The figures in
+the words are those of ``python -m benchmarks.bench_levels`` (``docs/levels.md``)."""
+
+DEFAULT_LEVEL = 'medium'
+"""The level of the computer player on the first run."""
+
+
+def level_names() -> tuple[str, ...]:
+    """The names of :data:`LEVELS`, weakest first."""
+    return tuple(lv.name for lv in LEVELS)
+
+
+def is_level(name: object) -> bool:
+    """True if ``name`` is the name of a level of :data:`LEVELS`."""
+    return any(lv.name == name for lv in LEVELS)
+
+
+def get_level(name: object, what: str = 'level') -> Level:
+    """The :class:`Level` named ``name`` -- the one validator of a level.
+
+    :raises ValueError: naming ``what`` and the levels, for anything else."""
+    for lv in LEVELS:
+        if lv.name == name:
+            return lv
+    shown = repr(name)[:40]
+    raise ValueError(f'{what} must be one of {", ".join(level_names())}, not {shown}')
+
+
+def search_level(name: object, what: str = 'level') -> Level:
+    """The :class:`Level` named ``name`` that searches (a :class:`LevelPlayer`;
+    a computer seat's ``level``, see :class:`connect4_game.seat_config.PlayerConfig`).
+
+    :raises ValueError: naming ``what``, for a name that is not a level or
+        names a perfect one (Expert, whose seat is a kind of its own)."""
+    lv = get_level(name, what)
+    if lv.perfect:
+        raise ValueError(f'{what} {lv.name!r} plays perfectly: it is a kind of player, '
+                         f'not a level of the computer player')
+    return lv
 
 
 @dataclass(frozen=True)
@@ -162,13 +237,14 @@ class Decision:
 class LevelPlayer(Player):
     """The computer player of a named level (see the module docstring).
 
-    :param level: ``'easy'``, ``'medium'`` or ``'hard'``.
+    :param level: the name of a level of :data:`LEVELS` that searches
+        (``'easy'``, ``'medium'``, ``'hard'``; not a perfect one).
     :param checker: ``'X'`` or ``'O'``.
     :param rng: draws the level's random choices (default a fresh
         ``random.Random()``); a seeded one makes the play repeatable as long
         as no time budget cuts a search.
-    :param setting: overrides :data:`LEVEL_SETTINGS` ``[level]`` (benchmarks).
-    :raises ValueError: unknown level or bad checker.
+    :param setting: overrides the level's :attr:`Level.setting` (benchmarks).
+    :raises ValueError: unknown or perfect level, or bad checker.
 
     Has the assignment's ``next_move(board)`` interface (BU CS111 ps9) and
     ``checker`` / ``num_moves`` attributes; ``last`` is the latest
@@ -177,10 +253,12 @@ class LevelPlayer(Player):
 
     def __init__(self, level: str, checker: str, rng: random.Random | None = None,
                  setting: LevelSetting | None = None) -> None:
-        check_choice(level, tuple(LEVEL_SETTINGS), 'level')
+        chosen = setting if setting is not None else get_level(level).setting
+        if chosen is None:
+            raise ValueError(f'level {level!r} plays perfectly: it is an ExpertPlayer')
         super().__init__(checker)
         self.level = level
-        self.setting = setting if setting is not None else LEVEL_SETTINGS[level]
+        self.setting: LevelSetting = chosen
         self.rng = rng if rng is not None else random.Random()
         self.last: Decision | None = None
 
@@ -330,7 +408,7 @@ def level_player(level: str, checker: str,
     It has the assignment's ``next_move(board)`` interface (BU CS111 ps9),
     ``checker`` and ``num_moves`` attributes.
 
-    :param level: one of :data:`~connect4_game.rules.LEVELS`: ``'easy'``,
+    :param level: the name of a level of :data:`LEVELS`: ``'easy'``,
         ``'medium'``, ``'hard'`` (a :class:`LevelPlayer`) or ``'expert'``
         (an :class:`~connect4_game.ai.expert.ExpertPlayer`, perfect play,
         at most :data:`~connect4_game.ai.levels.EXPERT_MOVE_SECONDS` a move).
@@ -346,15 +424,15 @@ def make_level_player(level: str, checker: str, *, rng: random.Random | None = N
                       expert_time_budget: float = EXPERT_MOVE_SECONDS) -> LevelPlayer | ExpertPlayer:
     """The computer player of a named level, Expert included.
 
-    :param level: one of :data:`~connect4_game.rules.LEVELS`
+    :param level: the name of a level of :data:`LEVELS`
         (``'easy'``, ``'medium'``, ``'hard'``, ``'expert'``).
     :param checker: ``'X'`` or ``'O'``.
     :param rng: for Easy/Medium/Hard, their random choices.
     :param expert_time_budget: for Expert, seconds per move (> 0).
-    :returns: a :class:`LevelPlayer`, or an ``ExpertPlayer`` for ``'expert'``.
+    :returns: a :class:`LevelPlayer`, or an ``ExpertPlayer`` for a perfect
+        level (``'expert'``).
     :raises ValueError: unknown level, bad checker or bad budget.
     """
-    check_choice(level, LEVELS, 'level')
-    if level == 'expert':
+    if get_level(level).perfect:
         return ExpertPlayer(checker, expert_time_budget)
     return LevelPlayer(level, checker, rng)

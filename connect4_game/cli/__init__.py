@@ -15,7 +15,7 @@ import logging
 import os
 import sys
 
-from connect4_game import rules
+from connect4_game.ai.levels import DEFAULT_LEVEL, is_level, level_names
 from connect4_game.board import (
     DEFAULT_COLS,
     DEFAULT_ROWS,
@@ -28,7 +28,6 @@ from connect4_game.board import (
 )
 from connect4_game.checks import arg_type, check_choice, check_int, check_lookahead, check_number
 from connect4_game.cli.console import (
-    COMPUTER_LEVELS,
     network_options,
     player_config,
     run_network_text,
@@ -90,14 +89,14 @@ def parse_player(text: str) -> str:
     :raises argparse.ArgumentTypeError: naming the bad value (clipped).
     """
     low = text.strip().lower()
-    if low in COMPUTER_LEVELS:
+    if is_level(low):
         return low
     from connect4_game.plugins import check_player_spec
     try:
         return check_player_spec(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(
-            clip(f'{exc}; or a level: {", ".join(COMPUTER_LEVELS)}', 240)) from None
+            clip(f'{exc}; or a level: {", ".join(level_names())}', 240)) from None
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -159,7 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "assignment's AIPlayer: see --lookahead) or FILE.py:ClassName "
                         '(default: human)')
     g.add_argument('--o', type=parse_player, metavar='PLAYER',
-                   help=f'who plays O (default: {rules.DEFAULT_LEVEL})')
+                   help=f'who plays O (default: {DEFAULT_LEVEL})')
     g.add_argument('--lookahead', type=arg(check_lookahead), metavar='N',
                    help="the assignment's AIPlayer's lookahead in plies (window: your last "
                         f'setting, at first {DEFAULT_LOOKAHEAD}; --text: {CONSOLE_LOOKAHEAD}); '

@@ -12,6 +12,7 @@ import contextlib
 import sys
 
 from connect4_game import notation, rules
+from connect4_game.ai.levels import is_level
 from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS
 from connect4_game.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
 from connect4_game.messages import clip
@@ -20,14 +21,12 @@ from connect4_game.plugins.console_player import console_player
 from connect4_game.side import CHECKERS
 
 __all__ = ['run_text', 'run_oska_text', 'run_review', 'run_network_text', 'player_config',
-           'network_options', 'end_on_sigterm', 'restore_sigterm', 'COMPUTER_LEVELS']
-
-COMPUTER_LEVELS = rules.LEVELS[:-1]          # 'easy', 'medium', 'hard' (expert is a kind)
+           'network_options', 'end_on_sigterm', 'restore_sigterm']
 
 
 def player_config(spec: str, lookahead: int, tiebreak: str):
     from connect4_game.seat_config import PlayerConfig, SeatKind
-    if spec in COMPUTER_LEVELS or spec == 'expert':
+    if is_level(spec):
         return PlayerConfig.for_level(spec, PlayerConfig(SeatKind.AI, lookahead, tiebreak))
     if spec in rules.NAMED_KINDS:
         return PlayerConfig(SeatKind(spec), lookahead, tiebreak)

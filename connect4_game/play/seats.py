@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from connect4_game.ai.levels import get_level
 from connect4_game.game import Game
 from connect4_game.i18n import _
 from connect4_game.play.planner import SearchPlanner
@@ -40,8 +41,8 @@ def stats_name(config: PlayerConfig) -> str:
     'Human', 'Random', 'AI(LEFT,3)', 'Medium', 'Expert', a plug-in's spec,
     'Friend'."""
     from connect4_game.storage.stats import describe_player
-    if config.kind == SeatKind.AI and config.level:
-        return config.level.capitalize()
+    if config.level_name() not in ('', 'advanced'):
+        return get_level(config.level_name()).label      # its English label: 'Medium'
     if config.kind == SeatKind.AI:
         return describe_player('ai', config.lookahead, config.tiebreak)
     if config.kind == SeatKind.PLUGIN:

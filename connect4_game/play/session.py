@@ -31,7 +31,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import IO, Any
 
-from connect4_game import rules
+from connect4_game.ai.levels import DEFAULT_LEVEL
 from connect4_game.ai.review import PlyReview
 from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, other
 from connect4_game.checks import check_lookahead, check_number, is_int
@@ -686,7 +686,7 @@ class GameSession:
             computers = [p for p in self.players.values()
                          if p.kind in (SeatKind.AI, SeatKind.EXPERT)]
             stand_in = computers[0] if computers else PlayerConfig.for_level(
-                'expert' if self.expert_mode else rules.DEFAULT_LEVEL,
+                'expert' if self.expert_mode else DEFAULT_LEVEL,
                 PlayerConfig(SeatKind.AI, self.lookahead, self.tiebreak))
             self.set_players({side: stand_in for side, p in self.players.items()
                               if p.kind == SeatKind.HUMAN})

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from connect4_game import rules
+from connect4_game.ai.levels import DEFAULT_LEVEL, search_level
 from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, check_cols, check_rows
 from connect4_game.checks import (
     check_bool,
@@ -137,8 +138,8 @@ def _lookahead(v):
     return check_lookahead(v, 'lookahead', MAX_LOOKAHEAD)
 
 
-def _level(v):
-    return check_choice(v, ('',) + rules.LEVELS[:-1], 'level')
+def _level(v: Any) -> str:
+    return '' if v == '' else search_level(v).name
 
 
 _WINDOW_FIELDS = ("window_width", "window_height")
@@ -208,7 +209,7 @@ class Settings:
     x_lookahead: int = DEFAULT_LOOKAHEAD
     x_tiebreak: str = DEFAULT_TIEBREAK
     o_kind: str = "ai"
-    o_level: str = rules.DEFAULT_LEVEL
+    o_level: str = DEFAULT_LEVEL
     o_lookahead: int = DEFAULT_LOOKAHEAD
     o_tiebreak: str = DEFAULT_TIEBREAK
     theme: str = DEFAULT_THEME

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from connect4_game import rules
+from connect4_game.ai.levels import DEFAULT_LEVEL
 from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS
 from connect4_game.net.options import NetworkOptions
 from connect4_game.oska.engine import OSKA_DEFAULT_N
@@ -168,12 +169,12 @@ def _start_players(opts: AppOptions, settings, lookahead: int, tiebreak: str) ->
     a person against the medium computer."""
     if opts.x is not None or opts.o is not None:
         return {'X': opts.x or PlayerConfig(SeatKind.HUMAN, lookahead, tiebreak),
-                'O': opts.o or PlayerConfig.for_level(rules.DEFAULT_LEVEL,
+                'O': opts.o or PlayerConfig.for_level(DEFAULT_LEVEL,
                                                       PlayerConfig(SeatKind.AI, lookahead, tiebreak))}
     if opts.use_settings:
         return players_from_settings(settings)
     return {'X': PlayerConfig(SeatKind.HUMAN, lookahead, tiebreak),
-            'O': PlayerConfig.for_level(rules.DEFAULT_LEVEL,
+            'O': PlayerConfig.for_level(DEFAULT_LEVEL,
                                         PlayerConfig(SeatKind.AI, lookahead, tiebreak))}
 
 

@@ -13,17 +13,22 @@ from benchmarks import bench_levels
 from connect4_game.ai import bitboard as bb
 from connect4_game.ai.expert import ExpertPlayer
 from connect4_game.ai.level_tactics import threat_scores
+from connect4_game.ai import levels
 from connect4_game.ai.levels import (
-    LEVEL_SETTINGS,
+    DEFAULT_LEVEL,
     Decision,
     LevelPlayer,
+    get_level,
+    level_names,
     level_player,
     make_level_player,
 )
 from connect4_game.board import Board
 from connect4_game.players import AIPlayer, Player
-from connect4_game.rules import DEFAULT_LEVEL, LEVELS
 from tests.oracle import oracle_scores
+
+LEVELS = level_names()
+LEVEL_SETTINGS = {lv.name: lv.setting for lv in levels.LEVELS if lv.setting is not None}
 
 NAMED = ('easy', 'medium', 'hard')
 SEEDS = {'easy': 6, 'medium': 4, 'hard': 3, 'expert': 1}     # Expert has no random choices
@@ -296,6 +301,9 @@ def test_make_level_player_errors():
 def test_levels_are_ordered_and_described():
     assert tuple(LEVEL_SETTINGS) == LEVELS[:-1] and LEVELS[-1] == 'expert'
     assert DEFAULT_LEVEL in LEVELS
+    assert get_level('expert').perfect and not any(get_level(n).perfect for n in NAMED)
+    for lv in levels.LEVELS:                  # a label and words for players
+        assert lv.label == lv.name.capitalize() and lv.words.endswith('.')
     settings = [LEVEL_SETTINGS[level] for level in NAMED]
     for attr in ('lookahead', 'node_budget', 'safety', 'spot_chance', 'solve_seconds'):
         values = [getattr(s, attr) for s in settings]

@@ -6,8 +6,8 @@ import pygame
 import pytest
 
 from connect4_game import i18n
-from connect4_game.rules import LEVELS
-from connect4_game.ui.screens.new_game import LEVEL_WORDS, level_settings_text, level_tip
+from connect4_game.ai.levels import LEVELS
+from connect4_game.ui.screens.new_game import CUSTOM, CUSTOM_WORDS, level_settings_text, level_tip
 from tests.ui_helpers import DT, key, make_app
 
 
@@ -20,8 +20,7 @@ def english():
 
 
 def test_every_level_and_custom_has_plain_words():
-    assert set(LEVEL_WORDS) == set(LEVELS) | {'custom'}
-    for level, text in LEVEL_WORDS.items():
+    for level, text in [(lv.name, lv.words) for lv in LEVELS] + [(CUSTOM, CUSTOM_WORDS)]:
         assert text[0].isupper() and text.endswith('.') and len(text) <= 80, level
         for jargon in ('lookahead', 'ply', 'plies', 'tiebreak', 'heuristic', 'minimax'):
             assert jargon not in text.lower(), (level, jargon)
@@ -47,8 +46,9 @@ def dialog(worker):
 def test_the_difficulty_row_shows_the_levels_words(dialog):
     scr = dialog
     scr.sel = scr.rows_shown().index(scr.level)
-    assert scr.tip() == LEVEL_WORDS[scr.level.value]
+    assert scr.tip() == level_tip(scr.level.value) != ''
+    before = scr.level.value
     scr.app.step([key(pygame.K_RIGHT)], DT)
-    assert scr.tip() == LEVEL_WORDS[scr.level.value]
+    assert scr.level.value != before and scr.tip() == level_tip(scr.level.value) != ''
     assert scr.info_text() != scr.tip()              # Advanced: the settings instead
 

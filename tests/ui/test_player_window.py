@@ -5,6 +5,7 @@ help, the network's questions and words, the saved games' list, the record
 from the player's side. Headless: events and dt, no sleeping before an
 assertion."""
 
+import dataclasses
 import threading
 import time
 
@@ -178,9 +179,9 @@ def test_advanced_shows_the_levels_real_settings_and_a_change_is_custom(app):
     assert scr.level.value == 'hard' and not scr.advanced_open
     a.step([key(pygame.K_a, 'a', ALT)], DT)
     assert scr.info in scr.rows_shown()
-    from connect4_game.ai.levels import LEVEL_SETTINGS
+    from connect4_game.ai.levels import get_level
     assert scr.info_text().startswith('Hard: looks {} plies ahead'.format(
-        LEVEL_SETTINGS['hard'].lookahead))
+        get_level('hard').setting.lookahead))
     assert scr.dimmed(scr.adv['Ola'])                     # Hard plays: the rows are Custom's
     scr.sel = scr.rows_shown().index(scr.adv['Ola'])
     a.step([key(pygame.K_RIGHT)], DT)
@@ -213,7 +214,8 @@ def test_a_level_that_is_an_aiplayer_setting_puts_its_values_in_the_rows(app, mo
 
     class Old:                                   # the levels as AIPlayer settings
         lookahead, tiebreak, centre_first = 8, 'RANDOM', True
-    monkeypatch.setattr(levels, 'LEVEL_SETTINGS', {'hard': Old()})
+    monkeypatch.setattr(levels, 'LEVELS', tuple(
+        dataclasses.replace(lv, setting=Old()) if lv.name == 'hard' else lv for lv in levels.LEVELS))
     a = app()
     a.start_game({'X': person(), 'O': PlayerConfig(SeatKind.AI, 6, 'LEFT')}, 6, 7)
     scr = open_dialog(a)

@@ -4,8 +4,8 @@ the look; the assignment's knobs (lookahead and tiebreak of each side, BU
 CS111 ps9 Problem 4) wait under *Advanced*.
 
 Difficulty is Easy, Medium, Hard, Expert or Custom. Advanced first says
-what the chosen level really plays with (read from
-:data:`connect4_game.ai.levels.LEVEL_SETTINGS`, whatever fields it has:
+what the chosen level really plays with (its
+:attr:`connect4_game.ai.levels.Level.setting`, whatever fields it has:
 :func:`level_facts`), then the assignment's ``AIPlayer`` settings of each
 side. Changing one of those makes the difficulty Custom -- exactly the
 assignment's ``AIPlayer`` with those settings -- and choosing a named level
@@ -22,7 +22,7 @@ from typing import Any
 
 import pygame
 
-from connect4_game import rules
+from connect4_game.ai import levels
 from connect4_game.board import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
 from connect4_game.checks import is_int
 from connect4_game.i18n import N_, _, ngettext
@@ -39,33 +39,33 @@ from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.widgets import Button, Choice, Stepper, draw_tooltip
 
-__all__ = ['NewGameScreen', 'LEVEL_NAMES', 'LANGUAGE_NAMES', 'level_setting', 'level_facts',
-           'level_tip', 'level_settings_text', 'LEVEL_WORDS']
+__all__ = ['NewGameScreen', 'LANGUAGE_NAMES', 'level_setting', 'level_facts', 'level_label',
+           'level_tip', 'level_settings_text', 'level_choices', 'CUSTOM', 'CUSTOM_WORDS']
 
-LEVEL_NAMES = {'easy': N_('Easy'), 'medium': N_('Medium'), 'hard': N_('Hard'),
-               'expert': N_('Expert'), 'custom': N_('Custom')}
-LEVEL_WORDS = {
-    'easy': N_('A beginner: takes a win and blocks yours, falls for 3 in 10 deeper traps.'),
-    'medium': N_('Sees every two-move trap; beats Easy nearly 9 games in 10.'),
-    'hard': N_('Knows the openings, sees deeper traps; beats Medium 8 games in 10.'),
-    'expert': N_('Plays perfectly on the standard board: very hard to beat.'),
-    'custom': N_("The assignment's AIPlayer with the settings under Advanced."),
-}
-"""What each choice of the Difficulty row plays like, for players; the
-figures are those of ``python -m benchmarks.bench_levels`` (``docs/levels.md``)."""
+CUSTOM = 'custom'
+"""The Difficulty row's last choice: the assignment's AIPlayer with the
+Advanced settings (the others are :data:`connect4_game.ai.levels.LEVELS`)."""
+CUSTOM_WORDS = N_("The assignment's AIPlayer with the settings under Advanced.")
+"""What Custom plays like, for players (a level's are its ``words``)."""
 GAME_NAMES = {'connect4': N_('Connect Four'), 'oska': N_('Oska')}
 LANGUAGE_NAMES = {'en': 'English', 'nl': 'Nederlands'}
 
 
 def level_setting(level: str) -> Any:
-    """The entry of :data:`connect4_game.ai.levels.LEVEL_SETTINGS` for
-    ``level``, or None (Expert, Custom, no such table)."""
-    try:
-        from connect4_game.ai import levels
-    except ImportError:
-        return None
-    table = getattr(levels, 'LEVEL_SETTINGS', None)
-    return table.get(level) if isinstance(table, dict) else None
+    """How the level named ``level`` searches (its
+    :attr:`~connect4_game.ai.levels.Level.setting`), or None (Expert, Custom)."""
+    return levels.get_level(level).setting if levels.is_level(level) else None
+
+
+def level_choices() -> list[tuple[str, str]]:
+    """The Difficulty row's choices, ``(name, label)`` in the current
+    language: every level of :data:`connect4_game.ai.levels.LEVELS`, then Custom."""
+    return [(lv.name, _(lv.label)) for lv in levels.LEVELS] + [(CUSTOM, _('Custom'))]
+
+
+def level_label(level: str) -> str:
+    """The name of a Difficulty choice in the current language ('Hard', 'Custom')."""
+    return dict(level_choices()).get(level, level)
 
 
 def _number(value: Any) -> str:
@@ -110,16 +110,19 @@ def level_facts(level: str) -> list[str]:
 
 
 def level_tip(level: str) -> str:
-    """What a level plays like, in the current language (:data:`LEVEL_WORDS`),
+    """What a Difficulty choice plays like, in the current language (a
+    level's :attr:`~connect4_game.ai.levels.Level.words`, :data:`CUSTOM_WORDS`),
     or '' for an unknown one."""
-    return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else ''
+    if level == CUSTOM:
+        return _(CUSTOM_WORDS)
+    return _(levels.get_level(level).words) if levels.is_level(level) else ''
 
 
 def level_settings_text(level: str) -> str:
     """A named level's real settings in the current language ('Hard: looks
     16 plies ahead, ...'), or '' for Expert and Custom."""
     facts = level_facts(level)
-    return _('{level}: {facts}.').format(level=_(LEVEL_NAMES.get(level, level)),
+    return _('{level}: {facts}.').format(level=level_label(level),
                                          facts=', '.join(facts)) if facts else ''
 
 
@@ -165,7 +168,7 @@ def _level_of(players: dict) -> str:
     'custom' for the assignment's AIPlayer, else the default level."""
     computers = [p for p in (players['O'], players['X']) if p.kind in ('ai', 'expert')]
     if not computers:
-        return rules.DEFAULT_LEVEL
+        return levels.DEFAULT_LEVEL
     level = computers[0].level_name()
     return 'custom' if level == 'advanced' else level
 
@@ -198,7 +201,7 @@ class NewGameScreen(Screen):
         mode = 'two' if len(humans) == 2 else 'one' if len(humans) == 1 else 'computers'
         self.mode = Choice(_('Players'), [('one', _('One player')), ('two', _('Two players')),
                                           ('computers', _('Computer vs computer'))], mode)
-        self.level = Choice(_('Difficulty'), [(k, _(v)) for k, v in LEVEL_NAMES.items()],
+        self.level = Choice(_('Difficulty'), level_choices(),
                             _level_of(players))
         self.first = Choice(_('You play'), [('X', _('First')), ('O', _('Second'))],
                             humans[0] if len(humans) == 1 else 'X')
@@ -278,7 +281,7 @@ class NewGameScreen(Screen):
         level = self.level.value
         if level == 'custom':
             return _("Custom: the assignment's AIPlayer with these settings")
-        if level == 'expert':
+        if levels.is_level(level) and levels.get_level(level).perfect:
             return _('Expert: perfect play, no lookahead')
         return level_settings_text(level)
 
@@ -520,7 +523,7 @@ class NewGameScreen(Screen):
                          'ahead and breaks ties LEFT, RIGHT or at RANDOM. Choose a difficulty to '
                          'go back to its settings.')
             return _("These are the assignment's AIPlayer settings: change one to play it "
-                     'instead of {level} (Custom).').format(level=_(LEVEL_NAMES[level]))
+                     'instead of {level} (Custom).').format(level=level_label(level))
         if self.game.value == 'oska':
             return _('Oska: move your checkers diagonally forward; jump to capture. Win by '
                      'taking every checker of the other side or by bringing all yours to '
