@@ -59,7 +59,7 @@ def test_chaos_with_the_real_worker(seed, tmp_path, monkeypatch):
             assert abs(g.session.game.board.num_checkers('X') - g.session.game.board.num_checkers('O')) <= 1
             with w._cond:   # the only queued job is the one the game waits for
                 pending, cancelling = w._pending, w._cancel
-            assert pending is None or pending.key == g.session.planner.requested
+            assert pending is None or pending == g.session.planner.requested
             assert g.session.planner.requested is None or pending is not None or w._current is not None \
                 or cancelling or w._results.ready.is_set() or i in (250, 600)
         assert app.running and killed == 2
