@@ -132,7 +132,8 @@ class _InputOrEnd:
         if self._stream is None:
             return ''
         try:
-            return self._stream.readline(size)
+            line: str = self._stream.readline(size)
+            return line
         except (OSError, ValueError):
             return ''
 

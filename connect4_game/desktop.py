@@ -22,6 +22,7 @@ that names the executable by its full path. This module never imports pygame.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import shutil
@@ -166,8 +167,8 @@ def _write(path: Path, data: bytes) -> Path:
     return path
 
 
-def install_desktop_entry(exec_path: Command, data_home: str | os.PathLike | None = None,
-                          icon: str | os.PathLike | None = None) -> list[Path]:
+def install_desktop_entry(exec_path: Command, data_home: str | os.PathLike[str] | None = None,
+                          icon: str | os.PathLike[str] | None = None) -> list[Path]:
     """Put the desktop entry and the icon where the desktop finds them:
     ``DATA_HOME/applications/connect4-pygame.desktop`` (``Exec`` names
     ``exec_path``, ``Icon=connect4-pygame``) and
@@ -195,7 +196,8 @@ def install_desktop_entry(exec_path: Command, data_home: str | os.PathLike | Non
     return [entry_path, icon_path]
 
 
-def install_from_command_line(args, parser, platform: str = sys.platform) -> int:
+def install_from_command_line(args: argparse.Namespace, parser: argparse.ArgumentParser,
+                              platform: str = sys.platform) -> int:
     """``connect4-pygame --install-desktop-entry``: install the entry and the
     icon for :func:`launch_command` under :func:`xdg_data_home`, print the two
     paths (and what to do if the menu does not show the game) and return 0.

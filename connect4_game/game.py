@@ -17,7 +17,7 @@ This module never imports pygame.
 >>> for col in [3, 3, 4, 4, 5, 5]:
 ...     _ = g.push(col)
 >>> g.to_move, g.outcome
-('X', None)
+(<Side.X: 'X'>, None)
 >>> g.push(6).row, g.outcome.message()
 (5, 'Player X wins in 4 moves.')
 >>> try:
@@ -33,8 +33,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, MAX_COLS, MAX_ROWS, Board, other
+from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, MAX_COLS, MAX_ROWS, Board
 from connect4_game.checks import check_int, is_int
+from connect4_game.side import Side
 
 __all__ = ['Game', 'Move', 'Outcome', 'Termination', 'MoveRefused', 'Refusal',
            'side_for_ply', 'reconcile']
@@ -54,7 +55,7 @@ class Outcome:
     """The end of a game.
 
     :param termination: how it ended.
-    :param winner: ``'X'`` or ``'O'``, or None for a tie.
+    :param winner: the :class:`~connect4_game.side.Side` that won, or None for a tie.
     :param line: the (row, col) slots of the winning four (row 0 is the top
         row, as in the assignment), ``()`` for a tie.
     :param winner_moves: how many checkers the winner played, the N of the
@@ -62,14 +63,14 @@ class Outcome:
     """
 
     termination: Termination
-    winner: str | None = None
+    winner: Side | None = None
     line: tuple[tuple[int, int], ...] = ()
     winner_moves: int = 0
 
     def result(self) -> str:
         """``'X'``, ``'O'`` or ``'tie'`` (the words the statistics and the
         network use)."""
-        return self.winner or 'tie'
+        return 'tie' if self.winner is None else self.winner.value
 
     def message(self) -> str:
         """The assignment's end-of-game line: ``'Player X wins in 8 moves.'``
@@ -82,11 +83,12 @@ class Outcome:
 @dataclass(frozen=True)
 class Move:
     """One checker dropped: its 0-based ``column``, the ``row`` it landed in
-    (0 is the top row), the ``checker`` ('X' or 'O') and the ``ply`` (1-based)."""
+    (0 is the top row), the ``checker`` (the :class:`~connect4_game.side.Side`
+    that played it) and the ``ply`` (1-based)."""
 
     column: int
     row: int
-    checker: str
+    checker: Side
     ply: int
 
 
@@ -110,9 +112,9 @@ class MoveRefused(ValueError):
         self.code = code
 
 
-def side_for_ply(ply: int) -> str:
-    """``'X'`` for odd plies, ``'O'`` for even ones (ply is 1-based)."""
-    return 'X' if ply % 2 == 1 else 'O'
+def side_for_ply(ply: int) -> Side:
+    """``Side.X`` for odd plies, ``Side.O`` for even ones (ply is 1-based)."""
+    return Side.for_ply(ply)
 
 
 def reconcile(ours: Sequence[int], theirs: Sequence[int]) -> list[int] | None:
@@ -165,8 +167,9 @@ class Game:
 
     # ------------------------------------------------------------ queries
     @property
-    def to_move(self) -> str:
-        """``'X'`` or ``'O'``: whose move comes next (also once the game is over)."""
+    def to_move(self) -> Side:
+        """The :class:`~connect4_game.side.Side` whose move comes next (also
+        once the game is over)."""
         return side_for_ply(len(self.moves) + 1)
 
     @property
@@ -200,7 +203,7 @@ class Game:
         return twin
 
     # ------------------------------------------------------------ moves
-    def check(self, ply: int, column: object, side: str | None = None) -> bool:
+    def check(self, ply: int, column: object, side: Side | None = None) -> bool:
         """Whether ``column`` at ``ply`` (by ``side``, if given) would be new.
 
         :returns: True for the next legal move, False for a duplicate (a move
@@ -235,7 +238,7 @@ class Game:
             raise MoveRefused(Refusal.ILLEGAL_MOVE, f'column {column} is full')
         return True
 
-    def push(self, col: int, side: str | None = None) -> Move:
+    def push(self, col: int, side: Side | None = None) -> Move:
         """Drop the side-to-move's checker in ``col``; forgets what was undone.
 
         :param side: if given, the checker the caller means to play.
@@ -247,7 +250,7 @@ class Game:
         self.redo_stack.clear()
         return self._apply(col)
 
-    def offer(self, ply: int, column: int, side: str | None = None) -> Move | None:
+    def offer(self, ply: int, column: int, side: Side | None = None) -> Move | None:
         """Play ``column`` at ``ply`` if it is the next legal move (the
         network's way: a move is numbered, and a repeated one is harmless).
 
@@ -303,12 +306,12 @@ class Game:
     def _apply(self, col: int) -> Move:
         checker = self.to_move
         row = self.board.landing_row(col)
-        self.board.add_checker(checker, col)
+        self.board.add_checker(checker.value, col)
         self.moves.append(col)
-        line = self.board.winning_line(checker)
+        line = self.board.winning_line(checker.value)
         if line is not None:
             self.outcome = Outcome(Termination.FOUR_IN_A_ROW, checker, tuple(line),
-                                   self.board.num_checkers(checker))
+                                   self.board.num_checkers(checker.value))
         elif self.board.is_full():
             self.outcome = Outcome(Termination.FULL_BOARD)
         return Move(col, row, checker, len(self.moves))
@@ -320,8 +323,8 @@ def replay_board(rows: int, cols: int, moves: Iterable[int]) -> Board:
 
     :raises ValueError: for a full column or a column off the board.
     """
-    board, checker = Board(rows, cols), 'X'
+    board, side = Board(rows, cols), Side.X
     for col in moves:
-        board.add_checker(checker, col)
-        checker = other(checker)
+        board.add_checker(side.value, col)
+        side = side.other
     return board

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gettext
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 __all__ = ['_', 'ngettext', 'N_', 'set_language', 'language', 'system_language', 'LOCALE_DIR',
@@ -58,7 +59,7 @@ def language() -> str:
     return _state.code
 
 
-def system_language(environ=None) -> str:
+def system_language(environ: Mapping[str, str] | None = None) -> str:
     """The first language of the system locale that the game has, else ``'en'``.
 
     Reads ``LANGUAGE`` (a ``:`` list), ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``

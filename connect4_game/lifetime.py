@@ -78,7 +78,7 @@ def _prctl(option: int, value: int) -> bool:
     try:
         import ctypes
         libc = ctypes.CDLL(None, use_errno=True)
-        return libc.prctl(option, value, 0, 0, 0) == 0
+        return bool(libc.prctl(option, value, 0, 0, 0) == 0)
     except (OSError, AttributeError, TypeError):
         return False
 

@@ -14,6 +14,8 @@ import argparse
 import logging
 import os
 import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NoReturn, Protocol
 
 from connect4_game.ai.levels import DEFAULT_LEVEL, is_level, level_names
 from connect4_game.board import (
@@ -42,7 +44,7 @@ from connect4_game.messages import clip, quote
 from connect4_game.net.options import MAX_WAIT, check_wait
 from connect4_game.oska.engine import OSKA_DEFAULT_N, OSKA_MAX_LOOKAHEAD, OSKA_MAX_N, OSKA_MIN_N
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, TIEBREAKS, clamp_lookahead
-from connect4_game.side import CHECKERS
+from connect4_game.side import CHECKERS, Side
 from connect4_game.storage.settings import (
     DEFAULT_PACE,
     MAX_PACE,
@@ -54,20 +56,29 @@ from connect4_game.storage.settings import (
     check_window_size,
 )
 
+if TYPE_CHECKING:
+    from connect4_game.ui.startup import AppOptions
+
 __all__ = ['build_parser', 'main', 'parse_player']
 
 logger = logging.getLogger(__name__)
 
 
 
+class _Writer(Protocol):
+    """A text stream, as far as printing the help needs one."""
+
+    def write(self, text: str, /) -> object: ...
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, with every error message cut to a few lines (a 5,000-character
     value must not come back whole)."""
 
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         super().error(clip(message, 300))
 
-    def print_help(self, file=None):
+    def print_help(self, file: _Writer | None = None) -> None:
         """Write the help to ``file`` (default stdout). Unlike argparse's own,
         a failed write is not ignored: a closed pipe or a full device ends
         ``--help`` as it ends every command (see :func:`main`).
@@ -77,7 +88,7 @@ class _Parser(argparse.ArgumentParser):
         (file or sys.stdout).write(self.format_help())
 
 
-def _seconds(value):
+def _seconds(value: float) -> float:
     return check_number(value, 0.0, 1e9, 'seconds')
 
 
@@ -138,7 +149,7 @@ def _code(text: str) -> str:
     return text
 
 
-def _choice(choices, what):
+def _choice(choices: Sequence[str], what: str) -> Callable[[str], str]:
     def check(text: str) -> str:
         word = text.strip()
         # the case of the choices: LEFT, X; connect4, en
@@ -257,10 +268,10 @@ _WINDOW_ONLY = ('theme', 'mute', 'size', 'exit_after', 'screenshot', 'frame_stat
 _OSKA_ONLY = ('n',)
 
 
-def _given(args, name: str) -> bool:
+def _given(args: argparse.Namespace, name: str) -> bool:
     value = getattr(args, name)
     if name == 'n':
-        return value != OSKA_DEFAULT_N
+        return bool(value != OSKA_DEFAULT_N)
     return value not in (None, False)
 
 
@@ -268,7 +279,8 @@ def _option(name: str) -> str:
     return '--' + name.replace('_', '-')
 
 
-def _mode_and_refused(args, parser) -> tuple[str, tuple[str, ...]]:
+def _mode_and_refused(args: argparse.Namespace, parser: argparse.ArgumentParser
+                      ) -> tuple[str, tuple[str, ...]]:
     """The mode's name for messages and the options that do nothing in it."""
     refused: tuple[str, ...]
     if args.puzzles:
@@ -297,7 +309,7 @@ _NET_REFUSED = {'host': ('demo', 'moves', 'position', 'load', 'review'),
 _NET_ONLY = ('code', 'side', 'wait')
 
 
-def _check_network(args, parser) -> None:
+def _check_network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     """Refuse (exit 2) network options that do not fit together."""
     if args.host is None and args.join is None:
         given = [_option(n) for n in _NET_ONLY if _given(args, n)]
@@ -319,14 +331,14 @@ def _check_network(args, parser) -> None:
         _check_host_side(args, parser)
 
 
-def _check_host_side(args, parser) -> None:
+def _check_host_side(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     """A host names only the player of its own side: the friend plays the other."""
-    remote = 'O' if (args.side or 'X') == 'X' else 'X'
-    if getattr(args, remote.lower()):
-        parser.error(f'--{remote.lower()}: the friend plays {remote}; name only your side')
+    remote = Side(args.side or Side.X).other
+    if getattr(args, remote.value.lower()):
+        parser.error(f'--{remote.value.lower()}: the friend plays {remote}; name only your side')
 
 
-def _check_mode(args, parser) -> None:
+def _check_mode(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     """Refuse (exit 2) every option that does nothing in the chosen mode."""
     mode, refused = _mode_and_refused(args, parser)
     _check_network(args, parser)
@@ -339,11 +351,14 @@ def _check_mode(args, parser) -> None:
         parser.error(f"{' and '.join(starts)}: each gives the start position; use one of them")
 
 
-def _start_position(args, parser):
+def _start_position(args: argparse.Namespace, parser: argparse.ArgumentParser
+                    ) -> tuple[int | None, int | None, list[int]]:
     """``(rows, cols, moves)`` from --rows/--cols and --moves, --position or
     --load (the file is read once); rows/cols None when not given, moves
     0-based columns."""
-    rows, cols, moves = args.rows, args.cols, []
+    rows: int | None = args.rows
+    cols: int | None = args.cols
+    moves: list[int] = []
     if args.position is not None:
         from connect4_game.notation import parse_position
         rows, cols = rows or DEFAULT_ROWS, cols or DEFAULT_COLS
@@ -368,7 +383,7 @@ def _start_position(args, parser):
     return rows, cols, moves
 
 
-def _clamp_lookahead(args, rows: int, cols: int) -> None:
+def _clamp_lookahead(args: argparse.Namespace, rows: int, cols: int) -> None:
     """A lookahead past the board's cells is the same search as one equal to
     them (the assignment's scores cannot change past a full board): use the
     smaller one, and say so once."""
@@ -380,7 +395,7 @@ def _clamp_lookahead(args, rows: int, cols: int) -> None:
             args.lookahead = clamped
 
 
-def _plain_start(args) -> bool:
+def _plain_start(args: argparse.Namespace) -> bool:
     """True for an interactive start with no position, player or mode options:
     the only kind of start that offers, writes or removes the autosave."""
     scripted = ('x', 'o', 'lookahead', 'tiebreak', 'rows', 'cols', 'moves', 'position', 'load',
@@ -391,7 +406,8 @@ def _plain_start(args) -> bool:
 
 # -- the window ---------------------------------------------------------------------------
 
-def window_options(args, rows, cols, moves):
+def window_options(args: argparse.Namespace, rows: int | None, cols: int | None,
+                   moves: list[int]) -> AppOptions:
     """The :class:`~connect4_game.ui.startup.AppOptions` of the parsed ``args``."""
     from connect4_game.ui.startup import AppOptions
     la = DEFAULT_LOOKAHEAD if args.lookahead is None else args.lookahead
@@ -409,7 +425,7 @@ def window_options(args, rows, cols, moves):
                       pace=args.pace)
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` (default ``sys.argv[1:]``) and play; returns the exit status.
 
     The standard streams are handled as a command-line tool's, never with a
@@ -421,7 +437,7 @@ def main(argv=None) -> int:
     return run_command(lambda: _run(argv))
 
 
-def _run(argv) -> int:
+def _run(argv: Sequence[str] | None) -> int:
     """:func:`main` without the care for the standard streams."""
     os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1')
     if os.environ.get('SDL_VIDEODRIVER') == 'dummy':

@@ -8,24 +8,42 @@ never imports pygame.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import sys
+from collections.abc import Callable, Iterable, Sequence
+from types import FrameType
+from typing import TYPE_CHECKING, Any
 
 from connect4_game import notation, rules
 from connect4_game.ai.levels import is_level
 from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS
-from connect4_game.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
+from connect4_game.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK, ConsolePlayer
 from connect4_game.messages import clip
+from connect4_game.net.link import NetworkLink
+from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.oska.engine import OSKA_MAX_LOOKAHEAD
 from connect4_game.plugins.console_player import console_player
-from connect4_game.side import CHECKERS
+from connect4_game.seat_config import PlayerConfig, SeatKind
+from connect4_game.side import CHECKERS, Side
+
+if TYPE_CHECKING:
+    from connect4_game.ai.review import PlyReview, ReviewTable
 
 __all__ = ['run_text', 'run_oska_text', 'run_review', 'run_network_text', 'player_config',
-           'network_options', 'end_on_sigterm', 'restore_sigterm']
+           'network_options', 'end_on_sigterm', 'restore_sigterm', 'SignalHandler']
+
+SignalHandler = Callable[[int, FrameType | None], Any] | int | None
+"""What :func:`signal.signal` installs and returns: a function, ``SIG_DFL``/``SIG_IGN``, or None."""
 
 
-def player_config(spec: str, lookahead: int, tiebreak: str):
-    from connect4_game.seat_config import PlayerConfig, SeatKind
+def player_config(spec: str, lookahead: int, tiebreak: str) -> PlayerConfig:
+    """Who plays a side, for ``--x``/``--o`` ``spec``: a level, a kind of
+    :data:`connect4_game.rules.NAMED_KINDS` or a plug-in spec; ``lookahead``
+    (plies) and ``tiebreak`` for the assignment's AIPlayer (BU CS111 ps9, Problem 4).
+
+    :raises ValueError: for values :class:`~connect4_game.seat_config.PlayerConfig` refuses.
+    """
     if is_level(spec):
         return PlayerConfig.for_level(spec, PlayerConfig(SeatKind.AI, lookahead, tiebreak))
     if spec in rules.NAMED_KINDS:
@@ -33,7 +51,8 @@ def player_config(spec: str, lookahead: int, tiebreak: str):
     return PlayerConfig(SeatKind.PLUGIN, lookahead, tiebreak, spec=spec)
 
 
-def network_options(args, lookahead, tiebreak):
+def network_options(args: argparse.Namespace, lookahead: int, tiebreak: str
+                    ) -> NetworkOptions | None:
     """The :class:`~connect4_game.net.options.NetworkOptions` of --host /
     --join, or None without them.
 
@@ -41,18 +60,19 @@ def network_options(args, lookahead, tiebreak):
     """
     if args.host is None and args.join is None:
         return None
-    from connect4_game.net.options import NetMode, NetworkOptions
-    local = {side: player_config(getattr(args, side.lower()) or 'human', lookahead, tiebreak)
-             for side in CHECKERS}
+    local = {side: player_config(getattr(args, side.value.lower()) or 'human', lookahead,
+                                 tiebreak)
+             for side in Side}
     if args.host is not None:
         addr, port = args.host
         return NetworkOptions(NetMode.HOST, bind_address=addr, port=port, code=args.code,
-                              side=args.side or 'X', local=local, wait=args.wait)
+                              side=Side(args.side or Side.X), local=local,
+                              wait=args.wait)
     return NetworkOptions(NetMode.JOIN, address=args.join, code=args.code, local=local,
                           wait=args.wait)
 
 
-def end_on_sigterm():
+def end_on_sigterm() -> SignalHandler:
     """In the main thread: make SIGTERM end the console game the way Ctrl-C
     does (KeyboardInterrupt), so that the players are closed and a plug-in's
     process takes what it started with it. Returns the handler it replaced,
@@ -63,7 +83,7 @@ def end_on_sigterm():
             or not hasattr(signal, 'SIGTERM'):
         return None
 
-    def ended(signum, frame):
+    def ended(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt
 
     try:
@@ -72,7 +92,8 @@ def end_on_sigterm():
         return None
 
 
-def restore_sigterm(previous) -> None:
+def restore_sigterm(previous: SignalHandler) -> None:
+    """Put back the SIGTERM handler :func:`end_on_sigterm` replaced (None: nothing to do)."""
     if previous is None:
         return
     import signal
@@ -80,7 +101,8 @@ def restore_sigterm(previous) -> None:
         signal.signal(signal.SIGTERM, previous)
 
 
-def run_text(args, parser, rows=None, cols=None, moves=()) -> int:
+def run_text(args: argparse.Namespace, parser: argparse.ArgumentParser, rows: int | None = None,
+             cols: int | None = None, moves: Sequence[int] = ()) -> int:
     """The console game (BU CS111 ps9, Problem 3's ``connect_four``), from the
     start position ``rows`` x ``cols`` after ``moves`` (0-based columns) when
     given; with --demo both sides default to the computer.
@@ -92,11 +114,11 @@ def run_text(args, parser, rows=None, cols=None, moves=()) -> int:
     lookahead = CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
     tiebreak = args.tiebreak or CONSOLE_TIEBREAK
     default_x = 'ai' if args.demo else 'human'
-    players = []
+    players: list[ConsolePlayer] = []
     previous = end_on_sigterm()
     try:
         try:
-            for kind, checker in ((args.x or default_x, 'X'), (args.o or 'ai', 'O')):
+            for kind, checker in zip((args.x or default_x, args.o or 'ai'), CHECKERS, strict=True):
                 players.append(console_player(kind, checker, lookahead, tiebreak))
         except (ImportError, ValueError, OSError, SyntaxError) as exc:
             parser.error(f'cannot create the players: {clip(exc, 200)}')
@@ -118,7 +140,8 @@ def run_text(args, parser, rows=None, cols=None, moves=()) -> int:
     return 0
 
 
-def run_oska_text(args) -> int:
+def run_oska_text(args: argparse.Namespace) -> int:
+    """``--game oska --text``: Oska in the console (its own command line, from these options)."""
     from connect4_game.oska import console as oska_console
     side = ['--white', 'ai'] if args.demo else []
     try:
@@ -130,13 +153,13 @@ def run_oska_text(args) -> int:
         return 0
 
 
-def _players_columns(record: dict) -> dict:
+def _players_columns(record: dict[str, Any]) -> dict[str, Any]:
     """A review record (:func:`connect4_game.ai.review.review_moves`) with
     its ``column`` and ``best`` numbered as players do, 1..N."""
     return dict(record, column=record['column'] + 1, best=[c + 1 for c in record['best']])
 
 
-def run_review(args, parser) -> int:
+def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """``--review MOVES``: every move of the game MOVES (the players'
     notation, columns 1..N) judged by perfect play; the table and the JSON
     number the columns 1..N too."""
@@ -145,9 +168,9 @@ def run_review(args, parser) -> int:
     except ImportError:
         parser.error('the game review is not available in this installation')
     rows, cols = args.rows or DEFAULT_ROWS, args.cols or DEFAULT_COLS
-    table = None
+    table: ReviewTable | None = None
 
-    def each(record):              # the table: a line as soon as a move is judged
+    def each(record: PlyReview) -> None:              # the table: a line as soon as a move is judged
         nonlocal table
         if table is None:
             table = ReviewTable(rows, cols, lambda line: print(line, flush=True))
@@ -167,7 +190,7 @@ def run_review(args, parser) -> int:
     return 0
 
 
-def _close_all(link, players) -> None:
+def _close_all(link: NetworkLink | None, players: Iterable[object]) -> None:
     """End the network game (the friend is told) and every local player."""
     if link is not None:
         link.close()
@@ -178,7 +201,7 @@ def _close_all(link, players) -> None:
             close()
 
 
-def _open_network(args, parser):
+def _open_network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> NetworkLink:
     """The started :class:`~connect4_game.net.link.NetworkLink` of --host /
     --join; a host says where it is and that it waits."""
     from connect4_game.net import open_link
@@ -186,6 +209,7 @@ def _open_network(args, parser):
     tiebreak = args.tiebreak or CONSOLE_TIEBREAK
     try:
         options = network_options(args, lookahead, tiebreak)
+        assert options is not None      # --host or --join brought us here
         link = open_link(options, rows=args.rows or DEFAULT_ROWS,
                          cols=args.cols or DEFAULT_COLS)
     except (OSError, ValueError) as exc:
@@ -197,7 +221,7 @@ def _open_network(args, parser):
     return link
 
 
-def run_network_text(args, parser) -> int:
+def run_network_text(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """``--text`` with --host/--join: the console game against a friend.
 
     A host waits for a friend until Ctrl+C (or ``--wait`` seconds); a join
@@ -206,11 +230,11 @@ def run_network_text(args, parser) -> int:
     from connect4_game.net import play_remote
     lookahead = CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
     tiebreak = args.tiebreak or CONSOLE_TIEBREAK
-    players: list = []
-    link = None
+    players: list[ConsolePlayer] = []
+    link: NetworkLink | None = None
     previous = end_on_sigterm()
 
-    def local(checker):
+    def local(checker: str) -> ConsolePlayer:
         spec = getattr(args, checker.lower()) or 'human'
         player = console_player(spec, checker, lookahead, tiebreak)
         players.append(player)

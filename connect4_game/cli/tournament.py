@@ -23,6 +23,7 @@ from typing import Any, TextIO
 
 from connect4_game.checks import arg_type, check_int, check_number
 from connect4_game.messages import ELLIPSIS, clip
+from connect4_game.side import Side
 from connect4_game.tournament import (
     TOURNAMENT_DEFAULT_GAMES,
     TOURNAMENT_MAX_GAMES,
@@ -281,7 +282,7 @@ def _forfeit_lines(result: TournamentResult, names: Sequence[str]) -> list[str]:
     groups: dict[tuple[str, str], list[int]] = {}
     for g in result.games:
         if g.reason:
-            loser = {'X': g.fixture.o, 'O': g.fixture.x}.get(g.result)
+            loser = {Side.X.value: g.fixture.o, Side.O.value: g.fixture.x}.get(g.result)
             who = 'both sides' if loser is None else names[loser]
             groups.setdefault((who, g.reason), []).append(g.fixture.number)
     if not groups:

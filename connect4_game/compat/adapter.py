@@ -18,6 +18,8 @@ Nothing here imports pygame.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from connect4_game import board as _engine
 from connect4_game.board import other, validate_checker
@@ -28,24 +30,23 @@ from connect4_game.players import check_tiebreak
 __all__ = ['EngineAdapter', 'as_engine_player', 'to_board_of', 'move_method',
            'register_style_board', 'default_board_class']
 
-_STYLE_BOARDS: dict = {}     # 'camel' / 'snake' -> Board class
+_STYLE_BOARDS: dict[str, type] = {}     # 'camel' / 'snake' -> Board class
 
 
-def register_style_board(style: str, board_class) -> None:
+def register_style_board(style: str, board_class: type) -> None:
     """Name the Board class players of ``style`` ('camel' for ``nextMove``,
     'snake' for ``next_move``) get when their module has none."""
     _STYLE_BOARDS[style] = board_class
 
 
-def move_method(p):
+def move_method(p: Any) -> Callable[[object], object]:
     """The player's ``nextMove`` (HMC CS5) or else ``next_move`` (Dutch, BU)."""
     m = getattr(p, 'nextMove', None)
-    if callable(m):
-        return m
-    return p.next_move
+    method: Callable[[object], object] = m if callable(m) else p.next_move
+    return method
 
 
-def default_board_class(player):
+def default_board_class(player: object) -> type:
     """The ``Board`` of the player's own module, else the registered Board of
     its naming style.
 
@@ -63,7 +64,7 @@ def default_board_class(player):
                          'import connect4_game.compat first') from None
 
 
-def to_board_of(b: _engine.Board, board_class) -> object:
+def to_board_of(b: _engine.Board, board_class: type[Any]) -> object:
     """Copy engine board ``b`` into a new ``board_class(width, height)``.
 
     If ``board_class`` is one of ours (an engine Board subclass) the grid is
@@ -77,11 +78,12 @@ def to_board_of(b: _engine.Board, board_class) -> object:
         raise ValueError(f'expected a Connect Four Board, not {clip(b)}')
     if isinstance(board_class, type) and issubclass(board_class, _engine.Board):
         if hasattr(board_class, 'from_engine'):
-            return board_class.from_engine(b)
-        new = board_class(b.height, b.width)     # the engine's own order
+            copied: object = board_class.from_engine(b)
+            return copied
+        new: _engine.Board = board_class(b.height, b.width)     # the engine's own order
         new.slots = [row[:] for row in b.slots]
         return new
-    theirs = board_class(b.width, b.height)
+    theirs: Any = board_class(b.width, b.height)
     add = getattr(theirs, 'addMove', None) or getattr(theirs, 'add_move', None)
     if not callable(add):
         raise ValueError(f'{board_class!r} has no addMove(col, ox) or add_move(col, ox)')
@@ -109,7 +111,7 @@ class EngineAdapter:
         ``nextMove``/``next_move``.
     """
 
-    def __init__(self, player, board_class=None) -> None:
+    def __init__(self, player: Any, board_class: type | None = None) -> None:
         if not (callable(getattr(player, 'nextMove', None))
                 or callable(getattr(player, 'next_move', None))):
             raise ValueError(f'{player!r} has no nextMove(board) or next_move(board)')
@@ -125,7 +127,8 @@ class EngineAdapter:
     def checker(self) -> str:
         """The wrapped player's checker (``ox``)."""
         p = self.player
-        return p.ox if hasattr(p, 'ox') else p.checker
+        checker: str = p.ox if hasattr(p, 'ox') else p.checker
+        return checker
 
     @checker.setter
     def checker(self, value: str) -> None:
@@ -136,18 +139,20 @@ class EngineAdapter:
             self.player.checker = value
 
     @property
-    def lookahead(self):
+    def lookahead(self) -> int | None:
         """The wrapped player's ``ply`` (None if it has none)."""
-        return getattr(self.player, 'ply', None)
+        ply: int | None = getattr(self.player, 'ply', None)
+        return ply
 
     @lookahead.setter
     def lookahead(self, value: int) -> None:
         self.player.ply = check_lookahead(value, 'ply')
 
     @property
-    def tiebreak(self):
+    def tiebreak(self) -> str | None:
         """The wrapped player's ``tbt`` (None if it has none)."""
-        return getattr(self.player, 'tbt', None)
+        tbt: str | None = getattr(self.player, 'tbt', None)
+        return tbt
 
     @tiebreak.setter
     def tiebreak(self, value: str) -> None:
@@ -156,12 +161,14 @@ class EngineAdapter:
     @property
     def last_nodes(self) -> int:
         """Search nodes of the wrapped player's last search (0 if it does not say)."""
-        return getattr(self.player, 'last_nodes', 0)
+        nodes: int = getattr(self.player, 'last_nodes', 0)
+        return nodes
 
     @property
     def last_time(self) -> float:
         """Seconds of the wrapped player's last search (0.0 if it does not say)."""
-        return getattr(self.player, 'last_time', 0.0)
+        seconds: float = getattr(self.player, 'last_time', 0.0)
+        return seconds
 
     def opponent_checker(self) -> str:
         """The opponent's checker, ``'O'`` or ``'X'``."""
@@ -182,13 +189,13 @@ class EngineAdapter:
         """
         theirs = to_board_of(b, self.board_class)
         col = move_method(self.player)(theirs)
-        if not is_int(col) or not b.can_add_to(col):
+        if not isinstance(col, int) or not is_int(col) or not b.can_add_to(col):
             raise ValueError(f'{self.player!r} chose column {col!r}, which cannot be played')
         self.num_moves += 1
         return col
 
 
-def as_engine_player(player, board_class=None) -> EngineAdapter:
+def as_engine_player(player: Any, board_class: type | None = None) -> EngineAdapter:
     """Wrap a CS5- or Dutch-style ``Player(ox, tbt, ply)`` (ours or a
     student's class with ``nextMove(board)`` / ``next_move(board)`` on a
     ``Board(width, height)``) for our console and window. See

@@ -44,6 +44,7 @@ import threading
 # Absolute imports, so that this file also loads as a plug-in file
 # (``--o connect4_game/cs5.py:Player``), which imports it outside the package.
 from connect4_game import board as _engine
+from connect4_game.ai.search import Searcher
 from connect4_game.board import other, validate_checker
 from connect4_game.checks import check_lookahead, is_int
 from connect4_game.compat.adapter import (
@@ -81,18 +82,17 @@ def _check_board(b: object) -> _engine.Board:
 
 # -- the search (shared, never copied) -----------------------------------------
 
-_searcher = None
+_searcher: Searcher | None = None
 _searcher_lock = threading.Lock()
 
 
-def _get_searcher():
+def _get_searcher() -> Searcher:
     """The Searcher used for HMC/Dutch scores. It is separate from the one
     behind BU's ``AIPlayer`` because a Searcher clears its transposition
     table whenever the ``win_before_full`` rule changes."""
     global _searcher
     with _searcher_lock:
         if _searcher is None:
-            from connect4_game.ai.search import Searcher
             _searcher = Searcher()
         return _searcher
 
@@ -211,7 +211,7 @@ class Board(_engine.Board):
         ``playGame('human', 'human')``."""
         self.playGame(HUMAN, HUMAN)
 
-    def playGame(self, px, po) -> None:
+    def playGame(self, px: object, po: object) -> None:
         """Play a game on this board, 'X' moving first (HMC CS5 hw6pr3).
 
         ``px`` and ``po`` are each a Player (anything with ``nextMove(board)``
@@ -259,7 +259,7 @@ class Board(_engine.Board):
             ox = other(ox)
 
 
-def _check_side(p, ox, name):
+def _check_side(p: object, ox: str, name: str) -> object:
     if isinstance(p, str):
         if p != HUMAN:
             raise ValueError(f"{name} must be a Player or 'human', not {p!r}")
@@ -272,9 +272,9 @@ def _check_side(p, ox, name):
     return p
 
 
-def _ask_computer(p, b: Board) -> int:
+def _ask_computer(p: object, b: Board) -> int:
     col = move_method(p)(b)
-    if not is_int(col) or not b.can_add_to(col):
+    if not isinstance(col, int) or not is_int(col) or not b.can_add_to(col):
         raise ValueError(f'{p!r} chose column {col!r}, which cannot be played')
     return col
 
@@ -325,7 +325,7 @@ class Player:
             return 0.0
         return 50.0
 
-    def tiebreakMove(self, scores: list) -> int:
+    def tiebreakMove(self, scores: list[float]) -> int:
         """The column (index) of a highest score of ``scores``: the leftmost
         for 'LEFT', the rightmost for 'RIGHT', a random one for 'RANDOM'.
 

@@ -22,6 +22,7 @@ Nothing here imports pygame.
 from __future__ import annotations
 
 # absolute, so that this file also loads as a plug-in file (see cs5)
+from connect4_game import board as _engine
 from connect4_game.compat import cs5
 from connect4_game.compat.adapter import as_engine_player, register_style_board
 
@@ -69,7 +70,7 @@ class Board(cs5.Board):
         """Two humans play from the console: ``play_game('human', 'human')``."""
         self.hostGame()
 
-    def play_game(self, px, po) -> None:
+    def play_game(self, px: object, po: object) -> None:
         """Play a game, 'X' first; either side may be ``'human'``. Same
         behaviour and printout as :meth:`connect4_game.compat.cs5.Board.playGame`
         (ends with the board and ``'X wins!'``)."""
@@ -89,25 +90,25 @@ class Player(cs5.Player):
         """The opponent's checker."""
         return self.oppCh()
 
-    def score_board(self, b) -> float:
+    def score_board(self, b: _engine.Board) -> float:
         """``100.0`` win for this player, ``0.0`` win for the opponent, else ``50.0``."""
         return self.scoreBoard(b)
 
-    def tiebreak_move(self, scores: list) -> int:
+    def tiebreak_move(self, scores: list[float]) -> int:
         """Column of a highest score, by the tiebreak type ('LEFT' leftmost,
         'RIGHT' rightmost, 'RANDOM' random).
 
         :raises ValueError: if ``scores`` is empty."""
         return self.tiebreakMove(scores)
 
-    def scores_for(self, b) -> list[float]:
+    def scores_for(self, b: _engine.Board) -> list[float]:
         """One float per column: ``-1.0`` full, ``100.0`` win, ``0.0`` loss,
         ``50.0`` neither within ``ply`` moves (the Dutch outline; ``b`` unchanged).
 
         :raises ValueError: for a bad board."""
         return self.scoresFor(b)
 
-    def next_move(self, b) -> int:
+    def next_move(self, b: _engine.Board) -> int:
         """The best column by :meth:`scores_for` and :meth:`tiebreak_move`.
 
         :raises ValueError: if every column is full."""

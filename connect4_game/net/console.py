@@ -20,7 +20,9 @@ from typing import Any
 
 from connect4_game.game import Game
 from connect4_game.net.events import JoinsPaused, OpponentMove, UndoRequested
-from connect4_game.net.link import NetState, NetworkLink, Peer
+from connect4_game.net.link import NetState, NetworkLink
+from connect4_game.net.peer import Peer
+from connect4_game.side import Side
 
 __all__ = ['play_remote']
 
@@ -33,15 +35,17 @@ _ENDED = {
 }
 
 
-def _local_player(player: Any, side: str) -> Any:
-    """``player`` itself, or ``player(side)`` for a class or factory.
+def _local_player(player: Any, side: Side) -> Any:
+    """``player`` itself, or ``player(checker)`` for a class or factory
+    (``checker``: ``'X'`` or ``'O'``, as the assignment's players take it).
 
     :raises ValueError: if it plays another checker than ``side``.
     """
     local = player if hasattr(player, 'next_move') and not isinstance(player, type) \
-        else player(side)
+        else player(side.value)
     if getattr(local, 'checker', side) != side:
-        raise ValueError(f'the local player plays {local.checker!r}, but this side is {side!r}')
+        raise ValueError(f'the local player plays {local.checker!r}, '
+                         f'but this side is {side.value!r}')
     return local
 
 

@@ -15,6 +15,8 @@ import queue
 from dataclasses import dataclass, field
 from enum import Enum
 
+from connect4_game.side import Side
+
 __all__ = [
     'GameInfo', 'Event', 'Connected', 'PeerBack', 'OpponentMove', 'UndoRequested',
     'UndoAnswered', 'ChatMessage', 'PeerLost', 'Refused', 'JoinsPaused', 'CodeChanged', 'Error',
@@ -26,18 +28,18 @@ __all__ = [
 class GameInfo:
     """The game both sides agreed on at a handshake.
 
-    ``rows``/``cols``: board size; ``host_side``: ``'X'`` or ``'O'``;
-    ``my_side``: this side's checker; ``moves``: the agreed move list
-    (0-based columns, X first), which replaces whatever the game had;
-    ``names``: ``{'X': name, 'O': name}``; ``peer``: the other side's
+    ``rows``/``cols``: board size; ``host_side``: the host's
+    :class:`~connect4_game.side.Side`; ``my_side``: this side's; ``moves``:
+    the agreed move list (0-based columns, X first), which replaces whatever
+    the game had; ``names``: ``{Side.X: name, Side.O: name}``; ``peer``: the other side's
     address as ``'ip:port'``.
     """
     rows: int
     cols: int
-    host_side: str
-    my_side: str
+    host_side: Side
+    my_side: Side
     moves: tuple[int, ...]
-    names: dict[str, str] = field(default_factory=dict)
+    names: dict[Side, str] = field(default_factory=dict)
     peer: str = ''
 
 

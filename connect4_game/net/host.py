@@ -63,10 +63,10 @@ import logging
 import math
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, check_cols, check_rows, other
+from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, check_cols, check_rows
 from connect4_game.checks import check_int, check_seconds
 from connect4_game.game import Game
 from connect4_game.net import protocol as P
@@ -75,6 +75,7 @@ from connect4_game.net.events import CodeChanged, Error, JoinsPaused, Refused
 from connect4_game.net.peer import Peer, check_timing
 from connect4_game.net.referee import reconcile_with_peer
 from connect4_game.net.transport import Conn, ConnState
+from connect4_game.side import CHECKERS, Side
 
 __all__ = ['Host', 'wrong_codes_within', 'MAX_WRONG_CODES', 'CODE_PAUSE']
 
@@ -147,7 +148,8 @@ class Host(Peer):
         lifetime; None picks a random one (read :attr:`code`), replaced by a
         new one after ``max_wrong_codes`` wrong codes.
     :param rows: board rows and ``cols`` board columns, as the game offers them.
-    :param host_side: the host's checker, ``'X'`` (moves first) or ``'O'``.
+    :param host_side: the host's side, ``Side.X`` (moves first) or ``Side.O``
+        (``'X'``/``'O'``, the values, are read as these).
     :param name: the host player's name (printable, at most 32 characters).
     :param moves: a move list to continue from (0-based columns, X first);
         a joiner must bring the same list (or it plus its own next move).
@@ -170,8 +172,8 @@ class Host(Peer):
     """
 
     def __init__(self, port: int = DEFAULT_PORT, addr: str = '', code: str | None = None,
-                 rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS, host_side: str = 'X', *,
-                 name: str = 'Host', moves=(), ping_interval: float = 1.0,
+                 rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS, host_side: Side = Side.X, *,
+                 name: str = 'Host', moves: Iterable[int] = (), ping_interval: float = 1.0,
                  peer_timeout: float = 3.5, handshake_timeout: float = 5.0,
                  max_bad_codes: int = 3, lockout: float = 60.0,
                  max_wrong_codes: int = MAX_WRONG_CODES, code_pause: float = CODE_PAUSE,
@@ -184,8 +186,9 @@ class Host(Peer):
         self._addr = addr
         self.code = P.new_code() if code is None else P.check_code(code)
         self._fixed_code = code is not None
-        if host_side not in P.SIDES or not isinstance(host_side, str):
+        if not isinstance(host_side, str) or host_side not in CHECKERS:
             raise ValueError(f"host_side must be 'X' or 'O', not {host_side!r}"[:120])
+        host_side = Side(host_side)
         self._max_bad = check_int(max_bad_codes, 1, None, 'max_bad_codes')
         self._lockout = check_timing(lockout, 'lockout')
         self._max_wrong = check_int(max_wrong_codes, 1, None, 'max_wrong_codes')
@@ -355,10 +358,10 @@ class Host(Peer):
             game, side = ref.game, ref.side
             assert game is not None and side is not None
             try:
-                reconcile_with_peer(game, msg['moves'], other(side))
+                reconcile_with_peer(game, msg['moves'], side.other)
             except P.ProtocolError as err:
                 return err.code, str(err)
-            ref.names[other(side)] = msg['name']
+            ref.names[side.other] = msg['name']
             welcome = {'type': 'welcome', 'version': P.PROTOCOL_VERSION, 'rows': game.rows,
                        'cols': game.cols, 'host_side': side, 'moves': list(game.moves),
                        'names': dict(ref.names)}

@@ -16,10 +16,9 @@ import logging
 import re
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from connect4_game.board import other
 from connect4_game.checks import check_number
 from connect4_game.game import Game, MoveRefused
 from connect4_game.messages import clip, quote
@@ -29,6 +28,7 @@ from connect4_game.net.events import JoinFailed, JoinFailure
 from connect4_game.net.peer import Peer, check_timing
 from connect4_game.net.referee import reconcile_with_peer
 from connect4_game.net.transport import Conn
+from connect4_game.side import Side
 
 __all__ = ['Join', 'dial_failure', 'host_refusal']
 
@@ -128,7 +128,7 @@ class Join(Peer):
     """
 
     def __init__(self, addr: str, port: int = DEFAULT_PORT, code: str = '', *,
-                 name: str = 'Guest', moves=(), reconnect: bool = True,
+                 name: str = 'Guest', moves: Iterable[int] = (), reconnect: bool = True,
                  retry_interval: float = 1.0,
                  give_up_after: float = 120.0, connect_timeout: float = 3.0,
                  ping_interval: float = 1.0, peer_timeout: float = 3.5,
@@ -262,7 +262,7 @@ class Join(Peer):
                       ) -> tuple[tuple[str, str] | None, list[tuple[int, int]]]:
         """Agree on the moves and take the host's game; (refusal, this side's
         moves the host lacks)."""
-        host_side = msg['host_side']
+        host_side: Side = msg['host_side']
         ref = self._referee
         with ref.lock:
             try:
@@ -273,7 +273,7 @@ class Join(Peer):
                 return ('game_mismatch', 'those moves are not a game on that board'), []
             except P.ProtocolError as err:
                 return (err.code, str(err)), []
-            ref.game, ref.host_side, ref.side = game, host_side, other(host_side)
+            ref.game, ref.host_side, ref.side = game, host_side, host_side.other
             ref.names = dict(msg['names'])
             ref.names[ref.side] = self.name
             self._pending = None

@@ -51,6 +51,8 @@ from connect4_game.net.events import (
 from connect4_game.net.host import Host
 from connect4_game.net.join import Join
 from connect4_game.net.options import NetworkOptions
+from connect4_game.net.peer import Peer
+from connect4_game.side import Side
 
 __all__ = ['NetState', 'NetworkLink', 'open_link', 'JOIN_FIRST_TRIES']
 
@@ -58,8 +60,6 @@ logger = logging.getLogger(__name__)
 
 JOIN_FIRST_TRIES = 15.0
 """Seconds a joiner keeps trying to reach a host that is not up yet, unless told."""
-
-Peer = Host | Join
 
 
 class NetState(str, Enum):
@@ -125,15 +125,15 @@ class NetworkLink:
         return isinstance(self.peer, Host)
 
     @property
-    def my_side(self) -> str | None:
-        """This side's checker, ``'X'`` or ``'O'`` (a joiner: None before it connects)."""
+    def my_side(self) -> Side | None:
+        """This side, X or O (a joiner: None before it connects)."""
         return self.info.my_side if self.info is not None else self.peer.side
 
     @property
-    def friend_side(self) -> str | None:
-        """The friend's checker (None while :attr:`my_side` is)."""
+    def friend_side(self) -> Side | None:
+        """The friend's side (None while :attr:`my_side` is)."""
         mine = self.my_side
-        return None if mine is None else ('O' if mine == 'X' else 'X')
+        return None if mine is None else mine.other
 
     @property
     def friend_name(self) -> str:
@@ -344,7 +344,7 @@ def open_link(options: NetworkOptions, *, rows: int = DEFAULT_ROWS, cols: int = 
     peer: Peer
     if options.is_host:
         peer = Host(options.port, options.bind_address, options.code, rows, cols,
-                    options.side or 'X', name=name or 'Host', **timings)
+                    options.side or Side.X, name=name or 'Host', **timings)
     else:
         host, port = options.host_and_port()
         if first_tries is None:

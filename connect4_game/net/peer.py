@@ -29,7 +29,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from connect4_game.checks import check_seconds
 from connect4_game.messages import clip
@@ -45,6 +45,7 @@ from connect4_game.net.events import (
 )
 from connect4_game.net.referee import Referee
 from connect4_game.net.transport import CLOSE_GRACE, Conn, ConnState, Transport
+from connect4_game.side import Side
 
 __all__ = ['Peer', 'check_timing']
 
@@ -56,6 +57,9 @@ def check_timing(value: Any, what: str) -> float:
     seconds = check_seconds(value, what, finite=True)
     assert seconds is not None
     return seconds
+
+
+_PeerT = TypeVar('_PeerT', bound='Peer')
 
 
 class Peer(EventSource):
@@ -90,8 +94,8 @@ class Peer(EventSource):
     # == the game's side: non-blocking, thread-safe ====================================
 
     @property
-    def side(self) -> str | None:
-        """This side's checker, ``'X'`` or ``'O'`` (None for a joiner before it connects)."""
+    def side(self) -> Side | None:
+        """This side, X or O (None for a joiner before it connects)."""
         with self._referee.lock:
             return self._referee.side
 
@@ -191,14 +195,14 @@ class Peer(EventSource):
             return not self._thread.is_alive()
         return True
 
-    def __enter__(self):
+    def __enter__(self: _PeerT) -> _PeerT:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
         self.join(5.0)
 
-    def start(self):
+    def start(self: _PeerT) -> _PeerT:
         """Start the I/O thread (a host binds and listens first). Returns ``self``.
 
         :raises OSError: if a host cannot listen (address in use, no such

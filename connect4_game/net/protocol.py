@@ -50,11 +50,11 @@ from typing import Any
 
 from connect4_game.board import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
 from connect4_game.checks import check_bool, check_int
-from connect4_game.side import CHECKERS
+from connect4_game.side import CHECKERS, Side
 
 __all__ = [
     'PROTOCOL_VERSION', 'MAX_LINE_BYTES', 'MAX_NAME', 'MAX_CHAT', 'MAX_TEXT', 'MAX_PLIES',
-    'SIDES', 'FATAL_ERRORS', 'ProtocolError', 'LineBuffer',
+    'FATAL_ERRORS', 'ProtocolError', 'LineBuffer',
     'decode', 'encode', 'validate', 'check_code', 'check_name', 'check_chat', 'check_moves',
     'new_code', 'codes_equal',
 ]
@@ -76,8 +76,6 @@ MAX_TEXT = 200
 
 MAX_PLIES = MAX_ROWS * MAX_COLS
 """The most moves any board the game offers can hold."""
-
-SIDES = CHECKERS
 
 FATAL_ERRORS = frozenset({
     'version', 'bad_code', 'locked_out', 'busy', 'bad_message', 'too_long',
@@ -133,10 +131,10 @@ def _text(limit: int, allow_empty: bool = True) -> Callable[[str, Any], str]:
     return check
 
 
-def _side(key: str, value: Any) -> str:
-    if value not in SIDES or not isinstance(value, str):
+def _side(key: str, value: Any) -> Side:
+    if not isinstance(value, str) or value not in CHECKERS:
         raise ProtocolError('bad_message', f"{key!r} must be 'X' or 'O', not {_short(value)}")
-    return value
+    return Side(value)
 
 
 def _code_field(key: str, value: Any) -> str:
@@ -167,15 +165,16 @@ def check_moves(moves: Any) -> list[int]:
     return _moves('moves', moves)
 
 
-def _names(key: str, value: Any) -> dict[str, str]:
-    if not isinstance(value, dict) or set(value) != set(SIDES):
+def _names(key: str, value: Any) -> dict[Side, str]:
+    if not isinstance(value, dict) or set(value) != set(CHECKERS):
         raise ProtocolError('bad_message', f"{key!r} must map exactly 'X' and 'O' to names")
     name = _text(MAX_NAME)
-    return {side: name(key, value[side]) for side in SIDES}
+    return {side: name(key, value[side.value]) for side in Side}
 
 
 _PLY = _int(1, MAX_PLIES)
-_SCHEMAS: dict[str, tuple[dict[str, Callable], dict[str, Callable]]] = {
+_SCHEMAS: dict[str, tuple[dict[str, Callable[[str, Any], Any]],
+                         dict[str, Callable[[str, Any], Any]]]] = {
     # type: (required fields, optional fields)
     'hello': ({'version': _int(0, 2**31), 'code': _code_field, 'name': _text(MAX_NAME),
                'moves': _moves}, {}),
@@ -205,9 +204,10 @@ def _short(value: Any) -> str:
 
 
 def validate(obj: Any) -> dict[str, Any]:
-    """Return ``obj`` if it is a well-formed message (a dict as listed in the
-    module docstring: known ``type``, exactly the allowed keys, every field of
-    the right type and in range).
+    """The message ``obj`` as checked values if it is a well-formed message (a
+    dict as listed in the module docstring: known ``type``, exactly the allowed
+    keys, every field of the right type and in range): a side (``host_side``,
+    the keys of ``names``) becomes a :class:`~connect4_game.side.Side`.
 
     :raises ProtocolError: with code ``'bad_message'`` otherwise.
     """
@@ -220,14 +220,15 @@ def validate(obj: Any) -> dict[str, Any]:
     for key in obj:
         if key != 'type' and key not in required and key not in optional:
             raise ProtocolError('bad_message', f'unexpected key {_short(key)} in {kind!r}')
+    checked: dict[str, Any] = {'type': kind}
     for key, check in required.items():
         if key not in obj:
             raise ProtocolError('bad_message', f'{kind!r} needs {key!r}')
-        check(key, obj[key])
+        checked[key] = check(key, obj[key])
     for key, check in optional.items():
         if key in obj:
-            check(key, obj[key])
-    return obj
+            checked[key] = check(key, obj[key])
+    return checked
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -24,7 +24,6 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from connect4_game.board import other
 from connect4_game.checks import check_int
 from connect4_game.game import Game, MoveRefused, reconcile, side_for_ply
 from connect4_game.messages import clip
@@ -39,6 +38,7 @@ from connect4_game.net.events import (
     UndoRequested,
 )
 from connect4_game.net.transport import Conn, Transport
+from connect4_game.side import Side
 
 __all__ = ['Referee', 'reconcile_with_peer']
 
@@ -47,7 +47,7 @@ logger = logging.getLogger(__name__)
 Message = dict[str, Any]
 
 
-def _foreign_text(ours: Sequence[int], theirs: Sequence[int], peer_side: str) -> str:
+def _foreign_text(ours: Sequence[int], theirs: Sequence[int], peer_side: Side) -> str:
     """Why a move list that extends or falls short of ours is refused."""
     if len(theirs) > len(ours):
         ply = next(p for p in range(len(ours) + 1, len(theirs) + 1)
@@ -59,7 +59,8 @@ def _foreign_text(ours: Sequence[int], theirs: Sequence[int], peer_side: str) ->
             f'(from move {len(theirs) + 1})')
 
 
-def reconcile_with_peer(game: Game, theirs: Sequence[int], peer_side: str) -> list[tuple[int, int]]:
+def reconcile_with_peer(game: Game, theirs: Sequence[int], peer_side: Side
+                        ) -> list[tuple[int, int]]:
     """Bring ``game`` in step with the move list the opponent (playing
     ``peer_side``) brought to a handshake.
 
@@ -113,9 +114,9 @@ class Referee:
                  refuse: Callable[..., None], lost: Callable[[str, bool], None]) -> None:
         self.lock = threading.RLock()
         self.game: Game | None = None
-        self.side: str | None = None
-        self.host_side: str | None = None
-        self.names = {'X': '', 'O': ''}
+        self.side: Side | None = None
+        self.host_side: Side | None = None
+        self.names: dict[Side, str] = {Side.X: '', Side.O: ''}
         self.active: Conn | None = None
         self.gen = 0
         self.undo_out: int | None = None
@@ -131,9 +132,9 @@ class Referee:
         }
 
     @property
-    def friend_side(self) -> str | None:
-        """The opponent's checker (None before this side's is known)."""
-        return other(self.side) if self.side is not None else None
+    def friend_side(self) -> Side | None:
+        """The opponent's side (None before this side's is known)."""
+        return self.side.other if self.side is not None else None
 
     # == the game's calls (any thread) =================================================
 
@@ -221,7 +222,7 @@ class Referee:
         self.undo_out = self.undo_in = None
         assert self.game is not None
         return GameInfo(rows=self.game.rows, cols=self.game.cols,
-                        host_side=self.host_side or 'X', my_side=self.side or 'X',
+                        host_side=self.host_side or Side.X, my_side=self.side or Side.X,
                         moves=tuple(self.game.moves), names=dict(self.names),
                         peer=conn.address)
 

@@ -155,7 +155,8 @@ def play_oska(
         return None
 
 
-def _next_move(kind, board, side, moves, lookahead, input_fn, out) -> Move | None:
+def _next_move(kind: str, board: list[str], side: str, moves: Sequence[Move], lookahead: int,
+               input_fn: Callable[[str], str], out: Callable[[str], None]) -> Move | None:
     """The move of ``side`` (one of the legal ``moves``): the AI's search, or
     what the human types (None: the human quits)."""
     if kind == "human":
@@ -170,7 +171,8 @@ def _list_moves(moves: Sequence[Move]) -> str:
     return "  ".join(f"{i}) {format_move(m)}" for i, m in enumerate(moves, 1))
 
 
-def _ask_human(side, moves, input_fn, out) -> Move | None:
+def _ask_human(side: str, moves: Sequence[Move], input_fn: Callable[[str], str],
+               out: Callable[[str], None]) -> Move | None:
     out(f"Legal moves: {_list_moves(moves)}")
     while True:
         text = input_fn(f"{NAMES[side]} ({side.upper()}) to move: ")

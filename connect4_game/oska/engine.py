@@ -47,7 +47,7 @@ import functools
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from connect4_game.checks import check_int
 
@@ -346,7 +346,7 @@ def movegen(board: Sequence[str], player: str) -> list[list[str]]:
     return [g.to_rows(_apply_flat(s, player, m)) for m in _flat_moves(g, s, player)]
 
 
-def apply_move(board: Sequence[str], move: Move | Sequence) -> list[str]:
+def apply_move(board: Sequence[str], move: Move | Sequence[Any]) -> list[str]:
     """Return the board after ``move`` (a :class:`Move` or ``(frm, to, captured)``
     triple) by the checker standing on ``move.frm``.
 

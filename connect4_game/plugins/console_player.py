@@ -8,7 +8,6 @@ This module never imports pygame.
 
 from __future__ import annotations
 
-from connect4_game import rules
 from connect4_game.console import ConsolePlayer
 from connect4_game.players import AIPlayer, Player, RandomPlayer
 from connect4_game.plugins.guarded import GuardedPlayer
@@ -26,7 +25,7 @@ def console_player(kind: str, checker: str, lookahead: int, tiebreak: str) -> Co
     """A player of ``checker`` (``'X'`` or ``'O'``) for ``kind``.
 
     :param kind: ``'human'`` (the assignment's console ``Player``), ``'random'``,
-        ``'ai'``, one of :data:`connect4_game.rules.LEVELS`, or a plug-in spec
+        ``'ai'``, the name of a level of :data:`connect4_game.ai.levels.LEVELS`, or a plug-in spec
         (``FILE.py:ClassName``, played from a process of its own; another
         spec the loader knows is played in this process, guarded).
     :param lookahead: plies (>= 0) for ``'ai'`` and plug-ins.
@@ -40,8 +39,8 @@ def console_player(kind: str, checker: str, lookahead: int, tiebreak: str) -> Co
         return RandomPlayer(checker)
     if kind == 'ai':
         return AIPlayer(checker, tiebreak, lookahead)
-    if kind in rules.LEVELS:
-        from connect4_game.ai.levels import make_level_player
+    from connect4_game.ai.levels import is_level, make_level_player
+    if is_level(kind):
         return make_level_player(kind, checker)
     if is_plugin_spec(kind):   # the user's own code: in a process of its own
         return ProcessPlayer(kind, checker, tiebreak, lookahead, label=spec_label(kind),

@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from connect4_game.board import Board, validate_checker
+from connect4_game.board import Board, other, validate_checker
 from connect4_game.checks import check_seconds, shown
 from connect4_game.messages import clip
 from connect4_game.plugins.spec import describe_exception
@@ -105,7 +105,7 @@ class SafePlayer:
         check_seconds(timeout, "timeout")
         if self.busy:
             return ("error", f"{self.label} is still busy with an earlier move")
-        box: list = []
+        box: list[tuple[str, Any]] = []
         thread = threading.Thread(target=lambda: box.append(self.choose(board)),
                                   name=f"plugin-{self.label}", daemon=True)
         self.thread = thread
@@ -155,7 +155,7 @@ class GuardedPlayer:
 
     def opponent_checker(self) -> str:
         """The other side's checker, ``'O'`` for ``'X'`` and back."""
-        return "O" if self.checker == "X" else "X"
+        return other(self.checker)
 
     def next_move(self, b: Board) -> int:
         """The plug-in's column, or the fallback's after a fault (see class doc)."""
@@ -166,11 +166,12 @@ class GuardedPlayer:
                 status, value = self.safe.choose_with_timeout(b, self.timeout)
             if status == "ok":
                 self.num_moves += 1
-                return value
+                column: int = value
+                return column
             self.taken_over = True
             self.last_error = value
             self.out(f"{value}")
             self.out(f"You take over {self.checker}.")
-        col = self.fallback.next_move(b)
+        col: int = self.fallback.next_move(b)
         self.num_moves += 1
         return col

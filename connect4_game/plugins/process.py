@@ -22,7 +22,7 @@ from collections.abc import Callable
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from connect4_game.board import Board, validate_checker
+from connect4_game.board import Board, other, validate_checker
 from connect4_game.checks import is_int, shown
 from connect4_game.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
 from connect4_game.lifetime import child_setup, describe_exit, guard_descendants, stop_child
@@ -164,7 +164,7 @@ class ProcessPlayer:
 
     def opponent_checker(self) -> str:
         """The other side's checker, ``'O'`` for ``'X'`` and back."""
-        return "O" if self.checker == "X" else "X"
+        return other(self.checker)
 
     def _receive(self, timeout: float | None) -> tuple[str, Any]:
         """Wait for the child's next answer: ``('ready'|'ok'|'error', value)``,
@@ -247,7 +247,8 @@ class ProcessPlayer:
                 status, value = self._ask(b)
             if status == "ok":
                 self.num_moves += 1
-                return value
+                column: int = value
+                return column
             self.taken_over = True
             self.last_error = value
             self.close()
@@ -255,7 +256,7 @@ class ProcessPlayer:
         if self._fallback is None:
             from connect4_game.players import Player
             self._fallback = Player(self.checker)
-        col = self._fallback.next_move(b)
+        col: int = self._fallback.next_move(b)
         self.num_moves += 1
         return col
 

@@ -64,7 +64,7 @@ _MAX_NAMES = 10_000       # names atomic_write_new tries before giving up
 T = TypeVar("T")
 
 
-def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> Path:
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
     """Write ``data`` to ``path`` atomically and return the path.
 
     Creates missing parent directories. On any error the temporary file is
@@ -84,7 +84,7 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> Path:
     return _via_temp_file(target.parent, target.name, data, commit)
 
 
-def atomic_write_new(directory: str | os.PathLike, names: Iterable[str], data: bytes) -> Path:
+def atomic_write_new(directory: str | os.PathLike[str], names: Iterable[str], data: bytes) -> Path:
     """Write ``data`` atomically as a new file of ``directory``, under the
     first of ``names`` (file names, no directories) that is free; return its path.
 
@@ -166,7 +166,7 @@ def _via_temp_file(directory: Path, name: str, data: bytes,
     return result
 
 
-def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> Path:
+def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> Path:
     """Write the string ``text`` to ``path`` atomically (see :func:`atomic_write_bytes`)."""
     if not isinstance(text, str):
         raise TypeError(f"text must be str, got {type(text).__name__}")
@@ -181,7 +181,7 @@ def json_bytes(obj: Any) -> bytes:
     return (json.dumps(obj, indent=2, sort_keys=True) + "\n").encode("utf-8")
 
 
-def atomic_write_json(path: str | os.PathLike, obj: Any) -> Path:
+def atomic_write_json(path: str | os.PathLike[str], obj: Any) -> Path:
     """Serialise ``obj`` as indented, key-sorted JSON and write it atomically.
 
     Raises:
@@ -191,7 +191,7 @@ def atomic_write_json(path: str | os.PathLike, obj: Any) -> Path:
     return atomic_write_bytes(path, json_bytes(obj))
 
 
-def remove_stale_temp_files(directory: str | os.PathLike, older_than: float = STALE_AFTER,
+def remove_stale_temp_files(directory: str | os.PathLike[str], older_than: float = STALE_AFTER,
                             unused_after: float = UNUSED_AFTER) -> int:
     """Remove the temporary files that interrupted atomic writes left in ``directory``.
 

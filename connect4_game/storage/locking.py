@@ -33,14 +33,14 @@ LOCK_SUFFIX = ".lock"
 _POLL = 0.002            # seconds between tries while another process holds the lock
 
 
-def lock_path(path: str | os.PathLike) -> Path:
+def lock_path(path: str | os.PathLike[str]) -> Path:
     """The lock file of ``path``: ``stats.json`` -> ``stats.json.lock``."""
     target = Path(path)
     return target.with_name(target.name + LOCK_SUFFIX)
 
 
 @contextmanager
-def locked(path: str | os.PathLike, timeout: float | None = None) -> Iterator[Path]:
+def locked(path: str | os.PathLike[str], timeout: float | None = None) -> Iterator[Path]:
     """Hold the lock of ``path`` for the ``with`` block, waiting up to
     ``timeout`` seconds (None: :data:`LOCK_TIMEOUT`) for another process (or
     thread) to release it. Yields ``path`` as a :class:`~pathlib.Path`.

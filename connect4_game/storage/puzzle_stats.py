@@ -105,7 +105,7 @@ def _entries(puzzles: dict[str, Any]) -> tuple[dict[str, PuzzleCounts], list[str
     return counts, problems
 
 
-def load_puzzle_counts(path: str | os.PathLike | None = None
+def load_puzzle_counts(path: str | os.PathLike[str] | None = None
                        ) -> tuple[dict[str, PuzzleCounts], list[str]]:
     """Every puzzle's counts; never raises, never blocks.
 
@@ -135,7 +135,7 @@ def _to_json(counts: Mapping[str, PuzzleCounts]) -> dict[str, Any]:
 
 
 def record_puzzle_try(puzzle_id: str, solved: bool,
-                      path: str | os.PathLike | None = None) -> PuzzleCounts:
+                      path: str | os.PathLike[str] | None = None) -> PuzzleCounts:
     """Count one finished try of a puzzle and save at once: the file is
     re-read, counted and written while holding its lock, so tries recorded
     at the same time by other processes are kept.

@@ -363,7 +363,7 @@ def _players_from_json(data: Any) -> dict[str, PlayerConfig]:
     return players
 
 
-def save_game(path: str | os.PathLike, game: SavedGame) -> Path:
+def save_game(path: str | os.PathLike[str], game: SavedGame) -> Path:
     """Write ``game`` to ``path`` atomically as JSON; returns the path.
 
     :raises TypeError: if ``game`` is not a SavedGame.
@@ -378,7 +378,7 @@ def save_game(path: str | os.PathLike, game: SavedGame) -> Path:
                             SAVED_GAME) from None
 
 
-def load_game(path: str | os.PathLike) -> SavedGame:
+def load_game(path: str | os.PathLike[str]) -> SavedGame:
     """Read a saved game (JSON, or a plain move string for a 6x7 board).
 
     Never moves or changes the file.
@@ -439,7 +439,7 @@ def autosave_path() -> Path:
     return config_dir() / AUTOSAVE_FILE
 
 
-def autosave(game: SavedGame, path: str | os.PathLike | None = None) -> Path | None:
+def autosave(game: SavedGame, path: str | os.PathLike[str] | None = None) -> Path | None:
     """Keep ``game`` for the next plain start, or forget it.
 
     An unfinished game with at least one move is written (atomically) and its
@@ -463,7 +463,7 @@ def autosave(game: SavedGame, path: str | os.PathLike | None = None) -> Path | N
     return save_game(target, game)
 
 
-def load_autosave(path: str | os.PathLike | None = None) -> tuple[SavedGame | None, str | None]:
+def load_autosave(path: str | os.PathLike[str] | None = None) -> tuple[SavedGame | None, str | None]:
     """The autosaved game to offer back; never raises, never blocks, logs nothing.
 
     :returns: ``(game, None)`` if there is a usable unfinished game;
@@ -485,7 +485,7 @@ def load_autosave(path: str | os.PathLike | None = None) -> tuple[SavedGame | No
     return game, None
 
 
-def clear_autosave(path: str | os.PathLike | None = None) -> None:
+def clear_autosave(path: str | os.PathLike[str] | None = None) -> None:
     """Remove the autosave file if present (errors are logged, not raised)."""
     target = Path(path) if path is not None else autosave_path()
     try:
@@ -530,7 +530,7 @@ def _library_names(stamp: str) -> Iterator[str]:
 
 
 def save_to_library(game: SavedGame, name: str = "", when: float | None = None,
-                    folder: str | os.PathLike | None = None) -> Path:
+                    folder: str | os.PathLike[str] | None = None) -> Path:
     """Save ``game`` as a new file of the library, named after the time
     (``20261123-142501.json``, ``-2`` etc. if taken) and carrying ``name``
     (default: the date and time) and the save time.
@@ -557,7 +557,7 @@ def save_to_library(game: SavedGame, name: str = "", when: float | None = None,
                             SAVED_GAME) from None
 
 
-def list_library(folder: str | os.PathLike | None = None,
+def list_library(folder: str | os.PathLike[str] | None = None,
                  limit: int = MAX_LIBRARY) -> list[LibraryEntry]:
     """The saved games, newest first (by save time, then file name), at most
     ``limit``; an unreadable file is listed with its one-line error (it is

@@ -134,7 +134,7 @@ def settings_path() -> Path:
 
 # -- field validation: the same validators as the command line (connect4_game.checks and owners)
 
-def _lookahead(v):
+def _lookahead(v: Any) -> int:
     return check_lookahead(v, 'lookahead', MAX_LOOKAHEAD)
 
 
@@ -282,7 +282,7 @@ class Settings:
         return cls(**good), warnings
 
 
-def _window_from(data: dict, warnings: list[str]) -> dict[str, Any]:
+def _window_from(data: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
     """The window size fields of ``data`` if, with the default for a missing
     one, they make a size :func:`connect4_game.storage.settings.check_window_size`
     accepts; else ``{}`` and one warning added to ``warnings``."""
@@ -299,7 +299,7 @@ def _window_from(data: dict, warnings: list[str]) -> dict[str, Any]:
     return given
 
 
-def load_settings(path: str | os.PathLike | None = None) -> tuple[Settings, list[str]]:
+def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings, list[str]]:
     """Load the settings; never raises, never blocks, logs nothing.
 
     :param path: the file to read; default :func:`settings_path`.
@@ -337,7 +337,7 @@ def load_settings(path: str | os.PathLike | None = None) -> tuple[Settings, list
     return settings, warnings
 
 
-def clean_config_dir(directory: str | os.PathLike | None = None) -> int:
+def clean_config_dir(directory: str | os.PathLike[str] | None = None) -> int:
     """Remove the temporary files that writers killed mid-write left in the
     configuration directory and its ``saved_games`` folder (see
     :func:`connect4_game.storage.atomic.remove_stale_temp_files`: a writer
@@ -353,7 +353,7 @@ def clean_config_dir(directory: str | os.PathLike | None = None) -> int:
     return removed
 
 
-def save_settings(settings: Settings, path: str | os.PathLike | None = None) -> Path:
+def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None) -> Path:
     """Write ``settings`` atomically as JSON and return the file's path.
 
     :raises TypeError: if ``settings`` is not a :class:`Settings`.

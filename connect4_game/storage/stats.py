@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from connect4_game.checks import check_int
+from connect4_game.side import Side
 from connect4_game.storage.atomic import atomic_write_json
 from connect4_game.storage.locking import locked
 from connect4_game.storage.settings import config_dir
@@ -43,7 +44,7 @@ __all__ = ["STATS_FILE", "RESULTS", "Record", "Stats", "stats_path", "describe_p
 
 STATS_FILE = "stats.json"
 STATS_VERSION = 1
-RESULTS = ("X", "O", "tie")
+RESULTS = (Side.X.value, Side.O.value, "tie")
 MAX_DESC = 120
 
 
@@ -111,7 +112,7 @@ class Stats:
         load/save, so ``CONNECT4_CONFIG_DIR`` set later is honoured).
     """
 
-    def __init__(self, path: str | os.PathLike | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self._path = Path(path) if path is not None else None
         # key (x_desc, o_desc) -> Record, in first-seen order
         self.records: dict[tuple[str, str], Record] = {}
@@ -221,9 +222,9 @@ class Stats:
 
     def _count(self, x_desc: str, o_desc: str, result: str) -> Record:
         rec = self.records.setdefault((x_desc, o_desc), Record())
-        if result == "X":
+        if result == Side.X:
             rec.wins += 1
-        elif result == "O":
+        elif result == Side.O:
             rec.losses += 1
         else:
             rec.ties += 1
@@ -256,7 +257,7 @@ class Stats:
         return lines or ["No games played yet."]
 
 
-def load_stats(path: str | os.PathLike | None = None) -> tuple[Stats, list[str]]:
+def load_stats(path: str | os.PathLike[str] | None = None) -> tuple[Stats, list[str]]:
     """Create a :class:`Stats` and load it. Returns ``(stats, warnings)``; never raises."""
     stats = Stats(path)
     return stats, stats.load()

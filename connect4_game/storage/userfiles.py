@@ -63,7 +63,7 @@ class UserFileError(ValueError):
         missing file as "nothing saved yet" check this).
     """
 
-    def __init__(self, path: str | os.PathLike, reason: str, what: str = "file",
+    def __init__(self, path: str | os.PathLike[str], reason: str, what: str = "file",
                  *, missing: bool = False) -> None:
         self.path = Path(path)
         self.what = what
@@ -72,7 +72,7 @@ class UserFileError(ValueError):
         super().__init__(f"{what} {shown_path(self.path)} {reason}")
 
 
-def shown_path(path: str | os.PathLike) -> str:
+def shown_path(path: str | os.PathLike[str]) -> str:
     """``path`` as a message shows it: one line, at most :data:`MAX_SHOWN_PATH`
     characters, cut at the start (``…/long/dir/settings.json``) when longer."""
     text = os.fspath(path) if isinstance(path, os.PathLike) else path
@@ -109,7 +109,7 @@ def _os_reason(exc: BaseException) -> str:
     return clip(text, 60)
 
 
-def read_user_file(path: str | os.PathLike, what: str = "file") -> str:
+def read_user_file(path: str | os.PathLike[str], what: str = "file") -> str:
     """The text of the regular file ``path``, read safely.
 
     The file is ``stat``-ed first (symlinks are followed) and only a regular
@@ -175,7 +175,7 @@ def read_user_file(path: str | os.PathLike, what: str = "file") -> str:
         raise fail("cannot be read (out of memory)") from None
 
 
-def parse_json(text: str, path: str | os.PathLike, what: str = "file") -> Any:
+def parse_json(text: str, path: str | os.PathLike[str], what: str = "file") -> Any:
     """Parse ``text`` (the content of ``path``) as JSON.
 
     :returns: the parsed value (any JSON type, including None for ``null``).
@@ -198,7 +198,7 @@ def parse_json(text: str, path: str | os.PathLike, what: str = "file") -> Any:
     raise UserFileError(path, reason, what)
 
 
-def load_json(path: str | os.PathLike, what: str = "file") -> Any:
+def load_json(path: str | os.PathLike[str], what: str = "file") -> Any:
     """:func:`read_user_file` then :func:`parse_json`.
 
     :returns: the parsed value (any JSON type).
@@ -224,7 +224,7 @@ def json_kind(value: Any) -> str:
     return type(value).__name__
 
 
-def set_aside(path: str | os.PathLike, what: str, reason: str, outcome: str) -> str:
+def set_aside(path: str | os.PathLike[str], what: str, reason: str, outcome: str) -> str:
     """Move the unusable configuration file ``path`` aside and word the warning.
 
     The file is renamed (:func:`os.replace`, which never opens it, so a FIFO
@@ -247,7 +247,7 @@ def set_aside(path: str | os.PathLike, what: str, reason: str, outcome: str) -> 
     return f"{head}; {moved_aside(source, outcome)}"
 
 
-def moved_aside(path: str | os.PathLike, outcome: str) -> str:
+def moved_aside(path: str | os.PathLike[str], outcome: str) -> str:
     """Rename ``path`` as :func:`set_aside` does and say so: ``"renamed it
     settings.json.bad-20261123-142501 and <outcome>"`` (or why it could not
     be moved, or just ``outcome`` if it is gone already). Never raises."""

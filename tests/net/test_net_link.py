@@ -20,6 +20,7 @@ from connect4_game.net import (
     UndoAnswered,
     UndoRequested,
 )
+from connect4_game.side import Side
 
 
 class StubPeer:
@@ -45,9 +46,9 @@ class StubPeer:
         self.closed = True
 
 
-def info(moves=(), my_side='O', rows=6, cols=7):
-    return GameInfo(rows, cols, 'X' if my_side == 'O' else 'O', my_side, tuple(moves),
-                    {'X': 'Bob', 'O': 'Ann'}, '127.0.0.1:24744')
+def info(moves=(), my_side=Side.O, rows=6, cols=7):
+    return GameInfo(rows, cols, my_side.other, my_side, tuple(moves),
+                    {Side.X: 'Bob', Side.O: 'Ann'}, '127.0.0.1:24744')
 
 
 def feed(link, *events):
