@@ -182,7 +182,8 @@ class Shake:
 class Fade:
     """A value going from 0 to 1 over ``duration`` seconds along ``curve``."""
 
-    def __init__(self, duration: float = 0.3, curve=ease_out_quad) -> None:
+    def __init__(self, duration: float = 0.3,
+                 curve: Callable[[float], float] = ease_out_quad) -> None:
         if not duration > 0:
             raise ValueError(f'duration must be > 0, not {duration!r}')
         self.duration = duration

@@ -45,15 +45,21 @@ import pygame
 from connect4_game.board import check_cols, check_rows
 from connect4_game.i18n import _, ngettext
 from connect4_game.messages import clip
+from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.oska.engine import OSKA_DEFAULT_LOOKAHEAD, OSKA_MAX_LOOKAHEAD
+from connect4_game.play.network_game import NetworkGame
 from connect4_game.play.session import GameSession
 from connect4_game.search.worker import SearchWorker
+from connect4_game.seat_config import PlayerConfig
+from connect4_game.storage.savegame import SavedGame
 from connect4_game.storage.settings import DEFAULT_PACE, Settings
 from connect4_game.ui import text_fit, themes
 from connect4_game.ui.game_files import GameFiles
 from connect4_game.ui.loop import FPS, FrameLoop, console_diagnostics, frame_stats
 from connect4_game.ui.pointer import CutTextTips
 from connect4_game.ui.screen_stack import ScreenStack
+from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.screens.game import GameScreen
 from connect4_game.ui.services import (
     Clipboard,
     LanguageService,
@@ -91,8 +97,11 @@ class App:
     :raises pygame.error: when no window can be opened.
     """
 
-    def __init__(self, options: AppOptions | None = None, size=None, worker=None,
-                 own_worker: bool | None = None) -> None:
+    game: GameScreen
+    """The game screen, the bottom of :attr:`stack`."""
+
+    def __init__(self, options: AppOptions | None = None, size: tuple[int, int] | None = None,
+                 worker: SearchWorker | None = None, own_worker: bool | None = None) -> None:
         self.options = opts = options or AppOptions()
         self.notes: list[tuple[str, str]] = []     # (text, kind) to show once the game is up
         self.invitation = ''                       # the network invitation, once hosting
@@ -128,7 +137,6 @@ class App:
         self.tips = CutTextTips()              # the mouse, for the tooltip of a cut text
         self.session = self._make_session()
         self._autosaved = (self.session.planner.game_id, self.session.position_id)
-        from connect4_game.ui.screens.game import GameScreen
         self.game = GameScreen(self)
         self.stack = ScreenStack(self.game)
         self.push = self.stack.push
@@ -197,7 +205,7 @@ class App:
 
     # ------------------------------------------------------------ screens
     @property
-    def screen(self):
+    def screen(self) -> Screen:
         """The screen on top of the stack."""
         return self.stack.top
 
@@ -240,13 +248,36 @@ class App:
         self.show_game()
         self.push(NetworkScreen(self, error))
 
+    def start_network(self, options: NetworkOptions,
+                      first_tries: float | None = None) -> NetworkGame:
+        """Host or join as ``options`` say: the old game's seats close (a
+        friend of an earlier network game is told you left), and the game
+        plays the friend once connected (``first_tries``: seconds a join
+        keeps trying at first; None: the network's default). The invitation
+        of a hosted game is :attr:`invitation`. Returns the
+        :class:`~connect4_game.play.network_game.NetworkGame`.
+
+        :raises OSError: if a host cannot listen (port in use, no permission).
+        :raises ValueError: for a bad address, port, side or code.
+        """
+        s = self.session
+        game = s.start_network(options, first_tries=first_tries)
+        self.invitation = game.invitation
+        if options.mode is NetMode.HOST:
+            s.say(_('Waiting for your friend: {invitation}').format(invitation=self.invitation),
+                  seconds=30.0, about_position=True)
+            print(f'Hosting a game: {self.invitation}', flush=True)
+        else:
+            s.say(_('Connecting to {address}…').format(address=clip(options.address, 60)),
+                  seconds=10.0, about_position=True)
+        return game
+
     def _start_network(self) -> None:
         """``--host`` / ``--join`` from the command line."""
-        from connect4_game.ui.screens.network import start_network_game
         net = self.options.network
         assert net is not None
         try:
-            start_network_game(self, net)
+            self.start_network(net)
         except (OSError, ValueError) as exc:
             raise ValueError(f"cannot {net.mode.value} the game: "
                              f"{clip(getattr(exc, 'strerror', None) or exc, 120)}") from None
@@ -276,7 +307,7 @@ class App:
                              lookahead=OSKA_DEFAULT_LOOKAHEAD if lookahead is None
                              else max(1, min(OSKA_MAX_LOOKAHEAD, lookahead))))
 
-    def start_game(self, players: dict, rows: int, cols: int) -> None:
+    def start_game(self, players: dict[str, PlayerConfig], rows: int, cols: int) -> None:
         """Start a new game from the new-game dialog (and remember the choice)."""
         s = self.session
         s.start_new(players, rows, cols)
@@ -304,12 +335,13 @@ class App:
             self.remember(window_width=w, window_height=h)
 
     # ------------------------------------------------------------ files
-    def load_saved(self, saved, title: str = '') -> bool:
+    def load_saved(self, saved: SavedGame, title: str = '') -> bool:
         """Replace the game by the saved game ``saved`` (checked first: a bad
         one leaves the game as it was, with a notice). Returns whether it did."""
         s = self.session
         try:
-            rows, cols = check_rows(saved.rows), check_cols(saved.cols)
+            check_rows(saved.rows)
+            check_cols(saved.cols)
             moves = list(saved.columns)
             s.restore(saved)
         except (ValueError, OSError) as exc:
@@ -322,7 +354,7 @@ class App:
         return True
 
     # ------------------------------------------------------------ frame
-    def handle_event(self, e) -> None:
+    def handle_event(self, e: pygame.event.Event) -> None:
         """One pygame event: closing (also Ctrl+Q), resizing and F11 are the
         window's; the top screen gets every other one (Esc included: it
         closes what is on top, it never quits)."""
@@ -353,13 +385,13 @@ class App:
         only when :meth:`step` finds a change."""
         return self.stack.wants_frames() or self.tips.pending()
 
-    def _picture_now(self) -> tuple:
+    def _picture_now(self) -> tuple[object, ...]:
         """What the next frame would show, as far as it can change without
         an event: the window size, the screens' pictures, the tooltip."""
         tip = self.cut_text_tip()
         return (self.surface.get_size(), self.stack.picture(), tip.text if tip else None)
 
-    def step(self, events, dt: float, redraw: bool | None = True) -> pygame.Surface:
+    def step(self, events: list[pygame.event.Event], dt: float, redraw: bool | None = True) -> pygame.Surface:
         """One frame: handle ``events``, advance by ``dt`` seconds, draw.
 
         :param redraw: True (the default, tests) draws the frame; None draws

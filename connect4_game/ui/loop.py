@@ -14,7 +14,7 @@ frame, at :data:`FPS`.
 Tests never run this loop: they call ``App.step(events, dt)`` themselves.
 The window's diagnostics are logged (``logging.getLogger(__name__)`` in each
 module); :func:`console_diagnostics` shows those of :mod:`connect4_game.ui`
-on stderr, one plain line each.
+and :mod:`connect4_game.play` on stderr, one plain line each.
 """
 
 from __future__ import annotations
@@ -24,14 +24,15 @@ import json
 import logging
 import sys
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import Protocol
 
 import pygame
 
 from connect4_game.messages import clip, quote
-
-if TYPE_CHECKING:
-    from connect4_game.ui.app import App
+from connect4_game.play.session import GameSession
+from connect4_game.search.worker import SearchWorker
+from connect4_game.ui.window import Window
 
 __all__ = ['FPS', 'IDLE_POLL', 'FrameLoop', 'frame_stats', 'console_diagnostics']
 
@@ -43,6 +44,10 @@ MAX_DT = 0.1
 """The longest ``dt`` (seconds) one step gets: after a stall the game does not jump."""
 
 log = logging.getLogger(__name__)
+
+DIAGNOSTIC_LOGGERS = ('connect4_game.ui', 'connect4_game.play')
+"""The loggers whose warnings :func:`console_diagnostics` prints: the
+window's and the game flow's (a failing player, a network error)."""
 
 
 class _ConsoleHandler(logging.Handler):
@@ -58,23 +63,25 @@ class _ConsoleHandler(logging.Handler):
 
 
 def console_diagnostics() -> None:
-    """Show the window's warnings and errors (logger ``connect4_game.ui``)
-    on stderr as plain lines, whatever else is configured; calling it again
-    changes nothing."""
-    logger = logging.getLogger('connect4_game.ui')
-    if not any(isinstance(h, _ConsoleHandler) for h in logger.handlers):
-        handler = _ConsoleHandler(logging.WARNING)
-        handler.setFormatter(logging.Formatter('%(message)s'))
-        logger.addHandler(handler)
+    """Show the window's warnings and errors (the loggers of
+    :data:`DIAGNOSTIC_LOGGERS`: the window and its game flow) on stderr as
+    plain lines, whatever else is configured; calling it again changes
+    nothing."""
+    for name in DIAGNOSTIC_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(h, _ConsoleHandler) for h in logger.handlers):
+            handler = _ConsoleHandler(logging.WARNING)
+            handler.setFormatter(logging.Formatter('%(message)s'))
+            logger.addHandler(handler)
 
 
-def frame_stats(intervals_s, moves: int) -> dict:
+def frame_stats(intervals_s: Iterable[float], moves: int) -> dict[str, float]:
     """JSON-ready frame statistics: ``frames``, ``p50_ms``, ``p95_ms``,
     ``p99_ms``, ``max_ms`` of the intervals between frames (given in seconds), ``moves``."""
     ms = sorted(x * 1000.0 for x in intervals_s)
     n = len(ms)
 
-    def pct(p):
+    def pct(p: float) -> float:
         if not ms:
             return 0.0
         return round(ms[min(n - 1, max(0, int(round(p / 100.0 * n + 0.5)) - 1))], 3)
@@ -83,11 +90,62 @@ def frame_stats(intervals_s, moves: int) -> dict:
             'p99_ms': pct(99), 'max_ms': round(ms[-1], 3) if ms else 0.0, 'moves': moves}
 
 
+class LoopApp(Protocol):
+    """What the loop drives (the :class:`~connect4_game.ui.app.App`)."""
+
+    @property
+    def running(self) -> bool:
+        """False once the window is to close."""
+        ...
+
+    @property
+    def drew(self) -> bool:
+        """Whether the last :meth:`step` drew a frame."""
+        ...
+
+    @property
+    def window(self) -> Window:
+        """The OS window (its ``screenshot_error``)."""
+        ...
+
+    @property
+    def worker(self) -> SearchWorker:
+        """The search worker (warmed up before the first frame)."""
+        ...
+
+    @property
+    def session(self) -> GameSession:
+        """The game (a failing frame is reported in its notices)."""
+        ...
+
+    def step(self, events: list[pygame.event.Event], dt: float,
+             redraw: bool | None = True) -> pygame.Surface:
+        """One frame of ``events`` and ``dt`` seconds."""
+        ...
+
+    def wants_frames(self) -> bool:
+        """Whether the picture changes by itself now."""
+        ...
+
+    def show_game(self) -> None:
+        """Back to the game."""
+        ...
+
+    def quit(self) -> None:
+        """End the loop."""
+        ...
+
+    def close(self) -> None:
+        """Autosave, keep the settings, stop the worker."""
+        ...
+
+
 class FrameLoop:
     """Runs ``app`` until it stops running: :data:`FPS` frames a second
     while something moves, a frame only on a change while nothing does.
 
-    :param app: the :class:`~connect4_game.ui.app.App` to step and close.
+    :param app: the :class:`LoopApp` (the :class:`~connect4_game.ui.app.App`)
+        to step and close.
 
     ``intervals`` holds the seconds between the frames of the last
     :meth:`run` that followed a moving frame (a still spell is no slow
@@ -97,7 +155,7 @@ class FrameLoop:
 
     GIVE_UP_AFTER = 3.0
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: LoopApp) -> None:
         self.app = app
         self.intervals: list[float] = []
         self.give_up_after = self.GIVE_UP_AFTER
@@ -174,7 +232,7 @@ class FrameLoop:
                 deadline = time.perf_counter() + period
         return 0
 
-    def guarded_step(self, events, dt: float, redraw: bool | None = True) -> bool:
+    def guarded_step(self, events: list[pygame.event.Event], dt: float, redraw: bool | None = True) -> bool:
         """``app.step(events, dt, redraw)`` (``dt`` in seconds; ``redraw``
         None: only if something changed); an unexpected error is logged once
         (until a different one comes), shown in the window and the game

@@ -28,7 +28,7 @@ class CutTextTips:
         self.rest = 0.0
         self.hidden = False
 
-    def follow(self, e) -> None:
+    def follow(self, e: pygame.event.Event) -> None:
         """Follow one pygame event: a move shows the tooltip again (after
         the delay), a click hides it, leaving the window forgets the mouse."""
         if e.type == pygame.MOUSEMOTION:

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 import pygame
 
 from connect4_game.checks import check_int
 from connect4_game.messages import MAX_TEXT, clip
+from connect4_game.side import Side
 from connect4_game.ui.text_fit import (
     MIN_FONT,
     draw_text,
@@ -31,26 +33,53 @@ from connect4_game.ui.text_fit import (
     render_fit,
     wrap_text,
 )
+from connect4_game.ui.themes import RGB, Theme
 
-if TYPE_CHECKING:
-    from connect4_game.ui.themes import Theme
+Colour = Sequence[int]
+"""An RGB or RGBA colour (0..255 a channel)."""
+Cell = tuple[int, int]
+"""A slot of the board: (row, column), 0-based, row 0 at the top."""
+Badge = tuple[str, 'Colour | str'] | tuple[str, 'Colour | str', str]
+"""A column's badge: (text, colour) or (text, colour, short form); the
+colour an RGB tuple or the name of a theme colour."""
+
+
+class Falling(Protocol):
+    """A checker on its way down (an
+    :class:`~connect4_game.ui.animation.DropAnimation`)."""
+
+    @property
+    def row(self) -> float:
+        """Its current, fractional row."""
+        ...
+
+    @property
+    def col(self) -> int:
+        """Its column (0-based)."""
+        ...
+
+    @property
+    def checker(self) -> str:
+        """'X' or 'O'."""
+        ...
 
 __all__ = ["Layout", "toolbar_height", "Renderer", "font", "mix", "darker", "text_on", "MIN_FONT",
-           'MAX_TEXT', 'fit_text', 'wrap_text', 'render_fit', 'draw_text', 'settle_time',
+           'MAX_TEXT', 'fit', 'fit_text', 'wrap_text', 'render_fit', 'draw_text', 'settle_time',
            'HINT_PULSE_END', 'WIN_PULSE_END', 'badge_short', 'badge_min_height']
 
 # --------------------------------------------------------------------------
 # colours (the theme is the one colour system: connect4_game.ui.themes.Theme)
 
 
-def mix(a, b, t):
+def mix(a: Colour, b: Colour, t: float) -> RGB:
     """The colour ``t`` of the way from ``a`` to ``b`` (RGB tuples, ``t`` in 0..1)."""
-    return tuple(int(round(a[i] + (b[i] - a[i]) * t)) for i in range(3))
+    r, g, bl = (int(round(a[i] + (b[i] - a[i]) * t)) for i in range(3))
+    return (r, g, bl)
 
 
-def darker(c, f=0.7):
+def darker(c: Colour, f: float = 0.7) -> RGB:
     """``c`` with every channel times ``f``."""
-    return tuple(int(v * f) for v in c[:3])
+    return (int(c[0] * f), int(c[1] * f), int(c[2] * f))
 
 
 def settle_time(rate: float, beats: int) -> float:
@@ -149,12 +178,12 @@ class Layout:
 SS = 3  # supersampling factor for anti-aliased sprites
 
 
-def _smooth(surf, size):
+def _smooth(surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     """Scale a supersampled sprite down (the one place sprites are smooth-scaled)."""
     return pygame.transform.smoothscale(surf, size)
 
 
-def make_board(layout: Layout, theme) -> pygame.Surface:
+def make_board(layout: Layout, theme: Theme) -> pygame.Surface:
     """The board face with transparent round holes, a rim and a soft shadow
     (its own size is the board rect grown by a margin; see :meth:`Renderer.board_origin`)."""
     cell, rows, cols = layout.cell, layout.rows, layout.cols
@@ -191,7 +220,7 @@ def make_board(layout: Layout, theme) -> pygame.Surface:
     return out
 
 
-def make_background(size, theme) -> pygame.Surface:
+def make_background(size: tuple[int, int], theme: Theme) -> pygame.Surface:
     """A vertical gradient from the theme's ``background2`` to ``background``."""
     w, h = size
     s = pygame.Surface((w, h))
@@ -204,13 +233,13 @@ def make_background(size, theme) -> pygame.Surface:
     return s.convert() if pygame.display.get_init() and pygame.display.get_surface() else s
 
 
-def text_on(colour) -> tuple:
+def text_on(colour: Colour) -> RGB:
     """Black or white, whichever reads better on ``colour``."""
     light = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 150
     return (0, 0, 0) if light else (255, 255, 255)
 
 
-def badge_short(text: str, colour, theme) -> tuple[str, ...]:
+def badge_short(text: str, colour: Colour, theme: Theme) -> tuple[str, ...]:
     """The short form of an analysis badge for a narrow column: the number
     in ``text`` signed by ``colour`` -- '+' for the ``theme``'s good colour,
     '-' for its bad one, '=' for neutral -- and '~' first for an estimate
@@ -233,11 +262,11 @@ class Renderer:
     before it raises RuntimeError)."""
 
     def __init__(self) -> None:
-        self._key: tuple | None = None
+        self._key: tuple[object, ...] | None = None
         self.layout: Layout | None = None
         self.theme: Theme | None = None
         self.board_sprite: pygame.Surface | None = None
-        self.checkers: dict = {}
+        self.checkers: dict[str, pygame.Surface] = {}
         self.bg: pygame.Surface | None = None
 
     def _ready(self) -> tuple[Layout, Theme]:
@@ -248,7 +277,7 @@ class Renderer:
             raise RuntimeError('Renderer.prepare() must be called before drawing')
         return self.layout, self.theme
 
-    def prepare(self, size, rows: int, cols: int, theme, toolbar: bool = True,
+    def prepare(self, size: tuple[int, int], rows: int, cols: int, theme: Theme, toolbar: bool = True,
                 status: bool = True) -> Layout:
         """Lay out and (re)build the cached sprites for this window ``size``
         (px), board size and ``theme`` (a :class:`~connect4_game.ui.themes.Theme`);
@@ -261,8 +290,8 @@ class Renderer:
             self.layout = layout = Layout(size[0], size[1], rows, cols, toolbar, status)
             self.board_sprite = make_board(layout, theme)
             r = max(1, layout.radius)
-            self.checkers = {c: checker_surface(theme, c, r) for c in 'XO'}
-            for c in 'XO':
+            self.checkers = {c: checker_surface(theme, c, r) for c in Side}
+            for c in Side:
                 ghost = self.checkers[c].copy()
                 ghost.set_alpha(110)
                 self.checkers['g' + c] = ghost
@@ -275,7 +304,7 @@ class Renderer:
         margin = int(lay.cell * 0.18)
         return (lay.board_rect.left - 2 * margin, lay.board_rect.top - 2 * margin)
 
-    def blit_checker(self, surface, checker: str, row: float, col: float, dx: int = 0,
+    def blit_checker(self, surface: pygame.Surface, checker: str, row: float, col: float, dx: int = 0,
                      ghost: bool = False) -> None:
         """Draw ``checker`` ('X'/'O') centred on slot (``row``, ``col``) (slot
         units, fractional allowed), shifted ``dx`` px; ``ghost`` = translucent."""
@@ -283,11 +312,14 @@ class Renderer:
         cx, cy = self._ready()[0].slot_center(row, col)
         surface.blit(spr, (cx - spr.get_width() // 2 + dx, cy - spr.get_height() // 2))
 
-    def draw_board(self, surface, slots, *, hidden=(), falling=(), ghost=None, win_line=None,
-                   t: float = 0.0, shake: float = 0.0, flash_col=None, flash: float = 0.0,
-                   cursor=None, hint_col=None, hint_row=None, labels=None,
-                   last_move=None, ghost_row=None, best_cols=(),
-                   hint_t: float | None = None) -> None:
+    def draw_board(self, surface: pygame.Surface, slots: Sequence[Sequence[str]], *,
+                   hidden: Iterable[Cell] = (), falling: Iterable[Falling] = (),
+                   ghost: tuple[str, int] | None = None, win_line: Sequence[Cell] | None = None,
+                   t: float = 0.0, shake: float = 0.0, flash_col: int | None = None,
+                   flash: float = 0.0, cursor: int | None = None, hint_col: int | None = None,
+                   hint_row: int | None = None, labels: Sequence[Badge | None] | None = None,
+                   last_move: Cell | None = None, ghost_row: int | None = None,
+                   best_cols: Iterable[int] = (), hint_t: float | None = None) -> None:
         """Draw background, checkers (resting and ``falling``: objects with
         ``row``, ``col``, ``checker``), the board face, the column numbers
         (1..N), the win highlight (pulsing with ``t`` s), the ghost checker
@@ -304,7 +336,8 @@ class Renderer:
         if labels:
             self.draw_labels(surface, labels)
 
-    def _draw_checkers(self, surface, slots, hidden, falling, dx: int) -> None:
+    def _draw_checkers(self, surface: pygame.Surface, slots: Sequence[Sequence[str]],
+                       hidden: set[Cell], falling: Iterable[Falling], dx: int) -> None:
         """Background, the resting checkers of ``slots`` but those at the
         (row, col) of ``hidden``, the ``falling`` ones, then the board face,
         shifted ``dx`` px."""
@@ -320,7 +353,8 @@ class Renderer:
         ox, oy = self.board_origin()
         surface.blit(self.board_sprite, (ox + dx, oy))
 
-    def _draw_column_marks(self, surface, cursor, flash_col, flash: float, best_cols,
+    def _draw_column_marks(self, surface: pygame.Surface, cursor: int | None,
+                           flash_col: int | None, flash: float, best_cols: Iterable[int],
                            dx: int) -> None:
         """The cursor's column lit, ``flash_col`` flashing red by ``flash``
         (0..1), outlines round ``best_cols``."""
@@ -342,7 +376,8 @@ class Renderer:
                 pygame.draw.rect(surface, theme.good, rect, max(3, lay.cell // 16),
                                  border_radius=max(4, lay.cell // 2))
 
-    def _draw_last_move(self, surface, last_move, win_line, t: float, dx: int) -> None:
+    def _draw_last_move(self, surface: pygame.Surface, last_move: Cell | None,
+                        win_line: Sequence[Cell] | None, t: float, dx: int) -> None:
         """A dot on ``last_move`` (row, col), or, once there is one, the
         winning four ``win_line`` pulsing with the time ``t`` (s)."""
         lay, theme = self._ready()
@@ -361,7 +396,8 @@ class Renderer:
                 pygame.draw.circle(surface, mix(theme.highlight, theme.accent, pulse), (cx, cy),
                                    int(lay.radius * (1.02 + 0.06 * pulse)), width)
 
-    def _draw_ghost(self, surface, ghost, ghost_row, dx: int) -> None:
+    def _draw_ghost(self, surface: pygame.Surface, ghost: tuple[str, int] | None,
+                    ghost_row: int | None, dx: int) -> None:
         """The ghost checker ``(checker, col)`` above the board and a ring
         on ``ghost_row``, where it would land."""
         if ghost is None:
@@ -371,12 +407,13 @@ class Renderer:
         if 0 <= col < lay.cols:
             self.blit_checker(surface, checker, lay.ghost_row, col, dx, ghost=True)
             if ghost_row is not None and ghost_row >= 0:   # where it would land
-                colour = theme.x_color if checker == 'X' else theme.o_color
+                colour = theme.x_color if checker == Side.X else theme.o_color
                 cx, cy = lay.slot_center(ghost_row, col)
                 pygame.draw.circle(surface, colour, (cx + dx, cy), int(lay.radius * 0.92),
                                    max(2, lay.cell // 30))
 
-    def _draw_hint(self, surface, hint_col, hint_row, t: float, dx: int) -> None:
+    def _draw_hint(self, surface: pygame.Surface, hint_col: int | None, hint_row: int | None,
+                   t: float, dx: int) -> None:
         """The hint: ``hint_col`` outlined, a ring pulsing with the time ``t``
         (s) on ``hint_row``."""
         lay, theme = self._ready()
@@ -393,7 +430,8 @@ class Renderer:
             pygame.draw.circle(surface, mix(theme.accent, theme.highlight, pulse),
                                (cx + dx, cy), int(lay.radius * 0.55), max(3, lay.cell // 14))
 
-    def draw_numbers(self, surface, cursor=None, hint_col=None) -> None:
+    def draw_numbers(self, surface: pygame.Surface, cursor: int | None = None,
+                     hint_col: int | None = None) -> None:
         """Column numbers 1..N under the board (the cursor's and the hint's bold)."""
         lay, theme = self._ready()
         size = max(MIN_FONT, int(lay.cell * 0.30))
@@ -405,7 +443,7 @@ class Renderer:
             draw_text(surface, str(col + 1), box, theme.text if strong else theme.text_dim, size,
                       bold=strong, align='center')
 
-    def column_rects(self, cols) -> list[pygame.Rect]:
+    def column_rects(self, cols: Iterable[int | None]) -> list[pygame.Rect]:
         """The window rects of the columns ``cols`` (None left out), from
         the badge band down to the bottom of the board: what a hint marks."""
         lay = self._ready()[0]
@@ -414,7 +452,7 @@ class Renderer:
                             lay.board_rect.bottom - top)
                 for c in cols if c is not None and 0 <= c < lay.cols]
 
-    def label_rects(self, labels) -> list:
+    def label_rects(self, labels: Sequence[Badge | None]) -> list[pygame.Rect | None]:
         """Where :meth:`draw_labels` puts each badge (window rects, None for none)."""
         lay = self._ready()[0]
         h = lay.badge_h
@@ -428,7 +466,7 @@ class Renderer:
             out.append(pygame.Rect(cx - w // 2, lay.badge_y - h // 2, w, h))
         return out
 
-    def draw_labels(self, surface, labels) -> None:
+    def draw_labels(self, surface: pygame.Surface, labels: Sequence[Badge | None]) -> None:
         """Per-column badges in their own band above the ghost checker: text
         plus colour, readable without colour.
 
@@ -443,7 +481,7 @@ class Renderer:
         lay, theme = self._ready()
         size = max(MIN_FONT, int(lay.cell * 0.28))
         for item, rect in zip(labels, self.label_rects(labels), strict=True):
-            if not item:
+            if not item or rect is None:
                 continue
             text, colour = item[0], item[1]
             if isinstance(colour, str):
@@ -456,7 +494,7 @@ class Renderer:
             draw_text(surface, text, rect.inflate(-4, -2), text_on(colour), size, bold=True,
                       lines=2, align='center', short=short)
 
-    def draw_status(self, surface, left: str, right: str = '', left2: str = '',
+    def draw_status(self, surface: pygame.Surface, left: str, right: str = '', left2: str = '',
                     spinner: float | None = None, reserve: int = 0,
                     checker: str | None = None) -> None:
         """The status bar: ``left`` (big) after a small ``checker`` ('X'/'O',
@@ -517,7 +555,8 @@ class Renderer:
                 draw_text(surface, line, box, theme.text_dim, small_size, align='right',
                           lines=2)
 
-    def banner_rect(self, text: str, sub: str = '', win_line=None) -> tuple:
+    def banner_rect(self, text: str, sub: str = '', win_line: Sequence[Cell] | None = None
+                    ) -> tuple[pygame.Rect, pygame.font.Font, pygame.font.Font]:
         """``(rect, font, sub_font)`` of the end-of-game panel: over the
         board, in the first of the middle, the top or the bottom of the board
         where it covers no checker of ``win_line``; above the board if the
@@ -546,8 +585,9 @@ class Renderer:
         return (max(18, int(min(lay.cell * 0.5, lay.width / max(8, len(text)) * 1.6))),
                 max(MIN_FONT, int(lay.cell * 0.24)))
 
-    def draw_banner(self, surface, text: str, sub: str = '', scale: float = 1.0,
-                    color=None, win_line=None) -> pygame.Rect:
+    def draw_banner(self, surface: pygame.Surface, text: str, sub: str = '', scale: float = 1.0,
+                    color: Colour | None = None, win_line: Sequence[Cell] | None = None
+                    ) -> pygame.Rect:
         """The end-of-game panel: ``text`` (big, popping in by ``scale``) and
         ``sub`` (small), placed by :meth:`banner_rect` so it never covers the
         winning four. Returns the panel's rect."""
@@ -585,7 +625,8 @@ class Renderer:
         how = fit(text, max(24, lay.width - 64), step * 3, size, lines=3)
         return font(how.size), list(how.lines)
 
-    def draw_toast(self, surface, text: str, alpha: float = 1.0, kind: str = 'info'):
+    def draw_toast(self, surface: pygame.Surface, text: str, alpha: float = 1.0,
+                   kind: str = 'info') -> pygame.Rect:
         """A notice in the message line under the toolbar, wrapped to at most
         three lines that fit the window (the last ends in ``…`` if cut):
         neutral for news, the theme's 'bad' colour for ``kind`` 'error';

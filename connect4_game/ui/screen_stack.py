@@ -119,7 +119,7 @@ class ScreenStack:
         ``wants_frames()``): then every frame is drawn."""
         return any(screen.wants_frames() for screen in self.visible())
 
-    def picture(self) -> tuple:
+    def picture(self) -> tuple[tuple[int, object], ...]:
         """What the visible screens show, as far as it can change without
         an event: which screens, and each one's ``picture_key()``. A frame
         needs drawing when this differs from the last frame drawn."""

@@ -24,6 +24,7 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault('SDL_VIDEODRIVER', 'dummy')
 os.environ.setdefault('SDL_AUDIODRIVER', 'dummy')
@@ -33,17 +34,19 @@ import pygame  # noqa: E402
 
 from connect4_game.seat_config import PlayerConfig, SeatKind  # noqa: E402
 from connect4_game.ui.app import App, AppOptions  # noqa: E402
+from connect4_game.ui.screens.practice import PracticeScreen  # noqa: E402
+from connect4_game.ui.screens.review import ReviewScreen  # noqa: E402
 
 SIZE = (800, 760)
 DT = 1 / 60
 MOVES = [3, 3, 4, 2, 2, 4, 5, 5, 3]
 
 
-def _key(k, uni='', mod=0):
+def _key(k: int, uni: str = '', mod: int = 0) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=uni, scancode=0)
 
 
-def _settle(app, frames=90):
+def _settle(app: App, frames: int = 90) -> None:
     """Step ``frames`` frames, waiting for the worker when a search runs."""
     for _ in range(frames):
         if app.session.planner.requested is not None:
@@ -51,12 +54,14 @@ def _settle(app, frames=90):
         app.step([], DT)
 
 
-def _hover(app, col, row=2):
-    pos = app.game.renderer.layout.slot_center(row, col)
+def _hover(app: App, col: int, row: int = 2) -> None:
+    layout = app.game.renderer.layout
+    assert layout is not None, 'the game is drawn before the mouse moves over it'
+    pos = layout.slot_center(row, col)
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], DT)
 
 
-def _save(app, out: Path, name: str, written: list) -> None:
+def _save(app: App, out: Path, name: str, written: list[Path]) -> None:
     path = out / name
     pygame.image.save(app.surface, str(path))
     written.append(path)
@@ -73,7 +78,7 @@ class _Shot:
 _SHOT = _Shot()
 
 
-def _app(**opts) -> App:
+def _app(**opts: Any) -> App:
     opts.setdefault('use_settings', False)
     opts.setdefault('mute', True)
     if _SHOT.language:
@@ -81,7 +86,7 @@ def _app(**opts) -> App:
     return App(AppOptions(**opts), size=_SHOT.size)
 
 
-def shoot(out_dir: str | os.PathLike = 'assets/screenshots', gif: bool = True,
+def shoot(out_dir: str | os.PathLike[str] = 'assets/screenshots', gif: bool = True,
           size: tuple[int, int] = SIZE, language: str | None = None) -> list[Path]:
     """Write the README pictures into ``out_dir``, each ``size`` (w, h px)
     and, if ``language`` is given, in that language; returns their paths.
@@ -128,10 +133,11 @@ def shoot(out_dir: str | os.PathLike = 'assets/screenshots', gif: bool = True,
         _save(app, out, 'network.png', written)
         app.show_game()
         app.step([_key(pygame.K_v, 'v')], DT)
-        if type(app.screen).__name__ == 'ReviewScreen':
+        review = app.screen
+        if isinstance(review, ReviewScreen):
             for _ in range(600):
                 app.step([], DT)
-                if app.screen.ready():
+                if review.ready():
                     break
                 app.worker.wait_ready(30)
             app.step([_key(pygame.K_LEFT), _key(pygame.K_LEFT)], DT)
@@ -195,13 +201,13 @@ def shoot(out_dir: str | os.PathLike = 'assets/screenshots', gif: bool = True,
     return written
 
 
-def save_practice(app, out: Path, written: list) -> bool:
+def save_practice(app: App, out: Path, written: list[Path]) -> bool:
     """From the review on top of ``app`` (every move judged), open its
     practice (key P), save ``practice.png`` (the first exercise) into
     ``out``, append its path to ``written`` and go back to the review (Esc).
     Returns False, writing nothing, when the practice did not open."""
     app.step([_key(pygame.K_p, 'p')], DT)
-    if type(app.screen).__name__ != 'PracticeScreen':
+    if not isinstance(app.screen, PracticeScreen):
         return False
     _settle(app, 3)
     _save(app, out, 'practice.png', written)
@@ -209,7 +215,7 @@ def save_practice(app, out: Path, written: list) -> bool:
     return True
 
 
-def save_puzzle(app, out: Path, written: list) -> bool:
+def save_puzzle(app: App, out: Path, written: list[Path]) -> bool:
     """Open the puzzles over the game on top of ``app`` (the first
     "win in 3" of the set, the cursor on a column), save ``puzzle.png``
     into ``out``, append its path to ``written`` and go back to the game
@@ -219,12 +225,13 @@ def save_puzzle(app, out: Path, written: list) -> bool:
     puzzle = next((p for p in load_puzzles() if p.win_in == 3), None)
     if puzzle is None:
         return False
-    app.push(PuzzleScreen(app, puzzle))
+    screen = PuzzleScreen(app, puzzle)
+    app.push(screen)
     _settle(app, 3)
-    lay = app.screen.renderer.layout
+    lay = screen.renderer.layout
     if lay is not None:
         x, y = lay.slot_center(2, (puzzle.answer + 2) % lay.cols)
-        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y + app.screen.board_top),
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y + screen.board_top),
                                      rel=(0, 0), buttons=(0, 0, 0))], DT)
     _settle(app, 3)
     _save(app, out, 'puzzle.png', written)
@@ -232,7 +239,7 @@ def save_puzzle(app, out: Path, written: list) -> bool:
     return True
 
 
-def write_gif(path: Path, size=(480, 456), seconds: float = 14.0) -> Path | None:
+def write_gif(path: Path, size: tuple[int, int] = (480, 456), seconds: float = 14.0) -> Path | None:
     """A short game of the Medium level against the Hard level as an animated
     GIF (every 4th frame at 60 frames a second); None without Pillow."""
     try:
@@ -242,7 +249,7 @@ def write_gif(path: Path, size=(480, 456), seconds: float = 14.0) -> Path | None
         return None
     app = App(AppOptions(x=PlayerConfig.for_level('medium'), o=PlayerConfig.for_level('hard'),
                          use_settings=False, mute=True, moves=[3]), size=size)
-    frames = []
+    frames: list[Image.Image] = []
     try:
         app.session.pace = 0.35
         for i in range(int(seconds / DT)):
@@ -272,7 +279,7 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """The command line (see the module docstring); returns the exit status."""
     ap = argparse.ArgumentParser(prog='python -m connect4_game.ui.screenshots',
                                  description='Take the pictures of the window (headless).')

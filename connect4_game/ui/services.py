@@ -18,18 +18,17 @@ import logging
 import os
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import pygame
 
 from connect4_game import i18n
 from connect4_game.i18n import _
 from connect4_game.messages import clip
+from connect4_game.side import Side
 from connect4_game.storage.settings import Settings
+from connect4_game.storage.stats import Stats, load_stats
 from connect4_game.ui import themes
-
-if TYPE_CHECKING:
-    from connect4_game.storage.stats import Stats
 
 __all__ = ['SettingsStore', 'ThemeService', 'SoundService', 'StatsService', 'Clipboard',
            'ClipboardError', 'LanguageService']
@@ -65,7 +64,7 @@ class SettingsStore:
         self.settings, warnings = load_settings()
         return list(warnings)
 
-    def remember(self, **changes) -> None:
+    def remember(self, **changes: object) -> None:
         """Change settings, e.g. ``remember(theme='dark')`` (written on exit);
         a change the settings refuse (unknown name, bad value) is ignored."""
         try:
@@ -130,8 +129,8 @@ class ThemeService:
         window icon (best effort: no error if the display refuses it)."""
         try:
             icon = pygame.Surface((32, 32), pygame.SRCALPHA)
-            icon.blit(themes.checker_surface(theme, 'O', 10), (10, 0))
-            icon.blit(themes.checker_surface(theme, 'X', 10), (0, 10))
+            icon.blit(themes.checker_surface(theme, Side.O, 10), (10, 0))
+            icon.blit(themes.checker_surface(theme, Side.X, 10), (0, 10))
             pygame.display.set_icon(icon)
         except (pygame.error, ValueError):
             pass
@@ -217,7 +216,6 @@ class StatsService:
         """The :class:`~connect4_game.storage.stats.Stats`, read on the first
         call (warnings about the file are logged)."""
         if self._stats is None:
-            from connect4_game.storage.stats import Stats, load_stats
             if self.use_file:
                 self._stats, warnings = load_stats()
                 for w in warnings:

@@ -15,6 +15,7 @@ import contextlib
 import logging
 from collections import deque
 from importlib import resources
+from importlib.abc import Traversable
 from pathlib import Path
 
 import pygame
@@ -27,7 +28,7 @@ SOUND_NAMES = ("drop", "win", "tie", "refused")
 _FALLBACK_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
 
 
-def sound_file(name: str):
+def sound_file(name: str) -> Traversable | Path | None:
     """A readable resource (``importlib.resources`` Traversable or Path) for
     sound ``name``, or None if neither the package data nor the checkout's
     ``assets/sounds/`` has it.

@@ -2,7 +2,7 @@
 place where they are combined with the saved settings.
 
 :class:`AppOptions` is what :mod:`connect4_game.cli` builds (already
-validated, by the validators of :mod:`connect4_game.rules`).
+validated, by the validators of :mod:`connect4_game.checks` and the owners of the values).
 :func:`resolve_start` decides, once, who plays, on which board, from which
 moves and with which Advanced AI settings; nothing else second-guesses it.
 
@@ -26,6 +26,9 @@ from connect4_game.players import (
     clamp_lookahead,
 )
 from connect4_game.seat_config import PlayerConfig, SeatKind
+from connect4_game.side import Side
+from connect4_game.storage.savegame import SavedGame
+from connect4_game.storage.settings import Settings
 
 __all__ = ['AppOptions', 'StartState', 'resolve_start', 'players_from_settings',
            'players_to_settings']
@@ -62,15 +65,15 @@ class AppOptions:
     frame_stats: str | None = None
     theme: str | None = None
     mute: bool = False
-    moves: list = field(default_factory=list)
-    size: tuple | None = None
+    moves: list[int] = field(default_factory=list)
+    size: tuple[int, int] | None = None
     use_settings: bool = True
     owns_autosave: bool = False
     language: str | None = None
     review: bool = False
     game: str = 'connect4'
     oska_n: int = OSKA_DEFAULT_N
-    budgets: dict = field(default_factory=dict)
+    budgets: dict[str, float] = field(default_factory=dict)
     network: NetworkOptions | None = None
     pace: float | None = None
 
@@ -81,20 +84,20 @@ class StartState:
     ``moves``, the Advanced ``lookahead``/``tiebreak``, ``expert`` analysis,
     and ``notes`` [(text, kind)] to show (e.g. the unfinished game is back)."""
 
-    players: dict
+    players: dict[str, PlayerConfig]
     rows: int
     cols: int
-    moves: list
+    moves: list[int]
     lookahead: int
     tiebreak: str
     expert: bool
-    notes: list = field(default_factory=list)
+    notes: list[tuple[str, int]] = field(default_factory=list)
 
 
-def players_from_settings(st) -> dict:
+def players_from_settings(st: Settings) -> dict[str, PlayerConfig]:
     """The two sides as the settings keep them (kind, level, lookahead, tiebreak)."""
-    out = {}
-    for side in 'XO':
+    out: dict[str, PlayerConfig] = {}
+    for side in Side:
         s = side.lower()
         kind = getattr(st, f'{s}_kind')
         level = getattr(st, f'{s}_level') if kind == 'ai' else ''
@@ -103,11 +106,11 @@ def players_from_settings(st) -> dict:
     return out
 
 
-def players_to_settings(players: dict) -> dict:
+def players_to_settings(players: dict[str, PlayerConfig]) -> dict[str, object]:
     """Settings changes that keep ``players`` for the next start (a plug-in
     or remote side is not kept: the next start has a person there)."""
-    changes = {}
-    for side in 'XO':
+    changes: dict[str, object] = {}
+    for side in Side:
         p, s = players[side], side.lower()
         kind = p.kind if p.kind in rules.NAMED_KINDS else 'human'
         changes.update({f'{s}_kind': kind, f'{s}_level': p.level if kind == 'ai' else '',
@@ -116,7 +119,8 @@ def players_to_settings(players: dict) -> dict:
     return changes
 
 
-def resolve_start(opts: AppOptions, settings, autosave=None) -> StartState:
+def resolve_start(opts: AppOptions, settings: Settings,
+                  autosave: SavedGame | None = None) -> StartState:
     """Combine the command line ``opts`` with the saved ``settings`` (a
     :class:`connect4_game.storage.settings.Settings`).
 
@@ -150,7 +154,7 @@ def resolve_start(opts: AppOptions, settings, autosave=None) -> StartState:
     return StartState(players, rows, cols, moves, lookahead, tiebreak, expert, notes)
 
 
-def _advanced_settings(opts: AppOptions, settings) -> tuple[int, str]:
+def _advanced_settings(opts: AppOptions, settings: Settings) -> tuple[int, str]:
     """``(lookahead, tiebreak)`` of the Advanced AI: the command line's, else
     the settings' (with ``use_settings``), else the rules' defaults."""
     use = opts.use_settings
@@ -162,23 +166,25 @@ def _advanced_settings(opts: AppOptions, settings) -> tuple[int, str]:
     return lookahead, tiebreak
 
 
-def _start_players(opts: AppOptions, settings, lookahead: int, tiebreak: str) -> dict:
+def _start_players(opts: AppOptions, settings: Settings, lookahead: int,
+                   tiebreak: str) -> dict[str, PlayerConfig]:
     """The two sides before the command line's AI options apply: both from
     the command line when either is given (the other a person as X, the
     medium computer as O), else the settings' (with ``use_settings``), else
     a person against the medium computer."""
     if opts.x is not None or opts.o is not None:
-        return {'X': opts.x or PlayerConfig(SeatKind.HUMAN, lookahead, tiebreak),
-                'O': opts.o or PlayerConfig.for_level(DEFAULT_LEVEL,
+        return {Side.X: opts.x or PlayerConfig(SeatKind.HUMAN, lookahead, tiebreak),
+                Side.O: opts.o or PlayerConfig.for_level(DEFAULT_LEVEL,
                                                       PlayerConfig(SeatKind.AI, lookahead, tiebreak))}
     if opts.use_settings:
         return players_from_settings(settings)
-    return {'X': PlayerConfig(SeatKind.HUMAN, lookahead, tiebreak),
-            'O': PlayerConfig.for_level(DEFAULT_LEVEL,
+    return {Side.X: PlayerConfig(SeatKind.HUMAN, lookahead, tiebreak),
+            Side.O: PlayerConfig.for_level(DEFAULT_LEVEL,
                                         PlayerConfig(SeatKind.AI, lookahead, tiebreak))}
 
 
-def _expert_sides(opts: AppOptions, settings, players: dict, scripted_players: bool) -> bool:
+def _expert_sides(opts: AppOptions, settings: Settings, players: dict[str, PlayerConfig],
+                  scripted_players: bool) -> bool:
     """Apply ``--expert`` (every computer side of ``players`` becomes Expert,
     in place) and return whether the Expert analysis is shown: asked for on
     the command line, in the settings (unless the players are scripted), or
@@ -191,7 +197,8 @@ def _expert_sides(opts: AppOptions, settings, players: dict, scripted_players: b
     return expert or any(p.kind == 'expert' for p in players.values())
 
 
-def _board_and_moves(opts: AppOptions, settings, autosave) -> tuple[int, int, list, list]:
+def _board_and_moves(opts: AppOptions, settings: Settings, autosave: SavedGame | None
+                     ) -> tuple[int, int, list[int], list[tuple[str, int]]]:
     """``(rows, cols, moves, notes)``: the command line's board and moves,
     else the unfinished game ``autosave`` (noted as ``('autosave', number
     of moves)``), else the settings' board size (with ``use_settings``),
@@ -200,7 +207,7 @@ def _board_and_moves(opts: AppOptions, settings, autosave) -> tuple[int, int, li
     rows = opts.rows or (settings.rows if use else DEFAULT_ROWS)
     cols = opts.cols or (settings.cols if use else DEFAULT_COLS)
     moves = list(opts.moves or [])
-    notes = []
+    notes: list[tuple[str, int]] = []
     if not moves and opts.rows is None and autosave is not None:
         rows, cols, moves = autosave.rows, autosave.cols, list(autosave.columns)
         notes.append(('autosave', len(moves)))

@@ -42,7 +42,7 @@ MIN_FONT = 12     # px: no text the window draws is smaller
 # --------------------------------------------------------------------------
 # fonts
 
-_FONTS: dict = {}
+_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 pygame.register_quit(_FONTS.clear)   # Font objects die with pygame.quit(); never reuse them
 
 
@@ -88,7 +88,7 @@ def line_height(size: int, bold: bool = False) -> int:
 # measuring and cutting
 
 
-def _fit_count(f, text: str, max_width: int, suffix: str = '') -> int:
+def _fit_count(f: pygame.font.Font, text: str, max_width: int, suffix: str = '') -> int:
     """The largest n with ``f.size(text[:n] + suffix)`` at most ``max_width`` px
     wide (0 if not even ``suffix`` alone fits). Binary search: O(log len) measurements."""
     lo, hi = 0, len(text)
@@ -101,7 +101,7 @@ def _fit_count(f, text: str, max_width: int, suffix: str = '') -> int:
     return lo
 
 
-def fit_text(f, text, max_width) -> str:
+def fit_text(f: pygame.font.Font, text: str, max_width: float) -> str:
     """``text`` on one line no wider than ``max_width`` px in font ``f``.
 
     The text is first clipped to :data:`MAX_TEXT` characters (control
@@ -119,7 +119,8 @@ def fit_text(f, text, max_width) -> str:
     return body[:n].rstrip() + ELLIPSIS
 
 
-def wrap_text(f, text, max_width, max_lines: int = 3) -> list[str]:
+def wrap_text(f: pygame.font.Font, text: str, max_width: float,
+              max_lines: int = 3) -> list[str]:
     """``text`` broken at spaces into at most ``max_lines`` lines, each no
     wider than ``max_width`` px in font ``f``; the last line ends in ``…``
     if text is left over. A word wider than a line is broken inside. At
@@ -139,13 +140,14 @@ def wrap_text(f, text, max_width, max_lines: int = 3) -> list[str]:
     return lines
 
 
-def render_fit(f, text, colour, max_width) -> pygame.Surface:
+def render_fit(f: pygame.font.Font, text: str, colour: Sequence[int],
+               max_width: float) -> pygame.Surface:
     """``f.render`` of :func:`fit_text`: a surface at most ``max_width`` px
     wide. Low level: screens draw labels with :func:`draw_text`."""
     return f.render(fit_text(f, text, max_width), True, colour)
 
 
-def block_height(f, lines) -> int:
+def block_height(f: pygame.font.Font, lines: Sequence[str]) -> int:
     """Px the ``lines`` (strings) take drawn one under the other in font
     ``f``: a line step (``get_linesize``) each, the last one its own height."""
     if not lines:
@@ -153,13 +155,13 @@ def block_height(f, lines) -> int:
     return f.get_linesize() * (len(lines) - 1) + max(_rendered_height(f, x) for x in lines)
 
 
-def _rendered_height(f, line: str) -> int:
+def _rendered_height(f: pygame.font.Font, line: str) -> int:
     """The height of ``f.render(line)``: a non-empty line is at least a line step tall."""
     h = f.size(line)[1]
     return max(h, f.get_linesize()) if line else h
 
 
-def _whole_lines(f, text: str, width: int, max_lines: int) -> list[str] | None:
+def _whole_lines(f: pygame.font.Font, text: str, width: int, max_lines: int) -> list[str] | None:
     """``text`` broken at spaces into at most ``max_lines`` lines no wider
     than ``width`` px in font ``f``, no word cut; None if it does not fit so."""
     if f.size(text)[0] <= width:
@@ -199,7 +201,7 @@ class Fit:
     short: bool = False
 
 
-_FITS: dict[tuple, Fit] = {}
+_FITS: dict[tuple[str, int, int, int, bool, int, int, tuple[str, ...]], Fit] = {}
 _MAX_FITS = 2048
 
 
@@ -322,7 +324,7 @@ def frame_texts() -> list[TextDrawn]:
     return list(_FRAME)
 
 
-def cut_text_at(pos) -> TextDrawn | None:
+def cut_text_at(pos: tuple[int, int]) -> TextDrawn | None:
     """The topmost text of this frame drawn :attr:`~TextDrawn.partial`
     whose box holds window point ``pos`` (x, y), or None: its full text
     belongs in a tooltip."""
@@ -333,7 +335,8 @@ def cut_text_at(pos) -> TextDrawn | None:
     return None
 
 
-def draw_text(surface: pygame.Surface, text: str, box: pygame.Rect, colour, size: int, *,
+def draw_text(surface: pygame.Surface, text: str, box: pygame.Rect, colour: Sequence[int],
+              size: int, *,
               bold: bool = False, lines: int = 1, align: str = 'left', valign: str = 'center',
               min_size: int = MIN_FONT, short: Sequence[str] = (), alpha: float = 1.0,
               free: bool = False, tip: bool = True) -> TextDrawn:

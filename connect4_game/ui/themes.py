@@ -19,6 +19,7 @@ import pygame
 
 from connect4_game.checks import check_int, check_real
 from connect4_game.i18n import N_
+from connect4_game.side import Side
 from connect4_game.storage.settings import DEFAULT_THEME
 from connect4_game.storage.settings import THEMES as THEME_NAMES
 
@@ -60,7 +61,7 @@ class Theme:
     text_dim: RGB
     status_bg: RGB
     status_text: RGB
-    score_colors: dict = field(default_factory=dict)
+    score_colors: dict[int, RGB] = field(default_factory=dict)
     x_shape: str | None = None
     o_shape: str | None = None
 
@@ -89,9 +90,9 @@ class Theme:
         return self._side(checker)[0]
 
     def _side(self, checker: str) -> tuple[RGB, RGB, RGB, str | None]:
-        if checker == "X":
+        if checker == Side.X:
             return self.x_color, self.x_outline, self.x_mark, self.x_shape
-        if checker == "O":
+        if checker == Side.O:
             return self.o_color, self.o_outline, self.o_mark, self.o_shape
         raise ValueError(f"checker must be 'X' or 'O', not {checker!r}")
 
@@ -195,7 +196,7 @@ def score_color(theme: Theme, score: float) -> RGB:
 
 # -- drawing ---------------------------------------------------------------------
 
-_CACHE: dict = {}
+_CACHE: dict[tuple[RGB, RGB, RGB, str | None, int], pygame.Surface] = {}
 _CACHE_MAX = 64
 pygame.register_quit(_CACHE.clear)   # no sprite outlives pygame.quit()
 

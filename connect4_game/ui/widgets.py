@@ -14,22 +14,28 @@ and go away on a click.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 import pygame
 
 from connect4_game.ui.animation import Fade, ease_out_back
 from connect4_game.ui.render import MIN_FONT, WIN_PULSE_END, draw_text, fit, font, mix
 from connect4_game.ui.text_fit import line_height
+from connect4_game.ui.themes import Theme
 
 __all__ = ['Button', 'Toolbar', 'Menu', 'MenuItem', 'Choice', 'Stepper', 'TOOLTIP_DELAY',
            'draw_panel', 'draw_tooltip', 'tooltip_place', 'Toast', 'ResultBanner']
 
+V = TypeVar('V')
+"""The type of a :class:`Choice`'s values."""
+
 TOOLTIP_DELAY = 0.6     # seconds the mouse rests on a control before its tooltip shows
 
 
-def draw_panel(surface, rect, theme, alpha: int = 235, border=None, radius: int = 10) -> None:
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, alpha: int = 235,
+               border: Sequence[int] | None = None, radius: int = 10) -> None:
     """A rounded panel in the theme's status colour (``alpha`` 0..255) with an
     optional ``border`` colour."""
     panel = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -44,7 +50,8 @@ class Toast:
     ``duration`` (seconds to show), ``t`` (seconds shown), ``position`` (the
     position id it is about; None: any)."""
 
-    def __init__(self, text: str, kind: str = 'info', duration: float = 2.5, position=None):
+    def __init__(self, text: str, kind: str = 'info', duration: float = 2.5,
+                 position: int | None = None) -> None:
         self.text, self.kind, self.duration, self.t = text, kind, duration, 0.0
         self.position = position
 
@@ -108,10 +115,10 @@ class Button:
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     alternates: tuple[str, ...] = ()
 
-    def hit(self, pos) -> bool:
+    def hit(self, pos: tuple[int, int]) -> bool:
         return self.rect.collidepoint(pos)
 
-    def draw(self, surface, theme, size: int, hover: bool = False, focus: bool = False) -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme, size: int, hover: bool = False, focus: bool = False) -> None:
         """Draw in the font ``size`` (px), highlighted on ``hover``/``focus``."""
         r = self.rect
         if self.primary and self.enabled:
@@ -192,7 +199,7 @@ class Toolbar:
             b.rect = pygame.Rect(x, pad, w, bh)
             x += w + gap
 
-    def dispatch(self, e, act: Callable[[str], object]) -> bool:
+    def dispatch(self, e: pygame.event.Event, act: Callable[[str], object]) -> bool:
         """Give ``e`` to the toolbar (:meth:`handle_event`): a button's action
         goes to ``act``. True when the toolbar took the event (an action or a
         key it used), so the screen must not handle it too."""
@@ -201,7 +208,7 @@ class Toolbar:
             act(action)
         return action is not None
 
-    def handle_event(self, e) -> str | None:
+    def handle_event(self, e: pygame.event.Event) -> str | None:
         """The action of a clicked (or keyboard-pressed) button, else None;
         ``''`` for a key the toolbar used. Any click hides the tooltip."""
         if e.type == pygame.MOUSEMOTION:
@@ -263,14 +270,15 @@ class Toolbar:
         return self.hover is not None and not self.tip_hidden and bool(self.hover.tooltip) \
             and self.hover_time < TOOLTIP_DELAY
 
-    def draw(self, surface, theme) -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         pygame.draw.rect(surface, theme.status_bg, self.rect)
         pygame.draw.line(surface, mix(theme.status_bg, theme.text, 0.2),
                          self.rect.bottomleft, self.rect.bottomright)
         for i, b in enumerate(self.buttons):
             b.draw(surface, theme, self.size, hover=b is self.hover, focus=i == self.focus)
 
-    def draw_tooltip(self, surface, theme, avoid=()) -> pygame.Rect | None:
+    def draw_tooltip(self, surface: pygame.Surface, theme: Theme,
+                     avoid: Iterable[pygame.Rect | None] = ()) -> pygame.Rect | None:
         """The tooltip of :meth:`tip_button`, inside the window and clear of
         every rect of ``avoid``; returns where it went (None: no tooltip, or
         no room for it)."""
@@ -284,25 +292,26 @@ def _tooltip_font_size(window_h: int) -> int:
     return max(12, min(18, window_h // 40))
 
 
-def tooltip_place(window_size, size, anchor: pygame.Rect, avoid=()) -> pygame.Rect | None:
+def tooltip_place(window_size: tuple[int, int], size: tuple[int, int], anchor: pygame.Rect,
+                  avoid: Iterable[pygame.Rect | None] = ()) -> pygame.Rect | None:
     """Where a tooltip ``size`` (w, h px) for ``anchor`` goes in a window of
     ``window_size``: below the anchor, else above it, else beside or below
     whatever it must avoid -- the nearest place inside the window that
     covers no rect of ``avoid`` and not the anchor; None if there is none."""
     w, h = window_size
     tw, th = size
-    avoid = [pygame.Rect(a) for a in avoid if a is not None]
-    xs = [anchor.centerx - tw // 2] + [a.left - tw - 6 for a in avoid] + \
-        [a.right + 6 for a in avoid]
-    ys = [anchor.bottom + 6, anchor.top - th - 6] + [a.bottom + 6 for a in avoid] + \
-        [a.top - th - 6 for a in avoid]
+    keep_clear = [pygame.Rect(a) for a in avoid if a is not None]
+    xs = [anchor.centerx - tw // 2] + [a.left - tw - 6 for a in keep_clear] + \
+        [a.right + 6 for a in keep_clear]
+    ys = [anchor.bottom + 6, anchor.top - th - 6] + [a.bottom + 6 for a in keep_clear] + \
+        [a.top - th - 6 for a in keep_clear]
     best: tuple[float, pygame.Rect] | None = None
     for y in ys:
         for x in xs:
             x = min(max(4, x), w - tw - 4)
             rect = pygame.Rect(x, y, tw, th)
             if rect.top < 4 or rect.bottom > h - 4 or rect.colliderect(anchor) \
-                    or any(rect.colliderect(a) for a in avoid):
+                    or any(rect.colliderect(a) for a in keep_clear):
                 continue
             far = abs(rect.centerx - anchor.centerx) + 2 * abs(rect.centery - anchor.centery)
             if best is None or far < best[0]:
@@ -310,7 +319,8 @@ def tooltip_place(window_size, size, anchor: pygame.Rect, avoid=()) -> pygame.Re
     return None if best is None else best[1]
 
 
-def draw_tooltip(surface, theme, text: str, anchor: pygame.Rect, avoid=()) -> pygame.Rect | None:
+def draw_tooltip(surface: pygame.Surface, theme: Theme, text: str, anchor: pygame.Rect,
+                 avoid: Iterable[pygame.Rect | None] = ()) -> pygame.Rect | None:
     """A tooltip for ``anchor``, placed by :func:`tooltip_place` (inside the
     window, clear of ``avoid``); returns its rect, or None when there is no room."""
     w, h = surface.get_size()
@@ -343,7 +353,7 @@ class Menu:
     """A drop-down list under a button: click or Up/Down + Enter choose, Esc
     or a click outside closes (returning ``''``)."""
 
-    def __init__(self, items: list[MenuItem], anchor: pygame.Rect, window_size) -> None:
+    def __init__(self, items: list[MenuItem], anchor: pygame.Rect, window_size: tuple[int, int]) -> None:
         self.items = items
         self.sel = 0
         self.hover: int | None = None
@@ -362,7 +372,7 @@ class Menu:
         self.rect = pygame.Rect(x, y, width, height)
         self.rows = [pygame.Rect(x + 4, y + 4 + i * row, width - 8, row) for i in range(len(items))]
 
-    def handle_event(self, e) -> str | None:
+    def handle_event(self, e: pygame.event.Event) -> str | None:
         """An action when an item is chosen, ``''`` when the menu closes, else None."""
         if e.type == pygame.MOUSEMOTION:
             self.hover = next((i for i, r in enumerate(self.rows) if r.collidepoint(e.pos)), None)
@@ -384,7 +394,7 @@ class Menu:
             return None
         return None
 
-    def draw(self, surface, theme) -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         draw_panel(surface, self.rect, theme, 250, border=mix(theme.status_bg, theme.text, 0.3),
                    radius=8)
         key_w = min(self.key_w, self.rect.width // 3)
@@ -401,12 +411,13 @@ class Menu:
                           theme.text_dim, self.size, align='right')
 
 
-class Choice:
+class Choice(Generic[V]):
     """One row of a dialog: a ``title`` and a set of segmented options
     ``[(value, label), ...]`` of which one is chosen. Left/Right (or a click)
     change it; the owner lays out ``rect``."""
 
-    def __init__(self, title: str, options: list, value, tooltip: str = '') -> None:
+    def __init__(self, title: str, options: list[tuple[V, str]], value: V,
+                 tooltip: str = '') -> None:
         self.title = title
         self.options = list(options)
         self.value = value if value in [v for v, _ in options] else options[0][0]
@@ -425,7 +436,7 @@ class Choice:
         self.seg_rects = [pygame.Rect(int(x0 + i * w) + 2, rect.y, int(w) - 4, rect.height)
                           for i in range(len(self.options))]
 
-    def click(self, pos) -> bool:
+    def click(self, pos: tuple[int, int]) -> bool:
         for (v, _), r in zip(self.options, self.seg_rects, strict=False):
             if r.collidepoint(pos):
                 self.value = v
@@ -437,13 +448,13 @@ class Choice:
         return pygame.Rect(self.rect.x, self.rect.y, max(1, self.seg_rects[0].x - self.rect.x - 10),
                            self.rect.height)
 
-    def draw_title(self, surface, theme, size: int, selected: bool, dim: bool = False) -> None:
+    def draw_title(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool, dim: bool = False) -> None:
         """The row's title, fitted to :meth:`title_box` (up to two lines)."""
         ink = theme.text_dim if dim else theme.text
         draw_text(surface, self.title, self.title_box(), theme.accent if selected else ink, size,
                   lines=2)
 
-    def draw(self, surface, theme, size: int, selected: bool, dim: bool = False) -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool, dim: bool = False) -> None:
         ink = theme.text_dim if dim else theme.text
         self.draw_title(surface, theme, size, selected, dim)
         for (v, label), r in zip(self.options, self.seg_rects, strict=False):
@@ -457,10 +468,11 @@ class Choice:
                       align='center')
 
 
-class Stepper(Choice):
+class Stepper(Choice[int]):
     """A dialog row with a number from ``lo`` to ``hi``: ``<  value  >``."""
 
-    def __init__(self, title: str, lo: int, hi: int, value: int, fmt=str,
+    def __init__(self, title: str, lo: int, hi: int, value: int,
+                 fmt: Callable[[int], str] = str,
                  tooltip: str = '') -> None:
         self.lo, self.hi, self.fmt = lo, hi, fmt
         super().__init__(title, [(value, '')], value, tooltip)
@@ -474,14 +486,14 @@ class Stepper(Choice):
         x0 = rect.x + title_w
         self.seg_rects = [pygame.Rect(x0 + 2, rect.y, rect.right - x0 - 4, rect.height)]
 
-    def click(self, pos) -> bool:
+    def click(self, pos: tuple[int, int]) -> bool:
         r = self.seg_rects[0]
         if r.collidepoint(pos):
             self.step(-1 if pos[0] < r.centerx else 1)
             return True
         return False
 
-    def draw(self, surface, theme, size: int, selected: bool, dim: bool = False) -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool, dim: bool = False) -> None:
         ink = theme.text_dim if dim else theme.text
         r = self.seg_rects[0]
         self.draw_title(surface, theme, size, selected, dim)
@@ -493,7 +505,7 @@ class Stepper(Choice):
                   bold=True, align='center')
 
 
-class TextField(Choice):
+class TextField(Choice[str]):
     """A dialog row where the player types: ``title`` and the text (at most
     ``limit`` characters of ``allowed``; all printable ones when None).
     Typing arrives as ``TEXTINPUT`` events; Backspace deletes."""
@@ -523,10 +535,10 @@ class TextField(Choice):
         x0 = rect.x + title_w
         self.seg_rects = [pygame.Rect(x0 + 2, rect.y, rect.right - x0 - 4, rect.height)]
 
-    def click(self, pos) -> bool:
+    def click(self, pos: tuple[int, int]) -> bool:
         return self.seg_rects[0].collidepoint(pos)
 
-    def draw(self, surface, theme, size: int, selected: bool, dim: bool = False) -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool, dim: bool = False) -> None:
         r = self.seg_rects[0]
         self.draw_title(surface, theme, size, selected)
         pygame.draw.rect(surface, mix(theme.background, theme.text, 0.06), r,

@@ -20,7 +20,7 @@ __all__ = ['Window', 'fit_size']
 log = logging.getLogger(__name__)
 
 
-def fit_size(size, screen: tuple[int, int] | None = None) -> tuple[int, int]:
+def fit_size(size: tuple[int, int], screen: tuple[int, int] | None = None) -> tuple[int, int]:
     """``size`` (width, height in pixels; numbers or numeric strings) raised to
     the smallest window the game allows, and cut to ``screen`` (the
     display's size, if known) and to the largest window pygame can hold
@@ -58,7 +58,7 @@ class Window:
     why the last :meth:`save_screenshot` failed (None: it did not).
     """
 
-    def __init__(self, size) -> None:
+    def __init__(self, size: tuple[int, int]) -> None:
         self.windowed_size = fit_size(size)
         self.fullscreen = False
         self.screenshot_error: str | None = None
@@ -82,7 +82,7 @@ class Window:
         pygame.key.set_repeat(300, 60)
         return surface
 
-    def set_mode(self, size, fullscreen: bool = False) -> pygame.Surface:
+    def set_mode(self, size: tuple[int, int], fullscreen: bool = False) -> pygame.Surface:
         """Show a resizable window of ``size`` pixels, or the full screen;
         returns the new surface. A mode SDL refuses falls back to a window
         of ``windowed_size``.

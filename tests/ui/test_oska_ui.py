@@ -158,7 +158,7 @@ def test_ai_replies_off_thread_with_the_seed_player(views):
     settle(v)
     assert v.board == oskaplayer(after_human, "b", 3)
     assert v.turn == "w" and v.moves_total == 2
-    assert v.last_ai_stats["max_ply"] <= 3
+    assert v.last_ai_stats.max_ply <= 3
 
 
 def test_ai_result_waits_for_the_slide_to_finish(views):
@@ -186,9 +186,9 @@ def test_new_game_drops_stale_search(views):
 def test_lookahead_keys_restart_search(views):
     v = views(4, "b", 1)
     key(v, pygame.K_4)  # AI (white) is thinking at lookahead 1: restart at 4
-    assert v.lookahead == 4 and v.requested[2] == 4
+    assert v.lookahead == 4 and v.requested.lookahead == 4
     settle(v)
-    assert v.last_ai_stats["max_ply"] == 4
+    assert v.last_ai_stats.max_ply == 4
     assert v.board == oskaplayer(initial_board(4), "w", 4)
 
 

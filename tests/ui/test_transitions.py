@@ -20,7 +20,6 @@ from connect4_game.net.link import NetState
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.seat_config import PlayerConfig
 from connect4_game.storage.savegame import SavedGame
-from connect4_game.ui.screens.network import start_network_game
 from tests.net.net_helpers import FAST, FAST_JOIN, Watch
 from tests.ui_helpers import DT, InstantWorker, click_col, make_app, settle
 
@@ -111,7 +110,7 @@ class Host(Mode):
     def enter(self):
         options = NetworkOptions(NetMode.HOST, bind_address='127.0.0.1', port=0, code=CODE,
                                  side='X', local={'X': HUMAN})
-        game = start_network_game(self.app, options)
+        game = self.app.start_network(options)
         self.app.show_game()
         self.link, self.port = game.link, game.link.peer.port
         self.other = net.Join('127.0.0.1', self.port, CODE, **FAST_JOIN).start()
@@ -139,7 +138,7 @@ class Join(Mode):
         self.closing(self.other)
         options = NetworkOptions(NetMode.JOIN, address=f'127.0.0.1:{self.other.port}',
                                  code=CODE, local={'O': HUMAN})
-        game = start_network_game(self.app, options, first_tries=5.0)
+        game = self.app.start_network(options, first_tries=5.0)
         self.app.show_game()
         self.link = game.link
 

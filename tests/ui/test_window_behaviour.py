@@ -284,12 +284,11 @@ def test_the_toolbar_does_not_shift_when_hint_becomes_review(closing, size, lang
 # ---------------------------------------------------------------- 6. network host
 
 def test_the_wait_for_your_friend_notice_goes_when_the_friend_has_come(closing):
-    from connect4_game.ui.screens.network import start_network_game
     app = App(AppOptions(use_settings=False, mute=True), size=(640, 600), worker=InstantWorker())
     closing(app)
     options = NetworkOptions(NetMode.HOST, bind_address='127.0.0.1', port=0, code='4321',
                              side='X', local={'X': PlayerConfig('human')})
-    game = start_network_game(app, options)
+    game = app.start_network(options)
     app.step([], DT)
 
     def waiting():

@@ -3,15 +3,43 @@ have, each with a do-nothing default, so the whole lifecycle is here."""
 
 from __future__ import annotations
 
-__all__ = ['Screen']
+from typing import Protocol
+
+import pygame
+
+from connect4_game.search.worker import SearchWorker
+from connect4_game.ui.themes import Theme
+
+__all__ = ['Host', 'Screen']
+
+
+class Host(Protocol):
+    """What every screen gets from the window (the
+    :class:`~connect4_game.ui.app.App` provides it): the theme to draw with
+    and the screen stack's :meth:`push` and :meth:`pop`. A screen that needs
+    more declares a larger protocol (see :mod:`connect4_game.ui.screens.host`)."""
+
+    @property
+    def theme(self) -> Theme:
+        """The theme in use (:mod:`connect4_game.ui.themes`)."""
+        ...
+
+    def push(self, screen: Screen) -> None:
+        """Put ``screen`` on top of the stack (the one below gets ``pause()``)."""
+        ...
+
+    def pop(self, screen: Screen | None = None) -> None:
+        """Take ``screen`` (default: the top one) off the stack."""
+        ...
 
 
 class Screen:
     """One screen of the app: it gets the events while it is on top of the
     stack, is updated with ``dt`` in seconds and draws the whole window.
 
-    :param app: the :class:`~connect4_game.ui.app.App` (window, services,
-        the stack: ``app.push(screen)``, ``app.pop()``).
+    :param app: what the screen uses of the window: at least a :class:`Host`
+        (the theme, ``app.push(screen)``, ``app.pop()``); a screen that uses
+        more narrows :attr:`app` to its own protocol.
 
     ``covers`` False means the screen below is drawn first (a dialog over
     the game); ``updates_below`` True keeps the screen below updating (the
@@ -36,16 +64,16 @@ class Screen:
     covers = True
     updates_below = True
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
-    def process_event(self, event) -> None:
+    def process_event(self, event: pygame.event.Event) -> None:
         """Handle one pygame event."""
 
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds."""
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """Draw the screen onto ``surface``."""
 
     def wants_frames(self) -> bool:
@@ -61,7 +89,7 @@ class Screen:
         compared with ``!=``. Default None (see :meth:`wants_frames`)."""
         return None
 
-    def keep_clear(self) -> list:
+    def keep_clear(self) -> list[pygame.Rect]:
         """Rects (window px) a tooltip must not cover: results, hints,
         notices. Default: none."""
         return []
@@ -94,7 +122,7 @@ class Screen:
         decides."""
         return None
 
-    def worker_replaced(self, worker) -> None:
+    def worker_replaced(self, worker: SearchWorker) -> None:
         """The search worker stopped and ``worker`` (a
         :class:`~connect4_game.search.worker.SearchWorker`) took its place: a
         search this screen was waiting for must be asked again."""

@@ -7,8 +7,9 @@ from collections.abc import Callable
 import pygame
 
 from connect4_game.i18n import _, ngettext
+from connect4_game.play.session import GameSession
 from connect4_game.ui.render import MIN_FONT, draw_text, fit
-from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.screens.base import Host, Screen
 from connect4_game.ui.text_fit import line_height
 from connect4_game.ui.widgets import Button, draw_panel
 
@@ -22,7 +23,7 @@ class ConfirmScreen(Screen):
 
     covers = False
 
-    def __init__(self, app, question: str, yes: str, on_yes: Callable[[], None],
+    def __init__(self, app: Host, question: str, yes: str, on_yes: Callable[[], None],
                  no: str | None = None, on_no: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.question = question
@@ -42,7 +43,7 @@ class ConfirmScreen(Screen):
         elif self.on_no is not None:
             self.on_no()
 
-    def process_event(self, e) -> None:
+    def process_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN:
             if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
                 self.answer(True)
@@ -54,7 +55,7 @@ class ConfirmScreen(Screen):
             elif self.no.hit(e.pos):
                 self.answer(False)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         w, h = surface.get_size()
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -78,7 +79,7 @@ class ConfirmScreen(Screen):
         self.yes.draw(surface, theme, size, focus=True)
 
 
-def ask_friend_undo(app, session, ply: int) -> None:
+def ask_friend_undo(app: Host, session: GameSession, ply: int) -> None:
     """The friend over the network asks to go back to move ``ply`` (0: a new
     game): ask the player, and answer the friend with their choice."""
     n = len(session.game.moves) - ply

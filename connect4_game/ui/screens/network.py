@@ -4,50 +4,52 @@ itself is :mod:`connect4_game.net`; the game it plays is the session's."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol
+
 import pygame
 
 from connect4_game.i18n import _
 from connect4_game.messages import clip
 from connect4_game.net.address import DEFAULT_PORT
 from connect4_game.net.options import NetMode, NetworkOptions
+from connect4_game.play.network_game import NetworkGame
+from connect4_game.side import Side
 from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.confirm import ConfirmScreen
+from connect4_game.ui.screens.host import GameHost
 from connect4_game.ui.widgets import Button, Choice, TextField
 
-__all__ = ['NetworkScreen', 'start_network_game']
+__all__ = ['NetworkScreen', 'NetworkHost']
 
 
-def start_network_game(app, options: NetworkOptions, first_tries: float | None = None):
-    """Host or join as ``options`` say: the old game's seats close (a friend
-    of an earlier network game is told you left), and the game plays the
-    friend once connected. Returns the window's
-    :class:`~connect4_game.play.network_game.NetworkGame`.
+class NetworkHost(GameHost, Protocol):
+    """What the network screen uses of the window: the game (is one in
+    progress?), starting the network game and going back to it."""
 
-    :raises OSError: if a host cannot listen (port in use, no permission).
-    :raises ValueError: for a bad address, port, side or code.
-    """
-    s = app.session
-    game = s.start_network(options, first_tries=first_tries)
-    app.invitation = game.invitation
-    if options.mode is NetMode.HOST:
-        s.say(_('Waiting for your friend: {invitation}').format(invitation=app.invitation),
-              seconds=30.0, about_position=True)
-        print(f'Hosting a game: {app.invitation}', flush=True)
-    else:
-        s.say(_('Connecting to {address}…').format(address=clip(options.address, 60)),
-              seconds=10.0, about_position=True)
-    return game
+    def start_network(self, options: NetworkOptions,
+                      first_tries: float | None = None) -> NetworkGame:
+        """Host or join as ``options`` say (see
+        :meth:`~connect4_game.ui.screens.host.Transitions.start_network`)."""
+        ...
+
+    def show_game(self) -> None:
+        """Back to the game."""
+        ...
 
 
 class NetworkScreen(Screen):
     """Host or join; Enter (or the button) goes, Esc returns."""
 
-    def __init__(self, app, error: str = '') -> None:
+    app: NetworkHost
+
+    def __init__(self, app: NetworkHost, error: str = '') -> None:
         super().__init__(app)
         self.mode = Choice(_('Play'), [('host', _('Host a game')), ('join', _('Join a game'))],
                            'host')
-        self.side = Choice(_('You play'), [('X', _('First')), ('O', _('Second'))], 'X')
+        self.side = Choice(_('You play'), [(Side.X.value, _('First')), (Side.O.value, _('Second'))],
+                           Side.X.value)
         self.port = TextField(_('Port'), str(DEFAULT_PORT), 5, '0123456789')
         self.address = TextField(_('Address'), '', 80)
         self.code = TextField(_('Code'), '', 4, '0123456789')
@@ -59,7 +61,7 @@ class NetworkScreen(Screen):
     def caption(self) -> str:
         return _('Play a friend')
 
-    def rows(self) -> list:
+    def rows(self) -> list[Choice[str]]:
         if self.mode.value == 'host':
             return [self.mode, self.side, self.port]
         return [self.mode, self.address, self.code]
@@ -71,7 +73,7 @@ class NetworkScreen(Screen):
             if self.mode.value == 'host':
                 options = NetworkOptions(NetMode.HOST, port=int(self.port.value or
                                                                 DEFAULT_PORT),
-                                         side=self.side.value)
+                                         side=Side(self.side.value))
             else:
                 options = NetworkOptions(NetMode.JOIN, address=self.address.value,
                                          code=self.code.value)
@@ -93,13 +95,13 @@ class NetworkScreen(Screen):
         """Start the network game of ``options``; a failure stays on this
         screen with its reason."""
         try:
-            start_network_game(self.app, options, first_tries=10.0)
+            self.app.start_network(options, first_tries=10.0)
         except (OSError, ValueError) as exc:
             self.error = clip(getattr(exc, 'strerror', None) or exc, 120)
             return
         self.app.show_game()
 
-    def process_event(self, e) -> None:
+    def process_event(self, e: pygame.event.Event) -> None:
         """Typing into the chosen text field, keys (:meth:`_on_key`) and
         left clicks (:meth:`_on_click`)."""
         if e.type == pygame.TEXTINPUT:
@@ -111,7 +113,7 @@ class NetworkScreen(Screen):
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             self._on_click(e.pos)
 
-    def _chosen(self):
+    def _chosen(self) -> Choice[str] | None:
         """The control of the chosen row, or None."""
         rows = self.rows()
         return rows[self.sel] if self.sel < len(rows) else None
@@ -121,7 +123,7 @@ class NetworkScreen(Screen):
         Up/Down (Tab) choose a row, Left/Right change a choice."""
         n = len(self.rows())
         control = self._chosen()
-        actions = {pygame.K_ESCAPE: self.close, pygame.K_RETURN: self.start,
+        actions: dict[int, Callable[[], object]] = {pygame.K_ESCAPE: self.close, pygame.K_RETURN: self.start,
                    pygame.K_KP_ENTER: self.start,
                    pygame.K_UP: lambda: self._select((self.sel - 1) % n),
                    pygame.K_DOWN: lambda: self._select((self.sel + 1) % n),
@@ -139,7 +141,7 @@ class NetworkScreen(Screen):
         """Choose row ``i``."""
         self.sel = i
 
-    def _on_click(self, pos) -> None:
+    def _on_click(self, pos: tuple[int, int]) -> None:
         """Start, Cancel, or choose (and click) the row under ``pos``."""
         if self.go.hit(pos):
             self.start()
@@ -151,7 +153,7 @@ class NetworkScreen(Screen):
                     self.sel = i
                     control.click(pos)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         w, h = surface.get_size()
         surface.fill(theme.background)

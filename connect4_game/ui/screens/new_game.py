@@ -13,12 +13,14 @@ again goes back to it (a level that is itself an ``AIPlayer`` setting puts
 its lookahead and tiebreak back in the rows).
 
 The dialog starts from who plays at this computer: after a network game,
-the players from before it (:meth:`~connect4_game.play.session.GameSession.local_players`).
+the players from before it
+(:meth:`~connect4_game.play.session.GameSession.local_players`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import pygame
 
@@ -34,9 +36,13 @@ from connect4_game.oska.engine import (
 )
 from connect4_game.players import MAX_LOOKAHEAD, TIEBREAKS, WARN_LOOKAHEAD, clamp_lookahead
 from connect4_game.seat_config import PlayerConfig, SeatKind
+from connect4_game.side import Side
 from connect4_game.ui import themes
 from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
+from connect4_game.ui.screen_stack import ScreenStack
 from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.screens.host import GameHost, Preferences, Transitions
+from connect4_game.ui.screens.oska import OskaScreen
 from connect4_game.ui.widgets import Button, Choice, Stepper, draw_tooltip
 
 __all__ = ['NewGameScreen', 'LANGUAGE_NAMES', 'level_setting', 'level_facts', 'level_label',
@@ -153,24 +159,40 @@ class _InfoRow:
     def step(self, delta: int) -> None:
         pass
 
-    def click(self, pos) -> bool:
+    def click(self, pos: tuple[int, int]) -> bool:
         return False
 
-    def draw(self, surface, theme, size: int, selected: bool, dim: bool = False) -> None:
+    def draw(self, surface: pygame.Surface, theme: themes.Theme, size: int, selected: bool, dim: bool = False) -> None:
         f = font(max(MIN_FONT, size - 2), True)
         colour = theme.accent if selected else theme.text_dim
         img = f.render(fit_text(f, self.text, self.rect.width), True, colour)
         surface.blit(img, (self.rect.x, self.rect.centery - img.get_height() // 2))
 
 
-def _level_of(players: dict) -> str:
+def _level_of(players: dict[str, PlayerConfig]) -> str:
     """The difficulty the players show: a computer side's named level,
     'custom' for the assignment's AIPlayer, else the default level."""
-    computers = [p for p in (players['O'], players['X']) if p.kind in ('ai', 'expert')]
+    computers = [p for p in (players[Side.O], players[Side.X]) if p.kind in ('ai', 'expert')]
     if not computers:
         return levels.DEFAULT_LEVEL
     level = computers[0].level_name()
     return 'custom' if level == 'advanced' else level
+
+
+Row = Choice[str] | Choice[int] | _InfoRow
+"""A row of the dialog."""
+
+
+class NewGameHost(GameHost, Transitions, Preferences, Protocol):
+    """What the new-game dialog uses of the window: the game (its players
+    and board are the defaults), the moves to a new game or another screen,
+    the theme and language, and the screens under it (Oska, if it lies
+    under the dialog, gives its own defaults)."""
+
+    @property
+    def stack(self) -> ScreenStack:
+        """The screens, bottom first."""
+        ...
 
 
 class NewGameScreen(Screen):
@@ -183,7 +205,9 @@ class NewGameScreen(Screen):
     until Start. Opened over Oska, the game chosen is Oska.
     """
 
-    def __init__(self, app) -> None:
+    app: NewGameHost
+
+    def __init__(self, app: NewGameHost) -> None:
         super().__init__(app)
         self._build()
 
@@ -194,7 +218,7 @@ class NewGameScreen(Screen):
         app = self.app
         s = app.session
         players = s.local_players()
-        humans = [side for side in 'XO' if players[side].is_human]
+        humans = [side for side in Side if players[side].is_human]
         oska = self._oska_screen()
         self.game = Choice(_('Game'), [(k, _(v)) for k, v in GAME_NAMES.items()],
                            'oska' if oska is not None else 'connect4')
@@ -203,19 +227,21 @@ class NewGameScreen(Screen):
                                           ('computers', _('Computer vs computer'))], mode)
         self.level = Choice(_('Difficulty'), level_choices(),
                             _level_of(players))
-        self.first = Choice(_('You play'), [('X', _('First')), ('O', _('Second'))],
-                            humans[0] if len(humans) == 1 else 'X')
+        self.first = Choice(_('You play'),
+                            [(Side.X.value, _('First')), (Side.O.value, _('Second'))],
+                            humans[0].value if len(humans) == 1 else Side.X.value)
         self.rows = Stepper(_('Rows'), MIN_ROWS, MAX_ROWS, s.game.rows)
         self.cols = Stepper(_('Columns'), MIN_COLS, MAX_COLS, s.game.cols)
         self._build_oska(oska)
         self.theme = Choice(_('Theme'), [(t.name, _(t.label)) for t in themes.THEMES.values()],
                             app.theme_name)
         self.language = Choice(_('Language'), list(LANGUAGE_NAMES.items()), app.language)
-        self.adv: dict[str, Choice] = {}
-        for side in 'XO':
-            self.adv[side + 'la'] = Stepper(_('{side}: lookahead (plies)').format(side=side), 0,
+        self.lookaheads: dict[str, Stepper] = {}
+        self.tiebreaks: dict[str, Choice[str]] = {}
+        for side in Side:
+            self.lookaheads[side] = Stepper(_('{side}: lookahead (plies)').format(side=side), 0,
                                             MAX_LOOKAHEAD, players[side].lookahead)
-            self.adv[side + 'tb'] = Choice(_('{side}: tiebreak').format(side=side),
+            self.tiebreaks[side] = Choice(_('{side}: tiebreak').format(side=side),
                                            [(t, t) for t in TIEBREAKS],
                                            players[side].tiebreak)
         self.info = _InfoRow()
@@ -229,14 +255,22 @@ class NewGameScreen(Screen):
         self.sel = 1                    # Players: the game is chosen less often
         self.mouse = (0, 0)
 
-    def _oska_screen(self):
+    @property
+    def adv(self) -> dict[str, Row]:
+        """The Advanced rows by name: ``'Xla'``/``'Ola'`` the sides'
+        lookaheads, ``'Xtb'``/``'Otb'`` their tiebreaks."""
+        rows: dict[str, Row] = {}
+        for side in Side:
+            rows[side + 'la'] = self.lookaheads[side]
+            rows[side + 'tb'] = self.tiebreaks[side]
+        return rows
+
+    def _oska_screen(self) -> OskaScreen | None:
         """The Oska screen under this dialog, or None."""
-        from connect4_game.ui.screens.oska import OskaScreen
-        found = [sc for sc in self.app.stack if isinstance(sc, OskaScreen)] \
-            if hasattr(self.app, 'stack') else []
+        found = [sc for sc in self.app.stack if isinstance(sc, OskaScreen)]
         return found[-1] if found else None
 
-    def _build_oska(self, oska) -> None:
+    def _build_oska(self, oska: OskaScreen | None) -> None:
         """Oska's rows, from the Oska screen under the dialog (if any)."""
         opts = self.app.options
         n = oska.n if oska is not None else opts.oska_n
@@ -247,12 +281,12 @@ class NewGameScreen(Screen):
         if oska is not None:
             side = oska.human_side
             self.mode.value = 'two' if side == 'both' else 'computers' if side is None else 'one'
-            self.first.value = 'O' if side == 'b' else 'X'
+            self.first.value = Side.O.value if side == 'b' else Side.X.value
 
     # ------------------------------------------------------------------ rows
-    def rows_shown(self) -> list:
+    def rows_shown(self) -> list[Row]:
         """The controls on screen now, top to bottom."""
-        out: list[Any] = [self.game, self.mode]
+        out: list[Row] = [self.game, self.mode]
         if self.game.value == 'oska':
             out += [self.first] if self.mode.value == 'one' else []
             out.append(self.oska_n)
@@ -267,11 +301,11 @@ class NewGameScreen(Screen):
             out += [self.info, self.adv['Xla'], self.adv['Xtb'], self.adv['Ola'], self.adv['Otb']]
         return out
 
-    def dimmed(self, control) -> bool:
+    def dimmed(self, control: Row) -> bool:
         """Advanced rows do nothing for a side a person plays, nor while a
         named level plays (changing one makes it Custom): shown dimmed."""
-        for side in 'XO':
-            if control in (self.adv[side + 'la'], self.adv[side + 'tb']):
+        for side in Side:
+            if control in (self.lookaheads[side], self.tiebreaks[side]):
                 return self.players()[side].is_human or self.level.value != 'custom'
         return False
 
@@ -285,14 +319,14 @@ class NewGameScreen(Screen):
             return _('Expert: perfect play, no lookahead')
         return level_settings_text(level)
 
-    def players(self) -> dict:
+    def players(self) -> dict[str, PlayerConfig]:
         """The Connect Four players the dialog describes now."""
         mode, level = self.mode.value, self.level.value
-        out = {}
-        for side in 'XO':
-            la = clamp_lookahead(self.adv[side + 'la'].value, self.rows.value,
+        out: dict[str, PlayerConfig] = {}
+        for side in Side:
+            la = clamp_lookahead(self.lookaheads[side].value, self.rows.value,
                                        self.cols.value)
-            tb = self.adv[side + 'tb'].value
+            tb = self.tiebreaks[side].value
             human = mode == 'two' or (mode == 'one' and side == self.first.value)
             if human:
                 out[side] = PlayerConfig(SeatKind.HUMAN, la, tb)
@@ -307,7 +341,7 @@ class NewGameScreen(Screen):
         computer), ``'both'`` (two people) or None (the computer both)."""
         mode = self.mode.value
         if mode == 'one':
-            return 'w' if self.first.value == 'X' else 'b'
+            return 'w' if self.first.value == Side.X else 'b'
         return 'both' if mode == 'two' else None
 
     def warning(self) -> str:
@@ -321,11 +355,11 @@ class NewGameScreen(Screen):
                 n=WARN_LOOKAHEAD)
         return ''
 
-    def change(self, control, delta: int) -> None:
+    def change(self, control: Row, delta: int) -> None:
         control.step(delta)
         self.changed(control)
 
-    def changed(self, control) -> None:
+    def changed(self, control: Row) -> None:
         """``control`` took a new value: the theme and language apply at once,
         a level shows its settings, an Advanced value makes it Custom."""
         if control is self.theme:
@@ -347,21 +381,23 @@ class NewGameScreen(Screen):
         values = _aiplayer_values(self.level.value)
         if values is None:
             return
-        for side in 'XO':
-            self.adv[side + 'la'].value, self.adv[side + 'tb'].value = values
+        for side in Side:
+            self.lookaheads[side].value, self.tiebreaks[side].value = values
 
     def _relabel(self) -> None:
         """The language changed: build the dialog again in it, keeping the choices."""
         names = ('game', 'mode', 'level', 'first', 'rows', 'cols', 'theme', 'language', 'oska_n',
                  'oska_lookahead')
         keep = {name: getattr(self, name).value for name in names}
-        adv = {k: c.value for k, c in self.adv.items()}
+        lookaheads = {side: c.value for side, c in self.lookaheads.items()}
+        tiebreaks = {side: c.value for side, c in self.tiebreaks.items()}
         opened, sel = self.advanced_open, self.sel
         self._build()
         for name, value in keep.items():
             getattr(self, name).value = value
-        for k, v in adv.items():
-            self.adv[k].value = v
+        for side in Side:
+            self.lookaheads[side].value = lookaheads[side]
+            self.tiebreaks[side].value = tiebreaks[side]
         self.advanced_open, self.sel = opened, sel
 
     def start(self) -> None:
@@ -377,7 +413,7 @@ class NewGameScreen(Screen):
         return _('New game')
 
     # ------------------------------------------------------------------ events
-    def process_event(self, e) -> None:
+    def process_event(self, e: pygame.event.Event) -> None:
         """Keys (see :meth:`_on_key`), the mouse's position (for hover and
         tooltips) and left clicks on a button or a row."""
         if e.type == pygame.KEYDOWN:
@@ -387,13 +423,13 @@ class NewGameScreen(Screen):
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             self._on_click(e.pos)
 
-    def _on_key(self, e) -> None:
+    def _on_key(self, e: pygame.event.Event) -> None:
         """Esc cancels, Enter starts, Up/Down (Tab) choose a row (the buttons'
         row too), Left/Right change it, F1 helps, Alt+A opens Advanced,
         Alt+F plays a friend."""
         rows = self.rows_shown()
         n = len(rows) + 1             # the buttons' row is selectable too
-        plain = {pygame.K_ESCAPE: self.close, pygame.K_RETURN: self.start,
+        plain: dict[int, Callable[[], object]] = {pygame.K_ESCAPE: self.close, pygame.K_RETURN: self.start,
                  pygame.K_KP_ENTER: self.start, pygame.K_F1: lambda: self.app.show_help(),
                  pygame.K_UP: lambda: self._select((self.sel - 1) % n),
                  pygame.K_DOWN: lambda: self._select((self.sel + 1) % n),
@@ -407,7 +443,7 @@ class NewGameScreen(Screen):
         elif e.key in with_alt and e.mod & pygame.KMOD_ALT:
             with_alt[e.key]()
 
-    def _on_click(self, pos) -> None:
+    def _on_click(self, pos: tuple[int, int]) -> None:
         """A left click at ``pos``: a button's action, else choose (and
         change) the row under it."""
         for button, action in ((self.start_button, self.start),
@@ -440,7 +476,7 @@ class NewGameScreen(Screen):
         self.app.show_network()
 
     # ------------------------------------------------------------------ draw
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """The title, the rows, the tip of the chosen row, a warning and the buttons."""
         theme = self.app.theme
         w, h = surface.get_size()
@@ -466,7 +502,7 @@ class NewGameScreen(Screen):
             if b.hit(self.mouse) and b.tooltip:
                 draw_tooltip(surface, theme, b.tooltip, b.rect)
 
-    def _draw_rows(self, surface, top: int, bottom: int) -> tuple[int, int]:
+    def _draw_rows(self, surface: pygame.Surface, top: int, bottom: int) -> tuple[int, int]:
         """The rows from ``top`` down to at most ``bottom`` px; returns the
         font size used and the y below the last row."""
         theme = self.app.theme
@@ -490,7 +526,7 @@ class NewGameScreen(Screen):
         first = [self.advanced_button] if self.game.value == 'connect4' else []
         return first + [self.network_button, self.cancel_button, self.start_button]
 
-    def _draw_buttons(self, surface, margin: int) -> int:
+    def _draw_buttons(self, surface: pygame.Surface, margin: int) -> int:
         """Advanced, Play a friend, Cancel and Start; returns their top y."""
         theme = self.app.theme
         w, h = surface.get_size()

@@ -18,6 +18,8 @@ back to Connect Four (also when the window was opened for Oska with
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from connect4_game.checks import check_int
@@ -36,10 +38,21 @@ from connect4_game.oska.engine import (
     opponent,
     winner,
 )
-from connect4_game.search.worker import Job
+from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
+from connect4_game.search.replies import OskaReply
+from connect4_game.search.worker import SearchWorker
 from connect4_game.ui.animation import ease_in_out_sine
 from connect4_game.ui.screens.base import Screen
-from connect4_game.ui.screens.oska_view import OskaHelpScreen, OskaView, board_layout, oska_colours
+from connect4_game.ui.screens.host import SearchHost
+from connect4_game.ui.screens.oska_view import (
+    OskaHelpScreen,
+    OskaView,
+    Slide,
+    SlideState,
+    Square,
+    board_layout,
+    oska_colours,
+)
 
 __all__ = ['OskaScreen', 'oska_colours']
 
@@ -71,6 +84,20 @@ def help_lines() -> list[tuple[str, str]]:
     return [(_(k), _(d)) for k, d in KEYS]
 
 
+class OskaHost(SearchHost, Protocol):
+    """What Oska uses of the window: the search worker (the AI's moves),
+    the window's size at the start and the new-game dialog (N)."""
+
+    @property
+    def surface(self) -> pygame.Surface:
+        """The window's surface."""
+        ...
+
+    def show_new_game(self) -> None:
+        """The new-game dialog."""
+        ...
+
+
 class OskaScreen(Screen):
     """One Oska game.
 
@@ -92,7 +119,9 @@ class OskaScreen(Screen):
     PASS_TIME = 1.2
     updates_below = False          # the Connect Four game waits while Oska is played
 
-    def __init__(self, app, n: int = OSKA_DEFAULT_N, human_side: str | None = 'w',
+    app: OskaHost
+
+    def __init__(self, app: OskaHost, n: int = OSKA_DEFAULT_N, human_side: str | None = 'w',
                  lookahead: int = OSKA_DEFAULT_LOOKAHEAD) -> None:
         super().__init__(app)
         check_int(n, OSKA_MIN_N, OSKA_MAX_N, 'n')
@@ -105,15 +134,16 @@ class OskaScreen(Screen):
         self.size = app.surface.get_size()
         self.stale_results = 0
         self.think_time = 0.0
-        self.requested: tuple | None = None          # tag of the search in flight
+        self.requested: SearchRequest | None = None    # the search in flight
         self._clock = 0.0
         self.view = OskaView(self)
         self.moves_total = 0
-        self.last_ai_stats: dict | None = None     # nodes, max_ply, time of the AI's last search
+        self.last_ai_stats: OskaReply | None = None    # the AI's last search: nodes, max_ply, seconds
         self.new_game()
 
     @property
-    def worker(self):
+    def worker(self) -> SearchWorker:
+        """The window's search worker (the computer's moves)."""
         return self.app.worker
 
     def caption(self) -> str:
@@ -131,16 +161,16 @@ class OskaScreen(Screen):
         self.turn = 'w'
         self.result: str | None = None
         self.position_id = getattr(self, 'position_id', 0) + 1
-        self.selected = None
-        self.hover = None
+        self.selected: Square | None = None
+        self.hover: Square | None = None
         self.last_move: Move | None = None
         self.message = ''
-        self._anim: dict | None = None
+        self._anim: Slide | None = None
         self._pass_timer = 0.0
         self._cancel_ai()
         self._start_turn()
 
-    def set_position(self, board, turn: str) -> None:
+    def set_position(self, board: list[str], turn: str) -> None:
         """Continue from assignment-format ``board`` with ``turn`` to move (puzzles, tests).
 
         :raises ValueError: malformed board, wrong size for this ``n``, bad ``turn``.
@@ -179,7 +209,7 @@ class OskaScreen(Screen):
         return self.requested is not None
 
     @property
-    def legal_targets(self) -> dict:
+    def legal_targets(self) -> dict[Square, Move]:
         """Destination square -> move for the selected checker (empty if none)."""
         if self.selected is None:
             return {}
@@ -201,7 +231,7 @@ class OskaScreen(Screen):
         self.board = apply_move(self.board, move)
         duration = self.JUMP_TIME if move.captured else self.SLIDE_TIME
         total = max(duration, duration * 0.5 + self.CAPTURE_TIME) if move.captured else duration
-        self._anim = {'move': move, 'piece': mover, 't': 0.0, 'slide': duration, 'total': total}
+        self._anim = Slide(move=move, piece=mover, t=0.0, slide=duration, total=total)
         self.last_move = move
         self.selected = None
         self.message = ''
@@ -218,13 +248,13 @@ class OskaScreen(Screen):
 
     def _submit_ai(self) -> None:
         self._cancel_ai()
-        tag = ('oska', self.position_id, self.lookahead)
-        self.requested = tag
+        request = SearchRequest(JobKind.OSKA, tuple(self.board), self.turn, self.lookahead,
+                                time_budget=0.0, tag=self.position_id)
+        self.requested = request
         self.think_time = 0.0
-        self.worker.submit(Job(tag, 'oska', tuple(self.board), self.turn, self.lookahead,
-                               time_budget=0.0))
+        self.worker.submit(request)
 
-    def worker_replaced(self, worker) -> None:
+    def worker_replaced(self, worker: SearchWorker) -> None:
         if self.requested is not None and self.result is None and not self.is_human(self.turn):
             self.requested = None
             self._submit_ai()
@@ -233,19 +263,18 @@ class OskaScreen(Screen):
         if self.animating or self.passing:
             return                      # keep results queued until the board is still
         for res in self.worker.poll():
-            if res.key != self.requested:
+            if res.request != self.requested:
                 self.stale_results += 1
                 continue
             self.requested = None
-            if res.status != 'ok':
+            if res.status != ResultStatus.OK:
                 self.message = _('AI error: {why}').format(why=res.message or res.status)
                 continue
-            mv = res.payload.get('move')
-            if not mv:
+            reply = res.reply
+            if not isinstance(reply, OskaReply) or reply.move is None:
                 continue
-            self.last_ai_stats = {k: res.payload.get(k) for k in ('nodes', 'max_ply', 'time')}
-            frm, to, cap = mv
-            move = Move(tuple(frm), tuple(to), tuple(cap) if cap else None)
+            self.last_ai_stats = reply
+            move = Move(*reply.move)
             if move not in legal_moves(self.board, self.turn):
                 self.message = _('AI error: an illegal move')
                 continue
@@ -266,7 +295,7 @@ class OskaScreen(Screen):
         if self.result is None and not self.is_human(self.turn) and not self.passing:
             self._submit_ai()
 
-    def process_event(self, event) -> None:
+    def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, 'button', 1) == 1:
             self._click(self.square_at(event.pos))
         elif event.type == pygame.MOUSEMOTION:
@@ -274,7 +303,7 @@ class OskaScreen(Screen):
         elif event.type == pygame.KEYDOWN:
             self._key(event)
 
-    def _key(self, event) -> None:
+    def _key(self, event: pygame.event.Event) -> None:
         key, text = event.key, getattr(event, 'unicode', '')
         digits = {getattr(pygame, f'K_{d}'): d for d in range(10)}
         digits.update({getattr(pygame, f'K_KP{d}'): d for d in range(10)})
@@ -301,7 +330,7 @@ class OskaScreen(Screen):
         self._cancel_ai()
         self.close()
 
-    def _click(self, square) -> None:
+    def _click(self, square: Square | None) -> None:
         if self.result is not None:
             self.message = _('Game over: N starts a new one')
             return
@@ -340,14 +369,14 @@ class OskaScreen(Screen):
         self._collect_ai()
 
     # ------------------------------------------------------------------ layout
-    def square_center(self, square) -> tuple[int, int]:
+    def square_center(self, square: Square) -> tuple[int, int]:
         """Pixel centre of ``(row, col)`` in the current layout."""
         cell, top, cx, _s = board_layout(self.size, self.n, len(self.lengths))
         r, c = square
         return (int(round(cx + oska.column_offset(self.n, r, c) * cell)),
                 int(round(top + (r + 0.5) * cell)))
 
-    def square_at(self, pos):
+    def square_at(self, pos: tuple[int, int]) -> Square | None:
         """The ``(row, col)`` square under pixel ``pos``, or None."""
         cell, top, cx, _s = board_layout(self.size, self.n, len(self.lengths))
         x, y = pos
@@ -360,10 +389,11 @@ class OskaScreen(Screen):
             return None
         return (r, int(c))
 
-    def animation_state(self) -> dict | None:
-        """The running move animation, or None: ``move``, ``progress`` (eased
-        0..1), ``pos`` (pixel centre of the moving checker), ``lift`` and, for a
-        capture, ``capture`` in [0, 1] (0 intact, 1 gone)."""
+    def animation_state(self) -> SlideState | None:
+        """The running move animation, or None: ``move``, its ``piece``,
+        ``progress`` (eased 0..1), ``pos`` (pixel centre of the moving
+        checker), ``lift`` and, for a capture, ``capture`` in [0, 1] (0
+        intact, 1 gone)."""
         anim = self._anim
         if anim is None:
             return None
@@ -373,8 +403,9 @@ class OskaScreen(Screen):
         x, y = x0 + (x1 - x0) * p, y0 + (y1 - y0) * p
         if move.captured is not None:
             y -= 4 * p * (1 - p) * board_layout(self.size, self.n, len(self.lengths))[0] * 0.35
-        state = {'move': move, 'progress': p, 'pos': (int(round(x)), int(round(y))),
-                 'lift': 4 * p * (1 - p) if move.captured is not None else 0.0}
+        state = SlideState(move=move, piece=anim['piece'], progress=p,
+                           pos=(int(round(x)), int(round(y))),
+                           lift=4 * p * (1 - p) if move.captured is not None else 0.0)
         if move.captured is not None:
             state['capture'] = min(1.0, max(0.0, (t - anim['slide'] * 0.5) / self.CAPTURE_TIME))
         return state
@@ -400,6 +431,8 @@ class OskaScreen(Screen):
         return _('{side} to move: click a highlighted square').format(side=name) if self.selected \
             else _('{side} to move: click one of your checkers').format(side=name)
 
-    def draw(self, surface) -> None:
-        """The board, the checkers and the status bar (:class:`OskaView`)."""
+    def draw(self, surface: pygame.Surface) -> None:
+        """The board, the checkers and the status bar (:class:`OskaView`),
+        laid out for the size of ``surface``."""
+        self.size = surface.get_size()
         self.view.draw(surface)

@@ -9,20 +9,139 @@ and Oska's own help screen (:class:`OskaHelpScreen`, F1 on the Oska screen).
 from __future__ import annotations
 
 import dataclasses
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import NamedTuple, Protocol, TypedDict
 
 import pygame
 
 from connect4_game.i18n import _
-from connect4_game.oska.engine import opponent
+from connect4_game.oska.engine import Move, opponent
+from connect4_game.side import Side
 from connect4_game.ui.render import MIN_FONT, darker, fit_text, font, mix, wrap_text
-from connect4_game.ui.screens.base import Screen
-from connect4_game.ui.themes import Theme, checker_surface
+from connect4_game.ui.screens.base import Host, Screen
+from connect4_game.ui.themes import RGB, Theme, checker_surface
 
-__all__ = ['OskaView', 'OskaHelpScreen', 'board_layout', 'oska_colours']
+__all__ = ['OskaView', 'OskaHelpScreen', 'OskaPicture', 'Slide', 'SlideState', 'Square',
+           'board_layout', 'oska_colours']
+
+Square = tuple[int, int]
+"""A square of the Oska board: (row, column), 0-based, row 0 at the top."""
 
 
-def oska_colours(theme) -> dict:
+class Slide(TypedDict):
+    """A move on its way: the ``move``, the moving ``piece`` ('w'/'b'),
+    ``t`` seconds so far, ``slide`` seconds for the checker to arrive and
+    ``total`` seconds with a captured checker's fading."""
+
+    move: Move
+    piece: str
+    t: float
+    slide: float
+    total: float
+
+
+class _SlideStateBase(TypedDict):
+    move: Move
+    piece: str
+    progress: float
+    pos: tuple[int, int]
+    lift: float
+
+
+class SlideState(_SlideStateBase, total=False):
+    """Where a move's animation stands: the ``move`` and its ``piece``,
+    ``progress`` (eased 0..1), ``pos`` (px centre of the moving checker),
+    ``lift`` (0..1, a jump) and, for a capture, ``capture`` (0 intact, 1 gone)."""
+
+    capture: float
+
+
+class OskaPicture(Protocol):
+    """What :class:`OskaView` reads of the Oska screen (it writes nothing)."""
+
+    @property
+    def app(self) -> Host:
+        """The window (its theme)."""
+        ...
+
+    @property
+    def n(self) -> int:
+        """Checkers per side."""
+        ...
+
+    @property
+    def lengths(self) -> list[int]:
+        """The squares of each row."""
+        ...
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window's size (px) the board is laid out for."""
+        ...
+
+    @property
+    def board(self) -> Sequence[str]:
+        """The assignment's board: a string a row, '-' an empty square."""
+        ...
+
+    @property
+    def turn(self) -> str:
+        """'w' or 'b'."""
+        ...
+
+    @property
+    def result(self) -> str | None:
+        """The winner ('w'/'b') or None."""
+        ...
+
+    @property
+    def selected(self) -> Square | None:
+        """The person's chosen checker."""
+        ...
+
+    @property
+    def hover(self) -> Square | None:
+        """The square under the mouse."""
+        ...
+
+    @property
+    def last_move(self) -> Move | None:
+        """The move played last."""
+        ...
+
+    @property
+    def legal_targets(self) -> dict[Square, Move]:
+        """Target square -> move, for the selected checker."""
+        ...
+
+    @property
+    def lookahead(self) -> int:
+        """The computer's lookahead (plies)."""
+        ...
+
+    @property
+    def message(self) -> str:
+        """The last message ('' for none)."""
+        ...
+
+    def is_human(self, side: str) -> bool:
+        """Whether a person plays ``side``."""
+        ...
+
+    def square_center(self, square: Square) -> tuple[int, int]:
+        """The px centre of ``square``."""
+        ...
+
+    def status_text(self) -> str:
+        """Whose move it is, or the result."""
+        ...
+
+    def animation_state(self) -> SlideState | None:
+        """The running move's animation, or None."""
+        ...
+
+
+def oska_colours(theme: Theme) -> dict[str, RGB]:
     """Oska's colours from a theme: light squares (the board colour washed
     toward white), goal rows toward the accent, the white side's checkers in
     the lighter of the theme's text and background colours, the black side's
@@ -36,7 +155,7 @@ def oska_colours(theme) -> dict:
             'capture': theme.bad, 'last_move': theme.accent, 'hover': theme.highlight}
 
 
-def board_layout(size, n: int, rows: int) -> tuple[int, int, float, int]:
+def board_layout(size: tuple[int, int], n: int, rows: int) -> tuple[int, int, float, int]:
     """``(cell, top, cx, status_h)`` in px of Oska's board of ``rows`` rows
     for ``n`` checkers a side in a window of ``size``: the square's size, the
     board's top, its centre line and the status bar's height."""
@@ -62,19 +181,18 @@ class _Metrics(NamedTuple):
 
 class OskaView:
     """Draws one :class:`~connect4_game.ui.screens.oska.OskaScreen` (its
-    state is only read; its ``size`` is set to the surface's); keeps the
-    checker sprites of the current theme."""
+    state, an :class:`OskaPicture`, is only read); keeps the checker sprites
+    of the current theme."""
 
-    def __init__(self, screen) -> None:
+    def __init__(self, screen: OskaPicture) -> None:
         self.screen = screen
         self._sprites_theme: tuple[str, Theme] | None = None
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """The whole screen onto ``surface``."""
         scr = self.screen
         theme = scr.app.theme
         col = oska_colours(theme)
-        scr.size = surface.get_size()
         cell, top, cx, status_h = board_layout(scr.size, scr.n, len(scr.lengths))
         surface.fill(theme.background)
         m = _Metrics(cell, top, cx, max(3, cell // 10), max(1, cell // 24), max(4, int(cell * 0.36)))
@@ -86,7 +204,7 @@ class OskaView:
         self._draw_animation(surface, m)
         self.draw_status(surface, status_h)
 
-    def _draw_frames(self, surface, col: dict, m: _Metrics) -> None:
+    def _draw_frames(self, surface: pygame.Surface, col: dict[str, RGB], m: _Metrics) -> None:
         """The frame behind each row of squares."""
         cell, pad = m.cell, m.pad
         for r, length in enumerate(self.screen.lengths):
@@ -95,7 +213,7 @@ class OskaView:
                                int(cell + 2 * pad))
             pygame.draw.rect(surface, col['frame'], rect, border_radius=pad * 2)
 
-    def _draw_squares(self, surface, col: dict, m: _Metrics) -> None:
+    def _draw_squares(self, surface: pygame.Surface, col: dict[str, RGB], m: _Metrics) -> None:
         """The squares (goal rows tinted), the last move's two squares, the
         square under the mouse on a person's turn, and the row letters."""
         scr = self.screen
@@ -123,7 +241,7 @@ class OskaView:
             lx = m.cx - length * cell / 2 - pad - letter.get_width() - cell * 0.15
             surface.blit(letter, (int(lx), int(m.top + (r + 0.5) * cell - letter.get_height() / 2)))
 
-    def _draw_goal_labels(self, surface, m: _Metrics) -> None:
+    def _draw_goal_labels(self, surface: pygame.Surface, m: _Metrics) -> None:
         """"Black's goal" / "White's goal" right of the first / last row,
         where the window is wide enough."""
         scr = self.screen
@@ -142,18 +260,18 @@ class OskaView:
                 img = goal_font.render(line, True, scr.app.theme.text_dim)
                 surface.blit(img, (int(gx), int(y + i * line_h)))
 
-    def _draw_checkers(self, surface, m: _Metrics) -> None:
+    def _draw_checkers(self, surface: pygame.Surface, m: _Metrics) -> None:
         """The checkers at rest (not the one moving)."""
         scr = self.screen
-        anim = scr._anim
-        moving_to = anim['move'].to if anim else None
+        state = scr.animation_state()
+        moving_to = state['move'].to if state else None
         for r, row in enumerate(scr.board):
             for c, ch in enumerate(row):
                 if ch == '-' or (r, c) == moving_to:
                     continue
                 self._blit_checker(surface, ch, scr.square_center((r, c)), m.radius)
 
-    def _draw_moves(self, surface, col: dict, m: _Metrics) -> None:
+    def _draw_moves(self, surface: pygame.Surface, col: dict[str, RGB], m: _Metrics) -> None:
         """A ring round the selected checker, its target squares, and a
         cross on each checker a target captures."""
         scr = self.screen
@@ -177,24 +295,23 @@ class OskaView:
                 pygame.draw.line(surface, colour, (cxp - d, cyp + d), (cxp + d, cyp - d),
                                  max(3, cell // 14))
 
-    def _draw_animation(self, surface, m: _Metrics) -> None:
+    def _draw_animation(self, surface: pygame.Surface, m: _Metrics) -> None:
         """The moving checker, lifted on a jump, and the captured one
         shrinking and fading."""
         scr = self.screen
-        anim = scr._anim
         state = scr.animation_state()
-        if anim is None or state is None:
+        if state is None:
             return
         move = state['move']
-        if move.captured is not None and state['capture'] < 1.0:
-            k = state['capture']
-            self._blit_checker(surface, opponent(anim['piece']),
+        k = state.get('capture', 1.0)
+        if move.captured is not None and k < 1.0:
+            self._blit_checker(surface, opponent(state['piece']),
                                scr.square_center(move.captured), m.radius,
                                scale=1.0 - 0.7 * k, alpha=255 * (1.0 - k))
-        self._blit_checker(surface, anim['piece'], state['pos'], m.radius,
+        self._blit_checker(surface, state['piece'], state['pos'], m.radius,
                            scale=1.0 + 0.15 * state['lift'])
 
-    def draw_status(self, surface, status_h: int) -> None:
+    def draw_status(self, surface: pygame.Surface, status_h: int) -> None:
         """The status bar, ``status_h`` px high along the bottom: the game's
         status (:meth:`OskaScreen.status_text`) and the keys, after the
         last message."""
@@ -219,7 +336,7 @@ class OskaView:
         surface.blit(img, (12, rect.top + gap))
         surface.blit(img2, (12, rect.top + 2 * gap + img.get_height()))
 
-    def _sprite(self, side: str, radius: int):
+    def _sprite(self, side: str, radius: int) -> pygame.Surface:
         """The checker sprite of ``side`` (``'w'``/``'b'``) at ``radius`` px,
         in Oska's colours of the current theme."""
         theme = self.screen.app.theme
@@ -230,9 +347,10 @@ class OskaView:
                                     o_color=col['b'], o_outline=mix(col['b'], col['w'], 0.35),
                                     x_shape=None, o_shape=None)
             cached = self._sprites_theme = (theme.name, t)
-        return checker_surface(cached[1], 'X' if side == 'w' else 'O', radius)
+        return checker_surface(cached[1], Side.X if side == 'w' else Side.O, radius)
 
-    def _blit_checker(self, surface, side, centre, radius, scale=1.0, alpha=255):
+    def _blit_checker(self, surface: pygame.Surface, side: str, centre: tuple[int, int],
+                      radius: int, scale: float = 1.0, alpha: float = 255) -> None:
         """Draw ``side``'s checker centred on ``centre`` (px), scaled by
         ``scale``, with opacity ``alpha`` (0..255)."""
         spr = self._sprite(side, radius)
@@ -256,12 +374,12 @@ class OskaHelpScreen(Screen):
 
     updates_below = False
 
-    def __init__(self, app, lines: list[tuple[str, str]], rules: str = '') -> None:
+    def __init__(self, app: Host, lines: list[tuple[str, str]], rules: str = '') -> None:
         super().__init__(app)
         self.lines = list(lines)
         self.rules = rules
 
-    def process_event(self, e) -> None:
+    def process_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN or (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1):
             self.close()
 
@@ -272,7 +390,7 @@ class OskaHelpScreen(Screen):
         """The window's whole title: 'Oska — Help'."""
         return self.caption()
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """The title, the rules (wrapped) and one line per key."""
         theme = self.app.theme
         w, h = surface.get_size()

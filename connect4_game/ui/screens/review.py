@@ -25,16 +25,22 @@ Connect Four game underneath waits.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from connect4_game.ai.review import PlyReview
 from connect4_game.board import Board
 from connect4_game.i18n import N_, _, ngettext
-from connect4_game.play.verdicts import label_words
+from connect4_game.play.verdicts import score_label
 from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import ReviewReply
+from connect4_game.search.worker import SearchWorker
+from connect4_game.side import Side
 from connect4_game.ui.render import MIN_FONT, Layout, Renderer, fit_text, font, mix, toolbar_height
 from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.screens.host import GameHost, SearchHost
+from connect4_game.ui.themes import RGB
 from connect4_game.ui.widgets import Button, Toolbar
 
 __all__ = ['ReviewScreen', 'VERDICT_WORDS', 'graph_y']
@@ -58,12 +64,19 @@ def graph_y(value: int | None, cells: int) -> float:
     return sign * (0.25 + 0.75 * (1 - min(abs(value), cells) / (cells + 1)))
 
 
+class ReviewHost(GameHost, SearchHost, Protocol):
+    """What the review uses of the window: the game it reviews (and whose
+    game session learns the verdicts) and the search worker that judges it."""
+
+
 class ReviewScreen(Screen):
     """Review the session's game (any game: finished, unfinished, loaded)."""
 
     updates_below = False
 
-    def __init__(self, app) -> None:
+    app: ReviewHost
+
+    def __init__(self, app: ReviewHost) -> None:
         super().__init__(app)
         s = app.session
         self.rows, self.cols = s.game.rows, s.game.cols
@@ -84,7 +97,7 @@ class ReviewScreen(Screen):
         self._buttons = {b.action: b for b in buttons}
         self.toolbar = Toolbar(buttons)
         empty = tuple(' ' * self.cols for _ in range(self.rows))
-        self.request = SearchRequest(JobKind.REVIEW, empty, 'X', time_budget=PLY_BUDGET,
+        self.request = SearchRequest(JobKind.REVIEW, empty, Side.X, time_budget=PLY_BUDGET,
                                      moves=tuple(self.moves), tag=s.planner.game_id)
         if self.moves:
             s.planner.cancel()
@@ -138,7 +151,7 @@ class ReviewScreen(Screen):
             self.sel = i
             self.following = False
 
-    def worker_replaced(self, worker) -> None:
+    def worker_replaced(self, worker: SearchWorker) -> None:
         if not self.done:
             self.error = _('The worker stopped; open the review again.')
             self.done = True
@@ -149,7 +162,7 @@ class ReviewScreen(Screen):
         super().close()
 
     # ------------------------------------------------------------------ events
-    def process_event(self, e) -> None:
+    def process_event(self, e: pygame.event.Event) -> None:
         if self.toolbar.dispatch(e, self.act):
             return
         n = len(self.moves)
@@ -221,7 +234,7 @@ class ReviewScreen(Screen):
         if not self.moves:
             return _('No moves to review yet.')
         i = self.sel
-        player = 'X' if i % 2 == 0 else 'O'
+        player = Side.for_ply(i + 1)
         head = _('Move {n}: {side} played column {col}').format(n=i + 1, side=player,
                                                                 col=self.moves[i] + 1)
         if i >= len(self.records):
@@ -241,7 +254,7 @@ class ReviewScreen(Screen):
                  'mistake': lambda n: ngettext('{n} mistake', '{n} mistakes', n),
                  'blunder': lambda n: ngettext('{n} blunder', '{n} blunders', n)}
         parts = []
-        for side in 'XO':
+        for side in Side:
             mine = [r for r in self.records if r.player == side]
             counts = {v: sum(r.verdict == v for r in mine) for v in forms}
             parts.append(f'{side}: ' + ', '.join(forms[v](counts[v]).format(n=counts[v])
@@ -252,15 +265,15 @@ class ReviewScreen(Screen):
     def position(self) -> Board:
         b = Board(self.rows, self.cols)
         for i, col in enumerate(self.moves[:self.sel]):
-            b.add_checker('X' if i % 2 == 0 else 'O', col)
+            b.add_checker(Side.for_ply(i + 1), col)
         return b
 
-    def verdict_colour(self, verdict: str):
+    def verdict_colour(self, verdict: str) -> RGB:
         t = self.app.theme
         return {'best': t.good, 'inaccuracy': mix(t.neutral, t.accent, 0.5),
                 'mistake': mix(t.bad, t.highlight, 0.35), 'blunder': t.bad}.get(verdict, t.text)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """The review: the position before the chosen move (its columns'
         scores as badges, the best outlined, the move played ringed in its
         verdict's colour), the move's text and progress, the graph, the
@@ -293,7 +306,7 @@ class ReviewScreen(Screen):
         self.toolbar.draw(surface, theme)
         self.toolbar.draw_tooltip(surface, theme)
 
-    def judging_labels(self, b: Board) -> list[tuple[str, tuple] | None] | None:
+    def judging_labels(self, b: Board) -> list[tuple[str, RGB] | None] | None:
         """``'…'`` over every column of ``b`` that can take a checker while
         the chosen move is judged; None once the review has stopped (failed)."""
         if self.done or not self.moves:
@@ -301,38 +314,33 @@ class ReviewScreen(Screen):
         dim = self.app.theme.text_dim
         return [('\u2026', dim) if b.can_add_to(c) else None for c in range(self.cols)]
 
-    def score_labels(self, rec: PlyReview) -> list[tuple[str, tuple] | None]:
+    def score_labels(self, rec: PlyReview) -> list[tuple[str, RGB] | None]:
         """The badge of each column of the judged position ``rec``: (text,
         colour) -- ``'win in N'`` / ``'loss in N'`` (plies counted from this
         column's checker, a win at once is 1), ``'draw'``, ``'≈ ...'`` for an
         estimate -- or None for a full column."""
-        from connect4_game.ai.solver import score_to_plies
+        from connect4_game.ai.score import Score, Wdl
         theme = self.app.theme
         exact = rec.exact
-        labels: list[tuple[str, tuple] | None] = []
+        labels: list[tuple[str, RGB] | None] = []
         for sc in rec.scores:
             if sc is None:
                 labels.append(None)
                 continue
-            kind = 'win' if sc > 0 else 'loss' if sc < 0 else 'draw'
-            colour = theme.good if kind == 'win' else theme.bad if kind == 'loss' \
-                else theme.neutral
-            if kind == 'draw' or not exact:
-                text = ('' if exact else '\u2248 ') + kind
-            else:
-                d = score_to_plies(sc, self.sel, self.rows * self.cols)
-                text = f'{kind} in {abs(d)}'
-            labels.append((label_words(text), colour))
+            score = Score.for_position(sc, self.sel, self.rows * self.cols, exact)
+            colour = theme.good if score.wdl is Wdl.WIN else theme.bad \
+                if score.wdl is Wdl.LOSS else theme.neutral
+            labels.append((score_label(score), colour))
         return labels
 
-    def _draw_played(self, board_surf, lay: Layout, b: Board, col: int,
+    def _draw_played(self, board_surf: pygame.Surface, lay: Layout, b: Board, col: int,
                      rec: PlyReview | None) -> None:
         """The chosen move's checker, translucent where it landed in column
         ``col`` of ``b``, ringed in its verdict's colour (dim while judged)."""
         row = next((r for r in range(self.rows - 1, -1, -1) if b.slots[r][col] == ' '), None)
         if row is None:
             return
-        self.renderer.blit_checker(board_surf, 'X' if self.sel % 2 == 0 else 'O', row, col,
+        self.renderer.blit_checker(board_surf, Side.for_ply(self.sel + 1), row, col,
                                    ghost=True)
         cx, cy = lay.slot_center(row, col)
         pygame.draw.circle(board_surf, self.verdict_colour(rec.verdict) if rec
@@ -349,7 +357,7 @@ class ReviewScreen(Screen):
                 n=len(self.records), total=len(self.moves))
         return self.summary()
 
-    def _draw_texts(self, surface, y: int, text_h: int) -> None:
+    def _draw_texts(self, surface: pygame.Surface, y: int, text_h: int) -> None:
         """The move's text (bold) and :meth:`progress_line` from ``y`` px
         down, in a font sized for a band ``text_h`` px high."""
         theme = self.app.theme
@@ -361,7 +369,7 @@ class ReviewScreen(Screen):
         surface.blit(f.render(fit_text(f, line, w - 24), True, theme.text_dim),
                      (12, y + fb.get_linesize()))
 
-    def draw_graph(self, surface, rect: pygame.Rect) -> None:
+    def draw_graph(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme = self.app.theme
         self.graph_rect = rect
         pygame.draw.rect(surface, theme.status_bg, rect, border_radius=8)

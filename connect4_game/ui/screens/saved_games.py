@@ -13,15 +13,21 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Protocol
 
 import pygame
 
 from connect4_game.i18n import _, ngettext
 from connect4_game.messages import clip
+from connect4_game.side import Side
+from connect4_game.storage.savegame import LibraryEntry, SavedGame
 from connect4_game.ui.render import MIN_FONT, fit_text, font, mix
-from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.screens.base import Host, Screen
 from connect4_game.ui.screens.confirm import ConfirmScreen
+from connect4_game.ui.screens.host import GameHost
+from connect4_game.ui.themes import Theme
 from connect4_game.ui.widgets import Button, TextField, draw_panel
 
 __all__ = ['SavedGamesScreen', 'RenameScreen', 'draw_thumbnail', 'entry_details']
@@ -32,7 +38,8 @@ NAME_LIMIT = 60
 """The most characters of a saved game's name (as the library names them)."""
 
 
-def draw_thumbnail(surface, theme, rect: pygame.Rect, rows: int, cols: int, slots) -> None:
+def draw_thumbnail(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, rows: int, cols: int,
+                   slots: Sequence[Sequence[str]]) -> None:
     """A small picture of a board with its checkers, fitted into ``rect``."""
     cell = max(2, min(rect.width // cols, rect.height // rows))
     bw, bh = cell * cols, cell * rows
@@ -42,12 +49,12 @@ def draw_thumbnail(surface, theme, rect: pygame.Rect, rows: int, cols: int, slot
     for row in range(rows):
         for col in range(cols):
             ch = slots[row][col]
-            colour = theme.x_color if ch == 'X' else theme.o_color if ch == 'O' else theme.hole
+            colour = theme.x_color if ch == Side.X else theme.o_color if ch == Side.O else theme.hole
             pygame.draw.circle(surface, colour, (x0 + col * cell + cell // 2,
                                                  y0 + row * cell + cell // 2), r)
 
 
-def entry_details(entry) -> str:
+def entry_details(entry: LibraryEntry) -> str:
     """The line under a saved game's name: its date (unless the name is
     the date already), moves, board and result; or why it cannot be read."""
     g = entry.game
@@ -73,7 +80,7 @@ class RenameScreen(Screen):
 
     covers = False
 
-    def __init__(self, app, name: str, on_done: Callable[[str], object]) -> None:
+    def __init__(self, app: Host, name: str, on_done: Callable[[str], object]) -> None:
         super().__init__(app)
         self.field = TextField(_('Name'), name[:NAME_LIMIT], NAME_LIMIT)
         self.on_done = on_done
@@ -90,7 +97,7 @@ class RenameScreen(Screen):
         if name:
             self.on_done(name)
 
-    def process_event(self, e) -> None:
+    def process_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame.TEXTINPUT:
             self.field.type(e.text)
         elif e.type == pygame.KEYDOWN:
@@ -106,7 +113,7 @@ class RenameScreen(Screen):
             elif self.cancel.hit(e.pos):
                 self.close()
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """A panel: the name field, then Cancel and Rename."""
         theme = self.app.theme
         w, h = surface.get_size()
@@ -127,17 +134,32 @@ class RenameScreen(Screen):
         self.ok.draw(surface, theme, size, focus=True)
 
 
+class SavedGamesHost(GameHost, Protocol):
+    """What the saved-games screen uses of the window: the game (to load
+    into, with its notices) and going back to it."""
+
+    def load_saved(self, saved: SavedGame, title: str = '') -> bool:
+        """Replace the game by ``saved``; returns whether it did."""
+        ...
+
+    def show_game(self) -> None:
+        """Back to the game."""
+        ...
+
+
 class SavedGamesScreen(Screen):
     """Choose a saved game (click, or Up/Down and Enter), rename it (F2) or
     delete it (Delete); Esc returns."""
 
-    def __init__(self, app) -> None:
+    app: SavedGamesHost
+
+    def __init__(self, app: SavedGamesHost) -> None:
         super().__init__(app)
-        self.entries: list = []
+        self.entries: list[LibraryEntry] = []
         self.sel = 0
         self.top = 0
         self.row_rects: list[tuple[int, pygame.Rect]] = []     # (entry index, its row)
-        self.boards: dict = {}                                   # path -> the board's slots
+        self.boards: dict[Path, list[list[str]]] = {}                                   # path -> the board's slots
         self.buttons = [Button(_('Load'), 'load', _('Load the chosen game (Enter)'), primary=True),
                         Button(_('Rename…'), 'rename', _('Give the chosen game another name (F2)')),
                         Button(_('Delete…'), 'delete', _('Delete the chosen game (Delete)')),
@@ -157,14 +179,15 @@ class SavedGamesScreen(Screen):
     def choose(self, i: int) -> None:
         """Load entry ``i`` (asking first over a game in progress)."""
         entry = self.entries[i]
-        if entry.game is None:
+        game = entry.game
+        if game is None:
             self.app.session.say(_('Could not load: {why}').format(why=entry.error), 'error', 5.0)
             return
         s = self.app.session
         in_progress = bool(s.game.moves) and not s.game.over
 
         def load() -> None:
-            if self.app.load_saved(entry.game, entry.title):
+            if self.app.load_saved(game, entry.title):
                 self.app.show_game()
 
         if in_progress:
@@ -185,7 +208,7 @@ class SavedGamesScreen(Screen):
             self.app, _('Delete "{name}"? It cannot be brought back.').format(
                 name=clip(entry.title, 60)), _('Delete'), delete))
 
-    def delete(self, entry) -> bool:
+    def delete(self, entry: LibraryEntry) -> bool:
         """Remove ``entry``'s file from the library. Returns whether it did
         (a notice either way)."""
         try:
@@ -207,11 +230,13 @@ class SavedGamesScreen(Screen):
             return
         self.app.push(RenameScreen(self.app, entry.title, lambda name: self.rename(entry, name)))
 
-    def rename(self, entry, name: str) -> bool:
+    def rename(self, entry: LibraryEntry, name: str) -> bool:
         """Write ``entry``'s game again, in its own file, under ``name`` (cut
         to :data:`NAME_LIMIT` characters). Returns whether it did (a notice
         either way)."""
         from connect4_game.storage.savegame import save_game
+        if entry.game is None:
+            return False
         try:
             save_game(entry.path, dataclasses.replace(entry.game, name=clip(name, NAME_LIMIT)))
         except (OSError, ValueError) as exc:
@@ -231,7 +256,7 @@ class SavedGamesScreen(Screen):
             {'load': self.choose, 'rename': self.ask_rename,
              'delete': self.ask_delete}[action](self.sel)
 
-    def process_event(self, e) -> None:
+    def process_event(self, e: pygame.event.Event) -> None:
         """Keys (Up/Down, Enter, F2, Delete, Esc), clicks on a game or a
         button, the wheel."""
         n = len(self.entries)
@@ -249,7 +274,7 @@ class SavedGamesScreen(Screen):
         elif e.type == pygame.MOUSEWHEEL and n:
             self.sel = max(0, min(n - 1, self.sel - e.y))
 
-    def _click(self, pos) -> None:
+    def _click(self, pos: tuple[int, int]) -> None:
         """A button's action, or load the game clicked."""
         for b in self.buttons:
             if b.enabled and b.hit(pos):
@@ -261,13 +286,13 @@ class SavedGamesScreen(Screen):
                 self.choose(i)
                 return
 
-    def _board(self, entry):
-        key = entry.path
-        if key not in self.boards:
-            self.boards[key] = entry.game.board().slots
-        return self.boards[key]
+    def _board(self, path: Path, game: SavedGame) -> list[list[str]]:
+        """The slots of ``game`` (read from ``path``), kept while the list shows."""
+        if path not in self.boards:
+            self.boards[path] = game.board().slots
+        return self.boards[path]
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """The title, the games (the chosen one highlighted), the buttons."""
         theme = self.app.theme
         w, h = surface.get_size()
@@ -279,7 +304,7 @@ class SavedGamesScreen(Screen):
         self._draw_list(surface, top, h - bh - 24)
         self._draw_buttons(surface, bh)
 
-    def _draw_list(self, surface, top: int, bottom: int) -> None:
+    def _draw_list(self, surface: pygame.Surface, top: int, bottom: int) -> None:
         """The rows of games that fit from ``top`` to ``bottom`` px, scrolled
         to keep the chosen one in sight."""
         theme = self.app.theme
@@ -305,7 +330,8 @@ class SavedGamesScreen(Screen):
             self._draw_entry(surface, self.entries[i], rect, i == self.sel, size)
             y += row_h
 
-    def _draw_entry(self, surface, entry, rect: pygame.Rect, chosen: bool, size: int) -> None:
+    def _draw_entry(self, surface: pygame.Surface, entry: LibraryEntry, rect: pygame.Rect,
+                    chosen: bool, size: int) -> None:
         """One game in ``rect``: its board, its name and :func:`entry_details`."""
         theme = self.app.theme
         f, fb = font(size), font(size, True)
@@ -316,14 +342,14 @@ class SavedGamesScreen(Screen):
         text_x = thumb.right + 14
         if entry.game is not None:
             g = entry.game
-            draw_thumbnail(surface, theme, thumb, g.rows, g.cols, self._board(entry))
+            draw_thumbnail(surface, theme, thumb, g.rows, g.cols, self._board(entry.path, g))
         name = fb.render(fit_text(fb, entry.title, rect.right - text_x - 8), True, theme.text)
         surface.blit(name, (text_x, rect.y + 8))
         img = f.render(fit_text(f, entry_details(entry), rect.right - text_x - 8), True,
                        theme.text_dim if entry.game is not None else theme.bad)
         surface.blit(img, (text_x, rect.y + 12 + name.get_height()))
 
-    def _draw_buttons(self, surface, bh: int) -> None:
+    def _draw_buttons(self, surface: pygame.Surface, bh: int) -> None:
         """Load, Rename…, Delete… and Back along the bottom (the first three
         only with a game to act on)."""
         theme = self.app.theme

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from connect4_game.i18n import N_, _
 from connect4_game.ui.render import MIN_FONT, draw_text, font, mix
 from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.screens.host import GameHost
+from connect4_game.ui.services import StatsService
 from connect4_game.ui.text_fit import line_height
 
-__all__ = ['StatsScreen', 'player_words']
+__all__ = ['StatsScreen', 'StatsHost', 'player_words']
 
 _NAMES = {'Human': N_('Human'), 'Random': N_('Random'), 'Easy': N_('Easy'),
           'Medium': N_('Medium'), 'Hard': N_('Hard'), 'Expert': N_('Expert')}
@@ -20,12 +24,26 @@ def player_words(desc: str) -> str:
     return _(_NAMES[desc]) if desc in _NAMES else desc
 
 
+class StatsHost(GameHost, Protocol):
+    """What the statistics screen uses of the window: the game (its
+    pairing comes first) and the statistics file."""
+
+    @property
+    def stats(self) -> StatsService:
+        """The statistics file."""
+        ...
+
+
 class StatsScreen(Screen):
     """A table of the pairings, the current one first; any key or click returns."""
 
     MAX_ROWS = 14
+    app: StatsHost
 
-    def process_event(self, e) -> None:
+    def __init__(self, app: StatsHost) -> None:
+        super().__init__(app)
+
+    def process_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN or (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1):
             self.close()
 
@@ -51,7 +69,7 @@ class StatsScreen(Screen):
     def wants_frames(self) -> bool:
         return False      # still: drawn again only after an event
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         w, h = surface.get_size()
         surface.fill(theme.background)
