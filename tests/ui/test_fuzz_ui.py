@@ -244,9 +244,14 @@ def is_control_event(e, before):
 
 
 def is_drop_event(e):
+    """A click, a drop key at the cursor, or a column's number (1-9, typed or on the keypad)."""
     if e.type == pygame.MOUSEBUTTONDOWN:
         return e.button == 1
-    return e.type == pygame.KEYDOWN and not (e.mod & pygame.KMOD_CTRL) and e.key in DROP_KEYS
+    if e.type != pygame.KEYDOWN or e.mod & pygame.KMOD_CTRL:
+        return False
+    typed = getattr(e, "unicode", "")
+    return e.key in DROP_KEYS or (len(typed) == 1 and typed in "123456789") \
+        or pygame.K_KP1 <= e.key <= pygame.K_KP9
 
 
 def run_app(rng, events_budget, stats):
