@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any
 
 from connect4_game.ai.levels import EXPERT_MOVE_SECONDS
 from connect4_game.game import Game
 from connect4_game.search.jobs import JobKind, Result, ResultStatus, SearchRequest
+from connect4_game.search.pool import SearchPool
 from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerConfig
 
@@ -73,7 +73,8 @@ class SearchPlanner:
     ``search_time`` (seconds the request in flight has run).
     """
 
-    def __init__(self, worker: Any, budgets: dict[str, float] | None = None) -> None:
+    def __init__(self, worker: SearchPool | None,
+                 budgets: dict[str, float] | None = None) -> None:
         self.worker = worker
         self.budgets = {'expert_move': EXPERT_MOVE_SECONDS,
                         'expert_analysis': EXPERT_ANALYSIS_SECONDS,
@@ -150,7 +151,7 @@ class SearchPlanner:
         self.progress.clear()
         self.cancel()
 
-    def replace_worker(self, worker: Any) -> None:
+    def replace_worker(self, worker: SearchPool) -> None:
         """A new worker took over; the job in flight will be asked again."""
         self.worker = worker
         self.requested = None
