@@ -23,8 +23,10 @@ from connect4_game.i18n import _, ngettext
 from connect4_game.practice import Exercise, Practice, TryResult
 from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import MoveReply
-from connect4_game.ui.render import MIN_FONT, Renderer, toolbar_height
+from connect4_game.search.worker import SearchWorker
+from connect4_game.ui.render import MIN_FONT, Layout, Renderer, toolbar_height
 from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.screens.host import SearchHost
 from connect4_game.ui.text_fit import draw_text, line_height
 from connect4_game.ui.widgets import Button, Toolbar
 
@@ -61,7 +63,9 @@ class PracticeScreen(Screen):
 
     updates_below = False
 
-    def __init__(self, app, rows: int, cols: int, practice: Practice) -> None:
+    app: SearchHost
+
+    def __init__(self, app: SearchHost, rows: int, cols: int, practice: Practice) -> None:
         super().__init__(app)
         self.rows, self.cols = rows, cols
         self.practice = practice
@@ -147,7 +151,7 @@ class PracticeScreen(Screen):
             if res.status != ResultStatus.DIED:
                 self.stage = Stage.FOUND
 
-    def worker_replaced(self, worker) -> None:
+    def worker_replaced(self, worker: SearchWorker) -> None:
         if self.stage is Stage.REPLY:
             self.stage = Stage.FOUND            # found, without the answer
 
@@ -156,7 +160,7 @@ class PracticeScreen(Screen):
             self.app.worker.cancel()
         super().close()
 
-    def process_event(self, e) -> None:
+    def process_event(self, e: pygame.event.Event) -> None:
         if self.toolbar.dispatch(e, self.act):
             return
         if e.type == pygame.KEYDOWN:
@@ -170,7 +174,7 @@ class PracticeScreen(Screen):
             elif self.stage in (Stage.FOUND, Stage.MISSED):
                 self.next()
 
-    def _key(self, e) -> None:
+    def _key(self, e: pygame.event.Event) -> None:
         """A key: Esc/Backspace back; a digit plays; Enter/Space/Right/N next."""
         if e.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.act('back')
@@ -189,7 +193,7 @@ class PracticeScreen(Screen):
         elif action == 'next':
             self.next()
 
-    def _col_at(self, pos) -> int | None:
+    def _col_at(self, pos: tuple[int, int]) -> int | None:
         lay = self.renderer.layout
         if lay is None or pos[1] < self.board_top:
             return None
@@ -232,7 +236,7 @@ class PracticeScreen(Screen):
         return head
 
     # ------------------------------------------------------------------ draw
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """The toolbar, the board (the try ringed, the best outlined after a
         miss, perfect play's answer marked), two lines of text and the keys."""
         theme = self.app.theme
@@ -272,7 +276,7 @@ class PracticeScreen(Screen):
             return _('Click a column or press its number   Esc: back to the review')
         return _('Enter: next   Esc: back to the review')
 
-    def _rings(self, board_surf, lay, b: Board) -> None:
+    def _rings(self, board_surf: pygame.Surface, lay: Layout, b: Board) -> None:
         """The try ringed (good or bad colour) and perfect play's answer
         ringed in the highlight colour; ``b`` is :meth:`board`."""
         theme = self.app.theme

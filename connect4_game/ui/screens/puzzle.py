@@ -30,6 +30,7 @@ import logging
 import weakref
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Protocol
 
 import pygame
 
@@ -46,6 +47,7 @@ from connect4_game.puzzles import (
 )
 from connect4_game.search.jobs import JobKind, Result, ResultStatus, SearchRequest
 from connect4_game.search.replies import PuzzleReply
+from connect4_game.search.worker import SearchWorker
 from connect4_game.storage.puzzle_stats import (
     PuzzleCounts,
     load_puzzle_counts,
@@ -55,6 +57,8 @@ from connect4_game.storage.puzzle_stats import (
 from connect4_game.ui.animation import DropAnimation, step_drops
 from connect4_game.ui.render import MIN_FONT, Renderer, toolbar_height
 from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.screens.host import SearchHost
+from connect4_game.ui.services import SoundService
 from connect4_game.ui.text_fit import draw_text, line_height
 from connect4_game.ui.widgets import Button, Toolbar
 
@@ -65,8 +69,18 @@ log = logging.getLogger(__name__)
 SHOW_PAUSE = 0.45
 """Seconds between the moves of the solution as it is played."""
 
-_LAST: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_LAST: weakref.WeakKeyDictionary[object, str] = weakref.WeakKeyDictionary()
 """app -> the id of the puzzle it showed last (the day's puzzle first)."""
+
+
+class PuzzleHost(SearchHost, Protocol):
+    """What the puzzles use of the window: the search pool that judges the
+    tries and the sounds of the falling checkers."""
+
+    @property
+    def sounds(self) -> SoundService:
+        """The sound effects."""
+        ...
 
 
 class Stage(str, Enum):
@@ -150,7 +164,9 @@ class PuzzleScreen(Screen):
 
     updates_below = False
 
-    def __init__(self, app, puzzle: Puzzle | None = None,
+    app: PuzzleHost
+
+    def __init__(self, app: PuzzleHost, puzzle: Puzzle | None = None,
                  today: datetime.date | None = None) -> None:
         super().__init__(app)
         self.puzzles = load_puzzles()
@@ -313,7 +329,7 @@ class PuzzleScreen(Screen):
             self.app.worker.cancel()
         super().close()
 
-    def worker_replaced(self, worker) -> None:
+    def worker_replaced(self, worker: SearchWorker) -> None:
         """A new search pool took over: ask it what the visit waits for."""
         if self.visit.waiting is not None:
             self._ask(self.visit.waiting)
@@ -359,7 +375,7 @@ class PuzzleScreen(Screen):
         v = self.visit
         return (v.puzzle.id, tuple(v.game.moves), v.stage, v.message, self.cursor)
 
-    def process_event(self, e) -> None:
+    def process_event(self, e: pygame.event.Event) -> None:
         if self.toolbar.dispatch(e, self.act):
             return
         if e.type == pygame.KEYDOWN:
@@ -378,7 +394,7 @@ class PuzzleScreen(Screen):
              pygame.K_PAGEDOWN: 'next', pygame.K_p: 'prev', pygame.K_PAGEUP: 'prev',
              pygame.K_d: 'day', pygame.K_s: 'solution'}
 
-    def _key(self, e) -> None:
+    def _key(self, e: pygame.event.Event) -> None:
         """A key: see :attr:`_KEYS`; digits 1..7 play; Left/Right move the
         cursor, Enter/Down/Space drop at it; F10/Tab focus the toolbar."""
         cols = self.visit.game.cols
@@ -396,7 +412,7 @@ class PuzzleScreen(Screen):
                 and self.cursor is not None:
             self.play(self.cursor)
 
-    def _col_at(self, pos) -> int | None:
+    def _col_at(self, pos: tuple[int, int]) -> int | None:
         lay = self.renderer.layout
         if lay is None or pos[1] < self.board_top:
             return None
@@ -428,7 +444,7 @@ class PuzzleScreen(Screen):
                  'Esc: back')
 
     # ------------------------------------------------------------------ draw
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """The toolbar, the title and the counts, the board (the solution's
         first column outlined once shown), the message and the keys."""
         theme = self.app.theme
@@ -463,7 +479,8 @@ class PuzzleScreen(Screen):
         self.renderer.draw_board(
             board_surf, v.game.board.slots, hidden=[(int(f.target_row), f.col)
                                                     for f in self.falling],
-            falling=self.falling, ghost=(v.game.to_move, self.cursor) if asking else None,
+            falling=self.falling,
+            ghost=(v.game.to_move, self.cursor) if asking and self.cursor is not None else None,
             ghost_row=v.game.landing_row(self.cursor) if asking and self.cursor is not None
             and v.game.can_play(self.cursor) else None,
             cursor=self.cursor if asking else None, win_line=list(win) if win else None,
