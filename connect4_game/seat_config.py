@@ -16,17 +16,16 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
-from connect4_game import rules
 from connect4_game.ai.levels import get_level, search_level
 from connect4_game.checks import check_choice, check_lookahead
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, check_tiebreak
 
-__all__ = ['SeatKind', 'PlayerConfig', 'COMPUTER_KINDS']
+__all__ = ['SeatKind', 'PlayerConfig', 'COMPUTER_KINDS', 'NAMED_KINDS', 'PLAYER_KINDS', 'check_kind']
 
 
 class SeatKind(str, Enum):
     """The kinds of seat; the values are the words of the command line and
-    the settings file (:data:`connect4_game.rules.PLAYER_KINDS`), plus
+    the settings file (:data:`PLAYER_KINDS`), plus
     ``'remote'`` for a friend over the network."""
 
     HUMAN = 'human'
@@ -43,12 +42,29 @@ class SeatKind(str, Enum):
 COMPUTER_KINDS = (SeatKind.AI, SeatKind.EXPERT, SeatKind.PLUGIN)
 """Seat kinds whose moves come from the AI worker."""
 
+NAMED_KINDS = tuple(k.value for k in (SeatKind.HUMAN, SeatKind.RANDOM, SeatKind.AI,
+                                      SeatKind.EXPERT))
+"""The players a user names on the command line and in the settings:
+``('human', 'random', 'ai', 'expert')``."""
+
+PLAYER_KINDS = NAMED_KINDS + (SeatKind.PLUGIN.value,)
+"""Every kind of player a side of this computer can have; ``'plugin'`` is a
+user's ``FILE.py:ClassName`` (see :mod:`connect4_game.plugins`)."""
+
+
+def check_kind(value: Any, what: str = 'player') -> str:
+    """One of :data:`NAMED_KINDS`.
+
+    :raises ValueError: ``"player must be one of human, random, ai, expert, not 'bot'"``.
+    """
+    return check_choice(value, NAMED_KINDS, what)
+
 
 @dataclass(frozen=True)
 class PlayerConfig:
     """Who plays one side.
 
-    :param kind: one of :data:`connect4_game.rules.PLAYER_KINDS` or
+    :param kind: one of :data:`PLAYER_KINDS` or
         ``'remote'`` (a friend on another computer).
     :param level: for ``kind='ai'``: the name of a level of
         :data:`connect4_game.ai.levels.LEVELS` that searches (a perfect one,
@@ -68,7 +84,7 @@ class PlayerConfig:
     level: str = ''
 
     def __post_init__(self) -> None:
-        check_choice(self.kind, rules.PLAYER_KINDS + ('remote',), 'player kind')
+        check_choice(self.kind, PLAYER_KINDS + ('remote',), 'player kind')
         object.__setattr__(self, 'kind', SeatKind(self.kind))
         check_tiebreak(self.tiebreak)
         check_lookahead(self.lookahead)

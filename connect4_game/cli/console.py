@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from connect4_game import notation, rules
+from connect4_game import notation
 from connect4_game.ai.levels import is_level
 from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS
 from connect4_game.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK, ConsolePlayer
@@ -24,7 +24,7 @@ from connect4_game.net.link import NetworkLink
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.oska.engine import OSKA_MAX_LOOKAHEAD
 from connect4_game.plugins.console_player import console_player
-from connect4_game.seat_config import PlayerConfig, SeatKind
+from connect4_game.seat_config import NAMED_KINDS, PlayerConfig, SeatKind
 from connect4_game.side import CHECKERS, Side
 
 if TYPE_CHECKING:
@@ -39,14 +39,14 @@ SignalHandler = Callable[[int, FrameType | None], Any] | int | None
 
 def player_config(spec: str, lookahead: int, tiebreak: str) -> PlayerConfig:
     """Who plays a side, for ``--x``/``--o`` ``spec``: a level, a kind of
-    :data:`connect4_game.rules.NAMED_KINDS` or a plug-in spec; ``lookahead``
+    :data:`connect4_game.seat_config.NAMED_KINDS` or a plug-in spec; ``lookahead``
     (plies) and ``tiebreak`` for the assignment's AIPlayer (BU CS111 ps9, Problem 4).
 
     :raises ValueError: for values :class:`~connect4_game.seat_config.PlayerConfig` refuses.
     """
     if is_level(spec):
         return PlayerConfig.for_level(spec, PlayerConfig(SeatKind.AI, lookahead, tiebreak))
-    if spec in rules.NAMED_KINDS:
+    if spec in NAMED_KINDS:
         return PlayerConfig(SeatKind(spec), lookahead, tiebreak)
     return PlayerConfig(SeatKind.PLUGIN, lookahead, tiebreak, spec=spec)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from connect4_game.compat import SPEC_KINDS, is_compat_spec
 from connect4_game.messages import clip, quote
-from connect4_game.rules import NAMED_KINDS
+from connect4_game.seat_config import NAMED_KINDS
 
 __all__ = ["is_plugin_spec", "check_player_spec", "parse_spec", "spec_label",
            "describe_exception"]
@@ -35,7 +35,7 @@ def is_plugin_spec(text: str) -> bool:
 
 def check_player_spec(text: str) -> str:
     """Validate a player named on the command line or in a script: one of
-    :data:`~connect4_game.rules.NAMED_KINDS` (returned in lower case), a
+    :data:`~connect4_game.seat_config.NAMED_KINDS` (returned in lower case), a
     plug-in ``FILE.py:ClassName``, or another assignment's player
     (``cs5[:TIEBREAK[:PLY]]``, ``vieropeenrij[...]``); the file is not
     opened here.

@@ -29,7 +29,6 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from connect4_game import rules
 from connect4_game.ai.levels import DEFAULT_LEVEL, search_level
 from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, check_cols, check_rows
 from connect4_game.checks import (
@@ -42,6 +41,7 @@ from connect4_game.checks import (
 )
 from connect4_game.i18n import LANGUAGES
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, MAX_LOOKAHEAD, check_tiebreak
+from connect4_game.seat_config import check_kind
 from connect4_game.storage.atomic import atomic_write_json, remove_stale_temp_files
 from connect4_game.storage.userfiles import (
     UserFileError,
@@ -150,11 +150,11 @@ _WINDOW_FIELDS = ("window_width", "window_height")
 _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "lookahead": _lookahead,
     "tiebreak": check_tiebreak,
-    "x_kind": rules.check_kind,
+    "x_kind": check_kind,
     "x_level": _level,
     "x_lookahead": _lookahead,
     "x_tiebreak": check_tiebreak,
-    "o_kind": rules.check_kind,
+    "o_kind": check_kind,
     "o_level": _level,
     "o_lookahead": _lookahead,
     "o_tiebreak": check_tiebreak,

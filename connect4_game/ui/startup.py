@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from connect4_game import rules
 from connect4_game.ai.levels import DEFAULT_LEVEL
 from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS
 from connect4_game.net.options import NetworkOptions
@@ -25,7 +24,7 @@ from connect4_game.players import (
     MAX_LOOKAHEAD,
     clamp_lookahead,
 )
-from connect4_game.seat_config import PlayerConfig, SeatKind
+from connect4_game.seat_config import NAMED_KINDS, PlayerConfig, SeatKind
 from connect4_game.side import Side
 from connect4_game.storage.savegame import SavedGame
 from connect4_game.storage.settings import Settings
@@ -112,7 +111,7 @@ def players_to_settings(players: dict[str, PlayerConfig]) -> dict[str, object]:
     changes: dict[str, object] = {}
     for side in Side:
         p, s = players[side], side.lower()
-        kind = p.kind if p.kind in rules.NAMED_KINDS else 'human'
+        kind = p.kind if p.kind in NAMED_KINDS else 'human'
         changes.update({f'{s}_kind': kind, f'{s}_level': p.level if kind == 'ai' else '',
                         f'{s}_lookahead': min(p.lookahead, MAX_LOOKAHEAD),
                         f'{s}_tiebreak': p.tiebreak})
