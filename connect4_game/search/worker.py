@@ -124,10 +124,10 @@ def _answer(conn: mp_connection.Connection, request: SearchRequest) -> bytes:
 
 
 def _serve(conn: mp_connection.Connection, parent_pid: int | None = None) -> None:
-    """Worker process main loop: receive a :class:`SearchRequest`, send ``['ok', payload]`` or ``['error', text]``
-    (JSON). Whatever a job raises, even KeyboardInterrupt or SystemExit, is
-    the job's error; the loop ends only when the pipe closes or a None
-    request arrives.
+    """Worker process main loop: receive a :class:`SearchRequest`, send
+    ``['ok', reply]`` (the reply's JSON) or ``['error', text]``. Whatever a
+    request raises, even KeyboardInterrupt or SystemExit, is its error; the
+    loop ends only when the pipe closes or a None request arrives.
 
     :param parent_pid: the window's process id: with it the process is set up
         by :func:`connect4_game.lifetime.child_setup` (own process group, ends
