@@ -20,7 +20,9 @@ The package is split by responsibility:
   :class:`GuardedPlayer` (the console game's in-process plug-in player: on
   the first fault the user takes over);
 * :mod:`~connect4_game.plugins.process` -- :class:`ProcessPlayer`, a plug-in
-  that plays from a process of its own (the console game, ``--text``).
+  that plays from a process of its own (the console game, ``--text``);
+* :mod:`~connect4_game.plugins.console_player` -- the console's player for a
+  side as the command line names it (a kind, a level or a plug-in).
 
 The window runs plug-ins in its AI worker process instead
 (:mod:`connect4_game.search.worker`, job kind ``'plugin'``, with a ``timeout``,
@@ -28,23 +30,15 @@ The window runs plug-ins in its AI worker process instead
 and the user takes over that side or starts a new game.
 
 Child processes that run plug-in code are set up by
-:mod:`connect4_game.lifetime` (:func:`child_setup`, :func:`guard_descendants`,
-:func:`stop_child`, ...): each leads a process group of its own and ends,
+:mod:`connect4_game.lifetime` (:func:`~connect4_game.lifetime.child_setup`,
+:func:`~connect4_game.lifetime.guard_descendants`, :func:`~connect4_game.lifetime.stop_child`, ...): each leads a process group of its own and ends,
 with every process the plug-in started, when the game ends, however it ends.
-Those names are re-exported here for the callers that used them from here.
 
 This package never imports pygame.
 """
 
 from __future__ import annotations
 
-from connect4_game.lifetime import (
-                                    child_setup,
-                                    describe_exit,
-                                    guard_descendants,
-                                    kill_process_group,
-                                    stop_child,
-)
 from connect4_game.plugins.guarded import GuardedPlayer, SafePlayer
 from connect4_game.plugins.loader import ADAPTERS, load_class, load_player, register_adapter
 from connect4_game.plugins.process import ProcessPlayer
@@ -58,5 +52,4 @@ from connect4_game.plugins.spec import (
 
 __all__ = ["ADAPTERS", "register_adapter", "parse_spec", "is_plugin_spec", "check_player_spec",
            "spec_label", "load_class", "load_player", "SafePlayer", "GuardedPlayer",
-           "ProcessPlayer", "describe_exception", "child_setup", "guard_descendants",
-           "kill_process_group", "stop_child", "describe_exit"]
+           "ProcessPlayer", "describe_exception"]
