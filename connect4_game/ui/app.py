@@ -391,7 +391,8 @@ class App:
         tip = self.cut_text_tip()
         return (self.surface.get_size(), self.stack.picture(), tip.text if tip else None)
 
-    def step(self, events: list[pygame.event.Event], dt: float, redraw: bool | None = True) -> pygame.Surface:
+    def step(self, events: list[pygame.event.Event], dt: float,
+             redraw: bool | None = True) -> pygame.Surface:
         """One frame: handle ``events``, advance by ``dt`` seconds, draw.
 
         :param redraw: True (the default, tests) draws the frame; None draws

@@ -232,7 +232,8 @@ class FrameLoop:
                 deadline = time.perf_counter() + period
         return 0
 
-    def guarded_step(self, events: list[pygame.event.Event], dt: float, redraw: bool | None = True) -> bool:
+    def guarded_step(self, events: list[pygame.event.Event], dt: float,
+                     redraw: bool | None = True) -> bool:
         """``app.step(events, dt, redraw)`` (``dt`` in seconds; ``redraw``
         None: only if something changed); an unexpected error is logged once
         (until a different one comes), shown in the window and the game

@@ -277,8 +277,8 @@ class Renderer:
             raise RuntimeError('Renderer.prepare() must be called before drawing')
         return self.layout, self.theme
 
-    def prepare(self, size: tuple[int, int], rows: int, cols: int, theme: Theme, toolbar: bool = True,
-                status: bool = True) -> Layout:
+    def prepare(self, size: tuple[int, int], rows: int, cols: int, theme: Theme,
+                toolbar: bool = True, status: bool = True) -> Layout:
         """Lay out and (re)build the cached sprites for this window ``size``
         (px), board size and ``theme`` (a :class:`~connect4_game.ui.themes.Theme`);
         ``toolbar`` / ``status`` False leave out the bands of the toolbar / status bar."""
@@ -304,8 +304,8 @@ class Renderer:
         margin = int(lay.cell * 0.18)
         return (lay.board_rect.left - 2 * margin, lay.board_rect.top - 2 * margin)
 
-    def blit_checker(self, surface: pygame.Surface, checker: str, row: float, col: float, dx: int = 0,
-                     ghost: bool = False) -> None:
+    def blit_checker(self, surface: pygame.Surface, checker: str, row: float, col: float,
+                     dx: int = 0, ghost: bool = False) -> None:
         """Draw ``checker`` ('X'/'O') centred on slot (``row``, ``col``) (slot
         units, fractional allowed), shifted ``dx`` px; ``ghost`` = translucent."""
         spr = self.checkers[('g' if ghost else '') + checker]

@@ -20,11 +20,11 @@ driven by events and ``dt``.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 os.environ.setdefault('SDL_VIDEODRIVER', 'dummy')
 os.environ.setdefault('SDL_AUDIODRIVER', 'dummy')
@@ -78,12 +78,12 @@ class _Shot:
 _SHOT = _Shot()
 
 
-def _app(**opts: Any) -> App:
-    opts.setdefault('use_settings', False)
-    opts.setdefault('mute', True)
-    if _SHOT.language:
-        opts['language'] = _SHOT.language
-    return App(AppOptions(**opts), size=_SHOT.size)
+def _app(opts: AppOptions) -> App:
+    """The window of ``opts``, without the player's files, muted, in this
+    run's size and language."""
+    opts = dataclasses.replace(opts, use_settings=False, mute=True,
+                               language=_SHOT.language or opts.language)
+    return App(opts, size=_SHOT.size)
 
 
 def shoot(out_dir: str | os.PathLike[str] = 'assets/screenshots', gif: bool = True,
@@ -98,7 +98,8 @@ def shoot(out_dir: str | os.PathLike[str] = 'assets/screenshots', gif: bool = Tr
     written: list[Path] = []
     _SHOT.size, _SHOT.language = (size[0], size[1]), language
 
-    app = _app(x=PlayerConfig(SeatKind.HUMAN), o=PlayerConfig.for_level('hard'), moves=MOVES)
+    app = _app(AppOptions(x=PlayerConfig(SeatKind.HUMAN), o=PlayerConfig.for_level('hard'),
+                          moves=MOVES))
     try:
         _settle(app, 120)
         _hover(app, 6)
@@ -149,8 +150,8 @@ def shoot(out_dir: str | os.PathLike[str] = 'assets/screenshots', gif: bool = Tr
     finally:
         app.close()
 
-    app = _app(x=PlayerConfig(SeatKind.HUMAN), o=PlayerConfig(SeatKind.HUMAN), moves=MOVES + [1, 1, 0, 1, 6],
-               theme='high_contrast')
+    app = _app(AppOptions(x=PlayerConfig(SeatKind.HUMAN), o=PlayerConfig(SeatKind.HUMAN),
+                          moves=MOVES + [1, 1, 0, 1, 6], theme='high_contrast'))
     try:
         _settle(app, 2)
         _hover(app, 1)
@@ -163,8 +164,8 @@ def shoot(out_dir: str | os.PathLike[str] = 'assets/screenshots', gif: bool = Tr
     finally:
         app.close()
 
-    app = _app(x=PlayerConfig(SeatKind.HUMAN), o=PlayerConfig.for_level('easy'),
-               moves=[3, 3, 4, 4, 5, 5])
+    app = _app(AppOptions(x=PlayerConfig(SeatKind.HUMAN), o=PlayerConfig.for_level('easy'),
+                          moves=[3, 3, 4, 4, 5, 5]))
     try:
         _settle(app, 2)
         layout = app.game.renderer.layout
@@ -176,8 +177,8 @@ def shoot(out_dir: str | os.PathLike[str] = 'assets/screenshots', gif: bool = Tr
     finally:
         app.close()
 
-    app = _app(x=PlayerConfig(SeatKind.HUMAN), o=PlayerConfig.for_level('medium'), moves=MOVES,
-               language='nl', theme='paper')
+    app = _app(AppOptions(x=PlayerConfig(SeatKind.HUMAN), o=PlayerConfig.for_level('medium'),
+                          moves=MOVES, language='nl', theme='paper'))
     try:
         _settle(app, 90)
         _hover(app, 2)
@@ -187,7 +188,7 @@ def shoot(out_dir: str | os.PathLike[str] = 'assets/screenshots', gif: bool = Tr
     finally:
         app.close()
 
-    app = _app(game='oska', demo=True)
+    app = _app(AppOptions(game='oska', demo=True))
     try:
         _settle(app, 400)
         _save(app, out, 'oska.png', written)

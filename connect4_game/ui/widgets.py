@@ -118,7 +118,8 @@ class Button:
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.rect.collidepoint(pos)
 
-    def draw(self, surface: pygame.Surface, theme: Theme, size: int, hover: bool = False, focus: bool = False) -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme, size: int, hover: bool = False,
+             focus: bool = False) -> None:
         """Draw in the font ``size`` (px), highlighted on ``hover``/``focus``."""
         r = self.rect
         if self.primary and self.enabled:
@@ -353,7 +354,8 @@ class Menu:
     """A drop-down list under a button: click or Up/Down + Enter choose, Esc
     or a click outside closes (returning ``''``)."""
 
-    def __init__(self, items: list[MenuItem], anchor: pygame.Rect, window_size: tuple[int, int]) -> None:
+    def __init__(self, items: list[MenuItem], anchor: pygame.Rect,
+                 window_size: tuple[int, int]) -> None:
         self.items = items
         self.sel = 0
         self.hover: int | None = None
@@ -448,13 +450,15 @@ class Choice(Generic[V]):
         return pygame.Rect(self.rect.x, self.rect.y, max(1, self.seg_rects[0].x - self.rect.x - 10),
                            self.rect.height)
 
-    def draw_title(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool, dim: bool = False) -> None:
+    def draw_title(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool,
+                   dim: bool = False) -> None:
         """The row's title, fitted to :meth:`title_box` (up to two lines)."""
         ink = theme.text_dim if dim else theme.text
         draw_text(surface, self.title, self.title_box(), theme.accent if selected else ink, size,
                   lines=2)
 
-    def draw(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool, dim: bool = False) -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool,
+             dim: bool = False) -> None:
         ink = theme.text_dim if dim else theme.text
         self.draw_title(surface, theme, size, selected, dim)
         for (v, label), r in zip(self.options, self.seg_rects, strict=False):
@@ -493,7 +497,8 @@ class Stepper(Choice[int]):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool, dim: bool = False) -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool,
+             dim: bool = False) -> None:
         ink = theme.text_dim if dim else theme.text
         r = self.seg_rects[0]
         self.draw_title(surface, theme, size, selected, dim)
@@ -538,7 +543,8 @@ class TextField(Choice[str]):
     def click(self, pos: tuple[int, int]) -> bool:
         return self.seg_rects[0].collidepoint(pos)
 
-    def draw(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool, dim: bool = False) -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool,
+             dim: bool = False) -> None:
         r = self.seg_rects[0]
         self.draw_title(surface, theme, size, selected)
         pygame.draw.rect(surface, mix(theme.background, theme.text, 0.06), r,

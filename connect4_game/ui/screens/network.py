@@ -123,11 +123,12 @@ class NetworkScreen(Screen):
         Up/Down (Tab) choose a row, Left/Right change a choice."""
         n = len(self.rows())
         control = self._chosen()
-        actions: dict[int, Callable[[], object]] = {pygame.K_ESCAPE: self.close, pygame.K_RETURN: self.start,
-                   pygame.K_KP_ENTER: self.start,
-                   pygame.K_UP: lambda: self._select((self.sel - 1) % n),
-                   pygame.K_DOWN: lambda: self._select((self.sel + 1) % n),
-                   pygame.K_TAB: lambda: self._select((self.sel + 1) % n)}
+        actions: dict[int, Callable[[], object]] = {
+            pygame.K_ESCAPE: self.close, pygame.K_RETURN: self.start,
+            pygame.K_KP_ENTER: self.start,
+            pygame.K_UP: lambda: self._select((self.sel - 1) % n),
+            pygame.K_DOWN: lambda: self._select((self.sel + 1) % n),
+            pygame.K_TAB: lambda: self._select((self.sel + 1) % n)}
         if key in actions:
             actions[key]()
         elif key == pygame.K_BACKSPACE:

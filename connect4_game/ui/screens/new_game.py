@@ -20,7 +20,7 @@ the players from before it
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
@@ -57,7 +57,7 @@ GAME_NAMES = {'connect4': N_('Connect Four'), 'oska': N_('Oska')}
 LANGUAGE_NAMES = {'en': 'English', 'nl': 'Nederlands'}
 
 
-def level_setting(level: str) -> Any:
+def level_setting(level: str) -> levels.LevelSetting | None:
     """How the level named ``level`` searches (its
     :attr:`~connect4_game.ai.levels.Level.setting`), or None (Expert, Custom)."""
     return levels.get_level(level).setting if levels.is_level(level) else None
@@ -74,7 +74,7 @@ def level_label(level: str) -> str:
     return dict(level_choices()).get(level, level)
 
 
-def _number(value: Any) -> str:
+def _number(value: float) -> str:
     """A number as the dialog writes it: 0.35, 8."""
     return f'{value:g}'
 
@@ -96,8 +96,9 @@ def level_facts(level: str) -> list[str]:
         facts.append(ngettext('looks {n} ply ahead', 'looks {n} plies ahead', la).format(n=la))
     if isinstance(secs, (int, float)) and secs > 0:
         facts.append(_('at most {s} s a move').format(s=_number(secs)))
-    if getattr(st, 'tiebreak', None) in TIEBREAKS:
-        facts.append(_('tiebreak {t}').format(t=st.tiebreak))
+    tiebreak = getattr(st, 'tiebreak', None)
+    if tiebreak in TIEBREAKS:
+        facts.append(_('tiebreak {t}').format(t=tiebreak))
     if getattr(st, 'centre_first', False):
         facts.append(_('middle columns first'))
     if isinstance(safety, int) and safety >= 1:
@@ -162,7 +163,8 @@ class _InfoRow:
     def click(self, pos: tuple[int, int]) -> bool:
         return False
 
-    def draw(self, surface: pygame.Surface, theme: themes.Theme, size: int, selected: bool, dim: bool = False) -> None:
+    def draw(self, surface: pygame.Surface, theme: themes.Theme, size: int, selected: bool,
+             dim: bool = False) -> None:
         f = font(max(MIN_FONT, size - 2), True)
         colour = theme.accent if selected else theme.text_dim
         img = f.render(fit_text(f, self.text, self.rect.width), True, colour)
@@ -429,11 +431,12 @@ class NewGameScreen(Screen):
         Alt+F plays a friend."""
         rows = self.rows_shown()
         n = len(rows) + 1             # the buttons' row is selectable too
-        plain: dict[int, Callable[[], object]] = {pygame.K_ESCAPE: self.close, pygame.K_RETURN: self.start,
-                 pygame.K_KP_ENTER: self.start, pygame.K_F1: lambda: self.app.show_help(),
-                 pygame.K_UP: lambda: self._select((self.sel - 1) % n),
-                 pygame.K_DOWN: lambda: self._select((self.sel + 1) % n),
-                 pygame.K_TAB: lambda: self._select((self.sel + 1) % n)}
+        plain: dict[int, Callable[[], object]] = {
+            pygame.K_ESCAPE: self.close, pygame.K_RETURN: self.start,
+            pygame.K_KP_ENTER: self.start, pygame.K_F1: lambda: self.app.show_help(),
+            pygame.K_UP: lambda: self._select((self.sel - 1) % n),
+            pygame.K_DOWN: lambda: self._select((self.sel + 1) % n),
+            pygame.K_TAB: lambda: self._select((self.sel + 1) % n)}
         with_alt = {pygame.K_a: self.toggle_advanced, pygame.K_f: self.open_network}
         if e.key in plain:
             plain[e.key]()

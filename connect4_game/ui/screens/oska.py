@@ -138,7 +138,7 @@ class OskaScreen(Screen):
         self._clock = 0.0
         self.view = OskaView(self)
         self.moves_total = 0
-        self.last_ai_stats: OskaReply | None = None    # the AI's last search: nodes, max_ply, seconds
+        self.last_ai_stats: OskaReply | None = None    # the AI's last search (nodes, time)
         self.new_game()
 
     @property

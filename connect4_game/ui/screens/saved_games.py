@@ -159,7 +159,7 @@ class SavedGamesScreen(Screen):
         self.sel = 0
         self.top = 0
         self.row_rects: list[tuple[int, pygame.Rect]] = []     # (entry index, its row)
-        self.boards: dict[Path, list[list[str]]] = {}                                   # path -> the board's slots
+        self.boards: dict[Path, list[list[str]]] = {}      # path -> the board's slots
         self.buttons = [Button(_('Load'), 'load', _('Load the chosen game (Enter)'), primary=True),
                         Button(_('Rename…'), 'rename', _('Give the chosen game another name (F2)')),
                         Button(_('Delete…'), 'delete', _('Delete the chosen game (Delete)')),
