@@ -71,6 +71,7 @@ from connect4_game.game import Game
 from connect4_game.messages import clip
 from connect4_game.notation import ADD_CHECKERS_CHARS
 from connect4_game.seat_config import PlayerConfig, SeatKind
+from connect4_game.side import CHECKERS
 from connect4_game.storage.atomic import atomic_write_json, atomic_write_new, json_bytes
 from connect4_game.storage.settings import config_dir
 from connect4_game.storage.userfiles import (
@@ -226,7 +227,7 @@ def board_from_moves(moves: str, rows: int = 6, cols: int = 7) -> Board:
 def game_result(board: Board) -> str | None:
     """``'X'`` or ``'O'`` if that side has four in a row, ``'tie'`` if the
     board is full, else None (game still going)."""
-    for checker in ("X", "O"):
+    for checker in CHECKERS:
         if board.is_win_for(checker):
             return checker
     return "tie" if board.is_full() else None
@@ -328,7 +329,7 @@ def _check_players(players: Any) -> None:
     PlayerConfig of a kind in :data:`STORED_KINDS`."""
     if players is None:
         return
-    if not isinstance(players, dict) or not set(players) <= {"X", "O"}:
+    if not isinstance(players, dict) or not set(players) <= set(CHECKERS):
         raise ValueError(f"players must map 'X' and 'O' to players, not {quote_value(players)}")
     for side, player in players.items():
         if not isinstance(player, PlayerConfig) or player.kind not in STORED_KINDS:
@@ -349,7 +350,7 @@ def _players_from_json(data: Any) -> dict[str, PlayerConfig]:
         raise ValueError(f"players must be an object, not {quote_value(data)}")
     players = {}
     for side, player in data.items():
-        if side not in ("X", "O") or not isinstance(player, dict):
+        if side not in CHECKERS or not isinstance(player, dict):
             raise ValueError(f"players: bad side {quote_value(side)}")
         kind, lookahead = player.get("kind"), player.get("lookahead", PlayerConfig.lookahead)
         if kind not in [k.value for k in STORED_KINDS] or isinstance(lookahead, bool):
