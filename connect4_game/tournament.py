@@ -388,10 +388,11 @@ class _LocalSeat:
         """
         from connect4_game.plugins import describe_exception
         try:
-            col = self.player.next_move(board.copy())
+            col: object = self.player.next_move(board.copy())
         except Exception as exc:
             raise Forfeit(f'{self.name}.next_move raised {describe_exception(exc)}') from None
-        if not (is_int(col, 0, board.width - 1) and board.can_add_to(col)):
+        if not (isinstance(col, int) and is_int(col, 0, board.width - 1)
+                and board.can_add_to(col)):
             raise Forfeit(f'{self.name} answered {shown(col)}, '
                           'which is not a playable column')
         return col

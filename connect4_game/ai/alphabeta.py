@@ -29,8 +29,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from itertools import islice
+from typing import Any
 
-from connect4_game.ai.evaluate import WIN_FLOOR, evaluator
+from connect4_game.ai.evaluate import WIN_FLOOR, Evaluator, evaluator
 
 __all__ = ["AlphaBeta", "SearchResult", "WIN", "WIN_FLOOR", "DEFAULT_TT_ENTRIES", "alphabeta_for"]
 
@@ -100,7 +101,7 @@ class AlphaBeta:
         """Forget the transposition table."""
         self.table.clear()
 
-    def _build(self, ev) -> None:
+    def _build(self, ev: Evaluator) -> None:
         """Compile the node search as a closure over this size's constants."""
         geo = self.geo
         BOT, BRD = geo.bottom, geo.board
@@ -110,7 +111,7 @@ class AlphaBeta:
         tget = table.get
         search = self
 
-        def order(cur, mask, free, moves, first):
+        def order(cur: int, mask: int, free: int, moves: int, first: int) -> list[int]:
             """``moves`` (a mask, one cell per column) as a list of cells:
             ``first`` first, then most threats made, centre first."""
             out = []
@@ -124,7 +125,7 @@ class AlphaBeta:
                 cells.insert(0, first)
             return cells
 
-        def negamax(cur, mask, depth, alpha, beta, ply):
+        def negamax(cur: int, mask: int, depth: int, alpha: int, beta: int, ply: int) -> int:
             search.nodes += 1
             if search.nodes >= search._limit:
                 search._check()
@@ -246,13 +247,13 @@ class AlphaBeta:
             best_col = (cells[0].bit_length() - 1) // geo.stride
         return SearchResult(done, best_col, depth_done, self.nodes, time.perf_counter() - t0, cut)
 
-    def _arm(self, node_budget, time_budget, t0) -> None:
+    def _arm(self, node_budget: int | None, time_budget: float | None, t0: float) -> None:
         """Set the budgets of the next iteration (None: unlimited)."""
         self._node_budget = (1 << 62) if node_budget is None else node_budget
         self._deadline = float("inf") if time_budget is None else t0 + time_budget
         self._limit = min(self._node_budget, self.nodes + 256)
 
-    def _root(self, cur, mask, cells, depth, margin) -> list[int | None]:
+    def _root(self, cur: int, mask: int, cells: list[int], depth: int, margin: int) -> list[int | None]:
         """One iteration: the score of every root cell in ``cells``."""
         stride = self.geo.stride
         opp = cur ^ mask
@@ -278,12 +279,12 @@ def _col_score(scores: list[int | None], m: int, stride: int) -> int:
     return -_INF if s is None else s
 
 
-def _first(t):
+def _first(t: tuple[int, ...]) -> int:
     """Sort key: the first item of a tuple (a threat count)."""
     return t[0]
 
 
-def _evict(table: dict) -> None:
+def _evict(table: dict[int, Any]) -> None:
     """Make room in a full table: drop its older half (dicts keep insertion
     order). O(1) amortised per insertion."""
     for k in list(islice(table, max(1, len(table) // 2))):

@@ -23,7 +23,9 @@ cached per size (see :func:`geometry`). Nothing in this module imports pygame.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
+from typing import Protocol
 
 from connect4_game.board import validate_checker
 
@@ -157,7 +159,15 @@ def mirror(bits: int, h: int, w: int) -> int:
     return out
 
 
-def from_slots(slots, checker: str) -> tuple[int, int]:
+class HasSlots(Protocol):
+    """A board as the engine keeps it: ``slots``, rows top first (the
+    assignment's ``Board``, BU CS111 ps9, and its look-alikes)."""
+
+    @property
+    def slots(self) -> Sequence[Sequence[str]]: ...
+
+
+def from_slots(slots: Sequence[Sequence[str]], checker: str) -> tuple[int, int]:
     """Position ``(current, mask)`` of an engine board's ``slots`` (list of rows,
     top row first, each cell ``' '``, ``'X'`` or ``'O'``), with ``current`` =
     the cells holding ``checker`` ('X' or 'O').
@@ -188,7 +198,7 @@ def from_slots(slots, checker: str) -> tuple[int, int]:
     return current, mask
 
 
-def from_board(board, checker: str) -> tuple[int, int]:
+def from_board(board: HasSlots, checker: str) -> tuple[int, int]:
     """Position ``(current, mask)`` of a :class:`connect4_game.board.Board`
     (uses only ``board.slots``; the board is not modified)."""
     return from_slots(board.slots, checker)

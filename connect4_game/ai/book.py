@@ -26,6 +26,8 @@ from __future__ import annotations
 import os
 import sys
 from bisect import bisect_left
+from collections.abc import Iterator
+from typing import cast
 
 __all__ = ["OpeningBook", "default_book", "book_path", "huffman_key"]
 
@@ -33,7 +35,7 @@ _H, _W = 6, 7
 _STRIDE = _H + 1
 
 
-def _column_codes() -> list:
+def _column_codes() -> list[tuple[int, int] | None]:
     """Table indexed by ``col_bits | (x_bits << 6)`` (one column of the
     bitboard) -> (code, nbits) of that column including its ``0`` end bit."""
     table: list[tuple[int, int] | None] = [None] * (1 << 12)   # None: not a column
@@ -48,7 +50,8 @@ def _column_codes() -> list:
     return table
 
 
-_CODES = _column_codes()
+#: the codes of the columns a position can have (the other entries, None, are never read)
+_CODES = cast('list[tuple[int, int]]', _column_codes())
 
 
 def huffman_key(first: int, mask: int, mirror: bool = False) -> int:
@@ -198,7 +201,7 @@ class OpeningBook:
         return 0
 
 
-_DEFAULT: list = []
+_DEFAULT: list[OpeningBook | None] = []
 
 
 def default_book() -> OpeningBook | None:
@@ -217,7 +220,7 @@ def default_book() -> OpeningBook | None:
 # precomputed once with our solver + the book (``python
 # tools/build_small_table.py 5``) and stored below.
 
-def _enumerate(max_ply: int):
+def _enumerate(max_ply: int) -> Iterator[tuple[int, int]]:
     """Yield (first, mask) of every 6x7 position with <= ``max_ply`` checkers
     reachable without a four, X first, one of each mirror pair."""
     from connect4_game.ai.bitboard import has_four
@@ -253,10 +256,10 @@ def small_key(first: int, mask: int) -> int:
     return (n << 24) | min(a, b)
 
 
-_SMALL: dict = {}
+_SMALL: dict[int, int] = {}
 
 
-def _small_table() -> dict:
+def _small_table() -> dict[int, int]:
     """{small_key: signed plies} decoded once from ``_SMALL_DATA``: records of
     4 bytes big-endian key + 1 signed byte, base64."""
     if not _SMALL and _SMALL_DATA:
@@ -268,7 +271,7 @@ def _small_table() -> dict:
     return _SMALL
 
 
-def encode_small(table: dict) -> str:
+def encode_small(table: dict[int, int]) -> str:
     """Inverse of the decoding in :func:`_small_table` (sorted records, base64)."""
     import base64
     raw = bytearray()

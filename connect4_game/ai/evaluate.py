@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from connect4_game.ai.bitboard import geometry
+from connect4_game.ai.bitboard import Geometry, geometry
 from connect4_game.ai.search_engine import Engine
 
 __all__ = ["Evaluator", "evaluator", "cell_weights", "WIN_FLOOR",
@@ -95,7 +95,7 @@ class Evaluator:
         self.evaluate = self._build(geo, even_rows & geo.board, self.odd_rows)
 
     @staticmethod
-    def _build(geo, even_good: int, odd_good: int) -> Callable[[int, int, int, int], int]:
+    def _build(geo: Geometry, even_good: int, odd_good: int) -> Callable[[int, int, int, int], int]:
         """Compile :attr:`evaluate` over this size's constant masks."""
         weights = cell_weights(geo.h, geo.w)
         levels = sorted({wt // 2 for col in weights for wt in col if wt // 2 > 0})

@@ -24,6 +24,7 @@ import time
 
 from connect4_game.ai import bitboard as bb
 from connect4_game.ai.search import Searcher
+from connect4_game.board import Board
 
 __all__ = ['book_columns', 'solved_columns', 'forced_four_columns', 'double_threat_columns',
            'threat_scores', 'THREAT_TT_ENTRIES']
@@ -128,7 +129,7 @@ def double_threat_columns(cur: int, mask: int, h: int, w: int, allowed: int,
     return keep or allowed
 
 
-def book_columns(b, checker: str, cur: int, mask: int, allowed: int) -> int:
+def book_columns(b: Board, checker: str, cur: int, mask: int, allowed: int) -> int:
     """On a 6x7 board of a normal game (X first, sides alternating,
     ``checker`` to move) one checker before a book position (at most
     :attr:`~connect4_game.ai.book.OpeningBook.small_ply` checkers, or

@@ -60,7 +60,7 @@ __all__ = ["Searcher", "DEFAULT_MAX_ENTRIES", "shared_searcher"]
 DEFAULT_MAX_ENTRIES = 400_000
 
 
-def _check_position(cur, mask, geo):
+def _check_position(cur: int, mask: int, geo: bb.Geometry) -> None:
     """ValueError unless ``(cur, mask)`` is a position of ``geo``'s board
     with every checker resting on the bottom or on another checker."""
     if mask & ~geo.board or cur & ~mask:
@@ -71,7 +71,7 @@ def _check_position(cur, mask, geo):
         raise ValueError(f"column {col} has a floating checker (an empty cell below a checker)")
 
 
-def _validate(checker, lookahead):
+def _validate(checker: str, lookahead: int) -> None:
     validate_checker(checker)
     check_lookahead(lookahead)
 
@@ -118,7 +118,7 @@ class Searcher:
             self._table.clear()
             self._table2.clear()
 
-    def _engine_for(self, h, w, wbf):
+    def _engine_for(self, h: int, w: int, wbf: bool) -> Engine:
         eng = self._engine
         if eng is None or eng.h != h or eng.w != w or eng.wbf != wbf:
             self._table.clear()
@@ -127,7 +127,7 @@ class Searcher:
                                          max(1, self.max_entries // 2))
         return eng
 
-    def scores(self, board, checker: str, lookahead: int, win_before_full: bool = False) -> list[int]:
+    def scores(self, board: bb.HasSlots, checker: str, lookahead: int, win_before_full: bool = False) -> list[int]:
         """Scores of every column of ``board`` for ``checker`` looking ahead
         ``lookahead`` plies -- exactly what the seed's ``scores_for`` outline
         returns (ps9 Problem 4; values -1 full column, 0 loss, 50 neither,
@@ -143,7 +143,7 @@ class Searcher:
         h, w = len(board.slots), len(board.slots[0])
         return self._run(cur, mask, h, w, lookahead, win_before_full)[0]
 
-    def scores_and_stats(self, board, checker: str, lookahead: int,
+    def scores_and_stats(self, board: bb.HasSlots, checker: str, lookahead: int,
                          win_before_full: bool = False) -> tuple[list[int], int, float]:
         """:meth:`scores` plus the nodes searched and the seconds taken by
         this very call, read under the lock (safe when several players share
@@ -160,7 +160,8 @@ class Searcher:
         the scoring player's checkers. Raises ValueError for a bad lookahead."""
         return self._run(cur, mask, h, w, lookahead, win_before_full)[0]
 
-    def _run(self, cur, mask, h, w, lookahead, win_before_full):
+    def _run(self, cur: int, mask: int, h: int, w: int, lookahead: int,
+             win_before_full: bool) -> tuple[list[int], int, float]:
         check_lookahead(lookahead)
         with self._lock:
             t0 = time.perf_counter()
@@ -174,7 +175,7 @@ class Searcher:
                 self.last_time = time.perf_counter() - t0
             return out, self.last_nodes, self.last_time
 
-    def _root(self, eng, cur, mask, L):
+    def _root(self, eng: Engine, cur: int, mask: int, L: int) -> list[int]:
         """Scores of every column for ``cur`` (ps9 Problem 4 values) at
         lookahead ``L``: the columns decided without search first, then the
         others bounded by the position's own value."""
@@ -185,7 +186,7 @@ class Searcher:
         return out
 
     @staticmethod
-    def _root_base(eng, cur, mask, L):
+    def _root_base(eng: Engine, cur: int, mask: int, L: int) -> int | None:
         """The score of every open column when no search is needed: 100 if
         ``cur`` already has a four, 0 if the opponent has, 50 at lookahead
         0; None otherwise."""
@@ -199,7 +200,8 @@ class Searcher:
         return None
 
     @classmethod
-    def _root_unsearched(cls, eng, cur, mask, L, out):
+    def _root_unsearched(cls, eng: Engine, cur: int, mask: int, L: int,
+                         out: list[int]) -> list[tuple[int, int, int]]:
         """Fill ``out`` (a list of ``w`` ints) for the columns that need no
         search (full: -1, decided position, immediate four, no lookahead
         left for the opponent) and return the others as a list of
@@ -230,7 +232,8 @@ class Searcher:
             pending.append((c, m, dq))
         return pending
 
-    def _root_searched(self, eng, cur, mask, L, out, pending):
+    def _root_searched(self, eng: Engine, cur: int, mask: int, L: int, out: list[int],
+                       pending: list[tuple[int, int, int]]) -> None:
         """Score the ``pending`` columns (from :meth:`_root_unsearched`) into
         ``out`` by search."""
         h, w = eng.h, eng.w
@@ -250,7 +253,7 @@ class Searcher:
             else:
                 out[c] = self._column(eng, cur, mask, m, dq, best == 100)
 
-    def value(self, board, checker: str, lookahead: int, win_before_full: bool = False) -> int:
+    def value(self, board: bb.HasSlots, checker: str, lookahead: int, win_before_full: bool = False) -> int:
         """``max(scores(board, checker, lookahead))`` computed directly: the
         value of the position for ``checker`` (100 win, 50 neither, 0 loss
         within the lookahead, -1 if every column is full). With a lookahead
@@ -278,7 +281,7 @@ class Searcher:
                 self.last_time = time.perf_counter() - t0
 
     @staticmethod
-    def _value(eng, cur, mask, L):
+    def _value(eng: Engine, cur: int, mask: int, L: int) -> int:
         geo = eng.geo
         poss = (mask + geo.bottom) & geo.board
         if not poss:
@@ -310,7 +313,7 @@ class Searcher:
         return 0 if eng.lose(cur, mask, replies, d, ow) else 50
 
     @staticmethod
-    def _column(eng, cur, mask, m, d, can_win=True):
+    def _column(eng: Engine, cur: int, mask: int, m: int, d: int, can_win: bool = True) -> int:
         """Score of playing cell ``m`` (not a four) for ``cur``; the opponent
         then has ``d`` (>= 1, already capped) plies of lookahead. With
         ``can_win=False`` (the position is known not to be won) only the

@@ -57,7 +57,8 @@ class Engine:
     ``max_entries`` entries; when full, its older half is dropped.
     """
 
-    def __init__(self, h, w, wbf, table, table2, max_entries):
+    def __init__(self, h: int, w: int, wbf: bool, table: dict[int, int], table2: dict[int, int],
+                 max_entries: int) -> None:
         self.h, self.w, self.wbf = h, w, wbf
         self.geo = bb.geometry(h, w)
         self.table = table
@@ -65,7 +66,7 @@ class Engine:
         self.max_entries = max_entries
         self._build()
 
-    def _build(self):
+    def _build(self) -> None:
         """Compile ``win``, ``lose``, ``wincells`` and ``take_nodes`` as closures
         over this board's bit constants and the two tables."""
         geo = self.geo
@@ -90,7 +91,7 @@ class Engine:
         tget2 = table2.get
         cap = self.max_entries
 
-        def wincells(p, free):
+        def wincells(p: int, free: int) -> int:
             """Empty cells (within ``free``) completing a four for ``p``."""
             r = (p << 1) & (p << 2) & (p << 3)
             lo = p << s1
@@ -112,7 +113,7 @@ class Engine:
 
         nodes = 0
 
-        def win(cur, mask, d, mw, ow):
+        def win(cur: int, mask: int, d: int, mw: int, ow: int) -> bool:
             nonlocal nodes
             nodes += 1
             poss = (mask + BOT) & BRD
@@ -211,7 +212,7 @@ class Engine:
             _store(k, d, False)
             return False
 
-        def lose(cur, mask, replies, d, mw):
+        def lose(cur: int, mask: int, replies: int, d: int, mw: int) -> bool:
             nonlocal nodes
             nodes += 1
             if d & 1:
@@ -277,7 +278,7 @@ class Engine:
                 table2[k] = (d << 16) | (e & 0xFFFF)
             return True
 
-        def _store(k, d, res):
+        def _store(k: int, d: int, res: bool) -> None:
             e = tget(k)
             if e is None:
                 if len(table) >= cap:
@@ -291,7 +292,7 @@ class Engine:
             elif k not in table:
                 table[k] = e
 
-        def _refuted(k, d, r):
+        def _refuted(k: int, d: int, r: int) -> None:
             col = (r.bit_length() - 1) // s1
             e = tget2(k)
             if e is None:
@@ -303,7 +304,7 @@ class Engine:
             else:
                 table2[k] = (e & ~255) | col
 
-        def take_nodes():
+        def take_nodes() -> int:
             """Nodes searched since the last call (and reset the count)."""
             nonlocal nodes
             n, nodes = nodes, 0
@@ -315,7 +316,7 @@ class Engine:
         self.take_nodes = take_nodes
 
 
-def _evict(table):
+def _evict(table: dict[int, int]) -> None:
     """Make room in a full TT: drop its older half (dicts keep insertion
     order), so recent entries -- the current search -- survive. O(1)
     amortised per insertion."""
@@ -323,6 +324,6 @@ def _evict(table):
         del table[k]
 
 
-def _first(t):
+def _first(t: tuple[int, ...]) -> int:
     """Sort key: the first item of a tuple (a threat count)."""
     return t[0]

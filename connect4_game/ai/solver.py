@@ -49,9 +49,15 @@ from dataclasses import dataclass
 from itertools import islice
 
 from connect4_game.ai.bitboard import geometry
+from connect4_game.ai.book import OpeningBook
 from connect4_game.checks import check_int
 
 __all__ = ["Solver", "Proof", "BudgetExceeded", "get_solver", "score_to_plies", "plies_to_score"]
+
+#: a transposition table: ``(get, put)`` of packed int values by int key
+_TT = tuple[Callable[[int], int | None], Callable[[int, int], None]]
+#: an opening-book probe: the Pons score of ``(cur, mask)``, None if not in the book
+_Probe = Callable[[int, int], int | None]
 
 
 #: depth given to full searches: never reaches 0 and stays >= LIMITED, so full
@@ -124,7 +130,8 @@ class Solver:
     :raises ValueError: bad size or ``tt_size``.
     """
 
-    def __init__(self, height: int = 6, width: int = 7, book=None, tt_size: int | None = None) -> None:
+    def __init__(self, height: int = 6, width: int = 7, book: OpeningBook | None = None,
+                 tt_size: int | None = None) -> None:
         if tt_size is None:
             tt_size = 1 << min(22, max(12, height * width // 2 + 6))
         check_int(tt_size, 1, None, "tt_size")
@@ -160,7 +167,7 @@ class Solver:
         solver = self
         CHECK = 1024
 
-        def win(b, m):
+        def win(b: int, m: int) -> int:
             """Empty cells completing a four for the owner of ``b`` (occupancy ``m``)."""
             r = (b << 1) & (b << 2) & (b << 3)
             x = b << a1
@@ -186,13 +193,14 @@ class Solver:
         root = [-1, 0]                  # [ply of the root, move that last failed high there]
         self._root = root
 
-        def tick():
+        def tick() -> None:
             solver.nodes += solver._check_every
             counter[0] = solver._check_every = max(1, min(CHECK, solver._node_limit - solver.nodes))
             if solver.nodes >= solver._node_limit or time.perf_counter() >= solver._deadline:
                 raise BudgetExceeded()
 
-        def negamax(cur, mask, n, alpha, beta, depth, tt, book_ply, probe, ow=None):
+        def negamax(cur: int, mask: int, n: int, alpha: int, beta: int, depth: int, tt: _TT,
+                    book_ply: int, probe: _Probe, ow: int | None = None) -> int:
             # ``tt`` = (get, put) of a transposition table; ``ow`` = the
             # opponent's winning cells if the caller already knows them
             # precondition: the side to move (owner of ``cur``) cannot win at once
@@ -287,7 +295,7 @@ class Solver:
         d: dict[int, int] = {}
         limit = self.tt_limit
 
-        def put(key, v):
+        def put(key: int, v: int) -> None:
             if len(d) >= limit:
                 for k in list(islice(d, len(d) - limit // 2)):
                     del d[k]
@@ -301,7 +309,7 @@ class Solver:
         keys = array("Q", [0]) * size
         vals = bytearray(size)
 
-        def get(key):
+        def get(key: int) -> int | None:
             i = key % size
             if keys[i] == key:
                 v = vals[i]
@@ -309,7 +317,7 @@ class Solver:
                     return v
             return None
 
-        def put(key, v):
+        def put(key: int, v: int) -> None:
             i = key % size
             keys[i] = key
             vals[i] = v
@@ -320,14 +328,15 @@ class Solver:
         fits = self.width * (self.height + 1) <= 64 and 4 * (self.cells // 2 + 2) < 256
         self.tt = self._array_tt() if fits else self._dict_tt()
 
-    def _book_args(self, cur: int, mask: int, n: int, alternating: bool):
+    def _book_args(self, cur: int, mask: int, n: int, alternating: bool) -> tuple[int, _Probe]:
+        """``(book_ply, probe)`` for the search: ply -1 (never reached) without a book."""
         book = self.book
         if book is None or not alternating or n > book.ply:
-            return -1, None
+            return -1, _no_probe
         cells = self.cells
         raw = book.probe
 
-        def probe(c, m):
+        def probe(c: int, m: int) -> int | None:
             d = raw(c, m)
             if d is None:
                 return None
@@ -404,7 +413,8 @@ class Solver:
         when the search showed one."""
         return self._bisect(cur, mask, alternating, False, lo, hi, guess)
 
-    def _bisect(self, cur, mask, alternating, weak, lo, hi, guess) -> Proof:
+    def _bisect(self, cur: int, mask: int, alternating: bool, weak: bool, lo: int | None,
+                hi: int | None, guess: int | None) -> Proof:
         """Null-window bisection of the score (Pons part 7); stops early, with
         the bounds proven so far, when the budget runs out."""
         n = mask.bit_count()
@@ -500,8 +510,13 @@ class Solver:
         return score
 
 
-def _first(t):
+def _first(t: tuple[int, ...]) -> int:
     return t[0]
+
+
+def _no_probe(cur: int, mask: int) -> int | None:
+    """The probe of no book: nothing is known."""
+    return None
 
 
 def _prime_at_most(n: int) -> int:

@@ -11,9 +11,9 @@ import pytest
 import connect4_game
 from benchmarks import bench_levels
 from connect4_game.ai import bitboard as bb
+from connect4_game.ai import levels
 from connect4_game.ai.expert import ExpertPlayer
 from connect4_game.ai.level_tactics import threat_scores
-from connect4_game.ai import levels
 from connect4_game.ai.levels import (
     DEFAULT_LEVEL,
     Decision,
