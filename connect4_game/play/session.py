@@ -35,7 +35,7 @@ from connect4_game.ai.levels import DEFAULT_LEVEL
 from connect4_game.ai.review import PlyReview
 from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, other
 from connect4_game.checks import check_lookahead, check_number, is_int
-from connect4_game.game import Game, Move, MoveRefused
+from connect4_game.game import Game, Move, MoveRefused, Refusal
 from connect4_game.i18n import _, ngettext
 from connect4_game.messages import MAX_TEXT, clip
 from connect4_game.net import events as ev
@@ -352,9 +352,11 @@ class GameSession:
 
         :returns: whether it was played (a repeated move is not played again).
         """
-        friends = [side for side, seat in self.seats.items() if seat.friend]
+        friends = [Side(side) for side, seat in self.seats.items() if seat.friend]
         try:
-            move = self.game.offer(ply, col, side=friends[0] if friends else '')
+            if not friends:
+                raise MoveRefused(Refusal.NOT_YOUR_TURN, 'no friend plays here')
+            move = self.game.offer(ply, col, side=friends[0])
         except MoveRefused as exc:
             log.warning("refused the friend's move %s at ply %s: %s", col, ply, exc)
             return False
@@ -875,7 +877,7 @@ class GameSession:
         if first or list(info.moves) != self.game.moves or \
                 (info.rows, info.cols) != (self.game.rows, self.game.cols):
             self.new_game(info.rows, info.cols, list(info.moves))
-        name = clip(info.names.get(other(info.my_side)) or _('your friend'), 30)
+        name = clip(info.names.get(info.my_side.other) or _('your friend'), 30)
         self.say((_('Connected to {name}: you play {side}.') if first else
                   _('{name} is back: the game goes on.')).format(name=name, side=info.my_side),
                  seconds=5.0)
