@@ -18,8 +18,9 @@ Nothing here imports pygame.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from enum import Enum
+from typing import Any
 
 from connect4_game.ai.solver import score_to_plies
 
@@ -213,6 +214,29 @@ class Score:
         if not isinstance(other, Score):
             return NotImplemented
         return self.key() < other.key()
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict of every field (``wdl`` as its word), for a
+        search's reply from another process; :meth:`from_json` reads it back."""
+        out = asdict(self)
+        out['wdl'] = self.wdl.value
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> Score:
+        """The score :meth:`to_json` wrote.
+
+        :raises ValueError: for anything else (a missing or extra field, a
+            field of the wrong type, an unknown result)."""
+        if not isinstance(data, dict) or set(data) != set(cls.__dataclass_fields__):
+            raise ValueError(f'not a score: {str(data)[:80]}')
+        ints = ('plies', 'pons', 'lo', 'hi', 'depth')
+        ok = (isinstance(data['exact'], bool) and type(data['value']) is int
+              and all(data[k] is None or type(data[k]) is int for k in ints))
+        if not ok:
+            raise ValueError(f'not a score: {str(data)[:80]}')
+        return cls(Wdl(data['wdl']), data['exact'], data['plies'], data['pons'], data['lo'],
+                   data['hi'], data['value'], data['depth'])
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from connect4_game.ai.score import LabelParts, NoMove, Score, Wdl
 from connect4_game.i18n import _
 from connect4_game.search.replies import MoveReply
 
-__all__ = ['verdict_text', 'score_words', 'label_words', 'score_label']
+__all__ = ['verdict_text', 'score_words', 'label_words', 'score_label', 'label_parts']
 
 _LABEL = re.compile(r'(?:(≈|≥) )?(win|loss|draw)(?: in (\d+))?')
 
@@ -50,11 +50,19 @@ def label_words(label: str) -> str:
     text = label or ''
     if text in (NoMove.FULL.label, NoMove.OVER.label):
         return _('full') if text == NoMove.FULL.label else _('game over')
-    m = _LABEL.fullmatch(text)
+    parts = label_parts(text)
+    return text if parts is None else _parts_words(parts)
+
+
+def label_parts(label: str) -> LabelParts | None:
+    """The parts (:meth:`Score.label_parts <connect4_game.ai.score.Score.label_parts>`)
+    of a label :attr:`Score.label <connect4_game.ai.score.Score.label>` wrote,
+    e.g. ``('', Wdl.WIN, 9)`` for ``'win in 9'``; None for anything else
+    (``'full'``, ``''``)."""
+    m = _LABEL.fullmatch(label or '')
     if not m:
-        return text
-    return _parts_words((m.group(1) or '', Wdl(m.group(2)),
-                         None if m.group(3) is None else int(m.group(3))))
+        return None
+    return m.group(1) or '', Wdl(m.group(2)), None if m.group(3) is None else int(m.group(3))
 
 
 def _parts_words(parts: LabelParts) -> str:

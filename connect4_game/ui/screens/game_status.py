@@ -8,10 +8,11 @@ theme), in the current language; the game screen draws what they return.
 
 from __future__ import annotations
 
+from connect4_game.ai.score import NoMove, Wdl
 from connect4_game.i18n import N_, _, ngettext
 from connect4_game.play.planner import Analysis
 from connect4_game.play.session import GameSession
-from connect4_game.play.verdicts import label_words, score_words
+from connect4_game.play.verdicts import label_parts, label_words, score_words
 from connect4_game.storage.stats import Record
 from connect4_game.ui.commands import COMMAND
 from connect4_game.ui.render import Badge
@@ -258,12 +259,11 @@ def score_badge(score: object, depth: int | None, theme: Theme) -> tuple[str, RG
 
 
 def _label_colour(label: str, theme: Theme) -> RGB:
-    low = label.lower().lstrip('\u2248~\u2265 ')
-    if low.startswith('win'):
-        return theme.good
-    if low.startswith('loss'):
-        return theme.bad
-    return theme.text_dim if 'full' in low else theme.neutral
+    parts = label_parts(label)
+    if parts is None:                   # 'full', 'game over'
+        return theme.text_dim if label == NoMove.FULL.label else theme.neutral
+    wdl = parts[1]
+    return theme.good if wdl is Wdl.WIN else theme.bad if wdl is Wdl.LOSS else theme.neutral
 
 
 def label_menu(items: list[MenuItem], session: GameSession, muted: bool) -> None:
