@@ -8,8 +8,8 @@ or a *blunder* by a side a person played becomes an :class:`Exercise`: the
 position before that move, and the question "find a better move".
 
 Any move that keeps the best game-theoretic result counts as found: a
-column whose score has the same class (win > 0, draw == 0, loss < 0) as the
-best column's in that position. A slower win is still a win.
+column whose score has the same result (:class:`~connect4_game.ai.score.Wdl`:
+win > 0, draw == 0, loss < 0) as the best column's in that position. A slower win is still a win.
 
 Columns are 0-based here (the window shows them as 1..N). Nothing here
 imports pygame.
@@ -21,18 +21,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from connect4_game.ai.review import PlyReview
+from connect4_game.ai.score import Wdl
 
-__all__ = ['Exercise', 'TryResult', 'Summary', 'Practice', 'BAD_VERDICTS', 'result_class',
-           'best_reply']
+__all__ = ['Exercise', 'TryResult', 'Summary', 'Practice', 'BAD_VERDICTS', 'best_reply']
 
 #: the verdicts that make an exercise
 BAD_VERDICTS = ('mistake', 'blunder')
-
-
-def result_class(score: int) -> int:
-    """The game result a Pons ``score`` stands for, for the side to move:
-    1 a win, 0 a draw, -1 a loss."""
-    return (score > 0) - (score < 0)
 
 
 @dataclass(frozen=True)
@@ -93,8 +87,8 @@ def _exercise(record: PlyReview, moves: Sequence[int]) -> Exercise:
     known = [s for s in scores if s is not None]
     if not known:
         raise ValueError(f"move {i + 1}: no column has a score")
-    top = result_class(max(known))
-    good = tuple(c for c, s in enumerate(scores) if s is not None and result_class(s) == top)
+    top = Wdl.of_pons(max(known))
+    good = tuple(c for c, s in enumerate(scores) if s is not None and Wdl.of_pons(s) is top)
     return Exercise(tuple(moves[:i]), i + 1, record.player, moves[i], good,
                     tuple(record.best), record.verdict, scores)
 

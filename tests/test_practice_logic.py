@@ -6,7 +6,8 @@ import pytest
 
 from connect4_game.ai import perfect
 from connect4_game.ai.review import review_game
-from connect4_game.practice import Practice, Summary, TryResult, best_reply, result_class
+from connect4_game.ai.score import Wdl
+from connect4_game.practice import Practice, Summary, TryResult, best_reply
 
 #: 4x5: move 1 (X, column 1) is a blunder (best: 2, 3, 4); move 4 (O, column 3)
 #: a mistake: column 2 wins soonest, column 4 wins later, column 3 only draws
@@ -90,5 +91,6 @@ def test_bad_columns_and_records_that_do_not_match_are_refused():
         Practice.from_review(reviewed(GAME), [1, 1, 4, 2])  # move 1 was column 1, not 2
 
 
-def test_result_classes():
-    assert [result_class(s) for s in (5, 1, 0, -1, -9)] == [1, 1, 0, -1, -1]
+def test_results_of_pons_scores():
+    assert [Wdl.of_pons(s) for s in (5, 1, 0, -1, -9)] == [Wdl.WIN, Wdl.WIN, Wdl.DRAW,
+                                                           Wdl.LOSS, Wdl.LOSS]
