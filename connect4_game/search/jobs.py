@@ -41,6 +41,7 @@ from connect4_game.search.replies import (
 
 if TYPE_CHECKING:
     from connect4_game.ai.review import PlyReview
+    from connect4_game.ai.score import ColumnScore
     from connect4_game.board import Board
 
 __all__ = ['SearchRequest', 'JobKind', 'Result', 'ResultStatus', 'compute', 'decode_reply',
@@ -369,17 +370,8 @@ def _run_expert(req: SearchRequest, progress: Progress | None) -> MoveReply:
         player = _EXPERTS[req.checker] = expert.ExpertPlayer(req.checker, req.time_budget)
     column = player.next_move(board)
     results = player.last_analysis or []
-    return MoveReply(column, tuple(_pons(getattr(r, 'score', None)) for r in results),
-                     tuple(getattr(r, 'label', '') for r in results),
+    return MoveReply(column, tuple(r.pons for r in results), tuple(r.label for r in results),
                      seconds=time.perf_counter() - start)
-
-
-def _pons(score: Any) -> int | None:
-    """A column's Pons score (an int, or a verdict's ``pons``; None when unknown)."""
-    if score is None or isinstance(score, int):
-        return score
-    pons = getattr(score, 'pons', None)
-    return pons if isinstance(pons, int) else None
 
 
 def _expert_columns(req: SearchRequest, board: Board, progress: Progress | None,
@@ -389,13 +381,13 @@ def _expert_columns(req: SearchRequest, board: Board, progress: Progress | None,
     labels: list[str] = [''] * board.width
     scores: list[int | None] = [None] * board.width
 
-    def on_column(c: Any) -> None:
-        labels[c.column], scores[c.column] = c.label, _pons(c.score)
+    def on_column(c: ColumnScore) -> None:
+        labels[c.column], scores[c.column] = c.label, c.pons
         if progress is not None:
             progress(MoveReply(None, tuple(scores), tuple(labels)))
     res = perfect.solve_position(board, time_budget=req.time_budget, on_column=on_column)
     return MoveReply(None if res.over else res.choice(),
-                     tuple(_pons(c.score) for c in res.columns),
+                     tuple(c.pons for c in res.columns),
                      tuple(c.label for c in res.columns),
                      seconds=time.perf_counter() - start, backend=res.backend)
 
