@@ -28,7 +28,7 @@ from connect4_game.ai.bitboard import from_moves
 from connect4_game.ai.expert import EXPERT_MOVE_BUDGET, ExpertPlayer, analyze, choose_column
 from connect4_game.ai.score import Wdl
 from connect4_game.ai.solver import get_solver
-from connect4_game.board import Board
+from connect4_game.core.board import Board
 from connect4_game.players import AIPlayer, Player, RandomPlayer
 from tests.pons import PONS_DIR, read_pons
 

@@ -62,7 +62,7 @@ def autosave_cost(games: int = 10) -> dict:
     import statistics
     import time
 
-    from connect4_game.game import Game
+    from connect4_game.core.game import Game
     from connect4_game.storage.savegame import SavedGame, autosave, moves_to_string
     rng = random.Random(1)
     times: list[float] = []

@@ -48,7 +48,7 @@ from benchmarks.gnome_like import GnomeLikePlayer
 from connect4_game.ai import bitboard as bb
 from connect4_game.ai.level_tactics import threat_scores
 from connect4_game.ai.levels import LevelPlayer
-from connect4_game.board import Board
+from connect4_game.core.board import Board
 
 LEVEL_NAMES = ('easy', 'medium', 'hard')
 PAIRINGS = (('easy', 'gnome-easy'), ('medium', 'gnome-medium'), ('hard', 'gnome-hard'),

@@ -51,7 +51,7 @@ from connect4_game.ai import expert, perfect
 from connect4_game.ai.bitboard import from_moves
 from connect4_game.ai.review import verdict
 from connect4_game.ai.solver import BudgetExceeded, get_solver
-from connect4_game.board import Board
+from connect4_game.core.board import Board
 from tests.pons import PONS_DIR, PONS_FILES, read_pons
 
 #: the slowest position of each Pons set for ``expert.analyze`` with bitbully

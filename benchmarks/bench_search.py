@@ -39,7 +39,7 @@ import time
 
 from connect4_game.ai import bitboard as bb
 from connect4_game.ai.search import Searcher
-from connect4_game.board import Board
+from connect4_game.core.board import Board
 from tests.oracle import oracle_scores
 from tests.pons import PONS_DIR, read_pons
 

@@ -26,7 +26,7 @@ import random
 
 from connect4_game.ai import bitboard as bb
 from connect4_game.ai.evaluate import evaluator
-from connect4_game.board import Board, validate_checker
+from connect4_game.core.board import Board, validate_checker
 
 __all__ = ['GnomeLikePlayer', 'DEPTHS', 'WIN', 'RANDOM_LEAF']
 

@@ -39,9 +39,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from connect4_game.board import Board
-from connect4_game.console import connect_four
-from connect4_game.game import replay_board
+from connect4_game.core.board import Board
+from connect4_game.core.console import connect_four
+from connect4_game.core.game import replay_board
 from connect4_game.players import TIEBREAKS, AIPlayer, RandomPlayer
 from connect4_game.storage.savegame import board_from_moves, game_result, moves_to_string
 from tests.oracle import oracle_scores

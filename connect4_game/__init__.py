@@ -4,8 +4,8 @@ The engine (``Board``, the players, the console game) never imports pygame;
 the window lives in :mod:`connect4_game.ui`.
 """
 
-from connect4_game.board import Board
-from connect4_game.console import connect_four, process_move
+from connect4_game.core.board import Board
+from connect4_game.core.console import connect_four, process_move
 from connect4_game.players import AIPlayer, Player, RandomPlayer
 
 __all__ = ['Board', 'Player', 'RandomPlayer', 'AIPlayer', 'process_move', 'connect_four']

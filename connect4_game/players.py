@@ -11,8 +11,8 @@ import random
 from typing import Any
 
 from connect4_game.ai.search import shared_searcher
-from connect4_game.board import MAX_COLS, MAX_ROWS, Board, other, validate_checker
-from connect4_game.checks import check_choice, check_lookahead
+from connect4_game.core.board import MAX_COLS, MAX_ROWS, Board, other, validate_checker
+from connect4_game.core.checks import check_choice, check_lookahead
 
 # -- AIPlayer's choices (BU CS111 ps9, Problem 4) ----------------------------------------
 TIEBREAKS = ('LEFT', 'RIGHT', 'RANDOM')

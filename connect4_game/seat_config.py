@@ -17,7 +17,7 @@ from enum import Enum
 from typing import Any
 
 from connect4_game.ai.levels import get_level, search_level
-from connect4_game.checks import check_choice, check_lookahead
+from connect4_game.core.checks import check_choice, check_lookahead
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, check_tiebreak
 
 __all__ = ['SeatKind', 'PlayerConfig', 'COMPUTER_KINDS', 'NAMED_KINDS', 'PLAYER_KINDS', 'check_kind']

@@ -38,11 +38,11 @@ from enum import Enum
 from typing import Any, Protocol
 
 from connect4_game.ai.levels import is_level, level_names
-from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, Board, other
-from connect4_game.checks import check_int, check_lookahead, check_number, is_int, shown
-from connect4_game.game import Game
-from connect4_game.messages import clip, quote
-from connect4_game.notation import format_moves
+from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, Board, other
+from connect4_game.core.checks import check_int, check_lookahead, check_number, is_int, shown
+from connect4_game.core.game import Game
+from connect4_game.core.messages import clip, quote
+from connect4_game.core.notation import format_moves
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, MAX_LOOKAHEAD, check_tiebreak
 
 # -- tournaments (--tournament) -----------------------------------------------------------
@@ -217,7 +217,7 @@ class GameRecord:
     def to_json(self, entrants: Sequence[Entrant]) -> dict[str, Any]:
         """``{"x", "o", "moves", "result"[, "reason"]}``: the players as given,
         the moves in the players' notation (columns 1..7, e.g. ``'4453'``,
-        :func:`connect4_game.notation.format_moves`)."""
+        :func:`connect4_game.core.notation.format_moves`)."""
         data: dict[str, Any] = {'x': entrants[self.fixture.x].spec,
                                 'o': entrants[self.fixture.o].spec,
                                 'moves': format_moves(self.moves), 'result': self.result}

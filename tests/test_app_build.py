@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from connect4_game import desktop
+from connect4_game.cli import desktop
 from tools import build_app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -131,7 +131,7 @@ def _fake_app(folder: Path) -> Path:
                  'connect4_game/assets/sounds/drop.wav',
                  'connect4_game/assets/fonts/LiberationSans-Bold.ttf',
                  'connect4_game/locale/nl/LC_MESSAGES/connect4.mo',
-                 'connect4_game/puzzles/puzzles.json',
+                 'connect4_game/trainer/puzzles.json',
                  'bitbully_databases/' + build_app.BOOK_FILE, 'THIRD_PARTY_NOTICES.md'):
         path = folder / '_internal' / name
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from connect4_game.board import Board
+from connect4_game.core.board import Board
 from connect4_game.players import Player
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,4 +1,4 @@
-"""The Linux desktop entry (connect4_game/desktop.py) and ``--install-desktop-entry``."""
+"""The Linux desktop entry (connect4_game/cli/desktop.py) and ``--install-desktop-entry``."""
 
 import os
 import shutil
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from connect4_game import desktop
+from connect4_game.cli import desktop
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,4 +1,4 @@
-"""The game record (connect4_game.game): push / pop / redo, the side to move,
+"""The game record (connect4_game.core.game): push / pop / redo, the side to move,
 the typed outcome, the network's numbered moves, and its agreement with the
 assignment's Board (BU CS111 ps9, Problem 1)."""
 
@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from connect4_game.board import Board
-from connect4_game.game import (
+from connect4_game.core.board import Board
+from connect4_game.core.game import (
     Game,
     MoveRefused,
     Outcome,

@@ -1,11 +1,11 @@
-"""The players' notation (connect4_game.notation): columns 1..N as the board
+"""The players' notation (connect4_game.core.notation): columns 1..N as the board
 shows them, 1-9 then a-e on wide boards, and errors that name the bad
 character; the assignment's 0-based add_checkers notation stays apart."""
 
 import pytest
 
-from connect4_game import notation
-from connect4_game.notation import NotationError, column_of, format_moves, parse_position
+from connect4_game.core import notation
+from connect4_game.core.notation import NotationError, column_of, format_moves, parse_position
 from connect4_game.storage.savegame import moves_to_string, parse_moves
 
 

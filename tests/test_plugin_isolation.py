@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from connect4_game.board import Board
+from connect4_game.core.board import Board
 from connect4_game.plugins import ProcessPlayer, describe_exception
 from connect4_game.search.jobs import SearchRequest
 from connect4_game.search.worker import MAX_DEATHS, SearchWorker

@@ -5,7 +5,7 @@ import textwrap
 import pytest
 
 from connect4_game import plugins
-from connect4_game.board import Board
+from connect4_game.core.board import Board
 from connect4_game.plugins import SafePlayer, is_plugin_spec, load_player, parse_spec
 
 
@@ -312,7 +312,7 @@ def test_register_adapter(tmp_path):
 
 
 def test_guarded_player_lets_the_user_take_over(tmp_path, monkeypatch, capsys):
-    from connect4_game.console import process_move
+    from connect4_game.core.console import process_move
     from connect4_game.plugins import GuardedPlayer
     f = write(tmp_path, "faulty.py", FAULTY.replace("answer = 0", "answer = 'raise'"))
     answers = iter(["x", "4"])

@@ -7,7 +7,7 @@ import pytest
 from connect4_game.ai import perfect
 from connect4_game.ai.review import review_game
 from connect4_game.ai.score import Wdl
-from connect4_game.practice import Practice, Summary, TryResult, best_reply
+from connect4_game.trainer.practice import Practice, Summary, TryResult, best_reply
 
 #: 4x5: move 1 (X, column 1) is a blunder (best: 2, 3, 4); move 4 (O, column 3)
 #: a mistake: column 2 wins soonest, column 4 wins later, column 3 only draws

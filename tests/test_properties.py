@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from connect4_game.board import Board
+from connect4_game.core.board import Board
 from connect4_game.players import AIPlayer
 from connect4_game.storage.savegame import board_from_moves, moves_to_string, parse_moves
 from tests.oracle import oracle_scores

@@ -16,9 +16,17 @@ from connect4_game.ai import perfect
 from connect4_game.ai.book import default_book
 from connect4_game.ai.solver import Solver
 from connect4_game.cli import main
-from connect4_game.game import Game
-from connect4_game.notation import parse_position
-from connect4_game.puzzles import (
+from connect4_game.core.game import Game
+from connect4_game.core.notation import parse_position
+from connect4_game.storage.puzzle_stats import (
+    PuzzleCounts,
+    PuzzleTotals,
+    load_puzzle_counts,
+    puzzle_stats_path,
+    puzzle_totals,
+    record_puzzle_try,
+)
+from connect4_game.trainer import (
     MAX_GRADE,
     Puzzle,
     PuzzleDataError,
@@ -37,16 +45,8 @@ from connect4_game.puzzles import (
     start_game,
     try_message,
 )
-from connect4_game.puzzles.command import listing
-from connect4_game.puzzles.proof import position_key, prove, prove_by_scores, winning_columns
-from connect4_game.storage.puzzle_stats import (
-    PuzzleCounts,
-    PuzzleTotals,
-    load_puzzle_counts,
-    puzzle_stats_path,
-    puzzle_totals,
-    record_puzzle_try,
-)
+from connect4_game.trainer.command import listing
+from connect4_game.trainer.proof import position_key, prove, prove_by_scores, winning_columns
 from tests.storage.test_concurrent_writers import PRELUDE, PROCESSES, run_together
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -143,8 +143,8 @@ def test_a_wrong_puzzle_is_not_proven():
 def test_the_data_file_is_package_data():
     text = (ROOT / 'pyproject.toml').read_text(encoding='utf-8')
     section = text.split('[tool.setuptools.package-data]')[1].split('\n[')[0]
-    assert '"puzzles/puzzles.json"' in section
-    assert (ROOT / 'connect4_game' / 'puzzles' / 'puzzles.json').is_file()
+    assert '"trainer/puzzles.json"' in section
+    assert (ROOT / 'connect4_game' / 'trainer' / 'puzzles.json').is_file()
 
 
 def test_bad_data_is_refused_naming_the_puzzle():
@@ -195,7 +195,7 @@ def test_the_puzzle_of_the_day_is_stable_and_changes_every_day():
     assert len({p.grade for p in month[:14]}) >= 4          # the grades are mixed
     assert puzzle_of_the_day(day, PUZZLES[:5]) in PUZZLES[:5]
     # the same in another process (no hash seed, no state)
-    code = ('import datetime; from connect4_game.puzzles import puzzle_of_the_day as d; '
+    code = ('import datetime; from connect4_game.trainer import puzzle_of_the_day as d; '
             'print(d(datetime.date(2026, 11, 26)).id)')
     out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
                          cwd=ROOT, timeout=60, env={**os.environ, 'PYTHONHASHSEED': '123'})

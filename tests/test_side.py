@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from connect4_game.game import Game, Outcome, Termination
-from connect4_game.side import CHECKERS, Side
+from connect4_game.core.game import Game, Outcome, Termination
+from connect4_game.core.side import CHECKERS, Side
 
 
 def test_a_side_is_its_letter_wherever_it_is_shown_or_written():

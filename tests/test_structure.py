@@ -123,13 +123,13 @@ def test_the_package_never_imports_benchmarks_or_tests():
 
 
 FACTS = {
-    'CHECKERS': 'connect4_game.side',
-    'MIN_ROWS': 'connect4_game.board', 'MAX_ROWS': 'connect4_game.board',
-    'MIN_COLS': 'connect4_game.board', 'MAX_COLS': 'connect4_game.board',
-    'DEFAULT_ROWS': 'connect4_game.board', 'DEFAULT_COLS': 'connect4_game.board',
+    'CHECKERS': 'connect4_game.core.side',
+    'MIN_ROWS': 'connect4_game.core.board', 'MAX_ROWS': 'connect4_game.core.board',
+    'MIN_COLS': 'connect4_game.core.board', 'MAX_COLS': 'connect4_game.core.board',
+    'DEFAULT_ROWS': 'connect4_game.core.board', 'DEFAULT_COLS': 'connect4_game.core.board',
     'TIEBREAKS': 'connect4_game.players', 'MAX_LOOKAHEAD': 'connect4_game.players',
     'DEFAULT_LOOKAHEAD': 'connect4_game.players', 'DEFAULT_TIEBREAK': 'connect4_game.players',
-    'CONSOLE_LOOKAHEAD': 'connect4_game.console', 'CONSOLE_TIEBREAK': 'connect4_game.console',
+    'CONSOLE_LOOKAHEAD': 'connect4_game.core.console', 'CONSOLE_TIEBREAK': 'connect4_game.core.console',
     'PLAYER_KINDS': 'connect4_game.seat_config', 'NAMED_KINDS': 'connect4_game.seat_config',
     'LEVELS': 'connect4_game.ai.levels', 'DEFAULT_LEVEL': 'connect4_game.ai.levels',
     'LANGUAGES': 'connect4_game.i18n',

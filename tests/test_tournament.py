@@ -17,8 +17,8 @@ import pytest
 
 from connect4_game.cli import main
 from connect4_game.cli.tournament import Progress, format_table, play, table_names
-from connect4_game.game import Game
-from connect4_game.notation import parse_position
+from connect4_game.core.game import Game
+from connect4_game.core.notation import parse_position
 from connect4_game.tournament import (
     Fixture,
     Forfeit,

@@ -7,7 +7,7 @@
     python tools/build_app.py --make-icon    # (re)draw connect4_game/assets/connect4-pygame.png
 
 PyInstaller (with the hook pygame-ce ships) freezes
-``connect4_game/app_main.py`` -- :func:`multiprocessing.freeze_support`
+``connect4_game/cli/app.py`` -- :func:`multiprocessing.freeze_support`
 first, then :func:`connect4_game.cli.main` -- into
 ``dist/connect4-pygame/connect4-pygame`` (``connect4-pygame.exe`` on
 Windows), with the game's data: the sounds, the puzzle set, the compiled translations, the
@@ -47,7 +47,7 @@ from connect4_game import desktop  # noqa: E402  (never imports pygame)
 NAME = desktop.APP_ID
 """The app's folder and executable name."""
 
-ENTRY = ROOT / "connect4_game" / "app_main.py"
+ENTRY = ROOT / "connect4_game" / "cli" / "app.py"
 ICON_PNG = desktop.icon_file()
 NOTICES = ROOT / "THIRD_PARTY_NOTICES.md"
 BOOK_FILE = "assets/book_12ply_distances.dat"
@@ -217,7 +217,7 @@ def pyinstaller_args(dist: Path, work: Path, windowed: bool, icon: Path | None,
     args += _data(ICON_PNG, "connect4_game/assets")
     for name in ("LiberationSans-Bold.ttf", "LICENSE"):
         args += _data(assets / "fonts" / name, "connect4_game/assets/fonts")
-    args += _data(ROOT / "connect4_game" / "puzzles" / "puzzles.json", "connect4_game/puzzles")
+    args += _data(ROOT / "connect4_game" / "trainer" / "puzzles.json", "connect4_game/trainer")
     for mo in sorted((ROOT / "connect4_game" / "locale").glob("*/LC_MESSAGES/*.mo")):
         args += _data(mo, mo.parent.relative_to(ROOT).as_posix())
     args += _data(book_file(), "bitbully_databases/assets")
@@ -275,7 +275,7 @@ def check_bundle(folder: Path, platform: str = sys.platform) -> list[str]:
     needed = [f"connect4_game/assets/{NAME}.png", "connect4_game/assets/sounds/drop.wav",
               "connect4_game/assets/fonts/LiberationSans-Bold.ttf",
               "connect4_game/locale/nl/LC_MESSAGES/connect4.mo",
-              "connect4_game/puzzles/puzzles.json",
+              "connect4_game/trainer/puzzles.json",
               f"bitbully_databases/{BOOK_FILE}", NOTICES.name]
     for name in needed:
         if not (folder / "_internal" / name).is_file():

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Make the puzzle set shipped in ``connect4_game/puzzles/puzzles.json``.
+"""Make the puzzle set shipped in ``connect4_game/trainer/puzzles.json``.
 
     python tools/make_puzzles.py [--seed 111] [--games 300] [--jobs 2]
 
@@ -14,17 +14,17 @@
    the set).
 2. **Candidates.** Every position of those games that is not over (from
    :data:`MIN_CHECKERS` checkers on) is
-   solved exactly (:func:`connect4_game.puzzles.proof.winning_columns`:
+   solved exactly (:func:`connect4_game.trainer.proof.winning_columns`:
    bitbully when installed, else the project's solver -- the same result,
    slower); a position where exactly one column wins is a candidate
    "win in N" (N = the winner's own moves against the longest resistance).
    Mirror images and transpositions count once
-   (:func:`~connect4_game.puzzles.proof.position_key`).
+   (:func:`~connect4_game.trainer.proof.position_key`).
 3. **Choice.** Per grade (win in 1 .. 7, and 8 or more), ``--per-grade``
    candidates drawn with the seed, with at least :data:`MIN_CHECKERS`
    checkers on the board; for 8 or more, only wins in at most
    :data:`MAX_WIN_IN` moves. Each chosen puzzle is proven again with the
-   project's own solver (:func:`~connect4_game.puzzles.proof.prove`); a
+   project's own solver (:func:`~connect4_game.trainer.proof.prove`); a
    puzzle whose proof needs more than ``--max-nodes`` positions is passed
    over (so that the test suite proves the whole set in seconds).
 
@@ -54,11 +54,11 @@ from connect4_game.ai.alphabeta import alphabeta_for  # noqa: E402
 from connect4_game.ai.book import default_book  # noqa: E402
 from connect4_game.ai.levels import LevelPlayer, get_level  # noqa: E402
 from connect4_game.ai.solver import Solver  # noqa: E402
-from connect4_game.game import Game  # noqa: E402
-from connect4_game.puzzles.model import DATA_VERSION, MAX_GRADE, Puzzle, grade_of, puzzle_id  # noqa: E402
-from connect4_game.puzzles.proof import COLS, ROWS, position_key, prove, winning_columns  # noqa: E402
+from connect4_game.core.game import Game  # noqa: E402
+from connect4_game.trainer.model import DATA_VERSION, MAX_GRADE, Puzzle, grade_of, puzzle_id  # noqa: E402
+from connect4_game.trainer.proof import COLS, ROWS, position_key, prove, winning_columns  # noqa: E402
 
-OUT = Path(__file__).resolve().parents[1] / 'connect4_game' / 'puzzles' / 'puzzles.json'
+OUT = Path(__file__).resolve().parents[1] / 'connect4_game' / 'trainer' / 'puzzles.json'
 
 PAIRINGS = (('easy', 'medium'), ('medium', 'easy'), ('medium', 'medium'), ('medium', 'hard'),
             ('hard', 'medium'), ('easy', 'hard'), ('hard', 'easy'), ('hard', 'hard'),
@@ -180,7 +180,7 @@ def choose(cands: dict[int, Candidate], seed: int, per_grade: int,
 
 
 def to_json(chosen: list[Candidate], made_by: str) -> dict:
-    """The data file's content (see :mod:`connect4_game.puzzles.model`),
+    """The data file's content (see :mod:`connect4_game.trainer.model`),
     easiest first; ``made_by`` is the command that made it."""
     puzzles = sorted((Puzzle(puzzle_id(c.moves), c.moves, c.win_in, c.answer) for c in chosen),
                      key=lambda p: (p.win_in, len(p.moves), p.id))

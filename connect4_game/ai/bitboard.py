@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Protocol
 
-from connect4_game.board import validate_checker
+from connect4_game.core.board import validate_checker
 
 __all__ = [
     "Geometry", "geometry", "cell_bit", "column_mask", "bottom_cell", "top_cell",
@@ -199,7 +199,7 @@ def from_slots(slots: Sequence[Sequence[str]], checker: str) -> tuple[int, int]:
 
 
 def from_board(board: HasSlots, checker: str) -> tuple[int, int]:
-    """Position ``(current, mask)`` of a :class:`connect4_game.board.Board`
+    """Position ``(current, mask)`` of a :class:`connect4_game.core.board.Board`
     (uses only ``board.slots``; the board is not modified)."""
     return from_slots(board.slots, checker)
 

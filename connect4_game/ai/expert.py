@@ -38,8 +38,8 @@ from connect4_game.ai.solver import (
     plies_to_score,
     score_to_plies,
 )
-from connect4_game.board import Board, validate_checker
-from connect4_game.checks import check_optional_int, check_seconds
+from connect4_game.core.board import Board, validate_checker
+from connect4_game.core.checks import check_optional_int, check_seconds
 from connect4_game.players import Player
 
 __all__ = ["ColumnScore", "analyze", "choose_column", "ExpertPlayer", "DEFAULT_TIME_BUDGET",
@@ -108,7 +108,7 @@ def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str
             lower_bound: int | None = None) -> list[ColumnScore]:
     """Analyse every column of ``board`` for the side to move.
 
-    :param board: a :class:`connect4_game.board.Board` of any size (not changed).
+    :param board: a :class:`connect4_game.core.board.Board` of any size (not changed).
     :param time_budget: seconds for the whole analysis (> 0).
     :param checker: the side to analyse for; default: the side to move
         (fewer or equal checkers; X moves first).

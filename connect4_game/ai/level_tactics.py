@@ -24,7 +24,7 @@ import time
 
 from connect4_game.ai import bitboard as bb
 from connect4_game.ai.search import Searcher
-from connect4_game.board import Board
+from connect4_game.core.board import Board
 
 __all__ = ['book_columns', 'solved_columns', 'forced_four_columns', 'double_threat_columns',
            'threat_scores', 'THREAT_TT_ENTRIES']

@@ -72,7 +72,7 @@ from connect4_game.ai.level_tactics import (
     forced_four_columns,
     solved_columns,
 )
-from connect4_game.board import Board
+from connect4_game.core.board import Board
 from connect4_game.i18n import N_
 from connect4_game.players import Player
 

@@ -1,6 +1,6 @@
 """Perfect play on any board: the Pons score of every column, from one of two backends.
 
-For a position -- a :class:`connect4_game.board.Board` or a move list -- this
+For a position -- a :class:`connect4_game.core.board.Board` or a move list -- this
 module gives, for the side to move, the Pons score of dropping a checker in
 each column (None for a full column), hence win/draw/loss with the number of
 plies to the end, and the best columns (:func:`solve_position`). Columns can
@@ -84,7 +84,7 @@ from connect4_game.ai.perfect_model import (
 )
 from connect4_game.ai.score import ColumnScore, NoMove
 from connect4_game.ai.solver import Solver, get_solver
-from connect4_game.checks import check_optional_int, check_seconds
+from connect4_game.core.checks import check_optional_int, check_seconds
 
 __all__ = [
     "ColumnScore", "PerfectResult", "BackendUnavailable", "BACKENDS", "LOCK",
@@ -214,7 +214,7 @@ def iter_columns(position: PositionLike, rows: int | None = None, cols: int | No
     columns as each is proven (centre first for bitbully; easiest first for
     the solver), then, if the budget ran out, the estimates.
 
-    :param position: a :class:`~connect4_game.board.Board` (not changed; the
+    :param position: a :class:`~connect4_game.core.board.Board` (not changed; the
         side to move is X when both have as many checkers, else O), a move
         string in ``add_checkers`` notation (``'3344'``; digits, then a-d for
         columns 10-13) or a list of 0-based columns, X first.

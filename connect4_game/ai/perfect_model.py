@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from connect4_game.ai.bitboard import from_board, geometry, has_four, play
 from connect4_game.ai.score import ColumnScore, Score, Wdl
 from connect4_game.ai.solver import score_to_plies
-from connect4_game.board import Board
-from connect4_game.checks import check_int, is_int
-from connect4_game.notation import ADD_CHECKERS_CHARS
+from connect4_game.core.board import Board
+from connect4_game.core.checks import check_int, is_int
+from connect4_game.core.notation import ADD_CHECKERS_CHARS
 
 __all__ = ["PerfectResult", "exact_column", "estimate_column",
            "Position", "read_position", "play_moves", "columns_of_moves"]

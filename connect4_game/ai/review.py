@@ -35,8 +35,8 @@ from connect4_game.ai import perfect
 from connect4_game.ai.perfect_model import columns_of_moves
 from connect4_game.ai.score import Score
 from connect4_game.ai.solver import score_to_plies
-from connect4_game.board import check_column
-from connect4_game.notation import column_name
+from connect4_game.core.board import check_column
+from connect4_game.core.notation import column_name
 
 __all__ = ["PlyReview", "VERDICTS", "DEFAULT_PLY_BUDGET", "verdict", "review_game",
            "review_moves", "format_review", "ReviewTable"]

@@ -47,8 +47,8 @@ import time
 
 from connect4_game.ai import bitboard as bb
 from connect4_game.ai.search_engine import Engine
-from connect4_game.board import validate_checker
-from connect4_game.checks import check_int, check_lookahead
+from connect4_game.core.board import validate_checker
+from connect4_game.core.checks import check_int, check_lookahead
 
 __all__ = ["Searcher", "DEFAULT_MAX_ENTRIES", "shared_searcher"]
 

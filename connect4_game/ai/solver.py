@@ -50,7 +50,7 @@ from itertools import islice
 
 from connect4_game.ai.bitboard import geometry
 from connect4_game.ai.book import OpeningBook
-from connect4_game.checks import check_int
+from connect4_game.core.checks import check_int
 
 __all__ = ["Solver", "Proof", "BudgetExceeded", "get_solver", "score_to_plies", "plies_to_score"]
 

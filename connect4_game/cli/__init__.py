@@ -18,17 +18,6 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn, Protocol
 
 from connect4_game.ai.levels import DEFAULT_LEVEL, is_level, level_names
-from connect4_game.board import (
-    DEFAULT_COLS,
-    DEFAULT_ROWS,
-    MAX_COLS,
-    MAX_ROWS,
-    MIN_COLS,
-    MIN_ROWS,
-    check_cols,
-    check_rows,
-)
-from connect4_game.checks import arg_type, check_choice, check_int, check_lookahead, check_number
 from connect4_game.cli.console import (
     network_options,
     player_config,
@@ -38,13 +27,30 @@ from connect4_game.cli.console import (
     run_text,
 )
 from connect4_game.cli.tournament import add_tournament_options, run_from_cli
-from connect4_game.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
+from connect4_game.core.board import (
+    DEFAULT_COLS,
+    DEFAULT_ROWS,
+    MAX_COLS,
+    MAX_ROWS,
+    MIN_COLS,
+    MIN_ROWS,
+    check_cols,
+    check_rows,
+)
+from connect4_game.core.checks import (
+    arg_type,
+    check_choice,
+    check_int,
+    check_lookahead,
+    check_number,
+)
+from connect4_game.core.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
+from connect4_game.core.messages import clip, quote
+from connect4_game.core.side import CHECKERS, Side
 from connect4_game.i18n import LANGUAGES
-from connect4_game.messages import clip, quote
 from connect4_game.net.options import MAX_WAIT, check_wait
 from connect4_game.oska.engine import OSKA_DEFAULT_N, OSKA_MAX_LOOKAHEAD, OSKA_MAX_N, OSKA_MIN_N
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, TIEBREAKS, clamp_lookahead
-from connect4_game.side import CHECKERS, Side
 from connect4_game.storage.settings import (
     DEFAULT_PACE,
     MAX_PACE,
@@ -284,7 +290,7 @@ def _mode_and_refused(args: argparse.Namespace, parser: argparse.ArgumentParser
     """The mode's name for messages and the options that do nothing in it."""
     refused: tuple[str, ...]
     if args.puzzles:
-        from connect4_game.puzzles.command import puzzle_mode
+        from connect4_game.trainer.command import puzzle_mode
         return puzzle_mode(args, parser)
     if args.game == 'oska':
         mode, refused = 'Oska', _CONNECT4_ONLY
@@ -360,7 +366,7 @@ def _start_position(args: argparse.Namespace, parser: argparse.ArgumentParser
     cols: int | None = args.cols
     moves: list[int] = []
     if args.position is not None:
-        from connect4_game.notation import parse_position
+        from connect4_game.core.notation import parse_position
         rows, cols = rows or DEFAULT_ROWS, cols or DEFAULT_COLS
         try:
             moves = parse_position(args.position, rows, cols)
@@ -429,11 +435,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` (default ``sys.argv[1:]``) and play; returns the exit status.
 
     The standard streams are handled as a command-line tool's, never with a
-    traceback (see :func:`connect4_game.console.run_command`): a closed pipe
+    traceback (see :func:`connect4_game.core.console.run_command`): a closed pipe
     on standard output ends it quietly with status 141, a full device with
     status 1 and one line on stderr, and no standard input is end of input.
     """
-    from connect4_game.console import run_command
+    from connect4_game.core.console import run_command
     return run_command(lambda: _run(argv))
 
 
@@ -448,11 +454,11 @@ def _run(argv: Sequence[str] | None) -> int:
     if (status := run_from_cli(args, parser)) is not None:
         return status
     if args.install_desktop_entry:
-        from connect4_game.desktop import install_from_command_line
+        from connect4_game.cli.desktop import install_from_command_line
         return install_from_command_line(args, parser)
     _check_mode(args, parser)
     if args.puzzles:
-        from connect4_game.puzzles.command import run_puzzles
+        from connect4_game.trainer.command import run_puzzles
         return run_puzzles(args)
     if args.review is not None:
         return run_review(args, parser)

@@ -15,17 +15,17 @@ from collections.abc import Callable, Iterable, Sequence
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from connect4_game import notation
 from connect4_game.ai.levels import is_level
-from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS
-from connect4_game.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK, ConsolePlayer
-from connect4_game.messages import clip
+from connect4_game.core import notation
+from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS
+from connect4_game.core.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK, ConsolePlayer
+from connect4_game.core.messages import clip
+from connect4_game.core.side import CHECKERS, Side
 from connect4_game.net.link import NetworkLink
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.oska.engine import OSKA_MAX_LOOKAHEAD
 from connect4_game.plugins.console_player import console_player
 from connect4_game.seat_config import NAMED_KINDS, PlayerConfig, SeatKind
-from connect4_game.side import CHECKERS, Side
 
 if TYPE_CHECKING:
     from connect4_game.ai.review import PlyReview, ReviewTable
@@ -110,7 +110,7 @@ def run_text(args: argparse.Namespace, parser: argparse.ArgumentParser, rows: in
     Ctrl-C and SIGTERM end it politely ('Game ended. Bye!', status 0), also
     while a plug-in loads; either way every player is closed, so a plug-in's
     process and whatever it started end with the game."""
-    from connect4_game.console import connect_four
+    from connect4_game.core.console import connect_four
     lookahead = CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
     tiebreak = args.tiebreak or CONSOLE_TIEBREAK
     default_x = 'ai' if args.demo else 'human'

@@ -21,9 +21,9 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from connect4_game.checks import arg_type, check_int, check_number
-from connect4_game.messages import ELLIPSIS, clip
-from connect4_game.side import Side
+from connect4_game.core.checks import arg_type, check_int, check_number
+from connect4_game.core.messages import ELLIPSIS, clip
+from connect4_game.core.side import Side
 from connect4_game.tournament import (
     TOURNAMENT_DEFAULT_GAMES,
     TOURNAMENT_MAX_GAMES,

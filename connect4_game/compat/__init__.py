@@ -14,7 +14,7 @@ Nothing here imports pygame.
 from __future__ import annotations
 
 from connect4_game.compat import adapter, cs5, vieropeenrij
-from connect4_game.messages import quote
+from connect4_game.core.messages import quote
 
 __all__ = ['SPEC_KINDS', 'player_from_spec', 'is_compat_spec']
 

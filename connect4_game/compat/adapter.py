@@ -1,7 +1,7 @@
 """Playing the HMC CS5 and Dutch players in our console game and window.
 
 The BU CS111 ps9 game (our console and window) asks a player for
-``next_move(board)`` on an engine :class:`~connect4_game.board.Board`; the HMC
+``next_move(board)`` on an engine :class:`~connect4_game.core.board.Board`; the HMC
 CS5 hw6pr3 and Dutch "Vier op een rij" players answer ``nextMove(b)`` /
 ``next_move(b)`` on their own ``Board(width, height)``. :class:`EngineAdapter`
 bridges the two: it copies our board into the player's Board class
@@ -21,10 +21,10 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from connect4_game import board as _engine
-from connect4_game.board import other, validate_checker
-from connect4_game.checks import check_lookahead, is_int
-from connect4_game.messages import clip
+from connect4_game.core import board as _engine
+from connect4_game.core.board import other, validate_checker
+from connect4_game.core.checks import check_lookahead, is_int
+from connect4_game.core.messages import clip
 from connect4_game.players import check_tiebreak
 
 __all__ = ['EngineAdapter', 'as_engine_player', 'to_board_of', 'move_method',

@@ -14,7 +14,7 @@ ps9 (BU CS111 ps9), and builds the board *width first*::
 
 Nothing here is a second copy of the rules or of the search:
 
-* :class:`Board` *is* our engine's :class:`connect4_game.board.Board`
+* :class:`Board` *is* our engine's :class:`connect4_game.core.board.Board`
   (a subclass) with HMC's names (``addMove``, ``delMove``, ``allowsMove``,
   ``winsFor``, ``isFull``, ``setBoard``, ``clear``, ``data``, ``hostGame``,
   ``playGame``);
@@ -41,12 +41,7 @@ from __future__ import annotations
 import random
 import threading
 
-# Absolute imports, so that this file also loads as a plug-in file
-# (``--o connect4_game/cs5.py:Player``), which imports it outside the package.
-from connect4_game import board as _engine
 from connect4_game.ai.search import Searcher
-from connect4_game.board import other, validate_checker
-from connect4_game.checks import check_lookahead, is_int
 from connect4_game.compat.adapter import (
     EngineAdapter,
     as_engine_player,
@@ -54,6 +49,12 @@ from connect4_game.compat.adapter import (
     register_style_board,
     to_board_of,
 )
+
+# Absolute imports, so that this file also loads as a plug-in file
+# (``--o connect4_game/cs5.py:Player``), which imports it outside the package.
+from connect4_game.core import board as _engine
+from connect4_game.core.board import other, validate_checker
+from connect4_game.core.checks import check_lookahead, is_int
 from connect4_game.players import Player as _ConsolePlayer
 from connect4_game.players import check_tiebreak
 

@@ -21,10 +21,11 @@ Nothing here imports pygame.
 
 from __future__ import annotations
 
-# absolute, so that this file also loads as a plug-in file (see cs5)
-from connect4_game import board as _engine
 from connect4_game.compat import cs5
 from connect4_game.compat.adapter import as_engine_player, register_style_board
+
+# absolute, so that this file also loads as a plug-in file (see cs5)
+from connect4_game.core import board as _engine
 
 __all__ = ['Board', 'Player', 'EnginePlayer', 'as_engine_player']
 

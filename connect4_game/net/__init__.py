@@ -6,7 +6,7 @@ The pieces, none of which imports pygame:
   JSON, strictly checked) and the join code;
 * :mod:`~connect4_game.net.transport` - the sockets: one selector loop,
   bounded lines, a connect that never blocks;
-* :mod:`~connect4_game.net.referee` - the game (:class:`~connect4_game.game.Game`)
+* :mod:`~connect4_game.net.referee` - the game (:class:`~connect4_game.core.game.Game`)
   checked against everything the opponent sends: its own moves only, in turn;
 * :mod:`~connect4_game.net.peer`, :mod:`~connect4_game.net.host`,
   :mod:`~connect4_game.net.join` - :class:`Host` and :class:`Join`, whose
@@ -32,7 +32,7 @@ A host::
 LAN discovery is not included: the joiner types the address.
 """
 
-from connect4_game.game import MoveRefused, reconcile
+from connect4_game.core.game import MoveRefused, reconcile
 from connect4_game.net.address import DEFAULT_PORT, parse_address
 from connect4_game.net.console import play_remote
 from connect4_game.net.events import (

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from connect4_game.checks import check_int
-from connect4_game.messages import clip
+from connect4_game.core.checks import check_int
+from connect4_game.core.messages import clip
 
 __all__ = ['DEFAULT_PORT', 'parse_address', 'addr_text', 'check_port']
 

@@ -6,7 +6,7 @@ It prints what the assignment's console game prints (BU CS111 ps9, Problem
 3's ``connect_four``): the board after each move, ``Player X's turn``, and at
 the end the result line (``Player X wins in 8 moves.`` / ``It's a tie!``) and
 ``Congratulations!`` for a win. The game is a
-:class:`~connect4_game.game.Game` kept in step through a
+:class:`~connect4_game.core.game.Game` kept in step through a
 :class:`~connect4_game.net.link.NetworkLink`.
 
 This module never imports pygame.
@@ -18,11 +18,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from connect4_game.game import Game
+from connect4_game.core.game import Game
+from connect4_game.core.side import Side
 from connect4_game.net.events import JoinsPaused, OpponentMove, UndoRequested
 from connect4_game.net.link import NetState, NetworkLink
 from connect4_game.net.peer import Peer
-from connect4_game.side import Side
 
 __all__ = ['play_remote']
 

@@ -15,7 +15,7 @@ import queue
 from dataclasses import dataclass, field
 from enum import Enum
 
-from connect4_game.side import Side
+from connect4_game.core.side import Side
 
 __all__ = [
     'GameInfo', 'Event', 'Connected', 'PeerBack', 'OpponentMove', 'UndoRequested',
@@ -29,7 +29,7 @@ class GameInfo:
     """The game both sides agreed on at a handshake.
 
     ``rows``/``cols``: board size; ``host_side``: the host's
-    :class:`~connect4_game.side.Side`; ``my_side``: this side's; ``moves``:
+    :class:`~connect4_game.core.side.Side`; ``my_side``: this side's; ``moves``:
     the agreed move list (0-based columns, X first), which replaces whatever
     the game had; ``names``: ``{Side.X: name, Side.O: name}``; ``peer``: the other side's
     address as ``'ip:port'``.

@@ -66,16 +66,16 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, check_cols, check_rows
-from connect4_game.checks import check_int, check_seconds
-from connect4_game.game import Game
+from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, check_cols, check_rows
+from connect4_game.core.checks import check_int, check_seconds
+from connect4_game.core.game import Game
+from connect4_game.core.side import CHECKERS, Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, check_port
 from connect4_game.net.events import CodeChanged, Error, JoinsPaused, Refused
 from connect4_game.net.peer import Peer, check_timing
 from connect4_game.net.referee import reconcile_with_peer
 from connect4_game.net.transport import Conn, ConnState
-from connect4_game.side import CHECKERS, Side
 
 __all__ = ['Host', 'wrong_codes_within', 'MAX_WRONG_CODES', 'CODE_PAUSE']
 

@@ -19,16 +19,16 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from connect4_game.checks import check_number
-from connect4_game.game import Game, MoveRefused
-from connect4_game.messages import clip, quote
+from connect4_game.core.checks import check_number
+from connect4_game.core.game import Game, MoveRefused
+from connect4_game.core.messages import clip, quote
+from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, addr_text, check_port
 from connect4_game.net.events import JoinFailed, JoinFailure
 from connect4_game.net.peer import Peer, check_timing
 from connect4_game.net.referee import reconcile_with_peer
 from connect4_game.net.transport import Conn
-from connect4_game.side import Side
 
 __all__ = ['Join', 'dial_failure', 'host_refusal']
 

@@ -2,7 +2,7 @@
 
 :class:`NetworkLink` wraps a started :class:`~connect4_game.net.host.Host` or
 :class:`~connect4_game.net.join.Join`. The owner keeps its own
-:class:`~connect4_game.game.Game`; each frame it calls :meth:`NetworkLink.poll`
+:class:`~connect4_game.core.game.Game`; each frame it calls :meth:`NetworkLink.poll`
 and applies the events: the opponent's move comes as
 :class:`~connect4_game.net.events.OpponentMove` and is played with
 ``game.offer(ply, column, side=link.friend_side)`` (or let
@@ -33,8 +33,9 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
-from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS
-from connect4_game.game import Game, MoveRefused, side_for_ply
+from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS
+from connect4_game.core.game import Game, MoveRefused, side_for_ply
+from connect4_game.core.side import Side
 from connect4_game.net.events import (
     Closed,
     Connected,
@@ -52,7 +53,6 @@ from connect4_game.net.host import Host
 from connect4_game.net.join import Join
 from connect4_game.net.options import NetworkOptions
 from connect4_game.net.peer import Peer
-from connect4_game.side import Side
 
 __all__ = ['NetState', 'NetworkLink', 'open_link', 'JOIN_FIRST_TRIES']
 
@@ -176,7 +176,7 @@ class NetworkLink:
         """Apply ``event`` to ``game`` (the owner's game).
 
         :returns: the game to keep: ``game`` itself, or a new
-            :class:`~connect4_game.game.Game` for a ``Connected`` /
+            :class:`~connect4_game.core.game.Game` for a ``Connected`` /
             ``PeerBack`` on another board size or when ``game`` is None.
 
         A move of this side made after the handshake was reported is kept
@@ -207,7 +207,7 @@ class NetworkLink:
         :returns: True if sent (or kept for a friend who is away), False if
             that exact move was already played.
         :raises ValueError: before the game is known; a
-            :class:`~connect4_game.game.MoveRefused` (a ValueError) if it is
+            :class:`~connect4_game.core.game.MoveRefused` (a ValueError) if it is
             not this side's turn, not the next ply, no legal column, or the
             game is over.
         """

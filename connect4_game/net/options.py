@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from connect4_game.checks import is_number, shown
+from connect4_game.core.checks import is_number, shown
+from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, check_port, parse_address
 from connect4_game.seat_config import PlayerConfig
-from connect4_game.side import Side
 
 __all__ = ['NetMode', 'NetworkOptions', 'MAX_WAIT', 'check_wait']
 
@@ -58,7 +58,7 @@ class NetworkOptions:
         (``'192.168.1.5'``, ``'192.168.1.5:24744'``, ``'[fe80::1]:24744'``).
     :param code: the 4-digit code: required to join; for a host None picks
         a random one.
-    :param side: host: :attr:`Side.X <connect4_game.side.Side.X>` (the
+    :param side: host: :attr:`Side.X <connect4_game.core.side.Side.X>` (the
         default, moves first) or ``Side.O`` (``'X'``/``'O'`` are read as
         these); join: None (a joiner plays the host's other side).
     :param local: ``{Side.X: PlayerConfig, Side.O: PlayerConfig}``, who plays this

@@ -15,7 +15,7 @@ through thread-safe calls that never block:
   ``Error``, ``JoinFailed`` (joiner only) and finally ``Closed``.
 
 Each side referees every move against its own
-:class:`~connect4_game.game.Game` (:mod:`connect4_game.net.referee`). Each
+:class:`~connect4_game.core.game.Game` (:mod:`connect4_game.net.referee`). Each
 side pings every ``ping_interval`` seconds and reports ``PeerLost`` when it
 has heard nothing for ``peer_timeout`` seconds; a joiner then reconnects by
 itself and the host takes it back.
@@ -31,8 +31,9 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from connect4_game.checks import check_seconds
-from connect4_game.messages import clip
+from connect4_game.core.checks import check_seconds
+from connect4_game.core.messages import clip
+from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
 from connect4_game.net.events import (
     Closed,
@@ -45,7 +46,6 @@ from connect4_game.net.events import (
 )
 from connect4_game.net.referee import Referee
 from connect4_game.net.transport import CLOSE_GRACE, Conn, ConnState, Transport
-from connect4_game.side import Side
 
 __all__ = ['Peer', 'check_timing']
 
@@ -128,7 +128,7 @@ class Peer(EventSource):
 
         :returns: True if played, False if that exact move was already played.
         :raises ValueError: before the game is known (a joiner before
-            ``Connected``); :class:`~connect4_game.game.MoveRefused` (a
+            ``Connected``); :class:`~connect4_game.core.game.MoveRefused` (a
             ValueError) if it is not this side's turn, not the next ply, not
             a legal column, or the game is over.
         """

@@ -48,9 +48,9 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from connect4_game.board import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
-from connect4_game.checks import check_bool, check_int
-from connect4_game.side import CHECKERS, Side
+from connect4_game.core.board import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
+from connect4_game.core.checks import check_bool, check_int
+from connect4_game.core.side import CHECKERS, Side
 
 __all__ = [
     'PROTOCOL_VERSION', 'MAX_LINE_BYTES', 'MAX_NAME', 'MAX_CHAT', 'MAX_TEXT', 'MAX_PLIES',
@@ -207,7 +207,7 @@ def validate(obj: Any) -> dict[str, Any]:
     """The message ``obj`` as checked values if it is a well-formed message (a
     dict as listed in the module docstring: known ``type``, exactly the allowed
     keys, every field of the right type and in range): a side (``host_side``,
-    the keys of ``names``) becomes a :class:`~connect4_game.side.Side`.
+    the keys of ``names``) becomes a :class:`~connect4_game.core.side.Side`.
 
     :raises ProtocolError: with code ``'bad_message'`` otherwise.
     """

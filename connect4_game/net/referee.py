@@ -1,8 +1,8 @@
-"""The referee of a network game: the :class:`~connect4_game.game.Game` as
+"""The referee of a network game: the :class:`~connect4_game.core.game.Game` as
 this side knows it, checked against everything the opponent sends.
 
 The opponent may play only its own side: one move at a time, in turn, a
-legal column (:meth:`Game.offer <connect4_game.game.Game.offer>` with the
+legal column (:meth:`Game.offer <connect4_game.core.game.Game.offer>` with the
 opponent's side). When the two sides (re)connect, the opponent's move list
 must be this side's, this side's plus the opponent's own next move (played
 while they were apart), or this side's minus this side's own last move (the
@@ -24,9 +24,10 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from connect4_game.checks import check_int
-from connect4_game.game import Game, MoveRefused, reconcile, side_for_ply
-from connect4_game.messages import clip
+from connect4_game.core.checks import check_int
+from connect4_game.core.game import Game, MoveRefused, reconcile, side_for_ply
+from connect4_game.core.messages import clip
+from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
 from connect4_game.net.events import (
     ChatMessage,
@@ -38,7 +39,6 @@ from connect4_game.net.events import (
     UndoRequested,
 )
 from connect4_game.net.transport import Conn, Transport
-from connect4_game.side import Side
 
 __all__ = ['Referee', 'reconcile_with_peer']
 

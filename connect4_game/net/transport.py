@@ -30,7 +30,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any, Protocol
 
-from connect4_game.messages import clip
+from connect4_game.core.messages import clip
 from connect4_game.net import protocol as P
 from connect4_game.net.address import addr_text
 

@@ -18,7 +18,7 @@ import string
 import sys
 from collections.abc import Callable, Sequence
 
-from connect4_game.checks import check_int
+from connect4_game.core.checks import check_int
 from connect4_game.oska.engine import (
     OSKA_DEFAULT_LOOKAHEAD,
     OSKA_DEFAULT_N,
@@ -205,7 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     (0, or 2 for bad options - printed as a usage error, never a traceback).
 
     ``python -m connect4_game.oska.console`` runs it through
-    :func:`connect4_game.console.run_command` (as ``--game oska --text``
+    :func:`connect4_game.core.console.run_command` (as ``--game oska --text``
     does): a closed pipe or a full device on standard output ends it
     quietly (status 141 or 1), no standard input is end of input."""
     parser = build_parser()
@@ -219,5 +219,5 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    from connect4_game.console import run_command
+    from connect4_game.core.console import run_command
     sys.exit(run_command(main, "oska"))

@@ -49,7 +49,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from connect4_game.checks import check_int
+from connect4_game.core.checks import check_int
 
 # -- the games the window and the command line offer ------------------------------------
 OSKA_MIN_N, OSKA_MAX_N, OSKA_DEFAULT_N = 4, 9, 4     # checkers per side

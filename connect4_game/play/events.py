@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from connect4_game.game import Move, Outcome
+from connect4_game.core.game import Move, Outcome
 
 __all__ = ['GameEvent', 'MoveMade', 'DropRefused', 'GameOver', 'GameStarted', 'HistoryChanged',
            'HintShown', 'UndoAsked', 'NetworkFailed', 'Notice', 'NoticeKind']

@@ -20,8 +20,8 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
+from connect4_game.core.messages import clip
 from connect4_game.i18n import _
-from connect4_game.messages import clip
 from connect4_game.net import events as ev
 from connect4_game.net.link import NetState, NetworkLink
 from connect4_game.play.events import Notice, NoticeKind

@@ -16,7 +16,7 @@ import logging
 from dataclasses import dataclass
 
 from connect4_game.ai.levels import EXPERT_MOVE_SECONDS
-from connect4_game.game import Game
+from connect4_game.core.game import Game
 from connect4_game.search.jobs import JobKind, Result, ResultStatus, SearchRequest
 from connect4_game.search.pool import SearchPool
 from connect4_game.search.replies import MoveReply

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from connect4_game.ai.levels import get_level
-from connect4_game.game import Game
+from connect4_game.core.game import Game
 from connect4_game.i18n import _
 from connect4_game.play.planner import SearchPlanner
 from connect4_game.seat_config import PlayerConfig, SeatKind

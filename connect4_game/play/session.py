@@ -33,11 +33,12 @@ from typing import IO, Any
 
 from connect4_game.ai.levels import DEFAULT_LEVEL
 from connect4_game.ai.review import PlyReview
-from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, other
-from connect4_game.checks import check_lookahead, check_number, is_int
-from connect4_game.game import Game, Move, MoveRefused, Refusal
+from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, other
+from connect4_game.core.checks import check_lookahead, check_number, is_int
+from connect4_game.core.game import Game, Move, MoveRefused, Refusal
+from connect4_game.core.messages import MAX_TEXT, clip
+from connect4_game.core.side import Side
 from connect4_game.i18n import _, ngettext
-from connect4_game.messages import MAX_TEXT, clip
 from connect4_game.net import events as ev
 from connect4_game.net.link import NetState, open_link
 from connect4_game.net.options import NetMode, NetworkOptions
@@ -69,7 +70,6 @@ from connect4_game.players import (
 from connect4_game.search.jobs import JobKind
 from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerConfig, SeatKind
-from connect4_game.side import Side
 from connect4_game.storage.savegame import STORED_KINDS, SavedGame, moves_to_string
 from connect4_game.storage.settings import DEFAULT_PACE, DEMO_GAP, MAX_PACE, MIN_PACE
 
@@ -86,7 +86,7 @@ class GameSession:
     """The window's game: see the module docstring.
 
     :param players: ``{'X': PlayerConfig, 'O': PlayerConfig}``.
-    :param rows, cols: board size (:mod:`connect4_game.board` limits).
+    :param rows, cols: board size (:mod:`connect4_game.core.board` limits).
     :param moves: 0-based columns to start from.
     :param lookahead, tiebreak: the Advanced AI settings the hint, the
         analysis and the ``0``-``9`` / ``T`` keys use (BU CS111 ps9, Problem 4).
@@ -103,7 +103,7 @@ class GameSession:
     :param worker: the AI worker (``submit``/``cancel``/``poll``), or None.
     :raises ValueError: for a bad size or bad moves (naming the move).
 
-    Attributes the screens read: ``game`` (the :class:`~connect4_game.game.Game`
+    Attributes the screens read: ``game`` (the :class:`~connect4_game.core.game.Game`
     record), ``seats``, ``lookahead``, ``tiebreak``, ``expert_mode``,
     ``pace``, ``paused``, ``demo``, ``network`` (the
     :class:`~connect4_game.play.network_game.NetworkGame` while a friend

@@ -30,8 +30,8 @@ The window runs plug-ins in its AI worker process instead
 and the user takes over that side or starts a new game.
 
 Child processes that run plug-in code are set up by
-:mod:`connect4_game.lifetime` (:func:`~connect4_game.lifetime.child_setup`,
-:func:`~connect4_game.lifetime.guard_descendants`, :func:`~connect4_game.lifetime.stop_child`, ...): each leads a process group of its own and ends,
+:mod:`connect4_game.plugins.lifetime` (:func:`~connect4_game.plugins.lifetime.child_setup`,
+:func:`~connect4_game.plugins.lifetime.guard_descendants`, :func:`~connect4_game.plugins.lifetime.stop_child`, ...): each leads a process group of its own and ends,
 with every process the plug-in started, when the game ends, however it ends.
 
 This package never imports pygame.

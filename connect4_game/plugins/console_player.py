@@ -8,7 +8,7 @@ This module never imports pygame.
 
 from __future__ import annotations
 
-from connect4_game.console import ConsolePlayer
+from connect4_game.core.console import ConsolePlayer
 from connect4_game.players import AIPlayer, Player, RandomPlayer
 from connect4_game.plugins.guarded import GuardedPlayer
 from connect4_game.plugins.loader import load_player

@@ -22,9 +22,9 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from connect4_game.board import Board, other, validate_checker
-from connect4_game.checks import check_seconds, shown
-from connect4_game.messages import clip
+from connect4_game.core.board import Board, other, validate_checker
+from connect4_game.core.checks import check_seconds, shown
+from connect4_game.core.messages import clip
 from connect4_game.plugins.spec import describe_exception
 
 __all__ = ["SafePlayer", "GuardedPlayer"]
@@ -58,7 +58,7 @@ class SafePlayer:
             plug-in and what went wrong: an exception (type, text, line in
             the plug-in), a non-integer, a column off the board or a full
             column. What the plug-in returned is quoted shortened
-            (:func:`connect4_game.checks.shown`: at most 40 characters, a long
+            (:func:`connect4_game.core.checks.shown`: at most 40 characters, a long
             number as ``'a 101-digit number'``). Never raises (except
             KeyboardInterrupt).
         """

@@ -7,7 +7,7 @@ understood:
 * **BU CS111 ps9** (our engine's): ``Cls(checker)`` (or
   ``Cls(checker, tiebreak, lookahead)`` like the assignment's ``AIPlayer``,
   Problem 4) with attribute ``checker`` and ``next_move(board)`` on a
-  :class:`connect4_game.board.Board`.
+  :class:`connect4_game.core.board.Board`.
 * **HMC CS5** (hw6pr3): ``Cls(ox, tbt, ply)`` with ``nextMove(board)`` on a
   ``Board(width, height)`` with ``addMove``/``allowsMove``/...
 * **Dutch "Vier op een rij"**: ``Cls(ox, tbt, ply)`` with ``next_move(board)``
@@ -35,11 +35,11 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from connect4_game.board import validate_checker
 from connect4_game.compat import is_compat_spec
-from connect4_game.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
+from connect4_game.core.board import validate_checker
+from connect4_game.core.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
+from connect4_game.core.side import CHECKERS
 from connect4_game.plugins.spec import describe_exception, is_plugin_spec, parse_spec
-from connect4_game.side import CHECKERS
 
 __all__ = ["ADAPTERS", "register_adapter", "load_class", "load_player"]
 

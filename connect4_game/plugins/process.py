@@ -7,7 +7,7 @@ closing ``sys.stdout``, threads that never end, walking ``gc`` for the game's
 objects) cannot reach the game; a fault hands the side to the user, as
 :class:`~connect4_game.plugins.guarded.GuardedPlayer` does. The child side is
 :func:`_plugin_main`; its lifetime is looked after by
-:mod:`connect4_game.lifetime`.
+:mod:`connect4_game.plugins.lifetime`.
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ from collections.abc import Callable
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from connect4_game.board import Board, other, validate_checker
-from connect4_game.checks import is_int, shown
-from connect4_game.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
-from connect4_game.lifetime import child_setup, describe_exit, guard_descendants, stop_child
-from connect4_game.messages import clip
+from connect4_game.core.board import Board, other, validate_checker
+from connect4_game.core.checks import is_int, shown
+from connect4_game.core.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
+from connect4_game.core.messages import clip
 from connect4_game.plugins.guarded import SafePlayer
+from connect4_game.plugins.lifetime import child_setup, describe_exit, guard_descendants, stop_child
 from connect4_game.plugins.loader import load_player
 from connect4_game.plugins.spec import describe_exception, parse_spec, spec_label
 
@@ -90,7 +90,7 @@ class ProcessPlayer:
     set up by :func:`child_setup`: its own process group, gone when this
     process dies). Each move sends the child the board's rows (a copy) and
     reads back a column, as JSON; the plug-in can neither see nor change the
-    game's :class:`~connect4_game.board.Board`, and nothing it does in its
+    game's :class:`~connect4_game.core.board.Board`, and nothing it does in its
     process (``os._exit``, ``sys.exit``, raising ``KeyboardInterrupt``,
     closing ``sys.stdout``, threads that never end, processes it forks or
     starts, see :func:`guard_descendants`) can end or hang the game.
@@ -203,7 +203,7 @@ class ProcessPlayer:
                 return ("timeout", None)
 
     def _exit_text(self) -> str:
-        """How the child ended (see :func:`connect4_game.lifetime.describe_exit`)."""
+        """How the child ended (see :func:`connect4_game.plugins.lifetime.describe_exit`)."""
         process = self._process
         if process is None:
             return "stopped"

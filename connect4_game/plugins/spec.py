@@ -14,7 +14,7 @@ import traceback
 from pathlib import Path
 
 from connect4_game.compat import SPEC_KINDS, is_compat_spec
-from connect4_game.messages import clip, quote
+from connect4_game.core.messages import clip, quote
 from connect4_game.seat_config import NAMED_KINDS
 
 __all__ = ["is_plugin_spec", "check_player_spec", "parse_spec", "spec_label",

@@ -28,8 +28,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from connect4_game.messages import clip
-from connect4_game.puzzles import Puzzle, TryResult, check_try, defence, solution
+from connect4_game.core.messages import clip
 from connect4_game.search.replies import (
     MoveReply,
     OskaReply,
@@ -38,11 +37,12 @@ from connect4_game.search.replies import (
     Reply,
     ReviewReply,
 )
+from connect4_game.trainer import Puzzle, TryResult, check_try, defence, solution
 
 if TYPE_CHECKING:
     from connect4_game.ai.review import PlyReview
     from connect4_game.ai.score import ColumnScore
-    from connect4_game.board import Board
+    from connect4_game.core.board import Board
 
 __all__ = ['SearchRequest', 'JobKind', 'Result', 'ResultStatus', 'compute', 'decode_reply',
            'error_text', 'final_result', 'job_name',
@@ -76,7 +76,7 @@ class JobKind(str, Enum):
     :class:`~connect4_game.search.replies.OskaReply`."""
     PUZZLE = 'puzzle'
     """A puzzle's try judged (with the defence), or its solution
-    (:mod:`connect4_game.puzzles`): a :class:`~connect4_game.search.replies.PuzzleReply`."""
+    (:mod:`connect4_game.trainer`): a :class:`~connect4_game.search.replies.PuzzleReply`."""
     PING = 'ping'
     """Start-up check: imports the search; a :class:`~connect4_game.search.replies.PingReply`."""
 
@@ -263,7 +263,7 @@ _EXPERTS: dict[str, Any] = {}
 
 
 def _board_from_rows(rows: tuple[str, ...]) -> Board:
-    from connect4_game.board import Board
+    from connect4_game.core.board import Board
     b = Board(len(rows), len(rows[0]))
     b.slots = [list(r) for r in rows]
     return b
@@ -401,7 +401,7 @@ def _run_plugin(req: SearchRequest, progress: Progress | None) -> MoveReply:
         not a playable column) -- never the plug-in's own exception.
     """
     from connect4_game import plugins
-    from connect4_game.lifetime import guard_descendants
+    from connect4_game.plugins.lifetime import guard_descendants
     guard_descendants()   # whatever the plug-in starts ends with this process
     board = _board_from_rows(req.rows)
     key = (req.plugin, req.checker, req.tiebreak, req.lookahead, req.instance)
@@ -432,14 +432,14 @@ def _run_plugin(req: SearchRequest, progress: Progress | None) -> MoveReply:
 
 def _run_puzzle(req: SearchRequest, progress: Progress | None) -> PuzzleReply:
     """``'puzzle'``: ``req.column`` tried in the position ``req.moves`` of
-    ``req.puzzle`` (:func:`connect4_game.puzzles.check_try`; when it keeps the
-    win, the defender's reply, :func:`~connect4_game.puzzles.defence`), or for
+    ``req.puzzle`` (:func:`connect4_game.trainer.check_try`; when it keeps the
+    win, the defender's reply, :func:`~connect4_game.trainer.defence`), or for
     ``req.column`` -1 the puzzle's solution.
 
     :raises ValueError: without a puzzle, or for moves that do not start at
         the puzzle's position.
     """
-    from connect4_game.game import Game
+    from connect4_game.core.game import Game
     if req.puzzle is None:
         raise ValueError('a puzzle request names no puzzle')
     if req.column < 0:

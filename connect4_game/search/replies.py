@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from connect4_game.ai.review import PlyReview
-from connect4_game.puzzles import TryResult
+from connect4_game.trainer import TryResult
 
 __all__ = ['MoveReply', 'ReviewReply', 'OskaReply', 'PuzzleReply', 'PingReply', 'Reply',
            'Square']
@@ -198,7 +198,7 @@ class PuzzleReply:
     """A puzzle's judgement (``'puzzle'``).
 
     :param result: for a try: what it does (a
-        :class:`~connect4_game.puzzles.TryResult`); None for the solution.
+        :class:`~connect4_game.trainer.TryResult`); None for the solution.
     :param defence: for a try that ``WINS``: the defender's 0-based column
         after it (its longest resistance); else None.
     :param line: for the solution: the 0-based columns from the puzzle's

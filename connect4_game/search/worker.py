@@ -29,10 +29,10 @@ result.
 * Every worker process leads a process group of its own, so killing it (on
   cancel, time-out, death or :meth:`SearchWorker.close`) also kills every
   process a plug-in started; and each ends by itself when the window's
-  process dies, even by SIGKILL (see :func:`connect4_game.lifetime.child_setup`).
+  process dies, even by SIGKILL (see :func:`connect4_game.plugins.lifetime.child_setup`).
   On Linux a worker process about to run its first plug-in stays behind as
   the guardian of a forked copy that runs it
-  (:func:`connect4_game.lifetime.guard_descendants`), so that also what a
+  (:func:`connect4_game.plugins.lifetime.guard_descendants`), so that also what a
   plug-in starts with ``subprocess`` or in a session of its own ends then.
 * :meth:`SearchWorker.close` kills every process it started within a
   fraction of a second.
@@ -56,8 +56,8 @@ import threading
 import time
 from typing import Any
 
-from connect4_game.lifetime import child_setup, describe_exit, stop_child
-from connect4_game.messages import clip
+from connect4_game.core.messages import clip
+from connect4_game.plugins.lifetime import child_setup, describe_exit, stop_child
 from connect4_game.search.jobs import (
     MAX_MESSAGE,
     JobKind,
@@ -130,7 +130,7 @@ def _serve(conn: mp_connection.Connection, parent_pid: int | None = None) -> Non
     loop ends only when the pipe closes or a None request arrives.
 
     :param parent_pid: the window's process id: with it the process is set up
-        by :func:`connect4_game.lifetime.child_setup` (own process group, ends
+        by :func:`connect4_game.plugins.lifetime.child_setup` (own process group, ends
         with its parent, obeys SIGTERM).
     """
     if parent_pid is not None:

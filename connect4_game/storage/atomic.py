@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from connect4_game.checks import check_seconds
+from connect4_game.core.checks import check_seconds
 
 __all__ = ["atomic_write_bytes", "atomic_write_text", "atomic_write_json", "atomic_write_new",
            "json_bytes", "remove_stale_temp_files", "STALE_AFTER", "UNUSED_AFTER"]

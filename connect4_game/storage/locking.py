@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from connect4_game.checks import check_seconds
+from connect4_game.core.checks import check_seconds
 
 __all__ = ["LOCK_TIMEOUT", "LOCK_SUFFIX", "lock_path", "locked"]
 

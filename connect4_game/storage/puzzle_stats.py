@@ -1,6 +1,6 @@
 """Puzzle tries, kept across runs next to the game statistics.
 
-For each puzzle (by its id, :attr:`connect4_game.puzzles.Puzzle.id`): how
+For each puzzle (by its id, :attr:`connect4_game.trainer.Puzzle.id`): how
 many tries were finished (``tried``) and how many of them solved it
 (``solved``). Stored as ``puzzle_stats.json`` beside ``stats.json`` (in
 :func:`connect4_game.storage.settings.config_dir`)::

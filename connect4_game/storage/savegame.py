@@ -65,13 +65,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from connect4_game.board import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS, Board, check_column
-from connect4_game.checks import check_int
-from connect4_game.game import Game
-from connect4_game.messages import clip
-from connect4_game.notation import ADD_CHECKERS_CHARS
+from connect4_game.core.board import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS, Board, check_column
+from connect4_game.core.checks import check_int
+from connect4_game.core.game import Game
+from connect4_game.core.messages import clip
+from connect4_game.core.notation import ADD_CHECKERS_CHARS
+from connect4_game.core.side import CHECKERS
 from connect4_game.seat_config import PlayerConfig, SeatKind
-from connect4_game.side import CHECKERS
 from connect4_game.storage.atomic import atomic_write_json, atomic_write_new, json_bytes
 from connect4_game.storage.settings import config_dir
 from connect4_game.storage.userfiles import (
@@ -217,7 +217,7 @@ def parse_moves(moves: str, rows: int = 6, cols: int = 7) -> list[int]:
 
 
 def board_from_moves(moves: str, rows: int = 6, cols: int = 7) -> Board:
-    """The :class:`~connect4_game.board.Board` after playing ``moves`` (validated).
+    """The :class:`~connect4_game.core.board.Board` after playing ``moves`` (validated).
 
     :raises MoveStringError: as :func:`parse_moves`.
     """

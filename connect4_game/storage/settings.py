@@ -13,7 +13,7 @@ the defaults plus one warning, and is moved aside to
 ``settings.json.bad-<YYYYmmdd-HHMMSS>`` so the next start is clean. In a
 usable file each unknown or invalid field is dropped on its own (with a
 warning) while the valid ones are kept. Warnings quote at most a clipped
-piece of any key or value (:mod:`connect4_game.messages`). Saving is atomic
+piece of any key or value (:mod:`connect4_game.core.messages`). Saving is atomic
 (:mod:`connect4_game.storage.atomic`), so a crash mid-write keeps the previous file.
 
 This module never imports pygame.
@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from connect4_game.ai.levels import DEFAULT_LEVEL, search_level
-from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, check_cols, check_rows
-from connect4_game.checks import (
+from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, check_cols, check_rows
+from connect4_game.core.checks import (
     check_bool,
     check_choice,
     check_lookahead,
@@ -84,7 +84,7 @@ def check_window_size(value: Any, what: str = 'the window') -> tuple[int, int]:
 
     :returns: ``(width, height)`` as a tuple.
     :raises ValueError: ``'the window must be between 520x480 and 8192x8192,
-        not 200x150'`` (each number shortened as :func:`~connect4_game.checks.shown` does).
+        not 200x150'`` (each number shortened as :func:`~connect4_game.core.checks.shown` does).
 
     >>> check_window_size([900, 800])
     (900, 800)
@@ -132,7 +132,7 @@ def settings_path() -> Path:
     return config_dir() / SETTINGS_FILE
 
 
-# -- field validation: the same validators as the command line (connect4_game.checks and owners)
+# -- field validation: the same validators as the command line (connect4_game.core.checks and owners)
 
 def _lookahead(v: Any) -> int:
     return check_lookahead(v, 'lookahead', MAX_LOOKAHEAD)

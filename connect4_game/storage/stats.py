@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from connect4_game.checks import check_int
-from connect4_game.side import Side
+from connect4_game.core.checks import check_int
+from connect4_game.core.side import Side
 from connect4_game.storage.atomic import atomic_write_json
 from connect4_game.storage.locking import locked
 from connect4_game.storage.settings import config_dir

@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from connect4_game.messages import ELLIPSIS, clip, quote
+from connect4_game.core.messages import ELLIPSIS, clip, quote
 
 __all__ = ["MAX_FILE_BYTES", "MAX_SHOWN_PATH", "SHOWN_VALUE", "MAX_WARNINGS", "UserFileError",
            "shown_path", "quote_value", "read_user_file", "parse_json", "load_json",
@@ -85,7 +85,7 @@ def shown_path(path: str | os.PathLike[str]) -> str:
 
 
 def quote_value(value: Any) -> str:
-    """A bad key or value as a loader's message quotes it: :func:`~connect4_game.messages.quote`
+    """A bad key or value as a loader's message quotes it: :func:`~connect4_game.core.messages.quote`
     cut to :data:`SHOWN_VALUE` characters (``'kkkk…'``), one line, never raising."""
     return quote(value, SHOWN_VALUE)
 

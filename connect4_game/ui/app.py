@@ -42,9 +42,9 @@ import sys
 
 import pygame
 
-from connect4_game.board import check_cols, check_rows
+from connect4_game.core.board import check_cols, check_rows
+from connect4_game.core.messages import clip
 from connect4_game.i18n import _, ngettext
-from connect4_game.messages import clip
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.oska.engine import OSKA_DEFAULT_LOOKAHEAD, OSKA_MAX_LOOKAHEAD
 from connect4_game.play.network_game import NetworkGame

@@ -2,7 +2,7 @@
 (Ctrl+S), the autosave of an unfinished game, and the move string on the
 clipboard (Copy moves, Ctrl+C; Paste position, Ctrl+V). The file formats are
 :mod:`connect4_game.storage.savegame`'s; the clipboard holds the players'
-notation, columns 1..N (:mod:`connect4_game.notation`: ``4453``).
+notation, columns 1..N (:mod:`connect4_game.core.notation`: ``4453``).
 
 Every method takes the :class:`~connect4_game.play.session.GameSession` it
 works on and tells the player the outcome through ``session.say``.
@@ -13,9 +13,9 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from connect4_game.core.messages import clip
+from connect4_game.core.notation import NotationError, column_range, format_moves, parse_position
 from connect4_game.i18n import _, ngettext
-from connect4_game.messages import clip
-from connect4_game.notation import NotationError, column_range, format_moves, parse_position
 from connect4_game.ui.services import Clipboard, ClipboardError
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ class GameFiles:
 def notation_problem(exc: NotationError) -> str:
     """What is wrong with a move string, in the player's words and language:
     the move, the character and why (``exc`` from
-    :func:`~connect4_game.notation.parse_position`)."""
+    :func:`~connect4_game.core.notation.parse_position`)."""
     span = column_range(exc.columns)
     if exc.reason == 'empty':
         return _('The clipboard holds no moves: copy columns {span}, e.g. 4453.').format(

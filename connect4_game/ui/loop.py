@@ -29,7 +29,7 @@ from typing import Protocol
 
 import pygame
 
-from connect4_game.messages import clip, quote
+from connect4_game.core.messages import clip, quote
 from connect4_game.play.session import GameSession
 from connect4_game.search.worker import SearchWorker
 from connect4_game.ui.window import Window

@@ -20,9 +20,9 @@ from typing import Protocol
 
 import pygame
 
-from connect4_game.checks import check_int
-from connect4_game.messages import MAX_TEXT, clip
-from connect4_game.side import Side
+from connect4_game.core.checks import check_int
+from connect4_game.core.messages import MAX_TEXT, clip
+from connect4_game.core.side import Side
 from connect4_game.ui.text_fit import (
     MIN_FONT,
     draw_text,

@@ -23,9 +23,9 @@ from typing import Protocol
 import pygame
 
 from connect4_game import i18n
+from connect4_game.core.messages import clip
+from connect4_game.core.side import Side
 from connect4_game.i18n import _
-from connect4_game.messages import clip
-from connect4_game.side import Side
 from connect4_game.storage.settings import Settings
 from connect4_game.storage.stats import Stats, load_stats
 from connect4_game.ui import themes

@@ -2,7 +2,7 @@
 place where they are combined with the saved settings.
 
 :class:`AppOptions` is what :mod:`connect4_game.cli` builds (already
-validated, by the validators of :mod:`connect4_game.checks` and the owners of the values).
+validated, by the validators of :mod:`connect4_game.core.checks` and the owners of the values).
 :func:`resolve_start` decides, once, who plays, on which board, from which
 moves and with which Advanced AI settings; nothing else second-guesses it.
 
@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from connect4_game.ai.levels import DEFAULT_LEVEL
-from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS
+from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS
+from connect4_game.core.side import Side
 from connect4_game.net.options import NetworkOptions
 from connect4_game.oska.engine import OSKA_DEFAULT_N
 from connect4_game.players import (
@@ -25,7 +26,6 @@ from connect4_game.players import (
     clamp_lookahead,
 )
 from connect4_game.seat_config import NAMED_KINDS, PlayerConfig, SeatKind
-from connect4_game.side import Side
 from connect4_game.storage.savegame import SavedGame
 from connect4_game.storage.settings import Settings
 

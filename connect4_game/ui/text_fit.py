@@ -17,7 +17,7 @@ Text that can come from outside (a settings key, a file name, a plug-in's
 error) is never rendered wider than it is drawn: :func:`fit_text` and
 :func:`wrap_text` measure with ``Font.size`` and cut with ``…``, so a
 200,000-character message costs a few measurements of at most
-:data:`~connect4_game.messages.MAX_TEXT` characters. Re-exported by
+:data:`~connect4_game.core.messages.MAX_TEXT` characters. Re-exported by
 :mod:`connect4_game.ui.render`.
 """
 
@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pygame
 
-from connect4_game.messages import ELLIPSIS, MAX_TEXT, clip
+from connect4_game.core.messages import ELLIPSIS, MAX_TEXT, clip
 
 __all__ = ['MIN_FONT', 'font', 'line_height', 'block_height', 'fit_text', 'wrap_text', 'render_fit', 'draw_text',
            'fit', 'Fit', 'TextDrawn', 'begin_frame', 'frame_texts', 'cut_text_at']

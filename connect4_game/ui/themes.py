@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from connect4_game.checks import check_int, check_real
+from connect4_game.core.checks import check_int, check_real
+from connect4_game.core.side import Side
 from connect4_game.i18n import N_
-from connect4_game.side import Side
 from connect4_game.storage.settings import DEFAULT_THEME
 from connect4_game.storage.settings import THEMES as THEME_NAMES
 

@@ -11,8 +11,8 @@ import os
 
 import pygame
 
+from connect4_game.core.messages import clip, quote
 from connect4_game.i18n import _
-from connect4_game.messages import clip, quote
 from connect4_game.storage.settings import MAX_WINDOW, MIN_WINDOW_H, MIN_WINDOW_W
 
 __all__ = ['Window', 'fit_size']

@@ -4,7 +4,7 @@ import random
 import pytest
 
 from connect4_game.ai import bitboard as bb
-from connect4_game.board import Board
+from connect4_game.core.board import Board
 
 
 def random_board(rng, h, w, n):

@@ -19,7 +19,7 @@ from connect4_game.ai.bitboard import from_moves, from_slots, has_four, play
 from connect4_game.ai.expert import ColumnScore, ExpertPlayer, analyze, choose_column
 from connect4_game.ai.score import NoMove, Score, Wdl
 from connect4_game.ai.solver import Solver, get_solver, plies_to_score, score_to_plies
-from connect4_game.board import Board
+from connect4_game.core.board import Board
 from connect4_game.players import AIPlayer, RandomPlayer
 from tests.pons import PONS_DIR as PONS
 from tests.pons import read_pons

@@ -7,7 +7,7 @@ from connect4_game.ai.level_tactics import (
     solved_columns,
     threat_scores,
 )
-from connect4_game.board import Board
+from connect4_game.core.board import Board
 
 GEO = bb.geometry(6, 7)
 

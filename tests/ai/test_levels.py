@@ -23,7 +23,7 @@ from connect4_game.ai.levels import (
     level_player,
     make_level_player,
 )
-from connect4_game.board import Board
+from connect4_game.core.board import Board
 from connect4_game.players import AIPlayer, Player
 from tests.oracle import oracle_scores
 

@@ -17,7 +17,7 @@ from connect4_game.ai import expert, perfect
 from connect4_game.ai.perfect import BackendUnavailable, ColumnScore, solve_position
 from connect4_game.ai.score import Wdl
 from connect4_game.ai.solver import score_to_plies
-from connect4_game.board import Board
+from connect4_game.core.board import Board
 from tests.pons import PONS_DIR, read_pons
 
 EMPTY_6x7 = [-2, -1, 0, 1, 0, -1, -2]

@@ -6,7 +6,7 @@ import pytest
 
 from connect4_game.ai import bitboard as bb
 from connect4_game.ai.search import Searcher, shared_searcher
-from connect4_game.board import Board
+from connect4_game.core.board import Board
 from connect4_game.players import AIPlayer
 from tests.oracle import oracle_scores
 from tests.pons import PONS_DIR, read_pons

@@ -11,7 +11,6 @@ import types
 import pytest
 
 from connect4_game import AIPlayer, connect_four
-from connect4_game import board as engine
 from connect4_game.compat import player_from_spec
 from connect4_game.compat.cs5 import (
     Board,
@@ -21,6 +20,7 @@ from connect4_game.compat.cs5 import (
     as_engine_player,
     to_board_of,
 )
+from connect4_game.core import board as engine
 from tests.oracle import oracle_scores
 from tests.oracle_cs5 import OracleCS5Player, affordable_ply, random_position
 

@@ -4,7 +4,8 @@ move)."""
 
 import pytest
 
-from connect4_game.game import Game
+from connect4_game.core.game import Game
+from connect4_game.core.side import Side
 from connect4_game.net import (
     ChatMessage,
     Closed,
@@ -20,7 +21,6 @@ from connect4_game.net import (
     UndoAnswered,
     UndoRequested,
 )
-from connect4_game.side import Side
 
 
 class StubPeer:

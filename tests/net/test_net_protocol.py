@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from connect4_game.board import Board
-from connect4_game.game import Game, MoveRefused, reconcile, side_for_ply
+from connect4_game.core.board import Board
+from connect4_game.core.game import Game, MoveRefused, reconcile, side_for_ply
 from connect4_game.net import protocol as P
 from connect4_game.net.address import parse_address
 from connect4_game.net.referee import reconcile_with_peer

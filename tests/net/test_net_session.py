@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from connect4_game.game import Game
+from connect4_game.core.game import Game
 from connect4_game.net import (
     Host,
     Join,

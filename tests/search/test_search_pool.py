@@ -3,13 +3,13 @@ stays "in flight" until its last result is polled, a puzzle is judged in the
 pool's process, and the game's planner asks again for a request another
 caller's request took the place of (or whose result another caller took)."""
 
-from connect4_game.game import Game
+from connect4_game.core.game import Game
 from connect4_game.play.planner import SearchPlanner
-from connect4_game.puzzles import TryResult, load_puzzles, solution
 from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import PingReply, PuzzleReply
 from connect4_game.search.worker import SearchWorker
 from connect4_game.seat_config import PlayerConfig
+from connect4_game.trainer import TryResult, load_puzzles, solution
 from tests.worker_jobs import FakePool
 
 EMPTY = ('       ',) * 6

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from connect4_game.board import Board
+from connect4_game.core.board import Board
 from connect4_game.storage.savegame import (
     MoveStringError,
     SavedGame,

@@ -24,7 +24,7 @@ import random
 
 import pygame
 
-from connect4_game.game import replay_board
+from connect4_game.core.game import replay_board
 from connect4_game.search.jobs import Result
 from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerConfig

@@ -16,7 +16,7 @@ def _random_wins(seed=7, games=3000):
     """Seeded random games on 6x7, grouped by where their winning four lies."""
     import random
 
-    from connect4_game.game import Game
+    from connect4_game.core.game import Game
     rng = random.Random(seed)
     found = {}
     for _ in range(games):

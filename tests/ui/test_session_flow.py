@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from connect4_game.game import Termination
+from connect4_game.core.game import Termination
 from connect4_game.play import events
 from connect4_game.play.seats import ComputerSeat, FriendSeat, PersonSeat, RandomSeat
 from connect4_game.play.session import GameSession

@@ -11,7 +11,7 @@ import signal
 import pygame
 import pytest
 
-from connect4_game.game import replay_board
+from connect4_game.core.game import replay_board
 from connect4_game.search.worker import SearchWorker
 from tests.ui_helpers import key, make_app
 

@@ -6,7 +6,7 @@ import json
 import pygame
 import pytest
 
-from connect4_game.game import replay_board
+from connect4_game.core.game import replay_board
 from connect4_game.players import DEFAULT_LOOKAHEAD
 from connect4_game.search.jobs import Result
 from connect4_game.search.replies import MoveReply

@@ -29,8 +29,8 @@ from typing import Any
 import pygame
 
 from connect4_game.ai.levels import DEFAULT_LEVEL
+from connect4_game.core.messages import MAX_TEXT, clip
 from connect4_game.i18n import _
-from connect4_game.messages import MAX_TEXT, clip
 from connect4_game.net.link import NetState
 from connect4_game.play import events
 from connect4_game.play.session import GameSession

@@ -9,12 +9,12 @@ from typing import Protocol
 
 import pygame
 
+from connect4_game.core.messages import clip
+from connect4_game.core.side import Side
 from connect4_game.i18n import _
-from connect4_game.messages import clip
 from connect4_game.net.address import DEFAULT_PORT
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.play.network_game import NetworkGame
-from connect4_game.side import Side
 from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.confirm import ConfirmScreen

@@ -25,8 +25,9 @@ from typing import Protocol
 import pygame
 
 from connect4_game.ai import levels
-from connect4_game.board import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
-from connect4_game.checks import is_int
+from connect4_game.core.board import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
+from connect4_game.core.checks import is_int
+from connect4_game.core.side import Side
 from connect4_game.i18n import N_, _, ngettext
 from connect4_game.oska.engine import (
     OSKA_DEFAULT_LOOKAHEAD,
@@ -36,7 +37,6 @@ from connect4_game.oska.engine import (
 )
 from connect4_game.players import MAX_LOOKAHEAD, TIEBREAKS, WARN_LOOKAHEAD, clamp_lookahead
 from connect4_game.seat_config import PlayerConfig, SeatKind
-from connect4_game.side import Side
 from connect4_game.ui import themes
 from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
 from connect4_game.ui.screen_stack import ScreenStack

@@ -22,7 +22,7 @@ from typing import Protocol
 
 import pygame
 
-from connect4_game.checks import check_int
+from connect4_game.core.checks import check_int
 from connect4_game.i18n import N_, _
 from connect4_game.oska import engine as oska
 from connect4_game.oska.engine import (

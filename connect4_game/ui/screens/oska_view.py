@@ -14,9 +14,9 @@ from typing import NamedTuple, Protocol, TypedDict
 
 import pygame
 
+from connect4_game.core.side import Side
 from connect4_game.i18n import _
 from connect4_game.oska.engine import Move, opponent
-from connect4_game.side import Side
 from connect4_game.ui.render import MIN_FONT, darker, fit_text, font, mix, wrap_text
 from connect4_game.ui.screens.base import Host, Screen
 from connect4_game.ui.themes import RGB, Theme, checker_surface

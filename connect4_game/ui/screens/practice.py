@@ -4,7 +4,7 @@ Opened from the review (*Practice*, key P) with the review's records. Each
 exercise sets up the position before a mistake or blunder of a side a person
 played (both sides when nobody did) and asks for a better move: a click on a
 column or its number key (1..N). Any move that keeps the best result counts
-(:mod:`connect4_game.practice`): the screen says *Found it!* and perfect play
+(:mod:`connect4_game.trainer.practice`): the screen says *Found it!* and perfect play
 answers with one move (an ``'expert'`` job of the app's worker); a wrong
 move is ringed, the best column(s) are outlined and named. *Next* (Enter,
 Space, Right or N) goes on; after the last one a summary ("3 of 4 found").
@@ -18,12 +18,12 @@ from enum import Enum
 
 import pygame
 
-from connect4_game.board import Board
+from connect4_game.core.board import Board
 from connect4_game.i18n import _, ngettext
-from connect4_game.practice import Exercise, Practice, TryResult
 from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import MoveReply
 from connect4_game.search.worker import SearchWorker
+from connect4_game.trainer.practice import Exercise, Practice, TryResult
 from connect4_game.ui.render import MIN_FONT, Layout, Renderer, toolbar_height
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.host import SearchHost
@@ -54,7 +54,7 @@ def _cols(cols: Sequence[int]) -> str:
 
 
 class PracticeScreen(Screen):
-    """The exercises of :class:`~connect4_game.practice.Practice` on the board.
+    """The exercises of :class:`~connect4_game.trainer.practice.Practice` on the board.
 
     :param app: the app (its ``worker`` answers with perfect play).
     :param rows, cols: the board size of the reviewed game.

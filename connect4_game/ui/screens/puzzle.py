@@ -8,11 +8,11 @@ first time in a window, then on the puzzle shown last.
 
 The player drops checkers of the side to move (a click on a column, its
 number key 1..7, or Left/Right and Enter/Down). Each try is judged by the
-solver (:func:`connect4_game.puzzles.check_try`) in the search pool (a
+solver (:func:`connect4_game.trainer.check_try`) in the search pool (a
 ``'puzzle'`` request of :mod:`connect4_game.search`), never in the window's
 process; a reply for a position the screen has left is dropped. A move
 that keeps the win in time gets the defender's longest resistance
-(:func:`~connect4_game.puzzles.defence`), dropped like any move, until the
+(:func:`~connect4_game.trainer.defence`), dropped like any move, until the
 four in a row (*Solved!*, counted as a solved try). A move that lets the
 defender escape, or wins too slowly, is taken back with a line saying so;
 the first wrong try of a visit is counted once as a try that did not
@@ -34,17 +34,8 @@ from typing import Protocol
 
 import pygame
 
-from connect4_game.game import Game
+from connect4_game.core.game import Game
 from connect4_game.i18n import _, ngettext
-from connect4_game.puzzles import (
-    MAX_GRADE,
-    Puzzle,
-    TryResult,
-    load_puzzles,
-    moves_left,
-    puzzle_of_the_day,
-    start_game,
-)
 from connect4_game.search.jobs import JobKind, Result, ResultStatus, SearchRequest
 from connect4_game.search.replies import PuzzleReply
 from connect4_game.search.worker import SearchWorker
@@ -53,6 +44,15 @@ from connect4_game.storage.puzzle_stats import (
     load_puzzle_counts,
     puzzle_totals,
     record_puzzle_try,
+)
+from connect4_game.trainer import (
+    MAX_GRADE,
+    Puzzle,
+    TryResult,
+    load_puzzles,
+    moves_left,
+    puzzle_of_the_day,
+    start_game,
 )
 from connect4_game.ui.animation import DropAnimation, step_drops
 from connect4_game.ui.render import MIN_FONT, Renderer, toolbar_height

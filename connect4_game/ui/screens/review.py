@@ -30,13 +30,13 @@ from typing import Protocol
 import pygame
 
 from connect4_game.ai.review import PlyReview
-from connect4_game.board import Board
+from connect4_game.core.board import Board
+from connect4_game.core.side import Side
 from connect4_game.i18n import N_, _, ngettext
 from connect4_game.play.verdicts import score_label
 from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import ReviewReply
 from connect4_game.search.worker import SearchWorker
-from connect4_game.side import Side
 from connect4_game.ui.render import MIN_FONT, Layout, Renderer, fit_text, font, mix, toolbar_height
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.host import GameHost, SearchHost
@@ -214,7 +214,7 @@ class ReviewScreen(Screen):
         """Open the practice of this game's mistakes (once every move is judged)."""
         if not self.done or self.error:
             return
-        from connect4_game.practice import Practice
+        from connect4_game.trainer.practice import Practice
         from connect4_game.ui.screens.practice import PracticeScreen
         practice = Practice.from_review(self.records, self.moves, self.app.session.humans())
         self.app.push(PracticeScreen(self.app, self.rows, self.cols, practice))

@@ -19,9 +19,9 @@ from typing import Protocol
 
 import pygame
 
+from connect4_game.core.messages import clip
+from connect4_game.core.side import Side
 from connect4_game.i18n import _, ngettext
-from connect4_game.messages import clip
-from connect4_game.side import Side
 from connect4_game.storage.savegame import LibraryEntry, SavedGame
 from connect4_game.ui.render import MIN_FONT, fit_text, font, mix
 from connect4_game.ui.screens.base import Host, Screen

@@ -11,7 +11,7 @@ for the resource tracker. :func:`multiprocessing.freeze_support` recognises
 those arguments, runs the child and exits, so it must run before anything
 reads the command line; only then does :func:`connect4_game.cli.main` parse
 it. In a normal (not frozen) Python, :func:`run` is just
-:func:`connect4_game.cli.main`: ``python -m connect4_game.app_main`` plays too.
+:func:`connect4_game.cli.main`: ``python -m connect4_game.cli.app`` plays too.
 """
 
 from __future__ import annotations

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from connect4_game.checks import check_int, is_int
-from connect4_game.side import CHECKERS
+from connect4_game.core.checks import check_int, is_int
+from connect4_game.core.side import CHECKERS
 
 EMPTY = ' '
 

@@ -44,7 +44,7 @@ DESKTOP_FILE = APP_ID + ".desktop"
 ICON_SIZE = 256
 """Pixels: the width and height of the icon (``assets/connect4-pygame.png``)."""
 
-_ASSETS = Path(__file__).resolve().parent / "assets"
+_ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
 # Characters that make the Desktop Entry Specification ask for a quoted Exec
 # argument ("Quoting must be done by enclosing the argument between double

@@ -3,13 +3,13 @@ redo, the side to move and a typed outcome.
 
 Every part of the program that keeps a game keeps it in a :class:`Game`: the
 window, the console, the network referee, the review and the save files. The
-board is the assignment's :class:`~connect4_game.board.Board` (BU CS111 ps9,
+board is the assignment's :class:`~connect4_game.core.board.Board` (BU CS111 ps9,
 Problem 1), kept in step with the move list; the move list is the truth.
 
 X always moves first, so ply ``p`` (1-based) is X's when ``p`` is odd. A game
 ends at a four in a row or a full board; no move is accepted after that.
 Columns are 0-based here, as in the assignment's ``add_checker``; players see
-them as 1..N (:mod:`connect4_game.notation`).
+them as 1..N (:mod:`connect4_game.core.notation`).
 
 This module never imports pygame.
 
@@ -33,9 +33,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, MAX_COLS, MAX_ROWS, Board
-from connect4_game.checks import check_int, is_int
-from connect4_game.side import Side
+from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, MAX_COLS, MAX_ROWS, Board
+from connect4_game.core.checks import check_int, is_int
+from connect4_game.core.side import Side
 
 __all__ = ['Game', 'Move', 'Outcome', 'Termination', 'MoveRefused', 'Refusal',
            'side_for_ply', 'reconcile']
@@ -55,7 +55,7 @@ class Outcome:
     """The end of a game.
 
     :param termination: how it ended.
-    :param winner: the :class:`~connect4_game.side.Side` that won, or None for a tie.
+    :param winner: the :class:`~connect4_game.core.side.Side` that won, or None for a tie.
     :param line: the (row, col) slots of the winning four (row 0 is the top
         row, as in the assignment), ``()`` for a tie.
     :param winner_moves: how many checkers the winner played, the N of the
@@ -83,7 +83,7 @@ class Outcome:
 @dataclass(frozen=True)
 class Move:
     """One checker dropped: its 0-based ``column``, the ``row`` it landed in
-    (0 is the top row), the ``checker`` (the :class:`~connect4_game.side.Side`
+    (0 is the top row), the ``checker`` (the :class:`~connect4_game.core.side.Side`
     that played it) and the ``ply`` (1-based)."""
 
     column: int
@@ -133,10 +133,10 @@ def reconcile(ours: Sequence[int], theirs: Sequence[int]) -> list[int] | None:
 class Game:
     """One game on a ``rows`` x ``cols`` board, X moving first.
 
-    :param rows: board rows, 1 to :data:`~connect4_game.board.MAX_ROWS` (the
-        game offers :data:`~connect4_game.board.MIN_ROWS` and up; the
+    :param rows: board rows, 1 to :data:`~connect4_game.core.board.MAX_ROWS` (the
+        game offers :data:`~connect4_game.core.board.MIN_ROWS` and up; the
         assignment's examples use smaller boards).
-    :param cols: board columns, 1 to :data:`~connect4_game.board.MAX_COLS`.
+    :param cols: board columns, 1 to :data:`~connect4_game.core.board.MAX_COLS`.
     :param moves: 0-based columns already played, X first.
     :raises ValueError: for a board size the game does not offer;
         :class:`MoveRefused` (a ValueError) naming the first bad move
@@ -168,7 +168,7 @@ class Game:
     # ------------------------------------------------------------ queries
     @property
     def to_move(self) -> Side:
-        """The :class:`~connect4_game.side.Side` whose move comes next (also
+        """The :class:`~connect4_game.core.side.Side` whose move comes next (also
         once the game is over)."""
         return side_for_ply(len(self.moves) + 1)
 

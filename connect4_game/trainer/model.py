@@ -11,9 +11,9 @@ made by ``tools/make_puzzles.py`` from games between the project's levels;
 The data file is a JSON object ``{"version": 1, "rows": 6, "cols": 7,
 "made_by": str, "puzzles": [...]}``, each puzzle ``{"id": str, "moves":
 str, "win_in": int, "answer": int}`` with ``moves`` in the players'
-notation (columns ``1``-``7``, :mod:`connect4_game.notation`) and
+notation (columns ``1``-``7``, :mod:`connect4_game.core.notation`) and
 ``answer`` the winning column 1..7 -- the shape ``--puzzles --json``
-prints. In Python everything is 0-based, as in :class:`connect4_game.game.Game`.
+prints. In Python everything is 0-based, as in :class:`connect4_game.core.game.Game`.
 
 The text helpers return plain English; the window translates them.
 
@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
 
-from connect4_game.game import Game
-from connect4_game.notation import format_moves, parse_position
-from connect4_game.puzzles.proof import COLS, ROWS, position_key
+from connect4_game.core.game import Game
+from connect4_game.core.notation import format_moves, parse_position
+from connect4_game.trainer.proof import COLS, ROWS, position_key
 
 __all__ = ['DATA_VERSION', 'MAX_GRADE', 'SIDE_NAMES', 'Puzzle', 'PuzzleDataError',
            'puzzle_id', 'grade_of', 'grade_label', 'title', 'load_puzzles', 'parse_puzzles',
@@ -110,7 +110,7 @@ class Puzzle:
 def puzzle_id(moves: Sequence[int]) -> str:
     """The id of the puzzle of the position after ``moves`` (0-based
     columns): 8 hex digits of the SHA-256 of its mirror-free key
-    (:func:`~connect4_game.puzzles.proof.position_key`), so mirror images
+    (:func:`~connect4_game.trainer.proof.position_key`), so mirror images
     and transpositions get the same id.
 
     :raises ValueError: for an illegal move list.
@@ -201,7 +201,7 @@ def load_puzzles() -> tuple[Puzzle, ...]:
     :raises PuzzleDataError: if the shipped file is broken (a packaging bug).
     :raises OSError: if it cannot be read.
     """
-    text = files('connect4_game.puzzles').joinpath(DATA_FILE).read_text(encoding='utf-8')
+    text = files('connect4_game.trainer').joinpath(DATA_FILE).read_text(encoding='utf-8')
     try:
         data = json.loads(text)
     except ValueError as exc:

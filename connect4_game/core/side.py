@@ -48,4 +48,4 @@ class Side(str, Enum):
 CHECKERS: tuple[str, str] = (Side.X.value, Side.O.value)
 """The two players' checkers as the assignment writes them, the first
 player's first (Problem 1's ``Board``;
-:func:`connect4_game.board.validate_checker` checks one)."""
+:func:`connect4_game.core.board.validate_checker` checks one)."""

@@ -7,7 +7,7 @@ own moves against the longest resistance (proven by the solver in
 or more) ships with the package and is made by ``tools/make_puzzles.py``.
 
 The API, all pygame-free (columns 0-based, as in
-:class:`connect4_game.game.Game`; X = Red moves first):
+:class:`connect4_game.core.game.Game`; X = Red moves first):
 
 * :class:`Puzzle` -- ``id`` (str), ``moves`` (tuple of columns),
   ``win_in``, ``answer``, ``number`` (1-based place in the set);
@@ -40,7 +40,7 @@ up to about a second without it: run them off the drawing thread)::
 """
 from __future__ import annotations
 
-from connect4_game.puzzles.model import (
+from connect4_game.trainer.model import (
                                          MAX_GRADE,
                                          SIDE_NAMES,
                                          Puzzle,
@@ -56,7 +56,7 @@ from connect4_game.puzzles.model import (
                                          title,
                                          to_json,
 )
-from connect4_game.puzzles.play import (
+from connect4_game.trainer.play import (
                                          TryResult,
                                          check_try,
                                          defence,

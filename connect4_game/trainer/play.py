@@ -1,7 +1,7 @@
 """Playing a puzzle: the game to start from, judging a try, the
 defender's reply and the solution.
 
-The window (or the console) keeps a :class:`connect4_game.game.Game` that
+The window (or the console) keeps a :class:`connect4_game.core.game.Game` that
 begins with the puzzle's moves (:func:`start_game`). On the player's turn
 (the puzzle's side) :func:`check_try` judges a column *without playing
 it*; on :attr:`TryResult.WINS` the caller plays it and then the reply of
@@ -23,9 +23,9 @@ from connect4_game.ai import bitboard as bb
 from connect4_game.ai.perfect import LOCK, backend_name, solve_position
 from connect4_game.ai.perfect_model import play_moves
 from connect4_game.ai.solver import get_solver, plies_to_score
-from connect4_game.game import Game
-from connect4_game.puzzles.model import SIDE_NAMES, Puzzle
-from connect4_game.puzzles.proof import COLS, ROWS, plies_of_win_in
+from connect4_game.core.game import Game
+from connect4_game.trainer.model import SIDE_NAMES, Puzzle
+from connect4_game.trainer.proof import COLS, ROWS, plies_of_win_in
 
 __all__ = ['TryResult', 'start_game', 'moves_left', 'check_try', 'defence', 'solution',
            'try_message']
@@ -50,7 +50,7 @@ class TryResult(Enum):
 
 
 def start_game(puzzle: Puzzle) -> Game:
-    """A new 6x7 :class:`~connect4_game.game.Game` at the puzzle's position
+    """A new 6x7 :class:`~connect4_game.core.game.Game` at the puzzle's position
     (its moves played, the puzzle's side to move)."""
     return Game(ROWS, COLS, puzzle.moves)
 

@@ -6,7 +6,7 @@ file, the saved games, the network and the engine call the same functions,
 so a value refused on the command line is refused in ``settings.json`` with
 the same words: ``'<what> must be <what is allowed>, not <the value,
 clipped>'``. The limits themselves live with their owners (the board's sizes
-in :mod:`connect4_game.board`, the tiebreaks in :mod:`connect4_game.players`,
+in :mod:`connect4_game.core.board`, the tiebreaks in :mod:`connect4_game.players`,
 ...). A lookahead is a number of plies >= 0 (BU CS111 ps9, Problem 4).
 
 This module never imports pygame.
@@ -29,7 +29,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from connect4_game.messages import quote
+from connect4_game.core.messages import quote
 
 __all__ = [
     'check_int', 'check_number', 'check_choice', 'check_bool', 'check_lookahead',
@@ -195,7 +195,7 @@ def shown(value: Any) -> str:
     ``str`` gives it, an int of up to 30 digits in full and a longer one as
     ``'a 101-digit number'`` (no conversion of a 5,000-digit number, which
     Python refuses), anything else quoted and clipped to 40 characters
-    (:func:`connect4_game.messages.quote`).
+    (:func:`connect4_game.core.messages.quote`).
 
     >>> shown(7), shown(10**100), shown('k' * 100)[:6]
     ('7', 'a 101-digit number', "'kkkkk")

@@ -17,7 +17,7 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 
-from connect4_game.puzzles.model import (
+from connect4_game.trainer.model import (
     MAX_GRADE,
     Puzzle,
     PuzzleDataError,

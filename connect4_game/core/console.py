@@ -12,8 +12,8 @@ import sys
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from connect4_game.board import Board
-from connect4_game.side import CHECKERS
+from connect4_game.core.board import Board
+from connect4_game.core.side import CHECKERS
 
 CONSOLE_LOOKAHEAD = 3               # the console game's AIPlayer (the assignment's examples)
 CONSOLE_TIEBREAK = 'LEFT'

@@ -48,9 +48,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from connect4_game.board import DEFAULT_COLS, DEFAULT_ROWS, MAX_COLS, MAX_ROWS, check_column
-from connect4_game.checks import check_int
-from connect4_game.game import Game, MoveRefused
+from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, MAX_COLS, MAX_ROWS, check_column
+from connect4_game.core.checks import check_int
+from connect4_game.core.game import Game, MoveRefused
 
 __all__ = ['COLUMN_CHARS', 'NotationError', 'column_name', 'column_of', 'column_range',
            'format_moves', 'parse_position', 'from_add_checkers', 'to_add_checkers',
@@ -58,7 +58,7 @@ __all__ = ['COLUMN_CHARS', 'NotationError', 'column_name', 'column_of', 'column_
 
 COLUMN_CHARS = '123456789abcde'
 """The name of each column, 0-based index -> character; ``len(COLUMN_CHARS)``
-is :data:`connect4_game.board.MAX_COLS` (14)."""
+is :data:`connect4_game.core.board.MAX_COLS` (14)."""
 
 ADD_CHECKERS_CHARS = '0123456789abcd'
 """The assignment's ``add_checkers`` notation (BU CS111 ps9), as ``--moves``
