@@ -173,7 +173,7 @@ def test_every_practice_text_fits(worker, size):
 
 
 def test_the_screenshot_tool_writes_practice_png(worker, tmp_path):
-    from connect4_game.ui.screenshots import save_practice
+    from tools.screenshots import save_practice
     app = make_app(worker, x='human', o='human', rows=4, cols=5, moves=GAME)
     try:
         settle(app)

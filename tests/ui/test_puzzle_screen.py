@@ -247,7 +247,7 @@ def test_every_text_fits(size, lang):
 
 
 def test_the_screenshot_tool_writes_puzzle_png(tmp_path):
-    from connect4_game.ui.screenshots import save_puzzle
+    from tools.screenshots import save_puzzle
     a = make_app(FakePool(), x='human', o='human', size=(640, 600))
     try:
         a.step([], DT)

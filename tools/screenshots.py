@@ -1,6 +1,6 @@
 """Take the README pictures from the running game (headless):
 
-    python -m connect4_game.ui.screenshots [OUT_DIR] [--size WxH] [--lang CODE] [--no-gif]
+    python tools/screenshots.py [OUT_DIR] [--size WxH] [--lang CODE] [--no-gif]
 
 (default ``assets/screenshots``, 800x760, each picture in its usual
 language). Writes ``game.png`` (a game in progress, the toolbar, the ghost
@@ -29,6 +29,7 @@ from pathlib import Path
 os.environ.setdefault('SDL_VIDEODRIVER', 'dummy')
 os.environ.setdefault('SDL_AUDIODRIVER', 'dummy')
 os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1')
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
@@ -282,7 +283,7 @@ def _size(text: str) -> tuple[int, int]:
 
 def main(argv: list[str] | None = None) -> int:
     """The command line (see the module docstring); returns the exit status."""
-    ap = argparse.ArgumentParser(prog='python -m connect4_game.ui.screenshots',
+    ap = argparse.ArgumentParser(prog='python tools/screenshots.py',
                                  description='Take the pictures of the window (headless).')
     ap.add_argument('out_dir', nargs='?', default='assets/screenshots')
     ap.add_argument('--size', type=_size, default=SIZE, metavar='WxH',
