@@ -8,8 +8,11 @@ made one; otherwise it says in two lines which command installs and starts the
 game, and exits with status 1 -- never a traceback.
 """
 
+# Annotations naming generic or union types are quoted: this file must load on the
+# old Pythons it names, which evaluate annotations and know neither list[str] nor X | Y.
 import os
 import sys
+import typing
 
 MIN_PYTHON = (3, 10)
 """pyproject.toml's ``requires-python``."""
@@ -38,11 +41,11 @@ so that it never hands over twice."""
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def missing_dependencies():
+def missing_dependencies() -> 'list[str]':
     """The distributions in :data:`REQUIRED` that this Python cannot import
     (looked up, not imported: no import costs or side effects here)."""
     from importlib.util import find_spec
-    missing = []
+    missing: list[str] = []
     for module, distribution in REQUIRED:
         try:
             found = find_spec(module) is not None
@@ -53,7 +56,7 @@ def missing_dependencies():
     return missing
 
 
-def _venv_python():
+def _venv_python() -> 'str | None':
     """The checkout's ``.venv`` Python, if there is one and it is not this
     Python; else None."""
     if sys.platform == 'win32':
@@ -68,7 +71,7 @@ def _venv_python():
     return python
 
 
-def _hand_over(python):
+def _hand_over(python: str) -> None:
     """Run this script again with ``python``, with the same arguments; returns
     only if ``python`` cannot be started."""
     os.environ[_HANDED_OVER] = '1'
@@ -82,7 +85,7 @@ def _hand_over(python):
         return
 
 
-def _say_install(problem):
+def _say_install(problem: str) -> 'typing.NoReturn':
     """Say ``problem`` and the install command in two lines on stderr and exit 1."""
     command = WINDOWS_INSTALL_COMMAND if sys.platform == 'win32' else INSTALL_COMMAND
     if sys.stderr is not None:
@@ -94,12 +97,12 @@ def _say_install(problem):
     sys.exit(1)
 
 
-def _python_name():
+def _python_name() -> str:
     version = '.'.join(str(n) for n in sys.version_info[:3])
     return 'this Python ({}, {})'.format(version, sys.executable or 'python')
 
 
-def check_python():
+def check_python() -> None:
     """Hand over to the checkout's ``.venv`` or exit with the install command
     when this Python is too old or lacks a dependency; return when it can play."""
     if sys.version_info[:2] < MIN_PYTHON:

@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_MAX_MS = 33.0
@@ -41,7 +42,7 @@ def stolen_seconds() -> float | None:
         return None
 
 
-def run_once(seconds: float, lookahead: int) -> dict:
+def run_once(seconds: float, lookahead: int) -> dict[str, Any]:
     """One headless demo; returns the frame statistics the game wrote."""
     with tempfile.TemporaryDirectory() as tmp:
         stats = Path(tmp) / 'frames.json'
@@ -51,10 +52,11 @@ def run_once(seconds: float, lookahead: int) -> dict:
                         str(lookahead), '--exit-after', str(seconds), '--frame-stats', str(stats),
                         '--no-settings', '--mute'], check=True, env=env, cwd=ROOT,
                        timeout=seconds + 120)
-        return json.loads(stats.read_text())
+        frames: dict[str, Any] = json.loads(stats.read_text())
+        return frames
 
 
-def autosave_cost(games: int = 10) -> dict:
+def autosave_cost(games: int = 10) -> dict[str, float]:
     """Milliseconds per autosave over ``games`` games of 6x7 random moves, one
     save after every move (as the window does): ``median_ms``, ``p99_ms``,
     ``calls``."""
@@ -82,7 +84,7 @@ def autosave_cost(games: int = 10) -> dict:
             'calls': len(times)}
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog='python -m benchmarks.bench_frames', description=__doc__)
     p.add_argument('--seconds', type=float, default=20.0)
     p.add_argument('--lookahead', type=int, default=12)

@@ -122,7 +122,7 @@ def measure(seconds: float, settle: float, display: bool) -> dict[int, float]:
     return {pid: max(0.0, t - before.get(pid, 0.0)) for pid, t in after.items()}
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--seconds', type=float, default=20.0, help='measured seconds (default 20)')
     ap.add_argument('--settle', type=float, default=4.0,

@@ -23,6 +23,7 @@ Nothing here imports pygame.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from connect4_game.ai import bitboard as bb
 from connect4_game.ai.evaluate import evaluator
@@ -97,7 +98,8 @@ class GnomeLikePlayer:
                 ties.append(m)
         return _column(self.rng.choice(ties), geo.stride)
 
-    def _negamax(self, cur, mask, last, depth, alpha, beta, ply, geo, wincells):
+    def _negamax(self, cur: int, mask: int, last: int, depth: int, alpha: int, beta: int,
+                 ply: int, geo: bb.Geometry, wincells: Callable[[int, int], int]) -> int:
         """Score for the side owning ``cur`` (to move); ``last`` = the cells
         of the side that just moved (a four there: a loss now)."""
         self.nodes += 1
@@ -123,7 +125,8 @@ class GnomeLikePlayer:
                         break
         return best
 
-    def _leaf(self, cur, mask, geo, wincells) -> int:
+    def _leaf(self, cur: int, mask: int, geo: bb.Geometry,
+              wincells: Callable[[int, int], int]) -> int:
         """The level's leaf score for the side owning ``cur``."""
         if self.level == 'medium':
             return self.rng.randint(-RANDOM_LEAF, RANDOM_LEAF)

@@ -34,10 +34,11 @@ import sys
 import time
 import traceback
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from connect4_game.core.board import Board
 from connect4_game.core.console import connect_four
@@ -45,6 +46,50 @@ from connect4_game.core.game import replay_board
 from connect4_game.players import TIEBREAKS, AIPlayer, RandomPlayer
 from connect4_game.storage.savegame import board_from_moves, game_result, moves_to_string
 from tests.oracle import oracle_scores
+
+if TYPE_CHECKING:
+    from connect4_game.search.worker import SearchWorker
+
+Oracle = Callable[[Board, str, int], list[int]]
+"""The literal outline's scores for (board, checker, lookahead): tests/oracle.py."""
+
+Report = Callable[[str], None]
+"""Where progress lines go."""
+
+
+class GameConfig(TypedDict):
+    """One engine-level game: board size, the two seats ('ai' or 'random') and
+    their lookaheads, and the AI's tiebreak."""
+
+    rows: int
+    cols: int
+    x: str
+    o: str
+    x_lookahead: int
+    o_lookahead: int
+    tiebreak: str
+
+
+class AppResults(TypedDict, total=False):
+    """What the window-app games gave (``app_skipped``: why there were none)."""
+
+    app_games: int
+    app_errors: int
+    app_error_messages: list[str]
+    app_frames: int
+    app_skipped: str
+
+
+class Memory(TypedDict, total=False):
+    """Peak RSS (MB) at the start, after the engine games and at the end; RSS
+    now (MB or None) at the start and the end; the app worker's RSS (MB or None)."""
+
+    start: float
+    engine: float
+    end: float
+    start_now: float | None
+    end_now: float | None
+    worker: float | None
 
 
 def _import_resource() -> ModuleType | None:
@@ -71,7 +116,7 @@ def peak_rss_mb() -> float:
     if resource is None:
         return 0.0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+    return float(peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024)
 
 
 def current_rss_mb() -> float | None:
@@ -87,7 +132,8 @@ class SoakError(Exception):
     """An invariant of a game did not hold."""
 
 
-def make_player(kind: str, checker: str, lookahead: int, tiebreak: str):
+def make_player(kind: str, checker: str, lookahead: int,
+                tiebreak: str) -> RandomPlayer | AIPlayer:
     if kind == "random":
         return RandomPlayer(checker)
     return AIPlayer(checker, tiebreak, lookahead)
@@ -110,7 +156,7 @@ def check_end(b: Board, moves: list[int], last: str) -> str:
     return result
 
 
-def play_engine_game(rng: random.Random, cfg: dict, oracle, check_every: int,
+def play_engine_game(rng: random.Random, cfg: GameConfig, oracle: Oracle | None, check_every: int,
                      counter: list[int]) -> tuple[str, int]:
     """One game with our own loop (checks every move). Returns (result, moves).
 
@@ -150,7 +196,7 @@ def play_engine_game(rng: random.Random, cfg: dict, oracle, check_every: int,
         checker = "O" if checker == "X" else "X"
 
 
-def play_console_game(cfg: dict) -> tuple[str, int]:
+def play_console_game(cfg: GameConfig) -> tuple[str, int]:
     """One game through the assignment's console ``connect_four`` (output discarded)."""
     p1 = make_player(cfg["x"], "X", cfg["x_lookahead"], cfg["tiebreak"])
     p2 = make_player(cfg["o"], "O", cfg["o_lookahead"], cfg["tiebreak"])
@@ -166,7 +212,7 @@ def play_console_game(cfg: dict) -> tuple[str, int]:
     return result, n
 
 
-def random_config(rng: random.Random, top: int) -> dict:
+def random_config(rng: random.Random, top: int) -> GameConfig:
     rows, cols = rng.choice(SIZES)
     x, o = rng.choice(PAIRINGS)
     return {"rows": rows, "cols": cols, "x": x, "o": o,
@@ -174,7 +220,7 @@ def random_config(rng: random.Random, top: int) -> dict:
             "tiebreak": rng.choice(TIEBREAKS)}
 
 
-def warm_up_app():
+def warm_up_app() -> tuple[SearchWorker | None, str | None]:
     """Import the app, start one search worker (shared by every app game, as
     a long session would use it) and run a few frames, so pygame, fonts and
     the worker are in the memory baseline.
@@ -206,13 +252,14 @@ def warm_up_app():
     return worker, None
 
 
-def run_app_games(n_games: int, seed: int, report, max_seconds: float, worker) -> dict:
+def run_app_games(n_games: int, seed: int, report: Report, max_seconds: float,
+                  worker: SearchWorker | None) -> AppResults:
     """One long session of the real App, headless, stepped by ``dt``: game after
     game of computer players (AI of lookahead 0-5 or random) on random board
     sizes, started as the new-game screen does, with the window resized now and
     then. After every frame the board must equal the replay of the move list.
     Game-end lines on stdout are discarded."""
-    out: dict[str, Any] = {"app_games": 0, "app_errors": 0, "app_error_messages": [],
+    out: AppResults = {"app_games": 0, "app_errors": 0, "app_error_messages": [],
                            "app_frames": 0}
     try:
         from connect4_game.seat_config import PlayerConfig, SeatKind
@@ -268,7 +315,7 @@ def run_app_games(n_games: int, seed: int, report, max_seconds: float, worker) -
     return out
 
 
-def worker_rss_mb(worker) -> float | None:
+def worker_rss_mb(worker: SearchWorker | None) -> float | None:
     """Resident memory of the app's AI worker processes (Linux /proc), or None."""
     if worker is None:
         return None
@@ -325,10 +372,10 @@ class EngineStats:
     ``ai_moves`` = [AI moves, oracle cross-checks], errors (with at most 10
     messages after the warm-up's) and the seconds the games took."""
 
-    outcomes: Counter = field(default_factory=Counter)
-    by_pairing: Counter = field(default_factory=Counter)
-    sizes_seen: set = field(default_factory=set)
-    lookaheads_seen: set = field(default_factory=set)
+    outcomes: Counter[str] = field(default_factory=Counter)
+    by_pairing: Counter[str] = field(default_factory=Counter)
+    sizes_seen: set[tuple[int, int]] = field(default_factory=set)
+    lookaheads_seen: set[int] = field(default_factory=set)
     total_moves: int = 0
     ai_moves: list[int] = field(default_factory=lambda: [0, 0])
     errors: int = 0
@@ -336,10 +383,10 @@ class EngineStats:
     seconds: float = 0.0
 
 
-def warm_up_engine(rng: random.Random, oracle, stats: EngineStats) -> None:
+def warm_up_engine(rng: random.Random, oracle: Oracle | None, stats: EngineStats) -> None:
     """One engine game and one console game, so imports and caches are in
     the memory baseline; an error counts in ``stats``."""
-    warm = {"rows": 6, "cols": 7, "x": "ai", "o": "random", "x_lookahead": 2,
+    warm: GameConfig = {"rows": 6, "cols": 7, "x": "ai", "o": "random", "x_lookahead": 2,
             "o_lookahead": 0, "tiebreak": "LEFT"}
     try:
         play_engine_game(rng, warm, oracle, 1, [0, 0])
@@ -349,8 +396,8 @@ def warm_up_engine(rng: random.Random, oracle, stats: EngineStats) -> None:
         stats.error_messages.append("warm-up game: " + traceback.format_exc(limit=3)[-600:])
 
 
-def play_engine_games(args: argparse.Namespace, rng: random.Random, oracle, stats: EngineStats,
-                      report) -> None:
+def play_engine_games(args: argparse.Namespace, rng: random.Random, oracle: Oracle | None,
+                      stats: EngineStats, report: Report) -> None:
     """``args.games`` games of random configurations (every
     ``--console-every``-th through the console ``connect_four``), counted in
     ``stats``; a progress line every 250 games."""
@@ -381,21 +428,21 @@ def play_engine_games(args: argparse.Namespace, rng: random.Random, oracle, stat
     stats.seconds = time.perf_counter() - t0
 
 
-def _count_config(stats: EngineStats, cfg: dict) -> None:
+def _count_config(stats: EngineStats, cfg: GameConfig) -> None:
     """Count a game's pairing, board size and AI lookaheads in ``stats``."""
     stats.by_pairing[f"{cfg['x']} vs {cfg['o']}"] += 1
     stats.sizes_seen.add((cfg["rows"], cfg["cols"]))
-    for side in "xo":
-        if cfg[side] == "ai":
-            stats.lookaheads_seen.add(cfg[f"{side}_lookahead"])
+    for kind, lookahead in ((cfg["x"], cfg["x_lookahead"]), (cfg["o"], cfg["o_lookahead"])):
+        if kind == "ai":
+            stats.lookaheads_seen.add(lookahead)
 
 
-def play_app_phase(args: argparse.Namespace, worker, app_unavailable: str | None,
-                   report) -> tuple[dict, float | None]:
+def play_app_phase(args: argparse.Namespace, worker: SearchWorker | None,
+                   app_unavailable: str | None, report: Report) -> tuple[AppResults, float | None]:
     """The window-app games (:func:`run_app_games`) unless there are none or
     the app is unavailable, then the worker's memory and its close; returns
     ``(app results, worker RSS in MB or None)``."""
-    app: dict = {"app_games": 0, "app_errors": 0, "app_error_messages": [], "app_frames": 0}
+    app: AppResults = {"app_games": 0, "app_errors": 0, "app_error_messages": [], "app_frames": 0}
     if args.app_games and app_unavailable:
         app["app_skipped"] = app_unavailable
     elif args.app_games:
@@ -414,14 +461,15 @@ def _round_mb(mb: float | None) -> float | None:
     return None if mb is None else round(mb, 1)
 
 
-def build_result(args: argparse.Namespace, stats: EngineStats, app: dict, mem: dict) -> dict:
+def build_result(args: argparse.Namespace, stats: EngineStats, app: AppResults,
+                 mem: Memory) -> dict[str, Any]:
     """The JSON report. ``mem``: ``start``, ``engine``, ``end`` (peak RSS,
     MB), ``start_now``, ``end_now`` (RSS then, MB or None), ``worker`` (the
     app worker's RSS, MB or None)."""
     outcomes = stats.outcomes
     all_errors = stats.errors + app["app_errors"]
     growth = mem["end"] - mem["start"]
-    result = {
+    result: dict[str, Any] = {
         "python": platform.python_version(), "platform": platform.platform(terse=True),
         "seed": args.seed, "games": sum(outcomes.values()) + stats.errors + app["app_games"],
         "engine_games": args.games,
@@ -445,8 +493,8 @@ def build_result(args: argparse.Namespace, stats: EngineStats, app: dict, mem: d
     return result
 
 
-def report_lines(args: argparse.Namespace, stats: EngineStats, app: dict, mem: dict,
-                 result: dict) -> list[str]:
+def report_lines(args: argparse.Namespace, stats: EngineStats, app: AppResults, mem: Memory,
+                 result: dict[str, Any]) -> list[str]:
     """The printed report (``mem`` and ``result`` as :func:`build_result`)."""
     outcomes, sizes = stats.outcomes, stats.sizes_seen
     ai_moves = stats.ai_moves
@@ -494,7 +542,7 @@ def main(argv: list[str] | None = None) -> int:
     stats = EngineStats()
     warm_up_engine(rng, oracle, stats)
     worker, app_unavailable = warm_up_app() if args.app_games else (None, None)
-    mem: dict = {"start": peak_rss_mb(), "start_now": current_rss_mb()}
+    mem: Memory = {"start": peak_rss_mb(), "start_now": current_rss_mb()}
     play_engine_games(args, rng, oracle, stats, report)
     mem["engine"] = peak_rss_mb()
     app, mem["worker"] = play_app_phase(args, worker, app_unavailable, report)

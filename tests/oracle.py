@@ -9,11 +9,18 @@ a move that wins scores 100 even when it fills the last free cell, where
 BU's outline gives 50 (the opponent then has only full columns, max -1).
 """
 
+from __future__ import annotations
 
-def oracle_scores(b, checker, lookahead, win_before_full=False):
-    """Scores (-1/0/50/100 per column) for ``checker`` on ``b`` at ``lookahead``."""
+from connect4_game.core.board import Board
+
+
+def oracle_scores(
+    b: Board, checker: str, lookahead: int, win_before_full: bool = False
+) -> list[int]:
+    """Scores (-1/0/50/100, one per column of ``b``) for ``checker`` ('X' or 'O') on
+    ``b`` at ``lookahead`` plies; ``b`` is left as it was."""
     opponent = 'O' if checker == 'X' else 'X'
-    scores = [None] * b.width
+    scores = [0] * b.width
     for col in range(b.width):
         if not b.can_add_to(col):
             scores[col] = -1

@@ -19,21 +19,30 @@ on the new board -> its score (win 100.0, full 50.0), else 100 minus the
 opponent's best; undo the move.
 """
 
+from __future__ import annotations
+
+import random
+from typing import TypeVar
+
+from connect4_game.compat import cs5, vieropeenrij
+
+B = TypeVar('B', bound=cs5.Board)
+
 
 class OracleCS5Player:
     """Seed 002's outline, literally (camelCase Board API)."""
 
-    def __init__(self, ox, tbt, ply):
+    def __init__(self, ox: str, tbt: str, ply: int) -> None:
         self.ox = ox
         self.tbt = tbt
         self.ply = ply
 
-    def oppCh(self):
+    def oppCh(self) -> str:
         if self.ox == 'X':
             return 'O'
         return 'X'
 
-    def scoreBoard(self, b):
+    def scoreBoard(self, b: cs5.Board) -> float:
         if b.winsFor(self.ox):
             return 100.0
         elif b.winsFor(self.oppCh()):
@@ -41,8 +50,8 @@ class OracleCS5Player:
         else:
             return 50.0
 
-    def scoresFor(self, b):
-        scores = [0] * b.width
+    def scoresFor(self, b: cs5.Board) -> list[float]:
+        scores = [0.0] * b.width
         for col in range(b.width):
             if not b.allowsMove(col):
                 scores[col] = -1.0
@@ -65,15 +74,15 @@ class OracleCS5Player:
 class OracleDutchPlayer:
     """Seed 004's outline, literally (snake_case Board API)."""
 
-    def __init__(self, ox, tbt, ply):
+    def __init__(self, ox: str, tbt: str, ply: int) -> None:
         self.ox = ox
         self.tbt = tbt
         self.ply = ply
 
-    def opp_ch(self):
+    def opp_ch(self) -> str:
         return 'O' if self.ox == 'X' else 'X'
 
-    def scores_for(self, b):
+    def scores_for(self, b: vieropeenrij.Board) -> list[float]:
         scores = [50.0] * b.width
         for col in range(b.width):
             if not b.allows_move(col):
@@ -97,7 +106,8 @@ class OracleDutchPlayer:
         return scores
 
 
-def random_position(rng, board_class, max_width=7, max_height=6):
+def random_position(rng: random.Random, board_class: type[B], max_width: int = 7,
+                    max_height: int = 6) -> B:
     """A ``board_class(width, height)`` position reached by alternating random
     play, 'X' first. Half the time: any number of moves, sometimes played on
     past a win (so both sides may have four in a row). Otherwise *drawish*:
@@ -129,7 +139,7 @@ def random_position(rng, board_class, max_width=7, max_height=6):
     return b
 
 
-def affordable_ply(rng, b, budget=2000):
+def affordable_ply(rng: random.Random, b: cs5.Board, budget: int = 2000) -> int:
     """A random ply whose literal tree stays below about ``budget`` leaves
     (and at most the empty cells + 1; deeper plies change nothing). Half the
     time it is at least the number of empty cells when that is affordable,

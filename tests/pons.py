@@ -20,12 +20,12 @@ PONS_DIR = Path(__file__).resolve().parent / 'data' / 'pons'
 PONS_FILES = ('Test_L3_R1', 'Test_L2_R1', 'Test_L2_R2', 'Test_L1_R1', 'Test_L1_R2', 'Test_L1_R3')
 
 
-def pons_path(name: str, folder: str | os.PathLike | None = None) -> Path:
+def pons_path(name: str, folder: str | os.PathLike[str] | None = None) -> Path:
     """The path of test set ``name`` in ``folder`` (default :data:`PONS_DIR`)."""
     return Path(folder or PONS_DIR) / name
 
 
-def read_pons(path: str | os.PathLike, limit: int | None = None) -> list[tuple[str, int]]:
+def read_pons(path: str | os.PathLike[str], limit: int | None = None) -> list[tuple[str, int]]:
     """``(moves, score)`` pairs from a Pons test file (at most ``limit``).
 
     :raises ValueError: naming a malformed line.

@@ -37,12 +37,16 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pygame
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from connect4_game import desktop  # noqa: E402  (never imports pygame)
+from connect4_game.cli import desktop  # noqa: E402  (never imports pygame)
 
 NAME = desktop.APP_ID
 """The app's folder and executable name."""
@@ -81,7 +85,7 @@ MAX_MB = 150
 
 # ---------------------------------------------------------------------------- the icon
 
-def draw_icon(size: int):
+def draw_icon(size: int) -> pygame.Surface:
     """The game's icon at ``size`` x ``size`` pixels (a ``pygame.Surface``
     with alpha): the window's icon (``ThemeService.set_icon``) scaled -- a
     yellow O checker at the top right, a red X checker over it at the bottom

@@ -21,12 +21,12 @@ from connect4_game.ai import book  # noqa: E402
 from connect4_game.ai.solver import get_solver, score_to_plies  # noqa: E402
 
 
-def build_small(max_ply: int, part: int = 0, parts: int = 1) -> dict:
+def build_small(max_ply: int, part: int = 0, parts: int = 1) -> dict[int, int]:
     """Solve every position with <= ``max_ply`` checkers (slice ``part`` of
     ``parts``) with the solver and the 12-ply book; returns {small_key:
     signed plies to the end for the side to move}."""
     solver = get_solver(book._H, book._W)
-    out = {}
+    out: dict[int, int] = {}
     for i, (first, mask) in enumerate(book._enumerate(max_ply)):
         if i % parts != part:
             continue

@@ -46,7 +46,7 @@ from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -179,7 +179,7 @@ def choose(cands: dict[int, Candidate], seed: int, per_grade: int,
         print(f'grade {grade}: {taken} of {len(pool)} candidates', file=sys.stderr)
 
 
-def to_json(chosen: list[Candidate], made_by: str) -> dict:
+def to_json(chosen: list[Candidate], made_by: str) -> dict[str, Any]:
     """The data file's content (see :mod:`connect4_game.trainer.model`),
     easiest first; ``made_by`` is the command that made it."""
     puzzles = sorted((Puzzle(puzzle_id(c.moves), c.moves, c.win_in, c.answer) for c in chosen),
@@ -188,7 +188,7 @@ def to_json(chosen: list[Candidate], made_by: str) -> dict:
             'puzzles': [p.to_json() for p in puzzles]}
 
 
-def dump(data: dict) -> str:
+def dump(data: dict[str, Any]) -> str:
     """The data file's text: the header on one line, then one puzzle a line."""
     head = json.dumps({k: v for k, v in data.items() if k != 'puzzles'})
     body = ',\n  '.join(json.dumps(p) for p in data['puzzles'])

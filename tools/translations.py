@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from babel.messages import Catalog  # noqa: E402
+from babel.messages import Catalog, Message  # noqa: E402
 from babel.messages.extract import extract_from_dir  # noqa: E402
 from babel.messages.mofile import write_mo  # noqa: E402
 from babel.messages.pofile import read_po, write_po  # noqa: E402
@@ -88,7 +88,7 @@ def update() -> None:
         print(f'{code}: {len(cat)} strings, {len(missing)} without a translation')
 
 
-def _translated(message) -> bool:
+def _translated(message: Message) -> bool:
     if isinstance(message.string, (list, tuple)):
         return all(message.string)
     return bool(message.string)
@@ -114,7 +114,7 @@ def problems(code: str) -> list[str]:
     return out
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     cmd = (argv or sys.argv[1:] or ['check'])[0]
     if cmd == 'update':
         update()
