@@ -1,10 +1,6 @@
-"""Small, window-free animation helpers: easing curves and the falling checker.
-
-Everything here is pure Python (no pygame) and driven by ``dt`` in seconds,
-so it is tested without a window. Positions are in *slot units*: row 0 is
-the top row of the board and a checker hovering above the board is at
-row -1.
-"""
+"""Window-free animation: easing curves and the falling checker, driven by
+``dt`` in seconds. Positions are in slot units (row 0 the top row, -1 above
+the board)."""
 
 from __future__ import annotations
 

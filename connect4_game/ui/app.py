@@ -1,38 +1,11 @@
-"""The window: one loop of events -> update(dt) -> draw over a stack of screens.
+"""The window: events -> update(dt) -> draw over a stack of screens.
 
-:class:`App` ties the parts together and moves between the screens:
-
-* the OS window -- :attr:`App.window` (:mod:`connect4_game.ui.window`), its
-  surface :attr:`App.surface`;
-* the screens -- :attr:`App.stack` (:mod:`connect4_game.ui.screen_stack`),
-  :meth:`App.push` / :meth:`App.pop`, the game screen :attr:`App.game`;
-* the services the screens share (:mod:`connect4_game.ui.services`):
-  ``settings_store``, ``themes`` (the theme in use is :attr:`App.theme`),
-  ``sounds``, ``stats``, ``clipboard``, ``languages`` (the language in use
-  is :attr:`App.language`), and the search worker :attr:`App.worker`;
-* the game's files -- :attr:`App.files` (:mod:`connect4_game.ui.game_files`);
-* the real-time loop -- :attr:`App.loop` (:mod:`connect4_game.ui.loop`).
-
-The game itself is the :class:`~connect4_game.play.session.GameSession`
-(:attr:`App.session`).
-
-Tests drive :meth:`App.step` with a list of events and a ``dt`` in seconds
-and read the pixels of :attr:`App.surface`; they never wait on the wall
-clock. :meth:`App.run` is the real loop: 60 frames a second while something
-moves, and while nothing does it draws only when the picture changes
-(:meth:`App.step` with ``redraw=None``; see :mod:`connect4_game.ui.loop`).
-
-Esc never quits: it closes the topmost dialog, menu, tooltip, notice or the
-result; the window quits by its close button, Ctrl+Q or Menu > Quit (the
-unfinished game is autosaved).
-
-A click travels: pygame event -> :meth:`App.step` -> the top screen's
-``process_event`` -> a session command (``human_drop``) -> the session's
-state and events -> the screen's animation and sound. An AI move travels:
-the session's :meth:`~connect4_game.play.session.GameSession.desired_job`
--> the worker's process -> a tagged result -> the session plays it when
-the tag still matches the position.
-"""
+:class:`App` holds the OS window, the screen stack, the shared services,
+the search worker, the game's files and the loop, and moves between the
+screens; the game itself is the
+:class:`~connect4_game.play.session.GameSession` (:attr:`App.session`).
+Tests drive :meth:`App.step` with events and ``dt`` in seconds. Esc never
+quits; the close button, Ctrl+Q or Menu > Quit do (autosaving)."""
 
 from __future__ import annotations
 
@@ -325,9 +298,8 @@ class App:
         self.surface = self.window.toggle_fullscreen()
 
     def resize(self, w: int, h: int) -> None:
-        """The window was resized to ``w`` x ``h`` pixels: never below 520 x
-        480 (the board and text stay readable); the size is kept for the next
-        start. Ignored while full screen."""
+        """The window was resized to ``w`` x ``h`` pixels: never below 520 x 480 (the board and text
+        stay readable); the size is kept for the next start."""
         surface = self.window.resize(w, h)
         if surface is not None:
             self.surface = surface

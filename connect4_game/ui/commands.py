@@ -1,20 +1,10 @@
-"""The game screen's commands, each once: its id, the keys that give it, the
-key label players see, its toolbar button and menu entry (if any) and its
-help line (:data:`COMMANDS`).
+"""The game screen's commands, each once (:data:`COMMANDS`): id, keys, key
+label, toolbar button, menu entry and help line. Keys, tooltips, the menu
+and the help screen are all made from this table.
 
-The game screen's key handling (:func:`lookup`), its toolbar's tooltips, its
-menu's key column and the help screen's list of keys are all made from this
-table, so the key a label names is the key that does it: a label is never
-written by hand, it is made from the command's :class:`Key` list
-(:meth:`Command.key_label`).
-
-The digits ``1`` to ``9`` drop a checker in that column (as in GNOME's Four
-in a row and this game's Practice and Puzzles screens); on a board wider
-than 9 columns (up to 14) the columns 10 and up are reached with the
-column cursor (Left / Right, then Down or Enter) or the mouse. The
-assignment's lookahead (BU CS111 ps9, Problem 4) is on ``+`` / ``-`` and
-its tiebreak on ``T``.
-"""
+The digits ``1``..``9`` drop a checker in that column; the assignment's
+lookahead (BU CS111 ps9, Problem 4) is on ``+`` / ``-`` and its tiebreak on
+``T``."""
 
 from __future__ import annotations
 

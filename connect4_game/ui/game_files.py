@@ -1,12 +1,6 @@
-"""The game's files as the window uses them: the library of saved games
-(Ctrl+S), the autosave of an unfinished game, and the move string on the
-clipboard (Copy moves, Ctrl+C; Paste position, Ctrl+V). The file formats are
-:mod:`connect4_game.storage.savegame`'s; the clipboard holds the players'
-notation, columns 1..N (:mod:`connect4_game.core.notation`: ``4453``).
-
-Every method takes the :class:`~connect4_game.play.session.GameSession` it
-works on and tells the player the outcome through ``session.say``.
-"""
+"""The game's files as the window uses them: saved games (Ctrl+S), the
+autosave and the moves on the clipboard in the players' notation (columns
+1..N). Every method reports to the player through ``session.say``."""
 
 from __future__ import annotations
 

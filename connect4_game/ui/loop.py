@@ -1,21 +1,8 @@
-"""The real-time loop of the window: frames at :data:`FPS` a second while
-something moves, each one a guarded :meth:`App.step
-<connect4_game.ui.app.App.step>`, SIGTERM handled like closing the window,
-and the frame timings for ``--frame-stats``.
-
-Like Pygame Zero, it draws only when something changed: while nothing
-moves (:meth:`App.wants_frames <connect4_game.ui.app.App.wants_frames>` is
-False) it sleeps :data:`IDLE_POLL` seconds between looks at the events and
-steps the app with ``redraw=None``, which draws (and the loop shows) a
-frame only after an event or a change; an idle window costs next to no CPU.
-The falling checker, the hover and every other animation still get every
-frame, at :data:`FPS`.
-
-Tests never run this loop: they call ``App.step(events, dt)`` themselves.
-The window's diagnostics are logged (``logging.getLogger(__name__)`` in each
-module); :func:`console_diagnostics` shows those of :mod:`connect4_game.ui`
-and :mod:`connect4_game.play` on stderr, one plain line each.
-"""
+"""The real-time loop: :data:`FPS` frames a second while something moves,
+each a guarded :meth:`App.step <connect4_game.ui.app.App.step>`; while
+nothing moves it polls every :data:`IDLE_POLL` seconds and draws only after
+a change. SIGTERM closes the window; ``--frame-stats`` timings. Tests call
+``App.step(events, dt)`` instead."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The mouse over the window, for the tooltip of a text drawn cut short:
-where it is, how long it has rested, and whether a click (or Esc) put the
-tooltip away. The texts themselves are :mod:`connect4_game.ui.text_fit`'s
-(:func:`~connect4_game.ui.text_fit.cut_text_at`); the app draws the tooltip
-(:func:`~connect4_game.ui.widgets.draw_tooltip`) clear of what the screen on
-top keeps clear. Times advance by ``dt`` in seconds."""
+"""The mouse for the tooltip of a text drawn cut short: where it is, how
+long (seconds) it has rested, and whether a click or Esc put the tip away."""
 
 from __future__ import annotations
 

@@ -1,15 +1,7 @@
 """Drawing the board, the checkers, the status bar and the overlays.
 
-Sprites (the board with its round holes, the checkers, the background) are
-rendered once per size and theme, anti-aliased by supersampling, and cached:
-a frame is a handful of blits, which keeps the frame budget.
-
-Text that can come from outside (a settings key, a file name, a plug-in's
-error) is never rendered wider than it is drawn: :func:`fit_text` and
-:func:`wrap_text` measure with ``Font.size`` and cut with ``…``, so a
-200,000-character message costs a few measurements of at most
-:data:`MAX_TEXT` characters (:mod:`connect4_game.ui.text_fit`, re-exported here).
-"""
+Sprites are rendered once per size and theme, anti-aliased by
+supersampling, and cached: a frame is a handful of blits."""
 
 from __future__ import annotations
 
@@ -108,16 +100,7 @@ def toolbar_height(window_height: int) -> int:
 
 
 class Layout:
-    """Where everything goes in a ``width`` x ``height`` px window.
-
-    From the top: the toolbar (``toolbar_rect``, absent when ``toolbar`` is
-    False), a message line for notices (``message_rect``), a band for the
-    analysis badges (``badge_y``), a row for the ghost checker, the board
-    (``board_rect``, square cells, centred), the column numbers
-    (``numbers_y``) and the status bar (``status_rect``, absent when
-    ``status`` is False). Nothing overlaps: the badges never cover the ghost
-    checker.
-    """
+    """Where everything goes in a ``width`` x ``height`` px window."""
 
     def __init__(self, width: int, height: int, rows: int, cols: int,
                  toolbar: bool = True, status: bool = True) -> None:
@@ -497,12 +480,10 @@ class Renderer:
     def draw_status(self, surface: pygame.Surface, left: str, right: str = '', left2: str = '',
                     spinner: float | None = None, reserve: int = 0,
                     checker: str | None = None) -> None:
-        """The status bar: ``left`` (big) after a small ``checker`` ('X'/'O',
-        whose turn it is, or None), ``left2`` (small, below), ``right`` (small,
-        right-aligned, lines split on newlines, at most 3), a turning arc after
-        ``left`` when ``spinner`` is a time in seconds, and ``reserve`` px kept
-        free at the right end (for a button). Every text is fitted to its part
-        of the bar by :func:`draw_text` (smaller, else cut with a tooltip)."""
+        """The status bar: ``left`` (big) after a small ``checker`` ('X'/'O', whose turn it is, or
+        None), ``left2`` (small, below), ``right`` (small, right-aligned, lines split on
+        newlines, at most 3), a turning arc after ``left`` when ``spinner`` is a time in seconds,
+        and ``reserve`` px kept free at the right end (for a button)."""
         lay, theme = self._ready()
         rect = lay.status_rect
         pygame.draw.rect(surface, theme.status_bg, rect)

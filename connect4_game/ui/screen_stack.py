@@ -1,23 +1,5 @@
-"""The window's screens, bottom to top, and the order of their lifecycle hooks.
-
-The bottom screen (the game) is always there; dialogs and other screens are
-pushed over it and popped off again. :class:`ScreenStack` is the one place
-that calls the hooks of :class:`~connect4_game.ui.screens.base.Screen`:
-
-* :meth:`ScreenStack.push` -- the old top's ``pause()``, then the new screen
-  is on top;
-* :meth:`ScreenStack.pop` -- the top screen leaves, then the screen below it
-  gets ``resume()``;
-* :meth:`ScreenStack.replace` -- the top screen leaves and the new one takes
-  its place (the screen below stays paused: no ``resume()``, no ``pause()``);
-* every frame, :meth:`ScreenStack.update`, then -- when the app draws the
-  frame -- :meth:`ScreenStack.draw`, each bottom-up over the screens that
-  take part (see there); whether a frame needs drawing comes from the
-  visible screens' ``wants_frames()`` (:meth:`ScreenStack.wants_frames`) and
-  ``picture_key()`` (:meth:`ScreenStack.picture`);
-* when the window closes, :meth:`ScreenStack.app_closing` -- every screen's
-  ``on_app_close()``, top first.
-"""
+"""The window's screens, bottom (the game) to top, and the one place that
+calls the hooks of :class:`~connect4_game.ui.screens.base.Screen`."""
 
 from __future__ import annotations
 
@@ -70,10 +52,8 @@ class ScreenStack:
         self._screens.append(screen)
 
     def pop(self, screen: Screen | None = None) -> None:
-        """Take ``screen`` (default: the top one) off the stack; the screen
-        that comes to the top gets ``resume()``. A screen below the top
-        leaves without any hook; the base, or a screen not on the stack, is
-        left alone."""
+        """Take ``screen`` (default: the top one) off the stack; the screen that comes to the top
+        gets ``resume()``."""
         if len(self._screens) > 1 and (screen is None or screen is self._screens[-1]):
             self._screens.pop()
             self._screens[-1].resume()
@@ -92,9 +72,8 @@ class ScreenStack:
             self.pop()
 
     def update(self, dt: float) -> None:
-        """Advance the screens that run by ``dt`` seconds, bottom-up: the top
-        one and, while each of them has ``updates_below`` True, the one below.
-        A screen pushed or popped meanwhile waits for the next frame."""
+        """Advance the screens that run by ``dt`` seconds, bottom-up: the top one and, while each of
+        them has ``updates_below`` True, the one below."""
         first = len(self._screens) - 1
         while first > 0 and self._screens[first].updates_below:
             first -= 1
@@ -120,14 +99,12 @@ class ScreenStack:
         return any(screen.wants_frames() for screen in self.visible())
 
     def picture(self) -> tuple[tuple[int, object], ...]:
-        """What the visible screens show, as far as it can change without
-        an event: which screens, and each one's ``picture_key()``. A frame
-        needs drawing when this differs from the last frame drawn."""
+        """What the visible screens show, as far as it can change without an event: which screens,
+        and each one's ``picture_key()``."""
         return tuple((id(screen), screen.picture_key()) for screen in self.visible())
 
     def app_closing(self) -> None:
-        """The window closes: every screen's ``on_app_close()``, top first. A
-        hook that fails is logged (debug level) and the others still run."""
+        """The window closes: every screen's ``on_app_close()``, top first."""
         for screen in reversed(self._screens):
             try:
                 screen.on_app_close()

@@ -1,15 +1,7 @@
-"""What the window's screens share besides the game: one small class each
-for the settings file, the theme, the sound, the statistics, the clipboard
-and the language. The :class:`~connect4_game.ui.app.App` holds one of each
-(``app.settings_store``, ``app.themes``, ``app.sounds``, ``app.stats``,
-``app.clipboard``, ``app.languages``) and screens reach them through it.
-
-Services that may fail at start (a bad settings file, an unknown theme, no
-audio device) report it through a ``note(text)`` callable -- the app shows
-it in the window and prints it once -- and go on with a safe default.
-Services that change a setting pass it to ``remember(**changes)``
-(:meth:`SettingsStore.remember`), which keeps it for the next start.
-"""
+"""What the screens share besides the game: settings file, theme, sound,
+statistics, clipboard and language, one small class each. A service that
+fails at start reports through ``note(text)`` and goes on with a safe
+default; a changed setting goes to ``remember(**changes)``."""
 
 from __future__ import annotations
 

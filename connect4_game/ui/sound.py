@@ -1,13 +1,6 @@
-"""Sound effects: drop, win, tie and refused move.
-
-The WAV files are package data in ``connect4_game/assets/sounds/`` (generated
-by ``tools/make_sounds.py``, CC0), loaded through :mod:`importlib.resources`
-with a path fallback to the top-level ``assets/sounds/`` of a checkout.
-
-No audio device is not an error: if ``pygame.mixer`` cannot start (or a file
-is missing), :class:`SoundPlayer` is *silent* -- ``play`` does nothing and
-returns False -- and ``available`` / ``reason`` say why.
-"""
+"""Sound effects: drop, win, tie and refused move (WAV package data made by
+``tools/make_sounds.py``). With no audio device :class:`SoundPlayer` is
+silent: ``play`` returns False and ``reason`` says why."""
 
 from __future__ import annotations
 

@@ -1,14 +1,6 @@
-"""How the window starts: the options the command line gives it and the one
-place where they are combined with the saved settings.
-
-:class:`AppOptions` is what :mod:`connect4_game.cli` builds (already
-validated, by the validators of :mod:`connect4_game.core.checks` and the owners of the values).
-:func:`resolve_start` decides, once, who plays, on which board, from which
-moves and with which Advanced AI settings; nothing else second-guesses it.
-
-Nothing here imports pygame, so the command line can build options without
-opening a window.
-"""
+"""How the window starts: :class:`AppOptions` (built and validated by
+:mod:`connect4_game.cli`) and :func:`resolve_start`, the one place they are
+combined with the saved settings. No pygame here."""
 
 from __future__ import annotations
 

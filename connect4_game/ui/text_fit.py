@@ -1,25 +1,12 @@
 """Text that fits its box: the one way the window draws a label.
 
-:func:`draw_text` draws ``text`` inside a box (a ``pygame.Rect`` in pixels
-of the surface drawn on). It keeps the text whole when it can: first on up
-to ``lines`` lines broken at spaces at the font size asked for, then at
-smaller sizes down to ``min_size`` (:data:`MIN_FONT` by default), then in
-one of the caller's ``short`` forms (an abbreviation, e.g. ``'+12'`` for
-``'win in 12'``); only then is it cut with ``…``. A text drawn short or cut
-is marked ``cut``: the window shows the full text in a tooltip when the
-mouse rests on it (:func:`cut_text_at`).
-
-Every call is noted in the log of the frame (:func:`frame_texts`, emptied
-by :func:`begin_frame`), with its box and where its ink went, so that a test
-can check that every text of a screen fits its box.
-
-Text that can come from outside (a settings key, a file name, a plug-in's
-error) is never rendered wider than it is drawn: :func:`fit_text` and
-:func:`wrap_text` measure with ``Font.size`` and cut with ``…``, so a
-200,000-character message costs a few measurements of at most
-:data:`~connect4_game.core.messages.MAX_TEXT` characters. Re-exported by
-:mod:`connect4_game.ui.render`.
-"""
+:func:`draw_text` keeps a text whole when it can (up to ``lines`` lines, then
+smaller sizes down to ``min_size``, then a caller's ``short`` form) and
+only then cuts it with ``…``; a text not all there gets a tooltip
+(:func:`cut_text_at`). Every call is logged for the frame
+(:func:`frame_texts`) so tests can check that each text fits. Outside text
+is measured with ``Font.size`` on at most
+:data:`~connect4_game.core.messages.MAX_TEXT` characters."""
 
 from __future__ import annotations
 
@@ -121,10 +108,8 @@ def fit_text(f: pygame.font.Font, text: str, max_width: float) -> str:
 
 def wrap_text(f: pygame.font.Font, text: str, max_width: float,
               max_lines: int = 3) -> list[str]:
-    """``text`` broken at spaces into at most ``max_lines`` lines, each no
-    wider than ``max_width`` px in font ``f``; the last line ends in ``…``
-    if text is left over. A word wider than a line is broken inside. At
-    most :data:`MAX_TEXT` characters a line are looked at."""
+    """``text`` broken at spaces into at most ``max_lines`` lines, each no wider than ``max_width``
+    px in font ``f``; the last line ends in ``…`` if text is left over."""
     text = clip(text, MAX_TEXT * max(1, max_lines)).strip()
     max_width = max(1, int(max_width))
     lines: list[str] = []
@@ -142,8 +127,7 @@ def wrap_text(f: pygame.font.Font, text: str, max_width: float,
 
 def render_fit(f: pygame.font.Font, text: str, colour: Sequence[int],
                max_width: float) -> pygame.Surface:
-    """``f.render`` of :func:`fit_text`: a surface at most ``max_width`` px
-    wide. Low level: screens draw labels with :func:`draw_text`."""
+    """``f.render`` of :func:`fit_text`: a surface at most ``max_width`` px wide."""
     return f.render(fit_text(f, text, max_width), True, colour)
 
 
@@ -238,11 +222,10 @@ def _smallest_fit(text: str, size: int, min_size: int, bold: bool, width: int, h
 
 def fit(text: str, width: int, height: int, size: int, *, bold: bool = False, lines: int = 1,
         min_size: int = MIN_FONT, short: Sequence[str] = ()) -> Fit:
-    """How ``text`` fits a box ``width`` x ``height`` px, starting from the
-    font ``size`` px: whole on at most ``lines`` lines at the biggest size
-    from ``size`` down to ``min_size``; else the first of the ``short``
-    forms that fits whole so (``short`` True); else cut with ``…`` at
-    ``min_size`` (``cut`` True). Results are cached."""
+    """How ``text`` fits a box ``width`` x ``height`` px, starting from the font ``size`` px: whole
+    on at most ``lines`` lines at the biggest size from ``size`` down to ``min_size``; else the
+    first of the ``short`` forms that fits whole so (``short`` True); else cut with ``…`` at
+    ``min_size`` (``cut`` True)."""
     text = clip(text, MAX_TEXT)
     width, height = max(1, int(width)), max(1, int(height))
     size = max(8, int(size))
@@ -279,13 +262,10 @@ def fit(text: str, width: int, height: int, size: int, *, bold: bool = False, li
 
 @dataclass(frozen=True)
 class TextDrawn:
-    """One :func:`draw_text` call: the full ``text`` asked for, the
-    ``lines`` drawn at font ``size`` px, whether they are ``cut`` (end in
-    ``…``) or a ``short`` form, and three rects in window pixels: the
-    ``box`` given, the ``ink`` (where the drawn lines are) and the ``area``
-    of the surface drawn on (a subsurface is only part of the window).
-    ``free`` marks text from outside (a file name, an error) that may be
-    cut; ``tip`` False: no tooltip for it (a tooltip's own text)."""
+    """One :func:`draw_text` call: the full ``text`` asked for, the ``lines`` drawn at font ``size``
+    px, whether they are ``cut`` (end in ``…``) or a ``short`` form, and three rects in window
+    pixels: the ``box`` given, the ``ink`` (where the drawn lines are) and the ``area`` of the
+    surface drawn on (a subsurface is only part of the window)."""
 
     text: str
     lines: tuple[str, ...]

@@ -1,14 +1,7 @@
-"""Colour themes and the one checker-drawing function .
+"""Colour themes (:class:`Theme`, RGB tuples) and the one checker-drawing function.
 
-Every theme is a :class:`Theme` (all colours as RGB tuples). The high-contrast
-theme uses the Okabe-Ito colour-blind-safe colours *and* marks the two sides
-by shape -- a cross on X, a ring on O -- so they differ without colour.
-:func:`draw_checker` (and the cached sprite it blits, :func:`checker_surface`)
-is the single place where checkers and their shape marks are drawn, for every
-theme; the renderer calls it.
-
-``THEMES`` is ordered: ``C`` cycles through it with :func:`next_theme`.
-"""
+The high-contrast theme uses the Okabe-Ito colours and marks the sides by
+shape (a cross on X, a ring on O). ``THEMES`` is the order ``C`` cycles in."""
 
 from __future__ import annotations
 

@@ -1,16 +1,6 @@
-"""Small controls drawn with pygame: buttons with tooltips, a toolbar, a menu,
-and the choice rows of dialogs.
-
-Every control is laid out in window pixels by its owner (a screen), drawn in
-the colours of a :class:`~connect4_game.ui.themes.Theme`, and answers events
-by returning the ``action`` string of what was chosen, so screens map
-actions to commands in one place. Every text is drawn by
-:func:`~connect4_game.ui.text_fit.draw_text` in the box of its control
-(wrapped, smaller, or cut with the whole text in a tooltip), never scaled.
-Times (the tooltip delay) advance by ``dt`` in seconds. Tooltips are placed
-clear of the rectangles the screen keeps clear (results, hints, notices)
-and go away on a click.
-"""
+"""Small controls: buttons with tooltips, a toolbar, a menu and the choice
+rows of dialogs. Each is laid out in window px by its screen and answers
+an event with the ``action`` string of what was chosen."""
 
 from __future__ import annotations
 
@@ -96,15 +86,8 @@ class ResultBanner:
 
 @dataclass
 class Button:
-    """A push button: ``label`` (already translated), ``action`` returned
-    when it is pressed, ``tooltip`` (e.g. ``'Undo the last move (U)'``).
-
-    ``enabled`` False draws it dimmed and ignores clicks; ``on`` draws it
-    pressed in (a toggle that is on); ``primary`` draws it in the accent
-    colour; ``alternates`` are the other labels it may take (a
-    :class:`Toolbar` makes it as wide as the widest, so the bar does not
-    shift when the label changes).
-    """
+    """A push button: ``label`` (already translated), ``action`` returned when it is pressed,
+    ``tooltip`` (e.g. ``'Undo the last move (U)'``)."""
 
     label: str
     action: str
@@ -201,9 +184,7 @@ class Toolbar:
             x += w + gap
 
     def dispatch(self, e: pygame.event.Event, act: Callable[[str], object]) -> bool:
-        """Give ``e`` to the toolbar (:meth:`handle_event`): a button's action
-        goes to ``act``. True when the toolbar took the event (an action or a
-        key it used), so the screen must not handle it too."""
+        """Give ``e`` to the toolbar (:meth:`handle_event`): a button's action goes to ``act``."""
         action = self.handle_event(e)
         if action:
             act(action)
@@ -414,9 +395,8 @@ class Menu:
 
 
 class Choice(Generic[V]):
-    """One row of a dialog: a ``title`` and a set of segmented options
-    ``[(value, label), ...]`` of which one is chosen. Left/Right (or a click)
-    change it; the owner lays out ``rect``."""
+    """One row of a dialog: a ``title`` and a set of segmented options ``[(value, label), ...]`` of
+    which one is chosen."""
 
     def __init__(self, title: str, options: list[tuple[V, str]], value: V,
                  tooltip: str = '') -> None:
@@ -511,9 +491,8 @@ class Stepper(Choice[int]):
 
 
 class TextField(Choice[str]):
-    """A dialog row where the player types: ``title`` and the text (at most
-    ``limit`` characters of ``allowed``; all printable ones when None).
-    Typing arrives as ``TEXTINPUT`` events; Backspace deletes."""
+    """A dialog row where the player types: ``title`` and the text (at most ``limit`` characters of
+    ``allowed``; all printable ones when None)."""
 
     def __init__(self, title: str, value: str = '', limit: int = 60,
                  allowed: str | None = None, tooltip: str = '') -> None:

@@ -1,7 +1,6 @@
-"""The OS window of the game: its mode (a resizable window or full screen),
-its size (never below :data:`connect4_game.storage.settings.MIN_WINDOW_W` x
-:data:`~connect4_game.storage.settings.MIN_WINDOW_H` pixels, so the board and the texts
-stay readable), its title and screenshots of what it shows."""
+"""The OS window: a resizable window or full screen, never below
+:data:`~connect4_game.storage.settings.MIN_WINDOW_W` x
+:data:`~connect4_game.storage.settings.MIN_WINDOW_H` px; its title and screenshots."""
 
 from __future__ import annotations
 

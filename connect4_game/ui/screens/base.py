@@ -1,5 +1,4 @@
-"""The screen protocol of the window's screen stack: every hook a screen can
-have, each with a do-nothing default, so the whole lifecycle is here."""
+"""The screen protocol of the stack: every hook, each with a do-nothing default."""
 
 from __future__ import annotations
 
@@ -14,10 +13,8 @@ __all__ = ['Host', 'Screen']
 
 
 class Host(Protocol):
-    """What every screen gets from the window (the
-    :class:`~connect4_game.ui.app.App` provides it): the theme to draw with
-    and the screen stack's :meth:`push` and :meth:`pop`. A screen that needs
-    more declares a larger protocol (see :mod:`connect4_game.ui.screens.host`)."""
+    """What every screen gets from the window (the :class:`~connect4_game.ui.app.App` provides it):
+    the theme to draw with and the screen stack's :meth:`push` and :meth:`pop`."""
 
     @property
     def theme(self) -> Theme:
@@ -90,8 +87,7 @@ class Screen:
         return None
 
     def keep_clear(self) -> list[pygame.Rect]:
-        """Rects (window px) a tooltip must not cover: results, hints,
-        notices. Default: none."""
+        """Rects (window px) a tooltip must not cover: results, hints, notices."""
         return []
 
     def resume(self) -> None:
@@ -128,5 +124,4 @@ class Screen:
         search this screen was waiting for must be asked again."""
 
     def on_app_close(self) -> None:
-        """The window closes: give back what the screen holds (connections,
-        files). Called once, top screen first; an error here is ignored."""
+        """The window closes: give back what the screen holds (connections, files)."""

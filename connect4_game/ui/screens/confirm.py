@@ -17,9 +17,8 @@ __all__ = ['ConfirmScreen', 'ask_friend_undo']
 
 
 class ConfirmScreen(Screen):
-    """Ask ``question``; ``on_yes`` runs when the player agrees (button,
-    Enter or Y), ``on_no`` (if any) on No (button, Esc or N). Drawn over the
-    screen below it."""
+    """Ask ``question``; ``on_yes`` runs when the player agrees (button, Enter or Y), ``on_no`` (if
+    any) on No (button, Esc or N)."""
 
     covers = False
 

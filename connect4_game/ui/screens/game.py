@@ -1,25 +1,11 @@
 """The game screen: the board, the toolbar and its menu, the status bar.
 
-It shows the :class:`~connect4_game.play.session.GameSession` and turns what
-the player does -- a click on a column, a toolbar button, a menu item, a
-key -- into one of the commands of :data:`~connect4_game.ui.commands.COMMANDS`
-(one table: a command's keys, the key label shown on its tooltip, menu
-entry and help line, its button and its menu entry), which
-:meth:`GameScreen.do` carries out. The digits ``1`` .. ``9`` drop a checker
-in that column; ``+`` / ``-`` change the assignment's lookahead and ``T`` its
-tiebreak (BU CS111 ps9, Problem 4). Animations (the falling checker, the
-shake of a refused drop, the pop-in of the result) and toasts live here; the
-words of the status bar live in
-:mod:`~connect4_game.ui.screens.game_status`; the game itself lives in the
-session.
-
-Esc closes what is on top -- a tooltip, the newest notice, the result --
-and never quits (Ctrl+Q and Menu > Quit do). The result can be brought
-back with B or a click on the status bar. The screen tells the window when
-it must draw (:meth:`GameScreen.wants_frames`, :meth:`GameScreen.picture_key`):
-while nothing moves it is not redrawn, and the pulses of the hint and of
-the winning four settle after a few beats.
-"""
+It shows the :class:`~connect4_game.play.session.GameSession` and turns
+clicks and keys into the commands of
+:data:`~connect4_game.ui.commands.COMMANDS`, carried out by
+:meth:`GameScreen.do`; ``+`` / ``-`` change the assignment's lookahead and
+``T`` its tiebreak (BU CS111 ps9, Problem 4). Esc closes what is on top and
+never quits; B or a click on the status bar brings the result back."""
 
 from __future__ import annotations
 
@@ -248,8 +234,7 @@ class GameScreen(Screen):
 
     def do(self, action: str) -> None:
         """Carry out the command named ``action`` (one of
-        :data:`~connect4_game.ui.commands.COMMANDS`, by name); an unknown
-        name does nothing. A column key goes to :meth:`drop` instead."""
+        :data:`~connect4_game.ui.commands.COMMANDS`, by name); an unknown name does nothing."""
         command = self._commands.get(action)
         if command is not None:
             command()
@@ -384,9 +369,8 @@ class GameScreen(Screen):
                                    play_the_computer, _('New game…'), on_no=app.show_new_game))
 
     def _paste(self) -> None:
-        """Paste position (Ctrl+V): the game after the moves on the clipboard
-        (columns 1..N, e.g. ``4453``), same board and players. An unfinished
-        game is only replaced after asking; a network game is not replaced."""
+        """Paste position (Ctrl+V): the game after the moves on the clipboard (columns 1..N, e.g.
+        ``4453``), same board and players."""
         from connect4_game.ui.screens.confirm import ConfirmScreen
         app, s = self.app, self.session
         if s.network is not None:
@@ -557,9 +541,7 @@ class GameScreen(Screen):
         return game_status.result_texts(self.session)
 
     def status_texts(self) -> tuple[str, str, str]:
-        """(line 1, line 2, right side) of the status bar. While a checker
-        falls it does not yet say that it is the player's turn or how the
-        game ended: it says what it said before (see :meth:`status_held`)."""
+        """(line 1, line 2, right side) of the status bar."""
         held = self._shown_status
         if held is not None and self.status_held():
             return held[0]

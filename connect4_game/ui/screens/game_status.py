@@ -1,10 +1,6 @@
-"""The words of the game screen: the status bar's lines, the banner of a
-finished game, the details view and the analysis badges above the columns.
-
-Pure functions of the :class:`~connect4_game.play.session.GameSession` (and
-what the screen adds: the network invitation, the pairing's record, the
-theme), in the current language; the game screen draws what they return.
-"""
+"""The words of the game screen: status bar lines, the finished game's
+banner, the details view and the analysis badges; pure functions of the
+session, in the current language."""
 
 from __future__ import annotations
 
@@ -212,16 +208,8 @@ def record_words(rec: Record, session: GameSession | None = None) -> str:
 
 
 def overlay_badges(analysis: Analysis, cols: int, theme: Theme) -> list[Badge | None]:
-    """One (text, colour) badge per column from an ``analysis`` (its reply's
-    labels and scores, and the depth of a lookahead search), None for a
-    column without one; colours from ``theme``.
-
-    Perfect play's labels are shown as they are (``'win in 9'``, ``'≈ draw'``
-    for an estimate), ``'…'`` for a column not proven yet. A lookahead's
-    scores say how far it looked (:func:`score_badge`); while a deeper
-    search still runs (``analysis.running``) only its forced wins and
-    losses show, every other column ``'…'`` (never an 'even' that the
-    deeper search may overturn)."""
+    """One (text, colour) badge per column from an ``analysis`` (its reply's labels and scores, and
+    the depth of a lookahead search), None for a column without one; colours from ``theme``."""
     out: list[Badge | None] = []
     reply, running = analysis.reply, analysis.running
     labels, scores = reply.labels, reply.scores

@@ -1,6 +1,5 @@
-"""The help screen: every control and its key, from the game screen's
-command table (:data:`~connect4_game.ui.commands.COMMANDS`), so a key
-cannot be missing here nor named otherwise than it works."""
+"""The help screen: every control and its key, from
+:data:`~connect4_game.ui.commands.COMMANDS`."""
 
 from __future__ import annotations
 

@@ -1,21 +1,6 @@
 """What the screens use of the window, as typed protocols the
-:class:`~connect4_game.ui.app.App` provides: a screen declares the smallest
-one it needs (its ``app`` parameter), never the whole app.
-
-* :class:`~connect4_game.ui.screens.base.Host` -- the theme and the screen
-  stack's push and pop (every screen);
-* :class:`GameHost` -- and the game in progress (the
-  :class:`~connect4_game.play.session.GameSession`);
-* :class:`SearchHost` -- and the search worker;
-* :class:`Transitions` -- the moves between screens and games a screen asks
-  for (new game, help, review, load, Oska, a network game, quit);
-* :class:`Preferences` -- the theme, language, sound and statistics
-  services (:mod:`connect4_game.ui.services`) and the window's options;
-* :class:`AppServices` -- all of it, for the game screen.
-
-This module imports no screen but the base, so a screen importing it makes
-no import circle.
-"""
+:class:`~connect4_game.ui.app.App` provides; a screen declares the
+smallest it needs. Imports no screen but the base."""
 
 from __future__ import annotations
 

@@ -1,20 +1,10 @@
-"""Oska (ECS 170 Spring 2022, Homework Assignments 3 and 4) as a screen of the
-same window: the board of ``2n - 3`` rows, a person against the minimax AI.
+"""Oska (ECS 170 Spring 2022, Homework Assignments 3 and 4) in the same
+window: a person against the minimax AI on the board of ``2n - 3`` rows.
 
-The AI searches in the app's process worker (job kind ``'oska'``, see
-:mod:`connect4_game.search.worker`), like the Connect Four AI, so the frames
-never wait on it; each job is tagged with the position it was asked for and
-a result for an older position is dropped. While Oska is on screen the
-Connect Four game underneath is paused. Colours come from the theme.
-
-Controls (:func:`help_lines`, shown by F1): click one of your checkers,
-then one of the highlighted squares (green: step, red: capture). ``+``/``-``
-change the lookahead by one ply, ``1``..``9`` set it (``0`` = 10), ``N``
-starts a new game, ``G`` opens the new-game dialog (Oska or Connect Four),
-``F1`` or ``?`` shows Oska's help, ``Esc`` clears the selection, then goes
-back to Connect Four (also when the window was opened for Oska with
-``--game oska``: the window quits by its close button or Ctrl+Q).
-"""
+The AI searches in the worker (``'oska'`` jobs, tagged with their position;
+a stale reply is dropped). Keys (F1): ``+``/``-`` lookahead, ``1``..``9`` set
+it (``0`` = 10), ``N`` new game, ``G`` new-game dialog, ``Esc`` clears the
+selection, then goes back to Connect Four."""
 
 from __future__ import annotations
 

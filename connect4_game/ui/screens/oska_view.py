@@ -1,10 +1,7 @@
-"""How the Oska screen looks (:class:`connect4_game.ui.screens.oska.OskaScreen`):
-the board of ``2n - 3`` rows of squares (ECS 170 Spring 2022, Homework
-Assignments 3 and 4) with its row letters and goal rows, the checkers, the
-selected checker's moves (green: step, red: capture), the moving checker
-and the status bar, in colours taken from the theme (:func:`oska_colours`);
-and Oska's own help screen (:class:`OskaHelpScreen`, F1 on the Oska screen).
-"""
+"""How the Oska screen looks: the board of ``2n - 3`` rows (ECS 170 Spring
+2022, Homework Assignments 3 and 4), the moves of the selected checker
+(green: step, red: capture), the moving checker and the status bar, in the
+theme's colours; and Oska's help screen."""
 
 from __future__ import annotations
 

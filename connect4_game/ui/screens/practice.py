@@ -1,15 +1,9 @@
 """Practice: the player's mistakes of a reviewed game, one by one.
 
-Opened from the review (*Practice*, key P) with the review's records. Each
-exercise sets up the position before a mistake or blunder of a side a person
-played (both sides when nobody did) and asks for a better move: a click on a
-column or its number key (1..N). Any move that keeps the best result counts
-(:mod:`connect4_game.trainer.practice`): the screen says *Found it!* and perfect play
-answers with one move (an ``'expert'`` job of the app's worker); a wrong
-move is ringed, the best column(s) are outlined and named. *Next* (Enter,
-Space, Right or N) goes on; after the last one a summary ("3 of 4 found").
-Esc, Backspace or *Back to the review* go back to the review.
-"""
+Each exercise is the position before a mistake of a side a person played
+and asks for a move that keeps the best result (a click or 1..N); perfect
+play then answers. After the last one, a summary; Esc goes back to the
+review."""
 
 from __future__ import annotations
 

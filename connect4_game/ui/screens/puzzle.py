@@ -1,27 +1,11 @@
-"""Puzzles: "Red to play and win in 3" on the board (Menu > Puzzles).
+"""Puzzles: "Red to play and win in 3" (Menu > Puzzles), over the Connect
+Four game, which it never touches.
 
-The screen lies over the Connect Four game, which it never touches: its
-board and seats are as they were when *Back to the game* (Esc, Backspace)
-closes the puzzles, and the game asks the search pool again for a search
-the puzzles' requests took the place of. It opens on the puzzle of the day the
-first time in a window, then on the puzzle shown last.
-
-The player drops checkers of the side to move (a click on a column, its
-number key 1..7, or Left/Right and Enter/Down). Each try is judged by the
-solver (:func:`connect4_game.trainer.check_try`) in the search pool (a
-``'puzzle'`` request of :mod:`connect4_game.search`), never in the window's
-process; a reply for a position the screen has left is dropped. A move
-that keeps the win in time gets the defender's longest resistance
-(:func:`~connect4_game.trainer.defence`), dropped like any move, until the
-four in a row (*Solved!*, counted as a solved try). A move that lets the
-defender escape, or wins too slowly, is taken back with a line saying so;
-the first wrong try of a visit is counted once as a try that did not
-solve it (:mod:`connect4_game.storage.puzzle_stats`).
-
-*Show solution* (S) plays the whole line from the puzzle's position, the
-winning column outlined; *Previous* / *Next* (P / N) walk the set in its
-order (easiest first); *Puzzle of the day* (D) goes back to today's.
-"""
+A try is judged by the solver in the search pool (a ``'puzzle'`` request);
+a move that keeps the win in time gets the defender's longest resistance,
+any other is taken back with a line saying why. The first wrong try of a
+visit counts once. S shows the solution, P / N walk the set, D goes to the
+puzzle of the day."""
 
 from __future__ import annotations
 

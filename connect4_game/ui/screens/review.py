@@ -1,27 +1,8 @@
-"""The review of a game: an evaluation graph over the plies and every move
-judged by perfect play (:mod:`connect4_game.ai.review`).
-
-The graph shows the perfect-play value of each position from X's side: up
-is a win for X, down a win for O, the middle a draw; the nearer the edge, the
-sooner the win. Each move is marked *best*, *inaccuracy* (the same result,
-a slower win or a faster loss), *mistake* (a win thrown to a draw) or
-*blunder* (a win or draw thrown to a loss). The buttons along the top,
-Left/Right or a click on the graph step through the game; the board shows the position before the
-chosen move with the best column(s) outlined and the column played ringed.
-Positions that could not be solved in time are drawn hollow and called
-estimates.
-
-The review opens on move 1 and moves on by itself to the first mistake
-or blunder once it is judged (until the player chooses a move), so *Next
-mistake* (N) goes on from there; it wraps round to the first one. While the
-chosen move is still being judged its columns show ``…``. Every verdict is
-also handed to the game session, so the analysis overlay shows perfect
-play on the positions of this game (see :mod:`connect4_game.play.advisor`).
-
-The review is computed in the app's process worker (job kind ``'review'``),
-move by move, so the graph fills in as the positions are solved; the
-Connect Four game underneath waits.
-"""
+"""The review of a game: an evaluation graph over the plies (up: a win for
+X) and every move judged by perfect play (:mod:`connect4_game.ai.review`)
+as best, inaccuracy, mistake or blunder; unsolved positions are hollow
+estimates. The positions are solved in the worker (``'review'`` jobs), so
+the graph fills in; each verdict is also handed to the session's analysis."""
 
 from __future__ import annotations
 

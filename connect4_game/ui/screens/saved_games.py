@@ -1,12 +1,6 @@
-"""The saved games: a list with each game's name, date, number of moves and a
-small picture of its board. Loading over a game in progress asks first; a
-game can be renamed (F2) or deleted (Delete, after asking).
-
-The files are those of :func:`connect4_game.storage.savegame.list_library`:
-a rename writes the game again under its new name in the same file
-(atomically, :func:`~connect4_game.storage.savegame.save_game`), a delete
-removes the listed file.
-"""
+"""The saved games (:func:`connect4_game.storage.savegame.list_library`):
+name, date, moves and a small board each. Loading over a game in progress
+asks first; F2 renames, Delete deletes (after asking)."""
 
 from __future__ import annotations
 
