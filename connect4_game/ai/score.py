@@ -20,11 +20,14 @@ from __future__ import annotations
 import functools
 from dataclasses import asdict, dataclass
 from enum import Enum
-from typing import Any
 
 from connect4_game.ai.solver import score_to_plies
 
-__all__ = ['Wdl', 'NoMove', 'Score', 'ColumnScore', 'LabelParts', 'ESTIMATE_WIN_POINTS']
+__all__ = ['Wdl', 'NoMove', 'Score', 'ColumnScore', 'LabelParts', 'ESTIMATE_WIN_POINTS',
+           'JsonScore']
+
+#: a field of :meth:`Score.to_json`'s dict: a word, a flag, a number or None
+JsonScore = str | bool | int | None
 
 #: positional points (> 0 favours the side to move) from which an estimate
 #: reads as a win (and from minus which as a loss)
@@ -215,10 +218,10 @@ class Score:
             return NotImplemented
         return self.key() < other.key()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, JsonScore]:
         """A JSON-ready dict of every field (``wdl`` as its word), for a
         search's reply from another process; :meth:`from_json` reads it back."""
-        out = asdict(self)
+        out: dict[str, JsonScore] = asdict(self)
         out['wdl'] = self.wdl.value
         return out
 
@@ -233,7 +236,7 @@ class Score:
         ints = ('plies', 'pons', 'lo', 'hi', 'depth')
         ok = (isinstance(data['exact'], bool) and type(data['value']) is int
               and all(data[k] is None or type(data[k]) is int for k in ints))
-        if not ok:
+        if not ok or data['wdl'] not in ('win', 'draw', 'loss'):
             raise ValueError(f'not a score: {str(data)[:80]}')
         return cls(Wdl(data['wdl']), data['exact'], data['plies'], data['pons'], data['lo'],
                    data['hi'], data['value'], data['depth'])
@@ -276,6 +279,29 @@ class ColumnScore:
     def pons(self) -> int | None:
         """The Pons score (see :attr:`Score.pons`), None without a move."""
         return None if self.score is None else self.score.pons
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready dict (the score as :meth:`Score.to_json`, the reason
+        for no move as its word); :meth:`from_json` reads it back."""
+        return {'column': self.column,
+                'score': None if self.score is None else self.score.to_json(),
+                'no_move': None if self.no_move is None else self.no_move.value,
+                'backend': self.backend, 'worse': self.worse}
+
+    @classmethod
+    def from_json(cls, data: object) -> ColumnScore:
+        """The column :meth:`to_json` wrote.
+
+        :raises ValueError: for anything else."""
+        keys = {'column', 'score', 'no_move', 'backend', 'worse'}
+        if not isinstance(data, dict) or set(data) != keys:
+            raise ValueError(f'not a column score: {str(data)[:80]}')
+        col, no_move, backend, worse = data['column'], data['no_move'], data['backend'], data['worse']
+        if (type(col) is not int or col < 0 or not isinstance(backend, str)
+                or not isinstance(worse, bool) or no_move not in (None, 'full', 'over')):
+            raise ValueError(f'not a column score: {str(data)[:80]}')
+        score = None if data['score'] is None else Score.from_json(data['score'])
+        return cls(col, score, None if no_move is None else NoMove(no_move), backend, worse)
 
     def rank(self) -> tuple[int, int, int]:
         """Sort key among columns (greater = better): :meth:`Score.key`,

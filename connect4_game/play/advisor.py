@@ -51,22 +51,19 @@ def lookahead_words(score: Any, depth: Any) -> str:
 
 
 def review_payload(record: PlyReview, rows: int, cols: int) -> MoveReply:
-    """Perfect play's verdicts (``labels`` and ``scores``, one per column, as
+    """Perfect play's verdicts (``columns`` and ``scores``, one per column, as
     an Expert analysis replies) from a review's record of the position before
     move ``record.ply`` on a ``rows`` x ``cols`` board.
 
     :raises ValueError: for a score that cannot be on that board.
     """
-    from connect4_game.ai.score import Score
+    from connect4_game.ai.score import ColumnScore, NoMove, Score
     exact = record.exact
     n = record.ply - 1
-    labels: list[str] = []
-    for sc in record.scores:
-        if sc is None:
-            labels.append('full')
-            continue
-        labels.append(Score.for_position(sc, n, rows * cols, exact).label)
-    return MoveReply(None, tuple(record.scores), tuple(labels))
+    columns = tuple(ColumnScore(c, None, NoMove.FULL) if sc is None else
+                    ColumnScore(c, Score.for_position(sc, n, rows * cols, exact))
+                    for c, sc in enumerate(record.scores))
+    return MoveReply(None, tuple(record.scores), columns)
 
 
 class KnownVerdicts:

@@ -59,7 +59,7 @@ from connect4_game.play.events import (
 from connect4_game.play.network_game import NetworkGame
 from connect4_game.play.planner import Analysis, Failure, SearchPlanner
 from connect4_game.play.seats import Seat, make_seat, stats_name
-from connect4_game.play.verdicts import label_words, verdict_text
+from connect4_game.play.verdicts import column_words, verdict_text
 from connect4_game.players import (
     DEFAULT_LOOKAHEAD,
     DEFAULT_TIEBREAK,
@@ -599,10 +599,10 @@ class GameSession:
         far it looked); '' if there is none."""
         known = self.perfect_payload()
         if known is not None:
-            labels = known.labels
-            if 0 <= col < len(labels) and labels[col]:
-                return label_words(labels[col])
-        if not reply.labels and reply.depth is not None:
+            columns = known.columns
+            if 0 <= col < len(columns) and (column := columns[col]) is not None:
+                return column_words(column)
+        if not reply.columns and reply.depth is not None:
             scores = reply.scores
             return lookahead_words(scores[col], reply.depth) if col < len(scores) else ''
         return verdict_text(reply, col)

@@ -204,7 +204,7 @@ def error_text(exc: BaseException) -> str:
     return clip(traceback.format_exception_only(type(exc), exc)[-1].strip(), MAX_MESSAGE)
 
 
-_DECODERS: Mapping[JobKind, Callable[[Any], Reply]] = MappingProxyType({
+_DECODERS: Mapping[JobKind, Callable[[object], Reply]] = MappingProxyType({
     JobKind.AI: MoveReply.from_json,
     JobKind.EXPERT: MoveReply.from_json,
     JobKind.PLUGIN: MoveReply.from_json,
@@ -215,7 +215,7 @@ _DECODERS: Mapping[JobKind, Callable[[Any], Reply]] = MappingProxyType({
 })
 
 
-def decode_reply(kind: JobKind, data: Any) -> Reply:
+def decode_reply(kind: JobKind, data: object) -> Reply:
     """The reply of a ``kind`` request from the JSON ``data`` a worker
     process sent.
 
@@ -370,7 +370,7 @@ def _run_expert(req: SearchRequest, progress: Progress | None) -> MoveReply:
         player = _EXPERTS[req.checker] = expert.ExpertPlayer(req.checker, req.time_budget)
     column = player.next_move(board)
     results = player.last_analysis or []
-    return MoveReply(column, tuple(r.pons for r in results), tuple(r.label for r in results),
+    return MoveReply(column, tuple(r.pons for r in results), tuple(results),
                      seconds=time.perf_counter() - start)
 
 
@@ -378,17 +378,16 @@ def _expert_columns(req: SearchRequest, board: Board, progress: Progress | None,
                     start: float) -> MoveReply:
     """Every column of ``board`` solved within ``req.time_budget`` seconds."""
     from connect4_game.ai import perfect
-    labels: list[str] = [''] * board.width
+    columns: list[ColumnScore | None] = [None] * board.width
     scores: list[int | None] = [None] * board.width
 
     def on_column(c: ColumnScore) -> None:
-        labels[c.column], scores[c.column] = c.label, c.pons
+        columns[c.column], scores[c.column] = c, c.pons
         if progress is not None:
-            progress(MoveReply(None, tuple(scores), tuple(labels)))
+            progress(MoveReply(None, tuple(scores), tuple(columns)))
     res = perfect.solve_position(board, time_budget=req.time_budget, on_column=on_column)
     return MoveReply(None if res.over else res.choice(),
-                     tuple(c.pons for c in res.columns),
-                     tuple(c.label for c in res.columns),
+                     tuple(c.pons for c in res.columns), res.columns,
                      seconds=time.perf_counter() - start, backend=res.backend)
 
 

@@ -8,7 +8,8 @@ only ever see these types:
 
 * :class:`MoveReply` -- ``'ai'``, ``'expert'``, ``'plugin'``: a column and
   the per-column verdicts (the assignment's scores, BU CS111 ps9, Problem 4,
-  or perfect play's labels and Pons scores);
+  or perfect play's :class:`~connect4_game.ai.score.ColumnScore` and Pons
+  scores);
 * :class:`ReviewReply` -- ``'review'``: the judged moves of a game;
 * :class:`OskaReply` -- ``'oska'``: an Oska move;
 * :class:`PuzzleReply` -- ``'puzzle'``: a try judged, or a puzzle's solution;
@@ -21,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from connect4_game.ai.review import PlyReview
+from connect4_game.ai.score import ColumnScore
 from connect4_game.trainer import TryResult
 
 __all__ = ['MoveReply', 'ReviewReply', 'OskaReply', 'PuzzleReply', 'PingReply', 'Reply',
@@ -33,29 +34,29 @@ Square = tuple[int, int]
 """An Oska square, ``(row, col)``."""
 
 
-def _int(value: Any, what: str) -> int:
+def _int(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f'{what} is not a whole number')
     return value
 
 
-def _opt_int(value: Any, what: str) -> int | None:
+def _opt_int(value: object, what: str) -> int | None:
     return None if value is None else _int(value, what)
 
 
-def _float(value: Any, what: str) -> float:
+def _float(value: object, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ValueError(f'{what} is not a number')
     return float(value)
 
 
-def _str(value: Any, what: str) -> str:
+def _str(value: object, what: str) -> str:
     if not isinstance(value, str):
         raise ValueError(f'{what} is not text')
     return value
 
 
-def _seq(value: Any, what: str) -> Sequence[Any]:
+def _seq(value: object, what: str) -> Sequence[object]:
     if value is None:
         return ()
     if not isinstance(value, (list, tuple)):
@@ -63,7 +64,7 @@ def _seq(value: Any, what: str) -> Sequence[Any]:
     return value
 
 
-def _map(data: Any) -> Mapping[str, Any]:
+def _map(data: object) -> Mapping[str, object]:
     if not isinstance(data, Mapping):
         raise ValueError('the answer is not an object')
     return data
@@ -81,8 +82,10 @@ class MoveReply:
         50 neither, 100 win; BU CS111 ps9, Problem 4), a level's points, or
         perfect play's Pons scores; None for a column without one. Empty for
         a plug-in's move.
-    :param labels: perfect play only: one verdict text per column
-        (``'win in 3'``, ``''`` while not proven yet); empty otherwise.
+    :param columns: perfect play only: one
+        :class:`~connect4_game.ai.score.ColumnScore` per column (its
+        :class:`~connect4_game.ai.score.Score`, or why it has none), None
+        while not proven yet; empty otherwise.
     :param depth: plies searched by a lookahead search; None for perfect play
         and plug-ins.
     :param nodes: positions searched (0 when not counted).
@@ -93,31 +96,33 @@ class MoveReply:
 
     column: int | None
     scores: tuple[int | None, ...] = ()
-    labels: tuple[str, ...] = ()
+    columns: tuple[ColumnScore | None, ...] = ()
     depth: int | None = None
     nodes: int = 0
     seconds: float = 0.0
     backend: str = ''
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The JSON-ready dict the worker process sends."""
         return {'column': self.column, 'scores': list(self.scores),
-                'labels': list(self.labels), 'depth': self.depth, 'nodes': self.nodes,
+                'columns': [None if c is None else c.to_json() for c in self.columns],
+                'depth': self.depth, 'nodes': self.nodes,
                 'seconds': self.seconds, 'backend': self.backend}
 
     @classmethod
-    def from_json(cls, data: Any) -> MoveReply:
+    def from_json(cls, data: object) -> MoveReply:
         """:raises ValueError: unless ``data`` has :meth:`to_json`'s shape."""
         d = _map(data)
         return cls(_opt_int(d.get('column'), 'the column'),
                    tuple(_opt_int(s, 'a score') for s in _seq(d.get('scores'), 'the scores')),
-                   tuple(_str(s, 'a label') for s in _seq(d.get('labels'), 'the labels')),
+                   tuple(None if c is None else ColumnScore.from_json(c)
+                         for c in _seq(d.get('columns'), 'the columns')),
                    _opt_int(d.get('depth'), 'the depth'), _int(d.get('nodes', 0), 'the nodes'),
                    _float(d.get('seconds', 0.0), 'the time'),
                    _str(d.get('backend', ''), 'the backend'))
 
 
-def _record(data: Any) -> PlyReview:
+def _record(data: object) -> PlyReview:
     d = _map(data)
     return PlyReview(_int(d.get('ply'), 'the ply'), _int(d.get('column'), 'the column'),
                      _str(d.get('player'), 'the player'),
@@ -137,17 +142,17 @@ class ReviewReply:
 
     records: tuple[PlyReview, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The JSON-ready dict the worker process sends."""
         return {'records': [r.to_dict() for r in self.records]}
 
     @classmethod
-    def from_json(cls, data: Any) -> ReviewReply:
+    def from_json(cls, data: object) -> ReviewReply:
         """:raises ValueError: unless ``data`` has :meth:`to_json`'s shape."""
         return cls(tuple(_record(r) for r in _seq(_map(data).get('records'), 'the records')))
 
 
-def _square(value: Any) -> Square:
+def _square(value: object) -> Square:
     pair = _seq(value, 'a square')
     if len(pair) != 2:
         raise ValueError('a square is not a (row, column) pair')
@@ -169,7 +174,7 @@ class OskaReply:
     max_ply: int = 0
     seconds: float = 0.0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The JSON-ready dict the worker process sends."""
         move = None if self.move is None else [
             list(self.move[0]), list(self.move[1]),
@@ -178,7 +183,7 @@ class OskaReply:
                 'seconds': self.seconds}
 
     @classmethod
-    def from_json(cls, data: Any) -> OskaReply:
+    def from_json(cls, data: object) -> OskaReply:
         """:raises ValueError: unless ``data`` has :meth:`to_json`'s shape."""
         d = _map(data)
         move = None
@@ -209,13 +214,13 @@ class PuzzleReply:
     defence: int | None = None
     line: tuple[int, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The JSON-ready dict the worker process sends."""
         return {'result': None if self.result is None else self.result.value,
                 'defence': self.defence, 'line': list(self.line)}
 
     @classmethod
-    def from_json(cls, data: Any) -> PuzzleReply:
+    def from_json(cls, data: object) -> PuzzleReply:
         """:raises ValueError: unless ``data`` has :meth:`to_json`'s shape."""
         d = _map(data)
         result = None if d.get('result') is None else TryResult(_str(d['result'], 'the result'))
@@ -227,12 +232,12 @@ class PuzzleReply:
 class PingReply:
     """The start-up check's answer (``'ping'``): the search is imported."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The JSON-ready dict the worker process sends."""
         return {}
 
     @classmethod
-    def from_json(cls, data: Any) -> PingReply:
+    def from_json(cls, data: object) -> PingReply:
         """:raises ValueError: unless ``data`` is an object."""
         _map(data)
         return cls()

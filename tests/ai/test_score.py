@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from connect4_game import i18n
 from connect4_game.ai.score import ColumnScore, NoMove, Score, Wdl
-from connect4_game.play.verdicts import label_parts, label_words, score_label
+from connect4_game.play.verdicts import column_words, score_label
 
 WIN9 = Score.of_pons(17, 9)
 WIN3 = Score.of_pons(19, 3)
@@ -72,9 +72,20 @@ scores = st.builds(Score.of_pons, st.integers(-21, 21), st.integers(1, 42)) | st
 
 
 @given(scores)
-def test_json_round_trip_and_label_parts(score):
+def test_json_round_trip(score):
     assert Score.from_json(json.loads(json.dumps(score.to_json()))) == score
-    assert label_parts(score.label) == score.label_parts()
+    column = ColumnScore(3, score, backend='solver', worse=True)
+    assert ColumnScore.from_json(json.loads(json.dumps(column.to_json()))) == column
+
+
+def test_a_column_without_a_move_round_trips_and_refuses_other_shapes():
+    full = ColumnScore(0, None, NoMove.OVER)
+    assert ColumnScore.from_json(json.loads(json.dumps(full.to_json()))) == full
+    good = ColumnScore(1, WIN9).to_json()
+    for bad in (None, [], {**good, 'column': -1}, {**good, 'no_move': 'gone'},
+                {**good, 'worse': 0}, {**good, 'no_move': 'full'}, {**good, 'extra': 1}):
+        with pytest.raises(ValueError):
+            ColumnScore.from_json(bad)
 
 
 def test_json_refuses_what_is_not_a_score():
@@ -101,7 +112,8 @@ def test_the_windows_words_are_the_labels_words(lang):
     i18n.set_language(lang)
     try:
         for s in (WIN9, WIN_FAR, DRAW, AT_LEAST_DRAW, GOOD_GUESS, LOSS14):
-            assert label_words(s.label) == score_label(s) != ''
+            assert column_words(ColumnScore(0, s)) == score_label(s) != ''
+        assert column_words(ColumnScore(0, None, NoMove.FULL)) == i18n._('full')
         if lang == 'nl':
             assert score_label(WIN9) != 'win in 9'
     finally:

@@ -24,6 +24,7 @@ import random
 
 import pygame
 
+from connect4_game.ai.score import ColumnScore, Score
 from connect4_game.core.game import replay_board
 from connect4_game.search.jobs import Result
 from connect4_game.search.replies import MoveReply
@@ -108,10 +109,12 @@ class FakeWorker:
             column = len(rows[0]) + 3           # an illegal answer
         scores = tuple((-1 if rows[0][c] != " " else rng.choice([0, 50, 100]))
                        for c in range(len(rows[0])))
-        labels = ()
+        verdicts = {"win in 3": Score.of_pons(5, 3), "loss in 8": Score.of_pons(-4, 8),
+                    "draw": Score.of_pons(0, None)}
+        labels: tuple[ColumnScore | None, ...] = ()
         if job.kind == "expert":
-            labels = tuple("" if s == -1 else rng.choice(["win in 3", "loss in 8", "draw"])
-                           for s in scores)
+            labels = tuple(None if s == -1 else ColumnScore(c, verdicts[rng.choice(list(verdicts))])
+                           for c, s in enumerate(scores))
         if job.kind == "plugin":
             scores = ()
         return Result(job, "ok", MoveReply(column, scores, labels, nodes=rng.randint(0, 999),

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from connect4_game import net
+from connect4_game.ai.score import ColumnScore, Score
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.seat_config import PlayerConfig, SeatKind
 from connect4_game.storage.stats import Record
@@ -153,7 +154,10 @@ def test_where_perfect_play_is_known_the_analysis_shows_it_at_every_level(app):
     s = a.session
     expert_job = s.planner.analysis_job(s.game, True, s.lookahead, s.tiebreak)
     labels = ['loss in 12', 'loss in 14', 'draw', 'win in 41', 'draw', 'loss in 14', 'loss in 12']
-    s.planner.cache[expert_job] = MoveReply(None, (-1, -2, 0, 1, 0, -2, -1), tuple(labels))
+    plies = (12, 14, None, 41, None, 14, 12)
+    columns = tuple(ColumnScore(c, Score.of_pons(p, n))
+                    for c, (p, n) in enumerate(zip((-1, -2, 0, 1, 0, -2, -1), plies, strict=True)))
+    s.planner.cache[expert_job] = MoveReply(None, (-1, -2, 0, 1, 0, -2, -1), columns)
     s.overlay = True
     assert [b[0] for b in a.game.overlay_labels()] == labels     # not 'even' seven times
     assert s.verdict(MoveReply(None, (50,) * 7, depth=6), 0) == 'loss in 12'

@@ -186,7 +186,7 @@ def test_the_review_teaches_the_analysis_perfect_play(worker):
         s = app.session
         s.new_game(4, 5, THROWN_WIN[:6])                 # the position before the thrown win
         known = s.perfect_payload()
-        assert known is not None and known.labels[0] == 'win in 1'
+        assert known is not None and known.columns[0] is not None and known.columns[0].label == 'win in 1'
         s.overlay = True
         labels = app.game.overlay_labels()
         assert labels[0][0] == 'win in 1' and labels[0][1] == app.theme.good

@@ -6,6 +6,7 @@ import json
 import pygame
 import pytest
 
+from connect4_game.ai.score import ColumnScore, Score
 from connect4_game.core.game import replay_board
 from connect4_game.players import DEFAULT_LOOKAHEAD
 from connect4_game.search.jobs import Result
@@ -599,8 +600,9 @@ def test_the_expert_overlay_fills_column_by_column(closing):
         def poll(self):
             out = []
             for job in self.jobs:
-                labels = [''] * 7
-                labels[3], labels[0] = 'win in 9', 'loss in 12'
+                labels: list[ColumnScore | None] = [None] * 7
+                labels[3] = ColumnScore(3, Score.of_pons(17, 9))
+                labels[0] = ColumnScore(0, Score.of_pons(-15, 12))
                 out.append(Result(job, 'progress', MoveReply(None, (None,) * 7, tuple(labels))))
             self.jobs = []
             return out

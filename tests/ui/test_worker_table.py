@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from connect4_game.ai.score import ColumnScore, NoMove, Score
 from connect4_game.search import worker
 from connect4_game.search.jobs import (
     HANDLERS,
@@ -57,7 +58,9 @@ def test_the_production_hooks_are_gone():
 
 
 @pytest.mark.parametrize('reply', [
-    MoveReply(3, (0, 50, None), ('', 'win in 3', ''), depth=4, nodes=9, seconds=0.5),
+    MoveReply(3, (0, 50, None), (None, ColumnScore(1, Score.of_pons(20, 3)),
+                                 ColumnScore(2, None, NoMove.FULL, 'solver')),
+              depth=4, nodes=9, seconds=0.5),
     MoveReply(None),
     OskaReply(((0, 1), (1, 0), None), 5, 3, 0.25),
     OskaReply(((0, 1), (2, 3), (1, 2))),
@@ -78,7 +81,7 @@ def test_a_review_reply_holds_typed_records():
 
 
 @pytest.mark.parametrize('data', [[], {'column': 'three'}, {'column': 1, 'scores': 'x'},
-                                  {'column': True}, {'column': 1, 'labels': [1]}])
+                                  {'column': True}, {'column': 1, 'columns': [1]}])
 def test_a_forged_or_garbled_answer_is_an_error_result(data):
     req = SearchRequest(JobKind.PLUGIN, EMPTY, 'X', plugin='bot.py:Bot')
     res = final_result(req, 'ok', data)

@@ -4,11 +4,11 @@ session, in the current language."""
 
 from __future__ import annotations
 
-from connect4_game.ai.score import NoMove, Wdl
+from connect4_game.ai.score import ColumnScore, NoMove, Wdl
 from connect4_game.i18n import N_, _, ngettext
 from connect4_game.play.planner import Analysis
 from connect4_game.play.session import GameSession
-from connect4_game.play.verdicts import label_parts, label_words, score_words
+from connect4_game.play.verdicts import column_words, score_words
 from connect4_game.storage.stats import Record
 from connect4_game.ui.commands import COMMAND
 from connect4_game.ui.render import Badge
@@ -208,17 +208,18 @@ def record_words(rec: Record, session: GameSession | None = None) -> str:
 
 
 def overlay_badges(analysis: Analysis, cols: int, theme: Theme) -> list[Badge | None]:
-    """One (text, colour) badge per column from an ``analysis`` (its reply's labels and scores, and
+    """One (text, colour) badge per column from an ``analysis`` (its reply's columns and scores, and
     the depth of a lookahead search), None for a column without one; colours from ``theme``."""
     out: list[Badge | None] = []
     reply, running = analysis.reply, analysis.running
-    labels, scores = reply.labels, reply.scores
+    columns, scores = reply.columns, reply.scores
     for col in range(cols):
         score = scores[col] if col < len(scores) else None
-        if labels and col < len(labels) and not labels[col] and running:
+        known = columns[col] if col < len(columns) else None
+        if col < len(columns) and known is None and running:
             out.append(('\u2026', theme.text_dim))      # not proven yet
-        elif labels and col < len(labels) and labels[col]:
-            out.append((label_words(labels[col]), _label_colour(labels[col], theme)))
+        elif known is not None:
+            out.append((column_words(known), _column_colour(known, theme)))
         elif running and score not in (100, 0, -1):
             out.append(('\u2026', theme.text_dim))      # still computing
         elif score is not None:
@@ -246,11 +247,10 @@ def score_badge(score: object, depth: int | None, theme: Theme) -> tuple[str, RG
     return text.format(n=depth), theme.good if score == 100 else theme.bad
 
 
-def _label_colour(label: str, theme: Theme) -> RGB:
-    parts = label_parts(label)
-    if parts is None:                   # 'full', 'game over'
-        return theme.text_dim if label == NoMove.FULL.label else theme.neutral
-    wdl = parts[1]
+def _column_colour(column: ColumnScore, theme: Theme) -> RGB:
+    if column.score is None:            # 'full', 'game over'
+        return theme.text_dim if column.no_move is NoMove.FULL else theme.neutral
+    wdl = column.score.label_parts()[1]
     return theme.good if wdl is Wdl.WIN else theme.bad if wdl is Wdl.LOSS else theme.neutral
 
 
