@@ -65,12 +65,6 @@ class ScreenStack:
         alone); no hook runs: the screen below, if any, stays paused."""
         self._screens[-1] = screen
 
-    def unwind(self) -> None:
-        """Pop every screen but the base (each one that comes to the top gets
-        ``resume()``, as with :meth:`pop`)."""
-        while len(self._screens) > 1:
-            self.pop()
-
     def update(self, dt: float) -> None:
         """Advance the screens that run by ``dt`` seconds, bottom-up: the top one and, while each of
         them has ``updates_below`` True, the one below."""

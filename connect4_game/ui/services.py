@@ -8,9 +8,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-from collections import deque
 from collections.abc import Callable
-from typing import Protocol
 
 import pygame
 
@@ -21,6 +19,7 @@ from connect4_game.i18n import _
 from connect4_game.storage.settings import Settings
 from connect4_game.storage.stats import Stats, load_stats
 from connect4_game.ui import themes
+from connect4_game.ui.sound import SoundPlayer
 
 __all__ = ['SettingsStore', 'ThemeService', 'SoundService', 'StatsService', 'Clipboard',
            'ClipboardError', 'LanguageService']
@@ -128,28 +127,6 @@ class ThemeService:
             pass
 
 
-class _Player(Protocol):
-    muted: bool
-
-    def play(self, name: str) -> object: ...
-
-    def stop(self) -> None: ...
-
-
-class _SilentPlayer:
-    """Plays nothing (no audio device, missing files)."""
-
-    def __init__(self) -> None:
-        self.muted = True
-        self.history: deque[str] = deque(maxlen=100)
-
-    def play(self, name: str) -> bool:
-        return False
-
-    def stop(self) -> None:
-        pass
-
-
 class SoundService:
     """The sound effects ('drop', 'win', 'tie', 'refused') and the mute switch.
 
@@ -158,21 +135,20 @@ class SoundService:
     :param note: reports why the window is silent (no audio device).
 
     ``player`` is the :class:`~connect4_game.ui.sound.SoundPlayer` (its
-    ``history`` lists the sounds played), or a silent stand-in.
+    ``history`` lists the sounds played), silent when it could not start.
     """
 
     def __init__(self, muted: bool, remember: Remember, note: Note) -> None:
         self.muted = bool(muted)
         self.remember = remember
-        self.player: _Player = self._open(note)
+        self.player = self._open(note)
 
-    def _open(self, note: Note) -> _Player:
+    def _open(self, note: Note) -> SoundPlayer:
         try:
-            from connect4_game.ui import sound
-            return sound.SoundPlayer(muted=self.muted)
-        except Exception as exc:  # no audio device, missing files: play silently
+            return SoundPlayer(muted=self.muted)
+        except Exception as exc:  # a failing driver: play silently
             note(_('Sound off: {why}').format(why=clip(exc, 120)))
-            return _SilentPlayer()
+            return SoundPlayer(muted=True, enabled=False)
 
     def play(self, name: str) -> None:
         """Play sound ``name`` unless muted; a failing device stays quiet."""

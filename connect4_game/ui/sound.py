@@ -111,22 +111,8 @@ class SoundPlayer:
             return False
         return True
 
-    def toggle_mute(self) -> bool:
-        """Flip ``muted`` (stopping any sound playing) and return the new value."""
-        self.muted = not self.muted
-        if self.muted:
-            self.stop()
-        return self.muted
-
     def stop(self) -> None:
         """Stop every sound now (no error without audio)."""
         if self._sounds:
             with contextlib.suppress(Exception):
                 pygame.mixer.stop()
-
-    @property
-    def status(self) -> str:
-        """One line for the status bar / help screen: 'sound on', 'muted' or 'no sound: <why>'."""
-        if self.muted:
-            return "muted"
-        return "sound on" if self.available else f"no sound: {self.reason}"

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from connect4_game.ui import sound as sound_mod
+from connect4_game.ui.services import SoundService
 from connect4_game.ui.sound import SOUND_NAMES, SoundPlayer, sound_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,16 +56,17 @@ def test_player_plays_each_sound_with_dummy_audio():
     for name in SOUND_NAMES:
         assert p.play(name) is True
     assert list(p.history) == list(SOUND_NAMES)
-    assert p.status == "sound on"
 
 
 def test_mute_toggle():
-    p = SoundPlayer(muted=True)
-    assert p.play("drop") is False and list(p.history) == []
-    assert p.toggle_mute() is False
-    p.play("win")
-    assert list(p.history) == ["win"]
-    assert p.toggle_mute() is True and p.status == "muted"
+    kept = []
+    s = SoundService(muted=True, remember=lambda **c: kept.append(c), note=print)
+    s.play("drop")
+    assert list(s.player.history) == []
+    assert s.toggle_mute() is False and kept == [{"muted": False}]
+    s.play("win")
+    assert list(s.player.history) == ["win"]
+    assert s.toggle_mute() is True and s.player.muted and kept[-1] == {"muted": True}
 
 
 def test_no_audio_device_is_not_an_error(monkeypatch):
@@ -77,7 +79,6 @@ def test_no_audio_device_is_not_an_error(monkeypatch):
     assert "No available audio device" in p.reason
     assert p.play("drop") is False
     assert list(p.history) == ["drop"]   # the game event is still recorded
-    assert p.status.startswith("no sound")
     p.stop()
 
 

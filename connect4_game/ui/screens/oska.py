@@ -122,7 +122,6 @@ class OskaScreen(Screen):
         self.human_side = human_side
         self.lookahead = check_int(lookahead, 1, OSKA_MAX_LOOKAHEAD, 'lookahead')
         self.size = app.surface.get_size()
-        self.stale_results = 0
         self.think_time = 0.0
         self.requested: SearchRequest | None = None    # the search in flight
         self._clock = 0.0
@@ -254,7 +253,6 @@ class OskaScreen(Screen):
             return                      # keep results queued until the board is still
         for res in self.worker.poll():
             if res.request != self.requested:
-                self.stale_results += 1
                 continue
             self.requested = None
             if res.status != ResultStatus.OK:
