@@ -7,8 +7,8 @@ import pygame
 
 from connect4_game.i18n import N_, _
 from connect4_game.ui.commands import help_rows
-from connect4_game.ui.render import MIN_FONT, draw_text, font
-from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.render import MIN_FONT, draw_text, font, wrap_text
+from connect4_game.ui.screens.base import Host, Screen
 from connect4_game.ui.text_fit import line_height
 
 __all__ = ['HelpScreen', 'help_lines']
@@ -25,9 +25,19 @@ def help_lines() -> list[tuple[str, str]]:
 
 
 class HelpScreen(Screen):
-    """Every key, one per line, in two columns when the window is wide. Any
-    key or click returns to the game (which goes on underneath); Esc too,
-    like every dialog -- it never quits."""
+    """Every key, one per line, in two columns when the window is wide, after
+    the ``rules`` (a paragraph, translated; '' for none). Any key or click
+    returns (Esc too: it never quits).
+
+    :param lines: ``[(keys, what they do), ...]``, translated; None: Connect
+        Four's (:func:`help_lines`, in the language of the moment).
+    """
+
+    def __init__(self, app: Host, lines: list[tuple[str, str]] | None = None,
+                 rules: str = '') -> None:
+        super().__init__(app)
+        self.lines = lines
+        self.rules = rules
 
     def process_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN or (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1):
@@ -35,6 +45,12 @@ class HelpScreen(Screen):
 
     def caption(self) -> str:
         return _('Help')
+
+    def title(self) -> str:
+        return _('Connect Four: controls')
+
+    def footer(self) -> str:
+        return _('Press any key or click to return to the game.')
 
     def wants_frames(self) -> bool:
         return False      # still: drawn again only after an event
@@ -45,10 +61,15 @@ class HelpScreen(Screen):
         surface.fill(theme.background)
         title_size = max(20, h // 20)
         title_h = line_height(title_size, True)
-        draw_text(surface, _('Connect Four: controls'), pygame.Rect(20, h // 40, w - 40, title_h),
+        draw_text(surface, self.title(), pygame.Rect(20, h // 40, w - 40, title_h),
                   theme.text, title_size, bold=True, align='center')
-        rows = help_lines()
+        rows = help_lines() if self.lines is None else self.lines
         top = h // 40 + title_h + 10
+        size = max(MIN_FONT, min(20, h // 30))
+        for line in wrap_text(font(size), self.rules, w - 40, 8) if self.rules else []:
+            draw_text(surface, line, pygame.Rect(20, top, w - 40, line_height(size)),
+                      theme.text_dim, size)
+            top += line_height(size)
         foot_size = max(MIN_FONT, h // 42)
         foot_h = line_height(foot_size)
         bottom = h - foot_h - 14
@@ -67,6 +88,5 @@ class HelpScreen(Screen):
                       bold=True)
             draw_text(surface, d, pygame.Rect(x0 + key_w + 16, y, col_w - key_w - 28, line_h),
                       theme.text, size, lines=2)
-        draw_text(surface, _('Press any key or click to return to the game.'),
-                  pygame.Rect(10, h - foot_h - 8, w - 20, foot_h), theme.text_dim, foot_size,
-                  align='center')
+        draw_text(surface, self.footer(), pygame.Rect(10, h - foot_h - 8, w - 20, foot_h),
+                  theme.text_dim, foot_size, align='center')

@@ -15,7 +15,8 @@ from connect4_game.core.side import Side
 from connect4_game.i18n import _
 from connect4_game.oska.engine import Move, opponent
 from connect4_game.ui.render import MIN_FONT, darker, fit_text, font, mix, wrap_text
-from connect4_game.ui.screens.base import Host, Screen
+from connect4_game.ui.screens.base import Host
+from connect4_game.ui.screens.help import HelpScreen
 from connect4_game.ui.themes import RGB, Theme, checker_surface
 
 __all__ = ['OskaView', 'OskaHelpScreen', 'OskaPicture', 'Slide', 'SlideState', 'Square',
@@ -360,25 +361,10 @@ class OskaView:
         surface.blit(spr, (centre[0] - spr.get_width() // 2, centre[1] - spr.get_height() // 2))
 
 
-class OskaHelpScreen(Screen):
-    """Oska's rules and keys over the Oska screen, which waits (its
-    computer does not move meanwhile). Any key or click returns.
-
-    :param lines: ``[(key, what it does), ...]``, already translated
-        (:func:`connect4_game.ui.screens.oska.help_lines`).
-    :param rules: the rules in a few sentences, already translated.
-    """
+class OskaHelpScreen(HelpScreen):
+    """Oska's rules and keys over the Oska screen, which waits meanwhile."""
 
     updates_below = False
-
-    def __init__(self, app: Host, lines: list[tuple[str, str]], rules: str = '') -> None:
-        super().__init__(app)
-        self.lines = list(lines)
-        self.rules = rules
-
-    def process_event(self, e: pygame.event.Event) -> None:
-        if e.type == pygame.KEYDOWN or (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1):
-            self.close()
 
     def caption(self) -> str:
         return _('Oska') + ' \u2014 ' + _('Help')
@@ -387,29 +373,8 @@ class OskaHelpScreen(Screen):
         """The window's whole title: 'Oska — Help'."""
         return self.caption()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The title, the rules (wrapped) and one line per key."""
-        theme = self.app.theme
-        w, h = surface.get_size()
-        surface.fill(theme.background)
-        title = font(max(20, h // 20), True).render(_('Oska: rules and controls'), True,
-                                                    theme.text)
-        surface.blit(title, ((w - title.get_width()) // 2, h // 40))
-        size = max(MIN_FONT, min(20, h // 30))
-        f, fb = font(size), font(size, True)
-        y = h // 40 + title.get_height() + 12
-        for line in wrap_text(f, self.rules, w - 40, 8) if self.rules else []:
-            surface.blit(f.render(line, True, theme.text_dim), (20, y))
-            y += f.get_linesize()
-        y += f.get_linesize() // 2
-        key_w = min((w - 40) // 3, max(fb.size(k)[0] for k, _d in self.lines))
-        step = max(f.get_linesize(), (h - y - 40) // max(1, len(self.lines)))
-        for k, d in self.lines:
-            surface.blit(fb.render(fit_text(fb, k, key_w), True, theme.accent), (20, y))
-            surface.blit(f.render(fit_text(f, d, w - key_w - 56), True, theme.text),
-                         (36 + key_w, y))
-            y += min(step, int(f.get_linesize() * 1.6))
-        foot_f = font(max(MIN_FONT, h // 42))
-        foot = foot_f.render(fit_text(foot_f, _('Press any key or click to return to Oska.'),
-                                      w - 20), True, theme.text_dim)
-        surface.blit(foot, ((w - foot.get_width()) // 2, h - foot.get_height() - 8))
+    def title(self) -> str:
+        return _('Oska: rules and controls')
+
+    def footer(self) -> str:
+        return _('Press any key or click to return to Oska.')
