@@ -65,7 +65,8 @@ def autosave_cost(games: int = 10) -> dict[str, float]:
     import time
 
     from connect4_game.core.game import Game
-    from connect4_game.storage.savegame import SavedGame, autosave, moves_to_string
+    from connect4_game.core.notation import Notation, format_moves
+    from connect4_game.storage.savegame import SavedGame, autosave
     rng = random.Random(1)
     times: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -74,7 +75,7 @@ def autosave_cost(games: int = 10) -> dict[str, float]:
             game = Game(6, 7)
             while not game.over:
                 game.push(rng.choice(game.board.legal_columns()))
-                saved = SavedGame(6, 7, moves_to_string(game.moves), 'Human', 'Medium')
+                saved = SavedGame(6, 7, format_moves(game.moves, Notation.ADD_CHECKERS), 'Human', 'Medium')
                 start = time.perf_counter()
                 autosave(saved, path)
                 times.append(time.perf_counter() - start)

@@ -42,9 +42,9 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from connect4_game.core.board import Board
 from connect4_game.core.console import connect_four
-from connect4_game.core.game import replay_board
+from connect4_game.core.game import Game
+from connect4_game.core.notation import Notation, format_moves, read_game
 from connect4_game.players import TIEBREAKS, AIPlayer, RandomPlayer
-from connect4_game.storage.savegame import board_from_moves, game_result, moves_to_string
 from tests.oracle import oracle_scores
 
 if TYPE_CHECKING:
@@ -139,6 +139,16 @@ def make_player(kind: str, checker: str, lookahead: int,
     return AIPlayer(checker, tiebreak, lookahead)
 
 
+def game_result(b: Board) -> str | None:
+    """'X' or 'O' for a four in a row, 'tie' for a full board, else None."""
+    won = [side for side in ("X", "O") if b.is_win_for(side)]
+    return won[0] if won else "tie" if b.is_full() else None
+
+
+def moves_to_string(moves: list[int]) -> str:
+    return format_moves(moves, Notation.ADD_CHECKERS)
+
+
 def check_end(b: Board, moves: list[int], last: str) -> str:
     """Validate the final position; return 'X', 'O' or 'tie'."""
     result = game_result(b)
@@ -151,7 +161,7 @@ def check_end(b: Board, moves: list[int], last: str) -> str:
     n_x, n_o = b.num_checkers("X"), b.num_checkers("O")
     if not (n_x - n_o in (0, 1) and n_x + n_o == len(moves)):
         raise SoakError(f"checker counts X={n_x} O={n_o} after {len(moves)} moves")
-    if b.width <= 14 and board_from_moves(moves_to_string(moves), b.height, b.width) != b:
+    if b.width <= 14 and read_game(moves_to_string(moves), b.height, b.width, Notation.ADD_CHECKERS).board != b:
         raise SoakError("board differs from the replay of its move string")
     return result
 
@@ -291,7 +301,7 @@ def run_app_games(n_games: int, seed: int, report: Report, max_seconds: float,
                     app.step([], rng.choice([1 / 60, 1 / 30, 0.1, 0.25]))
                     out["app_frames"] += 1
                     m = app.session.game
-                    if m.board != replay_board(m.rows, m.cols, m.moves):
+                    if m.board != Game(m.rows, m.cols, m.moves).board:
                         raise SoakError("app board differs from the replay of its moves")
                     if worker is not None and worker.busy():
                         time.sleep(0.002)   # a script, not a test: let the worker process run

@@ -1,12 +1,22 @@
-"""The players' notation (connect4_game.core.notation): columns 1..N as the board
-shows them, 1-9 then a-e on wide boards, and errors that name the bad
-character; the assignment's 0-based add_checkers notation stays apart."""
+"""The move strings (connect4_game.core.notation): the players' columns 1..N as the
+board shows them, 1-9 then a-e on wide boards; the assignment's 0-based
+add_checkers notation, 0-9 then a-d; both read by playing each move, with
+errors that name the bad character."""
 
 import pytest
 
 from connect4_game.core import notation
-from connect4_game.core.notation import NotationError, column_of, format_moves, parse_position
-from connect4_game.storage.savegame import moves_to_string, parse_moves
+from connect4_game.core.board import Board
+from connect4_game.core.notation import (
+    Notation,
+    NotationError,
+    format_moves,
+    parse_add_checkers,
+    parse_position,
+    read_game,
+)
+
+ADD = Notation.ADD_CHECKERS
 
 
 def test_columns_are_numbered_from_1_as_on_the_board_and_gamesolver():
@@ -18,11 +28,10 @@ def test_columns_are_numbered_from_1_as_on_the_board_and_gamesolver():
 def test_wide_boards_go_on_with_letters_after_9():
     assert [notation.column_name(c) for c in range(14)] == list('123456789abcde')
     assert parse_position('9abcdeE', 6, 14) == [8, 9, 10, 11, 12, 13, 13]
-    assert column_of('A') == 9 and column_of('e') == 13
+    assert parse_position('A', 6, 10) == [9] and parse_position('e', 6, 14) == [13]
     assert notation.column_range(7) == '1-7' and notation.column_range(10) == '1-9, a'
     assert notation.column_range(14) == '1-9, a-e'
-    with pytest.raises(ValueError):
-        column_of('0')
+    assert notation.column_range(14, ADD) == '0-9, a-d' and notation.column_range(1, ADD) == '0'
     with pytest.raises(ValueError):
         notation.column_name(14)
 
@@ -67,17 +76,56 @@ def test_a_huge_text_is_refused_without_repeating_it():
 
 def test_it_is_the_add_checkers_notation_plus_one():
     cols = [1, 2, 1, 1, 2, 4, 4, 4, 4, 5]
-    assert moves_to_string(cols) == '1211244445'                 # the assignment's, 0-based
+    assert format_moves(cols, ADD) == '1211244445'               # the assignment's, 0-based
     assert format_moves(cols) == '2322355556'                    # the players', 1-based
-    assert notation.from_add_checkers('1211244445') == '2322355556'
-    assert notation.to_add_checkers('2322355556') == '1211244445'
-    assert parse_position(format_moves(cols)) == parse_moves('1211244445') == cols
+    assert parse_position(format_moves(cols)) == parse_add_checkers('1211244445') == cols
+    with pytest.raises(NotationError):
+        parse_add_checkers('e', 6, 14)
+
+
+@pytest.mark.parametrize('moves, rows, cols', [('1211244445', 6, 7), ('0200', 3, 3),
+                                               ('0011', 2, 2), ('9876543210', 6, 10)])
+def test_add_checkers_reads_as_the_assignments_board_plays(moves, rows, cols):
+    seed = Board(rows, cols)
+    seed.add_checkers(moves)
+    game = read_game(moves, rows, cols, ADD)
+    assert game.board == seed and format_moves(game.moves, ADD) == moves
+
+
+def test_add_checkers_wide_boards_and_case():
+    game = read_game('abcD', 6, 14, ADD)
+    assert game.moves == [10, 11, 12, 13] and game.board.slots[5][10:14] == ['X', 'O', 'X', 'O']
+    assert format_moves([0, 9, 10, 13], ADD) == '09ad'
     with pytest.raises(ValueError):
-        notation.from_add_checkers('e')
+        format_moves([14], ADD)
+
+
+@pytest.mark.parametrize('moves, rows, cols, index, char, words', [
+    ('12x4', 6, 7, 2, 'x', 'not a column'),
+    ('337', 6, 7, 2, '7', 'off the board'),
+    ('a', 6, 10, 0, 'a', 'off the board'),
+    ('3 3', 6, 7, 1, ' ', 'not a column'),                 # every character counts
+    ('0000000', 6, 7, 6, '0', 'column 0 is full'),
+    ('01010101', 6, 7, 7, '1', 'already won'),
+    ('0011' '0', 2, 2, 4, '0', 'board is already full'),
+])
+def test_add_checkers_errors_name_the_index(moves, rows, cols, index, char, words):
+    with pytest.raises(NotationError) as err:
+        parse_add_checkers(moves, rows, cols)
+    e = err.value
+    assert (e.position, e.char, e.move) == (index + 1, char, index + 1)
+    assert f'move {index + 1} (index {index}, {char!r})' in str(e) and words in str(e)
+
+
+def test_an_empty_add_checkers_string_is_an_empty_game():
+    game = read_game('', 6, 7, ADD)
+    assert game.moves == [] and game.outcome is None
 
 
 def test_bad_arguments():
     with pytest.raises(ValueError):
         parse_position(4453)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match='columns'):
         parse_position('1', 6, 15)
+    with pytest.raises(ValueError, match='rows'):
+        parse_add_checkers('0', 0, 7)

@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from connect4_game.core.board import Board
+from connect4_game.core.notation import Notation, NotationError, format_moves, read_game
 from connect4_game.players import AIPlayer
-from connect4_game.storage.savegame import board_from_moves, moves_to_string, parse_moves
 from tests.oracle import oracle_scores
 
 FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -173,9 +173,9 @@ def test_win_before_full_variant_agrees_with_oracle(bd, data):
 @given(boards(max_rows=8, max_cols=14, any_checkers=False, stop_at_win=True))
 def test_move_strings_round_trip(bd):
     b, drops = bd
-    moves = moves_to_string(col for _, col in drops)
-    assert parse_moves(moves, b.height, b.width) == [col for _, col in drops]
-    assert board_from_moves(moves, b.height, b.width) == b
+    moves = format_moves((col for _, col in drops), Notation.ADD_CHECKERS)
+    game = read_game(moves, b.height, b.width, Notation.ADD_CHECKERS)
+    assert game.moves == [col for _, col in drops] and game.board == b
     if b.width <= 10:           # identical to the assignment's add_checkers notation
         seed = Board(b.height, b.width)
         seed.add_checkers(moves)
@@ -185,13 +185,12 @@ def test_move_strings_round_trip(bd):
 @FAST
 @given(st.text(max_size=60), st.integers(1, 12), st.integers(1, 14))
 def test_any_move_string_parses_or_names_its_bad_move(text, rows, cols):
-    from connect4_game.storage.savegame import MoveStringError
     try:
-        columns = parse_moves(text, rows, cols)
-    except MoveStringError as exc:
-        assert exc.index is not None and 0 <= exc.index < len(text)
-        assert exc.char == text[exc.index]
-        assert f"index {exc.index}" in str(exc)
+        columns = read_game(text, rows, cols, Notation.ADD_CHECKERS).moves
+    except NotationError as exc:
+        assert exc.position is not None and 1 <= exc.position <= len(text)
+        assert exc.char == text[exc.position - 1]
+        assert f"index {exc.position - 1}" in str(exc)
     else:
         assert len(columns) == len(text)
 

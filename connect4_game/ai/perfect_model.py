@@ -21,10 +21,10 @@ from connect4_game.ai.score import ColumnScore, Score, Wdl
 from connect4_game.ai.solver import score_to_plies
 from connect4_game.core.board import Board
 from connect4_game.core.checks import check_int, is_int
-from connect4_game.core.notation import ADD_CHECKERS_CHARS
+from connect4_game.core.notation import parse_add_checkers
 
 __all__ = ["PerfectResult", "exact_column", "estimate_column",
-           "Position", "read_position", "play_moves", "columns_of_moves"]
+           "Position", "read_position", "play_moves"]
 
 #: what :func:`read_position` reads: a Board, a move string or a list of columns
 PositionLike = Board | str | Sequence[int]
@@ -137,21 +137,6 @@ class Position:
     alternating: bool   # X moved first and the sides alternated
 
 
-def columns_of_moves(moves: str) -> list[int]:
-    """The 0-based columns of a move string in the assignment's
-    ``add_checkers`` notation (BU CS111 ps9: ``'3344'``; digits, then a-d for
-    columns 10-13). Whether they fit a board is :func:`play_moves`' check.
-
-    :raises ValueError: naming the move (1-based number and 0-based index)
-        of a character that is not a column."""
-    out = []
-    for i, ch in enumerate(moves):
-        if ch.lower() not in ADD_CHECKERS_CHARS:
-            raise ValueError(f"move {i + 1} (index {i}, {ch[:12]!r}): not a column")
-        out.append(ADD_CHECKERS_CHARS.index(ch.lower()))
-    return out
-
-
 def read_position(position: PositionLike, rows: int | None, cols: int | None) -> Position:
     """Normalise a Board / move string / column list into a :class:`Position`
     (see :func:`connect4_game.ai.perfect.iter_columns` for the forms).
@@ -169,7 +154,7 @@ def read_position(position: PositionLike, rows: int | None, cols: int | None) ->
     h = 6 if rows is None else rows
     w = 7 if cols is None else cols
     if isinstance(position, str):
-        moves = columns_of_moves(position)
+        moves = parse_add_checkers(position, h, w)
     elif isinstance(position, (list, tuple)):
         moves = list(position)
     else:

@@ -21,7 +21,7 @@ out; estimates are marked, never presented as proven).
 Moves use the assignment's ``add_checkers`` notation (BU CS111 ps9, the
 ``Board.add_checkers`` helper): one character per move, X first, digits
 ``0``-``9`` then ``a``-``d`` for columns 10-13 -- read by
-:func:`connect4_game.ai.perfect_model.columns_of_moves`.
+:func:`connect4_game.core.notation.parse_add_checkers`.
 
 Nothing here imports pygame.
 """
@@ -32,11 +32,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from connect4_game.ai import perfect
-from connect4_game.ai.perfect_model import columns_of_moves
 from connect4_game.ai.score import Score
 from connect4_game.ai.solver import score_to_plies
 from connect4_game.core.board import check_column
-from connect4_game.core.notation import column_name
+from connect4_game.core.notation import column_name, parse_add_checkers
 
 __all__ = ["PlyReview", "VERDICTS", "DEFAULT_PLY_BUDGET", "verdict", "review_game",
            "review_moves", "format_review", "ReviewTable"]
@@ -167,7 +166,7 @@ def review_moves(move_string: str, rows: int = 6, cols: int = 7, *,
         column off the board, a full column or a move after the game was won;
         ValueError for a bad size or budget.
     """
-    moves = columns_of_moves(move_string)
+    moves = parse_add_checkers(move_string, rows, cols)
 
     def each(rec: PlyReview) -> None:
         if on_ply is not None:

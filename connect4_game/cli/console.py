@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from connect4_game.ai.levels import is_level
 from connect4_game.core import notation
 from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS
+from connect4_game.core.game import Game
 from connect4_game.core.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK, ConsolePlayer
 from connect4_game.core.messages import clip
 from connect4_game.core.side import CHECKERS, Side
@@ -125,8 +126,7 @@ def run_text(args: argparse.Namespace, parser: argparse.ArgumentParser, rows: in
         rows, cols = rows or DEFAULT_ROWS, cols or DEFAULT_COLS
         board = None
         if moves:
-            from connect4_game.storage.savegame import board_from_moves, moves_to_string
-            board = board_from_moves(moves_to_string(moves), rows, cols)
+            board = Game(rows, cols, moves).board
         connect_four(players[0], players[1], rows, cols, board=board)
     except (KeyboardInterrupt, EOFError):
         print('\nGame ended. Bye!')

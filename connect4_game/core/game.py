@@ -316,15 +316,3 @@ class Game:
             self.outcome = Outcome(Termination.FULL_BOARD)
         return Move(col, row, checker, len(self.moves))
 
-
-def replay_board(rows: int, cols: int, moves: Iterable[int]) -> Board:
-    """A board with ``moves`` dropped alternately from X (no checks beyond
-    the board's own).
-
-    :raises ValueError: for a full column or a column off the board.
-    """
-    board, side = Board(rows, cols), Side.X
-    for col in moves:
-        board.add_checker(side.value, col)
-        side = side.other
-    return board

@@ -1,41 +1,28 @@
-"""The players' move notation: columns numbered 1..N, as the board shows
-them and as connect4.gamesolver.org writes a position.
+"""Move strings: the one codec of each notation and the one replay into a
+:class:`~connect4_game.core.game.Game`.
 
-A game is the string of the columns played, X first: ``'4453'`` is X in
-column 4, O in column 4, X in column 5, O in column 3. This is what the
-window's *Copy moves* (Ctrl+C) puts on the clipboard, what *Paste position*
-(Ctrl+V) and ``--position`` read, and what a player types.
+A game is written as the string of its columns, X first, one character a move:
 
-The rule for boards wider than 9 columns: columns 1 to 9 are the digits
-``1``-``9``, columns 10 to 14 (the widest board offered) are the letters
-``a``-``e`` (``a`` = 10, ``b`` = 11, ... ``e`` = 14; upper case is accepted
-on input, lower case is written). There is no column ``0``.
+* the players' notation (:attr:`Notation.PLAYERS`): columns 1..N as the board
+  shows them and as connect4.gamesolver.org writes a position, ``'4453'``;
+  columns 10-14 are ``a``-``e``. *Copy moves*, *Paste position*,
+  ``--position`` and a typed move use it. Spaces, tabs, newlines, commas and
+  semicolons between the moves are ignored, and a whole gamesolver address
+  (``https://connect4.gamesolver.org/?pos=4453``) is read from its ``pos=``.
+* the assignment's notation (:attr:`Notation.ADD_CHECKERS`): ``Board.add_checkers``
+  (BU CS111 ps9) numbers the columns from 0, ``'3342'`` is the same game;
+  columns 10-13 are ``a``-``d``. ``--moves`` and the saved-game files use it;
+  every character counts.
 
-This is *not* the assignment's notation: ``Board.add_checkers`` (BU CS111
-ps9) and ``--moves`` number the columns from 0 (``'3342'`` is the same game
-as ``'4453'``), and saved game files keep that notation
-(:mod:`connect4_game.storage.savegame`). The two meet only here, in
-:func:`from_add_checkers` and :func:`to_add_checkers`.
+Upper case is accepted on input, lower case is written. Reading plays each
+move on a Game, so a column off the board, a full column or a move after
+the end is refused by a :class:`NotationError` naming the move, the
+character and its place. This module never imports pygame.
 
-Reading (:func:`parse_position`) is forgiving about what surrounds the
-moves and strict about the moves themselves: spaces, tabs, newlines and
-commas between the moves are ignored, a whole gamesolver address
-(``https://connect4.gamesolver.org/?pos=4453``) is read from its ``pos=``,
-and every other character is refused by a :class:`NotationError` naming it,
-its position in the text and the move it would have been. Each move is also
-played on the board, so a column off the board, a full column or a move
-after the game was won is refused the same way.
-
-This module never imports pygame.
-
->>> format_moves([3, 3, 4, 2])
-'4453'
->>> parse_position('4453')
-[3, 3, 4, 2]
->>> parse_position('4 4 5 3\\n')
-[3, 3, 4, 2]
->>> column_name(9), column_name(13), column_of('A')
-('a', 'e', 9)
+>>> format_moves([3, 3, 4, 2]), format_moves([3, 3, 4, 2], Notation.ADD_CHECKERS)
+('4453', '3342')
+>>> parse_position('4 4 5 3\\n'), parse_add_checkers('3342')
+([3, 3, 4, 2], [3, 3, 4, 2])
 >>> try:
 ...     parse_position('4408')
 ... except NotationError as err:
@@ -46,199 +33,130 @@ move 3: '0' (character 3) is not a column: use 1-7
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from enum import Enum
 
 from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, MAX_COLS, MAX_ROWS, check_column
 from connect4_game.core.checks import check_int
 from connect4_game.core.game import Game, MoveRefused
 
-__all__ = ['COLUMN_CHARS', 'NotationError', 'column_name', 'column_of', 'column_range',
-           'format_moves', 'parse_position', 'from_add_checkers', 'to_add_checkers',
-           'ADD_CHECKERS_CHARS']
-
-COLUMN_CHARS = '123456789abcde'
-"""The name of each column, 0-based index -> character; ``len(COLUMN_CHARS)``
-is :data:`connect4_game.core.board.MAX_COLS` (14)."""
-
-ADD_CHECKERS_CHARS = '0123456789abcd'
-"""The assignment's ``add_checkers`` notation (BU CS111 ps9), as ``--moves``
-and the saved games write it: column ``i`` (0-based) is ``ADD_CHECKERS_CHARS[i]``."""
+__all__ = ['Notation', 'NotationError', 'column_name', 'column_range', 'format_moves',
+           'read_game', 'parse_position', 'parse_add_checkers']
 
 _SEPARATORS = ' \t\r\n,;'
-_MAX_SHOWN_CHAR = 12
+
+
+class Notation(Enum):
+    """A notation: its value names each column, 0-based index -> character."""
+
+    PLAYERS = '123456789abcde'
+    ADD_CHECKERS = '0123456789abcd'
 
 
 class NotationError(ValueError):
-    """A move string that cannot be read or played.
+    """A move string that cannot be read or played; ``str(err)`` is one line,
+    e.g. ``"move 3: '8' (character 5) is off the board: columns 1-7"`` (the
+    players') or ``"move 3 (index 2, '8') is off the board: columns 0-6"``.
 
-    ``str(err)`` is one line naming the move and the bad character, e.g.
-    ``"move 3: '8' (character 5) is off the board: columns 1-7"``.
-
-    Attributes: ``move`` (the 1-based move it would have been, or None for
-    a problem with the whole text), ``char`` (the bad character, or None),
-    ``position`` (its 1-based place in the text, or None), ``reason``
-    (one of ``'not a column'``, ``'off the board'``, ``'full'``,
-    ``'won'`` (a move after four in a row), ``'board full'`` (a move after
-    the last cell), ``'empty'`` (no moves at all)) and ``columns`` (how many
-    columns the board has).
+    Attributes: ``reason`` (``'not a column'``, ``'off the board'``,
+    ``'full'``, ``'won'``, ``'board full'`` or ``'empty'``), ``columns`` (the
+    board's), ``move`` (1-based), ``char`` and ``position`` (its 1-based place
+    in the text); the last three None for ``'empty'``.
     """
 
-    def __init__(self, reason: str, cols: int, move: int | None = None,
-                 char: str | None = None, position: int | None = None) -> None:
-        self.reason = reason
-        self.columns = cols
-        self.move = move
-        self.char = char
-        self.position = position
-        super().__init__(self._describe())
-
-    def _describe(self) -> str:
-        span = column_range(self.columns)
-        if self.reason == 'empty':
-            return f'no moves: type columns {span}, e.g. 4453'
-        head = f'move {self.move}: {_shown(self.char)} (character {self.position})'
-        if self.reason == 'not a column':
-            return f'{head} is not a column: use {span}'
-        if self.reason == 'off the board':
-            return f'{head} is off the board: columns {span}'
-        if self.reason == 'full':
-            return f'{head}: column {self.char} is full'
-        if self.reason == 'board full':
-            return f'{head}: the board is already full'
-        return f'{head}: the game was already won'
+    def __init__(self, reason: str, cols: int, notation: Notation = Notation.PLAYERS,
+                 move: int | None = None, char: str | None = None,
+                 position: int | None = None) -> None:
+        self.reason, self.columns, self.move = reason, cols, move
+        self.char, self.position = char, position
+        span = column_range(cols, notation)
+        shown = repr(char)[:12]
+        head = (f'move {move}: {shown} (character {position})' if notation is Notation.PLAYERS
+                else f'move {move} (index {(position or 1) - 1}, {shown})')
+        super().__init__({
+            'empty': f'no moves: type columns {span}, e.g. 4453',
+            'not a column': f'{head} is not a column: use {span}',
+            'off the board': f'{head} is off the board: columns {span}',
+            'full': f'{head}: column {char} is full',
+            'board full': f'{head}: the board is already full',
+        }.get(reason, f'{head}: the game was already won'))
 
 
-def _shown(ch: str | None) -> str:
-    """A bad character as messages quote it (a control character as its escape)."""
-    return repr(ch)[:_MAX_SHOWN_CHAR] if ch is not None else "''"
-
-
-def column_range(cols: int) -> str:
+def column_range(cols: int, notation: Notation = Notation.PLAYERS) -> str:
     """How the columns of a board ``cols`` wide are typed: ``'1-7'``,
-    ``'1-9, a'`` (10), ``'1-9, a-e'`` (14).
+    ``'1-9, a'`` (10), ``'1-9, a-e'`` (14); ``'0-6'`` in the assignment's.
 
     :raises ValueError: for ``cols`` outside 1..14.
     """
-    check_int(cols, 1, MAX_COLS, 'columns')
-    if cols == 1:
-        return '1'
-    if cols <= 9:
-        return f'1-{cols}'
-    letters = COLUMN_CHARS[9:cols]
-    return '1-9, ' + (letters if len(letters) == 1 else f'{letters[0]}-{letters[-1]}')
+    names = notation.value[:check_int(cols, 1, MAX_COLS, 'columns')]
+    parts = (''.join(c for c in names if c.isdigit()), ''.join(c for c in names if c.isalpha()))
+    return ', '.join(p if len(p) == 1 else f'{p[0]}-{p[-1]}' for p in parts if p)
 
 
-def column_name(col: int) -> str:
+def column_name(col: int, notation: Notation = Notation.PLAYERS) -> str:
     """The character of 0-based column ``col``: ``'1'``..``'9'``, ``'a'``..``'e'``.
 
     :raises ValueError: for a column outside 0..13 or a non-int.
     """
-    return COLUMN_CHARS[check_column(col, MAX_COLS)]
+    return notation.value[check_column(col, MAX_COLS)]
 
 
-def column_of(ch: str) -> int:
-    """The 0-based column a character names (case-insensitive).
-
-    :raises ValueError: if ``ch`` is not one of ``1-9``, ``a-e``.
-    """
-    if not isinstance(ch, str) or len(ch) != 1 or ch.lower() not in COLUMN_CHARS:
-        raise ValueError(f'{_shown(ch if isinstance(ch, str) else str(ch))} is not a column '
-                         '(use 1-9, then a-e for columns 10-14)')
-    return COLUMN_CHARS.index(ch.lower())
-
-
-def format_moves(cols: Iterable[int]) -> str:
-    """The move string of 0-based columns, e.g. ``[3, 3, 4, 2]`` -> ``'4453'``.
+def format_moves(cols: Iterable[int], notation: Notation = Notation.PLAYERS) -> str:
+    """The move string of 0-based columns: ``[3, 3, 4, 2]`` -> ``'4453'``.
 
     :raises ValueError: for a column outside 0..13.
     """
-    return ''.join(column_name(c) for c in cols)
+    return ''.join(column_name(c, notation) for c in cols)
 
 
-@dataclass
-class _Reader:
-    """Reads one move string onto a ``rows`` x ``cols`` game."""
+def read_game(text: str, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS,
+              notation: Notation = Notation.PLAYERS) -> Game:
+    """The :class:`Game` of the move string ``text`` on a ``rows`` x ``cols``
+    board (1..12 x 1..14), every move played and checked; no moves is an empty game.
 
-    rows: int
-    cols: int
-
-    def read(self, text: str) -> list[int]:
-        game = Game(self.rows, self.cols)
-        start = _moves_start(text)
-        for i in range(start, len(text)):
-            ch = text[i]
-            if ch in _SEPARATORS:
-                continue
-            if ch == '&' and start:          # the end of a gamesolver address's pos=
-                break
-            self._play(game, ch, i + 1)
-        if not game.moves:
-            raise NotationError('empty', self.cols)
-        return list(game.moves)
-
-    def _play(self, game: Game, ch: str, position: int) -> None:
-        move = len(game.moves) + 1
-        low = ch.lower()
-        if low not in COLUMN_CHARS:
-            raise NotationError('not a column', self.cols, move, ch, position)
-        col = COLUMN_CHARS.index(low)
-        if col >= self.cols:
-            raise NotationError('off the board', self.cols, move, ch, position)
-        if game.outcome is not None:
-            reason = 'won' if game.outcome.winner else 'board full'
-            raise NotationError(reason, self.cols, move, ch, position)
-        try:
-            game.push(col)
-        except MoveRefused:
-            raise NotationError('full', self.cols, move, ch, position) from None
-
-
-def _moves_start(text: str) -> int:
-    """Where the moves begin: after ``pos=`` in a gamesolver address, else 0."""
-    at = text.find('pos=')
-    return at + 4 if at >= 0 else 0
-
-
-def parse_position(text: str, rows: int = DEFAULT_ROWS,
-                   cols: int = DEFAULT_COLS) -> list[int]:
-    """The 0-based columns of the move string ``text``, played and checked
-    on a ``rows`` x ``cols`` board (see the module docstring for what is
-    ignored around the moves).
-
-    :param text: e.g. ``'4453'``, ``' 4 4 5 3 '``, or a gamesolver address.
-    :param rows, cols: the board: 1..12 rows, 1..14 columns.
-    :returns: the columns, 0-based, X first (at least one move).
-    :raises NotationError: (a ValueError) naming the bad character, its
-        place and its move: not a column, a column off the board, a full
-        column, a move after the game was won, no moves at all.
-    :raises ValueError: for a board size outside the limits, or ``text``
-        that is not a string.
+    :raises NotationError: naming the bad character, its place and its move.
+    :raises ValueError: for a board size outside the limits or ``text`` not a str.
     """
     if not isinstance(text, str):
         raise ValueError(f'a move string must be text, not {type(text).__name__}')
-    check_int(rows, 1, MAX_ROWS, 'rows')
-    check_int(cols, 1, MAX_COLS, 'columns')
-    return _Reader(rows, cols).read(text)
+    game = Game(check_int(rows, 1, MAX_ROWS, 'rows'), check_int(cols, 1, MAX_COLS, 'columns'))
+    players = notation is Notation.PLAYERS
+    start = text.find('pos=') + 4 if players and 'pos=' in text else 0
+    for i in range(start, len(text)):
+        ch = text[i]
+        if players and ch in _SEPARATORS:
+            continue
+        if players and ch == '&' and start:    # the end of a gamesolver address's pos=
+            break
+        col = notation.value.find(ch.lower()) if len(ch.lower()) == 1 else -1
+        reason = ('not a column' if col < 0 else 'off the board' if col >= cols
+                  else '' if game.outcome is None
+                  else 'won' if game.outcome.winner else 'board full')
+        try:
+            if not reason:
+                game.push(col)
+        except MoveRefused:
+            reason = 'full'
+        if reason:
+            raise NotationError(reason, cols, notation, len(game.moves) + 1, ch, i + 1)
+    return game
 
 
-def from_add_checkers(moves: str) -> str:
-    """The assignment's ``add_checkers`` string (0-based, ``0``-``9`` then
-    ``a``-``d``) in the players' notation: ``'3342'`` -> ``'4453'``.
+def parse_position(text: str, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS) -> list[int]:
+    """The 0-based columns of ``text`` in the players' notation (at least one move).
 
-    :raises ValueError: for a character that is not a column there.
+    :raises NotationError: as :func:`read_game`, and for no moves at all.
+    :raises ValueError: as :func:`read_game`.
     """
-    out = []
-    for ch in moves:
-        if ch.lower() not in ADD_CHECKERS_CHARS:
-            raise ValueError(f'{_shown(ch)} is not an add_checkers column (0-9, a-d)')
-        out.append(COLUMN_CHARS[ADD_CHECKERS_CHARS.index(ch.lower())])
-    return ''.join(out)
+    moves = read_game(text, rows, cols).moves
+    if not moves:
+        raise NotationError('empty', cols)
+    return moves
 
 
-def to_add_checkers(moves: str) -> str:
-    """The players' notation in the assignment's ``add_checkers`` string:
-    ``'4453'`` -> ``'3342'``.
+def parse_add_checkers(text: str, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS) -> list[int]:
+    """The 0-based columns of ``text`` in the assignment's ``add_checkers``
+    notation (BU CS111 ps9), ``'3342'`` -> ``[3, 3, 4, 2]``.
 
-    :raises ValueError: for a character that is not a column (see :func:`column_of`).
+    :raises NotationError, ValueError: as :func:`read_game`.
     """
-    return ''.join(ADD_CHECKERS_CHARS[column_of(ch)] for ch in moves)
+    return read_game(text, rows, cols, Notation.ADD_CHECKERS).moves

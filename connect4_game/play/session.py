@@ -37,6 +37,7 @@ from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, other
 from connect4_game.core.checks import check_lookahead, check_number, is_int
 from connect4_game.core.game import Game, Move, MoveRefused, Refusal
 from connect4_game.core.messages import MAX_TEXT, clip
+from connect4_game.core.notation import Notation, format_moves
 from connect4_game.core.side import Side
 from connect4_game.i18n import _, ngettext
 from connect4_game.net import events as ev
@@ -69,8 +70,8 @@ from connect4_game.players import (
 )
 from connect4_game.search.jobs import JobKind
 from connect4_game.search.replies import MoveReply
-from connect4_game.seat_config import PlayerConfig, SeatKind
-from connect4_game.storage.savegame import STORED_KINDS, SavedGame, moves_to_string
+from connect4_game.seat_config import PlayerSpec, SeatKind
+from connect4_game.storage.savegame import STORED_KINDS, SavedGame
 from connect4_game.storage.settings import DEFAULT_PACE, DEMO_GAP, MAX_PACE, MIN_PACE
 
 __all__ = ['GameSession', 'Notice', 'HUMAN_REPLY_WAIT']
@@ -925,7 +926,8 @@ class GameSession:
         person = PlayerConfig(SeatKind.HUMAN, self.lookahead, self.tiebreak)
         players = {side: person if seat.friend else seat.config
                    for side, seat in self.seats.items()}
-        return SavedGame(self.game.rows, self.game.cols, moves_to_string(self.game.moves), x, o,
+        moves = format_moves(self.game.moves, Notation.ADD_CHECKERS)
+        return SavedGame(self.game.rows, self.game.cols, moves, x, o,
                          players={side: p for side, p in players.items()
                                   if p.kind in STORED_KINDS})
 

@@ -4,79 +4,31 @@ import json
 
 import pytest
 
-from connect4_game.core.board import Board
 from connect4_game.storage.savegame import (
-    MoveStringError,
     SavedGame,
     SaveFileError,
     autosave,
-    board_from_moves,
-    char_to_col,
     clear_autosave,
-    col_to_char,
-    game_result,
     load_autosave,
     load_game,
-    moves_to_string,
-    parse_moves,
     save_game,
 )
 
 
-def test_seed_notation_matches_add_checkers():
-    for moves, rows, cols in [("1211244445", 6, 7), ("0200", 3, 3), ("0011", 2, 2),
-                              ("9876543210", 6, 10)]:
-        seed = Board(rows, cols)
-        seed.add_checkers(moves)
-        assert board_from_moves(moves, rows, cols) == seed
-        assert moves_to_string(parse_moves(moves, rows, cols)) == moves
-
-
-def test_wide_board_letters():
-    assert [col_to_char(c) for c in (0, 9, 10, 13)] == ["0", "9", "a", "d"]
-    assert char_to_col("B") == 11
-    b = board_from_moves("abcd", 6, 14)
-    assert b.slots[5][10:14] == ["X", "O", "X", "O"]
-    assert parse_moves("D", 4, 14) == [13]
-    with pytest.raises(ValueError):
-        col_to_char(14)
-    with pytest.raises(ValueError):
-        char_to_col("e")
-
-
-@pytest.mark.parametrize("moves,rows,cols,index,char,words", [
-    ("12x4", 6, 7, 2, "x", "not a column"),
-    ("337", 6, 7, 2, "7", "off the board"),
-    ("a", 6, 10, 0, "a", "off the board"),
-    ("-1", 6, 7, 0, "-", "not a column"),
-    ("3 3", 6, 7, 1, " ", "not a column"),
-    ("0000000", 6, 7, 6, "0", "full"),
-    ("01010101", 6, 7, 7, "1", "already won by X"),
-    ("11223344", 6, 7, 7, "4", "already won by X"),
-])
-def test_bad_moves_name_the_position(moves, rows, cols, index, char, words):
-    with pytest.raises(MoveStringError) as info:
-        parse_moves(moves, rows, cols)
-    err = info.value
-    assert (err.index, err.char) == (index, char)
-    assert f"index {index}" in str(err) and repr(char) in str(err) and words in str(err)
-    assert isinstance(err, ValueError)
-
-
-def test_bad_board_size():
-    with pytest.raises(ValueError, match="cols"):
-        parse_moves("0", 6, 15)
-    with pytest.raises(ValueError, match="rows"):
-        parse_moves("0", 0, 7)
-    with pytest.raises(ValueError):
-        parse_moves(123, 6, 7)
-
-
-def test_game_result():
-    assert game_result(board_from_moves("0101010")) == "X"
-    assert game_result(board_from_moves("")) is None
-    assert game_result(board_from_moves("0011", 2, 2)) == "tie"
+def test_a_saved_game_knows_its_columns_board_and_result():
+    g = SavedGame(6, 14, "abcD")
+    assert g.moves == "abcd" and g.columns == [10, 11, 12, 13]
+    assert g.board().slots[5][10:14] == ["X", "O", "X", "O"]
+    assert SavedGame(6, 7, "0101010").result() == "X"
+    assert SavedGame(6, 7, "").result() is None
+    assert SavedGame(4, 4, "3210200033123121").result() == "tie"
     assert SavedGame(6, 7, "1211244445").result() is None
+
+
+@pytest.mark.parametrize("rows, cols, word", [(3, 7, "rows"), (6, 15, "cols")])
+def test_boards_the_game_does_not_offer(rows, cols, word):
+    with pytest.raises(ValueError, match=word):
+        SavedGame(rows, cols, "")
 
 
 def test_save_and_load_round_trip(tmp_path):

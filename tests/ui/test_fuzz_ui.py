@@ -25,7 +25,7 @@ import random
 import pygame
 
 from connect4_game.ai.score import ColumnScore, Score
-from connect4_game.core.game import replay_board
+from connect4_game.core.game import Game
 from connect4_game.search.jobs import Result
 from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerConfig
@@ -194,7 +194,7 @@ class Snapshot:
 def check_state(app, worker, where):
     g = app.game
     m = g.session.game
-    assert m.board == replay_board(m.rows, m.cols, m.moves), \
+    assert m.board == Game(m.rows, m.cols, m.moves).board, \
         f"{where}: board differs from the replay of {m.moves}"
     nx, no = m.board.num_checkers("X"), m.board.num_checkers("O")
     assert nx - no in (0, 1) and nx + no == len(m.moves), f"{where}: counts X={nx} O={no}"

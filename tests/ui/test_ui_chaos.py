@@ -11,7 +11,7 @@ import signal
 import pygame
 import pytest
 
-from connect4_game.core.game import replay_board
+from connect4_game.core.game import Game
 from connect4_game.search.worker import SearchWorker
 from tests.ui_helpers import key, make_app
 
@@ -55,7 +55,7 @@ def test_chaos_with_the_real_worker(seed, tmp_path, monkeypatch):
             app.step([e] if e is not None else [], rng.choice([0.0, 1 / 60, 0.05, 0.3]))
             if app.screen is not g:
                 app.show_game()
-            assert g.session.game.board == replay_board(g.session.game.rows, g.session.game.cols, g.session.game.moves)
+            assert g.session.game.board == Game(g.session.game.rows, g.session.game.cols, g.session.game.moves).board
             assert abs(g.session.game.board.num_checkers('X') - g.session.game.board.num_checkers('O')) <= 1
             with w._cond:   # the only queued job is the one the game waits for
                 pending, cancelling = w._pending, w._cancel

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from connect4_game.ai.score import ColumnScore, Score
-from connect4_game.core.game import replay_board
+from connect4_game.core.game import Game
 from connect4_game.players import DEFAULT_LOOKAHEAD
 from connect4_game.search.jobs import Result
 from connect4_game.search.replies import MoveReply
@@ -53,7 +53,7 @@ def test_undo_vs_ai_goes_back_to_your_previous_move_and_redo_restores(worker, cl
     assert g.session.game.moves == four[:2]
     app.step([key(pygame.K_r, 'r')], DT)
     assert g.session.game.moves == four
-    assert g.session.game.board == replay_board(g.session.game.rows, g.session.game.cols, g.session.game.moves)
+    assert g.session.game.board == Game(g.session.game.rows, g.session.game.cols, g.session.game.moves).board
 
 
 def test_undo_works_after_the_game_ended(worker, closing):
