@@ -201,14 +201,16 @@ def _cold_analysis(moves: str) -> tuple:
     ``moves`` (Pons notation), each from cleared tables: ``expert.analyze``,
     then bitbully's own all-columns call as the reference of the same run."""
     perfect.clear_tables()
-    bbc, core = perfect._bitbully()
+    engine = perfect._bitbully()
+    assert engine is not None
+    core = engine.core
     core.resetNodeCounter()
     t0 = time.perf_counter()
     expert.analyze(_board(moves), time_budget=60)
     ours = time.perf_counter() - t0
     nodes = core.getNodeCounter()
     perfect.clear_tables()
-    b = bbc.BoardCore()
+    b = engine.new_board()
     b.play([int(ch) - 1 for ch in moves])
     core.resetNodeCounter()
     t0 = time.perf_counter()

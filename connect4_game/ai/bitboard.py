@@ -30,10 +30,8 @@ from typing import Protocol
 from connect4_game.core.board import validate_checker
 
 __all__ = [
-    "Geometry", "geometry", "cell_bit", "column_mask", "bottom_cell", "top_cell",
-    "bottom_mask", "board_mask", "from_slots", "from_board", "from_moves",
-    "to_slots", "can_play", "play", "play_bit", "possible", "has_four",
-    "winning_cells", "popcount", "key", "mirror",
+    "Geometry", "geometry", "cell_bit", "from_slots", "from_board", "from_moves",
+    "can_play", "play", "play_bit", "has_four", "winning_cells", "key", "mirror", "HasSlots",
 ]
 
 
@@ -48,40 +46,6 @@ def cell_bit(h: int, col: int, row: int) -> int:
     """Return the single-bit mask of the cell at ``col`` and ``row`` (0 = bottom
     row) on a board of height ``h``."""
     return 1 << (col * (h + 1) + row)
-
-
-def column_mask(h: int, col: int) -> int:
-    """Mask of the ``h`` playable cells of column ``col`` (sentinel excluded)."""
-    return ((1 << h) - 1) << (col * (h + 1))
-
-
-def bottom_cell(h: int, col: int) -> int:
-    """Single-bit mask of the bottom cell of column ``col``."""
-    return 1 << (col * (h + 1))
-
-
-def top_cell(h: int, col: int) -> int:
-    """Single-bit mask of the top playable cell of column ``col``."""
-    return 1 << (col * (h + 1) + h - 1)
-
-
-def bottom_mask(h: int, w: int) -> int:
-    """Mask with the bottom cell of each of the ``w`` columns set."""
-    _check_size(h, w)
-    m = 0
-    for c in range(w):
-        m |= bottom_cell(h, c)
-    return m
-
-
-def board_mask(h: int, w: int) -> int:
-    """Mask of all ``h*w`` playable cells (every sentinel bit clear)."""
-    return bottom_mask(h, w) * ((1 << h) - 1)
-
-
-def popcount(x: int) -> int:
-    """Number of set bits of the non-negative int ``x`` (cells in a mask)."""
-    return x.bit_count()
 
 
 def key(current: int, mask: int) -> int:
@@ -107,7 +71,7 @@ def winning_cells(bits: int, mask: int, h: int, w: int) -> int:
     that would complete a four for the side owning ``bits``, given occupancy
     ``mask``. Used for threat-based move ordering and forced-block detection.
     Shape: int mask in the layout described in the module docstring."""
-    full = board_mask(h, w)
+    full = geometry(h, w).board
     # vertical: three stacked directly below the empty cell
     r = (bits << 1) & (bits << 2) & (bits << 3)
     for s in (h + 1, h, h + 2):  # horizontal, the two diagonals
@@ -120,21 +84,15 @@ def winning_cells(bits: int, mask: int, h: int, w: int) -> int:
     return r & (full ^ mask)
 
 
-def possible(mask: int, h: int, w: int) -> int:
-    """Mask of the cells where a checker can be dropped now (one per non-full
-    column): ``(mask + bottom) & board``."""
-    return (mask + bottom_mask(h, w)) & board_mask(h, w)
-
-
 def can_play(mask: int, h: int, col: int) -> bool:
     """True if column ``col`` still has an empty cell (``mask`` = occupancy)."""
-    return not (mask & top_cell(h, col))
+    return not mask & (1 << (col * (h + 1) + h - 1))
 
 
 def play_bit(mask: int, h: int, col: int) -> int:
     """Single-bit mask of the cell a checker dropped in ``col`` lands on.
     The column must not be full."""
-    return (mask + bottom_cell(h, col)) & column_mask(h, col)
+    return (mask + (1 << col * (h + 1))) & (((1 << h) - 1) << col * (h + 1))
 
 
 def play(current: int, mask: int, h: int, col: int) -> tuple[int, int]:
@@ -143,9 +101,9 @@ def play(current: int, mask: int, h: int, col: int) -> tuple[int, int]:
     (Pons' convention: ``current' = current ^ mask``).
 
     Raises ValueError if ``col`` is full (with ``h`` giving the height)."""
-    if mask & top_cell(h, col):
+    if not can_play(mask, h, col):
         raise ValueError(f"column {col!r} is full")
-    mask2 = mask | (mask + bottom_cell(h, col))
+    mask2 = mask | (mask + (1 << col * (h + 1)))
     return current ^ mask, mask2
 
 
@@ -204,23 +162,6 @@ def from_board(board: HasSlots, checker: str) -> tuple[int, int]:
     return from_slots(board.slots, checker)
 
 
-def to_slots(current: int, mask: int, h: int, w: int, checker: str = "X") -> list[list[str]]:
-    """Inverse of :func:`from_slots`: rows top-first, ``checker`` for the cells
-    of ``current`` and the other checker for the rest of ``mask``."""
-    validate_checker(checker)
-    other = "O" if checker == "X" else "X"
-    stride = h + 1
-    rows = []
-    for r in range(h):
-        level = h - 1 - r
-        row = []
-        for c in range(w):
-            b = 1 << (c * stride + level)
-            row.append(checker if current & b else (other if mask & b else " "))
-        rows.append(row)
-    return rows
-
-
 def from_moves(moves: str, h: int = 6, w: int = 7, one_indexed: bool = True) -> tuple[int, int]:
     """Position after playing the column digits in ``moves`` alternately from
     the empty board (first move by the first player), returned from the point
@@ -247,7 +188,8 @@ class Geometry:
     columns). Attributes (all ints in the module's bit layout unless noted):
 
     * ``h``, ``w``, ``stride`` (= h+1), ``cells`` (= h*w, a count);
-    * ``bottom`` / ``board``: see :func:`bottom_mask` / :func:`board_mask`;
+    * ``bottom``: the bottom cell of every column; ``board``: every cell
+      (no sentinel bit);
     * ``col_mask[c]``, ``bottom_cells[c]``, ``top_cells[c]``: per column lists;
     * ``order``: columns centre-first (ties: left of centre first), a list.
     """
@@ -258,22 +200,19 @@ class Geometry:
     def __init__(self, h: int, w: int) -> None:
         _check_size(h, w)
         self.h, self.w, self.stride, self.cells = h, w, h + 1, h * w
-        self.bottom = bottom_mask(h, w)
-        self.board = board_mask(h, w)
-        self.col_mask = [column_mask(h, c) for c in range(w)]
-        self.bottom_cells = [bottom_cell(h, c) for c in range(w)]
-        self.top_cells = [top_cell(h, c) for c in range(w)]
+        self.bottom_cells = [1 << c * (h + 1) for c in range(w)]
+        self.top_cells = [b << (h - 1) for b in self.bottom_cells]
+        self.col_mask = [b * ((1 << h) - 1) for b in self.bottom_cells]
+        self.bottom = sum(self.bottom_cells)
+        self.board = self.bottom * ((1 << h) - 1)
         self.order = sorted(range(w), key=lambda c: (abs(2 * c - (w - 1)), c))
 
     def __repr__(self) -> str:
         return f"Geometry(h={self.h}, w={self.w})"
 
-    def winning_cells(self, bits: int, mask: int) -> int:
-        """See module :func:`winning_cells`."""
-        return winning_cells(bits, mask, self.h, self.w)
-
     def possible(self, mask: int) -> int:
-        """See module :func:`possible`."""
+        """Mask of the cells where a checker can be dropped now (one per
+        non-full column) given occupancy ``mask``."""
         return (mask + self.bottom) & self.board
 
 

@@ -11,7 +11,7 @@ Terms (each side's, the side to move's minus the opponent's):
 
 * **Threats** -- empty cells where a side would complete four (anywhere on
   the board, reachable now or not: :meth:`Engine.wincells
-  <connect4_game.ai.search_engine.Engine>`). Weighted by **Allis's odd/even
+  <connect4_game.ai.search.Engine>`). Weighted by **Allis's odd/even
   threat rule**: when the board fills up column by column, the side that
   moves when an even number of cells is empty (X on 6x7, "the odd player")
   gets the cells of the odd rows counted from the bottom (1-based) and the
@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from connect4_game.ai.bitboard import Geometry, geometry
-from connect4_game.ai.search_engine import Engine
+from connect4_game.ai.search import Engine
 
 __all__ = ["Evaluator", "evaluator", "cell_weights", "WIN_FLOOR",
            "W_GOOD", "W_OTHER", "W_ZUGZWANG", "W_STACKED"]

@@ -68,8 +68,9 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable, Generator, Iterator
-from typing import Any
+from collections.abc import Callable, Generator, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
 
 from connect4_game.ai.bitboard import geometry, has_four
 from connect4_game.ai.book import OpeningBook
@@ -108,7 +109,47 @@ _ENV_SWITCH = "CONNECT4_BITBULLY"
 #: (``book_12ply_distances.dat``, the file :mod:`connect4_game.ai.book` reads)
 _BOOK_PLY = OpeningBook.ply
 
-_bb_engine: tuple[Any, Any] | None = None    # (bitbully_core module, BitBullyCore) once loaded
+
+class _BBBoard(Protocol):
+    """What we use of bitbully's ``BoardCore``."""
+
+    def setBoard(self, grid: Sequence[Sequence[int]]) -> bool: ...   # noqa: N802
+    def playMoveOnCopy(self, column: int) -> _BBBoard: ...   # noqa: N802
+    def play(self, columns: Sequence[int]) -> bool: ...
+
+
+class _BBCore(Protocol):
+    """What we use of bitbully's ``BitBullyCore`` (the search): scores are
+    Pons scores for the side to move."""
+
+    def mtdf(self, board: _BBBoard, first_guess: int) -> int: ...
+    def negamax(self, board: _BBBoard, alpha: int, beta: int, depth: int) -> int: ...
+    def resetTranspositionTable(self) -> None: ...   # noqa: N802
+    # bitbully's own all-columns call and node counter (the benchmark's reference)
+    def scoreMoves(self, board: _BBBoard) -> list[int]: ...   # noqa: N802
+    def resetNodeCounter(self) -> None: ...   # noqa: N802
+    def getNodeCounter(self) -> int: ...   # noqa: N802
+
+
+@dataclass(frozen=True)
+class _BitBully:
+    """The loaded engine: ``new_board()`` makes an empty ``BoardCore``."""
+
+    new_board: Callable[[], _BBBoard]
+    core: _BBCore
+
+
+@dataclass
+class _Run:
+    """What an analysis learns on the way: the position read, the backends
+    used in order, and why bitbully was not used (or failed), if it was not."""
+
+    pos: Position | None = None
+    backends: list[str] = field(default_factory=list)
+    note: str | None = None
+
+
+_bb_engine: _BitBully | None = None
 _bb_error: str | None = None
 
 
@@ -135,14 +176,14 @@ def clear_tables(rows: int | None = None, cols: int | None = None) -> None:
     from connect4_game.ai import solver as solver_mod
     with LOCK:
         if _bb_engine is not None:
-            _bb_engine[1].resetTranspositionTable()
+            _bb_engine.core.resetTranspositionTable()
         for size, s in list(solver_mod._SOLVERS.items()):
             if rows is None or size == (rows, cols):
                 s.clear_tt()
 
 
-def _bitbully() -> tuple[Any, Any] | None:
-    """(bitbully_core, engine) loaded lazily, or None (``_bb_error`` says why)."""
+def _bitbully() -> _BitBully | None:
+    """The bitbully engine, loaded lazily, or None (``_bb_error`` says why)."""
     global _bb_engine, _bb_error
     if _bb_engine is not None:
         return _bb_engine
@@ -163,7 +204,7 @@ def _bitbully() -> tuple[Any, Any] | None:
         engine = bbc.BitBullyCore(Path(path))
         if not engine.isBookLoaded():
             raise RuntimeError("its opening book did not load")
-        _bb_engine = (bbc, engine)
+        _bb_engine = _BitBully(bbc.BoardCore, engine)
     except Exception as e:          # ImportError, a broken install, a bad book
         _bb_error = f"bitbully unavailable: {type(e).__name__}: {e}"[:200]
         return None
@@ -208,7 +249,7 @@ def iter_columns(position: PositionLike, rows: int | None = None, cols: int | No
                  backend: str = "auto", time_budget: float | None = None,
                  node_budget: int | None = None, best_only: bool = False,
                  lower_bound: int | None = None,
-                 _state: dict[str, Any] | None = None) -> Iterator[ColumnScore]:
+                 _state: _Run | None = None) -> Iterator[ColumnScore]:
     """Yield one :class:`ColumnScore` per column, in the order they are
     settled: full columns and immediate wins first, then the searched
     columns as each is proven (centre first for bitbully; easiest first for
@@ -243,9 +284,9 @@ def iter_columns(position: PositionLike, rows: int | None = None, cols: int | No
     check_budgets(time_budget, node_budget)
     check_optional_int(lower_bound, "lower_bound")
     pos = read_position(position, rows, cols)
-    state: dict[str, Any] = {} if _state is None else _state
-    state["pos"] = pos
-    state["backends"] = []
+    state = _Run() if _state is None else _state
+    state.pos = pos
+    state.backends = []
     return _columns(pos, backend, time_budget, node_budget, best_only, lower_bound, state)
 
 
@@ -255,7 +296,7 @@ _Columns = Generator[ColumnScore, None, list[tuple[int, int]]]
 
 def _columns(pos: Position, backend: str, time_budget: float | None, node_budget: int | None,
              best_only: bool, lower_bound: int | None,
-             state: dict[str, Any]) -> Generator[ColumnScore, None, None]:
+             state: _Run) -> Generator[ColumnScore, None, None]:
     """Generator behind :func:`iter_columns`: the columns settled at once,
     then the backend's (bitbully, with the solver taking over the columns it
     leaves when it fails), then estimates for the columns left."""
@@ -267,7 +308,7 @@ def _columns(pos: Position, backend: str, time_budget: float | None, node_budget
     over = has_four(cur, h) or has_four(cur ^ mask, h)
     use_bb = not over and _use_bitbully(pos, backend, state)
     name = "bitbully" if use_bb else "solver"
-    state["backends"].append(name)
+    state.backends.append(name)
     pending, wins_now = yield from _columns_at_once(pos, over, name)
     if not pending:
         return
@@ -276,8 +317,8 @@ def _columns(pos: Position, backend: str, time_budget: float | None, node_budget
                                                lower_bound, wins_now, backend, state)
         if not pending:
             return
-        if state.get("note"):           # bitbully failed: the solver takes over
-            state["backends"].append("solver")
+        if state.note:                  # bitbully failed: the solver takes over
+            state.backends.append("solver")
         else:                           # out of time: what is known without searching
             for c, _ in pending:
                 yield estimate_column(c, -((cells - n) // 2), (cells - 1 - n) // 2, "bitbully")
@@ -298,9 +339,9 @@ def _bitbully_refusal(pos: Position) -> str | None:
     return None
 
 
-def _use_bitbully(pos: Position, backend: str, state: dict[str, Any]) -> bool:
+def _use_bitbully(pos: Position, backend: str, state: _Run) -> bool:
     """True if ``backend`` (``'auto'``, ``'bitbully'`` or ``'solver'``) means
-    bitbully for ``pos``; with ``'auto'``, why not goes to ``state['note']``.
+    bitbully for ``pos``; with ``'auto'``, why not goes to ``state.note``.
 
     :raises BackendUnavailable: ``backend='bitbully'`` and bitbully cannot
         analyse ``pos``."""
@@ -311,7 +352,7 @@ def _use_bitbully(pos: Position, backend: str, state: dict[str, Any]) -> bool:
         return True
     if backend == "bitbully":
         raise BackendUnavailable(why)
-    state["note"] = why
+    state.note = why
     return False
 
 
@@ -347,7 +388,7 @@ def _columns_at_once(pos: Position, over: bool,
 
 def _bitbully_columns(pos: Position, pending: list[tuple[int, int]], n: int, cells: int,
                       deadline: float | None, best_only: bool, lower_bound: int | None,
-                      wins_now: bool, backend: str, state: dict[str, Any]) -> _Columns:
+                      wins_now: bool, backend: str, state: _Run) -> _Columns:
     """Generator: bitbully's scores for ``pending`` (centre first); returns
     the columns it did not settle (it failed, or the time ran out).
 
@@ -363,7 +404,7 @@ def _bitbully_columns(pos: Position, pending: list[tuple[int, int]], n: int, cel
     an estimate inside the bounds its probes proved.
 
     :raises BackendUnavailable: ``backend='bitbully'`` and bitbully failed
-        (with ``'auto'`` the failure goes to ``state['note']`` instead).
+        (with ``'auto'`` the failure goes to ``state.note`` instead).
     """
     global _bb_engine, _bb_error
     grid = _bitbully_grid(pos)
@@ -383,7 +424,7 @@ def _bitbully_columns(pos: Position, pending: list[tuple[int, int]], n: int, cel
             _bb_engine, _bb_error = None, msg
         if backend == "bitbully":
             raise BackendUnavailable(msg) from e
-        state["note"] = msg
+        state.note = msg
         return todo
 
 
@@ -397,7 +438,7 @@ def _bitbully_grid(pos: Position) -> list[list[int]]:
 
 
 def _bitbully_start(grid: list[list[int]], n: int, low: int, top: int, best_only: bool,
-                    lower_bound: int | None, wins_now: bool) -> tuple[Any, Any, int | None]:
+                    lower_bound: int | None, wins_now: bool) -> tuple[_BBCore, _BBBoard, int | None]:
     """``(core, board, v)``: bitbully's engine, its board set to ``grid``,
     and the value ``v`` of the position when known cheaply (asked for with
     ``best_only``; an opening-book lookup on the book's ply), else None.
@@ -408,8 +449,8 @@ def _bitbully_start(grid: list[list[int]], n: int, low: int, top: int, best_only
         engine = _bitbully()
         if engine is None:
             raise RuntimeError(_bb_error or "bitbully unavailable")
-        bbc, core = engine
-        board = bbc.BoardCore()
+        core = engine.core
+        board = engine.new_board()
         if not board.setBoard(grid):
             raise RuntimeError("bitbully refused the position")
         v: int | None = None       # the value of the position, when known cheaply
@@ -423,7 +464,7 @@ def _bitbully_start(grid: list[list[int]], n: int, low: int, top: int, best_only
     return core, board, v
 
 
-def _bitbully_best(core: Any, board: Any, todo: list[tuple[int, int]], v: int, wins_now: bool,
+def _bitbully_best(core: _BBCore, board: _BBBoard, todo: list[tuple[int, int]], v: int, wins_now: bool,
                    n: int, cells: int, low: int, deadline: float | None) -> _Columns:
     """Generator, ``best_only``: a null-window probe per column of ``todo``
     (popped as settled) until one reaches the value ``v``; the columns after
@@ -447,7 +488,7 @@ def _bitbully_best(core: Any, board: Any, todo: list[tuple[int, int]], v: int, w
     return todo
 
 
-def _bitbully_every(core: Any, board: Any, todo: list[tuple[int, int]], v: int | None, n: int,
+def _bitbully_every(core: _BBCore, board: _BBBoard, todo: list[tuple[int, int]], v: int | None, n: int,
                     cells: int, low: int, top: int, deadline: float | None) -> _Columns:
     """Generator: the exact score of every column of ``todo`` (popped as
     settled) by :func:`_bitbully_mtdf`, the first guess being the median of
@@ -471,7 +512,7 @@ def _bitbully_every(core: Any, board: Any, todo: list[tuple[int, int]], v: int |
     return todo
 
 
-def _bitbully_mtdf(core: Any, child: Any, lo: int, hi: int, guess: int, deadline: float | None,
+def _bitbully_mtdf(core: _BBCore, child: _BBBoard, lo: int, hi: int, guess: int, deadline: float | None,
                    column: int) -> tuple[int, int]:
     """MTD(f) for one column: proven bounds ``(lo, hi)`` of its score for
     the side to move (equal when exact; apart if ``deadline`` passed first).
@@ -575,11 +616,12 @@ def solve_position(position: PositionLike, rows: int | None = None, cols: int | 
         analyse the position.
     """
     t0 = time.perf_counter()
-    state: dict[str, Any] = {}
+    state = _Run()
     gen = iter_columns(position, rows, cols, backend=backend, time_budget=time_budget,
                        node_budget=node_budget, best_only=best_only, lower_bound=lower_bound,
                        _state=state)
-    pos = state["pos"]
+    pos = state.pos
+    assert pos is not None                  # read by iter_columns before it returns
     found: dict[int, ColumnScore] = {}
     for cs in gen:
         found[cs.column] = cs
@@ -587,8 +629,8 @@ def solve_position(position: PositionLike, rows: int | None = None, cols: int | 
             on_column(cs)
     columns = tuple(found[c] for c in range(pos.cols))
     used = []
-    for b in state.get("backends", []):
+    for b in state.backends:
         if b not in used:
             used.append(b)
     return PerfectResult(pos.rows, pos.cols, pos.mask.bit_count(), pos.side, columns,
-                         "+".join(used) or "solver", state.get("note"), time.perf_counter() - t0)
+                         "+".join(used) or "solver", state.note, time.perf_counter() - t0)
