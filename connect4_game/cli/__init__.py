@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn, Protocol
 
+from connect4_game import logs
 from connect4_game.ai.levels import DEFAULT_LEVEL, is_level, level_names
 from connect4_game.cli.console import (
     network_options,
@@ -258,6 +259,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help='on exit write JSON: frames, p50_ms, p95_ms, p99_ms, max_ms, moves')
     s.add_argument('--no-settings', action='store_true',
                    help="don't read or write settings, statistics or the autosave")
+    s.add_argument('--verbose', action='store_true',
+                   help='also show debug lines on stderr (default: warnings and errors only)')
     d = p.add_argument_group('desktop (Linux)')
     d.add_argument('--install-desktop-entry', action='store_true',
                    help="put the game and its icon in the desktop's application menu "
@@ -348,7 +351,7 @@ def _check_mode(args: argparse.Namespace, parser: argparse.ArgumentParser) -> No
     """Refuse (exit 2) every option that does nothing in the chosen mode."""
     mode, refused = _mode_and_refused(args, parser)
     _check_network(args, parser)
-    bad = [_option(n) for n in refused if _given(args, n)]
+    bad = [_option(n) for n in refused if n != 'verbose' and _given(args, n)]   # fits every mode
     if bad:
         parser.error(f"{', '.join(bad)} {'does' if len(bad) == 1 else 'do'} nothing in "
                      f"{mode}; leave {'it' if len(bad) == 1 else 'them'} out")
@@ -373,10 +376,10 @@ def _start_position(args: argparse.Namespace, parser: argparse.ArgumentParser
         except ValueError as exc:
             parser.error(f'--position: {clip(exc, 200)}')
     elif args.moves is not None:
-        from connect4_game.core.notation import parse_add_checkers
+        from connect4_game.storage.savegame import parse_moves
         rows, cols = rows or DEFAULT_ROWS, cols or DEFAULT_COLS
         try:
-            moves = parse_add_checkers(args.moves, rows, cols)
+            moves = parse_moves(args.moves, rows, cols)
         except ValueError as exc:
             parser.error(f'--moves: {clip(exc, 200)}')
     elif args.load:
@@ -451,6 +454,8 @@ def _run(argv: Sequence[str] | None) -> int:
         os.environ.setdefault('SDL_AUDIODRIVER', 'dummy')
     parser = build_parser()
     args = parser.parse_args(argv)
+    logs.configure(verbose=args.verbose)
+    logger.debug('options: %s', vars(args))
     if (status := run_from_cli(args, parser)) is not None:
         return status
     if args.install_desktop_entry:

@@ -52,7 +52,7 @@ _OWN = {'games': '--games', 'openings': '--openings', 'seed': '--seed',
         'move_time': '--move-time'}
 """The options that go with --tournament alone (destination: option)."""
 
-_ALLOWED = ('tournament', 'json', 'lookahead', 'tiebreak') + tuple(_OWN)
+_ALLOWED = ('tournament', 'json', 'lookahead', 'tiebreak', 'verbose') + tuple(_OWN)
 """Every option a tournament reads; any other one given is refused."""
 
 _BAR = 24            # characters of the progress bar

@@ -15,6 +15,7 @@ import sys
 
 import pygame
 
+from connect4_game import logs
 from connect4_game.core.board import check_cols, check_rows
 from connect4_game.core.messages import clip
 from connect4_game.i18n import _, ngettext
@@ -28,7 +29,7 @@ from connect4_game.storage.savegame import SavedGame
 from connect4_game.storage.settings import DEFAULT_PACE, Settings
 from connect4_game.ui import text_fit, themes
 from connect4_game.ui.game_files import GameFiles
-from connect4_game.ui.loop import FPS, FrameLoop, console_diagnostics, frame_stats
+from connect4_game.ui.loop import FPS, FrameLoop, frame_stats
 from connect4_game.ui.pointer import CutTextTips
 from connect4_game.ui.screen_stack import ScreenStack
 from connect4_game.ui.screens.base import Screen
@@ -78,7 +79,7 @@ class App:
         self.options = opts = options or AppOptions()
         self.notes: list[tuple[str, str]] = []     # (text, kind) to show once the game is up
         self.invitation = ''                       # the network invitation, once hosting
-        console_diagnostics()
+        logs.configure()
         self.settings_store = SettingsStore(opts.use_settings)
         for warning in self.settings_store.load():
             self.note(warning)
@@ -497,7 +498,7 @@ def run_window(opts: AppOptions) -> int:
     error in the options (e.g. a saved game that changed meanwhile), 1 when
     no window can be opened (no display, no video driver), 0 on Ctrl-C.
     """
-    console_diagnostics()
+    logs.configure()
     app = None
     worker = SearchWorker()   # its processes start while pygame opens the window
     try:

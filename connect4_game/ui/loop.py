@@ -9,7 +9,6 @@ from __future__ import annotations
 import gc
 import json
 import logging
-import sys
 import time
 from collections.abc import Iterable
 from typing import Protocol
@@ -21,7 +20,7 @@ from connect4_game.play.session import GameSession
 from connect4_game.search.worker import SearchWorker
 from connect4_game.ui.window import Window
 
-__all__ = ['FPS', 'IDLE_POLL', 'FrameLoop', 'frame_stats', 'console_diagnostics']
+__all__ = ['FPS', 'IDLE_POLL', 'FrameLoop', 'frame_stats']
 
 FPS = 60
 IDLE_POLL = 1.0 / 30
@@ -31,35 +30,6 @@ MAX_DT = 0.1
 """The longest ``dt`` (seconds) one step gets: after a stall the game does not jump."""
 
 log = logging.getLogger(__name__)
-
-DIAGNOSTIC_LOGGERS = ('connect4_game.ui', 'connect4_game.play')
-"""The loggers whose warnings :func:`console_diagnostics` prints: the
-window's and the game flow's (a failing player, a network error)."""
-
-
-class _ConsoleHandler(logging.Handler):
-    """Writes each record as one line to the ``sys.stderr`` of the moment
-    (so a redirected or captured stderr gets it too)."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        try:
-            sys.stderr.write(self.format(record) + '\n')
-            sys.stderr.flush()
-        except Exception:
-            self.handleError(record)
-
-
-def console_diagnostics() -> None:
-    """Show the window's warnings and errors (the loggers of
-    :data:`DIAGNOSTIC_LOGGERS`: the window and its game flow) on stderr as
-    plain lines, whatever else is configured; calling it again changes
-    nothing."""
-    for name in DIAGNOSTIC_LOGGERS:
-        logger = logging.getLogger(name)
-        if not any(isinstance(h, _ConsoleHandler) for h in logger.handlers):
-            handler = _ConsoleHandler(logging.WARNING)
-            handler.setFormatter(logging.Formatter('%(message)s'))
-            logger.addHandler(handler)
 
 
 def frame_stats(intervals_s: Iterable[float], moves: int) -> dict[str, float]:
