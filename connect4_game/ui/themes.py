@@ -78,10 +78,6 @@ class Theme:
     def neutral(self) -> RGB:
         return self.score_colors[50]
 
-    def checker_color(self, checker: str) -> RGB:
-        """Fill colour of ``'X'`` or ``'O'``. :raises ValueError: other checkers."""
-        return self._side(checker)[0]
-
     def _side(self, checker: str) -> tuple[RGB, RGB, RGB, str | None]:
         if checker == Side.X:
             return self.x_color, self.x_outline, self.x_mark, self.x_shape

@@ -27,7 +27,7 @@ def _sprite_pixels(theme, checker, radius=R):
 def _mask_of_mark(theme, checker, radius=R):
     """Set of pixels (inside the checker) that are the mark colour rather than the fill."""
     s = _sprite_pixels(theme, checker, radius)
-    fill = theme.checker_color(checker)
+    fill = theme.x_color if checker == "X" else theme.o_color
     mark = theme.x_mark if checker == "X" else theme.o_mark
     pts = set()
     for x in range(s.get_width()):
@@ -51,7 +51,7 @@ def test_at_least_three_themes_with_all_colours():
     assert classic.o_color[0] > 200 and classic.o_color[1] > 180, "classic O is yellow"
     for t in THEMES.values():
         assert set(t.score_colors) == {-1, 0, 50, 100}
-        assert t.checker_color("X") != t.checker_color("O")
+        assert t.x_color != t.o_color
         assert t.good == t.score_colors[100] and t.bad == t.score_colors[0]
 
 

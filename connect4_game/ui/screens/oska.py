@@ -8,11 +8,13 @@ selection, then goes back to Connect Four."""
 
 from __future__ import annotations
 
-from typing import Protocol
+import dataclasses
+from typing import NamedTuple, Protocol, TypedDict
 
 import pygame
 
 from connect4_game.core.checks import check_int
+from connect4_game.core.side import Side
 from connect4_game.i18n import N_, _
 from connect4_game.oska import engine as oska
 from connect4_game.oska.engine import (
@@ -32,19 +34,46 @@ from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import OskaReply
 from connect4_game.search.worker import SearchWorker
 from connect4_game.ui.animation import ease_in_out_sine
+from connect4_game.ui.render import MIN_FONT, darker, fit_text, font, mix, wrap_text
 from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.screens.help import HelpScreen
 from connect4_game.ui.screens.host import SearchHost
-from connect4_game.ui.screens.oska_view import (
-    OskaHelpScreen,
-    OskaView,
-    Slide,
-    SlideState,
-    Square,
-    board_layout,
-    oska_colours,
-)
+from connect4_game.ui.themes import RGB, Theme, checker_surface
 
-__all__ = ['OskaScreen', 'oska_colours']
+__all__ = ['OskaScreen', 'OskaHelpScreen', 'Slide', 'SlideState', 'Square', 'board_layout',
+           'oska_colours']
+
+Square = tuple[int, int]
+"""A square of the Oska board: (row, column), 0-based, row 0 at the top."""
+
+
+class Slide(TypedDict):
+    """A move on its way: the ``move``, the moving ``piece`` ('w'/'b'),
+    ``t`` seconds so far, ``slide`` seconds for the checker to arrive and
+    ``total`` seconds with a captured checker's fading."""
+
+    move: Move
+    piece: str
+    t: float
+    slide: float
+    total: float
+
+
+class _SlideStateBase(TypedDict):
+    move: Move
+    piece: str
+    progress: float
+    pos: tuple[int, int]
+    lift: float
+
+
+class SlideState(_SlideStateBase, total=False):
+    """Where a move's animation stands: the ``move`` and its ``piece``,
+    ``progress`` (eased 0..1), ``pos`` (px centre of the moving checker),
+    ``lift`` (0..1, a jump) and, for a capture, ``capture`` (0 intact, 1 gone)."""
+
+    capture: float
+
 
 NAMES = {'w': N_('White'), 'b': N_('Black')}
 _HUMAN_SIDES = ('w', 'b', 'both', None)
@@ -72,6 +101,63 @@ def help_lines() -> list[tuple[str, str]]:
     """(key, what it does) for every control of the Oska screen, in the
     current language."""
     return [(_(k), _(d)) for k, d in KEYS]
+
+
+def oska_colours(theme: Theme) -> dict[str, RGB]:
+    """Oska's colours from a theme: light squares (the board colour washed
+    toward white), goal rows toward the accent, the white side's checkers in
+    the lighter of the theme's text and background colours, the black side's
+    in the darker one; steps, captures and selection in the theme's good, bad
+    and accent colours."""
+    light, dark = sorted((theme.text, theme.background), key=sum, reverse=True)
+    square = mix(theme.board, (255, 255, 255), 0.65)
+    return {'frame': theme.board_edge, 'square': square, 'goal': mix(square, theme.accent, 0.35),
+            'edge': darker(square, 0.75), 'w': mix(light, (255, 255, 255), 0.5),
+            'b': mix(dark, (0, 0, 0), 0.3), 'selected': theme.accent, 'step': theme.good,
+            'capture': theme.bad, 'last_move': theme.accent, 'hover': theme.highlight}
+
+
+def board_layout(size: tuple[int, int], n: int, rows: int) -> tuple[int, int, float, int]:
+    """``(cell, top, cx, status_h)`` in px of Oska's board of ``rows`` rows
+    for ``n`` checkers a side in a window of ``size``: the square's size, the
+    board's top, its centre line and the status bar's height."""
+    w, h = size
+    status_h = max(48, min(80, int(h * 0.10)))
+    pad = max(10, int(min(w, h) * 0.03))
+    cell = max(12, int(min((w - 2 * pad) / (n + 1.2), (h - status_h - 2 * pad) / rows)))
+    top = pad + max(0, (h - status_h - 2 * pad - rows * cell) // 2)
+    return cell, top, w / 2, status_h
+
+
+class _Metrics(NamedTuple):
+    """Sizes of one frame, in px: square ``cell``, board ``top``, centre
+    line ``cx``, frame ``pad``, ``gap`` between squares, checker ``radius``."""
+
+    cell: int
+    top: int
+    cx: float
+    pad: int
+    gap: int
+    radius: int
+
+
+class OskaHelpScreen(HelpScreen):
+    """Oska's rules and keys over the Oska screen, which waits meanwhile."""
+
+    updates_below = False
+
+    def caption(self) -> str:
+        return _('Oska') + ' \u2014 ' + _('Help')
+
+    def window_title(self) -> str:
+        """The window's whole title: 'Oska — Help'."""
+        return self.caption()
+
+    def title(self) -> str:
+        return _('Oska: rules and controls')
+
+    def footer(self) -> str:
+        return _('Press any key or click to return to Oska.')
 
 
 class OskaHost(SearchHost, Protocol):
@@ -125,7 +211,7 @@ class OskaScreen(Screen):
         self.think_time = 0.0
         self.requested: SearchRequest | None = None    # the search in flight
         self._clock = 0.0
-        self.view = OskaView(self)
+        self._sprites_theme: tuple[str, Theme] | None = None
         self.moves_total = 0
         self.last_ai_stats: OskaReply | None = None    # the AI's last search (nodes, time)
         self.new_game()
@@ -420,7 +506,170 @@ class OskaScreen(Screen):
             else _('{side} to move: click one of your checkers').format(side=name)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The board, the checkers and the status bar (:class:`OskaView`),
-        laid out for the size of ``surface``."""
+        """The board, the checkers and the status bar, laid out for the size
+        of ``surface``."""
         self.size = surface.get_size()
-        self.view.draw(surface)
+        theme = self.app.theme
+        col = oska_colours(theme)
+        cell, top, cx, status_h = board_layout(self.size, self.n, len(self.lengths))
+        surface.fill(theme.background)
+        m = _Metrics(cell, top, cx, max(3, cell // 10), max(1, cell // 24), max(4, int(cell * 0.36)))
+        self._draw_frames(surface, col, m)
+        self._draw_squares(surface, col, m)
+        self._draw_goal_labels(surface, m)
+        self._draw_checkers(surface, m)
+        self._draw_moves(surface, col, m)
+        self._draw_animation(surface, m)
+        self.draw_status(surface, status_h)
+
+    def _draw_frames(self, surface: pygame.Surface, col: dict[str, RGB], m: _Metrics) -> None:
+        """The frame behind each row of squares."""
+        cell, pad = m.cell, m.pad
+        for r, length in enumerate(self.lengths):
+            x0 = m.cx - length * cell / 2 - pad
+            rect = pygame.Rect(int(x0), int(m.top + r * cell - pad), int(length * cell + 2 * pad),
+                               int(cell + 2 * pad))
+            pygame.draw.rect(surface, col['frame'], rect, border_radius=pad * 2)
+
+    def _draw_squares(self, surface: pygame.Surface, col: dict[str, RGB], m: _Metrics) -> None:
+        """The squares (goal rows tinted), the last move's two squares, the
+        square under the mouse on a person's turn, and the row letters."""
+        cell, gap, pad = m.cell, m.gap, m.pad
+        label_font = font(max(MIN_FONT, int(cell * 0.28)))
+        last = self.last_move
+        show_hover = self.is_human(self.turn) and self.result is None
+        for r, length in enumerate(self.lengths):
+            for c in range(length):
+                rect = pygame.Rect(0, 0, cell - 2 * gap, cell - 2 * gap)
+                rect.center = self.square_center((r, c))
+                goal = r in (0, len(self.lengths) - 1)
+                pygame.draw.rect(surface, col['goal'] if goal else col['square'], rect,
+                                 border_radius=max(2, cell // 12))
+                pygame.draw.rect(surface, col['edge'], rect, max(1, cell // 40),
+                                 border_radius=max(2, cell // 12))
+                if last is not None and (r, c) in (last.frm, last.to):
+                    pygame.draw.rect(surface, col['last_move'], rect.inflate(-gap * 2, -gap * 2),
+                                     max(2, cell // 22), border_radius=max(2, cell // 12))
+                if self.hover == (r, c) and show_hover:
+                    pygame.draw.rect(surface, col['hover'], rect, max(1, cell // 40),
+                                     border_radius=max(2, cell // 12))
+            letter = label_font.render('abcdefghijklmnopqrstuvwxyz'[r], True,
+                                       self.app.theme.text_dim)
+            lx = m.cx - length * cell / 2 - pad - letter.get_width() - cell * 0.15
+            surface.blit(letter, (int(lx), int(m.top + (r + 0.5) * cell - letter.get_height() / 2)))
+
+    def _draw_goal_labels(self, surface: pygame.Surface, m: _Metrics) -> None:
+        """"Black's goal" / "White's goal" right of the first / last row,
+        where the window is wide enough."""
+        w = surface.get_width()
+        goal_font = font(max(MIN_FONT, int(m.cell * 0.2)))
+        line_h = goal_font.get_linesize()
+        for r, text in ((0, _("Black's goal")), (len(self.lengths) - 1, _("White's goal"))):
+            gx = m.cx + self.lengths[r] * m.cell / 2 + m.pad + m.cell * 0.15
+            room = int(w - 4 - gx)
+            words = text.split()
+            if room <= 0 or max(goal_font.size(word)[0] for word in words) > room:
+                continue                        # no room even for a word a line
+            lines = wrap_text(goal_font, text, room, len(words))
+            y = m.top + (r + 0.5) * m.cell - len(lines) * line_h / 2
+            for i, line in enumerate(lines):
+                img = goal_font.render(line, True, self.app.theme.text_dim)
+                surface.blit(img, (int(gx), int(y + i * line_h)))
+
+    def _draw_checkers(self, surface: pygame.Surface, m: _Metrics) -> None:
+        """The checkers at rest (not the one moving)."""
+        state = self.animation_state()
+        moving_to = state['move'].to if state else None
+        for r, row in enumerate(self.board):
+            for c, ch in enumerate(row):
+                if ch == '-' or (r, c) == moving_to:
+                    continue
+                self._blit_checker(surface, ch, self.square_center((r, c)), m.radius)
+
+    def _draw_moves(self, surface: pygame.Surface, col: dict[str, RGB], m: _Metrics) -> None:
+        """A ring round the selected checker, its target squares, and a
+        cross on each checker a target captures."""
+        cell, radius = m.cell, m.radius
+        if self.selected is not None:
+            pygame.draw.circle(surface, col['selected'], self.square_center(self.selected),
+                               radius + max(3, cell // 14), max(3, cell // 16))
+        for sq, mv in self.legal_targets.items():
+            colour = col['capture'] if mv.captured else col['step']
+            ring = pygame.Surface((cell, cell), pygame.SRCALPHA)
+            pygame.draw.circle(ring, (*colour, 150), (cell // 2, cell // 2), radius)
+            pygame.draw.circle(ring, (*colour, 255), (cell // 2, cell // 2), radius,
+                               max(2, cell // 20))
+            x, y = self.square_center(sq)
+            surface.blit(ring, (x - cell // 2, y - cell // 2))
+            if mv.captured:
+                cxp, cyp = self.square_center(mv.captured)
+                d = int(radius * 0.45)
+                pygame.draw.line(surface, colour, (cxp - d, cyp - d), (cxp + d, cyp + d),
+                                 max(3, cell // 14))
+                pygame.draw.line(surface, colour, (cxp - d, cyp + d), (cxp + d, cyp - d),
+                                 max(3, cell // 14))
+
+    def _draw_animation(self, surface: pygame.Surface, m: _Metrics) -> None:
+        """The moving checker, lifted on a jump, and the captured one
+        shrinking and fading."""
+        state = self.animation_state()
+        if state is None:
+            return
+        move = state['move']
+        k = state.get('capture', 1.0)
+        if move.captured is not None and k < 1.0:
+            self._blit_checker(surface, opponent(state['piece']),
+                               self.square_center(move.captured), m.radius,
+                               scale=1.0 - 0.7 * k, alpha=255 * (1.0 - k))
+        self._blit_checker(surface, state['piece'], state['pos'], m.radius,
+                           scale=1.0 + 0.15 * state['lift'])
+
+    def draw_status(self, surface: pygame.Surface, status_h: int) -> None:
+        """The status bar, ``status_h`` px high along the bottom: the game's
+        status (:meth:`status_text`) and the keys, after the
+        last message."""
+        theme = self.app.theme
+        w, h = self.size
+        rect = pygame.Rect(0, h - status_h, w, status_h)
+        pygame.draw.rect(surface, theme.status_bg, rect)
+        big = font(max(MIN_FONT + 2, int(status_h * 0.3)), True)
+        small = font(max(MIN_FONT, int(status_h * 0.22)))
+        keys = _('Oska n={n}   lookahead {la}   N: new game   F1: help   Esc: back').format(
+            n=self.n, la=self.lookahead)
+        colour = theme.accent if self.result in ('w', 'b') else theme.status_text
+        # two lines, as Connect Four's status bar: the state, then the last
+        # message (if any) and the keys
+        img = big.render(fit_text(big, self.status_text(), w - 24), True, colour)
+        second = f'{self.message}   |   {keys}' if self.message else keys
+        if small.size(second)[0] > w - 24 and self.message:
+            second = self.message               # the message first; the keys are in F1
+        img2 = small.render(fit_text(small, second, w - 24), True, theme.text_dim)
+        gap = max(2, (status_h - img.get_height() - img2.get_height()) // 3)
+        surface.blit(img, (12, rect.top + gap))
+        surface.blit(img2, (12, rect.top + 2 * gap + img.get_height()))
+
+    def _sprite(self, side: str, radius: int) -> pygame.Surface:
+        """The checker sprite of ``side`` (``'w'``/``'b'``) at ``radius`` px,
+        in Oska's colours of the current theme."""
+        theme = self.app.theme
+        cached = self._sprites_theme
+        if cached is None or cached[0] != theme.name:
+            col = oska_colours(theme)
+            t = dataclasses.replace(theme, x_color=col['w'], x_outline=darker(col['w'], 0.6),
+                                    o_color=col['b'], o_outline=mix(col['b'], col['w'], 0.35),
+                                    x_shape=None, o_shape=None)
+            cached = self._sprites_theme = (theme.name, t)
+        return checker_surface(cached[1], Side.X if side == 'w' else Side.O, radius)
+
+    def _blit_checker(self, surface: pygame.Surface, side: str, centre: tuple[int, int],
+                      radius: int, scale: float = 1.0, alpha: float = 255) -> None:
+        """Draw ``side``'s checker centred on ``centre`` (px), scaled by
+        ``scale``, with opacity ``alpha`` (0..255)."""
+        spr = self._sprite(side, radius)
+        if scale != 1.0:
+            size = max(1, int(spr.get_width() * scale))
+            spr = pygame.transform.smoothscale(spr, (size, size))
+        if alpha < 255:
+            spr = spr.copy()
+            spr.set_alpha(max(0, int(alpha)))
+        surface.blit(spr, (centre[0] - spr.get_width() // 2, centre[1] - spr.get_height() // 2))
