@@ -376,10 +376,10 @@ def _start_position(args: argparse.Namespace, parser: argparse.ArgumentParser
         except ValueError as exc:
             parser.error(f'--position: {clip(exc, 200)}')
     elif args.moves is not None:
-        from connect4_game.storage.savegame import parse_moves
+        from connect4_game.core.notation import parse_add_checkers
         rows, cols = rows or DEFAULT_ROWS, cols or DEFAULT_COLS
         try:
-            moves = parse_moves(args.moves, rows, cols)
+            moves = parse_add_checkers(args.moves, rows, cols)
         except ValueError as exc:
             parser.error(f'--moves: {clip(exc, 200)}')
     elif args.load:
