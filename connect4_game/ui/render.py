@@ -22,7 +22,6 @@ from connect4_game.ui.text_fit import (
     fit_text,
     font,
     line_height,
-    render_fit,
     wrap_text,
 )
 from connect4_game.ui.themes import RGB, Theme
@@ -56,7 +55,7 @@ class Falling(Protocol):
         ...
 
 __all__ = ["Layout", "toolbar_height", "Renderer", "font", "mix", "darker", "text_on", "MIN_FONT",
-           'MAX_TEXT', 'fit', 'fit_text', 'wrap_text', 'render_fit', 'draw_text', 'settle_time',
+           'MAX_TEXT', 'fit', 'fit_text', 'wrap_text', 'draw_text', 'settle_time',
            'HINT_PULSE_END', 'WIN_PULSE_END', 'badge_short', 'badge_min_height']
 
 # --------------------------------------------------------------------------

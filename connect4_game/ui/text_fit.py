@@ -19,7 +19,7 @@ import pygame
 
 from connect4_game.core.messages import ELLIPSIS, MAX_TEXT, clip
 
-__all__ = ['MIN_FONT', 'font', 'line_height', 'block_height', 'fit_text', 'wrap_text', 'render_fit', 'draw_text',
+__all__ = ['MIN_FONT', 'font', 'line_height', 'block_height', 'fit_text', 'wrap_text', 'draw_text',
            'fit', 'Fit', 'TextDrawn', 'begin_frame', 'frame_texts', 'cut_text_at']
 
 log = logging.getLogger(__name__)
@@ -125,12 +125,6 @@ def wrap_text(f: pygame.font.Font, text: str, max_width: float,
     return lines
 
 
-def render_fit(f: pygame.font.Font, text: str, colour: Sequence[int],
-               max_width: float) -> pygame.Surface:
-    """``f.render`` of :func:`fit_text`: a surface at most ``max_width`` px wide."""
-    return f.render(fit_text(f, text, max_width), True, colour)
-
-
 def block_height(f: pygame.font.Font, lines: Sequence[str]) -> int:
     """Px the ``lines`` (strings) take drawn one under the other in font
     ``f``: a line step (``get_linesize``) each, the last one its own height."""
@@ -148,23 +142,8 @@ def _rendered_height(f: pygame.font.Font, line: str) -> int:
 def _whole_lines(f: pygame.font.Font, text: str, width: int, max_lines: int) -> list[str] | None:
     """``text`` broken at spaces into at most ``max_lines`` lines no wider
     than ``width`` px in font ``f``, no word cut; None if it does not fit so."""
-    if f.size(text)[0] <= width:
-        return [text]
-    lines: list[str] = []
-    rest = text
-    while rest:
-        if len(lines) == max_lines:
-            return None
-        if f.size(rest)[0] <= width:
-            lines.append(rest)
-            break
-        n = _fit_count(f, rest, width)
-        cut = rest.rfind(' ', 0, n + 1)
-        if cut <= 0:
-            return None          # a word wider than the line
-        lines.append(rest[:cut].rstrip())
-        rest = rest[cut:].lstrip()
-    return lines
+    lines = wrap_text(f, text, width, max_lines)
+    return lines if ' '.join(lines).split() == text.split() else None
 
 
 # --------------------------------------------------------------------------
