@@ -17,8 +17,6 @@ still empty. Four in a row wins on every board size, even boards smaller than
 
 from __future__ import annotations
 
-from typing import Any
-
 from connect4_game.core.checks import check_int, is_int
 from connect4_game.core.side import CHECKERS
 
@@ -30,7 +28,7 @@ MIN_COLS, MAX_COLS = 4, 14          # (14 columns: one move character each, 0-9 
 DEFAULT_ROWS, DEFAULT_COLS = 6, 7   # the assignment's board
 
 
-def check_rows(value: Any, what: str = 'rows') -> int:
+def check_rows(value: object, what: str = 'rows') -> int:
     """Board rows the game offers, :data:`MIN_ROWS`..:data:`MAX_ROWS`.
 
     :raises ValueError: ``'rows must be an integer from 4 to 12, not 3'``.
@@ -38,7 +36,7 @@ def check_rows(value: Any, what: str = 'rows') -> int:
     return check_int(value, MIN_ROWS, MAX_ROWS, what)
 
 
-def check_cols(value: Any, what: str = 'columns') -> int:
+def check_cols(value: object, what: str = 'columns') -> int:
     """Board columns the game offers, :data:`MIN_COLS`..:data:`MAX_COLS`.
 
     :raises ValueError: ``'columns must be an integer from 4 to 14, not 3'``.
@@ -46,7 +44,7 @@ def check_cols(value: Any, what: str = 'columns') -> int:
     return check_int(value, MIN_COLS, MAX_COLS, what)
 
 
-def check_column(value: Any, cols: int, what: str = 'column') -> int:
+def check_column(value: object, cols: int, what: str = 'column') -> int:
     """A 0-based column index of a board of ``cols`` columns (as the
     assignment's ``add_checker`` takes it): an int from 0 to ``cols - 1``.
 

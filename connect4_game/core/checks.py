@@ -1,15 +1,10 @@
 """The one checking point for a user's value: each validator refuses in the
-same words wherever the value comes from.
-
-The command line (argparse types built by :func:`arg_type`), the settings
-file, the saved games, the network and the engine call the same functions,
-so a value refused on the command line is refused in ``settings.json`` with
-the same words: ``'<what> must be <what is allowed>, not <the value,
-clipped>'``. The limits themselves live with their owners (the board's sizes
-in :mod:`connect4_game.core.board`, the tiebreaks in :mod:`connect4_game.players`,
-...). A lookahead is a number of plies >= 0 (BU CS111 ps9, Problem 4).
-
-This module never imports pygame.
+same words wherever the value comes from (the command line, through
+:func:`arg_type`; the settings file, the saved games, the network, the
+engine): ``'<what> must be <what is allowed>, not <the value, clipped>'``.
+The limits live with their owners (the board's sizes in
+:mod:`connect4_game.core.board`, ...). A lookahead is a number of plies >= 0
+(BU CS111 ps9, Problem 4). This module never imports pygame.
 
 >>> check_int(True, 0, 9, 'lookahead')
 Traceback (most recent call last):
@@ -27,7 +22,7 @@ import argparse
 import math
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TypeGuard, TypeVar, cast, overload
 
 from connect4_game.core.messages import quote
 
@@ -37,13 +32,15 @@ __all__ = [
     'arg_type', 'shown',
 ]
 
+T = TypeVar('T')
+V = TypeVar('V')
 
-def check_int(value: Any, lo: float, hi: int | None, what: str) -> int:
+
+def check_int(value: object, lo: float, hi: int | None, what: str) -> int:
     """``value`` if it is an int (not a bool) in ``lo..hi`` (no upper bound for
-    None; ``lo`` may be ``-math.inf``, no lower bound).
+    None; ``lo`` may be ``-math.inf``).
 
-    :raises ValueError: ``'<what> must be an integer from lo to hi, not <value>'``,
-        the value clipped.
+    :raises ValueError: ``'<what> must be an integer from lo to hi, not <value>'``.
     """
     if isinstance(value, bool) or not isinstance(value, int) or value < lo \
             or (hi is not None and value > hi):
@@ -52,10 +49,10 @@ def check_int(value: Any, lo: float, hi: int | None, what: str) -> int:
     return value
 
 
-def check_number(value: Any, lo: float, hi: float, what: str) -> float:
-    """``float(value)`` for a finite int or float (not a bool) in ``lo..hi``.
+def check_number(value: object, lo: float, hi: float, what: str) -> float:
+    """``float(value)`` for an int or float (not a bool, not NaN) in ``lo..hi``.
 
-    :raises ValueError: naming ``what`` and the clipped value (NaN is refused).
+    :raises ValueError: naming ``what`` and the clipped value.
     """
     if isinstance(value, bool) or not isinstance(value, (int, float)) \
             or not (lo <= value <= hi):
@@ -63,37 +60,28 @@ def check_number(value: Any, lo: float, hi: float, what: str) -> float:
     return float(value)
 
 
-def check_choice(value: Any, choices: Sequence[str], what: str) -> str:
-    """``value`` if it is one of the strings ``choices``.
-
-    :raises ValueError: listing the choices and the clipped value.
-    """
+def check_choice(value: object, choices: Sequence[str], what: str) -> str:
+    """``value`` if it is one of the strings ``choices``. :raises ValueError: otherwise."""
     if not isinstance(value, str) or value not in choices:
         raise ValueError(f"{what} must be one of {', '.join(choices)}, not {shown(value)}")
     return value
 
 
-def check_bool(value: Any, what: str) -> bool:
+def check_bool(value: object, what: str) -> bool:
     """``value`` if it is a bool. :raises ValueError: otherwise."""
     if not isinstance(value, bool):
         raise ValueError(f'{what} must be true or false, not {shown(value)}')
     return value
 
 
-def check_lookahead(value: Any, what: str = 'lookahead', hi: int | None = None) -> int:
+def check_lookahead(value: object, what: str = 'lookahead', hi: int | None = None) -> int:
     """A lookahead in plies: an int >= 0 (BU CS111 ps9, Problem 4), at most
     ``hi`` when given. :raises ValueError: otherwise."""
     return check_int(value, 0, hi, what)
 
 
-# -- small general validators, built on check_int / check_number -------------------------
-# They make the same test as those two (an int or a float, never a bool; NaN
-# never passes a bound) and refuse in the same words: "<what> must be <what is
-# allowed>, not <the value, clipped>".
-
-def is_int(value: Any, lo: int | None = None, hi: int | None = None) -> bool:
-    """True when ``value`` is an int (not a bool) in ``lo..hi`` (None: unbounded):
-    the test :func:`check_int` makes, as a yes or no.
+def is_int(value: object, lo: int | None = None, hi: int | None = None) -> TypeGuard[int]:
+    """The test of :func:`check_int` as a yes or no (None: unbounded).
 
     >>> is_int(3, 0, 6), is_int(True), is_int(7, 0, 6), is_int(-5)
     (True, False, False, True)
@@ -105,10 +93,9 @@ def is_int(value: Any, lo: int | None = None, hi: int | None = None) -> bool:
     return True
 
 
-def is_number(value: Any, lo: float = -math.inf, hi: float = math.inf) -> bool:
-    """True when ``value`` is an int or float (not a bool) in ``lo..hi``: the test
-    :func:`check_number` makes, as a yes or no (NaN is never in range; nor is an
-    int too large for a float, such as ``10**400``).
+def is_number(value: object, lo: float = -math.inf, hi: float = math.inf) -> TypeGuard[float]:
+    """The test of :func:`check_number` as a yes or no (NaN is never in
+    range; nor is an int too large for a float, such as ``10**400``).
 
     >>> is_number(0.5, 0, 1), is_number(False), is_number(float('nan')), is_number(float('inf'))
     (True, False, False, True)
@@ -120,38 +107,32 @@ def is_number(value: Any, lo: float = -math.inf, hi: float = math.inf) -> bool:
     return True
 
 
-def check_optional_int(value: Any, what: str, lo: int | None = None) -> int | None:
-    """``value`` if it is None or an int (not a bool) >= ``lo`` (any int when
-    ``lo`` is None): an optional limit such as a node budget, where None means
-    "no limit".
+def check_optional_int(value: object, what: str, lo: int | None = None) -> int | None:
+    """``value`` if it is None (no limit) or an int (not a bool) >= ``lo``.
 
     :raises ValueError: ``'<what> must be an integer >= lo or None, not <value>'``.
     """
-    if value is None:
-        return None
-    if is_int(value, lo):
-        return check_int(value, -math.inf if lo is None else lo, None, what)
+    if value is None or is_int(value, lo):
+        return value
     need = 'an integer' if lo is None else f'an integer >= {lo}'
     raise ValueError(f'{what} must be {need} or None, not {shown(value)}')
 
 
-def check_real(value: Any, what: str) -> float:
+def check_real(value: object, what: str) -> float:
     """``value`` if it is an int or float (not a bool, not NaN), infinities included.
 
     :raises ValueError: ``'<what> must be a number, not <value>'``.
     """
     if not is_number(value):
         raise ValueError(f'{what} must be a number, not {shown(value)}')
-    number: float = value
-    return number
+    return value
 
 
-def check_seconds(value: Any, what: str, *, zero_ok: bool = False, finite: bool = False,
+def check_seconds(value: object, what: str, *, zero_ok: bool = False, finite: bool = False,
                   allow_none: bool = False) -> float | None:
-    """``float(value)`` for a number of seconds > 0 (a time budget, a timeout, an
-    interval): an int or float, not a bool, not NaN.
+    """``float(value)`` for a number of seconds > 0 (not a bool, not NaN).
 
-    :param zero_ok: accept 0 as well (an age: ">= 0").
+    :param zero_ok: accept 0 as well (``>= 0``).
     :param finite: refuse infinity (a timer that must fire).
     :param allow_none: accept None (no limit), returned as it is.
     :raises ValueError: ``'<what> must be a number of seconds > 0, not <value>'``
@@ -159,25 +140,30 @@ def check_seconds(value: Any, what: str, *, zero_ok: bool = False, finite: bool 
     """
     if value is None and allow_none:
         return None
-    hi = sys.float_info.max if finite else math.inf
-    if not (is_number(value, 0.0, hi) and (zero_ok or value > 0)):
-        need = (f"a {'finite ' if finite else ''}number of seconds {'>=' if zero_ok else '>'} 0"
-                + (' or None' if allow_none else ''))
-        raise ValueError(f'{what} must be {need}, not {shown(value)}')
-    return float(value)
+    if is_number(value, 0.0, sys.float_info.max if finite else math.inf) \
+            and (zero_ok or value > 0):
+        return float(value)
+    need = (f"a {'finite ' if finite else ''}number of seconds {'>=' if zero_ok else '>'} 0"
+            + (' or None' if allow_none else ''))
+    raise ValueError(f'{what} must be {need}, not {shown(value)}')
 
 
-def arg_type(check: Callable[[Any], Any], convert: Callable[[str], Any] = int,
-             noun: str = 'an integer') -> Callable[[str], Any]:
+@overload
+def arg_type(check: Callable[[int], T]) -> Callable[[str], T]: ...
+@overload
+def arg_type(check: Callable[[V], T], convert: Callable[[str], V], noun: str) -> Callable[[str], T]: ...
+def arg_type(check: Callable[[V], T], convert: Callable[[str], V] | None = None,
+             noun: str = 'an integer') -> Callable[[str], T]:
     """An argparse ``type=`` from a validator: converts the text with
-    ``convert`` (``int`` by default; numbers of any length are refused
-    without printing them back whole) and calls ``check`` on the result;
-    either failure becomes ``argparse.ArgumentTypeError`` with the same message
-    the settings loader gives."""
+    ``convert`` (``int`` by default; a number of any length is refused
+    without printing it back whole), then calls ``check``; either failure
+    becomes ``argparse.ArgumentTypeError`` with the settings loader's message."""
 
-    def parse(text: str) -> Any:
+    to_value = convert if convert is not None else cast('Callable[[str], V]', int)
+
+    def parse(text: str) -> T:
         try:
-            value = convert(text.strip())
+            value = to_value(text.strip())
         except (ValueError, OverflowError):
             raise argparse.ArgumentTypeError(f'{shown(text)} is not {noun}') from None
         if isinstance(value, float) and not math.isfinite(value):
@@ -190,12 +176,11 @@ def arg_type(check: Callable[[Any], Any], convert: Callable[[str], Any] = int,
     return parse
 
 
-def shown(value: Any) -> str:
+def shown(value: object) -> str:
     """A value as messages show it, never raising: a bool, float or None as
     ``str`` gives it, an int of up to 30 digits in full and a longer one as
-    ``'a 101-digit number'`` (no conversion of a 5,000-digit number, which
-    Python refuses), anything else quoted and clipped to 40 characters
-    (:func:`connect4_game.core.messages.quote`).
+    ``'a 101-digit number'``, anything else quoted and clipped to 40
+    characters (:func:`connect4_game.core.messages.quote`).
 
     >>> shown(7), shown(10**100), shown('k' * 100)[:6]
     ('7', 'a 101-digit number', "'kkkkk")
@@ -214,5 +199,3 @@ def shown(value: Any) -> str:
     except Exception:             # a subclass with a hostile __str__ or __abs__
         pass
     return quote(value, 40)
-
-

@@ -10,7 +10,7 @@ import errno
 import os
 import sys
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import IO, Protocol
 
 from connect4_game.core.board import Board
 from connect4_game.core.side import CHECKERS
@@ -124,7 +124,7 @@ class _InputOrEnd:
     ``ValueError`` (a closed file); everything else is the stream's own.
     """
 
-    def __init__(self, stream: Any) -> None:
+    def __init__(self, stream: IO[str] | None) -> None:
         self._stream = stream
 
     def readline(self, size: int = -1) -> str:
@@ -137,16 +137,18 @@ class _InputOrEnd:
         except (OSError, ValueError):
             return ''
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> object:
         if self._stream is None:    # no fileno(): input() then reads through readline()
             raise AttributeError(name)
         return getattr(self._stream, name)
 
 
-def _silence(stream: Any) -> None:
+def _silence(stream: IO[str] | None) -> None:
     """Point the file descriptor under ``stream`` at :data:`os.devnull`, so
     that the interpreter's last flush at exit cannot fail again (the recipe
     of the Python docs for SIGPIPE). A stream without a descriptor is left."""
+    if stream is None:
+        return
     try:
         fd = stream.fileno()
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -215,8 +217,9 @@ def run_command(run: Callable[[], int], prog: str = 'connect4') -> int:
             nowhere.close()
 
 
-def _flush(stream: Any) -> None:
+def _flush(stream: IO[str] | None) -> None:
     """Flush ``stream``; OSError (a closed pipe, a full device) comes out,
     a stream already closed or missing is left alone."""
-    with contextlib.suppress(AttributeError, ValueError):
-        stream.flush()
+    if stream is not None:
+        with contextlib.suppress(AttributeError, ValueError):
+            stream.flush()

@@ -17,8 +17,6 @@ This module never imports pygame.
 
 from __future__ import annotations
 
-from typing import Any
-
 __all__ = ["MAX_SHOWN", "MAX_TEXT", "ELLIPSIS", "clip", "quote"]
 
 MAX_SHOWN = 80
@@ -31,7 +29,7 @@ MAX_TEXT = 200
 status line); longer text is cut before it is measured or drawn."""
 
 
-def clip(value: Any, limit: int = MAX_SHOWN) -> str:
+def clip(value: object, limit: int = MAX_SHOWN) -> str:
     """``str(value)`` cut to at most ``limit`` characters, ending in ``…`` when cut.
 
     Control characters (newlines, tabs, escapes) become spaces so a clipped
@@ -55,7 +53,7 @@ def clip(value: Any, limit: int = MAX_SHOWN) -> str:
     return text
 
 
-def quote(value: Any, limit: int = MAX_SHOWN) -> str:
+def quote(value: object, limit: int = MAX_SHOWN) -> str:
     """``repr``-style quoting of a clipped value: ``'abc'``, ``'kkk…'``.
 
     Built from :func:`clip` (the quotes are not counted in ``limit``), so the

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from connect4_game.core.messages import clip
 from connect4_game.search.replies import (
@@ -40,9 +40,11 @@ from connect4_game.search.replies import (
 from connect4_game.trainer import Puzzle, TryResult, check_try, defence, solution
 
 if TYPE_CHECKING:
+    from connect4_game.ai.expert import ExpertPlayer
     from connect4_game.ai.review import PlyReview
     from connect4_game.ai.score import ColumnScore
     from connect4_game.core.board import Board
+    from connect4_game.plugins import SafePlayer
 
 __all__ = ['SearchRequest', 'JobKind', 'Result', 'ResultStatus', 'compute', 'decode_reply',
            'error_text', 'final_result', 'job_name',
@@ -227,7 +229,7 @@ def decode_reply(kind: JobKind, data: object) -> Reply:
         raise ValueError(f'the answer has the wrong shape ({clip(exc)})') from None
 
 
-def final_result(request: SearchRequest, status: str, value: Any) -> Result:
+def final_result(request: SearchRequest, status: str, value: object) -> Result:
     """The :class:`Result` of a request's last reply ``(status, value)`` from a
     worker process (see ``connect4_game.search.worker._read_reply``): ``'ok'``
     with its reply, else ``'error'`` with one line (for a ``'bad'`` reply or
@@ -258,8 +260,8 @@ Progress = Callable[[Reply], None]
 Handler = Callable[[SearchRequest, Progress | None], Reply]
 """``handler(request, progress) -> reply``: runs one request in a worker process."""
 
-_PLUGINS: dict[tuple[str, str, str, int, int], Any] = {}
-_EXPERTS: dict[str, Any] = {}
+_PLUGINS: dict[tuple[str, str, str, int, int], SafePlayer] = {}
+_EXPERTS: dict[str, ExpertPlayer] = {}
 
 
 def _board_from_rows(rows: tuple[str, ...]) -> Board:

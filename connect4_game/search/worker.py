@@ -50,13 +50,14 @@ import json
 import logging
 import multiprocessing as mp
 import multiprocessing.connection as mp_connection
+import multiprocessing.context as mp_context
 import os
 import queue
 import threading
 import time
-from typing import Any
 
 from connect4_game.core.messages import clip
+from connect4_game.core.side import Side
 from connect4_game.plugins.lifetime import child_setup, describe_exit, stop_child
 from connect4_game.search.jobs import (
     MAX_MESSAGE,
@@ -90,7 +91,7 @@ WORKER_NICE = 19
 is the lowest priority): a search never delays a frame when both want a CPU."""
 
 
-def _read_reply(conn: mp_connection.Connection) -> tuple[str, dict[str, Any] | str]:
+def _read_reply(conn: mp_connection.Connection) -> tuple[str, object]:
     """Read a worker process's ``[status, value]`` JSON answer (see
     :func:`_serve`): ``('ok' | 'progress', dict)`` or ``('error', text)``;
     anything else (a reply a plug-in forged or garbled) is ``('bad', text)``.
@@ -180,7 +181,7 @@ class _ResultQueue(queue.Queue[Result]):
 class _Proc:
     """One worker process and the parent's end of its pipe."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: mp_context.SpawnContext) -> None:
         parent, child = ctx.Pipe(duplex=True)
         self.conn = parent
         self.process = ctx.Process(target=_serve, args=(child, os.getpid()), daemon=True,
@@ -223,8 +224,8 @@ class _Proc:
 class SearchWorker:
     """Runs :class:`SearchRequest` s in a pre-started worker process, from a daemon thread.
 
-    :param start_method: multiprocessing start method (default ``'spawn'``,
-        the same on every platform; ``'forkserver'`` also works).
+    Processes are started with ``'spawn'``, the same on every platform.
+
     :param spare: keep a second process pre-started, so cancelling a busy
         search costs no start-up time.
 
@@ -232,10 +233,8 @@ class SearchWorker:
     :meth:`close`; tests may block with :meth:`wait`.
     """
 
-    def __init__(self, start_method: str = 'spawn', spare: bool = True) -> None:
-        if start_method not in mp.get_all_start_methods():
-            raise ValueError(f'unknown start method {start_method!r}')
-        self._ctx = mp.get_context(start_method)
+    def __init__(self, spare: bool = True) -> None:
+        self._ctx = mp.get_context('spawn')
         self._want_spare = spare
         self._cond = threading.Condition()
         self._pending: SearchRequest | None = None
@@ -426,7 +425,7 @@ class SearchWorker:
         deadline = time.monotonic() + 10.0
         for p in procs:
             try:
-                p.send(SearchRequest(JobKind.PING, ('X',), 'X'))
+                p.send(SearchRequest(JobKind.PING, (), Side.X))
                 while not self._stop and time.monotonic() < deadline and p.alive():
                     if p.conn.poll(0.05):
                         _read_reply(p.conn)
@@ -465,7 +464,7 @@ class SearchWorker:
         except Exception as exc:  # pragma: no cover - reported, thread ends
             logger.exception('the AI worker thread failed')
             if not self._stop:
-                self._results.put(Result(SearchRequest(JobKind.PING, ('',), 'X'), ResultStatus.DIED,
+                self._results.put(Result(SearchRequest(JobKind.PING, (), Side.X), ResultStatus.DIED,
                                          message=f'worker thread failed: {exc!r}'))
         finally:
             self._end_job()
@@ -608,14 +607,3 @@ class SearchWorker:
             if retry or not cancelled:
                 self._results.put(result)
 
-
-def _self_test() -> None:  # pragma: no cover - manual check
-    w = SearchWorker()
-    w.submit(SearchRequest(JobKind.AI, ('       ',) * 6, 'X', 4))
-    print(w.wait(20))
-    print(os.getpid(), w.pids())
-    w.close()
-
-
-if __name__ == '__main__':  # pragma: no cover
-    _self_test()

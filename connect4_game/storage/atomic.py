@@ -39,7 +39,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from connect4_game.core.checks import check_seconds
 
@@ -173,7 +173,7 @@ def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "
     return atomic_write_bytes(path, text.encode(encoding))
 
 
-def json_bytes(obj: Any) -> bytes:
+def json_bytes(obj: object) -> bytes:
     """``obj`` as the game's files hold JSON: indented, key-sorted, UTF-8, a final newline.
 
     :raises TypeError / ValueError: ``obj`` is not JSON-serialisable.
@@ -181,7 +181,7 @@ def json_bytes(obj: Any) -> bytes:
     return (json.dumps(obj, indent=2, sort_keys=True) + "\n").encode("utf-8")
 
 
-def atomic_write_json(path: str | os.PathLike[str], obj: Any) -> Path:
+def atomic_write_json(path: str | os.PathLike[str], obj: object) -> Path:
     """Serialise ``obj`` as indented, key-sorted JSON and write it atomically.
 
     Raises:

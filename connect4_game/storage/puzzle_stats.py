@@ -1,22 +1,16 @@
-"""Puzzle tries, kept across runs next to the game statistics.
+"""Puzzle tries, kept across runs beside the game statistics.
 
-For each puzzle (by its id, :attr:`connect4_game.trainer.Puzzle.id`): how
-many tries were finished (``tried``) and how many of them solved it
-(``solved``). Stored as ``puzzle_stats.json`` beside ``stats.json`` (in
-:func:`connect4_game.storage.settings.config_dir`)::
+For each puzzle (by :attr:`connect4_game.trainer.Puzzle.id`): the finished
+tries (``tried``) and those that solved it (``solved``), in
+``puzzle_stats.json`` in :func:`connect4_game.storage.settings.config_dir`::
 
     {"version": 1, "puzzles": {"3fa2c01b": {"tried": 3, "solved": 1}, ...}}
 
-Written atomically (:mod:`connect4_game.storage.atomic`);
-:func:`record_puzzle_try` re-reads, counts and writes under the lock every
-process shares (:mod:`connect4_game.storage.locking`), as
-:meth:`connect4_game.storage.stats.Stats.record` does, so tries finished at
-the same moment in several windows all count. A file that cannot be used
-at all is moved aside (``puzzle_stats.json.bad-<YYYYmmdd-HHMMSS>``) with
-one warning and counted as empty; bad entries are dropped with a warning
-each.
-
-This module never imports pygame.
+:func:`record_puzzle_try` re-reads, counts and writes (atomically) under the
+lock every process shares (:mod:`connect4_game.storage.locking`), so tries
+finished at once in several windows all count. A file that cannot be used is
+moved aside with one warning and counts as empty; bad entries are dropped
+with a warning each. This module never imports pygame.
 """
 
 from __future__ import annotations
@@ -25,8 +19,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from connect4_game.core.checks import is_int
 from connect4_game.storage.atomic import atomic_write_json
 from connect4_game.storage.locking import locked
 from connect4_game.storage.settings import config_dir
@@ -76,28 +70,21 @@ def puzzle_stats_path() -> Path:
     return config_dir() / PUZZLE_STATS_FILE
 
 
-def _valid_id(value: Any) -> bool:
+def _valid_id(value: object) -> bool:
     return isinstance(value, str) and 0 < len(value) <= MAX_ID and value.isprintable() \
         and value.strip() == value
 
 
-def _count(value: Any) -> int | None:
-    """A count read from the file (an int >= 0), or None."""
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-        return value
-    return None
-
-
-def _entries(puzzles: dict[str, Any]) -> tuple[dict[str, PuzzleCounts], list[str]]:
+def _entries(puzzles: dict[object, object]) -> tuple[dict[str, PuzzleCounts], list[str]]:
     """The counts of the file's ``puzzles`` object, and one problem per bad entry."""
     counts: dict[str, PuzzleCounts] = {}
     problems = []
     for pid, entry in puzzles.items():
-        tried = _count(entry.get('tried')) if isinstance(entry, dict) else None
-        solved = _count(entry.get('solved')) if isinstance(entry, dict) else None
-        if not _valid_id(pid):
+        tried, solved = (entry.get('tried'), entry.get('solved')) if isinstance(entry, dict) \
+            else (None, None)
+        if not isinstance(pid, str) or not _valid_id(pid):
             problems.append(f'ignoring puzzle {quote_value(pid)}: not a puzzle id')
-        elif tried is None or solved is None or solved > tried:
+        elif not is_int(tried, 0) or not is_int(solved, 0, tried):
             problems.append(f'ignoring puzzle {quote_value(pid)}: tried and solved must be '
                             'counts, solved at most tried')
         else:
@@ -128,7 +115,7 @@ def load_puzzle_counts(path: str | os.PathLike[str] | None = None
     return counts, bounded_warnings(f'{_WHAT} {shown_path(target)}', problems)
 
 
-def _to_json(counts: Mapping[str, PuzzleCounts]) -> dict[str, Any]:
+def _to_json(counts: Mapping[str, PuzzleCounts]) -> dict[str, object]:
     return {'version': PUZZLE_STATS_VERSION,
             'puzzles': {pid: {'tried': c.tried, 'solved': c.solved}
                         for pid, c in counts.items()}}

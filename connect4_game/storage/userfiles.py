@@ -28,7 +28,6 @@ import os
 import stat
 import time
 from pathlib import Path
-from typing import Any
 
 from connect4_game.core.messages import ELLIPSIS, clip, quote
 
@@ -84,7 +83,7 @@ def shown_path(path: str | os.PathLike[str]) -> str:
     return clip(text, MAX_SHOWN_PATH)
 
 
-def quote_value(value: Any) -> str:
+def quote_value(value: object) -> str:
     """A bad key or value as a loader's message quotes it: :func:`~connect4_game.core.messages.quote`
     cut to :data:`SHOWN_VALUE` characters (``'kkkk…'``), one line, never raising."""
     return quote(value, SHOWN_VALUE)
@@ -175,7 +174,7 @@ def read_user_file(path: str | os.PathLike[str], what: str = "file") -> str:
         raise fail("cannot be read (out of memory)") from None
 
 
-def parse_json(text: str, path: str | os.PathLike[str], what: str = "file") -> Any:
+def parse_json(text: str, path: str | os.PathLike[str], what: str = "file") -> object:
     """Parse ``text`` (the content of ``path``) as JSON.
 
     :returns: the parsed value (any JSON type, including None for ``null``).
@@ -198,7 +197,7 @@ def parse_json(text: str, path: str | os.PathLike[str], what: str = "file") -> A
     raise UserFileError(path, reason, what)
 
 
-def load_json(path: str | os.PathLike[str], what: str = "file") -> Any:
+def load_json(path: str | os.PathLike[str], what: str = "file") -> object:
     """:func:`read_user_file` then :func:`parse_json`.
 
     :returns: the parsed value (any JSON type).
@@ -207,7 +206,7 @@ def load_json(path: str | os.PathLike[str], what: str = "file") -> Any:
     return parse_json(read_user_file(path, what), path, what)
 
 
-def json_kind(value: Any) -> str:
+def json_kind(value: object) -> str:
     """A short English name of a parsed JSON value's type, e.g. ``'a list'``, ``'null'``."""
     if value is None:
         return "null"

@@ -28,10 +28,10 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.resources import files
-from typing import Any
 
 from connect4_game.core.game import Game
 from connect4_game.core.notation import format_moves, parse_position
+from connect4_game.core.side import Side
 from connect4_game.trainer.proof import COLS, ROWS, position_key
 
 __all__ = ['DATA_VERSION', 'MAX_GRADE', 'SIDE_NAMES', 'Puzzle', 'PuzzleDataError',
@@ -46,7 +46,7 @@ DATA_FILE = 'puzzles.json'
 MAX_GRADE = 8
 """The top grade: "win in 8 or more". Grades run 1..8 (:func:`grade_of`)."""
 
-SIDE_NAMES = {'X': 'Red', 'O': 'Yellow'}
+SIDE_NAMES = {Side.X: 'Red', Side.O: 'Yellow'}
 """The colour of each side's checkers, as players name them (X = Red moves first)."""
 
 
@@ -77,9 +77,9 @@ class Puzzle:
     number: int = 0
 
     @property
-    def side(self) -> str:
-        """``'X'`` or ``'O'``: the side to play (and win)."""
-        return 'X' if len(self.moves) % 2 == 0 else 'O'
+    def side(self) -> Side:
+        """The side to play (and win)."""
+        return Side.for_ply(len(self.moves) + 1)
 
     @property
     def side_name(self) -> str:
@@ -101,7 +101,7 @@ class Puzzle:
         """``'Red to play and win in 3'``."""
         return title(self)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """``{"id", "moves" (players' notation), "win_in", "answer" (1..7)}``."""
         return {'id': self.id, 'moves': self.position, 'win_in': self.win_in,
                 'answer': self.answer + 1}
@@ -148,7 +148,7 @@ def title(puzzle: Puzzle) -> str:
 # -- the data --------------------------------------------------------------------------
 
 
-def _entry(i: int, entry: Any) -> Puzzle:
+def _entry(i: int, entry: object) -> Puzzle:
     """Puzzle ``i`` (0-based) of the data's list."""
     where = f'puzzle {i + 1}'
     if not isinstance(entry, dict) or set(entry) != {'id', 'moves', 'win_in', 'answer'}:
@@ -173,7 +173,7 @@ def _entry(i: int, entry: Any) -> Puzzle:
     return Puzzle(pid, moves, win_in, answer - 1, i + 1)
 
 
-def parse_puzzles(data: Any) -> tuple[Puzzle, ...]:
+def parse_puzzles(data: object) -> tuple[Puzzle, ...]:
     """The puzzles of the data file's content (see the module docstring),
     numbered 1.. in their order. Checks the layout, that every position is
     a legal unfinished game and that the ids are unique -- not that the
@@ -209,7 +209,7 @@ def load_puzzles() -> tuple[Puzzle, ...]:
     return parse_puzzles(data)
 
 
-def to_json(puzzles: Sequence[Puzzle]) -> list[dict[str, Any]]:
+def to_json(puzzles: Sequence[Puzzle]) -> list[dict[str, object]]:
     """The JSON-ready list of ``puzzles`` (see :meth:`Puzzle.to_json`)."""
     return [p.to_json() for p in puzzles]
 

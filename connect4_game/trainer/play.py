@@ -159,7 +159,7 @@ def try_message(result: TryResult, puzzle: Puzzle, left: int | None = None) -> s
     :param left: for :attr:`TryResult.WINS`, the moves the puzzle side has
         left after the try (``moves_left`` before it, minus 1); None: not said.
     """
-    defender = SIDE_NAMES['O' if puzzle.side == 'X' else 'X']
+    defender = SIDE_NAMES[puzzle.side.other]
     if result is TryResult.SOLVED:
         return f'Solved! {puzzle.side_name} wins.'
     if result is TryResult.WINS:

@@ -22,6 +22,7 @@ from enum import Enum
 
 from connect4_game.ai.review import PlyReview
 from connect4_game.ai.score import Wdl
+from connect4_game.core.side import Side
 
 __all__ = ['Exercise', 'TryResult', 'Summary', 'Practice', 'BAD_VERDICTS', 'best_reply']
 
@@ -123,7 +124,7 @@ class Practice:
         :param moves: the game's 0-based columns, X first.
         :raises ValueError: a record that does not match ``moves``.
         """
-        sides = set(humans) or {'X', 'O'}
+        sides = set(humans) or set(Side)
         moves = [int(c) for c in moves]
         found = []
         for rec in records:
