@@ -45,11 +45,12 @@ Backends
 
 ``'solver'``
     Our pure-Python solver (:mod:`connect4_game.ai.solver`), any board
-    size, with the 6x7 opening book of :mod:`connect4_game.ai.book`. It runs
-    under a time and/or node budget, in rounds of growing time slices per
-    column, so that easy columns are reported first; columns not proven when
-    the budget runs out are reported as estimates (``exact=False``) inside
-    the bounds that were proven.
+    size, with the 6x7 opening book of :mod:`connect4_game.ai.book`
+    (:class:`_SolverAnalysis`: the position's value, then the columns
+    reaching it, then the others). It runs under a time and/or node budget;
+    columns not proven when the budget runs out are reported as estimates
+    (``exact=False``) inside the bounds that were proven. Expert
+    (:mod:`connect4_game.ai.expert`) plays by this same analysis.
 
 ``backend='auto'`` (the default) uses bitbully on 6x7 when it can be
 imported and its book loaded, and the solver otherwise -- also for the
@@ -70,7 +71,7 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from connect4_game.ai.bitboard import geometry, has_four
 from connect4_game.ai.book import OpeningBook
@@ -83,13 +84,20 @@ from connect4_game.ai.perfect_model import (
     play_moves,
     read_position,
 )
-from connect4_game.ai.score import ColumnScore, NoMove
-from connect4_game.ai.solver import Solver, get_solver
+from connect4_game.ai.score import ColumnScore, NoMove, Score
+from connect4_game.ai.solver import (
+    BudgetExceeded,
+    Solver,
+    get_solver,
+    heuristic,
+    plies_to_score,
+    score_to_plies,
+)
 from connect4_game.core.checks import check_optional_int, check_seconds
 
 __all__ = [
     "ColumnScore", "PerfectResult", "BackendUnavailable", "BACKENDS", "LOCK",
-    "solve_position", "iter_columns", "backend_name", "backend_label",
+    "solve_position", "analyse", "iter_columns", "backend_name", "backend_label",
     "bitbully_available", "bitbully_error", "reset_backends", "clear_tables",
     "play_moves", "check_budgets",
 ]
@@ -104,6 +112,7 @@ _LABELS = {"bitbully": "BitBully (C++, optional)", "solver": "built-in solver"}
 LOCK = threading.RLock()
 
 _ENV_SWITCH = "CONNECT4_BITBULLY"
+_T = TypeVar("_T")
 
 #: checkers on the board in the positions of bitbully's opening book
 #: (``book_12ply_distances.dat``, the file :mod:`connect4_game.ai.book` reads)
@@ -141,10 +150,9 @@ class _BitBully:
 
 @dataclass
 class _Run:
-    """What an analysis learns on the way: the position read, the backends
-    used in order, and why bitbully was not used (or failed), if it was not."""
+    """What an analysis learns on the way: the backends used in order, and
+    why bitbully was not used (or failed), if it was not."""
 
-    pos: Position | None = None
     backends: list[str] = field(default_factory=list)
     note: str | None = None
 
@@ -248,12 +256,11 @@ def check_budgets(time_budget: float | None, node_budget: int | None) -> None:
 def iter_columns(position: PositionLike, rows: int | None = None, cols: int | None = None, *,
                  backend: str = "auto", time_budget: float | None = None,
                  node_budget: int | None = None, best_only: bool = False,
-                 lower_bound: int | None = None,
-                 _state: _Run | None = None) -> Iterator[ColumnScore]:
+                 lower_bound: int | None = None) -> Iterator[ColumnScore]:
     """Yield one :class:`ColumnScore` per column, in the order they are
     settled: full columns and immediate wins first, then the searched
-    columns as each is proven (centre first for bitbully; easiest first for
-    the solver), then, if the budget ran out, the estimates.
+    columns as each is proven (centre first for bitbully; the solver's best
+    first, then the refuted ones), then, if the budget ran out, the estimates.
 
     :param position: a :class:`~connect4_game.core.board.Board` (not changed; the
         side to move is X when both have as many checkers, else O), a move
@@ -269,25 +276,28 @@ def iter_columns(position: PositionLike, rows: int | None = None, cols: int | No
         it did not reach are then estimates inside the bounds proven).
     :param node_budget: positions the solver may search in all (deterministic
         budgets for tests), None = no limit; bitbully ignores it.
-    :param best_only: with bitbully, stop once a column reaching the
-        position's value is found (the most central one): the others are
-        then estimates bounded by that value. The solver scores every column.
+    :param best_only: stop once a column reaching the position's value is
+        proven (bitbully: the most central one): the others then keep what
+        is known about them (bounds, else an estimate).
     :param lower_bound: a Pons score the side to move is known to reach,
-        used as bitbully's first guess (must be a true bound).
+        the search's first guess (must be a true bound).
     :raises ValueError: bad position, size, backend or budget; an illegal move
         (raised at the call, before the first column).
     :raises BackendUnavailable: ``backend='bitbully'`` and bitbully cannot
         analyse the position (raised while iterating).
     """
+    _check_arguments(backend, time_budget, node_budget, lower_bound)
+    pos = read_position(position, rows, cols)
+    return _columns(pos, backend, time_budget, node_budget, best_only, lower_bound, _Run())
+
+
+def _check_arguments(backend: str, time_budget: float | None, node_budget: int | None,
+                     lower_bound: int | None) -> None:
+    """:raises ValueError: a bad backend, budget or lower bound."""
     if backend not in ("auto",) + BACKENDS:
         raise ValueError(f"backend must be 'auto', 'bitbully' or 'solver', got {backend!r}")
     check_budgets(time_budget, node_budget)
     check_optional_int(lower_bound, "lower_bound")
-    pos = read_position(position, rows, cols)
-    state = _Run() if _state is None else _state
-    state.pos = pos
-    state.backends = []
-    return _columns(pos, backend, time_budget, node_budget, best_only, lower_bound, state)
 
 
 #: a generator of settled columns that returns the columns it left open
@@ -323,7 +333,9 @@ def _columns(pos: Position, backend: str, time_budget: float | None, node_budget
             for c, _ in pending:
                 yield estimate_column(c, -((cells - n) // 2), (cells - 1 - n) // 2, "bitbully")
             return
-    yield from _solver_columns(pos, pending, n, cells, deadline, node_budget)
+    left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+    clock = _Clock(get_solver(pos.rows, pos.cols), left, node_budget)
+    yield from _SolverAnalysis(pos, pending, wins_now, clock, best_only).run(lower_bound)
 
 
 def _bitbully_refusal(pos: Position) -> str | None:
@@ -538,66 +550,248 @@ def _bitbully_mtdf(core: _BBCore, child: _BBBoard, lo: int, hi: int, guess: int,
     return lo, hi
 
 
-def _solver_columns(pos: Position, pending: list[tuple[int, int]], n: int, cells: int,
-                    deadline: float | None,
-                    node_budget: int | None) -> Generator[ColumnScore, None, None]:
-    """Generator: the solver's scores for ``pending``. With a budget, in
-    rounds: each column gets ``share / k`` of the time (and nodes) left, k =
-    the columns still open in the round, ``share`` = 1/4 then doubling up to
-    1, so easy columns are proven first and each round keeps the bounds the
-    last one proved. Estimates for the columns left when the budget ends."""
-    solver = get_solver(pos.rows, pos.cols)
-    # proven bounds of each child position's score (the opponent's point of view)
-    lo = {c: -((cells - n - 1) // 2) for c, _ in pending}
-    hi = {c: (cells - n) // 2 for c, _ in pending}
-    nodes_left = node_budget
-    budgeted = deadline is not None or node_budget is not None
-    share = 0.25 if budgeted else 1.0
-    todo = list(pending)
-    while todo:
-        nodes_left = yield from _solver_round(solver, pos, todo, lo, hi, n, cells, deadline,
-                                              nodes_left, share)
-        if not budgeted or _budget_spent(deadline, nodes_left):
-            break
-        share = min(1.0, share * 2)
-    for c, _ in todo:
-        yield estimate_column(c, -hi[c], -lo[c], "solver")
+class _Clock:
+    """The time and node budget of one analysis, shared out between the
+    solver's searches: ``budget`` seconds from ``start`` (None: no limit)
+    and ``nodes_left`` positions (None: no limit)."""
 
+    def __init__(self, solver: Solver, time_budget: float | None, node_budget: int | None) -> None:
+        self.solver = solver
+        self.start = time.perf_counter()
+        self.budget = time_budget
+        self.nodes_left = node_budget
 
-def _solver_round(solver: Solver, pos: Position, todo: list[tuple[int, int]], lo: dict[int, int],
-                  hi: dict[int, int], n: int, cells: int, deadline: float | None,
-                  nodes_left: int | None, share: float) -> Generator[ColumnScore, None, int | None]:
-    """Generator: one round of :func:`_solver_columns` over ``todo``
-    (removing the columns it proves, narrowing the bounds ``lo`` / ``hi`` of
-    the others); returns the nodes left (None = no node budget)."""
-    mask, alt = pos.mask, pos.alternating
-    opp = pos.cur ^ mask
-    this_round = list(todo)
-    for i, (c, m) in enumerate(this_round):
-        # the last rounds share all that is left among the columns still to visit
-        k = len(this_round) - i if share >= 1 else len(this_round)
-        t = None if deadline is None else (deadline - time.perf_counter()) * share / k
-        nb = None if nodes_left is None else int(nodes_left * share / k)
+    def until(self, fraction: float) -> float:
+        """The ``time.perf_counter`` time when ``fraction`` of the budget is spent."""
+        return float("inf") if self.budget is None else self.start + fraction * self.budget
+
+    def left(self, fraction: float) -> bool:
+        """True while time is left before ``fraction`` of the budget and nodes are left."""
+        return (self.until(fraction) - time.perf_counter() > 0.001
+                and (self.nodes_left is None or self.nodes_left > 0))
+
+    def run(self, k: int, fraction: float, fn: Callable[..., _T], *args: object,
+            share: float = 1.0) -> _T | None:
+        """``fn(*args)`` with ``share``/k of the time left before ``fraction``
+        of the budget (and of the nodes left); None if the budget runs out."""
+        part = min(1.0, share / max(1, k))
+        end = self.until(fraction)
+        t = None if end == float("inf") else (end - time.perf_counter()) * part
+        nb = None if self.nodes_left is None else int(self.nodes_left * part)
         if (t is not None and t <= 0) or nb == 0:
-            continue
+            return None
         with LOCK:
-            solver.set_budget(time_budget=t, node_budget=nb)
-            proof = solver.prove(opp, mask | m, alt, lo[c], hi[c])
-            used = solver.searched()
-        if nodes_left is not None:
-            nodes_left = max(0, nodes_left - used)
-        lo[c], hi[c] = max(lo[c], proof.lo), min(hi[c], proof.hi)
-        if lo[c] >= hi[c]:
-            todo.remove((c, m))
-            yield exact_column(c, -lo[c], n, cells, "solver")
-    return nodes_left
+            self.solver.set_budget(time_budget=t, node_budget=nb)
+            try:
+                return fn(*args)
+            except BudgetExceeded:
+                return None
+            finally:
+                if self.nodes_left is not None:
+                    self.nodes_left = max(0, self.nodes_left - self.solver.searched())
 
 
-def _budget_spent(deadline: float | None, nodes_left: int | None) -> bool:
-    """True once the deadline (``time.perf_counter`` seconds, None = none)
-    has passed or no nodes are left (None = no node budget)."""
-    return ((deadline is not None and time.perf_counter() >= deadline)
-            or (nodes_left is not None and nodes_left <= 0))
+class _SolverAnalysis:
+    """The built-in solver's analysis of the ``pending`` columns of ``pos``
+    (those not settled at once), a generator of their
+    :class:`~connect4_game.ai.score.ColumnScore` as each is settled (Pascal
+    Pons, "Solving Connect 4", parts 7-12):
+
+    1. the exact value ``v`` of the position (opening book, or one solver
+       search, first testing ``lower_bound``) and a move reaching it;
+    2. a null-window test per column, in rounds of growing time slices, for
+       the columns reaching ``v`` (easy refutations settle first);
+    3. exact scores of the other columns, inside the bound learned in 2
+       (skipped with ``best_only``);
+    4. for the columns still open when the budget is spent: what is proven
+       (a win or loss of unknown distance, ``'≥ draw'``), else the deepest
+       depth-limited search completed (a forced result found there is
+       exact), else an estimate from :func:`~connect4_game.ai.solver.heuristic`
+       inside the proven bounds.
+
+    With ``best_only`` it stops once a column reaching ``v`` is proven.
+    """
+
+    def __init__(self, pos: Position, pending: list[tuple[int, int]], won: bool,
+                 clock: _Clock, best_only: bool) -> None:
+        self.pos, self.won, self.clock, self.best_only = pos, won, clock, best_only
+        self.solver = clock.solver
+        self.cells = pos.rows * pos.cols
+        self.n = pos.mask.bit_count()
+        self.opp = pos.cur ^ pos.mask
+        self.pending = pending
+        self.upper: dict[int, int] = {}     # column -> proven upper bound of its score
+        self.v: int | None = None           # the position's value once proven
+        self.best_found = won
+        self.proven_any = won
+
+    def _ours(self, c: int, child: int) -> ColumnScore:
+        """Column ``c``'s exact result from the exact score ``child`` of the
+        position after it (the opponent's)."""
+        d = score_to_plies(child, self.n + 1, self.cells)
+        self.proven_any = True
+        if -child == self.v:
+            self.best_found = True
+        return ColumnScore(c, Score.of_pons(-child, abs(d) + 1 if d else None), backend="solver")
+
+    def _bounded(self, c: int, m: int, lo: int | None, hi: int | None,
+                 depth: int | None = None, worse: bool = False) -> ColumnScore:
+        """Column ``c`` (move bit ``m``) known to score in ``lo..hi``."""
+        value = -heuristic(self.opp, self.pos.mask | m, self.solver.geo)
+        score = Score.from_bounds(lo, hi, value, depth=depth)
+        self.proven_any = self.proven_any or score.proven
+        return ColumnScore(c, score, backend="solver", worse=worse)
+
+    def _take(self, c: int) -> int | None:
+        """Remove column ``c`` from ``pending``: its move bit, or None if it was not open."""
+        for cm in self.pending:
+            if cm[0] == c:
+                self.pending.remove(cm)
+                return cm[1]
+        return None
+
+    def run(self, lower_bound: int | None) -> Iterator[ColumnScore]:
+        """Steps 1 to 4."""
+        if self.best_only and self.won:
+            yield from self._finish(False)
+            return
+        yield from self._position_value(lower_bound)
+        if self.v is not None:
+            yield from self._columns_reaching_value(self.v)
+        if not self.best_only:
+            yield from self._exact_scores()
+        yield from self._finish(not (self.best_only and self.proven_any))
+
+    def _position_value(self, lower_bound: int | None) -> Iterator[ColumnScore]:
+        """Step 1; out of time, the proven bounds instead."""
+        solver, pos, n = self.solver, self.pos, self.n
+        lb = _parent_bound(solver, pos.cur, pos.mask, n, pos.alternating)
+        if lower_bound is not None:
+            lb = lower_bound if lb is None else max(lb, lower_bound)
+        proof = self.clock.run(1, 0.85 if self.best_only else 0.4, solver.prove, pos.cur,
+                               pos.mask, pos.alternating, lb, None, lb)
+        if proof is None or not proof.move:
+            if proof is not None and proof.exact:
+                self.v = proof.lo
+            return
+        c = (proof.move.bit_length() - 1) // solver.geo.stride
+        if proof.exact:
+            self.v = proof.lo
+            if self._take(c) is not None:  # the search proved this move reaches v
+                yield self._ours(c, -proof.lo)
+            return
+        m = self._take(c)                  # out of time: the bounds and the move reaching lo
+        if m is not None:
+            yield self._bounded(c, m, proof.lo, proof.hi)
+        for cm in self.pending:
+            self.upper[cm[0]] = proof.hi
+
+    def _columns_reaching_value(self, v: int) -> Iterator[ColumnScore]:
+        """Step 2: a null-window test per column (score after the move <=
+        -v), in rounds with time slices doubling from 1/16 of the time left
+        per column; when every column but one falls short, the last reaches v."""
+        if len(self.pending) == 1 and not self.best_found:
+            c, _m = self.pending.pop()
+            yield self._ours(c, -v)
+        end = 0.9 if self.best_only else 0.6
+        share = 1 / 16
+        while self.pending and self.clock.left(end):
+            if self.best_only and self.best_found:
+                break
+            todo = [cm for cm in self.pending if cm[0] not in self.upper]
+            if not todo:
+                break
+            yield from self._test_round(todo, v, end, share)
+            share = min(1.0, share * 2)
+
+    def _test_round(self, todo: list[tuple[int, int]], v: int, end: float,
+                    share: float) -> Iterator[ColumnScore]:
+        """One round of step 2 over ``todo`` with ``share`` of the time left before ``end``."""
+        pending, pos = self.pending, self.pos
+        for c, m in todo:
+            if self.best_only and self.best_found:
+                break
+            if (c, m) not in pending:      # settled by elimination meanwhile
+                continue
+            ok = self.clock.run(1, end, self.solver.at_least, self.opp, pos.mask | m, -v + 1,
+                                pos.alternating, share=share)
+            if ok is None:
+                continue
+            if not ok:
+                pending.remove((c, m))
+                yield self._ours(c, -v)
+                continue
+            self.upper[c] = v - 1          # the opponent gets at least -v+1
+            left = [cm for cm in pending if cm[0] not in self.upper]
+            if len(left) == 1 and not self.best_found:
+                pending.remove(left[0])
+                yield self._ours(left[0][0], -v)
+
+    def _exact_scores(self) -> Iterator[ColumnScore]:
+        """Step 3."""
+        todo = list(self.pending)
+        for i, (c, m) in enumerate(todo):
+            lo = None if c not in self.upper else -self.upper[c]
+            s = self.clock.run(len(todo) - i, 0.9, self.solver.solve, self.opp,
+                               self.pos.mask | m, self.pos.alternating, False, lo)
+            if s is not None:
+                self.pending.remove((c, m))
+                yield self._ours(c, s)
+
+    def _finish(self, deepen: bool) -> Iterator[ColumnScore]:
+        """Step 4 for the columns still open (deepening only with ``deepen``)."""
+        todo, self.pending = self.pending, []
+        for i, (c, m) in enumerate(todo):
+            yield self._fallback(len(todo) - i, c, m, deepen)
+
+    def _fallback(self, k: int, c: int, m: int, deepen: bool) -> ColumnScore:
+        """Step 4 for column ``c`` with ``1/k`` of what is left of the budget."""
+        solver, cells, n, v = self.solver, self.cells, self.n, self.v
+        mask2 = self.pos.mask | m
+        known = solver.known(self.opp, mask2, self.pos.alternating)
+        if known is not None:
+            return self._ours(c, known)
+        up = self.upper.get(c, v)          # no column scores more than the value v
+        lo = -((cells - n) // 2)
+        hi = (cells - n - 1) // 2 if up is None else up
+        if hi < 0:                         # a proven loss, distance unknown
+            return self._bounded(c, m, lo, hi)
+        found = (0, 0)                     # (depth, the opponent's score within it)
+        if deepen:
+            def deepen_() -> None:
+                nonlocal found
+                for depth in range(2, cells - n + 1, 2):
+                    found = depth, solver.limited(self.opp, mask2, depth, self.pos.alternating)
+                    if found[1]:
+                        return
+            self.clock.run(k, 1.0, deepen_)
+        depth, s = found
+        if s or depth >= cells - n - 1:
+            return self._ours(c, s)
+        refuted = v is not None and c in self.upper and self.upper[c] < v
+        return self._bounded(c, m, lo, hi, depth, worse=refuted)
+
+
+def _parent_bound(solver: Solver, cur: int, mask: int, n: int, alternating: bool) -> int | None:
+    """On 6x7 with the book, a position with 13 checkers (O to move) scores at
+    least ``-v(P)`` for every 12-checker parent ``P`` in the book (the last
+    checker, an X one, taken back): ``v(P)`` is the max over P's moves."""
+    book = solver.book
+    if book is None or not alternating or n != book.ply + 1 or (solver.height, solver.width) != (6, 7):
+        return None
+    geo = solver.geo
+    x = cur ^ mask                                # X's cells (X moved last)
+    best: int | None = None
+    for c in range(geo.w):
+        col = mask & geo.col_mask[c]
+        top = 1 << (col.bit_length() - 1) if col else 0
+        if not x & top:
+            continue
+        d = book.probe(x ^ top, mask ^ top)       # X to move in P
+        if d is not None:
+            b = -plies_to_score(d, book.ply, geo.cells)
+            best = b if best is None else max(best, b)
+    return best
 
 
 def solve_position(position: PositionLike, rows: int | None = None, cols: int | None = None, *,
@@ -615,15 +809,23 @@ def solve_position(position: PositionLike, rows: int | None = None, cols: int | 
     :raises BackendUnavailable: ``backend='bitbully'`` and bitbully cannot
         analyse the position.
     """
+    _check_arguments(backend, time_budget, node_budget, lower_bound)
+    return analyse(read_position(position, rows, cols), backend=backend,
+                   time_budget=time_budget, node_budget=node_budget, best_only=best_only,
+                   lower_bound=lower_bound, on_column=on_column)
+
+
+def analyse(pos: Position, *, backend: str = "auto", time_budget: float | None = None,
+            node_budget: int | None = None, best_only: bool = False,
+            lower_bound: int | None = None,
+            on_column: Callable[[ColumnScore], None] | None = None) -> PerfectResult:
+    """:func:`solve_position` of a :class:`Position` already read (its
+    ``side`` is the side analysed; :mod:`connect4_game.ai.expert` may
+    analyse for the side not to move). Arguments are not checked again."""
     t0 = time.perf_counter()
     state = _Run()
-    gen = iter_columns(position, rows, cols, backend=backend, time_budget=time_budget,
-                       node_budget=node_budget, best_only=best_only, lower_bound=lower_bound,
-                       _state=state)
-    pos = state.pos
-    assert pos is not None                  # read by iter_columns before it returns
     found: dict[int, ColumnScore] = {}
-    for cs in gen:
+    for cs in _columns(pos, backend, time_budget, node_budget, best_only, lower_bound, state):
         found[cs.column] = cs
         if on_column is not None:
             on_column(cs)

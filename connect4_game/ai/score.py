@@ -121,11 +121,12 @@ class Score:
 
     @classmethod
     def from_bounds(cls, lo: int | None, hi: int | None, value: int = 0,
-                    guess: int | None = None) -> Score:
+                    guess: int | None = None, depth: int | None = None) -> Score:
         """A column known only to score in ``lo..hi`` (Pons; None =
         unbounded): a proven win (``lo > 0``) or loss (``hi < 0``) of unknown
         distance, a draw (``lo == hi == 0``), at least a draw (``lo == 0``),
-        else an estimate from the positional ``value`` (capped by ``hi``).
+        else an estimate from the positional ``value`` (capped by ``hi``)
+        after a search ``depth`` plies deep that forced nothing.
         ``guess`` is the Pons score to report (default: the value closest to
         a draw inside the bounds)."""
         if guess is None and (lo is not None or hi is not None):
@@ -140,7 +141,7 @@ class Score:
             return cls(Wdl.DRAW, False, None, guess, lo, hi, value)
         est = cls.estimate(value)
         wdl = Wdl.DRAW if est.wdl is Wdl.WIN and hi is not None and hi <= 0 else est.wdl
-        return cls(wdl, False, None, guess, lo, hi, value)
+        return cls(wdl, False, None, guess, lo, hi, value, depth)
 
     @classmethod
     def estimate(cls, value: int, depth: int | None = None) -> Score:

@@ -48,11 +48,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice
 
-from connect4_game.ai.bitboard import geometry
+from connect4_game.ai.bitboard import Geometry, geometry, winning_cells
 from connect4_game.ai.book import OpeningBook
 from connect4_game.core.checks import check_int
 
-__all__ = ["Solver", "Proof", "BudgetExceeded", "get_solver", "score_to_plies", "plies_to_score"]
+__all__ = ["Solver", "Proof", "BudgetExceeded", "get_solver", "score_to_plies", "plies_to_score",
+           "heuristic"]
 
 #: a transposition table: ``(get, put)`` of packed int values by int key
 _TT = tuple[Callable[[int], int | None], Callable[[int, int], None]]
@@ -493,21 +494,21 @@ class Solver:
         hi = (cells + 1 - n) // 2
         return self._negamax(cur, mask, n, lo, hi, depth, tt, book_ply, probe)
 
-    def heuristic(self, cur: int, mask: int) -> int:
-        """Positional tiebreak for unsolved positions, from the point of view
-        of the side owning ``cur``: (own winning cells - opponent's) * 4 plus
-        the centrality of own checkers minus the opponent's. Unit: arbitrary
-        points, 0 = even."""
-        win = self._win
-        opp = cur ^ mask
-        score = 4 * (win(cur, mask).bit_count() - win(opp, mask).bit_count())
-        geo = self.geo
-        w = geo.w
-        for c in range(w):
-            weight = (w // 2) - abs(2 * c - (w - 1)) // 2
-            cm = geo.col_mask[c]
-            score += weight * ((cur & cm).bit_count() - (opp & cm).bit_count())
-        return score
+
+def heuristic(cur: int, mask: int, geo: Geometry) -> int:
+    """Positional tiebreak for unsolved positions of ``geo``'s board, from
+    the point of view of the side owning ``cur``: (own winning cells -
+    opponent's) * 4 plus the centrality of own checkers minus the
+    opponent's. Unit: arbitrary points, 0 = even."""
+    opp = cur ^ mask
+    h, w = geo.h, geo.w
+    score = 4 * (winning_cells(cur, mask, h, w).bit_count()
+                 - winning_cells(opp, mask, h, w).bit_count())
+    for c in range(w):
+        weight = (w // 2) - abs(2 * c - (w - 1)) // 2
+        cm = geo.col_mask[c]
+        score += weight * ((cur & cm).bit_count() - (opp & cm).bit_count())
+    return score
 
 
 def _first(t: tuple[int, ...]) -> int:
