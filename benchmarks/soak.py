@@ -272,7 +272,7 @@ def run_app_games(n_games: int, seed: int, report: Report, max_seconds: float,
     out: AppResults = {"app_games": 0, "app_errors": 0, "app_error_messages": [],
                            "app_frames": 0}
     try:
-        from connect4_game.seat_config import PlayerConfig, SeatKind
+        from connect4_game.seat_config import PlayerSpec, SeatKind
         from connect4_game.ui.app import App, AppOptions
     except ImportError as exc:   # no pygame: engine-level soak only
         out["app_skipped"] = f"{type(exc).__name__}: {exc}"
@@ -283,15 +283,15 @@ def run_app_games(n_games: int, seed: int, report: Report, max_seconds: float,
     try:
         with contextlib.redirect_stdout(io.StringIO()):
             app = App(AppOptions(mute=True, use_settings=False,
-                                 x=PlayerConfig(SeatKind.AI, 1, "RANDOM"),
-                                 o=PlayerConfig(SeatKind.AI, 1, "RANDOM")),
+                                 x=PlayerSpec(SeatKind.AI, 1, "RANDOM"),
+                                 o=PlayerSpec(SeatKind.AI, 1, "RANDOM")),
                       size=APP_WINDOWS[0], worker=worker)
         while out["app_games"] < n_games and time.monotonic() - start < max_seconds:
             rows, cols = rng.choice(APP_BOARDS)
             tb = rng.choice(TIEBREAKS)
             kinds = [SeatKind.AI, SeatKind.AI, SeatKind.RANDOM]
-            players = {"X": PlayerConfig(rng.choice(kinds), rng.randint(0, 5), tb),
-                       "O": PlayerConfig(SeatKind.AI, rng.randint(0, 5), tb)}
+            players = {"X": PlayerSpec(rng.choice(kinds), rng.randint(0, 5), tb),
+                       "O": PlayerSpec(SeatKind.AI, rng.randint(0, 5), tb)}
             if rng.random() < 0.3:
                 app.resize(*rng.choice(APP_WINDOWS))
             target = app.session.games_finished + 1

@@ -1,37 +1,43 @@
-"""Who plays a side: the kinds of seat and a side's settings.
+"""Who plays a side: one :class:`PlayerSpec`.
 
-A *seat* is one side of a game (BU CS111 ps9's ``'X'`` or ``'O'``): a person
-at this computer, the random player, the assignment's ``AIPlayer`` with its
-lookahead and tiebreak (BU CS111 ps9, Problem 4; the *Advanced* setting), a
-named level, Expert, a player's own plug-in, or a friend over the network.
-:class:`PlayerConfig` is what the new-game dialog, the settings file and the
-command line say about a seat; the window turns it into a live seat.
+A side of a game (BU CS111 ps9's ``'X'`` or ``'O'``) is played by a person
+at this computer, the random player (Problem 3), the assignment's
+``AIPlayer`` with its lookahead and tiebreak (Problem 4; the *Advanced*
+setting), a named level (``easy`` .. ``expert``, Expert being the perfect
+one), a player's own plug-in ``FILE.py:ClassName`` or another assignment's
+player (``cs5[:TIEBREAK[:PLY]]``, ``vieropeenrij[...]``), or a friend over
+the network. The command line, the settings, the new-game dialog, the
+tournament, the statistics, the network and the saved games all say so with
+a :class:`PlayerSpec`; a spec string is parsed here and nowhere else.
 
 This module never imports pygame.
 """
 
 from __future__ import annotations
 
+import keyword
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any
+from pathlib import Path
 
-from connect4_game.ai.levels import get_level, search_level
+from connect4_game.ai.levels import get_level, is_level, level_names
+from connect4_game.compat import SPEC_KINDS, is_compat_spec
 from connect4_game.core.checks import check_choice, check_lookahead
+from connect4_game.core.messages import quote
+from connect4_game.core.side import Side
+from connect4_game.i18n import _
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, check_tiebreak
 
-__all__ = ['SeatKind', 'PlayerConfig', 'COMPUTER_KINDS', 'NAMED_KINDS', 'PLAYER_KINDS', 'check_kind']
+__all__ = ['SeatKind', 'PlayerSpec', 'NAMED_KINDS', 'parse_spec', 'is_plugin_spec']
 
 
 class SeatKind(str, Enum):
-    """The kinds of seat; the values are the words of the command line and
-    the settings file (:data:`PLAYER_KINDS`), plus
-    ``'remote'`` for a friend over the network."""
+    """What plays a side; the values are the words of the command line and
+    of the files (``'remote'``: a friend over the network)."""
 
     HUMAN = 'human'
     RANDOM = 'random'
     AI = 'ai'
-    EXPERT = 'expert'
     PLUGIN = 'plugin'
     REMOTE = 'remote'
 
@@ -39,98 +45,207 @@ class SeatKind(str, Enum):
         return self.value
 
 
-COMPUTER_KINDS = (SeatKind.AI, SeatKind.EXPERT, SeatKind.PLUGIN)
-"""Seat kinds whose moves come from the AI worker."""
-
-NAMED_KINDS = tuple(k.value for k in (SeatKind.HUMAN, SeatKind.RANDOM, SeatKind.AI,
-                                      SeatKind.EXPERT))
-"""The players a user names on the command line and in the settings:
-``('human', 'random', 'ai', 'expert')``."""
-
-PLAYER_KINDS = NAMED_KINDS + (SeatKind.PLUGIN.value,)
-"""Every kind of player a side of this computer can have; ``'plugin'`` is a
-user's ``FILE.py:ClassName`` (see :mod:`connect4_game.plugins`)."""
+NAMED_KINDS = ('human', 'random', 'ai')
+"""The kinds a player names by a word (besides the levels' names)."""
 
 
-def check_kind(value: Any, what: str = 'player') -> str:
-    """One of :data:`NAMED_KINDS`.
+def is_plugin_spec(text: object) -> bool:
+    """True if ``text`` looks like ``FILE.py:ClassName`` (a ``.py:`` in a
+    string); :func:`parse_spec` checks the rest. Never raises."""
+    return isinstance(text, str) and '.py:' in text
 
-    :raises ValueError: ``"player must be one of human, random, ai, expert, not 'bot'"``.
+
+def parse_spec(spec: object) -> tuple[Path, str]:
+    """Split ``'path/to/file.py:ClassName'`` into ``(Path, 'ClassName')``.
+
+    The split is at the *last* colon, so Windows paths (``C:\\bots\\a.py:Bot``)
+    work; ``~`` is expanded. The file is not opened.
+
+    :raises ValueError: naming the spec if it is not of that form (not a
+        string, no colon, not a ``.py`` file, not a class name).
     """
-    return check_choice(value, NAMED_KINDS, what)
+    if not isinstance(spec, str):
+        raise ValueError(f"plug-in spec must be a string 'FILE.py:ClassName', not {spec!r}")
+    path_text, sep, cls_name = spec.strip().rpartition(':')
+    if not sep or not path_text or not cls_name:
+        raise ValueError(f'plug-in spec must look like FILE.py:ClassName, not {spec!r}')
+    if not path_text.endswith('.py'):
+        raise ValueError(f'plug-in spec {spec!r}: the file must be a .py file '
+                         f'(got {path_text!r})')
+    if not cls_name.isidentifier() or keyword.iskeyword(cls_name):
+        raise ValueError(f'plug-in spec {spec!r}: {cls_name!r} is not a class name')
+    return Path(path_text).expanduser(), cls_name
 
 
 @dataclass(frozen=True)
-class PlayerConfig:
+class PlayerSpec:
     """Who plays one side.
 
-    :param kind: one of :data:`PLAYER_KINDS` or
-        ``'remote'`` (a friend on another computer).
+    :param kind: a :class:`SeatKind` (or its word).
+    :param lookahead: plies >= 0, for the assignment's ``AIPlayer`` and a
+        plug-in taking one (BU CS111 ps9, Problem 4).
+    :param tiebreak: one of :data:`connect4_game.players.TIEBREAKS`, the same.
+    :param plugin: for ``kind='plugin'``: ``FILE.py:ClassName`` or
+        ``cs5[:TIEBREAK[:PLY]]`` / ``vieropeenrij[...]``.
     :param level: for ``kind='ai'``: the name of a level of
-        :data:`connect4_game.ai.levels.LEVELS` that searches (a perfect one,
-        Expert, is ``kind='expert'``), or ``''`` for the assignment's ``AIPlayer`` with
-        exactly ``lookahead`` and ``tiebreak`` (the *Advanced* setting).
-    :param lookahead: plies >= 0 (BU CS111 ps9, Problem 4).
-    :param tiebreak: one of :data:`connect4_game.players.TIEBREAKS`.
-    :param spec: for ``kind='plugin'``: ``FILE.py:ClassName``.
+        :data:`connect4_game.ai.levels.LEVELS` (``'expert'`` is perfect
+        play), or ``''`` for the assignment's ``AIPlayer`` with exactly
+        ``lookahead`` and ``tiebreak`` (the *Advanced* setting).
     :raises ValueError: naming an unknown kind, level or tiebreak, a bad
-        lookahead, or a plug-in without a spec.
+        lookahead, a level for another kind or a plug-in without a spec.
     """
 
     kind: SeatKind = SeatKind.HUMAN
     lookahead: int = DEFAULT_LOOKAHEAD
     tiebreak: str = DEFAULT_TIEBREAK
-    spec: str = ''
+    plugin: str = ''
     level: str = ''
 
     def __post_init__(self) -> None:
-        check_choice(self.kind, PLAYER_KINDS + ('remote',), 'player kind')
+        check_choice(self.kind, tuple(SeatKind), 'player kind')
         object.__setattr__(self, 'kind', SeatKind(self.kind))
         check_tiebreak(self.tiebreak)
         check_lookahead(self.lookahead)
         if self.level:
-            search_level(self.level)
-            if self.kind != 'ai':
+            get_level(self.level)
+            if self.kind != SeatKind.AI:
                 raise ValueError(f'only a computer player has a level, not a {self.kind} one')
-        if self.kind == 'plugin' and not self.spec:
+        if self.kind == SeatKind.PLUGIN and not self.plugin:
             raise ValueError('a plug-in player needs a spec FILE.py:ClassName')
+
+    @classmethod
+    def parse(cls, text: object, lookahead: int = DEFAULT_LOOKAHEAD,
+              tiebreak: str = DEFAULT_TIEBREAK) -> PlayerSpec:
+        """The player a ``--x``/``--o``/``--tournament`` value names: a kind
+        of :data:`NAMED_KINDS` or a level's name (any case), a plug-in
+        ``FILE.py:ClassName`` (the file is not opened) or another
+        assignment's player ``cs5[:TIEBREAK[:PLY]]``, ``vieropeenrij[...]``.
+
+        :param lookahead: plies, and ``tiebreak``, for ``ai`` and plug-ins.
+        :raises ValueError: one line naming the value.
+        """
+        if not isinstance(text, str):
+            raise ValueError(f'a player must be a string, not {quote(type(text).__name__)}')
+        low = text.strip().lower()
+        if is_level(low):
+            return cls(SeatKind.AI, lookahead, tiebreak, level=low)
+        if low in NAMED_KINDS:
+            return cls(SeatKind(low), lookahead, tiebreak)
+        if is_plugin_spec(text):
+            parse_spec(text)
+        elif not is_compat_spec(text):
+            raise ValueError(f"{quote(text)} is not a player: use "
+                             f"{', '.join(NAMED_KINDS + level_names())}, "
+                             f"FILE.py:ClassName or {' / '.join(SPEC_KINDS)}[:TIEBREAK[:PLY]]")
+        return cls(SeatKind.PLUGIN, lookahead, tiebreak, plugin=text.strip())
+
+    def format(self) -> str:
+        """The value :meth:`parse` reads back: ``'human'``, ``'medium'``,
+        ``'ai'``, ``'bots/mine.py:Bot'``, ... (``'remote'`` for a friend)."""
+        return self.plugin or self.level or self.kind.value
+
+    @classmethod
+    def for_level(cls, level: str, base: PlayerSpec | None = None) -> PlayerSpec:
+        """The computer player of the level named ``level`` (``'expert'``
+        too), keeping the Advanced lookahead/tiebreak of ``base`` for later.
+
+        :raises ValueError: for a name that is not a level."""
+        base = base or cls()
+        return cls(SeatKind.AI, base.lookahead, base.tiebreak, level=get_level(level).name)
+
+    def with_(self, **changes: object) -> PlayerSpec:
+        """A copy with ``changes`` (validated)."""
+        return replace(self, **changes)  # type: ignore[arg-type]
 
     @property
     def is_human(self) -> bool:
         """A person at this computer."""
-        return self.kind == 'human'
+        return self.kind == SeatKind.HUMAN
 
     @property
     def is_computer(self) -> bool:
         """Not a person at this computer (an AI, a plug-in, a remote friend)."""
-        return self.kind != 'human'
+        return self.kind != SeatKind.HUMAN
 
     @property
     def advanced(self) -> bool:
         """The assignment's AIPlayer with its own lookahead and tiebreak."""
-        return self.kind == 'ai' and not self.level
+        return self.kind == SeatKind.AI and not self.level
 
-    def with_(self, **changes: Any) -> PlayerConfig:
-        """A copy with ``changes`` (validated)."""
-        return replace(self, **changes)
-
-    @classmethod
-    def for_level(cls, level: str, base: PlayerConfig | None = None) -> PlayerConfig:
-        """The computer player of the level named ``level`` (``'expert'``
-        too), keeping the Advanced lookahead/tiebreak of ``base`` for later.
-
-        :raises ValueError: for a name that is not a level of
-            :data:`connect4_game.ai.levels.LEVELS`."""
-        base = base or cls()
-        if get_level(level).perfect:
-            return cls(SeatKind.EXPERT, base.lookahead, base.tiebreak)
-        return cls(SeatKind.AI, base.lookahead, base.tiebreak, level=level)
+    @property
+    def perfect(self) -> bool:
+        """Expert: the level that plays perfectly."""
+        return bool(self.level) and get_level(self.level).perfect
 
     def level_name(self) -> str:
         """'easy'..'expert' for a named level, 'advanced' for the assignment's
         AIPlayer, else ''."""
-        if self.kind == 'expert':
-            return 'expert'
-        if self.kind == 'ai':
-            return self.level or 'advanced'
-        return ''
+        if self.kind != SeatKind.AI:
+            return ''
+        return self.level or 'advanced'
+
+    def label(self, side: Side, other_is_person: bool = False, full_lookahead: int = 42) -> str:
+        """How the window names this side: 'You' (or 'Player X' when the
+        other side is a person here too), 'Computer (random moves)',
+        'Computer (Medium)', 'Computer (lookahead 3, LEFT)' ('full solve' from
+        ``full_lookahead`` plies, the board's cells), a plug-in's class name,
+        'Your friend'."""
+        if self.kind == SeatKind.HUMAN:
+            return _('Player {side}').format(side=side) if other_is_person else _('You')
+        if self.kind == SeatKind.RANDOM:
+            return _('Computer (random moves)')
+        if self.kind == SeatKind.PLUGIN:
+            return self.plugin.split(':')[-1]
+        if self.kind == SeatKind.REMOTE:
+            return _('Your friend')
+        if self.level:
+            return _('Computer ({level})').format(level=_(get_level(self.level).label))
+        la = _('full solve') if self.lookahead >= full_lookahead else str(self.lookahead)
+        return _('Computer (lookahead {n}, {tiebreak})').format(n=la, tiebreak=self.tiebreak)
+
+    @property
+    def statistics_name(self) -> str:
+        """The side as the statistics file names it (the same in every
+        language): 'Human', 'Random', 'AI(LEFT,3)', a level's label
+        ('Medium', 'Expert'), a plug-in's spec (its last 100 characters),
+        'Friend'."""
+        if self.level:
+            return get_level(self.level).label
+        if self.kind == SeatKind.AI:
+            return f'AI({self.tiebreak},{self.lookahead})'
+        if self.kind == SeatKind.PLUGIN:
+            return self.plugin[-100:]
+        return 'Friend' if self.kind == SeatKind.REMOTE else self.kind.value.capitalize()
+
+    def to_json(self) -> dict[str, str | int]:
+        """``{"kind", "lookahead", "tiebreak"[, "level"][, "plugin"]}``, as the
+        settings and the saved games write a player."""
+        data: dict[str, str | int] = {'kind': self.kind.value, 'lookahead': self.lookahead,
+                                      'tiebreak': self.tiebreak}
+        if self.level:
+            data['level'] = self.level
+        if self.plugin:
+            data['plugin'] = self.plugin
+        return data
+
+    @classmethod
+    def from_json(cls, data: object) -> PlayerSpec:
+        """The player :meth:`to_json` wrote; an older file's ``"kind":
+        "expert"`` is the level ``expert``. Missing fields take their defaults.
+
+        :raises ValueError: naming what is not a player.
+        """
+        if not isinstance(data, dict):
+            raise ValueError(f'a player must be a JSON object, not {quote(data)}')
+        kind, level = data.get('kind'), data.get('level', '')
+        if kind == 'expert':              # files written before Expert was a level
+            kind, level = SeatKind.AI.value, 'expert'
+        lookahead = data.get('lookahead', DEFAULT_LOOKAHEAD)
+        if isinstance(lookahead, bool) or not isinstance(kind, str) \
+                or not isinstance(level, str):
+            raise ValueError(f'not a player: {quote(data)}')
+        try:
+            return cls(SeatKind(check_choice(kind, tuple(SeatKind), 'player kind')), lookahead,
+                       data.get('tiebreak', DEFAULT_TIEBREAK), data.get('plugin', ''), level)
+        except TypeError as exc:
+            raise ValueError(f'not a player: {exc}') from None

@@ -3,15 +3,12 @@
 Every pair of players meets ``games`` times with each colour (``2 * games``
 games a pairing), on the assignment's 6x7 board (BU CS111 ps9), from the
 empty board or, with ``openings`` > 0, from the same random opening of that
-many plies with both colours. A player is a level (``easy``, ``medium``,
-``hard``, ``expert``: :func:`connect4_game.ai.levels.make_level_player`),
-``random`` (the assignment's ``RandomPlayer``), ``ai`` (its ``AIPlayer`` with
-the given lookahead and tiebreak), another assignment's player
-(``cs5[:TIEBREAK[:PLY]]``, ``vieropeenrij[...]``) or a plug-in
-``FILE.py:ClassName``.
-
-A plug-in plays each game from a fresh process of its own
-(:class:`connect4_game.plugins.ProcessPlayer`). A player that cannot be
+many plies with both colours. A player is any computer player a
+:class:`~connect4_game.seat_config.PlayerSpec` names (a level, ``random``,
+``ai`` with the given lookahead and tiebreak, ``cs5[...]``, a plug-in
+``FILE.py:ClassName``), made by the console's own factory
+(:func:`connect4_game.plugins.factory.make_player`): a plug-in plays each
+game from a fresh process of its own. A player that cannot be
 loaded, raises, answers a column that cannot be played, ends its process or
 takes longer than ``move_time`` seconds for a move *forfeits* that game: it
 is lost, the reason is recorded (:attr:`GameRecord.reason`) and the
@@ -34,16 +31,19 @@ import math
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any, Protocol
+from typing import Any
 
-from connect4_game.ai.levels import is_level, level_names
 from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, Board, other
 from connect4_game.core.checks import check_int, check_lookahead, check_number, is_int, shown
+from connect4_game.core.console import ConsolePlayer
 from connect4_game.core.game import Game
 from connect4_game.core.messages import clip, quote
 from connect4_game.core.notation import format_moves
+from connect4_game.core.side import Side
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, MAX_LOOKAHEAD, check_tiebreak
+from connect4_game.plugins import ProcessPlayer, describe_exception
+from connect4_game.plugins.factory import make_player
+from connect4_game.seat_config import PlayerSpec, SeatKind, is_plugin_spec, parse_spec
 
 # -- tournaments (--tournament) -----------------------------------------------------------
 TOURNAMENT_DEFAULT_GAMES = 1        # games per pairing and colour (--games N: 2N per pairing)
@@ -56,8 +56,8 @@ TOURNAMENT_PLUGIN_LOAD_SECONDS = 30.0    # a plug-in's process start and load, t
 ELO_MEAN = 1500.0                   # tournament Elo: the mean rating of the players
 ELO_MAX_SPREAD = 800.0              # ... each within ELO_MEAN +- this (all wins / all losses)
 
-__all__ = ['PlayerKind', 'Entrant', 'parse_entrant', 'TournamentConfig', 'Fixture',
-           'GameRecord', 'Standing', 'TournamentResult', 'Forfeit', 'schedule',
+__all__ = ['check_entrant', 'TournamentConfig', 'Fixture',
+           'GameRecord', 'Standing', 'TournamentResult', 'Forfeit', 'play_move', 'schedule',
            'random_openings', 'play_game', 'play_games', 'run_tournament', 'elo_ratings']
 
 logger = logging.getLogger(__name__)
@@ -69,63 +69,25 @@ _ELO_ITERATIONS = 10_000
 _ELO_TOLERANCE = 1e-10          # largest change of a log-strength that stops the iteration
 
 
-class PlayerKind(str, Enum):
-    """What plays for a tournament entrant."""
-
-    LEVEL = 'level'     # a level of connect4_game.ai.levels.LEVELS
-    RANDOM = 'random'   # the assignment's RandomPlayer
-    AI = 'ai'           # the assignment's AIPlayer (lookahead, tiebreak)
-    COMPAT = 'compat'   # another assignment's player: cs5[...], vieropeenrij[...]
-    PLUGIN = 'plugin'   # FILE.py:ClassName, in a process of its own
-
-
-@dataclass(frozen=True)
-class Entrant:
-    """One player of a tournament.
-
-    :param spec: the player as given on the command line (also its name in
-        the JSON output), e.g. ``'Easy'`` or ``'bots/mine.py:Bot'``.
-    :param kind: what plays.
-    :param key: the normalised player: the level's name, ``'random'``,
-        ``'ai'``, or the spec stripped of surrounding spaces.
-    """
-
-    spec: str
-    kind: PlayerKind
-    key: str
-
-
-def parse_entrant(text: str) -> Entrant:
-    """The :class:`Entrant` a tournament player ``text`` names.
-
-    A plug-in's file must exist (it is not opened: its code runs only in
-    the plug-in's process, during a game).
+def check_entrant(text: str) -> str:
+    """``text`` if it names a computer player a tournament can seat (see
+    :meth:`connect4_game.seat_config.PlayerSpec.parse`); a plug-in's file
+    must exist (its code runs only in the plug-in's process, during a game).
 
     :raises ValueError: one line naming the value, for ``human`` (a
         tournament is for computer players), an unknown player, a malformed
         ``FILE.py:ClassName``, a missing file or a bad ``cs5[...]`` spec.
     """
-    from connect4_game import plugins
-    from connect4_game.compat import is_compat_spec, player_from_spec
-    if not isinstance(text, str):
-        raise ValueError(f'a player must be a string, not {quote(text)}')
-    low = text.strip().lower()
-    if is_level(low):
-        return Entrant(text, PlayerKind.LEVEL, low)
-    if low in (PlayerKind.RANDOM.value, PlayerKind.AI.value):
-        return Entrant(text, PlayerKind(low), low)
-    if low == 'human':
+    spec = PlayerSpec.parse(text)
+    if spec.kind == SeatKind.HUMAN:
         raise ValueError("'human' cannot play a tournament: name computer players")
-    if plugins.is_plugin_spec(text):
-        path, _cls = plugins.parse_spec(text)
+    if is_plugin_spec(spec.plugin):
+        path, _cls = parse_spec(spec.plugin)
         if not path.is_file():
             raise ValueError(f'plug-in file {quote(str(path))} not found')
-        return Entrant(text, PlayerKind.PLUGIN, text.strip())
-    if is_compat_spec(text):
-        player_from_spec(text.strip(), 'X')          # checks TIEBREAK and PLY
-        return Entrant(text, PlayerKind.COMPAT, text.strip())
-    raise ValueError(f'{quote(text)} is not a player: use {", ".join(level_names())}, random, '
-                     'ai, FILE.py:ClassName or cs5/vieropeenrij[:TIEBREAK[:PLY]]')
+    elif spec.plugin:
+        make_player(spec, Side.X)          # checks another assignment's TIEBREAK and PLY
+    return text
 
 
 @dataclass(frozen=True)
@@ -133,7 +95,8 @@ class TournamentConfig:
     """What a tournament plays.
 
     :param entrants: 2 to :data:`~connect4_game.tournament.TOURNAMENT_MAX_PLAYERS`
-        players; one may be given twice.
+        players as given (also their names in the output, e.g. ``'Easy'``),
+        each checked by :func:`check_entrant`; one may be given twice.
     :param games: games per pairing *and colour*, 1 to
         :data:`~connect4_game.tournament.TOURNAMENT_MAX_GAMES`.
     :param openings: plies of a random opening before the players take over,
@@ -148,7 +111,7 @@ class TournamentConfig:
     :raises ValueError: one line naming the first bad value.
     """
 
-    entrants: tuple[Entrant, ...]
+    entrants: tuple[str, ...]
     games: int = TOURNAMENT_DEFAULT_GAMES
     openings: int = 0
     seed: int | None = None
@@ -156,9 +119,11 @@ class TournamentConfig:
     load_time: float = TOURNAMENT_PLUGIN_LOAD_SECONDS
     lookahead: int = DEFAULT_LOOKAHEAD
     tiebreak: str = DEFAULT_TIEBREAK
+    players: tuple[PlayerSpec, ...] = field(init=False, repr=False, compare=False)
+    """The entrants as specs, with ``lookahead`` and ``tiebreak``."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, 'entrants', tuple(self.entrants))
+        object.__setattr__(self, 'entrants', tuple(map(check_entrant, self.entrants)))
         if not 2 <= len(self.entrants) <= TOURNAMENT_MAX_PLAYERS:
             raise ValueError(f'a tournament needs 2 to {TOURNAMENT_MAX_PLAYERS} players, '
                              f'not {len(self.entrants)}')
@@ -172,6 +137,8 @@ class TournamentConfig:
                                name.replace('_', ' '))
         check_lookahead(self.lookahead, hi=MAX_LOOKAHEAD)
         check_tiebreak(self.tiebreak)
+        object.__setattr__(self, 'players', tuple(PlayerSpec.parse(e, self.lookahead, self.tiebreak)
+                                                  for e in self.entrants))
 
     @property
     def total_games(self) -> int:
@@ -214,12 +181,11 @@ class GameRecord:
         """X's points: 1, 0.5 or 0."""
         return {'X': 1.0, 'tie': 0.5}.get(self.result, 0.0)
 
-    def to_json(self, entrants: Sequence[Entrant]) -> dict[str, Any]:
+    def to_json(self, entrants: Sequence[str]) -> dict[str, Any]:
         """``{"x", "o", "moves", "result"[, "reason"]}``: the players as given,
         the moves in the players' notation (columns 1..7, e.g. ``'4453'``,
         :func:`connect4_game.core.notation.format_moves`)."""
-        data: dict[str, Any] = {'x': entrants[self.fixture.x].spec,
-                                'o': entrants[self.fixture.o].spec,
+        data: dict[str, Any] = {'x': entrants[self.fixture.x], 'o': entrants[self.fixture.o],
                                 'moves': format_moves(self.moves), 'result': self.result}
         if self.reason is not None:
             data['reason'] = self.reason
@@ -232,7 +198,7 @@ class Standing:
     ``points`` (win 1, draw 0.5) and ``elo`` (a rating, mean
     :data:`~connect4_game.tournament.ELO_MEAN`, see :func:`elo_ratings`)."""
 
-    entrant: Entrant
+    entrant: str
     wins: int = 0
     draws: int = 0
     losses: int = 0
@@ -281,7 +247,7 @@ class TournamentResult:
         """``{"players": [{"name", "points", "elo", "wins", "draws", "losses"}],
         "games": [...]}`` (see :meth:`GameRecord.to_json`), players in the
         order given, games in playing order."""
-        return {'players': [{'name': s.entrant.spec, 'points': s.points, 'elo': s.elo,
+        return {'players': [{'name': s.entrant, 'points': s.points, 'elo': s.elo,
                              'wins': s.wins, 'draws': s.draws, 'losses': s.losses}
                             for s in self.standings],
                 'games': [g.to_json(self.config.entrants) for g in self.games]}
@@ -366,114 +332,60 @@ class Forfeit(Exception):
     """A player loses the game it is playing: ``str(exc)`` says why, in one line."""
 
 
-class _Seat(Protocol):
-    def move(self, board: Board) -> int: ...
-
-    def close(self) -> None: ...
-
-
-class _LocalSeat:
-    """A player of this project (a level, random, ai, cs5/vieropeenrij) in
-    this process: it gets a copy of the board; an exception or a column it
-    cannot play is a :class:`Forfeit`."""
-
-    def __init__(self, player: Any, name: str) -> None:
-        self.player = player
-        self.name = name
-
-    def move(self, board: Board) -> int:
-        """The player's column for ``board`` (not changed).
-
-        :raises Forfeit: the player raised or answered a column it cannot play.
-        """
-        from connect4_game.plugins import describe_exception
-        try:
-            col: object = self.player.next_move(board.copy())
-        except Exception as exc:
-            raise Forfeit(f'{self.name}.next_move raised {describe_exception(exc)}') from None
-        if not (isinstance(col, int) and is_int(col, 0, board.width - 1)
-                and board.can_add_to(col)):
-            raise Forfeit(f'{self.name} answered {shown(col)}, '
-                          'which is not a playable column')
-        return col
-
-    def close(self) -> None:
-        """Nothing to end."""
-
-
 class _Stop:
-    """The fall-back of a plug-in seat: nobody takes over a forfeited side."""
+    """The fall-back of a plug-in: nobody takes over a forfeited side."""
+
+    def __init__(self, side: Side) -> None:
+        self.checker, self.num_moves = side.value, 0
 
     def next_move(self, board: Board) -> int:
         raise Forfeit('')
 
 
-class _PluginSeat:
-    """A plug-in in a process of its own for one game
-    (:class:`~connect4_game.plugins.ProcessPlayer`); its first fault is a
-    :class:`Forfeit` with the process player's one-line reason.
+def _open_seat(spec: PlayerSpec, side: Side, config: TournamentConfig) -> ConsolePlayer:
+    """The live player of ``spec`` for one game (a plug-in in a fresh
+    process of its own, see :func:`~connect4_game.plugins.factory.make_player`).
 
-    :raises Forfeit: when the plug-in cannot be loaded (no process is left).
+    :raises Forfeit: a player that cannot be loaded (no process is left).
     """
-
-    def __init__(self, entrant: Entrant, checker: str, config: TournamentConfig) -> None:
-        from connect4_game.plugins import ProcessPlayer, spec_label
-        try:
-            self.player = ProcessPlayer(
-                entrant.key, checker, config.tiebreak, config.lookahead,
-                label=spec_label(entrant.key), fallback=_Stop(), timeout=config.move_time,
-                load_timeout=config.load_time, out=lambda line: logger.debug('%s', line))
-        except ValueError as exc:
-            raise Forfeit(clip(exc, 300)) from None
-
-    def move(self, board: Board) -> int:
-        """The plug-in's column for ``board`` (not changed).
-
-        :raises Forfeit: it raised, answered a column it cannot play, took
-            longer than the move time or ended its process.
-        """
-        try:
-            return self.player.next_move(board)
-        except Forfeit:
-            raise Forfeit(self.player.last_error or 'the plug-in stopped') from None
-
-    def close(self) -> None:
-        """End the plug-in's process (and whatever it started)."""
-        self.player.close()
+    try:
+        return make_player(spec, side, move_time=config.move_time, load_time=config.load_time,
+                           fallback=_Stop(side), out=lambda line: logger.debug('%s', line))
+    except ValueError as exc:
+        raise Forfeit(clip(exc, 300)) from None
 
 
-def _open_seat(entrant: Entrant, checker: str, config: TournamentConfig) -> _Seat:
-    """The seat of ``entrant`` playing ``checker`` for one game.
+def play_move(player: ConsolePlayer, name: str, board: Board) -> int:
+    """The column of ``player`` (named ``name`` in the reason of a forfeit)
+    for ``board`` (not changed).
 
-    :raises Forfeit: a plug-in or another assignment's player that cannot be loaded.
+    :raises Forfeit: the player raised, answered a column it cannot play or
+        (a plug-in) took longer than the move time or ended its process.
     """
-    if entrant.kind is PlayerKind.PLUGIN:
-        return _PluginSeat(entrant, checker, config)
-    if entrant.kind is PlayerKind.COMPAT:
-        from connect4_game.plugins import load_player
-        try:
-            player = load_player(entrant.key, checker, config.tiebreak, config.lookahead)
-        except ValueError as exc:
-            raise Forfeit(clip(exc, 300)) from None
-        return _LocalSeat(player, entrant.key)
-    from connect4_game.plugins.console_player import console_player  # random, ai, levels
-    return _LocalSeat(console_player(entrant.key, checker, config.lookahead,
-                                     config.tiebreak), entrant.key)
+    try:
+        col: object = player.next_move(board.copy())
+    except Forfeit:               # a plug-in's fault, in the process player's one line
+        raise Forfeit(getattr(player, 'last_error', '') or 'the plug-in stopped') from None
+    except Exception as exc:
+        raise Forfeit(f'{name}.next_move raised {describe_exception(exc)}') from None
+    if not (isinstance(col, int) and is_int(col, 0, board.width - 1) and board.can_add_to(col)):
+        raise Forfeit(f'{name} answered {shown(col)}, which is not a playable column')
+    return col
 
 
 def _open_seats(fixture: Fixture, config: TournamentConfig,
-                seats: dict[str, _Seat]) -> GameRecord | None:
-    """Fill ``seats`` ('X', 'O'); the game's record if a side cannot be
-    loaded (it loses; both: a tie, both reasons given), else None."""
-    faults: dict[str, str] = {}
-    for checker, index in (('X', fixture.x), ('O', fixture.o)):
+                seats: dict[Side, ConsolePlayer]) -> GameRecord | None:
+    """Fill ``seats``; the game's record if a side cannot be loaded (it
+    loses; both: a tie, both reasons given), else None."""
+    faults: dict[Side, str] = {}
+    for side, index in ((Side.X, fixture.x), (Side.O, fixture.o)):
         try:
-            seats[checker] = _open_seat(config.entrants[index], checker, config)
+            seats[side] = _open_seat(config.players[index], side, config)
         except Forfeit as exc:
-            faults[checker] = f'{checker}: {exc}'
+            faults[side] = f'{side}: {exc}'
     if not faults:
         return None
-    result = 'tie' if len(faults) == 2 else other(next(iter(faults)))
+    result = 'tie' if len(faults) == 2 else next(iter(faults)).other.value
     return GameRecord(fixture, fixture.opening, result, '; '.join(faults.values()))
 
 
@@ -485,22 +397,24 @@ def play_game(fixture: Fixture, config: TournamentConfig) -> GameRecord:
     :returns: the :class:`GameRecord`.
     """
     game = Game(moves=fixture.opening)
-    seats: dict[str, _Seat] = {}
+    seats: dict[Side, ConsolePlayer] = {}
     try:
         failed = _open_seats(fixture, config, seats)
         if failed is not None:
             return failed
         while game.outcome is None:
             side = game.to_move
+            index = fixture.x if side is Side.X else fixture.o
             try:
-                col = seats[side].move(game.board)
+                col = play_move(seats[side], config.players[index].format(), game.board)
             except Forfeit as exc:
-                return GameRecord(fixture, tuple(game.moves), other(side), str(exc))
+                return GameRecord(fixture, tuple(game.moves), side.other.value, str(exc))
             game.push(col)
         return GameRecord(fixture, tuple(game.moves), game.outcome.result())
     finally:
         for seat in seats.values():
-            seat.close()
+            if isinstance(seat, ProcessPlayer):
+                seat.close()
 
 
 def play_games(config: TournamentConfig) -> Iterator[GameRecord]:

@@ -52,11 +52,12 @@ def test_bad_values_are_argparse_errors_not_tracebacks(capsys, argv, needle):
 
 
 def test_player_specs():
-    assert parse_player('AI') == 'ai' and parse_player('human') == 'human'
-    assert parse_player('bots/my.py:MyBot') == 'bots/my.py:MyBot'
+    assert parse_player('AI').format() == 'ai' and parse_player('human').format() == 'human'
+    assert parse_player('bots/my.py:MyBot').plugin == 'bots/my.py:MyBot'
     p = build_parser().parse_args(['--x', 'random', '--o', 'x.py:Bot', '--lookahead', '5',
                                    '--tiebreak', 'right'])
-    assert (p.x, p.o, p.lookahead, p.tiebreak) == ('random', 'x.py:Bot', 5, 'RIGHT')
+    assert (p.x.format(), p.o.format(), p.lookahead, p.tiebreak) == ('random', 'x.py:Bot', 5,
+                                                                   'RIGHT')
 
 
 def test_text_mode_plays_the_seed_console_game():

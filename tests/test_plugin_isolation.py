@@ -18,7 +18,7 @@ from connect4_game.core.board import Board
 from connect4_game.plugins import ProcessPlayer, describe_exception
 from connect4_game.search.jobs import SearchRequest
 from connect4_game.search.worker import MAX_DEATHS, SearchWorker
-from connect4_game.seat_config import PlayerConfig
+from connect4_game.seat_config import PlayerSpec
 from tests.ui_helpers import DT, click_col, make_app, step_until
 from tests.worker_jobs import long_request
 
@@ -196,7 +196,7 @@ def test_the_window_hands_a_dying_plugins_side_to_the_user_once(bots, cls, words
     app = make_app(w, x='human', o='human')
     try:
         g = app.game
-        g.session.set_players({'O': PlayerConfig('plugin', spec=f'{bots}:{cls}')})
+        g.session.set_players({'O': PlayerSpec('plugin', plugin=f'{bots}:{cls}')})
         app.step([], DT)
         app.step([click_col(app, 3)], DT)
         step_until(app, lambda: g.session.players['O'].is_human, max_steps=600)

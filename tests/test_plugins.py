@@ -6,7 +6,10 @@ import pytest
 
 from connect4_game import plugins
 from connect4_game.core.board import Board
-from connect4_game.plugins import SafePlayer, is_plugin_spec, load_player, parse_spec
+from connect4_game.core.side import Side
+from connect4_game.plugins import SafePlayer, load_player
+from connect4_game.plugins.factory import make_player
+from connect4_game.seat_config import PlayerSpec, SeatKind, is_plugin_spec, parse_spec
 
 
 def write(tmp_path, name, source):
@@ -245,13 +248,10 @@ def test_a_huge_column_is_named_shortened_on_every_path(tmp_path):
         def next_move(self, b):
             return 2
 
-    guarded = plugins.GuardedPlayer(load_player(spec, "X"), label=label, fallback=Fallback(),
-                                    timeout=30, out=lines.append)
-    assert guarded.next_move(Board(6, 7)) == 2
     with plugins.ProcessPlayer(spec, "O", label=label, fallback=Fallback(), timeout=30,
                                out=lines.append) as proc:
         assert proc.next_move(Board(6, 7)) == 2
-    assert [line[:len(expected)] for line in (lines[0], lines[2])] == [expected] * 2
+    assert lines[0][:len(expected)] == expected
     assert all(len(line) < 160 for line in lines), lines
 
 
@@ -311,15 +311,14 @@ def test_register_adapter(tmp_path):
         plugins.ADAPTERS[:] = [a for a in plugins.ADAPTERS if a[0] != "odd"]
 
 
-def test_guarded_player_lets_the_user_take_over(tmp_path, monkeypatch, capsys):
+def test_the_console_plugin_player_lets_the_user_take_over(tmp_path, monkeypatch, capsys):
     from connect4_game.core.console import process_move
-    from connect4_game.plugins import GuardedPlayer
     f = write(tmp_path, "faulty.py", FAULTY.replace("answer = 0", "answer = 'raise'"))
     answers = iter(["x", "4"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
-    gp = GuardedPlayer(load_player(f"{f}:Bot", "X"), label="faulty.py:Bot")
-    b = Board(6, 7)
-    assert process_move(gp, b) is False          # the game goes on
+    with make_player(PlayerSpec.parse(f"{f}:Bot"), Side.X) as gp:
+        b = Board(6, 7)
+        assert process_move(gp, b) is False          # the game goes on
     out = capsys.readouterr().out
     assert "faulty.py:Bot.next_move raised ZeroDivisionError" in out
     assert "You take over X." in out and "Try again!" in out
@@ -327,12 +326,28 @@ def test_guarded_player_lets_the_user_take_over(tmp_path, monkeypatch, capsys):
     assert repr(gp) == "Player X"
 
 
-def test_guarded_player_passes_good_moves(tmp_path):
-    from connect4_game.plugins import GuardedPlayer
+def test_the_console_plugin_player_passes_good_moves(tmp_path):
     f = write(tmp_path, "bu.py", BU)
-    gp = GuardedPlayer(load_player(f"{f}:Bot", "O"), timeout=30)
-    assert gp.next_move(Board(6, 7)) == 6
-    assert gp.num_moves == 1 and not gp.taken_over
+    with make_player(PlayerSpec.parse(f"{f}:Bot", 3, "RIGHT"), Side.O) as gp:
+        assert gp.next_move(Board(6, 7)) == 6
+        assert gp.num_moves == 1 and not gp.taken_over
+
+
+@pytest.mark.parametrize("text, kind, shown", [
+    ("AI", SeatKind.AI, "ai"), (" Human ", SeatKind.HUMAN, "human"), ("Hard", SeatKind.AI, "hard"),
+    ("bots/my.py:Bot", SeatKind.PLUGIN, "bots/my.py:Bot"), ("cs5:RIGHT:2", SeatKind.PLUGIN, "cs5:RIGHT:2"),
+])
+def test_a_player_spec_is_parsed_in_one_place_and_formatted_back(text, kind, shown):
+    spec = PlayerSpec.parse(text)
+    assert (spec.kind, spec.format()) == (kind, shown)
+    assert PlayerSpec.parse(spec.format()) == spec
+
+
+@pytest.mark.parametrize("text", ["bot", "", "a.py:1x", "human:2", 5])
+def test_a_bad_player_spec_is_one_line_naming_it(text):
+    with pytest.raises(ValueError, match="not a player|plug-in spec|must be a string") as info:
+        PlayerSpec.parse(text)
+    assert "\n" not in str(info.value)
 
 
 def test_messages_name_a_plugin_by_its_file_name_and_class():

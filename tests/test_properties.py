@@ -215,7 +215,7 @@ json_values = st.recursive(
     max_leaves=20)
 
 
-SETTING_KEYS = ["lookahead", "tiebreak", "rows", "cols", "theme", "muted", "x_kind", "demo_pace",
+SETTING_KEYS = ["lookahead", "tiebreak", "rows", "cols", "theme", "muted", "x", "demo_pace",
                 "pairings"]
 
 

@@ -132,7 +132,7 @@ FACTS = {
     'TIEBREAKS': 'connect4_game.players', 'MAX_LOOKAHEAD': 'connect4_game.players',
     'DEFAULT_LOOKAHEAD': 'connect4_game.players', 'DEFAULT_TIEBREAK': 'connect4_game.players',
     'CONSOLE_LOOKAHEAD': 'connect4_game.core.console', 'CONSOLE_TIEBREAK': 'connect4_game.core.console',
-    'PLAYER_KINDS': 'connect4_game.seat_config', 'NAMED_KINDS': 'connect4_game.seat_config',
+    'NAMED_KINDS': 'connect4_game.seat_config',
     'LEVELS': 'connect4_game.ai.levels', 'DEFAULT_LEVEL': 'connect4_game.ai.levels',
     'LANGUAGES': 'connect4_game.i18n',
     'DEFAULT_THEME': 'connect4_game.storage.settings', 'DEFAULT_WINDOW': 'connect4_game.storage.settings',

@@ -25,9 +25,8 @@ from connect4_game.tournament import (
     GameRecord,
     TournamentConfig,
     TournamentResult,
-    _LocalSeat,
     elo_ratings,
-    parse_entrant,
+    play_move,
     random_openings,
     run_tournament,
     schedule,
@@ -86,7 +85,7 @@ def bots(tmp_path):
 
 def config(*specs, **kw):
     kw.setdefault('lookahead', 1)
-    return TournamentConfig(tuple(parse_entrant(s) for s in specs), **kw)
+    return TournamentConfig(tuple(specs), **kw)
 
 
 def replayed(record_moves: str) -> Game:
@@ -192,7 +191,7 @@ def test_a_local_player_that_answers_a_bad_column_forfeits():
         def next_move(self, board):
             return 9
     with pytest.raises(Forfeit, match='9, which is not a playable column'):
-        _LocalSeat(Silly(), 'silly').move(Game().board)
+        play_move(Silly(), 'silly', Game().board)
 
 
 # -- Elo ----------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ bounded loops and no sleeping."""
 
 import pygame
 
-from connect4_game.seat_config import PlayerConfig
+from connect4_game.seat_config import PlayerSpec
 from connect4_game.ui.app import App, AppOptions
 
 DT = 1 / 60
@@ -12,8 +12,8 @@ DT = 1 / 60
 
 def make_app(worker, x='human', o='ai', lookahead=2, tiebreak='LEFT', rows=6, cols=7,
              size=(700, 640), **opts):
-    options = AppOptions(x=PlayerConfig(x, lookahead, tiebreak),
-                         o=PlayerConfig(o, lookahead, tiebreak), rows=rows, cols=cols,
+    options = AppOptions(x=PlayerSpec(x, lookahead, tiebreak),
+                         o=PlayerSpec(o, lookahead, tiebreak), rows=rows, cols=cols,
                          lookahead=lookahead, tiebreak=tiebreak, use_settings=False, **opts)
     return App(options, size=size, worker=worker)
 

@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
-from connect4_game.seat_config import PlayerConfig, SeatKind  # noqa: E402
+from connect4_game.seat_config import PlayerSpec, SeatKind  # noqa: E402
 from connect4_game.ui.app import App, AppOptions  # noqa: E402
 from connect4_game.ui.screens.practice import PracticeScreen  # noqa: E402
 from connect4_game.ui.screens.review import ReviewScreen  # noqa: E402
@@ -99,7 +99,7 @@ def shoot(out_dir: str | os.PathLike[str] = 'assets/screenshots', gif: bool = Tr
     written: list[Path] = []
     _SHOT.size, _SHOT.language = (size[0], size[1]), language
 
-    app = _app(AppOptions(x=PlayerConfig(SeatKind.HUMAN), o=PlayerConfig.for_level('hard'),
+    app = _app(AppOptions(x=PlayerSpec(SeatKind.HUMAN), o=PlayerSpec.for_level('hard'),
                           moves=MOVES))
     try:
         _settle(app, 120)
@@ -151,7 +151,7 @@ def shoot(out_dir: str | os.PathLike[str] = 'assets/screenshots', gif: bool = Tr
     finally:
         app.close()
 
-    app = _app(AppOptions(x=PlayerConfig(SeatKind.HUMAN), o=PlayerConfig(SeatKind.HUMAN),
+    app = _app(AppOptions(x=PlayerSpec(SeatKind.HUMAN), o=PlayerSpec(SeatKind.HUMAN),
                           moves=MOVES + [1, 1, 0, 1, 6], theme='high_contrast'))
     try:
         _settle(app, 2)
@@ -165,7 +165,7 @@ def shoot(out_dir: str | os.PathLike[str] = 'assets/screenshots', gif: bool = Tr
     finally:
         app.close()
 
-    app = _app(AppOptions(x=PlayerConfig(SeatKind.HUMAN), o=PlayerConfig.for_level('easy'),
+    app = _app(AppOptions(x=PlayerSpec(SeatKind.HUMAN), o=PlayerSpec.for_level('easy'),
                           moves=[3, 3, 4, 4, 5, 5]))
     try:
         _settle(app, 2)
@@ -178,7 +178,7 @@ def shoot(out_dir: str | os.PathLike[str] = 'assets/screenshots', gif: bool = Tr
     finally:
         app.close()
 
-    app = _app(AppOptions(x=PlayerConfig(SeatKind.HUMAN), o=PlayerConfig.for_level('medium'),
+    app = _app(AppOptions(x=PlayerSpec(SeatKind.HUMAN), o=PlayerSpec.for_level('medium'),
                           moves=MOVES, language='nl', theme='paper'))
     try:
         _settle(app, 90)
@@ -249,7 +249,7 @@ def write_gif(path: Path, size: tuple[int, int] = (480, 456), seconds: float = 1
     except ImportError:
         print('game.gif skipped: pip install pillow to write it', file=sys.stderr)
         return None
-    app = App(AppOptions(x=PlayerConfig.for_level('medium'), o=PlayerConfig.for_level('hard'),
+    app = App(AppOptions(x=PlayerSpec.for_level('medium'), o=PlayerSpec.for_level('hard'),
                          use_settings=False, mute=True, moves=[3]), size=size)
     frames: list[Image.Image] = []
     try:

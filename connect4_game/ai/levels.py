@@ -203,7 +203,7 @@ def get_level(name: object, what: str = 'level') -> Level:
 
 def search_level(name: object, what: str = 'level') -> Level:
     """The :class:`Level` named ``name`` that searches (a :class:`LevelPlayer`;
-    a computer seat's ``level``, see :class:`connect4_game.seat_config.PlayerConfig`).
+    a computer seat's ``level``, see :class:`connect4_game.seat_config.PlayerSpec`).
 
     :raises ValueError: naming ``what``, for a name that is not a level or
         names a perfect one (Expert, whose seat is a kind of its own)."""

@@ -18,10 +18,9 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn, Protocol
 
 from connect4_game import logs
-from connect4_game.ai.levels import DEFAULT_LEVEL, is_level, level_names
+from connect4_game.ai.levels import DEFAULT_LEVEL
 from connect4_game.cli.console import (
     network_options,
-    player_config,
     run_network_text,
     run_oska_text,
     run_review,
@@ -52,6 +51,7 @@ from connect4_game.i18n import LANGUAGES
 from connect4_game.net.options import MAX_WAIT, check_wait
 from connect4_game.oska.engine import OSKA_DEFAULT_N, OSKA_MAX_LOOKAHEAD, OSKA_MAX_N, OSKA_MIN_N
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, TIEBREAKS, clamp_lookahead
+from connect4_game.seat_config import PlayerSpec
 from connect4_game.storage.settings import (
     DEFAULT_PACE,
     MAX_PACE,
@@ -99,22 +99,17 @@ def _seconds(value: float) -> float:
     return check_number(value, 0.0, 1e9, 'seconds')
 
 
-def parse_player(text: str) -> str:
-    """Validate a ``--x``/``--o`` value: human, random, ai, expert, a level
-    (easy, medium, hard), ``FILE.py:ClassName``, or another assignment's
-    player (``cs5[:TIEBREAK[:PLY]]``, ``vieropeenrij[...]``).
+def parse_player(text: str) -> PlayerSpec:
+    """A ``--x``/``--o`` value (see :meth:`PlayerSpec.parse`): human, random,
+    ai, a level (easy, medium, hard, expert), ``FILE.py:ClassName``, or
+    another assignment's player (``cs5[:TIEBREAK[:PLY]]``, ``vieropeenrij[...]``).
 
     :raises argparse.ArgumentTypeError: naming the bad value (clipped).
     """
-    low = text.strip().lower()
-    if is_level(low):
-        return low
-    from connect4_game.plugins import check_player_spec
     try:
-        return check_player_spec(text)
+        return PlayerSpec.parse(text)
     except ValueError as exc:
-        raise argparse.ArgumentTypeError(
-            clip(f'{exc}; or a level: {", ".join(level_names())}', 240)) from None
+        raise argparse.ArgumentTypeError(clip(exc, 240)) from None
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -421,8 +416,8 @@ def window_options(args: argparse.Namespace, rows: int | None, cols: int | None,
     from connect4_game.ui.startup import AppOptions
     la = DEFAULT_LOOKAHEAD if args.lookahead is None else args.lookahead
     tb = args.tiebreak or DEFAULT_TIEBREAK
-    x = player_config(args.x, la, tb) if args.x else None
-    o = player_config(args.o, la, tb) if args.o else None
+    x = args.x.with_(lookahead=la, tiebreak=tb) if args.x else None
+    o = args.o.with_(lookahead=la, tiebreak=tb) if args.o else None
     use_settings = not args.no_settings
     return AppOptions(x=x, o=o, rows=rows, cols=cols, lookahead=args.lookahead,
                       tiebreak=args.tiebreak, demo=args.demo,

@@ -15,41 +15,35 @@ from collections.abc import Callable, Iterable, Sequence
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from connect4_game.ai.levels import is_level
 from connect4_game.core import notation
 from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS
-from connect4_game.core.game import Game
 from connect4_game.core.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK, ConsolePlayer
+from connect4_game.core.game import Game
 from connect4_game.core.messages import clip
-from connect4_game.core.side import CHECKERS, Side
+from connect4_game.core.side import Side
 from connect4_game.net.link import NetworkLink
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.oska.engine import OSKA_MAX_LOOKAHEAD
-from connect4_game.plugins.console_player import console_player
-from connect4_game.seat_config import NAMED_KINDS, PlayerConfig, SeatKind
+from connect4_game.plugins.factory import make_player
+from connect4_game.seat_config import PlayerSpec
 
 if TYPE_CHECKING:
     from connect4_game.ai.review import PlyReview, ReviewTable
 
-__all__ = ['run_text', 'run_oska_text', 'run_review', 'run_network_text', 'player_config',
-           'network_options', 'end_on_sigterm', 'restore_sigterm', 'SignalHandler']
+__all__ = ['run_text', 'run_oska_text', 'run_review', 'run_network_text', 'network_options',
+           'end_on_sigterm', 'restore_sigterm', 'SignalHandler']
 
 SignalHandler = Callable[[int, FrameType | None], Any] | int | None
 """What :func:`signal.signal` installs and returns: a function, ``SIG_DFL``/``SIG_IGN``, or None."""
 
 
-def player_config(spec: str, lookahead: int, tiebreak: str) -> PlayerConfig:
-    """Who plays a side, for ``--x``/``--o`` ``spec``: a level, a kind of
-    :data:`connect4_game.seat_config.NAMED_KINDS` or a plug-in spec; ``lookahead``
-    (plies) and ``tiebreak`` for the assignment's AIPlayer (BU CS111 ps9, Problem 4).
-
-    :raises ValueError: for values :class:`~connect4_game.seat_config.PlayerConfig` refuses.
-    """
-    if is_level(spec):
-        return PlayerConfig.for_level(spec, PlayerConfig(SeatKind.AI, lookahead, tiebreak))
-    if spec in NAMED_KINDS:
-        return PlayerConfig(SeatKind(spec), lookahead, tiebreak)
-    return PlayerConfig(SeatKind.PLUGIN, lookahead, tiebreak, spec=spec)
+def _player(args: argparse.Namespace, side: Side, default: str = 'human') -> PlayerSpec:
+    """The player of ``side`` from ``--x``/``--o`` (else ``default``) with the
+    console's lookahead and tiebreak (BU CS111 ps9, Problem 4), or those of
+    ``--lookahead``/``--tiebreak``."""
+    spec: PlayerSpec = getattr(args, side.lower()) or PlayerSpec.parse(default)
+    lookahead = CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
+    return spec.with_(lookahead=lookahead, tiebreak=args.tiebreak or CONSOLE_TIEBREAK)
 
 
 def network_options(args: argparse.Namespace, lookahead: int, tiebreak: str
@@ -61,9 +55,8 @@ def network_options(args: argparse.Namespace, lookahead: int, tiebreak: str
     """
     if args.host is None and args.join is None:
         return None
-    local = {side: player_config(getattr(args, side.value.lower()) or 'human', lookahead,
-                                 tiebreak)
-             for side in Side}
+    local = {side: (getattr(args, side.lower()) or PlayerSpec()).with_(
+        lookahead=lookahead, tiebreak=tiebreak) for side in Side}
     if args.host is not None:
         addr, port = args.host
         return NetworkOptions(NetMode.HOST, bind_address=addr, port=port, code=args.code,
@@ -112,15 +105,12 @@ def run_text(args: argparse.Namespace, parser: argparse.ArgumentParser, rows: in
     while a plug-in loads; either way every player is closed, so a plug-in's
     process and whatever it started end with the game."""
     from connect4_game.core.console import connect_four
-    lookahead = CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
-    tiebreak = args.tiebreak or CONSOLE_TIEBREAK
-    default_x = 'ai' if args.demo else 'human'
     players: list[ConsolePlayer] = []
     previous = end_on_sigterm()
     try:
         try:
-            for kind, checker in zip((args.x or default_x, args.o or 'ai'), CHECKERS, strict=True):
-                players.append(console_player(kind, checker, lookahead, tiebreak))
+            for side, default in ((Side.X, 'ai' if args.demo else 'human'), (Side.O, 'ai')):
+                players.append(make_player(_player(args, side, default), side))
         except (ImportError, ValueError, OSError, SyntaxError) as exc:
             parser.error(f'cannot create the players: {clip(exc, 200)}')
         rows, cols = rows or DEFAULT_ROWS, cols or DEFAULT_COLS
@@ -228,15 +218,12 @@ def run_network_text(args: argparse.Namespace, parser: argparse.ArgumentParser) 
     that fails prints why (``connect4: could not join: Wrong code.``) and
     returns 1."""
     from connect4_game.net import play_remote
-    lookahead = CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
-    tiebreak = args.tiebreak or CONSOLE_TIEBREAK
     players: list[ConsolePlayer] = []
     link: NetworkLink | None = None
     previous = end_on_sigterm()
 
     def local(checker: str) -> ConsolePlayer:
-        spec = getattr(args, checker.lower()) or 'human'
-        player = console_player(spec, checker, lookahead, tiebreak)
+        player = make_player(_player(args, Side(checker)), Side(checker))
         players.append(player)
         return player
     try:

@@ -24,18 +24,17 @@ from typing import Any, TextIO
 from connect4_game.core.checks import arg_type, check_int, check_number
 from connect4_game.core.messages import ELLIPSIS, clip
 from connect4_game.core.side import Side
+from connect4_game.seat_config import PlayerSpec, is_plugin_spec
 from connect4_game.tournament import (
     TOURNAMENT_DEFAULT_GAMES,
     TOURNAMENT_MAX_GAMES,
     TOURNAMENT_MAX_MOVE_SECONDS,
     TOURNAMENT_MAX_OPENING_PLIES,
     TOURNAMENT_PLUGIN_MOVE_SECONDS,
-    Entrant,
     GameRecord,
-    PlayerKind,
     TournamentConfig,
     TournamentResult,
-    parse_entrant,
+    check_entrant,
     play_games,
 )
 
@@ -60,9 +59,9 @@ _NAME_WIDTH = 40     # characters of a player's name in the table, at most
 _LISTED = 8          # game numbers listed per forfeit reason in the table
 
 
-def _entrant(text: str) -> Entrant:
+def _entrant(text: str) -> str:
     try:
-        return parse_entrant(text)
+        return check_entrant(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(clip(exc, 240)) from None
 
@@ -166,13 +165,13 @@ def _check_fits(args: argparse.Namespace, parser: argparse.ArgumentParser) -> No
     if others:
         parser.error(f"{', '.join(others)}: not with --tournament; leave "
                      f"{'it' if len(others) == 1 else 'them'} out")
-    kinds = {e.kind for e in args.tournament}
+    players = [PlayerSpec.parse(text) for text in args.tournament]
     if args.seed is not None and not args.openings:
         parser.error('--seed: the seed of the random openings; give --openings K too')
-    if args.move_time is not None and PlayerKind.PLUGIN not in kinds:
+    if args.move_time is not None and not any(is_plugin_spec(p.plugin) for p in players):
         parser.error('--move-time: limits a plug-in FILE.py:ClassName, and none plays')
     if (args.lookahead is not None or args.tiebreak) \
-            and not kinds & {PlayerKind.AI, PlayerKind.PLUGIN}:
+            and not any(p.advanced or is_plugin_spec(p.plugin) for p in players):
         parser.error('--lookahead and --tiebreak are for ai and plug-in players, and none plays')
 
 
@@ -261,7 +260,7 @@ def format_table(result: TournamentResult, seconds: float | None = None) -> list
     if config.openings:
         head += f', random openings of {config.openings} plies, seed {config.seed}'
     lines = [head + ')']
-    names = table_names([e.spec for e in config.entrants])
+    names = table_names(config.entrants)
     width = max([6] + [len(name) for name in names])
     lines.append(f'{"Rank":>4}  {"Player":<{width}}  {"Games":>5} {"W":>4} {"D":>4} {"L":>4}'
                  f'  {"Points":>6}  {"Elo":>5}')
@@ -308,7 +307,7 @@ def play(config: TournamentConfig, as_json: bool = False, out: TextIO | None = N
     from connect4_game.cli.console import end_on_sigterm, restore_sigterm
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
-    names = table_names([e.spec for e in config.entrants])
+    names = table_names(config.entrants)
     progress = Progress(names, config.total_games, err)
     if config.openings:
         progress.note(f'tournament: random openings of {config.openings} plies, '

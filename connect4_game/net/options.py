@@ -15,7 +15,7 @@ from connect4_game.core.checks import is_number, shown
 from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, check_port, parse_address
-from connect4_game.seat_config import PlayerConfig
+from connect4_game.seat_config import PlayerSpec
 
 __all__ = ['NetMode', 'NetworkOptions', 'MAX_WAIT', 'check_wait']
 
@@ -61,7 +61,7 @@ class NetworkOptions:
     :param side: host: :attr:`Side.X <connect4_game.core.side.Side.X>` (the
         default, moves first) or ``Side.O`` (``'X'``/``'O'`` are read as
         these); join: None (a joiner plays the host's other side).
-    :param local: ``{Side.X: PlayerConfig, Side.O: PlayerConfig}``, who plays this
+    :param local: ``{Side.X: PlayerSpec, Side.O: PlayerSpec}``, who plays this
         computer's side once it is known (a side left out: a person here).
     :param wait: seconds to wait for the other computer, or None: a host
         waits this long for a friend to join (None: until stopped); a joiner
@@ -76,7 +76,7 @@ class NetworkOptions:
     address: str = ''
     code: str | None = None
     side: Side | None = None
-    local: Mapping[Side, PlayerConfig] = field(default_factory=dict, hash=False)
+    local: Mapping[Side, PlayerSpec] = field(default_factory=dict, hash=False)
     wait: float | None = None
 
     def __post_init__(self) -> None:
@@ -85,10 +85,10 @@ class NetworkOptions:
             P.check_code(self.code)
         if self.wait is not None:
             object.__setattr__(self, 'wait', check_wait(self.wait))
-        local: dict[Side, PlayerConfig] = {}
+        local: dict[Side, PlayerSpec] = {}
         for side, player in self.local.items():
-            if not isinstance(player, PlayerConfig):
-                raise ValueError(f'the player of {shown(side)} must be a PlayerConfig')
+            if not isinstance(player, PlayerSpec):
+                raise ValueError(f'the player of {shown(side)} must be a PlayerSpec')
             local[_side(side)] = player
         object.__setattr__(self, 'local', local)
         if self.mode is NetMode.HOST:
@@ -118,9 +118,9 @@ class NetworkOptions:
         """Join: the host's ``(name or address, port)`` from :attr:`address`."""
         return parse_address(self.address)
 
-    def player_for(self, side: Side) -> PlayerConfig:
+    def player_for(self, side: Side) -> PlayerSpec:
         """Who plays ``side`` on this computer (a person unless :attr:`local` says)."""
-        return self.local.get(side) or PlayerConfig()
+        return self.local.get(side) or PlayerSpec()
 
 
 def _side(value: object) -> Side:

@@ -26,7 +26,7 @@ from connect4_game.net import events as ev
 from connect4_game.net.link import NetState, NetworkLink
 from connect4_game.play.events import Notice, NoticeKind
 from connect4_game.play.seats import FriendSeat, Seat
-from connect4_game.seat_config import PlayerConfig
+from connect4_game.seat_config import PlayerSpec
 
 __all__ = ['NetworkGame']
 
@@ -38,16 +38,16 @@ class NetworkGame:
 
     :param link: a started link to the friend.
     :param local: who plays this computer's side once it is known
-        (``{'X': PlayerConfig, 'O': PlayerConfig}``).
+        (``{'X': PlayerSpec, 'O': PlayerSpec}``).
     :param before: who played at this computer before the network game
-        (``{'X': PlayerConfig, 'O': PlayerConfig}``), or None.
+        (``{'X': PlayerSpec, 'O': PlayerSpec}``), or None.
 
     Attributes: ``link``; ``invitation`` (a host's line for the friend,
     '' for a joiner); ``local``; ``before``; ``closed``.
     """
 
-    def __init__(self, link: NetworkLink, local: Mapping[str, PlayerConfig],
-                 before: Mapping[str, PlayerConfig] | None = None) -> None:
+    def __init__(self, link: NetworkLink, local: Mapping[str, PlayerSpec],
+                 before: Mapping[str, PlayerSpec] | None = None) -> None:
         self.link = link
         self.local = dict(local)
         self.before = dict(before) if before else None

@@ -20,7 +20,7 @@ from connect4_game.core.game import Game
 from connect4_game.search.jobs import JobKind, Result, ResultStatus, SearchRequest
 from connect4_game.search.pool import SearchPool
 from connect4_game.search.replies import MoveReply
-from connect4_game.seat_config import PlayerConfig
+from connect4_game.seat_config import PlayerSpec
 
 # -- time budgets (seconds) -------------------------------------------------------------
 PLUGIN_MOVE_SECONDS = 10.0          # a plug-in's move in the window, then the user takes over
@@ -88,13 +88,13 @@ class SearchPlanner:
         self.last_stats: tuple[int, float, int | None] | None = None
 
     # ------------------------------------------------------------ jobs
-    def move_job(self, game: Game, side: str, config: PlayerConfig,
+    def move_job(self, game: Game, side: str, config: PlayerSpec,
                  instance: int = 0) -> SearchRequest:
         """The request for the move of a computer ``side`` played as ``config``
         (``instance``: the seat's number, see
         :class:`~connect4_game.search.jobs.SearchRequest`)."""
-        kind = JobKind(config.kind.value)
-        spec = config.spec if kind == JobKind.PLUGIN else config.level
+        kind = JobKind.EXPERT if config.perfect else JobKind(config.kind.value)
+        spec = config.plugin if kind == JobKind.PLUGIN else config.level
         lookahead, tiebreak = config.lookahead, config.tiebreak
         budget = self.budgets['expert_analysis']
         if kind == JobKind.EXPERT:     # Expert's own move: perfect on 6x7, bounded elsewhere

@@ -20,44 +20,25 @@ import itertools
 import logging
 import random
 from collections.abc import Callable
-from typing import Any
 
-from connect4_game.ai.levels import get_level
 from connect4_game.core.game import Game
+from connect4_game.core.side import Side
 from connect4_game.i18n import _
 from connect4_game.play.planner import SearchPlanner
-from connect4_game.seat_config import PlayerConfig, SeatKind
+from connect4_game.search.jobs import SearchRequest
+from connect4_game.seat_config import PlayerSpec, SeatKind
 
-__all__ = ['Seat', 'PersonSeat', 'RandomSeat', 'ComputerSeat', 'FriendSeat', 'make_seat',
-           'stats_name']
+__all__ = ['Seat', 'PersonSeat', 'RandomSeat', 'ComputerSeat', 'FriendSeat', 'make_seat']
 
 log = logging.getLogger(__name__)
 
 _NUMBERS = itertools.count(1)
 
 
-def stats_name(config: PlayerConfig) -> str:
-    """A side as the statistics file names it (the same in every language):
-    'Human', 'Random', 'AI(LEFT,3)', 'Medium', 'Expert', a plug-in's spec,
-    'Friend'."""
-    from connect4_game.storage.stats import describe_player
-    if config.level_name() not in ('', 'advanced'):
-        return get_level(config.level_name()).label      # its English label: 'Medium'
-    if config.kind == SeatKind.AI:
-        return describe_player('ai', config.lookahead, config.tiebreak)
-    if config.kind == SeatKind.PLUGIN:
-        return config.spec[-100:]
-    if config.kind in (SeatKind.HUMAN, SeatKind.RANDOM):
-        return describe_player(config.kind.value)
-    if config.kind == SeatKind.REMOTE:
-        return 'Friend'
-    return str(config.kind).capitalize()
-
-
 class Seat:
     """One side of a game.
 
-    :param side: ``'X'`` or ``'O'``.
+    :param side: a :class:`~connect4_game.core.side.Side` (or its letter).
     :param config: what the new-game dialog, the settings or the command
         line said about this side.
 
@@ -70,8 +51,8 @@ class Seat:
     friend = False
     """A friend over the network chooses this side's moves."""
 
-    def __init__(self, side: str, config: PlayerConfig) -> None:
-        self.side = side
+    def __init__(self, side: str, config: PlayerSpec) -> None:
+        self.side = Side(side)
         self.config = config
         self.closed = False
         self.number = next(_NUMBERS)
@@ -85,20 +66,21 @@ class Seat:
         return self.config.kind
 
     def label(self, other_is_person: bool, full_lookahead: int) -> str:
-        """How the window names this side ('You', 'Computer (Medium)', ...).
+        """How the window names this side ('You', 'Computer (Medium)', ...;
+        see :meth:`~connect4_game.seat_config.PlayerSpec.label`).
 
         :param other_is_person: the other side is a person at this computer
             too (then a person here is 'Player X', not 'You').
         :param full_lookahead: the lookahead that solves the board (cells).
         """
-        raise NotImplementedError
+        return self.config.label(self.side, other_is_person, full_lookahead)
 
-    def job(self, game: Game, planner: SearchPlanner) -> Any:
+    def job(self, game: Game, planner: SearchPlanner) -> SearchRequest | None:
         """The search this seat's move needs (a worker Job), or None when the
         move comes from elsewhere (clicks, the network) or needs no search."""
         return None
 
-    def pick(self, game: Game, planner: SearchPlanner) -> Any:
+    def pick(self, game: Game, planner: SearchPlanner) -> int | None:
         """The column (0-based) this seat plays now, or None while it has none
         (what a search or a plug-in answered, as it is: the session checks
         the column can be played).
@@ -124,9 +106,6 @@ class PersonSeat(Seat):
 
     person = True
 
-    def label(self, other_is_person: bool, full_lookahead: int) -> str:
-        return _('Player {side}').format(side=self.side) if other_is_person else _('You')
-
 
 class RandomSeat(Seat):
     """The assignment's ``RandomPlayer`` (BU CS111 ps9, Problem 3): any
@@ -135,14 +114,11 @@ class RandomSeat(Seat):
     :param rng: the random source (a seeded one in tests); default ``random``.
     """
 
-    def __init__(self, side: str, config: PlayerConfig, rng: random.Random | None = None) -> None:
+    def __init__(self, side: str, config: PlayerSpec, rng: random.Random | None = None) -> None:
         super().__init__(side, config)
         self.rng = rng or random.Random()
 
-    def label(self, other_is_person: bool, full_lookahead: int) -> str:
-        return _('Computer (random moves)')
-
-    def pick(self, game: Game, planner: SearchPlanner) -> Any:
+    def pick(self, game: Game, planner: SearchPlanner) -> int | None:
         return self.rng.choice(game.board.legal_columns())
 
 
@@ -151,23 +127,11 @@ class ComputerSeat(Seat):
     ``AIPlayer`` (*Advanced*), Expert or a plug-in (``FILE.py:ClassName``,
     run in the worker's own process)."""
 
-    def label(self, other_is_person: bool, full_lookahead: int) -> str:
-        c = self.config
-        if c.kind == SeatKind.EXPERT:
-            return _('Computer (Expert)')
-        if c.kind == SeatKind.PLUGIN:
-            return c.spec.split(':')[-1]
-        if c.level:
-            return _('Computer ({level})').format(level=_(c.level.capitalize()))
-        la = _('full solve') if c.lookahead >= full_lookahead else str(c.lookahead)
-        return _('Computer (lookahead {n}, {tiebreak})').format(n=la, tiebreak=c.tiebreak)
-
-    def job(self, game: Game, planner: SearchPlanner) -> Any:
+    def job(self, game: Game, planner: SearchPlanner) -> SearchRequest | None:
         return planner.move_job(game, self.side, self.config, self.number)
 
-    def pick(self, game: Game, planner: SearchPlanner) -> Any:
-        job = self.job(game, planner)
-        reply = planner.reply_for(job)
+    def pick(self, game: Game, planner: SearchPlanner) -> int | None:
+        reply = planner.reply_for(self.job(game, planner))
         if reply is None:
             return None
         return planner.take_column(reply)
@@ -185,14 +149,14 @@ class FriendSeat(Seat):
 
     def __init__(self, side: str, name: str = '',
                  close_link: Callable[[], None] | None = None) -> None:
-        super().__init__(side, PlayerConfig(SeatKind.REMOTE))
+        super().__init__(side, PlayerSpec(SeatKind.REMOTE))
         self.name = name
         self._close_link = close_link
 
     def label(self, other_is_person: bool, full_lookahead: int) -> str:
         if self.name:
             return _('Your friend ({name})').format(name=self.name[:30])
-        return _('Your friend')
+        return super().label(other_is_person, full_lookahead)
 
     def close(self, planner: SearchPlanner) -> None:
         if not self.closed and self._close_link is not None:
@@ -203,16 +167,15 @@ class FriendSeat(Seat):
         super().close(planner)
 
 
-_SEATS: dict[SeatKind, Callable[[str, PlayerConfig], Seat]] = {
+_SEATS: dict[SeatKind, Callable[[str, PlayerSpec], Seat]] = {
     SeatKind.HUMAN: PersonSeat,
     SeatKind.RANDOM: RandomSeat,
     SeatKind.AI: ComputerSeat,
-    SeatKind.EXPERT: ComputerSeat,
     SeatKind.PLUGIN: ComputerSeat,
 }
 
 
-def make_seat(side: str, config: PlayerConfig) -> Seat:
+def make_seat(side: str, config: PlayerSpec) -> Seat:
     """The seat for ``config`` on ``side``.
 
     :raises ValueError: for a friend over the network (made by the network

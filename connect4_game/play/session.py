@@ -59,7 +59,7 @@ from connect4_game.play.events import (
 )
 from connect4_game.play.network_game import NetworkGame
 from connect4_game.play.planner import Analysis, Failure, SearchPlanner
-from connect4_game.play.seats import Seat, make_seat, stats_name
+from connect4_game.play.seats import Seat, make_seat
 from connect4_game.play.verdicts import column_words, verdict_text
 from connect4_game.players import (
     DEFAULT_LOOKAHEAD,
@@ -86,7 +86,7 @@ checker is seen first)."""
 class GameSession:
     """The window's game: see the module docstring.
 
-    :param players: ``{'X': PlayerConfig, 'O': PlayerConfig}``.
+    :param players: ``{'X': PlayerSpec, 'O': PlayerSpec}``.
     :param rows, cols: board size (:mod:`connect4_game.core.board` limits).
     :param moves: 0-based columns to start from.
     :param lookahead, tiebreak: the Advanced AI settings the hint, the
@@ -113,7 +113,7 @@ class GameSession:
     ``hint_wanted`` (a hint is being searched), ``position_id``.
     """
 
-    def __init__(self, players: dict[str, PlayerConfig], rows: int = DEFAULT_ROWS,
+    def __init__(self, players: dict[str, PlayerSpec], rows: int = DEFAULT_ROWS,
                  cols: int = DEFAULT_COLS, moves: Iterable[int] = (), *,
                  lookahead: int = DEFAULT_LOOKAHEAD,
                  tiebreak: str = DEFAULT_TIEBREAK, expert: bool = False,
@@ -124,8 +124,7 @@ class GameSession:
                  worker: Any = None) -> None:
         self.lookahead = check_lookahead(lookahead)
         self.tiebreak = check_tiebreak(tiebreak)
-        self.expert_mode = bool(expert) or any(p.kind == SeatKind.EXPERT
-                                               for p in players.values())
+        self.expert_mode = bool(expert) or any(p.perfect for p in players.values())
         self.pace = check_number(pace, MIN_PACE, MAX_PACE, 'pace')
         self.remember: Callable[..., None] = remember or (lambda **changes: None)
         self.record = record
@@ -137,8 +136,8 @@ class GameSession:
         self._network_board = False
         self.demo = False
         self.paused = False
-        self.saved_players: dict[str, PlayerConfig] | None = None
-        self._before_expert: dict[str, tuple[PlayerConfig, PlayerConfig]] = {}
+        self.saved_players: dict[str, PlayerSpec] | None = None
+        self._before_expert: dict[str, tuple[PlayerSpec, PlayerSpec]] = {}
         self.overlay = False
         self.hint_col: int | None = None
         self.hint_wanted = False
@@ -160,8 +159,8 @@ class GameSession:
 
     # ------------------------------------------------------------------ queries
     @property
-    def players(self) -> dict[str, PlayerConfig]:
-        """Who plays each side: ``{'X': PlayerConfig, 'O': PlayerConfig}`` (a copy)."""
+    def players(self) -> dict[str, PlayerSpec]:
+        """Who plays each side: ``{'X': PlayerSpec, 'O': PlayerSpec}`` (a copy)."""
         return {s: seat.config for s, seat in self.seats.items()}
 
     @property
@@ -207,11 +206,11 @@ class GameSession:
     def stats_names(self) -> tuple[str, str]:
         """The two sides as the statistics file names them (the same in every
         language): 'Human', 'AI(LEFT,3)', 'Medium', a plug-in's spec, ..."""
-        return stats_name(self.seats['X'].config), stats_name(self.seats['O'].config)
+        return self.seats['X'].config.statistics_name, self.seats['O'].config.statistics_name
 
-    def local_players(self) -> dict[str, PlayerConfig]:
+    def local_players(self) -> dict[str, PlayerSpec]:
         """Who plays at this computer, as the new-game dialog shows it:
-        ``{'X': PlayerConfig, 'O': PlayerConfig}``. While the seats are a
+        ``{'X': PlayerSpec, 'O': PlayerSpec}``. While the seats are a
         network game's (also after it ended, until another game is chosen)
         the players from before it; in a demo the players from before the
         demo; else the session's players."""
@@ -241,7 +240,7 @@ class GameSession:
         self.since_move = 0.0
 
     # ------------------------------------------------------------------ seats
-    def set_players(self, players: dict[str, PlayerConfig]) -> None:
+    def set_players(self, players: dict[str, PlayerSpec]) -> None:
         """New seats for the sides in ``players`` (the old ones close); the
         game goes on."""
         for side, config in players.items():
@@ -260,7 +259,7 @@ class GameSession:
         if self.network is not None:
             self.network.close()
             self.network = None
-        person = PlayerConfig(SeatKind.HUMAN, self.lookahead, self.tiebreak)
+        person = PlayerSpec(SeatKind.HUMAN, self.lookahead, self.tiebreak)
         for side, seat in self.seats.items():
             if seat.closed:        # the same player in a new seat (a friend who left: you)
                 self.seats[side] = make_seat(side, person if seat.friend else seat.config)
@@ -268,7 +267,7 @@ class GameSession:
 
     def take_over(self, side: str, why: str) -> None:
         """A computer side failed: the person at this computer plays it; the game goes on."""
-        self.set_players({side: PlayerConfig(SeatKind.HUMAN, self.lookahead, self.tiebreak)})
+        self.set_players({side: PlayerSpec(SeatKind.HUMAN, self.lookahead, self.tiebreak)})
         if self.saved_players:
             self.saved_players[side] = self.seats[side].config
         log.warning('Player %s failed: %s You now play %s.', side, clip(why, 120), side)
@@ -293,7 +292,7 @@ class GameSession:
         self.last_stats = {}
         self.events.append(GameStarted())
 
-    def start_new(self, players: dict[str, PlayerConfig], rows: int, cols: int,
+    def start_new(self, players: dict[str, PlayerSpec], rows: int, cols: int,
                   moves: Iterable[int] = ()) -> None:
         """Another game with new seats for both sides (the new-game dialog, a
         loaded game): every seat of the old game closes first, and a network
@@ -307,7 +306,7 @@ class GameSession:
         self.close()
         self.set_players(players)
         self._before_expert = {}
-        self.expert_mode = any(p.kind == SeatKind.EXPERT for p in players.values())
+        self.expert_mode = any(p.perfect for p in players.values())
         advanced = [p for p in players.values() if p.advanced]
         if advanced:          # the keys and the analysis start from the AIPlayer chosen
             self.lookahead, self.tiebreak = advanced[-1].lookahead, advanced[-1].tiebreak
@@ -533,7 +532,7 @@ class GameSession:
                 return Analysis(progress, running=True)
         if reply is None and not self.game.over:
             seat = self.seat()
-            if seat.config.kind in (SeatKind.AI, SeatKind.EXPERT):
+            if seat.config.kind == SeatKind.AI:
                 reply = planner.reply_for(seat.job(self.game, planner))
         return None if reply is None else Analysis(reply)
 
@@ -609,10 +608,10 @@ class GameSession:
         return verdict_text(reply, col)
 
     # ------------------------------------------------------------ setting keys
-    def _reseat(self, of_kind: SeatKind, **changes: Any) -> None:
-        """Every computer seat of ``of_kind`` with ``changes`` (it starts afresh)."""
+    def _reseat(self, **changes: object) -> None:
+        """Every computer seat but Expert with ``changes`` (it starts afresh)."""
         self.set_players({side: p.with_(**changes) for side, p in self.players.items()
-                          if p.kind == of_kind})
+                          if p.kind == SeatKind.AI and not p.perfect})
 
     def set_lookahead(self, value: int) -> None:
         """The Advanced lookahead (the ``0``-``9``, ``+``, ``-`` keys), in
@@ -621,7 +620,7 @@ class GameSession:
         becomes Advanced; BU CS111 ps9, Problem 4)."""
         value = max(0, min(self.max_lookahead, value))
         self.lookahead = value
-        self._reseat(SeatKind.AI, lookahead=value, level='')
+        self._reseat(lookahead=value, level='')
         self.remember(lookahead=value)
         self.say(_('Lookahead {n} (a full solve)').format(n=value)
                  if value >= self.max_lookahead else _('Lookahead {n}').format(n=value))
@@ -631,7 +630,7 @@ class GameSession:
         AIPlayer side (the ``T`` key)."""
         t = TIEBREAKS
         self.tiebreak = t[(t.index(self.tiebreak) + 1) % len(t)]
-        self._reseat(SeatKind.AI, tiebreak=self.tiebreak, level='')
+        self._reseat(tiebreak=self.tiebreak, level='')
         self.remember(tiebreak=self.tiebreak)
         self.say(_('Tiebreak {name}').format(name=self.tiebreak))
 
@@ -643,19 +642,20 @@ class GameSession:
         AIPlayer with its lookahead and tiebreak."""
         self.expert_mode = not self.expert_mode
         if self.expert_mode:
-            before = {side: p for side, p in self.players.items() if p.kind == SeatKind.AI}
-            self.set_players({side: p.with_(kind=SeatKind.EXPERT, level='')
+            before = {side: p for side, p in self.players.items()
+                      if p.kind == SeatKind.AI and not p.perfect}
+            self.set_players({side: p.with_(level='expert')
                               for side, p in before.items()})
             self._before_expert = {side: (p, self.seats[side].config)
                                    for side, p in before.items()}
         else:
-            back: dict[str, PlayerConfig] = {}
+            back: dict[str, PlayerSpec] = {}
             for side, p in self.players.items():
-                if p.kind != SeatKind.EXPERT:
+                if not p.perfect:
                     continue
                 was, made = self._before_expert.get(side, (None, None))
                 back[side] = was if was is not None and p is made else \
-                    p.with_(kind=SeatKind.AI, level='')
+                    p.with_(level='')
             self._before_expert = {}
             self.set_players(back)
         self.remember(expert=self.expert_mode)
@@ -687,10 +687,10 @@ class GameSession:
         if on:
             self.saved_players = self.players
             computers = [p for p in self.players.values()
-                         if p.kind in (SeatKind.AI, SeatKind.EXPERT)]
-            stand_in = computers[0] if computers else PlayerConfig.for_level(
+                         if p.kind == SeatKind.AI]
+            stand_in = computers[0] if computers else PlayerSpec.for_level(
                 'expert' if self.expert_mode else DEFAULT_LEVEL,
-                PlayerConfig(SeatKind.AI, self.lookahead, self.tiebreak))
+                PlayerSpec(SeatKind.AI, self.lookahead, self.tiebreak))
             self.set_players({side: stand_in for side, p in self.players.items()
                               if p.kind == SeatKind.HUMAN})
             self.say(_('Demo: the computer plays both sides'))
@@ -774,7 +774,7 @@ class GameSession:
         link = open_link(options, rows=self.game.rows, cols=self.game.cols,
                          name=name or (_('Host') if options.mode is NetMode.HOST else _('Guest')),
                          first_tries=first_tries, **timings)
-        person = PlayerConfig(SeatKind.HUMAN, self.lookahead, self.tiebreak)
+        person = PlayerSpec(SeatKind.HUMAN, self.lookahead, self.tiebreak)
         net = NetworkGame(link, {side: options.local.get(Side(side), person) for side in 'XO'},
                           before)
         self.network = self._last_network = net
@@ -923,7 +923,7 @@ class GameSession:
         network is kept as a person here, a plug-in's side is not kept (see
         :mod:`connect4_game.storage.savegame`)."""
         x, o = self.stats_names()
-        person = PlayerConfig(SeatKind.HUMAN, self.lookahead, self.tiebreak)
+        person = PlayerSpec(SeatKind.HUMAN, self.lookahead, self.tiebreak)
         players = {side: person if seat.friend else seat.config
                    for side, seat in self.seats.items()}
         moves = format_moves(self.game.moves, Notation.ADD_CHECKERS)

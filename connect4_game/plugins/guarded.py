@@ -1,4 +1,4 @@
-"""Running a plug-in's moves in this process without letting it break the game.
+"""Running a plug-in's moves without letting it break the game.
 
 :class:`SafePlayer` runs the moves defensively: ``choose`` returns
 ``('ok', col)`` or ``('error', message)`` -- for an exception, a non-integer,
@@ -10,24 +10,23 @@ abandoned (it cannot be killed) and dies with the process, and the SafePlayer
 refuses further moves (``('error', ...)``) while the abandoned call is still
 running, so two calls never overlap.
 
-:class:`GuardedPlayer` gives a plug-in the assignment's player interface
-(BU CS111 ps9, Problem 2's ``Player``) for the console game: on the first
-fault the user takes over that side.
+The window's worker (:mod:`connect4_game.search.jobs`) and the process of
+a :class:`~connect4_game.plugins.process.ProcessPlayer` run a plug-in
+through it.
 """
 
 from __future__ import annotations
 
 import operator
 import threading
-from collections.abc import Callable
 from typing import Any
 
-from connect4_game.core.board import Board, other, validate_checker
+from connect4_game.core.board import Board
 from connect4_game.core.checks import check_seconds, shown
 from connect4_game.core.messages import clip
 from connect4_game.plugins.spec import describe_exception
 
-__all__ = ["SafePlayer", "GuardedPlayer"]
+__all__ = ["SafePlayer"]
 
 
 class SafePlayer:
@@ -115,63 +114,3 @@ class SafePlayer:
             return ("timeout", f"{self.label} took longer than {timeout:g} s to move; "
                                "you can take over its side or start a new game")
         return box[0] if box else ("error", f"{self.label} stopped without answering")
-
-
-class GuardedPlayer:
-    """A plug-in player made safe for the console game (``process_move``).
-
-    Has the assignment's player interface (``checker``, ``num_moves``,
-    ``opponent_checker()``, ``repr`` ``'Player X'``, ``next_move(b)``). Each
-    move goes through :class:`SafePlayer` (with ``timeout`` seconds, if
-    given). On the first error or time-out it prints the message and
-    ``'You take over X.'`` and from then on ``fallback`` (by default the
-    assignment's console :class:`~connect4_game.players.Player`, i.e. the user)
-    plays that side: the game goes on, no traceback.
-
-    :param player: the plug-in (from :func:`load_player`).
-    :param label: how messages name it (e.g. the spec).
-    :param fallback: who takes over; default ``Player(checker)``.
-    :param timeout: seconds per move, or None for no limit.
-    :param out: a callable printing one line (default :func:`print`).
-    """
-
-    def __init__(self, player: Any, label: str | None = None, fallback: Any = None,
-                 timeout: float | None = None, out: Callable[[str], Any] = print) -> None:
-        self.safe = SafePlayer(player, label)
-        checker = getattr(player, "checker", None)
-        self.checker = validate_checker(checker)
-        if fallback is None:
-            from connect4_game.players import Player
-            fallback = Player(self.checker)
-        self.fallback = fallback
-        self.timeout = timeout
-        self.out = out
-        self.num_moves = 0
-        self.taken_over = False
-        self.last_error = ""
-
-    def __repr__(self) -> str:
-        return "Player " + self.checker
-
-    def opponent_checker(self) -> str:
-        """The other side's checker, ``'O'`` for ``'X'`` and back."""
-        return other(self.checker)
-
-    def next_move(self, b: Board) -> int:
-        """The plug-in's column, or the fallback's after a fault (see class doc)."""
-        if not self.taken_over:
-            if self.timeout is None:
-                status, value = self.safe.choose(b)
-            else:
-                status, value = self.safe.choose_with_timeout(b, self.timeout)
-            if status == "ok":
-                self.num_moves += 1
-                column: int = value
-                return column
-            self.taken_over = True
-            self.last_error = value
-            self.out(f"{value}")
-            self.out(f"You take over {self.checker}.")
-        col: int = self.fallback.next_move(b)
-        self.num_moves += 1
-        return col

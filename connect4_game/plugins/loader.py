@@ -39,7 +39,8 @@ from connect4_game.compat import is_compat_spec
 from connect4_game.core.board import validate_checker
 from connect4_game.core.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
 from connect4_game.core.side import CHECKERS
-from connect4_game.plugins.spec import describe_exception, is_plugin_spec, parse_spec
+from connect4_game.plugins.spec import describe_exception
+from connect4_game.seat_config import is_plugin_spec, parse_spec
 
 __all__ = ["ADAPTERS", "register_adapter", "load_class", "load_player"]
 

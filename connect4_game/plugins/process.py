@@ -4,8 +4,7 @@ The console game (``--text``) runs each plug-in through
 :class:`ProcessPlayer`: the plug-in gets a copy of the board's rows, and
 whatever it does in its process (``os._exit``, raising ``KeyboardInterrupt``,
 closing ``sys.stdout``, threads that never end, walking ``gc`` for the game's
-objects) cannot reach the game; a fault hands the side to the user, as
-:class:`~connect4_game.plugins.guarded.GuardedPlayer` does. The child side is
+objects) cannot reach the game; a fault hands the side to the user. The child side is
 :func:`_plugin_main`; its lifetime is looked after by
 :mod:`connect4_game.plugins.lifetime`.
 """
@@ -24,12 +23,13 @@ from typing import Any
 
 from connect4_game.core.board import Board, other, validate_checker
 from connect4_game.core.checks import is_int, shown
-from connect4_game.core.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
+from connect4_game.core.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK, ConsolePlayer
 from connect4_game.core.messages import clip
 from connect4_game.plugins.guarded import SafePlayer
 from connect4_game.plugins.lifetime import child_setup, describe_exit, guard_descendants, stop_child
 from connect4_game.plugins.loader import load_player
-from connect4_game.plugins.spec import describe_exception, parse_spec, spec_label
+from connect4_game.plugins.spec import describe_exception, spec_label
+from connect4_game.seat_config import parse_spec
 
 __all__ = ["ProcessPlayer", "MAX_REPLY"]
 
@@ -95,7 +95,7 @@ class ProcessPlayer:
     closing ``sys.stdout``, threads that never end, processes it forks or
     starts, see :func:`guard_descendants`) can end or hang the game.
 
-    Same interface and fall-back as :class:`GuardedPlayer`: ``checker``,
+    The assignment's player interface (BU CS111 ps9, Problem 2): ``checker``,
     ``num_moves``, ``opponent_checker()``, ``repr`` ``'Player X'`` and
     ``next_move(board) -> int``. On the first fault (an exception, a bad
     column, no answer within ``timeout`` seconds, the process ending) it
@@ -117,8 +117,8 @@ class ProcessPlayer:
 
     def __init__(self, spec: str, checker: str, tiebreak: str = CONSOLE_TIEBREAK,
                  lookahead: int = CONSOLE_LOOKAHEAD, label: str | None = None,
-                 fallback: Any = None, timeout: float | None = 60.0,
-                 load_timeout: float = 60.0, out: Callable[[str], Any] = print,
+                 fallback: ConsolePlayer | None = None, timeout: float | None = 60.0,
+                 load_timeout: float = 60.0, out: Callable[[str], object] = print,
                  start_method: str = "spawn") -> None:
         self.checker = validate_checker(checker)
         parse_spec(spec)                    # a malformed spec needs no process

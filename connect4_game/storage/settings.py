@@ -29,7 +29,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from connect4_game.ai.levels import DEFAULT_LEVEL, search_level
+from connect4_game.ai.levels import DEFAULT_LEVEL
 from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, check_cols, check_rows
 from connect4_game.core.checks import (
     check_bool,
@@ -41,7 +41,7 @@ from connect4_game.core.checks import (
 )
 from connect4_game.i18n import LANGUAGES
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, MAX_LOOKAHEAD, check_tiebreak
-from connect4_game.seat_config import check_kind
+from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage.atomic import atomic_write_json, remove_stale_temp_files
 from connect4_game.storage.userfiles import (
     UserFileError,
@@ -110,7 +110,7 @@ __all__ = [
 APP_NAME = "connect4_game"
 CONFIG_ENV = "CONNECT4_CONFIG_DIR"
 SETTINGS_FILE = "settings.json"
-SETTINGS_VERSION = 2
+SETTINGS_VERSION = 3
 
 
 def config_dir() -> Path:
@@ -138,8 +138,17 @@ def _lookahead(v: Any) -> int:
     return check_lookahead(v, 'lookahead', MAX_LOOKAHEAD)
 
 
-def _level(v: Any) -> str:
-    return '' if v == '' else search_level(v).name
+def _player(v: Any) -> PlayerSpec:
+    """A side's player as the file keeps it (see :meth:`PlayerSpec.from_json`):
+    a person, the random player or a computer (a plug-in or a friend is not kept)."""
+    spec = v if isinstance(v, PlayerSpec) else PlayerSpec.from_json(v)
+    if spec.kind in (SeatKind.PLUGIN, SeatKind.REMOTE):
+        raise ValueError(f'a {spec.kind} player is not kept in the settings')
+    return spec
+
+
+_OLD_PLAYER_KEYS = ("kind", "level", "lookahead", "tiebreak")
+"""An older file's ``x_kind``, ``x_level``, ... : one player per side since."""
 
 
 _WINDOW_FIELDS = ("window_width", "window_height")
@@ -150,14 +159,8 @@ _WINDOW_FIELDS = ("window_width", "window_height")
 _VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "lookahead": _lookahead,
     "tiebreak": check_tiebreak,
-    "x_kind": check_kind,
-    "x_level": _level,
-    "x_lookahead": _lookahead,
-    "x_tiebreak": check_tiebreak,
-    "o_kind": check_kind,
-    "o_level": _level,
-    "o_lookahead": _lookahead,
-    "o_tiebreak": check_tiebreak,
+    "x": _player,
+    "o": _player,
     "theme": check_theme,
     "muted": lambda v: check_bool(v, 'muted'),
     "rows": check_rows,
@@ -186,10 +189,12 @@ class Settings:
     * ``lookahead`` (plies, 0..``MAX_LOOKAHEAD``) and ``tiebreak``
       ('LEFT'/'RIGHT'/'RANDOM'): the Advanced AI settings of the hint, the
       analysis and the ``0``-``9`` and ``T`` keys (BU CS111 ps9, Problem 4).
-    * ``x_kind``/``o_kind`` ('human', 'random', 'ai' or 'expert') with
-      ``x_level``/``o_level`` ('easy', 'medium', 'hard', or '' for the
-      assignment's AIPlayer) and ``x_lookahead``/``x_tiebreak``,
-      ``o_lookahead``/``o_tiebreak``: who plays each side and how.
+    * ``x``/``o``: who plays each side, a
+      :class:`~connect4_game.seat_config.PlayerSpec` of a person, the random
+      player or a computer (a level, or the assignment's AIPlayer); written
+      as :meth:`~connect4_game.seat_config.PlayerSpec.to_json`. An older
+      file's ``x_kind``/``x_level``/``x_lookahead``/``x_tiebreak`` (and
+      ``o_...``; ``"expert"`` a kind then) are read as the side's player.
     * ``theme`` (one of ``settings.THEMES``), ``muted`` (bool),
       ``language`` ('' for the system's, or one of ``i18n.LANGUAGES``).
     * ``rows`` (4..12) and ``cols`` (4..14): the board size.
@@ -204,14 +209,8 @@ class Settings:
 
     lookahead: int = DEFAULT_LOOKAHEAD
     tiebreak: str = DEFAULT_TIEBREAK
-    x_kind: str = "human"
-    x_level: str = ""
-    x_lookahead: int = DEFAULT_LOOKAHEAD
-    x_tiebreak: str = DEFAULT_TIEBREAK
-    o_kind: str = "ai"
-    o_level: str = DEFAULT_LEVEL
-    o_lookahead: int = DEFAULT_LOOKAHEAD
-    o_tiebreak: str = DEFAULT_TIEBREAK
+    x: PlayerSpec = PlayerSpec()
+    o: PlayerSpec = PlayerSpec.for_level(DEFAULT_LEVEL)
     theme: str = DEFAULT_THEME
     muted: bool = False
     rows: int = DEFAULT_ROWS
@@ -249,8 +248,8 @@ class Settings:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of every field plus ``"version"``."""
-        data = dataclasses.asdict(self)
-        data["version"] = SETTINGS_VERSION
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data.update(x=self.x.to_json(), o=self.o.to_json(), version=SETTINGS_VERSION)
         return data
 
     @classmethod
@@ -267,6 +266,7 @@ class Settings:
             return cls(), [f"settings are not a JSON object (got {json_kind(data)}); "
                            "using defaults"]
         good: dict[str, Any] = {}
+        data = _new_players(data)
         for key, value in data.items():
             if key == "version" or key in _WINDOW_FIELDS:
                 continue
@@ -280,6 +280,21 @@ class Settings:
                 warnings.append(f"ignoring setting {quote_value(key)}: {exc}")
         good.update(_window_from(data, warnings))
         return cls(**good), warnings
+
+
+def _new_players(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with an older file's ``x_kind``, ``x_level``, ... (and
+    ``o_...``) read as the side's one player ``x`` (``o``)."""
+    data = dict(data)
+    for side in ("x", "o"):
+        old = {k: data.pop(f"{side}_{k}") for k in _OLD_PLAYER_KEYS if f"{side}_{k}" in data}
+        if old and side not in data:
+            kind, level = ("human", "") if side == "x" else ("ai", DEFAULT_LEVEL)
+            old = {"kind": kind, "level": level, **old}
+            if old["kind"] != "ai":
+                old.pop("level")
+            data[side] = old
+    return data
 
 
 def _window_from(data: dict[str, Any], warnings: list[str]) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """Win / loss / tie statistics per pairing, kept across runs.
 
 A *pairing* is the ordered pair of player descriptions, X first, e.g.
-``"Human vs AI(LEFT,3)"``; :func:`describe_player` builds the descriptions.
+``"Human vs AI(LEFT,3)"``, each side named by
+:attr:`connect4_game.seat_config.PlayerSpec.statistics_name`.
 Counts are from X's point of view: ``wins`` = X won, ``losses`` = O won.
 
 Stored as ``stats.json`` next to the settings (see
@@ -39,8 +40,8 @@ from connect4_game.storage.userfiles import (
     shown_path,
 )
 
-__all__ = ["STATS_FILE", "RESULTS", "Record", "Stats", "stats_path", "describe_player",
-           "pairing_name", "load_stats"]
+__all__ = ["STATS_FILE", "RESULTS", "Record", "Stats", "stats_path", "pairing_name",
+           "load_stats"]
 
 STATS_FILE = "stats.json"
 STATS_VERSION = 1
@@ -51,31 +52,6 @@ MAX_DESC = 120
 def stats_path() -> Path:
     """Full path of the statistics file."""
     return config_dir() / STATS_FILE
-
-
-def describe_player(kind: str, lookahead: int | None = None,
-                    tiebreak: str | None = None) -> str:
-    """A short, stable description of a player for the pairing name.
-
-    ``describe_player('human')`` -> ``'Human'``;
-    ``describe_player('random')`` -> ``'Random'``;
-    ``describe_player('ai', 3, 'LEFT')`` -> ``'AI(LEFT,3)'``;
-    any other kind (a plug-in spec such as ``'my.py:Bot'``) is used as given.
-
-    :raises ValueError: for an empty kind, or an 'ai' without lookahead/tiebreak.
-    """
-    if not isinstance(kind, str) or not kind.strip():
-        raise ValueError(f"player kind must be a non-empty string, not {quote_value(kind)}")
-    low = kind.strip().lower()
-    if low == "human":
-        return "Human"
-    if low == "random":
-        return "Random"
-    if low == "ai":
-        if lookahead is None or tiebreak is None:
-            raise ValueError("an 'ai' player needs a lookahead and a tiebreak")
-        return f"AI({tiebreak},{lookahead})"
-    return kind.strip()
 
 
 def pairing_name(x_desc: str, o_desc: str) -> str:
@@ -193,7 +169,7 @@ class Stats:
     def record(self, x_desc: str, o_desc: str, result: str, save: bool = True) -> Record:
         """Count one finished game and (by default) save at once.
 
-        :param x_desc, o_desc: player descriptions (see :func:`describe_player`).
+        :param x_desc, o_desc: the sides' names (see the module doc).
         :param result: ``'X'`` (X won), ``'O'`` (O won) or ``'tie'``.
         :returns: the pairing's updated :class:`Record`.
         :raises ValueError: for an unknown result or an empty/over-long name.

@@ -24,7 +24,7 @@ from connect4_game.oska.engine import OSKA_DEFAULT_LOOKAHEAD, OSKA_MAX_LOOKAHEAD
 from connect4_game.play.network_game import NetworkGame
 from connect4_game.play.session import GameSession
 from connect4_game.search.worker import SearchWorker
-from connect4_game.seat_config import PlayerConfig
+from connect4_game.seat_config import PlayerSpec
 from connect4_game.storage.savegame import SavedGame
 from connect4_game.storage.settings import DEFAULT_PACE, Settings
 from connect4_game.ui import text_fit, themes
@@ -281,7 +281,7 @@ class App:
                              lookahead=OSKA_DEFAULT_LOOKAHEAD if lookahead is None
                              else max(1, min(OSKA_MAX_LOOKAHEAD, lookahead))))
 
-    def start_game(self, players: dict[str, PlayerConfig], rows: int, cols: int) -> None:
+    def start_game(self, players: dict[str, PlayerSpec], rows: int, cols: int) -> None:
         """Start a new game from the new-game dialog (and remember the choice)."""
         s = self.session
         s.start_new(players, rows, cols)

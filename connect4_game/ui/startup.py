@@ -17,7 +17,7 @@ from connect4_game.players import (
     MAX_LOOKAHEAD,
     clamp_lookahead,
 )
-from connect4_game.seat_config import NAMED_KINDS, PlayerConfig, SeatKind
+from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage.savegame import SavedGame
 from connect4_game.storage.settings import Settings
 
@@ -29,7 +29,7 @@ __all__ = ['AppOptions', 'StartState', 'resolve_start', 'players_from_settings',
 class AppOptions:
     """Everything the command line can set for the window.
 
-    ``x``/``o``: :class:`PlayerConfig` of a side given on the command line
+    ``x``/``o``: :class:`PlayerSpec` of a side given on the command line
     (None: from the settings). ``lookahead``/``tiebreak``: the Advanced AI
     settings given with ``--lookahead``/``--tiebreak`` (None: from the
     settings). ``moves``: 0-based columns to start from. ``exit_after`` is in
@@ -42,8 +42,8 @@ class AppOptions:
     moves when computers play each other (None: the settings').
     """
 
-    x: PlayerConfig | None = None
-    o: PlayerConfig | None = None
+    x: PlayerSpec | None = None
+    o: PlayerSpec | None = None
     rows: int | None = None
     cols: int | None = None
     lookahead: int | None = None
@@ -75,7 +75,7 @@ class StartState:
     ``moves``, the Advanced ``lookahead``/``tiebreak``, ``expert`` analysis,
     and ``notes`` [(text, kind)] to show (e.g. the unfinished game is back)."""
 
-    players: dict[str, PlayerConfig]
+    players: dict[str, PlayerSpec]
     rows: int
     cols: int
     moves: list[int]
@@ -85,28 +85,20 @@ class StartState:
     notes: list[tuple[str, int]] = field(default_factory=list)
 
 
-def players_from_settings(st: Settings) -> dict[str, PlayerConfig]:
-    """The two sides as the settings keep them (kind, level, lookahead, tiebreak)."""
-    out: dict[str, PlayerConfig] = {}
-    for side in Side:
-        s = side.lower()
-        kind = getattr(st, f'{s}_kind')
-        level = getattr(st, f'{s}_level') if kind == 'ai' else ''
-        out[side] = PlayerConfig(kind, getattr(st, f'{s}_lookahead'),
-                                 getattr(st, f'{s}_tiebreak'), level=level)
-    return out
+def players_from_settings(st: Settings) -> dict[str, PlayerSpec]:
+    """The two sides as the settings keep them."""
+    return {Side.X: st.x, Side.O: st.o}
 
 
-def players_to_settings(players: dict[str, PlayerConfig]) -> dict[str, object]:
+def players_to_settings(players: dict[str, PlayerSpec]) -> dict[str, object]:
     """Settings changes that keep ``players`` for the next start (a plug-in
     or remote side is not kept: the next start has a person there)."""
     changes: dict[str, object] = {}
     for side in Side:
-        p, s = players[side], side.lower()
-        kind = p.kind if p.kind in NAMED_KINDS else 'human'
-        changes.update({f'{s}_kind': kind, f'{s}_level': p.level if kind == 'ai' else '',
-                        f'{s}_lookahead': min(p.lookahead, MAX_LOOKAHEAD),
-                        f'{s}_tiebreak': p.tiebreak})
+        p = players[side]
+        if p.kind in (SeatKind.PLUGIN, SeatKind.REMOTE):
+            p = PlayerSpec(SeatKind.HUMAN, p.lookahead, p.tiebreak)
+        changes[side.lower()] = p.with_(lookahead=min(p.lookahead, MAX_LOOKAHEAD))
     return changes
 
 
@@ -158,23 +150,23 @@ def _advanced_settings(opts: AppOptions, settings: Settings) -> tuple[int, str]:
 
 
 def _start_players(opts: AppOptions, settings: Settings, lookahead: int,
-                   tiebreak: str) -> dict[str, PlayerConfig]:
+                   tiebreak: str) -> dict[str, PlayerSpec]:
     """The two sides before the command line's AI options apply: both from
     the command line when either is given (the other a person as X, the
     medium computer as O), else the settings' (with ``use_settings``), else
     a person against the medium computer."""
     if opts.x is not None or opts.o is not None:
-        return {Side.X: opts.x or PlayerConfig(SeatKind.HUMAN, lookahead, tiebreak),
-                Side.O: opts.o or PlayerConfig.for_level(DEFAULT_LEVEL,
-                                                      PlayerConfig(SeatKind.AI, lookahead, tiebreak))}
+        return {Side.X: opts.x or PlayerSpec(SeatKind.HUMAN, lookahead, tiebreak),
+                Side.O: opts.o or PlayerSpec.for_level(DEFAULT_LEVEL,
+                                                      PlayerSpec(SeatKind.AI, lookahead, tiebreak))}
     if opts.use_settings:
         return players_from_settings(settings)
-    return {Side.X: PlayerConfig(SeatKind.HUMAN, lookahead, tiebreak),
-            Side.O: PlayerConfig.for_level(DEFAULT_LEVEL,
-                                        PlayerConfig(SeatKind.AI, lookahead, tiebreak))}
+    return {Side.X: PlayerSpec(SeatKind.HUMAN, lookahead, tiebreak),
+            Side.O: PlayerSpec.for_level(DEFAULT_LEVEL,
+                                        PlayerSpec(SeatKind.AI, lookahead, tiebreak))}
 
 
-def _expert_sides(opts: AppOptions, settings: Settings, players: dict[str, PlayerConfig],
+def _expert_sides(opts: AppOptions, settings: Settings, players: dict[str, PlayerSpec],
                   scripted_players: bool) -> bool:
     """Apply ``--expert`` (every computer side of ``players`` becomes Expert,
     in place) and return whether the Expert analysis is shown: asked for on
@@ -184,8 +176,8 @@ def _expert_sides(opts: AppOptions, settings: Settings, players: dict[str, Playe
     if opts.expert:
         for side, p in players.items():
             if p.kind == 'ai':
-                players[side] = p.with_(kind='expert', level='')
-    return expert or any(p.kind == 'expert' for p in players.values())
+                players[side] = p.with_(level='expert')
+    return expert or any(p.perfect for p in players.values())
 
 
 def _board_and_moves(opts: AppOptions, settings: Settings, autosave: SavedGame | None

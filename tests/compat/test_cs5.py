@@ -534,9 +534,9 @@ def test_player_from_spec_rejects_bad_specs(spec):
 @pytest.mark.parametrize('spec', ['cs5', 'vieropeenrij:RIGHT:2', 'vier', 'bu:LEFT:3'])
 def test_command_line_and_loader_agree_on_specs(spec):
     """The CLI's check and the loader accept exactly the same specs."""
-    from connect4_game.plugins import check_player_spec
+    from connect4_game.seat_config import PlayerSpec
     try:
-        check_player_spec(spec)
+        PlayerSpec.parse(spec)
         cli_ok = True
     except ValueError:
         cli_ok = False

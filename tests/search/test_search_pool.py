@@ -8,7 +8,7 @@ from connect4_game.play.planner import SearchPlanner
 from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import PingReply, PuzzleReply
 from connect4_game.search.worker import SearchWorker
-from connect4_game.seat_config import PlayerConfig
+from connect4_game.seat_config import PlayerSpec
 from connect4_game.trainer import TryResult, load_puzzles, solution
 from tests.worker_jobs import FakePool
 
@@ -59,7 +59,7 @@ def test_the_planner_asks_again_for_a_request_another_caller_replaced():
     pool = FakePool(kinds=())                          # answers nothing: searches go on
     planner = SearchPlanner(pool)
     game = Game(6, 7, [3])
-    wanted = planner.move_job(game, game.to_move, PlayerConfig.for_level('easy'), 1)
+    wanted = planner.move_job(game, game.to_move, PlayerSpec.for_level('easy'), 1)
     planner.sync(wanted)
     planner.sync(wanted)
     assert pool.submitted == [wanted]                  # asked once while it runs

@@ -5,6 +5,7 @@ import logging
 
 import pytest
 
+from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage import settings as settings_mod
 from connect4_game.storage.settings import Settings, load_settings, save_settings, settings_path
 
@@ -34,15 +35,34 @@ def test_missing_file_gives_defaults_without_warning(cfg):
 
 
 def test_round_trip(cfg):
-    s = Settings(lookahead=6, tiebreak="RANDOM", x_kind="ai", x_lookahead=2, x_tiebreak="RIGHT",
-                 o_kind="random", theme="dark", muted=True, rows=8, cols=13,
+    s = Settings(lookahead=6, tiebreak="RANDOM", x=PlayerSpec(SeatKind.AI, 2, "RIGHT"),
+                 o=PlayerSpec.parse("expert"), theme="dark", muted=True, rows=8, cols=13,
                  window_width=1024, window_height=900, expert=True, demo_pace=1.25)
     path = save_settings(s)
     assert path == cfg / "settings.json"
     loaded, warnings = load_settings()
     assert warnings == []
     assert loaded == s
-    assert json.loads(path.read_text())["version"] == 2
+    data = json.loads(path.read_text())
+    assert data["version"] == 3
+    assert data["x"] == {"kind": "ai", "lookahead": 2, "tiebreak": "RIGHT"}
+    assert data["o"]["level"] == "expert"
+
+
+@pytest.mark.parametrize("old, x, o", [
+    ({"x_kind": "ai", "x_lookahead": 2, "x_tiebreak": "RIGHT", "o_kind": "random"},
+     PlayerSpec(SeatKind.AI, 2, "RIGHT"), PlayerSpec(SeatKind.RANDOM)),
+    ({"o_kind": "expert", "o_level": ""}, PlayerSpec(), PlayerSpec.parse("expert")),
+    ({"o": {"kind": "expert", "lookahead": 3}}, PlayerSpec(), PlayerSpec.for_level(
+        "expert", PlayerSpec(lookahead=3))),
+    ({"x_kind": "human", "x_level": "", "o_lookahead": 5},
+     PlayerSpec(), PlayerSpec.for_level("medium", PlayerSpec(lookahead=5))),
+])
+def test_an_older_file_says_each_side_in_fields_of_its_own(cfg, old, x, o):
+    cfg.mkdir(parents=True)
+    (cfg / "settings.json").write_text(json.dumps(old))
+    s, warnings = load_settings()
+    assert warnings == [] and (s.x, s.o) == (x, o)
 
 
 @pytest.mark.parametrize("content", [
@@ -76,11 +96,11 @@ def test_invalid_fields_are_dropped_one_by_one(cfg):
         "x_kind": "ai", "o_kind": "robot", "window_width": True,
     }))
     s, warnings = load_settings()
-    assert (s.lookahead, s.cols, s.theme, s.x_kind) == (7, 14, "dark", "ai")
+    assert (s.lookahead, s.cols, s.theme, s.x.kind) == (7, 14, "dark", SeatKind.AI)
     # the invalid ones kept their defaults
     d = Settings()
-    assert (s.tiebreak, s.rows, s.muted, s.demo_pace, s.o_kind, s.window_width) == \
-        (d.tiebreak, d.rows, d.muted, d.demo_pace, d.o_kind, d.window_width)
+    assert (s.tiebreak, s.rows, s.muted, s.demo_pace, s.o, s.window_width) == \
+        (d.tiebreak, d.rows, d.muted, d.demo_pace, d.o, d.window_width)
     text = "\n".join(warnings)
     for name in ("tiebreak", "rows", "muted", "colour", "demo_pace"):
         assert repr(name) in text

@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from connect4_game.storage.stats import Stats, describe_player, load_stats, stats_path
+from connect4_game.seat_config import PlayerSpec, SeatKind
+from connect4_game.storage.stats import Stats, load_stats, stats_path
 
 
 @pytest.fixture
@@ -13,19 +14,17 @@ def cfg(tmp_path, monkeypatch):
     return tmp_path
 
 
-def test_describe_player():
-    assert describe_player("human") == "Human"
-    assert describe_player("Random") == "Random"
-    assert describe_player("ai", 3, "LEFT") == "AI(LEFT,3)"
-    assert describe_player("bots/my.py:Bot") == "bots/my.py:Bot"
-    with pytest.raises(ValueError):
-        describe_player("")
-    with pytest.raises(ValueError):
-        describe_player("ai")
+def test_a_player_has_one_statistics_name():
+    names = {text: PlayerSpec.parse(text, 3, "LEFT").statistics_name
+             for text in ("human", "Random", "ai", "medium", "expert", "bots/my.py:Bot")}
+    assert names == {"human": "Human", "Random": "Random", "ai": "AI(LEFT,3)",
+                     "medium": "Medium", "expert": "Expert", "bots/my.py:Bot": "bots/my.py:Bot"}
+    assert PlayerSpec(SeatKind.REMOTE).statistics_name == "Friend"
+    assert PlayerSpec.parse("x" * 200 + ".py:Bot").statistics_name == ("x" * 200 + ".py:Bot")[-100:]
 
 
 def test_record_persists_across_instances(cfg):
-    human, ai = "Human", describe_player("ai", 3, "LEFT")
+    human, ai = "Human", PlayerSpec(SeatKind.AI, 3, "LEFT").statistics_name
     s = Stats()
     s.record(human, ai, "X")
     s.record(human, ai, "O")

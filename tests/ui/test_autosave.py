@@ -19,7 +19,7 @@ import pytest
 from connect4_game import net
 from connect4_game.net.link import NetState
 from connect4_game.net.options import NetMode, NetworkOptions
-from connect4_game.seat_config import PlayerConfig
+from connect4_game.seat_config import PlayerSpec
 from connect4_game.storage.savegame import load_autosave
 from connect4_game.ui.app import App, AppOptions
 from tests.net.net_helpers import FAST_JOIN, Watch
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_every_move_and_every_undo_is_on_disk_in_its_frame(tmp_path, monkeypatch, closing):
     monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
-    app = App(AppOptions(x=PlayerConfig('human'), o=PlayerConfig('human'), mute=True,
+    app = App(AppOptions(x=PlayerSpec('human'), o=PlayerSpec('human'), mute=True,
                          use_settings=True, owns_autosave=True),
               size=(640, 600), worker=InstantWorker())
     closing(app)
@@ -55,7 +55,7 @@ def autosaving_app(closing, **players):
 
 def test_a_network_game_never_replaces_the_autosave(tmp_path, monkeypatch, closing):
     monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
-    app = autosaving_app(closing, x=PlayerConfig('human'), o=PlayerConfig('human'))
+    app = autosaving_app(closing, x=PlayerSpec('human'), o=PlayerSpec('human'))
     for col in [3, 3, 4]:
         app.step([click_col(app, col)], DT)
         settle(app)
@@ -63,7 +63,7 @@ def test_a_network_game_never_replaces_the_autosave(tmp_path, monkeypatch, closi
     assert load_autosave()[0].columns == [3, 3, 4]
     game = app.session.start_network(
         NetworkOptions(NetMode.HOST, bind_address='127.0.0.1', port=0, code='4321', side='X',
-                       local={'X': PlayerConfig('human')}),
+                       local={'X': PlayerSpec('human')}),
         ping_interval=0.1, peer_timeout=0.6, handshake_timeout=0.5)
     friend = net.Join('127.0.0.1', game.link.peer.port, '4321', **FAST_JOIN).start()
     closing(friend)
@@ -93,12 +93,12 @@ def test_a_network_game_never_replaces_the_autosave(tmp_path, monkeypatch, closi
 def test_the_next_start_resumes_with_the_players_it_was_saved_with(tmp_path, monkeypatch,
                                                                     closing):
     monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
-    hard = PlayerConfig.for_level('hard')
-    app = autosaving_app(closing, x=PlayerConfig('human'), o=hard)
+    hard = PlayerSpec.for_level('hard')
+    app = autosaving_app(closing, x=PlayerSpec('human'), o=hard)
     app.step([click_col(app, 3)], DT)
     app.close()                                  # before the computer answers
     assert load_autosave()[0].players['O'] == hard
-    (tmp_path / 'settings.json').write_text(json.dumps({'o_kind': 'ai', 'o_level': 'easy'}))
+    (tmp_path / 'settings.json').write_text(json.dumps({'o': {'kind': 'ai', 'level': 'easy'}}))
     again = autosaving_app(closing)
     assert again.session.game.moves == [3] and again.session.players['O'] == hard
 
@@ -106,7 +106,7 @@ def test_the_next_start_resumes_with_the_players_it_was_saved_with(tmp_path, mon
 @pytest.mark.slow
 def test_a_window_killed_mid_game_finds_every_move_at_the_next_start(tmp_path):
     (tmp_path / 'settings.json').write_text(json.dumps(
-        {'x_kind': 'random', 'o_kind': 'random', 'rows': 12, 'cols': 14, 'demo_pace': 0.1}))
+        {'x': {'kind': 'random'}, 'o': {'kind': 'random'}, 'rows': 12, 'cols': 14, 'demo_pace': 0.1}))
     env = dict(os.environ, SDL_VIDEODRIVER='dummy', SDL_AUDIODRIVER='dummy',
                CONNECT4_CONFIG_DIR=str(tmp_path))
     autosave = tmp_path / 'autosave.json'

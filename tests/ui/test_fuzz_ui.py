@@ -28,7 +28,7 @@ from connect4_game.ai.score import ColumnScore, Score
 from connect4_game.core.game import Game
 from connect4_game.search.jobs import Result
 from connect4_game.search.replies import MoveReply
-from connect4_game.seat_config import PlayerConfig
+from connect4_game.seat_config import PlayerSpec
 from connect4_game.ui.app import App, AppOptions
 
 TOTAL_EVENTS = 20_000
@@ -36,7 +36,7 @@ APPS = 5
 SEED = 8_2026
 ILLEGAL_COLUMN_RATE = 0.005   # share of answers with an off-board column (fault injection)
 
-KINDS = ["human", "human", "random", "ai", "ai", "expert", "plugin"]
+KINDS = ["human", "human", "random", "ai", "ai", "plugin"]
 SIZES = [(6, 7), (4, 4), (5, 6), (7, 9), (12, 14), (4, 14), (12, 4), (8, 8)]
 LETTER_KEYS = [pygame.K_a, pygame.K_c, pygame.K_d, pygame.K_e, pygame.K_g, pygame.K_h,
                pygame.K_m, pygame.K_p, pygame.K_r, pygame.K_s, pygame.K_t,
@@ -262,8 +262,8 @@ def run_app(rng, events_budget, stats):
     players = {}
     for side in "XO":
         kind = rng.choice(KINDS)
-        players[side] = PlayerConfig(kind, rng.randint(0, 9), rng.choice(["LEFT", "RIGHT", "RANDOM"]),
-                                     spec="bots/none.py:Bot" if kind == "plugin" else "")
+        players[side] = PlayerSpec(kind, rng.randint(0, 9), rng.choice(["LEFT", "RIGHT", "RANDOM"]),
+                                     plugin="bots/none.py:Bot" if kind == "plugin" else "")
     worker = FakeWorker(rng)
     app = App(AppOptions(x=players["X"], o=players["O"], rows=rows, cols=cols, mute=True,
                          use_settings=False, demo=rng.random() < 0.2),
@@ -340,7 +340,7 @@ def test_an_off_board_hint_column_from_the_worker_does_not_crash(tmp_path, monke
             return Result(job, "ok", MoveReply(cols + 2, (50,) * cols, nodes=1))
 
     worker = OffBoard(random.Random(1))
-    app = App(AppOptions(x=PlayerConfig("human", 3, "LEFT"), o=PlayerConfig("ai", 3, "LEFT"),
+    app = App(AppOptions(x=PlayerSpec("human", 3, "LEFT"), o=PlayerSpec("ai", 3, "LEFT"),
                          mute=True, use_settings=False), worker=worker)
     try:
         app.step([], 0.016)

@@ -11,11 +11,9 @@ import pytest
 
 from connect4_game.ai import levels
 from connect4_game.cli import build_parser
-from connect4_game.cli.console import player_config
-from connect4_game.play.seats import stats_name
-from connect4_game.seat_config import PlayerConfig, SeatKind
+from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage.settings import load_settings
-from connect4_game.tournament import PlayerKind, parse_entrant
+from connect4_game.tournament import TournamentConfig, check_entrant
 from connect4_game.ui.screens.new_game import level_choices, level_tip
 from tests.ui_helpers import DT, InstantWorker, key, make_app
 
@@ -37,7 +35,7 @@ def test_a_new_level_is_unknown_until_it_is_in_the_table():
     with pytest.raises(SystemExit):
         build_parser().parse_args(['--x', 'nightmare'])
     with pytest.raises(ValueError):
-        parse_entrant('nightmare')
+        check_entrant('nightmare')
 
 
 def test_the_dialog_offers_it_with_its_words(nightmare):
@@ -55,29 +53,29 @@ def test_the_dialog_offers_it_with_its_words(nightmare):
 
 def test_the_command_line_takes_it(nightmare):
     args = build_parser().parse_args(['--x', 'Nightmare', '--o', 'expert'])
-    assert args.x == 'nightmare'
-    cfg = player_config(args.x, 3, 'LEFT')
-    assert (cfg.kind, cfg.level) == (SeatKind.AI, 'nightmare')
-    assert player_config(args.o, 3, 'LEFT').kind == SeatKind.EXPERT
+    assert (args.x.kind, args.x.level) == (SeatKind.AI, 'nightmare')
+    assert args.x.format() == 'nightmare'
+    assert (args.o.kind, args.o.level, args.o.perfect) == (SeatKind.AI, 'expert', True)
 
 
 def test_the_tournament_takes_it(nightmare):
-    entrant = parse_entrant('nightmare')
-    assert (entrant.kind, entrant.key) == (PlayerKind.LEVEL, 'nightmare')
-    args = build_parser().parse_args(['--tournament', 'nightmare', 'easy'])
-    assert [e.key for e in args.tournament] == ['nightmare', 'easy']
+    args = build_parser().parse_args(['--tournament', 'Nightmare', 'easy'])
+    assert args.tournament == ['Nightmare', 'easy']          # as given: the table's names
+    players = TournamentConfig(tuple(args.tournament)).players
+    assert [(p.kind, p.level) for p in players] == [(SeatKind.AI, 'nightmare'),
+                                                    (SeatKind.AI, 'easy')]
 
 
 def test_the_settings_file_takes_it(nightmare, tmp_path):
     path = tmp_path / 'settings.json'
     path.write_text(json.dumps({'o_kind': 'ai', 'o_level': 'nightmare'}), encoding='utf-8')
     settings, warnings = load_settings(path)
-    assert settings.o_level == 'nightmare' and not warnings
-    path.write_text(json.dumps({'o_kind': 'ai', 'o_level': 'dream'}), encoding='utf-8')
+    assert settings.o.level == 'nightmare' and not warnings
+    path.write_text(json.dumps({'o': {'kind': 'ai', 'level': 'dream'}}), encoding='utf-8')
     settings, warnings = load_settings(path)
-    assert settings.o_level != 'dream' and warnings
+    assert settings.o.level != 'dream' and warnings
 
 
 def test_it_has_a_statistics_name_of_its_own(nightmare):
-    names = {stats_name(PlayerConfig.for_level(lv.name)) for lv in levels.LEVELS}
+    names = {PlayerSpec.for_level(lv.name).statistics_name for lv in levels.LEVELS}
     assert 'Nightmare' in names and len(names) == len(levels.LEVELS)

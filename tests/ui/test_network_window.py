@@ -17,7 +17,7 @@ from connect4_game import net
 from connect4_game.net.link import NetState
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.players import RandomPlayer
-from connect4_game.seat_config import PlayerConfig
+from connect4_game.seat_config import PlayerSpec
 from connect4_game.ui.app import App, AppOptions
 from tests.net.net_helpers import FAST_JOIN, Watch
 from tests.ui_helpers import DT, InstantWorker, click_col, key
@@ -30,7 +30,7 @@ def host_app(local='human', **opts):
     options = AppOptions(use_settings=False, mute=True, **opts)
     app = App(options, size=(640, 600), worker=InstantWorker())
     options = NetworkOptions(NetMode.HOST, bind_address='127.0.0.1', port=0, code='4321',
-                             side='X', local={'X': PlayerConfig(local)})
+                             side='X', local={'X': PlayerSpec(local)})
     game = app.session.start_network(options, **FAST_PEER)
     return app, game.link.peer
 
@@ -235,7 +235,7 @@ def test_a_window_host_with_a_plugin_plays_as_the_same_plugins_do_locally(worker
     bot = tmp_path / 'counter.py'
     bot.write_text(COUNTER)
     spec = f'{bot}:Counter'
-    plugin = PlayerConfig('plugin', spec=spec)
+    plugin = PlayerSpec('plugin', plugin=spec)
     local = App(AppOptions(x=plugin, o=plugin, use_settings=False, mute=True, pace=0.0),
                 size=(640, 600), worker=worker)
     closing(local)
@@ -300,6 +300,6 @@ def test_a_wrong_code_says_why_and_goes_back_to_the_join_screen(closing):
     assert app.session.network is None and not any(seat.friend for seat in
                                                    app.session.seats.values())
     app.step([key(pygame.K_ESCAPE)], DT)                # back to a game that works
-    app.session.set_players({'O': PlayerConfig('human')})
+    app.session.set_players({'O': PlayerSpec('human')})
     app.step([click_col(app, 3)], DT)
     assert app.session.game.moves == [3]

@@ -15,7 +15,7 @@ import pytest
 from connect4_game import net
 from connect4_game.ai.score import ColumnScore, Score
 from connect4_game.net.options import NetMode, NetworkOptions
-from connect4_game.seat_config import PlayerConfig, SeatKind
+from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage.stats import Record
 from connect4_game.ui.services import Clipboard, ClipboardError
 from tests.net.net_helpers import FAST_JOIN, Watch
@@ -64,11 +64,11 @@ def toast(a):
 
 
 def hard():
-    return PlayerConfig.for_level('hard', PlayerConfig(SeatKind.AI, 6, 'RANDOM'))
+    return PlayerSpec.for_level('hard', PlayerSpec(SeatKind.AI, 6, 'RANDOM'))
 
 
 def person():
-    return PlayerConfig(SeatKind.HUMAN)
+    return PlayerSpec(SeatKind.HUMAN)
 
 
 # ---------------------------------------------------------------- copy and paste
@@ -221,7 +221,7 @@ def test_a_level_that_is_an_aiplayer_setting_puts_its_values_in_the_rows(app, mo
     monkeypatch.setattr(levels, 'LEVELS', tuple(
         dataclasses.replace(lv, setting=Old()) if lv.name == 'hard' else lv for lv in levels.LEVELS))
     a = app()
-    a.start_game({'X': person(), 'O': PlayerConfig(SeatKind.AI, 6, 'LEFT')}, 6, 7)
+    a.start_game({'X': person(), 'O': PlayerSpec(SeatKind.AI, 6, 'LEFT')}, 6, 7)
     scr = open_dialog(a)
     assert scr.level.value == 'custom' and scr.adv['Ola'].value == 6
     scr.sel = scr.rows_shown().index(scr.level)

@@ -12,9 +12,9 @@ from connect4_game.play.seats import ComputerSeat, FriendSeat, PersonSeat, Rando
 from connect4_game.play.session import GameSession
 from connect4_game.search.jobs import Result, compute
 from connect4_game.search.replies import MoveReply
-from connect4_game.seat_config import PlayerConfig, SeatKind
+from connect4_game.seat_config import PlayerSpec, SeatKind
 
-HUMAN = PlayerConfig('human')
+HUMAN = PlayerSpec('human')
 
 
 class SyncWorker:
@@ -48,22 +48,22 @@ def run(session, frames=400, dt=0.2):
 
 
 def test_each_kind_of_player_gets_its_seat_and_label():
-    s = GameSession({'X': HUMAN, 'O': PlayerConfig.for_level('medium')})
+    s = GameSession({'X': HUMAN, 'O': PlayerSpec.for_level('medium')})
     assert isinstance(s.seats['X'], PersonSeat) and isinstance(s.seats['O'], ComputerSeat)
     assert (s.label('X'), s.label('O')) == ('You', 'Computer (Medium)')
     s.set_players({'O': HUMAN})
     assert (s.label('X'), s.label('O')) == ('Player X', 'Player O')
-    s.set_players({'O': PlayerConfig('random'), 'X': PlayerConfig('ai', 3, 'LEFT')})
+    s.set_players({'O': PlayerSpec('random'), 'X': PlayerSpec('ai', 3, 'LEFT')})
     assert isinstance(s.seats['O'], RandomSeat)
     assert s.label('X') == 'Computer (lookahead 3, LEFT)'
-    s.set_players({'X': PlayerConfig('plugin', spec='bots.py:Clever')})
+    s.set_players({'X': PlayerSpec('plugin', plugin='bots.py:Clever')})
     assert s.label('X') == 'Clever' and s.stats_names() == ('bots.py:Clever', 'Random')
 
 
 def test_a_computer_answers_a_person_and_the_result_line_is_the_assignments():
     out = io.StringIO()
     worker = SyncWorker()
-    s = GameSession({'X': HUMAN, 'O': PlayerConfig.for_level('easy')}, worker=worker, out=out)
+    s = GameSession({'X': HUMAN, 'O': PlayerSpec.for_level('easy')}, worker=worker, out=out)
     s.take_news()
     assert s.human_drop(3)
     run(s, frames=5)
@@ -75,7 +75,7 @@ def test_a_computer_answers_a_person_and_the_result_line_is_the_assignments():
 
 def test_two_computers_play_to_the_end_and_report_it_once():
     out, recorded = io.StringIO(), []
-    s = GameSession({'X': PlayerConfig.for_level('easy'), 'O': PlayerConfig.for_level('hard')},
+    s = GameSession({'X': PlayerSpec.for_level('easy'), 'O': PlayerSpec.for_level('hard')},
                     worker=SyncWorker(), out=out, pace=0.0,
                     record=lambda x, o, result: recorded.append((x, o, result)))
     run(s)
@@ -92,7 +92,7 @@ def test_two_computers_play_to_the_end_and_report_it_once():
 
 
 def test_a_person_cannot_drop_on_the_computers_turn_and_a_full_column_is_refused():
-    s = GameSession({'X': HUMAN, 'O': PlayerConfig.for_level('easy')})
+    s = GameSession({'X': HUMAN, 'O': PlayerSpec.for_level('easy')})
     s.human_drop(0)
     assert not s.human_drop(1)
     _news, notices = s.take_news()
@@ -107,21 +107,21 @@ def test_a_person_cannot_drop_on_the_computers_turn_and_a_full_column_is_refused
 
 
 def test_undo_goes_back_to_the_persons_turn_and_redo_forward():
-    s = GameSession({'X': HUMAN, 'O': PlayerConfig.for_level('easy')}, moves=[3, 2, 3, 2])
+    s = GameSession({'X': HUMAN, 'O': PlayerSpec.for_level('easy')}, moves=[3, 2, 3, 2])
     assert s.undo() and s.game.moves == [3, 2]
     assert s.redo() and s.game.moves == [3, 2, 3, 2]
 
 
 def test_starting_another_game_closes_every_seat_of_the_old_one():
     worker = SyncWorker()
-    s = GameSession({'X': PlayerConfig.for_level('easy'), 'O': HUMAN}, worker=worker)
+    s = GameSession({'X': PlayerSpec.for_level('easy'), 'O': HUMAN}, worker=worker)
     s.update(0.2)
     assert worker.submitted                                     # the computer was asked
     closed = []
     friend = FriendSeat('O', 'Ann', close_link=lambda: closed.append(True))
     s.seats['O'] = friend
     old = dict(s.seats)
-    s.start_new({'X': HUMAN, 'O': PlayerConfig.for_level('medium')}, 6, 7)
+    s.start_new({'X': HUMAN, 'O': PlayerSpec.for_level('medium')}, 6, 7)
     assert all(seat.closed for seat in old.values()) and friend.closed and closed == [True]
     assert not any(seat.closed for seat in s.seats.values())
     assert s.label('O') == 'Computer (Medium)' and s.game.moves == []
@@ -129,7 +129,7 @@ def test_starting_another_game_closes_every_seat_of_the_old_one():
 
 def test_a_seat_that_closed_is_never_asked_again():
     worker = SyncWorker()
-    s = GameSession({'X': HUMAN, 'O': PlayerConfig.for_level('easy')}, worker=worker)
+    s = GameSession({'X': HUMAN, 'O': PlayerSpec.for_level('easy')}, worker=worker)
     seat = s.seats['O']
     s.close()
     assert seat.closed and s.seats['O'] is not seat and not s.seats['O'].closed
@@ -143,7 +143,7 @@ def test_a_computer_choosing_a_full_column_hands_its_side_to_the_person():
         def submit(self, job):
             self.submitted.append(job)
             self._results.append(Result(job, 'ok', MoveReply(0)))
-    s = GameSession({'X': HUMAN, 'O': PlayerConfig.for_level('easy')}, worker=Bad(),
+    s = GameSession({'X': HUMAN, 'O': PlayerSpec.for_level('easy')}, worker=Bad(),
                     moves=[0, 0, 0, 0, 0, 0, 3])
     run(s, frames=4)
     assert s.seats['O'].kind is SeatKind.HUMAN
@@ -163,14 +163,14 @@ def test_the_friends_move_is_checked_by_the_record():
 
 @pytest.mark.parametrize('key,expected', [('set_lookahead', 2), ('toggle_expert', None)])
 def test_setting_keys_reseat_the_computer(key, expected):
-    s = GameSession({'X': HUMAN, 'O': PlayerConfig.for_level('medium')})
+    s = GameSession({'X': HUMAN, 'O': PlayerSpec.for_level('medium')})
     old = s.seats['O']
     if expected is None:
         s.toggle_expert()
-        assert s.players['O'].kind is SeatKind.EXPERT
+        assert s.players['O'].perfect
     else:
         s.set_lookahead(expected)
-        assert s.players['O'] == PlayerConfig('ai', expected, s.tiebreak)
+        assert s.players['O'] == PlayerSpec('ai', expected, s.tiebreak)
     assert old.closed
 
 

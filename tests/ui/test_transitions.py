@@ -18,12 +18,12 @@ import pytest
 from connect4_game import net
 from connect4_game.net.link import NetState
 from connect4_game.net.options import NetMode, NetworkOptions
-from connect4_game.seat_config import PlayerConfig
+from connect4_game.seat_config import PlayerSpec
 from connect4_game.storage.savegame import SavedGame
 from tests.net.net_helpers import FAST, FAST_JOIN, Watch
 from tests.ui_helpers import DT, InstantWorker, click_col, make_app, settle
 
-HUMAN = PlayerConfig('human')
+HUMAN = PlayerSpec('human')
 CODE = '4321'
 
 
@@ -70,7 +70,7 @@ class Mode:
 
 class OnePlayer(Mode):
     def enter(self):
-        self.app.start_game({'X': HUMAN, 'O': PlayerConfig.for_level('easy')}, 6, 7)
+        self.app.start_game({'X': HUMAN, 'O': PlayerSpec.for_level('easy')}, 6, 7)
 
     def answer(self):
         s = self.app.session

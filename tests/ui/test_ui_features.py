@@ -11,7 +11,7 @@ from connect4_game.core.game import Game
 from connect4_game.players import DEFAULT_LOOKAHEAD
 from connect4_game.search.jobs import Result
 from connect4_game.search.replies import MoveReply
-from connect4_game.seat_config import PlayerConfig
+from connect4_game.seat_config import PlayerSpec
 from connect4_game.ui.app import App, AppOptions
 from connect4_game.ui.screens.help import help_lines
 from tests.ui_helpers import DT, click_col, key, make_app, settle, step_until
@@ -178,7 +178,7 @@ def test_new_game_screen_two_players_and_computer_vs_computer(worker, closing):
     assert [c.title for c in app.screen.rows_shown()][:3] == ['Game', 'Players', 'Rows']   # no difficulty
     app.step([key(pygame.K_RIGHT), key(pygame.K_DOWN), key(pygame.K_RIGHT),
               key(pygame.K_RIGHT), key(pygame.K_RETURN)], DT)       # computers, Expert
-    assert [p.kind for p in app.session.players.values()] == ['expert', 'expert']
+    assert [p.level for p in app.session.players.values()] == ['expert', 'expert']
 
 
 def test_new_game_screen_advanced_plays_the_assignments_aiplayer(worker, closing):
@@ -265,7 +265,7 @@ def test_plugin_error_is_shown_and_the_game_stays_alive(worker, closing, tmp_pat
     bot.write_text(PLUGIN)
     app = make_app(worker, x='human', o='human')
     closing(app)
-    app.session.set_players({'O': PlayerConfig('plugin', spec=f'{bot}:{cls}')})
+    app.session.set_players({'O': PlayerSpec('plugin', plugin=f'{bot}:{cls}')})
     g = app.game
     app.step([], DT)
     app.step([click_col(app, 3)], DT)
@@ -283,7 +283,7 @@ def test_plugin_that_takes_too_long_is_stopped_and_reported(worker, closing, tmp
     closing(app)
     g = app.game
     g.session.planner.budgets['plugin'] = 1.0
-    g.session.set_players({'O': PlayerConfig('plugin', spec=f'{bot}:Sleeper')})
+    g.session.set_players({'O': PlayerSpec('plugin', plugin=f'{bot}:Sleeper')})
     app.step([], DT)
     app.step([click_col(app, 3)], DT)
     frames = step_until(app, lambda: g.session.players['O'].is_human, max_steps=600)
@@ -299,7 +299,7 @@ def test_plugin_player_plays_off_the_ui_thread(worker, closing, tmp_path):
     app = make_app(worker, x='human', o='human')
     closing(app)
     g = app.game
-    g.session.set_players({'O': PlayerConfig('plugin', spec=f'{bot}:Lefty')})
+    g.session.set_players({'O': PlayerSpec('plugin', plugin=f'{bot}:Lefty')})
     app.step([], DT)
     app.step([click_col(app, 3)], DT)
     step_until(app, lambda: len(g.session.game.moves) == 2, max_steps=600)
@@ -476,7 +476,7 @@ def test_settings_persist_across_runs(worker, tmp_path, monkeypatch):
 
 def test_unfinished_game_is_offered_back_on_a_plain_start(worker, tmp_path, monkeypatch):
     monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
-    app = App(AppOptions(x=PlayerConfig('human'), o=PlayerConfig('human'), owns_autosave=True),
+    app = App(AppOptions(x=PlayerSpec('human'), o=PlayerSpec('human'), owns_autosave=True),
               size=(640, 600), worker=worker)
     app.step([], DT)
     for col in (2, 3, 2):
@@ -532,7 +532,7 @@ def test_e_switches_to_expert_and_the_overlay_shows_its_verdicts(worker, closing
     app = new(worker, closing, x='human', o='ai', lookahead=2, moves=[0, 1, 0, 1, 0, 1])
     g = app.game
     app.step([key(pygame.K_e, 'e')], DT)
-    assert g.session.expert_mode and g.session.players['O'].kind == 'expert'
+    assert g.session.expert_mode and g.session.players['O'].perfect
     assert 'Expert' in g.status_texts()[1]           # O: Computer (Expert)
     app.step([key(pygame.K_a, 'a')], DT)
     step_until(app, lambda: g.session.analysis_payload() is not None, max_steps=300)
@@ -624,8 +624,8 @@ def test_each_sides_players_and_ai_settings_survive_a_restart(worker, tmp_path, 
     app = App(AppOptions(), size=(640, 600), worker=worker)
     try:
         app.step([], DT)
-        app.start_game({'X': PlayerConfig('ai', 5, 'RIGHT'),
-                        'O': PlayerConfig.for_level('hard', PlayerConfig('ai', 2, 'LEFT'))}, 5, 8)
+        app.start_game({'X': PlayerSpec('ai', 5, 'RIGHT'),
+                        'O': PlayerSpec.for_level('hard', PlayerSpec('ai', 2, 'LEFT'))}, 5, 8)
     finally:
         app.close()
     again = App(AppOptions(), size=(640, 600), worker=worker)

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from connect4_game.play.planner import SLOW_SEARCH_SECONDS as SLOW_SEARCH
-from connect4_game.seat_config import PlayerConfig
+from connect4_game.seat_config import PlayerSpec
 from connect4_game.ui import render
 from connect4_game.ui.app import App, AppOptions
 from connect4_game.ui.render import MAX_TEXT, Renderer, fit_text, font, wrap_text
@@ -258,7 +258,7 @@ def test_a_run_that_does_not_own_the_autosave_leaves_it_alone(tmp_path, monkeypa
     monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
     saved = tmp_path / 'autosave.json'
     saved.write_bytes(AUTOSAVE)
-    app = App(AppOptions(x=PlayerConfig(x, 1, 'LEFT'), o=PlayerConfig(o, 1, 'LEFT'),
+    app = App(AppOptions(x=PlayerSpec(x, 1, 'LEFT'), o=PlayerSpec(o, 1, 'LEFT'),
                          exit_after_game=True), size=SIZE, worker=InstantWorker())
     try:
         assert app.session.game.moves == []                 # not offered
@@ -291,7 +291,7 @@ def test_the_run_that_owns_the_autosave_offers_writes_and_clears_it(tmp_path, mo
         g = app.game
         assert g.session.game.moves == [3, 3, 4, 4]
         assert any('unfinished game is back' in t.text and t.kind == 'info' for t in g.toasts)
-        g.session.set_players({'X': PlayerConfig('human'), 'O': PlayerConfig('human')})
+        g.session.set_players({'X': PlayerSpec('human'), 'O': PlayerSpec('human')})
         app.step([], DT)
         app.step([click_col(app, 0)], DT)
     finally:
@@ -301,7 +301,7 @@ def test_the_run_that_owns_the_autosave_offers_writes_and_clears_it(tmp_path, mo
     again = App(AppOptions(owns_autosave=True), size=SIZE, worker=InstantWorker())
     try:
         g = again.game
-        g.session.set_players({'X': PlayerConfig('human'), 'O': PlayerConfig('human')})
+        g.session.set_players({'X': PlayerSpec('human'), 'O': PlayerSpec('human')})
         again.step([], DT)
         for col in (6, 2, 6, 5):         # X gets 2, 3, 4, 5 on the bottom row
             again.step([click_col(again, col)], DT)
@@ -320,7 +320,7 @@ def test_no_settings_means_no_autosave_even_when_owned(tmp_path, monkeypatch):
               worker=InstantWorker())
     try:
         assert app.session.game.moves == []
-        app.session.set_players({'X': PlayerConfig('human'), 'O': PlayerConfig('human')})
+        app.session.set_players({'X': PlayerSpec('human'), 'O': PlayerSpec('human')})
         app.step([], DT)
         app.step([click_col(app, 2)], DT)
     finally:
@@ -357,7 +357,7 @@ def test_new_game_screen_and_loading_clamp_the_lookahead(tmp_path, monkeypatch, 
     g = app.game
     assert (g.session.game.rows, g.session.game.cols) == (4, 4)
     assert g.session.lookahead == 16 and g.session.players['O'].lookahead == 16
-    app.start_game({'X': PlayerConfig('human', 42), 'O': PlayerConfig('ai', 42)}, 4, 5)
+    app.start_game({'X': PlayerSpec('human', 42), 'O': PlayerSpec('ai', 42)}, 4, 5)
     assert g.session.lookahead == 20 and g.session.players['O'].lookahead == 20
 
 

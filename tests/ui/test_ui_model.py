@@ -1,19 +1,19 @@
-"""The window's pure parts: PlayerConfig and Layout (where the board goes) — no
+"""The window's pure parts: PlayerSpec and Layout (where the board goes) — no
 window needed except for the Layout's Rect. The game record is tested in
 tests/test_game.py, the seats and the game flow in tests/ui/test_session_flow.py."""
 
 import pytest
 
-from connect4_game.seat_config import PlayerConfig
+from connect4_game.seat_config import PlayerSpec
 from connect4_game.ui.render import Layout
 
 
-def test_player_config_validates():
-    assert PlayerConfig('ai', 5, 'RIGHT').is_computer
+def test_player_spec_validates():
+    assert PlayerSpec('ai', 5, 'RIGHT').is_computer
     for bad in [dict(kind='robot'), dict(tiebreak='MIDDLE'), dict(lookahead=-1),
                 dict(kind='plugin')]:
         with pytest.raises(ValueError):
-            PlayerConfig(**bad)
+            PlayerSpec(**bad)
 
 
 @pytest.mark.parametrize('size', [(320, 300), (800, 760), (1920, 1080), (500, 1200)])

@@ -17,7 +17,7 @@ from connect4_game.net.link import NetState
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.search.jobs import Result
 from connect4_game.search.replies import MoveReply
-from connect4_game.seat_config import PlayerConfig
+from connect4_game.seat_config import PlayerSpec
 from connect4_game.ui.app import App, AppOptions
 from connect4_game.ui.widgets import TOOLTIP_DELAY
 from tests.net.net_helpers import FAST_JOIN, Watch
@@ -287,7 +287,7 @@ def test_the_wait_for_your_friend_notice_goes_when_the_friend_has_come(closing):
     app = App(AppOptions(use_settings=False, mute=True), size=(640, 600), worker=InstantWorker())
     closing(app)
     options = NetworkOptions(NetMode.HOST, bind_address='127.0.0.1', port=0, code='4321',
-                             side='X', local={'X': PlayerConfig('human')})
+                             side='X', local={'X': PlayerSpec('human')})
     game = app.start_network(options)
     app.step([], DT)
 
@@ -346,7 +346,7 @@ def test_esc_closes_a_tooltip_then_a_notice_then_the_result_and_never_quits(clos
 
 def _autosaving_app(tmp_path, monkeypatch, closing):
     monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
-    app = App(AppOptions(x=PlayerConfig('human'), o=PlayerConfig('human'), mute=True,
+    app = App(AppOptions(x=PlayerSpec('human'), o=PlayerSpec('human'), mute=True,
                          use_settings=True, owns_autosave=True),
               size=(640, 600), worker=InstantWorker())
     closing(app)

@@ -345,7 +345,7 @@ class GameScreen(Screen):
         """New game while the friend is not there (not joined yet, the
         connection lost, or they left): wait for them (a host listens, a joiner
         keeps trying) or play the computer instead at once."""
-        from connect4_game.seat_config import PlayerConfig, SeatKind
+        from connect4_game.seat_config import PlayerSpec, SeatKind
         from connect4_game.ui.screens.confirm import ConfirmScreen
         app, s = self.app, self.session
         network = s.network
@@ -354,8 +354,8 @@ class GameScreen(Screen):
                     NetState.LOST: _('The connection to your friend is lost.')}.get(
             network.state, _('Your friend left the game.'))
         mine = network.link.my_side or 'X'
-        computer = PlayerConfig.for_level(DEFAULT_LEVEL)
-        person = PlayerConfig(SeatKind.HUMAN, s.lookahead, s.tiebreak)
+        computer = PlayerSpec.for_level(DEFAULT_LEVEL)
+        person = PlayerSpec(SeatKind.HUMAN, s.lookahead, s.tiebreak)
         players = {mine: person, 'O' if mine == 'X' else 'X': computer}
 
         def play_the_computer() -> None:

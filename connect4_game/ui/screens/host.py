@@ -12,7 +12,7 @@ from connect4_game.net.options import NetworkOptions
 from connect4_game.play.network_game import NetworkGame
 from connect4_game.play.session import GameSession
 from connect4_game.search.worker import SearchWorker
-from connect4_game.seat_config import PlayerConfig
+from connect4_game.seat_config import PlayerSpec
 from connect4_game.storage.savegame import SavedGame
 from connect4_game.ui.game_files import GameFiles
 from connect4_game.ui.pointer import CutTextTips
@@ -81,7 +81,7 @@ class Transitions(Protocol):
         'both' or None, ``lookahead`` plies."""
         ...
 
-    def start_game(self, players: dict[str, PlayerConfig], rows: int, cols: int) -> None:
+    def start_game(self, players: dict[str, PlayerSpec], rows: int, cols: int) -> None:
         """A new Connect Four game of ``players`` ('X' and 'O') on ``rows``
         x ``cols`` (the choice is remembered)."""
         ...

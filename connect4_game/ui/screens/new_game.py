@@ -36,7 +36,7 @@ from connect4_game.oska.engine import (
     OSKA_MIN_N,
 )
 from connect4_game.players import MAX_LOOKAHEAD, TIEBREAKS, WARN_LOOKAHEAD, clamp_lookahead
-from connect4_game.seat_config import PlayerConfig, SeatKind
+from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.ui import themes
 from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
 from connect4_game.ui.screen_stack import ScreenStack
@@ -171,10 +171,10 @@ class _InfoRow:
         surface.blit(img, (self.rect.x, self.rect.centery - img.get_height() // 2))
 
 
-def _level_of(players: dict[str, PlayerConfig]) -> str:
+def _level_of(players: dict[str, PlayerSpec]) -> str:
     """The difficulty the players show: a computer side's named level,
     'custom' for the assignment's AIPlayer, else the default level."""
-    computers = [p for p in (players[Side.O], players[Side.X]) if p.kind in ('ai', 'expert')]
+    computers = [p for p in (players[Side.O], players[Side.X]) if p.kind == SeatKind.AI]
     if not computers:
         return levels.DEFAULT_LEVEL
     level = computers[0].level_name()
@@ -321,21 +321,21 @@ class NewGameScreen(Screen):
             return _('Expert: perfect play, no lookahead')
         return level_settings_text(level)
 
-    def players(self) -> dict[str, PlayerConfig]:
+    def players(self) -> dict[str, PlayerSpec]:
         """The Connect Four players the dialog describes now."""
         mode, level = self.mode.value, self.level.value
-        out: dict[str, PlayerConfig] = {}
+        out: dict[str, PlayerSpec] = {}
         for side in Side:
             la = clamp_lookahead(self.lookaheads[side].value, self.rows.value,
                                        self.cols.value)
             tb = self.tiebreaks[side].value
             human = mode == 'two' or (mode == 'one' and side == self.first.value)
             if human:
-                out[side] = PlayerConfig(SeatKind.HUMAN, la, tb)
+                out[side] = PlayerSpec(SeatKind.HUMAN, la, tb)
             elif level == 'custom':
-                out[side] = PlayerConfig(SeatKind.AI, la, tb)    # exactly the assignment's AIPlayer
+                out[side] = PlayerSpec(SeatKind.AI, la, tb)    # exactly the assignment's AIPlayer
             else:
-                out[side] = PlayerConfig.for_level(level, PlayerConfig(SeatKind.AI, la, tb))
+                out[side] = PlayerSpec(SeatKind.AI, la, tb, level=level)
         return out
 
     def oska_players(self) -> str | None:
