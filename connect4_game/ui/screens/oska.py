@@ -37,7 +37,7 @@ from connect4_game.ui.animation import ease_in_out_sine
 from connect4_game.ui.render import MIN_FONT, darker, fit_text, font, mix, wrap_text
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.help import HelpScreen
-from connect4_game.ui.screens.host import SearchHost
+from connect4_game.ui.screens.host import SearchHost, Transitions
 from connect4_game.ui.themes import RGB, Theme, checker_surface
 
 __all__ = ['OskaScreen', 'OskaHelpScreen', 'Slide', 'SlideState', 'Square', 'board_layout',
@@ -160,17 +160,12 @@ class OskaHelpScreen(HelpScreen):
         return _('Press any key or click to return to Oska.')
 
 
-class OskaHost(SearchHost, Protocol):
-    """What Oska uses of the window: the search worker (the AI's moves),
-    the window's size at the start and the new-game dialog (N)."""
+class OskaHost(SearchHost, Transitions, Protocol):
+    """The search worker (the AI's moves), the new-game dialog (G) and the
+    window's size at the start."""
 
     @property
     def surface(self) -> pygame.Surface:
-        """The window's surface."""
-        ...
-
-    def show_new_game(self) -> None:
-        """The new-game dialog."""
         ...
 
 

@@ -41,8 +41,7 @@ from connect4_game.trainer import (
 from connect4_game.ui.animation import DropAnimation, step_drops
 from connect4_game.ui.render import MIN_FONT, Renderer, toolbar_height
 from connect4_game.ui.screens.base import Screen
-from connect4_game.ui.screens.host import SearchHost
-from connect4_game.ui.services import SoundService
+from connect4_game.ui.screens.host import Preferences, SearchHost
 from connect4_game.ui.text_fit import draw_text, line_height
 from connect4_game.ui.widgets import Button, Toolbar
 
@@ -57,14 +56,8 @@ _LAST: weakref.WeakKeyDictionary[object, str] = weakref.WeakKeyDictionary()
 """app -> the id of the puzzle it showed last (the day's puzzle first)."""
 
 
-class PuzzleHost(SearchHost, Protocol):
-    """What the puzzles use of the window: the search pool that judges the
-    tries and the sounds of the falling checkers."""
-
-    @property
-    def sounds(self) -> SoundService:
-        """The sound effects."""
-        ...
+class PuzzleHost(SearchHost, Preferences, Protocol):
+    """The search pool that judges the tries and the sounds of the checkers."""
 
 
 class Stage(str, Enum):

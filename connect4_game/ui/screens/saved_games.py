@@ -20,7 +20,7 @@ from connect4_game.storage.savegame import LibraryEntry, SavedGame
 from connect4_game.ui.render import MIN_FONT, fit_text, font, mix
 from connect4_game.ui.screens.base import Host, Screen
 from connect4_game.ui.screens.confirm import ConfirmScreen
-from connect4_game.ui.screens.host import GameHost
+from connect4_game.ui.screens.host import GameHost, Transitions
 from connect4_game.ui.themes import Theme
 from connect4_game.ui.widgets import Button, TextField, draw_panel
 
@@ -128,17 +128,8 @@ class RenameScreen(Screen):
         self.ok.draw(surface, theme, size, focus=True)
 
 
-class SavedGamesHost(GameHost, Protocol):
-    """What the saved-games screen uses of the window: the game (to load
-    into, with its notices) and going back to it."""
-
-    def load_saved(self, saved: SavedGame, title: str = '') -> bool:
-        """Replace the game by ``saved``; returns whether it did."""
-        ...
-
-    def show_game(self) -> None:
-        """Back to the game."""
-        ...
+class SavedGamesHost(GameHost, Transitions, Protocol):
+    """The game to load into (with its notices) and the way back to it."""
 
 
 class SavedGamesScreen(Screen):

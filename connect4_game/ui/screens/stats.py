@@ -9,8 +9,7 @@ import pygame
 from connect4_game.i18n import N_, _
 from connect4_game.ui.render import MIN_FONT, draw_text, font, mix
 from connect4_game.ui.screens.base import Screen
-from connect4_game.ui.screens.host import GameHost
-from connect4_game.ui.services import StatsService
+from connect4_game.ui.screens.host import GameHost, Preferences
 from connect4_game.ui.text_fit import line_height
 
 __all__ = ['StatsScreen', 'StatsHost', 'player_words']
@@ -24,14 +23,8 @@ def player_words(desc: str) -> str:
     return _(_NAMES[desc]) if desc in _NAMES else desc
 
 
-class StatsHost(GameHost, Protocol):
-    """What the statistics screen uses of the window: the game (its
-    pairing comes first) and the statistics file."""
-
-    @property
-    def stats(self) -> StatsService:
-        """The statistics file."""
-        ...
+class StatsHost(GameHost, Preferences, Protocol):
+    """The game (its pairing comes first) and the statistics file."""
 
 
 class StatsScreen(Screen):
