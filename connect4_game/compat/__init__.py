@@ -1,9 +1,9 @@
 """The other two versions of the assignment, on our engine.
 
-* :mod:`~connect4_game.compat.cs5` -- Harvey Mudd CS5 hw6pr3 (camelCase,
-  ``Board(width, height)``), HMC CS5 hw6pr3;
+* :mod:`~connect4_game.compat.cs5` -- Harvey Mudd's HMC CS5 hw6pr3 (camelCase,
+  ``Board(width, height)``);
 * :mod:`~connect4_game.compat.vieropeenrij` -- the Dutch "Vier op een rij"
-  milestone (snake_case), the Dutch \"Vier op een rij\";
+  milestone (snake_case);
 * :mod:`~connect4_game.compat.adapter` -- their players in our console and window.
 
 :func:`player_from_spec` builds one of their players from a ``--x``/``--o``

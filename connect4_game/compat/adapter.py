@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol, runtime_checkable
 
 from connect4_game.core import board as _engine
 from connect4_game.core.board import other, validate_checker
@@ -27,33 +27,82 @@ from connect4_game.core.checks import check_lookahead, is_int
 from connect4_game.core.messages import clip
 from connect4_game.players import check_tiebreak
 
-__all__ = ['EngineAdapter', 'as_engine_player', 'to_board_of', 'move_method',
-           'register_style_board', 'default_board_class']
+__all__ = ['EngineAdapter', 'as_engine_player', 'to_board_of', 'move_method', 'ask_column',
+           'check_board', 'register_style_board', 'default_board_class', 'BoardClass']
 
-_STYLE_BOARDS: dict[str, type] = {}     # 'camel' / 'snake' -> Board class
+BoardClass = Callable[[int, int], object]
+"""A CS5/Dutch ``Board(width, height)`` class: ours (an engine Board subclass) or a
+student's, which has ``addMove(col, ox)`` or ``add_move(col, ox)``."""
+
+_STYLE_BOARDS: dict[str, type[_engine.Board]] = {}     # 'camel' / 'snake' -> Board class
 
 
-def register_style_board(style: str, board_class: type) -> None:
+@runtime_checkable
+class _HasOx(Protocol):
+    ox: str
+
+
+@runtime_checkable
+class _HasChecker(Protocol):
+    checker: str
+
+
+@runtime_checkable
+class _HasPly(Protocol):
+    ply: int
+
+
+@runtime_checkable
+class _HasTbt(Protocol):
+    tbt: str
+
+
+def check_board(b: object) -> _engine.Board:
+    """``b`` itself if it is an engine Board.
+
+    :raises ValueError: naming anything else."""
+    if not isinstance(b, _engine.Board):
+        raise ValueError(f'expected a Connect Four Board, not {clip(repr(b))}')
+    return b
+
+
+def register_style_board(style: str, board_class: type[_engine.Board]) -> None:
     """Name the Board class players of ``style`` ('camel' for ``nextMove``,
     'snake' for ``next_move``) get when their module has none."""
     _STYLE_BOARDS[style] = board_class
 
 
-def move_method(p: Any) -> Callable[[object], object]:
-    """The player's ``nextMove`` (HMC CS5) or else ``next_move`` (Dutch, BU)."""
-    m = getattr(p, 'nextMove', None)
-    method: Callable[[object], object] = m if callable(m) else p.next_move
-    return method
+def move_method(p: object) -> Callable[[object], object]:
+    """The player's ``nextMove`` (HMC CS5) or else ``next_move`` (Dutch, BU).
+
+    :raises ValueError: if it has neither."""
+    for name in ('nextMove', 'next_move'):
+        method: Callable[[object], object] | None = getattr(p, name, None)
+        if callable(method):
+            return method
+    raise ValueError(f'{clip(p)} has no nextMove(board) or next_move(board)')
 
 
-def default_board_class(player: object) -> type:
+def ask_column(player: object, shown: object, b: _engine.Board) -> int:
+    """The column ``player`` picks when shown board ``shown`` (``b``, or ``b`` copied
+    into the player's own Board class), checked against engine board ``b``.
+
+    :raises ValueError: if it answers something that is not a free column of ``b``.
+    """
+    col = move_method(player)(shown)
+    if not isinstance(col, int) or not is_int(col) or not b.can_add_to(col):
+        raise ValueError(f'{player!r} chose column {col!r}, which cannot be played')
+    return col
+
+
+def default_board_class(player: object) -> BoardClass:
     """The ``Board`` of the player's own module, else the registered Board of
     its naming style.
 
     :raises ValueError: if neither is known.
     """
     module = sys.modules.get(type(player).__module__)
-    cls = getattr(module, 'Board', None)
+    cls: object = getattr(module, 'Board', None)
     if isinstance(cls, type):
         return cls
     style = 'camel' if callable(getattr(player, 'nextMove', None)) else 'snake'
@@ -64,7 +113,7 @@ def default_board_class(player: object) -> type:
                          'import connect4_game.compat first') from None
 
 
-def to_board_of(b: _engine.Board, board_class: type[Any]) -> object:
+def to_board_of(b: _engine.Board, board_class: BoardClass) -> object:
     """Copy engine board ``b`` into a new ``board_class(width, height)``.
 
     If ``board_class`` is one of ours (an engine Board subclass) the grid is
@@ -74,16 +123,17 @@ def to_board_of(b: _engine.Board, board_class: type[Any]) -> object:
 
     :raises ValueError: if ``board_class`` has neither method.
     """
-    if not isinstance(b, _engine.Board):
-        raise ValueError(f'expected a Connect Four Board, not {clip(b)}')
+    check_board(b)
+    make_theirs = board_class     # as given: an isinstance test below narrows board_class
     if isinstance(board_class, type) and issubclass(board_class, _engine.Board):
-        if hasattr(board_class, 'from_engine'):
-            copied: object = board_class.from_engine(b)
+        from_engine = getattr(board_class, 'from_engine', None)
+        if callable(from_engine):
+            copied: object = from_engine(b)
             return copied
-        new: _engine.Board = board_class(b.height, b.width)     # the engine's own order
+        new = board_class(b.height, b.width)     # the engine's own order
         new.slots = [row[:] for row in b.slots]
         return new
-    theirs: Any = board_class(b.width, b.height)
+    theirs = make_theirs(b.width, b.height)
     add = getattr(theirs, 'addMove', None) or getattr(theirs, 'add_move', None)
     if not callable(add):
         raise ValueError(f'{board_class!r} has no addMove(col, ox) or add_move(col, ox)')
@@ -104,14 +154,15 @@ class EngineAdapter:
     ``next_move`` copies our engine board into the player's own Board class
     (:func:`to_board_of`), asks ``nextMove`` (else ``next_move``), checks the
     answer and counts the move. ``lookahead`` / ``tiebreak`` read and write
-    the wrapped ``ply`` / ``tbt`` (so the game's lookahead hotkeys work);
+    the wrapped ``ply`` / ``tbt`` (so the game's lookahead hotkeys work; a
+    player without one keeps none);
     ``last_nodes`` / ``last_time`` report the last HMC/Dutch search.
 
     :raises ValueError: if the player has no usable ``ox``/``checker`` or no
         ``nextMove``/``next_move``.
     """
 
-    def __init__(self, player: Any, board_class: type | None = None) -> None:
+    def __init__(self, player: object, board_class: BoardClass | None = None) -> None:
         if not (callable(getattr(player, 'nextMove', None))
                 or callable(getattr(player, 'next_move', None))):
             raise ValueError(f'{player!r} has no nextMove(board) or next_move(board)')
@@ -125,18 +176,18 @@ class EngineAdapter:
 
     @property
     def checker(self) -> str:
-        """The wrapped player's checker (``ox``)."""
+        """The wrapped player's checker (``ox``, else ``checker``)."""
         p = self.player
-        checker: str = p.ox if hasattr(p, 'ox') else p.checker
-        return checker
+        return p.ox if isinstance(p, _HasOx) else p.checker if isinstance(p, _HasChecker) else ''
 
     @checker.setter
     def checker(self, value: str) -> None:
         validate_checker(value)
-        if hasattr(self.player, 'ox'):
-            self.player.ox = value
-        else:
-            self.player.checker = value
+        p = self.player
+        if isinstance(p, _HasOx):
+            p.ox = value
+        elif isinstance(p, _HasChecker):
+            p.checker = value
 
     @property
     def lookahead(self) -> int | None:
@@ -146,7 +197,9 @@ class EngineAdapter:
 
     @lookahead.setter
     def lookahead(self, value: int) -> None:
-        self.player.ply = check_lookahead(value, 'ply')
+        ply = check_lookahead(value, 'ply')
+        if isinstance(self.player, _HasPly):
+            self.player.ply = ply
 
     @property
     def tiebreak(self) -> str | None:
@@ -156,7 +209,9 @@ class EngineAdapter:
 
     @tiebreak.setter
     def tiebreak(self, value: str) -> None:
-        self.player.tbt = check_tiebreak(value, 'tiebreak type')
+        tbt = check_tiebreak(value, 'tiebreak type')
+        if isinstance(self.player, _HasTbt):
+            self.player.tbt = tbt
 
     @property
     def last_nodes(self) -> int:
@@ -187,15 +242,12 @@ class EngineAdapter:
 
         :raises ValueError: if it answers something that is not a free column.
         """
-        theirs = to_board_of(b, self.board_class)
-        col = move_method(self.player)(theirs)
-        if not isinstance(col, int) or not is_int(col) or not b.can_add_to(col):
-            raise ValueError(f'{self.player!r} chose column {col!r}, which cannot be played')
+        col = ask_column(self.player, to_board_of(b, self.board_class), b)
         self.num_moves += 1
         return col
 
 
-def as_engine_player(player: Any, board_class: type | None = None) -> EngineAdapter:
+def as_engine_player(player: object, board_class: BoardClass | None = None) -> EngineAdapter:
     """Wrap a CS5- or Dutch-style ``Player(ox, tbt, ply)`` (ours or a
     student's class with ``nextMove(board)`` / ``next_move(board)`` on a
     ``Board(width, height)``) for our console and window. See

@@ -1,4 +1,4 @@
-"""Harvey Mudd CS5 hw6pr3 Connect Four, camelCase, on our engine (HMC CS5 hw6pr3).
+"""Harvey Mudd's Connect Four (HMC CS5 hw6pr3), camelCase, on our engine.
 
 The HMC version of the assignment names everything differently from BU's
 ps9 (BU CS111 ps9), and builds the board *width first*::
@@ -12,28 +12,12 @@ ps9 (BU CS111 ps9), and builds the board *width first*::
     >>> Player('X', 'LEFT', 3).scoresFor(b)
     [0.0, 0.0, 0.0, 100.0, 0.0, 0.0, 0.0]
 
-Nothing here is a second copy of the rules or of the search:
-
-* :class:`Board` *is* our engine's :class:`connect4_game.core.board.Board`
-  (a subclass) with HMC's names (``addMove``, ``delMove``, ``allowsMove``,
-  ``winsFor``, ``isFull``, ``setBoard``, ``clear``, ``data``, ``hostGame``,
-  ``playGame``);
-* :meth:`Player.scoresFor` asks the fast exact search
-  (:class:`connect4_game.ai.search.Searcher`) with ``win_before_full=True``:
-  HMC's outline scores a move that wins 100 *before* asking whether it
-  filled the board, where BU's outline gives 50 when the winning move takes
-  the last free cell. ``tests/oracle_cs5.py`` is the literal slow outline
-  that judges it.
-
-Playing these players in our console or window:
-:func:`connect4_game.compat.adapter.as_engine_player` wraps any CS5- or
-Dutch-style ``Player(ox, tbt, ply)`` (ours or a student's) into an object
-with the engine's player interface (``checker``, ``num_moves``,
-``next_move(engine_board)``); :class:`EnginePlayer` builds one from the
-checker alone, and :func:`connect4_game.compat.player_from_spec` from a spec
-string such as ``'cs5:LEFT:3'`` for the ``--x`` / ``--o`` options.
-
-Nothing here imports pygame.
+:class:`Board` is our engine's Board with HMC's names; :meth:`Player.scoresFor`
+asks the fast search (:class:`connect4_game.ai.search.Searcher`) with
+``win_before_full=True``: HMC's outline scores a winning move 100 even when it
+fills the board, where BU's gives 50. ``tests/oracle_cs5.py`` is the literal
+outline that judges it. :class:`EnginePlayer` plays a CS5 player in our console
+and window (see :mod:`connect4_game.compat.adapter`). Nothing here imports pygame.
 """
 
 from __future__ import annotations
@@ -45,7 +29,8 @@ from connect4_game.ai.search import Searcher
 from connect4_game.compat.adapter import (
     EngineAdapter,
     as_engine_player,
-    move_method,
+    ask_column,
+    check_board,
     register_style_board,
     to_board_of,
 )
@@ -54,7 +39,7 @@ from connect4_game.compat.adapter import (
 # (``--o connect4_game/cs5.py:Player``), which imports it outside the package.
 from connect4_game.core import board as _engine
 from connect4_game.core.board import other, validate_checker
-from connect4_game.core.checks import check_lookahead, is_int
+from connect4_game.core.checks import check_lookahead
 from connect4_game.players import Player as _ConsolePlayer
 from connect4_game.players import check_tiebreak
 
@@ -65,22 +50,6 @@ __all__ = ['Board', 'Player', 'EnginePlayer', 'hmc_scores', 'last_search_stats',
 HUMAN = 'human'
 
 
-# -- validation ----------------------------------------------------------------
-
-def _check_tbt(tbt: object) -> str:
-    return check_tiebreak(tbt, 'tiebreak type')
-
-
-def _check_ply(ply: object) -> int:
-    return check_lookahead(ply, 'ply')
-
-
-def _check_board(b: object) -> _engine.Board:
-    if not isinstance(b, _engine.Board):
-        raise ValueError(f'expected a Connect Four Board, not {b!r}')
-    return b
-
-
 # -- the search (shared, never copied) -----------------------------------------
 
 _searcher: Searcher | None = None
@@ -88,9 +57,8 @@ _searcher_lock = threading.Lock()
 
 
 def _get_searcher() -> Searcher:
-    """The Searcher used for HMC/Dutch scores. It is separate from the one
-    behind BU's ``AIPlayer`` because a Searcher clears its transposition
-    table whenever the ``win_before_full`` rule changes."""
+    """The Searcher of HMC/Dutch scores, apart from BU's ``AIPlayer``'s: a
+    Searcher clears its table whenever the ``win_before_full`` rule changes."""
     global _searcher
     with _searcher_lock:
         if _searcher is None:
@@ -100,7 +68,7 @@ def _get_searcher() -> Searcher:
 
 def hmc_scores(b: _engine.Board, ox: str, ply: int) -> list[float]:
     """Scores of every column of ``b`` for checker ``ox`` looking ``ply``
-    moves ahead, by HMC's / the Dutch outline (HMC CS5 hw6pr3 and the Dutch \"Vier op een rij\"): ``-1.0``
+    moves ahead, by the outline of HMC CS5 hw6pr3 and the Dutch "Vier op een rij": ``-1.0``
     full column, ``100.0`` win, ``0.0`` loss, ``50.0`` neither. A winning move
     scores 100.0 even when it fills the last free cell (BU's ps9 gives 50).
 
@@ -109,9 +77,9 @@ def hmc_scores(b: _engine.Board, ox: str, ply: int) -> list[float]:
     :returns: a list of ``b.width`` floats.
     :raises ValueError: for a bad board, checker or ply.
     """
-    _check_board(b)
+    check_board(b)
     validate_checker(ox)
-    _check_ply(ply)
+    check_lookahead(ply, 'ply')
     searcher = _get_searcher()
     return [float(s) for s in searcher.scores(b, ox, ply, win_before_full=True)]
 
@@ -143,7 +111,7 @@ class Board(_engine.Board):
     @classmethod
     def from_engine(cls, b: _engine.Board) -> Board:
         """A new board of this class holding the position of engine board ``b``."""
-        _check_board(b)
+        check_board(b)
         new = cls(b.width, b.height)
         new.slots = [row[:] for row in b.slots]
         return new
@@ -253,7 +221,7 @@ class Board(_engine.Board):
                     print('Game abandoned.')
                     return None
             else:
-                col = _ask_computer(player, self)
+                col = ask_column(player, self, self)
             self.addMove(col, ox)
             print(self)
             print()
@@ -271,13 +239,6 @@ def _check_side(p: object, ox: str, name: str) -> object:
     if own != ox:
         raise ValueError(f'{name} plays {ox!r} but its checker is {own!r}')
     return p
-
-
-def _ask_computer(p: object, b: Board) -> int:
-    col = move_method(p)(b)
-    if not isinstance(col, int) or not is_int(col) or not b.can_add_to(col):
-        raise ValueError(f'{p!r} chose column {col!r}, which cannot be played')
-    return col
 
 
 # -- Player ----------------------------------------------------------------------
@@ -298,8 +259,8 @@ class Player:
 
     def __init__(self, ox: str, tbt: str, ply: int) -> None:
         self.ox = validate_checker(ox)
-        self.tbt = _check_tbt(tbt)
-        self.ply = _check_ply(ply)
+        self.tbt = check_tiebreak(tbt, 'tiebreak type')
+        self.ply = check_lookahead(ply, 'ply')
 
     def __repr__(self) -> str:
         """The string of the assignment's code: three lines and a blank line."""
@@ -319,7 +280,7 @@ class Player:
 
         :raises ValueError: if ``b`` is not a Board.
         """
-        _check_board(b)
+        check_board(b)
         if b.is_win_for(self.ox):
             return 100.0
         if b.is_win_for(self.oppCh()):
@@ -336,7 +297,7 @@ class Player:
             raise ValueError(f'scores must be a non-empty list, not {scores!r}')
         best = max(scores)
         columns = [col for col, score in enumerate(scores) if score == best]
-        tbt = _check_tbt(self.tbt)
+        tbt = check_tiebreak(self.tbt, 'tiebreak type')
         if tbt == 'LEFT':
             return columns[0]
         if tbt == 'RIGHT':

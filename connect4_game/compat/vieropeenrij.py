@@ -1,4 +1,4 @@
-"""Vier op een rij ("Connect Four", Dutch milestone), snake_case, on our engine (Dutch \"Vier op een rij\").
+"""The Dutch "Vier op een rij" ("Connect Four") milestone, snake_case, on our engine.
 
 The Dutch course's version of the HMC assignment, with Python-style names
 (``set_board``, ``opp_ch``, ``score_board``, ``tiebreak_move``,
@@ -81,7 +81,7 @@ class Board(cs5.Board):
 class Player(cs5.Player):
     """The Dutch milestone's AI player: ``Player(ox, tbt, ply)`` with
     ``opp_ch``, ``score_board``, ``tiebreak_move``, ``scores_for`` and
-    ``next_move`` (Dutch \"Vier op een rij\"). ``repr`` is the CS5 code's string (see
+    ``next_move`` (the Dutch "Vier op een rij"). ``repr`` is the CS5 code's string (see
     :class:`connect4_game.compat.cs5.Player`).
 
     :raises ValueError: naming a bad checker, tiebreak type or ply.

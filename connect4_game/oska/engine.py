@@ -47,7 +47,7 @@ import functools
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from connect4_game.core.checks import check_int
 
@@ -346,18 +346,22 @@ def movegen(board: Sequence[str], player: str) -> list[list[str]]:
     return [g.to_rows(_apply_flat(s, player, m)) for m in _flat_moves(g, s, player)]
 
 
-def apply_move(board: Sequence[str], move: Move | Sequence[Any]) -> list[str]:
+def apply_move(board: Sequence[str],
+               move: Move | Sequence[Sequence[int] | None]) -> list[str]:
     """Return the board after ``move`` (a :class:`Move` or ``(frm, to, captured)``
-    triple) by the checker standing on ``move.frm``.
+    triple of ``(row, col)`` squares, ``captured`` None unless a capture) by the
+    checker standing on ``move.frm``.
 
     Raises ValueError if the board is malformed, ``frm`` holds no checker, or
     the move is not one of that checker's legal moves.
     """
     n = validate_board(board)
     try:
-        frm, to, cap = move
-        frm, to = tuple(frm), tuple(to)
-        cap = tuple(cap) if cap is not None else None
+        frm_at, to_at, cap_at = move
+        if frm_at is None or to_at is None:
+            raise TypeError
+        frm, to = tuple(frm_at), tuple(to_at)
+        cap = tuple(cap_at) if cap_at is not None else None
     except (TypeError, ValueError):
         raise ValueError(f"move must be (frm, to, captured), got {move!r}") from None
     g = _geometry(n)
