@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Precompute the table of exact values of 6x7 positions with few checkers
-stored in :mod:`connect4_game.ai.book` (``_SMALL_DATA``): every mirror-distinct
+stored next to :mod:`connect4_game.ai.book` (``small_table.b64``): every mirror-distinct
 position with at most PLY checkers is solved by our solver with the 12-ply book.
 
 Offline, slow (hours for PLY 5): ``python tools/build_small_table.py 5 --part 0
@@ -19,13 +19,14 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from connect4_game.ai import book  # noqa: E402
 from connect4_game.ai.solver import get_solver, score_to_plies  # noqa: E402
+from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS  # noqa: E402  (the book's 6x7)
 
 
 def build_small(max_ply: int, part: int = 0, parts: int = 1) -> dict[int, int]:
     """Solve every position with <= ``max_ply`` checkers (slice ``part`` of
     ``parts``) with the solver and the 12-ply book; returns {small_key:
     signed plies to the end for the side to move}."""
-    solver = get_solver(book._H, book._W)
+    solver = get_solver(DEFAULT_ROWS, DEFAULT_COLS)
     out: dict[int, int] = {}
     for i, (first, mask) in enumerate(book._enumerate(max_ply)):
         if i % parts != part:
@@ -34,7 +35,7 @@ def build_small(max_ply: int, part: int = 0, parts: int = 1) -> dict[int, int]:
         cur = first if n % 2 == 0 else first ^ mask
         solver.set_budget()
         s = solver.solve(cur, mask, True)
-        out[book.small_key(first, mask)] = score_to_plies(s, n, book._H * book._W)
+        out[book.small_key(first, mask)] = score_to_plies(s, n, DEFAULT_ROWS * DEFAULT_COLS)
     return out
 
 
