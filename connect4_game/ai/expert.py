@@ -29,8 +29,7 @@ from connect4_game.ai import perfect
 from connect4_game.ai.bitboard import from_board, geometry
 from connect4_game.ai.expert_result import choose_column
 from connect4_game.ai.perfect_model import Position
-from connect4_game.ai.score import ColumnScore, Score
-from connect4_game.ai.solver import heuristic
+from connect4_game.ai.score import ColumnScore
 from connect4_game.core.board import Board, validate_checker
 from connect4_game.core.checks import check_optional_int, check_seconds
 from connect4_game.players import Player
@@ -100,19 +99,16 @@ def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str
 def _analyze(board: Board, time_budget: float, checker: str | None, node_budget: int | None,
              best_only: bool, lower_bound: int | None) -> list[ColumnScore]:
     """The body of :func:`analyze` (run under ``_LOCK``): check the
-    arguments, try the bitbully backend, else the solver's analysis."""
+    arguments and analyse with perfect play's backends."""
     _check_board(board)
     check_seconds(time_budget, "time_budget")
     check_optional_int(node_budget, "node_budget", 0)
     check_optional_int(lower_bound, "lower_bound")
     side, alternating = _side_to_analyse(board, checker)
-    if (board.height, board.width) == (6, 7) and alternating and node_budget is None:
-        res = _analyze_bitbully(board, time_budget, best_only, lower_bound)
-        if res is not None:
-            return res
     cur, mask = from_board(board, side)
     pos = Position(board.height, board.width, cur, mask, side, alternating)
-    return list(perfect.analyse(pos, backend="solver", time_budget=time_budget,
+    backend = "auto" if node_budget is None else "solver"   # bitbully counts no nodes
+    return list(perfect.analyse(pos, backend=backend, time_budget=time_budget,
                                 node_budget=node_budget, best_only=best_only,
                                 lower_bound=lower_bound).columns)
 
@@ -125,42 +121,6 @@ def _side_to_analyse(board: Board, checker: str | None) -> tuple[str, bool]:
     side = to_move if checker is None else validate_checker(checker)
     nx, no = board.num_checkers("X"), board.num_checkers("O")
     return side, side == to_move and nx - no in (0, 1)
-
-
-def _analyze_bitbully(board: Board, time_budget: float, best_only: bool,
-                      lower_bound: int | None) -> list[ColumnScore] | None:
-    """:func:`analyze` through the bitbully backend of
-    :mod:`connect4_game.ai.perfect`; None when bitbully cannot be used (not
-    installed, disabled, or it failed), so the caller searches itself."""
-    try:
-        pr = perfect.solve_position(board, backend="bitbully", time_budget=time_budget,
-                                    best_only=best_only, lower_bound=lower_bound)
-    except perfect.BackendUnavailable:
-        return None
-    v = pr.value
-    out = []
-    for cs in pr.columns:
-        s = cs.score
-        if s is None or s.exact:
-            out.append(ColumnScore(cs.column, s, cs.no_move))
-        else:
-            out.append(_from_bounds(board, cs.column, s.lo, s.hi, v))
-    return out
-
-
-def _from_bounds(board: Board, c: int, lo: int | None, hi: int | None,
-                 v: int | None) -> ColumnScore:
-    """A column known to score in ``lo..hi`` (and, when ``hi < v``, less than
-    the best column): a proven loss or win of unknown distance, else an
-    estimate from the positional tiebreak, capped by ``hi``."""
-    h, w = board.height, board.width
-    cur, mask = from_board(board, board.to_move())
-    geo = geometry(h, w)
-    m = (mask + geo.bottom_cells[c]) & geo.col_mask[c]
-    value = -heuristic(cur ^ mask, mask | m, geo)
-    score = Score.from_bounds(lo, hi, value)
-    worse = not score.proven and v is not None and hi is not None and hi < v
-    return ColumnScore(c, score, worse=worse)
 
 
 class ExpertPlayer(Player):

@@ -79,7 +79,6 @@ from connect4_game.ai.perfect_model import (
     PerfectResult,
     Position,
     PositionLike,
-    estimate_column,
     exact_column,
     play_moves,
     read_position,
@@ -330,8 +329,8 @@ def _columns(pos: Position, backend: str, time_budget: float | None, node_budget
         if state.note:                  # bitbully failed: the solver takes over
             state.backends.append("solver")
         else:                           # out of time: what is known without searching
-            for c, _ in pending:
-                yield estimate_column(c, -((cells - n) // 2), (cells - 1 - n) // 2, "bitbully")
+            for c, m in pending:
+                yield _estimate(pos, c, m, -((cells - n) // 2), (cells - 1 - n) // 2, "bitbully")
             return
     left = None if deadline is None else max(0.0, deadline - time.perf_counter())
     clock = _Clock(get_solver(pos.rows, pos.cols), left, node_budget)
@@ -427,9 +426,8 @@ def _bitbully_columns(pos: Position, pending: list[tuple[int, int]], n: int, cel
         core, board, v = _bitbully_start(grid, n, low, top, best_only, lower_bound, wins_now)
         if best_only:
             assert v is not None            # _bitbully_start finds it with best_only
-            return (yield from _bitbully_best(core, board, todo, v, wins_now, n, cells, low,
-                                              deadline))
-        return (yield from _bitbully_every(core, board, todo, v, n, cells, low, top, deadline))
+            return (yield from _bitbully_best(pos, core, board, todo, v, wins_now, low, deadline))
+        return (yield from _bitbully_every(pos, core, board, todo, v, low, top, deadline))
     except Exception as e:              # a broken engine: fall back to the solver
         msg = f"bitbully failed: {type(e).__name__}: {e}"[:200]
         with LOCK:
@@ -476,8 +474,8 @@ def _bitbully_start(grid: list[list[int]], n: int, low: int, top: int, best_only
     return core, board, v
 
 
-def _bitbully_best(core: _BBCore, board: _BBBoard, todo: list[tuple[int, int]], v: int, wins_now: bool,
-                   n: int, cells: int, low: int, deadline: float | None) -> _Columns:
+def _bitbully_best(pos: Position, core: _BBCore, board: _BBBoard, todo: list[tuple[int, int]],
+                   v: int, wins_now: bool, low: int, deadline: float | None) -> _Columns:
     """Generator, ``best_only``: a null-window probe per column of ``todo``
     (popped as settled) until one reaches the value ``v``; the columns after
     it are estimates capped by ``v``. Returns the columns left unsettled
@@ -485,23 +483,23 @@ def _bitbully_best(core: _BBCore, board: _BBBoard, todo: list[tuple[int, int]], 
     while todo:
         if deadline is not None and time.perf_counter() >= deadline:
             break
-        c, _m = todo[0]
+        c, m = todo[0]
         with LOCK:             # null window: does column c reach v?
             s = v if not wins_now and int(core.negamax(board.playMoveOnCopy(c), -v, -v + 1,
                                                        0)) <= -v else None
         todo.pop(0)
         if s is None:
-            yield estimate_column(c, low, v - 1, "bitbully")
+            yield _estimate(pos, c, m, low, v - 1, "bitbully", v)
             continue
-        yield exact_column(c, s, n, cells, "bitbully")
-        for c2, _ in todo:     # found; no column scores more than v
-            yield estimate_column(c2, low, v, "bitbully")
+        yield exact_column(c, s, pos.mask.bit_count(), pos.rows * pos.cols, "bitbully")
+        for c2, m2 in todo:    # found; no column scores more than v
+            yield _estimate(pos, c2, m2, low, v, "bitbully", v)
         return []
     return todo
 
 
-def _bitbully_every(core: _BBCore, board: _BBBoard, todo: list[tuple[int, int]], v: int | None, n: int,
-                    cells: int, low: int, top: int, deadline: float | None) -> _Columns:
+def _bitbully_every(pos: Position, core: _BBCore, board: _BBBoard, todo: list[tuple[int, int]],
+                    v: int | None, low: int, top: int, deadline: float | None) -> _Columns:
     """Generator: the exact score of every column of ``todo`` (popped as
     settled) by :func:`_bitbully_mtdf`, the first guess being the median of
     the scores found below ``v``; returns the columns left when the time ran
@@ -510,17 +508,17 @@ def _bitbully_every(core: _BBCore, board: _BBBoard, todo: list[tuple[int, int]],
     while todo:
         if deadline is not None and time.perf_counter() >= deadline:
             break
-        c, _m = todo[0]
+        c, m = todo[0]
         hi = top - 1 if v is None else min(v, top - 1)
         guess = sorted(found)[len(found) // 2] if found else 0
         lo, hi = _bitbully_mtdf(core, board.playMoveOnCopy(c), low, hi, guess, deadline, c)
         todo.pop(0)
         if lo < hi:                # the time ran out inside this column
-            yield estimate_column(c, lo, hi, "bitbully")
+            yield _estimate(pos, c, m, lo, hi, "bitbully", v)
             break
         if v is None or lo < v:
             found.append(lo)
-        yield exact_column(c, lo, n, cells, "bitbully")
+        yield exact_column(c, lo, pos.mask.bit_count(), pos.rows * pos.cols, "bitbully")
     return todo
 
 
@@ -548,6 +546,20 @@ def _bitbully_mtdf(core: _BBCore, child: _BBBoard, lo: int, hi: int, guess: int,
         if lo > hi:
             raise RuntimeError(f"bitbully gave an impossible score {r} for column {column}")
     return lo, hi
+
+
+def _estimate(pos: Position, c: int, m: int, lo: int | None, hi: int | None, backend: str,
+              v: int | None = None, depth: int | None = None) -> ColumnScore:
+    """Column ``c`` (move bit ``m``) of ``pos`` known only to score in
+    ``lo..hi`` (Pons): :meth:`Score.from_bounds` with the positional value
+    of the move (:func:`~connect4_game.ai.solver.heuristic`), ranked after
+    the other estimates (``worse``) when ``hi`` is below the position's
+    value ``v``."""
+    opp, mask = pos.cur ^ pos.mask, pos.mask | m
+    score = Score.from_bounds(lo, hi, -heuristic(opp, mask, geometry(pos.rows, pos.cols)),
+                              depth=depth)
+    worse = not score.proven and v is not None and hi is not None and hi < v
+    return ColumnScore(c, score, backend=backend, worse=worse)
 
 
 class _Clock:
@@ -635,12 +647,13 @@ class _SolverAnalysis:
         return ColumnScore(c, Score.of_pons(-child, abs(d) + 1 if d else None), backend="solver")
 
     def _bounded(self, c: int, m: int, lo: int | None, hi: int | None,
-                 depth: int | None = None, worse: bool = False) -> ColumnScore:
-        """Column ``c`` (move bit ``m``) known to score in ``lo..hi``."""
-        value = -heuristic(self.opp, self.pos.mask | m, self.solver.geo)
-        score = Score.from_bounds(lo, hi, value, depth=depth)
-        self.proven_any = self.proven_any or score.proven
-        return ColumnScore(c, score, backend="solver", worse=worse)
+                 depth: int | None = None) -> ColumnScore:
+        """Column ``c`` (move bit ``m``) known to score in ``lo..hi``, less
+        than the value when refuted in step 2."""
+        v = self.v if c in self.upper else None
+        cs = _estimate(self.pos, c, m, lo, hi, "solver", v, depth)
+        self.proven_any = self.proven_any or (cs.score is not None and cs.score.proven)
+        return cs
 
     def _take(self, c: int) -> int | None:
         """Remove column ``c`` from ``pending``: its move bit, or None if it was not open."""
@@ -768,8 +781,7 @@ class _SolverAnalysis:
         depth, s = found
         if s or depth >= cells - n - 1:
             return self._ours(c, s)
-        refuted = v is not None and c in self.upper and self.upper[c] < v
-        return self._bounded(c, m, lo, hi, depth, worse=refuted)
+        return self._bounded(c, m, lo, hi, depth)
 
 
 def _parent_bound(solver: Solver, cur: int, mask: int, n: int, alternating: bool) -> int | None:
