@@ -1,17 +1,11 @@
-"""The game record: one Connect Four game as its move list, with push / undo /
-redo, the side to move and a typed outcome.
+"""The game record: one Connect Four game as its move list (the truth) and
+the assignment's :class:`~connect4_game.core.board.Board` kept in step (BU
+CS111 ps9, Problem 1), with push / undo / redo, the side to move and a typed
+outcome. Every part of the program that keeps a game keeps a :class:`Game`.
 
-Every part of the program that keeps a game keeps it in a :class:`Game`: the
-window, the console, the network referee, the review and the save files. The
-board is the assignment's :class:`~connect4_game.core.board.Board` (BU CS111 ps9,
-Problem 1), kept in step with the move list; the move list is the truth.
-
-X always moves first, so ply ``p`` (1-based) is X's when ``p`` is odd. A game
-ends at a four in a row or a full board; no move is accepted after that.
-Columns are 0-based here, as in the assignment's ``add_checker``; players see
-them as 1..N (:mod:`connect4_game.core.notation`).
-
-This module never imports pygame.
+X moves first: ply ``p`` (1-based) is X's when ``p`` is odd. A game ends at a
+four in a row or a full board. Columns are 0-based, as in ``add_checker``;
+players see 1..N (:mod:`connect4_game.core.notation`). Never imports pygame.
 
 >>> g = Game(6, 7)
 >>> for col in [3, 3, 4, 4, 5, 5]:
@@ -45,22 +39,15 @@ class Termination(Enum):
     """How a game ended."""
 
     FOUR_IN_A_ROW = 'four in a row'
-    """A side has four of its checkers in a row across, up or diagonally."""
-    FULL_BOARD = 'full board'
-    """Every column is full and nobody has four in a row: a tie."""
+    FULL_BOARD = 'full board'        # a tie
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game.
-
-    :param termination: how it ended.
-    :param winner: the :class:`~connect4_game.core.side.Side` that won, or None for a tie.
-    :param line: the (row, col) slots of the winning four (row 0 is the top
-        row, as in the assignment), ``()`` for a tie.
-    :param winner_moves: how many checkers the winner played, the N of the
-        assignment's ``Player X wins in N moves.`` (BU CS111 ps9, Problem 3).
-    """
+    """The end of a game: how, the ``winner`` (None for a tie), the (row,
+    col) slots of the winning ``line`` (row 0 on top; ``()`` for a tie) and
+    ``winner_moves``, the N of ``Player X wins in N moves.`` (BU CS111 ps9,
+    Problem 3)."""
 
     termination: Termination
     winner: Side | None = None
@@ -68,8 +55,7 @@ class Outcome:
     winner_moves: int = 0
 
     def result(self) -> str:
-        """``'X'``, ``'O'`` or ``'tie'`` (the words the statistics and the
-        network use)."""
+        """``'X'``, ``'O'`` or ``'tie'`` (as the statistics and the network write it)."""
         return 'tie' if self.winner is None else self.winner.value
 
     def message(self) -> str:
@@ -82,9 +68,8 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Move:
-    """One checker dropped: its 0-based ``column``, the ``row`` it landed in
-    (0 is the top row), the ``checker`` (the :class:`~connect4_game.core.side.Side`
-    that played it) and the ``ply`` (1-based)."""
+    """One checker dropped: 0-based ``column``, the ``row`` it landed in (0
+    on top), the ``checker`` that played it and the ``ply`` (1-based)."""
 
     column: int
     row: int
@@ -93,8 +78,7 @@ class Move:
 
 
 class Refusal(str, Enum):
-    """Why :meth:`Game.check` refuses a move; the values are the network
-    protocol's error codes."""
+    """Why :meth:`Game.check` refuses a move (the network protocol's error codes)."""
 
     WRONG_PLY = 'wrong_ply'
     CONFLICT = 'conflict'
@@ -104,8 +88,7 @@ class Refusal(str, Enum):
 
 
 class MoveRefused(ValueError):
-    """A move the game refuses: ``code`` (a :class:`Refusal`) and the text
-    (``str(err)``), which names the move."""
+    """A move the game refuses: ``code`` (a :class:`Refusal`); ``str(err)`` names the move."""
 
     def __init__(self, code: Refusal, text: str) -> None:
         super().__init__(text)
@@ -131,20 +114,16 @@ def reconcile(ours: Sequence[int], theirs: Sequence[int]) -> list[int] | None:
 
 
 class Game:
-    """One game on a ``rows`` x ``cols`` board, X moving first.
+    """One game on a ``rows`` x ``cols`` board (1..12 x 1..14; the
+    assignment's examples use boards smaller than the game offers), the
+    0-based columns ``moves`` already played, X first.
 
-    :param rows: board rows, 1 to :data:`~connect4_game.core.board.MAX_ROWS` (the
-        game offers :data:`~connect4_game.core.board.MIN_ROWS` and up; the
-        assignment's examples use smaller boards).
-    :param cols: board columns, 1 to :data:`~connect4_game.core.board.MAX_COLS`.
-    :param moves: 0-based columns already played, X first.
-    :raises ValueError: for a board size the game does not offer;
-        :class:`MoveRefused` (a ValueError) naming the first bad move
-        (``'move 7: column 0 is full'``).
+    :raises ValueError: for a board size outside those limits;
+        :class:`MoveRefused` naming the first bad move (``'move 7: column 0 is full'``).
 
-    Attributes (read them, change them only through the methods):
-    ``board``, ``moves`` (0-based columns), ``redo_stack`` (columns taken
-    back, the next one to redo last) and ``outcome`` (None while the game runs).
+    Attributes, changed only through the methods: ``board``, ``moves``,
+    ``redo_stack`` (columns taken back, the next to redo last), ``outcome``
+    (None while the game runs).
     """
 
     def __init__(self, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS,
@@ -168,8 +147,7 @@ class Game:
     # ------------------------------------------------------------ queries
     @property
     def to_move(self) -> Side:
-        """The :class:`~connect4_game.core.side.Side` whose move comes next (also
-        once the game is over)."""
+        """The side whose move comes next (also once the game is over)."""
         return side_for_ply(len(self.moves) + 1)
 
     @property
@@ -183,8 +161,7 @@ class Game:
         return self.outcome is not None
 
     def can_play(self, col: object) -> bool:
-        """True if ``col`` is a column of this board that can take a checker
-        and the game is not over."""
+        """``col`` is a column of this board that can take a checker, and the game goes on."""
         return self.outcome is None and isinstance(col, int) and not isinstance(col, bool) \
             and self.board.can_add_to(col)
 
@@ -204,15 +181,12 @@ class Game:
 
     # ------------------------------------------------------------ moves
     def check(self, ply: int, column: object, side: Side | None = None) -> bool:
-        """Whether ``column`` at ``ply`` (by ``side``, if given) would be new.
+        """True if ``column`` at ``ply`` (by ``side``, if given) is the next
+        legal move, False for a duplicate (that ply was played in that column).
 
-        :returns: True for the next legal move, False for a duplicate (a move
-            already played at that ply, in that column).
-        :raises MoveRefused: :attr:`Refusal.WRONG_PLY` (not the next ply, or
-            not an int >= 1), :attr:`~Refusal.CONFLICT` (that ply was played in
-            another column), :attr:`~Refusal.GAME_OVER`,
-            :attr:`~Refusal.NOT_YOUR_TURN` or :attr:`~Refusal.ILLEGAL_MOVE`
-            (no such column, or a full one).
+        :raises MoveRefused: WRONG_PLY (not the next ply, or not an int >= 1),
+            CONFLICT (that ply was played in another column), GAME_OVER,
+            NOT_YOUR_TURN or ILLEGAL_MOVE (no such column, or a full one).
         """
         if not is_int(ply, 1):
             raise MoveRefused(Refusal.WRONG_PLY, f'ply must be an integer >= 1, not {ply!r}'[:80])
@@ -239,12 +213,10 @@ class Game:
         return True
 
     def push(self, col: int, side: Side | None = None) -> Move:
-        """Drop the side-to-move's checker in ``col``; forgets what was undone.
+        """Drop the side-to-move's checker in ``col`` (``side``: the checker
+        the caller means); forgets what was undone.
 
-        :param side: if given, the checker the caller means to play.
-        :returns: the :class:`Move` played.
-        :raises MoveRefused: if the game is over, ``col`` is no column of this
-            board or a full one, or ``side`` is not to move.
+        :raises MoveRefused: as :meth:`check`.
         """
         self.check(self.next_ply, col, side)
         self.redo_stack.clear()
@@ -252,10 +224,8 @@ class Game:
 
     def offer(self, ply: int, column: int, side: Side | None = None) -> Move | None:
         """Play ``column`` at ``ply`` if it is the next legal move (the
-        network's way: a move is numbered, and a repeated one is harmless).
+        network's numbered moves); None for a harmless duplicate.
 
-        :returns: the :class:`Move` played, or None for a duplicate (the
-            game is left as it is).
         :raises MoveRefused: as :meth:`check`.
         """
         if not self.check(ply, column, side):
@@ -296,8 +266,7 @@ class Game:
     def replace(self, moves: Sequence[int]) -> None:
         """Replay ``moves`` from an empty board.
 
-        :raises MoveRefused: if ``moves`` is not a legal game; the game is
-            then left as it was.
+        :raises MoveRefused: for an illegal game (this one is left as it was).
         """
         fresh = Game(self.rows, self.cols, moves)
         self.board, self.moves, self.outcome = fresh.board, fresh.moves, fresh.outcome

@@ -1,45 +1,26 @@
-"""The AI worker: searches run in a pre-started worker *process*, driven by a
-worker *thread* of the window's process.
+"""The search pool's worker: searches run in a pre-started worker *process*
+(a search in a thread would share the GIL with the render loop), driven by
+a *thread* of the window's process.
 
-Why a process: a pure-Python search in a thread shares the GIL with the
-render loop and breaks the frame budget. The window's main thread
-only calls :meth:`SearchWorker.submit` (never blocks) and
-:meth:`SearchWorker.poll` once per frame; all game state stays on the main
-thread. The process receives a plain description of the position (a
-:class:`~connect4_game.search.jobs.SearchRequest`) and returns only a column and
-scores/stats (a :class:`~connect4_game.search.jobs.Result` with a typed reply of
-:mod:`connect4_game.search.replies`); what each kind of request computes is in
-:mod:`connect4_game.search.jobs`. A reply of the wrong shape is an ``'error'``
-result.
+The main thread only calls :meth:`SearchWorker.submit` (never blocks) and
+:meth:`~SearchWorker.poll` once a frame. A process gets a
+:class:`~connect4_game.search.jobs.SearchRequest` and answers in JSON, never
+a pickle (a plug-in in the process cannot make the window run code), read
+into a :class:`~connect4_game.search.jobs.Result` with a typed reply; an
+answer of the wrong shape is an ``'error'`` result.
 
-* At most one job is in flight. Submitting a new job while one runs cancels
-  it: the busy process is terminated and a *spare* process, started ahead of
-  time, takes over at once (so a stale deep search never delays the next one).
-* Every result carries its request (the game, the moves, the settings: a
-  request is its own tag); the caller drops results for a request it no
-  longer wants.
-* If the process dies (killed, crashed) during a search, the thread notices,
-  reports a ``'died'`` result and runs the same job again on the spare
-  process -- after a pause that doubles with each death in a row (0.1 s up
-  to 5 s), and only :data:`MAX_DEATHS` times for the same job: then the job
-  gets an ``'error'`` result instead. A *plug-in* whose process dies (its
-  ``os._exit``, an exit at import, a signal) is never run again for the same
-  move: its job gets one ``'error'`` result saying how the process ended,
-  which the window treats like any plug-in fault (the user takes over).
-* Every worker process leads a process group of its own, so killing it (on
-  cancel, time-out, death or :meth:`SearchWorker.close`) also kills every
-  process a plug-in started; and each ends by itself when the window's
-  process dies, even by SIGKILL (see :func:`connect4_game.plugins.lifetime.child_setup`).
-  On Linux a worker process about to run its first plug-in stays behind as
-  the guardian of a forked copy that runs it
-  (:func:`connect4_game.plugins.lifetime.guard_descendants`), so that also what a
-  plug-in starts with ``subprocess`` or in a session of its own ends then.
-* :meth:`SearchWorker.close` kills every process it started within a
-  fraction of a second.
-* Answers come back as JSON, never pickles: a plug-in running in the worker
-  process cannot make the window's process run code by forging one.
+* One job is in flight: a new one cancels the running one (its process is
+  killed) and a *spare* process, started ahead, takes over at once.
+* A process that dies during a search gives a ``'died'`` result and the job
+  runs again after a pause doubling from 0.1 s to 5 s, at most
+  :data:`MAX_DEATHS` times in a row, then it gets an ``'error'``. A plug-in's
+  job whose process dies gets one ``'error'`` saying how it ended.
+* Each process leads a process group of its own and ends with the window's
+  process, even by SIGKILL (:func:`connect4_game.plugins.lifetime.child_setup`),
+  so killing it (cancel, time-out, death, :meth:`~SearchWorker.close`) also
+  ends what a plug-in started.
 
-This module never imports pygame (the worker processes stay light).
+This module never imports pygame.
 """
 
 from __future__ import annotations
@@ -92,12 +73,11 @@ is the lowest priority): a search never delays a frame when both want a CPU."""
 
 
 def _read_reply(conn: mp_connection.Connection) -> tuple[str, object]:
-    """Read a worker process's ``[status, value]`` JSON answer (see
-    :func:`_serve`): ``('ok' | 'progress', dict)`` or ``('error', text)``;
-    anything else (a reply a plug-in forged or garbled) is ``('bad', text)``.
+    """A process's ``[status, value]`` answer: ``('ok' | 'progress', dict)``,
+    ``('error', text)``, or ``('bad', text)`` for anything else (forged, garbled).
 
-    :raises EOFError, OSError: if the pipe is closed or broken, or the reply is
-        longer than :data:`MAX_REPLY` bytes.
+    :raises EOFError, OSError: for a closed or broken pipe, or an answer over
+        :data:`MAX_REPLY` bytes.
     """
     data = conn.recv_bytes(MAX_REPLY)
     try:
@@ -112,8 +92,8 @@ def _read_reply(conn: mp_connection.Connection) -> tuple[str, object]:
 
 
 def _answer(conn: mp_connection.Connection, request: SearchRequest) -> bytes:
-    """Run one request; the JSON answer to send: ``['ok', reply]`` or
-    ``['error', text]`` (progress goes out on the way)."""
+    """Run one request; the answer ``['ok', reply]`` or ``['error', text]``
+    (progress goes out on the way)."""
     def progress(reply: Reply) -> None:
         conn.send_bytes(json.dumps(['progress', reply.to_json()]).encode('utf-8'))
     try:
@@ -125,14 +105,12 @@ def _answer(conn: mp_connection.Connection, request: SearchRequest) -> bytes:
 
 
 def _serve(conn: mp_connection.Connection, parent_pid: int | None = None) -> None:
-    """Worker process main loop: receive a :class:`SearchRequest`, send
-    ``['ok', reply]`` (the reply's JSON) or ``['error', text]``. Whatever a
-    request raises, even KeyboardInterrupt or SystemExit, is its error; the
-    loop ends only when the pipe closes or a None request arrives.
+    """A worker process's loop: answer each request (see :func:`_answer`;
+    whatever it raises, even SystemExit, is its error) until the pipe closes
+    or a None request comes.
 
-    :param parent_pid: the window's process id: with it the process is set up
-        by :func:`connect4_game.plugins.lifetime.child_setup` (own process group, ends
-        with its parent, obeys SIGTERM).
+    :param parent_pid: the window's process id, for
+        :func:`connect4_game.plugins.lifetime.child_setup`.
     """
     if parent_pid is not None:
         child_setup(parent_pid)
@@ -196,13 +174,6 @@ class _Proc:
         pid: int | None = self.process.pid
         return pid
 
-    def send(self, request: SearchRequest) -> None:
-        """Send ``request`` to the process.
-
-        :raises OSError, ValueError, EOFError: if the pipe is closed or broken.
-        """
-        self.conn.send(request)
-
     def alive(self) -> bool:
         return bool(self.process.is_alive())
 
@@ -229,8 +200,6 @@ class SearchWorker:
     :param spare: keep a second process pre-started, so cancelling a busy
         search costs no start-up time.
 
-    Main-thread API: :meth:`submit`, :meth:`cancel`, :meth:`poll`, :meth:`busy`,
-    :meth:`close`; tests may block with :meth:`wait`.
     """
 
     def __init__(self, spare: bool = True) -> None:
@@ -252,7 +221,6 @@ class SearchWorker:
         self._spare: _Proc | None = None
         self._procs_lock = threading.Lock()
         self.restarts = 0          # processes replaced after dying
-        self.jobs_done = 0
         self._deaths_in_row = 0    # process deaths since the last answered job
         self._hold_until = 0.0     # monotonic time: no start or run before it
         self._death_key: object = None   # the job whose process died last ...
@@ -272,17 +240,9 @@ class SearchWorker:
         except (OSError, EOFError, ValueError):
             pass
 
-    def submit(self, job: SearchRequest) -> None:
-        """Ask for ``job``; a job still queued or running is cancelled."""
-        self._replace_pending(job)
-
-    def cancel(self) -> None:
-        """Drop any queued job and stop the running one."""
-        self._replace_pending(None)
-
-    def _replace_pending(self, job: SearchRequest | None) -> None:
-        """Queue ``job`` (or nothing) in place of any queued one, and stop the
-        running job, waking the worker thread."""
+    def submit(self, job: SearchRequest | None) -> None:
+        """Ask for ``job`` (None: nothing) in place of a job still queued or
+        running, which is cancelled."""
         with self._cond:
             self._pending = job
             busy = self._current is not None
@@ -292,6 +252,10 @@ class SearchWorker:
         if busy:
             self._poke()
 
+    def cancel(self) -> None:
+        """Drop any queued job and stop the running one."""
+        self.submit(None)
+
     def busy(self) -> bool:
         """True while a job is queued or running."""
         with self._cond:
@@ -299,8 +263,7 @@ class SearchWorker:
 
     def in_flight(self) -> SearchRequest | None:
         """The request queued or running (the queued one wins), else the one
-        whose last result waits for :meth:`poll`, or None: the request the
-        pool still holds (another caller's request may have taken its place)."""
+        whose last result waits for :meth:`poll`, or None."""
         with self._cond:
             held = self._pending or self._current
         if held is not None:
@@ -321,18 +284,17 @@ class SearchWorker:
                 return out
 
     def wait_running(self, timeout: float = 30.0) -> int | None:
-        """Block until a job is running in a worker process (tests); returns
-        that process's pid, or None after ``timeout`` seconds."""
+        """The pid of the process running a job, once one does; None after
+        ``timeout`` seconds (tests)."""
         return self._running_pid if self._running.wait(timeout) else None
 
     def wait_ready(self, timeout: float = 30.0) -> bool:
-        """Block until a result is waiting for :meth:`poll` (for tests and
-        scripts; the window never calls it). True if one is, False after
-        ``timeout`` seconds."""
+        """Whether a result waits for :meth:`poll` within ``timeout`` seconds
+        (tests and scripts)."""
         return self._results.ready.wait(timeout)
 
     def wait(self, timeout: float = 30.0) -> Result | None:
-        """Block until the next result (for tests and scripts), or None after ``timeout`` s."""
+        """The next result, or None after ``timeout`` seconds (tests and scripts)."""
         try:
             return self._results.get(timeout=timeout)
         except queue.Empty:
@@ -343,10 +305,6 @@ class SearchWorker:
         with self._procs_lock:
             return [p.pid for p in (self._active, self._spare)
                     if p is not None and p.pid is not None and p.alive()]
-
-    def active_pid(self) -> int | None:
-        with self._procs_lock:
-            return self._active.pid if self._active is not None else None
 
     def alive(self) -> bool:
         return self._thread.is_alive() and not self._stop
@@ -425,7 +383,7 @@ class SearchWorker:
         deadline = time.monotonic() + 10.0
         for p in procs:
             try:
-                p.send(SearchRequest(JobKind.PING, (), Side.X))
+                p.conn.send(SearchRequest(JobKind.PING, (), Side.X))
                 while not self._stop and time.monotonic() < deadline and p.alive():
                     if p.conn.poll(0.05):
                         _read_reply(p.conn)
@@ -482,8 +440,6 @@ class SearchWorker:
         with self._cond:
             cancelled = self._cancel
             if even_cancelled or not cancelled:
-                if result.status is not ResultStatus.TIMEOUT:
-                    self.jobs_done += 1
                 self._results.put(result)
             self._current, self._cancel = None, False
 
@@ -499,7 +455,7 @@ class SearchWorker:
                 self._cancel = False
             return
         try:
-            proc.send(job)
+            proc.conn.send(job)
         except (OSError, ValueError, EOFError):
             self._died(job, proc)
             return

@@ -1,22 +1,14 @@
-"""The puzzle set: what one puzzle is, the shipped data, the puzzle of
-the day and the plain-English lines about a puzzle.
+"""The puzzle set: what one puzzle is, the shipped data and the puzzle of the day.
 
-A puzzle is a position of the standard 6x7 game (X = Red moved first)
-where the side to move wins with **exactly one** column, in exactly
-``win_in`` of its own moves (that column's checker counted) against the
-longest resistance. The set ships as ``puzzles.json`` next to this module,
-made by ``tools/make_puzzles.py`` from games between the project's levels;
-``tests/test_puzzles.py`` proves every puzzle with the solver.
-
-The data file is a JSON object ``{"version": 1, "rows": 6, "cols": 7,
-"made_by": str, "puzzles": [...]}``, each puzzle ``{"id": str, "moves":
-str, "win_in": int, "answer": int}`` with ``moves`` in the players'
-notation (columns ``1``-``7``, :mod:`connect4_game.core.notation`) and
-``answer`` the winning column 1..7 -- the shape ``--puzzles --json``
-prints. In Python everything is 0-based, as in :class:`connect4_game.core.game.Game`.
-
-The text helpers return plain English; the window translates them.
-
+A puzzle is a position of the standard 6x7 game (X = Red moved first) where
+the side to move wins with **exactly one** column, in exactly ``win_in`` of
+its own moves (that column's included) against the longest resistance. The
+set ships as ``puzzles.json`` (made by ``tools/make_puzzles.py``; the tests
+prove every puzzle with the solver): ``{"version": 1, "rows": 6, "cols": 7,
+"made_by": str, "puzzles": [{"id": str, "moves": str, "win_in": int,
+"answer": int}, ...]}``, ``moves`` in the players' notation
+(:mod:`connect4_game.core.notation`) and ``answer`` the winning column 1..7,
+the shape ``--puzzles --json`` prints. In Python columns are 0-based.
 Nothing here imports pygame.
 """
 from __future__ import annotations
@@ -35,8 +27,8 @@ from connect4_game.core.side import Side
 from connect4_game.trainer.proof import COLS, ROWS, position_key
 
 __all__ = ['DATA_VERSION', 'MAX_GRADE', 'SIDE_NAMES', 'Puzzle', 'PuzzleDataError',
-           'puzzle_id', 'grade_of', 'grade_label', 'title', 'load_puzzles', 'parse_puzzles',
-           'puzzles_of_grade', 'puzzle_of_the_day', 'find_puzzle', 'to_json']
+           'puzzle_id', 'grade_of', 'grade_label', 'load_puzzles', 'parse_puzzles',
+           'puzzle_of_the_day', 'to_json']
 
 DATA_VERSION = 1
 """The version of the data file's layout."""
@@ -98,8 +90,8 @@ class Puzzle:
 
     @property
     def title(self) -> str:
-        """``'Red to play and win in 3'``."""
-        return title(self)
+        """``'Red to play and win in 3'`` (the exact N, also past 8)."""
+        return f'{self.side_name} to play and win in {self.win_in}'
 
     def to_json(self) -> dict[str, object]:
         """``{"id", "moves" (players' notation), "win_in", "answer" (1..7)}``."""
@@ -137,12 +129,6 @@ def grade_label(grade: int) -> str:
     if not isinstance(grade, int) or not 1 <= grade <= MAX_GRADE:
         raise ValueError(f'a grade is 1..{MAX_GRADE}, not {grade!r}')
     return f'Win in {grade} or more' if grade == MAX_GRADE else f'Win in {grade}'
-
-
-def title(puzzle: Puzzle) -> str:
-    """The puzzle's task: ``'Red to play and win in 3'``, ``'Yellow to play
-    and win in 1'`` (the exact N, also past 8)."""
-    return f'{puzzle.side_name} to play and win in {puzzle.win_in}'
 
 
 # -- the data --------------------------------------------------------------------------
@@ -212,22 +198,6 @@ def load_puzzles() -> tuple[Puzzle, ...]:
 def to_json(puzzles: Sequence[Puzzle]) -> list[dict[str, object]]:
     """The JSON-ready list of ``puzzles`` (see :meth:`Puzzle.to_json`)."""
     return [p.to_json() for p in puzzles]
-
-
-def puzzles_of_grade(grade: int, puzzles: Sequence[Puzzle] | None = None) -> tuple[Puzzle, ...]:
-    """The puzzles of one grade (1..8, see :func:`grade_of`), in set order.
-
-    :param puzzles: default :func:`load_puzzles`.
-    :raises ValueError: for a grade outside 1..:data:`MAX_GRADE`.
-    """
-    grade_label(grade)
-    return tuple(p for p in (load_puzzles() if puzzles is None else puzzles) if p.grade == grade)
-
-
-def find_puzzle(pid: str, puzzles: Sequence[Puzzle] | None = None) -> Puzzle | None:
-    """The puzzle with id ``pid``, or None. ``puzzles``: default :func:`load_puzzles`."""
-    return next((p for p in (load_puzzles() if puzzles is None else puzzles) if p.id == pid),
-                None)
 
 
 def _day_order(pid: str) -> str:

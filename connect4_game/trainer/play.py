@@ -1,19 +1,9 @@
-"""Playing a puzzle: the game to start from, judging a try, the
-defender's reply and the solution.
-
-The window (or the console) keeps a :class:`connect4_game.core.game.Game` that
-begins with the puzzle's moves (:func:`start_game`). On the player's turn
-(the puzzle's side) :func:`check_try` judges a column *without playing
-it*; on :attr:`TryResult.WINS` the caller plays it and then the reply of
-:func:`defence` (the longest resistance), and so on until
-:attr:`TryResult.SOLVED`. Any other result means the try is taken back.
-
-The judgements are exact: they come from the solver
-(:mod:`connect4_game.ai.perfect`; bitbully when installed, milliseconds,
-else the project's solver, up to a second or two on the hardest puzzles
-of the set -- call them off the drawing thread).
-
-Nothing here imports pygame.
+"""Playing a puzzle: the game to start from (:func:`start_game`), judging
+a try without playing it (:func:`check_try`), the defender's reply
+(:func:`defence`) and the solution. The judgements are exact, from the
+solver (:mod:`connect4_game.ai.perfect`: milliseconds with bitbully, else up
+to a second or two -- call them off the drawing thread). Nothing here
+imports pygame.
 """
 from __future__ import annotations
 
@@ -24,29 +14,20 @@ from connect4_game.ai.perfect import LOCK, backend_name, solve_position
 from connect4_game.ai.perfect_model import play_moves
 from connect4_game.ai.solver import get_solver, plies_to_score
 from connect4_game.core.game import Game
-from connect4_game.trainer.model import SIDE_NAMES, Puzzle
+from connect4_game.trainer.model import Puzzle
 from connect4_game.trainer.proof import COLS, ROWS, plies_of_win_in
 
-__all__ = ['TryResult', 'start_game', 'moves_left', 'check_try', 'defence', 'solution',
-           'try_message']
+__all__ = ['TryResult', 'start_game', 'moves_left', 'check_try', 'defence', 'solution']
 
 
 class TryResult(Enum):
     """What a try (the puzzle side's column) does, from :func:`check_try`."""
 
-    SOLVED = 'solved'
-    """It makes four in a row within the puzzle's moves: the puzzle is solved."""
-    WINS = 'wins'
-    """It keeps a forced win within the moves the puzzle has left: play it,
-    then the :func:`defence`, and go on."""
-    TOO_SLOW = 'too slow'
-    """It still wins, but not within the moves the puzzle has left."""
-    ESCAPES = 'escapes'
-    """It lets the defender escape: with best play the game is now a draw
-    or a loss for the puzzle side."""
-    ILLEGAL = 'illegal'
-    """No try: the column is off the board or full, the game is over, or it
-    is the defender's turn."""
+    SOLVED = 'solved'        # four in a row within the puzzle's moves
+    WINS = 'wins'            # a forced win within the moves left: play it, then the defence
+    TOO_SLOW = 'too slow'    # a win, but not within the moves left
+    ESCAPES = 'escapes'      # with best play now a draw or a loss for the puzzle side
+    ILLEGAL = 'illegal'      # off the board, full, the game over, or the defender's turn
 
 
 def start_game(puzzle: Puzzle) -> Game:
@@ -152,23 +133,3 @@ def solution(puzzle: Puzzle, *, backend: str = 'auto') -> tuple[int, ...]:
         game.push(defence(game, backend=backend))
     return tuple(game.moves[len(puzzle.moves):])
 
-
-def try_message(result: TryResult, puzzle: Puzzle, left: int | None = None) -> str:
-    """One plain-English line about a try, for the status line.
-
-    :param left: for :attr:`TryResult.WINS`, the moves the puzzle side has
-        left after the try (``moves_left`` before it, minus 1); None: not said.
-    """
-    defender = SIDE_NAMES[puzzle.side.other]
-    if result is TryResult.SOLVED:
-        return f'Solved! {puzzle.side_name} wins.'
-    if result is TryResult.WINS:
-        if left is None:
-            return 'Good move. Keep going.'
-        return f'Good move. Now win in {left} more.' if left > 1 else \
-            'Good move. Now win with your next move.'
-    if result is TryResult.TOO_SLOW:
-        return f'That still wins, but not in {puzzle.win_in}. Try again.'
-    if result is TryResult.ESCAPES:
-        return f'Not that one: {defender} escapes. Try again.'
-    return 'You cannot play there.'

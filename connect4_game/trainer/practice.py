@@ -24,7 +24,7 @@ from connect4_game.ai.review import PlyReview
 from connect4_game.ai.score import Wdl
 from connect4_game.core.side import Side
 
-__all__ = ['Exercise', 'TryResult', 'Summary', 'Practice', 'BAD_VERDICTS', 'best_reply']
+__all__ = ['Exercise', 'TryResult', 'Summary', 'Practice', 'BAD_VERDICTS']
 
 #: the verdicts that make an exercise
 BAD_VERDICTS = ('mistake', 'blunder')
@@ -174,15 +174,3 @@ class Practice:
         return Summary(sum(r is TryResult.FOUND for r in self.results),
                        sum(r is not None for r in self.results), len(self.exercises))
 
-
-def best_reply(moves: Sequence[int], rows: int = 6, cols: int = 7, *,
-               time_budget: float | None = 3.0) -> int | None:
-    """Perfect play's 0-based column in the position after ``moves`` (the
-    most central best one), None if the game is over there.
-
-    :param time_budget: seconds (> 0) the solver may take, None: no limit.
-    :raises ValueError: an illegal move or a bad size or budget.
-    """
-    from connect4_game.ai import perfect
-    res = perfect.solve_position(list(moves), rows, cols, time_budget=time_budget)
-    return None if res.over else res.choice()

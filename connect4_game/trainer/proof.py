@@ -1,26 +1,14 @@
 """Proving a puzzle: the side to move wins with exactly one column, in
 exactly N of its own moves against the longest resistance.
 
-Two independent proofs:
-
-* :func:`prove` -- the project's own solver (:mod:`connect4_game.ai.solver`,
-  with the 6x7 opening book), by null-window tests only: the answer
-  column's score is exactly the score of a win in N (two tests), and every
-  other column scores at most a draw (one test each). Much cheaper than
-  scoring every column exactly, which the test suite relies on.
-* :func:`prove_by_scores` -- the exact score of every column from
-  :func:`connect4_game.ai.perfect.solve_position` (bitbully when installed,
-  else the same solver), the way :mod:`tools.make_puzzles` finds puzzles.
-
-Scores are Pascal Pons' (see :mod:`connect4_game.ai.solver`): for the side
-to move with ``n`` checkers on a board of ``cells`` cells, a win with its
-``k``-th checker from now (this move being the first) is ``2k - 1`` plies
-away. "Win in N" counts the winner's own moves, this one included: ``N = k``.
-
-Also :func:`position_key`, the identity of a position up to the mirror
-image (the key that finds duplicate puzzles).
-
-Nothing here imports pygame.
+:func:`prove` uses the project's own solver (:mod:`connect4_game.ai.solver`,
+with the 6x7 opening book) by null-window tests only: the answer scores
+exactly a win in N, every other column at most a draw. :func:`winning_columns`
+scores every column exactly (:func:`connect4_game.ai.perfect.solve_position`),
+as ``tools/make_puzzles.py`` does. A win with the ``k``-th own checker from
+now is ``2k - 1`` plies away (Pons' scores): "win in N" is ``N = k``.
+:func:`position_key` names a position up to its mirror image. Nothing here
+imports pygame.
 """
 from __future__ import annotations
 
@@ -33,7 +21,7 @@ from connect4_game.ai.perfect_model import play_moves
 from connect4_game.ai.solver import Solver, get_solver, plies_to_score
 
 __all__ = ['ROWS', 'COLS', 'Verdict', 'position_key', 'win_in_of_plies', 'plies_of_win_in',
-           'prove', 'prove_by_scores', 'winning_columns']
+           'prove', 'winning_columns']
 
 ROWS = 6
 """Rows of the puzzles' board (the standard board only)."""
@@ -43,10 +31,9 @@ COLS = 7
 
 @dataclass(frozen=True)
 class Verdict:
-    """The outcome of a proof: ``ok`` (True: the puzzle holds), ``reason``
-    (one plain-English line saying what failed, ``''`` when ok) and
-    ``nodes`` (positions the solver searched for it; 0 for
-    :func:`prove_by_scores`)."""
+    """The outcome of a proof: ``ok`` (the puzzle holds), ``reason`` (one
+    plain-English line saying what failed, ``''`` when ok) and ``nodes``
+    (positions the solver searched)."""
 
     ok: bool
     reason: str = ''
@@ -162,21 +149,3 @@ def winning_columns(moves: Sequence[int], backend: str = 'auto') -> dict[int, in
     return {c.column: win_in_of_plies(c.score.win_plies) for c in result.columns
             if c.score is not None and c.score.win_plies is not None}
 
-
-def prove_by_scores(moves: Sequence[int], win_in: int, answer: int,
-                    backend: str = 'auto') -> Verdict:
-    """:func:`prove` from the exact score of every column
-    (:func:`winning_columns`): ``{answer: win_in}`` must be the only win.
-
-    :param backend: ``'auto'``, ``'bitbully'`` or ``'solver'``.
-    :raises connect4_game.ai.perfect.BackendUnavailable: ``backend='bitbully'``
-        and bitbully is not installed.
-    """
-    start = _opening(moves, win_in, answer)
-    if isinstance(start, str):
-        return Verdict(False, start)
-    wins = winning_columns(moves, backend)
-    if wins != {answer: win_in}:
-        shown = ', '.join(f'column {c + 1} in {n}' for c, n in sorted(wins.items())) or 'none'
-        return Verdict(False, f'the winning columns are: {shown}')
-    return Verdict(True)

@@ -15,7 +15,7 @@ import pytest
 from connect4_game.i18n import set_language
 from connect4_game.search.jobs import JobKind
 from connect4_game.storage.puzzle_stats import load_puzzle_counts
-from connect4_game.trainer import find_puzzle, load_puzzles, puzzle_of_the_day, solution
+from connect4_game.trainer import load_puzzles, puzzle_of_the_day, solution
 from connect4_game.ui import text_fit
 from connect4_game.ui.render import MIN_FONT
 from connect4_game.ui.screens.game import MENU
@@ -220,7 +220,7 @@ def test_esc_goes_back_to_the_game_unchanged_and_its_search_is_asked_again():
 def test_every_text_fits(size, lang):
     a = make_app(FakePool(), x='human', o='human', size=size, language=lang)
     try:
-        scr = open_puzzle(a, find_puzzle(WIN_IN_2.id))
+        scr = open_puzzle(a, WIN_IN_2)
         problems = []
 
         def check(name):

@@ -49,8 +49,8 @@ def test_chaos_with_the_real_worker(seed, tmp_path, monkeypatch):
                                        h=rng.randint(350, 900), size=(0, 0))
             else:
                 e = None
-            if i in (250, 600) and w.active_pid():
-                os.kill(w.active_pid(), signal.SIGKILL)   # the worker dies mid-game
+            if i in (250, 600) and w.pids():
+                os.kill(w.pids()[0], signal.SIGKILL)      # the worker dies mid-game
                 killed += 1
             app.step([e] if e is not None else [], rng.choice([0.0, 1 / 60, 0.05, 0.3]))
             if app.screen is not g:
