@@ -62,20 +62,29 @@ class ConfirmScreen(Screen):
         surface.blit(shade, (0, 0))
         size = max(MIN_FONT + 2, min(24, h // 28))
         pw = min(w - 40, 560)
-        how = fit(self.question, pw - 40, 4 * line_height(size), size, lines=4)
-        text_h = line_height(how.size) * len(how.lines)
         bh = max(34, size * 2)
+        text_h = self.body_height(pw - 40, size, bh)
         ph = text_h + bh + 60
         self.rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         draw_panel(surface, self.rect, theme, 250, border=theme.accent, radius=12)
-        draw_text(surface, self.question, pygame.Rect(self.rect.left + 20, self.rect.top + 20,
-                                                      pw - 40, text_h),
-                  theme.text, size, lines=4, align='center', valign='top')
+        self.draw_body(surface, pygame.Rect(self.rect.left + 20, self.rect.top + 20, pw - 40,
+                                            text_h), size, bh)
         bw = (pw - 60) // 2
         self.no.rect = pygame.Rect(self.rect.left + 20, self.rect.bottom - bh - 20, bw, bh)
         self.yes.rect = pygame.Rect(self.rect.right - 20 - bw, self.rect.bottom - bh - 20, bw, bh)
         self.no.draw(surface, theme, size)
         self.yes.draw(surface, theme, size, focus=True)
+
+    def body_height(self, width: int, size: int, button_h: int) -> int:
+        """Px the question takes ``width`` px wide at font ``size``."""
+        how = fit(self.question, width, 4 * line_height(size), size, lines=4)
+        return line_height(how.size) * len(how.lines)
+
+    def draw_body(self, surface: pygame.Surface, box: pygame.Rect, size: int,
+                  button_h: int) -> None:
+        """The question, in ``box`` (window px) above the buttons."""
+        draw_text(surface, self.question, box, self.app.theme.text, size, lines=4,
+                  align='center', valign='top')
 
 
 def ask_friend_undo(app: Host, session: GameSession, ply: int) -> None:

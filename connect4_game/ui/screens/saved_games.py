@@ -22,7 +22,7 @@ from connect4_game.ui.screens.base import Host, Screen
 from connect4_game.ui.screens.confirm import ConfirmScreen
 from connect4_game.ui.screens.host import GameHost, Transitions
 from connect4_game.ui.themes import Theme
-from connect4_game.ui.widgets import Button, TextField, draw_panel
+from connect4_game.ui.widgets import Button, TextField
 
 __all__ = ['SavedGamesScreen', 'RenameScreen', 'draw_thumbnail', 'entry_details']
 
@@ -64,7 +64,7 @@ def entry_details(entry: LibraryEntry) -> str:
     return '  \u00b7  '.join(parts)
 
 
-class RenameScreen(Screen):
+class RenameScreen(ConfirmScreen):
     """Type a new name for a saved game over the list: Enter keeps it,
     Esc cancels.
 
@@ -72,60 +72,35 @@ class RenameScreen(Screen):
     :param on_done: called with the new name (stripped, not empty).
     """
 
-    covers = False
-
     def __init__(self, app: Host, name: str, on_done: Callable[[str], object]) -> None:
-        super().__init__(app)
         self.field = TextField(_('Name'), name[:NAME_LIMIT], NAME_LIMIT)
-        self.on_done = on_done
-        self.ok = Button(_('Rename'), 'ok', '', primary=True)
-        self.cancel = Button(_('Cancel'), 'cancel', '')
+        super().__init__(app, '', _('Rename'), lambda: self._done(on_done))
 
     def caption(self) -> str:
         return _('Rename')
 
-    def finish(self) -> None:
-        """Keep the name typed (an empty one changes nothing)."""
+    def _done(self, on_done: Callable[[str], object]) -> None:
         name = self.field.value.strip()
-        self.close()
         if name:
-            self.on_done(name)
+            on_done(name)
 
     def process_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame.TEXTINPUT:
             self.field.type(e.text)
-        elif e.type == pygame.KEYDOWN:
-            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.finish()
-            elif e.key == pygame.K_ESCAPE:
-                self.close()
-            elif e.key == pygame.K_BACKSPACE:
-                self.field.backspace()
-        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            if self.ok.hit(e.pos):
-                self.finish()
-            elif self.cancel.hit(e.pos):
-                self.close()
+        elif e.type == pygame.KEYDOWN and e.key == pygame.K_BACKSPACE:
+            self.field.backspace()
+        elif e.type != pygame.KEYDOWN or e.key not in (pygame.K_y, pygame.K_n):
+            super().process_event(e)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """A panel: the name field, then Cancel and Rename."""
-        theme = self.app.theme
-        w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, (0, 0))
-        size = max(MIN_FONT + 2, min(22, h // 28))
-        pw, bh = min(w - 40, 560), max(34, size * 2)
-        panel = pygame.Rect((w - pw) // 2, (h - 3 * bh - 60) // 2, pw, 3 * bh + 60)
-        draw_panel(surface, panel, theme, 250, border=theme.accent, radius=12)
-        self.field.layout(pygame.Rect(panel.left + 20, panel.top + 20, pw - 40, bh),
+    def body_height(self, width: int, size: int, button_h: int) -> int:
+        return 2 * button_h
+
+    def draw_body(self, surface: pygame.Surface, box: pygame.Rect, size: int,
+                  button_h: int) -> None:
+        """The name field at the top of ``box``."""
+        self.field.layout(pygame.Rect(box.left, box.top, box.width, button_h),
                           font(size).size(self.field.title)[0] + 20)
-        self.field.draw(surface, theme, size, True)
-        bw = (pw - 60) // 2
-        self.cancel.rect = pygame.Rect(panel.left + 20, panel.bottom - bh - 20, bw, bh)
-        self.ok.rect = pygame.Rect(panel.right - 20 - bw, panel.bottom - bh - 20, bw, bh)
-        self.cancel.draw(surface, theme, size)
-        self.ok.draw(surface, theme, size, focus=True)
+        self.field.draw(surface, self.app.theme, size, True)
 
 
 class SavedGamesHost(GameHost, Transitions, Protocol):
