@@ -21,7 +21,7 @@ from connect4_game.core.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK, Cons
 from connect4_game.core.game import Game
 from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
-from connect4_game.net.link import NetworkLink
+from connect4_game.net.connection import Connection
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.oska.engine import OSKA_MAX_LOOKAHEAD
 from connect4_game.plugins.factory import make_player
@@ -180,7 +180,7 @@ def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     return 0
 
 
-def _close_all(link: NetworkLink | None, players: Iterable[object]) -> None:
+def _close_all(link: Connection | None, players: Iterable[object]) -> None:
     """End the network game (the friend is told) and every local player."""
     if link is not None:
         link.close()
@@ -191,17 +191,15 @@ def _close_all(link: NetworkLink | None, players: Iterable[object]) -> None:
             close()
 
 
-def _open_network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> NetworkLink:
-    """The started :class:`~connect4_game.net.link.NetworkLink` of --host /
+def _open_network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Connection:
+    """The started :class:`~connect4_game.net.connection.Connection` of --host /
     --join; a host says where it is and that it waits."""
-    from connect4_game.net import open_link
     lookahead = CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
     tiebreak = args.tiebreak or CONSOLE_TIEBREAK
     try:
         options = network_options(args, lookahead, tiebreak)
         assert options is not None      # --host or --join brought us here
-        link = open_link(options, rows=args.rows or DEFAULT_ROWS,
-                         cols=args.cols or DEFAULT_COLS)
+        link = options.open(rows=args.rows or DEFAULT_ROWS, cols=args.cols or DEFAULT_COLS)
     except (OSError, ValueError) as exc:
         parser.error(f'cannot start the network game: '
                      f'{clip(getattr(exc, "strerror", None) or exc, 160)}')
@@ -219,7 +217,7 @@ def run_network_text(args: argparse.Namespace, parser: argparse.ArgumentParser) 
     returns 1."""
     from connect4_game.net import play_remote
     players: list[ConsolePlayer] = []
-    link: NetworkLink | None = None
+    link: Connection | None = None
     previous = end_on_sigterm()
 
     def local(checker: str) -> ConsolePlayer:

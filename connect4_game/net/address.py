@@ -6,8 +6,6 @@ This module never imports pygame.
 
 from __future__ import annotations
 
-from typing import Any
-
 from connect4_game.core.checks import check_int
 from connect4_game.core.messages import clip
 
@@ -17,7 +15,7 @@ DEFAULT_PORT = 24744
 """The TCP port a host listens on unless told otherwise."""
 
 
-def check_port(value: Any, lo: int = 1) -> int:
+def check_port(value: object, lo: int = 1) -> int:
     """``value`` if it is a TCP port number from ``lo`` to 65535.
 
     :raises ValueError: otherwise.
@@ -25,13 +23,12 @@ def check_port(value: Any, lo: int = 1) -> int:
     return check_int(value, lo, 65535, 'the port')
 
 
-def addr_text(addr: Any) -> str:
+def addr_text(addr: object) -> str:
     """``'ip:port'`` (``'[ip6]:port'``) for a socket address tuple; anything
     else clipped to a short text."""
-    try:
-        host, port = addr[0], addr[1]
-    except (TypeError, IndexError, KeyError):
+    if not isinstance(addr, tuple) or len(addr) < 2:
         return clip(addr)
+    host, port = addr[0], addr[1]
     return f'[{host}]:{port}' if ':' in str(host) else f'{host}:{port}'
 
 

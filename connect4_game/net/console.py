@@ -5,9 +5,8 @@
 It prints what the assignment's console game prints (BU CS111 ps9, Problem
 3's ``connect_four``): the board after each move, ``Player X's turn``, and at
 the end the result line (``Player X wins in 8 moves.`` / ``It's a tie!``) and
-``Congratulations!`` for a win. The game is a
-:class:`~connect4_game.core.game.Game` kept in step through a
-:class:`~connect4_game.net.link.NetworkLink`.
+``Congratulations!`` for a win. The game is the connection's own record
+(:attr:`Connection.game <connect4_game.net.connection.Connection.game>`).
 
 This module never imports pygame.
 """
@@ -16,13 +15,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol, runtime_checkable
 
+from connect4_game.core.board import Board
 from connect4_game.core.game import Game
 from connect4_game.core.side import Side
+from connect4_game.net.connection import Connection, NetState
 from connect4_game.net.events import JoinsPaused, OpponentMove, UndoRequested
-from connect4_game.net.link import NetState, NetworkLink
-from connect4_game.net.peer import Peer
 
 __all__ = ['play_remote']
 
@@ -35,82 +34,76 @@ _ENDED = {
 }
 
 
-def _local_player(player: Any, side: Side) -> Any:
+@runtime_checkable
+class LocalPlayer(Protocol):
+    """The assignment's player: ``next_move(board) -> column`` (0-based)."""
+
+    def next_move(self, board: Board) -> int: ...
+
+
+def _local_player(player: object, side: Side) -> LocalPlayer:
     """``player`` itself, or ``player(checker)`` for a class or factory
     (``checker``: ``'X'`` or ``'O'``, as the assignment's players take it).
 
-    :raises ValueError: if it plays another checker than ``side``.
+    :raises ValueError: if it is no player or plays another checker than ``side``.
     """
-    local = player if hasattr(player, 'next_move') and not isinstance(player, type) \
-        else player(side.value)
-    if getattr(local, 'checker', side) != side:
-        raise ValueError(f'the local player plays {local.checker!r}, '
-                         f'but this side is {side.value!r}')
-    return local
+    if callable(player) and (isinstance(player, type) or not isinstance(player, LocalPlayer)):
+        player = player(side.value)
+    checker = getattr(player, 'checker', side)
+    if not isinstance(player, LocalPlayer) or checker != side:
+        raise ValueError(f'the local player plays {checker!r}, but this side is {side.value!r}')
+    return player
 
 
-def _wait_for_friend(link: NetworkLink, wait: float | None, out: Out) -> Game | None:
-    """The game once the first handshake is done; None if the join failed,
-    the link closed, or ``wait`` seconds passed (then it says so)."""
-    deadline = None if wait is None else time.monotonic() + wait
-    game: Game | None = None
-    while game is None:
-        if link.state in (NetState.FAILED, NetState.CLOSED):
-            return None
-        left = _POLL if deadline is None else min(_POLL, deadline - time.monotonic())
-        if left <= 0:
-            out(f'No friend joined within {wait:g} s.')
-            return None
-        for event in link.poll(timeout=left):
-            game = link.sync(game, event)
-            if isinstance(event, JoinsPaused):      # a new code (or a pause) to tell
-                out(event.text)
-    return game
-
-
-def _local_turn(link: NetworkLink, game: Game, local: Any, out: Out) -> None:
-    """The local player's move: chosen, checked, sent, played and printed.
-
-    :raises ValueError: for an illegal column (a MoveRefused).
-    """
-    out(f"{local}'s turn")
-    column = local.next_move(game.board.copy())
-    ply = game.next_ply
-    game.check(ply, column, link.my_side)
-    if link.send_move(ply, column):
-        game.offer(ply, column, link.my_side)
+def _show(game: Game, out: Out) -> None:
     out()
     out(str(game.board))
     out()
 
 
-def _friend_events(link: NetworkLink, game: Game, out: Out) -> Game:
-    """Apply what the friend sent (moves are printed, undo requests declined)."""
-    for event in link.poll(timeout=_POLL):
-        game = link.sync(game, event) or game
+def _wait_for_friend(conn: Connection, wait: float | None, out: Out) -> Game | None:
+    """The game once the first handshake is done; None if the join failed,
+    the connection closed, or ``wait`` seconds passed (then it says so)."""
+    deadline = None if wait is None else time.monotonic() + wait
+    while conn.info is None:
+        if conn.state in (NetState.FAILED, NetState.CLOSED):
+            return None
+        left = _POLL if deadline is None else min(_POLL, deadline - time.monotonic())
+        if left <= 0:
+            out(f'No friend joined within {wait:g} s.')
+            return None
+        for event in conn.wait_events(left):
+            if isinstance(event, JoinsPaused):      # a new code (or a pause) to tell
+                out(event.text)
+    return conn.game
+
+
+def _friend_events(conn: Connection, game: Game, out: Out) -> None:
+    """Show what the friend sent (moves are printed, undo requests declined)."""
+    for event in conn.wait_events(_POLL):
         if isinstance(event, OpponentMove):
-            out(f"Player {link.friend_side}'s turn")
-            out()
-            out(str(game.board))
-            out()
+            out(f"Player {conn.friend_side}'s turn")
+            _show(game, out)
         elif isinstance(event, UndoRequested):
-            link.answer_undo(False)
+            conn.answer_undo(False)
         elif isinstance(event, JoinsPaused):
             out(event.text)
-    return game
 
 
-def _play(link: NetworkLink, game: Game, local: Any, out: Out, lost_timeout: float) -> Game | None:
+def _play(conn: Connection, game: Game, local: LocalPlayer, out: Out,
+          lost_timeout: float) -> Game | None:
     while game.outcome is None:
-        ended = _ENDED.get(link.state)
+        ended = _ENDED.get(conn.state)
         if ended is not None:
             out(ended)
             return None
-        if link.state is NetState.PLAYING and game.to_move == link.my_side:
-            _local_turn(link, game, local, out)
+        if conn.state is NetState.PLAYING and game.to_move == conn.side:
+            out(f"{local}'s turn")
+            conn.send_move(game.next_ply, local.next_move(game.board.copy()))
+            _show(game, out)
             continue
-        game = _friend_events(link, game, out)
-        if link.state is NetState.LOST and time.monotonic() - link.state_since >= lost_timeout:
+        _friend_events(conn, game, out)
+        if conn.state is NetState.LOST and time.monotonic() - conn.state_since >= lost_timeout:
             out('The connection to the other player was lost.')
             return None
     out(game.outcome.message())
@@ -119,45 +112,41 @@ def _play(link: NetworkLink, game: Game, local: Any, out: Out, lost_timeout: flo
     return game
 
 
-def play_remote(link: NetworkLink | Peer, player: Any, *, out: Out = print,
-                wait: float | None = None, lost_timeout: float = 60.0,
+def play_remote(conn: Connection, player: object, *,
+                out: Out = print, wait: float | None = None, lost_timeout: float = 60.0,
                 close: bool = True) -> Game | None:
     """Play a whole game between a local ``player`` and the friend.
 
-    :param link: a :class:`~connect4_game.net.link.NetworkLink`, or a
-        :class:`~connect4_game.net.host.Host` / :class:`~connect4_game.net.join.Join`
-        to wrap in one; its peer is started here if it is not yet.
+    :param conn: a :class:`~connect4_game.net.host.Host` or
+        :class:`~connect4_game.net.join.Join`, started here if it is not yet.
     :param player: an object with ``checker`` and ``next_move(board) -> column``
         (its checker must be this side's), or a callable ``checker -> player``
         such as the class ``RandomPlayer`` (a joiner learns its side only
         when it connects).
     :param out: called like :func:`print` for every line shown.
     :param wait: seconds to wait for the first handshake (None: until it
-        happens, the join fails or the link closes).
+        happens, the join fails or the connection closes).
     :param lost_timeout: seconds to wait for a lost friend to come back.
-    :param close: close the link at the end (the friend is told).
-    :returns: the finished game, or None if it could not be finished (no
-        friend in time, the join failed - read ``link.failure`` - the friend
-        left or was lost for good, the link closed).
-    :raises ValueError: if ``player`` plays the wrong checker or an illegal column.
+    :param close: close the connection at the end (the friend is told).
+    :returns: the finished game (the connection's record), or None if it
+        could not be finished (no friend in time, the join failed - read
+        ``conn.failure`` - the friend left or was lost for good, it closed).
+    :raises ValueError: if ``player`` plays the wrong checker or an illegal
+        column (a :class:`~connect4_game.core.game.MoveRefused`).
 
     The friend's undo requests are declined.
     """
-    if not isinstance(link, NetworkLink):
-        link = NetworkLink(link)
-    if not link.peer.started:
-        link.peer.start()
+    if not conn.started:
+        conn.start()
     try:
-        game = _wait_for_friend(link, wait, out)
-        if game is None:
+        game = _wait_for_friend(conn, wait, out)
+        if game is None or conn.side is None:
             return None
-        side = link.my_side
-        assert side is not None
-        local = _local_player(player, side)
+        local = _local_player(player, conn.side)
         out('Welcome to Connect Four!')
         out()
         out(str(game.board))
-        return _play(link, game, local, out, lost_timeout)
+        return _play(conn, game, local, out, lost_timeout)
     finally:
         if close:
-            link.close()
+            conn.close()

@@ -5,7 +5,7 @@ must send its ``hello`` within ``handshake_timeout`` seconds, lines are at
 most :data:`~connect4_game.net.protocol.MAX_LINE_BYTES` bytes, and a bad
 message gets an ``error`` line and the connection is closed. A hello whose
 move list puts moves in the host's name is refused
-(:func:`~connect4_game.net.referee.reconcile_with_peer`). While a friend is
+(:func:`~connect4_game.net.connection.reconcile_with_peer`). While a friend is
 playing, every other hello is refused as ``busy`` before its code is looked
 at, so nobody can test codes during a game.
 
@@ -64,7 +64,6 @@ import math
 import socket
 import time
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, check_cols, check_rows
 from connect4_game.core.checks import check_int, check_seconds
@@ -72,9 +71,8 @@ from connect4_game.core.game import Game
 from connect4_game.core.side import CHECKERS, Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, check_port
+from connect4_game.net.connection import Connection, check_timing, reconcile_with_peer
 from connect4_game.net.events import CodeChanged, Error, JoinsPaused, Refused
-from connect4_game.net.peer import Peer, check_timing
-from connect4_game.net.referee import reconcile_with_peer
 from connect4_game.net.transport import Conn, ConnState
 
 __all__ = ['Host', 'wrong_codes_within', 'MAX_WRONG_CODES', 'CODE_PAUSE']
@@ -138,7 +136,7 @@ def _duration(seconds: float) -> str:
     return f'{math.ceil(seconds / 3600)} h'
 
 
-class Host(Peer):
+class Host(Connection):
     """Host a game: listen for one opponent who knows the code.
 
     :param port: TCP port, 0-65535 (0: any free port; read :attr:`port` after
@@ -171,6 +169,8 @@ class Host(Peer):
     queued), ``name``.
     """
 
+    is_host = True
+
     def __init__(self, port: int = DEFAULT_PORT, addr: str = '', code: str | None = None,
                  rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS, host_side: Side = Side.X, *,
                  name: str = 'Host', moves: Iterable[int] = (), ping_interval: float = 1.0,
@@ -198,12 +198,11 @@ class Host(Peer):
         self._paused_until = -math.inf   # clock seconds: every hello is refused before
         self._friend_has_code = False    # a friend joined with the code and may come back
         self._invite_address: str | None = None
-        ref = self._referee
-        ref.game = Game(check_rows(rows), check_cols(cols), moves)
-        ref.side = ref.host_side = host_side
-        ref.names[host_side] = self.name
+        self.game = Game(check_rows(rows), check_cols(cols), moves)
+        self.side = self.host_side = host_side
+        self.names[host_side] = self.name
         self._bad: dict[str, tuple[int, float]] = {}   # ip -> (wrong codes, locked until)
-        self._hello_checks: tuple[Callable[[Conn, dict[str, Any]], Refusal | None], ...] = (
+        self._hello_checks: tuple[Callable[[Conn, P.Message], Refusal | None], ...] = (
             self._check_type, self._check_version, self._check_free, self._check_code)
 
     @property
@@ -272,7 +271,7 @@ class Host(Peer):
         if code is not None:
             self._emit(Refused(conn.address, reason))
 
-    def _handshake(self, conn: Conn, msg: dict[str, Any]) -> None:
+    def _handshake(self, conn: Conn, msg: P.Message) -> None:
         refusal = next((r for r in (check(conn, msg) for check in self._hello_checks)
                         if r is not None), None)
         if refusal is None:
@@ -287,18 +286,18 @@ class Host(Peer):
         if code == 'diverged':
             self._emit(Error(f'{conn.address} tried to continue a different game'))
 
-    def _check_type(self, conn: Conn, msg: dict[str, Any]) -> Refusal | None:
+    def _check_type(self, conn: Conn, msg: P.Message) -> Refusal | None:
         if msg['type'] != 'hello':
             return 'bad_message', f"expected 'hello', not {msg['type']!r}"
         return None
 
-    def _check_version(self, conn: Conn, msg: dict[str, Any]) -> Refusal | None:
+    def _check_version(self, conn: Conn, msg: P.Message) -> Refusal | None:
         if msg['version'] != P.PROTOCOL_VERSION:
             return 'version', (f'this host speaks protocol version {P.PROTOCOL_VERSION}, '
                                f"not {msg['version']}")
         return None
 
-    def _check_code(self, conn: Conn, msg: dict[str, Any]) -> Refusal | None:
+    def _check_code(self, conn: Conn, msg: P.Message) -> Refusal | None:
         """The code; the pause after too many wrong codes in all, and the
         lockout of an address that got it wrong too often."""
         now = self._clock()
@@ -348,24 +347,25 @@ class Host(Peer):
         if left:                         # that friend will not reconnect with the code
             self._friend_has_code = False
 
-    def _check_free(self, conn: Conn, msg: dict[str, Any]) -> Refusal | None:
+    def _check_free(self, conn: Conn, msg: P.Message) -> Refusal | None:
         return ('busy', _BUSY) if self.connected else None
 
-    def _welcome(self, conn: Conn, msg: dict[str, Any]) -> Refusal | None:
+    def _welcome(self, conn: Conn, msg: P.Message) -> Refusal | None:
         """Agree on the moves, take the joiner and answer with ``welcome``."""
-        ref = self._referee
-        with ref.lock:
-            game, side = ref.game, ref.side
+        with self.lock:
+            game, side = self.game, self.side
             assert game is not None and side is not None
+            before = len(game.moves)
             try:
                 reconcile_with_peer(game, msg['moves'], side.other)
             except P.ProtocolError as err:
                 return err.code, str(err)
-            ref.names[side.other] = msg['name']
-            welcome = {'type': 'welcome', 'version': P.PROTOCOL_VERSION, 'rows': game.rows,
-                       'cols': game.cols, 'host_side': side, 'moves': list(game.moves),
-                       'names': dict(ref.names)}
-            self._activate(conn)
+            self.names[side.other] = msg['name']
+            welcome: P.Message = {
+                'type': 'welcome', 'version': P.PROTOCOL_VERSION, 'rows': game.rows,
+                'cols': game.cols, 'host_side': side, 'moves': list(game.moves),
+                'names': dict(self.names)}
+            self._activate(conn, before)
             self._friend_has_code = True
         self._transport.send(conn, welcome)
         return None

@@ -17,7 +17,6 @@ import re
 import socket
 import time
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from connect4_game.core.checks import check_number
 from connect4_game.core.game import Game, MoveRefused
@@ -25,9 +24,8 @@ from connect4_game.core.messages import clip, quote
 from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, addr_text, check_port
+from connect4_game.net.connection import Connection, check_timing, reconcile_with_peer
 from connect4_game.net.events import JoinFailed, JoinFailure
-from connect4_game.net.peer import Peer, check_timing
-from connect4_game.net.referee import reconcile_with_peer
 from connect4_game.net.transport import Conn
 
 __all__ = ['Join', 'dial_failure', 'host_refusal']
@@ -98,7 +96,7 @@ def host_refusal(code: str, text: str) -> tuple[JoinFailure, str, bool]:
     return cause, sentence, again
 
 
-class Join(Peer):
+class Join(Connection):
     """Join a game hosted at ``addr``:``port`` with its 4-digit ``code``.
 
     :param addr: host name or IP address of the host.
@@ -124,7 +122,7 @@ class Join(Peer):
     The first connection is tried at :meth:`start`; if it fails (no host
     there, wrong code, game already running), ``JoinFailed`` and ``Closed``
     follow. This side's checker is the host's other one (``side`` after
-    ``Connected``).
+    ``Connected``). ``dialing`` is True while a connection attempt is under way.
     """
 
     def __init__(self, addr: str, port: int = DEFAULT_PORT, code: str = '', *,
@@ -153,7 +151,7 @@ class Join(Peer):
         self._give_up_after = check_timing(give_up_after, 'give_up_after')
         self._connect_timeout = check_timing(connect_timeout, 'connect_timeout')
         self._pending: Conn | None = None      # connected, waiting for the welcome
-        self._dialing = False                  # a connection attempt is under way
+        self.dialing = False                  # a connection attempt is under way
         self._next_try: float | None = None
         self._give_up: float | None = None
 
@@ -166,7 +164,7 @@ class Join(Peer):
     def on_tick(self, now: float) -> None:
         """Once per loop: send what the game queued; (re)connect when it is time."""
         super().on_tick(now)
-        if self.connected or self._pending is not None or self._dialing \
+        if self.connected or self._pending is not None or self.dialing \
                 or self._next_try is None or self._finished or self._stop.is_set() \
                 or now < self._next_try:
             return
@@ -175,28 +173,27 @@ class Join(Peer):
                        f'The host did not come back in {self._give_up_after:g} s.')
             return
         self._next_try = None
-        self._dialing = True
+        self.dialing = True
         self._transport.dial(self.addr, self.port, self._connect_timeout, self._dialed)
 
     def _dialed(self, conn: Conn | None, error: BaseException | None) -> None:
-        self._dialing = False
+        self.dialing = False
         if conn is None:
             assert error is not None
             logger.info('could not connect to %s: %s', self.address, error)
             self._attempt_failed(*dial_failure(error, self.addr, self.address))
             return
         self._pending = conn
-        with self._referee.lock:
-            game = self._referee.game
-            moves = list(game.moves) if game is not None else list(self._known)
+        with self.lock:
+            moves = list(self.game.moves) if self.game is not None else list(self._known)
         self._transport.send(conn, {'type': 'hello', 'version': P.PROTOCOL_VERSION,
                                     'code': self.code, 'name': self.name, 'moves': moves})
 
     def _attempt_failed(self, cause: JoinFailure, text: str, fatal: bool = False) -> None:
         self._pending = None
-        now = self._clock()
-        if fatal or (self._ever and not self._reconnect) or \
-                (not self._ever and now + self._retry > self._first_deadline):
+        now, ever = self._clock(), self.info is not None
+        if fatal or (ever and not self._reconnect) or \
+                (not ever and now + self._retry > self._first_deadline):
             self._fail(cause, text)
         else:                # a lost connection, or a first one within first_tries seconds
             self._next_try = now + self._retry
@@ -223,14 +220,14 @@ class Join(Peer):
         self._next_try = now                      # try at once, then every retry_interval
         self._give_up = now + self._give_up_after
 
-    def _handshake(self, conn: Conn, msg: dict[str, Any]) -> None:
+    def _handshake(self, conn: Conn, msg: P.Message) -> None:
         if msg['type'] == 'error':
             self._transport.close_now(conn)
             logger.info('%s refused: %s (%s)', self.address, msg['text'], msg['code'])
             cause, text, again = host_refusal(msg['code'], msg['text'])
             # A host pausing joins after strangers' wrong codes: this side's
             # code is right, so coming back is only a matter of time.
-            again = again or (self._ever and cause is JoinFailure.LOCKED_OUT)
+            again = again or (self.info is not None and cause is JoinFailure.LOCKED_OUT)
             self._attempt_failed(cause, text, fatal=not again)
             return
         refusal = self._check_welcome(msg)
@@ -244,39 +241,38 @@ class Join(Peer):
         for ply, column in extra:                # this side's move made while the host was away
             self._transport.send(conn, {'type': 'move', 'ply': ply, 'column': column})
 
-    def _check_welcome(self, msg: dict[str, Any]) -> tuple[str, str] | None:
+    def _check_welcome(self, msg: P.Message) -> tuple[str, str] | None:
         if msg['type'] != 'welcome':
             return 'bad_message', f"expected 'welcome', not {msg['type']!r}"
         if msg['version'] != P.PROTOCOL_VERSION:
             return 'version', (f'this side speaks protocol version {P.PROTOCOL_VERSION}, '
                                f"not {msg['version']}")
-        ref = self._referee
-        with ref.lock:
-            game = ref.game
-            if game is not None and (game.rows, game.cols, ref.host_side) != \
+        with self.lock:
+            game = self.game
+            if game is not None and (game.rows, game.cols, self.host_side) != \
                     (msg['rows'], msg['cols'], msg['host_side']):
                 return 'game_mismatch', 'the host is playing another game now'
         return None
 
-    def _take_welcome(self, conn: Conn, msg: dict[str, Any]
+    def _take_welcome(self, conn: Conn, msg: P.Message
                       ) -> tuple[tuple[str, str] | None, list[tuple[int, int]]]:
         """Agree on the moves and take the host's game; (refusal, this side's
         moves the host lacks)."""
         host_side: Side = msg['host_side']
-        ref = self._referee
-        with ref.lock:
+        with self.lock:
             try:
-                game = ref.game if ref.game is not None else \
+                game = self.game if self.game is not None else \
                     Game(msg['rows'], msg['cols'], self._known)
+                before = len(game.moves)
                 extra = reconcile_with_peer(game, msg['moves'], host_side)
             except MoveRefused:
                 return ('game_mismatch', 'those moves are not a game on that board'), []
             except P.ProtocolError as err:
                 return (err.code, str(err)), []
-            ref.game, ref.host_side, ref.side = game, host_side, host_side.other
-            ref.names = dict(msg['names'])
-            ref.names[ref.side] = self.name
+            self.game, self.host_side, self.side = game, host_side, host_side.other
+            self.names = dict(msg['names'])
+            self.names[self.side] = self.name
             self._pending = None
             self._give_up = None
-            self._activate(conn)
+            self._activate(conn, before)
         return None, extra

@@ -9,28 +9,33 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
+from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS
 from connect4_game.core.checks import is_number, shown
 from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, check_port, parse_address
+from connect4_game.net.host import Host
+from connect4_game.net.join import Join
 from connect4_game.seat_config import PlayerSpec
 
-__all__ = ['NetMode', 'NetworkOptions', 'MAX_WAIT', 'check_wait']
+__all__ = ['NetMode', 'NetworkOptions', 'MAX_WAIT', 'JOIN_FIRST_TRIES', 'check_wait']
 
 MAX_WAIT = 7 * 24 * 3600.0
 """Seconds: the longest ``--wait`` for the other computer (a week)."""
 
+JOIN_FIRST_TRIES = 15.0
+"""Seconds a joiner keeps trying to reach a host that is not up yet, unless told."""
 
-def check_wait(value: Any, what: str = 'wait') -> float:
+
+def check_wait(value: object, what: str = 'wait') -> float:
     """Seconds to wait for the other computer of a network game: a number
     > 0 and at most :data:`MAX_WAIT` (not a bool, not NaN).
 
     :raises ValueError: ``'wait must be a number of seconds > 0 and at most
         604800, not -1'``.
     """
-    if not (is_number(value, 0.0, MAX_WAIT) and value > 0):
+    if not (is_number(value, 0.0, MAX_WAIT) and isinstance(value, (int, float)) and value > 0):
         raise ValueError(f'{what} must be a number of seconds > 0 and at most '
                          f'{MAX_WAIT:g}, not {shown(value)}')
     return float(value)
@@ -121,6 +126,34 @@ class NetworkOptions:
     def player_for(self, side: Side) -> PlayerSpec:
         """Who plays ``side`` on this computer (a person unless :attr:`local` says)."""
         return self.local.get(side) or PlayerSpec()
+
+    def open(self, *, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS, name: str = '',
+             first_tries: float | None = None, ping_interval: float = 1.0,
+             peer_timeout: float = 3.5, handshake_timeout: float = 5.0) -> Host | Join:
+        """The started :class:`~connect4_game.net.host.Host` or
+        :class:`~connect4_game.net.join.Join` these options describe.
+
+        :param rows: a host's board rows (and ``cols`` its columns); a joiner
+            learns the host's.
+        :param name: this player's name (default ``'Host'`` / ``'Guest'``).
+        :param first_tries: a joiner: seconds to keep trying to reach a host that
+            is not up yet (default: :attr:`wait`, else :data:`JOIN_FIRST_TRIES`).
+        :param ping_interval: seconds between heartbeats; ``peer_timeout``
+            seconds of silence lose the friend; a new connection has
+            ``handshake_timeout`` seconds to shake hands.
+        :raises OSError: if a host cannot listen (port in use, no such address).
+        :raises ValueError: for a bad value.
+        """
+        if self.is_host:
+            return Host(self.port, self.bind_address, self.code, rows, cols,
+                        self.side or Side.X, name=name or 'Host', ping_interval=ping_interval,
+                        peer_timeout=peer_timeout, handshake_timeout=handshake_timeout).start()
+        host, port = self.host_and_port()
+        if first_tries is None:
+            first_tries = self.wait if self.wait is not None else JOIN_FIRST_TRIES
+        return Join(host, port, self.code or '', name=name or 'Guest', first_tries=first_tries,
+                    ping_interval=ping_interval, peer_timeout=peer_timeout,
+                    handshake_timeout=handshake_timeout).start()
 
 
 def _side(value: object) -> Side:

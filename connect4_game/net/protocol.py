@@ -25,7 +25,7 @@ The messages (``ply`` is 1-based, ``column`` and the ``moves`` lists 0-based)::
 The joiner's ``moves`` in ``hello`` (and the host's in ``welcome``) let a
 side that reconnects continue: the two lists must be equal, or differ by one
 move of the side whose list holds it (played while they were apart); see
-:func:`connect4_game.net.referee.reconcile_with_peer`. Anything else is
+:func:`connect4_game.net.connection.reconcile_with_peer`. Anything else is
 refused (``diverged``, ``foreign_moves`` or ``game_mismatch``).
 
 This module never imports pygame.
@@ -46,7 +46,7 @@ import json
 import re
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import TypedDict
 
 from connect4_game.core.board import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
 from connect4_game.core.checks import check_bool, check_int
@@ -54,7 +54,7 @@ from connect4_game.core.side import CHECKERS, Side
 
 __all__ = [
     'PROTOCOL_VERSION', 'MAX_LINE_BYTES', 'MAX_NAME', 'MAX_CHAT', 'MAX_TEXT', 'MAX_PLIES',
-    'FATAL_ERRORS', 'ProtocolError', 'LineBuffer',
+    'FATAL_ERRORS', 'ProtocolError', 'LineBuffer', 'Message',
     'decode', 'encode', 'validate', 'check_code', 'check_name', 'check_chat', 'check_moves',
     'new_code', 'codes_equal',
 ]
@@ -101,10 +101,30 @@ class ProtocolError(ValueError):
         self.code = code
 
 
+class Message(TypedDict, total=False):
+    """A message as checked values: ``type`` and the fields its type has
+    (the module docstring lists them); a side is a
+    :class:`~connect4_game.core.side.Side`, ``moves`` 0-based columns."""
+
+    type: str
+    version: int
+    code: str
+    name: str
+    moves: list[int]
+    rows: int
+    cols: int
+    host_side: Side
+    names: dict[Side, str]
+    text: str
+    ply: int
+    column: int
+    accept: bool
+
+
 # -- field validators: each returns the value or raises ProtocolError -------------
 
-def _int(lo: int, hi: int) -> Callable[[str, Any], int]:
-    def check(key: str, value: Any) -> int:
+def _int(lo: int, hi: int) -> Callable[[str, object], int]:
+    def check(key: str, value: object) -> int:
         try:
             return check_int(value, lo, hi, repr(key))
         except ValueError as exc:
@@ -112,15 +132,15 @@ def _int(lo: int, hi: int) -> Callable[[str, Any], int]:
     return check
 
 
-def _bool(key: str, value: Any) -> bool:
+def _bool(key: str, value: object) -> bool:
     try:
         return check_bool(value, repr(key))
     except ValueError as exc:
         raise ProtocolError('bad_message', str(exc)) from None
 
 
-def _text(limit: int, allow_empty: bool = True) -> Callable[[str, Any], str]:
-    def check(key: str, value: Any) -> str:
+def _text(limit: int, allow_empty: bool = True) -> Callable[[str, object], str]:
+    def check(key: str, value: object) -> str:
         if not isinstance(value, str):
             raise ProtocolError('bad_message', f'{key!r} must be a string, not {_short(value)}')
         if len(value) > limit or (not allow_empty and not value):
@@ -131,32 +151,32 @@ def _text(limit: int, allow_empty: bool = True) -> Callable[[str, Any], str]:
     return check
 
 
-def _side(key: str, value: Any) -> Side:
+def _side(key: str, value: object) -> Side:
     if not isinstance(value, str) or value not in CHECKERS:
         raise ProtocolError('bad_message', f"{key!r} must be 'X' or 'O', not {_short(value)}")
     return Side(value)
 
 
-def _code_field(key: str, value: Any) -> str:
+def _code_field(key: str, value: object) -> str:
     if not isinstance(value, str) or not _CODE.match(value):
         raise ProtocolError('bad_message', f'{key!r} must be 4 digits')
     return value
 
 
-def _error_code(key: str, value: Any) -> str:
+def _error_code(key: str, value: object) -> str:
     if not isinstance(value, str) or not _ERROR_CODE.match(value):
         raise ProtocolError('bad_message', f'{key!r} must be a short lower-case word')
     return value
 
 
-def _moves(key: str, value: Any) -> list[int]:
+def _moves(key: str, value: object) -> list[int]:
     if not isinstance(value, list) or len(value) > MAX_PLIES:
         raise ProtocolError('bad_message', f'{key!r} must be a list of at most {MAX_PLIES} columns')
     column = _int(0, MAX_COLS - 1)
     return [column('column', v) for v in value]
 
 
-def check_moves(moves: Any) -> list[int]:
+def check_moves(moves: object) -> list[int]:
     """``moves`` if it is a list of at most :data:`MAX_PLIES` ints from 0 to
     ``MAX_COLS - 1`` (whether they make a legal game is the game's business).
 
@@ -165,7 +185,7 @@ def check_moves(moves: Any) -> list[int]:
     return _moves('moves', moves)
 
 
-def _names(key: str, value: Any) -> dict[Side, str]:
+def _names(key: str, value: object) -> dict[Side, str]:
     if not isinstance(value, dict) or set(value) != set(CHECKERS):
         raise ProtocolError('bad_message', f"{key!r} must map exactly 'X' and 'O' to names")
     name = _text(MAX_NAME)
@@ -173,8 +193,8 @@ def _names(key: str, value: Any) -> dict[Side, str]:
 
 
 _PLY = _int(1, MAX_PLIES)
-_SCHEMAS: dict[str, tuple[dict[str, Callable[[str, Any], Any]],
-                         dict[str, Callable[[str, Any], Any]]]] = {
+_SCHEMAS: dict[str, tuple[dict[str, Callable[[str, object], object]],
+                         dict[str, Callable[[str, object], object]]]] = {
     # type: (required fields, optional fields)
     'hello': ({'version': _int(0, 2**31), 'code': _code_field, 'name': _text(MAX_NAME),
                'moves': _moves}, {}),
@@ -194,7 +214,7 @@ _SCHEMAS: dict[str, tuple[dict[str, Callable[[str, Any], Any]],
 MESSAGE_TYPES = tuple(_SCHEMAS)
 
 
-def _short(value: Any) -> str:
+def _short(value: object) -> str:
     """A bounded description of a bad value (never a huge repr)."""
     if isinstance(value, (bool, int)) and not (isinstance(value, int) and abs(value) > 10**12):
         return repr(value)
@@ -203,7 +223,7 @@ def _short(value: Any) -> str:
     return f'a {type(value).__name__}'
 
 
-def validate(obj: Any) -> dict[str, Any]:
+def validate(obj: object) -> Message:
     """The message ``obj`` as checked values if it is a well-formed message (a
     dict as listed in the module docstring: known ``type``, exactly the allowed
     keys, every field of the right type and in range): a side (``host_side``,
@@ -220,7 +240,7 @@ def validate(obj: Any) -> dict[str, Any]:
     for key in obj:
         if key != 'type' and key not in required and key not in optional:
             raise ProtocolError('bad_message', f'unexpected key {_short(key)} in {kind!r}')
-    checked: dict[str, Any] = {'type': kind}
+    checked: dict[str, object] = {'type': kind}
     for key, check in required.items():
         if key not in obj:
             raise ProtocolError('bad_message', f'{kind!r} needs {key!r}')
@@ -228,21 +248,21 @@ def validate(obj: Any) -> dict[str, Any]:
     for key, check in optional.items():
         if key in obj:
             checked[key] = check(key, obj[key])
-    return checked
+    return checked  # type: ignore[return-value]  # each field checked against its schema
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
     obj = dict(pairs)
     if len(obj) != len(pairs):
         raise ValueError('duplicate key')
     return obj
 
 
-def _no_constants(name: str) -> Any:
+def _no_constants(name: str) -> object:
     raise ValueError(f'{name} is not allowed')
 
 
-def decode(line: bytes) -> dict[str, Any]:
+def decode(line: bytes) -> Message:
     """The message in one line (bytes, with or without its ending newline).
 
     :raises ProtocolError: ``'too_long'`` for a line over :data:`MAX_LINE_BYTES`
@@ -263,7 +283,7 @@ def decode(line: bytes) -> dict[str, Any]:
     return validate(obj)
 
 
-def encode(message: dict[str, Any]) -> bytes:
+def encode(message: Message) -> bytes:
     """One line of UTF-8 JSON, newline included, for a message that :func:`validate` accepts.
 
     :raises ProtocolError: if the message is malformed or its line would be
@@ -326,7 +346,7 @@ def new_code() -> str:
     return f'{secrets.randbelow(10000):04d}'
 
 
-def check_code(code: Any) -> str:
+def check_code(code: object) -> str:
     """``code`` if it is a string of exactly 4 ASCII digits.
 
     :raises ValueError: otherwise.
@@ -341,7 +361,7 @@ def codes_equal(given: str, expected: str) -> bool:
     return hmac.compare_digest(given.encode('utf-8'), expected.encode('utf-8'))
 
 
-def check_name(name: Any) -> str:
+def check_name(name: object) -> str:
     """``name`` if it is printable text of at most :data:`MAX_NAME` characters.
 
     :raises ValueError: otherwise.
@@ -352,7 +372,7 @@ def check_name(name: Any) -> str:
         raise ValueError(str(err)) from None
 
 
-def check_chat(text: Any) -> str:
+def check_chat(text: object) -> str:
     """``text`` if it is printable text of 1 to :data:`MAX_CHAT` characters.
 
     :raises ValueError: otherwise.

@@ -1,17 +1,15 @@
-"""The sockets of a network peer: one selector loop over non-blocking sockets.
+"""The sockets of a network connection: one selector loop over non-blocking sockets.
 
-:class:`Transport` runs in the peer's I/O thread. It accepts connections (a
-host), connects without blocking (a joiner: the name lookup runs in a helper
-thread unless the address is numeric, then ``connect_ex`` and a wait for the
-socket to become writable), splits what arrives into lines of at most
-:data:`~connect4_game.net.protocol.MAX_LINE_BYTES` bytes, decodes them, sends
-queued bytes as the other side reads them, pings an active connection and
-notices one that has gone silent. What a message *means* is the handler's
-business (:class:`Handler`).
+:class:`Transport` runs in the connection's I/O thread. It accepts
+connections (a host) or connects (a joiner: the blocking connect runs in a
+helper thread, so the loop never waits for it), splits what arrives into
+lines of at most :data:`~connect4_game.net.protocol.MAX_LINE_BYTES` bytes and
+decodes them, sends queued bytes as the other side reads them, answers and
+sends pings, and notices a connection that has gone silent or is too slow to
+shake hands. What a message *means* is the handler's business (:class:`Handler`).
 
-Every call here is made from the I/O thread, except :meth:`Transport.wake`
-(any thread) and :meth:`Transport.open` / :meth:`Transport.listen` (before
-the thread starts).
+Every call is made from the I/O thread, except :meth:`Transport.wake` (any
+thread) and :meth:`Transport.open` / :meth:`Transport.listen` (before it starts).
 
 This module never imports pygame.
 """
@@ -19,22 +17,22 @@ This module never imports pygame.
 from __future__ import annotations
 
 import contextlib
-import errno
 import logging
 import os
+import queue
 import selectors
 import socket
 import threading
 import time
 from collections.abc import Callable
 from enum import Enum
-from typing import Any, Protocol
+from typing import Protocol
 
 from connect4_game.core.messages import clip
 from connect4_game.net import protocol as P
 from connect4_game.net.address import addr_text
 
-__all__ = ['ConnState', 'Conn', 'Handler', 'Transport', 'TICK', 'CLOSE_GRACE']
+__all__ = ['ConnState', 'Conn', 'Handler', 'Transport', 'CLOSE_GRACE']
 
 logger = logging.getLogger(__name__)
 
@@ -42,30 +40,28 @@ TICK = 0.05             # seconds: the longest the I/O thread sleeps between che
 CLOSE_GRACE = 1.0       # seconds (real time) to deliver a last error/bye before closing
 MAX_OUT = 64 * 1024     # bytes queued for a peer that does not read: then it is dropped
 RECV = 8192             # bytes read at a time
-_IN_PROGRESS = {0, errno.EINPROGRESS, errno.EWOULDBLOCK, errno.EALREADY, 10035}  # 10035: Windows
 _WAKE, _LISTEN = object(), object()
+
+Dialed = Callable[['Conn | None', 'BaseException | None'], None]
 
 
 class ConnState(Enum):
-    """Where a connection is in its life."""
+    """Where one TCP connection is in its life."""
 
-    HANDSHAKE = 'handshake'
-    """Connected; the hello/welcome has not been accepted yet."""
-    ACTIVE = 'active'
-    """The opponent's connection: the game is played over it."""
-    CLOSING = 'closing'
-    """A last message is going out; closed when it is, or after a grace."""
+    HANDSHAKE = 'handshake'     # connected; hello/welcome not accepted yet
+    ACTIVE = 'active'           # the opponent's connection: the game is played over it
+    CLOSING = 'closing'         # a last message goes out; closed when it is, or after a grace
 
 
 class Conn:
-    """One TCP connection and its buffers (used by the I/O thread only).
+    """One TCP connection and its buffers (I/O thread only).
 
-    Attributes: ``address`` (``'ip:port'``), ``ip``, ``state``,
-    ``deadline`` (protocol clock: the handshake must be done by then),
-    ``last_heard``/``last_ping`` (protocol clock) and ``closed``.
+    Attributes: ``address`` (``'ip:port'``), ``ip``, ``state``, ``deadline``
+    (protocol clock seconds: the handshake must be done by then),
+    ``last_heard``/``last_ping`` (protocol clock seconds) and ``closed``.
     """
 
-    def __init__(self, sock: socket.socket, addr: Any, now: float, deadline: float) -> None:
+    def __init__(self, sock: socket.socket, addr: object, now: float, deadline: float) -> None:
         self.sock = sock
         self.ip = str(addr[0]) if isinstance(addr, tuple) and addr else '?'
         self.address = addr_text(addr)
@@ -74,8 +70,7 @@ class Conn:
         self.state = ConnState.HANDSHAKE
         self.deadline = deadline
         self.close_by = 0.0               # real time: when a closing connection is cut
-        self.last_heard = now
-        self.last_ping = now
+        self.last_heard = self.last_ping = now
         self.mask = selectors.EVENT_READ
         self.shut_wr = False
         self.closed = False
@@ -85,48 +80,25 @@ class Conn:
 
 
 class Handler(Protocol):
-    """What the transport tells its peer (all in the I/O thread)."""
+    """What the transport tells its connection (all in the I/O thread)."""
 
-    def on_message(self, conn: Conn, msg: dict[str, Any]) -> None:
-        """A well-formed message arrived on ``conn``."""
+    def on_message(self, conn: Conn, msg: P.Message) -> None:
+        """A well-formed message (not a ping or pong) arrived on ``conn``."""
 
     def refuse(self, conn: Conn, code: str, text: str, ply: int | None = None) -> None:
-        """``conn`` broke the protocol (a bad line: ``code`` ``'bad_message'``
-        or ``'too_long'``) or was too slow to shake hands (``'timeout'``):
-        answer with an error and close it."""
+        """``conn`` broke the protocol (``'bad_message'``, ``'too_long'``) or
+        was too slow to shake hands (``'timeout'``): answer and close it."""
 
     def on_broken(self, conn: Conn, reason: str) -> None:
-        """``conn`` was closed at once: reset, closed by the other side, silent
-        for too long or not reading."""
+        """``conn`` was closed at once: reset, closed by the other side,
+        silent for too long or not reading."""
 
     def on_tick(self, now: float) -> None:
         """Once per loop, ``now`` on the protocol clock."""
 
 
-class _Dial:
-    """One non-blocking connection attempt."""
-
-    def __init__(self, host: str, port: int, deadline: float,
-                 on_done: Callable[[Conn | None, BaseException | None], None]) -> None:
-        self.host, self.port, self.deadline, self.on_done = host, port, deadline, on_done
-        self.addrs: list[Any] | None = None      # from getaddrinfo, tried in order
-        self.looked_up: tuple[list[Any], BaseException | None] | None = None   # resolver thread
-        self.error: BaseException | None = None
-        self.sock: socket.socket | None = None
-        self.sockaddr: Any = None
-
-
-def _numeric_addresses(host: str, port: int) -> list[Any] | None:
-    """The addresses of a numeric ``host`` (no name lookup), or None for a name."""
-    try:
-        return socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
-                                  flags=socket.AI_NUMERICHOST)
-    except (OSError, ValueError):
-        return None
-
-
 class Transport:
-    """The sockets of one peer.
+    """The sockets of one connection.
 
     :param handler: told about messages, broken connections and each tick.
     :param clock: the protocol clock (monotonic seconds; tests drive it).
@@ -150,7 +122,9 @@ class Transport:
         self._wake_w: socket.socket | None = None
         self._listener: socket.socket | None = None
         self._on_accept: Callable[[Conn], None] | None = None
-        self._dial: _Dial | None = None
+        self._dial = 0                    # the current attempt's number (0: none)
+        self._dialed: queue.Queue[tuple[int, socket.socket | None, BaseException | None,
+                                        Dialed]] = queue.Queue()
         self.conns: set[Conn] = set()
         self.listener_closed = threading.Event()
         self.listener_closed.set()
@@ -167,13 +141,12 @@ class Transport:
 
     def listen(self, addr: str, port: int, on_accept: Callable[[Conn], None]) -> None:
         """Listen on ``addr``:``port`` ('' or '0.0.0.0': every IPv4 interface;
-        port 0: any free one); ``on_accept(conn)`` is called for each new
-        connection.
+        port 0: any free one); ``on_accept(conn)`` follows each new connection.
 
         :raises OSError: if the address cannot be used (in use, no such address).
         """
         assert self._sel is not None
-        sockaddr: Any
+        sockaddr: tuple[str, int] | tuple[str, int, int, int] | tuple[int, bytes]
         if addr in ('', '0.0.0.0'):
             family, sockaddr = socket.AF_INET, ('0.0.0.0', port)
         else:
@@ -197,11 +170,8 @@ class Transport:
     @property
     def listen_port(self) -> int | None:
         """The port listened on, or None when not listening."""
-        sock = self._listener
-        if sock is None:
-            return None
         try:
-            return int(sock.getsockname()[1])
+            return None if self._listener is None else int(self._listener.getsockname()[1])
         except OSError:
             return None
 
@@ -213,106 +183,55 @@ class Transport:
             sock.close()
         self.listener_closed.set()
 
-    # -- connecting without blocking ---------------------------------------------------
+    # -- connecting without blocking the loop --------------------------------------
 
-    def dial(self, host: str, port: int, timeout: float,
-             on_done: Callable[[Conn | None, BaseException | None], None]) -> None:
-        """Start connecting to ``host``:``port``; ``on_done(conn, None)`` follows
-        once connected, ``on_done(None, error)`` if every address failed or
-        ``timeout`` seconds passed (``error``: the :class:`OSError`,
-        :class:`socket.gaierror` or :class:`ValueError` of the last try, or a
-        :class:`TimeoutError`). One attempt at a time: a new one cancels the last.
+    def dial(self, host: str, port: int, timeout: float, on_done: Dialed) -> None:
+        """Start connecting to ``host``:``port`` in a helper thread (name
+        lookup, every address in turn, ``timeout`` seconds each);
+        ``on_done(conn, None)`` follows in the I/O thread once connected,
+        ``on_done(None, error)`` if it failed (``error``: the
+        :class:`OSError`, :class:`socket.gaierror`, :class:`TimeoutError` or
+        :class:`ValueError`). A new attempt or :meth:`cancel_dial` forgets the last.
         """
-        self.cancel_dial()
-        dial = _Dial(host, port, time.monotonic() + timeout, on_done)
-        self._dial = dial
-        dial.addrs = _numeric_addresses(host, port)
-        if dial.addrs is None:
-            threading.Thread(target=self._look_up, args=(dial,), name='net-lookup',
-                             daemon=True).start()
+        self._dial += 1
+        number = self._dial
+
+        def connect() -> None:
+            try:
+                sock: socket.socket | None = socket.create_connection((host, port), timeout)
+                error: BaseException | None = None
+            except (OSError, ValueError) as exc:   # ValueError: a name the resolver refuses
+                sock, error = None, exc
+            self._dialed.put((number, sock, error, on_done))
+            self.wake()
+
+        threading.Thread(target=connect, name='net-connect', daemon=True).start()
 
     def cancel_dial(self) -> None:
-        """Drop the connection attempt under way, if any (no ``on_done``)."""
-        dial, self._dial = self._dial, None
-        if dial is not None and dial.sock is not None:
-            self._unregister(dial.sock)
-            dial.sock.close()
-            dial.sock = None
+        """Forget the connection attempt under way, if any (no ``on_done``)."""
+        self._dial += 1
 
-    def _look_up(self, dial: _Dial) -> None:
-        """In a helper thread: the name lookup, which may take seconds."""
-        try:
-            found, error = socket.getaddrinfo(dial.host, dial.port, type=socket.SOCK_STREAM), None
-        except (OSError, ValueError) as exc:       # ValueError: a name the resolver refuses
-            found, error = [], exc
-        dial.looked_up = (list(found), error)
-        self.wake()
-
-    def _advance_dial(self) -> None:
-        dial = self._dial
-        if dial is None:
-            return
-        if dial.addrs is None and dial.looked_up is not None:
-            dial.addrs, dial.error = dial.looked_up
-        if time.monotonic() >= dial.deadline:
-            self._end_dial(dial, None, TimeoutError(f'no answer in time from {dial.host}'))
-        elif dial.sock is not None:
-            failed = dial.sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
-            if failed:                       # Windows reports a refused connect only here
-                self._dial_failed(dial, OSError(failed, os.strerror(failed)))
-        elif dial.addrs is not None:
-            self._try_next(dial)
-
-    def _try_next(self, dial: _Dial) -> None:
-        assert self._sel is not None
-        while dial.addrs:
-            family, kind, proto, _name, sockaddr = dial.addrs.pop(0)
+    def _take_dialed(self) -> None:
+        while True:
             try:
-                sock = socket.socket(family, kind, proto)
-            except OSError as exc:
-                dial.error = exc
-                continue
-            sock.setblocking(False)
-            code = sock.connect_ex(sockaddr)
-            if code in _IN_PROGRESS:
-                dial.sock, dial.sockaddr = sock, sockaddr
-                self._sel.register(sock, selectors.EVENT_WRITE, dial)
+                number, sock, error, on_done = self._dialed.get_nowait()
+            except queue.Empty:
                 return
-            sock.close()
-            dial.error = OSError(code, os.strerror(code))
-        self._end_dial(dial, None, dial.error or OSError(errno.EHOSTUNREACH, 'no address'))
-
-    def _dial_failed(self, dial: _Dial, error: OSError) -> None:
-        if dial.sock is not None:
-            self._unregister(dial.sock)
-            dial.sock.close()
-            dial.sock = None
-        dial.error = error
-        self._try_next(dial)
-
-    def _dial_writable(self, dial: _Dial) -> None:
-        sock = dial.sock
-        if sock is None or dial is not self._dial:
-            return
-        failed = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
-        if failed:
-            self._dial_failed(dial, OSError(failed, os.strerror(failed)))
-            return
-        self._unregister(sock)
-        dial.sock = None
-        try:
-            peer = sock.getpeername()
-        except OSError:
-            peer = dial.sockaddr
-        self._end_dial(dial, self._adopt(sock, peer), None)
-
-    def _end_dial(self, dial: _Dial, conn: Conn | None, error: BaseException | None) -> None:
-        if dial is not self._dial:
-            return
-        if conn is None:
-            self.cancel_dial()
-        self._dial = None
-        dial.on_done(conn, error)
+            if number != self._dial:
+                if sock is not None:
+                    sock.close()
+                continue
+            self._dial += 1
+            if sock is None:
+                on_done(None, error)
+                continue
+            try:
+                peer = sock.getpeername()
+            except OSError as exc:
+                sock.close()
+                on_done(None, exc)
+                continue
+            on_done(self._adopt(sock, peer), None)
 
     # -- the loop ----------------------------------------------------------------------
 
@@ -329,27 +248,21 @@ class Transport:
         for key, mask in self._sel.select(timeout):
             data = key.data
             if data is _WAKE:
-                self._drain_wake()
+                with contextlib.suppress(OSError):
+                    while self._wake_r is not None and self._wake_r.recv(4096):
+                        pass
             elif data is _LISTEN:
                 self._accept()
-            elif isinstance(data, _Dial):
-                self._dial_writable(data)
             else:
                 try:
                     self._service(data, mask)
                 except Exception as exc:     # one connection's bug never stops the others
                     logger.exception('error serving %s', data.address)
                     self.drop(data, f'internal error: {clip(exc)}')
+        self._take_dialed()
         self._tick(self._clock())
 
-    def _drain_wake(self) -> None:
-        try:
-            while self._wake_r is not None and self._wake_r.recv(4096):
-                pass
-        except OSError:
-            pass
-
-    def _adopt(self, sock: socket.socket, addr: Any) -> Conn:
+    def _adopt(self, sock: socket.socket, addr: object) -> Conn:
         """Make a connected socket a :class:`Conn` in handshake and watch it."""
         assert self._sel is not None
         sock.setblocking(False)
@@ -363,11 +276,10 @@ class Transport:
 
     def _accept(self) -> None:
         for _ in range(16):
-            listener = self._listener
-            if listener is None:
+            if self._listener is None:
                 return
             try:
-                sock, addr = listener.accept()
+                sock, addr = self._listener.accept()
             except (BlockingIOError, InterruptedError):
                 return
             except OSError as exc:          # out of file descriptors and the like
@@ -402,19 +314,17 @@ class Transport:
     def _received(self, conn: Conn, data: bytes) -> None:
         try:
             lines = conn.lines.feed(data)
+            for line in lines:
+                if conn.closed or conn.state is ConnState.CLOSING:
+                    return
+                msg = P.decode(line)
+                conn.last_heard = self._clock()
+                if msg['type'] == 'ping':
+                    self.send(conn, {'type': 'pong'})
+                elif msg['type'] != 'pong':          # hearing anything is what counts
+                    self._handler.on_message(conn, msg)
         except P.ProtocolError as err:
             self._handler.refuse(conn, err.code, str(err))
-            return
-        for line in lines:
-            if conn.closed or conn.state is ConnState.CLOSING:
-                return
-            try:
-                msg = P.decode(line)
-            except P.ProtocolError as err:
-                self._handler.refuse(conn, err.code, str(err))
-                return
-            conn.last_heard = self._clock()
-            self._handler.on_message(conn, msg)
 
     def _tick(self, now: float) -> None:
         real = time.monotonic()
@@ -432,12 +342,11 @@ class Transport:
             elif now - conn.last_ping >= self._ping_interval:
                 conn.last_ping = now
                 self.send(conn, {'type': 'ping'})
-        self._advance_dial()
         self._handler.on_tick(now)
 
     # -- sending and closing -----------------------------------------------------------
 
-    def send(self, conn: Conn, msg: dict[str, Any]) -> None:
+    def send(self, conn: Conn, msg: P.Message) -> None:
         """Queue ``msg`` on ``conn`` and send what the socket takes now; a
         peer that lets more than 64 KiB pile up is dropped."""
         if conn.closed:
@@ -468,7 +377,7 @@ class Transport:
             with contextlib.suppress(OSError):
                 conn.sock.shutdown(socket.SHUT_WR)
 
-    def begin_close(self, conn: Conn, msg: dict[str, Any] | None = None) -> None:
+    def begin_close(self, conn: Conn, msg: P.Message | None = None) -> None:
         """Send ``msg`` (if any), then close once it is out and the other side
         closed too, or after :data:`CLOSE_GRACE` seconds."""
         if conn.closed or conn.state is ConnState.CLOSING:
@@ -491,16 +400,14 @@ class Transport:
 
     def drop(self, conn: Conn, reason: str) -> None:
         """Close ``conn`` at once and tell the handler (``on_broken``)."""
-        if conn.closed:
-            return
-        self.close_now(conn)
-        self._handler.on_broken(conn, reason)
+        if not conn.closed:
+            self.close_now(conn)
+            self._handler.on_broken(conn, reason)
 
     def _unregister(self, sock: socket.socket) -> None:
-        if self._sel is None:
-            return
-        with contextlib.suppress(KeyError, ValueError, OSError):
-            self._sel.unregister(sock)
+        if self._sel is not None:
+            with contextlib.suppress(KeyError, ValueError, OSError):
+                self._sel.unregister(sock)
 
     def teardown(self) -> None:
         """Close everything: connections, the listener, an attempt, the selector."""

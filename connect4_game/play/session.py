@@ -41,7 +41,7 @@ from connect4_game.core.notation import Notation, format_moves
 from connect4_game.core.side import Side
 from connect4_game.i18n import _, ngettext
 from connect4_game.net import events as ev
-from connect4_game.net.link import NetState, open_link
+from connect4_game.net.connection import NetState
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.play.advisor import HINT_SECONDS, KnownVerdicts, lookahead_words
 from connect4_game.play.events import (
@@ -195,7 +195,8 @@ class GameSession:
 
     def started(self) -> bool:
         """Moves can be played: not a network game still waiting for the friend."""
-        return self.network is None or self.network.started()
+        return self.network is None or (self.network.started()
+                                         and self.game is self.network.game)
 
     def thinking(self) -> bool:
         """The computer side to move is being searched for."""
@@ -282,7 +283,11 @@ class GameSession:
         :raises ValueError: for a bad size or bad moves; the current game is
             then unchanged.
         """
-        self.game = Game(rows or self.game.rows, cols or self.game.cols, moves)
+        self._begin(Game(rows or self.game.rows, cols or self.game.cols, moves))
+
+    def _begin(self, game: Game) -> None:
+        """Play ``game`` from here on: a new one, or a network game's record."""
+        self.game = game
         self._network_board = self.network is not None
         self.planner.forget()
         self._clamp_lookaheads()
@@ -340,11 +345,11 @@ class GameSession:
                 self.say(_('Column {n} is full: choose another one.').format(n=col + 1),
                          NoticeKind.ERROR, 2.5, about_position=True)
             return False
-        if self.network is not None and not self.seat().friend \
-                and not self._send_to_friend(g.next_ply, col):
-            return False
-        self._played(g.push(col))
-        return True
+        move = self._send_to_friend(g.next_ply, col) \
+            if self.network is not None and not self.seat().friend else g.push(col)
+        if move is not None:
+            self._played(move)
+        return move is not None
 
     def play_friend_move(self, ply: int, col: int) -> bool:
         """The friend's move ``col`` (0-based) as move ``ply`` (1-based), from
@@ -760,10 +765,13 @@ class GameSession:
 
     # ------------------------------------------------------------ the network
     def start_network(self, options: NetworkOptions, *, name: str = '',
-                      first_tries: float | None = None, **timings: float) -> NetworkGame:
+                      first_tries: float | None = None, ping_interval: float = 1.0,
+                      peer_timeout: float = 3.5, handshake_timeout: float = 5.0) -> NetworkGame:
         """Host or join as ``options`` say; the old game's seats close first and
         the session then plays the network game (it starts once the friend is
-        connected). ``timings`` go to :func:`~connect4_game.net.link.open_link`.
+        connected; a host's game record is the session's game at once).
+        ``first_tries`` and the timings (seconds) go to
+        :meth:`NetworkOptions.open <connect4_game.net.options.NetworkOptions.open>`.
 
         :raises OSError: if a host cannot listen (port in use, no permission).
         :raises ValueError: for a bad address, port, side or code.
@@ -771,15 +779,20 @@ class GameSession:
         self.set_demo(False)
         before = self.local_players()
         self.close()
-        link = open_link(options, rows=self.game.rows, cols=self.game.cols,
-                         name=name or (_('Host') if options.mode is NetMode.HOST else _('Guest')),
-                         first_tries=first_tries, **timings)
+        peer = options.open(rows=self.game.rows, cols=self.game.cols, first_tries=first_tries,
+                            name=name or (_('Host') if options.mode is NetMode.HOST
+                                          else _('Guest')),
+                            ping_interval=ping_interval, peer_timeout=peer_timeout,
+                            handshake_timeout=handshake_timeout)
         person = PlayerSpec(SeatKind.HUMAN, self.lookahead, self.tiebreak)
-        net = NetworkGame(link, {side: options.local.get(Side(side), person) for side in 'XO'},
+        net = NetworkGame(peer, {side: options.local.get(side, person) for side in Side},
                           before)
         self.network = self._last_network = net
         self._seat_network_players()
-        self.new_game()
+        if net.game is not None:
+            self._begin(net.game)
+        else:
+            self.new_game()
         return net
 
     def _seat_network_players(self) -> None:
@@ -787,28 +800,26 @@ class GameSession:
         other (a joiner before it knows its side: the friend on both)."""
         net = self.network
         assert net is not None
-        mine = net.link.my_side
-        for side in 'XO':
+        for side in Side:
             old = self.seats[side]
-            if not old.friend:       # a friend's seat closes the link: it is only replaced
+            if not old.friend:       # a friend's seat closes the connection: it is only replaced
                 old.close(self.planner)
-            self.seats[side] = make_seat(side, net.local[side]) if side == mine \
+            self.seats[side] = make_seat(side, net.local[side]) if side == net.peer.side \
                 else net.friend_seat(side)
         self.planner.cancel()
 
-    def _send_to_friend(self, ply: int, col: int) -> bool:
-        """Send this side's move before it is played here; False (with a
-        notice) if the network refuses it."""
+    def _send_to_friend(self, ply: int, col: int) -> Move | None:
+        """Play this side's move into the network game's record and send it;
+        None (with a notice) if the network refuses it."""
         assert self.network is not None
         try:
-            self.network.send(ply, col)
-            return True
+            return self.network.peer.send_move(ply, col)
         except MoveRefused as exc:
             self.say(_('Your friend cannot get that move: {why}').format(why=clip(exc, 100)),
                      NoticeKind.ERROR)
         except ValueError:
             self.say(_('Wait until your friend is connected.'), about_position=True)
-        return False
+        return None
 
     def ask_friend_undo(self, ply: int | None = None) -> bool:
         """Ask the friend to take back this side's last move (and the
@@ -818,7 +829,10 @@ class GameSession:
 
         :returns: whether the friend was asked (False without a network game).
         """
-        asked = self.network.ask_undo(ply) if self.network is not None else None
+        try:
+            asked = self.network.peer.request_undo(ply) if self.network is not None else None
+        except ValueError:
+            asked = None
         if asked is None:
             self.say(_('You cannot ask your friend now.'))
             return False
@@ -831,34 +845,26 @@ class GameSession:
 
     def answer_friend_undo(self, accept: bool) -> None:
         """Answer the friend's request to take back moves (if the network
-        game is still on)."""
-        if self.network is not None:
-            ply = self.network.answer_undo(accept)
-            if ply is not None:
-                self._take_back(ply)
-
-    def _take_back(self, ply: int) -> None:
-        if ply <= len(self.game.moves):
-            self.game.truncate(ply)
-        elif self.network is not None:
-            self.game.replace(self.network.moves())
-        self.history_changed()
+        game is still on); the moves go at once if ``accept``."""
+        if self.network is not None and self.network.peer.answer_undo(accept) and accept:
+            self.history_changed()
 
     def _network_update(self, net: NetworkGame) -> None:
-        """Apply what happened on the connection since the last frame."""
-        for event in net.poll():
+        """Show what happened on the connection since the last frame (its
+        record, the session's game, is already up to date)."""
+        for event in net.peer.events():
             notice = net.news(event)
             if notice is not None:
                 self.say(notice.text, notice.kind, notice.seconds)
             elif isinstance(event, (ev.Connected, ev.PeerBack)):
-                self._friend_connected(event)
+                self._friend_connected(net, event)
             elif isinstance(event, ev.OpponentMove):
                 self._friend_moved(net, event)
             elif isinstance(event, ev.UndoRequested):
                 self.events.append(UndoAsked(event.ply))
             elif isinstance(event, ev.UndoAnswered):
                 if event.accept:
-                    self._take_back(event.ply)
+                    self.history_changed()
                 self.say(_('Your friend agreed.') if event.accept else _('Your friend said no.'))
             elif isinstance(event, ev.JoinFailed):
                 text = clip(event.text, 160)
@@ -871,25 +877,23 @@ class GameSession:
             if self.network is not net:
                 return                 # the game left the network: later news is not its
 
-    def _friend_connected(self, event: ev.Connected | ev.PeerBack) -> None:
+    def _friend_connected(self, net: NetworkGame, event: ev.Connected | ev.PeerBack) -> None:
         info = event.info
         first = isinstance(event, ev.Connected)
         self._seat_network_players()
-        if first or list(info.moves) != self.game.moves or \
-                (info.rows, info.cols) != (self.game.rows, self.game.cols):
-            self.new_game(info.rows, info.cols, list(info.moves))
+        if (first or self.game is not net.game) and net.game is not None:
+            self._begin(net.game)
         name = clip(info.names.get(info.my_side.other) or _('your friend'), 30)
         self.say((_('Connected to {name}: you play {side}.') if first else
                   _('{name} is back: the game goes on.')).format(name=name, side=info.my_side),
                  seconds=5.0)
 
     def _friend_moved(self, net: NetworkGame, event: ev.OpponentMove) -> None:
-        if self.play_friend_move(event.ply, event.column):
-            return
-        if net.moves() != self.game.moves:
-            log.warning('the game is out of step with the network at move %d: taking its '
-                        'moves', event.ply)
-            self.new_game(self.game.rows, self.game.cols, net.moves())
+        """Show the friend's move, already in the record (unless an undo took it back since)."""
+        moves, ply, col = self.game.moves, event.ply, event.column
+        if self.game is net.game and ply <= len(moves) and moves[ply - 1] == col:
+            row = self.game.rows - 1 - moves[:ply - 1].count(col)
+            self._played(Move(col, row, Side.for_ply(ply), ply))
 
     # ------------------------------------------------------------------ frames
     def update(self, dt: float, busy: bool = False) -> None:

@@ -18,7 +18,6 @@ from connect4_game.net import (
     JoinFailed,
     JoinFailure,
     NetState,
-    NetworkLink,
     PeerLost,
 )
 from connect4_game.net.join import dial_failure, host_refusal
@@ -198,15 +197,13 @@ def test_a_connection_that_hangs_does_not_block_the_joiner():
     try:
         if select.select([], [probe], [], 0.3)[1]:
             pytest.skip('this system answers connections past a full backlog')
-        link = NetworkLink(Join('127.0.0.10', port, CODE, **{**FAST_JOIN,
-                                                             'connect_timeout': 30.0}).start())
-        poll_until(lambda: link.peer._dialing, what='the connection attempt under way')
+        link = Join('127.0.0.10', port, CODE, **{**FAST_JOIN, 'connect_timeout': 30.0}).start()
+        poll_until(lambda: link.dialing, what='the connection attempt under way')
         link.close()
         assert link.join(3)                        # not held by the 30 s connect
         assert link.state is NetState.CLOSED and link.failure is None
-        link = NetworkLink(Join('127.0.0.10', port, CODE, **{**FAST_JOIN,
-                                                             'connect_timeout': 0.5}).start())
-        failed = failure(link.peer)
+        link = Join('127.0.0.10', port, CODE, **{**FAST_JOIN, 'connect_timeout': 0.5}).start()
+        failed = failure(link)
         assert failed == JoinFailed(JoinFailure.NO_ANSWER, f'No answer from 127.0.0.10:{port}.')
     finally:
         for sock in (probe, filler, server):
@@ -242,14 +239,14 @@ def test_the_link_reports_the_failure():
     with socket.socket() as probe:
         probe.bind(('127.0.0.1', 0))
         port = probe.getsockname()[1]
-        link = NetworkLink(Join('127.0.0.1', port, CODE, **FAST_JOIN).start())
+        link = Join('127.0.0.1', port, CODE, **FAST_JOIN).start()
         deadline = time.monotonic() + 5
         while link.state is not NetState.FAILED and time.monotonic() < deadline:
-            link.poll(0.1)
+            link.wait_events(0.1)
         assert link.state is NetState.FAILED and link.failure is JoinFailure.NO_GAME
         assert link.failure_text == f'No game at 127.0.0.1:{port}.'
         assert link.join(5)
-        link.poll()                                  # Closed keeps the failure
+        link.events()                                # Closed keeps the failure
         assert link.state is NetState.FAILED
         link.close()
         assert link.state is NetState.FAILED and link.failure is JoinFailure.NO_GAME

@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from connect4_game.core.game import MoveRefused
 from connect4_game.net import (
     ChatMessage,
     Closed,
@@ -18,7 +19,6 @@ from connect4_game.net import (
     Join,
     JoinFailed,
     JoinFailure,
-    MoveRefused,
     OpponentMove,
     PeerBack,
     PeerLost,

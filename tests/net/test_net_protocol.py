@@ -12,7 +12,7 @@ from connect4_game.core.board import Board
 from connect4_game.core.game import Game, MoveRefused, reconcile, side_for_ply
 from connect4_game.net import protocol as P
 from connect4_game.net.address import parse_address
-from connect4_game.net.referee import reconcile_with_peer
+from connect4_game.net.connection import reconcile_with_peer
 
 
 def line(obj) -> bytes:
@@ -299,7 +299,7 @@ def test_the_network_code_never_imports_pygame():
     import sys
 
     from tests.net.net_helpers import ROOT
-    code = ('import sys, connect4_game.net, connect4_game.net.link, connect4_game.net.console; '
+    code = ('import sys, connect4_game.net, connect4_game.net.connection, connect4_game.net.console; '
             'print(sorted(m for m in sys.modules if m.split(".")[0] == "pygame"))')
     out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
                          cwd=str(ROOT), env={'PYTHONPATH': str(ROOT), 'PATH': ''}, timeout=60)

@@ -1,5 +1,5 @@
 """Whole games over 127.0.0.1: the console runner with the assignment's
-players, the NetworkLink adapter keeping each owner's Game in step (undo both
+players, each owner playing on its connection's one game record (undo both
 ways), and a joiner whose process is killed mid-game and comes back."""
 
 import os
@@ -19,7 +19,6 @@ from connect4_game.net import (
     Host,
     Join,
     NetState,
-    NetworkLink,
     PeerBack,
     PeerLost,
     UndoAnswered,
@@ -44,17 +43,18 @@ def pair():
 
 
 class Owner:
-    """What the window or the console keeps: a link and its own Game."""
+    """What the window or the console keeps: the connection, whose game
+    record is the one game (no copy of its own to keep in step)."""
 
     def __init__(self, peer) -> None:
-        self.link = NetworkLink(peer)
-        self.game: Game | None = None
+        self.link = peer
 
     def poll(self, timeout: float = 0.0) -> list:
-        events = self.link.poll(timeout)
-        for event in events:
-            self.game = self.link.sync(self.game, event)
-        return events
+        return self.link.wait_events(timeout) if timeout > 0 else self.link.events()
+
+    @property
+    def game(self) -> Game | None:
+        return self.link.game if self.link.info is not None else None
 
     @property
     def moves(self) -> tuple:
@@ -62,24 +62,16 @@ class Owner:
 
     def my_turn(self) -> bool:
         return (self.game is not None and self.game.outcome is None
-                and self.game.to_move == self.link.my_side)
+                and self.game.to_move == self.link.side)
 
     def play(self, column: int) -> int:
-        """The local move: sent first, then played here; returns its ply."""
+        """The local move, played into the record and sent; returns its ply."""
         if not self.my_turn():
             raise ValueError('it is not your turn')
-        ply = self.game.next_ply
-        self.game.check(ply, column, self.link.my_side)
-        self.link.send_move(ply, column)
-        self.game.offer(ply, column, self.link.my_side)
-        return ply
+        return self.link.send_move(self.game.next_ply, column).ply
 
     def answer_undo(self, accept: bool) -> bool:
-        answered = self.link.undo_asked is not None
-        ply = self.link.answer_undo(accept)
-        if ply is not None:
-            self.game.truncate(ply)
-        return answered
+        return self.link.answer_undo(accept)
 
 
 def pumped(*owners) -> bool:
@@ -176,7 +168,7 @@ def test_a_failed_join_returns_none_with_the_cause():
     with socket.socket() as probe:
         probe.bind(('127.0.0.1', 0))              # bound, never listening
         port = probe.getsockname()[1]
-        link = NetworkLink(Join('127.0.0.1', port, CODE, **FAST_JOIN))
+        link = Join('127.0.0.1', port, CODE, **FAST_JOIN)
         lines = []
         assert play_remote(link, RandomPlayer, out=lines.append) is None
     assert lines == [] and link.state is NetState.FAILED
@@ -188,11 +180,11 @@ def connected_owners(host, join):
     """Two owners (host first) once both links play; their sides checked."""
     join.start()
     a, b = Owner(host), Owner(join)
-    assert a.link.state is NetState.WAITING and a.link.my_side == 'X' and b.link.my_side is None
+    assert a.link.state is NetState.WAITING and a.link.side == 'X' and b.link.side is None
     poll_until(lambda: pumped(a, b) and a.game is not None and b.game is not None,
                what='both connected')
     assert a.link.state is b.link.state is NetState.PLAYING
-    assert (a.link.my_side, b.link.my_side) == ('X', 'O') and a.my_turn() and not b.my_turn()
+    assert (a.link.side, b.link.side) == ('X', 'O') and a.my_turn() and not b.my_turn()
     assert (a.link.friend_side, b.link.friend_name) == ('O', 'Host')
     return a, b
 
@@ -218,13 +210,13 @@ def test_the_link_keeps_both_games_in_step_through_undo(pair):
         a.play(7)                                       # no such column
     play_in_turn([3, 3, 4, 4], [(a, b), (b, a)] * 2)
     assert a.game.board == b.game.board and a.moves == b.moves == (3, 3, 4, 4)
-    assert b.link.request_undo() == 3 and b.link.undo_waiting == 3
-    poll_until(lambda: pumped(a) and a.link.undo_asked == 3, what='undo asked')
+    assert b.link.request_undo() == 3 and b.link.undo_out == 3
+    poll_until(lambda: pumped(a) and a.link.undo_in == 3, what='undo asked')
     assert a.answer_undo(False) and a.moves == (3, 3, 4, 4)
     poll_until(lambda: answered(b), what='declined')
-    assert b.link.undo_waiting is None and b.moves == (3, 3, 4, 4)
+    assert b.link.undo_out is None and b.moves == (3, 3, 4, 4)
     assert b.link.request_undo() == 3
-    poll_until(lambda: pumped(a) and a.link.undo_asked == 3, what='undo asked again')
+    poll_until(lambda: pumped(a) and a.link.undo_in == 3, what='undo asked again')
     assert a.answer_undo(True) and a.moves == (3, 3, 4) == host.moves()
     poll_until(lambda: answered(b), what='accepted')
     assert b.moves == (3, 3, 4) and a.game.board == b.game.board and b.my_turn()
@@ -234,15 +226,15 @@ def test_the_link_keeps_both_games_in_step_through_undo(pair):
     assert not a.my_turn() and not b.my_turn()
 
 
-def test_the_owner_keeps_its_own_move_made_after_the_handshake_snapshot(pair):
+def test_a_move_right_after_the_handshake_is_in_the_one_record(pair):
     host, join = pair
     owner = Owner(host)
     join.start()
     poll_until(lambda: host.connected, what='connected')      # the Connected event is queued
     host.send_move(1, 3)                                       # a move right after it
-    owner.game = Game(6, 7, [3])                              # the owner played it too
     poll_until(lambda: pumped(owner) and owner.link.info is not None, what='the game starts')
     assert owner.link.info.moves == () and owner.moves == (3,) and not owner.my_turn()
+    assert owner.game is host.game                             # no second record to keep in step
     friend = Owner(join)
     poll_until(lambda: pumped(friend) and friend.moves == (3,), what='the move arrives')
     assert friend.my_turn()
@@ -291,19 +283,15 @@ def test_a_lost_friend_is_lost_not_left_and_comes_back():
 
 JOINER_SCRIPT = textwrap.dedent('''
     import sys
-    from connect4_game.net import Join, NetState, NetworkLink
+    from connect4_game.net import Join, NetState
     port, code = int(sys.argv[1]), sys.argv[2]
-    link = NetworkLink(Join('127.0.0.1', port, code, ping_interval=0.1, peer_timeout=0.6))
-    link.peer.start()
+    conn = Join('127.0.0.1', port, code, ping_interval=0.1, peer_timeout=0.6).start()
     columns = iter([1, 2, 5, 6, 1, 2])
-    game = None
-    while link.state not in (NetState.CLOSED, NetState.FAILED, NetState.LEFT):
-        for event in link.poll(timeout=0.05):
-            game = link.sync(game, event)
-        if link.state is NetState.PLAYING and game.to_move == link.my_side:
-            column = next(columns)
-            link.send_move(game.next_ply, column)
-            print('played', game.push(column).ply, flush=True)
+    while conn.state not in (NetState.CLOSED, NetState.FAILED, NetState.LEFT):
+        conn.wait_events(0.05)
+        game = conn.game
+        if conn.state is NetState.PLAYING and game.to_move == conn.side:
+            print('played', conn.send_move(game.next_ply, next(columns)).ply, flush=True)
 ''')
 
 
@@ -338,7 +326,7 @@ def test_a_killed_joiner_comes_back_with_its_saved_moves_and_the_game_goes_on():
         stranger.link.close()
         joiner = Owner(Join('127.0.0.1', host.port, CODE, moves=saved, **FAST_JOIN).start())
         poll_until(lambda: pumped(joiner) and joiner.game is not None, what='rejoined')
-        assert joiner.moves == (3, 1, 3, 2, 3) and joiner.link.my_side == 'O'
+        assert joiner.moves == (3, 1, 3, 2, 3) and joiner.link.side == 'O'
         poll_until(lambda: any(isinstance(e, PeerBack) for e in game.poll()), what='back')
         assert joiner.my_turn()
         joiner.play(4)

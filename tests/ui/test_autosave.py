@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from connect4_game import net
-from connect4_game.net.link import NetState
+from connect4_game.net.connection import NetState
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.seat_config import PlayerSpec
 from connect4_game.storage.savegame import load_autosave
@@ -65,7 +65,7 @@ def test_a_network_game_never_replaces_the_autosave(tmp_path, monkeypatch, closi
         NetworkOptions(NetMode.HOST, bind_address='127.0.0.1', port=0, code='4321', side='X',
                        local={'X': PlayerSpec('human')}),
         ping_interval=0.1, peer_timeout=0.6, handshake_timeout=0.5)
-    friend = net.Join('127.0.0.1', game.link.peer.port, '4321', **FAST_JOIN).start()
+    friend = net.Join('127.0.0.1', game.peer.port, '4321', **FAST_JOIN).start()
     closing(friend)
     watch = Watch(friend)
     watch.wait(net.Connected)

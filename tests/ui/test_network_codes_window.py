@@ -28,7 +28,7 @@ def test_too_many_wrong_codes_change_the_code_the_window_shows(closing):
     old = re.search(r'code (\d{4})', game.invitation).group(1)
     bad = '0000' if old != '0000' else '1111'
     for i in range(10):
-        wrong_code(game.link.peer.port, bad, f'127.0.0.{20 + i}')
+        wrong_code(game.peer.port, bad, f'127.0.0.{20 + i}')
     deadline = time.monotonic() + 10
     while not any('new code' in t.text for t in app.game.toasts):
         assert time.monotonic() < deadline, 'no notice of the new code'

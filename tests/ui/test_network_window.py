@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from connect4_game import net
-from connect4_game.net.link import NetState
+from connect4_game.net.connection import NetState
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.players import RandomPlayer
 from connect4_game.seat_config import PlayerSpec
@@ -32,7 +32,7 @@ def host_app(local='human', **opts):
     options = NetworkOptions(NetMode.HOST, bind_address='127.0.0.1', port=0, code='4321',
                              side='X', local={'X': PlayerSpec(local)})
     game = app.session.start_network(options, **FAST_PEER)
-    return app, game.link.peer
+    return app, game.peer
 
 
 def playing(app):
@@ -250,7 +250,7 @@ def test_a_window_host_with_a_plugin_plays_as_the_same_plugins_do_locally(worker
     for _ in range(30):                       # nobody is asked before the friend is here
         app.step([], DT)
     assert app.session.planner.requested is None and app.session.game.moves == []
-    friend = net.Join('127.0.0.1', game.link.peer.port, '4321', **FAST_JOIN)
+    friend = net.Join('127.0.0.1', game.peer.port, '4321', **FAST_JOIN)
     closing(friend)
     result = {}
     thread = threading.Thread(target=lambda: result.setdefault(

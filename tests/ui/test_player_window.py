@@ -338,7 +338,7 @@ def host_app():
     options = NetworkOptions(NetMode.HOST, bind_address='127.0.0.1', port=0, code='4321',
                              side='X', local={'X': person()})
     game = a.session.start_network(options, **FAST_PEER)
-    return a, game.link.peer
+    return a, game.peer
 
 
 def step_until(a, cond, timeout=10.0):

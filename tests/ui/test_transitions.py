@@ -16,7 +16,7 @@ import time
 import pytest
 
 from connect4_game import net
-from connect4_game.net.link import NetState
+from connect4_game.net.connection import NetState
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.seat_config import PlayerSpec
 from connect4_game.storage.savegame import SavedGame
@@ -112,7 +112,7 @@ class Host(Mode):
                                  side='X', local={'X': HUMAN})
         game = self.app.start_network(options)
         self.app.show_game()
-        self.link, self.port = game.link, game.link.peer.port
+        self.link, self.port = game.peer, game.peer.port
         self.other = net.Join('127.0.0.1', self.port, CODE, **FAST_JOIN).start()
         self.closing(self.other)
 
@@ -140,7 +140,7 @@ class Join(Mode):
                                  code=CODE, local={'O': HUMAN})
         game = self.app.start_network(options, first_tries=5.0)
         self.app.show_game()
-        self.link = game.link
+        self.link = game.peer
 
     def answer(self):
         s = self.app.session

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from connect4_game import net
-from connect4_game.net.link import NetState
+from connect4_game.net.connection import NetState
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.search.jobs import Result
 from connect4_game.search.replies import MoveReply
@@ -294,7 +294,7 @@ def test_the_wait_for_your_friend_notice_goes_when_the_friend_has_come(closing):
     def waiting():
         return [t for t in app.game.toasts if 'Waiting for your friend' in t.text]
     assert waiting()                                    # shown while nobody has come
-    friend = net.Join('127.0.0.1', game.link.peer.port, '4321', **FAST_JOIN).start()
+    friend = net.Join('127.0.0.1', game.peer.port, '4321', **FAST_JOIN).start()
     closing(friend)
     Watch(friend).wait(net.Connected)
     deadline = time.monotonic() + 10

@@ -17,7 +17,7 @@ import pygame
 from connect4_game.ai.levels import DEFAULT_LEVEL
 from connect4_game.core.messages import MAX_TEXT, clip
 from connect4_game.i18n import _
-from connect4_game.net.link import NetState
+from connect4_game.net.connection import NetState
 from connect4_game.play import events
 from connect4_game.play.session import GameSession
 from connect4_game.players import WARN_LOOKAHEAD
@@ -353,7 +353,7 @@ class GameScreen(Screen):
         question = {NetState.WAITING: _('Your friend has not joined yet.'),
                     NetState.LOST: _('The connection to your friend is lost.')}.get(
             network.state, _('Your friend left the game.'))
-        mine = network.link.my_side or 'X'
+        mine = network.peer.side or 'X'
         computer = PlayerSpec.for_level(DEFAULT_LEVEL)
         person = PlayerSpec(SeatKind.HUMAN, s.lookahead, s.tiebreak)
         players = {mine: person, 'O' if mine == 'X' else 'X': computer}
@@ -361,7 +361,7 @@ class GameScreen(Screen):
         def play_the_computer() -> None:
             app.start_game(players, s.game.rows, s.game.cols)
 
-        if network.link.is_host or network.state is NetState.LOST:
+        if network.is_host or network.state is NetState.LOST:
             app.push(ConfirmScreen(app, question, _('Play the computer instead'),
                                    play_the_computer, _('Wait for your friend')))
         else:

@@ -84,13 +84,13 @@ def status_texts(session: GameSession, invitation: str = '', record: str = '',
 
 def _network_line(session: GameSession, invitation: str) -> str:
     """What the network game waits for, or ''."""
-    from connect4_game.net.link import NetState
+    from connect4_game.net.connection import NetState
     network = session.network
     if network is None:
         return ''
     state = network.state
     if not network.started():
-        if network.link.is_host:
+        if network.is_host:
             invitation = network.invitation or invitation      # a new code shows at once
             return _('Waiting for your friend…') + (f'  {invitation}' if invitation else '')
         return _('Connecting to your friend…')

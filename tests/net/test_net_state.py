@@ -1,0 +1,104 @@
+"""The state of a connection follows its events as the owner takes them, a
+failure is kept with its words, and the game record is one: what the owner
+reads is the record the network plays into."""
+
+import socket
+
+import pytest
+
+from connect4_game.net import (
+    Closed,
+    Connected,
+    Host,
+    Join,
+    JoinFailure,
+    NetState,
+    OpponentMove,
+    PeerLost,
+    UndoAnswered,
+)
+from tests.net.net_helpers import FAST, FAST_JOIN, Relay, Watch, poll_until
+
+CODE = '5150'
+
+
+@pytest.fixture
+def pair():
+    host = Host(0, '127.0.0.1', CODE, **FAST).start()
+    join = Join('127.0.0.1', host.port, CODE, **FAST_JOIN)
+    yield host, join
+    for peer in (host, join):
+        peer.close()
+    for peer in (host, join):
+        assert peer.join(5)
+
+
+def test_the_state_moves_when_the_owner_takes_the_event(pair):
+    host, join = pair
+    assert host.state is NetState.WAITING and host.side == 'X' and host.friend_name == ''
+    join.start()
+    poll_until(lambda: host.connected, what='connected')
+    assert host.state is NetState.WAITING              # the Connected event is not taken yet
+    since = host.state_since
+    Watch(host).wait(Connected)
+    assert host.state is NetState.PLAYING and host.state_since >= since
+    assert (host.side, host.friend_side, host.friend_name) == ('X', 'O', 'Guest')
+    join.close()                                       # a goodbye: the friend has left
+    Watch(host).wait(PeerLost)
+    assert host.state is NetState.LEFT
+    host.close()
+    assert host.state is NetState.CLOSED
+    Watch(host).wait(Closed)
+    assert host.state is NetState.CLOSED
+
+
+def test_a_failure_is_kept_with_its_words():
+    with socket.socket() as probe:
+        probe.bind(('127.0.0.1', 0))                   # bound, never listening
+        port = probe.getsockname()[1]
+        join = Join('127.0.0.1', port, CODE, **FAST_JOIN).start()
+        Watch(join).wait(Closed)
+    assert join.state is NetState.FAILED and join.failure is JoinFailure.NO_GAME
+    assert join.failure_text == f'No game at 127.0.0.1:{port}.'
+    join.close()
+    assert join.state is NetState.FAILED and join.join(5)
+
+
+def test_one_record_the_network_plays_into_and_takes_back(pair):
+    host, join = pair
+    join.start()
+    hw, jw = Watch(host), Watch(join)
+    hw.wait(Connected)
+    jw.wait(Connected)
+    game = host.game
+    move = host.send_move(1, 3)
+    assert (move.column, move.row, move.checker, move.ply) == (3, 5, 'X', 1)
+    assert game.moves == [3] and host.send_move(1, 3) is None      # a repeat is not played again
+    assert jw.wait(OpponentMove) == OpponentMove(1, 3) and join.game.moves == [3]
+    join.send_move(2, 4)
+    hw.wait(OpponentMove)
+    assert host.game is game and game.moves == [3, 4]              # played into the same record
+    assert join.request_undo() == 1 and join.undo_out == 1
+    poll_until(lambda: host.undo_in == 1, what='the request arrives')
+    assert host.answer_undo(True) and game.moves == [3] and host.undo_in is None
+    assert jw.wait(UndoAnswered) == UndoAnswered(1, True) and join.game.moves == [3]
+
+
+def test_a_move_played_while_apart_is_an_opponent_move_after_peer_back(pair):
+    host, _ = pair
+    relay = Relay(host.port)
+    try:
+        join = Join('127.0.0.1', relay.port, CODE, **FAST_JOIN).start()
+        hw, jw = Watch(host), Watch(join)
+        hw.wait(Connected)
+        jw.wait(Connected)
+        relay.freeze()                                 # the cable is pulled
+        hw.wait(PeerLost, timeout=4)
+        jw.wait(PeerLost, timeout=4)
+        host.send_move(1, 2)                           # kept for the joiner
+        assert jw.wait(OpponentMove, timeout=5) == OpponentMove(1, 2)
+        assert join.game.moves == [2] and join.state is NetState.PLAYING
+        join.close()
+        assert join.join(5)
+    finally:
+        relay.close()
