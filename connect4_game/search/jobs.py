@@ -1,19 +1,10 @@
 """What the search pool (:mod:`connect4_game.search.worker`) runs: a
-:class:`SearchRequest`, its :class:`Result`, and the function that computes
-each kind of request.
-
-* A request is frozen and hashable, and is its own tag and cache key: a
-  result carries the request it answers, and the caller drops a result whose
-  request is no longer the one it wants.
-* What a request does depends on its :class:`JobKind`; an unknown kind is
-  refused when the request is made (``ValueError``). :data:`HANDLERS` maps
-  each kind to the function that runs it in a worker process
-  (:func:`compute`), which returns the kind's reply type
-  (:mod:`connect4_game.search.replies`).
-
-This module never imports pygame (the worker processes stay light); the
-engine, the plug-ins and the Oska engine are imported by the handlers that
-use them, in the worker process.
+:class:`SearchRequest` (frozen and hashable: its own tag and cache key), its
+:class:`Result`, and :data:`HANDLERS`, the function that computes each
+:class:`JobKind` in a worker process and returns its reply
+(:mod:`connect4_game.search.replies`). The engine, the plug-ins and Oska are
+imported by the handlers that use them, in the worker process; this module
+never imports pygame.
 """
 
 from __future__ import annotations
@@ -28,6 +19,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from connect4_game.core.game import Game
 from connect4_game.core.messages import clip
 from connect4_game.search.replies import (
     MoveReply,
@@ -57,30 +49,16 @@ DEEPEN_FROM = 8
 
 
 class JobKind(str, Enum):
-    """What a :class:`SearchRequest` asks for. A ``str`` too
-    (``JobKind.AI == 'ai'``); ``JobKind('juggle')`` raises ``ValueError``."""
+    """What a :class:`SearchRequest` asks for, and its reply
+    (:mod:`connect4_game.search.replies`); a ``str`` too (``JobKind.AI == 'ai'``)."""
 
-    AI = 'ai'
-    """The assignment's ``AIPlayer.scores_for`` + tiebreak (BU CS111 ps9,
-    Problem 4), or a named level's player when ``level`` names one: a
-    :class:`~connect4_game.search.replies.MoveReply`."""
-    EXPERT = 'expert'
-    """Perfect play: Expert's own move (``own_move``) or every column's
-    verdict: a :class:`~connect4_game.search.replies.MoveReply`."""
-    PLUGIN = 'plugin'
-    """A user's ``FILE.py:ClassName`` player (see :mod:`connect4_game.plugins`):
-    a :class:`~connect4_game.search.replies.MoveReply`."""
-    REVIEW = 'review'
-    """Every move of a game judged by perfect play, reported move by move:
-    a :class:`~connect4_game.search.replies.ReviewReply`."""
-    OSKA = 'oska'
-    """A move of the Oska variant (:mod:`connect4_game.oska.engine`): an
-    :class:`~connect4_game.search.replies.OskaReply`."""
-    PUZZLE = 'puzzle'
-    """A puzzle's try judged (with the defence), or its solution
-    (:mod:`connect4_game.trainer`): a :class:`~connect4_game.search.replies.PuzzleReply`."""
-    PING = 'ping'
-    """Start-up check: imports the search; a :class:`~connect4_game.search.replies.PingReply`."""
+    AI = 'ai'            # AIPlayer (BU CS111 ps9, Problem 4) or a named level: MoveReply
+    EXPERT = 'expert'    # perfect play, Expert's move or every column: MoveReply
+    PLUGIN = 'plugin'    # a user's FILE.py:ClassName player: MoveReply
+    REVIEW = 'review'    # every move judged by perfect play: ReviewReply
+    OSKA = 'oska'        # a move of the Oska variant: OskaReply
+    PUZZLE = 'puzzle'    # a puzzle's try judged, or its solution: PuzzleReply
+    PING = 'ping'        # start-up: imports the search: PingReply
 
     def __str__(self) -> str:
         return str(self.value)
@@ -101,36 +79,28 @@ class ResultStatus(str, Enum):
 
 @dataclass(frozen=True)
 class SearchRequest:
-    """One request for the search pool; frozen and hashable: it is its own
-    tag and cache key (two equal requests ask the same thing).
+    """One request for the search pool; two equal requests ask the same thing.
 
-    :param kind: a :class:`JobKind` (its string is accepted and converted).
-    :param rows: the board's ``slots``, top row first, as strings of
-        ``' '``/``'X'``/``'O'`` (for ``'review'`` the empty board, giving its
-        size; for ``'oska'`` the Oska board's rows; for ``'puzzle'`` unused).
-    :param checker: the side to move, ``'X'`` or ``'O'`` (Oska: ``'w'``/``'b'``).
-    :param lookahead: plies, for ``'ai'`` and ``'oska'``.
-    :param tiebreak: ``'LEFT'``, ``'RIGHT'`` or ``'RANDOM'``, for ``'ai'``.
-    :param plugin: for ``'plugin'``: the player's ``FILE.py:ClassName``.
-    :param level: for ``'ai'``: a named level of
-        :mod:`connect4_game.ai.levels`, or ``''`` for the assignment's
-        ``AIPlayer`` with exactly ``lookahead`` and ``tiebreak``.
-    :param own_move: for ``'expert'``: Expert's own move (the best column
-        proven first) rather than every column (the hint and the analysis).
-    :param time_budget: seconds, for ``'expert'`` and ``'review'``.
-    :param timeout: seconds after which the request is abandoned (the
-        process is replaced) and a ``'timeout'`` result is reported; None = never.
-    :param moves: the 0-based columns played to reach ``rows`` (the position's
-        history; for ``'review'`` the moves judged, for ``'puzzle'`` the
-        position asked about, the puzzle's moves first).
-    :param instance: for ``'plugin'``: which seat asks (a new seat of the
-        window gets a new number); each seat gets a plug-in object of its
-        own, loaded afresh, as the console game makes a new player per game.
-    :param tag: who asks: a game's or a screen's number (a new game gets a new
-        one), so that equal positions of two games are two requests.
-    :param puzzle: for ``'puzzle'``: the puzzle.
-    :param column: for ``'puzzle'``: the 0-based column tried, or -1 for the
-        puzzle's solution.
+    :param kind: a :class:`JobKind` (its string is converted).
+    :param rows: the board's ``slots``, top row first, one string a row
+        (``'review'``: the empty board; ``'oska'``: the Oska board's rows).
+    :param checker: the side to move (Oska: ``'w'``/``'b'``).
+    :param lookahead: plies (``'ai'``, ``'oska'``); ``tiebreak``: ``'LEFT'``,
+        ``'RIGHT'`` or ``'RANDOM'`` (``'ai'``).
+    :param plugin: the player's ``FILE.py:ClassName`` (``'plugin'``).
+    :param level: a named level of :mod:`connect4_game.ai.levels`, or ``''``
+        for the assignment's ``AIPlayer`` (``'ai'``).
+    :param own_move: Expert's own move rather than every column (``'expert'``).
+    :param time_budget: seconds (``'expert'``, ``'review'``).
+    :param timeout: seconds until the request is abandoned with a
+        ``'timeout'`` result (its process replaced); None: never.
+    :param moves: the 0-based columns played to reach ``rows`` (``'review'``:
+        the moves judged; ``'puzzle'``: the position, the puzzle's moves first).
+    :param instance: which seat asks (``'plugin'``: each seat loads its own player).
+    :param tag: which game or screen asks, so equal positions of two games
+        are two requests.
+    :param puzzle: the puzzle; ``column``: the 0-based column tried, -1 for
+        its solution (``'puzzle'``).
     :raises ValueError: for a kind that is not a :class:`JobKind`.
     """
 
@@ -163,22 +133,15 @@ class SearchRequest:
 
 @dataclass(frozen=True)
 class Result:
-    """What the pool reports for a :class:`SearchRequest`.
-
-    ``status`` (a :class:`ResultStatus`; its string is accepted and converted)
-    is ``'ok'`` (``reply`` is the kind's reply, see :class:`JobKind`),
+    """What the pool reports for a :class:`SearchRequest`: ``status`` (its
+    string is converted) ``'ok'`` (``reply`` is the kind's reply),
     ``'error'`` (``message``, one line of at most :data:`MAX_MESSAGE`
-    characters, says what the request raised -- or, for a ``'plugin'``
-    request, how the plug-in's process ended, e.g. ``'the plug-in
-    bot.py:Bot ended its process (exit status 3)'``, and for a search that
-    killed :data:`~connect4_game.search.worker.MAX_DEATHS` processes in a row,
-    that the pool gave up on it), ``'died'`` (the process died during a
-    search; the request is being run again by another process) or
-    ``'timeout'`` (nothing came back within the request's ``timeout``
-    seconds); or ``'progress'`` (not the end: ``reply`` is a shallower
-    lookahead's :class:`~connect4_game.search.replies.MoveReply`, the columns
-    proven so far, or a :class:`~connect4_game.search.replies.ReviewReply` of
-    the move just judged, while the request goes on).
+    characters: what the request raised, how a plug-in's process ended, or
+    that the pool gave up after
+    :data:`~connect4_game.search.worker.MAX_DEATHS` deaths), ``'died'`` (the
+    process died; the request runs again), ``'timeout'``, or ``'progress'``
+    (not the end: ``reply`` is a shallower search, the columns proven so far
+    or the move just judged).
 
     :raises ValueError: for a status that is not one of :class:`ResultStatus`.
     """
@@ -218,8 +181,7 @@ _DECODERS: Mapping[JobKind, Callable[[object], Reply]] = MappingProxyType({
 
 
 def decode_reply(kind: JobKind, data: object) -> Reply:
-    """The reply of a ``kind`` request from the JSON ``data`` a worker
-    process sent.
+    """The reply of a ``kind`` request from a worker's JSON ``data``.
 
     :raises ValueError: unless ``data`` has the shape of ``kind``'s reply.
     """
@@ -230,10 +192,9 @@ def decode_reply(kind: JobKind, data: object) -> Reply:
 
 
 def final_result(request: SearchRequest, status: str, value: object) -> Result:
-    """The :class:`Result` of a request's last reply ``(status, value)`` from a
-    worker process (see ``connect4_game.search.worker._read_reply``): ``'ok'``
-    with its reply, else ``'error'`` with one line (for a ``'bad'`` reply or
-    one of the wrong shape, naming who sent it)."""
+    """The :class:`Result` of a worker's last answer ``(status, value)``:
+    ``'ok'`` with its reply, else ``'error'`` with one line (naming who sent
+    a ``'bad'`` answer or one of the wrong shape)."""
     if status == 'ok':
         try:
             return Result(request, ResultStatus.OK, decode_reply(request.kind, value))
@@ -273,18 +234,13 @@ def _board_from_rows(rows: tuple[str, ...]) -> Board:
 
 def progress_depths(lookahead: int) -> list[int]:
     """The shallower lookaheads an ``'ai'`` request reports on its way to
-    ``lookahead`` (so *Move now* has a move to play): 4, 8, 12, ... below it,
-    none for a lookahead of :data:`DEEPEN_FROM` or less. Each costs about a
-    seventh of the next ply's search per ply less, so together they add a
-    few per cent to the deep search."""
-    if lookahead <= DEEPEN_FROM:
-        return []
-    return list(range(4, lookahead, 4))
+    ``lookahead`` (so *Move now* has a move): 4, 8, 12, ... below it, none up
+    to :data:`DEEPEN_FROM` (together a few per cent of the deep search)."""
+    return [] if lookahead <= DEEPEN_FROM else list(range(4, lookahead, 4))
 
 
 def _run_review(req: SearchRequest, progress: Progress | None) -> ReviewReply:
-    """``'review'``: every move of ``req.moves`` judged by perfect play; each
-    move's record is also reported through ``progress``."""
+    """``'review'``: every move judged by perfect play, each also reported."""
     from connect4_game.ai import review
     records: list[PlyReview] = []
 
@@ -307,11 +263,9 @@ def _run_oska(req: SearchRequest, progress: Progress | None) -> OskaReply:
 
 
 def _run_ai(req: SearchRequest, progress: Progress | None) -> MoveReply:
-    """``'ai'``: exactly the assignment's ``AIPlayer`` (BU CS111 ps9, Problem 4)
-    with ``req.tiebreak`` and ``req.lookahead``, or the named level
-    ``req.level`` (:mod:`connect4_game.ai.levels`). A deep assignment search
-    first reports shallower ones through ``progress`` (see
-    :func:`progress_depths`).
+    """``'ai'``: the assignment's ``AIPlayer`` (BU CS111 ps9, Problem 4), a
+    deep search reporting shallower ones first (:func:`progress_depths`), or
+    the named level ``req.level``.
 
     :raises ValueError: for a level that is not a lookahead search.
     """
@@ -336,12 +290,10 @@ def _run_ai(req: SearchRequest, progress: Progress | None) -> MoveReply:
 
 
 def _run_level(req: SearchRequest) -> MoveReply:
-    """An ``'ai'`` request for the level named ``req.level`` (Easy, Medium or
-    Hard: :class:`connect4_game.ai.levels.LevelPlayer`): its points per
-    column (None for a full or dropped column).
+    """An ``'ai'`` request for a level's :class:`~connect4_game.ai.levels.LevelPlayer`:
+    its points per column (None for a full or dropped column).
 
-    :raises ValueError: for an unknown level or one that is not a search
-        (Expert: ask for an ``'expert'`` request).
+    :raises ValueError: for an unknown level or Expert (an ``'expert'`` request).
     """
     from connect4_game.ai.levels import LevelPlayer, make_level_player
     board = _board_from_rows(req.rows)
@@ -359,9 +311,8 @@ def _run_level(req: SearchRequest) -> MoveReply:
 
 
 def _run_expert(req: SearchRequest, progress: Progress | None) -> MoveReply:
-    """``'expert'``: perfect play. With ``req.own_move`` Expert's own
-    move (best column proven first); else every column, each reported through
-    ``progress`` as it is proven (hint, overlay)."""
+    """``'expert'``: Expert's own move (``req.own_move``), else every column,
+    each reported as it is proven."""
     board = _board_from_rows(req.rows)
     start = time.perf_counter()
     if not req.own_move:
@@ -394,12 +345,11 @@ def _expert_columns(req: SearchRequest, board: Board, progress: Progress | None,
 
 
 def _run_plugin(req: SearchRequest, progress: Progress | None) -> MoveReply:
-    """``'plugin'``: the move of the user's ``FILE.py:ClassName`` player
-    ``req.plugin`` (loaded once per process and settings).
+    """``'plugin'``: the move of ``req.plugin`` (loaded once per seat and settings).
 
     :raises ValueError: one line, if the plug-in cannot be loaded.
-    :raises RuntimeError: one line, for a fault of its move (an exception,
-        not a playable column) -- never the plug-in's own exception.
+    :raises RuntimeError: one line, for a fault of its move (never the
+        plug-in's own exception).
     """
     from connect4_game import plugins
     from connect4_game.plugins.lifetime import guard_descendants
@@ -432,15 +382,12 @@ def _run_plugin(req: SearchRequest, progress: Progress | None) -> MoveReply:
 
 
 def _run_puzzle(req: SearchRequest, progress: Progress | None) -> PuzzleReply:
-    """``'puzzle'``: ``req.column`` tried in the position ``req.moves`` of
-    ``req.puzzle`` (:func:`connect4_game.trainer.check_try`; when it keeps the
-    win, the defender's reply, :func:`~connect4_game.trainer.defence`), or for
-    ``req.column`` -1 the puzzle's solution.
+    """``'puzzle'``: ``req.column`` tried at ``req.moves``
+    (:func:`~connect4_game.trainer.check_try`, and the :func:`~connect4_game.trainer.defence`
+    when it keeps the win), or for column -1 the solution.
 
-    :raises ValueError: without a puzzle, or for moves that do not start at
-        the puzzle's position.
+    :raises ValueError: without a puzzle, or moves not from its position.
     """
-    from connect4_game.core.game import Game
     if req.puzzle is None:
         raise ValueError('a puzzle request names no puzzle')
     if req.column < 0:
@@ -469,17 +416,9 @@ HANDLERS: Mapping[JobKind, Handler] = MappingProxyType({
     JobKind.PUZZLE: _run_puzzle,
     JobKind.PING: _run_ping,
 })
-"""Every job kind and the function that runs it (read-only)."""
 
 
 def compute(request: SearchRequest, progress: Progress | None = None) -> Reply:
-    """Run ``request`` in this process with its kind's handler and return its
-    reply (see :class:`JobKind`).
-
-    :param progress: called with a reply for each intermediate result (the
-        shallower lookaheads of an ``'ai'`` request, see
-        :func:`progress_depths`; the columns of an ``'expert'`` analysis; the
-        moves of a ``'review'``), or None.
-    :raises: whatever the engine or the plug-in raises.
-    """
+    """Run ``request`` here with its kind's handler; ``progress`` gets each
+    intermediate reply. :raises: whatever the engine or the plug-in raises."""
     return HANDLERS[request.kind](request, progress)
