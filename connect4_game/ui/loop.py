@@ -50,51 +50,22 @@ def frame_stats(intervals_s: Iterable[float], moves: int) -> dict[str, float]:
 class LoopApp(Protocol):
     """What the loop drives (the :class:`~connect4_game.ui.app.App`)."""
 
-    @property
-    def running(self) -> bool:
-        """False once the window is to close."""
-        ...
-
-    @property
-    def drew(self) -> bool:
-        """Whether the last :meth:`step` drew a frame."""
-        ...
-
-    @property
-    def window(self) -> Window:
-        """The OS window (its ``screenshot_error``)."""
-        ...
-
-    @property
-    def worker(self) -> SearchWorker:
-        """The search worker (warmed up before the first frame)."""
-        ...
-
-    @property
-    def session(self) -> GameSession:
-        """The game (a failing frame is reported in its notices)."""
-        ...
+    running: bool
+    drew: bool
+    window: Window
+    worker: SearchWorker
+    session: GameSession
 
     def step(self, events: list[pygame.event.Event], dt: float,
-             redraw: bool | None = True) -> pygame.Surface:
-        """One frame of ``events`` and ``dt`` seconds."""
-        ...
+             redraw: bool | None = True) -> pygame.Surface: ...
 
-    def wants_frames(self) -> bool:
-        """Whether the picture changes by itself now."""
-        ...
+    def wants_frames(self) -> bool: ...
 
-    def show_game(self) -> None:
-        """Back to the game."""
-        ...
+    def show_game(self) -> None: ...
 
-    def quit(self) -> None:
-        """End the loop."""
-        ...
+    def quit(self) -> None: ...
 
-    def close(self) -> None:
-        """Autosave, keep the settings, stop the worker."""
-        ...
+    def close(self) -> None: ...
 
 
 class FrameLoop:
@@ -107,7 +78,7 @@ class FrameLoop:
     ``intervals`` holds the seconds between the frames of the last
     :meth:`run` that followed a moving frame (a still spell is no slow
     frame); ``give_up_after`` is how many seconds of nothing but failing
-    frames end the loop (default 3); ``frames_drawn`` counts the frames shown.
+    frames end the loop (default 3).
     """
 
     GIVE_UP_AFTER = 3.0
@@ -116,7 +87,6 @@ class FrameLoop:
         self.app = app
         self.intervals: list[float] = []
         self.give_up_after = self.GIVE_UP_AFTER
-        self.frames_drawn = 0
         self._last_error: str | None = None
 
     def run(self) -> int:
@@ -180,7 +150,6 @@ class FrameLoop:
                 return 1
             if app.drew or not ok:
                 pygame.display.flip()
-                self.frames_drawn += 1
             moving = not ok or app.wants_frames()
             if moving or events:
                 deadline = self.pace(deadline, period)

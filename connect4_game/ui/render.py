@@ -37,22 +37,18 @@ colour an RGB tuple or the name of a theme colour."""
 
 class Falling(Protocol):
     """A checker on its way down (an
-    :class:`~connect4_game.ui.animation.DropAnimation`)."""
+    :class:`~connect4_game.ui.animation.DropAnimation`): its fractional
+    ``row``, its ``col`` (0-based) and its ``checker`` ('X' or 'O')."""
 
     @property
-    def row(self) -> float:
-        """Its current, fractional row."""
-        ...
+    def row(self) -> float: ...
 
     @property
-    def col(self) -> int:
-        """Its column (0-based)."""
-        ...
+    def col(self) -> int: ...
 
     @property
-    def checker(self) -> str:
-        """'X' or 'O'."""
-        ...
+    def checker(self) -> str: ...
+
 
 __all__ = ["Layout", "toolbar_height", "Renderer", "font", "mix", "darker", "text_on", "MIN_FONT",
            'MAX_TEXT', 'fit', 'fit_text', 'wrap_text', 'draw_text', 'settle_time',
