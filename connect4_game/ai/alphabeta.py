@@ -28,10 +28,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from itertools import islice
-from typing import Any
+from operator import itemgetter
 
 from connect4_game.ai.evaluate import WIN_FLOOR, Evaluator, evaluator
+from connect4_game.ai.search import drop_older_half
 
 __all__ = ["AlphaBeta", "SearchResult", "WIN", "WIN_FLOOR", "DEFAULT_TT_ENTRIES", "alphabeta_for"]
 
@@ -119,7 +119,7 @@ class AlphaBeta:
                 m = moves & cm
                 if m and m != first:
                     out.append(((wincells(cur | m, free ^ m)).bit_count(), m))
-            out.sort(key=_first, reverse=True)
+            out.sort(key=itemgetter(0), reverse=True)
             cells = [m for _, m in out]
             if first & moves:
                 cells.insert(0, first)
@@ -183,7 +183,7 @@ class AlphaBeta:
             kind = _UPPER if best <= alpha0 else _LOWER if best >= beta else _EXACT
             stored = best + ply if best > _MATE else best - ply if best < -_MATE else best
             if len(table) >= search.max_entries:
-                _evict(table)
+                drop_older_half(table)
             table[key] = (depth, kind, stored, best_move)
             return best
 
@@ -277,18 +277,6 @@ def _col_score(scores: list[int | None], m: int, stride: int) -> int:
     """Sort key: the score of the column of cell ``m`` (-inf if none)."""
     s = scores[(m.bit_length() - 1) // stride]
     return -_INF if s is None else s
-
-
-def _first(t: tuple[int, ...]) -> int:
-    """Sort key: the first item of a tuple (a threat count)."""
-    return t[0]
-
-
-def _evict(table: dict[int, Any]) -> None:
-    """Make room in a full table: drop its older half (dicts keep insertion
-    order). O(1) amortised per insertion."""
-    for k in list(islice(table, max(1, len(table) // 2))):
-        del table[k]
 
 
 _SEARCHES: dict[tuple[int, int], AlphaBeta] = {}

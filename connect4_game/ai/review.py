@@ -18,10 +18,8 @@ wins with the ``k``-th checker from there, ``-k``: O does, ``0``: draw) --
 and ``exact``, False when a score is only an estimate (the solver's budget ran
 out; estimates are marked, never presented as proven).
 
-Moves use the assignment's ``add_checkers`` notation (BU CS111 ps9, the
-``Board.add_checkers`` helper): one character per move, X first, digits
-``0``-``9`` then ``a``-``d`` for columns 10-13 -- read by
-:func:`connect4_game.core.notation.parse_add_checkers`.
+A game is its 0-based columns, X first (as ``add_checkers`` numbers them,
+BU CS111 ps9); the table shows them as players do, 1..N.
 
 Nothing here imports pygame.
 """
@@ -29,16 +27,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from connect4_game.ai import perfect
 from connect4_game.ai.score import Score
 from connect4_game.ai.solver import score_to_plies
 from connect4_game.core.board import check_column
-from connect4_game.core.notation import column_name, parse_add_checkers
+from connect4_game.core.notation import column_name
 
 __all__ = ["PlyReview", "VERDICTS", "DEFAULT_PLY_BUDGET", "verdict", "review_game",
-           "review_moves", "format_review", "ReviewTable"]
+           "format_review", "ReviewTable"]
 
 #: the verdicts, best first
 VERDICTS = ("best", "inaccuracy", "mistake", "blunder")
@@ -72,7 +69,7 @@ class PlyReview:
     exact: bool
     backend: str
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """JSON-ready dict, keys in this order: ``ply``, ``column``,
         ``player``, ``scores`` (list), ``best`` (list), ``verdict``, then
         ``value``, ``exact``, ``backend``."""
@@ -151,30 +148,6 @@ def review_game(rows: int, cols: int, moves: Sequence[int], *,
     return out
 
 
-def review_moves(move_string: str, rows: int = 6, cols: int = 7, *,
-                 time_budget: float | None = DEFAULT_PLY_BUDGET,
-                 backend: str = "auto",
-                 on_ply: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
-    """Review a game given in ``add_checkers`` notation (e.g. ``'3344'``).
-
-    :returns: one JSON-ready dict per ply (see :meth:`PlyReview.to_dict`),
-        e.g. ``{"ply": 1, "column": 3, "player": "X", "scores": [...],
-        "best": [...], "verdict": "best", "value": ..., "exact": ...,
-        "backend": ...}``. ``on_ply``, if given, gets each dict as soon as
-        its position is analysed.
-    :raises ValueError: naming the move's position for a character that is not a column, a
-        column off the board, a full column or a move after the game was won;
-        ValueError for a bad size or budget.
-    """
-    moves = parse_add_checkers(move_string, rows, cols)
-
-    def each(rec: PlyReview) -> None:
-        if on_ply is not None:
-            on_ply(rec.to_dict())
-    return [r.to_dict() for r in review_game(rows, cols, moves, time_budget=time_budget,
-                                             backend=backend, on_ply=each)]
-
-
 def _outcome(score: int | None, n: int, cells: int, exact: bool = True) -> str:
     """The label of Pons ``score`` (None: a full column) in a position with
     ``n`` checkers on ``cells`` cells; ``exact`` False marks an estimate."""
@@ -183,12 +156,10 @@ def _outcome(score: int | None, n: int, cells: int, exact: bool = True) -> str:
     return Score.for_position(score, n, cells, exact).label
 
 
-def format_review(records: Sequence[PlyReview | dict[str, Any]], rows: int = 6,
-                  cols: int = 7) -> str:
+def format_review(records: Sequence[PlyReview], rows: int = 6, cols: int = 7) -> str:
     """A readable table of a review, one line per ply, for the console.
 
-    :param records: :class:`PlyReview` objects or their dicts (as returned
-        by :func:`review_moves`).
+    :param records: :class:`PlyReview` objects (as :func:`review_game` returns).
     :param rows, cols: board size the game was played on.
     :returns: the table (lines joined by newlines, no trailing newline);
         positions whose scores are estimates are marked ``≈`` and a footnote
@@ -222,27 +193,21 @@ class ReviewTable:
         write(f"{'ply':>3}  {'who':<3}  {'col':>3}  {'played':<12}  {'best':<13}  "
               f"{'best result':<12}  {'verdict':<10}  {'X value':>7}")
 
-    def row(self, record: PlyReview | dict[str, Any]) -> None:
-        """Write the line of one :class:`PlyReview` (or its dict).
+    def row(self, r: PlyReview) -> None:
+        """Write the line of one :class:`PlyReview`.
 
         :raises ValueError: if its scores do not fit the board size."""
-        d = record.to_dict() if isinstance(record, PlyReview) else record
-        n = d["ply"] - 1
-        exact = d.get("exact", True)
-        self.estimates |= not exact
-        scores = d["scores"]
-        top = max(s for s in scores if s is not None)
-        played = _outcome(scores[d["column"]], n, self.cells, exact)
-        best = _outcome(top, n, self.cells, exact)
-        value = d.get("value")
-        vtxt = "" if value is None else ("0" if value == 0 else f"{value:+d}")
-        if not exact and vtxt:
-            vtxt = "≈" + vtxt
-        self.counts.setdefault(d["verdict"], {"X": 0, "O": 0})[d["player"]] += 1
+        n = r.ply - 1
+        self.estimates |= not r.exact
+        top = max(s for s in r.scores if s is not None)
+        played = _outcome(r.scores[r.column], n, self.cells, r.exact)
+        best = _outcome(top, n, self.cells, r.exact)
+        vtxt = ("" if r.exact else "≈") + ("0" if r.value == 0 else f"{r.value:+d}")
+        self.counts.setdefault(r.verdict, {"X": 0, "O": 0})[r.player] += 1
         self.moves += 1
-        shown_best = ",".join(column_name(c) for c in d["best"])
-        self.write(f"{d['ply']:>3}  {d['player']:<3}  {column_name(d['column']):>3}  "
-                   f"{played:<12}  {shown_best:<13}  {best:<12}  {d['verdict']:<10}  "
+        shown_best = ",".join(column_name(c) for c in r.best)
+        self.write(f"{r.ply:>3}  {r.player:<3}  {column_name(r.column):>3}  "
+                   f"{played:<12}  {shown_best:<13}  {best:<12}  {r.verdict:<10}  "
                    f"{vtxt:>7}")
 
     def finish(self) -> None:

@@ -46,13 +46,15 @@ from __future__ import annotations
 import threading
 import time
 from itertools import islice
+from operator import itemgetter
+from typing import TypeVar
 
 from connect4_game.ai import bitboard as bb
 from connect4_game.core.board import validate_checker
 from connect4_game.core.checks import check_int, check_lookahead
 
 __all__ = ["Searcher", "Engine", "DEFAULT_MAX_ENTRIES", "ORDER_DEPTH", "CLAIM_DEPTH",
-           "shared_searcher"]
+           "shared_searcher", "drop_older_half"]
 
 #: Default bound of the transposition table: entries of its two dicts together
 #: (half each). One entry (int key -> small int) costs about 106 bytes in
@@ -61,6 +63,10 @@ __all__ = ["Searcher", "Engine", "DEFAULT_MAX_ENTRIES", "ORDER_DEPTH", "CLAIM_DE
 #: RSS by 61 MB. 600,000 saved only ~6% of the nodes on that search.
 DEFAULT_MAX_ENTRIES = 400_000
 
+
+_V = TypeVar("_V")
+#: sort key of (threat count, ...) tuples
+_FIRST = itemgetter(0)
 
 #: Defender replies are sorted by threat count only this deep (plies left);
 #: below it the sort costs more than it saves (measured: 4, 8, 12, none).
@@ -247,7 +253,7 @@ class Engine:
             if d >= 5:
                 # (at d 3-4 no reply left can lose at once: nothing to search)
                 if len(cand) > 1:
-                    cand.sort(key=_first, reverse=True)   # most threats first
+                    cand.sort(key=_FIRST, reverse=True)   # most threats first
                 d1 = d - 1
                 for _, m, replies, mw2 in cand:
                     if lose(opp, mask | m, replies, d1, mw2):
@@ -299,7 +305,7 @@ class Engine:
                         if r:
                             ow = wincells(cur | r, free ^ r)
                             rl.append((ow.bit_count(), r, ow))
-                    rl.sort(key=_first, reverse=True)
+                    rl.sort(key=_FIRST, reverse=True)
                     for _, r, ow in rl:
                         if not win(att, mask | r, d1, mw & ~r, ow):
                             _refuted(k, d, r)
@@ -316,7 +322,7 @@ class Engine:
             e = tget2(k)
             if e is None:
                 if len(table2) >= cap:
-                    _evict(table2)
+                    drop_older_half(table2)
                 e = 255 << 16
             if d < e >> 16:
                 table2[k] = (d << 16) | (e & 0xFFFF)
@@ -326,7 +332,7 @@ class Engine:
             e = tget(k)
             if e is None:
                 if len(table) >= cap:
-                    _evict(table)
+                    drop_older_half(table)
                 e = 255 << 8
             if res:
                 if d < e >> 8:
@@ -341,7 +347,7 @@ class Engine:
             e = tget2(k)
             if e is None:
                 if len(table2) >= cap:
-                    _evict(table2)
+                    drop_older_half(table2)
                 e = 255 << 16
             if d > (e >> 8) & 255:
                 table2[k] = (e & ~0xFFFF) | (d << 8) | col
@@ -360,17 +366,12 @@ class Engine:
         self.take_nodes = take_nodes
 
 
-def _evict(table: dict[int, int]) -> None:
-    """Make room in a full TT: drop its older half (dicts keep insertion
-    order), so recent entries -- the current search -- survive. O(1)
-    amortised per insertion."""
+def drop_older_half(table: dict[int, _V]) -> None:
+    """Make room in a full transposition table: drop its older half (dicts
+    keep insertion order), so recent entries -- the current search --
+    survive. O(1) amortised per insertion."""
     for k in list(islice(table, max(1, len(table) // 2))):
         del table[k]
-
-
-def _first(t: tuple[int, ...]) -> int:
-    """Sort key: the first item of a tuple (a threat count)."""
-    return t[0]
 
 
 def _check_position(cur: int, mask: int, geo: bb.Geometry) -> None:

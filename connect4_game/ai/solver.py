@@ -47,6 +47,7 @@ from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice
+from operator import itemgetter
 
 from connect4_game.ai.bitboard import Geometry, geometry, winning_cells
 from connect4_game.ai.book import OpeningBook
@@ -264,7 +265,7 @@ class Solver:
                         # count), and the child's "opponent winning cells"
                         w = win(cur | m, mask | m)
                         cand.append((w.bit_count(), m, w))
-                cand.sort(key=_first, reverse=True)
+                cand.sort(key=itemgetter(0), reverse=True)
                 for _, m, w in cand:
                     s = -negamax(opp, mask | m, n + 1, -beta, -alpha, depth - 1, tt, book_ply, probe, w)
                     if s >= beta:
@@ -509,10 +510,6 @@ def heuristic(cur: int, mask: int, geo: Geometry) -> int:
         cm = geo.col_mask[c]
         score += weight * ((cur & cm).bit_count() - (opp & cm).bit_count())
     return score
-
-
-def _first(t: tuple[int, ...]) -> int:
-    return t[0]
 
 
 def _no_probe(cur: int, mask: int) -> int | None:

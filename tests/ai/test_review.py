@@ -18,14 +18,19 @@ from connect4_game.ai.bitboard import geometry, has_four, play
 from connect4_game.ai.perfect import play_moves
 from connect4_game.ai.review import (
     VERDICTS,
-    PlyReview,
     format_review,
     review_game,
-    review_moves,
     verdict,
 )
 from connect4_game.ai.solver import get_solver
+from connect4_game.core.notation import parse_add_checkers
 from tests.pons import PONS_DIR, read_pons
+
+
+def _review(moves, rows=6, cols=7, **options):
+    """The JSON records of the game ``moves`` (``add_checkers`` notation)."""
+    return [r.to_dict() for r in review_game(rows, cols, parse_add_checkers(moves, rows, cols),
+                                             **options)]
 
 KEYS = ["ply", "column", "player", "scores", "best", "verdict"]
 
@@ -77,7 +82,7 @@ def test_verdict_rule():
     ("3344115", [None] * 6 + ["inaccuracy"]),         # win in 3 instead of win in 1
 ])
 def test_hand_made_games(game, want):
-    recs = review_moves(game)
+    recs = _review(game)
     assert len(recs) == len(want)
     assert [r["verdict"] if w else None for r, w in zip(recs, want, strict=True)] == want
     moves = [int(ch) for ch in game]
@@ -95,7 +100,7 @@ def test_hand_made_games(game, want):
 
 
 def test_json_shape():
-    recs = review_moves("3326")
+    recs = _review("3326")
     assert len(recs) == 4
     for r in recs:
         assert list(r)[:6] == KEYS
@@ -113,9 +118,9 @@ def test_json_shape():
 
 
 def test_full_column_scores_are_none_and_wide_boards_use_letters():
-    recs = review_moves("0000001", rows=6, cols=7)
+    recs = _review("0000001", rows=6, cols=7)
     assert recs[6]["scores"][0] is None and recs[6]["column"] == 1
-    recs = review_moves("ab", rows=1, cols=12, time_budget=None)
+    recs = _review("ab", rows=1, cols=12, time_budget=None)
     assert [r["column"] for r in recs] == [10, 11] and len(recs[0]["scores"]) == 12
 
 
@@ -130,7 +135,7 @@ def test_illegal_moves_name_the_move(monkeypatch, moves, where):
         raise AssertionError("analysed before checking the moves")
     monkeypatch.setattr(perfect, "solve_position", no_analysis)
     with pytest.raises(ValueError) as e:
-        review_moves(moves)
+        _review(moves)
     assert where in str(e.value)
     cols = [int(ch) if ch.isdigit() else ch for ch in moves]
     with pytest.raises(ValueError) as e:
@@ -140,11 +145,11 @@ def test_illegal_moves_name_the_move(monkeypatch, moves, where):
 
 def test_bad_arguments():
     with pytest.raises(ValueError):
-        review_moves("33", time_budget=0)
+        _review("33", time_budget=0)
     with pytest.raises(ValueError):
-        review_moves("33", backend="fast")
+        _review("33", backend="fast")
     with pytest.raises(ValueError):
-        review_moves("33", rows=0)
+        _review("33", rows=0)
     with pytest.raises(ValueError):
         review_game(6, 7, [3, True])
 
@@ -181,8 +186,7 @@ def test_estimates_are_marked():
 
 
 def test_format_review_table():
-    recs = review_moves("20326")
-    text = format_review(recs)
+    text = format_review(review_game(6, 7, [2, 0, 3, 2, 6]))
     lines = text.splitlines()
     assert lines[0].split()[:3] == ["ply", "who", "col"]
     assert len([ln for ln in lines if ln[:3].strip().isdigit()]) == 5
@@ -191,19 +195,15 @@ def test_format_review_table():
     assert any(ln.startswith("X: ") and "1 mistake" in ln for ln in lines)
     assert any(ln.startswith("O: ") and "1 blunder" in ln for ln in lines)
     assert "≈" not in text
-    # PlyReview objects format the same as their dicts
-    objs = review_game(6, 7, [2, 0, 3, 2, 6])
-    assert all(isinstance(r, PlyReview) for r in objs)
-    assert format_review(objs) == text
     assert "(no moves)" in format_review([])
 
 
 def test_review_is_the_same_without_bitbully(monkeypatch):
-    with_default = review_moves("3326104")
+    with_default = _review("3326104")
     monkeypatch.setenv("CONNECT4_BITBULLY", "off")
     perfect.reset_backends()
     try:
-        without = review_moves("3326104")
+        without = _review("3326104")
     finally:
         monkeypatch.delenv("CONNECT4_BITBULLY")
         perfect.reset_backends()
