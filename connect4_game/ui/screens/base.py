@@ -17,17 +17,11 @@ class Host(Protocol):
     the theme to draw with and the screen stack's :meth:`push` and :meth:`pop`."""
 
     @property
-    def theme(self) -> Theme:
-        """The theme in use (:mod:`connect4_game.ui.themes`)."""
-        ...
+    def theme(self) -> Theme: ...
 
-    def push(self, screen: Screen) -> None:
-        """Put ``screen`` on top of the stack (the one below gets ``pause()``)."""
-        ...
+    def push(self, screen: Screen) -> None: ...
 
-    def pop(self, screen: Screen | None = None) -> None:
-        """Take ``screen`` (default: the top one) off the stack."""
-        ...
+    def pop(self, screen: Screen | None = None) -> None: ...
 
 
 class Screen:

@@ -165,8 +165,7 @@ class OskaHost(SearchHost, Transitions, Protocol):
     window's size at the start."""
 
     @property
-    def surface(self) -> pygame.Surface:
-        ...
+    def surface(self) -> pygame.Surface: ...
 
 
 class OskaScreen(Screen):
