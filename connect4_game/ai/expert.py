@@ -17,7 +17,7 @@ Side to move: the checker with fewer (or as many) checkers on the board; X
 moves first (:meth:`Board.to_move`), unless a ``checker`` is given.
 The result type is :class:`~connect4_game.ai.score.ColumnScore` (one
 :class:`~connect4_game.ai.score.Score` per column); :func:`choose_column`
-lives in :mod:`connect4_game.ai.expert_result` and is re-exported here.
+lives in :mod:`connect4_game.ai.score` and is re-exported here.
 
 Nothing here imports pygame.
 """
@@ -27,9 +27,8 @@ import time
 
 from connect4_game.ai import perfect
 from connect4_game.ai.bitboard import from_board, geometry
-from connect4_game.ai.expert_result import choose_column
 from connect4_game.ai.perfect_model import Position
-from connect4_game.ai.score import ColumnScore
+from connect4_game.ai.score import ColumnScore, choose_column
 from connect4_game.core.board import Board, validate_checker
 from connect4_game.core.checks import check_optional_int, check_seconds
 from connect4_game.players import Player

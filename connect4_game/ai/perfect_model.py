@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from connect4_game.ai.bitboard import from_board, geometry, has_four, play
-from connect4_game.ai.score import ColumnScore, Score, Wdl
+from connect4_game.ai.score import ColumnScore, Score, Wdl, choose_column
 from connect4_game.ai.solver import score_to_plies
 from connect4_game.core.board import Board
 from connect4_game.core.checks import check_int, is_int
@@ -100,15 +100,11 @@ class PerfectResult:
         return None if v is None else Wdl.of_pons(v)
 
     def choice(self) -> int:
-        """The most central of :attr:`best` (left of centre first on even
-        widths): fastest win, else draw, else slowest loss.
+        """The column to play (:func:`~connect4_game.ai.score.choose_column`):
+        fastest win, else draw, else slowest loss, the most central among equals.
 
         :raises ValueError: if the game is over (no column to play)."""
-        best = self.best
-        if not best:
-            raise ValueError("no playable column: the board is full or the game is over")
-        w = self.cols
-        return min(best, key=lambda c: (abs(2 * c - (w - 1)), c))
+        return choose_column(self.columns, self.cols)
 
 
 def exact_column(c: int, score: int, n: int, cells: int, backend: str) -> ColumnScore:

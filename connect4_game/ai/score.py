@@ -18,13 +18,14 @@ Nothing here imports pygame.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from enum import Enum
 
 from connect4_game.ai.solver import score_to_plies
 
 __all__ = ['Wdl', 'NoMove', 'Score', 'ColumnScore', 'LabelParts', 'ESTIMATE_WIN_POINTS',
-           'JsonScore']
+           'JsonScore', 'choose_column']
 
 #: a field of :meth:`Score.to_json`'s dict: a word, a flag, a number or None
 JsonScore = str | bool | int | None
@@ -311,3 +312,20 @@ class ColumnScore:
             return (0, 0, 0)
         tier, n = self.score.key()
         return (tier, 0 if self.worse else 1, n)
+
+
+def choose_column(results: Sequence[ColumnScore], width: int | None = None) -> int:
+    """The column to play from an analysis (one :class:`ColumnScore` per
+    column): the fastest proven win (a proven win of unknown distance after
+    the known ones); else a column proven to reach at least a draw (``'≥
+    draw'`` before ``'draw'``); else the best estimate (by positional
+    value); else the slowest loss; among equals the most central column
+    (left of centre first on even widths; ``width`` defaults to the
+    number of results).
+
+    :raises ValueError: if no column is playable."""
+    playable = [r for r in results if r.score is not None]
+    if not playable:
+        raise ValueError("no playable column: the board is full or the game is over")
+    w = len(results) if width is None else width
+    return max(playable, key=lambda r: (r.rank(), -abs(2 * r.column - (w - 1)), -r.column)).column
