@@ -1,29 +1,18 @@
 """Atomic file writes: a crash or kill mid-write leaves the previous file intact.
 
-The new content goes to a temporary file in the same directory as the target
-(so the final rename never crosses a file system), is flushed and ``fsync``-ed,
-then replaces the target with :func:`os.replace`, which is atomic on POSIX and
-Windows. The directory is ``fsync``-ed afterwards where the platform allows it,
-so the rename itself survives a power cut. A reader therefore sees the old
-content or the new one, never a part: even a writer killed with SIGKILL
-cannot leave a half-written target.
+The content goes to a temporary file in the target's directory, is flushed
+and ``fsync``-ed, then :func:`os.replace` puts it in place (atomic on POSIX
+and Windows) and the directory is ``fsync``-ed where the platform allows:
+a reader sees the old content or the new one, never a part.
+:func:`atomic_write_new` writes a *new* file instead, hard-linking the
+temporary file to the first free name of a list, so no file is ever
+overwritten even when two processes save at once.
 
-:func:`atomic_write_new` writes a *new* file instead: the complete temporary
-file is hard-linked to the first free name of a list, and the link fails if
-that name exists, so two processes saving at the same moment can never take
-the same name and no file is ever overwritten.
-
-A process killed between creating the temporary file and the rename leaves
-that file behind (``.settings.json.k3j_x9q2.tmp``). Its name starts with a
-dot, so nothing that reads the game's files ever picks it up, and
-:func:`remove_stale_temp_files` (run at every start) removes it: on POSIX a
-writer holds an exclusive ``flock`` on its temporary file until the rename,
-so a file nobody holds that has not changed for :data:`UNUSED_AFTER`
-seconds belongs to a dead writer; on Windows a file another process still
-has open cannot be removed. Any such file older than :data:`STALE_AFTER`
-seconds goes too (file systems without ``flock``).
-
-Used by settings, statistics and saved games. This module never imports pygame.
+A writer killed before the rename leaves ``.<name>.<8 random characters>.tmp``
+(a dot file, which nothing reads); :func:`remove_stale_temp_files` removes it:
+on POSIX a writer holds an exclusive ``flock`` on its temporary file, so one
+nobody holds that is :data:`UNUSED_AFTER` seconds old belongs to a dead
+writer; any is gone after :data:`STALE_AFTER` seconds. Never imports pygame.
 """
 
 from __future__ import annotations
@@ -43,20 +32,15 @@ from typing import TypeVar
 
 from connect4_game.core.checks import check_seconds
 
-__all__ = ["atomic_write_bytes", "atomic_write_text", "atomic_write_json", "atomic_write_new",
+__all__ = ["atomic_write_bytes", "atomic_write_json", "atomic_write_new",
            "json_bytes", "remove_stale_temp_files", "STALE_AFTER", "UNUSED_AFTER"]
 
 _TEMP_SUFFIX = ".tmp"
 # ".<target name>.<mkstemp's 8 random characters>.tmp", as made by atomic_write_bytes
 _TEMP_NAME = re.compile(r"\..+\.[a-z0-9_]{8}" + re.escape(_TEMP_SUFFIX), re.ASCII)
 
-STALE_AFTER = 60.0
-"""Seconds after its last change that a leftover temporary file counts as
-abandoned even if it cannot be told whether a writer holds it."""
-
-UNUSED_AFTER = 1.0
-"""Seconds after its last change that a temporary file no writer holds counts
-as abandoned (a writer takes its lock microseconds after creating the file)."""
+STALE_AFTER = 60.0      # seconds: a temporary file this old is abandoned in any case
+UNUSED_AFTER = 1.0      # seconds: one no writer holds (a writer locks it at once)
 
 _POSIX = sys.platform != "win32"
 _MAX_NAMES = 10_000       # names atomic_write_new tries before giving up
@@ -65,15 +49,11 @@ T = TypeVar("T")
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
-    """Write ``data`` to ``path`` atomically and return the path.
+    """Write ``data`` to ``path`` atomically (creating missing directories);
+    returns the path. On an error the previous content is left untouched.
 
-    Creates missing parent directories. On any error the temporary file is
-    removed and the exception (``OSError``) propagates; the previous content
-    of ``path`` is left untouched either way.
-
-    Raises:
-        TypeError: ``data`` is not bytes-like.
-        OSError: the directory is not writable, the disk is full, ...
+    :raises TypeError: ``data`` is not bytes-like.
+    :raises OSError: the directory is not writable, the disk is full, ...
     """
     target = Path(path)
 
@@ -85,16 +65,11 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
 
 
 def atomic_write_new(directory: str | os.PathLike[str], names: Iterable[str], data: bytes) -> Path:
-    """Write ``data`` atomically as a new file of ``directory``, under the
-    first of ``names`` (file names, no directories) that is free; return its path.
+    """Write ``data`` atomically as a new file of ``directory`` under the
+    first free one of ``names`` (tried in order, at most 10 000; it may be
+    endless); return its path. Without hard links (FAT) the name is claimed
+    by an exclusive create, then the content renamed onto it.
 
-    A name that exists - or that another process takes at the same moment -
-    is skipped: no file is ever replaced. The file appears complete or not
-    at all. Where the file system has no hard links (FAT), the name is
-    claimed with an exclusive create and the content renamed onto it: still
-    never an overwrite, but a writer killed in between leaves an empty file.
-
-    :param names: tried in order; at most 10 000 of them (it may be endless).
     :raises TypeError: ``data`` is not bytes-like.
     :raises ValueError: a name that is empty, ``.``/``..`` or holds a path separator.
     :raises FileExistsError: every name tried is taken.
@@ -141,9 +116,8 @@ def _link_or_claim(tmp_name: str, target: Path) -> bool:
 def _via_temp_file(directory: Path, name: str, data: bytes,
                    commit: Callable[[str], T]) -> T:
     """Write ``data`` to a new temporary file in ``directory`` (flushed,
-    fsync-ed, locked while open), then ``commit(temp path)``: a rename or a
-    link that takes the file away from its temporary name. On any error the
-    temporary file is removed and the error propagates."""
+    fsync-ed, locked while open), then ``commit(temp path)`` (a rename or a
+    link); on any error the temporary file is removed."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError(f"data must be bytes, got {type(data).__name__}")
     directory.mkdir(parents=True, exist_ok=True)
@@ -166,49 +140,26 @@ def _via_temp_file(directory: Path, name: str, data: bytes,
     return result
 
 
-def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> Path:
-    """Write the string ``text`` to ``path`` atomically (see :func:`atomic_write_bytes`)."""
-    if not isinstance(text, str):
-        raise TypeError(f"text must be str, got {type(text).__name__}")
-    return atomic_write_bytes(path, text.encode(encoding))
-
-
 def json_bytes(obj: object) -> bytes:
-    """``obj`` as the game's files hold JSON: indented, key-sorted, UTF-8, a final newline.
-
-    :raises TypeError / ValueError: ``obj`` is not JSON-serialisable.
-    """
+    """``obj`` as the game's files hold JSON: indented, key-sorted, UTF-8,
+    a final newline. :raises TypeError, ValueError: not JSON-serialisable."""
     return (json.dumps(obj, indent=2, sort_keys=True) + "\n").encode("utf-8")
 
 
 def atomic_write_json(path: str | os.PathLike[str], obj: object) -> Path:
-    """Serialise ``obj`` as indented, key-sorted JSON and write it atomically.
-
-    Raises:
-        TypeError / ValueError: ``obj`` is not JSON-serialisable.
-        OSError: as for :func:`atomic_write_bytes`.
-    """
+    """Write :func:`json_bytes` of ``obj`` atomically (see :func:`atomic_write_bytes`)."""
     return atomic_write_bytes(path, json_bytes(obj))
 
 
 def remove_stale_temp_files(directory: str | os.PathLike[str], older_than: float = STALE_AFTER,
                             unused_after: float = UNUSED_AFTER) -> int:
-    """Remove the temporary files that interrupted atomic writes left in ``directory``.
+    """Remove the temporary files interrupted writes left in ``directory``
+    (not recursive): regular files named as :func:`atomic_write_bytes` names
+    them, unchanged for ``unused_after`` seconds and held by no writer, or
+    for ``older_than`` seconds in any case.
 
-    Only regular files (not symlinks) whose names have the form
-    ``.<name>.<8 random characters>.tmp`` that :func:`atomic_write_bytes`
-    uses are candidates. One is removed when it has not changed for
-    ``unused_after`` seconds and no writer holds it (its writer was killed),
-    or when it has not changed for ``older_than`` seconds in any case -- so a
-    write in progress in another process is safe.
-
-    :param directory: the directory to clean (not recursive).
-    :param older_than: age in seconds (>= 0, default :data:`STALE_AFTER`).
-    :param unused_after: age in seconds (>= 0, default :data:`UNUSED_AFTER`)
-        for a file no writer holds.
-    :returns: how many files were removed (0 if the directory is missing or
-        unreadable: file-system errors are skipped, never raised).
-    :raises ValueError: if an age is negative or not a number.
+    :returns: how many were removed (file-system errors are skipped).
+    :raises ValueError: if an age is not a number of seconds >= 0.
     """
     check_seconds(older_than, "older_than", zero_ok=True)
     check_seconds(unused_after, "unused_after", zero_ok=True)
@@ -244,8 +195,7 @@ if _POSIX:
     import fcntl
 
     def _hold(fd: int) -> None:
-        """Take the writer's lock on its temporary file (released when it closes);
-        best effort: a file system without ``flock`` only loses the early clean-up."""
+        """Lock the writer's temporary file until it closes (best effort)."""
         with contextlib.suppress(OSError):
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
@@ -264,10 +214,10 @@ if _POSIX:
         return False
 else:
     def _hold(fd: int) -> None:
-        """Nothing to do: Windows keeps an open file from being removed."""
+        """Nothing: Windows keeps an open file from being removed."""
 
     def _held(path: str) -> bool:
-        """False: removing a file a writer still has open fails on Windows."""
+        """False: removing a file a writer has open fails on Windows."""
         return False
 
 

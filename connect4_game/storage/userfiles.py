@@ -1,24 +1,13 @@
-"""Reading the files a user (or anyone with access to their disk) can hand the game.
+"""Reading the files a user (or anyone with access to their disk) can hand
+the game: settings, statistics, the autosave and saved games.
 
-Settings, statistics, the autosave and saved games all come through here. A
-file can be anything: a FIFO that would block the start for ever,
-``/dev/zero``, a gigabyte of garbage, JSON nested a million levels deep, a
-number with 5,000 digits, a symlink to some private text file. Whatever it is,
-reading it either returns its text or raises one :class:`UserFileError` with a
-short, one-line message that names the file and says what is wrong -- never
-another exception, never a hang, and never the file's content.
-
-* :func:`read_user_file` -- the file's text (regular files only, at most
-  :data:`MAX_FILE_BYTES`, UTF-8 with an optional byte-order mark).
-* :func:`parse_json` / :func:`load_json` -- the same, parsed as JSON.
-* :func:`set_aside` -- move an unusable configuration file out of the way
-  (``settings.json`` -> ``settings.json.bad-20261123-142501``) so that the next
-  start is clean, and word the warning that says where it went.
-* :func:`shown_path` -- a path as messages show it (bounded, one line);
-  :func:`quote_value` -- a bad key or value as messages quote it.
-* :func:`bounded_warnings` -- at most :data:`MAX_WARNINGS` lines for one file.
-
-This module never imports pygame.
+A file can be anything: a FIFO that would block for ever, ``/dev/zero``, a
+gigabyte of garbage, JSON nested a million levels deep, a 5,000-digit
+number, a symlink to a private text file. Reading it returns its text or
+raises one :class:`UserFileError`, one short line naming the file and the
+problem -- never another exception, never a hang, never the file's content.
+:func:`set_aside` moves an unusable configuration file out of the way so the
+next start is clean. This module never imports pygame.
 """
 
 from __future__ import annotations
@@ -35,31 +24,18 @@ __all__ = ["MAX_FILE_BYTES", "MAX_SHOWN_PATH", "SHOWN_VALUE", "MAX_WARNINGS", "U
            "shown_path", "quote_value", "read_user_file", "parse_json", "load_json",
            "json_kind", "set_aside", "bounded_warnings"]
 
-MAX_FILE_BYTES = 1 << 20
-"""The largest file (bytes) the game reads; its own files are a few KB."""
-
-MAX_SHOWN_PATH = 120
-"""The most characters of a path a message shows (the end is kept)."""
-
-SHOWN_VALUE = 40
-"""The most characters of a bad key or value a loader's message quotes: with
-the file's path and what happened to the file, a warning stays one short line."""
-
-MAX_WARNINGS = 5
-"""The most per-entry warnings one file gives (then one line counts the rest)."""
+MAX_FILE_BYTES = 1 << 20      # the largest file the game reads (its own are a few KB)
+MAX_SHOWN_PATH = 120          # characters of a path a message shows (the end is kept)
+SHOWN_VALUE = 40              # characters of a bad key or value a warning quotes
+MAX_WARNINGS = 5              # per-entry warnings of one file (then one counts the rest)
 
 _CHUNK = 1 << 16
 
 
 class UserFileError(ValueError):
-    """A file cannot be used. ``str()`` is one line: ``"<what> <path> <reason>"``.
-
-    :ivar path: the file (:class:`~pathlib.Path`) as given.
-    :ivar what: its role, e.g. ``"settings file"`` or ``"saved game"``.
-    :ivar reason: what is wrong, starting with a verb, e.g.
-        ``"is not valid JSON (Expecting value, line 1 column 1)"``.
-    :ivar missing: True if the file does not exist (callers that treat a
-        missing file as "nothing saved yet" check this).
+    """A file cannot be used; ``str()`` is one line, ``"<what> <path> <reason>"``:
+    ``path``, ``what`` (its role, ``"settings file"``), ``reason`` (starting
+    with a verb, ``"is not valid JSON (...)"``) and ``missing`` (it does not exist).
     """
 
     def __init__(self, path: str | os.PathLike[str], reason: str, what: str = "file",
@@ -89,18 +65,13 @@ def quote_value(value: object) -> str:
     return quote(value, SHOWN_VALUE)
 
 
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISSOCK, "a socket"))
+
+
 def _kind_of(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISCHR(mode):
-        return "a character device"
-    if stat.S_ISBLK(mode):
-        return "a block device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a plain file"
+    return next((name for test, name in _KINDS if test(mode)), "not a plain file")
 
 
 def _os_reason(exc: BaseException) -> str:
@@ -109,20 +80,14 @@ def _os_reason(exc: BaseException) -> str:
 
 
 def read_user_file(path: str | os.PathLike[str], what: str = "file") -> str:
-    """The text of the regular file ``path``, read safely.
+    """The text (UTF-8, a leading byte-order mark dropped, not stripped) of
+    the regular file ``path``, whose role ``what`` messages name. Only a
+    regular file is opened, non-blocking, and checked again on the open
+    descriptor (a FIFO swapped in cannot block); at most
+    :data:`MAX_FILE_BYTES` bytes are read.
 
-    The file is ``stat``-ed first (symlinks are followed) and only a regular
-    file is opened, non-blocking, then checked again with ``fstat`` on the
-    open descriptor, so a FIFO or device swapped in meanwhile cannot block or
-    flood the reader. At most :data:`MAX_FILE_BYTES` bytes are read. The
-    bytes are decoded as UTF-8; a leading byte-order mark is dropped.
-
-    :param path: the file.
-    :param what: its role in messages, e.g. ``"settings file"``.
-    :returns: the decoded text (str), not stripped.
-    :raises UserFileError: with ``missing=True`` if it does not exist;
-        otherwise if it is not a regular file, cannot be read, is larger
-        than :data:`MAX_FILE_BYTES` or is not UTF-8 text.
+    :raises UserFileError: ``missing=True`` if it does not exist; not a
+        regular file, unreadable, too large or not UTF-8.
     """
     def fail(reason: str, missing: bool = False) -> UserFileError:
         return UserFileError(path, reason, what, missing=missing)
@@ -198,58 +163,31 @@ def parse_json(text: str, path: str | os.PathLike[str], what: str = "file") -> o
 
 
 def load_json(path: str | os.PathLike[str], what: str = "file") -> object:
-    """:func:`read_user_file` then :func:`parse_json`.
-
-    :returns: the parsed value (any JSON type).
-    :raises UserFileError: as those two (``missing=True`` for a missing file).
-    """
+    """:func:`read_user_file` then :func:`parse_json`. :raises UserFileError: as those."""
     return parse_json(read_user_file(path, what), path, what)
 
 
 def json_kind(value: object) -> str:
     """A short English name of a parsed JSON value's type, e.g. ``'a list'``, ``'null'``."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
+    kinds = ((type(None), "null"), (bool, "true or false"), ((int, float), "a number"),
+             (str, "a string"), (list, "a list"), (dict, "an object"))
+    return next((name for t, name in kinds if isinstance(value, t)), type(value).__name__)
 
 
 def set_aside(path: str | os.PathLike[str], what: str, reason: str, outcome: str) -> str:
-    """Move the unusable configuration file ``path`` aside and word the warning.
-
-    The file is renamed (:func:`os.replace`, which never opens it, so a FIFO
-    or device is moved without blocking) to ``<name>.bad-<YYYYmmdd-HHMMSS>``
-    in the same directory (``-2``, ``-3``, ... appended if that name is
-    taken). For a symlink, the link is moved, not what it points to.
-
-    :param path: the file.
-    :param what: its role, e.g. ``"settings file"``.
-    :param reason: what is wrong, starting with a verb (see :class:`UserFileError`).
-    :param outcome: what the game does instead, e.g. ``"started with default settings"``.
-    :returns: the warning, one line, e.g. ``"settings file /c/settings.json
-        is not valid JSON (...); renamed it settings.json.bad-20261123-142501
-        and started with default settings"`` (the new name is in the same
-        directory, so only the name is shown). If the move fails, the
-        warning says so instead. Never raises.
+    """Move the unusable file ``path`` aside (:func:`moved_aside`) and word
+    the one-line warning: ``"settings file /c/settings.json is not valid
+    JSON (...); renamed it settings.json.bad-20261123-142501 and started
+    with default settings"`` (``what``, ``reason``, ``outcome``). Never raises.
     """
-    source = Path(path)
-    head = f"{what} {shown_path(source)} {reason}"
-    return f"{head}; {moved_aside(source, outcome)}"
+    return f"{what} {shown_path(path)} {reason}; {moved_aside(path, outcome)}"
 
 
 def moved_aside(path: str | os.PathLike[str], outcome: str) -> str:
-    """Rename ``path`` as :func:`set_aside` does and say so: ``"renamed it
-    settings.json.bad-20261123-142501 and <outcome>"`` (or why it could not
-    be moved, or just ``outcome`` if it is gone already). Never raises."""
+    """Rename ``path`` to ``<name>.bad-<YYYYmmdd-HHMMSS>`` (``-2``, ... if
+    taken; :func:`os.replace` never opens it, a symlink itself is moved) and
+    say so: ``"renamed it <new name> and <outcome>"``, or why it could not be
+    moved, or just ``outcome`` if it is gone. Never raises."""
     source = Path(path)
     try:
         stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -268,11 +206,7 @@ def moved_aside(path: str | os.PathLike[str], outcome: str) -> str:
 
 def bounded_warnings(prefix: str, problems: list[str], limit: int = MAX_WARNINGS) -> list[str]:
     """``"<prefix>: <problem>"`` for the first ``limit`` problems, then one
-    line counting the rest, so a file of 100,000 bad entries gives a handful
-    of lines, not 100,000.
-
-    :raises ValueError: if ``limit`` < 1.
-    """
+    line counting the rest. :raises ValueError: if ``limit`` < 1."""
     if limit < 1:
         raise ValueError(f"limit must be at least 1, not {limit}")
     lines = [f"{prefix}: {p}" for p in problems[:limit]]

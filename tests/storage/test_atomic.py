@@ -14,7 +14,6 @@ from connect4_game.storage.atomic import (
     atomic_write_bytes,
     atomic_write_json,
     atomic_write_new,
-    atomic_write_text,
     remove_stale_temp_files,
 )
 
@@ -28,8 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_writes_and_replaces(tmp_path):
     p = tmp_path / "sub" / "f.txt"
-    atomic_write_text(p, "one")
-    atomic_write_text(p, "two")
+    atomic_write_bytes(p, b"one")
+    atomic_write_bytes(p, b"two")
     assert p.read_text() == "two"
     atomic_write_json(p, {"b": 1, "a": [1, 2]})
     assert json.loads(p.read_text()) == {"a": [1, 2], "b": 1}
@@ -38,7 +37,7 @@ def test_writes_and_replaces(tmp_path):
 
 def test_failed_write_keeps_old_file_and_no_temp(tmp_path):
     p = tmp_path / "f.json"
-    atomic_write_text(p, "old")
+    atomic_write_bytes(p, b"old")
     with pytest.raises(TypeError):
         atomic_write_json(p, {"x": object()})
     with pytest.raises(TypeError):
@@ -92,7 +91,7 @@ def test_remove_stale_temp_files_age_and_arguments(tmp_path):
     assert remove_stale_temp_files(tmp_path, unused_after=20) == 0
     assert remove_stale_temp_files(tmp_path) == 1, "nobody holds it: its writer is dead"
     assert not leftover.exists()
-    atomic_write_text(tmp_path / "f.json", "{}")
+    atomic_write_bytes(tmp_path / "f.json", b"{}")
     assert remove_stale_temp_files(tmp_path, older_than=0, unused_after=0) == 0
     assert os.listdir(tmp_path) == ["f.json"]
     for kw in ({"older_than": -1}, {"older_than": float("nan")}, {"older_than": "60"},
@@ -131,7 +130,7 @@ def test_a_writer_holds_its_temp_file_until_the_rename(tmp_path, monkeypatch):
         real_replace(src, dst)
 
     monkeypatch.setattr(os, "replace", replace)
-    atomic_write_text(tmp_path / "f.json", "new")
+    atomic_write_bytes(tmp_path / "f.json", b"new")
     assert held == [True] and (tmp_path / "f.json").read_text() == "new"
 
 
