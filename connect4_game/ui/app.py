@@ -385,9 +385,9 @@ class App:
         self.elapsed += dt
         self.tips.advance(dt)
         self._since_draw += dt
-        _replace_dead_worker(self)
+        self._replace_dead_worker()
         self.stack.update(dt)
-        _autosave_on_change(self)
+        self._autosave_on_change()
         if redraw is None:
             redraw = bool(events) or self.wants_frames() or self._since_draw >= IDLE_REDRAW \
                 or self._picture_now() != self._picture
@@ -401,7 +401,7 @@ class App:
             self.window.set_caption(clip(title, 120))
         else:
             self.window.show_state(top.caption() or self.game.caption())
-        _check_exit(self)
+        self._check_exit()
         return self.surface
 
     def _draw(self) -> None:
@@ -447,47 +447,43 @@ class App:
         self.files.autosave(self.session)
         self.settings_store.save()
 
+    def _autosave_on_change(self) -> None:
+        """Autosave (atomically) in the frame a move is played or taken back,
+        so that a crash or a power cut loses no move."""
+        position = (self.session.planner.game_id, self.session.position_id)
+        if position != self._autosaved:
+            self._autosaved = position
+            self.files.autosave(self.session)
 
+    def _replace_dead_worker(self) -> None:
+        """If the worker's thread itself has died, start a new worker."""
+        alive = getattr(self.worker, 'alive', None)
+        if alive is None or alive() or self._closed:
+            return
+        with contextlib.suppress(Exception):
+            self.worker.close(0.2)
+        self.worker = SearchWorker()
+        self._own_worker = True
+        self.session.worker_replaced(self.worker)
+        for screen in self.stack:
+            screen.worker_replaced(self.worker)
+        log.error('AI worker thread stopped; started a new worker.')
 
-def _autosave_on_change(app: App) -> None:
-    """Autosave (atomically) in the frame a move is played or taken back,
-    so that a crash or a power cut loses no move."""
-    position = (app.session.planner.game_id, app.session.position_id)
-    if position != app._autosaved:
-        app._autosaved = position
-        app.files.autosave(app.session)
-
-
-def _replace_dead_worker(app: App) -> None:
-    """If the worker's thread itself has died, start a new worker."""
-    alive = getattr(app.worker, 'alive', None)
-    if alive is None or alive() or app._closed:
-        return
-    with contextlib.suppress(Exception):
-        app.worker.close(0.2)
-    app.worker = SearchWorker()
-    app._own_worker = True
-    app.session.worker_replaced(app.worker)
-    for screen in app.stack:
-        screen.worker_replaced(app.worker)
-    log.error('AI worker thread stopped; started a new worker.')
-
-
-def _check_exit(app: App) -> None:
-    """``--exit-after`` and ``--exit-after-game``: stop the app when its time
-    or its game is over."""
-    o = app.options
-    if o.exit_after is not None and app.elapsed >= o.exit_after:
-        app.running = False
-    if o.exit_after_game:
-        top = app.stack[-1]
-        done = top.finished() if top is not app.game else None
-        if done is not None:
-            if done:
-                app.running = False
-        elif app.session.game.over and not app.game.animating() \
-                and app.session.end_time >= 0.8:
-            app.running = False
+    def _check_exit(self) -> None:
+        """``--exit-after`` and ``--exit-after-game``: stop the app when its time
+        or its game is over."""
+        o = self.options
+        if o.exit_after is not None and self.elapsed >= o.exit_after:
+            self.running = False
+        if o.exit_after_game:
+            top = self.stack[-1]
+            done = top.finished() if top is not self.game else None
+            if done is not None:
+                if done:
+                    self.running = False
+            elif self.session.game.over and not self.game.animating() \
+                    and self.session.end_time >= 0.8:
+                self.running = False
 
 
 def run_window(opts: AppOptions) -> int:

@@ -78,7 +78,7 @@ class Theme:
     def neutral(self) -> RGB:
         return self.score_colors[50]
 
-    def _side(self, checker: str) -> tuple[RGB, RGB, RGB, str | None]:
+    def side_colours(self, checker: str) -> tuple[RGB, RGB, RGB, str | None]:
         if checker == Side.X:
             return self.x_color, self.x_outline, self.x_mark, self.x_shape
         if checker == Side.O:
@@ -201,7 +201,7 @@ def checker_surface(theme: Theme, checker: str, radius: int) -> pygame.Surface:
 
     :raises ValueError: for a checker other than 'X'/'O' or a radius < 1.
     """
-    fill, outline, mark_color, shape = theme._side(checker)
+    fill, outline, mark_color, shape = theme.side_colours(checker)
     check_int(radius, 1, None, "radius")
     key = (fill, outline, mark_color, shape, radius)
     sprite = _CACHE.get(key)
