@@ -31,7 +31,6 @@ import math
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, Board, other
 from connect4_game.core.checks import check_int, check_lookahead, check_number, is_int, shown
@@ -181,11 +180,11 @@ class GameRecord:
         """X's points: 1, 0.5 or 0."""
         return {'X': 1.0, 'tie': 0.5}.get(self.result, 0.0)
 
-    def to_json(self, entrants: Sequence[str]) -> dict[str, Any]:
+    def to_json(self, entrants: Sequence[str]) -> dict[str, object]:
         """``{"x", "o", "moves", "result"[, "reason"]}``: the players as given,
         the moves in the players' notation (columns 1..7, e.g. ``'4453'``,
         :func:`connect4_game.core.notation.format_moves`)."""
-        data: dict[str, Any] = {'x': entrants[self.fixture.x], 'o': entrants[self.fixture.o],
+        data: dict[str, object] = {'x': entrants[self.fixture.x], 'o': entrants[self.fixture.o],
                                 'moves': format_moves(self.moves), 'result': self.result}
         if self.reason is not None:
             data['reason'] = self.reason
@@ -243,7 +242,7 @@ class TournamentResult:
         return sorted(range(len(self.standings)),
                       key=lambda i: (-self.standings[i].points, -self.standings[i].elo, i))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """``{"players": [{"name", "points", "elo", "wins", "draws", "losses"}],
         "games": [...]}`` (see :meth:`GameRecord.to_json`), players in the
         order given, games in playing order."""

@@ -19,11 +19,12 @@ import shutil
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
 from connect4_game.core.checks import arg_type, check_int, check_number
 from connect4_game.core.messages import ELLIPSIS, clip
 from connect4_game.core.side import Side
+from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK
 from connect4_game.seat_config import PlayerSpec, is_plugin_spec
 from connect4_game.tournament import (
     TOURNAMENT_DEFAULT_GAMES,
@@ -117,13 +118,12 @@ def run_from_cli(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
 def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> TournamentConfig:
     """The :class:`TournamentConfig` of ``args``; refuses (exit 2) what does not fit."""
     _check_fits(args, parser)
-    options: dict[str, Any] = {
-        'games': args.games or TOURNAMENT_DEFAULT_GAMES, 'openings': args.openings or 0,
-        'seed': args.seed, 'lookahead': args.lookahead, 'tiebreak': args.tiebreak,
-        'move_time': args.move_time}
     try:
-        return TournamentConfig(tuple(args.tournament),
-                                **{k: v for k, v in options.items() if v is not None})
+        return TournamentConfig(
+            tuple(args.tournament), args.games or TOURNAMENT_DEFAULT_GAMES, args.openings or 0,
+            args.seed, args.move_time or TOURNAMENT_PLUGIN_MOVE_SECONDS,
+            lookahead=DEFAULT_LOOKAHEAD if args.lookahead is None else args.lookahead,
+            tiebreak=args.tiebreak or DEFAULT_TIEBREAK)
     except ValueError as exc:
         parser.error(clip(exc, 200))
 
@@ -181,9 +181,10 @@ def _outcome(record: GameRecord) -> str:
     return 'a tie' if record.result == 'tie' else f'{record.result} wins'
 
 
-def _is_terminal(stream: Any) -> bool:
+def _is_terminal(stream: object) -> bool:
     try:
-        return bool(stream.isatty())
+        isatty = getattr(stream, 'isatty', None)
+        return callable(isatty) and bool(isatty())
     except (AttributeError, OSError, ValueError):
         return False
 

@@ -481,7 +481,8 @@ class GameSession:
                 continue
             seat = self.seats[f.side]
             if not seat.person and not seat.friend and not self.game.over \
-                    and self.game.to_move == f.side and f.kind == seat.config.kind.value:
+                    and self.game.to_move == f.side \
+                    and f.kind == ('expert' if seat.config.perfect else seat.config.kind.value):
                 self.take_over(f.side, f'{f.why}.')
             else:
                 self.say(_('Analysis failed: {why}').format(why=clip(f.why, 160)),

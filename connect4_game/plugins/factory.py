@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from connect4_game.ai.levels import make_level_player
+from connect4_game.compat import player_from_spec
 from connect4_game.core.console import ConsolePlayer
 from connect4_game.core.side import Side
 from connect4_game.players import AIPlayer, Player, RandomPlayer
-from connect4_game.plugins.loader import load_player
 from connect4_game.plugins.process import ProcessPlayer
 from connect4_game.plugins.spec import spec_label
 from connect4_game.seat_config import PlayerSpec, SeatKind, is_plugin_spec
@@ -59,5 +59,4 @@ def make_player(spec: PlayerSpec, side: Side, *,
         return ProcessPlayer(spec.plugin, side, spec.tiebreak, spec.lookahead,
                              label=spec_label(spec.plugin), fallback=fallback,
                              timeout=move_time, load_timeout=load_time, out=out)
-    player: ConsolePlayer = load_player(spec.plugin, side, spec.tiebreak, spec.lookahead)
-    return player
+    return player_from_spec(spec.plugin, side)

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import operator
 import threading
-from typing import Any
+from typing import SupportsIndex
 
 from connect4_game.core.board import Board
 from connect4_game.core.checks import check_seconds, shown
 from connect4_game.core.messages import clip
+from connect4_game.plugins.loader import PluginPlayer
 from connect4_game.plugins.spec import describe_exception
 
 __all__ = ["SafePlayer"]
@@ -36,7 +37,7 @@ class SafePlayer:
     :param label: how messages name it (default: its class name).
     """
 
-    def __init__(self, player: Any, label: str | None = None) -> None:
+    def __init__(self, player: PluginPlayer, label: str | None = None) -> None:
         if not callable(getattr(player, "next_move", None)):
             raise ValueError(f"{player!r} has no next_move(board) method")
         self.player = player
@@ -49,7 +50,7 @@ class SafePlayer:
         """True while a call (possibly an abandoned, timed-out one) is running."""
         return self._busy.locked()
 
-    def choose(self, board: Board) -> tuple[str, Any]:
+    def choose(self, board: Board) -> tuple[str, int | str]:
         """Ask for a column for ``board`` (not modified: the plug-in gets a copy).
 
         :returns: ``('ok', col)`` with ``col`` a playable column, or
@@ -68,7 +69,7 @@ class SafePlayer:
         finally:
             self._busy.release()
 
-    def _choose(self, board: Board) -> tuple[str, Any]:
+    def _choose(self, board: Board) -> tuple[str, int | str]:
         try:
             copy = board.copy()
         except Exception as exc:
@@ -81,9 +82,11 @@ class SafePlayer:
             return ("error", f"{self.label}.next_move raised {describe_exception(exc)}")
         if isinstance(answer, bool):
             return ("error", f"{self.label}.next_move returned {answer!r}, not a column number")
-        try:
-            col = operator.index(answer)    # int, or numpy integer
-        except Exception:                   # TypeError, or a hostile __index__
+        try:                                # int, or numpy integer
+            col = operator.index(answer) if isinstance(answer, SupportsIndex) else None
+        except Exception:                   # a hostile __index__
+            col = None
+        if col is None:
             return ("error", f"{self.label}.next_move returned {shown(answer)} "
                              f"({clip(type(answer).__name__, 40)}), not a column number")
         if not 0 <= col < board.width:
@@ -93,7 +96,7 @@ class SafePlayer:
             return ("error", f"{self.label}.next_move returned column {col}, which is full")
         return ("ok", col)
 
-    def choose_with_timeout(self, board: Board, timeout: float) -> tuple[str, Any]:
+    def choose_with_timeout(self, board: Board, timeout: float) -> tuple[str, int | str]:
         """:meth:`choose` on a daemon thread, waiting at most ``timeout`` seconds.
 
         :returns: what ``choose`` returns, or ``('timeout', message)``; the
@@ -104,7 +107,7 @@ class SafePlayer:
         check_seconds(timeout, "timeout")
         if self.busy:
             return ("error", f"{self.label} is still busy with an earlier move")
-        box: list[tuple[str, Any]] = []
+        box: list[tuple[str, int | str]] = []
         thread = threading.Thread(target=lambda: box.append(self.choose(board)),
                                   name=f"plugin-{self.label}", daemon=True)
         self.thread = thread

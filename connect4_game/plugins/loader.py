@@ -33,38 +33,46 @@ import inspect
 import sys
 import zlib
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol
 
 from connect4_game.compat import is_compat_spec
-from connect4_game.core.board import validate_checker
+from connect4_game.core.board import Board, validate_checker
 from connect4_game.core.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
 from connect4_game.core.side import CHECKERS
 from connect4_game.plugins.spec import describe_exception
 from connect4_game.seat_config import is_plugin_spec, parse_spec
 
-__all__ = ["ADAPTERS", "register_adapter", "load_class", "load_player"]
+__all__ = ["PluginPlayer", "ADAPTERS", "register_adapter", "load_class", "load_player"]
 
 
-def _is_cs5_style(obj: Any) -> bool:
+class PluginPlayer(Protocol):
+    """A loaded player as the game asks it for a move (BU CS111 ps9,
+    Problem 2's ``next_move(b)``); what it answers is checked by the caller
+    (:class:`~connect4_game.plugins.guarded.SafePlayer`)."""
+
+    def next_move(self, board: Board, /) -> object: ...
+
+
+def _is_cs5_style(obj: object) -> bool:
     """Does ``obj`` look like an HMC CS5 (or Dutch) player: an ``ox`` or a ``nextMove``?"""
     return hasattr(obj, "ox") or callable(getattr(obj, "nextMove", None))
 
 
-def _wrap_cs5(obj: Any) -> Any:
+def _wrap_cs5(obj: object) -> PluginPlayer:
     """``obj`` as an engine-style player (see :mod:`connect4_game.compat.adapter`)."""
     from connect4_game.compat import adapter  # the package registers the CS5/Dutch boards
     return adapter.as_engine_player(obj)
 
 
-ADAPTERS: list[tuple[str, Callable[[Any], bool], Callable[[Any], Any]]] = [
+ADAPTERS: list[tuple[str, Callable[[object], bool], Callable[[object], PluginPlayer]]] = [
     ("cs5", _is_cs5_style, _wrap_cs5),
 ]
 """``(name, detect, wrap)`` for each other player interface, tried in order
 by :func:`load_player`; change it only through :func:`register_adapter`."""
 
 
-def register_adapter(name: str, detect: Callable[[Any], bool],
-                     wrap: Callable[[Any], Any], first: bool = True) -> None:
+def register_adapter(name: str, detect: Callable[[object], bool],
+                     wrap: Callable[[object], PluginPlayer], first: bool = True) -> None:
     """Add an adapter for another player interface.
 
     :param detect: ``detect(instance) -> bool``: does this adapter apply?
@@ -151,7 +159,7 @@ def _required_positional(cls: type) -> int | None:
 
 
 def load_player(spec: str, checker: str, tiebreak: str = CONSOLE_TIEBREAK,
-                lookahead: int = CONSOLE_LOOKAHEAD) -> Any:
+                lookahead: int = CONSOLE_LOOKAHEAD) -> PluginPlayer:
     """Build the player of ``spec`` (``'FILE.py:ClassName'``) for ``checker``.
 
     The class is called with as many of ``(checker, tiebreak, lookahead)``
@@ -202,4 +210,5 @@ def load_player(spec: str, checker: str, tiebreak: str = CONSOLE_TIEBREAK,
     if getattr(obj, "checker", None) not in CHECKERS:
         with contextlib.suppress(Exception):
             obj.checker = checker
-    return obj
+    player: PluginPlayer = obj
+    return player

@@ -37,7 +37,7 @@ MAX_REPLY = 64 * 1024
 """Bytes: the longest answer a plug-in's process may send."""
 
 
-def _send_json(conn: mp_connection.Connection, *values: Any) -> None:
+def _send_json(conn: mp_connection.Connection, *values: object) -> None:
     """Send ``[value, ...]`` as one JSON message (UTF-8 bytes)."""
     conn.send_bytes(json.dumps(list(values)).encode("utf-8"))
 
@@ -152,7 +152,7 @@ class ProcessPlayer:
                 value = f"plug-in {self.label} did not load within {load_timeout:g} s"
             elif status != "error":
                 value = f"plug-in {self.label} did not start properly"
-            raise ValueError(value)
+            raise ValueError(str(value))
 
     @property
     def pid(self) -> int | None:
@@ -166,7 +166,7 @@ class ProcessPlayer:
         """The other side's checker, ``'O'`` for ``'X'`` and back."""
         return other(self.checker)
 
-    def _receive(self, timeout: float | None) -> tuple[str, Any]:
+    def _receive(self, timeout: float | None) -> tuple[str, object]:
         """Wait for the child's next answer: ``('ready'|'ok'|'error', value)``,
         ``('died', how)``, ``('bad', None)`` or ``('timeout', None)``.
 
@@ -210,26 +210,27 @@ class ProcessPlayer:
         process.join(0.5)
         return describe_exit(process.exitcode)
 
-    def _ask(self, b: Board) -> tuple[str, Any]:
-        """One move from the child: ``('ok', col)`` or ``('fault', message)``."""
+    def _ask(self, b: Board) -> int | str:
+        """One move from the child: its column, or one line on what went wrong."""
+        if self._process is None:
+            return f"{self.label} was stopped"
         try:
             self._conn.send_bytes(json.dumps({"rows": ["".join(r) for r in b.slots]}).encode())
         except (OSError, ValueError):
-            return ("fault", f"{self.label} ended its process ({self._exit_text()})")
+            return f"{self.label} ended its process ({self._exit_text()})"
         status, value = self._receive(self.timeout)
         if status == "ok":
-            ok = is_int(value, 0, b.width - 1) and b.can_add_to(value)
-            if ok:
-                return ("ok", value)
-            return ("fault", f"{self.label} answered {shown(value)}, "
-                             "which is not a playable column")
+            if isinstance(value, int) and is_int(value, 0, b.width - 1) and b.can_add_to(value):
+                return value
+            return f"{self.label} answered {shown(value)}, which is not a playable column"
         if status == "died":
-            return ("fault", f"{self.label} ended its process ({value})")
+            return f"{self.label} ended its process ({value})"
         if status == "timeout":
-            return ("fault", f"{self.label} took longer than {self.timeout:g} s to move")
+            return f"{self.label} took longer than {self.timeout:g} s to move"
         if status == "error":     # the child's words name the plug-in; forged ones may not
-            return ("fault", value if value.startswith(self.label) else f"{self.label}: {value}")
-        return ("fault", f"{self.label} sent an answer that is not a move")
+            text = str(value)
+            return text if text.startswith(self.label) else f"{self.label}: {text}"
+        return f"{self.label} sent an answer that is not a move"
 
     def next_move(self, b: Board) -> int:
         """The plug-in's column for ``b`` (``b`` is not changed), or the
@@ -239,20 +240,14 @@ class ProcessPlayer:
             call :meth:`close`).
         """
         if not self.taken_over:
-            status: str
-            value: Any
-            if self._process is None:
-                status, value = "fault", f"{self.label} was stopped"
-            else:
-                status, value = self._ask(b)
-            if status == "ok":
+            answer = self._ask(b)
+            if isinstance(answer, int):
                 self.num_moves += 1
-                column: int = value
-                return column
+                return answer
             self.taken_over = True
-            self.last_error = value
+            self.last_error = answer
             self.close()
-            self.out(f"{value}. You take over {self.checker}.")
+            self.out(f"{answer}. You take over {self.checker}.")
         if self._fallback is None:
             from connect4_game.players import Player
             self._fallback = Player(self.checker)

@@ -24,10 +24,9 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
 
 from connect4_game.ai.levels import DEFAULT_LEVEL
 from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, check_cols, check_rows
@@ -71,12 +70,12 @@ DEFAULT_PACE = 0.5
 DEMO_GAP = 2.0                      # seconds between two games of the demo
 
 
-def check_theme(value: Any, what: str = 'theme') -> str:
+def check_theme(value: object, what: str = 'theme') -> str:
     """One of :data:`THEMES`. :raises ValueError: otherwise."""
     return check_choice(value, THEMES, what)
 
 
-def check_window_size(value: Any, what: str = 'the window') -> tuple[int, int]:
+def check_window_size(value: object, what: str = 'the window') -> tuple[int, int]:
     """A window size ``(width, height)`` in pixels: two ints (not bools) from
     :data:`MIN_WINDOW_W` x :data:`MIN_WINDOW_H` up to :data:`MAX_WINDOW` x
     :data:`MAX_WINDOW`. The one check of a window size, for ``--size`` and for
@@ -93,10 +92,9 @@ def check_window_size(value: Any, what: str = 'the window') -> tuple[int, int]:
     ...
     ValueError: the window must be between 520x480 and 8192x8192, not 10000x10000
     """
-    try:
-        width, height = value
-    except (TypeError, ValueError):
-        raise ValueError(f'{what} must be WIDTHxHEIGHT in pixels, not {shown(value)}') from None
+    if not (isinstance(value, (tuple, list)) and len(value) == 2):
+        raise ValueError(f'{what} must be WIDTHxHEIGHT in pixels, not {shown(value)}')
+    width, height = value
     if not (is_int(width, MIN_WINDOW_W, MAX_WINDOW) and is_int(height, MIN_WINDOW_H, MAX_WINDOW)):
         raise ValueError(f'{what} must be between {MIN_WINDOW_W}x{MIN_WINDOW_H} and '
                          f'{MAX_WINDOW}x{MAX_WINDOW}, not {shown(width)}x{shown(height)}')
@@ -134,11 +132,11 @@ def settings_path() -> Path:
 
 # -- field validation: the same validators as the command line (connect4_game.core.checks and owners)
 
-def _lookahead(v: Any) -> int:
+def _lookahead(v: object) -> int:
     return check_lookahead(v, 'lookahead', MAX_LOOKAHEAD)
 
 
-def _player(v: Any) -> PlayerSpec:
+def _player(v: object) -> PlayerSpec:
     """A side's player as the file keeps it (see :meth:`PlayerSpec.from_json`):
     a person, the random player or a computer (a plug-in or a friend is not kept)."""
     spec = v if isinstance(v, PlayerSpec) else PlayerSpec.from_json(v)
@@ -156,7 +154,7 @@ _WINDOW_FIELDS = ("window_width", "window_height")
 :func:`connect4_game.storage.settings.check_window_size`."""
 
 
-_VALIDATORS: dict[str, Callable[[Any], Any]] = {
+_VALIDATORS: dict[str, Callable[[object], object]] = {
     "lookahead": _lookahead,
     "tiebreak": check_tiebreak,
     "x": _player,
@@ -174,7 +172,7 @@ _VALIDATORS: dict[str, Callable[[Any], Any]] = {
 _FIELDS = frozenset(_VALIDATORS) | frozenset(_WINDOW_FIELDS)
 
 
-def _window_problem(keys: Any) -> str:
+def _window_problem(keys: Iterable[str]) -> str:
     """``"setting 'window_width'"`` or ``"settings 'window_width', 'window_height'"``."""
     names = [k for k in _WINDOW_FIELDS if k in keys]
     return f"setting{'s' if len(names) > 1 else ''} {', '.join(repr(k) for k in names)}"
@@ -235,7 +233,7 @@ class Settings:
         except ValueError as exc:
             raise ValueError(f"{_window_problem(_WINDOW_FIELDS)}: {exc}") from None
 
-    def replace(self, **changes: Any) -> Settings:
+    def replace(self, **changes: object) -> Settings:
         """A copy with ``changes`` applied.
 
         :raises ValueError: for an unknown field name or an invalid value.
@@ -244,16 +242,16 @@ class Settings:
         if unknown:
             listed = ", ".join(quote_value(k) for k in unknown[:5])
             raise ValueError(f"unknown setting(s): {listed}")
-        return dataclasses.replace(self, **changes)
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict of every field plus ``"version"``."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data.update(x=self.x.to_json(), o=self.o.to_json(), version=SETTINGS_VERSION)
         return data
 
     @classmethod
-    def from_dict(cls, data: Any) -> tuple[Settings, list[str]]:
+    def from_dict(cls, data: object) -> tuple[Settings, list[str]]:
         """Build Settings from a parsed JSON object, never raising.
 
         Returns ``(settings, warnings)``: fields missing from ``data`` take
@@ -265,7 +263,7 @@ class Settings:
         if not isinstance(data, dict):
             return cls(), [f"settings are not a JSON object (got {json_kind(data)}); "
                            "using defaults"]
-        good: dict[str, Any] = {}
+        good: dict[str, object] = {}
         data = _new_players(data)
         for key, value in data.items():
             if key == "version" or key in _WINDOW_FIELDS:
@@ -279,10 +277,10 @@ class Settings:
             except ValueError as exc:
                 warnings.append(f"ignoring setting {quote_value(key)}: {exc}")
         good.update(_window_from(data, warnings))
-        return cls(**good), warnings
+        return cls(**good), warnings      # type: ignore[arg-type]  # each one checked
 
 
-def _new_players(data: dict[str, Any]) -> dict[str, Any]:
+def _new_players(data: dict[str, object]) -> dict[str, object]:
     """``data`` with an older file's ``x_kind``, ``x_level``, ... (and
     ``o_...``) read as the side's one player ``x`` (``o``)."""
     data = dict(data)
@@ -297,7 +295,7 @@ def _new_players(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _window_from(data: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
+def _window_from(data: dict[str, object], warnings: list[str]) -> dict[str, object]:
     """The window size fields of ``data`` if, with the default for a missing
     one, they make a size :func:`connect4_game.storage.settings.check_window_size`
     accepts; else ``{}`` and one warning added to ``warnings``."""

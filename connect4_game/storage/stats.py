@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from connect4_game.core.checks import check_int
 from connect4_game.core.side import Side
@@ -72,11 +71,11 @@ class Record:
         return self.wins + self.losses + self.ties
 
 
-def _valid_desc(value: Any) -> bool:
+def _valid_desc(value: object) -> bool:
     return isinstance(value, str) and 0 < len(value) <= MAX_DESC and value.strip() == value
 
 
-def _count(entry: dict[str, Any], key: str) -> int:
+def _count(entry: dict[str, object], key: str) -> int:
     """``entry[key]`` (0 if missing): a count, an int >= 0."""
     return check_int(entry.get(key, 0), 0, None, key)
 
@@ -116,7 +115,7 @@ class Stats:
             data = load_json(path, what)
             if not isinstance(data, dict) or not isinstance(data.get("pairings"), list):
                 raise UserFileError(path, "is JSON but not in the statistics layout", what)
-            problems = self._from_json(data)
+            problems = self._from_json(data["pairings"])
         except UserFileError as exc:
             self.records = {}
             if exc.missing:
@@ -127,10 +126,10 @@ class Stats:
             return [set_aside(path, what, f"could not be read ({type(exc).__name__})", outcome)]
         return bounded_warnings(f"{what} {shown_path(path)}", problems)
 
-    def _from_json(self, data: dict[str, Any]) -> list[str]:
-        """Add the entries of ``data["pairings"]``; returns one problem per bad entry."""
+    def _from_json(self, pairings: list[object]) -> list[str]:
+        """Add the entries of ``pairings``; returns one problem per bad entry."""
         warnings = []
-        for i, entry in enumerate(data["pairings"]):
+        for i, entry in enumerate(pairings):
             try:
                 if not isinstance(entry, dict):
                     raise ValueError("not an object")
@@ -148,7 +147,7 @@ class Stats:
             old.ties += rec.ties
         return warnings
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The JSON-ready form written to the file."""
         return {"version": STATS_VERSION,
                 "pairings": [{"x": x, "o": o, "wins": r.wins, "losses": r.losses,
