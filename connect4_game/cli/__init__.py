@@ -52,7 +52,6 @@ from connect4_game.net.options import MAX_WAIT, check_wait
 from connect4_game.oska.engine import OSKA_DEFAULT_N, OSKA_MAX_LOOKAHEAD, OSKA_MAX_N, OSKA_MIN_N
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, TIEBREAKS, clamp_lookahead
 from connect4_game.seat_config import PlayerSpec
-from connect4_game.seat_config import PlayerSpec
 from connect4_game.storage.settings import (
     DEFAULT_PACE,
     MAX_PACE,
