@@ -22,31 +22,23 @@ from connect4_game.core.side import CHECKERS
 
 EMPTY = ' '
 
-# -- the boards the game offers (the assignment's Board takes any size >= 1) ------------
 MIN_ROWS, MAX_ROWS = 4, 12          # the boards the game offers: 4x4 up to 12x14
-MIN_COLS, MAX_COLS = 4, 14          # (14 columns: one move character each, 0-9 a-d)
+MIN_COLS, MAX_COLS = 4, 14          # (the assignment's Board takes any size >= 1)
 DEFAULT_ROWS, DEFAULT_COLS = 6, 7   # the assignment's board
 
 
 def check_rows(value: object, what: str = 'rows') -> int:
-    """Board rows the game offers, :data:`MIN_ROWS`..:data:`MAX_ROWS`.
-
-    :raises ValueError: ``'rows must be an integer from 4 to 12, not 3'``.
-    """
+    """Board rows the game offers, 4..12. :raises ValueError: otherwise."""
     return check_int(value, MIN_ROWS, MAX_ROWS, what)
 
 
 def check_cols(value: object, what: str = 'columns') -> int:
-    """Board columns the game offers, :data:`MIN_COLS`..:data:`MAX_COLS`.
-
-    :raises ValueError: ``'columns must be an integer from 4 to 14, not 3'``.
-    """
+    """Board columns the game offers, 4..14. :raises ValueError: otherwise."""
     return check_int(value, MIN_COLS, MAX_COLS, what)
 
 
 def check_column(value: object, cols: int, what: str = 'column') -> int:
-    """A 0-based column index of a board of ``cols`` columns (as the
-    assignment's ``add_checker`` takes it): an int from 0 to ``cols - 1``.
+    """A 0-based column of a board ``cols`` wide, as ``add_checker`` takes it.
 
     :raises ValueError: ``'column must be an integer from 0 to <cols - 1>, not <value>'``.
     """
@@ -54,10 +46,9 @@ def check_column(value: object, cols: int, what: str = 'column') -> int:
 
 
 def validate_checker(checker: object) -> str:
-    """Return ``checker`` if it is ``'X'`` or ``'O'``.
+    """``checker`` if it is ``'X'`` or ``'O'``.
 
-    :raises ValueError: naming the bad value otherwise (the assignment uses a bare
-        ``assert``, which ``python -O`` would remove).
+    :raises ValueError: otherwise (the assignment's bare ``assert`` would go with ``-O``).
     """
     if checker not in CHECKERS or not isinstance(checker, str):
         raise ValueError(f"checker must be 'X' or 'O', not {checker!r}")
@@ -70,15 +61,11 @@ def other(checker: str) -> str:
 
 
 class Board:
-    """A Connect Four board of any size (BU CS111 ps9, Problem 1).
+    """A Connect Four board of ``height`` rows by ``width`` columns, any
+    size >= 1 (BU CS111 ps9, Problem 1); ``slots`` is a list of rows, top
+    first, each a list of one-character strings ``' '``, ``'X'`` or ``'O'``.
 
-    :param height: number of rows, an int >= 1.
-    :param width: number of columns, an int >= 1.
     :raises ValueError: if either size is not a positive int.
-
-    Attributes: ``height``, ``width`` and ``slots``, a list of ``height`` rows
-    (top row first), each a list of ``width`` one-character strings
-    ``' '``, ``'X'`` or ``'O'``.
     """
 
     def __init__(self, height: int, width: int) -> None:
@@ -89,9 +76,8 @@ class Board:
         self.slots = [[EMPTY] * self.width for _ in range(self.height)]
 
     def __repr__(self) -> str:
-        """The board as the assignment prints it: rows of ``|X|O| |``, a line of
-        ``2 * width + 1`` hyphens and the column labels modulo 10. No trailing
-        newline."""
+        """The board as the assignment prints it: rows of ``|X|O| |``, ``2 *
+        width + 1`` hyphens, the column labels modulo 10; no final newline."""
         s = ''
         for row in range(self.height):
             s += '|'
@@ -103,13 +89,10 @@ class Board:
             s += ' ' + str(col % 10)
         return s
 
-    # -- moves ---------------------------------------------------------------
-
     def add_checker(self, checker: str, col: int) -> None:
-        """Drop ``checker`` into column ``col``; it lands on the lowest empty slot.
+        """Drop ``checker`` into column ``col``, onto the lowest empty slot.
 
-        :raises ValueError: if ``checker`` is not 'X'/'O', ``col`` is not a
-            column index in ``range(width)``, or the column is full.
+        :raises ValueError: for a checker not 'X'/'O', no such column, or a full one.
         """
         validate_checker(checker)
         check_column(col, self.width)
@@ -119,12 +102,11 @@ class Board:
         self.slots[row][col] = checker
 
     def add_checkers(self, colnums: str) -> None:
-        """Place alternating checkers, starting with 'X', in the columns named
-        by the digits of ``colnums`` (the assignment's debugging helper, unchanged in
-        behaviour: digits naming a column outside the board are skipped but
-        still use up a turn).
+        """Alternate checkers, 'X' first, in the columns of the digits of
+        ``colnums`` (the assignment's helper: a column off the board is skipped
+        but uses up a turn).
 
-        :raises ValueError: if a character is not a digit, or a column is full.
+        :raises ValueError: for a character that is not a digit, or a full column.
         """
         checker = 'X'
         for col_str in colnums:
@@ -148,8 +130,7 @@ class Board:
         return all(self.slots[0][col] != EMPTY for col in range(self.width))
 
     def remove_checker(self, col: int) -> None:
-        """Remove the top checker of column ``col``; an empty column (or a
-        column index outside the board) is left as it is."""
+        """Remove the top checker of column ``col`` (if any, on the board)."""
         if not 0 <= col < self.width:
             return
         for row in range(self.height):
@@ -158,8 +139,7 @@ class Board:
                 return
 
     def landing_row(self, col: int) -> int:
-        """Row index where a checker dropped in column ``col`` would land
-        (0 is the top row), or -1 if the column is full."""
+        """The row (0 on top) a checker dropped in ``col`` lands in, -1 if full."""
         for row in range(self.height - 1, -1, -1):
             if self.slots[row][col] == EMPTY:
                 return row
@@ -171,8 +151,6 @@ class Board:
             if self.slots[row][col] != EMPTY:
                 return row
         return None
-
-    # -- game end ------------------------------------------------------------
 
     _DIRECTIONS = ((0, 1), (1, 0), (1, 1), (-1, 1))  # horizontal, vertical, down diag, up diag
 
@@ -196,14 +174,9 @@ class Board:
         return None
 
     def is_win_for(self, checker: str) -> bool:
-        """True if ``checker`` has four in a row horizontally, vertically or
-        diagonally (BU CS111 ps9, Problem 1).
-
-        :raises ValueError: if ``checker`` is not 'X' or 'O'.
-        """
+        """``checker`` has four in a row across, up or diagonally (BU CS111
+        ps9, Problem 1). :raises ValueError: if it is not 'X' or 'O'."""
         return self.winning_line(checker) is not None
-
-    # -- conveniences for the game and the search ------------------------------
 
     def copy(self) -> Board:
         """An independent copy of this board."""
@@ -222,8 +195,7 @@ class Board:
         return sum(cell == checker for row in self.slots for cell in row)
 
     def to_move(self) -> str:
-        """The checker whose turn it is when X moves first: 'X' when both
-        sides have as many checkers, else 'O'."""
+        """The checker to move, X moving first: 'X' when both have as many."""
         return 'X' if self.num_checkers('X') <= self.num_checkers('O') else 'O'
 
     def __eq__(self, other_board: object) -> bool:

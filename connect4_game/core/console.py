@@ -23,37 +23,28 @@ __all__ = ['ConsolePlayer', 'process_move', 'connect_four', 'run_command', 'EXIT
 
 
 class ConsolePlayer(Protocol):
-    """What the console game asks of a player (BU CS111 ps9, Problems 2 to 4):
-    its ``checker`` (``'X'`` or ``'O'``), ``num_moves`` (moves made so far),
-    ``next_move(b)`` (a 0-based column ``b`` can take) and ``str(p)``
-    (``'Player X'``)."""
+    """What the console game asks of a player (BU CS111 ps9, Problems 2-4):
+    ``checker``, ``num_moves`` so far, ``next_move(b)`` (a 0-based column ``b``
+    can take) and ``str(p)`` (``'Player X'``)."""
 
     checker: str
     num_moves: int
 
     def next_move(self, b: Board) -> int: ...
 
-EXIT_BROKEN_PIPE = 141
-"""Exit status when standard output is a pipe that was closed (``| head``):
-128 + SIGPIPE, what a shell reports for a tool that a closed pipe ended."""
-
-EXIT_WRITE_FAILED = 1
-"""Exit status when standard output cannot be written (a full device)."""
-
+EXIT_BROKEN_PIPE = 141      # standard output a closed pipe (| head): 128 + SIGPIPE
+EXIT_WRITE_FAILED = 1       # standard output cannot be written (a full device)
 _FULL = frozenset(getattr(errno, name) for name in ('ENOSPC', 'EDQUOT', 'EFBIG')
-                  if hasattr(errno, name))
-"""The errors of a write that found no room: no space, over quota, file too large."""
+                  if hasattr(errno, name))      # a write that found no room
 
 
 def process_move(p: ConsolePlayer, b: Board) -> bool:
-    """Play one move of player ``p`` on board ``b`` and print it as the assignment does.
+    """Play and print one move of ``p`` on ``b`` as the assignment does
+    (BU CS111 ps9, Problem 3): ``"Player X's turn"``, the board between blank
+    lines, then ``'Player X wins in 8 moves.'`` and ``'Congratulations!'``
+    or ``"It's a tie!"`` at the end.
 
-    Prints ``"Player X's turn"``, asks ``p.next_move(b)`` for a column, drops
-    the checker, prints a blank line, the board and a blank line, then
-    ``'Player X wins in 8 moves.'`` / ``'Congratulations!'`` or
-    ``"It's a tie!"`` when the game is over.
-
-    :returns: True if the game is over (a win or a full board), else False.
+    :returns: True if the game is over.
     :raises ValueError: if the player returns a column that cannot be played.
     """
     print(str(p) + "'s turn")
@@ -74,19 +65,13 @@ def process_move(p: ConsolePlayer, b: Board) -> bool:
 
 def connect_four(p1: ConsolePlayer, p2: ConsolePlayer, height: int = 6, width: int = 7,
                  board: Board | None = None) -> Board | None:
-    """Play a game between ``p1`` and ``p2`` and return the final :class:`Board`.
+    """Play ``p1`` (first) against ``p2`` on a new ``height`` x ``width``
+    board and return it (BU CS111 ps9, Problem 3). Given a ``board``, play
+    on it in place, the side to move first, each ``num_moves`` counting its
+    checkers already there; a finished board is printed and returned.
 
-    As in the assignment (ps9 Problem 3 starter code) the game is played on a new
-    ``height`` x ``width`` board (6x7 by default) and ``p1`` moves first. Given
-    a ``board``, the game continues on it instead (it is changed in place) and
-    the player whose checker is to move (:meth:`Board.to_move`) goes first; a
-    board that is already won or full is printed and returned as it is. Each
-    player's ``num_moves`` first goes up by the checkers it already has on that
-    board, so ``'Player O wins in N moves.'`` counts the winner's checkers of
-    the whole game, as it does in a game played from the empty board.
-
-    One player must use 'X' and the other 'O'; otherwise prints
-    ``'need one X player and one O player.'`` and returns None.
+    Prints ``'need one X player and one O player.'`` and returns None unless
+    one player is 'X' and the other 'O'.
     """
     if p1.checker not in CHECKERS or p2.checker not in CHECKERS \
        or p1.checker == p2.checker:
@@ -115,14 +100,9 @@ def connect_four(p1: ConsolePlayer, p2: ConsolePlayer, height: int = 6, width: i
 
 
 class _InputOrEnd:
-    """``sys.stdin`` for a command: end of input where reading is impossible.
-
-    Wraps the real standard input (None when the process started with it
-    closed). :meth:`readline` gives ``''`` -- which :func:`input` turns into
-    ``EOFError``, the console game's end of input -- when there is no stream
-    or reading it raises ``OSError`` (a directory, a bad descriptor) or
-    ``ValueError`` (a closed file); everything else is the stream's own.
-    """
+    """``sys.stdin`` (None: started closed) for a command: :meth:`readline`
+    gives ``''`` (end of input, ``EOFError`` in :func:`input`) where there is
+    no stream or reading raises ``OSError`` or ``ValueError``."""
 
     def __init__(self, stream: IO[str] | None) -> None:
         self._stream = stream
@@ -144,9 +124,8 @@ class _InputOrEnd:
 
 
 def _silence(stream: IO[str] | None) -> None:
-    """Point the file descriptor under ``stream`` at :data:`os.devnull`, so
-    that the interpreter's last flush at exit cannot fail again (the recipe
-    of the Python docs for SIGPIPE). A stream without a descriptor is left."""
+    """Point ``stream``'s descriptor (if any) at :data:`os.devnull`, so the
+    last flush at exit cannot fail again (the Python docs' SIGPIPE recipe)."""
     if stream is None:
         return
     try:
@@ -171,25 +150,13 @@ def _say(line: str) -> None:
 
 
 def run_command(run: Callable[[], int], prog: str = 'connect4') -> int:
-    """Run a command-line entry point and return its exit status, treating
-    the standard streams as command-line tools do (never a traceback):
-
-    * no standard input (the process started with it closed) or one that
-      cannot be read reads as end of input, so the console game ends with its
-      end-of-input message (``Game ended. Bye!``);
-    * standard output closed (``None``) writes nowhere;
-    * a pipe on standard output that was closed (``| head``) ends the command
-      quietly with :data:`EXIT_BROKEN_PIPE` (141);
-    * a full device (``> /dev/full``) ends it with :data:`EXIT_WRITE_FAILED`
-      (1) and one line on stderr: ``'connect4: cannot write: No space left on
-      device'``.
-
-    Standard output is flushed before returning, so these errors show up
-    here rather than at exit. ``SystemExit`` (argparse's errors) passes
-    through; ``sys.stdin`` and ``sys.stdout`` are restored on the way out.
-
-    :param run: the command: no arguments, returns the exit status.
-    :param prog: the name the stderr line starts with.
+    """Run the command ``run`` and return its exit status, treating the
+    standard streams as command-line tools do (never a traceback): standard
+    input missing or unreadable reads as its end; standard output closed
+    writes nowhere; a closed pipe (``| head``) ends quietly with
+    :data:`EXIT_BROKEN_PIPE`; a full device ends with :data:`EXIT_WRITE_FAILED`
+    and one line on stderr (``'<prog>: cannot write: No space left on
+    device'``). ``SystemExit`` passes; the streams are restored.
     """
     saved = sys.stdin, sys.stdout
     nowhere = (open(os.devnull, 'w', encoding='utf-8')  # noqa: SIM115 - closed in the finally below
@@ -218,8 +185,7 @@ def run_command(run: Callable[[], int], prog: str = 'connect4') -> int:
 
 
 def _flush(stream: IO[str] | None) -> None:
-    """Flush ``stream``; OSError (a closed pipe, a full device) comes out,
-    a stream already closed or missing is left alone."""
+    """Flush ``stream``; only an OSError (a closed pipe, a full device) comes out."""
     if stream is not None:
         with contextlib.suppress(AttributeError, ValueError):
             stream.flush()

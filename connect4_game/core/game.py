@@ -162,8 +162,7 @@ class Game:
 
     def can_play(self, col: object) -> bool:
         """``col`` is a column of this board that can take a checker, and the game goes on."""
-        return self.outcome is None and isinstance(col, int) and not isinstance(col, bool) \
-            and self.board.can_add_to(col)
+        return self.outcome is None and is_int(col) and self.board.can_add_to(col)
 
     def landing_row(self, col: int) -> int:
         """The row a checker dropped in ``col`` lands in, or -1 if it is full."""
@@ -194,7 +193,6 @@ class Game:
             raise MoveRefused(Refusal.ILLEGAL_MOVE,
                               f'column must be an integer from 0 to {self.cols - 1}, '
                               f'not {column!r}'[:100])
-        assert isinstance(column, int)
         if ply <= len(self.moves):
             if self.moves[ply - 1] == column:
                 return False

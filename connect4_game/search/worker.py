@@ -58,18 +58,11 @@ __all__ = ['SearchWorker', 'MAX_DEATHS']
 
 logger = logging.getLogger(__name__)
 
-MAX_DEATHS = 5
-"""Deaths of the worker process in a row on one search job before it gets an
-``'error'`` result instead of another run."""
-BACKOFF_FIRST = 0.1
-"""Seconds the worker waits before running a job again after a death; the
-pause doubles with each death in a row, up to :data:`BACKOFF_MAX`."""
-BACKOFF_MAX = 5.0
-MAX_REPLY = 1 << 20
-"""Bytes: the longest answer the parent reads from a worker process."""
-WORKER_NICE = 19
-"""How much lower than the window the worker processes run (``os.nice``; 19
-is the lowest priority): a search never delays a frame when both want a CPU."""
+MAX_DEATHS = 5          # process deaths in a row on one job before it gets an 'error'
+BACKOFF_FIRST = 0.1     # seconds before a job runs again after a death, doubling ...
+BACKOFF_MAX = 5.0       # ... up to this
+MAX_REPLY = 1 << 20     # bytes: the longest answer read from a worker process
+WORKER_NICE = 19        # os.nice of the processes: a search never delays a frame
 
 
 def _read_reply(conn: mp_connection.Connection) -> tuple[str, object]:
@@ -139,7 +132,7 @@ def _serve(conn: mp_connection.Connection, parent_pid: int | None = None) -> Non
 # main-process side
 
 class _ResultQueue(queue.Queue[Result]):
-    """A Queue with an Event ``ready`` that is set while it holds items."""
+    """A Queue whose Event ``ready`` is set while it holds items."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -178,28 +171,23 @@ class _Proc:
         return bool(self.process.is_alive())
 
     def exit_text(self, wait: float = 0.2) -> str:
-        """How the process ended (``'exit status 3'``, ``'killed by signal
-        SIGKILL'``; ``'closed its connection'`` if it still runs)."""
+        """How the process ended: ``'exit status 3'``, ``'killed by signal SIGKILL'``."""
         with contextlib.suppress(OSError, ValueError, AssertionError):
             self.process.join(wait)
         return describe_exit(self.process.exitcode)
 
     def kill(self, wait: float = 0.5) -> None:
-        """SIGKILL the process and its process group (every process a plug-in
-        started in it), reap it, close the pipe."""
+        """SIGKILL the process and its process group, reap it, close the pipe."""
         stop_child(self.process, wait)
         with contextlib.suppress(OSError):
             self.conn.close()
 
 
 class SearchWorker:
-    """Runs :class:`SearchRequest` s in a pre-started worker process, from a daemon thread.
+    """Runs :class:`SearchRequest` s in pre-started worker processes
+    (``'spawn'``, as on every platform), from a daemon thread.
 
-    Processes are started with ``'spawn'``, the same on every platform.
-
-    :param spare: keep a second process pre-started, so cancelling a busy
-        search costs no start-up time.
-
+    :param spare: keep a second process started, so a cancel costs no start-up.
     """
 
     def __init__(self, spare: bool = True) -> None:
@@ -310,8 +298,7 @@ class SearchWorker:
         return self._thread.is_alive() and not self._stop
 
     def close(self, wait: float = 0.5) -> None:
-        """Stop the thread and kill every worker process with its process group
-        (so every process a plug-in started goes too); idempotent."""
+        """Stop the thread and kill every worker process with its process group; idempotent."""
         with self._cond:
             self._stop, self._pending = True, None
             self._cond.notify_all()
@@ -336,15 +323,13 @@ class SearchWorker:
         return max(0.0, self._hold_until - time.monotonic())
 
     def _note_death(self) -> None:
-        """Count a process death in a row; no process starts and no job runs
-        for the next 0.1 s, doubling with each death up to 5 s."""
+        """Count a death in a row: nothing starts or runs for the pause."""
         self._deaths_in_row += 1
         delay = min(BACKOFF_MAX, BACKOFF_FIRST * 2 ** min(self._deaths_in_row - 1, 16))
         self._hold_until = time.monotonic() + delay
 
     def _ensure_procs(self) -> None:
-        """Replace dead processes and start missing ones (none during the pause
-        after a death)."""
+        """Replace dead processes and start missing ones (not during the pause)."""
         with self._procs_lock:
             procs = [p for p in (self._active, self._spare) if p is not None]
         live: list[_Proc | None] = [p for p in procs if p.alive()]
@@ -376,8 +361,7 @@ class SearchWorker:
         self._ensure_procs()
 
     def _warm_up(self) -> None:
-        """Wait (bounded) until each new process has imported the engine, so
-        that start-up work is over before the window's loop begins."""
+        """Wait (at most 10 s) until each new process has imported the engine."""
         with self._procs_lock:
             procs = [p for p in (self._active, self._spare) if p is not None]
         deadline = time.monotonic() + 10.0
@@ -393,8 +377,8 @@ class SearchWorker:
         self._warm.set()
 
     def wait_warm(self, timeout: float = 5.0) -> bool:
-        """Block until the worker processes have started and imported the
-        engine (the window calls it once before its loop); False after ``timeout`` s."""
+        """Whether the processes have started and imported the engine within
+        ``timeout`` seconds (the window waits once before its loop)."""
         return self._warm.wait(timeout)
 
     def _run(self) -> None:
@@ -427,16 +411,14 @@ class SearchWorker:
         finally:
             self._end_job()
 
-    def _end_job(self) -> bool:
-        """Mark the running job as over; True if it had been cancelled."""
+    def _end_job(self) -> None:
+        """Mark the running job as over."""
         with self._cond:
-            cancelled, self._current, self._cancel = self._cancel, None, False
-        return cancelled
+            self._current, self._cancel = None, False
 
     def _finish(self, job: SearchRequest, result: Result, even_cancelled: bool = False) -> None:
-        """``job`` ended with ``result``: report it (unless the job was
-        cancelled, or ``even_cancelled``) before the job stops being current,
-        so that :meth:`in_flight` always finds it."""
+        """Report ``result`` (unless cancelled, or ``even_cancelled``) before
+        ``job`` stops being current, so :meth:`in_flight` always finds it."""
         with self._cond:
             cancelled = self._cancel
             if even_cancelled or not cancelled:
@@ -472,9 +454,8 @@ class SearchWorker:
             if self._stop:
                 self._end_job()
                 return
-            # Sleep until the result, the process's death or a poke from the main
-            # thread (submit/cancel/close): no polling, so this thread never
-            # competes with the render loop for the GIL while a search runs.
+            # sleep until the answer, the process's death or a poke (no polling:
+            # this thread never competes with the render loop for the GIL)
             wait_for = 1.0
             if job.timeout is not None:
                 wait_for = max(0.0, min(wait_for, start + job.timeout - time.monotonic()))
@@ -522,22 +503,16 @@ class SearchWorker:
                 return
 
     def _lost(self, job: SearchRequest, proc: _Proc) -> None:
-        """The active process is gone (or its pipe broke) while running ``job``:
-        at shutdown just finish, else treat it as a death."""
+        """The active process (or its pipe) is gone: a death, unless at shutdown."""
         if self._stop:
             self._end_job()
         else:
             self._died(job, proc)
 
     def _died(self, job: SearchRequest, proc: _Proc) -> None:
-        """The active process died while running ``job``: replace it, then
-
-        * a plug-in's job: report one ``'error'`` saying how its process ended
-          (the plug-in is not run again for this move);
-        * a search: report ``'died'`` and run it again after the pause of
-          :meth:`_note_death` -- or, on its :data:`MAX_DEATHS`-th death in a
-          row, report an ``'error'`` instead.
-        """
+        """The active process died running ``job``: replace it; a plug-in's job
+        gets one ``'error'`` saying how, a search ``'died'`` and a new run after
+        the pause (an ``'error'`` on its :data:`MAX_DEATHS`-th death in a row)."""
         how = proc.exit_text()
         self.restarts += 1
         self._note_death()
