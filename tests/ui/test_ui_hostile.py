@@ -135,7 +135,8 @@ def test_a_game_screen_with_huge_toasts_draws(no_wide_smoothscale, closing):
     app = make_app(InstantWorker(), x='human', o='human', size=SIZE)
     closing(app)
     no_wide_smoothscale['width'] = SIZE[0]
-    app.game.toast('q' * HUGE, 'error', 5.0)
+    app.session.say('q' * HUGE, 'error', 5.0)
+    app.step([], DT)
     assert len(app.game.toasts[-1].text) <= MAX_TEXT
     app.step([], DT)
     app.session.take_over('X', 'boom ' * HUGE)

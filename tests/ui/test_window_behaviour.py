@@ -94,7 +94,7 @@ def _tips_clear_of(app, rects):
 
 def test_tooltips_never_cover_a_notice(closing):
     app = new(closing, x='human', o='human')
-    app.game.toast('Sound off', duration=60.0)
+    app.session.say('Sound off', seconds=60.0)
     app.step([], DT)
     assert app.game.toast_at is not None
     assert _tips_clear_of(app, lambda: [app.game.toast_at]) >= 4
@@ -330,7 +330,7 @@ def test_esc_closes_the_menu_and_does_not_quit(closing):
 def test_esc_closes_a_tooltip_then_a_notice_then_the_result_and_never_quits(closing):
     app = finished(closing)
     g = app.game
-    g.toast('Sound off', duration=60.0)
+    app.session.say('Sound off', seconds=60.0)
     assert rest_on(app, 'undo') is not None
     app.step([key(pygame.K_ESCAPE, '\x1b')], DT)        # the tooltip first
     assert g.toolbar.tip_rect is None and g.toasts and g.banner_shown()

@@ -15,7 +15,6 @@ from typing import Any
 import pygame
 
 from connect4_game.ai.levels import DEFAULT_LEVEL
-from connect4_game.core.messages import MAX_TEXT, clip
 from connect4_game.i18n import _
 from connect4_game.net.connection import NetState
 from connect4_game.play import events
@@ -85,15 +84,6 @@ class GameScreen(Screen):
     def animating(self) -> bool:
         """Whether a checker is still falling."""
         return any(not f.done for f in self.falling)
-
-    def toast(self, text: str, kind: str = 'info', duration: float = 2.5,
-              position: int | None = None) -> None:
-        """Show ``text`` for ``duration`` seconds (drawn wrapped to fit the
-        window); with a ``position`` (the session's ``position_id``) only
-        while the game stays there."""
-        text = clip(text, MAX_TEXT)
-        self.toasts = [t for t in self.toasts if t.text != text][-2:]
-        self.toasts.append(Toast(text, kind, duration, position))
 
     def caption(self) -> str:
         """The window title's part: the result of a finished game, else the
@@ -428,8 +418,8 @@ class GameScreen(Screen):
         elif self.banner_shown():
             self.banner.hidden = True
         else:
-            self.toast(_('Esc closes menus and notices. To quit: {keys} or Menu > Quit.').format(
-                keys=COMMAND['quit'].key_label()))
+            self.session.say(_('Esc closes menus and notices. To quit: {keys} or Menu > '
+                               'Quit.').format(keys=COMMAND['quit'].key_label()))
 
     def _toggle_banner(self) -> None:
         """B (or a click on the status bar): show the result of a finished
@@ -478,8 +468,9 @@ class GameScreen(Screen):
             handler = self._news.get(type(event))
             if handler is not None:
                 handler(event)
-        for n in notices:
-            self.toast(n.text, n.kind, n.seconds, n.position)
+        for n in notices:            # the newest three, each text once
+            self.toasts = [t for t in self.toasts if t.text != n.text][-2:]
+            self.toasts.append(Toast(n.text, n.kind, n.seconds, n.position))
 
     def _on_move(self, event: events.MoveMade) -> None:
         m = event.move
