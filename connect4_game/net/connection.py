@@ -1,25 +1,25 @@
 """One network connection to a friend, as one state machine.
 
 A :class:`Connection` (built as a :class:`~connect4_game.net.host.Host` or a
-:class:`~connect4_game.net.join.Join`) holds everything a side of a network
-game knows: its :attr:`~Connection.state` (:class:`NetState`: waiting for the
-handshake with version and join code, playing, lost and reconnecting, left,
-failed, closed), the game record (a :class:`~connect4_game.core.game.Game`,
-the owner's one record of the game), this side and the names, the open undo
-request either way, and the socket of the opponent.
+:class:`~connect4_game.net.join.Join`) holds what a side of a network game
+knows: its :attr:`~Connection.state` (:class:`NetState`), the game record (a
+:class:`~connect4_game.core.game.Game`: the owner's one record of the game),
+this side, the names, the open undo request either way, and the sockets.
 
-Its network I/O runs in one background thread (a
-:class:`~connect4_game.net.transport.Transport`); the owner never waits for
-it. The owner calls :meth:`~Connection.send_move`,
-:meth:`~Connection.request_undo`, :meth:`~Connection.answer_undo`,
-:meth:`~Connection.send_chat` and :meth:`~Connection.close`, and takes a plain
-queue of typed events (:mod:`connect4_game.net.events`) with
-:meth:`~Connection.events`. Everything the opponent sends is refereed against
-the game before it is played: its own moves only, in turn, legal columns
-(``Game.offer`` with the opponent's side); a reconnecting opponent's move list
-must fit :func:`reconcile_with_peer`. The game record is changed only under
-:attr:`~Connection.lock`, by the I/O thread (the opponent's moves, an
-accepted undo) or by the owner's calls.
+The sockets run in one background thread: a selector loop over
+non-blocking sockets, lines of at most
+:data:`~connect4_game.net.protocol.MAX_LINE_BYTES` bytes, a ping every
+``ping_interval`` seconds, a friend lost after ``peer_timeout`` seconds of
+silence, a connect in a helper thread. The owner never waits for it: it
+calls :meth:`~Connection.send_move`, :meth:`~Connection.request_undo`,
+:meth:`~Connection.answer_undo`, :meth:`~Connection.send_chat` and
+:meth:`~Connection.close`, and takes the typed events
+(:mod:`connect4_game.net.events`) from a plain queue with
+:meth:`~Connection.events`. Everything the opponent sends is refereed
+against the game before it is played: its own moves only, in turn, legal
+columns; a reconnecting opponent's move list must fit
+:func:`reconcile_with_peer`. The record changes only under
+:attr:`~Connection.lock`.
 
 This module never imports pygame.
 """
@@ -27,8 +27,12 @@ This module never imports pygame.
 from __future__ import annotations
 
 import collections
+import contextlib
 import logging
+import os
 import queue
+import selectors
+import socket
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -40,6 +44,7 @@ from connect4_game.core.game import Game, Move, MoveRefused, reconcile, side_for
 from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
+from connect4_game.net.address import addr_text
 from connect4_game.net.events import (
     ChatMessage,
     Closed,
@@ -55,13 +60,17 @@ from connect4_game.net.events import (
     UndoAnswered,
     UndoRequested,
 )
-from connect4_game.net.transport import CLOSE_GRACE, Conn, ConnState, Transport
 
-__all__ = ['NetState', 'Connection', 'reconcile_with_peer', 'check_timing']
+__all__ = ['NetState', 'Conn', 'Connection', 'reconcile_with_peer', 'check_timing']
 
 logger = logging.getLogger(__name__)
 
+TICK = 0.05             # seconds: the longest the I/O thread sleeps between checks
+CLOSE_GRACE = 1.0       # seconds (real time) to deliver a last error/bye before closing
+MAX_OUT = 64 * 1024     # bytes queued for a peer that does not read: then it is dropped
+_WAKE, _LISTEN = object(), object()
 _C = TypeVar('_C', bound='Connection')
+Dialed = Callable[['Conn | None', 'BaseException | None'], None]
 
 
 class NetState(str, Enum):
@@ -75,7 +84,35 @@ class NetState(str, Enum):
     CLOSED = 'closed'       # this side closed, or the connection stopped for good
 
 
-_FINAL = (NetState.FAILED, NetState.CLOSED)
+class ConnState(Enum):
+    """Where one TCP connection is in its life."""
+
+    HANDSHAKE = 'handshake'     # connected; hello/welcome not accepted yet
+    ACTIVE = 'active'           # the opponent's connection: the game is played over it
+    CLOSING = 'closing'         # a last message goes out; closed when it is, or after a grace
+
+
+class Conn:
+    """One TCP connection and its buffers (I/O thread only).
+
+    Attributes: ``address`` (``'ip:port'``), ``ip``, ``state``, ``deadline``
+    (protocol clock seconds: the handshake must be done by then),
+    ``last_heard``/``last_ping`` (protocol clock seconds) and ``closed``.
+    """
+
+    def __init__(self, sock: socket.socket, addr: object, now: float, deadline: float) -> None:
+        self.sock = sock
+        self.ip = str(addr[0]) if isinstance(addr, tuple) and addr else '?'
+        self.address = addr_text(addr)
+        self.lines = P.LineBuffer()
+        self.out = bytearray()
+        self.state = ConnState.HANDSHAKE
+        self.deadline = deadline
+        self.close_by = 0.0               # real time: when a closing connection is cut
+        self.last_heard = self.last_ping = now
+        self.mask = selectors.EVENT_READ
+        self.shut_wr = False
+        self.closed = False
 
 
 def check_timing(value: object, what: str) -> float:
@@ -85,26 +122,12 @@ def check_timing(value: object, what: str) -> float:
     return seconds
 
 
-def _foreign_text(ours: Sequence[int], theirs: Sequence[int], peer_side: Side) -> str:
-    """Why a move list that extends or falls short of ours is refused."""
-    if len(theirs) > len(ours):
-        ply = next(p for p in range(len(ours) + 1, len(theirs) + 1)
-                   if side_for_ply(p) != peer_side)
-        return (f"move {ply} is {side_for_ply(ply)}'s, not yours: a side sends only its own "
-                f'next move')
-    missing = len(ours) - len(theirs)
-    return (f'your list lacks {missing} move{"s" if missing > 1 else ""} of this game '
-            f'(from move {len(theirs) + 1})')
-
-
 def reconcile_with_peer(game: Game, theirs: Sequence[int], peer_side: Side
                         ) -> list[tuple[int, int]]:
-    """Bring ``game`` in step with the move list the opponent (playing
-    ``peer_side``) brought to a handshake.
-
-    Accepted: the same list; ``game``'s moves plus one move of ``peer_side``
-    (played into ``game`` here); ``game``'s moves plus one of this side's
-    (the opponent missed it: it is returned, to send).
+    """Bring ``game`` in step with the move list (0-based columns) the
+    opponent, playing ``peer_side``, brought to a handshake: the same list;
+    ``game``'s moves plus one move of ``peer_side`` (played into ``game``);
+    or ``game``'s moves less one of this side's (returned, to send).
 
     :returns: ``[(ply, column)]`` of this side's move the opponent lacks, or ``[]``.
     :raises ProtocolError: ``'diverged'`` (neither list extends the other),
@@ -125,26 +148,38 @@ def reconcile_with_peer(game: Game, theirs: Sequence[int], peer_side: Side
         return []
     if len(ours) == len(theirs) + 1 and side_for_ply(len(ours)) != peer_side:
         return [(len(ours), ours[-1])]
-    raise P.ProtocolError('foreign_moves', _foreign_text(ours, theirs, peer_side))
+    if len(theirs) > len(ours):
+        ply = next(p for p in range(len(ours) + 1, len(theirs) + 1)
+                   if side_for_ply(p) != peer_side)
+        text = (f"move {ply} is {side_for_ply(ply)}'s, not yours: a side sends only its own "
+                f'next move')
+    else:
+        missing = len(ours) - len(theirs)
+        text = (f'your list lacks {missing} move{"s" if missing > 1 else ""} of this game '
+                f'(from move {len(theirs) + 1})')
+    raise P.ProtocolError('foreign_moves', text)
 
 
 class Connection:
     """What a host and a joiner share: the state machine of one connection
-    to the opponent (see the module docstring).
+    to the opponent and its sockets (see the module docstring).
 
+    :param ping_interval: seconds between pings on the opponent's connection;
+        ``peer_timeout`` seconds of silence lose it; a new connection has
+        ``handshake_timeout`` seconds to shake hands.
+    :param clock: the protocol clock (monotonic seconds; tests drive it).
     :raises ValueError: for a bad name, a timing that is not a finite number
         of seconds > 0, or a ``peer_timeout`` not longer than ``ping_interval``.
 
-    Attributes (read them): ``state`` (:class:`NetState`, moved by the
-    events as the owner takes them, and by :meth:`close`) and
-    ``state_since`` (:func:`time.monotonic` seconds when it last changed);
-    the I/O thread changes the others under ``lock``: ``game`` (None for a joiner before its
-    first handshake); ``side``; ``names`` (``{Side: name}``); ``info`` (the
-    last :class:`~connect4_game.net.events.GameInfo`, None before the first
-    handshake); ``failure`` (a :class:`~connect4_game.net.events.JoinFailure`
-    once a join failed) and ``failure_text`` (its sentence); ``undo_out``
-    / ``undo_in`` (the ply of this side's / the opponent's open undo
-    request, or None); ``name``.
+    The owner reads: ``state`` (:class:`NetState`, moved by the events as
+    the owner takes them and by :meth:`close`), ``state_since``
+    (:func:`time.monotonic` seconds when it last changed), ``failure`` (a
+    :class:`~connect4_game.net.events.JoinFailure` once a join failed) and
+    ``failure_text``; changed by the I/O thread under ``lock``: ``game``
+    (None for a joiner before its first handshake), ``side``, ``names``
+    (``{Side: name}``), ``info`` (the last
+    :class:`~connect4_game.net.events.GameInfo`), ``undo_out`` / ``undo_in``
+    (the ply of this side's / the opponent's open undo request, or None).
     """
 
     is_host = False
@@ -152,32 +187,40 @@ class Connection:
     def __init__(self, *, name: str, ping_interval: float, peer_timeout: float,
                  handshake_timeout: float, clock: Callable[[], float]) -> None:
         self.name = P.check_name(name)
-        ping = check_timing(ping_interval, 'ping_interval')
-        silence = check_timing(peer_timeout, 'peer_timeout')
-        if silence <= ping:
+        self._ping = check_timing(ping_interval, 'ping_interval')
+        self._silence = check_timing(peer_timeout, 'peer_timeout')
+        self._shake = check_timing(handshake_timeout, 'handshake_timeout')
+        if self._silence <= self._ping:
             raise ValueError('peer_timeout must be longer than ping_interval')
         self._clock = clock
-        self._transport = Transport(self, clock, ping_interval=ping, peer_timeout=silence,
-                                    handshake_timeout=check_timing(handshake_timeout,
-                                                                   'handshake_timeout'))
         self.lock = threading.RLock()
         self.state = NetState.WAITING
         self.state_since = time.monotonic()
+        self.failure: JoinFailure | None = None
+        self.failure_text = ''
         self.game: Game | None = None
         self.side: Side | None = None
         self.host_side: Side | None = None
         self.names: dict[Side, str] = {Side.X: '', Side.O: ''}
         self.info: GameInfo | None = None
-        self.failure: JoinFailure | None = None
-        self.failure_text = ''
-        self._active: Conn | None = None         # the opponent's connection
         self.undo_out: int | None = None
         self.undo_in: int | None = None
+        self._active: Conn | None = None         # the opponent's connection
         self._outbox: collections.deque[P.Message] = collections.deque()
         self._events: queue.Queue[Event] = queue.Queue()
         self._finished = False                   # the I/O thread should stop
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._sel: selectors.BaseSelector | None = None
+        self._wake_r: socket.socket | None = None
+        self._wake_w: socket.socket | None = None
+        self._listener: socket.socket | None = None
+        self._dial = 0                           # the current connect attempt's number
+        self._connects: queue.Queue[tuple[int, socket.socket | None, BaseException | None,
+                                        Dialed]] = queue.Queue()
+        self._conns: set[Conn] = set()
+        self._listener_closed = threading.Event()
+        self._listener_closed.set()
         self._playing: dict[str, Callable[[Conn, P.Message], None]] = {
             'move': self._on_move, 'undo_request': self._on_undo_request,
             'undo_reply': self._on_undo_reply, 'chat': self._on_chat, 'bye': self._on_bye,
@@ -185,7 +228,7 @@ class Connection:
             'welcome': self._on_unexpected,
         }
 
-    # == what the owner reads =========================================================
+    # == the owner's side: reads, events, calls that never block ======================
 
     @property
     def connected(self) -> bool:
@@ -223,8 +266,8 @@ class Connection:
             return tuple(self.game.moves) if self.game is not None else ()
 
     def events(self) -> list[Event]:
-        """Every event since the last call, oldest first (an empty list if
-        none); :attr:`state` and :attr:`failure` follow them as they are taken."""
+        """Every event since the last call, oldest first ([] if none);
+        :attr:`state` and :attr:`failure` follow them as they are taken."""
         out = []
         while True:
             try:
@@ -241,7 +284,6 @@ class Connection:
         return [first] + self.events()
 
     def _take(self, event: Event) -> Event:
-        """The owner takes ``event``: the state moves as it says."""
         if isinstance(event, (Connected, PeerBack)):
             self._set(NetState.PLAYING)
         elif isinstance(event, PeerLost):
@@ -253,12 +295,15 @@ class Connection:
             self._set(NetState.CLOSED)
         return event
 
-    # == what the owner does (any thread, never blocks) ===============================
+    def _set(self, state: NetState) -> None:
+        """Move to ``state`` (the owner's thread); FAILED and CLOSED are final."""
+        if state is not self.state and self.state not in (NetState.FAILED, NetState.CLOSED):
+            self.state, self.state_since = state, time.monotonic()
 
     def send_move(self, ply: int, column: int) -> Move | None:
         """Play this side's move ``ply`` (1-based) in ``column`` (0-based) into
-        the game and send it; while the opponent is away it is kept, and the
-        next handshake delivers it.
+        the game and send it (while the opponent is away, the next handshake
+        delivers it).
 
         :returns: the :class:`~connect4_game.core.game.Move`, or None if that
             exact move was already played.
@@ -271,15 +316,13 @@ class Connection:
             if self.game is None or self.side is None:
                 raise ValueError('there is no game yet: wait until the opponent is connected')
             move = self.game.offer(ply, column, self.side)
-            if move is not None and self._active is not None:
-                self._outbox.append({'type': 'move', 'ply': ply, 'column': column})
-        self._transport.wake()
+            if move is not None:
+                self._queue({'type': 'move', 'ply': ply, 'column': column})
         return move
 
     def request_undo(self, ply: int | None = None) -> int | None:
         """Ask the opponent to go back to the first ``ply`` moves (None: to
-        just before this side's last move); ``UndoAnswered`` follows, and
-        nothing is taken back before it.
+        just before this side's last move); ``UndoAnswered`` follows.
 
         :returns: the ply asked for, or None if no request can be made now
             (not connected, a request is open either way, no move of this side).
@@ -296,11 +339,8 @@ class Connection:
                 if not mine:
                     return None
                 ply = mine[0] - 1
-            else:
-                check_int(ply, 0, played - 1, 'ply')
-            self.undo_out = ply
-            self._outbox.append({'type': 'undo_request', 'ply': ply})
-        self._transport.wake()
+            self.undo_out = check_int(ply, 0, played - 1, 'ply')
+            self._queue({'type': 'undo_request', 'ply': ply})
         return ply
 
     def pending_undo(self) -> int | None:
@@ -309,10 +349,9 @@ class Connection:
 
     def answer_undo(self, accept: bool) -> bool:
         """Answer the opponent's open undo request; if ``accept``, every move
-        after the asked ply is taken back from the game at once.
+        after its ply is taken back from the game at once.
 
-        :returns: True if answered, False if no request is open (answered
-            already, or the connection was lost since).
+        :returns: False if no request is open (answered, or the connection lost since).
         """
         with self.lock:
             ply, game = self.undo_in, self.game
@@ -322,8 +361,7 @@ class Connection:
             accept = bool(accept) and ply <= len(game.moves)
             if accept:
                 game.truncate(ply)
-            self._outbox.append({'type': 'undo_reply', 'ply': ply, 'accept': accept})
-        self._transport.wake()
+            self._queue({'type': 'undo_reply', 'ply': ply, 'accept': accept})
         return True
 
     def send_chat(self, text: str) -> bool:
@@ -334,10 +372,14 @@ class Connection:
         """
         P.check_chat(text)
         with self.lock:
-            if self._active is None:
-                return False
-            self._outbox.append({'type': 'chat', 'text': text})
-        self._transport.wake()
+            return self._queue({'type': 'chat', 'text': text})
+
+    def _queue(self, msg: P.Message) -> bool:
+        """Queue ``msg`` for the opponent's connection (hold ``lock``); False if none."""
+        if self._active is None:
+            return False
+        self._outbox.append(msg)
+        self._wake()
         return True
 
     def close(self, wait: float = 1.0) -> None:
@@ -347,13 +389,12 @@ class Connection:
         host's listening socket to close. Safe to call twice."""
         self._set(NetState.CLOSED)
         self._stop.set()
-        self._transport.wake()
+        self._wake()
         if self.running:
-            self._transport.listener_closed.wait(wait)
+            self._listener_closed.wait(wait)
 
     def join(self, timeout: float | None = None) -> bool:
-        """Wait up to ``timeout`` seconds for the I/O thread to stop; True if
-        it has (or never started)."""
+        """Wait up to ``timeout`` seconds for the I/O thread to stop; True if it has."""
         if self._thread is not None:
             self._thread.join(timeout)
             return not self._thread.is_alive()
@@ -374,11 +415,15 @@ class Connection:
         """
         if self._thread is not None:
             raise RuntimeError('already started')
-        self._transport.open()
+        self._sel = selectors.DefaultSelector()
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_r.setblocking(False)
+        self._wake_w.setblocking(False)
+        self._sel.register(self._wake_r, selectors.EVENT_READ, _WAKE)
         try:
             self._open()
         except BaseException:
-            self._transport.teardown()
+            self._teardown()
             raise
         self._thread = threading.Thread(target=self._run, name=type(self).__name__ + '-net',
                                         daemon=True)
@@ -387,103 +432,58 @@ class Connection:
 
     # == the state machine (I/O thread) ==================================================
 
-    def _set(self, state: NetState) -> None:
-        """Move to ``state`` (the owner's thread); FAILED and CLOSED are final."""
-        if state is not self.state and self.state not in _FINAL:
-            self.state = state
-            self.state_since = time.monotonic()
-
     def _emit(self, event: Event) -> None:
-        """Queue ``event`` for the owner."""
         self._events.put(event)
 
-    def on_message(self, conn: Conn, msg: P.Message) -> None:
+    def _run(self) -> None:
+        try:
+            while not self._stop.is_set() and not self._finished:
+                self._step()
+            self._farewell()
+        except Exception as exc:    # a bug here must not end the game silently
+            logger.exception('the network thread failed')
+            self._emit(Error(f'the network connection failed: {clip(exc)}'))
+        finally:
+            self._teardown()
+            self._emit(Closed())
+
+    def _on_message(self, conn: Conn, msg: P.Message) -> None:
         """A message: the handshake's while ``conn`` shakes hands, else the game's."""
         if conn.state is ConnState.HANDSHAKE:
             self._handshake(conn, msg)
         elif conn is self._active:
             self._playing[msg['type']](conn, msg)
 
-    def refuse(self, conn: Conn, code: str, text: str, ply: int | None = None) -> None:
-        """Answer ``conn`` with an error ``code`` and close it."""
-        msg: P.Message = {'type': 'error', 'code': code, 'text': clip(text, P.MAX_TEXT)}
-        if ply is not None:
-            msg['ply'] = ply
+    def _refuse(self, conn: Conn, code: str, text: str) -> None:
+        """``conn`` broke a rule: answer with an error ``code`` and close it."""
         was_active = self._detach(conn)
-        self._transport.begin_close(conn, msg)
+        self._begin_close(conn, {'type': 'error', 'code': code, 'text': clip(text, P.MAX_TEXT)})
         if was_active:
             self._lost(f'the connection was closed after a bad message ({clip(text)})', False)
         else:
             self._turned_away(conn, code, clip(text))
 
-    def on_broken(self, conn: Conn, reason: str) -> None:
-        """``conn`` was closed at once (reset, closed, silent, not reading)."""
-        if self._detach(conn):
-            self._lost(reason, False)
-        else:
-            self._turned_away(conn, None, reason)
-
-    def on_tick(self, now: float) -> None:
-        """Once per loop: send what the owner queued."""
-        with self.lock:
-            items, active = list(self._outbox), self._active
-            self._outbox.clear()
-        for msg in items:
-            if active is not None:
-                self._transport.send(active, msg)
-
-    def _run(self) -> None:
-        try:
-            while not self._stop.is_set() and not self._finished:
-                self._transport.step()
-            self._farewell()
-        except Exception as exc:    # a bug here must not end the game silently
-            logger.exception('the network thread failed')
-            self._emit(Error(f'the network connection failed: {clip(exc)}'))
-        finally:
-            self._transport.teardown()
-            self._emit(Closed())
-
-    def _farewell(self) -> None:
-        """Stopping: say bye to the opponent, stop listening and give the last
-        lines a moment to go out."""
-        self.on_tick(self._clock())
-        conn = self._active
-        if conn is not None and self._detach(conn):
-            self._transport.begin_close(conn, {'type': 'bye'})
-        for c in list(self._transport.conns):
-            if c.state is not ConnState.CLOSING:
-                self._transport.close_now(c)
-        self._transport.close_listener()
-        self._transport.cancel_dial()
-        end = time.monotonic() + CLOSE_GRACE
-        while self._transport.conns and time.monotonic() < end:
-            self._transport.step(0.02)
-
     def _activate(self, conn: Conn, before: int) -> None:
-        """The handshake on ``conn`` succeeded (hold ``lock``, ``game`` and
-        ``side`` known): it is the opponent's connection now; the undo
-        requests of an earlier connection are forgotten. A move of the
-        opponent the handshake brought (the game had ``before`` moves) is
-        an ``OpponentMove`` after ``PeerBack``."""
+        """The handshake on ``conn`` succeeded (hold ``lock``; ``game`` and
+        ``side`` known): it is the opponent's connection now, and earlier
+        undo requests are forgotten. A move of the opponent the handshake
+        brought (the game had ``before`` moves) follows ``PeerBack`` as an
+        ``OpponentMove``."""
         assert self.game is not None and self.side is not None
         first = self.info is None
         conn.state = ConnState.ACTIVE
         conn.last_heard = conn.last_ping = self._clock()
         self._active = conn
         self.undo_out = self.undo_in = None
-        info = GameInfo(rows=self.game.rows, cols=self.game.cols,
-                        host_side=self.host_side or Side.X, my_side=self.side,
-                        moves=tuple(self.game.moves), names=dict(self.names),
-                        peer=conn.address)
-        self.info = info
-        self._emit(Connected(info) if first else PeerBack(info))
+        self.info = GameInfo(self.game.rows, self.game.cols, self.host_side or Side.X,
+                             self.side, tuple(self.game.moves), dict(self.names), conn.address)
+        self._emit(Connected(self.info) if first else PeerBack(self.info))
         if not first and len(self.game.moves) > before:
             self._emit(OpponentMove(len(self.game.moves), self.game.moves[-1]))
 
     def _detach(self, conn: Conn) -> bool:
-        """Forget ``conn`` as the opponent's connection (and what was queued
-        for it: the moves are in the game); True if it was."""
+        """Forget ``conn`` as the opponent's connection and what was queued
+        for it (the moves are in the game); True if it was."""
         with self.lock:
             if self._active is not conn:
                 return False
@@ -492,8 +492,8 @@ class Connection:
             return True
 
     def _lost(self, reason: str, left: bool) -> None:
-        """The opponent's connection ended: an open request of this side
-        counts as declined, the opponent's is forgotten."""
+        """The opponent's connection ended: this side's open request counts
+        as declined, the opponent's is forgotten."""
         with self.lock:
             asked, self.undo_out, self.undo_in = self.undo_out, None, None
         if asked is not None:
@@ -501,7 +501,7 @@ class Connection:
         self._emit(PeerLost(reason, left))
         self._after_lost(left)
 
-    # -- the playing state's dispatch table --------------------------------------------
+    # -- the playing state's one dispatch table ---------------------------------------
 
     def _on_move(self, conn: Conn, msg: P.Message) -> None:
         ply, column = msg['ply'], msg['column']
@@ -512,8 +512,8 @@ class Connection:
         except MoveRefused as refusal:
             logger.info('refused move %d in column %d from %s: %s', ply, column, conn.address,
                         refusal)
-            self._transport.send(conn, {'type': 'error', 'code': refusal.code.value,
-                                        'text': clip(str(refusal), P.MAX_TEXT), 'ply': ply})
+            self._send(conn, {'type': 'error', 'code': refusal.code.value,
+                              'text': clip(str(refusal), P.MAX_TEXT), 'ply': ply})
             self._emit(Error(f'refused a move from the opponent: {refusal}'))
             return
         if new:
@@ -529,7 +529,7 @@ class Connection:
         if ok:
             self._emit(UndoRequested(ply))
         else:
-            self._transport.send(conn, {'type': 'undo_reply', 'ply': ply, 'accept': False})
+            self._send(conn, {'type': 'undo_reply', 'ply': ply, 'accept': False})
 
     def _on_undo_reply(self, conn: Conn, msg: P.Message) -> None:
         ply = msg['ply']
@@ -547,29 +547,32 @@ class Connection:
 
     def _on_bye(self, conn: Conn, msg: P.Message) -> None:
         self._detach(conn)
-        self._transport.begin_close(conn)
+        self._begin_close(conn)
         self._lost('the opponent left the game', True)
 
     def _on_error(self, conn: Conn, msg: P.Message) -> None:
         text = f"the opponent says: {msg['text']}"
         if msg['code'] in P.FATAL_ERRORS:
             self._detach(conn)
-            self._transport.close_now(conn)
+            self._close_now(conn)
             self._lost(text, False)
         else:
             self._emit(Error(text))
 
     def _on_unexpected(self, conn: Conn, msg: P.Message) -> None:
-        self.refuse(conn, 'bad_message', f"unexpected {msg['type']!r} during the game")
+        self._refuse(conn, 'bad_message', f"unexpected {msg['type']!r} during the game")
 
-    # == what Host and Join add ============================================================
+    # -- what Host and Join add -------------------------------------------------------
 
     def _open(self) -> None:
-        """In the caller's thread at :meth:`start`: get ready to run."""
+        """At :meth:`start`, in the caller's thread: get ready to run."""
 
     def _handshake(self, conn: Conn, msg: P.Message) -> None:
         """A message on a connection that has not shaken hands yet."""
         raise NotImplementedError
+
+    def _tick(self, now: float) -> None:
+        """Once per loop, ``now`` on the protocol clock."""
 
     def _after_lost(self, left: bool) -> None:
         """The opponent's connection just ended."""
@@ -577,3 +580,292 @@ class Connection:
     def _turned_away(self, conn: Conn, code: str | None, reason: str) -> None:
         """A connection that never got to play was refused (``code``: the
         error sent) or broke (``code`` None)."""
+
+    # == the sockets (I/O thread, except _wake) ==========================================
+
+    def _listen(self, addr: str, port: int) -> None:
+        """Listen on ``addr``:``port`` ('' or '0.0.0.0': every IPv4 interface;
+        port 0: any free one).
+
+        :raises OSError: if the address cannot be used (in use, no such address).
+        """
+        assert self._sel is not None
+        sockaddr: tuple[str, int] | tuple[str, int, int, int] | tuple[int, bytes]
+        if addr in ('', '0.0.0.0'):
+            family, sockaddr = socket.AF_INET, ('0.0.0.0', port)
+        else:
+            info = socket.getaddrinfo(addr, port, type=socket.SOCK_STREAM,
+                                      flags=socket.AI_PASSIVE)[0]
+            family, sockaddr = info[0], info[4]
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            if os.name != 'nt':     # a restarted host takes its port back at once
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(sockaddr)
+            sock.listen(16)
+            sock.setblocking(False)
+        except BaseException:
+            sock.close()
+            raise
+        self._listener = sock
+        self._listener_closed.clear()
+        self._sel.register(sock, selectors.EVENT_READ, _LISTEN)
+
+    def _close_listener(self) -> None:
+        sock, self._listener = self._listener, None
+        if sock is not None:
+            self._unregister(sock)
+            sock.close()
+        self._listener_closed.set()
+
+    def _accepted(self, conn: Conn) -> None:
+        """A host took a new connection."""
+
+    def _connect(self, host: str, port: int, timeout: float, on_done: Dialed) -> None:
+        """Connect to ``host``:``port`` in a helper thread (name lookup, each
+        address in turn, ``timeout`` seconds each); ``on_done(conn, None)``
+        or ``on_done(None, error)`` follows in the I/O thread (``error``: an
+        :class:`OSError`, :class:`TimeoutError` or :class:`ValueError`).
+        A new attempt, or :meth:`_cancel_connect`, forgets the last."""
+        self._dial += 1
+        number = self._dial
+
+        def connect() -> None:
+            try:
+                sock: socket.socket | None = socket.create_connection((host, port), timeout)
+                error: BaseException | None = None
+            except (OSError, ValueError) as exc:   # ValueError: a name the resolver refuses
+                sock, error = None, exc
+            self._connects.put((number, sock, error, on_done))
+            self._wake()
+
+        threading.Thread(target=connect, name='net-connect', daemon=True).start()
+
+    def _cancel_connect(self) -> None:
+        self._dial += 1
+
+    def _take_connected(self) -> None:
+        while True:
+            try:
+                number, sock, error, on_done = self._connects.get_nowait()
+            except queue.Empty:
+                return
+            if number != self._dial:
+                if sock is not None:
+                    sock.close()
+                continue
+            self._dial += 1
+            try:
+                peer = sock.getpeername() if sock is not None else None
+            except OSError as exc:
+                sock, error = None, exc
+            on_done(None if sock is None else self._adopt(sock, peer), error)
+
+    def _wake(self) -> None:
+        """End the loop's current wait at once (any thread)."""
+        if self._wake_w is not None:
+            with contextlib.suppress(OSError):   # full (already woken) or closed (stopping)
+                self._wake_w.send(b'x')
+
+    def _step(self, timeout: float = TICK) -> None:
+        """Wait up to ``timeout`` seconds for the sockets, serve them, then tick."""
+        assert self._sel is not None
+        for key, mask in self._sel.select(timeout):
+            if key.data is _WAKE:
+                with contextlib.suppress(OSError):
+                    while self._wake_r is not None and self._wake_r.recv(4096):
+                        pass
+            elif key.data is _LISTEN:
+                self._accept()
+            else:
+                try:
+                    self._service(key.data, mask)
+                except Exception as exc:     # one connection's bug never stops the others
+                    logger.exception('error serving %s', key.data.address)
+                    self._drop(key.data, f'internal error: {clip(exc)}')
+        self._take_connected()
+        self._heartbeat(self._clock())
+
+    def _adopt(self, sock: socket.socket, addr: object) -> Conn:
+        """A connected socket as a :class:`Conn` in handshake, watched."""
+        assert self._sel is not None
+        sock.setblocking(False)
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        now = self._clock()
+        conn = Conn(sock, addr, now, now + self._shake)
+        self._sel.register(sock, selectors.EVENT_READ, conn)
+        self._conns.add(conn)
+        return conn
+
+    def _accept(self) -> None:
+        for _ in range(16):
+            if self._listener is None:
+                return
+            try:
+                sock, addr = self._listener.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as exc:          # out of file descriptors and the like
+                logger.warning('could not accept a connection: %s', exc)
+                return
+            self._accepted(self._adopt(sock, addr))
+
+    def _service(self, conn: Conn, mask: int) -> None:
+        if conn.closed:
+            return
+        if mask & selectors.EVENT_READ:
+            try:
+                data: bytes | None = conn.sock.recv(8192)
+            except (BlockingIOError, InterruptedError):
+                data = None
+            except OSError as exc:
+                self._drop(conn, f'the connection broke ({clip(exc.strerror or exc)})')
+                return
+            if data == b'':
+                if conn.state is ConnState.CLOSING:
+                    self._close_now(conn)
+                else:
+                    self._drop(conn, 'the connection was closed')
+                return
+            if data and conn.state is not ConnState.CLOSING:
+                self._received(conn, data)
+        if not conn.closed and mask & selectors.EVENT_WRITE:
+            self._flush(conn)
+
+    def _received(self, conn: Conn, data: bytes) -> None:
+        """Lines arrived: decoded (a bad one refused), pings answered, the
+        rest to :meth:`_on_message`."""
+        try:
+            for line in conn.lines.feed(data):
+                if conn.closed or conn.state is ConnState.CLOSING:
+                    return
+                msg = P.decode(line)
+                conn.last_heard = self._clock()
+                if msg['type'] == 'ping':
+                    self._send(conn, {'type': 'pong'})
+                elif msg['type'] != 'pong':          # hearing anything is what counts
+                    self._on_message(conn, msg)
+        except P.ProtocolError as err:
+            self._refuse(conn, err.code, str(err))
+
+    def _heartbeat(self, now: float) -> None:
+        """Close what is due, refuse slow handshakes, ping or lose the
+        opponent, send what the owner queued; then the subclass's tick."""
+        real = time.monotonic()
+        for conn in list(self._conns):
+            if conn.state is ConnState.CLOSING:
+                if real >= conn.close_by:
+                    self._close_now(conn)
+            elif conn.state is ConnState.HANDSHAKE:
+                if now >= conn.deadline:
+                    self._refuse(conn, 'timeout', 'no handshake in time')
+            elif now - conn.last_heard >= self._silence:
+                self._drop(conn, f'nothing heard from the opponent for {self._silence:g} s')
+            elif now - conn.last_ping >= self._ping:
+                conn.last_ping = now
+                self._send(conn, {'type': 'ping'})
+        self._send_queued()
+        self._tick(now)
+
+    def _send_queued(self) -> None:
+        with self.lock:
+            items, active = list(self._outbox), self._active
+            self._outbox.clear()
+        for msg in items:
+            if active is not None:
+                self._send(active, msg)
+
+    def _send(self, conn: Conn, msg: P.Message) -> None:
+        """Queue ``msg`` on ``conn`` and send what the socket takes now; a
+        peer that lets more than :data:`MAX_OUT` bytes pile up is dropped."""
+        if conn.closed:
+            return
+        conn.out += P.encode(msg)
+        if len(conn.out) > MAX_OUT:
+            self._drop(conn, 'the other side stopped reading')
+        else:
+            self._flush(conn)
+
+    def _flush(self, conn: Conn) -> None:
+        assert self._sel is not None
+        try:
+            while conn.out:
+                del conn.out[:conn.sock.send(conn.out)]
+        except (BlockingIOError, InterruptedError):
+            pass
+        except OSError as exc:
+            self._drop(conn, f'the connection broke ({clip(exc.strerror or exc)})')
+            return
+        want = selectors.EVENT_READ | (selectors.EVENT_WRITE if conn.out else 0)
+        if want != conn.mask:
+            conn.mask = want
+            self._sel.modify(conn.sock, want, conn)
+        if not conn.out and conn.state is ConnState.CLOSING and not conn.shut_wr:
+            conn.shut_wr = True
+            with contextlib.suppress(OSError):
+                conn.sock.shutdown(socket.SHUT_WR)
+
+    def _begin_close(self, conn: Conn, msg: P.Message | None = None) -> None:
+        """Send ``msg`` (if any), then close once it is out and the other side
+        closed too, or after :data:`CLOSE_GRACE` seconds."""
+        if conn.closed or conn.state is ConnState.CLOSING:
+            return
+        conn.state = ConnState.CLOSING
+        conn.close_by = time.monotonic() + CLOSE_GRACE
+        if msg is not None:
+            conn.out += P.encode(msg)
+        self._flush(conn)
+
+    def _close_now(self, conn: Conn) -> None:
+        if not conn.closed:
+            conn.closed = True
+            self._conns.discard(conn)
+            self._unregister(conn.sock)
+            with contextlib.suppress(OSError):
+                conn.sock.close()
+
+    def _drop(self, conn: Conn, reason: str) -> None:
+        """Close ``conn`` at once (reset, closed, silent, not reading)."""
+        if conn.closed:
+            return
+        self._close_now(conn)
+        if self._detach(conn):
+            self._lost(reason, False)
+        else:
+            self._turned_away(conn, None, reason)
+
+    def _unregister(self, sock: socket.socket) -> None:
+        if self._sel is not None:
+            with contextlib.suppress(KeyError, ValueError, OSError):
+                self._sel.unregister(sock)
+
+    def _farewell(self) -> None:
+        """Stopping: say bye to the opponent, stop listening and give the last
+        lines a moment to go out."""
+        self._send_queued()
+        conn = self._active
+        if conn is not None and self._detach(conn):
+            self._begin_close(conn, {'type': 'bye'})
+        for c in list(self._conns):
+            if c.state is not ConnState.CLOSING:
+                self._close_now(c)
+        self._close_listener()
+        self._cancel_connect()
+        end = time.monotonic() + CLOSE_GRACE
+        while self._conns and time.monotonic() < end:
+            self._step(0.02)
+
+    def _teardown(self) -> None:
+        for conn in list(self._conns):
+            self._close_now(conn)
+        self._cancel_connect()
+        self._close_listener()
+        for sock in (self._wake_r, self._wake_w):
+            if sock is not None:
+                with contextlib.suppress(OSError):
+                    sock.close()
+        self._wake_r = self._wake_w = None
+        if self._sel is not None:
+            with contextlib.suppress(OSError):
+                self._sel.close()

@@ -1,10 +1,6 @@
-"""Join a friend's game: connect (without blocking the I/O thread), say hello
-with the code, check the host's welcome, and come back after a lost
-connection.
-
-A join that cannot go on ends with :class:`~connect4_game.net.events.JoinFailed`
-(a :class:`~connect4_game.net.events.JoinFailure` and a short sentence for
-the player), then ``Closed``.
+"""Join a friend's game: connect, say hello with the code, check the host's
+welcome, and come back after a lost connection. A join that cannot go on
+ends with :class:`~connect4_game.net.events.JoinFailed`, then ``Closed``.
 
 This module never imports pygame.
 """
@@ -24,9 +20,8 @@ from connect4_game.core.messages import clip, quote
 from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, addr_text, check_port
-from connect4_game.net.connection import Connection, check_timing, reconcile_with_peer
+from connect4_game.net.connection import Conn, Connection, check_timing, reconcile_with_peer
 from connect4_game.net.events import JoinFailed, JoinFailure
-from connect4_game.net.transport import Conn
 
 __all__ = ['Join', 'dial_failure', 'host_refusal']
 
@@ -104,25 +99,20 @@ class Join(Connection):
     :param code: the host's code, a string of 4 digits.
     :param name: this player's name (printable, at most 32 characters).
     :param moves: a move list this side already has (0-based columns, X
-        first), e.g. from a saved game: the host's list must be the same,
-        or it plus the host's own next move; this list may add this side's
-        own next move. Anything else is refused (a different game).
-    :param reconnect: after losing the host (not after it said goodbye),
-        try again every ``retry_interval`` seconds for ``give_up_after``
-        seconds; each try waits ``connect_timeout`` seconds at most. A host
-        that refuses joins for a while (too many wrong codes from others)
-        is tried again too.
+        first), e.g. from a saved game (see
+        :func:`~connect4_game.net.connection.reconcile_with_peer`).
+    :param reconnect: after losing the host (not after a goodbye), try again
+        every ``retry_interval`` seconds for ``give_up_after`` seconds, each
+        try ``connect_timeout`` seconds at most.
     :param first_tries: seconds during which a failed *first* connection is
-        tried again every ``retry_interval`` (a script that starts both sides
-        at once); 0 (the default) reports it at once (a mistyped address).
+        tried again (a script that starts both sides at once); 0 reports it
+        at once (a mistyped address).
     :param ping_interval, peer_timeout, handshake_timeout, clock: as for
         :class:`~connect4_game.net.host.Host`.
     :raises ValueError: for any bad value.
 
-    The first connection is tried at :meth:`start`; if it fails (no host
-    there, wrong code, game already running), ``JoinFailed`` and ``Closed``
-    follow. This side's checker is the host's other one (``side`` after
-    ``Connected``). ``dialing`` is True while a connection attempt is under way.
+    This side plays the host's other side (``side`` after ``Connected``).
+    ``dialing`` is True while a connection attempt is under way.
     """
 
     def __init__(self, addr: str, port: int = DEFAULT_PORT, code: str = '', *,
@@ -161,9 +151,8 @@ class Join(Connection):
         self._next_try = self._clock()
         self._first_deadline = self._next_try + self._first_tries
 
-    def on_tick(self, now: float) -> None:
-        """Once per loop: send what the game queued; (re)connect when it is time."""
-        super().on_tick(now)
+    def _tick(self, now: float) -> None:
+        """(Re)connect when it is time."""
         if self.connected or self._pending is not None or self.dialing \
                 or self._next_try is None or self._finished or self._stop.is_set() \
                 or now < self._next_try:
@@ -174,7 +163,7 @@ class Join(Connection):
             return
         self._next_try = None
         self.dialing = True
-        self._transport.dial(self.addr, self.port, self._connect_timeout, self._dialed)
+        self._connect(self.addr, self.port, self._connect_timeout, self._dialed)
 
     def _dialed(self, conn: Conn | None, error: BaseException | None) -> None:
         self.dialing = False
@@ -186,8 +175,8 @@ class Join(Connection):
         self._pending = conn
         with self.lock:
             moves = list(self.game.moves) if self.game is not None else list(self._known)
-        self._transport.send(conn, {'type': 'hello', 'version': P.PROTOCOL_VERSION,
-                                    'code': self.code, 'name': self.name, 'moves': moves})
+        self._send(conn, {'type': 'hello', 'version': P.PROTOCOL_VERSION, 'code': self.code,
+                          'name': self.name, 'moves': moves})
 
     def _attempt_failed(self, cause: JoinFailure, text: str, fatal: bool = False) -> None:
         self._pending = None
@@ -222,7 +211,7 @@ class Join(Connection):
 
     def _handshake(self, conn: Conn, msg: P.Message) -> None:
         if msg['type'] == 'error':
-            self._transport.close_now(conn)
+            self._close_now(conn)
             logger.info('%s refused: %s (%s)', self.address, msg['text'], msg['code'])
             cause, text, again = host_refusal(msg['code'], msg['text'])
             # A host pausing joins after strangers' wrong codes: this side's
@@ -236,10 +225,10 @@ class Join(Connection):
             refusal, extra = self._take_welcome(conn, msg)
         if refusal is not None:
             logger.warning("refused %s's welcome: %s (%s)", self.address, refusal[1], refusal[0])
-            self.refuse(conn, *refusal)
+            self._refuse(conn, *refusal)
             return
         for ply, column in extra:                # this side's move made while the host was away
-            self._transport.send(conn, {'type': 'move', 'ply': ply, 'column': column})
+            self._send(conn, {'type': 'move', 'ply': ply, 'column': column})
 
     def _check_welcome(self, msg: P.Message) -> tuple[str, str] | None:
         if msg['type'] != 'welcome':
