@@ -23,7 +23,7 @@ cached per size (see :func:`geometry`). Nothing in this module imports pygame.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Protocol
 
@@ -31,7 +31,8 @@ from connect4_game.core.board import validate_checker
 
 __all__ = [
     "Geometry", "geometry", "cell_bit", "from_slots", "from_board", "from_moves",
-    "can_play", "play", "play_bit", "has_four", "winning_cells", "key", "mirror", "HasSlots",
+    "can_play", "play", "play_bit", "has_four", "winning_cells", "wincells_for", "key", "mirror",
+    "HasSlots",
 ]
 
 
@@ -71,17 +72,36 @@ def winning_cells(bits: int, mask: int, h: int, w: int) -> int:
     that would complete a four for the side owning ``bits``, given occupancy
     ``mask``. Used for threat-based move ordering and forced-block detection.
     Shape: int mask in the layout described in the module docstring."""
-    full = geometry(h, w).board
-    # vertical: three stacked directly below the empty cell
-    r = (bits << 1) & (bits << 2) & (bits << 3)
-    for s in (h + 1, h, h + 2):  # horizontal, the two diagonals
-        p = (bits << s) & (bits << (2 * s))
-        r |= p & (bits << (3 * s))
-        r |= p & (bits >> s)
-        p = (bits >> s) & (bits >> (2 * s))
-        r |= p & (bits << s)
-        r |= p & (bits >> (3 * s))
-    return r & (full ^ mask)
+    return wincells_for(h)(bits, geometry(h, w).board ^ mask)
+
+
+@cache
+def wincells_for(h: int) -> Callable[[int, int], int]:
+    """``wincells(p, free)`` for boards of height ``h``: the cells of mask
+    ``free`` where the side owning ``p`` would complete a four -- compiled
+    once per height as a closure over the shifts (the search kernels call it
+    up to eight times a node)."""
+    s1, s2, s3 = h + 1, h, h + 2        # horizontal, the two diagonals
+
+    def wincells(p: int, free: int) -> int:
+        r = (p << 1) & (p << 2) & (p << 3)      # vertical: three stacked below
+        lo = p << s1
+        hi = p >> s1
+        a = lo & (lo << s1)
+        b = hi & (hi >> s1)
+        r |= (a & ((a << s1) | hi)) | (b & ((b >> s1) | lo))
+        lo = p << s2
+        hi = p >> s2
+        a = lo & (lo << s2)
+        b = hi & (hi >> s2)
+        r |= (a & ((a << s2) | hi)) | (b & ((b >> s2) | lo))
+        lo = p << s3
+        hi = p >> s3
+        a = lo & (lo << s3)
+        b = hi & (hi >> s3)
+        r |= (a & ((a << s3) | hi)) | (b & ((b >> s3) | lo))
+        return r & free
+    return wincells
 
 
 def can_play(mask: int, h: int, col: int) -> bool:

@@ -10,8 +10,7 @@ below every evaluation.
 Terms (each side's, the side to move's minus the opponent's):
 
 * **Threats** -- empty cells where a side would complete four (anywhere on
-  the board, reachable now or not: :meth:`Engine.wincells
-  <connect4_game.ai.search.Engine>`). Weighted by **Allis's odd/even
+  the board, reachable now or not: :func:`~connect4_game.ai.bitboard.wincells_for`). Weighted by **Allis's odd/even
   threat rule**: when the board fills up column by column, the side that
   moves when an even number of cells is empty (X on 6x7, "the odd player")
   gets the cells of the odd rows counted from the bottom (1-based) and the
@@ -38,8 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from connect4_game.ai.bitboard import Geometry, geometry
-from connect4_game.ai.search import Engine
+from connect4_game.ai.bitboard import Geometry, geometry, wincells_for
 
 __all__ = ["Evaluator", "evaluator", "cell_weights", "WIN_FLOOR",
            "W_GOOD", "W_OTHER", "W_ZUGZWANG", "W_STACKED"]
@@ -87,7 +85,7 @@ class Evaluator:
     def __init__(self, h: int, w: int) -> None:
         geo = geometry(h, w)
         self.h, self.w, self.geo = h, w, geo
-        self.wincells: Callable[[int, int], int] = Engine(h, w, True, {}, {}, 1).wincells
+        self.wincells: Callable[[int, int], int] = wincells_for(h)
         even_rows = 0                       # rows an even number of rows below the top
         for row in range(h - 1, -1, -2):
             even_rows |= geo.bottom << row

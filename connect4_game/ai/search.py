@@ -117,8 +117,9 @@ class Engine:
         self._build()
 
     def _build(self) -> None:
-        """Compile ``win``, ``lose``, ``wincells`` and ``take_nodes`` as closures
-        over this board's bit constants and the two tables."""
+        """Compile ``win``, ``lose`` and ``take_nodes`` as closures over this
+        board's bit constants and the two tables (``wincells``:
+        :func:`~connect4_game.ai.bitboard.wincells_for`)."""
         geo = self.geo
         h = self.h
         BOT = geo.bottom
@@ -141,25 +142,7 @@ class Engine:
         tget2 = table2.get
         cap = self.max_entries
 
-        def wincells(p: int, free: int) -> int:
-            """Empty cells (within ``free``) completing a four for ``p``."""
-            r = (p << 1) & (p << 2) & (p << 3)
-            lo = p << s1
-            hi = p >> s1
-            a = lo & (lo << s1)
-            b = hi & (hi >> s1)
-            r |= (a & ((a << s1) | hi)) | (b & ((b >> s1) | lo))
-            lo = p << s2
-            hi = p >> s2
-            a = lo & (lo << s2)
-            b = hi & (hi >> s2)
-            r |= (a & ((a << s2) | hi)) | (b & ((b >> s2) | lo))
-            lo = p << s3
-            hi = p >> s3
-            a = lo & (lo << s3)
-            b = hi & (hi >> s3)
-            r |= (a & ((a << s3) | hi)) | (b & ((b >> s3) | lo))
-            return r & free
+        wincells = bb.wincells_for(h)
 
         nodes = 0
 

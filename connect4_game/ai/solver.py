@@ -34,11 +34,10 @@ last checker is the ``N``-th checker of the game scores ``(cells + 2 - N) // 2``
 loss scores the negative, a draw 0. Sooner wins score more.
 :func:`score_to_plies` turns a score into "checkers until the game ends".
 
-Bitboard layout and position conversion come from :mod:`connect4_game.ai.bitboard`
-(shared with the depth-limited search in :mod:`connect4_game.ai.search`). The winning-cell formula of
-``bitboard.winning_cells`` is specialised here into a closure with the shift
-constants baked in, because it runs up to eight times per node and the generic
-function recomputes the board mask on every call.
+Bitboard layout, position conversion and the winning cells
+(:func:`~connect4_game.ai.bitboard.wincells_for`, compiled once per height)
+come from :mod:`connect4_game.ai.bitboard`, shared with the depth-limited
+search of :mod:`connect4_game.ai.search`.
 """
 from __future__ import annotations
 
@@ -49,7 +48,7 @@ from dataclasses import dataclass
 from itertools import islice
 from operator import itemgetter
 
-from connect4_game.ai.bitboard import Geometry, geometry, winning_cells
+from connect4_game.ai.bitboard import Geometry, geometry, wincells_for, winning_cells
 from connect4_game.ai.book import OpeningBook
 from connect4_game.core.checks import check_int
 
@@ -154,8 +153,6 @@ class Solver:
     def _build(self) -> None:
         geo = self.geo
         H = geo.h
-        s1, s0, s2 = H + 1, H, H + 2
-        a1, b1, c1 = s1, s0, s2          # shifts: horizontal and the two diagonals
         FULL = geo.board
         BOTTOM = geo.bottom
         CELLS = geo.cells
@@ -169,25 +166,11 @@ class Solver:
         solver = self
         CHECK = 1024
 
+        wincells = wincells_for(H)
+
         def win(b: int, m: int) -> int:
             """Empty cells completing a four for the owner of ``b`` (occupancy ``m``)."""
-            r = (b << 1) & (b << 2) & (b << 3)
-            x = b << a1
-            y = b >> a1
-            p = x << a1
-            q = y >> a1
-            r |= (x & p & ((p << a1) | y)) | (y & q & (x | (q >> a1)))
-            x = b << b1
-            y = b >> b1
-            p = x << b1
-            q = y >> b1
-            r |= (x & p & ((p << b1) | y)) | (y & q & (x | (q >> b1)))
-            x = b << c1
-            y = b >> c1
-            p = x << c1
-            q = y >> c1
-            r |= (x & p & ((p << c1) | y)) | (y & q & (x | (q >> c1)))
-            return r & (FULL ^ m)
+            return wincells(b, FULL ^ m)
 
         self._win = win
         counter = [CHECK]
@@ -210,7 +193,7 @@ class Solver:
             if counter[0] <= 0:
                 tick()
             if ow is None:
-                ow = win(cur ^ mask, mask)
+                ow = wincells(cur ^ mask, FULL ^ mask)
             poss = (mask + BOTTOM) & FULL
             forced = poss & ow
             if forced:
@@ -263,7 +246,7 @@ class Solver:
                     if m:
                         # own winning cells after the move: the ordering score (threat
                         # count), and the child's "opponent winning cells"
-                        w = win(cur | m, mask | m)
+                        w = wincells(cur | m, FULL ^ (mask | m))
                         cand.append((w.bit_count(), m, w))
                 cand.sort(key=itemgetter(0), reverse=True)
                 for _, m, w in cand:
