@@ -177,13 +177,6 @@ class PlayerSpec:
         """Expert: the level that plays perfectly."""
         return bool(self.level) and get_level(self.level).perfect
 
-    def level_name(self) -> str:
-        """'easy'..'expert' for a named level, 'advanced' for the assignment's
-        AIPlayer, else ''."""
-        if self.kind != SeatKind.AI:
-            return ''
-        return self.level or 'advanced'
-
     def label(self, side: Side, other_is_person: bool = False, full_lookahead: int = 42) -> str:
         """How the window names this side: 'You' (or 'Player X' when the
         other side is a person here too), 'Computer (random moves)',

@@ -32,7 +32,7 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, Board, other
+from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, Board
 from connect4_game.core.checks import check_int, check_lookahead, check_number, is_int, shown
 from connect4_game.core.console import ConsolePlayer
 from connect4_game.core.game import Game
@@ -178,7 +178,7 @@ class GameRecord:
 
     def score_for_x(self) -> float:
         """X's points: 1, 0.5 or 0."""
-        return {'X': 1.0, 'tie': 0.5}.get(self.result, 0.0)
+        return {Side.X.value: 1.0, 'tie': 0.5}.get(self.result, 0.0)
 
     def to_json(self, entrants: Sequence[str]) -> dict[str, object]:
         """``{"x", "o", "moves", "result"[, "reason"]}``: the players as given,
@@ -227,7 +227,7 @@ class TournamentResult:
         wdl = [[0, 0, 0] for _ in range(n)]
         for g in games:
             x, o = g.fixture.x, g.fixture.o
-            slot = {'X': (0, 2), 'O': (2, 0)}.get(g.result, (1, 1))
+            slot = {Side.X.value: (0, 2), Side.O.value: (2, 0)}.get(g.result, (1, 1))
             wdl[x][slot[0]] += 1
             wdl[o][slot[1]] += 1
         elo = elo_ratings(n, [(g.fixture.x, g.fixture.o, g.score_for_x()) for g in games])
@@ -281,18 +281,18 @@ def random_openings(count: int, plies: int, seed: int, rows: int = DEFAULT_ROWS,
 
 
 def _one_opening(rng: random.Random, plies: int, rows: int, cols: int) -> tuple[int, ...]:
-    board, checker, moves = Board(rows, cols), 'X', []
-    for _ in range(plies):
+    board, moves = Board(rows, cols), []
+    for ply in range(1, plies + 1):
+        side = Side.for_ply(ply)
         legal = board.legal_columns()
-        quiet = [c for c in legal if not _ends_game(board, checker, c)]
+        quiet = [c for c in legal if not _ends_game(board, side, c)]
         col = rng.choice(quiet or legal)
-        board.add_checker(checker, col)
+        board.add_checker(side, col)
         moves.append(col)
-        checker = other(checker)
     return tuple(moves)
 
 
-def _ends_game(board: Board, checker: str, col: int) -> bool:
+def _ends_game(board: Board, checker: Side, col: int) -> bool:
     board.add_checker(checker, col)
     try:
         return board.is_win_for(checker) or board.is_full()

@@ -177,8 +177,7 @@ def _level_of(players: dict[str, PlayerSpec]) -> str:
     computers = [p for p in (players[Side.O], players[Side.X]) if p.kind == SeatKind.AI]
     if not computers:
         return levels.DEFAULT_LEVEL
-    level = computers[0].level_name()
-    return 'custom' if level == 'advanced' else level
+    return computers[0].level or 'custom'
 
 
 Row = Choice[str] | Choice[int] | _InfoRow
