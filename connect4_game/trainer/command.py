@@ -1,12 +1,6 @@
-"""``--puzzles`` on the command line: the puzzle set as a short listing,
-or with ``--json`` as JSON (:func:`run_puzzles`); :func:`puzzle_mode`
-tells :mod:`connect4_game.cli` which options do nothing with it.
-
-The JSON is an array of objects ``{"id": str, "moves": str, "win_in": int,
-"answer": int}``: ``moves`` the position in the players' notation
-(columns ``1``-``7``, X = Red first), ``answer`` the winning column 1..7.
-The listing leaves the answers out.
-
+"""``--puzzles`` on the command line: the puzzle set as a short listing
+(no answers) or, with ``--json``, as the JSON array of
+:func:`connect4_game.trainer.model.to_json` (:func:`run_puzzles`).
 Nothing here imports pygame.
 """
 from __future__ import annotations
@@ -28,8 +22,7 @@ from connect4_game.trainer.model import (
 
 __all__ = ['puzzle_mode', 'run_puzzles', 'listing']
 
-_KEPT = ('puzzles', 'json', 'game')
-"""Options that may go with --puzzles (--game only as connect4)."""
+_KEPT = ('puzzles', 'json', 'game')     # options that may go with --puzzles
 
 
 def puzzle_mode(args: argparse.Namespace, parser: argparse.ArgumentParser

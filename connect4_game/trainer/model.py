@@ -35,32 +35,20 @@ DATA_VERSION = 1
 
 DATA_FILE = 'puzzles.json'
 
-MAX_GRADE = 8
-"""The top grade: "win in 8 or more". Grades run 1..8 (:func:`grade_of`)."""
-
-SIDE_NAMES = {Side.X: 'Red', Side.O: 'Yellow'}
-"""The colour of each side's checkers, as players name them (X = Red moves first)."""
+MAX_GRADE = 8               # grades run 1..8, the top one "win in 8 or more"
+SIDE_NAMES = {Side.X: 'Red', Side.O: 'Yellow'}      # the checkers' colours
 
 
 class PuzzleDataError(ValueError):
-    """Puzzle data that cannot be used: ``str(err)`` names the puzzle (its
-    place in the list, 1-based) and what is wrong with it."""
+    """Puzzle data that cannot be used: ``str(err)`` names the puzzle (1-based) and why."""
 
 
 @dataclass(frozen=True)
 class Puzzle:
-    """One puzzle.
-
-    :param id: a short stable name (8 hex digits, from the position:
-        :func:`puzzle_id`), the key of the solved/tried counts.
-    :param moves: the position as the 0-based columns played, X first
-        (``len(moves)`` checkers on the board; never a finished game).
-    :param win_in: N >= 1: the side to move wins in exactly N of its own
-        moves, ``answer`` included, against the longest resistance.
-    :param answer: the 0-based column of the only winning move.
-    :param number: the 1-based place in the shipped set (0 for a puzzle
-        made elsewhere).
-    """
+    """One puzzle: its ``id`` (8 hex digits, :func:`puzzle_id`; the key of
+    the counts), the position's ``moves`` (0-based, X first; never a
+    finished game), ``win_in`` (N >= 1 own moves, ``answer`` included), the
+    0-based ``answer`` and its 1-based ``number`` in the set (0: elsewhere)."""
 
     id: str
     moves: tuple[int, ...]
@@ -75,12 +63,10 @@ class Puzzle:
 
     @property
     def side_name(self) -> str:
-        """``'Red'`` or ``'Yellow'``: the colour of :attr:`side`."""
         return SIDE_NAMES[self.side]
 
     @property
     def grade(self) -> int:
-        """1..:data:`MAX_GRADE`: ``win_in``, with every win in 8 or more in grade 8."""
         return grade_of(self.win_in)
 
     @property
@@ -100,10 +86,8 @@ class Puzzle:
 
 
 def puzzle_id(moves: Sequence[int]) -> str:
-    """The id of the puzzle of the position after ``moves`` (0-based
-    columns): 8 hex digits of the SHA-256 of its mirror-free key
-    (:func:`~connect4_game.trainer.proof.position_key`), so mirror images
-    and transpositions get the same id.
+    """8 hex digits of the SHA-256 of the mirror-free key of the position
+    after ``moves`` (:func:`~connect4_game.trainer.proof.position_key`).
 
     :raises ValueError: for an illegal move list.
     """
@@ -113,25 +97,17 @@ def puzzle_id(moves: Sequence[int]) -> str:
 
 def grade_of(win_in: int) -> int:
     """The grade of a win in ``win_in`` moves: 1..7 as is, 8 for 8 or more.
-
-    :raises ValueError: for ``win_in`` not an int >= 1.
-    """
+    :raises ValueError: for ``win_in`` not an int >= 1."""
     if not isinstance(win_in, int) or isinstance(win_in, bool) or win_in < 1:
         raise ValueError(f'win_in must be an int >= 1, not {win_in!r}')
     return min(win_in, MAX_GRADE)
 
 
 def grade_label(grade: int) -> str:
-    """``'Win in 1'`` .. ``'Win in 7'``, ``'Win in 8 or more'``.
-
-    :raises ValueError: for a grade outside 1..:data:`MAX_GRADE`.
-    """
+    """``'Win in 1'`` .. ``'Win in 8 or more'``. :raises ValueError: for a grade not 1..8."""
     if not isinstance(grade, int) or not 1 <= grade <= MAX_GRADE:
         raise ValueError(f'a grade is 1..{MAX_GRADE}, not {grade!r}')
     return f'Win in {grade} or more' if grade == MAX_GRADE else f'Win in {grade}'
-
-
-# -- the data --------------------------------------------------------------------------
 
 
 def _entry(i: int, entry: object) -> Puzzle:
@@ -160,10 +136,9 @@ def _entry(i: int, entry: object) -> Puzzle:
 
 
 def parse_puzzles(data: object) -> tuple[Puzzle, ...]:
-    """The puzzles of the data file's content (see the module docstring),
-    numbered 1.. in their order. Checks the layout, that every position is
-    a legal unfinished game and that the ids are unique -- not that the
-    puzzles are right (the tests prove that with the solver).
+    """The puzzles of the data file's content, numbered 1.. in order: the
+    layout, legal unfinished positions and unique ids are checked (that
+    they are right, the tests prove).
 
     :raises PuzzleDataError: naming the first bad puzzle or field.
     """
@@ -182,10 +157,9 @@ def parse_puzzles(data: object) -> tuple[Puzzle, ...]:
 
 @functools.lru_cache(maxsize=1)
 def load_puzzles() -> tuple[Puzzle, ...]:
-    """The shipped puzzle set, easiest first (read once, then cached).
+    """The shipped puzzle set, easiest first (cached).
 
-    :raises PuzzleDataError: if the shipped file is broken (a packaging bug).
-    :raises OSError: if it cannot be read.
+    :raises PuzzleDataError, OSError: if the shipped file is broken or unreadable.
     """
     text = files('connect4_game.trainer').joinpath(DATA_FILE).read_text(encoding='utf-8')
     try:
@@ -205,14 +179,11 @@ def _day_order(pid: str) -> str:
 
 
 def puzzle_of_the_day(day: datetime.date, puzzles: Sequence[Puzzle] | None = None) -> Puzzle:
-    """The puzzle of calendar day ``day`` (a :class:`datetime.date`; a
-    datetime counts by its date): the same on every machine and Python
-    version, a different puzzle every day until the set has gone round
-    (the set in a fixed order that mixes the grades).
+    """The puzzle of calendar day ``day``: the same on every machine, a new
+    one each day until the set (default :func:`load_puzzles`, in a fixed
+    order mixing the grades) has gone round.
 
-    :param puzzles: default :func:`load_puzzles`.
-    :raises TypeError: if ``day`` is not a date.
-    :raises ValueError: for an empty set.
+    :raises TypeError: if ``day`` is not a date. :raises ValueError: for no puzzles.
     """
     if not isinstance(day, datetime.date):
         raise TypeError(f'day must be a datetime.date, not {type(day).__name__}')

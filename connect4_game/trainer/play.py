@@ -31,8 +31,7 @@ class TryResult(Enum):
 
 
 def start_game(puzzle: Puzzle) -> Game:
-    """A new 6x7 :class:`~connect4_game.core.game.Game` at the puzzle's position
-    (its moves played, the puzzle's side to move)."""
+    """A new 6x7 :class:`~connect4_game.core.game.Game` at the puzzle's position."""
     return Game(ROWS, COLS, puzzle.moves)
 
 
@@ -44,8 +43,7 @@ def _check_game(puzzle: Puzzle, game: Game) -> None:
 
 
 def moves_left(puzzle: Puzzle, game: Game) -> int:
-    """The moves the puzzle side has left to win in: ``win_in`` minus the
-    moves it has played since the puzzle's position (0 or less: used up).
+    """The moves the puzzle side has left to win in (0 or less: used up).
 
     :raises ValueError: unless ``game`` starts at the puzzle's position.
     """
@@ -76,18 +74,14 @@ def _wins_within(moves: list[int], column: int, within: int, backend: str) -> tu
 
 
 def check_try(puzzle: Puzzle, game: Game, column: int, *, backend: str = 'auto') -> TryResult:
-    """Judge the puzzle side's ``column`` (0-based) in ``game`` without playing it.
+    """Judge the puzzle side's 0-based ``column`` in the puzzle's ``game``
+    without playing it: it must win within :func:`moves_left`.
 
-    :param game: the puzzle's game (from :func:`start_game`, with the moves
-        played since); not changed.
-    :param backend: ``'auto'`` (bitbully when installed), ``'bitbully'``
-        or ``'solver'`` (see :mod:`connect4_game.ai.perfect`).
-    :returns: a :class:`TryResult`; the moves left are those of
-        :func:`moves_left` (a try must win in at most that many).
-    :raises ValueError: unless ``game`` starts at the puzzle's position;
-        for an unknown backend.
-    :raises connect4_game.ai.perfect.BackendUnavailable: ``backend='bitbully'``
-        and bitbully is not installed.
+    :param backend: ``'auto'`` (bitbully when installed), ``'bitbully'`` or
+        ``'solver'`` (see :mod:`connect4_game.ai.perfect`).
+    :raises ValueError: unless ``game`` starts at the puzzle's position; for
+        an unknown backend.
+    :raises connect4_game.ai.perfect.BackendUnavailable: bitbully asked, not installed.
     """
     left = moves_left(puzzle, game)
     if backend not in ('auto', 'bitbully', 'solver'):
@@ -104,13 +98,10 @@ def check_try(puzzle: Puzzle, game: Game, column: int, *, backend: str = 'auto')
 
 
 def defence(game: Game, *, backend: str = 'auto') -> int:
-    """The side to move's best column by perfect play: its fastest win,
-    else a draw, else its slowest loss -- in a puzzle, the defender's
-    longest resistance. Among equal columns the most central (left of the
-    centre first). Deterministic.
+    """The side to move's 0-based best column in the 6x7 ``game``: its
+    fastest win, else a draw, else its slowest loss (the defender's longest
+    resistance); the most central of equals.
 
-    :param game: a 6x7 game that is not over; not changed.
-    :returns: a 0-based column.
     :raises ValueError: if the game is over or not 6x7; for an unknown backend.
     """
     if (game.rows, game.cols) != (ROWS, COLS):
@@ -121,12 +112,9 @@ def defence(game: Game, *, backend: str = 'auto') -> int:
 
 
 def solution(puzzle: Puzzle, *, backend: str = 'auto') -> tuple[int, ...]:
-    """The moves from the puzzle's position to the four in a row: the
-    answer, the defence, the fastest winning move, ... (0-based columns;
-    ``2 * win_in - 1`` of them).
-
-    :raises ValueError: for an unknown backend.
-    """
+    """The ``2 * win_in - 1`` moves (0-based) from the puzzle's position to
+    the four in a row: the answer, the defence, ... :raises ValueError: for
+    an unknown backend."""
     game = start_game(puzzle)
     game.push(puzzle.answer)
     while not game.over:

@@ -1,18 +1,9 @@
-"""Learn from your mistakes: the mistakes of a reviewed game as exercises.
-
-A :class:`Practice` is built from the records of a game review
-(:func:`connect4_game.ai.review.review_game`: one record per ply, each with
-the Pons scores of every column of the position before the move, the best
-columns and a verdict) and the game's moves. Every move judged a *mistake*
-or a *blunder* by a side a person played becomes an :class:`Exercise`: the
-position before that move, and the question "find a better move".
-
-Any move that keeps the best game-theoretic result counts as found: a
-column whose score has the same result (:class:`~connect4_game.ai.score.Wdl`:
-win > 0, draw == 0, loss < 0) as the best column's in that position. A slower win is still a win.
-
-Columns are 0-based here (the window shows them as 1..N). Nothing here
-imports pygame.
+"""Learn from your mistakes: each *mistake* or *blunder* of a reviewed game
+(:func:`connect4_game.ai.review.review_game`) by a side a person played
+becomes an :class:`Exercise`, "find a better move" in the position before
+it. A column found keeps the best column's result
+(:class:`~connect4_game.ai.score.Wdl`; a slower win is still a win).
+Columns are 0-based. Nothing here imports pygame.
 """
 from __future__ import annotations
 
@@ -26,25 +17,16 @@ from connect4_game.core.side import Side
 
 __all__ = ['Exercise', 'TryResult', 'Summary', 'Practice', 'BAD_VERDICTS']
 
-#: the verdicts that make an exercise
-BAD_VERDICTS = ('mistake', 'blunder')
+BAD_VERDICTS = ('mistake', 'blunder')     # the verdicts that make an exercise
 
 
 @dataclass(frozen=True)
 class Exercise:
-    """One mistake to put right.
-
-    * ``moves`` -- the 0-based columns played before the mistake, X first
-      (the position to set up);
-    * ``ply`` -- the mistake's 1-based move number (``len(moves) + 1``);
-    * ``player`` -- ``'X'`` or ``'O'``, the side to move;
-    * ``played`` -- the 0-based column that was played (the mistake);
-    * ``good`` -- the columns keeping the best result, left to right;
-    * ``best`` -- the columns with the top score, left to right (a subset
-      of ``good``);
-    * ``verdict`` -- ``'mistake'`` or ``'blunder'``;
-    * ``scores`` -- the Pons score of every column (None: full).
-    """
+    """One mistake to put right: the ``moves`` before it (0-based, X
+    first), its 1-based ``ply``, the ``player`` to move, the column
+    ``played``, the columns keeping the best result (``good``) and with the
+    top score (``best``, a subset), the ``verdict`` and every column's Pons
+    score (None: full)."""
 
     moves: tuple[int, ...]
     ply: int
@@ -68,8 +50,7 @@ class TryResult(str, Enum):
 
 @dataclass(frozen=True)
 class Summary:
-    """The practice so far: ``found`` of ``total`` exercises, ``tried`` of
-    them answered (found or missed)."""
+    """The practice so far: ``found`` and ``tried`` of ``total`` exercises."""
 
     found: int
     tried: int
@@ -96,13 +77,8 @@ def _exercise(record: PlyReview, moves: Sequence[int]) -> Exercise:
 
 @dataclass
 class Practice:
-    """The exercises of a reviewed game, one by one.
-
-    Build it with :meth:`from_review`. :meth:`current` is the exercise to
-    solve, :meth:`try_move` answers it once, :meth:`advance` goes to the
-    next; :meth:`summary` counts. ``results[i]`` is how exercise ``i`` went
-    (None: not tried yet).
-    """
+    """The exercises of a reviewed game (:meth:`from_review`), one by one;
+    ``results[i]`` is how exercise ``i`` went (None: not tried)."""
 
     exercises: tuple[Exercise, ...]
     index: int = 0
@@ -115,22 +91,16 @@ class Practice:
     @classmethod
     def from_review(cls, records: Iterable[PlyReview], moves: Sequence[int],
                     humans: Iterable[str] = ()) -> Practice:
-        """The mistakes and blunders of the ``humans`` sides (``'X'``/``'O'``),
-        in the order they were played; of both sides if ``humans`` is empty
-        (a game of the computer against itself).
+        """The mistakes and blunders of the ``humans`` sides (both if none),
+        in play order, from the review's ``records`` (in ply order) of the
+        game of ``moves`` (0-based, X first).
 
-        :param records: the review's records
-            (:class:`~connect4_game.ai.review.PlyReview`), in ply order.
-        :param moves: the game's 0-based columns, X first.
         :raises ValueError: a record that does not match ``moves``.
         """
         sides = set(humans) or set(Side)
         moves = [int(c) for c in moves]
-        found = []
-        for rec in records:
-            if rec.verdict in BAD_VERDICTS and rec.player in sides:
-                found.append(_exercise(rec, moves))
-        return cls(tuple(found))
+        return cls(tuple(_exercise(rec, moves) for rec in records
+                         if rec.verdict in BAD_VERDICTS and rec.player in sides))
 
     @property
     def finished(self) -> bool:
@@ -146,8 +116,8 @@ class Practice:
         return None if self.finished else self.results[self.index]
 
     def try_move(self, col: int) -> TryResult:
-        """Answer the current exercise with 0-based column ``col``: FOUND if
-        it keeps the best result, else MISSED. One try per exercise.
+        """Answer the current exercise, once, with 0-based column ``col``:
+        FOUND if it keeps the best result, else MISSED.
 
         :raises RuntimeError: when finished or the exercise was tried already.
         :raises ValueError: for a column off the board or a full one.

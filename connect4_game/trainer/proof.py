@@ -23,10 +23,7 @@ from connect4_game.ai.solver import Solver, get_solver, plies_to_score
 __all__ = ['ROWS', 'COLS', 'Verdict', 'position_key', 'win_in_of_plies', 'plies_of_win_in',
            'prove', 'winning_columns']
 
-ROWS = 6
-"""Rows of the puzzles' board (the standard board only)."""
-COLS = 7
-"""Columns of the puzzles' board."""
+ROWS, COLS = 6, 7       # the puzzles' board: the standard one only
 
 
 @dataclass(frozen=True)
@@ -41,9 +38,7 @@ class Verdict:
 
 
 def win_in_of_plies(plies: int) -> int:
-    """The N of "win in N" (the winner's own moves) of a win ``plies`` plies
-    away, counted as :attr:`connect4_game.ai.score.Score.plies`
-    (odd, >= 1): ``1 -> 1``, ``3 -> 2``, ``5 -> 3``.
+    """The N of "win in N" of a win ``plies`` (odd, >= 1) away: 1 -> 1, 3 -> 2.
 
     :raises ValueError: for plies that are not an odd int >= 1.
     """
@@ -54,20 +49,16 @@ def win_in_of_plies(plies: int) -> int:
 
 def plies_of_win_in(win_in: int) -> int:
     """The plies to the end of a win in ``win_in`` own moves: ``2N - 1``.
-
-    :raises ValueError: for ``win_in`` not an int >= 1.
-    """
+    :raises ValueError: for ``win_in`` not an int >= 1."""
     if not isinstance(win_in, int) or isinstance(win_in, bool) or win_in < 1:
         raise ValueError(f'win_in must be an int >= 1, not {win_in!r}')
     return 2 * win_in - 1
 
 
 def position_key(moves: Sequence[int]) -> int:
-    """The identity of the position after ``moves`` (0-based columns, X
-    first, 6x7) up to its mirror image: the smaller of the Pons keys
-    (:func:`connect4_game.ai.bitboard.key`) of the position and of its
-    mirror. Two move lists reaching the same position, or mirror images,
-    give the same key.
+    """The identity of the 6x7 position after ``moves`` (0-based, X first)
+    up to its mirror image: the smaller Pons key
+    (:func:`connect4_game.ai.bitboard.key`) of it and of its mirror.
 
     :raises ValueError: for an illegal move list (named).
     """
@@ -95,18 +86,12 @@ def _opening(moves: Sequence[int], win_in: int, answer: int) -> tuple[int, int] 
 
 def prove(moves: Sequence[int], win_in: int, answer: int,
           solver: Solver | None = None) -> Verdict:
-    """Prove with the project's own solver that in the position after
-    ``moves`` the side to move wins by ``answer`` in exactly ``win_in`` of
-    its moves, and with no other column at all.
+    """Prove that after ``moves`` (0-based, 6x7) the side to move wins by
+    ``answer`` (0-based) in exactly ``win_in`` own moves, and with no other
+    column; ``solver`` defaults to the shared one under
+    :data:`connect4_game.ai.perfect.LOCK` (its table is kept between proofs).
 
-    :param moves: 0-based columns, X first, on 6x7; not a finished game.
-    :param win_in: N >= 1, the winner's own moves, ``answer`` included.
-    :param answer: the 0-based winning column.
-    :param solver: the solver to use (default the shared 6x7 one, under
-        :data:`connect4_game.ai.perfect.LOCK`; a solver's transposition
-        table is kept, so proving many puzzles with one gets faster).
-    :returns: a :class:`Verdict`; never raises for a wrong puzzle (the
-        reason says what is wrong).
+    :returns: a :class:`Verdict` (a wrong puzzle is its reason, never raised).
     """
     start = _opening(moves, win_in, answer)
     if isinstance(start, str):
@@ -139,10 +124,10 @@ def prove(moves: Sequence[int], win_in: int, answer: int,
 
 
 def winning_columns(moves: Sequence[int], backend: str = 'auto') -> dict[int, int]:
-    """The columns that win for the side to move after ``moves`` (6x7),
-    with the N of each win: ``{0-based column: win_in}`` (empty: no win).
+    """``{0-based column: win_in}`` of the columns that win for the side to
+    move after ``moves`` (6x7), by ``backend`` (as
+    :func:`connect4_game.ai.perfect.solve_position`).
 
-    :param backend: as :func:`connect4_game.ai.perfect.solve_position`.
     :raises ValueError: for an illegal move list.
     """
     result = solve_position(list(moves), ROWS, COLS, backend=backend)
