@@ -2,27 +2,20 @@
 
 :class:`SafePlayer` runs the moves defensively: ``choose`` returns
 ``('ok', col)`` or ``('error', message)`` -- for an exception, a non-integer,
-an out-of-range or a full column -- never raising. A plug-in that runs for
-minutes cannot be interrupted inside the same thread;
-:meth:`SafePlayer.choose_with_timeout` runs ``choose`` on a *daemon* thread
-and returns ``('timeout', message)`` when the limit passes; the thread is
-abandoned (it cannot be killed) and dies with the process, and the SafePlayer
-refuses further moves (``('error', ...)``) while the abandoned call is still
-running, so two calls never overlap.
-
-The window's worker (:mod:`connect4_game.search.jobs`) and the process of
-a :class:`~connect4_game.plugins.process.ProcessPlayer` run a plug-in
-through it.
+an out-of-range or a full column -- never raising. It runs in a process of
+the plug-in's own, which is what puts a time limit on a move: the window's
+worker (:mod:`connect4_game.search.jobs`) and the process of a
+:class:`~connect4_game.plugins.process.ProcessPlayer` run a plug-in through
+it, and their parents replace a process that takes too long.
 """
 
 from __future__ import annotations
 
 import operator
-import threading
 from typing import SupportsIndex
 
 from connect4_game.core.board import Board
-from connect4_game.core.checks import check_seconds, shown
+from connect4_game.core.checks import shown
 from connect4_game.core.messages import clip
 from connect4_game.plugins.loader import PluginPlayer
 from connect4_game.plugins.spec import describe_exception
@@ -42,13 +35,6 @@ class SafePlayer:
             raise ValueError(f"{player!r} has no next_move(board) method")
         self.player = player
         self.label = label or type(player).__name__
-        self._busy = threading.Lock()   # held while a call runs (even an abandoned one)
-        self.thread: threading.Thread | None = None   # last choose_with_timeout thread
-
-    @property
-    def busy(self) -> bool:
-        """True while a call (possibly an abandoned, timed-out one) is running."""
-        return self._busy.locked()
 
     def choose(self, board: Board) -> tuple[str, int | str]:
         """Ask for a column for ``board`` (not modified: the plug-in gets a copy).
@@ -62,14 +48,6 @@ class SafePlayer:
             number as ``'a 101-digit number'``). Never raises (except
             KeyboardInterrupt).
         """
-        if not self._busy.acquire(blocking=False):
-            return ("error", f"{self.label} is still busy with an earlier move")
-        try:
-            return self._choose(board)
-        finally:
-            self._busy.release()
-
-    def _choose(self, board: Board) -> tuple[str, int | str]:
         try:
             copy = board.copy()
         except Exception as exc:
@@ -95,25 +73,3 @@ class SafePlayer:
         if not board.can_add_to(col):
             return ("error", f"{self.label}.next_move returned column {col}, which is full")
         return ("ok", col)
-
-    def choose_with_timeout(self, board: Board, timeout: float) -> tuple[str, int | str]:
-        """:meth:`choose` on a daemon thread, waiting at most ``timeout`` seconds.
-
-        :returns: what ``choose`` returns, or ``('timeout', message)``; the
-            thread of a timed-out call is abandoned (see the module doc) and
-            the next calls return ``('error', 'still busy')`` until it ends.
-        :raises ValueError: if ``timeout`` is not a positive number.
-        """
-        check_seconds(timeout, "timeout")
-        if self.busy:
-            return ("error", f"{self.label} is still busy with an earlier move")
-        box: list[tuple[str, int | str]] = []
-        thread = threading.Thread(target=lambda: box.append(self.choose(board)),
-                                  name=f"plugin-{self.label}", daemon=True)
-        self.thread = thread
-        thread.start()
-        thread.join(timeout)
-        if thread.is_alive():
-            return ("timeout", f"{self.label} took longer than {timeout:g} s to move; "
-                               "you can take over its side or start a new game")
-        return box[0] if box else ("error", f"{self.label} stopped without answering")
