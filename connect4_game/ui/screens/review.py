@@ -18,9 +18,10 @@ from connect4_game.play.verdicts import score_label
 from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import ReviewReply
 from connect4_game.search.worker import SearchWorker
-from connect4_game.ui.render import MIN_FONT, Layout, Renderer, fit_text, font, mix, toolbar_height
+from connect4_game.ui.render import MIN_FONT, Layout, Renderer, mix, toolbar_height
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.host import GameHost, SearchHost
+from connect4_game.ui.text_fit import draw_text, line_height
 from connect4_game.ui.themes import RGB
 from connect4_game.ui.widgets import Button, Toolbar
 
@@ -280,10 +281,9 @@ class ReviewScreen(Screen):
             self._draw_played(board_surf, lay, b, self.moves[self.sel], rec)
         self._draw_texts(surface, h - graph_h - text_h + 6, text_h)
         self.draw_graph(surface, pygame.Rect(16, h - graph_h + 4, w - 32, graph_h - 28))
-        foot = font(MIN_FONT).render(fit_text(font(MIN_FONT), _(
-            'Left/Right or a click: choose a move   N: next mistake   Esc: back'), w - 20), True,
-            theme.text_dim)
-        surface.blit(foot, ((w - foot.get_width()) // 2, h - foot.get_height() - 4))
+        draw_text(surface, _('Left/Right or a click: choose a move   N: next mistake   Esc: back'),
+                  pygame.Rect(10, h - line_height(MIN_FONT) - 4, w - 20, line_height(MIN_FONT)),
+                  theme.text_dim, MIN_FONT, align='center')
         self.toolbar.draw(surface, theme)
         self.toolbar.draw_tooltip(surface, theme)
 
@@ -344,11 +344,11 @@ class ReviewScreen(Screen):
         theme = self.app.theme
         w = surface.get_width()
         size = max(MIN_FONT, min(20, text_h // 3))
-        f, fb = font(size), font(size, True)
-        line = self.progress_line()
-        surface.blit(fb.render(fit_text(fb, self.move_text(), w - 24), True, theme.text), (12, y))
-        surface.blit(f.render(fit_text(f, line, w - 24), True, theme.text_dim),
-                     (12, y + fb.get_linesize()))
+        step = line_height(size, True)
+        draw_text(surface, self.move_text(), pygame.Rect(12, y, w - 24, step), theme.text, size,
+                  bold=True)
+        draw_text(surface, self.progress_line(), pygame.Rect(12, y + step, w - 24, step),
+                  theme.text_dim, size)
 
     def draw_graph(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme = self.app.theme
@@ -357,10 +357,12 @@ class ReviewScreen(Screen):
         mid = rect.centery
         pygame.draw.line(surface, mix(theme.status_bg, theme.text, 0.3), (rect.left, mid),
                          (rect.right, mid))
-        small = font(MIN_FONT)
-        surface.blit(small.render(_('X wins'), True, theme.x_color), (rect.left + 4, rect.top + 2))
-        surface.blit(small.render(_('O wins'), True, theme.o_color),
-                     (rect.left + 4, rect.bottom - small.get_height() - 2))
+        label_h = line_height(MIN_FONT)
+        draw_text(surface, _('X wins'), pygame.Rect(rect.left + 4, rect.top + 2, rect.width // 3,
+                                                    label_h), theme.x_color, MIN_FONT)
+        draw_text(surface, _('O wins'), pygame.Rect(rect.left + 4, rect.bottom - label_h - 2,
+                                                    rect.width // 3, label_h),
+                  theme.o_color, MIN_FONT)
         n = len(self.moves)
         if not n:
             return

@@ -33,9 +33,6 @@ class StatsScreen(Screen):
     MAX_ROWS = 14
     app: StatsHost
 
-    def __init__(self, app: StatsHost) -> None:
-        super().__init__(app)
-
     def process_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN or (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1):
             self.close()
