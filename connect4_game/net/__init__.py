@@ -1,29 +1,19 @@
 """Play a friend on another computer: host or join a game over TCP (LAN).
 
-The pieces, none of which imports pygame:
-
-* :mod:`~connect4_game.net.protocol` - the wire format (newline-delimited
-  JSON, strictly checked) and the join code;
-* :mod:`~connect4_game.net.transport` - the sockets: one selector loop in a
-  background thread, bounded lines, heartbeats, a connect that never blocks;
-* :mod:`~connect4_game.net.connection` - :class:`Connection`, the state
-  machine of one connection (:class:`NetState`) over the one game record,
-  refereeing everything the opponent sends; :mod:`~connect4_game.net.host`
-  and :mod:`~connect4_game.net.join` - its two ends, :class:`Host` (the
-  join code and its lockout) and :class:`Join` (reconnecting);
-* :mod:`~connect4_game.net.events` - the typed events the owner takes;
-* :mod:`~connect4_game.net.options` - :class:`NetworkOptions`, what the
-  command line asked for, and :meth:`NetworkOptions.open`;
-* :mod:`~connect4_game.net.console` - :func:`play_remote`, a whole game in
-  the console.
-
-A host::
+:mod:`~connect4_game.net.protocol` is the wire format (newline-delimited
+JSON, strictly checked); :mod:`~connect4_game.net.connection` the state
+machine of one connection over the one game record, with its sockets in a
+background thread; :mod:`~connect4_game.net.host` and
+:mod:`~connect4_game.net.join` its two ends; :mod:`~connect4_game.net.events`
+what it tells its owner; :mod:`~connect4_game.net.options` what the command
+line asked for (:meth:`NetworkOptions.open` starts it);
+:mod:`~connect4_game.net.console` a whole game in the console. A host::
 
     conn = NetworkOptions(NetMode.HOST, port=0).open()
-    print(conn.invitation())                # address, port and code to tell the friend
-    ...each frame: for event in conn.events(): ...; conn.game is the game
+    print(conn.invitation())        # address, port and code to tell the friend
+    ...each frame: for event in conn.events(): ...   # conn.game is the game
 
-LAN discovery is not included: the joiner types the address.
+None of it imports pygame. LAN discovery is not included: the joiner types the address.
 """
 
 from connect4_game.net.address import DEFAULT_PORT, parse_address

@@ -43,23 +43,9 @@ from connect4_game.core.checks import check_int, check_seconds
 from connect4_game.core.game import Game, Move, MoveRefused, reconcile, side_for_ply
 from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
+from connect4_game.net import events as ev
 from connect4_game.net import protocol as P
 from connect4_game.net.address import addr_text
-from connect4_game.net.events import (
-    ChatMessage,
-    Closed,
-    Connected,
-    Error,
-    Event,
-    GameInfo,
-    JoinFailed,
-    JoinFailure,
-    OpponentMove,
-    PeerBack,
-    PeerLost,
-    UndoAnswered,
-    UndoRequested,
-)
 
 __all__ = ['NetState', 'Conn', 'Connection', 'reconcile_with_peer', 'check_timing']
 
@@ -196,18 +182,18 @@ class Connection:
         self.lock = threading.RLock()
         self.state = NetState.WAITING
         self.state_since = time.monotonic()
-        self.failure: JoinFailure | None = None
+        self.failure: ev.JoinFailure | None = None
         self.failure_text = ''
         self.game: Game | None = None
         self.side: Side | None = None
         self.host_side: Side | None = None
         self.names: dict[Side, str] = {Side.X: '', Side.O: ''}
-        self.info: GameInfo | None = None
+        self.info: ev.GameInfo | None = None
         self.undo_out: int | None = None
         self.undo_in: int | None = None
         self._active: Conn | None = None         # the opponent's connection
         self._outbox: collections.deque[P.Message] = collections.deque()
-        self._events: queue.Queue[Event] = queue.Queue()
+        self._events: queue.Queue[ev.Event] = queue.Queue()
         self._finished = False                   # the I/O thread should stop
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -265,7 +251,7 @@ class Connection:
         with self.lock:
             return tuple(self.game.moves) if self.game is not None else ()
 
-    def events(self) -> list[Event]:
+    def events(self) -> list[ev.Event]:
         """Every event since the last call, oldest first ([] if none);
         :attr:`state` and :attr:`failure` follow them as they are taken."""
         out = []
@@ -275,7 +261,7 @@ class Connection:
             except queue.Empty:
                 return out
 
-    def wait_events(self, timeout: float) -> list[Event]:
+    def wait_events(self, timeout: float) -> list[ev.Event]:
         """Like :meth:`events`, but first waits up to ``timeout`` seconds for one."""
         try:
             first = self._take(self._events.get(timeout=max(0.0, timeout)))
@@ -283,15 +269,15 @@ class Connection:
             return []
         return [first] + self.events()
 
-    def _take(self, event: Event) -> Event:
-        if isinstance(event, (Connected, PeerBack)):
+    def _take(self, event: ev.Event) -> ev.Event:
+        if isinstance(event, (ev.Connected, ev.PeerBack)):
             self._set(NetState.PLAYING)
-        elif isinstance(event, PeerLost):
+        elif isinstance(event, ev.PeerLost):
             self._set(NetState.LEFT if event.left else NetState.LOST)
-        elif isinstance(event, JoinFailed):
+        elif isinstance(event, ev.JoinFailed):
             self.failure, self.failure_text = event.cause, event.text
             self._set(NetState.FAILED)
-        elif isinstance(event, Closed) and self.state is not NetState.LEFT:
+        elif isinstance(event, ev.Closed) and self.state is not NetState.LEFT:
             self._set(NetState.CLOSED)
         return event
 
@@ -342,10 +328,6 @@ class Connection:
             self.undo_out = check_int(ply, 0, played - 1, 'ply')
             self._queue({'type': 'undo_request', 'ply': ply})
         return ply
-
-    def pending_undo(self) -> int | None:
-        """The ply of the opponent's open undo request, or None."""
-        return self.undo_in
 
     def answer_undo(self, accept: bool) -> bool:
         """Answer the opponent's open undo request; if ``accept``, every move
@@ -432,7 +414,7 @@ class Connection:
 
     # == the state machine (I/O thread) ==================================================
 
-    def _emit(self, event: Event) -> None:
+    def _emit(self, event: ev.Event) -> None:
         self._events.put(event)
 
     def _run(self) -> None:
@@ -442,10 +424,10 @@ class Connection:
             self._farewell()
         except Exception as exc:    # a bug here must not end the game silently
             logger.exception('the network thread failed')
-            self._emit(Error(f'the network connection failed: {clip(exc)}'))
+            self._emit(ev.Error(f'the network connection failed: {clip(exc)}'))
         finally:
             self._teardown()
-            self._emit(Closed())
+            self._emit(ev.Closed())
 
     def _on_message(self, conn: Conn, msg: P.Message) -> None:
         """A message: the handshake's while ``conn`` shakes hands, else the game's."""
@@ -475,11 +457,11 @@ class Connection:
         conn.last_heard = conn.last_ping = self._clock()
         self._active = conn
         self.undo_out = self.undo_in = None
-        self.info = GameInfo(self.game.rows, self.game.cols, self.host_side or Side.X,
+        self.info = ev.GameInfo(self.game.rows, self.game.cols, self.host_side or Side.X,
                              self.side, tuple(self.game.moves), dict(self.names), conn.address)
-        self._emit(Connected(self.info) if first else PeerBack(self.info))
+        self._emit(ev.Connected(self.info) if first else ev.PeerBack(self.info))
         if not first and len(self.game.moves) > before:
-            self._emit(OpponentMove(len(self.game.moves), self.game.moves[-1]))
+            self._emit(ev.OpponentMove(len(self.game.moves), self.game.moves[-1]))
 
     def _detach(self, conn: Conn) -> bool:
         """Forget ``conn`` as the opponent's connection and what was queued
@@ -497,8 +479,8 @@ class Connection:
         with self.lock:
             asked, self.undo_out, self.undo_in = self.undo_out, None, None
         if asked is not None:
-            self._emit(UndoAnswered(asked, False))
-        self._emit(PeerLost(reason, left))
+            self._emit(ev.UndoAnswered(asked, False))
+        self._emit(ev.PeerLost(reason, left))
         self._after_lost(left)
 
     # -- the playing state's one dispatch table ---------------------------------------
@@ -514,10 +496,10 @@ class Connection:
                         refusal)
             self._send(conn, {'type': 'error', 'code': refusal.code.value,
                               'text': clip(str(refusal), P.MAX_TEXT), 'ply': ply})
-            self._emit(Error(f'refused a move from the opponent: {refusal}'))
+            self._emit(ev.Error(f'refused a move from the opponent: {refusal}'))
             return
         if new:
-            self._emit(OpponentMove(ply, column))
+            self._emit(ev.OpponentMove(ply, column))
 
     def _on_undo_request(self, conn: Conn, msg: P.Message) -> None:
         ply = msg['ply']
@@ -527,7 +509,7 @@ class Connection:
             if ok:
                 self.undo_in = ply
         if ok:
-            self._emit(UndoRequested(ply))
+            self._emit(ev.UndoRequested(ply))
         else:
             self._send(conn, {'type': 'undo_reply', 'ply': ply, 'accept': False})
 
@@ -540,10 +522,10 @@ class Connection:
             accept = msg['accept'] and ply <= len(self.game.moves)
             if accept:
                 self.game.truncate(ply)
-        self._emit(UndoAnswered(ply, accept))
+        self._emit(ev.UndoAnswered(ply, accept))
 
     def _on_chat(self, conn: Conn, msg: P.Message) -> None:
-        self._emit(ChatMessage(msg['text']))
+        self._emit(ev.ChatMessage(msg['text']))
 
     def _on_bye(self, conn: Conn, msg: P.Message) -> None:
         self._detach(conn)
@@ -557,7 +539,7 @@ class Connection:
             self._close_now(conn)
             self._lost(text, False)
         else:
-            self._emit(Error(text))
+            self._emit(ev.Error(text))
 
     def _on_unexpected(self, conn: Conn, msg: P.Message) -> None:
         self._refuse(conn, 'bad_message', f"unexpected {msg['type']!r} during the game")

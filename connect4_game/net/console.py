@@ -1,12 +1,9 @@
-"""A whole network game in the console: a local player (anything with
-``next_move(board) -> column``, such as the assignment's ``AIPlayer`` or
-``Player``) against the friend on the other computer.
-
-It prints what the assignment's console game prints (BU CS111 ps9, Problem
-3's ``connect_four``): the board after each move, ``Player X's turn``, and at
-the end the result line (``Player X wins in 8 moves.`` / ``It's a tie!``) and
-``Congratulations!`` for a win. The game is the connection's own record
-(:attr:`Connection.game <connect4_game.net.connection.Connection.game>`).
+"""A whole network game in the console: a local player (such as the
+assignment's ``AIPlayer`` or ``Player``) against the friend on the other
+computer. It prints what the assignment's console game prints (BU CS111
+ps9, Problem 3's ``connect_four``): the board after each move, ``Player X's
+turn``, the result line (``Player X wins in 8 moves.`` / ``It's a tie!``) and
+``Congratulations!`` for a win.
 
 This module never imports pygame.
 """

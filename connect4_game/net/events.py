@@ -1,9 +1,7 @@
-"""What a network connection tells the game: small immutable event objects.
-
-The game takes them from :meth:`Connection.events
-<connect4_game.net.connection.Connection.events>` in the order they
-happened and tells them apart with ``isinstance``. Texts in events are
-bounded, printable lines.
+"""What a network connection tells its owner: small immutable events, taken
+in order from :meth:`Connection.events
+<connect4_game.net.connection.Connection.events>` and told apart with
+``isinstance``. Their texts are bounded, printable lines.
 
 This module never imports pygame.
 """
@@ -24,14 +22,10 @@ __all__ = [
 
 @dataclass(frozen=True)
 class GameInfo:
-    """The game both sides agreed on at a handshake.
-
-    ``rows``/``cols``: board size; ``host_side``: the host's
-    :class:`~connect4_game.core.side.Side`; ``my_side``: this side's;
-    ``moves``: the agreed move list (0-based columns, X first); ``names``:
-    ``{Side.X: name, Side.O: name}``; ``peer``: the other side's address as
-    ``'ip:port'``.
-    """
+    """The game both sides agreed on at a handshake: board ``rows`` x
+    ``cols``, the host's and this side's :class:`~connect4_game.core.side.Side`,
+    the agreed ``moves`` (0-based columns, X first), ``names`` (``{Side: name}``)
+    and the other side's address ``peer`` (``'ip:port'``)."""
     rows: int
     cols: int
     host_side: Side
@@ -48,39 +42,34 @@ class Event:
 
 @dataclass(frozen=True)
 class Connected(Event):
-    """The first handshake with the opponent succeeded; the connection's
-    game now holds ``info.moves``."""
+    """The first handshake succeeded: the connection's game holds ``info.moves``."""
     info: GameInfo
 
 
 @dataclass(frozen=True)
 class PeerBack(Event):
-    """The opponent is back after a :class:`PeerLost` (or this side came
-    back); ``info.moves`` is the agreed move list the game goes on from."""
+    """The opponent is back after a :class:`PeerLost`; the game goes on from ``info.moves``."""
     info: GameInfo
 
 
 @dataclass(frozen=True)
 class OpponentMove(Event):
-    """The opponent played ``column`` (0-based) as move ``ply`` (1-based):
-    checked (its own side, its turn, a legal column) and already played
-    into the connection's game."""
+    """The opponent's move ``ply`` (1-based) in ``column`` (0-based): checked
+    (its own side, its turn, a legal column) and played into the game."""
     ply: int
     column: int
 
 
 @dataclass(frozen=True)
 class UndoRequested(Event):
-    """The opponent asks to go back to the first ``ply`` moves; answer with
-    :meth:`~connect4_game.net.connection.Connection.answer_undo`."""
+    """The opponent asks to go back to the first ``ply`` moves."""
     ply: int
 
 
 @dataclass(frozen=True)
 class UndoAnswered(Event):
-    """The answer to this side's undo request: if ``accept``, every move
-    after the first ``ply`` was taken back from the game. Also sent
-    (declined) when the connection is lost before an answer came."""
+    """The answer to this side's undo request (if ``accept``, the moves after
+    the first ``ply`` were taken back); declined when the connection is lost."""
     ply: int
     accept: bool
 
@@ -93,9 +82,8 @@ class ChatMessage(Event):
 
 @dataclass(frozen=True)
 class PeerLost(Event):
-    """The connection to the opponent ended: ``reason`` says how. The game is
-    kept; ``left`` is True if the opponent said goodbye (not coming back: a
-    joiner then stops, a host listens for a new friend), else both sides
+    """The opponent's connection ended (``reason``); the game is kept. If
+    ``left``, the opponent said goodbye (not coming back), else both sides
     try to get back together."""
     reason: str
     left: bool = False
@@ -103,18 +91,16 @@ class PeerLost(Event):
 
 @dataclass(frozen=True)
 class Refused(Event):
-    """The host turned a connection from ``address`` (``'ip:port'``) away
-    for ``reason`` (wrong code, bad message, too slow, game running...)."""
+    """The host turned a connection from ``address`` (``'ip:port'``) away for ``reason``."""
     address: str
     reason: str
 
 
 @dataclass(frozen=True)
 class JoinsPaused(Event):
-    """A host got too many wrong codes (from all addresses together): it
-    refuses every join for ``seconds`` seconds, then takes joins with
-    ``code``; ``text`` is one line for the player (``'Too many wrong codes:
-    nobody can join for 20 s (the code stays 2468).'``)."""
+    """Too many wrong codes from all addresses: the host refuses every join
+    for ``seconds`` seconds, then takes ``code``; ``text`` is one line for the
+    player (``'Too many wrong codes: nobody can join for 20 s (the code stays 2468).'``)."""
     code: str
     text: str
     seconds: float
@@ -122,9 +108,8 @@ class JoinsPaused(Event):
 
 @dataclass(frozen=True)
 class CodeChanged(JoinsPaused):
-    """A :class:`JoinsPaused` after which the host took a new random
-    ``code`` (the old one no longer works; the invitation shows the new
-    one); ``text``: ``'Too many wrong codes: the new code is 4821.'``."""
+    """A :class:`JoinsPaused` after which the host took a new random ``code``
+    (``'Too many wrong codes: the new code is 4821.'``)."""
 
 
 @dataclass(frozen=True)
@@ -134,8 +119,7 @@ class Error(Event):
 
 
 class JoinFailure(str, Enum):
-    """Why a joiner could not (or could no longer) play the host's game; the
-    values are short words for logs and scripts."""
+    """Why a joiner could not (or could no longer) play the host's game."""
 
     WRONG_CODE = 'wrong_code'       # the host refused the code
     LOCKED_OUT = 'locked_out'       # too many wrong codes: joins refused for a while
@@ -151,9 +135,8 @@ class JoinFailure(str, Enum):
 
 @dataclass(frozen=True)
 class JoinFailed(Event):
-    """A joiner gives up: ``cause`` is a :class:`JoinFailure` and ``text`` a
-    short sentence for the player (``'Wrong code.'``, ``'No game at
-    127.0.0.1:24744.'``). :class:`Closed` follows."""
+    """A joiner gives up: a :class:`JoinFailure` ``cause`` and a sentence
+    ``text`` (``'Wrong code.'``); :class:`Closed` follows."""
     cause: JoinFailure
     text: str
 

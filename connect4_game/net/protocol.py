@@ -49,7 +49,7 @@ from collections.abc import Callable
 from typing import TypedDict
 
 from connect4_game.core.board import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
-from connect4_game.core.checks import check_bool, check_int
+from connect4_game.core.checks import check_int
 from connect4_game.core.side import CHECKERS, Side
 
 __all__ = [
@@ -59,42 +59,28 @@ __all__ = [
     'new_code', 'codes_equal',
 ]
 
-PROTOCOL_VERSION = 1
-"""Bumped whenever a message changes; peers of another version are refused."""
-
-MAX_LINE_BYTES = 4096
-"""The longest line (bytes, newline included) a peer may send."""
-
-MAX_NAME = 32
-"""The longest player name (characters)."""
-
-MAX_CHAT = 200
-"""The longest chat line (characters)."""
-
-MAX_TEXT = 200
-"""The longest error text (characters)."""
-
+PROTOCOL_VERSION = 1           # bumped whenever a message changes; others are refused
+MAX_LINE_BYTES = 4096          # the longest line a peer may send, newline included
+MAX_NAME = 32                  # characters of a player's name
+MAX_CHAT = 200                 # characters of a chat line
+MAX_TEXT = 200                 # characters of an error's text
 MAX_PLIES = MAX_ROWS * MAX_COLS
-"""The most moves any board the game offers can hold."""
 
 FATAL_ERRORS = frozenset({
     'version', 'bad_code', 'locked_out', 'busy', 'bad_message', 'too_long',
     'timeout', 'diverged', 'game_mismatch', 'foreign_moves',
 })
-"""Error codes after which the sender closes the connection. The others
+"""Error codes after which the sender closes the connection; the others
 (``not_your_turn``, ``illegal_move``, ``wrong_ply``, ``conflict``,
-``game_over``) only refuse one move."""
+``game_over``) refuse one move."""
 
 _ERROR_CODE = re.compile(r'[a-z_]{1,32}\Z')
 _CODE = re.compile(r'[0-9]{4}\Z')
 
 
 class ProtocolError(ValueError):
-    """A message that breaks the protocol.
-
-    Attributes: ``code``, the error code to answer with (``'bad_message'``,
-    ``'too_long'``...), and the text (``str(err)``), at most a short line.
-    """
+    """A message that breaks the protocol: ``code`` is the error code to
+    answer with (``'bad_message'``, ``'too_long'``...), ``str(err)`` a short line."""
 
     def __init__(self, code: str, text: str) -> None:
         super().__init__(text)
@@ -133,10 +119,9 @@ def _int(lo: int, hi: int) -> Callable[[str, object], int]:
 
 
 def _bool(key: str, value: object) -> bool:
-    try:
-        return check_bool(value, repr(key))
-    except ValueError as exc:
-        raise ProtocolError('bad_message', str(exc)) from None
+    if not isinstance(value, bool):
+        raise ProtocolError('bad_message', f'{key!r} must be true or false, not {_short(value)}')
+    return value
 
 
 def _text(limit: int, allow_empty: bool = True) -> Callable[[str, object], str]:
@@ -157,16 +142,12 @@ def _side(key: str, value: object) -> Side:
     return Side(value)
 
 
-def _code_field(key: str, value: object) -> str:
-    if not isinstance(value, str) or not _CODE.match(value):
-        raise ProtocolError('bad_message', f'{key!r} must be 4 digits')
-    return value
-
-
-def _error_code(key: str, value: object) -> str:
-    if not isinstance(value, str) or not _ERROR_CODE.match(value):
-        raise ProtocolError('bad_message', f'{key!r} must be a short lower-case word')
-    return value
+def _match(pattern: re.Pattern[str], what: str) -> Callable[[str, object], str]:
+    def check(key: str, value: object) -> str:
+        if not isinstance(value, str) or not pattern.match(value):
+            raise ProtocolError('bad_message', f'{key!r} must be {what}')
+        return value
+    return check
 
 
 def _moves(key: str, value: object) -> list[int]:
@@ -196,12 +177,14 @@ _PLY = _int(1, MAX_PLIES)
 _SCHEMAS: dict[str, tuple[dict[str, Callable[[str, object], object]],
                          dict[str, Callable[[str, object], object]]]] = {
     # type: (required fields, optional fields)
-    'hello': ({'version': _int(0, 2**31), 'code': _code_field, 'name': _text(MAX_NAME),
+    'hello': ({'version': _int(0, 2**31), 'code': _match(_CODE, '4 digits'),
+               'name': _text(MAX_NAME),
                'moves': _moves}, {}),
     'welcome': ({'version': _int(0, 2**31), 'rows': _int(MIN_ROWS, MAX_ROWS),
                  'cols': _int(MIN_COLS, MAX_COLS), 'host_side': _side, 'moves': _moves,
                  'names': _names}, {}),
-    'error': ({'code': _error_code, 'text': _text(MAX_TEXT)}, {'ply': _PLY}),
+    'error': ({'code': _match(_ERROR_CODE, 'a short lower-case word'),
+               'text': _text(MAX_TEXT)}, {'ply': _PLY}),
     'move': ({'ply': _PLY, 'column': _int(0, MAX_COLS - 1)}, {}),
     'undo_request': ({'ply': _int(0, MAX_PLIES)}, {}),
     'undo_reply': ({'ply': _int(0, MAX_PLIES), 'accept': _bool}, {}),
@@ -297,7 +280,8 @@ def encode(message: Message) -> bytes:
 
 
 class LineBuffer:
-    """Splits received bytes into lines, holding at most one partial line.
+    """Splits received bytes into lines of at most ``limit`` bytes, holding
+    at most one partial line.
 
     >>> lb = LineBuffer()
     >>> lb.feed(b'{"type":"ping"}\\n{"ty')
@@ -319,27 +303,15 @@ class LineBuffer:
         """The complete lines (without their newlines) that ``data`` finishes.
 
         :raises ProtocolError: ``'too_long'`` as soon as a line (complete or
-            not) exceeds ``limit`` bytes, newline included; the buffer is then
-            useless and the connection should be closed.
+            not) exceeds ``limit`` bytes, newline included (then close).
         """
         self._buf += data
-        lines = []
-        start = 0
-        while True:
-            end = self._buf.find(b'\n', start)
-            if end < 0:
-                break
-            if end + 1 - start > self.limit:
-                raise ProtocolError('too_long', f'a line is longer than {self.limit} bytes')
-            lines.append(bytes(self._buf[start:end]))
-            start = end + 1
-        del self._buf[:start]
-        if len(self._buf) >= self.limit:
+        *lines, rest = self._buf.split(b'\n')
+        self._buf = bytearray(rest)
+        if len(rest) >= self.limit or any(len(line) >= self.limit for line in lines):
             raise ProtocolError('too_long', f'a line is longer than {self.limit} bytes')
-        return lines
+        return [bytes(line) for line in lines]
 
-
-# -- codes and names -----------------------------------------------------------------
 
 def new_code() -> str:
     """A random 4-digit join code, ``'0000'`` to ``'9999'`` (from :mod:`secrets`)."""
@@ -347,10 +319,7 @@ def new_code() -> str:
 
 
 def check_code(code: object) -> str:
-    """``code`` if it is a string of exactly 4 ASCII digits.
-
-    :raises ValueError: otherwise.
-    """
+    """``code`` if it is a string of exactly 4 ASCII digits. :raises ValueError: otherwise."""
     if not isinstance(code, str) or not _CODE.match(code):
         raise ValueError(f'the code must be 4 digits, not {_short(code)}')
     return code
@@ -363,21 +332,11 @@ def codes_equal(given: str, expected: str) -> bool:
 
 def check_name(name: object) -> str:
     """``name`` if it is printable text of at most :data:`MAX_NAME` characters.
-
-    :raises ValueError: otherwise.
-    """
-    try:
-        return _text(MAX_NAME)('name', name)
-    except ProtocolError as err:
-        raise ValueError(str(err)) from None
+    :raises ValueError: otherwise (a :class:`ProtocolError`)."""
+    return _text(MAX_NAME)('name', name)
 
 
 def check_chat(text: object) -> str:
     """``text`` if it is printable text of 1 to :data:`MAX_CHAT` characters.
-
-    :raises ValueError: otherwise.
-    """
-    try:
-        return _text(MAX_CHAT, allow_empty=False)('text', text)
-    except ProtocolError as err:
-        raise ValueError(str(err)) from None
+    :raises ValueError: otherwise (a :class:`ProtocolError`)."""
+    return _text(MAX_CHAT, allow_empty=False)('text', text)

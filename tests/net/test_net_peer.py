@@ -351,7 +351,7 @@ def test_undo_is_a_request_the_other_side_accepts_or_declines(make):
     jw.wait(OpponentMove)
     assert h.request_undo() == 2                       # back to before its last move
     assert h.request_undo() is None                    # one request at a time
-    assert jw.wait(UndoRequested).ply == 2 and j.pending_undo() == 2
+    assert jw.wait(UndoRequested).ply == 2 and j.undo_in == 2
     assert j.answer_undo(False)
     assert hw.wait(UndoAnswered) == UndoAnswered(2, False)
     assert h.moves() == j.moves() == (3, 4, 5)
