@@ -92,7 +92,7 @@ class AlphaBeta:
         self.max_entries = max(1, max_entries)
         self.table: dict[int, tuple[int, int, int, int]] = {}
         self.nodes = 0
-        self._limit = 0
+        self._limit = [0]                  # nodes at which the budget is checked next
         self._node_budget = 1 << 62
         self._deadline = float("inf")
         self._build(ev)
@@ -110,6 +110,7 @@ class AlphaBeta:
         table = self.table
         tget = table.get
         search = self
+        limit, check = self._limit, self._check
 
         def order(cur: int, mask: int, free: int, moves: int, first: int) -> list[int]:
             """``moves`` (a mask, one cell per column) as a list of cells:
@@ -127,8 +128,8 @@ class AlphaBeta:
 
         def negamax(cur: int, mask: int, depth: int, alpha: int, beta: int, ply: int) -> int:
             search.nodes += 1
-            if search.nodes >= search._limit:
-                search._check()
+            if search.nodes >= limit[0]:
+                check()
             free = BRD ^ mask
             poss = (mask + BOT) & BRD
             if not poss:
@@ -197,7 +198,7 @@ class AlphaBeta:
             raise _OutOfBudget('nodes')
         if time.perf_counter() >= self._deadline:
             raise _OutOfBudget('time')
-        self._limit = min(self._node_budget, self.nodes + 256)
+        self._limit[0] = min(self._node_budget, self.nodes + 256)
 
     def search(self, cur: int, mask: int, max_depth: int, *, allowed: int | None = None,
                margin: int = 0, node_budget: int | None = None,
@@ -251,7 +252,7 @@ class AlphaBeta:
         """Set the budgets of the next iteration (None: unlimited)."""
         self._node_budget = (1 << 62) if node_budget is None else node_budget
         self._deadline = float("inf") if time_budget is None else t0 + time_budget
-        self._limit = min(self._node_budget, self.nodes + 256)
+        self._limit[0] = min(self._node_budget, self.nodes + 256)
 
     def _root(self, cur: int, mask: int, cells: list[int], depth: int, margin: int) -> list[int | None]:
         """One iteration: the score of every root cell in ``cells``."""

@@ -87,6 +87,7 @@ from connect4_game.ai.score import ColumnScore, NoMove, Score
 from connect4_game.ai.solver import (
     BudgetExceeded,
     Solver,
+    clear_solver_tables,
     get_solver,
     heuristic,
     plies_to_score,
@@ -180,13 +181,10 @@ def clear_tables(rows: int | None = None, cols: int | None = None) -> None:
     bitbully engine's if loaded, and the shared solver's of ``rows`` x
     ``cols`` (of every size kept, if not given). For cold timings; the
     opening books stay loaded."""
-    from connect4_game.ai import solver as solver_mod
     with LOCK:
         if _bb_engine is not None:
             _bb_engine.core.resetTranspositionTable()
-        for size, s in list(solver_mod._SOLVERS.items()):
-            if rows is None or size == (rows, cols):
-                s.clear_tt()
+        clear_solver_tables(rows, cols)
 
 
 def _bitbully() -> _BitBully | None:

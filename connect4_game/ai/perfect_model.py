@@ -3,8 +3,8 @@
 :class:`Position` is a position to analyse (:func:`read_position` reads a
 Board, a move string or a list of columns; :func:`play_moves` plays a list
 of columns on bitboards). A column's result is a
-:class:`~connect4_game.ai.score.ColumnScore` (:func:`exact_column`,
-:func:`estimate_column`), :class:`PerfectResult` the analysis of a whole
+:class:`~connect4_game.ai.score.ColumnScore` (:func:`exact_column`),
+:class:`PerfectResult` the analysis of a whole
 position. Scores are those of Pascal Pons, "Solving Connect 4"
 (:mod:`connect4_game.ai.solver`), the same as in the ``win in N`` analysis
 of :mod:`connect4_game.ai.expert`.
@@ -23,7 +23,7 @@ from connect4_game.core.board import Board
 from connect4_game.core.checks import check_int, is_int
 from connect4_game.core.notation import parse_add_checkers
 
-__all__ = ["PerfectResult", "exact_column", "estimate_column",
+__all__ = ["PerfectResult", "exact_column",
            "Position", "read_position", "play_moves"]
 
 #: what :func:`read_position` reads: a Board, a move string or a list of columns
@@ -112,12 +112,6 @@ def exact_column(c: int, score: int, n: int, cells: int, backend: str) -> Column
     to move of a position with ``n`` checkers on ``cells`` cells."""
     return ColumnScore(c, Score.of_pons(score, abs(score_to_plies(score, n, cells))),
                        backend=backend)
-
-
-def estimate_column(c: int, lo: int, hi: int, backend: str) -> ColumnScore:
-    """A column known only to score in ``lo..hi``: the guess is the value
-    closest to a draw inside the bounds (so a proven sign is kept)."""
-    return ColumnScore(c, Score.from_bounds(lo, hi), backend=backend)
 
 
 @dataclass(frozen=True)

@@ -53,7 +53,7 @@ from connect4_game.ai.book import OpeningBook
 from connect4_game.core.checks import check_int
 
 __all__ = ["Solver", "Proof", "BudgetExceeded", "get_solver", "score_to_plies", "plies_to_score",
-           "heuristic"]
+           "heuristic", "clear_solver_tables"]
 
 #: a transposition table: ``(get, put)`` of packed int values by int key
 _TT = tuple[Callable[[int], int | None], Callable[[int, int], None]]
@@ -64,6 +64,8 @@ _Probe = Callable[[int, int], int | None]
 #: depth given to full searches: never reaches 0 and stays >= LIMITED, so full
 #: searches key the TT by position only (shared across searches and moves)
 FULL_DEPTH = 1 << 20
+#: nodes between two checks of the budget (fewer for a smaller node budget)
+_CHECK_EVERY = 1024
 #: depth-limited searches use depths below this (and key the TT by depth too)
 LIMITED = 1 << 10
 
@@ -145,7 +147,7 @@ class Solver:
         self.nodes = 0            # nodes searched since the last set_budget()
         self._deadline = float("inf")
         self._node_limit = 1 << 62
-        self._check_every = 1024
+        self._check_every = _CHECK_EVERY
         self._build()
         self.clear_tt()
 
@@ -163,8 +165,6 @@ class Solver:
         B = CELLS // 2 + 2
         LOW = 2 * B
         UP_OFF, LOW_OFF = B, 3 * B
-        solver = self
-        CHECK = 1024
 
         wincells = wincells_for(H)
 
@@ -173,16 +173,12 @@ class Solver:
             return wincells(b, FULL ^ m)
 
         self._win = win
-        counter = [CHECK]
+        counter = [_CHECK_EVERY]
         self._counter = counter
         root = [-1, 0]                  # [ply of the root, move that last failed high there]
         self._root = root
 
-        def tick() -> None:
-            solver.nodes += solver._check_every
-            counter[0] = solver._check_every = max(1, min(CHECK, solver._node_limit - solver.nodes))
-            if solver.nodes >= solver._node_limit or time.perf_counter() >= solver._deadline:
-                raise BudgetExceeded()
+        tick = self._tick
 
         def negamax(cur: int, mask: int, n: int, alpha: int, beta: int, depth: int, tt: _TT,
                     book_ply: int, probe: _Probe, ow: int | None = None) -> int:
@@ -273,6 +269,15 @@ class Solver:
         self._negamax = negamax
 
     # ------------------------------------------------------------- helpers
+    def _tick(self) -> None:
+        """Called every ``_check_every`` nodes: count them, and raise
+        :class:`BudgetExceeded` once the node or time budget is spent."""
+        self.nodes += self._check_every
+        self._counter[0] = self._check_every = max(1, min(_CHECK_EVERY,
+                                                          self._node_limit - self.nodes))
+        if self.nodes >= self._node_limit or time.perf_counter() >= self._deadline:
+            raise BudgetExceeded()
+
     def _dict_tt(self) -> tuple[Callable[[int], int | None], Callable[[int, int], None]]:
         """(get, put) of a fresh ``dict`` table bounded to ``tt_limit``
         entries: when full, the oldest half is dropped (dicts keep insertion
@@ -340,7 +345,7 @@ class Solver:
         self._deadline = float("inf") if time_budget is None else time.perf_counter() + time_budget
         self._node_limit = (1 << 62) if node_budget is None else node_budget
         # the budget is checked every 1024 nodes (or sooner for tiny node budgets)
-        self._counter[0] = self._check_every = max(1, min(1024, self._node_limit))
+        self._counter[0] = self._check_every = max(1, min(_CHECK_EVERY, self._node_limit))
 
     def searched(self) -> int:
         """Nodes searched since the last :meth:`set_budget` (exact to 1 node)."""
@@ -515,6 +520,14 @@ def _half(x: int) -> int:
 
 
 _SOLVERS: dict[tuple[int, int], Solver] = {}
+
+
+def clear_solver_tables(rows: int | None = None, cols: int | None = None) -> None:
+    """Forget what the shared solvers (:func:`get_solver`) learned: the one
+    of ``rows`` x ``cols``, or of every size kept when not given."""
+    for size, s in list(_SOLVERS.items()):
+        if rows is None or size == (rows, cols):
+            s.clear_tt()
 
 
 def get_solver(height: int, width: int) -> Solver:
