@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 import pygame
 
 from connect4_game.search.worker import SearchWorker
+from connect4_game.ui.render import MIN_FONT, Layout, Renderer, toolbar_height
+from connect4_game.ui.text_fit import draw_text, line_height
 from connect4_game.ui.themes import Theme
+from connect4_game.ui.widgets import Button, Toolbar
 
-__all__ = ['Host', 'Screen']
+__all__ = ['Host', 'Screen', 'BoardPage']
 
 
 class Host(Protocol):
@@ -119,3 +123,61 @@ class Screen:
 
     def on_app_close(self) -> None:
         """The window closes: give back what the screen holds (connections, files)."""
+
+
+class BoardPage(Screen):
+    """A page with a toolbar of ``buttons`` along the top, a board under it
+    and lines of text below (the review, the practice, the puzzles); the
+    game underneath waits."""
+
+    updates_below = False
+
+    def __init__(self, app: Host, buttons: list[Button]) -> None:
+        super().__init__(app)
+        self.renderer = Renderer()
+        self.board_top = 0                  # window y (px) where the board's area starts
+        self.toolbar = Toolbar(buttons)
+        self._buttons = {b.action: b for b in buttons}
+
+    def col_at(self, pos: tuple[int, int]) -> int | None:
+        """The column (0-based) under window point ``pos`` (x, y px), or None."""
+        lay = self.renderer.layout
+        if lay is None or pos[1] < self.board_top:
+            return None
+        return lay.col_at(pos[0], pos[1] - self.board_top)
+
+    def lay_out(self, surface: pygame.Surface, rows: int, cols: int, above: int,
+                below: int) -> tuple[pygame.Surface, Layout]:
+        """Clear ``surface``, lay out the toolbar, and the board of ``rows`` x
+        ``cols`` from ``above`` px under the toolbar to ``below`` px over the
+        bottom; returns the board's area (a subsurface) and its layout."""
+        theme = self.app.theme
+        w, h = surface.get_size()
+        surface.fill(theme.background)
+        bar_h = toolbar_height(h)
+        self.toolbar.layout(w, bar_h)
+        self.board_top = bar_h + above
+        area = (w, max(1, h - self.board_top - below))
+        board = surface.subsurface(pygame.Rect(0, self.board_top, *area))
+        return board, self.renderer.prepare(area, rows, cols, theme, toolbar=False, status=False)
+
+    @staticmethod
+    def keys_height() -> int:
+        """Px of the line of keys along the bottom."""
+        return line_height(MIN_FONT) + 6
+
+    def draw_keys(self, surface: pygame.Surface, keys: str) -> None:
+        """``keys`` along the bottom, then the toolbar and its tooltip on top."""
+        theme = self.app.theme
+        w, h = surface.get_size()
+        foot_h = self.keys_height()
+        draw_text(surface, keys, pygame.Rect(8, h - foot_h, w - 16, foot_h - 2), theme.text_dim,
+                  MIN_FONT, align='center')
+        self.toolbar.draw(surface, theme)
+        self.toolbar.draw_tooltip(surface, theme)
+
+    def ring(self, board: pygame.Surface, lay: Layout, row: int, col: int,
+             colour: Sequence[int]) -> None:
+        """A ring in ``colour`` round slot (``row``, ``col``) of the board's area."""
+        cx, cy = lay.slot_center(row, col)
+        pygame.draw.circle(board, colour, (cx, cy), int(lay.radius * 1.05), max(3, lay.cell // 14))

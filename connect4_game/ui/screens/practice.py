@@ -18,11 +18,11 @@ from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import MoveReply
 from connect4_game.search.worker import SearchWorker
 from connect4_game.trainer.practice import Exercise, Practice, TryResult
-from connect4_game.ui.render import MIN_FONT, Layout, Renderer, toolbar_height
-from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.render import MIN_FONT, Layout
+from connect4_game.ui.screens.base import BoardPage
 from connect4_game.ui.screens.host import SearchHost
 from connect4_game.ui.text_fit import draw_text, line_height
-from connect4_game.ui.widgets import Button, Toolbar
+from connect4_game.ui.widgets import Button
 
 __all__ = ['PracticeScreen', 'Stage', 'REPLY_BUDGET']
 
@@ -47,7 +47,7 @@ def _cols(cols: Sequence[int]) -> str:
     return ', '.join(str(c + 1) for c in cols)
 
 
-class PracticeScreen(Screen):
+class PracticeScreen(BoardPage):
     """The exercises of :class:`~connect4_game.trainer.practice.Practice` on the board.
 
     :param app: the app (its ``worker`` answers with perfect play).
@@ -55,25 +55,19 @@ class PracticeScreen(Screen):
     :param practice: the exercises (built from the review).
     """
 
-    updates_below = False
-
     app: SearchHost
 
     def __init__(self, app: SearchHost, rows: int, cols: int, practice: Practice) -> None:
-        super().__init__(app)
+        super().__init__(app, [
+            Button(_('Back to the review'), 'back', _('Leave the practice (Esc)')),
+            Button(_('Next'), 'next', _('The next mistake (Enter)'))])
         self.rows, self.cols = rows, cols
         self.practice = practice
         self.stage = Stage.ASK if practice.current() is not None else Stage.EMPTY
         self.tried: int | None = None          # the column the player tried (0-based)
         self.reply: int | None = None          # perfect play's answer (0-based)
         self.cursor: int | None = None
-        self.renderer = Renderer()
-        self.board_top = 0
         self.request: SearchRequest | None = None
-        buttons = [Button(_('Back to the review'), 'back', _('Leave the practice (Esc)')),
-                   Button(_('Next'), 'next', _('The next mistake (Enter)'))]
-        self._buttons = {b.action: b for b in buttons}
-        self.toolbar = Toolbar(buttons)
 
     def caption(self) -> str:
         return _('Practice')
@@ -160,9 +154,9 @@ class PracticeScreen(Screen):
         if e.type == pygame.KEYDOWN:
             self._key(e)
         elif e.type == pygame.MOUSEMOTION:
-            self.cursor = self._col_at(e.pos)
+            self.cursor = self.col_at(e.pos)
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            col = self._col_at(e.pos)
+            col = self.col_at(e.pos)
             if col is not None and self.stage is Stage.ASK:
                 self.play(col)
             elif self.stage in (Stage.FOUND, Stage.MISSED):
@@ -186,12 +180,6 @@ class PracticeScreen(Screen):
             self.close()
         elif action == 'next':
             self.next()
-
-    def _col_at(self, pos: tuple[int, int]) -> int | None:
-        lay = self.renderer.layout
-        if lay is None or pos[1] < self.board_top:
-            return None
-        return lay.col_at(pos[0], pos[1] - self.board_top)
 
     # ------------------------------------------------------------------ texts
     def prompt(self) -> str:
@@ -235,16 +223,9 @@ class PracticeScreen(Screen):
         miss, perfect play's answer marked), two lines of text and the keys."""
         theme = self.app.theme
         w, h = surface.get_size()
-        surface.fill(theme.background)
-        bar_h = toolbar_height(h)
-        foot_h = line_height(MIN_FONT) + 6
+        foot_h = self.keys_height()
         text_h = max(2 * line_height(MIN_FONT, True) + 8, int(h * 0.14))
-        self.toolbar.layout(w, bar_h)
-        self.board_top = bar_h
-        area = (w, max(1, h - bar_h - text_h - foot_h))
-        board_surf = surface.subsurface(pygame.Rect(0, bar_h, *area))
-        lay = self.renderer.prepare(area, self.rows, self.cols, theme, toolbar=False,
-                                    status=False)
+        board_surf, lay = self.lay_out(surface, self.rows, self.cols, 0, text_h + foot_h)
         b = self.board()
         ex = self.practice.current()
         best = ex.best if self.stage is Stage.MISSED and ex is not None else ()
@@ -260,10 +241,7 @@ class PracticeScreen(Screen):
                   bold=True, lines=2)
         draw_text(surface, self.detail(), pygame.Rect(12, top + half, w - 24, text_h - half),
                   theme.text_dim, size, lines=2)
-        draw_text(surface, self.keys_text(), pygame.Rect(8, h - foot_h, w - 16, foot_h - 2),
-                  theme.text_dim, MIN_FONT, align='center', lines=1)
-        self.toolbar.draw(surface, theme)
-        self.toolbar.draw_tooltip(surface, theme)
+        self.draw_keys(surface, self.keys_text())
 
     def keys_text(self) -> str:
         if self.stage is Stage.ASK:
@@ -274,7 +252,6 @@ class PracticeScreen(Screen):
         """The try ringed (good or bad colour) and perfect play's answer
         ringed in the highlight colour; ``b`` is :meth:`board`."""
         theme = self.app.theme
-        width = max(3, lay.cell // 14)
         marks = []
         if self.tried is not None:
             marks.append((self.tried, theme.text_dim if self.stage is Stage.MISSED else theme.good))
@@ -284,7 +261,5 @@ class PracticeScreen(Screen):
         for col, _colour in marks:               # take the marked checkers off, newest first
             heights[col] -= 1
         for col, colour in marks:                # and put them back, ringing each
-            row = self.rows - 1 - heights[col]
+            self.ring(board_surf, lay, self.rows - 1 - heights[col], col, colour)
             heights[col] += 1
-            cx, cy = lay.slot_center(row, col)
-            pygame.draw.circle(board_surf, colour, (cx, cy), int(lay.radius * 1.05), width)

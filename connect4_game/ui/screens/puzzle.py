@@ -39,11 +39,11 @@ from connect4_game.trainer import (
     start_game,
 )
 from connect4_game.ui.animation import DropAnimation, step_drops
-from connect4_game.ui.render import MIN_FONT, Renderer, toolbar_height
-from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.render import MIN_FONT
+from connect4_game.ui.screens.base import BoardPage
 from connect4_game.ui.screens.host import Preferences, SearchHost
 from connect4_game.ui.text_fit import draw_text, line_height
-from connect4_game.ui.widgets import Button, Toolbar
+from connect4_game.ui.widgets import Button
 
 __all__ = ['PuzzleScreen', 'Stage', 'Tone', 'SHOW_PAUSE', 'puzzle_title', 'grade_text']
 
@@ -129,7 +129,7 @@ def grade_text(grade: int) -> str:
     return ngettext('Win in {n}', 'Win in {n}', grade).format(n=grade)
 
 
-class PuzzleScreen(Screen):
+class PuzzleScreen(BoardPage):
     """The puzzle set on the board, one puzzle at a time.
 
     :param app: the app (its theme, sounds and search pool ``worker``; its
@@ -139,26 +139,21 @@ class PuzzleScreen(Screen):
     :param today: the date of the puzzle of the day (default today).
     """
 
-    updates_below = False
-
     app: PuzzleHost
 
     def __init__(self, app: PuzzleHost, puzzle: Puzzle | None = None,
                  today: datetime.date | None = None) -> None:
-        super().__init__(app)
+        super().__init__(app, [
+            Button(_('Back to the game'), 'back', _('Leave the puzzles (Esc)')),
+            Button(_('Previous'), 'prev', _('The puzzle before (P)')),
+            Button(_('Next'), 'next', _('The next puzzle (N)')),
+            Button(_('Puzzle of the day'), 'day', _("Today's puzzle (D)")),
+            Button(_('Show solution'), 'solution', _('Play the winning line (S)'))])
         self.puzzles = load_puzzles()
         self.today = today or datetime.date.today()
-        self.renderer = Renderer()
-        self.board_top = 0
         self.cursor: int | None = 3
         self.falling: list[DropAnimation] = []
         self.counts, _warnings = load_puzzle_counts()
-        buttons = [Button(_('Back to the game'), 'back', _('Leave the puzzles (Esc)')),
-                   Button(_('Previous'), 'prev', _('The puzzle before (P)')),
-                   Button(_('Next'), 'next', _('The next puzzle (N)')),
-                   Button(_('Puzzle of the day'), 'day', _("Today's puzzle (D)")),
-                   Button(_('Show solution'), 'solution', _('Play the winning line (S)'))]
-        self.toolbar = Toolbar(buttons)
         if puzzle is None:
             last = _LAST.get(app)
             found = [p for p in self.puzzles if p.id == last]
@@ -358,11 +353,11 @@ class PuzzleScreen(Screen):
         if e.type == pygame.KEYDOWN:
             self._key(e)
         elif e.type == pygame.MOUSEMOTION:
-            col = self._col_at(e.pos)
+            col = self.col_at(e.pos)
             if col is not None:
                 self.cursor = col
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            col = self._col_at(e.pos)
+            col = self.col_at(e.pos)
             if col is not None:
                 self.cursor = col
                 self.play(col)
@@ -388,12 +383,6 @@ class PuzzleScreen(Screen):
         elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_DOWN, pygame.K_SPACE) \
                 and self.cursor is not None:
             self.play(self.cursor)
-
-    def _col_at(self, pos: tuple[int, int]) -> int | None:
-        lay = self.renderer.layout
-        if lay is None or pos[1] < self.board_top:
-            return None
-        return lay.col_at(pos[0], pos[1] - self.board_top)
 
     # ------------------------------------------------------------------ texts
     def title(self) -> str:
@@ -427,15 +416,14 @@ class PuzzleScreen(Screen):
         theme = self.app.theme
         v = self.visit
         w, h = surface.get_size()
-        surface.fill(theme.background)
-        bar_h = toolbar_height(h)
-        self.toolbar.layout(w, bar_h)
         size = max(MIN_FONT, min(28, h // 30))
         small = max(MIN_FONT, min(20, h // 40))
         head_h = line_height(size, True) + 2 * line_height(small) + 8
-        foot_h = line_height(MIN_FONT) + 6
+        foot_h = self.keys_height()
         msg_h = max(2 * line_height(small, True) + 4, int(h * 0.08))
-        y = bar_h + 2
+        board_surf, _lay = self.lay_out(surface, v.game.rows, v.game.cols, head_h,
+                                        msg_h + foot_h)
+        y = self.board_top - head_h + 2
         draw_text(surface, self.title(), pygame.Rect(12, y, w - 24, line_height(size, True)),
                   theme.text, size, bold=True, align='center', lines=1)
         y += line_height(size, True)
@@ -444,11 +432,6 @@ class PuzzleScreen(Screen):
         y += line_height(small)
         draw_text(surface, self.counts_text(), pygame.Rect(12, y, w - 24, line_height(small)),
                   theme.text_dim, small, align='center', lines=1)
-        self.board_top = bar_h + head_h
-        area = (w, max(1, h - self.board_top - msg_h - foot_h))
-        board_surf = surface.subsurface(pygame.Rect(0, self.board_top, *area))
-        self.renderer.prepare(area, v.game.rows, v.game.cols, theme, toolbar=False,
-                              status=False)
         asking = v.stage is Stage.ASK and not self.falling and v.reply_due is None
         shown = v.stage in (Stage.SHOWING, Stage.SHOWN)
         win = v.game.outcome.line if v.game.outcome and v.game.outcome.winner \
@@ -467,7 +450,4 @@ class PuzzleScreen(Screen):
         if v.message:
             draw_text(surface, v.message, pygame.Rect(12, top, w - 24, msg_h), tone, small,
                       bold=True, align='center', lines=2)
-        draw_text(surface, self.keys_text(), pygame.Rect(8, h - foot_h, w - 16, foot_h - 2),
-                  theme.text_dim, MIN_FONT, align='center', lines=1)
-        self.toolbar.draw(surface, theme)
-        self.toolbar.draw_tooltip(surface, theme)
+        self.draw_keys(surface, self.keys_text())

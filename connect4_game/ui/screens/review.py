@@ -18,12 +18,12 @@ from connect4_game.play.verdicts import score_label
 from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import ReviewReply
 from connect4_game.search.worker import SearchWorker
-from connect4_game.ui.render import MIN_FONT, Layout, Renderer, mix, toolbar_height
-from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.render import MIN_FONT, Layout, mix
+from connect4_game.ui.screens.base import BoardPage
 from connect4_game.ui.screens.host import GameHost, SearchHost
 from connect4_game.ui.text_fit import draw_text, line_height
 from connect4_game.ui.themes import RGB
-from connect4_game.ui.widgets import Button, Toolbar
+from connect4_game.ui.widgets import Button
 
 __all__ = ['ReviewScreen', 'VERDICT_WORDS', 'graph_y']
 
@@ -51,33 +51,27 @@ class ReviewHost(GameHost, SearchHost, Protocol):
     game session learns the verdicts) and the search worker that judges it."""
 
 
-class ReviewScreen(Screen):
+class ReviewScreen(BoardPage):
     """Review the session's game (any game: finished, unfinished, loaded)."""
-
-    updates_below = False
 
     app: ReviewHost
 
     def __init__(self, app: ReviewHost) -> None:
-        super().__init__(app)
+        super().__init__(app, [
+            Button(_('Back to the game'), 'back', _('Leave the review (Esc)')),
+            Button(_('Previous move'), 'prev', _('The move before (Left)')),
+            Button(_('Next move'), 'next', _('The move after (Right)')),
+            Button(_('Next mistake'), 'mistake', _('The next mistake or blunder (N)')),
+            Button(_('Practice'), 'practice', _('Find better moves for your mistakes (P)'))])
         s = app.session
         self.rows, self.cols = s.game.rows, s.game.cols
         self.moves = list(s.game.moves)
         self.records: list[PlyReview] = []
         self.sel = 0
         self.following = True        # the selection goes to the first mistake once judged
-        self.renderer = Renderer()
         self.graph_rect = pygame.Rect(0, 0, 0, 0)
         self.error = ''
         self.done = not self.moves
-        buttons = [
-            Button(_('Back to the game'), 'back', _('Leave the review (Esc)')),
-            Button(_('Previous move'), 'prev', _('The move before (Left)')),
-            Button(_('Next move'), 'next', _('The move after (Right)')),
-            Button(_('Next mistake'), 'mistake', _('The next mistake or blunder (N)')),
-            Button(_('Practice'), 'practice', _('Find better moves for your mistakes (P)'))]
-        self._buttons = {b.action: b for b in buttons}
-        self.toolbar = Toolbar(buttons)
         empty = tuple(' ' * self.cols for _ in range(self.rows))
         self.request = SearchRequest(JobKind.REVIEW, empty, Side.X, time_budget=PLY_BUDGET,
                                      moves=tuple(self.moves), tag=s.planner.game_id)
@@ -260,17 +254,10 @@ class ReviewScreen(Screen):
         scores as badges, the best outlined, the move played ringed in its
         verdict's colour), the move's text and progress, the graph, the
         keys and the toolbar."""
-        theme = self.app.theme
         w, h = surface.get_size()
-        surface.fill(theme.background)
         graph_h = max(90, int(h * 0.24))
         text_h = max(56, int(h * 0.12))
-        bar_h = toolbar_height(h)
-        self.toolbar.layout(w, bar_h)
-        board_area = (w, max(1, h - graph_h - text_h - bar_h))
-        board_surf = surface.subsurface(pygame.Rect(0, bar_h, *board_area))
-        lay = self.renderer.prepare(board_area, self.rows, self.cols, theme, toolbar=False,
-                                    status=False)
+        board_surf, lay = self.lay_out(surface, self.rows, self.cols, 0, graph_h + text_h)
         b = self.position()
         rec = self.records[self.sel] if self.sel < len(self.records) else None
         labels = self.judging_labels(b) if rec is None else self.score_labels(rec)
@@ -281,11 +268,8 @@ class ReviewScreen(Screen):
             self._draw_played(board_surf, lay, b, self.moves[self.sel], rec)
         self._draw_texts(surface, h - graph_h - text_h + 6, text_h)
         self.draw_graph(surface, pygame.Rect(16, h - graph_h + 4, w - 32, graph_h - 28))
-        draw_text(surface, _('Left/Right or a click: choose a move   N: next mistake   Esc: back'),
-                  pygame.Rect(10, h - line_height(MIN_FONT) - 4, w - 20, line_height(MIN_FONT)),
-                  theme.text_dim, MIN_FONT, align='center')
-        self.toolbar.draw(surface, theme)
-        self.toolbar.draw_tooltip(surface, theme)
+        self.draw_keys(surface, _('Left/Right or a click: choose a move   N: next mistake   '
+                                  'Esc: back'))
 
     def judging_labels(self, b: Board) -> list[tuple[str, RGB] | None] | None:
         """``'…'`` over every column of ``b`` that can take a checker while
@@ -323,10 +307,8 @@ class ReviewScreen(Screen):
             return
         self.renderer.blit_checker(board_surf, Side.for_ply(self.sel + 1), row, col,
                                    ghost=True)
-        cx, cy = lay.slot_center(row, col)
-        pygame.draw.circle(board_surf, self.verdict_colour(rec.verdict) if rec
-                           else self.app.theme.text_dim, (cx, cy), int(lay.radius * 1.05),
-                           max(3, lay.cell // 14))
+        self.ring(board_surf, lay, row, col,
+                  self.verdict_colour(rec.verdict) if rec else self.app.theme.text_dim)
 
     def progress_line(self) -> str:
         """The second status line: the failure, the progress, else the summary."""
