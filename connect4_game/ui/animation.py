@@ -7,25 +7,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-__all__ = [
-    'linear', 'ease_in_quad', 'ease_out_quad', 'ease_in_out_sine', 'ease_out_back',
-    'ease_out_bounce', 'EASINGS', 'DropAnimation', 'Shake', 'Fade', 'step_drops',
-]
+__all__ = ['ease_out_quad', 'ease_in_out_sine', 'ease_out_back', 'DropAnimation', 'Shake',
+           'Fade', 'step_drops']
 
 
 def _clamp01(t: float) -> float:
     return 0.0 if t <= 0.0 else 1.0 if t >= 1.0 else t
-
-
-def linear(t: float) -> float:
-    """Identity curve on [0, 1] (input clamped)."""
-    return _clamp01(t)
-
-
-def ease_in_quad(t: float) -> float:
-    """Accelerating curve t² on [0, 1]: 0 → 0, 1 → 1."""
-    t = _clamp01(t)
-    return t * t
 
 
 def ease_out_quad(t: float) -> float:
@@ -44,32 +31,6 @@ def ease_out_back(t: float, overshoot: float = 1.70158) -> float:
     """Overshoots 1 a little then settles: used for pop-in of messages."""
     t = _clamp01(t) - 1.0
     return 1.0 + t * t * ((overshoot + 1.0) * t + overshoot)
-
-
-def ease_out_bounce(t: float) -> float:
-    """The classic bouncing curve (Penner) on [0, 1]: 0 → 0, 1 → 1, never above 1."""
-    t = _clamp01(t)
-    n1, d1 = 7.5625, 2.75
-    if t < 1 / d1:
-        return n1 * t * t
-    if t < 2 / d1:
-        t -= 1.5 / d1
-        return n1 * t * t + 0.75
-    if t < 2.5 / d1:
-        t -= 2.25 / d1
-        return n1 * t * t + 0.9375
-    t -= 2.625 / d1
-    return n1 * t * t + 0.984375
-
-
-EASINGS = {
-    'linear': linear,
-    'ease_in_quad': ease_in_quad,
-    'ease_out_quad': ease_out_quad,
-    'ease_in_out_sine': ease_in_out_sine,
-    'ease_out_back': ease_out_back,
-    'ease_out_bounce': ease_out_bounce,
-}
 
 
 class DropAnimation:
