@@ -56,7 +56,6 @@ CLOSE_GRACE = 1.0       # seconds (real time) to deliver a last error/bye before
 MAX_OUT = 64 * 1024     # bytes queued for a peer that does not read: then it is dropped
 _WAKE, _LISTEN = object(), object()
 _C = TypeVar('_C', bound='Connection')
-Dialed = Callable[['Conn | None', 'BaseException | None'], None]
 
 
 class NetState(str, Enum):
@@ -202,8 +201,8 @@ class Connection:
         self._wake_w: socket.socket | None = None
         self._listener: socket.socket | None = None
         self._dial = 0                           # the current connect attempt's number
-        self._connects: queue.Queue[tuple[int, socket.socket | None, BaseException | None,
-                                        Dialed]] = queue.Queue()
+        self._connects: queue.Queue[tuple[int, socket.socket | None,
+                                          BaseException | None]] = queue.Queue()
         self._conns: set[Conn] = set()
         self._listener_closed = threading.Event()
         self._listener_closed.set()
@@ -556,6 +555,10 @@ class Connection:
     def _tick(self, now: float) -> None:
         """Once per loop, ``now`` on the protocol clock."""
 
+    def _connected(self, conn: Conn | None, error: BaseException | None) -> None:
+        """A :meth:`_connect` ended: ``conn`` in handshake, or None and the
+        ``error`` (an :class:`OSError`, :class:`TimeoutError` or :class:`ValueError`)."""
+
     def _after_lost(self, left: bool) -> None:
         """The opponent's connection just ended."""
 
@@ -603,12 +606,11 @@ class Connection:
     def _accepted(self, conn: Conn) -> None:
         """A host took a new connection."""
 
-    def _connect(self, host: str, port: int, timeout: float, on_done: Dialed) -> None:
+    def _connect(self, host: str, port: int, timeout: float) -> None:
         """Connect to ``host``:``port`` in a helper thread (name lookup, each
-        address in turn, ``timeout`` seconds each); ``on_done(conn, None)``
-        or ``on_done(None, error)`` follows in the I/O thread (``error``: an
-        :class:`OSError`, :class:`TimeoutError` or :class:`ValueError`).
-        A new attempt, or :meth:`_cancel_connect`, forgets the last."""
+        address in turn, ``timeout`` seconds each); :meth:`_connected`
+        follows in the I/O thread. A new attempt, or :meth:`_cancel_connect`,
+        forgets the last."""
         self._dial += 1
         number = self._dial
 
@@ -618,7 +620,7 @@ class Connection:
                 error: BaseException | None = None
             except (OSError, ValueError) as exc:   # ValueError: a name the resolver refuses
                 sock, error = None, exc
-            self._connects.put((number, sock, error, on_done))
+            self._connects.put((number, sock, error))
             self._wake()
 
         threading.Thread(target=connect, name='net-connect', daemon=True).start()
@@ -629,7 +631,7 @@ class Connection:
     def _take_connected(self) -> None:
         while True:
             try:
-                number, sock, error, on_done = self._connects.get_nowait()
+                number, sock, error = self._connects.get_nowait()
             except queue.Empty:
                 return
             if number != self._dial:
@@ -641,7 +643,7 @@ class Connection:
                 peer = sock.getpeername() if sock is not None else None
             except OSError as exc:
                 sock, error = None, exc
-            on_done(None if sock is None else self._adopt(sock, peer), error)
+            self._connected(None if sock is None else self._adopt(sock, peer), error)
 
     def _wake(self) -> None:
         """End the loop's current wait at once (any thread)."""

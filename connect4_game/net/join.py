@@ -163,9 +163,9 @@ class Join(Connection):
             return
         self._next_try = None
         self.dialing = True
-        self._connect(self.addr, self.port, self._connect_timeout, self._dialed)
+        self._connect(self.addr, self.port, self._connect_timeout)
 
-    def _dialed(self, conn: Conn | None, error: BaseException | None) -> None:
+    def _connected(self, conn: Conn | None, error: BaseException | None) -> None:
         self.dialing = False
         if conn is None:
             assert error is not None
