@@ -13,7 +13,7 @@ import contextlib
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from connect4_game.core import notation
 from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 __all__ = ['run_text', 'run_oska_text', 'run_review', 'run_network_text', 'network_options',
            'end_on_sigterm', 'restore_sigterm', 'SignalHandler']
 
-SignalHandler = Callable[[int, FrameType | None], Any] | int | None
+SignalHandler = Callable[[int, FrameType | None], object] | int | None
 """What :func:`signal.signal` installs and returns: a function, ``SIG_DFL``/``SIG_IGN``, or None."""
 
 
@@ -143,10 +143,10 @@ def run_oska_text(args: argparse.Namespace) -> int:
         return 0
 
 
-def _players_columns(record: dict[str, Any]) -> dict[str, Any]:
-    """A review record (:func:`connect4_game.ai.review.review_moves`) with
-    its ``column`` and ``best`` numbered as players do, 1..N."""
-    return dict(record, column=record['column'] + 1, best=[c + 1 for c in record['best']])
+def _players_columns(record: PlyReview) -> dict[str, object]:
+    """A review record's JSON (:meth:`connect4_game.ai.review.PlyReview.to_dict`)
+    with its ``column`` and ``best`` numbered as players do, 1..N."""
+    return dict(record.to_dict(), column=record.column + 1, best=[c + 1 for c in record.best])
 
 
 def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -172,7 +172,7 @@ def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         parser.error(f'--review: {clip(exc, 200)}')
     if args.json:
         import json
-        print(json.dumps([_players_columns(r.to_dict()) for r in records]))
+        print(json.dumps([_players_columns(r) for r in records]))
     else:
         if table is None:
             table = ReviewTable(rows, cols, print)

@@ -19,7 +19,6 @@ import os
 import time
 from collections.abc import Callable
 from multiprocessing.process import BaseProcess
-from typing import Any
 
 from connect4_game.core.board import Board, other, validate_checker
 from connect4_game.core.checks import is_int, shown
@@ -129,10 +128,10 @@ class ProcessPlayer:
         self.num_moves = 0
         self.taken_over = False
         self.last_error = ""
-        # typed Any: ``Process`` is defined on each concrete context, not on BaseContext
-        ctx: Any = mp.get_context(start_method)
+        ctx = mp.get_context(start_method)
         self._conn, child = ctx.Pipe(duplex=True)
-        self._process: BaseProcess | None = ctx.Process(
+        # each concrete context has a Process class; typeshed gives BaseContext none
+        self._process: BaseProcess | None = ctx.Process(  # type: ignore[attr-defined]
             target=_plugin_main, daemon=True, name="connect4-plugin",
             args=(child, os.getpid(), spec, self.checker, tiebreak, lookahead, self.label))
         try:
