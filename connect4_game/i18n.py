@@ -1,14 +1,8 @@
-"""The window's language: every string it shows goes through :func:`_` (gettext).
-
-Catalogues live in ``connect4_game/locale/<code>/LC_MESSAGES/connect4.mo``
-(compiled from the ``.po`` next to them by ``python tools/translations.py``).
-English is the source language; :data:`LANGUAGES` lists
-the others. The language comes from ``--lang``, else the settings, else the
-system locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else
-English. The console game keeps the assignment's English text (BU CS111 ps9):
-only the window is translated.
-
-Nothing here imports pygame.
+"""The window's language: every string it shows goes through :func:`_`
+(gettext; catalogues in ``connect4_game/locale/<code>/LC_MESSAGES/connect4.mo``,
+compiled by ``tools/translations.py``). The language comes from ``--lang``,
+the settings, the system locale, else English. The console game keeps the
+assignment's English text (BU CS111 ps9). Nothing here imports pygame.
 """
 
 from __future__ import annotations
@@ -21,9 +15,7 @@ from pathlib import Path
 __all__ = ['_', 'ngettext', 'N_', 'set_language', 'language', 'system_language', 'LOCALE_DIR',
            'DOMAIN', 'LANGUAGES']
 
-LANGUAGES = ('en', 'nl')
-"""The window's languages (English, and Dutch as the Dutch version of the
-assignment); the console game stays in the assignment's English."""
+LANGUAGES = ('en', 'nl')        # English, and Dutch as the assignment's Dutch version
 
 DOMAIN = 'connect4'
 LOCALE_DIR = Path(__file__).resolve().parent / 'locale'
@@ -49,8 +41,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def N_(message: str) -> str:
-    """Mark ``message`` for translation without translating it yet (tables
-    built at import time; translate with :func:`_` when shown)."""
+    """Mark ``message`` for translation (tables built at import; :func:`_` when shown)."""
     return message
 
 
@@ -60,11 +51,9 @@ def language() -> str:
 
 
 def system_language(environ: Mapping[str, str] | None = None) -> str:
-    """The first language of the system locale that the game has, else ``'en'``.
-
-    Reads ``LANGUAGE`` (a ``:`` list), ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``
-    in that order, as gettext does; ``nl_BE.UTF-8`` counts as ``nl``.
-    """
+    """The first language of the system locale (``LANGUAGE``, a ``:`` list,
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them;
+    ``nl_BE.UTF-8`` is ``nl``) that the game has, else ``'en'``."""
     env = os.environ if environ is None else environ
     for var in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'LANG'):
         value = env.get(var, '').strip()
@@ -79,11 +68,10 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
 
 
 def set_language(code: str | None) -> str:
-    """Switch the window to language ``code`` (one of :data:`LANGUAGES`; None:
-    the system's). Returns the code in use. A missing catalogue falls back to
-    English rather than failing.
+    """Switch the window to language ``code`` (None: the system's; a missing
+    catalogue: English) and return the code in use.
 
-    :raises ValueError: for a code the game does not have.
+    :raises ValueError: for a code not in :data:`LANGUAGES`.
     """
     if code is None:
         code = system_language()

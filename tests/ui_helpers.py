@@ -47,8 +47,8 @@ def step_until(app, cond, max_steps=400, dt=DT, wait=True, timeout=60.0):
     for i in range(max_steps):
         if cond():
             return i
-        if wait and app.session.planner.requested is not None and not app.worker._results.ready.is_set():
-            app.worker.wait_ready(timeout)
+        if wait and app.session.planner.requested is not None:
+            app.worker.wait_ready(timeout)         # at once when a result waits
         app.step([], dt)
     assert cond(), 'condition not reached within the step bound'
     return max_steps

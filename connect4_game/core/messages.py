@@ -1,11 +1,6 @@
-"""Bounded text for messages: no message repeats more than a short piece of a bad value.
-
-A move file of a megabyte, a settings key of 200,000 characters or a lookahead
-of 5,000 digits must not come back whole in an error line, a toast or the
-window title. Every message that quotes something the user (or a file, or a
-plug-in) supplied goes through :func:`clip` or :func:`quote`.
-
-This module never imports pygame.
+"""Bounded text for messages: every message quoting what a user, a file or
+a plug-in supplied (a megabyte move file, a 5,000-digit lookahead) goes
+through :func:`clip` or :func:`quote`. This module never imports pygame.
 
 >>> clip('abc')
 'abc'
@@ -19,21 +14,14 @@ from __future__ import annotations
 
 __all__ = ["MAX_SHOWN", "MAX_TEXT", "ELLIPSIS", "clip", "quote"]
 
-MAX_SHOWN = 80
-"""The most characters of a user-supplied value any message repeats."""
-
+MAX_SHOWN = 80          # characters of a user-supplied value a message repeats
 ELLIPSIS = "…"
-
-MAX_TEXT = 200
-"""The most characters of any one message the window draws (a toast, a
-status line); longer text is cut before it is measured or drawn."""
+MAX_TEXT = 200          # characters of one message the window draws (cut before drawn)
 
 
 def clip(value: object, limit: int = MAX_SHOWN) -> str:
-    """``str(value)`` cut to at most ``limit`` characters, ending in ``…`` when cut.
-
-    Control characters (newlines, tabs, escapes) become spaces so a clipped
-    value stays on one line. ``limit`` is a character count (>= 1).
+    """``str(value)`` cut to at most ``limit`` (>= 1) characters, ending in
+    ``…`` when cut, control characters as spaces (one line).
 
     :raises ValueError: if ``limit`` < 1.
     """
@@ -54,11 +42,7 @@ def clip(value: object, limit: int = MAX_SHOWN) -> str:
 
 
 def quote(value: object, limit: int = MAX_SHOWN) -> str:
-    """``repr``-style quoting of a clipped value: ``'abc'``, ``'kkk…'``.
-
-    Built from :func:`clip` (the quotes are not counted in ``limit``), so the
-    result is at most ``limit + 2`` characters long.
-    """
+    """A clipped value quoted: ``'abc'``, ``'kkk…'`` (at most ``limit + 2`` characters)."""
     if not isinstance(value, str):
         # int('9' * 5000) style values: never call repr on something huge
         value = clip(value, limit)

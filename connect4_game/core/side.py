@@ -1,12 +1,7 @@
-"""The two sides of a Connect Four game, X and O.
-
-A :class:`Side` is a string enum whose values are the assignment's checkers
-``'X'`` and ``'O'`` (BU CS111 ps9, Problem 1): ``Side.X == 'X'``, it prints
-as ``X`` and is written to JSON as ``"X"``, so the assignment's printed text,
-the board's slots and the file formats are the same whether a module holds a
-``Side`` or the bare letter. X always moves first.
-
-This module never imports pygame.
+"""The two sides of a Connect Four game: a :class:`Side` is a string enum
+whose values are the assignment's checkers ``'X'`` and ``'O'`` (BU CS111
+ps9, Problem 1), so it prints and is written to JSON as the letter. X moves
+first. This module never imports pygame.
 
 >>> Side.X.other, Side('O'), f'Player {Side.X}', Side.X == 'X'
 (<Side.O: 'O'>, <Side.O: 'O'>, 'Player X', True)
@@ -45,7 +40,4 @@ class Side(str, Enum):
         return Side.X if ply % 2 == 1 else Side.O
 
 
-CHECKERS: tuple[str, str] = (Side.X.value, Side.O.value)
-"""The two players' checkers as the assignment writes them, the first
-player's first (Problem 1's ``Board``;
-:func:`connect4_game.core.board.validate_checker` checks one)."""
+CHECKERS: tuple[str, str] = (Side.X.value, Side.O.value)   # the assignment's letters, X first

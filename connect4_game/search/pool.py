@@ -1,6 +1,5 @@
-"""What a caller of the search pool uses: :class:`SearchPool`, the
-main-thread side of :class:`~connect4_game.search.worker.SearchWorker` (the
-tests' fake pools provide the same). This module never imports pygame."""
+"""What a caller of the search pool uses: the main-thread side of
+:class:`~connect4_game.search.worker.SearchWorker`. Never imports pygame."""
 
 from __future__ import annotations
 

@@ -131,24 +131,6 @@ def _serve(conn: mp_connection.Connection, parent_pid: int | None = None) -> Non
 # --------------------------------------------------------------------------
 # main-process side
 
-class _ResultQueue(queue.Queue[Result]):
-    """A Queue whose Event ``ready`` is set while it holds items."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.ready = threading.Event()
-
-    def _put(self, item: Result) -> None:
-        super()._put(item)
-        self.ready.set()
-
-    def _get(self) -> Result:
-        item: Result = super()._get()
-        if not self._qsize():
-            self.ready.clear()
-        return item
-
-
 class _Proc:
     """One worker process and the parent's end of its pipe."""
 
@@ -198,7 +180,7 @@ class SearchWorker:
         self._current: SearchRequest | None = None
         self._cancel = False
         self._stop = False
-        self._results = _ResultQueue()
+        self._results: queue.Queue[Result] = queue.Queue()
         self._running = threading.Event()   # set while a job runs in a process
         # the main thread pokes the worker thread through this pipe (submit, cancel, close)
         self._wake_recv, self._wake_send = mp.Pipe(duplex=False)
@@ -279,7 +261,9 @@ class SearchWorker:
     def wait_ready(self, timeout: float = 30.0) -> bool:
         """Whether a result waits for :meth:`poll` within ``timeout`` seconds
         (tests and scripts)."""
-        return self._results.ready.wait(timeout)
+        with self._results.not_empty:
+            return self._results.not_empty.wait_for(lambda: len(self._results.queue) > 0,
+                                                    timeout)
 
     def wait(self, timeout: float = 30.0) -> Result | None:
         """The next result, or None after ``timeout`` seconds (tests and scripts)."""

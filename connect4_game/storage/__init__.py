@@ -1,11 +1,5 @@
-"""The player's files: settings, statistics, the autosave and saved games.
-
-* :mod:`~connect4_game.storage.userfiles` -- the one safe reader for all of them;
-* :mod:`~connect4_game.storage.atomic` -- atomic writes;
-* :mod:`~connect4_game.storage.locking` -- the lock shared by every process
-  around a read-modify-write (the statistics);
-* :mod:`~connect4_game.storage.settings`, :mod:`~connect4_game.storage.stats`,
-  :mod:`~connect4_game.storage.savegame` -- what each file holds.
-
-Nothing here imports pygame.
+"""The player's files: settings, statistics, puzzle tries, the autosave and
+saved games, read through :mod:`~connect4_game.storage.userfiles`, written
+atomically (:mod:`~connect4_game.storage.atomic`), re-read under a shared
+lock (:mod:`~connect4_game.storage.locking`). Nothing here imports pygame.
 """

@@ -1,16 +1,8 @@
-"""A lock around a read-modify-write of one of the player's files, shared by
-every process of the game (two windows, a console game, a script).
-
-:func:`locked` holds ``<file>.lock`` next to the file with the
-`filelock <https://py-filelock.readthedocs.io>`_ library: ``flock`` on POSIX,
-``LockFileEx`` on Windows. The operating system releases the lock when its
-holder dies, even by SIGKILL, so a crash never leaves the file locked; the
-small ``.lock`` file itself stays (it is never read).
-
-Only writers that re-read the file take the lock (the statistics): readers
-need none, because every write is atomic (:mod:`connect4_game.storage.atomic`).
-
-This module never imports pygame.
+"""A lock around a read-modify-write of one of the player's files, shared
+by every process of the game: ``<file>.lock`` held with `filelock
+<https://py-filelock.readthedocs.io>`_ (``flock``, ``LockFileEx``), which
+the operating system releases when its holder dies. Readers need none:
+every write is atomic. This module never imports pygame.
 """
 
 from __future__ import annotations
@@ -24,12 +16,8 @@ from connect4_game.core.checks import check_seconds
 
 __all__ = ["LOCK_TIMEOUT", "LOCK_SUFFIX", "lock_path", "locked"]
 
-LOCK_TIMEOUT = 10.0
-"""Seconds to wait for another process's lock before giving up (a holder
-keeps it for a few milliseconds)."""
-
+LOCK_TIMEOUT = 10.0      # seconds to wait for another process's lock (held for ms)
 LOCK_SUFFIX = ".lock"
-
 _POLL = 0.002            # seconds between tries while another process holds the lock
 
 
@@ -41,14 +29,12 @@ def lock_path(path: str | os.PathLike[str]) -> Path:
 
 @contextmanager
 def locked(path: str | os.PathLike[str], timeout: float | None = None) -> Iterator[Path]:
-    """Hold the lock of ``path`` for the ``with`` block, waiting up to
-    ``timeout`` seconds (None: :data:`LOCK_TIMEOUT`) for another process (or
-    thread) to release it. Yields ``path`` as a :class:`~pathlib.Path`.
-    Creates missing parent directories.
+    """Hold the lock of ``path`` for the ``with`` block (creating missing
+    folders), waiting up to ``timeout`` seconds (None: :data:`LOCK_TIMEOUT`);
+    yields ``path`` as a :class:`~pathlib.Path`.
 
-    :raises TimeoutError: (``filelock.Timeout``) if the lock stays held for
-        ``timeout`` seconds.
-    :raises OSError: if the lock file cannot be created (a read-only folder).
+    :raises TimeoutError: (``filelock.Timeout``) if the lock stays held.
+    :raises OSError: if the lock file cannot be created.
     :raises ValueError: for a ``timeout`` that is not a number of seconds >= 0.
     """
     wait = check_seconds(LOCK_TIMEOUT if timeout is None else timeout, "timeout",

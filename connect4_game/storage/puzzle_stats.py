@@ -38,16 +38,13 @@ __all__ = ['PUZZLE_STATS_FILE', 'PuzzleCounts', 'PuzzleTotals', 'puzzle_stats_pa
 
 PUZZLE_STATS_FILE = 'puzzle_stats.json'
 PUZZLE_STATS_VERSION = 1
-MAX_ID = 40
-"""The longest puzzle id kept (the shipped ones have 8 characters)."""
-
+MAX_ID = 40         # the longest puzzle id kept (the shipped ones have 8 characters)
 _WHAT = 'puzzle statistics file'
 
 
 @dataclass(frozen=True)
 class PuzzleCounts:
-    """One puzzle's counts: ``tried`` (finished tries, >= 0) and ``solved``
-    (those that solved it, 0..tried)."""
+    """One puzzle's finished tries: ``tried`` >= 0, ``solved`` 0..tried."""
 
     tried: int = 0
     solved: int = 0
@@ -55,9 +52,8 @@ class PuzzleCounts:
 
 @dataclass(frozen=True)
 class PuzzleTotals:
-    """Counts over every puzzle: ``puzzles_tried`` (puzzles tried at least
-    once), ``puzzles_solved`` (solved at least once), ``tries`` and
-    ``solves`` (all tries, and those that solved)."""
+    """Counts over every puzzle: puzzles tried and solved at least once,
+    all ``tries`` and ``solves``."""
 
     puzzles_tried: int = 0
     puzzles_solved: int = 0
@@ -94,12 +90,9 @@ def _entries(puzzles: dict[object, object]) -> tuple[dict[str, PuzzleCounts], li
 
 def load_puzzle_counts(path: str | os.PathLike[str] | None = None
                        ) -> tuple[dict[str, PuzzleCounts], list[str]]:
-    """Every puzzle's counts; never raises, never blocks.
-
-    :param path: the file; default :func:`puzzle_stats_path`.
-    :returns: ``({puzzle id: PuzzleCounts}, warnings)``: only puzzles tried
-        at least once; warnings one line each (none for a missing file).
-    """
+    """``({puzzle id: PuzzleCounts}, warnings)`` of the file ``path``
+    (default :func:`puzzle_stats_path`): puzzles tried at least once, one
+    line a warning (none for a missing file). Never raises, never blocks."""
     target = Path(path) if path is not None else puzzle_stats_path()
     outcome = 'started with no puzzle tries'
     try:
@@ -123,18 +116,12 @@ def _to_json(counts: Mapping[str, PuzzleCounts]) -> dict[str, object]:
 
 def record_puzzle_try(puzzle_id: str, solved: bool,
                       path: str | os.PathLike[str] | None = None) -> PuzzleCounts:
-    """Count one finished try of a puzzle and save at once: the file is
-    re-read, counted and written while holding its lock, so tries recorded
-    at the same time by other processes are kept.
+    """Count one finished try of puzzle ``puzzle_id`` (1..40 printable
+    characters) and save at once, under the file's lock; returns its counts.
 
-    :param puzzle_id: the puzzle's id (1..40 printable characters).
-    :param solved: True if the try solved the puzzle.
-    :param path: the file; default :func:`puzzle_stats_path`.
-    :returns: the puzzle's counts after this try.
     :raises ValueError: for a bad id or a ``solved`` that is not a bool.
-    :raises OSError: if the file cannot be written, or the lock stays held
-        by another process for :data:`~connect4_game.storage.locking.LOCK_TIMEOUT`
-        seconds (a ``TimeoutError``).
+    :raises OSError: if the file cannot be written or the lock stays held
+        (a ``TimeoutError``).
     """
     if not _valid_id(puzzle_id):
         raise ValueError(f'puzzle_id must be 1-{MAX_ID} printable characters without outer '

@@ -1,6 +1,6 @@
 """Saved games, the autosave and the library of saved games.
 
-A saved game is a small JSON object (written atomically)::
+A saved game is a small JSON object::
 
     {"format": "connect4-game", "version": 1, "rows": 6, "cols": 7,
      "moves": "1211244445", "x": "Human", "o": "Hard",
@@ -8,23 +8,12 @@ A saved game is a small JSON object (written atomically)::
                  "O": {"kind": "ai", "level": "hard", "lookahead": 6,
                        "tiebreak": "RANDOM"}}}
 
-``moves`` is in the assignment's ``add_checkers`` notation (BU CS111 ps9;
-:attr:`connect4_game.core.notation.Notation.ADD_CHECKERS`), checked move by
-move. ``x``/``o`` (optional) describe the players, free text. ``players``
-(optional) is who played each side, a
-:class:`~connect4_game.seat_config.PlayerSpec` of a kind in
-:data:`STORED_KINDS` (a plug-in or a friend over the network is never
-stored). The board size is one the game offers. :func:`load_game` also
-accepts a plain text file holding only a move string (6x7 board). Files are
-read through :mod:`connect4_game.storage.userfiles`; every problem with a
-file raises :class:`SaveFileError`, one bounded line naming the file, never
-its content.
-
-:func:`autosave` keeps the current unfinished game in ``autosave.json`` in
-the config directory; an autosave that cannot be used is moved aside
-(``autosave.json.bad-<time>``) with one warning.
-
-This module never imports pygame.
+``moves`` in the assignment's ``add_checkers`` notation (BU CS111 ps9,
+:mod:`connect4_game.core.notation`); ``x``/``o`` describe the players
+(optional free text); ``players`` (optional) who played each side, of a
+kind in :data:`STORED_KINDS`. :func:`load_game` also reads a plain move
+string (6x7). Every problem with a file raises :class:`SaveFileError`, one
+line naming the file, never its content. This module never imports pygame.
 """
 
 from __future__ import annotations
@@ -167,14 +156,6 @@ def _check_players(players: object) -> None:
     for side, player in players.items():
         if not isinstance(player, PlayerSpec) or player.kind not in STORED_KINDS:
             raise ValueError(f"the player of {side} cannot be stored: {quote_value(player)}")
-
-
-def _player_to_json(player: PlayerSpec) -> dict[str, object]:
-    data: dict[str, object] = {"kind": player.kind.value, "lookahead": player.lookahead,
-                               "tiebreak": player.tiebreak}
-    if player.level:
-        data["level"] = player.level
-    return data
 
 
 def _players_from_json(data: object) -> dict[str, PlayerSpec]:

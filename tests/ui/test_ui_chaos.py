@@ -61,7 +61,7 @@ def test_chaos_with_the_real_worker(seed, tmp_path, monkeypatch):
                 pending, cancelling = w._pending, w._cancel
             assert pending is None or pending == g.session.planner.requested
             assert g.session.planner.requested is None or pending is not None or w._current is not None \
-                or cancelling or w._results.ready.is_set() or i in (250, 600)
+                or cancelling or w.wait_ready(0) or i in (250, 600)
         assert app.running and killed == 2
         assert app.session.total_moves > 10
     finally:
