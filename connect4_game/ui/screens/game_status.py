@@ -4,6 +4,7 @@ session, in the current language."""
 
 from __future__ import annotations
 
+from connect4_game.ai import perfect
 from connect4_game.ai.score import ColumnScore, NoMove, Wdl
 from connect4_game.i18n import N_, _, ngettext
 from connect4_game.play.planner import Analysis
@@ -15,19 +16,13 @@ from connect4_game.ui.render import Badge
 from connect4_game.ui.themes import RGB, Theme
 from connect4_game.ui.widgets import MenuItem
 
-__all__ = ['LOWER_LOOKAHEAD_TIP', 'side_name', 'result_texts', 'status_texts', 'details_text',
-           'your_side', 'record_words', 'overlay_badges', 'score_badge', 'perfect_backend_name',
+__all__ = ['LOWER_LOOKAHEAD_TIP', 'result_texts', 'status_texts', 'details_text',
+           'your_side', 'record_words', 'overlay_badges', 'score_badge',
            'label_menu']
 
 LOWER_LOOKAHEAD_TIP = N_('A lower lookahead (key {key}) answers at once.')
 """The status bar's tip while the computer's move is slow; ``{key}`` is the
 key that lowers the lookahead (from :data:`~connect4_game.ui.commands.COMMANDS`)."""
-
-
-def side_name(session: GameSession, side: str) -> str:
-    """How the status bar names ``side`` ('X' or 'O'): 'You', 'Computer
-    (Medium)', 'Your friend (Ann)', ... (the seat's own label)."""
-    return session.label(side)
 
 
 def _winner_title(session: GameSession, side: str, n: int) -> str:
@@ -107,7 +102,7 @@ def _turn_line(session: GameSession, invitation: str) -> str:
     seat = session.seat()
     if session.thinking():
         secs = session.planner.slow_search_seconds()
-        line = _('{name} ({side}) is thinking…').format(name=side_name(session, side), side=side)
+        line = _('{name} ({side}) is thinking…').format(name=session.label(side), side=side)
         return line + f' {secs} s' if secs else line
     waiting = _network_line(session, invitation)
     if waiting:
@@ -118,7 +113,7 @@ def _turn_line(session: GameSession, invitation: str) -> str:
         return _('Your turn ({side})').format(side=side)
     if seat.person:
         return _("Player {side}'s turn").format(side=side)
-    return _('{name} ({side}) to move').format(name=side_name(session, side), side=side)
+    return _('{name} ({side}) to move').format(name=session.label(side), side=side)
 
 
 def _search_note(session: GameSession) -> str:
@@ -134,7 +129,7 @@ def _search_note(session: GameSession) -> str:
 def _players_line(session: GameSession) -> str:
     """Who plays each side, after the tip to lower the lookahead while the
     computer's move is slow."""
-    line = f"X: {side_name(session, 'X')}   O: {side_name(session, 'O')}"
+    line = f"X: {session.label('X')}   O: {session.label('O')}"
     if session.planner.slow_search_seconds() and session.searching_kind() == 'ai' \
             and not session.game.over:
         tip = _(LOWER_LOOKAHEAD_TIP).format(key=COMMAND['weaker'].key_label())
@@ -167,19 +162,9 @@ def details_text(session: GameSession) -> str:
                                         if nodes else took))
     engine = _('Expert') if session.expert_mode else _('lookahead {n}, tiebreak {t}').format(
         n=session.lookahead, t=session.tiebreak)
-    backend = perfect_backend_name(session.game.rows, session.game.cols)
+    backend = perfect.backend_label(perfect.backend_name(session.game.rows, session.game.cols))
     return '  '.join(parts) + ('\n' if parts else '') + _('Analysis: {engine}').format(
         engine=engine) + (f' · {backend}' if backend else '')
-
-
-def perfect_backend_name(rows: int, cols: int) -> str:
-    """The perfect-play engine behind Expert on a ``rows`` x ``cols`` board,
-    for the details view ('' when the installation has none)."""
-    try:
-        from connect4_game.ai import perfect
-    except ImportError:
-        return ''
-    return perfect.backend_label(perfect.backend_name(rows, cols))
 
 
 def your_side(session: GameSession) -> str | None:
