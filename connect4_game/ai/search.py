@@ -435,10 +435,7 @@ class Searcher:
         checker, a negative / non-int lookahead or a floating checker (slots
         edited by hand). A lookahead >= the number of empty cells is a full
         solve (100 win / 50 draw / 0 loss)."""
-        _validate(checker, lookahead)
-        cur, mask = bb.from_board(board, checker)
-        h, w = len(board.slots), len(board.slots[0])
-        return self._run(cur, mask, h, w, lookahead, win_before_full)[0]
+        return self.scores_and_stats(board, checker, lookahead, win_before_full)[0]
 
     def scores_and_stats(self, board: bb.HasSlots, checker: str, lookahead: int,
                          win_before_full: bool = False) -> tuple[list[int], int, float]:
@@ -457,8 +454,11 @@ class Searcher:
         the scoring player's checkers. Raises ValueError for a bad lookahead."""
         return self._run(cur, mask, h, w, lookahead, win_before_full)[0]
 
-    def _run(self, cur: int, mask: int, h: int, w: int, lookahead: int,
-             win_before_full: bool) -> tuple[list[int], int, float]:
+    def _run(self, cur: int, mask: int, h: int, w: int, lookahead: int, win_before_full: bool,
+             value: bool = False) -> tuple[list[int], int, float]:
+        """``(scores, nodes, seconds)`` of the position (with ``value``: a
+        list of one int, :meth:`value`), under the lock; sets ``last_nodes``
+        and ``last_time``."""
         check_lookahead(lookahead)
         with self._lock:
             t0 = time.perf_counter()
@@ -466,7 +466,8 @@ class Searcher:
             _check_position(cur, mask, eng.geo)
             eng.take_nodes()
             try:
-                out = self._root(eng, cur, mask, lookahead)
+                out = ([self._value(eng, cur, mask, lookahead)] if value
+                       else self._root(eng, cur, mask, lookahead))
             finally:
                 self.last_nodes = eng.take_nodes()
                 self.last_time = time.perf_counter() - t0
@@ -565,17 +566,7 @@ class Searcher:
     def value_bits(self, cur: int, mask: int, h: int, w: int, lookahead: int,
                    win_before_full: bool = False) -> int:
         """:meth:`value` on a bitboard position (``cur`` = the player's checkers)."""
-        check_lookahead(lookahead)
-        with self._lock:
-            t0 = time.perf_counter()
-            eng = self._engine_for(h, w, bool(win_before_full))
-            _check_position(cur, mask, eng.geo)
-            eng.take_nodes()
-            try:
-                return self._value(eng, cur, mask, lookahead)
-            finally:
-                self.last_nodes = eng.take_nodes()
-                self.last_time = time.perf_counter() - t0
+        return self._run(cur, mask, h, w, lookahead, win_before_full, value=True)[0][0]
 
     @staticmethod
     def _value(eng: Engine, cur: int, mask: int, L: int) -> int:
