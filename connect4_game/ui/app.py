@@ -207,12 +207,7 @@ class App:
     def show_review(self) -> None:
         """Review the game: its seats close first (a friend over the network
         is told you left; a search stops)."""
-        try:
-            from connect4_game.ui.screens.review import ReviewScreen
-        except ImportError:
-            self.session.say(_('The game review is not available in this installation.'),
-                             'error')
-            return
+        from connect4_game.ui.screens.review import ReviewScreen
         self.session.close()
         self.push(ReviewScreen(self))
 
