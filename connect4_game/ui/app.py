@@ -253,17 +253,11 @@ class App:
 
     def show_oska(self, n: int | None = None, human_side: str | None = 'w',
                   lookahead: int | None = None, from_dialog: bool = False) -> None:
-        """Oska, another game: every seat of the Connect Four game closes
-        (its board stays for when the player comes back).
-
-        Without ``from_dialog``: the command line's Oska (``--game oska``:
-        its ``--n``, ``--demo`` and ``--lookahead``). From the new-game
-        dialog: ``n`` checkers per side, ``human_side`` ('w', 'b', 'both' or
-        None, see :class:`~connect4_game.ui.screens.oska.OskaScreen`) and
-        ``lookahead`` plies (None: the default); every other screen closes
-        first. Either way Oska lies over the Connect Four game, and its Esc
-        comes back to it.
-        """
+        """Oska over the Connect Four game, whose seats close (its board
+        stays): from the new-game dialog (``from_dialog``) with ``n``
+        checkers a side, ``human_side`` ('w', 'b', 'both' or None) and
+        ``lookahead`` plies (None: the default), else as the command line
+        says (``--game oska``, ``--n``, ``--demo``, ``--lookahead``)."""
         from connect4_game.ui.screens.oska import OskaScreen
         opts = self.options
         if from_dialog:
@@ -342,11 +336,6 @@ class App:
         self.tips.follow(e)
         self.stack.top.process_event(e)
 
-    def cut_text_tip(self) -> text_fit.TextDrawn | None:
-        """The text drawn cut under the resting mouse whose whole text is due
-        in a tooltip, or None (see :class:`~connect4_game.ui.pointer.CutTextTips`)."""
-        return self.tips.due()
-
     def wants_frames(self) -> bool:
         """Whether the picture changes by itself now (an animation, a spinner,
         a tooltip on its way): the loop then draws every frame; else it draws
@@ -356,7 +345,7 @@ class App:
     def _picture_now(self) -> tuple[object, ...]:
         """What the next frame would show, as far as it can change without
         an event: the window size, the screens' pictures, the tooltip."""
-        tip = self.cut_text_tip()
+        tip = self.tips.due()
         return (self.surface.get_size(), self.stack.picture(), tip.text if tip else None)
 
     def step(self, events: list[pygame.event.Event], dt: float,
@@ -402,7 +391,7 @@ class App:
     def _draw(self) -> None:
         """Draw the screens, then the tooltip of a cut text under the mouse."""
         self._since_draw = 0.0
-        tip = self.cut_text_tip()      # from the frame before: the texts it drew
+        tip = self.tips.due()      # from the frame before: the texts it drew
         text_fit.begin_frame()
         self.stack.draw(self.surface)
         if tip is not None and text_fit.cut_text_at(tip.box.center) is not None:
@@ -410,12 +399,8 @@ class App:
                          avoid=self.stack.top.keep_clear())
 
     def run(self) -> int:
-        """The real loop until quit: 60 frames a second while something
-        moves, else a frame only when something changed (see
-        :meth:`FrameLoop.run <connect4_game.ui.loop.FrameLoop.run>`); the app
-        is closed at the end. Returns the exit status: 0 on a normal quit, 1
-        if the frame step kept failing or the screenshot asked for
-        (``--screenshot``) could not be written."""
+        """The real loop until quit (:meth:`FrameLoop.run
+        <connect4_game.ui.loop.FrameLoop.run>`); returns its exit status."""
         return self.loop.run()
 
     def close(self) -> None:
