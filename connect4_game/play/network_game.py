@@ -82,7 +82,7 @@ class NetworkGame:
         a friend's seat, or this computer's seat it made (kept after the
         game ended, until another game is chosen)."""
         return any(seat.friend for seat in seats.values()) or \
-            any(seats[side].config is self.local[side] for side in Side)
+            any(seats[side].spec is self.local[side] for side in Side)
 
     def close(self) -> None:
         """Leave: the friend is told, the connection and the listening

@@ -39,10 +39,10 @@ class Seat:
     """One side of a game.
 
     :param side: a :class:`~connect4_game.core.side.Side` (or its letter).
-    :param config: what the new-game dialog, the settings or the command
-        line said about this side.
+    :param spec: who plays this side, as the new-game dialog, the settings
+        or the command line said.
 
-    Attributes: ``side``, ``config``, ``closed``, ``number`` (unique in
+    Attributes: ``side``, ``spec``, ``closed``, ``number`` (unique in
     this process: a search is asked for one seat).
     """
 
@@ -51,19 +51,19 @@ class Seat:
     friend = False
     """A friend over the network chooses this side's moves."""
 
-    def __init__(self, side: str, config: PlayerSpec) -> None:
+    def __init__(self, side: str, spec: PlayerSpec) -> None:
         self.side = Side(side)
-        self.config = config
+        self.spec = spec
         self.closed = False
         self.number = next(_NUMBERS)
 
     def __repr__(self) -> str:
-        return f'{type(self).__name__}({self.side!r}, {self.config.kind.value!r})'
+        return f'{type(self).__name__}({self.side!r}, {self.spec.kind.value!r})'
 
     @property
     def kind(self) -> SeatKind:
         """The seat's kind (:class:`~connect4_game.seat_config.SeatKind`)."""
-        return self.config.kind
+        return self.spec.kind
 
     def label(self, other_is_person: bool, full_lookahead: int) -> str:
         """How the window names this side ('You', 'Computer (Medium)', ...;
@@ -73,7 +73,7 @@ class Seat:
             too (then a person here is 'Player X', not 'You').
         :param full_lookahead: the lookahead that solves the board (cells).
         """
-        return self.config.label(self.side, other_is_person, full_lookahead)
+        return self.spec.label(self.side, other_is_person, full_lookahead)
 
     def job(self, game: Game, planner: SearchPlanner) -> SearchRequest | None:
         """The search this seat's move needs (a worker Job), or None when the
@@ -114,8 +114,8 @@ class RandomSeat(Seat):
     :param rng: the random source (a seeded one in tests); default ``random``.
     """
 
-    def __init__(self, side: str, config: PlayerSpec, rng: random.Random | None = None) -> None:
-        super().__init__(side, config)
+    def __init__(self, side: str, spec: PlayerSpec, rng: random.Random | None = None) -> None:
+        super().__init__(side, spec)
         self.rng = rng or random.Random()
 
     def pick(self, game: Game, planner: SearchPlanner) -> int | None:
@@ -128,7 +128,7 @@ class ComputerSeat(Seat):
     run in the worker's own process)."""
 
     def job(self, game: Game, planner: SearchPlanner) -> SearchRequest | None:
-        return planner.move_job(game, self.side, self.config, self.number)
+        return planner.move_job(game, self.side, self.spec, self.number)
 
     def pick(self, game: Game, planner: SearchPlanner) -> int | None:
         reply = planner.reply_for(self.job(game, planner))
@@ -175,12 +175,12 @@ _SEATS: dict[SeatKind, Callable[[str, PlayerSpec], Seat]] = {
 }
 
 
-def make_seat(side: str, config: PlayerSpec) -> Seat:
-    """The seat for ``config`` on ``side``.
+def make_seat(side: str, spec: PlayerSpec) -> Seat:
+    """The seat for ``spec`` on ``side``.
 
     :raises ValueError: for a friend over the network (made by the network
         game with its link, see :class:`FriendSeat`).
     """
-    if config.kind not in _SEATS:
-        raise ValueError(f'a {config.kind.value} seat is made by the network game')
-    return _SEATS[config.kind](side, config)
+    if spec.kind not in _SEATS:
+        raise ValueError(f'a {spec.kind.value} seat is made by the network game')
+    return _SEATS[spec.kind](side, spec)

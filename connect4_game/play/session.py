@@ -161,7 +161,7 @@ class GameSession:
     @property
     def players(self) -> dict[str, PlayerSpec]:
         """Who plays each side: ``{'X': PlayerSpec, 'O': PlayerSpec}`` (a copy)."""
-        return {s: seat.config for s, seat in self.seats.items()}
+        return {s: seat.spec for s, seat in self.seats.items()}
 
     @property
     def max_lookahead(self) -> int:
@@ -207,7 +207,7 @@ class GameSession:
     def stats_names(self) -> tuple[str, str]:
         """The two sides as the statistics file names them (the same in every
         language): 'Human', 'AI(LEFT,3)', 'Medium', a plug-in's spec, ..."""
-        return self.seats['X'].config.statistics_name, self.seats['O'].config.statistics_name
+        return self.seats['X'].spec.statistics_name, self.seats['O'].spec.statistics_name
 
     def local_players(self) -> dict[str, PlayerSpec]:
         """Who plays at this computer, as the new-game dialog shows it:
@@ -263,14 +263,14 @@ class GameSession:
         person = PlayerSpec(SeatKind.HUMAN, self.lookahead, self.tiebreak)
         for side, seat in self.seats.items():
             if seat.closed:        # the same player in a new seat (a friend who left: you)
-                self.seats[side] = make_seat(side, person if seat.friend else seat.config)
+                self.seats[side] = make_seat(side, person if seat.friend else seat.spec)
         self.planner.cancel()
 
     def take_over(self, side: str, why: str) -> None:
         """A computer side failed: the person at this computer plays it; the game goes on."""
         self.set_players({side: PlayerSpec(SeatKind.HUMAN, self.lookahead, self.tiebreak)})
         if self.saved_players:
-            self.saved_players[side] = self.seats[side].config
+            self.saved_players[side] = self.seats[side].spec
         log.warning('Player %s failed: %s You now play %s.', side, clip(why, 120), side)
         self.say(_('Player {side} failed: {why} You now play {side}.').format(
             side=side, why=clip(why, 120)), NoticeKind.ERROR, 6.0)
@@ -449,7 +449,7 @@ class GameSession:
             self.take_over(seat.side, f'it chose column {clip(col, 20)}, which cannot be played.')
             return
         self.last_stats[seat.side] = self.planner.last_stats \
-            if seat.config.kind != SeatKind.RANDOM else None
+            if seat.spec.kind != SeatKind.RANDOM else None
         self.play(col)
 
     def move_now(self) -> bool:
@@ -482,7 +482,7 @@ class GameSession:
             seat = self.seats[f.side]
             if not seat.person and not seat.friend and not self.game.over \
                     and self.game.to_move == f.side \
-                    and f.kind == ('expert' if seat.config.perfect else seat.config.kind.value):
+                    and f.kind == ('expert' if seat.spec.perfect else seat.spec.kind.value):
                 self.take_over(f.side, f'{f.why}.')
             else:
                 self.say(_('Analysis failed: {why}').format(why=clip(f.why, 160)),
@@ -538,7 +538,7 @@ class GameSession:
                 return Analysis(progress, running=True)
         if reply is None and not self.game.over:
             seat = self.seat()
-            if seat.config.kind == SeatKind.AI:
+            if seat.spec.kind == SeatKind.AI:
                 reply = planner.reply_for(seat.job(self.game, planner))
         return None if reply is None else Analysis(reply)
 
@@ -652,7 +652,7 @@ class GameSession:
                       if p.kind == SeatKind.AI and not p.perfect}
             self.set_players({side: p.with_(level='expert')
                               for side, p in before.items()})
-            self._before_expert = {side: (p, self.seats[side].config)
+            self._before_expert = {side: (p, self.seats[side].spec)
                                    for side, p in before.items()}
         else:
             back: dict[str, PlayerSpec] = {}
@@ -929,7 +929,7 @@ class GameSession:
         :mod:`connect4_game.storage.savegame`)."""
         x, o = self.stats_names()
         person = PlayerSpec(SeatKind.HUMAN, self.lookahead, self.tiebreak)
-        players = {side: person if seat.friend else seat.config
+        players = {side: person if seat.friend else seat.spec
                    for side, seat in self.seats.items()}
         moves = format_moves(self.game.moves, Notation.ADD_CHECKERS)
         return SavedGame(self.game.rows, self.game.cols, moves, x, o,
