@@ -324,3 +324,19 @@ def test_messages_name_a_plugin_by_its_file_name_and_class():
     assert plugins.spec_label(deep) == 'my_bot.py:Bot'
     assert plugins.spec_label('C:\\bots\\a.py:Bot').endswith('a.py:Bot')
     assert len(plugins.spec_label('x' * 5000)) <= 81      # not a spec: clipped, not raised
+
+
+def test_one_factory_makes_every_player_the_console_and_the_tournament_seat():
+    from connect4_game.ai.expert import ExpertPlayer
+    from connect4_game.ai.levels import LevelPlayer
+    from connect4_game.compat.adapter import EngineAdapter
+    from connect4_game.players import AIPlayer, Player, RandomPlayer
+    made = {text: make_player(PlayerSpec.parse(text, 2, "RIGHT"), Side.O)
+            for text in ("human", "random", "ai", "easy", "expert", "cs5:LEFT:1")}
+    assert {text: type(p) for text, p in made.items()} == {
+        "human": Player, "random": RandomPlayer, "ai": AIPlayer, "easy": LevelPlayer,
+        "expert": ExpertPlayer, "cs5:LEFT:1": EngineAdapter}
+    assert (made["ai"].lookahead, made["ai"].tiebreak) == (2, "RIGHT")
+    assert all(p.checker == "O" for p in made.values())
+    with pytest.raises(ValueError, match="network"):
+        make_player(PlayerSpec(SeatKind.REMOTE), Side.X)
