@@ -15,7 +15,7 @@ import sys
 
 import pygame
 
-from connect4_game import logs
+from connect4_game import i18n, logs
 from connect4_game.core.board import check_cols, check_rows
 from connect4_game.core.messages import clip
 from connect4_game.i18n import _, ngettext
@@ -36,7 +36,6 @@ from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.game import GameScreen
 from connect4_game.ui.services import (
     Clipboard,
-    LanguageService,
     SettingsStore,
     SoundService,
     StatsService,
@@ -84,8 +83,7 @@ class App:
         for warning in self.settings_store.load():
             self.note(warning)
         self.remember = self.settings_store.remember
-        self.languages = LanguageService(self.remember)
-        self.language = self.languages.start(opts.language or self.settings.language or None)
+        self.language = i18n.set_language(opts.language or self.settings.language or None)
         if size is None:
             size = opts.size or (self.settings.window_width, self.settings.window_height)
         self.window = Window(size)
@@ -174,7 +172,8 @@ class App:
 
         :raises ValueError: for a language the game does not have.
         """
-        self.language = self.languages.set(code)
+        self.language = i18n.set_language(code)
+        self.remember(language=code)
         self.window.set_caption(_('Connect Four'))
 
     # ------------------------------------------------------------ screens

@@ -12,7 +12,6 @@ from collections.abc import Callable
 
 import pygame
 
-from connect4_game import i18n
 from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
 from connect4_game.i18n import _
@@ -22,7 +21,7 @@ from connect4_game.ui import themes
 from connect4_game.ui.sound import SoundPlayer
 
 __all__ = ['SettingsStore', 'ThemeService', 'SoundService', 'StatsService', 'Clipboard',
-           'ClipboardError', 'LanguageService']
+           'ClipboardError']
 
 log = logging.getLogger(__name__)
 
@@ -108,11 +107,6 @@ class ThemeService:
         theme = self.choose(name)
         self.remember(theme=theme.name)
         return theme
-
-    @staticmethod
-    def following(name: str) -> str:
-        """The name of the theme after ``name`` in the cycle of the C key."""
-        return themes.next_theme(name)
 
     @staticmethod
     def set_icon(theme: themes.Theme) -> None:
@@ -237,34 +231,3 @@ class Clipboard:
         except (pygame.error, AttributeError, RuntimeError) as exc:
             raise ClipboardError(str(exc)) from exc
         return text if isinstance(text, str) else ''
-
-
-class LanguageService:
-    """The language of the window's texts (:mod:`connect4_game.i18n`).
-
-    The code in use is ``app.language``; ``App.set_language`` changes it
-    through :meth:`set`.
-
-    :param remember: keeps a chosen language for the next start.
-    """
-
-    def __init__(self, remember: Remember) -> None:
-        self.remember = remember
-
-    @staticmethod
-    def start(code: str | None) -> str:
-        """Switch to ``code`` (None: the system's) without remembering it;
-        returns the code in use.
-
-        :raises ValueError: for a language the game does not have.
-        """
-        return i18n.set_language(code)
-
-    def set(self, code: str) -> str:
-        """Switch to ``code`` and remember it; returns the code in use.
-
-        :raises ValueError: for a language the game does not have.
-        """
-        chosen = i18n.set_language(code)
-        self.remember(language=code)
-        return chosen

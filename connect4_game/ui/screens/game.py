@@ -20,7 +20,7 @@ from connect4_game.net.connection import NetState
 from connect4_game.play import events
 from connect4_game.play.session import GameSession
 from connect4_game.players import WARN_LOOKAHEAD
-from connect4_game.ui import commands
+from connect4_game.ui import commands, themes
 from connect4_game.ui.animation import DropAnimation, Shake, step_drops
 from connect4_game.ui.commands import COMMAND, MENU, TOOLBAR, TOOLBAR_RIGHT
 from connect4_game.ui.render import HINT_PULSE_END, WIN_PULSE_END, Badge, Layout, Renderer, mix
@@ -398,7 +398,7 @@ class GameScreen(Screen):
 
     def _next_theme(self) -> None:
         app = self.app
-        app.set_theme(app.themes.following(app.theme_name))
+        app.set_theme(themes.next_theme(app.theme_name))
         self.session.say(_('Theme: {name}').format(name=_(app.theme.label)))
 
     def _sound(self) -> None:

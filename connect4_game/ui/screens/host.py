@@ -18,7 +18,7 @@ from connect4_game.ui.game_files import GameFiles
 from connect4_game.ui.pointer import CutTextTips
 from connect4_game.ui.screen_stack import ScreenStack
 from connect4_game.ui.screens.base import Host, Screen
-from connect4_game.ui.services import SoundService, StatsService, ThemeService
+from connect4_game.ui.services import SoundService, StatsService
 from connect4_game.ui.startup import AppOptions
 
 __all__ = ['Host', 'GameHost', 'SearchHost', 'Transitions', 'Preferences', 'AppServices']
@@ -89,9 +89,6 @@ class Preferences(Protocol):
 
     @property
     def language(self) -> str: ...
-
-    @property
-    def themes(self) -> ThemeService: ...
 
     @property
     def sounds(self) -> SoundService: ...
