@@ -1,11 +1,6 @@
-"""A ``FILE.py:ClassName`` plug-in that plays from a process of its own.
-
-The console game (``--text``) runs each plug-in through
-:class:`ProcessPlayer`: the plug-in gets a copy of the board's rows, and
-whatever it does in its process (``os._exit``, raising ``KeyboardInterrupt``,
-closing ``sys.stdout``, threads that never end, walking ``gc`` for the game's
-objects) cannot reach the game; a fault hands the side to the user. The child side is
-:func:`_plugin_main`; its lifetime is looked after by
+"""A ``FILE.py:ClassName`` plug-in that plays from a process of its own
+(:class:`ProcessPlayer`, for the console game and the tournament). The
+child side is :func:`_plugin_main`; its lifetime is looked after by
 :mod:`connect4_game.plugins.lifetime`.
 """
 
@@ -84,15 +79,15 @@ def _plugin_main(conn: mp_connection.Connection, parent_pid: int, spec: str, che
 class ProcessPlayer:
     """A ``FILE.py:ClassName`` plug-in that plays from a process of its own.
 
-    The console game's plug-in player: the plug-in is loaded and run only in
-    a child process (started with ``start_method``, ``'spawn'`` by default,
+    The plug-in is loaded and run only in a child process (started with ``start_method``, ``'spawn'`` by default,
     set up by :func:`child_setup`: its own process group, gone when this
     process dies). Each move sends the child the board's rows (a copy) and
     reads back a column, as JSON; the plug-in can neither see nor change the
     game's :class:`~connect4_game.core.board.Board`, and nothing it does in its
     process (``os._exit``, ``sys.exit``, raising ``KeyboardInterrupt``,
-    closing ``sys.stdout``, threads that never end, processes it forks or
-    starts, see :func:`guard_descendants`) can end or hang the game.
+    closing ``sys.stdout``, threads that never end, walking ``gc`` for the
+    game's objects, processes it forks or starts, see
+    :func:`guard_descendants`) can end or hang the game.
 
     The assignment's player interface (BU CS111 ps9, Problem 2): ``checker``,
     ``num_moves``, ``opponent_checker()``, ``repr`` ``'Player X'`` and
@@ -104,7 +99,7 @@ class ProcessPlayer:
     :meth:`close` ends the child and every process in its group.
 
     :param spec: ``'FILE.py:ClassName'``.
-    :param checker: ``'X'`` or ``'O'``.
+    :param checker: a :class:`~connect4_game.core.side.Side` (or its letter).
     :param label: how messages name the plug-in (default ``spec``).
     :param timeout: seconds per move, or None for no limit.
     :param load_timeout: seconds the child may take to start and load the plug-in.
