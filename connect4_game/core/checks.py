@@ -37,8 +37,7 @@ V = TypeVar('V')
 
 
 def check_int(value: object, lo: float, hi: int | None, what: str) -> int:
-    """``value`` if it is an int (not a bool) in ``lo..hi`` (no upper bound for
-    None; ``lo`` may be ``-math.inf``).
+    """``value`` if it is an int (not a bool) in ``lo..hi`` (None: unbounded).
 
     :raises ValueError: ``'<what> must be an integer from lo to hi, not <value>'``.
     """
@@ -51,9 +50,7 @@ def check_int(value: object, lo: float, hi: int | None, what: str) -> int:
 
 def check_number(value: object, lo: float, hi: float, what: str) -> float:
     """``float(value)`` for an int or float (not a bool, not NaN) in ``lo..hi``.
-
-    :raises ValueError: naming ``what`` and the clipped value.
-    """
+    :raises ValueError: otherwise."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) \
             or not (lo <= value <= hi):
         raise ValueError(f'{what} must be a number from {lo:g} to {hi:g}, not {shown(value)}')
@@ -109,9 +106,7 @@ def is_number(value: object, lo: float = -math.inf, hi: float = math.inf) -> Typ
 
 def check_optional_int(value: object, what: str, lo: int | None = None) -> int | None:
     """``value`` if it is None (no limit) or an int (not a bool) >= ``lo``.
-
-    :raises ValueError: ``'<what> must be an integer >= lo or None, not <value>'``.
-    """
+    :raises ValueError: otherwise."""
     if value is None or is_int(value, lo):
         return value
     need = 'an integer' if lo is None else f'an integer >= {lo}'
@@ -119,10 +114,8 @@ def check_optional_int(value: object, what: str, lo: int | None = None) -> int |
 
 
 def check_real(value: object, what: str) -> float:
-    """``value`` if it is an int or float (not a bool, not NaN), infinities included.
-
-    :raises ValueError: ``'<what> must be a number, not <value>'``.
-    """
+    """``value`` if it is an int or float (not a bool, not NaN), infinities
+    included. :raises ValueError: otherwise."""
     if not is_number(value):
         raise ValueError(f'{what} must be a number, not {shown(value)}')
     return value
@@ -130,13 +123,10 @@ def check_real(value: object, what: str) -> float:
 
 def check_seconds(value: object, what: str, *, zero_ok: bool = False, finite: bool = False,
                   allow_none: bool = False) -> float | None:
-    """``float(value)`` for a number of seconds > 0 (not a bool, not NaN).
+    """``float(value)`` for a number of seconds > 0 (not a bool, not NaN);
+    also 0 with ``zero_ok``, not infinity with ``finite``, None with ``allow_none``.
 
-    :param zero_ok: accept 0 as well (``>= 0``).
-    :param finite: refuse infinity (a timer that must fire).
-    :param allow_none: accept None (no limit), returned as it is.
-    :raises ValueError: ``'<what> must be a number of seconds > 0, not <value>'``
-        (``>= 0``, ``a finite number``, ``or None`` as asked).
+    :raises ValueError: ``'<what> must be a number of seconds > 0, not <value>'``.
     """
     if value is None and allow_none:
         return None

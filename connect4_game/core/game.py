@@ -114,16 +114,13 @@ def reconcile(ours: Sequence[int], theirs: Sequence[int]) -> list[int] | None:
 
 
 class Game:
-    """One game on a ``rows`` x ``cols`` board (1..12 x 1..14; the
-    assignment's examples use boards smaller than the game offers), the
-    0-based columns ``moves`` already played, X first.
+    """One game on a ``rows`` x ``cols`` board (1..12 x 1..14), the 0-based
+    columns ``moves`` already played, X first. Attributes, changed only by
+    the methods: ``board``, ``moves``, ``redo_stack`` (taken back, the next
+    last), ``outcome`` (None while the game runs).
 
     :raises ValueError: for a board size outside those limits;
         :class:`MoveRefused` naming the first bad move (``'move 7: column 0 is full'``).
-
-    Attributes, changed only through the methods: ``board``, ``moves``,
-    ``redo_stack`` (columns taken back, the next to redo last), ``outcome``
-    (None while the game runs).
     """
 
     def __init__(self, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS,
@@ -171,12 +168,6 @@ class Game:
     def rows_key(self) -> tuple[str, ...]:
         """The board as a tuple of row strings, top row first (for the worker)."""
         return tuple(''.join(row) for row in self.board.slots)
-
-    def copy(self) -> Game:
-        """An independent copy (moves, redo list and board)."""
-        twin = Game(self.rows, self.cols, self.moves)
-        twin.redo_stack = list(self.redo_stack)
-        return twin
 
     # ------------------------------------------------------------ moves
     def check(self, ply: int, column: object, side: Side | None = None) -> bool:
@@ -251,10 +242,8 @@ class Game:
         return self._apply(self.redo_stack.pop())
 
     def truncate(self, ply: int) -> None:
-        """Take back every move after the first ``ply`` moves (not redoable).
-
-        :raises ValueError: unless ``0 <= ply <= len(moves)``.
-        """
+        """Take back every move after the first ``ply`` (not redoable).
+        :raises ValueError: unless ``0 <= ply <= len(moves)``."""
         check_int(ply, 0, len(self.moves), 'ply')
         while len(self.moves) > ply:
             self.board.remove_checker(self.moves.pop())
@@ -263,9 +252,7 @@ class Game:
 
     def replace(self, moves: Sequence[int]) -> None:
         """Replay ``moves`` from an empty board.
-
-        :raises MoveRefused: for an illegal game (this one is left as it was).
-        """
+        :raises MoveRefused: for an illegal game (this one is left as it was)."""
         fresh = Game(self.rows, self.cols, moves)
         self.board, self.moves, self.outcome = fresh.board, fresh.moves, fresh.outcome
         self.redo_stack = []

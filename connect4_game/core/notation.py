@@ -1,23 +1,18 @@
 """Move strings: the one codec of each notation and the one replay into a
-:class:`~connect4_game.core.game.Game`.
+:class:`~connect4_game.core.game.Game`. A game is the string of its columns,
+X first, one character a move (upper case read, lower case written):
 
-A game is written as the string of its columns, X first, one character a move:
+* the players' (:attr:`Notation.PLAYERS`): columns 1..N as the board and
+  connect4.gamesolver.org show them, then ``a``-``e``; what *Copy moves*,
+  *Paste position*, ``--position`` and a typed move use. Spaces, tabs,
+  newlines, commas and semicolons are ignored, a gamesolver address is read
+  from its ``pos=``.
+* the assignment's (:attr:`Notation.ADD_CHECKERS`, ``Board.add_checkers`` of
+  BU CS111 ps9): columns from 0, then ``a``-``d``; what ``--moves`` and the
+  saved games use. Every character counts.
 
-* the players' notation (:attr:`Notation.PLAYERS`): columns 1..N as the board
-  shows them and as connect4.gamesolver.org writes a position, ``'4453'``;
-  columns 10-14 are ``a``-``e``. *Copy moves*, *Paste position*,
-  ``--position`` and a typed move use it. Spaces, tabs, newlines, commas and
-  semicolons between the moves are ignored, and a whole gamesolver address
-  (``https://connect4.gamesolver.org/?pos=4453``) is read from its ``pos=``.
-* the assignment's notation (:attr:`Notation.ADD_CHECKERS`): ``Board.add_checkers``
-  (BU CS111 ps9) numbers the columns from 0, ``'3342'`` is the same game;
-  columns 10-13 are ``a``-``d``. ``--moves`` and the saved-game files use it;
-  every character counts.
-
-Upper case is accepted on input, lower case is written. Reading plays each
-move on a Game, so a column off the board, a full column or a move after
-the end is refused by a :class:`NotationError` naming the move, the
-character and its place. This module never imports pygame.
+Reading plays each move, so a column off the board, a full column or a move
+after the end is a :class:`NotationError`. This module never imports pygame.
 
 >>> format_moves([3, 3, 4, 2]), format_moves([3, 3, 4, 2], Notation.ADD_CHECKERS)
 ('4453', '3342')

@@ -42,10 +42,8 @@ __all__ = ['SearchRequest', 'JobKind', 'Result', 'ResultStatus', 'compute', 'dec
            'error_text', 'final_result', 'job_name',
            'progress_depths', 'HANDLERS', 'DEEPEN_FROM', 'MAX_MESSAGE', 'Handler', 'Progress']
 
-MAX_MESSAGE = 300
-"""Characters of an error text (e.g. a plug-in's exception) a Result repeats."""
-DEEPEN_FROM = 8
-"""Plies: an ``'ai'`` request deeper than this reports shallower results first."""
+MAX_MESSAGE = 300       # characters of an error text a Result repeats
+DEEPEN_FROM = 8         # plies: a deeper 'ai' request reports shallower results first
 
 
 class JobKind(str, Enum):
@@ -81,26 +79,15 @@ class ResultStatus(str, Enum):
 class SearchRequest:
     """One request for the search pool; two equal requests ask the same thing.
 
-    :param kind: a :class:`JobKind` (its string is converted).
-    :param rows: the board's ``slots``, top row first, one string a row
-        (``'review'``: the empty board; ``'oska'``: the Oska board's rows).
-    :param checker: the side to move (Oska: ``'w'``/``'b'``).
-    :param lookahead: plies (``'ai'``, ``'oska'``); ``tiebreak``: ``'LEFT'``,
-        ``'RIGHT'`` or ``'RANDOM'`` (``'ai'``).
-    :param plugin: the player's ``FILE.py:ClassName`` (``'plugin'``).
-    :param level: a named level of :mod:`connect4_game.ai.levels`, or ``''``
-        for the assignment's ``AIPlayer`` (``'ai'``).
-    :param own_move: Expert's own move rather than every column (``'expert'``).
-    :param time_budget: seconds (``'expert'``, ``'review'``).
-    :param timeout: seconds until the request is abandoned with a
-        ``'timeout'`` result (its process replaced); None: never.
-    :param moves: the 0-based columns played to reach ``rows`` (``'review'``:
-        the moves judged; ``'puzzle'``: the position, the puzzle's moves first).
-    :param instance: which seat asks (``'plugin'``: each seat loads its own player).
-    :param tag: which game or screen asks, so equal positions of two games
-        are two requests.
-    :param puzzle: the puzzle; ``column``: the 0-based column tried, -1 for
-        its solution (``'puzzle'``).
+    ``kind`` (its string is converted); ``rows``, the board's slots, one
+    string a row (Oska's board for ``'oska'``); ``checker`` to move; for
+    ``'ai'`` the ``lookahead`` (plies; also Oska), ``tiebreak`` and ``level``
+    (``''``: the assignment's ``AIPlayer``); ``plugin`` (``FILE.py:ClassName``)
+    and the asking seat's ``instance``; ``own_move`` (Expert's move, not every
+    column); ``time_budget`` and ``timeout`` (seconds; None: never); the
+    0-based ``moves`` to ``rows``; ``tag``, the game or screen asking; the
+    ``puzzle`` and the ``column`` tried (-1: its solution).
+
     :raises ValueError: for a kind that is not a :class:`JobKind`.
     """
 
@@ -133,15 +120,10 @@ class SearchRequest:
 
 @dataclass(frozen=True)
 class Result:
-    """What the pool reports for a :class:`SearchRequest`: ``status`` (its
-    string is converted) ``'ok'`` (``reply`` is the kind's reply),
-    ``'error'`` (``message``, one line of at most :data:`MAX_MESSAGE`
-    characters: what the request raised, how a plug-in's process ended, or
-    that the pool gave up after
-    :data:`~connect4_game.search.worker.MAX_DEATHS` deaths), ``'died'`` (the
-    process died; the request runs again), ``'timeout'``, or ``'progress'``
-    (not the end: ``reply`` is a shallower search, the columns proven so far
-    or the move just judged).
+    """What the pool reports: ``status`` (its string is converted) ``'ok'``
+    (``reply`` is the kind's), ``'error'`` (``message``: one line, at most
+    :data:`MAX_MESSAGE` characters), ``'died'`` (the request runs again),
+    ``'timeout'`` or ``'progress'`` (``reply`` is a step on the way).
 
     :raises ValueError: for a status that is not one of :class:`ResultStatus`.
     """
@@ -162,8 +144,7 @@ class Result:
 
 def error_text(exc: BaseException) -> str:
     """One line (at most :data:`MAX_MESSAGE` characters) for what a request
-    raised: the text of a RuntimeError/ValueError (already one clear line),
-    else the exception's type and text."""
+    raised: a RuntimeError's or ValueError's text, else the type and text."""
     if isinstance(exc, (RuntimeError, ValueError)) and str(exc):
         return clip(exc, MAX_MESSAGE)
     return clip(traceback.format_exception_only(type(exc), exc)[-1].strip(), MAX_MESSAGE)
@@ -213,13 +194,10 @@ def job_name(request: SearchRequest) -> str:
     return 'the AI worker'
 
 
-# --------------------------------------------------------------------------
-# one handler per kind
+# -- one handler per kind
 
-Progress = Callable[[Reply], None]
-"""Called by a handler with each intermediate reply (sent as ``'progress'``)."""
-Handler = Callable[[SearchRequest, Progress | None], Reply]
-"""``handler(request, progress) -> reply``: runs one request in a worker process."""
+Progress = Callable[[Reply], None]                            # gets each step on the way
+Handler = Callable[[SearchRequest, Progress | None], Reply]    # runs one request
 
 _PLUGINS: dict[tuple[str, str, str, int, int], SafePlayer] = {}
 _EXPERTS: dict[str, ExpertPlayer] = {}

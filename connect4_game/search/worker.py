@@ -1,26 +1,16 @@
-"""The search pool's worker: searches run in a pre-started worker *process*
-(a search in a thread would share the GIL with the render loop), driven by
-a *thread* of the window's process.
+"""The search pool's worker: searches run in pre-started worker *processes*
+(a thread would share the GIL with the render loop), driven by a *thread*
+of the window's process; the main thread only calls
+:meth:`SearchWorker.submit` and :meth:`~SearchWorker.poll`, never blocking.
+A process answers in JSON, never a pickle (a plug-in cannot make the window
+run code); an answer of the wrong shape is an ``'error'`` result.
 
-The main thread only calls :meth:`SearchWorker.submit` (never blocks) and
-:meth:`~SearchWorker.poll` once a frame. A process gets a
-:class:`~connect4_game.search.jobs.SearchRequest` and answers in JSON, never
-a pickle (a plug-in in the process cannot make the window run code), read
-into a :class:`~connect4_game.search.jobs.Result` with a typed reply; an
-answer of the wrong shape is an ``'error'`` result.
-
-* One job is in flight: a new one cancels the running one (its process is
-  killed) and a *spare* process, started ahead, takes over at once.
-* A process that dies during a search gives a ``'died'`` result and the job
-  runs again after a pause doubling from 0.1 s to 5 s, at most
-  :data:`MAX_DEATHS` times in a row, then it gets an ``'error'``. A plug-in's
-  job whose process dies gets one ``'error'`` saying how it ended.
-* Each process leads a process group of its own and ends with the window's
-  process, even by SIGKILL (:func:`connect4_game.plugins.lifetime.child_setup`),
-  so killing it (cancel, time-out, death, :meth:`~SearchWorker.close`) also
-  ends what a plug-in started.
-
-This module never imports pygame.
+One job is in flight: a new one kills the running one's process and a
+spare takes over. A process that dies mid-search gives ``'died'`` and a new
+run after a pause (0.1 s doubling to 5 s; ``'error'`` after
+:data:`MAX_DEATHS` in a row; a plug-in's job at once). Each process leads
+its own process group and ends with the window's process
+(:func:`connect4_game.plugins.lifetime.child_setup`). Never imports pygame.
 """
 
 from __future__ import annotations
@@ -68,10 +58,7 @@ WORKER_NICE = 19        # os.nice of the processes: a search never delays a fram
 def _read_reply(conn: mp_connection.Connection) -> tuple[str, object]:
     """A process's ``[status, value]`` answer: ``('ok' | 'progress', dict)``,
     ``('error', text)``, or ``('bad', text)`` for anything else (forged, garbled).
-
-    :raises EOFError, OSError: for a closed or broken pipe, or an answer over
-        :data:`MAX_REPLY` bytes.
-    """
+    :raises EOFError, OSError: a closed or broken pipe, an answer over :data:`MAX_REPLY`."""
     data = conn.recv_bytes(MAX_REPLY)
     try:
         status, value = json.loads(data)
@@ -98,13 +85,9 @@ def _answer(conn: mp_connection.Connection, request: SearchRequest) -> bytes:
 
 
 def _serve(conn: mp_connection.Connection, parent_pid: int | None = None) -> None:
-    """A worker process's loop: answer each request (see :func:`_answer`;
-    whatever it raises, even SystemExit, is its error) until the pipe closes
-    or a None request comes.
-
-    :param parent_pid: the window's process id, for
-        :func:`connect4_game.plugins.lifetime.child_setup`.
-    """
+    """A worker process's loop: answer each request (whatever it raises,
+    even SystemExit, is its error) until the pipe closes or None comes;
+    ``parent_pid`` is for :func:`connect4_game.plugins.lifetime.child_setup`."""
     if parent_pid is not None:
         child_setup(parent_pid)
     # the search yields the CPU to the window's render loop whenever both want it
@@ -128,8 +111,7 @@ def _serve(conn: mp_connection.Connection, parent_pid: int | None = None) -> Non
             return
 
 
-# --------------------------------------------------------------------------
-# main-process side
+# -- the window's process
 
 class _Proc:
     """One worker process and the parent's end of its pipe."""
@@ -295,10 +277,8 @@ class SearchWorker:
         if threading.current_thread() is not self._thread:
             self._thread.join(wait)
 
-    # ---- worker thread --------------------------------------------------
-    # Every process is started by the worker thread, which lives until close():
-    # the Linux parent-death signal of a child fires when the thread that
-    # started it ends, so it must be this long-lived thread.
+    # ---- worker thread: it starts every process, as a child's Linux
+    # parent-death signal fires when the thread that started it ends
     def _start_proc(self) -> _Proc | None:
         return None if self._stop else _Proc(self._ctx)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import itertools
 import json
 import os
 import re
@@ -66,9 +67,7 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
 
 def atomic_write_new(directory: str | os.PathLike[str], names: Iterable[str], data: bytes) -> Path:
     """Write ``data`` atomically as a new file of ``directory`` under the
-    first free one of ``names`` (tried in order, at most 10 000; it may be
-    endless); return its path. Without hard links (FAT) the name is claimed
-    by an exclusive create, then the content renamed onto it.
+    first free one of ``names`` (at most 10 000 tried) and return its path.
 
     :raises TypeError: ``data`` is not bytes-like.
     :raises ValueError: a name that is empty, ``.``/``..`` or holds a path separator.
@@ -78,9 +77,7 @@ def atomic_write_new(directory: str | os.PathLike[str], names: Iterable[str], da
     folder = Path(directory)
 
     def commit(tmp_name: str) -> Path:
-        for count, name in enumerate(names):
-            if count >= _MAX_NAMES:
-                break
+        for name in itertools.islice(names, _MAX_NAMES):
             if not name or name in (".", "..") or os.sep in name or "/" in name \
                     or (os.altsep and os.altsep in name):
                 raise ValueError(f"not a file name: {name[:40]!r}")

@@ -71,15 +71,13 @@ STORED_KINDS = (SeatKind.HUMAN, SeatKind.RANDOM, SeatKind.AI)
 
 @dataclass(frozen=True)
 class SavedGame:
-    """One saved game: board size, the moves in the ``add_checkers`` notation
-    (case normalised), optional descriptions and the players of its sides
-    (``{'X': PlayerSpec, 'O': PlayerSpec}``, a side may be left out; None
-    for an older file).
+    """One saved game: board size, moves (``add_checkers`` notation, case
+    normalised), descriptions and the players (``{'X': PlayerSpec, ...}``, a
+    side may be left out; None for an older file).
 
-    :raises ValueError: (a :class:`~connect4_game.core.notation.NotationError`
-        for an illegal move) for a board size the game does not offer, moves
-        not legal on it, a description that is not a string of at most 200
-        characters, or players that cannot be stored.
+    :raises ValueError: (NotationError for an illegal move) for a board the
+        game does not offer, illegal moves, a description not a string of at
+        most 200 characters, or players that cannot be stored.
     """
 
     rows: int
@@ -178,8 +176,7 @@ def _players_from_json(data: object) -> dict[str, PlayerSpec]:
 def save_game(path: str | os.PathLike[str], game: SavedGame) -> Path:
     """Write ``game`` to ``path`` atomically as JSON; returns the path.
 
-    :raises TypeError: if ``game`` is not a SavedGame.
-    :raises SaveFileError: if the file cannot be written (message names it).
+    :raises TypeError: for no SavedGame. :raises SaveFileError: if it cannot be written.
     """
     if not isinstance(game, SavedGame):
         raise TypeError(f"expected SavedGame, got {type(game).__name__}")
@@ -191,11 +188,9 @@ def save_game(path: str | os.PathLike[str], game: SavedGame) -> Path:
 
 
 def load_game(path: str | os.PathLike[str]) -> SavedGame:
-    """Read a saved game (JSON, or a plain move string for a 6x7 board);
-    never moves or changes the file.
+    """Read a saved game (JSON, or a plain 6x7 move string); never changes the file.
 
-    :raises SaveFileError: one line naming the file (``missing=True`` for a
-        missing one) and the problem (an illegal move by its index and character).
+    :raises SaveFileError: naming the file (``missing=True`` if missing) and the problem.
     """
     return _read_game(Path(path), SAVED_GAME)
 
@@ -245,12 +240,9 @@ def autosave_path() -> Path:
 
 
 def autosave(game: SavedGame, path: str | os.PathLike[str] | None = None) -> Path | None:
-    """Keep ``game`` for the next plain start: an unfinished game with a move
-    is written atomically (about 150 bytes, under 1 ms) and its path
-    returned; an empty or finished game removes any autosave and gives None.
-
-    :raises SaveFileError: if writing fails.
-    """
+    """Keep an unfinished ``game`` for the next plain start (about 150 bytes,
+    under 1 ms) and return the path; an empty or finished one removes the
+    autosave and gives None. :raises SaveFileError: if writing fails."""
     target = Path(path) if path is not None else autosave_path()
     if not game.moves or game.result() is not None:
         clear_autosave(target)
@@ -259,13 +251,9 @@ def autosave(game: SavedGame, path: str | os.PathLike[str] | None = None) -> Pat
 
 
 def load_autosave(path: str | os.PathLike[str] | None = None) -> tuple[SavedGame | None, str | None]:
-    """The autosaved game to offer back; never raises, never blocks, logs nothing.
-
-    :returns: ``(game, None)`` for a usable unfinished game, ``(None, None)``
-        for none (or a finished one), ``(None, warning)`` for a file that
-        cannot be used: it is moved aside (:func:`~connect4_game.storage.userfiles.set_aside`)
-        and the one-line warning says where.
-    """
+    """``(game, None)`` for a usable unfinished autosave, ``(None, None)``
+    for none, ``(None, warning)`` for a file that cannot be used (moved
+    aside, :func:`~connect4_game.storage.userfiles.set_aside`). Never raises."""
     target = Path(path) if path is not None else autosave_path()
     try:
         game = _read_game(target, AUTOSAVED_GAME)
@@ -324,13 +312,11 @@ def _library_names(stamp: str) -> Iterator[str]:
 
 def save_to_library(game: SavedGame, name: str = "", when: float | None = None,
                     folder: str | os.PathLike[str] | None = None) -> Path:
-    """Save ``game`` as a new file of the library, named after the time
-    (``20261123-142501.json``, ``-2`` etc. if taken: never an overwrite, see
-    :func:`~connect4_game.storage.atomic.atomic_write_new`) and carrying
-    ``name`` (default: the date and time) and the save time.
+    """Save ``game`` as a new library file named after the time
+    (``20261123-142501.json``, ``-2`` ... if taken, never an overwrite),
+    carrying ``name`` (default: the date and time); returns its path.
 
-    :returns: the new file's path.
-    :raises SaveFileError: if it cannot be written (the message names the folder).
+    :raises SaveFileError: if it cannot be written.
     """
     when = time.time() if when is None else when
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
@@ -348,10 +334,8 @@ def save_to_library(game: SavedGame, name: str = "", when: float | None = None,
 
 def list_library(folder: str | os.PathLike[str] | None = None,
                  limit: int = MAX_LIBRARY) -> list[LibraryEntry]:
-    """The saved games, newest first (by save time, then file name), at most
-    ``limit``; an unreadable file is listed with its one-line error (it is
-    never moved or changed). The single saved game of earlier versions
-    (``saved_game.json`` in the config directory) is listed too. Never raises."""
+    """At most ``limit`` saved games, newest first, with earlier versions'
+    ``saved_game.json``; an unreadable file with its one-line error. Never raises."""
     target_dir = Path(folder) if folder is not None else library_dir()
     paths: list[Path] = []
     try:

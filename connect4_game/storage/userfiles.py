@@ -140,12 +140,10 @@ def read_user_file(path: str | os.PathLike[str], what: str = "file") -> str:
 
 
 def parse_json(text: str, path: str | os.PathLike[str], what: str = "file") -> object:
-    """Parse ``text`` (the content of ``path``) as JSON.
+    """``text`` (the content of ``path``) parsed as JSON, any JSON value.
 
-    :returns: the parsed value (any JSON type, including None for ``null``).
-    :raises UserFileError: naming ``path``: not valid JSON (with line and
-        column), a number too long to convert, nesting too deep, or out of
-        memory -- never another exception.
+    :raises UserFileError: naming ``path`` (never another exception): not valid
+        JSON, a number too long, nesting too deep, out of memory.
     """
     try:
         return json.loads(text)

@@ -1,21 +1,15 @@
-"""What teaches: puzzles ("Red to play and win in 3" on the standard 6x7
-board, :mod:`~connect4_game.trainer.model`, played by
-:mod:`~connect4_game.trainer.play`, proven by :mod:`~connect4_game.trainer.proof`)
-and practice of a reviewed game's mistakes (:mod:`~connect4_game.trainer.practice`).
-Columns are 0-based, as in :class:`connect4_game.core.game.Game`; X = Red moves
-first. The tries' counts live in :mod:`connect4_game.storage.puzzle_stats`.
-Nothing here imports pygame.
+"""What teaches: puzzles ("Red to play and win in 3", 6x7; the set in
+:mod:`~connect4_game.trainer.model`, played by :mod:`~connect4_game.trainer.play`,
+proven by :mod:`~connect4_game.trainer.proof`) and the practice of a reviewed
+game's mistakes (:mod:`~connect4_game.trainer.practice`). Columns are
+0-based; X = Red moves first. Nothing here imports pygame.
 
-A puzzle played through (a solver call takes milliseconds with bitbully, up
-to about a second without: run it off the drawing thread)::
+A puzzle played through (solver calls: run them off the drawing thread)::
 
     game = start_game(puzzle)
-    result = check_try(puzzle, game, column)      # the player's column
-    if result is TryResult.WINS:                  # on track: play on
+    if check_try(puzzle, game, column) is TryResult.WINS:   # on track: play on
         game.push(column)
-        game.push(defence(game))                  # the defender's reply
-    elif result is TryResult.SOLVED:
-        game.push(column)                         # four in a row
+        game.push(defence(game))                            # the defender's reply
 """
 from __future__ import annotations
 
