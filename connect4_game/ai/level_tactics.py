@@ -19,31 +19,14 @@ Nothing here imports pygame.
 """
 from __future__ import annotations
 
-import threading
 import time
 
 from connect4_game.ai import bitboard as bb
-from connect4_game.ai.search import Searcher
+from connect4_game.ai.search import shared_searcher
 from connect4_game.core.board import Board
 
 __all__ = ['book_columns', 'solved_columns', 'forced_four_columns', 'double_threat_columns',
-           'threat_scores', 'THREAT_TT_ENTRIES']
-
-#: Entries of the threat search's transposition table (about 22 MB when full).
-THREAT_TT_ENTRIES = 200_000
-
-_searcher: Searcher | None = None
-_searcher_lock = threading.Lock()
-
-
-def _threat_searcher() -> Searcher:
-    """The levels' own :class:`Searcher` (its table is kept apart from the
-    assignment's ``AIPlayer``'s, which scores a four on the last cell as 50)."""
-    global _searcher
-    with _searcher_lock:
-        if _searcher is None:
-            _searcher = Searcher(THREAT_TT_ENTRIES)
-        return _searcher
+           'threat_scores']
 
 
 def threat_scores(cur: int, mask: int, h: int, w: int, plies: int) -> list[int]:
@@ -53,7 +36,7 @@ def threat_scores(cur: int, mask: int, h: int, w: int, plies: int) -> list[int]:
     column (the assignment's scores, a four on the last cell a win).
 
     :raises ValueError: a bad position or ``plies`` < 0."""
-    return _threat_searcher().scores_bits(cur, mask, h, w, plies, win_before_full=True)
+    return shared_searcher(True).scores_bits(cur, mask, h, w, plies, win_before_full=True)
 
 
 def _cells(cols: list[int], mask: int, geo: bb.Geometry) -> int:

@@ -54,7 +54,7 @@ from connect4_game.core.board import validate_checker
 from connect4_game.core.checks import check_int, check_lookahead
 
 __all__ = ["Searcher", "Engine", "DEFAULT_MAX_ENTRIES", "ORDER_DEPTH", "CLAIM_DEPTH",
-           "shared_searcher", "drop_older_half"]
+           "shared_searcher", "drop_older_half", "THREAT_TT_ENTRIES"]
 
 #: Default bound of the transposition table: entries of its two dicts together
 #: (half each). One entry (int key -> small int) costs about 106 bytes in
@@ -630,15 +630,21 @@ class Searcher:
         return 100 if eng.lose(opp, mask2, replies, d, mw2) else 50
 
 
-_shared = None
+#: Entries of the levels' threat search's table (about 22 MB when full).
+THREAT_TT_ENTRIES = 200_000
+
+_shared: dict[bool, Searcher] = {}
 _shared_lock = threading.Lock()
 
 
-def shared_searcher() -> Searcher:
-    """The process-wide :class:`Searcher` used by ``AIPlayer`` (created on
-    first use; its TT is reused across moves and games)."""
-    global _shared
+def shared_searcher(win_before_full: bool = False) -> Searcher:
+    """The process-wide :class:`Searcher` (created on first use; its TT is
+    reused across moves and games): the assignment's ``AIPlayer``'s, or
+    with ``win_before_full`` the levels' threat search's (its own table of
+    :data:`THREAT_TT_ENTRIES`: a four on the last cell scores differently)."""
     with _shared_lock:
-        if _shared is None:
-            _shared = Searcher()
-        return _shared
+        s = _shared.get(win_before_full)
+        if s is None:
+            s = _shared[win_before_full] = (Searcher(THREAT_TT_ENTRIES) if win_before_full
+                                            else Searcher())
+        return s
