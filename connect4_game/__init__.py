@@ -1,7 +1,6 @@
 """Connect Four in Pygame: the assignment-exact engine (BU CS111 ps9) and a
 desktop game. The engine (``Board``, the players, the console game) never
-imports pygame; the window lives in :mod:`connect4_game.ui`.
-"""
+imports pygame; the window lives in :mod:`connect4_game.ui`."""
 
 from connect4_game.ai.expert import ExpertPlayer, analyze
 from connect4_game.ai.levels import level_player

@@ -2,8 +2,7 @@
 (gettext; catalogues in ``connect4_game/locale/<code>/LC_MESSAGES/connect4.mo``,
 compiled by ``tools/translations.py``). The language comes from ``--lang``,
 the settings, the system locale, else English. The console game keeps the
-assignment's English text (BU CS111 ps9). Nothing here imports pygame.
-"""
+assignment's English text (BU CS111 ps9). Nothing here imports pygame."""
 
 from __future__ import annotations
 
@@ -71,8 +70,7 @@ def set_language(code: str | None) -> str:
     """Switch the window to language ``code`` (None: the system's; a missing
     catalogue: English) and return the code in use.
 
-    :raises ValueError: for a code not in :data:`LANGUAGES`.
-    """
+    :raises ValueError: for a code not in :data:`LANGUAGES`."""
     if code is None:
         code = system_language()
     if code not in LANGUAGES:

@@ -40,16 +40,14 @@ def check_cols(value: object, what: str = 'columns') -> int:
 def check_column(value: object, cols: int, what: str = 'column') -> int:
     """A 0-based column of a board ``cols`` wide, as ``add_checker`` takes it.
 
-    :raises ValueError: ``'column must be an integer from 0 to <cols - 1>, not <value>'``.
-    """
+    :raises ValueError: ``'column must be an integer from 0 to <cols - 1>, not <value>'``."""
     return check_int(value, 0, cols - 1, what)
 
 
 def validate_checker(checker: object) -> str:
     """``checker`` if it is ``'X'`` or ``'O'``.
 
-    :raises ValueError: otherwise (the assignment's bare ``assert`` would go with ``-O``).
-    """
+    :raises ValueError: otherwise (the assignment's bare ``assert`` would go with ``-O``)."""
     if checker not in CHECKERS or not isinstance(checker, str):
         raise ValueError(f"checker must be 'X' or 'O', not {checker!r}")
     return checker
@@ -65,8 +63,7 @@ class Board:
     size >= 1 (BU CS111 ps9, Problem 1); ``slots`` is a list of rows, top
     first, each a list of one-character strings ``' '``, ``'X'`` or ``'O'``.
 
-    :raises ValueError: if either size is not a positive int.
-    """
+    :raises ValueError: if either size is not a positive int."""
 
     def __init__(self, height: int, width: int) -> None:
         check_int(height, 1, None, 'height')
@@ -92,8 +89,7 @@ class Board:
     def add_checker(self, checker: str, col: int) -> None:
         """Drop ``checker`` into column ``col``, onto the lowest empty slot.
 
-        :raises ValueError: for a checker not 'X'/'O', no such column, or a full one.
-        """
+        :raises ValueError: for a checker not 'X'/'O', no such column, or a full one."""
         validate_checker(checker)
         check_column(col, self.width)
         row = self.landing_row(col)
@@ -106,8 +102,7 @@ class Board:
         ``colnums`` (the assignment's helper: a column off the board is skipped
         but uses up a turn).
 
-        :raises ValueError: for a character that is not a digit, or a full column.
-        """
+        :raises ValueError: for a character that is not a digit, or a full column."""
         checker = 'X'
         for col_str in colnums:
             col = int(col_str)
@@ -157,8 +152,7 @@ class Board:
     def winning_line(self, checker: str) -> list[tuple[int, int]] | None:
         """The (row, col) slots of one four-in-a-row of ``checker``, or None.
 
-        :raises ValueError: if ``checker`` is not 'X' or 'O'.
-        """
+        :raises ValueError: if ``checker`` is not 'X' or 'O'."""
         validate_checker(checker)
         slots, h, w = self.slots, self.height, self.width
         for dr, dc in self._DIRECTIONS:

@@ -1,7 +1,6 @@
 """The console game (BU CS111 ps9, Problem 3): ``process_move`` and ``connect_four``;
 and :func:`run_command`, how every command-line entry point treats its
-standard streams (a closed pipe, a full disk, no standard input).
-"""
+standard streams (a closed pipe, a full disk, no standard input)."""
 
 from __future__ import annotations
 
@@ -45,8 +44,7 @@ def process_move(p: ConsolePlayer, b: Board) -> bool:
     or ``"It's a tie!"`` at the end.
 
     :returns: True if the game is over.
-    :raises ValueError: if the player returns a column that cannot be played.
-    """
+    :raises ValueError: if the player returns a column that cannot be played."""
     print(str(p) + "'s turn")
     col = p.next_move(b)
     b.add_checker(p.checker, col)
@@ -66,13 +64,10 @@ def process_move(p: ConsolePlayer, b: Board) -> bool:
 def connect_four(p1: ConsolePlayer, p2: ConsolePlayer, height: int = 6, width: int = 7,
                  board: Board | None = None) -> Board | None:
     """Play ``p1`` (first) against ``p2`` on a new ``height`` x ``width``
-    board and return it (BU CS111 ps9, Problem 3). Given a ``board``, play
-    on it in place, the side to move first, each ``num_moves`` counting its
-    checkers already there; a finished board is printed and returned.
-
-    Prints ``'need one X player and one O player.'`` and returns None unless
-    one player is 'X' and the other 'O'.
-    """
+    board and return it (BU CS111 ps9, Problem 3); given a ``board``, play on
+    it in place, the side to move first, each ``num_moves`` counting its
+    checkers there. Without one 'X' and one 'O' player, prints ``'need one X
+    player and one O player.'`` and returns None."""
     if p1.checker not in CHECKERS or p2.checker not in CHECKERS \
        or p1.checker == p2.checker:
         print('need one X player and one O player.')
@@ -150,14 +145,12 @@ def _say(line: str) -> None:
 
 
 def run_command(run: Callable[[], int], prog: str = 'connect4') -> int:
-    """Run the command ``run`` and return its exit status, treating the
-    standard streams as command-line tools do (never a traceback): standard
-    input missing or unreadable reads as its end; standard output closed
-    writes nowhere; a closed pipe (``| head``) ends quietly with
-    :data:`EXIT_BROKEN_PIPE`; a full device ends with :data:`EXIT_WRITE_FAILED`
-    and one line on stderr (``'<prog>: cannot write: No space left on
-    device'``). ``SystemExit`` passes; the streams are restored.
-    """
+    """Run the command ``run`` and return its exit status, the standard
+    streams treated as command-line tools do (never a traceback): input
+    missing or unreadable reads as its end, output closed writes nowhere, a
+    closed pipe ends with :data:`EXIT_BROKEN_PIPE`, a full device with
+    :data:`EXIT_WRITE_FAILED` and one line on stderr (``'<prog>: cannot
+    write: ...'``). ``SystemExit`` passes; the streams are restored."""
     saved = sys.stdin, sys.stdout
     nowhere = (open(os.devnull, 'w', encoding='utf-8')  # noqa: SIM115 - closed in the finally below
                if sys.stdout is None else None)

@@ -7,18 +7,9 @@ X moves first: ply ``p`` (1-based) is X's when ``p`` is odd. A game ends at a
 four in a row or a full board. Columns are 0-based, as in ``add_checker``;
 players see 1..N (:mod:`connect4_game.core.notation`). Never imports pygame.
 
->>> g = Game(6, 7)
->>> for col in [3, 3, 4, 4, 5, 5]:
-...     _ = g.push(col)
->>> g.to_move, g.outcome
-(<Side.X: 'X'>, None)
->>> g.push(6).row, g.outcome.message()
-(5, 'Player X wins in 4 moves.')
->>> try:
-...     g.offer(8, 0)
-... except MoveRefused as err:
-...     print(err.code.value, '-', err)
-game_over - the game is over
+>>> g = Game(6, 7, [3, 3, 4, 4, 5, 5])
+>>> g.to_move, g.push(6).row, g.outcome.message()
+(<Side.X: 'X'>, 5, 'Player X wins in 4 moves.')
 """
 
 from __future__ import annotations
@@ -120,8 +111,7 @@ class Game:
     last), ``outcome`` (None while the game runs).
 
     :raises ValueError: for a board size outside those limits;
-        :class:`MoveRefused` naming the first bad move (``'move 7: column 0 is full'``).
-    """
+        :class:`MoveRefused` naming the first bad move (``'move 7: column 0 is full'``)."""
 
     def __init__(self, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS,
                  moves: Iterable[int] = ()) -> None:
@@ -174,10 +164,8 @@ class Game:
         """True if ``column`` at ``ply`` (by ``side``, if given) is the next
         legal move, False for a duplicate (that ply was played in that column).
 
-        :raises MoveRefused: WRONG_PLY (not the next ply, or not an int >= 1),
-            CONFLICT (that ply was played in another column), GAME_OVER,
-            NOT_YOUR_TURN or ILLEGAL_MOVE (no such column, or a full one).
-        """
+        :raises MoveRefused: WRONG_PLY, CONFLICT (that ply was played in another
+            column), GAME_OVER, NOT_YOUR_TURN or ILLEGAL_MOVE (no such column, full)."""
         if not is_int(ply, 1):
             raise MoveRefused(Refusal.WRONG_PLY, f'ply must be an integer >= 1, not {ply!r}'[:80])
         if not is_int(column, 0, self.cols - 1):
@@ -205,8 +193,7 @@ class Game:
         """Drop the side-to-move's checker in ``col`` (``side``: the checker
         the caller means); forgets what was undone.
 
-        :raises MoveRefused: as :meth:`check`.
-        """
+        :raises MoveRefused: as :meth:`check`."""
         self.check(self.next_ply, col, side)
         self.redo_stack.clear()
         return self._apply(col)
@@ -215,8 +202,7 @@ class Game:
         """Play ``column`` at ``ply`` if it is the next legal move (the
         network's numbered moves); None for a harmless duplicate.
 
-        :raises MoveRefused: as :meth:`check`.
-        """
+        :raises MoveRefused: as :meth:`check`."""
         if not self.check(ply, column, side):
             return None
         self.redo_stack.clear()

@@ -48,15 +48,12 @@ class Notation(Enum):
 
 
 class NotationError(ValueError):
-    """A move string that cannot be read or played; ``str(err)`` is one line,
-    e.g. ``"move 3: '8' (character 5) is off the board: columns 1-7"`` (the
-    players') or ``"move 3 (index 2, '8') is off the board: columns 0-6"``.
-
-    Attributes: ``reason`` (``'not a column'``, ``'off the board'``,
-    ``'full'``, ``'won'``, ``'board full'`` or ``'empty'``), ``columns`` (the
-    board's), ``move`` (1-based), ``char`` and ``position`` (its 1-based place
-    in the text); the last three None for ``'empty'``.
-    """
+    """A move string that cannot be read or played; ``str(err)`` is one line:
+    ``"move 3: '8' (character 5) is off the board: columns 1-7"`` (players')
+    or ``"move 3 (index 2, '8') is off the board: columns 0-6"``. ``reason``
+    is ``'not a column'``, ``'off the board'``, ``'full'``, ``'won'``,
+    ``'board full'`` or ``'empty'`` (``move``, ``char`` and 1-based
+    ``position`` then None); ``columns`` is the board's."""
 
     def __init__(self, reason: str, cols: int, notation: Notation = Notation.PLAYERS,
                  move: int | None = None, char: str | None = None,
@@ -80,8 +77,7 @@ def column_range(cols: int, notation: Notation = Notation.PLAYERS) -> str:
     """How the columns of a board ``cols`` wide are typed: ``'1-7'``,
     ``'1-9, a'`` (10), ``'1-9, a-e'`` (14); ``'0-6'`` in the assignment's.
 
-    :raises ValueError: for ``cols`` outside 1..14.
-    """
+    :raises ValueError: for ``cols`` outside 1..14."""
     names = notation.value[:check_int(cols, 1, MAX_COLS, 'columns')]
     parts = (''.join(c for c in names if c.isdigit()), ''.join(c for c in names if c.isalpha()))
     return ', '.join(p if len(p) == 1 else f'{p[0]}-{p[-1]}' for p in parts if p)
@@ -90,16 +86,14 @@ def column_range(cols: int, notation: Notation = Notation.PLAYERS) -> str:
 def column_name(col: int, notation: Notation = Notation.PLAYERS) -> str:
     """The character of 0-based column ``col``: ``'1'``..``'9'``, ``'a'``..``'e'``.
 
-    :raises ValueError: for a column outside 0..13 or a non-int.
-    """
+    :raises ValueError: for a column outside 0..13 or a non-int."""
     return notation.value[check_column(col, MAX_COLS)]
 
 
 def format_moves(cols: Iterable[int], notation: Notation = Notation.PLAYERS) -> str:
     """The move string of 0-based columns: ``[3, 3, 4, 2]`` -> ``'4453'``.
 
-    :raises ValueError: for a column outside 0..13.
-    """
+    :raises ValueError: for a column outside 0..13."""
     return ''.join(column_name(c, notation) for c in cols)
 
 
@@ -109,8 +103,7 @@ def read_game(text: str, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS,
     board (1..12 x 1..14), every move played and checked; no moves is an empty game.
 
     :raises NotationError: naming the bad character, its place and its move.
-    :raises ValueError: for a board size outside the limits or ``text`` not a str.
-    """
+    :raises ValueError: for a board size outside the limits or ``text`` not a str."""
     if not isinstance(text, str):
         raise ValueError(f'a move string must be text, not {type(text).__name__}')
     game = Game(check_int(rows, 1, MAX_ROWS, 'rows'), check_int(cols, 1, MAX_COLS, 'columns'))
@@ -140,8 +133,7 @@ def parse_position(text: str, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS
     """The 0-based columns of ``text`` in the players' notation (at least one move).
 
     :raises NotationError: as :func:`read_game`, and for no moves at all.
-    :raises ValueError: as :func:`read_game`.
-    """
+    :raises ValueError: as :func:`read_game`."""
     moves = read_game(text, rows, cols).moves
     if not moves:
         raise NotationError('empty', cols)
@@ -152,6 +144,5 @@ def parse_add_checkers(text: str, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_
     """The 0-based columns of ``text`` in the assignment's ``add_checkers``
     notation (BU CS111 ps9), ``'3342'`` -> ``[3, 3, 4, 2]``.
 
-    :raises NotationError, ValueError: as :func:`read_game`.
-    """
+    :raises NotationError, ValueError: as :func:`read_game`."""
     return read_game(text, rows, cols, Notation.ADD_CHECKERS).moves

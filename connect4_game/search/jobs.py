@@ -4,8 +4,7 @@
 :class:`JobKind` in a worker process and returns its reply
 (:mod:`connect4_game.search.replies`). The engine, the plug-ins and Oska are
 imported by the handlers that use them, in the worker process; this module
-never imports pygame.
-"""
+never imports pygame."""
 
 from __future__ import annotations
 
@@ -88,8 +87,7 @@ class SearchRequest:
     0-based ``moves`` to ``rows``; ``tag``, the game or screen asking; the
     ``puzzle`` and the ``column`` tried (-1: its solution).
 
-    :raises ValueError: for a kind that is not a :class:`JobKind`.
-    """
+    :raises ValueError: for a kind that is not a :class:`JobKind`."""
 
     kind: JobKind
     rows: tuple[str, ...]
@@ -125,8 +123,7 @@ class Result:
     :data:`MAX_MESSAGE` characters), ``'died'`` (the request runs again),
     ``'timeout'`` or ``'progress'`` (``reply`` is a step on the way).
 
-    :raises ValueError: for a status that is not one of :class:`ResultStatus`.
-    """
+    :raises ValueError: for a status that is not one of :class:`ResultStatus`."""
 
     request: SearchRequest
     status: ResultStatus
@@ -164,8 +161,7 @@ _DECODERS: Mapping[JobKind, Callable[[object], Reply]] = MappingProxyType({
 def decode_reply(kind: JobKind, data: object) -> Reply:
     """The reply of a ``kind`` request from a worker's JSON ``data``.
 
-    :raises ValueError: unless ``data`` has the shape of ``kind``'s reply.
-    """
+    :raises ValueError: unless ``data`` has the shape of ``kind``'s reply."""
     try:
         return _DECODERS[kind](data)
     except (TypeError, KeyError) as exc:
@@ -245,8 +241,7 @@ def _run_ai(req: SearchRequest, progress: Progress | None) -> MoveReply:
     deep search reporting shallower ones first (:func:`progress_depths`), or
     the named level ``req.level``.
 
-    :raises ValueError: for a level that is not a lookahead search.
-    """
+    :raises ValueError: for a level that is not a lookahead search."""
     if req.level:
         return _run_level(req)
     from connect4_game.players import AIPlayer
@@ -271,8 +266,7 @@ def _run_level(req: SearchRequest) -> MoveReply:
     """An ``'ai'`` request for a level's :class:`~connect4_game.ai.levels.LevelPlayer`:
     its points per column (None for a full or dropped column).
 
-    :raises ValueError: for an unknown level or Expert (an ``'expert'`` request).
-    """
+    :raises ValueError: for an unknown level or Expert (an ``'expert'`` request)."""
     from connect4_game.ai.levels import LevelPlayer, make_level_player
     board = _board_from_rows(req.rows)
     player = make_level_player(req.level, req.checker)
@@ -327,8 +321,7 @@ def _run_plugin(req: SearchRequest, progress: Progress | None) -> MoveReply:
 
     :raises ValueError: one line, if the plug-in cannot be loaded.
     :raises RuntimeError: one line, for a fault of its move (never the
-        plug-in's own exception).
-    """
+        plug-in's own exception)."""
     from connect4_game import plugins
     from connect4_game.plugins.lifetime import guard_descendants
     guard_descendants()   # whatever the plug-in starts ends with this process
@@ -364,8 +357,7 @@ def _run_puzzle(req: SearchRequest, progress: Progress | None) -> PuzzleReply:
     (:func:`~connect4_game.trainer.check_try`, and the :func:`~connect4_game.trainer.defence`
     when it keeps the win), or for column -1 the solution.
 
-    :raises ValueError: without a puzzle, or moves not from its position.
-    """
+    :raises ValueError: without a puzzle, or moves not from its position."""
     if req.puzzle is None:
         raise ValueError('a puzzle request names no puzzle')
     if req.column < 0:

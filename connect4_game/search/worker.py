@@ -151,8 +151,7 @@ class SearchWorker:
     """Runs :class:`SearchRequest` s in pre-started worker processes
     (``'spawn'``, as on every platform), from a daemon thread.
 
-    :param spare: keep a second process started, so a cancel costs no start-up.
-    """
+    :param spare: keep a second process started, so a cancel costs no start-up."""
 
     def __init__(self, spare: bool = True) -> None:
         self._ctx = mp.get_context('spawn')
@@ -279,9 +278,6 @@ class SearchWorker:
 
     # ---- worker thread: it starts every process, as a child's Linux
     # parent-death signal fires when the thread that started it ends
-    def _start_proc(self) -> _Proc | None:
-        return None if self._stop else _Proc(self._ctx)
-
     def _pause_left(self) -> float:
         """Seconds left of the pause after a process death (0.0 when none)."""
         return max(0.0, self._hold_until - time.monotonic())
@@ -304,10 +300,10 @@ class SearchWorker:
                 self._note_death()
         active, spare = (live + [None, None])[:2]   # the spare takes over a dead active
         if not self._pause_left():
-            if active is None:
-                active = self._start_proc()
-            if self._want_spare and spare is None:
-                spare = self._start_proc()
+            if active is None and not self._stop:
+                active = _Proc(self._ctx)
+            if self._want_spare and spare is None and not self._stop:
+                spare = _Proc(self._ctx)
         with self._procs_lock:
             if self._stop:
                 for unused in (active, spare):

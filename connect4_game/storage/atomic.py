@@ -12,8 +12,7 @@ A writer killed before the rename leaves ``.<name>.<8 random characters>.tmp``
 (a dot file, which nothing reads); :func:`remove_stale_temp_files` removes it:
 on POSIX a writer holds an exclusive ``flock`` on its temporary file, so one
 nobody holds that is :data:`UNUSED_AFTER` seconds old belongs to a dead
-writer; any is gone after :data:`STALE_AFTER` seconds. Never imports pygame.
-"""
+writer; any is gone after :data:`STALE_AFTER` seconds. Never imports pygame."""
 
 from __future__ import annotations
 
@@ -54,8 +53,7 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
     returns the path. On an error the previous content is left untouched.
 
     :raises TypeError: ``data`` is not bytes-like.
-    :raises OSError: the directory is not writable, the disk is full, ...
-    """
+    :raises OSError: the directory is not writable, the disk is full, ..."""
     target = Path(path)
 
     def commit(tmp_name: str) -> Path:
@@ -72,8 +70,7 @@ def atomic_write_new(directory: str | os.PathLike[str], names: Iterable[str], da
     :raises TypeError: ``data`` is not bytes-like.
     :raises ValueError: a name that is empty, ``.``/``..`` or holds a path separator.
     :raises FileExistsError: every name tried is taken.
-    :raises OSError: the directory is not writable, the disk is full, ...
-    """
+    :raises OSError: the directory is not writable, the disk is full, ..."""
     folder = Path(directory)
 
     def commit(tmp_name: str) -> Path:
@@ -156,8 +153,7 @@ def remove_stale_temp_files(directory: str | os.PathLike[str], older_than: float
     for ``older_than`` seconds in any case.
 
     :returns: how many were removed (file-system errors are skipped).
-    :raises ValueError: if an age is not a number of seconds >= 0.
-    """
+    :raises ValueError: if an age is not a number of seconds >= 0."""
     check_seconds(older_than, "older_than", zero_ok=True)
     check_seconds(unused_after, "unused_after", zero_ok=True)
     now = time.time()

@@ -2,8 +2,7 @@
 by every process of the game: ``<file>.lock`` held with `filelock
 <https://py-filelock.readthedocs.io>`_ (``flock``, ``LockFileEx``), which
 the operating system releases when its holder dies. Readers need none:
-every write is atomic. This module never imports pygame.
-"""
+every write is atomic. This module never imports pygame."""
 
 from __future__ import annotations
 
@@ -35,8 +34,7 @@ def locked(path: str | os.PathLike[str], timeout: float | None = None) -> Iterat
 
     :raises TimeoutError: (``filelock.Timeout``) if the lock stays held.
     :raises OSError: if the lock file cannot be created.
-    :raises ValueError: for a ``timeout`` that is not a number of seconds >= 0.
-    """
+    :raises ValueError: for a ``timeout`` that is not a number of seconds >= 0."""
     wait = check_seconds(LOCK_TIMEOUT if timeout is None else timeout, "timeout",
                          zero_ok=True, finite=True)
     target = Path(path)

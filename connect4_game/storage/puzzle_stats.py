@@ -1,17 +1,12 @@
-"""Puzzle tries, kept across runs beside the game statistics.
-
-For each puzzle (by :attr:`connect4_game.trainer.Puzzle.id`): the finished
-tries (``tried``) and those that solved it (``solved``), in
-``puzzle_stats.json`` in :func:`connect4_game.storage.settings.config_dir`::
+"""Puzzle tries (by :attr:`connect4_game.trainer.Puzzle.id`), kept in
+``puzzle_stats.json`` beside the game statistics::
 
     {"version": 1, "puzzles": {"3fa2c01b": {"tried": 3, "solved": 1}, ...}}
 
-:func:`record_puzzle_try` re-reads, counts and writes (atomically) under the
-lock every process shares (:mod:`connect4_game.storage.locking`), so tries
-finished at once in several windows all count. A file that cannot be used is
-moved aside with one warning and counts as empty; bad entries are dropped
-with a warning each. This module never imports pygame.
-"""
+:func:`record_puzzle_try` re-reads, counts and writes under the lock every
+process shares, so tries finished at once in several windows all count. A
+file that cannot be used is moved aside and counts as empty; bad entries
+are dropped, a warning each. This module never imports pygame."""
 
 from __future__ import annotations
 

@@ -13,8 +13,7 @@ A saved game is a small JSON object::
 (optional free text); ``players`` (optional) who played each side, of a
 kind in :data:`STORED_KINDS`. :func:`load_game` also reads a plain move
 string (6x7). Every problem with a file raises :class:`SaveFileError`, one
-line naming the file, never its content. This module never imports pygame.
-"""
+line naming the file, never its content. This module never imports pygame."""
 
 from __future__ import annotations
 
@@ -77,8 +76,7 @@ class SavedGame:
 
     :raises ValueError: (NotationError for an illegal move) for a board the
         game does not offer, illegal moves, a description not a string of at
-        most 200 characters, or players that cannot be stored.
-    """
+        most 200 characters, or players that cannot be stored."""
 
     rows: int
     cols: int
@@ -176,8 +174,7 @@ def _players_from_json(data: object) -> dict[str, PlayerSpec]:
 def save_game(path: str | os.PathLike[str], game: SavedGame) -> Path:
     """Write ``game`` to ``path`` atomically as JSON; returns the path.
 
-    :raises TypeError: for no SavedGame. :raises SaveFileError: if it cannot be written.
-    """
+    :raises TypeError: for no SavedGame. :raises SaveFileError: if it cannot be written."""
     if not isinstance(game, SavedGame):
         raise TypeError(f"expected SavedGame, got {type(game).__name__}")
     try:
@@ -190,8 +187,7 @@ def save_game(path: str | os.PathLike[str], game: SavedGame) -> Path:
 def load_game(path: str | os.PathLike[str]) -> SavedGame:
     """Read a saved game (JSON, or a plain 6x7 move string); never changes the file.
 
-    :raises SaveFileError: naming the file (``missing=True`` if missing) and the problem.
-    """
+    :raises SaveFileError: naming the file (``missing=True`` if missing) and the problem."""
     return _read_game(Path(path), SAVED_GAME)
 
 
@@ -316,8 +312,7 @@ def save_to_library(game: SavedGame, name: str = "", when: float | None = None,
     (``20261123-142501.json``, ``-2`` ... if taken, never an overwrite),
     carrying ``name`` (default: the date and time); returns its path.
 
-    :raises SaveFileError: if it cannot be written.
-    """
+    :raises SaveFileError: if it cannot be written."""
     when = time.time() if when is None else when
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
     shown = time.strftime("%Y-%m-%d %H:%M", time.localtime(when))

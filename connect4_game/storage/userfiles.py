@@ -7,8 +7,7 @@ number, a symlink to a private text file. Reading it returns its text or
 raises one :class:`UserFileError`, one short line naming the file and the
 problem -- never another exception, never a hang, never the file's content.
 :func:`set_aside` moves an unusable configuration file out of the way so the
-next start is clean. This module never imports pygame.
-"""
+next start is clean. This module never imports pygame."""
 
 from __future__ import annotations
 
@@ -35,8 +34,7 @@ _CHUNK = 1 << 16
 class UserFileError(ValueError):
     """A file cannot be used; ``str()`` is one line, ``"<what> <path> <reason>"``:
     ``path``, ``what`` (its role, ``"settings file"``), ``reason`` (starting
-    with a verb, ``"is not valid JSON (...)"``) and ``missing`` (it does not exist).
-    """
+    with a verb, ``"is not valid JSON (...)"``) and ``missing`` (it does not exist)."""
 
     def __init__(self, path: str | os.PathLike[str], reason: str, what: str = "file",
                  *, missing: bool = False) -> None:
@@ -87,8 +85,7 @@ def read_user_file(path: str | os.PathLike[str], what: str = "file") -> str:
     :data:`MAX_FILE_BYTES` bytes are read.
 
     :raises UserFileError: ``missing=True`` if it does not exist; not a
-        regular file, unreadable, too large or not UTF-8.
-    """
+        regular file, unreadable, too large or not UTF-8."""
     def fail(reason: str, missing: bool = False) -> UserFileError:
         return UserFileError(path, reason, what, missing=missing)
 
@@ -143,8 +140,7 @@ def parse_json(text: str, path: str | os.PathLike[str], what: str = "file") -> o
     """``text`` (the content of ``path``) parsed as JSON, any JSON value.
 
     :raises UserFileError: naming ``path`` (never another exception): not valid
-        JSON, a number too long, nesting too deep, out of memory.
-    """
+        JSON, a number too long, nesting too deep, out of memory."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -176,8 +172,7 @@ def set_aside(path: str | os.PathLike[str], what: str, reason: str, outcome: str
     """Move the unusable file ``path`` aside (:func:`moved_aside`) and word
     the one-line warning: ``"settings file /c/settings.json is not valid
     JSON (...); renamed it settings.json.bad-20261123-142501 and started
-    with default settings"`` (``what``, ``reason``, ``outcome``). Never raises.
-    """
+    with default settings"`` (``what``, ``reason``, ``outcome``). Never raises."""
     return f"{what} {shown_path(path)} {reason}; {moved_aside(path, outcome)}"
 
 

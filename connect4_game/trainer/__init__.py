@@ -9,8 +9,7 @@ A puzzle played through (solver calls: run them off the drawing thread)::
     game = start_game(puzzle)
     if check_try(puzzle, game, column) is TryResult.WINS:   # on track: play on
         game.push(column)
-        game.push(defence(game))                            # the defender's reply
-"""
+        game.push(defence(game))                            # the defender's reply"""
 from __future__ import annotations
 
 from connect4_game.trainer.model import (

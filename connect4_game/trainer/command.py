@@ -1,8 +1,7 @@
 """``--puzzles`` on the command line: the puzzle set as a short listing
 (no answers) or, with ``--json``, as the JSON array of
 :func:`connect4_game.trainer.model.to_json` (:func:`run_puzzles`).
-Nothing here imports pygame.
-"""
+Nothing here imports pygame."""
 from __future__ import annotations
 
 import argparse

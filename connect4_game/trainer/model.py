@@ -1,16 +1,11 @@
-"""The puzzle set: what one puzzle is, the shipped data and the puzzle of the day.
-
-A puzzle is a position of the standard 6x7 game (X = Red moved first) where
-the side to move wins with **exactly one** column, in exactly ``win_in`` of
-its own moves (that column's included) against the longest resistance. The
-set ships as ``puzzles.json`` (made by ``tools/make_puzzles.py``; the tests
-prove every puzzle with the solver): ``{"version": 1, "rows": 6, "cols": 7,
-"made_by": str, "puzzles": [{"id": str, "moves": str, "win_in": int,
-"answer": int}, ...]}``, ``moves`` in the players' notation
-(:mod:`connect4_game.core.notation`) and ``answer`` the winning column 1..7,
-the shape ``--puzzles --json`` prints. In Python columns are 0-based.
-Nothing here imports pygame.
-"""
+"""The puzzle set: positions of the 6x7 game where the side to move wins
+with exactly one column, in exactly ``win_in`` own moves (that one included)
+against the longest resistance. It ships as ``puzzles.json`` (made by
+``tools/make_puzzles.py``; the tests prove each puzzle): ``{"version": 1,
+"rows": 6, "cols": 7, "made_by": str, "puzzles": [{"id": str, "moves": str,
+"win_in": int, "answer": int}, ...]}``, ``moves`` in the players' notation
+and ``answer`` the column 1..7, as ``--puzzles --json`` prints. In Python
+columns are 0-based. Nothing here imports pygame."""
 from __future__ import annotations
 
 import datetime
@@ -89,8 +84,7 @@ def puzzle_id(moves: Sequence[int]) -> str:
     """8 hex digits of the SHA-256 of the mirror-free key of the position
     after ``moves`` (:func:`~connect4_game.trainer.proof.position_key`).
 
-    :raises ValueError: for an illegal move list.
-    """
+    :raises ValueError: for an illegal move list."""
     key = position_key(moves)
     return hashlib.sha256(str(key).encode('ascii')).hexdigest()[:8]
 
@@ -140,8 +134,7 @@ def parse_puzzles(data: object) -> tuple[Puzzle, ...]:
     layout, legal unfinished positions and unique ids are checked (that
     they are right, the tests prove).
 
-    :raises PuzzleDataError: naming the first bad puzzle or field.
-    """
+    :raises PuzzleDataError: naming the first bad puzzle or field."""
     if not isinstance(data, dict) or data.get('version') != DATA_VERSION \
             or (data.get('rows'), data.get('cols')) != (ROWS, COLS) \
             or not isinstance(data.get('puzzles'), list):
@@ -159,8 +152,7 @@ def parse_puzzles(data: object) -> tuple[Puzzle, ...]:
 def load_puzzles() -> tuple[Puzzle, ...]:
     """The shipped puzzle set, easiest first (cached).
 
-    :raises PuzzleDataError, OSError: if the shipped file is broken or unreadable.
-    """
+    :raises PuzzleDataError, OSError: if the shipped file is broken or unreadable."""
     text = files('connect4_game.trainer').joinpath(DATA_FILE).read_text(encoding='utf-8')
     try:
         data = json.loads(text)
@@ -183,8 +175,7 @@ def puzzle_of_the_day(day: datetime.date, puzzles: Sequence[Puzzle] | None = Non
     one each day until the set (default :func:`load_puzzles`, in a fixed
     order mixing the grades) has gone round.
 
-    :raises TypeError: if ``day`` is not a date. :raises ValueError: for no puzzles.
-    """
+    :raises TypeError: if ``day`` is not a date. :raises ValueError: for no puzzles."""
     if not isinstance(day, datetime.date):
         raise TypeError(f'day must be a datetime.date, not {type(day).__name__}')
     pool = sorted(load_puzzles() if puzzles is None else puzzles, key=lambda p: _day_order(p.id))

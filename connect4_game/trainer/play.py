@@ -3,8 +3,7 @@ a try without playing it (:func:`check_try`), the defender's reply
 (:func:`defence`) and the solution. The judgements are exact, from the
 solver (:mod:`connect4_game.ai.perfect`: milliseconds with bitbully, else up
 to a second or two -- call them off the drawing thread). Nothing here
-imports pygame.
-"""
+imports pygame."""
 from __future__ import annotations
 
 from enum import Enum
@@ -45,8 +44,7 @@ def _check_game(puzzle: Puzzle, game: Game) -> None:
 def moves_left(puzzle: Puzzle, game: Game) -> int:
     """The moves the puzzle side has left to win in (0 or less: used up).
 
-    :raises ValueError: unless ``game`` starts at the puzzle's position.
-    """
+    :raises ValueError: unless ``game`` starts at the puzzle's position."""
     _check_game(puzzle, game)
     return puzzle.win_in - (len(game.moves) - len(puzzle.moves) + 1) // 2
 
@@ -81,8 +79,7 @@ def check_try(puzzle: Puzzle, game: Game, column: int, *, backend: str = 'auto')
         ``'solver'`` (see :mod:`connect4_game.ai.perfect`).
     :raises ValueError: unless ``game`` starts at the puzzle's position; for
         an unknown backend.
-    :raises connect4_game.ai.perfect.BackendUnavailable: bitbully asked, not installed.
-    """
+    :raises connect4_game.ai.perfect.BackendUnavailable: bitbully asked, not installed."""
     left = moves_left(puzzle, game)
     if backend not in ('auto', 'bitbully', 'solver'):
         raise ValueError(f"backend must be 'auto', 'bitbully' or 'solver', not {backend!r}")
@@ -102,8 +99,7 @@ def defence(game: Game, *, backend: str = 'auto') -> int:
     fastest win, else a draw, else its slowest loss (the defender's longest
     resistance); the most central of equals.
 
-    :raises ValueError: if the game is over or not 6x7; for an unknown backend.
-    """
+    :raises ValueError: if the game is over or not 6x7; for an unknown backend."""
     if (game.rows, game.cols) != (ROWS, COLS):
         raise ValueError(f'puzzles are played on {ROWS}x{COLS}, not {game.rows}x{game.cols}')
     if game.over:

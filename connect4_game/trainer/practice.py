@@ -3,8 +3,7 @@
 becomes an :class:`Exercise`, "find a better move" in the position before
 it. A column found keeps the best column's result
 (:class:`~connect4_game.ai.score.Wdl`; a slower win is still a win).
-Columns are 0-based. Nothing here imports pygame.
-"""
+Columns are 0-based. Nothing here imports pygame."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -95,8 +94,7 @@ class Practice:
         in play order, from the review's ``records`` (in ply order) of the
         game of ``moves`` (0-based, X first).
 
-        :raises ValueError: a record that does not match ``moves``.
-        """
+        :raises ValueError: a record that does not match ``moves``."""
         sides = set(humans) or set(Side)
         moves = [int(c) for c in moves]
         return cls(tuple(_exercise(rec, moves) for rec in records
@@ -120,8 +118,7 @@ class Practice:
         FOUND if it keeps the best result, else MISSED.
 
         :raises RuntimeError: when finished or the exercise was tried already.
-        :raises ValueError: for a column off the board or a full one.
-        """
+        :raises ValueError: for a column off the board or a full one."""
         ex = self.current()
         if ex is None:
             raise RuntimeError('the practice is over: no exercise to try')

@@ -8,8 +8,7 @@ scores every column exactly (:func:`connect4_game.ai.perfect.solve_position`),
 as ``tools/make_puzzles.py`` does. A win with the ``k``-th own checker from
 now is ``2k - 1`` plies away (Pons' scores): "win in N" is ``N = k``.
 :func:`position_key` names a position up to its mirror image. Nothing here
-imports pygame.
-"""
+imports pygame."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -40,8 +39,7 @@ class Verdict:
 def win_in_of_plies(plies: int) -> int:
     """The N of "win in N" of a win ``plies`` (odd, >= 1) away: 1 -> 1, 3 -> 2.
 
-    :raises ValueError: for plies that are not an odd int >= 1.
-    """
+    :raises ValueError: for plies that are not an odd int >= 1."""
     if not isinstance(plies, int) or plies < 1 or plies % 2 == 0:
         raise ValueError(f'a win is an odd number of plies >= 1 away, not {plies!r}')
     return (plies + 1) // 2
@@ -60,8 +58,7 @@ def position_key(moves: Sequence[int]) -> int:
     up to its mirror image: the smaller Pons key
     (:func:`connect4_game.ai.bitboard.key`) of it and of its mirror.
 
-    :raises ValueError: for an illegal move list (named).
-    """
+    :raises ValueError: for an illegal move list (named)."""
     cur, mask = play_moves(list(moves), ROWS, COLS)
     mirrored = bb.key(bb.mirror(cur, ROWS, COLS), bb.mirror(mask, ROWS, COLS))
     return min(bb.key(cur, mask), mirrored)
@@ -91,8 +88,7 @@ def prove(moves: Sequence[int], win_in: int, answer: int,
     column; ``solver`` defaults to the shared one under
     :data:`connect4_game.ai.perfect.LOCK` (its table is kept between proofs).
 
-    :returns: a :class:`Verdict` (a wrong puzzle is its reason, never raised).
-    """
+    :returns: a :class:`Verdict` (a wrong puzzle is its reason, never raised)."""
     start = _opening(moves, win_in, answer)
     if isinstance(start, str):
         return Verdict(False, start)
@@ -128,8 +124,7 @@ def winning_columns(moves: Sequence[int], backend: str = 'auto') -> dict[int, in
     move after ``moves`` (6x7), by ``backend`` (as
     :func:`connect4_game.ai.perfect.solve_position`).
 
-    :raises ValueError: for an illegal move list.
-    """
+    :raises ValueError: for an illegal move list."""
     result = solve_position(list(moves), ROWS, COLS, backend=backend)
     return {c.column: win_in_of_plies(c.score.win_plies) for c in result.columns
             if c.score is not None and c.score.win_plies is not None}
