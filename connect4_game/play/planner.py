@@ -51,7 +51,7 @@ class Analysis:
 
     :param reply: the verdicts: ``scores`` (one per column: the assignment's
         100/50/0/-1, BU CS111 ps9 Problem 4, or perfect play's Pons scores)
-        and for perfect play ``labels``.
+        and for perfect play ``columns``.
     :param running: True while the search that gave ``reply`` goes on (a
         shallower lookahead, or the columns proven so far): not final.
     """
