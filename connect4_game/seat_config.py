@@ -22,6 +22,7 @@ from pathlib import Path
 
 from connect4_game.ai.levels import get_level, is_level, level_names
 from connect4_game.compat import SPEC_KINDS, is_compat_spec
+from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS
 from connect4_game.core.checks import check_choice, check_lookahead
 from connect4_game.core.messages import quote
 from connect4_game.core.side import Side
@@ -177,7 +178,8 @@ class PlayerSpec:
         """Expert: the level that plays perfectly."""
         return bool(self.level) and get_level(self.level).perfect
 
-    def label(self, side: Side, other_is_person: bool = False, full_lookahead: int = 42) -> str:
+    def label(self, side: Side, other_is_person: bool = False,
+              full_lookahead: int = DEFAULT_ROWS * DEFAULT_COLS) -> str:
         """How the window names this side: 'You' (or 'Player X' when the
         other side is a person here too), 'Computer (random moves)',
         'Computer (Medium)', 'Computer (lookahead 3, LEFT)' ('full solve' from
