@@ -167,7 +167,7 @@ def test_bad_data_is_refused_naming_the_puzzle():
 
 def test_titles_and_grades_in_plain_english():
     p = Puzzle('0123abcd', (3, 3, 2), 3, 4)
-    assert (p.side, p.side_name, p.position) == ('O', 'Yellow', '443')
+    assert (p.side, p.position) == ('O', '443')
     assert p.title == 'Yellow to play and win in 3'
     assert Puzzle('0123abcd', (3, 3), 9, 4).title == 'Red to play and win in 9'
     assert Puzzle('0123abcd', (3, 3), 9, 4).grade == 8

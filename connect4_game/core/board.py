@@ -1,9 +1,5 @@
-"""The Connect Four board (BU CS111 ps9, Problem 1).
-
-A :class:`Board` is a grid of ``height`` rows by ``width`` columns. Row 0 is
-the *top* row, as in the assignment; checkers fall to the highest row index that is
-still empty. Four in a row wins on every board size, even boards smaller than
-4x4 (where nobody can ever win).
+"""The Connect Four board (BU CS111 ps9, Problem 1): row 0 is the *top* row;
+four in a row wins on every board size.
 
 >>> b = Board(3, 3)
 >>> b.add_checkers('0200')

@@ -1,10 +1,7 @@
-"""What the search pool (:mod:`connect4_game.search.worker`) runs: a
-:class:`SearchRequest` (frozen and hashable: its own tag and cache key), its
-:class:`Result`, and :data:`HANDLERS`, the function that computes each
-:class:`JobKind` in a worker process and returns its reply
-(:mod:`connect4_game.search.replies`). The engine, the plug-ins and Oska are
-imported by the handlers that use them, in the worker process; this module
-never imports pygame."""
+"""What the search pool runs: a :class:`SearchRequest` (frozen and hashable:
+its own tag and cache key), its :class:`Result`, and :data:`HANDLERS`, which
+computes each :class:`JobKind`'s reply (:mod:`connect4_game.search.replies`)
+in a worker process, importing the engine there. Never imports pygame."""
 
 from __future__ import annotations
 

@@ -1,18 +1,10 @@
-"""Atomic file writes: a crash or kill mid-write leaves the previous file intact.
-
-The content goes to a temporary file in the target's directory, is flushed
-and ``fsync``-ed, then :func:`os.replace` puts it in place (atomic on POSIX
-and Windows) and the directory is ``fsync``-ed where the platform allows:
-a reader sees the old content or the new one, never a part.
-:func:`atomic_write_new` writes a *new* file instead, hard-linking the
-temporary file to the first free name of a list, so no file is ever
-overwritten even when two processes save at once.
-
-A writer killed before the rename leaves ``.<name>.<8 random characters>.tmp``
-(a dot file, which nothing reads); :func:`remove_stale_temp_files` removes it:
-on POSIX a writer holds an exclusive ``flock`` on its temporary file, so one
-nobody holds that is :data:`UNUSED_AFTER` seconds old belongs to a dead
-writer; any is gone after :data:`STALE_AFTER` seconds. Never imports pygame."""
+"""Atomic file writes: a crash or kill mid-write leaves the previous file
+intact. The content goes to a temporary file beside the target, flushed and
+``fsync``-ed, then :func:`os.replace` puts it in place (or, for
+:func:`atomic_write_new`, a hard link to the first free name: never an
+overwrite). A writer killed before that leaves ``.<name>.<8 characters>.tmp``,
+which nothing reads and :func:`remove_stale_temp_files` removes once no
+writer holds its ``flock``. This module never imports pygame."""
 
 from __future__ import annotations
 

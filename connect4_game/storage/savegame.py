@@ -8,12 +8,10 @@ A saved game is a small JSON object::
                  "O": {"kind": "ai", "level": "hard", "lookahead": 6,
                        "tiebreak": "RANDOM"}}}
 
-``moves`` in the assignment's ``add_checkers`` notation (BU CS111 ps9,
-:mod:`connect4_game.core.notation`); ``x``/``o`` describe the players
-(optional free text); ``players`` (optional) who played each side, of a
-kind in :data:`STORED_KINDS`. :func:`load_game` also reads a plain move
-string (6x7). Every problem with a file raises :class:`SaveFileError`, one
-line naming the file, never its content. This module never imports pygame."""
+``moves`` in the assignment's ``add_checkers`` notation (BU CS111 ps9);
+``x``/``o`` (optional) describe the players, ``players`` (optional) who
+played each side. A plain move string (6x7) is read too. Every problem with
+a file is a :class:`SaveFileError`. This module never imports pygame."""
 
 from __future__ import annotations
 

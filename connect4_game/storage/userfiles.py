@@ -1,13 +1,9 @@
-"""Reading the files a user (or anyone with access to their disk) can hand
-the game: settings, statistics, the autosave and saved games.
-
-A file can be anything: a FIFO that would block for ever, ``/dev/zero``, a
-gigabyte of garbage, JSON nested a million levels deep, a 5,000-digit
-number, a symlink to a private text file. Reading it returns its text or
-raises one :class:`UserFileError`, one short line naming the file and the
-problem -- never another exception, never a hang, never the file's content.
-:func:`set_aside` moves an unusable configuration file out of the way so the
-next start is clean. This module never imports pygame."""
+"""Reading the files anyone can hand the game (settings, statistics, saved
+games): a FIFO, ``/dev/zero``, a gigabyte of garbage, JSON nested a million
+deep, a 5,000-digit number. Reading returns the text or raises one
+:class:`UserFileError`, one short line naming the file and the problem --
+never another exception, a hang or the file's content. :func:`set_aside`
+moves an unusable file out of the way. This module never imports pygame."""
 
 from __future__ import annotations
 

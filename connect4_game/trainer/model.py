@@ -57,10 +57,6 @@ class Puzzle:
         return Side.for_ply(len(self.moves) + 1)
 
     @property
-    def side_name(self) -> str:
-        return SIDE_NAMES[self.side]
-
-    @property
     def grade(self) -> int:
         return grade_of(self.win_in)
 
@@ -72,7 +68,7 @@ class Puzzle:
     @property
     def title(self) -> str:
         """``'Red to play and win in 3'`` (the exact N, also past 8)."""
-        return f'{self.side_name} to play and win in {self.win_in}'
+        return f'{SIDE_NAMES[self.side]} to play and win in {self.win_in}'
 
     def to_json(self) -> dict[str, object]:
         """``{"id", "moves" (players' notation), "win_in", "answer" (1..7)}``."""

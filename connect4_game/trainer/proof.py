@@ -1,14 +1,9 @@
 """Proving a puzzle: the side to move wins with exactly one column, in
-exactly N of its own moves against the longest resistance.
-
-:func:`prove` uses the project's own solver (:mod:`connect4_game.ai.solver`,
-with the 6x7 opening book) by null-window tests only: the answer scores
-exactly a win in N, every other column at most a draw. :func:`winning_columns`
-scores every column exactly (:func:`connect4_game.ai.perfect.solve_position`),
-as ``tools/make_puzzles.py`` does. A win with the ``k``-th own checker from
-now is ``2k - 1`` plies away (Pons' scores): "win in N" is ``N = k``.
-:func:`position_key` names a position up to its mirror image. Nothing here
-imports pygame."""
+exactly N own moves against the longest resistance. :func:`prove` asks the
+project's solver null-window tests only; :func:`winning_columns` scores
+every column exactly, as ``tools/make_puzzles.py`` does. A win with the
+``k``-th own checker is ``2k - 1`` plies away: "win in N" is ``N = k``.
+Nothing here imports pygame."""
 from __future__ import annotations
 
 from collections.abc import Sequence
