@@ -10,18 +10,17 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from connect4_game.core.checks import check_int, check_real
+from connect4_game.core.checks import check_int
 from connect4_game.core.side import Side
 from connect4_game.i18n import N_
 from connect4_game.storage.settings import DEFAULT_THEME
 from connect4_game.storage.settings import THEMES as THEME_NAMES
 
 __all__ = ["Theme", "THEMES", "DEFAULT_THEME", "SHAPES", "get_theme", "next_theme",
-           "theme_names", "checker_surface", "draw_checker", "score_color", "SCORE_LABELS"]
+           "checker_surface"]
 
 RGB = tuple[int, int, int]
-SHAPES = (None, "cross", "ring", "dot")
-SCORE_LABELS = {-1: "full", 0: "LOSS", 50: "even", 100: "WIN"}   # readable without colour
+SHAPES = (None, "cross", "ring")
 _SS = 3   # supersampling factor for anti-aliased sprites
 
 
@@ -144,11 +143,6 @@ _add(Theme(
 assert tuple(THEMES) == THEME_NAMES, "the themes drawn here are the ones the settings name"
 
 
-def theme_names() -> list[str]:
-    """Theme names in cycling order."""
-    return list(THEMES)
-
-
 def get_theme(name: str | None) -> Theme:
     """The theme called ``name``.
 
@@ -171,16 +165,6 @@ def next_theme(name: str) -> str:
     if name not in THEMES:
         return names[0]
     return names[(names.index(name) + 1) % len(names)]
-
-
-def score_color(theme: Theme, score: float) -> RGB:
-    """Overlay colour of an assignment score (-1, 0, 50 or 100; other values -> nearest).
-
-    :raises ValueError: for a non-number or NaN.
-    """
-    check_real(score, "score")
-    key = min((-1, 0, 50, 100), key=lambda k: abs(k - score))
-    return theme.score_colors[key]
 
 
 # -- drawing ---------------------------------------------------------------------
@@ -228,27 +212,8 @@ def checker_surface(theme: Theme, checker: str, radius: int) -> pygame.Surface:
         pygame.draw.line(big, mark_color, (c[0] - a, c[1] + a), (c[0] + a, c[1] - a), w)
     elif shape == "ring":
         pygame.draw.circle(big, mark_color, c, int(r * 0.48), max(2, int(r * 0.16)))
-    elif shape == "dot":
-        pygame.draw.circle(big, mark_color, c, int(r * 0.22))
     sprite = pygame.transform.smoothscale(big, (2 * radius + 2, 2 * radius + 2))
     if len(_CACHE) >= _CACHE_MAX:
         _CACHE.clear()
     _CACHE[key] = sprite
     return sprite
-
-
-def draw_checker(surface: pygame.Surface, theme: Theme, checker: str,
-                 center: tuple[float, float], radius: int, alpha: int = 255) -> pygame.Rect:
-    """Draw one checker of ``checker`` ('X'/'O') centred at ``center`` (pixels)
-    with ``radius`` (pixels) onto ``surface``; ``alpha`` 0..255 (e.g. ~110 for
-    the ghost checker over the hovered column). Returns the dirty rect.
-
-    :raises ValueError: bad checker, radius or alpha.
-    """
-    check_int(alpha, 0, 255, "alpha")
-    sprite = checker_surface(theme, checker, radius)
-    if alpha != 255:
-        sprite = sprite.copy()
-        sprite.set_alpha(alpha)
-    half = sprite.get_width() // 2
-    return surface.blit(sprite, (int(round(center[0])) - half, int(round(center[1])) - half))

@@ -5,13 +5,10 @@ import pytest
 
 from connect4_game.ui.themes import (
     DEFAULT_THEME,
-    SCORE_LABELS,
     THEMES,
     checker_surface,
-    draw_checker,
     get_theme,
     next_theme,
-    score_color,
 )
 
 R = 30
@@ -20,7 +17,7 @@ R = 30
 def _sprite_pixels(theme, checker, radius=R):
     s = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
     s.fill((0, 0, 0, 0))
-    draw_checker(s, theme, checker, (radius + 1, radius + 1), radius)
+    s.blit(checker_surface(theme, checker, radius), (0, 0))
     return s
 
 
@@ -93,24 +90,16 @@ def test_get_theme():
         get_theme("neon")
 
 
-def test_draw_checker_alpha_and_position():
+def test_checker_sprite_is_a_centred_round_checker():
     t = THEMES["classic"]
-    s = pygame.Surface((100, 100), pygame.SRCALPHA)
-    s.fill((0, 0, 0, 0))
-    rect = draw_checker(s, t, "X", (50, 50), 20)
-    assert rect.center == (50, 50) or abs(rect.centerx - 50) <= 1
-    assert s.get_at((50, 50)).a >= 250
-    assert s.get_at((5, 5)).a == 0
-    ghost = pygame.Surface((100, 100), pygame.SRCALPHA)
-    ghost.fill((0, 0, 0, 0))
-    draw_checker(ghost, t, "X", (50, 50), 20, alpha=110)
-    assert 80 < ghost.get_at((50, 50)).a < 140
+    s = checker_surface(t, "X", 20)
+    assert s.get_size() == (42, 42)
+    assert s.get_at((21, 21)).a >= 250
+    assert s.get_at((1, 1)).a == 0
     with pytest.raises(ValueError):
-        draw_checker(s, t, "Z", (50, 50), 20)
+        checker_surface(t, "Z", 20)
     with pytest.raises(ValueError):
-        draw_checker(s, t, "X", (50, 50), 0)
-    with pytest.raises(ValueError):
-        draw_checker(s, t, "X", (50, 50), 20, alpha=300)
+        checker_surface(t, "X", 0)
 
 
 def test_sprite_cached_and_filled_with_side_colour():
@@ -121,15 +110,9 @@ def test_sprite_cached_and_filled_with_side_colour():
     assert sum(abs(c[i] - t.o_color[i]) for i in range(3)) < 60
 
 
-def test_score_colors_and_labels():
-    t = THEMES["high_contrast"]
-    assert score_color(t, 100) == t.score_colors[100]
-    assert score_color(t, 0.0) == t.score_colors[0]
-    assert score_color(t, -1) == t.score_colors[-1]
-    assert len({score_color(t, s) for s in (-1, 0, 50, 100)}) == 4
-    assert len(set(SCORE_LABELS.values())) == 4
-    with pytest.raises(ValueError):
-        score_color(t, "high")
+def test_every_score_has_its_own_colour():
+    for t in THEMES.values():
+        assert len(set(t.score_colors.values())) == 4, t.name
 
 
 def test_theme_validates_shapes():
