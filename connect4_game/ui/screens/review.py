@@ -25,10 +25,8 @@ from connect4_game.ui.text_fit import draw_text, line_height
 from connect4_game.ui.themes import RGB
 from connect4_game.ui.widgets import Button
 
-__all__ = ['ReviewScreen', 'VERDICT_WORDS', 'graph_y']
+__all__ = ['ReviewScreen', 'graph_y']
 
-VERDICT_WORDS = {'best': N_('best'), 'inaccuracy': N_('inaccuracy'), 'mistake': N_('mistake'),
-                 'blunder': N_('blunder')}
 VERDICT_TIPS = {'best': N_('the best move'),
                 'inaccuracy': N_('an inaccuracy: the same result, but slower'),
                 'mistake': N_('a mistake: a win thrown away to a draw'),
