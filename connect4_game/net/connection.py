@@ -14,19 +14,23 @@ silence, a connect in a helper thread. The owner never waits for it: it
 calls :meth:`~Connection.send_move`, :meth:`~Connection.request_undo`,
 :meth:`~Connection.answer_undo`, :meth:`~Connection.send_chat` and
 :meth:`~Connection.close`, and takes the typed events
-(:mod:`connect4_game.net.events`) from a plain queue with
-:meth:`~Connection.events`. Everything the opponent sends is refereed
-against the game before it is played: its own moves only, in turn, legal
-columns; a reconnecting opponent's move list must fit
-:func:`reconcile_with_peer`. The record changes only under
-:attr:`~Connection.lock`.
+(:mod:`connect4_game.net.events`) with :meth:`~Connection.events`.
+
+The game record belongs to the owner's thread alone. The I/O thread frames,
+bounds and parses lines, answers pings, keeps the heartbeat and checks what
+needs no record (the code, the version, the lockouts); it hands the
+opponent's hello or welcome, moves and undo messages over a plain queue,
+and :meth:`~Connection.events` referees them against the game and plays
+them there: the opponent's own moves only, in turn, legal columns; a
+reconnecting opponent's move list must fit :func:`reconcile_with_peer`.
+What the owner answers (a welcome, a refusal, a move) goes back to the I/O
+thread on a second queue, addressed to the connection it answers.
 
 This module never imports pygame.
 """
 
 from __future__ import annotations
 
-import collections
 import contextlib
 import logging
 import os
@@ -36,6 +40,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import TypeVar
 
@@ -56,6 +61,7 @@ CLOSE_GRACE = 1.0       # seconds (real time) to deliver a last error/bye before
 MAX_OUT = 64 * 1024     # bytes queued for a peer that does not read: then it is dropped
 _WAKE, _LISTEN = object(), object()
 _C = TypeVar('_C', bound='Connection')
+_REFEREED = frozenset({'move', 'undo_request', 'undo_reply'})
 
 
 class NetState(str, Enum):
@@ -73,6 +79,7 @@ class ConnState(Enum):
     """Where one TCP connection is in its life."""
 
     HANDSHAKE = 'handshake'     # connected; hello/welcome not accepted yet
+    AGREEING = 'agreeing'       # its hello/welcome waits for the owner to agree on the moves
     ACTIVE = 'active'           # the opponent's connection: the game is played over it
     CLOSING = 'closing'         # a last message goes out; closed when it is, or after a grace
 
@@ -82,7 +89,8 @@ class Conn:
 
     Attributes: ``address`` (``'ip:port'``), ``ip``, ``state``, ``deadline``
     (protocol clock seconds: the handshake must be done by then),
-    ``last_heard``/``last_ping`` (protocol clock seconds) and ``closed``.
+    ``last_heard``/``last_ping`` (protocol clock seconds), ``closed`` and
+    ``ended`` (why it closed while the owner agreed on its moves, or '').
     """
 
     def __init__(self, sock: socket.socket, addr: object, now: float, deadline: float) -> None:
@@ -98,6 +106,28 @@ class Conn:
         self.mask = selectors.EVENT_READ
         self.shut_wr = False
         self.closed = False
+        self.ended = ''
+
+
+@dataclass(frozen=True)
+class Inbound:
+    """A message of ``conn`` for the owner to referee against the game: a
+    hello or welcome whose code and version were accepted, a move or an
+    undo request or reply."""
+    conn: Conn
+    msg: P.Message
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The owner's word for the I/O thread about ``conn``: send ``msgs`` to
+    it while it is the opponent's; with ``agreed``, first make it the
+    opponent's (its hello or welcome fit the game); with a ``refusal``
+    (``(code, text)``), refuse its hello or welcome instead."""
+    conn: Conn
+    msgs: tuple[P.Message, ...] = ()
+    agreed: bool = False
+    refusal: tuple[str, str] | None = None
 
 
 def check_timing(value: object, what: str) -> float:
@@ -156,15 +186,15 @@ class Connection:
     :raises ValueError: for a bad name, a timing that is not a finite number
         of seconds > 0, or a ``peer_timeout`` not longer than ``ping_interval``.
 
-    The owner reads: ``state`` (:class:`NetState`, moved by the events as
-    the owner takes them and by :meth:`close`), ``state_since``
-    (:func:`time.monotonic` seconds when it last changed), ``failure`` (a
-    :class:`~connect4_game.net.events.JoinFailure` once a join failed) and
-    ``failure_text``; changed by the I/O thread under ``lock``: ``game``
-    (None for a joiner before its first handshake), ``side``, ``names``
-    (``{Side: name}``), ``info`` (the last
-    :class:`~connect4_game.net.events.GameInfo`), ``undo_out`` / ``undo_in``
-    (the ply of this side's / the opponent's open undo request, or None).
+    The owner's thread reads and changes: ``state`` (:class:`NetState`,
+    moved by the events as the owner takes them and by :meth:`close`),
+    ``state_since`` (:func:`time.monotonic` seconds when it last changed),
+    ``failure`` (a :class:`~connect4_game.net.events.JoinFailure` once a join
+    failed) and ``failure_text``, ``game`` (the record; None for a joiner
+    before its first handshake), ``side``, ``names`` (``{Side: name}``),
+    ``info`` (the last :class:`~connect4_game.net.events.GameInfo`),
+    ``undo_out`` / ``undo_in`` (the ply of this side's / the opponent's open
+    undo request, or None). The I/O thread never touches them.
     """
 
     is_host = False
@@ -178,7 +208,6 @@ class Connection:
         if self._silence <= self._ping:
             raise ValueError('peer_timeout must be longer than ping_interval')
         self._clock = clock
-        self.lock = threading.RLock()
         self.state = NetState.WAITING
         self.state_since = time.monotonic()
         self.failure: ev.JoinFailure | None = None
@@ -190,9 +219,10 @@ class Connection:
         self.info: ev.GameInfo | None = None
         self.undo_out: int | None = None
         self.undo_in: int | None = None
-        self._active: Conn | None = None         # the opponent's connection
-        self._outbox: collections.deque[P.Message] = collections.deque()
-        self._events: queue.Queue[ev.Event] = queue.Queue()
+        self._peer: Conn | None = None           # the opponent's connection, as the owner knows it
+        self._active: Conn | None = None         # ... as the I/O thread knows it
+        self._answers: queue.SimpleQueue[Answer] = queue.SimpleQueue()
+        self._events: queue.Queue[ev.Event | Inbound] = queue.Queue()
         self._finished = False                   # the I/O thread should stop
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -207,18 +237,22 @@ class Connection:
         self._listener_closed = threading.Event()
         self._listener_closed.set()
         self._playing: dict[str, Callable[[Conn, P.Message], None]] = {
-            'move': self._on_move, 'undo_request': self._on_undo_request,
-            'undo_reply': self._on_undo_reply, 'chat': self._on_chat, 'bye': self._on_bye,
-            'error': self._on_error, 'hello': self._on_unexpected,
-            'welcome': self._on_unexpected,
+            'move': self._forward, 'undo_request': self._forward, 'undo_reply': self._forward,
+            'chat': self._on_chat, 'bye': self._on_bye, 'error': self._on_error,
+            'hello': self._on_unexpected, 'welcome': self._on_unexpected,
+        }
+        self._refereed: dict[str, Callable[[Conn, P.Message], list[ev.Event]]] = {
+            'move': self._take_move, 'undo_request': self._take_undo_request,
+            'undo_reply': self._take_undo_reply,
         }
 
     # == the owner's side: reads, events, calls that never block ======================
 
     @property
     def connected(self) -> bool:
-        """True while the opponent is connected (after the handshake)."""
-        return self._active is not None
+        """True while the opponent is connected (from the handshake's event
+        until the loss's, as the owner took them)."""
+        return self._peer is not None
 
     @property
     def started(self) -> bool:
@@ -247,28 +281,51 @@ class Connection:
 
     def moves(self) -> tuple[int, ...]:
         """The game's moves: 0-based columns, X first (() before it is known)."""
-        with self.lock:
-            return tuple(self.game.moves) if self.game is not None else ()
+        return tuple(self.game.moves) if self.game is not None else ()
 
     def events(self) -> list[ev.Event]:
-        """Every event since the last call, oldest first ([] if none);
-        :attr:`state` and :attr:`failure` follow them as they are taken."""
-        out = []
+        """Every event since the last call, oldest first ([] if none): what
+        the opponent sent is refereed and played into the game here, on the
+        caller's thread; :attr:`state` and :attr:`failure` follow the events."""
+        out: list[ev.Event] = []
         while True:
             try:
-                out.append(self._take(self._events.get_nowait()))
+                item = self._events.get_nowait()
             except queue.Empty:
+                self._publish()
                 return out
+            out += self._take(item)
 
     def wait_events(self, timeout: float) -> list[ev.Event]:
-        """Like :meth:`events`, but first waits up to ``timeout`` seconds for one."""
+        """Like :meth:`events`, but first waits up to ``timeout`` seconds for
+        something from the I/O thread (which may be no event for the owner)."""
         try:
             first = self._take(self._events.get(timeout=max(0.0, timeout)))
         except queue.Empty:
             return []
-        return [first] + self.events()
+        return first + self.events()
 
-    def _take(self, event: ev.Event) -> ev.Event:
+    def _take(self, item: ev.Event | Inbound) -> list[ev.Event]:
+        """What ``item`` means for the owner: an inbound message refereed and
+        played, or an event that moves :attr:`state`."""
+        if isinstance(item, Inbound):
+            if item.msg['type'] in ('hello', 'welcome'):
+                out = self._agree(item.conn, item.msg)
+            elif item.conn is self._peer:
+                out = self._refereed[item.msg['type']](item.conn, item.msg)
+            else:
+                out = []             # from a connection that is over
+        elif isinstance(item, (ev.PeerLost, ev.Closed)):
+            self._peer = None        # this side's open request counts as declined
+            asked, self.undo_out, self.undo_in = self.undo_out, None, None
+            out = [item] if asked is None else [ev.UndoAnswered(asked, False), item]
+        else:
+            out = [item]
+        for event in out:
+            self._follow(event)
+        return out
+
+    def _follow(self, event: ev.Event) -> None:
         if isinstance(event, (ev.Connected, ev.PeerBack)):
             self._set(NetState.PLAYING)
         elif isinstance(event, ev.PeerLost):
@@ -278,12 +335,26 @@ class Connection:
             self._set(NetState.FAILED)
         elif isinstance(event, ev.Closed) and self.state is not NetState.LEFT:
             self._set(NetState.CLOSED)
-        return event
 
     def _set(self, state: NetState) -> None:
         """Move to ``state`` (the owner's thread); FAILED and CLOSED are final."""
         if state is not self.state and self.state not in (NetState.FAILED, NetState.CLOSED):
             self.state, self.state_since = state, time.monotonic()
+
+    def _publish(self) -> None:
+        """The owner's record may have changed: a subclass may note what the
+        I/O thread needs of it (the owner's thread)."""
+
+    def _answer(self, answer: Answer) -> None:
+        self._answers.put(answer)
+        self._wake()
+
+    def _queue(self, msg: P.Message) -> bool:
+        """Send ``msg`` to the opponent; False if it is not connected."""
+        if self._peer is None:
+            return False
+        self._answer(Answer(self._peer, (msg,)))
+        return True
 
     def send_move(self, ply: int, column: int) -> Move | None:
         """Play this side's move ``ply`` (1-based) in ``column`` (0-based) into
@@ -297,12 +368,12 @@ class Connection:
             ValueError) if it is not this side's turn, not the next ply, not
             a legal column, or the game is over.
         """
-        with self.lock:
-            if self.game is None or self.side is None:
-                raise ValueError('there is no game yet: wait until the opponent is connected')
-            move = self.game.offer(ply, column, self.side)
-            if move is not None:
-                self._queue({'type': 'move', 'ply': ply, 'column': column})
+        if self.game is None or self.side is None:
+            raise ValueError('there is no game yet: wait until the opponent is connected')
+        move = self.game.offer(ply, column, self.side)
+        if move is not None:
+            self._publish()
+            self._queue({'type': 'move', 'ply': ply, 'column': column})
         return move
 
     def request_undo(self, ply: int | None = None) -> int | None:
@@ -313,19 +384,18 @@ class Connection:
             (not connected, a request is open either way, no move of this side).
         :raises ValueError: for a ``ply`` that is not from 0 to ``len(moves()) - 1``.
         """
-        with self.lock:
-            game = self.game
-            if self._active is None or game is None or self.undo_out is not None \
-                    or self.undo_in is not None:
+        game = self.game
+        if self._peer is None or game is None or self.undo_out is not None \
+                or self.undo_in is not None:
+            return None
+        played = len(game.moves)
+        if ply is None:
+            mine = [p for p in range(played, 0, -1) if side_for_ply(p) == self.side]
+            if not mine:
                 return None
-            played = len(game.moves)
-            if ply is None:
-                mine = [p for p in range(played, 0, -1) if side_for_ply(p) == self.side]
-                if not mine:
-                    return None
-                ply = mine[0] - 1
-            self.undo_out = check_int(ply, 0, played - 1, 'ply')
-            self._queue({'type': 'undo_request', 'ply': ply})
+            ply = mine[0] - 1
+        self.undo_out = check_int(ply, 0, played - 1, 'ply')
+        self._queue({'type': 'undo_request', 'ply': ply})
         return ply
 
     def answer_undo(self, accept: bool) -> bool:
@@ -334,15 +404,15 @@ class Connection:
 
         :returns: False if no request is open (answered, or the connection lost since).
         """
-        with self.lock:
-            ply, game = self.undo_in, self.game
-            if ply is None or self._active is None or game is None:
-                return False
-            self.undo_in = None
-            accept = bool(accept) and ply <= len(game.moves)
-            if accept:
-                game.truncate(ply)
-            self._queue({'type': 'undo_reply', 'ply': ply, 'accept': accept})
+        ply, game = self.undo_in, self.game
+        if ply is None or self._peer is None or game is None:
+            return False
+        self.undo_in = None
+        accept = bool(accept) and ply <= len(game.moves)
+        if accept:
+            game.truncate(ply)
+            self._publish()
+        self._queue({'type': 'undo_reply', 'ply': ply, 'accept': accept})
         return True
 
     def send_chat(self, text: str) -> bool:
@@ -352,16 +422,65 @@ class Connection:
         :raises ValueError: for text that is empty, too long or not printable.
         """
         P.check_chat(text)
-        with self.lock:
-            return self._queue({'type': 'chat', 'text': text})
+        return self._queue({'type': 'chat', 'text': text})
 
-    def _queue(self, msg: P.Message) -> bool:
-        """Queue ``msg`` for the opponent's connection (hold ``lock``); False if none."""
-        if self._active is None:
-            return False
-        self._outbox.append(msg)
-        self._wake()
-        return True
+    # -- refereeing what the opponent sent (the owner's thread) ------------------------
+
+    def _agree(self, conn: Conn, msg: P.Message) -> list[ev.Event]:
+        """Agree on the moves of a hello (host) or welcome (joiner) whose code
+        and version were accepted: :meth:`_agreed` or an :class:`Answer` with
+        the refusal. Returns the events for the owner."""
+        raise NotImplementedError
+
+    def _agreed(self, conn: Conn, before: int, msgs: Sequence[P.Message]) -> list[ev.Event]:
+        """The handshake on ``conn`` fits the game (``game`` and ``side`` known;
+        it had ``before`` moves): the I/O thread makes ``conn`` the opponent's
+        and sends ``msgs``. A move of the opponent the handshake brought
+        follows ``PeerBack`` as an ``OpponentMove``."""
+        game = self.game
+        assert game is not None and self.side is not None
+        first = self.info is None
+        self._peer = conn
+        self.undo_out = self.undo_in = None
+        self.info = ev.GameInfo(game.rows, game.cols, self.host_side or Side.X, self.side,
+                                tuple(game.moves), dict(self.names), conn.address)
+        self._answer(Answer(conn, tuple(msgs), agreed=True))
+        out: list[ev.Event] = [ev.Connected(self.info) if first else ev.PeerBack(self.info)]
+        if not first and len(game.moves) > before:
+            out.append(ev.OpponentMove(len(game.moves), game.moves[-1]))
+        return out
+
+    def _take_move(self, conn: Conn, msg: P.Message) -> list[ev.Event]:
+        ply, column = msg['ply'], msg['column']
+        assert self.game is not None
+        try:
+            new = self.game.offer(ply, column, self.friend_side) is not None
+        except MoveRefused as refusal:
+            logger.info('refused move %d in column %d from %s: %s', ply, column, conn.address,
+                        refusal)
+            self._answer(Answer(conn, ({'type': 'error', 'code': refusal.code.value,
+                                        'text': clip(str(refusal), P.MAX_TEXT), 'ply': ply},)))
+            return [ev.Error(f'refused a move from the opponent: {refusal}')]
+        return [ev.OpponentMove(ply, column)] if new else []
+
+    def _take_undo_request(self, conn: Conn, msg: P.Message) -> list[ev.Event]:
+        ply = msg['ply']
+        if self.undo_out is None and self.undo_in is None and self.game is not None \
+                and ply < len(self.game.moves):
+            self.undo_in = ply
+            return [ev.UndoRequested(ply)]
+        self._answer(Answer(conn, ({'type': 'undo_reply', 'ply': ply, 'accept': False},)))
+        return []
+
+    def _take_undo_reply(self, conn: Conn, msg: P.Message) -> list[ev.Event]:
+        ply = msg['ply']
+        if self.undo_out != ply or self.game is None:
+            return []                # a stale answer: no such request is open
+        self.undo_out = None
+        accept = msg['accept'] and ply <= len(self.game.moves)
+        if accept:
+            self.game.truncate(ply)
+        return [ev.UndoAnswered(ply, accept)]
 
     def close(self, wait: float = 1.0) -> None:
         """Say goodbye to the opponent and stop (in the background, within
@@ -413,8 +532,8 @@ class Connection:
 
     # == the state machine (I/O thread) ==================================================
 
-    def _emit(self, event: ev.Event) -> None:
-        self._events.put(event)
+    def _emit(self, item: ev.Event | Inbound) -> None:
+        self._events.put(item)
 
     def _run(self) -> None:
         try:
@@ -429,114 +548,82 @@ class Connection:
             self._emit(ev.Closed())
 
     def _on_message(self, conn: Conn, msg: P.Message) -> None:
-        """A message: the handshake's while ``conn`` shakes hands, else the game's."""
+        """A message: the handshake's while ``conn`` shakes hands, else the game's
+        (also while the owner agrees on its moves: the owner takes them in order)."""
         if conn.state is ConnState.HANDSHAKE:
             self._handshake(conn, msg)
-        elif conn is self._active:
+        elif conn is self._active or conn.state is ConnState.AGREEING:
             self._playing[msg['type']](conn, msg)
 
     def _refuse(self, conn: Conn, code: str, text: str) -> None:
         """``conn`` broke a rule: answer with an error ``code`` and close it."""
+        agreeing = conn.state is ConnState.AGREEING
         was_active = self._detach(conn)
         self._begin_close(conn, {'type': 'error', 'code': code, 'text': clip(text, P.MAX_TEXT)})
         if was_active:
             self._lost(f'the connection was closed after a bad message ({clip(text)})', False)
+        elif agreeing:
+            conn.ended = f'the connection was closed after a bad message ({clip(text)})'
         else:
             self._turned_away(conn, code, clip(text))
 
-    def _activate(self, conn: Conn, before: int) -> None:
-        """The handshake on ``conn`` succeeded (hold ``lock``; ``game`` and
-        ``side`` known): it is the opponent's connection now, and earlier
-        undo requests are forgotten. A move of the opponent the handshake
-        brought (the game had ``before`` moves) follows ``PeerBack`` as an
-        ``OpponentMove``."""
-        assert self.game is not None and self.side is not None
-        first = self.info is None
-        conn.state = ConnState.ACTIVE
-        conn.last_heard = conn.last_ping = self._clock()
-        self._active = conn
-        self.undo_out = self.undo_in = None
-        self.info = ev.GameInfo(self.game.rows, self.game.cols, self.host_side or Side.X,
-                             self.side, tuple(self.game.moves), dict(self.names), conn.address)
-        self._emit(ev.Connected(self.info) if first else ev.PeerBack(self.info))
-        if not first and len(self.game.moves) > before:
-            self._emit(ev.OpponentMove(len(self.game.moves), self.game.moves[-1]))
+    def _take_answers(self) -> None:
+        """Do what the owner answered, in order."""
+        while True:
+            try:
+                answer = self._answers.get_nowait()
+            except queue.Empty:
+                return
+            conn = answer.conn
+            if answer.refusal is not None:
+                if conn.state is ConnState.AGREEING:
+                    conn.state = ConnState.HANDSHAKE
+                    self._refuse(conn, *answer.refusal)
+                else:                          # it ended while the owner looked at it
+                    self._turned_away(conn, None, conn.ended)
+                continue
+            if answer.agreed:
+                if conn.closed or conn.state is not ConnState.AGREEING:
+                    self._joined()             # ...and lost while the owner agreed
+                    self._lost(conn.ended or 'the connection was closed', False)
+                    continue
+                conn.state = ConnState.ACTIVE
+                conn.last_heard = conn.last_ping = self._clock()
+                self._active = conn
+                self._joined()
+            if conn is self._active:
+                for msg in answer.msgs:
+                    self._send(conn, msg)
 
     def _detach(self, conn: Conn) -> bool:
-        """Forget ``conn`` as the opponent's connection and what was queued
-        for it (the moves are in the game); True if it was."""
-        with self.lock:
-            if self._active is not conn:
-                return False
-            self._active = None
-            self._outbox.clear()
-            return True
+        """Forget ``conn`` as the opponent's connection; True if it was."""
+        if self._active is not conn:
+            return False
+        self._active = None
+        return True
 
     def _lost(self, reason: str, left: bool) -> None:
-        """The opponent's connection ended: this side's open request counts
-        as declined, the opponent's is forgotten."""
-        with self.lock:
-            asked, self.undo_out, self.undo_in = self.undo_out, None, None
-        if asked is not None:
-            self._emit(ev.UndoAnswered(asked, False))
+        """The opponent's connection ended."""
         self._emit(ev.PeerLost(reason, left))
         self._after_lost(left)
 
-    # -- the playing state's one dispatch table ---------------------------------------
-
-    def _on_move(self, conn: Conn, msg: P.Message) -> None:
-        ply, column = msg['ply'], msg['column']
-        try:
-            with self.lock:
-                assert self.game is not None
-                new = self.game.offer(ply, column, self.friend_side) is not None
-        except MoveRefused as refusal:
-            logger.info('refused move %d in column %d from %s: %s', ply, column, conn.address,
-                        refusal)
-            self._send(conn, {'type': 'error', 'code': refusal.code.value,
-                              'text': clip(str(refusal), P.MAX_TEXT), 'ply': ply})
-            self._emit(ev.Error(f'refused a move from the opponent: {refusal}'))
-            return
-        if new:
-            self._emit(ev.OpponentMove(ply, column))
-
-    def _on_undo_request(self, conn: Conn, msg: P.Message) -> None:
-        ply = msg['ply']
-        with self.lock:
-            ok = (self.undo_out is None and self.undo_in is None and self.game is not None
-                  and ply < len(self.game.moves))
-            if ok:
-                self.undo_in = ply
-        if ok:
-            self._emit(ev.UndoRequested(ply))
-        else:
-            self._send(conn, {'type': 'undo_reply', 'ply': ply, 'accept': False})
-
-    def _on_undo_reply(self, conn: Conn, msg: P.Message) -> None:
-        ply = msg['ply']
-        with self.lock:
-            if self.undo_out != ply or self.game is None:
-                return               # a stale answer: no such request is open
-            self.undo_out = None
-            accept = msg['accept'] and ply <= len(self.game.moves)
-            if accept:
-                self.game.truncate(ply)
-        self._emit(ev.UndoAnswered(ply, accept))
+    def _forward(self, conn: Conn, msg: P.Message) -> None:
+        self._emit(Inbound(conn, msg))
 
     def _on_chat(self, conn: Conn, msg: P.Message) -> None:
         self._emit(ev.ChatMessage(msg['text']))
 
     def _on_bye(self, conn: Conn, msg: P.Message) -> None:
-        self._detach(conn)
+        if not self._detach(conn):
+            self._drop(conn, 'the opponent left the game')
+            return
         self._begin_close(conn)
         self._lost('the opponent left the game', True)
 
     def _on_error(self, conn: Conn, msg: P.Message) -> None:
         text = f"the opponent says: {msg['text']}"
         if msg['code'] in P.FATAL_ERRORS:
-            self._detach(conn)
-            self._close_now(conn)
-            self._lost(text, False)
+            self._drop(conn, text)
         else:
             self._emit(ev.Error(text))
 
@@ -549,8 +636,12 @@ class Connection:
         """At :meth:`start`, in the caller's thread: get ready to run."""
 
     def _handshake(self, conn: Conn, msg: P.Message) -> None:
-        """A message on a connection that has not shaken hands yet."""
+        """A message on a connection that has not shaken hands yet: refused,
+        or ``conn`` moves to ``AGREEING`` and the message goes to the owner."""
         raise NotImplementedError
+
+    def _joined(self) -> None:
+        """The owner agreed: the connection in ``_active`` is the opponent's now."""
 
     def _tick(self, now: float) -> None:
         """Once per loop, ``now`` on the protocol clock."""
@@ -652,9 +743,12 @@ class Connection:
                 self._wake_w.send(b'x')
 
     def _step(self, timeout: float = TICK) -> None:
-        """Wait up to ``timeout`` seconds for the sockets, serve them, then tick."""
+        """Wait up to ``timeout`` seconds for the sockets, do what the owner
+        answered (before what came in since), serve them, then tick."""
         assert self._sel is not None
-        for key, mask in self._sel.select(timeout):
+        ready = self._sel.select(timeout)
+        self._take_answers()
+        for key, mask in ready:
             if key.data is _WAKE:
                 with contextlib.suppress(OSError):
                     while self._wake_r is not None and self._wake_r.recv(4096):
@@ -735,7 +829,7 @@ class Connection:
 
     def _heartbeat(self, now: float) -> None:
         """Close what is due, refuse slow handshakes, ping or lose the
-        opponent, send what the owner queued; then the subclass's tick."""
+        opponent; then the subclass's tick."""
         real = time.monotonic()
         for conn in list(self._conns):
             if conn.state is ConnState.CLOSING:
@@ -744,21 +838,14 @@ class Connection:
             elif conn.state is ConnState.HANDSHAKE:
                 if now >= conn.deadline:
                     self._refuse(conn, 'timeout', 'no handshake in time')
+            elif conn.state is ConnState.AGREEING:
+                pass                           # the owner answers within a frame
             elif now - conn.last_heard >= self._silence:
                 self._drop(conn, f'nothing heard from the opponent for {self._silence:g} s')
             elif now - conn.last_ping >= self._ping:
                 conn.last_ping = now
                 self._send(conn, {'type': 'ping'})
-        self._send_queued()
         self._tick(now)
-
-    def _send_queued(self) -> None:
-        with self.lock:
-            items, active = list(self._outbox), self._active
-            self._outbox.clear()
-        for msg in items:
-            if active is not None:
-                self._send(active, msg)
 
     def _send(self, conn: Conn, msg: P.Message) -> None:
         """Queue ``msg`` on ``conn`` and send what the socket takes now; a
@@ -816,6 +903,8 @@ class Connection:
         self._close_now(conn)
         if self._detach(conn):
             self._lost(reason, False)
+        elif conn.state is ConnState.AGREEING:
+            conn.ended = reason              # told when the owner's answer comes
         else:
             self._turned_away(conn, None, reason)
 
@@ -827,7 +916,7 @@ class Connection:
     def _farewell(self) -> None:
         """Stopping: say bye to the opponent, stop listening and give the last
         lines a moment to go out."""
-        self._send_queued()
+        self._take_answers()
         conn = self._active
         if conn is not None and self._detach(conn):
             self._begin_close(conn, {'type': 'bye'})

@@ -56,13 +56,15 @@ from connect4_game.core.side import CHECKERS, Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, check_port
 from connect4_game.net.connection import (
+    Answer,
     Conn,
     Connection,
     ConnState,
+    Inbound,
     check_timing,
     reconcile_with_peer,
 )
-from connect4_game.net.events import CodeChanged, Error, JoinsPaused, Refused
+from connect4_game.net.events import CodeChanged, Error, Event, JoinsPaused, Refused
 
 __all__ = ['Host', 'wrong_codes_within', 'MAX_WRONG_CODES', 'CODE_PAUSE']
 
@@ -218,7 +220,7 @@ class Host(Connection):
         self._listen(self._addr, self._port)
 
     def _accepted(self, conn: Conn) -> None:
-        if self.connected:
+        if self._busy():
             self._refuse(conn, 'busy', _BUSY)
             return
         waiting = [c for c in self._conns if c.state is ConnState.HANDSHAKE]
@@ -234,16 +236,23 @@ class Host(Connection):
         if left:                         # that friend will not reconnect with the code
             self._friend_has_code = False
 
+    def _joined(self) -> None:
+        self._friend_has_code = True
+
+    def _busy(self) -> bool:
+        """A friend plays, or the owner agrees on a hello's moves."""
+        return self._active is not None or \
+            any(c.state is ConnState.AGREEING and not c.closed for c in self._conns)
+
     def _handshake(self, conn: Conn, msg: P.Message) -> None:
-        refusal = self._hello_refusal(conn, msg) or self._welcome(conn, msg)
+        refusal = self._hello_refusal(conn, msg)
         if refusal is None:
+            conn.state = ConnState.AGREEING
+            self._emit(Inbound(conn, msg))
             return
         code, text = refusal
-        logger.log(logging.WARNING if code in ('diverged', 'foreign_moves', 'game_mismatch')
-                   else logging.INFO, 'refused %s: %s (%s)', conn.address, text, code)
+        logger.info('refused %s: %s (%s)', conn.address, text, code)
         self._refuse(conn, code, text)
-        if code == 'diverged':
-            self._emit(Error(f'{conn.address} tried to continue a different game'))
 
     def _hello_refusal(self, conn: Conn, msg: P.Message) -> tuple[str, str] | None:
         """``(error code, text)`` for a hello to refuse before its moves count,
@@ -253,7 +262,7 @@ class Host(Connection):
         if msg['version'] != P.PROTOCOL_VERSION:
             return 'version', (f'this host speaks protocol version {P.PROTOCOL_VERSION}, '
                                f"not {msg['version']}")
-        if self.connected:
+        if self._busy():
             return 'busy', _BUSY
         now = self._clock()
         if self._paused_until > now:
@@ -297,22 +306,23 @@ class Host(Connection):
         self._emit(CodeChanged(code, f'Too many wrong codes: the new code is {code}.{later}',
                                pause))
 
-    def _welcome(self, conn: Conn, msg: P.Message) -> tuple[str, str] | None:
-        """Agree on the moves, take the joiner and answer with ``welcome``."""
-        with self.lock:
-            game, side = self.game, self.side
-            assert game is not None and side is not None
-            before = len(game.moves)
-            try:
-                reconcile_with_peer(game, msg['moves'], side.other)
-            except P.ProtocolError as err:
-                return err.code, str(err)
-            self.names[side.other] = msg['name']
-            welcome: P.Message = {
-                'type': 'welcome', 'version': P.PROTOCOL_VERSION, 'rows': game.rows,
-                'cols': game.cols, 'host_side': side, 'moves': list(game.moves),
-                'names': dict(self.names)}
-            self._activate(conn, before)
-            self._friend_has_code = True
-        self._send(conn, welcome)
-        return None
+    # == the owner's thread =============================================================
+
+    def _agree(self, conn: Conn, msg: P.Message) -> list[Event]:
+        """Agree on the moves of a hello with the right code, take the joiner
+        and answer with ``welcome``; or refuse it and say why."""
+        game, side = self.game, self.side
+        assert game is not None and side is not None
+        before = len(game.moves)
+        try:
+            reconcile_with_peer(game, msg['moves'], side.other)
+        except P.ProtocolError as err:
+            logger.warning('refused %s: %s (%s)', conn.address, err, err.code)
+            self._answer(Answer(conn, refusal=(err.code, str(err))))
+            return [Error(f'{conn.address} tried to continue a different game')] \
+                if err.code == 'diverged' else []
+        self.names[side.other] = msg['name']
+        return self._agreed(conn, before, [{
+            'type': 'welcome', 'version': P.PROTOCOL_VERSION, 'rows': game.rows,
+            'cols': game.cols, 'host_side': side, 'moves': list(game.moves),
+            'names': dict(self.names)}])

@@ -20,8 +20,16 @@ from connect4_game.core.messages import clip, quote
 from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, addr_text, check_port
-from connect4_game.net.connection import Conn, Connection, check_timing, reconcile_with_peer
-from connect4_game.net.events import JoinFailed, JoinFailure
+from connect4_game.net.connection import (
+    Answer,
+    Conn,
+    Connection,
+    ConnState,
+    Inbound,
+    check_timing,
+    reconcile_with_peer,
+)
+from connect4_game.net.events import Event, JoinFailed, JoinFailure
 
 __all__ = ['Join', 'dial_failure', 'host_refusal']
 
@@ -141,6 +149,7 @@ class Join(Connection):
         self._give_up_after = check_timing(give_up_after, 'give_up_after')
         self._connect_timeout = check_timing(connect_timeout, 'connect_timeout')
         self._pending: Conn | None = None      # connected, waiting for the welcome
+        self._ever = False                    # the host agreed once (I/O thread)
         self.dialing = False                  # a connection attempt is under way
         self._next_try: float | None = None
         self._give_up: float | None = None
@@ -153,7 +162,7 @@ class Join(Connection):
 
     def _tick(self, now: float) -> None:
         """(Re)connect when it is time."""
-        if self.connected or self._pending is not None or self.dialing \
+        if self._active is not None or self._pending is not None or self.dialing \
                 or self._next_try is None or self._finished or self._stop.is_set() \
                 or now < self._next_try:
             return
@@ -173,14 +182,12 @@ class Join(Connection):
             self._attempt_failed(*dial_failure(error, self.addr, self.address))
             return
         self._pending = conn
-        with self.lock:
-            moves = list(self.game.moves) if self.game is not None else list(self._known)
         self._send(conn, {'type': 'hello', 'version': P.PROTOCOL_VERSION, 'code': self.code,
-                          'name': self.name, 'moves': moves})
+                          'name': self.name, 'moves': list(self._known)})
 
     def _attempt_failed(self, cause: JoinFailure, text: str, fatal: bool = False) -> None:
         self._pending = None
-        now, ever = self._clock(), self.info is not None
+        now, ever = self._clock(), self._ever
         if fatal or (ever and not self._reconnect) or \
                 (not ever and now + self._retry > self._first_deadline):
             self._fail(cause, text)
@@ -216,19 +223,21 @@ class Join(Connection):
             cause, text, again = host_refusal(msg['code'], msg['text'])
             # A host pausing joins after strangers' wrong codes: this side's
             # code is right, so coming back is only a matter of time.
-            again = again or (self.info is not None and cause is JoinFailure.LOCKED_OUT)
+            again = again or (self._ever and cause is JoinFailure.LOCKED_OUT)
             self._attempt_failed(cause, text, fatal=not again)
             return
         refusal = self._check_welcome(msg)
-        extra: list[tuple[int, int]] = []
-        if refusal is None:
-            refusal, extra = self._take_welcome(conn, msg)
         if refusal is not None:
             logger.warning("refused %s's welcome: %s (%s)", self.address, refusal[1], refusal[0])
             self._refuse(conn, *refusal)
             return
-        for ply, column in extra:                # this side's move made while the host was away
-            self._send(conn, {'type': 'move', 'ply': ply, 'column': column})
+        conn.state = ConnState.AGREEING
+        self._emit(Inbound(conn, msg))
+
+    def _joined(self) -> None:
+        self._pending = None
+        self._give_up = None
+        self._ever = True
 
     def _check_welcome(self, msg: P.Message) -> tuple[str, str] | None:
         if msg['type'] != 'welcome':
@@ -236,32 +245,42 @@ class Join(Connection):
         if msg['version'] != P.PROTOCOL_VERSION:
             return 'version', (f'this side speaks protocol version {P.PROTOCOL_VERSION}, '
                                f"not {msg['version']}")
-        with self.lock:
-            game = self.game
-            if game is not None and (game.rows, game.cols, self.host_side) != \
-                    (msg['rows'], msg['cols'], msg['host_side']):
-                return 'game_mismatch', 'the host is playing another game now'
         return None
 
-    def _take_welcome(self, conn: Conn, msg: P.Message
-                      ) -> tuple[tuple[str, str] | None, list[tuple[int, int]]]:
-        """Agree on the moves and take the host's game; (refusal, this side's
-        moves the host lacks)."""
+    # == the owner's thread =============================================================
+
+    def _publish(self) -> None:
+        """The hello of a reconnect brings the record's moves as they are now."""
+        if self.game is not None:
+            self._known = list(self.game.moves)
+
+    def _agree(self, conn: Conn, msg: P.Message) -> list[Event]:
+        """Agree on the moves and take the host's game; send this side's move
+        the host lacks. A welcome for another game is refused."""
         host_side: Side = msg['host_side']
-        with self.lock:
+        game = self.game
+        refusal: tuple[str, str] | None = None
+        extra: list[tuple[int, int]] = []
+        if game is not None and (game.rows, game.cols, self.host_side) != \
+                (msg['rows'], msg['cols'], host_side):
+            refusal = 'game_mismatch', 'the host is playing another game now'
+        else:
             try:
-                game = self.game if self.game is not None else \
-                    Game(msg['rows'], msg['cols'], self._known)
+                if game is None:
+                    game = Game(msg['rows'], msg['cols'], self._known)
                 before = len(game.moves)
                 extra = reconcile_with_peer(game, msg['moves'], host_side)
             except MoveRefused:
-                return ('game_mismatch', 'those moves are not a game on that board'), []
+                refusal = 'game_mismatch', 'those moves are not a game on that board'
             except P.ProtocolError as err:
-                return (err.code, str(err)), []
-            self.game, self.host_side, self.side = game, host_side, host_side.other
-            self.names = dict(msg['names'])
-            self.names[self.side] = self.name
-            self._pending = None
-            self._give_up = None
-            self._activate(conn, before)
-        return None, extra
+                refusal = err.code, str(err)
+        if refusal is not None:
+            logger.warning("refused %s's welcome: %s (%s)", self.address, refusal[1], refusal[0])
+            self._answer(Answer(conn, refusal=refusal))
+            return []
+        assert game is not None
+        self.game, self.host_side, self.side = game, host_side, host_side.other
+        self.names = dict(msg['names'])
+        self.names[self.side] = self.name
+        return self._agreed(conn, before, [{'type': 'move', 'ply': ply, 'column': column}
+                                           for ply, column in extra])

@@ -1,5 +1,11 @@
 """Helpers for the network tests: a raw protocol client, a fake clock, a relay
-that can go silent like a pulled cable, and event waiting with deadlines."""
+that can go silent like a pulled cable, and event waiting with deadlines.
+
+A connection plays what its opponent sends into its game only when its owner
+takes the events. Here the test's own thread is the owner of every connection
+it passes to :func:`owned` (or watches with :class:`Watch`): whenever the
+test waits - for an event, on a raw socket, for a condition - it takes their
+events first and keeps them, in order, for its watches."""
 
 from __future__ import annotations
 
@@ -31,22 +37,44 @@ class FakeClock:
         self.now += seconds
 
 
+_OWNED: dict[int, tuple[object, list]] = {}      # id(peer) -> (peer, its events not read yet)
+
+
+def owned(peer):
+    """Make the test's thread the owner of ``peer`` (returned): :func:`pump` takes its events."""
+    _OWNED.setdefault(id(peer), (peer, []))
+    return peer
+
+
+def pump() -> None:
+    """Take the events of every owned peer (the opponents' moves are played
+    here, on the test's thread) and keep them for the watches."""
+    for peer, backlog in list(_OWNED.values()):
+        backlog.extend(peer.events())
+
+
+def forget_owned() -> None:
+    """A test ended: its peers are no longer pumped."""
+    _OWNED.clear()
+
+
 class Watch:
-    """Reads a peer's events in order, with deadlines.
+    """Reads a peer's events in order, with deadlines, pumping every owned
+    peer while it waits (watches of one peer share its unread events).
 
     ``seen`` keeps every event read so far (for assertion messages and checks).
     """
 
     def __init__(self, peer) -> None:
-        self.peer = peer
-        self.backlog: list = []
+        self.peer = owned(peer)
+        self.backlog: list = _OWNED[id(peer)][1]
         self.seen: list = []
 
     def _next(self, deadline: float):
-        if not self.backlog:
-            left = deadline - time.monotonic()
-            if left > 0:
-                self.backlog.extend(self.peer.wait_events(min(left, 0.2)))
+        while not self.backlog and time.monotonic() < deadline:
+            pump()
+            if not self.backlog:
+                time.sleep(0.005)
         if self.backlog:
             event = self.backlog.pop(0)
             self.seen.append(event)
@@ -71,6 +99,7 @@ def poll_until(condition, timeout: float = 5.0, step: float = 0.01, what: str = 
     """Call ``condition()`` until it is truthy (returns its value) or fail after ``timeout`` s."""
     deadline = time.monotonic() + timeout
     while True:
+        pump()
         value = condition()
         if value:
             return value
@@ -116,7 +145,8 @@ class Raw:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise AssertionError(f'no message within {timeout} s (have {self.buf[:80]!r})')
-            self.sock.settimeout(left)
+            pump()
+            self.sock.settimeout(min(left, 0.01))
             try:
                 chunk = self.sock.recv(65536)
             except TimeoutError:

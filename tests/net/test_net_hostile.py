@@ -19,7 +19,7 @@ from connect4_game.net import (
     PeerLost,
     Refused,
 )
-from tests.net.net_helpers import FAST, FAST_JOIN, Raw, Watch
+from tests.net.net_helpers import FAST, FAST_JOIN, Raw, Watch, owned
 
 CODE = '2468'
 WINNING_FOR_O = [6, 0, 6, 0, 5, 0, 5, 0]      # X 6 6 5 5, O four in column 0
@@ -32,12 +32,12 @@ def peers():
 
     def host(**kw):
         peer = Host(kw.pop('port', 0), '127.0.0.1', CODE, **{**FAST, **kw}).start()
-        made.append(peer)
+        made.append(owned(peer))
         return peer
 
     def join(port, addr='127.0.0.1', **kw):
         peer = Join(addr, port, CODE, **{**FAST_JOIN, **kw}).start()
-        made.append(peer)
+        made.append(owned(peer))
         return peer
 
     yield host, join

@@ -21,7 +21,7 @@ from connect4_game.net import (
     PeerLost,
 )
 from connect4_game.net.join import dial_failure, host_refusal
-from tests.net.net_helpers import FAST, FAST_JOIN, FakeClock, Raw, Relay, Watch, poll_until
+from tests.net.net_helpers import FAST, FAST_JOIN, FakeClock, Raw, Relay, Watch, owned, poll_until
 
 CODE = '1357'
 
@@ -32,12 +32,12 @@ def peers():
 
     def host(**kw):
         peer = Host(kw.pop('port', 0), '127.0.0.1', CODE, **{**FAST, **kw}).start()
-        made.append(peer)
+        made.append(owned(peer))
         return peer
 
     def join(port, addr='127.0.0.1', code=CODE, **kw):
         peer = Join(addr, port, code, **{**FAST_JOIN, **kw}).start()
-        made.append(peer)
+        made.append(owned(peer))
         return peer
 
     yield host, join

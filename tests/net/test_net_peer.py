@@ -26,7 +26,7 @@ from connect4_game.net import (
     UndoAnswered,
     UndoRequested,
 )
-from tests.net.net_helpers import FAST, FAST_JOIN, FakeClock, Raw, Relay, Watch, poll_until
+from tests.net.net_helpers import FAST, FAST_JOIN, FakeClock, Raw, Relay, Watch, owned, poll_until
 
 CODE = '0421'
 
@@ -41,7 +41,7 @@ def make():
         for key, value in FAST.items():
             kw.setdefault(key, value)
         peer = Host(kw.pop('port', 0), '127.0.0.1', **kw)
-        made.append(peer)
+        made.append(owned(peer))
         return peer.start()
 
     def join(port, **kw):
@@ -49,7 +49,7 @@ def make():
         for key, value in FAST_JOIN.items():
             kw.setdefault(key, value)
         peer = Join('127.0.0.1', port, code, **kw)
-        made.append(peer)
+        made.append(owned(peer))
         return peer.start()
 
     yield host, join

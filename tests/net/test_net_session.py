@@ -228,14 +228,12 @@ def test_the_link_keeps_both_games_in_step_through_undo(pair):
 
 def test_a_move_right_after_the_handshake_is_in_the_one_record(pair):
     host, join = pair
-    owner = Owner(host)
+    owner, friend = Owner(host), Owner(join)
     join.start()
-    poll_until(lambda: host.connected, what='connected')      # the Connected event is queued
-    host.send_move(1, 3)                                       # a move right after it
     poll_until(lambda: pumped(owner) and owner.link.info is not None, what='the game starts')
+    host.send_move(1, 3)                          # a move before the joiner took its welcome
     assert owner.link.info.moves == () and owner.moves == (3,) and not owner.my_turn()
     assert owner.game is host.game                             # no second record to keep in step
-    friend = Owner(join)
     poll_until(lambda: pumped(friend) and friend.moves == (3,), what='the move arrives')
     assert friend.my_turn()
 
@@ -261,17 +259,17 @@ def test_a_lost_friend_is_lost_not_left_and_comes_back():
     relay = Relay(host.port)
     join = Join('127.0.0.1', relay.port, CODE, **FAST_JOIN).start()
     try:
-        owner = Owner(host)
-        poll_until(lambda: pumped(owner) and owner.link.state is NetState.PLAYING,
+        owner, friend = Owner(host), Owner(join)
+        poll_until(lambda: pumped(owner, friend) and owner.link.state is NetState.PLAYING,
                    what='connected')
         # the joiner has the host's welcome too (else the cable is pulled
         # mid-handshake, and a first join that never got an answer gives up)
-        poll_until(lambda: join.connected, what='the joiner connected')
+        poll_until(lambda: pumped(friend) and join.connected, what='the joiner connected')
         lost_at = time.monotonic()
         relay.freeze()                               # the cable is pulled: no goodbye
         poll_until(lambda: pumped(owner) and owner.link.state is NetState.LOST, what='lost')
         assert owner.link.state_since >= lost_at and host.listening
-        poll_until(lambda: pumped(owner) and owner.link.state is NetState.PLAYING,
+        poll_until(lambda: pumped(owner, friend) and owner.link.state is NetState.PLAYING,
                    what='the friend is back')
     finally:
         relay.close()
@@ -321,13 +319,16 @@ def test_a_killed_joiner_comes_back_with_its_saved_moves_and_the_game_goes_on():
         assert game.link.state is NetState.LOST and game.moves == (3, 1, 3, 2)
         game.play(next(hosted))                      # X moves while O is away
         stranger = Owner(Join('127.0.0.1', host.port, CODE, **FAST_JOIN).start())
-        poll_until(lambda: pumped(stranger) and stranger.link.state is NetState.FAILED,
+        poll_until(lambda: pumped(game, stranger) and stranger.link.state is NetState.FAILED,
                    what='a joiner that knows nothing of the game is refused')
         stranger.link.close()
         joiner = Owner(Join('127.0.0.1', host.port, CODE, moves=saved, **FAST_JOIN).start())
-        poll_until(lambda: pumped(joiner) and joiner.game is not None, what='rejoined')
+        told = []                                    # what the host takes meanwhile
+        poll_until(lambda: told.extend(game.poll()) or (pumped(joiner) and joiner.game),
+                   what='rejoined')
         assert joiner.moves == (3, 1, 3, 2, 3) and joiner.link.side == 'O'
-        poll_until(lambda: any(isinstance(e, PeerBack) for e in game.poll()), what='back')
+        poll_until(lambda: told.extend(game.poll()) or any(isinstance(e, PeerBack) for e in told),
+                   what='back')
         assert joiner.my_turn()
         joiner.play(4)
         poll_until(lambda: pumped(game) and game.my_turn(), what='O moved')

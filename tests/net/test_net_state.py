@@ -3,9 +3,11 @@ failure is kept with its words, and the game record is one: what the owner
 reads is the record the network plays into."""
 
 import socket
+import threading
 
 import pytest
 
+from connect4_game.core.game import Game
 from connect4_game.net import (
     Closed,
     Connected,
@@ -17,15 +19,16 @@ from connect4_game.net import (
     PeerLost,
     UndoAnswered,
 )
-from tests.net.net_helpers import FAST, FAST_JOIN, Relay, Watch, poll_until
+from connect4_game.net import join as join_module
+from tests.net.net_helpers import FAST, FAST_JOIN, Relay, Watch, owned, poll_until
 
 CODE = '5150'
 
 
 @pytest.fixture
 def pair():
-    host = Host(0, '127.0.0.1', CODE, **FAST).start()
-    join = Join('127.0.0.1', host.port, CODE, **FAST_JOIN)
+    host = owned(Host(0, "127.0.0.1", CODE, **FAST).start())
+    join = owned(Join("127.0.0.1", host.port, CODE, **FAST_JOIN))
     yield host, join
     for peer in (host, join):
         peer.close()
@@ -37,11 +40,10 @@ def test_the_state_moves_when_the_owner_takes_the_event(pair):
     host, join = pair
     assert host.state is NetState.WAITING and host.side == 'X' and host.friend_name == ''
     join.start()
-    poll_until(lambda: host.connected, what='connected')
-    assert host.state is NetState.WAITING              # the Connected event is not taken yet
+    assert host.state is NetState.WAITING and not host.connected   # nothing taken yet
     since = host.state_since
     Watch(host).wait(Connected)
-    assert host.state is NetState.PLAYING and host.state_since >= since
+    assert host.state is NetState.PLAYING and host.state_since >= since and host.connected
     assert (host.side, host.friend_side, host.friend_name) == ('X', 'O', 'Guest')
     Watch(join).wait(Connected)
     join.close()                                       # a goodbye: the friend has left
@@ -103,3 +105,63 @@ def test_a_move_played_while_apart_is_an_opponent_move_after_peer_back(pair):
         assert join.join(5)
     finally:
         relay.close()
+
+
+class ThreadLog(Game):
+    """A game record that notes the thread of every change and every board read."""
+
+    def __init__(self, *args, **kw) -> None:
+        self.threads: set[int] = set()
+        super().__init__(*args, **kw)
+
+    def _note(self) -> None:
+        self.threads.add(threading.get_ident())
+
+    def push(self, *args, **kw):
+        self._note()
+        return super().push(*args, **kw)
+
+    def offer(self, *args, **kw):
+        self._note()
+        return super().offer(*args, **kw)
+
+    def pop(self):
+        self._note()
+        return super().pop()
+
+    def truncate(self, ply):
+        self._note()
+        return super().truncate(ply)
+
+    def replace(self, moves):
+        self._note()
+        return super().replace(moves)
+
+    def __getattribute__(self, name):
+        if name == 'moves':
+            object.__getattribute__(self, '_note')()
+        return object.__getattribute__(self, name)
+
+
+def test_only_the_owners_thread_touches_the_record(pair, monkeypatch):
+    """The friend's moves, the handshakes' agreements and the accepted undos
+    all happen on the thread that takes the
+    events; the sockets' thread never reads or changes the record."""
+    host, join = pair
+    monkeypatch.setattr(join_module, 'Game', ThreadLog)   # the joiner's record, when it comes
+    host.game = ThreadLog(6, 7)
+    join.start()
+    hw, jw = Watch(host), Watch(join)
+    hw.wait(Connected)
+    jw.wait(Connected)
+    assert isinstance(join.game, ThreadLog)
+    host.send_move(1, 3)
+    jw.wait(OpponentMove)
+    join.send_move(2, 4)
+    hw.wait(OpponentMove)
+    assert join.request_undo() == 1
+    poll_until(lambda: host.undo_in == 1, what='the request arrives')
+    assert host.answer_undo(True)
+    assert jw.wait(UndoAnswered).accept
+    assert host.moves() == join.moves() == (3,)
+    assert host.game.threads == join.game.threads == {threading.get_ident()}

@@ -26,7 +26,7 @@ from connect4_game.net import (
 )
 from connect4_game.net import host as host_module
 from connect4_game.net.host import CODE_PAUSE, MAX_WRONG_CODES, wrong_codes_within
-from tests.net.net_helpers import FAST, FAST_JOIN, FakeClock, Raw, Relay, Watch, poll_until
+from tests.net.net_helpers import FAST, FAST_JOIN, FakeClock, Raw, Relay, Watch, owned, poll_until
 
 FIXED = '2468'
 ATTACKERS = [f'127.0.0.{n}' for n in range(10, 161)]      # 151 source addresses
@@ -39,12 +39,12 @@ def peers():
 
     def host(code=None, **kw):
         peer = Host(0, '127.0.0.1', code, **{**FAST, **kw}).start()
-        made.append(peer)
+        made.append(owned(peer))
         return peer
 
     def join(port, code, **kw):
         peer = Join('127.0.0.1', port, code, **{**FAST_JOIN, **kw}).start()
-        made.append(peer)
+        made.append(owned(peer))
         return peer
 
     yield host, join

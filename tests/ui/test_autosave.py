@@ -68,12 +68,12 @@ def test_a_network_game_never_replaces_the_autosave(tmp_path, monkeypatch, closi
     friend = net.Join('127.0.0.1', game.peer.port, '4321', **FAST_JOIN).start()
     closing(friend)
     watch = Watch(friend)
-    watch.wait(net.Connected)
     deadline = time.monotonic() + 10
-    while app.session.network.state is not NetState.PLAYING:
+    while app.session.network.state is not NetState.PLAYING:   # the window agrees on the hello
         assert time.monotonic() < deadline, 'the friend never came'
         app.step([], DT)
         threading.Event().wait(0.005)              # the network thread runs between frames
+    watch.wait(net.Connected)
     app.step([click_col(app, 2)], DT)
     assert watch.wait(net.OpponentMove).column == 2
     friend.send_move(2, 5)

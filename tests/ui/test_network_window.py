@@ -74,8 +74,8 @@ def test_a_click_is_sent_and_the_friends_move_comes_back(closing):
     friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
     closing(friend)
     watch = Watch(friend)
+    step_until(app, lambda: playing(app))             # the window agrees on the hello
     watch.wait(net.Connected)
-    step_until(app, lambda: playing(app))
     assert app.game.status_texts()[0] == 'Your turn (X)'
     app.step([click_col(app, 3)], DT)
     assert watch.wait(net.OpponentMove).column == 3
@@ -92,8 +92,8 @@ def test_undo_is_a_request_the_friend_answers(closing):
     friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
     closing(friend)
     watch = Watch(friend)
+    step_until(app, lambda: playing(app))             # the window agrees on the hello
     watch.wait(net.Connected)
-    step_until(app, lambda: playing(app))
     app.step([click_col(app, 3)], DT)
     watch.wait(net.OpponentMove)
     friend.send_move(2, 0)
@@ -117,8 +117,8 @@ def test_a_friend_who_leaves_is_said_and_the_game_goes_on_when_they_rejoin(closi
     closing(app)
     friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
     watch = Watch(friend)
+    step_until(app, lambda: playing(app))             # the window agrees on the hello
     watch.wait(net.Connected)
-    step_until(app, lambda: playing(app))
     app.step([click_col(app, 3)], DT)
     watch.wait(net.OpponentMove)
     friend.close()                                     # the friend's program ends: a goodbye
@@ -128,8 +128,8 @@ def test_a_friend_who_leaves_is_said_and_the_game_goes_on_when_they_rejoin(closi
     assert app.session.game.moves == [3]               # the game is kept
     back = net.Join('127.0.0.1', host.port, '4321', moves=[3], **FAST_JOIN).start()
     closing(back)
-    assert Watch(back).wait(net.Connected).info.moves == (3,)
     step_until(app, lambda: playing(app), timeout=5)
+    assert Watch(back).wait(net.Connected).info.moves == (3,)
     back.send_move(2, 6)
     step_until(app, lambda: app.session.game.moves == [3, 6])
 
@@ -268,8 +268,8 @@ def test_after_the_friend_left_new_game_offers_the_computer_and_it_answers(closi
     closing(app)
     friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
     watch = Watch(friend)
+    step_until(app, lambda: playing(app))             # the window agrees on the hello
     watch.wait(net.Connected)
-    step_until(app, lambda: playing(app))
     app.step([click_col(app, 3)], DT)
     watch.wait(net.OpponentMove)
     friend.close()

@@ -355,8 +355,8 @@ def test_both_sides_count_the_moves_an_undo_takes_back(closing):
     friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
     closing(friend)
     watch = Watch(friend)
-    watch.wait(net.Connected)
     step_until(a, lambda: a.session.network.started() and a.session.seat('X').person)
+    watch.wait(net.Connected)                           # the window agreed on the hello
     assert not any('Waiting for your friend' in t.text for t in a.game.toasts)   # it went
     a.session.human_drop(3)
     watch.wait(net.OpponentMove)

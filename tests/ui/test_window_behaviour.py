@@ -296,12 +296,12 @@ def test_the_wait_for_your_friend_notice_goes_when_the_friend_has_come(closing):
     assert waiting()                                    # shown while nobody has come
     friend = net.Join('127.0.0.1', game.peer.port, '4321', **FAST_JOIN).start()
     closing(friend)
-    Watch(friend).wait(net.Connected)
     deadline = time.monotonic() + 10
     while not (app.session.network is not None and app.session.network.state is NetState.PLAYING):
         assert time.monotonic() < deadline, 'the friend never came'
-        app.step([], DT)
+        app.step([], DT)                                # the window agrees on the hello
         threading.Event().wait(0.005)                   # let the network thread run
+    Watch(friend).wait(net.Connected)
     app.step([], DT)
     assert not waiting()                                # it went
     assert 'Waiting' not in app.game.status_texts()[0]
