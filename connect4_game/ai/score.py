@@ -251,8 +251,8 @@ class ColumnScore:
     * ``column`` -- 0-based column index;
     * ``score`` -- its :class:`Score`, None exactly when ``no_move`` is set;
     * ``no_move`` -- :class:`NoMove` (full, game over) or None;
-    * ``backend`` -- what produced it (``'bitbully'``, ``'solver'``, or
-      ``''`` for the Expert analysis);
+    * ``backend`` -- what produced it (``'bitbully'``, ``'solver'``; ``''``
+      when not said, e.g. a review's verdicts rebuilt from Pons scores);
     * ``worse`` -- an estimate proven to score less than the best column
       (ranked after the other estimates).
 

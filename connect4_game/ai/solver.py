@@ -25,8 +25,8 @@ parts 3-12, generalised to any board size:
   when it runs out, :meth:`Solver.prove` returns the bounds proven so far as
   a :class:`Proof` (with the move that reached the lower bound), and
   :meth:`Solver.limited` gives the depth-limited result used as a fallback;
-* :meth:`Solver.at_least` runs the single null-window test used by
-  :mod:`connect4_game.ai.expert`.
+* :meth:`Solver.at_least` runs the single null-window test of perfect
+  play's column analysis (:mod:`connect4_game.ai.perfect`).
 
 Scores follow Pons ("(W*H+1 - moves)/2"): for the side to move, a win whose
 last checker is the ``N``-th checker of the game scores ``(cells + 2 - N) // 2``
