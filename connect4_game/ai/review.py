@@ -35,7 +35,7 @@ from connect4_game.core.board import check_column
 from connect4_game.core.notation import column_name
 
 __all__ = ["PlyReview", "VERDICTS", "DEFAULT_PLY_BUDGET", "verdict", "review_game",
-           "format_review", "ReviewTable"]
+           "ReviewTable"]
 
 #: the verdicts, best first
 VERDICTS = ("best", "inaccuracy", "mistake", "blunder")
@@ -156,29 +156,13 @@ def _outcome(score: int | None, n: int, cells: int, exact: bool = True) -> str:
     return Score.for_position(score, n, cells, exact).label
 
 
-def format_review(records: Sequence[PlyReview], rows: int = 6, cols: int = 7) -> str:
-    """A readable table of a review, one line per ply, for the console.
-
-    :param records: :class:`PlyReview` objects (as :func:`review_game` returns).
-    :param rows, cols: board size the game was played on.
-    :returns: the table (lines joined by newlines, no trailing newline);
-        positions whose scores are estimates are marked ``≈`` and a footnote
-        says so. Columns: ply, player, column played, its result, the best
-        columns and their result, the verdict, X's value in plies.
-    :raises ValueError: a record that does not fit a ``rows`` x ``cols`` board.
-    """
-    lines: list[str] = []
-    table = ReviewTable(rows, cols, lines.append)
-    for r in records:
-        table.row(r)
-    table.finish()
-    return "\n".join(lines)
-
-
 class ReviewTable:
-    """The table of :func:`format_review`, written line by line as the
-    records arrive (``--review`` prints each move as soon as it is judged).
-    Columns are shown as players number them, 1..N (the records' are 0-based).
+    """A readable table of a review for the console, written line by line
+    as the records arrive (``--review`` prints each move as soon as it is
+    judged): ply, player, column played, its result, the best columns and
+    their result, the verdict, X's value in plies; positions whose scores
+    are estimates are marked ``≈`` and a footnote says so. Columns are shown
+    as players number them, 1..N (the records' are 0-based).
 
     :param rows, cols: board size the game was played on.
     :param write: called with each line (no newline), e.g. ``print``.

@@ -18,13 +18,23 @@ from connect4_game.ai.bitboard import geometry, has_four, play
 from connect4_game.ai.perfect import play_moves
 from connect4_game.ai.review import (
     VERDICTS,
-    format_review,
+    ReviewTable,
     review_game,
     verdict,
 )
 from connect4_game.ai.solver import get_solver
 from connect4_game.core.notation import parse_add_checkers
 from tests.pons import PONS_DIR, read_pons
+
+
+def format_review(records, rows=6, cols=7):
+    """The review table of ``records`` as one string."""
+    lines = []
+    table = ReviewTable(rows, cols, lines.append)
+    for r in records:
+        table.row(r)
+    table.finish()
+    return "\n".join(lines)
 
 
 def _review(moves, rows=6, cols=7, **options):
