@@ -316,9 +316,10 @@ class Connection:
             else:
                 out = []             # from a connection that is over
         elif isinstance(item, (ev.PeerLost, ev.Closed)):
-            self._peer = None        # this side's open request counts as declined
+            self._peer = None        # after a loss, this side's open request counts as declined
             asked, self.undo_out, self.undo_in = self.undo_out, None, None
-            out = [item] if asked is None else [ev.UndoAnswered(asked, False), item]
+            out = [item] if asked is None or isinstance(item, ev.Closed) else \
+                [ev.UndoAnswered(asked, False), item]
         else:
             out = [item]
         for event in out:

@@ -851,8 +851,9 @@ class GameSession:
             self.history_changed()
 
     def _network_update(self, net: NetworkGame) -> None:
-        """Show what happened on the connection since the last frame (its
-        record, the session's game, is already up to date)."""
+        """Show what happened on the connection since the last frame (taking
+        its events plays the friend's moves and accepted undos into its
+        record, the session's game, here on the session's thread)."""
         for event in net.peer.events():
             notice = net.news(event)
             if notice is not None:
