@@ -23,7 +23,7 @@ Prints, as plain lines:
    the positions bitbully searched for it, next to bitbully's own
    all-columns call (``scoreMoves``) on the same position in the same run
    -- the ratio holds on any machine, where seconds depend on it -- and
-   once more column by column (:func:`connect4_game.ai.perfect.iter_columns`,
+   once more column by column (``on_column`` of :func:`connect4_game.ai.perfect.solve_position`,
    as a progressive overlay sees it): seconds until the first column and
    for the slowest column;
 4. the same figures for our pure-Python solver (:mod:`connect4_game.ai.solver`,
@@ -247,12 +247,10 @@ def bench_analyze(limit: int | None, pons_dir, out=sys.stdout, files=PONS_FILES,
         first = slow_col = None
         if slowest:                       # the same, column by column, as an overlay fills
             perfect.clear_tables()
-            t0 = last = time.perf_counter()
-            gaps = []
-            for _ in perfect.iter_columns([int(ch) - 1 for ch in top[1]]):
-                now = time.perf_counter()
-                gaps.append(now - last)
-                last = now
+            marks = [time.perf_counter()]        # when the search began, then each column
+            perfect.solve_position([int(ch) - 1 for ch in top[1]],
+                                   on_column=lambda _c, m=marks: m.append(time.perf_counter()))
+            gaps = [b - a for a, b in zip(marks, marks[1:], strict=False)]
             first, slow_col = gaps[0], max(gaps)
         mean = sum(times) / len(times)
         res[name] = {"n": len(times), "mean": mean, "max": max(times), "slowest": top[0],

@@ -4,9 +4,8 @@ For a position -- a :class:`connect4_game.core.board.Board` or a move list -- th
 module gives, for the side to move, the Pons score of dropping a checker in
 each column (None for a full column), hence win/draw/loss with the number of
 plies to the end, and the best columns (:func:`solve_position`). Columns can
-also be reported one by one as they are proven (:func:`iter_columns`, or the
-``on_column`` callback of :func:`solve_position`), so that an overlay can fill
-progressively.
+also be reported one by one as they are proven (the ``on_column`` callback
+of :func:`solve_position`), so that an overlay can fill progressively.
 
 Scores are those of Pascal Pons, "Solving Connect 4: how to build a perfect
 AI" (see :mod:`connect4_game.ai.solver`): for the side to move, a win whose
@@ -97,7 +96,7 @@ from connect4_game.core.checks import check_optional_int, check_seconds
 
 __all__ = [
     "ColumnScore", "PerfectResult", "BackendUnavailable", "BACKENDS", "LOCK",
-    "solve_position", "analyse", "iter_columns", "backend_name", "backend_label",
+    "solve_position", "analyse", "backend_name", "backend_label",
     "bitbully_available", "bitbully_error", "reset_backends", "clear_tables",
     "play_moves", "check_budgets",
 ]
@@ -250,44 +249,6 @@ def check_budgets(time_budget: float | None, node_budget: int | None) -> None:
 
 
 
-def iter_columns(position: PositionLike, rows: int | None = None, cols: int | None = None, *,
-                 backend: str = "auto", time_budget: float | None = None,
-                 node_budget: int | None = None, best_only: bool = False,
-                 lower_bound: int | None = None) -> Iterator[ColumnScore]:
-    """Yield one :class:`ColumnScore` per column, in the order they are
-    settled: full columns and immediate wins first, then the searched
-    columns as each is proven (centre first for bitbully; the solver's best
-    first, then the refuted ones), then, if the budget ran out, the estimates.
-
-    :param position: a :class:`~connect4_game.core.board.Board` (not changed; the
-        side to move is X when both have as many checkers, else O), a move
-        string in ``add_checkers`` notation (``'3344'``; digits, then a-d for
-        columns 10-13) or a list of 0-based columns, X first.
-    :param rows, cols: board size for move strings/lists (default 6x7);
-        must match a Board's size if given with one.
-    :param backend: ``'auto'``, ``'bitbully'`` (raise
-        :class:`BackendUnavailable` rather than fall back) or ``'solver'``.
-    :param time_budget: seconds for the whole position (> 0), None = no limit.
-        The solver stops at it and reports estimates; bitbully checks it
-        between its null-window probes (the column it was scoring and those
-        it did not reach are then estimates inside the bounds proven).
-    :param node_budget: positions the solver may search in all (deterministic
-        budgets for tests), None = no limit; bitbully ignores it.
-    :param best_only: stop once a column reaching the position's value is
-        proven (bitbully: the most central one): the others then keep what
-        is known about them (bounds, else an estimate).
-    :param lower_bound: a Pons score the side to move is known to reach,
-        the search's first guess (must be a true bound).
-    :raises ValueError: bad position, size, backend or budget; an illegal move
-        (raised at the call, before the first column).
-    :raises BackendUnavailable: ``backend='bitbully'`` and bitbully cannot
-        analyse the position (raised while iterating).
-    """
-    _check_arguments(backend, time_budget, node_budget, lower_bound)
-    pos = read_position(position, rows, cols)
-    return _columns(pos, backend, time_budget, node_budget, best_only, lower_bound, _Run())
-
-
 def _check_arguments(backend: str, time_budget: float | None, node_budget: int | None,
                      lower_bound: int | None) -> None:
     """:raises ValueError: a bad backend, budget or lower bound."""
@@ -304,7 +265,7 @@ _Columns = Generator[ColumnScore, None, list[tuple[int, int]]]
 def _columns(pos: Position, backend: str, time_budget: float | None, node_budget: int | None,
              best_only: bool, lower_bound: int | None,
              state: _Run) -> Generator[ColumnScore, None, None]:
-    """Generator behind :func:`iter_columns`: the columns settled at once,
+    """Generator behind :func:`analyse`: the columns settled at once,
     then the backend's (bitbully, with the solver taking over the columns it
     leaves when it fails), then estimates for the columns left."""
     deadline = None if time_budget is None else time.perf_counter() + time_budget
@@ -809,13 +770,34 @@ def solve_position(position: PositionLike, rows: int | None = None, cols: int | 
                    node_budget: int | None = None, best_only: bool = False,
                    lower_bound: int | None = None,
                    on_column: Callable[[ColumnScore], None] | None = None) -> PerfectResult:
-    """Analyse every column of ``position`` for the side to move.
+    """Analyse every column of ``position`` for the side to move; each
+    column is passed to ``on_column`` (optional) as soon as it is settled, in
+    this order: full columns and immediate wins first, then the searched
+    columns as each is proven (centre first for bitbully; the solver's best
+    first, then the refuted ones), then, if the budget ran out, the estimates.
 
-    Arguments as :func:`iter_columns`; ``on_column`` (optional) is called
-    with each :class:`ColumnScore` as soon as it is settled.
-
+    :param position: a :class:`~connect4_game.core.board.Board` (not changed; the
+        side to move is X when both have as many checkers, else O), a move
+        string in ``add_checkers`` notation (``'3344'``; digits, then a-d for
+        columns 10-13) or a list of 0-based columns, X first.
+    :param rows, cols: board size for move strings/lists (default 6x7);
+        must match a Board's size if given with one.
+    :param backend: ``'auto'``, ``'bitbully'`` (raise
+        :class:`BackendUnavailable` rather than fall back) or ``'solver'``.
+    :param time_budget: seconds for the whole position (> 0), None = no limit.
+        The solver stops at it and reports estimates; bitbully checks it
+        between its null-window probes (the column it was scoring and those
+        it did not reach are then estimates inside the bounds proven).
+    :param node_budget: positions the solver may search in all (deterministic
+        budgets for tests), None = no limit; bitbully ignores it.
+    :param best_only: stop once a column reaching the position's value is
+        proven (bitbully: the most central one): the others then keep what
+        is known about them (bounds, else an estimate).
+    :param lower_bound: a Pons score the side to move is known to reach,
+        the search's first guess (must be a true bound).
     :returns: a :class:`PerfectResult` (``columns[i]`` is column ``i``).
-    :raises ValueError: bad position, size or budget; an illegal move.
+    :raises ValueError: bad position, size, backend or budget; an illegal move
+        (before the first column).
     :raises BackendUnavailable: ``backend='bitbully'`` and bitbully cannot
         analyse the position.
     """

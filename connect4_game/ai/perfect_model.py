@@ -129,7 +129,7 @@ class Position:
 
 def read_position(position: PositionLike, rows: int | None, cols: int | None) -> Position:
     """Normalise a Board / move string / column list into a :class:`Position`
-    (see :func:`connect4_game.ai.perfect.iter_columns` for the forms).
+    (see :func:`connect4_game.ai.perfect.solve_position` for the forms).
 
     :raises ValueError: a bad position or size, an illegal move (named)."""
     if isinstance(position, Board):

@@ -181,7 +181,7 @@ def test_without_bitbully_the_solver_answers(no_bitbully):
     assert r.backend == "solver" and r.scores == EMPTY_6x7 and r.exact
     assert r.note and "bitbully" in r.note
     with pytest.raises(BackendUnavailable):
-        list(perfect.iter_columns("", backend="bitbully"))
+        solve_position("", backend="bitbully")
     # Expert works as before, from our solver
     b = Board(6, 7)
     b.add_checkers("334411")
@@ -315,13 +315,14 @@ def test_columns_are_reported_one_by_one():
     assert len(seen) == 6 and sorted(c.column for c in seen) == list(range(6))
     assert all(isinstance(c, ColumnScore) for c in seen)
     assert tuple(sorted(seen, key=lambda c: c.column)) == r.columns
-    # the generator: settled columns (here the full one) come before any search
+    # settled columns (here the full one) come before any search
     b = Board(4, 5)
     b.add_checkers("00001213")             # column 0 full, X to move
-    gen = perfect.iter_columns(b)
-    first = next(gen)
+    seen = []
+    solve_position(b, on_column=seen.append)
+    first = seen[0]
     assert first.column == 0 and first.no_move == "full" and first.score is None
-    assert sorted([first.column] + [c.column for c in gen]) == list(range(5))
+    assert sorted(c.column for c in seen) == list(range(5))
 
 
 def test_budget_gives_marked_estimates_inside_proven_bounds():
