@@ -13,7 +13,7 @@ from connect4_game.ui.text_fit import draw_text, line_height
 from connect4_game.ui.themes import Theme
 from connect4_game.ui.widgets import Button, Toolbar
 
-__all__ = ['Host', 'Screen', 'BoardPage']
+__all__ = ['Host', 'Screen', 'InfoPage', 'BoardPage']
 
 
 class Host(Protocol):
@@ -123,6 +123,37 @@ class Screen:
 
     def on_app_close(self) -> None:
         """The window closes: give back what the screen holds (connections, files)."""
+
+
+class InfoPage(Screen):
+    """A still page over the game (the help, the statistics): a title, the
+    page's content and a line at the bottom. Any key or click returns (Esc
+    too: it never quits)."""
+
+    def process_event(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.KEYDOWN or (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1):
+            self.close()
+
+    def wants_frames(self) -> bool:
+        return False      # still: drawn again only after an event
+
+    def frame(self, surface: pygame.Surface, title: str, footer: str,
+              footer_lines: int = 1) -> tuple[int, int]:
+        """Clear ``surface``, draw ``title`` at the top and ``footer`` (at most
+        ``footer_lines`` lines) at the bottom; returns the window y (px) of
+        the title's bottom and of the space kept for the footer."""
+        theme = self.app.theme
+        w, h = surface.get_size()
+        surface.fill(theme.background)
+        size = max(20, h // 20)
+        title_h = line_height(size, True)
+        draw_text(surface, title, pygame.Rect(20, h // 40, w - 40, title_h), theme.text, size,
+                  bold=True, align='center')
+        foot_size = max(MIN_FONT, h // 42)
+        foot_h = line_height(foot_size) * footer_lines
+        draw_text(surface, footer, pygame.Rect(10, h - foot_h - 8, w - 20, foot_h),
+                  theme.text_dim, foot_size, lines=footer_lines, align='center', valign='bottom')
+        return h // 40 + title_h, h - foot_h - 14
 
 
 class BoardPage(Screen):

@@ -8,7 +8,7 @@ import pygame
 from connect4_game.i18n import N_, _
 from connect4_game.ui.commands import help_rows
 from connect4_game.ui.render import MIN_FONT, draw_text, font, wrap_text
-from connect4_game.ui.screens.base import Host, Screen
+from connect4_game.ui.screens.base import Host, InfoPage
 from connect4_game.ui.text_fit import line_height
 
 __all__ = ['HelpScreen', 'help_lines']
@@ -24,7 +24,7 @@ def help_lines() -> list[tuple[str, str]]:
     return [(_(MOUSE[0]), _(MOUSE[1])), *help_rows()]
 
 
-class HelpScreen(Screen):
+class HelpScreen(InfoPage):
     """Every key, one per line, in two columns when the window is wide, after
     the ``rules`` (a paragraph, translated; '' for none). Any key or click
     returns (Esc too: it never quits).
@@ -39,10 +39,6 @@ class HelpScreen(Screen):
         self.lines = lines
         self.rules = rules
 
-    def process_event(self, e: pygame.event.Event) -> None:
-        if e.type == pygame.KEYDOWN or (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1):
-            self.close()
-
     def caption(self) -> str:
         return _('Help')
 
@@ -52,27 +48,17 @@ class HelpScreen(Screen):
     def footer(self) -> str:
         return _('Press any key or click to return to the game.')
 
-    def wants_frames(self) -> bool:
-        return False      # still: drawn again only after an event
-
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         w, h = surface.get_size()
-        surface.fill(theme.background)
-        title_size = max(20, h // 20)
-        title_h = line_height(title_size, True)
-        draw_text(surface, self.title(), pygame.Rect(20, h // 40, w - 40, title_h),
-                  theme.text, title_size, bold=True, align='center')
+        top, bottom = self.frame(surface, self.title(), self.footer())
+        top += 10
         rows = help_lines() if self.lines is None else self.lines
-        top = h // 40 + title_h + 10
         size = max(MIN_FONT, min(20, h // 30))
         for line in wrap_text(font(size), self.rules, w - 40, 8) if self.rules else []:
             draw_text(surface, line, pygame.Rect(20, top, w - 40, line_height(size)),
                       theme.text_dim, size)
             top += line_height(size)
-        foot_size = max(MIN_FONT, h // 42)
-        foot_h = line_height(foot_size)
-        bottom = h - foot_h - 14
         columns = 2 if w >= 900 else 1
         per_col = -(-len(rows) // columns)
         line_h = max(line_height(MIN_FONT), (bottom - top) // per_col)
@@ -88,5 +74,3 @@ class HelpScreen(Screen):
                       bold=True)
             draw_text(surface, d, pygame.Rect(x0 + key_w + 16, y, col_w - key_w - 28, line_h),
                       theme.text, size, lines=2)
-        draw_text(surface, self.footer(), pygame.Rect(10, h - foot_h - 8, w - 20, foot_h),
-                  theme.text_dim, foot_size, align='center')

@@ -8,7 +8,7 @@ import pygame
 
 from connect4_game.i18n import N_, _
 from connect4_game.ui.render import MIN_FONT, draw_text, font, mix
-from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.screens.base import InfoPage
 from connect4_game.ui.screens.host import GameHost, Preferences
 from connect4_game.ui.text_fit import line_height
 
@@ -27,15 +27,11 @@ class StatsHost(GameHost, Preferences, Protocol):
     """The game (its pairing comes first) and the statistics file."""
 
 
-class StatsScreen(Screen):
+class StatsScreen(InfoPage):
     """A table of the pairings, the current one first; any key or click returns."""
 
     MAX_ROWS = 14
     app: StatsHost
-
-    def process_event(self, e: pygame.event.Event) -> None:
-        if e.type == pygame.KEYDOWN or (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1):
-            self.close()
 
     def caption(self) -> str:
         return _('Statistics')
@@ -56,21 +52,15 @@ class StatsScreen(Screen):
             out.append((f'{player_words(x)} \u2013 {player_words(o)}', r.wins, r.losses, r.ties))
         return out
 
-    def wants_frames(self) -> bool:
-        return False      # still: drawn again only after an event
-
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         w, h = surface.get_size()
-        surface.fill(theme.background)
-        title_size = max(20, h // 20)
-        title_h = line_height(title_size, True)
-        draw_text(surface, _('Statistics'), pygame.Rect(20, h // 40, w - 40, title_h), theme.text,
-                  title_size, bold=True, align='center')
+        y, _bottom = self.frame(surface, _('Statistics'), _(
+            'The highlighted line is the game you are playing. Press any key to return.'), 2)
+        y += 16
         rows = self.rows()
         size = max(MIN_FONT, min(22, h // 30))
         fb = font(size, True)
-        y = h // 40 + title_h + 16
         margin = max(16, w // 20)
         num_w = min((w - 2 * margin) // 5,
                     max(fb.size(x)[0] for x in (_('X wins'), _('O wins'), _('Draws'))) + 16)
@@ -99,9 +89,3 @@ class StatsScreen(Screen):
                 draw_text(surface, text, pygame.Rect(x, y, width - 8, row_h - 4), theme.text,
                           size, free=x == margin)
             y += row_h + 2
-        foot_size = max(MIN_FONT, h // 42)
-        foot_h = line_height(foot_size) * 2
-        draw_text(surface, _('The highlighted line is the game you are playing. '
-                             'Press any key to return.'),
-                  pygame.Rect(10, h - foot_h - 8, w - 20, foot_h), theme.text_dim, foot_size,
-                  lines=2, align='center', valign='bottom')
