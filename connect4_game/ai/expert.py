@@ -75,41 +75,28 @@ def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str
         index = column.
     :raises ValueError: bad board, budget or checker.
 
-    The columns are perfect play's (:func:`connect4_game.ai.perfect.analyse`
-    with the built-in solver: the position's value first, then which
-    columns reach it, then the others' exact scores; for columns still open
-    when the budget is spent, what is proven, else a marked estimate).
-
-    On 6x7, for the side to move of a normal game (X first, sides
-    alternating), without ``node_budget``, and when the optional bitbully
-    package is usable, the scores come from bitbully instead
-    (:func:`connect4_game.ai.perfect.solve_position`): every column exact,
-    or with ``best_only`` the value, the most central column reaching it
-    and bounds for the others. If bitbully is missing or fails, the solver
-    answers.
+    The columns are perfect play's (:func:`connect4_game.ai.perfect.analyse`):
+    bitbully's on 6x7 for the side to move of a normal game (X first, sides
+    alternating) when it is usable and no ``node_budget`` is given, else the
+    built-in solver's (the position's value first, then which columns reach
+    it, then the others; for columns still open when the budget is spent,
+    what is proven, else a marked estimate).
 
     Thread-safe: calls from several threads run one after the other (the
     time budget counts from the start of the search, not of the wait).
     """
     with _LOCK:
-        return _analyze(board, time_budget, checker, node_budget, best_only, lower_bound)
-
-
-def _analyze(board: Board, time_budget: float, checker: str | None, node_budget: int | None,
-             best_only: bool, lower_bound: int | None) -> list[ColumnScore]:
-    """The body of :func:`analyze` (run under ``_LOCK``): check the
-    arguments and analyse with perfect play's backends."""
-    _check_board(board)
-    check_seconds(time_budget, "time_budget")
-    check_optional_int(node_budget, "node_budget", 0)
-    check_optional_int(lower_bound, "lower_bound")
-    side, alternating = _side_to_analyse(board, checker)
-    cur, mask = from_board(board, side)
-    pos = Position(board.height, board.width, cur, mask, side, alternating)
-    backend = "auto" if node_budget is None else "solver"   # bitbully counts no nodes
-    return list(perfect.analyse(pos, backend=backend, time_budget=time_budget,
-                                node_budget=node_budget, best_only=best_only,
-                                lower_bound=lower_bound).columns)
+        _check_board(board)
+        check_seconds(time_budget, "time_budget")
+        check_optional_int(node_budget, "node_budget", 0)
+        check_optional_int(lower_bound, "lower_bound")
+        side, alternating = _side_to_analyse(board, checker)
+        cur, mask = from_board(board, side)
+        pos = Position(board.height, board.width, cur, mask, side, alternating)
+        backend = "auto" if node_budget is None else "solver"   # bitbully counts no nodes
+        return list(perfect.analyse(pos, backend=backend, time_budget=time_budget,
+                                    node_budget=node_budget, best_only=best_only,
+                                    lower_bound=lower_bound).columns)
 
 
 def _side_to_analyse(board: Board, checker: str | None) -> tuple[str, bool]:
