@@ -49,8 +49,11 @@ def owned(peer):
 def pump() -> None:
     """Take the events of every owned peer (the opponents' moves are played
     here, on the test's thread) and keep them for the watches."""
-    for peer, backlog in list(_OWNED.values()):
+    for key, (peer, backlog) in list(_OWNED.items()):
+        stopped = peer.started and not peer.running      # then nothing more will come
         backlog.extend(peer.events())
+        if stopped and not backlog:
+            del _OWNED[key]
 
 
 def forget_owned() -> None:

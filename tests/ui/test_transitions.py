@@ -119,8 +119,8 @@ class Host(Mode):
     def answer(self):
         s = self.app.session
         watch = Watch(self.other)
-        watch.wait(net.Connected)
         until(self.app, lambda: s.network is not None and s.network.state is NetState.PLAYING)
+        watch.wait(net.Connected)                       # the window agreed on the hello
         assert (s.label('X'), s.label('O')) == ('You', 'Your friend (Guest)')
         self.app.step([click_col(self.app, 3)], DT)
         assert watch.wait(net.OpponentMove).column == 3
