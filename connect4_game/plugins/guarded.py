@@ -1,13 +1,5 @@
-"""Running a plug-in's moves without letting it break the game.
-
-:class:`SafePlayer` runs the moves defensively: ``choose`` returns
-``('ok', col)`` or ``('error', message)`` -- for an exception, a non-integer,
-an out-of-range or a full column -- never raising. It runs in a process of
-the plug-in's own, which is what puts a time limit on a move: the window's
-worker (:mod:`connect4_game.search.jobs`) and the process of a
-:class:`~connect4_game.plugins.process.ProcessPlayer` run a plug-in through
-it, and their parents replace a process that takes too long.
-"""
+"""Running a plug-in's moves without letting it break the game; the time limit is its process's,
+whose parent replaces a process that takes too long."""
 
 from __future__ import annotations
 
@@ -24,11 +16,7 @@ __all__ = ["SafePlayer"]
 
 
 class SafePlayer:
-    """Runs a plug-in player's moves without ever raising.
-
-    :param player: an object with ``next_move(board)`` (from :func:`load_player`).
-    :param label: how messages name it (default: its class name).
-    """
+    """Runs the moves of ``player`` (from :func:`load_player`), named ``label`` in messages."""
 
     def __init__(self, player: PluginPlayer, label: str | None = None) -> None:
         if not callable(getattr(player, "next_move", None)):
@@ -37,17 +25,9 @@ class SafePlayer:
         self.label = label or type(player).__name__
 
     def choose(self, board: Board) -> tuple[str, int | str]:
-        """Ask for a column for ``board`` (not modified: the plug-in gets a copy).
-
-        :returns: ``('ok', col)`` with ``col`` a playable column, or
-            ``('error', message)`` where message is one line naming the
-            plug-in and what went wrong: an exception (type, text, line in
-            the plug-in), a non-integer, a column off the board or a full
-            column. What the plug-in returned is quoted shortened
-            (:func:`connect4_game.core.checks.shown`: at most 40 characters, a long
-            number as ``'a 101-digit number'``). Never raises (except
-            KeyboardInterrupt).
-        """
+        """``('ok', col)`` with a playable column for a copy of ``board``, or ``('error', message)``:
+        one line naming the plug-in and the exception, non-integer, off-board or full column (values
+        quoted by :func:`~connect4_game.core.checks.shown`). Raises only KeyboardInterrupt."""
         try:
             copy = board.copy()
         except Exception as exc:

@@ -1,23 +1,6 @@
-"""Child processes that run code we do not trust: how they start, how they end.
-
-The game runs code it does not control in child processes: a user's
-``FILE.py:ClassName`` plug-in (the console game's
-:class:`connect4_game.plugins.ProcessPlayer`) and the searches and plug-in
-moves of the window's AI worker (:mod:`connect4_game.search.worker`). This module
-makes sure none of them, nor anything they start, outlives the game:
-
-* :func:`child_setup` -- first thing in a child: SIGTERM ends it, SIGINT is
-  left to the parent, it leads a process group of its own and it ends by
-  itself when its parent dies (even by SIGKILL);
-* :func:`guard_descendants` -- Linux, before the first plug-in code: every
-  process the plug-in starts, in any way, ends with the child;
-* :func:`kill_process_group` / :func:`stop_child` -- the parent's side: end a
-  child, its whole group and everything below it, then reap it;
-* :func:`describe_exit` -- how a child ended, in words for a message.
-
-Every function here never raises for a process that is already gone. This
-module never imports pygame (nor anything of the game).
-"""
+"""Child processes that run code we do not trust start in a group of their own and end, with
+everything they started, when the game ends (docs/plugins.md tells how). Nothing here raises
+for a process that is already gone."""
 
 from __future__ import annotations
 
@@ -34,30 +17,6 @@ __all__ = ["child_setup", "guard_descendants", "kill_process_group", "stop_child
            "describe_exit"]
 
 logger = logging.getLogger(__name__)
-
-# Linux, where a plug-in's own processes could otherwise outlive the game: a
-# plug-in can start processes that the at-fork hook never sees
-# (``subprocess.Popen`` forks in C) and that leave our process group
-# (``start_new_session=True``). So the first time a child is about to run
-# plug-in code, :func:`guard_descendants` splits it in two: the process the
-# game started becomes a small *guardian* that never runs plug-in code, and a
-# forked copy of it runs the plug-in. The guardian is a child subreaper
-# (prctl PR_SET_CHILD_SUBREAPER, see prctl(2)): every process the plug-in
-# starts stays below it, even after its own parent ended or it called
-# setsid(). The guardian kills all of them -- freeze the whole tree with
-# SIGSTOP, then SIGKILL it -- when the game dies (its parent-death signal is a
-# SIGTERM it handles), when it is asked to stop (SIGTERM: :func:`stop_child`)
-# and when the plug-in's process ends; then it ends the way that process did.
-#
-# The guardian ignores SIGHUP. It leads a process group (:func:`child_setup`)
-# holding the copy, and it freezes the copy while the game may still be
-# exiting: its parent-death signal fires as soon as the game's thread that
-# started it ends, before the game's other threads and the game itself have
-# ended. When the game then ends, the guardian's group becomes an orphaned
-# process group with a stopped member, and the kernel sends the whole group
-# SIGHUP and SIGCONT (POSIX, see _exit(2)). By default that SIGHUP would
-# end the guardian between freezing and killing, and what the plug-in started
-# in a session of its own would be left stopped, an orphan of init.
 
 _PR_SET_PDEATHSIG = 1            # <linux/prctl.h>
 _PR_SET_CHILD_SUBREAPER = 36
@@ -84,15 +43,12 @@ def _prctl(option: int, value: int) -> bool:
 
 
 def _die_with_parent(sig: int = int(_KILL)) -> bool:
-    """Linux: have the kernel send this process ``sig`` (SIGKILL by default)
-    when the thread that started it ends (its process dies, even by SIGKILL).
-    False elsewhere."""
+    """Linux: the kernel sends this process ``sig`` when the thread that started it ends."""
     return _prctl(_PR_SET_PDEATHSIG, int(sig))
 
 
 def _ended(pid: str, state: bytes) -> bool:
-    """True for a process that has ended (a zombie), not for one whose main
-    thread alone has ended while other threads go on (shown as a zombie too)."""
+    """A zombie whose other threads have ended too."""
     if state not in (b"Z", b"X", b"x"):
         return False
     try:
@@ -102,8 +58,7 @@ def _ended(pid: str, state: bytes) -> bool:
 
 
 def _children_map() -> dict[int, list[int]]:
-    """Linux: ``{ppid: [pid, ...]}`` of every process that has not ended
-    (zombies left out), read once from /proc."""
+    """Linux: ``{ppid: [pid, ...]}`` of every live process, read once from /proc."""
     kids: dict[int, list[int]] = {}
     try:
         names = os.listdir("/proc")
@@ -151,11 +106,8 @@ def _signal(pid: int, sig: int) -> None:
 
 
 def _kill_descendants(within: float = _KILL_WITHIN) -> None:
-    """Linux: SIGKILL every process below this one, taking at most ``within``
-    seconds. The tree is frozen first (SIGSTOP, parents before children, until
-    no new process turns up), so nothing can fork away while it is killed;
-    then everything is killed, and killed again until /proc shows no
-    descendant left. Does nothing where there is no /proc."""
+    """Linux: SIGKILL every process below this one within ``within`` seconds: freeze the tree
+    with SIGSTOP first, then kill until /proc shows none left."""
     if not _LINUX or not os.path.isdir("/proc"):
         return
     me = os.getpid()
@@ -197,9 +149,7 @@ def _die_like(sig: int) -> None:
 
 
 def _end_own_group() -> None:
-    """End this process and every process it started: on Linux each of its
-    descendants (see :func:`_kill_descendants`), and everywhere its process
-    group, if it leads one. Never returns."""
+    """End every descendant and this process's group, then this process. Never returns."""
     _kill_descendants()
     try:
         if hasattr(os, "killpg") and os.getpgrp() == os.getpid():
@@ -210,8 +160,8 @@ def _end_own_group() -> None:
 
 
 def _watch_parent(parent_pid: int) -> None:
-    """Daemon thread of a child: end the child's group once its parent is gone
-    (the portable fallback for the Linux parent-death signal)."""
+    """Daemon thread: end the child's group once its parent is gone (where there is no
+    parent-death signal)."""
     while True:
         time.sleep(_WATCH_PERIOD)
         if os.getppid() != parent_pid:
@@ -231,16 +181,14 @@ def _after_fork_in_child() -> None:
 
 
 def _guardian_stop(signum: int, frame: object) -> None:
-    """SIGTERM handler of a guardian (asked to stop, or the game died): end
-    every descendant, then end by SIGTERM."""
+    """SIGTERM handler of a guardian: end every descendant, then end by SIGTERM."""
     _kill_descendants()
     _die_like(signum)
 
 
 def _run_guardian(worker: int) -> None:
-    """The guardian's whole life after :func:`guard_descendants` forked
-    ``worker``: reap orphans until ``worker`` ends, end every descendant left,
-    then end the same way ``worker`` did (exit status or signal). Never returns."""
+    """The guardian's life: reap until ``worker`` ends, end every descendant, then end as
+    ``worker`` did. Never returns."""
     try:   # hold nothing of the worker's: its pipes, files, sockets
         fds = [int(fd) for fd in os.listdir("/proc/self/fd")]
     except (OSError, ValueError):
@@ -266,23 +214,10 @@ def _run_guardian(worker: int) -> None:
 
 
 def guard_descendants() -> bool:
-    """Linux, in a child prepared by :func:`child_setup`, before the first
-    plug-in code: make sure every process the plug-in starts ends with this
-    child, even one started by ``subprocess`` or in a session of its own.
-
-    This process forks: the copy returns and goes on (it runs the plug-in;
-    it is SIGKILLed if the guardian dies); this process stays behind as the
-    copy's guardian and never returns from here. The guardian is a child
-    subreaper, so every process the plug-in starts stays below it, and it
-    kills all of them when the game dies (its parent-death signal is a
-    SIGTERM it handles), on SIGTERM and when the copy ends. It keeps the pid
-    the parent knows: signalling, waiting for and :func:`stop_child` work as
-    before, and it ends with the copy's exit status or signal.
-
-    Runs once per process (later calls return at once); does nothing, and
-    returns False, on other systems, outside such a child, off the main
-    thread, or if the kernel refuses. True when the caller now runs guarded.
-    """
+    """Linux, in a child prepared by :func:`child_setup`, before the first plug-in code: fork; the
+    copy returns True and runs the plug-in, this process stays behind as its guardian and never
+    returns. Once per process; False (nothing done) elsewhere, off the main thread or if the
+    kernel refuses."""
     global _guard_tried
     if _guard_tried or not _LINUX or _setup_pid != os.getpid() or not hasattr(os, "fork") \
             or threading.current_thread() is not threading.main_thread():
@@ -321,29 +256,9 @@ def guard_descendants() -> bool:
 
 
 def child_setup(parent_pid: int, own_group: bool = True) -> None:
-    """Prepare a child process that may run plug-in code; call it first thing
-    in the child.
-
-    * SIGTERM ends the child (the default action, whatever disposition it
-      inherited: an ignored SIGTERM survives ``exec``); SIGINT is ignored, since
-      the parent decides when its children stop (Ctrl-C is the parent's).
-    * With ``own_group`` (POSIX) the child leads a new process group, so that
-      :func:`kill_process_group` also ends every process a plug-in starts.
-    * The child ends when its parent does, even when the parent is killed by
-      SIGKILL: on Linux through the kernel's parent-death signal (SIGKILL;
-      note that it fires when the parent *thread* that started the child
-      ends), everywhere else that has a parent pid through a daemon thread
-      that checks every 0.5 s whether the parent changed, and then kills the
-      child's group. Processes a plug-in forks with ``os.fork`` get the same
-      parent-death signal, so they end with the child.
-    * On Linux, call :func:`guard_descendants` before running plug-in code:
-      then every process a plug-in starts, in any way, ends with the child.
-
-    :param parent_pid: ``os.getpid()`` of the parent, taken before starting
-        the child; a child whose parent already died ends at once.
-    :param own_group: start a new process group (skipped where there is no
-        ``os.setpgid``).
-    """
+    """First thing in a child that may run plug-in code: SIGTERM ends it, SIGINT is ignored, with
+    ``own_group`` it leads a new process group, and it ends when ``parent_pid`` (the parent's
+    ``os.getpid()``) dies, at once if it already has."""
     global _setup_pid, _setup_parent
     for name, action in (("SIGTERM", signal.SIG_DFL), ("SIGINT", signal.SIG_IGN)):
         if hasattr(signal, name):
@@ -367,14 +282,8 @@ def child_setup(parent_pid: int, own_group: bool = True) -> None:
 
 
 def kill_process_group(pid: int | None, leader: bool = True) -> None:
-    """SIGKILL the process group led by child ``pid`` (see :func:`child_setup`)
-    and, with ``leader``, ``pid`` itself (for a child not in its group yet).
-
-    Pass ``leader=False`` once the child has been reaped (its pid may belong
-    to another process by then); a group id stays reserved while any process
-    of the group lives, so the group itself is always safe to signal. Our own
-    group is never signalled. Never raises; on Windows it ends ``pid`` only.
-    """
+    """SIGKILL the group led by child ``pid`` and, with ``leader``, ``pid`` itself (pass False
+    once the child is reaped). Never our own group; never raises."""
     if not pid or pid <= 0:
         return
     if hasattr(os, "killpg"):
@@ -389,18 +298,8 @@ def kill_process_group(pid: int | None, leader: bool = True) -> None:
 
 
 def stop_child(process: BaseProcess, wait: float = 2.0) -> None:
-    """End a ``multiprocessing`` child started with :func:`child_setup`, every
-    process a plug-in started in it and its process group, then reap it
-    (waiting at most ``wait`` seconds for each step). Never raises.
-
-    :param process: the child (``multiprocessing.Process``); one never
-        started is left alone.
-    :param wait: seconds, at most, for each of the two steps.
-
-    On Linux the child is first sent SIGTERM: a guardian (see
-    :func:`guard_descendants`) then ends every process below it, even those
-    outside its group, before it ends; a child that is not one just ends.
-    Then, and everywhere else at once, the group is killed with SIGKILL."""
+    """End ``process`` (started with :func:`child_setup`), everything it started and its group,
+    then reap it, waiting at most ``wait`` seconds a step. Never raises."""
     try:
         if process.pid is None:          # never started
             return
@@ -415,8 +314,7 @@ def stop_child(process: BaseProcess, wait: float = 2.0) -> None:
 
 
 def describe_exit(exitcode: int | None) -> str:
-    """``'exit status 3'``, ``'killed by signal SIGKILL'`` or, for a process
-    still running (None), ``'closed its connection'``: how a child ended."""
+    """``'exit status 3'``, ``'killed by signal SIGKILL'``, or ``'closed its connection'`` for None."""
     if exitcode is None:
         return "closed its connection"
     if exitcode < 0:

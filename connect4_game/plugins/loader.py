@@ -1,29 +1,6 @@
-"""Loading a user's own player from ``FILE.py:ClassName``.
-
-:func:`load_class` imports the file as a fresh module and returns the class;
-:func:`load_player` builds the player for a side. Three interfaces are
-understood:
-
-* **BU CS111 ps9** (our engine's): ``Cls(checker)`` (or
-  ``Cls(checker, tiebreak, lookahead)`` like the assignment's ``AIPlayer``,
-  Problem 4) with attribute ``checker`` and ``next_move(board)`` on a
-  :class:`connect4_game.core.board.Board`.
-* **HMC CS5** (hw6pr3): ``Cls(ox, tbt, ply)`` with ``nextMove(board)`` on a
-  ``Board(width, height)`` with ``addMove``/``allowsMove``/...
-* **Dutch "Vier op een rij"**: ``Cls(ox, tbt, ply)`` with ``next_move(board)``
-  on a ``Board(width, height)`` with ``add_move``/...
-
-CS5 and Dutch players are wrapped by the *adapter hook*: :data:`ADAPTERS` is
-an ordered list of ``(name, detect, wrap)``; the first adapter whose
-``detect(instance)`` is true turns the instance into an engine-style player
-with ``wrap(instance)``. The built-in ``'cs5'`` adapter (detects an ``ox``
-attribute or a ``nextMove`` method) uses
-:func:`connect4_game.compat.adapter.as_engine_player`, which copies our board
-into the plug-in's own ``Board`` class on every move. :func:`register_adapter`
-adds more.
-
-Every problem while loading raises ``ValueError`` with one clear line.
-"""
+"""Loading a user's own player from ``FILE.py:ClassName``: a BU CS111 ps9 player (Problems 2 and
+4), or an HMC CS5 / "Vier op een rij" one wrapped by the first matching adapter of
+:data:`ADAPTERS`. Every problem while loading raises ``ValueError`` with one line."""
 
 from __future__ import annotations
 
@@ -46,9 +23,8 @@ __all__ = ["PluginPlayer", "ADAPTERS", "register_adapter", "load_class", "load_p
 
 
 class PluginPlayer(Protocol):
-    """A loaded player as the game asks it for a move (BU CS111 ps9,
-    Problem 2's ``next_move(b)``); what it answers is checked by the caller
-    (:class:`~connect4_game.plugins.guarded.SafePlayer`)."""
+    """A loaded player (BU CS111 ps9, Problem 2's ``next_move(b)``); its answer is checked by
+    :class:`~connect4_game.plugins.guarded.SafePlayer`."""
 
     def next_move(self, board: Board, /) -> object: ...
 
@@ -59,7 +35,6 @@ def _is_cs5_style(obj: object) -> bool:
 
 
 def _wrap_cs5(obj: object) -> PluginPlayer:
-    """``obj`` as an engine-style player (see :mod:`connect4_game.compat.adapter`)."""
     from connect4_game.compat import adapter  # the package registers the CS5/Dutch boards
     return adapter.as_engine_player(obj)
 
@@ -73,14 +48,10 @@ by :func:`load_player`; change it only through :func:`register_adapter`."""
 
 def register_adapter(name: str, detect: Callable[[object], bool],
                      wrap: Callable[[object], PluginPlayer], first: bool = True) -> None:
-    """Add an adapter for another player interface.
+    """Add an adapter: ``detect(instance) -> bool``, ``wrap(instance)`` -> a player with
+    ``checker`` and ``next_move(board) -> int``; tried before the built-in ones unless not ``first``.
 
-    :param detect: ``detect(instance) -> bool``: does this adapter apply?
-    :param wrap: ``wrap(instance) -> player`` with ``checker`` and
-        ``next_move(engine_board) -> int``.
-    :param first: try it before the built-in ones (default) or after.
-    :raises ValueError: if ``detect``/``wrap`` are not callable or the name is taken.
-    """
+    :raises ValueError: if ``detect``/``wrap`` are not callable or the name is taken."""
     if not callable(detect) or not callable(wrap):
         raise ValueError("detect and wrap must be callables")
     if any(n == name for n, _, _ in ADAPTERS):
@@ -94,15 +65,11 @@ def register_adapter(name: str, detect: Callable[[object], bool],
 
 
 def load_class(spec: str) -> type:
-    """Import the file of ``spec`` as a fresh module and return the class.
+    """Import the file of ``spec`` as a fresh module (its folder appended to ``sys.path``) and
+    return the class.
 
-    The file's directory is appended to ``sys.path`` (so a student's file
-    can import its own Board module next to it).
-
-    :raises ValueError: one line, for a malformed spec, a missing or
-        unreadable file, a syntax error (file and line named), any
-        exception raised while importing, or a missing / non-class name.
-    """
+    :raises ValueError: one line, for a malformed spec, a missing or unreadable file, a syntax
+        error (file and line named), an exception while importing, or a missing / non-class name."""
     path, cls_name = parse_spec(spec)
     if not path.is_file():
         raise ValueError(f"plug-in file {str(path)!r} not found")
@@ -160,21 +127,12 @@ def _required_positional(cls: type) -> int | None:
 
 def load_player(spec: str, checker: str, tiebreak: str = CONSOLE_TIEBREAK,
                 lookahead: int = CONSOLE_LOOKAHEAD) -> PluginPlayer:
-    """Build the player of ``spec`` (``'FILE.py:ClassName'``) for ``checker``.
+    """The player of ``spec`` for ``checker``: the class is called with as many of ``(checker,
+    tiebreak, lookahead)`` as it requires (1 or 3); a ``cs5[...]`` / ``vieropeenrij[...]`` spec
+    goes to :func:`connect4_game.compat.player_from_spec`.
 
-    The class is called with as many of ``(checker, tiebreak, lookahead)``
-    as its constructor requires (1 for the assignment's ``Player(checker)``, 3 for
-    ``AIPlayer`` / CS5 / Dutch ``Player(ox, tbt, ply)``; by default the console
-    game's tiebreak and lookahead, as in the assignment). A CS5/Dutch-style
-    instance is wrapped by the first matching adapter (see :data:`ADAPTERS`).
-    Specs ``'cs5[:TBT[:PLY]]'`` / ``'vieropeenrij[...]'`` are handed to
-    :func:`connect4_game.compat.player_from_spec`.
-
-    :returns: an object with ``checker`` and ``next_move(board) -> int``.
-    :raises ValueError: one line naming the problem (see :func:`load_class`),
-        a constructor that needs more than 3 arguments or raises, or an
-        object with no ``next_move``/``nextMove``.
-    """
+    :raises ValueError: one line, as :func:`load_class`, or for a constructor that needs more
+        than 3 arguments or raises, or an object with no ``next_move``/``nextMove``."""
     validate_checker(checker)
     if not is_plugin_spec(spec) and is_compat_spec(spec):
         from connect4_game.compat import player_from_spec

@@ -1,8 +1,5 @@
-"""A ``FILE.py:ClassName`` plug-in that plays from a process of its own
-(:class:`ProcessPlayer`, for the console game and the tournament). The
-child side is :func:`_plugin_main`; its lifetime is looked after by
-:mod:`connect4_game.plugins.lifetime`.
-"""
+"""A ``FILE.py:ClassName`` plug-in that plays from a process of its own (the console game and the
+tournament)."""
 
 from __future__ import annotations
 
@@ -32,15 +29,13 @@ MAX_REPLY = 64 * 1024
 
 
 def _send_json(conn: mp_connection.Connection, *values: object) -> None:
-    """Send ``[value, ...]`` as one JSON message (UTF-8 bytes)."""
     conn.send_bytes(json.dumps(list(values)).encode("utf-8"))
 
 
 def _plugin_main(conn: mp_connection.Connection, parent_pid: int, spec: str, checker: str,
                  tiebreak: str, lookahead: int, label: str) -> None:
-    """Child process of :class:`ProcessPlayer`: load the plug-in, then answer
-    ``{"rows": [...]}`` requests with ``["ok", col]`` or ``["error", text]``
-    (JSON, so the parent never unpickles anything the plug-in could forge)."""
+    """The child: load the plug-in, then answer ``{"rows": [...]}`` with ``["ok", col]`` or
+    ``["error", text]`` as JSON (the parent never unpickles what the plug-in could forge)."""
     child_setup(parent_pid)
     guard_descendants()
     try:
@@ -77,37 +72,15 @@ def _plugin_main(conn: mp_connection.Connection, parent_pid: int, spec: str, che
 
 
 class ProcessPlayer:
-    """A ``FILE.py:ClassName`` plug-in that plays from a process of its own.
+    """The assignment's player interface (BU CS111 ps9, Problem 2) for a plug-in run only in a child
+    process (:func:`child_setup`); each move sends a copy of the rows and reads a column, as JSON,
+    so nothing the plug-in does can change, end or hang the game. On the first fault (an
+    exception, a bad column, no answer within ``timeout`` seconds or None for no limit, the process
+    ending) it calls ``out`` with one line ending ``'You take over X.'``, stops the child, and
+    ``fallback`` (default: the console :class:`~connect4_game.players.Player`) plays on.
 
-    The plug-in is loaded and run only in a child process (started with ``start_method``, ``'spawn'`` by default,
-    set up by :func:`child_setup`: its own process group, gone when this
-    process dies). Each move sends the child the board's rows (a copy) and
-    reads back a column, as JSON; the plug-in can neither see nor change the
-    game's :class:`~connect4_game.core.board.Board`, and nothing it does in its
-    process (``os._exit``, ``sys.exit``, raising ``KeyboardInterrupt``,
-    closing ``sys.stdout``, threads that never end, walking ``gc`` for the
-    game's objects, processes it forks or starts, see
-    :func:`guard_descendants`) can end or hang the game.
-
-    The assignment's player interface (BU CS111 ps9, Problem 2): ``checker``,
-    ``num_moves``, ``opponent_checker()``, ``repr`` ``'Player X'`` and
-    ``next_move(board) -> int``. On the first fault (an exception, a bad
-    column, no answer within ``timeout`` seconds, the process ending) it
-    prints one line -- what happened and ``'You take over X.'`` -- stops the
-    child and from then on ``fallback`` (by default the console
-    :class:`~connect4_game.players.Player`, i.e. the user) plays that side.
-    :meth:`close` ends the child and every process in its group.
-
-    :param spec: ``'FILE.py:ClassName'``.
-    :param checker: a :class:`~connect4_game.core.side.Side` (or its letter).
-    :param label: how messages name the plug-in (default ``spec``).
-    :param timeout: seconds per move, or None for no limit.
-    :param load_timeout: seconds the child may take to start and load the plug-in.
-    :param out: a callable printing one line (default :func:`print`).
-    :raises ValueError: one line, if the plug-in cannot be loaded (see
-        :func:`load_player`), its process ends while loading it, or loading
-        takes longer than ``load_timeout`` seconds; no child is left running.
-    """
+    :raises ValueError: one line, if the plug-in cannot be loaded within ``load_timeout`` seconds;
+        no child is left running."""
 
     def __init__(self, spec: str, checker: str, tiebreak: str = CONSOLE_TIEBREAK,
                  lookahead: int = CONSOLE_LOOKAHEAD, label: str | None = None,
@@ -150,23 +123,18 @@ class ProcessPlayer:
 
     @property
     def pid(self) -> int | None:
-        """Process id of the plug-in's process (None once it is stopped)."""
+        """The plug-in process's id (None once stopped)."""
         return None if self._process is None else self._process.pid
 
     def __repr__(self) -> str:
         return "Player " + self.checker
 
     def opponent_checker(self) -> str:
-        """The other side's checker, ``'O'`` for ``'X'`` and back."""
         return other(self.checker)
 
     def _receive(self, timeout: float | None) -> tuple[str, object]:
-        """Wait for the child's next answer: ``('ready'|'ok'|'error', value)``,
-        ``('died', how)``, ``('bad', None)`` or ``('timeout', None)``.
-
-        :param timeout: seconds, or None to wait as long as the child lives.
-        :raises KeyboardInterrupt: on Ctrl-C, as it comes.
-        """
+        """The child's next answer, ``('ready'|'ok'|'error', value)``, ``('died', how)``, ``('bad',
+        None)`` or ``('timeout', None)``, waiting ``timeout`` seconds (None: while it lives)."""
         process = self._process
         if process is None:
             return ("died", "stopped")
@@ -197,7 +165,6 @@ class ProcessPlayer:
                 return ("timeout", None)
 
     def _exit_text(self) -> str:
-        """How the child ended (see :func:`connect4_game.plugins.lifetime.describe_exit`)."""
         process = self._process
         if process is None:
             return "stopped"
@@ -227,12 +194,9 @@ class ProcessPlayer:
         return f"{self.label} sent an answer that is not a move"
 
     def next_move(self, b: Board) -> int:
-        """The plug-in's column for ``b`` (``b`` is not changed), or the
-        fallback's after a fault (see the class doc).
+        """The plug-in's column for ``b`` (unchanged), or the fallback's after a fault.
 
-        :raises KeyboardInterrupt: on Ctrl-C while waiting (the game ends;
-            call :meth:`close`).
-        """
+        :raises KeyboardInterrupt: on Ctrl-C while waiting."""
         if not self.taken_over:
             answer = self._ask(b)
             if isinstance(answer, int):
@@ -250,8 +214,7 @@ class ProcessPlayer:
         return col
 
     def close(self) -> None:
-        """End the plug-in's process and every process in its group (idempotent,
-        never raises)."""
+        """End the plug-in's process and its group; idempotent, never raises."""
         proc, self._process = getattr(self, "_process", None), None
         if proc is not None:
             stop_child(proc)
