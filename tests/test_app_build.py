@@ -52,10 +52,9 @@ def test_icon_is_the_windows_icon_drawing(monkeypatch):
     import pygame
 
     from connect4_game.ui import themes
-    from connect4_game.ui.services import ThemeService
     shown = []
     monkeypatch.setattr(pygame.display, 'set_icon', shown.append)
-    ThemeService.set_icon(themes.get_theme(None))
+    themes.set_icon(themes.get_theme(None))
     assert len(shown) == 1
     assert _pixels(shown[0]) == _pixels(build_app.draw_icon(32))
 

@@ -168,7 +168,7 @@ def test_the_window_session_and_start_up_do_not_import_pygame():
     """The game state and the start-up logic can be used (and tested) without a window."""
     import subprocess
     import sys
-    code = ('import sys, connect4_game.play.session, connect4_game.ui.startup, connect4_game.cli, '
+    code = ('import sys, connect4_game.play.session, connect4_game.play.start, connect4_game.cli, '
             'connect4_game.net, connect4_game.ai.review; print("pygame" in sys.modules)')
     out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, cwd=ROOT,
                          timeout=60)

@@ -64,7 +64,7 @@ from connect4_game.storage.settings import (
 )
 
 if TYPE_CHECKING:
-    from connect4_game.ui.startup import AppOptions
+    from connect4_game.play.start import AppOptions
 
 __all__ = ['build_parser', 'main', 'parse_player']
 
@@ -412,8 +412,8 @@ def _plain_start(args: argparse.Namespace) -> bool:
 
 def window_options(args: argparse.Namespace, rows: int | None, cols: int | None,
                    moves: list[int]) -> AppOptions:
-    """The :class:`~connect4_game.ui.startup.AppOptions` of the parsed ``args``."""
-    from connect4_game.ui.startup import AppOptions
+    """The :class:`~connect4_game.play.start.AppOptions` of the parsed ``args``."""
+    from connect4_game.play.start import AppOptions
     la = DEFAULT_LOOKAHEAD if args.lookahead is None else args.lookahead
     tb = args.tiebreak or DEFAULT_TIEBREAK
     x = args.x.with_(lookahead=la, tiebreak=tb) if args.x else None

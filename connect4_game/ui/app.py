@@ -23,6 +23,7 @@ from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.oska.engine import OSKA_DEFAULT_LOOKAHEAD, OSKA_MAX_LOOKAHEAD
 from connect4_game.play.network_game import NetworkGame
 from connect4_game.play.session import GameSession
+from connect4_game.play.start import AppOptions, players_to_settings, resolve_start
 from connect4_game.search.worker import SearchWorker
 from connect4_game.seat_config import PlayerSpec
 from connect4_game.storage.savegame import SavedGame
@@ -39,9 +40,7 @@ from connect4_game.ui.services import (
     SettingsStore,
     SoundService,
     StatsService,
-    ThemeService,
 )
-from connect4_game.ui.startup import AppOptions, players_to_settings, resolve_start
 from connect4_game.ui.widgets import draw_tooltip
 from connect4_game.ui.window import Window
 
@@ -92,10 +91,8 @@ class App:
         self.worker = worker or SearchWorker()
         self.running = True
         self.elapsed = 0.0
-        self.themes = ThemeService(self.remember, self.note)
-        self.theme: themes.Theme = self.themes.choose(opts.theme or self.settings.theme)
-        self.theme_name = self.theme.name
-        self.themes.set_icon(self.theme)
+        self.theme = self._theme(opts.theme or self.settings.theme)
+        themes.set_icon(self.theme)
         self.sounds = SoundService(bool(opts.mute or self.settings.muted), self.remember,
                                    self.note)
         self.stats = StatsService(opts.use_settings, on_record=lambda: self.game.record_changed())
@@ -164,8 +161,20 @@ class App:
     def set_theme(self, name: str) -> None:
         """Use the theme called ``name`` (an unknown one: the default, with a
         notice) and keep it for the next start."""
-        self.theme = self.themes.set(name)
-        self.theme_name = self.theme.name
+        self.theme = self._theme(name)
+        self.remember(theme=self.theme.name)
+
+    @property
+    def theme_name(self) -> str:
+        """The name of the theme in use."""
+        return self.theme.name
+
+    def _theme(self, name: str | None) -> themes.Theme:
+        try:
+            return themes.get_theme(name)
+        except ValueError as exc:
+            self.note(str(exc))
+            return themes.get_theme(None)
 
     def set_language(self, code: str) -> None:
         """Switch the window's language (and keep it for the next start).

@@ -14,7 +14,7 @@ from connect4_game.ui.services import Clipboard, ClipboardError
 
 if TYPE_CHECKING:
     from connect4_game.play.session import GameSession
-    from connect4_game.ui.startup import AppOptions
+    from connect4_game.play.start import AppOptions
 
 __all__ = ['GameFiles']
 
@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 class GameFiles:
     """Saving, autosaving and copying the game.
 
-    :param options: the app's :class:`~connect4_game.ui.startup.AppOptions`
+    :param options: the app's :class:`~connect4_game.play.start.AppOptions`
         (``use_settings`` and ``owns_autosave`` decide about the autosave).
     :param clipboard: where :meth:`copy_moves` puts the moves.
     """
@@ -35,7 +35,7 @@ class GameFiles:
 
     def owns_autosave(self) -> bool:
         """Whether this run may offer, write or remove the autosave (see
-        :class:`~connect4_game.ui.startup.AppOptions`)."""
+        :class:`~connect4_game.play.start.AppOptions`)."""
         return bool(self.options.use_settings and self.options.owns_autosave)
 
     def autosave(self, session: GameSession) -> None:

@@ -1,4 +1,4 @@
-"""What the screens share besides the game: settings file, theme, sound,
+"""What the screens share besides the game: settings file, sound,
 statistics, clipboard and language, one small class each. A service that
 fails at start reports through ``note(text)`` and goes on with a safe
 default; a changed setting goes to ``remember(**changes)``."""
@@ -13,15 +13,12 @@ from collections.abc import Callable
 import pygame
 
 from connect4_game.core.messages import clip
-from connect4_game.core.side import Side
 from connect4_game.i18n import _
 from connect4_game.storage.settings import Settings
 from connect4_game.storage.stats import Stats, load_stats
-from connect4_game.ui import themes
 from connect4_game.ui.sound import SoundPlayer
 
-__all__ = ['SettingsStore', 'ThemeService', 'SoundService', 'StatsService', 'Clipboard',
-           'ClipboardError']
+__all__ = ['SettingsStore', 'SoundService', 'StatsService', 'Clipboard', 'ClipboardError']
 
 log = logging.getLogger(__name__)
 
@@ -76,49 +73,6 @@ class SettingsStore:
             return False
         self.dirty = False
         return True
-
-
-class ThemeService:
-    """Looks up, changes and shows themes (:mod:`connect4_game.ui.themes`).
-
-    The theme in use is ``app.theme`` (and its name ``app.theme_name``),
-    the plain attributes every screen reads; ``App.set_theme`` changes them
-    through :meth:`set`.
-
-    :param remember: keeps a chosen theme for the next start.
-    :param note: reports an unknown theme name.
-    """
-
-    def __init__(self, remember: Remember, note: Note) -> None:
-        self.remember = remember
-        self.note = note
-
-    def choose(self, name: str | None) -> themes.Theme:
-        """The theme called ``name`` (None: the default); an unknown name is
-        noted and the default theme returned."""
-        try:
-            return themes.get_theme(name)
-        except ValueError as exc:
-            self.note(str(exc))
-            return themes.get_theme(None)
-
-    def set(self, name: str) -> themes.Theme:
-        """:meth:`choose` ``name`` and remember the choice; returns the theme."""
-        theme = self.choose(name)
-        self.remember(theme=theme.name)
-        return theme
-
-    @staticmethod
-    def set_icon(theme: themes.Theme) -> None:
-        """A checker of each side in ``theme``'s colours as the 32 x 32 pixel
-        window icon (best effort: no error if the display refuses it)."""
-        try:
-            icon = pygame.Surface((32, 32), pygame.SRCALPHA)
-            icon.blit(themes.checker_surface(theme, Side.O, 10), (10, 0))
-            icon.blit(themes.checker_surface(theme, Side.X, 10), (0, 10))
-            pygame.display.set_icon(icon)
-        except (pygame.error, ValueError):
-            pass
 
 
 class SoundService:

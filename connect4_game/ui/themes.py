@@ -17,7 +17,7 @@ from connect4_game.storage.settings import DEFAULT_THEME
 from connect4_game.storage.settings import THEMES as THEME_NAMES
 
 __all__ = ["Theme", "THEMES", "DEFAULT_THEME", "SHAPES", "get_theme", "next_theme",
-           "checker_surface"]
+           "checker_surface", "set_icon"]
 
 RGB = tuple[int, int, int]
 SHAPES = (None, "cross", "ring")
@@ -217,3 +217,15 @@ def checker_surface(theme: Theme, checker: str, radius: int) -> pygame.Surface:
         _CACHE.clear()
     _CACHE[key] = sprite
     return sprite
+
+
+def set_icon(theme: Theme) -> None:
+    """A checker of each side in ``theme``'s colours as the 32 x 32 pixel
+    window icon (best effort: no error if the display refuses it)."""
+    try:
+        icon = pygame.Surface((32, 32), pygame.SRCALPHA)
+        icon.blit(checker_surface(theme, Side.O, 10), (10, 0))
+        icon.blit(checker_surface(theme, Side.X, 10), (0, 10))
+        pygame.display.set_icon(icon)
+    except (pygame.error, ValueError):
+        pass

@@ -1,6 +1,6 @@
-"""What the screens use of the window, as typed protocols the
-:class:`~connect4_game.ui.app.App` provides; a screen declares the
-smallest it needs. Imports no screen but the base."""
+"""What the screens use of the window: :class:`AppServices`, the typed
+protocol the :class:`~connect4_game.ui.app.App` provides (a screen that needs
+only the theme and the stack takes the base's :class:`Host`)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pygame
 from connect4_game.net.options import NetworkOptions
 from connect4_game.play.network_game import NetworkGame
 from connect4_game.play.session import GameSession
+from connect4_game.play.start import AppOptions
 from connect4_game.search.worker import SearchWorker
 from connect4_game.seat_config import PlayerSpec
 from connect4_game.storage.savegame import SavedGame
@@ -19,29 +20,59 @@ from connect4_game.ui.pointer import CutTextTips
 from connect4_game.ui.screen_stack import ScreenStack
 from connect4_game.ui.screens.base import Host, Screen
 from connect4_game.ui.services import SoundService, StatsService
-from connect4_game.ui.startup import AppOptions
 
-__all__ = ['Host', 'GameHost', 'SearchHost', 'Transitions', 'Preferences', 'AppServices']
+__all__ = ['Host', 'AppServices']
 
 
-class GameHost(Host, Protocol):
-    """A :class:`Host` with the game in progress."""
+class AppServices(Host, Protocol):
+    """Everything the window gives its screens: the game, the search worker
+    (see :meth:`Screen.worker_replaced`), the moves between screens, the
+    player's choices and services."""
 
     @property
     def session(self) -> GameSession: ...
 
-
-class SearchHost(Host, Protocol):
-    """A :class:`Host` with the window's search worker (a search runs in
-    its process; see :meth:`Screen.worker_replaced
-    <connect4_game.ui.screens.base.Screen.worker_replaced>`)."""
-
     @property
     def worker(self) -> SearchWorker: ...
 
+    @property
+    def surface(self) -> pygame.Surface: ...
 
-class Transitions(Protocol):
-    """The moves between screens and games the window makes for a screen."""
+    @property
+    def stack(self) -> ScreenStack: ...
+
+    @property
+    def screen(self) -> Screen: ...
+
+    @property
+    def files(self) -> GameFiles: ...
+
+    @property
+    def tips(self) -> CutTextTips: ...
+
+    @property
+    def invitation(self) -> str: ...
+
+    @property
+    def options(self) -> AppOptions: ...
+
+    @property
+    def theme_name(self) -> str: ...
+
+    @property
+    def language(self) -> str: ...
+
+    @property
+    def sounds(self) -> SoundService: ...
+
+    @property
+    def stats(self) -> StatsService: ...
+
+    def set_theme(self, name: str) -> None: ...
+
+    def set_language(self, code: str) -> None:
+        """:raises ValueError: for a language the game does not have."""
+        ...
 
     def show_game(self) -> None: ...
 
@@ -66,63 +97,10 @@ class Transitions(Protocol):
 
     def start_network(self, options: NetworkOptions,
                       first_tries: float | None = None) -> NetworkGame:
-        """Host or join as ``options`` say.
-
-        :raises OSError: if a host cannot listen.
-        :raises ValueError: for a bad address, port, side or code.
-        """
+        """:raises OSError: if a host cannot listen.
+        :raises ValueError: for a bad address, port, side or code."""
         ...
 
     def toggle_fullscreen(self) -> None: ...
 
     def quit(self) -> None: ...
-
-
-class Preferences(Protocol):
-    """The player's choices and the services that keep them."""
-
-    @property
-    def options(self) -> AppOptions: ...
-
-    @property
-    def theme_name(self) -> str: ...
-
-    @property
-    def language(self) -> str: ...
-
-    @property
-    def sounds(self) -> SoundService: ...
-
-    @property
-    def stats(self) -> StatsService: ...
-
-    def set_theme(self, name: str) -> None: ...
-
-    def set_language(self, code: str) -> None:
-        """Switch the language and keep it for the next start.
-
-        :raises ValueError: for a language the game does not have.
-        """
-        ...
-
-
-class AppServices(GameHost, SearchHost, Transitions, Preferences, Protocol):
-    """Everything the window gives its screens (the game screen uses most of it)."""
-
-    @property
-    def surface(self) -> pygame.Surface: ...
-
-    @property
-    def stack(self) -> ScreenStack: ...
-
-    @property
-    def screen(self) -> Screen: ...
-
-    @property
-    def files(self) -> GameFiles: ...
-
-    @property
-    def tips(self) -> CutTextTips: ...
-
-    @property
-    def invitation(self) -> str: ...

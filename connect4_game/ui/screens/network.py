@@ -5,7 +5,6 @@ itself is :mod:`connect4_game.net`; the game it plays is the session's."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
 
 import pygame
 
@@ -14,37 +13,21 @@ from connect4_game.core.side import Side
 from connect4_game.i18n import _
 from connect4_game.net.address import DEFAULT_PORT
 from connect4_game.net.options import NetMode, NetworkOptions
-from connect4_game.play.network_game import NetworkGame
 from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.confirm import ConfirmScreen
-from connect4_game.ui.screens.host import GameHost
+from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.widgets import Button, Choice, TextField
 
-__all__ = ['NetworkScreen', 'NetworkHost']
-
-
-class NetworkHost(GameHost, Protocol):
-    """What the network screen uses of the window: the game (is one in
-    progress?), starting the network game and going back to it."""
-
-    def start_network(self, options: NetworkOptions,
-                      first_tries: float | None = None) -> NetworkGame:
-        """Host or join as ``options`` say (see
-        :meth:`~connect4_game.ui.screens.host.Transitions.start_network`)."""
-        ...
-
-    def show_game(self) -> None:
-        """Back to the game."""
-        ...
+__all__ = ['NetworkScreen']
 
 
 class NetworkScreen(Screen):
     """Host or join; Enter (or the button) goes, Esc returns."""
 
-    app: NetworkHost
+    app: AppServices
 
-    def __init__(self, app: NetworkHost, error: str = '') -> None:
+    def __init__(self, app: AppServices, error: str = '') -> None:
         super().__init__(app)
         self.mode = Choice(_('Play'), [('host', _('Host a game')), ('join', _('Join a game'))],
                            'host')

@@ -20,7 +20,6 @@ the players from before it
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
 
 import pygame
 
@@ -39,9 +38,8 @@ from connect4_game.players import MAX_LOOKAHEAD, TIEBREAKS, WARN_LOOKAHEAD, clam
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.ui import themes
 from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
-from connect4_game.ui.screen_stack import ScreenStack
 from connect4_game.ui.screens.base import Screen
-from connect4_game.ui.screens.host import GameHost, Preferences, Transitions
+from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.screens.oska import OskaScreen
 from connect4_game.ui.widgets import Button, Choice, Stepper, draw_tooltip
 
@@ -184,18 +182,6 @@ Row = Choice[str] | Choice[int] | _InfoRow
 """A row of the dialog."""
 
 
-class NewGameHost(GameHost, Transitions, Preferences, Protocol):
-    """What the new-game dialog uses of the window: the game (its players
-    and board are the defaults), the moves to a new game or another screen,
-    the theme and language, and the screens under it (Oska, if it lies
-    under the dialog, gives its own defaults)."""
-
-    @property
-    def stack(self) -> ScreenStack:
-        """The screens, bottom first."""
-        ...
-
-
 class NewGameScreen(Screen):
     """Choose the game, the players and the board, then Start (Enter) or
     Cancel (Esc).
@@ -206,9 +192,9 @@ class NewGameScreen(Screen):
     until Start. Opened over Oska, the game chosen is Oska.
     """
 
-    app: NewGameHost
+    app: AppServices
 
-    def __init__(self, app: NewGameHost) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self._build()
 

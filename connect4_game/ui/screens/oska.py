@@ -9,7 +9,7 @@ selection, then goes back to Connect Four."""
 from __future__ import annotations
 
 import dataclasses
-from typing import NamedTuple, Protocol, TypedDict
+from typing import NamedTuple, TypedDict
 
 import pygame
 
@@ -37,7 +37,7 @@ from connect4_game.ui.animation import ease_in_out_sine
 from connect4_game.ui.render import MIN_FONT, darker, fit_text, font, mix, wrap_text
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.help import HelpScreen
-from connect4_game.ui.screens.host import SearchHost, Transitions
+from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.themes import RGB, Theme, checker_surface
 
 __all__ = ['OskaScreen', 'OskaHelpScreen', 'Slide', 'SlideState', 'Square', 'board_layout',
@@ -160,14 +160,6 @@ class OskaHelpScreen(HelpScreen):
         return _('Press any key or click to return to Oska.')
 
 
-class OskaHost(SearchHost, Transitions, Protocol):
-    """The search worker (the AI's moves), the new-game dialog (G) and the
-    window's size at the start."""
-
-    @property
-    def surface(self) -> pygame.Surface: ...
-
-
 class OskaScreen(Screen):
     """One Oska game.
 
@@ -189,9 +181,9 @@ class OskaScreen(Screen):
     PASS_TIME = 1.2
     updates_below = False          # the Connect Four game waits while Oska is played
 
-    app: OskaHost
+    app: AppServices
 
-    def __init__(self, app: OskaHost, n: int = OSKA_DEFAULT_N, human_side: str | None = 'w',
+    def __init__(self, app: AppServices, n: int = OSKA_DEFAULT_N, human_side: str | None = 'w',
                  lookahead: int = OSKA_DEFAULT_LOOKAHEAD) -> None:
         super().__init__(app)
         check_int(n, OSKA_MIN_N, OSKA_MAX_N, 'n')

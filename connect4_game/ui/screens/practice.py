@@ -20,7 +20,7 @@ from connect4_game.search.worker import SearchWorker
 from connect4_game.trainer.practice import Exercise, Practice, TryResult
 from connect4_game.ui.render import MIN_FONT, Layout
 from connect4_game.ui.screens.base import BoardPage
-from connect4_game.ui.screens.host import SearchHost
+from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.text_fit import draw_text, line_height
 from connect4_game.ui.widgets import Button
 
@@ -55,9 +55,9 @@ class PracticeScreen(BoardPage):
     :param practice: the exercises (built from the review).
     """
 
-    app: SearchHost
+    app: AppServices
 
-    def __init__(self, app: SearchHost, rows: int, cols: int, practice: Practice) -> None:
+    def __init__(self, app: AppServices, rows: int, cols: int, practice: Practice) -> None:
         super().__init__(app, [
             Button(_('Back to the review'), 'back', _('Leave the practice (Esc)')),
             Button(_('Next'), 'next', _('The next mistake (Enter)'))])

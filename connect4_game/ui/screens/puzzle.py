@@ -14,7 +14,6 @@ import logging
 import weakref
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Protocol
 
 import pygame
 
@@ -41,7 +40,7 @@ from connect4_game.trainer import (
 from connect4_game.ui.animation import DropAnimation, step_drops
 from connect4_game.ui.render import MIN_FONT
 from connect4_game.ui.screens.base import BoardPage
-from connect4_game.ui.screens.host import Preferences, SearchHost
+from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.text_fit import draw_text, line_height
 from connect4_game.ui.widgets import Button
 
@@ -54,10 +53,6 @@ SHOW_PAUSE = 0.45
 
 _LAST: weakref.WeakKeyDictionary[object, str] = weakref.WeakKeyDictionary()
 """app -> the id of the puzzle it showed last (the day's puzzle first)."""
-
-
-class PuzzleHost(SearchHost, Preferences, Protocol):
-    """The search pool that judges the tries and the sounds of the checkers."""
 
 
 class Stage(str, Enum):
@@ -139,9 +134,9 @@ class PuzzleScreen(BoardPage):
     :param today: the date of the puzzle of the day (default today).
     """
 
-    app: PuzzleHost
+    app: AppServices
 
-    def __init__(self, app: PuzzleHost, puzzle: Puzzle | None = None,
+    def __init__(self, app: AppServices, puzzle: Puzzle | None = None,
                  today: datetime.date | None = None) -> None:
         super().__init__(app, [
             Button(_('Back to the game'), 'back', _('Leave the puzzles (Esc)')),

@@ -6,8 +6,6 @@ the graph fills in; each verdict is also handed to the session's analysis."""
 
 from __future__ import annotations
 
-from typing import Protocol
-
 import pygame
 
 from connect4_game.ai.review import PlyReview
@@ -20,7 +18,7 @@ from connect4_game.search.replies import ReviewReply
 from connect4_game.search.worker import SearchWorker
 from connect4_game.ui.render import MIN_FONT, Layout, mix
 from connect4_game.ui.screens.base import BoardPage
-from connect4_game.ui.screens.host import GameHost, SearchHost
+from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.text_fit import draw_text, line_height
 from connect4_game.ui.themes import RGB
 from connect4_game.ui.widgets import Button
@@ -44,17 +42,12 @@ def graph_y(value: int | None, cells: int) -> float:
     return sign * (0.25 + 0.75 * (1 - min(abs(value), cells) / (cells + 1)))
 
 
-class ReviewHost(GameHost, SearchHost, Protocol):
-    """What the review uses of the window: the game it reviews (and whose
-    game session learns the verdicts) and the search worker that judges it."""
-
-
 class ReviewScreen(BoardPage):
     """Review the session's game (any game: finished, unfinished, loaded)."""
 
-    app: ReviewHost
+    app: AppServices
 
-    def __init__(self, app: ReviewHost) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app, [
             Button(_('Back to the game'), 'back', _('Leave the review (Esc)')),
             Button(_('Previous move'), 'prev', _('The move before (Left)')),

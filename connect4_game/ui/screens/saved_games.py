@@ -9,7 +9,6 @@ import logging
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Protocol
 
 import pygame
 
@@ -20,7 +19,7 @@ from connect4_game.storage.savegame import LibraryEntry, SavedGame
 from connect4_game.ui.render import MIN_FONT, fit_text, font, mix
 from connect4_game.ui.screens.base import Host, Screen
 from connect4_game.ui.screens.confirm import ConfirmScreen
-from connect4_game.ui.screens.host import GameHost, Transitions
+from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.themes import Theme
 from connect4_game.ui.widgets import Button, TextField
 
@@ -103,17 +102,13 @@ class RenameScreen(ConfirmScreen):
         self.field.draw(surface, self.app.theme, size, True)
 
 
-class SavedGamesHost(GameHost, Transitions, Protocol):
-    """The game to load into (with its notices) and the way back to it."""
-
-
 class SavedGamesScreen(Screen):
     """Choose a saved game (click, or Up/Down and Enter), rename it (F2) or
     delete it (Delete); Esc returns."""
 
-    app: SavedGamesHost
+    app: AppServices
 
-    def __init__(self, app: SavedGamesHost) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.entries: list[LibraryEntry] = []
         self.sel = 0

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Protocol
-
 import pygame
 
 from connect4_game.i18n import N_, _
 from connect4_game.ui.render import MIN_FONT, draw_text, font, mix
 from connect4_game.ui.screens.base import InfoPage
-from connect4_game.ui.screens.host import GameHost, Preferences
+from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.text_fit import line_height
 
-__all__ = ['StatsScreen', 'StatsHost', 'player_words']
+__all__ = ['StatsScreen', 'player_words']
 
 _NAMES = {'Human': N_('Human'), 'Random': N_('Random'), 'Easy': N_('Easy'),
           'Medium': N_('Medium'), 'Hard': N_('Hard'), 'Expert': N_('Expert')}
@@ -23,15 +21,11 @@ def player_words(desc: str) -> str:
     return _(_NAMES[desc]) if desc in _NAMES else desc
 
 
-class StatsHost(GameHost, Preferences, Protocol):
-    """The game (its pairing comes first) and the statistics file."""
-
-
 class StatsScreen(InfoPage):
     """A table of the pairings, the current one first; any key or click returns."""
 
     MAX_ROWS = 14
-    app: StatsHost
+    app: AppServices
 
     def caption(self) -> str:
         return _('Statistics')
