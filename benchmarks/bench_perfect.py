@@ -201,7 +201,7 @@ def _cold_analysis(moves: str) -> tuple:
     ``moves`` (Pons notation), each from cleared tables: ``expert.analyze``,
     then bitbully's own all-columns call as the reference of the same run."""
     perfect.clear_tables()
-    engine = perfect._bitbully()
+    engine = perfect.bitbully_engine()
     assert engine is not None
     core = engine.core
     core.resetNodeCounter()

@@ -1,29 +1,5 @@
-"""Depth-limited negamax with alpha-beta and an evaluation, for the named levels.
-
-:class:`AlphaBeta` searches a bitboard position (:mod:`connect4_game.ai.bitboard`
-layout, ``cur`` = the side to move's cells) to a fixed number of plies and
-scores the leaves with :mod:`connect4_game.ai.evaluate`:
-
-* **negamax with alpha-beta** (fail-soft), proven wins and losses scored
-  ``WIN - p`` / ``-(WIN - p)`` where ``p`` is the ply of the four counted
-  from the root (sooner wins and later losses rank higher), every
-  evaluation strictly between them;
-* **anticipation** of immediate fours (as in Pascal Pons, "Solving Connect
-  4"): a side that can make four wins at once; a side facing two fours it
-  cannot both block loses; a single four must be blocked (the only move,
-  searched without spending a ply: a *forced-move extension*); a checker
-  is never dropped directly below the opponent's four-making cell;
-* **move ordering**: the transposition table's move first, then the moves
-  making the most threats (empty cells where the mover would complete
-  four), ties centre first;
-* a bounded **transposition table** of ``(depth, bound kind, value, move)``
-  keyed by the position (``cur + mask``), kept across searches and moves;
-* **iterative deepening** under a node and a time budget: each iteration
-  orders the root by the previous one; when a budget runs out the last
-  completed iteration's scores stand (:attr:`SearchResult.cut`).
-
-Nothing here imports pygame.
-"""
+"""Depth-limited negamax with alpha-beta, a transposition table and iterative
+deepening for the named levels (see docs/ai.md: alphabeta)."""
 from __future__ import annotations
 
 import time

@@ -1,26 +1,6 @@
-"""Bitboards for Connect Four on any height x width board, in plain Python ints.
-
-Layout (Pascal Pons, "Solving Connect 4", generalised to any size): column ``c``
-(0 = leftmost) uses bits ``c*(H+1) .. c*(H+1)+H-1``, bottom cell in the lowest
-bit, plus one always-empty *sentinel* bit ``c*(H+1)+H`` on top of each column.
-So the cell in column ``c`` at height ``h`` (0 = bottom row) is bit
-``c*(H+1) + h``. The sentinel row stops the four-in-a-row shifts from wrapping
-from one column into the next. A board of ``W`` columns uses ``W*(H+1)`` bits.
-
-A position is a pair of ints ``(current, mask)``:
-
-* ``mask``    -- bit set for every occupied cell (both checkers);
-* ``current`` -- bit set for every cell holding the checker of the side the
-  position is "for" (usually the side to move). The other side's cells are
-  ``current ^ mask``.
-
-Nothing here assumes X moves first or that the checker counts are balanced,
-so any board the assignment's ``Board`` class can build is representable.
-
-Module-level functions take the board height ``h`` (and width ``w``) as plain
-ints; :class:`Geometry` bundles the precomputed masks of one board size and is
-cached per size (see :func:`geometry`). Nothing in this module imports pygame.
-"""
+"""Bitboards for Connect Four on any height x width board, in plain Python ints: a
+position is ``(current, mask)`` in Pascal Pons' layout, column ``c`` at height ``r``
+(0 = bottom) being bit ``c*(h+1) + r`` (see docs/ai.md: bitboard)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence

@@ -1,26 +1,5 @@
-"""Opening book for the standard 6x7 board: every position with 12 checkers.
-
-Source: the ``book_12ply_distances.dat`` database of the MIT-licensed PyPI
-package ``bitbully-databases`` (Markus Thill, 2025; 4,200,899 positions,
-21,004,495 bytes). We only read its data file; its pure-Python reader was used
-as the specification of the format (not the AGPL ``bitbully`` solver).
-
-File format (checked against the package's reader): sorted records of 5 bytes
--- a big-endian *signed* 32-bit key, then a signed byte value. The key is a
-Huffman code of the board: columns left to right, in each column the checkers
-bottom to top as ``10`` (first player, X) or ``11`` (second player, O), then a
-``0`` ending the column, and a final ``0``: 2*12 + 7 + 1 = 32 bits. Only one of
-a position and its mirror image is stored, so a probe tries both. The value is
-for the first player, who is to move after 12 plies: ``100 - v`` = plies to a
-win for ``v > 0``, ``100 + v`` = plies to a loss for ``v < 0``, 0 = draw.
-Positions where the side to move wins at once are not stored (the solver never
-probes those).
-
-Memory: the keys are kept as one ``bytearray`` seen as int32 through a
-``memoryview`` (16.8 MB) and the values as one ``bytes`` (4.2 MB), searched
-with :func:`bisect.bisect_left` -- no per-position Python objects. The file is
-read on the first probe only (about 0.1 s, read in chunks: no extra copy of the file).
-"""
+"""Opening book for the standard 6x7 board: every position with 12 checkers,
+read from ``bitbully-databases`` (MIT; file format in docs/ai.md: book)."""
 from __future__ import annotations
 
 import os

@@ -1,38 +1,6 @@
-"""A static evaluation of Connect Four positions for the named levels' search.
-
-Positions are bitboards of :mod:`connect4_game.ai.bitboard` (``cur`` = the
-cells of the side to move, ``mask`` = every occupied cell); the evaluation
-is an int in *points* from the point of view of the side to move (> 0 good
-for it), always far inside ``(-WIN_FLOOR, WIN_FLOOR)`` so that proven wins
-and losses of the search (:mod:`connect4_game.ai.alphabeta`) rank above and
-below every evaluation.
-
-Terms (each side's, the side to move's minus the opponent's):
-
-* **Threats** -- empty cells where a side would complete four (anywhere on
-  the board, reachable now or not: :func:`~connect4_game.ai.bitboard.wincells_for`). Weighted by **Allis's odd/even
-  threat rule**: when the board fills up column by column, the side that
-  moves when an even number of cells is empty (X on 6x7, "the odd player")
-  gets the cells of the odd rows counted from the bottom (1-based) and the
-  other side those of the even rows -- generalised to any height by counting
-  from the top row (the second player's zugzwang claims the top row, every
-  second row below it). A threat on a row its side gets in that endgame
-  (a *good* threat) is worth :data:`W_GOOD`, another :data:`W_OTHER`.
-* **Zugzwang** -- the parity rule's verdict: the odd player with a good
-  threat and the even player with none, or the even player with a good
-  threat and the odd player with none, is worth :data:`W_ZUGZWANG` to the
-  side it favours.
-* **Stacked threats** -- two threats of one side on top of each other in a
-  column (whoever blocks the lower one gives the upper one) are worth
-  :data:`W_STACKED` each.
-* **Centre control** -- each checker is worth the number of four-cell
-  windows (rows, columns, diagonals) through its cell, halved: 3 to 13 on
-  6x7, most in the centre.
-
-Threat and zugzwang terms follow Victor Allis, "A Knowledge-based Approach
-of Connect-Four" (1988), sections on odd and even threats. Nothing here
-imports pygame.
-"""
+"""A static evaluation in points for the side to move, for the named levels'
+search: threats weighted by Allis's odd/even rule, zugzwang, stacked threats and
+centre control (Victor Allis, "A Knowledge-based Approach of Connect-Four", 1988)."""
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -1,26 +1,5 @@
-"""Expert level: perfect play and a "win in N" analysis for any board.
-
-* :func:`analyze` gives, for every column, the game-theoretic result for the
-  side to move -- ``win``/``draw``/``loss`` with the number of checkers
-  (plies, this column's checker included) until the game ends under best
-  play, or ``full`` -- proven by :mod:`connect4_game.ai.solver` (with the 6x7
-  opening book of :mod:`connect4_game.ai.book`) when possible within the time
-  budget, and otherwise a clearly marked estimate. On the standard 6x7
-  board, when the optional bitbully package is installed, the exact scores
-  come from it instead (:mod:`connect4_game.ai.perfect`: instant and
-  perfect); the results have the same shape and labels either way.
-* :class:`ExpertPlayer` plays the best column of that analysis: the fastest
-  proven win; with no win a draw; with only losses the slowest loss; among
-  equals the most central column.
-
-Side to move: the checker with fewer (or as many) checkers on the board; X
-moves first (:meth:`Board.to_move`), unless a ``checker`` is given.
-The result type is :class:`~connect4_game.ai.score.ColumnScore` (one
-:class:`~connect4_game.ai.score.Score` per column); :func:`choose_column`
-lives in :mod:`connect4_game.ai.score` and is re-exported here.
-
-Nothing here imports pygame.
-"""
+"""Expert: perfect play's "win in N" analysis of every column (:func:`analyze`)
+and the player that plays its best column (:class:`ExpertPlayer`)."""
 from __future__ import annotations
 
 import time

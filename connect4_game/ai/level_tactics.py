@@ -1,22 +1,6 @@
-"""Exact filters of the named levels' root columns (:mod:`connect4_game.ai.levels`).
-
-Each function takes a bitboard position (:mod:`connect4_game.ai.bitboard`:
-``cur`` = the cells of the side to move, ``mask`` = every occupied cell,
-``h`` rows x ``w`` columns, no four on the board and none to make at once)
-and ``allowed``, a mask of the playable cells still in play (one cell per
-column), and returns the cells of ``allowed`` worth keeping -- never an
-empty mask:
-
-* :func:`book_columns` -- the opening book (:mod:`connect4_game.ai.book`);
-* :func:`solved_columns` -- the perfect-play solver (:mod:`connect4_game.ai.solver`)
-  within a time budget;
-* :func:`forced_four_columns` -- the exact depth-limited threat search of
-  :mod:`connect4_game.ai.search` (the one behind the assignment's
-  ``AIPlayer.scores_for``, BU CS111 ps9 Problem 4, here with a four on the
-  board's last cell counting as a win).
-
-Nothing here imports pygame.
-"""
+"""Exact filters of the named levels' root columns: each takes a bitboard position
+(no four on the board, none to make at once) and ``allowed``, a mask of playable cells,
+and returns the cells worth keeping -- never an empty mask."""
 from __future__ import annotations
 
 import time

@@ -1,59 +1,6 @@
-"""The named difficulty levels: Easy, Medium, Hard, Expert -- one table.
-
-:data:`LEVELS` is the one table of the levels (:class:`Level`: name, label,
-what it plays like, how it searches), weakest first. The new-game dialog, the
-command line (``--x``/``--o``), the tournament, the settings file and the
-statistics all read it; :func:`get_level` is the one validator.
-
-Easy, Medium and Hard are the project's own players (:class:`LevelPlayer`);
-the assignment's ``AIPlayer`` (BU CS111 ps9, Problem 4) stays as it is for
-the window's *Advanced* settings. A level's move, in order:
-
-1. **A four now** is played; else **the opponent's four now** is blocked
-   (one of them, if there are two). Then the level *spots* this move's
-   dangers -- always, or for Easy only with the chance
-   :attr:`LevelSetting.spot_chance`: when it spots, a checker is never
-   dropped right under a cell where the opponent would make four (while
-   another column is left).
-2. **The opening book** (Hard, 6x7, a normal game: X first, sides
-   alternating): with a book position one checker away
-   (:mod:`connect4_game.ai.book`: up to 5 checkers, or 12), only the
-   columns keeping the best game-theoretic result are kept.
-3. **The exact solver** (Hard): within :attr:`LevelSetting.solve_seconds`
-   the perfect-play result of every column (:mod:`connect4_game.ai.solver`,
-   with the book on 6x7) -- early in a 6x7 game and near the end of any
-   game it finishes in time; then only the columns keeping the best result
-   are kept.
-4. **The trap check** (:attr:`LevelSetting.open_threes`, Easy): the columns
-   after which the opponent can make two fours at once (the bottom-row
-   trap: ``_XX__`` becoming ``_XXX_``) are dropped, every move.
-5. **The threat check** (when the level spots): the exact depth-limited
-   threat search of :mod:`connect4_game.ai.search` (the one behind
-   ``AIPlayer.scores_for``, here with a four on the last cell counting as a
-   win) over :attr:`LevelSetting.safety` plies finds the columns after
-   which the opponent can force a four within ``safety // 2`` of its own
-   moves; they are dropped while another column is left (a forced four of
-   one's own within those plies is played, the shortest first). If every
-   column loses, the ones losing latest are kept.
-6. **The search**: negamax with alpha-beta, move ordering, a transposition
-   table and iterative deepening to :attr:`LevelSetting.lookahead` plies
-   under a node and a time budget (:mod:`connect4_game.ai.alphabeta`),
-   leaves scored by threats with Allis's odd/even rule and centre control
-   (:mod:`connect4_game.ai.evaluate`), over the columns left (one column
-   left is played without a search). Lookahead 0
-   (Easy) scores each column by the evaluation of the position it leads
-   to, replies unseen.
-7. **The choice**: among the columns scoring within
-   :attr:`LevelSetting.margin` points of the best (and, with
-   :attr:`LevelSetting.centre_pull`, not far off-centre), one drawn with
-   weights ``exp((score - best) / temperature)`` (temperature 0: uniformly
-   among the best). A proven win or loss is never traded for an evaluation.
-
-The settings were measured against a GNOME-like reference opponent and
-against each other (``python -m benchmarks.bench_levels``; ``docs/levels.md``).
-Expert is :class:`connect4_game.ai.expert.ExpertPlayer` (perfect play).
-Nothing here imports pygame.
-"""
+"""The named difficulty levels Easy, Medium, Hard, Expert (:data:`LEVELS`, the one
+table) and the player of a searching level (:class:`LevelPlayer`); its move's steps
+are in docs/levels.md (A level's move, step by step)."""
 from __future__ import annotations
 
 import functools
@@ -79,7 +26,7 @@ from connect4_game.players import Player
 EXPERT_MOVE_SECONDS = 8.0           # seconds: Expert's own move on 6x7
 
 __all__ = ['LevelSetting', 'Level', 'LEVELS', 'DEFAULT_LEVEL', 'level_names', 'get_level',
-           'is_level', 'search_level', 'LevelPlayer', 'Decision', 'make_level_player', 'level_player',
+           'is_level', 'search_level', 'LevelPlayer', 'Decision', 'level_player',
            'EXPERT_MOVE_SECONDS']
 
 
@@ -401,38 +348,16 @@ def _alternating(b: Board, checker: str) -> bool:
     return (nx == no and checker == 'X') or (nx == no + 1 and checker == 'O')
 
 
-def level_player(level: str, checker: str,
-                 rng: random.Random | None = None) -> LevelPlayer | ExpertPlayer:
-    """The computer player of ``level`` for ``checker`` -- the one public
-    entry for every named level, for tests, plug-in authors and tournaments.
-    It has the assignment's ``next_move(board)`` interface (BU CS111 ps9),
-    ``checker`` and ``num_moves`` attributes.
+def level_player(level: str, checker: str, rng: random.Random | None = None, *,
+                 expert_time_budget: float = EXPERT_MOVE_SECONDS) -> LevelPlayer | ExpertPlayer:
+    """The computer player of ``level`` for ``checker``, with the assignment's
+    ``next_move(board)`` interface (BU CS111 ps9): a :class:`LevelPlayer` for
+    ``'easy'``, ``'medium'``, ``'hard'``, an
+    :class:`~connect4_game.ai.expert.ExpertPlayer` for ``'expert'``.
 
-    :param level: the name of a level of :data:`LEVELS`: ``'easy'``,
-        ``'medium'``, ``'hard'`` (a :class:`LevelPlayer`) or ``'expert'``
-        (an :class:`~connect4_game.ai.expert.ExpertPlayer`, perfect play,
-        at most :data:`~connect4_game.ai.levels.EXPERT_MOVE_SECONDS` a move).
-    :param checker: ``'X'`` or ``'O'``.
-    :param rng: the random choices of Easy, Medium and Hard (default a
-        fresh ``random.Random()``); Expert has none.
-    :raises ValueError: unknown level or bad checker.
-    """
-    return make_level_player(level, checker, rng=rng)
-
-
-def make_level_player(level: str, checker: str, *, rng: random.Random | None = None,
-                      expert_time_budget: float = EXPERT_MOVE_SECONDS) -> LevelPlayer | ExpertPlayer:
-    """The computer player of a named level, Expert included.
-
-    :param level: the name of a level of :data:`LEVELS`
-        (``'easy'``, ``'medium'``, ``'hard'``, ``'expert'``).
-    :param checker: ``'X'`` or ``'O'``.
-    :param rng: for Easy/Medium/Hard, their random choices.
-    :param expert_time_budget: for Expert, seconds per move (> 0).
-    :returns: a :class:`LevelPlayer`, or an ``ExpertPlayer`` for a perfect
-        level (``'expert'``).
-    :raises ValueError: unknown level, bad checker or bad budget.
-    """
+    :param rng: the random choices of a searching level (default a fresh one).
+    :param expert_time_budget: Expert's seconds per move (> 0).
+    :raises ValueError: unknown level, bad checker or bad budget."""
     if get_level(level).perfect:
         return ExpertPlayer(checker, expert_time_budget)
     return LevelPlayer(level, checker, rng)

@@ -1,68 +1,6 @@
-"""Perfect play on any board: the Pons score of every column, from one of two backends.
-
-For a position -- a :class:`connect4_game.core.board.Board` or a move list -- this
-module gives, for the side to move, the Pons score of dropping a checker in
-each column (None for a full column), hence win/draw/loss with the number of
-plies to the end, and the best columns (:func:`solve_position`). Columns can
-also be reported one by one as they are proven (the ``on_column`` callback
-of :func:`solve_position`), so that an overlay can fill progressively.
-
-Scores are those of Pascal Pons, "Solving Connect 4: how to build a perfect
-AI" (see :mod:`connect4_game.ai.solver`): for the side to move, a win whose
-last checker is the ``N``-th checker of the game scores ``(cells + 2 - N) //
-2`` (on 6x7, 22 minus the number of its own checkers), a loss the negative of
-the opponent's win, a draw 0 -- sooner wins score more, sooner losses less.
-:func:`connect4_game.ai.solver.score_to_plies` turns a score into signed plies
-to the end (``+k``: win with the ``k``-th checker from now, this column's
-checker being the first; ``-k``: loss when the opponent drops the ``k``-th
-checker from now; ``0``: draw).
-
-Backends
---------
-``'bitbully'``
-    The C++ solver of the PyPI package ``bitbully`` (Markus Thill), with the
-    12-ply opening book of ``bitbully-databases``. Standard 6x7 board only,
-    positions of a normal game (X moved first, sides alternated). It scores
-    every column exactly, usually in milliseconds. We drive its search one
-    null-window probe at a time (MTD(f) per column, first guesses from the
-    columns already scored, the book's value capping every column of a
-    12-checker position): 30 % fewer positions than bitbully's own
-    all-columns call on the worst of Pascal Pons' 6,000 test positions (a
-    position with 12 checkers, just past the book: about 1 s for every
-    column on a 2-core machine, 0.3 s per column at most; ``python -m
-    benchmarks.bench_perfect``). One probe cannot be interrupted, so the
-    time budget is checked between probes. Loading it costs about 0.4 s and
-    130 MB (its book and tables).
-
-    **Licence:** bitbully 0.0.79 is distributed under the GNU Affero General
-    Public License v3 (AGPL-3.0, see its METADATA), while this project is MIT
-    licensed (and ``bitbully-databases``, whose data file our own opening
-    book reads, is MIT too). bitbully is therefore an *optional* backend:
-    it is never a requirement of this package, and none of its code is
-    copied or vendored here. It is imported lazily, only if the user has
-    installed it; without it everything works with the built-in solver.
-
-``'solver'``
-    Our pure-Python solver (:mod:`connect4_game.ai.solver`), any board
-    size, with the 6x7 opening book of :mod:`connect4_game.ai.book`
-    (:class:`_SolverAnalysis`: the position's value, then the columns
-    reaching it, then the others). It runs under a time and/or node budget;
-    columns not proven when the budget runs out are reported as estimates
-    (``exact=False``) inside the bounds that were proven. Expert
-    (:mod:`connect4_game.ai.expert`) plays by this same analysis.
-
-``backend='auto'`` (the default) uses bitbully on 6x7 when it can be
-imported and its book loaded, and the solver otherwise -- also for the
-columns left when bitbully fails during an analysis. Setting the
-environment variable ``CONNECT4_BITBULLY=off`` disables bitbully.
-
-A column's result is a :class:`~connect4_game.ai.score.ColumnScore`; the
-position's (:class:`PerfectResult`) and the reading of positions
-(:func:`play_moves`) live in :mod:`connect4_game.ai.perfect_model` and are
-re-exported here.
-
-Nothing here imports pygame.
-"""
+"""Perfect play on any board: the Pons score of every column (:func:`solve_position`),
+from the optional bitbully engine (6x7, AGPL, never required) or our solver (see
+docs/ai.md: perfect)."""
 from __future__ import annotations
 
 import os
@@ -101,20 +39,15 @@ __all__ = [
     "play_moves", "check_budgets",
 ]
 
-#: the backend names accepted by ``backend=`` (besides ``'auto'``)
 BACKENDS = ("bitbully", "solver")
 _LABELS = {"bitbully": "BitBully (C++, optional)", "solver": "built-in solver"}
 
-#: serialises the searches: the solver of each board size (and its
-#: transposition table) and the bitbully engine are shared. Re-entrant, so
-#: :mod:`connect4_game.ai.expert` holds it around a whole analysis.
+#: serialises the searches on the shared solvers and bitbully engine (re-entrant)
 LOCK = threading.RLock()
 
 _ENV_SWITCH = "CONNECT4_BITBULLY"
 _T = TypeVar("_T")
 
-#: checkers on the board in the positions of bitbully's opening book
-#: (``book_12ply_distances.dat``, the file :mod:`connect4_game.ai.book` reads)
 _BOOK_PLY = OpeningBook.ply
 
 
@@ -127,21 +60,20 @@ class _BBBoard(Protocol):
 
 
 class _BBCore(Protocol):
-    """What we use of bitbully's ``BitBullyCore`` (the search): scores are
-    Pons scores for the side to move."""
+    """What we use of bitbully's ``BitBullyCore``: Pons scores for the side to move."""
 
     def mtdf(self, board: _BBBoard, first_guess: int) -> int: ...
     def negamax(self, board: _BBBoard, alpha: int, beta: int, depth: int) -> int: ...
     def resetTranspositionTable(self) -> None: ...   # noqa: N802
-    # bitbully's own all-columns call and node counter (the benchmark's reference)
     def scoreMoves(self, board: _BBBoard) -> list[int]: ...   # noqa: N802
     def resetNodeCounter(self) -> None: ...   # noqa: N802
     def getNodeCounter(self) -> int: ...   # noqa: N802
 
 
 @dataclass(frozen=True)
-class _BitBully:
-    """The loaded engine: ``new_board()`` makes an empty ``BoardCore``."""
+class BitBully:
+    """The loaded bitbully engine (:func:`bitbully_engine`): ``new_board()``
+    makes an empty ``BoardCore``, ``core`` searches."""
 
     new_board: Callable[[], _BBBoard]
     core: _BBCore
@@ -149,26 +81,22 @@ class _BitBully:
 
 @dataclass
 class _Run:
-    """What an analysis learns on the way: the backends used in order, and
-    why bitbully was not used (or failed), if it was not."""
+    """The backends an analysis used, in order, and why not bitbully."""
 
     backends: list[str] = field(default_factory=list)
     note: str | None = None
 
 
-_bb_engine: _BitBully | None = None
+_bb_engine: BitBully | None = None
 _bb_error: str | None = None
 
 
 class BackendUnavailable(RuntimeError):
-    """The requested backend cannot analyse this position (not installed,
-    disabled, wrong board size, not a normal game's position, or it failed)."""
+    """The requested backend cannot analyse this position."""
 
 
-# ---------------------------------------------------------------- backends
 def reset_backends() -> None:
-    """Forget the loaded bitbully engine and any failure to load it, so the
-    next analysis tries again (tests; after installing bitbully)."""
+    """Forget the loaded bitbully engine and any failure to load it."""
     global _bb_engine, _bb_error
     with LOCK:
         _bb_engine = None
@@ -176,18 +104,17 @@ def reset_backends() -> None:
 
 
 def clear_tables(rows: int | None = None, cols: int | None = None) -> None:
-    """Forget what the engines learned (their transposition tables): the
-    bitbully engine's if loaded, and the shared solver's of ``rows`` x
-    ``cols`` (of every size kept, if not given). For cold timings; the
-    opening books stay loaded."""
+    """Clear the transposition tables of bitbully and of the shared solver of
+    ``rows`` x ``cols`` (every size if not given); the books stay loaded."""
     with LOCK:
         if _bb_engine is not None:
             _bb_engine.core.resetTranspositionTable()
         clear_solver_tables(rows, cols)
 
 
-def _bitbully() -> _BitBully | None:
-    """The bitbully engine, loaded lazily, or None (``_bb_error`` says why)."""
+def bitbully_engine() -> BitBully | None:
+    """The bitbully engine, loaded on first use (about 0.4 s and 130 MB), or
+    None (:func:`bitbully_error` says why)."""
     global _bb_engine, _bb_error
     if _bb_engine is not None:
         return _bb_engine
@@ -208,7 +135,7 @@ def _bitbully() -> _BitBully | None:
         engine = bbc.BitBullyCore(Path(path))
         if not engine.isBookLoaded():
             raise RuntimeError("its opening book did not load")
-        _bb_engine = _BitBully(bbc.BoardCore, engine)
+        _bb_engine = BitBully(bbc.BoardCore, engine)
     except Exception as e:          # ImportError, a broken install, a bad book
         _bb_error = f"bitbully unavailable: {type(e).__name__}: {e}"[:200]
         return None
@@ -216,10 +143,9 @@ def _bitbully() -> _BitBully | None:
 
 
 def bitbully_available() -> bool:
-    """True if the bitbully backend can be used (imports it and loads its
-    book on the first call: about 0.4 s and 130 MB)."""
+    """True if the bitbully backend can be used (loads it on the first call)."""
     with LOCK:
-        return _bitbully() is not None
+        return bitbully_engine() is not None
 
 
 def bitbully_error() -> str | None:
@@ -234,19 +160,16 @@ def backend_name(rows: int = 6, cols: int = 7) -> str:
 
 
 def backend_label(name: str) -> str:
-    """Display name of a backend (``'bitbully'`` -> ``'BitBully (C++,
-    optional)'``, ``'solver'`` -> ``'built-in solver'``); the name itself
-    for anything else."""
+    """Display name of a backend (``'solver'`` -> ``'built-in solver'``), parts
+    joined by ``+``; an unknown name as it is."""
     return "+".join(_LABELS.get(part, part) for part in str(name).split("+"))
 
 
-# ---------------------------------------------------------------- analysis
 def check_budgets(time_budget: float | None, node_budget: int | None) -> None:
     """Validate a time budget (seconds > 0 or None) and a node budget (int
     >= 0 or None). :raises ValueError: naming the bad value."""
     check_seconds(time_budget, "time_budget", allow_none=True)
     check_optional_int(node_budget, "node_budget", 0)
-
 
 
 def _check_arguments(backend: str, time_budget: float | None, node_budget: int | None,
@@ -265,9 +188,8 @@ _Columns = Generator[ColumnScore, None, list[tuple[int, int]]]
 def _columns(pos: Position, backend: str, time_budget: float | None, node_budget: int | None,
              best_only: bool, lower_bound: int | None,
              state: _Run) -> Generator[ColumnScore, None, None]:
-    """Generator behind :func:`analyse`: the columns settled at once,
-    then the backend's (bitbully, with the solver taking over the columns it
-    leaves when it fails), then estimates for the columns left."""
+    """Generator behind :func:`analyse`: the columns settled at once, then the
+    backend's (the solver takes over if bitbully fails), then estimates."""
     deadline = None if time_budget is None else time.perf_counter() + time_budget
     h = pos.rows
     cells = pos.rows * pos.cols
@@ -297,24 +219,20 @@ def _columns(pos: Position, backend: str, time_budget: float | None, node_budget
 
 
 def _bitbully_refusal(pos: Position) -> str | None:
-    """Why bitbully cannot analyse ``pos`` (wrong size, not a normal game's
-    position, not usable here), or None if it can."""
+    """Why bitbully cannot analyse ``pos``, or None if it can."""
     if (pos.rows, pos.cols) != (6, 7):
         return "bitbully only plays on the 6x7 board"
     if not pos.alternating:
         return "bitbully needs a position where X moved first and the sides alternated"
     with LOCK:
-        if _bitbully() is None:
+        if bitbully_engine() is None:
             return _bb_error
     return None
 
 
 def _use_bitbully(pos: Position, backend: str, state: _Run) -> bool:
-    """True if ``backend`` (``'auto'``, ``'bitbully'`` or ``'solver'``) means
-    bitbully for ``pos``; with ``'auto'``, why not goes to ``state.note``.
-
-    :raises BackendUnavailable: ``backend='bitbully'`` and bitbully cannot
-        analyse ``pos``."""
+    """True if ``backend`` means bitbully for ``pos``; with ``'auto'``, why not
+    goes to ``state.note``. :raises BackendUnavailable: ``'bitbully'`` cannot."""
     if backend == "solver":
         return False
     why = _bitbully_refusal(pos)
@@ -328,10 +246,9 @@ def _use_bitbully(pos: Position, backend: str, state: _Run) -> bool:
 
 def _columns_at_once(pos: Position, over: bool,
                      name: str) -> Generator[ColumnScore, None, tuple[list[tuple[int, int]], bool]]:
-    """Generator: the columns settled without search (full, game over, a
-    win at once, the board's last cell), centre first, credited to backend
-    ``name``; returns ``(pending, wins_now)``: the other columns as
-    ``(column, move bit)``, centre first, and whether a column wins at once."""
+    """Generator: the columns settled without search, centre first; returns
+    ``(pending, wins_now)``: the others as ``(column, move bit)`` and whether a
+    column wins at once."""
     h, w = pos.rows, pos.cols
     geo = geometry(h, w)
     cells = geo.cells
@@ -359,23 +276,11 @@ def _columns_at_once(pos: Position, over: bool,
 def _bitbully_columns(pos: Position, pending: list[tuple[int, int]], n: int, cells: int,
                       deadline: float | None, best_only: bool, lower_bound: int | None,
                       wins_now: bool, backend: str, state: _Run) -> _Columns:
-    """Generator: bitbully's scores for ``pending`` (centre first); returns
-    the columns it did not settle (it failed, or the time ran out).
+    """Generator: bitbully's scores for ``pending`` by MTD(f) (Plaat et al.,
+    1996), one null-window probe at a time; returns the columns it did not
+    settle (it failed, or the time ran out).
 
-    Every column's exact score comes from MTD(f) (Plaat et al., 1996) driven
-    here, one null-window probe of bitbully's negamax at a time: the first
-    guess is the median of the scores already found in this position (a
-    draw for the first column), and on the book's ply the position's value
-    ``v`` (one lookup) caps every column. On the slowest of Pascal Pons'
-    test positions this searches 30 % fewer positions than bitbully's own
-    ``scoreMoves``, on the slowest of each other set between 60 % fewer and
-    10 % more (``python -m benchmarks.bench_perfect``); the time
-    budget is checked between probes, and a column cut short is reported as
-    an estimate inside the bounds its probes proved.
-
-    :raises BackendUnavailable: ``backend='bitbully'`` and bitbully failed
-        (with ``'auto'`` the failure goes to ``state.note`` instead).
-    """
+    :raises BackendUnavailable: ``backend='bitbully'`` and bitbully failed."""
     global _bb_engine, _bb_error
     grid = _bitbully_grid(pos)
     low = -((cells - n) // 2)          # no column scores less (the opponent wins at once)
@@ -398,8 +303,8 @@ def _bitbully_columns(pos: Position, pending: list[tuple[int, int]], n: int, cel
 
 
 def _bitbully_grid(pos: Position) -> list[list[int]]:
-    """``pos`` as bitbully's ``setBoard`` grid: 7 columns of 6 cells,
-    bottom first: 0 empty, 1 X (first player), 2 O."""
+    """``pos`` as bitbully's grid: 7 columns of 6 cells, bottom first: 0 empty,
+    1 the first player, 2 the second."""
     cur, mask = pos.cur, pos.mask
     x = cur if pos.side == "X" else cur ^ mask
     return [[(1 if (x >> (c * 7 + r)) & 1 else 2) if (mask >> (c * 7 + r)) & 1 else 0
@@ -408,21 +313,19 @@ def _bitbully_grid(pos: Position) -> list[list[int]]:
 
 def _bitbully_start(grid: list[list[int]], n: int, low: int, top: int, best_only: bool,
                     lower_bound: int | None, wins_now: bool) -> tuple[_BBCore, _BBBoard, int | None]:
-    """``(core, board, v)``: bitbully's engine, its board set to ``grid``,
-    and the value ``v`` of the position when known cheaply (asked for with
-    ``best_only``; an opening-book lookup on the book's ply), else None.
+    """``(core, board, v)``: the engine, its board set to ``grid``, and the
+    position's value when cheap or asked for (``best_only``), else None.
 
-    :raises RuntimeError: bitbully is unusable, refuses the position or
-        gives a score outside ``low..top``."""
+    :raises RuntimeError: bitbully is unusable or answers the impossible."""
     with LOCK:
-        engine = _bitbully()
+        engine = bitbully_engine()
         if engine is None:
             raise RuntimeError(_bb_error or "bitbully unavailable")
         core = engine.core
         board = engine.new_board()
         if not board.setBoard(grid):
             raise RuntimeError("bitbully refused the position")
-        v: int | None = None       # the value of the position, when known cheaply
+        v: int | None = None
         if best_only:
             v = top if wins_now else int(core.mtdf(board, 0 if lower_bound is None
                                                    else int(lower_bound)))
@@ -436,9 +339,7 @@ def _bitbully_start(grid: list[list[int]], n: int, low: int, top: int, best_only
 def _bitbully_best(pos: Position, core: _BBCore, board: _BBBoard, todo: list[tuple[int, int]],
                    v: int, wins_now: bool, low: int, deadline: float | None) -> _Columns:
     """Generator, ``best_only``: a null-window probe per column of ``todo``
-    (popped as settled) until one reaches the value ``v``; the columns after
-    it are estimates capped by ``v``. Returns the columns left unsettled
-    ([] once the best is found)."""
+    until one reaches ``v``; returns the columns left unsettled."""
     while todo:
         if deadline is not None and time.perf_counter() >= deadline:
             break
@@ -459,10 +360,8 @@ def _bitbully_best(pos: Position, core: _BBCore, board: _BBBoard, todo: list[tup
 
 def _bitbully_every(pos: Position, core: _BBCore, board: _BBBoard, todo: list[tuple[int, int]],
                     v: int | None, low: int, top: int, deadline: float | None) -> _Columns:
-    """Generator: the exact score of every column of ``todo`` (popped as
-    settled) by :func:`_bitbully_mtdf`, the first guess being the median of
-    the scores found below ``v``; returns the columns left when the time ran
-    out (the one cut short is yielded as an estimate)."""
+    """Generator: the exact score of every column of ``todo`` by
+    :func:`_bitbully_mtdf`; returns the columns left when the time ran out."""
     found: list[int] = []          # exact scores below v, for the next first guess
     while todo:
         if deadline is not None and time.perf_counter() >= deadline:
@@ -483,14 +382,10 @@ def _bitbully_every(pos: Position, core: _BBCore, board: _BBBoard, todo: list[tu
 
 def _bitbully_mtdf(core: _BBCore, child: _BBBoard, lo: int, hi: int, guess: int, deadline: float | None,
                    column: int) -> tuple[int, int]:
-    """MTD(f) for one column: proven bounds ``(lo, hi)`` of its score for
-    the side to move (equal when exact; apart if ``deadline`` passed first).
+    """MTD(f) for one column from the bounds ``lo..hi`` known beforehand: the
+    proven ``(lo, hi)`` of its score (apart if ``deadline`` passed first).
 
-    ``child`` is the bitbully board after the move; the column's score is
-    minus its value. ``lo..hi`` are the bounds known beforehand.
-
-    :raises RuntimeError: if bitbully answers outside the possible scores.
-    """
+    :raises RuntimeError: if bitbully answers outside the possible scores."""
     g = guess
     while lo < hi:
         if deadline is not None and time.perf_counter() >= deadline:
@@ -509,11 +404,8 @@ def _bitbully_mtdf(core: _BBCore, child: _BBBoard, lo: int, hi: int, guess: int,
 
 def _estimate(pos: Position, c: int, m: int, lo: int | None, hi: int | None, backend: str,
               v: int | None = None, depth: int | None = None) -> ColumnScore:
-    """Column ``c`` (move bit ``m``) of ``pos`` known only to score in
-    ``lo..hi`` (Pons): :meth:`Score.from_bounds` with the positional value
-    of the move (:func:`~connect4_game.ai.solver.heuristic`), ranked after
-    the other estimates (``worse``) when ``hi`` is below the position's
-    value ``v``."""
+    """Column ``c`` (move bit ``m``) known only to score in ``lo..hi``: an
+    estimate, ranked ``worse`` when ``hi`` is below the position's value ``v``."""
     opp, mask = pos.cur ^ pos.mask, pos.mask | m
     score = Score.from_bounds(lo, hi, -heuristic(opp, mask, geometry(pos.rows, pos.cols)),
                               depth=depth)
@@ -522,9 +414,8 @@ def _estimate(pos: Position, c: int, m: int, lo: int | None, hi: int | None, bac
 
 
 class _Clock:
-    """The time and node budget of one analysis, shared out between the
-    solver's searches: ``budget`` seconds from ``start`` (None: no limit)
-    and ``nodes_left`` positions (None: no limit)."""
+    """The time (seconds) and node budget of one analysis (None: no limit),
+    shared out between the solver's searches."""
 
     def __init__(self, solver: Solver, time_budget: float | None, node_budget: int | None) -> None:
         self.solver = solver
@@ -564,24 +455,10 @@ class _Clock:
 
 class _SolverAnalysis:
     """The built-in solver's analysis of the ``pending`` columns of ``pos``
-    (those not settled at once), a generator of their
-    :class:`~connect4_game.ai.score.ColumnScore` as each is settled (Pascal
-    Pons, "Solving Connect 4", parts 7-12):
-
-    1. the exact value ``v`` of the position (opening book, or one solver
-       search, first testing ``lower_bound``) and a move reaching it;
-    2. a null-window test per column, in rounds of growing time slices, for
-       the columns reaching ``v`` (easy refutations settle first);
-    3. exact scores of the other columns, inside the bound learned in 2
-       (skipped with ``best_only``);
-    4. for the columns still open when the budget is spent: what is proven
-       (a win or loss of unknown distance, ``'≥ draw'``), else the deepest
-       depth-limited search completed (a forced result found there is
-       exact), else an estimate from :func:`~connect4_game.ai.solver.heuristic`
-       inside the proven bounds.
-
-    With ``best_only`` it stops once a column reaching ``v`` is proven.
-    """
+    (Pascal Pons, "Solving Connect 4", parts 7-12): 1. the position's value
+    ``v``; 2. a null-window test per column for those reaching ``v``; 3. the
+    others' exact scores (not with ``best_only``); 4. for the columns still
+    open, what is proven, else a depth-limited result, else an estimate."""
 
     def __init__(self, pos: Position, pending: list[tuple[int, int]], won: bool,
                  clock: _Clock, best_only: bool) -> None:
@@ -659,9 +536,8 @@ class _SolverAnalysis:
             self.upper[cm[0]] = proof.hi
 
     def _columns_reaching_value(self, v: int) -> Iterator[ColumnScore]:
-        """Step 2: a null-window test per column (score after the move <=
-        -v), in rounds with time slices doubling from 1/16 of the time left
-        per column; when every column but one falls short, the last reaches v."""
+        """Step 2, in rounds with time slices doubling from 1/16 of the time
+        left per column; when every column but one falls short, the last reaches v."""
         if len(self.pending) == 1 and not self.best_found:
             c, _m = self.pending.pop()
             yield self._ours(c, -v)
@@ -744,9 +620,8 @@ class _SolverAnalysis:
 
 
 def _parent_bound(solver: Solver, cur: int, mask: int, n: int, alternating: bool) -> int | None:
-    """On 6x7 with the book, a position with 13 checkers (O to move) scores at
-    least ``-v(P)`` for every 12-checker parent ``P`` in the book (the last
-    checker, an X one, taken back): ``v(P)`` is the max over P's moves."""
+    """A lower bound of a 13-checker 6x7 position: ``-v(P)`` for every
+    12-checker parent ``P`` in the book, or None."""
     book = solver.book
     if book is None or not alternating or n != book.ply + 1 or (solver.height, solver.width) != (6, 7):
         return None
@@ -770,37 +645,21 @@ def solve_position(position: PositionLike, rows: int | None = None, cols: int | 
                    node_budget: int | None = None, best_only: bool = False,
                    lower_bound: int | None = None,
                    on_column: Callable[[ColumnScore], None] | None = None) -> PerfectResult:
-    """Analyse every column of ``position`` for the side to move; each
-    column is passed to ``on_column`` (optional) as soon as it is settled, in
-    this order: full columns and immediate wins first, then the searched
-    columns as each is proven (centre first for bitbully; the solver's best
-    first, then the refuted ones), then, if the budget ran out, the estimates.
+    """Analyse every column of ``position`` for the side to move, passing each
+    to ``on_column`` as soon as it is settled.
 
-    :param position: a :class:`~connect4_game.core.board.Board` (not changed; the
-        side to move is X when both have as many checkers, else O), a move
-        string in ``add_checkers`` notation (``'3344'``; digits, then a-d for
-        columns 10-13) or a list of 0-based columns, X first.
-    :param rows, cols: board size for move strings/lists (default 6x7);
-        must match a Board's size if given with one.
-    :param backend: ``'auto'``, ``'bitbully'`` (raise
-        :class:`BackendUnavailable` rather than fall back) or ``'solver'``.
-    :param time_budget: seconds for the whole position (> 0), None = no limit.
-        The solver stops at it and reports estimates; bitbully checks it
-        between its null-window probes (the column it was scoring and those
-        it did not reach are then estimates inside the bounds proven).
-    :param node_budget: positions the solver may search in all (deterministic
-        budgets for tests), None = no limit; bitbully ignores it.
-    :param best_only: stop once a column reaching the position's value is
-        proven (bitbully: the most central one): the others then keep what
-        is known about them (bounds, else an estimate).
-    :param lower_bound: a Pons score the side to move is known to reach,
-        the search's first guess (must be a true bound).
+    :param position: a :class:`~connect4_game.core.board.Board` (not changed), a
+        move string in ``add_checkers`` notation (``'3344'``) or a list of
+        0-based columns, X first; ``rows``, ``cols``: its size (default 6x7).
+    :param backend: ``'auto'``, ``'bitbully'`` (raise rather than fall back) or
+        ``'solver'``.
+    :param time_budget: seconds (> 0) or None; columns unproven then are estimates.
+    :param node_budget: positions the solver may search in all, or None.
+    :param best_only: stop once a column reaching the position's value is proven.
+    :param lower_bound: a Pons score the side to move is known to reach.
     :returns: a :class:`PerfectResult` (``columns[i]`` is column ``i``).
-    :raises ValueError: bad position, size, backend or budget; an illegal move
-        (before the first column).
-    :raises BackendUnavailable: ``backend='bitbully'`` and bitbully cannot
-        analyse the position.
-    """
+    :raises ValueError: bad position, size, backend or budget, or an illegal move.
+    :raises BackendUnavailable: ``backend='bitbully'`` cannot analyse it."""
     _check_arguments(backend, time_budget, node_budget, lower_bound)
     return analyse(read_position(position, rows, cols), backend=backend,
                    time_budget=time_budget, node_budget=node_budget, best_only=best_only,
@@ -811,9 +670,8 @@ def analyse(pos: Position, *, backend: str = "auto", time_budget: float | None =
             node_budget: int | None = None, best_only: bool = False,
             lower_bound: int | None = None,
             on_column: Callable[[ColumnScore], None] | None = None) -> PerfectResult:
-    """:func:`solve_position` of a :class:`Position` already read (its
-    ``side`` is the side analysed; :mod:`connect4_game.ai.expert` may
-    analyse for the side not to move). Arguments are not checked again."""
+    """:func:`solve_position` of a :class:`Position` already read, for its
+    ``side``; the arguments are not checked again."""
     t0 = time.perf_counter()
     state = _Run()
     found: dict[int, ColumnScore] = {}

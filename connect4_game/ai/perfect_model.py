@@ -1,16 +1,5 @@
-"""Positions in, results out: the data of :mod:`connect4_game.ai.perfect`.
-
-:class:`Position` is a position to analyse (:func:`read_position` reads a
-Board, a move string or a list of columns; :func:`play_moves` plays a list
-of columns on bitboards). A column's result is a
-:class:`~connect4_game.ai.score.ColumnScore` (:func:`exact_column`),
-:class:`PerfectResult` the analysis of a whole
-position. Scores are those of Pascal Pons, "Solving Connect 4"
-(:mod:`connect4_game.ai.solver`), the same as in the ``win in N`` analysis
-of :mod:`connect4_game.ai.expert`.
-
-Nothing here imports pygame.
-"""
+"""Positions in, results out: the data of :mod:`connect4_game.ai.perfect` (Pascal
+Pons, "Solving Connect 4", scores)."""
 from __future__ import annotations
 
 from collections.abc import Sequence

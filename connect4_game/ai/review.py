@@ -1,28 +1,5 @@
-"""Game review: every move of a finished (or unfinished) game judged by perfect play.
-
-For each ply the position before the move is analysed by
-:mod:`connect4_game.ai.perfect` (bitbully on 6x7 when installed, else our
-solver) and the move gets a verdict by comparing its Pons score with the best
-one (Pascal Pons, "Solving Connect 4": positive = the mover wins, larger =
-sooner; 0 = draw; negative = loss, more negative = sooner):
-
-* ``'best'`` -- the move has the top score;
-* ``'inaccuracy'`` -- same game result as the best move (win/draw/loss) but
-  a slower win or a faster loss;
-* ``'mistake'`` -- a win thrown away to a draw;
-* ``'blunder'`` -- a win or a draw thrown away to a loss.
-
-Records also carry the perfect-play value of the position before the move
-from X's side, for an evaluation graph: signed plies to the end (``+k``: X
-wins with the ``k``-th checker from there, ``-k``: O does, ``0``: draw) --
-and ``exact``, False when a score is only an estimate (the solver's budget ran
-out; estimates are marked, never presented as proven).
-
-A game is its 0-based columns, X first (as ``add_checkers`` numbers them,
-BU CS111 ps9); the table shows them as players do, 1..N.
-
-Nothing here imports pygame.
-"""
+"""Game review: every move of a game judged by perfect play, with a verdict
+(``best``, ``inaccuracy``, ``mistake``, ``blunder``) and the value from X's side."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence

@@ -1,20 +1,6 @@
-"""The one verdict on a column: what dropping a checker there gives the side to move.
-
-:class:`Score` (like python-chess's ``chess.engine.Score``) is a win, a draw
-or a loss (:class:`Wdl`) -- proven with its distance in plies, proven
-without it, bounded (``'≥ draw'``), or estimated -- with the Pons score
-(Pascal Pons, "Solving Connect 4": positive = the side to move wins, larger
-= sooner; 0 = draw; negative = loss) where it is known. Scores are ordered:
-a greater score is better for the side to move.
-
-:class:`ColumnScore` is one column of an analysis: its 0-based index and
-either its :class:`Score` or why it has none (:class:`NoMove`). The Expert
-analysis (:mod:`connect4_game.ai.expert`), perfect play
-(:mod:`connect4_game.ai.perfect`), the hint, the review, practice and the
-puzzles all use these two types.
-
-Nothing here imports pygame.
-"""
+"""The one verdict on a column (:class:`Score`, :class:`ColumnScore`): what dropping
+a checker there gives the side to move, with the Pons score (Pascal Pons, "Solving
+Connect 4") where it is known."""
 from __future__ import annotations
 
 import functools

@@ -1,46 +1,6 @@
-"""Fast exact search behind ``AIPlayer.scores_for``.
-
-The seed (BU CS111 ps9, Problem 4) scores each column of a board for a player
-with a fixed *lookahead* (in plies): ``-1`` full column, ``100`` a win for the
-player within the lookahead, ``0`` a loss within the lookahead, ``50``
-otherwise -- computed there by a plain recursion whose cost grows about 7x per
-ply. :class:`Searcher` returns exactly the same lists (``tests/oracle.py`` is
-the judge) with a real search:
-
-* bitboards in Python ints (:mod:`connect4_game.ai.bitboard`, any height x width);
-* the three-valued depth-limited game is decided with two boolean null-window
-  searches per column ("can the opponent force a four within d plies?",
-  "can every opponent reply be answered by a forced four within d-1 plies?"),
-  i.e. an AND/OR proof search = negamax with alpha-beta on the windows
-  (0, 1) and (-1, 0);
-* immediate-win and forced-block detection, double-threat cut-offs,
-  non-losing-move pruning (never play directly below an opponent's winning
-  cell), two exact "no four possible" tests (own checkers + empty cells;
-  Allis' claimeven when every column has an even number of empty cells),
-  threat-count + centre-first move ordering;
-* a transposition table of *depth facts*: for each position, the smallest
-  depth at which a forced four is proven and the largest depth at which it is
-  refuted (and the refuting column). Both facts are monotone in the depth, so
-  one entry answers queries at every lookahead, across the columns of one
-  call and across the moves of a game; enhanced transposition cut-offs look
-  the children up before searching them;
-* the position's own value is searched first and bounds the columns (a lost
-  position has only lost columns, a drawn one no winning column).
-
-Iterative deepening over the lookahead was measured and left out: with the
-depth-fact TT it searched 10-70% more nodes than going straight to the full
-lookahead (lookahead 16, Pons ``Test_L2_R2``).
-
-The seed's quirk is reproduced: a four made with the checker that fills the
-board's last cell scores 50 (the seed asks "is the board full?" before "who
-won?"), unless ``win_before_full=True`` (HMC CS5 / Dutch versions).
-
-The node-level searches (OR / AND nodes, TT, move ordering) are
-:class:`Engine`'s, compiled once per board size; :class:`Searcher` holds the
-root and the API.
-
-Nothing here imports pygame.
-"""
+"""Fast exact search behind ``AIPlayer.scores_for`` (BU CS111 ps9, Problem 4): the
+same lists as the assignment's recursion (``tests/oracle.py`` judges), found by
+null-window proof searches on bitboards (see docs/ai.md: search)."""
 from __future__ import annotations
 
 import threading

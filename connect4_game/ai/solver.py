@@ -1,44 +1,5 @@
-"""Strong (perfect-play) Connect Four solver for any height x width board, pure Python.
-
-Technique: Pascal Pons, "Solving Connect 4: how to build a perfect AI" (2019),
-parts 3-12, generalised to any board size:
-
-* negamax with alpha-beta, run as a series of null-window searches whose
-  window is narrowed by bisection biased towards 0 (Pons part 7 "iterative
-  deepening / null window");
-* anticipation of immediate wins (the root checks them; below the root the
-  side to move can never win at once because of the next point) and of
-  immediate losses: only *non-losing* moves are searched (a forced block is
-  the only move; two opponent threats playable now = loss; never play under
-  an opponent's winning cell);
-* move ordering by the number of winning cells a move creates (threat count),
-  ties broken centre-first;
-* a transposition table of lower/upper bounds with a fixed size, as in Pons:
-  ``tt_size`` slots (default 2**22 - a prime just below), indexed by
-  ``key % size``, always replaced, stored in an ``array('Q')`` of keys and a
-  ``bytearray`` of values -- 9 bytes a slot, 38 MB, no Python objects per
-  entry. (Boards whose keys do not fit 64 bits use a ``dict`` bounded to
-  500,000 entries, the oldest half dropped when full.)
-* on the standard 6x7 board an exact opening book at 12 plies
-  (:mod:`connect4_game.ai.book`), probed inside the search;
-* a node/time budget: :meth:`Solver.solve` raises :class:`BudgetExceeded`
-  when it runs out, :meth:`Solver.prove` returns the bounds proven so far as
-  a :class:`Proof` (with the move that reached the lower bound), and
-  :meth:`Solver.limited` gives the depth-limited result used as a fallback;
-* :meth:`Solver.at_least` runs the single null-window test of perfect
-  play's column analysis (:mod:`connect4_game.ai.perfect`).
-
-Scores follow Pons ("(W*H+1 - moves)/2"): for the side to move, a win whose
-last checker is the ``N``-th checker of the game scores ``(cells + 2 - N) // 2``
-(so on 6x7 a win with one's k-th checker scores 22 - k), the corresponding
-loss scores the negative, a draw 0. Sooner wins score more.
-:func:`score_to_plies` turns a score into "checkers until the game ends".
-
-Bitboard layout, position conversion and the winning cells
-(:func:`~connect4_game.ai.bitboard.wincells_for`, compiled once per height)
-come from :mod:`connect4_game.ai.bitboard`, shared with the depth-limited
-search of :mod:`connect4_game.ai.search`.
-"""
+"""Strong (perfect-play) solver for any board size, pure Python, after Pascal Pons,
+"Solving Connect 4: how to build a perfect AI" (2019), parts 3-12 (see docs/ai.md: solver)."""
 from __future__ import annotations
 
 import time

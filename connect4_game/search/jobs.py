@@ -264,12 +264,9 @@ def _run_level(req: SearchRequest) -> MoveReply:
     its points per column (None for a full or dropped column).
 
     :raises ValueError: for an unknown level or Expert (an ``'expert'`` request)."""
-    from connect4_game.ai.levels import LevelPlayer, make_level_player
+    from connect4_game.ai.levels import LevelPlayer
     board = _board_from_rows(req.rows)
-    player = make_level_player(req.level, req.checker)
-    if not isinstance(player, LevelPlayer):
-        raise ValueError(f'level {clip(req.level)} is not a lookahead search; '
-                         f'ask for an {JobKind.EXPERT.value!r} request')
+    player = LevelPlayer(req.level, req.checker)
     start = time.perf_counter()
     if not board.legal_columns():
         return MoveReply(None, (None,) * board.width, depth=0,

@@ -21,7 +21,6 @@ from connect4_game.ai.levels import (
     get_level,
     level_names,
     level_player,
-    make_level_player,
 )
 from connect4_game.core.board import Board
 from connect4_game.players import AIPlayer, Player
@@ -276,9 +275,9 @@ def test_raw_ai_player_is_the_seeds():
 
 
 @pytest.mark.parametrize('level', LEVELS)
-def test_make_level_player(level):
+def test_level_player(level):
     for checker in ('X', 'O'):
-        p = make_level_player(level, checker, expert_time_budget=1.5)
+        p = level_player(level, checker, expert_time_budget=1.5)
         assert p.checker == checker and p.num_moves == 0
         if level == 'expert':
             assert isinstance(p, ExpertPlayer) and p.time_budget == 1.5
@@ -288,14 +287,14 @@ def test_make_level_player(level):
             assert b.can_add_to(p.next_move(b)) and p.num_moves == 1
 
 
-def test_make_level_player_errors():
+def test_level_player_errors_and_budget():
     for bad in ('Hard', 'impossible', '', None, 3):
         with pytest.raises(ValueError, match='level'):
-            make_level_player(bad, 'X')
+            level_player(bad, 'X')
     with pytest.raises(ValueError):
-        make_level_player('easy', 'Z')
+        level_player('easy', 'Z')
     with pytest.raises(ValueError):
-        make_level_player('expert', 'X', expert_time_budget=0)
+        level_player('expert', 'X', expert_time_budget=0)
 
 
 def test_levels_are_ordered_and_described():

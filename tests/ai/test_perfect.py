@@ -126,7 +126,7 @@ def test_bitbully_columns_match_bitbullys_own_score_of_every_column():
     """Our MTD(f) over bitbully's null-window probes (first guesses from the
     columns already scored, the book's value on its ply) gives exactly what
     bitbully's own ``scoreMoves`` does -- on the book's ply above all."""
-    engine = perfect._bitbully()
+    engine = perfect.bitbully_engine()
     core = engine.core
     rng = random.Random(12)
     positions = [[int(ch) - 1 for ch in m] for m, _ in
@@ -224,18 +224,18 @@ class _FakeCore:
 
 @pytest.mark.parametrize("score", [None, 99])     # an exception, an impossible score
 def test_a_failing_bitbully_falls_back_to_the_solver(monkeypatch, score):
-    monkeypatch.setattr(perfect, "_bb_engine", perfect._BitBully(_FakeBoard, _FakeCore(score)))
+    monkeypatch.setattr(perfect, "_bb_engine", perfect.BitBully(_FakeBoard, _FakeCore(score)))
     seen = []
     r = solve_position([3, 3, 4, 4, 1, 1], on_column=seen.append)
     assert r.backend == "bitbully+solver" and "bitbully failed" in r.note
     assert r.scores == [-5, -10, 18, 3, -2, 17, 17] and r.exact
     assert sorted(c.column for c in seen) == list(range(7))
     assert perfect.bitbully_error().startswith("bitbully failed")   # not tried again
-    monkeypatch.setattr(perfect, "_bb_engine", perfect._BitBully(_FakeBoard, _FakeCore(score)))
+    monkeypatch.setattr(perfect, "_bb_engine", perfect.BitBully(_FakeBoard, _FakeCore(score)))
     with pytest.raises(BackendUnavailable):
         solve_position([3, 3], backend="bitbully")
     # Expert falls back to its own search
-    monkeypatch.setattr(perfect, "_bb_engine", perfect._BitBully(_FakeBoard, _FakeCore(score)))
+    monkeypatch.setattr(perfect, "_bb_engine", perfect.BitBully(_FakeBoard, _FakeCore(score)))
     b = Board(6, 7)
     b.add_checkers("3344")
     res = expert.analyze(b, time_budget=30)
@@ -272,7 +272,7 @@ def test_bitbully_is_stopped_between_probes_with_proven_bounds(monkeypatch):
     # "at most -1" and uses up the budget: the column is an estimate inside
     # what that probe proved, the others inside what is known without search
     core = _ScoreCore(3, clock, cost=5.0)
-    monkeypatch.setattr(perfect, "_bb_engine", perfect._BitBully(_FakeBoard, core))
+    monkeypatch.setattr(perfect, "_bb_engine", perfect.BitBully(_FakeBoard, core))
     r = solve_position([3, 3], time_budget=1.0, backend="bitbully")
     assert core.probes == 1 and r.backend == "bitbully" and not r.exact
     first = r.columns[3]
@@ -284,7 +284,7 @@ def test_bitbully_is_stopped_between_probes_with_proven_bounds(monkeypatch):
     # with time to spare, the same engine settles every column exactly
     clock[0] = 0.0
     core = _ScoreCore(3, clock, cost=0.001)
-    monkeypatch.setattr(perfect, "_bb_engine", perfect._BitBully(_FakeBoard, core))
+    monkeypatch.setattr(perfect, "_bb_engine", perfect.BitBully(_FakeBoard, core))
     r = solve_position([3, 3], time_budget=10.0, backend="bitbully")
     assert r.exact and r.scores == [-3] * 7
 
