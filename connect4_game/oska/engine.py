@@ -1,44 +1,12 @@
-"""Oska engine: move generator, static evaluator and minimax / alpha-beta player.
+"""Oska (ECS 170 Spring 2022, Homework 3 and 4): move generator, static evaluator and
+minimax / alpha-beta player on the assignment's boards (rules and API: docs/oska.md).
 
-Source: the Oska assignment (ECS 170) (ECS 170 Spring 2022, Homework Assignments 3 and 4).
-Pure Python, never imports pygame.
-
-Board representation (the assignment's, used by every public function)
------------------------------------------------------------------
-A board for ``n`` pieces per side (``n >= 4``) is a list of ``2n - 3`` strings
-whose lengths run ``n, n-1, ..., 2, ..., n-1, n``; each character is ``'w'``
-(white checker), ``'b'`` (black checker) or ``'-'`` (empty square)::
-
-    ['wwww', '---', '--', '---', 'bbbb']        # the n = 4 start position
-
-White starts on the top row (index 0) and moves *down*; black starts on the
-bottom row (index ``2n - 4``) and moves *up*.  White moves first.
-
-Geometry.  Rows are drawn centred, so square ``(row, col)`` of a row of length
-``L`` sits at the horizontal offset ``x = col - (L - 1) / 2`` (in square
-widths, see :func:`column_offset`).  The two diagonal neighbours of a square in
-the next row (in the direction of travel) are the squares at ``x - 1/2`` and
-``x + 1/2``; a jump continues the same diagonal to ``x -/+ 1`` two rows on.
-This one rule covers the narrowing half (each square of the shorter row lies
-between two squares of the row above), the widening half, and jumps across
-the two-square middle row.
-
-Squares in the move API are ``(row, col)`` tuples, 0-based, row 0 = top.
-
-Rules implemented (ECS 170 Oska)
-----------------------------
-* A checker steps diagonally forward onto an adjacent empty square, or jumps
-  diagonally forward over an adjacent *opponent* checker onto the empty square
-  right behind it, capturing it.  Only one capture per move (no multi-jumps);
-  capturing is optional.
-* A player with no legal move passes (loses the turn).  :func:`movegen` then
-  returns ``[]`` and :func:`oskaplayer` returns an unchanged copy of the board.
-* A player wins when all opponent checkers are gone, or when all of the
-  player's *remaining* checkers stand on the opponent's back (starting) row.
-  Assignment note 10: if both players have all their remaining checkers on the
-  opponent's back row, the one with more checkers wins; equal counts draw.
-* Extension (not in the assignment): if neither side has a legal move and nobody has
-  won, the game is a draw (otherwise it could never end).
+A board for ``n >= 4`` checkers per side is a list of ``2n - 3`` strings of lengths
+``n, n-1, ..., 2, ..., n-1, n`` over ``'w'``, ``'b'`` and ``'-'``, e.g. ``['wwww', '---',
+'--', '---', 'bbbb']``; white starts on row 0 and moves down, first. Squares are 0-based
+``(row, col)``; rows are drawn centred, so the diagonal neighbours of a square are the
+squares of the next row half a square to either side. A side with no move passes; neither
+side able to move is a draw (our addition).
 """
 
 from __future__ import annotations
@@ -56,32 +24,14 @@ OSKA_MIN_N, OSKA_MAX_N, OSKA_DEFAULT_N = 4, 9, 4     # checkers per side
 OSKA_MAX_LOOKAHEAD, OSKA_DEFAULT_LOOKAHEAD = 10, 3   # plies (n=6 at 10 takes seconds)
 
 __all__ = [
-    "Move",
-    "SearchCancelled",
-    "SearchResult",
-    "SearchStats",
-    "WIN_SCORE",
-    "apply_move",
-    "column_offset",
-    "evaluate",
-    "initial_board",
-    "legal_moves",
-    "movegen",
-    "opponent",
-    "oskaplayer",
-    "row_lengths",
-    "search",
-    "validate_board",
-    "validate_player",
-    "winner",
+    "Move", "SearchCancelled", "SearchResult", "SearchStats", "WIN_SCORE", "apply_move",
+    "column_offset", "evaluate", "initial_board", "legal_moves", "movegen", "opponent",
+    "oskaplayer", "row_lengths", "search", "validate_board", "validate_player", "winner",
 ]
 
 PLAYERS = ("w", "b")
 EMPTY = "-"
-#: Score of a won position (from the winner's point of view) before the ply
-#: correction: a win found ``k`` plies below the root scores ``WIN_SCORE - k``
-#: so that faster wins and slower losses are preferred.
-WIN_SCORE = 100_000
+WIN_SCORE = 100_000   # a won position; a win ``k`` plies below the root scores WIN_SCORE - k
 _INF = 10 * WIN_SCORE
 _CANCEL_CHECK_EVERY = 512  # nodes between checks of the cancel event
 
@@ -101,13 +51,9 @@ class SearchCancelled(Exception):
 
 @dataclass
 class SearchStats:
-    """Counters filled in by :func:`search`.
-
-    ``nodes``: positions visited below the root (each child position counts once);
-    ``leaves``: static evaluations made at the lookahead horizon;
-    ``terminals``: won/drawn positions reached; ``cutoffs``: alpha-beta cutoffs;
-    ``max_ply``: deepest ply visited (root = ply 0), never more than the lookahead.
-    """
+    """Counters of :func:`search`: positions visited below the root, static
+    evaluations at the horizon, won/drawn positions, alpha-beta cutoffs, and the
+    deepest ply visited (root = 0, never past the lookahead)."""
 
     nodes: int = 0
     leaves: int = 0
@@ -118,9 +64,8 @@ class SearchStats:
 
 @dataclass
 class SearchResult:
-    """Result of :func:`search`: the chosen next ``board`` (seed format), the
-    ``move`` made (``None`` for a pass or finished game), its negamax ``score``
-    from the mover's point of view and the :class:`SearchStats`."""
+    """The next ``board``, the ``move`` (None for a pass or a finished game), its
+    negamax ``score`` for the mover and the :class:`SearchStats`."""
 
     board: list[str]
     move: Move | None
@@ -128,23 +73,15 @@ class SearchResult:
     stats: SearchStats = field(default_factory=SearchStats)
 
 
-# --------------------------------------------------------------------------
-# Geometry
-# --------------------------------------------------------------------------
-
-
 def row_lengths(n: int) -> list[int]:
-    """Row lengths ``[n, n-1, ..., 2, ..., n-1, n]`` (``2n - 3`` rows) for
-    ``n`` checkers per side.  Raises ValueError if ``n`` is not an int >= 4."""
+    """``[n, n-1, ..., 2, ..., n-1, n]``. :raises ValueError: unless ``n`` is an int >= 4."""
     _check_n(n)
     return [max(n - r, r - n + 4) for r in range(2 * n - 3)]
 
 
 def column_offset(n: int, row: int, col: int) -> float:
-    """Horizontal centre of square ``(row, col)`` in square widths, relative to
-    the board's vertical axis (rows are centred): ``col - (len(row) - 1) / 2``.
-    Diagonal neighbours differ by exactly 0.5 in offset and 1 in row.
-    Raises ValueError for a square outside the board."""
+    """The centre of square ``(row, col)`` in square widths from the board's axis,
+    ``col - (len(row) - 1) / 2``. :raises ValueError: for a square off the board."""
     lengths = row_lengths(n)
     if not (isinstance(row, int) and 0 <= row < len(lengths)):
         raise ValueError(f"row {row!r} is not on an n={n} Oska board (0..{len(lengths) - 1})")
@@ -158,7 +95,7 @@ def _check_n(n: object) -> None:
 
 
 class _Geometry:
-    """Flat-index tables for one board size (internal)."""
+    """Flat-index tables for one board size."""
 
     def __init__(self, n: int) -> None:
         self.n = n
@@ -212,26 +149,16 @@ def _geometry(n: int) -> _Geometry:
     return _Geometry(n)
 
 
-# --------------------------------------------------------------------------
-# Validation
-# --------------------------------------------------------------------------
-
-
 def validate_player(player: object) -> str:
-    """Return ``player`` if it is ``'w'`` or ``'b'``, else raise ValueError."""
+    """``player`` if it is ``'w'`` or ``'b'``. :raises ValueError: otherwise."""
     if player not in PLAYERS or not isinstance(player, str):
         raise ValueError(f"player must be 'w' or 'b', got {player!r}")
     return player
 
 
 def validate_board(board: object) -> int:
-    """Check ``board`` is a assignment-format Oska board and return its ``n``.
-
-    Accepts a list or tuple of ``2n - 3`` strings (``n >= 4``) with lengths
-    ``n, n-1, ..., 2, ..., n-1, n`` over the characters ``'w'``, ``'b'``, ``'-'``
-    and at most ``n`` checkers of each colour.  Raises ValueError naming the
-    problem otherwise.
-    """
+    """The ``n`` of ``board``, a list or tuple in the assignment's format with at most
+    ``n`` checkers of each colour. :raises ValueError: naming the problem otherwise."""
     if not isinstance(board, (list, tuple)):
         raise ValueError(f"board must be a list of strings, got {type(board).__name__}: {board!r}")
     if not board:
@@ -265,19 +192,12 @@ def _check_lookahead(lookahead: object) -> int:
 
 
 def opponent(player: str) -> str:
-    """The other colour: ``'w'`` <-> ``'b'``.  Raises ValueError otherwise."""
+    """``'b'`` for ``'w'`` and back. :raises ValueError: for anything else."""
     return "b" if validate_player(player) == "w" else "w"
 
 
-# --------------------------------------------------------------------------
-# Board helpers
-# --------------------------------------------------------------------------
-
-
 def initial_board(n: int = 4) -> list[str]:
-    """Start position for ``n`` checkers per side (ECS 170 Oska), e.g.
-    ``initial_board(4) == ['wwww', '---', '--', '---', 'bbbb']``.
-    Raises ValueError if ``n`` is not an int >= 4."""
+    """The start position. :raises ValueError: unless ``n`` is an int >= 4."""
     lengths = row_lengths(n)
     return ["w" * n] + [EMPTY * length for length in lengths[1:-1]] + ["b" * n]
 
@@ -310,15 +230,9 @@ def _apply_flat(s: str, p: str, m: tuple[int, int, int]) -> str:
 
 
 def legal_moves(board: Sequence[str], player: str) -> list[Move]:
-    """All legal moves of ``player`` as :class:`Move` ``(frm, to, captured)``
-    with ``(row, col)`` squares, in the same order as :func:`movegen`.
-
-    Order (the deterministic tiebreak of :func:`oskaplayer`): checkers in
-    reading order (top row first, left to right); per checker the
-    left-diagonal step, the right-diagonal step, then the left jump, the
-    right jump ("left" = smaller column offset as drawn).  Returns ``[]``
-    when the player must pass.  Raises ValueError for a malformed board/player.
-    """
+    """Every :class:`Move` of ``player`` (``[]``: a pass), in :func:`movegen`'s order:
+    checkers top row first, left to right; each one's left step, right step, left
+    jump, right jump. :raises ValueError: for a malformed board or player."""
     n = validate_board(board)
     validate_player(player)
     g = _geometry(n)
@@ -330,15 +244,10 @@ def legal_moves(board: Sequence[str], player: str) -> list[Move]:
 
 
 def movegen(board: Sequence[str], player: str) -> list[list[str]]:
-    """The Oska move generator (ECS 170 Homework 3): every board reachable by one move of ``player``.
+    """The move generator (Homework 3): every board one move of ``player`` reaches,
+    in :func:`legal_moves`' order (``[]``: a pass; a won game still has moves).
 
-    ``board``: assignment-format board (list of ``2n - 3`` strings, see module doc);
-    ``player``: ``'w'`` or ``'b'``.  Returns a list of new boards in the same
-    format, ordered as :func:`legal_moves`.  Returns ``[]`` when the player has
-    no legal move (the player passes).  Moves are generated even if the game is
-    already won; use :func:`winner` to check that first.
-    Raises ValueError for a malformed board or player.
-    """
+    :raises ValueError: for a malformed board or player."""
     n = validate_board(board)
     validate_player(player)
     g = _geometry(n)
@@ -348,13 +257,10 @@ def movegen(board: Sequence[str], player: str) -> list[list[str]]:
 
 def apply_move(board: Sequence[str],
                move: Move | Sequence[Sequence[int] | None]) -> list[str]:
-    """Return the board after ``move`` (a :class:`Move` or ``(frm, to, captured)``
-    triple of ``(row, col)`` squares, ``captured`` None unless a capture) by the
-    checker standing on ``move.frm``.
+    """The board after ``move``, a :class:`Move` or ``(frm, to, captured)`` squares,
+    by the checker on ``frm``.
 
-    Raises ValueError if the board is malformed, ``frm`` holds no checker, or
-    the move is not one of that checker's legal moves.
-    """
+    :raises ValueError: for a malformed board, an empty ``frm`` or an illegal move."""
     n = validate_board(board)
     try:
         frm_at, to_at, cap_at = move
@@ -398,14 +304,8 @@ def _static_winner(g: _Geometry, s: str) -> str | None:
 
 
 def winner(board: Sequence[str]) -> str | None:
-    """Result of ``board``: ``'w'``, ``'b'``, ``'draw'`` or ``None`` (game on).
-
-    ECS 170 Homework 3: a side wins when the opponent has no checkers left, or when all
-    of its remaining checkers are on the opponent's back row; note 10: if both
-    sides are home, more checkers wins and equal counts draw.  Extension: a
-    position where neither side can move is a draw.  An empty board is a draw.
-    Raises ValueError for a malformed board.
-    """
+    """``'w'``, ``'b'``, ``'draw'`` or None (the game goes on), by Homework 3 and its
+    note 10; an empty board is a draw. :raises ValueError: for a malformed board."""
     n = validate_board(board)
     g = _geometry(n)
     s = g.to_flat(board)
@@ -413,11 +313,6 @@ def winner(board: Sequence[str]) -> str | None:
     if w is None and not _flat_moves(g, s, "w") and not _flat_moves(g, s, "b"):
         return "draw"
     return w
-
-
-# --------------------------------------------------------------------------
-# Static evaluator
-# --------------------------------------------------------------------------
 
 
 def _evaluate_flat(g: _Geometry, s: str, p: str) -> int:
@@ -439,43 +334,16 @@ def _evaluate_flat(g: _Geometry, s: str, p: str) -> int:
 
 
 def evaluate(board: Sequence[str], player: str) -> int:
-    """Static board evaluator (the Oska assignment (ECS 170) note 2: it never searches).
+    """The static evaluator (note 2: it never searches), for ``player``: +/-WIN_SCORE
+    or 0 for a decided board, else 4 x the race (rows the opponent still has to
+    march minus ours) + mobility (moves minus the opponent's) + 6 x captures (ours
+    minus theirs). Weights from seeded self-play (docs/oska.md).
 
-    Returns an int score from ``player``'s point of view (higher is better);
-    in the search ``player`` is the side to move at the leaf.
-
-    * ``+WIN_SCORE`` / ``-WIN_SCORE`` / ``0`` if the board is already won /
-      lost / drawn by the assignment's rules (:func:`winner` without the mobility
-      check);
-    * otherwise the sum of three features:
-
-      - race, weight 4: the rows the opponent's checkers still have to
-        travel to the far back row minus the rows ours still have to travel.
-        A side wins the race by getting all its *remaining* checkers home,
-        so a lost checker that had far to go helps its owner's race (the
-        assignment's sacrifice idea); material only counts through captures and
-        the search's "all checkers gone" wins;
-      - mobility, weight 1: own legal moves minus opponent legal moves
-        (a side with no moves must pass);
-      - captures, weight 6: captures ``player`` (to move) can make now minus
-        captures the opponent could make.
-
-    Weights were chosen by seeded self-play (n = 4..6, lookahead 3): this
-    version beat a uniformly random player in 66 of 72 games, where a
-    material-first evaluator won only 32.
-    It only counts moves available in this position (one move generation per
-    side) and never looks deeper.  Raises ValueError for a malformed board or
-    player.
-    """
+    :raises ValueError: for a malformed board or player."""
     n = validate_board(board)
     validate_player(player)
     g = _geometry(n)
     return _evaluate_flat(g, g.to_flat(board), player)
-
-
-# --------------------------------------------------------------------------
-# Search
-# --------------------------------------------------------------------------
 
 
 def search(
@@ -486,22 +354,13 @@ def search(
     alphabeta: bool = True,
     cancel: threading.Event | None = None,
 ) -> SearchResult:
-    """Negamax (minimax) search ``lookahead`` plies deep for ``player``.
+    """Negamax ``lookahead`` plies deep (a pass is a ply; ``stats.max_ply <=
+    lookahead``) for ``player``, leaves by :func:`evaluate`. With or without
+    ``alphabeta`` (captures first below the root) the result is the first best move
+    in :func:`movegen` order; a finished game or a pass keeps the board, ``move=None``.
 
-    ``lookahead`` counts plies (single moves; a forced pass also uses a ply);
-    no position deeper than ``lookahead`` plies below ``board`` is ever
-    generated (``stats.max_ply <= lookahead``).  Leaves are scored with
-    :func:`evaluate`; wins ``k`` plies away score ``WIN_SCORE - k``.
-    ``alphabeta=True`` prunes with alpha-beta (internal nodes try captures
-    first - move ordering); the root keeps :func:`movegen` order and only a
-    strictly better score replaces the current best, so both modes return the
-    same move and score: the *first* best move in movegen order (tiebreak).
-    If the game is over or ``player`` has no legal move, the result holds an
-    unchanged copy of the board and ``move=None``.
-    ``cancel``: optional ``threading.Event``; when set, raises
-    :class:`SearchCancelled` (used by the UI's background AI).
-    Raises ValueError for a malformed board, player or lookahead.
-    """
+    :raises SearchCancelled: once ``cancel`` is set.
+    :raises ValueError: for a malformed board, player or lookahead."""
     n = validate_board(board)
     validate_player(player)
     _check_lookahead(lookahead)
@@ -577,19 +436,11 @@ def oskaplayer(
     alphabeta: bool = True,
     stats: SearchStats | None = None,
 ) -> list[str]:
-    """The Oska top-level player (ECS 170 Homework 4): the best next board for ``player``.
+    """The player (Homework 4): the board of :func:`search`'s move, e.g. ``['www-',
+    '--w', '--', '---', 'bbbb']`` from the start at lookahead 2; ``stats`` (if
+    given) gets the search's counters.
 
-    ``board``: assignment-format board; ``player``: ``'w'`` or ``'b'``;
-    ``lookahead``: plies to search (int >= 1), never exceeded.
-    Example (seed): ``oskaplayer(['wwww','---','--','---','bbbb'], 'w', 2)``
-    returns a board such as ``['www-', '--w', '--', '---', 'bbbb']``.
-    Uses :func:`search` (minimax, alpha-beta by default; ``alphabeta=False``
-    gives plain minimax and the same move).  Ties go to the first move in
-    :func:`movegen` order.  If the player has no legal move (a pass) or the
-    game is already over, returns an unchanged copy of ``board``.
-    If ``stats`` is given it is updated with the search counters.
-    Raises ValueError for a malformed board, player or lookahead.
-    """
+    :raises ValueError: for a malformed board, player or lookahead."""
     result = search(board, player, lookahead, alphabeta=alphabeta)
     if stats is not None:
         for name in ("nodes", "leaves", "terminals", "cutoffs", "max_ply"):

@@ -1,27 +1,6 @@
-"""The game in the window, free of pygame: the game record, the seats that
-play it, and the flow of a game (whose turn, the computer's moves, the hint
-and the analysis, the setting keys, undo policy, a game with a friend over
-the network, the end).
-
-:class:`GameSession` is the one owner of the window's game state. It lives on
-the main thread; the screens read it and command it (a click becomes
-:meth:`GameSession.human_drop`, a key :meth:`GameSession.set_lookahead`,
-:meth:`GameSession.request_hint`, ...), and the app steps it with ``dt`` in
-seconds (:meth:`GameSession.update`), which takes the worker's results, the
-network's news and lets the seat to move play. It is given the parts that
-own state of their own: the searches are planned by
-:class:`~connect4_game.play.planner.SearchPlanner`, each side is a
-:class:`~connect4_game.play.seats.Seat`, the review's verdicts are kept by
-:class:`~connect4_game.play.advisor.KnownVerdicts`, and the connection of a
-game with a friend is a :class:`~connect4_game.play.network_game.NetworkGame`.
-
-What the session has to say to the player it queues as
-:class:`~connect4_game.play.events.Notice` (toasts) and
-:class:`~connect4_game.play.events.GameEvent` (animations, sounds, dialogs).
-
-The assignment's text stays the assignment's: the end of a game prints
-``Player X wins in N moves.`` and ``Congratulations!`` (or ``It's a tie!``) on
-stdout, as BU CS111 ps9 Problem 3's ``connect_four`` does.
+"""The game in the window, free of pygame: :class:`GameSession` owns the game
+record, the seats that play it and the flow of a game (turns, the computer's
+moves, hint and analysis, setting keys, undo, a game with a friend, the end).
 """
 
 from __future__ import annotations
@@ -35,7 +14,7 @@ from connect4_game.ai.levels import DEFAULT_LEVEL
 from connect4_game.ai.review import PlyReview
 from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, other
 from connect4_game.core.checks import check_lookahead, check_number, is_int
-from connect4_game.core.game import Game, Move, MoveRefused, Refusal
+from connect4_game.core.game import Game, Move, MoveRefused
 from connect4_game.core.messages import MAX_TEXT, clip
 from connect4_game.core.notation import Notation, format_moves
 from connect4_game.core.side import Side
@@ -152,7 +131,7 @@ class GameSession:
         self.games_finished = 0
         self.total_moves = 0
         self.game = Game(rows, cols, moves)
-        self.seats: dict[str, Seat] = {s: make_seat(s, players[s]) for s in 'XO'}
+        self.seats: dict[str, Seat] = {s: make_seat(s, players[s]) for s in Side}
         self.new_game(rows, cols, moves)
         if demo:
             self.set_demo(True)
@@ -185,9 +164,9 @@ class GameSession:
         other_seat = self.seats[other(side)]
         return self.seats[side].label(other_seat.person, self.max_lookahead)
 
-    def humans(self) -> list[str]:
+    def humans(self) -> list[Side]:
         """The sides a person at this computer plays."""
-        return [s for s in 'XO' if self.seats[s].person]
+        return [s for s in Side if self.seats[s].person]
 
     def human_to_move(self) -> bool:
         """A person at this computer is to move in a running game."""
@@ -207,7 +186,7 @@ class GameSession:
     def stats_names(self) -> tuple[str, str]:
         """The two sides as the statistics file names them (the same in every
         language): 'Human', 'AI(LEFT,3)', 'Medium', a plug-in's spec, ..."""
-        return self.seats['X'].spec.statistics_name, self.seats['O'].spec.statistics_name
+        return self.seats[Side.X].spec.statistics_name, self.seats[Side.O].spec.statistics_name
 
     def local_players(self) -> dict[str, PlayerSpec]:
         """Who plays at this computer, as the new-game dialog shows it:
@@ -347,24 +326,6 @@ class GameSession:
             return False
         move = self._send_to_friend(g.next_ply, col) \
             if self.network is not None and not self.seat().friend else g.push(col)
-        if move is not None:
-            self._played(move)
-        return move is not None
-
-    def play_friend_move(self, ply: int, col: int) -> bool:
-        """The friend's move ``col`` (0-based) as move ``ply`` (1-based), from
-        the network: played only if it is the friend's own next move.
-
-        :returns: whether it was played (a repeated move is not played again).
-        """
-        friends = [Side(side) for side, seat in self.seats.items() if seat.friend]
-        try:
-            if not friends:
-                raise MoveRefused(Refusal.NOT_YOUR_TURN, 'no friend plays here')
-            move = self.game.offer(ply, col, side=friends[0])
-        except MoveRefused as exc:
-            log.warning("refused the friend's move %s at ply %s: %s", col, ply, exc)
-            return False
         if move is not None:
             self._played(move)
         return move is not None

@@ -3,16 +3,21 @@ computer's turns through a worker, undo policy, the typed events and the
 assignment's result line (BU CS111 ps9, Problem 3)."""
 
 import io
+import threading
+import time
 
 import pytest
 
+from connect4_game import net
 from connect4_game.core.game import Termination
+from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.play import events
 from connect4_game.play.seats import ComputerSeat, FriendSeat, PersonSeat, RandomSeat
 from connect4_game.play.session import GameSession
 from connect4_game.search.jobs import Result, compute
 from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerSpec, SeatKind
+from tests.net.net_helpers import FAST_JOIN, Watch
 
 HUMAN = PlayerSpec('human')
 
@@ -151,14 +156,33 @@ def test_a_computer_choosing_a_full_column_hands_its_side_to_the_person():
     assert any('Player O failed' in n.text for n in notices)
 
 
-def test_the_friends_move_is_checked_by_the_record():
+def test_the_friends_move_comes_over_the_network_into_the_record(closing):
     s = GameSession({'X': HUMAN, 'O': HUMAN})
-    s.seats['O'] = FriendSeat('O')
-    assert not s.play_friend_move(1, 3)          # X's move, not the friend's
-    s.human_drop(3)
-    assert s.play_friend_move(2, 4) and s.game.moves == [3, 4]
-    assert not s.play_friend_move(2, 4)          # a repeat is not played twice
-    assert not s.play_friend_move(4, 1)          # not the next ply
+    closing(s)
+    options = NetworkOptions(NetMode.HOST, bind_address='127.0.0.1', port=0, code='4321',
+                             side='X', local={'X': HUMAN})
+    host = s.start_network(options, ping_interval=0.1, peer_timeout=0.6,
+                           handshake_timeout=0.5).peer
+    friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
+    closing(friend)
+    watch = Watch(friend)
+    step_until(s, s.started)
+    watch.wait(net.Connected)
+    assert s.human_drop(3) and watch.wait(net.OpponentMove).column == 3
+    assert not s.human_drop(4)                    # the friend's turn
+    s.take_news()
+    friend.send_move(2, 4)
+    step_until(s, lambda: s.game.moves == [3, 4])
+    made = [e for e in s.take_news()[0] if isinstance(e, events.MoveMade)]
+    assert [(e.move.column, e.move.checker, e.move.ply) for e in made] == [(4, 'O', 2)]
+
+
+def step_until(session, cond, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while not cond():
+        assert time.monotonic() < deadline, 'condition not reached in time'
+        session.update(0.02)
+        threading.Event().wait(0.005)      # let the network thread run between frames
 
 
 @pytest.mark.parametrize('key,expected', [('set_lookahead', 2), ('toggle_expert', None)])
