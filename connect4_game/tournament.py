@@ -1,28 +1,9 @@
-"""Round-robin tournaments between computer players (``--tournament``).
-
-Every pair of players meets ``games`` times with each colour (``2 * games``
-games a pairing), on the assignment's 6x7 board (BU CS111 ps9), from the
-empty board or, with ``openings`` > 0, from the same random opening of that
-many plies with both colours. A player is any computer player a
-:class:`~connect4_game.seat_config.PlayerSpec` names (a level, ``random``,
-``ai`` with the given lookahead and tiebreak, ``cs5[...]``, a plug-in
-``FILE.py:ClassName``), made by the console's own factory
-(:func:`connect4_game.plugins.factory.make_player`): a plug-in plays each
-game from a fresh process of its own. A player that cannot be
-loaded, raises, answers a column that cannot be played, ends its process or
-takes longer than ``move_time`` seconds for a move *forfeits* that game: it
-is lost, the reason is recorded (:attr:`GameRecord.reason`) and the
-tournament goes on.
-
-Scoring: a win is 1 point, a draw 0.5, a loss 0; the Elo ratings come from
-all games at once (:func:`elo_ratings`).
-
-This module plays and scores; :mod:`connect4_game.cli.tournament` is the
-command line (options, progress, table). Nothing here imports pygame.
+"""Round-robin tournaments between computer players (``--tournament``), on the assignment's 6x7
+board (BU CS111 ps9): the schedule, the games (a faulty player forfeits), the scores and the Elo
+ratings (docs/plugins.md).
 
 >>> elo_ratings(2, [(0, 1, 0.5), (1, 0, 0.5)])
-[1500.0, 1500.0]
-"""
+[1500.0, 1500.0]"""
 
 from __future__ import annotations
 
@@ -69,14 +50,10 @@ _ELO_TOLERANCE = 1e-10          # largest change of a log-strength that stops th
 
 
 def check_entrant(text: str) -> str:
-    """``text`` if it names a computer player a tournament can seat (see
-    :meth:`connect4_game.seat_config.PlayerSpec.parse`); a plug-in's file
-    must exist (its code runs only in the plug-in's process, during a game).
+    """``text`` if it names a computer player a tournament can seat; a plug-in's file must exist.
 
-    :raises ValueError: one line naming the value, for ``human`` (a
-        tournament is for computer players), an unknown player, a malformed
-        ``FILE.py:ClassName``, a missing file or a bad ``cs5[...]`` spec.
-    """
+    :raises ValueError: one line naming the value: ``human``, an unknown player, a malformed
+        ``FILE.py:ClassName``, a missing file or a bad ``cs5[...]`` spec."""
     spec = PlayerSpec.parse(text)
     if spec.kind == SeatKind.HUMAN:
         raise ValueError("'human' cannot play a tournament: name computer players")
@@ -91,24 +68,12 @@ def check_entrant(text: str) -> str:
 
 @dataclass(frozen=True)
 class TournamentConfig:
-    """What a tournament plays.
+    """What a tournament plays: 2 to :data:`TOURNAMENT_MAX_PLAYERS` ``entrants`` as given (each
+    :func:`check_entrant`; also their names), ``games`` per pairing and colour, ``openings``
+    random plies before the players take over with ``seed`` (None picks one), ``move_time`` and
+    ``load_time`` seconds for a plug-in, ``lookahead`` and ``tiebreak`` for ``ai`` and plug-ins.
 
-    :param entrants: 2 to :data:`~connect4_game.tournament.TOURNAMENT_MAX_PLAYERS`
-        players as given (also their names in the output, e.g. ``'Easy'``),
-        each checked by :func:`check_entrant`; one may be given twice.
-    :param games: games per pairing *and colour*, 1 to
-        :data:`~connect4_game.tournament.TOURNAMENT_MAX_GAMES`.
-    :param openings: plies of a random opening before the players take over,
-        0 (the empty board) to :data:`~connect4_game.tournament.TOURNAMENT_MAX_OPENING_PLIES`.
-    :param seed: the openings' random seed (an int); None picks one (read it
-        back from :attr:`seed`). Only the openings depend on it.
-    :param move_time: seconds a plug-in may think per move (> 0, at most
-        :data:`~connect4_game.tournament.TOURNAMENT_MAX_MOVE_SECONDS`).
-    :param load_time: seconds a plug-in's process may take to start and load.
-    :param lookahead: plies, for ``ai`` (and plug-ins taking one).
-    :param tiebreak: one of :data:`~connect4_game.players.TIEBREAKS`, the same.
-    :raises ValueError: one line naming the first bad value.
-    """
+    :raises ValueError: one line naming the first bad value."""
 
     entrants: tuple[str, ...]
     games: int = TOURNAMENT_DEFAULT_GAMES
@@ -141,16 +106,15 @@ class TournamentConfig:
 
     @property
     def total_games(self) -> int:
-        """Games of the whole tournament: ``P * (P - 1) * games``."""
+        """``P * (P - 1) * games``."""
         n = len(self.entrants)
         return n * (n - 1) * self.games
 
 
 @dataclass(frozen=True)
 class Fixture:
-    """One game to play: ``number`` (1-based, in playing order), the
-    entrants' indices ``x`` and ``o``, and the ``opening`` (0-based columns,
-    played before the players take over; ``()`` for the empty board)."""
+    """One game to play: ``number`` (1-based), the entrants' indices ``x`` and ``o``, and the
+    ``opening`` (0-based columns)."""
 
     number: int
     x: int
@@ -160,16 +124,9 @@ class Fixture:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """A game played.
-
-    :param fixture: what was to be played.
-    :param moves: every column played, 0-based, the opening's included.
-    :param result: ``'X'``, ``'O'`` (who won) or ``'tie'``.
-    :param reason: None for a game played to its end; else one line on why
-        the loser forfeited (it raised, answered a column it cannot play,
-        took too long, ended its process or could not be loaded); when both
-        sides could not be loaded (a tie), both reasons, ``'X: ...; O: ...'``.
-    """
+    """A game played: ``moves`` 0-based (the opening's included), ``result`` ``'X'``, ``'O'`` or
+    ``'tie'``, and ``reason``, None or one line on why the loser forfeited (both, for a tie of two
+    players that could not be loaded)."""
 
     fixture: Fixture
     moves: tuple[int, ...]
@@ -177,13 +134,11 @@ class GameRecord:
     reason: str | None = None
 
     def score_for_x(self) -> float:
-        """X's points: 1, 0.5 or 0."""
         return {Side.X.value: 1.0, 'tie': 0.5}.get(self.result, 0.0)
 
     def to_json(self, entrants: Sequence[str]) -> dict[str, object]:
-        """``{"x", "o", "moves", "result"[, "reason"]}``: the players as given,
-        the moves in the players' notation (columns 1..7, e.g. ``'4453'``,
-        :func:`connect4_game.core.notation.format_moves`)."""
+        """``{"x", "o", "moves", "result"[, "reason"]}``, the moves in the players' notation (columns
+        1..N)."""
         data: dict[str, object] = {'x': entrants[self.fixture.x], 'o': entrants[self.fixture.o],
                                 'moves': format_moves(self.moves), 'result': self.result}
         if self.reason is not None:
@@ -193,9 +148,7 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class Standing:
-    """One player's score: ``wins``, ``draws``, ``losses`` (games),
-    ``points`` (win 1, draw 0.5) and ``elo`` (a rating, mean
-    :data:`~connect4_game.tournament.ELO_MEAN`, see :func:`elo_ratings`)."""
+    """One player's ``wins``, ``draws``, ``losses``, ``points`` (win 1, draw 0.5) and ``elo``."""
 
     entrant: str
     wins: int = 0
@@ -206,14 +159,12 @@ class Standing:
 
     @property
     def games(self) -> int:
-        """Games played."""
         return self.wins + self.draws + self.losses
 
 
 @dataclass(frozen=True)
 class TournamentResult:
-    """The games played and the standings (in the order the players were
-    given; :meth:`ranking` sorts them). Build it with :meth:`build`."""
+    """The games played and the standings in the order the players were given."""
 
     config: TournamentConfig
     games: tuple[GameRecord, ...]
@@ -237,15 +188,12 @@ class TournamentResult:
         return cls(config, games, standings)
 
     def ranking(self) -> list[int]:
-        """The players' indices (into :attr:`standings`) by points, then
-        Elo, then the order given: the winner first."""
+        """The players' indices by points, then Elo, then the order given."""
         return sorted(range(len(self.standings)),
                       key=lambda i: (-self.standings[i].points, -self.standings[i].elo, i))
 
     def to_json(self) -> dict[str, object]:
-        """``{"players": [{"name", "points", "elo", "wins", "draws", "losses"}],
-        "games": [...]}`` (see :meth:`GameRecord.to_json`), players in the
-        order given, games in playing order."""
+        """``{"players": [{"name", "points", "elo", "wins", "draws", "losses"}], "games": [...]}``."""
         return {'players': [{'name': s.entrant, 'points': s.points, 'elo': s.elo,
                              'wins': s.wins, 'draws': s.draws, 'losses': s.losses}
                             for s in self.standings],
@@ -256,14 +204,10 @@ class TournamentResult:
 
 def random_openings(count: int, plies: int, seed: int, rows: int = DEFAULT_ROWS,
                     cols: int = DEFAULT_COLS) -> list[tuple[int, ...]]:
-    """``count`` random openings of ``plies`` legal moves each (0-based
-    columns), the same for the same ``seed``. No opening ends the game (no
-    move of one makes four in a row or fills the board), and repeats are
-    avoided while :data:`_OPENING_TRIES` draws find a new one.
+    """``count`` random openings of ``plies`` legal 0-based columns, the same for the same ``seed``;
+    none ends the game, and repeats are avoided while :data:`_OPENING_TRIES` draws find a new one.
 
-    :raises ValueError: for a negative ``count`` or ``plies``, or more
-        plies than the board has cells.
-    """
+    :raises ValueError: for a negative ``count`` or ``plies``, or more plies than cells."""
     check_int(count, 0, None, 'count')
     check_int(plies, 0, rows * cols - 1, 'plies')
     rng = random.Random(seed)
@@ -301,15 +245,8 @@ def _ends_game(board: Board, checker: Side, col: int) -> bool:
 
 
 def schedule(config: TournamentConfig) -> list[Fixture]:
-    """Every game of the round robin, in playing order.
-
-    Round ``r`` (0 .. ``games - 1``) plays every pairing ``i < j`` twice
-    with opening ``r`` -- ``i`` as X, then ``j`` as X -- so each pairing
-    plays ``2 * games`` games, ``games`` with each colour, and stopping
-    early leaves the pairings evenly played.
-
-    :returns: :attr:`TournamentConfig.total_games` fixtures.
-    """
+    """Every game in playing order: round ``r`` plays every pairing ``i < j`` with opening ``r``,
+    ``i`` as X then ``j``, so stopping early leaves the pairings evenly played."""
     n = len(config.entrants)
     if config.openings:
         assert config.seed is not None
@@ -332,7 +269,6 @@ class Forfeit(Exception):
 
 
 class _Stop:
-    """The fall-back of a plug-in: nobody takes over a forfeited side."""
 
     def __init__(self, side: Side) -> None:
         self.checker, self.num_moves = side.value, 0
@@ -342,11 +278,9 @@ class _Stop:
 
 
 def _open_seat(spec: PlayerSpec, side: Side, config: TournamentConfig) -> ConsolePlayer:
-    """The live player of ``spec`` for one game (a plug-in in a fresh
-    process of its own, see :func:`~connect4_game.plugins.factory.make_player`).
+    """The live player of ``spec`` for one game (a plug-in in a fresh process).
 
-    :raises Forfeit: a player that cannot be loaded (no process is left).
-    """
+    :raises Forfeit: a player that cannot be loaded (no process is left)."""
     try:
         return make_player(spec, side, move_time=config.move_time, load_time=config.load_time,
                            fallback=_Stop(side), out=lambda line: logger.debug('%s', line))
@@ -355,12 +289,10 @@ def _open_seat(spec: PlayerSpec, side: Side, config: TournamentConfig) -> Consol
 
 
 def play_move(player: ConsolePlayer, name: str, board: Board) -> int:
-    """The column of ``player`` (named ``name`` in the reason of a forfeit)
-    for ``board`` (not changed).
+    """The column of ``player`` (``name`` in a forfeit's reason) for ``board`` (not changed).
 
-    :raises Forfeit: the player raised, answered a column it cannot play or
-        (a plug-in) took longer than the move time or ended its process.
-    """
+    :raises Forfeit: it raised, answered a column it cannot play, or (a plug-in) took too long or
+        ended its process."""
     try:
         col: object = player.next_move(board.copy())
     except Forfeit:               # a plug-in's fault, in the process player's one line
@@ -374,8 +306,7 @@ def play_move(player: ConsolePlayer, name: str, board: Board) -> int:
 
 def _open_seats(fixture: Fixture, config: TournamentConfig,
                 seats: dict[Side, ConsolePlayer]) -> GameRecord | None:
-    """Fill ``seats``; the game's record if a side cannot be loaded (it
-    loses; both: a tie, both reasons given), else None."""
+    """Fill ``seats``; the game's record if a side cannot be loaded, else None."""
     faults: dict[Side, str] = {}
     for side, index in ((Side.X, fixture.x), (Side.O, fixture.o)):
         try:
@@ -389,12 +320,8 @@ def _open_seats(fixture: Fixture, config: TournamentConfig,
 
 
 def play_game(fixture: Fixture, config: TournamentConfig) -> GameRecord:
-    """Play one game to its end or to a forfeit; every plug-in process of
-    the game is ended before it returns (also on ``KeyboardInterrupt``,
-    which passes through).
-
-    :returns: the :class:`GameRecord`.
-    """
+    """Play one game to its end or a forfeit; every plug-in process of the game ends before it
+    returns (also on ``KeyboardInterrupt``, which passes through)."""
     game = Game(moves=fixture.opening)
     seats: dict[Side, ConsolePlayer] = {}
     try:
@@ -417,8 +344,7 @@ def play_game(fixture: Fixture, config: TournamentConfig) -> GameRecord:
 
 
 def play_games(config: TournamentConfig) -> Iterator[GameRecord]:
-    """Play the tournament's games one by one (see :func:`schedule`),
-    yielding each record as its game ends."""
+    """Play the games of :func:`schedule` one by one, yielding each record as its game ends."""
     logger.info('tournament: %d players, %d games', len(config.entrants), config.total_games)
     for fixture in schedule(config):
         record = play_game(fixture, config)
@@ -428,42 +354,18 @@ def play_games(config: TournamentConfig) -> Iterator[GameRecord]:
 
 
 def run_tournament(config: TournamentConfig) -> TournamentResult:
-    """Play the whole tournament and score it."""
     return TournamentResult.build(config, play_games(config))
 
 
 # -- Elo ------------------------------------------------------------------------------------
 
 def elo_ratings(players: int, results: Iterable[tuple[int, int, float]]) -> list[float]:
-    """Elo ratings of ``players`` players from all their games at once.
+    """Elo ratings of ``players`` players from all their games at once (docs/plugins.md): the
+    maximum-likelihood ratings with one virtual draw per player against a 1500 anchor, shifted to
+    mean :data:`ELO_MEAN` and clamped to ``ELO_MEAN +- ELO_MAX_SPREAD``.
 
-    :param results: ``(a, b, score_of_a)`` per game, players by index
-        0 .. ``players - 1``, score 1 (``a`` won), 0.5 (a draw) or 0.
-    :returns: one rating per player, in rating points; their mean is
-        :data:`~connect4_game.tournament.ELO_MEAN` (1500) unless a rating had to
-        be clamped to ``ELO_MEAN +- ELO_MAX_SPREAD`` (800).
-    :raises ValueError: for a player index out of range or a score other
-        than 0, 0.5 and 1.
-
-    The method: the maximum-likelihood ratings of the Elo model (the
-    Bradley-Terry model on the 400-point base-10 scale: player ``i`` is
-    expected to score ``1 / (1 + 10 ** ((R_j - R_i) / 400))`` against
-    ``j``; a draw counts as half a win and half a loss). With strengths
-    ``g_i = 10 ** (R_i / 400)`` the ratings are found by Hunter's
-    minorisation-maximisation iteration (the fixed point of "expected score
-    = actual score")::
-
-        g_i <- W_i / sum_j n_ij / (g_i + g_j)
-
-    (``W_i`` points scored, ``n_ij`` games between ``i`` and ``j``) until no
-    log-strength moves by more than 1e-10. A player who wins (or loses)
-    every game has no finite maximum-likelihood rating, so each player also
-    gets one virtual draw against a fixed 1500-rated anchor (a weak prior,
-    as in BayesElo): every rating is then finite, equal results give equal
-    ratings, and a player without games stays at the mean. Last, the
-    ratings are shifted so that their mean is 1500 and clamped to
-    1500 +- 800.
-    """
+    :param results: ``(a, b, score_of_a)`` per game, score 1, 0.5 or 0.
+    :raises ValueError: for a player index out of range or another score."""
     check_int(players, 0, None, 'players')
     points = [0.5] * players                      # the virtual draw's half point
     meetings: dict[tuple[int, int], int] = {}
@@ -487,8 +389,7 @@ def elo_ratings(players: int, results: Iterable[tuple[int, int, float]]) -> list
 
 def _strengths(players: int, points: list[float],
                meetings: dict[tuple[int, int], int]) -> list[float]:
-    """The MM fixed point of :func:`elo_ratings`, strengths relative to the
-    anchor's (1.0); every update at once, so that equal players stay equal."""
+    """Hunter's MM fixed point of :func:`elo_ratings`, strengths relative to the anchor's 1.0."""
     opponents: list[list[tuple[int, int]]] = [[] for _ in range(players)]
     for (a, b), n in meetings.items():
         if a != b:

@@ -1,14 +1,5 @@
-"""The command line of a tournament: ``--tournament PLAYER PLAYER ... [--games N]``.
-
-:func:`add_tournament_options` adds the options to the game's parser
-(:mod:`connect4_game.cli`), :func:`run_from_cli` checks them and plays
-(:mod:`connect4_game.tournament`): a progress report on stderr while the
-games run, then the table on stdout, or with ``--json`` one JSON document
-on stdout and nothing else there. Bad values are argparse errors (one line,
-exit status 2), never a traceback.
-
-This module never imports pygame.
-"""
+"""The command line of a tournament, ``--tournament PLAYER PLAYER ... [--games N]``: progress on
+stderr, then the table (or with ``--json`` one JSON document) on stdout."""
 
 from __future__ import annotations
 
@@ -18,6 +9,7 @@ import logging
 import shutil
 import sys
 import time
+from collections import Counter
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -68,9 +60,8 @@ def _entrant(text: str) -> str:
 
 
 def add_tournament_options(parser: argparse.ArgumentParser) -> None:
-    """Add the group *tournament* (``--tournament``, ``--games``,
-    ``--openings``, ``--seed``, ``--move-time``) to ``parser``; ``--json``,
-    ``--lookahead`` and ``--tiebreak`` are the parser's own."""
+    """Add the group *tournament* to ``parser`` (``--json``, ``--lookahead`` and ``--tiebreak`` are
+    the parser's own)."""
     arg = arg_type
     t = parser.add_argument_group('tournament')
     t.add_argument('--tournament', nargs='+', type=_entrant, metavar='PLAYER',
@@ -97,14 +88,11 @@ def add_tournament_options(parser: argparse.ArgumentParser) -> None:
 
 
 def run_from_cli(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int | None:
-    """Play the tournament of the parsed ``args``; None without ``--tournament``.
+    """Play the tournament of ``args``: the exit status, 0 or :data:`EXIT_STOPPED`; None without
+    ``--tournament``.
 
-    :returns: the exit status: 0, or :data:`EXIT_STOPPED` after Ctrl-C.
-    :raises SystemExit: (status 2, via ``parser.error``) for the
-        tournament's options without ``--tournament``, an option that does
-        nothing in a tournament, or values that do not fit together (fewer
-        than 2 players, ``--seed`` without ``--openings``, ...).
-    """
+    :raises SystemExit: (status 2, ``parser.error``) for an option that does nothing here or
+        values that do not fit together."""
     if args.tournament is None:
         given = [opt for dest, opt in _OWN.items() if getattr(args, dest) is not None]
         if given:
@@ -116,7 +104,6 @@ def run_from_cli(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
 
 
 def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> TournamentConfig:
-    """The :class:`TournamentConfig` of ``args``; refuses (exit 2) what does not fit."""
     _check_fits(args, parser)
     try:
         return TournamentConfig(
@@ -129,32 +116,22 @@ def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Tourna
 
 
 def _tail(text: str, limit: int) -> str:
-    """``text`` on one line, cut at the front to ``limit`` characters (a plug-in's
-    file and class stay readable)."""
+    """``text`` on one line, cut at the front to ``limit`` characters."""
     line = clip(text, len(text) + 1)
     return line if len(line) <= limit else ELLIPSIS + line[len(line) - limit + 1:]
 
 
 def table_names(specs: Sequence[str]) -> list[str]:
-    """The players' names for a table: as given, with a player given more
-    than once numbered, ``'random (1)'``, ``'random (2)'`` (one line each;
-    of a longer name the last 40 characters are kept, ``'…bots/mine.py:Bot'``).
+    """The players' names for a table, a name given twice numbered, a long one cut at the front.
 
     >>> table_names(['random', 'ai', 'random'])
-    ['random (1)', 'ai', 'random (2)']
-    """
+    ['random (1)', 'ai', 'random (2)']"""
     base = [_tail(s.strip() or repr(s), _NAME_WIDTH) for s in specs]
-    counts: dict[str, int] = {}
-    seen: dict[str, int] = {}
-    for name in base:
-        counts[name] = counts.get(name, 0) + 1
+    counts, seen = Counter(base), Counter[str]()
     names = []
     for name in base:
-        if counts[name] == 1:
-            names.append(name)
-        else:
-            seen[name] = seen.get(name, 0) + 1
-            names.append(f'{name} ({seen[name]})')
+        seen[name] += 1
+        names.append(name if counts[name] == 1 else f'{name} ({seen[name]})')
     return names
 
 
@@ -190,14 +167,8 @@ def _is_terminal(stream: object) -> bool:
 
 
 class Progress:
-    """How far the tournament is, on ``stream`` (stderr): on a terminal one
-    line redrawn after each game (a bar, ``12/40`` and the last game), else
-    one line per game (``game 12/40: easy (X) - random (O): X wins``). A
-    stream that cannot be written any more is left alone (never raises).
-
-    :param stream: where to write (default ``sys.stderr``).
-    :param tty: draw the bar (default: whether ``stream`` is a terminal).
-    """
+    """How far the tournament is, on ``stream`` (default stderr): on a terminal (``tty``) one bar
+    redrawn after each game, else one line a game. A stream that fails is left alone."""
 
     def __init__(self, names: Sequence[str], total: int, stream: TextIO | None = None,
                  tty: bool | None = None) -> None:
@@ -208,7 +179,7 @@ class Progress:
         self.drawn = 0          # characters of the bar line on screen
 
     def note(self, line: str) -> None:
-        """Write one line of its own (a terminal's bar is ended first)."""
+        """Write one line of its own (after the bar)."""
         self.finish()
         self._write(line + '\n')
 
@@ -228,7 +199,7 @@ class Progress:
         return text + (f' ({record.reason})' if record.reason else '')
 
     def update(self, record: GameRecord, done: int) -> None:
-        """Report the game ``record``, the ``done``-th of the total."""
+        """Report the game ``record``, the ``done``-th."""
         if not self.tty:
             self._write(f'game {done}/{self.total}: {clip(self.describe(record), 300)}\n')
             return
@@ -253,8 +224,7 @@ class Progress:
 # -- the table ------------------------------------------------------------------------------
 
 def format_table(result: TournamentResult, seconds: float | None = None) -> list[str]:
-    """The console's table of ``result``: a heading, one line per player by
-    rank (games, W, D, L, points, Elo) and one line per forfeited game."""
+    """The table of ``result``: a heading, one line per player by rank, one per forfeit reason."""
     config = result.config
     head = (f'Tournament: {len(config.entrants)} players, {len(result.games)} of '
             f'{config.total_games} games ({config.games} per pairing and colour')
@@ -277,8 +247,7 @@ def format_table(result: TournamentResult, seconds: float | None = None) -> list
 
 
 def _forfeit_lines(result: TournamentResult, names: Sequence[str]) -> list[str]:
-    """One line per player and reason of forfeit: ``'  crash.py:Crash forfeited
-    4 games (3, 4, 9, 10): crash.py:Crash.next_move raised ...'``."""
+    """``'  crash.py:Crash forfeited 4 games (3, 4, 9, 10): ...'``, one per player and reason."""
     groups: dict[tuple[str, str], list[int]] = {}
     for g in result.games:
         if g.reason:
@@ -298,13 +267,9 @@ def _forfeit_lines(result: TournamentResult, names: Sequence[str]) -> list[str]:
 
 def play(config: TournamentConfig, as_json: bool = False, out: TextIO | None = None,
          err: TextIO | None = None) -> int:
-    """Play ``config`` with progress on ``err`` (default stderr), then print
-    the table -- or, ``as_json``, the JSON document alone -- on ``out``
-    (default stdout). Ctrl-C or SIGTERM stops it after the game being played
-    (its plug-ins' processes ended) and prints the results so far.
-
-    :returns: 0, or :data:`EXIT_STOPPED` when stopped.
-    """
+    """Play ``config`` with progress on ``err``, then write the table (or ``as_json`` the JSON)
+    on ``out``; Ctrl-C or SIGTERM stops it after the game being played. Returns 0 or
+    :data:`EXIT_STOPPED`."""
     from connect4_game.cli.console import end_on_sigterm, restore_sigterm
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
