@@ -1,6 +1,5 @@
-"""How the window starts: :class:`AppOptions` (built and validated by
-:mod:`connect4_game.cli`) and :func:`resolve_start`, the one place they are
-combined with the saved settings. No pygame here."""
+"""How the window starts: :class:`AppOptions` (built and validated by :mod:`connect4_game.cli`) and
+:func:`resolve_start`, the one place they are combined with the saved settings. No pygame here."""
 
 from __future__ import annotations
 
@@ -28,12 +27,11 @@ __all__ = ['AppOptions', 'StartState', 'resolve_start', 'players_to_settings']
 class AppOptions:
     """Everything the command line can set for the window.
 
-    ``x``/``o``, ``lookahead``/``tiebreak``, ``language``, ``pace`` (seconds
-    between computer moves): None takes the settings'. ``moves``: 0-based
-    columns to start from. ``exit_after`` is in seconds. ``use_settings``
-    False keeps the player's files untouched. ``owns_autosave`` True only for
-    a plain interactive start: it offers back the last such start's
-    unfinished game and keeps the current one on exit.
+    ``x``/``o``, ``lookahead``/``tiebreak``, ``language``, ``pace`` (seconds between computer
+    moves): None takes the settings'. ``moves``: 0-based columns to start from. ``exit_after`` is
+    in seconds. ``use_settings`` False keeps the player's files untouched. ``owns_autosave`` True
+    only for a plain interactive start: it offers back the last such start's unfinished game and
+    keeps the current one on exit.
     """
 
     x: PlayerSpec | None = None
@@ -95,13 +93,12 @@ def resolve_start(opts: AppOptions, settings: Settings,
                   autosave: SavedGame | None = None) -> StartState:
     """Combine the command line ``opts`` with the saved ``settings``.
 
-    * The players: both from the command line when either is given (the
-      other side a person as X, the medium computer as O), else from the
-      settings (with ``use_settings``), else a person against the medium
-      computer. ``--lookahead``/``--tiebreak`` make every computer side the
+    * The players: both from the command line when either is given (the other side a person as X,
+      the medium computer as O), else from the settings (with ``use_settings``), else a person
+      against the medium computer. ``--lookahead``/``--tiebreak`` make every computer side the
       assignment's AIPlayer with those values; ``--expert`` makes it Expert.
-    * The board and moves: the command line's, else the unfinished game
-      ``autosave`` (only for a start that owns it), else the settings'.
+    * The board and moves: the command line's, else the unfinished game ``autosave`` (only for a
+      start that owns it), else the settings'.
     * Every lookahead is cut to the board's cells.
     """
     use = opts.use_settings

@@ -1,6 +1,5 @@
-"""Window-free animation: easing curves and the falling checker, driven by
-``dt`` in seconds. Positions are in slot units (row 0 the top row, -1 above
-the board)."""
+"""Window-free animation: easing curves and the falling checker, driven by ``dt`` in seconds.
+Positions are in slot units (row 0 the top row, -1 above the board)."""
 
 from __future__ import annotations
 
@@ -161,9 +160,8 @@ class Fade:
 
 def step_drops(drops: list[DropAnimation], dt: float,
                on_land: Callable[[], object]) -> list[DropAnimation]:
-    """Advance every drop of ``drops`` by ``dt`` seconds, calling ``on_land``
-    once for each that lands in this step (e.g. to play the drop sound);
-    returns the drops still moving."""
+    """Advance every drop of ``drops`` by ``dt`` seconds, calling ``on_land`` once for each that
+    lands in this step (e.g. to play the drop sound); returns the drops still moving."""
     for f in drops:
         was = f.landed
         f.update(dt)

@@ -1,11 +1,10 @@
 """The window: events -> update(dt) -> draw over a stack of screens.
 
-:class:`App` holds the OS window, the screen stack, the shared services,
-the search worker, the game's files and the loop, and moves between the
-screens; the game itself is the
-:class:`~connect4_game.play.session.GameSession` (:attr:`App.session`).
-Tests drive :meth:`App.step` with events and ``dt`` in seconds. Esc never
-quits; the close button, Ctrl+Q or Menu > Quit do (autosaving)."""
+:class:`App` holds the OS window, the screen stack, the shared services, the search worker, the
+game's files and the loop, and moves between the screens; the game itself is the
+:class:`~connect4_game.play.session.GameSession` (:attr:`App.session`). Tests drive
+:meth:`App.step` with events and ``dt`` in seconds. Esc never quits; the close button, Ctrl+Q or
+Menu > Quit do (autosaving)."""
 
 from __future__ import annotations
 
@@ -58,14 +57,13 @@ class App:
     """The Connect Four window.
 
     :param options: :class:`AppOptions`.
-    :param size: window size in pixels (default: the command line's, else
-        the settings', at least 520 x 480).
-    :param worker: a :class:`SearchWorker` to share (tests); by default the
-        app starts its own.
-    :param own_worker: whether :meth:`close` closes ``worker`` (default:
-        only a worker the app started itself).
-    :raises ValueError: for network options that cannot be used (the port
-        is taken, a bad address or code).
+    :param size: window size in pixels (default: the command line's, else the settings', at least
+        520 x 480).
+    :param worker: a :class:`SearchWorker` to share (tests); by default the app starts its own.
+    :param own_worker: whether :meth:`close` closes ``worker`` (default: only a worker the app
+        started itself).
+    :raises ValueError: for network options that cannot be used (the port is taken, a bad address
+        or code).
     :raises pygame.error: when no window can be opened.
     """
 
@@ -227,11 +225,10 @@ class App:
 
     def start_network(self, options: NetworkOptions,
                       first_tries: float | None = None) -> NetworkGame:
-        """Host or join as ``options`` say: the old game's seats close (a
-        friend of an earlier network game is told you left), and the game
-        plays the friend once connected (``first_tries``: seconds a join
-        keeps trying at first; None: the network's default). The invitation
-        of a hosted game is :attr:`invitation`. Returns the
+        """Host or join as ``options`` say: the old game's seats close (a friend of an earlier
+        network game is told you left), and the game plays the friend once connected
+        (``first_tries``: seconds a join keeps trying at first; None: the network's default). The
+        invitation of a hosted game is :attr:`invitation`. Returns the
         :class:`~connect4_game.play.network_game.NetworkGame`.
 
         :raises OSError: if a host cannot listen (port in use, no permission).
@@ -261,11 +258,10 @@ class App:
 
     def show_oska(self, n: int | None = None, human_side: str | None = 'w',
                   lookahead: int | None = None, from_dialog: bool = False) -> None:
-        """Oska over the Connect Four game, whose seats close (its board
-        stays): from the new-game dialog (``from_dialog``) with ``n``
-        checkers a side, ``human_side`` ('w', 'b', 'both' or None) and
-        ``lookahead`` plies (None: the default), else as the command line
-        says (``--game oska``, ``--n``, ``--demo``, ``--lookahead``)."""
+        """Oska over the Connect Four game, whose seats close (its board stays): from the new-game
+        dialog (``from_dialog``) with ``n`` checkers a side, ``human_side`` ('w', 'b', 'both' or
+        None) and ``lookahead`` plies (None: the default), else as the command line says (``--game
+        oska``, ``--n``, ``--demo``, ``--lookahead``)."""
         from connect4_game.ui.screens.oska import OskaScreen
         opts = self.options
         if from_dialog:
@@ -325,9 +321,8 @@ class App:
 
     # ------------------------------------------------------------ frame
     def handle_event(self, e: pygame.event.Event) -> None:
-        """One pygame event: closing (also Ctrl+Q), resizing and F11 are the
-        window's; the top screen gets every other one (Esc included: it
-        closes what is on top, it never quits)."""
+        """One pygame event: closing (also Ctrl+Q), resizing and F11 are the window's; the top
+        screen gets every other one (Esc included: it closes what is on top, it never quits)."""
         if e.type == pygame.QUIT:
             self.quit()
             return
@@ -360,11 +355,10 @@ class App:
              redraw: bool | None = True) -> pygame.Surface:
         """One frame: handle ``events``, advance by ``dt`` seconds, draw.
 
-        :param redraw: True (the default, tests) draws the frame; None draws
-            it only when something changed -- an event came, something
-            moves (:meth:`wants_frames`), what the screens show changed, or
-            :data:`IDLE_REDRAW` seconds passed -- as the real loop does.
-            :attr:`drew` tells whether it drew.
+        :param redraw: True (the default, tests) draws the frame; None draws it only when something
+            changed -- an event came, something moves (:meth:`wants_frames`), what the screens show
+            changed, or :data:`IDLE_REDRAW` seconds passed -- as the real loop does. :attr:`drew`
+            tells whether it drew.
         :returns: the surface drawn on.
         :raises ValueError: for a negative ``dt``.
         """
@@ -477,10 +471,9 @@ class App:
 def run_window(opts: AppOptions) -> int:
     """Open the game window for ``opts`` and run it until it is closed.
 
-    The search worker's processes are started first, so they boot while
-    pygame opens the window. Returns the exit status: the app's own, 2 for an
-    error in the options (e.g. a saved game that changed meanwhile), 1 when
-    no window can be opened (no display, no video driver), 0 on Ctrl-C.
+    The search worker's processes are started first, so they boot while pygame opens the window.
+    Returns the exit status: the app's own, 2 for an error in the options (e.g. a saved game that
+    changed meanwhile), 1 when no window can be opened (no display, no video driver), 0 on Ctrl-C.
     """
     logs.configure()
     app = None

@@ -1,10 +1,9 @@
-"""The game screen's commands, each once (:data:`COMMANDS`): id, keys, key
-label, toolbar button, menu entry and help line. Keys, tooltips, the menu
-and the help screen are all made from this table.
+"""The game screen's commands, each once (:data:`COMMANDS`): id, keys, key label, toolbar button,
+menu entry and help line. Keys, tooltips, the menu and the help screen are all made from this
+table.
 
-The digits ``1``..``9`` drop a checker in that column; the assignment's
-lookahead (BU CS111 ps9, Problem 4) is on ``+`` / ``-`` and its tiebreak on
-``T``."""
+The digits ``1``..``9`` drop a checker in that column; the assignment's lookahead (BU CS111 ps9,
+Problem 4) is on ``+`` / ``-`` and its tiebreak on ``T``."""
 
 from __future__ import annotations
 
@@ -31,16 +30,15 @@ _KEY_NAMES: dict[int, str] = {
 class Key:
     """One key press that gives a command.
 
-    :param code: the pygame key code (``pygame.K_u``), or 0 when only the
-        typed character counts.
-    :param char: the character the key types (``'?'``, ``'4'``), or '' when
-        only the code counts. A press matches a key by its typed character
-        first (so a symbol is found on any keyboard layout), then by code.
+    :param code: the pygame key code (``pygame.K_u``), or 0 when only the typed character counts.
+    :param char: the character the key types (``'?'``, ``'4'``), or '' when only the code counts. A
+        press matches a key by its typed character first (so a symbol is found on any keyboard
+        layout), then by code.
     :param ctrl: the key counts only with Ctrl held (and then only such keys count).
-    :param shown: whether the key label names it (alternates such as ``=``
-        for ``+`` or the keypad's Enter are not named).
-    :param bare: the code counts only when the key types nothing (``[`` and
-        ``]``, whose keys type other characters on other layouts).
+    :param shown: whether the key label names it (alternates such as ``=`` for ``+`` or the
+        keypad's Enter are not named).
+    :param bare: the code counts only when the key types nothing (``[`` and ``]``, whose keys type
+        other characters on other layouts).
     :param column: for the column keys: the column it drops in, 0-based.
     """
 

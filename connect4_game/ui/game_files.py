@@ -39,10 +39,9 @@ class GameFiles:
         return bool(self.options.use_settings and self.options.owns_autosave)
 
     def autosave(self, session: GameSession) -> None:
-        """Keep the unfinished game for the next plain start (a finished one
-        removes the autosave) -- only in a run that owns the autosave, and
-        never a demo or a game played over the network (not even after the
-        connection ended: the autosave stays the last game played here). A
+        """Keep the unfinished game for the next plain start (a finished one removes the autosave)
+        -- only in a run that owns the autosave, and never a demo or a game played over the network
+        (not even after the connection ended: the autosave stays the last game played here). A
         failure is logged, not raised."""
         if not self.owns_autosave() or session.demo or session.from_network:
             return
@@ -69,10 +68,9 @@ class GameFiles:
         return str(path)
 
     def copy_moves(self, session: GameSession) -> bool:
-        """Copy the moves to the clipboard in the players' notation (columns
-        1..N: ``4453``). Without a clipboard the notice shows the moves (and
-        they are printed) instead of failing. Returns whether the clipboard
-        has them."""
+        """Copy the moves to the clipboard in the players' notation (columns 1..N: ``4453``).
+        Without a clipboard the notice shows the moves (and they are printed) instead of failing.
+        Returns whether the clipboard has them."""
         text = format_moves(session.game.moves)
         try:
             self.clipboard.put_text(text)
@@ -86,12 +84,11 @@ class GameFiles:
         return True
 
     def pasted_position(self, session: GameSession) -> list[int] | None:
-        """The moves on the clipboard (the players' notation, e.g. ``4453``
-        or a connect4.gamesolver.org address), read for the session's board.
+        """The moves on the clipboard (the players' notation, e.g. ``4453`` or a
+        connect4.gamesolver.org address), read for the session's board.
 
-        :returns: the 0-based columns, or None when there is no clipboard or
-            its text is not a game on this board (a notice names the bad
-            character and its move).
+        :returns: the 0-based columns, or None when there is no clipboard or its text is not a game
+            on this board (a notice names the bad character and its move).
         """
         try:
             text = self.clipboard.get_text()
@@ -107,9 +104,8 @@ class GameFiles:
             return None
 
     def set_up(self, session: GameSession, moves: list[int]) -> bool:
-        """Replace the session's game by the position after ``moves``
-        (0-based columns, on the same board, with the same players).
-        Returns whether it did (a notice either way)."""
+        """Replace the session's game by the position after ``moves`` (0-based columns, on the same
+        board, with the same players). Returns whether it did (a notice either way)."""
         g = session.game
         try:
             session.load(g.rows, g.cols, moves)
@@ -124,9 +120,8 @@ class GameFiles:
 
 
 def notation_problem(exc: NotationError) -> str:
-    """What is wrong with a move string, in the player's words and language:
-    the move, the character and why (``exc`` from
-    :func:`~connect4_game.core.notation.parse_position`)."""
+    """What is wrong with a move string, in the player's words and language: the move, the
+    character and why (``exc`` from :func:`~connect4_game.core.notation.parse_position`)."""
     span = column_range(exc.columns)
     if exc.reason == 'empty':
         return _('The clipboard holds no moves: copy columns {span}, e.g. 4453.').format(

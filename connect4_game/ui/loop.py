@@ -1,8 +1,7 @@
-"""The real-time loop: :data:`FPS` frames a second while something moves,
-each a guarded :meth:`App.step <connect4_game.ui.app.App.step>`; while
-nothing moves it polls every :data:`IDLE_POLL` seconds and draws only after
-a change. SIGTERM closes the window; ``--frame-stats`` timings. Tests call
-``App.step(events, dt)`` instead."""
+"""The real-time loop: :data:`FPS` frames a second while something moves, each a guarded
+:meth:`App.step <connect4_game.ui.app.App.step>`; while nothing moves it polls every
+:data:`IDLE_POLL` seconds and draws only after a change. SIGTERM closes the window;
+``--frame-stats`` timings. Tests call ``App.step(events, dt)`` instead."""
 
 from __future__ import annotations
 
@@ -69,16 +68,14 @@ class LoopApp(Protocol):
 
 
 class FrameLoop:
-    """Runs ``app`` until it stops running: :data:`FPS` frames a second
-    while something moves, a frame only on a change while nothing does.
+    """Runs ``app`` until it stops running: :data:`FPS` frames a second while something moves, a
+    frame only on a change while nothing does.
 
-    :param app: the :class:`LoopApp` (the :class:`~connect4_game.ui.app.App`)
-        to step and close.
+    :param app: the :class:`LoopApp` (the :class:`~connect4_game.ui.app.App`) to step and close.
 
-    ``intervals`` holds the seconds between the frames of the last
-    :meth:`run` that followed a moving frame (a still spell is no slow
-    frame); ``give_up_after`` is how many seconds of nothing but failing
-    frames end the loop (default 3).
+    ``intervals`` holds the seconds between the frames of the last :meth:`run` that followed a
+    moving frame (a still spell is no slow frame); ``give_up_after`` is how many seconds of nothing
+    but failing frames end the loop (default 3).
     """
 
     GIVE_UP_AFTER = 3.0
@@ -90,14 +87,13 @@ class FrameLoop:
         self._last_error: str | None = None
 
     def run(self) -> int:
-        """The real loop (see :meth:`_frames`) until quit; returns
-        the exit status: 0 on a normal quit, 1 if the frame step kept failing
-        or the screenshot asked for (``--screenshot``) could not be written.
+        """The real loop (see :meth:`_frames`) until quit; returns the exit status: 0 on a normal
+        quit, 1 if the frame step kept failing or the screenshot asked for (``--screenshot``) could
+        not be written.
 
-        SIGTERM ends it like closing the window (the game is autosaved). An
-        unexpected error in a frame is reported in one line (window and log)
-        and the game goes on; only frames failing without a break for
-        ``give_up_after`` seconds end it. The app is closed at the end.
+        SIGTERM ends it like closing the window (the game is autosaved). An unexpected error in a
+        frame is reported in one line (window and log) and the game goes on; only frames failing
+        without a break for ``give_up_after`` seconds end it. The app is closed at the end.
         """
         app = self.app
         self.intervals = []
@@ -127,10 +123,9 @@ class FrameLoop:
         gc.freeze()
 
     def _frames(self, period: float) -> int:
-        """Steps while the app runs: every ``period`` seconds while something
-        moves, every :data:`IDLE_POLL` seconds (or at once on an event)
-        while nothing does; a frame is shown only when the step drew one.
-        Returns 1 if the steps kept failing, else 0."""
+        """Steps while the app runs: every ``period`` seconds while something moves, every
+        :data:`IDLE_POLL` seconds (or at once on an event) while nothing does; a frame is shown
+        only when the step drew one. Returns 1 if the steps kept failing, else 0."""
         app = self.app
         last = time.perf_counter()
         deadline = last + period
@@ -160,10 +155,9 @@ class FrameLoop:
 
     def guarded_step(self, events: list[pygame.event.Event], dt: float,
                      redraw: bool | None = True) -> bool:
-        """``app.step(events, dt, redraw)`` (``dt`` in seconds; ``redraw``
-        None: only if something changed); an unexpected error is logged once
-        (until a different one comes), shown in the window and the game
-        comes back on top. Returns whether the frame went well.
+        """``app.step(events, dt, redraw)`` (``dt`` in seconds; ``redraw`` None: only if something
+        changed); an unexpected error is logged once (until a different one comes), shown in the
+        window and the game comes back on top. Returns whether the frame went well.
 
         :raises KeyboardInterrupt, SystemExit: passed on.
         """

@@ -14,9 +14,8 @@ __all__ = ['CutTextTips']
 class CutTextTips:
     """The tooltip of a cut text under the resting mouse.
 
-    Attributes: ``mouse`` (window px, None: outside the window), ``rest``
-    (seconds it has not moved), ``hidden`` (a click or Esc put the tooltip
-    away until the mouse moves).
+    Attributes: ``mouse`` (window px, None: outside the window), ``rest`` (seconds it has not
+    moved), ``hidden`` (a click or Esc put the tooltip away until the mouse moves).
     """
 
     def __init__(self) -> None:

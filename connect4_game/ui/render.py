@@ -36,9 +36,8 @@ colour an RGB tuple or the name of a theme colour."""
 
 
 class Falling(Protocol):
-    """A checker on its way down (an
-    :class:`~connect4_game.ui.animation.DropAnimation`): its fractional
-    ``row``, its ``col`` (0-based) and its ``checker`` ('X' or 'O')."""
+    """A checker on its way down (an :class:`~connect4_game.ui.animation.DropAnimation`): its
+    fractional ``row``, its ``col`` (0-based) and its ``checker`` ('X' or 'O')."""
 
     @property
     def row(self) -> float: ...
@@ -133,8 +132,7 @@ class Layout:
         self.radius = int(cell * 0.40)
 
     def col_at(self, x: float, y: float | None = None) -> int | None:
-        """The column under window point (x, y) between the toolbar and the
-        status bar, or None."""
+        """The column under window point (x, y) between the toolbar and the status bar, or None."""
         if y is not None and not (self.message_rect.top <= y < self.status_rect.top):
             return None
         c = int((x - self.board_rect.left) // self.cell)
@@ -218,10 +216,9 @@ def text_on(colour: Colour) -> RGB:
 
 
 def badge_short(text: str, colour: Colour, theme: Theme) -> tuple[str, ...]:
-    """The short form of an analysis badge for a narrow column: the number
-    in ``text`` signed by ``colour`` -- '+' for the ``theme``'s good colour,
-    '-' for its bad one, '=' for neutral -- and '~' first for an estimate
-    (``'win in 9'`` in green: ``('+9',)``); ``()`` for another colour."""
+    """The short form of an analysis badge for a narrow column: the number in ``text`` signed by
+    ``colour`` -- '+' for the ``theme``'s good colour, '-' for its bad one, '=' for neutral -- and
+    '~' first for an estimate (``'win in 9'`` in green: ``('+9',)``); ``()`` for another colour."""
     sign = {tuple(theme.good[:3]): '+', tuple(theme.bad[:3]): '-',
             tuple(theme.neutral[:3]): '='}.get(tuple(colour[:3]))
     if sign is None:
@@ -232,12 +229,11 @@ def badge_short(text: str, colour: Colour, theme: Theme) -> tuple[str, ...]:
 
 
 class Renderer:
-    """Draws the game for one window size, board size and theme; sprites are
-    cached until one of those changes.
+    """Draws the game for one window size, board size and theme; sprites are cached until one of
+    those changes.
 
-    ``layout``, ``theme``, ``board_sprite`` and ``bg`` are None until the
-    first :meth:`prepare`, which must come before any drawing (drawing
-    before it raises RuntimeError)."""
+    ``layout``, ``theme``, ``board_sprite`` and ``bg`` are None until the first :meth:`prepare`,
+    which must come before any drawing (drawing before it raises RuntimeError)."""
 
     def __init__(self) -> None:
         self._key: tuple[object, ...] | None = None
@@ -298,12 +294,11 @@ class Renderer:
                    hint_row: int | None = None, labels: Sequence[Badge | None] | None = None,
                    last_move: Cell | None = None, ghost_row: int | None = None,
                    best_cols: Iterable[int] = (), hint_t: float | None = None) -> None:
-        """Draw background, checkers (resting and ``falling``: objects with
-        ``row``, ``col``, ``checker``), the board face, the column numbers
-        (1..N), the win highlight (pulsing with ``t`` s), the ghost checker
-        ``(checker, col)``, a hint marker (pulsing with ``hint_t`` s, by
-        default ``t``), outlines round ``best_cols`` and the per-column
-        ``labels`` (see :meth:`draw_labels`)."""
+        """Draw background, checkers (resting and ``falling``: objects with ``row``, ``col``,
+        ``checker``), the board face, the column numbers (1..N), the win highlight (pulsing with
+        ``t`` s), the ghost checker ``(checker, col)``, a hint marker (pulsing with ``hint_t`` s,
+        by default ``t``), outlines round ``best_cols`` and the per-column ``labels`` (see
+        :meth:`draw_labels`)."""
         dx = int(shake)
         self._draw_checkers(surface, slots, set(hidden), falling, dx)
         self.draw_numbers(surface, cursor, hint_col)
@@ -316,9 +311,8 @@ class Renderer:
 
     def _draw_checkers(self, surface: pygame.Surface, slots: Sequence[Sequence[str]],
                        hidden: set[Cell], falling: Iterable[Falling], dx: int) -> None:
-        """Background, the resting checkers of ``slots`` but those at the
-        (row, col) of ``hidden``, the ``falling`` ones, then the board face,
-        shifted ``dx`` px."""
+        """Background, the resting checkers of ``slots`` but those at the (row, col) of ``hidden``,
+        the ``falling`` ones, then the board face, shifted ``dx`` px."""
         if self.bg is None or self.board_sprite is None:
             raise RuntimeError('Renderer.prepare() must be called before drawing')
         surface.blit(self.bg, (0, 0))
@@ -445,16 +439,14 @@ class Renderer:
         return out
 
     def draw_labels(self, surface: pygame.Surface, labels: Sequence[Badge | None]) -> None:
-        """Per-column badges in their own band above the ghost checker: text
-        plus colour, readable without colour.
+        """Per-column badges in their own band above the ghost checker: text plus colour, readable
+        without colour.
 
-        :param labels: per column None or ``(text, colour)`` or ``(text,
-            colour, short)``: ``colour`` an RGB tuple or the name of a
-            theme colour, ``short`` a shorter form for a narrow column (by
-            default the number of the text signed by its colour: ``'+9'``
-            for the theme's good colour, ``'-9'`` bad, ``'=9'`` neutral).
-            A badge too narrow for its text shows the short form, on hover
-            the whole text in a tooltip.
+        :param labels: per column None or ``(text, colour)`` or ``(text, colour, short)``:
+            ``colour`` an RGB tuple or the name of a theme colour, ``short`` a shorter form for a
+            narrow column (by default the number of the text signed by its colour: ``'+9'`` for the
+            theme's good colour, ``'-9'`` bad, ``'=9'`` neutral). A badge too narrow for its text
+            shows the short form, on hover the whole text in a tooltip.
         """
         lay, theme = self._ready()
         size = max(MIN_FONT, int(lay.cell * 0.28))
@@ -533,10 +525,9 @@ class Renderer:
 
     def banner_rect(self, text: str, sub: str = '', win_line: Sequence[Cell] | None = None
                     ) -> tuple[pygame.Rect, pygame.font.Font, pygame.font.Font]:
-        """``(rect, font, sub_font)`` of the end-of-game panel: over the
-        board, in the first of the middle, the top or the bottom of the board
-        where it covers no checker of ``win_line``; above the board if the
-        four reaches all three."""
+        """``(rect, font, sub_font)`` of the end-of-game panel: over the board, in the first of the
+        middle, the top or the bottom of the board where it covers no checker of ``win_line``;
+        above the board if the four reaches all three."""
         lay = self._ready()[0]
         inner = max(16, lay.width - 64)
         size, sub_size = self._banner_sizes(text)
@@ -603,10 +594,9 @@ class Renderer:
 
     def draw_toast(self, surface: pygame.Surface, text: str, alpha: float = 1.0,
                    kind: str = 'info') -> pygame.Rect:
-        """A notice in the message line under the toolbar, wrapped to at most
-        three lines that fit the window (the last ends in ``…`` if cut):
-        neutral for news, the theme's 'bad' colour for ``kind`` 'error';
-        ``alpha`` in [0, 1] fades it out. Returns the rectangle drawn."""
+        """A notice in the message line under the toolbar, wrapped to at most three lines that fit
+        the window (the last ends in ``…`` if cut): neutral for news, the theme's 'bad' colour for
+        ``kind`` 'error'; ``alpha`` in [0, 1] fades it out. Returns the rectangle drawn."""
         lay, theme = self._ready()
         f, lines = self.toast_lines(text)
         colour = theme.bad if kind == 'error' else mix(theme.status_bg, theme.text, 0.16)

@@ -1,7 +1,6 @@
-"""What the screens share besides the game: settings file, sound,
-statistics, clipboard and language, one small class each. A service that
-fails at start reports through ``note(text)`` and goes on with a safe
-default; a changed setting goes to ``remember(**changes)``."""
+"""What the screens share besides the game: settings file, sound, statistics, clipboard and
+language, one small class each. A service that fails at start reports through ``note(text)`` and
+goes on with a safe default; a changed setting goes to ``remember(**changes)``."""
 
 from __future__ import annotations
 
@@ -164,8 +163,7 @@ class Clipboard:
     def put_text(text: str) -> None:
         """Put ``text`` on the clipboard.
 
-        :raises ClipboardError: when there is no clipboard (no display
-            server, no scrap support).
+        :raises ClipboardError: when there is no clipboard (no display server, no scrap support).
         """
         try:
             pygame.scrap.put_text(text)
@@ -174,11 +172,9 @@ class Clipboard:
 
     @staticmethod
     def get_text() -> str:
-        """The text on the clipboard ('' when it holds none, or holds
-        something other than text).
+        """The text on the clipboard ('' when it holds none, or holds something other than text).
 
-        :raises ClipboardError: when there is no clipboard (no display
-            server, no scrap support).
+        :raises ClipboardError: when there is no clipboard (no display server, no scrap support).
         """
         try:
             text = pygame.scrap.get_text()

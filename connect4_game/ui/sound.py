@@ -22,9 +22,8 @@ _FALLBACK_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
 
 
 def sound_file(name: str) -> Traversable | Path | None:
-    """A readable resource (``importlib.resources`` Traversable or Path) for
-    sound ``name``, or None if neither the package data nor the checkout's
-    ``assets/sounds/`` has it.
+    """A readable resource (``importlib.resources`` Traversable or Path) for sound ``name``, or
+    None if neither the package data nor the checkout's ``assets/sounds/`` has it.
 
     :raises ValueError: for a name not in :data:`SOUND_NAMES`.
     """
@@ -45,13 +44,12 @@ class SoundPlayer:
     """Plays the game's sound effects; silent when there is no audio.
 
     :param muted: start muted (the ``M`` key / ``--mute``).
-    :param enabled: False builds a silent player without touching the mixer
-        (for tools and tests that must not open an audio device).
+    :param enabled: False builds a silent player without touching the mixer (for tools and tests
+        that must not open an audio device).
 
-    Attributes: ``available`` (bool, the mixer works and every sound
-    loaded), ``reason`` (why not, '' if available), ``muted`` (bool,
-    settable), ``history`` (the last 100 names passed to :meth:`play` while
-    not muted, played or not -- lets headless tests check which sound a game
+    Attributes: ``available`` (bool, the mixer works and every sound loaded), ``reason`` (why not,
+    '' if available), ``muted`` (bool, settable), ``history`` (the last 100 names passed to
+    :meth:`play` while not muted, played or not -- lets headless tests check which sound a game
     event triggered).
     """
 
@@ -88,9 +86,8 @@ class SoundPlayer:
         self.available = not missing
 
     def play(self, name: str) -> bool:
-        """Play sound ``name`` ('drop', 'win', 'tie' or 'refused') without
-        blocking. Returns True if it was started, False when muted, silent or
-        the sound is missing.
+        """Play sound ``name`` ('drop', 'win', 'tie' or 'refused') without blocking. Returns True
+        if it was started, False when muted, silent or the sound is missing.
 
         :raises ValueError: for an unknown name (a programming error).
         """

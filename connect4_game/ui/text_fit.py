@@ -1,12 +1,10 @@
 """Text that fits its box: the one way the window draws a label.
 
-:func:`draw_text` keeps a text whole when it can (up to ``lines`` lines, then
-smaller sizes down to ``min_size``, then a caller's ``short`` form) and
-only then cuts it with ``…``; a text not all there gets a tooltip
-(:func:`cut_text_at`). Every call is logged for the frame
-(:func:`frame_texts`) so tests can check that each text fits. Outside text
-is measured with ``Font.size`` on at most
-:data:`~connect4_game.core.messages.MAX_TEXT` characters."""
+:func:`draw_text` keeps a text whole when it can (up to ``lines`` lines, then smaller sizes down to
+``min_size``, then a caller's ``short`` form) and only then cuts it with ``…``; a text not all
+there gets a tooltip (:func:`cut_text_at`). Every call is logged for the frame
+(:func:`frame_texts`) so tests can check that each text fits. Outside text is measured with
+``Font.size`` on at most :data:`~connect4_game.core.messages.MAX_TEXT` characters."""
 
 from __future__ import annotations
 
@@ -91,9 +89,8 @@ def _fit_count(f: pygame.font.Font, text: str, max_width: int, suffix: str = '')
 def fit_text(f: pygame.font.Font, text: str, max_width: float) -> str:
     """``text`` on one line no wider than ``max_width`` px in font ``f``.
 
-    The text is first clipped to :data:`MAX_TEXT` characters (control
-    characters become spaces); if it is still too wide it is cut and ends
-    in ``…``. Returns '' when not even ``…`` fits.
+    The text is first clipped to :data:`MAX_TEXT` characters (control characters become spaces); if
+    it is still too wide it is cut and ends in ``…``. Returns '' when not even ``…`` fits.
     """
     text = clip(text, MAX_TEXT)
     max_width = max(0, int(max_width))
@@ -152,10 +149,9 @@ def _whole_lines(f: pygame.font.Font, text: str, width: int, max_lines: int) -> 
 
 @dataclass(frozen=True)
 class Fit:
-    """How a text fits a box: the font ``size`` (px) and ``bold``, the
-    ``lines`` to draw, ``short``: True when they are one of the caller's
-    short forms, ``cut``: True when they end in ``…`` (either way the full
-    text is not all there)."""
+    """How a text fits a box: the font ``size`` (px) and ``bold``, the ``lines`` to draw,
+    ``short``: True when they are one of the caller's short forms, ``cut``: True when they end in
+    ``…`` (either way the full text is not all there)."""
 
     size: int
     bold: bool
@@ -259,8 +255,7 @@ class TextDrawn:
 
     @property
     def partial(self) -> bool:
-        """Not all of the text is there (cut or short): the whole text
-        belongs in a tooltip."""
+        """Not all of the text is there (cut or short): the whole text belongs in a tooltip."""
         return self.cut or self.short
 
     @property
@@ -284,9 +279,8 @@ def frame_texts() -> list[TextDrawn]:
 
 
 def cut_text_at(pos: tuple[int, int]) -> TextDrawn | None:
-    """The topmost text of this frame drawn :attr:`~TextDrawn.partial`
-    whose box holds window point ``pos`` (x, y), or None: its full text
-    belongs in a tooltip."""
+    """The topmost text of this frame drawn :attr:`~TextDrawn.partial` whose box holds window point
+    ``pos`` (x, y), or None: its full text belongs in a tooltip."""
     for drawn in reversed(_FRAME):
         if drawn.partial and drawn.tip and drawn.box.collidepoint(pos) \
                 and drawn.area.collidepoint(pos):
@@ -299,10 +293,9 @@ def draw_text(surface: pygame.Surface, text: str, box: pygame.Rect, colour: Sequ
               bold: bool = False, lines: int = 1, align: str = 'left', valign: str = 'center',
               min_size: int = MIN_FONT, short: Sequence[str] = (), alpha: float = 1.0,
               free: bool = False, tip: bool = True) -> TextDrawn:
-    """Draw ``text`` in ``colour`` (RGB) inside ``box`` (a Rect in
-    ``surface`` pixels), fitted by :func:`fit` from the font ``size`` px
-    (``bold``, at most ``lines`` lines, not below ``min_size`` px, else a
-    ``short`` form, else cut with ``…``).
+    """Draw ``text`` in ``colour`` (RGB) inside ``box`` (a Rect in ``surface`` pixels), fitted by
+    :func:`fit` from the font ``size`` px (``bold``, at most ``lines`` lines, not below
+    ``min_size`` px, else a ``short`` form, else cut with ``…``).
 
     :param align: 'left', 'center' or 'right' in the box, each line.
     :param valign: 'top', 'center' or 'bottom': where the block of lines sits.

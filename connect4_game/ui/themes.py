@@ -146,9 +146,8 @@ assert tuple(THEMES) == THEME_NAMES, "the themes drawn here are the ones the set
 def get_theme(name: str | None) -> Theme:
     """The theme called ``name``.
 
-    :raises ValueError: for an unknown name (the message lists the known ones).
-        Callers reading a name from settings should catch it and fall back to
-        ``THEMES[DEFAULT_THEME]``.
+    :raises ValueError: for an unknown name (the message lists the known ones). Callers reading a
+        name from settings should catch it and fall back to ``THEMES[DEFAULT_THEME]``.
     """
     if name is None:
         return THEMES[DEFAULT_THEME]
@@ -179,9 +178,8 @@ def _darker(c: RGB, f: float) -> RGB:
 
 
 def checker_surface(theme: Theme, checker: str, radius: int) -> pygame.Surface:
-    """A cached, anti-aliased sprite of one checker, ``2*radius + 2`` pixels square
-    with a transparent background, the checker centred. Includes the theme's
-    shape mark for that side.
+    """A cached, anti-aliased sprite of one checker, ``2*radius + 2`` pixels square with a
+    transparent background, the checker centred. Includes the theme's shape mark for that side.
 
     :raises ValueError: for a checker other than 'X'/'O' or a radius < 1.
     """

@@ -36,9 +36,8 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, alpha: 
 
 
 class Toast:
-    """A notice on screen: ``text``, ``kind`` ('info' or 'error'),
-    ``duration`` (seconds to show), ``t`` (seconds shown), ``position`` (the
-    position id it is about; None: any)."""
+    """A notice on screen: ``text``, ``kind`` ('info' or 'error'), ``duration`` (seconds to show),
+    ``t`` (seconds shown), ``position`` (the position id it is about; None: any)."""
 
     def __init__(self, text: str, kind: str = 'info', duration: float = 2.5,
                  position: int | None = None) -> None:
@@ -47,10 +46,9 @@ class Toast:
 
 
 class ResultBanner:
-    """The state of the result of a finished game over the board: it pops
-    in (``fade``, 0.45 s), the player can put it away (``hidden``) and bring
-    it back (:meth:`toggle`); ``rect`` is where it was drawn last (None:
-    not drawn), ``shown_for`` the seconds it has been due."""
+    """The state of the result of a finished game over the board: it pops in (``fade``, 0.45 s),
+    the player can put it away (``hidden``) and bring it back (:meth:`toggle`); ``rect`` is where
+    it was drawn last (None: not drawn), ``shown_for`` the seconds it has been due."""
 
     def __init__(self) -> None:
         self.fade = Fade(0.45, ease_out_back)
@@ -71,8 +69,7 @@ class ResultBanner:
             self.fade = Fade(0.45, ease_out_back)
 
     def update(self, dt: float, due: bool) -> None:
-        """Advance by ``dt`` seconds; ``due``: the game is over and its last
-        checker has landed."""
+        """Advance by ``dt`` seconds; ``due``: the game is over and its last checker has landed."""
         if due:
             self.fade.update(dt)
             self.shown_for += dt
@@ -124,14 +121,13 @@ class Button:
 
 
 class Toolbar:
-    """A bar of :class:`Button` along the top of the window (GNOME's header
-    bar, KDE's toolbar): labels as text, a tooltip naming each key after the
-    mouse rests :data:`TOOLTIP_DELAY` seconds, and keyboard focus (F10 or
-    Tab to enter, arrows to move, Enter to press, Esc to leave).
+    """A bar of :class:`Button` along the top of the window (GNOME's header bar, KDE's toolbar):
+    labels as text, a tooltip naming each key after the mouse rests :data:`TOOLTIP_DELAY` seconds,
+    and keyboard focus (F10 or Tab to enter, arrows to move, Enter to press, Esc to leave).
 
-    A click anywhere hides the tooltip until the mouse moves to another
-    button; :meth:`draw_tooltip` keeps it off the rectangles it is told to
-    avoid (and leaves it out when there is no room).
+    A click anywhere hides the tooltip until the mouse moves to another button;
+    :meth:`draw_tooltip` keeps it off the rectangles it is told to avoid (and leaves it out when
+    there is no room).
 
     :param buttons: left to right; the last ``right`` ones sit at the right end.
     """
@@ -261,9 +257,8 @@ class Toolbar:
 
     def draw_tooltip(self, surface: pygame.Surface, theme: Theme,
                      avoid: Iterable[pygame.Rect | None] = ()) -> pygame.Rect | None:
-        """The tooltip of :meth:`tip_button`, inside the window and clear of
-        every rect of ``avoid``; returns where it went (None: no tooltip, or
-        no room for it)."""
+        """The tooltip of :meth:`tip_button`, inside the window and clear of every rect of
+        ``avoid``; returns where it went (None: no tooltip, or no room for it)."""
         b = self.tip_button()
         self.tip_rect = None if b is None else draw_tooltip(surface, theme, b.tooltip, b.rect,
                                                             avoid)
@@ -276,10 +271,9 @@ def _tooltip_font_size(window_h: int) -> int:
 
 def tooltip_place(window_size: tuple[int, int], size: tuple[int, int], anchor: pygame.Rect,
                   avoid: Iterable[pygame.Rect | None] = ()) -> pygame.Rect | None:
-    """Where a tooltip ``size`` (w, h px) for ``anchor`` goes in a window of
-    ``window_size``: below the anchor, else above it, else beside or below
-    whatever it must avoid -- the nearest place inside the window that
-    covers no rect of ``avoid`` and not the anchor; None if there is none."""
+    """Where a tooltip ``size`` (w, h px) for ``anchor`` goes in a window of ``window_size``: below
+    the anchor, else above it, else beside or below whatever it must avoid -- the nearest place
+    inside the window that covers no rect of ``avoid`` and not the anchor; None if there is none."""
     w, h = window_size
     tw, th = size
     keep_clear = [pygame.Rect(a) for a in avoid if a is not None]

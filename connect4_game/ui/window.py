@@ -20,10 +20,9 @@ log = logging.getLogger(__name__)
 
 
 def fit_size(size: tuple[int, int], screen: tuple[int, int] | None = None) -> tuple[int, int]:
-    """``size`` (width, height in pixels; numbers or numeric strings) raised to
-    the smallest window the game allows, and cut to ``screen`` (the
-    display's size, if known) and to the largest window pygame can hold
-    (:data:`connect4_game.storage.settings.MAX_WINDOW`).
+    """``size`` (width, height in pixels; numbers or numeric strings) raised to the smallest window
+    the game allows, and cut to ``screen`` (the display's size, if known) and to the largest window
+    pygame can hold (:data:`connect4_game.storage.settings.MAX_WINDOW`).
 
     :raises ValueError, TypeError: for something that is not two numbers.
     """
@@ -82,9 +81,8 @@ class Window:
         return surface
 
     def set_mode(self, size: tuple[int, int], fullscreen: bool = False) -> pygame.Surface:
-        """Show a resizable window of ``size`` pixels, or the full screen;
-        returns the new surface. A mode SDL refuses falls back to a window
-        of ``windowed_size``.
+        """Show a resizable window of ``size`` pixels, or the full screen; returns the new surface.
+        A mode SDL refuses falls back to a window of ``windowed_size``.
 
         :raises pygame.error: when even that fails.
         """
@@ -98,8 +96,7 @@ class Window:
             return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
 
     def toggle_fullscreen(self) -> pygame.Surface:
-        """Full screen, or back to a window of ``windowed_size`` (F11); returns
-        the new surface."""
+        """Full screen, or back to a window of ``windowed_size`` (F11); returns the new surface."""
         self.fullscreen = not self.fullscreen
         return self.set_mode(self.windowed_size, self.fullscreen)
 
@@ -127,10 +124,9 @@ class Window:
         self.set_caption(clip(f"{_('Connect Four')} \u2014 {state}", 120))
 
     def save_screenshot(self, surface: pygame.Surface, path: str) -> bool:
-        """Write ``surface`` to ``path`` (the format from its extension, PNG
-        by default). The image is encoded in memory and written with ordinary
-        file writes, so a full disk or an unwritable path is noticed: it is
-        logged in one line and :attr:`screenshot_error` says why. Returns
+        """Write ``surface`` to ``path`` (the format from its extension, PNG by default). The image
+        is encoded in memory and written with ordinary file writes, so a full disk or an unwritable
+        path is noticed: it is logged in one line and :attr:`screenshot_error` says why. Returns
         whether it was written."""
         try:
             buf = io.BytesIO()

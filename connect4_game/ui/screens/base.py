@@ -29,31 +29,28 @@ class Host(Protocol):
 
 
 class Screen:
-    """One screen of the app: it gets the events while it is on top of the
-    stack, is updated with ``dt`` in seconds and draws the whole window.
+    """One screen of the app: it gets the events while it is on top of the stack, is updated with
+    ``dt`` in seconds and draws the whole window.
 
-    :param app: what the screen uses of the window: at least a :class:`Host`
-        (the theme, ``app.push(screen)``, ``app.pop()``); a screen that uses
-        more narrows :attr:`app` to its own protocol.
+    :param app: what the screen uses of the window: at least a :class:`Host` (the theme,
+        ``app.push(screen)``, ``app.pop()``); a screen that uses more narrows :attr:`app` to its
+        own protocol.
 
-    ``covers`` False means the screen below is drawn first (a dialog over
-    the game); ``updates_below`` True keeps the screen below updating (the
-    game goes on -- the computer moves, the clock runs -- under a dialog).
+    ``covers`` False means the screen below is drawn first (a dialog over the game);
+    ``updates_below`` True keeps the screen below updating (the game goes on -- the computer moves,
+    the clock runs -- under a dialog).
 
-    Drawing only when something changed: the window draws a frame after
-    an event, while a visible screen's :meth:`wants_frames` is True, and
-    when a visible screen's :meth:`picture_key` changed. A screen that does
-    not know (the default) wants every frame.
+    Drawing only when something changed: the window draws a frame after an event, while a visible
+    screen's :meth:`wants_frames` is True, and when a visible screen's :meth:`picture_key` changed.
+    A screen that does not know (the default) wants every frame.
 
     The hooks, in the order the app calls them
-    (:class:`~connect4_game.ui.screen_stack.ScreenStack`): on top of the
-    stack, every frame :meth:`process_event` for each event, then
-    :meth:`update` and :meth:`draw`; :meth:`pause` when another screen is
-    pushed over it and :meth:`resume` when it is on top again; the app asks
-    :meth:`caption` for the window title and :meth:`finished` for
-    ``--exit-after-game``, tells every screen :meth:`worker_replaced` when
-    the search worker had to be restarted and :meth:`on_app_close` when the
-    window closes.
+    (:class:`~connect4_game.ui.screen_stack.ScreenStack`): on top of the stack, every frame
+    :meth:`process_event` for each event, then :meth:`update` and :meth:`draw`; :meth:`pause` when
+    another screen is pushed over it and :meth:`resume` when it is on top again; the app asks
+    :meth:`caption` for the window title and :meth:`finished` for ``--exit-after-game``, tells
+    every screen :meth:`worker_replaced` when the search worker had to be restarted and
+    :meth:`on_app_close` when the window closes.
     """
 
     covers = True
@@ -72,10 +69,9 @@ class Screen:
         """Draw the screen onto ``surface``."""
 
     def wants_frames(self) -> bool:
-        """Whether what the screen shows changes by itself now, with time
-        alone (an animation, a spinner, a fade): True (the default) draws
-        every frame; False lets the window draw only after an event or
-        when :meth:`picture_key` changes."""
+        """Whether what the screen shows changes by itself now, with time alone (an animation, a
+        spinner, a fade): True (the default) draws every frame; False lets the window draw only
+        after an event or when :meth:`picture_key` changes."""
         return True
 
     def picture_key(self) -> object:
@@ -110,10 +106,9 @@ class Screen:
         return ''
 
     def finished(self) -> bool | None:
-        """For ``--exit-after-game`` while this screen is on top: whether the
-        game it plays itself is over (True ends the app), or None (the
-        default) when it plays no game of its own and the Connect Four game
-        decides."""
+        """For ``--exit-after-game`` while this screen is on top: whether the game it plays itself
+        is over (True ends the app), or None (the default) when it plays no game of its own and the
+        Connect Four game decides."""
         return None
 
     def worker_replaced(self, worker: SearchWorker) -> None:
@@ -126,9 +121,8 @@ class Screen:
 
 
 class InfoPage(Screen):
-    """A still page over the game (the help, the statistics): a title, the
-    page's content and a line at the bottom. Any key or click returns (Esc
-    too: it never quits)."""
+    """A still page over the game (the help, the statistics): a title, the page's content and a
+    line at the bottom. Any key or click returns (Esc too: it never quits)."""
 
     def process_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN or (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1):
@@ -157,9 +151,8 @@ class InfoPage(Screen):
 
 
 class BoardPage(Screen):
-    """A page with a toolbar of ``buttons`` along the top, a board under it
-    and lines of text below (the review, the practice, the puzzles); the
-    game underneath waits."""
+    """A page with a toolbar of ``buttons`` along the top, a board under it and lines of text below
+    (the review, the practice, the puzzles); the game underneath waits."""
 
     updates_below = False
 

@@ -1,11 +1,9 @@
 """The game screen: the board, the toolbar and its menu, the status bar.
 
-It shows the :class:`~connect4_game.play.session.GameSession` and turns
-clicks and keys into the commands of
-:data:`~connect4_game.ui.commands.COMMANDS`, carried out by
-:meth:`GameScreen.do`; ``+`` / ``-`` change the assignment's lookahead and
-``T`` its tiebreak (BU CS111 ps9, Problem 4). Esc closes what is on top and
-never quits; B or a click on the status bar brings the result back."""
+It shows the :class:`~connect4_game.play.session.GameSession` and turns clicks and keys into the
+commands of :data:`~connect4_game.ui.commands.COMMANDS`, carried out by :meth:`GameScreen.do`;
+``+`` / ``-`` change the assignment's lookahead and ``T`` its tiebreak (BU CS111 ps9, Problem 4).
+Esc closes what is on top and never quits; B or a click on the status bar brings the result back."""
 
 from __future__ import annotations
 
@@ -97,10 +95,9 @@ class GameScreen(Screen):
         return self.session.game.over and not self.animating() and not self.banner.hidden
 
     def wants_frames(self) -> bool:
-        """Whether the picture changes by itself: a checker falls, a refused
-        drop shakes, the result pops in, a notice fades, the computer thinks
-        (the spinner), the hint or the winning four pulses, a tooltip is
-        about to show."""
+        """Whether the picture changes by itself: a checker falls, a refused drop shakes, the
+        result pops in, a notice fades, the computer thinks (the spinner), the hint or the winning
+        four pulses, a tooltip is about to show."""
         s = self.session
         toast = self.toasts[-1] if self.toasts else None
         return bool(self.animating() or self.shake is not None or s.thinking()
@@ -184,9 +181,8 @@ class GameScreen(Screen):
             self.handle_key(e)
 
     def _click_result(self, pos: tuple[int, int]) -> bool:
-        """A left click at ``pos`` on Move now, on the result (puts it away)
-        or on the status bar of a finished game (brings it back); returns
-        whether it was one of those."""
+        """A left click at ``pos`` on Move now, on the result (puts it away) or on the status bar
+        of a finished game (brings it back); returns whether it was one of those."""
         if self.move_now_visible() and self.move_now_button.hit(pos):
             self.do('move_now')
             return True
@@ -201,9 +197,8 @@ class GameScreen(Screen):
         return False
 
     def handle_key(self, e: pygame.event.Event) -> None:
-        """A key press: its command (:func:`~connect4_game.ui.commands.lookup`)
-        is carried out; a column key drops in its column (one the board
-        has)."""
+        """A key press: its command (:func:`~connect4_game.ui.commands.lookup`) is carried out; a
+        column key drops in its column (one the board has)."""
         hit = commands.lookup(e.key, getattr(e, 'unicode', '') or '',
                               bool(e.mod & pygame.KMOD_CTRL))
         if hit is None:
@@ -502,9 +497,8 @@ class GameScreen(Screen):
         self.app.show_network(error=event.text)
 
     def _sync_toolbar(self) -> None:
-        """The buttons follow the game (Undo, Redo enabled; Hint becomes
-        Review game when the game is over) and the language (labels and
-        tooltips from the command table)."""
+        """The buttons follow the game (Undo, Redo enabled; Hint becomes Review game when the game
+        is over) and the language (labels and tooltips from the command table)."""
         s = self.session
         self.buttons['undo'].enabled = bool(s.game.moves)
         self.buttons['redo'].enabled = bool(s.game.redo_stack) and s.network is None
@@ -545,9 +539,8 @@ class GameScreen(Screen):
         return line1, line2, right
 
     def record_text(self) -> str:
-        """This pairing's record, kept across runs, from your side when one
-        person plays ('You: 2 won, 1 lost, 0 draws'), else 'X 2 : 1 O, 0 draws';
-        '' before its first game."""
+        """This pairing's record, kept across runs, from your side when one person plays ('You: 2
+        won, 1 lost, 0 draws'), else 'X 2 : 1 O, 0 draws'; '' before its first game."""
         names = self.session.stats_names()
         key = (names, game_status.your_side(self.session))
         if self._record_key != key:
@@ -592,9 +585,8 @@ class GameScreen(Screen):
         self._draw_controls(surface)
 
     def _draw_board(self, surface: pygame.Surface, win_line: list[Any] | None) -> None:
-        """The board, its checkers (those still falling drawn in flight), the
-        ghost checker and cursor of a person to move, the hint, the last move
-        and the analysis badges."""
+        """The board, its checkers (those still falling drawn in flight), the ghost checker and
+        cursor of a person to move, the hint, the last move and the analysis badges."""
         s = self.session
         game = s.game
         hidden = [(int(f.target_row), f.col) for f in self.falling]
@@ -652,9 +644,8 @@ class GameScreen(Screen):
             color=mix(colour, theme.text, 0.25), win_line=win_line)
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
-        """The toolbar, the newest toast fading out, and the menu or a
-        tooltip (clear of the notice, the result and the hint; none while a
-        dialog lies over the game)."""
+        """The toolbar, the newest toast fading out, and the menu or a tooltip (clear of the
+        notice, the result and the hint; none while a dialog lies over the game)."""
         theme = self.app.theme
         self.toolbar.draw(surface, theme)
         self.toast_at = None

@@ -1,6 +1,5 @@
-"""The words of the game screen: status bar lines, the finished game's
-banner, the details view and the analysis badges; pure functions of the
-session, in the current language."""
+"""The words of the game screen: status bar lines, the finished game's banner, the details view and
+the analysis badges; pure functions of the session, in the current language."""
 
 from __future__ import annotations
 
@@ -138,8 +137,7 @@ def _players_line(session: GameSession) -> str:
 
 
 def _right_side(session: GameSession, record: str, details: bool) -> str:
-    """The worker's note, the search figures (details view) and the record,
-    one per line."""
+    """The worker's note, the search figures (details view) and the record, one per line."""
     right = record
     if details:
         right = details_text(session) + ('\n' + right if right else '')
@@ -215,11 +213,10 @@ def overlay_badges(analysis: Analysis, cols: int, theme: Theme) -> list[Badge | 
 
 
 def score_badge(score: object, depth: int | None, theme: Theme) -> tuple[str, RGB] | None:
-    """The badge of an assignment score (BU CS111 ps9, Problem 4) from a
-    search ``depth`` plies deep (None: unknown): 100 ``'win ≤6'`` (a win it
-    forces within 6 plies), 0 ``'loss ≤6'``, 50 ``'≈ even'`` (nothing forced
-    within its sight: an estimate, not a draw), -1 ``'full'``; None for
-    anything else."""
+    """The badge of an assignment score (BU CS111 ps9, Problem 4) from a search ``depth`` plies
+    deep (None: unknown): 100 ``'win ≤6'`` (a win it forces within 6 plies), 0 ``'loss ≤6'``, 50
+    ``'≈ even'`` (nothing forced within its sight: an estimate, not a draw), -1 ``'full'``; None
+    for anything else."""
     if score == -1:
         return score_words(score), theme.text_dim
     if score not in (100, 0, 50):

@@ -1,5 +1,4 @@
-"""The help screen: every control and its key, from
-:data:`~connect4_game.ui.commands.COMMANDS`."""
+"""The help screen: every control and its key, from :data:`~connect4_game.ui.commands.COMMANDS`."""
 
 from __future__ import annotations
 
@@ -25,12 +24,11 @@ def help_lines() -> list[tuple[str, str]]:
 
 
 class HelpScreen(InfoPage):
-    """Every key, one per line, in two columns when the window is wide, after
-    the ``rules`` (a paragraph, translated; '' for none). Any key or click
-    returns (Esc too: it never quits).
+    """Every key, one per line, in two columns when the window is wide, after the ``rules`` (a
+    paragraph, translated; '' for none). Any key or click returns (Esc too: it never quits).
 
-    :param lines: ``[(keys, what they do), ...]``, translated; None: Connect
-        Four's (:func:`help_lines`, in the language of the moment).
+    :param lines: ``[(keys, what they do), ...]``, translated; None: Connect Four's
+        (:func:`help_lines`, in the language of the moment).
     """
 
     def __init__(self, app: Host, lines: list[tuple[str, str]] | None = None,

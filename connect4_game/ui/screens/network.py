@@ -75,8 +75,7 @@ class NetworkScreen(Screen):
                                     lambda: self._go(options)))
 
     def _go(self, options: NetworkOptions) -> None:
-        """Start the network game of ``options``; a failure stays on this
-        screen with its reason."""
+        """Start the network game of ``options``; a failure stays on this screen with its reason."""
         try:
             self.app.start_network(options, first_tries=10.0)
         except (OSError, ValueError) as exc:

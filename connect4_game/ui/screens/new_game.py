@@ -1,19 +1,15 @@
-"""The new-game dialog, as a player meets it in GNOME Four-in-a-row: the game
-(Connect Four or Oska), Players, Difficulty, Play first / second, the board,
-the look; the assignment's knobs (lookahead and tiebreak of each side, BU
-CS111 ps9 Problem 4) wait under *Advanced*.
+"""The new-game dialog, as a player meets it in GNOME Four-in-a-row: the game (Connect Four or
+Oska), Players, Difficulty, Play first / second, the board, the look; the assignment's knobs
+(lookahead and tiebreak of each side, BU CS111 ps9 Problem 4) wait under *Advanced*.
 
-Difficulty is Easy, Medium, Hard, Expert or Custom. Advanced first says
-what the chosen level really plays with (its
-:attr:`connect4_game.ai.levels.Level.setting`, whatever fields it has:
-:func:`level_facts`), then the assignment's ``AIPlayer`` settings of each
-side. Changing one of those makes the difficulty Custom -- exactly the
-assignment's ``AIPlayer`` with those settings -- and choosing a named level
-again goes back to it (a level that is itself an ``AIPlayer`` setting puts
-its lookahead and tiebreak back in the rows).
+Difficulty is Easy, Medium, Hard, Expert or Custom. Advanced first says what the chosen level
+really plays with (its :attr:`connect4_game.ai.levels.Level.setting`, whatever fields it has:
+:func:`level_facts`), then the assignment's ``AIPlayer`` settings of each side. Changing one of
+those makes the difficulty Custom -- exactly the assignment's ``AIPlayer`` with those settings --
+and choosing a named level again goes back to it (a level that is itself an ``AIPlayer`` setting
+puts its lookahead and tiebreak back in the rows).
 
-The dialog starts from who plays at this computer: after a network game,
-the players from before it
+The dialog starts from who plays at this computer: after a network game, the players from before it
 (:meth:`~connect4_game.play.session.GameSession.local_players`).
 """
 
@@ -78,10 +74,9 @@ def _number(value: float) -> str:
 
 
 def level_facts(level: str) -> list[str]:
-    """What the level ``level`` really plays with, one short phrase per
-    setting it has, in the current language ('looks 16 plies ahead', 'at
-    most 0.35 s a move', 'tiebreak RANDOM', 'knows the openings (6×7)',
-    ...); [] for Expert and Custom."""
+    """What the level ``level`` really plays with, one short phrase per setting it has, in the
+    current language ('looks 16 plies ahead', 'at most 0.35 s a move', 'tiebreak RANDOM', 'knows
+    the openings (6×7)', ...); [] for Expert and Custom."""
     st = level_setting(level)
     if st is None:
         return []
@@ -183,13 +178,12 @@ Row = Choice[str] | Choice[int] | _InfoRow
 
 
 class NewGameScreen(Screen):
-    """Choose the game, the players and the board, then Start (Enter) or
-    Cancel (Esc).
+    """Choose the game, the players and the board, then Start (Enter) or Cancel (Esc).
 
     The rows are :class:`~connect4_game.ui.widgets.Choice` and
-    :class:`~connect4_game.ui.widgets.Stepper` controls; Up/Down choose a
-    row, Left/Right (or a click) change it. The game goes on underneath
-    until Start. Opened over Oska, the game chosen is Oska.
+    :class:`~connect4_game.ui.widgets.Stepper` controls; Up/Down choose a row, Left/Right (or a
+    click) change it. The game goes on underneath until Start. Opened over Oska, the game chosen is
+    Oska.
     """
 
     app: AppServices
@@ -199,9 +193,8 @@ class NewGameScreen(Screen):
         self._build()
 
     def _build(self) -> None:
-        """Build the controls and buttons in the current language, from the
-        players at this computer, the board, the Oska screen (if any) and
-        the app's theme and language."""
+        """Build the controls and buttons in the current language, from the players at this
+        computer, the board, the Oska screen (if any) and the app's theme and language."""
         app = self.app
         s = app.session
         players = s.local_players()
@@ -362,9 +355,8 @@ class NewGameScreen(Screen):
             self.level.value = 'custom'
 
     def _show_level_settings(self) -> None:
-        """A level that is a setting of the assignment's AIPlayer puts its
-        lookahead and tiebreak in every Advanced row (the others leave the
-        rows as they are: Custom's)."""
+        """A level that is a setting of the assignment's AIPlayer puts its lookahead and tiebreak
+        in every Advanced row (the others leave the rows as they are: Custom's)."""
         values = _aiplayer_values(self.level.value)
         if values is None:
             return
@@ -388,8 +380,7 @@ class NewGameScreen(Screen):
         self.advanced_open, self.sel = opened, sel
 
     def start(self) -> None:
-        """Start the game chosen: Connect Four with :meth:`players` on the
-        board chosen, or Oska."""
+        """Start the game chosen: Connect Four with :meth:`players` on the board chosen, or Oska."""
         if self.game.value == 'oska':
             self.app.show_oska(n=self.oska_n.value, human_side=self.oska_players(),
                                lookahead=self.oska_lookahead.value, from_dialog=True)
@@ -411,9 +402,8 @@ class NewGameScreen(Screen):
             self._on_click(e.pos)
 
     def _on_key(self, e: pygame.event.Event) -> None:
-        """Esc cancels, Enter starts, Up/Down (Tab) choose a row (the buttons'
-        row too), Left/Right change it, F1 helps, Alt+A opens Advanced,
-        Alt+F plays a friend."""
+        """Esc cancels, Enter starts, Up/Down (Tab) choose a row (the buttons' row too), Left/Right
+        change it, F1 helps, Alt+A opens Advanced, Alt+F plays a friend."""
         rows = self.rows_shown()
         n = len(rows) + 1             # the buttons' row is selectable too
         plain: dict[int, Callable[[], object]] = {
@@ -432,8 +422,7 @@ class NewGameScreen(Screen):
             with_alt[e.key]()
 
     def _on_click(self, pos: tuple[int, int]) -> None:
-        """A left click at ``pos``: a button's action, else choose (and
-        change) the row under it."""
+        """A left click at ``pos``: a button's action, else choose (and change) the row under it."""
         for button, action in ((self.start_button, self.start),
                                (self.cancel_button, self.close),
                                (self.advanced_button, self.toggle_advanced),

@@ -1,10 +1,9 @@
-"""Oska (ECS 170 Spring 2022, Homework Assignments 3 and 4) in the same
-window: a person against the minimax AI on the board of ``2n - 3`` rows.
+"""Oska (ECS 170 Spring 2022, Homework Assignments 3 and 4) in the same window: a person against
+the minimax AI on the board of ``2n - 3`` rows.
 
-The AI searches in the worker (``'oska'`` jobs, tagged with their position;
-a stale reply is dropped). Keys (F1): ``+``/``-`` lookahead, ``1``..``9`` set
-it (``0`` = 10), ``N`` new game, ``G`` new-game dialog, ``Esc`` clears the
-selection, then goes back to Connect Four."""
+The AI searches in the worker (``'oska'`` jobs, tagged with their position; a stale reply is
+dropped). Keys (F1): ``+``/``-`` lookahead, ``1``..``9`` set it (``0`` = 10), ``N`` new game, ``G``
+new-game dialog, ``Esc`` clears the selection, then goes back to Connect Four."""
 
 from __future__ import annotations
 
@@ -98,17 +97,15 @@ KEYS = [
 
 
 def help_lines() -> list[tuple[str, str]]:
-    """(key, what it does) for every control of the Oska screen, in the
-    current language."""
+    """(key, what it does) for every control of the Oska screen, in the current language."""
     return [(_(k), _(d)) for k, d in KEYS]
 
 
 def oska_colours(theme: Theme) -> dict[str, RGB]:
-    """Oska's colours from a theme: light squares (the board colour washed
-    toward white), goal rows toward the accent, the white side's checkers in
-    the lighter of the theme's text and background colours, the black side's
-    in the darker one; steps, captures and selection in the theme's good, bad
-    and accent colours."""
+    """Oska's colours from a theme: light squares (the board colour washed toward white), goal rows
+    toward the accent, the white side's checkers in the lighter of the theme's text and background
+    colours, the black side's in the darker one; steps, captures and selection in the theme's good,
+    bad and accent colours."""
     light, dark = sorted((theme.text, theme.background), key=sum, reverse=True)
     square = mix(theme.board, (255, 255, 255), 0.65)
     return {'frame': theme.board_edge, 'square': square, 'goal': mix(square, theme.accent, 0.35),
@@ -450,10 +447,9 @@ class OskaScreen(Screen):
         return (r, int(c))
 
     def animation_state(self) -> SlideState | None:
-        """The running move animation, or None: ``move``, its ``piece``,
-        ``progress`` (eased 0..1), ``pos`` (pixel centre of the moving
-        checker), ``lift`` and, for a capture, ``capture`` in [0, 1] (0
-        intact, 1 gone)."""
+        """The running move animation, or None: ``move``, its ``piece``, ``progress`` (eased 0..1),
+        ``pos`` (pixel centre of the moving checker), ``lift`` and, for a capture, ``capture`` in
+        [0, 1] (0 intact, 1 gone)."""
         anim = self._anim
         if anim is None:
             return None
@@ -492,8 +488,7 @@ class OskaScreen(Screen):
             else _('{side} to move: click one of your checkers').format(side=name)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The board, the checkers and the status bar, laid out for the size
-        of ``surface``."""
+        """The board, the checkers and the status bar, laid out for the size of ``surface``."""
         self.size = surface.get_size()
         theme = self.app.theme
         col = oska_colours(theme)
@@ -596,8 +591,7 @@ class OskaScreen(Screen):
                                  max(3, cell // 14))
 
     def _draw_animation(self, surface: pygame.Surface, m: _Metrics) -> None:
-        """The moving checker, lifted on a jump, and the captured one
-        shrinking and fading."""
+        """The moving checker, lifted on a jump, and the captured one shrinking and fading."""
         state = self.animation_state()
         if state is None:
             return
@@ -611,9 +605,8 @@ class OskaScreen(Screen):
                            scale=1.0 + 0.15 * state['lift'])
 
     def draw_status(self, surface: pygame.Surface, status_h: int) -> None:
-        """The status bar, ``status_h`` px high along the bottom: the game's
-        status (:meth:`status_text`) and the keys, after the
-        last message."""
+        """The status bar, ``status_h`` px high along the bottom: the game's status
+        (:meth:`status_text`) and the keys, after the last message."""
         theme = self.app.theme
         w, h = self.size
         rect = pygame.Rect(0, h - status_h, w, status_h)

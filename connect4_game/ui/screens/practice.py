@@ -1,9 +1,8 @@
 """Practice: the player's mistakes of a reviewed game, one by one.
 
-Each exercise is the position before a mistake of a side a person played
-and asks for a move that keeps the best result (a click or 1..N); perfect
-play then answers. After the last one, a summary; Esc goes back to the
-review."""
+Each exercise is the position before a mistake of a side a person played and asks for a move that
+keeps the best result (a click or 1..N); perfect play then answers. After the last one, a summary;
+Esc goes back to the review."""
 
 from __future__ import annotations
 

@@ -1,10 +1,9 @@
-"""Puzzles: "Red to play and win in 3" (Menu > Puzzles), over the Connect
-Four game, which it never touches.
+"""Puzzles: "Red to play and win in 3" (Menu > Puzzles), over the Connect Four game, which it never
+touches.
 
-A try is judged by the solver in the search pool (a ``'puzzle'`` request);
-a move that keeps the win in time gets the defender's longest resistance,
-any other is taken back with a line saying why. The first wrong try of a
-visit counts once. S shows the solution, P / N walk the set, D goes to the
+A try is judged by the solver in the search pool (a ``'puzzle'`` request); a move that keeps the
+win in time gets the defender's longest resistance, any other is taken back with a line saying why.
+The first wrong try of a visit counts once. S shows the solution, P / N walk the set, D goes to the
 puzzle of the day."""
 
 from __future__ import annotations
@@ -56,9 +55,8 @@ _LAST: weakref.WeakKeyDictionary[object, str] = weakref.WeakKeyDictionary()
 
 
 class Stage(str, Enum):
-    """Where the screen is: ``ASK`` (the player's move), ``CHECK`` (a try
-    is being judged), ``SOLVED``, ``SHOWING`` (the solution is being
-    played) or ``SHOWN`` (it has been)."""
+    """Where the screen is: ``ASK`` (the player's move), ``CHECK`` (a try is being judged),
+    ``SOLVED``, ``SHOWING`` (the solution is being played) or ``SHOWN`` (it has been)."""
 
     ASK = 'ask'
     CHECK = 'check'
@@ -85,13 +83,12 @@ class Visit:
     :param message: the message line (translated), '' for none.
     :param tone: its colour.
     :param counted_miss: whether this visit's wrong try was counted already.
-    :param misses: wrong tries in this visit (from the second on, the line
-        says where the solution is).
-    :param waiting: the search pool's request whose reply the screen waits
-        for, or None.
+    :param misses: wrong tries in this visit (from the second on, the line says where the solution
+        is).
+    :param waiting: the search pool's request whose reply the screen waits for, or None.
     :param reply_due: the defender's column, dropped once the try has landed.
-    :param line: the solution (0-based columns) once known; ``to_show``
-        what is left of it to play and ``pause`` seconds until the next.
+    :param line: the solution (0-based columns) once known; ``to_show`` what is left of it to play
+        and ``pause`` seconds until the next.
     """
 
     puzzle: Puzzle
@@ -127,10 +124,9 @@ def grade_text(grade: int) -> str:
 class PuzzleScreen(BoardPage):
     """The puzzle set on the board, one puzzle at a time.
 
-    :param app: the app (its theme, sounds and search pool ``worker``; its
-        game is left alone).
-    :param puzzle: the puzzle to open on; default the one this window
-        showed last, the first time the puzzle of the day.
+    :param app: the app (its theme, sounds and search pool ``worker``; its game is left alone).
+    :param puzzle: the puzzle to open on; default the one this window showed last, the first time
+        the puzzle of the day.
     :param today: the date of the puzzle of the day (default today).
     """
 
@@ -165,9 +161,8 @@ class PuzzleScreen(BoardPage):
 
     # ------------------------------------------------------------------ moves
     def play(self, col: int) -> bool:
-        """The player drops a checker in 0-based column ``col``: it falls
-        and is judged. :returns: False (nothing happens) unless it is the
-        player's move and the column takes a checker."""
+        """The player drops a checker in 0-based column ``col``: it falls and is judged. :returns:
+        False (nothing happens) unless it is the player's move and the column takes a checker."""
         v = self.visit
         if v.stage is not Stage.ASK or self.falling or not v.game.can_play(col):
             return False
@@ -178,8 +173,7 @@ class PuzzleScreen(BoardPage):
         return True
 
     def _ask(self, request: SearchRequest) -> None:
-        """Ask the search pool to judge ``request``; its reply is the one the
-        visit waits for."""
+        """Ask the search pool to judge ``request``; its reply is the one the visit waits for."""
         self.visit.waiting = request
         self.app.worker.submit(request)
 
@@ -194,8 +188,7 @@ class PuzzleScreen(BoardPage):
         self.falling = []
 
     def _judged(self, a: PuzzleReply, error: str = '') -> None:
-        """The verdict on the try the screen waits for (``error``: why there
-        is none)."""
+        """The verdict on the try the screen waits for (``error``: why there is none)."""
         v = self.visit
         v.waiting = None
         p = v.puzzle
@@ -261,8 +254,7 @@ class PuzzleScreen(BoardPage):
             self.show_solution()
 
     def show_solution(self) -> None:
-        """Play the solution from the puzzle's position (asked of the judge
-        the first time)."""
+        """Play the solution from the puzzle's position (asked of the judge the first time)."""
         v = self.visit
         self.falling = []
         v.game = start_game(v.puzzle)

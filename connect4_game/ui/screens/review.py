@@ -1,8 +1,7 @@
-"""The review of a game: an evaluation graph over the plies (up: a win for
-X) and every move judged by perfect play (:mod:`connect4_game.ai.review`)
-as best, inaccuracy, mistake or blunder; unsolved positions are hollow
-estimates. The positions are solved in the worker (``'review'`` jobs), so
-the graph fills in; each verdict is also handed to the session's analysis."""
+"""The review of a game: an evaluation graph over the plies (up: a win for X) and every move judged
+by perfect play (:mod:`connect4_game.ai.review`) as best, inaccuracy, mistake or blunder; unsolved
+positions are hollow estimates. The positions are solved in the worker (``'review'`` jobs), so the
+graph fills in; each verdict is also handed to the session's analysis."""
 
 from __future__ import annotations
 
@@ -241,10 +240,9 @@ class ReviewScreen(BoardPage):
                 'mistake': mix(t.bad, t.highlight, 0.35), 'blunder': t.bad}.get(verdict, t.text)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The review: the position before the chosen move (its columns'
-        scores as badges, the best outlined, the move played ringed in its
-        verdict's colour), the move's text and progress, the graph, the
-        keys and the toolbar."""
+        """The review: the position before the chosen move (its columns' scores as badges, the best
+        outlined, the move played ringed in its verdict's colour), the move's text and progress,
+        the graph, the keys and the toolbar."""
         w, h = surface.get_size()
         graph_h = max(90, int(h * 0.24))
         text_h = max(56, int(h * 0.12))
@@ -271,10 +269,9 @@ class ReviewScreen(BoardPage):
         return [('\u2026', dim) if b.can_add_to(c) else None for c in range(self.cols)]
 
     def score_labels(self, rec: PlyReview) -> list[tuple[str, RGB] | None]:
-        """The badge of each column of the judged position ``rec``: (text,
-        colour) -- ``'win in N'`` / ``'loss in N'`` (plies counted from this
-        column's checker, a win at once is 1), ``'draw'``, ``'≈ ...'`` for an
-        estimate -- or None for a full column."""
+        """The badge of each column of the judged position ``rec``: (text, colour) -- ``'win in
+        N'`` / ``'loss in N'`` (plies counted from this column's checker, a win at once is 1),
+        ``'draw'``, ``'≈ ...'`` for an estimate -- or None for a full column."""
         from connect4_game.ai.score import Score, Wdl
         theme = self.app.theme
         exact = rec.exact

@@ -64,8 +64,7 @@ def entry_details(entry: LibraryEntry) -> str:
 
 
 class RenameScreen(ConfirmScreen):
-    """Type a new name for a saved game over the list: Enter keeps it,
-    Esc cancels.
+    """Type a new name for a saved game over the list: Enter keeps it, Esc cancels.
 
     :param name: the name it has now.
     :param on_done: called with the new name (stripped, not empty).
@@ -186,9 +185,8 @@ class SavedGamesScreen(Screen):
         self.app.push(RenameScreen(self.app, entry.title, lambda name: self.rename(entry, name)))
 
     def rename(self, entry: LibraryEntry, name: str) -> bool:
-        """Write ``entry``'s game again, in its own file, under ``name`` (cut
-        to :data:`NAME_LIMIT` characters). Returns whether it did (a notice
-        either way)."""
+        """Write ``entry``'s game again, in its own file, under ``name`` (cut to :data:`NAME_LIMIT`
+        characters). Returns whether it did (a notice either way)."""
         from connect4_game.storage.savegame import save_game
         if entry.game is None:
             return False
@@ -212,8 +210,7 @@ class SavedGamesScreen(Screen):
              'delete': self.ask_delete}[action](self.sel)
 
     def process_event(self, e: pygame.event.Event) -> None:
-        """Keys (Up/Down, Enter, F2, Delete, Esc), clicks on a game or a
-        button, the wheel."""
+        """Keys (Up/Down, Enter, F2, Delete, Esc), clicks on a game or a button, the wheel."""
         n = len(self.entries)
         if e.type == pygame.KEYDOWN:
             keys = {pygame.K_ESCAPE: 'back', pygame.K_RETURN: 'load', pygame.K_KP_ENTER: 'load',
