@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from connect4_game.ai.levels import DEFAULT_LEVEL
+from connect4_game.core.side import Side
 from connect4_game.i18n import _
 from connect4_game.net.connection import NetState
 from connect4_game.play import events
@@ -338,10 +339,9 @@ class GameScreen(Screen):
         question = {NetState.WAITING: _('Your friend has not joined yet.'),
                     NetState.LOST: _('The connection to your friend is lost.')}.get(
             network.state, _('Your friend left the game.'))
-        mine = network.peer.side or 'X'
-        computer = PlayerSpec.for_level(DEFAULT_LEVEL)
-        person = PlayerSpec(SeatKind.HUMAN, s.lookahead, s.tiebreak)
-        players = {mine: person, 'O' if mine == 'X' else 'X': computer}
+        mine = Side(network.peer.side or Side.X)
+        players: dict[str, PlayerSpec] = {mine: PlayerSpec(SeatKind.HUMAN, s.lookahead, s.tiebreak),
+                                          mine.other: PlayerSpec.for_level(DEFAULT_LEVEL)}
 
         def play_the_computer() -> None:
             app.start_game(players, s.game.rows, s.game.cols)
@@ -637,7 +637,7 @@ class GameScreen(Screen):
         outcome = self.session.game.outcome
         winner = None if outcome is None else outcome.winner
         title, sub = self.result_texts()
-        colour = theme.x_color if winner == 'X' else theme.o_color if winner == 'O' \
+        colour = theme.x_color if winner == Side.X else theme.o_color if winner == Side.O \
             else theme.text
         self.banner.rect = self.renderer.draw_banner(
             surface, title, sub, scale=self.banner.fade.value,

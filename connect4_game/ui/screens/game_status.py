@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from connect4_game.ai import perfect
 from connect4_game.ai.score import ColumnScore, NoMove, Wdl
+from connect4_game.core.side import Side
 from connect4_game.i18n import N_, _, ngettext
 from connect4_game.play.planner import Analysis
 from connect4_game.play.session import GameSession
@@ -128,7 +129,7 @@ def _search_note(session: GameSession) -> str:
 def _players_line(session: GameSession) -> str:
     """Who plays each side, after the tip to lower the lookahead while the
     computer's move is slow."""
-    line = f"X: {session.label('X')}   O: {session.label('O')}"
+    line = '   '.join(f'{side}: {session.label(side)}' for side in Side)
     if session.planner.slow_search_seconds() and session.searching_kind() == 'ai' \
             and not session.game.over:
         tip = _(LOWER_LOOKAHEAD_TIP).format(key=COMMAND['weaker'].key_label())
@@ -183,7 +184,7 @@ def record_words(rec: Record, session: GameSession | None = None) -> str:
         return ''
     you = None if session is None else your_side(session)
     if you is not None:
-        won, lost = (rec.wins, rec.losses) if you == 'X' else (rec.losses, rec.wins)
+        won, lost = (rec.wins, rec.losses) if you == Side.X else (rec.losses, rec.wins)
         return ngettext('You: {w} won, {l} lost, {t} draw', 'You: {w} won, {l} lost, {t} draws',
                         rec.ties).format(w=won, l=lost, t=rec.ties)
     return ngettext('X {w} : {l} O, {t} draw', 'X {w} : {l} O, {t} draws',

@@ -12,6 +12,7 @@ from enum import Enum
 import pygame
 
 from connect4_game.core.board import Board
+from connect4_game.core.side import Side
 from connect4_game.i18n import _, ngettext
 from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import MoveReply
@@ -81,7 +82,7 @@ class PracticeScreen(BoardPage):
             return b
         extra = [c for c in (self.tried, self.reply) if c is not None]
         for i, col in enumerate(list(ex.moves) + extra):
-            b.add_checker('X' if i % 2 == 0 else 'O', col)
+            b.add_checker(Side.for_ply(i + 1), col)
         return b
 
     def play(self, col: int) -> TryResult | None:
@@ -101,7 +102,7 @@ class PracticeScreen(BoardPage):
             self.stage = Stage.FOUND
         else:
             self.stage = Stage.REPLY
-            self._ask_reply(b, 'O' if ex.player == 'X' else 'X')
+            self._ask_reply(b, Side(ex.player).other)
         return res
 
     def _ask_reply(self, b: Board, side: str) -> None:

@@ -17,6 +17,7 @@ from enum import Enum
 import pygame
 
 from connect4_game.core.game import Game
+from connect4_game.core.side import Side
 from connect4_game.i18n import _, ngettext
 from connect4_game.search.jobs import JobKind, Result, ResultStatus, SearchRequest
 from connect4_game.search.replies import PuzzleReply
@@ -107,7 +108,7 @@ class Visit:
 
 def puzzle_title(p: Puzzle) -> str:
     """'Red to play and win in 3' (translated; the exact number of moves)."""
-    if p.side == 'X':
+    if p.side == Side.X:
         return ngettext('Red to play and win in {n}', 'Red to play and win in {n}',
                         p.win_in).format(n=p.win_in)
     return ngettext('Yellow to play and win in {n}', 'Yellow to play and win in {n}',
@@ -222,7 +223,7 @@ class PuzzleScreen(BoardPage):
                             'That still wins, but not in {n} \u2014 try again',
                             p.win_in).format(n=p.win_in)
         if a.result is TryResult.ESCAPES:
-            return _('That lets Red escape \u2014 try again') if p.side == 'O' else \
+            return _('That lets Red escape \u2014 try again') if p.side == Side.O else \
                 _('That lets Yellow escape \u2014 try again')
         if error:
             return _('The move could not be checked: {error}').format(error=error)
