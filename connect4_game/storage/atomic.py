@@ -1,10 +1,5 @@
-"""Atomic file writes: a crash or kill mid-write leaves the previous file
-intact. The content goes to a temporary file beside the target, flushed and
-``fsync``-ed, then :func:`os.replace` puts it in place (or, for
-:func:`atomic_write_new`, a hard link to the first free name: never an
-overwrite). A writer killed before that leaves ``.<name>.<8 characters>.tmp``,
-which nothing reads and :func:`remove_stale_temp_files` removes once no
-writer holds its ``flock``. This module never imports pygame."""
+"""Atomic file writes: the content goes to a locked temporary file beside the target, fsync-ed, then
+takes the target's name, so a writer killed mid-write leaves the previous file intact."""
 
 from __future__ import annotations
 
@@ -56,8 +51,8 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
 
 
 def atomic_write_new(directory: str | os.PathLike[str], names: Iterable[str], data: bytes) -> Path:
-    """Write ``data`` atomically as a new file of ``directory`` under the
-    first free one of ``names`` (at most 10 000 tried) and return its path.
+    """Write ``data`` atomically as a new file of ``directory`` under the first free one of
+    ``names`` (at most 10 000 tried, never an overwrite); returns its path.
 
     :raises TypeError: ``data`` is not bytes-like.
     :raises ValueError: a name that is empty, ``.``/``..`` or holds a path separator.
@@ -101,9 +96,8 @@ def _link_or_claim(tmp_name: str, target: Path) -> bool:
 
 def _via_temp_file(directory: Path, name: str, data: bytes,
                    commit: Callable[[str], T]) -> T:
-    """Write ``data`` to a new temporary file in ``directory`` (flushed,
-    fsync-ed, locked while open), then ``commit(temp path)`` (a rename or a
-    link); on any error the temporary file is removed."""
+    """Write ``data`` to a locked, fsync-ed temporary file in ``directory``, then ``commit`` it;
+    on any error the temporary file is removed."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError(f"data must be bytes, got {type(data).__name__}")
     directory.mkdir(parents=True, exist_ok=True)
@@ -127,24 +121,20 @@ def _via_temp_file(directory: Path, name: str, data: bytes,
 
 
 def json_bytes(obj: object) -> bytes:
-    """``obj`` as the game's files hold JSON: indented, key-sorted, UTF-8,
-    a final newline. :raises TypeError, ValueError: not JSON-serialisable."""
+    """``obj`` as indented, key-sorted UTF-8 JSON ending in a newline."""
     return (json.dumps(obj, indent=2, sort_keys=True) + "\n").encode("utf-8")
 
 
 def atomic_write_json(path: str | os.PathLike[str], obj: object) -> Path:
-    """Write :func:`json_bytes` of ``obj`` atomically (see :func:`atomic_write_bytes`)."""
     return atomic_write_bytes(path, json_bytes(obj))
 
 
 def remove_stale_temp_files(directory: str | os.PathLike[str], older_than: float = STALE_AFTER,
                             unused_after: float = UNUSED_AFTER) -> int:
-    """Remove the temporary files interrupted writes left in ``directory``
-    (not recursive): regular files named as :func:`atomic_write_bytes` names
-    them, unchanged for ``unused_after`` seconds and held by no writer, or
-    for ``older_than`` seconds in any case.
+    """Remove the temporary files of interrupted writes in ``directory``: unchanged for
+    ``unused_after`` seconds and held by no writer, or for ``older_than`` seconds in any case.
+    Returns how many (file-system errors are skipped).
 
-    :returns: how many were removed (file-system errors are skipped).
     :raises ValueError: if an age is not a number of seconds >= 0."""
     check_seconds(older_than, "older_than", zero_ok=True)
     check_seconds(unused_after, "unused_after", zero_ok=True)

@@ -1,8 +1,5 @@
-"""A lock around a read-modify-write of one of the player's files, shared
-by every process of the game: ``<file>.lock`` held with `filelock
-<https://py-filelock.readthedocs.io>`_ (``flock``, ``LockFileEx``), which
-the operating system releases when its holder dies. Readers need none:
-every write is atomic. This module never imports pygame."""
+"""A lock around a read-modify-write of one of the player's files, shared by every process:
+``<file>.lock`` held with filelock, released by the system when its holder dies."""
 
 from __future__ import annotations
 
@@ -28,9 +25,8 @@ def lock_path(path: str | os.PathLike[str]) -> Path:
 
 @contextmanager
 def locked(path: str | os.PathLike[str], timeout: float | None = None) -> Iterator[Path]:
-    """Hold the lock of ``path`` for the ``with`` block (creating missing
-    folders), waiting up to ``timeout`` seconds (None: :data:`LOCK_TIMEOUT`);
-    yields ``path`` as a :class:`~pathlib.Path`.
+    """Hold the lock of ``path`` for the ``with`` block (folders made), waiting up to ``timeout``
+    seconds (None: :data:`LOCK_TIMEOUT`); yields ``path``.
 
     :raises TimeoutError: (``filelock.Timeout``) if the lock stays held.
     :raises OSError: if the lock file cannot be created.

@@ -1,12 +1,5 @@
-"""Puzzle tries (by :attr:`connect4_game.trainer.Puzzle.id`), kept in
-``puzzle_stats.json`` beside the game statistics::
-
-    {"version": 1, "puzzles": {"3fa2c01b": {"tried": 3, "solved": 1}, ...}}
-
-:func:`record_puzzle_try` re-reads, counts and writes under the lock every
-process shares, so tries finished at once in several windows all count. A
-file that cannot be used is moved aside and counts as empty; bad entries
-are dropped, a warning each. This module never imports pygame."""
+"""Puzzle tries by :attr:`connect4_game.trainer.Puzzle.id` in ``puzzle_stats.json``:
+``{"version": 1, "puzzles": {"3fa2c01b": {"tried": 3, "solved": 1}, ...}}`` (docs/files.md)."""
 
 from __future__ import annotations
 
@@ -21,11 +14,8 @@ from connect4_game.storage.locking import locked
 from connect4_game.storage.settings import config_dir
 from connect4_game.storage.userfiles import (
     UserFileError,
-    bounded_warnings,
-    load_json,
+    load_user_json,
     quote_value,
-    set_aside,
-    shown_path,
 )
 
 __all__ = ['PUZZLE_STATS_FILE', 'PuzzleCounts', 'PuzzleTotals', 'puzzle_stats_path',
@@ -47,8 +37,7 @@ class PuzzleCounts:
 
 @dataclass(frozen=True)
 class PuzzleTotals:
-    """Counts over every puzzle: puzzles tried and solved at least once,
-    all ``tries`` and ``solves``."""
+    """Over every puzzle: puzzles tried and solved at least once, all ``tries`` and ``solves``."""
 
     puzzles_tried: int = 0
     puzzles_solved: int = 0
@@ -57,7 +46,6 @@ class PuzzleTotals:
 
 
 def puzzle_stats_path() -> Path:
-    """Full path of the puzzle statistics file (beside ``stats.json``)."""
     return config_dir() / PUZZLE_STATS_FILE
 
 
@@ -67,7 +55,7 @@ def _valid_id(value: object) -> bool:
 
 
 def _entries(puzzles: dict[object, object]) -> tuple[dict[str, PuzzleCounts], list[str]]:
-    """The counts of the file's ``puzzles`` object, and one problem per bad entry."""
+    """The counts of the file's ``puzzles`` and one problem per bad entry."""
     counts: dict[str, PuzzleCounts] = {}
     problems = []
     for pid, entry in puzzles.items():
@@ -85,22 +73,18 @@ def _entries(puzzles: dict[object, object]) -> tuple[dict[str, PuzzleCounts], li
 
 def load_puzzle_counts(path: str | os.PathLike[str] | None = None
                        ) -> tuple[dict[str, PuzzleCounts], list[str]]:
-    """``({puzzle id: PuzzleCounts}, warnings)`` of the file ``path``
-    (default :func:`puzzle_stats_path`): puzzles tried at least once, one
-    line a warning (none for a missing file). Never raises, never blocks."""
+    """``({puzzle id: PuzzleCounts}, warnings)`` of the file ``path`` (default
+    :func:`puzzle_stats_path`), as :func:`~connect4_game.storage.userfiles.load_user_json`.
+    Never raises, never blocks."""
     target = Path(path) if path is not None else puzzle_stats_path()
-    outcome = 'started with no puzzle tries'
-    try:
-        data = load_json(target, _WHAT)
+
+    def read(data: object) -> tuple[dict[str, PuzzleCounts], list[str]]:
         if not isinstance(data, dict) or not isinstance(data.get('puzzles'), dict):
             raise UserFileError(target, 'is JSON but not in the puzzle statistics layout', _WHAT)
-        counts, problems = _entries(data['puzzles'])
-    except UserFileError as exc:
-        return {}, ([] if exc.missing else [set_aside(target, _WHAT, exc.reason, outcome)])
-    except Exception as exc:      # a bug here must not stop the game starting
-        return {}, [set_aside(target, _WHAT, f'could not be read ({type(exc).__name__})',
-                              outcome)]
-    return counts, bounded_warnings(f'{_WHAT} {shown_path(target)}', problems)
+        return _entries(data['puzzles'])
+
+    counts, warnings = load_user_json(target, _WHAT, 'started with no puzzle tries', read)
+    return counts or {}, warnings
 
 
 def _to_json(counts: Mapping[str, PuzzleCounts]) -> dict[str, object]:
@@ -111,13 +95,11 @@ def _to_json(counts: Mapping[str, PuzzleCounts]) -> dict[str, object]:
 
 def record_puzzle_try(puzzle_id: str, solved: bool,
                       path: str | os.PathLike[str] | None = None) -> PuzzleCounts:
-    """Count one finished try of puzzle ``puzzle_id`` (1..40 printable
-    characters) and save at once, under the file's lock; returns its counts.
+    """Count one finished try of ``puzzle_id`` and save at once under the file's lock; returns its
+    counts.
 
     :raises ValueError: for a bad id or a ``solved`` that is not a bool.
-    :raises OSError: if the file cannot be written or the lock stays held
-        (a ``TimeoutError``).
-    """
+    :raises OSError: if the file cannot be written or the lock stays held (``TimeoutError``)."""
     if not _valid_id(puzzle_id):
         raise ValueError(f'puzzle_id must be 1-{MAX_ID} printable characters without outer '
                          f'spaces, not {quote_value(puzzle_id)}')

@@ -1,17 +1,6 @@
-"""Saved games, the autosave and the library of saved games.
-
-A saved game is a small JSON object::
-
-    {"format": "connect4-game", "version": 1, "rows": 6, "cols": 7,
-     "moves": "1211244445", "x": "Human", "o": "Hard",
-     "players": {"X": {"kind": "human", "lookahead": 6, "tiebreak": "RANDOM"},
-                 "O": {"kind": "ai", "level": "hard", "lookahead": 6,
-                       "tiebreak": "RANDOM"}}}
-
-``moves`` in the assignment's ``add_checkers`` notation (BU CS111 ps9);
-``x``/``o`` (optional) describe the players, ``players`` (optional) who
-played each side. A plain move string (6x7) is read too. Every problem with
-a file is a :class:`SaveFileError`. This module never imports pygame."""
+"""Saved games, the autosave and the library of saved games: JSON objects (docs/files.md) whose
+``moves`` are in the assignment's ``add_checkers`` notation (BU CS111 ps9); a plain 6x7 move
+string is read too. Every problem with a file is a :class:`SaveFileError`."""
 
 from __future__ import annotations
 
@@ -57,9 +46,7 @@ AUTOSAVED_GAME = "autosaved game"
 
 
 class SaveFileError(UserFileError):
-    """A saved-game file cannot be used or written: a
-    :class:`~connect4_game.storage.userfiles.UserFileError` (so a ``ValueError``)
-    whose ``str()`` is one line naming the file and saying why."""
+    """A saved game that cannot be used or written (a ``ValueError``), one line naming the file."""
 
 
 STORED_KINDS = (SeatKind.HUMAN, SeatKind.RANDOM, SeatKind.AI)
@@ -68,13 +55,11 @@ STORED_KINDS = (SeatKind.HUMAN, SeatKind.RANDOM, SeatKind.AI)
 
 @dataclass(frozen=True)
 class SavedGame:
-    """One saved game: board size, moves (``add_checkers`` notation, case
-    normalised), descriptions and the players (``{'X': PlayerSpec, ...}``, a
-    side may be left out; None for an older file).
+    """One saved game: board size, ``moves`` (``add_checkers`` notation, normalised), descriptions
+    and ``players`` (``{side: PlayerSpec}``, None for an older file).
 
-    :raises ValueError: (NotationError for an illegal move) for a board the
-        game does not offer, illegal moves, a description not a string of at
-        most 200 characters, or players that cannot be stored."""
+    :raises ValueError: for a board the game does not offer, illegal moves, a description not a
+        string of at most 200 characters, or players that cannot be stored."""
 
     rows: int
     cols: int
@@ -111,8 +96,7 @@ class SavedGame:
         return self._game.outcome.result() if self._game.outcome else None
 
     def players_over(self, current: dict[str, PlayerSpec]) -> dict[str, PlayerSpec]:
-        """The players to restore the game with: the stored ones, else (an
-        older file, a side not stored) the side's player in ``current``."""
+        """The stored players over the ``current`` ones."""
         return {**current, **(self.players or {})}
 
     def to_json(self) -> dict[str, object]:
@@ -141,8 +125,7 @@ class SavedGame:
 
 
 def _check_players(players: object) -> None:
-    """:raises ValueError: unless ``players`` is None or maps 'X'/'O' to a
-    PlayerSpec of a kind in :data:`STORED_KINDS`."""
+    """:raises ValueError: unless ``players`` is None or maps sides to storable PlayerSpecs."""
     if players is None:
         return
     if not isinstance(players, dict) or not set(players) <= set(CHECKERS):
@@ -153,7 +136,7 @@ def _check_players(players: object) -> None:
 
 
 def _players_from_json(data: object) -> dict[str, PlayerSpec]:
-    """:raises ValueError: naming the side whose player is not one a saved game keeps."""
+    """:raises ValueError: naming the side whose player a saved game does not keep."""
     if not isinstance(data, dict):
         raise ValueError(f"players must be an object, not {quote_value(data)}")
     players = {}
@@ -183,7 +166,7 @@ def save_game(path: str | os.PathLike[str], game: SavedGame) -> Path:
 
 
 def load_game(path: str | os.PathLike[str]) -> SavedGame:
-    """Read a saved game (JSON, or a plain 6x7 move string); never changes the file.
+    """Read a saved game (JSON, or a plain 6x7 move string).
 
     :raises SaveFileError: naming the file (``missing=True`` if missing) and the problem."""
     return _read_game(Path(path), SAVED_GAME)
@@ -211,7 +194,7 @@ def _read_game(target: Path, what: str) -> SavedGame:
 
 
 def _game_from_text(text: str, target: Path, what: str) -> SavedGame:
-    """The game in ``text`` (stripped, non-empty). :raises ValueError: why not."""
+    """:raises ValueError: for text that is no game."""
     if all(ch in Notation.ADD_CHECKERS.value for ch in text.lower()):
         return SavedGame(6, 7, text)          # a bare move string, as copied with Ctrl+C
     try:
@@ -229,14 +212,12 @@ def _game_from_text(text: str, target: Path, what: str) -> SavedGame:
 # -- autosave -------------------------------------------------------------------
 
 def autosave_path() -> Path:
-    """``autosave.json`` in the config directory."""
     return config_dir() / AUTOSAVE_FILE
 
 
 def autosave(game: SavedGame, path: str | os.PathLike[str] | None = None) -> Path | None:
-    """Keep an unfinished ``game`` for the next plain start (about 150 bytes,
-    under 1 ms) and return the path; an empty or finished one removes the
-    autosave and gives None. :raises SaveFileError: if writing fails."""
+    """Keep an unfinished ``game`` for the next plain start and return the path; an empty or
+    finished one removes the autosave (None). :raises SaveFileError: if writing fails."""
     target = Path(path) if path is not None else autosave_path()
     if not game.moves or game.result() is not None:
         clear_autosave(target)
@@ -245,9 +226,8 @@ def autosave(game: SavedGame, path: str | os.PathLike[str] | None = None) -> Pat
 
 
 def load_autosave(path: str | os.PathLike[str] | None = None) -> tuple[SavedGame | None, str | None]:
-    """``(game, None)`` for a usable unfinished autosave, ``(None, None)``
-    for none, ``(None, warning)`` for a file that cannot be used (moved
-    aside, :func:`~connect4_game.storage.userfiles.set_aside`). Never raises."""
+    """``(game, None)`` for a usable unfinished autosave, ``(None, None)`` for none, ``(None,
+    warning)`` for a file that cannot be used (moved aside). Never raises."""
     target = Path(path) if path is not None else autosave_path()
     try:
         game = _read_game(target, AUTOSAVED_GAME)
@@ -279,14 +259,12 @@ MAX_LIBRARY = 200
 
 
 def library_dir() -> Path:
-    """The folder of the player's saved games (``saved_games`` in the config directory)."""
     return config_dir() / LIBRARY_DIR
 
 
 @dataclass(frozen=True)
 class LibraryEntry:
-    """One file of the library: its ``path``, the ``game`` (None if it
-    cannot be read) and ``error`` (one line, '' when readable)."""
+    """One library file: ``path``, the ``game`` (None if unreadable) and the one-line ``error``."""
 
     path: Path
     game: SavedGame | None
@@ -298,7 +276,6 @@ class LibraryEntry:
 
 
 def _library_names(stamp: str) -> Iterator[str]:
-    """``<stamp>.json``, then ``<stamp>-2.json``, ``<stamp>-3.json`` ..."""
     yield f"{stamp}.json"
     for n in itertools.count(2):
         yield f"{stamp}-{n}.json"
@@ -306,9 +283,8 @@ def _library_names(stamp: str) -> Iterator[str]:
 
 def save_to_library(game: SavedGame, name: str = "", when: float | None = None,
                     folder: str | os.PathLike[str] | None = None) -> Path:
-    """Save ``game`` as a new library file named after the time
-    (``20261123-142501.json``, ``-2`` ... if taken, never an overwrite),
-    carrying ``name`` (default: the date and time); returns its path.
+    """Save ``game`` as a new library file named after the time (``20261123-142501.json``, ``-2``
+    ... if taken), carrying ``name`` (default the time); returns its path.
 
     :raises SaveFileError: if it cannot be written."""
     when = time.time() if when is None else when
@@ -327,8 +303,8 @@ def save_to_library(game: SavedGame, name: str = "", when: float | None = None,
 
 def list_library(folder: str | os.PathLike[str] | None = None,
                  limit: int = MAX_LIBRARY) -> list[LibraryEntry]:
-    """At most ``limit`` saved games, newest first, with earlier versions'
-    ``saved_game.json``; an unreadable file with its one-line error. Never raises."""
+    """At most ``limit`` saved games, newest first (an older version's ``saved_game.json`` too);
+    an unreadable one with its one-line error. Never raises."""
     target_dir = Path(folder) if folder is not None else library_dir()
     paths: list[Path] = []
     try:

@@ -1,23 +1,5 @@
-"""User settings that persist across runs.
-
-Settings are one JSON object in the user's configuration directory, found by
-`platformdirs <https://pypi.org/project/platformdirs/>`_ (for example
-``~/.config/connect4_game/settings.json`` on Linux). Tests and scripts can
-point every persistent file of the game (settings, statistics, autosave) at
-another directory with the environment variable ``CONNECT4_CONFIG_DIR``.
-
-Loading never raises and never blocks. The file is read through
-:mod:`connect4_game.storage.userfiles`; one that cannot be used at all (unreadable,
-not a regular file, too large, not UTF-8, not JSON, not a JSON object) gives
-the defaults plus one warning, and is moved aside to
-``settings.json.bad-<YYYYmmdd-HHMMSS>`` so the next start is clean. In a
-usable file each unknown or invalid field is dropped on its own (with a
-warning) while the valid ones are kept. Warnings quote at most a clipped
-piece of any key or value (:mod:`connect4_game.core.messages`). Saving is atomic
-(:mod:`connect4_game.storage.atomic`), so a crash mid-write keeps the previous file.
-
-This module never imports pygame.
-"""
+"""The settings that persist across runs: one JSON object in the configuration directory
+(platformdirs, or ``$CONNECT4_CONFIG_DIR``; docs/files.md), and the limits of the window's choices."""
 
 from __future__ import annotations
 
@@ -44,13 +26,10 @@ from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage.atomic import atomic_write_json, remove_stale_temp_files
 from connect4_game.storage.userfiles import (
     UserFileError,
-    bounded_warnings,
     json_kind,
-    load_json,
+    load_user_json,
     moved_aside,
     quote_value,
-    set_aside,
-    shown_path,
 )
 
 # -- the window's choices (the settings keep them; the window draws them) ----------------
@@ -76,22 +55,13 @@ def check_theme(value: object, what: str = 'theme') -> str:
 
 
 def check_window_size(value: object, what: str = 'the window') -> tuple[int, int]:
-    """A window size ``(width, height)`` in pixels: two ints (not bools) from
-    :data:`MIN_WINDOW_W` x :data:`MIN_WINDOW_H` up to :data:`MAX_WINDOW` x
-    :data:`MAX_WINDOW`. The one check of a window size, for ``--size`` and for
-    the settings file alike.
+    """The one check of a window size ``(width, height)`` in pixels, for ``--size`` and the settings
+    file: two ints from :data:`MIN_WINDOW_W` x :data:`MIN_WINDOW_H` to :data:`MAX_WINDOW` squared.
 
-    :returns: ``(width, height)`` as a tuple.
-    :raises ValueError: ``'the window must be between 520x480 and 8192x8192,
-        not 200x150'`` (each number shortened as :func:`~connect4_game.core.checks.shown` does).
+    :raises ValueError: ``'the window must be between 520x480 and 8192x8192, not 200x150'``.
 
     >>> check_window_size([900, 800])
-    (900, 800)
-    >>> check_window_size((10000, 10000))
-    Traceback (most recent call last):
-    ...
-    ValueError: the window must be between 520x480 and 8192x8192, not 10000x10000
-    """
+    (900, 800)"""
     if not (isinstance(value, (tuple, list)) and len(value) == 2):
         raise ValueError(f'{what} must be WIDTHxHEIGHT in pixels, not {shown(value)}')
     width, height = value
@@ -112,12 +82,8 @@ SETTINGS_VERSION = 3
 
 
 def config_dir() -> Path:
-    """The directory holding settings.json, stats.json and autosave.json.
-
-    ``$CONNECT4_CONFIG_DIR`` if set and non-empty, else
-    ``platformdirs.user_config_dir("connect4_game")``. The directory is not
-    created here; the atomic writers create it on first save.
-    """
+    """``$CONNECT4_CONFIG_DIR`` if set, else ``platformdirs.user_config_dir("connect4_game")``
+    (not created here)."""
     override = os.environ.get(CONFIG_ENV, "").strip()
     if override:
         return Path(override).expanduser()
@@ -137,8 +103,7 @@ def _lookahead(v: object) -> int:
 
 
 def _player(v: object) -> PlayerSpec:
-    """A side's player as the file keeps it (see :meth:`PlayerSpec.from_json`):
-    a person, the random player or a computer (a plug-in or a friend is not kept)."""
+    """A side's player as the file keeps it: a plug-in or a friend is not kept."""
     spec = v if isinstance(v, PlayerSpec) else PlayerSpec.from_json(v)
     if spec.kind in (SeatKind.PLUGIN, SeatKind.REMOTE):
         raise ValueError(f'a {spec.kind} player is not kept in the settings')
@@ -180,30 +145,14 @@ def _window_problem(keys: Iterable[str]) -> str:
 
 @dataclass(frozen=True)
 class Settings:
-    """Everything the game remembers between runs.
+    """Everything the game remembers between runs, each field checked by its owner's validator:
+    ``lookahead`` (plies) and ``tiebreak`` of the assignment's AIPlayer (BU CS111 ps9, Problem 4),
+    ``x``/``o`` (a :class:`~connect4_game.seat_config.PlayerSpec`; an older file's ``x_kind``,
+    ``x_level``, ... too), ``theme``, ``muted``, ``language`` ('' for the system's), ``rows`` and
+    ``cols``, ``window_width``/``window_height`` (pixels, :func:`check_window_size`), ``expert``
+    and ``demo_pace`` (seconds between computer moves).
 
-    Fields (units and valid values, checked by the validators of their owners):
-
-    * ``lookahead`` (plies, 0..``MAX_LOOKAHEAD``) and ``tiebreak``
-      ('LEFT'/'RIGHT'/'RANDOM'): the Advanced AI settings of the hint, the
-      analysis and the ``0``-``9`` and ``T`` keys (BU CS111 ps9, Problem 4).
-    * ``x``/``o``: who plays each side, a
-      :class:`~connect4_game.seat_config.PlayerSpec` of a person, the random
-      player or a computer (a level, or the assignment's AIPlayer); written
-      as :meth:`~connect4_game.seat_config.PlayerSpec.to_json`. An older
-      file's ``x_kind``/``x_level``/``x_lookahead``/``x_tiebreak`` (and
-      ``o_...``; ``"expert"`` a kind then) are read as the side's player.
-    * ``theme`` (one of ``settings.THEMES``), ``muted`` (bool),
-      ``language`` ('' for the system's, or one of ``i18n.LANGUAGES``).
-    * ``rows`` (4..12) and ``cols`` (4..14): the board size.
-    * ``window_width``/``window_height`` (pixels, from 520 x 480 to
-      8192 x 8192: ``settings.check_window_size``, as for ``--size``).
-    * ``expert`` (bool): Expert analysis.
-    * ``demo_pace`` (seconds between moves when computers play each other).
-
-    Constructing a Settings (or :meth:`replace`) with an invalid value raises
-    ``ValueError`` naming the field and the value. Instances are immutable.
-    """
+    :raises ValueError: naming the field and the value."""
 
     lookahead: int = DEFAULT_LOOKAHEAD
     tiebreak: str = DEFAULT_TIEBREAK
@@ -245,20 +194,15 @@ class Settings:
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, object]:
-        """A JSON-ready dict of every field plus ``"version"``."""
+        """Every field plus ``"version"``, JSON-ready."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data.update(x=self.x.to_json(), o=self.o.to_json(), version=SETTINGS_VERSION)
         return data
 
     @classmethod
     def from_dict(cls, data: object) -> tuple[Settings, list[str]]:
-        """Build Settings from a parsed JSON object, never raising.
-
-        Returns ``(settings, warnings)``: fields missing from ``data`` take
-        their defaults; each unknown or invalid field is skipped with one
-        warning string naming it (key and value clipped). A ``data`` that is
-        not a dict gives the defaults and one warning.
-        """
+        """``(settings, warnings)`` from parsed JSON: missing fields take their defaults, each unknown
+        or invalid one is skipped with one warning. Never raises."""
         warnings: list[str] = []
         if not isinstance(data, dict):
             return cls(), [f"settings are not a JSON object (got {json_kind(data)}); "
@@ -296,9 +240,8 @@ def _new_players(data: dict[str, object]) -> dict[str, object]:
 
 
 def _window_from(data: dict[str, object], warnings: list[str]) -> dict[str, object]:
-    """The window size fields of ``data`` if, with the default for a missing
-    one, they make a size :func:`connect4_game.storage.settings.check_window_size`
-    accepts; else ``{}`` and one warning added to ``warnings``."""
+    """The window size fields of ``data`` if they (a missing one the default) make a size; else
+    ``{}`` and one warning added to ``warnings``."""
     given = {k: data[k] for k in _WINDOW_FIELDS if k in data}
     if not given:
         return {}
@@ -313,49 +256,32 @@ def _window_from(data: dict[str, object], warnings: list[str]) -> dict[str, obje
 
 
 def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings, list[str]]:
-    """Load the settings; never raises, never blocks, logs nothing.
-
-    :param path: the file to read; default :func:`settings_path`.
-    :returns: ``(settings, warnings)``, each warning one line. A missing
-        file gives the defaults and no warning. A file that cannot be used at
-        all gives the defaults and one warning, and is moved aside (see
-        :func:`connect4_game.storage.userfiles.set_aside`; the warning says
-        where). A file with invalid or unknown fields keeps its valid ones:
-        the warnings name the dropped ones (at most
-        :data:`~connect4_game.storage.userfiles.MAX_WARNINGS`, then a count),
-        the original is moved aside and the cleaned settings are written in
-        its place, so the next start is clean.
-    """
+    """``(settings, warnings)`` of the file ``path`` (default :func:`settings_path`), as
+    :func:`~connect4_game.storage.userfiles.load_user_json`: the defaults for a missing or
+    unusable file; a file with invalid or unknown fields keeps its valid ones, and is moved
+    aside and written again cleaned. Never raises, never blocks, logs nothing."""
     target = Path(path) if path is not None else settings_path()
-    what, outcome = "settings file", "started with default settings"
-    try:
-        data = load_json(target, what)
+    what = "settings file"
+
+    def read(data: object) -> tuple[Settings, list[str]]:
         if not isinstance(data, dict):
             raise UserFileError(target, f"is JSON but not settings (it holds "
                                         f"{json_kind(data)}, not a JSON object)", what)
-        settings, problems = Settings.from_dict(data)
-    except UserFileError as exc:
-        if exc.missing:
-            return Settings(), []
-        return Settings(), [set_aside(target, what, exc.reason, outcome)]
-    except Exception as exc:         # a validator's bug must not stop the game starting
-        reason = f"could not be read ({type(exc).__name__})"
-        return Settings(), [set_aside(target, what, reason, outcome)]
-    if not problems:
-        return settings, []
-    warnings = bounded_warnings(f"{what} {shown_path(target)}", problems)
-    warnings[-1] += "; " + moved_aside(target, "kept the valid ones")
-    with contextlib.suppress(OSError):
-        save_settings(settings, target)
+        return Settings.from_dict(data)
+
+    settings, warnings = load_user_json(target, what, "started with default settings", read)
+    if settings is None:
+        return Settings(), warnings
+    if warnings:
+        warnings[-1] += "; " + moved_aside(target, "kept the valid ones")
+        with contextlib.suppress(OSError):
+            save_settings(settings, target)
     return settings, warnings
 
 
 def clean_config_dir(directory: str | os.PathLike[str] | None = None) -> int:
-    """Remove the temporary files that writers killed mid-write left in the
-    configuration directory and its ``saved_games`` folder (see
-    :func:`connect4_game.storage.atomic.remove_stale_temp_files`: a writer
-    still at work in another process keeps its file). Call it at start.
-    Returns how many were removed; never raises."""
+    """Remove the temporary files killed writers left in the configuration directory and its
+    ``saved_games`` folder; returns how many. Never raises."""
     removed = 0
     try:
         base = Path(directory) if directory is not None else config_dir()
@@ -367,12 +293,10 @@ def clean_config_dir(directory: str | os.PathLike[str] | None = None) -> int:
 
 
 def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None) -> Path:
-    """Write ``settings`` atomically as JSON and return the file's path.
+    """Write ``settings`` atomically as JSON; returns the path.
 
     :raises TypeError: if ``settings`` is not a :class:`Settings`.
-    :raises OSError: if the directory cannot be written (the caller decides
-        whether to show it; the previous file stays intact).
-    """
+    :raises OSError: if it cannot be written (the previous file stays intact)."""
     if not isinstance(settings, Settings):
         raise TypeError(f"expected Settings, got {type(settings).__name__}")
     target = Path(path) if path is not None else settings_path()

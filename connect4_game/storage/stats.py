@@ -1,23 +1,6 @@
-"""Win / loss / tie statistics per pairing, kept across runs.
-
-A *pairing* is the ordered pair of player descriptions, X first, e.g.
-``"Human vs AI(LEFT,3)"``, each side named by
-:attr:`connect4_game.seat_config.PlayerSpec.statistics_name`.
-Counts are from X's point of view: ``wins`` = X won, ``losses`` = O won.
-
-Stored as ``stats.json`` next to the settings (see
-:func:`connect4_game.storage.settings.config_dir`), written atomically and read
-through :mod:`connect4_game.storage.userfiles`. :meth:`Stats.record` re-reads,
-counts and writes under a lock shared by every process
-(:mod:`connect4_game.storage.locking`), so games finishing at the same moment
-in several windows or scripts all count. A file that cannot be used at all
-(unreadable, not a regular file, too large, garbage, truncated, not the
-statistics layout) is reported as one warning, moved aside to
-``stats.json.bad-<YYYYmmdd-HHMMSS>`` and treated as empty; individual bad
-entries are dropped with a warning each.
-
-This module never imports pygame.
-"""
+"""Win / loss / tie statistics per pairing (``"Human vs AI(LEFT,3)"``, each side's
+:attr:`~connect4_game.seat_config.PlayerSpec.statistics_name`, X first), counted from X's
+point of view, in ``stats.json`` beside the settings (docs/files.md)."""
 
 from __future__ import annotations
 
@@ -32,11 +15,8 @@ from connect4_game.storage.locking import locked
 from connect4_game.storage.settings import config_dir
 from connect4_game.storage.userfiles import (
     UserFileError,
-    bounded_warnings,
-    load_json,
+    load_user_json,
     quote_value,
-    set_aside,
-    shown_path,
 )
 
 __all__ = ["STATS_FILE", "RESULTS", "Record", "Stats", "stats_path", "pairing_name",
@@ -80,12 +60,32 @@ def _count(entry: dict[str, object], key: str) -> int:
     return check_int(entry.get(key, 0), 0, None, key)
 
 
-class Stats:
-    """All pairings' records, loaded from and saved to one JSON file.
+def _records(pairings: list[object]) -> tuple[dict[tuple[str, str], Record], list[str]]:
+    """The records of the file's ``pairings`` and one problem per bad entry."""
+    records: dict[tuple[str, str], Record] = {}
+    warnings = []
+    for i, entry in enumerate(pairings):
+        try:
+            if not isinstance(entry, dict):
+                raise ValueError("not an object")
+            x, o = entry.get("x"), entry.get("o")
+            if not (isinstance(x, str) and isinstance(o, str)
+                    and _valid_desc(x) and _valid_desc(o)):
+                raise ValueError(f"bad player names {quote_value(x)}, {quote_value(o)}")
+            wins, losses, ties = (_count(entry, key) for key in ("wins", "losses", "ties"))
+        except ValueError as exc:
+            warnings.append(f"ignoring entry {i}: {exc}")
+            continue
+        old = records.setdefault((x, o), Record())
+        old.wins += wins
+        old.losses += losses
+        old.ties += ties
+    return records, warnings
 
-    :param path: the file; default :func:`stats_path` (evaluated at each
-        load/save, so ``CONNECT4_CONFIG_DIR`` set later is honoured).
-    """
+
+class Stats:
+    """All pairings' records, in the file ``path`` (default :func:`stats_path`, looked up at each
+    load and save)."""
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self._path = Path(path) if path is not None else None
@@ -99,52 +99,17 @@ class Stats:
     # -- persistence -----------------------------------------------------
 
     def load(self) -> list[str]:
-        """Replace the in-memory records by the file's; never raises, never
-        blocks, logs nothing.
+        """Replace the records by the file's; the warnings, one line each (see
+        :func:`~connect4_game.storage.userfiles.load_user_json`). Never raises, never blocks."""
+        path, what = self.path, "statistics file"
 
-        :returns: warnings, one line each (empty if the file was fine or does
-            not exist). A file that cannot be used at all gives one warning
-            and is moved aside (the warning says where); bad entries give one
-            warning each, at most
-            :data:`~connect4_game.storage.userfiles.MAX_WARNINGS` plus a count.
-        """
-        path = self.path
-        what, outcome = "statistics file", "started with empty statistics"
-        self.records = {}
-        try:
-            data = load_json(path, what)
+        def read(data: object) -> tuple[dict[tuple[str, str], Record], list[str]]:
             if not isinstance(data, dict) or not isinstance(data.get("pairings"), list):
                 raise UserFileError(path, "is JSON but not in the statistics layout", what)
-            problems = self._from_json(data["pairings"])
-        except UserFileError as exc:
-            self.records = {}
-            if exc.missing:
-                return []
-            return [set_aside(path, what, exc.reason, outcome)]
-        except Exception as exc:     # a bug here must not stop the game starting
-            self.records = {}
-            return [set_aside(path, what, f"could not be read ({type(exc).__name__})", outcome)]
-        return bounded_warnings(f"{what} {shown_path(path)}", problems)
+            return _records(data["pairings"])
 
-    def _from_json(self, pairings: list[object]) -> list[str]:
-        """Add the entries of ``pairings``; returns one problem per bad entry."""
-        warnings = []
-        for i, entry in enumerate(pairings):
-            try:
-                if not isinstance(entry, dict):
-                    raise ValueError("not an object")
-                x, o = entry.get("x"), entry.get("o")
-                if not (isinstance(x, str) and isinstance(o, str)
-                        and _valid_desc(x) and _valid_desc(o)):
-                    raise ValueError(f"bad player names {quote_value(x)}, {quote_value(o)}")
-                rec = Record(_count(entry, "wins"), _count(entry, "losses"), _count(entry, "ties"))
-            except ValueError as exc:
-                warnings.append(f"ignoring entry {i}: {exc}")
-                continue
-            old = self.records.setdefault((x, o), Record())
-            old.wins += rec.wins
-            old.losses += rec.losses
-            old.ties += rec.ties
+        records, warnings = load_user_json(path, what, "started with empty statistics", read)
+        self.records = records or {}
         return warnings
 
     def to_json(self) -> dict[str, object]:
@@ -155,31 +120,22 @@ class Stats:
                              for (x, o), r in self.records.items()]}
 
     def save(self) -> Path:
-        """Write the records in memory atomically, replacing the file's (use
-        :meth:`record` to add a game to what other processes counted).
+        """Write the records in memory atomically over the file's (:meth:`record` adds to what other
+        processes counted).
 
-        :raises OSError: if the file cannot be written or its lock not taken in time.
-        """
+        :raises OSError: if the file cannot be written or its lock not taken in time."""
         with locked(self.path) as path:
             return atomic_write_json(path, self.to_json())
 
     # -- recording and display -------------------------------------------
 
     def record(self, x_desc: str, o_desc: str, result: str, save: bool = True) -> Record:
-        """Count one finished game and (by default) save at once.
+        """Count one finished game, ``result`` ``'X'``, ``'O'`` or ``'tie'``, and with ``save``
+        re-read, count and write the file under its lock; returns the pairing's :class:`Record`.
 
-        :param x_desc, o_desc: the sides' names (see the module doc).
-        :param result: ``'X'`` (X won), ``'O'`` (O won) or ``'tie'``.
-        :returns: the pairing's updated :class:`Record`.
         :raises ValueError: for an unknown result or an empty/over-long name.
-        :raises OSError: if saving fails, or the lock is held by another
-            process for :data:`~connect4_game.storage.locking.LOCK_TIMEOUT`
-            seconds (a ``TimeoutError``); the count stays in memory.
-
-        With ``save``, the file is re-read, counted and written while holding
-        its lock, so that games finishing at the same time in other processes
-        never overwrite each other's counts.
-        """
+        :raises OSError: if saving fails or the lock stays held (``TimeoutError``); the count stays
+            in memory."""
         if result not in RESULTS:
             raise ValueError(f"result must be 'X', 'O' or 'tie', not {quote_value(result)}")
         for name, desc in (("x_desc", x_desc), ("o_desc", o_desc)):
@@ -211,15 +167,10 @@ class Stats:
         return Record(rec.wins, rec.losses, rec.ties) if rec else Record()
 
     def summary(self, limit: int = 8, first: tuple[str, str] | None = None) -> list[str]:
-        """Lines for the on-screen statistics panel.
+        """At most ``limit`` lines ``"Human vs AI(LEFT,3): X won 3, O won 1, 2 ties"``, the pairing
+        ``first`` first, then by games played; ``["No games played yet."]`` for none.
 
-        Each line reads ``"Human vs AI(LEFT,3): X won 3, O won 1, 2 ties"``.
-        The pairing ``first`` (usually the current one) comes first, then the
-        others by number of games, most played first; at most ``limit`` lines.
-        Returns ``["No games played yet."]`` when there is nothing to show.
-
-        :raises ValueError: if ``limit`` < 1.
-        """
+        :raises ValueError: if ``limit`` < 1."""
         check_int(limit, 1, None, "limit")
         keys = sorted(self.records, key=lambda k: -self.records[k].games)
         if first is not None:
@@ -233,6 +184,6 @@ class Stats:
 
 
 def load_stats(path: str | os.PathLike[str] | None = None) -> tuple[Stats, list[str]]:
-    """Create a :class:`Stats` and load it. Returns ``(stats, warnings)``; never raises."""
+    """``(stats, warnings)`` of a loaded :class:`Stats`; never raises."""
     stats = Stats(path)
     return stats, stats.load()

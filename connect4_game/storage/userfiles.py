@@ -1,9 +1,5 @@
-"""Reading the files anyone can hand the game (settings, statistics, saved
-games): a FIFO, ``/dev/zero``, a gigabyte of garbage, JSON nested a million
-deep, a 5,000-digit number. Reading returns the text or raises one
-:class:`UserFileError`, one short line naming the file and the problem --
-never another exception, a hang or the file's content. :func:`set_aside`
-moves an unusable file out of the way. This module never imports pygame."""
+"""Reading the files anyone can hand the game (a FIFO, ``/dev/zero``, a gigabyte of garbage, JSON
+nested a million deep): the text, or one :class:`UserFileError` naming the file in one short line."""
 
 from __future__ import annotations
 
@@ -11,12 +7,14 @@ import json
 import os
 import stat
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from connect4_game.core.messages import ELLIPSIS, clip, quote
 
 __all__ = ["MAX_FILE_BYTES", "MAX_SHOWN_PATH", "SHOWN_VALUE", "MAX_WARNINGS", "UserFileError",
-           "shown_path", "quote_value", "read_user_file", "parse_json", "load_json",
+           "shown_path", "quote_value", "read_user_file", "parse_json", "load_json", "load_user_json",
            "json_kind", "set_aside", "bounded_warnings"]
 
 MAX_FILE_BYTES = 1 << 20      # the largest file the game reads (its own are a few KB)
@@ -25,12 +23,12 @@ SHOWN_VALUE = 40              # characters of a bad key or value a warning quote
 MAX_WARNINGS = 5              # per-entry warnings of one file (then one counts the rest)
 
 _CHUNK = 1 << 16
+T = TypeVar("T")
 
 
 class UserFileError(ValueError):
-    """A file cannot be used; ``str()`` is one line, ``"<what> <path> <reason>"``:
-    ``path``, ``what`` (its role, ``"settings file"``), ``reason`` (starting
-    with a verb, ``"is not valid JSON (...)"``) and ``missing`` (it does not exist)."""
+    """A file that cannot be used: ``str()`` is ``"<what> <path> <reason>"``; ``missing`` if it
+    does not exist."""
 
     def __init__(self, path: str | os.PathLike[str], reason: str, what: str = "file",
                  *, missing: bool = False) -> None:
@@ -42,8 +40,7 @@ class UserFileError(ValueError):
 
 
 def shown_path(path: str | os.PathLike[str]) -> str:
-    """``path`` as a message shows it: one line, at most :data:`MAX_SHOWN_PATH`
-    characters, cut at the start (``…/long/dir/settings.json``) when longer."""
+    """``path`` on one line, at most :data:`MAX_SHOWN_PATH` characters (the end kept)."""
     text = os.fspath(path) if isinstance(path, os.PathLike) else path
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")
@@ -54,8 +51,7 @@ def shown_path(path: str | os.PathLike[str]) -> str:
 
 
 def quote_value(value: object) -> str:
-    """A bad key or value as a loader's message quotes it: :func:`~connect4_game.core.messages.quote`
-    cut to :data:`SHOWN_VALUE` characters (``'kkkk…'``), one line, never raising."""
+    """A bad key or value quoted in at most :data:`SHOWN_VALUE` characters; never raises."""
     return quote(value, SHOWN_VALUE)
 
 
@@ -74,14 +70,11 @@ def _os_reason(exc: BaseException) -> str:
 
 
 def read_user_file(path: str | os.PathLike[str], what: str = "file") -> str:
-    """The text (UTF-8, a leading byte-order mark dropped, not stripped) of
-    the regular file ``path``, whose role ``what`` messages name. Only a
-    regular file is opened, non-blocking, and checked again on the open
-    descriptor (a FIFO swapped in cannot block); at most
-    :data:`MAX_FILE_BYTES` bytes are read.
+    """The UTF-8 text (a byte-order mark dropped) of the regular file ``path``, opened
+    non-blocking and checked again once open, at most :data:`MAX_FILE_BYTES` bytes.
 
-    :raises UserFileError: ``missing=True`` if it does not exist; not a
-        regular file, unreadable, too large or not UTF-8."""
+    :raises UserFileError: ``missing=True`` if it does not exist; not a regular file,
+        unreadable, too large or not UTF-8."""
     def fail(reason: str, missing: bool = False) -> UserFileError:
         return UserFileError(path, reason, what, missing=missing)
 
@@ -133,10 +126,7 @@ def read_user_file(path: str | os.PathLike[str], what: str = "file") -> str:
 
 
 def parse_json(text: str, path: str | os.PathLike[str], what: str = "file") -> object:
-    """``text`` (the content of ``path``) parsed as JSON, any JSON value.
-
-    :raises UserFileError: naming ``path`` (never another exception): not valid
-        JSON, a number too long, nesting too deep, out of memory."""
+    """``text`` (of ``path``) as JSON. :raises UserFileError: for anything that is not usable JSON."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -157,26 +147,40 @@ def load_json(path: str | os.PathLike[str], what: str = "file") -> object:
     return parse_json(read_user_file(path, what), path, what)
 
 
+def load_user_json(path: str | os.PathLike[str], what: str, outcome: str,
+                   read: Callable[[object], tuple[T, list[str]]]) -> tuple[T | None, list[str]]:
+    """``read`` of the JSON file ``path`` and its problems as :func:`bounded_warnings`;
+    ``(None, [])`` for a missing file, ``(None, [warning])`` for one that cannot be used,
+    moved aside (:func:`set_aside` with ``outcome``). Never raises.
+
+    :param read: the parsed JSON -> ``(value, one problem per dropped entry)``; raises
+        :class:`UserFileError` for a file not in its layout."""
+    try:
+        value, problems = read(load_json(path, what))
+    except UserFileError as exc:
+        return None, ([] if exc.missing else [set_aside(path, what, exc.reason, outcome)])
+    except Exception as exc:         # a bug here must not stop the game starting
+        return None, [set_aside(path, what, f"could not be read ({type(exc).__name__})", outcome)]
+    return value, bounded_warnings(f"{what} {shown_path(path)}", problems)
+
+
 def json_kind(value: object) -> str:
-    """A short English name of a parsed JSON value's type, e.g. ``'a list'``, ``'null'``."""
+    """``'a list'``, ``'null'``, ...: a parsed JSON value's type in words."""
     kinds = ((type(None), "null"), (bool, "true or false"), ((int, float), "a number"),
              (str, "a string"), (list, "a list"), (dict, "an object"))
     return next((name for t, name in kinds if isinstance(value, t)), type(value).__name__)
 
 
 def set_aside(path: str | os.PathLike[str], what: str, reason: str, outcome: str) -> str:
-    """Move the unusable file ``path`` aside (:func:`moved_aside`) and word
-    the one-line warning: ``"settings file /c/settings.json is not valid
-    JSON (...); renamed it settings.json.bad-20261123-142501 and started
-    with default settings"`` (``what``, ``reason``, ``outcome``). Never raises."""
+    """``"<what> <path> <reason>; renamed it <name>.bad-<stamp> and <outcome>"``, moving ``path``
+    aside with :func:`moved_aside`. Never raises."""
     return f"{what} {shown_path(path)} {reason}; {moved_aside(path, outcome)}"
 
 
 def moved_aside(path: str | os.PathLike[str], outcome: str) -> str:
-    """Rename ``path`` to ``<name>.bad-<YYYYmmdd-HHMMSS>`` (``-2``, ... if
-    taken; :func:`os.replace` never opens it, a symlink itself is moved) and
-    say so: ``"renamed it <new name> and <outcome>"``, or why it could not be
-    moved, or just ``outcome`` if it is gone. Never raises."""
+    """Rename ``path`` to ``<name>.bad-<YYYYmmdd-HHMMSS>`` (``-2`` ... if taken) and say so:
+    ``"renamed it <new name> and <outcome>"``, or why it could not, or ``outcome`` if it is gone.
+    Never raises."""
     source = Path(path)
     try:
         stamp = time.strftime("%Y%m%d-%H%M%S")
