@@ -1,15 +1,7 @@
-"""The other two versions of the assignment, on our engine.
-
-* :mod:`~connect4_game.compat.cs5` -- Harvey Mudd's HMC CS5 hw6pr3 (camelCase,
-  ``Board(width, height)``);
-* :mod:`~connect4_game.compat.vieropeenrij` -- the Dutch "Vier op een rij"
-  milestone (snake_case);
-* :mod:`~connect4_game.compat.adapter` -- their players in our console and window.
-
-:func:`player_from_spec` builds one of their players from a ``--x``/``--o``
-value such as ``cs5:LEFT:3``; :data:`SPEC_KINDS` are the words it knows.
-Nothing here imports pygame.
-"""
+"""The other two versions of the assignment on our engine: Harvey Mudd's HMC CS5 hw6pr3
+(:mod:`~connect4_game.compat.cs5`) and the Dutch "Vier op een rij"
+(:mod:`~connect4_game.compat.vieropeenrij`), their players in our game by
+:mod:`~connect4_game.compat.adapter`."""
 
 from __future__ import annotations
 
@@ -22,18 +14,15 @@ SPEC_KINDS = ('cs5', 'vieropeenrij')
 
 
 def is_compat_spec(spec: str) -> bool:
-    """True if ``spec`` names one of the other assignments' players
-    (``cs5``, ``vieropeenrij``, optionally followed by ``:...``)."""
+    """``spec`` starts with one of :data:`SPEC_KINDS` (then ``:...`` or nothing)."""
     return isinstance(spec, str) and spec.split(':')[0].strip().lower() in SPEC_KINDS
 
 
 def player_from_spec(spec: str, checker: str) -> adapter.EngineAdapter:
-    """Build a wrapped player from a short spec, for ``--x`` / ``--o``:
-    ``'cs5'``, ``'cs5:RIGHT'``, ``'cs5:LEFT:4'``, and the same with
-    ``'vieropeenrij'``. Defaults: ``LEFT``, ply 3.
+    """The player of a ``--x``/``--o`` spec ``KIND[:TIEBREAK[:PLY]]``, e.g. ``'cs5'``,
+    ``'vieropeenrij:LEFT:4'`` (defaults ``LEFT``, 3).
 
-    :raises ValueError: naming a spec that is not of that form.
-    """
+    :raises ValueError: naming a spec that is not of that form."""
     if not isinstance(spec, str):
         raise ValueError(f'player spec must be a string, not {quote(spec)}')
     parts = spec.split(':')

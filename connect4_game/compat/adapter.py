@@ -1,18 +1,8 @@
-"""Playing the HMC CS5 and Dutch players in our console game and window.
-
-The BU CS111 ps9 game (our console and window) asks a player for
-``next_move(board)`` on an engine :class:`~connect4_game.core.board.Board`; the HMC
-CS5 hw6pr3 and Dutch "Vier op een rij" players answer ``nextMove(b)`` /
-``next_move(b)`` on their own ``Board(width, height)``. :class:`EngineAdapter`
-bridges the two: it copies our board into the player's Board class
-(:func:`to_board_of`), asks, and checks the answer.
-
-A player whose module defines no ``Board`` gets the board of its naming
-style (camelCase: :class:`connect4_game.compat.cs5.Board`, snake_case:
-:class:`connect4_game.compat.vieropeenrij.Board`); those modules register
-themselves with :func:`register_style_board`, so this module imports neither.
-
-Nothing here imports pygame.
+"""The HMC CS5 and Dutch players (``nextMove(b)`` / ``next_move(b)`` on their own
+``Board(width, height)``) as BU CS111 ps9 players of our console and window: an
+:class:`EngineAdapter` copies our board into the player's Board class, asks, and checks
+the answer. A module without a ``Board`` gets its naming style's, registered by
+:mod:`~connect4_game.compat.cs5` and :mod:`~connect4_game.compat.vieropeenrij`.
 """
 
 from __future__ import annotations
@@ -84,11 +74,9 @@ def move_method(p: object) -> Callable[[object], object]:
 
 
 def ask_column(player: object, shown: object, b: _engine.Board) -> int:
-    """The column ``player`` picks when shown board ``shown`` (``b``, or ``b`` copied
-    into the player's own Board class), checked against engine board ``b``.
+    """The column ``player`` picks when shown ``shown`` (``b`` or its copy), checked on ``b``.
 
-    :raises ValueError: if it answers something that is not a free column of ``b``.
-    """
+    :raises ValueError: if it answers something that is not a free column of ``b``."""
     col = move_method(player)(shown)
     if not isinstance(col, int) or not is_int(col) or not b.can_add_to(col):
         raise ValueError(f'{player!r} chose column {col!r}, which cannot be played')
@@ -96,11 +84,9 @@ def ask_column(player: object, shown: object, b: _engine.Board) -> int:
 
 
 def default_board_class(player: object) -> BoardClass:
-    """The ``Board`` of the player's own module, else the registered Board of
-    its naming style.
+    """The ``Board`` of the player's own module, else its naming style's.
 
-    :raises ValueError: if neither is known.
-    """
+    :raises ValueError: if neither is known."""
     module = sys.modules.get(type(player).__module__)
     cls: object = getattr(module, 'Board', None)
     if isinstance(cls, type):
@@ -114,15 +100,10 @@ def default_board_class(player: object) -> BoardClass:
 
 
 def to_board_of(b: _engine.Board, board_class: BoardClass) -> object:
-    """Copy engine board ``b`` into a new ``board_class(width, height)``.
+    """Engine board ``b`` as a new ``board_class(width, height)``: the grid copied into
+    one of ours, the checkers replayed (``addMove``/``add_move``) into a student's.
 
-    If ``board_class`` is one of ours (an engine Board subclass) the grid is
-    copied; otherwise (a student's own CS5/Dutch Board) the checkers are
-    replayed column by column, bottom up, with its ``addMove(col, ox)`` or
-    ``add_move(col, ox)``.
-
-    :raises ValueError: if ``board_class`` has neither method.
-    """
+    :raises ValueError: if a student's class has neither method."""
     check_board(b)
     make_theirs = board_class     # as given: an isinstance test below narrows board_class
     if isinstance(board_class, type) and issubclass(board_class, _engine.Board):
@@ -147,25 +128,15 @@ def to_board_of(b: _engine.Board, board_class: BoardClass) -> object:
 
 
 class EngineAdapter:
-    """A CS5/Dutch ``Player(ox, tbt, ply)`` seen through our engine's player
-    interface (BU CS111 ps9 Player): ``checker``, ``num_moves``,
-    ``next_move(engine_board)``, and ``opponent_checker()``.
-
-    ``next_move`` copies our engine board into the player's own Board class
-    (:func:`to_board_of`), asks ``nextMove`` (else ``next_move``), checks the
-    answer and counts the move. ``lookahead`` / ``tiebreak`` read and write
-    the wrapped ``ply`` / ``tbt`` (so the game's lookahead hotkeys work; a
-    player without one keeps none);
-    ``last_nodes`` / ``last_time`` report the last HMC/Dutch search.
+    """A CS5/Dutch ``Player(ox, tbt, ply)`` as a BU CS111 ps9 player: ``checker``,
+    ``num_moves``, ``next_move(engine_board)``, ``opponent_checker()``; ``lookahead``
+    and ``tiebreak`` are the wrapped ``ply`` and ``tbt`` (None if it has none).
 
     :raises ValueError: if the player has no usable ``ox``/``checker`` or no
-        ``nextMove``/``next_move``.
-    """
+        ``nextMove``/``next_move``."""
 
     def __init__(self, player: object, board_class: BoardClass | None = None) -> None:
-        if not (callable(getattr(player, 'nextMove', None))
-                or callable(getattr(player, 'next_move', None))):
-            raise ValueError(f'{player!r} has no nextMove(board) or next_move(board)')
+        move_method(player)
         ox = getattr(player, 'ox', None)
         if ox is None:
             ox = getattr(player, 'checker', None)
@@ -230,8 +201,7 @@ class EngineAdapter:
         return other(self.checker)
 
     def __repr__(self) -> str:
-        """``'Player X (LEFT, 3)'`` like BU's AIPlayer (``'Player X'`` when the
-        wrapped player has no tbt/ply)."""
+        """``'Player X (LEFT, 3)'`` like BU's AIPlayer, or ``'Player X'``."""
         s = 'Player ' + self.checker
         if self.tiebreak is not None and self.lookahead is not None:
             s += f' ({self.tiebreak}, {self.lookahead})'
@@ -248,11 +218,7 @@ class EngineAdapter:
 
 
 def as_engine_player(player: object, board_class: BoardClass | None = None) -> EngineAdapter:
-    """Wrap a CS5- or Dutch-style ``Player(ox, tbt, ply)`` (ours or a
-    student's class with ``nextMove(board)`` / ``next_move(board)`` on a
-    ``Board(width, height)``) for our console and window. See
-    :class:`EngineAdapter`. ``board_class`` defaults to the ``Board`` defined
-    in the player's own module."""
+    """``player`` as an :class:`EngineAdapter` (itself if it is one)."""
     if isinstance(player, EngineAdapter):
         return player
     return EngineAdapter(player, board_class)

@@ -1,7 +1,5 @@
-"""Harvey Mudd's Connect Four (HMC CS5 hw6pr3), camelCase, on our engine.
-
-The HMC version of the assignment names everything differently from BU's
-ps9 (BU CS111 ps9), and builds the board *width first*::
+"""Harvey Mudd's Connect Four (HMC CS5 hw6pr3) on our engine: camelCase names and a board
+built *width first*::
 
     >>> b = Board(7, 6)          # 7 columns x 6 rows (BU: Board(6, 7))
     >>> b.setBoard('01020305')
@@ -12,12 +10,8 @@ ps9 (BU CS111 ps9), and builds the board *width first*::
     >>> Player('X', 'LEFT', 3).scoresFor(b)
     [0.0, 0.0, 0.0, 100.0, 0.0, 0.0, 0.0]
 
-:class:`Board` is our engine's Board with HMC's names; :meth:`Player.scoresFor`
-asks the fast search (:class:`connect4_game.ai.search.Searcher`) with
-``win_before_full=True``: HMC's outline scores a winning move 100 even when it
-fills the board, where BU's gives 50. ``tests/oracle_cs5.py`` is the literal
-outline that judges it. :class:`EnginePlayer` plays a CS5 player in our console
-and window (see :mod:`connect4_game.compat.adapter`). Nothing here imports pygame.
+HMC's outline scores a winning move 100 even when it fills the board (BU CS111 ps9 gives
+50); ``tests/oracle_cs5.py`` is the literal outline that judges :meth:`Player.scoresFor`.
 """
 
 from __future__ import annotations
@@ -50,15 +44,12 @@ __all__ = ['Board', 'Player', 'EnginePlayer', 'hmc_scores', 'last_search_stats',
 HUMAN = 'human'
 
 
-# -- the search (shared, never copied) -----------------------------------------
-
 _searcher: Searcher | None = None
 _searcher_lock = threading.Lock()
 
 
 def _get_searcher() -> Searcher:
-    """The Searcher of HMC/Dutch scores, apart from BU's ``AIPlayer``'s: a
-    Searcher clears its table whenever the ``win_before_full`` rule changes."""
+    """The Searcher of HMC/Dutch scores, apart from BU's (its table follows one rule)."""
     global _searcher
     with _searcher_lock:
         if _searcher is None:
@@ -67,16 +58,11 @@ def _get_searcher() -> Searcher:
 
 
 def hmc_scores(b: _engine.Board, ox: str, ply: int) -> list[float]:
-    """Scores of every column of ``b`` for checker ``ox`` looking ``ply``
-    moves ahead, by the outline of HMC CS5 hw6pr3 and the Dutch "Vier op een rij": ``-1.0``
-    full column, ``100.0`` win, ``0.0`` loss, ``50.0`` neither. A winning move
-    scores 100.0 even when it fills the last free cell (BU's ps9 gives 50).
+    """``b.width`` scores for checker ``ox`` looking ``ply`` moves ahead on any engine
+    Board (not modified), by the HMC and Dutch outline: ``-1.0`` full column, ``100.0``
+    win, ``0.0`` loss, ``50.0`` neither.
 
-    :param b: any engine Board (``cs5.Board`` / ``vieropeenrij.Board`` too);
-        it is not modified.
-    :returns: a list of ``b.width`` floats.
-    :raises ValueError: for a bad board, checker or ply.
-    """
+    :raises ValueError: for a bad board, checker or ply."""
     check_board(b)
     validate_checker(ox)
     check_lookahead(ply, 'ply')
@@ -90,27 +76,18 @@ def last_search_stats() -> tuple[int, float]:
     return s.last_nodes, s.last_time
 
 
-# -- Board ---------------------------------------------------------------------
-
 class Board(_engine.Board):
-    """HMC CS5's Connect Four board: ``Board(width, height)`` -- **width
-    first**, so ``Board(7, 6)`` is 7 columns x 6 rows (HMC CS5 hw6pr3).
+    """``Board(width, height)``, width first: our engine's Board (``slots``, printout,
+    rules) with the CS5 names; ``data`` is HMC's name for ``slots``.
 
-    It is our engine's Board (same ``slots``, printout and rules) with the
-    CS5 method names. ``data`` is the grid as HMC calls it (the same list as
-    ``slots``: rows top first, each a list of ``' '``, ``'X'``, ``'O'``).
-
-    :param width: number of columns, an int >= 1 (default 7).
-    :param height: number of rows, an int >= 1 (default 6).
-    :raises ValueError: naming a size that is not a positive int.
-    """
+    :raises ValueError: naming a size that is not a positive int."""
 
     def __init__(self, width: int = 7, height: int = 6) -> None:
         super().__init__(height, width)
 
     @classmethod
     def from_engine(cls, b: _engine.Board) -> Board:
-        """A new board of this class holding the position of engine board ``b``."""
+        """A board of this class with the position of engine board ``b``."""
         check_board(b)
         new = cls(b.width, b.height)
         new.slots = [row[:] for row in b.slots]
@@ -129,40 +106,22 @@ class Board(_engine.Board):
         """An independent copy of this board, of the same class."""
         return type(self).from_engine(self)
 
-    # camelCase names of HMC CS5 hw6pr3 (hw6pr2's Board) ------------------------------
+    delMove = _engine.Board.remove_checker
+    allowsMove = _engine.Board.can_add_to
+    winsFor = _engine.Board.is_win_for
+    isFull = _engine.Board.is_full
+    clear = _engine.Board.reset
 
     def addMove(self, col: int, ox: str) -> None:
-        """Drop checker ``ox`` into column ``col`` (note: column first).
+        """Drop checker ``ox`` into column ``col`` (column first).
 
-        :raises ValueError: for a bad checker or column, or a full column.
-        """
+        :raises ValueError: for a bad checker or column, or a full column."""
         self.add_checker(ox, col)
 
-    def delMove(self, col: int) -> None:
-        """Remove the top checker of column ``col`` (nothing if it is empty)."""
-        self.remove_checker(col)
-
-    def allowsMove(self, col: int) -> bool:
-        """True if ``col`` is a column of this board that is not full."""
-        return self.can_add_to(col)
-
-    def winsFor(self, ox: str) -> bool:
-        """True if ``ox`` has four in a row.
-
-        :raises ValueError: if ``ox`` is not 'X' or 'O'."""
-        return self.is_win_for(ox)
-
-    def isFull(self) -> bool:
-        """True if no column can take another checker."""
-        return self.is_full()
-
     def setBoard(self, moveString: str) -> None:
-        """Play alternating checkers, 'X' first, into the columns named by the
-        digits of ``moveString`` (e.g. ``'01020305'``); digits naming no column
-        of this board are skipped (and still use up a turn), as in hw6pr2.
+        """``add_checkers`` (hw6pr2: a digit off the board uses up a turn).
 
-        :raises ValueError: for a character that is not a digit, or a full column.
-        """
+        :raises ValueError: for a character that is not a digit, or a full column."""
         if not isinstance(moveString, str):
             raise ValueError(f'moveString must be a string of digits, not {moveString!r}')
         bad = [ch for ch in moveString if ch not in '0123456789']
@@ -171,34 +130,19 @@ class Board(_engine.Board):
                              f'in {moveString!r}')
         self.add_checkers(moveString)
 
-    def clear(self) -> None:
-        """Empty the board."""
-        self.reset()
-
     def hostGame(self) -> None:
-        """Two humans play on this board from the console:
-        ``playGame('human', 'human')``."""
+        """``playGame('human', 'human')``."""
         self.playGame(HUMAN, HUMAN)
 
     def playGame(self, px: object, po: object) -> None:
-        """Play a game on this board, 'X' moving first (HMC CS5 hw6pr3).
+        """A game on this board (hw6pr3), the side with fewer checkers first ('X' when
+        equal): ``px`` and ``po`` are players (``nextMove`` or ``next_move``) or
+        ``'human'``, asked ``'Enter a column: '`` until a free column (``'Try again!'``).
+        The board and a blank line after every move; ``'X wins!'``, ``'O wins!'``,
+        ``"It's a tie!"``, or ``'Game abandoned.'`` at the end of input. Returns None.
 
-        ``px`` and ``po`` are each a Player (anything with ``nextMove(board)``
-        or ``next_move(board)``) or the string ``'human'``, who is asked for a
-        column (``'Enter a column: '``), with ``'Try again!'`` and a new
-        prompt for anything that is not a free column of this board (including
-        text that is not a number). The board is printed at the start and
-        after every move, followed by a blank line; the game ends with
-        ``'X wins!'`` / ``'O wins!'`` or ``"It's a tie!"``. End of input
-        (EOF / Ctrl-D, or Ctrl-C) ends the game with ``'Game abandoned.'``.
-        On a board that already holds checkers, the side with fewer checkers
-        moves first ('X' when equal). Returns None, as in the assignment, so the
-        interpreter prints nothing after the result.
-
-        :raises ValueError: if a side is neither ``'human'`` nor a player, if
-            its checker does not match its side, or if a computer player
-            returns a column that cannot be played.
-        """
+        :raises ValueError: for a side that is neither, a checker not its side's, or
+            a computer's column that cannot be played."""
         players = {'X': _check_side(px, 'X', 'px'), 'O': _check_side(po, 'O', 'po')}
         print(self)
         print()
@@ -241,21 +185,12 @@ def _check_side(p: object, ox: str, name: str) -> object:
     return p
 
 
-# -- Player ----------------------------------------------------------------------
-
 class Player:
-    """HMC CS5's AI player (HMC CS5 hw6pr3): ``Player(ox, tbt, ply)``.
+    """HMC CS5's AI player, ``Player(ox, tbt, ply)``: checker ``'X'`` or ``'O'``,
+    tiebreak ``'LEFT'``, ``'RIGHT'`` or ``'RANDOM'``, ``ply`` >= 0 moves ahead.
+    ``repr`` is the string of the assignment's code (not of its printed example).
 
-    :param ox: its checker, ``'X'`` or ``'O'`` (capital o).
-    :param tbt: tiebreak type, ``'LEFT'``, ``'RIGHT'`` or ``'RANDOM'``.
-    :param ply: how many moves ahead it looks, an int >= 0.
-    :raises ValueError: naming any other value.
-
-    ``repr`` follows the code the assignment gives (``"Player for X\\n  with
-    tiebreak type: LEFT\\n  and ply == 2\\n\\n"``); the assignment's own printed
-    example shows ``with tiebreak: LEFT`` without the indent, which that code
-    cannot produce -- we chose the code.
-    """
+    :raises ValueError: naming any other value."""
 
     def __init__(self, ox: str, tbt: str, ply: int) -> None:
         self.ox = validate_checker(ox)
@@ -274,12 +209,9 @@ class Player:
         return other(self.ox)
 
     def scoreBoard(self, b: _engine.Board) -> float:
-        """``100.0`` if ``b`` is a win for this player, else ``0.0`` if it is
-        a win for the opponent, else ``50.0`` (HMC CS5 hw6pr3; tiebreak and ply do
-        not matter).
+        """``100.0`` a win for this player, ``0.0`` for the opponent, else ``50.0``.
 
-        :raises ValueError: if ``b`` is not a Board.
-        """
+        :raises ValueError: if ``b`` is not a Board."""
         check_board(b)
         if b.is_win_for(self.ox):
             return 100.0
@@ -288,11 +220,9 @@ class Player:
         return 50.0
 
     def tiebreakMove(self, scores: list[float]) -> int:
-        """The column (index) of a highest score of ``scores``: the leftmost
-        for 'LEFT', the rightmost for 'RIGHT', a random one for 'RANDOM'.
+        """The column of a highest score, leftmost, rightmost or random by ``tbt``.
 
-        :raises ValueError: if ``scores`` is empty.
-        """
+        :raises ValueError: if ``scores`` is empty."""
         if not scores:
             raise ValueError(f'scores must be a non-empty list, not {scores!r}')
         best = max(scores)
@@ -305,23 +235,15 @@ class Player:
         return random.choice(columns)
 
     def scoresFor(self, b: _engine.Board) -> list[float]:
-        """One float per column of ``b`` (HMC CS5 hw6pr3): ``-1.0`` full column,
-        ``100.0`` a win within ``ply`` moves, ``0.0`` a loss within ``ply``
-        moves, ``50.0`` neither -- exactly what the assignment's recursive outline
-        gives, computed by the fast search (see :func:`hmc_scores`). ``b`` is
-        left unchanged.
+        """:func:`hmc_scores` of ``b`` for this player.
 
-        :raises ValueError: for a bad board, or a bad ``ox`` / ``ply`` set
-            after construction.
-        """
+        :raises ValueError: for a bad board, ``ox`` or ``ply``."""
         return hmc_scores(b, self.ox, self.ply)
 
     def nextMove(self, b: _engine.Board) -> int:
-        """The column this player picks on ``b``: the best of
-        :meth:`scoresFor`, ties broken by :meth:`tiebreakMove`.
+        """The best column of :meth:`scoresFor` by :meth:`tiebreakMove`.
 
-        :raises ValueError: if every column of ``b`` is full.
-        """
+        :raises ValueError: if every column of ``b`` is full."""
         scores = self.scoresFor(b)
         if max(scores) < 0:
             raise ValueError('the board is full: there is no column to play')
@@ -338,19 +260,9 @@ class Player:
         return last_search_stats()[1] if _searcher is not None else 0.0
 
 
-# -- plugging CS5 players into our game ---------------------------------------------
-
 class EnginePlayer(EngineAdapter):
-    """A CS5 :class:`Player` ready for the plug-in option, built from the
-    checker alone: ``--o connect4_game/cs5.py:EnginePlayer`` plays
-    ``Player('O', 'LEFT', 3)`` in the window. (``--o connect4_game/cs5.py:Player``
-    works too: the loader passes ``(checker, tiebreak, lookahead)`` to a
-    three-argument class and wraps it with :func:`as_engine_player`.)
-
-    :param checker: ``'X'`` or ``'O'`` (required, so that the loader passes it).
-    :param tbt: tiebreak type (default ``'LEFT'``).
-    :param ply: lookahead (default 3).
-    """
+    """A CS5 :class:`Player` for the plug-in option, built from the checker alone:
+    ``--o connect4_game/cs5.py:EnginePlayer`` plays ``Player('O', 'LEFT', 3)``."""
 
     player_class = Player
     board_class = Board

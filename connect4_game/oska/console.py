@@ -1,14 +1,6 @@
-"""Console Oska (ECS 170 Spring 2022, Homework Assignments 3 and 4): human or AI on each side, board in the assignment's diagram style.
-
-Entry points:
-
-* :func:`play_oska` ``(white, black, n, lookahead)`` - play one game on stdin/stdout;
-* :func:`main` ``(argv)`` - argparse front end, also ``python -m connect4_game.oska.console``.
-
-Squares are named by a row letter (``a`` = top row) and a column number
-counted from the left of that row (``1`` = leftmost), e.g. ``a4-b3``.
-Never imports pygame.
-"""
+"""Console Oska (ECS 170 Spring 2022, Homework 3 and 4): a person or the AI on each side,
+the board as the assignment's diagram; squares are a row letter (``a`` on top) and a column
+from the left of that row, e.g. ``a4-b3``."""
 
 from __future__ import annotations
 
@@ -54,8 +46,7 @@ def format_move(move: Move) -> str:
 
 
 def format_board(board: Sequence[str]) -> str:
-    """The board as the assignment's ASCII diagram (rows centred, ``W``/``B``
-    checkers), with row letters on the left.  Raises ValueError if malformed."""
+    """The assignment's diagram with row letters. :raises ValueError: if malformed."""
     n = validate_board(board)
     lengths = row_lengths(n)
     label = "   "  # width of the "a  " row label
@@ -73,12 +64,10 @@ def format_board(board: Sequence[str]) -> str:
 
 
 def parse_move(text: str, moves: Sequence[Move]) -> Move:
-    """Pick the move the user typed from ``moves`` (the legal moves).
+    """The move of the legal ``moves`` that ``text`` names: its number or two squares
+    (``'a4-b3'``, ``'a4 b3'``, ``'b1xd2'``, any case).
 
-    Accepts a list number (``'3'``) or two square names (``'a4-b3'``,
-    ``'a4 b3'``, ``'b1xd2'``, case-insensitive).  Raises ValueError with a
-    message for the user if the text names no legal move.
-    """
+    :raises ValueError: with words for the user, if it names none."""
     t = text.strip().lower()
     if not t:
         raise ValueError("please type a move such as a1-b1, or its number")
@@ -113,16 +102,12 @@ def play_oska(
     input_fn: Callable[[str], str] = input,
     out: Callable[[str], None] = print,
 ) -> str | None:
-    """Play one game of Oska in the console (the Oska assignment (ECS 170) rules).
+    """One game on ``input_fn``/``out``: ``white``/``black`` ``'human'`` or ``'ai'``,
+    ``n`` checkers per side (>= 4), the AI's ``lookahead`` in plies (>= 1); a person
+    types a move, ``?`` for the list, ``q`` to quit (see docs/oska.md).
 
-    ``white``/``black``: ``'human'`` or ``'ai'``; ``n``: checkers per side
-    (int >= 4); ``lookahead``: AI search depth in plies (int >= 1).
-    A human types a move (``a4-b3`` or its list number); ``?`` lists the legal
-    moves, ``q`` quits.  Bad input re-prompts.  Ctrl-C or end of input ends
-    the game with a short message.
-    Returns the result ``'w'``, ``'b'`` or ``'draw'``, or ``None`` if the game
-    was abandoned.  Raises ValueError for a bad ``white``/``black``/``n``/``lookahead``.
-    """
+    :returns: ``'w'``, ``'b'``, ``'draw'``, or None if the game was abandoned.
+    :raises ValueError: for a bad ``white``, ``black``, ``n`` or ``lookahead``."""
     kinds = {"w": _check_kind("white", white), "b": _check_kind("black", black)}
     board = initial_board(n)
     check_int(lookahead, 1, None, "lookahead")
@@ -157,8 +142,7 @@ def play_oska(
 
 def _next_move(kind: str, board: list[str], side: str, moves: Sequence[Move], lookahead: int,
                input_fn: Callable[[str], str], out: Callable[[str], None]) -> Move | None:
-    """The move of ``side`` (one of the legal ``moves``): the AI's search, or
-    what the human types (None: the human quits)."""
+    """The AI's move or the person's (None: they quit)."""
     if kind == "human":
         return _ask_human(side, moves, input_fn, out)
     found = search(board, side, lookahead).move
@@ -201,13 +185,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Console entry point: parse ``argv`` and play; returns the exit status
-    (0, or 2 for bad options - printed as a usage error, never a traceback).
-
-    ``python -m connect4_game.oska.console`` runs it through
-    :func:`connect4_game.core.console.run_command` (as ``--game oska --text``
-    does): a closed pipe or a full device on standard output ends it
-    quietly (status 141 or 1), no standard input is end of input."""
+    """Play as ``argv`` says: exit status 0, or 2 for bad options (a usage error).
+    As a module it runs through :func:`connect4_game.core.console.run_command`."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.n < OSKA_MIN_N:
