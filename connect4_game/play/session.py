@@ -22,7 +22,6 @@ from connect4_game.i18n import _, ngettext
 from connect4_game.net import events as ev
 from connect4_game.net.connection import NetState
 from connect4_game.net.options import NetMode, NetworkOptions
-from connect4_game.play.advisor import HINT_SECONDS, KnownVerdicts, lookahead_words
 from connect4_game.play.events import (
     DropRefused,
     GameEvent,
@@ -39,7 +38,13 @@ from connect4_game.play.events import (
 from connect4_game.play.network_game import NetworkGame
 from connect4_game.play.planner import Analysis, Failure, SearchPlanner
 from connect4_game.play.seats import Seat, make_seat
-from connect4_game.play.verdicts import column_words, verdict_text
+from connect4_game.play.verdicts import (
+    HINT_SECONDS,
+    KnownVerdicts,
+    column_words,
+    lookahead_words,
+    verdict_text,
+)
 from connect4_game.players import (
     DEFAULT_LOOKAHEAD,
     DEFAULT_TIEBREAK,
@@ -57,13 +62,11 @@ __all__ = ['GameSession', 'Notice', 'HUMAN_REPLY_WAIT']
 
 log = logging.getLogger(__name__)
 
-HUMAN_REPLY_WAIT = 0.12
-"""Seconds a computer waits before it answers a person's move (the dropped
-checker is seen first)."""
+HUMAN_REPLY_WAIT = 0.12   # seconds before a computer answers a person (the drop is seen)
 
 
 class GameSession:
-    """The window's game: see the module docstring.
+    """The window's game (docs/architecture.md).
 
     :param players: ``{'X': PlayerSpec, 'O': PlayerSpec}``.
     :param rows, cols: board size (:mod:`connect4_game.core.board` limits).
@@ -73,23 +76,17 @@ class GameSession:
     :param expert: analysis and hints by Expert instead of the lookahead AI
         (also on when a side is Expert).
     :param pace: seconds between moves when computers play each other.
-    :param remember: called with setting changes to keep for the next start
-        (``Settings`` field names), or None.
+    :param remember: called with setting changes (``Settings`` field names), or None.
     :param record: called with ``(x_name, o_name, result)`` when a game ends
         (``result`` 'X', 'O' or 'tie'), or None.
-    :param budgets: seconds: ``'expert_move'``, ``'expert_analysis'``,
-        ``'plugin'`` (defaults from :mod:`connect4_game.play.planner`).
+    :param budgets: seconds: ``'expert_move'``, ``'expert_analysis'``, ``'plugin'``.
     :param out: where the result line is printed (default ``sys.stdout``).
-    :param worker: the AI worker (``submit``/``cancel``/``poll``), or None.
+    :param worker: the search pool, or None.
     :raises ValueError: for a bad size or bad moves (naming the move).
 
-    Attributes the screens read: ``game`` (the :class:`~connect4_game.core.game.Game`
-    record), ``seats``, ``lookahead``, ``tiebreak``, ``expert_mode``,
-    ``pace``, ``paused``, ``demo``, ``network`` (the
-    :class:`~connect4_game.play.network_game.NetworkGame` while a friend
-    plays here, else None), ``overlay`` (the analysis overlay is on),
-    ``hint_col`` (the column the hint shows, 0-based, or None),
-    ``hint_wanted`` (a hint is being searched), ``position_id``.
+    The screens read ``game``, ``seats``, ``lookahead``, ``tiebreak``, ``expert_mode``,
+    ``pace``, ``paused``, ``demo``, ``network`` (while a friend plays here),
+    ``overlay``, ``hint_col`` (0-based or None), ``hint_wanted``, ``position_id``.
     """
 
     def __init__(self, players: dict[str, PlayerSpec], rows: int = DEFAULT_ROWS,
@@ -144,15 +141,12 @@ class GameSession:
 
     @property
     def max_lookahead(self) -> int:
-        """rows*cols: a deeper search is the same search (see
-        :func:`connect4_game.players.clamp_lookahead`)."""
+        """rows*cols: a deeper search is the same search."""
         return self.game.rows * self.game.cols
 
     @property
     def from_network(self) -> bool:
-        """The game on the board is one played with a friend over the
-        network (also after the connection ended, until another game is
-        chosen): it is never autosaved."""
+        """The board's game is (or was, until another game) a friend's: never autosaved."""
         return self._network_board
 
     def seat(self, side: str | None = None) -> Seat:
@@ -184,16 +178,12 @@ class GameSession:
             and not (seat.person or seat.friend)
 
     def stats_names(self) -> tuple[str, str]:
-        """The two sides as the statistics file names them (the same in every
-        language): 'Human', 'AI(LEFT,3)', 'Medium', a plug-in's spec, ..."""
+        """The sides as the statistics name them: 'Human', 'AI(LEFT,3)', 'Medium', ..."""
         return self.seats[Side.X].spec.statistics_name, self.seats[Side.O].spec.statistics_name
 
     def local_players(self) -> dict[str, PlayerSpec]:
-        """Who plays at this computer, as the new-game dialog shows it:
-        ``{'X': PlayerSpec, 'O': PlayerSpec}``. While the seats are a
-        network game's (also after it ended, until another game is chosen)
-        the players from before it; in a demo the players from before the
-        demo; else the session's players."""
+        """Who plays at this computer, as the new-game dialog shows it: the players
+        from before a network game (until another game) or a demo, else :attr:`players`."""
         net = self.network or self._last_network
         if net is not None and net.before and net.shows_local_seats(self.seats):
             return dict(net.before)
@@ -202,8 +192,7 @@ class GameSession:
     # ------------------------------------------------------------------ news
     def say(self, text: str, kind: NoticeKind | str = NoticeKind.INFO, seconds: float = 2.5,
             about_position: bool = False) -> None:
-        """Queue a notice (see :class:`Notice`); ``about_position`` ties it to
-        the current position, so it disappears when the position changes."""
+        """Queue a notice; ``about_position``: it goes when the position changes."""
         self.notices.append(Notice(clip(text, MAX_TEXT), NoticeKind(kind), seconds,
                                    self.position_id if about_position else None))
 
@@ -215,14 +204,13 @@ class GameSession:
 
     def _position_changed(self) -> None:
         self.position_id += 1
-        self.hint_col = None           # the hint was for another position
+        self.hint_col = None
         self.hint_wanted = False
         self.since_move = 0.0
 
     # ------------------------------------------------------------------ seats
     def set_players(self, players: dict[str, PlayerSpec]) -> None:
-        """New seats for the sides in ``players`` (the old ones close); the
-        game goes on."""
+        """New seats for the sides in ``players`` (the old ones close); the game goes on."""
         for side, config in players.items():
             old = self.seats[side]
             old.close(self.planner)
@@ -232,8 +220,7 @@ class GameSession:
         self.planner.cancel()
 
     def close(self) -> None:
-        """Close every seat (a friend over the network is told you left) and
-        leave the network game; the board stays."""
+        """Close every seat (a friend is told you left) and the network game; the board stays."""
         for seat in self.seats.values():
             seat.close(self.planner)
         if self.network is not None:
@@ -259,9 +246,7 @@ class GameSession:
                  moves: Iterable[int] = ()) -> None:
         """Start a game (same size unless given) with the same seats.
 
-        :raises ValueError: for a bad size or bad moves; the current game is
-            then unchanged.
-        """
+        :raises ValueError: for a bad size or bad moves; nothing changes then."""
         self._begin(Game(rows or self.game.rows, cols or self.game.cols, moves))
 
     def _begin(self, game: Game) -> None:
@@ -278,13 +263,10 @@ class GameSession:
 
     def start_new(self, players: dict[str, PlayerSpec], rows: int, cols: int,
                   moves: Iterable[int] = ()) -> None:
-        """Another game with new seats for both sides (the new-game dialog, a
-        loaded game): every seat of the old game closes first, and a network
-        game ends (the friend is told).
+        """Another game with new seats for both sides; the old seats and a network game
+        close first.
 
-        :raises ValueError: for a board size the game does not offer or bad
-            moves; nothing changes then.
-        """
+        :raises ValueError: for a bad size or bad moves; nothing changes then."""
         Game(rows, cols, moves)                 # check before closing anything
         self.set_demo(False)
         self.close()
@@ -297,11 +279,9 @@ class GameSession:
         self.new_game(rows, cols, moves)
 
     def load(self, rows: int, cols: int, moves: Iterable[int]) -> None:
-        """A saved game with the same seats (a friend over the network is
-        left: the game is no longer theirs).
+        """A saved game with the same seats (a friend's game is left).
 
-        :raises ValueError: for a bad size or bad moves; nothing changes then.
-        """
+        :raises ValueError: for a bad size or bad moves; nothing changes then."""
         Game(rows, cols, moves)
         self.set_demo(False)
         self.close()
@@ -309,15 +289,12 @@ class GameSession:
 
     # ------------------------------------------------------------------ moves
     def play(self, col: Any) -> bool:
-        """Drop the side-to-move's checker in ``col`` (0-based).
-
-        :returns: False (and a :class:`DropRefused` event with a notice) if
-            the column cannot take it or the game is over.
-        """
+        """Drop the side-to-move's checker in ``col`` (0-based); False (and a
+        :class:`DropRefused`) if the column cannot take it or the game is over."""
         g = self.game
         if g.over:
             return False
-        if not g.can_play(col):           # a shake, a sound and words
+        if not g.can_play(col):
             inside = is_int(col, 0, g.cols - 1)
             self.events.append(DropRefused(col if inside else None))
             if inside:
@@ -339,8 +316,7 @@ class GameSession:
             self.end_time = 0.0
 
     def human_drop(self, col: Any) -> bool:
-        """A person asks to drop a checker in ``col`` (0-based). Refused with
-        a notice when it is not their turn."""
+        """A person's drop in ``col`` (0-based); refused with a notice out of turn."""
         if col is None or self.game.over:
             return False
         seat = self.seat()
@@ -378,8 +354,8 @@ class GameSession:
 
     # ------------------------------------------------------------ the computer
     def desired_job(self) -> Any:
-        """The one search the game wants now (a worker Job), or None: the
-        move of the computer seat to move, else the hint or the analysis."""
+        """The one search the game wants now: the computer's move, else the hint or
+        the analysis; or None."""
         if self.game.over or not self.started():
             return None
         seat = self.seat()
@@ -389,9 +365,8 @@ class GameSession:
         return job
 
     def _let_seat_move(self) -> None:
-        """Let a computer seat to move play, once its answer is at hand and
-        the pace allows (computers playing each other wait ``pace`` seconds
-        a move, an answer to a person :data:`HUMAN_REPLY_WAIT`)."""
+        """A computer to move plays once its answer is at hand, ``pace`` seconds after
+        the last move between computers, :data:`HUMAN_REPLY_WAIT` after a person's."""
         seat = self.seat()
         if self.game.over or seat.person or seat.friend or self.paused or not self.started():
             return
@@ -414,11 +389,8 @@ class GameSession:
         self.play(col)
 
     def move_now(self) -> bool:
-        """Play at once the best move of the deepest lookahead the computer
-        has finished for this move (the search in flight is dropped).
-
-        :returns: whether a move was played (else a notice says why not).
-        """
+        """Play at once the best move of the deepest lookahead finished (the search
+        stops); False, with a notice, if there is none."""
         taken = self.planner.pop_progress() if self.thinking() else None
         if taken is None:
             self.say(_('Nothing to play yet: the computer is still on its first lookahead.'))
@@ -427,13 +399,12 @@ class GameSession:
         return True
 
     def can_move_now(self) -> bool:
-        """A computer search for the move is running and a result of a
-        shallower lookahead is at hand to play at once."""
+        """:meth:`move_now` has a move to play."""
         return self.thinking() and self.planner.running_progress() is not None
 
     def _searches_failed(self, failures: list[Failure]) -> None:
-        """A computer seat whose own move failed is handed to the person
-        here; a failed analysis is only said."""
+        """A computer whose own move failed hands its side to the person; a failed
+        analysis is only said."""
         for f in failures:
             if f.kind == 'died':
                 self.worker_note = _('AI worker restarted')
@@ -450,8 +421,7 @@ class GameSession:
                          NoticeKind.ERROR)
 
     def worker_replaced(self, worker: Any) -> None:
-        """The app started a new worker (the old one's thread died): forget
-        the job in flight, it will be asked again."""
+        """The app started a new worker: the job in flight is asked again."""
         self.planner.replace_worker(worker)
         self.worker_note = _('AI worker restarted')
         self.say(_('The AI worker stopped; a new one took over.'), NoticeKind.ERROR, 4.0)
@@ -459,10 +429,9 @@ class GameSession:
     # ------------------------------------------------------- hint and analysis
     def learn_review(self, rows: int, cols: int, moves: Iterable[int],
                      record: PlyReview) -> None:
-        """Keep the review's verdicts on the position after ``moves`` (0-based
-        columns) of a ``rows`` x ``cols`` game: the overlay and the hint use
-        them there (see :meth:`KnownVerdicts.learn
-        <connect4_game.play.advisor.KnownVerdicts.learn>`)."""
+        """Keep the review's verdicts on the position after ``moves`` (0-based) for the
+        overlay and the hint (:meth:`KnownVerdicts.learn
+        <connect4_game.play.verdicts.KnownVerdicts.learn>`)."""
         self.known.learn(rows, cols, moves, record)
 
     def analysis_kind(self) -> str:
@@ -474,8 +443,8 @@ class GameSession:
                                          self.tiebreak)
 
     def perfect_payload(self) -> MoveReply | None:
-        """Perfect play for the position, where the game knows it: the
-        review's verdicts, else Expert's finished analysis; None otherwise."""
+        """Perfect play for the position: the review's, else Expert's finished analysis;
+        or None."""
         g = self.game
         known = self.known.get(g.rows, g.cols, g.moves)
         if known is not None:
@@ -484,10 +453,8 @@ class GameSession:
                                                                 self.tiebreak))
 
     def analysis_payload(self) -> Analysis | None:
-        """What the overlay shows: perfect play where the game knows it
-        (:meth:`perfect_payload`), else the analysis (or, while it runs, what
-        it found so far, marked ``running``), or the computer side's own
-        search for its move (the same question), or None."""
+        """What the overlay shows: :meth:`perfect_payload`, else the analysis (so far,
+        marked ``running``, while it runs), else the computer's search for its move."""
         known = self.perfect_payload()
         if known is not None:
             return Analysis(known)
@@ -509,8 +476,7 @@ class GameSession:
         return None if key is None else key.kind.value
 
     def request_hint(self) -> None:
-        """Ask for the move the AI would play for the person to move (the
-        ``H`` key); the hint comes as a notice and :attr:`hint_col`."""
+        """Ask for the hint (the ``H`` key): a notice and :attr:`hint_col` when it comes."""
         if self.game.over:
             self.say(_('The game is over: start a new one.'))
             return
@@ -527,8 +493,7 @@ class GameSession:
         self.say(_('Analysis on') if self.overlay else _('Analysis off'))
 
     def _centre_most_best(self, reply: MoveReply, col: int) -> int:
-        """With the RANDOM tiebreak any best column is what the AI might play;
-        the hint then shows the most central of them."""
+        """With the RANDOM tiebreak the hint shows the most central best column."""
         scores = reply.scores
         known = [x for x in scores if x is not None]
         if self.expert_mode or self.tiebreak != 'RANDOM' or not scores or \
@@ -561,9 +526,8 @@ class GameSession:
                      NoticeKind.ERROR)
 
     def verdict(self, reply: MoveReply, col: int) -> str:
-        """The hint's verdict on ``col`` (0-based): perfect play's where the
-        game knows it, else the search's own words (a lookahead's say how
-        far it looked); '' if there is none."""
+        """The hint's verdict on ``col`` (0-based): perfect play's where known, else
+        the search's own words; '' if there is none."""
         known = self.perfect_payload()
         if known is not None:
             columns = known.columns
@@ -581,10 +545,9 @@ class GameSession:
                           if p.kind == SeatKind.AI and not p.perfect})
 
     def set_lookahead(self, value: int) -> None:
-        """The Advanced lookahead (the ``0``-``9``, ``+``, ``-`` keys), in
-        plies, clamped to ``0..rows*cols``: the hint and analysis use it, and
-        every computer side that is the assignment's AIPlayer (a named level
-        becomes Advanced; BU CS111 ps9, Problem 4)."""
+        """The Advanced lookahead in plies (the ``0``-``9``, ``+``, ``-`` keys), clamped to
+        ``0..rows*cols``, for the analysis and every computer but Expert, which
+        becomes the assignment's AIPlayer (BU CS111 ps9, Problem 4)."""
         value = max(0, min(self.max_lookahead, value))
         self.lookahead = value
         self._reseat(lookahead=value, level='')
@@ -593,8 +556,7 @@ class GameSession:
                  if value >= self.max_lookahead else _('Lookahead {n}').format(n=value))
 
     def cycle_tiebreak(self) -> None:
-        """The next tiebreak (LEFT, RIGHT, RANDOM) for the analysis and every
-        AIPlayer side (the ``T`` key)."""
+        """The next tiebreak (the ``T`` key), as :meth:`set_lookahead`."""
         t = TIEBREAKS
         self.tiebreak = t[(t.index(self.tiebreak) + 1) % len(t)]
         self._reseat(tiebreak=self.tiebreak, level='')
@@ -602,11 +564,9 @@ class GameSession:
         self.say(_('Tiebreak {name}').format(name=self.tiebreak))
 
     def toggle_expert(self) -> None:
-        """Expert for the computer sides and the analysis (the ``E`` key),
-        and pressed again, each of those sides back to exactly the player it
-        was (level, lookahead, tiebreak), so the statistics keep one pairing.
-        A side that was Expert from the start becomes the assignment's
-        AIPlayer with its lookahead and tiebreak."""
+        """Expert for the computers and the analysis (the ``E`` key); pressed again,
+        each side back to exactly the player it was (one statistics pairing), an
+        Expert from the start the assignment's AIPlayer."""
         self.expert_mode = not self.expert_mode
         if self.expert_mode:
             before = {side: p for side, p in self.players.items()
@@ -630,8 +590,7 @@ class GameSession:
                  else _('Expert off: the lookahead AI plays'))
 
     def change_pace(self, delta: float) -> None:
-        """Seconds between moves of computers playing each other, by ``delta``
-        (clamped to :data:`~connect4_game.storage.settings.MIN_PACE`..``MAX_PACE``)."""
+        """Seconds between computers' moves, by ``delta`` (within MIN_PACE..MAX_PACE)."""
         self.pace = min(MAX_PACE, max(MIN_PACE, round(self.pace + delta, 2)))
         self.remember(demo_pace=self.pace)
         self.say(_('Pace: {s:.2f} s per move').format(s=self.pace))
@@ -643,8 +602,7 @@ class GameSession:
             self.say(_('Paused') if self.paused else _('Resumed'))
 
     def set_demo(self, on: bool) -> None:
-        """Computer against computer, game after game (and back to the seats
-        there were)."""
+        """Computer against computer, game after game (and back to the seats)."""
         if on == self.demo:
             return
         if on and self.network is not None:
@@ -682,9 +640,8 @@ class GameSession:
 
     # --------------------------------------------------------------- undo/redo
     def undo(self) -> bool:
-        """Take back moves until it is a person's turn again (one move if
-        nobody at this computer plays). Also after the game ended. In a
-        network game, the friend is asked first."""
+        """Take back moves until a person's turn (one move if nobody here plays); a
+        friend is asked first."""
         g = self.game
         if not g.moves:
             self.say(_('Nothing to undo.'))
@@ -717,10 +674,10 @@ class GameSession:
         return True
 
     def history_changed(self) -> None:
-        """Moves were taken back or played again: searches for the old
-        position stop, and the end (if any) is not announced again."""
+        """Moves were taken back or played again: the searches stop, and the end is
+        not announced again."""
         self._position_changed()
-        self.end_reported = True       # undo/redo never re-counts a result
+        self.end_reported = True
         self.end_time = 0.0
         self.planner.cancel()
         self.events.append(HistoryChanged())
@@ -860,11 +817,9 @@ class GameSession:
 
     # ------------------------------------------------------------------ frames
     def update(self, dt: float, busy: bool = False) -> None:
-        """Advance by ``dt`` seconds: take the worker's results and the
-        network's news, announce the end of a game, ask for the search the
-        position wants, let the seat to move play. ``busy``: the screen is
-        still animating the last move (the computer waits, the end is
-        announced after it)."""
+        """Advance by ``dt`` seconds: results, network news, the end, the search wanted,
+        the seat to move. ``busy``: the last move is still animating (the computer
+        waits, the end comes after it)."""
         self.since_move += dt
         self.planner.tick(dt)
         if self.planner.worker is not None:
@@ -886,9 +841,7 @@ class GameSession:
 
     # ------------------------------------------------------------------ files
     def saved_game(self) -> SavedGame:
-        """The game with its players, to save or autosave: a friend over the
-        network is kept as a person here, a plug-in's side is not kept (see
-        :mod:`connect4_game.storage.savegame`)."""
+        """The game with its players, to save: a friend as a person, no plug-in."""
         x, o = self.stats_names()
         person = PlayerSpec(SeatKind.HUMAN, self.lookahead, self.tiebreak)
         players = {side: person if seat.friend else seat.spec
@@ -899,15 +852,10 @@ class GameSession:
                                   if p.kind in STORED_KINDS})
 
     def restore(self, saved: SavedGame) -> None:
-        """Replace the game by ``saved`` with the players it was saved with
-        (see :meth:`SavedGame.players_over
-        <connect4_game.storage.savegame.SavedGame.players_over>`; a file
-        that names none keeps the seats), like :meth:`start_new`; the
-        settings stay as they are.
+        """``saved`` with its players (a file naming none keeps the seats), as
+        :meth:`start_new`.
 
-        :raises ValueError: for a board size the game does not offer; nothing
-            changes then.
-        """
+        :raises ValueError: for a board size the game does not offer; nothing changes."""
         if saved.players:
             self.start_new(saved.players_over(self.local_players()), saved.rows, saved.cols,
                            saved.columns)

@@ -1,14 +1,83 @@
-"""Search results in a player's words: the assignment's scores and perfect
-play's verdicts (:class:`~connect4_game.ai.score.ColumnScore`), in the current
-language. This module never imports pygame."""
+"""Search results in a player's words, in the current language: the assignment's scores
+(BU CS111 ps9, Problem 4), a lookahead's reach, and perfect play's verdicts, Expert's or
+those the review leaves on the positions of a game (:class:`KnownVerdicts`).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from connect4_game.ai.review import PlyReview
 from connect4_game.ai.score import ColumnScore, NoMove, Score, Wdl
-from connect4_game.i18n import _
+from connect4_game.core.checks import is_int
+from connect4_game.i18n import _, ngettext
 from connect4_game.search.replies import MoveReply
 
-__all__ = ['verdict_text', 'score_words', 'column_words', 'score_label']
+__all__ = ['verdict_text', 'score_words', 'column_words', 'score_label', 'KnownVerdicts',
+           'HINT_SECONDS', 'lookahead_words', 'review_payload']
+
+HINT_SECONDS = 30.0
+"""How long the 'Hint: thinking…' notice may stay (it goes when the hint comes)."""
+
+KNOWN_POSITIONS = 2000
+"""Positions whose perfect-play verdicts (from the review) are kept."""
+
+Position = tuple[int, int, tuple[int, ...]]
+"""A position of a game: ``(rows, cols, 0-based columns played)``."""
+
+
+def lookahead_words(score: object, depth: object) -> str:
+    """The hint's words for an assignment score of a search ``depth`` plies deep: 100
+    'a win within 6 plies', 0 'a loss within 6 plies', 50 'nothing forced within 6
+    plies' (never a draw); '' for anything else (a full column, no depth)."""
+    if not is_int(depth) or not isinstance(score, int) or score not in (100, 0, 50):
+        return ''
+    words = {100: ngettext('a win within {n} ply', 'a win within {n} plies', depth),
+             0: ngettext('a loss within {n} ply', 'a loss within {n} plies', depth),
+             50: ngettext('nothing forced within {n} ply', 'nothing forced within {n} plies',
+                          depth)}
+    return words[score].format(n=depth)
+
+
+def review_payload(record: PlyReview, rows: int, cols: int) -> MoveReply:
+    """Perfect play's verdicts (``columns`` and ``scores``, one per column, as
+    an Expert analysis replies) from a review's record of the position before
+    move ``record.ply`` on a ``rows`` x ``cols`` board.
+
+    :raises ValueError: for a score that cannot be on that board.
+    """
+    exact = record.exact
+    n = record.ply - 1
+    columns = tuple(ColumnScore(c, None, NoMove.FULL) if sc is None else
+                    ColumnScore(c, Score.for_position(sc, n, rows * cols, exact))
+                    for c, sc in enumerate(record.scores))
+    return MoveReply(None, tuple(record.scores), columns)
+
+
+class KnownVerdicts:
+    """Perfect-play verdicts the review found, by position (at most
+    :data:`KNOWN_POSITIONS`, the oldest go first); the overlay and the hint
+    use them where they are known."""
+
+    def __init__(self) -> None:
+        self._known: dict[Position, MoveReply] = {}
+
+    def learn(self, rows: int, cols: int, moves: Iterable[int], record: PlyReview) -> None:
+        """Keep the review's verdicts (``record``, see :func:`review_payload`)
+        on the position after ``moves`` (0-based columns) of a ``rows`` x
+        ``cols`` game. A record that does not fit is ignored."""
+        try:
+            payload = review_payload(record, rows, cols)
+        except (TypeError, ValueError):
+            return
+        self._known[(rows, cols, tuple(moves))] = payload
+        while len(self._known) > KNOWN_POSITIONS:
+            self._known.pop(next(iter(self._known)))
+
+    def get(self, rows: int, cols: int, moves: Iterable[int]) -> MoveReply | None:
+        """The verdicts on the position after ``moves`` (see
+        :func:`review_payload`), or None if the review did not see it."""
+        return self._known.get((rows, cols, tuple(moves)))
 
 
 def verdict_text(reply: MoveReply, col: int) -> str:
@@ -27,9 +96,8 @@ def verdict_text(reply: MoveReply, col: int) -> str:
 
 
 def score_words(score: object) -> str:
-    """The assignment's scores in words (BU CS111 ps9, Problem 4): 100 a win
-    within the lookahead, 0 a loss, 50 neither, -1 a full column; '' for
-    anything else."""
+    """The assignment's scores in words: 100 a win within the lookahead, 0 a loss,
+    50 neither, -1 a full column; '' for anything else."""
     if not isinstance(score, int):
         return ''
     return {100: _('wins'), 0: _('loses'), 50: _('even'), -1: _('full')}.get(score, '')
