@@ -1,8 +1,5 @@
-"""The window's language: every string it shows goes through :func:`_`
-(gettext; catalogues in ``connect4_game/locale/<code>/LC_MESSAGES/connect4.mo``,
-compiled by ``tools/translations.py``). The language comes from ``--lang``,
-the settings, the system locale, else English. The console game keeps the
-assignment's English text (BU CS111 ps9). Nothing here imports pygame."""
+"""The window's language: every string it shows goes through :func:`_` (gettext catalogues in
+``connect4_game/locale``); the console game keeps the assignment's English (BU CS111 ps9)."""
 
 from __future__ import annotations
 
@@ -50,9 +47,8 @@ def language() -> str:
 
 
 def system_language(environ: Mapping[str, str] | None = None) -> str:
-    """The first language of the system locale (``LANGUAGE``, a ``:`` list,
-    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them;
-    ``nl_BE.UTF-8`` is ``nl``) that the game has, else ``'en'``."""
+    """The first language of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` (``nl_BE.UTF-8``
+    is ``nl``) that the game has, else ``'en'``."""
     env = os.environ if environ is None else environ
     for var in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'LANG'):
         value = env.get(var, '').strip()

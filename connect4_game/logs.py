@@ -1,18 +1,10 @@
-"""The package's one logging set-up: what its loggers show on stderr.
-
-Every module logs to ``logging.getLogger(__name__)``, so every logger of the
-package sits under the logger ``connect4_game``; :func:`configure` gives that
-one logger its one handler. By default it shows warnings and errors as plain
-lines (the message alone), as a command-line tool does; ``--verbose`` shows
-debug lines too, each naming its level and logger. Nothing is ever written to
-stdout, whose text (the assignment's console game, BU CS111 ps9) is a contract.
+"""The package's one logging set-up: warnings and errors on stderr as plain lines, with
+``--verbose`` debug lines naming their level and logger; never stdout, whose text is the
+assignment's (BU CS111 ps9).
 
 >>> configure(); configure()          # a second call changes nothing
 >>> [type(h).__name__ for h in logging.getLogger(PACKAGE).handlers]
-['StderrHandler']
-
-This module never imports pygame.
-"""
+['StderrHandler']"""
 
 from __future__ import annotations
 
@@ -29,9 +21,7 @@ _DETAILED = logging.Formatter('%(levelname)s %(name)s: %(message)s')
 
 
 class StderrHandler(logging.Handler):
-    """Writes each record as one line to the ``sys.stderr`` of the moment (so a
-    redirected or captured stderr gets it too); nothing when there is none
-    (a windowed app on Windows)."""
+    """Each record as one line on the ``sys.stderr`` of the moment (none: nothing)."""
 
     def emit(self, record: logging.LogRecord) -> None:
         stream = sys.stderr
@@ -45,15 +35,9 @@ class StderrHandler(logging.Handler):
 
 
 def configure(verbose: bool | None = None) -> None:
-    """Show the package's log records on stderr through one :class:`StderrHandler`
-    on the :data:`PACKAGE` logger.
-
-    :param verbose: ``True``: records of level DEBUG and above, as
-        ``'DEBUG connect4_game.cli: ...'``; ``False``: WARNING and above, the
-        message alone (the package logger's own level is left unset, so that
-        whoever configures the root logger still gets its records); ``None``
-        (the default): keep what an earlier call chose, else as ``False``.
-    """
+    """One :class:`StderrHandler` on the :data:`PACKAGE` logger: ``verbose`` True shows DEBUG and
+    up as ``'DEBUG connect4_game.cli: ...'``, False WARNING and up, the message alone (the
+    logger's own level left unset); None keeps an earlier call's choice, else False."""
     logger = logging.getLogger(PACKAGE)
     handler = next((h for h in logger.handlers if isinstance(h, StderrHandler)), None)
     if handler is None:

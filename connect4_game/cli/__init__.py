@@ -1,12 +1,6 @@
-"""The command line: ``python main.py``, ``python -m connect4_game`` and the
-``connect4-pygame`` command all call :func:`main`.
-
-Without options it opens the window (you against the computer). ``--text``
-plays the assignment's console game instead (BU CS111 ps9, Problem 3's
-``connect_four``). Bad values are argparse errors (exit status 2) whose
-message repeats at most a short piece of the value, never a traceback.
-pygame is imported only when a window opens.
-"""
+"""The command line of ``python main.py``, ``python -m connect4_game`` and ``connect4-pygame``: the
+window by default, ``--text`` the assignment's console game (BU CS111 ps9, Problem 3). A bad
+value is an argparse error (exit status 2) quoting at most a short piece of it."""
 
 from __future__ import annotations
 
@@ -71,7 +65,6 @@ __all__ = ['build_parser', 'main', 'parse_player']
 logger = logging.getLogger(__name__)
 
 
-
 class _Writer(Protocol):
     """A text stream, as far as printing the help needs one."""
 
@@ -79,19 +72,13 @@ class _Writer(Protocol):
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, with every error message cut to a few lines (a 5,000-character
-    value must not come back whole)."""
+    """argparse with every error message clipped to a few lines."""
 
     def error(self, message: str) -> NoReturn:
         super().error(clip(message, 300))
 
     def print_help(self, file: _Writer | None = None) -> None:
-        """Write the help to ``file`` (default stdout). Unlike argparse's own,
-        a failed write is not ignored: a closed pipe or a full device ends
-        ``--help`` as it ends every command (see :func:`main`).
-
-        :raises OSError: when the help cannot be written.
-        """
+        """Write the help to ``file`` (default stdout). :raises OSError: when it cannot be written."""
         (file or sys.stdout).write(self.format_help())
 
 
@@ -100,12 +87,9 @@ def _seconds(value: float) -> float:
 
 
 def parse_player(text: str) -> PlayerSpec:
-    """A ``--x``/``--o`` value (see :meth:`PlayerSpec.parse`): human, random,
-    ai, a level (easy, medium, hard, expert), ``FILE.py:ClassName``, or
-    another assignment's player (``cs5[:TIEBREAK[:PLY]]``, ``vieropeenrij[...]``).
+    """A ``--x``/``--o`` value as :meth:`PlayerSpec.parse` reads it.
 
-    :raises argparse.ArgumentTypeError: naming the bad value (clipped).
-    """
+    :raises argparse.ArgumentTypeError: naming the bad value (clipped)."""
     try:
         return PlayerSpec.parse(text)
     except ValueError as exc:
@@ -113,12 +97,10 @@ def parse_player(text: str) -> PlayerSpec:
 
 
 def _size(text: str) -> tuple[int, int]:
-    """``--size WxH`` as ``(width, height)`` in pixels, checked by
-    :func:`connect4_game.storage.settings.check_window_size` (as the settings file is).
+    """``--size WxH`` as ``(width, height)`` pixels (:func:`check_window_size`).
 
-    :raises argparse.ArgumentTypeError: for text that is not two numbers
-        joined by ``x``, or a size outside the limits (naming them).
-    """
+    :raises argparse.ArgumentTypeError: for text that is not two numbers joined by ``x``, or a
+        size outside the limits."""
     try:
         w, h = (int(v) for v in text.lower().split('x'))
     except ValueError:
@@ -285,7 +267,6 @@ def _option(name: str) -> str:
 
 def _mode_and_refused(args: argparse.Namespace, parser: argparse.ArgumentParser
                       ) -> tuple[str, tuple[str, ...]]:
-    """The mode's name for messages and the options that do nothing in it."""
     refused: tuple[str, ...]
     if args.puzzles:
         from connect4_game.trainer.command import puzzle_mode
@@ -336,7 +317,6 @@ def _check_network(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
 
 
 def _check_host_side(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
-    """A host names only the player of its own side: the friend plays the other."""
     remote = Side(args.side or Side.X).other
     if getattr(args, remote.value.lower()):
         parser.error(f'--{remote.value.lower()}: the friend plays {remote}; name only your side')
@@ -357,9 +337,8 @@ def _check_mode(args: argparse.Namespace, parser: argparse.ArgumentParser) -> No
 
 def _start_position(args: argparse.Namespace, parser: argparse.ArgumentParser
                     ) -> tuple[int | None, int | None, list[int]]:
-    """``(rows, cols, moves)`` from --rows/--cols and --moves, --position or
-    --load (the file is read once); rows/cols None when not given, moves
-    0-based columns."""
+    """``(rows, cols, moves)`` of --rows/--cols and --moves, --position or --load: rows and cols
+    None when not given, moves 0-based."""
     rows: int | None = args.rows
     cols: int | None = args.cols
     moves: list[int] = []
@@ -388,9 +367,7 @@ def _start_position(args: argparse.Namespace, parser: argparse.ArgumentParser
 
 
 def _clamp_lookahead(args: argparse.Namespace, rows: int, cols: int) -> None:
-    """A lookahead past the board's cells is the same search as one equal to
-    them (the assignment's scores cannot change past a full board): use the
-    smaller one, and say so once."""
+    """A lookahead past the board's cells is the same search: use the board's cells, saying so once."""
     if args.lookahead is not None:
         clamped = clamp_lookahead(args.lookahead, rows, cols)
         if clamped != args.lookahead:
@@ -400,8 +377,8 @@ def _clamp_lookahead(args: argparse.Namespace, rows: int, cols: int) -> None:
 
 
 def _plain_start(args: argparse.Namespace) -> bool:
-    """True for an interactive start with no position, player or mode options:
-    the only kind of start that offers, writes or removes the autosave."""
+    """An interactive start with no position, player or mode option: the only one that offers,
+    writes or removes the autosave."""
     scripted = ('x', 'o', 'lookahead', 'tiebreak', 'rows', 'cols', 'moves', 'position', 'load',
                 'demo', 'exit_after_game', 'exit_after', 'screenshot', 'frame_stats', 'no_settings',
                 'host', 'join')
@@ -430,19 +407,14 @@ def window_options(args: argparse.Namespace, rows: int | None, cols: int | None,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Parse ``argv`` (default ``sys.argv[1:]``) and play; returns the exit status.
-
-    The standard streams are handled as a command-line tool's, never with a
-    traceback (see :func:`connect4_game.core.console.run_command`): a closed pipe
-    on standard output ends it quietly with status 141, a full device with
-    status 1 and one line on stderr, and no standard input is end of input.
-    """
+    """Parse ``argv`` (default ``sys.argv[1:]``) and play; the exit status. The standard streams end
+    it as a command-line tool's (:func:`connect4_game.core.console.run_command`): 141 for a closed
+    pipe, 1 and one line for a full device."""
     from connect4_game.core.console import run_command
     return run_command(lambda: _run(argv))
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    """:func:`main` without the care for the standard streams."""
     os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1')
     if os.environ.get('SDL_VIDEODRIVER') == 'dummy':
         # headless run: no sound either, instead of a screenful of ALSA probe errors

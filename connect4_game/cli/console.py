@@ -1,10 +1,5 @@
-"""The command line's console modes: the assignment's console game
-(BU CS111 ps9, Problem 3's ``connect_four``), Oska, the review of a move
-string, and a console game against a friend over the network.
-
-:mod:`connect4_game.cli` parses the options and calls these. This module
-never imports pygame.
-"""
+"""The command line's console modes: the assignment's console game (BU CS111 ps9, Problem 3), Oska,
+the review of a move string and a console game against a friend."""
 
 from __future__ import annotations
 
@@ -38,9 +33,8 @@ SignalHandler = Callable[[int, FrameType | None], object] | int | None
 
 
 def _player(args: argparse.Namespace, side: Side, default: str = 'human') -> PlayerSpec:
-    """The player of ``side`` from ``--x``/``--o`` (else ``default``) with the
-    console's lookahead and tiebreak (BU CS111 ps9, Problem 4), or those of
-    ``--lookahead``/``--tiebreak``."""
+    """The player of ``side`` from ``--x``/``--o`` (else ``default``) with ``--lookahead`` and
+    ``--tiebreak``, by default the console's (BU CS111 ps9, Problem 4)."""
     spec: PlayerSpec = getattr(args, side.lower()) or PlayerSpec.parse(default)
     lookahead = CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
     return spec.with_(lookahead=lookahead, tiebreak=args.tiebreak or CONSOLE_TIEBREAK)
@@ -48,11 +42,9 @@ def _player(args: argparse.Namespace, side: Side, default: str = 'human') -> Pla
 
 def network_options(args: argparse.Namespace, lookahead: int, tiebreak: str
                     ) -> NetworkOptions | None:
-    """The :class:`~connect4_game.net.options.NetworkOptions` of --host /
-    --join, or None without them.
+    """The :class:`NetworkOptions` of --host / --join, or None without them.
 
-    :raises ValueError: for values the options refuse.
-    """
+    :raises ValueError: for values the options refuse."""
     if args.host is None and args.join is None:
         return None
     local = {side: (getattr(args, side.lower()) or PlayerSpec()).with_(
@@ -67,10 +59,8 @@ def network_options(args: argparse.Namespace, lookahead: int, tiebreak: str
 
 
 def end_on_sigterm() -> SignalHandler:
-    """In the main thread: make SIGTERM end the console game the way Ctrl-C
-    does (KeyboardInterrupt), so that the players are closed and a plug-in's
-    process takes what it started with it. Returns the handler it replaced,
-    or None where none was installed."""
+    """In the main thread: SIGTERM ends the console game as Ctrl-C does (KeyboardInterrupt), so the
+    players are closed. Returns the handler replaced, or None."""
     import signal
     import threading
     if threading.current_thread() is not threading.main_thread() \
@@ -87,7 +77,7 @@ def end_on_sigterm() -> SignalHandler:
 
 
 def restore_sigterm(previous: SignalHandler) -> None:
-    """Put back the SIGTERM handler :func:`end_on_sigterm` replaced (None: nothing to do)."""
+    """Put back the handler :func:`end_on_sigterm` replaced (None: nothing to do)."""
     if previous is None:
         return
     import signal
@@ -97,13 +87,9 @@ def restore_sigterm(previous: SignalHandler) -> None:
 
 def run_text(args: argparse.Namespace, parser: argparse.ArgumentParser, rows: int | None = None,
              cols: int | None = None, moves: Sequence[int] = ()) -> int:
-    """The console game (BU CS111 ps9, Problem 3's ``connect_four``), from the
-    start position ``rows`` x ``cols`` after ``moves`` (0-based columns) when
-    given; with --demo both sides default to the computer.
-
-    Ctrl-C and SIGTERM end it politely ('Game ended. Bye!', status 0), also
-    while a plug-in loads; either way every player is closed, so a plug-in's
-    process and whatever it started end with the game."""
+    """The console game (BU CS111 ps9, Problem 3's ``connect_four``) from ``rows`` x ``cols`` after
+    ``moves`` (0-based); Ctrl-C and SIGTERM end it with 'Game ended. Bye!' (status 0), and every
+    player is closed, a plug-in's process with it."""
     from connect4_game.core.console import connect_four
     players: list[ConsolePlayer] = []
     previous = end_on_sigterm()
@@ -123,15 +109,12 @@ def run_text(args: argparse.Namespace, parser: argparse.ArgumentParser, rows: in
         return 0
     finally:   # a plug-in's process (and whatever it started) ends with the game
         restore_sigterm(previous)   # a second SIGTERM ends us; the plug-in's guardian cleans up
-        for player in players:
-            close = getattr(player, 'close', None)
-            if close is not None:
-                close()
+        _close_all(None, players)
     return 0
 
 
 def run_oska_text(args: argparse.Namespace) -> int:
-    """``--game oska --text``: Oska in the console (its own command line, from these options)."""
+    """``--game oska --text``: Oska in the console."""
     from connect4_game.oska import console as oska_console
     side = ['--white', 'ai'] if args.demo else []
     try:
@@ -144,15 +127,13 @@ def run_oska_text(args: argparse.Namespace) -> int:
 
 
 def _players_columns(record: PlyReview) -> dict[str, object]:
-    """A review record's JSON (:meth:`connect4_game.ai.review.PlyReview.to_dict`)
-    with its ``column`` and ``best`` numbered as players do, 1..N."""
+    """A review record's JSON with ``column`` and ``best`` numbered 1..N."""
     return dict(record.to_dict(), column=record.column + 1, best=[c + 1 for c in record.best])
 
 
 def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """``--review MOVES``: every move of the game MOVES (the players'
-    notation, columns 1..N) judged by perfect play; the table and the JSON
-    number the columns 1..N too."""
+    """``--review MOVES``: every move of MOVES (columns 1..N) judged by perfect play, as a table or
+    JSON numbering the columns 1..N."""
     try:
         from connect4_game.ai.review import ReviewTable, review_game
     except ImportError:
@@ -192,8 +173,7 @@ def _close_all(link: Connection | None, players: Iterable[object]) -> None:
 
 
 def _open_network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Connection:
-    """The started :class:`~connect4_game.net.connection.Connection` of --host /
-    --join; a host says where it is and that it waits."""
+    """The started connection of --host / --join; a host says where it is and that it waits."""
     lookahead = CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
     tiebreak = args.tiebreak or CONSOLE_TIEBREAK
     try:
@@ -210,11 +190,8 @@ def _open_network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
 
 
 def run_network_text(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """``--text`` with --host/--join: the console game against a friend.
-
-    A host waits for a friend until Ctrl+C (or ``--wait`` seconds); a join
-    that fails prints why (``connect4: could not join: Wrong code.``) and
-    returns 1."""
+    """``--text`` with --host/--join; a join that fails prints why (``connect4: could not join:
+    Wrong code.``) and returns 1."""
     from connect4_game.net import play_remote
     players: list[ConsolePlayer] = []
     link: Connection | None = None

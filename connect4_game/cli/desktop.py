@@ -1,24 +1,5 @@
-"""The Linux desktop entry: the game in the desktop's application menu.
-
-A desktop entry (the freedesktop.org *Desktop Entry Specification*; the
-file says ``Version=1.4``, the newest that Debian 12's ``desktop-file-validate``
-knows, and uses nothing newer) is a small text file ``connect4-pygame.desktop`` naming the program to
-start (``Exec``), its icon (``Icon``) and its menu categories. The desktop
-finds entries in ``$XDG_DATA_HOME/applications`` and icons in the ``hicolor``
-icon theme under ``$XDG_DATA_HOME/icons`` (``$XDG_DATA_HOME`` is
-``~/.local/share`` when unset: the *XDG Base Directory Specification*).
-
-* :func:`desktop_entry` -- the text of the entry for a command;
-* :func:`install_desktop_entry` -- write it and the 256 x 256 icon there;
-* :func:`launch_command` -- the command that starts this installation of
-  the game (the frozen app's executable, the ``connect4-pygame`` script, or
-  ``python -m connect4_game``).
-* :func:`install_from_command_line` -- ``--install-desktop-entry``.
-
-``tools/build_app.py`` puts an entry with ``Exec=connect4-pygame`` next to
-the app's executable; ``connect4-pygame --install-desktop-entry`` installs one
-that names the executable by its full path. This module never imports pygame.
-"""
+"""The Linux desktop entry (freedesktop.org Desktop Entry Specification, ``Version=1.4``): the game
+and its icon in the desktop's application menu, under ``$XDG_DATA_HOME`` (docs/app.md)."""
 
 from __future__ import annotations
 
@@ -57,18 +38,13 @@ Command = Union[str, "os.PathLike[str]", Sequence[str]]
 
 
 def icon_file() -> Path:
-    """The game's icon: a PNG of :data:`ICON_SIZE` pixels square (in the
-    package, and in the frozen app's data). It may be missing from a broken
-    installation; :func:`install_desktop_entry` checks."""
+    """The game's :data:`ICON_SIZE`-pixel square PNG (may be missing from a broken installation)."""
     return _ASSETS / (APP_ID + ".png")
 
 
 def xdg_data_home(environ: dict[str, str] | None = None) -> Path:
-    """``$XDG_DATA_HOME``, or ``~/.local/share`` when it is unset, empty or
-    relative (the XDG Base Directory Specification ignores a relative one).
-
-    :param environ: the environment to read (default ``os.environ``).
-    """
+    """``$XDG_DATA_HOME`` of ``environ`` (default ``os.environ``), or ``~/.local/share`` when it is
+    unset, empty or relative."""
     env = os.environ if environ is None else environ
     value = env.get("XDG_DATA_HOME", "")
     if value and os.path.isabs(value):
@@ -78,15 +54,10 @@ def xdg_data_home(environ: dict[str, str] | None = None) -> Path:
 
 
 def exec_quote(arg: str) -> str:
-    """One argument of an ``Exec`` key as it is written in the file: as it is
-    when it needs no quoting, else in double quotes with ``"``, `````, ``$``
-    and ``\\`` escaped by a backslash; then every backslash doubled (the
-    string escape of desktop files, applied before the quoting) and ``%``
-    written ``%%`` (a literal percent sign, not a field code).
+    """One ``Exec`` argument as the file writes it: double-quoted (``"``, `````, ``$``, ``\\``
+    escaped) when it holds a reserved character, then backslashes doubled and ``%`` as ``%%``.
 
-    :raises ValueError: for an empty argument or one with a control
-        character (a line break cannot be written in an ``Exec`` value).
-    """
+    :raises ValueError: for an empty argument or one with a control character."""
     if not arg:
         raise ValueError("an Exec argument cannot be empty")
     if any(ord(ch) < 32 or ord(ch) == 127 for ch in arg):
@@ -106,16 +77,10 @@ def _args(command: Command) -> list[str]:
 
 
 def desktop_entry(command: Command, icon: str = APP_ID) -> str:
-    """The text of the desktop entry that starts ``command`` (UTF-8, ending
-    in a newline; valid for ``desktop-file-validate``).
+    """The text of the entry (ending in a newline) that starts ``command``, a program or a list of
+    it and its arguments, with ``icon`` (a theme icon name or an absolute path).
 
-    :param command: the program (a path or a name on ``PATH``) or a list of
-        the program and its arguments.
-    :param icon: an icon name of the icon theme (default :data:`APP_ID`) or
-        an absolute path of an image.
-    :raises ValueError: an empty command or argument, or one with a control
-        character (see :func:`exec_quote`).
-    """
+    :raises ValueError: as :func:`exec_quote`, or for an empty command."""
     args = _args(command)
     exec_line = " ".join(exec_quote(a) for a in args)
     lines = [
@@ -140,10 +105,8 @@ def desktop_entry(command: Command, icon: str = APP_ID) -> str:
 
 
 def launch_command() -> list[str]:
-    """The command that starts this installation of the game: the frozen
-    app's own executable, else the ``connect4-pygame`` script next to this
-    Python (a virtual environment's ``bin``) or on ``PATH``, else this Python
-    with ``-m connect4_game``. Paths are absolute."""
+    """The absolute command that starts this installation: the frozen app's executable, the
+    ``connect4-pygame`` script beside this Python or on ``PATH``, else ``python -m connect4_game``."""
     if getattr(sys, "frozen", False):
         return [os.path.abspath(sys.executable)]
     scripts = Path(sys.executable).parent
@@ -158,8 +121,7 @@ def launch_command() -> list[str]:
 
 
 def _write(path: Path, data: bytes) -> Path:
-    """Write ``data`` to ``path`` atomically (readable by everyone, as the
-    desktop's files are)."""
+    """Write ``data`` atomically, readable by everyone."""
     from connect4_game.storage.atomic import atomic_write_bytes
     atomic_write_bytes(path, data)
     with contextlib.suppress(OSError):
@@ -169,23 +131,13 @@ def _write(path: Path, data: bytes) -> Path:
 
 def install_desktop_entry(exec_path: Command, data_home: str | os.PathLike[str] | None = None,
                           icon: str | os.PathLike[str] | None = None) -> list[Path]:
-    """Put the desktop entry and the icon where the desktop finds them:
-    ``DATA_HOME/applications/connect4-pygame.desktop`` (``Exec`` names
-    ``exec_path``, ``Icon=connect4-pygame``) and
-    ``DATA_HOME/icons/hicolor/256x256/apps/connect4-pygame.png``. Missing
-    folders are made; files already there are replaced (each atomically).
+    """Write ``DATA_HOME/applications/connect4-pygame.desktop`` (starting ``exec_path``) and the icon
+    (default :func:`icon_file`) in ``DATA_HOME/icons/hicolor/256x256/apps``, ``data_home``
+    defaulting to :func:`xdg_data_home`; returns the entry's path, then the icon's.
 
-    :param exec_path: the program to start (use an absolute path: a desktop
-        starts it from anywhere), or a list of the program and its arguments;
-        see :func:`launch_command`.
-    :param data_home: the folder for the files (default: :func:`xdg_data_home`,
-        that is ``$XDG_DATA_HOME`` or ``~/.local/share``).
-    :param icon: the PNG to install (default :func:`icon_file`).
-    :returns: the paths written: the entry, then the icon.
-    :raises ValueError: an empty command or one with a control character.
+    :raises ValueError: as :func:`desktop_entry` (before anything is written).
     :raises FileNotFoundError: the icon is missing.
-    :raises OSError: a folder cannot be made or a file written.
-    """
+    :raises OSError: a folder cannot be made or a file written."""
     text = desktop_entry(exec_path)        # ValueError before anything is written
     base = Path(data_home) if data_home is not None else xdg_data_home()
     source = Path(icon) if icon is not None else icon_file()
