@@ -8,6 +8,7 @@ from functools import cache
 from typing import Protocol
 
 from connect4_game.core.board import validate_checker
+from connect4_game.core.side import CHECKERS
 
 __all__ = [
     "Geometry", "geometry", "cell_bit", "from_slots", "from_board", "from_moves",
@@ -24,22 +25,17 @@ def _check_size(h: int, w: int) -> None:
 
 
 def cell_bit(h: int, col: int, row: int) -> int:
-    """Return the single-bit mask of the cell at ``col`` and ``row`` (0 = bottom
-    row) on a board of height ``h``."""
+    """The single-bit mask of the cell at ``col`` and ``row`` (0 = bottom)."""
     return 1 << (col * (h + 1) + row)
 
 
 def key(current: int, mask: int) -> int:
-    """Hashable int that identifies the position ``(current, mask)`` uniquely
-    for a fixed board size (Pons: ``current + mask``; the extra carry marks the
-    first empty cell of each column, so side and occupancy are both encoded)."""
+    """The int identifying ``(current, mask)`` on one board size (Pons)."""
     return current + mask
 
 
 def has_four(bits: int, h: int) -> bool:
-    """True if the cells in ``bits`` (one side's checkers) contain four in a row
-    horizontally (shift ``h+1``), vertically (shift 1) or diagonally (shifts
-    ``h`` and ``h+2``) on a board of height ``h``."""
+    """True if one side's cells ``bits`` hold four in a row (height ``h``)."""
     for s in (1, h, h + 1, h + 2):
         m = bits & (bits >> s)
         if m & (m >> (s + s)):
@@ -48,19 +44,15 @@ def has_four(bits: int, h: int) -> bool:
 
 
 def winning_cells(bits: int, mask: int, h: int, w: int) -> int:
-    """Mask of the *empty* cells (anywhere on the board, reachable now or not)
-    that would complete a four for the side owning ``bits``, given occupancy
-    ``mask``. Used for threat-based move ordering and forced-block detection.
-    Shape: int mask in the layout described in the module docstring."""
+    """The empty cells (reachable now or not) where the side owning ``bits``
+    would complete a four, given occupancy ``mask``."""
     return wincells_for(h)(bits, geometry(h, w).board ^ mask)
 
 
 @cache
 def wincells_for(h: int) -> Callable[[int, int], int]:
-    """``wincells(p, free)`` for boards of height ``h``: the cells of mask
-    ``free`` where the side owning ``p`` would complete a four -- compiled
-    once per height as a closure over the shifts (the search kernels call it
-    up to eight times a node)."""
+    """``wincells(p, free)`` for boards of height ``h``: the cells of ``free``
+    where the side owning ``p`` would complete a four (one closure per height)."""
     s1, s2, s3 = h + 1, h, h + 2        # horizontal, the two diagonals
 
     def wincells(p: int, free: int) -> int:
@@ -90,17 +82,13 @@ def can_play(mask: int, h: int, col: int) -> bool:
 
 
 def play_bit(mask: int, h: int, col: int) -> int:
-    """Single-bit mask of the cell a checker dropped in ``col`` lands on.
-    The column must not be full."""
+    """The cell a checker dropped in ``col`` (not full) lands on."""
     return (mask + (1 << col * (h + 1))) & (((1 << h) - 1) << col * (h + 1))
 
 
 def play(current: int, mask: int, h: int, col: int) -> tuple[int, int]:
-    """Drop a checker of the ``current`` side in ``col``; return the new
-    position ``(current', mask')`` *from the other side's point of view*
-    (Pons' convention: ``current' = current ^ mask``).
-
-    Raises ValueError if ``col`` is full (with ``h`` giving the height)."""
+    """Drop a checker of the ``current`` side in ``col``: the new position
+    from the other side's point of view. :raises ValueError: a full column."""
     if not can_play(mask, h, col):
         raise ValueError(f"column {col!r} is full")
     mask2 = mask | (mask + (1 << col * (h + 1)))
@@ -118,20 +106,17 @@ def mirror(bits: int, h: int, w: int) -> int:
 
 
 class HasSlots(Protocol):
-    """A board as the engine keeps it: ``slots``, rows top first (the
-    assignment's ``Board``, BU CS111 ps9, and its look-alikes)."""
+    """A board with ``slots``, rows top first (the assignment's ``Board``, BU CS111 ps9)."""
 
     @property
     def slots(self) -> Sequence[Sequence[str]]: ...
 
 
 def from_slots(slots: Sequence[Sequence[str]], checker: str) -> tuple[int, int]:
-    """Position ``(current, mask)`` of an engine board's ``slots`` (list of rows,
-    top row first, each cell ``' '``, ``'X'`` or ``'O'``), with ``current`` =
-    the cells holding ``checker`` ('X' or 'O').
+    """Position ``(current, mask)`` of a board's ``slots`` (rows top first),
+    ``current`` the cells of ``checker``; gravity is not checked.
 
-    Raises ValueError for a bad checker or ragged/empty slots. Gravity is not
-    checked (a floating checker is kept where it is)."""
+    :raises ValueError: a bad checker or cell, ragged or empty slots."""
     validate_checker(checker)
     hgt = len(slots)
     if hgt < 1:
@@ -147,7 +132,7 @@ def from_slots(slots: Sequence[Sequence[str]], checker: str) -> tuple[int, int]:
         for c, cell in enumerate(row):
             if cell == " ":
                 continue
-            if cell != "X" and cell != "O":
+            if cell not in CHECKERS:
                 raise ValueError(f"bad cell {cell!r} at row {r}, column {c}")
             b = 1 << (c * stride + level)
             mask |= b
@@ -157,17 +142,15 @@ def from_slots(slots: Sequence[Sequence[str]], checker: str) -> tuple[int, int]:
 
 
 def from_board(board: HasSlots, checker: str) -> tuple[int, int]:
-    """Position ``(current, mask)`` of a :class:`connect4_game.core.board.Board`
-    (uses only ``board.slots``; the board is not modified)."""
+    """:func:`from_slots` of ``board.slots``."""
     return from_slots(board.slots, checker)
 
 
 def from_moves(moves: str, h: int = 6, w: int = 7, one_indexed: bool = True) -> tuple[int, int]:
-    """Position after playing the column digits in ``moves`` alternately from
-    the empty board (first move by the first player), returned from the point
-    of view of the side to move -- the format of Pons' benchmark files
-    (``one_indexed=True``: '1' = leftmost column). Raises ValueError on a bad
-    digit, a full column, or a move played after a four-in-a-row."""
+    """Position for the side to move after the column digits ``moves`` (Pons'
+    test files: '1' = leftmost with ``one_indexed``).
+
+    :raises ValueError: a bad digit, a full column, a move after a four."""
     _check_size(h, w)
     current = mask = 0
     base = 1 if one_indexed else 0
@@ -184,15 +167,9 @@ def from_moves(moves: str, h: int = 6, w: int = 7, one_indexed: bool = True) -> 
 
 
 class Geometry:
-    """Precomputed masks of one board size (height ``h`` rows x width ``w``
-    columns). Attributes (all ints in the module's bit layout unless noted):
-
-    * ``h``, ``w``, ``stride`` (= h+1), ``cells`` (= h*w, a count);
-    * ``bottom``: the bottom cell of every column; ``board``: every cell
-      (no sentinel bit);
-    * ``col_mask[c]``, ``bottom_cells[c]``, ``top_cells[c]``: per column lists;
-    * ``order``: columns centre-first (ties: left of centre first), a list.
-    """
+    """Masks of one board size: ``stride`` (h+1), ``cells`` (a count),
+    ``bottom`` and ``board`` (every cell), per column ``col_mask``,
+    ``bottom_cells``, ``top_cells``, and ``order`` (columns centre first)."""
 
     __slots__ = ("h", "w", "stride", "cells", "bottom", "board", "col_mask",
                  "bottom_cells", "top_cells", "order")
@@ -211,8 +188,7 @@ class Geometry:
         return f"Geometry(h={self.h}, w={self.w})"
 
     def possible(self, mask: int) -> int:
-        """Mask of the cells where a checker can be dropped now (one per
-        non-full column) given occupancy ``mask``."""
+        """The cells where a checker can be dropped now, one per open column."""
         return (mask + self.bottom) & self.board
 
 

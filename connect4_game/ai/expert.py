@@ -6,10 +6,11 @@ import time
 
 from connect4_game.ai import perfect
 from connect4_game.ai.bitboard import from_board, geometry
-from connect4_game.ai.perfect_model import Position
+from connect4_game.ai.perfect_model import Position, alternating
 from connect4_game.ai.score import ColumnScore, choose_column
 from connect4_game.core.board import Board, validate_checker
 from connect4_game.core.checks import check_optional_int, check_seconds
+from connect4_game.core.side import Side
 from connect4_game.players import Player
 
 __all__ = ["ColumnScore", "analyze", "choose_column", "ExpertPlayer", "DEFAULT_TIME_BUDGET",
@@ -28,79 +29,40 @@ def _check_board(board: Board) -> None:
                 raise ValueError(f"board must be a Board, got {board!r}")
 
 
-# the solvers (and their TTs) and the bitbully engine are shared: one analysis at a
-# time (re-entrant: connect4_game.ai.perfect takes it too)
-_LOCK = perfect.LOCK
-
-
 def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str | None = None,
             node_budget: int | None = None, best_only: bool = False,
             lower_bound: int | None = None) -> list[ColumnScore]:
-    """Analyse every column of ``board`` for the side to move.
+    """Perfect play's verdict on every column of ``board`` (any size, not
+    changed) for ``checker`` (default the side to move), by
+    :func:`connect4_game.ai.perfect.analyse` (bitbully only without a
+    ``node_budget``); thread-safe, one call at a time.
 
-    :param board: a :class:`connect4_game.core.board.Board` of any size (not changed).
     :param time_budget: seconds for the whole analysis (> 0).
-    :param checker: the side to analyse for; default: the side to move
-        (fewer or equal checkers; X moves first).
-    :param node_budget: optional cap on the positions searched (deterministic
-        budgets for tests), None = unlimited.
-    :param best_only: stop once the best column is proven (what
-        :class:`ExpertPlayer` needs); the other columns then keep what is
-        known about them (a proven kind, else an estimate).
-    :param lower_bound: a Pons score the side to move is known to reach
-        (e.g. the score of its previous move in the same game); it narrows
-        and guides the search. Must be a true bound.
-    :returns: a list of ``board.width`` :class:`~connect4_game.ai.score.ColumnScore`,
-        index = column.
-    :raises ValueError: bad board, budget or checker.
-
-    The columns are perfect play's (:func:`connect4_game.ai.perfect.analyse`):
-    bitbully's on 6x7 for the side to move of a normal game (X first, sides
-    alternating) when it is usable and no ``node_budget`` is given, else the
-    built-in solver's (the position's value first, then which columns reach
-    it, then the others; for columns still open when the budget is spent,
-    what is proven, else a marked estimate).
-
-    Thread-safe: calls from several threads run one after the other (the
-    time budget counts from the start of the search, not of the wait).
-    """
-    with _LOCK:
+    :param node_budget: a cap on the positions searched, or None.
+    :param best_only: stop once the best column is proven (Expert's move).
+    :param lower_bound: a Pons score the side is known to reach (a true bound).
+    :returns: ``board.width`` :class:`~connect4_game.ai.score.ColumnScore`, index = column.
+    :raises ValueError: bad board, budget or checker."""
+    with perfect.LOCK:
         _check_board(board)
         check_seconds(time_budget, "time_budget")
         check_optional_int(node_budget, "node_budget", 0)
         check_optional_int(lower_bound, "lower_bound")
-        side, alternating = _side_to_analyse(board, checker)
+        side = Side(board.to_move() if checker is None else validate_checker(checker))
         cur, mask = from_board(board, side)
-        pos = Position(board.height, board.width, cur, mask, side, alternating)
+        pos = Position(board.height, board.width, cur, mask, side, alternating(cur, mask, side))
         backend = "auto" if node_budget is None else "solver"   # bitbully counts no nodes
         return list(perfect.analyse(pos, backend=backend, time_budget=time_budget,
                                     node_budget=node_budget, best_only=best_only,
                                     lower_bound=lower_bound).columns)
 
 
-def _side_to_analyse(board: Board, checker: str | None) -> tuple[str, bool]:
-    """``(side, alternating)``: the checker analysed (``checker``, default the
-    side to move) and whether it is the side to move of a normal game (X
-    first, sides alternating). :raises ValueError: bad checker."""
-    to_move = board.to_move()
-    side = to_move if checker is None else validate_checker(checker)
-    nx, no = board.num_checkers("X"), board.num_checkers("O")
-    return side, side == to_move and nx - no in (0, 1)
-
-
 class ExpertPlayer(Player):
-    """A computer player with perfect play whenever the solver can prove the
-    result within ``time_budget`` (always on 6x7 in practice, thanks to the
-    opening book, or to the optional bitbully backend when installed).
+    """A player with perfect play whenever the result is proven within
+    ``time_budget`` seconds a move (> 0; always on 6x7 in practice); after each
+    move ``last_analysis`` (:func:`analyze`'s list) and ``last_time`` (seconds).
 
-    :param checker: ``'X'`` or ``'O'``.
-    :param time_budget: seconds per move (> 0), default 9 (at most 10 s is allowed).
-    :raises ValueError: bad checker or budget.
-
-    Attributes: ``checker``, ``num_moves``, ``time_budget``, and after each
-    :meth:`next_move` ``last_analysis`` (the :func:`analyze` list) and
-    ``last_time`` (seconds).
-    """
+    :raises ValueError: bad checker or budget."""
 
     def __init__(self, checker: str, time_budget: float = EXPERT_MOVE_BUDGET) -> None:
         validate_checker(checker)
@@ -118,14 +80,11 @@ class ExpertPlayer(Player):
         return f"{super().__repr__()} (EXPERT)"
 
     def next_move(self, b: Board) -> int:
-        """The best column of ``b`` for this player (see :func:`choose_column`);
-        counts the move and keeps the analysis in ``last_analysis``. When
-        ``b`` continues the game of this player's previous move (one new
-        opponent checker), the score proven then is a lower bound now (Pons
-        scores do not change along best play), which speeds up the search.
+        """The best column of ``b`` (:func:`choose_column`); counts the move.
+        The score proven at this player's previous move in the same game
+        bounds this one (Pons scores do not change along best play).
 
-        :raises ValueError: if no column can take a checker or the game is over.
-        """
+        :raises ValueError: if no column can take a checker or the game is over."""
         t0 = time.perf_counter()
         _check_board(b)
         cur, mask = from_board(b, self.checker)

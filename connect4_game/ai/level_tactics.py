@@ -7,17 +7,14 @@ import time
 
 from connect4_game.ai import bitboard as bb
 from connect4_game.ai.search import shared_searcher
-from connect4_game.core.board import Board
 
 __all__ = ['book_columns', 'solved_columns', 'forced_four_columns', 'double_threat_columns',
            'threat_scores']
 
 
 def threat_scores(cur: int, mask: int, h: int, w: int, plies: int) -> list[int]:
-    """Per column, for the side owning ``cur``: 100 if playing there lets it
-    force a four within ``plies`` plies (its move included), 0 if the
-    opponent can then force a four within them, 50 otherwise, -1 for a full
-    column (the assignment's scores, a four on the last cell a win).
+    """The assignment's scores (BU CS111 ps9, Problem 4) of every column for
+    the side owning ``cur`` over ``plies`` plies, a four on the last cell a win.
 
     :raises ValueError: a bad position or ``plies`` < 0."""
     return shared_searcher(True).scores_bits(cur, mask, h, w, plies, win_before_full=True)
@@ -33,16 +30,10 @@ def _cells(cols: list[int], mask: int, geo: bb.Geometry) -> int:
 
 def forced_four_columns(cur: int, mask: int, h: int, w: int, allowed: int,
                         plies: int) -> tuple[int, bool]:
-    """The columns of ``allowed`` that the threat search over ``plies``
-    plies keeps, and whether they force a four.
-
-    :returns: ``(cells, True)`` -- the columns forcing a four of one's own
-        in the fewest plies (odd, up to ``plies``); else ``(cells, False)``
-        -- the columns after which the opponent cannot force a four within
-        ``plies`` plies, or when every column loses, those losing latest
-        (not within the most plies, down to 2, at which some column holds);
-        ``allowed`` itself if even that leaves nothing.
-    """
+    """The cells of ``allowed`` the threat search over ``plies`` plies keeps:
+    ``(cells, True)``, those forcing a four of one's own soonest; else
+    ``(cells, False)``, those after which the opponent cannot force a four
+    within ``plies`` (or, when all lose, those losing latest), else ``allowed``."""
     geo = bb.geometry(h, w)
     cols = [c for c in range(w) if allowed & geo.col_mask[c]]
     scores = threat_scores(cur, mask, h, w, plies)
@@ -96,30 +87,23 @@ def double_threat_columns(cur: int, mask: int, h: int, w: int, allowed: int,
     return keep or allowed
 
 
-def book_columns(b: Board, checker: str, cur: int, mask: int, allowed: int) -> int:
-    """On a 6x7 board of a normal game (X first, sides alternating,
-    ``checker`` to move) one checker before a book position (at most
-    :attr:`~connect4_game.ai.book.OpeningBook.small_ply` checkers, or
-    exactly :attr:`~connect4_game.ai.book.OpeningBook.ply`): the cells of
-    ``allowed`` whose book result (win, draw or loss) is the best. Else, or
-    when a position is missing from the book, ``allowed``."""
-    if (b.height, b.width) != (6, 7):
-        return allowed
+def book_columns(cur: int, mask: int, h: int, w: int, allowed: int, alternating: bool) -> int:
+    """On 6x7, in a normal game's position (``alternating``: X first, sides
+    alternating) one checker before a book position: the cells of ``allowed``
+    whose book result (win, draw or loss) is the best; else ``allowed``."""
     from connect4_game.ai.book import default_book
     book = default_book()
     n = mask.bit_count()
-    if book is None or not (n + 1 <= book.small_ply or n + 1 == book.ply):
+    if ((h, w) != (6, 7) or not alternating or book is None
+            or not (n + 1 <= book.small_ply or n + 1 == book.ply)):
         return allowed
-    nx = sum(row.count('X') for row in b.slots)
-    if n - nx != nx - (checker == 'O'):
-        return allowed                      # not X first with alternating sides
     geo = bb.geometry(6, 7)
     ranked: dict[int, tuple[int, int]] = {}
     for c in range(7):
         m = allowed & geo.col_mask[c]
         if not m:
             continue
-        first = cur | m if checker == 'X' else cur ^ mask
+        first = cur | m if n % 2 == 0 else cur ^ mask       # the first player's cells
         d = book.probe(first, mask | m)       # for the opponent, to move there
         if d is None:
             return allowed
@@ -134,13 +118,9 @@ def book_columns(b: Board, checker: str, cur: int, mask: int, allowed: int) -> i
 
 def solved_columns(cur: int, mask: int, h: int, w: int, allowed: int, seconds: float,
                    alternating: bool) -> tuple[int, bool]:
-    """The cells of ``allowed`` keeping the best perfect-play result (win,
-    draw or loss), each proven by the solver (with the 6x7 book when
-    ``alternating``) within ``seconds`` in all.
-
-    :returns: ``(cells, True)`` when every column was solved in time and
-        the best is a win; ``(cells, False)`` when solved otherwise;
-        ``(allowed, False)`` when the time ran out first."""
+    """The cells of ``allowed`` keeping the best perfect-play result, all
+    solved within ``seconds``: ``(cells, best is a win)``, or ``(allowed,
+    False)`` when the time ran out first."""
     from connect4_game.ai import perfect
     from connect4_game.ai.solver import BudgetExceeded, get_solver
     geo = bb.geometry(h, w)

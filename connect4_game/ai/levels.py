@@ -19,6 +19,7 @@ from connect4_game.ai.level_tactics import (
     forced_four_columns,
     solved_columns,
 )
+from connect4_game.ai.perfect_model import alternating
 from connect4_game.core.board import Board
 from connect4_game.i18n import N_
 from connect4_game.players import Player
@@ -30,37 +31,19 @@ __all__ = ['LevelSetting', 'Level', 'LEVELS', 'DEFAULT_LEVEL', 'level_names', 'g
            'EXPERT_MOVE_SECONDS']
 
 
-#: Seconds of a move's time budget kept for the search when the solver runs
-#: first (range 0.02..0.2).
+#: seconds of a move's budget kept for the search when the solver runs first
 SEARCH_RESERVE = 0.08
 
 
 @dataclass(frozen=True)
 class LevelSetting:
-    """One named level's settings (ranges are those that make sense, not checks).
-
-    * ``lookahead`` -- plies of the alpha-beta search at most (0..20; 0 = no
-      search: each column scored by the position it leads to);
-    * ``node_budget`` -- positions the search may visit per move (>= 1,000);
-    * ``seconds`` -- the time budget of a move on any board, the solver's
-      and the search's time included (0.05..0.45);
-    * ``safety`` -- plies of the exact threat check (0 = none, else 2..8);
-    * ``spot_chance`` -- chance per move that the level spots dangers: the
-      threat check runs and no checker goes right under the opponent's
-      four-making cell (0..1; 1 = every move);
-    * ``open_threes`` -- always drop the columns after which the opponent
-      can make two fours at once (the bottom-row trap) -- cheaper and
-      narrower than the threat check;
-    * ``margin`` -- points below the best a column may score and still be
-      chosen (0..100; 0 = only the best);
-    * ``temperature`` -- points of noise in that choice (0..50; 0 = none);
-    * ``centre_pull`` -- in that choice, a column is left out when its
-      landing cell lies in fewer than this share of the four-cell windows
-      of the best-placed candidate's (0..1; 0 = none): it keeps a noisy
-      level off the far edges unless an edge column scores best;
-    * ``book`` -- use the 6x7 opening book;
-    * ``solve_seconds`` -- seconds per move for the exact solver (0 = never).
-    """
+    """One level's settings (useful ranges, not checked): ``lookahead`` plies
+    (0..20, 0 = no search), ``node_budget`` positions a move, ``seconds`` a move
+    in all, ``safety`` plies of the threat check (0 or 2..8), ``spot_chance``
+    (0..1), ``open_threes`` (drop the bottom-row trap), ``margin`` points below
+    the best still chosen (0..100), ``temperature`` points of noise (0..50),
+    ``book`` (6x7 opening book), ``solve_seconds`` for the solver (0 = never),
+    ``centre_pull`` (0..1); docs/levels.md says what each step does."""
 
     lookahead: int
     node_budget: int
@@ -77,17 +60,9 @@ class LevelSetting:
 
 @dataclass(frozen=True)
 class Level:
-    """One named level.
-
-    * ``name`` -- its word on the command line, in the settings file, in a
-      tournament and in a search job (``'easy'``);
-    * ``label`` -- its name for players (``'Easy'``; translated by the
-      window) and in the statistics file (as it is, in every language);
-    * ``words`` -- what it plays like, in players' words (one sentence,
-      translated by the window);
-    * ``setting`` -- how it searches (:class:`LevelSetting`), or None for
-      perfect play (:class:`~connect4_game.ai.expert.ExpertPlayer`).
-    """
+    """One named level: ``name`` (``'easy'``, as files and the command line
+    write it), ``label`` (``'Easy'``, translated by the window), ``words`` (what
+    it plays like, one sentence) and ``setting`` (None for perfect play)."""
 
     name: str
     label: str
@@ -119,9 +94,8 @@ LEVELS: tuple[Level, ...] = (
     Level('expert', N_('Expert'),
           N_('Plays perfectly on the standard board: very hard to beat.')),
 )
-"""The levels, weakest first: the one table every part reads (at the time
-it needs it, so a level added here is offered everywhere). The figures in
-the words are those of ``python -m benchmarks.bench_levels`` (``docs/levels.md``)."""
+"""The levels, weakest first; the figures in the words are those of
+``python -m benchmarks.bench_levels``."""
 
 DEFAULT_LEVEL = 'medium'
 """The level of the computer player on the first run."""
@@ -149,11 +123,9 @@ def get_level(name: object, what: str = 'level') -> Level:
 
 
 def search_level(name: object, what: str = 'level') -> Level:
-    """The :class:`Level` named ``name`` that searches (a :class:`LevelPlayer`;
-    a computer seat's ``level``, see :class:`connect4_game.seat_config.PlayerSpec`).
+    """The :class:`Level` named ``name`` that searches (a :class:`LevelPlayer`).
 
-    :raises ValueError: naming ``what``, for a name that is not a level or
-        names a perfect one (Expert, whose seat is a kind of its own)."""
+    :raises ValueError: naming ``what``, for an unknown or a perfect level."""
     lv = get_level(name, what)
     if lv.perfect:
         raise ValueError(f'{what} {lv.name!r} plays perfectly: it is a kind of player, '
@@ -163,14 +135,10 @@ def search_level(name: object, what: str = 'level') -> Level:
 
 @dataclass(frozen=True)
 class Decision:
-    """A level's move and how it was found: ``column`` (0-based), ``scores``
-    (one per column: the search's points for the side to move, see
-    :class:`~connect4_game.ai.alphabeta.SearchResult`; None for full or
-    dropped columns), ``depth`` (plies of the search, 0 if none ran),
-    ``nodes`` (positions searched), ``seconds``, ``reason`` (``'win'``,
-    ``'block'``, ``'forced four'``, ``'only move'`` -- one column was left
-    after the checks -- or ``'search'``) and ``cut`` (what
-    stopped the deepening early: ``''``, ``'nodes'`` or ``'time'``)."""
+    """A level's move: ``column`` (0-based), ``scores`` (points per column,
+    None for full or dropped ones), ``depth`` (plies), ``nodes``, ``seconds``,
+    ``reason`` (``'win'``, ``'block'``, ``'forced four'``, ``'only move'``,
+    ``'search'``) and ``cut`` (``''``, ``'nodes'`` or ``'time'``)."""
 
     column: int
     scores: list[int | None]
@@ -182,21 +150,12 @@ class Decision:
 
 
 class LevelPlayer(Player):
-    """The computer player of a named level (see the module docstring).
+    """The computer player of a searching level (``'easy'``, ``'medium'``,
+    ``'hard'``) with the assignment's ``next_move(board)`` (BU CS111 ps9);
+    ``last`` is its latest :class:`Decision`. A seeded ``rng`` repeats its play
+    while no time budget cuts a search; ``setting`` overrides the level's.
 
-    :param level: the name of a level of :data:`LEVELS` that searches
-        (``'easy'``, ``'medium'``, ``'hard'``; not a perfect one).
-    :param checker: ``'X'`` or ``'O'``.
-    :param rng: draws the level's random choices (default a fresh
-        ``random.Random()``); a seeded one makes the play repeatable as long
-        as no time budget cuts a search.
-    :param setting: overrides the level's :attr:`Level.setting` (benchmarks).
-    :raises ValueError: unknown or perfect level, or bad checker.
-
-    Has the assignment's ``next_move(board)`` interface (BU CS111 ps9) and
-    ``checker`` / ``num_moves`` attributes; ``last`` is the latest
-    :class:`Decision`. Prints as ``'Player X (MEDIUM)'``.
-    """
+    :raises ValueError: unknown or perfect level, or bad checker."""
 
     def __init__(self, level: str, checker: str, rng: random.Random | None = None,
                  setting: LevelSetting | None = None) -> None:
@@ -228,12 +187,12 @@ class LevelPlayer(Player):
         """
         t0 = time.perf_counter()
         cur, mask = bb.from_board(b, self.checker)
-        d = self._decide(b, cur, mask, b.height, b.width, t0)
+        d = self._decide(cur, mask, b.height, b.width, t0)
         self.last = d
         return d
 
-    def _decide(self, b: Board, cur: int, mask: int, h: int, w: int, t0: float) -> Decision:
-        """Steps 1-7 of the module docstring."""
+    def _decide(self, cur: int, mask: int, h: int, w: int, t0: float) -> Decision:
+        """The steps of docs/levels.md (A level's move, step by step)."""
         ev = evaluator(h, w)
         geo = ev.geo
         poss = geo.possible(mask)
@@ -247,13 +206,13 @@ class LevelPlayer(Player):
         s = self.setting
         spot = s.spot_chance >= 1 or self.rng.random() < s.spot_chance
         allowed = poss & ~(ow >> 1) or poss if spot else poss
+        normal = alternating(cur, mask, self.checker)
         if s.book:
-            allowed = book_columns(b, self.checker, cur, mask, allowed)
+            allowed = book_columns(cur, mask, h, w, allowed, normal)
         if s.solve_seconds > 0:
             budget = min(s.solve_seconds, t0 + s.seconds - SEARCH_RESERVE - time.perf_counter())
             if budget > 0:
-                allowed, _won = solved_columns(cur, mask, h, w, allowed, budget,
-                                               alternating=_alternating(b, self.checker))
+                allowed, _won = solved_columns(cur, mask, h, w, allowed, budget, normal)
         if s.open_threes:
             allowed = double_threat_columns(cur, mask, h, w, allowed, under_fours=spot)
         if s.safety and spot:
@@ -310,7 +269,7 @@ class LevelPlayer(Player):
         return self.rng.choices(cols, weights)[0]
 
     def _central(self, cols: list[int], w: int) -> int:
-        """The most central of ``cols`` (a non-empty list); ties drawn."""
+        """The most central of ``cols``; ties drawn."""
         near = min(abs(2 * c - (w - 1)) for c in cols)
         return self.rng.choice([c for c in cols if abs(2 * c - (w - 1)) == near])
 
@@ -338,14 +297,6 @@ def _central_enough(cols: list[int], scores: list[int | None], best: int, pull: 
     windows = {c: weights[c][(mask & geo.col_mask[c]).bit_count()] for c in cols}
     most = max(windows.values())
     return [c for c in cols if scores[c] == best or windows[c] >= pull * most]
-
-
-def _alternating(b: Board, checker: str) -> bool:
-    """True if ``b`` is a position of a normal game (X first, sides
-    alternating) with ``checker`` to move."""
-    nx = sum(row.count('X') for row in b.slots)
-    no = sum(row.count('O') for row in b.slots)
-    return (nx == no and checker == 'X') or (nx == no + 1 and checker == 'O')
 
 
 def level_player(level: str, checker: str, rng: random.Random | None = None, *,

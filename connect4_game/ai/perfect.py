@@ -31,12 +31,13 @@ from connect4_game.ai.solver import (
     score_to_plies,
 )
 from connect4_game.core.checks import check_optional_int, check_seconds
+from connect4_game.core.side import Side
 
 __all__ = [
     "ColumnScore", "PerfectResult", "BackendUnavailable", "BACKENDS", "LOCK",
     "solve_position", "analyse", "backend_name", "backend_label",
     "bitbully_available", "bitbully_error", "reset_backends", "clear_tables",
-    "play_moves", "check_budgets",
+    "play_moves", "check_arguments",
 ]
 
 BACKENDS = ("bitbully", "solver")
@@ -165,19 +166,14 @@ def backend_label(name: str) -> str:
     return "+".join(_LABELS.get(part, part) for part in str(name).split("+"))
 
 
-def check_budgets(time_budget: float | None, node_budget: int | None) -> None:
-    """Validate a time budget (seconds > 0 or None) and a node budget (int
-    >= 0 or None). :raises ValueError: naming the bad value."""
-    check_seconds(time_budget, "time_budget", allow_none=True)
-    check_optional_int(node_budget, "node_budget", 0)
-
-
-def _check_arguments(backend: str, time_budget: float | None, node_budget: int | None,
-                     lower_bound: int | None) -> None:
-    """:raises ValueError: a bad backend, budget or lower bound."""
+def check_arguments(backend: str, time_budget: float | None, node_budget: int | None,
+                    lower_bound: int | None = None) -> None:
+    """Check :func:`solve_position`'s ``backend``, budgets (seconds > 0, positions
+    >= 0, or None) and ``lower_bound``. :raises ValueError: naming the bad one."""
     if backend not in ("auto",) + BACKENDS:
         raise ValueError(f"backend must be 'auto', 'bitbully' or 'solver', got {backend!r}")
-    check_budgets(time_budget, node_budget)
+    check_seconds(time_budget, "time_budget", allow_none=True)
+    check_optional_int(node_budget, "node_budget", 0)
     check_optional_int(lower_bound, "lower_bound")
 
 
@@ -306,7 +302,7 @@ def _bitbully_grid(pos: Position) -> list[list[int]]:
     """``pos`` as bitbully's grid: 7 columns of 6 cells, bottom first: 0 empty,
     1 the first player, 2 the second."""
     cur, mask = pos.cur, pos.mask
-    x = cur if pos.side == "X" else cur ^ mask
+    x = cur if pos.side is Side.X else cur ^ mask
     return [[(1 if (x >> (c * 7 + r)) & 1 else 2) if (mask >> (c * 7 + r)) & 1 else 0
              for r in range(6)] for c in range(7)]
 
@@ -660,7 +656,7 @@ def solve_position(position: PositionLike, rows: int | None = None, cols: int | 
     :returns: a :class:`PerfectResult` (``columns[i]`` is column ``i``).
     :raises ValueError: bad position, size, backend or budget, or an illegal move.
     :raises BackendUnavailable: ``backend='bitbully'`` cannot analyse it."""
-    _check_arguments(backend, time_budget, node_budget, lower_bound)
+    check_arguments(backend, time_budget, node_budget, lower_bound)
     return analyse(read_position(position, rows, cols), backend=backend,
                    time_budget=time_budget, node_budget=node_budget, best_only=best_only,
                    lower_bound=lower_bound, on_column=on_column)

@@ -11,9 +11,10 @@ from connect4_game.ai.solver import score_to_plies
 from connect4_game.core.board import Board
 from connect4_game.core.checks import check_int, is_int
 from connect4_game.core.notation import parse_add_checkers
+from connect4_game.core.side import Side
 
-__all__ = ["PerfectResult", "exact_column",
-           "Position", "read_position", "play_moves"]
+__all__ = ["PerfectResult", "exact_column", "Position", "read_position", "play_moves",
+           "alternating"]
 
 #: what :func:`read_position` reads: a Board, a move string or a list of columns
 PositionLike = Board | str | Sequence[int]
@@ -21,22 +22,15 @@ PositionLike = Board | str | Sequence[int]
 
 @dataclass(frozen=True)
 class PerfectResult:
-    """The analysis of one position for the side to move.
-
-    * ``rows``, ``cols`` -- board size; ``checkers`` -- checkers on the board;
-    * ``to_move`` -- ``'X'`` or ``'O'``;
-    * ``columns`` -- one :class:`~connect4_game.ai.score.ColumnScore` per
-      column, index = column;
-    * ``backend`` -- ``'bitbully'``, ``'solver'`` or ``'bitbully+solver'``
-      (bitbully failed part-way; see ``note``);
-    * ``note`` -- why bitbully was not used (or not for every column), else None;
-    * ``elapsed`` -- seconds spent.
-    """
+    """The analysis of one position for the side ``to_move``: one
+    :class:`~connect4_game.ai.score.ColumnScore` per column, the ``backend``
+    (``'bitbully'``, ``'solver'``, ``'bitbully+solver'``), ``note`` (why not
+    bitbully, else None) and ``elapsed`` seconds."""
 
     rows: int
     cols: int
     checkers: int
-    to_move: str
+    to_move: Side
     columns: tuple[ColumnScore, ...]
     backend: str
     note: str | None = None
@@ -44,8 +38,7 @@ class PerfectResult:
 
     @property
     def scores(self) -> list[int | None]:
-        """Pons score per column (int, or None for a full column / game over;
-        for an estimate the best guess, see :attr:`Score.pons`)."""
+        """Pons score per column (None without a move; an estimate's best guess)."""
         return [c.pons for c in self.columns]
 
     @property
@@ -66,8 +59,8 @@ class PerfectResult:
 
     @property
     def best(self) -> list[int]:
-        """The columns with the top score, left to right (the proven ones
-        when a proven column reaches the top score); [] if over."""
+        """The columns with the top score, left to right (the proven ones if
+        any); [] if over."""
         v = self.value
         if v is None:
             return []
@@ -77,8 +70,7 @@ class PerfectResult:
 
     @property
     def plies(self) -> int | None:
-        """Signed plies to the end for the side to move under perfect play
-        (see :attr:`Score.signed_plies`), None if over."""
+        """Signed plies to the end for the side to move, None if over."""
         v = self.value
         return None if v is None else score_to_plies(v, self.checkers, self.rows * self.cols)
 
@@ -89,10 +81,9 @@ class PerfectResult:
         return None if v is None else Wdl.of_pons(v)
 
     def choice(self) -> int:
-        """The column to play (:func:`~connect4_game.ai.score.choose_column`):
-        fastest win, else draw, else slowest loss, the most central among equals.
+        """The column to play (:func:`~connect4_game.ai.score.choose_column`).
 
-        :raises ValueError: if the game is over (no column to play)."""
+        :raises ValueError: if the game is over."""
         return choose_column(self.columns, self.cols)
 
 
@@ -112,24 +103,27 @@ class Position:
     cols: int
     cur: int            # cells of the side to move
     mask: int           # occupied cells
-    side: str           # 'X' or 'O', to move
+    side: Side          # to move
     alternating: bool   # X moved first and the sides alternated
 
 
+def alternating(cur: int, mask: int, side: str) -> bool:
+    """True if ``(cur, mask)`` is a normal game's position (X first, sides
+    alternating) with ``side``, owning ``cur``, to move."""
+    return mask.bit_count() - 2 * cur.bit_count() == (0 if side == Side.X else 1)
+
+
 def read_position(position: PositionLike, rows: int | None, cols: int | None) -> Position:
-    """Normalise a Board / move string / column list into a :class:`Position`
-    (see :func:`connect4_game.ai.perfect.solve_position` for the forms).
+    """A Board, move string or column list as a :class:`Position`.
 
     :raises ValueError: a bad position or size, an illegal move (named)."""
     if isinstance(position, Board):
         h, w = position.height, position.width
         if (rows is not None and rows != h) or (cols is not None and cols != w):
             raise ValueError(f"rows/cols {rows}x{cols} do not match the board's {h}x{w}")
-        nx = sum(cell == "X" for row in position.slots for cell in row)
-        no = sum(cell == "O" for row in position.slots for cell in row)
-        side = "X" if nx <= no else "O"
+        side = Side(position.to_move())
         cur, mask = from_board(position, side)
-        return Position(h, w, cur, mask, side, nx - no in (0, 1))
+        return Position(h, w, cur, mask, side, alternating(cur, mask, side))
     h = 6 if rows is None else rows
     w = 7 if cols is None else cols
     if isinstance(position, str):
@@ -140,17 +134,15 @@ def read_position(position: PositionLike, rows: int | None, cols: int | None) ->
         raise ValueError(f"position must be a Board, a move string or a list of columns, "
                          f"not {type(position).__name__}")
     cur, mask = play_moves(moves, h, w)
-    return Position(h, w, cur, mask, "X" if len(moves) % 2 == 0 else "O", True)
+    return Position(h, w, cur, mask, Side.for_ply(len(moves) + 1), True)
 
 
 def play_moves(moves: Sequence[int], rows: int = 6, cols: int = 7) -> tuple[int, int]:
-    """Bitboard position ``(current, mask)`` after the 0-based ``moves``
-    (X first), ``current`` = the cells of the side to move.
+    """Bitboard position ``(current, mask)`` after the 0-based ``moves`` (X
+    first), ``current`` = the cells of the side to move.
 
-    :raises ValueError: naming the move (1-based number and 0-based index)
-        for a column that is not an int in range, a full column, or a move
-        after the game was won; or for a bad board size.
-    """
+    :raises ValueError: a bad size, or naming the move: not a column, a full
+        column, or a move after the game was won."""
     check_int(rows, 1, None, "rows")
     check_int(cols, 1, None, "cols")
     geo = geometry(rows, cols)

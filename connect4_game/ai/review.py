@@ -10,6 +10,7 @@ from connect4_game.ai.score import Score
 from connect4_game.ai.solver import score_to_plies
 from connect4_game.core.board import check_column
 from connect4_game.core.notation import column_name
+from connect4_game.core.side import Side
 
 __all__ = ["PlyReview", "VERDICTS", "DEFAULT_PLY_BUDGET", "verdict", "review_game",
            "ReviewTable"]
@@ -22,23 +23,15 @@ DEFAULT_PLY_BUDGET = 5.0
 
 @dataclass(frozen=True)
 class PlyReview:
-    """One move of a reviewed game.
-
-    * ``ply`` -- 1-based move number; ``column`` -- 0-based column played;
-    * ``player`` -- ``'X'`` or ``'O'``;
-    * ``scores`` -- Pons score of every column for the mover, in the position
-      before this move (None for a full column), a tuple of ``cols`` items;
-    * ``best`` -- the columns with the top score, left to right;
-    * ``verdict`` -- one of :data:`VERDICTS`;
-    * ``value`` -- perfect-play value of the position before the move from
-      X's side, in signed plies to the end (see the module docstring);
-    * ``exact`` -- False if any score of this position is an estimate;
-    * ``backend`` -- what produced the scores (``'bitbully'``, ``'solver'``).
-    """
+    """One move of a reviewed game: ``ply`` (1-based), ``column`` (0-based),
+    the ``player``, the Pons ``scores`` of every column before the move (None
+    for a full one), the ``best`` columns, the ``verdict`` (:data:`VERDICTS`),
+    the ``value`` before the move from X's side (signed plies to the end: + X
+    wins), ``exact`` (False if a score is an estimate) and the ``backend``."""
 
     ply: int
     column: int
-    player: str
+    player: Side
     scores: tuple[int | None, ...]
     best: tuple[int, ...]
     verdict: str
@@ -47,20 +40,17 @@ class PlyReview:
     backend: str
 
     def to_dict(self) -> dict[str, object]:
-        """JSON-ready dict, keys in this order: ``ply``, ``column``,
-        ``player``, ``scores`` (list), ``best`` (list), ``verdict``, then
-        ``value``, ``exact``, ``backend``."""
+        """A JSON-ready dict of the fields, in their order."""
         return {"ply": self.ply, "column": self.column, "player": self.player,
                 "scores": list(self.scores), "best": list(self.best), "verdict": self.verdict,
                 "value": self.value, "exact": self.exact, "backend": self.backend}
 
 
 def verdict(scores: Sequence[int | None], column: int) -> str:
-    """The verdict of playing ``column`` given the Pons ``scores`` of every
-    column (None = full) for the mover.
+    """The verdict of playing ``column`` given the mover's Pons ``scores`` of
+    every column (None = full).
 
-    :raises ValueError: if ``column`` is out of range or its score is None.
-    """
+    :raises ValueError: if ``column`` is out of range or its score is None."""
     check_column(column, len(scores))
     played = scores[column]
     if played is None:
@@ -75,43 +65,30 @@ def verdict(scores: Sequence[int | None], column: int) -> str:
     return "mistake"                 # a win thrown away to a draw
 
 
-def _x_value(score: int, n: int, cells: int, player: str) -> int:
+def _x_value(score: int, n: int, cells: int, player: Side) -> int:
     plies = score_to_plies(score, n, cells)
-    return plies if player == "X" else -plies
+    return plies if player is Side.X else -plies
 
 
 def review_game(rows: int, cols: int, moves: Sequence[int], *,
                 time_budget: float | None = DEFAULT_PLY_BUDGET, backend: str = "auto",
                 node_budget: int | None = None,
                 on_ply: Callable[[PlyReview], None] | None = None) -> list[PlyReview]:
-    """Review every move of a game.
+    """Review every move of a game of 0-based ``moves`` (X first) on a
+    ``rows`` x ``cols`` board, passing each :class:`PlyReview` to ``on_ply`` as
+    soon as it is ready; ``time_budget`` (seconds) and ``node_budget`` are per
+    position, ``backend`` as :func:`connect4_game.ai.perfect.solve_position`'s.
 
-    :param rows, cols: board size (positive ints).
-    :param moves: the 0-based columns played, X first.
-    :param time_budget: seconds per position (> 0), None = no limit (exact,
-        but slow on big boards with the built-in solver); bitbully, which
-        needs about a second for the hardest 6x7 position, checks it between
-        its probes.
-    :param backend: ``'auto'``, ``'bitbully'`` or ``'solver'`` (see
-        :func:`connect4_game.ai.perfect.solve_position`).
-    :param node_budget: positions the solver may search per position
-        (deterministic budgets for tests), None = no limit.
-    :param on_ply: called with each :class:`PlyReview` as soon as it is ready.
     :returns: one :class:`PlyReview` per move, in order.
-    :raises ValueError: an illegal move -- the message names it (``move 5
-        (index 4, column 7): ...``): a column off the board, a full column,
-        a move after the game was won -- or a bad size or budget; checked
-        before any analysis.
-    """
+    :raises ValueError: before any analysis: a bad size, backend or budget, or
+        an illegal move, named (``move 5 (index 4, column 7): ...``)."""
     moves = list(moves)
     perfect.play_moves(moves, rows, cols)            # validates every move first
-    if backend not in ("auto",) + perfect.BACKENDS:
-        raise ValueError(f"backend must be 'auto', 'bitbully' or 'solver', got {backend!r}")
-    perfect.check_budgets(time_budget, node_budget)
+    perfect.check_arguments(backend, time_budget, node_budget)
     cells = rows * cols
     out = []
     for i, col in enumerate(moves):
-        player = "X" if i % 2 == 0 else "O"
+        player = Side.for_ply(i + 1)
         res = perfect.solve_position(moves[:i], rows, cols, backend=backend, time_budget=time_budget,
                                      node_budget=node_budget)
         scores = tuple(res.scores)
@@ -134,23 +111,15 @@ def _outcome(score: int | None, n: int, cells: int, exact: bool = True) -> str:
 
 
 class ReviewTable:
-    """A readable table of a review for the console, written line by line
-    as the records arrive (``--review`` prints each move as soon as it is
-    judged): ply, player, column played, its result, the best columns and
-    their result, the verdict, X's value in plies; positions whose scores
-    are estimates are marked ``≈`` and a footnote says so. Columns are shown
-    as players number them, 1..N (the records' are 0-based).
-
-    :param rows, cols: board size the game was played on.
-    :param write: called with each line (no newline), e.g. ``print``.
-    """
+    """A review's table for the console, passed to ``write`` line by line as
+    the records arrive (``--review``); columns shown 1..N, estimates marked ``≈``."""
 
     def __init__(self, rows: int, cols: int, write: Callable[[str], None]) -> None:
         self.cells = rows * cols
         self.write = write
-        self.moves = 0                 # move lines written
+        self.moves = 0
         self.estimates = False
-        self.counts = {v: {"X": 0, "O": 0} for v in VERDICTS}
+        self.counts = {v: dict.fromkeys(Side, 0) for v in VERDICTS}
         write(f"{'ply':>3}  {'who':<3}  {'col':>3}  {'played':<12}  {'best':<13}  "
               f"{'best result':<12}  {'verdict':<10}  {'X value':>7}")
 
@@ -164,7 +133,7 @@ class ReviewTable:
         played = _outcome(r.scores[r.column], n, self.cells, r.exact)
         best = _outcome(top, n, self.cells, r.exact)
         vtxt = ("" if r.exact else "≈") + ("0" if r.value == 0 else f"{r.value:+d}")
-        self.counts.setdefault(r.verdict, {"X": 0, "O": 0})[r.player] += 1
+        self.counts.setdefault(r.verdict, dict.fromkeys(Side, 0))[r.player] += 1
         self.moves += 1
         shown_best = ",".join(column_name(c) for c in r.best)
         self.write(f"{r.ply:>3}  {r.player:<3}  {column_name(r.column):>3}  "
@@ -175,7 +144,7 @@ class ReviewTable:
         """Write the totals of each side and the footnotes."""
         if not self.moves:
             self.write("(no moves)")
-        for side in ("X", "O"):
+        for side in Side:
             parts = [f"{self.counts[v][side]} {v if self.counts[v][side] == 1 else _plural(v)}"
                      for v in VERDICTS]
             self.write(f"{side}: " + ", ".join(parts))

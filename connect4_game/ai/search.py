@@ -16,56 +16,35 @@ from connect4_game.core.checks import check_int, check_lookahead
 __all__ = ["Searcher", "Engine", "DEFAULT_MAX_ENTRIES", "ORDER_DEPTH", "CLAIM_DEPTH",
            "shared_searcher", "drop_older_half", "THREAT_TT_ENTRIES"]
 
-#: Default bound of the transposition table: entries of its two dicts together
-#: (half each). One entry (int key -> small int) costs about 106 bytes in
-#: CPython 3.11: about 43 MB of live entries; the worst case measured (a 40 s
-#: full solve that filled and evicted both tables) raised the process's peak
-#: RSS by 61 MB. 600,000 saved only ~6% of the nodes on that search.
+#: entries of the two tables together: about 43 MB live, 61 MB peak RSS measured
 DEFAULT_MAX_ENTRIES = 400_000
 
 
 _V = TypeVar("_V")
-#: sort key of (threat count, ...) tuples
 _FIRST = itemgetter(0)
 
-#: Defender replies are sorted by threat count only this deep (plies left);
-#: below it the sort costs more than it saves (measured: 4, 8, 12, none).
+#: plies left from which replies are sorted by threat count (measured)
 ORDER_DEPTH = 8
 
-#: The claimeven no-win test runs from this many plies left (cheap, rarely
-#: fires near the leaves).
+#: plies left from which the claimeven no-win test runs
 CLAIM_DEPTH = 7
 
 
 class Engine:
     """The search for one (height, width, win_before_full) context.
 
-    ``win(cur, mask, d, mw, ow)`` -> bool (OR node): can the side owning
-    ``cur`` (to move) force a four within ``d`` plies (its own moves at plies
-    1, 3, 5, ... <= d)? ``mw`` = its winning cells (:func:`wincells` of
-    ``cur``), ``ow`` = the opponent's, or -1 if not known yet.
+    ``win(cur, mask, d, mw, ow)`` (OR node): can the side owning ``cur``, to
+    move, force a four within ``d`` plies? ``mw``, ``ow``: its and the
+    opponent's winning cells (``ow`` -1 if not known yet).
+    ``lose(cur, mask, replies, d, mw)`` (AND node): does the opponent (winning
+    cells ``mw``) answer every reply in ``replies`` with a forced four within
+    ``d - 1`` plies? No four is on the board and ``d`` is capped by the caller
+    (``empties - 1`` under the assignment's rule), so every four within it wins.
 
-    ``lose(cur, mask, replies, d, mw)`` -> bool (AND node): ``cur`` is to move
-    and ``replies`` (a non-empty mask of playable cells) are its moves that
-    do not lose at once; ``mw`` = the opponent's winning cells. True if the
-    opponent answers every reply with a forced four within ``d - 1`` plies.
-
-    Preconditions: neither side has a four on the board, the side to move has
-    no four available at once in ``lose``; ``d`` is capped by the caller so
-    that no four can fall on the last empty cell in BU mode
-    (``d <= empties - 1``), ``d <= empties`` otherwise. Under that cap every
-    four within the horizon is a real win in both rule sets, so forced
-    blocks, double threats and "never play below the opponent's winning
-    cell" are all exact.
-
-    Transposition tables (dicts, int key ``cur + mask`` -> packed int):
-    ``table`` (OR nodes): ``win_depth << 8 | nowin_depth`` = smallest depth
-    with a proven forced four, largest depth with a proven refutation (255 /
-    0 when unknown); ``table2`` (AND nodes): ``loss_depth << 16 |
-    noloss_depth << 8 | refuting column``. Both facts are monotone in the
-    depth, so an entry answers every lookahead. Each table holds at most
-    ``max_entries`` entries; when full, its older half is dropped.
-    """
+    Tables (``cur + mask`` -> packed int, monotone in the depth, at most
+    ``max_entries`` each, the older half dropped when full): ``table``
+    ``win_depth << 8 | nowin_depth``; ``table2`` ``loss_depth << 16 |
+    noloss_depth << 8 | refuting column``."""
 
     def __init__(self, h: int, w: int, wbf: bool, table: dict[int, int], table2: dict[int, int],
                  max_entries: int) -> None:
@@ -310,16 +289,15 @@ class Engine:
 
 
 def drop_older_half(table: dict[int, _V]) -> None:
-    """Make room in a full transposition table: drop its older half (dicts
-    keep insertion order), so recent entries -- the current search --
-    survive. O(1) amortised per insertion."""
+    """Drop the older half of a full transposition table (dicts keep
+    insertion order): O(1) amortised per insertion."""
     for k in list(islice(table, max(1, len(table) // 2))):
         del table[k]
 
 
 def _check_position(cur: int, mask: int, geo: bb.Geometry) -> None:
-    """ValueError unless ``(cur, mask)`` is a position of ``geo``'s board
-    with every checker resting on the bottom or on another checker."""
+    """:raises ValueError: unless ``(cur, mask)`` is a position of ``geo``'s
+    board with no floating checker."""
     if mask & ~geo.board or cur & ~mask:
         raise ValueError("position bits outside the board or cur not within mask")
     bad = (mask + geo.bottom) & mask
@@ -334,21 +312,10 @@ def _validate(checker: str, lookahead: int) -> None:
 
 
 class Searcher:
-    """Exact, fast replacement for the seed's ``scores_for`` recursion.
-
-    Holds a bounded transposition table (TT) reused across lookaheads, across
-    the columns of a call and across the moves of a game. Bound: at most
-    ``max_entries`` entries in all (default :data:`DEFAULT_MAX_ENTRIES` =
-    400,000, about 43 MB live, 61 MB peak RSS measured; half for the OR-node
-    table, half for the AND-node table); when a table is full its older half is dropped (O(1) amortised).
-    Both are cleared when the board size or the ``win_before_full`` rule
-    changes. Calls are serialised with a lock: safe to use from one worker
-    thread at a time (and harmless from several, they just take turns).
-    Raises ValueError for ``max_entries`` < 1.
-
-    Attributes after each :meth:`scores` call: ``last_nodes`` (int, search
-    nodes visited) and ``last_time`` (float, seconds).
-    """
+    """Exact, fast replacement for the assignment's ``scores_for`` recursion,
+    with a transposition table of at most ``max_entries`` (>= 1) kept across
+    calls (cleared when the size or rule changes); calls take turns on a lock.
+    ``last_nodes`` and ``last_time`` (seconds) describe the last call."""
 
     def __init__(self, max_entries: int = DEFAULT_MAX_ENTRIES) -> None:
         check_int(max_entries, 1, None, 'max_entries')
@@ -366,11 +333,11 @@ class Searcher:
 
     @property
     def tt_size(self) -> int:
-        """Number of entries currently in the transposition table."""
+        """Entries in the transposition table."""
         return len(self._table) + len(self._table2)
 
     def clear(self) -> None:
-        """Empty the transposition table (e.g. for a new game or a benchmark)."""
+        """Empty the transposition table."""
         with self._lock:
             self._table.clear()
             self._table2.clear()
@@ -385,23 +352,16 @@ class Searcher:
         return eng
 
     def scores(self, board: bb.HasSlots, checker: str, lookahead: int, win_before_full: bool = False) -> list[int]:
-        """Scores of every column of ``board`` for ``checker`` looking ahead
-        ``lookahead`` plies -- exactly what the seed's ``scores_for`` outline
-        returns (ps9 Problem 4; values -1 full column, 0 loss, 50 neither,
-        100 win within the lookahead).
+        """The assignment's ``scores_for`` (BU CS111 ps9, Problem 4): per column
+        of ``board`` (only ``slots`` read) -1 full, 0 loss, 50 neither, 100 win
+        within ``lookahead`` plies for ``checker``.
 
-        ``board``: a seed ``Board`` (only ``.slots`` is read, never modified).
-        Returns a list of ``board.width`` ints. Raises ValueError for a bad
-        checker, a negative / non-int lookahead or a floating checker (slots
-        edited by hand). A lookahead >= the number of empty cells is a full
-        solve (100 win / 50 draw / 0 loss)."""
+        :raises ValueError: a bad checker or lookahead, or a floating checker."""
         return self.scores_and_stats(board, checker, lookahead, win_before_full)[0]
 
     def scores_and_stats(self, board: bb.HasSlots, checker: str, lookahead: int,
                          win_before_full: bool = False) -> tuple[list[int], int, float]:
-        """:meth:`scores` plus the nodes searched and the seconds taken by
-        this very call, read under the lock (safe when several players share
-        one Searcher). Returns ``(scores, nodes, seconds)``."""
+        """``(scores, nodes, seconds)`` of this very call (:meth:`scores`)."""
         _validate(checker, lookahead)
         cur, mask = bb.from_board(board, checker)
         h, w = len(board.slots), len(board.slots[0])
@@ -409,16 +369,12 @@ class Searcher:
 
     def scores_bits(self, cur: int, mask: int, h: int, w: int, lookahead: int,
                     win_before_full: bool = False) -> list[int]:
-        """Same as :meth:`scores` on a bitboard position ``(cur, mask)`` of an
-        ``h`` x ``w`` board (:mod:`connect4_game.ai.bitboard` layout), ``cur`` =
-        the scoring player's checkers. Raises ValueError for a bad lookahead."""
+        """:meth:`scores` of a bitboard position, ``cur`` the scoring player's cells."""
         return self._run(cur, mask, h, w, lookahead, win_before_full)[0]
 
     def _run(self, cur: int, mask: int, h: int, w: int, lookahead: int, win_before_full: bool,
              value: bool = False) -> tuple[list[int], int, float]:
-        """``(scores, nodes, seconds)`` of the position (with ``value``: a
-        list of one int, :meth:`value`), under the lock; sets ``last_nodes``
-        and ``last_time``."""
+        """``(scores, nodes, seconds)`` (with ``value``: ``[value]``) under the lock."""
         check_lookahead(lookahead)
         with self._lock:
             t0 = time.perf_counter()
@@ -434,9 +390,7 @@ class Searcher:
             return out, self.last_nodes, self.last_time
 
     def _root(self, eng: Engine, cur: int, mask: int, L: int) -> list[int]:
-        """Scores of every column for ``cur`` (ps9 Problem 4 values) at
-        lookahead ``L``: the columns decided without search first, then the
-        others bounded by the position's own value."""
+        """Every column's score for ``cur`` at lookahead ``L``."""
         out = [50] * eng.w
         pending = self._root_unsearched(eng, cur, mask, L, out)
         if pending:
@@ -445,9 +399,7 @@ class Searcher:
 
     @staticmethod
     def _root_base(eng: Engine, cur: int, mask: int, L: int) -> int | None:
-        """The score of every open column when no search is needed: 100 if
-        ``cur`` already has a four, 0 if the opponent has, 50 at lookahead
-        0; None otherwise."""
+        """Every open column's score when decided without search, else None."""
         h = eng.h
         if bb.has_four(cur, h):
             return 100
@@ -460,9 +412,7 @@ class Searcher:
     @classmethod
     def _root_unsearched(cls, eng: Engine, cur: int, mask: int, L: int,
                          out: list[int]) -> list[tuple[int, int, int]]:
-        """Fill ``out`` (a list of ``w`` ints) for the columns that need no
-        search (full: -1, decided position, immediate four, no lookahead
-        left for the opponent) and return the others as a list of
+        """Fill ``out`` for the columns needing no search; the others as
         ``(column, cell bit, opponent's capped lookahead)``."""
         geo = eng.geo
         wbf = eng.wbf
@@ -492,8 +442,7 @@ class Searcher:
 
     def _root_searched(self, eng: Engine, cur: int, mask: int, L: int, out: list[int],
                        pending: list[tuple[int, int, int]]) -> None:
-        """Score the ``pending`` columns (from :meth:`_root_unsearched`) into
-        ``out`` by search."""
+        """Search the ``pending`` columns into ``out``."""
         h, w = eng.h, eng.w
         # The position's own value bounds every column: a lost position has
         # only lost columns; in a drawn one no column wins, so only "does the
@@ -512,12 +461,9 @@ class Searcher:
                 out[c] = self._column(eng, cur, mask, m, dq, best == 100)
 
     def value(self, board: bb.HasSlots, checker: str, lookahead: int, win_before_full: bool = False) -> int:
-        """``max(scores(board, checker, lookahead))`` computed directly: the
-        value of the position for ``checker`` (100 win, 50 neither, 0 loss
-        within the lookahead, -1 if every column is full). With a lookahead
-        >= the empty cells this is a full solve (weak solver: win/draw/loss),
-        much cheaper than scoring every column. Raises ValueError like
-        :meth:`scores`. Sets ``last_nodes`` / ``last_time``."""
+        """``max(scores(board, checker, lookahead))``, computed directly.
+
+        :raises ValueError: as :meth:`scores`."""
         _validate(checker, lookahead)
         cur, mask = bb.from_board(board, checker)
         h, w = len(board.slots), len(board.slots[0])
@@ -562,10 +508,8 @@ class Searcher:
 
     @staticmethod
     def _column(eng: Engine, cur: int, mask: int, m: int, d: int, can_win: bool = True) -> int:
-        """Score of playing cell ``m`` (not a four) for ``cur``; the opponent
-        then has ``d`` (>= 1, already capped) plies of lookahead. With
-        ``can_win=False`` (the position is known not to be won) only the
-        opponent's forced four is searched."""
+        """Score of playing cell ``m`` (not a four) for ``cur``, the opponent
+        then looking ``d`` plies ahead; ``can_win`` False: only its four is searched."""
         geo = eng.geo
         mask2 = mask | m
         opp = cur ^ mask
@@ -598,10 +542,8 @@ _shared_lock = threading.Lock()
 
 
 def shared_searcher(win_before_full: bool = False) -> Searcher:
-    """The process-wide :class:`Searcher` (created on first use; its TT is
-    reused across moves and games): the assignment's ``AIPlayer``'s, or
-    with ``win_before_full`` the levels' threat search's (its own table of
-    :data:`THREAT_TT_ENTRIES`: a four on the last cell scores differently)."""
+    """The process-wide :class:`Searcher` of the assignment's ``AIPlayer``, or
+    with ``win_before_full`` the levels' threat search's (its own table)."""
     with _shared_lock:
         s = _shared.get(win_before_full)
         if s is None:

@@ -1,22 +1,6 @@
-"""What the search pool answers: one frozen reply type per job kind.
-
-A worker process sends its answer as JSON (never a pickle: a plug-in
-running there cannot make the window's process run code by forging one);
-the window's side reads it back here, with :func:`decode_reply`, into the
-reply type of the request's kind, and refuses any other shape. Consumers
-only ever see these types:
-
-* :class:`MoveReply` -- ``'ai'``, ``'expert'``, ``'plugin'``: a column and
-  the per-column verdicts (the assignment's scores, BU CS111 ps9, Problem 4,
-  or perfect play's :class:`~connect4_game.ai.score.ColumnScore` and Pons
-  scores);
-* :class:`ReviewReply` -- ``'review'``: the judged moves of a game;
-* :class:`OskaReply` -- ``'oska'``: an Oska move;
-* :class:`PuzzleReply` -- ``'puzzle'``: a try judged, or a puzzle's solution;
-* :class:`PingReply` -- ``'ping'``: nothing (the start-up check).
-
-This module never imports pygame.
-"""
+"""What the search pool answers: one frozen reply type per job kind, sent
+by a worker process as JSON (never a pickle) and read back here, any other
+shape refused with a ``ValueError``."""
 
 from __future__ import annotations
 
@@ -25,6 +9,7 @@ from dataclasses import dataclass
 
 from connect4_game.ai.review import PlyReview
 from connect4_game.ai.score import ColumnScore
+from connect4_game.core.side import Side
 from connect4_game.trainer import TryResult
 
 __all__ = ['MoveReply', 'ReviewReply', 'OskaReply', 'PuzzleReply', 'PingReply', 'Reply',
@@ -125,7 +110,7 @@ class MoveReply:
 def _record(data: object) -> PlyReview:
     d = _map(data)
     return PlyReview(_int(d.get('ply'), 'the ply'), _int(d.get('column'), 'the column'),
-                     _str(d.get('player'), 'the player'),
+                     Side(_str(d.get('player'), 'the player')),
                      tuple(_opt_int(s, 'a score') for s in _seq(d.get('scores'), 'the scores')),
                      tuple(_int(c, 'a best column') for c in _seq(d.get('best'), 'the best')),
                      _str(d.get('verdict'), 'the verdict'), _int(d.get('value'), 'the value'),

@@ -68,17 +68,17 @@ def test_double_threat_columns():
 
 
 def test_book_columns_keep_the_best_result():
-    b = Board(6, 7)                           # X wins only by the centre column
-    assert cols(book_columns(b, 'X', 0, 0, GEO.possible(0))) == [3]
+    # X wins only by the centre column; not in a normal game's position, no book
+    assert cols(book_columns(0, 0, 6, 7, GEO.possible(0), True)) == [3]
+    assert book_columns(0, 0, 6, 7, GEO.possible(0), False) == GEO.possible(0)
     b = board('3')                            # O: every answer loses, all kept
     cur, mask = bb.from_board(b, 'O')
-    assert book_columns(b, 'O', cur, mask, GEO.possible(mask)) == GEO.possible(mask)
+    assert book_columns(cur, mask, 6, 7, GEO.possible(mask), True) == GEO.possible(mask)
     b = board('0123456')                      # 7 checkers: outside the book
     cur, mask = bb.from_board(b, 'O')
-    assert book_columns(b, 'O', cur, mask, GEO.possible(mask)) == GEO.possible(mask)
-    b8 = Board(6, 8)
+    assert book_columns(cur, mask, 6, 7, GEO.possible(mask), True) == GEO.possible(mask)
     g8 = bb.geometry(6, 8)
-    assert book_columns(b8, 'X', 0, 0, g8.possible(0)) == g8.possible(0)
+    assert book_columns(0, 0, 6, 8, g8.possible(0), True) == g8.possible(0)
 
 
 def test_solved_columns_near_the_end_and_out_of_time():
