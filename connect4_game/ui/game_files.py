@@ -22,27 +22,20 @@ log = logging.getLogger(__name__)
 
 
 class GameFiles:
-    """Saving, autosaving and copying the game.
-
-    :param options: the app's :class:`~connect4_game.play.start.AppOptions`
-        (``use_settings`` and ``owns_autosave`` decide about the autosave).
-    :param clipboard: where :meth:`copy_moves` puts the moves.
-    """
+    """Saving, autosaving and copying the game, as the app's ``options`` allow, with
+    ``clipboard``."""
 
     def __init__(self, options: AppOptions, clipboard: Clipboard) -> None:
         self.options = options
         self.clipboard = clipboard
 
     def owns_autosave(self) -> bool:
-        """Whether this run may offer, write or remove the autosave (see
-        :class:`~connect4_game.play.start.AppOptions`)."""
+        """Whether this run may offer, write or remove the autosave."""
         return bool(self.options.use_settings and self.options.owns_autosave)
 
     def autosave(self, session: GameSession) -> None:
-        """Keep the unfinished game for the next plain start (a finished one removes the autosave)
-        -- only in a run that owns the autosave, and never a demo or a game played over the network
-        (not even after the connection ended: the autosave stays the last game played here). A
-        failure is logged, not raised."""
+        """Keep the unfinished game for the next plain start (a finished one removes the autosave);
+        never a demo or a network game. A failure is logged, not raised."""
         if not self.owns_autosave() or session.demo or session.from_network:
             return
         from connect4_game.storage.savegame import autosave
@@ -52,8 +45,7 @@ class GameFiles:
             log.warning('could not autosave the game: %s', clip(exc, 200))
 
     def save_game(self, session: GameSession) -> str | None:
-        """Save the game to the library of saved games (a notice either way;
-        the path is printed). Returns the path, or None if it failed."""
+        """Save the game to the library (a notice either way); returns the path, or None."""
         from connect4_game.storage.savegame import save_to_library
         try:
             path = save_to_library(session.saved_game())
@@ -68,9 +60,8 @@ class GameFiles:
         return str(path)
 
     def copy_moves(self, session: GameSession) -> bool:
-        """Copy the moves to the clipboard in the players' notation (columns 1..N: ``4453``).
-        Without a clipboard the notice shows the moves (and they are printed) instead of failing.
-        Returns whether the clipboard has them."""
+        """Copy the moves to the clipboard in the players' notation (columns 1..N: ``4453``);
+        without a clipboard the notice shows them. Returns whether the clipboard has them."""
         text = format_moves(session.game.moves)
         try:
             self.clipboard.put_text(text)
@@ -84,12 +75,8 @@ class GameFiles:
         return True
 
     def pasted_position(self, session: GameSession) -> list[int] | None:
-        """The moves on the clipboard (the players' notation, e.g. ``4453`` or a
-        connect4.gamesolver.org address), read for the session's board.
-
-        :returns: the 0-based columns, or None when there is no clipboard or its text is not a game
-            on this board (a notice names the bad character and its move).
-        """
+        """The moves on the clipboard (``4453`` or a connect4.gamesolver.org address) as 0-based
+        columns on the session's board, or None (a notice says why)."""
         try:
             text = self.clipboard.get_text()
         except ClipboardError as exc:
@@ -104,8 +91,8 @@ class GameFiles:
             return None
 
     def set_up(self, session: GameSession, moves: list[int]) -> bool:
-        """Replace the session's game by the position after ``moves`` (0-based columns, on the same
-        board, with the same players). Returns whether it did (a notice either way)."""
+        """Replace the game by the position after ``moves`` (0-based columns, same board and
+        players); returns whether it did."""
         g = session.game
         try:
             session.load(g.rows, g.cols, moves)

@@ -12,11 +12,8 @@ __all__ = ['CutTextTips']
 
 
 class CutTextTips:
-    """The tooltip of a cut text under the resting mouse.
-
-    Attributes: ``mouse`` (window px, None: outside the window), ``rest`` (seconds it has not
-    moved), ``hidden`` (a click or Esc put the tooltip away until the mouse moves).
-    """
+    """The tooltip of a cut text under the resting mouse: ``mouse`` (window px, None: outside),
+    ``rest`` (seconds unmoved), ``hidden`` (a click or Esc put it away until the mouse moves)."""
 
     def __init__(self) -> None:
         self.mouse: tuple[int, int] | None = None
@@ -24,8 +21,7 @@ class CutTextTips:
         self.hidden = False
 
     def follow(self, e: pygame.event.Event) -> None:
-        """Follow one pygame event: a move shows the tooltip again (after
-        the delay), a click hides it, leaving the window forgets the mouse."""
+        """A move shows the tooltip again (after the delay), a click hides it."""
         if e.type == pygame.MOUSEMOTION:
             self.mouse, self.rest, self.hidden = tuple(e.pos), 0.0, False
         elif e.type == pygame.MOUSEBUTTONDOWN:
@@ -38,8 +34,7 @@ class CutTextTips:
         self.rest += dt
 
     def due(self) -> text_fit.TextDrawn | None:
-        """The text drawn cut under the resting mouse whose whole text is due
-        in a tooltip now, or None."""
+        """The cut text under the resting mouse whose tooltip is due now, or None."""
         if self.mouse is None or self.hidden or self.rest < TOOLTIP_DELAY:
             return None
         return text_fit.cut_text_at(self.mouse)

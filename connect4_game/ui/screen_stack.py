@@ -16,13 +16,8 @@ log = logging.getLogger(__name__)
 
 
 class ScreenStack:
-    """The screens of the window, ``base`` at the bottom for good.
-
-    It is a read-only sequence of the screens, bottom first:
-    ``len(stack)``, ``stack[-1]`` (the top), ``for screen in stack``.
-
-    :param base: the screen that never leaves (the game).
-    """
+    """The screens of the window as a read-only sequence, bottom first (``len(stack)``,
+    ``stack[-1]``, ``for screen in stack``); ``base`` (the game) never leaves."""
 
     def __init__(self, base: Screen) -> None:
         self._screens: list[Screen] = [base]
@@ -41,11 +36,6 @@ class ScreenStack:
         """The screen that gets the events (the last one pushed)."""
         return self._screens[-1]
 
-    @property
-    def base(self) -> Screen:
-        """The bottom screen, which never leaves."""
-        return self._screens[0]
-
     def push(self, screen: Screen) -> None:
         """Put ``screen`` on top; the screen it covers gets ``pause()`` first."""
         self._screens[-1].pause()
@@ -59,11 +49,6 @@ class ScreenStack:
             self._screens[-1].resume()
         elif screen is not None and screen in self._screens[1:]:
             self._screens.remove(screen)
-
-    def replace(self, screen: Screen) -> None:
-        """Put ``screen`` in the place of the top one (the base too, if it is
-        alone); no hook runs: the screen below, if any, stays paused."""
-        self._screens[-1] = screen
 
     def update(self, dt: float) -> None:
         """Advance the screens that run by ``dt`` seconds, bottom-up: the top one and, while each of
@@ -88,13 +73,11 @@ class ScreenStack:
             screen.draw(surface)
 
     def wants_frames(self) -> bool:
-        """Whether a visible screen's picture changes by itself now (its
-        ``wants_frames()``): then every frame is drawn."""
+        """Whether a visible screen's ``wants_frames()``."""
         return any(screen.wants_frames() for screen in self.visible())
 
     def picture(self) -> tuple[tuple[int, object], ...]:
-        """What the visible screens show, as far as it can change without an event: which screens,
-        and each one's ``picture_key()``."""
+        """Which screens are visible, and each one's ``picture_key()``."""
         return tuple((id(screen), screen.picture_key()) for screen in self.visible())
 
     def app_closing(self) -> None:

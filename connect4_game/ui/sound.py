@@ -44,13 +44,10 @@ class SoundPlayer:
     """Plays the game's sound effects; silent when there is no audio.
 
     :param muted: start muted (the ``M`` key / ``--mute``).
-    :param enabled: False builds a silent player without touching the mixer (for tools and tests
-        that must not open an audio device).
+    :param enabled: False builds a silent player without touching the mixer.
 
-    Attributes: ``available`` (bool, the mixer works and every sound loaded), ``reason`` (why not,
-    '' if available), ``muted`` (bool, settable), ``history`` (the last 100 names passed to
-    :meth:`play` while not muted, played or not -- lets headless tests check which sound a game
-    event triggered).
+    ``available``: the mixer works and every sound loaded (else ``reason`` says why); ``history``:
+    the last 100 names :meth:`play` got while not muted, played or not.
     """
 
     def __init__(self, muted: bool = False, enabled: bool = True) -> None:
@@ -86,10 +83,9 @@ class SoundPlayer:
         self.available = not missing
 
     def play(self, name: str) -> bool:
-        """Play sound ``name`` ('drop', 'win', 'tie' or 'refused') without blocking. Returns True
-        if it was started, False when muted, silent or the sound is missing.
+        """Play sound ``name`` (of :data:`SOUND_NAMES`) without blocking; returns whether it started.
 
-        :raises ValueError: for an unknown name (a programming error).
+        :raises ValueError: for an unknown name.
         """
         if name not in SOUND_NAMES:
             raise ValueError(f"unknown sound {name!r}; known: {', '.join(SOUND_NAMES)}")

@@ -47,14 +47,8 @@ def desktop_size() -> tuple[int, int] | None:
 
 
 class Window:
-    """The display surface and how it is shown.
-
-    :param size: the window size in pixels (raised to the minimum).
-
-    ``windowed_size`` is the size of the window when not full screen (kept
-    while full screen), ``fullscreen`` whether it is, ``screenshot_error``
-    why the last :meth:`save_screenshot` failed (None: it did not).
-    """
+    """The display surface of ``size`` pixels (raised to the minimum): ``windowed_size`` (kept
+    while full screen), ``fullscreen``, ``screenshot_error`` (why the last screenshot failed)."""
 
     def __init__(self, size: tuple[int, int]) -> None:
         self.windowed_size = fit_size(size)
@@ -63,8 +57,7 @@ class Window:
         self._caption: str | None = None
 
     def open(self, title: str) -> pygame.Surface:
-        """Open the window at ``windowed_size`` with ``title`` and key repeat
-        (300 ms delay, then every 60 ms); returns its surface.
+        """Open the window with ``title`` and key repeat (300 ms, then 60 ms); returns its surface.
 
         :raises pygame.error: when no window can be opened (no display).
         """
@@ -101,9 +94,8 @@ class Window:
         return self.set_mode(self.windowed_size, self.fullscreen)
 
     def resize(self, w: int, h: int) -> pygame.Surface | None:
-        """The user resized the window to ``w`` x ``h`` pixels: keep that size
-        (raised to the minimum) as ``windowed_size``. Returns the surface to
-        draw on, or None while full screen (the resize is ignored)."""
+        """Keep the user's ``w`` x ``h`` pixels (raised to the minimum) as ``windowed_size``;
+        returns the surface to draw on, or None while full screen (ignored)."""
         if self.fullscreen:
             return None
         self.windowed_size = fit_size((w, h))
@@ -119,15 +111,12 @@ class Window:
             pygame.display.set_caption(caption)
 
     def show_state(self, state: str) -> None:
-        """Title the window 'Connect Four -- ``state``' (120 characters at most;
-        useful in the task bar)."""
+        """Title the window 'Connect Four -- ``state``' (120 characters at most)."""
         self.set_caption(clip(f"{_('Connect Four')} \u2014 {state}", 120))
 
     def save_screenshot(self, surface: pygame.Surface, path: str) -> bool:
-        """Write ``surface`` to ``path`` (the format from its extension, PNG by default). The image
-        is encoded in memory and written with ordinary file writes, so a full disk or an unwritable
-        path is noticed: it is logged in one line and :attr:`screenshot_error` says why. Returns
-        whether it was written."""
+        """Write ``surface`` to ``path`` (format from its extension, PNG by default); returns
+        whether it was written (else logged, and :attr:`screenshot_error` says why)."""
         try:
             buf = io.BytesIO()
             hint = path if os.path.splitext(str(path))[1] else 'screenshot.png'

@@ -32,25 +32,12 @@ class Screen:
     """One screen of the app: it gets the events while it is on top of the stack, is updated with
     ``dt`` in seconds and draws the whole window.
 
-    :param app: what the screen uses of the window: at least a :class:`Host` (the theme,
-        ``app.push(screen)``, ``app.pop()``); a screen that uses more narrows :attr:`app` to its
-        own protocol.
+    :param app: a :class:`Host` (a screen that uses more narrows :attr:`app` to
+        :class:`~connect4_game.ui.screens.host.AppServices`).
 
-    ``covers`` False means the screen below is drawn first (a dialog over the game);
-    ``updates_below`` True keeps the screen below updating (the game goes on -- the computer moves,
-    the clock runs -- under a dialog).
-
-    Drawing only when something changed: the window draws a frame after an event, while a visible
-    screen's :meth:`wants_frames` is True, and when a visible screen's :meth:`picture_key` changed.
-    A screen that does not know (the default) wants every frame.
-
-    The hooks, in the order the app calls them
-    (:class:`~connect4_game.ui.screen_stack.ScreenStack`): on top of the stack, every frame
-    :meth:`process_event` for each event, then :meth:`update` and :meth:`draw`; :meth:`pause` when
-    another screen is pushed over it and :meth:`resume` when it is on top again; the app asks
-    :meth:`caption` for the window title and :meth:`finished` for ``--exit-after-game``, tells
-    every screen :meth:`worker_replaced` when the search worker had to be restarted and
-    :meth:`on_app_close` when the window closes.
+    ``covers`` False draws the screen below first (a dialog over the game); ``updates_below`` True
+    keeps the screen below updating under it. Every frame the top screen gets
+    :meth:`process_event` for each event, then :meth:`update` and :meth:`draw`.
     """
 
     covers = True
@@ -69,15 +56,13 @@ class Screen:
         """Draw the screen onto ``surface``."""
 
     def wants_frames(self) -> bool:
-        """Whether what the screen shows changes by itself now, with time alone (an animation, a
-        spinner, a fade): True (the default) draws every frame; False lets the window draw only
-        after an event or when :meth:`picture_key` changes."""
+        """Whether the picture changes with time alone (an animation, a spinner, a fade): True
+        draws every frame; False only after an event or when :meth:`picture_key` changes."""
         return True
 
     def picture_key(self) -> object:
-        """A value that changes whenever what the screen shows changes
-        without an event (a move arriving, a notice, a search result);
-        compared with ``!=``. Default None (see :meth:`wants_frames`)."""
+        """A value that changes whenever the picture changes without an event (compared with
+        ``!=``)."""
         return None
 
     def keep_clear(self) -> list[pygame.Rect]:
@@ -95,26 +80,21 @@ class Screen:
         self.app.pop(self)
 
     def caption(self) -> str:
-        """What the window title says while this screen is on top ('' by
-        default: the game's status)."""
+        """The window title's part while this screen is on top ('': the game's status)."""
         return ''
 
     def window_title(self) -> str:
-        """The window's whole title while this screen is on top, for a screen
-        that is not part of Connect Four (Oska); '' (the default): 'Connect
-        Four -- ' and :meth:`caption` or the game's status."""
+        """The whole window title, for a screen that is not Connect Four (Oska); '': 'Connect
+        Four -- ' and :meth:`caption`."""
         return ''
 
     def finished(self) -> bool | None:
-        """For ``--exit-after-game`` while this screen is on top: whether the game it plays itself
-        is over (True ends the app), or None (the default) when it plays no game of its own and the
-        Connect Four game decides."""
+        """For ``--exit-after-game``: whether this screen's own game is over, or None when it
+        plays none (the Connect Four game decides)."""
         return None
 
     def worker_replaced(self, worker: SearchWorker) -> None:
-        """The search worker stopped and ``worker`` (a
-        :class:`~connect4_game.search.worker.SearchWorker`) took its place: a
-        search this screen was waiting for must be asked again."""
+        """``worker`` replaced the stopped search worker: ask again for what this screen awaited."""
 
     def on_app_close(self) -> None:
         """The window closes: give back what the screen holds (connections, files)."""
@@ -133,9 +113,8 @@ class InfoPage(Screen):
 
     def frame(self, surface: pygame.Surface, title: str, footer: str,
               footer_lines: int = 1) -> tuple[int, int]:
-        """Clear ``surface``, draw ``title`` at the top and ``footer`` (at most
-        ``footer_lines`` lines) at the bottom; returns the window y (px) of
-        the title's bottom and of the space kept for the footer."""
+        """Clear ``surface``, draw ``title`` at the top and ``footer`` (at most ``footer_lines``
+        lines) at the bottom; returns the y (px) of the title's bottom and of the footer's top."""
         theme = self.app.theme
         w, h = surface.get_size()
         surface.fill(theme.background)
@@ -172,9 +151,9 @@ class BoardPage(Screen):
 
     def lay_out(self, surface: pygame.Surface, rows: int, cols: int, above: int,
                 below: int) -> tuple[pygame.Surface, Layout]:
-        """Clear ``surface``, lay out the toolbar, and the board of ``rows`` x
-        ``cols`` from ``above`` px under the toolbar to ``below`` px over the
-        bottom; returns the board's area (a subsurface) and its layout."""
+        """Clear ``surface``, lay out the toolbar and the ``rows`` x ``cols`` board from ``above``
+        px under the toolbar to ``below`` px over the bottom; returns the board's subsurface and
+        its layout."""
         theme = self.app.theme
         w, h = surface.get_size()
         surface.fill(theme.background)
