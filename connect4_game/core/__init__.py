@@ -1,6 +1,3 @@
-"""The core: the assignment's engine (BU CS111 ps9: :mod:`~connect4_game.core.board`,
-:mod:`~connect4_game.core.console`; its players, which use the AI, are
-:mod:`connect4_game.players`), the sides
-(:mod:`~connect4_game.core.side`), the one game record (:mod:`~connect4_game.core.game`),
-the players' notation, the shared validators and message helpers. Nothing here imports
-anything else of the package, nor pygame."""
+"""The core: the assignment's engine (BU CS111 ps9: board and console), the sides, the
+one game record, the notation, the shared validators and message helpers. It imports
+nothing else of the package."""

@@ -1,11 +1,6 @@
-"""The game record: one Connect Four game as its move list (the truth) and
-the assignment's :class:`~connect4_game.core.board.Board` kept in step (BU
-CS111 ps9, Problem 1), with push / undo / redo, the side to move and a typed
-outcome. Every part of the program that keeps a game keeps a :class:`Game`.
-
-X moves first: ply ``p`` (1-based) is X's when ``p`` is odd. A game ends at a
-four in a row or a full board. Columns are 0-based, as in ``add_checker``;
-players see 1..N (:mod:`connect4_game.core.notation`). Never imports pygame.
+"""The game record, kept by every part that keeps a game: the move list (the truth) and
+the assignment's Board in step (BU CS111 ps9, Problem 1), with push / undo / redo, the
+side to move and a typed outcome. Columns are 0-based, as in ``add_checker``.
 
 >>> g = Game(6, 7, [3, 3, 4, 4, 5, 5])
 >>> g.to_move, g.push(6).row, g.outcome.message()
@@ -35,10 +30,9 @@ class Termination(Enum):
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game: how, the ``winner`` (None for a tie), the (row,
-    col) slots of the winning ``line`` (row 0 on top; ``()`` for a tie) and
-    ``winner_moves``, the N of ``Player X wins in N moves.`` (BU CS111 ps9,
-    Problem 3)."""
+    """The end of a game: how, the ``winner`` (None for a tie), the (row, col) slots of
+    the winning ``line`` (row 0 on top) and ``winner_moves``, the N of ``Player X wins
+    in N moves.`` (Problem 3)."""
 
     termination: Termination
     winner: Side | None = None
@@ -50,8 +44,7 @@ class Outcome:
         return 'tie' if self.winner is None else self.winner.value
 
     def message(self) -> str:
-        """The assignment's end-of-game line: ``'Player X wins in 8 moves.'``
-        or ``"It's a tie!"`` (BU CS111 ps9, Problem 3)."""
+        """The assignment's last line: ``'Player X wins in 8 moves.'`` or ``"It's a tie!"``."""
         if self.winner is None:
             return "It's a tie!"
         return f'Player {self.winner} wins in {self.winner_moves} moves.'
@@ -59,8 +52,7 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Move:
-    """One checker dropped: 0-based ``column``, the ``row`` it landed in (0
-    on top), the ``checker`` that played it and the ``ply`` (1-based)."""
+    """One checker dropped: 0-based ``column``, ``row`` (0 on top), ``checker``, ``ply`` (1-based)."""
 
     column: int
     row: int
@@ -92,8 +84,7 @@ def side_for_ply(ply: int) -> Side:
 
 
 def reconcile(ours: Sequence[int], theirs: Sequence[int]) -> list[int] | None:
-    """The agreed move list of two sides: the longer list if it extends the
-    shorter one (equal lists agree), else None (the games diverged).
+    """The agreed move list of two sides: the longer if it extends the shorter, else None.
 
     >>> reconcile([3, 3], [3, 3, 2]), reconcile([3, 4], [3, 3, 2])
     ([3, 3, 2], None)
@@ -105,10 +96,9 @@ def reconcile(ours: Sequence[int], theirs: Sequence[int]) -> list[int] | None:
 
 
 class Game:
-    """One game on a ``rows`` x ``cols`` board (1..12 x 1..14), the 0-based
-    columns ``moves`` already played, X first. Attributes, changed only by
-    the methods: ``board``, ``moves``, ``redo_stack`` (taken back, the next
-    last), ``outcome`` (None while the game runs).
+    """One game on a ``rows`` x ``cols`` board (1..12 x 1..14) from the 0-based columns
+    ``moves``, X first; ``board``, ``moves``, ``redo_stack`` (the next last) and
+    ``outcome`` (None while it runs) change only by the methods.
 
     :raises ValueError: for a board size outside those limits;
         :class:`MoveRefused` naming the first bad move (``'move 7: column 0 is full'``)."""
@@ -131,7 +121,6 @@ class Game:
     def __repr__(self) -> str:
         return f'Game({self.rows}, {self.cols}, {self.moves!r})'
 
-    # ------------------------------------------------------------ queries
     @property
     def to_move(self) -> Side:
         """The side whose move comes next (also once the game is over)."""
@@ -148,7 +137,7 @@ class Game:
         return self.outcome is not None
 
     def can_play(self, col: object) -> bool:
-        """``col`` is a column of this board that can take a checker, and the game goes on."""
+        """``col`` can take a checker and the game goes on."""
         return self.outcome is None and is_int(col) and self.board.can_add_to(col)
 
     def landing_row(self, col: int) -> int:
@@ -159,10 +148,9 @@ class Game:
         """The board as a tuple of row strings, top row first (for the worker)."""
         return tuple(''.join(row) for row in self.board.slots)
 
-    # ------------------------------------------------------------ moves
     def check(self, ply: int, column: object, side: Side | None = None) -> bool:
-        """True if ``column`` at ``ply`` (by ``side``, if given) is the next
-        legal move, False for a duplicate (that ply was played in that column).
+        """True if ``column`` at ``ply`` (by ``side``, if given) is the next legal move,
+        False for a duplicate.
 
         :raises MoveRefused: WRONG_PLY, CONFLICT (that ply was played in another
             column), GAME_OVER, NOT_YOUR_TURN or ILLEGAL_MOVE (no such column, full)."""
@@ -190,8 +178,7 @@ class Game:
         return True
 
     def push(self, col: int, side: Side | None = None) -> Move:
-        """Drop the side-to-move's checker in ``col`` (``side``: the checker
-        the caller means); forgets what was undone.
+        """Drop the side-to-move's checker (``side``: the one meant) in ``col``; forgets redo.
 
         :raises MoveRefused: as :meth:`check`."""
         self.check(self.next_ply, col, side)
@@ -199,8 +186,8 @@ class Game:
         return self._apply(col)
 
     def offer(self, ply: int, column: int, side: Side | None = None) -> Move | None:
-        """Play ``column`` at ``ply`` if it is the next legal move (the
-        network's numbered moves); None for a harmless duplicate.
+        """Play ``column`` at ``ply`` (a network move) if it is the next legal move; None
+        for a duplicate.
 
         :raises MoveRefused: as :meth:`check`."""
         if not self.check(ply, column, side):
@@ -218,7 +205,7 @@ class Game:
         checker = side_for_ply(ply)
         self.board.remove_checker(col)
         self.redo_stack.append(col)
-        self.outcome = None        # a game stops at its end: no earlier position was over
+        self.outcome = None
         return Move(col, -1 if row is None else row, checker, ply)
 
     def redo(self) -> Move | None:

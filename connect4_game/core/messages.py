@@ -1,6 +1,5 @@
-"""Bounded text for messages: every message quoting what a user, a file or
-a plug-in supplied (a megabyte move file, a 5,000-digit lookahead) goes
-through :func:`clip` or :func:`quote`. This module never imports pygame.
+"""Bounded text: every message quoting what a user, a file or a plug-in supplied goes
+through :func:`clip` or :func:`quote`.
 
 >>> clip('abc')
 'abc'
@@ -43,6 +42,5 @@ def clip(value: object, limit: int = MAX_SHOWN) -> str:
 def quote(value: object, limit: int = MAX_SHOWN) -> str:
     """A clipped value quoted: ``'abc'``, ``'kkk…'`` (at most ``limit + 2`` characters)."""
     if not isinstance(value, str):
-        # int('9' * 5000) style values: never call repr on something huge
         value = clip(value, limit)
     return "'" + clip(value, limit).replace("'", "\\'") + "'"

@@ -1,18 +1,8 @@
-"""Move strings: the one codec of each notation and the one replay into a
-:class:`~connect4_game.core.game.Game`. A game is the string of its columns,
-X first, one character a move (upper case read, lower case written):
-
-* the players' (:attr:`Notation.PLAYERS`): columns 1..N as the board and
-  connect4.gamesolver.org show them, then ``a``-``e``; what *Copy moves*,
-  *Paste position*, ``--position`` and a typed move use. Spaces, tabs,
-  newlines, commas and semicolons are ignored, a gamesolver address is read
-  from its ``pos=``.
-* the assignment's (:attr:`Notation.ADD_CHECKERS`, ``Board.add_checkers`` of
-  BU CS111 ps9): columns from 0, then ``a``-``d``; what ``--moves`` and the
-  saved games use. Every character counts.
-
-Reading plays each move, so a column off the board, a full column or a move
-after the end is a :class:`NotationError`. This module never imports pygame.
+"""Move strings, one character a move, X first, and their one replay into a
+:class:`~connect4_game.core.game.Game` (docs/command-line.md): the players' notation,
+columns 1..N then ``a``-``e`` (separators and a gamesolver address's ``pos=`` read), and
+the assignment's ``add_checkers`` one (BU CS111 ps9), columns from 0, every character
+counting. Reading plays each move, so a bad one is a :class:`NotationError`.
 
 >>> format_moves([3, 3, 4, 2]), format_moves([3, 3, 4, 2], Notation.ADD_CHECKERS)
 ('4453', '3342')
@@ -41,7 +31,7 @@ _SEPARATORS = ' \t\r\n,;'
 
 
 class Notation(Enum):
-    """A notation: its value names each column, 0-based index -> character."""
+    """A notation: its value names each 0-based column by a character."""
 
     PLAYERS = '123456789abcde'
     ADD_CHECKERS = '0123456789abcd'

@@ -1,7 +1,5 @@
-"""The two sides of a Connect Four game: a :class:`Side` is a string enum
-whose values are the assignment's checkers ``'X'`` and ``'O'`` (BU CS111
-ps9, Problem 1), so it prints and is written to JSON as the letter. X moves
-first. This module never imports pygame.
+"""The two sides: a string enum of the assignment's checkers ``'X'`` and ``'O'`` (BU
+CS111 ps9, Problem 1), so it prints and is written to JSON as the letter.
 
 >>> Side.X.other, Side('O'), f'Player {Side.X}', Side.X == 'X'
 (<Side.O: 'O'>, <Side.O: 'O'>, 'Player X', True)
@@ -17,8 +15,7 @@ __all__ = ['Side', 'CHECKERS']
 
 
 class Side(str, Enum):
-    """X or O, the first player's first. ``Side('X')`` reads one (a
-    ``ValueError`` for anything else)."""
+    """X (first) or O. ``Side('X')`` reads one (a ``ValueError`` for anything else)."""
 
     X = 'X'
     O = 'O'  # noqa: E741 - the assignment's checker
@@ -31,12 +28,12 @@ class Side(str, Enum):
 
     @property
     def other(self) -> Side:
-        """The opponent: ``Side.O`` for ``Side.X`` and ``Side.X`` for ``Side.O``."""
+        """The opponent."""
         return Side.O if self is Side.X else Side.X
 
     @staticmethod
     def for_ply(ply: int) -> Side:
-        """The side that plays ply ``ply`` (1-based): X for odd plies, O for even ones."""
+        """The side of ply ``ply`` (1-based): X for odd plies, O for even ones."""
         return Side.X if ply % 2 == 1 else Side.O
 
 

@@ -1,9 +1,5 @@
-"""What the window's game tells its screen: typed events and notices.
-
-The game (:class:`~connect4_game.play.session.GameSession`) queues them; the
-game screen takes them once a frame and turns them into animations, sounds,
-dialogs and toasts. This module never imports pygame.
-"""
+"""What the window's game tells its screen once a frame: typed events (animations,
+sounds, dialogs) and notices (toasts)."""
 
 from __future__ import annotations
 
@@ -85,10 +81,8 @@ class NoticeKind(str, Enum):
 
 @dataclass
 class Notice:
-    """A message for the player: ``text`` (already translated, bounded),
-    ``kind``, ``seconds`` to show it, and ``position``: the position id it
-    speaks about, or None if it holds whatever happens (a notice about a
-    position is dropped as soon as the position changes)."""
+    """A message for the player: ``text`` (translated, bounded), ``kind``, ``seconds``
+    to show it, and the ``position`` id it goes with (None: it stays)."""
 
     text: str
     kind: NoticeKind = NoticeKind.INFO

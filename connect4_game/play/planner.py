@@ -1,13 +1,5 @@
-"""The searches of the window's game: which request the search pool runs, the
-replies kept per position, the hint, and *Move now*.
-
-Searches run in the search pool (:mod:`connect4_game.search.worker`) on copies
-of the board; a :class:`~connect4_game.search.jobs.SearchRequest` is its own tag
-(the game, its moves, the side and the settings it was asked for), so a result
-for an old position is dropped. At most one request is in flight; asking for
-another cancels it.
-
-This module never imports pygame.
+"""The searches of the window's game: the one request in flight in the search pool
+(asking for another cancels it), the replies kept per request, and *Move now*.
 """
 
 from __future__ import annotations
@@ -31,8 +23,7 @@ __all__ = ['SearchPlanner', 'Analysis', 'Failure', 'CACHE_SIZE']
 
 log = logging.getLogger(__name__)
 
-CACHE_SIZE = 64
-"""Search results kept (the oldest go first)."""
+CACHE_SIZE = 64   # search results kept (the oldest go first)
 
 
 @dataclass(frozen=True)
@@ -47,31 +38,18 @@ class Failure:
 
 @dataclass(frozen=True)
 class Analysis:
-    """What the analysis overlay shows for a position.
-
-    :param reply: the verdicts: ``scores`` (one per column: the assignment's
-        100/50/0/-1, BU CS111 ps9 Problem 4, or perfect play's Pons scores)
-        and for perfect play ``columns``.
-    :param running: True while the search that gave ``reply`` goes on (a
-        shallower lookahead, or the columns proven so far): not final.
-    """
+    """What the analysis overlay shows: a ``reply`` (the assignment's scores, BU CS111
+    ps9 Problem 4, or perfect play's columns), not final while ``running``."""
 
     reply: MoveReply
     running: bool = False
 
 
 class SearchPlanner:
-    """The jobs of one window.
-
-    :param worker: the search pool (``submit(request)``, ``cancel()``,
-        ``poll()``, ``in_flight()``), or None (no searches: tests of the game flow).
-    :param budgets: seconds: ``'expert_move'``, ``'expert_analysis'``, ``'plugin'``.
-
-    Attributes: ``cache`` (request -> its :class:`MoveReply`), ``progress``
-    (request -> the reply of its deepest finished lookahead, or the columns
-    proven so far), ``requested`` (the request in flight or None),
-    ``search_time`` (seconds the request in flight has run).
-    """
+    """The searches of one window in ``worker`` (None: no searches), with ``budgets`` in
+    seconds (``'expert_move'``, ``'expert_analysis'``, ``'plugin'``). ``cache`` and
+    ``progress`` (the deepest reply so far) map a request to its :class:`MoveReply`;
+    ``requested`` is the one in flight, ``search_time`` its seconds."""
 
     def __init__(self, worker: SearchPool | None,
                  budgets: dict[str, float] | None = None) -> None:
@@ -90,9 +68,7 @@ class SearchPlanner:
     # ------------------------------------------------------------ jobs
     def move_job(self, game: Game, side: str, config: PlayerSpec,
                  instance: int = 0) -> SearchRequest:
-        """The request for the move of a computer ``side`` played as ``config``
-        (``instance``: the seat's number, see
-        :class:`~connect4_game.search.jobs.SearchRequest`)."""
+        """The request for the move of computer ``side`` as ``config`` (``instance``: its seat's number)."""
         kind = JobKind.EXPERT if config.perfect else JobKind(config.kind.value)
         spec = config.plugin if kind == JobKind.PLUGIN else config.level
         lookahead, tiebreak = config.lookahead, config.tiebreak
@@ -123,10 +99,8 @@ class SearchPlanner:
                              moves=tuple(game.moves), instance=instance, tag=self.game_id)
 
     def sync(self, request: SearchRequest | None) -> None:
-        """Run ``request`` (the one search the game wants now) unless its reply
-        is at hand; cancel the request in flight if it is no longer wanted.
-        A request the pool no longer holds (another screen's request took its
-        place, or took its result) is asked again."""
+        """Run ``request`` (the search the game wants now) unless its reply is at hand,
+        cancelling one no longer wanted; one the pool no longer holds is asked again."""
         if self.worker is None:
             return
         if request is None or request in self.cache:
@@ -160,10 +134,7 @@ class SearchPlanner:
     def take_results(self, results: list[Result]) -> list[Failure]:
         """Keep the pool's replies for the request in flight, drop stale ones.
 
-        :returns: the failures of the request in flight (the game decides who
-            takes over); a worker process that died and was replaced is
-            logged and reported as a Failure with kind ``'died'``.
-        """
+        :returns: its failures, and a ``'died'`` one for a worker process replaced."""
         failures = []
         for res in results:
             if res.status == ResultStatus.DIED:
@@ -171,7 +142,7 @@ class SearchPlanner:
                 failures.append(Failure(res.request.checker, 'died', ''))
                 continue
             if res.request != self.requested:
-                continue       # stale: for a position or setting no longer current
+                continue
             reply = res.reply if isinstance(res.reply, MoveReply) else None
             if res.status == ResultStatus.PROGRESS:
                 if reply is not None:
@@ -188,9 +159,8 @@ class SearchPlanner:
         return failures
 
     def take_column(self, reply: MoveReply) -> int | None:
-        """The column ``reply`` names, for the side's move (the caller checks
-        it can be played); its statistics are kept in ``last_stats``
-        (nodes, seconds, plies searched or None)."""
+        """The column ``reply`` names (unchecked); ``last_stats`` keeps its nodes,
+        seconds and plies."""
         self.last_stats = (reply.nodes, reply.seconds, reply.depth)
         return reply.column
 
@@ -211,8 +181,7 @@ class SearchPlanner:
         return self.progress[request]
 
     def pop_progress(self) -> tuple[SearchRequest, MoveReply] | None:
-        """*Move now*: the request in flight and its deepest reply; the
-        request is cancelled."""
+        """*Move now*: the request in flight, cancelled, and its deepest reply."""
         request = self.requested
         if request is None or request not in self.progress:
             return None
@@ -230,8 +199,7 @@ class SearchPlanner:
             self.search_time = 0.0
 
     def slow_search_seconds(self) -> int:
-        """Whole seconds the job in flight has run once that is
-        :data:`~connect4_game.play.planner.SLOW_SEARCH_SECONDS` or more, else 0."""
+        """Whole seconds the job in flight has run, once that is :data:`SLOW_SEARCH_SECONDS`."""
         if self.requested is None or self.requested != self._timed_key \
                 or self.search_time < SLOW_SEARCH_SECONDS:
             return 0

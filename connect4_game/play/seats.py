@@ -1,17 +1,6 @@
-"""The seats of the window's game: who plays each side, and for how long.
-
-Every side of a game is a :class:`Seat` with one interface and a lifetime:
-a person at this computer, the random player, a computer level, the
-assignment's ``AIPlayer`` with its own lookahead and tiebreak (BU CS111 ps9,
-Problem 4; the *Advanced* setting), Expert, a player's plug-in, or a friend
-over the network. The game asks the seat to move (:meth:`Seat.job` names
-the search the seat's move needs, :meth:`Seat.pick` turns its result into a
-column), can cancel the request (:meth:`Seat.cancel`) and closes the seat
-when the game is replaced (:meth:`Seat.close`); a closed seat is never asked
-again. Labels ("You", "Computer (Medium)", a plug-in's class name, "Your
-friend (Ann)") come from the seat.
-
-This module never imports pygame.
+"""The seats of the window's game: who plays each side (a person here, the random
+player, a computer level, the assignment's AIPlayer (BU CS111 ps9, Problem 4), Expert,
+a plug-in, a friend over the network), with one interface, a label and a lifetime.
 """
 
 from __future__ import annotations
@@ -36,20 +25,11 @@ _NUMBERS = itertools.count(1)
 
 
 class Seat:
-    """One side of a game.
+    """One side of a game, played as ``spec`` says; ``number`` is unique in this process
+    (a search is asked for one seat); a ``closed`` seat is never asked again."""
 
-    :param side: a :class:`~connect4_game.core.side.Side` (or its letter).
-    :param spec: who plays this side, as the new-game dialog, the settings
-        or the command line said.
-
-    Attributes: ``side``, ``spec``, ``closed``, ``number`` (unique in
-    this process: a search is asked for one seat).
-    """
-
-    person = False
-    """A person at this computer chooses this side's moves (by clicks)."""
-    friend = False
-    """A friend over the network chooses this side's moves."""
+    person = False      # a person at this computer moves by clicks
+    friend = False      # a friend over the network moves
 
     def __init__(self, side: str, spec: PlayerSpec) -> None:
         self.side = Side(side)
@@ -62,30 +42,21 @@ class Seat:
 
     @property
     def kind(self) -> SeatKind:
-        """The seat's kind (:class:`~connect4_game.seat_config.SeatKind`)."""
+        """The spec's kind."""
         return self.spec.kind
 
     def label(self, other_is_person: bool, full_lookahead: int) -> str:
-        """How the window names this side ('You', 'Computer (Medium)', ...;
-        see :meth:`~connect4_game.seat_config.PlayerSpec.label`).
-
-        :param other_is_person: the other side is a person at this computer
-            too (then a person here is 'Player X', not 'You').
-        :param full_lookahead: the lookahead that solves the board (cells).
-        """
+        """How the window names this side: 'You' ('Player X' when ``other_is_person``),
+        'Computer (Medium)', ...; ``full_lookahead``: the board's cells."""
         return self.spec.label(self.side, other_is_person, full_lookahead)
 
     def job(self, game: Game, planner: SearchPlanner) -> SearchRequest | None:
-        """The search this seat's move needs (a worker Job), or None when the
-        move comes from elsewhere (clicks, the network) or needs no search."""
+        """The search this seat's move needs, or None (clicks, the network, no search)."""
         return None
 
     def pick(self, game: Game, planner: SearchPlanner) -> int | None:
-        """The column (0-based) this seat plays now, or None while it has none
-        (what a search or a plug-in answered, as it is: the session checks
-        the column can be played).
-
-        Called only when it is this seat's turn in a running game."""
+        """The column (0-based, unchecked) this seat plays now, or None while it has
+        none; asked only on its turn in a running game."""
         return None
 
     def cancel(self, planner: SearchPlanner) -> None:
@@ -95,7 +66,7 @@ class Seat:
             planner.cancel()
 
     def close(self, planner: SearchPlanner) -> None:
-        """End the seat's lifetime: cancel its work and free what it holds."""
+        """End the seat's lifetime: cancel its work."""
         if not self.closed:
             self.cancel(planner)
             self.closed = True
@@ -108,11 +79,7 @@ class PersonSeat(Seat):
 
 
 class RandomSeat(Seat):
-    """The assignment's ``RandomPlayer`` (BU CS111 ps9, Problem 3): any
-    column that can take a checker.
-
-    :param rng: the random source (a seeded one in tests); default ``random``.
-    """
+    """The assignment's ``RandomPlayer`` (Problem 3): any column that can take a checker."""
 
     def __init__(self, side: str, spec: PlayerSpec, rng: random.Random | None = None) -> None:
         super().__init__(side, spec)
@@ -123,9 +90,7 @@ class RandomSeat(Seat):
 
 
 class ComputerSeat(Seat):
-    """A side played by the AI worker: a named level, the assignment's
-    ``AIPlayer`` (*Advanced*), Expert or a plug-in (``FILE.py:ClassName``,
-    run in the worker's own process)."""
+    """A side the search pool plays: a level, the AIPlayer, Expert or a plug-in."""
 
     def job(self, game: Game, planner: SearchPlanner) -> SearchRequest | None:
         return planner.move_job(game, self.side, self.spec, self.number)
@@ -138,12 +103,8 @@ class ComputerSeat(Seat):
 
 
 class FriendSeat(Seat):
-    """A friend over the network: moves arrive from the network link.
-
-    :param name: the friend's name as their game sent it ('' if none).
-    :param close_link: called once when the seat closes (tells the friend
-        you left and closes the connection and the listening socket).
-    """
+    """A friend over the network, ``name`` as their game sent it; ``close_link`` is
+    called once when the seat closes (the friend is told you left)."""
 
     friend = True
 
@@ -178,9 +139,7 @@ _SEATS: dict[SeatKind, Callable[[str, PlayerSpec], Seat]] = {
 def make_seat(side: str, spec: PlayerSpec) -> Seat:
     """The seat for ``spec`` on ``side``.
 
-    :raises ValueError: for a friend over the network (made by the network
-        game with its link, see :class:`FriendSeat`).
-    """
+    :raises ValueError: for a friend (the network game makes that seat)."""
     if spec.kind not in _SEATS:
         raise ValueError(f'a {spec.kind.value} seat is made by the network game')
     return _SEATS[spec.kind](side, spec)
