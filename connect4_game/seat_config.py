@@ -1,17 +1,7 @@
-"""Who plays a side: one :class:`PlayerSpec`.
-
-A side of a game (BU CS111 ps9's ``'X'`` or ``'O'``) is played by a person
-at this computer, the random player (Problem 3), the assignment's
-``AIPlayer`` with its lookahead and tiebreak (Problem 4; the *Advanced*
-setting), a named level (``easy`` .. ``expert``, Expert being the perfect
-one), a player's own plug-in ``FILE.py:ClassName`` or another assignment's
-player (``cs5[:TIEBREAK[:PLY]]``, ``vieropeenrij[...]``), or a friend over
-the network. The command line, the settings, the new-game dialog, the
-tournament, the statistics, the network and the saved games all say so with
-a :class:`PlayerSpec`; a spec string is parsed here and nowhere else.
-
-This module never imports pygame.
-"""
+"""Who plays a side, one :class:`PlayerSpec`: a person, the random player (BU CS111 ps9, Problem 3),
+the assignment's ``AIPlayer`` (Problem 4; the *Advanced* setting), a level, a plug-in
+``FILE.py:ClassName``, another assignment's player or a friend over the network. A spec string
+is parsed here and nowhere else."""
 
 from __future__ import annotations
 
@@ -33,8 +23,7 @@ __all__ = ['SeatKind', 'PlayerSpec', 'NAMED_KINDS', 'parse_spec', 'is_plugin_spe
 
 
 class SeatKind(str, Enum):
-    """What plays a side; the values are the words of the command line and
-    of the files (``'remote'``: a friend over the network)."""
+    """What plays a side; the values are the words of the command line and the files."""
 
     HUMAN = 'human'
     RANDOM = 'random'
@@ -51,20 +40,15 @@ NAMED_KINDS = ('human', 'random', 'ai')
 
 
 def is_plugin_spec(text: object) -> bool:
-    """True if ``text`` looks like ``FILE.py:ClassName`` (a ``.py:`` in a
-    string); :func:`parse_spec` checks the rest. Never raises."""
+    """True if ``text`` is a string holding ``.py:`` (:func:`parse_spec` checks the rest)."""
     return isinstance(text, str) and '.py:' in text
 
 
 def parse_spec(spec: object) -> tuple[Path, str]:
-    """Split ``'path/to/file.py:ClassName'`` into ``(Path, 'ClassName')``.
+    """``'path/to/file.py:ClassName'`` as ``(Path, 'ClassName')``, split at the last colon (so
+    ``C:\\bots\\a.py:Bot`` works), ``~`` expanded; the file is not opened.
 
-    The split is at the *last* colon, so Windows paths (``C:\\bots\\a.py:Bot``)
-    work; ``~`` is expanded. The file is not opened.
-
-    :raises ValueError: naming the spec if it is not of that form (not a
-        string, no colon, not a ``.py`` file, not a class name).
-    """
+    :raises ValueError: naming the spec if it is not of that form."""
     if not isinstance(spec, str):
         raise ValueError(f"plug-in spec must be a string 'FILE.py:ClassName', not {spec!r}")
     path_text, sep, cls_name = spec.strip().rpartition(':')
@@ -80,21 +64,13 @@ def parse_spec(spec: object) -> tuple[Path, str]:
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """Who plays one side.
+    """Who plays one side: ``kind``, ``lookahead`` (plies) and ``tiebreak`` of the assignment's
+    ``AIPlayer`` (BU CS111 ps9, Problem 4) and plug-ins, ``plugin`` (``FILE.py:ClassName`` or
+    ``cs5[:TIEBREAK[:PLY]]`` / ``vieropeenrij[...]``), ``level`` (a level's name; ``''`` for the
+    ``AIPlayer`` itself).
 
-    :param kind: a :class:`SeatKind` (or its word).
-    :param lookahead: plies >= 0, for the assignment's ``AIPlayer`` and a
-        plug-in taking one (BU CS111 ps9, Problem 4).
-    :param tiebreak: one of :data:`connect4_game.players.TIEBREAKS`, the same.
-    :param plugin: for ``kind='plugin'``: ``FILE.py:ClassName`` or
-        ``cs5[:TIEBREAK[:PLY]]`` / ``vieropeenrij[...]``.
-    :param level: for ``kind='ai'``: the name of a level of
-        :data:`connect4_game.ai.levels.LEVELS` (``'expert'`` is perfect
-        play), or ``''`` for the assignment's ``AIPlayer`` with exactly
-        ``lookahead`` and ``tiebreak`` (the *Advanced* setting).
-    :raises ValueError: naming an unknown kind, level or tiebreak, a bad
-        lookahead, a level for another kind or a plug-in without a spec.
-    """
+    :raises ValueError: naming an unknown kind, level or tiebreak, a bad lookahead, a level for
+        another kind or a plug-in without a spec."""
 
     kind: SeatKind = SeatKind.HUMAN
     lookahead: int = DEFAULT_LOOKAHEAD
@@ -117,14 +93,11 @@ class PlayerSpec:
     @classmethod
     def parse(cls, text: object, lookahead: int = DEFAULT_LOOKAHEAD,
               tiebreak: str = DEFAULT_TIEBREAK) -> PlayerSpec:
-        """The player a ``--x``/``--o``/``--tournament`` value names: a kind
-        of :data:`NAMED_KINDS` or a level's name (any case), a plug-in
-        ``FILE.py:ClassName`` (the file is not opened) or another
-        assignment's player ``cs5[:TIEBREAK[:PLY]]``, ``vieropeenrij[...]``.
+        """The player a ``--x``/``--o``/``--tournament`` value names: a kind of :data:`NAMED_KINDS`
+        or a level (any case), ``FILE.py:ClassName`` (not opened) or ``cs5[...]`` /
+        ``vieropeenrij[...]``, with ``lookahead`` and ``tiebreak``.
 
-        :param lookahead: plies, and ``tiebreak``, for ``ai`` and plug-ins.
-        :raises ValueError: one line naming the value.
-        """
+        :raises ValueError: one line naming the value."""
         if not isinstance(text, str):
             raise ValueError(f'a player must be a string, not {quote(type(text).__name__)}')
         low = text.strip().lower()
@@ -141,14 +114,12 @@ class PlayerSpec:
         return cls(SeatKind.PLUGIN, lookahead, tiebreak, plugin=text.strip())
 
     def format(self) -> str:
-        """The value :meth:`parse` reads back: ``'human'``, ``'medium'``,
-        ``'ai'``, ``'bots/mine.py:Bot'``, ... (``'remote'`` for a friend)."""
+        """The value :meth:`parse` reads back (``'remote'`` for a friend)."""
         return self.plugin or self.level or self.kind.value
 
     @classmethod
     def for_level(cls, level: str, base: PlayerSpec | None = None) -> PlayerSpec:
-        """The computer player of the level named ``level`` (``'expert'``
-        too), keeping the Advanced lookahead/tiebreak of ``base`` for later.
+        """The player of level ``level``, keeping the lookahead and tiebreak of ``base``.
 
         :raises ValueError: for a name that is not a level."""
         base = base or cls()
@@ -165,7 +136,7 @@ class PlayerSpec:
 
     @property
     def is_computer(self) -> bool:
-        """Not a person at this computer (an AI, a plug-in, a remote friend)."""
+        """Not a person at this computer."""
         return self.kind != SeatKind.HUMAN
 
     @property
@@ -180,11 +151,8 @@ class PlayerSpec:
 
     def label(self, side: Side, other_is_person: bool = False,
               full_lookahead: int = DEFAULT_ROWS * DEFAULT_COLS) -> str:
-        """How the window names this side: 'You' (or 'Player X' when the
-        other side is a person here too), 'Computer (random moves)',
-        'Computer (Medium)', 'Computer (lookahead 3, LEFT)' ('full solve' from
-        ``full_lookahead`` plies, the board's cells), a plug-in's class name,
-        'Your friend'."""
+        """How the window names this side: 'You' ('Player X' beside another person), 'Computer
+        (Medium)', 'Computer (lookahead 3, LEFT)' ('full solve' from ``full_lookahead`` plies), ..."""
         if self.kind == SeatKind.HUMAN:
             return _('Player {side}').format(side=side) if other_is_person else _('You')
         if self.kind == SeatKind.RANDOM:
@@ -200,10 +168,8 @@ class PlayerSpec:
 
     @property
     def statistics_name(self) -> str:
-        """The side as the statistics file names it (the same in every
-        language): 'Human', 'Random', 'AI(LEFT,3)', a level's label
-        ('Medium', 'Expert'), a plug-in's spec (its last 100 characters),
-        'Friend'."""
+        """The side as the statistics file names it, in every language: 'Human', 'Random',
+        'AI(LEFT,3)', a level's label, a plug-in's spec (last 100 characters), 'Friend'."""
         if self.level:
             return get_level(self.level).label
         if self.kind == SeatKind.AI:
@@ -213,8 +179,7 @@ class PlayerSpec:
         return 'Friend' if self.kind == SeatKind.REMOTE else self.kind.value.capitalize()
 
     def to_json(self) -> dict[str, str | int]:
-        """``{"kind", "lookahead", "tiebreak"[, "level"][, "plugin"]}``, as the
-        settings and the saved games write a player."""
+        """``{"kind", "lookahead", "tiebreak"[, "level"][, "plugin"]}``."""
         data: dict[str, str | int] = {'kind': self.kind.value, 'lookahead': self.lookahead,
                                       'tiebreak': self.tiebreak}
         if self.level:
@@ -225,11 +190,10 @@ class PlayerSpec:
 
     @classmethod
     def from_json(cls, data: object) -> PlayerSpec:
-        """The player :meth:`to_json` wrote; an older file's ``"kind":
-        "expert"`` is the level ``expert``. Missing fields take their defaults.
+        """The player :meth:`to_json` wrote (an older ``"kind": "expert"`` too), missing fields at
+        their defaults.
 
-        :raises ValueError: naming what is not a player.
-        """
+        :raises ValueError: naming what is not a player."""
         if not isinstance(data, dict):
             raise ValueError(f'a player must be a JSON object, not {quote(data)}')
         kind, level = data.get('kind'), data.get('level', '')

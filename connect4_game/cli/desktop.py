@@ -150,17 +150,9 @@ def install_desktop_entry(exec_path: Command, data_home: str | os.PathLike[str] 
 
 def install_from_command_line(args: argparse.Namespace, parser: argparse.ArgumentParser,
                               platform: str = sys.platform) -> int:
-    """``connect4-pygame --install-desktop-entry``: install the entry and the
-    icon for :func:`launch_command` under :func:`xdg_data_home`, print the two
-    paths (and what to do if the menu does not show the game) and return 0.
-
-    :param args: the parsed command line (an :class:`argparse.Namespace`).
-    :param parser: its :class:`argparse.ArgumentParser`: any other option
-        given, or a platform without XDG desktops (Windows, macOS), is its
-        error (exit status 2).
-    :returns: 0 when installed; 1 (one line on stderr) when a file cannot
-        be written or the command cannot be written in an entry.
-    """
+    """``--install-desktop-entry``: install the entry for :func:`launch_command` under
+    :func:`xdg_data_home` and print the paths; 0, or 1 with one line on stderr when it cannot be
+    written. Any other option given, or Windows or macOS, is ``parser.error`` (exit status 2)."""
     others = sorted("--" + name.replace("_", "-") for name, value in vars(args).items()
                     if name != "install_desktop_entry" and value != parser.get_default(name))
     if others:

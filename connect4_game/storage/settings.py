@@ -33,15 +33,10 @@ from connect4_game.storage.userfiles import (
 )
 
 # -- the window's choices (the settings keep them; the window draws them) ----------------
-THEMES = ('classic', 'dark', 'high_contrast', 'paper')
-"""Colour themes, in the order the theme key cycles them (drawn by
-:mod:`connect4_game.ui.themes`)."""
+THEMES = ('classic', 'dark', 'high_contrast', 'paper')    # in the theme key's order
 DEFAULT_THEME = 'classic'
 MIN_WINDOW_W, MIN_WINDOW_H = 520, 480   # pixels: the board and text stay readable
-MAX_WINDOW = 8192
-"""Pixels: the widest and the tallest window the game opens (pygame crashes
-on larger ones; the window itself may be cut further to the display).
-Checked with the other limits by :func:`check_window_size`."""
+MAX_WINDOW = 8192                       # pixels: pygame crashes on larger windows
 DEFAULT_WINDOW = (800, 760)             # pixels
 
 MIN_PACE, MAX_PACE = 0.0, 3.0       # seconds between moves when computers play each other
@@ -96,7 +91,7 @@ def settings_path() -> Path:
     return config_dir() / SETTINGS_FILE
 
 
-# -- field validation: the same validators as the command line (connect4_game.core.checks and owners)
+# -- each field's check: the command line's
 
 def _lookahead(v: object) -> int:
     return check_lookahead(v, 'lookahead', MAX_LOOKAHEAD)
@@ -110,14 +105,8 @@ def _player(v: object) -> PlayerSpec:
     return spec
 
 
-_OLD_PLAYER_KEYS = ("kind", "level", "lookahead", "tiebreak")
-"""An older file's ``x_kind``, ``x_level``, ... : one player per side since."""
-
-
-_WINDOW_FIELDS = ("window_width", "window_height")
-"""The two fields of the window size, checked together (as ``--size`` is) by
-:func:`connect4_game.storage.settings.check_window_size`."""
-
+_OLD_PLAYER_KEYS = ("kind", "level", "lookahead", "tiebreak")    # an older file's x_kind, ...
+_WINDOW_FIELDS = ("window_width", "window_height")    # checked together, as --size is
 
 _VALIDATORS: dict[str, Callable[[object], object]] = {
     "lookahead": _lookahead,
