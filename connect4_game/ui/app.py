@@ -56,14 +56,10 @@ reports)."""
 class App:
     """The Connect Four window.
 
-    :param options: :class:`AppOptions`.
-    :param size: window size in pixels (default: the command line's, else the settings', at least
-        520 x 480).
-    :param worker: a :class:`SearchWorker` to share (tests); by default the app starts its own.
-    :param own_worker: whether :meth:`close` closes ``worker`` (default: only a worker the app
-        started itself).
-    :raises ValueError: for network options that cannot be used (the port is taken, a bad address
-        or code).
+    :param size: window size in pixels (default: the command line's, else the settings').
+    :param worker: a :class:`SearchWorker` to share (tests); by default the app starts its own,
+        which :meth:`close` closes (``own_worker`` says otherwise).
+    :raises ValueError: for network options that cannot be used.
     :raises pygame.error: when no window can be opened.
     """
 
@@ -225,11 +221,8 @@ class App:
 
     def start_network(self, options: NetworkOptions,
                       first_tries: float | None = None) -> NetworkGame:
-        """Host or join as ``options`` say: the old game's seats close (a friend of an earlier
-        network game is told you left), and the game plays the friend once connected
-        (``first_tries``: seconds a join keeps trying at first; None: the network's default). The
-        invitation of a hosted game is :attr:`invitation`. Returns the
-        :class:`~connect4_game.play.network_game.NetworkGame`.
+        """Host or join as ``options`` say (the old game's seats close); ``first_tries``: seconds
+        a join keeps trying at first (None: the network's default).
 
         :raises OSError: if a host cannot listen (port in use, no permission).
         :raises ValueError: for a bad address, port, side or code.
@@ -258,10 +251,9 @@ class App:
 
     def show_oska(self, n: int | None = None, human_side: str | None = 'w',
                   lookahead: int | None = None, from_dialog: bool = False) -> None:
-        """Oska over the Connect Four game, whose seats close (its board stays): from the new-game
-        dialog (``from_dialog``) with ``n`` checkers a side, ``human_side`` ('w', 'b', 'both' or
-        None) and ``lookahead`` plies (None: the default), else as the command line says (``--game
-        oska``, ``--n``, ``--demo``, ``--lookahead``)."""
+        """Oska over the Connect Four game, whose seats close: from the new-game dialog
+        (``from_dialog``) with ``n`` checkers a side, ``human_side`` ('w', 'b', 'both' or None)
+        and ``lookahead`` plies, else as the command line says."""
         from connect4_game.ui.screens.oska import OskaScreen
         opts = self.options
         if from_dialog:
@@ -340,9 +332,8 @@ class App:
         self.stack.top.process_event(e)
 
     def wants_frames(self) -> bool:
-        """Whether the picture changes by itself now (an animation, a spinner,
-        a tooltip on its way): the loop then draws every frame; else it draws
-        only when :meth:`step` finds a change."""
+        """Whether the picture changes by itself now (an animation, a spinner, a tooltip on its
+        way): the loop then draws every frame."""
         return self.stack.wants_frames() or self.tips.pending()
 
     def _picture_now(self) -> tuple[object, ...]:
@@ -469,12 +460,9 @@ class App:
 
 
 def run_window(opts: AppOptions) -> int:
-    """Open the game window for ``opts`` and run it until it is closed.
-
-    The search worker's processes are started first, so they boot while pygame opens the window.
-    Returns the exit status: the app's own, 2 for an error in the options (e.g. a saved game that
-    changed meanwhile), 1 when no window can be opened (no display, no video driver), 0 on Ctrl-C.
-    """
+    """Open the game window for ``opts`` and run it until it is closed (the search worker's
+    processes boot while pygame opens the window). Returns the exit status: the app's own, 2 for
+    an error in the options, 1 when no window can be opened, 0 on Ctrl-C."""
     logs.configure()
     app = None
     worker = SearchWorker()   # its processes start while pygame opens the window

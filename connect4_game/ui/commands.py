@@ -30,15 +30,12 @@ _KEY_NAMES: dict[int, str] = {
 class Key:
     """One key press that gives a command.
 
-    :param code: the pygame key code (``pygame.K_u``), or 0 when only the typed character counts.
-    :param char: the character the key types (``'?'``, ``'4'``), or '' when only the code counts. A
-        press matches a key by its typed character first (so a symbol is found on any keyboard
-        layout), then by code.
-    :param ctrl: the key counts only with Ctrl held (and then only such keys count).
-    :param shown: whether the key label names it (alternates such as ``=`` for ``+`` or the
-        keypad's Enter are not named).
-    :param bare: the code counts only when the key types nothing (``[`` and ``]``, whose keys type
-        other characters on other layouts).
+    :param code: the pygame key code, or 0 when only the typed character counts.
+    :param char: the character the key types, or ''; a press matches by character first (any
+        keyboard layout), then by code.
+    :param ctrl: the key counts only with Ctrl held.
+    :param shown: whether the key label names it (not alternates such as ``=`` for ``+``).
+    :param bare: the code counts only when the key types nothing (``[`` and ``]``).
     :param column: for the column keys: the column it drops in, 0-based.
     """
 
@@ -74,17 +71,9 @@ class Key:
 
 @dataclass(frozen=True)
 class Command:
-    """One command of the game screen.
-
-    :param name: its id, which the game screen carries out (``'undo'``).
-    :param keys: the keys that give it (none: only a click does).
-    :param help: what it does (untranslated, marked with ``N_``): the help
-        screen's line and the tooltip of its button.
-    :param label: the name on its button or menu entry (untranslated); ''
-        for a command that has neither.
-    :param toolbar: whether it has a toolbar button (see :data:`TOOLBAR`).
-    :param menu: whether it has a menu entry (see :data:`MENU`).
-    """
+    """One command of the game screen: its ``name`` (``'undo'``), the ``keys`` that give it, its
+    ``help`` (untranslated: the help line and the button's tooltip), its ``label`` on a button or
+    menu entry ('' for none), and whether it is on the ``toolbar`` and in the ``menu``."""
 
     name: str
     keys: tuple[Key, ...]
@@ -216,13 +205,8 @@ MENU: tuple[str, ...] = tuple(c.name for c in COMMANDS if c.menu)
 
 
 def lookup(code: int, char: str, ctrl: bool) -> tuple[Command, Key] | None:
-    """The command a key press gives, and the key of it that matched; None
-    for a key that gives none.
-
-    :param code: the pygame key code.
-    :param char: the text the key typed ('' if none).
-    :param ctrl: whether Ctrl was held (only the Ctrl keys count then).
-    """
+    """The command a key press (pygame ``code``, typed ``char``, ``ctrl`` held) gives and the key
+    of it that matched, or None."""
     hits = [(c, k) for c in COMMANDS for k in c.keys if k.matches(code, char, ctrl)]
     by_char = [(c, k) for c, k in hits if k.char and k.char == char]
     found = by_char or hits
@@ -230,9 +214,8 @@ def lookup(code: int, char: str, ctrl: bool) -> tuple[Command, Key] | None:
 
 
 def help_rows() -> list[tuple[str, str]]:
-    """(keys, what they do) for every command with a key, translated, in
-    the order of :data:`COMMANDS`; neighbours with the same help line share
-    one row (``'Left / Right'``, ``'+ / -'``)."""
+    """(keys, what they do) for every command with a key, translated, in the order of
+    :data:`COMMANDS`; neighbours with the same help share one row (``'+ / -'``)."""
     rows: list[tuple[str, str]] = []
     last_help = ''
     for c in COMMANDS:

@@ -68,14 +68,10 @@ class LoopApp(Protocol):
 
 
 class FrameLoop:
-    """Runs ``app`` until it stops running: :data:`FPS` frames a second while something moves, a
-    frame only on a change while nothing does.
-
-    :param app: the :class:`LoopApp` (the :class:`~connect4_game.ui.app.App`) to step and close.
-
-    ``intervals`` holds the seconds between the frames of the last :meth:`run` that followed a
-    moving frame (a still spell is no slow frame); ``give_up_after`` is how many seconds of nothing
-    but failing frames end the loop (default 3).
+    """Runs ``app`` (a :class:`LoopApp`) until it stops: :data:`FPS` frames a second while
+    something moves, a frame only on a change while nothing does. ``intervals``: the seconds
+    between moving frames of the last :meth:`run`; ``give_up_after``: seconds of failing frames
+    that end the loop.
     """
 
     GIVE_UP_AFTER = 3.0
@@ -87,14 +83,9 @@ class FrameLoop:
         self._last_error: str | None = None
 
     def run(self) -> int:
-        """The real loop (see :meth:`_frames`) until quit; returns the exit status: 0 on a normal
-        quit, 1 if the frame step kept failing or the screenshot asked for (``--screenshot``) could
-        not be written.
-
-        SIGTERM ends it like closing the window (the game is autosaved). An unexpected error in a
-        frame is reported in one line (window and log) and the game goes on; only frames failing
-        without a break for ``give_up_after`` seconds end it. The app is closed at the end.
-        """
+        """The real loop until quit; returns 0, or 1 if the frames kept failing for
+        ``give_up_after`` seconds or the ``--screenshot`` could not be written. SIGTERM ends it
+        like closing the window; the app is closed at the end."""
         app = self.app
         self.intervals = []
         status = 0
@@ -123,9 +114,8 @@ class FrameLoop:
         gc.freeze()
 
     def _frames(self, period: float) -> int:
-        """Steps while the app runs: every ``period`` seconds while something moves, every
-        :data:`IDLE_POLL` seconds (or at once on an event) while nothing does; a frame is shown
-        only when the step drew one. Returns 1 if the steps kept failing, else 0."""
+        """Steps while the app runs: every ``period`` seconds while something moves, else every
+        :data:`IDLE_POLL` seconds or on an event. Returns 1 if the steps kept failing, else 0."""
         app = self.app
         last = time.perf_counter()
         deadline = last + period
@@ -155,8 +145,7 @@ class FrameLoop:
 
     def guarded_step(self, events: list[pygame.event.Event], dt: float,
                      redraw: bool | None = True) -> bool:
-        """``app.step(events, dt, redraw)`` (``dt`` in seconds; ``redraw`` None: only if something
-        changed); an unexpected error is logged once (until a different one comes), shown in the
+        """``app.step(events, dt, redraw)``; an unexpected error is logged once, shown in the
         window and the game comes back on top. Returns whether the frame went well.
 
         :raises KeyboardInterrupt, SystemExit: passed on.
@@ -191,10 +180,8 @@ class FrameLoop:
 
     @staticmethod
     def pace(deadline: float, period: float) -> float:
-        """Sleep until ``deadline`` (perf_counter seconds): a coarse sleep, then
-        a short spin for the last millisecond (no ``sleep(0)``: yielding the CPU
-        on a busy machine can cost a whole time slice), so frames come every
-        ``period`` seconds on average without drift. Returns the next deadline."""
+        """Sleep until ``deadline`` (perf_counter seconds), the last millisecond spinning, so
+        frames come every ``period`` seconds without drift. Returns the next deadline."""
         remaining = deadline - time.perf_counter()
         if remaining > 0.0015:
             time.sleep(remaining - 0.001)

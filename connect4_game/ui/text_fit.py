@@ -62,9 +62,7 @@ _TALL = '\u00c9\u00c5gjy|()[]\u2026'   # glyphs reaching highest and lowest
 
 
 def line_height(size: int, bold: bool = False) -> int:
-    """Px from one line of text to the next at font ``size``: the height of
-    the tallest rendered line (accents, descenders, ``…``), so ``n`` lines
-    take ``n * line_height`` px and none overlaps the next."""
+    """Px from one line of text to the next at font ``size`` (the tallest rendered line)."""
     f = font(size, bold)
     return max(f.get_linesize(), f.size(_TALL)[1])
 
@@ -87,11 +85,8 @@ def _fit_count(f: pygame.font.Font, text: str, max_width: int, suffix: str = '')
 
 
 def fit_text(f: pygame.font.Font, text: str, max_width: float) -> str:
-    """``text`` on one line no wider than ``max_width`` px in font ``f``.
-
-    The text is first clipped to :data:`MAX_TEXT` characters (control characters become spaces); if
-    it is still too wide it is cut and ends in ``…``. Returns '' when not even ``…`` fits.
-    """
+    """``text`` (clipped to :data:`MAX_TEXT` characters) on one line no wider than ``max_width`` px
+    in font ``f``, cut with ``…`` if need be; '' when not even ``…`` fits."""
     text = clip(text, MAX_TEXT)
     max_width = max(0, int(max_width))
     if f.size(text)[0] <= max_width:
@@ -237,10 +232,9 @@ def fit(text: str, width: int, height: int, size: int, *, bold: bool = False, li
 
 @dataclass(frozen=True)
 class TextDrawn:
-    """One :func:`draw_text` call: the full ``text`` asked for, the ``lines`` drawn at font ``size``
-    px, whether they are ``cut`` (end in ``…``) or a ``short`` form, and three rects in window
-    pixels: the ``box`` given, the ``ink`` (where the drawn lines are) and the ``area`` of the
-    surface drawn on (a subsurface is only part of the window)."""
+    """One :func:`draw_text` call: the ``text`` asked for, the ``lines`` drawn at font ``size`` px,
+    whether ``cut`` or ``short``, and the ``box`` given, the ``ink`` and the surface's ``area``
+    (window px)."""
 
     text: str
     lines: tuple[str, ...]

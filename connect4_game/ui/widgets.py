@@ -121,13 +121,8 @@ class Button:
 
 
 class Toolbar:
-    """A bar of :class:`Button` along the top of the window (GNOME's header bar, KDE's toolbar):
-    labels as text, a tooltip naming each key after the mouse rests :data:`TOOLTIP_DELAY` seconds,
-    and keyboard focus (F10 or Tab to enter, arrows to move, Enter to press, Esc to leave).
-
-    A click anywhere hides the tooltip until the mouse moves to another button;
-    :meth:`draw_tooltip` keeps it off the rectangles it is told to avoid (and leaves it out when
-    there is no room).
+    """A bar of :class:`Button` along the top of the window: a tooltip naming each key after the
+    mouse rests :data:`TOOLTIP_DELAY` seconds, and keyboard focus (F10 or Tab, arrows, Enter, Esc).
 
     :param buttons: left to right; the last ``right`` ones sit at the right end.
     """
@@ -150,9 +145,8 @@ class Toolbar:
         return None
 
     def layout(self, width: int, height: int) -> None:
-        """Place the buttons in a bar ``width`` x ``height`` px at the top,
-        each as wide as its widest label (:attr:`Button.alternates` too); the
-        font shrinks (not below 12 px) until every label fits."""
+        """Place the buttons in a bar ``width`` x ``height`` px, each as wide as its widest label;
+        the font shrinks (not below 12 px) until every label fits."""
         self.rect = pygame.Rect(0, 0, width, height)
         pad, gap = 6, 4
         bh = height - 2 * pad

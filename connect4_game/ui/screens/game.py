@@ -37,11 +37,7 @@ checker shown beside it (None: none) and whether the spinner turned."""
 
 
 class GameScreen(Screen):
-    """The board and its controls; see the module docstring.
-
-    :param app: the window's services (the :class:`~connect4_game.ui.app.App`):
-        its ``session``, ``theme``, ``sounds``, ``stats``, ``files``, the stack.
-    """
+    """The board and its controls; see the module docstring."""
 
     app: AppServices
 
@@ -96,9 +92,8 @@ class GameScreen(Screen):
         return self.session.game.over and not self.animating() and not self.banner.hidden
 
     def wants_frames(self) -> bool:
-        """Whether the picture changes by itself: a checker falls, a refused drop shakes, the
-        result pops in, a notice fades, the computer thinks (the spinner), the hint or the winning
-        four pulses, a tooltip is about to show."""
+        """Whether the picture changes by itself: a checker falls or shakes, the result pops in, a
+        notice fades, the spinner turns, the hint or the four pulses, a tooltip is due."""
         s = self.session
         toast = self.toasts[-1] if self.toasts else None
         return bool(self.animating() or self.shake is not None or s.thinking()
@@ -241,11 +236,9 @@ class GameScreen(Screen):
 
     # ------------------------------------------------------------------ commands
     def _command_table(self) -> dict[str, Callable[[], object]]:
-        """What each command of :data:`~connect4_game.ui.commands.COMMANDS`
-        does (the column keys drop: :meth:`handle_key`).
+        """What each command of :data:`~connect4_game.ui.commands.COMMANDS` does.
 
-        :raises RuntimeError: if a command of the table has nothing to do
-            here, or this has a command the table lacks.
+        :raises RuntimeError: if the table and this screen's commands differ.
         """
         table = self._handlers()
         wanted = {c.name for c in commands.COMMANDS} - {'column'}
@@ -328,9 +321,7 @@ class GameScreen(Screen):
             self._friend_not_here()
 
     def _friend_not_here(self) -> None:
-        """New game while the friend is not there (not joined yet, the
-        connection lost, or they left): wait for them (a host listens, a joiner
-        keeps trying) or play the computer instead at once."""
+        """New game while the friend is not there: wait for them or play the computer at once."""
         from connect4_game.seat_config import PlayerSpec, SeatKind
         from connect4_game.ui.screens.confirm import ConfirmScreen
         app, s = self.app, self.session

@@ -1,17 +1,6 @@
-"""The new-game dialog, as a player meets it in GNOME Four-in-a-row: the game (Connect Four or
-Oska), Players, Difficulty, Play first / second, the board, the look; the assignment's knobs
-(lookahead and tiebreak of each side, BU CS111 ps9 Problem 4) wait under *Advanced*.
-
-Difficulty is Easy, Medium, Hard, Expert or Custom. Advanced first says what the chosen level
-really plays with (its :attr:`connect4_game.ai.levels.Level.setting`, whatever fields it has:
-:func:`level_facts`), then the assignment's ``AIPlayer`` settings of each side. Changing one of
-those makes the difficulty Custom -- exactly the assignment's ``AIPlayer`` with those settings --
-and choosing a named level again goes back to it (a level that is itself an ``AIPlayer`` setting
-puts its lookahead and tiebreak back in the rows).
-
-The dialog starts from who plays at this computer: after a network game, the players from before it
-(:meth:`~connect4_game.play.session.GameSession.local_players`).
-"""
+"""The new-game dialog, as in GNOME Four-in-a-row: the game (Connect Four or Oska), Players,
+Difficulty (a level or Custom), Play first / second, the board, the look; the assignment's knobs
+(lookahead and tiebreak of each side, BU CS111 ps9 Problem 4) wait under *Advanced*."""
 
 from __future__ import annotations
 
@@ -110,9 +99,7 @@ def level_facts(level: str) -> list[str]:
 
 
 def level_tip(level: str) -> str:
-    """What a Difficulty choice plays like, in the current language (a
-    level's :attr:`~connect4_game.ai.levels.Level.words`, :data:`CUSTOM_WORDS`),
-    or '' for an unknown one."""
+    """What a Difficulty choice plays like, in the current language ('' for an unknown one)."""
     if level == CUSTOM:
         return _(CUSTOM_WORDS)
     return _(levels.get_level(level).words) if levels.is_level(level) else ''
@@ -178,13 +165,8 @@ Row = Choice[str] | Choice[int] | _InfoRow
 
 
 class NewGameScreen(Screen):
-    """Choose the game, the players and the board, then Start (Enter) or Cancel (Esc).
-
-    The rows are :class:`~connect4_game.ui.widgets.Choice` and
-    :class:`~connect4_game.ui.widgets.Stepper` controls; Up/Down choose a row, Left/Right (or a
-    click) change it. The game goes on underneath until Start. Opened over Oska, the game chosen is
-    Oska.
-    """
+    """Choose the game, the players and the board, then Start (Enter) or Cancel (Esc): Up/Down
+    choose a row, Left/Right (or a click) change it. Opened over Oska, the game chosen is Oska."""
 
     app: AppServices
 

@@ -102,10 +102,8 @@ def help_lines() -> list[tuple[str, str]]:
 
 
 def oska_colours(theme: Theme) -> dict[str, RGB]:
-    """Oska's colours from a theme: light squares (the board colour washed toward white), goal rows
-    toward the accent, the white side's checkers in the lighter of the theme's text and background
-    colours, the black side's in the darker one; steps, captures and selection in the theme's good,
-    bad and accent colours."""
+    """Oska's colours from a theme (squares, goal rows, each side's checkers, steps, captures,
+    selection)."""
     light, dark = sorted((theme.text, theme.background), key=sum, reverse=True)
     square = mix(theme.board, (255, 255, 255), 0.65)
     return {'frame': theme.board_edge, 'square': square, 'goal': mix(square, theme.accent, 0.35),
@@ -115,9 +113,8 @@ def oska_colours(theme: Theme) -> dict[str, RGB]:
 
 
 def board_layout(size: tuple[int, int], n: int, rows: int) -> tuple[int, int, float, int]:
-    """``(cell, top, cx, status_h)`` in px of Oska's board of ``rows`` rows
-    for ``n`` checkers a side in a window of ``size``: the square's size, the
-    board's top, its centre line and the status bar's height."""
+    """``(cell, top, cx, status_h)`` in px: the square's size, the board's top, its centre line
+    and the status bar's height, for ``n`` checkers a side in a window of ``size``."""
     w, h = size
     status_h = max(48, min(80, int(h * 0.10)))
     pad = max(10, int(min(w, h) * 0.03))
@@ -158,18 +155,13 @@ class OskaHelpScreen(HelpScreen):
 
 
 class OskaScreen(Screen):
-    """One Oska game.
+    """One Oska game (ECS 170 Spring 2022, Homework 3).
 
-    :param n: checkers per side (:data:`~connect4_game.oska.engine.OSKA_MIN_N` ..
-        :data:`~connect4_game.oska.engine.OSKA_MAX_N`).
-    :param human_side: ``'w'`` or ``'b'`` (a person plays that side against the
-        AI), ``'both'`` (two people) or ``None`` (the AI plays both sides).
-    :param lookahead: plies, 1..:data:`~connect4_game.oska.engine.OSKA_MAX_LOOKAHEAD`.
+    :param n: checkers per side (``OSKA_MIN_N`` .. ``OSKA_MAX_N``).
+    :param human_side: ``'w'`` or ``'b'`` (a person plays that side against the AI), ``'both'``
+        (two people) or ``None`` (the AI plays both sides).
+    :param lookahead: plies, 1..``OSKA_MAX_LOOKAHEAD``.
     :raises ValueError: for a bad ``n``, ``human_side`` or ``lookahead``.
-
-    Timings (seconds): :attr:`SLIDE_TIME` for a step, :attr:`JUMP_TIME` for a
-    jump, :attr:`CAPTURE_TIME` for a captured checker to fade, :attr:`PASS_TIME`
-    for the "no legal move" message before the turn passes.
     """
 
     SLIDE_TIME = 0.30
@@ -447,9 +439,7 @@ class OskaScreen(Screen):
         return (r, int(c))
 
     def animation_state(self) -> SlideState | None:
-        """The running move animation, or None: ``move``, its ``piece``, ``progress`` (eased 0..1),
-        ``pos`` (pixel centre of the moving checker), ``lift`` and, for a capture, ``capture`` in
-        [0, 1] (0 intact, 1 gone)."""
+        """The running move animation (see :class:`SlideState`), or None."""
         anim = self._anim
         if anim is None:
             return None
