@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
 
 from connect4_game.core import board as _engine
 from connect4_game.core.board import other, validate_checker
@@ -25,26 +24,6 @@ BoardClass = Callable[[int, int], object]
 student's, which has ``addMove(col, ox)`` or ``add_move(col, ox)``."""
 
 _STYLE_BOARDS: dict[str, type[_engine.Board]] = {}     # 'camel' / 'snake' -> Board class
-
-
-@runtime_checkable
-class _HasOx(Protocol):
-    ox: str
-
-
-@runtime_checkable
-class _HasChecker(Protocol):
-    checker: str
-
-
-@runtime_checkable
-class _HasPly(Protocol):
-    ply: int
-
-
-@runtime_checkable
-class _HasTbt(Protocol):
-    tbt: str
 
 
 def check_board(b: object) -> _engine.Board:
@@ -145,20 +124,22 @@ class EngineAdapter:
         self.board_class = board_class if board_class is not None else default_board_class(player)
         self.num_moves = 0
 
+    def _set(self, names: tuple[str, ...], value: object) -> None:
+        """Set the first of the attributes ``names`` the wrapped player has (if any)."""
+        for name in names:
+            if hasattr(self.player, name):
+                setattr(self.player, name, value)
+                return
+
     @property
     def checker(self) -> str:
         """The wrapped player's checker (``ox``, else ``checker``)."""
-        p = self.player
-        return p.ox if isinstance(p, _HasOx) else p.checker if isinstance(p, _HasChecker) else ''
+        checker: str = getattr(self.player, 'ox', getattr(self.player, 'checker', ''))
+        return checker
 
     @checker.setter
     def checker(self, value: str) -> None:
-        validate_checker(value)
-        p = self.player
-        if isinstance(p, _HasOx):
-            p.ox = value
-        elif isinstance(p, _HasChecker):
-            p.checker = value
+        self._set(('ox', 'checker'), validate_checker(value))
 
     @property
     def lookahead(self) -> int | None:
@@ -168,9 +149,7 @@ class EngineAdapter:
 
     @lookahead.setter
     def lookahead(self, value: int) -> None:
-        ply = check_lookahead(value, 'ply')
-        if isinstance(self.player, _HasPly):
-            self.player.ply = ply
+        self._set(('ply',), check_lookahead(value, 'ply'))
 
     @property
     def tiebreak(self) -> str | None:
@@ -180,9 +159,7 @@ class EngineAdapter:
 
     @tiebreak.setter
     def tiebreak(self, value: str) -> None:
-        tbt = check_tiebreak(value, 'tiebreak type')
-        if isinstance(self.player, _HasTbt):
-            self.player.tbt = tbt
+        self._set(('tbt',), check_tiebreak(value, 'tiebreak type'))
 
     @property
     def last_nodes(self) -> int:

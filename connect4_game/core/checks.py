@@ -23,7 +23,7 @@ from connect4_game.core.messages import quote
 
 __all__ = [
     'check_int', 'check_number', 'check_choice', 'check_bool', 'check_lookahead',
-    'is_int', 'is_number', 'check_optional_int', 'check_real', 'check_seconds',
+    'is_int', 'is_number', 'check_optional_int', 'check_seconds',
     'arg_type', 'shown',
 ]
 
@@ -105,14 +105,6 @@ def check_optional_int(value: object, what: str, lo: int | None = None) -> int |
         return value
     need = 'an integer' if lo is None else f'an integer >= {lo}'
     raise ValueError(f'{what} must be {need} or None, not {shown(value)}')
-
-
-def check_real(value: object, what: str) -> float:
-    """``value`` if it is an int or float (not a bool, not NaN), infinities
-    included. :raises ValueError: otherwise."""
-    if not is_number(value):
-        raise ValueError(f'{what} must be a number, not {shown(value)}')
-    return value
 
 
 def check_seconds(value: object, what: str, *, zero_ok: bool = False, finite: bool = False,
