@@ -33,20 +33,14 @@ def ease_out_back(t: float, overshoot: float = 1.70158) -> float:
 
 
 class DropAnimation:
-    """A checker falling under gravity from ``start_row`` to ``target_row``
-    with a small bounce on landing.
+    """A checker falling under gravity from ``start_row`` (default -1: above the board) to
+    ``target_row`` (0 = top) of ``col`` with a small bounce. ``update(dt)`` advances it by ``dt``
+    seconds; ``row`` is the fractional row, ``landed`` True from the first impact, ``done`` True
+    at rest.
 
-    :param col: the column (slot units), kept for the renderer.
-    :param target_row: the row where the checker comes to rest (0 = top).
-    :param checker: 'X' or 'O', kept for the renderer.
-    :param start_row: where the fall starts (default -1: just above the board).
-    :param gravity: acceleration in rows per second² (> 0).
-    :param restitution: fraction of the impact speed kept by each bounce, in [0, 1).
-    :raises ValueError: for a non-positive gravity or a restitution outside [0, 1).
-
-    ``update(dt)`` advances by ``dt`` seconds; ``row`` is the current
-    (fractional) row; ``done`` becomes True when it rests at ``target_row``.
-    ``landed`` becomes True at the first impact (for the drop sound).
+    :param gravity: rows per second² (> 0).
+    :param restitution: fraction of the impact speed each bounce keeps, in [0, 1).
+    :raises ValueError: for a gravity or restitution out of range.
     """
 
     MIN_BOUNCE_SPEED = 1.5  # rows/s: slower impacts stop the checker
@@ -99,8 +93,7 @@ class DropAnimation:
 
 
 class Shake:
-    """A short horizontal shake (a refused move): ``offset`` in pixels over
-    ``duration`` seconds, decaying to 0.
+    """A short horizontal shake (a refused move): ``offset`` px over ``duration`` seconds.
 
     :raises ValueError: for a non-positive duration.
     """

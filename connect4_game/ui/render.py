@@ -69,9 +69,8 @@ def darker(c: Colour, f: float = 0.7) -> RGB:
 
 
 def settle_time(rate: float, beats: int) -> float:
-    """Seconds after which a pulse ``0.5 + 0.5 sin(t * rate)`` (``t`` in
-    seconds) has beaten ``beats`` times and stands at its brightest: a
-    caller that stops ``t`` there leaves the pulse steady."""
+    """Seconds after which a pulse ``0.5 + 0.5 sin(t * rate)`` has beaten ``beats`` times and
+    stands at its brightest."""
     return (math.pi / 2 + 2 * math.pi * beats) / rate
 
 
@@ -229,11 +228,8 @@ def badge_short(text: str, colour: Colour, theme: Theme) -> tuple[str, ...]:
 
 
 class Renderer:
-    """Draws the game for one window size, board size and theme; sprites are cached until one of
-    those changes.
-
-    ``layout``, ``theme``, ``board_sprite`` and ``bg`` are None until the first :meth:`prepare`,
-    which must come before any drawing (drawing before it raises RuntimeError)."""
+    """Draws the game for one window size, board size and theme, with sprites cached until one of
+    those changes; :meth:`prepare` comes before any drawing (else RuntimeError)."""
 
     def __init__(self) -> None:
         self._key: tuple[object, ...] | None = None
@@ -294,11 +290,9 @@ class Renderer:
                    hint_row: int | None = None, labels: Sequence[Badge | None] | None = None,
                    last_move: Cell | None = None, ghost_row: int | None = None,
                    best_cols: Iterable[int] = (), hint_t: float | None = None) -> None:
-        """Draw background, checkers (resting and ``falling``: objects with ``row``, ``col``,
-        ``checker``), the board face, the column numbers (1..N), the win highlight (pulsing with
-        ``t`` s), the ghost checker ``(checker, col)``, a hint marker (pulsing with ``hint_t`` s,
-        by default ``t``), outlines round ``best_cols`` and the per-column ``labels`` (see
-        :meth:`draw_labels`)."""
+        """Draw the background, the checkers (resting and ``falling``), the board face, the column
+        numbers (1..N), the winning four (pulsing with ``t`` s), the ``ghost`` checker, a hint
+        (pulsing with ``hint_t`` s), outlines round ``best_cols`` and the ``labels``."""
         dx = int(shake)
         self._draw_checkers(surface, slots, set(hidden), falling, dx)
         self.draw_numbers(surface, cursor, hint_col)
@@ -439,14 +433,10 @@ class Renderer:
         return out
 
     def draw_labels(self, surface: pygame.Surface, labels: Sequence[Badge | None]) -> None:
-        """Per-column badges in their own band above the ghost checker: text plus colour, readable
-        without colour.
+        """Per-column badges above the ghost checker, readable without colour.
 
-        :param labels: per column None or ``(text, colour)`` or ``(text, colour, short)``:
-            ``colour`` an RGB tuple or the name of a theme colour, ``short`` a shorter form for a
-            narrow column (by default the number of the text signed by its colour: ``'+9'`` for the
-            theme's good colour, ``'-9'`` bad, ``'=9'`` neutral). A badge too narrow for its text
-            shows the short form, on hover the whole text in a tooltip.
+        :param labels: per column None or a :data:`Badge`; a badge too narrow for its text shows
+            the short form (by default :func:`badge_short`), on hover the whole text.
         """
         lay, theme = self._ready()
         size = max(MIN_FONT, int(lay.cell * 0.28))
@@ -555,9 +545,8 @@ class Renderer:
     def draw_banner(self, surface: pygame.Surface, text: str, sub: str = '', scale: float = 1.0,
                     color: Colour | None = None, win_line: Sequence[Cell] | None = None
                     ) -> pygame.Rect:
-        """The end-of-game panel: ``text`` (big, popping in by ``scale``) and
-        ``sub`` (small), placed by :meth:`banner_rect` so it never covers the
-        winning four. Returns the panel's rect."""
+        """The end-of-game panel: ``text`` (big, grown by ``scale``) and ``sub``, placed by
+        :meth:`banner_rect`. Returns the panel's rect."""
         theme = self._ready()[1]
         text, sub = clip(text, MAX_TEXT), clip(sub, MAX_TEXT)
         rect, f, sf = self.banner_rect(text, sub, win_line)
@@ -594,9 +583,8 @@ class Renderer:
 
     def draw_toast(self, surface: pygame.Surface, text: str, alpha: float = 1.0,
                    kind: str = 'info') -> pygame.Rect:
-        """A notice in the message line under the toolbar, wrapped to at most three lines that fit
-        the window (the last ends in ``…`` if cut): neutral for news, the theme's 'bad' colour for
-        ``kind`` 'error'; ``alpha`` in [0, 1] fades it out. Returns the rectangle drawn."""
+        """A notice under the toolbar in at most three lines (``kind`` 'error' in the bad colour),
+        faded by ``alpha`` in [0, 1]. Returns the rectangle drawn."""
         lay, theme = self._ready()
         f, lines = self.toast_lines(text)
         colour = theme.bad if kind == 'error' else mix(theme.status_bg, theme.text, 0.16)

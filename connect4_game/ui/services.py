@@ -26,13 +26,9 @@ Remember = Callable[..., None]
 
 
 class SettingsStore:
-    """The player's settings (:class:`~connect4_game.storage.settings.Settings`,
-    the ``settings`` attribute): read by :meth:`load`, changed by
-    :meth:`remember`, written by :meth:`save` when the window closes.
-
-    :param use_file: False keeps the player's settings file untouched (the
-        defaults are used and nothing is written: tests, scripts).
-    """
+    """The player's :class:`~connect4_game.storage.settings.Settings`: read by :meth:`load`,
+    changed by :meth:`remember`, written by :meth:`save`; ``use_file`` False never touches the
+    file."""
 
     def __init__(self, use_file: bool) -> None:
         self.use_file = bool(use_file)
@@ -40,9 +36,8 @@ class SettingsStore:
         self.dirty = False
 
     def load(self) -> list[str]:
-        """Read the settings file, after removing the temporary files killed
-        writers left in its folder. Returns the warnings, one line each (a
-        bad file or value falls back to the default); [] without a file."""
+        """Read the settings file (after removing killed writers' temporary files); returns the
+        warnings (a bad value falls back to the default), [] without a file."""
         if not self.use_file:
             return []
         from connect4_game.storage.settings import clean_config_dir, load_settings
@@ -75,15 +70,8 @@ class SettingsStore:
 
 
 class SoundService:
-    """The sound effects ('drop', 'win', 'tie', 'refused') and the mute switch.
-
-    :param muted: start muted.
-    :param remember: keeps the mute switch for the next start.
-    :param note: reports why the window is silent (no audio device).
-
-    ``player`` is the :class:`~connect4_game.ui.sound.SoundPlayer` (its
-    ``history`` lists the sounds played), silent when it could not start.
-    """
+    """The sound effects and the mute switch (kept by ``remember``); ``note`` reports why the
+    window is silent. ``player``: the :class:`~connect4_game.ui.sound.SoundPlayer`."""
 
     def __init__(self, muted: bool, remember: Remember, note: Note) -> None:
         self.muted = bool(muted)
@@ -115,12 +103,8 @@ class SoundService:
 
 
 class StatsService:
-    """The statistics file: wins, losses and draws of every pairing.
-
-    :param use_file: False uses an empty record that is never written.
-    :param on_record: called after each :meth:`record` (e.g. the status bar
-        reads the record again).
-    """
+    """The statistics file (``use_file`` False: an empty record never written); ``on_record`` is
+    called after each :meth:`record`."""
 
     def __init__(self, use_file: bool, on_record: Callable[[], None] | None = None) -> None:
         self.use_file = bool(use_file)
@@ -140,8 +124,8 @@ class StatsService:
         return self._stats
 
     def record(self, x: str, o: str, result: str) -> None:
-        """Count one finished game of ``x`` against ``o`` (``result`` 'X', 'O'
-        or 'tie'), saved at once when the app uses the file.
+        """Count one finished game of ``x`` against ``o`` (``result`` a side or 'tie'), saved at
+        once when the app uses the file.
 
         :raises ValueError: for an unknown result or a bad player name.
         :raises OSError: if the file cannot be written.

@@ -26,13 +26,9 @@ _SS = 3   # supersampling factor for anti-aliased sprites
 
 @dataclass(frozen=True)
 class Theme:
-    """All colours of one look. Colours are ``(r, g, b)`` tuples of 0..255.
-
-    ``x_shape`` / ``o_shape`` are None (plain checker), ``'cross'``,
-    ``'ring'`` or ``'dot'``: the mark :func:`draw_checker` draws on that side's
-    checkers. ``score_colors`` maps the assignment's scores -1 / 0 / 50 / 100 (full
-    column / loss / undecided / win) to the analysis overlay's colours.
-    """
+    """All colours of one look, ``(r, g, b)`` tuples of 0..255. ``x_shape`` / ``o_shape``: None,
+    ``'cross'`` or ``'ring'``, the mark on that side's checkers. ``score_colors`` maps the
+    assignment's scores -1 / 0 / 50 / 100 (BU CS111 ps9, Problem 4) to the analysis' colours."""
 
     name: str
     label: str
@@ -144,10 +140,9 @@ assert tuple(THEMES) == THEME_NAMES, "the themes drawn here are the ones the set
 
 
 def get_theme(name: str | None) -> Theme:
-    """The theme called ``name``.
+    """The theme called ``name`` (None: the default).
 
-    :raises ValueError: for an unknown name (the message lists the known ones). Callers reading a
-        name from settings should catch it and fall back to ``THEMES[DEFAULT_THEME]``.
+    :raises ValueError: for an unknown name (the message lists the known ones).
     """
     if name is None:
         return THEMES[DEFAULT_THEME]
@@ -178,10 +173,10 @@ def _darker(c: RGB, f: float) -> RGB:
 
 
 def checker_surface(theme: Theme, checker: str, radius: int) -> pygame.Surface:
-    """A cached, anti-aliased sprite of one checker, ``2*radius + 2`` pixels square with a
-    transparent background, the checker centred. Includes the theme's shape mark for that side.
+    """A cached, anti-aliased sprite of ``checker`` with its theme's shape mark, ``2*radius + 2``
+    pixels square, transparent round it.
 
-    :raises ValueError: for a checker other than 'X'/'O' or a radius < 1.
+    :raises ValueError: for a checker other than a side or a radius < 1.
     """
     fill, outline, mark_color, shape = theme.side_colours(checker)
     check_int(radius, 1, None, "radius")

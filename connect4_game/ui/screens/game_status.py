@@ -62,12 +62,8 @@ def result_texts(session: GameSession) -> tuple[str, str]:
 
 def status_texts(session: GameSession, invitation: str = '', record: str = '',
                  details: bool = False) -> tuple[str, str, str]:
-    """(line 1, line 2, right side) of the status bar.
-
-    :param invitation: the network invitation to show while waiting for a friend.
-    :param record: this pairing's record (:func:`record_words`), or ''.
-    :param details: add the search figures (:func:`details_text`) on the right.
-    """
+    """(line 1, line 2, right side) of the status bar, with the network ``invitation``, the
+    pairing's ``record`` and, with ``details``, the search figures."""
     if session.game.over:
         line1 = result_texts(session)[0]
     else:
@@ -174,12 +170,8 @@ def your_side(session: GameSession) -> str | None:
 
 
 def record_words(rec: Record, session: GameSession | None = None) -> str:
-    """A pairing's record, '' before its first game. From the player's side
-    when one person plays ``session`` ('You: 2 won, 1 lost, 0 draws'), else
-    from X's ('X 2 : 1 O, 0 draws'; also without a session).
-
-    :param rec: a :class:`~connect4_game.storage.stats.Record` (counts from X's side).
-    """
+    """A pairing's record ``rec`` (counts from X's side), '' before its first game: from the
+    player's side when one person plays ('You: 2 won, 1 lost, 0 draws'), else X's ('X 2 : 1 O')."""
     if not rec.games:
         return ''
     you = None if session is None else your_side(session)
@@ -238,9 +230,8 @@ def _column_colour(column: ColumnScore, theme: Theme) -> RGB:
 
 
 def label_menu(items: list[MenuItem], session: GameSession, muted: bool) -> None:
-    """Fit the game screen's menu ``items`` (:class:`~connect4_game.ui.widgets.MenuItem`)
-    to the game's state: Pause is only for computer games and says Resume
-    while paused; Sound, Demo and Play a friend say what they would do now."""
+    """Fit the menu ``items`` to the game's state: Pause only for computer games (Resume while
+    paused); Sound, Demo and Play a friend say what they would do now."""
     for item in items:
         if item.action == 'pause':
             item.enabled = session.demo or not session.humans()

@@ -48,12 +48,8 @@ def _cols(cols: Sequence[int]) -> str:
 
 
 class PracticeScreen(BoardPage):
-    """The exercises of :class:`~connect4_game.trainer.practice.Practice` on the board.
-
-    :param app: the app (its ``worker`` answers with perfect play).
-    :param rows, cols: the board size of the reviewed game.
-    :param practice: the exercises (built from the review).
-    """
+    """The exercises of ``practice`` (built from the review) on a ``rows`` x ``cols`` board;
+    perfect play answers through the app's ``worker``."""
 
     app: AppServices
 

@@ -76,21 +76,11 @@ class Tone(str, Enum):
 
 @dataclass
 class Visit:
-    """One puzzle on screen.
-
-    :param puzzle: the puzzle.
-    :param game: its game: the puzzle's moves, then those played since.
-    :param stage: see :class:`Stage`.
-    :param message: the message line (translated), '' for none.
-    :param tone: its colour.
-    :param counted_miss: whether this visit's wrong try was counted already.
-    :param misses: wrong tries in this visit (from the second on, the line says where the solution
-        is).
-    :param waiting: the search pool's request whose reply the screen waits for, or None.
-    :param reply_due: the defender's column, dropped once the try has landed.
-    :param line: the solution (0-based columns) once known; ``to_show`` what is left of it to play
-        and ``pause`` seconds until the next.
-    """
+    """One puzzle on screen: its ``game`` (the puzzle's moves, then those played since), the
+    ``message`` line and its ``tone``, wrong tries (``misses``, ``counted_miss``), the request
+    ``waiting`` for a reply, the defender's column ``reply_due`` (dropped once the try landed),
+    and the solution ``line`` once known (``to_show``: what is left to play, ``pause`` seconds
+    until the next)."""
 
     puzzle: Puzzle
     game: Game
@@ -123,13 +113,8 @@ def grade_text(grade: int) -> str:
 
 
 class PuzzleScreen(BoardPage):
-    """The puzzle set on the board, one puzzle at a time.
-
-    :param app: the app (its theme, sounds and search pool ``worker``; its game is left alone).
-    :param puzzle: the puzzle to open on; default the one this window showed last, the first time
-        the puzzle of the day.
-    :param today: the date of the puzzle of the day (default today).
-    """
+    """The puzzle set on the board, one puzzle at a time, opening on ``puzzle`` (default: the one
+    this window showed last, the first time the puzzle of the day of ``today``)."""
 
     app: AppServices
 

@@ -240,9 +240,8 @@ class ReviewScreen(BoardPage):
                 'mistake': mix(t.bad, t.highlight, 0.35), 'blunder': t.bad}.get(verdict, t.text)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The review: the position before the chosen move (its columns' scores as badges, the best
-        outlined, the move played ringed in its verdict's colour), the move's text and progress,
-        the graph, the keys and the toolbar."""
+        """The position before the chosen move with its badges, the move's text, the graph, the
+        keys and the toolbar."""
         w, h = surface.get_size()
         graph_h = max(90, int(h * 0.24))
         text_h = max(56, int(h * 0.12))

@@ -64,11 +64,8 @@ def entry_details(entry: LibraryEntry) -> str:
 
 
 class RenameScreen(ConfirmScreen):
-    """Type a new name for a saved game over the list: Enter keeps it, Esc cancels.
-
-    :param name: the name it has now.
-    :param on_done: called with the new name (stripped, not empty).
-    """
+    """Type a new ``name`` for a saved game: Enter calls ``on_done`` with it (stripped, not
+    empty), Esc cancels."""
 
     def __init__(self, app: Host, name: str, on_done: Callable[[str], object]) -> None:
         self.field = TextField(_('Name'), name[:NAME_LIMIT], NAME_LIMIT)
