@@ -23,6 +23,8 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
 
 from connect4_game.ai.bitboard import from_moves
 from connect4_game.ai.expert import EXPERT_MOVE_BUDGET, ExpertPlayer, analyze, choose_column
@@ -36,7 +38,7 @@ PONS_FILES = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")
 TARGET_MEAN = {"Test_L3_R1": 0.002, "Test_L2_R1": 0.020, "Test_L2_R2": 0.5, "Test_L1_R1": 0.1}
 
 
-def bench_scores(pons_dir: str, limit: int | None, out=sys.stdout) -> dict:
+def bench_scores(pons_dir: str, limit: int | None, out: TextIO = sys.stdout) -> dict[str, Any]:
     """Exact-score benchmark; returns {file: (n, exact %, mean s, max s)}."""
     solver = get_solver(6, 7)
     res = {}
@@ -96,19 +98,21 @@ class NoisyExpert(ExpertPlayer):
     """Expert that plays a random column with probability ``noise`` (a strong
     but fallible opponent that leads into unusual positions)."""
 
-    def __init__(self, checker, noise=0.2, rng=None, time_budget=EXPERT_MOVE_BUDGET):
+    def __init__(self, checker: str, noise: float = 0.2, rng: random.Random | None = None,
+                 time_budget: float = EXPERT_MOVE_BUDGET) -> None:
         super().__init__(checker, time_budget)
         self.noise = noise
         self.rng = rng or random.Random(0)
 
-    def next_move(self, b):
+    def next_move(self, b: Board) -> int:
         if self.rng.random() < self.noise:
             self.num_moves += 1
             return self.rng.choice(b.legal_columns())
         return super().next_move(b)
 
 
-def play_game(px: Player, po: Player, height: int = 6, width: int = 7, times=None, opening: str = ""):
+def play_game(px: Player, po: Player, height: int = 6, width: int = 7,
+              times: list[float] | None = None, opening: str = "") -> tuple[str, str]:
     """Play a whole game on an empty ``height`` x ``width`` board (after the
     0-based ``opening`` columns); returns ('X'|'O'|'draw', moves string).
     Expert move times (seconds) are appended to ``times`` if given."""
@@ -134,12 +138,14 @@ def play_game(px: Player, po: Player, height: int = 6, width: int = 7, times=Non
             return "draw", moves
 
 
-def bench_games(games: int, time_budget: float, out=sys.stdout, seed: int = 1) -> dict:
+def bench_games(games: int, time_budget: float, out: TextIO = sys.stdout,
+                seed: int = 1) -> dict[str, Any]:
     """Expert's move times over whole games on 6x7; returns a summary dict."""
     rng = random.Random(seed)
     times: list[float] = []
-    x_results, o_results = [], []
-    opponents = [
+    x_results: list[tuple[str, str, str]] = []
+    o_results: list[tuple[str, str, str]] = []
+    opponents: Sequence[Callable[[str, int], Player]] = [
         lambda ch, i: RandomPlayer(ch),
         lambda ch, i: AIPlayer(ch, ("LEFT", "RIGHT", "RANDOM")[i % 3], 2 + i % 3),
         lambda ch, i: GreedyPlayer(ch, random.Random(seed + i)),
@@ -168,14 +174,16 @@ def bench_games(games: int, time_budget: float, out=sys.stdout, seed: int = 1) -
             "times": times}
 
 
-def bench_selfplay(games: int, time_budget: float, out=sys.stdout, seed: int = 3) -> dict:
+def bench_selfplay(games: int, time_budget: float, out: TextIO = sys.stdout,
+                   seed: int = 3) -> dict[str, Any]:
     """Expert against Expert from random openings of 0-3 moves: with perfect
     play on both sides every game must end as the opening position's proven
     value says. Prints agreement, move times and how many moves were
     estimates; returns a summary dict."""
     rng = random.Random(seed)
     times: list[float] = []
-    agree, estimates, rows = 0, 0, []
+    agree, estimates = 0, 0
+    rows: list[tuple[str, str, str]] = []
     for _ in range(games):
         while True:
             b = Board(6, 7)
@@ -200,7 +208,8 @@ def bench_selfplay(games: int, time_budget: float, out=sys.stdout, seed: int = 3
             times.append(time.perf_counter() - t0)
             analysis = p.last_analysis
             assert analysis is not None         # set by next_move
-            estimates += not (analysis[c].score is not None and analysis[c].score.proven)
+            score = analysis[c].score
+            estimates += not (score is not None and score.proven)
             b.add_checker(side, c)
             moves += str(c)
             if b.is_win_for(side) or b.is_full():
@@ -242,7 +251,7 @@ def peak_rss_mb() -> float | None:
     return r / (1024 * 1024) if sys.platform == "darwin" else r / 1024
 
 
-def parse_args(argv=None) -> argparse.Namespace:
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.bench_expert",
                                  description="Expert benchmark")
     ap.add_argument("--limit", type=int, default=None,
@@ -261,7 +270,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     return a
 
 
-def run(args=None, out=sys.stdout) -> dict:
+def run(args: Sequence[str] | argparse.Namespace | None = None,
+        out: TextIO = sys.stdout) -> dict[str, Any]:
     """Run the Expert benchmark. ``args``: None, a list of command-line
     strings, or a namespace (e.g. the caller's argparse result) from which
     ``expert_limit`` (else ``limit``), ``expert_games`` (else 1 game each
@@ -279,7 +289,7 @@ def run(args=None, out=sys.stdout) -> dict:
         pons_dir = getattr(args, "pons_dir", None)
     pons_dir = pons_dir or (str(PONS_DIR) if PONS_DIR.is_dir() else None)
     print("Expert: exact scores", file=out)
-    scores = {}
+    scores: dict[str, Any] = {}
     if pons_dir is None:
         print("  Pons test files not found (set CONNECT4_PONS)", file=out)
     else:

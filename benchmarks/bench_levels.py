@@ -42,7 +42,7 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, TextIO
 
 from benchmarks.gnome_like import GnomeLikePlayer
 from connect4_game.ai import bitboard as bb
@@ -94,7 +94,7 @@ def openings(n: int, seed: int, height: int = 6, width: int = 7) -> list[str]:
     return out
 
 
-def play(px: Any, po: Any, opening: str, height: int = 6, width: int = 7) -> tuple[str, dict]:
+def play(px: Any, po: Any, opening: str, height: int = 6, width: int = 7) -> tuple[str, dict[str, Any]]:
     """One game after ``opening``: returns the winner (``'X'``, ``'O'`` or
     ``'draw'``) and ``{'X': [seconds per move], 'O': [...], 'cpu': {'X':
     [CPU seconds per move], 'O': [...]}, 'cut': n}`` (``cut``: searches
@@ -121,7 +121,7 @@ def play(px: Any, po: Any, opening: str, height: int = 6, width: int = 7) -> tup
 
 
 def match(a: str, b: str, opens: list[str], seed: int, height: int = 6,
-          width: int = 7) -> dict:
+          width: int = 7) -> dict[str, Any]:
     """``a`` against ``b`` from every opening, once with each colour.
 
     :returns: ``{'w', 'd', 'l'}`` counts from ``a``'s side, ``'times'``
@@ -151,13 +151,13 @@ def match(a: str, b: str, opens: list[str], seed: int, height: int = 6,
     return res
 
 
-def score(r: dict) -> float:
+def score(r: dict[str, Any]) -> float:
     """Points per game (win 1, draw 1/2) in ``r``; 0.0 for no games."""
     n = r['w'] + r['d'] + r['l']
     return (r['w'] + r['d'] / 2) / n if n else 0.0
 
 
-def trap_positions(n: int, k: int, seed: int, height: int = 6, width: int = 7) -> list[tuple]:
+def trap_positions(n: int, k: int, seed: int, height: int = 6, width: int = 7) -> list[tuple[Any, ...]]:
     """``n`` positions ``(moves, cur, mask)`` from seeded random play (X
     first) where the side to move has no four to make or block and no
     forced four of its own within ``2k`` plies, some column is safe for
@@ -165,7 +165,7 @@ def trap_positions(n: int, k: int, seed: int, height: int = 6, width: int = 7) -
     in exactly ``k`` of its moves."""
     rng = random.Random(f'traps:{seed}:{k}')
     geo = bb.geometry(height, width)
-    out: list[tuple] = []
+    out: list[tuple[Any, ...]] = []
     seen: set[tuple[int, int]] = set()
     while len(out) < n:
         cur, mask, moves = 0, 0, ''
@@ -199,7 +199,7 @@ def _is_trap(cur: int, mask: int, k: int, geo: bb.Geometry) -> bool:
     return any(d == 0 and s >= 50 for d, s in zip(deep, shallow, strict=True))
 
 
-def fall_rate(level: str, positions: list[tuple], k: int, seed: int,
+def fall_rate(level: str, positions: list[tuple[Any, ...]], k: int, seed: int,
               height: int = 6, width: int = 7) -> float:
     """Share of ``positions`` (from :func:`trap_positions`) where ``level``'s
     column lets the opponent force a four within ``k`` of its moves."""
@@ -218,7 +218,7 @@ def _ms(t: list[float]) -> str:
     return f'{1000 * statistics.median(t):.0f} / {1000 * max(t):.0f}' if t else '-'
 
 
-def _task(task: tuple) -> tuple:
+def _task(task: tuple[Any, ...]) -> tuple[Any, ...]:
     """One unit of work (run in a worker process with ``--jobs``)."""
     kind = task[0]
     if kind == 'match':
@@ -229,7 +229,7 @@ def _task(task: tuple) -> tuple:
 
 
 def run(games: int = 20, traps: int = 100, big_games: int = 2, seed: int = 1, jobs: int = 1,
-        out=sys.stdout) -> dict:
+        out: TextIO = sys.stdout) -> dict[str, Any]:
     """Measure everything and print the table (see the module docstring).
 
     :returns: ``{'scores': {(level, opponent): float}, 'falls': {(level, k): float},
@@ -241,7 +241,7 @@ def run(games: int = 20, traps: int = 100, big_games: int = 2, seed: int = 1, jo
     load_before = _load()
     opens = openings(games, seed)
     big_opens = openings(big_games, seed, 12, 14)
-    tasks: list[tuple] = [('match', a, b, opens, seed, 6, 7) for a, b in PAIRINGS]
+    tasks: list[tuple[Any, ...]] = [('match', a, b, opens, seed, 6, 7) for a, b in PAIRINGS]
     tasks += [('match', lv, lv, big_opens, seed, 12, 14) for lv in LEVEL_NAMES]
     for k in (2, 3):
         pos = trap_positions(traps, k, seed)
@@ -253,8 +253,8 @@ def run(games: int = 20, traps: int = 100, big_games: int = 2, seed: int = 1, jo
         done = dict(_task(t) for t in tasks)
     scores = {(a, b): score(done[('match', a, b, 6, 7)]) for a, b in PAIRINGS}
     falls = {(lv, k): done[('falls', lv, k)] for lv in LEVEL_NAMES for k in (2, 3)}
-    times: dict[tuple, list[float]] = {}
-    cpu: dict[tuple, list[float]] = {}
+    times: dict[tuple[Any, ...], list[float]] = {}
+    cpu: dict[tuple[Any, ...], list[float]] = {}
     cut = 0
     for key, r in done.items():
         if key[0] == 'match':
@@ -282,7 +282,8 @@ def _load() -> str:
         return '?'
 
 
-def _slowest(times: dict, cpu: dict, size: tuple[int, int]) -> tuple[float, float, str]:
+def _slowest(times: dict[tuple[Any, ...], list[float]], cpu: dict[tuple[Any, ...], list[float]],
+             size: tuple[int, int]) -> tuple[float, float, str]:
     """The slowest move of any level on ``size``: ``(wall seconds, CPU
     seconds of that move, level)``; zeros and '' if none."""
     worst = (0.0, 0.0, '')
@@ -294,7 +295,8 @@ def _slowest(times: dict, cpu: dict, size: tuple[int, int]) -> tuple[float, floa
     return worst
 
 
-def _report(res: dict, done: dict, machine: str, args: tuple, out) -> dict:
+def _report(res: dict[str, Any], done: dict[Any, Any], machine: str, args: tuple[Any, ...],
+            out: TextIO) -> dict[str, Any]:
     """Print the table and the targets of :func:`run`'s ``res``; return
     ``{target text: met}``."""
     scores, falls, times, cut = res['scores'], res['falls'], res['times'], res['cut']
@@ -346,7 +348,7 @@ def _report(res: dict, done: dict, machine: str, args: tuple, out) -> dict:
     return met
 
 
-def parse_args(argv=None) -> argparse.Namespace:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """The command line; ``--quick`` means 1 opening, 4 positions, 1 big game."""
     ap = argparse.ArgumentParser(prog='python -m benchmarks.bench_levels',
                                  description='Strength and speed of the named levels.')
@@ -368,7 +370,7 @@ def parse_args(argv=None) -> argparse.Namespace:
     return a
 
 
-def main(argv=None, out=sys.stdout) -> int:
+def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     """Parse ``argv`` and run. Returns 0 if every target is met (always 0
     with ``--quick``: so few games decide nothing), else 1."""
     a = parse_args(argv)

@@ -44,7 +44,9 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any, TextIO
 
 from benchmarks.bench_expert import peak_rss_mb
 from connect4_game.ai import expert, perfect
@@ -80,7 +82,7 @@ def _result(score: int) -> int:
     return (score > 0) - (score < 0)
 
 
-def bench_backends(out=sys.stdout) -> bool:
+def bench_backends(out: TextIO = sys.stdout) -> bool:
     """Print which backends are usable; True if bitbully is."""
     ok = perfect.bitbully_available()
     if ok:
@@ -168,7 +170,8 @@ def _play_expert_game(b: Board, me: str, fig: _ExpertFigures) -> None:
             return
 
 
-def bench_expert_games(min_moves: int, seed: int = 1, out=sys.stdout) -> dict:
+def bench_expert_games(min_moves: int, seed: int = 1,
+                       out: TextIO = sys.stdout) -> dict[str, Any]:
     """Expert against perfect play from random openings until Expert has
     made ``min_moves`` moves; prints and returns the figures: ``games``,
     ``moves``, ``lowered``, ``not_best``, ``worse_games`` (counts) and the
@@ -195,7 +198,7 @@ def bench_expert_games(min_moves: int, seed: int = 1, out=sys.stdout) -> dict:
             "worse_games": fig.worse_games, "median": med, "max": mx}
 
 
-def _cold_analysis(moves: str) -> tuple:
+def _cold_analysis(moves: str) -> tuple[float, str, int, float, int]:
     """``(seconds, moves, positions searched, seconds and positions of
     bitbully's own scoreMoves)`` for every column of the position after
     ``moves`` (Pons notation), each from cleared tables: ``expert.analyze``,
@@ -219,10 +222,10 @@ def _cold_analysis(moves: str) -> tuple:
     return ours, moves, nodes, own, core.getNodeCounter()
 
 
-def bench_analyze(limit: int | None, pons_dir, out=sys.stdout, files=PONS_FILES,
-                  slowest: bool = True) -> dict:
+def bench_analyze(limit: int | None, pons_dir: str, out: TextIO = sys.stdout,
+                  files: Sequence[str] = PONS_FILES, slowest: bool = True) -> dict[str, Any]:
     """``expert.analyze`` (every column, bitbully) on the Pons sets."""
-    res = {}
+    res: dict[str, Any] = {}
     print(f"  {'set':<11} {'positions':>9} {'mean s':>8} {'max s':>7}   "
           f"slowest (cold tables)", file=out)
     for name in files:
@@ -238,18 +241,19 @@ def bench_analyze(limit: int | None, pons_dir, out=sys.stdout, files=PONS_FILES,
             bad += (not all(x.score is None or x.score.exact for x in r)
                     or max(x.pons for x in r if x.pons is not None) != score)
             worst = max(worst, (dt, moves))
-        cold = []
+        cold: list[tuple[float, str, int | None, float | None, int | None]] = []
         if slowest:
             for slow in dict.fromkeys([SLOWEST.get(name), worst[1]]):
                 if slow:
                     cold.append(_cold_analysis(slow))
-        top = max(cold) if cold else (worst[0], worst[1], None, None, None)
+        top = max(cold, key=lambda t: t[0]) if cold else (worst[0], worst[1], None, None, None)
         first = slow_col = None
         if slowest:                       # the same, column by column, as an overlay fills
             perfect.clear_tables()
             marks = [time.perf_counter()]        # when the search began, then each column
-            perfect.solve_position([int(ch) - 1 for ch in top[1]],
-                                   on_column=lambda _c, m=marks: m.append(time.perf_counter()))
+            def mark(_c: perfect.ColumnScore, m: list[float] = marks) -> None:
+                m.append(time.perf_counter())
+            perfect.solve_position([int(ch) - 1 for ch in top[1]], on_column=mark)
             gaps = [b - a for a, b in zip(marks, marks[1:], strict=False)]
             first, slow_col = gaps[0], max(gaps)
         mean = sum(times) / len(times)
@@ -259,20 +263,22 @@ def bench_analyze(limit: int | None, pons_dir, out=sys.stdout, files=PONS_FILES,
         flag = "" if not slowest else ("OK" if top[0] <= ANALYZE_TARGET else "MISSED")
         cols = "" if first is None else f"; column by column: first after {first:.3f} s, " \
                                         f"slowest column {slow_col:.3f} s"
-        own = "" if top[2] is None else \
-            f"; {top[2] / 1e6:.1f} M positions searched, bitbully's own scoreMoves: " \
-            f"{top[3]:.3f} s, {top[4] / 1e6:.1f} M (ratio {top[0] / top[3]:.2f} in time, " \
-            f"{top[2] / max(1, top[4]):.2f} in positions)"
+        nodes, own_s, own_n = top[2:]
+        own = "" if nodes is None or own_s is None or own_n is None else \
+            f"; {nodes / 1e6:.1f} M positions searched, bitbully's own scoreMoves: " \
+            f"{own_s:.3f} s, {own_n / 1e6:.1f} M (ratio {top[0] / own_s:.2f} in time, " \
+            f"{nodes / max(1, own_n):.2f} in positions)"
         print(f"  {name:<11} {len(times):>9} {mean:>8.4f} {max(times):>7.3f}   "
               f"{top[0]:.3f} s ({top[1]}, {len(top[1])} plies) {flag}{cols}{own}"
               + (f"  {bad} WRONG" if bad else ""), file=out, flush=True)
     return res
 
 
-def bench_solver(limit: int, budget: float, pons_dir, out=sys.stdout, files=PONS_FILES) -> dict:
+def bench_solver(limit: int, budget: float, pons_dir: str, out: TextIO = sys.stdout,
+                 files: Sequence[str] = PONS_FILES) -> dict[str, Any]:
     """Our solver on the Pons sets: one score vs every column, cleared tables."""
     solver = get_solver(6, 7)
-    res = {}
+    res: dict[str, Any] = {}
     print(f"  {'set':<11} {'positions':>9} {'one score mean / max s':>24} "
           f"{'every column mean / max s':>27}  estimates", file=out)
     for name in files:
@@ -304,7 +310,7 @@ def bench_solver(limit: int, budget: float, pons_dir, out=sys.stdout, files=PONS
     return res
 
 
-def parse_args(argv=None) -> argparse.Namespace:
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.bench_perfect",
                                  description="perfect play: bitbully (optional) and our solver")
     ap.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
@@ -328,7 +334,7 @@ def parse_args(argv=None) -> argparse.Namespace:
     return a
 
 
-def run(argv=None, out=sys.stdout) -> dict:
+def run(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> dict[str, Any]:
     """Run the benchmark with command-line ``argv``; returns the figures."""
     a = parse_args(argv)
     quick = a.quick
@@ -340,7 +346,7 @@ def run(argv=None, out=sys.stdout) -> dict:
     t0 = time.perf_counter()
     print("Perfect play: backends", file=out)
     has_bb = bench_backends(out)
-    figures: dict = {"bitbully": has_bb}
+    figures: dict[str, Any] = {"bitbully": has_bb}
     if has_bb:
         print("Perfect play: Expert against perfect play on 6x7 (bitbully)", file=out)
         figures["games"] = bench_expert_games(moves, a.seed, out)

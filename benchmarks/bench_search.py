@@ -36,6 +36,8 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from typing import TextIO
 
 from connect4_game.ai import bitboard as bb
 from connect4_game.ai.search import Searcher
@@ -90,14 +92,17 @@ def _fmt(x: float) -> str:
     return f"{x:.4f}" if x < 10 else f"{x:.1f}"
 
 
-def bench_lookaheads(positions, lookaheads, out) -> dict:
+def bench_lookaheads(positions: list[tuple[Board, str]], lookaheads: tuple[int, ...],
+                     out: TextIO) -> dict[int, float]:
     """Median seconds (wall clock and CPU) and nodes of one scores() per
     lookahead, each position searched with an empty TT (worst case: no reuse
     from earlier moves)."""
-    res = {}
+    res: dict[int, float] = {}
     s = Searcher()
     for L in lookaheads:
-        times, cpu, nodes = [], [], []
+        times: list[float] = []
+        cpu: list[float] = []
+        nodes: list[int] = []
         for b, checker in positions:
             s.clear()
             c0 = time.process_time()
@@ -115,14 +120,17 @@ def bench_lookaheads(positions, lookaheads, out) -> dict:
     return res
 
 
-def bench_oracle(positions, oracle, out) -> float | None:
+def bench_oracle(positions: list[tuple[Board, str]],
+                 oracle: Callable[[Board, str, int], list[int]] | None,
+                 out: TextIO) -> float | None:
     """Speed-up of Searcher over the literal oracle at lookahead 5 (ratio of
     median times on the same positions); checks that the lists agree."""
     if oracle is None:
         print("  oracle (tests/oracle.py) not found: speed-up not measured", file=out)
         return None
     s = Searcher()
-    to, ts = [], []
+    to: list[float] = []
+    ts: list[float] = []
     agree = 0
     for b, checker in positions:
         before = [row[:] for row in b.slots]
@@ -142,7 +150,7 @@ def bench_oracle(positions, oracle, out) -> float | None:
     return sp
 
 
-def bench_game(lookahead, seed, out) -> tuple[int, int]:
+def bench_game(lookahead: int, seed: int, out: TextIO) -> tuple[int, int]:
     """One 6x7 game of two lookahead-``lookahead`` AIs (seeded random
     tiebreak), played twice: with one Searcher whose TT is kept across the
     moves (as AIPlayer does) and with the TT cleared before every move. Both
@@ -155,7 +163,8 @@ def bench_game(lookahead, seed, out) -> tuple[int, int]:
         s = Searcher()
         b = Board(6, 7)
         checker = "X"
-        times, nodes = [], 0
+        times: list[float] = []
+        nodes = 0
         c0 = time.process_time()
         while not (b.is_full() or b.is_win_for("X") or b.is_win_for("O")):
             if not keep:
@@ -179,7 +188,8 @@ def _want(score: int) -> int:
     return 100 if score > 0 else (50 if score == 0 else 0)
 
 
-def bench_pons(pons_dir, limit, scores_limit, out) -> dict:
+def bench_pons(pons_dir: str, limit: int, scores_limit: int,
+               out: TextIO) -> dict[tuple[str, str], tuple[float, float]]:
     """Full solves of the Pons files (standard rules, lookahead = empty
     cells). First the position's win/draw/loss for the side to move
     (:meth:`Searcher.value_bits`, the figure the targets are about) on
@@ -187,7 +197,7 @@ def bench_pons(pons_dir, limit, scores_limit, out) -> dict:
     full lookahead returns) on the first ``scores_limit`` of them. Correct if
     100/50/0 matches the sign of the Pons score (for the columns: the best
     column's score)."""
-    res = {}
+    res: dict[tuple[str, str], tuple[float, float]] = {}
     for name in PONS_FILES:
         path = os.path.join(pons_dir, name)
         if not os.path.isfile(path):
@@ -198,7 +208,8 @@ def bench_pons(pons_dir, limit, scores_limit, out) -> dict:
             if n == 0:
                 continue
             s = Searcher()
-            times, nodes = [], []
+            times: list[float] = []
+            nodes: list[int] = []
             correct = 0
             for moves, score in items[:n]:
                 cur, mask = bb.from_moves(moves, 6, 7)
@@ -222,7 +233,7 @@ def bench_pons(pons_dir, limit, scores_limit, out) -> dict:
     return res
 
 
-def parse_args(argv=None):
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m benchmarks.bench_search",
                                 description="Benchmark of the exact scores_for search.")
     p.add_argument("--limit", type=int, default=1000, help="Pons positions per file (default 1000)")
@@ -247,7 +258,7 @@ def parse_args(argv=None):
     return a
 
 
-def main(argv=None, out=sys.stdout) -> int:
+def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     a = parse_args(argv)
     try:
         pons_dir = find_pons_dir(a.pons_dir)
@@ -291,7 +302,7 @@ def main(argv=None, out=sys.stdout) -> int:
     return 0
 
 
-def _run_expert(ns) -> None:
+def _run_expert(ns: argparse.Namespace) -> None:
     """Child-process entry: Expert's ``bench_expert.run(ns)``."""
     importlib.import_module("benchmarks.bench_expert").run(ns)
 

@@ -241,7 +241,6 @@ PRIVATE_REACHES_LEFT = {
     'connect4_game/ui/app.py: app._autosaved', 'connect4_game/ui/app.py: app._closed',
     'connect4_game/ui/app.py: app._own_worker',
     'connect4_game/ui/themes.py: theme._side',
-    'benchmarks/bench_perfect.py: perfect._bitbully',
     'tools/build_small_table.py: book._enumerate',
 }
 """Reaches into another object's private state still to be replaced by a public
@@ -258,7 +257,7 @@ def test_no_new_reach_into_another_objects_private_state():
 
 @pytest.mark.xfail(strict=False, reason='still reaching into private state: '
                    'connect4_game/ui/app.py:456-469, '
-                   'connect4_game/ui/themes.py:204, benchmarks/bench_perfect.py:204, '
+                   'connect4_game/ui/themes.py:204, '
                    'tools/build_small_table.py:31 (ai.book has no public name for its '
                    'walk over the few-checker positions)')
 def test_no_object_reads_or_writes_another_objects_private_state():
