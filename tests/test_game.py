@@ -14,7 +14,6 @@ from connect4_game.core.game import (
     Refusal,
     Termination,
     reconcile,
-    side_for_ply,
 )
 
 
@@ -108,7 +107,6 @@ def test_truncate_and_replace():
 
 
 def test_helpers():
-    assert [side_for_ply(p) for p in (1, 2, 3)] == ['X', 'O', 'X']
     assert reconcile([3, 3], [3, 3, 2]) == [3, 3, 2] and reconcile([3, 4], [3, 3, 2]) is None
 
 

@@ -17,8 +17,7 @@ from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, MAX_COLS, MAX_R
 from connect4_game.core.checks import check_int, is_int
 from connect4_game.core.side import Side
 
-__all__ = ['Game', 'Move', 'Outcome', 'Termination', 'MoveRefused', 'Refusal',
-           'side_for_ply', 'reconcile']
+__all__ = ['Game', 'Move', 'Outcome', 'Termination', 'MoveRefused', 'Refusal', 'reconcile']
 
 
 class Termination(Enum):
@@ -78,11 +77,6 @@ class MoveRefused(ValueError):
         self.code = code
 
 
-def side_for_ply(ply: int) -> Side:
-    """``Side.X`` for odd plies, ``Side.O`` for even ones (ply is 1-based)."""
-    return Side.for_ply(ply)
-
-
 def reconcile(ours: Sequence[int], theirs: Sequence[int]) -> list[int] | None:
     """The agreed move list of two sides: the longer if it extends the shorter, else None.
 
@@ -124,7 +118,7 @@ class Game:
     @property
     def to_move(self) -> Side:
         """The side whose move comes next (also once the game is over)."""
-        return side_for_ply(len(self.moves) + 1)
+        return Side.for_ply(len(self.moves) + 1)
 
     @property
     def next_ply(self) -> int:
@@ -202,7 +196,7 @@ class Game:
         ply = len(self.moves)
         col = self.moves.pop()
         row = self.board.top_row(col)
-        checker = side_for_ply(ply)
+        checker = Side.for_ply(ply)
         self.board.remove_checker(col)
         self.redo_stack.append(col)
         self.outcome = None

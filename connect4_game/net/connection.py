@@ -45,7 +45,7 @@ from enum import Enum
 from typing import TypeVar
 
 from connect4_game.core.checks import check_int, check_seconds
-from connect4_game.core.game import Game, Move, MoveRefused, reconcile, side_for_ply
+from connect4_game.core.game import Game, Move, MoveRefused, reconcile
 from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
 from connect4_game.net import events as ev
@@ -155,18 +155,18 @@ def reconcile_with_peer(game: Game, theirs: Sequence[int], peer_side: Side
         return []
     if reconcile(ours, theirs) is None:
         raise P.ProtocolError('diverged', 'the two games differ: they cannot continue together')
-    if len(theirs) == len(ours) + 1 and side_for_ply(len(theirs)) == peer_side:
+    if len(theirs) == len(ours) + 1 and Side.for_ply(len(theirs)) == peer_side:
         try:
             game.offer(len(theirs), theirs[-1], peer_side)
         except MoveRefused as err:
             raise P.ProtocolError('game_mismatch', f'move {len(theirs)}: {err}') from None
         return []
-    if len(ours) == len(theirs) + 1 and side_for_ply(len(ours)) != peer_side:
+    if len(ours) == len(theirs) + 1 and Side.for_ply(len(ours)) != peer_side:
         return [(len(ours), ours[-1])]
     if len(theirs) > len(ours):
         ply = next(p for p in range(len(ours) + 1, len(theirs) + 1)
-                   if side_for_ply(p) != peer_side)
-        text = (f"move {ply} is {side_for_ply(ply)}'s, not yours: a side sends only its own "
+                   if Side.for_ply(p) != peer_side)
+        text = (f"move {ply} is {Side.for_ply(ply)}'s, not yours: a side sends only its own "
                 f'next move')
     else:
         missing = len(ours) - len(theirs)
@@ -391,7 +391,7 @@ class Connection:
             return None
         played = len(game.moves)
         if ply is None:
-            mine = [p for p in range(played, 0, -1) if side_for_ply(p) == self.side]
+            mine = [p for p in range(played, 0, -1) if Side.for_ply(p) == self.side]
             if not mine:
                 return None
             ply = mine[0] - 1

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from connect4_game.core.board import Board
-from connect4_game.core.game import Game, MoveRefused, reconcile, side_for_ply
+from connect4_game.core.game import Game, MoveRefused, reconcile
 from connect4_game.net import protocol as P
 from connect4_game.net.address import parse_address
 from connect4_game.net.connection import reconcile_with_peer
@@ -227,7 +227,6 @@ def test_reconcile_only_extends():
     assert reconcile([1, 2], [1, 2]) == [1, 2]
     assert reconcile([1, 2], [1, 3]) is None
     assert reconcile([1, 2, 3], [2]) is None
-    assert [side_for_ply(p) for p in (1, 2, 3)] == ['X', 'O', 'X']
 
 
 # -- what a (re)connecting peer may bring ------------------------------------------------
