@@ -117,8 +117,7 @@ class App:
 
     # ------------------------------------------------------------ start-up
     def note(self, text: str, kind: str = 'error') -> None:
-        """A message for the start: shown as a notice and printed once
-        (``kind`` 'error' on stderr, 'info' on stdout)."""
+        """A message for the start, shown as a notice and printed (``kind`` 'error': stderr)."""
         self.notes.append((clip(text, 300), kind))
 
     @property
@@ -153,8 +152,7 @@ class App:
 
     # ------------------------------------------------------------ services
     def set_theme(self, name: str) -> None:
-        """Use the theme called ``name`` (an unknown one: the default, with a
-        notice) and keep it for the next start."""
+        """Use the theme called ``name`` (unknown: the default, noted) and keep it."""
         self.theme = self._theme(name)
         self.remember(theme=self.theme.name)
 
@@ -207,8 +205,7 @@ class App:
         self.push(SavedGamesScreen(self))
 
     def show_review(self) -> None:
-        """Review the game: its seats close first (a friend over the network
-        is told you left; a search stops)."""
+        """Review the game: its seats close first (a friend is told you left)."""
         from connect4_game.ui.screens.review import ReviewScreen
         self.session.close()
         self.push(ReviewScreen(self))
@@ -284,8 +281,7 @@ class App:
         self.surface = self.window.toggle_fullscreen()
 
     def resize(self, w: int, h: int) -> None:
-        """The window was resized to ``w`` x ``h`` pixels: never below 520 x 480 (the board and text
-        stay readable); the size is kept for the next start."""
+        """The window was resized to ``w`` x ``h`` pixels (never below the minimum; kept)."""
         surface = self.window.resize(w, h)
         if surface is not None:
             self.surface = surface
@@ -294,8 +290,8 @@ class App:
 
     # ------------------------------------------------------------ files
     def load_saved(self, saved: SavedGame, title: str = '') -> bool:
-        """Replace the game by the saved game ``saved`` (checked first: a bad
-        one leaves the game as it was, with a notice). Returns whether it did."""
+        """Replace the game by ``saved`` (a bad one leaves the game, with a notice); returns
+        whether it did."""
         s = self.session
         try:
             check_rows(saved.rows)
@@ -314,7 +310,7 @@ class App:
     # ------------------------------------------------------------ frame
     def handle_event(self, e: pygame.event.Event) -> None:
         """One pygame event: closing (also Ctrl+Q), resizing and F11 are the window's; the top
-        screen gets every other one (Esc included: it closes what is on top, it never quits)."""
+        screen gets every other one (Esc never quits)."""
         if e.type == pygame.QUIT:
             self.quit()
             return
@@ -332,13 +328,11 @@ class App:
         self.stack.top.process_event(e)
 
     def wants_frames(self) -> bool:
-        """Whether the picture changes by itself now (an animation, a spinner, a tooltip on its
-        way): the loop then draws every frame."""
+        """Whether the picture changes by itself now: the loop then draws every frame."""
         return self.stack.wants_frames() or self.tips.pending()
 
     def _picture_now(self) -> tuple[object, ...]:
-        """What the next frame would show, as far as it can change without
-        an event: the window size, the screens' pictures, the tooltip."""
+        """What the next frame would show without an event: size, screens' pictures, tooltip."""
         tip = self.tips.due()
         return (self.surface.get_size(), self.stack.picture(), tip.text if tip else None)
 
@@ -346,10 +340,8 @@ class App:
              redraw: bool | None = True) -> pygame.Surface:
         """One frame: handle ``events``, advance by ``dt`` seconds, draw.
 
-        :param redraw: True (the default, tests) draws the frame; None draws it only when something
-            changed -- an event came, something moves (:meth:`wants_frames`), what the screens show
-            changed, or :data:`IDLE_REDRAW` seconds passed -- as the real loop does. :attr:`drew`
-            tells whether it drew.
+        :param redraw: True (the default, tests) draws; None only when something changed or
+            :data:`IDLE_REDRAW` seconds passed, as the real loop does (:attr:`drew` tells).
         :returns: the surface drawn on.
         :raises ValueError: for a negative ``dt``.
         """
@@ -392,13 +384,12 @@ class App:
                          avoid=self.stack.top.keep_clear())
 
     def run(self) -> int:
-        """The real loop until quit (:meth:`FrameLoop.run
-        <connect4_game.ui.loop.FrameLoop.run>`); returns its exit status."""
+        """The real loop until quit (:class:`~connect4_game.ui.loop.FrameLoop`); its exit status."""
         return self.loop.run()
 
     def close(self) -> None:
-        """Write the screenshot and frame stats if asked, autosave, keep the
-        settings, stop the worker and the screens' own resources."""
+        """Write the screenshot and frame stats if asked, autosave, keep the settings, stop the
+        worker and the screens' resources."""
         if self._closed:
             return
         self._closed = True
@@ -421,8 +412,7 @@ class App:
         self.settings_store.save()
 
     def _autosave_on_change(self) -> None:
-        """Autosave (atomically) in the frame a move is played or taken back,
-        so that a crash or a power cut loses no move."""
+        """Autosave in the frame a move is played or taken back (a crash loses no move)."""
         position = (self.session.planner.game_id, self.session.position_id)
         if position != self._autosaved:
             self._autosaved = position
@@ -443,8 +433,7 @@ class App:
         log.error('AI worker thread stopped; started a new worker.')
 
     def _check_exit(self) -> None:
-        """``--exit-after`` and ``--exit-after-game``: stop the app when its time
-        or its game is over."""
+        """``--exit-after`` and ``--exit-after-game``: stop when the time or the game is over."""
         o = self.options
         if o.exit_after is not None and self.elapsed >= o.exit_after:
             self.running = False

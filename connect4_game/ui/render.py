@@ -36,8 +36,7 @@ colour an RGB tuple or the name of a theme colour."""
 
 
 class Falling(Protocol):
-    """A checker on its way down (an :class:`~connect4_game.ui.animation.DropAnimation`): its
-    fractional ``row``, its ``col`` (0-based) and its ``checker`` ('X' or 'O')."""
+    """A checker on its way down: its fractional ``row``, its ``col`` and its ``checker``."""
 
     @property
     def row(self) -> float: ...
@@ -82,8 +81,7 @@ WIN_PULSE_END = settle_time(6.0, 4)     # the winning four (rate 6): four beats,
 # layout
 
 def badge_min_height() -> int:
-    """The least height in px of an analysis badge: two lines of the
-    smallest bold text (:data:`MIN_FONT`) and a margin."""
+    """The least height in px of a badge: two lines of the smallest bold text and a margin."""
     return 2 * line_height(MIN_FONT, True) + 4
 
 
@@ -159,8 +157,7 @@ def _smooth(surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
 
 
 def make_board(layout: Layout, theme: Theme) -> pygame.Surface:
-    """The board face with transparent round holes, a rim and a soft shadow
-    (its own size is the board rect grown by a margin; see :meth:`Renderer.board_origin`)."""
+    """The board face with holes, a rim and a soft shadow (see :meth:`Renderer.board_origin`)."""
     cell, rows, cols = layout.cell, layout.rows, layout.cols
     margin = int(cell * 0.18)
     w, h = cols * cell + 2 * margin, rows * cell + 2 * margin
@@ -215,9 +212,8 @@ def text_on(colour: Colour) -> RGB:
 
 
 def badge_short(text: str, colour: Colour, theme: Theme) -> tuple[str, ...]:
-    """The short form of an analysis badge for a narrow column: the number in ``text`` signed by
-    ``colour`` -- '+' for the ``theme``'s good colour, '-' for its bad one, '=' for neutral -- and
-    '~' first for an estimate (``'win in 9'`` in green: ``('+9',)``); ``()`` for another colour."""
+    """The short form of a badge for a narrow column: the number in ``text`` signed '+', '-' or
+    '=' by ``colour`` (good, bad, neutral), '~' first for an estimate; ``()`` for another colour."""
     sign = {tuple(theme.good[:3]): '+', tuple(theme.bad[:3]): '-',
             tuple(theme.neutral[:3]): '='}.get(tuple(colour[:3]))
     if sign is None:
@@ -240,18 +236,15 @@ class Renderer:
         self.bg: pygame.Surface | None = None
 
     def _ready(self) -> tuple[Layout, Theme]:
-        """The layout and theme of the last :meth:`prepare`.
-
-        :raises RuntimeError: if :meth:`prepare` was never called."""
+        """The layout and theme of the last :meth:`prepare` (RuntimeError without one)."""
         if self.layout is None or self.theme is None:
             raise RuntimeError('Renderer.prepare() must be called before drawing')
         return self.layout, self.theme
 
     def prepare(self, size: tuple[int, int], rows: int, cols: int, theme: Theme,
                 toolbar: bool = True, status: bool = True) -> Layout:
-        """Lay out and (re)build the cached sprites for this window ``size``
-        (px), board size and ``theme`` (a :class:`~connect4_game.ui.themes.Theme`);
-        ``toolbar`` / ``status`` False leave out the bands of the toolbar / status bar."""
+        """Lay out and (re)build the sprites for window ``size`` (px), board size and ``theme``;
+        ``toolbar`` / ``status`` False leave out those bands."""
         key = (tuple(size), rows, cols, theme.name, toolbar, status)
         if key != self._key:
             from connect4_game.ui.themes import checker_surface
@@ -276,8 +269,8 @@ class Renderer:
 
     def blit_checker(self, surface: pygame.Surface, checker: str, row: float, col: float,
                      dx: int = 0, ghost: bool = False) -> None:
-        """Draw ``checker`` ('X'/'O') centred on slot (``row``, ``col``) (slot
-        units, fractional allowed), shifted ``dx`` px; ``ghost`` = translucent."""
+        """Draw ``checker`` centred on slot (``row``, ``col``) (fractional allowed), shifted ``dx``
+        px; ``ghost``: translucent."""
         spr = self.checkers[('g' if ghost else '') + checker]
         cx, cy = self._ready()[0].slot_center(row, col)
         surface.blit(spr, (cx - spr.get_width() // 2 + dx, cy - spr.get_height() // 2))
@@ -305,8 +298,8 @@ class Renderer:
 
     def _draw_checkers(self, surface: pygame.Surface, slots: Sequence[Sequence[str]],
                        hidden: set[Cell], falling: Iterable[Falling], dx: int) -> None:
-        """Background, the resting checkers of ``slots`` but those at the (row, col) of ``hidden``,
-        the ``falling`` ones, then the board face, shifted ``dx`` px."""
+        """The background, the checkers of ``slots`` but ``hidden``, the ``falling`` ones, then
+        the board face, shifted ``dx`` px."""
         if self.bg is None or self.board_sprite is None:
             raise RuntimeError('Renderer.prepare() must be called before drawing')
         surface.blit(self.bg, (0, 0))
@@ -322,8 +315,7 @@ class Renderer:
     def _draw_column_marks(self, surface: pygame.Surface, cursor: int | None,
                            flash_col: int | None, flash: float, best_cols: Iterable[int],
                            dx: int) -> None:
-        """The cursor's column lit, ``flash_col`` flashing red by ``flash``
-        (0..1), outlines round ``best_cols``."""
+        """The cursor's column lit, ``flash_col`` flashing by ``flash`` (0..1), ``best_cols``."""
         lay, theme = self._ready()
         br = lay.board_rect
         if cursor is not None and 0 <= cursor < lay.cols:
@@ -344,8 +336,7 @@ class Renderer:
 
     def _draw_last_move(self, surface: pygame.Surface, last_move: Cell | None,
                         win_line: Sequence[Cell] | None, t: float, dx: int) -> None:
-        """A dot on ``last_move`` (row, col), or, once there is one, the
-        winning four ``win_line`` pulsing with the time ``t`` (s)."""
+        """A dot on ``last_move``, or the winning four ``win_line`` pulsing with ``t`` (s)."""
         lay, theme = self._ready()
         if last_move is not None and not win_line:
             cx, cy = lay.slot_center(*last_move)
@@ -364,8 +355,7 @@ class Renderer:
 
     def _draw_ghost(self, surface: pygame.Surface, ghost: tuple[str, int] | None,
                     ghost_row: int | None, dx: int) -> None:
-        """The ghost checker ``(checker, col)`` above the board and a ring
-        on ``ghost_row``, where it would land."""
+        """The ghost checker ``(checker, col)`` above the board, a ring where it would land."""
         if ghost is None:
             return
         lay, theme = self._ready()
@@ -380,8 +370,7 @@ class Renderer:
 
     def _draw_hint(self, surface: pygame.Surface, hint_col: int | None, hint_row: int | None,
                    t: float, dx: int) -> None:
-        """The hint: ``hint_col`` outlined, a ring pulsing with the time ``t``
-        (s) on ``hint_row``."""
+        """``hint_col`` outlined, a ring pulsing with ``t`` (s) on ``hint_row``."""
         lay, theme = self._ready()
         if hint_col is None or not 0 <= hint_col < lay.cols:
             return
@@ -410,8 +399,7 @@ class Renderer:
                       bold=strong, align='center')
 
     def column_rects(self, cols: Iterable[int | None]) -> list[pygame.Rect]:
-        """The window rects of the columns ``cols`` (None left out), from
-        the badge band down to the bottom of the board: what a hint marks."""
+        """The window rects of the columns ``cols`` (None left out), badges to board bottom."""
         lay = self._ready()[0]
         top = lay.badge_y - lay.badge_h // 2
         return [pygame.Rect(lay.board_rect.left + c * lay.cell, top, lay.cell,
@@ -457,10 +445,9 @@ class Renderer:
     def draw_status(self, surface: pygame.Surface, left: str, right: str = '', left2: str = '',
                     spinner: float | None = None, reserve: int = 0,
                     checker: str | None = None) -> None:
-        """The status bar: ``left`` (big) after a small ``checker`` ('X'/'O', whose turn it is, or
-        None), ``left2`` (small, below), ``right`` (small, right-aligned, lines split on
-        newlines, at most 3), a turning arc after ``left`` when ``spinner`` is a time in seconds,
-        and ``reserve`` px kept free at the right end (for a button)."""
+        """The status bar: ``left`` (big) after a small ``checker`` (whose turn, or None),
+        ``left2`` below, ``right`` right-aligned (at most 3 lines), a turning arc when ``spinner``
+        is a time in seconds, and ``reserve`` px free at the right end."""
         lay, theme = self._ready()
         rect = lay.status_rect
         pygame.draw.rect(surface, theme.status_bg, rect)
@@ -515,9 +502,8 @@ class Renderer:
 
     def banner_rect(self, text: str, sub: str = '', win_line: Sequence[Cell] | None = None
                     ) -> tuple[pygame.Rect, pygame.font.Font, pygame.font.Font]:
-        """``(rect, font, sub_font)`` of the end-of-game panel: over the board, in the first of the
-        middle, the top or the bottom of the board where it covers no checker of ``win_line``;
-        above the board if the four reaches all three."""
+        """``(rect, font, sub_font)`` of the end-of-game panel: over the board where it covers no
+        checker of ``win_line`` (middle, top, bottom), else above the board."""
         lay = self._ready()[0]
         inner = max(16, lay.width - 64)
         size, sub_size = self._banner_sizes(text)
@@ -545,8 +531,7 @@ class Renderer:
     def draw_banner(self, surface: pygame.Surface, text: str, sub: str = '', scale: float = 1.0,
                     color: Colour | None = None, win_line: Sequence[Cell] | None = None
                     ) -> pygame.Rect:
-        """The end-of-game panel: ``text`` (big, grown by ``scale``) and ``sub``, placed by
-        :meth:`banner_rect`. Returns the panel's rect."""
+        """The end-of-game panel (:meth:`banner_rect`), ``text`` grown by ``scale``; its rect."""
         theme = self._ready()[1]
         text, sub = clip(text, MAX_TEXT), clip(sub, MAX_TEXT)
         rect, f, sf = self.banner_rect(text, sub, win_line)

@@ -26,8 +26,7 @@ TOOLTIP_DELAY = 0.6     # seconds the mouse rests on a control before its toolti
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, alpha: int = 235,
                border: Sequence[int] | None = None, radius: int = 10) -> None:
-    """A rounded panel in the theme's status colour (``alpha`` 0..255) with an
-    optional ``border`` colour."""
+    """A rounded panel in the status colour (``alpha`` 0..255), with a ``border`` colour."""
     panel = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(panel, (*theme.status_bg[:3], alpha), panel.get_rect(), border_radius=radius)
     if border is not None:
@@ -181,8 +180,7 @@ class Toolbar:
         return action is not None
 
     def handle_event(self, e: pygame.event.Event) -> str | None:
-        """The action of a clicked (or keyboard-pressed) button, else None;
-        ``''`` for a key the toolbar used. Any click hides the tooltip."""
+        """The action of a pressed button, else None; ``''`` for a key the toolbar used."""
         if e.type == pygame.MOUSEMOTION:
             over = next((b for b in self.buttons if b.hit(e.pos)), None)
             if over is not self.hover:
@@ -228,8 +226,7 @@ class Toolbar:
             self.hover_time += dt
 
     def tip_button(self) -> Button | None:
-        """The button whose tooltip shows now: the hovered one once the
-        delay is over (unless a click hid it), else the focused one."""
+        """The button whose tooltip shows now: the hovered one after the delay, else the focused."""
         if self.hover is not None and self.hover_time >= TOOLTIP_DELAY and not self.tip_hidden \
                 and self.hover.tooltip:
             return self.hover
@@ -251,8 +248,7 @@ class Toolbar:
 
     def draw_tooltip(self, surface: pygame.Surface, theme: Theme,
                      avoid: Iterable[pygame.Rect | None] = ()) -> pygame.Rect | None:
-        """The tooltip of :meth:`tip_button`, inside the window and clear of every rect of
-        ``avoid``; returns where it went (None: no tooltip, or no room for it)."""
+        """The tooltip of :meth:`tip_button`, clear of ``avoid``; its rect, or None."""
         b = self.tip_button()
         self.tip_rect = None if b is None else draw_tooltip(surface, theme, b.tooltip, b.rect,
                                                             avoid)
@@ -265,9 +261,8 @@ def _tooltip_font_size(window_h: int) -> int:
 
 def tooltip_place(window_size: tuple[int, int], size: tuple[int, int], anchor: pygame.Rect,
                   avoid: Iterable[pygame.Rect | None] = ()) -> pygame.Rect | None:
-    """Where a tooltip ``size`` (w, h px) for ``anchor`` goes in a window of ``window_size``: below
-    the anchor, else above it, else beside or below whatever it must avoid -- the nearest place
-    inside the window that covers no rect of ``avoid`` and not the anchor; None if there is none."""
+    """Where a tooltip ``size`` (w, h px) for ``anchor`` goes in ``window_size``: the nearest
+    place (below, above, beside) that covers neither ``anchor`` nor ``avoid``; None if none."""
     w, h = window_size
     tw, th = size
     keep_clear = [pygame.Rect(a) for a in avoid if a is not None]
@@ -291,8 +286,7 @@ def tooltip_place(window_size: tuple[int, int], size: tuple[int, int], anchor: p
 
 def draw_tooltip(surface: pygame.Surface, theme: Theme, text: str, anchor: pygame.Rect,
                  avoid: Iterable[pygame.Rect | None] = ()) -> pygame.Rect | None:
-    """A tooltip for ``anchor``, placed by :func:`tooltip_place` (inside the
-    window, clear of ``avoid``); returns its rect, or None when there is no room."""
+    """A tooltip for ``anchor`` (see :func:`tooltip_place`); its rect, or None without room."""
     w, h = surface.get_size()
     size = _tooltip_font_size(h)
     how = fit(text, min(360, w - 24), 3 * line_height(size), size, lines=3)
@@ -310,8 +304,7 @@ def draw_tooltip(surface: pygame.Surface, theme: Theme, text: str, anchor: pygam
 
 @dataclass
 class MenuItem:
-    """One line of a :class:`Menu`: ``label``, the ``key`` that does the same
-    (shown on the right), the ``action`` it returns; ``enabled``."""
+    """One line of a :class:`Menu`: ``label``, its ``key`` (shown), ``action``, ``enabled``."""
 
     label: str
     action: str
@@ -320,8 +313,7 @@ class MenuItem:
 
 
 class Menu:
-    """A drop-down list under a button: click or Up/Down + Enter choose, Esc
-    or a click outside closes (returning ``''``)."""
+    """A drop-down list under a button: click or Up/Down + Enter choose, Esc closes (``''``)."""
 
     def __init__(self, items: list[MenuItem], anchor: pygame.Rect,
                  window_size: tuple[int, int]) -> None:

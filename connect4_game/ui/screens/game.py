@@ -81,8 +81,7 @@ class GameScreen(Screen):
         return any(not f.done for f in self.falling)
 
     def caption(self) -> str:
-        """The window title's part: the result of a finished game, else the
-        status bar's first line."""
+        """The window title's part: the result of a finished game, else the status's first line."""
         if self.session.game.over:
             return self.result_texts()[0]
         return self.status_texts()[0]
@@ -104,8 +103,7 @@ class GameScreen(Screen):
                     or (self.menu is None and self.toolbar.tip_pending()))
 
     def picture_key(self) -> tuple[object, ...]:
-        """What the screen shows that can change without an event (see
-        :meth:`Screen.picture_key`)."""
+        """What the screen shows that can change without an event."""
         s = self.session
         toast = self.toasts[-1] if self.toasts else None
         return (s.position_id, self.status_texts(), s.hint_col, self.overlay_labels(),
@@ -115,8 +113,7 @@ class GameScreen(Screen):
                 self.app.theme.name, self.app.language)
 
     def keep_clear(self) -> list[pygame.Rect]:
-        """What a tooltip must not cover: the newest notice, the result, the
-        hint's column and the analysis badges (window rects)."""
+        """What a tooltip must not cover: the notice, the result, the hint and the badges."""
         out = [r for r in (self.toast_at if self.toasts else None,
                            self.banner.rect if self.banner_shown() else None) if r is not None]
         if self.renderer.layout is not None:
@@ -125,15 +122,13 @@ class GameScreen(Screen):
         return out
 
     def move_now_visible(self) -> bool:
-        """Whether the Move-now button shows: the computer has thought for
-        a while and has a move to play."""
+        """Whether Move now shows: the computer has thought a while and has a move."""
         s = self.session
         return bool(s.thinking() and s.planner.slow_search_seconds() > 0
                     and s.can_move_now())
 
     def last_move_slot(self) -> tuple[int, int] | None:
-        """The slot (row, column) of the last move, once its checker has
-        landed; None before the first move and while a checker falls."""
+        """The (row, column) of the last move once landed; else None."""
         game = self.session.game
         if not game.moves or self.animating():
             return None
@@ -142,8 +137,7 @@ class GameScreen(Screen):
         return None if row is None else (row, col)
 
     def status_held(self) -> bool:
-        """Whether the status bar keeps what it said: a checker still falls
-        and the news is the player's turn or the end of the game."""
+        """Whether the status bar keeps what it said while a checker still falls."""
         s = self.session
         return self._shown_status is not None and self.animating() \
             and (s.game.over or s.human_to_move())
@@ -214,8 +208,7 @@ class GameScreen(Screen):
         self.session.human_drop(col)
 
     def do(self, action: str) -> None:
-        """Carry out the command named ``action`` (one of
-        :data:`~connect4_game.ui.commands.COMMANDS`, by name); an unknown name does nothing."""
+        """Carry out the command named ``action`` (of :data:`commands.COMMANDS`)."""
         command = self._commands.get(action)
         if command is not None:
             command()
@@ -292,8 +285,7 @@ class GameScreen(Screen):
         self.cursor = max(0, min(self.session.game.cols - 1, self.cursor + step))
 
     def _move_now(self) -> None:
-        """Space (or the Move-now button): the computer plays the best move
-        found so far while it thinks, else drop at the cursor."""
+        """Space or Move now: the computer's best move so far, else drop at the cursor."""
         if self.session.thinking():
             self.session.move_now()
         else:
@@ -395,8 +387,7 @@ class GameScreen(Screen):
         self.details = not self.details
 
     def _escape(self) -> None:
-        """Esc: close the topmost of a tooltip, the newest notice and the
-        result; with none of them, say how to quit. Never quits."""
+        """Esc: close a tooltip, the newest notice or the result; else say how to quit."""
         if self.toolbar.hide_tip() or self.app.tips.hide():
             return
         if self.toasts:
@@ -408,8 +399,7 @@ class GameScreen(Screen):
                                'Quit.').format(keys=COMMAND['quit'].key_label()))
 
     def _toggle_banner(self) -> None:
-        """B (or a click on the status bar): show the result of a finished
-        game again, or put it away."""
+        """B (or a click on the status bar): show the result again, or put it away."""
         if self.session.game.over:
             self.banner.toggle()
 
@@ -420,8 +410,7 @@ class GameScreen(Screen):
 
     # ------------------------------------------------------------------ update
     def finish_animations(self) -> None:
-        """Land every falling checker at once (before the board changes
-        under them: undo, redo, a pasted position)."""
+        """Land every falling checker at once (before the board changes under them)."""
         for f in self.falling:
             f.finish()
         self.falling = []
@@ -447,8 +436,7 @@ class GameScreen(Screen):
         self._sync_toolbar()
 
     def take_session_news(self) -> None:
-        """Turn the session's events into animations, sounds and dialogs, and
-        its notices into toasts."""
+        """Turn the session's events into animations, sounds and dialogs, notices into toasts."""
         news, notices = self.session.take_news()
         for event in news:
             handler = self._news.get(type(event))
@@ -530,8 +518,7 @@ class GameScreen(Screen):
         return line1, line2, right
 
     def record_text(self) -> str:
-        """This pairing's record, kept across runs, from your side when one person plays ('You: 2
-        won, 1 lost, 0 draws'), else 'X 2 : 1 O, 0 draws'; '' before its first game."""
+        """This pairing's record (see :func:`game_status.record_words`)."""
         names = self.session.stats_names()
         key = (names, game_status.your_side(self.session))
         if self._record_key != key:
@@ -548,8 +535,7 @@ class GameScreen(Screen):
         self._record_key = None
 
     def overlay_labels(self) -> list[Badge | None] | None:
-        """One (text, colour) badge (or None) per column for the analysis
-        overlay; None without the overlay."""
+        """One Badge (or None) per column for the analysis; None without it."""
         s = self.session
         if not s.overlay or s.game.over:
             return None
@@ -560,8 +546,7 @@ class GameScreen(Screen):
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
-        """The board, the status bar, the result banner, then the toolbar,
-        the newest toast and the menu (or a tooltip) on top."""
+        """The board, the status bar, the result, then the toolbar, toast and menu on top."""
         game = self.session.game
         lay = self.renderer.prepare(surface.get_size(), game.rows, game.cols, self.app.theme)
         self.toolbar.layout(lay.width, lay.toolbar_h)
@@ -597,8 +582,7 @@ class GameScreen(Screen):
             labels=self.overlay_labels())
 
     def _draw_status(self, surface: pygame.Surface, lay: Layout) -> None:
-        """The status bar, with the Move-now button while a slow search runs;
-        while a checker falls, the bar as it was before the move."""
+        """The status bar (as before the move while a checker falls), with Move now."""
         s = self.session
         game = s.game
         held = self._shown_status

@@ -41,14 +41,12 @@ LANGUAGE_NAMES = {'en': 'English', 'nl': 'Nederlands'}
 
 
 def level_setting(level: str) -> levels.LevelSetting | None:
-    """How the level named ``level`` searches (its
-    :attr:`~connect4_game.ai.levels.Level.setting`), or None (Expert, Custom)."""
+    """How the level named ``level`` searches, or None (Expert, Custom)."""
     return levels.get_level(level).setting if levels.is_level(level) else None
 
 
 def level_choices() -> list[tuple[str, str]]:
-    """The Difficulty row's choices, ``(name, label)`` in the current
-    language: every level of :data:`connect4_game.ai.levels.LEVELS`, then Custom."""
+    """The Difficulty row's ``(name, label)`` choices: every level, then Custom."""
     return [(lv.name, _(lv.label)) for lv in levels.LEVELS] + [(CUSTOM, _('Custom'))]
 
 
@@ -106,16 +104,14 @@ def level_tip(level: str) -> str:
 
 
 def level_settings_text(level: str) -> str:
-    """A named level's real settings in the current language ('Hard: looks
-    16 plies ahead, ...'), or '' for Expert and Custom."""
+    """A named level's settings ('Hard: looks 16 plies ahead, ...'), '' for Expert and Custom."""
     facts = level_facts(level)
     return _('{level}: {facts}.').format(level=level_label(level),
                                          facts=', '.join(facts)) if facts else ''
 
 
 def _aiplayer_values(level: str) -> tuple[int, str] | None:
-    """``(lookahead, tiebreak)`` of a level that is a setting of the
-    assignment's AIPlayer, else None."""
+    """``(lookahead, tiebreak)`` of a level that is an AIPlayer setting, else None."""
     st = level_setting(level)
     la, tb = getattr(st, 'lookahead', None), getattr(st, 'tiebreak', None)
     if is_int(la, 0) and tb in TIEBREAKS:
@@ -125,8 +121,7 @@ def _aiplayer_values(level: str) -> tuple[int, str] | None:
 
 
 class _InfoRow:
-    """A line of text among the dialog's rows (no value to change): what
-    the chosen level plays with, above the Advanced rows."""
+    """A line of text among the rows: what the chosen level plays with."""
 
     def __init__(self) -> None:
         self.title = ''
@@ -152,8 +147,7 @@ class _InfoRow:
 
 
 def _level_of(players: dict[str, PlayerSpec]) -> str:
-    """The difficulty the players show: a computer side's named level,
-    'custom' for the assignment's AIPlayer, else the default level."""
+    """The difficulty the players show: a computer's level, 'custom', else the default."""
     computers = [p for p in (players[Side.O], players[Side.X]) if p.kind == SeatKind.AI]
     if not computers:
         return levels.DEFAULT_LEVEL
@@ -175,8 +169,7 @@ class NewGameScreen(Screen):
         self._build()
 
     def _build(self) -> None:
-        """Build the controls and buttons in the current language, from the players at this
-        computer, the board, the Oska screen (if any) and the app's theme and language."""
+        """Build the controls in the current language from the game, Oska and the app."""
         app = self.app
         s = app.session
         players = s.local_players()
@@ -219,8 +212,7 @@ class NewGameScreen(Screen):
 
     @property
     def adv(self) -> dict[str, Row]:
-        """The Advanced rows by name: ``'Xla'``/``'Ola'`` the sides'
-        lookaheads, ``'Xtb'``/``'Otb'`` their tiebreaks."""
+        """The Advanced rows by name: ``'Xla'``/``'Ola'`` lookaheads, ``'Xtb'``/``'Otb'``."""
         rows: dict[str, Row] = {}
         for side in Side:
             rows[side + 'la'] = self.lookaheads[side]
@@ -264,16 +256,14 @@ class NewGameScreen(Screen):
         return out
 
     def dimmed(self, control: Row) -> bool:
-        """Advanced rows do nothing for a side a person plays, nor while a
-        named level plays (changing one makes it Custom): shown dimmed."""
+        """Advanced rows are dimmed for a person's side and while a named level plays."""
         for side in Side:
             if control in (self.lookaheads[side], self.tiebreaks[side]):
                 return self.players()[side].is_human or self.level.value != 'custom'
         return False
 
     def info_text(self) -> str:
-        """The line above the Advanced rows: what the chosen level plays
-        with, or that the rows are the assignment's AIPlayer (Custom)."""
+        """The line above the Advanced rows: what the chosen level plays with."""
         level = self.level.value
         if level == 'custom':
             return _("Custom: the assignment's AIPlayer with these settings")
@@ -299,8 +289,7 @@ class NewGameScreen(Screen):
         return out
 
     def oska_players(self) -> str | None:
-        """Who plays Oska: ``'w'`` or ``'b'`` (a person against the
-        computer), ``'both'`` (two people) or None (the computer both)."""
+        """Who plays Oska: ``'w'``, ``'b'``, ``'both'`` (two people) or None (the computer)."""
         mode = self.mode.value
         if mode == 'one':
             return 'w' if self.first.value == Side.X else 'b'
@@ -322,8 +311,7 @@ class NewGameScreen(Screen):
         self.changed(control)
 
     def changed(self, control: Row) -> None:
-        """``control`` took a new value: the theme and language apply at once,
-        a level shows its settings, an Advanced value makes it Custom."""
+        """``control`` changed: theme and language apply, an Advanced value makes it Custom."""
         if control is self.theme:
             self.app.set_theme(self.theme.value)
         elif control is self.language:
@@ -337,8 +325,7 @@ class NewGameScreen(Screen):
             self.level.value = 'custom'
 
     def _show_level_settings(self) -> None:
-        """A level that is a setting of the assignment's AIPlayer puts its lookahead and tiebreak
-        in every Advanced row (the others leave the rows as they are: Custom's)."""
+        """An AIPlayer level puts its lookahead and tiebreak in every Advanced row."""
         values = _aiplayer_values(self.level.value)
         if values is None:
             return
@@ -374,8 +361,7 @@ class NewGameScreen(Screen):
 
     # ------------------------------------------------------------------ events
     def process_event(self, e: pygame.event.Event) -> None:
-        """Keys (see :meth:`_on_key`), the mouse's position (for hover and
-        tooltips) and left clicks on a button or a row."""
+        """Keys (:meth:`_on_key`), the mouse's position and left clicks."""
         if e.type == pygame.KEYDOWN:
             self._on_key(e)
         elif e.type == pygame.MOUSEMOTION:
@@ -462,8 +448,7 @@ class NewGameScreen(Screen):
                 draw_tooltip(surface, theme, b.tooltip, b.rect)
 
     def _draw_rows(self, surface: pygame.Surface, top: int, bottom: int) -> tuple[int, int]:
-        """The rows from ``top`` down to at most ``bottom`` px; returns the
-        font size used and the y below the last row."""
+        """The rows from ``top`` to at most ``bottom`` px; returns the font size and the y below."""
         theme = self.app.theme
         w = surface.get_width()
         rows = self.rows_shown()
@@ -505,8 +490,7 @@ class NewGameScreen(Screen):
         return by
 
     def tip(self) -> str:
-        """A line on the selected row: the level's description, what the
-        Advanced rows are now, Oska's rules, or the keys."""
+        """A line on the selected row: the level's words, the Advanced rows', Oska's or the keys."""
         rows = self.rows_shown()
         control = rows[self.sel] if self.sel < len(rows) else None
         level = self.level.value
