@@ -264,7 +264,10 @@ def _run_level(req: SearchRequest) -> MoveReply:
     its points per column (None for a full or dropped column).
 
     :raises ValueError: for an unknown level or Expert (an ``'expert'`` request)."""
-    from connect4_game.ai.levels import LevelPlayer
+    from connect4_game.ai.levels import LevelPlayer, get_level
+    if get_level(req.level).perfect:
+        raise ValueError(f'level {clip(req.level)} is not a lookahead search; '
+                         f'ask for an {JobKind.EXPERT.value!r} request')
     board = _board_from_rows(req.rows)
     player = LevelPlayer(req.level, req.checker)
     start = time.perf_counter()

@@ -57,27 +57,11 @@ def _map(data: object) -> Mapping[str, object]:
 
 @dataclass(frozen=True)
 class MoveReply:
-    """A search's move and its verdict on every column (``'ai'``,
-    ``'expert'``, ``'plugin'``).
-
-    :param column: the 0-based column chosen, or None (no move: the board is
-        full, every column loses for a lookahead search, or an analysis of a
-        finished game).
-    :param scores: one per column: the assignment's scores (-1 full, 0 loss,
-        50 neither, 100 win; BU CS111 ps9, Problem 4), a level's points, or
-        perfect play's Pons scores; None for a column without one. Empty for
-        a plug-in's move.
-    :param columns: perfect play only: one
-        :class:`~connect4_game.ai.score.ColumnScore` per column (its
-        :class:`~connect4_game.ai.score.Score`, or why it has none), None
-        while not proven yet; empty otherwise.
-    :param depth: plies searched by a lookahead search; None for perfect play
-        and plug-ins.
-    :param nodes: positions searched (0 when not counted).
-    :param seconds: the search's time in seconds.
-    :param backend: the perfect-play solver used (``'bitbully'``,
-        ``'solver'``), or ``''``.
-    """
+    """A search's move (``'ai'``, ``'expert'``, ``'plugin'``): the 0-based
+    ``column`` or None (no move), per column the ``scores`` (the assignment's,
+    BU CS111 ps9, Problem 4, a level's points or Pons scores; None without
+    one) and for perfect play the ``columns`` (a ColumnScore, None while not
+    proven), the ``depth`` in plies, ``nodes``, ``seconds`` and ``backend``."""
 
     column: int | None
     scores: tuple[int | None, ...] = ()
@@ -119,11 +103,8 @@ def _record(data: object) -> PlyReview:
 
 @dataclass(frozen=True)
 class ReviewReply:
-    """A game reviewed by perfect play (``'review'``).
-
-    :param records: one :class:`~connect4_game.ai.review.PlyReview` per move
-        judged, in order (a progress reply holds the one move just judged).
-    """
+    """A game reviewed by perfect play (``'review'``): one PlyReview per move
+    judged (a progress reply holds the one just judged)."""
 
     records: tuple[PlyReview, ...]
 
@@ -146,13 +127,8 @@ def _square(value: object) -> Square:
 
 @dataclass(frozen=True)
 class OskaReply:
-    """The Oska engine's move (``'oska'``).
-
-    :param move: ``(frm, to, captured)`` squares (``captured`` None unless a
-        capture), or None (no move: a pass or a finished game).
-    :param nodes: positions searched; :param max_ply: the deepest ply reached;
-    :param seconds: the search's time in seconds.
-    """
+    """The Oska engine's move (``'oska'``): ``(frm, to, captured)`` squares or
+    None, ``nodes`` searched, the deepest ply ``max_ply``, ``seconds``."""
 
     move: tuple[Square, Square, Square | None] | None
     nodes: int = 0
@@ -185,15 +161,9 @@ class OskaReply:
 
 @dataclass(frozen=True)
 class PuzzleReply:
-    """A puzzle's judgement (``'puzzle'``).
-
-    :param result: for a try: what it does (a
-        :class:`~connect4_game.trainer.TryResult`); None for the solution.
-    :param defence: for a try that ``WINS``: the defender's 0-based column
-        after it (its longest resistance); else None.
-    :param line: for the solution: the 0-based columns from the puzzle's
-        position to the four in a row (``2 * win_in - 1`` of them).
-    """
+    """A puzzle's judgement (``'puzzle'``): for a try its ``result`` and, when
+    it ``WINS``, the defender's 0-based ``defence``; for the solution the
+    0-based columns of its ``line`` to the four."""
 
     result: TryResult | None = None
     defence: int | None = None

@@ -1,17 +1,8 @@
-"""The search pool's worker: searches run in pre-started worker *processes*
-(a thread would share the GIL with the render loop), driven by a *thread*
-of the window's process; the main thread only calls
-:meth:`SearchWorker.submit` and :meth:`~SearchWorker.poll`, never blocking.
-A process answers in JSON, never a pickle (a plug-in cannot make the window
-run code); an answer of the wrong shape is an ``'error'`` result.
-
-One job is in flight: a new one kills the running one's process and a
-spare takes over. A process that dies mid-search gives ``'died'`` and a new
-run after a pause (0.1 s doubling to 5 s; ``'error'`` after
-:data:`MAX_DEATHS` in a row; a plug-in's job at once). Each process leads
-its own process group and ends with the window's process
-(:func:`connect4_game.plugins.lifetime.child_setup`). Never imports pygame.
-"""
+"""The search pool's worker: pre-started worker processes driven by one thread
+of the window's process (docs/architecture.md); the main thread never blocks. A
+process answers in JSON, never a pickle; a wrong shape is an ``'error'``. One job
+is in flight; a death gives ``'died'`` and a new run after a pause (``'error'``
+after :data:`MAX_DEATHS` in a row, a plug-in's job at once)."""
 
 from __future__ import annotations
 
@@ -56,9 +47,9 @@ WORKER_NICE = 19        # os.nice of the processes: a search never delays a fram
 
 
 def _read_reply(conn: mp_connection.Connection) -> tuple[str, object]:
-    """A process's ``[status, value]`` answer: ``('ok' | 'progress', dict)``,
-    ``('error', text)``, or ``('bad', text)`` for anything else (forged, garbled).
-    :raises EOFError, OSError: a closed or broken pipe, an answer over :data:`MAX_REPLY`."""
+    """A process's answer: ``('ok' | 'progress', dict)``, ``('error', text)`` or
+    ``('bad', text)`` for anything else.
+    :raises EOFError, OSError: a broken pipe, an answer over :data:`MAX_REPLY` bytes."""
     data = conn.recv_bytes(MAX_REPLY)
     try:
         status, value = json.loads(data)
@@ -72,8 +63,7 @@ def _read_reply(conn: mp_connection.Connection) -> tuple[str, object]:
 
 
 def _answer(conn: mp_connection.Connection, request: SearchRequest) -> bytes:
-    """Run one request; the answer ``['ok', reply]`` or ``['error', text]``
-    (progress goes out on the way)."""
+    """Run one request: ``['ok', reply]`` or ``['error', text]``, progress on the way."""
     def progress(reply: Reply) -> None:
         conn.send_bytes(json.dumps(['progress', reply.to_json()]).encode('utf-8'))
     try:
@@ -85,12 +75,10 @@ def _answer(conn: mp_connection.Connection, request: SearchRequest) -> bytes:
 
 
 def _serve(conn: mp_connection.Connection, parent_pid: int | None = None) -> None:
-    """A worker process's loop: answer each request (whatever it raises,
-    even SystemExit, is its error) until the pipe closes or None comes;
-    ``parent_pid`` is for :func:`connect4_game.plugins.lifetime.child_setup`."""
+    """A worker process's loop: answer each request (whatever it raises is its
+    error) until the pipe closes or None comes; it ends with ``parent_pid``."""
     if parent_pid is not None:
         child_setup(parent_pid)
-    # the search yields the CPU to the window's render loop whenever both want it
     with contextlib.suppress(AttributeError, OSError):
         os.nice(WORKER_NICE)
     try:
@@ -110,8 +98,6 @@ def _serve(conn: mp_connection.Connection, parent_pid: int | None = None) -> Non
         except Exception:
             return
 
-
-# -- the window's process
 
 class _Proc:
     """One worker process and the parent's end of its pipe."""
@@ -213,8 +199,8 @@ class SearchWorker:
             return self._pending is not None or self._current is not None
 
     def in_flight(self) -> SearchRequest | None:
-        """The request queued or running (the queued one wins), else the one
-        whose last result waits for :meth:`poll`, or None."""
+        """The request queued or running, else the one whose last result waits
+        for :meth:`poll`, or None."""
         with self._cond:
             held = self._pending or self._current
         if held is not None:
@@ -235,19 +221,17 @@ class SearchWorker:
                 return out
 
     def wait_running(self, timeout: float = 30.0) -> int | None:
-        """The pid of the process running a job, once one does; None after
-        ``timeout`` seconds (tests)."""
+        """The pid of the process running a job, or None after ``timeout`` seconds."""
         return self._running_pid if self._running.wait(timeout) else None
 
     def wait_ready(self, timeout: float = 30.0) -> bool:
-        """Whether a result waits for :meth:`poll` within ``timeout`` seconds
-        (tests and scripts)."""
+        """Whether a result waits for :meth:`poll` within ``timeout`` seconds."""
         with self._results.not_empty:
             return self._results.not_empty.wait_for(lambda: len(self._results.queue) > 0,
                                                     timeout)
 
     def wait(self, timeout: float = 30.0) -> Result | None:
-        """The next result, or None after ``timeout`` seconds (tests and scripts)."""
+        """The next result, or None after ``timeout`` seconds."""
         try:
             return self._results.get(timeout=timeout)
         except queue.Empty:
@@ -337,8 +321,7 @@ class SearchWorker:
         self._warm.set()
 
     def wait_warm(self, timeout: float = 5.0) -> bool:
-        """Whether the processes have started and imported the engine within
-        ``timeout`` seconds (the window waits once before its loop)."""
+        """Whether the processes have imported the engine within ``timeout`` seconds."""
         return self._warm.wait(timeout)
 
     def _run(self) -> None:
@@ -377,8 +360,7 @@ class SearchWorker:
             self._current, self._cancel = None, False
 
     def _finish(self, job: SearchRequest, result: Result, even_cancelled: bool = False) -> None:
-        """Report ``result`` (unless cancelled, or ``even_cancelled``) before
-        ``job`` stops being current, so :meth:`in_flight` always finds it."""
+        """Report ``result`` (unless cancelled) before ``job`` stops being current."""
         with self._cond:
             cancelled = self._cancel
             if even_cancelled or not cancelled:
@@ -414,8 +396,7 @@ class SearchWorker:
             if self._stop:
                 self._end_job()
                 return
-            # sleep until the answer, the process's death or a poke (no polling:
-            # this thread never competes with the render loop for the GIL)
+            # sleep until the answer, the process's death or a poke (no polling)
             wait_for = 1.0
             if job.timeout is not None:
                 wait_for = max(0.0, min(wait_for, start + job.timeout - time.monotonic()))
@@ -470,9 +451,7 @@ class SearchWorker:
             self._died(job, proc)
 
     def _died(self, job: SearchRequest, proc: _Proc) -> None:
-        """The active process died running ``job``: replace it; a plug-in's job
-        gets one ``'error'`` saying how, a search ``'died'`` and a new run after
-        the pause (an ``'error'`` on its :data:`MAX_DEATHS`-th death in a row)."""
+        """The active process died running ``job``: replace it and report it."""
         how = proc.exit_text()
         self.restarts += 1
         self._note_death()
