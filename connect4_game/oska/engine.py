@@ -137,9 +137,6 @@ class _Geometry:
         }
         self.flat_of = {sq: i for i, sq in enumerate(self.squares)}
 
-    def to_flat(self, board: Sequence[str]) -> str:
-        return "".join(board)
-
     def to_rows(self, flat: str) -> list[str]:
         return [flat[s : s + length] for s, length in zip(self.starts, self.lengths, strict=True)]
 
@@ -147,6 +144,14 @@ class _Geometry:
 @functools.cache
 def _geometry(n: int) -> _Geometry:
     return _Geometry(n)
+
+
+def _flat(board: Sequence[str], *players: object) -> tuple[_Geometry, str]:
+    """The geometry and the squares of a checked ``board`` (and ``players``)."""
+    g = _geometry(validate_board(board))
+    for player in players:
+        validate_player(player)
+    return g, "".join(board)
 
 
 def validate_player(player: object) -> str:
@@ -233,14 +238,9 @@ def legal_moves(board: Sequence[str], player: str) -> list[Move]:
     """Every :class:`Move` of ``player`` (``[]``: a pass), in :func:`movegen`'s order:
     checkers top row first, left to right; each one's left step, right step, left
     jump, right jump. :raises ValueError: for a malformed board or player."""
-    n = validate_board(board)
-    validate_player(player)
-    g = _geometry(n)
+    g, s = _flat(board, player)
     sq = g.squares
-    return [
-        Move(sq[f], sq[t], sq[c] if c >= 0 else None)
-        for f, t, c in _flat_moves(g, g.to_flat(board), player)
-    ]
+    return [Move(sq[f], sq[t], sq[c] if c >= 0 else None) for f, t, c in _flat_moves(g, s, player)]
 
 
 def movegen(board: Sequence[str], player: str) -> list[list[str]]:
@@ -248,10 +248,7 @@ def movegen(board: Sequence[str], player: str) -> list[list[str]]:
     in :func:`legal_moves`' order (``[]``: a pass; a won game still has moves).
 
     :raises ValueError: for a malformed board or player."""
-    n = validate_board(board)
-    validate_player(player)
-    g = _geometry(n)
-    s = g.to_flat(board)
+    g, s = _flat(board, player)
     return [g.to_rows(_apply_flat(s, player, m)) for m in _flat_moves(g, s, player)]
 
 
@@ -261,7 +258,7 @@ def apply_move(board: Sequence[str],
     by the checker on ``frm``.
 
     :raises ValueError: for a malformed board, an empty ``frm`` or an illegal move."""
-    n = validate_board(board)
+    g, s = _flat(board)
     try:
         frm_at, to_at, cap_at = move
         if frm_at is None or to_at is None:
@@ -270,10 +267,8 @@ def apply_move(board: Sequence[str],
         cap = tuple(cap_at) if cap_at is not None else None
     except (TypeError, ValueError):
         raise ValueError(f"move must be (frm, to, captured), got {move!r}") from None
-    g = _geometry(n)
     if frm not in g.flat_of:
         raise ValueError(f"move source {frm!r} is not a square of this board")
-    s = g.to_flat(board)
     player = s[g.flat_of[frm]]
     if player == EMPTY:
         raise ValueError(f"no checker on square {frm!r}")
@@ -306,9 +301,7 @@ def _static_winner(g: _Geometry, s: str) -> str | None:
 def winner(board: Sequence[str]) -> str | None:
     """``'w'``, ``'b'``, ``'draw'`` or None (the game goes on), by Homework 3 and its
     note 10; an empty board is a draw. :raises ValueError: for a malformed board."""
-    n = validate_board(board)
-    g = _geometry(n)
-    s = g.to_flat(board)
+    g, s = _flat(board)
     w = _static_winner(g, s)
     if w is None and not _flat_moves(g, s, "w") and not _flat_moves(g, s, "b"):
         return "draw"
@@ -340,10 +333,8 @@ def evaluate(board: Sequence[str], player: str) -> int:
     minus theirs). Weights from seeded self-play (docs/oska.md).
 
     :raises ValueError: for a malformed board or player."""
-    n = validate_board(board)
-    validate_player(player)
-    g = _geometry(n)
-    return _evaluate_flat(g, g.to_flat(board), player)
+    g, s = _flat(board, player)
+    return _evaluate_flat(g, s, player)
 
 
 def search(
@@ -361,11 +352,8 @@ def search(
 
     :raises SearchCancelled: once ``cancel`` is set.
     :raises ValueError: for a malformed board, player or lookahead."""
-    n = validate_board(board)
-    validate_player(player)
+    g, s0 = _flat(board, player)
     _check_lookahead(lookahead)
-    g = _geometry(n)
-    s0 = g.to_flat(board)
     stats = SearchStats()
     if _static_winner(g, s0) is not None:
         return SearchResult(list(board), None, _evaluate_flat(g, s0, player), stats)
