@@ -42,8 +42,7 @@ font, so that a ``size`` means what it meant with that font."""
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The window's font (:data:`FONT_FILE`) at ``size`` (at least 8; cached);
-    ``bold`` emboldens it further."""
+    """The window's font (:data:`FONT_FILE`) at ``size`` px (at least 8; cached), maybe ``bold``."""
     size = max(8, int(size))
     key = (size, bold)
     f = _FONTS.get(key)
@@ -72,8 +71,7 @@ def line_height(size: int, bold: bool = False) -> int:
 
 
 def _fit_count(f: pygame.font.Font, text: str, max_width: int, suffix: str = '') -> int:
-    """The largest n with ``f.size(text[:n] + suffix)`` at most ``max_width`` px
-    wide (0 if not even ``suffix`` alone fits). Binary search: O(log len) measurements."""
+    """The largest n with ``f.size(text[:n] + suffix)`` at most ``max_width`` px (binary search)."""
     lo, hi = 0, len(text)
     while lo < hi:
         mid = (lo + hi + 1) // 2
@@ -118,8 +116,7 @@ def wrap_text(f: pygame.font.Font, text: str, max_width: float,
 
 
 def block_height(f: pygame.font.Font, lines: Sequence[str]) -> int:
-    """Px the ``lines`` (strings) take drawn one under the other in font
-    ``f``: a line step (``get_linesize``) each, the last one its own height."""
+    """Px the ``lines`` take one under the other in font ``f``."""
     if not lines:
         return 0
     return f.get_linesize() * (len(lines) - 1) + max(_rendered_height(f, x) for x in lines)
@@ -132,8 +129,7 @@ def _rendered_height(f: pygame.font.Font, line: str) -> int:
 
 
 def _whole_lines(f: pygame.font.Font, text: str, width: int, max_lines: int) -> list[str] | None:
-    """``text`` broken at spaces into at most ``max_lines`` lines no wider
-    than ``width`` px in font ``f``, no word cut; None if it does not fit so."""
+    """``text`` in at most ``max_lines`` lines no wider than ``width`` px, no word cut; or None."""
     lines = wrap_text(f, text, width, max_lines)
     return lines if ' '.join(lines).split() == text.split() else None
 
@@ -144,9 +140,8 @@ def _whole_lines(f: pygame.font.Font, text: str, width: int, max_lines: int) -> 
 
 @dataclass(frozen=True)
 class Fit:
-    """How a text fits a box: the font ``size`` (px) and ``bold``, the ``lines`` to draw,
-    ``short``: True when they are one of the caller's short forms, ``cut``: True when they end in
-    ``…`` (either way the full text is not all there)."""
+    """How a text fits a box: font ``size`` (px) and ``bold``, the ``lines``, whether they are a
+    ``short`` form or ``cut`` (end in ``…``)."""
 
     size: int
     bold: bool
@@ -172,8 +167,7 @@ def _lines_at(text: str, size: int, bold: bool, width: int, height: int,
 
 def _smallest_fit(text: str, size: int, min_size: int, bold: bool, width: int, height: int,
                   max_lines: int) -> Fit | None:
-    """The biggest size from ``size`` down to ``min_size`` at which all of
-    ``text`` fits (binary search: bigger sizes never fit better), or None."""
+    """The biggest size from ``size`` down to ``min_size`` at which ``text`` fits, or None."""
     lines = _lines_at(text, size, bold, width, height, max_lines)
     if lines is not None:
         return Fit(size, bold, tuple(lines), False)
@@ -192,10 +186,9 @@ def _smallest_fit(text: str, size: int, min_size: int, bold: bool, width: int, h
 
 def fit(text: str, width: int, height: int, size: int, *, bold: bool = False, lines: int = 1,
         min_size: int = MIN_FONT, short: Sequence[str] = ()) -> Fit:
-    """How ``text`` fits a box ``width`` x ``height`` px, starting from the font ``size`` px: whole
-    on at most ``lines`` lines at the biggest size from ``size`` down to ``min_size``; else the
-    first of the ``short`` forms that fits whole so (``short`` True); else cut with ``…`` at
-    ``min_size`` (``cut`` True)."""
+    """How ``text`` fits ``width`` x ``height`` px: whole on at most ``lines`` lines at the biggest
+    size from ``size`` down to ``min_size``; else the first ``short`` form that fits so; else cut
+    with ``…`` at ``min_size``."""
     text = clip(text, MAX_TEXT)
     width, height = max(1, int(width)), max(1, int(height))
     size = max(8, int(size))
@@ -273,8 +266,7 @@ def frame_texts() -> list[TextDrawn]:
 
 
 def cut_text_at(pos: tuple[int, int]) -> TextDrawn | None:
-    """The topmost text of this frame drawn :attr:`~TextDrawn.partial` whose box holds window point
-    ``pos`` (x, y), or None: its full text belongs in a tooltip."""
+    """The topmost text of this frame drawn cut whose box holds window point ``pos``, or None."""
     for drawn in reversed(_FRAME):
         if drawn.partial and drawn.tip and drawn.box.collidepoint(pos) \
                 and drawn.area.collidepoint(pos):
@@ -287,16 +279,14 @@ def draw_text(surface: pygame.Surface, text: str, box: pygame.Rect, colour: Sequ
               bold: bool = False, lines: int = 1, align: str = 'left', valign: str = 'center',
               min_size: int = MIN_FONT, short: Sequence[str] = (), alpha: float = 1.0,
               free: bool = False, tip: bool = True) -> TextDrawn:
-    """Draw ``text`` in ``colour`` (RGB) inside ``box`` (a Rect in ``surface`` pixels), fitted by
-    :func:`fit` from the font ``size`` px (``bold``, at most ``lines`` lines, not below
-    ``min_size`` px, else a ``short`` form, else cut with ``…``).
+    """Draw ``text`` in ``colour`` inside ``box`` (``surface`` px), fitted by :func:`fit`.
 
-    :param align: 'left', 'center' or 'right' in the box, each line.
+    :param align: 'left', 'center' or 'right', each line.
     :param valign: 'top', 'center' or 'bottom': where the block of lines sits.
-    :param alpha: opacity 0..1 (fading text).
+    :param alpha: opacity 0..1.
     :param free: the text comes from outside (file name, error) and may be cut.
     :param tip: False: no tooltip with the whole text when it is cut.
-    :returns: what was drawn (:class:`TextDrawn`), also noted in the frame's log.
+    :returns: the :class:`TextDrawn`, also noted in the frame's log.
     :raises ValueError: for an unknown ``align`` or ``valign``.
     """
     if align not in ('left', 'center', 'right') or valign not in ('top', 'center', 'bottom'):

@@ -47,9 +47,8 @@ Square = tuple[int, int]
 
 
 class Slide(TypedDict):
-    """A move on its way: the ``move``, the moving ``piece`` ('w'/'b'),
-    ``t`` seconds so far, ``slide`` seconds for the checker to arrive and
-    ``total`` seconds with a captured checker's fading."""
+    """A move on its way: ``t`` seconds so far, ``slide`` seconds to arrive, ``total`` seconds
+    with a captured checker's fading."""
 
     move: Move
     piece: str
@@ -67,9 +66,8 @@ class _SlideStateBase(TypedDict):
 
 
 class SlideState(_SlideStateBase, total=False):
-    """Where a move's animation stands: the ``move`` and its ``piece``,
-    ``progress`` (eased 0..1), ``pos`` (px centre of the moving checker),
-    ``lift`` (0..1, a jump) and, for a capture, ``capture`` (0 intact, 1 gone)."""
+    """Where a move's animation stands: ``progress`` (eased 0..1), ``pos`` (px centre of the
+    moving checker), ``lift`` (0..1, a jump) and ``capture`` (0 intact, 1 gone)."""
 
     capture: float
 
@@ -124,8 +122,7 @@ def board_layout(size: tuple[int, int], n: int, rows: int) -> tuple[int, int, fl
 
 
 class _Metrics(NamedTuple):
-    """Sizes of one frame, in px: square ``cell``, board ``top``, centre
-    line ``cx``, frame ``pad``, ``gap`` between squares, checker ``radius``."""
+    """Sizes of one frame in px: ``cell``, ``top``, centre ``cx``, ``pad``, ``gap``, ``radius``."""
 
     cell: int
     top: int
@@ -200,8 +197,7 @@ class OskaScreen(Screen):
         return _('Oska') + ' \u2014 ' + self.status_text()
 
     def window_title(self) -> str:
-        """The window's whole title while Oska is on top: 'Oska — White to
-        move: …' (not under Connect Four's name)."""
+        """The window's whole title while Oska is on top: 'Oska — White to move: …'."""
         return self.caption()
 
     # ------------------------------------------------------------------ state
@@ -503,8 +499,7 @@ class OskaScreen(Screen):
             pygame.draw.rect(surface, col['frame'], rect, border_radius=pad * 2)
 
     def _draw_squares(self, surface: pygame.Surface, col: dict[str, RGB], m: _Metrics) -> None:
-        """The squares (goal rows tinted), the last move's two squares, the
-        square under the mouse on a person's turn, and the row letters."""
+        """The squares, the last move's, the one under the mouse, and the row letters."""
         cell, gap, pad = m.cell, m.gap, m.pad
         label_font = font(max(MIN_FONT, int(cell * 0.28)))
         last = self.last_move
@@ -530,8 +525,7 @@ class OskaScreen(Screen):
             surface.blit(letter, (int(lx), int(m.top + (r + 0.5) * cell - letter.get_height() / 2)))
 
     def _draw_goal_labels(self, surface: pygame.Surface, m: _Metrics) -> None:
-        """"Black's goal" / "White's goal" right of the first / last row,
-        where the window is wide enough."""
+        """"Black's goal" / "White's goal" right of the first / last row, where there is room."""
         w = surface.get_width()
         goal_font = font(max(MIN_FONT, int(m.cell * 0.2)))
         line_h = goal_font.get_linesize()
@@ -558,8 +552,7 @@ class OskaScreen(Screen):
                 self._blit_checker(surface, ch, self.square_center((r, c)), m.radius)
 
     def _draw_moves(self, surface: pygame.Surface, col: dict[str, RGB], m: _Metrics) -> None:
-        """A ring round the selected checker, its target squares, and a
-        cross on each checker a target captures."""
+        """A ring round the selected checker, its targets, a cross on each checker captured."""
         cell, radius = m.cell, m.radius
         if self.selected is not None:
             pygame.draw.circle(surface, col['selected'], self.square_center(self.selected),
@@ -595,8 +588,7 @@ class OskaScreen(Screen):
                            scale=1.0 + 0.15 * state['lift'])
 
     def draw_status(self, surface: pygame.Surface, status_h: int) -> None:
-        """The status bar, ``status_h`` px high along the bottom: the game's status
-        (:meth:`status_text`) and the keys, after the last message."""
+        """The status bar, ``status_h`` px high: :meth:`status_text`, the message and the keys."""
         theme = self.app.theme
         w, h = self.size
         rect = pygame.Rect(0, h - status_h, w, status_h)
@@ -618,8 +610,7 @@ class OskaScreen(Screen):
         surface.blit(img2, (12, rect.top + 2 * gap + img.get_height()))
 
     def _sprite(self, side: str, radius: int) -> pygame.Surface:
-        """The checker sprite of ``side`` (``'w'``/``'b'``) at ``radius`` px,
-        in Oska's colours of the current theme."""
+        """``side``'s checker sprite at ``radius`` px in Oska's colours of the theme."""
         theme = self.app.theme
         cached = self._sprites_theme
         if cached is None or cached[0] != theme.name:
@@ -632,8 +623,7 @@ class OskaScreen(Screen):
 
     def _blit_checker(self, surface: pygame.Surface, side: str, centre: tuple[int, int],
                       radius: int, scale: float = 1.0, alpha: float = 255) -> None:
-        """Draw ``side``'s checker centred on ``centre`` (px), scaled by
-        ``scale``, with opacity ``alpha`` (0..255)."""
+        """Draw ``side``'s checker centred on ``centre`` (px), ``scale``d, opacity ``alpha``."""
         spr = self._sprite(side, radius)
         if scale != 1.0:
             size = max(1, int(spr.get_width() * scale))

@@ -147,8 +147,7 @@ class PuzzleScreen(BoardPage):
 
     # ------------------------------------------------------------------ moves
     def play(self, col: int) -> bool:
-        """The player drops a checker in 0-based column ``col``: it falls and is judged. :returns:
-        False (nothing happens) unless it is the player's move and the column takes a checker."""
+        """The player drops in 0-based column ``col``; returns False unless that could happen."""
         v = self.visit
         if v.stage is not Stage.ASK or self.falling or not v.game.can_play(col):
             return False
@@ -200,8 +199,7 @@ class PuzzleScreen(BoardPage):
                     self._record(False)
 
     def miss_text(self, a: PuzzleReply, error: str = '') -> str:
-        """The line for a try that is taken back, or that could not be
-        judged (``error``: one line saying why)."""
+        """The line for a try taken back, or not judged (``error``: why)."""
         p = self.visit.puzzle
         if a.result is TryResult.TOO_SLOW:
             return ngettext('That still wins, but not in {n} \u2014 try again',
@@ -226,8 +224,7 @@ class PuzzleScreen(BoardPage):
 
     # ------------------------------------------------------------------ actions
     def act(self, action: str) -> None:
-        """A toolbar action or its key: ``'back'``, ``'prev'``, ``'next'``,
-        ``'day'`` (the puzzle of the day) or ``'solution'``."""
+        """A toolbar action: ``'back'``, ``'prev'``, ``'next'``, ``'day'`` or ``'solution'``."""
         if action == 'back':
             self.close()
         elif action in ('prev', 'next'):
@@ -253,8 +250,7 @@ class PuzzleScreen(BoardPage):
                                     puzzle=v.puzzle))
 
     def _solution_step(self, dt: float) -> None:
-        """While the solution is played: the next move once the last has
-        landed and :data:`SHOW_PAUSE` passed; at the end, the line named."""
+        """While the solution is played: the next move after :data:`SHOW_PAUSE`, then its name."""
         v = self.visit
         if v.waiting is not None or self.falling:
             return
@@ -295,8 +291,7 @@ class PuzzleScreen(BoardPage):
             self._solution_step(dt)
 
     def _answered(self, res: Result) -> None:
-        """The search pool's result for the request the visit waits for: a
-        try's verdict or the solution, or why there is none."""
+        """The search pool's result for the visit's request: a verdict, the solution, or why not."""
         v = self.visit
         if res.status in (ResultStatus.PROGRESS, ResultStatus.DIED):
             return                            # a died request runs again
@@ -340,8 +335,7 @@ class PuzzleScreen(BoardPage):
              pygame.K_d: 'day', pygame.K_s: 'solution'}
 
     def _key(self, e: pygame.event.Event) -> None:
-        """A key: see :attr:`_KEYS`; digits 1..7 play; Left/Right move the
-        cursor, Enter/Down/Space drop at it; F10/Tab focus the toolbar."""
+        """A key: :attr:`_KEYS`; digits play; Left/Right move the cursor, Enter/Down/Space drop."""
         cols = self.visit.game.cols
         if e.key in self._KEYS:
             self.act(self._KEYS[e.key])
@@ -384,8 +378,7 @@ class PuzzleScreen(BoardPage):
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
-        """The toolbar, the title and the counts, the board (the solution's
-        first column outlined once shown), the message and the keys."""
+        """The toolbar, the title and counts, the board, the message and the keys."""
         theme = self.app.theme
         v = self.visit
         w, h = surface.get_size()

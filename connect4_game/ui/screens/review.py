@@ -32,9 +32,8 @@ PLY_BUDGET = 3.0       # seconds per position (bitbully needs about 1 s for the 
 
 
 def graph_y(value: int | None, cells: int) -> float:
-    """Where a position's value (signed plies to the end from X's side, 0 a
-    draw) goes on the graph: +1 X wins at once, -1 O does, 0 a draw; the
-    later a win, the nearer the middle (never reaching it)."""
+    """Where a position's value (signed plies to the end from X's side, 0 a draw) goes on the
+    graph: +1 X wins at once, -1 O does; the later a win, the nearer the middle."""
     if value is None or value == 0:
         return 0.0
     sign = 1 if value > 0 else -1
@@ -108,8 +107,7 @@ class ReviewScreen(BoardPage):
                 self.done = True
 
     def _add(self, rec: PlyReview) -> None:
-        """A move's verdict came: keep it, teach the game session, and go to it
-        if it is the first mistake and the player has not chosen a move."""
+        """A move's verdict came: keep it, tell the session, go to it if the first mistake."""
         i = len(self.records)
         self.records.append(rec)
         self.app.session.learn_review(self.rows, self.cols, self.moves[:i], rec)
@@ -151,8 +149,8 @@ class ReviewScreen(BoardPage):
             self.following = False
 
     def act(self, action: str) -> None:
-        """Do a toolbar action or its key: ``'back'``, ``'prev'``, ``'next'``,
-        ``'first'``, ``'last'``, ``'mistake'`` (the next mistake or blunder)."""
+        """A toolbar action: ``'back'``, ``'prev'``, ``'next'``, ``'first'``, ``'last'``,
+        ``'mistake'``."""
         last = len(self.moves) - 1
         if action == 'back':
             self.close()
@@ -186,8 +184,7 @@ class ReviewScreen(BoardPage):
         self.app.push(PracticeScreen(self.app, self.rows, self.cols, practice))
 
     def next_mistake(self) -> int | None:
-        """The first move after the chosen one judged a mistake or a blunder,
-        else the first such move before it (round the game again), else None."""
+        """The next move judged a mistake or blunder after the chosen one (round again), or None."""
         bad = [i for i, rec in enumerate(self.records) if rec.verdict in ('mistake', 'blunder')]
         after = [i for i in bad if i > self.sel]
         if after:
@@ -260,17 +257,15 @@ class ReviewScreen(BoardPage):
                                   'Esc: back'))
 
     def judging_labels(self, b: Board) -> list[tuple[str, RGB] | None] | None:
-        """``'…'`` over every column of ``b`` that can take a checker while
-        the chosen move is judged; None once the review has stopped (failed)."""
+        """``'…'`` over every open column of ``b`` while judged; None once the review failed."""
         if self.done or not self.moves:
             return None
         dim = self.app.theme.text_dim
         return [('\u2026', dim) if b.can_add_to(c) else None for c in range(self.cols)]
 
     def score_labels(self, rec: PlyReview) -> list[tuple[str, RGB] | None]:
-        """The badge of each column of the judged position ``rec``: (text, colour) -- ``'win in
-        N'`` / ``'loss in N'`` (plies counted from this column's checker, a win at once is 1),
-        ``'draw'``, ``'≈ ...'`` for an estimate -- or None for a full column."""
+        """The badge of each column of the judged position ``rec`` ('win in N', 'loss in N' in
+        plies from this column's checker, 'draw', '≈ ...' an estimate), None for a full column."""
         from connect4_game.ai.score import Score, Wdl
         theme = self.app.theme
         exact = rec.exact
@@ -287,8 +282,7 @@ class ReviewScreen(BoardPage):
 
     def _draw_played(self, board_surf: pygame.Surface, lay: Layout, b: Board, col: int,
                      rec: PlyReview | None) -> None:
-        """The chosen move's checker, translucent where it landed in column
-        ``col`` of ``b``, ringed in its verdict's colour (dim while judged)."""
+        """The chosen move's checker in column ``col`` of ``b``, ringed in its verdict's colour."""
         row = next((r for r in range(self.rows - 1, -1, -1) if b.slots[r][col] == ' '), None)
         if row is None:
             return
@@ -308,8 +302,7 @@ class ReviewScreen(BoardPage):
         return self.summary()
 
     def _draw_texts(self, surface: pygame.Surface, y: int, text_h: int) -> None:
-        """The move's text (bold) and :meth:`progress_line` from ``y`` px
-        down, in a font sized for a band ``text_h`` px high."""
+        """The move's text and :meth:`progress_line` from ``y`` px down, in a band ``text_h`` px."""
         theme = self.app.theme
         w = surface.get_width()
         size = max(MIN_FONT, min(20, text_h // 3))
