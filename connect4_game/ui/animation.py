@@ -153,8 +153,8 @@ class Fade:
 
 def step_drops(drops: list[DropAnimation], dt: float,
                on_land: Callable[[], object]) -> list[DropAnimation]:
-    """Advance every drop of ``drops`` by ``dt`` seconds, calling ``on_land`` once for each that
-    lands in this step (e.g. to play the drop sound); returns the drops still moving."""
+    """Advance every drop by ``dt`` seconds, ``on_land`` once for each that lands now; returns
+    the drops still moving."""
     for f in drops:
         was = f.landed
         f.update(dt)

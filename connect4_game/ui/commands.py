@@ -47,8 +47,7 @@ class Key:
     column: int | None = None
 
     def label(self) -> str:
-        """The key's name as players see it, translated: ``'Ctrl+Z'``, ``'U'``,
-        ``'F1'``, ``'?'``, ``'Space'``."""
+        """The key's translated name: ``'Ctrl+Z'``, ``'U'``, ``'F1'``, ``'?'``, ``'Space'``."""
         if self.char:
             name = self.char
         elif self.code in _KEY_NAMES:
@@ -60,8 +59,7 @@ class Key:
         return f'Ctrl+{name}' if self.ctrl else name
 
     def matches(self, code: int, char: str, ctrl: bool) -> bool:
-        """Whether a press of ``code`` typing ``char`` ('' if nothing), with
-        Ctrl held or not, is this key."""
+        """Whether a press of ``code`` typing ``char``, with ``ctrl`` or not, is this key."""
         if ctrl != self.ctrl:
             return False
         if self.char and char == self.char:
@@ -83,16 +81,14 @@ class Command:
     menu: bool = False
 
     def key_label(self) -> str:
-        """The keys as players see them, translated: ``'U / Ctrl+Z'``; a run
-        of column keys as ``'1 – 9'``; '' without a key."""
+        """The keys as players see them: ``'U / Ctrl+Z'``, ``'1 – 9'``; '' without a key."""
         shown = [k for k in self.keys if k.shown]
         if shown and all(k.column is not None for k in shown):
             return f'{shown[0].label()} \u2013 {shown[-1].label()}'
         return ' / '.join(k.label() for k in shown)
 
     def main_key(self) -> str:
-        """The first key as players see it (``'U'`` of ``'U / Ctrl+Z'``), for
-        short hints; '' without a key."""
+        """The first key as players see it (``'U'``), '' without a key."""
         shown = [k for k in self.keys if k.shown]
         return shown[0].label() if shown else ''
 

@@ -32,8 +32,8 @@ log = logging.getLogger(__name__)
 
 
 def frame_stats(intervals_s: Iterable[float], moves: int) -> dict[str, float]:
-    """JSON-ready frame statistics: ``frames``, ``p50_ms``, ``p95_ms``,
-    ``p99_ms``, ``max_ms`` of the intervals between frames (given in seconds), ``moves``."""
+    """JSON-ready ``frames``, ``p50_ms``, ``p95_ms``, ``p99_ms``, ``max_ms`` of the frame
+    ``intervals`` (seconds), and ``moves``."""
     ms = sorted(x * 1000.0 for x in intervals_s)
     n = len(ms)
 
@@ -168,8 +168,7 @@ class FrameLoop:
             return False
 
     def install_sigterm(self) -> None:
-        """SIGTERM quits the app like closing its window (main thread only;
-        elsewhere, or without signals, nothing happens)."""
+        """SIGTERM quits the app like closing its window (main thread only)."""
         try:
             import signal
             import threading
@@ -194,8 +193,7 @@ class FrameLoop:
         return deadline
 
     def write_frame_stats(self, path: str, moves: int) -> bool:
-        """Write :func:`frame_stats` of :attr:`intervals` and ``moves`` as JSON
-        to ``path``. Returns whether it was written; a failure is logged."""
+        """Write :func:`frame_stats` as JSON to ``path``; returns whether (failures logged)."""
         data = frame_stats(self.intervals, moves)
         try:
             with open(path, 'w', encoding='utf-8') as fh:

@@ -26,9 +26,8 @@ Remember = Callable[..., None]
 
 
 class SettingsStore:
-    """The player's :class:`~connect4_game.storage.settings.Settings`: read by :meth:`load`,
-    changed by :meth:`remember`, written by :meth:`save`; ``use_file`` False never touches the
-    file."""
+    """The player's :class:`~connect4_game.storage.settings.Settings` (``use_file`` False never
+    touches the file)."""
 
     def __init__(self, use_file: bool) -> None:
         self.use_file = bool(use_file)
@@ -46,8 +45,7 @@ class SettingsStore:
         return list(warnings)
 
     def remember(self, **changes: object) -> None:
-        """Change settings, e.g. ``remember(theme='dark')`` (written on exit);
-        a change the settings refuse (unknown name, bad value) is ignored."""
+        """Change settings, e.g. ``remember(theme='dark')``; a refused change is ignored."""
         try:
             self.settings = self.settings.replace(**changes)
             self.dirty = True
@@ -55,8 +53,7 @@ class SettingsStore:
             pass
 
     def save(self) -> bool:
-        """Write the settings if something changed and the app uses the file.
-        Returns whether they were written; a failure is logged, not raised."""
+        """Write changed settings if the app uses the file; returns whether (failures logged)."""
         if not (self.use_file and self.dirty):
             return False
         from connect4_game.storage.settings import save_settings
@@ -112,8 +109,7 @@ class StatsService:
         self._stats: Stats | None = None
 
     def open(self) -> Stats:
-        """The :class:`~connect4_game.storage.stats.Stats`, read on the first
-        call (warnings about the file are logged)."""
+        """The :class:`~connect4_game.storage.stats.Stats`, read on the first call."""
         if self._stats is None:
             if self.use_file:
                 self._stats, warnings = load_stats()
@@ -140,14 +136,13 @@ class ClipboardError(RuntimeError):
 
 
 class Clipboard:
-    """The system clipboard (pygame-ce's ``pygame.scrap``, no init needed):
-    text only, as Python ``str``."""
+    """The system clipboard (``pygame.scrap``): text only."""
 
     @staticmethod
     def put_text(text: str) -> None:
         """Put ``text`` on the clipboard.
 
-        :raises ClipboardError: when there is no clipboard (no display server, no scrap support).
+        :raises ClipboardError: when there is no clipboard.
         """
         try:
             pygame.scrap.put_text(text)
@@ -156,9 +151,9 @@ class Clipboard:
 
     @staticmethod
     def get_text() -> str:
-        """The text on the clipboard ('' when it holds none, or holds something other than text).
+        """The text on the clipboard ('' for none or not text).
 
-        :raises ClipboardError: when there is no clipboard (no display server, no scrap support).
+        :raises ClipboardError: when there is no clipboard.
         """
         try:
             text = pygame.scrap.get_text()

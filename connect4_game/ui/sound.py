@@ -22,8 +22,7 @@ _FALLBACK_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
 
 
 def sound_file(name: str) -> Traversable | Path | None:
-    """A readable resource (``importlib.resources`` Traversable or Path) for sound ``name``, or
-    None if neither the package data nor the checkout's ``assets/sounds/`` has it.
+    """The package data (or the checkout's ``assets/sounds/``) file of sound ``name``, or None.
 
     :raises ValueError: for a name not in :data:`SOUND_NAMES`.
     """
@@ -83,7 +82,7 @@ class SoundPlayer:
         self.available = not missing
 
     def play(self, name: str) -> bool:
-        """Play sound ``name`` (of :data:`SOUND_NAMES`) without blocking; returns whether it started.
+        """Play sound ``name`` (of :data:`SOUND_NAMES`) without blocking; whether it started.
 
         :raises ValueError: for an unknown name.
         """

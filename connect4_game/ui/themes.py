@@ -153,8 +153,7 @@ def get_theme(name: str | None) -> Theme:
 
 
 def next_theme(name: str) -> str:
-    """The name after ``name`` in ``THEMES`` (wrapping round); an unknown name
-    gives the first theme."""
+    """The name after ``name`` in ``THEMES`` (wrapping round; unknown: the first)."""
     names = list(THEMES)
     if name not in THEMES:
         return names[0]
@@ -213,8 +212,7 @@ def checker_surface(theme: Theme, checker: str, radius: int) -> pygame.Surface:
 
 
 def set_icon(theme: Theme) -> None:
-    """A checker of each side in ``theme``'s colours as the 32 x 32 pixel
-    window icon (best effort: no error if the display refuses it)."""
+    """A checker of each side as the 32 x 32 pixel window icon (best effort)."""
     try:
         icon = pygame.Surface((32, 32), pygame.SRCALPHA)
         icon.blit(checker_surface(theme, Side.O, 10), (10, 0))

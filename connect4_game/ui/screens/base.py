@@ -17,8 +17,7 @@ __all__ = ['Host', 'Screen', 'InfoPage', 'BoardPage']
 
 
 class Host(Protocol):
-    """What every screen gets from the window (the :class:`~connect4_game.ui.app.App` provides it):
-    the theme to draw with and the screen stack's :meth:`push` and :meth:`pop`."""
+    """What every screen gets from the window: the theme, and the stack's push and pop."""
 
     @property
     def theme(self) -> Theme: ...
@@ -61,8 +60,7 @@ class Screen:
         return True
 
     def picture_key(self) -> object:
-        """A value that changes whenever the picture changes without an event (compared with
-        ``!=``)."""
+        """A value that changes whenever the picture changes without an event."""
         return None
 
     def keep_clear(self) -> list[pygame.Rect]:
@@ -84,13 +82,11 @@ class Screen:
         return ''
 
     def window_title(self) -> str:
-        """The whole window title, for a screen that is not Connect Four (Oska); '': 'Connect
-        Four -- ' and :meth:`caption`."""
+        """The whole window title, for a screen that is not Connect Four (Oska); '' for none."""
         return ''
 
     def finished(self) -> bool | None:
-        """For ``--exit-after-game``: whether this screen's own game is over, or None when it
-        plays none (the Connect Four game decides)."""
+        """For ``--exit-after-game``: whether this screen's own game is over (None: it has none)."""
         return None
 
     def worker_replaced(self, worker: SearchWorker) -> None:
@@ -113,8 +109,8 @@ class InfoPage(Screen):
 
     def frame(self, surface: pygame.Surface, title: str, footer: str,
               footer_lines: int = 1) -> tuple[int, int]:
-        """Clear ``surface``, draw ``title`` at the top and ``footer`` (at most ``footer_lines``
-        lines) at the bottom; returns the y (px) of the title's bottom and of the footer's top."""
+        """Clear ``surface``, draw ``title`` and ``footer`` (``footer_lines`` lines at most);
+        returns the y (px) of the title's bottom and of the footer's top."""
         theme = self.app.theme
         w, h = surface.get_size()
         surface.fill(theme.background)
@@ -151,9 +147,8 @@ class BoardPage(Screen):
 
     def lay_out(self, surface: pygame.Surface, rows: int, cols: int, above: int,
                 below: int) -> tuple[pygame.Surface, Layout]:
-        """Clear ``surface``, lay out the toolbar and the ``rows`` x ``cols`` board from ``above``
-        px under the toolbar to ``below`` px over the bottom; returns the board's subsurface and
-        its layout."""
+        """Clear ``surface``, lay out the toolbar and the ``rows`` x ``cols`` board ``above`` px
+        under it to ``below`` px over the bottom; returns the board's subsurface and layout."""
         theme = self.app.theme
         w, h = surface.get_size()
         surface.fill(theme.background)

@@ -88,8 +88,7 @@ class ConfirmScreen(Screen):
 
 
 def ask_friend_undo(app: Host, session: GameSession, ply: int) -> None:
-    """The friend over the network asks to go back to move ``ply`` (0: a new
-    game): ask the player, and answer the friend with their choice."""
+    """The friend asks to go back to move ``ply`` (0: a new game): ask, and answer them."""
     n = len(session.game.moves) - ply
     question = ngettext('Your friend asks to take back {n} move. Allow it?',
                         'Your friend asks to take back {n} moves. Allow it?',

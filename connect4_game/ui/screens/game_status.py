@@ -123,8 +123,7 @@ def _search_note(session: GameSession) -> str:
 
 
 def _players_line(session: GameSession) -> str:
-    """Who plays each side, after the tip to lower the lookahead while the
-    computer's move is slow."""
+    """Who plays each side, after the tip to lower a slow lookahead."""
     line = '   '.join(f'{side}: {session.label(side)}' for side in Side)
     if session.planner.slow_search_seconds() and session.searching_kind() == 'ai' \
             and not session.game.over:
@@ -144,8 +143,7 @@ def _right_side(session: GameSession, record: str, details: bool) -> str:
 
 
 def details_text(session: GameSession) -> str:
-    """The search figures (nodes and times of each side's last move) and the
-    analysis engine, for the details view."""
+    """The search figures of each side's last move and the analysis engine (details view)."""
     parts = []
     for side in 'XO':
         st = session.last_stats.get(side)
@@ -163,8 +161,7 @@ def details_text(session: GameSession) -> str:
 
 
 def your_side(session: GameSession) -> str | None:
-    """The side the one person at this computer plays ('X' or 'O'), or None
-    when nobody or two people play here."""
+    """The side the one person at this computer plays, or None (nobody, or two people)."""
     humans = session.humans()
     return humans[0] if len(humans) == 1 else None
 
@@ -207,9 +204,8 @@ def overlay_badges(analysis: Analysis, cols: int, theme: Theme) -> list[Badge | 
 
 def score_badge(score: object, depth: int | None, theme: Theme) -> tuple[str, RGB] | None:
     """The badge of an assignment score (BU CS111 ps9, Problem 4) from a search ``depth`` plies
-    deep (None: unknown): 100 ``'win ≤6'`` (a win it forces within 6 plies), 0 ``'loss ≤6'``, 50
-    ``'≈ even'`` (nothing forced within its sight: an estimate, not a draw), -1 ``'full'``; None
-    for anything else."""
+    deep: 100 ``'win ≤6'``, 0 ``'loss ≤6'``, 50 ``'≈ even'`` (an estimate), -1 ``'full'``; else
+    None."""
     if score == -1:
         return score_words(score), theme.text_dim
     if score not in (100, 0, 50):

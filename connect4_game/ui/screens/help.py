@@ -18,18 +18,13 @@ MOUSE = (N_('Mouse'), N_('aim with the ghost checker, click to drop it'))
 
 
 def help_lines() -> list[tuple[str, str]]:
-    """(keys, what they do) for the mouse and every command with a key
-    (:func:`~connect4_game.ui.commands.help_rows`), in the current language."""
+    """(keys, what they do) for the mouse and every command with a key, translated."""
     return [(_(MOUSE[0]), _(MOUSE[1])), *help_rows()]
 
 
 class HelpScreen(InfoPage):
-    """Every key, one per line, in two columns when the window is wide, after the ``rules`` (a
-    paragraph, translated; '' for none). Any key or click returns (Esc too: it never quits).
-
-    :param lines: ``[(keys, what they do), ...]``, translated; None: Connect Four's
-        (:func:`help_lines`, in the language of the moment).
-    """
+    """Every key of ``lines`` ([(keys, what they do)], translated; None: Connect Four's), in two
+    columns when the window is wide, after the ``rules`` paragraph. Any key or click returns."""
 
     def __init__(self, app: Host, lines: list[tuple[str, str]] | None = None,
                  rules: str = '') -> None:

@@ -50,8 +50,7 @@ class NetworkScreen(Screen):
         return [self.mode, self.address, self.code]
 
     def start(self) -> None:
-        """Host or join as the rows say. An unfinished game (moves played,
-        no result) is only replaced after the player agrees."""
+        """Host or join as the rows say (an unfinished game only after the player agrees)."""
         try:
             if self.mode.value == 'host':
                 options = NetworkOptions(NetMode.HOST, port=int(self.port.value or
@@ -84,8 +83,7 @@ class NetworkScreen(Screen):
         self.app.show_game()
 
     def process_event(self, e: pygame.event.Event) -> None:
-        """Typing into the chosen text field, keys (:meth:`_on_key`) and
-        left clicks (:meth:`_on_click`)."""
+        """Typing into the chosen text field, keys and left clicks."""
         if e.type == pygame.TEXTINPUT:
             control = self._chosen()
             if isinstance(control, TextField):
@@ -101,8 +99,7 @@ class NetworkScreen(Screen):
         return rows[self.sel] if self.sel < len(rows) else None
 
     def _on_key(self, key: int) -> None:
-        """Esc cancels, Enter starts, Backspace erases in a text field,
-        Up/Down (Tab) choose a row, Left/Right change a choice."""
+        """Esc, Enter, Backspace in a text field, Up/Down (Tab) rows, Left/Right a choice."""
         n = len(self.rows())
         control = self._chosen()
         actions: dict[int, Callable[[], object]] = {

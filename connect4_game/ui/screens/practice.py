@@ -30,9 +30,8 @@ REPLY_BUDGET = 3.0     # seconds perfect play may take for its answer
 
 
 class Stage(str, Enum):
-    """Where the screen is: ``ASK`` (waiting for the player's move),
-    ``REPLY`` (found; perfect play's answer is coming), ``FOUND``,
-    ``MISSED``, ``DONE`` (the summary) or ``EMPTY`` (no mistakes at all)."""
+    """Where the screen is: ``ASK``, ``REPLY`` (found; perfect play's answer is coming),
+    ``FOUND``, ``MISSED``, ``DONE`` (the summary) or ``EMPTY`` (no mistakes)."""
 
     ASK = 'ask'
     REPLY = 'reply'
@@ -70,8 +69,7 @@ class PracticeScreen(BoardPage):
 
     # ------------------------------------------------------------------ state
     def board(self) -> Board:
-        """The exercise's position, with the try and the reply once made
-        (the final position of the game on the summary)."""
+        """The exercise's position with the try and the reply once made."""
         ex = self.practice.current()
         b = Board(self.rows, self.cols)
         if ex is None:
@@ -82,8 +80,7 @@ class PracticeScreen(BoardPage):
         return b
 
     def play(self, col: int) -> TryResult | None:
-        """Try 0-based column ``col`` on the current exercise (nothing if
-        the screen is not asking or the column cannot take a checker)."""
+        """Try 0-based column ``col`` on the current exercise (None unless it can be played)."""
         ex = self.practice.current()
         if self.stage is not Stage.ASK or ex is None or not 0 <= col < self.cols \
                 or ex.scores[col] is None:
@@ -215,8 +212,7 @@ class PracticeScreen(BoardPage):
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
-        """The toolbar, the board (the try ringed, the best outlined after a
-        miss, perfect play's answer marked), two lines of text and the keys."""
+        """The toolbar, the board with its marks, two lines of text and the keys."""
         theme = self.app.theme
         w, h = surface.get_size()
         foot_h = self.keys_height()
@@ -245,8 +241,7 @@ class PracticeScreen(BoardPage):
         return _('Enter: next   Esc: back to the review')
 
     def _rings(self, board_surf: pygame.Surface, lay: Layout, b: Board) -> None:
-        """The try ringed (good or bad colour) and perfect play's answer
-        ringed in the highlight colour; ``b`` is :meth:`board`."""
+        """The try ringed (good or bad colour) and perfect play's answer in the highlight's."""
         theme = self.app.theme
         marks = []
         if self.tried is not None:

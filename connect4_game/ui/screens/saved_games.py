@@ -48,8 +48,7 @@ def draw_thumbnail(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, row
 
 
 def entry_details(entry: LibraryEntry) -> str:
-    """The line under a saved game's name: its date (unless the name is
-    the date already), moves, board and result; or why it cannot be read."""
+    """The line under a saved game's name: date, moves, board and result; or why unreadable."""
     g = entry.game
     if g is None:
         return entry.error
@@ -99,8 +98,7 @@ class RenameScreen(ConfirmScreen):
 
 
 class SavedGamesScreen(Screen):
-    """Choose a saved game (click, or Up/Down and Enter), rename it (F2) or
-    delete it (Delete); Esc returns."""
+    """Choose a saved game (click, or Up/Down and Enter), rename (F2) or delete it; Esc returns."""
 
     app: AppServices
 
@@ -160,8 +158,7 @@ class SavedGamesScreen(Screen):
                 name=clip(entry.title, 60)), _('Delete'), delete))
 
     def delete(self, entry: LibraryEntry) -> bool:
-        """Remove ``entry``'s file from the library. Returns whether it did
-        (a notice either way)."""
+        """Remove ``entry``'s file from the library; returns whether it did."""
         try:
             os.remove(entry.path)
         except OSError as exc:
@@ -182,8 +179,8 @@ class SavedGamesScreen(Screen):
         self.app.push(RenameScreen(self.app, entry.title, lambda name: self.rename(entry, name)))
 
     def rename(self, entry: LibraryEntry, name: str) -> bool:
-        """Write ``entry``'s game again, in its own file, under ``name`` (cut to :data:`NAME_LIMIT`
-        characters). Returns whether it did (a notice either way)."""
+        """Write ``entry``'s game again under ``name`` (cut to :data:`NAME_LIMIT` characters);
+        returns whether it did."""
         from connect4_game.storage.savegame import save_game
         if entry.game is None:
             return False
@@ -198,8 +195,7 @@ class SavedGamesScreen(Screen):
         return True
 
     def act(self, action: str) -> None:
-        """A button's or a key's action on the chosen game: ``'load'``,
-        ``'rename'``, ``'delete'``; ``'back'`` returns."""
+        """An action on the chosen game: ``'load'``, ``'rename'``, ``'delete'``, or ``'back'``."""
         if action == 'back':
             self.close()
         elif self.entries:
@@ -254,8 +250,7 @@ class SavedGamesScreen(Screen):
         self._draw_buttons(surface, bh)
 
     def _draw_list(self, surface: pygame.Surface, top: int, bottom: int) -> None:
-        """The rows of games that fit from ``top`` to ``bottom`` px, scrolled
-        to keep the chosen one in sight."""
+        """The rows of games from ``top`` to ``bottom`` px, the chosen one in sight."""
         theme = self.app.theme
         w, h = surface.get_size()
         size = max(MIN_FONT, min(22, h // 32))
@@ -299,8 +294,7 @@ class SavedGamesScreen(Screen):
         surface.blit(img, (text_x, rect.y + 12 + name.get_height()))
 
     def _draw_buttons(self, surface: pygame.Surface, bh: int) -> None:
-        """Load, Rename…, Delete… and Back along the bottom (the first three
-        only with a game to act on)."""
+        """Load, Rename…, Delete… (with a game to act on) and Back along the bottom."""
         theme = self.app.theme
         w, h = surface.get_size()
         margin = max(16, w // 24)
