@@ -37,7 +37,7 @@ from connect4_game.core.checks import check_lookahead
 from connect4_game.players import Player as _ConsolePlayer
 from connect4_game.players import check_tiebreak
 
-__all__ = ['Board', 'Player', 'EnginePlayer', 'hmc_scores', 'last_search_stats',
+__all__ = ['Board', 'Player', 'EnginePlayer', 'hmc_scores',
            # re-exported from connect4_game.compat.adapter, where they live
            'as_engine_player', 'EngineAdapter', 'to_board_of']
 
@@ -66,14 +66,7 @@ def hmc_scores(b: _engine.Board, ox: str, ply: int) -> list[float]:
     check_board(b)
     validate_checker(ox)
     check_lookahead(ply, 'ply')
-    searcher = _get_searcher()
-    return [float(s) for s in searcher.scores(b, ox, ply, win_before_full=True)]
-
-
-def last_search_stats() -> tuple[int, float]:
-    """``(nodes, seconds)`` of the last HMC/Dutch search in this process."""
-    s = _get_searcher()
-    return s.last_nodes, s.last_time
+    return [float(s) for s in _get_searcher().scores(b, ox, ply, win_before_full=True)]
 
 
 class Board(_engine.Board):
@@ -252,12 +245,12 @@ class Player:
     @property
     def last_nodes(self) -> int:
         """Search nodes of the last HMC/Dutch ``scoresFor`` in this process (0 before any)."""
-        return last_search_stats()[0] if _searcher is not None else 0
+        return _searcher.last_nodes if _searcher is not None else 0
 
     @property
     def last_time(self) -> float:
         """Seconds of the last HMC/Dutch ``scoresFor`` in this process (0.0 before any)."""
-        return last_search_stats()[1] if _searcher is not None else 0.0
+        return _searcher.last_time if _searcher is not None else 0.0
 
 
 class EnginePlayer(EngineAdapter):

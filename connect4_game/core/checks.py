@@ -1,9 +1,6 @@
-"""The one checking point for a user's value: each validator refuses in the
-same words wherever the value comes from (the command line through
-:func:`arg_type`, the files, the network, the engine): ``'<what> must be
-<what is allowed>, not <the value, clipped>'``. The limits live with their
-owners. A lookahead is a number of plies >= 0 (BU CS111 ps9, Problem 4).
-This module never imports pygame.
+"""The one checking point for a user's value, wherever it comes from (the command line
+through :func:`arg_type`, the files, the network, the engine), refused in the same words:
+``'<what> must be <what is allowed>, not <the value, clipped>'``.
 
 >>> check_int(True, 0, 9, 'lookahead')
 Traceback (most recent call last):

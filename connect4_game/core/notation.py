@@ -38,12 +38,10 @@ class Notation(Enum):
 
 
 class NotationError(ValueError):
-    """A move string that cannot be read or played; ``str(err)`` is one line:
-    ``"move 3: '8' (character 5) is off the board: columns 1-7"`` (players')
-    or ``"move 3 (index 2, '8') is off the board: columns 0-6"``. ``reason``
-    is ``'not a column'``, ``'off the board'``, ``'full'``, ``'won'``,
-    ``'board full'`` or ``'empty'`` (``move``, ``char`` and 1-based
-    ``position`` then None); ``columns`` is the board's."""
+    """A move string that cannot be read or played, in one line: ``"move 3: '8'
+    (character 5) is off the board: columns 1-7"``; ``reason`` is ``'not a column'``,
+    ``'off the board'``, ``'full'``, ``'won'``, ``'board full'`` or ``'empty'`` (then
+    ``move``, ``char`` and the 1-based ``position`` are None)."""
 
     def __init__(self, reason: str, cols: int, notation: Notation = Notation.PLAYERS,
                  move: int | None = None, char: str | None = None,

@@ -434,10 +434,6 @@ class GameSession:
         <connect4_game.play.verdicts.KnownVerdicts.learn>`)."""
         self.known.learn(rows, cols, moves, record)
 
-    def analysis_kind(self) -> str:
-        """``'expert'`` or ``'ai'``: who analyses (Expert mode or the lookahead AI)."""
-        return 'expert' if self.expert_mode else 'ai'
-
     def _analysis_job(self) -> Any:
         return self.planner.analysis_job(self.game, self.expert_mode, self.lookahead,
                                          self.tiebreak)
@@ -461,8 +457,9 @@ class GameSession:
         planner = self.planner
         reply = planner.reply_for(self._analysis_job())
         if reply is None and not self.thinking():
-            progress = planner.running_progress(JobKind(self.analysis_kind()))
-            if progress is not None:       # the search goes on: marked as not final
+            progress = planner.running_progress(JobKind.EXPERT if self.expert_mode
+                                                else JobKind.AI)
+            if progress is not None:
                 return Analysis(progress, running=True)
         if reply is None and not self.game.over:
             seat = self.seat()
