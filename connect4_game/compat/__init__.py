@@ -26,12 +26,8 @@ def player_from_spec(spec: str, checker: str) -> adapter.EngineAdapter:
     if not isinstance(spec, str):
         raise ValueError(f'player spec must be a string, not {quote(spec)}')
     parts = spec.split(':')
-    kind = parts[0].strip().lower()
-    if kind == 'cs5':
-        cls = cs5.Player
-    elif kind == 'vieropeenrij':
-        cls = vieropeenrij.Player
-    else:
+    cls = {'cs5': cs5.Player, 'vieropeenrij': vieropeenrij.Player}.get(parts[0].strip().lower())
+    if cls is None:
         raise ValueError(f"player spec must start with 'cs5' or 'vieropeenrij', not {quote(spec)}")
     if len(parts) > 3:
         raise ValueError(f'player spec must be KIND[:TIEBREAK[:PLY]], not {quote(spec)}')

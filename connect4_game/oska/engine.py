@@ -431,6 +431,5 @@ def oskaplayer(
     :raises ValueError: for a malformed board, player or lookahead."""
     result = search(board, player, lookahead, alphabeta=alphabeta)
     if stats is not None:
-        for name in ("nodes", "leaves", "terminals", "cutoffs", "max_ply"):
-            setattr(stats, name, getattr(result.stats, name))
+        vars(stats).update(vars(result.stats))
     return result.board
