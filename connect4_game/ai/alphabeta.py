@@ -11,12 +11,9 @@ from connect4_game.ai.search import drop_older_half
 
 __all__ = ["AlphaBeta", "SearchResult", "WIN", "WIN_FLOOR", "DEFAULT_TT_ENTRIES", "alphabeta_for"]
 
-#: The score of a four made at the root's own ply 0; a four at ply ``p`` scores
-#: ``WIN - p`` (``p`` < 10,000, so every proven result is beyond ``WIN_FLOOR``).
+#: a four at ply ``p`` from the root scores ``WIN - p``, beyond every evaluation
 WIN = 100 * WIN_FLOOR
-#: Entries of the transposition table (one dict; the older half is dropped
-#: when full). An entry (int key -> 4-tuple) costs about 200 bytes in CPython:
-#: about 40 MB when full.
+#: entries of the transposition table (about 40 MB when full)
 DEFAULT_TT_ENTRIES = 200_000
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _INF = 2 * WIN
@@ -24,25 +21,16 @@ _MATE = WIN - 10_000          # beyond this, a score is a proven win
 
 
 class _OutOfBudget(Exception):
-    """Raised inside a search when its node or time budget runs out."""
+    """The node or time budget ran out."""
 
 
 @dataclass(frozen=True)
 class SearchResult:
-    """What one :meth:`AlphaBeta.search` found.
-
-    * ``scores`` -- one entry per column: points for the side to move after
-      playing there (> ``WIN_FLOOR``: a proven win, ``WIN - scores`` = the
-      ply of the four; < ``-WIN_FLOOR``: a proven loss), an upper bound for
-      the columns that fell more than the search's ``margin`` below the best,
-      None for full columns and columns not searched;
-    * ``column`` -- the best column (the first best in search order), or
-      None if no column was searched;
-    * ``depth`` -- plies of the last completed iteration (0: none completed);
-    * ``nodes`` -- positions searched; ``seconds`` -- time taken;
-    * ``cut`` -- what stopped the deepening before ``max_depth``: ``''``
-      (nothing), ``'nodes'`` (the node budget: repeatable) or ``'time'``.
-    """
+    """What one :meth:`AlphaBeta.search` found: per column the ``scores`` in
+    points for the side to move (beyond ``WIN_FLOOR`` a proven result; an upper
+    bound below the ``margin``; None if not searched), the best ``column``,
+    the ``depth`` completed (plies), ``nodes``, ``seconds`` and ``cut`` (what
+    stopped the deepening: ``''``, ``'nodes'`` or ``'time'``)."""
 
     scores: list[int | None]
     column: int | None
@@ -53,14 +41,8 @@ class SearchResult:
 
 
 class AlphaBeta:
-    """The search of one board size (``h`` rows x ``w`` columns).
-
-    :param max_entries: bound of the transposition table (>= 1).
-    :raises ValueError: bad size.
-
-    Not thread-safe: one search at a time (the levels share one per size,
-    see :func:`alphabeta_for`).
-    """
+    """The search of one board size, its table bounded to ``max_entries``; one
+    search at a time. :raises ValueError: bad size."""
 
     def __init__(self, h: int, w: int, max_entries: int = DEFAULT_TT_ENTRIES) -> None:
         ev = evaluator(h, w)
@@ -168,8 +150,7 @@ class AlphaBeta:
         self._order = order
 
     def _check(self) -> None:
-        """Called every few nodes: raise :class:`_OutOfBudget` when the node
-        budget is spent or the clock has passed the deadline."""
+        """Raise :class:`_OutOfBudget` once a budget is spent."""
         if self.nodes >= self._node_budget:
             raise _OutOfBudget('nodes')
         if time.perf_counter() >= self._deadline:
@@ -179,20 +160,13 @@ class AlphaBeta:
     def search(self, cur: int, mask: int, max_depth: int, *, allowed: int | None = None,
                margin: int = 0, node_budget: int | None = None,
                time_budget: float | None = None) -> SearchResult:
-        """Search position ``(cur, mask)`` (the side owning ``cur`` to move,
-        no four on the board) by iterative deepening to ``max_depth`` plies.
+        """Search ``(cur, mask)`` (``cur`` to move, no four) by iterative
+        deepening to ``max_depth`` plies over the root cells ``allowed`` (default
+        all); columns within ``margin`` points of the best get exact scores.
+        ``node_budget`` (positions) and ``time_budget`` (seconds) stop the
+        deepening after depth 1.
 
-        :param allowed: mask of the playable cells to search at the root
-            (default every playable cell); the others score None.
-        :param margin: points; columns scoring within ``margin`` of the best
-            get exact scores, the others upper bounds (0: only the best is
-            exact). Larger margins search more.
-        :param node_budget: stop deepening after about this many positions
-            (None: no limit); ``time_budget``: after this many seconds.
-            Depth 1 always completes.
-        :returns: a :class:`SearchResult`.
-        :raises ValueError: ``max_depth`` < 1 or a negative margin.
-        """
+        :raises ValueError: ``max_depth`` < 1 or a negative margin."""
         if max_depth < 1 or margin < 0:
             raise ValueError(f"need max_depth >= 1 and margin >= 0, got {max_depth}, {margin}")
         t0 = time.perf_counter()

@@ -10,23 +10,17 @@ from connect4_game.ai.bitboard import Geometry, geometry, wincells_for
 __all__ = ["Evaluator", "evaluator", "cell_weights", "WIN_FLOOR",
            "W_GOOD", "W_OTHER", "W_ZUGZWANG", "W_STACKED"]
 
-#: Points of a threat on a row its side gets in the endgame (range 10..60).
-W_GOOD = 36
-#: Points of any other threat (range 0..W_GOOD).
-W_OTHER = 12
-#: Points of the parity rule's verdict (range 0..200).
-W_ZUGZWANG = 60
-#: Points of each pair of stacked threats (range 0..200).
-W_STACKED = 50
-#: Every evaluation lies strictly between ``-WIN_FLOOR`` and ``WIN_FLOOR``.
+W_GOOD = 36              # points: a threat on a row its side gets in the endgame
+W_OTHER = 12             # points: any other threat
+W_ZUGZWANG = 60          # points: the parity rule's verdict
+W_STACKED = 50           # points: each pair of stacked threats
+#: every evaluation lies strictly between ``-WIN_FLOOR`` and ``WIN_FLOOR``
 WIN_FLOOR = 1_000_000
 
 
 def cell_weights(h: int, w: int) -> list[list[int]]:
-    """Number of four-cell windows (horizontal, vertical, both diagonals)
-    through each cell of an ``h`` x ``w`` board: a list of ``w`` columns,
-    each a list of ``h`` ints, bottom row first (0 on boards too small for a
-    four in some direction)."""
+    """The four-cell windows through each cell: ``w`` lists of ``h`` counts,
+    bottom row first."""
     out = [[0] * h for _ in range(w)]
     for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
         for c in range(w):
@@ -39,16 +33,10 @@ def cell_weights(h: int, w: int) -> list[list[int]]:
 
 
 class Evaluator:
-    """The evaluation of one board size (``h`` rows x ``w`` columns).
-
-    Attributes: ``h``, ``w``, ``geo`` (:class:`~connect4_game.ai.bitboard.Geometry`),
-    ``wincells(bits, free) -> int`` (mask of the cells of ``free`` completing
-    a four for ``bits``), ``evaluate(cur, mask, mw, ow) -> int`` (points for
-    the side owning ``cur``, to move; ``mw`` / ``ow`` = its and the
-    opponent's :attr:`wincells` over the empty cells) and
-    ``odd_rows`` (mask of the cells the odd player gets by the parity rule).
-    :raises ValueError: bad size.
-    """
+    """The evaluation of one board size: ``evaluate(cur, mask, mw, ow)``, points
+    for the side owning ``cur`` (to move) given its and the opponent's winning
+    cells, ``wincells`` and ``odd_rows`` (the odd player's cells by the parity
+    rule). :raises ValueError: bad size."""
 
     def __init__(self, h: int, w: int) -> None:
         geo = geometry(h, w)

@@ -13,17 +13,14 @@ from connect4_game.ai.solver import score_to_plies
 __all__ = ['Wdl', 'NoMove', 'Score', 'ColumnScore', 'LabelParts', 'ESTIMATE_WIN_POINTS',
            'JsonScore', 'choose_column']
 
-#: a field of :meth:`Score.to_json`'s dict: a word, a flag, a number or None
 JsonScore = str | bool | int | None
 
-#: positional points (> 0 favours the side to move) from which an estimate
-#: reads as a win (and from minus which as a loss)
+#: positional points from which an estimate reads as a win (from minus them a loss)
 ESTIMATE_WIN_POINTS = 8
 
 
 class Wdl(str, Enum):
-    """Win, draw or loss for the side to move; the values are the words of
-    the JSON outputs and the English labels."""
+    """Win, draw or loss for the side to move (the words of JSON and labels)."""
 
     WIN = 'win'
     DRAW = 'draw'
@@ -50,33 +47,19 @@ class NoMove(str, Enum):
         return 'full' if self is NoMove.FULL else 'game over'
 
 
-#: a label's parts: the mark (``''``, ``'≈'`` an estimate, ``'≥'`` at
-#: least), the result, and the plies to the end when known
+#: a label's mark (``''``, ``'≈'`` an estimate, ``'≥'`` at least), result and plies
 LabelParts = tuple[str, Wdl, int | None]
 
 
 @functools.total_ordering
 @dataclass(frozen=True, eq=True)
 class Score:
-    """What one column gives the side to move.
-
-    * ``wdl`` -- :class:`Wdl`: the proven result, or the estimated one;
-    * ``exact`` -- True when the Pons score (and so the distance) is proven;
-    * ``plies`` -- plies to the end under perfect play when known, this
-      column's checker counted (a win at once is 1, ``'loss in 2'`` lets the
-      opponent win next); None for a draw or an unknown distance;
-    * ``pons`` -- the Pons score: proven when ``exact``, else the best guess
-      inside ``lo..hi`` (None when nothing is known);
-    * ``lo``, ``hi`` -- proven bounds of the Pons score (None = unbounded);
-    * ``value`` -- an estimate's positional points (> 0 favours the side to
-      move), 0 otherwise;
-    * ``depth`` -- an estimate's lookahead in plies (after this move) within
-      which no side can force a win; None otherwise.
-
-    A score is *proven* (:attr:`proven`) when it is exact or its bounds
-    decide the result (``lo > 0``: a win, ``hi < 0``: a loss).
-    Build one with :meth:`of_pons`, :meth:`from_bounds` or :meth:`estimate`.
-    """
+    """What one column gives the side to move: ``wdl``, proven or estimated;
+    ``exact`` (the Pons score proven); ``plies`` to the end, this checker
+    counted (None for a draw or unknown); ``pons``, the Pons score or best
+    guess; its proven bounds ``lo``, ``hi`` (None = unbounded); an estimate's
+    positional ``value`` (points) and ``depth`` (plies searched). Build one
+    with :meth:`of_pons`, :meth:`from_bounds` or :meth:`estimate`."""
 
     wdl: Wdl
     exact: bool = False
@@ -89,17 +72,14 @@ class Score:
 
     @classmethod
     def of_pons(cls, pons: int, plies: int | None) -> Score:
-        """The proven score ``pons`` with ``plies`` to the end (unsigned; None
-        for a draw)."""
+        """The proven score ``pons`` with ``plies`` to the end (None for a draw)."""
         wdl = Wdl.of_pons(pons)
         return cls(wdl, True, None if wdl is Wdl.DRAW else plies, pons, pons, pons)
 
     @classmethod
     def for_position(cls, pons: int, checkers: int, cells: int, exact: bool = True) -> Score:
-        """The score of a column scoring ``pons`` for the side to move of a
-        position with ``checkers`` checkers on a board of ``cells`` cells:
-        proven when ``exact`` (its distance from the Pons score), else an
-        estimate whose result is the sign of ``pons``.
+        """The score of a column scoring ``pons`` with ``checkers`` checkers on
+        ``cells`` cells: proven when ``exact``, else an estimate by its sign.
 
         :raises ValueError: for a score not possible at ``checkers`` checkers."""
         if not exact:
@@ -109,13 +89,9 @@ class Score:
     @classmethod
     def from_bounds(cls, lo: int | None, hi: int | None, value: int = 0,
                     guess: int | None = None, depth: int | None = None) -> Score:
-        """A column known only to score in ``lo..hi`` (Pons; None =
-        unbounded): a proven win (``lo > 0``) or loss (``hi < 0``) of unknown
-        distance, a draw (``lo == hi == 0``), at least a draw (``lo == 0``),
-        else an estimate from the positional ``value`` (capped by ``hi``)
-        after a search ``depth`` plies deep that forced nothing.
-        ``guess`` is the Pons score to report (default: the value closest to
-        a draw inside the bounds)."""
+        """A column known only to score in ``lo..hi`` (None = unbounded): a win
+        or loss of unknown distance, a draw, at least a draw, else an estimate
+        from ``value``; ``guess`` (default: nearest a draw) is its Pons score."""
         if guess is None and (lo is not None or hi is not None):
             guess = max(-10**9 if lo is None else lo, min(10**9 if hi is None else hi, 0))
         if lo is not None and lo > 0:
@@ -132,9 +108,8 @@ class Score:
 
     @classmethod
     def estimate(cls, value: int, depth: int | None = None) -> Score:
-        """An estimate from the positional ``value`` (points, > 0 favours the
-        side to move) after a search ``depth`` plies deep: a win from
-        :data:`ESTIMATE_WIN_POINTS` points, a loss from minus that."""
+        """An estimate from the positional ``value`` (points) after a search
+        ``depth`` plies deep (:data:`ESTIMATE_WIN_POINTS`)."""
         wdl = (Wdl.WIN if value >= ESTIMATE_WIN_POINTS
                else Wdl.LOSS if value <= -ESTIMATE_WIN_POINTS else Wdl.DRAW)
         return cls(wdl, False, None, None, None, None, value, depth)
@@ -152,9 +127,7 @@ class Score:
 
     @property
     def signed_plies(self) -> int | None:
-        """Plies to the end signed from the side to move: ``+9`` a win with
-        the 9th checker from now, ``-14`` a loss, ``0`` a draw; None unless
-        exact."""
+        """Plies to the end, + for a win, - for a loss, 0 a draw; None unless exact."""
         if not self.exact:
             return None
         if self.wdl is Wdl.DRAW:
@@ -168,10 +141,8 @@ class Score:
         return self.plies if self.exact and self.wdl is Wdl.WIN else None
 
     def label_parts(self) -> LabelParts:
-        """The parts of the player-facing label: ``('', WIN, 9)`` for
-        ``'win in 9'``, ``('', LOSS, None)`` for a proven loss of unknown
-        distance, ``('≥', DRAW, None)``, ``('≈', WIN, None)`` for an estimate.
-        The window translates them (:mod:`connect4_game.play.verdicts`)."""
+        """The label's parts: ``('', WIN, 9)`` for ``'win in 9'``, ``('≥', DRAW,
+        None)``, ``('≈', WIN, None)``; the window translates them."""
         if self.proven:
             return '', self.wdl, self.plies if self.exact else None
         if self.at_least_draw:
@@ -180,17 +151,14 @@ class Score:
 
     @property
     def label(self) -> str:
-        """The English label: ``'win in 9'``, ``'draw'``, ``'loss in 14'``,
-        ``'win'``, ``'loss'``, ``'≥ draw'``, ``'≈ win'``/``'≈ draw'``/``'≈ loss'``."""
+        """The English label: ``'win in 9'``, ``'draw'``, ``'loss'``, ``'≥ draw'``, ``'≈ win'``."""
         mark, wdl, plies = self.label_parts()
         text = wdl.value if plies is None else f'{wdl.value} in {plies}'
         return f'{mark} {text}' if mark else text
 
     def key(self) -> tuple[int, int]:
-        """Sort key, greater = better for the side to move: a proven win
-        (sooner first, unknown distance after the known ones), at least a
-        draw, a proven draw, an estimate (by ``value``), a proven loss
-        (later first, unknown distance as the soonest)."""
+        """Sort key, greater = better: wins (sooner first), at least a draw, a
+        draw, estimates (by ``value``), losses (later first)."""
         if self.proven:
             if self.wdl is Wdl.WIN:
                 return (4, -self.plies if self.plies else -1000)
@@ -207,18 +175,14 @@ class Score:
         return self.key() < other.key()
 
     def to_json(self) -> dict[str, JsonScore]:
-        """A JSON-ready dict of every field (``wdl`` as its word), for a
-        search's reply from another process; :meth:`from_json` reads it back."""
+        """A JSON-ready dict of every field, read back by :meth:`from_json`."""
         out: dict[str, JsonScore] = asdict(self)
         out['wdl'] = self.wdl.value
         return out
 
     @classmethod
     def from_json(cls, data: object) -> Score:
-        """The score :meth:`to_json` wrote.
-
-        :raises ValueError: for anything else (a missing or extra field, a
-            field of the wrong type, an unknown result)."""
+        """The score :meth:`to_json` wrote. :raises ValueError: for anything else."""
         if not isinstance(data, dict) or set(data) != set(cls.__dataclass_fields__):
             raise ValueError(f'not a score: {str(data)[:80]}')
         ints = ('plies', 'pons', 'lo', 'hi', 'depth')
@@ -232,18 +196,11 @@ class Score:
 
 @dataclass(frozen=True)
 class ColumnScore:
-    """One column of an analysis for the side to move.
+    """One column of an analysis: the 0-based ``column``, its ``score`` or why
+    it has none (``no_move``), the ``backend`` that found it and ``worse`` (an
+    estimate proven below the best column).
 
-    * ``column`` -- 0-based column index;
-    * ``score`` -- its :class:`Score`, None exactly when ``no_move`` is set;
-    * ``no_move`` -- :class:`NoMove` (full, game over) or None;
-    * ``backend`` -- what produced it (``'bitbully'``, ``'solver'``; ``''``
-      when not said, e.g. a review's verdicts rebuilt from Pons scores);
-    * ``worse`` -- an estimate proven to score less than the best column
-      (ranked after the other estimates).
-
-    :raises ValueError: when not exactly one of ``score`` and ``no_move`` is set.
-    """
+    :raises ValueError: when not exactly one of ``score`` and ``no_move`` is set."""
 
     column: int
     score: Score | None
@@ -269,8 +226,7 @@ class ColumnScore:
         return None if self.score is None else self.score.pons
 
     def to_json(self) -> dict[str, object]:
-        """A JSON-ready dict (the score as :meth:`Score.to_json`, the reason
-        for no move as its word); :meth:`from_json` reads it back."""
+        """A JSON-ready dict, read back by :meth:`from_json`."""
         return {'column': self.column,
                 'score': None if self.score is None else self.score.to_json(),
                 'no_move': None if self.no_move is None else self.no_move.value,
@@ -278,9 +234,7 @@ class ColumnScore:
 
     @classmethod
     def from_json(cls, data: object) -> ColumnScore:
-        """The column :meth:`to_json` wrote.
-
-        :raises ValueError: for anything else."""
+        """The column :meth:`to_json` wrote. :raises ValueError: for anything else."""
         keys = {'column', 'score', 'no_move', 'backend', 'worse'}
         if not isinstance(data, dict) or set(data) != keys:
             raise ValueError(f'not a column score: {str(data)[:80]}')
@@ -292,8 +246,7 @@ class ColumnScore:
         return cls(col, score, None if no_move is None else NoMove(no_move), backend, worse)
 
     def rank(self) -> tuple[int, int, int]:
-        """Sort key among columns (greater = better): :meth:`Score.key`,
-        a ``worse`` estimate after the others; no move last."""
+        """Sort key among columns (greater = better); no move last."""
         if self.score is None:
             return (0, 0, 0)
         tier, n = self.score.key()
@@ -301,13 +254,8 @@ class ColumnScore:
 
 
 def choose_column(results: Sequence[ColumnScore], width: int | None = None) -> int:
-    """The column to play from an analysis (one :class:`ColumnScore` per
-    column): the fastest proven win (a proven win of unknown distance after
-    the known ones); else a column proven to reach at least a draw (``'≥
-    draw'`` before ``'draw'``); else the best estimate (by positional
-    value); else the slowest loss; among equals the most central column
-    (left of centre first on even widths; ``width`` defaults to the
-    number of results).
+    """The column to play from an analysis: the best :meth:`ColumnScore.rank`,
+    among equals the most central (left first; ``width`` defaults to the count).
 
     :raises ValueError: if no column is playable."""
     playable = [r for r in results if r.score is not None]

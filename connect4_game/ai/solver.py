@@ -37,10 +37,8 @@ class BudgetExceeded(Exception):
 
 @dataclass(frozen=True)
 class Proof:
-    """What a search proved about a position's Pons score: ``lo <= score <=
-    hi`` (``exact`` when they are equal); ``move`` is the cell (single-bit
-    mask) of a move reaching at least ``lo``, or None when the search did
-    not show one."""
+    """What a search proved: ``lo <= score <= hi``, and the cell of a ``move``
+    reaching ``lo`` (or None)."""
 
     lo: int
     hi: int
@@ -52,12 +50,10 @@ class Proof:
 
 
 def score_to_plies(score: int, n: int, cells: int) -> int:
-    """Convert a Pons score for the side to move in a position with ``n``
-    checkers on a board of ``cells`` cells into signed plies to the end:
-    ``+d`` = the side to move wins with the ``d``-th checker from now (``d``
-    odd), ``-d`` = it loses when the opponent drops the ``d``-th checker from
-    now (``d`` even), ``0`` = draw. Raises ValueError if ``score`` is outside
-    the range possible at ``n`` checkers."""
+    """Signed plies to the end of a Pons score with ``n`` checkers on ``cells``
+    cells: ``+d`` a win with the ``d``-th checker from now, ``-d`` a loss, 0 a draw.
+
+    :raises ValueError: a score not possible at ``n`` checkers."""
     if score > 0:
         j = (cells + 1 - n) // 2 - score
         if j < 0:
@@ -72,8 +68,7 @@ def score_to_plies(score: int, n: int, cells: int) -> int:
 
 
 def plies_to_score(plies: int, n: int, cells: int) -> int:
-    """Inverse of :func:`score_to_plies` (the score of a win/loss ``plies``
-    checkers from now in a position with ``n`` checkers)."""
+    """The inverse of :func:`score_to_plies`."""
     if plies > 0:
         return (cells + 2 - n - plies) // 2
     if plies < 0:
@@ -82,17 +77,9 @@ def plies_to_score(plies: int, n: int, cells: int) -> int:
 
 
 class Solver:
-    """Perfect-play solver for one board size (``height`` rows x ``width``
-    columns). Keep one per size (see :func:`get_solver`) so the transposition
-    table is reused across the moves of a game.
-
-    :param book: an object with ``probe(current, mask) -> int | None`` giving
-        signed plies to the end (see :func:`score_to_plies`) for positions
-        with ``book.ply`` checkers and the first player to move, or None.
-    :param tt_size: transposition-table slots (> 0), see the module docstring;
-        default 2**22 (38 MB) on boards of 32 cells or more, less on smaller ones.
-    :raises ValueError: bad size or ``tt_size``.
-    """
+    """Perfect-play solver for one board size (shared by :func:`get_solver`),
+    with an opening ``book`` or None and ``tt_size`` table slots (default up to
+    2**22, 38 MB). :raises ValueError: bad size or ``tt_size``."""
 
     def __init__(self, height: int = 6, width: int = 7, book: OpeningBook | None = None,
                  tt_size: int | None = None) -> None:
@@ -112,7 +99,6 @@ class Solver:
         self._build()
         self.clear_tt()
 
-    # ------------------------------------------------------------------ core
     def _build(self) -> None:
         geo = self.geo
         H = geo.h
@@ -229,10 +215,8 @@ class Solver:
 
         self._negamax = negamax
 
-    # ------------------------------------------------------------- helpers
     def _tick(self) -> None:
-        """Called every ``_check_every`` nodes: count them, and raise
-        :class:`BudgetExceeded` once the node or time budget is spent."""
+        """Count the nodes; :raises BudgetExceeded: once the budget is spent."""
         self.nodes += self._check_every
         self._counter[0] = self._check_every = max(1, min(_CHECK_EVERY,
                                                           self._node_limit - self.nodes))
@@ -240,9 +224,8 @@ class Solver:
             raise BudgetExceeded()
 
     def _dict_tt(self) -> tuple[Callable[[int], int | None], Callable[[int, int], None]]:
-        """(get, put) of a fresh ``dict`` table bounded to ``tt_limit``
-        entries: when full, the oldest half is dropped (dicts keep insertion
-        order), so a long search keeps its recent knowledge."""
+        """(get, put) of a ``dict`` table of ``tt_limit`` entries, the oldest half
+        dropped when full."""
         d: dict[int, int] = {}
         limit = self.tt_limit
 
@@ -254,8 +237,7 @@ class Solver:
         return d.get, put
 
     def _array_tt(self) -> tuple[Callable[[int], int | None], Callable[[int, int], None]]:
-        """(get, put) of a fixed-size table: ``tt_size`` slots (rounded down to
-        a prime), ``array('Q')`` keys + ``bytearray`` values, always replaced."""
+        """(get, put) of a table of ``tt_size`` slots (down to a prime), always replaced."""
         size = _prime_at_most(self.tt_size)
         keys = array("Q", [0]) * size
         vals = bytearray(size)
@@ -296,8 +278,8 @@ class Solver:
         return book.ply, probe
 
     def set_budget(self, time_budget: float | None = None, node_budget: int | None = None) -> None:
-        """Start a budget: ``time_budget`` seconds from now and/or
-        ``node_budget`` nodes (None = unlimited). Raises ValueError if negative."""
+        """Start a budget of seconds and/or nodes (None = unlimited).
+        :raises ValueError: a negative one."""
         if time_budget is not None and not time_budget >= 0:
             raise ValueError(f"time_budget must be >= 0 seconds, got {time_budget!r}")
         if node_budget is not None and not node_budget >= 0:
@@ -338,19 +320,12 @@ class Solver:
 
     def solve(self, cur: int, mask: int, alternating: bool = True, weak: bool = False,
               lo: int | None = None, hi: int | None = None, guess: int | None = None) -> int:
-        """Exact Pons score of position ``(cur, mask)`` for the side owning
-        ``cur``, to move. ``alternating`` says whether the checker counts are
-        those of a game where the first player moved first and the sides
-        alternated (then, on 6x7, the first player is to move after 12
-        checkers and the opening book applies).
-        ``weak=True`` only finds the sign (-1/0/+1). ``lo``/``hi``: bounds
-        already known (lo <= score <= hi) that narrow the search; ``guess``: a
-        likely score, tested first (null window ``[guess, guess+1]``). The
-        position must not already contain a four.
+        """Exact Pons score of ``(cur, mask)`` (no four on it) for the side owning
+        ``cur``, to move; ``alternating``: a normal game's position (the book
+        applies). ``weak``: only the sign; ``lo``/``hi``: known bounds;
+        ``guess``: a likely score, tested first.
 
-        Raises :class:`BudgetExceeded` when the budget set by
-        :meth:`set_budget` runs out (:meth:`prove` returns what was proven
-        instead). The TT keeps what was learned either way."""
+        :raises BudgetExceeded: when the budget runs out (see :meth:`prove`)."""
         proof = self._bisect(cur, mask, alternating, weak, lo, hi, guess)
         if not proof.exact:
             raise BudgetExceeded(f"bounds {proof.lo}..{proof.hi} when the budget ran out")
@@ -358,10 +333,8 @@ class Solver:
 
     def prove(self, cur: int, mask: int, alternating: bool = True, lo: int | None = None,
               hi: int | None = None, guess: int | None = None) -> Proof:
-        """Like :meth:`solve`, but never raises :class:`BudgetExceeded`: returns
-        a :class:`Proof` with the bounds proven when the search ended (exact
-        when it finished) and the cell of a move reaching the lower bound,
-        when the search showed one."""
+        """:meth:`solve` as a :class:`Proof` of the bounds proven when the search
+        ended, never raising :class:`BudgetExceeded`."""
         return self._bisect(cur, mask, alternating, False, lo, hi, guess)
 
     def _bisect(self, cur: int, mask: int, alternating: bool, weak: bool, lo: int | None,
@@ -414,9 +387,8 @@ class Solver:
         return Proof(lo, hi, move)
 
     def at_least(self, cur: int, mask: int, score: int, alternating: bool = True) -> bool:
-        """True if the Pons score of ``(cur, mask)`` (side owning ``cur`` to
-        move) is >= ``score``: one null-window search. Raises
-        :class:`BudgetExceeded` like :meth:`solve`."""
+        """True if the Pons score of ``(cur, mask)`` is >= ``score`` (one
+        null-window search). :raises BudgetExceeded: as :meth:`solve`."""
         n = mask.bit_count()
         k = self._known(cur, mask, n, alternating)
         if k is not None:
@@ -426,10 +398,8 @@ class Solver:
         return r >= score
 
     def limited(self, cur: int, mask: int, depth: int, alternating: bool = True) -> int:
-        """Depth-limited negamax: the exact Pons score if the game is decided
-        within ``depth`` plies under best play for both sides, else 0 (also 0
-        for a real draw). A nonzero result is exact. Raises
-        :class:`BudgetExceeded` like :meth:`solve`; ValueError if depth < 0."""
+        """The exact Pons score if the game is decided within ``depth`` plies,
+        else 0. :raises BudgetExceeded: as :meth:`solve`; ValueError: depth < 0."""
         if not isinstance(depth, int) or depth < 0:
             raise ValueError(f"depth must be an int >= 0, got {depth!r}")
         depth = min(depth, LIMITED - 1)
@@ -446,10 +416,8 @@ class Solver:
 
 
 def heuristic(cur: int, mask: int, geo: Geometry) -> int:
-    """Positional tiebreak for unsolved positions of ``geo``'s board, from
-    the point of view of the side owning ``cur``: (own winning cells -
-    opponent's) * 4 plus the centrality of own checkers minus the
-    opponent's. Unit: arbitrary points, 0 = even."""
+    """Positional points (0 = even) of an unsolved position for the side owning
+    ``cur``: 4 a winning cell, plus the centrality of the checkers."""
     opp = cur ^ mask
     h, w = geo.h, geo.w
     score = 4 * (winning_cells(cur, mask, h, w).bit_count()
@@ -484,18 +452,15 @@ _SOLVERS: dict[tuple[int, int], Solver] = {}
 
 
 def clear_solver_tables(rows: int | None = None, cols: int | None = None) -> None:
-    """Forget what the shared solvers (:func:`get_solver`) learned: the one
-    of ``rows`` x ``cols``, or of every size kept when not given."""
+    """Clear the shared solvers' tables: of ``rows`` x ``cols``, or of every size."""
     for size, s in list(_SOLVERS.items()):
         if rows is None or size == (rows, cols):
             s.clear_tt()
 
 
 def get_solver(height: int, width: int) -> Solver:
-    """Shared :class:`Solver` for one board size (the TT survives between
-    calls). On 6x7 it gets the opening book of :mod:`connect4_game.ai.book`
-    when that is available (loaded lazily on the first probe). Only the two
-    most recently created sizes are kept (each table is up to 38 MB)."""
+    """The shared :class:`Solver` of one board size, with the book on 6x7; the
+    two latest sizes are kept (up to 38 MB each)."""
     s = _SOLVERS.get((height, width))
     if s is None:
         while len(_SOLVERS) >= 2:           # keep the memory bounded: two sizes at most
