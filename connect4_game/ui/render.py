@@ -52,8 +52,7 @@ __all__ = ["Layout", "toolbar_height", "Renderer", "font", "mix", "darker", "tex
            'MAX_TEXT', 'fit', 'fit_text', 'wrap_text', 'draw_text', 'settle_time',
            'HINT_PULSE_END', 'WIN_PULSE_END', 'badge_short', 'badge_min_height']
 
-# --------------------------------------------------------------------------
-# colours (the theme is the one colour system: connect4_game.ui.themes.Theme)
+# -- colours (the theme is the one colour system) ---
 
 
 def mix(a: Colour, b: Colour, t: float) -> RGB:
@@ -77,8 +76,7 @@ HINT_PULSE_END = settle_time(5.0, 3)    # the hint's ring (rate 5): three beats,
 WIN_PULSE_END = settle_time(6.0, 4)     # the winning four (rate 6): four beats, then steady
 
 
-# --------------------------------------------------------------------------
-# layout
+# -- layout ---
 
 def badge_min_height() -> int:
     """The least height in px of a badge: two lines of the smallest bold text and a margin."""
@@ -145,8 +143,7 @@ class Layout:
         return pygame.Rect(cx - self.radius, cy - self.radius, 2 * self.radius, 2 * self.radius)
 
 
-# --------------------------------------------------------------------------
-# sprites
+# -- sprites ---
 
 SS = 3  # supersampling factor for anti-aliased sprites
 

@@ -24,8 +24,7 @@ log = logging.getLogger(__name__)
 
 MIN_FONT = 12     # px: no text the window draws is smaller
 
-# --------------------------------------------------------------------------
-# fonts
+# -- fonts ---
 
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 pygame.register_quit(_FONTS.clear)   # Font objects die with pygame.quit(); never reuse them
@@ -66,8 +65,7 @@ def line_height(size: int, bold: bool = False) -> int:
     return max(f.get_linesize(), f.size(_TALL)[1])
 
 
-# --------------------------------------------------------------------------
-# measuring and cutting
+# -- measuring and cutting ---
 
 
 def _fit_count(f: pygame.font.Font, text: str, max_width: int, suffix: str = '') -> int:
@@ -134,8 +132,7 @@ def _whole_lines(f: pygame.font.Font, text: str, width: int, max_lines: int) -> 
     return lines if ' '.join(lines).split() == text.split() else None
 
 
-# --------------------------------------------------------------------------
-# fitting a box
+# -- fitting a box ---
 
 
 @dataclass(frozen=True)
@@ -219,8 +216,7 @@ def fit(text: str, width: int, height: int, size: int, *, bold: bool = False, li
     return found
 
 
-# --------------------------------------------------------------------------
-# drawing and the frame's log
+# -- drawing and the frame's log ---
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,7 @@ class Theme:
         if set(self.score_colors) != {-1, 0, 50, 100}:
             raise ValueError(f"theme {self.name!r}: score_colors needs keys -1, 0, 50, 100")
 
-    # aliases used by connect4_game.ui.render.palette_from_theme
+    # the score colours by meaning: a win, a loss, undecided
     @property
     def good(self) -> RGB:
         return self.score_colors[100]

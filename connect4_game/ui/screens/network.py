@@ -4,8 +4,6 @@ itself is :mod:`connect4_game.net`; the game it plays is the session's."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
 from connect4_game.core.messages import clip
@@ -100,26 +98,19 @@ class NetworkScreen(Screen):
 
     def _on_key(self, key: int) -> None:
         """Esc, Enter, Backspace in a text field, Up/Down (Tab) rows, Left/Right a choice."""
-        n = len(self.rows())
         control = self._chosen()
-        actions: dict[int, Callable[[], object]] = {
-            pygame.K_ESCAPE: self.close, pygame.K_RETURN: self.start,
-            pygame.K_KP_ENTER: self.start,
-            pygame.K_UP: lambda: self._select((self.sel - 1) % n),
-            pygame.K_DOWN: lambda: self._select((self.sel + 1) % n),
-            pygame.K_TAB: lambda: self._select((self.sel + 1) % n)}
-        if key in actions:
-            actions[key]()
+        if key == pygame.K_ESCAPE:
+            self.close()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start()
+        elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            self.sel = (self.sel + (-1 if key == pygame.K_UP else 1)) % len(self.rows())
         elif key == pygame.K_BACKSPACE:
             if isinstance(control, TextField):
                 control.backspace()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and control is not None \
                 and not isinstance(control, TextField):
             control.step(-1 if key == pygame.K_LEFT else 1)
-
-    def _select(self, i: int) -> None:
-        """Choose row ``i``."""
-        self.sel = i
 
     def _on_click(self, pos: tuple[int, int]) -> None:
         """Start, Cancel, or choose (and click) the row under ``pos``."""

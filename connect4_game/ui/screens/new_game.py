@@ -373,16 +373,14 @@ class NewGameScreen(Screen):
         """Esc cancels, Enter starts, Up/Down (Tab) choose a row (the buttons' row too), Left/Right
         change it, F1 helps, Alt+A opens Advanced, Alt+F plays a friend."""
         rows = self.rows_shown()
-        n = len(rows) + 1             # the buttons' row is selectable too
         plain: dict[int, Callable[[], object]] = {
             pygame.K_ESCAPE: self.close, pygame.K_RETURN: self.start,
-            pygame.K_KP_ENTER: self.start, pygame.K_F1: lambda: self.app.show_help(),
-            pygame.K_UP: lambda: self._select((self.sel - 1) % n),
-            pygame.K_DOWN: lambda: self._select((self.sel + 1) % n),
-            pygame.K_TAB: lambda: self._select((self.sel + 1) % n)}
+            pygame.K_KP_ENTER: self.start, pygame.K_F1: lambda: self.app.show_help()}
         with_alt = {pygame.K_a: self.toggle_advanced, pygame.K_f: self.open_network}
         if e.key in plain:
             plain[e.key]()
+        elif e.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):   # the buttons' row too
+            self.sel = (self.sel + (-1 if e.key == pygame.K_UP else 1)) % (len(rows) + 1)
         elif e.key in (pygame.K_LEFT, pygame.K_RIGHT):
             if self.sel < len(rows):
                 self.change(rows[self.sel], -1 if e.key == pygame.K_LEFT else 1)
@@ -405,10 +403,6 @@ class NewGameScreen(Screen):
                 if control.click(pos):
                     self.changed(control)
                 return
-
-    def _select(self, i: int) -> None:
-        """Choose row ``i`` (the buttons' row is ``len(self.rows_shown())``)."""
-        self.sel = i
 
     def toggle_advanced(self) -> None:
         """Show or hide the Advanced rows (Connect Four's)."""

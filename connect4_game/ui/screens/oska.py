@@ -598,8 +598,6 @@ class OskaScreen(Screen):
         keys = _('Oska n={n}   lookahead {la}   N: new game   F1: help   Esc: back').format(
             n=self.n, la=self.lookahead)
         colour = theme.accent if self.result in ('w', 'b') else theme.status_text
-        # two lines, as Connect Four's status bar: the state, then the last
-        # message (if any) and the keys
         img = big.render(fit_text(big, self.status_text(), w - 24), True, colour)
         second = f'{self.message}   |   {keys}' if self.message else keys
         if small.size(second)[0] > w - 24 and self.message:
