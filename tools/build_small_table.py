@@ -28,7 +28,7 @@ def build_small(max_ply: int, part: int = 0, parts: int = 1) -> dict[int, int]:
     signed plies to the end for the side to move}."""
     solver = get_solver(DEFAULT_ROWS, DEFAULT_COLS)
     out: dict[int, int] = {}
-    for i, (first, mask) in enumerate(book._enumerate(max_ply)):
+    for i, (first, mask) in enumerate(book.few_checker_positions(max_ply)):
         if i % parts != part:
             continue
         n = mask.bit_count()

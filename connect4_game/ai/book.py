@@ -193,22 +193,16 @@ def default_book() -> OpeningBook | None:
     return _DEFAULT[0]
 
 
-# --------------------------------------------------------------------------
-# Positions with few checkers: solving them needs a search down to the
-# 12-ply book that takes seconds in pure Python, so their exact values are
-# precomputed once with our solver + the book (``python
-# tools/build_small_table.py 5``, 2 parts merged with :func:`encode_small`):
-# all 2,863 mirror-distinct positions with <= 5 checkers, stored in
-# ``small_table.b64`` next to this module.
-
-#: the few-checker table's file: records of 4 bytes big-endian key + 1
-#: signed byte (signed plies to the end), base64, wrapped in lines
+#: the exact values of the 2,863 mirror-distinct positions with <= 5 checkers
+#: (``python tools/build_small_table.py 5``): records of a 4-byte big-endian
+#: key and a signed byte (signed plies to the end), base64
 SMALL_TABLE_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "small_table.b64")
 
-def _enumerate(max_ply: int) -> Iterator[tuple[int, int]]:
-    """Yield (first, mask) of every 6x7 position with <= ``max_ply`` checkers
-    reachable without a four, X first, one of each mirror pair."""
-    from connect4_game.ai.bitboard import has_four
+
+def few_checker_positions(max_ply: int) -> Iterator[tuple[int, int]]:
+    """``(first player's cells, mask)`` of every 6x7 position with <= ``max_ply``
+    checkers reachable without a four, X first, one of each mirror pair."""
+    from connect4_game.ai.bitboard import has_four, play_bit
     seen = set()
     frontier = [(0, 0)]          # (cur = side to move, mask)
     for n in range(max_ply + 1):
@@ -223,18 +217,15 @@ def _enumerate(max_ply: int) -> Iterator[tuple[int, int]]:
             if n == max_ply:
                 continue
             for c in range(_W):
-                if mask & (1 << (c * _STRIDE + _H - 1)):
-                    continue
-                m = (mask + (1 << (c * _STRIDE))) & (((1 << _H) - 1) << (c * _STRIDE))
-                if has_four(cur | m, _H):
-                    continue
-                nxt.append((cur ^ mask, mask | m))
+                if not mask & (1 << (c * _STRIDE + _H - 1)):
+                    m = play_bit(mask, _H, c)
+                    if not has_four(cur | m, _H):
+                        nxt.append((cur ^ mask, mask | m))
         frontier = nxt
 
 
 def small_key(first: int, mask: int) -> int:
-    """Mirror-canonical key of a position with few checkers:
-    ``(n << 24) | min(huffman code, mirrored huffman code)``."""
+    """Mirror-canonical key of a position with few checkers (24-bit codes)."""
     n = mask.bit_count()
     a = huffman_key(first, mask) & 0xFFFFFF
     b = huffman_key(first, mask, mirror=True) & 0xFFFFFF
@@ -245,8 +236,7 @@ _SMALL: dict[int, int] = {}
 
 
 def _small_table() -> dict[int, int]:
-    """{small_key: signed plies} decoded once from :data:`SMALL_TABLE_FILE`
-    (empty if the file is missing)."""
+    """``{small_key: signed plies}`` of :data:`SMALL_TABLE_FILE` ({} without it)."""
     if not _SMALL and os.path.isfile(SMALL_TABLE_FILE):
         import base64
         with open(SMALL_TABLE_FILE, encoding="ascii") as f:
@@ -258,7 +248,7 @@ def _small_table() -> dict[int, int]:
 
 
 def encode_small(table: dict[int, int]) -> str:
-    """Inverse of the decoding in :func:`_small_table` (sorted records, base64)."""
+    """The text of :data:`SMALL_TABLE_FILE` for ``table``."""
     import base64
     raw = bytearray()
     for k in sorted(table):
