@@ -37,9 +37,9 @@ from connect4_game.ui.screens.game import GameScreen
 from connect4_game.ui.services import (
     Clipboard,
     SettingsStore,
-    SoundService,
     StatsService,
 )
+from connect4_game.ui.sound import SoundPlayer
 from connect4_game.ui.widgets import draw_tooltip
 from connect4_game.ui.window import Window
 
@@ -87,8 +87,7 @@ class App:
         self.elapsed = 0.0
         self.theme = self._theme(opts.theme or self.settings.theme)
         themes.set_icon(self.theme)
-        self.sounds = SoundService(bool(opts.mute or self.settings.muted), self.remember,
-                                   self.note)
+        self.sounds = self._sound_player(bool(opts.mute or self.settings.muted))
         self.stats = StatsService(opts.use_settings, on_record=lambda: self.game.record_changed())
         self.clipboard = Clipboard()
         self.files = GameFiles(opts, self.clipboard)
@@ -155,6 +154,19 @@ class App:
         """Use the theme called ``name`` (unknown: the default, noted) and keep it."""
         self.theme = self._theme(name)
         self.remember(theme=self.theme.name)
+
+    def _sound_player(self, muted: bool) -> SoundPlayer:
+        try:
+            return SoundPlayer(muted=muted)
+        except Exception as exc:  # a failing driver: play silently
+            self.note(_('Sound off: {why}').format(why=clip(exc, 120)))
+            return SoundPlayer(muted=True, enabled=False)
+
+    def toggle_mute(self) -> bool:
+        """Mute or unmute the sounds and keep it for the next start; returns whether muted."""
+        muted = self.sounds.toggle_mute()
+        self.remember(muted=muted)
+        return muted
 
     @property
     def theme_name(self) -> str:

@@ -1,10 +1,8 @@
-"""What the screens share besides the game: settings file, sound, statistics, clipboard and
-language, one small class each. A service that fails at start reports through ``note(text)`` and
-goes on with a safe default; a changed setting goes to ``remember(**changes)``."""
+"""What the screens share besides the game: the settings file, the statistics and the
+clipboard, one small class each."""
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 from collections.abc import Callable
@@ -12,17 +10,12 @@ from collections.abc import Callable
 import pygame
 
 from connect4_game.core.messages import clip
-from connect4_game.i18n import _
 from connect4_game.storage.settings import Settings
 from connect4_game.storage.stats import Stats, load_stats
-from connect4_game.ui.sound import SoundPlayer
 
-__all__ = ['SettingsStore', 'SoundService', 'StatsService', 'Clipboard', 'ClipboardError']
+__all__ = ['SettingsStore', 'StatsService', 'Clipboard', 'ClipboardError']
 
 log = logging.getLogger(__name__)
-
-Note = Callable[[str], None]
-Remember = Callable[..., None]
 
 
 class SettingsStore:
@@ -64,39 +57,6 @@ class SettingsStore:
             return False
         self.dirty = False
         return True
-
-
-class SoundService:
-    """The sound effects and the mute switch (kept by ``remember``); ``note`` reports why the
-    window is silent. ``player``: the :class:`~connect4_game.ui.sound.SoundPlayer`."""
-
-    def __init__(self, muted: bool, remember: Remember, note: Note) -> None:
-        self.muted = bool(muted)
-        self.remember = remember
-        self.player = self._open(note)
-
-    def _open(self, note: Note) -> SoundPlayer:
-        try:
-            return SoundPlayer(muted=self.muted)
-        except Exception as exc:  # a failing driver: play silently
-            note(_('Sound off: {why}').format(why=clip(exc, 120)))
-            return SoundPlayer(muted=True, enabled=False)
-
-    def play(self, name: str) -> None:
-        """Play sound ``name`` unless muted; a failing device stays quiet."""
-        if self.muted:
-            return
-        with contextlib.suppress(Exception):
-            self.player.play(name)
-
-    def toggle_mute(self) -> bool:
-        """Mute (stopping what plays) or unmute, remember it; returns ``muted``."""
-        self.muted = not self.muted
-        self.player.muted = self.muted
-        if self.muted:
-            self.player.stop()
-        self.remember(muted=self.muted)
-        return self.muted
 
 
 class StatsService:

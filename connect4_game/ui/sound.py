@@ -103,6 +103,13 @@ class SoundPlayer:
             return False
         return True
 
+    def toggle_mute(self) -> bool:
+        """Mute (stopping what plays) or unmute; returns ``muted``."""
+        self.muted = not self.muted
+        if self.muted:
+            self.stop()
+        return self.muted
+
     def stop(self) -> None:
         """Stop every sound now (no error without audio)."""
         if self._sounds:

@@ -9,7 +9,6 @@ import pygame
 import pytest
 
 from connect4_game.ui import sound as sound_mod
-from connect4_game.ui.services import SoundService
 from connect4_game.ui.sound import SOUND_NAMES, SoundPlayer, sound_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,14 +58,13 @@ def test_player_plays_each_sound_with_dummy_audio():
 
 
 def test_mute_toggle():
-    kept = []
-    s = SoundService(muted=True, remember=lambda **c: kept.append(c), note=print)
+    s = SoundPlayer(muted=True, enabled=False)
     s.play("drop")
-    assert list(s.player.history) == []
-    assert s.toggle_mute() is False and kept == [{"muted": False}]
+    assert list(s.history) == []
+    assert s.toggle_mute() is False
     s.play("win")
-    assert list(s.player.history) == ["win"]
-    assert s.toggle_mute() is True and s.player.muted and kept[-1] == {"muted": True}
+    assert list(s.history) == ["win"]
+    assert s.toggle_mute() is True and s.muted
 
 
 def test_no_audio_device_is_not_an_error(monkeypatch):

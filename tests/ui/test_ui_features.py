@@ -372,7 +372,7 @@ def test_high_contrast_theme_marks_sides_by_shape(worker, closing):
 
 def test_sounds_play_on_drop_win_refusal_and_m_mutes(worker, closing):
     app = new(worker, closing, x='human', o='human', rows=4, cols=4)
-    history = app.sounds.player.history
+    history = app.sounds.history
     app.step([click_col(app, 0)], DT)
     settle(app)
     assert list(history)[-1:] == ['drop']
@@ -559,7 +559,7 @@ def test_mute_option_starts_silent(worker, closing):
     assert app.sounds.muted
     app.step([click_col(app, 0)], DT)
     settle(app)
-    assert list(app.sounds.player.history) == []
+    assert list(app.sounds.history) == []
 
 
 def test_load_option_starts_from_the_saved_game(worker, closing, tmp_path):

@@ -380,7 +380,7 @@ class GameScreen(Screen):
         self.session.say(_('Theme: {name}').format(name=_(app.theme.label)))
 
     def _sound(self) -> None:
-        muted = self.app.sounds.toggle_mute()
+        muted = self.app.toggle_mute()
         self.session.say(_('Sound off') if muted else _('Sound on'))
 
     def _toggle_details(self) -> None:

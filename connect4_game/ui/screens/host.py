@@ -19,7 +19,8 @@ from connect4_game.ui.game_files import GameFiles
 from connect4_game.ui.pointer import CutTextTips
 from connect4_game.ui.screen_stack import ScreenStack
 from connect4_game.ui.screens.base import Host, Screen
-from connect4_game.ui.services import SoundService, StatsService
+from connect4_game.ui.services import StatsService
+from connect4_game.ui.sound import SoundPlayer
 
 __all__ = ['Host', 'AppServices']
 
@@ -63,12 +64,14 @@ class AppServices(Host, Protocol):
     def language(self) -> str: ...
 
     @property
-    def sounds(self) -> SoundService: ...
+    def sounds(self) -> SoundPlayer: ...
 
     @property
     def stats(self) -> StatsService: ...
 
     def set_theme(self, name: str) -> None: ...
+
+    def toggle_mute(self) -> bool: ...
 
     def set_language(self, code: str) -> None:
         """:raises ValueError: for a language the game does not have."""
