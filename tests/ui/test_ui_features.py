@@ -383,7 +383,7 @@ def test_sounds_play_on_drop_win_refusal_and_m_mutes(worker, closing):
     assert 'win' in history
     app.step([key(pygame.K_n, 'n')], DT)
     app.step([key(pygame.K_m, 'm')], DT)
-    assert app.sounds.muted
+    assert app.sounds.muted and app.settings.muted       # kept for the next start
     n = len(history)
     app.step([click_col(app, 0)], DT)
     settle(app)
