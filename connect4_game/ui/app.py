@@ -1,10 +1,6 @@
-"""The window: events -> update(dt) -> draw over a stack of screens.
-
-:class:`App` holds the OS window, the screen stack, the shared services, the search worker, the
-game's files and the loop, and moves between the screens; the game itself is the
-:class:`~connect4_game.play.session.GameSession` (:attr:`App.session`). Tests drive
-:meth:`App.step` with events and ``dt`` in seconds. Esc never quits; the close button, Ctrl+Q or
-Menu > Quit do (autosaving)."""
+"""The window: events -> update(dt) -> draw over a stack of screens. :class:`App` holds the OS
+window, the screen stack, the services, the search worker and the loop; the game itself is the
+:class:`~connect4_game.play.session.GameSession`. Esc never quits; Ctrl+Q or Menu > Quit do."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""The game screen's commands, each once (:data:`COMMANDS`): id, keys, key label, toolbar button,
-menu entry and help line. Keys, tooltips, the menu and the help screen are all made from this
-table.
-
-The digits ``1``..``9`` drop a checker in that column; the assignment's lookahead (BU CS111 ps9,
-Problem 4) is on ``+`` / ``-`` and its tiebreak on ``T``."""
+"""The game screen's commands, each once (:data:`COMMANDS`): keys, key label, toolbar button,
+menu entry and help line; the assignment's lookahead (BU CS111 ps9, Problem 4) is on ``+`` / ``-``
+and its tiebreak on ``T``."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""Drawing the board, the checkers, the status bar and the overlays.
-
-Sprites are rendered once per size and theme, anti-aliased by
-supersampling, and cached: a frame is a handful of blits."""
+"""Drawing the board, the checkers, the status bar and the overlays, from sprites made once
+per size and theme (supersampled) and cached."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
-"""Text that fits its box: the one way the window draws a label.
-
-:func:`draw_text` keeps a text whole when it can (up to ``lines`` lines, then smaller sizes down to
-``min_size``, then a caller's ``short`` form) and only then cuts it with ``…``; a text not all
-there gets a tooltip (:func:`cut_text_at`). Every call is logged for the frame
-(:func:`frame_texts`) so tests can check that each text fits. Outside text is measured with
-``Font.size`` on at most :data:`~connect4_game.core.messages.MAX_TEXT` characters."""
+"""Text that fits its box, the one way the window draws a label: whole when it can, else
+smaller, else a ``short`` form, else cut with ``…`` (and a tooltip); every call is logged for the
+frame (:func:`frame_texts`) so tests can check that each text fits."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""Colour themes (:class:`Theme`, RGB tuples) and the one checker-drawing function.
-
-The high-contrast theme uses the Okabe-Ito colours and marks the sides by
-shape (a cross on X, a ring on O). ``THEMES`` is the order ``C`` cycles in."""
+"""Colour themes (:class:`Theme`, RGB tuples) and the one checker-drawing function;
+``THEMES`` is the order ``C`` cycles in."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""The game screen: the board, the toolbar and its menu, the status bar.
-
-It shows the :class:`~connect4_game.play.session.GameSession` and turns clicks and keys into the
-commands of :data:`~connect4_game.ui.commands.COMMANDS`, carried out by :meth:`GameScreen.do`;
-``+`` / ``-`` change the assignment's lookahead and ``T`` its tiebreak (BU CS111 ps9, Problem 4).
-Esc closes what is on top and never quits; B or a click on the status bar brings the result back."""
+"""The game screen: the board, the toolbar and its menu, the status bar; clicks and keys become
+the commands of :data:`~connect4_game.ui.commands.COMMANDS`, carried out by
+:meth:`GameScreen.do`."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
 """Oska (ECS 170 Spring 2022, Homework Assignments 3 and 4) in the same window: a person against
-the minimax AI on the board of ``2n - 3`` rows.
-
-The AI searches in the worker (``'oska'`` jobs, tagged with their position; a stale reply is
-dropped). Keys (F1): ``+``/``-`` lookahead, ``1``..``9`` set it (``0`` = 10), ``N`` new game, ``G``
-new-game dialog, ``Esc`` clears the selection, then goes back to Connect Four."""
+the minimax AI, which searches in the worker (``'oska'`` jobs, tagged with their position)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""Practice: the player's mistakes of a reviewed game, one by one.
-
-Each exercise is the position before a mistake of a side a person played and asks for a move that
-keeps the best result (a click or 1..N); perfect play then answers. After the last one, a summary;
-Esc goes back to the review."""
+"""Practice: the positions before a person's mistakes in a reviewed game, one by one; perfect
+play answers each move found, and a summary follows the last."""
 
 from __future__ import annotations
 

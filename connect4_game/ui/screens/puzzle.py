@@ -1,10 +1,5 @@
-"""Puzzles: "Red to play and win in 3" (Menu > Puzzles), over the Connect Four game, which it never
-touches.
-
-A try is judged by the solver in the search pool (a ``'puzzle'`` request); a move that keeps the
-win in time gets the defender's longest resistance, any other is taken back with a line saying why.
-The first wrong try of a visit counts once. S shows the solution, P / N walk the set, D goes to the
-puzzle of the day."""
+"""Puzzles: "Red to play and win in 3" (Menu > Puzzles) over the Connect Four game, which it
+never touches; each try is judged by the solver in the search pool (a ``'puzzle'`` request)."""
 
 from __future__ import annotations
 
