@@ -433,7 +433,7 @@ class Choice(Generic[V]):
 
 
 class Stepper(Choice[int]):
-    """A dialog row with a number from ``lo`` to ``hi``: ``<  value  >``."""
+    """A dialog row with a number from ``lo`` to ``hi``: ``<  value  >`` (one segment)."""
 
     def __init__(self, title: str, lo: int, hi: int, value: int,
                  fmt: Callable[[int], str] = str,
@@ -444,11 +444,6 @@ class Stepper(Choice[int]):
 
     def step(self, delta: int) -> None:
         self.value = max(self.lo, min(self.hi, self.value + delta))
-
-    def layout(self, rect: pygame.Rect, title_w: int) -> None:
-        self.rect = rect
-        x0 = rect.x + title_w
-        self.seg_rects = [pygame.Rect(x0 + 2, rect.y, rect.right - x0 - 4, rect.height)]
 
     def click(self, pos: tuple[int, int]) -> bool:
         r = self.seg_rects[0]
@@ -493,11 +488,6 @@ class TextField(Choice[str]):
 
     def backspace(self) -> None:
         self.value = self.value[:-1]
-
-    def layout(self, rect: pygame.Rect, title_w: int) -> None:
-        self.rect = rect
-        x0 = rect.x + title_w
-        self.seg_rects = [pygame.Rect(x0 + 2, rect.y, rect.right - x0 - 4, rect.height)]
 
     def click(self, pos: tuple[int, int]) -> bool:
         return self.seg_rects[0].collidepoint(pos)
