@@ -109,11 +109,7 @@ def book_columns(cur: int, mask: int, h: int, w: int, allowed: int, alternating:
             return allowed
         ranked[m] = (2, d) if d < 0 else (1, 0) if d == 0 else (0, d)
     top = max(r[0] for r in ranked.values())
-    out = 0
-    for m, r in ranked.items():
-        if r[0] == top:
-            out |= m
-    return out
+    return sum(m for m, r in ranked.items() if r[0] == top)      # one cell a column
 
 
 def solved_columns(cur: int, mask: int, h: int, w: int, allowed: int, seconds: float,
@@ -142,8 +138,4 @@ def solved_columns(cur: int, mask: int, h: int, w: int, allowed: int, seconds: f
             except BudgetExceeded:
                 return allowed, False
     best = max(results.values())
-    out = 0
-    for m, v in results.items():
-        if v == best:
-            out |= m
-    return out, best > 0
+    return sum(m for m, v in results.items() if v == best), best > 0

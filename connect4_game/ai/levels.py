@@ -27,7 +27,7 @@ from connect4_game.players import Player
 EXPERT_MOVE_SECONDS = 8.0           # seconds: Expert's own move on 6x7
 
 __all__ = ['LevelSetting', 'Level', 'LEVELS', 'DEFAULT_LEVEL', 'level_names', 'get_level',
-           'is_level', 'search_level', 'LevelPlayer', 'Decision', 'level_player',
+           'is_level', 'LevelPlayer', 'Decision', 'level_player',
            'EXPERT_MOVE_SECONDS']
 
 
@@ -120,17 +120,6 @@ def get_level(name: object, what: str = 'level') -> Level:
             return lv
     shown = repr(name)[:40]
     raise ValueError(f'{what} must be one of {", ".join(level_names())}, not {shown}')
-
-
-def search_level(name: object, what: str = 'level') -> Level:
-    """The :class:`Level` named ``name`` that searches (a :class:`LevelPlayer`).
-
-    :raises ValueError: naming ``what``, for an unknown or a perfect level."""
-    lv = get_level(name, what)
-    if lv.perfect:
-        raise ValueError(f'{what} {lv.name!r} plays perfectly: it is a kind of player, '
-                         f'not a level of the computer player')
-    return lv
 
 
 @dataclass(frozen=True)

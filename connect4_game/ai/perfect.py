@@ -16,7 +16,6 @@ from connect4_game.ai.perfect_model import (
     PerfectResult,
     Position,
     PositionLike,
-    exact_column,
     play_moves,
     read_position,
 )
@@ -214,26 +213,20 @@ def _columns(pos: Position, backend: str, time_budget: float | None, node_budget
     yield from _SolverAnalysis(pos, pending, wins_now, clock, best_only).run(lower_bound)
 
 
-def _bitbully_refusal(pos: Position) -> str | None:
-    """Why bitbully cannot analyse ``pos``, or None if it can."""
-    if (pos.rows, pos.cols) != (6, 7):
-        return "bitbully only plays on the 6x7 board"
-    if not pos.alternating:
-        return "bitbully needs a position where X moved first and the sides alternated"
-    with LOCK:
-        if bitbully_engine() is None:
-            return _bb_error
-    return None
-
-
 def _use_bitbully(pos: Position, backend: str, state: _Run) -> bool:
     """True if ``backend`` means bitbully for ``pos``; with ``'auto'``, why not
     goes to ``state.note``. :raises BackendUnavailable: ``'bitbully'`` cannot."""
     if backend == "solver":
         return False
-    why = _bitbully_refusal(pos)
-    if why is None:
-        return True
+    if (pos.rows, pos.cols) != (6, 7):
+        why = "bitbully only plays on the 6x7 board"
+    elif not pos.alternating:
+        why = "bitbully needs a position where X moved first and the sides alternated"
+    else:
+        with LOCK:
+            if bitbully_engine() is not None:
+                return True
+            why = _bb_error or "bitbully unavailable"
     if backend == "bitbully":
         raise BackendUnavailable(why)
     state.note = why
@@ -261,9 +254,9 @@ def _columns_at_once(pos: Position, over: bool,
             m = (mask + geo.bottom_cells[c]) & geo.col_mask[c]
             if has_four(cur | m, h):
                 wins_now = True
-                yield exact_column(c, (cells + 1 - n) // 2, n, cells, name)
+                yield _exact(pos, c, (cells + 1 - n) // 2, name)
             elif n + 1 >= cells:
-                yield exact_column(c, 0, n, cells, name)
+                yield _exact(pos, c, 0, name)
             else:
                 pending.append((c, m))
     return pending, wins_now
@@ -347,7 +340,7 @@ def _bitbully_best(pos: Position, core: _BBCore, board: _BBBoard, todo: list[tup
         if s is None:
             yield _estimate(pos, c, m, low, v - 1, "bitbully", v)
             continue
-        yield exact_column(c, s, pos.mask.bit_count(), pos.rows * pos.cols, "bitbully")
+        yield _exact(pos, c, s, "bitbully")
         for c2, m2 in todo:    # found; no column scores more than v
             yield _estimate(pos, c2, m2, low, v, "bitbully", v)
         return []
@@ -372,7 +365,7 @@ def _bitbully_every(pos: Position, core: _BBCore, board: _BBBoard, todo: list[tu
             break
         if v is None or lo < v:
             found.append(lo)
-        yield exact_column(c, lo, pos.mask.bit_count(), pos.rows * pos.cols, "bitbully")
+        yield _exact(pos, c, lo, "bitbully")
     return todo
 
 
@@ -396,6 +389,12 @@ def _bitbully_mtdf(core: _BBCore, child: _BBBoard, lo: int, hi: int, guess: int,
         if lo > hi:
             raise RuntimeError(f"bitbully gave an impossible score {r} for column {column}")
     return lo, hi
+
+
+def _exact(pos: Position, c: int, score: int, backend: str) -> ColumnScore:
+    """Column ``c`` of ``pos`` proven to score ``score`` (Pons)."""
+    return ColumnScore(c, Score.for_position(score, pos.mask.bit_count(), pos.rows * pos.cols),
+                       backend=backend)
 
 
 def _estimate(pos: Position, c: int, m: int, lo: int | None, hi: int | None, backend: str,

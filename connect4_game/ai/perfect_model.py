@@ -6,14 +6,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from connect4_game.ai.bitboard import from_board, geometry, has_four, play
-from connect4_game.ai.score import ColumnScore, Score, Wdl, choose_column
+from connect4_game.ai.score import ColumnScore, Wdl, choose_column
 from connect4_game.ai.solver import score_to_plies
 from connect4_game.core.board import Board
 from connect4_game.core.checks import check_int, is_int
 from connect4_game.core.notation import parse_add_checkers
 from connect4_game.core.side import Side
 
-__all__ = ["PerfectResult", "exact_column", "Position", "read_position", "play_moves",
+__all__ = ["PerfectResult", "Position", "read_position", "play_moves",
            "alternating"]
 
 #: what :func:`read_position` reads: a Board, a move string or a list of columns
@@ -85,13 +85,6 @@ class PerfectResult:
 
         :raises ValueError: if the game is over."""
         return choose_column(self.columns, self.cols)
-
-
-def exact_column(c: int, score: int, n: int, cells: int, backend: str) -> ColumnScore:
-    """The proven result of column ``c`` scoring ``score`` (Pons) for the side
-    to move of a position with ``n`` checkers on ``cells`` cells."""
-    return ColumnScore(c, Score.of_pons(score, abs(score_to_plies(score, n, cells))),
-                       backend=backend)
 
 
 @dataclass(frozen=True)

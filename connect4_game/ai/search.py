@@ -480,13 +480,10 @@ class Searcher:
         poss = (mask + geo.bottom) & geo.board
         if not poss:
             return -1
+        base = Searcher._root_base(eng, cur, mask, L)
+        if base is not None:
+            return base
         opp = cur ^ mask
-        if bb.has_four(cur, geo.h):
-            return 100
-        if bb.has_four(opp, geo.h):
-            return 0
-        if L == 0:
-            return 50
         free = geo.board ^ mask
         empties = geo.cells - mask.bit_count()
         my_w = eng.wincells(cur, free)
