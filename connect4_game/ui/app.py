@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import sys
 
 import pygame
@@ -23,6 +24,7 @@ from connect4_game.search.worker import SearchWorker
 from connect4_game.seat_config import PlayerSpec
 from connect4_game.storage.savegame import SavedGame
 from connect4_game.storage.settings import DEFAULT_PACE, Settings
+from connect4_game.storage.stats import Stats, load_stats
 from connect4_game.ui import text_fit, themes
 from connect4_game.ui.game_files import GameFiles
 from connect4_game.ui.loop import FPS, FrameLoop, frame_stats
@@ -33,7 +35,6 @@ from connect4_game.ui.screens.game import GameScreen
 from connect4_game.ui.services import (
     Clipboard,
     SettingsStore,
-    StatsService,
 )
 from connect4_game.ui.sound import SoundPlayer
 from connect4_game.ui.widgets import draw_tooltip
@@ -84,7 +85,7 @@ class App:
         self.theme = self._theme(opts.theme or self.settings.theme)
         themes.set_icon(self.theme)
         self.sounds = self._sound_player(bool(opts.mute or self.settings.muted))
-        self.stats = StatsService(opts.use_settings, on_record=lambda: self.game.record_changed())
+        self._stats: Stats | None = None
         self.clipboard = Clipboard()
         self.files = GameFiles(opts, self.clipboard)
         self.loop = FrameLoop(self)
@@ -142,7 +143,7 @@ class App:
             tiebreak=start.tiebreak, expert=start.expert,
             pace=opts.pace if opts.pace is not None else
             self.settings.demo_pace if opts.use_settings else DEFAULT_PACE,
-            demo=opts.demo, remember=self.remember, record=self.stats.record,
+            demo=opts.demo, remember=self.remember, record=self.record_game,
             budgets=opts.budgets, worker=self.worker)
 
     # ------------------------------------------------------------ services
@@ -163,6 +164,28 @@ class App:
         muted = self.sounds.toggle_mute()
         self.remember(muted=muted)
         return muted
+
+    @property
+    def stats(self) -> Stats:
+        """The statistics file, read on first use (without ``use_settings``: empty, never
+        written)."""
+        if self._stats is None:
+            if self.options.use_settings:
+                self._stats, warnings = load_stats()
+                for w in warnings:
+                    log.warning('%s', clip(w, 300))
+            else:
+                self._stats = Stats(os.devnull)
+        return self._stats
+
+    def record_game(self, x: str, o: str, result: str) -> None:
+        """Count a finished game of ``x`` against ``o`` (``result`` a side or 'tie').
+
+        :raises ValueError: for an unknown result or a bad player name.
+        :raises OSError: if the file cannot be written.
+        """
+        self.stats.record(x, o, result, save=self.options.use_settings)
+        self.game.record_changed()
 
     @property
     def theme_name(self) -> str:

@@ -1,19 +1,15 @@
-"""What the screens share besides the game: the settings file, the statistics and the
-clipboard, one small class each."""
+"""What the window keeps besides the game: the settings file and the clipboard."""
 
 from __future__ import annotations
 
 import logging
-import os
-from collections.abc import Callable
 
 import pygame
 
 from connect4_game.core.messages import clip
 from connect4_game.storage.settings import Settings
-from connect4_game.storage.stats import Stats, load_stats
 
-__all__ = ['SettingsStore', 'StatsService', 'Clipboard', 'ClipboardError']
+__all__ = ['SettingsStore', 'Clipboard', 'ClipboardError']
 
 log = logging.getLogger(__name__)
 
@@ -57,38 +53,6 @@ class SettingsStore:
             return False
         self.dirty = False
         return True
-
-
-class StatsService:
-    """The statistics file (``use_file`` False: an empty record never written); ``on_record`` is
-    called after each :meth:`record`."""
-
-    def __init__(self, use_file: bool, on_record: Callable[[], None] | None = None) -> None:
-        self.use_file = bool(use_file)
-        self.on_record = on_record
-        self._stats: Stats | None = None
-
-    def open(self) -> Stats:
-        """The :class:`~connect4_game.storage.stats.Stats`, read on the first call."""
-        if self._stats is None:
-            if self.use_file:
-                self._stats, warnings = load_stats()
-                for w in warnings:
-                    log.warning('%s', clip(w, 300))
-            else:
-                self._stats = Stats(os.devnull)
-        return self._stats
-
-    def record(self, x: str, o: str, result: str) -> None:
-        """Count one finished game of ``x`` against ``o`` (``result`` a side or 'tie'), saved at
-        once when the app uses the file.
-
-        :raises ValueError: for an unknown result or a bad player name.
-        :raises OSError: if the file cannot be written.
-        """
-        self.open().record(x, o, result, save=self.use_file)
-        if self.on_record is not None:
-            self.on_record()
 
 
 class ClipboardError(RuntimeError):

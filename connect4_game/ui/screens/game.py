@@ -520,7 +520,7 @@ class GameScreen(Screen):
         key = (names, game_status.your_side(self.session))
         if self._record_key != key:
             try:
-                self._record = game_status.record_words(self.app.stats.open().get(*names),
+                self._record = game_status.record_words(self.app.stats.get(*names),
                                                         self.session)
             except Exception:
                 self._record = ''

@@ -15,11 +15,11 @@ from connect4_game.play.start import AppOptions
 from connect4_game.search.worker import SearchWorker
 from connect4_game.seat_config import PlayerSpec
 from connect4_game.storage.savegame import SavedGame
+from connect4_game.storage.stats import Stats
 from connect4_game.ui.game_files import GameFiles
 from connect4_game.ui.pointer import CutTextTips
 from connect4_game.ui.screen_stack import ScreenStack
 from connect4_game.ui.screens.base import Host, Screen
-from connect4_game.ui.services import StatsService
 from connect4_game.ui.sound import SoundPlayer
 
 __all__ = ['Host', 'AppServices']
@@ -67,7 +67,7 @@ class AppServices(Host, Protocol):
     def sounds(self) -> SoundPlayer: ...
 
     @property
-    def stats(self) -> StatsService: ...
+    def stats(self) -> Stats: ...
 
     def set_theme(self, name: str) -> None: ...
 

@@ -33,7 +33,7 @@ class StatsScreen(InfoPage):
     def rows(self) -> list[tuple[str, int, int, int]]:
         """(pairing, X wins, O wins, draws), the current pairing first."""
         try:
-            stats = self.app.stats.open()
+            stats = self.app.stats
         except Exception:
             return []
         first = self.app.session.stats_names()
