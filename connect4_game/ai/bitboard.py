@@ -8,10 +8,11 @@ from functools import cache
 from typing import Protocol
 
 from connect4_game.core.board import validate_checker
+from connect4_game.core.checks import check_int, is_int
 from connect4_game.core.side import CHECKERS
 
 __all__ = [
-    "Geometry", "geometry", "cell_bit", "from_slots", "from_board", "from_moves",
+    "Geometry", "geometry", "cell_bit", "from_slots", "from_board", "from_moves", "play_moves",
     "can_play", "play", "play_bit", "has_four", "winning_cells", "wincells_for", "key", "mirror",
     "HasSlots",
 ]
@@ -150,20 +151,34 @@ def from_moves(moves: str, h: int = 6, w: int = 7, one_indexed: bool = True) -> 
     """Position for the side to move after the column digits ``moves`` (Pons'
     test files: '1' = leftmost with ``one_indexed``).
 
-    :raises ValueError: a bad digit, a full column, a move after a four."""
-    _check_size(h, w)
-    current = mask = 0
+    :raises ValueError: a bad digit, or as :func:`play_moves`."""
     base = 1 if one_indexed else 0
     for i, ch in enumerate(moves):
-        if not ch.isdigit():
+        if ch not in "0123456789":
             raise ValueError(f"bad move {ch!r} at index {i} in {moves!r}")
-        col = int(ch) - base
-        if not 0 <= col < w:
-            raise ValueError(f"column {ch!r} at index {i} is off the board")
-        if has_four(current ^ mask, h):
-            raise ValueError(f"move {i} of {moves!r} is played after the game was won")
-        current, mask = play(current, mask, h, col)
-    return current, mask
+    return play_moves([int(ch) - base for ch in moves], h, w)
+
+
+def play_moves(moves: Sequence[int], rows: int = 6, cols: int = 7) -> tuple[int, int]:
+    """Bitboard position ``(current, mask)`` after the 0-based ``moves`` (X
+    first), ``current`` = the cells of the side to move.
+
+    :raises ValueError: a bad size, or naming the move: not a column, a full
+        column, or a move after the game was won."""
+    check_int(rows, 1, None, "rows")
+    check_int(cols, 1, None, "cols")
+    geo = geometry(rows, cols)
+    cur = mask = 0
+    for i, c in enumerate(moves):
+        where = f"move {i + 1} (index {i}, column {c!r})"
+        if not is_int(c, 0, cols - 1):
+            raise ValueError(f"{where}: not a column of the board (0 to {cols - 1})")
+        if mask & geo.top_cells[c]:
+            raise ValueError(f"{where}: the column is full")
+        if has_four(cur ^ mask, rows):
+            raise ValueError(f"{where}: the game was already won")
+        cur, mask = play(cur, mask, rows, c)
+    return cur, mask
 
 
 class Geometry:

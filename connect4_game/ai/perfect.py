@@ -10,13 +10,12 @@ from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
-from connect4_game.ai.bitboard import geometry, has_four
+from connect4_game.ai.bitboard import geometry, has_four, play_moves
 from connect4_game.ai.book import OpeningBook
 from connect4_game.ai.perfect_model import (
     PerfectResult,
     Position,
     PositionLike,
-    play_moves,
     read_position,
 )
 from connect4_game.ai.score import ColumnScore, NoMove, Score

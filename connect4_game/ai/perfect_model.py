@@ -5,15 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from connect4_game.ai.bitboard import from_board, geometry, has_four, play
+from connect4_game.ai.bitboard import from_board, play_moves
 from connect4_game.ai.score import ColumnScore, Wdl, choose_column
 from connect4_game.ai.solver import score_to_plies
 from connect4_game.core.board import Board
-from connect4_game.core.checks import check_int, is_int
 from connect4_game.core.notation import parse_add_checkers
 from connect4_game.core.side import Side
 
-__all__ = ["PerfectResult", "Position", "read_position", "play_moves",
+__all__ = ["PerfectResult", "Position", "read_position",
            "alternating"]
 
 #: what :func:`read_position` reads: a Board, a move string or a list of columns
@@ -128,25 +127,3 @@ def read_position(position: PositionLike, rows: int | None, cols: int | None) ->
                          f"not {type(position).__name__}")
     cur, mask = play_moves(moves, h, w)
     return Position(h, w, cur, mask, Side.for_ply(len(moves) + 1), True)
-
-
-def play_moves(moves: Sequence[int], rows: int = 6, cols: int = 7) -> tuple[int, int]:
-    """Bitboard position ``(current, mask)`` after the 0-based ``moves`` (X
-    first), ``current`` = the cells of the side to move.
-
-    :raises ValueError: a bad size, or naming the move: not a column, a full
-        column, or a move after the game was won."""
-    check_int(rows, 1, None, "rows")
-    check_int(cols, 1, None, "cols")
-    geo = geometry(rows, cols)
-    cur = mask = 0
-    for i, c in enumerate(moves):
-        where = f"move {i + 1} (index {i}, column {c!r})"
-        if not is_int(c, 0, cols - 1):
-            raise ValueError(f"{where}: not a column of the board (0 to {cols - 1})")
-        if mask & geo.top_cells[c]:
-            raise ValueError(f"{where}: the column is full")
-        if has_four(cur ^ mask, rows):
-            raise ValueError(f"{where}: the game was already won")
-        cur, mask = play(cur, mask, rows, c)
-    return cur, mask

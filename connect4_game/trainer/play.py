@@ -9,8 +9,8 @@ from __future__ import annotations
 from enum import Enum
 
 from connect4_game.ai import bitboard as bb
+from connect4_game.ai.bitboard import play_moves
 from connect4_game.ai.perfect import LOCK, backend_name, solve_position
-from connect4_game.ai.perfect_model import play_moves
 from connect4_game.ai.solver import get_solver, plies_to_score
 from connect4_game.core.game import Game
 from connect4_game.trainer.model import Puzzle

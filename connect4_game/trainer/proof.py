@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from connect4_game.ai import bitboard as bb
+from connect4_game.ai.bitboard import play_moves
 from connect4_game.ai.perfect import LOCK, solve_position
-from connect4_game.ai.perfect_model import play_moves
 from connect4_game.ai.solver import Solver, get_solver, plies_to_score
 
 __all__ = ['ROWS', 'COLS', 'Verdict', 'position_key', 'win_in_of_plies', 'plies_of_win_in',
