@@ -5,8 +5,6 @@ unchecked value is an ``object``, a checked one has its own type)."""
 import ast
 from pathlib import Path
 
-import pytest
-
 PACKAGE = Path(__file__).resolve().parents[1] / 'connect4_game'
 
 LETTERS_ALLOWED = {
@@ -55,8 +53,6 @@ def test_the_checks_see_what_they_look_for():
     assert sum(isinstance(n, ast.Name) and n.id == 'Any' for n in ast.walk(tree)) == 1
 
 
-@pytest.mark.xfail(strict=False, reason="45 'X'/'O' constants outside the allowed modules "
-                   '(ai/, ui/screens/, play/session.py) when this was written')
 def test_sides_are_side_outside_the_assignment_notation_and_file_formats():
     found = letters_outside_allowed()
     assert not found, f"'X'/'O' outside the allowed modules: {', '.join(found)}"

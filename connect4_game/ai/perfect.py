@@ -674,9 +674,6 @@ def analyse(pos: Position, *, backend: str = "auto", time_budget: float | None =
         if on_column is not None:
             on_column(cs)
     columns = tuple(found[c] for c in range(pos.cols))
-    used = []
-    for b in state.backends:
-        if b not in used:
-            used.append(b)
-    return PerfectResult(pos.rows, pos.cols, pos.mask.bit_count(), pos.side, columns,
-                         "+".join(used) or "solver", state.note, time.perf_counter() - t0)
+    backends = "+".join(dict.fromkeys(state.backends)) or "solver"
+    return PerfectResult(pos.rows, pos.cols, pos.mask.bit_count(), pos.side, columns, backends,
+                         state.note, time.perf_counter() - t0)

@@ -151,7 +151,8 @@ class Score:
 
     @property
     def label(self) -> str:
-        """The English label: ``'win in 9'``, ``'draw'``, ``'loss'``, ``'≥ draw'``, ``'≈ win'``."""
+        """The English label: ``'win in 9'``, ``'draw'``, ``'loss'``, ``'≥ draw'``,
+        ``'≈ win'``."""
         mark, wdl, plies = self.label_parts()
         text = wdl.value if plies is None else f'{wdl.value} in {plies}'
         return f'{mark} {text}' if mark else text
