@@ -87,7 +87,7 @@ MAX_MB = 150
 
 def draw_icon(size: int) -> pygame.Surface:
     """The game's icon at ``size`` x ``size`` pixels (a ``pygame.Surface``
-    with alpha): the window's icon (``ThemeService.set_icon``) scaled -- a
+    with alpha): the window's icon (``themes.set_icon``) scaled -- a
     yellow O checker at the top right, a red X checker over it at the bottom
     left, in the default theme's colours.
 
