@@ -1,7 +1,5 @@
-"""What the search pool runs: a :class:`SearchRequest` (frozen and hashable:
-its own tag and cache key), its :class:`Result`, and :data:`HANDLERS`, which
-computes each :class:`JobKind`'s reply (:mod:`connect4_game.search.replies`)
-in a worker process, importing the engine there. Never imports pygame."""
+"""What the search pool runs: a :class:`SearchRequest`, its :class:`Result`, and
+:data:`HANDLERS`, which compute each :class:`JobKind`'s reply in a worker process."""
 
 from __future__ import annotations
 
@@ -137,8 +135,7 @@ class Result:
 
 
 def error_text(exc: BaseException) -> str:
-    """One line (at most :data:`MAX_MESSAGE` characters) for what a request
-    raised: a RuntimeError's or ValueError's text, else the type and text."""
+    """One line (at most :data:`MAX_MESSAGE` characters) for what a request raised."""
     if isinstance(exc, (RuntimeError, ValueError)) and str(exc):
         return clip(exc, MAX_MESSAGE)
     return clip(traceback.format_exception_only(type(exc), exc)[-1].strip(), MAX_MESSAGE)
@@ -166,9 +163,8 @@ def decode_reply(kind: JobKind, data: object) -> Reply:
 
 
 def final_result(request: SearchRequest, status: str, value: object) -> Result:
-    """The :class:`Result` of a worker's last answer ``(status, value)``:
-    ``'ok'`` with its reply, else ``'error'`` with one line (naming who sent
-    a ``'bad'`` answer or one of the wrong shape)."""
+    """The :class:`Result` of a worker's last answer: ``'ok'`` with its reply,
+    else ``'error'`` with one line."""
     if status == 'ok':
         try:
             return Result(request, ResultStatus.OK, decode_reply(request.kind, value))
@@ -204,9 +200,8 @@ def _board_from_rows(rows: tuple[str, ...]) -> Board:
 
 
 def progress_depths(lookahead: int) -> list[int]:
-    """The shallower lookaheads an ``'ai'`` request reports on its way to
-    ``lookahead`` (so *Move now* has a move): 4, 8, 12, ... below it, none up
-    to :data:`DEEPEN_FROM` (together a few per cent of the deep search)."""
+    """The shallower lookaheads an ``'ai'`` request reports first (so *Move now*
+    has a move): 4, 8, ... below ``lookahead``, none up to :data:`DEEPEN_FROM`."""
     return [] if lookahead <= DEEPEN_FROM else list(range(4, lookahead, 4))
 
 
@@ -234,9 +229,8 @@ def _run_oska(req: SearchRequest, progress: Progress | None) -> OskaReply:
 
 
 def _run_ai(req: SearchRequest, progress: Progress | None) -> MoveReply:
-    """``'ai'``: the assignment's ``AIPlayer`` (BU CS111 ps9, Problem 4), a
-    deep search reporting shallower ones first (:func:`progress_depths`), or
-    the named level ``req.level``.
+    """``'ai'``: the assignment's ``AIPlayer`` (BU CS111 ps9, Problem 4), reporting
+    shallower searches first, or the level ``req.level``.
 
     :raises ValueError: for a level that is not a lookahead search."""
     if req.level:
@@ -260,10 +254,7 @@ def _run_ai(req: SearchRequest, progress: Progress | None) -> MoveReply:
 
 
 def _run_level(req: SearchRequest) -> MoveReply:
-    """An ``'ai'`` request for a level's :class:`~connect4_game.ai.levels.LevelPlayer`:
-    its points per column (None for a full or dropped column).
-
-    :raises ValueError: for an unknown level or Expert (an ``'expert'`` request)."""
+    """A level's move and points per column. :raises ValueError: unknown level or Expert."""
     from connect4_game.ai.levels import LevelPlayer, get_level
     if get_level(req.level).perfect:
         raise ValueError(f'level {clip(req.level)} is not a lookahead search; '
@@ -316,9 +307,7 @@ def _expert_columns(req: SearchRequest, board: Board, progress: Progress | None,
 def _run_plugin(req: SearchRequest, progress: Progress | None) -> MoveReply:
     """``'plugin'``: the move of ``req.plugin`` (loaded once per seat and settings).
 
-    :raises ValueError: one line, if the plug-in cannot be loaded.
-    :raises RuntimeError: one line, for a fault of its move (never the
-        plug-in's own exception)."""
+    :raises ValueError: it cannot be loaded; RuntimeError: its move failed (one line)."""
     from connect4_game import plugins
     from connect4_game.plugins.lifetime import guard_descendants
     guard_descendants()   # whatever the plug-in starts ends with this process
@@ -350,9 +339,8 @@ def _run_plugin(req: SearchRequest, progress: Progress | None) -> MoveReply:
 
 
 def _run_puzzle(req: SearchRequest, progress: Progress | None) -> PuzzleReply:
-    """``'puzzle'``: ``req.column`` tried at ``req.moves``
-    (:func:`~connect4_game.trainer.check_try`, and the :func:`~connect4_game.trainer.defence`
-    when it keeps the win), or for column -1 the solution.
+    """``'puzzle'``: ``req.column`` tried at ``req.moves`` and the defence when it
+    keeps the win, or for column -1 the solution.
 
     :raises ValueError: without a puzzle, or moves not from its position."""
     if req.puzzle is None:
@@ -386,6 +374,5 @@ HANDLERS: Mapping[JobKind, Handler] = MappingProxyType({
 
 
 def compute(request: SearchRequest, progress: Progress | None = None) -> Reply:
-    """Run ``request`` here with its kind's handler; ``progress`` gets each
-    intermediate reply. :raises: whatever the engine or the plug-in raises."""
+    """Run ``request`` here; ``progress`` gets each step. :raises: what the engine raises."""
     return HANDLERS[request.kind](request, progress)
