@@ -114,7 +114,7 @@ def test_pyinstaller_args_bundle_the_data_and_leave_out_bitbully(tmp_path, platf
     dests = _data_pairs(args)
     assert 'bitbully_databases/assets' in dests and '.' in dests
     assert 'connect4_game/locale/nl/LC_MESSAGES' in dests
-    assert 'connect4_game/puzzles' in dests and 'connect4_game/assets/fonts' in dests
+    assert 'connect4_game/trainer' in dests and 'connect4_game/assets/fonts' in dests
     assert 'connect4_game/assets/sounds' in dests and 'connect4_game/assets' in dests
     assert ('--hide-console' in args) == (platform == 'win32')
     assert ('--strip' in args) == (platform == 'linux')
