@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from connect4_game.ai.bitboard import from_moves
-from connect4_game.ai.expert import EXPERT_MOVE_BUDGET, ExpertPlayer, analyze, choose_column
+from connect4_game.ai.expert import EXPERT_MOVE_SECONDS, ExpertPlayer, analyze, choose_column
 from connect4_game.ai.score import Wdl
 from connect4_game.ai.solver import get_solver
 from connect4_game.core.board import Board
@@ -99,7 +99,7 @@ class NoisyExpert(ExpertPlayer):
     but fallible opponent that leads into unusual positions)."""
 
     def __init__(self, checker: str, noise: float = 0.2, rng: random.Random | None = None,
-                 time_budget: float = EXPERT_MOVE_BUDGET) -> None:
+                 time_budget: float = EXPERT_MOVE_SECONDS) -> None:
         super().__init__(checker, time_budget)
         self.noise = noise
         self.rng = rng or random.Random(0)
@@ -259,8 +259,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--games", type=int, default=4, help="games as X and as O (default 4 each)")
     ap.add_argument("--selfplay", type=int, default=4,
                     help="Expert-vs-Expert games from random openings (default 4)")
-    ap.add_argument("--time-budget", type=float, default=EXPERT_MOVE_BUDGET,
-                    help=f"Expert seconds per move (default {EXPERT_MOVE_BUDGET:g})")
+    ap.add_argument("--time-budget", type=float, default=EXPERT_MOVE_SECONDS,
+                    help=f"Expert seconds per move (default {EXPERT_MOVE_SECONDS:g})")
     ap.add_argument("--pons-dir", default=None, help="folder with the Pons Test_* files")
     a = ap.parse_args(argv)
     if a.limit is not None and a.limit < 1:
@@ -284,7 +284,7 @@ def run(args: Sequence[str] | argparse.Namespace | None = None,
     else:
         limit = getattr(args, "expert_limit", getattr(args, "limit", None))
         games = getattr(args, "expert_games", 1 if getattr(args, "quick", False) else 4)
-        budget = getattr(args, "expert_time_budget", EXPERT_MOVE_BUDGET)
+        budget = getattr(args, "expert_time_budget", EXPERT_MOVE_SECONDS)
         selfplay = getattr(args, "expert_selfplay", 0 if getattr(args, "quick", False) else 4)
         pons_dir = getattr(args, "pons_dir", None)
     pons_dir = pons_dir or (str(PONS_DIR) if PONS_DIR.is_dir() else None)

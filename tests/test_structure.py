@@ -141,7 +141,7 @@ FACTS = {
     'OSKA_DEFAULT_N': 'connect4_game.oska.engine',
     'TOURNAMENT_MAX_GAMES': 'connect4_game.tournament', 'ELO_MEAN': 'connect4_game.tournament',
     'SLOW_SEARCH_SECONDS': 'connect4_game.play.planner',
-    'EXPERT_MOVE_SECONDS': 'connect4_game.ai.levels',
+    'EXPERT_MOVE_SECONDS': 'connect4_game.ai.expert',
 }
 """Each fact and the one module that defines it (every other module imports it
 from there; no module re-exports another's fact under its own name)."""

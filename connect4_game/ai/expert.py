@@ -14,12 +14,11 @@ from connect4_game.core.side import Side
 from connect4_game.players import Player
 
 __all__ = ["ColumnScore", "analyze", "choose_column", "ExpertPlayer", "DEFAULT_TIME_BUDGET",
-           "EXPERT_MOVE_BUDGET"]
+           "EXPERT_MOVE_SECONDS"]
 
 #: default seconds for one :func:`analyze` call
 DEFAULT_TIME_BUDGET = 5.0
-#: default seconds per move of :class:`ExpertPlayer` (a move must take at most 10 s)
-EXPERT_MOVE_BUDGET = 9.0
+EXPERT_MOVE_SECONDS = 8.0           # seconds: Expert's own move (at most 10 s are allowed)
 
 
 def _check_board(board: Board) -> None:
@@ -64,7 +63,7 @@ class ExpertPlayer(Player):
 
     :raises ValueError: bad checker or budget."""
 
-    def __init__(self, checker: str, time_budget: float = EXPERT_MOVE_BUDGET) -> None:
+    def __init__(self, checker: str, time_budget: float = EXPERT_MOVE_SECONDS) -> None:
         validate_checker(checker)
         budget = check_seconds(time_budget, "time_budget")
         assert budget is not None          # check_seconds returns None only with allow_none

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from connect4_game.ai import bitboard as bb
 from connect4_game.ai.alphabeta import AlphaBeta, alphabeta_for
 from connect4_game.ai.evaluate import WIN_FLOOR, Evaluator, cell_weights, evaluator
-from connect4_game.ai.expert import ExpertPlayer
+from connect4_game.ai.expert import EXPERT_MOVE_SECONDS, ExpertPlayer
 from connect4_game.ai.level_tactics import (
     book_columns,
     double_threat_columns,
@@ -24,11 +24,8 @@ from connect4_game.core.board import Board
 from connect4_game.i18n import N_
 from connect4_game.players import Player
 
-EXPERT_MOVE_SECONDS = 8.0           # seconds: Expert's own move on 6x7
-
 __all__ = ['LevelSetting', 'Level', 'LEVELS', 'DEFAULT_LEVEL', 'level_names', 'get_level',
-           'is_level', 'LevelPlayer', 'Decision', 'level_player',
-           'EXPERT_MOVE_SECONDS']
+           'is_level', 'LevelPlayer', 'Decision', 'level_player']
 
 
 #: seconds of a move's budget kept for the search when the solver runs first

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from connect4_game.ai.levels import EXPERT_MOVE_SECONDS
+from connect4_game.ai.expert import EXPERT_MOVE_SECONDS
 from connect4_game.core.game import Game
 from connect4_game.search.jobs import JobKind, Result, ResultStatus, SearchRequest
 from connect4_game.search.pool import SearchPool
