@@ -158,19 +158,15 @@ class LevelPlayer(Player):
         return f'{super().__repr__()} ({self.level.upper()})'
 
     def next_move(self, b: Board) -> int:
-        """The level's column on ``b`` (``b`` is not changed); counts the move.
-
-        :raises ValueError: if every column of ``b`` is full.
-        """
+        """The level's column on ``b`` (not changed); counts the move.
+        :raises ValueError: if every column of ``b`` is full."""
         d = self.decide(b)
         self.num_moves += 1
         return d.column
 
     def decide(self, b: Board) -> Decision:
-        """The level's :class:`Decision` on ``b`` (not counted as a move).
-
-        :raises ValueError: if every column of ``b`` is full.
-        """
+        """The level's :class:`Decision` on ``b``, not counted as a move.
+        :raises ValueError: if every column of ``b`` is full."""
         t0 = time.perf_counter()
         cur, mask = bb.from_board(b, self.checker)
         d = self._decide(cur, mask, b.height, b.width, t0)
