@@ -4,8 +4,6 @@ the benchmarks and tests outside the package, and every fact defined once."""
 import ast
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / 'connect4_game'
 
@@ -237,26 +235,8 @@ def private_reaches() -> dict[str, int]:
     return found
 
 
-PRIVATE_REACHES_LEFT = {
-    'connect4_game/ui/app.py: app._autosaved', 'connect4_game/ui/app.py: app._closed',
-    'connect4_game/ui/app.py: app._own_worker',
-    'connect4_game/ui/themes.py: theme._side',
-}
-"""Reaches into another object's private state still to be replaced by a public
-name or a method of the owner (each ``path: expression``)."""
-
-
-def test_no_new_reach_into_another_objects_private_state():
-    """A module function that reads or writes ``other._state`` of another object
-    or module holds that owner's insides; it asks the owner instead."""
-    new = sorted(f'{where} (line {line})' for where, line in private_reaches().items()
-                 if where not in PRIVATE_REACHES_LEFT)
-    assert not new, '\n'.join(new)
-
-
-@pytest.mark.xfail(strict=False, reason='still reaching into private state: '
-                   'connect4_game/ui/app.py:456-469, '
-                   'connect4_game/ui/themes.py:204')
 def test_no_object_reads_or_writes_another_objects_private_state():
+    """A function that reads or writes ``other._state`` of another object or
+    module holds that owner's insides; it asks the owner instead."""
     left = private_reaches()
     assert not left, '\n'.join(f'{where} (line {line})' for where, line in sorted(left.items()))

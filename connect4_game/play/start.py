@@ -106,24 +106,44 @@ def resolve_start(opts: AppOptions, settings: Settings,
         settings.lookahead if use else DEFAULT_LOOKAHEAD)
     tiebreak = opts.tiebreak or (settings.tiebreak if use else DEFAULT_TIEBREAK)
     scripted = opts.x is not None or opts.o is not None
+    players = _start_players(opts, settings, lookahead, tiebreak)
+    expert = bool(opts.expert or (use and settings.expert and not scripted)) or any(
+        p.perfect for p in players.values())
+    rows, cols, moves, notes = _start_board(opts, settings, autosave)
+    for side, p in players.items():
+        if p.lookahead > rows * cols:
+            players[side] = p.with_(lookahead=rows * cols)
+    lookahead = clamp_lookahead(lookahead, rows, cols)
+    return StartState(players, rows, cols, moves, lookahead, tiebreak, expert, notes)
+
+
+def _start_players(opts: AppOptions, settings: Settings, lookahead: int,
+                   tiebreak: str) -> dict[str, PlayerSpec]:
+    """The players of :func:`resolve_start`, before their lookaheads are cut to the board."""
+    scripted = opts.x is not None or opts.o is not None
     players: dict[str, PlayerSpec]
-    if use and not scripted:
+    if opts.use_settings and not scripted:
         players = {Side.X: settings.x, Side.O: settings.o}
     else:
         human = PlayerSpec(SeatKind.HUMAN, lookahead, tiebreak)
         computer = PlayerSpec.for_level(DEFAULT_LEVEL, PlayerSpec(SeatKind.AI, lookahead, tiebreak))
         players = {Side.X: opts.x or human, Side.O: opts.o or computer}
+    advanced = opts.lookahead is not None or opts.tiebreak is not None
     for side, p in players.items():
         if p.kind != SeatKind.AI:
             continue
-        if (opts.lookahead is not None or opts.tiebreak is not None) and (
-                not scripted or p.advanced):
+        if advanced and (not scripted or p.advanced):
             p = p.with_(lookahead=lookahead, tiebreak=tiebreak, level='')
         if opts.expert:
             p = p.with_(level='expert')
         players[side] = p
-    expert = bool(opts.expert or (use and settings.expert and not scripted)) or any(
-        p.perfect for p in players.values())
+    return players
+
+
+def _start_board(opts: AppOptions, settings: Settings, autosave: SavedGame | None
+                 ) -> tuple[int, int, list[int], list[tuple[str, int]]]:
+    """``(rows, cols, moves, notes)`` of :func:`resolve_start`."""
+    use = opts.use_settings
     rows = opts.rows or (settings.rows if use else DEFAULT_ROWS)
     cols = opts.cols or (settings.cols if use else DEFAULT_COLS)
     moves = list(opts.moves)
@@ -131,8 +151,4 @@ def resolve_start(opts: AppOptions, settings: Settings,
     if not moves and opts.rows is None and autosave is not None:
         rows, cols, moves = autosave.rows, autosave.cols, list(autosave.columns)
         notes.append(('autosave', len(moves)))
-    for side, p in players.items():
-        if p.lookahead > rows * cols:
-            players[side] = p.with_(lookahead=rows * cols)
-    lookahead = clamp_lookahead(lookahead, rows, cols)
-    return StartState(players, rows, cols, moves, lookahead, tiebreak, expert, notes)
+    return rows, cols, moves, notes
