@@ -4,12 +4,15 @@ shape refused with a ``ValueError``."""
 
 from __future__ import annotations
 
+import dataclasses
+import types
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
+from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from connect4_game.ai.review import PlyReview
 from connect4_game.ai.score import ColumnScore
-from connect4_game.core.side import Side
 from connect4_game.trainer import TryResult
 
 __all__ = ['MoveReply', 'ReviewReply', 'OskaReply', 'PuzzleReply', 'PingReply', 'Reply',
@@ -18,32 +21,10 @@ __all__ = ['MoveReply', 'ReviewReply', 'OskaReply', 'PuzzleReply', 'PingReply', 
 Square = tuple[int, int]
 """An Oska square, ``(row, col)``."""
 
-
-def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f'{what} is not a whole number')
-    return value
-
-
-def _opt_int(value: object, what: str) -> int | None:
-    return None if value is None else _int(value, what)
-
-
-def _float(value: object, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f'{what} is not a number')
-    return float(value)
-
-
-def _str(value: object, what: str) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f'{what} is not text')
-    return value
+_R = TypeVar('_R', bound='_JsonReply')
 
 
 def _seq(value: object, what: str) -> Sequence[object]:
-    if value is None:
-        return ()
     if not isinstance(value, (list, tuple)):
         raise ValueError(f'{what} is not a list')
     return value
@@ -55,8 +36,70 @@ def _map(data: object) -> Mapping[str, object]:
     return data
 
 
+def _dump(value: object) -> object:
+    if isinstance(value, ColumnScore):
+        return value.to_json()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _dump(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_dump(v) for v in value]
+    return value
+
+
+def _load(kind: Any, value: object, what: str) -> object:
+    """``value`` read as the type ``kind``. :raises ValueError: for another shape."""
+    origin, args = get_origin(kind), get_args(kind)
+    if origin in (Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        (inner,) = [a for a in args if a is not type(None)]
+        return _load(inner, value, what)
+    if origin is tuple:
+        items = _seq(value, what)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_load(args[0], v, what) for v in items)
+        if len(items) != len(args):
+            raise ValueError(f'{what} has {len(items)} parts, not {len(args)}')
+        return tuple(_load(a, v, what) for a, v in zip(args, items, strict=True))
+    if kind is ColumnScore:
+        return ColumnScore.from_json(value)
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return kind(value)
+    if dataclasses.is_dataclass(kind):
+        return _read(kind, value)
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    if type(value) is not kind:
+        raise ValueError(f'{what} is not a {kind.__name__}')
+    return value
+
+
+def _read(cls: Any, data: object) -> Any:
+    d, hints = _map(data), get_type_hints(cls)
+    return cls(**{f.name: _load(hints[f.name], d[f.name], f'the {f.name}')
+                  for f in dataclasses.fields(cls) if f.name in d})
+
+
+class _JsonReply:
+    """A reply's JSON: every field by name (a tuple as a list, an enum as its value)."""
+
+    def to_json(self) -> dict[str, object]:
+        """The JSON-ready dict the worker process sends."""
+        out = _dump(self)
+        assert isinstance(out, dict)
+        return out
+
+    @classmethod
+    def from_json(cls: type[_R], data: object) -> _R:
+        """:raises ValueError: unless ``data`` has :meth:`to_json`'s shape."""
+        reply: _R = _read(cls, data)
+        return reply
+
+
 @dataclass(frozen=True)
-class MoveReply:
+class MoveReply(_JsonReply):
     """A search's move (``'ai'``, ``'expert'``, ``'plugin'``): the 0-based
     ``column`` or None (no move), per column the ``scores`` (the assignment's,
     BU CS111 ps9, Problem 4, a level's points or Pons scores; None without
@@ -71,62 +114,17 @@ class MoveReply:
     seconds: float = 0.0
     backend: str = ''
 
-    def to_json(self) -> dict[str, object]:
-        """The JSON-ready dict the worker process sends."""
-        return {'column': self.column, 'scores': list(self.scores),
-                'columns': [None if c is None else c.to_json() for c in self.columns],
-                'depth': self.depth, 'nodes': self.nodes,
-                'seconds': self.seconds, 'backend': self.backend}
-
-    @classmethod
-    def from_json(cls, data: object) -> MoveReply:
-        """:raises ValueError: unless ``data`` has :meth:`to_json`'s shape."""
-        d = _map(data)
-        return cls(_opt_int(d.get('column'), 'the column'),
-                   tuple(_opt_int(s, 'a score') for s in _seq(d.get('scores'), 'the scores')),
-                   tuple(None if c is None else ColumnScore.from_json(c)
-                         for c in _seq(d.get('columns'), 'the columns')),
-                   _opt_int(d.get('depth'), 'the depth'), _int(d.get('nodes', 0), 'the nodes'),
-                   _float(d.get('seconds', 0.0), 'the time'),
-                   _str(d.get('backend', ''), 'the backend'))
-
-
-def _record(data: object) -> PlyReview:
-    d = _map(data)
-    return PlyReview(_int(d.get('ply'), 'the ply'), _int(d.get('column'), 'the column'),
-                     Side(_str(d.get('player'), 'the player')),
-                     tuple(_opt_int(s, 'a score') for s in _seq(d.get('scores'), 'the scores')),
-                     tuple(_int(c, 'a best column') for c in _seq(d.get('best'), 'the best')),
-                     _str(d.get('verdict'), 'the verdict'), _int(d.get('value'), 'the value'),
-                     bool(d.get('exact')), _str(d.get('backend', ''), 'the backend'))
-
 
 @dataclass(frozen=True)
-class ReviewReply:
+class ReviewReply(_JsonReply):
     """A game reviewed by perfect play (``'review'``): one PlyReview per move
     judged (a progress reply holds the one just judged)."""
 
     records: tuple[PlyReview, ...]
 
-    def to_json(self) -> dict[str, object]:
-        """The JSON-ready dict the worker process sends."""
-        return {'records': [r.to_dict() for r in self.records]}
-
-    @classmethod
-    def from_json(cls, data: object) -> ReviewReply:
-        """:raises ValueError: unless ``data`` has :meth:`to_json`'s shape."""
-        return cls(tuple(_record(r) for r in _seq(_map(data).get('records'), 'the records')))
-
-
-def _square(value: object) -> Square:
-    pair = _seq(value, 'a square')
-    if len(pair) != 2:
-        raise ValueError('a square is not a (row, column) pair')
-    return (_int(pair[0], 'a row'), _int(pair[1], 'a column'))
-
 
 @dataclass(frozen=True)
-class OskaReply:
+class OskaReply(_JsonReply):
     """The Oska engine's move (``'oska'``): ``(frm, to, captured)`` squares or
     None, ``nodes`` searched, the deepest ply ``max_ply``, ``seconds``."""
 
@@ -135,32 +133,9 @@ class OskaReply:
     max_ply: int = 0
     seconds: float = 0.0
 
-    def to_json(self) -> dict[str, object]:
-        """The JSON-ready dict the worker process sends."""
-        move = None if self.move is None else [
-            list(self.move[0]), list(self.move[1]),
-            None if self.move[2] is None else list(self.move[2])]
-        return {'move': move, 'nodes': self.nodes, 'max_ply': self.max_ply,
-                'seconds': self.seconds}
-
-    @classmethod
-    def from_json(cls, data: object) -> OskaReply:
-        """:raises ValueError: unless ``data`` has :meth:`to_json`'s shape."""
-        d = _map(data)
-        move = None
-        if d.get('move') is not None:
-            parts = _seq(d['move'], 'the move')
-            if len(parts) != 3:
-                raise ValueError('the move is not (from, to, captured)')
-            move = (_square(parts[0]), _square(parts[1]),
-                    None if parts[2] is None else _square(parts[2]))
-        return cls(move, _int(d.get('nodes', 0), 'the nodes'),
-                   _int(d.get('max_ply', 0), 'the depth'),
-                   _float(d.get('seconds', 0.0), 'the time'))
-
 
 @dataclass(frozen=True)
-class PuzzleReply:
+class PuzzleReply(_JsonReply):
     """A puzzle's judgement (``'puzzle'``): for a try its ``result`` and, when
     it ``WINS``, the defender's 0-based ``defence``; for the solution the
     0-based columns of its ``line`` to the four."""
@@ -169,33 +144,10 @@ class PuzzleReply:
     defence: int | None = None
     line: tuple[int, ...] = ()
 
-    def to_json(self) -> dict[str, object]:
-        """The JSON-ready dict the worker process sends."""
-        return {'result': None if self.result is None else self.result.value,
-                'defence': self.defence, 'line': list(self.line)}
-
-    @classmethod
-    def from_json(cls, data: object) -> PuzzleReply:
-        """:raises ValueError: unless ``data`` has :meth:`to_json`'s shape."""
-        d = _map(data)
-        result = None if d.get('result') is None else TryResult(_str(d['result'], 'the result'))
-        return cls(result, _opt_int(d.get('defence'), 'the defence'),
-                   tuple(_int(c, 'a column') for c in _seq(d.get('line'), 'the line')))
-
 
 @dataclass(frozen=True)
-class PingReply:
+class PingReply(_JsonReply):
     """The start-up check's answer (``'ping'``): the search is imported."""
-
-    def to_json(self) -> dict[str, object]:
-        """The JSON-ready dict the worker process sends."""
-        return {}
-
-    @classmethod
-    def from_json(cls, data: object) -> PingReply:
-        """:raises ValueError: unless ``data`` is an object."""
-        _map(data)
-        return cls()
 
 
 Reply = MoveReply | ReviewReply | OskaReply | PuzzleReply | PingReply
