@@ -26,16 +26,12 @@ from connect4_game.storage.savegame import SavedGame
 from connect4_game.storage.settings import DEFAULT_PACE, Settings
 from connect4_game.storage.stats import Stats, load_stats
 from connect4_game.ui import text_fit, themes
-from connect4_game.ui.game_files import GameFiles
+from connect4_game.ui.game_files import Clipboard, GameFiles
 from connect4_game.ui.loop import FPS, FrameLoop, frame_stats
 from connect4_game.ui.pointer import CutTextTips
 from connect4_game.ui.screen_stack import ScreenStack
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.game import GameScreen
-from connect4_game.ui.services import (
-    Clipboard,
-    SettingsStore,
-)
 from connect4_game.ui.sound import SoundPlayer
 from connect4_game.ui.widgets import draw_tooltip
 from connect4_game.ui.window import Window
@@ -69,10 +65,10 @@ class App:
         self.notes: list[tuple[str, str]] = []     # (text, kind) to show once the game is up
         self.invitation = ''                       # the network invitation, once hosting
         logs.configure()
-        self.settings_store = SettingsStore(opts.use_settings)
-        for warning in self.settings_store.load():
-            self.note(warning)
-        self.remember = self.settings_store.remember
+        self.settings = Settings()
+        self._settings_dirty = False
+        self._last_puzzle = ''
+        self._load_settings()
         self.language = i18n.set_language(opts.language or self.settings.language or None)
         if size is None:
             size = opts.size or (self.settings.window_width, self.settings.window_height)
@@ -116,10 +112,44 @@ class App:
         """A message for the start, shown as a notice and printed (``kind`` 'error': stderr)."""
         self.notes.append((clip(text, 300), kind))
 
+    def _load_settings(self) -> None:
+        """Read the settings file (after removing killed writers' temporary files) unless
+        ``use_settings`` is off; a bad value falls back to the default, noted."""
+        if not self.options.use_settings:
+            return
+        from connect4_game.storage.settings import clean_config_dir, load_settings
+        clean_config_dir()
+        self.settings, warnings = load_settings()
+        for warning in warnings:
+            self.note(warning)
+
+    def remember(self, **changes: object) -> None:
+        """Change settings, e.g. ``remember(theme='dark')``; a refused change is ignored."""
+        try:
+            self.settings = self.settings.replace(**changes)
+            self._settings_dirty = True
+        except ValueError:
+            pass
+
+    def _save_settings(self) -> None:
+        """Write changed settings if the app uses the file (a failure is logged)."""
+        if not (self.options.use_settings and self._settings_dirty):
+            return
+        from connect4_game.storage.settings import save_settings
+        try:
+            save_settings(self.settings)
+            self._settings_dirty = False
+        except OSError as exc:
+            log.warning('could not save settings: %s', clip(exc, 200))
+
     @property
-    def settings(self) -> Settings:
-        """The player's settings as they are now (see :attr:`settings_store`)."""
-        return self.settings_store.settings
+    def last_puzzle(self) -> str:
+        """The id of the puzzle this window showed last ('' for none yet)."""
+        return self._last_puzzle
+
+    def puzzle_shown(self, puzzle_id: str) -> None:
+        """The puzzle screen now shows the puzzle ``puzzle_id``."""
+        self._last_puzzle = puzzle_id
 
     def _make_session(self) -> GameSession:
         opts = self.options
@@ -440,7 +470,7 @@ class App:
         if o.frame_stats:
             self.loop.write_frame_stats(o.frame_stats, self.session.total_moves)
         self.files.autosave(self.session)
-        self.settings_store.save()
+        self._save_settings()
 
     def _autosave_on_change(self) -> None:
         """Autosave in the frame a move is played or taken back (a crash loses no move)."""

@@ -7,18 +7,50 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+import pygame
+
 from connect4_game.core.messages import clip
 from connect4_game.core.notation import NotationError, column_range, format_moves, parse_position
 from connect4_game.i18n import _, ngettext
-from connect4_game.ui.services import Clipboard, ClipboardError
 
 if TYPE_CHECKING:
     from connect4_game.play.session import GameSession
     from connect4_game.play.start import AppOptions
 
-__all__ = ['GameFiles']
+__all__ = ['GameFiles', 'Clipboard', 'ClipboardError']
 
 log = logging.getLogger(__name__)
+
+
+class ClipboardError(RuntimeError):
+    """There is no clipboard here (the message says why)."""
+
+
+class Clipboard:
+    """The system clipboard (``pygame.scrap``): text only."""
+
+    @staticmethod
+    def put_text(text: str) -> None:
+        """Put ``text`` on the clipboard.
+
+        :raises ClipboardError: when there is no clipboard.
+        """
+        try:
+            pygame.scrap.put_text(text)
+        except (pygame.error, AttributeError, RuntimeError) as exc:
+            raise ClipboardError(str(exc)) from exc
+
+    @staticmethod
+    def get_text() -> str:
+        """The text on the clipboard ('' for none or not text).
+
+        :raises ClipboardError: when there is no clipboard.
+        """
+        try:
+            text = pygame.scrap.get_text()
+        except (pygame.error, AttributeError, RuntimeError) as exc:
+            raise ClipboardError(str(exc)) from exc
+        return text if isinstance(text, str) else ''
 
 
 class GameFiles:

@@ -76,7 +76,7 @@ class Theme:
             return self.x_color, self.x_outline, self.x_mark, self.x_shape
         if checker == Side.O:
             return self.o_color, self.o_outline, self.o_mark, self.o_shape
-        raise ValueError(f"checker must be 'X' or 'O', not {checker!r}")
+        raise ValueError(f"checker must be a Side, not {checker!r}")
 
 
 THEMES: OrderedDict[str, Theme] = OrderedDict()

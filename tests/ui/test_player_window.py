@@ -5,7 +5,6 @@ help, the network's questions and words, the saved games' list, the record
 from the player's side. Headless: events and dt, no sleeping before an
 assertion."""
 
-import dataclasses
 import threading
 import time
 
@@ -17,7 +16,7 @@ from connect4_game.ai.score import ColumnScore, Score
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage.stats import Record
-from connect4_game.ui.services import Clipboard, ClipboardError
+from connect4_game.ui.game_files import Clipboard, ClipboardError
 from tests.net.net_helpers import FAST_JOIN, Watch
 from tests.ui_helpers import DT, InstantWorker, key, make_app
 
@@ -211,24 +210,6 @@ def test_a_custom_lookahead_is_shown_as_custom_when_the_dialog_opens_again(app):
     assert scr.level.value == 'custom' and scr.advanced_open      # seen, not hidden
     assert scr.adv['Ola'].value == 18
     assert scr.info_text().startswith('Custom')
-
-
-def test_a_level_that_is_an_aiplayer_setting_puts_its_values_in_the_rows(app, monkeypatch):
-    from connect4_game.ai import levels
-
-    class Old:                                   # the levels as AIPlayer settings
-        lookahead, tiebreak, centre_first = 8, 'RANDOM', True
-    monkeypatch.setattr(levels, 'LEVELS', tuple(
-        dataclasses.replace(lv, setting=Old()) if lv.name == 'hard' else lv for lv in levels.LEVELS))
-    a = app()
-    a.start_game({'X': person(), 'O': PlayerSpec(SeatKind.AI, 6, 'LEFT')}, 6, 7)
-    scr = open_dialog(a)
-    assert scr.level.value == 'custom' and scr.adv['Ola'].value == 6
-    scr.sel = scr.rows_shown().index(scr.level)
-    a.step([key(pygame.K_LEFT), key(pygame.K_LEFT)], DT)   # Custom -> Expert -> Hard
-    assert scr.level.value == 'hard'
-    assert (scr.adv['Ola'].value, scr.adv['Otb'].value) == (8, 'RANDOM')   # not 6 any more
-    assert 'tiebreak RANDOM' in scr.info_text() and 'middle columns first' in scr.info_text()
 
 
 # ---------------------------------------------------------------- Oska

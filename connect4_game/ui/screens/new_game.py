@@ -10,7 +10,6 @@ import pygame
 
 from connect4_game.ai import levels
 from connect4_game.core.board import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
-from connect4_game.core.checks import is_int
 from connect4_game.core.side import Side
 from connect4_game.i18n import N_, _, ngettext
 from connect4_game.oska.engine import (
@@ -62,36 +61,30 @@ def _number(value: float) -> str:
 
 def level_facts(level: str) -> list[str]:
     """What the level ``level`` really plays with, one short phrase per setting it has, in the
-    current language ('looks 16 plies ahead', 'at most 0.35 s a move', 'tiebreak RANDOM', 'knows
-    the openings (6×7)', ...); [] for Expert and Custom."""
+    current language ('looks 16 plies ahead', 'at most 0.35 s a move', 'knows the openings
+    (6×7)', ...); [] for Expert and Custom."""
     st = level_setting(level)
     if st is None:
         return []
     facts: list[str] = []
-    la, secs = getattr(st, 'lookahead', None), getattr(st, 'seconds', None)
-    safety, chance = getattr(st, 'safety', 0), getattr(st, 'spot_chance', 1.0)
-    if isinstance(la, int) and la == 0:
+    if st.lookahead == 0:
         facts.append(_('does not search the replies'))
-    elif isinstance(la, int) and la > 0:
-        facts.append(ngettext('looks {n} ply ahead', 'looks {n} plies ahead', la).format(n=la))
-    if isinstance(secs, (int, float)) and secs > 0:
-        facts.append(_('at most {s} s a move').format(s=_number(secs)))
-    tiebreak = getattr(st, 'tiebreak', None)
-    if tiebreak in TIEBREAKS:
-        facts.append(_('tiebreak {t}').format(t=tiebreak))
-    if getattr(st, 'centre_first', False):
-        facts.append(_('middle columns first'))
-    if isinstance(safety, int) and safety >= 1:
-        words = ngettext('checks threats {n} ply deep', 'checks threats {n} plies deep', safety)
-        if isinstance(chance, (int, float)) and 0 <= chance < 1:
-            words = _('{check} on {p} of every 100 moves').format(check=words, p=round(chance * 100))
-        facts.append(words.format(n=safety))
-    if getattr(st, 'book', False):
+    else:
+        facts.append(ngettext('looks {n} ply ahead', 'looks {n} plies ahead',
+                              st.lookahead).format(n=st.lookahead))
+    if st.seconds > 0:
+        facts.append(_('at most {s} s a move').format(s=_number(st.seconds)))
+    if st.safety >= 1:
+        words = ngettext('checks threats {n} ply deep', 'checks threats {n} plies deep', st.safety)
+        if 0 <= st.spot_chance < 1:
+            words = _('{check} on {p} of every 100 moves').format(check=words,
+                                                                  p=round(st.spot_chance * 100))
+        facts.append(words.format(n=st.safety))
+    if st.book:
         facts.append(_('knows the openings (6\u00d77)'))
-    solve = getattr(st, 'solve_seconds', 0)
-    if isinstance(solve, (int, float)) and solve > 0:
-        facts.append(_('solves exactly for up to {s} s').format(s=_number(solve)))
-    if getattr(st, 'temperature', 0):
+    if st.solve_seconds > 0:
+        facts.append(_('solves exactly for up to {s} s').format(s=_number(st.solve_seconds)))
+    if st.temperature:
         facts.append(_('varies its moves'))
     return facts
 
@@ -108,16 +101,6 @@ def level_settings_text(level: str) -> str:
     facts = level_facts(level)
     return _('{level}: {facts}.').format(level=level_label(level),
                                          facts=', '.join(facts)) if facts else ''
-
-
-def _aiplayer_values(level: str) -> tuple[int, str] | None:
-    """``(lookahead, tiebreak)`` of a level that is an AIPlayer setting, else None."""
-    st = level_setting(level)
-    la, tb = getattr(st, 'lookahead', None), getattr(st, 'tiebreak', None)
-    if is_int(la, 0) and tb in TIEBREAKS:
-        assert isinstance(la, int) and isinstance(tb, str)
-        return la, tb
-    return None
 
 
 class _InfoRow:
@@ -200,7 +183,6 @@ class NewGameScreen(Screen):
                                            [(t, t) for t in TIEBREAKS],
                                            players[side].tiebreak)
         self.info = _InfoRow()
-        self._show_level_settings()
         self.advanced_open = self.level.value == 'custom'
         self.start_button = Button(_('Start'), 'start', _('Start the game (Enter)'), primary=True)
         self.cancel_button = Button(_('Cancel'), 'cancel', _('Back to the game (Esc)'))
@@ -317,20 +299,10 @@ class NewGameScreen(Screen):
         elif control is self.language:
             self.app.set_language(self.language.value)
             self._relabel()
-        elif control is self.level:
-            self._show_level_settings()
-            if self.level.value == 'custom':
-                self.advanced_open = True
+        elif control is self.level and self.level.value == 'custom':
+            self.advanced_open = True
         elif control in self.adv.values():
             self.level.value = 'custom'
-
-    def _show_level_settings(self) -> None:
-        """An AIPlayer level puts its lookahead and tiebreak in every Advanced row."""
-        values = _aiplayer_values(self.level.value)
-        if values is None:
-            return
-        for side in Side:
-            self.lookaheads[side].value, self.tiebreaks[side].value = values
 
     def _relabel(self) -> None:
         """The language changed: build the dialog again in it, keeping the choices."""

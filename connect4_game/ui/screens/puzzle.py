@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime
 import logging
-import weakref
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -45,10 +44,6 @@ log = logging.getLogger(__name__)
 
 SHOW_PAUSE = 0.45
 """Seconds between the moves of the solution as it is played."""
-
-_LAST: weakref.WeakKeyDictionary[object, str] = weakref.WeakKeyDictionary()
-"""app -> the id of the puzzle it showed last (the day's puzzle first)."""
-
 
 class Stage(str, Enum):
     """Where the screen is: ``ASK`` (the player's move), ``CHECK`` (a try is being judged),
@@ -127,13 +122,12 @@ class PuzzleScreen(BoardPage):
         self.falling: list[DropAnimation] = []
         self.counts, _warnings = load_puzzle_counts()
         if puzzle is None:
-            last = _LAST.get(app)
-            found = [p for p in self.puzzles if p.id == last]
+            found = [p for p in self.puzzles if p.id == app.last_puzzle]
             puzzle = found[0] if found else puzzle_of_the_day(self.today, self.puzzles)
         self.visit = self._visit(puzzle)
 
     def _visit(self, puzzle: Puzzle) -> Visit:
-        _LAST[self.app] = puzzle.id
+        self.app.puzzle_shown(puzzle.id)
         self.falling = []
         return Visit(puzzle, start_game(puzzle))
 

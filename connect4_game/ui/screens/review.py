@@ -110,7 +110,7 @@ class ReviewScreen(BoardPage):
         """A move's verdict came: keep it, tell the session, go to it if the first mistake."""
         i = len(self.records)
         self.records.append(rec)
-        self.app.session.learn_review(self.rows, self.cols, self.moves[:i], rec)
+        self.app.session.known.learn(self.rows, self.cols, self.moves[:i], rec)
         if self.following and rec.verdict in ('mistake', 'blunder'):
             self.sel = i
             self.following = False
