@@ -1,33 +1,6 @@
-"""One network connection to a friend, as one state machine.
-
-A :class:`Connection` (built as a :class:`~connect4_game.net.host.Host` or a
-:class:`~connect4_game.net.join.Join`) holds what a side of a network game
-knows: its :attr:`~Connection.state` (:class:`NetState`), the game record (a
-:class:`~connect4_game.core.game.Game`: the owner's one record of the game),
-this side, the names, the open undo request either way, and the sockets.
-
-The sockets run in one background thread: a selector loop over
-non-blocking sockets, lines of at most
-:data:`~connect4_game.net.protocol.MAX_LINE_BYTES` bytes, a ping every
-``ping_interval`` seconds, a friend lost after ``peer_timeout`` seconds of
-silence, a connect in a helper thread. The owner never waits for it: it
-calls :meth:`~Connection.send_move`, :meth:`~Connection.request_undo`,
-:meth:`~Connection.answer_undo`, :meth:`~Connection.send_chat` and
-:meth:`~Connection.close`, and takes the typed events
-(:mod:`connect4_game.net.events`) with :meth:`~Connection.events`.
-
-The game record belongs to the owner's thread alone. The I/O thread frames,
-bounds and parses lines, answers pings, keeps the heartbeat and checks what
-needs no record (the code, the version, the lockouts); it hands the
-opponent's hello or welcome, moves and undo messages over a plain queue,
-and :meth:`~Connection.events` referees them against the game and plays
-them there: the opponent's own moves only, in turn, legal columns; a
-reconnecting opponent's move list must fit :func:`reconcile_with_peer`.
-What the owner answers (a welcome, a refusal, a move) goes back to the I/O
-thread on a second queue, addressed to the connection it answers.
-
-This module never imports pygame.
-"""
+"""One network connection to a friend as one state machine: the owner's thread keeps
+the game record and referees what the friend sent; the sockets run in one background
+thread (how the two share the work: docs/network.md)."""
 
 from __future__ import annotations
 
@@ -61,7 +34,6 @@ CLOSE_GRACE = 1.0       # seconds (real time) to deliver a last error/bye before
 MAX_OUT = 64 * 1024     # bytes queued for a peer that does not read: then it is dropped
 _WAKE, _LISTEN = object(), object()
 _C = TypeVar('_C', bound='Connection')
-_REFEREED = frozenset({'move', 'undo_request', 'undo_reply'})
 
 
 class NetState(str, Enum):
@@ -85,13 +57,8 @@ class ConnState(Enum):
 
 
 class Conn:
-    """One TCP connection and its buffers (I/O thread only).
-
-    Attributes: ``address`` (``'ip:port'``), ``ip``, ``state``, ``deadline``
-    (protocol clock seconds: the handshake must be done by then),
-    ``last_heard``/``last_ping`` (protocol clock seconds), ``closed`` and
-    ``ended`` (why it closed while the owner agreed on its moves, or '').
-    """
+    """One TCP connection and its buffers (I/O thread only); times in protocol clock
+    seconds; ``ended``: why it closed while the owner agreed on its moves, or ''."""
 
     def __init__(self, sock: socket.socket, addr: object, now: float, deadline: float) -> None:
         self.sock = sock
@@ -111,9 +78,8 @@ class Conn:
 
 @dataclass(frozen=True)
 class Inbound:
-    """A message of ``conn`` for the owner to referee against the game: a
-    hello or welcome whose code and version were accepted, a move or an
-    undo request or reply."""
+    """A message of ``conn`` for the owner to referee against the game: an accepted
+    hello or welcome, a move, an undo request or reply."""
     conn: Conn
     msg: P.Message
 
@@ -177,7 +143,7 @@ def reconcile_with_peer(game: Game, theirs: Sequence[int], peer_side: Side
 
 class Connection:
     """What a host and a joiner share: the state machine of one connection
-    to the opponent and its sockets (see the module docstring).
+    to the opponent and its sockets.
 
     :param ping_interval: seconds between pings on the opponent's connection;
         ``peer_timeout`` seconds of silence lose it; a new connection has
@@ -186,15 +152,12 @@ class Connection:
     :raises ValueError: for a bad name, a timing that is not a finite number
         of seconds > 0, or a ``peer_timeout`` not longer than ``ping_interval``.
 
-    The owner's thread reads and changes: ``state`` (:class:`NetState`,
-    moved by the events as the owner takes them and by :meth:`close`),
-    ``state_since`` (:func:`time.monotonic` seconds when it last changed),
-    ``failure`` (a :class:`~connect4_game.net.events.JoinFailure` once a join
-    failed) and ``failure_text``, ``game`` (the record; None for a joiner
-    before its first handshake), ``side``, ``names`` (``{Side: name}``),
-    ``info`` (the last :class:`~connect4_game.net.events.GameInfo`),
-    ``undo_out`` / ``undo_in`` (the ply of this side's / the opponent's open
-    undo request, or None). The I/O thread never touches them.
+    Only the owner's thread touches: ``state`` (moved by the events as the owner takes
+    them, and by :meth:`close`), ``state_since`` (:func:`time.monotonic` seconds),
+    ``failure``/``failure_text`` (once a join failed), ``game`` (None for a joiner
+    before its first handshake), ``side``, ``names`` (``{Side: name}``), ``info`` (the
+    last :class:`~connect4_game.net.events.GameInfo`), ``undo_out``/``undo_in`` (the
+    ply of this side's / the opponent's open undo request, or None).
     """
 
     is_host = False
@@ -236,11 +199,6 @@ class Connection:
         self._conns: set[Conn] = set()
         self._listener_closed = threading.Event()
         self._listener_closed.set()
-        self._playing: dict[str, Callable[[Conn, P.Message], None]] = {
-            'move': self._forward, 'undo_request': self._forward, 'undo_reply': self._forward,
-            'chat': self._on_chat, 'bye': self._on_bye, 'error': self._on_error,
-            'hello': self._on_unexpected, 'welcome': self._on_unexpected,
-        }
         self._refereed: dict[str, Callable[[Conn, P.Message], list[ev.Event]]] = {
             'move': self._take_move, 'undo_request': self._take_undo_request,
             'undo_reply': self._take_undo_reply,
@@ -551,10 +509,26 @@ class Connection:
     def _on_message(self, conn: Conn, msg: P.Message) -> None:
         """A message: the handshake's while ``conn`` shakes hands, else the game's
         (also while the owner agrees on its moves: the owner takes them in order)."""
+        kind = msg['type']
         if conn.state is ConnState.HANDSHAKE:
             self._handshake(conn, msg)
-        elif conn is self._active or conn.state is ConnState.AGREEING:
-            self._playing[msg['type']](conn, msg)
+        elif conn is not self._active and conn.state is not ConnState.AGREEING:
+            return
+        elif kind in self._refereed:
+            self._emit(Inbound(conn, msg))
+        elif kind == 'chat':
+            self._emit(ev.ChatMessage(msg['text']))
+        elif kind == 'bye' and self._detach(conn):
+            self._begin_close(conn)
+            self._lost('the opponent left the game', True)
+        elif kind == 'bye':
+            self._drop(conn, 'the opponent left the game')
+        elif kind == 'error' and msg['code'] not in P.FATAL_ERRORS:
+            self._emit(ev.Error(f"the opponent says: {msg['text']}"))
+        elif kind == 'error':
+            self._drop(conn, f"the opponent says: {msg['text']}")
+        else:
+            self._refuse(conn, 'bad_message', f'unexpected {kind!r} during the game')
 
     def _refuse(self, conn: Conn, code: str, text: str) -> None:
         """``conn`` broke a rule: answer with an error ``code`` and close it."""
@@ -607,29 +581,6 @@ class Connection:
         """The opponent's connection ended."""
         self._emit(ev.PeerLost(reason, left))
         self._after_lost(left)
-
-    def _forward(self, conn: Conn, msg: P.Message) -> None:
-        self._emit(Inbound(conn, msg))
-
-    def _on_chat(self, conn: Conn, msg: P.Message) -> None:
-        self._emit(ev.ChatMessage(msg['text']))
-
-    def _on_bye(self, conn: Conn, msg: P.Message) -> None:
-        if not self._detach(conn):
-            self._drop(conn, 'the opponent left the game')
-            return
-        self._begin_close(conn)
-        self._lost('the opponent left the game', True)
-
-    def _on_error(self, conn: Conn, msg: P.Message) -> None:
-        text = f"the opponent says: {msg['text']}"
-        if msg['code'] in P.FATAL_ERRORS:
-            self._drop(conn, text)
-        else:
-            self._emit(ev.Error(text))
-
-    def _on_unexpected(self, conn: Conn, msg: P.Message) -> None:
-        self._refuse(conn, 'bad_message', f"unexpected {msg['type']!r} during the game")
 
     # -- what Host and Join add -------------------------------------------------------
 

@@ -1,44 +1,5 @@
-"""Host a game: listen for one friend who knows the 4-digit code.
-
-A client must say ``hello`` within ``handshake_timeout`` seconds with the
-protocol version, the code and a move list that puts no move in the host's
-name (:func:`~connect4_game.net.connection.reconcile_with_peer`); anything
-else gets an ``error`` line and is closed. While a friend plays, every other
-hello is refused as ``busy`` before its code is looked at.
-
-Guessing the code
------------------
-After ``max_bad_codes`` (3) wrong codes from one IP address, that address is
-refused for ``lockout`` (60) seconds. After ``max_wrong_codes`` (K = 10)
-wrong codes in all, from however many addresses, the host refuses *every*
-hello for a pause of ``code_pause`` (5) seconds, doubled each time (5, 10,
-20 s ...), and a code it picked itself is replaced by a new random one
-(:class:`~connect4_game.net.events.CodeChanged`). A code the player fixed
-(``--code``) or a friend has joined with (until that friend leaves) is kept,
-and the host only pauses (:class:`~connect4_game.net.events.JoinsPaused`).
-
-While a code lasts an attacker gets K guesses at it; a new code is drawn
-with :mod:`secrets` from the 9 999 others, so its chance per code is at most
-K / 9 999 = 0.1 % (a kept code's guesses never repeat: n guesses find it
-with chance n / 10 000). The k-th batch of K guesses starts only after
-pauses of 5 * (2**(k-1) - 1) seconds, so within t seconds it gets at most
-K * (1 + log2(1 + t / 5)) guesses (:func:`wrong_codes_within`):
-
-=========  ===================  =========================
-attacking  wrong codes compared chance of finding the code
-=========  ===================  =========================
-1 second    10                  0.1 %
-1 minute    40                  0.4 %
-1 hour     100                  1.0 %
-1 day      150                  1.5 %
-1 year     230                  2.3 %
-=========  ===================  =========================
-
-The price: an attacker can keep a friend out by spending the K wrong codes
-at the end of every pause, as it could by filling the waiting connections.
-
-This module never imports pygame.
-"""
+"""Host a game: listen for one friend who knows the 4-digit code, with limits on
+guessing it (per address, then for all; the arithmetic is in docs/network.md)."""
 
 from __future__ import annotations
 
@@ -52,7 +13,7 @@ from collections.abc import Callable, Iterable
 from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, check_cols, check_rows
 from connect4_game.core.checks import check_int, check_seconds
 from connect4_game.core.game import Game
-from connect4_game.core.side import CHECKERS, Side
+from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, check_port
 from connect4_game.net.connection import (
@@ -83,7 +44,7 @@ _BUSY = 'a game is already being played here'
 
 
 def _pause_after(changes: int, first: float) -> float:
-    """Seconds of the pause after the ``changes``-th time (1-based) the limit was hit."""
+    """Seconds of the pause after the ``changes``-th (1-based) time the limit was hit."""
     return first * 2.0 ** min(changes - 1, _MAX_DOUBLINGS)
 
 
@@ -121,7 +82,10 @@ def _duration(seconds: float) -> str:
 
 
 class Host(Connection):
-    """Host a game: listen for one opponent who knows the code.
+    """Host a game: a friend must say ``hello`` within ``handshake_timeout`` seconds with
+    the protocol version, the code and a move list that puts no move in the host's name
+    (:func:`~connect4_game.net.connection.reconcile_with_peer`); while a friend plays,
+    every other hello is refused as ``busy`` before its code is looked at.
 
     :param port: TCP port, 0-65535 (0: any free one; read :attr:`port` after
         :meth:`start`).
@@ -138,7 +102,8 @@ class Host(Connection):
     :param max_bad_codes: wrong codes from one IP address before it is locked
         out for ``lockout`` seconds; ``max_wrong_codes`` from all addresses
         before every hello is refused for ``code_pause`` seconds, doubled
-        each time (see the module docstring).
+        each time, and a code the host picked (not fixed, no friend joined
+        with it) is replaced (:class:`~connect4_game.net.events.CodeChanged`).
     :param clock: monotonic seconds for these timings (tests drive it).
     :raises ValueError: for any bad value (a MoveRefused for illegal ``moves``).
     """
@@ -160,8 +125,6 @@ class Host(Connection):
         self._addr = addr
         self.code = P.new_code() if code is None else P.check_code(code)
         self._fixed_code = code is not None
-        if not isinstance(host_side, str) or host_side not in CHECKERS:
-            raise ValueError(f"host_side must be 'X' or 'O', not {host_side!r}"[:120])
         self._max_bad = check_int(max_bad_codes, 1, None, 'max_bad_codes')
         self._lockout = check_timing(lockout, 'lockout')
         self._max_wrong = check_int(max_wrong_codes, 1, None, 'max_wrong_codes')
@@ -173,7 +136,7 @@ class Host(Connection):
         self._bad: dict[str, tuple[int, float]] = {}   # ip -> (wrong codes, locked until)
         self._invite_address: str | None = None
         self.game = Game(check_rows(rows), check_cols(cols), moves)
-        self.side = self.host_side = Side(host_side)
+        self.side = self.host_side = Side(host_side)    # ValueError for another value
         self.names[self.side] = self.name
 
     @property

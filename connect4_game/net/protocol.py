@@ -1,43 +1,6 @@
-"""The wire format of a network game: newline-delimited JSON over TCP, UTF-8.
-
-Every message is one JSON object on one line (at most :data:`MAX_LINE_BYTES`
-bytes, the newline included) with a ``"type"`` key. :func:`decode` checks every
-field's type and range strictly and refuses anything else (unknown types,
-unknown or missing keys, ``true`` where a number belongs, floats, ``NaN``,
-duplicate keys, deep nesting, bytes that are not UTF-8): nothing a peer sends
-is ever evaluated, unpickled or written to a file.
-
-The messages (``ply`` is 1-based, ``column`` and the ``moves`` lists 0-based)::
-
-    hello         {"type": "hello", "version": 1, "code": "0421", "name": "Ann",
-                   "moves": [3, 3, 2]}                        joiner -> host, first
-    welcome       {"type": "welcome", "version": 1, "rows": 6, "cols": 7,
-                   "host_side": "X", "moves": [3, 3, 2],
-                   "names": {"X": "Bob", "O": "Ann"}}         host -> joiner, answer
-    error         {"type": "error", "code": "bad_code", "text": "...", ["ply": 4]}
-    move          {"type": "move", "ply": 4, "column": 2}
-    undo_request  {"type": "undo_request", "ply": 2}          go back to 2 moves
-    undo_reply    {"type": "undo_reply", "ply": 2, "accept": true}
-    chat          {"type": "chat", "text": "good game"}
-    ping / pong   {"type": "ping"}  {"type": "pong"}          heartbeat
-    bye           {"type": "bye"}                             leaving for good
-
-The joiner's ``moves`` in ``hello`` (and the host's in ``welcome``) let a
-side that reconnects continue: the two lists must be equal, or differ by one
-move of the side whose list holds it (played while they were apart); see
-:func:`connect4_game.net.connection.reconcile_with_peer`. Anything else is
-refused (``diverged``, ``foreign_moves`` or ``game_mismatch``).
-
-This module never imports pygame.
-
->>> decode(b'{"type": "move", "ply": 1, "column": 3}')
-{'type': 'move', 'ply': 1, 'column': 3}
->>> try:
-...     decode(b'{"type": "move", "ply": true, "column": 3}')
-... except ProtocolError as err:
-...     print(err.code, '-', err)
-bad_message - 'ply' must be an integer from 1 to 168, not True
-"""
+"""The wire format of a network game: newline-delimited JSON over TCP, UTF-8, each
+message one strictly checked object of at most :data:`MAX_LINE_BYTES` bytes (the
+messages and their fields: docs/network.md, "The wire format")."""
 
 from __future__ import annotations
 
@@ -69,10 +32,7 @@ MAX_PLIES = MAX_ROWS * MAX_COLS
 FATAL_ERRORS = frozenset({
     'version', 'bad_code', 'locked_out', 'busy', 'bad_message', 'too_long',
     'timeout', 'diverged', 'game_mismatch', 'foreign_moves',
-})
-"""Error codes after which the sender closes the connection; the others
-(``not_your_turn``, ``illegal_move``, ``wrong_ply``, ``conflict``,
-``game_over``) refuse one move."""
+})   # the sender closes after these; the others refuse one move
 
 _ERROR_CODE = re.compile(r'[a-z_]{1,32}\Z')
 _CODE = re.compile(r'[0-9]{4}\Z')
@@ -88,8 +48,7 @@ class ProtocolError(ValueError):
 
 
 class Message(TypedDict, total=False):
-    """A message as checked values: ``type`` and the fields its type has
-    (the module docstring lists them); a side is a
+    """A message as checked values: ``type`` and the fields its type has; a side is a
     :class:`~connect4_game.core.side.Side`, ``moves`` 0-based columns."""
 
     type: str
@@ -158,11 +117,8 @@ def _moves(key: str, value: object) -> list[int]:
 
 
 def check_moves(moves: object) -> list[int]:
-    """``moves`` if it is a list of at most :data:`MAX_PLIES` ints from 0 to
-    ``MAX_COLS - 1`` (whether they make a legal game is the game's business).
-
-    :raises ProtocolError: ``'bad_message'`` otherwise.
-    """
+    """``moves`` if a list of at most :data:`MAX_PLIES` ints from 0 to ``MAX_COLS - 1``.
+    :raises ProtocolError: ``'bad_message'`` otherwise."""
     return _moves('moves', moves)
 
 
@@ -178,8 +134,7 @@ _SCHEMAS: dict[str, tuple[dict[str, Callable[[str, object], object]],
                          dict[str, Callable[[str, object], object]]]] = {
     # type: (required fields, optional fields)
     'hello': ({'version': _int(0, 2**31), 'code': _match(_CODE, '4 digits'),
-               'name': _text(MAX_NAME),
-               'moves': _moves}, {}),
+               'name': _text(MAX_NAME), 'moves': _moves}, {}),
     'welcome': ({'version': _int(0, 2**31), 'rows': _int(MIN_ROWS, MAX_ROWS),
                  'cols': _int(MIN_COLS, MAX_COLS), 'host_side': _side, 'moves': _moves,
                  'names': _names}, {}),
@@ -198,7 +153,6 @@ MESSAGE_TYPES = tuple(_SCHEMAS)
 
 
 def _short(value: object) -> str:
-    """A bounded description of a bad value (never a huge repr)."""
     if isinstance(value, (bool, int)) and not (isinstance(value, int) and abs(value) > 10**12):
         return repr(value)
     if isinstance(value, str):
@@ -207,10 +161,9 @@ def _short(value: object) -> str:
 
 
 def validate(obj: object) -> Message:
-    """The message ``obj`` as checked values if it is a well-formed message (a
-    dict as listed in the module docstring: known ``type``, exactly the allowed
-    keys, every field of the right type and in range): a side (``host_side``,
-    the keys of ``names``) becomes a :class:`~connect4_game.core.side.Side`.
+    """The message ``obj`` as checked values (a side becomes a
+    :class:`~connect4_game.core.side.Side`) if it is a known ``type`` with exactly
+    its keys, every field of the right type and in range.
 
     :raises ProtocolError: with code ``'bad_message'`` otherwise.
     """
@@ -281,14 +234,7 @@ def encode(message: Message) -> bytes:
 
 class LineBuffer:
     """Splits received bytes into lines of at most ``limit`` bytes, holding
-    at most one partial line.
-
-    >>> lb = LineBuffer()
-    >>> lb.feed(b'{"type":"ping"}\\n{"ty')
-    [b'{"type":"ping"}']
-    >>> lb.feed(b'pe":"pong"}\\n')
-    [b'{"type":"pong"}']
-    """
+    at most one partial line."""
 
     def __init__(self, limit: int = MAX_LINE_BYTES) -> None:
         self.limit = limit
@@ -319,7 +265,7 @@ def new_code() -> str:
 
 
 def check_code(code: object) -> str:
-    """``code`` if it is a string of exactly 4 ASCII digits. :raises ValueError: otherwise."""
+    """``code`` if it is a string of 4 ASCII digits. :raises ValueError: otherwise."""
     if not isinstance(code, str) or not _CODE.match(code):
         raise ValueError(f'the code must be 4 digits, not {_short(code)}')
     return code
@@ -331,12 +277,12 @@ def codes_equal(given: str, expected: str) -> bool:
 
 
 def check_name(name: object) -> str:
-    """``name`` if it is printable text of at most :data:`MAX_NAME` characters.
-    :raises ValueError: otherwise (a :class:`ProtocolError`)."""
+    """``name`` if printable, at most :data:`MAX_NAME` characters.
+    :raises ProtocolError: otherwise."""
     return _text(MAX_NAME)('name', name)
 
 
 def check_chat(text: object) -> str:
-    """``text`` if it is printable text of 1 to :data:`MAX_CHAT` characters.
-    :raises ValueError: otherwise (a :class:`ProtocolError`)."""
+    """``text`` if printable, 1 to :data:`MAX_CHAT` characters.
+    :raises ProtocolError: otherwise."""
     return _text(MAX_CHAT, allow_empty=False)('text', text)
