@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NoReturn, Protocol
 from connect4_game import logs
 from connect4_game.ai.levels import DEFAULT_LEVEL
 from connect4_game.cli.console import (
+    given_options,
     network_options,
     run_network_text,
     run_oska_text,
@@ -254,17 +255,6 @@ _WINDOW_ONLY = ('theme', 'mute', 'size', 'exit_after', 'screenshot', 'frame_stat
 _OSKA_ONLY = ('n',)
 
 
-def _given(args: argparse.Namespace, name: str) -> bool:
-    value = getattr(args, name)
-    if name == 'n':
-        return bool(value != OSKA_DEFAULT_N)
-    return value not in (None, False)
-
-
-def _option(name: str) -> str:
-    return '--' + name.replace('_', '-')
-
-
 def _mode_and_refused(args: argparse.Namespace, parser: argparse.ArgumentParser
                       ) -> tuple[str, tuple[str, ...]]:
     refused: tuple[str, ...]
@@ -281,7 +271,8 @@ def _mode_and_refused(args: argparse.Namespace, parser: argparse.ArgumentParser
     if args.review is not None:
         if args.game == 'oska':
             parser.error('--review judges a Connect Four game; leave out --game oska')
-        refused = tuple(n for n in vars(args) if n not in ('review', 'json', 'rows', 'cols', 'game'))
+        refused = tuple(n for n in vars(args)
+                        if n not in ('review', 'json', 'rows', 'cols', 'game', 'verbose'))
         mode = 'a review (--review)'
     elif args.json:
         parser.error('--json goes with --review, --tournament or --puzzles')
@@ -297,8 +288,7 @@ _NET_ONLY = ('code', 'side', 'wait')
 def _check_network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     """Refuse (exit 2) network options that do not fit together."""
     if args.host is None and args.join is None:
-        given = [_option(n) for n in _NET_ONLY if _given(args, n)]
-        if given:
+        if given := given_options(args, parser, _NET_ONLY):
             parser.error(f"--code, --side and --wait go with --host or --join "
                          f"(given: {', '.join(given)})")
         return
@@ -307,7 +297,7 @@ def _check_network(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
     role = 'host' if args.host is not None else 'join'
     if role == 'join' and not args.code:
         parser.error('--join needs the --code the host shows')
-    bad = [_option(n) for n in _NET_REFUSED[role] if _given(args, n)]
+    bad = given_options(args, parser, _NET_REFUSED[role])
     if args.game == 'oska':
         bad.append('--game oska')
     if bad:
@@ -326,11 +316,11 @@ def _check_mode(args: argparse.Namespace, parser: argparse.ArgumentParser) -> No
     """Refuse (exit 2) every option that does nothing in the chosen mode."""
     mode, refused = _mode_and_refused(args, parser)
     _check_network(args, parser)
-    bad = [_option(n) for n in refused if n != 'verbose' and _given(args, n)]   # fits every mode
+    bad = given_options(args, parser, refused)
     if bad:
         parser.error(f"{', '.join(bad)} {'does' if len(bad) == 1 else 'do'} nothing in "
                      f"{mode}; leave {'it' if len(bad) == 1 else 'them'} out")
-    starts = [_option(n) for n in ('moves', 'position', 'load') if _given(args, n)]
+    starts = given_options(args, parser, ('moves', 'position', 'load'))
     if len(starts) > 1:
         parser.error(f"{' and '.join(starts)}: each gives the start position; use one of them")
 
@@ -382,7 +372,7 @@ def _plain_start(args: argparse.Namespace) -> bool:
     scripted = ('x', 'o', 'lookahead', 'tiebreak', 'rows', 'cols', 'moves', 'position', 'load',
                 'demo', 'exit_after_game', 'exit_after', 'screenshot', 'frame_stats', 'no_settings',
                 'host', 'join')
-    return args.game == 'connect4' and not any(_given(args, n) for n in scripted)
+    return args.game == 'connect4' and all(getattr(args, n) in (None, False) for n in scripted)
 
 
 # -- the window ---------------------------------------------------------------------------
@@ -437,10 +427,10 @@ def _run(argv: Sequence[str] | None) -> int:
     if (args.host is not None or args.join is not None) and args.text:
         return run_network_text(args, parser)
     if args.game == 'oska':
-        if args.text:
-            return run_oska_text(args)
         if args.lookahead is not None:
             args.lookahead = max(1, min(OSKA_MAX_LOOKAHEAD, args.lookahead))
+        if args.text:
+            return run_oska_text(args)
     else:
         rows, cols, moves = _start_position(args, parser)
         _clamp_lookahead(args, rows or DEFAULT_ROWS, cols or DEFAULT_COLS)

@@ -18,7 +18,6 @@ from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
 from connect4_game.net.connection import Connection
 from connect4_game.net.options import NetMode, NetworkOptions
-from connect4_game.oska.engine import OSKA_MAX_LOOKAHEAD
 from connect4_game.plugins.factory import make_player
 from connect4_game.seat_config import PlayerSpec
 
@@ -26,7 +25,7 @@ if TYPE_CHECKING:
     from connect4_game.ai.review import PlyReview, ReviewTable
 
 __all__ = ['run_text', 'run_oska_text', 'run_review', 'run_network_text', 'network_options',
-           'end_on_sigterm', 'restore_sigterm', 'SignalHandler']
+           'given_options', 'end_on_sigterm', 'restore_sigterm', 'SignalHandler']
 
 SignalHandler = Callable[[int, FrameType | None], object] | int | None
 """What :func:`signal.signal` installs and returns: a function, ``SIG_DFL``/``SIG_IGN``, or None."""
@@ -38,6 +37,13 @@ def _player(args: argparse.Namespace, side: Side, default: str = 'human') -> Pla
     spec: PlayerSpec = getattr(args, side.lower()) or PlayerSpec.parse(default)
     lookahead = CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
     return spec.with_(lookahead=lookahead, tiebreak=args.tiebreak or CONSOLE_TIEBREAK)
+
+
+def given_options(args: argparse.Namespace, parser: argparse.ArgumentParser,
+                  names: Iterable[str]) -> list[str]:
+    """The ``--option`` of each destination of ``names`` given a value other than the default:
+    the options a mode refuses to ignore silently."""
+    return ['--' + n.replace('_', '-') for n in names if getattr(args, n) != parser.get_default(n)]
 
 
 def network_options(args: argparse.Namespace, lookahead: int, tiebreak: str
@@ -114,13 +120,12 @@ def run_text(args: argparse.Namespace, parser: argparse.ArgumentParser, rows: in
 
 
 def run_oska_text(args: argparse.Namespace) -> int:
-    """``--game oska --text``: Oska in the console."""
+    """``--game oska --text``: Oska in the console, ``--lookahead`` already in Oska's range."""
     from connect4_game.oska import console as oska_console
     side = ['--white', 'ai'] if args.demo else []
+    lookahead = [] if args.lookahead is None else ['--lookahead', str(args.lookahead)]
     try:
-        return oska_console.main(['--n', str(args.n)] + side + (
-            ['--lookahead', str(max(1, min(OSKA_MAX_LOOKAHEAD, args.lookahead)))]
-            if args.lookahead else []))
+        return oska_console.main(['--n', str(args.n)] + side + lookahead)
     except (KeyboardInterrupt, EOFError):
         print('\nGame ended. Bye!')
         return 0

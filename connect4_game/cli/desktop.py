@@ -153,9 +153,8 @@ def install_from_command_line(args: argparse.Namespace, parser: argparse.Argumen
     """``--install-desktop-entry``: install the entry for :func:`launch_command` under
     :func:`xdg_data_home` and print the paths; 0, or 1 with one line on stderr when it cannot be
     written. Any other option given, or Windows or macOS, is ``parser.error`` (exit status 2)."""
-    others = sorted("--" + name.replace("_", "-") for name, value in vars(args).items()
-                    if name != "install_desktop_entry" and value != parser.get_default(name))
-    if others:
+    from connect4_game.cli.console import given_options
+    if others := sorted(given_options(args, parser, set(vars(args)) - {"install_desktop_entry"})):
         parser.error(f"--install-desktop-entry goes alone (given: {', '.join(others)})")
     if platform in ("win32", "darwin"):
         parser.error("--install-desktop-entry is for Linux desktops; on Windows and macOS "

@@ -137,9 +137,8 @@ def table_names(specs: Sequence[str]) -> list[str]:
 
 def _check_fits(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     """Refuse (exit 2) an option that does nothing in this tournament."""
-    others = ['--' + dest.replace('_', '-') for dest, value in vars(args).items()
-              if dest not in _ALLOWED and value != parser.get_default(dest)]
-    if others:
+    from connect4_game.cli.console import given_options
+    if others := given_options(args, parser, (d for d in vars(args) if d not in _ALLOWED)):
         parser.error(f"{', '.join(others)}: not with --tournament; leave "
                      f"{'it' if len(others) == 1 else 'them'} out")
     players = [PlayerSpec.parse(text) for text in args.tournament]
