@@ -1,7 +1,5 @@
-"""``--puzzles`` on the command line: the puzzle set as a short listing
-(no answers) or, with ``--json``, as the JSON array of
-:func:`connect4_game.trainer.model.to_json` (:func:`run_puzzles`).
-Nothing here imports pygame."""
+"""``--puzzles`` on the command line: the puzzle set as a short listing (no
+answers) or, with ``--json``, as JSON. Nothing here imports pygame."""
 from __future__ import annotations
 
 import argparse
@@ -16,7 +14,6 @@ from connect4_game.trainer.model import (
     PuzzleDataError,
     grade_label,
     load_puzzles,
-    to_json,
 )
 
 __all__ = ['puzzle_mode', 'run_puzzles', 'listing']
@@ -59,7 +56,7 @@ def run_puzzles(args: argparse.Namespace) -> int:
         print(f'connect4-pygame: the puzzle set cannot be read: {exc}', file=sys.stderr)
         return 1
     if args.json:
-        print(json.dumps(to_json(puzzles)))
+        print(json.dumps([p.to_json() for p in puzzles]))
     else:
         print('\n'.join(listing(puzzles)))
     return 0

@@ -1,11 +1,5 @@
-"""The puzzle set: positions of the 6x7 game where the side to move wins
-with exactly one column, in exactly ``win_in`` own moves (that one included)
-against the longest resistance. It ships as ``puzzles.json`` (made by
-``tools/make_puzzles.py``; the tests prove each puzzle): ``{"version": 1,
-"rows": 6, "cols": 7, "made_by": str, "puzzles": [{"id": str, "moves": str,
-"win_in": int, "answer": int}, ...]}``, ``moves`` in the players' notation
-and ``answer`` the column 1..7, as ``--puzzles --json`` prints. In Python
-columns are 0-based. Nothing here imports pygame."""
+"""The puzzle set (6x7, ``puzzles.json``; docs/ai.md: puzzles and practice).
+Nothing here imports pygame."""
 from __future__ import annotations
 
 import datetime
@@ -19,11 +13,11 @@ from importlib.resources import files
 from connect4_game.core.game import Game
 from connect4_game.core.notation import format_moves, parse_position
 from connect4_game.core.side import Side
-from connect4_game.trainer.proof import COLS, ROWS, position_key
+from connect4_game.trainer.proof import COLS, ROWS, plies_of_win_in, position_key
 
 __all__ = ['DATA_VERSION', 'MAX_GRADE', 'SIDE_NAMES', 'Puzzle', 'PuzzleDataError',
            'puzzle_id', 'grade_of', 'grade_label', 'load_puzzles', 'parse_puzzles',
-           'puzzle_of_the_day', 'to_json']
+           'puzzle_of_the_day']
 
 DATA_VERSION = 1
 """The version of the data file's layout."""
@@ -40,10 +34,9 @@ class PuzzleDataError(ValueError):
 
 @dataclass(frozen=True)
 class Puzzle:
-    """One puzzle: its ``id`` (8 hex digits, :func:`puzzle_id`; the key of
-    the counts), the position's ``moves`` (0-based, X first; never a
-    finished game), ``win_in`` (N >= 1 own moves, ``answer`` included), the
-    0-based ``answer`` and its 1-based ``number`` in the set (0: elsewhere)."""
+    """One puzzle: its ``id`` (:func:`puzzle_id`), the position's ``moves`` (0-based,
+    X first; never a finished game), ``win_in`` (N >= 1 own moves, ``answer``
+    included), the 0-based ``answer`` and its 1-based ``number`` (0: not in the set)."""
 
     id: str
     moves: tuple[int, ...]
@@ -77,9 +70,7 @@ class Puzzle:
 
 
 def puzzle_id(moves: Sequence[int]) -> str:
-    """8 hex digits of the SHA-256 of the mirror-free key of the position
-    after ``moves`` (:func:`~connect4_game.trainer.proof.position_key`).
-
+    """8 hex digits of the SHA-256 of :func:`~connect4_game.trainer.proof.position_key`.
     :raises ValueError: for an illegal move list."""
     key = position_key(moves)
     return hashlib.sha256(str(key).encode('ascii')).hexdigest()[:8]
@@ -88,8 +79,7 @@ def puzzle_id(moves: Sequence[int]) -> str:
 def grade_of(win_in: int) -> int:
     """The grade of a win in ``win_in`` moves: 1..7 as is, 8 for 8 or more.
     :raises ValueError: for ``win_in`` not an int >= 1."""
-    if not isinstance(win_in, int) or isinstance(win_in, bool) or win_in < 1:
-        raise ValueError(f'win_in must be an int >= 1, not {win_in!r}')
+    plies_of_win_in(win_in)
     return min(win_in, MAX_GRADE)
 
 
@@ -126,10 +116,8 @@ def _entry(i: int, entry: object) -> Puzzle:
 
 
 def parse_puzzles(data: object) -> tuple[Puzzle, ...]:
-    """The puzzles of the data file's content, numbered 1.. in order: the
-    layout, legal unfinished positions and unique ids are checked (that
-    they are right, the tests prove).
-
+    """The puzzles of the data file's content, numbered 1.. in order; the layout,
+    legal unfinished positions and unique ids are checked.
     :raises PuzzleDataError: naming the first bad puzzle or field."""
     if not isinstance(data, dict) or data.get('version') != DATA_VERSION \
             or (data.get('rows'), data.get('cols')) != (ROWS, COLS) \
@@ -147,7 +135,6 @@ def parse_puzzles(data: object) -> tuple[Puzzle, ...]:
 @functools.lru_cache(maxsize=1)
 def load_puzzles() -> tuple[Puzzle, ...]:
     """The shipped puzzle set, easiest first (cached).
-
     :raises PuzzleDataError, OSError: if the shipped file is broken or unreadable."""
     text = files('connect4_game.trainer').joinpath(DATA_FILE).read_text(encoding='utf-8')
     try:
@@ -157,20 +144,13 @@ def load_puzzles() -> tuple[Puzzle, ...]:
     return parse_puzzles(data)
 
 
-def to_json(puzzles: Sequence[Puzzle]) -> list[dict[str, object]]:
-    """The JSON-ready list of ``puzzles`` (see :meth:`Puzzle.to_json`)."""
-    return [p.to_json() for p in puzzles]
-
-
 def _day_order(pid: str) -> str:
     return hashlib.sha256(f'puzzle of the day {pid}'.encode('ascii')).hexdigest()
 
 
 def puzzle_of_the_day(day: datetime.date, puzzles: Sequence[Puzzle] | None = None) -> Puzzle:
-    """The puzzle of calendar day ``day``: the same on every machine, a new
-    one each day until the set (default :func:`load_puzzles`, in a fixed
-    order mixing the grades) has gone round.
-
+    """The puzzle of calendar day ``day``, the same on every machine, going round
+    the set (default :func:`load_puzzles`) in a fixed order mixing the grades.
     :raises TypeError: if ``day`` is not a date. :raises ValueError: for no puzzles."""
     if not isinstance(day, datetime.date):
         raise TypeError(f'day must be a datetime.date, not {type(day).__name__}')

@@ -1,9 +1,5 @@
-"""Playing a puzzle: the game to start from (:func:`start_game`), judging
-a try without playing it (:func:`check_try`), the defender's reply
-(:func:`defence`) and the solution. The judgements are exact, from the
-solver (:mod:`connect4_game.ai.perfect`: milliseconds with bitbully, else up
-to a second or two -- call them off the drawing thread). Nothing here
-imports pygame."""
+"""Playing a puzzle: its game, a try judged without playing it, the defence and
+the solution, exact from perfect play. Nothing here imports pygame."""
 from __future__ import annotations
 
 from enum import Enum
@@ -43,7 +39,6 @@ def _check_game(puzzle: Puzzle, game: Game) -> None:
 
 def moves_left(puzzle: Puzzle, game: Game) -> int:
     """The moves the puzzle side has left to win in (0 or less: used up).
-
     :raises ValueError: unless ``game`` starts at the puzzle's position."""
     _check_game(puzzle, game)
     return puzzle.win_in - (len(game.moves) - len(puzzle.moves) + 1) // 2
@@ -72,13 +67,9 @@ def _wins_within(moves: list[int], column: int, within: int, backend: str) -> tu
 
 
 def check_try(puzzle: Puzzle, game: Game, column: int, *, backend: str = 'auto') -> TryResult:
-    """Judge the puzzle side's 0-based ``column`` in the puzzle's ``game``
-    without playing it: it must win within :func:`moves_left`.
-
-    :param backend: ``'auto'`` (bitbully when installed), ``'bitbully'`` or
-        ``'solver'`` (see :mod:`connect4_game.ai.perfect`).
-    :raises ValueError: unless ``game`` starts at the puzzle's position; for
-        an unknown backend.
+    """Judge the puzzle side's 0-based ``column`` in the puzzle's ``game`` without
+    playing it: it must win within :func:`moves_left`; ``backend`` as perfect play's.
+    :raises ValueError: unless ``game`` starts at the puzzle's position; an unknown backend.
     :raises connect4_game.ai.perfect.BackendUnavailable: bitbully asked, not installed."""
     left = moves_left(puzzle, game)
     if backend not in ('auto', 'bitbully', 'solver'):
@@ -95,10 +86,8 @@ def check_try(puzzle: Puzzle, game: Game, column: int, *, backend: str = 'auto')
 
 
 def defence(game: Game, *, backend: str = 'auto') -> int:
-    """The side to move's 0-based best column in the 6x7 ``game``: its
-    fastest win, else a draw, else its slowest loss (the defender's longest
-    resistance); the most central of equals.
-
+    """The side to move's 0-based best column in the 6x7 ``game`` (perfect play's
+    choice: the defender's longest resistance).
     :raises ValueError: if the game is over or not 6x7; for an unknown backend."""
     if (game.rows, game.cols) != (ROWS, COLS):
         raise ValueError(f'puzzles are played on {ROWS}x{COLS}, not {game.rows}x{game.cols}')
@@ -108,9 +97,8 @@ def defence(game: Game, *, backend: str = 'auto') -> int:
 
 
 def solution(puzzle: Puzzle, *, backend: str = 'auto') -> tuple[int, ...]:
-    """The ``2 * win_in - 1`` moves (0-based) from the puzzle's position to
-    the four in a row: the answer, the defence, ... :raises ValueError: for
-    an unknown backend."""
+    """The ``2 * win_in - 1`` moves (0-based) from the puzzle's position to the four:
+    the answer, the defence, ... :raises ValueError: for an unknown backend."""
     game = start_game(puzzle)
     game.push(puzzle.answer)
     while not game.over:

@@ -1,9 +1,5 @@
-"""Learn from your mistakes: each *mistake* or *blunder* of a reviewed game
-(:func:`connect4_game.ai.review.review_game`) by a side a person played
-becomes an :class:`Exercise`, "find a better move" in the position before
-it. A column found keeps the best column's result
-(:class:`~connect4_game.ai.score.Wdl`; a slower win is still a win).
-Columns are 0-based. Nothing here imports pygame."""
+"""Learn from your mistakes: each mistake or blunder of a reviewed game becomes
+an :class:`Exercise` (columns 0-based). Nothing here imports pygame."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -21,11 +17,10 @@ BAD_VERDICTS = ('mistake', 'blunder')     # the verdicts that make an exercise
 
 @dataclass(frozen=True)
 class Exercise:
-    """One mistake to put right: the ``moves`` before it (0-based, X
-    first), its 1-based ``ply``, the ``player`` to move, the column
-    ``played``, the columns keeping the best result (``good``) and with the
-    top score (``best``, a subset), the ``verdict`` and every column's Pons
-    score (None: full)."""
+    """One mistake to put right: the ``moves`` before it (0-based, X first), its
+    1-based ``ply``, the ``player``, the column ``played``, the columns keeping the best
+    result (``good``) and with the top score (``best``), the ``verdict`` and the Pons
+    ``scores`` (None: full)."""
 
     moves: tuple[int, ...]
     ply: int
@@ -58,9 +53,7 @@ class Summary:
 
 def _exercise(record: PlyReview, moves: Sequence[int]) -> Exercise:
     """The exercise of one bad move's ``record`` in the game of ``moves``.
-
-    :raises ValueError: if the record does not fit the moves (wrong column,
-        no playable column)."""
+    :raises ValueError: the record does not fit the moves or has no score."""
     i = record.ply - 1
     if not 0 <= i < len(moves) or record.column != moves[i]:
         raise ValueError(f"review record of move {i + 1} does not match the moves")
@@ -90,10 +83,8 @@ class Practice:
     @classmethod
     def from_review(cls, records: Iterable[PlyReview], moves: Sequence[int],
                     humans: Iterable[str] = ()) -> Practice:
-        """The mistakes and blunders of the ``humans`` sides (both if none),
-        in play order, from the review's ``records`` (in ply order) of the
-        game of ``moves`` (0-based, X first).
-
+        """The mistakes and blunders of the ``humans`` sides (both if none) from the
+        review's ``records`` of the game of ``moves`` (0-based, X first), in ply order.
         :raises ValueError: a record that does not match ``moves``."""
         sides = set(humans) or set(Side)
         moves = [int(c) for c in moves]
@@ -114,9 +105,7 @@ class Practice:
         return None if self.finished else self.results[self.index]
 
     def try_move(self, col: int) -> TryResult:
-        """Answer the current exercise, once, with 0-based column ``col``:
-        FOUND if it keeps the best result, else MISSED.
-
+        """Answer the current exercise, once, with 0-based column ``col``.
         :raises RuntimeError: when finished or the exercise was tried already.
         :raises ValueError: for a column off the board or a full one."""
         ex = self.current()

@@ -1,9 +1,5 @@
-"""Proving a puzzle: the side to move wins with exactly one column, in
-exactly N own moves against the longest resistance. :func:`prove` asks the
-project's solver null-window tests only; :func:`winning_columns` scores
-every column exactly, as ``tools/make_puzzles.py`` does. A win with the
-``k``-th own checker is ``2k - 1`` plies away: "win in N" is ``N = k``.
-Nothing here imports pygame."""
+"""Proving a puzzle: the side to move wins with exactly one column, in exactly
+N own moves against the longest resistance. Nothing here imports pygame."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -22,9 +18,8 @@ ROWS, COLS = 6, 7       # the puzzles' board: the standard one only
 
 @dataclass(frozen=True)
 class Verdict:
-    """The outcome of a proof: ``ok`` (the puzzle holds), ``reason`` (one
-    plain-English line saying what failed, ``''`` when ok) and ``nodes``
-    (positions the solver searched)."""
+    """A proof's outcome: ``ok``, the ``reason`` it failed (one line, ``''`` when
+    ok) and the ``nodes`` the solver searched."""
 
     ok: bool
     reason: str = ''
@@ -33,7 +28,6 @@ class Verdict:
 
 def win_in_of_plies(plies: int) -> int:
     """The N of "win in N" of a win ``plies`` (odd, >= 1) away: 1 -> 1, 3 -> 2.
-
     :raises ValueError: for plies that are not an odd int >= 1."""
     if not isinstance(plies, int) or plies < 1 or plies % 2 == 0:
         raise ValueError(f'a win is an odd number of plies >= 1 away, not {plies!r}')
@@ -49,10 +43,8 @@ def plies_of_win_in(win_in: int) -> int:
 
 
 def position_key(moves: Sequence[int]) -> int:
-    """The identity of the 6x7 position after ``moves`` (0-based, X first)
-    up to its mirror image: the smaller Pons key
-    (:func:`connect4_game.ai.bitboard.key`) of it and of its mirror.
-
+    """The identity of the 6x7 position after ``moves`` (0-based, X first) up to
+    its mirror image: the smaller bitboard key of it and of its mirror.
     :raises ValueError: for an illegal move list (named)."""
     cur, mask = play_moves(list(moves), ROWS, COLS)
     mirrored = bb.key(bb.mirror(cur, ROWS, COLS), bb.mirror(mask, ROWS, COLS))
@@ -60,8 +52,7 @@ def position_key(moves: Sequence[int]) -> int:
 
 
 def _opening(moves: Sequence[int], win_in: int, answer: int) -> tuple[int, int] | str:
-    """The bitboards ``(cur, mask)`` of the puzzle's position, or why it is
-    no puzzle position (illegal, already over, full, bad answer)."""
+    """The puzzle position's ``(cur, mask)``, or why it is none."""
     try:
         cur, mask = play_moves(list(moves), ROWS, COLS)
         plies_of_win_in(win_in)
@@ -78,17 +69,14 @@ def _opening(moves: Sequence[int], win_in: int, answer: int) -> tuple[int, int] 
 
 def prove(moves: Sequence[int], win_in: int, answer: int,
           solver: Solver | None = None) -> Verdict:
-    """Prove that after ``moves`` (0-based, 6x7) the side to move wins by
-    ``answer`` (0-based) in exactly ``win_in`` own moves, and with no other
-    column; ``solver`` defaults to the shared one under
-    :data:`connect4_game.ai.perfect.LOCK` (its table is kept between proofs).
-
-    :returns: a :class:`Verdict` (a wrong puzzle is its reason, never raised)."""
+    """Whether after ``moves`` (0-based, 6x7) the side to move wins by ``answer``
+    (0-based) in exactly ``win_in`` own moves and with no other column; ``solver``
+    defaults to the shared one. A wrong puzzle is the :class:`Verdict`'s reason, never raised."""
     start = _opening(moves, win_in, answer)
     if isinstance(start, str):
         return Verdict(False, start)
     if solver is None:
-        with LOCK:                     # the shared solver: one search at a time
+        with LOCK:
             return prove(moves, win_in, answer, get_solver(ROWS, COLS))
     cur, mask = start
     s = solver
@@ -115,10 +103,8 @@ def prove(moves: Sequence[int], win_in: int, answer: int,
 
 
 def winning_columns(moves: Sequence[int], backend: str = 'auto') -> dict[int, int]:
-    """``{0-based column: win_in}`` of the columns that win for the side to
-    move after ``moves`` (6x7), by ``backend`` (as
-    :func:`connect4_game.ai.perfect.solve_position`).
-
+    """``{0-based column: win_in}`` of the columns winning for the side to move
+    after ``moves`` (6x7), by perfect play's ``backend``.
     :raises ValueError: for an illegal move list."""
     result = solve_position(list(moves), ROWS, COLS, backend=backend)
     return {c.column: win_in_of_plies(c.score.win_plies) for c in result.columns
