@@ -165,7 +165,6 @@ class AlphaBeta:
         all); columns within ``margin`` points of the best get exact scores.
         ``node_budget`` (positions) and ``time_budget`` (seconds) stop the
         deepening after depth 1.
-
         :raises ValueError: ``max_depth`` < 1 or a negative margin."""
         if max_depth < 1 or margin < 0:
             raise ValueError(f"need max_depth >= 1 and margin >= 0, got {max_depth}, {margin}")

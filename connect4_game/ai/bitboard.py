@@ -116,7 +116,6 @@ class HasSlots(Protocol):
 def from_slots(slots: Sequence[Sequence[str]], checker: str) -> tuple[int, int]:
     """Position ``(current, mask)`` of a board's ``slots`` (rows top first),
     ``current`` the cells of ``checker``; gravity is not checked.
-
     :raises ValueError: a bad checker or cell, ragged or empty slots."""
     validate_checker(checker)
     hgt = len(slots)
@@ -150,7 +149,6 @@ def from_board(board: HasSlots, checker: str) -> tuple[int, int]:
 def from_moves(moves: str, h: int = 6, w: int = 7, one_indexed: bool = True) -> tuple[int, int]:
     """Position for the side to move after the column digits ``moves`` (Pons'
     test files: '1' = leftmost with ``one_indexed``).
-
     :raises ValueError: a bad digit, or as :func:`play_moves`."""
     base = 1 if one_indexed else 0
     for i, ch in enumerate(moves):
@@ -162,7 +160,6 @@ def from_moves(moves: str, h: int = 6, w: int = 7, one_indexed: bool = True) -> 
 def play_moves(moves: Sequence[int], rows: int = 6, cols: int = 7) -> tuple[int, int]:
     """Bitboard position ``(current, mask)`` after the 0-based ``moves`` (X
     first), ``current`` = the cells of the side to move.
-
     :raises ValueError: a bad size, or naming the move: not a column, a full
         column, or a move after the game was won."""
     check_int(rows, 1, None, "rows")

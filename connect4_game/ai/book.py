@@ -74,7 +74,6 @@ def book_path() -> str | None:
 
 class OpeningBook:
     """Exact values of 6x7 positions with 12 checkers, X (first player) to move.
-
     :param path: the bitbully ``book_12ply_distances.dat`` file, or None to
         use only the small precomputed table of positions with <= 5 checkers.
     Loaded lazily on the first :meth:`probe`; if the file cannot be read or is
@@ -106,7 +105,6 @@ class OpeningBook:
 
     def _load(self) -> memoryview:
         """The keys, reading the file on the first call.
-
         :raises OSError, ValueError: the file cannot be read or is malformed,
             or there is no file (``path`` is None)."""
         if self._keys is not None:

@@ -35,7 +35,6 @@ def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str
     changed) for ``checker`` (default the side to move), by
     :func:`connect4_game.ai.perfect.analyse` (bitbully only without a
     ``node_budget``); thread-safe, one call at a time.
-
     :param time_budget: seconds for the whole analysis (> 0).
     :param node_budget: a cap on the positions searched, or None.
     :param best_only: stop once the best column is proven (Expert's move).
@@ -60,7 +59,6 @@ class ExpertPlayer(Player):
     """A player with perfect play whenever the result is proven within
     ``time_budget`` seconds a move (> 0; always on 6x7 in practice); after each
     move ``last_analysis`` (:func:`analyze`'s list) and ``last_time`` (seconds).
-
     :raises ValueError: bad checker or budget."""
 
     def __init__(self, checker: str, time_budget: float = EXPERT_MOVE_SECONDS) -> None:
@@ -82,7 +80,6 @@ class ExpertPlayer(Player):
         """The best column of ``b`` (:func:`choose_column`); counts the move.
         The score proven at this player's previous move in the same game
         bounds this one (Pons scores do not change along best play).
-
         :raises ValueError: if no column can take a checker or the game is over."""
         t0 = time.perf_counter()
         _check_board(b)

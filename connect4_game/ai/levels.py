@@ -110,7 +110,6 @@ def is_level(name: object) -> bool:
 
 def get_level(name: object, what: str = 'level') -> Level:
     """The :class:`Level` named ``name`` -- the one validator of a level.
-
     :raises ValueError: naming ``what`` and the levels, for anything else."""
     for lv in LEVELS:
         if lv.name == name:
@@ -140,7 +139,6 @@ class LevelPlayer(Player):
     ``'hard'``) with the assignment's ``next_move(board)`` (BU CS111 ps9);
     ``last`` is its latest :class:`Decision`. A seeded ``rng`` repeats its play
     while no time budget cuts a search; ``setting`` overrides the level's.
-
     :raises ValueError: unknown or perfect level, or bad checker."""
 
     def __init__(self, level: str, checker: str, rng: random.Random | None = None,
@@ -287,7 +285,6 @@ def level_player(level: str, checker: str, rng: random.Random | None = None, *,
     ``next_move(board)`` interface (BU CS111 ps9): a :class:`LevelPlayer` for
     ``'easy'``, ``'medium'``, ``'hard'``, an
     :class:`~connect4_game.ai.expert.ExpertPlayer` for ``'expert'``.
-
     :param rng: the random choices of a searching level (default a fresh one).
     :param expert_time_budget: Expert's seconds per move (> 0).
     :raises ValueError: unknown level, bad checker or bad budget."""

@@ -267,7 +267,6 @@ def _bitbully_columns(pos: Position, pending: list[tuple[int, int]], n: int, cel
     """Generator: bitbully's scores for ``pending`` by MTD(f) (Plaat et al.,
     1996), one null-window probe at a time; returns the columns it did not
     settle (it failed, or the time ran out).
-
     :raises BackendUnavailable: ``backend='bitbully'`` and bitbully failed."""
     global _bb_engine, _bb_error
     grid = _bitbully_grid(pos)
@@ -303,7 +302,6 @@ def _bitbully_start(grid: list[list[int]], n: int, low: int, top: int, best_only
                     lower_bound: int | None, wins_now: bool) -> tuple[_BBCore, _BBBoard, int | None]:
     """``(core, board, v)``: the engine, its board set to ``grid``, and the
     position's value when cheap or asked for (``best_only``), else None.
-
     :raises RuntimeError: bitbully is unusable or answers the impossible."""
     with LOCK:
         engine = bitbully_engine()
@@ -372,7 +370,6 @@ def _bitbully_mtdf(core: _BBCore, child: _BBBoard, lo: int, hi: int, guess: int,
                    column: int) -> tuple[int, int]:
     """MTD(f) for one column from the bounds ``lo..hi`` known beforehand: the
     proven ``(lo, hi)`` of its score (apart if ``deadline`` passed first).
-
     :raises RuntimeError: if bitbully answers outside the possible scores."""
     g = guess
     while lo < hi:
@@ -641,7 +638,6 @@ def solve_position(position: PositionLike, rows: int | None = None, cols: int | 
                    on_column: Callable[[ColumnScore], None] | None = None) -> PerfectResult:
     """Analyse every column of ``position`` for the side to move, passing each
     to ``on_column`` as soon as it is settled.
-
     :param position: a :class:`~connect4_game.core.board.Board` (not changed), a
         move string in ``add_checkers`` notation (``'3344'``) or a list of
         0-based columns, X first; ``rows``, ``cols``: its size (default 6x7).

@@ -81,7 +81,6 @@ class PerfectResult:
 
     def choice(self) -> int:
         """The column to play (:func:`~connect4_game.ai.score.choose_column`).
-
         :raises ValueError: if the game is over."""
         return choose_column(self.columns, self.cols)
 
@@ -107,7 +106,6 @@ def alternating(cur: int, mask: int, side: str) -> bool:
 
 def read_position(position: PositionLike, rows: int | None, cols: int | None) -> Position:
     """A Board, move string or column list as a :class:`Position`.
-
     :raises ValueError: a bad position or size, an illegal move (named)."""
     if isinstance(position, Board):
         h, w = position.height, position.width

@@ -49,7 +49,6 @@ class PlyReview:
 def verdict(scores: Sequence[int | None], column: int) -> str:
     """The verdict of playing ``column`` given the mover's Pons ``scores`` of
     every column (None = full).
-
     :raises ValueError: if ``column`` is out of range or its score is None."""
     check_column(column, len(scores))
     played = scores[column]
@@ -78,7 +77,6 @@ def review_game(rows: int, cols: int, moves: Sequence[int], *,
     ``rows`` x ``cols`` board, passing each :class:`PlyReview` to ``on_ply`` as
     soon as it is ready; ``time_budget`` (seconds) and ``node_budget`` are per
     position, ``backend`` as :func:`connect4_game.ai.perfect.solve_position`'s.
-
     :returns: one :class:`PlyReview` per move, in order.
     :raises ValueError: before any analysis: a bad size, backend or budget, or
         an illegal move, named (``move 5 (index 4, column 7): ...``)."""
@@ -125,7 +123,6 @@ class ReviewTable:
 
     def row(self, r: PlyReview) -> None:
         """Write the line of one :class:`PlyReview`.
-
         :raises ValueError: if its scores do not fit the board size."""
         n = r.ply - 1
         self.estimates |= not r.exact

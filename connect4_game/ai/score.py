@@ -80,7 +80,6 @@ class Score:
     def for_position(cls, pons: int, checkers: int, cells: int, exact: bool = True) -> Score:
         """The score of a column scoring ``pons`` with ``checkers`` checkers on
         ``cells`` cells: proven when ``exact``, else an estimate by its sign.
-
         :raises ValueError: for a score not possible at ``checkers`` checkers."""
         if not exact:
             return cls(Wdl.of_pons(pons), False, pons=pons)
@@ -200,7 +199,6 @@ class ColumnScore:
     """One column of an analysis: the 0-based ``column``, its ``score`` or why
     it has none (``no_move``), the ``backend`` that found it and ``worse`` (an
     estimate proven below the best column).
-
     :raises ValueError: when not exactly one of ``score`` and ``no_move`` is set."""
 
     column: int
@@ -257,7 +255,6 @@ class ColumnScore:
 def choose_column(results: Sequence[ColumnScore], width: int | None = None) -> int:
     """The column to play from an analysis: the best :meth:`ColumnScore.rank`,
     among equals the most central (left first; ``width`` defaults to the count).
-
     :raises ValueError: if no column is playable."""
     playable = [r for r in results if r.score is not None]
     if not playable:

@@ -355,7 +355,6 @@ class Searcher:
         """The assignment's ``scores_for`` (BU CS111 ps9, Problem 4): per column
         of ``board`` (only ``slots`` read) -1 full, 0 loss, 50 neither, 100 win
         within ``lookahead`` plies for ``checker``.
-
         :raises ValueError: a bad checker or lookahead, or a floating checker."""
         return self.scores_and_stats(board, checker, lookahead, win_before_full)[0]
 
@@ -462,7 +461,6 @@ class Searcher:
 
     def value(self, board: bb.HasSlots, checker: str, lookahead: int, win_before_full: bool = False) -> int:
         """``max(scores(board, checker, lookahead))``, computed directly.
-
         :raises ValueError: as :meth:`scores`."""
         _validate(checker, lookahead)
         cur, mask = bb.from_board(board, checker)

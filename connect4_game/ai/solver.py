@@ -52,7 +52,6 @@ class Proof:
 def score_to_plies(score: int, n: int, cells: int) -> int:
     """Signed plies to the end of a Pons score with ``n`` checkers on ``cells``
     cells: ``+d`` a win with the ``d``-th checker from now, ``-d`` a loss, 0 a draw.
-
     :raises ValueError: a score not possible at ``n`` checkers."""
     if score > 0:
         j = (cells + 1 - n) // 2 - score
@@ -324,7 +323,6 @@ class Solver:
         ``cur``, to move; ``alternating``: a normal game's position (the book
         applies). ``weak``: only the sign; ``lo``/``hi``: known bounds;
         ``guess``: a likely score, tested first.
-
         :raises BudgetExceeded: when the budget runs out (see :meth:`prove`)."""
         proof = self._bisect(cur, mask, alternating, weak, lo, hi, guess)
         if not proof.exact:

@@ -81,7 +81,6 @@ class SearchRequest:
     column); ``time_budget`` and ``timeout`` (seconds; None: never); the
     0-based ``moves`` to ``rows``; ``tag``, the game or screen asking; the
     ``puzzle`` and the ``column`` tried (-1: its solution).
-
     :raises ValueError: for a kind that is not a :class:`JobKind`."""
 
     kind: JobKind
@@ -117,7 +116,6 @@ class Result:
     (``reply`` is the kind's), ``'error'`` (``message``: one line, at most
     :data:`MAX_MESSAGE` characters), ``'died'`` (the request runs again),
     ``'timeout'`` or ``'progress'`` (``reply`` is a step on the way).
-
     :raises ValueError: for a status that is not one of :class:`ResultStatus`."""
 
     request: SearchRequest
@@ -154,7 +152,6 @@ _DECODERS: Mapping[JobKind, Callable[[object], Reply]] = MappingProxyType({
 
 def decode_reply(kind: JobKind, data: object) -> Reply:
     """The reply of a ``kind`` request from a worker's JSON ``data``.
-
     :raises ValueError: unless ``data`` has the shape of ``kind``'s reply."""
     try:
         return _DECODERS[kind](data)
@@ -231,7 +228,6 @@ def _run_oska(req: SearchRequest, progress: Progress | None) -> OskaReply:
 def _run_ai(req: SearchRequest, progress: Progress | None) -> MoveReply:
     """``'ai'``: the assignment's ``AIPlayer`` (BU CS111 ps9, Problem 4), reporting
     shallower searches first, or the level ``req.level``.
-
     :raises ValueError: for a level that is not a lookahead search."""
     if req.level:
         return _run_level(req)
@@ -306,7 +302,6 @@ def _expert_columns(req: SearchRequest, board: Board, progress: Progress | None,
 
 def _run_plugin(req: SearchRequest, progress: Progress | None) -> MoveReply:
     """``'plugin'``: the move of ``req.plugin`` (loaded once per seat and settings).
-
     :raises ValueError: it cannot be loaded; RuntimeError: its move failed (one line)."""
     from connect4_game import plugins
     from connect4_game.plugins.lifetime import guard_descendants
@@ -341,7 +336,6 @@ def _run_plugin(req: SearchRequest, progress: Progress | None) -> MoveReply:
 def _run_puzzle(req: SearchRequest, progress: Progress | None) -> PuzzleReply:
     """``'puzzle'``: ``req.column`` tried at ``req.moves`` and the defence when it
     keeps the win, or for column -1 the solution.
-
     :raises ValueError: without a puzzle, or moves not from its position."""
     if req.puzzle is None:
         raise ValueError('a puzzle request names no puzzle')

@@ -136,7 +136,6 @@ class _Proc:
 class SearchWorker:
     """Runs :class:`SearchRequest` s in pre-started worker processes
     (``'spawn'``, as on every platform), from a daemon thread.
-
     :param spare: keep a second process started, so a cancel costs no start-up."""
 
     def __init__(self, spare: bool = True) -> None:
