@@ -1,9 +1,5 @@
-"""Connect Four players (BU CS111 ps9, Problems 2, 3 and 4).
-
-``Player`` asks a human for columns on the console, ``RandomPlayer`` picks a
-random legal column and ``AIPlayer`` scores every column with a fixed
-lookahead and picks the best one with its tiebreak.
-"""
+"""Connect Four players (BU CS111 ps9, Problems 2, 3 and 4): a person on the console, a random
+player and the lookahead ``AIPlayer``."""
 
 from __future__ import annotations
 
@@ -19,63 +15,45 @@ TIEBREAKS = ('LEFT', 'RIGHT', 'RANDOM')
 """How ``AIPlayer`` picks among equally good columns."""
 
 MAX_LOOKAHEAD = MAX_ROWS * MAX_COLS
-"""The deepest lookahead worth asking for on any board offered: past the
-empty cells a search cannot change (see :func:`clamp_lookahead`)."""
+"""The deepest lookahead worth asking for on any board offered (:func:`clamp_lookahead`)."""
 DEFAULT_LOOKAHEAD = 6               # the window's first-run AI: answers in milliseconds
 DEFAULT_TIEBREAK = 'RANDOM'         # LEFT would open in the corner every game and look broken
 WARN_LOOKAHEAD = 16                 # deeper lookaheads can take minutes a move on 6x7: warn
 
 
 def check_tiebreak(value: Any, what: str = 'tiebreak') -> str:
-    """One of :data:`TIEBREAKS` (BU CS111 ps9, Problem 4).
-
-    :raises ValueError: ``'tiebreak must be one of LEFT, RIGHT, RANDOM, not 'UP''``.
-    """
+    """One of :data:`TIEBREAKS`. :raises ValueError: ``'tiebreak must be one of ..., not 'UP''``."""
     return check_choice(value, TIEBREAKS, what)
 
 
 def clamp_lookahead(lookahead: int, rows: int, cols: int) -> int:
-    """``lookahead`` (plies) cut to the ``rows * cols`` cells of the board.
-
-    A search cannot see past a full board, so every score of the assignment's
-    ``scores_for`` is the same at any lookahead from there on: the smaller
-    number is the same search.
+    """``lookahead`` (plies) cut to the ``rows * cols`` cells: no search sees past a full board.
 
     >>> clamp_lookahead(10**9, 6, 7)
-    42
-    """
+    42"""
     return min(lookahead, rows * cols)
 
 
 class Player:
-    """A human Connect Four player on the console (BU CS111 ps9, Problem 2).
+    """A person on the console (Problem 2): ``checker`` ``'X'`` or ``'O'``, ``num_moves`` so far.
 
-    :param checker: ``'X'`` or ``'O'``.
-    :raises ValueError: for any other checker.
-
-    Attributes: ``checker`` and ``num_moves`` (moves made so far, from 0).
-    """
+    :raises ValueError: for any other checker."""
 
     def __init__(self, checker: str) -> None:
         self.checker = validate_checker(checker)
         self.num_moves = 0
 
     def __repr__(self) -> str:
-        """``'Player X'`` or ``'Player O'``."""
         return 'Player ' + self.checker
 
     def opponent_checker(self) -> str:
-        """The opponent's checker, ``'O'`` or ``'X'``."""
         return other(self.checker)
 
     def next_move(self, b: Board) -> int:
-        """Ask for a column with ``'Enter a column: '`` until ``b`` can take a
-        checker there, printing ``'Try again!'`` after each invalid answer
-        (including answers that are not numbers, where the assignment would crash).
-        Counts the move in ``num_moves`` and returns the column.
+        """Ask ``'Enter a column: '`` until ``b`` can take a checker there (``'Try again!'`` after
+        each other answer, a non-number too); counts the move.
 
-        :raises EOFError, KeyboardInterrupt: from :func:`input`, unchanged.
-        """
+        :raises EOFError, KeyboardInterrupt: from :func:`input`, unchanged."""
         while True:
             print()
             answer = input('Enter a column: ')
@@ -90,14 +68,10 @@ class Player:
 
 
 class RandomPlayer(Player):
-    """A computer player that picks uniformly among the columns that are not
-    full (BU CS111 ps9, Problem 3)."""
+    """Picks uniformly among the columns that are not full (Problem 3)."""
 
     def next_move(self, b: Board) -> int:
-        """A random legal column of ``b``; counts the move.
-
-        :raises ValueError: if every column of ``b`` is full.
-        """
+        """A random legal column of ``b``; counts the move. :raises ValueError: ``b`` is full."""
         columns = b.legal_columns()
         if not columns:
             raise ValueError('the board is full: there is no column to play')
@@ -106,18 +80,11 @@ class RandomPlayer(Player):
 
 
 class AIPlayer(Player):
-    """A computer player that looks ``lookahead`` moves ahead (BU CS111 ps9, Problem 4).
+    """Looks ``lookahead`` plies (an int >= 0) ahead and picks among the best columns by
+    ``tiebreak`` (Problem 4); after each :meth:`scores_for`, ``last_nodes`` (positions searched)
+    and ``last_time`` (seconds).
 
-    :param checker: ``'X'`` or ``'O'``.
-    :param tiebreak: ``'LEFT'``, ``'RIGHT'`` or ``'RANDOM'``: how to choose
-        among columns tied for the best score.
-    :param lookahead: number of plies (own and opponent's moves) to look
-        ahead, an int >= 0.
-    :raises ValueError: for any other checker, tiebreak or lookahead.
-
-    Attributes: ``tiebreak``, ``lookahead``, and after each :meth:`scores_for`
-    ``last_nodes`` (positions searched) and ``last_time`` (seconds).
-    """
+    :raises ValueError: for a bad checker, tiebreak or lookahead."""
 
     def __init__(self, checker: str, tiebreak: str, lookahead: int) -> None:
         validate_checker(checker)
@@ -130,15 +97,12 @@ class AIPlayer(Player):
         self.last_time = 0.0
 
     def __repr__(self) -> str:
-        """For example ``'Player X (LEFT, 1)'``."""
         return f'{super().__repr__()} ({self.tiebreak}, {self.lookahead})'
 
     def max_score_column(self, scores: list[int]) -> int:
-        """The index of a maximum of ``scores``, choosing among ties by the
-        tiebreak (leftmost, rightmost or random).
+        """The index of a maximum of ``scores``, ties broken by the tiebreak.
 
-        :raises ValueError: if ``scores`` is empty.
-        """
+        :raises ValueError: if ``scores`` is empty."""
         if not scores:
             raise ValueError('scores must not be empty')
         best = max(scores)
@@ -150,24 +114,17 @@ class AIPlayer(Player):
         return random.choice(columns)
 
     def scores_for(self, b: Board) -> list[int]:
-        """One score per column of ``b`` for this player (BU CS111 ps9, Problem 4):
-        -1 full column, 0 a loss within the lookahead, 100 a win within the
-        lookahead, 50 neither. ``b`` is left unchanged.
-
-        Computed by the exact search (:mod:`connect4_game.ai.search`),
-        which returns the same list as the assignment's recursive outline
-        (``tests/oracle.py``); sets ``last_nodes`` and ``last_time``.
-        """
+        """One score per column of ``b`` (unchanged): -1 full, 0 a loss and 100 a win within the
+        lookahead, 50 neither; by :mod:`connect4_game.ai.search`, equal to the assignment's
+        recursion (``tests/oracle.py``)."""
         scores, self.last_nodes, self.last_time = shared_searcher().scores_and_stats(
             b, self.checker, self.lookahead)
         return scores
 
     def next_move(self, b: Board) -> int:
-        """The best column of ``b`` by :meth:`scores_for` and the tiebreak;
-        counts the move.
+        """The best column of ``b`` by :meth:`scores_for` and the tiebreak; counts the move.
 
-        :raises ValueError: if every column of ``b`` is full.
-        """
+        :raises ValueError: if every column of ``b`` is full."""
         scores = self.scores_for(b)
         if max(scores) < 0:
             raise ValueError('the board is full: there is no column to play')
