@@ -1,7 +1,5 @@
-"""The other two versions of the assignment on our engine: Harvey Mudd's HMC CS5 hw6pr3
-(:mod:`~connect4_game.compat.cs5`) and the Dutch "Vier op een rij"
-(:mod:`~connect4_game.compat.vieropeenrij`), their players in our game by
-:mod:`~connect4_game.compat.adapter`."""
+"""The other two versions of the assignment on our engine: HMC CS5 hw6pr3 (:mod:`.cs5`) and
+the Dutch "Vier op een rij" (:mod:`.vieropeenrij`), their players in our game by :mod:`.adapter`."""
 
 from __future__ import annotations
 

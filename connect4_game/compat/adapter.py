@@ -1,14 +1,12 @@
 """The HMC CS5 and Dutch players (``nextMove(b)`` / ``next_move(b)`` on their own
-``Board(width, height)``) as BU CS111 ps9 players of our console and window: an
-:class:`EngineAdapter` copies our board into the player's Board class, asks, and checks
-the answer. A module without a ``Board`` gets its naming style's, registered by
-:mod:`~connect4_game.compat.cs5` and :mod:`~connect4_game.compat.vieropeenrij`.
-"""
+``Board(width, height)``) as BU CS111 ps9 players: an :class:`EngineAdapter` copies our board
+into the player's Board class (its module's, else its naming style's), asks, and checks."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from typing import cast
 
 from connect4_game.core import board as _engine
 from connect4_game.core.board import other, validate_checker
@@ -134,8 +132,7 @@ class EngineAdapter:
     @property
     def checker(self) -> str:
         """The wrapped player's checker (``ox``, else ``checker``)."""
-        checker: str = getattr(self.player, 'ox', getattr(self.player, 'checker', ''))
-        return checker
+        return cast(str, getattr(self.player, 'ox', getattr(self.player, 'checker', '')))
 
     @checker.setter
     def checker(self, value: str) -> None:
@@ -144,8 +141,7 @@ class EngineAdapter:
     @property
     def lookahead(self) -> int | None:
         """The wrapped player's ``ply`` (None if it has none)."""
-        ply: int | None = getattr(self.player, 'ply', None)
-        return ply
+        return cast('int | None', getattr(self.player, 'ply', None))
 
     @lookahead.setter
     def lookahead(self, value: int) -> None:
@@ -154,8 +150,7 @@ class EngineAdapter:
     @property
     def tiebreak(self) -> str | None:
         """The wrapped player's ``tbt`` (None if it has none)."""
-        tbt: str | None = getattr(self.player, 'tbt', None)
-        return tbt
+        return cast('str | None', getattr(self.player, 'tbt', None))
 
     @tiebreak.setter
     def tiebreak(self, value: str) -> None:
@@ -164,14 +159,12 @@ class EngineAdapter:
     @property
     def last_nodes(self) -> int:
         """Search nodes of the wrapped player's last search (0 if it does not say)."""
-        nodes: int = getattr(self.player, 'last_nodes', 0)
-        return nodes
+        return cast(int, getattr(self.player, 'last_nodes', 0))
 
     @property
     def last_time(self) -> float:
         """Seconds of the wrapped player's last search (0.0 if it does not say)."""
-        seconds: float = getattr(self.player, 'last_time', 0.0)
-        return seconds
+        return cast(float, getattr(self.player, 'last_time', 0.0))
 
     def opponent_checker(self) -> str:
         """The opponent's checker, ``'O'`` or ``'X'``."""
@@ -186,9 +179,7 @@ class EngineAdapter:
 
     def next_move(self, b: _engine.Board) -> int:
         """The wrapped player's column for engine board ``b`` (not modified).
-
-        :raises ValueError: if it answers something that is not a free column.
-        """
+        :raises ValueError: if it answers something that is not a free column."""
         col = ask_column(self.player, to_board_of(b, self.board_class), b)
         self.num_moves += 1
         return col

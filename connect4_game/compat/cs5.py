@@ -1,18 +1,6 @@
 """Harvey Mudd's Connect Four (HMC CS5 hw6pr3) on our engine: camelCase names and a board
-built *width first*::
-
-    >>> b = Board(7, 6)          # 7 columns x 6 rows (BU: Board(6, 7))
-    >>> b.setBoard('01020305')
-    >>> Player('X', 'LEFT', 0).scoreBoard(b)
-    100.0
-    >>> b = Board(7, 6)
-    >>> b.setBoard('1211244445')
-    >>> Player('X', 'LEFT', 3).scoresFor(b)
-    [0.0, 0.0, 0.0, 100.0, 0.0, 0.0, 0.0]
-
-HMC's outline scores a winning move 100 even when it fills the board (BU CS111 ps9 gives
-50); ``tests/oracle_cs5.py`` is the literal outline that judges :meth:`Player.scoresFor`.
-"""
+built *width first*, ``Board(7, 6)``; ``tests/oracle_cs5.py`` is the literal outline that
+judges :meth:`Player.scoresFor` (docs/assignment.md)."""
 
 from __future__ import annotations
 
@@ -38,12 +26,9 @@ from connect4_game.players import Player as _ConsolePlayer
 from connect4_game.players import check_tiebreak
 
 __all__ = ['Board', 'Player', 'EnginePlayer', 'hmc_scores',
-           # re-exported from connect4_game.compat.adapter, where they live
-           'as_engine_player', 'EngineAdapter', 'to_board_of']
+           'as_engine_player', 'EngineAdapter', 'to_board_of']   # the last three: adapter's
 
 HUMAN = 'human'
-
-
 _searcher: Searcher | None = None
 _searcher_lock = threading.Lock()
 
@@ -58,9 +43,9 @@ def _get_searcher() -> Searcher:
 
 
 def hmc_scores(b: _engine.Board, ox: str, ply: int) -> list[float]:
-    """``b.width`` scores for checker ``ox`` looking ``ply`` moves ahead on any engine
-    Board (not modified), by the HMC and Dutch outline: ``-1.0`` full column, ``100.0``
-    win, ``0.0`` loss, ``50.0`` neither.
+    """``b.width`` scores for checker ``ox`` looking ``ply`` moves ahead on any engine Board
+    (not modified), by the HMC and Dutch outline: ``-1.0`` full column, ``100.0`` win (even
+    one that fills the board, where BU CS111 ps9 gives 50), ``0.0`` loss, ``50.0`` neither.
 
     :raises ValueError: for a bad board, checker or ply."""
     check_board(b)

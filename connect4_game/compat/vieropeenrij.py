@@ -1,13 +1,6 @@
-"""The Dutch "Vier op een rij" ("Connect Four") milestone, snake_case, on our engine:
-:mod:`connect4_game.compat.cs5` (whose camelCase names stay available) under the course's
-names, ``Board(width, height)`` width first; ``tests/oracle_cs5.py`` holds the Dutch outline
-that judges :meth:`Player.scores_for`::
-
-    >>> b = Board(7, 6)
-    >>> b.set_board('1211244445')
-    >>> Player('X', 'LEFT', 2).scores_for(b)
-    [0.0, 0.0, 0.0, 50.0, 0.0, 0.0, 0.0]
-"""
+"""The Dutch "Vier op een rij" milestone on our engine: :mod:`connect4_game.compat.cs5` (its
+camelCase names stay) under the course's snake_case names, ``Board(width, height)`` width
+first; ``tests/oracle_cs5.py`` holds the outline that judges :meth:`Player.scores_for`."""
 
 from __future__ import annotations
 

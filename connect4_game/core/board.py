@@ -1,15 +1,5 @@
-"""The Connect Four board (BU CS111 ps9, Problem 1): row 0 is the *top* row;
-four in a row wins on every board size.
-
->>> b = Board(3, 3)
->>> b.add_checkers('0200')
->>> b
-|O| | |
-|X| | |
-|X| |O|
--------
- 0 1 2
-"""
+"""The Connect Four board (BU CS111 ps9, Problem 1): row 0 is the *top* row; four in a row
+wins on every board size (docs/assignment.md shows its printout)."""
 
 from __future__ import annotations
 
@@ -84,7 +74,6 @@ class Board:
 
     def add_checker(self, checker: str, col: int) -> None:
         """Drop ``checker`` into column ``col``, onto the lowest empty slot.
-
         :raises ValueError: for a checker not 'X'/'O', no such column, or a full one."""
         validate_checker(checker)
         check_column(col, self.width)

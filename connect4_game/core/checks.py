@@ -1,12 +1,6 @@
-"""The one checking point for a user's value, wherever it comes from (the command line
-through :func:`arg_type`, the files, the network, the engine), refused in the same words:
-``'<what> must be <what is allowed>, not <the value, clipped>'``.
-
->>> check_int(True, 0, 9, 'lookahead')
-Traceback (most recent call last):
-...
-ValueError: lookahead must be an integer from 0 to 9, not True
-"""
+"""The one checking point for a user's value (the command line through :func:`arg_type`, the
+files, the network, the engine), refused in the same words: ``'<what> must be <what is
+allowed>, not <the value, clipped>'``."""
 
 from __future__ import annotations
 
@@ -69,11 +63,7 @@ def check_lookahead(value: object, what: str = 'lookahead', hi: int | None = Non
 
 
 def is_int(value: object, lo: int | None = None, hi: int | None = None) -> TypeGuard[int]:
-    """The test of :func:`check_int` as a yes or no (None: unbounded).
-
-    >>> is_int(3, 0, 6), is_int(True), is_int(7, 0, 6), is_int(-5)
-    (True, False, False, True)
-    """
+    """The test of :func:`check_int` as a yes or no (None: unbounded)."""
     try:
         check_int(value, -math.inf if lo is None else lo, hi, 'value')
     except ValueError:
@@ -82,12 +72,8 @@ def is_int(value: object, lo: int | None = None, hi: int | None = None) -> TypeG
 
 
 def is_number(value: object, lo: float = -math.inf, hi: float = math.inf) -> TypeGuard[float]:
-    """The test of :func:`check_number` as a yes or no (NaN is never in
-    range; nor is an int too large for a float, such as ``10**400``).
-
-    >>> is_number(0.5, 0, 1), is_number(False), is_number(float('nan')), is_number(float('inf'))
-    (True, False, False, True)
-    """
+    """The test of :func:`check_number` as a yes or no (NaN is never in range; nor is an int
+    too large for a float, such as ``10**400``)."""
     try:
         check_number(value, lo, hi, 'value')
     except (ValueError, OverflowError):
@@ -126,11 +112,8 @@ def arg_type(check: Callable[[int], T]) -> Callable[[str], T]: ...
 def arg_type(check: Callable[[V], T], convert: Callable[[str], V], noun: str) -> Callable[[str], T]: ...
 def arg_type(check: Callable[[V], T], convert: Callable[[str], V] | None = None,
              noun: str = 'an integer') -> Callable[[str], T]:
-    """An argparse ``type=`` from a validator: converts the text with
-    ``convert`` (``int`` by default; a number of any length is refused
-    without printing it back whole), then calls ``check``; either failure
-    becomes ``argparse.ArgumentTypeError`` with the settings loader's message."""
-
+    """An argparse ``type=`` from a validator: the text through ``convert`` (``int`` by
+    default), then ``check``; either failure is an ``argparse.ArgumentTypeError``."""
     to_value = convert if convert is not None else cast('Callable[[str], V]', int)
 
     def parse(text: str) -> T:
@@ -149,14 +132,9 @@ def arg_type(check: Callable[[V], T], convert: Callable[[str], V] | None = None,
 
 
 def shown(value: object) -> str:
-    """A value as messages show it, never raising: a bool, float or None as
-    ``str`` gives it, an int of up to 30 digits in full and a longer one as
-    ``'a 101-digit number'``, anything else quoted and clipped to 40
-    characters (:func:`connect4_game.core.messages.quote`).
-
-    >>> shown(7), shown(10**100), shown('k' * 100)[:6]
-    ('7', 'a 101-digit number', "'kkkkk")
-    """
+    """A value as messages show it, never raising: a bool, float or None as ``str`` gives
+    it, an int of up to 30 digits in full, a longer one as ``'a 101-digit number'``, anything
+    else as :func:`~connect4_game.core.messages.quote` gives it, clipped to 40 characters."""
     try:
         if isinstance(value, (bool, float)) or value is None:
             return str(value)

@@ -1,11 +1,6 @@
-"""The game record, kept by every part that keeps a game: the move list (the truth) and
-the assignment's Board in step (BU CS111 ps9, Problem 1), with push / undo / redo, the
-side to move and a typed outcome. Columns are 0-based, as in ``add_checker``.
-
->>> g = Game(6, 7, [3, 3, 4, 4, 5, 5])
->>> g.to_move, g.push(6).row, g.outcome.message()
-(<Side.X: 'X'>, 5, 'Player X wins in 4 moves.')
-"""
+"""The game record, kept by every part that keeps a game: the move list (the truth) and the
+assignment's Board in step (BU CS111 ps9, Problem 1), with push / undo / redo, the side to
+move and a typed outcome. Columns are 0-based, as in ``add_checker``."""
 
 from __future__ import annotations
 
@@ -39,7 +34,7 @@ class Outcome:
     winner_moves: int = 0
 
     def result(self) -> str:
-        """``'X'``, ``'O'`` or ``'tie'`` (as the statistics and the network write it)."""
+        """The winner's letter or ``'tie'`` (as the statistics and the network write it)."""
         return 'tie' if self.winner is None else self.winner.value
 
     def message(self) -> str:
@@ -78,11 +73,7 @@ class MoveRefused(ValueError):
 
 
 def reconcile(ours: Sequence[int], theirs: Sequence[int]) -> list[int] | None:
-    """The agreed move list of two sides: the longer if it extends the shorter, else None.
-
-    >>> reconcile([3, 3], [3, 3, 2]), reconcile([3, 4], [3, 3, 2])
-    ([3, 3, 2], None)
-    """
+    """The agreed move list of two sides: the longer if it extends the shorter, else None."""
     short, long_ = (ours, theirs) if len(ours) <= len(theirs) else (theirs, ours)
     if list(long_[:len(short)]) != list(short):
         return None

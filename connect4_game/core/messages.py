@@ -1,13 +1,5 @@
 """Bounded text: every message quoting what a user, a file or a plug-in supplied goes
-through :func:`clip` or :func:`quote`.
-
->>> clip('abc')
-'abc'
->>> clip('k' * 200, 10)
-'kkkkkkkkk…'
->>> quote('x' * 100)[:5], len(quote('x' * 100))
-("'xxxx", 82)
-"""
+through :func:`clip` or :func:`quote`."""
 
 from __future__ import annotations
 

@@ -1,19 +1,6 @@
 """Move strings, one character a move, X first, and their one replay into a
-:class:`~connect4_game.core.game.Game` (docs/command-line.md): the players' notation,
-columns 1..N then ``a``-``e`` (separators and a gamesolver address's ``pos=`` read), and
-the assignment's ``add_checkers`` one (BU CS111 ps9), columns from 0, every character
-counting. Reading plays each move, so a bad one is a :class:`NotationError`.
-
->>> format_moves([3, 3, 4, 2]), format_moves([3, 3, 4, 2], Notation.ADD_CHECKERS)
-('4453', '3342')
->>> parse_position('4 4 5 3\\n'), parse_add_checkers('3342')
-([3, 3, 4, 2], [3, 3, 4, 2])
->>> try:
-...     parse_position('4408')
-... except NotationError as err:
-...     print(err)
-move 3: '0' (character 3) is not a column: use 1-7
-"""
+:class:`~connect4_game.core.game.Game`: the players' columns 1..N then ``a``-``e``, and the
+assignment's ``add_checkers`` ones from 0 (BU CS111 ps9); see docs/command-line.md."""
 
 from __future__ import annotations
 
@@ -87,8 +74,9 @@ def format_moves(cols: Iterable[int], notation: Notation = Notation.PLAYERS) -> 
 
 def read_game(text: str, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS,
               notation: Notation = Notation.PLAYERS) -> Game:
-    """The :class:`Game` of the move string ``text`` on a ``rows`` x ``cols``
-    board (1..12 x 1..14), every move played and checked; no moves is an empty game.
+    """The :class:`Game` of the move string ``text`` on a ``rows`` x ``cols`` board (1..12 x
+    1..14), every move played; the players' notation skips separators and reads a gamesolver
+    address's ``pos=``.
 
     :raises NotationError: naming the bad character, its place and its move.
     :raises ValueError: for a board size outside the limits or ``text`` not a str."""

@@ -1,11 +1,5 @@
 """The two sides: a string enum of the assignment's checkers ``'X'`` and ``'O'`` (BU
-CS111 ps9, Problem 1), so it prints and is written to JSON as the letter.
-
->>> Side.X.other, Side('O'), f'Player {Side.X}', Side.X == 'X'
-(<Side.O: 'O'>, <Side.O: 'O'>, 'Player X', True)
->>> Side.for_ply(1), Side.for_ply(2)
-(<Side.X: 'X'>, <Side.O: 'O'>)
-"""
+CS111 ps9, Problem 1), so it prints, formats and is written to JSON as the letter."""
 
 from __future__ import annotations
 

@@ -93,15 +93,9 @@ def _check_kind(name: str, kind: object) -> str:
     return kind
 
 
-def play_oska(
-    white: str = "human",
-    black: str = "ai",
-    n: int = OSKA_DEFAULT_N,
-    lookahead: int = OSKA_DEFAULT_LOOKAHEAD,
-    *,
-    input_fn: Callable[[str], str] = input,
-    out: Callable[[str], None] = print,
-) -> str | None:
+def play_oska(white: str = "human", black: str = "ai", n: int = OSKA_DEFAULT_N,
+              lookahead: int = OSKA_DEFAULT_LOOKAHEAD, *, input_fn: Callable[[str], str] = input,
+              out: Callable[[str], None] = print) -> str | None:
     """One game on ``input_fn``/``out``: ``white``/``black`` ``'human'`` or ``'ai'``,
     ``n`` checkers per side (>= 4), the AI's ``lookahead`` in plies (>= 1); a person
     types a move, ``?`` for the list, ``q`` to quit (see docs/oska.md).

@@ -1,13 +1,6 @@
-"""Oska (ECS 170 Spring 2022, Homework 3 and 4): move generator, static evaluator and
-minimax / alpha-beta player on the assignment's boards (rules and API: docs/oska.md).
-
-A board for ``n >= 4`` checkers per side is a list of ``2n - 3`` strings of lengths
-``n, n-1, ..., 2, ..., n-1, n`` over ``'w'``, ``'b'`` and ``'-'``, e.g. ``['wwww', '---',
-'--', '---', 'bbbb']``; white starts on row 0 and moves down, first. Squares are 0-based
-``(row, col)``; rows are drawn centred, so the diagonal neighbours of a square are the
-squares of the next row half a square to either side. A side with no move passes; neither
-side able to move is a draw (our addition).
-"""
+"""Oska (ECS 170 Spring 2022, Homework 3 and 4): move generator, static evaluator and minimax
+/ alpha-beta player on the assignment's boards, e.g. ``['wwww', '---', '--', '---', 'bbbb']``
+with 0-based ``(row, col)`` squares (rules and API: docs/oska.md)."""
 
 from __future__ import annotations
 
@@ -75,7 +68,7 @@ class SearchResult:
 
 def row_lengths(n: int) -> list[int]:
     """``[n, n-1, ..., 2, ..., n-1, n]``. :raises ValueError: unless ``n`` is an int >= 4."""
-    _check_n(n)
+    check_int(n, OSKA_MIN_N, None, "n")
     return [max(n - r, r - n + 4) for r in range(2 * n - 3)]
 
 
@@ -88,10 +81,6 @@ def column_offset(n: int, row: int, col: int) -> float:
     if not (isinstance(col, int) and 0 <= col < lengths[row]):
         raise ValueError(f"col {col!r} is not in row {row} of length {lengths[row]}")
     return col - (lengths[row] - 1) / 2
-
-
-def _check_n(n: object) -> None:
-    check_int(n, OSKA_MIN_N, None, "n")
 
 
 class _Geometry:
@@ -190,10 +179,6 @@ def validate_board(board: object) -> int:
         if flat.count(p) > n:
             raise ValueError(f"board has {flat.count(p)} '{p}' checkers, more than n = {n}")
     return n
-
-
-def _check_lookahead(lookahead: object) -> int:
-    return check_int(lookahead, 1, None, "lookahead")
 
 
 def opponent(player: str) -> str:
@@ -337,14 +322,8 @@ def evaluate(board: Sequence[str], player: str) -> int:
     return _evaluate_flat(g, s, player)
 
 
-def search(
-    board: Sequence[str],
-    player: str,
-    lookahead: int,
-    *,
-    alphabeta: bool = True,
-    cancel: threading.Event | None = None,
-) -> SearchResult:
+def search(board: Sequence[str], player: str, lookahead: int, *, alphabeta: bool = True,
+           cancel: threading.Event | None = None) -> SearchResult:
     """Negamax ``lookahead`` plies deep (a pass is a ply; ``stats.max_ply <=
     lookahead``) for ``player``, leaves by :func:`evaluate`. With or without
     ``alphabeta`` (captures first below the root) the result is the first best move
@@ -353,18 +332,11 @@ def search(
     :raises SearchCancelled: once ``cancel`` is set.
     :raises ValueError: for a malformed board, player or lookahead."""
     g, s0 = _flat(board, player)
-    _check_lookahead(lookahead)
+    check_int(lookahead, 1, None, "lookahead")
     stats = SearchStats()
-    if _static_winner(g, s0) is not None:
-        return SearchResult(list(board), None, _evaluate_flat(g, s0, player), stats)
     root_moves = _flat_moves(g, s0, player)
-    if not root_moves:
+    if _static_winner(g, s0) is not None or not root_moves:
         return SearchResult(list(board), None, _evaluate_flat(g, s0, player), stats)
-
-    gen = _flat_moves
-    apply = _apply_flat
-    static_winner = _static_winner
-    evaluate_flat = _evaluate_flat
     other = {"w": "b", "b": "w"}
 
     def negamax(s: str, side: str, depth: int, alpha: int, beta: int, ply: int) -> int:
@@ -373,7 +345,7 @@ def search(
             stats.max_ply = ply
         if cancel is not None and stats.nodes % _CANCEL_CHECK_EVERY == 0 and cancel.is_set():
             raise SearchCancelled()
-        w = static_winner(g, s)
+        w = _static_winner(g, s)
         if w is not None:
             stats.terminals += 1
             if w == "draw":
@@ -381,11 +353,11 @@ def search(
             return WIN_SCORE - ply if w == side else ply - WIN_SCORE
         if depth == 0:
             stats.leaves += 1
-            return evaluate_flat(g, s, side)
+            return _evaluate_flat(g, s, side)
         opp = other[side]
-        moves = gen(g, s, side)
+        moves = _flat_moves(g, s, side)
         if not moves:
-            if not gen(g, s, opp):  # neither side can move: draw
+            if not _flat_moves(g, s, opp):  # neither side can move: draw
                 stats.terminals += 1
                 return 0
             return -negamax(s, opp, depth - 1, -beta, -alpha, ply + 1)  # pass
@@ -393,7 +365,7 @@ def search(
             moves.sort(key=lambda m: m[2] < 0)  # captures first, stable otherwise
         best = -_INF
         for m in moves:
-            v = -negamax(apply(s, side, m), opp, depth - 1, -beta, -alpha, ply + 1)
+            v = -negamax(_apply_flat(s, side, m), opp, depth - 1, -beta, -alpha, ply + 1)
             if v > best:
                 best = v
             if alphabeta and v > alpha:
@@ -407,23 +379,17 @@ def search(
     best_score, best_move = -_INF, None
     for m in root_moves:
         alpha = best_score if alphabeta else -_INF
-        v = -negamax(apply(s0, player, m), opp, lookahead - 1, -_INF, -alpha, 1)
+        v = -negamax(_apply_flat(s0, player, m), opp, lookahead - 1, -_INF, -alpha, 1)
         if v > best_score:
             best_score, best_move = v, m
     assert best_move is not None  # root_moves is not empty and every score is > -_INF
     sq = g.squares
     move = Move(sq[best_move[0]], sq[best_move[1]], sq[best_move[2]] if best_move[2] >= 0 else None)
-    return SearchResult(g.to_rows(apply(s0, player, best_move)), move, best_score, stats)
+    return SearchResult(g.to_rows(_apply_flat(s0, player, best_move)), move, best_score, stats)
 
 
-def oskaplayer(
-    board: Sequence[str],
-    player: str,
-    lookahead: int,
-    *,
-    alphabeta: bool = True,
-    stats: SearchStats | None = None,
-) -> list[str]:
+def oskaplayer(board: Sequence[str], player: str, lookahead: int, *, alphabeta: bool = True,
+               stats: SearchStats | None = None) -> list[str]:
     """The player (Homework 4): the board of :func:`search`'s move, e.g. ``['www-',
     '--w', '--', '---', 'bbbb']`` from the start at lookahead 2; ``stats`` (if
     given) gets the search's counters.

@@ -1,7 +1,5 @@
-"""The game in the window, free of pygame: :class:`GameSession` owns the game
-record, the seats that play it and the flow of a game (turns, the computer's
-moves, hint and analysis, setting keys, undo, a game with a friend, the end).
-"""
+"""The window's game, free of pygame: :class:`GameSession` owns the record, its seats and
+the flow of a game (turns, the computer's moves, hint, analysis, undo, a friend's game)."""
 
 from __future__ import annotations
 
@@ -11,7 +9,6 @@ from collections.abc import Callable, Iterable
 from typing import IO, Any
 
 from connect4_game.ai.levels import DEFAULT_LEVEL
-from connect4_game.ai.review import PlyReview
 from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, other
 from connect4_game.core.checks import check_lookahead, check_number, is_int
 from connect4_game.core.game import Game, Move, MoveRefused
@@ -45,13 +42,7 @@ from connect4_game.play.verdicts import (
     lookahead_words,
     verdict_text,
 )
-from connect4_game.players import (
-    DEFAULT_LOOKAHEAD,
-    DEFAULT_TIEBREAK,
-    TIEBREAKS,
-    check_tiebreak,
-    clamp_lookahead,
-)
+from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, TIEBREAKS, check_tiebreak
 from connect4_game.search.jobs import JobKind
 from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerSpec, SeatKind
@@ -68,26 +59,24 @@ HUMAN_REPLY_WAIT = 0.12   # seconds before a computer answers a person (the drop
 class GameSession:
     """The window's game (docs/architecture.md).
 
-    :param players: ``{'X': PlayerSpec, 'O': PlayerSpec}``.
+    :param players: ``{Side: PlayerSpec}``.
     :param rows, cols: board size (:mod:`connect4_game.core.board` limits).
     :param moves: 0-based columns to start from.
-    :param lookahead, tiebreak: the Advanced AI settings the hint, the
-        analysis and the ``0``-``9`` / ``T`` keys use (BU CS111 ps9, Problem 4).
-    :param expert: analysis and hints by Expert instead of the lookahead AI
-        (also on when a side is Expert).
+    :param lookahead, tiebreak: the Advanced AI settings of the hint, the analysis and
+        the ``0``-``9`` / ``T`` keys (BU CS111 ps9, Problem 4).
+    :param expert: analysis and hints by Expert (also on when a side is Expert).
     :param pace: seconds between moves when computers play each other.
     :param remember: called with setting changes (``Settings`` field names), or None.
-    :param record: called with ``(x_name, o_name, result)`` when a game ends
-        (``result`` 'X', 'O' or 'tie'), or None.
+    :param record: called with ``(x_name, o_name, Outcome.result())`` when a game ends,
+        or None.
     :param budgets: seconds: ``'expert_move'``, ``'expert_analysis'``, ``'plugin'``.
     :param out: where the result line is printed (default ``sys.stdout``).
     :param worker: the search pool, or None.
     :raises ValueError: for a bad size or bad moves (naming the move).
 
-    The screens read ``game``, ``seats``, ``lookahead``, ``tiebreak``, ``expert_mode``,
-    ``pace``, ``paused``, ``demo``, ``network`` (while a friend plays here),
-    ``overlay``, ``hint_col`` (0-based or None), ``hint_wanted``, ``position_id``.
-    """
+    The screens read ``game``, ``seats``, ``lookahead``, ``tiebreak``, ``expert_mode``, ``pace``,
+    ``paused``, ``demo``, ``network``, ``overlay``, ``hint_col`` (0-based or None),
+    ``hint_wanted``, ``position_id``."""
 
     def __init__(self, players: dict[str, PlayerSpec], rows: int = DEFAULT_ROWS,
                  cols: int = DEFAULT_COLS, moves: Iterable[int] = (), *,
@@ -136,7 +125,7 @@ class GameSession:
     # ------------------------------------------------------------------ queries
     @property
     def players(self) -> dict[str, PlayerSpec]:
-        """Who plays each side: ``{'X': PlayerSpec, 'O': PlayerSpec}`` (a copy)."""
+        """Who plays each side: ``{Side: PlayerSpec}`` (a copy)."""
         return {s: seat.spec for s, seat in self.seats.items()}
 
     @property
@@ -212,8 +201,7 @@ class GameSession:
     def set_players(self, players: dict[str, PlayerSpec]) -> None:
         """New seats for the sides in ``players`` (the old ones close); the game goes on."""
         for side, config in players.items():
-            old = self.seats[side]
-            old.close(self.planner)
+            self.seats[side].close(self.planner)
             self.seats[side] = make_seat(side, config)
         if self.network is not None and self.network.closed:   # a friend's seat closed it
             self.network = None
@@ -427,13 +415,6 @@ class GameSession:
         self.say(_('The AI worker stopped; a new one took over.'), NoticeKind.ERROR, 4.0)
 
     # ------------------------------------------------------- hint and analysis
-    def learn_review(self, rows: int, cols: int, moves: Iterable[int],
-                     record: PlyReview) -> None:
-        """Keep the review's verdicts on the position after ``moves`` (0-based) for the
-        overlay and the hint (:meth:`KnownVerdicts.learn
-        <connect4_game.play.verdicts.KnownVerdicts.learn>`)."""
-        self.known.learn(rows, cols, moves, record)
-
     def _analysis_job(self) -> Any:
         return self.planner.analysis_job(self.game, self.expert_mode, self.lookahead,
                                          self.tiebreak)
@@ -442,11 +423,8 @@ class GameSession:
         """Perfect play for the position: the review's, else Expert's finished analysis;
         or None."""
         g = self.game
-        known = self.known.get(g.rows, g.cols, g.moves)
-        if known is not None:
-            return known
-        return self.planner.reply_for(self.planner.analysis_job(g, True, self.lookahead,
-                                                                self.tiebreak))
+        return self.known.get(g.rows, g.cols, g.moves) or self.planner.reply_for(
+            self.planner.analysis_job(g, True, self.lookahead, self.tiebreak))
 
     def analysis_payload(self) -> Analysis | None:
         """What the overlay shows: :meth:`perfect_payload`, else the analysis (so far,
@@ -608,8 +586,7 @@ class GameSession:
         self.paused = False
         if on:
             self.saved_players = self.players
-            computers = [p for p in self.players.values()
-                         if p.kind == SeatKind.AI]
+            computers = [p for p in self.players.values() if p.kind == SeatKind.AI]
             stand_in = computers[0] if computers else PlayerSpec.for_level(
                 'expert' if self.expert_mode else DEFAULT_LEVEL,
                 PlayerSpec(SeatKind.AI, self.lookahead, self.tiebreak))
@@ -626,7 +603,7 @@ class GameSession:
     def _clamp_lookaheads(self) -> None:
         """No lookahead beyond the board's cells (a deeper one is the same search)."""
         cap = self.max_lookahead
-        self.lookahead = clamp_lookahead(self.lookahead, self.game.rows, self.game.cols)
+        self.lookahead = min(self.lookahead, cap)
         too_deep = {side: p.with_(lookahead=cap) for side, p in self.players.items()
                     if p.lookahead > cap}
         if too_deep:
