@@ -122,7 +122,7 @@ def check_python() -> None:
 
 
 if __name__ == '__main__':
-    # Frozen into an app (see connect4_game/cli/app.py), this program is also
+    # Frozen into an app (see connect4_game/__main__.py), this program is also
     # its own worker processes: serve one and exit if that is what this is.
     import multiprocessing
     multiprocessing.freeze_support()

@@ -7,7 +7,7 @@
     python tools/build_app.py --make-icon    # (re)draw connect4_game/assets/connect4-pygame.png
 
 PyInstaller (with the hook pygame-ce ships) freezes
-``connect4_game/cli/app.py`` -- :func:`multiprocessing.freeze_support`
+``connect4_game/__main__.py`` -- :func:`multiprocessing.freeze_support`
 first, then :func:`connect4_game.cli.main` -- into
 ``dist/connect4-pygame/connect4-pygame`` (``connect4-pygame.exe`` on
 Windows), with the game's data: the sounds, the puzzle set, the compiled translations, the
@@ -51,7 +51,7 @@ from connect4_game.cli import desktop  # noqa: E402  (never imports pygame)
 NAME = desktop.APP_ID
 """The app's folder and executable name."""
 
-ENTRY = ROOT / "connect4_game" / "cli" / "app.py"
+ENTRY = ROOT / "connect4_game" / "__main__.py"
 ICON_PNG = desktop.icon_file()
 NOTICES = ROOT / "THIRD_PARTY_NOTICES.md"
 BOOK_FILE = "assets/book_12ply_distances.dat"
