@@ -52,7 +52,6 @@ _BOOK_PLY = OpeningBook.ply
 
 class _BBBoard(Protocol):
     """What we use of bitbully's ``BoardCore``."""
-
     def setBoard(self, grid: Sequence[Sequence[int]]) -> bool: ...   # noqa: N802
     def playMoveOnCopy(self, column: int) -> _BBBoard: ...   # noqa: N802
     def play(self, columns: Sequence[int]) -> bool: ...
@@ -60,7 +59,6 @@ class _BBBoard(Protocol):
 
 class _BBCore(Protocol):
     """What we use of bitbully's ``BitBullyCore``: Pons scores for the side to move."""
-
     def mtdf(self, board: _BBBoard, first_guess: int) -> int: ...
     def negamax(self, board: _BBBoard, alpha: int, beta: int, depth: int) -> int: ...
     def resetTranspositionTable(self) -> None: ...   # noqa: N802
@@ -81,7 +79,6 @@ class BitBully:
 @dataclass
 class _Run:
     """The backends an analysis used, in order, and why not bitbully."""
-
     backends: list[str] = field(default_factory=list)
     note: str | None = None
 
@@ -103,8 +100,8 @@ def reset_backends() -> None:
 
 
 def clear_tables(rows: int | None = None, cols: int | None = None) -> None:
-    """Clear the transposition tables of bitbully and of the shared solver of
-    ``rows`` x ``cols`` (every size if not given); the books stay loaded."""
+    """Clear bitbully's and the ``rows`` x ``cols`` solver's tables (every size if
+    not given); the books stay loaded."""
     with LOCK:
         if _bb_engine is not None:
             _bb_engine.core.resetTranspositionTable()
@@ -112,8 +109,7 @@ def clear_tables(rows: int | None = None, cols: int | None = None) -> None:
 
 
 def bitbully_engine() -> BitBully | None:
-    """The bitbully engine, loaded on first use (about 0.4 s and 130 MB), or
-    None (:func:`bitbully_error` says why)."""
+    """The bitbully engine, loaded on first use, or None (:func:`bitbully_error`)."""
     global _bb_engine, _bb_error
     if _bb_engine is not None:
         return _bb_engine
@@ -153,21 +149,18 @@ def bitbully_error() -> str | None:
 
 
 def backend_name(rows: int = 6, cols: int = 7) -> str:
-    """The backend ``'auto'`` uses for a normal game on a ``rows`` x ``cols``
-    board: ``'bitbully'`` (6x7 and bitbully usable) or ``'solver'``."""
+    """``'bitbully'`` or ``'solver'``: what ``'auto'`` uses for a normal game."""
     return "bitbully" if (rows, cols) == (6, 7) and bitbully_available() else "solver"
 
 
 def backend_label(name: str) -> str:
-    """Display name of a backend (``'solver'`` -> ``'built-in solver'``), parts
-    joined by ``+``; an unknown name as it is."""
+    """``'solver'`` -> ``'built-in solver'``, parts joined by ``+``; unknown names as they are."""
     return "+".join(_LABELS.get(part, part) for part in str(name).split("+"))
 
 
 def check_arguments(backend: str, time_budget: float | None, node_budget: int | None,
                     lower_bound: int | None = None) -> None:
-    """Check :func:`solve_position`'s ``backend``, budgets (seconds > 0, positions
-    >= 0, or None) and ``lower_bound``. :raises ValueError: naming the bad one."""
+    """:raises ValueError: naming a bad argument of :func:`solve_position`."""
     if backend not in ("auto",) + BACKENDS:
         raise ValueError(f"backend must be 'auto', 'bitbully' or 'solver', got {backend!r}")
     check_seconds(time_budget, "time_budget", allow_none=True)
@@ -182,8 +175,7 @@ _Columns = Generator[ColumnScore, None, list[tuple[int, int]]]
 def _columns(pos: Position, backend: str, time_budget: float | None, node_budget: int | None,
              best_only: bool, lower_bound: int | None,
              state: _Run) -> Generator[ColumnScore, None, None]:
-    """Generator behind :func:`analyse`: the columns settled at once, then the
-    backend's (the solver takes over if bitbully fails), then estimates."""
+    """:func:`analyse`'s columns: those settled at once, the backend's, then estimates."""
     deadline = None if time_budget is None else time.perf_counter() + time_budget
     h = pos.rows
     cells = pos.rows * pos.cols
@@ -213,8 +205,8 @@ def _columns(pos: Position, backend: str, time_budget: float | None, node_budget
 
 
 def _use_bitbully(pos: Position, backend: str, state: _Run) -> bool:
-    """True if ``backend`` means bitbully for ``pos``; with ``'auto'``, why not
-    goes to ``state.note``. :raises BackendUnavailable: ``'bitbully'`` cannot."""
+    """Whether ``backend`` means bitbully for ``pos``, else why not in ``state``.
+    :raises BackendUnavailable: ``'bitbully'`` cannot."""
     if backend == "solver":
         return False
     if (pos.rows, pos.cols) != (6, 7):
@@ -234,9 +226,8 @@ def _use_bitbully(pos: Position, backend: str, state: _Run) -> bool:
 
 def _columns_at_once(pos: Position, over: bool,
                      name: str) -> Generator[ColumnScore, None, tuple[list[tuple[int, int]], bool]]:
-    """Generator: the columns settled without search, centre first; returns
-    ``(pending, wins_now)``: the others as ``(column, move bit)`` and whether a
-    column wins at once."""
+    """The columns settled without search; returns the others as ``(column, move
+    bit)`` and whether a column wins at once."""
     h, w = pos.rows, pos.cols
     geo = geometry(h, w)
     cells = geo.cells
@@ -264,10 +255,8 @@ def _columns_at_once(pos: Position, over: bool,
 def _bitbully_columns(pos: Position, pending: list[tuple[int, int]], n: int, cells: int,
                       deadline: float | None, best_only: bool, lower_bound: int | None,
                       wins_now: bool, backend: str, state: _Run) -> _Columns:
-    """Generator: bitbully's scores for ``pending`` by MTD(f) (Plaat et al.,
-    1996), one null-window probe at a time; returns the columns it did not
-    settle (it failed, or the time ran out).
-    :raises BackendUnavailable: ``backend='bitbully'`` and bitbully failed."""
+    """Bitbully's scores for ``pending`` by MTD(f) (Plaat et al., 1996); returns
+    the columns it did not settle. :raises BackendUnavailable: ``backend='bitbully'`` and bitbully failed."""
     global _bb_engine, _bb_error
     grid = _bitbully_grid(pos)
     low = -((cells - n) // 2)          # no column scores less (the opponent wins at once)
@@ -290,8 +279,7 @@ def _bitbully_columns(pos: Position, pending: list[tuple[int, int]], n: int, cel
 
 
 def _bitbully_grid(pos: Position) -> list[list[int]]:
-    """``pos`` as bitbully's grid: 7 columns of 6 cells, bottom first: 0 empty,
-    1 the first player, 2 the second."""
+    """``pos`` as bitbully's 7 columns of 6 cells, bottom first: 0 empty, 1 X, 2 O."""
     cur, mask = pos.cur, pos.mask
     x = cur if pos.side is Side.X else cur ^ mask
     return [[(1 if (x >> (c * 7 + r)) & 1 else 2) if (mask >> (c * 7 + r)) & 1 else 0
@@ -300,9 +288,8 @@ def _bitbully_grid(pos: Position) -> list[list[int]]:
 
 def _bitbully_start(grid: list[list[int]], n: int, low: int, top: int, best_only: bool,
                     lower_bound: int | None, wins_now: bool) -> tuple[_BBCore, _BBBoard, int | None]:
-    """``(core, board, v)``: the engine, its board set to ``grid``, and the
-    position's value when cheap or asked for (``best_only``), else None.
-    :raises RuntimeError: bitbully is unusable or answers the impossible."""
+    """The engine, its board set to ``grid``, and the position's value when cheap
+    or asked for (``best_only``), else None. :raises RuntimeError: bitbully is unusable or answers the impossible."""
     with LOCK:
         engine = bitbully_engine()
         if engine is None:
@@ -324,8 +311,7 @@ def _bitbully_start(grid: list[list[int]], n: int, low: int, top: int, best_only
 
 def _bitbully_best(pos: Position, core: _BBCore, board: _BBBoard, todo: list[tuple[int, int]],
                    v: int, wins_now: bool, low: int, deadline: float | None) -> _Columns:
-    """Generator, ``best_only``: a null-window probe per column of ``todo``
-    until one reaches ``v``; returns the columns left unsettled."""
+    """A probe per column of ``todo`` until one reaches ``v``; returns the others."""
     while todo:
         if deadline is not None and time.perf_counter() >= deadline:
             break
@@ -346,8 +332,7 @@ def _bitbully_best(pos: Position, core: _BBCore, board: _BBBoard, todo: list[tup
 
 def _bitbully_every(pos: Position, core: _BBCore, board: _BBBoard, todo: list[tuple[int, int]],
                     v: int | None, low: int, top: int, deadline: float | None) -> _Columns:
-    """Generator: the exact score of every column of ``todo`` by
-    :func:`_bitbully_mtdf`; returns the columns left when the time ran out."""
+    """Every column's exact score; returns the columns left when the time ran out."""
     found: list[int] = []          # exact scores below v, for the next first guess
     while todo:
         if deadline is not None and time.perf_counter() >= deadline:
@@ -368,9 +353,8 @@ def _bitbully_every(pos: Position, core: _BBCore, board: _BBBoard, todo: list[tu
 
 def _bitbully_mtdf(core: _BBCore, child: _BBBoard, lo: int, hi: int, guess: int, deadline: float | None,
                    column: int) -> tuple[int, int]:
-    """MTD(f) for one column from the bounds ``lo..hi`` known beforehand: the
-    proven ``(lo, hi)`` of its score (apart if ``deadline`` passed first).
-    :raises RuntimeError: if bitbully answers outside the possible scores."""
+    """The proven ``(lo, hi)`` of a column's score (apart if ``deadline`` passed)
+    by MTD(f). :raises RuntimeError: if bitbully answers outside the possible scores."""
     g = guess
     while lo < hi:
         if deadline is not None and time.perf_counter() >= deadline:
@@ -395,8 +379,7 @@ def _exact(pos: Position, c: int, score: int, backend: str) -> ColumnScore:
 
 def _estimate(pos: Position, c: int, m: int, lo: int | None, hi: int | None, backend: str,
               v: int | None = None, depth: int | None = None) -> ColumnScore:
-    """Column ``c`` (move bit ``m``) known only to score in ``lo..hi``: an
-    estimate, ranked ``worse`` when ``hi`` is below the position's value ``v``."""
+    """Column ``c`` known to score in ``lo..hi``, ``worse`` when below ``v``."""
     opp, mask = pos.cur ^ pos.mask, pos.mask | m
     score = Score.from_bounds(lo, hi, -heuristic(opp, mask, geometry(pos.rows, pos.cols)),
                               depth=depth)
@@ -405,8 +388,7 @@ def _estimate(pos: Position, c: int, m: int, lo: int | None, hi: int | None, bac
 
 
 class _Clock:
-    """The time (seconds) and node budget of one analysis (None: no limit),
-    shared out between the solver's searches."""
+    """One analysis's time (seconds) and nodes (None: no limit), shared out."""
 
     def __init__(self, solver: Solver, time_budget: float | None, node_budget: int | None) -> None:
         self.solver = solver
@@ -425,8 +407,8 @@ class _Clock:
 
     def run(self, k: int, fraction: float, fn: Callable[..., _T], *args: object,
             share: float = 1.0) -> _T | None:
-        """``fn(*args)`` with ``share``/k of the time left before ``fraction``
-        of the budget (and of the nodes left); None if the budget runs out."""
+        """``fn(*args)`` with ``share``/k of what is left before ``fraction`` of the
+        budget; None if it runs out."""
         part = min(1.0, share / max(1, k))
         end = self.until(fraction)
         t = None if end == float("inf") else (end - time.perf_counter()) * part
@@ -445,11 +427,8 @@ class _Clock:
 
 
 class _SolverAnalysis:
-    """The built-in solver's analysis of the ``pending`` columns of ``pos``
-    (Pascal Pons, "Solving Connect 4", parts 7-12): 1. the position's value
-    ``v``; 2. a null-window test per column for those reaching ``v``; 3. the
-    others' exact scores (not with ``best_only``); 4. for the columns still
-    open, what is proven, else a depth-limited result, else an estimate."""
+    """The solver's analysis of the ``pending`` columns: 1. the position's value
+    ``v``; 2. which reach it; 3. the others' scores; 4. estimates (docs/ai.md: perfect)."""
 
     def __init__(self, pos: Position, pending: list[tuple[int, int]], won: bool,
                  clock: _Clock, best_only: bool) -> None:
@@ -465,8 +444,7 @@ class _SolverAnalysis:
         self.proven_any = won
 
     def _ours(self, c: int, child: int) -> ColumnScore:
-        """Column ``c``'s exact result from the exact score ``child`` of the
-        position after it (the opponent's)."""
+        """Column ``c`` from the opponent's exact score ``child`` after it."""
         d = score_to_plies(child, self.n + 1, self.cells)
         self.proven_any = True
         if -child == self.v:
@@ -475,15 +453,14 @@ class _SolverAnalysis:
 
     def _bounded(self, c: int, m: int, lo: int | None, hi: int | None,
                  depth: int | None = None) -> ColumnScore:
-        """Column ``c`` (move bit ``m``) known to score in ``lo..hi``, less
-        than the value when refuted in step 2."""
+        """Column ``c`` known to score in ``lo..hi``."""
         v = self.v if c in self.upper else None
         cs = _estimate(self.pos, c, m, lo, hi, "solver", v, depth)
         self.proven_any = self.proven_any or (cs.score is not None and cs.score.proven)
         return cs
 
     def _take(self, c: int) -> int | None:
-        """Remove column ``c`` from ``pending``: its move bit, or None if it was not open."""
+        """Remove column ``c`` from ``pending``: its move bit, or None."""
         for cm in self.pending:
             if cm[0] == c:
                 self.pending.remove(cm)
@@ -527,8 +504,7 @@ class _SolverAnalysis:
             self.upper[cm[0]] = proof.hi
 
     def _columns_reaching_value(self, v: int) -> Iterator[ColumnScore]:
-        """Step 2, in rounds with time slices doubling from 1/16 of the time
-        left per column; when every column but one falls short, the last reaches v."""
+        """Step 2, in rounds with time slices doubling from 1/16 a column."""
         if len(self.pending) == 1 and not self.best_found:
             c, _m = self.pending.pop()
             yield self._ours(c, -v)
@@ -545,7 +521,7 @@ class _SolverAnalysis:
 
     def _test_round(self, todo: list[tuple[int, int]], v: int, end: float,
                     share: float) -> Iterator[ColumnScore]:
-        """One round of step 2 over ``todo`` with ``share`` of the time left before ``end``."""
+        """One round of step 2."""
         pending, pos = self.pending, self.pos
         for c, m in todo:
             if self.best_only and self.best_found:
@@ -611,8 +587,7 @@ class _SolverAnalysis:
 
 
 def _parent_bound(solver: Solver, cur: int, mask: int, n: int, alternating: bool) -> int | None:
-    """A lower bound of a 13-checker 6x7 position: ``-v(P)`` for every
-    12-checker parent ``P`` in the book, or None."""
+    """A 13-checker 6x7 position's lower bound from its parents in the book, or None."""
     book = solver.book
     if book is None or not alternating or n != book.ply + 1 or (solver.height, solver.width) != (6, 7):
         return None
@@ -636,18 +611,12 @@ def solve_position(position: PositionLike, rows: int | None = None, cols: int | 
                    node_budget: int | None = None, best_only: bool = False,
                    lower_bound: int | None = None,
                    on_column: Callable[[ColumnScore], None] | None = None) -> PerfectResult:
-    """Analyse every column of ``position`` for the side to move, passing each
-    to ``on_column`` as soon as it is settled.
-    :param position: a :class:`~connect4_game.core.board.Board` (not changed), a
-        move string in ``add_checkers`` notation (``'3344'``) or a list of
-        0-based columns, X first; ``rows``, ``cols``: its size (default 6x7).
-    :param backend: ``'auto'``, ``'bitbully'`` (raise rather than fall back) or
-        ``'solver'``.
-    :param time_budget: seconds (> 0) or None; columns unproven then are estimates.
-    :param node_budget: positions the solver may search in all, or None.
-    :param best_only: stop once a column reaching the position's value is proven.
-    :param lower_bound: a Pons score the side to move is known to reach.
-    :returns: a :class:`PerfectResult` (``columns[i]`` is column ``i``).
+    """Every column of ``position`` (a Board, not changed, an ``add_checkers`` string
+    or 0-based columns, X first; default 6x7) for the side to move, each passed to
+    ``on_column`` once settled; ``backend`` ``'auto'``, ``'bitbully'`` (raise rather
+    than fall back) or ``'solver'``; ``time_budget`` seconds (unproven columns are
+    estimates); ``node_budget`` positions; ``best_only``: stop once a column reaching
+    the value is proven; ``lower_bound``: a Pons score known to be reached.
     :raises ValueError: bad position, size, backend or budget, or an illegal move.
     :raises BackendUnavailable: ``backend='bitbully'`` cannot analyse it."""
     check_arguments(backend, time_budget, node_budget, lower_bound)
@@ -660,8 +629,7 @@ def analyse(pos: Position, *, backend: str = "auto", time_budget: float | None =
             node_budget: int | None = None, best_only: bool = False,
             lower_bound: int | None = None,
             on_column: Callable[[ColumnScore], None] | None = None) -> PerfectResult:
-    """:func:`solve_position` of a :class:`Position` already read, for its
-    ``side``; the arguments are not checked again."""
+    """:func:`solve_position` of a :class:`Position`, arguments not checked again."""
     t0 = time.perf_counter()
     state = _Run()
     found: dict[int, ColumnScore] = {}

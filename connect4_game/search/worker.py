@@ -111,11 +111,7 @@ class _Proc:
             self.process.start()
         finally:
             child.close()
-
-    @property
-    def pid(self) -> int | None:
-        pid: int | None = self.process.pid
-        return pid
+        self.pid: int | None = self.process.pid
 
     def alive(self) -> bool:
         return bool(self.process.is_alive())
@@ -170,11 +166,9 @@ class SearchWorker:
             self._wake_send.send_bytes(b'.')
 
     def _drain_wake(self) -> None:
-        try:
+        with contextlib.suppress(OSError, EOFError, ValueError):
             while self._wake_recv.poll():
                 self._wake_recv.recv_bytes()
-        except (OSError, EOFError, ValueError):
-            pass
 
     def submit(self, job: SearchRequest | None) -> None:
         """Ask for ``job`` (None: nothing) in place of a job still queued or
@@ -406,7 +400,7 @@ class SearchWorker:
                     self._drain_wake()
                 reply = _read_reply(proc.conn) if proc.conn in woke and proc.conn.poll() else None
             except (OSError, ValueError, EOFError):
-                self._lost(job, proc)
+                self._died(job, proc)
                 return
             with self._cond:
                 cancelled = self._cancel
@@ -429,7 +423,7 @@ class SearchWorker:
                 self._finish(job, final_result(job, status, payload))
                 return
             if not proc.alive():
-                self._lost(job, proc)
+                self._died(job, proc)
                 return
             if cancelled:
                 self._replace_active()
@@ -442,15 +436,12 @@ class SearchWorker:
                              even_cancelled=True)
                 return
 
-    def _lost(self, job: SearchRequest, proc: _Proc) -> None:
-        """The active process (or its pipe) is gone: a death, unless at shutdown."""
+    def _died(self, job: SearchRequest, proc: _Proc) -> None:
+        """The active process (or its pipe) is gone running ``job``: replace it and
+        report it, unless at shutdown."""
         if self._stop:
             self._end_job()
-        else:
-            self._died(job, proc)
-
-    def _died(self, job: SearchRequest, proc: _Proc) -> None:
-        """The active process died running ``job``: replace it and report it."""
+            return
         how = proc.exit_text()
         self.restarts += 1
         self._note_death()
