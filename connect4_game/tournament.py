@@ -1,6 +1,5 @@
-"""Round-robin tournaments between computer players (``--tournament``), on the assignment's 6x7
-board (BU CS111 ps9): the schedule, the games (a faulty player forfeits), the scores and the Elo
-ratings (docs/plugins.md).
+"""Round-robin tournaments between computer players on the assignment's 6x7 board (BU CS111 ps9):
+the schedule, the games (a faulty player forfeits), the scores and Elo (docs/plugins.md).
 
 >>> elo_ratings(2, [(0, 1, 0.5), (1, 0, 0.5)])
 [1500.0, 1500.0]"""
@@ -25,7 +24,6 @@ from connect4_game.plugins import ProcessPlayer, describe_exception
 from connect4_game.plugins.factory import make_player
 from connect4_game.seat_config import PlayerSpec, SeatKind, is_plugin_spec, parse_spec
 
-# -- tournaments (--tournament) -----------------------------------------------------------
 TOURNAMENT_DEFAULT_GAMES = 1        # games per pairing and colour (--games N: 2N per pairing)
 TOURNAMENT_MAX_GAMES = 500          # the largest --games
 TOURNAMENT_MAX_PLAYERS = 16         # players in one tournament (at most 120 pairings)
@@ -42,9 +40,7 @@ __all__ = ['check_entrant', 'TournamentConfig', 'Fixture',
 
 logger = logging.getLogger(__name__)
 
-_OPENING_TRIES = 20
-"""Draws of a random opening before a repeated one is accepted."""
-
+_OPENING_TRIES = 20             # draws of a random opening before a repeat is accepted
 _ELO_ITERATIONS = 10_000
 _ELO_TOLERANCE = 1e-10          # largest change of a log-strength that stops the iteration
 
@@ -68,10 +64,9 @@ def check_entrant(text: str) -> str:
 
 @dataclass(frozen=True)
 class TournamentConfig:
-    """What a tournament plays: 2 to :data:`TOURNAMENT_MAX_PLAYERS` ``entrants`` as given (each
-    :func:`check_entrant`; also their names), ``games`` per pairing and colour, ``openings``
-    random plies before the players take over with ``seed`` (None picks one), ``move_time`` and
-    ``load_time`` seconds for a plug-in, ``lookahead`` and ``tiebreak`` for ``ai`` and plug-ins.
+    """2 to :data:`TOURNAMENT_MAX_PLAYERS` ``entrants`` (each :func:`check_entrant`), ``games`` per
+    pairing and colour, ``openings`` random plies drawn with ``seed`` (None picks one), a
+    plug-in's ``move_time`` and ``load_time`` (seconds), ``lookahead`` and ``tiebreak``.
 
     :raises ValueError: one line naming the first bad value."""
 
@@ -83,8 +78,7 @@ class TournamentConfig:
     load_time: float = TOURNAMENT_PLUGIN_LOAD_SECONDS
     lookahead: int = DEFAULT_LOOKAHEAD
     tiebreak: str = DEFAULT_TIEBREAK
-    players: tuple[PlayerSpec, ...] = field(init=False, repr=False, compare=False)
-    """The entrants as specs, with ``lookahead`` and ``tiebreak``."""
+    players: tuple[PlayerSpec, ...] = field(init=False, repr=False, compare=False)   # entrants
 
     def __post_init__(self) -> None:
         object.__setattr__(self, 'entrants', tuple(map(check_entrant, self.entrants)))
@@ -98,7 +92,7 @@ class TournamentConfig:
         check_int(self.seed, -math.inf, None, 'seed')
         for name in ('move_time', 'load_time'):
             check_number(getattr(self, name), 0.001, TOURNAMENT_MAX_MOVE_SECONDS,
-                               name.replace('_', ' '))
+                         name.replace('_', ' '))
         check_lookahead(self.lookahead, hi=MAX_LOOKAHEAD)
         check_tiebreak(self.tiebreak)
         object.__setattr__(self, 'players', tuple(PlayerSpec.parse(e, self.lookahead, self.tiebreak)
@@ -113,8 +107,7 @@ class TournamentConfig:
 
 @dataclass(frozen=True)
 class Fixture:
-    """One game to play: ``number`` (1-based), the entrants' indices ``x`` and ``o``, and the
-    ``opening`` (0-based columns)."""
+    """Game ``number`` (from 1): the entrants' indices ``x`` and ``o``, the 0-based ``opening``."""
 
     number: int
     x: int
@@ -124,9 +117,8 @@ class Fixture:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """A game played: ``moves`` 0-based (the opening's included), ``result`` ``'X'``, ``'O'`` or
-    ``'tie'``, and ``reason``, None or one line on why the loser forfeited (both, for a tie of two
-    players that could not be loaded)."""
+    """A game played: ``moves`` 0-based (with the opening), ``result`` ``'X'``, ``'O'`` or
+    ``'tie'``, ``reason`` None or why the loser forfeited (both, a tie of two that could not load)."""
 
     fixture: Fixture
     moves: tuple[int, ...]
@@ -137,8 +129,7 @@ class GameRecord:
         return {Side.X.value: 1.0, 'tie': 0.5}.get(self.result, 0.0)
 
     def to_json(self, entrants: Sequence[str]) -> dict[str, object]:
-        """``{"x", "o", "moves", "result"[, "reason"]}``, the moves in the players' notation (columns
-        1..N)."""
+        """``{"x", "o", "moves", "result"[, "reason"]}``, the moves as columns 1..N."""
         data: dict[str, object] = {'x': entrants[self.fixture.x], 'o': entrants[self.fixture.o],
                                 'moves': format_moves(self.moves), 'result': self.result}
         if self.reason is not None:
