@@ -45,7 +45,7 @@ def dialog(worker):
 
 def test_the_difficulty_row_shows_the_levels_words(dialog):
     scr = dialog
-    scr.sel = scr.rows_shown().index(scr.level)
+    scr.sel = scr.form_rows().index(scr.level)
     assert scr.tip() == level_tip(scr.level.value) != ''
     before = scr.level.value
     scr.app.step([key(pygame.K_RIGHT)], DT)

@@ -181,16 +181,16 @@ def test_advanced_shows_the_levels_real_settings_and_a_change_is_custom(app):
     scr = open_dialog(a)
     assert scr.level.value == 'hard' and not scr.advanced_open
     a.step([key(pygame.K_a, 'a', ALT)], DT)
-    assert scr.info in scr.rows_shown()
+    assert scr.info in scr.form_rows()
     from connect4_game.ai.levels import get_level
     assert scr.info_text().startswith('Hard: looks {} plies ahead'.format(
         get_level('hard').setting.lookahead))
     assert scr.dimmed(scr.adv['Ola'])                     # Hard plays: the rows are Custom's
-    scr.sel = scr.rows_shown().index(scr.adv['Ola'])
+    scr.sel = scr.form_rows().index(scr.adv['Ola'])
     a.step([key(pygame.K_RIGHT)], DT)
     assert scr.level.value == 'custom' and not scr.dimmed(scr.adv['Ola'])
     assert scr.players()['O'].advanced
-    scr.sel = scr.rows_shown().index(scr.level)           # back: choose Hard again
+    scr.sel = scr.form_rows().index(scr.level)           # back: choose Hard again
     a.step([key(pygame.K_LEFT), key(pygame.K_LEFT)], DT)
     assert scr.level.value == 'hard' and scr.players()['O'].level == 'hard'
 
@@ -200,7 +200,7 @@ def test_a_custom_lookahead_is_shown_as_custom_when_the_dialog_opens_again(app):
     a.start_game({'X': person(), 'O': hard()}, 6, 7)
     scr = open_dialog(a)
     a.step([key(pygame.K_a, 'a', ALT)], DT)
-    scr.sel = scr.rows_shown().index(scr.adv['Ola'])
+    scr.sel = scr.form_rows().index(scr.adv['Ola'])
     while scr.adv['Ola'].value < 18:
         a.step([key(pygame.K_RIGHT)], DT)
     a.step([key(pygame.K_RETURN)], DT)
@@ -219,11 +219,11 @@ def test_oska_is_a_game_of_the_dialog_with_its_help_and_a_way_back(app):
     scr = open_dialog(a)
     scr.sel = 0
     a.step([key(pygame.K_RIGHT)], DT)                     # Game: Oska
-    assert [c.title for c in scr.rows_shown()] == [       # two people: no computer rows
+    assert [c.title for c in scr.form_rows()] == [       # two people: no computer rows
         'Game', 'Players', 'Checkers per side', 'Theme', 'Language']
     scr.sel = 1
     a.step([key(pygame.K_LEFT)], DT)                      # one player
-    assert [c.title for c in scr.rows_shown()] == [
+    assert [c.title for c in scr.form_rows()] == [
         'Game', 'Players', 'You play', 'Checkers per side', 'Computer lookahead (plies)',
         'Theme', 'Language']
     scr.sel = 2

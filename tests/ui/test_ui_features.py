@@ -153,7 +153,7 @@ def test_new_game_screen_sets_players_and_size(worker, closing):
     scr = app.screen
     assert type(scr).__name__ == 'NewGameScreen'
     app.step([], DT)                                     # drawn: the current settings are shown
-    assert [c.title for c in scr.rows_shown()][:4] == ['Game', 'Players', 'Difficulty', 'You play']
+    assert [c.title for c in scr.form_rows()][:4] == ['Game', 'Players', 'Difficulty', 'You play']
     assert scr.sel == 1 and scr.level.value == 'custom'     # O is the assignment's AIPlayer
     # Players: one player; Difficulty from Custom back to Hard; play second; rows +1; cols -1
     app.step([key(pygame.K_DOWN), key(pygame.K_LEFT), key(pygame.K_LEFT)], DT)
@@ -175,7 +175,7 @@ def test_new_game_screen_two_players_and_computer_vs_computer(worker, closing):
     assert all(p.is_human for p in app.session.players.values())
     app.step([key(pygame.K_g, 'g')], DT)
     app.step([], DT)
-    assert [c.title for c in app.screen.rows_shown()][:3] == ['Game', 'Players', 'Rows']   # no difficulty
+    assert [c.title for c in app.screen.form_rows()][:3] == ['Game', 'Players', 'Rows']   # no difficulty
     app.step([key(pygame.K_RIGHT), key(pygame.K_DOWN), key(pygame.K_RIGHT),
               key(pygame.K_RIGHT), key(pygame.K_RETURN)], DT)       # computers, Expert
     assert [p.level for p in app.session.players.values()] == ['expert', 'expert']
@@ -188,7 +188,7 @@ def test_new_game_screen_advanced_plays_the_assignments_aiplayer(worker, closing
     app.step([], DT)
     scr.advanced_open = True
     app.step([], DT)
-    rows = scr.rows_shown()
+    rows = scr.form_rows()
     scr.sel = rows.index(scr.adv['Ola'])
     for _ in range(20):
         app.step([key(pygame.K_RIGHT)], DT)

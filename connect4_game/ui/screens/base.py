@@ -11,9 +11,9 @@ from connect4_game.search.worker import SearchWorker
 from connect4_game.ui.render import MIN_FONT, Layout, Renderer, toolbar_height
 from connect4_game.ui.text_fit import draw_text, line_height
 from connect4_game.ui.themes import Theme
-from connect4_game.ui.widgets import Button, Toolbar
+from connect4_game.ui.widgets import Button, TextField, Toolbar
 
-__all__ = ['Host', 'Screen', 'InfoPage', 'BoardPage']
+__all__ = ['Host', 'Screen', 'InfoPage', 'BoardPage', 'FormRow', 'FormScreen']
 
 
 class Host(Protocol):
@@ -123,6 +123,85 @@ class InfoPage(Screen):
         draw_text(surface, footer, pygame.Rect(10, h - foot_h - 8, w - 20, foot_h),
                   theme.text_dim, foot_size, lines=footer_lines, align='center', valign='bottom')
         return h // 40 + title_h, h - foot_h - 14
+
+
+class FormRow(Protocol):
+    """A row of a dialog (:class:`~connect4_game.ui.widgets.Choice` and its kinds)."""
+
+    title: str
+    rect: pygame.Rect
+
+    def layout(self, rect: pygame.Rect, title_w: int) -> None: ...
+
+    def step(self, delta: int) -> None: ...
+
+    def click(self, pos: tuple[int, int]) -> bool: ...
+
+    def draw(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool,
+             dim: bool = False) -> None: ...
+
+
+class FormScreen(Screen):
+    """A dialog of rows: Up/Down (Tab) choose one (``button_stops`` more stops after the rows: a
+    row of buttons), Left/Right or a click change it, typing and Backspace edit a text field."""
+
+    sel = 0
+    button_stops = 0
+
+    def form_rows(self) -> Sequence[FormRow]:
+        """The rows on screen now, top to bottom."""
+        return []
+
+    def changed(self, control: FormRow) -> None:
+        """``control``'s value was changed by a key or a click."""
+
+    def dimmed(self, control: FormRow) -> bool:
+        """Whether ``control`` is drawn dimmed."""
+        return False
+
+    def chosen(self) -> FormRow | None:
+        """The row chosen, or None (the buttons)."""
+        rows = self.form_rows()
+        return rows[self.sel] if self.sel < len(rows) else None
+
+    def form_event(self, e: pygame.event.Event) -> bool:
+        """Apply ``e`` to the rows; returns whether it was theirs."""
+        control = self.chosen()
+        rows = self.form_rows()
+        if e.type == pygame.TEXTINPUT and isinstance(control, TextField):
+            control.type(e.text)
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            hit = [i for i, row in enumerate(rows) if row.rect.collidepoint(e.pos)]
+            if not hit:
+                return False
+            self.sel = hit[0]
+            if rows[hit[0]].click(e.pos):
+                self.changed(rows[hit[0]])
+        elif e.type != pygame.KEYDOWN:
+            return False
+        elif e.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            step = -1 if e.key == pygame.K_UP else 1
+            self.sel = (self.sel + step) % (len(rows) + self.button_stops)
+        elif e.key == pygame.K_BACKSPACE and isinstance(control, TextField):
+            control.backspace()
+        elif e.key in (pygame.K_LEFT, pygame.K_RIGHT) and control is not None:
+            control.step(-1 if e.key == pygame.K_LEFT else 1)
+            self.changed(control)
+        else:
+            return False
+        return True
+
+    def draw_rows(self, surface: pygame.Surface, top: int, row_h: int, size: int, title_w: int,
+                  gap: int = 8) -> int:
+        """The rows from ``top`` px, ``row_h`` px apart with ``gap`` px between, titles
+        ``title_w`` px wide in ``size`` px text; returns the y below them."""
+        w = surface.get_width()
+        margin = max(12, w // 16)
+        for i, control in enumerate(self.form_rows()):
+            control.layout(pygame.Rect(margin, top, w - 2 * margin, row_h - gap), title_w)
+            control.draw(surface, self.app.theme, size, i == self.sel, self.dimmed(control))
+            top += row_h
+        return top
 
 
 class BoardPage(Screen):

@@ -12,7 +12,7 @@ from connect4_game.i18n import _
 from connect4_game.net.address import DEFAULT_PORT
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
-from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.screens.base import FormScreen
 from connect4_game.ui.screens.confirm import ConfirmScreen
 from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.widgets import Button, Choice, TextField
@@ -20,7 +20,7 @@ from connect4_game.ui.widgets import Button, Choice, TextField
 __all__ = ['NetworkScreen']
 
 
-class NetworkScreen(Screen):
+class NetworkScreen(FormScreen):
     """Host or join; Enter (or the button) goes, Esc returns."""
 
     app: AppServices
@@ -36,13 +36,12 @@ class NetworkScreen(Screen):
         self.code = TextField(_('Code'), '', 4, '0123456789')
         self.go = Button(_('Start'), 'go', '', primary=True)
         self.back = Button(_('Cancel'), 'back', '')
-        self.sel = 0
         self.error = error
 
     def caption(self) -> str:
         return _('Play a friend')
 
-    def rows(self) -> list[Choice[str]]:
+    def form_rows(self) -> list[Choice[str]]:
         if self.mode.value == 'host':
             return [self.mode, self.side, self.port]
         return [self.mode, self.address, self.code]
@@ -81,48 +80,15 @@ class NetworkScreen(Screen):
         self.app.show_game()
 
     def process_event(self, e: pygame.event.Event) -> None:
-        """Typing into the chosen text field, keys and left clicks."""
-        if e.type == pygame.TEXTINPUT:
-            control = self._chosen()
-            if isinstance(control, TextField):
-                control.type(e.text)
-        elif e.type == pygame.KEYDOWN:
-            self._on_key(e.key)
-        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            self._on_click(e.pos)
-
-    def _chosen(self) -> Choice[str] | None:
-        """The control of the chosen row, or None."""
-        rows = self.rows()
-        return rows[self.sel] if self.sel < len(rows) else None
-
-    def _on_key(self, key: int) -> None:
-        """Esc, Enter, Backspace in a text field, Up/Down (Tab) rows, Left/Right a choice."""
-        control = self._chosen()
-        if key == pygame.K_ESCAPE:
+        """Esc, Enter, Start and Cancel; the rows get every other event."""
+        key = e.key if e.type == pygame.KEYDOWN else None
+        click = e.pos if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 else None
+        if key == pygame.K_ESCAPE or (click and self.back.hit(click)):
             self.close()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) or (click and self.go.hit(click)):
             self.start()
-        elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-            self.sel = (self.sel + (-1 if key == pygame.K_UP else 1)) % len(self.rows())
-        elif key == pygame.K_BACKSPACE:
-            if isinstance(control, TextField):
-                control.backspace()
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and control is not None \
-                and not isinstance(control, TextField):
-            control.step(-1 if key == pygame.K_LEFT else 1)
-
-    def _on_click(self, pos: tuple[int, int]) -> None:
-        """Start, Cancel, or choose (and click) the row under ``pos``."""
-        if self.go.hit(pos):
-            self.start()
-        elif self.back.hit(pos):
-            self.close()
         else:
-            for i, control in enumerate(self.rows()):
-                if control.rect.collidepoint(pos):
-                    self.sel = i
-                    control.click(pos)
+            self.form_event(e)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
@@ -134,13 +100,8 @@ class NetworkScreen(Screen):
         margin = max(12, w // 16)
         size = max(MIN_FONT, min(22, h // 30))
         row_h = max(MIN_FONT + 16, min(56, h // 11))
-        y = h // 30 + title.get_height() + 20
-        rows = self.rows()
-        title_w = max(font(size).size(c.title)[0] for c in rows) + 20
-        for i, control in enumerate(rows):
-            control.layout(pygame.Rect(margin, y, w - 2 * margin, row_h - 10), title_w)
-            control.draw(surface, theme, size, i == self.sel)
-            y += row_h
+        title_w = max(font(size).size(c.title)[0] for c in self.form_rows()) + 20
+        y = self.draw_rows(surface, h // 30 + title.get_height() + 20, row_h, size, title_w, 10)
         f = font(max(MIN_FONT, size - 2))
         help_text = (_('Your friend chooses "Join a game" and types the address and code this '
                        'computer shows once you start.') if self.mode.value == 'host' else

@@ -22,7 +22,7 @@ from connect4_game.players import MAX_LOOKAHEAD, TIEBREAKS, WARN_LOOKAHEAD, clam
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.ui import themes
 from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
-from connect4_game.ui.screens.base import Screen
+from connect4_game.ui.screens.base import FormRow, FormScreen
 from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.screens.oska import OskaScreen
 from connect4_game.ui.widgets import Button, Choice, Stepper, draw_tooltip
@@ -141,11 +141,12 @@ Row = Choice[str] | Choice[int] | _InfoRow
 """A row of the dialog."""
 
 
-class NewGameScreen(Screen):
+class NewGameScreen(FormScreen):
     """Choose the game, the players and the board, then Start (Enter) or Cancel (Esc): Up/Down
     choose a row, Left/Right (or a click) change it. Opened over Oska, the game chosen is Oska."""
 
     app: AppServices
+    button_stops = 1
 
     def __init__(self, app: AppServices) -> None:
         super().__init__(app)
@@ -220,7 +221,7 @@ class NewGameScreen(Screen):
             self.first.value = Side.O.value if side == 'b' else Side.X.value
 
     # ------------------------------------------------------------------ rows
-    def rows_shown(self) -> list[Row]:
+    def form_rows(self) -> list[Row]:
         """The controls on screen now, top to bottom."""
         out: list[Row] = [self.game, self.mode]
         if self.game.value == 'oska':
@@ -237,7 +238,7 @@ class NewGameScreen(Screen):
             out += [self.info, self.adv['Xla'], self.adv['Xtb'], self.adv['Ola'], self.adv['Otb']]
         return out
 
-    def dimmed(self, control: Row) -> bool:
+    def dimmed(self, control: FormRow) -> bool:
         """Advanced rows are dimmed for a person's side and while a named level plays."""
         for side in Side:
             if control in (self.lookaheads[side], self.tiebreaks[side]):
@@ -288,11 +289,7 @@ class NewGameScreen(Screen):
                 n=WARN_LOOKAHEAD)
         return ''
 
-    def change(self, control: Row, delta: int) -> None:
-        control.step(delta)
-        self.changed(control)
-
-    def changed(self, control: Row) -> None:
+    def changed(self, control: FormRow) -> None:
         """``control`` changed: theme and language apply, an Advanced value makes it Custom."""
         if control is self.theme:
             self.app.set_theme(self.theme.value)
@@ -333,34 +330,23 @@ class NewGameScreen(Screen):
 
     # ------------------------------------------------------------------ events
     def process_event(self, e: pygame.event.Event) -> None:
-        """Keys (:meth:`_on_key`), the mouse's position and left clicks."""
-        if e.type == pygame.KEYDOWN:
-            self._on_key(e)
-        elif e.type == pygame.MOUSEMOTION:
-            self.mouse = e.pos
-        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            self._on_click(e.pos)
-
-    def _on_key(self, e: pygame.event.Event) -> None:
-        """Esc cancels, Enter starts, Up/Down (Tab) choose a row (the buttons' row too), Left/Right
-        change it, F1 helps, Alt+A opens Advanced, Alt+F plays a friend."""
-        rows = self.rows_shown()
+        """Esc cancels, Enter starts, F1 helps, Alt+A opens Advanced, Alt+F plays a friend, a
+        click on a button does its action; the rows get every other event."""
         plain: dict[int, Callable[[], object]] = {
             pygame.K_ESCAPE: self.close, pygame.K_RETURN: self.start,
             pygame.K_KP_ENTER: self.start, pygame.K_F1: lambda: self.app.show_help()}
         with_alt = {pygame.K_a: self.toggle_advanced, pygame.K_f: self.open_network}
-        if e.key in plain:
+        if e.type == pygame.MOUSEMOTION:
+            self.mouse = e.pos
+        elif e.type == pygame.KEYDOWN and e.key in plain:
             plain[e.key]()
-        elif e.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):   # the buttons' row too
-            self.sel = (self.sel + (-1 if e.key == pygame.K_UP else 1)) % (len(rows) + 1)
-        elif e.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            if self.sel < len(rows):
-                self.change(rows[self.sel], -1 if e.key == pygame.K_LEFT else 1)
-        elif e.key in with_alt and e.mod & pygame.KMOD_ALT:
+        elif e.type == pygame.KEYDOWN and e.key in with_alt and e.mod & pygame.KMOD_ALT:
             with_alt[e.key]()
+        elif not (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self._click_button(e.pos)):
+            self.form_event(e)
 
-    def _on_click(self, pos: tuple[int, int]) -> None:
-        """A left click at ``pos``: a button's action, else choose (and change) the row under it."""
+    def _click_button(self, pos: tuple[int, int]) -> bool:
+        """A left click at ``pos`` on a button does its action; returns whether it hit one."""
         for button, action in ((self.start_button, self.start),
                                (self.cancel_button, self.close),
                                (self.advanced_button, self.toggle_advanced),
@@ -368,13 +354,8 @@ class NewGameScreen(Screen):
             if button.hit(pos) and (button is not self.advanced_button
                                     or self.game.value == 'connect4'):
                 action()
-                return
-        for i, control in enumerate(self.rows_shown()):
-            if control.rect.collidepoint(pos):
-                self.sel = i
-                if control.click(pos):
-                    self.changed(control)
-                return
+                return True
+        return False
 
     def toggle_advanced(self) -> None:
         """Show or hide the Advanced rows (Connect Four's)."""
@@ -415,21 +396,15 @@ class NewGameScreen(Screen):
 
     def _draw_rows(self, surface: pygame.Surface, top: int, bottom: int) -> tuple[int, int]:
         """The rows from ``top`` to at most ``bottom`` px; returns the font size and the y below."""
-        theme = self.app.theme
         w = surface.get_width()
-        rows = self.rows_shown()
+        rows = self.form_rows()
         row_h = max(MIN_FONT + 14, min(52, (bottom - top) // (len(rows) + 1)))
         size = max(MIN_FONT, min(22, int(row_h * 0.45)))
         margin = max(12, w // 16)
         title_w = min(int((w - 2 * margin) * 0.36), max(font(size).size(c.title)[0]
                                                         for c in rows) + 16)
-        y = top
         self.info.text = self.info_text()
-        for i, control in enumerate(rows):
-            control.layout(pygame.Rect(margin, y, w - 2 * margin, row_h - 8), title_w)
-            control.draw(surface, theme, size, i == self.sel, self.dimmed(control))
-            y += row_h
-        return size, y
+        return size, self.draw_rows(surface, top, row_h, size, title_w)
 
     def _buttons(self) -> list[Button]:
         """The buttons along the bottom, left to right (Advanced only for Connect Four)."""
@@ -449,7 +424,7 @@ class NewGameScreen(Screen):
         self.network_button.rect = pygame.Rect(margin + bw + 12, by, bw, bh)
         self.cancel_button.rect = pygame.Rect(w - margin - 2 * bw - 12, by, bw, bh)
         self.start_button.rect = pygame.Rect(w - margin - bw, by, bw, bh)
-        on_buttons = self.sel == len(self.rows_shown())
+        on_buttons = self.sel == len(self.form_rows())
         for b in self._buttons():
             b.draw(surface, theme, max(MIN_FONT + 2, int(bh * 0.42)),
                    hover=b.hit(self.mouse), focus=on_buttons and b is self.start_button)
@@ -457,8 +432,7 @@ class NewGameScreen(Screen):
 
     def tip(self) -> str:
         """A line on the selected row: the level's words, the Advanced rows', Oska's or the keys."""
-        rows = self.rows_shown()
-        control = rows[self.sel] if self.sel < len(rows) else None
+        control = self.chosen()
         level = self.level.value
         if control is self.level:
             return level_tip(level)
