@@ -321,7 +321,7 @@ def test_the_network_options_are_one_typed_value():
     assert isinstance(opts, NetworkOptions) and opts.mode is NetMode.HOST and opts.is_host
     assert (opts.bind_address, opts.port, opts.code, opts.side, opts.wait) == \
         ('127.0.0.1', 0, '0421', 'O', 90.0)
-    assert opts.local['O'].level == 'hard' and opts.player_for('X').kind == 'human'
+    assert opts.local['O'].level == 'hard' and opts.local['X'].kind == 'human'
     args = parser.parse_args(['--join', '[::1]:4000', '--code', '0421'])
     _check_mode(args, parser)
     opts = network_options(args, 3, 'LEFT')

@@ -1,20 +1,5 @@
-"""Play a friend on another computer: host or join a game over TCP (LAN).
-
-:mod:`~connect4_game.net.protocol` is the wire format (newline-delimited
-JSON, strictly checked); :mod:`~connect4_game.net.connection` the state
-machine of one connection over the one game record, with its sockets in a
-background thread; :mod:`~connect4_game.net.host` and
-:mod:`~connect4_game.net.join` its two ends; :mod:`~connect4_game.net.events`
-what it tells its owner; :mod:`~connect4_game.net.options` what the command
-line asked for (:meth:`NetworkOptions.open` starts it);
-:mod:`~connect4_game.net.console` a whole game in the console. A host::
-
-    conn = NetworkOptions(NetMode.HOST, port=0).open()
-    print(conn.invitation())        # address, port and code to tell the friend
-    ...each frame: for event in conn.events(): ...   # conn.game is the game
-
-None of it imports pygame. LAN discovery is not included: the joiner types the address.
-"""
+"""Play a friend on another computer: host or join a game over TCP (LAN); none of it
+imports pygame (the modules and a host's use: docs/network.md)."""
 
 from connect4_game.net.address import DEFAULT_PORT, parse_address
 from connect4_game.net.connection import Connection, NetState

@@ -1,8 +1,5 @@
 """Addresses as players type and read them: ``'192.168.1.5:24744'``,
-``'[fe80::1]:24744'``, a host name.
-
-This module never imports pygame.
-"""
+``'[fe80::1]:24744'``, a host name."""
 
 from __future__ import annotations
 

@@ -86,10 +86,8 @@ class Inbound:
 
 @dataclass(frozen=True)
 class Answer:
-    """The owner's word for the I/O thread about ``conn``: send ``msgs`` to
-    it while it is the opponent's; with ``agreed``, first make it the
-    opponent's (its hello or welcome fit the game); with a ``refusal``
-    (``(code, text)``), refuse its hello or welcome instead."""
+    """The owner's word about ``conn``: make it the opponent's (``agreed``) or refuse
+    its hello or welcome (``refusal``: ``(code, text)``); send ``msgs`` while it plays."""
     conn: Conn
     msgs: tuple[P.Message, ...] = ()
     agreed: bool = False
@@ -105,16 +103,14 @@ def check_timing(value: object, what: str) -> float:
 
 def reconcile_with_peer(game: Game, theirs: Sequence[int], peer_side: Side
                         ) -> list[tuple[int, int]]:
-    """Bring ``game`` in step with the move list (0-based columns) the
-    opponent, playing ``peer_side``, brought to a handshake: the same list;
-    ``game``'s moves plus one move of ``peer_side`` (played into ``game``);
-    or ``game``'s moves less one of this side's (returned, to send).
+    """Bring ``game`` in step with the move list (0-based columns) the opponent, playing
+    ``peer_side``, brought to a handshake: the same list, one more move of ``peer_side``
+    (played into ``game``) or one less of this side's.
 
     :returns: ``[(ply, column)]`` of this side's move the opponent lacks, or ``[]``.
-    :raises ProtocolError: ``'diverged'`` (neither list extends the other),
-        ``'foreign_moves'`` (they differ by more than one move, or by a move
-        of the side that does not hold it), ``'game_mismatch'`` (the
-        opponent's move is not legal here). ``game`` is left as it was.
+    :raises ProtocolError: ``'diverged'``, ``'foreign_moves'`` (more than one move
+        apart, or a move of the other side) or ``'game_mismatch'`` (an illegal move);
+        ``game`` is left as it was.
     """
     ours, theirs = list(game.moves), list(theirs)
     if theirs == ours:
@@ -208,8 +204,7 @@ class Connection:
 
     @property
     def connected(self) -> bool:
-        """True while the opponent is connected (from the handshake's event
-        until the loss's, as the owner took them)."""
+        """True from the handshake's event until the loss's, as the owner took them."""
         return self._peer is not None
 
     @property
@@ -242,9 +237,8 @@ class Connection:
         return tuple(self.game.moves) if self.game is not None else ()
 
     def events(self) -> list[ev.Event]:
-        """Every event since the last call, oldest first ([] if none): what
-        the opponent sent is refereed and played into the game here, on the
-        caller's thread; :attr:`state` and :attr:`failure` follow the events."""
+        """Every event since the last call, oldest first: what the opponent sent is
+        refereed and played into the game here; :attr:`state` follows the events."""
         out: list[ev.Event] = []
         while True:
             try:
@@ -255,8 +249,7 @@ class Connection:
             out += self._take(item)
 
     def wait_events(self, timeout: float) -> list[ev.Event]:
-        """Like :meth:`events`, but first waits up to ``timeout`` seconds for
-        something from the I/O thread (which may be no event for the owner)."""
+        """:meth:`events`, after waiting up to ``timeout`` seconds for the I/O thread."""
         try:
             first = self._take(self._events.get(timeout=max(0.0, timeout)))
         except queue.Empty:
@@ -264,8 +257,6 @@ class Connection:
         return first + self.events()
 
     def _take(self, item: ev.Event | Inbound) -> list[ev.Event]:
-        """What ``item`` means for the owner: an inbound message refereed and
-        played, or an event that moves :attr:`state`."""
         if isinstance(item, Inbound):
             if item.msg['type'] in ('hello', 'welcome'):
                 out = self._agree(item.conn, item.msg)
@@ -301,8 +292,7 @@ class Connection:
             self.state, self.state_since = state, time.monotonic()
 
     def _publish(self) -> None:
-        """The owner's record may have changed: a subclass may note what the
-        I/O thread needs of it (the owner's thread)."""
+        """The owner's record may have changed (a hook, on the owner's thread)."""
 
     def _answer(self, answer: Answer) -> None:
         self._answers.put(answer)
@@ -316,16 +306,12 @@ class Connection:
         return True
 
     def send_move(self, ply: int, column: int) -> Move | None:
-        """Play this side's move ``ply`` (1-based) in ``column`` (0-based) into
-        the game and send it (while the opponent is away, the next handshake
-        delivers it).
+        """Play this side's move ``ply`` (1-based) in ``column`` (0-based) into the game
+        and send it (the next handshake delivers it while the opponent is away).
 
-        :returns: the :class:`~connect4_game.core.game.Move`, or None if that
-            exact move was already played.
-        :raises ValueError: before the game is known (a joiner before
-            ``Connected``); :class:`~connect4_game.core.game.MoveRefused` (a
-            ValueError) if it is not this side's turn, not the next ply, not
-            a legal column, or the game is over.
+        :returns: the :class:`~connect4_game.core.game.Move`, or None if already played.
+        :raises ValueError: before the game is known;
+            :class:`~connect4_game.core.game.MoveRefused` for a move the game refuses.
         """
         if self.game is None or self.side is None:
             raise ValueError('there is no game yet: wait until the opponent is connected')
@@ -336,11 +322,10 @@ class Connection:
         return move
 
     def request_undo(self, ply: int | None = None) -> int | None:
-        """Ask the opponent to go back to the first ``ply`` moves (None: to
-        just before this side's last move); ``UndoAnswered`` follows.
+        """Ask the opponent to go back to the first ``ply`` moves (None: to just before
+        this side's last move); ``UndoAnswered`` follows.
 
-        :returns: the ply asked for, or None if no request can be made now
-            (not connected, a request is open either way, no move of this side).
+        :returns: the ply asked for, or None if no request can be made now.
         :raises ValueError: for a ``ply`` that is not from 0 to ``len(moves()) - 1``.
         """
         game = self.game
@@ -358,11 +343,8 @@ class Connection:
         return ply
 
     def answer_undo(self, accept: bool) -> bool:
-        """Answer the opponent's open undo request; if ``accept``, every move
-        after its ply is taken back from the game at once.
-
-        :returns: False if no request is open (answered, or the connection lost since).
-        """
+        """Answer the opponent's open undo request (if ``accept``, the moves after its
+        ply go at once); False if none is open."""
         ply, game = self.undo_in, self.game
         if ply is None or self._peer is None or game is None:
             return False
@@ -375,10 +357,9 @@ class Connection:
         return True
 
     def send_chat(self, text: str) -> bool:
-        """Send a line of chat (printable, 1-200 characters).
+        """Send a line of chat; False if the opponent is not connected.
 
-        :returns: False if the opponent is not connected (the line is dropped).
-        :raises ValueError: for text that is empty, too long or not printable.
+        :raises ValueError: for text that is not printable, 1-200 characters.
         """
         P.check_chat(text)
         return self._queue({'type': 'chat', 'text': text})
@@ -386,16 +367,13 @@ class Connection:
     # -- refereeing what the opponent sent (the owner's thread) ------------------------
 
     def _agree(self, conn: Conn, msg: P.Message) -> list[ev.Event]:
-        """Agree on the moves of a hello (host) or welcome (joiner) whose code
-        and version were accepted: :meth:`_agreed` or an :class:`Answer` with
-        the refusal. Returns the events for the owner."""
+        """Agree on the moves of an accepted hello or welcome (:meth:`_agreed`), or
+        answer with the refusal; the events for the owner."""
         raise NotImplementedError
 
     def _agreed(self, conn: Conn, before: int, msgs: Sequence[P.Message]) -> list[ev.Event]:
-        """The handshake on ``conn`` fits the game (``game`` and ``side`` known;
-        it had ``before`` moves): the I/O thread makes ``conn`` the opponent's
-        and sends ``msgs``. A move of the opponent the handshake brought
-        follows ``PeerBack`` as an ``OpponentMove``."""
+        """The handshake on ``conn`` fits the game (which had ``before`` moves): ``conn``
+        becomes the opponent's and gets ``msgs``; a move it brought follows ``PeerBack``."""
         game = self.game
         assert game is not None and self.side is not None
         first = self.info is None
@@ -442,10 +420,8 @@ class Connection:
         return [ev.UndoAnswered(ply, accept)]
 
     def close(self, wait: float = 1.0) -> None:
-        """Say goodbye to the opponent and stop (in the background, within
-        about a second; ``Closed`` is the last event); :attr:`state` becomes
-        ``CLOSED`` (a failure is kept). Waits up to ``wait`` seconds for a
-        host's listening socket to close. Safe to call twice."""
+        """Say goodbye and stop within about a second (``Closed`` is the last event);
+        waits up to ``wait`` seconds for a host's listening socket to close. Idempotent."""
         self._set(NetState.CLOSED)
         self._stop.set()
         self._wake()
@@ -467,10 +443,9 @@ class Connection:
         self.join(5.0)
 
     def start(self: _C) -> _C:
-        """Start the I/O thread (a host binds and listens first). Returns ``self``.
+        """Start the I/O thread (a host listens first); ``self``.
 
-        :raises OSError: if a host cannot listen (address in use, no such
-            address...); :class:`RuntimeError` if already started.
+        :raises OSError: if a host cannot listen; :class:`RuntimeError` if started.
         """
         if self._thread is not None:
             raise RuntimeError('already started')
@@ -585,35 +560,31 @@ class Connection:
     # -- what Host and Join add -------------------------------------------------------
 
     def _open(self) -> None:
-        """At :meth:`start`, in the caller's thread: get ready to run."""
+        """At :meth:`start`, in the caller's thread."""
 
     def _handshake(self, conn: Conn, msg: P.Message) -> None:
-        """A message on a connection that has not shaken hands yet: refused,
-        or ``conn`` moves to ``AGREEING`` and the message goes to the owner."""
+        """Refuse a message before the handshake, or move ``conn`` to ``AGREEING``."""
         raise NotImplementedError
 
     def _joined(self) -> None:
-        """The owner agreed: the connection in ``_active`` is the opponent's now."""
+        """The owner agreed: ``_active`` is the opponent's connection now."""
 
     def _tick(self, now: float) -> None:
         """Once per loop, ``now`` on the protocol clock."""
 
     def _connected(self, conn: Conn | None, error: BaseException | None) -> None:
-        """A :meth:`_connect` ended: ``conn`` in handshake, or None and the
-        ``error`` (an :class:`OSError`, :class:`TimeoutError` or :class:`ValueError`)."""
+        """A :meth:`_connect` ended: ``conn`` in handshake, or None and the ``error``."""
 
     def _after_lost(self, left: bool) -> None:
         """The opponent's connection just ended."""
 
     def _turned_away(self, conn: Conn, code: str | None, reason: str) -> None:
-        """A connection that never got to play was refused (``code``: the
-        error sent) or broke (``code`` None)."""
+        """A connection that never played was refused (``code`` sent) or broke (None)."""
 
     # == the sockets (I/O thread, except _wake) ==========================================
 
     def _listen(self, addr: str, port: int) -> None:
-        """Listen on ``addr``:``port`` ('' or '0.0.0.0': every IPv4 interface;
-        port 0: any free one).
+        """Listen on ``addr``:``port`` ('' or '0.0.0.0': every IPv4 interface).
 
         :raises OSError: if the address cannot be used (in use, no such address).
         """
@@ -650,10 +621,8 @@ class Connection:
         """A host took a new connection."""
 
     def _connect(self, host: str, port: int, timeout: float) -> None:
-        """Connect to ``host``:``port`` in a helper thread (name lookup, each
-        address in turn, ``timeout`` seconds each); :meth:`_connected`
-        follows in the I/O thread. A new attempt, or :meth:`_cancel_connect`,
-        forgets the last."""
+        """Connect to ``host``:``port`` in a helper thread, ``timeout`` seconds per
+        address; :meth:`_connected` follows. A new attempt forgets the last."""
         self._dial += 1
         number = self._dial
 

@@ -1,12 +1,6 @@
-"""A whole network game in the console: a local player (such as the
-assignment's ``AIPlayer`` or ``Player``) against the friend on the other
-computer. It prints what the assignment's console game prints (BU CS111
-ps9, Problem 3's ``connect_four``): the board after each move, ``Player X's
-turn``, the result line (``Player X wins in 8 moves.`` / ``It's a tie!``) and
-``Congratulations!`` for a win.
-
-This module never imports pygame.
-"""
+"""A whole network game in the console, printing what the assignment's console game
+prints (BU CS111 ps9, Problem 3's ``connect_four``): the board after each move, ``Player
+X's turn``, the result line and ``Congratulations!`` for a win."""
 
 from __future__ import annotations
 
@@ -39,8 +33,8 @@ class LocalPlayer(Protocol):
 
 
 def _local_player(player: object, side: Side) -> LocalPlayer:
-    """``player`` itself, or ``player(checker)`` for a class or factory
-    (``checker``: ``'X'`` or ``'O'``, as the assignment's players take it).
+    """``player``, or ``player(checker)`` for a class or factory (``checker``: a letter,
+    as the assignment's players take it).
 
     :raises ValueError: if it is no player or plays another checker than ``side``.
     """
@@ -112,26 +106,21 @@ def _play(conn: Connection, game: Game, local: LocalPlayer, out: Out,
 def play_remote(conn: Connection, player: object, *,
                 out: Out = print, wait: float | None = None, lost_timeout: float = 60.0,
                 close: bool = True) -> Game | None:
-    """Play a whole game between a local ``player`` and the friend.
+    """Play a whole game between a local ``player`` and the friend, whose undo requests
+    are declined.
 
     :param conn: a :class:`~connect4_game.net.host.Host` or
         :class:`~connect4_game.net.join.Join`, started here if it is not yet.
-    :param player: an object with ``checker`` and ``next_move(board) -> column``
-        (its checker must be this side's), or a callable ``checker -> player``
-        such as the class ``RandomPlayer`` (a joiner learns its side only
+    :param player: an object with ``checker`` and ``next_move(board) -> column``, or a
+        callable ``checker -> player`` such as ``RandomPlayer`` (a joiner learns its side
         when it connects).
     :param out: called like :func:`print` for every line shown.
-    :param wait: seconds to wait for the first handshake (None: until it
-        happens, the join fails or the connection closes).
-    :param lost_timeout: seconds to wait for a lost friend to come back.
+    :param wait: seconds to wait for the first handshake (None: no limit);
+        ``lost_timeout``: for a lost friend to come back.
     :param close: close the connection at the end (the friend is told).
-    :returns: the finished game (the connection's record), or None if it
-        could not be finished (no friend in time, the join failed - read
-        ``conn.failure`` - the friend left or was lost for good, it closed).
-    :raises ValueError: if ``player`` plays the wrong checker or an illegal
-        column (a :class:`~connect4_game.core.game.MoveRefused`).
-
-    The friend's undo requests are declined.
+    :returns: the finished game (the connection's record), or None if it could not
+        be finished (``conn.failure`` says why a join failed).
+    :raises ValueError: if ``player`` plays the wrong checker or an illegal column.
     """
     if not conn.started:
         conn.start()

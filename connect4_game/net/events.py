@@ -1,10 +1,5 @@
-"""What a network connection tells its owner: small immutable events, taken
-in order from :meth:`Connection.events
-<connect4_game.net.connection.Connection.events>` and told apart with
-``isinstance``. Their texts are bounded, printable lines.
-
-This module never imports pygame.
-"""
+"""What a network connection tells its owner, in order, from ``Connection.events``:
+small immutable events whose texts are bounded, printable lines."""
 
 from __future__ import annotations
 
@@ -22,10 +17,8 @@ __all__ = [
 
 @dataclass(frozen=True)
 class GameInfo:
-    """The game both sides agreed on at a handshake: board ``rows`` x
-    ``cols``, the host's and this side's :class:`~connect4_game.core.side.Side`,
-    the agreed ``moves`` (0-based columns, X first), ``names`` (``{Side: name}``)
-    and the other side's address ``peer`` (``'ip:port'``)."""
+    """The game agreed at a handshake: the board, the host's and this side's ``Side``,
+    ``moves`` (0-based columns), ``names`` and the other side's address (``'ip:port'``)."""
     rows: int
     cols: int
     host_side: Side
@@ -82,9 +75,8 @@ class ChatMessage(Event):
 
 @dataclass(frozen=True)
 class PeerLost(Event):
-    """The opponent's connection ended (``reason``); the game is kept. If
-    ``left``, the opponent said goodbye (not coming back), else both sides
-    try to get back together."""
+    """The opponent's connection ended (``reason``); the game is kept. If ``left``, the
+    opponent said goodbye, else both sides try to get back together."""
     reason: str
     left: bool = False
 
@@ -98,9 +90,8 @@ class Refused(Event):
 
 @dataclass(frozen=True)
 class JoinsPaused(Event):
-    """Too many wrong codes from all addresses: the host refuses every join
-    for ``seconds`` seconds, then takes ``code``; ``text`` is one line for the
-    player (``'Too many wrong codes: nobody can join for 20 s (the code stays 2468).'``)."""
+    """Too many wrong codes: the host refuses every join for ``seconds`` seconds, then
+    takes ``code``; ``text`` is the player's line."""
     code: str
     text: str
     seconds: float
@@ -108,8 +99,7 @@ class JoinsPaused(Event):
 
 @dataclass(frozen=True)
 class CodeChanged(JoinsPaused):
-    """A :class:`JoinsPaused` after which the host took a new random ``code``
-    (``'Too many wrong codes: the new code is 4821.'``)."""
+    """A :class:`JoinsPaused` after which the host took a new random ``code``."""
 
 
 @dataclass(frozen=True)
@@ -135,8 +125,7 @@ class JoinFailure(str, Enum):
 
 @dataclass(frozen=True)
 class JoinFailed(Event):
-    """A joiner gives up: a :class:`JoinFailure` ``cause`` and a sentence
-    ``text`` (``'Wrong code.'``); :class:`Closed` follows."""
+    """A joiner gives up (``cause``, the sentence ``text``); :class:`Closed` follows."""
     cause: JoinFailure
     text: str
 

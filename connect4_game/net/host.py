@@ -50,11 +50,8 @@ def _pause_after(changes: int, first: float) -> float:
 
 def wrong_codes_within(seconds: float, max_wrong_codes: int = MAX_WRONG_CODES,
                        code_pause: float = CODE_PAUSE) -> int:
-    """The most wrong codes a host compares within ``seconds`` of its start,
-    however fast and from however many addresses they come.
-
-    >>> wrong_codes_within(0), wrong_codes_within(60), wrong_codes_within(3600)
-    (10, 40, 100)
+    """The most wrong codes a host compares within ``seconds`` of its start, however
+    fast and from however many addresses they come (10, 40, 100 for 0 s, 1 min, 1 h).
 
     :raises ValueError: for a negative or non-finite ``seconds``, a
         ``max_wrong_codes`` below 1 or a ``code_pause`` that is not > 0.
@@ -87,25 +84,20 @@ class Host(Connection):
     (:func:`~connect4_game.net.connection.reconcile_with_peer`); while a friend plays,
     every other hello is refused as ``busy`` before its code is looked at.
 
-    :param port: TCP port, 0-65535 (0: any free one; read :attr:`port` after
-        :meth:`start`).
+    :param port: TCP port, 0-65535 (0: any free one; :attr:`port` after :meth:`start`).
     :param addr: the local address to listen on ('' = every IPv4 interface).
-    :param code: the 4-digit code as a string, kept; None picks a random one
-        (read :attr:`code`), replaced after too many wrong codes.
-    :param rows: board rows and ``cols`` board columns, as the game offers them.
-    :param host_side: ``Side.X`` (moves first) or ``Side.O``.
-    :param name: the host player's name (printable, at most 32 characters).
-    :param moves: a move list to continue from (0-based columns, X first).
-    :param ping_interval: seconds between heartbeats; ``peer_timeout``
-        seconds of silence lose the opponent; a new connection has
-        ``handshake_timeout`` seconds to say hello.
+    :param code: the 4-digit code, kept; None picks a random one (:attr:`code`).
+    :param rows: board rows and ``cols`` columns; ``host_side``: ``Side.X`` or ``Side.O``.
+    :param name: printable, at most 32 characters; ``moves``: 0-based columns to continue.
+    :param ping_interval: seconds between heartbeats; ``peer_timeout`` seconds of
+        silence lose the opponent.
     :param max_bad_codes: wrong codes from one IP address before it is locked
         out for ``lockout`` seconds; ``max_wrong_codes`` from all addresses
         before every hello is refused for ``code_pause`` seconds, doubled
         each time, and a code the host picked (not fixed, no friend joined
         with it) is replaced (:class:`~connect4_game.net.events.CodeChanged`).
     :param clock: monotonic seconds for these timings (tests drive it).
-    :raises ValueError: for any bad value (a MoveRefused for illegal ``moves``).
+    :raises ValueError: for any bad value (MoveRefused for illegal ``moves``).
     """
 
     is_host = True
@@ -155,7 +147,7 @@ class Host(Connection):
 
     def addresses(self) -> list[str]:
         """IP addresses another computer may use to reach this host, the LAN
-        address first, 127.0.0.1 last. Looks the host name up: call it once."""
+        address first, 127.0.0.1 last (a name lookup)."""
         if self._addr not in ('', '0.0.0.0', '::'):
             return [self._addr]
         found: list[str] = []
@@ -170,9 +162,8 @@ class Host(Connection):
             ['127.0.0.1']
 
     def invitation(self) -> str:
-        """One line to read out to the friend, e.g. ``'address 192.168.1.5
-        port 24744, code 0421'``, with the current code (the address is
-        looked up once)."""
+        """The line for the friend with the current code: ``'address 192.168.1.5 port
+        24744, code 0421'``."""
         if self._invite_address is None:
             self._invite_address = self.addresses()[0]
         return f'address {self._invite_address} port {self.port}, code {self.code}'
@@ -218,8 +209,7 @@ class Host(Connection):
         self._refuse(conn, code, text)
 
     def _hello_refusal(self, conn: Conn, msg: P.Message) -> tuple[str, str] | None:
-        """``(error code, text)`` for a hello to refuse before its moves count,
-        or None: not a hello, another version, a game running, the code."""
+        """``(error code, text)`` for a hello to refuse before its moves count, or None."""
         if msg['type'] != 'hello':
             return 'bad_message', f"expected 'hello', not {msg['type']!r}"
         if msg['version'] != P.PROTOCOL_VERSION:
@@ -272,8 +262,6 @@ class Host(Connection):
     # == the owner's thread =============================================================
 
     def _agree(self, conn: Conn, msg: P.Message) -> list[Event]:
-        """Agree on the moves of a hello with the right code, take the joiner
-        and answer with ``welcome``; or refuse it and say why."""
         game, side = self.game, self.side
         assert game is not None and side is not None
         before = len(game.moves)

@@ -1,9 +1,6 @@
 """Join a friend's game: connect, say hello with the code, check the host's
 welcome, and come back after a lost connection. A join that cannot go on
-ends with :class:`~connect4_game.net.events.JoinFailed`, then ``Closed``.
-
-This module never imports pygame.
-"""
+ends with :class:`~connect4_game.net.events.JoinFailed`, then ``Closed``."""
 
 from __future__ import annotations
 
@@ -66,12 +63,8 @@ _NOT_A_GAME = (JoinFailure.NOT_A_GAME, 'No Connect Four game answers at {address
 
 
 def dial_failure(error: BaseException, host: str, address: str) -> tuple[JoinFailure, str]:
-    """The cause and the player's sentence for a connection that could not be
-    made to ``host`` (``address``: ``'host:port'``).
-
-    >>> dial_failure(ConnectionRefusedError(111, 'refused'), 'h', '10.0.0.2:24744')
-    (<JoinFailure.NO_GAME: 'no_game'>, 'No game at 10.0.0.2:24744.')
-    """
+    """The cause and the player's sentence (``'No game at 10.0.0.2:24744.'``) for a
+    connection that could not be made to ``host`` (``address``: ``'host:port'``)."""
     code = getattr(error, 'errno', None)
     if isinstance(error, TimeoutError) or code == errno.ETIMEDOUT:
         return JoinFailure.NO_ANSWER, f'No answer from {address}.'
@@ -85,12 +78,8 @@ def dial_failure(error: BaseException, host: str, address: str) -> tuple[JoinFai
 
 
 def host_refusal(code: str, text: str) -> tuple[JoinFailure, str, bool]:
-    """The cause, the player's sentence and whether to try again, for the
-    host's ``error`` (``code``, ``text``) in answer to the hello.
-
-    >>> host_refusal('locked_out', 'too many wrong codes: try again in 30 s')[1]
-    'Too many wrong codes: try again in 30 s.'
-    """
+    """The cause, the player's sentence and whether to try again, for the host's
+    ``error`` (``code``, ``text``) in answer to the hello."""
     cause, sentence, again = _HOST_REFUSALS.get(
         code, (JoinFailure.REFUSED, f'The host refused: {clip(text, 80)}.', False))
     wait = re.search(r'in (\d{1,6}) s\b', text) if code == 'locked_out' else None
@@ -100,15 +89,12 @@ def host_refusal(code: str, text: str) -> tuple[JoinFailure, str, bool]:
 
 
 class Join(Connection):
-    """Join a game hosted at ``addr``:``port`` with its 4-digit ``code``.
+    """Join a game hosted at ``addr`` (a name or IP address):``port`` (1-65535) with
+    its 4-digit ``code``; this side plays the host's other side (``side`` after
+    ``Connected``).
 
-    :param addr: host name or IP address of the host.
-    :param port: its TCP port, 1-65535.
-    :param code: the host's code, a string of 4 digits.
-    :param name: this player's name (printable, at most 32 characters).
-    :param moves: a move list this side already has (0-based columns, X
-        first), e.g. from a saved game (see
-        :func:`~connect4_game.net.connection.reconcile_with_peer`).
+    :param name: printable, at most 32 characters; ``moves``: 0-based columns this
+        side already has (see :func:`~connect4_game.net.connection.reconcile_with_peer`).
     :param reconnect: after losing the host (not after a goodbye), try again
         every ``retry_interval`` seconds for ``give_up_after`` seconds, each
         try ``connect_timeout`` seconds at most.
@@ -118,9 +104,6 @@ class Join(Connection):
     :param ping_interval, peer_timeout, handshake_timeout, clock: as for
         :class:`~connect4_game.net.host.Host`.
     :raises ValueError: for any bad value.
-
-    This side plays the host's other side (``side`` after ``Connected``).
-    ``dialing`` is True while a connection attempt is under way.
     """
 
     def __init__(self, addr: str, port: int = DEFAULT_PORT, code: str = '', *,
@@ -255,8 +238,6 @@ class Join(Connection):
             self._known = list(self.game.moves)
 
     def _agree(self, conn: Conn, msg: P.Message) -> list[Event]:
-        """Agree on the moves and take the host's game; send this side's move
-        the host lacks. A welcome for another game is refused."""
         host_side: Side = msg['host_side']
         game = self.game
         refusal: tuple[str, str] | None = None

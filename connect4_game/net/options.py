@@ -1,8 +1,5 @@
 """What the command line (``--host`` / ``--join``) says about a network game,
-as one typed, checked value for the console and the window.
-
-This module never imports pygame.
-"""
+as one typed, checked value for the console and the window."""
 
 from __future__ import annotations
 
@@ -29,11 +26,9 @@ JOIN_FIRST_TRIES = 15.0
 
 
 def check_wait(value: object, what: str = 'wait') -> float:
-    """Seconds to wait for the other computer of a network game: a number
-    > 0 and at most :data:`MAX_WAIT` (not a bool, not NaN).
+    """Seconds to wait for the other computer: a number > 0 and at most :data:`MAX_WAIT`.
 
-    :raises ValueError: ``'wait must be a number of seconds > 0 and at most
-        604800, not -1'``.
+    :raises ValueError: ``'wait must be a number of seconds > 0 and at most 604800, not -1'``.
     """
     if not (is_number(value, 0.0, MAX_WAIT) and isinstance(value, (int, float)) and value > 0):
         raise ValueError(f'{what} must be a number of seconds > 0 and at most '
@@ -55,23 +50,15 @@ class NetMode(str, Enum):
 class NetworkOptions:
     """A network game to start.
 
-    :param mode: :attr:`NetMode.HOST` or :attr:`NetMode.JOIN`.
-    :param bind_address: host: the local address to listen on ('' = every
-        IPv4 interface).
-    :param port: host: the TCP port to listen on, 0-65535 (0: any free one).
-    :param address: join: the host's address as the player typed it
-        (``'192.168.1.5'``, ``'192.168.1.5:24744'``, ``'[fe80::1]:24744'``).
-    :param code: the 4-digit code: required to join; for a host None picks
-        a random one.
-    :param side: host: :attr:`Side.X <connect4_game.core.side.Side.X>` (the
-        default, moves first) or ``Side.O`` (``'X'``/``'O'`` are read as
-        these); join: None (a joiner plays the host's other side).
-    :param local: ``{Side.X: PlayerSpec, Side.O: PlayerSpec}``, who plays this
-        computer's side once it is known (a side left out: a person here).
-    :param wait: seconds to wait for the other computer, or None: a host
-        waits this long for a friend to join (None: until stopped); a joiner
-        keeps trying this long to reach a host that is not up yet (None: the
-        caller's default). From :func:`check_wait`.
+    :param bind_address: host: the local address to listen on ('' = every IPv4
+        interface); ``port``: 0-65535 (0: any free one).
+    :param address: join: the host's address as typed (``'192.168.1.5:24744'``).
+    :param code: the 4-digit code: required to join; for a host None picks one.
+    :param side: host: ``Side.X`` (the default) or ``Side.O``; join: None.
+    :param local: ``{Side: PlayerSpec}``, who plays this computer's side once it is
+        known (a side left out: a person here).
+    :param wait: seconds (:func:`check_wait`) a host waits for a friend (None: until
+        stopped), or a joiner keeps trying to reach a host (None: the caller's default).
     :raises ValueError: for a bad mode, port, address, code, side, player or wait.
     """
 
@@ -123,26 +110,16 @@ class NetworkOptions:
         """Join: the host's ``(name or address, port)`` from :attr:`address`."""
         return parse_address(self.address)
 
-    def player_for(self, side: Side) -> PlayerSpec:
-        """Who plays ``side`` on this computer (a person unless :attr:`local` says)."""
-        return self.local.get(side) or PlayerSpec()
-
     def open(self, *, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS, name: str = '',
              first_tries: float | None = None, ping_interval: float = 1.0,
              peer_timeout: float = 3.5, handshake_timeout: float = 5.0) -> Host | Join:
-        """The started :class:`~connect4_game.net.host.Host` or
-        :class:`~connect4_game.net.join.Join` these options describe.
+        """The started :class:`~connect4_game.net.host.Host` (with its board ``rows``
+        x ``cols``) or :class:`~connect4_game.net.join.Join` these options describe; the
+        timings as for the Host.
 
-        :param rows: a host's board rows (and ``cols`` its columns); a joiner
-            learns the host's.
-        :param name: this player's name (default ``'Host'`` / ``'Guest'``).
-        :param first_tries: a joiner: seconds to keep trying to reach a host that
-            is not up yet (default: :attr:`wait`, else :data:`JOIN_FIRST_TRIES`).
-        :param ping_interval: seconds between heartbeats; ``peer_timeout``
-            seconds of silence lose the friend; a new connection has
-            ``handshake_timeout`` seconds to shake hands.
-        :raises OSError: if a host cannot listen (port in use, no such address).
-        :raises ValueError: for a bad value.
+        :param first_tries: a joiner's seconds to keep trying to reach a host
+            (default: :attr:`wait`, else :data:`JOIN_FIRST_TRIES`).
+        :raises OSError: if a host cannot listen. :raises ValueError: for a bad value.
         """
         if self.is_host:
             return Host(self.port, self.bind_address, self.code, rows, cols,
@@ -157,7 +134,7 @@ class NetworkOptions:
 
 
 def _side(value: object) -> Side:
-    """``value`` as a :class:`Side`. :raises ValueError: ``'side must be one of X, O, not 'Q''``."""
+    """``value`` as a :class:`Side`. :raises ValueError: ``"side must be one of X, O, not 'Q'"``."""
     try:
         return Side(value)
     except ValueError:

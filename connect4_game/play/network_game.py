@@ -1,16 +1,5 @@
-"""A game with a friend over the network: what the session keeps of it.
-
-:class:`NetworkGame` holds the connection to the friend (a
-:class:`~connect4_game.net.host.Host` or :class:`~connect4_game.net.join.Join`,
-whose game record is the session's game once the friend is connected), who
-plays this computer's side once the handshake says which side that is, who
-played here before the network game, and the host's invitation. It says in
-the player's words what an event that leaves the game as it is means
-(:meth:`news`). Closing it tells the friend you left and closes the
-connection and the listening socket.
-
-This module never imports pygame.
-"""
+"""A game with a friend over the network: what the session keeps of it (the
+connection, who plays here, who played here before, the host's invitation)."""
 
 from __future__ import annotations
 
@@ -33,16 +22,18 @@ log = logging.getLogger(__name__)
 
 
 class NetworkGame:
-    """The network side of a game (see the module docstring).
+    """The network side of a game: its :meth:`news` says in the player's words what an
+    event that leaves the game as it is means.
 
-    :param peer: a started connection to the friend.
+    :param peer: a started connection to the friend; its game record is the
+        session's game once the friend is connected.
     :param local: who plays this computer's side once it is known
         (``{Side: PlayerSpec}``).
     :param before: who played at this computer before the network game
         (the session's ``{side: PlayerSpec}``), or None.
 
-    Attributes: ``peer``; ``invitation`` (a host's line for the friend,
-    '' for a joiner); ``local``; ``before``; ``closed``.
+    Attributes: ``peer``, ``local``, ``before``, ``closed`` and ``invitation`` (a host's
+    line for the friend, '' for a joiner).
     """
 
     def __init__(self, peer: Connection, local: Mapping[Side, PlayerSpec],

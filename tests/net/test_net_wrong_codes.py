@@ -8,6 +8,7 @@ bounded in count and time."""
 import re
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -24,7 +25,6 @@ from connect4_game.net import (
     Refused,
     play_remote,
 )
-from connect4_game.net import host as host_module
 from connect4_game.net.host import CODE_PAUSE, MAX_WRONG_CODES, wrong_codes_within
 from tests.net.net_helpers import FAST, FAST_JOIN, FakeClock, Raw, Relay, Watch, owned, poll_until
 
@@ -245,10 +245,11 @@ def test_the_console_host_prints_the_new_code():
                      'No friend joined within 1.5 s.']
 
 
-def test_the_table_of_the_module_docstring():
+def test_the_table_of_the_network_page():
     units = {'second': 1, 'minute': 60, 'hour': 3600, 'day': 86400, 'year': 365 * 86400}
-    rows = re.findall(r'^1 (second|minute|hour|day|year) +(\d+) +([\d.]+) %$',
-                      host_module.__doc__, re.M)
+    page = (Path(__file__).resolve().parents[2] / 'docs' / 'network.md').read_text('utf-8')
+    rows = re.findall(r'^\| 1 (second|minute|hour|day|year) +\| +(\d+) \| +([\d.]+) % \|$',
+                      page, re.M)
     assert len(rows) == len(units)
     for unit, wrong, chance in rows:
         assert wrong_codes_within(units[unit]) == int(wrong)
