@@ -26,11 +26,9 @@ class _OutOfBudget(Exception):
 
 @dataclass(frozen=True)
 class SearchResult:
-    """What one :meth:`AlphaBeta.search` found: per column the ``scores`` in
-    points for the side to move (beyond ``WIN_FLOOR`` a proven result; an upper
-    bound below the ``margin``; None if not searched), the best ``column``,
-    the ``depth`` completed (plies), ``nodes``, ``seconds`` and ``cut`` (what
-    stopped the deepening: ``''``, ``'nodes'`` or ``'time'``)."""
+    """A search's ``scores`` in points per column (beyond ``WIN_FLOOR`` proven; below
+    the margin an upper bound; None: not searched), best ``column``, ``depth`` done
+    (plies), ``nodes``, ``seconds`` and ``cut`` (``''``, ``'nodes'`` or ``'time'``)."""
 
     scores: list[int | None]
     column: int | None
@@ -71,8 +69,7 @@ class AlphaBeta:
         limit, check = self._limit, self._check
 
         def order(cur: int, mask: int, free: int, moves: int, first: int) -> list[int]:
-            """``moves`` (a mask, one cell per column) as a list of cells:
-            ``first`` first, then most threats made, centre first."""
+            """The cells of ``moves``: ``first``, then most threats made, centre first."""
             out = []
             for cm in cols:
                 m = moves & cm
@@ -160,11 +157,9 @@ class AlphaBeta:
     def search(self, cur: int, mask: int, max_depth: int, *, allowed: int | None = None,
                margin: int = 0, node_budget: int | None = None,
                time_budget: float | None = None) -> SearchResult:
-        """Search ``(cur, mask)`` (``cur`` to move, no four) by iterative
-        deepening to ``max_depth`` plies over the root cells ``allowed`` (default
-        all); columns within ``margin`` points of the best get exact scores.
-        ``node_budget`` (positions) and ``time_budget`` (seconds) stop the
-        deepening after depth 1.
+        """Iterative deepening of ``(cur, mask)`` (``cur`` to move) to ``max_depth``
+        plies over the ``allowed`` root cells, exact within ``margin`` points of the
+        best; ``node_budget`` and ``time_budget`` (seconds) stop it after depth 1.
         :raises ValueError: ``max_depth`` < 1 or a negative margin."""
         if max_depth < 1 or margin < 0:
             raise ValueError(f"need max_depth >= 1 and margin >= 0, got {max_depth}, {margin}")
@@ -233,8 +228,7 @@ _SEARCHES: dict[tuple[int, int], AlphaBeta] = {}
 
 
 def alphabeta_for(h: int, w: int) -> AlphaBeta:
-    """The shared :class:`AlphaBeta` of an ``h`` x ``w`` board (its table
-    kept across moves and games; two sizes at most are kept).
+    """The shared :class:`AlphaBeta` of an ``h`` x ``w`` board (two sizes kept).
     :raises ValueError: bad size."""
     s = _SEARCHES.get((h, w))
     if s is None:

@@ -45,15 +45,13 @@ def has_four(bits: int, h: int) -> bool:
 
 
 def winning_cells(bits: int, mask: int, h: int, w: int) -> int:
-    """The empty cells (reachable now or not) where the side owning ``bits``
-    would complete a four, given occupancy ``mask``."""
+    """The empty cells (reachable or not) completing a four for the owner of ``bits``."""
     return wincells_for(h)(bits, geometry(h, w).board ^ mask)
 
 
 @cache
 def wincells_for(h: int) -> Callable[[int, int], int]:
-    """``wincells(p, free)`` for boards of height ``h``: the cells of ``free``
-    where the side owning ``p`` would complete a four (one closure per height)."""
+    """``wincells(p, free)``: the cells of ``free`` completing a four for ``p`` (height ``h``)."""
     s1, s2, s3 = h + 1, h, h + 2        # horizontal, the two diagonals
 
     def wincells(p: int, free: int) -> int:
@@ -88,8 +86,8 @@ def play_bit(mask: int, h: int, col: int) -> int:
 
 
 def play(current: int, mask: int, h: int, col: int) -> tuple[int, int]:
-    """Drop a checker of the ``current`` side in ``col``: the new position
-    from the other side's point of view. :raises ValueError: a full column."""
+    """The position after ``current`` drops in ``col``, for the other side.
+    :raises ValueError: a full column."""
     if not can_play(mask, h, col):
         raise ValueError(f"column {col!r} is full")
     mask2 = mask | (mask + (1 << col * (h + 1)))
@@ -114,8 +112,8 @@ class HasSlots(Protocol):
 
 
 def from_slots(slots: Sequence[Sequence[str]], checker: str) -> tuple[int, int]:
-    """Position ``(current, mask)`` of a board's ``slots`` (rows top first),
-    ``current`` the cells of ``checker``; gravity is not checked.
+    """``(current, mask)`` of ``slots`` (rows top first), ``current`` the cells of
+    ``checker``; gravity is not checked.
     :raises ValueError: a bad checker or cell, ragged or empty slots."""
     validate_checker(checker)
     hgt = len(slots)
@@ -147,8 +145,7 @@ def from_board(board: HasSlots, checker: str) -> tuple[int, int]:
 
 
 def from_moves(moves: str, h: int = 6, w: int = 7, one_indexed: bool = True) -> tuple[int, int]:
-    """Position for the side to move after the column digits ``moves`` (Pons'
-    test files: '1' = leftmost with ``one_indexed``).
+    """The position after the column digits ``moves`` (Pons' test files: '1' leftmost).
     :raises ValueError: a bad digit, or as :func:`play_moves`."""
     base = 1 if one_indexed else 0
     for i, ch in enumerate(moves):
@@ -158,10 +155,8 @@ def from_moves(moves: str, h: int = 6, w: int = 7, one_indexed: bool = True) -> 
 
 
 def play_moves(moves: Sequence[int], rows: int = 6, cols: int = 7) -> tuple[int, int]:
-    """Bitboard position ``(current, mask)`` after the 0-based ``moves`` (X
-    first), ``current`` = the cells of the side to move.
-    :raises ValueError: a bad size, or naming the move: not a column, a full
-        column, or a move after the game was won."""
+    """``(current, mask)`` after the 0-based ``moves`` (X first), ``current`` the side to move's.
+    :raises ValueError: a bad size, or naming a move off the board, in a full column or late."""
     check_int(rows, 1, None, "rows")
     check_int(cols, 1, None, "cols")
     geo = geometry(rows, cols)
@@ -179,9 +174,8 @@ def play_moves(moves: Sequence[int], rows: int = 6, cols: int = 7) -> tuple[int,
 
 
 class Geometry:
-    """Masks of one board size: ``stride`` (h+1), ``cells`` (a count),
-    ``bottom`` and ``board`` (every cell), per column ``col_mask``,
-    ``bottom_cells``, ``top_cells``, and ``order`` (columns centre first)."""
+    """Masks of one board size: ``stride`` (h+1), ``cells`` (a count), ``bottom``,
+    ``board``, per column ``col_mask``, ``bottom_cells``, ``top_cells``; ``order``."""
 
     __slots__ = ("h", "w", "stride", "cells", "bottom", "board", "col_mask",
                  "bottom_cells", "top_cells", "order")

@@ -15,8 +15,7 @@ _STRIDE = _H + 1
 
 
 def _column_codes() -> list[tuple[int, int] | None]:
-    """Table indexed by ``col_bits | (x_bits << 6)`` (one column of the
-    bitboard) -> (code, nbits) of that column including its ``0`` end bit."""
+    """``col_bits | (x_bits << 6)`` -> (code, nbits) of a column, its end bit included."""
     table: list[tuple[int, int] | None] = [None] * (1 << 12)   # None: not a column
     for height in range(_H + 1):
         colbits = (1 << height) - 1
@@ -34,11 +33,8 @@ _CODES = cast('list[tuple[int, int]]', _column_codes())
 
 
 def huffman_key(first: int, mask: int, mirror: bool = False) -> int:
-    """The bitbully key of a 6x7 position: ``first`` = cells of the first
-    player (X), ``mask`` = all occupied cells (bitboard layout of
-    :mod:`connect4_game.ai.bitboard`). ``mirror=True`` encodes the mirror image.
-    Returns the signed 32-bit int when the code has exactly 32 bits, else the
-    plain (unsigned) code."""
+    """The bitbully key of a 6x7 position (``first``: X's cells, ``mask``: all), of its
+    mirror image with ``mirror``: signed when the code has 32 bits, else unsigned."""
     code, nbits = 0, 0
     cols = range(_W - 1, -1, -1) if mirror else range(_W)
     codes = _CODES
@@ -55,10 +51,8 @@ def huffman_key(first: int, mask: int, mirror: bool = False) -> int:
 
 
 def book_path() -> str | None:
-    """Path of ``book_12ply_distances.dat`` in the installed
-    ``bitbully-databases`` package, or None if it is not installed.
-    The environment variable ``CONNECT4_BOOK`` overrides it (a path, or
-    ``off`` to disable the book)."""
+    """Path of bitbully-databases' ``book_12ply_distances.dat``, or None;
+    ``CONNECT4_BOOK`` overrides it (a path, or ``off``)."""
     env = os.environ.get("CONNECT4_BOOK")
     if env:
         return None if env.lower() == "off" else env
@@ -73,14 +67,10 @@ def book_path() -> str | None:
 
 
 class OpeningBook:
-    """Exact values of 6x7 positions with 12 checkers, X (first player) to move.
-    :param path: the bitbully ``book_12ply_distances.dat`` file, or None to
-        use only the small precomputed table of positions with <= 5 checkers.
-    Loaded lazily on the first :meth:`probe`; if the file cannot be read or is
-    malformed, :meth:`probe` stops using it (``error`` says why) and only the
-    small table answers. (:meth:`lookup_key` and ``len()`` raise OSError /
-    ValueError in that case.)
-    """
+    """Exact values of 6x7 positions with 12 checkers (X to move) from ``path``, and
+    with <= 5 from a small table (``path`` None: only those). A broken file is
+    dropped by :meth:`probe` (``error`` says why); :meth:`lookup_key` and ``len()``
+    raise OSError or ValueError then."""
 
     ply = 12
     small_ply = 5
@@ -145,13 +135,9 @@ class OpeningBook:
         return None
 
     def probe(self, first: int, mask: int) -> int | None:
-        """Signed plies to the end for the side to move in a 6x7 position of a
-        normal game (X first, sides alternating): ``first`` = X's cells,
-        ``mask`` = occupied cells. ``+d``: the side to move wins with the d-th
-        checker from now; ``-d``: it loses after d checkers; 0: draw. Covers
-        positions with exactly 12 checkers (X to move; bitbully file) and
-        positions with at most :attr:`small_ply` checkers (precomputed table);
-        None for any other position or one not in the book."""
+        """Signed plies to the end for the side to move in a normal game's 6x7
+        position (``first``: X's cells): ``+d`` a win with the d-th checker from now,
+        ``-d`` a loss, 0 a draw; None if not in the book."""
         n = mask.bit_count()
         if n <= self.small_ply:
             return _small_table().get(small_key(first, mask))
@@ -182,9 +168,7 @@ _DEFAULT: list[OpeningBook | None] = []
 
 
 def default_book() -> OpeningBook | None:
-    """The shared book (not yet loaded). Without ``bitbully-databases``
-    installed it holds only the small table; with ``CONNECT4_BOOK=off`` the
-    result is None (no book at all)."""
+    """The shared book (not yet loaded); None with ``CONNECT4_BOOK=off``."""
     if not _DEFAULT:
         env = os.environ.get("CONNECT4_BOOK", "")
         _DEFAULT.append(None if env.lower() == "off" else OpeningBook(book_path()))

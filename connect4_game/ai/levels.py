@@ -34,13 +34,10 @@ SEARCH_RESERVE = 0.08
 
 @dataclass(frozen=True)
 class LevelSetting:
-    """One level's settings (useful ranges, not checked): ``lookahead`` plies
-    (0..20, 0 = no search), ``node_budget`` positions a move, ``seconds`` a move
-    in all, ``safety`` plies of the threat check (0 or 2..8), ``spot_chance``
-    (0..1), ``open_threes`` (drop the bottom-row trap), ``margin`` points below
-    the best still chosen (0..100), ``temperature`` points of noise (0..50),
-    ``book`` (6x7 opening book), ``solve_seconds`` for the solver (0 = never),
-    ``centre_pull`` (0..1); docs/levels.md says what each step does."""
+    """One level's settings (not checked; docs/levels.md): ``lookahead`` plies (0 = no
+    search), ``node_budget`` positions and ``seconds`` a move, ``safety`` plies of the
+    threat check, ``spot_chance`` (0..1), ``open_threes``, ``margin`` and
+    ``temperature`` points, ``book``, ``solve_seconds`` (0 = never), ``centre_pull``."""
 
     lookahead: int
     node_budget: int
@@ -57,9 +54,8 @@ class LevelSetting:
 
 @dataclass(frozen=True)
 class Level:
-    """One named level: ``name`` (``'easy'``, as files and the command line
-    write it), ``label`` (``'Easy'``, translated by the window), ``words`` (what
-    it plays like, one sentence) and ``setting`` (None for perfect play)."""
+    """One named level: ``name`` (``'easy'``), ``label`` (``'Easy'``, translated),
+    ``words`` (what it plays like) and ``setting`` (None for perfect play)."""
 
     name: str
     label: str
@@ -91,8 +87,7 @@ LEVELS: tuple[Level, ...] = (
     Level('expert', N_('Expert'),
           N_('Plays perfectly on the standard board: very hard to beat.')),
 )
-"""The levels, weakest first; the figures in the words are those of
-``python -m benchmarks.bench_levels``."""
+"""The levels, weakest first (the figures: ``python -m benchmarks.bench_levels``)."""
 
 DEFAULT_LEVEL = 'medium'
 """The level of the computer player on the first run."""
@@ -120,10 +115,9 @@ def get_level(name: object, what: str = 'level') -> Level:
 
 @dataclass(frozen=True)
 class Decision:
-    """A level's move: ``column`` (0-based), ``scores`` (points per column,
-    None for full or dropped ones), ``depth`` (plies), ``nodes``, ``seconds``,
-    ``reason`` (``'win'``, ``'block'``, ``'forced four'``, ``'only move'``,
-    ``'search'``) and ``cut`` (``''``, ``'nodes'`` or ``'time'``)."""
+    """A level's move: ``column`` (0-based), ``scores`` (points, None for full or
+    dropped columns), ``depth`` (plies), ``nodes``, ``seconds``, ``reason`` (``'win'``,
+    ``'block'``, ``'forced four'``, ``'only move'``, ``'search'``) and ``cut``."""
 
     column: int
     scores: list[int | None]
@@ -135,10 +129,8 @@ class Decision:
 
 
 class LevelPlayer(Player):
-    """The computer player of a searching level (``'easy'``, ``'medium'``,
-    ``'hard'``) with the assignment's ``next_move(board)`` (BU CS111 ps9);
-    ``last`` is its latest :class:`Decision`. A seeded ``rng`` repeats its play
-    while no time budget cuts a search; ``setting`` overrides the level's.
+    """A searching level's player with the assignment's ``next_move(board)`` (BU
+    CS111 ps9); ``last`` is its latest :class:`Decision`; ``setting`` overrides the level's.
     :raises ValueError: unknown or perfect level, or bad checker."""
 
     def __init__(self, level: str, checker: str, rng: random.Random | None = None,
@@ -206,8 +198,7 @@ class LevelPlayer(Player):
         return self._search(alphabeta_for(h, w), cur, mask, allowed, t0)
 
     def _glance(self, ev: Evaluator, cur: int, mask: int, allowed: int, t0: float) -> Decision:
-        """Steps 6 and 7 without a search (lookahead 0): each ``allowed``
-        root cell scored by the evaluation of the position it leads to."""
+        """Steps 6 and 7 without a search: each ``allowed`` cell's evaluation."""
         geo = ev.geo
         opp = cur ^ mask
         scores: list[int | None] = [None] * geo.w
@@ -232,8 +223,7 @@ class LevelPlayer(Player):
                         'search', res.cut)
 
     def _choose(self, scores: list[int | None], h: int, w: int, mask: int) -> int:
-        """Step 7 on the search's ``scores`` (at least one not None) in a
-        position whose occupied cells are ``mask``."""
+        """Step 7 on the search's ``scores`` (one at least not None)."""
         s = self.setting
         best = max(v for v in scores if v is not None)
         if abs(best) > WIN_FLOOR or (s.margin == 0 and s.temperature == 0):
@@ -269,9 +259,8 @@ _cell_weights = functools.lru_cache(maxsize=4)(cell_weights)
 
 def _central_enough(cols: list[int], scores: list[int | None], best: int, pull: float,
                     h: int, w: int, mask: int) -> list[int]:
-    """The columns of ``cols`` scoring ``best`` or landing on a cell in at
-    least ``pull`` times the four-cell windows of the best-placed landing
-    cell among ``cols``."""
+    """The columns of ``cols`` scoring ``best`` or landing on a cell in at least
+    ``pull`` times the windows of the best-placed one."""
     geo = bb.geometry(h, w)
     weights = _cell_weights(h, w)
     windows = {c: weights[c][(mask & geo.col_mask[c]).bit_count()] for c in cols}
@@ -281,13 +270,9 @@ def _central_enough(cols: list[int], scores: list[int | None], best: int, pull: 
 
 def level_player(level: str, checker: str, rng: random.Random | None = None, *,
                  expert_time_budget: float = EXPERT_MOVE_SECONDS) -> LevelPlayer | ExpertPlayer:
-    """The computer player of ``level`` for ``checker``, with the assignment's
-    ``next_move(board)`` interface (BU CS111 ps9): a :class:`LevelPlayer` for
-    ``'easy'``, ``'medium'``, ``'hard'``, an
-    :class:`~connect4_game.ai.expert.ExpertPlayer` for ``'expert'``.
-    :param rng: the random choices of a searching level (default a fresh one).
-    :param expert_time_budget: Expert's seconds per move (> 0).
-    :raises ValueError: unknown level, bad checker or bad budget."""
+    """The player of ``level`` for ``checker``: a :class:`LevelPlayer` (``rng`` its
+    random choices) or for ``'expert'`` an ExpertPlayer (``expert_time_budget``
+    seconds a move). :raises ValueError: unknown level, bad checker or bad budget."""
     if get_level(level).perfect:
         return ExpertPlayer(checker, expert_time_budget)
     return LevelPlayer(level, checker, rng)

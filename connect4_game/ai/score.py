@@ -54,12 +54,10 @@ LabelParts = tuple[str, Wdl, int | None]
 @functools.total_ordering
 @dataclass(frozen=True, eq=True)
 class Score:
-    """What one column gives the side to move: ``wdl``, proven or estimated;
-    ``exact`` (the Pons score proven); ``plies`` to the end, this checker
-    counted (None for a draw or unknown); ``pons``, the Pons score or best
-    guess; its proven bounds ``lo``, ``hi`` (None = unbounded); an estimate's
-    positional ``value`` (points) and ``depth`` (plies searched). Build one
-    with :meth:`of_pons`, :meth:`from_bounds` or :meth:`estimate`."""
+    """What one column gives the side to move: ``wdl``; ``exact``; ``plies`` to the
+    end, this checker counted (None: a draw or unknown); ``pons``, the Pons score or a
+    guess; the proven bounds ``lo``, ``hi`` (None: unbounded); an estimate's ``value``
+    (points) and ``depth`` (plies)."""
 
     wdl: Wdl
     exact: bool = False
@@ -88,9 +86,8 @@ class Score:
     @classmethod
     def from_bounds(cls, lo: int | None, hi: int | None, value: int = 0,
                     guess: int | None = None, depth: int | None = None) -> Score:
-        """A column known only to score in ``lo..hi`` (None = unbounded): a win
-        or loss of unknown distance, a draw, at least a draw, else an estimate
-        from ``value``; ``guess`` (default: nearest a draw) is its Pons score."""
+        """A column known only to score in ``lo..hi`` (None: unbounded), else an
+        estimate from ``value``; ``guess`` (default: nearest a draw) its Pons score."""
         if guess is None and (lo is not None or hi is not None):
             guess = max(-10**9 if lo is None else lo, min(10**9 if hi is None else hi, 0))
         if lo is not None and lo > 0:
@@ -140,8 +137,7 @@ class Score:
         return self.plies if self.exact and self.wdl is Wdl.WIN else None
 
     def label_parts(self) -> LabelParts:
-        """The label's parts: ``('', WIN, 9)`` for ``'win in 9'``, ``('≥', DRAW,
-        None)``, ``('≈', WIN, None)``; the window translates them."""
+        """``('', WIN, 9)`` for ``'win in 9'``, ``('≥', DRAW, None)``, ``('≈', WIN, None)``."""
         if self.proven:
             return '', self.wdl, self.plies if self.exact else None
         if self.at_least_draw:
@@ -157,8 +153,7 @@ class Score:
         return f'{mark} {text}' if mark else text
 
     def key(self) -> tuple[int, int]:
-        """Sort key, greater = better: wins (sooner first), at least a draw, a
-        draw, estimates (by ``value``), losses (later first)."""
+        """Sort key, greater = better: sooner wins, draws, estimates, later losses."""
         if self.proven:
             if self.wdl is Wdl.WIN:
                 return (4, -self.plies if self.plies else -1000)
@@ -196,9 +191,8 @@ class Score:
 
 @dataclass(frozen=True)
 class ColumnScore:
-    """One column of an analysis: the 0-based ``column``, its ``score`` or why
-    it has none (``no_move``), the ``backend`` that found it and ``worse`` (an
-    estimate proven below the best column).
+    """One column of an analysis: 0-based ``column``, ``score`` or ``no_move``, the
+    ``backend`` and ``worse`` (an estimate proven below the best column).
     :raises ValueError: when not exactly one of ``score`` and ``no_move`` is set."""
 
     column: int
@@ -253,8 +247,7 @@ class ColumnScore:
 
 
 def choose_column(results: Sequence[ColumnScore], width: int | None = None) -> int:
-    """The column to play from an analysis: the best :meth:`ColumnScore.rank`,
-    among equals the most central (left first; ``width`` defaults to the count).
+    """The best :meth:`ColumnScore.rank`, the most central (then left) of equals.
     :raises ValueError: if no column is playable."""
     playable = [r for r in results if r.score is not None]
     if not playable:

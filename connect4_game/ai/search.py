@@ -31,20 +31,14 @@ CLAIM_DEPTH = 7
 
 
 class Engine:
-    """The search for one (height, width, win_before_full) context.
-
-    ``win(cur, mask, d, mw, ow)`` (OR node): can the side owning ``cur``, to
-    move, force a four within ``d`` plies? ``mw``, ``ow``: its and the
-    opponent's winning cells (``ow`` -1 if not known yet).
-    ``lose(cur, mask, replies, d, mw)`` (AND node): does the opponent (winning
-    cells ``mw``) answer every reply in ``replies`` with a forced four within
-    ``d - 1`` plies? No four is on the board and ``d`` is capped by the caller
-    (``empties - 1`` under the assignment's rule), so every four within it wins.
-
-    Tables (``cur + mask`` -> packed int, monotone in the depth, at most
-    ``max_entries`` each, the older half dropped when full): ``table``
-    ``win_depth << 8 | nowin_depth``; ``table2`` ``loss_depth << 16 |
-    noloss_depth << 8 | refuting column``."""
+    """The search for one (height, width, win_before_full): ``win(cur, mask, d, mw,
+    ow)`` (OR node): can the side owning ``cur``, to move, force a four within ``d``
+    plies (``mw``, ``ow``: its and the opponent's winning cells, ``ow`` -1 if not
+    known)? ``lose(cur, mask, replies, d, mw)`` (AND node): does the opponent answer
+    every reply with a forced four within ``d - 1`` plies? (No four on the board, ``d``
+    capped by the caller, so every four within it wins.) Tables (``cur + mask`` ->
+    packed int, at most ``max_entries``): ``table`` ``win_depth << 8 | nowin_depth``;
+    ``table2`` ``loss_depth << 16 | noloss_depth << 8 | refuting column``."""
 
     def __init__(self, h: int, w: int, wbf: bool, table: dict[int, int], table2: dict[int, int],
                  max_entries: int) -> None:
@@ -56,9 +50,7 @@ class Engine:
         self._build()
 
     def _build(self) -> None:
-        """Compile ``win``, ``lose`` and ``take_nodes`` as closures over this
-        board's bit constants and the two tables (``wincells``:
-        :func:`~connect4_game.ai.bitboard.wincells_for`)."""
+        """Compile ``win``, ``lose`` and ``take_nodes`` over this board's constants."""
         geo = self.geo
         h = self.h
         BOT = geo.bottom
@@ -289,15 +281,13 @@ class Engine:
 
 
 def drop_older_half(table: dict[int, _V]) -> None:
-    """Drop the older half of a full transposition table (dicts keep
-    insertion order): O(1) amortised per insertion."""
+    """Drop the older half of a full table (dicts keep insertion order)."""
     for k in list(islice(table, max(1, len(table) // 2))):
         del table[k]
 
 
 def _check_position(cur: int, mask: int, geo: bb.Geometry) -> None:
-    """:raises ValueError: unless ``(cur, mask)`` is a position of ``geo``'s
-    board with no floating checker."""
+    """:raises ValueError: unless ``(cur, mask)`` fits ``geo`` with no floating checker."""
     if mask & ~geo.board or cur & ~mask:
         raise ValueError("position bits outside the board or cur not within mask")
     bad = (mask + geo.bottom) & mask
@@ -312,10 +302,8 @@ def _validate(checker: str, lookahead: int) -> None:
 
 
 class Searcher:
-    """Exact, fast replacement for the assignment's ``scores_for`` recursion,
-    with a transposition table of at most ``max_entries`` (>= 1) kept across
-    calls (cleared when the size or rule changes); calls take turns on a lock.
-    ``last_nodes`` and ``last_time`` (seconds) describe the last call."""
+    """The assignment's ``scores_for``, exact and fast, its table of at most
+    ``max_entries`` kept across calls; ``last_nodes``, ``last_time`` (seconds)."""
 
     def __init__(self, max_entries: int = DEFAULT_MAX_ENTRIES) -> None:
         check_int(max_entries, 1, None, 'max_entries')
@@ -352,9 +340,8 @@ class Searcher:
         return eng
 
     def scores(self, board: bb.HasSlots, checker: str, lookahead: int, win_before_full: bool = False) -> list[int]:
-        """The assignment's ``scores_for`` (BU CS111 ps9, Problem 4): per column
-        of ``board`` (only ``slots`` read) -1 full, 0 loss, 50 neither, 100 win
-        within ``lookahead`` plies for ``checker``.
+        """The assignment's ``scores_for`` (BU CS111 ps9, Problem 4) of ``board.slots``:
+        per column -1 full, 0 loss, 50 neither, 100 win within ``lookahead`` plies.
         :raises ValueError: a bad checker or lookahead, or a floating checker."""
         return self.scores_and_stats(board, checker, lookahead, win_before_full)[0]
 
@@ -411,8 +398,7 @@ class Searcher:
     @classmethod
     def _root_unsearched(cls, eng: Engine, cur: int, mask: int, L: int,
                          out: list[int]) -> list[tuple[int, int, int]]:
-        """Fill ``out`` for the columns needing no search; the others as
-        ``(column, cell bit, opponent's capped lookahead)``."""
+        """Fill ``out`` where no search is needed; the others as ``(column, cell, depth)``."""
         geo = eng.geo
         wbf = eng.wbf
         base = cls._root_base(eng, cur, mask, L)
@@ -503,8 +489,8 @@ class Searcher:
 
     @staticmethod
     def _column(eng: Engine, cur: int, mask: int, m: int, d: int, can_win: bool = True) -> int:
-        """Score of playing cell ``m`` (not a four) for ``cur``, the opponent
-        then looking ``d`` plies ahead; ``can_win`` False: only its four is searched."""
+        """Score of playing cell ``m`` (not a four), the opponent looking ``d`` plies
+        ahead; without ``can_win`` only its four is searched."""
         geo = eng.geo
         mask2 = mask | m
         opp = cur ^ mask
@@ -537,8 +523,7 @@ _shared_lock = threading.Lock()
 
 
 def shared_searcher(win_before_full: bool = False) -> Searcher:
-    """The process-wide :class:`Searcher` of the assignment's ``AIPlayer``, or
-    with ``win_before_full`` the levels' threat search's (its own table)."""
+    """The shared :class:`Searcher` of ``AIPlayer``, or of the levels' threat search."""
     with _shared_lock:
         s = _shared.get(win_before_full)
         if s is None:

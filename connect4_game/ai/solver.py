@@ -223,8 +223,7 @@ class Solver:
             raise BudgetExceeded()
 
     def _dict_tt(self) -> tuple[Callable[[int], int | None], Callable[[int, int], None]]:
-        """(get, put) of a ``dict`` table of ``tt_limit`` entries, the oldest half
-        dropped when full."""
+        """(get, put) of a ``dict`` table of ``tt_limit`` entries."""
         d: dict[int, int] = {}
         limit = self.tt_limit
 
@@ -331,14 +330,12 @@ class Solver:
 
     def prove(self, cur: int, mask: int, alternating: bool = True, lo: int | None = None,
               hi: int | None = None, guess: int | None = None) -> Proof:
-        """:meth:`solve` as a :class:`Proof` of the bounds proven when the search
-        ended, never raising :class:`BudgetExceeded`."""
+        """:meth:`solve` as the :class:`Proof` of the bounds proven, never raising."""
         return self._bisect(cur, mask, alternating, False, lo, hi, guess)
 
     def _bisect(self, cur: int, mask: int, alternating: bool, weak: bool, lo: int | None,
                 hi: int | None, guess: int | None) -> Proof:
-        """Null-window bisection of the score (Pons part 7); stops early, with
-        the bounds proven so far, when the budget runs out."""
+        """Null-window bisection of the score (Pons part 7), the bounds so far if cut."""
         n = mask.bit_count()
         cells = self.cells
         k = self._known(cur, mask, n, alternating)
@@ -385,8 +382,7 @@ class Solver:
         return Proof(lo, hi, move)
 
     def at_least(self, cur: int, mask: int, score: int, alternating: bool = True) -> bool:
-        """True if the Pons score of ``(cur, mask)`` is >= ``score`` (one
-        null-window search). :raises BudgetExceeded: as :meth:`solve`."""
+        """Pons score of ``(cur, mask)`` >= ``score``? :raises BudgetExceeded: as :meth:`solve`."""
         n = mask.bit_count()
         k = self._known(cur, mask, n, alternating)
         if k is not None:
@@ -414,8 +410,7 @@ class Solver:
 
 
 def heuristic(cur: int, mask: int, geo: Geometry) -> int:
-    """Positional points (0 = even) of an unsolved position for the side owning
-    ``cur``: 4 a winning cell, plus the centrality of the checkers."""
+    """Points (0 = even) for the side owning ``cur``: 4 a winning cell, and centrality."""
     opp = cur ^ mask
     h, w = geo.h, geo.w
     score = 4 * (winning_cells(cur, mask, h, w).bit_count()
@@ -457,8 +452,7 @@ def clear_solver_tables(rows: int | None = None, cols: int | None = None) -> Non
 
 
 def get_solver(height: int, width: int) -> Solver:
-    """The shared :class:`Solver` of one board size, with the book on 6x7; the
-    two latest sizes are kept (up to 38 MB each)."""
+    """The shared :class:`Solver` of one board size (two sizes kept, 38 MB each)."""
     s = _SOLVERS.get((height, width))
     if s is None:
         while len(_SOLVERS) >= 2:           # keep the memory bounded: two sizes at most
