@@ -4,10 +4,16 @@ game (docs/plugins.md)."""
 
 from __future__ import annotations
 
-from connect4_game.plugins.guarded import SafePlayer
-from connect4_game.plugins.loader import ADAPTERS, load_class, load_player, register_adapter
+from connect4_game.plugins.loader import (
+    ADAPTERS,
+    SafePlayer,
+    describe_exception,
+    load_class,
+    load_player,
+    register_adapter,
+    spec_label,
+)
 from connect4_game.plugins.process import ProcessPlayer
-from connect4_game.plugins.spec import describe_exception, spec_label
 
 __all__ = ["ADAPTERS", "register_adapter", "spec_label", "load_class", "load_player",
            "SafePlayer", "ProcessPlayer", "describe_exception"]

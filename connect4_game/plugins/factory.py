@@ -10,8 +10,8 @@ from connect4_game.compat import player_from_spec
 from connect4_game.core.console import ConsolePlayer
 from connect4_game.core.side import Side
 from connect4_game.players import AIPlayer, Player, RandomPlayer
+from connect4_game.plugins.loader import spec_label
 from connect4_game.plugins.process import ProcessPlayer
-from connect4_game.plugins.spec import spec_label
 from connect4_game.seat_config import PlayerSpec, SeatKind, is_plugin_spec
 
 __all__ = ['CONSOLE_PLUGIN_MOVE_SECONDS', 'make_player']

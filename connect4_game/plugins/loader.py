@@ -1,30 +1,62 @@
 """Loading a user's own player from ``FILE.py:ClassName``: a BU CS111 ps9 player (Problems 2 and
 4), or an HMC CS5 / "Vier op een rij" one wrapped by the first matching adapter of
-:data:`ADAPTERS`. Every problem while loading raises ``ValueError`` with one line."""
+:data:`ADAPTERS` (every problem a one-line ``ValueError``); running its moves so that nothing it
+does breaks the game, and naming it in one short line."""
 
 from __future__ import annotations
 
 import contextlib
 import importlib.util
 import inspect
+import operator
+import os
 import sys
+import traceback
 import zlib
 from collections.abc import Callable
-from typing import Protocol
+from typing import Protocol, SupportsIndex
 
 from connect4_game.compat import is_compat_spec
 from connect4_game.core.board import Board, validate_checker
+from connect4_game.core.checks import shown
 from connect4_game.core.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
+from connect4_game.core.messages import clip
 from connect4_game.core.side import CHECKERS
-from connect4_game.plugins.spec import describe_exception
 from connect4_game.seat_config import is_plugin_spec, parse_spec
 
-__all__ = ["PluginPlayer", "ADAPTERS", "register_adapter", "load_class", "load_player"]
+__all__ = ["PluginPlayer", "ADAPTERS", "register_adapter", "load_class", "load_player",
+           "SafePlayer", "spec_label", "describe_exception"]
+
+_GAME_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+"""The ``connect4_game`` package folder: frames in it are the game's, not the plug-in's."""
+
+
+def spec_label(spec: str) -> str:
+    """``'bots/my_bot.py:Bot'`` -> ``'my_bot.py:Bot'`` (file name clipped to 60); a spec that
+    does not parse, clipped to 80. Never raises."""
+    try:
+        path, cls_name = parse_spec(spec)
+    except ValueError:
+        return clip(spec, 80)
+    return f"{clip(path.name, 60)}:{cls_name}"
+
+
+def describe_exception(exc: BaseException) -> str:
+    """``'ZeroDivisionError: division by zero (my_bot.py line 12)'``: the exception (text clipped
+    to 200) and its innermost frame outside the game's package. Never raises."""
+    shown = clip(exc, 200)
+    text = f"{type(exc).__name__}: {shown}" if shown else type(exc).__name__
+    frames = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ else []
+    theirs = [f for f in frames if not os.path.abspath(f.filename).startswith(_GAME_DIR)]
+    if theirs:
+        f = theirs[-1]
+        text += f" ({os.path.basename(f.filename)} line {f.lineno})"
+    return text
 
 
 class PluginPlayer(Protocol):
     """A loaded player (BU CS111 ps9, Problem 2's ``next_move(b)``); its answer is checked by
-    :class:`~connect4_game.plugins.guarded.SafePlayer`."""
+    :class:`SafePlayer`."""
 
     def next_move(self, board: Board, /) -> object: ...
 
@@ -170,3 +202,43 @@ def load_player(spec: str, checker: str, tiebreak: str = CONSOLE_TIEBREAK,
             obj.checker = checker
     player: PluginPlayer = obj
     return player
+
+
+class SafePlayer:
+    """Runs the moves of ``player`` (from :func:`load_player`), named ``label`` in messages."""
+
+    def __init__(self, player: PluginPlayer, label: str | None = None) -> None:
+        if not callable(getattr(player, "next_move", None)):
+            raise ValueError(f"{player!r} has no next_move(board) method")
+        self.player = player
+        self.label = label or type(player).__name__
+
+    def choose(self, board: Board) -> tuple[str, int | str]:
+        """``('ok', col)`` with a playable column for a copy of ``board``, or ``('error', message)``:
+        one line naming the plug-in and the exception, non-integer, off-board or full column (values
+        quoted by :func:`~connect4_game.core.checks.shown`). Raises only KeyboardInterrupt."""
+        try:
+            copy = board.copy()
+        except Exception as exc:
+            return ("error", f"cannot copy the board for {self.label}: {exc}")
+        try:
+            answer = self.player.next_move(copy)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:   # includes SystemExit from a plug-in
+            return ("error", f"{self.label}.next_move raised {describe_exception(exc)}")
+        if isinstance(answer, bool):
+            return ("error", f"{self.label}.next_move returned {answer!r}, not a column number")
+        try:                                # int, or numpy integer
+            col = operator.index(answer) if isinstance(answer, SupportsIndex) else None
+        except Exception:                   # a hostile __index__
+            col = None
+        if col is None:
+            return ("error", f"{self.label}.next_move returned {shown(answer)} "
+                             f"({clip(type(answer).__name__, 40)}), not a column number")
+        if not 0 <= col < board.width:
+            return ("error", f"{self.label}.next_move returned {shown(col)}, off the board "
+                             f"(columns 0 to {board.width - 1})")
+        if not board.can_add_to(col):
+            return ("error", f"{self.label}.next_move returned column {col}, which is full")
+        return ("ok", col)

@@ -16,10 +16,8 @@ from connect4_game.core.board import Board, other, validate_checker
 from connect4_game.core.checks import is_int, shown
 from connect4_game.core.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK, ConsolePlayer
 from connect4_game.core.messages import clip
-from connect4_game.plugins.guarded import SafePlayer
 from connect4_game.plugins.lifetime import child_setup, describe_exit, guard_descendants, stop_child
-from connect4_game.plugins.loader import load_player
-from connect4_game.plugins.spec import describe_exception, spec_label
+from connect4_game.plugins.loader import SafePlayer, describe_exception, load_player, spec_label
 from connect4_game.seat_config import parse_spec
 
 __all__ = ["ProcessPlayer", "MAX_REPLY"]
