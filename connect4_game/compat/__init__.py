@@ -19,7 +19,6 @@ def is_compat_spec(spec: str) -> bool:
 def player_from_spec(spec: str, checker: str) -> adapter.EngineAdapter:
     """The player of a ``--x``/``--o`` spec ``KIND[:TIEBREAK[:PLY]]``, e.g. ``'cs5'``,
     ``'vieropeenrij:LEFT:4'`` (defaults ``LEFT``, 3).
-
     :raises ValueError: naming a spec that is not of that form."""
     if not isinstance(spec, str):
         raise ValueError(f'player spec must be a string, not {quote(spec)}')

@@ -26,7 +26,6 @@ _STYLE_BOARDS: dict[str, type[_engine.Board]] = {}     # 'camel' / 'snake' -> Bo
 
 def check_board(b: object) -> _engine.Board:
     """``b`` itself if it is an engine Board.
-
     :raises ValueError: naming anything else."""
     if not isinstance(b, _engine.Board):
         raise ValueError(f'expected a Connect Four Board, not {clip(repr(b))}')
@@ -41,7 +40,6 @@ def register_style_board(style: str, board_class: type[_engine.Board]) -> None:
 
 def move_method(p: object) -> Callable[[object], object]:
     """The player's ``nextMove`` (HMC CS5) or else ``next_move`` (Dutch, BU).
-
     :raises ValueError: if it has neither."""
     for name in ('nextMove', 'next_move'):
         method: Callable[[object], object] | None = getattr(p, name, None)
@@ -52,7 +50,6 @@ def move_method(p: object) -> Callable[[object], object]:
 
 def ask_column(player: object, shown: object, b: _engine.Board) -> int:
     """The column ``player`` picks when shown ``shown`` (``b`` or its copy), checked on ``b``.
-
     :raises ValueError: if it answers something that is not a free column of ``b``."""
     col = move_method(player)(shown)
     if not isinstance(col, int) or not is_int(col) or not b.can_add_to(col):
@@ -62,7 +59,6 @@ def ask_column(player: object, shown: object, b: _engine.Board) -> int:
 
 def default_board_class(player: object) -> BoardClass:
     """The ``Board`` of the player's own module, else its naming style's.
-
     :raises ValueError: if neither is known."""
     module = sys.modules.get(type(player).__module__)
     cls: object = getattr(module, 'Board', None)
@@ -79,7 +75,6 @@ def default_board_class(player: object) -> BoardClass:
 def to_board_of(b: _engine.Board, board_class: BoardClass) -> object:
     """Engine board ``b`` as a new ``board_class(width, height)``: the grid copied into
     one of ours, the checkers replayed (``addMove``/``add_move``) into a student's.
-
     :raises ValueError: if a student's class has neither method."""
     check_board(b)
     make_theirs = board_class     # as given: an isinstance test below narrows board_class
@@ -108,7 +103,6 @@ class EngineAdapter:
     """A CS5/Dutch ``Player(ox, tbt, ply)`` as a BU CS111 ps9 player: ``checker``,
     ``num_moves``, ``next_move(engine_board)``, ``opponent_checker()``; ``lookahead``
     and ``tiebreak`` are the wrapped ``ply`` and ``tbt`` (None if it has none).
-
     :raises ValueError: if the player has no usable ``ox``/``checker`` or no
         ``nextMove``/``next_move``."""
 

@@ -46,7 +46,6 @@ def hmc_scores(b: _engine.Board, ox: str, ply: int) -> list[float]:
     """``b.width`` scores for checker ``ox`` looking ``ply`` moves ahead on any engine Board
     (not modified), by the HMC and Dutch outline: ``-1.0`` full column, ``100.0`` win (even
     one that fills the board, where BU CS111 ps9 gives 50), ``0.0`` loss, ``50.0`` neither.
-
     :raises ValueError: for a bad board, checker or ply."""
     check_board(b)
     validate_checker(ox)
@@ -57,7 +56,6 @@ def hmc_scores(b: _engine.Board, ox: str, ply: int) -> list[float]:
 class Board(_engine.Board):
     """``Board(width, height)``, width first: our engine's Board (``slots``, printout,
     rules) with the CS5 names; ``data`` is HMC's name for ``slots``.
-
     :raises ValueError: naming a size that is not a positive int."""
 
     def __init__(self, width: int = 7, height: int = 6) -> None:
@@ -92,13 +90,11 @@ class Board(_engine.Board):
 
     def addMove(self, col: int, ox: str) -> None:
         """Drop checker ``ox`` into column ``col`` (column first).
-
         :raises ValueError: for a bad checker or column, or a full column."""
         self.add_checker(ox, col)
 
     def setBoard(self, moveString: str) -> None:
         """``add_checkers`` (hw6pr2: a digit off the board uses up a turn).
-
         :raises ValueError: for a character that is not a digit, or a full column."""
         if not isinstance(moveString, str):
             raise ValueError(f'moveString must be a string of digits, not {moveString!r}')
@@ -118,7 +114,6 @@ class Board(_engine.Board):
         ``'human'``, asked ``'Enter a column: '`` until a free column (``'Try again!'``).
         The board and a blank line after every move; ``'X wins!'``, ``'O wins!'``,
         ``"It's a tie!"``, or ``'Game abandoned.'`` at the end of input. Returns None.
-
         :raises ValueError: for a side that is neither, a checker not its side's, or
             a computer's column that cannot be played."""
         players = {'X': _check_side(px, 'X', 'px'), 'O': _check_side(po, 'O', 'po')}
@@ -151,11 +146,10 @@ class Board(_engine.Board):
 
 
 def _check_side(p: object, ox: str, name: str) -> object:
-    if isinstance(p, str):
-        if p != HUMAN:
-            raise ValueError(f"{name} must be a Player or 'human', not {p!r}")
+    if p == HUMAN:
         return p
-    if not (callable(getattr(p, 'nextMove', None)) or callable(getattr(p, 'next_move', None))):
+    if isinstance(p, str) or not (callable(getattr(p, 'nextMove', None))
+                                  or callable(getattr(p, 'next_move', None))):
         raise ValueError(f"{name} must be a Player or 'human', not {p!r}")
     own = getattr(p, 'ox', getattr(p, 'checker', ox))
     if own != ox:
@@ -167,7 +161,6 @@ class Player:
     """HMC CS5's AI player, ``Player(ox, tbt, ply)``: checker ``'X'`` or ``'O'``,
     tiebreak ``'LEFT'``, ``'RIGHT'`` or ``'RANDOM'``, ``ply`` >= 0 moves ahead.
     ``repr`` is the string of the assignment's code (not of its printed example).
-
     :raises ValueError: naming any other value."""
 
     def __init__(self, ox: str, tbt: str, ply: int) -> None:
@@ -188,7 +181,6 @@ class Player:
 
     def scoreBoard(self, b: _engine.Board) -> float:
         """``100.0`` a win for this player, ``0.0`` for the opponent, else ``50.0``.
-
         :raises ValueError: if ``b`` is not a Board."""
         check_board(b)
         if b.is_win_for(self.ox):
@@ -199,7 +191,6 @@ class Player:
 
     def tiebreakMove(self, scores: list[float]) -> int:
         """The column of a highest score, leftmost, rightmost or random by ``tbt``.
-
         :raises ValueError: if ``scores`` is empty."""
         if not scores:
             raise ValueError(f'scores must be a non-empty list, not {scores!r}')
@@ -214,13 +205,11 @@ class Player:
 
     def scoresFor(self, b: _engine.Board) -> list[float]:
         """:func:`hmc_scores` of ``b`` for this player.
-
         :raises ValueError: for a bad board, ``ox`` or ``ply``."""
         return hmc_scores(b, self.ox, self.ply)
 
     def nextMove(self, b: _engine.Board) -> int:
         """The best column of :meth:`scoresFor` by :meth:`tiebreakMove`.
-
         :raises ValueError: if every column of ``b`` is full."""
         scores = self.scoresFor(b)
         if max(scores) < 0:

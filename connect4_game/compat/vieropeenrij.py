@@ -13,7 +13,6 @@ __all__ = ['Board', 'Player', 'EnginePlayer', 'as_engine_player']
 class Board(cs5.Board):
     """The Dutch milestone's board: :class:`connect4_game.compat.cs5.Board` with the
     snake_case names (each the camelCase method it names).
-
     :raises ValueError: naming a size that is not a positive int."""
 
     add_move = cs5.Board.addMove
@@ -28,7 +27,6 @@ class Board(cs5.Board):
 class Player(cs5.Player):
     """The Dutch milestone's AI player, ``Player(ox, tbt, ply)``: the CS5 player
     (:class:`connect4_game.compat.cs5.Player`) with the snake_case names.
-
     :raises ValueError: naming a bad checker, tiebreak type or ply."""
 
     opp_ch = cs5.Player.oppCh

@@ -25,14 +25,12 @@ def check_cols(value: object, what: str = 'columns') -> int:
 
 def check_column(value: object, cols: int, what: str = 'column') -> int:
     """A 0-based column of a board ``cols`` wide, as ``add_checker`` takes it.
-
     :raises ValueError: ``'column must be an integer from 0 to <cols - 1>, not <value>'``."""
     return check_int(value, 0, cols - 1, what)
 
 
 def validate_checker(checker: object) -> str:
     """``checker`` if it is ``'X'`` or ``'O'``.
-
     :raises ValueError: otherwise (the assignment's bare ``assert`` would go with ``-O``)."""
     if checker not in CHECKERS or not isinstance(checker, str):
         raise ValueError(f"checker must be 'X' or 'O', not {checker!r}")
@@ -48,7 +46,6 @@ class Board:
     """A Connect Four board of ``height`` rows by ``width`` columns, any
     size >= 1 (BU CS111 ps9, Problem 1); ``slots`` is a list of rows, top
     first, each a list of one-character strings ``' '``, ``'X'`` or ``'O'``.
-
     :raises ValueError: if either size is not a positive int."""
 
     def __init__(self, height: int, width: int) -> None:
@@ -86,7 +83,6 @@ class Board:
         """Alternate checkers, 'X' first, in the columns of the digits of
         ``colnums`` (the assignment's helper: a column off the board is skipped
         but uses up a turn).
-
         :raises ValueError: for a character that is not a digit, or a full column."""
         checker = 'X'
         for col_str in colnums:
@@ -136,7 +132,6 @@ class Board:
 
     def winning_line(self, checker: str) -> list[tuple[int, int]] | None:
         """The (row, col) slots of one four-in-a-row of ``checker``, or None.
-
         :raises ValueError: if ``checker`` is not 'X' or 'O'."""
         validate_checker(checker)
         slots, h, w = self.slots, self.height, self.width

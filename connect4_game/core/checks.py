@@ -24,7 +24,6 @@ V = TypeVar('V')
 
 def check_int(value: object, lo: float, hi: int | None, what: str) -> int:
     """``value`` if it is an int (not a bool) in ``lo..hi`` (None: unbounded).
-
     :raises ValueError: ``'<what> must be an integer from lo to hi, not <value>'``."""
     if isinstance(value, bool) or not isinstance(value, int) or value < lo \
             or (hi is not None and value > hi):
@@ -94,7 +93,6 @@ def check_seconds(value: object, what: str, *, zero_ok: bool = False, finite: bo
                   allow_none: bool = False) -> float | None:
     """``float(value)`` for a number of seconds > 0 (not a bool, not NaN);
     also 0 with ``zero_ok``, not infinity with ``finite``, None with ``allow_none``.
-
     :raises ValueError: ``'<what> must be a number of seconds > 0, not <value>'``."""
     if value is None and allow_none:
         return None

@@ -1,6 +1,5 @@
-"""The console game (BU CS111 ps9, Problem 3): ``process_move`` and ``connect_four``;
-and :func:`run_command`, how every command-line entry point treats its
-standard streams (a closed pipe, a full disk, no standard input)."""
+"""The console game (BU CS111 ps9, Problem 3): ``process_move`` and ``connect_four``; and
+:func:`run_command`, how every command-line entry point treats its standard streams."""
 
 from __future__ import annotations
 
@@ -22,9 +21,8 @@ __all__ = ['ConsolePlayer', 'process_move', 'connect_four', 'run_command', 'EXIT
 
 
 class ConsolePlayer(Protocol):
-    """What the console game asks of a player (BU CS111 ps9, Problems 2-4):
-    ``checker``, ``num_moves`` so far, ``next_move(b)`` (a 0-based column ``b``
-    can take) and ``str(p)`` (``'Player X'``)."""
+    """What the console game asks of a player (BU CS111 ps9, Problems 2-4): ``checker``,
+    ``num_moves`` so far, ``next_move(b)`` (a 0-based column) and ``str(p)`` (``'Player X'``)."""
 
     checker: str
     num_moves: int
@@ -42,7 +40,6 @@ def process_move(p: ConsolePlayer, b: Board) -> bool:
     (BU CS111 ps9, Problem 3): ``"Player X's turn"``, the board between blank
     lines, then ``'Player X wins in 8 moves.'`` and ``'Congratulations!'``
     or ``"It's a tie!"`` at the end.
-
     :returns: True if the game is over.
     :raises ValueError: if the player returns a column that cannot be played."""
     print(str(p) + "'s turn")
@@ -95,9 +92,8 @@ def connect_four(p1: ConsolePlayer, p2: ConsolePlayer, height: int = 6, width: i
 
 
 class _InputOrEnd:
-    """``sys.stdin`` (None: started closed) for a command: :meth:`readline`
-    gives ``''`` (end of input, ``EOFError`` in :func:`input`) where there is
-    no stream or reading raises ``OSError`` or ``ValueError``."""
+    """``sys.stdin`` (None: started closed) for a command: :meth:`readline` gives ``''`` (end
+    of input) where there is no stream or reading raises ``OSError`` or ``ValueError``."""
 
     def __init__(self, stream: IO[str] | None) -> None:
         self._stream = stream
@@ -107,8 +103,7 @@ class _InputOrEnd:
         if self._stream is None:
             return ''
         try:
-            line: str = self._stream.readline(size)
-            return line
+            return self._stream.readline(size)
         except (OSError, ValueError):
             return ''
 
@@ -119,8 +114,8 @@ class _InputOrEnd:
 
 
 def _silence(stream: IO[str] | None) -> None:
-    """Point ``stream``'s descriptor (if any) at :data:`os.devnull`, so the
-    last flush at exit cannot fail again (the Python docs' SIGPIPE recipe)."""
+    """Point ``stream``'s descriptor (if any) at :data:`os.devnull`, so the last flush at exit
+    cannot fail again (the Python docs' SIGPIPE recipe)."""
     if stream is None:
         return
     try:
@@ -145,12 +140,10 @@ def _say(line: str) -> None:
 
 
 def run_command(run: Callable[[], int], prog: str = 'connect4') -> int:
-    """Run the command ``run`` and return its exit status, the standard
-    streams treated as command-line tools do (never a traceback): input
-    missing or unreadable reads as its end, output closed writes nowhere, a
-    closed pipe ends with :data:`EXIT_BROKEN_PIPE`, a full device with
-    :data:`EXIT_WRITE_FAILED` and one line on stderr (``'<prog>: cannot
-    write: ...'``). ``SystemExit`` passes; the streams are restored."""
+    """Run the command ``run`` and return its exit status, never a traceback: input missing or
+    unreadable reads as its end, output closed writes nowhere, a closed pipe ends with
+    :data:`EXIT_BROKEN_PIPE`, a full device with :data:`EXIT_WRITE_FAILED` and ``'<prog>:
+    cannot write: ...'`` on stderr. ``SystemExit`` passes; the streams are restored."""
     saved = sys.stdin, sys.stdout
     nowhere = (open(os.devnull, 'w', encoding='utf-8')  # noqa: SIM115 - closed in the finally below
                if sys.stdout is None else None)

@@ -84,7 +84,6 @@ class Game:
     """One game on a ``rows`` x ``cols`` board (1..12 x 1..14) from the 0-based columns
     ``moves``, X first; ``board``, ``moves``, ``redo_stack`` (the next last) and
     ``outcome`` (None while it runs) change only by the methods.
-
     :raises ValueError: for a board size outside those limits;
         :class:`MoveRefused` naming the first bad move (``'move 7: column 0 is full'``)."""
 
@@ -136,7 +135,6 @@ class Game:
     def check(self, ply: int, column: object, side: Side | None = None) -> bool:
         """True if ``column`` at ``ply`` (by ``side``, if given) is the next legal move,
         False for a duplicate.
-
         :raises MoveRefused: WRONG_PLY, CONFLICT (that ply was played in another
             column), GAME_OVER, NOT_YOUR_TURN or ILLEGAL_MOVE (no such column, full)."""
         if not is_int(ply, 1):
@@ -164,7 +162,6 @@ class Game:
 
     def push(self, col: int, side: Side | None = None) -> Move:
         """Drop the side-to-move's checker (``side``: the one meant) in ``col``; forgets redo.
-
         :raises MoveRefused: as :meth:`check`."""
         self.check(self.next_ply, col, side)
         self.redo_stack.clear()
@@ -173,7 +170,6 @@ class Game:
     def offer(self, ply: int, column: int, side: Side | None = None) -> Move | None:
         """Play ``column`` at ``ply`` (a network move) if it is the next legal move; None
         for a duplicate.
-
         :raises MoveRefused: as :meth:`check`."""
         if not self.check(ply, column, side):
             return None

@@ -51,7 +51,6 @@ class NotationError(ValueError):
 def column_range(cols: int, notation: Notation = Notation.PLAYERS) -> str:
     """How the columns of a board ``cols`` wide are typed: ``'1-7'``,
     ``'1-9, a'`` (10), ``'1-9, a-e'`` (14); ``'0-6'`` in the assignment's.
-
     :raises ValueError: for ``cols`` outside 1..14."""
     names = notation.value[:check_int(cols, 1, MAX_COLS, 'columns')]
     parts = (''.join(c for c in names if c.isdigit()), ''.join(c for c in names if c.isalpha()))
@@ -60,14 +59,12 @@ def column_range(cols: int, notation: Notation = Notation.PLAYERS) -> str:
 
 def column_name(col: int, notation: Notation = Notation.PLAYERS) -> str:
     """The character of 0-based column ``col``: ``'1'``..``'9'``, ``'a'``..``'e'``.
-
     :raises ValueError: for a column outside 0..13 or a non-int."""
     return notation.value[check_column(col, MAX_COLS)]
 
 
 def format_moves(cols: Iterable[int], notation: Notation = Notation.PLAYERS) -> str:
     """The move string of 0-based columns: ``[3, 3, 4, 2]`` -> ``'4453'``.
-
     :raises ValueError: for a column outside 0..13."""
     return ''.join(column_name(c, notation) for c in cols)
 
@@ -77,7 +74,6 @@ def read_game(text: str, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS,
     """The :class:`Game` of the move string ``text`` on a ``rows`` x ``cols`` board (1..12 x
     1..14), every move played; the players' notation skips separators and reads a gamesolver
     address's ``pos=``.
-
     :raises NotationError: naming the bad character, its place and its move.
     :raises ValueError: for a board size outside the limits or ``text`` not a str."""
     if not isinstance(text, str):
@@ -107,7 +103,6 @@ def read_game(text: str, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS,
 
 def parse_position(text: str, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS) -> list[int]:
     """The 0-based columns of ``text`` in the players' notation (at least one move).
-
     :raises NotationError: as :func:`read_game`, and for no moves at all.
     :raises ValueError: as :func:`read_game`."""
     moves = read_game(text, rows, cols).moves
@@ -119,6 +114,5 @@ def parse_position(text: str, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS
 def parse_add_checkers(text: str, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS) -> list[int]:
     """The 0-based columns of ``text`` in the assignment's ``add_checkers``
     notation (BU CS111 ps9), ``'3342'`` -> ``[3, 3, 4, 2]``.
-
     :raises NotationError, ValueError: as :func:`read_game`."""
     return read_game(text, rows, cols, Notation.ADD_CHECKERS).moves

@@ -66,7 +66,6 @@ def format_board(board: Sequence[str]) -> str:
 def parse_move(text: str, moves: Sequence[Move]) -> Move:
     """The move of the legal ``moves`` that ``text`` names: its number or two squares
     (``'a4-b3'``, ``'a4 b3'``, ``'b1xd2'``, any case).
-
     :raises ValueError: with words for the user, if it names none."""
     t = text.strip().lower()
     if not t:
@@ -99,7 +98,6 @@ def play_oska(white: str = "human", black: str = "ai", n: int = OSKA_DEFAULT_N,
     """One game on ``input_fn``/``out``: ``white``/``black`` ``'human'`` or ``'ai'``,
     ``n`` checkers per side (>= 4), the AI's ``lookahead`` in plies (>= 1); a person
     types a move, ``?`` for the list, ``q`` to quit (see docs/oska.md).
-
     :returns: ``'w'``, ``'b'``, ``'draw'``, or None if the game was abandoned.
     :raises ValueError: for a bad ``white``, ``black``, ``n`` or ``lookahead``."""
     kinds = {"w": _check_kind("white", white), "b": _check_kind("black", black)}

@@ -231,7 +231,6 @@ def legal_moves(board: Sequence[str], player: str) -> list[Move]:
 def movegen(board: Sequence[str], player: str) -> list[list[str]]:
     """The move generator (Homework 3): every board one move of ``player`` reaches,
     in :func:`legal_moves`' order (``[]``: a pass; a won game still has moves).
-
     :raises ValueError: for a malformed board or player."""
     g, s = _flat(board, player)
     return [g.to_rows(_apply_flat(s, player, m)) for m in _flat_moves(g, s, player)]
@@ -241,7 +240,6 @@ def apply_move(board: Sequence[str],
                move: Move | Sequence[Sequence[int] | None]) -> list[str]:
     """The board after ``move``, a :class:`Move` or ``(frm, to, captured)`` squares,
     by the checker on ``frm``.
-
     :raises ValueError: for a malformed board, an empty ``frm`` or an illegal move."""
     g, s = _flat(board)
     try:
@@ -316,7 +314,6 @@ def evaluate(board: Sequence[str], player: str) -> int:
     or 0 for a decided board, else 4 x the race (rows the opponent still has to
     march minus ours) + mobility (moves minus the opponent's) + 6 x captures (ours
     minus theirs). Weights from seeded self-play (docs/oska.md).
-
     :raises ValueError: for a malformed board or player."""
     g, s = _flat(board, player)
     return _evaluate_flat(g, s, player)
@@ -328,7 +325,6 @@ def search(board: Sequence[str], player: str, lookahead: int, *, alphabeta: bool
     lookahead``) for ``player``, leaves by :func:`evaluate`. With or without
     ``alphabeta`` (captures first below the root) the result is the first best move
     in :func:`movegen` order; a finished game or a pass keeps the board, ``move=None``.
-
     :raises SearchCancelled: once ``cancel`` is set.
     :raises ValueError: for a malformed board, player or lookahead."""
     g, s0 = _flat(board, player)
@@ -393,7 +389,6 @@ def oskaplayer(board: Sequence[str], player: str, lookahead: int, *, alphabeta: 
     """The player (Homework 4): the board of :func:`search`'s move, e.g. ``['www-',
     '--w', '--', '---', 'bbbb']`` from the start at lookahead 2; ``stats`` (if
     given) gets the search's counters.
-
     :raises ValueError: for a malformed board, player or lookahead."""
     result = search(board, player, lookahead, alphabeta=alphabeta)
     if stats is not None:

@@ -1,6 +1,5 @@
-"""The searches of the window's game: the one request in flight in the search pool
-(asking for another cancels it), the replies kept per request, and *Move now*.
-"""
+"""The searches of the window's game: the one request in flight in the search pool (asking
+for another cancels it), the replies kept per request, and *Move now*."""
 
 from __future__ import annotations
 
@@ -14,16 +13,15 @@ from connect4_game.search.pool import SearchPool
 from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerSpec
 
-# -- time budgets (seconds) -------------------------------------------------------------
 PLUGIN_MOVE_SECONDS = 10.0          # a plug-in's move in the window, then the user takes over
 SLOW_SEARCH_SECONDS = 1.0           # after this the window shows how long a search runs
 EXPERT_ANALYSIS_SECONDS = 2.0       # an Expert analysis off the 6x7 board or past the book
 
+CACHE_SIZE = 64                     # search results kept (the oldest go first)
+
 __all__ = ['SearchPlanner', 'Analysis', 'Failure', 'CACHE_SIZE']
 
 log = logging.getLogger(__name__)
-
-CACHE_SIZE = 64   # search results kept (the oldest go first)
 
 
 @dataclass(frozen=True)
@@ -65,7 +63,6 @@ class SearchPlanner:
         self.game_id = 0
         self.last_stats: tuple[int, float, int | None] | None = None
 
-    # ------------------------------------------------------------ jobs
     def move_job(self, game: Game, side: str, config: PlayerSpec,
                  instance: int = 0) -> SearchRequest:
         """The request for the move of computer ``side`` as ``config`` (``instance``: its seat's number)."""
@@ -82,10 +79,9 @@ class SearchPlanner:
     def analysis_job(self, game: Game, expert: bool, lookahead: int,
                      tiebreak: str) -> SearchRequest:
         """The hint's and the overlay's request for the side to move."""
-        if expert:
-            return self._job(game, JobKind.EXPERT, game.to_move, 0, 'LEFT', '',
-                             self.budgets['expert_analysis'])
-        return self._job(game, JobKind.AI, game.to_move, lookahead, tiebreak, '',
+        kind, lookahead, tiebreak = (JobKind.EXPERT, 0, 'LEFT') if expert \
+            else (JobKind.AI, lookahead, tiebreak)
+        return self._job(game, kind, game.to_move, lookahead, tiebreak, '',
                          self.budgets['expert_analysis'])
 
     def _job(self, game: Game, kind: JobKind, side: str, lookahead: int, tiebreak: str,
@@ -130,10 +126,8 @@ class SearchPlanner:
         self.worker = worker
         self.requested = None
 
-    # ------------------------------------------------------------ results
     def take_results(self, results: list[Result]) -> list[Failure]:
         """Keep the pool's replies for the request in flight, drop stale ones.
-
         :returns: its failures, and a ``'died'`` one for a worker process replaced."""
         failures = []
         for res in results:
@@ -189,7 +183,6 @@ class SearchPlanner:
         self.cancel()
         return request, reply
 
-    # ------------------------------------------------------------ time
     def tick(self, dt: float) -> None:
         """Count ``dt`` seconds for the job in flight (a new job starts at 0)."""
         if self.requested is not None and self.requested == self._timed_key:

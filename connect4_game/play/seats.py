@@ -1,7 +1,5 @@
-"""The seats of the window's game: who plays each side (a person here, the random
-player, a computer level, the assignment's AIPlayer (BU CS111 ps9, Problem 4), Expert,
-a plug-in, a friend over the network), with one interface, a label and a lifetime.
-"""
+"""The seats of the window's game: who plays each side (a person here, the random player, a
+computer (BU CS111 ps9, Problems 3-4), a plug-in, a friend), with one interface and a lifetime."""
 
 from __future__ import annotations
 
@@ -59,17 +57,12 @@ class Seat:
         none; asked only on its turn in a running game."""
         return None
 
-    def cancel(self, planner: SearchPlanner) -> None:
-        """Stop the search in flight if it is for this side."""
-        request = planner.requested
-        if request is not None and request.checker == self.side:
-            planner.cancel()
-
     def close(self, planner: SearchPlanner) -> None:
-        """End the seat's lifetime: cancel its work."""
-        if not self.closed:
-            self.cancel(planner)
-            self.closed = True
+        """End the seat's lifetime: the search in flight for this side stops."""
+        request = planner.requested
+        if not self.closed and request is not None and request.checker == self.side:
+            planner.cancel()
+        self.closed = True
 
 
 class PersonSeat(Seat):
@@ -97,9 +90,7 @@ class ComputerSeat(Seat):
 
     def pick(self, game: Game, planner: SearchPlanner) -> int | None:
         reply = planner.reply_for(self.job(game, planner))
-        if reply is None:
-            return None
-        return planner.take_column(reply)
+        return None if reply is None else planner.take_column(reply)
 
 
 class FriendSeat(Seat):
@@ -138,7 +129,6 @@ _SEATS: dict[SeatKind, Callable[[str, PlayerSpec], Seat]] = {
 
 def make_seat(side: str, spec: PlayerSpec) -> Seat:
     """The seat for ``spec`` on ``side``.
-
     :raises ValueError: for a friend (the network game makes that seat)."""
     if spec.kind not in _SEATS:
         raise ValueError(f'a {spec.kind.value} seat is made by the network game')

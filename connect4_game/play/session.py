@@ -58,7 +58,6 @@ HUMAN_REPLY_WAIT = 0.12   # seconds before a computer answers a person (the drop
 
 class GameSession:
     """The window's game (docs/architecture.md).
-
     :param players: ``{Side: PlayerSpec}``.
     :param rows, cols: board size (:mod:`connect4_game.core.board` limits).
     :param moves: 0-based columns to start from.
@@ -233,7 +232,6 @@ class GameSession:
     def new_game(self, rows: int | None = None, cols: int | None = None,
                  moves: Iterable[int] = ()) -> None:
         """Start a game (same size unless given) with the same seats.
-
         :raises ValueError: for a bad size or bad moves; nothing changes then."""
         self._begin(Game(rows or self.game.rows, cols or self.game.cols, moves))
 
@@ -251,9 +249,7 @@ class GameSession:
 
     def start_new(self, players: dict[str, PlayerSpec], rows: int, cols: int,
                   moves: Iterable[int] = ()) -> None:
-        """Another game with new seats for both sides; the old seats and a network game
-        close first.
-
+        """Another game with new seats for both sides (the old ones and a network game close).
         :raises ValueError: for a bad size or bad moves; nothing changes then."""
         Game(rows, cols, moves)                 # check before closing anything
         self.set_demo(False)
@@ -268,7 +264,6 @@ class GameSession:
 
     def load(self, rows: int, cols: int, moves: Iterable[int]) -> None:
         """A saved game with the same seats (a friend's game is left).
-
         :raises ValueError: for a bad size or bad moves; nothing changes then."""
         Game(rows, cols, moves)
         self.set_demo(False)
@@ -546,18 +541,15 @@ class GameSession:
         if self.expert_mode:
             before = {side: p for side, p in self.players.items()
                       if p.kind == SeatKind.AI and not p.perfect}
-            self.set_players({side: p.with_(level='expert')
-                              for side, p in before.items()})
+            self.set_players({side: p.with_(level='expert') for side, p in before.items()})
             self._before_expert = {side: (p, self.seats[side].spec)
                                    for side, p in before.items()}
         else:
             back: dict[str, PlayerSpec] = {}
             for side, p in self.players.items():
-                if not p.perfect:
-                    continue
                 was, made = self._before_expert.get(side, (None, None))
-                back[side] = was if was is not None and p is made else \
-                    p.with_(level='')
+                if p.perfect:
+                    back[side] = was if was is not None and p is made else p.with_(level='')
             self._before_expert = {}
             self.set_players(back)
         self.remember(expert=self.expert_mode)
@@ -826,9 +818,7 @@ class GameSession:
                                   if p.kind in STORED_KINDS})
 
     def restore(self, saved: SavedGame) -> None:
-        """``saved`` with its players (a file naming none keeps the seats), as
-        :meth:`start_new`.
-
+        """``saved`` with its players (a file naming none keeps the seats), as :meth:`start_new`.
         :raises ValueError: for a board size the game does not offer; nothing changes."""
         if saved.players:
             self.start_new(saved.players_over(self.local_players()), saved.rows, saved.cols,

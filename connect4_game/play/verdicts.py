@@ -1,7 +1,6 @@
-"""Search results in a player's words, in the current language: the assignment's scores
-(BU CS111 ps9, Problem 4), a lookahead's reach, and perfect play's verdicts, Expert's or
-those the review leaves on the positions of a game (:class:`KnownVerdicts`).
-"""
+"""Search results in a player's words, in the current language: the assignment's scores (BU
+CS111 ps9, Problem 4), a lookahead's reach, and perfect play's verdicts (:class:`KnownVerdicts`
+keeps the review's)."""
 
 from __future__ import annotations
 
@@ -16,14 +15,9 @@ from connect4_game.search.replies import MoveReply
 __all__ = ['verdict_text', 'score_words', 'column_words', 'score_label', 'KnownVerdicts',
            'HINT_SECONDS', 'lookahead_words', 'review_payload']
 
-HINT_SECONDS = 30.0
-"""How long the 'Hint: thinking…' notice may stay (it goes when the hint comes)."""
-
-KNOWN_POSITIONS = 2000
-"""Positions whose perfect-play verdicts (from the review) are kept."""
-
-Position = tuple[int, int, tuple[int, ...]]
-"""A position of a game: ``(rows, cols, 0-based columns played)``."""
+HINT_SECONDS = 30.0         # the longest 'Hint: thinking…' stays (it goes when the hint comes)
+KNOWN_POSITIONS = 2000      # positions whose perfect-play verdicts (from the review) are kept
+Position = tuple[int, int, tuple[int, ...]]     # (rows, cols, 0-based columns played)
 
 
 def lookahead_words(score: object, depth: object) -> str:
@@ -40,12 +34,10 @@ def lookahead_words(score: object, depth: object) -> str:
 
 
 def review_payload(record: PlyReview, rows: int, cols: int) -> MoveReply:
-    """Perfect play's verdicts (``columns`` and ``scores``, one per column, as
-    an Expert analysis replies) from a review's record of the position before
-    move ``record.ply`` on a ``rows`` x ``cols`` board.
-
-    :raises ValueError: for a score that cannot be on that board.
-    """
+    """Perfect play's verdicts (``columns`` and ``scores``, one per column, as an Expert
+    analysis replies) from a review's record of the position before move ``record.ply`` on a
+    ``rows`` x ``cols`` board.
+    :raises ValueError: for a score that cannot be on that board."""
     exact = record.exact
     n = record.ply - 1
     columns = tuple(ColumnScore(c, None, NoMove.FULL) if sc is None else
@@ -55,17 +47,16 @@ def review_payload(record: PlyReview, rows: int, cols: int) -> MoveReply:
 
 
 class KnownVerdicts:
-    """Perfect-play verdicts the review found, by position (at most
-    :data:`KNOWN_POSITIONS`, the oldest go first); the overlay and the hint
-    use them where they are known."""
+    """Perfect-play verdicts the review found, by position (at most :data:`KNOWN_POSITIONS`,
+    the oldest go first), for the overlay and the hint."""
 
     def __init__(self) -> None:
         self._known: dict[Position, MoveReply] = {}
 
     def learn(self, rows: int, cols: int, moves: Iterable[int], record: PlyReview) -> None:
-        """Keep the review's verdicts (``record``, see :func:`review_payload`)
-        on the position after ``moves`` (0-based columns) of a ``rows`` x
-        ``cols`` game. A record that does not fit is ignored."""
+        """Keep the review's verdicts (``record``, see :func:`review_payload`) on the position
+        after ``moves`` (0-based columns) of a ``rows`` x ``cols`` game; one that does not fit
+        is ignored."""
         try:
             payload = review_payload(record, rows, cols)
         except (TypeError, ValueError):
@@ -75,24 +66,17 @@ class KnownVerdicts:
             self._known.pop(next(iter(self._known)))
 
     def get(self, rows: int, cols: int, moves: Iterable[int]) -> MoveReply | None:
-        """The verdicts on the position after ``moves`` (see
-        :func:`review_payload`), or None if the review did not see it."""
+        """The verdicts on the position after ``moves`` (see :func:`review_payload`), or None."""
         return self._known.get((rows, cols, tuple(moves)))
 
 
 def verdict_text(reply: MoveReply, col: int) -> str:
-    """A short verdict on ``col`` (0-based) from a search's reply: perfect
-    play's (``'win in 9'``) or the assignment's score (100: ``'wins'``, 0:
-    ``'loses'``, 50: ``'even'``); '' if there is none."""
-    columns = reply.columns
-    if 0 <= col < len(columns):
-        known = columns[col]
-        if known is not None:
-            return column_words(known)
-    scores = reply.scores
-    if 0 <= col < len(scores):
-        return score_words(scores[col])
-    return ''
+    """A short verdict on ``col`` (0-based) from a search's reply: perfect play's (``'win in
+    9'``) or the assignment's score (:func:`score_words`); '' if there is none."""
+    columns, scores = reply.columns, reply.scores
+    if 0 <= col < len(columns) and (known := columns[col]) is not None:
+        return column_words(known)
+    return score_words(scores[col]) if 0 <= col < len(scores) else ''
 
 
 def score_words(score: object) -> str:
@@ -104,16 +88,14 @@ def score_words(score: object) -> str:
 
 
 def column_words(column: ColumnScore) -> str:
-    """A column's verdict in the current language: its score's
-    (:func:`score_label`), or ``'full'`` / ``'game over'``."""
+    """A column's verdict: its score's (:func:`score_label`), or ``'full'`` / ``'game over'``."""
     if column.score is not None:
         return score_label(column.score)
     return _('full') if column.no_move is NoMove.FULL else _('game over')
 
 
 def score_label(score: Score) -> str:
-    """A perfect-play :class:`~connect4_game.ai.score.Score` in the current
-    language, from its :meth:`~connect4_game.ai.score.Score.label_parts`:
+    """A perfect-play :class:`~connect4_game.ai.score.Score` from its ``label_parts()``:
     ``'win in 9'``, ``'draw'``, ``'≥ draw'``, ``'≈ loss'``..."""
     mark, wdl, plies = score.label_parts()
     words = {Wdl.WIN: _('win'), Wdl.LOSS: _('loss'), Wdl.DRAW: _('draw')}[wdl]
