@@ -230,16 +230,8 @@ class GameScreen(Screen):
 
         :raises RuntimeError: if the table and this screen's commands differ.
         """
-        table = self._handlers()
-        wanted = {c.name for c in commands.COMMANDS} - {'column'}
-        if set(table) != wanted:
-            raise RuntimeError(f'commands without a handler: {sorted(wanted - set(table))}, '
-                               f'handlers without a command: {sorted(set(table) - wanted)}')
-        return table
-
-    def _handlers(self) -> dict[str, Callable[[], object]]:
         app = self.app
-        return {
+        table: dict[str, Callable[[], object]] = {
             'left': lambda: self._move_cursor(-1),
             'right': lambda: self._move_cursor(+1),
             'drop': lambda: self.drop(self.cursor),
@@ -277,6 +269,11 @@ class GameScreen(Screen):
             'fullscreen': lambda: app.toggle_fullscreen(),
             'quit': lambda: app.quit(),
         }
+        wanted = {c.name for c in commands.COMMANDS} - {'column'}
+        if set(table) != wanted:
+            raise RuntimeError(f'commands without a handler: {sorted(wanted - set(table))}, '
+                               f'handlers without a command: {sorted(set(table) - wanted)}')
+        return table
 
     def _move_cursor(self, step: int) -> None:
         self.cursor = max(0, min(self.session.game.cols - 1, self.cursor + step))

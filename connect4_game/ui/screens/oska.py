@@ -199,18 +199,9 @@ class OskaScreen(Screen):
     # ------------------------------------------------------------------ state
     def new_game(self) -> None:
         """Start again (white to move); a search in flight is dropped."""
-        self.board = initial_board(self.n)
-        self.turn = 'w'
-        self.result: str | None = None
-        self.position_id = getattr(self, 'position_id', 0) + 1
-        self.selected: Square | None = None
         self.hover: Square | None = None
-        self.last_move: Move | None = None
         self.message = ''
-        self._anim: Slide | None = None
-        self._pass_timer = 0.0
-        self._cancel_ai()
-        self._start_turn()
+        self._reset(initial_board(self.n), 'w')
 
     def set_position(self, board: list[str], turn: str) -> None:
         """Continue from assignment-format ``board`` with ``turn`` to move (puzzles, tests).
@@ -221,13 +212,17 @@ class OskaScreen(Screen):
         if n != self.n:
             raise ValueError(f'board is for n={n}, this screen plays n={self.n}')
         oska.validate_player(turn)
+        self._reset(list(board), turn)
+
+    def _reset(self, board: list[str], turn: str) -> None:
         self._cancel_ai()
-        self.board = list(board)
+        self.board = board
         self.turn = turn
-        self.position_id += 1
-        self.selected = None
-        self.last_move = None
-        self._anim = None
+        self.result: str | None = None
+        self.position_id = getattr(self, 'position_id', 0) + 1
+        self.selected: Square | None = None
+        self.last_move: Move | None = None
+        self._anim: Slide | None = None
         self._pass_timer = 0.0
         self._start_turn()
 
