@@ -173,7 +173,6 @@ class Connection:
         self.failure_text = ''
         self.game: Game | None = None
         self.side: Side | None = None
-        self.host_side: Side | None = None
         self.names: dict[Side, str] = {Side.X: '', Side.O: ''}
         self.info: ev.GameInfo | None = None
         self.undo_out: int | None = None
@@ -195,10 +194,6 @@ class Connection:
         self._conns: set[Conn] = set()
         self._listener_closed = threading.Event()
         self._listener_closed.set()
-        self._refereed: dict[str, Callable[[Conn, P.Message], list[ev.Event]]] = {
-            'move': self._take_move, 'undo_request': self._take_undo_request,
-            'undo_reply': self._take_undo_reply,
-        }
 
     # == the owner's side: reads, events, calls that never block ======================
 
@@ -261,7 +256,7 @@ class Connection:
             if item.msg['type'] in ('hello', 'welcome'):
                 out = self._agree(item.conn, item.msg)
             elif item.conn is self._peer:
-                out = self._refereed[item.msg['type']](item.conn, item.msg)
+                out = self._referee(item.conn, item.msg)
             else:
                 out = []             # from a connection that is over
         elif isinstance(item, (ev.PeerLost, ev.Closed)):
@@ -379,7 +374,8 @@ class Connection:
         first = self.info is None
         self._peer = conn
         self.undo_out = self.undo_in = None
-        self.info = ev.GameInfo(game.rows, game.cols, self.host_side or Side.X, self.side,
+        host_side = self.side if self.is_host else self.side.other
+        self.info = ev.GameInfo(game.rows, game.cols, host_side, self.side,
                                 tuple(game.moves), dict(self.names), conn.address)
         self._answer(Answer(conn, tuple(msgs), agreed=True))
         out: list[ev.Event] = [ev.Connected(self.info) if first else ev.PeerBack(self.info)]
@@ -387,36 +383,33 @@ class Connection:
             out.append(ev.OpponentMove(len(game.moves), game.moves[-1]))
         return out
 
-    def _take_move(self, conn: Conn, msg: P.Message) -> list[ev.Event]:
-        ply, column = msg['ply'], msg['column']
-        assert self.game is not None
-        try:
-            new = self.game.offer(ply, column, self.friend_side) is not None
-        except MoveRefused as refusal:
-            logger.info('refused move %d in column %d from %s: %s', ply, column, conn.address,
-                        refusal)
-            self._answer(Answer(conn, ({'type': 'error', 'code': refusal.code.value,
-                                        'text': clip(str(refusal), P.MAX_TEXT), 'ply': ply},)))
-            return [ev.Error(f'refused a move from the opponent: {refusal}')]
-        return [ev.OpponentMove(ply, column)] if new else []
-
-    def _take_undo_request(self, conn: Conn, msg: P.Message) -> list[ev.Event]:
-        ply = msg['ply']
-        if self.undo_out is None and self.undo_in is None and self.game is not None \
-                and ply < len(self.game.moves):
-            self.undo_in = ply
-            return [ev.UndoRequested(ply)]
-        self._answer(Answer(conn, ({'type': 'undo_reply', 'ply': ply, 'accept': False},)))
-        return []
-
-    def _take_undo_reply(self, conn: Conn, msg: P.Message) -> list[ev.Event]:
-        ply = msg['ply']
-        if self.undo_out != ply or self.game is None:
+    def _referee(self, conn: Conn, msg: P.Message) -> list[ev.Event]:
+        """A move, undo request or undo reply of the opponent checked and played."""
+        ply, game = msg['ply'], self.game
+        assert game is not None
+        if msg['type'] == 'move':
+            try:
+                new = game.offer(ply, msg['column'], self.friend_side) is not None
+            except MoveRefused as refusal:
+                logger.info('refused move %d in column %d from %s: %s', ply, msg['column'],
+                            conn.address, refusal)
+                self._answer(Answer(conn, ({'type': 'error', 'code': refusal.code.value,
+                                            'text': clip(str(refusal), P.MAX_TEXT),
+                                            'ply': ply},)))
+                return [ev.Error(f'refused a move from the opponent: {refusal}')]
+            return [ev.OpponentMove(ply, msg['column'])] if new else []
+        if msg['type'] == 'undo_request':
+            if self.undo_out is None and self.undo_in is None and ply < len(game.moves):
+                self.undo_in = ply
+                return [ev.UndoRequested(ply)]
+            self._answer(Answer(conn, ({'type': 'undo_reply', 'ply': ply, 'accept': False},)))
+            return []
+        if self.undo_out != ply:
             return []                # a stale answer: no such request is open
         self.undo_out = None
-        accept = msg['accept'] and ply <= len(self.game.moves)
+        accept = msg['accept'] and ply <= len(game.moves)
         if accept:
-            self.game.truncate(ply)
+            game.truncate(ply)
         return [ev.UndoAnswered(ply, accept)]
 
     def close(self, wait: float = 1.0) -> None:
@@ -489,7 +482,7 @@ class Connection:
             self._handshake(conn, msg)
         elif conn is not self._active and conn.state is not ConnState.AGREEING:
             return
-        elif kind in self._refereed:
+        elif kind in ('move', 'undo_request', 'undo_reply'):
             self._emit(Inbound(conn, msg))
         elif kind == 'chat':
             self._emit(ev.ChatMessage(msg['text']))

@@ -128,7 +128,7 @@ class Host(Connection):
         self._bad: dict[str, tuple[int, float]] = {}   # ip -> (wrong codes, locked until)
         self._invite_address: str | None = None
         self.game = Game(check_rows(rows), check_cols(cols), moves)
-        self.side = self.host_side = Side(host_side)    # ValueError for another value
+        self.side = Side(host_side)    # ValueError for another value
         self.names[self.side] = self.name
 
     @property

@@ -242,8 +242,8 @@ class Join(Connection):
         game = self.game
         refusal: tuple[str, str] | None = None
         extra: list[tuple[int, int]] = []
-        if game is not None and (game.rows, game.cols, self.host_side) != \
-                (msg['rows'], msg['cols'], host_side):
+        if game is not None and (game.rows, game.cols, self.side) != \
+                (msg['rows'], msg['cols'], host_side.other):
             refusal = 'game_mismatch', 'the host is playing another game now'
         else:
             try:
@@ -260,7 +260,7 @@ class Join(Connection):
             self._answer(Answer(conn, refusal=refusal))
             return []
         assert game is not None
-        self.game, self.host_side, self.side = game, host_side, host_side.other
+        self.game, self.side = game, host_side.other
         self.names = dict(msg['names'])
         self.names[self.side] = self.name
         return self._agreed(conn, before, [{'type': 'move', 'ply': ply, 'column': column}
