@@ -19,8 +19,7 @@ WIN_FLOOR = 1_000_000
 
 
 def cell_weights(h: int, w: int) -> list[list[int]]:
-    """The four-cell windows through each cell: ``w`` lists of ``h`` counts,
-    bottom row first."""
+    """The four-cell windows through each cell: ``w`` lists of ``h``, bottom first."""
     out = [[0] * h for _ in range(w)]
     for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
         for c in range(w):
@@ -33,10 +32,8 @@ def cell_weights(h: int, w: int) -> list[list[int]]:
 
 
 class Evaluator:
-    """The evaluation of one board size: ``evaluate(cur, mask, mw, ow)``, points
-    for the side owning ``cur`` (to move) given its and the opponent's winning
-    cells, ``wincells`` and ``odd_rows`` (the odd player's cells by the parity
-    rule). :raises ValueError: bad size."""
+    """One board size's ``evaluate(cur, mask, mw, ow)``: points for ``cur`` to move,
+    given both sides' winning cells. :raises ValueError: bad size."""
 
     def __init__(self, h: int, w: int) -> None:
         geo = geometry(h, w)
@@ -91,8 +88,7 @@ _EVALUATORS: dict[tuple[int, int], Evaluator] = {}
 
 
 def evaluator(h: int, w: int) -> Evaluator:
-    """The shared :class:`Evaluator` of an ``h`` x ``w`` board (built once
-    per size). :raises ValueError: bad size."""
+    """The shared :class:`Evaluator` of an ``h`` x ``w`` board. :raises ValueError: bad size."""
     ev = _EVALUATORS.get((h, w))
     if ev is None:
         ev = _EVALUATORS[(h, w)] = Evaluator(h, w)

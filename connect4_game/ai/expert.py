@@ -31,15 +31,10 @@ def _check_board(board: Board) -> None:
 def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str | None = None,
             node_budget: int | None = None, best_only: bool = False,
             lower_bound: int | None = None) -> list[ColumnScore]:
-    """Perfect play's verdict on every column of ``board`` (any size, not
-    changed) for ``checker`` (default the side to move), by
-    :func:`connect4_game.ai.perfect.analyse` (bitbully only without a
-    ``node_budget``); thread-safe, one call at a time.
-    :param time_budget: seconds for the whole analysis (> 0).
-    :param node_budget: a cap on the positions searched, or None.
-    :param best_only: stop once the best column is proven (Expert's move).
-    :param lower_bound: a Pons score the side is known to reach (a true bound).
-    :returns: ``board.width`` :class:`~connect4_game.ai.score.ColumnScore`, index = column.
+    """Perfect play's ColumnScore of every column of ``board`` (not changed) for
+    ``checker`` (default the side to move) within ``time_budget`` seconds and
+    ``node_budget`` positions; ``best_only`` and ``lower_bound`` as
+    :func:`~connect4_game.ai.perfect.solve_position`'s.
     :raises ValueError: bad board, budget or checker."""
     with perfect.LOCK:
         _check_board(board)
@@ -56,9 +51,8 @@ def analyze(board: Board, time_budget: float = DEFAULT_TIME_BUDGET, checker: str
 
 
 class ExpertPlayer(Player):
-    """A player with perfect play whenever the result is proven within
-    ``time_budget`` seconds a move (> 0; always on 6x7 in practice); after each
-    move ``last_analysis`` (:func:`analyze`'s list) and ``last_time`` (seconds).
+    """Perfect play within ``time_budget`` seconds a move; after each move
+    ``last_analysis`` (:func:`analyze`'s list) and ``last_time`` (seconds).
     :raises ValueError: bad checker or budget."""
 
     def __init__(self, checker: str, time_budget: float = EXPERT_MOVE_SECONDS) -> None:
@@ -77,9 +71,8 @@ class ExpertPlayer(Player):
         return f"{super().__repr__()} (EXPERT)"
 
     def next_move(self, b: Board) -> int:
-        """The best column of ``b`` (:func:`choose_column`); counts the move.
-        The score proven at this player's previous move in the same game
-        bounds this one (Pons scores do not change along best play).
+        """The best column of ``b``; counts the move. The score proven at the
+        previous move of the game bounds this one.
         :raises ValueError: if no column can take a checker or the game is over."""
         t0 = time.perf_counter()
         _check_board(b)

@@ -29,10 +29,8 @@ def _cells(cols: list[int], mask: int, geo: bb.Geometry) -> int:
 
 def forced_four_columns(cur: int, mask: int, h: int, w: int, allowed: int,
                         plies: int) -> tuple[int, bool]:
-    """The cells of ``allowed`` the threat search over ``plies`` plies keeps:
-    ``(cells, True)``, those forcing a four of one's own soonest; else
-    ``(cells, False)``, those after which the opponent cannot force a four
-    within ``plies`` (or, when all lose, those losing latest), else ``allowed``."""
+    """``(cells, True)``: the cells of ``allowed`` forcing a four soonest within
+    ``plies``; else ``(cells, False)``: those losing latest or not at all."""
     geo = bb.geometry(h, w)
     cols = [c for c in range(w) if allowed & geo.col_mask[c]]
     scores = threat_scores(cur, mask, h, w, plies)
@@ -52,11 +50,8 @@ def forced_four_columns(cur: int, mask: int, h: int, w: int, allowed: int,
 
 def double_threat_columns(cur: int, mask: int, h: int, w: int, allowed: int,
                           under_fours: bool = True) -> int:
-    """The cells of ``allowed`` after which the opponent has no move making
-    two fours playable at once (the bottom-row trap: ``_XX__`` becoming
-    ``_XXX_``), nor (with ``under_fours``) a four playable now -- a checker
-    dropped right under the opponent's four-making cell; ``allowed`` if none
-    is left."""
+    """The cells of ``allowed`` after which the opponent cannot make two fours
+    playable at once (``_XX__``), nor with ``under_fours`` one now; else ``allowed``."""
     from connect4_game.ai.evaluate import evaluator
     ev = evaluator(h, w)
     geo, wincells = ev.geo, ev.wincells
@@ -87,9 +82,8 @@ def double_threat_columns(cur: int, mask: int, h: int, w: int, allowed: int,
 
 
 def book_columns(cur: int, mask: int, h: int, w: int, allowed: int, alternating: bool) -> int:
-    """On 6x7, in a normal game's position (``alternating``: X first, sides
-    alternating) one checker before a book position: the cells of ``allowed``
-    whose book result (win, draw or loss) is the best; else ``allowed``."""
+    """One checker before a 6x7 book position of a normal game: the cells of
+    ``allowed`` with the best book result; else ``allowed``."""
     from connect4_game.ai.book import default_book
     book = default_book()
     n = mask.bit_count()
@@ -113,9 +107,8 @@ def book_columns(cur: int, mask: int, h: int, w: int, allowed: int, alternating:
 
 def solved_columns(cur: int, mask: int, h: int, w: int, allowed: int, seconds: float,
                    alternating: bool) -> tuple[int, bool]:
-    """The cells of ``allowed`` keeping the best perfect-play result, all
-    solved within ``seconds``: ``(cells, best is a win)``, or ``(allowed,
-    False)`` when the time ran out first."""
+    """``(cells of allowed keeping the best perfect-play result, it is a win)``,
+    solved within ``seconds``, else ``(allowed, False)``."""
     from connect4_game.ai import perfect
     from connect4_game.ai.solver import BudgetExceeded, get_solver
     geo = bb.geometry(h, w)

@@ -21,10 +21,8 @@ PositionLike = Board | str | Sequence[int]
 
 @dataclass(frozen=True)
 class PerfectResult:
-    """The analysis of one position for the side ``to_move``: one
-    :class:`~connect4_game.ai.score.ColumnScore` per column, the ``backend``
-    (``'bitbully'``, ``'solver'``, ``'bitbully+solver'``), ``note`` (why not
-    bitbully, else None) and ``elapsed`` seconds."""
+    """One position analysed for ``to_move``: a ColumnScore per column, the ``backend``
+    (``'bitbully+solver'``), ``note`` (why not bitbully) and ``elapsed`` seconds."""
 
     rows: int
     cols: int
@@ -58,8 +56,7 @@ class PerfectResult:
 
     @property
     def best(self) -> list[int]:
-        """The columns with the top score, left to right (the proven ones if
-        any); [] if over."""
+        """The top-scoring columns (the proven ones if any); [] if over."""
         v = self.value
         if v is None:
             return []
@@ -87,8 +84,7 @@ class PerfectResult:
 
 @dataclass(frozen=True)
 class Position:
-    """A position to analyse, as bitboards (:mod:`connect4_game.ai.bitboard`
-    layout) of a ``rows`` x ``cols`` board."""
+    """A position to analyse, as bitboards of a ``rows`` x ``cols`` board."""
 
     rows: int
     cols: int
@@ -99,8 +95,7 @@ class Position:
 
 
 def alternating(cur: int, mask: int, side: str) -> bool:
-    """True if ``(cur, mask)`` is a normal game's position (X first, sides
-    alternating) with ``side``, owning ``cur``, to move."""
+    """Whether ``(cur, mask)`` is a normal game's position with ``side`` (``cur``) to move."""
     return mask.bit_count() - 2 * cur.bit_count() == (0 if side == Side.X else 1)
 
 

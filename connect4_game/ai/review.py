@@ -23,11 +23,9 @@ DEFAULT_PLY_BUDGET = 5.0
 
 @dataclass(frozen=True)
 class PlyReview:
-    """One move of a reviewed game: ``ply`` (1-based), ``column`` (0-based),
-    the ``player``, the Pons ``scores`` of every column before the move (None
-    for a full one), the ``best`` columns, the ``verdict`` (:data:`VERDICTS`),
-    the ``value`` before the move from X's side (signed plies to the end: + X
-    wins), ``exact`` (False if a score is an estimate) and the ``backend``."""
+    """One move reviewed: ``ply`` (1-based), ``column`` (0-based), ``player``, every
+    column's Pons ``scores`` before it (None: full), the ``best`` columns, the
+    ``verdict``, the ``value`` before it in signed plies (+ X wins), ``exact``, ``backend``."""
 
     ply: int
     column: int
@@ -47,8 +45,7 @@ class PlyReview:
 
 
 def verdict(scores: Sequence[int | None], column: int) -> str:
-    """The verdict of playing ``column`` given the mover's Pons ``scores`` of
-    every column (None = full).
+    """The verdict on ``column`` given every column's Pons ``scores`` (None: full).
     :raises ValueError: if ``column`` is out of range or its score is None."""
     check_column(column, len(scores))
     played = scores[column]
@@ -73,13 +70,9 @@ def review_game(rows: int, cols: int, moves: Sequence[int], *,
                 time_budget: float | None = DEFAULT_PLY_BUDGET, backend: str = "auto",
                 node_budget: int | None = None,
                 on_ply: Callable[[PlyReview], None] | None = None) -> list[PlyReview]:
-    """Review every move of a game of 0-based ``moves`` (X first) on a
-    ``rows`` x ``cols`` board, passing each :class:`PlyReview` to ``on_ply`` as
-    soon as it is ready; ``time_budget`` (seconds) and ``node_budget`` are per
-    position, ``backend`` as :func:`connect4_game.ai.perfect.solve_position`'s.
-    :returns: one :class:`PlyReview` per move, in order.
-    :raises ValueError: before any analysis: a bad size, backend or budget, or
-        an illegal move, named (``move 5 (index 4, column 7): ...``)."""
+    """One :class:`PlyReview` per move of the 0-based ``moves`` (X first), each passed
+    to ``on_ply`` when ready; ``time_budget`` (seconds) and ``node_budget`` a position.
+    :raises ValueError: before any analysis: a bad size, backend, budget or move (named)."""
     moves = list(moves)
     perfect.play_moves(moves, rows, cols)            # validates every move first
     perfect.check_arguments(backend, time_budget, node_budget)
@@ -101,16 +94,14 @@ def review_game(rows: int, cols: int, moves: Sequence[int], *,
 
 
 def _outcome(score: int | None, n: int, cells: int, exact: bool = True) -> str:
-    """The label of Pons ``score`` (None: a full column) in a position with
-    ``n`` checkers on ``cells`` cells; ``exact`` False marks an estimate."""
+    """The label of Pons ``score`` (None: full) with ``n`` checkers on ``cells`` cells."""
     if score is None:
         return "full"
     return Score.for_position(score, n, cells, exact).label
 
 
 class ReviewTable:
-    """A review's table for the console, passed to ``write`` line by line as
-    the records arrive (``--review``); columns shown 1..N, estimates marked ``≈``."""
+    """``--review``'s table, written line by line as the records arrive."""
 
     def __init__(self, rows: int, cols: int, write: Callable[[str], None]) -> None:
         self.cells = rows * cols

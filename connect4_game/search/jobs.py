@@ -71,8 +71,7 @@ class ResultStatus(str, Enum):
 
 @dataclass(frozen=True)
 class SearchRequest:
-    """One request for the search pool; two equal requests ask the same thing.
-
+    """One request for the search pool; two equal requests ask the same thing:
     ``kind`` (its string is converted); ``rows``, the board's slots, one
     string a row (Oska's board for ``'oska'``); ``checker`` to move; for
     ``'ai'`` the ``lookahead`` (plies; also Oska), ``tiebreak`` and ``level``

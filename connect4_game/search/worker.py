@@ -232,9 +232,12 @@ class SearchWorker:
 
     def pids(self) -> list[int]:
         """Process ids of the live worker processes (active first)."""
+        return [p.pid for p in self._procs() if p.pid is not None and p.alive()]
+
+    def _procs(self) -> list[_Proc]:
+        """The processes started, active first."""
         with self._procs_lock:
-            return [p.pid for p in (self._active, self._spare)
-                    if p is not None and p.pid is not None and p.alive()]
+            return [p for p in (self._active, self._spare) if p is not None]
 
     def alive(self) -> bool:
         return self._thread.is_alive() and not self._stop
@@ -267,8 +270,7 @@ class SearchWorker:
 
     def _ensure_procs(self) -> None:
         """Replace dead processes and start missing ones (not during the pause)."""
-        with self._procs_lock:
-            procs = [p for p in (self._active, self._spare) if p is not None]
+        procs = self._procs()
         live: list[_Proc | None] = [p for p in procs if p.alive()]
         for p in procs:
             if p not in live:
@@ -299,8 +301,7 @@ class SearchWorker:
 
     def _warm_up(self) -> None:
         """Wait (at most 10 s) until each new process has imported the engine."""
-        with self._procs_lock:
-            procs = [p for p in (self._active, self._spare) if p is not None]
+        procs = self._procs()
         deadline = time.monotonic() + 10.0
         for p in procs:
             try:

@@ -6,7 +6,7 @@ from enum import Enum
 
 from connect4_game.ai import bitboard as bb
 from connect4_game.ai.bitboard import play_moves
-from connect4_game.ai.perfect import LOCK, backend_name, solve_position
+from connect4_game.ai.perfect import LOCK, backend_name, check_arguments, solve_position
 from connect4_game.ai.solver import get_solver, plies_to_score
 from connect4_game.core.game import Game
 from connect4_game.trainer.model import Puzzle
@@ -72,8 +72,7 @@ def check_try(puzzle: Puzzle, game: Game, column: int, *, backend: str = 'auto')
     :raises ValueError: unless ``game`` starts at the puzzle's position; an unknown backend.
     :raises connect4_game.ai.perfect.BackendUnavailable: bitbully asked, not installed."""
     left = moves_left(puzzle, game)
-    if backend not in ('auto', 'bitbully', 'solver'):
-        raise ValueError(f"backend must be 'auto', 'bitbully' or 'solver', not {backend!r}")
+    check_arguments(backend, None, None)
     if game.to_move != puzzle.side or not game.can_play(column):
         return TryResult.ILLEGAL
     cur, mask = play_moves(game.moves, ROWS, COLS)
