@@ -1,7 +1,5 @@
-"""Who plays a side, one :class:`PlayerSpec`: a person, the random player (BU CS111 ps9, Problem 3),
-the assignment's ``AIPlayer`` (Problem 4; the *Advanced* setting), a level, a plug-in
-``FILE.py:ClassName``, another assignment's player or a friend over the network. A spec string
-is parsed here and nowhere else."""
+"""Who plays a side, one :class:`PlayerSpec` (a person, BU CS111 ps9's random player or
+``AIPlayer``, a level, a plug-in, another assignment's player, a friend); parsed here only."""
 
 from __future__ import annotations
 
@@ -35,8 +33,7 @@ class SeatKind(str, Enum):
         return self.value
 
 
-NAMED_KINDS = ('human', 'random', 'ai')
-"""The kinds a player names by a word (besides the levels' names)."""
+NAMED_KINDS = ('human', 'random', 'ai')         # the kinds named by a word, besides the levels
 
 
 def is_plugin_spec(text: object) -> bool:
@@ -45,10 +42,8 @@ def is_plugin_spec(text: object) -> bool:
 
 
 def parse_spec(spec: object) -> tuple[Path, str]:
-    """``'path/to/file.py:ClassName'`` as ``(Path, 'ClassName')``, split at the last colon (so
-    ``C:\\bots\\a.py:Bot`` works), ``~`` expanded; the file is not opened.
-
-    :raises ValueError: naming the spec if it is not of that form."""
+    """``'path/to/file.py:ClassName'`` as ``(Path, 'ClassName')``, split at the last colon,
+    ``~`` expanded, the file not opened. :raises ValueError: naming a spec not of that form."""
     if not isinstance(spec, str):
         raise ValueError(f"plug-in spec must be a string 'FILE.py:ClassName', not {spec!r}")
     path_text, sep, cls_name = spec.strip().rpartition(':')
@@ -64,10 +59,8 @@ def parse_spec(spec: object) -> tuple[Path, str]:
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """Who plays one side: ``kind``, ``lookahead`` (plies) and ``tiebreak`` of the assignment's
-    ``AIPlayer`` (BU CS111 ps9, Problem 4) and plug-ins, ``plugin`` (``FILE.py:ClassName`` or
-    ``cs5[:TIEBREAK[:PLY]]`` / ``vieropeenrij[...]``), ``level`` (a level's name; ``''`` for the
-    ``AIPlayer`` itself).
+    """``kind``; ``lookahead`` (plies) and ``tiebreak`` of ``AIPlayer`` (Problem 4) and plug-ins;
+    ``plugin`` (``FILE.py:ClassName``, ``cs5[:TIEBREAK[:PLY]]``, ...); ``level`` ('' for AIPlayer).
 
     :raises ValueError: naming an unknown kind, level or tiebreak, a bad lookahead, a level for
         another kind or a plug-in without a spec."""
@@ -93,11 +86,8 @@ class PlayerSpec:
     @classmethod
     def parse(cls, text: object, lookahead: int = DEFAULT_LOOKAHEAD,
               tiebreak: str = DEFAULT_TIEBREAK) -> PlayerSpec:
-        """The player a ``--x``/``--o``/``--tournament`` value names: a kind of :data:`NAMED_KINDS`
-        or a level (any case), ``FILE.py:ClassName`` (not opened) or ``cs5[...]`` /
-        ``vieropeenrij[...]``, with ``lookahead`` and ``tiebreak``.
-
-        :raises ValueError: one line naming the value."""
+        """The player a ``--x``/``--o``/``--tournament`` value names (a word in any case, or a
+        plug-in's spec). :raises ValueError: one line naming the value."""
         if not isinstance(text, str):
             raise ValueError(f'a player must be a string, not {quote(type(text).__name__)}')
         low = text.strip().lower()
@@ -119,9 +109,7 @@ class PlayerSpec:
 
     @classmethod
     def for_level(cls, level: str, base: PlayerSpec | None = None) -> PlayerSpec:
-        """The player of level ``level``, keeping the lookahead and tiebreak of ``base``.
-
-        :raises ValueError: for a name that is not a level."""
+        """Level ``level``, with ``base``'s lookahead and tiebreak. :raises ValueError: no level."""
         base = base or cls()
         return cls(SeatKind.AI, base.lookahead, base.tiebreak, level=get_level(level).name)
 
@@ -131,12 +119,11 @@ class PlayerSpec:
 
     @property
     def is_human(self) -> bool:
-        """A person at this computer."""
         return self.kind == SeatKind.HUMAN
 
     @property
     def is_computer(self) -> bool:
-        """Not a person at this computer."""
+        """Not a person at this computer (a friend over the network too)."""
         return self.kind != SeatKind.HUMAN
 
     @property
@@ -191,9 +178,7 @@ class PlayerSpec:
     @classmethod
     def from_json(cls, data: object) -> PlayerSpec:
         """The player :meth:`to_json` wrote (an older ``"kind": "expert"`` too), missing fields at
-        their defaults.
-
-        :raises ValueError: naming what is not a player."""
+        their defaults. :raises ValueError: naming what is not a player."""
         if not isinstance(data, dict):
             raise ValueError(f'a player must be a JSON object, not {quote(data)}')
         kind, level = data.get('kind'), data.get('level', '')

@@ -49,17 +49,15 @@ class SaveFileError(UserFileError):
     """A saved game that cannot be used or written (a ``ValueError``), one line naming the file."""
 
 
-STORED_KINDS = (SeatKind.HUMAN, SeatKind.RANDOM, SeatKind.AI)
-"""The kinds of player a saved game keeps."""
+STORED_KINDS = (SeatKind.HUMAN, SeatKind.RANDOM, SeatKind.AI)   # the players a saved game keeps
 
 
 @dataclass(frozen=True)
 class SavedGame:
-    """One saved game: board size, ``moves`` (``add_checkers`` notation, normalised), descriptions
+    """Board size, ``moves`` (``add_checkers`` notation), descriptions of at most 200 characters
     and ``players`` (``{side: PlayerSpec}``, None for an older file).
 
-    :raises ValueError: for a board the game does not offer, illegal moves, a description not a
-        string of at most 200 characters, or players that cannot be stored."""
+    :raises ValueError: for a board not offered, illegal moves, a bad description or players."""
 
     rows: int
     cols: int
@@ -85,7 +83,6 @@ class SavedGame:
 
     @property
     def columns(self) -> list[int]:
-        """The moves as 0-based columns, X first."""
         return list(self._game.moves)
 
     def board(self) -> Board:
@@ -110,7 +107,7 @@ class SavedGame:
 
     @classmethod
     def from_json(cls, data: object) -> SavedGame:
-        """:raises ValueError: naming the problem."""
+        """The game :meth:`to_json` wrote. :raises ValueError: naming the problem."""
         if not isinstance(data, dict):
             raise ValueError(f"expected a JSON object, got {type(data).__name__}")
         if data.get("format", FORMAT) != FORMAT:
@@ -153,7 +150,7 @@ def _players_from_json(data: object) -> dict[str, PlayerSpec]:
 
 
 def save_game(path: str | os.PathLike[str], game: SavedGame) -> Path:
-    """Write ``game`` to ``path`` atomically as JSON; returns the path.
+    """Write ``game`` atomically as JSON; returns the path.
 
     :raises TypeError: for no SavedGame. :raises SaveFileError: if it cannot be written."""
     if not isinstance(game, SavedGame):
@@ -166,9 +163,7 @@ def save_game(path: str | os.PathLike[str], game: SavedGame) -> Path:
 
 
 def load_game(path: str | os.PathLike[str]) -> SavedGame:
-    """Read a saved game (JSON, or a plain 6x7 move string).
-
-    :raises SaveFileError: naming the file (``missing=True`` if missing) and the problem."""
+    """A saved game's file (JSON, or a 6x7 move string). :raises SaveFileError: (``missing``)."""
     return _read_game(Path(path), SAVED_GAME)
 
 
@@ -208,8 +203,6 @@ def _game_from_text(text: str, target: Path, what: str) -> SavedGame:
                                     f"{json_kind(data)}, not a JSON object)", what)
     return SavedGame.from_json(data)
 
-
-# -- autosave -------------------------------------------------------------------
 
 def autosave_path() -> Path:
     return config_dir() / AUTOSAVE_FILE
@@ -251,11 +244,8 @@ def clear_autosave(path: str | os.PathLike[str] | None = None) -> None:
         log.warning("cannot remove autosave %s: %s", shown_path(target), exc)
 
 
-# -- the saved-games library ---------------------------------------------------------
-
 LIBRARY_DIR = "saved_games"
-MAX_LIBRARY = 200
-"""The most saved games listed (the newest first)."""
+MAX_LIBRARY = 200           # the most saved games listed (the newest first)
 
 
 def library_dir() -> Path:
@@ -264,7 +254,7 @@ def library_dir() -> Path:
 
 @dataclass(frozen=True)
 class LibraryEntry:
-    """One library file: ``path``, the ``game`` (None if unreadable) and the one-line ``error``."""
+    """A library file's ``path``, ``game`` (None if unreadable) and one-line ``error``."""
 
     path: Path
     game: SavedGame | None

@@ -50,13 +50,9 @@ def check_theme(value: object, what: str = 'theme') -> str:
 
 
 def check_window_size(value: object, what: str = 'the window') -> tuple[int, int]:
-    """The one check of a window size ``(width, height)`` in pixels, for ``--size`` and the settings
-    file: two ints from :data:`MIN_WINDOW_W` x :data:`MIN_WINDOW_H` to :data:`MAX_WINDOW` squared.
+    """A window size ``(width, height)`` in pixels, for ``--size`` and the settings file.
 
-    :raises ValueError: ``'the window must be between 520x480 and 8192x8192, not 200x150'``.
-
-    >>> check_window_size([900, 800])
-    (900, 800)"""
+    :raises ValueError: ``'the window must be between 520x480 and 8192x8192, not 200x150'``."""
     if not (isinstance(value, (tuple, list)) and len(value) == 2):
         raise ValueError(f'{what} must be WIDTHxHEIGHT in pixels, not {shown(value)}')
     width, height = value
@@ -64,6 +60,7 @@ def check_window_size(value: object, what: str = 'the window') -> tuple[int, int
         raise ValueError(f'{what} must be between {MIN_WINDOW_W}x{MIN_WINDOW_H} and '
                          f'{MAX_WINDOW}x{MAX_WINDOW}, not {shown(width)}x{shown(height)}')
     return (width, height)
+
 
 __all__ = [
     "APP_NAME", "CONFIG_ENV", "SETTINGS_FILE", "Settings", "config_dir", "settings_path",
@@ -77,21 +74,17 @@ SETTINGS_VERSION = 3
 
 
 def config_dir() -> Path:
-    """``$CONNECT4_CONFIG_DIR`` if set, else ``platformdirs.user_config_dir("connect4_game")``
-    (not created here)."""
+    """``$CONNECT4_CONFIG_DIR`` if set, else platformdirs' user config folder (not created here)."""
     override = os.environ.get(CONFIG_ENV, "").strip()
     if override:
         return Path(override).expanduser()
-    import platformdirs  # runtime dependency; imported lazily to keep import cheap
+    import platformdirs
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
 
 
 def settings_path() -> Path:
-    """Full path of the settings file (see :func:`config_dir`)."""
     return config_dir() / SETTINGS_FILE
 
-
-# -- each field's check: the command line's
 
 def _lookahead(v: object) -> int:
     return check_lookahead(v, 'lookahead', MAX_LOOKAHEAD)
@@ -120,8 +113,7 @@ _VALIDATORS: dict[str, Callable[[object], object]] = {
     "expert": lambda v: check_bool(v, 'expert'),
     "demo_pace": lambda v: check_number(v, MIN_PACE, MAX_PACE, 'pace'),
     "language": lambda v: check_choice(v, ('',) + LANGUAGES, 'language'),
-}
-"""The check of each field but the window size (see ``_WINDOW_FIELDS``)."""
+}   # each field's check, the command line's; the window size's is check_window_size
 
 _FIELDS = frozenset(_VALIDATORS) | frozenset(_WINDOW_FIELDS)
 
@@ -134,12 +126,9 @@ def _window_problem(keys: Iterable[str]) -> str:
 
 @dataclass(frozen=True)
 class Settings:
-    """Everything the game remembers between runs, each field checked by its owner's validator:
-    ``lookahead`` (plies) and ``tiebreak`` of the assignment's AIPlayer (BU CS111 ps9, Problem 4),
-    ``x``/``o`` (a :class:`~connect4_game.seat_config.PlayerSpec`; an older file's ``x_kind``,
-    ``x_level``, ... too), ``theme``, ``muted``, ``language`` ('' for the system's), ``rows`` and
-    ``cols``, ``window_width``/``window_height`` (pixels, :func:`check_window_size`), ``expert``
-    and ``demo_pace`` (seconds between computer moves).
+    """What the game remembers between runs: ``lookahead`` (plies) and ``tiebreak`` of BU CS111
+    ps9's AIPlayer, the players ``x``/``o``, ``window_width``/``window_height`` (pixels),
+    ``demo_pace`` (seconds), ``language`` ('' for the system's), ... each checked as its option.
 
     :raises ValueError: naming the field and the value."""
 
@@ -172,10 +161,7 @@ class Settings:
             raise ValueError(f"{_window_problem(_WINDOW_FIELDS)}: {exc}") from None
 
     def replace(self, **changes: object) -> Settings:
-        """A copy with ``changes`` applied.
-
-        :raises ValueError: for an unknown field name or an invalid value.
-        """
+        """A copy with ``changes``. :raises ValueError: for an unknown field or an invalid value."""
         unknown = sorted(set(changes) - _FIELDS)
         if unknown:
             listed = ", ".join(quote_value(k) for k in unknown[:5])
@@ -190,8 +176,8 @@ class Settings:
 
     @classmethod
     def from_dict(cls, data: object) -> tuple[Settings, list[str]]:
-        """``(settings, warnings)`` from parsed JSON: missing fields take their defaults, each unknown
-        or invalid one is skipped with one warning. Never raises."""
+        """``(settings, warnings)`` from parsed JSON: missing fields at their defaults, each unknown
+        or invalid one skipped with a warning. Never raises."""
         warnings: list[str] = []
         if not isinstance(data, dict):
             return cls(), [f"settings are not a JSON object (got {json_kind(data)}); "
@@ -214,8 +200,7 @@ class Settings:
 
 
 def _new_players(data: dict[str, object]) -> dict[str, object]:
-    """``data`` with an older file's ``x_kind``, ``x_level``, ... (and
-    ``o_...``) read as the side's one player ``x`` (``o``)."""
+    """``data`` with an older file's ``x_kind``, ``x_level``, ... read as the player ``x``."""
     data = dict(data)
     for side in ("x", "o"):
         old = {k: data.pop(f"{side}_{k}") for k in _OLD_PLAYER_KEYS if f"{side}_{k}" in data}
@@ -245,10 +230,9 @@ def _window_from(data: dict[str, object], warnings: list[str]) -> dict[str, obje
 
 
 def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings, list[str]]:
-    """``(settings, warnings)`` of the file ``path`` (default :func:`settings_path`), as
-    :func:`~connect4_game.storage.userfiles.load_user_json`: the defaults for a missing or
-    unusable file; a file with invalid or unknown fields keeps its valid ones, and is moved
-    aside and written again cleaned. Never raises, never blocks, logs nothing."""
+    """``(settings, warnings)`` of ``path`` (default :func:`settings_path`), as
+    :func:`~connect4_game.storage.userfiles.load_user_json`; a file with bad fields keeps its valid
+    ones, moved aside and written again cleaned. Never raises, never blocks."""
     target = Path(path) if path is not None else settings_path()
     what = "settings file"
 
@@ -284,8 +268,7 @@ def clean_config_dir(directory: str | os.PathLike[str] | None = None) -> int:
 def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None) -> Path:
     """Write ``settings`` atomically as JSON; returns the path.
 
-    :raises TypeError: if ``settings`` is not a :class:`Settings`.
-    :raises OSError: if it cannot be written (the previous file stays intact)."""
+    :raises TypeError: for no :class:`Settings`. :raises OSError: if it cannot be written."""
     if not isinstance(settings, Settings):
         raise TypeError(f"expected Settings, got {type(settings).__name__}")
     target = Path(path) if path is not None else settings_path()
