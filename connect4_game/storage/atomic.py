@@ -36,8 +36,8 @@ T = TypeVar("T")
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
-    """Write ``data`` to ``path`` atomically (creating missing directories);
-    returns the path. On an error the previous content is left untouched.
+    """Write ``data`` to ``path`` atomically (folders made); returns the path. On an error the
+    previous content is left untouched.
 
     :raises TypeError: ``data`` is not bytes-like.
     :raises OSError: the directory is not writable, the disk is full, ..."""
@@ -187,12 +187,11 @@ if _POSIX:
         finally:
             os.close(fd)
         return False
-else:
+else:     # Windows keeps a file a writer has open from being removed
     def _hold(fd: int) -> None:
-        """Nothing: Windows keeps an open file from being removed."""
+        pass
 
     def _held(path: str) -> bool:
-        """False: removing a file a writer has open fails on Windows."""
         return False
 
 
@@ -204,9 +203,6 @@ def _fsync_dir(directory: Path) -> None:
         fd = os.open(str(directory), os.O_RDONLY)
     except OSError:
         return
-    try:
+    with contextlib.suppress(OSError):
         os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    os.close(fd)

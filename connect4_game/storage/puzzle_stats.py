@@ -12,11 +12,7 @@ from connect4_game.core.checks import is_int
 from connect4_game.storage.atomic import atomic_write_json
 from connect4_game.storage.locking import locked
 from connect4_game.storage.settings import config_dir
-from connect4_game.storage.userfiles import (
-    UserFileError,
-    load_user_json,
-    quote_value,
-)
+from connect4_game.storage.userfiles import UserFileError, load_user_json, quote_value
 
 __all__ = ['PUZZLE_STATS_FILE', 'PuzzleCounts', 'PuzzleTotals', 'puzzle_stats_path',
            'load_puzzle_counts', 'record_puzzle_try', 'puzzle_totals']
@@ -73,9 +69,8 @@ def _entries(puzzles: dict[object, object]) -> tuple[dict[str, PuzzleCounts], li
 
 def load_puzzle_counts(path: str | os.PathLike[str] | None = None
                        ) -> tuple[dict[str, PuzzleCounts], list[str]]:
-    """``({puzzle id: PuzzleCounts}, warnings)`` of the file ``path`` (default
-    :func:`puzzle_stats_path`), as :func:`~connect4_game.storage.userfiles.load_user_json`.
-    Never raises, never blocks."""
+    """``({puzzle id: PuzzleCounts}, warnings)`` of ``path`` (default :func:`puzzle_stats_path`), as
+    :func:`~connect4_game.storage.userfiles.load_user_json`. Never raises, never blocks."""
     target = Path(path) if path is not None else puzzle_stats_path()
 
     def read(data: object) -> tuple[dict[str, PuzzleCounts], list[str]]:
@@ -95,8 +90,7 @@ def _to_json(counts: Mapping[str, PuzzleCounts]) -> dict[str, object]:
 
 def record_puzzle_try(puzzle_id: str, solved: bool,
                       path: str | os.PathLike[str] | None = None) -> PuzzleCounts:
-    """Count one finished try of ``puzzle_id`` and save at once under the file's lock; returns its
-    counts.
+    """Count a finished try of ``puzzle_id`` in the file, under its lock; returns its counts.
 
     :raises ValueError: for a bad id or a ``solved`` that is not a bool.
     :raises OSError: if the file cannot be written or the lock stays held (``TimeoutError``)."""

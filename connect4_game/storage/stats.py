@@ -13,11 +13,7 @@ from connect4_game.core.side import Side
 from connect4_game.storage.atomic import atomic_write_json
 from connect4_game.storage.locking import locked
 from connect4_game.storage.settings import config_dir
-from connect4_game.storage.userfiles import (
-    UserFileError,
-    load_user_json,
-    quote_value,
-)
+from connect4_game.storage.userfiles import UserFileError, load_user_json, quote_value
 
 __all__ = ["STATS_FILE", "RESULTS", "Record", "Stats", "stats_path", "pairing_name",
            "load_stats"]
@@ -29,21 +25,20 @@ MAX_DESC = 120
 
 
 def stats_path() -> Path:
-    """Full path of the statistics file."""
     return config_dir() / STATS_FILE
 
 
 def pairing_name(x_desc: str, o_desc: str) -> str:
-    """``"<X> vs <O>"``, the key of one pairing."""
+    """``"<X> vs <O>"``."""
     return f"{x_desc} vs {o_desc}"
 
 
 @dataclass
 class Record:
-    """Counts of one pairing, from X's point of view."""
+    """One pairing's games X won (``wins``), lost (``losses``) and ``ties``."""
 
-    wins: int = 0      # X won
-    losses: int = 0    # O won
+    wins: int = 0
+    losses: int = 0
     ties: int = 0
 
     @property
@@ -56,7 +51,6 @@ def _valid_desc(value: object) -> bool:
 
 
 def _count(entry: dict[str, object], key: str) -> int:
-    """``entry[key]`` (0 if missing): a count, an int >= 0."""
     return check_int(entry.get(key, 0), 0, None, key)
 
 
@@ -89,18 +83,15 @@ class Stats:
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self._path = Path(path) if path is not None else None
-        # key (x_desc, o_desc) -> Record, in first-seen order
         self.records: dict[tuple[str, str], Record] = {}
 
     @property
     def path(self) -> Path:
         return self._path if self._path is not None else stats_path()
 
-    # -- persistence -----------------------------------------------------
-
     def load(self) -> list[str]:
-        """Replace the records by the file's; the warnings, one line each (see
-        :func:`~connect4_game.storage.userfiles.load_user_json`). Never raises, never blocks."""
+        """Replace the records by the file's; the warnings, as
+        :func:`~connect4_game.storage.userfiles.load_user_json`. Never raises, never blocks."""
         path, what = self.path, "statistics file"
 
         def read(data: object) -> tuple[dict[tuple[str, str], Record], list[str]]:
@@ -113,29 +104,24 @@ class Stats:
         return warnings
 
     def to_json(self) -> dict[str, object]:
-        """The JSON-ready form written to the file."""
         return {"version": STATS_VERSION,
                 "pairings": [{"x": x, "o": o, "wins": r.wins, "losses": r.losses,
                               "ties": r.ties}
                              for (x, o), r in self.records.items()]}
 
     def save(self) -> Path:
-        """Write the records in memory atomically over the file's (:meth:`record` adds to what other
-        processes counted).
+        """Write the records in memory over the file's (:meth:`record` adds to other processes').
 
         :raises OSError: if the file cannot be written or its lock not taken in time."""
         with locked(self.path) as path:
             return atomic_write_json(path, self.to_json())
 
-    # -- recording and display -------------------------------------------
-
     def record(self, x_desc: str, o_desc: str, result: str, save: bool = True) -> Record:
-        """Count one finished game, ``result`` ``'X'``, ``'O'`` or ``'tie'``, and with ``save``
-        re-read, count and write the file under its lock; returns the pairing's :class:`Record`.
+        """Count a game, ``result`` ``'X'``, ``'O'`` or ``'tie'`` (with ``save`` in the file, re-read
+        under its lock); returns the pairing's :class:`Record`.
 
         :raises ValueError: for an unknown result or an empty/over-long name.
-        :raises OSError: if saving fails or the lock stays held (``TimeoutError``); the count stays
-            in memory."""
+        :raises OSError: if saving fails or the lock stays held; the count stays in memory."""
         if result not in RESULTS:
             raise ValueError(f"result must be 'X', 'O' or 'tie', not {quote_value(result)}")
         for name, desc in (("x_desc", x_desc), ("o_desc", o_desc)):
@@ -162,7 +148,7 @@ class Stats:
         return rec
 
     def get(self, x_desc: str, o_desc: str) -> Record:
-        """The record of a pairing (all zero if never played)."""
+        """A copy of a pairing's record (zeros if never played)."""
         rec = self.records.get((x_desc, o_desc))
         return Record(rec.wins, rec.losses, rec.ties) if rec else Record()
 

@@ -27,8 +27,7 @@ T = TypeVar("T")
 
 
 class UserFileError(ValueError):
-    """A file that cannot be used: ``str()`` is ``"<what> <path> <reason>"``; ``missing`` if it
-    does not exist."""
+    """A file that cannot be used, ``"<what> <path> <reason>"``; ``missing`` if it does not exist."""
 
     def __init__(self, path: str | os.PathLike[str], reason: str, what: str = "file",
                  *, missing: bool = False) -> None:
@@ -70,11 +69,10 @@ def _os_reason(exc: BaseException) -> str:
 
 
 def read_user_file(path: str | os.PathLike[str], what: str = "file") -> str:
-    """The UTF-8 text (a byte-order mark dropped) of the regular file ``path``, opened
-    non-blocking and checked again once open, at most :data:`MAX_FILE_BYTES` bytes.
+    """The UTF-8 text (no byte-order mark) of the regular file ``path`` of at most
+    :data:`MAX_FILE_BYTES` bytes, opened non-blocking and checked again once open.
 
-    :raises UserFileError: ``missing=True`` if it does not exist; not a regular file,
-        unreadable, too large or not UTF-8."""
+    :raises UserFileError: ``missing``, not a regular file, unreadable, too large or not UTF-8."""
     def fail(reason: str, missing: bool = False) -> UserFileError:
         return UserFileError(path, reason, what, missing=missing)
 
@@ -150,11 +148,10 @@ def load_json(path: str | os.PathLike[str], what: str = "file") -> object:
 def load_user_json(path: str | os.PathLike[str], what: str, outcome: str,
                    read: Callable[[object], tuple[T, list[str]]]) -> tuple[T | None, list[str]]:
     """``read`` of the JSON file ``path`` and its problems as :func:`bounded_warnings`;
-    ``(None, [])`` for a missing file, ``(None, [warning])`` for one that cannot be used,
-    moved aside (:func:`set_aside` with ``outcome``). Never raises.
+    ``(None, [])`` for a missing file, ``(None, [warning])`` for one that cannot be used (moved
+    aside, :func:`set_aside` with ``outcome``). Never raises.
 
-    :param read: the parsed JSON -> ``(value, one problem per dropped entry)``; raises
-        :class:`UserFileError` for a file not in its layout."""
+    :param read: parsed JSON -> ``(value, problems)``; :class:`UserFileError` if not its layout."""
     try:
         value, problems = read(load_json(path, what))
     except UserFileError as exc:
@@ -172,15 +169,13 @@ def json_kind(value: object) -> str:
 
 
 def set_aside(path: str | os.PathLike[str], what: str, reason: str, outcome: str) -> str:
-    """``"<what> <path> <reason>; renamed it <name>.bad-<stamp> and <outcome>"``, moving ``path``
-    aside with :func:`moved_aside`. Never raises."""
+    """``"<what> <path> <reason>; "`` and :func:`moved_aside`'s words. Never raises."""
     return f"{what} {shown_path(path)} {reason}; {moved_aside(path, outcome)}"
 
 
 def moved_aside(path: str | os.PathLike[str], outcome: str) -> str:
-    """Rename ``path`` to ``<name>.bad-<YYYYmmdd-HHMMSS>`` (``-2`` ... if taken) and say so:
-    ``"renamed it <new name> and <outcome>"``, or why it could not, or ``outcome`` if it is gone.
-    Never raises."""
+    """Rename ``path`` to ``<name>.bad-<YYYYmmdd-HHMMSS>`` (``-2`` ... if taken): ``"renamed it
+    <new name> and <outcome>"``, or why it could not, or ``outcome`` if it is gone. Never raises."""
     source = Path(path)
     try:
         stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -198,8 +193,9 @@ def moved_aside(path: str | os.PathLike[str], outcome: str) -> str:
 
 
 def bounded_warnings(prefix: str, problems: list[str], limit: int = MAX_WARNINGS) -> list[str]:
-    """``"<prefix>: <problem>"`` for the first ``limit`` problems, then one
-    line counting the rest. :raises ValueError: if ``limit`` < 1."""
+    """``"<prefix>: <problem>"`` for the first ``limit`` problems, then one line counting the rest.
+
+    :raises ValueError: if ``limit`` < 1."""
     if limit < 1:
         raise ValueError(f"limit must be at least 1, not {limit}")
     lines = [f"{prefix}: {p}" for p in problems[:limit]]
