@@ -220,8 +220,7 @@ class Connection:
     @property
     def friend_name(self) -> str:
         """The name the opponent gave ('' before the first handshake)."""
-        side = self.friend_side
-        return self.names.get(side, '') if self.info is not None and side else ''
+        return self.info.names[self.info.my_side.other] if self.info is not None else ''
 
     def invitation(self) -> str:
         """A host's line for the friend; '' for a joiner."""
@@ -475,8 +474,7 @@ class Connection:
             self._emit(ev.Closed())
 
     def _on_message(self, conn: Conn, msg: P.Message) -> None:
-        """A message: the handshake's while ``conn`` shakes hands, else the game's
-        (also while the owner agrees on its moves: the owner takes them in order)."""
+        """A message: the handshake's, or the game's (also while the owner agrees)."""
         kind = msg['type']
         if conn.state is ConnState.HANDSHAKE:
             self._handshake(conn, msg)
@@ -657,8 +655,7 @@ class Connection:
                 self._wake_w.send(b'x')
 
     def _step(self, timeout: float = TICK) -> None:
-        """Wait up to ``timeout`` seconds for the sockets, do what the owner
-        answered (before what came in since), serve them, then tick."""
+        """Wait for the sockets, do what the owner answered, serve them, then tick."""
         assert self._sel is not None
         ready = self._sel.select(timeout)
         self._take_answers()
@@ -726,8 +723,7 @@ class Connection:
             self._flush(conn)
 
     def _received(self, conn: Conn, data: bytes) -> None:
-        """Lines arrived: decoded (a bad one refused), pings answered, the
-        rest to :meth:`_on_message`."""
+        """Decode the lines (a bad one refused), answer pings, the rest to :meth:`_on_message`."""
         try:
             for line in conn.lines.feed(data):
                 if conn.closed or conn.state is ConnState.CLOSING:
@@ -742,8 +738,7 @@ class Connection:
             self._refuse(conn, err.code, str(err))
 
     def _heartbeat(self, now: float) -> None:
-        """Close what is due, refuse slow handshakes, ping or lose the
-        opponent; then the subclass's tick."""
+        """Close what is due, refuse slow handshakes, ping or lose the opponent; then tick."""
         real = time.monotonic()
         for conn in list(self._conns):
             if conn.state is ConnState.CLOSING:
@@ -762,8 +757,8 @@ class Connection:
         self._tick(now)
 
     def _send(self, conn: Conn, msg: P.Message) -> None:
-        """Queue ``msg`` on ``conn`` and send what the socket takes now; a
-        peer that lets more than :data:`MAX_OUT` bytes pile up is dropped."""
+        """Queue ``msg`` on ``conn`` and send; a peer that lets :data:`MAX_OUT` bytes pile up
+        is dropped."""
         if conn.closed:
             return
         conn.out += P.encode(msg)
@@ -792,8 +787,8 @@ class Connection:
                 conn.sock.shutdown(socket.SHUT_WR)
 
     def _begin_close(self, conn: Conn, msg: P.Message | None = None) -> None:
-        """Send ``msg`` (if any), then close once it is out and the other side
-        closed too, or after :data:`CLOSE_GRACE` seconds."""
+        """Send ``msg`` (if any), then close once both sides are done, or after
+        :data:`CLOSE_GRACE` seconds."""
         if conn.closed or conn.state is ConnState.CLOSING:
             return
         conn.state = ConnState.CLOSING
@@ -828,8 +823,7 @@ class Connection:
                 self._sel.unregister(sock)
 
     def _farewell(self) -> None:
-        """Stopping: say bye to the opponent, stop listening and give the last
-        lines a moment to go out."""
+        """Say bye to the opponent, stop listening and let the last lines go out."""
         self._take_answers()
         conn = self._active
         if conn is not None and self._detach(conn):

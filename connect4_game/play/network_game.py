@@ -6,12 +6,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 
-from connect4_game.core.game import Game
 from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
 from connect4_game.i18n import _
 from connect4_game.net import events as ev
-from connect4_game.net.connection import Connection, NetState
+from connect4_game.net.connection import Connection
 from connect4_game.play.events import Notice, NoticeKind
 from connect4_game.play.seats import FriendSeat, Seat
 from connect4_game.seat_config import PlayerSpec
@@ -43,21 +42,6 @@ class NetworkGame:
         self.before = dict(before) if before else None
         self.invitation = peer.invitation()
         self.closed = False
-
-    @property
-    def state(self) -> NetState:
-        """Where the connection is."""
-        return self.peer.state
-
-    @property
-    def is_host(self) -> bool:
-        """True for a host, False for a joiner."""
-        return self.peer.is_host
-
-    @property
-    def game(self) -> Game | None:
-        """The game record (None for a joiner before the first handshake)."""
-        return self.peer.game
 
     def started(self) -> bool:
         """The friend has been connected: moves count (also while the

@@ -157,7 +157,7 @@ class GameSession:
     def started(self) -> bool:
         """Moves can be played: not a network game still waiting for the friend."""
         return self.network is None or (self.network.started()
-                                         and self.game is self.network.game)
+                                         and self.game is self.network.peer.game)
 
     def thinking(self) -> bool:
         """The computer side to move is being searched for."""
@@ -674,8 +674,8 @@ class GameSession:
                           before)
         self.network = self._last_network = net
         self._seat_network_players()
-        if net.game is not None:
-            self._begin(net.game)
+        if net.peer.game is not None:
+            self._begin(net.peer.game)
         else:
             self.new_game()
         return net
@@ -757,7 +757,7 @@ class GameSession:
                 self.say(text, NoticeKind.ERROR, 8.0)
                 self.events.append(NetworkFailed(text))
                 self.close()
-            elif isinstance(event, ev.Closed) and net.state is not NetState.FAILED:
+            elif isinstance(event, ev.Closed) and net.peer.state is not NetState.FAILED:
                 self.say(_('The network game has ended.'),
                          NoticeKind.INFO if self.game.over else NoticeKind.ERROR, 6.0)
             if self.network is not net:
@@ -767,8 +767,8 @@ class GameSession:
         info = event.info
         first = isinstance(event, ev.Connected)
         self._seat_network_players()
-        if (first or self.game is not net.game) and net.game is not None:
-            self._begin(net.game)
+        if (first or self.game is not net.peer.game) and net.peer.game is not None:
+            self._begin(net.peer.game)
         name = clip(info.names.get(info.my_side.other) or _('your friend'), 30)
         self.say((_('Connected to {name}: you play {side}.') if first else
                   _('{name} is back: the game goes on.')).format(name=name, side=info.my_side),
@@ -777,7 +777,7 @@ class GameSession:
     def _friend_moved(self, net: NetworkGame, event: ev.OpponentMove) -> None:
         """Show the friend's move, already in the record (unless an undo took it back since)."""
         moves, ply, col = self.game.moves, event.ply, event.column
-        if self.game is net.game and ply <= len(moves) and moves[ply - 1] == col:
+        if self.game is net.peer.game and ply <= len(moves) and moves[ply - 1] == col:
             row = self.game.rows - 1 - moves[:ply - 1].count(col)
             self._played(Move(col, row, Side.for_ply(ply), ply))
 

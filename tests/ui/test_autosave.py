@@ -69,7 +69,7 @@ def test_a_network_game_never_replaces_the_autosave(tmp_path, monkeypatch, closi
     closing(friend)
     watch = Watch(friend)
     deadline = time.monotonic() + 10
-    while app.session.network.state is not NetState.PLAYING:   # the window agrees on the hello
+    while app.session.network.peer.state is not NetState.PLAYING:   # the window agrees on the hello
         assert time.monotonic() < deadline, 'the friend never came'
         app.step([], DT)
         threading.Event().wait(0.005)              # the network thread runs between frames

@@ -36,7 +36,7 @@ def host_app(local='human', **opts):
 
 
 def playing(app):
-    return app.session.network is not None and app.session.network.state is NetState.PLAYING
+    return app.session.network is not None and app.session.network.peer.state is NetState.PLAYING
 
 
 def step_until(app, cond, timeout=10.0, dt=DT):
@@ -122,7 +122,7 @@ def test_a_friend_who_leaves_is_said_and_the_game_goes_on_when_they_rejoin(closi
     app.step([click_col(app, 3)], DT)
     watch.wait(net.OpponentMove)
     friend.close()                                     # the friend's program ends: a goodbye
-    step_until(app, lambda: app.session.network.state is NetState.LEFT, timeout=5)
+    step_until(app, lambda: app.session.network.peer.state is NetState.LEFT, timeout=5)
     assert 'left the game' in app.game.status_texts()[0]
     assert any('left the game' in t.text for t in app.game.toasts)
     assert app.session.game.moves == [3]               # the game is kept
@@ -273,7 +273,7 @@ def test_after_the_friend_left_new_game_offers_the_computer_and_it_answers(closi
     app.step([click_col(app, 3)], DT)
     watch.wait(net.OpponentMove)
     friend.close()
-    step_until(app, lambda: app.session.network.state is NetState.LEFT, timeout=5)
+    step_until(app, lambda: app.session.network.peer.state is NetState.LEFT, timeout=5)
     app.step([key(pygame.K_n, 'n')], DT)
     confirm = app.screen
     assert type(confirm).__name__ == 'ConfirmScreen' and 'left' in confirm.question

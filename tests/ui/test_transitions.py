@@ -119,7 +119,7 @@ class Host(Mode):
     def answer(self):
         s = self.app.session
         watch = Watch(self.other)
-        until(self.app, lambda: s.network is not None and s.network.state is NetState.PLAYING)
+        until(self.app, lambda: s.network is not None and s.network.peer.state is NetState.PLAYING)
         watch.wait(net.Connected)                       # the window agreed on the hello
         assert (s.label('X'), s.label('O')) == ('You', 'Your friend (Guest)')
         self.app.step([click_col(self.app, 3)], DT)
@@ -146,7 +146,7 @@ class Join(Mode):
         s = self.app.session
         watch = Watch(self.other)
         watch.wait(net.Connected)
-        until(self.app, lambda: s.network is not None and s.network.state is NetState.PLAYING)
+        until(self.app, lambda: s.network is not None and s.network.peer.state is NetState.PLAYING)
         assert (s.label('X'), s.label('O')) == ('Your friend (Host)', 'You')
         self.other.send_move(1, 3)
         until(self.app, lambda: s.game.moves == [3])

@@ -297,7 +297,7 @@ def test_the_wait_for_your_friend_notice_goes_when_the_friend_has_come(closing):
     friend = net.Join('127.0.0.1', game.peer.port, '4321', **FAST_JOIN).start()
     closing(friend)
     deadline = time.monotonic() + 10
-    while not (app.session.network is not None and app.session.network.state is NetState.PLAYING):
+    while not (app.session.network is not None and app.session.network.peer.state is NetState.PLAYING):
         assert time.monotonic() < deadline, 'the friend never came'
         app.step([], DT)                                # the window agrees on the hello
         threading.Event().wait(0.005)                   # let the network thread run

@@ -301,7 +301,7 @@ class GameScreen(Screen):
         s = self.session
         if s.network is None:
             s.new_game()
-        elif s.network.state is NetState.PLAYING:
+        elif s.network.peer.state is NetState.PLAYING:
             s.ask_friend_undo(0)
         else:
             self._friend_not_here()
@@ -315,7 +315,7 @@ class GameScreen(Screen):
         assert network is not None
         question = {NetState.WAITING: _('Your friend has not joined yet.'),
                     NetState.LOST: _('The connection to your friend is lost.')}.get(
-            network.state, _('Your friend left the game.'))
+            network.peer.state, _('Your friend left the game.'))
         mine = Side(network.peer.side or Side.X)
         players: dict[str, PlayerSpec] = {mine: PlayerSpec(SeatKind.HUMAN, s.lookahead, s.tiebreak),
                                           mine.other: PlayerSpec.for_level(DEFAULT_LEVEL)}
@@ -323,7 +323,7 @@ class GameScreen(Screen):
         def play_the_computer() -> None:
             app.start_game(players, s.game.rows, s.game.cols)
 
-        if network.is_host or network.state is NetState.LOST:
+        if network.peer.is_host or network.peer.state is NetState.LOST:
             app.push(ConfirmScreen(app, question, _('Play the computer instead'),
                                    play_the_computer, _('Wait for your friend')))
         else:

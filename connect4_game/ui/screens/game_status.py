@@ -79,9 +79,9 @@ def _network_line(session: GameSession, invitation: str) -> str:
     network = session.network
     if network is None:
         return ''
-    state = network.state
+    state = network.peer.state
     if not network.started():
-        if network.is_host:
+        if network.peer.is_host:
             invitation = network.invitation or invitation      # a new code shows at once
             return _('Waiting for your friend…') + (f'  {invitation}' if invitation else '')
         return _('Connecting to your friend…')
