@@ -25,8 +25,7 @@ _STYLE_BOARDS: dict[str, type[_engine.Board]] = {}     # 'camel' / 'snake' -> Bo
 
 
 def check_board(b: object) -> _engine.Board:
-    """``b`` itself if it is an engine Board.
-    :raises ValueError: naming anything else."""
+    """``b`` itself if it is an engine Board. :raises ValueError: naming anything else."""
     if not isinstance(b, _engine.Board):
         raise ValueError(f'expected a Connect Four Board, not {clip(repr(b))}')
     return b
@@ -181,6 +180,4 @@ class EngineAdapter:
 
 def as_engine_player(player: object, board_class: BoardClass | None = None) -> EngineAdapter:
     """``player`` as an :class:`EngineAdapter` (itself if it is one)."""
-    if isinstance(player, EngineAdapter):
-        return player
-    return EngineAdapter(player, board_class)
+    return player if isinstance(player, EngineAdapter) else EngineAdapter(player, board_class)

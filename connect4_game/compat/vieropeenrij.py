@@ -37,9 +37,8 @@ class Player(cs5.Player):
 
 
 class EnginePlayer(cs5.EnginePlayer):
-    """A Dutch :class:`Player` for the plug-in option, built from the checker
-    alone: ``--o connect4_game/vieropeenrij.py:EnginePlayer`` plays
-    ``Player('O', 'LEFT', 3)``."""
+    """A Dutch :class:`Player` for the plug-in option, built from the checker alone:
+    ``--o connect4_game/vieropeenrij.py:EnginePlayer`` plays ``Player('O', 'LEFT', 3)``."""
 
     player_class = Player
     board_class = Board

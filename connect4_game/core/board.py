@@ -43,9 +43,8 @@ def other(checker: str) -> str:
 
 
 class Board:
-    """A Connect Four board of ``height`` rows by ``width`` columns, any
-    size >= 1 (BU CS111 ps9, Problem 1); ``slots`` is a list of rows, top
-    first, each a list of one-character strings ``' '``, ``'X'`` or ``'O'``.
+    """A Connect Four board of ``height`` rows by ``width`` columns, any size >= 1 (BU CS111
+    ps9, Problem 1); ``slots``: rows, top first, of one-character strings ' ', 'X' or 'O'.
     :raises ValueError: if either size is not a positive int."""
 
     def __init__(self, height: int, width: int) -> None:
@@ -80,9 +79,8 @@ class Board:
         self.slots[row][col] = checker
 
     def add_checkers(self, colnums: str) -> None:
-        """Alternate checkers, 'X' first, in the columns of the digits of
-        ``colnums`` (the assignment's helper: a column off the board is skipped
-        but uses up a turn).
+        """Alternate checkers, 'X' first, in the columns of the digits of ``colnums`` (the
+        assignment's helper: a column off the board is skipped but uses up a turn).
         :raises ValueError: for a character that is not a digit, or a full column."""
         checker = 'X'
         for col_str in colnums:
@@ -97,9 +95,7 @@ class Board:
 
     def can_add_to(self, col: int) -> bool:
         """True if ``col`` is a column of this board that is not full."""
-        if not is_int(col, 0, self.width - 1):
-            return False
-        return self.slots[0][col] == EMPTY
+        return is_int(col, 0, self.width - 1) and self.slots[0][col] == EMPTY
 
     def is_full(self) -> bool:
         """True if no column can take another checker."""

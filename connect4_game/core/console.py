@@ -60,11 +60,10 @@ def process_move(p: ConsolePlayer, b: Board) -> bool:
 
 def connect_four(p1: ConsolePlayer, p2: ConsolePlayer, height: int = 6, width: int = 7,
                  board: Board | None = None) -> Board | None:
-    """Play ``p1`` (first) against ``p2`` on a new ``height`` x ``width``
-    board and return it (BU CS111 ps9, Problem 3); given a ``board``, play on
-    it in place, the side to move first, each ``num_moves`` counting its
-    checkers there. Without one 'X' and one 'O' player, prints ``'need one X
-    player and one O player.'`` and returns None."""
+    """Play ``p1`` (first) against ``p2`` on a new ``height`` x ``width`` board and return it
+    (BU CS111 ps9, Problem 3); given a ``board``, play on it in place, the side to move first,
+    each ``num_moves`` counting its checkers there. Without one 'X' and one 'O' player,
+    prints ``'need one X player and one O player.'`` and returns None."""
     if p1.checker not in CHECKERS or p2.checker not in CHECKERS \
        or p1.checker == p2.checker:
         print('need one X player and one O player.')

@@ -46,7 +46,7 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Move:
-    """One checker dropped: 0-based ``column``, ``row`` (0 on top), ``checker``, ``ply`` (1-based)."""
+    """One checker dropped: 0-based ``column``, ``row`` (0 on top), ``checker``, 1-based ``ply``."""
 
     column: int
     row: int
@@ -81,9 +81,9 @@ def reconcile(ours: Sequence[int], theirs: Sequence[int]) -> list[int] | None:
 
 
 class Game:
-    """One game on a ``rows`` x ``cols`` board (1..12 x 1..14) from the 0-based columns
-    ``moves``, X first; ``board``, ``moves``, ``redo_stack`` (the next last) and
-    ``outcome`` (None while it runs) change only by the methods.
+    """One game on a ``rows`` x ``cols`` board (1..12 x 1..14) from the 0-based columns ``moves``,
+    X first; ``board``, ``moves``, ``redo_stack`` (the next last) and ``outcome`` (None while
+    it runs) change only by the methods.
     :raises ValueError: for a board size outside those limits;
         :class:`MoveRefused` naming the first bad move (``'move 7: column 0 is full'``)."""
 
@@ -168,8 +168,8 @@ class Game:
         return self._apply(col)
 
     def offer(self, ply: int, column: int, side: Side | None = None) -> Move | None:
-        """Play ``column`` at ``ply`` (a network move) if it is the next legal move; None
-        for a duplicate.
+        """Play ``column`` at ``ply`` (a network move) if it is the next legal move; None for
+        a duplicate.
         :raises MoveRefused: as :meth:`check`."""
         if not self.check(ply, column, side):
             return None

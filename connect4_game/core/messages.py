@@ -11,8 +11,8 @@ MAX_TEXT = 200          # characters of one message the window draws (cut before
 
 
 def clip(value: object, limit: int = MAX_SHOWN) -> str:
-    """``str(value)`` cut to at most ``limit`` (>= 1) characters, ending in
-    ``…`` when cut, control characters as spaces (one line).
+    """``str(value)`` cut to ``limit`` (>= 1) characters, ending in ``…`` when cut, control
+    characters as spaces (one line).
     :raises ValueError: if ``limit`` < 1."""
     if limit < 1:
         raise ValueError(f"limit must be at least 1, not {limit}")

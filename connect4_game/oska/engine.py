@@ -98,7 +98,6 @@ class _Geometry:
             for c in range(length):
                 index[(r, 2 * c - (length - 1))] = len(self.squares)
                 self.squares.append((r, c))
-        self.size = len(self.squares)
         self.last_start = self.starts[-1]
         # steps[p][i] = target indices; jumps[p][i] = (over, land) pairs; order: left, right
         self.steps: dict[str, list[list[int]]] = {}
@@ -117,22 +116,17 @@ class _Geometry:
                             jp.append((t, land))
                 steps.append(st)
                 jumps.append(jp)
-            self.steps[p] = steps
-            self.jumps[p] = jumps
+            self.steps[p], self.jumps[p] = steps, jumps
         # rows still to travel: white to the last row, black to row 0
-        self.dist = {
-            "w": [self.rows - 1 - r for r, _ in self.squares],
-            "b": [r for r, _ in self.squares],
-        }
+        self.dist = {"w": [self.rows - 1 - r for r, _ in self.squares],
+                     "b": [r for r, _ in self.squares]}
         self.flat_of = {sq: i for i, sq in enumerate(self.squares)}
 
     def to_rows(self, flat: str) -> list[str]:
         return [flat[s : s + length] for s, length in zip(self.starts, self.lengths, strict=True)]
 
 
-@functools.cache
-def _geometry(n: int) -> _Geometry:
-    return _Geometry(n)
+_geometry = functools.cache(_Geometry)
 
 
 def _flat(board: Sequence[str], *players: object) -> tuple[_Geometry, str]:
@@ -264,8 +258,7 @@ def apply_move(board: Sequence[str],
 
 def _static_winner(g: _Geometry, s: str) -> str | None:
     """Winner by the assignment's rules (no mobility check)."""
-    nw = s.count("w")
-    nb = s.count("b")
+    nw, nb = s.count("w"), s.count("b")
     if nw == 0 or nb == 0:
         if nw == nb:
             return "draw"
@@ -386,9 +379,8 @@ def search(board: Sequence[str], player: str, lookahead: int, *, alphabeta: bool
 
 def oskaplayer(board: Sequence[str], player: str, lookahead: int, *, alphabeta: bool = True,
                stats: SearchStats | None = None) -> list[str]:
-    """The player (Homework 4): the board of :func:`search`'s move, e.g. ``['www-',
-    '--w', '--', '---', 'bbbb']`` from the start at lookahead 2; ``stats`` (if
-    given) gets the search's counters.
+    """The player (Homework 4): the board of :func:`search`'s move, e.g. ``['www-', '--w',
+    '--', '---', 'bbbb']`` from the start at lookahead 2; ``stats`` gets its counters.
     :raises ValueError: for a malformed board, player or lookahead."""
     result = search(board, player, lookahead, alphabeta=alphabeta)
     if stats is not None:

@@ -65,7 +65,7 @@ class SearchPlanner:
 
     def move_job(self, game: Game, side: str, config: PlayerSpec,
                  instance: int = 0) -> SearchRequest:
-        """The request for the move of computer ``side`` as ``config`` (``instance``: its seat's number)."""
+        """The request for computer ``side``'s move as ``config`` (``instance``: its seat)."""
         kind = JobKind.EXPERT if config.perfect else JobKind(config.kind.value)
         spec = config.plugin if kind == JobKind.PLUGIN else config.level
         lookahead, tiebreak = config.lookahead, config.tiebreak
@@ -158,9 +158,10 @@ class SearchPlanner:
         self.last_stats = (reply.nodes, reply.seconds, reply.depth)
         return reply.column
 
-    def drop(self, request: SearchRequest) -> None:
+    def drop(self, request: SearchRequest | None) -> None:
         """Forget the reply for ``request`` (it named a column that cannot be played)."""
-        self.cache.pop(request, None)
+        if request is not None:
+            self.cache.pop(request, None)
 
     def reply_for(self, request: SearchRequest | None) -> MoveReply | None:
         """The reply at hand for ``request``, or None."""

@@ -38,11 +38,6 @@ class Seat:
     def __repr__(self) -> str:
         return f'{type(self).__name__}({self.side!r}, {self.spec.kind.value!r})'
 
-    @property
-    def kind(self) -> SeatKind:
-        """The spec's kind."""
-        return self.spec.kind
-
     def label(self, other_is_person: bool, full_lookahead: int) -> str:
         """How the window names this side: 'You' ('Player X' when ``other_is_person``),
         'Computer (Medium)', ...; ``full_lookahead``: the board's cells."""

@@ -79,9 +79,8 @@ class GameSession:
 
     def __init__(self, players: dict[str, PlayerSpec], rows: int = DEFAULT_ROWS,
                  cols: int = DEFAULT_COLS, moves: Iterable[int] = (), *,
-                 lookahead: int = DEFAULT_LOOKAHEAD,
-                 tiebreak: str = DEFAULT_TIEBREAK, expert: bool = False,
-                 pace: float = DEFAULT_PACE, demo: bool = False,
+                 lookahead: int = DEFAULT_LOOKAHEAD, tiebreak: str = DEFAULT_TIEBREAK,
+                 expert: bool = False, pace: float = DEFAULT_PACE, demo: bool = False,
                  remember: Callable[..., None] | None = None,
                  record: Callable[[str, str, str], None] | None = None,
                  budgets: dict[str, float] | None = None, out: IO[str] | None = None,
@@ -121,7 +120,6 @@ class GameSession:
         if demo:
             self.set_demo(True)
 
-    # ------------------------------------------------------------------ queries
     @property
     def players(self) -> dict[str, PlayerSpec]:
         """Who plays each side: ``{Side: PlayerSpec}`` (a copy)."""
@@ -177,7 +175,6 @@ class GameSession:
             return dict(net.before)
         return dict(self.saved_players or self.players)
 
-    # ------------------------------------------------------------------ news
     def say(self, text: str, kind: NoticeKind | str = NoticeKind.INFO, seconds: float = 2.5,
             about_position: bool = False) -> None:
         """Queue a notice; ``about_position``: it goes when the position changes."""
@@ -196,7 +193,6 @@ class GameSession:
         self.hint_wanted = False
         self.since_move = 0.0
 
-    # ------------------------------------------------------------------ seats
     def set_players(self, players: dict[str, PlayerSpec]) -> None:
         """New seats for the sides in ``players`` (the old ones close); the game goes on."""
         for side, config in players.items():
@@ -228,7 +224,6 @@ class GameSession:
         self.say(_('Player {side} failed: {why} You now play {side}.').format(
             side=side, why=clip(why, 120)), NoticeKind.ERROR, 6.0)
 
-    # ------------------------------------------------------------------ games
     def new_game(self, rows: int | None = None, cols: int | None = None,
                  moves: Iterable[int] = ()) -> None:
         """Start a game (same size unless given) with the same seats.
@@ -270,7 +265,6 @@ class GameSession:
         self.close()
         self.new_game(rows, cols, moves)
 
-    # ------------------------------------------------------------------ moves
     def play(self, col: Any) -> bool:
         """Drop the side-to-move's checker in ``col`` (0-based); False (and a
         :class:`DropRefused`) if the column cannot take it or the game is over."""
@@ -327,15 +321,13 @@ class GameSession:
                 log.info('could not print the result: %s', exc)
         self.games_finished += 1
         if self.record is not None:
-            x, o = self.stats_names()
             try:
-                self.record(x, o, outcome.result())
+                self.record(*self.stats_names(), outcome.result())
             except (OSError, ValueError) as exc:
                 log.warning('could not record statistics: %s', clip(exc, 200))
         self.events.append(GameOver(outcome))
         self.end_reported = True
 
-    # ------------------------------------------------------------ the computer
     def desired_job(self) -> Any:
         """The one search the game wants now: the computer's move, else the hint or
         the analysis; or None."""
@@ -362,9 +354,7 @@ class GameSession:
 
     def _seat_plays(self, seat: Seat, col: Any) -> None:
         if not self.game.can_play(col):
-            job = seat.job(self.game, self.planner)
-            if job is not None:
-                self.planner.drop(job)
+            self.planner.drop(seat.job(self.game, self.planner))
             self.take_over(seat.side, f'it chose column {clip(col, 20)}, which cannot be played.')
             return
         self.last_stats[seat.side] = self.planner.last_stats \
@@ -409,7 +399,6 @@ class GameSession:
         self.worker_note = _('AI worker restarted')
         self.say(_('The AI worker stopped; a new one took over.'), NoticeKind.ERROR, 4.0)
 
-    # ------------------------------------------------------- hint and analysis
     def _analysis_job(self) -> Any:
         return self.planner.analysis_job(self.game, self.expert_mode, self.lookahead,
                                          self.tiebreak)
@@ -475,7 +464,6 @@ class GameSession:
         return min(ties, key=lambda c: (abs(c - mid), c)) if ties else col
 
     def _resolve_hint(self) -> None:
-        """Show the hint once its search answered."""
         if not self.hint_wanted:
             return
         reply = self.planner.reply_for(self._analysis_job())
@@ -499,16 +487,14 @@ class GameSession:
         """The hint's verdict on ``col`` (0-based): perfect play's where known, else
         the search's own words; '' if there is none."""
         known = self.perfect_payload()
-        if known is not None:
-            columns = known.columns
-            if 0 <= col < len(columns) and (column := columns[col]) is not None:
-                return column_words(column)
+        if known is not None and 0 <= col < len(known.columns) \
+                and (column := known.columns[col]) is not None:
+            return column_words(column)
         if not reply.columns and reply.depth is not None:
             scores = reply.scores
             return lookahead_words(scores[col], reply.depth) if col < len(scores) else ''
         return verdict_text(reply, col)
 
-    # ------------------------------------------------------------ setting keys
     def _reseat(self, **changes: object) -> None:
         """Every computer seat but Expert with ``changes`` (it starts afresh)."""
         self.set_players({side: p.with_(**changes) for side, p in self.players.items()
@@ -593,7 +579,6 @@ class GameSession:
         self.planner.cancel()
 
     def _clamp_lookaheads(self) -> None:
-        """No lookahead beyond the board's cells (a deeper one is the same search)."""
         cap = self.max_lookahead
         self.lookahead = min(self.lookahead, cap)
         too_deep = {side: p.with_(lookahead=cap) for side, p in self.players.items()
@@ -604,7 +589,6 @@ class GameSession:
             self.saved_players = {side: p.with_(lookahead=min(cap, p.lookahead))
                                   for side, p in self.saved_players.items()}
 
-    # --------------------------------------------------------------- undo/redo
     def undo(self) -> bool:
         """Take back moves until a person's turn (one move if nobody here plays); a
         friend is asked first."""
@@ -781,7 +765,6 @@ class GameSession:
             row = self.game.rows - 1 - moves[:ply - 1].count(col)
             self._played(Move(col, row, Side.for_ply(ply), ply))
 
-    # ------------------------------------------------------------------ frames
     def update(self, dt: float, busy: bool = False) -> None:
         """Advance by ``dt`` seconds: results, network news, the end, the search wanted,
         the seat to move. ``busy``: the last move is still animating (the computer
@@ -805,7 +788,6 @@ class GameSession:
             self._let_seat_move()
         self.planner.tick(0.0)       # a job submitted or answered this frame starts at 0
 
-    # ------------------------------------------------------------------ files
     def saved_game(self) -> SavedGame:
         """The game with its players, to save: a friend as a person, no plug-in."""
         x, o = self.stats_names()

@@ -25,14 +25,12 @@ __all__ = ['AppOptions', 'StartState', 'resolve_start', 'players_to_settings']
 
 @dataclass
 class AppOptions:
-    """Everything the command line can set for the window.
-
-    ``x``/``o``, ``lookahead``/``tiebreak``, ``language``, ``pace`` (seconds between computer
-    moves): None takes the settings'. ``moves``: 0-based columns to start from. ``exit_after`` is
-    in seconds. ``use_settings`` False keeps the player's files untouched. ``owns_autosave`` True
-    only for a plain interactive start: it offers back the last such start's unfinished game and
-    keeps the current one on exit.
-    """
+    """Everything the command line can set for the window. ``x``/``o``, ``lookahead``/
+    ``tiebreak``, ``language``, ``pace`` (seconds between computer moves): None takes the
+    settings'. ``moves``: 0-based columns to start from. ``exit_after`` is in seconds.
+    ``use_settings`` False keeps the player's files untouched. ``owns_autosave`` True only for
+    a plain interactive start: it offers back the last such start's unfinished game and keeps
+    the current one on exit."""
 
     x: PlayerSpec | None = None
     o: PlayerSpec | None = None
@@ -91,7 +89,7 @@ def players_to_settings(players: dict[str, PlayerSpec]) -> dict[str, object]:
 
 def resolve_start(opts: AppOptions, settings: Settings,
                   autosave: SavedGame | None = None) -> StartState:
-    """Combine the command line ``opts`` with the saved ``settings``.
+    """Combine the command line ``opts`` with the saved ``settings``:
 
     * The players: both from the command line when either is given (the other side a person as X,
       the medium computer as O), else from the settings (with ``use_settings``), else a person
@@ -99,8 +97,7 @@ def resolve_start(opts: AppOptions, settings: Settings,
       assignment's AIPlayer with those values; ``--expert`` makes it Expert.
     * The board and moves: the command line's, else the unfinished game ``autosave`` (only for a
       start that owns it), else the settings'.
-    * Every lookahead is cut to the board's cells.
-    """
+    * Every lookahead is cut to the board's cells."""
     use = opts.use_settings
     lookahead = opts.lookahead if opts.lookahead is not None else (
         settings.lookahead if use else DEFAULT_LOOKAHEAD)

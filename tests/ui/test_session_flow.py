@@ -151,7 +151,7 @@ def test_a_computer_choosing_a_full_column_hands_its_side_to_the_person():
     s = GameSession({'X': HUMAN, 'O': PlayerSpec.for_level('easy')}, worker=Bad(),
                     moves=[0, 0, 0, 0, 0, 0, 3])
     run(s, frames=4)
-    assert s.seats['O'].kind is SeatKind.HUMAN
+    assert s.seats['O'].spec.kind is SeatKind.HUMAN
     _news, notices = s.take_news()
     assert any('Player O failed' in n.text for n in notices)
 
