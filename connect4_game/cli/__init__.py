@@ -83,10 +83,6 @@ class _Parser(argparse.ArgumentParser):
         (file or sys.stdout).write(self.format_help())
 
 
-def _seconds(value: float) -> float:
-    return check_number(value, 0.0, 1e9, 'seconds')
-
-
 def parse_player(text: str) -> PlayerSpec:
     """A ``--x``/``--o`` value as :meth:`PlayerSpec.parse` reads it.
 
@@ -137,8 +133,7 @@ def _code(text: str) -> str:
 def _choice(choices: Sequence[str], what: str) -> Callable[[str], str]:
     def check(text: str) -> str:
         word = text.strip()
-        # the case of the choices: LEFT, X; connect4, en
-        word = word.upper() if choices[0].isupper() else word.lower()
+        word = word.upper() if choices[0].isupper() else word.lower()   # LEFT, X; connect4, en
         return check_choice(word, choices, what)
     check.__name__ = what
     return check
@@ -230,7 +225,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = p.add_argument_group('scripted and headless use')
     s.add_argument('--exit-after-game', action='store_true',
                    help='exit (status 0) after the first game ends')
-    s.add_argument('--exit-after', type=arg(_seconds, float, 'a number of seconds'),
+    s.add_argument('--exit-after', type=arg(lambda v: check_number(v, 0.0, 1e9, 'seconds'),
+                                            float, 'a number of seconds'),
                    metavar='SECONDS', help='exit after this many seconds')
     s.add_argument('--screenshot', metavar='FILE', help='save the last frame as PNG on exit')
     s.add_argument('--frame-stats', metavar='FILE',
@@ -286,7 +282,7 @@ _NET_ONLY = ('code', 'side', 'wait')
 
 
 def _check_network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
-    """Refuse (exit 2) network options that do not fit together."""
+    """Refuse (exit 2) network options that do not fit together, or name the friend's side."""
     if args.host is None and args.join is None:
         if given := given_options(args, parser, _NET_ONLY):
             parser.error(f"--code, --side and --wait go with --host or --join "
@@ -302,13 +298,8 @@ def _check_network(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
         bad.append('--game oska')
     if bad:
         parser.error(f"{', '.join(bad)}: not with --{role}")
-    if role == 'host':
-        _check_host_side(args, parser)
-
-
-def _check_host_side(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     remote = Side(args.side or Side.X).other
-    if getattr(args, remote.value.lower()):
+    if role == 'host' and getattr(args, remote.value.lower()):
         parser.error(f'--{remote.value.lower()}: the friend plays {remote}; name only your side')
 
 
@@ -329,24 +320,19 @@ def _start_position(args: argparse.Namespace, parser: argparse.ArgumentParser
                     ) -> tuple[int | None, int | None, list[int]]:
     """``(rows, cols, moves)`` of --rows/--cols and --moves, --position or --load: rows and cols
     None when not given, moves 0-based."""
+    from connect4_game.core import notation
     rows: int | None = args.rows
     cols: int | None = args.cols
     moves: list[int] = []
-    if args.position is not None:
-        from connect4_game.core.notation import parse_position
-        rows, cols = rows or DEFAULT_ROWS, cols or DEFAULT_COLS
-        try:
-            moves = parse_position(args.position, rows, cols)
-        except ValueError as exc:
-            parser.error(f'--position: {clip(exc, 200)}')
-    elif args.moves is not None:
-        from connect4_game.core.notation import parse_add_checkers
-        rows, cols = rows or DEFAULT_ROWS, cols or DEFAULT_COLS
-        try:
-            moves = parse_add_checkers(args.moves, rows, cols)
-        except ValueError as exc:
-            parser.error(f'--moves: {clip(exc, 200)}')
-    elif args.load:
+    for option, parse in (('position', notation.parse_position),
+                          ('moves', notation.parse_add_checkers)):
+        if getattr(args, option) is not None:
+            rows, cols = rows or DEFAULT_ROWS, cols or DEFAULT_COLS
+            try:
+                return rows, cols, parse(getattr(args, option), rows, cols)
+            except ValueError as exc:
+                parser.error(f'--{option}: {clip(exc, 200)}')
+    if args.load:
         from connect4_game.storage.savegame import load_game
         try:
             saved = load_game(args.load)
