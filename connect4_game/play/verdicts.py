@@ -13,7 +13,7 @@ from connect4_game.i18n import _, ngettext
 from connect4_game.search.replies import MoveReply
 
 __all__ = ['verdict_text', 'score_words', 'column_words', 'score_label', 'KnownVerdicts',
-           'HINT_SECONDS', 'lookahead_words', 'review_payload']
+           'HINT_SECONDS', 'lookahead_words']
 
 HINT_SECONDS = 30.0         # the longest 'Hint: thinking…' stays (it goes when the hint comes)
 KNOWN_POSITIONS = 2000      # positions whose perfect-play verdicts (from the review) are kept
@@ -33,19 +33,6 @@ def lookahead_words(score: object, depth: object) -> str:
     return words[score].format(n=depth)
 
 
-def review_payload(record: PlyReview, rows: int, cols: int) -> MoveReply:
-    """Perfect play's verdicts (``columns`` and ``scores``, one per column, as an Expert
-    analysis replies) from a review's record of the position before move ``record.ply`` on a
-    ``rows`` x ``cols`` board.
-    :raises ValueError: for a score that cannot be on that board."""
-    exact = record.exact
-    n = record.ply - 1
-    columns = tuple(ColumnScore(c, None, NoMove.FULL) if sc is None else
-                    ColumnScore(c, Score.for_position(sc, n, rows * cols, exact))
-                    for c, sc in enumerate(record.scores))
-    return MoveReply(None, tuple(record.scores), columns)
-
-
 class KnownVerdicts:
     """Perfect-play verdicts the review found, by position (at most :data:`KNOWN_POSITIONS`,
     the oldest go first), for the overlay and the hint."""
@@ -54,19 +41,22 @@ class KnownVerdicts:
         self._known: dict[Position, MoveReply] = {}
 
     def learn(self, rows: int, cols: int, moves: Iterable[int], record: PlyReview) -> None:
-        """Keep the review's verdicts (``record``, see :func:`review_payload`) on the position
-        after ``moves`` (0-based columns) of a ``rows`` x ``cols`` game; one that does not fit
-        is ignored."""
+        """Keep the review's ``record`` of the position after ``moves`` (0-based columns) of a
+        ``rows`` x ``cols`` game as perfect play's verdicts (``columns`` and ``scores``, one per
+        column, as an Expert analysis replies); a record that does not fit is ignored."""
         try:
-            payload = review_payload(record, rows, cols)
+            columns = tuple(ColumnScore(c, None, NoMove.FULL) if sc is None else
+                            ColumnScore(c, Score.for_position(sc, record.ply - 1, rows * cols,
+                                                              record.exact))
+                            for c, sc in enumerate(record.scores))
         except (TypeError, ValueError):
             return
-        self._known[(rows, cols, tuple(moves))] = payload
+        self._known[(rows, cols, tuple(moves))] = MoveReply(None, tuple(record.scores), columns)
         while len(self._known) > KNOWN_POSITIONS:
             self._known.pop(next(iter(self._known)))
 
     def get(self, rows: int, cols: int, moves: Iterable[int]) -> MoveReply | None:
-        """The verdicts on the position after ``moves`` (see :func:`review_payload`), or None."""
+        """The verdicts on the position after ``moves`` (as :meth:`learn` keeps them), or None."""
         return self._known.get((rows, cols, tuple(moves)))
 
 
