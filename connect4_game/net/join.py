@@ -240,26 +240,21 @@ class Join(Connection):
     def _agree(self, conn: Conn, msg: P.Message) -> list[Event]:
         host_side: Side = msg['host_side']
         game = self.game
-        refusal: tuple[str, str] | None = None
-        extra: list[tuple[int, int]] = []
-        if game is not None and (game.rows, game.cols, self.side) != \
-                (msg['rows'], msg['cols'], host_side.other):
-            refusal = 'game_mismatch', 'the host is playing another game now'
-        else:
-            try:
-                if game is None:
+        try:
+            if game is None:
+                try:
                     game = Game(msg['rows'], msg['cols'], self._known)
-                before = len(game.moves)
-                extra = reconcile_with_peer(game, msg['moves'], host_side)
-            except MoveRefused:
-                refusal = 'game_mismatch', 'those moves are not a game on that board'
-            except P.ProtocolError as err:
-                refusal = err.code, str(err)
-        if refusal is not None:
-            logger.warning("refused %s's welcome: %s (%s)", self.address, refusal[1], refusal[0])
-            self._answer(Answer(conn, refusal=refusal))
+                except MoveRefused:
+                    raise P.ProtocolError('game_mismatch',
+                                          'those moves are not a game on that board') from None
+            elif (game.rows, game.cols, self.side) != (msg['rows'], msg['cols'], host_side.other):
+                raise P.ProtocolError('game_mismatch', 'the host is playing another game now')
+            before = len(game.moves)
+            extra = reconcile_with_peer(game, msg['moves'], host_side)
+        except P.ProtocolError as err:
+            logger.warning("refused %s's welcome: %s (%s)", self.address, err, err.code)
+            self._answer(Answer(conn, refusal=(err.code, str(err))))
             return []
-        assert game is not None
         self.game, self.side = game, host_side.other
         self.names = dict(msg['names'])
         self.names[self.side] = self.name
