@@ -12,28 +12,21 @@ __all__ = ['_', 'ngettext', 'N_', 'set_language', 'language', 'system_language',
            'DOMAIN', 'LANGUAGES']
 
 LANGUAGES = ('en', 'nl')        # English, and Dutch as the assignment's Dutch version
-
 DOMAIN = 'connect4'
 LOCALE_DIR = Path(__file__).resolve().parent / 'locale'
 
-class _State:
-    """The current language: its code and its translations."""
-
-    code = 'en'
-    tr: gettext.NullTranslations = gettext.NullTranslations()
-
-
-_state = _State()
+_code = 'en'
+_tr = gettext.NullTranslations()
 
 
 def _(message: str) -> str:
     """``message`` in the current language (itself in English)."""
-    return _state.tr.gettext(message)
+    return _tr.gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n`` in the current language."""
-    return _state.tr.ngettext(singular, plural, n)
+    return _tr.ngettext(singular, plural, n)
 
 
 def N_(message: str) -> str:
@@ -43,7 +36,7 @@ def N_(message: str) -> str:
 
 def language() -> str:
     """The current language code, e.g. ``'en'``."""
-    return _state.code
+    return _code
 
 
 def system_language(environ: Mapping[str, str] | None = None) -> str:
@@ -63,10 +56,9 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
 
 
 def set_language(code: str | None) -> str:
-    """Switch the window to language ``code`` (None: the system's; a missing
-    catalogue: English) and return the code in use.
-
-    :raises ValueError: for a code not in :data:`LANGUAGES`."""
+    """Switch the window to language ``code`` (None: the system's; a missing catalogue: English)
+    and return the code in use. :raises ValueError: for a code not in :data:`LANGUAGES`."""
+    global _code, _tr
     if code is None:
         code = system_language()
     if code not in LANGUAGES:
@@ -78,5 +70,5 @@ def set_language(code: str | None) -> str:
             tr = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[code])
         except OSError:
             tr, code = gettext.NullTranslations(), 'en'
-    _state.tr, _state.code = tr, code
+    _tr, _code = tr, code
     return code

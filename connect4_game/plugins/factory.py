@@ -16,8 +16,7 @@ from connect4_game.seat_config import PlayerSpec, SeatKind, is_plugin_spec
 
 __all__ = ['CONSOLE_PLUGIN_MOVE_SECONDS', 'make_player']
 
-CONSOLE_PLUGIN_MOVE_SECONDS = 60.0
-"""Seconds a plug-in has for a move in the console game; then the user takes over."""
+CONSOLE_PLUGIN_MOVE_SECONDS = 60.0   # a plug-in's move in the console game; then the user plays
 
 
 def make_player(spec: PlayerSpec, side: Side, *,

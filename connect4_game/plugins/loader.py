@@ -27,8 +27,7 @@ from connect4_game.seat_config import is_plugin_spec, parse_spec
 __all__ = ["PluginPlayer", "ADAPTERS", "register_adapter", "load_class", "load_player",
            "SafePlayer", "spec_label", "describe_exception"]
 
-_GAME_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-"""The ``connect4_game`` package folder: frames in it are the game's, not the plug-in's."""
+_GAME_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # frames not the plug-in's
 
 
 def spec_label(spec: str) -> str:
@@ -62,7 +61,7 @@ class PluginPlayer(Protocol):
 
 
 def _is_cs5_style(obj: object) -> bool:
-    """Does ``obj`` look like an HMC CS5 (or Dutch) player: an ``ox`` or a ``nextMove``?"""
+    """An HMC CS5 (or Dutch) player has an ``ox`` or a ``nextMove``."""
     return hasattr(obj, "ox") or callable(getattr(obj, "nextMove", None))
 
 
@@ -74,8 +73,7 @@ def _wrap_cs5(obj: object) -> PluginPlayer:
 ADAPTERS: list[tuple[str, Callable[[object], bool], Callable[[object], PluginPlayer]]] = [
     ("cs5", _is_cs5_style, _wrap_cs5),
 ]
-"""``(name, detect, wrap)`` for each other player interface, tried in order
-by :func:`load_player`; change it only through :func:`register_adapter`."""
+"""``(name, detect, wrap)`` per other player interface, tried in order (register_adapter)."""
 
 
 def register_adapter(name: str, detect: Callable[[object], bool],
@@ -93,7 +91,6 @@ def register_adapter(name: str, detect: Callable[[object], bool],
         ADAPTERS.insert(0, entry)
     else:
         ADAPTERS.append(entry)
-
 
 
 def load_class(spec: str) -> type:
@@ -147,7 +144,7 @@ def load_class(spec: str) -> type:
 
 
 def _required_positional(cls: type) -> int | None:
-    """Number of required positional parameters of ``cls(...)``, None if unknown."""
+    """The required positional parameters of ``cls(...)``, None if unknown."""
     try:
         sig = inspect.signature(cls)
     except (TypeError, ValueError):

@@ -22,8 +22,7 @@ from connect4_game.seat_config import parse_spec
 
 __all__ = ["ProcessPlayer", "MAX_REPLY"]
 
-MAX_REPLY = 64 * 1024
-"""Bytes: the longest answer a plug-in's process may send."""
+MAX_REPLY = 64 * 1024           # bytes: the longest answer a plug-in's process may send
 
 
 def _send_json(conn: mp_connection.Connection, *values: object) -> None:
@@ -70,12 +69,11 @@ def _plugin_main(conn: mp_connection.Connection, parent_pid: int, spec: str, che
 
 
 class ProcessPlayer:
-    """The assignment's player interface (BU CS111 ps9, Problem 2) for a plug-in run only in a child
-    process (:func:`child_setup`); each move sends a copy of the rows and reads a column, as JSON,
-    so nothing the plug-in does can change, end or hang the game. On the first fault (an
-    exception, a bad column, no answer within ``timeout`` seconds or None for no limit, the process
-    ending) it calls ``out`` with one line ending ``'You take over X.'``, stops the child, and
-    ``fallback`` (default: the console :class:`~connect4_game.players.Player`) plays on.
+    """BU CS111 ps9's player (Problem 2) for a plug-in run in a child process: each move sends the
+    rows and reads a column, as JSON, so the plug-in cannot change, end or hang the game. On the
+    first fault (an exception, a bad column, no answer within ``timeout`` seconds or None, the
+    process ending) ``out`` gets one line ending ``'You take over X.'``, the child is stopped and
+    ``fallback`` (default the console's ``Player``) plays on.
 
     :raises ValueError: one line, if the plug-in cannot be loaded within ``load_timeout`` seconds;
         no child is left running."""
@@ -121,7 +119,7 @@ class ProcessPlayer:
 
     @property
     def pid(self) -> int | None:
-        """The plug-in process's id (None once stopped)."""
+        """The plug-in's process id (None once stopped)."""
         return None if self._process is None else self._process.pid
 
     def __repr__(self) -> str:
@@ -131,8 +129,8 @@ class ProcessPlayer:
         return other(self.checker)
 
     def _receive(self, timeout: float | None) -> tuple[str, object]:
-        """The child's next answer, ``('ready'|'ok'|'error', value)``, ``('died', how)``, ``('bad',
-        None)`` or ``('timeout', None)``, waiting ``timeout`` seconds (None: while it lives)."""
+        """``('ready'|'ok'|'error', value)``, ``('died', how)``, ``('bad', None)`` or ``('timeout',
+        None)``, waiting ``timeout`` seconds (None: while the child lives)."""
         process = self._process
         if process is None:
             return ("died", "stopped")
