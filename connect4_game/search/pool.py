@@ -16,17 +16,13 @@ class SearchPool(Protocol):
 
     def submit(self, request: SearchRequest) -> None:
         """Ask for ``request`` in place of the request in flight, if any."""
-        ...
 
     def cancel(self) -> None:
         """Drop the request in flight."""
-        ...
 
     def poll(self) -> list[Result]:
         """The results reported since the last call (never blocks)."""
-        ...
 
     def in_flight(self) -> SearchRequest | None:
         """The request queued or running, else the one whose last result
         waits for :meth:`poll`, or None."""
-        ...
