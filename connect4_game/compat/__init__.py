@@ -33,5 +33,6 @@ def player_from_spec(spec: str, checker: str) -> adapter.EngineAdapter:
     try:
         ply = int(ply_text)
     except ValueError:
-        raise ValueError(f'ply in player spec {quote(spec)} must be an integer, not {quote(ply_text)}') from None
+        raise ValueError(f'ply in player spec {quote(spec)} must be an integer, '
+                         f'not {quote(ply_text)}') from None
     return adapter.EngineAdapter(cls(checker, tbt, ply))

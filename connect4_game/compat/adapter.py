@@ -99,11 +99,10 @@ def to_board_of(b: _engine.Board, board_class: BoardClass) -> object:
 
 
 class EngineAdapter:
-    """A CS5/Dutch ``Player(ox, tbt, ply)`` as a BU CS111 ps9 player: ``checker``,
-    ``num_moves``, ``next_move(engine_board)``, ``opponent_checker()``; ``lookahead``
-    and ``tiebreak`` are the wrapped ``ply`` and ``tbt`` (None if it has none).
-    :raises ValueError: if the player has no usable ``ox``/``checker`` or no
-        ``nextMove``/``next_move``."""
+    """A CS5/Dutch ``Player(ox, tbt, ply)`` as a BU CS111 ps9 player: ``checker``, ``num_moves``,
+    ``next_move(engine_board)``, ``opponent_checker()``; ``lookahead`` and ``tiebreak`` are
+    the wrapped ``ply`` and ``tbt`` (None if it has none).
+    :raises ValueError: if it has no usable ``ox``/``checker`` or ``nextMove``/``next_move``."""
 
     def __init__(self, player: object, board_class: BoardClass | None = None) -> None:
         move_method(player)

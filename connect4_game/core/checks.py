@@ -107,7 +107,8 @@ def check_seconds(value: object, what: str, *, zero_ok: bool = False, finite: bo
 @overload
 def arg_type(check: Callable[[int], T]) -> Callable[[str], T]: ...
 @overload
-def arg_type(check: Callable[[V], T], convert: Callable[[str], V], noun: str) -> Callable[[str], T]: ...
+def arg_type(check: Callable[[V], T], convert: Callable[[str], V],
+             noun: str) -> Callable[[str], T]: ...
 def arg_type(check: Callable[[V], T], convert: Callable[[str], V] | None = None,
              noun: str = 'an integer') -> Callable[[str], T]:
     """An argparse ``type=`` from a validator: the text through ``convert`` (``int`` by

@@ -36,10 +36,9 @@ _FULL = frozenset(getattr(errno, name) for name in ('ENOSPC', 'EDQUOT', 'EFBIG')
 
 
 def process_move(p: ConsolePlayer, b: Board) -> bool:
-    """Play and print one move of ``p`` on ``b`` as the assignment does
-    (BU CS111 ps9, Problem 3): ``"Player X's turn"``, the board between blank
-    lines, then ``'Player X wins in 8 moves.'`` and ``'Congratulations!'``
-    or ``"It's a tie!"`` at the end.
+    """Play and print one move of ``p`` on ``b`` as the assignment does (BU CS111 ps9, Problem
+    3): ``"Player X's turn"``, the board between blank lines, then ``'Player X wins in 8
+    moves.'`` and ``'Congratulations!'`` or ``"It's a tie!"`` at the end.
     :returns: True if the game is over.
     :raises ValueError: if the player returns a column that cannot be played."""
     print(str(p) + "'s turn")

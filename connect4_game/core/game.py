@@ -133,10 +133,10 @@ class Game:
         return tuple(''.join(row) for row in self.board.slots)
 
     def check(self, ply: int, column: object, side: Side | None = None) -> bool:
-        """True if ``column`` at ``ply`` (by ``side``, if given) is the next legal move,
-        False for a duplicate.
-        :raises MoveRefused: WRONG_PLY, CONFLICT (that ply was played in another
-            column), GAME_OVER, NOT_YOUR_TURN or ILLEGAL_MOVE (no such column, full)."""
+        """True if ``column`` at ``ply`` (by ``side``, if given) is the next legal move, False
+        for a duplicate.
+        :raises MoveRefused: WRONG_PLY, CONFLICT (that ply was played in another column),
+            GAME_OVER, NOT_YOUR_TURN or ILLEGAL_MOVE (no such column, full)."""
         if not is_int(ply, 1):
             raise MoveRefused(Refusal.WRONG_PLY, f'ply must be an integer >= 1, not {ply!r}'[:80])
         if not is_int(column, 0, self.cols - 1):

@@ -171,7 +171,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"checkers per side, >= {OSKA_MIN_N} (default {OSKA_DEFAULT_N})")
     p.add_argument("--lookahead", type=int, default=OSKA_DEFAULT_LOOKAHEAD,
                    help=f"AI lookahead in plies, >= 1 (default {OSKA_DEFAULT_LOOKAHEAD})")
-    p.add_argument("--white", choices=KINDS, default="human", help="who plays white (default human)")
+    p.add_argument("--white", choices=KINDS, default="human",
+                   help="who plays white (default human)")
     p.add_argument("--black", choices=KINDS, default="ai", help="who plays black (default ai)")
     return p
 

@@ -156,12 +156,12 @@ def validate_board(board: object) -> int:
             raise ValueError(f"board row {i} must be a string, got {row!r}")
     n = len(board[0])
     if n < OSKA_MIN_N:
-        raise ValueError(f"board top row {board[0]!r} has {n} squares; Oska needs n >= {OSKA_MIN_N}")
+        raise ValueError(f"board top row {board[0]!r} has {n} squares; "
+                         f"Oska needs n >= {OSKA_MIN_N}")
     expected = row_lengths(n)
     if len(board) != len(expected):
-        raise ValueError(
-            f"board has {len(board)} rows; a board with top row of {n} needs 2n-3 = {len(expected)}"
-        )
+        raise ValueError(f"board has {len(board)} rows; a board with top row of {n} needs "
+                         f"2n-3 = {len(expected)}")
     for i, (row, length) in enumerate(zip(board, expected, strict=True)):
         if len(row) != length:
             raise ValueError(f"board row {i} {row!r} has length {len(row)}, expected {length}")
@@ -303,10 +303,10 @@ def _evaluate_flat(g: _Geometry, s: str, p: str) -> int:
 
 
 def evaluate(board: Sequence[str], player: str) -> int:
-    """The static evaluator (note 2: it never searches), for ``player``: +/-WIN_SCORE
-    or 0 for a decided board, else 4 x the race (rows the opponent still has to
-    march minus ours) + mobility (moves minus the opponent's) + 6 x captures (ours
-    minus theirs). Weights from seeded self-play (docs/oska.md).
+    """The static evaluator (note 2: it never searches), for ``player``: +/-WIN_SCORE or 0
+    for a decided board, else 4 x the race (rows the opponent still has to march minus ours)
+    + mobility (moves minus the opponent's) + 6 x captures (ours minus theirs), weights from
+    seeded self-play (docs/oska.md).
     :raises ValueError: for a malformed board or player."""
     g, s = _flat(board, player)
     return _evaluate_flat(g, s, player)
@@ -314,10 +314,10 @@ def evaluate(board: Sequence[str], player: str) -> int:
 
 def search(board: Sequence[str], player: str, lookahead: int, *, alphabeta: bool = True,
            cancel: threading.Event | None = None) -> SearchResult:
-    """Negamax ``lookahead`` plies deep (a pass is a ply; ``stats.max_ply <=
-    lookahead``) for ``player``, leaves by :func:`evaluate`. With or without
-    ``alphabeta`` (captures first below the root) the result is the first best move
-    in :func:`movegen` order; a finished game or a pass keeps the board, ``move=None``.
+    """Negamax ``lookahead`` plies deep (a pass is a ply; ``stats.max_ply <= lookahead``) for
+    ``player``, leaves by :func:`evaluate`. With or without ``alphabeta`` (captures first below
+    the root) the result is the first best move in :func:`movegen` order; a finished game or a
+    pass keeps the board, ``move=None``.
     :raises SearchCancelled: once ``cancel`` is set.
     :raises ValueError: for a malformed board, player or lookahead."""
     g, s0 = _flat(board, player)
