@@ -13,10 +13,7 @@ DEFAULT_PORT = 24744
 
 
 def check_port(value: object, lo: int = 1) -> int:
-    """``value`` if it is a TCP port number from ``lo`` to 65535.
-
-    :raises ValueError: otherwise.
-    """
+    """``value`` if a TCP port number from ``lo`` to 65535. :raises ValueError: otherwise."""
     return check_int(value, lo, 65535, 'the port')
 
 

@@ -84,17 +84,11 @@ class NetworkOptions:
             local[_side(side)] = player
         object.__setattr__(self, 'local', local)
         if self.mode is NetMode.HOST:
-            self._check_host()
-        else:
-            self._check_join()
-
-    def _check_host(self) -> None:
-        check_port(self.port, 0)
-        if not isinstance(self.bind_address, str):
-            raise ValueError('the address to listen on must be text')
-        object.__setattr__(self, 'side', _side(self.side or Side.X))
-
-    def _check_join(self) -> None:
+            check_port(self.port, 0)
+            if not isinstance(self.bind_address, str):
+                raise ValueError('the address to listen on must be text')
+            object.__setattr__(self, 'side', _side(self.side or Side.X))
+            return
         parse_address(self.address)
         if self.code is None:
             raise ValueError('joining a game needs the code the host shows')

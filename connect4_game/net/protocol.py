@@ -201,9 +201,8 @@ def _no_constants(name: str) -> object:
 def decode(line: bytes) -> Message:
     """The message in one line (bytes, with or without its ending newline).
 
-    :raises ProtocolError: ``'too_long'`` for a line over :data:`MAX_LINE_BYTES`
-        bytes, ``'bad_message'`` for bytes that are not UTF-8, text that is not
-        one JSON object, or a message :func:`validate` refuses.
+    :raises ProtocolError: ``'too_long'`` over :data:`MAX_LINE_BYTES` bytes, else
+        ``'bad_message'`` for anything but UTF-8 JSON that :func:`validate` accepts.
     """
     if len(line) > MAX_LINE_BYTES:
         raise ProtocolError('too_long', f'a line is longer than {MAX_LINE_BYTES} bytes')
@@ -222,8 +221,7 @@ def decode(line: bytes) -> Message:
 def encode(message: Message) -> bytes:
     """One line of UTF-8 JSON, newline included, for a message that :func:`validate` accepts.
 
-    :raises ProtocolError: if the message is malformed or its line would be
-        longer than :data:`MAX_LINE_BYTES` (a bug on this side: it is never sent).
+    :raises ProtocolError: for a malformed message or a line over :data:`MAX_LINE_BYTES`.
     """
     validate(message)
     data = json.dumps(message, separators=(',', ':'), ensure_ascii=False).encode('utf-8') + b'\n'
@@ -248,8 +246,7 @@ class LineBuffer:
     def feed(self, data: bytes) -> list[bytes]:
         """The complete lines (without their newlines) that ``data`` finishes.
 
-        :raises ProtocolError: ``'too_long'`` as soon as a line (complete or
-            not) exceeds ``limit`` bytes, newline included (then close).
+        :raises ProtocolError: ``'too_long'`` once a line, newline included, exceeds ``limit``.
         """
         self._buf += data
         *lines, rest = self._buf.split(b'\n')

@@ -24,15 +24,11 @@ class NetworkGame:
     """The network side of a game: its :meth:`news` says in the player's words what an
     event that leaves the game as it is means.
 
-    :param peer: a started connection to the friend; its game record is the
-        session's game once the friend is connected.
-    :param local: who plays this computer's side once it is known
-        (``{Side: PlayerSpec}``).
-    :param before: who played at this computer before the network game
-        (the session's ``{side: PlayerSpec}``), or None.
+    :param peer: a started connection to the friend (its record is the session's game).
+    :param local: ``{Side: PlayerSpec}``, who plays this computer's side once it is known;
+        ``before``: the session's players before the network game, or None.
 
-    Attributes: ``peer``, ``local``, ``before``, ``closed`` and ``invitation`` (a host's
-    line for the friend, '' for a joiner).
+    Attributes: the parameters, ``closed`` and ``invitation`` (a host's line for the friend).
     """
 
     def __init__(self, peer: Connection, local: Mapping[Side, PlayerSpec],
@@ -44,8 +40,7 @@ class NetworkGame:
         self.closed = False
 
     def started(self) -> bool:
-        """The friend has been connected: moves count (also while the
-        connection is lost for a moment, or after the friend left)."""
+        """The friend has been connected: moves count (also once lost or gone)."""
         return self.peer.info is not None
 
     def friend_seat(self, side: Side) -> FriendSeat:
@@ -53,9 +48,8 @@ class NetworkGame:
         return FriendSeat(side, self.peer.friend_name, self.close)
 
     def shows_local_seats(self, seats: Mapping[str, Seat]) -> bool:
-        """Whether ``seats`` (``{side: Seat}``) are still this network game's:
-        a friend's seat, or this computer's seat it made (kept after the
-        game ended, until another game is chosen)."""
+        """Whether ``seats`` (``{side: Seat}``) are still this network game's: a friend's,
+        or this computer's seat it made (kept until another game is chosen)."""
         return any(seat.friend for seat in seats.values()) or \
             any(seats[side].spec is self.local[side] for side in Side)
 
