@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import FrameType
 from typing import TYPE_CHECKING
 
@@ -25,10 +25,7 @@ if TYPE_CHECKING:
     from connect4_game.ai.review import PlyReview, ReviewTable
 
 __all__ = ['run_text', 'run_oska_text', 'run_review', 'run_network_text', 'network_options',
-           'given_options', 'end_on_sigterm', 'restore_sigterm', 'SignalHandler']
-
-SignalHandler = Callable[[int, FrameType | None], object] | int | None
-"""What :func:`signal.signal` installs and returns: a function, ``SIG_DFL``/``SIG_IGN``, or None."""
+           'given_options', 'sigterm_interrupts']
 
 
 def _player(args: argparse.Namespace, side: Side, default: str = 'human') -> PlayerSpec:
@@ -64,31 +61,25 @@ def network_options(args: argparse.Namespace, lookahead: int, tiebreak: str
                           wait=args.wait)
 
 
-def end_on_sigterm() -> SignalHandler:
-    """In the main thread: SIGTERM ends the console game as Ctrl-C does (KeyboardInterrupt), so the
-    players are closed. Returns the handler replaced, or None."""
+@contextlib.contextmanager
+def sigterm_interrupts() -> Iterator[None]:
+    """In the main thread, SIGTERM ends the block as Ctrl-C does (KeyboardInterrupt), so the
+    players are closed; the handler it replaced is put back after."""
     import signal
     import threading
-    if threading.current_thread() is not threading.main_thread() \
-            or not hasattr(signal, 'SIGTERM'):
-        return None
+    previous: Callable[[int, FrameType | None], object] | int | None = None
 
     def ended(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt
-
+    if threading.current_thread() is threading.main_thread() and hasattr(signal, 'SIGTERM'):
+        with contextlib.suppress(OSError, ValueError):
+            previous = signal.signal(signal.SIGTERM, ended)
     try:
-        return signal.signal(signal.SIGTERM, ended)
-    except (OSError, ValueError):
-        return None
-
-
-def restore_sigterm(previous: SignalHandler) -> None:
-    """Put back the handler :func:`end_on_sigterm` replaced (None: nothing to do)."""
-    if previous is None:
-        return
-    import signal
-    with contextlib.suppress(OSError, ValueError, TypeError):
-        signal.signal(signal.SIGTERM, previous)
+        yield
+    finally:
+        if previous is not None:
+            with contextlib.suppress(OSError, ValueError, TypeError):
+                signal.signal(signal.SIGTERM, previous)
 
 
 def run_text(args: argparse.Namespace, parser: argparse.ArgumentParser, rows: int | None = None,
@@ -98,23 +89,19 @@ def run_text(args: argparse.Namespace, parser: argparse.ArgumentParser, rows: in
     player is closed, a plug-in's process with it."""
     from connect4_game.core.console import connect_four
     players: list[ConsolePlayer] = []
-    previous = end_on_sigterm()
+    rows, cols = rows or DEFAULT_ROWS, cols or DEFAULT_COLS
     try:
-        try:
-            for side, default in ((Side.X, 'ai' if args.demo else 'human'), (Side.O, 'ai')):
-                players.append(make_player(_player(args, side, default), side))
-        except (ImportError, ValueError, OSError, SyntaxError) as exc:
-            parser.error(f'cannot create the players: {clip(exc, 200)}')
-        rows, cols = rows or DEFAULT_ROWS, cols or DEFAULT_COLS
-        board = None
-        if moves:
-            board = Game(rows, cols, moves).board
-        connect_four(players[0], players[1], rows, cols, board=board)
+        with sigterm_interrupts():
+            try:
+                for side, default in ((Side.X, 'ai' if args.demo else 'human'), (Side.O, 'ai')):
+                    players.append(make_player(_player(args, side, default), side))
+            except (ImportError, ValueError, OSError, SyntaxError) as exc:
+                parser.error(f'cannot create the players: {clip(exc, 200)}')
+            board = Game(rows, cols, moves).board if moves else None
+            connect_four(players[0], players[1], rows, cols, board=board)
     except (KeyboardInterrupt, EOFError):
         print('\nGame ended. Bye!')
-        return 0
     finally:   # a plug-in's process (and whatever it started) ends with the game
-        restore_sigterm(previous)   # a second SIGTERM ends us; the plug-in's guardian cleans up
         _close_all(None, players)
     return 0
 
@@ -200,15 +187,15 @@ def run_network_text(args: argparse.Namespace, parser: argparse.ArgumentParser) 
     from connect4_game.net import play_remote
     players: list[ConsolePlayer] = []
     link: Connection | None = None
-    previous = end_on_sigterm()
 
     def local(checker: str) -> ConsolePlayer:
         player = make_player(_player(args, Side(checker)), Side(checker))
         players.append(player)
         return player
     try:
-        link = _open_network(args, parser)
-        game = play_remote(link, local, wait=args.wait if link.is_host else None, close=False)
+        with sigterm_interrupts():
+            link = _open_network(args, parser)
+            game = play_remote(link, local, wait=args.wait if link.is_host else None, close=False)
     except (KeyboardInterrupt, EOFError):
         print('\nGame ended. Bye!')
         return 0
@@ -216,7 +203,6 @@ def run_network_text(args: argparse.Namespace, parser: argparse.ArgumentParser) 
         print(f'connect4: {clip(exc, 200)}', file=sys.stderr)
         return 1
     finally:
-        restore_sigterm(previous)
         _close_all(link, players)
     if link.failure is not None:
         print(f'connect4: could not join: {link.failure_text}', file=sys.stderr)

@@ -16,14 +16,9 @@ __all__ = ["APP_ID", "DESKTOP_FILE", "ICON_SIZE", "icon_file", "exec_quote",
            "desktop_entry", "launch_command", "install_desktop_entry", "xdg_data_home",
            "install_from_command_line"]
 
-APP_ID = "connect4-pygame"
-"""The name of the executable, of the icon and (with ``.desktop``) of the entry."""
-
+APP_ID = "connect4-pygame"             # the executable's, the icon's and the entry's name
 DESKTOP_FILE = APP_ID + ".desktop"
-"""The desktop entry's file name."""
-
-ICON_SIZE = 256
-"""Pixels: the width and height of the icon (``assets/connect4-pygame.png``)."""
+ICON_SIZE = 256                        # pixels: the icon's width and height
 
 _ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
@@ -33,8 +28,7 @@ _ASSETS = Path(__file__).resolve().parent.parent / "assets"
 _RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
 _ESCAPED_IN_QUOTES = set('"`$\\')
 
-Command = Union[str, "os.PathLike[str]", Sequence[str]]
-"""One program path, or a program and its arguments."""
+Command = Union[str, "os.PathLike[str]", Sequence[str]]    # a program, or it and its arguments
 
 
 def icon_file() -> Path:

@@ -36,16 +36,10 @@ __all__ = ['add_tournament_options', 'run_from_cli', 'Progress', 'format_table',
 
 logger = logging.getLogger(__name__)
 
-EXIT_STOPPED = 130
-"""Exit status of a tournament stopped by Ctrl-C or SIGTERM (the results so
-far are still printed)."""
+EXIT_STOPPED = 130      # exit status of a tournament stopped by Ctrl-C or SIGTERM
 
-_OWN = {'games': '--games', 'openings': '--openings', 'seed': '--seed',
-        'move_time': '--move-time'}
-"""The options that go with --tournament alone (destination: option)."""
-
-_ALLOWED = ('tournament', 'json', 'lookahead', 'tiebreak', 'verbose') + tuple(_OWN)
-"""Every option a tournament reads; any other one given is refused."""
+_OWN = ('games', 'openings', 'seed', 'move_time')      # options only a tournament reads
+_ALLOWED = ('tournament', 'json', 'lookahead', 'tiebreak', 'verbose') + _OWN
 
 _BAR = 24            # characters of the progress bar
 _NAME_WIDTH = 40     # characters of a player's name in the table, at most
@@ -94,8 +88,8 @@ def run_from_cli(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
     :raises SystemExit: (status 2, ``parser.error``) for an option that does nothing here or
         values that do not fit together."""
     if args.tournament is None:
-        given = [opt for dest, opt in _OWN.items() if getattr(args, dest) is not None]
-        if given:
+        from connect4_game.cli.console import given_options
+        if given := given_options(args, parser, _OWN):
             parser.error(f"{', '.join(given)}: {'goes' if len(given) == 1 else 'go'} "
                          'with --tournament')
         return None
@@ -269,7 +263,7 @@ def play(config: TournamentConfig, as_json: bool = False, out: TextIO | None = N
     """Play ``config`` with progress on ``err``, then write the table (or ``as_json`` the JSON)
     on ``out``; Ctrl-C or SIGTERM stops it after the game being played. Returns 0 or
     :data:`EXIT_STOPPED`."""
-    from connect4_game.cli.console import end_on_sigterm, restore_sigterm
+    from connect4_game.cli.console import sigterm_interrupts
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
     names = table_names(config.entrants)
@@ -280,15 +274,14 @@ def play(config: TournamentConfig, as_json: bool = False, out: TextIO | None = N
     records: list[GameRecord] = []
     stopped = False
     started = time.monotonic()
-    previous = end_on_sigterm()
     try:
-        for record in play_games(config):
-            records.append(record)
-            progress.update(record, len(records))
+        with sigterm_interrupts():
+            for record in play_games(config):
+                records.append(record)
+                progress.update(record, len(records))
     except KeyboardInterrupt:
         stopped = True
     finally:
-        restore_sigterm(previous)
         progress.finish()
     if stopped:
         progress.note(f'tournament stopped after {len(records)} of '
