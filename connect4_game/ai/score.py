@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from enum import Enum
 
+from connect4_game.ai.jsonshape import JsonShape
 from connect4_game.ai.solver import score_to_plies
 
 __all__ = ['Wdl', 'NoMove', 'Score', 'ColumnScore', 'LabelParts', 'ESTIMATE_WIN_POINTS',
-           'JsonScore', 'choose_column']
-
-JsonScore = str | bool | int | None
+           'choose_column']
 
 #: positional points from which an estimate reads as a win (from minus them a loss)
 ESTIMATE_WIN_POINTS = 8
@@ -53,7 +52,7 @@ LabelParts = tuple[str, Wdl, int | None]
 
 @functools.total_ordering
 @dataclass(frozen=True, eq=True)
-class Score:
+class Score(JsonShape):
     """What one column gives the side to move: ``wdl``; ``exact``; ``plies`` to the
     end, this checker counted (None: a draw or unknown); ``pons``, the Pons score or a
     guess; the proven bounds ``lo``, ``hi`` (None: unbounded); an estimate's ``value``
@@ -169,28 +168,9 @@ class Score:
             return NotImplemented
         return self.key() < other.key()
 
-    def to_json(self) -> dict[str, JsonScore]:
-        """A JSON-ready dict of every field, read back by :meth:`from_json`."""
-        out: dict[str, JsonScore] = asdict(self)
-        out['wdl'] = self.wdl.value
-        return out
-
-    @classmethod
-    def from_json(cls, data: object) -> Score:
-        """The score :meth:`to_json` wrote. :raises ValueError: for anything else."""
-        if not isinstance(data, dict) or set(data) != set(cls.__dataclass_fields__):
-            raise ValueError(f'not a score: {str(data)[:80]}')
-        ints = ('plies', 'pons', 'lo', 'hi', 'depth')
-        ok = (isinstance(data['exact'], bool) and type(data['value']) is int
-              and all(data[k] is None or type(data[k]) is int for k in ints))
-        if not ok or data['wdl'] not in ('win', 'draw', 'loss'):
-            raise ValueError(f'not a score: {str(data)[:80]}')
-        return cls(Wdl(data['wdl']), data['exact'], data['plies'], data['pons'], data['lo'],
-                   data['hi'], data['value'], data['depth'])
-
 
 @dataclass(frozen=True)
-class ColumnScore:
+class ColumnScore(JsonShape):
     """One column of an analysis: 0-based ``column``, ``score`` or ``no_move``, the
     ``backend`` and ``worse`` (an estimate proven below the best column).
     :raises ValueError: when not exactly one of ``score`` and ``no_move`` is set."""
@@ -204,6 +184,8 @@ class ColumnScore:
     def __post_init__(self) -> None:
         if (self.score is None) == (self.no_move is None):
             raise ValueError('a column has either a score or no move')
+        if self.column < 0:
+            raise ValueError(f'a column is 0 or more, not {self.column}')
 
     @property
     def label(self) -> str:
@@ -217,26 +199,6 @@ class ColumnScore:
     def pons(self) -> int | None:
         """The Pons score (see :attr:`Score.pons`), None without a move."""
         return None if self.score is None else self.score.pons
-
-    def to_json(self) -> dict[str, object]:
-        """A JSON-ready dict, read back by :meth:`from_json`."""
-        return {'column': self.column,
-                'score': None if self.score is None else self.score.to_json(),
-                'no_move': None if self.no_move is None else self.no_move.value,
-                'backend': self.backend, 'worse': self.worse}
-
-    @classmethod
-    def from_json(cls, data: object) -> ColumnScore:
-        """The column :meth:`to_json` wrote. :raises ValueError: for anything else."""
-        keys = {'column', 'score', 'no_move', 'backend', 'worse'}
-        if not isinstance(data, dict) or set(data) != keys:
-            raise ValueError(f'not a column score: {str(data)[:80]}')
-        col, no_move, backend, worse = data['column'], data['no_move'], data['backend'], data['worse']
-        if (type(col) is not int or col < 0 or not isinstance(backend, str)
-                or not isinstance(worse, bool) or no_move not in (None, 'full', 'over')):
-            raise ValueError(f'not a column score: {str(data)[:80]}')
-        score = None if data['score'] is None else Score.from_json(data['score'])
-        return cls(col, score, None if no_move is None else NoMove(no_move), backend, worse)
 
     def rank(self) -> tuple[int, int, int]:
         """Sort key among columns (greater = better); no move last."""
