@@ -80,7 +80,6 @@ class OpeningBook:
         self._keys: memoryview | None = None
         self._vals: bytes = b""
         self.probes = 0
-        self.hits = 0
         self.error: str | None = None    # why the file could not be used, if it could not
 
     def __len__(self) -> int:
@@ -156,7 +155,6 @@ class OpeningBook:
             v = self.lookup_key(huffman_key(first, mask, mirror=True))
             if v is None:
                 return None
-        self.hits += 1
         if v > 0:
             return 100 - v
         if v < 0:

@@ -47,8 +47,6 @@ LOCK = threading.RLock()
 _ENV_SWITCH = "CONNECT4_BITBULLY"
 _T = TypeVar("_T")
 
-_BOOK_PLY = OpeningBook.ply
-
 
 class _BBBoard(Protocol):
     """What we use of bitbully's ``BoardCore``."""
@@ -302,7 +300,7 @@ def _bitbully_start(grid: list[list[int]], n: int, low: int, top: int, best_only
         if best_only:
             v = top if wins_now else int(core.mtdf(board, 0 if lower_bound is None
                                                    else int(lower_bound)))
-        elif n == _BOOK_PLY and not wins_now:
+        elif n == OpeningBook.ply and not wins_now:
             v = int(core.mtdf(board, 0))   # an opening-book lookup, no search
         if v is not None and not low <= v <= top:
             raise RuntimeError(f"bitbully gave an impossible score {v}")

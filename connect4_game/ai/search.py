@@ -101,10 +101,8 @@ class Engine:
                         if not q & (q >> s3b):
                             return False
             if not poss & CLAIM_BAD and d >= CLAIM_DEPTH:
-                # claimeven (Allis): every column has an even number of empty
-                # cells, so the opponent can always answer in the same column
-                # and cur only ever gets the empty cells of the rows with
-                # cur's parity; no four there -> no four at all
+                # claimeven (Allis): the opponent answers in the same column, so cur
+                # only gets the empty cells of its parity's rows; no four there: none
                 pot = cur | (free & CLAIM_ROWS)
                 q = pot & (pot >> 1)
                 if not q & (q >> 2):
@@ -429,9 +427,7 @@ class Searcher:
                        pending: list[tuple[int, int, int]]) -> None:
         """Search the ``pending`` columns into ``out``."""
         h, w = eng.h, eng.w
-        # The position's own value bounds every column: a lost position has
-        # only lost columns; in a drawn one no column wins, so only "does the
-        # opponent win?" is asked per column. Its search also fills the TT.
+        # the position's own value bounds every column (lost: all lost; drawn: none wins)
         best = 100 if 100 in out else self._value(eng, cur, mask, L)
         if best == 0:
             for c, _m, _dq in pending:

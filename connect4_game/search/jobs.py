@@ -179,8 +179,6 @@ def job_name(request: SearchRequest) -> str:
     return 'the AI worker'
 
 
-# -- one handler per kind
-
 Progress = Callable[[Reply], None]                            # gets each step on the way
 Handler = Callable[[SearchRequest, Progress | None], Reply]    # runs one request
 
