@@ -141,8 +141,7 @@ class GameSession:
 
     def label(self, side: str) -> str:
         """How the window names ``side``: 'You', 'Computer (Medium)', ..."""
-        other_seat = self.seats[other(side)]
-        return self.seats[side].label(other_seat.person, self.max_lookahead)
+        return self.seats[side].label(self.seats[other(side)].person, self.max_lookahead)
 
     def humans(self) -> list[Side]:
         """The sides a person at this computer plays."""
