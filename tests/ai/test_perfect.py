@@ -14,6 +14,7 @@ import sys
 import pytest
 
 from connect4_game.ai import expert, perfect
+from connect4_game.ai.book import OpeningBook
 from connect4_game.ai.perfect import BackendUnavailable, ColumnScore, solve_position
 from connect4_game.ai.score import Wdl
 from connect4_game.ai.solver import score_to_plies
@@ -140,7 +141,7 @@ def test_bitbully_columns_match_bitbullys_own_score_of_every_column():
         want = [None if s == -1000 else s for s in core.scoreMoves(b)]
         perfect.clear_tables()
         assert solve_position(moves, backend="bitbully").scores == want, moves
-        on_book_ply += len(moves) == perfect._BOOK_PLY
+        on_book_ply += len(moves) == OpeningBook.ply
     assert on_book_ply >= 4
 
 
