@@ -13,25 +13,10 @@ from typing import TYPE_CHECKING, NoReturn, Protocol
 
 from connect4_game import logs
 from connect4_game.ai.levels import DEFAULT_LEVEL
-from connect4_game.cli.console import (
-    given_options,
-    network_options,
-    run_network_text,
-    run_oska_text,
-    run_review,
-    run_text,
-)
+from connect4_game.cli import console
+from connect4_game.cli.console import network_options
 from connect4_game.cli.tournament import add_tournament_options, run_from_cli
-from connect4_game.core.board import (
-    DEFAULT_COLS,
-    DEFAULT_ROWS,
-    MAX_COLS,
-    MAX_ROWS,
-    MIN_COLS,
-    MIN_ROWS,
-    check_cols,
-    check_rows,
-)
+from connect4_game.core import board
 from connect4_game.core.checks import (
     arg_type,
     check_choice,
@@ -47,16 +32,7 @@ from connect4_game.net.options import MAX_WAIT, check_wait
 from connect4_game.oska.engine import OSKA_DEFAULT_N, OSKA_MAX_LOOKAHEAD, OSKA_MAX_N, OSKA_MIN_N
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, TIEBREAKS, clamp_lookahead
 from connect4_game.seat_config import PlayerSpec
-from connect4_game.storage.settings import (
-    DEFAULT_PACE,
-    MAX_PACE,
-    MAX_WINDOW,
-    MIN_PACE,
-    MIN_WINDOW_H,
-    MIN_WINDOW_W,
-    THEMES,
-    check_window_size,
-)
+from connect4_game.storage import settings
 
 if TYPE_CHECKING:
     from connect4_game.play.start import AppOptions
@@ -94,7 +70,7 @@ def parse_player(text: str) -> PlayerSpec:
 
 
 def _size(text: str) -> tuple[int, int]:
-    """``--size WxH`` as ``(width, height)`` pixels (:func:`check_window_size`).
+    """``--size WxH`` as ``(width, height)`` pixels (``check_window_size``).
 
     :raises argparse.ArgumentTypeError: for text that is not two numbers joined by ``x``, or a
         size outside the limits."""
@@ -104,7 +80,7 @@ def _size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f'{quote(text)}: use WIDTHxHEIGHT, e.g. 900x800') \
             from None
     try:
-        return check_window_size((w, h))
+        return settings.check_window_size((w, h))
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
@@ -161,16 +137,18 @@ def build_parser() -> argparse.ArgumentParser:
                         'as in the assignment)')
     g.add_argument('--text', action='store_true', help="play in the console (the assignment's game)")
     g.add_argument('--demo', action='store_true', help='computer against computer, game after game')
-    g.add_argument('--pace', type=arg(lambda v: check_number(v, MIN_PACE, MAX_PACE,
-                                                                  'pace'), float, 'a number'),
+    lo, hi = settings.MIN_PACE, settings.MAX_PACE
+    g.add_argument('--pace', type=arg(lambda v: check_number(v, lo, hi, 'pace'), float, 'a number'),
                    metavar='SECONDS', help='seconds between moves when the computer plays both '
-                                          f'sides ({MIN_PACE:g}..{MAX_PACE:g}; '
-                                          f'default: your last setting, at first {DEFAULT_PACE:g})')
+                                          f'sides ({lo:g}..{hi:g}; default: your last setting, '
+                                          f'at first {settings.DEFAULT_PACE:g})')
     b = p.add_argument_group('board and position')
-    b.add_argument('--rows', type=arg(check_rows), metavar='R',
-                   help=f'board rows, {MIN_ROWS}..{MAX_ROWS} (default {DEFAULT_ROWS})')
-    b.add_argument('--cols', type=arg(check_cols), metavar='C',
-                   help=f'board columns, {MIN_COLS}..{MAX_COLS} (default {DEFAULT_COLS})')
+    b.add_argument('--rows', type=arg(board.check_rows), metavar='R',
+                   help=f'board rows, {board.MIN_ROWS}..{board.MAX_ROWS} '
+                        f'(default {board.DEFAULT_ROWS})')
+    b.add_argument('--cols', type=arg(board.check_cols), metavar='C',
+                   help=f'board columns, {board.MIN_COLS}..{board.MAX_COLS} '
+                        f'(default {board.DEFAULT_COLS})')
     b.add_argument('--moves', metavar='STRING',
                    help="start from these moves in the assignment's add_checkers notation, "
                         "columns from 0: e.g. 1211244445 (columns 10-13 as a-d; the board's "
@@ -212,16 +190,16 @@ def build_parser() -> argparse.ArgumentParser:
                         'reach a host that is not up yet (default 15 in the console, '
                         f'up to {MAX_WAIT:g})')
     w = p.add_argument_group('window')
-    w.add_argument('--theme', type=arg(_choice(THEMES, 'theme'), str, 'a word'),
-                   metavar='NAME', help=f"colour theme ({', '.join(THEMES)})")
+    w.add_argument('--theme', type=arg(_choice(settings.THEMES, 'theme'), str, 'a word'),
+                   metavar='NAME', help=f"colour theme ({', '.join(settings.THEMES)})")
     w.add_argument('--lang', type=arg(_choice(LANGUAGES, 'language'), str, 'a word'),
                    metavar='CODE', help=f"the window's language ({', '.join(LANGUAGES)}; "
                                         'default: your last choice, else the system\'s)')
     w.add_argument('--mute', action='store_true', help='no sound')
     w.add_argument('--size', type=_size, metavar='WxH',
                    help=f'window size in pixels, e.g. 900x800 (from '
-                        f'{MIN_WINDOW_W}x{MIN_WINDOW_H} to '
-                        f'{MAX_WINDOW}x{MAX_WINDOW})')
+                        f'{settings.MIN_WINDOW_W}x{settings.MIN_WINDOW_H} to '
+                        f'{settings.MAX_WINDOW}x{settings.MAX_WINDOW})')
     s = p.add_argument_group('scripted and headless use')
     s.add_argument('--exit-after-game', action='store_true',
                    help='exit (status 0) after the first game ends')
@@ -267,8 +245,7 @@ def _mode_and_refused(args: argparse.Namespace, parser: argparse.ArgumentParser
     if args.review is not None:
         if args.game == 'oska':
             parser.error('--review judges a Connect Four game; leave out --game oska')
-        refused = tuple(n for n in vars(args)
-                        if n not in ('review', 'json', 'rows', 'cols', 'game', 'verbose'))
+        refused = tuple(n for n in vars(args) if n not in ('review', 'json', 'rows', 'cols', 'game'))
         mode = 'a review (--review)'
     elif args.json:
         parser.error('--json goes with --review, --tournament or --puzzles')
@@ -284,7 +261,7 @@ _NET_ONLY = ('code', 'side', 'wait')
 def _check_network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     """Refuse (exit 2) network options that do not fit together, or name the friend's side."""
     if args.host is None and args.join is None:
-        if given := given_options(args, parser, _NET_ONLY):
+        if given := console.given_options(args, parser, _NET_ONLY):
             parser.error(f"--code, --side and --wait go with --host or --join "
                          f"(given: {', '.join(given)})")
         return
@@ -293,7 +270,7 @@ def _check_network(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
     role = 'host' if args.host is not None else 'join'
     if role == 'join' and not args.code:
         parser.error('--join needs the --code the host shows')
-    bad = given_options(args, parser, _NET_REFUSED[role])
+    bad = console.given_options(args, parser, _NET_REFUSED[role])
     if args.game == 'oska':
         bad.append('--game oska')
     if bad:
@@ -307,11 +284,11 @@ def _check_mode(args: argparse.Namespace, parser: argparse.ArgumentParser) -> No
     """Refuse (exit 2) every option that does nothing in the chosen mode."""
     mode, refused = _mode_and_refused(args, parser)
     _check_network(args, parser)
-    bad = given_options(args, parser, refused)
+    bad = console.given_options(args, parser, (n for n in refused if n != 'verbose'))   # fits all
     if bad:
         parser.error(f"{', '.join(bad)} {'does' if len(bad) == 1 else 'do'} nothing in "
                      f"{mode}; leave {'it' if len(bad) == 1 else 'them'} out")
-    starts = given_options(args, parser, ('moves', 'position', 'load'))
+    starts = console.given_options(args, parser, ('moves', 'position', 'load'))
     if len(starts) > 1:
         parser.error(f"{' and '.join(starts)}: each gives the start position; use one of them")
 
@@ -327,7 +304,7 @@ def _start_position(args: argparse.Namespace, parser: argparse.ArgumentParser
     for option, parse in (('position', notation.parse_position),
                           ('moves', notation.parse_add_checkers)):
         if getattr(args, option) is not None:
-            rows, cols = rows or DEFAULT_ROWS, cols or DEFAULT_COLS
+            rows, cols = rows or board.DEFAULT_ROWS, cols or board.DEFAULT_COLS
             try:
                 return rows, cols, parse(getattr(args, option), rows, cols)
             except ValueError as exc:
@@ -409,19 +386,19 @@ def _run(argv: Sequence[str] | None) -> int:
         from connect4_game.trainer.command import run_puzzles
         return run_puzzles(args)
     if args.review is not None:
-        return run_review(args, parser)
+        return console.run_review(args, parser)
     if (args.host is not None or args.join is not None) and args.text:
-        return run_network_text(args, parser)
+        return console.run_network_text(args, parser)
     if args.game == 'oska':
         if args.lookahead is not None:
             args.lookahead = max(1, min(OSKA_MAX_LOOKAHEAD, args.lookahead))
         if args.text:
-            return run_oska_text(args)
+            return console.run_oska_text(args)
     else:
         rows, cols, moves = _start_position(args, parser)
-        _clamp_lookahead(args, rows or DEFAULT_ROWS, cols or DEFAULT_COLS)
+        _clamp_lookahead(args, rows or board.DEFAULT_ROWS, cols or board.DEFAULT_COLS)
         if args.text:
-            return run_text(args, parser, rows, cols, moves)
+            return console.run_text(args, parser, rows, cols, moves)
     if args.game == 'oska':
         rows, cols, moves = None, None, []
     try:
