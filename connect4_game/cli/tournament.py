@@ -185,23 +185,19 @@ class Progress:
         except (OSError, ValueError, AttributeError):
             self.stream = None
 
-    def describe(self, record: GameRecord) -> str:
-        """``'easy (X) - random (O): X wins'``, with the forfeit's reason."""
-        f = record.fixture
-        text = f'{self.names[f.x]} (X) - {self.names[f.o]} (O): {_outcome(record)}'
-        return text + (f' ({record.reason})' if record.reason else '')
-
     def update(self, record: GameRecord, done: int) -> None:
-        """Report the game ``record``, the ``done``-th."""
+        """Report the game ``record``, the ``done``-th: ``'easy (X) - random (O): X wins'``."""
+        f = record.fixture
+        pair = f'{self.names[f.x]} (X) - {self.names[f.o]} (O)'
         if not self.tty:
-            self._write(f'game {done}/{self.total}: {clip(self.describe(record), 300)}\n')
+            reason = f' ({record.reason})' if record.reason else ''
+            self._write(f'game {done}/{self.total}: '
+                        f'{clip(f"{pair}: {_outcome(record)}{reason}", 300)}\n')
             return
         filled = _BAR * done // max(1, self.total)
         head = f'[{"#" * filled}{"." * (_BAR - filled)}] {done}/{self.total} '
         width = shutil.get_terminal_size((80, 24)).columns - 1
-        f = record.fixture
-        last = (f'{_outcome(record)}{" by forfeit" if record.reason else ""}: '
-                f'{self.names[f.x]} (X) - {self.names[f.o]} (O)')
+        last = f'{_outcome(record)}{" by forfeit" if record.reason else ""}: {pair}'
         line = clip(head + last, max(len(head) + 1, width))
         line = line.ljust(min(self.drawn, width))     # covers the longer line before
         self._write('\r' + line)
