@@ -18,17 +18,10 @@ from connect4_game.core.messages import clip
 from connect4_game.core.notation import Notation, format_moves, read_game
 from connect4_game.core.side import CHECKERS
 from connect4_game.seat_config import PlayerSpec, SeatKind
+from connect4_game.storage import userfiles
 from connect4_game.storage.atomic import atomic_write_json, atomic_write_new, json_bytes
 from connect4_game.storage.settings import config_dir
-from connect4_game.storage.userfiles import (
-    UserFileError,
-    json_kind,
-    parse_json,
-    quote_value,
-    read_user_file,
-    set_aside,
-    shown_path,
-)
+from connect4_game.storage.userfiles import UserFileError, quote_value
 
 __all__ = [
     "FORMAT", "AUTOSAVE_FILE", "SaveFileError", "SavedGame", "STORED_KINDS", "save_game",
@@ -169,7 +162,7 @@ def load_game(path: str | os.PathLike[str]) -> SavedGame:
 
 def _read_game(target: Path, what: str) -> SavedGame:
     try:
-        text = read_user_file(target, what).strip()
+        text = userfiles.read_user_file(target, what).strip()
     except UserFileError as exc:
         raise SaveFileError(target, exc.reason, what, missing=exc.missing) from None
     if not text:
@@ -193,14 +186,14 @@ def _game_from_text(text: str, target: Path, what: str) -> SavedGame:
     if all(ch in Notation.ADD_CHECKERS.value for ch in text.lower()):
         return SavedGame(6, 7, text)          # a bare move string, as copied with Ctrl+C
     try:
-        data = parse_json(text, target, what)
+        data = userfiles.parse_json(text, target, what)
     except UserFileError:
         if text[0] in "{[\"":
             raise
         return SavedGame(6, 7, text)          # a move string with a bad move: name it
     if not isinstance(data, dict):
         raise SaveFileError(target, f"is JSON but not a saved game (it holds "
-                                    f"{json_kind(data)}, not a JSON object)", what)
+                                    f"{userfiles.json_kind(data)}, not a JSON object)", what)
     return SavedGame.from_json(data)
 
 
@@ -227,7 +220,7 @@ def load_autosave(path: str | os.PathLike[str] | None = None) -> tuple[SavedGame
     except SaveFileError as exc:
         if exc.missing:
             return None, None
-        return None, set_aside(target, AUTOSAVED_GAME, exc.reason, "started a new game")
+        return None, userfiles.set_aside(target, AUTOSAVED_GAME, exc.reason, "started a new game")
     if game.result() is not None or not game.moves:
         return None, None
     return game, None
@@ -241,7 +234,7 @@ def clear_autosave(path: str | os.PathLike[str] | None = None) -> None:
     except FileNotFoundError:
         pass
     except OSError as exc:
-        log.warning("cannot remove autosave %s: %s", shown_path(target), exc)
+        log.warning("cannot remove autosave %s: %s", userfiles.shown_path(target), exc)
 
 
 LIBRARY_DIR = "saved_games"

@@ -23,14 +23,9 @@ from connect4_game.core.checks import (
 from connect4_game.i18n import LANGUAGES
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, MAX_LOOKAHEAD, check_tiebreak
 from connect4_game.seat_config import PlayerSpec, SeatKind
+from connect4_game.storage import userfiles
 from connect4_game.storage.atomic import atomic_write_json, remove_stale_temp_files
-from connect4_game.storage.userfiles import (
-    UserFileError,
-    json_kind,
-    load_user_json,
-    moved_aside,
-    quote_value,
-)
+from connect4_game.storage.userfiles import UserFileError, json_kind, load_user_json, quote_value
 
 # -- the window's choices (the settings keep them; the window draws them) ----------------
 THEMES = ('classic', 'dark', 'high_contrast', 'paper')    # in the theme key's order
@@ -246,7 +241,7 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
     if settings is None:
         return Settings(), warnings
     if warnings:
-        warnings[-1] += "; " + moved_aside(target, "kept the valid ones")
+        warnings[-1] += "; " + userfiles.moved_aside(target, "kept the valid ones")
         with contextlib.suppress(OSError):
             save_settings(settings, target)
     return settings, warnings
