@@ -118,15 +118,12 @@ class Fixture:
 @dataclass(frozen=True)
 class GameRecord:
     """A game played: ``moves`` 0-based (with the opening), ``result`` ``'X'``, ``'O'`` or
-    ``'tie'``, ``reason`` None or why the loser forfeited (both, a tie of two that could not load)."""
+    ``'tie'``, ``reason`` None or why the loser forfeited (both sides: a tie)."""
 
     fixture: Fixture
     moves: tuple[int, ...]
     result: str
     reason: str | None = None
-
-    def score_for_x(self) -> float:
-        return {Side.X.value: 1.0, 'tie': 0.5}.get(self.result, 0.0)
 
     def to_json(self, entrants: Sequence[str]) -> dict[str, object]:
         """``{"x", "o", "moves", "result"[, "reason"]}``, the moves as columns 1..N."""
@@ -167,12 +164,14 @@ class TournamentResult:
         games = tuple(games)
         n = len(config.entrants)
         wdl = [[0, 0, 0] for _ in range(n)]
+        scores = []
         for g in games:
             x, o = g.fixture.x, g.fixture.o
-            slot = {Side.X.value: (0, 2), Side.O.value: (2, 0)}.get(g.result, (1, 1))
-            wdl[x][slot[0]] += 1
-            wdl[o][slot[1]] += 1
-        elo = elo_ratings(n, [(g.fixture.x, g.fixture.o, g.score_for_x()) for g in games])
+            x_slot, o_slot = {Side.X.value: (0, 2), Side.O.value: (2, 0)}.get(g.result, (1, 1))
+            wdl[x][x_slot] += 1
+            wdl[o][o_slot] += 1
+            scores.append((x, o, 1 - x_slot / 2))       # X's score: a win 1, a draw 0.5
+        elo = elo_ratings(n, scores)
         standings = tuple(Standing(e, w, d, lo, w + d / 2, int(round(elo[i])))
                           for i, (e, (w, d, lo)) in enumerate(zip(config.entrants, wdl,
                                                                   strict=True)))
