@@ -14,7 +14,7 @@ from typing import TypeVar
 from connect4_game.core.messages import ELLIPSIS, clip, quote
 
 __all__ = ["MAX_FILE_BYTES", "MAX_SHOWN_PATH", "SHOWN_VALUE", "MAX_WARNINGS", "UserFileError",
-           "shown_path", "quote_value", "read_user_file", "parse_json", "load_json", "load_user_json",
+           "shown_path", "quote_value", "read_user_file", "parse_json", "load_user_json",
            "json_kind", "set_aside", "bounded_warnings"]
 
 MAX_FILE_BYTES = 1 << 20      # the largest file the game reads (its own are a few KB)
@@ -140,11 +140,6 @@ def parse_json(text: str, path: str | os.PathLike[str], what: str = "file") -> o
     raise UserFileError(path, reason, what)
 
 
-def load_json(path: str | os.PathLike[str], what: str = "file") -> object:
-    """:func:`read_user_file` then :func:`parse_json`. :raises UserFileError: as those."""
-    return parse_json(read_user_file(path, what), path, what)
-
-
 def load_user_json(path: str | os.PathLike[str], what: str, outcome: str,
                    read: Callable[[object], tuple[T, list[str]]]) -> tuple[T | None, list[str]]:
     """``read`` of the JSON file ``path`` and its problems as :func:`bounded_warnings`;
@@ -153,7 +148,7 @@ def load_user_json(path: str | os.PathLike[str], what: str, outcome: str,
 
     :param read: parsed JSON -> ``(value, problems)``; :class:`UserFileError` if not its layout."""
     try:
-        value, problems = read(load_json(path, what))
+        value, problems = read(parse_json(read_user_file(path, what), path, what))
     except UserFileError as exc:
         return None, ([] if exc.missing else [set_aside(path, what, exc.reason, outcome)])
     except Exception as exc:         # a bug here must not stop the game starting
