@@ -118,11 +118,6 @@ def run_oska_text(args: argparse.Namespace) -> int:
         return 0
 
 
-def _players_columns(record: PlyReview) -> dict[str, object]:
-    """A review record's JSON with ``column`` and ``best`` numbered 1..N."""
-    return dict(record.to_dict(), column=record.column + 1, best=[c + 1 for c in record.best])
-
-
 def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """``--review MOVES``: every move of MOVES (columns 1..N) judged by perfect play, as a table or
     JSON numbering the columns 1..N."""
@@ -145,7 +140,8 @@ def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         parser.error(f'--review: {clip(exc, 200)}')
     if args.json:
         import json
-        print(json.dumps([_players_columns(r) for r in records]))
+        print(json.dumps([dict(r.to_dict(), column=r.column + 1, best=[c + 1 for c in r.best])
+                          for r in records]))      # the columns 1..N, as the players number them
     else:
         if table is None:
             table = ReviewTable(rows, cols, print)
