@@ -259,23 +259,13 @@ class Forfeit(Exception):
 
 
 class _Stop:
+    """A plug-in's player after its fault: the game is forfeited (see :func:`play_move`)."""
 
     def __init__(self, side: Side) -> None:
         self.checker, self.num_moves = side.value, 0
 
     def next_move(self, board: Board) -> int:
         raise Forfeit('')
-
-
-def _open_seat(spec: PlayerSpec, side: Side, config: TournamentConfig) -> ConsolePlayer:
-    """The live player of ``spec`` for one game (a plug-in in a fresh process).
-
-    :raises Forfeit: a player that cannot be loaded (no process is left)."""
-    try:
-        return make_player(spec, side, move_time=config.move_time, load_time=config.load_time,
-                           fallback=_Stop(side), out=lambda line: logger.debug('%s', line))
-    except ValueError as exc:
-        raise Forfeit(clip(exc, 300)) from None
 
 
 def play_move(player: ConsolePlayer, name: str, board: Board) -> int:
@@ -296,13 +286,16 @@ def play_move(player: ConsolePlayer, name: str, board: Board) -> int:
 
 def _open_seats(fixture: Fixture, config: TournamentConfig,
                 seats: dict[Side, ConsolePlayer]) -> GameRecord | None:
-    """Fill ``seats``; the game's record if a side cannot be loaded, else None."""
+    """Fill ``seats`` (a plug-in in a fresh process); the game's record if a side cannot be
+    loaded (no process is left), else None."""
     faults: dict[Side, str] = {}
     for side, index in ((Side.X, fixture.x), (Side.O, fixture.o)):
         try:
-            seats[side] = _open_seat(config.players[index], side, config)
-        except Forfeit as exc:
-            faults[side] = f'{side}: {exc}'
+            seats[side] = make_player(config.players[index], side, move_time=config.move_time,
+                                      load_time=config.load_time, fallback=_Stop(side),
+                                      out=lambda line: logger.debug('%s', line))
+        except ValueError as exc:
+            faults[side] = f'{side}: {clip(exc, 300)}'
     if not faults:
         return None
     result = 'tie' if len(faults) == 2 else next(iter(faults)).other.value
