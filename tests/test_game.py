@@ -142,3 +142,14 @@ def test_pop_then_redo_restores_the_position(choices, back):
     for _ in range(back):
         g.redo()
     assert (g.moves, g.board, g.outcome) == before
+
+
+def test_board_landing_row_counts_from_the_top_and_is_minus_one_when_full():
+    g = Game(3, 2)
+    assert g.board.landing_row(0) == 2
+    for _ in range(3):
+        g.push(0)
+    assert g.board.landing_row(0) == -1
+    assert g.board.landing_row(1) == 2
+    g.push(1)
+    assert g.board.landing_row(1) == 1

@@ -124,10 +124,6 @@ class Game:
         """``col`` can take a checker and the game goes on."""
         return self.outcome is None and is_int(col) and self.board.can_add_to(col)
 
-    def landing_row(self, col: int) -> int:
-        """The row a checker dropped in ``col`` lands in, or -1 if it is full."""
-        return self.board.landing_row(col)
-
     def rows_key(self) -> tuple[str, ...]:
         """The board as a tuple of row strings, top row first (for the worker)."""
         return tuple(''.join(row) for row in self.board.slots)

@@ -570,9 +570,9 @@ class GameScreen(Screen):
             shake=self.shake.offset if self.shake else 0.0, flash_col=self.flash_col,
             flash=self.shake.flash if self.shake else 0.0,
             cursor=self.cursor if human else None, hint_col=hint_col,
-            hint_row=game.landing_row(hint_col) if hint_col is not None else None,
+            hint_row=game.board.landing_row(hint_col) if hint_col is not None else None,
             last_move=self.last_move_slot(),
-            ghost_row=game.landing_row(self.cursor) if human else None,
+            ghost_row=game.board.landing_row(self.cursor) if human else None,
             labels=self.overlay_labels())
 
     def _draw_status(self, surface: pygame.Surface, lay: Layout) -> None:

@@ -396,7 +396,7 @@ class PuzzleScreen(BoardPage):
                                                     for f in self.falling],
             falling=self.falling,
             ghost=(v.game.to_move, self.cursor) if asking and self.cursor is not None else None,
-            ghost_row=v.game.landing_row(self.cursor) if asking and self.cursor is not None
+            ghost_row=v.game.board.landing_row(self.cursor) if asking and self.cursor is not None
             and v.game.can_play(self.cursor) else None,
             cursor=self.cursor if asking else None, win_line=list(win) if win else None,
             best_cols=(v.puzzle.answer,) if shown else ())
