@@ -18,7 +18,7 @@ from connect4_game.ai.solver import Solver
 from connect4_game.cli import main
 from connect4_game.core.game import Game
 from connect4_game.core.notation import parse_position
-from connect4_game.storage.puzzle_stats import (
+from connect4_game.storage.stats import (
     PuzzleCounts,
     PuzzleTotals,
     load_puzzle_counts,
@@ -351,7 +351,7 @@ def test_a_bad_counts_file_is_set_aside(tmp_path):
 
 
 RECORDER = PRELUDE + r"""
-from connect4_game.storage.puzzle_stats import record_puzzle_try
+from connect4_game.storage.stats import record_puzzle_try
 for i in range(count):
     record_puzzle_try("p%d" % (i % 2), i % 3 == 0, target)
 """

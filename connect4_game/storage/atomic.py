@@ -1,5 +1,7 @@
 """Atomic file writes: the content goes to a locked temporary file beside the target, fsync-ed, then
-takes the target's name, so a writer killed mid-write leaves the previous file intact."""
+takes the target's name, so a writer killed mid-write leaves the previous file intact; and the
+``<file>.lock`` (filelock, released by the system when its holder dies) around a
+read-modify-write of one of the player's files, shared by every process."""
 
 from __future__ import annotations
 
@@ -13,14 +15,16 @@ import stat
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
 from connect4_game.core.checks import check_seconds
 
 __all__ = ["atomic_write_bytes", "atomic_write_json", "atomic_write_new",
-           "json_bytes", "remove_stale_temp_files", "STALE_AFTER", "UNUSED_AFTER"]
+           "json_bytes", "remove_stale_temp_files", "STALE_AFTER", "UNUSED_AFTER",
+           "LOCK_TIMEOUT", "LOCK_SUFFIX", "lock_path", "locked"]
 
 _TEMP_SUFFIX = ".tmp"
 # ".<target name>.<mkstemp's 8 random characters>.tmp", as made by atomic_write_bytes
@@ -31,6 +35,9 @@ UNUSED_AFTER = 1.0      # seconds: one no writer holds (a writer locks it at onc
 
 _POSIX = sys.platform != "win32"
 _MAX_NAMES = 10_000       # names atomic_write_new tries before giving up
+LOCK_TIMEOUT = 10.0      # seconds to wait for another process's lock (held for ms)
+LOCK_SUFFIX = ".lock"
+_POLL = 0.002            # seconds between tries while another process holds the lock
 
 T = TypeVar("T")
 
@@ -206,3 +213,26 @@ def _fsync_dir(directory: Path) -> None:
     with contextlib.suppress(OSError):
         os.fsync(fd)
     os.close(fd)
+
+
+def lock_path(path: str | os.PathLike[str]) -> Path:
+    """The lock file of ``path``: ``stats.json`` -> ``stats.json.lock``."""
+    target = Path(path)
+    return target.with_name(target.name + LOCK_SUFFIX)
+
+
+@contextmanager
+def locked(path: str | os.PathLike[str], timeout: float | None = None) -> Iterator[Path]:
+    """Hold the lock of ``path`` for the ``with`` block (folders made), waiting up to ``timeout``
+    seconds (None: :data:`LOCK_TIMEOUT`); yields ``path``.
+
+    :raises TimeoutError: (``filelock.Timeout``) if the lock stays held.
+    :raises OSError: if the lock file cannot be created.
+    :raises ValueError: for a ``timeout`` that is not a number of seconds >= 0."""
+    wait = check_seconds(LOCK_TIMEOUT if timeout is None else timeout, "timeout",
+                         zero_ok=True, finite=True)
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    from filelock import FileLock  # here: its import costs ~20 ms, and only writers need it
+    with FileLock(str(lock_path(target))).acquire(timeout=wait, poll_interval=_POLL):
+        yield target

@@ -1,27 +1,61 @@
-"""Win / loss / tie statistics per pairing (``"Human vs AI(LEFT,3)"``, each side's
-:attr:`~connect4_game.seat_config.PlayerSpec.statistics_name`, X first), counted from X's
-point of view, in ``stats.json`` beside the settings (docs/files.md)."""
+"""The player's statistics, beside the settings (docs/files.md): win / loss / tie per pairing
+(``"Human vs AI(LEFT,3)"``, each side's
+:attr:`~connect4_game.seat_config.PlayerSpec.statistics_name`, X first), counted from X's point of
+view, in ``stats.json``; and the tries of each puzzle (:attr:`connect4_game.trainer.Puzzle.id`) in
+``puzzle_stats.json``: ``{"version": 1, "puzzles": {"3fa2c01b": {"tried": 3, "solved": 1}}}``.
+Both files are read by :func:`_read` and changed under their lock by :func:`_update`."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
-from connect4_game.core.checks import check_int
+from connect4_game.core.checks import check_int, is_int
 from connect4_game.core.side import Side
-from connect4_game.storage.atomic import atomic_write_json
-from connect4_game.storage.locking import locked
+from connect4_game.storage.atomic import atomic_write_json, locked
 from connect4_game.storage.settings import config_dir
 from connect4_game.storage.userfiles import UserFileError, load_user_json, quote_value
 
 __all__ = ["STATS_FILE", "RESULTS", "Record", "Stats", "stats_path", "pairing_name",
-           "load_stats"]
+           "load_stats", "PUZZLE_STATS_FILE", "PuzzleCounts", "PuzzleTotals",
+           "puzzle_stats_path", "load_puzzle_counts", "record_puzzle_try", "puzzle_totals"]
 
 STATS_FILE = "stats.json"
-STATS_VERSION = 1
+PUZZLE_STATS_FILE = "puzzle_stats.json"
+STATS_VERSION = 1       # of both files
 RESULTS = (Side.X.value, Side.O.value, "tie")
 MAX_DESC = 120
+MAX_ID = 40         # the longest puzzle id kept (the shipped ones have 8 characters)
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _read(path: Path, what: str, key: str, layout: type, empty: str,
+          entries: Callable[[object], tuple[dict[K, V], list[str]]]
+          ) -> tuple[dict[K, V], list[str]]:
+    """``(entries, warnings)`` of the file's ``key`` (a ``layout``) as
+    :func:`~connect4_game.storage.userfiles.load_user_json`. Never raises, never blocks."""
+
+    def read(data: object) -> tuple[dict[K, V], list[str]]:
+        if not isinstance(data, dict) or not isinstance(data.get(key), layout):
+            raise UserFileError(path, f"is JSON but not in the {what.removesuffix(' file')} "
+                                      "layout", what)
+        return entries(data[key])
+
+    found, warnings = load_user_json(path, what, empty, read)
+    return found or {}, warnings
+
+
+def _update(path: Path, change: Callable[[Path], dict[str, object]]) -> None:
+    """Under ``path``'s lock, write the JSON ``change`` makes of the file's current content.
+
+    :raises OSError: if the file cannot be written or the lock stays held (``TimeoutError``)."""
+    with locked(path) as held:
+        atomic_write_json(held, change(held))
 
 
 def stats_path() -> Path:
@@ -54,8 +88,9 @@ def _count(entry: dict[str, object], key: str) -> int:
     return check_int(entry.get(key, 0), 0, None, key)
 
 
-def _records(pairings: list[object]) -> tuple[dict[tuple[str, str], Record], list[str]]:
-    """The records of the file's ``pairings`` and one problem per bad entry."""
+def _records(pairings: object) -> tuple[dict[tuple[str, str], Record], list[str]]:
+    """The records of the file's ``pairings`` (a list) and one problem per bad entry."""
+    assert isinstance(pairings, list)
     records: dict[tuple[str, str], Record] = {}
     warnings = []
     for i, entry in enumerate(pairings):
@@ -92,15 +127,8 @@ class Stats:
     def load(self) -> list[str]:
         """Replace the records by the file's; the warnings, as
         :func:`~connect4_game.storage.userfiles.load_user_json`. Never raises, never blocks."""
-        path, what = self.path, "statistics file"
-
-        def read(data: object) -> tuple[dict[tuple[str, str], Record], list[str]]:
-            if not isinstance(data, dict) or not isinstance(data.get("pairings"), list):
-                raise UserFileError(path, "is JSON but not in the statistics layout", what)
-            return _records(data["pairings"])
-
-        records, warnings = load_user_json(path, what, "started with empty statistics", read)
-        self.records = records or {}
+        self.records, warnings = _read(self.path, "statistics file", "pairings", list,
+                                       "started with empty statistics", _records)
         return warnings
 
     def to_json(self) -> dict[str, object]:
@@ -113,8 +141,8 @@ class Stats:
         """Write the records in memory over the file's (:meth:`record` adds to other processes').
 
         :raises OSError: if the file cannot be written or its lock not taken in time."""
-        with locked(self.path) as path:
-            return atomic_write_json(path, self.to_json())
+        _update(self.path, lambda _path: self.to_json())
+        return self.path
 
     def record(self, x_desc: str, o_desc: str, result: str, save: bool = True) -> Record:
         """Count a game, ``result`` ``'X'``, ``'O'`` or ``'tie'`` (with ``save`` in the file, re-read
@@ -131,11 +159,15 @@ class Stats:
                                  f"not {quote_value(desc)}")
         if not save:
             return self._count(x_desc, o_desc, result)
-        with locked(self.path) as path:
+        counted: list[Record] = []
+
+        def change(_path: Path) -> dict[str, object]:
             self.load()
-            rec = self._count(x_desc, o_desc, result)
-            atomic_write_json(path, self.to_json())
-        return rec
+            counted.append(self._count(x_desc, o_desc, result))
+            return self.to_json()
+
+        _update(self.path, change)
+        return counted[0]
 
     def _count(self, x_desc: str, o_desc: str, result: str) -> Record:
         rec = self.records.setdefault((x_desc, o_desc), Record())
@@ -173,3 +205,91 @@ def load_stats(path: str | os.PathLike[str] | None = None) -> tuple[Stats, list[
     """``(stats, warnings)`` of a loaded :class:`Stats`; never raises."""
     stats = Stats(path)
     return stats, stats.load()
+
+
+@dataclass(frozen=True)
+class PuzzleCounts:
+    """One puzzle's finished tries: ``tried`` >= 0, ``solved`` 0..tried."""
+
+    tried: int = 0
+    solved: int = 0
+
+
+@dataclass(frozen=True)
+class PuzzleTotals:
+    """Over every puzzle: puzzles tried and solved at least once, all ``tries`` and ``solves``."""
+
+    puzzles_tried: int = 0
+    puzzles_solved: int = 0
+    tries: int = 0
+    solves: int = 0
+
+
+def puzzle_stats_path() -> Path:
+    return config_dir() / PUZZLE_STATS_FILE
+
+
+def _valid_id(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_ID and value.isprintable() \
+        and value.strip() == value
+
+
+def _puzzle_entries(puzzles: object) -> tuple[dict[str, PuzzleCounts], list[str]]:
+    """The counts of the file's ``puzzles`` (an object) and one problem per bad entry."""
+    assert isinstance(puzzles, dict)
+    counts: dict[str, PuzzleCounts] = {}
+    problems = []
+    for pid, entry in puzzles.items():
+        tried, solved = (entry.get("tried"), entry.get("solved")) if isinstance(entry, dict) \
+            else (None, None)
+        if not isinstance(pid, str) or not _valid_id(pid):
+            problems.append(f"ignoring puzzle {quote_value(pid)}: not a puzzle id")
+        elif not is_int(tried, 0) or not is_int(solved, 0, tried):
+            problems.append(f"ignoring puzzle {quote_value(pid)}: tried and solved must be "
+                            "counts, solved at most tried")
+        else:
+            counts[pid] = PuzzleCounts(tried, solved)
+    return counts, problems
+
+
+def load_puzzle_counts(path: str | os.PathLike[str] | None = None
+                       ) -> tuple[dict[str, PuzzleCounts], list[str]]:
+    """``({puzzle id: PuzzleCounts}, warnings)`` of ``path`` (default :func:`puzzle_stats_path`).
+    Never raises, never blocks."""
+    target = Path(path) if path is not None else puzzle_stats_path()
+    return _read(target, "puzzle statistics file", "puzzles", dict,
+                 "started with no puzzle tries", _puzzle_entries)
+
+
+def record_puzzle_try(puzzle_id: str, solved: bool,
+                      path: str | os.PathLike[str] | None = None) -> PuzzleCounts:
+    """Count a finished try of ``puzzle_id`` in the file, under its lock; returns its counts.
+
+    :raises ValueError: for a bad id or a ``solved`` that is not a bool.
+    :raises OSError: if the file cannot be written or the lock stays held (``TimeoutError``)."""
+    if not _valid_id(puzzle_id):
+        raise ValueError(f"puzzle_id must be 1-{MAX_ID} printable characters without outer "
+                         f"spaces, not {quote_value(puzzle_id)}")
+    if not isinstance(solved, bool):
+        raise ValueError(f"solved must be True or False, not {quote_value(solved)}")
+    counted: list[PuzzleCounts] = []
+
+    def change(held: Path) -> dict[str, object]:
+        counts, _warnings = load_puzzle_counts(held)
+        old = counts.get(puzzle_id, PuzzleCounts())
+        counts[puzzle_id] = PuzzleCounts(old.tried + 1, old.solved + int(solved))
+        counted.append(counts[puzzle_id])
+        return {"version": STATS_VERSION,
+                "puzzles": {pid: {"tried": c.tried, "solved": c.solved}
+                            for pid, c in counts.items()}}
+
+    _update(Path(path) if path is not None else puzzle_stats_path(), change)
+    return counted[0]
+
+
+def puzzle_totals(counts: Mapping[str, PuzzleCounts]) -> PuzzleTotals:
+    """The :class:`PuzzleTotals` of ``counts`` (from :func:`load_puzzle_counts`)."""
+    return PuzzleTotals(sum(1 for c in counts.values() if c.tried),
+                        sum(1 for c in counts.values() if c.solved),
+                        sum(c.tried for c in counts.values()),
+                        sum(c.solved for c in counts.values()))

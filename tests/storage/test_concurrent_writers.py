@@ -14,9 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from connect4_game.storage import locking
-from connect4_game.storage.atomic import remove_stale_temp_files
-from connect4_game.storage.locking import lock_path, locked
+from connect4_game.storage import atomic
+from connect4_game.storage.atomic import lock_path, locked, remove_stale_temp_files
 from connect4_game.storage.savegame import (
     LIBRARY_DIR,
     SavedGame,
@@ -119,7 +118,7 @@ def test_save_to_library_never_overwrites_within_one_process(tmp_path):
 
 
 def test_the_statistics_lock_is_shared_and_waits_with_a_timeout(tmp_path, monkeypatch):
-    monkeypatch.setattr(locking, "LOCK_TIMEOUT", 0.2)
+    monkeypatch.setattr(atomic, "LOCK_TIMEOUT", 0.2)
     path = tmp_path / "stats.json"
     with locked(path) as held:
         assert held == path and lock_path(path).exists()
@@ -157,7 +156,7 @@ def test_the_lock_waits_for_a_release_within_its_timeout(tmp_path):
 HOLDER = r"""
 import sys, time
 sys.path.insert(0, sys.argv[1])
-from connect4_game.storage.locking import locked
+from connect4_game.storage.atomic import locked
 with locked(sys.argv[2]):
     print("holding", flush=True)
     time.sleep(0.5)

@@ -14,7 +14,7 @@ import pytest
 
 from connect4_game.i18n import set_language
 from connect4_game.search.jobs import JobKind
-from connect4_game.storage.puzzle_stats import load_puzzle_counts
+from connect4_game.storage.stats import load_puzzle_counts
 from connect4_game.trainer import load_puzzles, puzzle_of_the_day, solution
 from connect4_game.ui import text_fit
 from connect4_game.ui.render import MIN_FONT

@@ -16,7 +16,7 @@ from connect4_game.i18n import _, ngettext
 from connect4_game.search.jobs import JobKind, Result, ResultStatus, SearchRequest
 from connect4_game.search.replies import PuzzleReply
 from connect4_game.search.worker import SearchWorker
-from connect4_game.storage.puzzle_stats import (
+from connect4_game.storage.stats import (
     PuzzleCounts,
     load_puzzle_counts,
     puzzle_totals,
