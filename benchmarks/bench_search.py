@@ -13,7 +13,7 @@ non-terminal positions, side to move by parity, X first):
   ``Test_L2_R2`` (``<moves 1-indexed> <score>``, 1,000 positions each) at a
   lookahead equal to the number of empty cells, under standard rules (a four
   on the last cell wins: ``win_before_full=True``): the position's
-  win/draw/loss (:meth:`Searcher.value_bits`) on every position, and every
+  win/draw/loss (:meth:`Searcher.search` with ``value``) on every position, and every
   column's score (``scores_for``) on the first ``--scores-limit`` -- mean /
   median / max seconds and % correct win/draw/loss (the sign of the Pons
   score, for the side to move).
@@ -192,7 +192,7 @@ def bench_pons(pons_dir: str, limit: int, scores_limit: int,
                out: TextIO) -> dict[tuple[str, str], tuple[float, float]]:
     """Full solves of the Pons files (standard rules, lookahead = empty
     cells). First the position's win/draw/loss for the side to move
-    (:meth:`Searcher.value_bits`, the figure the targets are about) on
+    (:meth:`Searcher.search` with ``value``, the figure the targets are about) on
     ``limit`` positions; then every column's score (what ``scores_for`` at
     full lookahead returns) on the first ``scores_limit`` of them. Correct if
     100/50/0 matches the sign of the Pons score (for the columns: the best
@@ -215,9 +215,9 @@ def bench_pons(pons_dir: str, limit: int, scores_limit: int,
                 cur, mask = bb.from_moves(moves, 6, 7)
                 empties = 42 - len(moves)
                 if kind == "position":
-                    got = s.value_bits(cur, mask, 6, 7, empties, win_before_full=True)
+                    got = s.search(cur, mask, 6, 7, empties, True, value=True)[0][0]
                 else:
-                    got = max(s.scores_bits(cur, mask, 6, 7, empties, win_before_full=True))
+                    got = max(s.search(cur, mask, 6, 7, empties, True)[0])
                 times.append(s.last_time)
                 nodes.append(s.last_nodes)
                 correct += got == _want(score)

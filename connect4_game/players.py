@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from connect4_game.ai.bitboard import from_board
 from connect4_game.ai.search import shared_searcher
 from connect4_game.core.board import MAX_COLS, MAX_ROWS, Board, other, validate_checker
 from connect4_game.core.checks import check_choice, check_lookahead
@@ -117,8 +118,9 @@ class AIPlayer(Player):
         """One score per column of ``b`` (unchanged): -1 full, 0 a loss and 100 a win within the
         lookahead, 50 neither; by :mod:`connect4_game.ai.search`, equal to the assignment's
         recursion (``tests/oracle.py``)."""
-        scores, self.last_nodes, self.last_time = shared_searcher().scores_and_stats(
-            b, self.checker, self.lookahead)
+        cur, mask = from_board(b, self.checker)
+        scores, self.last_nodes, self.last_time = shared_searcher().search(
+            cur, mask, b.height, b.width, self.lookahead)
         return scores
 
     def next_move(self, b: Board) -> int:

@@ -16,7 +16,7 @@ def threat_scores(cur: int, mask: int, h: int, w: int, plies: int) -> list[int]:
     """The assignment's scores (BU CS111 ps9, Problem 4) of every column for
     the side owning ``cur`` over ``plies`` plies, a four on the last cell a win.
     :raises ValueError: a bad position or ``plies`` < 0."""
-    return shared_searcher(True).scores_bits(cur, mask, h, w, plies, win_before_full=True)
+    return shared_searcher(True).search(cur, mask, h, w, plies, True)[0]
 
 
 def _cells(cols: list[int], mask: int, geo: bb.Geometry) -> int:

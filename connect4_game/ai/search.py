@@ -294,11 +294,6 @@ def _check_position(cur: int, mask: int, geo: bb.Geometry) -> None:
         raise ValueError(f"column {col} has a floating checker (an empty cell below a checker)")
 
 
-def _validate(checker: str, lookahead: int) -> None:
-    validate_checker(checker)
-    check_lookahead(lookahead)
-
-
 class Searcher:
     """The assignment's ``scores_for``, exact and fast, its table of at most
     ``max_entries`` kept across calls; ``last_nodes``, ``last_time`` (seconds)."""
@@ -337,28 +332,21 @@ class Searcher:
                                          max(1, self.max_entries // 2))
         return eng
 
-    def scores(self, board: bb.HasSlots, checker: str, lookahead: int, win_before_full: bool = False) -> list[int]:
+    def scores(self, board: bb.HasSlots, checker: str, lookahead: int,
+               win_before_full: bool = False) -> list[int]:
         """The assignment's ``scores_for`` (BU CS111 ps9, Problem 4) of ``board.slots``:
         per column -1 full, 0 loss, 50 neither, 100 win within ``lookahead`` plies.
         :raises ValueError: a bad checker or lookahead, or a floating checker."""
-        return self.scores_and_stats(board, checker, lookahead, win_before_full)[0]
-
-    def scores_and_stats(self, board: bb.HasSlots, checker: str, lookahead: int,
-                         win_before_full: bool = False) -> tuple[list[int], int, float]:
-        """``(scores, nodes, seconds)`` of this very call (:meth:`scores`)."""
-        _validate(checker, lookahead)
+        validate_checker(checker)
         cur, mask = bb.from_board(board, checker)
         h, w = len(board.slots), len(board.slots[0])
-        return self._run(cur, mask, h, w, lookahead, win_before_full)
+        return self.search(cur, mask, h, w, lookahead, win_before_full)[0]
 
-    def scores_bits(self, cur: int, mask: int, h: int, w: int, lookahead: int,
-                    win_before_full: bool = False) -> list[int]:
-        """:meth:`scores` of a bitboard position, ``cur`` the scoring player's cells."""
-        return self._run(cur, mask, h, w, lookahead, win_before_full)[0]
-
-    def _run(self, cur: int, mask: int, h: int, w: int, lookahead: int, win_before_full: bool,
-             value: bool = False) -> tuple[list[int], int, float]:
-        """``(scores, nodes, seconds)`` (with ``value``: ``[value]``) under the lock."""
+    def search(self, cur: int, mask: int, h: int, w: int, lookahead: int,
+               win_before_full: bool = False, value: bool = False) -> tuple[list[int], int, float]:
+        """``(scores, nodes, seconds)`` of this call on a bitboard position, ``cur`` the
+        scoring player's cells; with ``value``, ``[max(scores)]`` computed directly.
+        :raises ValueError: as :meth:`scores`."""
         check_lookahead(lookahead)
         with self._lock:
             t0 = time.perf_counter()
@@ -440,19 +428,6 @@ class Searcher:
                 out[c] = out[w - 1 - c]
             else:
                 out[c] = self._column(eng, cur, mask, m, dq, best == 100)
-
-    def value(self, board: bb.HasSlots, checker: str, lookahead: int, win_before_full: bool = False) -> int:
-        """``max(scores(board, checker, lookahead))``, computed directly.
-        :raises ValueError: as :meth:`scores`."""
-        _validate(checker, lookahead)
-        cur, mask = bb.from_board(board, checker)
-        h, w = len(board.slots), len(board.slots[0])
-        return self.value_bits(cur, mask, h, w, lookahead, win_before_full)
-
-    def value_bits(self, cur: int, mask: int, h: int, w: int, lookahead: int,
-                   win_before_full: bool = False) -> int:
-        """:meth:`value` on a bitboard position (``cur`` = the player's checkers)."""
-        return self._run(cur, mask, h, w, lookahead, win_before_full, value=True)[0][0]
 
     @staticmethod
     def _value(eng: Engine, cur: int, mask: int, L: int) -> int:

@@ -53,7 +53,8 @@ def _check_cases(seed, count, wbf):
         expected = oracle_scores(b, checker, la, wbf)
         got = s.scores(b, checker, la, win_before_full=wbf)
         assert got == expected, (i, b.height, b.width, b.slots, checker, la, wbf)
-        assert s.value(b, checker, la, wbf) == max(expected)
+        cur, mask = bb.from_board(b, checker)
+        assert s.search(cur, mask, b.height, b.width, la, wbf, value=True)[0] == [max(expected)]
         assert b.slots == before  # the search never changes the board
         seen_l.add(la)
         won += b.is_win_for("X") or b.is_win_for("O")
@@ -124,7 +125,7 @@ def test_full_solve_matches_pons_l3_r1():
     assert len(sample) == 100
     for moves, score in sample:
         cur, mask = bb.from_moves(moves)
-        scores = s.scores_bits(cur, mask, 6, 7, 42 - len(moves), win_before_full=True)
+        scores = s.search(cur, mask, 6, 7, 42 - len(moves), True)[0]
         want = 100 if score > 0 else 50 if score == 0 else 0
         assert max(scores) == want, (moves, score, scores)
 
@@ -177,8 +178,8 @@ def test_sizes_extremes_and_errors():
     floating.slots[0][1] = "X"  # set by hand: nothing below it
     with pytest.raises(ValueError, match="column 1"):
         s.scores(floating, "X", 2)
-    with pytest.raises(ValueError):
-        s.value(floating, "O", 2)
+    with pytest.raises(ValueError, match="column 1"):
+        s.search(*bb.from_board(floating, "O"), 3, 3, 2, value=True)
 
 
 def test_aiplayer_uses_search_and_records_stats():
