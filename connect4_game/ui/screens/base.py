@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 import pygame
 
@@ -209,6 +209,8 @@ class BoardPage(Screen):
     (the review, the practice, the puzzles); the game underneath waits."""
 
     updates_below = False
+    keys: ClassVar[dict[int, str]] = {}
+    """Key -> toolbar action (:meth:`act`); F10 and Tab focus the toolbar."""
 
     def __init__(self, app: Host, buttons: list[Button]) -> None:
         super().__init__(app)
@@ -216,6 +218,28 @@ class BoardPage(Screen):
         self.board_top = 0                  # window y (px) where the board's area starts
         self.toolbar = Toolbar(buttons)
         self._buttons = {b.action: b for b in buttons}
+
+    def process_event(self, e: pygame.event.Event) -> None:
+        """The toolbar's event, a key of :attr:`keys`, else :meth:`board_event`."""
+        if self.toolbar.dispatch(e, self.act):
+            return
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_F10, pygame.K_TAB):
+            self.toolbar.take_focus()
+        elif e.type == pygame.KEYDOWN and e.key in self.keys:
+            self.act(self.keys[e.key])
+        else:
+            self.board_event(e)
+
+    def board_event(self, e: pygame.event.Event) -> None:
+        """An event neither the toolbar's nor one of :attr:`keys`."""
+
+    def act(self, action: str) -> None:
+        """A toolbar action or its key; ``'back'`` closes the page."""
+        if action == 'back':
+            self.close()
+
+    def update(self, dt: float) -> None:
+        self.toolbar.update(dt)
 
     def col_at(self, pos: tuple[int, int]) -> int | None:
         """The column (0-based) under window point ``pos`` (x, y px), or None."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
+from typing import ClassVar
 
 import pygame
 
@@ -114,7 +115,7 @@ class PracticeScreen(BoardPage):
 
     # ------------------------------------------------------------------ frames
     def update(self, dt: float) -> None:
-        self.toolbar.update(dt)
+        super().update(dt)
         self._buttons['next'].enabled = self.stage in (Stage.FOUND, Stage.MISSED, Stage.REPLY)
         if self.stage is not Stage.REPLY:
             return
@@ -138,9 +139,10 @@ class PracticeScreen(BoardPage):
             self.app.worker.cancel()
         super().close()
 
-    def process_event(self, e: pygame.event.Event) -> None:
-        if self.toolbar.dispatch(e, self.act):
-            return
+    keys: ClassVar[dict[int, str]] = {pygame.K_ESCAPE: 'back', pygame.K_BACKSPACE: 'back'}
+
+    def board_event(self, e: pygame.event.Event) -> None:
+        """A digit plays; Enter/Space/Right/N go on; a click plays or goes on."""
         if e.type == pygame.KEYDOWN:
             self._key(e)
         elif e.type == pygame.MOUSEMOTION:
@@ -153,12 +155,7 @@ class PracticeScreen(BoardPage):
                 self.next()
 
     def _key(self, e: pygame.event.Event) -> None:
-        """A key: Esc/Backspace back; a digit plays; Enter/Space/Right/N next."""
-        if e.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-            self.act('back')
-        elif e.key in (pygame.K_F10, pygame.K_TAB):
-            self.toolbar.take_focus()
-        elif e.unicode and e.unicode.isdigit() and self.stage is Stage.ASK:
+        if e.unicode and e.unicode.isdigit() and self.stage is Stage.ASK:
             self.play(int(e.unicode) - 1)
         elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_RIGHT,
                        pygame.K_n):
@@ -166,10 +163,10 @@ class PracticeScreen(BoardPage):
 
     def act(self, action: str) -> None:
         """A toolbar action or its key: ``'back'`` (to the review) or ``'next'``."""
-        if action == 'back':
-            self.close()
-        elif action == 'next':
+        if action == 'next':
             self.next()
+        else:
+            super().act(action)
 
     # ------------------------------------------------------------------ texts
     def prompt(self) -> str:
@@ -220,7 +217,7 @@ class PracticeScreen(BoardPage):
         best = ex.best if self.stage is Stage.MISSED and ex is not None else ()
         self.renderer.draw_board(board_surf, b.slots, best_cols=best, hint_col=None,
                                  cursor=self.cursor if self.stage is Stage.ASK else None)
-        self._rings(board_surf, lay, b)
+        self._rings(board_surf, lay, self.board())
         size = max(MIN_FONT, min(24, text_h // 3))
         top = h - text_h - foot_h
         half = text_h // 2
@@ -238,16 +235,16 @@ class PracticeScreen(BoardPage):
         return _('Enter: next   Esc: back to the review')
 
     def _rings(self, board_surf: pygame.Surface, lay: Layout, b: Board) -> None:
-        """The try ringed (good or bad colour) and perfect play's answer in the highlight's."""
+        """The try ringed (good or bad colour) and perfect play's answer in the highlight's; ``b``
+        (the exercise's board, a copy) loses them."""
         theme = self.app.theme
         marks = []
-        if self.tried is not None:
-            marks.append((self.tried, theme.text_dim if self.stage is Stage.MISSED else theme.good))
         if self.reply is not None:
-            marks.append((self.reply, theme.highlight))
-        heights = [sum(b.slots[r][c] != ' ' for r in range(self.rows)) for c in range(self.cols)]
-        for col, _colour in marks:               # take the marked checkers off, newest first
-            heights[col] -= 1
-        for col, colour in marks:                # and put them back, ringing each
-            self.ring(board_surf, lay, self.rows - 1 - heights[col], col, colour)
-            heights[col] += 1
+            marks.append((b.top_row(self.reply), self.reply, theme.highlight))
+            b.remove_checker(self.reply)
+        if self.tried is not None:
+            tried = theme.text_dim if self.stage is Stage.MISSED else theme.good
+            marks.append((b.top_row(self.tried), self.tried, tried))
+        for row, col, colour in reversed(marks):
+            if row is not None:
+                self.ring(board_surf, lay, row, col, colour)

@@ -7,6 +7,7 @@ import datetime
 import logging
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import ClassVar
 
 import pygame
 
@@ -214,9 +215,7 @@ class PuzzleScreen(BoardPage):
     # ------------------------------------------------------------------ actions
     def act(self, action: str) -> None:
         """A toolbar action: ``'back'``, ``'prev'``, ``'next'``, ``'day'`` or ``'solution'``."""
-        if action == 'back':
-            self.close()
-        elif action in ('prev', 'next'):
+        if action in ('prev', 'next'):
             i = self.puzzles.index(self.visit.puzzle) if self.visit.puzzle in self.puzzles else 0
             step = 1 if action == 'next' else -1
             self.visit = self._visit(self.puzzles[(i + step) % len(self.puzzles)])
@@ -224,6 +223,8 @@ class PuzzleScreen(BoardPage):
             self.visit = self._visit(puzzle_of_the_day(self.today, self.puzzles))
         elif action == 'solution':
             self.show_solution()
+        else:
+            super().act(action)
 
     def show_solution(self) -> None:
         """Play the solution from the puzzle's position (asked of the judge the first time)."""
@@ -266,7 +267,7 @@ class PuzzleScreen(BoardPage):
 
     # ------------------------------------------------------------------ frames
     def update(self, dt: float) -> None:
-        self.toolbar.update(dt)
+        super().update(dt)
         self.falling = step_drops(self.falling, dt, lambda: self.app.sounds.play('drop'))
         v = self.visit
         for res in self.app.worker.poll():
@@ -304,9 +305,7 @@ class PuzzleScreen(BoardPage):
         v = self.visit
         return (v.puzzle.id, tuple(v.game.moves), v.stage, v.message, self.cursor)
 
-    def process_event(self, e: pygame.event.Event) -> None:
-        if self.toolbar.dispatch(e, self.act):
-            return
+    def board_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN:
             self._key(e)
         elif e.type == pygame.MOUSEMOTION:
@@ -319,18 +318,15 @@ class PuzzleScreen(BoardPage):
                 self.cursor = col
                 self.play(col)
 
-    _KEYS = {pygame.K_ESCAPE: 'back', pygame.K_BACKSPACE: 'back', pygame.K_n: 'next',
-             pygame.K_PAGEDOWN: 'next', pygame.K_p: 'prev', pygame.K_PAGEUP: 'prev',
-             pygame.K_d: 'day', pygame.K_s: 'solution'}
+    keys: ClassVar[dict[int, str]] = {
+        pygame.K_ESCAPE: 'back', pygame.K_BACKSPACE: 'back', pygame.K_n: 'next',
+        pygame.K_PAGEDOWN: 'next', pygame.K_p: 'prev', pygame.K_PAGEUP: 'prev', pygame.K_d: 'day',
+        pygame.K_s: 'solution'}
 
     def _key(self, e: pygame.event.Event) -> None:
-        """A key: :attr:`_KEYS`; digits play; Left/Right move the cursor, Enter/Down/Space drop."""
+        """A key: digits play; Left/Right move the cursor, Enter/Down/Space drop."""
         cols = self.visit.game.cols
-        if e.key in self._KEYS:
-            self.act(self._KEYS[e.key])
-        elif e.key in (pygame.K_F10, pygame.K_TAB):
-            self.toolbar.take_focus()
-        elif e.unicode and e.unicode.isdigit() and 1 <= int(e.unicode) <= cols:
+        if e.unicode and e.unicode.isdigit() and 1 <= int(e.unicode) <= cols:
             self.cursor = int(e.unicode) - 1
             self.play(self.cursor)
         elif e.key in (pygame.K_LEFT, pygame.K_RIGHT):

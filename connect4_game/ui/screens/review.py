@@ -5,6 +5,8 @@ graph fills in; each verdict is also handed to the session's analysis."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pygame
 
 from connect4_game.ai.review import PlyReview
@@ -77,7 +79,7 @@ class ReviewScreen(BoardPage):
 
     # ------------------------------------------------------------------ worker
     def update(self, dt: float) -> None:
-        self.toolbar.update(dt)
+        super().update(dt)
         if not self.done:
             self._take_results()
         n = len(self.moves)
@@ -126,19 +128,14 @@ class ReviewScreen(BoardPage):
         super().close()
 
     # ------------------------------------------------------------------ events
-    def process_event(self, e: pygame.event.Event) -> None:
-        if self.toolbar.dispatch(e, self.act):
-            return
+    keys: ClassVar[dict[int, str]] = {
+        pygame.K_ESCAPE: 'back', pygame.K_v: 'back', pygame.K_BACKSPACE: 'back',
+        pygame.K_LEFT: 'prev', pygame.K_RIGHT: 'next', pygame.K_HOME: 'first',
+        pygame.K_END: 'last', pygame.K_n: 'mistake', pygame.K_p: 'practice'}
+
+    def board_event(self, e: pygame.event.Event) -> None:
         n = len(self.moves)
-        if e.type == pygame.KEYDOWN:
-            keys = {pygame.K_ESCAPE: 'back', pygame.K_v: 'back', pygame.K_BACKSPACE: 'back',
-                    pygame.K_LEFT: 'prev', pygame.K_RIGHT: 'next', pygame.K_HOME: 'first',
-                    pygame.K_END: 'last', pygame.K_n: 'mistake', pygame.K_p: 'practice'}
-            if e.key in (pygame.K_F10, pygame.K_TAB):
-                self.toolbar.take_focus()
-            elif e.key in keys:
-                self.act(keys[e.key])
-        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and n:
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and n:
             g = self.graph_rect
             if g.inflate(0, 20).collidepoint(e.pos):
                 step = g.width / max(1, n)
@@ -150,15 +147,13 @@ class ReviewScreen(BoardPage):
 
     def act(self, action: str) -> None:
         """A toolbar action: ``'back'``, ``'prev'``, ``'next'``, ``'first'``, ``'last'``,
-        ``'mistake'``."""
+        ``'mistake'``, ``'practice'``."""
         last = len(self.moves) - 1
         if action == 'back':
-            self.close()
-            return
-        if action == 'practice':
+            super().act(action)
+        elif action == 'practice':
             self.open_practice()
-            return
-        if last < 0:
+        if action in ('back', 'practice') or last < 0:
             return
         self.following = False
         if action == 'mistake':
@@ -283,8 +278,8 @@ class ReviewScreen(BoardPage):
     def _draw_played(self, board_surf: pygame.Surface, lay: Layout, b: Board, col: int,
                      rec: PlyReview | None) -> None:
         """The chosen move's checker in column ``col`` of ``b``, ringed in its verdict's colour."""
-        row = next((r for r in range(self.rows - 1, -1, -1) if b.slots[r][col] == ' '), None)
-        if row is None:
+        row = b.landing_row(col)
+        if row < 0:
             return
         self.renderer.blit_checker(board_surf, Side.for_ply(self.sel + 1), row, col,
                                    ghost=True)
