@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from connect4_game.ai import perfect
+from connect4_game.ai.jsonshape import JsonShape
 from connect4_game.ai.score import Score
 from connect4_game.ai.solver import score_to_plies
 from connect4_game.core.board import check_column
@@ -22,7 +23,7 @@ DEFAULT_PLY_BUDGET = 5.0
 
 
 @dataclass(frozen=True)
-class PlyReview:
+class PlyReview(JsonShape):
     """One move reviewed: ``ply`` (1-based), ``column`` (0-based), ``player``, every
     column's Pons ``scores`` before it (None: full), the ``best`` columns, the
     ``verdict``, the ``value`` before it in signed plies (+ X wins), ``exact``, ``backend``."""
@@ -36,12 +37,6 @@ class PlyReview:
     value: int
     exact: bool
     backend: str
-
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-ready dict of the fields, in their order."""
-        return {"ply": self.ply, "column": self.column, "player": self.player,
-                "scores": list(self.scores), "best": list(self.best), "verdict": self.verdict,
-                "value": self.value, "exact": self.exact, "backend": self.backend}
 
 
 def verdict(scores: Sequence[int | None], column: int) -> str:

@@ -140,7 +140,7 @@ def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         parser.error(f'--review: {clip(exc, 200)}')
     if args.json:
         import json
-        print(json.dumps([dict(r.to_dict(), column=r.column + 1, best=[c + 1 for c in r.best])
+        print(json.dumps([dict(r.to_json(), column=r.column + 1, best=[c + 1 for c in r.best])
                           for r in records]))      # the columns 1..N, as the players number them
     else:
         if table is None:

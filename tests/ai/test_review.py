@@ -39,7 +39,7 @@ def format_review(records, rows=6, cols=7):
 
 def _review(moves, rows=6, cols=7, **options):
     """The JSON records of the game ``moves`` (``add_checkers`` notation)."""
-    return [r.to_dict() for r in review_game(rows, cols, parse_add_checkers(moves, rows, cols),
+    return [r.to_json() for r in review_game(rows, cols, parse_add_checkers(moves, rows, cols),
                                              **options)]
 
 KEYS = ["ply", "column", "player", "scores", "best", "verdict"]
@@ -192,7 +192,7 @@ def test_estimates_are_marked():
     assert all(not r.exact for r in recs)
     text = format_review(recs, 7, 8)
     assert "≈" in text and "estimate" in text
-    assert all(isinstance(r.to_dict()["value"], int) for r in recs)
+    assert all(isinstance(r.to_json()["value"], int) for r in recs)
 
 
 def test_format_review_table():
