@@ -2,7 +2,7 @@
 imports pygame (the modules and a host's use: docs/network.md)."""
 
 from connect4_game.net.address import DEFAULT_PORT, parse_address
-from connect4_game.net.connection import Connection, NetState
+from connect4_game.net.connection import Connection, NetState, Timing
 from connect4_game.net.console import play_remote
 from connect4_game.net.events import (
     ChatMessage,
@@ -16,7 +16,6 @@ from connect4_game.net.events import (
     JoinFailure,
     JoinsPaused,
     OpponentMove,
-    PeerBack,
     PeerLost,
     Refused,
     UndoAnswered,
@@ -28,9 +27,9 @@ from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.net.protocol import PROTOCOL_VERSION, ProtocolError
 
 __all__ = [
-    'Connection', 'Host', 'Join', 'NetState', 'DEFAULT_PORT', 'parse_address',
+    'Connection', 'Timing', 'Host', 'Join', 'NetState', 'DEFAULT_PORT', 'parse_address',
     'NetworkOptions', 'NetMode', 'play_remote', 'PROTOCOL_VERSION', 'ProtocolError',
-    'Event', 'GameInfo', 'Connected', 'PeerBack', 'OpponentMove', 'UndoRequested',
+    'Event', 'GameInfo', 'Connected', 'OpponentMove', 'UndoRequested',
     'UndoAnswered', 'ChatMessage', 'PeerLost', 'Refused', 'JoinsPaused', 'CodeChanged', 'Error',
     'JoinFailed', 'JoinFailure', 'Closed',
 ]

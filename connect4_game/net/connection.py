@@ -25,7 +25,8 @@ from connect4_game.net import events as ev
 from connect4_game.net import protocol as P
 from connect4_game.net.address import addr_text
 
-__all__ = ['NetState', 'Conn', 'Connection', 'reconcile_with_peer', 'check_timing']
+__all__ = ['NetState', 'Conn', 'Connection', 'Timing', 'DEFAULT_TIMING', 'reconcile_with_peer',
+           'check_timing']
 
 logger = logging.getLogger(__name__)
 
@@ -101,6 +102,28 @@ def check_timing(value: object, what: str) -> float:
     return seconds
 
 
+@dataclass(frozen=True)
+class Timing:
+    """Seconds between pings on the opponent's connection, of silence that loses it
+    (``peer_timeout``), and for a new connection to shake hands.
+
+    :raises ValueError: for a value that is not a finite number of seconds > 0, or a
+        ``peer_timeout`` not longer than ``ping_interval``.
+    """
+    ping_interval: float = 1.0
+    peer_timeout: float = 3.5
+    handshake_timeout: float = 5.0
+
+    def __post_init__(self) -> None:
+        for what in ('ping_interval', 'peer_timeout', 'handshake_timeout'):
+            object.__setattr__(self, what, check_timing(getattr(self, what), what))
+        if self.peer_timeout <= self.ping_interval:
+            raise ValueError('peer_timeout must be longer than ping_interval')
+
+
+DEFAULT_TIMING = Timing()
+
+
 def reconcile_with_peer(game: Game, theirs: Sequence[int], peer_side: Side
                         ) -> list[tuple[int, int]]:
     """Bring ``game`` in step with the move list (0-based columns) the opponent, playing
@@ -141,12 +164,8 @@ class Connection:
     """What a host and a joiner share: the state machine of one connection
     to the opponent and its sockets.
 
-    :param ping_interval: seconds between pings on the opponent's connection;
-        ``peer_timeout`` seconds of silence lose it; a new connection has
-        ``handshake_timeout`` seconds to shake hands.
-    :param clock: the protocol clock (monotonic seconds; tests drive it).
-    :raises ValueError: for a bad name, a timing that is not a finite number
-        of seconds > 0, or a ``peer_timeout`` not longer than ``ping_interval``.
+    :param timing: the connection's :class:`Timing`; ``clock``: the protocol clock
+        (monotonic seconds; tests drive it). :raises ValueError: for a bad name.
 
     Only the owner's thread touches: ``state`` (moved by the events as the owner takes
     them, and by :meth:`close`), ``state_since`` (:func:`time.monotonic` seconds),
@@ -158,14 +177,11 @@ class Connection:
 
     is_host = False
 
-    def __init__(self, *, name: str, ping_interval: float, peer_timeout: float,
-                 handshake_timeout: float, clock: Callable[[], float]) -> None:
+    def __init__(self, *, name: str, timing: Timing, clock: Callable[[], float]) -> None:
         self.name = P.check_name(name)
-        self._ping = check_timing(ping_interval, 'ping_interval')
-        self._silence = check_timing(peer_timeout, 'peer_timeout')
-        self._shake = check_timing(handshake_timeout, 'handshake_timeout')
-        if self._silence <= self._ping:
-            raise ValueError('peer_timeout must be longer than ping_interval')
+        if not isinstance(timing, Timing):
+            raise ValueError('timing must be a Timing')
+        self.timing = timing
         self._clock = clock
         self.state = NetState.WAITING
         self.state_since = time.monotonic()
@@ -270,7 +286,7 @@ class Connection:
         return out
 
     def _follow(self, event: ev.Event) -> None:
-        if isinstance(event, (ev.Connected, ev.PeerBack)):
+        if isinstance(event, ev.Connected):
             self._set(NetState.PLAYING)
         elif isinstance(event, ev.PeerLost):
             self._set(NetState.LEFT if event.left else NetState.LOST)
@@ -367,7 +383,7 @@ class Connection:
 
     def _agreed(self, conn: Conn, before: int, msgs: Sequence[P.Message]) -> list[ev.Event]:
         """The handshake on ``conn`` fits the game (which had ``before`` moves): ``conn``
-        becomes the opponent's and gets ``msgs``; a move it brought follows ``PeerBack``."""
+        becomes the opponent's and gets ``msgs``; a move it brought follows ``Connected``."""
         game = self.game
         assert game is not None and self.side is not None
         first = self.info is None
@@ -377,7 +393,7 @@ class Connection:
         self.info = ev.GameInfo(game.rows, game.cols, host_side, self.side,
                                 tuple(game.moves), dict(self.names), conn.address)
         self._answer(Answer(conn, tuple(msgs), agreed=True))
-        out: list[ev.Event] = [ev.Connected(self.info) if first else ev.PeerBack(self.info)]
+        out: list[ev.Event] = [ev.Connected(self.info, again=not first)]
         if not first and len(game.moves) > before:
             out.append(ev.OpponentMove(len(game.moves), game.moves[-1]))
         return out
@@ -682,7 +698,7 @@ class Connection:
         with contextlib.suppress(OSError):
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         now = self._clock()
-        conn = Conn(sock, addr, now, now + self._shake)
+        conn = Conn(sock, addr, now, now + self.timing.handshake_timeout)
         self._sel.register(sock, selectors.EVENT_READ, conn)
         self._conns.add(conn)
         return conn
@@ -749,9 +765,10 @@ class Connection:
                     self._refuse(conn, 'timeout', 'no handshake in time')
             elif conn.state is ConnState.AGREEING:
                 pass                           # the owner answers within a frame
-            elif now - conn.last_heard >= self._silence:
-                self._drop(conn, f'nothing heard from the opponent for {self._silence:g} s')
-            elif now - conn.last_ping >= self._ping:
+            elif now - conn.last_heard >= self.timing.peer_timeout:
+                self._drop(conn, 'nothing heard from the opponent for '
+                                 f'{self.timing.peer_timeout:g} s')
+            elif now - conn.last_ping >= self.timing.ping_interval:
                 conn.last_ping = now
                 self._send(conn, {'type': 'ping'})
         self._tick(now)

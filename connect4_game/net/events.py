@@ -9,7 +9,7 @@ from enum import Enum
 from connect4_game.core.side import Side
 
 __all__ = [
-    'GameInfo', 'Event', 'Connected', 'PeerBack', 'OpponentMove', 'UndoRequested',
+    'GameInfo', 'Event', 'Connected', 'OpponentMove', 'UndoRequested',
     'UndoAnswered', 'ChatMessage', 'PeerLost', 'Refused', 'JoinsPaused', 'CodeChanged', 'Error',
     'JoinFailure', 'JoinFailed', 'Closed',
 ]
@@ -35,14 +35,10 @@ class Event:
 
 @dataclass(frozen=True)
 class Connected(Event):
-    """The first handshake succeeded: the connection's game holds ``info.moves``."""
+    """A handshake succeeded: the game goes on from ``info.moves``; ``again``: the
+    opponent is back after a :class:`PeerLost`."""
     info: GameInfo
-
-
-@dataclass(frozen=True)
-class PeerBack(Event):
-    """The opponent is back after a :class:`PeerLost`; the game goes on from ``info.moves``."""
-    info: GameInfo
+    again: bool = False
 
 
 @dataclass(frozen=True)

@@ -17,11 +17,13 @@ from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, check_port
 from connect4_game.net.connection import (
+    DEFAULT_TIMING,
     Answer,
     Conn,
     Connection,
     ConnState,
     Inbound,
+    Timing,
     check_timing,
     reconcile_with_peer,
 )
@@ -88,9 +90,8 @@ class Host(Connection):
     :param addr: the local address to listen on ('' = every IPv4 interface).
     :param code: the 4-digit code, kept; None picks a random one (:attr:`code`).
     :param rows: board rows and ``cols`` columns; ``host_side``: ``Side.X`` or ``Side.O``.
-    :param name: printable, at most 32 characters; ``moves``: 0-based columns to continue.
-    :param ping_interval: seconds between heartbeats; ``peer_timeout`` seconds of
-        silence lose the opponent.
+    :param name: printable, at most 32 characters; ``moves``: 0-based columns to continue;
+        ``timing``: a :class:`~connect4_game.net.connection.Timing`.
     :param max_bad_codes: wrong codes from one IP address before it is locked
         out for ``lockout`` seconds; ``max_wrong_codes`` from all addresses
         before every hello is refused for ``code_pause`` seconds, doubled
@@ -104,13 +105,11 @@ class Host(Connection):
 
     def __init__(self, port: int = DEFAULT_PORT, addr: str = '', code: str | None = None,
                  rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS, host_side: Side = Side.X, *,
-                 name: str = 'Host', moves: Iterable[int] = (), ping_interval: float = 1.0,
-                 peer_timeout: float = 3.5, handshake_timeout: float = 5.0,
+                 name: str = 'Host', moves: Iterable[int] = (), timing: Timing = DEFAULT_TIMING,
                  max_bad_codes: int = 3, lockout: float = 60.0,
                  max_wrong_codes: int = MAX_WRONG_CODES, code_pause: float = CODE_PAUSE,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        super().__init__(name=name, ping_interval=ping_interval, peer_timeout=peer_timeout,
-                         handshake_timeout=handshake_timeout, clock=clock)
+        super().__init__(name=name, timing=timing, clock=clock)
         self._port = check_port(port, 0)
         if not isinstance(addr, str):
             raise ValueError('addr must be a string')

@@ -18,11 +18,13 @@ from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, addr_text, check_port
 from connect4_game.net.connection import (
+    DEFAULT_TIMING,
     Answer,
     Conn,
     Connection,
     ConnState,
     Inbound,
+    Timing,
     check_timing,
     reconcile_with_peer,
 )
@@ -101,20 +103,16 @@ class Join(Connection):
     :param first_tries: seconds during which a failed *first* connection is
         tried again (a script that starts both sides at once); 0 reports it
         at once (a mistyped address).
-    :param ping_interval, peer_timeout, handshake_timeout, clock: as for
-        :class:`~connect4_game.net.host.Host`.
+    :param timing, clock: as for :class:`~connect4_game.net.host.Host`.
     :raises ValueError: for any bad value.
     """
 
     def __init__(self, addr: str, port: int = DEFAULT_PORT, code: str = '', *,
                  name: str = 'Guest', moves: Iterable[int] = (), reconnect: bool = True,
-                 retry_interval: float = 1.0,
-                 give_up_after: float = 120.0, connect_timeout: float = 3.0,
-                 ping_interval: float = 1.0, peer_timeout: float = 3.5,
-                 handshake_timeout: float = 5.0, first_tries: float = 0.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        super().__init__(name=name, ping_interval=ping_interval, peer_timeout=peer_timeout,
-                         handshake_timeout=handshake_timeout, clock=clock)
+                 retry_interval: float = 1.0, give_up_after: float = 120.0,
+                 connect_timeout: float = 3.0, timing: Timing = DEFAULT_TIMING,
+                 first_tries: float = 0.0, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(name=name, timing=timing, clock=clock)
         self._first_tries = check_number(first_tries, 0, 3600 * 24 * 7, 'first_tries')
         self._first_deadline = 0.0
         if not isinstance(addr, str) or not addr.strip():

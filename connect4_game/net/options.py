@@ -12,6 +12,7 @@ from connect4_game.core.checks import is_number, shown
 from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, check_port, parse_address
+from connect4_game.net.connection import DEFAULT_TIMING, Timing
 from connect4_game.net.host import Host
 from connect4_game.net.join import Join
 from connect4_game.seat_config import PlayerSpec
@@ -105,11 +106,9 @@ class NetworkOptions:
         return parse_address(self.address)
 
     def open(self, *, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS, name: str = '',
-             first_tries: float | None = None, ping_interval: float = 1.0,
-             peer_timeout: float = 3.5, handshake_timeout: float = 5.0) -> Host | Join:
+             first_tries: float | None = None, timing: Timing = DEFAULT_TIMING) -> Host | Join:
         """The started :class:`~connect4_game.net.host.Host` (with its board ``rows``
-        x ``cols``) or :class:`~connect4_game.net.join.Join` these options describe; the
-        timings as for the Host.
+        x ``cols``) or :class:`~connect4_game.net.join.Join` these options describe.
 
         :param first_tries: a joiner's seconds to keep trying to reach a host
             (default: :attr:`wait`, else :data:`JOIN_FIRST_TRIES`).
@@ -117,14 +116,12 @@ class NetworkOptions:
         """
         if self.is_host:
             return Host(self.port, self.bind_address, self.code, rows, cols,
-                        self.side or Side.X, name=name or 'Host', ping_interval=ping_interval,
-                        peer_timeout=peer_timeout, handshake_timeout=handshake_timeout).start()
+                        self.side or Side.X, name=name or 'Host', timing=timing).start()
         host, port = self.host_and_port()
         if first_tries is None:
             first_tries = self.wait if self.wait is not None else JOIN_FIRST_TRIES
         return Join(host, port, self.code or '', name=name or 'Guest', first_tries=first_tries,
-                    ping_interval=ping_interval, peer_timeout=peer_timeout,
-                    handshake_timeout=handshake_timeout).start()
+                    timing=timing).start()
 
 
 def _side(value: object) -> Side:

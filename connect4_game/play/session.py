@@ -17,7 +17,7 @@ from connect4_game.core.notation import Notation, format_moves
 from connect4_game.core.side import Side
 from connect4_game.i18n import _, ngettext
 from connect4_game.net import events as ev
-from connect4_game.net.connection import NetState
+from connect4_game.net.connection import DEFAULT_TIMING, NetState, Timing
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.play.events import (
     DropRefused,
@@ -633,12 +633,12 @@ class GameSession:
 
     # ------------------------------------------------------------ the network
     def start_network(self, options: NetworkOptions, *, name: str = '',
-                      first_tries: float | None = None, ping_interval: float = 1.0,
-                      peer_timeout: float = 3.5, handshake_timeout: float = 5.0) -> NetworkGame:
+                      first_tries: float | None = None, timing: Timing = DEFAULT_TIMING
+                      ) -> NetworkGame:
         """Host or join as ``options`` say; the old game's seats close first and
         the session then plays the network game (it starts once the friend is
         connected; a host's game record is the session's game at once).
-        ``first_tries`` and the timings (seconds) go to
+        ``first_tries`` and ``timing`` go to
         :meth:`NetworkOptions.open <connect4_game.net.options.NetworkOptions.open>`.
 
         :raises OSError: if a host cannot listen (port in use, no permission).
@@ -649,9 +649,7 @@ class GameSession:
         self.close()
         peer = options.open(rows=self.game.rows, cols=self.game.cols, first_tries=first_tries,
                             name=name or (_('Host') if options.mode is NetMode.HOST
-                                          else _('Guest')),
-                            ping_interval=ping_interval, peer_timeout=peer_timeout,
-                            handshake_timeout=handshake_timeout)
+                                          else _('Guest')), timing=timing)
         person = PlayerSpec(SeatKind.HUMAN, self.lookahead, self.tiebreak)
         net = NetworkGame(peer, {side: options.local.get(side, person) for side in Side},
                           before)
@@ -725,7 +723,7 @@ class GameSession:
             notice = net.news(event)
             if notice is not None:
                 self.say(notice.text, notice.kind, notice.seconds)
-            elif isinstance(event, (ev.Connected, ev.PeerBack)):
+            elif isinstance(event, ev.Connected):
                 self._friend_connected(net, event)
             elif isinstance(event, ev.OpponentMove):
                 self._friend_moved(net, event)
@@ -746,9 +744,8 @@ class GameSession:
             if self.network is not net:
                 return                 # the game left the network: later news is not its
 
-    def _friend_connected(self, net: NetworkGame, event: ev.Connected | ev.PeerBack) -> None:
-        info = event.info
-        first = isinstance(event, ev.Connected)
+    def _friend_connected(self, net: NetworkGame, event: ev.Connected) -> None:
+        info, first = event.info, not event.again
         self._seat_network_players()
         if (first or self.game is not net.peer.game) and net.peer.game is not None:
             self._begin(net.peer.game)

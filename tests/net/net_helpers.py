@@ -17,10 +17,12 @@ import threading
 import time
 from pathlib import Path
 
+from connect4_game.net.connection import Timing
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # Short timings so that loss and reconnection take a fraction of a second.
-FAST = dict(ping_interval=0.1, peer_timeout=0.6, handshake_timeout=0.5)
+FAST = dict(timing=Timing(ping_interval=0.1, peer_timeout=0.6, handshake_timeout=0.5))
 FAST_JOIN = dict(FAST, retry_interval=0.1, connect_timeout=1.0, give_up_after=10.0)
 
 
@@ -84,15 +86,16 @@ class Watch:
             return event
         return None
 
-    def wait(self, kind, timeout: float = 5.0):
-        """The next event of type ``kind`` within ``timeout`` seconds (others are skipped).
+    def wait(self, kind, timeout: float = 5.0, **fields):
+        """The next event of type ``kind`` with these ``fields`` within ``timeout`` seconds
+        (others are skipped).
 
         :raises AssertionError: naming the events seen if none came in time.
         """
         deadline = time.monotonic() + timeout
         while True:
             event = self._next(deadline)
-            if isinstance(event, kind):
+            if isinstance(event, kind) and all(getattr(event, k) == v for k, v in fields.items()):
                 return event
             if event is None and time.monotonic() >= deadline:
                 raise AssertionError(f'no {kind.__name__} within {timeout} s; saw {self.seen!r}')

@@ -15,7 +15,6 @@ from connect4_game.net import (
     JoinFailed,
     JoinFailure,
     OpponentMove,
-    PeerBack,
     PeerLost,
     Refused,
 )
@@ -109,7 +108,7 @@ def test_a_reconnect_may_bring_only_the_joiners_own_next_move(peers, caplog):
     back = Raw(h.port, source='127.0.0.4')
     back.hello(CODE, moves=[3, 4, 2, 5])                # its own move 4, made while apart
     assert back.recv_skipping_pings()['moves'] == [3, 4, 2, 5]
-    assert hw.wait(PeerBack).info.moves == (3, 4, 2, 5) and h.moves() == (3, 4, 2, 5)
+    assert hw.wait(Connected, again=True).info.moves == (3, 4, 2, 5) and h.moves() == (3, 4, 2, 5)
     back.close()
 
 
@@ -185,7 +184,7 @@ def test_a_forged_welcome_on_a_reconnect_is_refused(peers):
         fake = Raw.accepted(server)
         assert fake.recv()['moves'] == [2, 3]
         fake.send(welcome([2, 3, 4]))                     # the host's own move, made while apart
-        assert jw.wait(PeerBack).info.moves == (2, 3, 4)
+        assert jw.wait(Connected, again=True).info.moves == (2, 3, 4)
         fake.close()
         jw.wait(PeerLost)
         fake = Raw.accepted(server)

@@ -20,9 +20,9 @@ from connect4_game.net import (
     JoinFailed,
     JoinFailure,
     OpponentMove,
-    PeerBack,
     PeerLost,
     Refused,
+    Timing,
     UndoAnswered,
     UndoRequested,
 )
@@ -102,10 +102,14 @@ def test_a_host_says_where_it_is():
 
 def test_bad_arguments_are_refused_before_anything_opens():
     for kw in ({'code': '12'}, {'code': 1234}, {'host_side': 'Z'}, {'rows': 2},
-               {'name': 'a\nb'}, {'ping_interval': 0}, {'ping_interval': 2, 'peer_timeout': 1},
-               {'max_bad_codes': 0}, {'moves': [0] * 7}, {'port': 70000}):
+               {'name': 'a\nb'}, {'timing': 1.0}, {'max_bad_codes': 0}, {'moves': [0] * 7},
+               {'port': 70000}):
         with pytest.raises(ValueError):
             Host(**{'port': 0, **kw})
+    for kw in ({'ping_interval': 0}, {'ping_interval': 2, 'peer_timeout': 1},
+               {'handshake_timeout': float('inf')}):
+        with pytest.raises(ValueError):
+            Timing(**kw)
     for args in (('', 1, '1234'), ('h', 0, '1234'), ('h', 1, '12345')):
         with pytest.raises(ValueError):
             Join(*args)
@@ -313,7 +317,7 @@ def test_a_bad_message_mid_game_loses_the_peer_who_may_come_back(make):
     again.hello(CODE)
     welcome = again.recv_skipping_pings()
     assert welcome['type'] == 'welcome' and welcome['moves'] == [6]
-    assert hw.wait(PeerBack).info.moves == (6,)
+    assert hw.wait(Connected, again=True).info.moves == (6,)
 
 
 def test_diverged_foreign_or_impossible_move_lists_are_refused(make):
@@ -390,7 +394,7 @@ def test_a_silent_peer_is_lost_then_both_continue_from_the_move_list(make):
         jw.wait(PeerLost, timeout=4)
         assert time.monotonic() - frozen < 4
         h.send_move(3, 2)                               # a move while the other is away is kept
-        back_h, back_j = hw.wait(PeerBack, timeout=5), jw.wait(PeerBack, timeout=5)
+        back_h, back_j = hw.wait(Connected, timeout=5, again=True), jw.wait(Connected, timeout=5, again=True)
         assert back_h.info.moves[:2] == (3, 3)
         # in the welcome, or as a move right after it if the joiner was back first
         poll_until(lambda: j.moves() == (3, 3, 2), what='the move made while away arrives')
@@ -427,7 +431,7 @@ def test_a_restarted_host_continues_from_its_saved_moves(make):
         h2w = Watch(h2)
         info = h2w.wait(Connected, timeout=5).info
         assert info.moves == (3, 3, 4, 4) and h2.moves() == (3, 3, 4, 4)
-        assert jw.wait(PeerBack).info.moves == (3, 3, 4, 4)
+        assert jw.wait(Connected, again=True).info.moves == (3, 3, 4, 4)
         h2.send_move(5, 2)
         assert jw.wait(OpponentMove) == OpponentMove(5, 2)
     finally:
@@ -465,7 +469,7 @@ def test_goodbye_ends_the_joiner_and_the_host_waits_for_a_new_one(make):
     _, join = make
     again = join(h.port)
     assert Watch(again).wait(Connected).info.moves == (1,)
-    assert hw.wait(PeerBack).info.moves == (1,)
+    assert hw.wait(Connected, again=True).info.moves == (1,)
 
 
 def test_closing_the_host_ends_the_joiner(make):

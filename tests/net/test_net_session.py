@@ -16,10 +16,10 @@ import pytest
 
 from connect4_game.core.game import Game
 from connect4_game.net import (
+    Connected,
     Host,
     Join,
     NetState,
-    PeerBack,
     PeerLost,
     UndoAnswered,
     play_remote,
@@ -281,9 +281,9 @@ def test_a_lost_friend_is_lost_not_left_and_comes_back():
 
 JOINER_SCRIPT = textwrap.dedent('''
     import sys
-    from connect4_game.net import Join, NetState
+    from connect4_game.net import Join, NetState, Timing
     port, code = int(sys.argv[1]), sys.argv[2]
-    conn = Join('127.0.0.1', port, code, ping_interval=0.1, peer_timeout=0.6).start()
+    conn = Join('127.0.0.1', port, code, timing=Timing(0.1, 0.6)).start()
     columns = iter([1, 2, 5, 6, 1, 2])
     while conn.state not in (NetState.CLOSED, NetState.FAILED, NetState.LEFT):
         conn.wait_events(0.05)
@@ -327,8 +327,8 @@ def test_a_killed_joiner_comes_back_with_its_saved_moves_and_the_game_goes_on():
         poll_until(lambda: told.extend(game.poll()) or (pumped(joiner) and joiner.game),
                    what='rejoined')
         assert joiner.moves == (3, 1, 3, 2, 3) and joiner.link.side == 'O'
-        poll_until(lambda: told.extend(game.poll()) or any(isinstance(e, PeerBack) for e in told),
-                   what='back')
+        poll_until(lambda: told.extend(game.poll())
+                   or any(isinstance(e, Connected) and e.again for e in told), what='back')
         assert joiner.my_turn()
         joiner.play(4)
         poll_until(lambda: pumped(game) and game.my_turn(), what='O moved')

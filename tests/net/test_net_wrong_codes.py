@@ -20,7 +20,6 @@ from connect4_game.net import (
     JoinFailed,
     JoinFailure,
     JoinsPaused,
-    PeerBack,
     PeerLost,
     Refused,
     play_remote,
@@ -202,8 +201,8 @@ def test_a_friend_who_joined_keeps_the_code_and_comes_back_after_the_pause(peers
         assert refused.reason == 'too many wrong codes: try again in 5 s'
         assert not any(isinstance(e, JoinFailed) for e in j.events())   # it keeps trying
         clock.advance(CODE_PAUSE + 0.5)
-        assert hw.wait(PeerBack).info.moves == ()
-        assert jw.wait(PeerBack)
+        assert hw.wait(Connected, again=True).info.moves == ()
+        assert jw.wait(Connected, again=True)
     finally:
         relay.close()
 

@@ -64,7 +64,7 @@ def test_a_network_game_never_replaces_the_autosave(tmp_path, monkeypatch, closi
     game = app.session.start_network(
         NetworkOptions(NetMode.HOST, bind_address='127.0.0.1', port=0, code='4321', side='X',
                        local={'X': PlayerSpec('human')}),
-        ping_interval=0.1, peer_timeout=0.6, handshake_timeout=0.5)
+        timing=net.Timing(0.1, 0.6, 0.5))
     friend = net.Join('127.0.0.1', game.peer.port, '4321', **FAST_JOIN).start()
     closing(friend)
     watch = Watch(friend)

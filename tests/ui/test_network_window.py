@@ -23,7 +23,7 @@ from tests.net.net_helpers import FAST_JOIN, Watch
 from tests.ui_helpers import DT, InstantWorker, click_col, key
 
 ROOT = Path(__file__).resolve().parents[2]
-FAST_PEER = dict(ping_interval=0.1, peer_timeout=0.6, handshake_timeout=0.5)
+FAST_PEER = dict(timing=net.Timing(0.1, 0.6, 0.5))
 
 
 def host_app(local='human', **opts):

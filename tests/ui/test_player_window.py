@@ -22,7 +22,7 @@ from tests.ui_helpers import DT, InstantWorker, key, make_app
 
 CTRL = pygame.KMOD_LCTRL
 ALT = pygame.KMOD_LALT
-FAST_PEER = dict(ping_interval=0.1, peer_timeout=0.6, handshake_timeout=0.5)
+FAST_PEER = dict(timing=net.Timing(0.1, 0.6, 0.5))
 
 
 class FakeClipboard:

@@ -161,8 +161,7 @@ def test_the_friends_move_comes_over_the_network_into_the_record(closing):
     closing(s)
     options = NetworkOptions(NetMode.HOST, bind_address='127.0.0.1', port=0, code='4321',
                              side='X', local={'X': HUMAN})
-    host = s.start_network(options, ping_interval=0.1, peer_timeout=0.6,
-                           handshake_timeout=0.5).peer
+    host = s.start_network(options, timing=net.Timing(0.1, 0.6, 0.5)).peer
     friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
     closing(friend)
     watch = Watch(friend)
