@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import sys
 from bisect import bisect_left
-from collections.abc import Iterator
 from typing import cast
 
 __all__ = ["OpeningBook", "default_book", "book_path", "huffman_key"]
@@ -179,31 +178,6 @@ def default_book() -> OpeningBook | None:
 SMALL_TABLE_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "small_table.b64")
 
 
-def few_checker_positions(max_ply: int) -> Iterator[tuple[int, int]]:
-    """``(first player's cells, mask)`` of every 6x7 position with <= ``max_ply``
-    checkers reachable without a four, X first, one of each mirror pair."""
-    from connect4_game.ai.bitboard import has_four, play_bit
-    seen = set()
-    frontier = [(0, 0)]          # (cur = side to move, mask)
-    for n in range(max_ply + 1):
-        nxt = []
-        for cur, mask in frontier:
-            first = cur if n % 2 == 0 else cur ^ mask
-            k = small_key(first, mask)
-            if k in seen:
-                continue
-            seen.add(k)
-            yield first, mask
-            if n == max_ply:
-                continue
-            for c in range(_W):
-                if not mask & (1 << (c * _STRIDE + _H - 1)):
-                    m = play_bit(mask, _H, c)
-                    if not has_four(cur | m, _H):
-                        nxt.append((cur ^ mask, mask | m))
-        frontier = nxt
-
-
 def small_key(first: int, mask: int) -> int:
     """Mirror-canonical key of a position with few checkers (24-bit codes)."""
     n = mask.bit_count()
@@ -225,12 +199,3 @@ def _small_table() -> dict[int, int]:
             v = raw[i + 4]
             _SMALL[int.from_bytes(raw[i:i + 4], "big")] = v - 256 if v > 127 else v
     return _SMALL
-
-
-def encode_small(table: dict[int, int]) -> str:
-    """The text of :data:`SMALL_TABLE_FILE` for ``table``."""
-    import base64
-    raw = bytearray()
-    for k in sorted(table):
-        raw += k.to_bytes(4, "big") + (table[k] & 0xFF).to_bytes(1, "big")
-    return base64.b64encode(bytes(raw)).decode("ascii")

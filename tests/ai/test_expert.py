@@ -23,6 +23,7 @@ from connect4_game.core.board import Board
 from connect4_game.players import AIPlayer, RandomPlayer
 from tests.pons import PONS_DIR as PONS
 from tests.pons import read_pons
+from tools.build_small_table import few_checker_positions
 
 
 def kind(r):
@@ -342,10 +343,10 @@ def test_small_table_agrees_with_book_search():
     table = bookmod._small_table()
     if not table or not HAS_BOOK:
         pytest.skip("small table not generated or bitbully-databases not installed")
-    assert len(table) == sum(1 for _ in bookmod.few_checker_positions(5))
+    assert len(table) == sum(1 for _ in few_checker_positions(5))
     fresh = Solver(6, 7, book=bookmod.OpeningBook(bookmod.book_path()))
     fresh.book.small_ply = -1                     # force a real search down to the book
-    positions = [p for p in bookmod.few_checker_positions(5) if p[1].bit_count() == 5]
+    positions = [p for p in few_checker_positions(5) if p[1].bit_count() == 5]
     for first, mask in random.Random(3).sample(positions, 2):
         cur = first ^ mask            # 5 checkers: O to move
         s = fresh.solve(cur, mask)
