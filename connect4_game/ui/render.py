@@ -48,7 +48,7 @@ class Falling(Protocol):
 
 __all__ = ["Layout", "toolbar_height", "Renderer", "font", "mix", "darker", "text_on", "MIN_FONT",
            'MAX_TEXT', 'fit', 'fit_text', 'wrap_text', 'draw_text', 'settle_time',
-           'HINT_PULSE_END', 'WIN_PULSE_END', 'badge_short', 'badge_min_height']
+           'HINT_PULSE_END', 'WIN_PULSE_END', 'badge_short', 'badge_min_height', 'draw_panel']
 
 # -- colours (the theme is the one colour system) ---
 
@@ -198,6 +198,16 @@ def make_background(size: tuple[int, int], theme: Theme) -> pygame.Surface:
         y1 = h * (i + 1) // steps
         s.fill(col, (0, y0, w, y1 - y0 + 1))
     return s.convert() if pygame.display.get_init() and pygame.display.get_surface() else s
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, fill: Colour, alpha: int = 235,
+               border: Colour | None = None, radius: int = 10) -> None:
+    """A rounded panel of ``fill`` (``alpha`` 0..255) at ``rect``, with a ``border`` colour."""
+    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(panel, (*fill[:3], alpha), panel.get_rect(), border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(panel, (*border[:3], 255), panel.get_rect(), 2, border_radius=radius)
+    surface.blit(panel, rect.topleft)
 
 
 def text_on(colour: Colour) -> RGB:
@@ -531,10 +541,7 @@ class Renderer:
         text, sub = clip(text, MAX_TEXT), clip(sub, MAX_TEXT)
         rect, f, sf = self.banner_rect(text, sub, win_line)
         size, sub_size = self._banner_sizes(text)
-        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (*theme.status_bg[:3], 225), panel.get_rect(), border_radius=16)
-        pygame.draw.rect(panel, (*theme.accent[:3], 255), panel.get_rect(), 2, border_radius=16)
-        surface.blit(panel, rect.topleft)
+        draw_panel(surface, rect, theme.status_bg, 225, border=theme.accent, radius=16)
         title_box = pygame.Rect(rect.left + 16, rect.top + 12, rect.width - 32,
                                 line_height(size, True) + 4)
         ink = color or theme.text
@@ -571,12 +578,10 @@ class Renderer:
         step = line_height(max(MIN_FONT, int(lay.message_h * 0.62)))
         w = max(f.size(line)[0] for line in lines) + 24
         h = step * len(lines) + 8
-        panel = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(panel, (*colour[:3], int(240 * alpha)), panel.get_rect(), border_radius=8)
         x = (lay.width - w) // 2
         y = lay.message_rect.top + max(0, (lay.message_h - h) // 2) if len(lines) == 1 \
             else lay.message_rect.top + 2
-        surface.blit(panel, (x, y))
+        draw_panel(surface, pygame.Rect(x, y, w, h), colour, int(240 * alpha), radius=8)
         size = max(MIN_FONT, int(lay.message_h * 0.62))
         draw_text(surface, text, pygame.Rect(x + 12, y + 4, max(24, lay.width - 64), h - 8),
                   text_on(colour), size, lines=3, valign='top', alpha=alpha, free=True)

@@ -4,34 +4,24 @@ an event with the ``action`` string of what was chosen."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 import pygame
 
 from connect4_game.ui.animation import Fade, ease_out_back
-from connect4_game.ui.render import MIN_FONT, WIN_PULSE_END, draw_text, fit, font, mix
-from connect4_game.ui.text_fit import line_height
+from connect4_game.ui.render import WIN_PULSE_END, draw_panel, mix
+from connect4_game.ui.text_fit import MIN_FONT, draw_text, fit, font, line_height
 from connect4_game.ui.themes import Theme
 
 __all__ = ['Button', 'Toolbar', 'Menu', 'MenuItem', 'Choice', 'Stepper', 'TOOLTIP_DELAY',
-           'draw_panel', 'draw_tooltip', 'tooltip_place', 'Toast', 'ResultBanner']
+           'draw_tooltip', 'tooltip_place', 'Toast', 'ResultBanner']
 
 V = TypeVar('V')
 """The type of a :class:`Choice`'s values."""
 
 TOOLTIP_DELAY = 0.6     # seconds the mouse rests on a control before its tooltip shows
-
-
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, alpha: int = 235,
-               border: Sequence[int] | None = None, radius: int = 10) -> None:
-    """A rounded panel in the status colour (``alpha`` 0..255), with a ``border`` colour."""
-    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, (*theme.status_bg[:3], alpha), panel.get_rect(), border_radius=radius)
-    if border is not None:
-        pygame.draw.rect(panel, (*border[:3], 255), panel.get_rect(), 2, border_radius=radius)
-    surface.blit(panel, rect.topleft)
 
 
 class Toast:
@@ -296,7 +286,7 @@ def draw_tooltip(surface: pygame.Surface, theme: Theme, text: str, anchor: pygam
     rect = tooltip_place((w, h), (tw, th), anchor, avoid)
     if rect is None:
         return None
-    draw_panel(surface, rect, theme, 245, border=theme.accent, radius=6)
+    draw_panel(surface, rect, theme.status_bg, 245, border=theme.accent, radius=6)
     draw_text(surface, text, rect.inflate(-16, -10), theme.text, size, lines=3,
               valign='top', free=True, tip=False)
     return rect
@@ -358,8 +348,8 @@ class Menu:
         return None
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
-        draw_panel(surface, self.rect, theme, 250, border=mix(theme.status_bg, theme.text, 0.3),
-                   radius=8)
+        border = mix(theme.status_bg, theme.text, 0.3)
+        draw_panel(surface, self.rect, theme.status_bg, 250, border=border, radius=8)
         key_w = min(self.key_w, self.rect.width // 3)
         for i, (item, r) in enumerate(zip(self.items, self.rows, strict=False)):
             if i == self.hover or i == self.sel:

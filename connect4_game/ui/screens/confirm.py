@@ -8,10 +8,10 @@ import pygame
 
 from connect4_game.i18n import _, ngettext
 from connect4_game.play.session import GameSession
-from connect4_game.ui.render import MIN_FONT, draw_text, fit
+from connect4_game.ui.render import MIN_FONT, draw_panel, draw_text, fit
 from connect4_game.ui.screens.base import Host, Screen
 from connect4_game.ui.text_fit import line_height
-from connect4_game.ui.widgets import Button, draw_panel
+from connect4_game.ui.widgets import Button
 
 __all__ = ['ConfirmScreen', 'ask_friend_undo']
 
@@ -66,7 +66,7 @@ class ConfirmScreen(Screen):
         text_h = self.body_height(pw - 40, size, bh)
         ph = text_h + bh + 60
         self.rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
-        draw_panel(surface, self.rect, theme, 250, border=theme.accent, radius=12)
+        draw_panel(surface, self.rect, theme.status_bg, 250, border=theme.accent, radius=12)
         self.draw_body(surface, pygame.Rect(self.rect.left + 20, self.rect.top + 20, pw - 40,
                                             text_h), size, bh)
         bw = (pw - 60) // 2
