@@ -8,7 +8,6 @@ import itertools
 import logging
 import os
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -258,12 +257,6 @@ class LibraryEntry:
         return (self.game.name if self.game and self.game.name else self.path.stem)
 
 
-def _library_names(stamp: str) -> Iterator[str]:
-    yield f"{stamp}.json"
-    for n in itertools.count(2):
-        yield f"{stamp}-{n}.json"
-
-
 def save_to_library(game: SavedGame, name: str = "", when: float | None = None,
                     folder: str | os.PathLike[str] | None = None) -> Path:
     """Save ``game`` as a new library file named after the time (``20261123-142501.json``, ``-2``
@@ -277,7 +270,9 @@ def save_to_library(game: SavedGame, name: str = "", when: float | None = None,
     named = SavedGame(game.rows, game.cols, game.moves, game.x, game.o,
                       clip(name or shown, 60), shown)
     try:
-        return atomic_write_new(target_dir, _library_names(stamp), json_bytes(named.to_json()))
+        names = itertools.chain([f"{stamp}.json"],
+                                (f"{stamp}-{n}.json" for n in itertools.count(2)))
+        return atomic_write_new(target_dir, names, json_bytes(named.to_json()))
     except OSError as exc:
         raise SaveFileError(target_dir / f"{stamp}.json",
                             f"cannot be written ({clip(exc.strerror or exc, 60)})",

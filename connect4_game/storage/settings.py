@@ -39,11 +39,6 @@ DEFAULT_PACE = 0.5
 DEMO_GAP = 2.0                      # seconds between two games of the demo
 
 
-def check_theme(value: object, what: str = 'theme') -> str:
-    """One of :data:`THEMES`. :raises ValueError: otherwise."""
-    return check_choice(value, THEMES, what)
-
-
 def check_window_size(value: object, what: str = 'the window') -> tuple[int, int]:
     """A window size ``(width, height)`` in pixels, for ``--size`` and the settings file.
 
@@ -81,10 +76,6 @@ def settings_path() -> Path:
     return config_dir() / SETTINGS_FILE
 
 
-def _lookahead(v: object) -> int:
-    return check_lookahead(v, 'lookahead', MAX_LOOKAHEAD)
-
-
 def _player(v: object) -> PlayerSpec:
     """A side's player as the file keeps it: a plug-in or a friend is not kept."""
     spec = v if isinstance(v, PlayerSpec) else PlayerSpec.from_json(v)
@@ -97,11 +88,11 @@ _OLD_PLAYER_KEYS = ("kind", "level", "lookahead", "tiebreak")    # an older file
 _WINDOW_FIELDS = ("window_width", "window_height")    # checked together, as --size is
 
 _VALIDATORS: dict[str, Callable[[object], object]] = {
-    "lookahead": _lookahead,
+    "lookahead": lambda v: check_lookahead(v, 'lookahead', MAX_LOOKAHEAD),
     "tiebreak": check_tiebreak,
     "x": _player,
     "o": _player,
-    "theme": check_theme,
+    "theme": lambda v: check_choice(v, THEMES, 'theme'),
     "muted": lambda v: check_bool(v, 'muted'),
     "rows": check_rows,
     "cols": check_cols,

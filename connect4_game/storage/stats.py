@@ -1,9 +1,6 @@
-"""The player's statistics, beside the settings (docs/files.md): win / loss / tie per pairing
-(``"Human vs AI(LEFT,3)"``, each side's
-:attr:`~connect4_game.seat_config.PlayerSpec.statistics_name`, X first), counted from X's point of
-view, in ``stats.json``; and the tries of each puzzle (:attr:`connect4_game.trainer.Puzzle.id`) in
-``puzzle_stats.json``: ``{"version": 1, "puzzles": {"3fa2c01b": {"tried": 3, "solved": 1}}}``.
-Both files are read by :func:`_read` and changed under their lock by :func:`_update`."""
+"""The player's statistics beside the settings (docs/files.md): win / loss / tie per pairing, from
+X's point of view, in ``stats.json``; each puzzle's tries in ``puzzle_stats.json``. One reader
+(:func:`_read`) and one locked update (:func:`_update`) serve both files."""
 
 from __future__ import annotations
 
@@ -50,12 +47,15 @@ def _read(path: Path, what: str, key: str, layout: type, empty: str,
     return found or {}, warnings
 
 
-def _update(path: Path, change: Callable[[Path], dict[str, object]]) -> None:
-    """Under ``path``'s lock, write the JSON ``change`` makes of the file's current content.
+def _update(path: Path, change: Callable[[Path], tuple[dict[str, object], V]]) -> V:
+    """Under ``path``'s lock, write the JSON ``change`` makes of the file's current content;
+    returns ``change``'s value.
 
     :raises OSError: if the file cannot be written or the lock stays held (``TimeoutError``)."""
     with locked(path) as held:
-        atomic_write_json(held, change(held))
+        data, value = change(held)
+        atomic_write_json(held, data)
+    return value
 
 
 def stats_path() -> Path:
@@ -141,8 +141,7 @@ class Stats:
         """Write the records in memory over the file's (:meth:`record` adds to other processes').
 
         :raises OSError: if the file cannot be written or its lock not taken in time."""
-        _update(self.path, lambda _path: self.to_json())
-        return self.path
+        return _update(self.path, lambda path: (self.to_json(), path))
 
     def record(self, x_desc: str, o_desc: str, result: str, save: bool = True) -> Record:
         """Count a game, ``result`` ``'X'``, ``'O'`` or ``'tie'`` (with ``save`` in the file, re-read
@@ -159,15 +158,13 @@ class Stats:
                                  f"not {quote_value(desc)}")
         if not save:
             return self._count(x_desc, o_desc, result)
-        counted: list[Record] = []
 
-        def change(_path: Path) -> dict[str, object]:
+        def count(_path: Path) -> tuple[dict[str, object], Record]:
             self.load()
-            counted.append(self._count(x_desc, o_desc, result))
-            return self.to_json()
+            rec = self._count(x_desc, o_desc, result)
+            return self.to_json(), rec
 
-        _update(self.path, change)
-        return counted[0]
+        return _update(self.path, count)
 
     def _count(self, x_desc: str, o_desc: str, result: str) -> Record:
         rec = self.records.setdefault((x_desc, o_desc), Record())
@@ -272,19 +269,16 @@ def record_puzzle_try(puzzle_id: str, solved: bool,
                          f"spaces, not {quote_value(puzzle_id)}")
     if not isinstance(solved, bool):
         raise ValueError(f"solved must be True or False, not {quote_value(solved)}")
-    counted: list[PuzzleCounts] = []
 
-    def change(held: Path) -> dict[str, object]:
+    def count(held: Path) -> tuple[dict[str, object], PuzzleCounts]:
         counts, _warnings = load_puzzle_counts(held)
         old = counts.get(puzzle_id, PuzzleCounts())
         counts[puzzle_id] = PuzzleCounts(old.tried + 1, old.solved + int(solved))
-        counted.append(counts[puzzle_id])
-        return {"version": STATS_VERSION,
-                "puzzles": {pid: {"tried": c.tried, "solved": c.solved}
-                            for pid, c in counts.items()}}
+        return ({"version": STATS_VERSION,
+                 "puzzles": {pid: {"tried": c.tried, "solved": c.solved}
+                             for pid, c in counts.items()}}, counts[puzzle_id])
 
-    _update(Path(path) if path is not None else puzzle_stats_path(), change)
-    return counted[0]
+    return _update(Path(path) if path is not None else puzzle_stats_path(), count)
 
 
 def puzzle_totals(counts: Mapping[str, PuzzleCounts]) -> PuzzleTotals:
