@@ -7,7 +7,7 @@ import pytest
 from connect4_game.ai import perfect
 from connect4_game.ai.review import review_game
 from connect4_game.ai.score import Wdl
-from connect4_game.trainer.practice import Practice, Summary, TryResult
+from connect4_game.trainer.practice import Practice, Summary
 
 #: 4x5: move 1 (X, column 1) is a blunder (best: 2, 3, 4); move 4 (O, column 3)
 #: a mistake: column 2 wins soonest, column 4 wins later, column 3 only draws
@@ -39,8 +39,8 @@ def test_a_slower_win_counts_as_found_and_the_engine_answers():
     p = Practice.from_review(reviewed(GAME), GAME, ['O'])
     ex = p.current()
     assert ex is not None and 3 not in ex.best
-    assert p.try_move(3) is TryResult.FOUND                # not the best, but still a win
-    assert p.answered() is TryResult.FOUND
+    assert p.try_move(3) is True                          # not the best, but still a win
+    assert p.answered() is True
     after = perfect.solve_position(list(ex.moves) + [3], 4, 5)
     assert after.choice() in after.best                    # perfect play's answer
     with pytest.raises(RuntimeError):
@@ -51,11 +51,11 @@ def test_a_slower_win_counts_as_found_and_the_engine_answers():
 
 def test_a_wrong_move_is_missed_and_the_practice_moves_on():
     p = Practice.from_review(reviewed(GAME), GAME)
-    assert p.try_move(4) is TryResult.MISSED               # a loss where a draw was there
+    assert p.try_move(4) is False                        # a loss where a draw was there
     assert p.current().best == (1, 2, 3)
     nxt = p.advance()
     assert nxt is not None and nxt.ply == 4 and p.answered() is None
-    assert p.try_move(1) is TryResult.FOUND
+    assert p.try_move(1) is True
     assert p.advance() is None
     assert p.summary() == Summary(found=1, tried=2, total=2)
 

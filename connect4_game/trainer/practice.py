@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 
 from connect4_game.ai.review import PlyReview
 from connect4_game.ai.score import Wdl
 from connect4_game.core.side import Side
 
-__all__ = ['Exercise', 'TryResult', 'Summary', 'Practice', 'BAD_VERDICTS']
+__all__ = ['Exercise', 'Summary', 'Practice', 'BAD_VERDICTS']
 
 BAD_VERDICTS = ('mistake', 'blunder')     # the verdicts that make an exercise
 
@@ -24,22 +23,12 @@ class Exercise:
 
     moves: tuple[int, ...]
     ply: int
-    player: str
+    player: Side
     played: int
     good: tuple[int, ...]
     best: tuple[int, ...]
     verdict: str
     scores: tuple[int | None, ...]
-
-
-class TryResult(str, Enum):
-    """How a try went: ``FOUND`` (a move keeping the best result) or ``MISSED``."""
-
-    FOUND = 'found'
-    MISSED = 'missed'
-
-    def __str__(self) -> str:
-        return str(self.value)
 
 
 @dataclass(frozen=True)
@@ -70,11 +59,11 @@ def _exercise(record: PlyReview, moves: Sequence[int]) -> Exercise:
 @dataclass
 class Practice:
     """The exercises of a reviewed game (:meth:`from_review`), one by one;
-    ``results[i]`` is how exercise ``i`` went (None: not tried)."""
+    ``results[i]``: whether exercise ``i`` was found, None: not tried."""
 
     exercises: tuple[Exercise, ...]
     index: int = 0
-    results: list[TryResult | None] = field(default_factory=list)
+    results: list[bool | None] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.results:
@@ -100,12 +89,13 @@ class Practice:
         """The exercise to solve now, None when :attr:`finished`."""
         return None if self.finished else self.exercises[self.index]
 
-    def answered(self) -> TryResult | None:
-        """How the current exercise went, None if not tried (or finished)."""
+    def answered(self) -> bool | None:
+        """Whether the current exercise was found, None if not tried (or finished)."""
         return None if self.finished else self.results[self.index]
 
-    def try_move(self, col: int) -> TryResult:
-        """Answer the current exercise, once, with 0-based column ``col``.
+    def try_move(self, col: int) -> bool:
+        """Answer the current exercise, once, with 0-based column ``col``: True when it
+        keeps the best result.
         :raises RuntimeError: when finished or the exercise was tried already.
         :raises ValueError: for a column off the board or a full one."""
         ex = self.current()
@@ -115,9 +105,8 @@ class Practice:
             raise RuntimeError(f'move {ex.ply} was tried already')
         if not 0 <= col < len(ex.scores) or ex.scores[col] is None:
             raise ValueError(f'column {col} cannot be played in this position')
-        res = TryResult.FOUND if col in ex.good else TryResult.MISSED
-        self.results[self.index] = res
-        return res
+        found = self.results[self.index] = col in ex.good
+        return found
 
     def advance(self) -> Exercise | None:
         """Go to the next exercise (tried or not) and return it, None at the end."""
@@ -127,6 +116,6 @@ class Practice:
 
     def summary(self) -> Summary:
         """How many were found, tried, and how many there are."""
-        return Summary(sum(r is TryResult.FOUND for r in self.results),
+        return Summary(sum(r is True for r in self.results),
                        sum(r is not None for r in self.results), len(self.exercises))
 

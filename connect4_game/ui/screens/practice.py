@@ -15,7 +15,7 @@ from connect4_game.i18n import _, ngettext
 from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import MoveReply
 from connect4_game.search.worker import SearchWorker
-from connect4_game.trainer.practice import Exercise, Practice, TryResult
+from connect4_game.trainer.practice import Exercise, Practice
 from connect4_game.ui.render import MIN_FONT, Layout
 from connect4_game.ui.screens.base import BoardPage
 from connect4_game.ui.screens.host import AppServices
@@ -77,24 +77,25 @@ class PracticeScreen(BoardPage):
             b.add_checker(Side.for_ply(i + 1), col)
         return b
 
-    def play(self, col: int) -> TryResult | None:
-        """Try 0-based column ``col`` on the current exercise (None unless it can be played)."""
+    def play(self, col: int) -> bool | None:
+        """Try 0-based column ``col`` on the current exercise: found, or None unless it can
+        be played."""
         ex = self.practice.current()
         if self.stage is not Stage.ASK or ex is None or not 0 <= col < self.cols \
                 or ex.scores[col] is None:
             return None
-        res = self.practice.try_move(col)
+        found = self.practice.try_move(col)
         self.tried = col
-        if res is TryResult.MISSED:
+        if not found:
             self.stage = Stage.MISSED
-            return res
+            return found
         b = self.board()
         if b.is_win_for(ex.player) or b.is_full():
             self.stage = Stage.FOUND
         else:
             self.stage = Stage.REPLY
-            self._ask_reply(b, Side(ex.player).other)
-        return res
+            self._ask_reply(b, ex.player.other)
+        return found
 
     def _ask_reply(self, b: Board, side: str) -> None:
         """Ask the worker for perfect play's move for ``side`` in ``b``."""
