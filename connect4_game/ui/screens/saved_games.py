@@ -16,10 +16,11 @@ from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
 from connect4_game.i18n import _, ngettext
 from connect4_game.storage.savegame import LibraryEntry, SavedGame
-from connect4_game.ui.render import MIN_FONT, fit_text, font, mix
+from connect4_game.ui.render import MIN_FONT, draw_text, font, mix
 from connect4_game.ui.screens.base import Host, Screen
 from connect4_game.ui.screens.confirm import ConfirmScreen
 from connect4_game.ui.screens.host import AppServices
+from connect4_game.ui.text_fit import line_height
 from connect4_game.ui.themes import Theme
 from connect4_game.ui.widgets import Button, TextField
 
@@ -254,14 +255,13 @@ class SavedGamesScreen(Screen):
         theme = self.app.theme
         w, h = surface.get_size()
         size = max(MIN_FONT, min(22, h // 32))
-        f = font(size)
         row_h = max(56, min(96, h // 8))
         margin = max(16, w // 24)
         self.row_rects = []
         if not self.entries:
             msg = _('No saved games yet. Save one with Ctrl+S (or Menu > Save game).')
-            img = f.render(fit_text(f, msg, w - 2 * margin), True, theme.text_dim)
-            surface.blit(img, (margin, top + 10))
+            draw_text(surface, msg, pygame.Rect(margin, top + 10, w - 2 * margin,
+                                                line_height(size)), theme.text_dim, size)
         visible = max(1, (bottom - top) // row_h)
         if self.sel < self.top:
             self.top = self.sel
@@ -278,7 +278,6 @@ class SavedGamesScreen(Screen):
                     chosen: bool, size: int) -> None:
         """One game in ``rect``: its board, its name and :func:`entry_details`."""
         theme = self.app.theme
-        f, fb = font(size), font(size, True)
         fill = mix(theme.status_bg, theme.accent, 0.30) if chosen else theme.status_bg
         pygame.draw.rect(surface, fill, rect, border_radius=8)
         thumb = pygame.Rect(rect.x + 8, rect.y + 6, int((rect.height - 12) * 1.25),
@@ -287,11 +286,12 @@ class SavedGamesScreen(Screen):
         if entry.game is not None:
             g = entry.game
             draw_thumbnail(surface, theme, thumb, g.rows, g.cols, self._board(entry.path, g))
-        name = fb.render(fit_text(fb, entry.title, rect.right - text_x - 8), True, theme.text)
-        surface.blit(name, (text_x, rect.y + 8))
-        img = f.render(fit_text(f, entry_details(entry), rect.right - text_x - 8), True,
-                       theme.text_dim if entry.game is not None else theme.bad)
-        surface.blit(img, (text_x, rect.y + 12 + name.get_height()))
+        name_h, room = line_height(size, True), rect.right - text_x - 8
+        draw_text(surface, entry.title, pygame.Rect(text_x, rect.y + 8, room, name_h), theme.text,
+                  size, bold=True, free=True)
+        ink = theme.text_dim if entry.game is not None else theme.bad
+        details = pygame.Rect(text_x, rect.y + 12 + name_h, room, line_height(size))
+        draw_text(surface, entry_details(entry), details, ink, size, free=True)
 
     def _draw_buttons(self, surface: pygame.Surface, bh: int) -> None:
         """Load, Rename…, Delete… (with a game to act on) and Back along the bottom."""
