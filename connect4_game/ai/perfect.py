@@ -262,10 +262,8 @@ def _bitbully_columns(pos: Position, pending: list[tuple[int, int]], n: int, cel
     todo = list(pending)
     try:
         core, board, v = _bitbully_start(grid, n, low, top, best_only, lower_bound, wins_now)
-        if best_only:
-            assert v is not None            # _bitbully_start finds it with best_only
-            return (yield from _bitbully_best(pos, core, board, todo, v, wins_now, low, deadline))
-        return (yield from _bitbully_every(pos, core, board, todo, v, low, top, deadline))
+        return (yield from _bitbully_scores(pos, core, board, todo, v, low, top, best_only,
+                                            wins_now, deadline))
     except Exception as e:              # a broken engine: fall back to the solver
         msg = f"bitbully failed: {type(e).__name__}: {e}"[:200]
         with LOCK:
@@ -307,45 +305,40 @@ def _bitbully_start(grid: list[list[int]], n: int, low: int, top: int, best_only
     return core, board, v
 
 
-def _bitbully_best(pos: Position, core: _BBCore, board: _BBBoard, todo: list[tuple[int, int]],
-                   v: int, wins_now: bool, low: int, deadline: float | None) -> _Columns:
-    """A probe per column of ``todo`` until one reaches ``v``; returns the others."""
-    while todo:
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
-        c, m = todo[0]
-        with LOCK:             # null window: does column c reach v?
-            s = v if not wins_now and int(core.negamax(board.playMoveOnCopy(c), -v, -v + 1,
-                                                       0)) <= -v else None
-        todo.pop(0)
-        if s is None:
-            yield _estimate(pos, c, m, low, v - 1, "bitbully", v)
-            continue
-        yield _exact(pos, c, s, "bitbully")
-        for c2, m2 in todo:    # found; no column scores more than v
-            yield _estimate(pos, c2, m2, low, v, "bitbully", v)
-        return []
-    return todo
-
-
-def _bitbully_every(pos: Position, core: _BBCore, board: _BBBoard, todo: list[tuple[int, int]],
-                    v: int | None, low: int, top: int, deadline: float | None) -> _Columns:
-    """Every column's exact score; returns the columns left when the time ran out."""
+def _bitbully_scores(pos: Position, core: _BBCore, board: _BBBoard, todo: list[tuple[int, int]],
+                     v: int | None, low: int, top: int, best_only: bool, wins_now: bool,
+                     deadline: float | None) -> _Columns:
+    """Every column's exact score, or with ``best_only`` a null-window probe per column
+    until one reaches the value ``v``; returns the columns left when the time ran out."""
     found: list[int] = []          # exact scores below v, for the next first guess
     while todo:
         if deadline is not None and time.perf_counter() >= deadline:
             break
         c, m = todo[0]
-        hi = top - 1 if v is None else min(v, top - 1)
-        guess = sorted(found)[len(found) // 2] if found else 0
-        lo, hi = _bitbully_mtdf(core, board.playMoveOnCopy(c), low, hi, guess, deadline, c)
+        if best_only:
+            assert v is not None            # _bitbully_start finds it with best_only
+            with LOCK:
+                settled = not wins_now and int(core.negamax(board.playMoveOnCopy(c), -v, -v + 1,
+                                                            0)) <= -v
+            lo, hi = (v, v) if settled else (low, v - 1)
+        else:
+            hi = top - 1 if v is None else min(v, top - 1)
+            guess = sorted(found)[len(found) // 2] if found else 0
+            lo, hi = _bitbully_mtdf(core, board.playMoveOnCopy(c), low, hi, guess, deadline, c)
+            settled = lo >= hi
         todo.pop(0)
-        if lo < hi:                # the time ran out inside this column
+        if not settled:
             yield _estimate(pos, c, m, lo, hi, "bitbully", v)
+            if best_only:
+                continue
             break
         if v is None or lo < v:
             found.append(lo)
         yield _exact(pos, c, lo, "bitbully")
+        if best_only:
+            for c2, m2 in todo:    # found; no column scores more than v
+                yield _estimate(pos, c2, m2, low, lo, "bitbully", v)
+            return []
     return todo
 
 
