@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 import queue
 import selectors
 import socket
@@ -33,7 +32,6 @@ logger = logging.getLogger(__name__)
 TICK = 0.05             # seconds: the longest the I/O thread sleeps between checks
 CLOSE_GRACE = 1.0       # seconds (real time) to deliver a last error/bye before closing
 MAX_OUT = 64 * 1024     # bytes queued for a peer that does not read: then it is dropped
-_WAKE, _LISTEN = object(), object()
 _C = TypeVar('_C', bound='Connection')
 
 
@@ -203,13 +201,7 @@ class Connection:
         self._sel: selectors.BaseSelector | None = None
         self._wake_r: socket.socket | None = None
         self._wake_w: socket.socket | None = None
-        self._listener: socket.socket | None = None
-        self._dial = 0                           # the current connect attempt's number
-        self._connects: queue.Queue[tuple[int, socket.socket | None,
-                                          BaseException | None]] = queue.Queue()
         self._conns: set[Conn] = set()
-        self._listener_closed = threading.Event()
-        self._listener_closed.set()
 
     # == the owner's side: reads, events, calls that never block ======================
 
@@ -433,8 +425,6 @@ class Connection:
         self._set(NetState.CLOSED)
         self._stop.set()
         self._wake()
-        if self.running:
-            self._listener_closed.wait(wait)
 
     def join(self, timeout: float | None = None) -> bool:
         """Wait up to ``timeout`` seconds for the I/O thread to stop; True if it has."""
@@ -461,7 +451,7 @@ class Connection:
         self._wake_r, self._wake_w = socket.socketpair()
         self._wake_r.setblocking(False)
         self._wake_w.setblocking(False)
-        self._sel.register(self._wake_r, selectors.EVENT_READ, _WAKE)
+        self._sel.register(self._wake_r, selectors.EVENT_READ, self._drain_wake)
         try:
             self._open()
         except BaseException:
@@ -579,90 +569,16 @@ class Connection:
     def _tick(self, now: float) -> None:
         """Once per loop, ``now`` on the protocol clock."""
 
-    def _connected(self, conn: Conn | None, error: BaseException | None) -> None:
-        """A :meth:`_connect` ended: ``conn`` in handshake, or None and the ``error``."""
-
     def _after_lost(self, left: bool) -> None:
         """The opponent's connection just ended."""
 
     def _turned_away(self, conn: Conn, code: str | None, reason: str) -> None:
         """A connection that never played was refused (``code`` sent) or broke (None)."""
 
+    def _stop_io(self) -> None:
+        """Stop listening or connecting (the I/O thread, at the end)."""
+
     # == the sockets (I/O thread, except _wake) ==========================================
-
-    def _listen(self, addr: str, port: int) -> None:
-        """Listen on ``addr``:``port`` ('' or '0.0.0.0': every IPv4 interface).
-
-        :raises OSError: if the address cannot be used (in use, no such address).
-        """
-        assert self._sel is not None
-        sockaddr: tuple[str, int] | tuple[str, int, int, int] | tuple[int, bytes]
-        if addr in ('', '0.0.0.0'):
-            family, sockaddr = socket.AF_INET, ('0.0.0.0', port)
-        else:
-            info = socket.getaddrinfo(addr, port, type=socket.SOCK_STREAM,
-                                      flags=socket.AI_PASSIVE)[0]
-            family, sockaddr = info[0], info[4]
-        sock = socket.socket(family, socket.SOCK_STREAM)
-        try:
-            if os.name != 'nt':     # a restarted host takes its port back at once
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            sock.bind(sockaddr)
-            sock.listen(16)
-            sock.setblocking(False)
-        except BaseException:
-            sock.close()
-            raise
-        self._listener = sock
-        self._listener_closed.clear()
-        self._sel.register(sock, selectors.EVENT_READ, _LISTEN)
-
-    def _close_listener(self) -> None:
-        sock, self._listener = self._listener, None
-        if sock is not None:
-            self._unregister(sock)
-            sock.close()
-        self._listener_closed.set()
-
-    def _accepted(self, conn: Conn) -> None:
-        """A host took a new connection."""
-
-    def _connect(self, host: str, port: int, timeout: float) -> None:
-        """Connect to ``host``:``port`` in a helper thread, ``timeout`` seconds per
-        address; :meth:`_connected` follows. A new attempt forgets the last."""
-        self._dial += 1
-        number = self._dial
-
-        def connect() -> None:
-            try:
-                sock: socket.socket | None = socket.create_connection((host, port), timeout)
-                error: BaseException | None = None
-            except (OSError, ValueError) as exc:   # ValueError: a name the resolver refuses
-                sock, error = None, exc
-            self._connects.put((number, sock, error))
-            self._wake()
-
-        threading.Thread(target=connect, name='net-connect', daemon=True).start()
-
-    def _cancel_connect(self) -> None:
-        self._dial += 1
-
-    def _take_connected(self) -> None:
-        while True:
-            try:
-                number, sock, error = self._connects.get_nowait()
-            except queue.Empty:
-                return
-            if number != self._dial:
-                if sock is not None:
-                    sock.close()
-                continue
-            self._dial += 1
-            try:
-                peer = sock.getpeername() if sock is not None else None
-            except OSError as exc:
-                sock, error = None, exc
-            self._connected(None if sock is None else self._adopt(sock, peer), error)
 
     def _wake(self) -> None:
         """End the loop's current wait at once (any thread)."""
@@ -670,25 +586,25 @@ class Connection:
             with contextlib.suppress(OSError):   # full (already woken) or closed (stopping)
                 self._wake_w.send(b'x')
 
+    def _drain_wake(self) -> None:
+        with contextlib.suppress(OSError):
+            while self._wake_r is not None and self._wake_r.recv(4096):
+                pass
+
     def _step(self, timeout: float = TICK) -> None:
         """Wait for the sockets, do what the owner answered, serve them, then tick."""
         assert self._sel is not None
         ready = self._sel.select(timeout)
         self._take_answers()
         for key, mask in ready:
-            if key.data is _WAKE:
-                with contextlib.suppress(OSError):
-                    while self._wake_r is not None and self._wake_r.recv(4096):
-                        pass
-            elif key.data is _LISTEN:
-                self._accept()
-            else:
-                try:
-                    self._service(key.data, mask)
-                except Exception as exc:     # one connection's bug never stops the others
-                    logger.exception('error serving %s', key.data.address)
-                    self._drop(key.data, f'internal error: {clip(exc)}')
-        self._take_connected()
+            if not isinstance(key.data, Conn):
+                key.data()                   # the wake-up pair's or a host's listener
+                continue
+            try:
+                self._service(key.data, mask)
+            except Exception as exc:         # one connection's bug never stops the others
+                logger.exception('error serving %s', key.data.address)
+                self._drop(key.data, f'internal error: {clip(exc)}')
         self._heartbeat(self._clock())
 
     def _adopt(self, sock: socket.socket, addr: object) -> Conn:
@@ -702,19 +618,6 @@ class Connection:
         self._sel.register(sock, selectors.EVENT_READ, conn)
         self._conns.add(conn)
         return conn
-
-    def _accept(self) -> None:
-        for _ in range(16):
-            if self._listener is None:
-                return
-            try:
-                sock, addr = self._listener.accept()
-            except (BlockingIOError, InterruptedError):
-                return
-            except OSError as exc:          # out of file descriptors and the like
-                logger.warning('could not accept a connection: %s', exc)
-                return
-            self._accepted(self._adopt(sock, addr))
 
     def _service(self, conn: Conn, mask: int) -> None:
         if conn.closed:
@@ -848,8 +751,7 @@ class Connection:
         for c in list(self._conns):
             if c.state is not ConnState.CLOSING:
                 self._close_now(c)
-        self._close_listener()
-        self._cancel_connect()
+        self._stop_io()
         end = time.monotonic() + CLOSE_GRACE
         while self._conns and time.monotonic() < end:
             self._step(0.02)
@@ -857,8 +759,7 @@ class Connection:
     def _teardown(self) -> None:
         for conn in list(self._conns):
             self._close_now(conn)
-        self._cancel_connect()
-        self._close_listener()
+        self._stop_io()
         for sock in (self._wake_r, self._wake_w):
             if sock is not None:
                 with contextlib.suppress(OSError):

@@ -6,7 +6,10 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
+import os
+import selectors
 import socket
+import threading
 import time
 from collections.abc import Callable, Iterable
 
@@ -126,6 +129,9 @@ class Host(Connection):
         self._friend_has_code = False    # a friend joined with the code and may come back
         self._bad: dict[str, tuple[int, float]] = {}   # ip -> (wrong codes, locked until)
         self._invite_address: str | None = None
+        self._listener: socket.socket | None = None
+        self._listener_closed = threading.Event()
+        self._listener_closed.set()
         self.game = Game(check_rows(rows), check_cols(cols), moves)
         self.side = Side(host_side)    # ValueError for another value
         self.names[self.side] = self.name
@@ -169,17 +175,61 @@ class Host(Connection):
 
     # == the I/O thread ===================================================================
 
-    def _open(self) -> None:
-        self._listen(self._addr, self._port)
+    def close(self, wait: float = 1.0) -> None:
+        super().close(wait)
+        if self.running:
+            self._listener_closed.wait(wait)
 
-    def _accepted(self, conn: Conn) -> None:
-        if self._busy():
-            self._refuse(conn, 'busy', _BUSY)
-            return
-        waiting = [c for c in self._conns if c.state is ConnState.HANDSHAKE]
-        if len(waiting) > _MAX_PENDING:
-            self._refuse(min(waiting, key=lambda c: c.deadline), 'busy',
-                         'too many connections are waiting')
+    def _open(self) -> None:
+        """Listen ('' or '0.0.0.0': every IPv4 interface). :raises OSError: if the
+        address cannot be used (in use, no such address)."""
+        assert self._sel is not None
+        sockaddr: tuple[str, int] | tuple[str, int, int, int] | tuple[int, bytes]
+        if self._addr in ('', '0.0.0.0'):
+            family, sockaddr = socket.AF_INET, ('0.0.0.0', self._port)
+        else:
+            info = socket.getaddrinfo(self._addr, self._port, type=socket.SOCK_STREAM,
+                                      flags=socket.AI_PASSIVE)[0]
+            family, sockaddr = info[0], info[4]
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            if os.name != 'nt':     # a restarted host takes its port back at once
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(sockaddr)
+            sock.listen(16)
+            sock.setblocking(False)
+        except BaseException:
+            sock.close()
+            raise
+        self._listener = sock
+        self._listener_closed.clear()
+        self._sel.register(sock, selectors.EVENT_READ, self._accept)
+
+    def _stop_io(self) -> None:
+        sock, self._listener = self._listener, None
+        if sock is not None:
+            self._unregister(sock)
+            sock.close()
+        self._listener_closed.set()
+
+    def _accept(self) -> None:
+        for _ in range(16):
+            if self._listener is None:
+                return
+            try:
+                sock, addr = self._listener.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as exc:          # out of file descriptors and the like
+                logger.warning('could not accept a connection: %s', exc)
+                return
+            conn = self._adopt(sock, addr)
+            waiting = [c for c in self._conns if c.state is ConnState.HANDSHAKE]
+            if self._busy():
+                self._refuse(conn, 'busy', _BUSY)
+            elif len(waiting) > _MAX_PENDING:
+                self._refuse(min(waiting, key=lambda c: c.deadline), 'busy',
+                             'too many connections are waiting')
 
     def _turned_away(self, conn: Conn, code: str | None, reason: str) -> None:
         if code is not None:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import errno
 import logging
+import queue
 import re
 import socket
+import threading
 import time
 from collections.abc import Callable, Iterable
 
@@ -134,6 +136,9 @@ class Join(Connection):
         self.dialing = False                  # a connection attempt is under way
         self._next_try: float | None = None
         self._give_up: float | None = None
+        self._dial = 0                         # the current connect attempt's number
+        self._connects: queue.Queue[tuple[int, socket.socket | None,
+                                          BaseException | None]] = queue.Queue()
 
     # == the I/O thread ===================================================================
 
@@ -142,7 +147,8 @@ class Join(Connection):
         self._first_deadline = self._next_try + self._first_tries
 
     def _tick(self, now: float) -> None:
-        """(Re)connect when it is time."""
+        """Take a finished connect attempt; (re)connect when it is time."""
+        self._take_connected()
         if self._active is not None or self._pending is not None or self.dialing \
                 or self._next_try is None or self._finished or self._stop.is_set() \
                 or now < self._next_try:
@@ -153,9 +159,42 @@ class Join(Connection):
             return
         self._next_try = None
         self.dialing = True
-        self._connect(self.addr, self.port, self._connect_timeout)
+        self._dial += 1
+        number, host, port, timeout = self._dial, self.addr, self.port, self._connect_timeout
+
+        def connect() -> None:       # a helper thread: a new attempt forgets this one
+            try:
+                sock: socket.socket | None = socket.create_connection((host, port), timeout)
+                error: BaseException | None = None
+            except (OSError, ValueError) as exc:   # ValueError: a name the resolver refuses
+                sock, error = None, exc
+            self._connects.put((number, sock, error))
+            self._wake()
+
+        threading.Thread(target=connect, name='net-connect', daemon=True).start()
+
+    def _stop_io(self) -> None:
+        self._dial += 1
+
+    def _take_connected(self) -> None:
+        while True:
+            try:
+                number, sock, error = self._connects.get_nowait()
+            except queue.Empty:
+                return
+            if number != self._dial:
+                if sock is not None:
+                    sock.close()
+                continue
+            self._dial += 1
+            try:
+                peer = sock.getpeername() if sock is not None else None
+            except OSError as exc:
+                sock, error = None, exc
+            self._connected(None if sock is None else self._adopt(sock, peer), error)
 
     def _connected(self, conn: Conn | None, error: BaseException | None) -> None:
+        """A connect attempt ended: ``conn`` in handshake, or None and the ``error``."""
         self.dialing = False
         if conn is None:
             assert error is not None
