@@ -21,10 +21,11 @@ from connect4_game.oska.engine import (
 from connect4_game.players import MAX_LOOKAHEAD, TIEBREAKS, WARN_LOOKAHEAD, clamp_lookahead
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.ui import themes
-from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
+from connect4_game.ui.render import MIN_FONT, draw_text, font
 from connect4_game.ui.screens.base import FormRow, FormScreen
 from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.screens.oska import OskaScreen
+from connect4_game.ui.text_fit import line_height
 from connect4_game.ui.widgets import Button, Choice, Stepper, draw_tooltip
 
 __all__ = ['NewGameScreen', 'LANGUAGE_NAMES', 'level_setting', 'level_facts', 'level_label',
@@ -123,10 +124,9 @@ class _InfoRow:
 
     def draw(self, surface: pygame.Surface, theme: themes.Theme, size: int, selected: bool,
              dim: bool = False) -> None:
-        f = font(max(MIN_FONT, size - 2), True)
         colour = theme.accent if selected else theme.text_dim
-        img = f.render(fit_text(f, self.text, self.rect.width), True, colour)
-        surface.blit(img, (self.rect.x, self.rect.centery - img.get_height() // 2))
+        draw_text(surface, self.text, self.rect, colour, max(MIN_FONT, size - 2), bold=True,
+                  free=True)    # a long list of facts: cut, with the whole in a tooltip
 
 
 def _level_of(players: dict[str, PlayerSpec]) -> str:
@@ -373,23 +373,23 @@ class NewGameScreen(FormScreen):
         theme = self.app.theme
         w, h = surface.get_size()
         surface.fill(theme.background)
-        title_f = font(max(20, h // 22), True)
-        title = title_f.render(_('New game'), True, theme.text)
-        surface.blit(title, ((w - title.get_width()) // 2, h // 50))
+        title_size = max(20, h // 22)
+        top = h // 50 + line_height(title_size, True)
+        draw_text(surface, _('New game'), pygame.Rect(0, h // 50, w, top - h // 50), theme.text,
+                  title_size, bold=True, align='center')
+        top += 8
         warn = self.warning()
-        top = h // 50 + title.get_height() + 8
         bottom = h - max(44, h // 11) - 16 - (24 if warn else 0)
         size, y = self._draw_rows(surface, top, bottom)
         margin = max(12, w // 16)
         by = self._draw_buttons(surface, margin)
-        hint_f = font(max(MIN_FONT, size - 2))
+        hint_size = max(MIN_FONT, size - 2)
+        step = line_height(hint_size)
         if warn:
-            img = hint_f.render(fit_text(hint_f, warn, w - 2 * margin), True, theme.bad)
-            surface.blit(img, (margin, by - img.get_height() - 8))
-        for line in wrap_text(hint_f, self.tip(), w - 2 * margin, 2):
-            img = hint_f.render(line, True, theme.text_dim)
-            surface.blit(img, (margin, y + 2))
-            y += img.get_height()
+            draw_text(surface, warn, pygame.Rect(margin, by - step - 8, w - 2 * margin, step),
+                      theme.bad, hint_size)
+        draw_text(surface, self.tip(), pygame.Rect(margin, y + 2, w - 2 * margin, 2 * step),
+                  theme.text_dim, hint_size, lines=2, valign='top')
         for b in self._buttons():
             if b.hit(self.mouse) and b.tooltip:
                 draw_tooltip(surface, theme, b.tooltip, b.rect)
