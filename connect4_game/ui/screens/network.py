@@ -11,10 +11,11 @@ from connect4_game.core.side import Side
 from connect4_game.i18n import _
 from connect4_game.net.address import DEFAULT_PORT
 from connect4_game.net.options import NetMode, NetworkOptions
-from connect4_game.ui.render import MIN_FONT, fit_text, font, wrap_text
+from connect4_game.ui.render import MIN_FONT, draw_text, font
 from connect4_game.ui.screens.base import FormScreen
 from connect4_game.ui.screens.confirm import ConfirmScreen
 from connect4_game.ui.screens.host import AppServices
+from connect4_game.ui.text_fit import line_height
 from connect4_game.ui.widgets import Button, Choice, TextField
 
 __all__ = ['NetworkScreen']
@@ -94,33 +95,35 @@ class NetworkScreen(FormScreen):
         theme = self.app.theme
         w, h = surface.get_size()
         surface.fill(theme.background)
-        title = font(max(20, h // 22), True).render(_('Play a friend on another computer'), True,
-                                                    theme.text)
-        surface.blit(title, ((w - title.get_width()) // 2, h // 30))
+        title_size = max(20, h // 22)
+        title_h = line_height(title_size, True)
+        draw_text(surface, _('Play a friend on another computer'),
+                  pygame.Rect(0, h // 30, w, title_h), theme.text, title_size, bold=True,
+                  align='center')
         margin = max(12, w // 16)
         size = max(MIN_FONT, min(22, h // 30))
         row_h = max(MIN_FONT + 16, min(56, h // 11))
         title_w = max(font(size).size(c.title)[0] for c in self.form_rows()) + 20
-        y = self.draw_rows(surface, h // 30 + title.get_height() + 20, row_h, size, title_w, 10)
-        f = font(max(MIN_FONT, size - 2))
+        y = self.draw_rows(surface, h // 30 + title_h + 20, row_h, size, title_w, 10) + 4
+        small = max(MIN_FONT, size - 2)
+        step = line_height(small)
+        if self.error:
+            y += len(draw_text(surface, _('Could not start: {why}').format(why=self.error),
+                               pygame.Rect(margin, y, w - 2 * margin, 2 * step), theme.bad,
+                               small, lines=2, valign='top', free=True).lines) * step
         help_text = (_('Your friend chooses "Join a game" and types the address and code this '
                        'computer shows once you start.') if self.mode.value == 'host' else
                      _('Type the address (and port) and the 4-digit code your friend\'s game '
                        'shows.'))
-        lines = wrap_text(f, help_text, w - 2 * margin, 3)
-        if self.error:
-            lines = wrap_text(f, _('Could not start: {why}').format(why=self.error),
-                              w - 2 * margin, 2) + lines
-        for i, line in enumerate(lines):
-            colour = theme.bad if self.error and i == 0 else theme.text_dim
-            surface.blit(f.render(line, True, colour), (margin, y + 4))
-            y += f.get_linesize()
+        draw_text(surface, help_text, pygame.Rect(margin, y, w - 2 * margin, 3 * step),
+                  theme.text_dim, small, lines=3, valign='top')
         bh = max(34, min(48, h // 13))
         bw = min(200, (w - 2 * margin - 12) // 2)
         self.back.rect = pygame.Rect(w - margin - 2 * bw - 12, h - bh - 14, bw, bh)
         self.go.rect = pygame.Rect(w - margin - bw, h - bh - 14, bw, bh)
         self.back.draw(surface, theme, max(MIN_FONT + 2, int(bh * 0.42)))
         self.go.draw(surface, theme, max(MIN_FONT + 2, int(bh * 0.42)), focus=True)
-        note = f.render(fit_text(f, _('Your computer\'s firewall may ask to allow the game to '
-                                      'accept connections.'), w - 2 * margin), True, theme.text_dim)
-        surface.blit(note, (margin, self.go.rect.top - note.get_height() - 10))
+        draw_text(surface, _('Your computer\'s firewall may ask to allow the game to accept '
+                             'connections.'),
+                  pygame.Rect(margin, self.go.rect.top - step - 10, w - 2 * margin, step),
+                  theme.text_dim, small)
