@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from connect4_game.cli import build_parser, main, parse_player
+from connect4_game.net.address import parse_address
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -327,7 +328,7 @@ def test_the_network_options_are_one_typed_value():
     opts = network_options(args, 3, 'LEFT')
     assert (opts.mode, opts.address, opts.side, opts.wait) == (NetMode.JOIN, '[::1]:4000',
                                                                 None, None)
-    assert opts.host_and_port() == ('::1', 4000)
+    assert parse_address(opts.address) == ('::1', 4000)
     assert network_options(parser.parse_args([]), 3, 'LEFT') is None
     with pytest.raises(ValueError):
         NetworkOptions(NetMode.JOIN, address='h')          # a joiner needs the code

@@ -36,12 +36,8 @@ __all__ = ['Host', 'wrong_codes_within', 'MAX_WRONG_CODES', 'CODE_PAUSE']
 
 logger = logging.getLogger(__name__)
 
-MAX_WRONG_CODES = 10
-"""Wrong codes, from all addresses together, before the host pauses."""
-
-CODE_PAUSE = 5.0
-"""Seconds of the first pause; each later pause is twice the one before."""
-
+MAX_WRONG_CODES = 10    # wrong codes, from all addresses together, before the host pauses
+CODE_PAUSE = 5.0        # seconds of the first pause; each later pause is twice the one before
 _MAX_PENDING = 8        # connections waiting for their hello at once (oldest dropped)
 _MAX_TRACKED_IPS = 1024
 _MAX_DOUBLINGS = 40     # 5 s * 2**40: about 170 000 years, and no float overflow
@@ -95,11 +91,10 @@ class Host(Connection):
     :param rows: board rows and ``cols`` columns; ``host_side``: ``Side.X`` or ``Side.O``.
     :param name: printable, at most 32 characters; ``moves``: 0-based columns to continue;
         ``timing``: a :class:`~connect4_game.net.connection.Timing`.
-    :param max_bad_codes: wrong codes from one IP address before it is locked
-        out for ``lockout`` seconds; ``max_wrong_codes`` from all addresses
-        before every hello is refused for ``code_pause`` seconds, doubled
-        each time, and a code the host picked (not fixed, no friend joined
-        with it) is replaced (:class:`~connect4_game.net.events.CodeChanged`).
+    :param max_bad_codes: wrong codes from one IP address before it is locked out for
+        ``lockout`` seconds; ``max_wrong_codes`` from all addresses before every hello is
+        refused for ``code_pause`` seconds, doubled each time, and a code the host picked
+        (not fixed, no friend joined with it) is replaced (``CodeChanged``).
     :param clock: monotonic seconds for these timings (tests drive it).
     :raises ValueError: for any bad value (MoveRefused for illegal ``moves``).
     """
@@ -133,7 +128,7 @@ class Host(Connection):
         self._listener_closed = threading.Event()
         self._listener_closed.set()
         self.game = Game(check_rows(rows), check_cols(cols), moves)
-        self.side = Side(host_side)    # ValueError for another value
+        self.side = Side(host_side)
         self.names[self.side] = self.name
 
     @property
@@ -151,8 +146,7 @@ class Host(Connection):
         return not self._listener_closed.is_set()
 
     def addresses(self) -> list[str]:
-        """IP addresses another computer may use to reach this host, the LAN
-        address first, 127.0.0.1 last (a name lookup)."""
+        """IP addresses that may reach this host, the LAN one first, 127.0.0.1 last."""
         if self._addr not in ('', '0.0.0.0', '::'):
             return [self._addr]
         found: list[str] = []
@@ -167,8 +161,7 @@ class Host(Connection):
             ['127.0.0.1']
 
     def invitation(self) -> str:
-        """The line for the friend with the current code: ``'address 192.168.1.5 port
-        24744, code 0421'``."""
+        """The friend's line: ``'address 192.168.1.5 port 24744, code 0421'``."""
         if self._invite_address is None:
             self._invite_address = self.addresses()[0]
         return f'address {self._invite_address} port {self.port}, code {self.code}'

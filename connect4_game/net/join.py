@@ -137,8 +137,7 @@ class Join(Connection):
         self._next_try: float | None = None
         self._give_up: float | None = None
         self._dial = 0                         # the current connect attempt's number
-        self._connects: queue.Queue[tuple[int, socket.socket | None,
-                                          BaseException | None]] = queue.Queue()
+        self._connects: queue.Queue[tuple[int, socket.socket | Exception]] = queue.Queue()
 
     # == the I/O thread ===================================================================
 
@@ -164,11 +163,9 @@ class Join(Connection):
 
         def connect() -> None:       # a helper thread: a new attempt forgets this one
             try:
-                sock: socket.socket | None = socket.create_connection((host, port), timeout)
-                error: BaseException | None = None
+                self._connects.put((number, socket.create_connection((host, port), timeout)))
             except (OSError, ValueError) as exc:   # ValueError: a name the resolver refuses
-                sock, error = None, exc
-            self._connects.put((number, sock, error))
+                self._connects.put((number, exc))
             self._wake()
 
         threading.Thread(target=connect, name='net-connect', daemon=True).start()
@@ -177,33 +174,32 @@ class Join(Connection):
         self._dial += 1
 
     def _take_connected(self) -> None:
+        """Say hello on the connection an attempt made, or count the attempt as failed."""
         while True:
             try:
-                number, sock, error = self._connects.get_nowait()
+                number, result = self._connects.get_nowait()
             except queue.Empty:
                 return
             if number != self._dial:
-                if sock is not None:
-                    sock.close()
+                if isinstance(result, socket.socket):
+                    result.close()
                 continue
             self._dial += 1
-            try:
-                peer = sock.getpeername() if sock is not None else None
-            except OSError as exc:
-                sock, error = None, exc
-            self._connected(None if sock is None else self._adopt(sock, peer), error)
-
-    def _connected(self, conn: Conn | None, error: BaseException | None) -> None:
-        """A connect attempt ended: ``conn`` in handshake, or None and the ``error``."""
-        self.dialing = False
-        if conn is None:
-            assert error is not None
-            logger.info('could not connect to %s: %s', self.address, error)
-            self._attempt_failed(*dial_failure(error, self.addr, self.address))
-            return
-        self._pending = conn
-        self._send(conn, {'type': 'hello', 'version': P.PROTOCOL_VERSION, 'code': self.code,
-                          'name': self.name, 'moves': list(self._known)})
+            self.dialing = False
+            if isinstance(result, socket.socket):
+                try:
+                    peer = result.getpeername()
+                except OSError as exc:
+                    result.close()
+                    result = exc
+            if isinstance(result, Exception):
+                logger.info('could not connect to %s: %s', self.address, result)
+                self._attempt_failed(*dial_failure(result, self.addr, self.address))
+                continue
+            self._pending = self._adopt(result, peer)
+            self._send(self._pending, {'type': 'hello', 'version': P.PROTOCOL_VERSION,
+                                       'code': self.code, 'name': self.name,
+                                       'moves': list(self._known)})
 
     def _attempt_failed(self, cause: JoinFailure, text: str, fatal: bool = False) -> None:
         self._pending = None

@@ -1,5 +1,4 @@
-"""What the command line (``--host`` / ``--join``) says about a network game,
-as one typed, checked value for the console and the window."""
+"""A network game to start (``--host`` / ``--join``) as one checked value."""
 
 from __future__ import annotations
 
@@ -19,11 +18,8 @@ from connect4_game.seat_config import PlayerSpec
 
 __all__ = ['NetMode', 'NetworkOptions', 'MAX_WAIT', 'JOIN_FIRST_TRIES', 'check_wait']
 
-MAX_WAIT = 7 * 24 * 3600.0
-"""Seconds: the longest ``--wait`` for the other computer (a week)."""
-
-JOIN_FIRST_TRIES = 15.0
-"""Seconds a joiner keeps trying to reach a host that is not up yet, unless told."""
+MAX_WAIT = 7 * 24 * 3600.0    # seconds: the longest ``--wait`` for the other computer
+JOIN_FIRST_TRIES = 15.0       # seconds a joiner tries to reach a host not up yet, unless told
 
 
 def check_wait(value: object, what: str = 'wait') -> float:
@@ -39,7 +35,6 @@ def check_wait(value: object, what: str = 'wait') -> float:
 
 class NetMode(str, Enum):
     """Host a game, or join a friend's."""
-
     HOST = 'host'
     JOIN = 'join'
 
@@ -101,23 +96,19 @@ class NetworkOptions:
         """True for a host."""
         return self.mode is NetMode.HOST
 
-    def host_and_port(self) -> tuple[str, int]:
-        """Join: the host's ``(name or address, port)`` from :attr:`address`."""
-        return parse_address(self.address)
-
     def open(self, *, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS, name: str = '',
              first_tries: float | None = None, timing: Timing = DEFAULT_TIMING) -> Host | Join:
         """The started :class:`~connect4_game.net.host.Host` (with its board ``rows``
         x ``cols``) or :class:`~connect4_game.net.join.Join` these options describe.
 
-        :param first_tries: a joiner's seconds to keep trying to reach a host
-            (default: :attr:`wait`, else :data:`JOIN_FIRST_TRIES`).
-        :raises OSError: if a host cannot listen. :raises ValueError: for a bad value.
+        ``first_tries``: a joiner's seconds to keep trying to reach a host (default:
+        :attr:`wait`, else :data:`JOIN_FIRST_TRIES`). :raises OSError: if a host cannot
+        listen. :raises ValueError: for a bad value.
         """
         if self.is_host:
             return Host(self.port, self.bind_address, self.code, rows, cols,
                         self.side or Side.X, name=name or 'Host', timing=timing).start()
-        host, port = self.host_and_port()
+        host, port = parse_address(self.address)
         if first_tries is None:
             first_tries = self.wait if self.wait is not None else JOIN_FIRST_TRIES
         return Join(host, port, self.code or '', name=name or 'Guest', first_tries=first_tries,
