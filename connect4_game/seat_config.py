@@ -122,11 +122,6 @@ class PlayerSpec:
         return self.kind == SeatKind.HUMAN
 
     @property
-    def is_computer(self) -> bool:
-        """Not a person at this computer (a friend over the network too)."""
-        return self.kind != SeatKind.HUMAN
-
-    @property
     def advanced(self) -> bool:
         """The assignment's AIPlayer with its own lookahead and tiebreak."""
         return self.kind == SeatKind.AI and not self.level

@@ -137,12 +137,6 @@ class Stats:
                               "ties": r.ties}
                              for (x, o), r in self.records.items()]}
 
-    def save(self) -> Path:
-        """Write the records in memory over the file's (:meth:`record` adds to other processes').
-
-        :raises OSError: if the file cannot be written or its lock not taken in time."""
-        return _update(self.path, lambda path: (self.to_json(), path))
-
     def record(self, x_desc: str, o_desc: str, result: str, save: bool = True) -> Record:
         """Count a game, ``result`` ``'X'``, ``'O'`` or ``'tie'`` (with ``save`` in the file, re-read
         under its lock); returns the pairing's :class:`Record`.

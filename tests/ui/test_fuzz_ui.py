@@ -223,7 +223,7 @@ def check_transition(before, app, where, human_drop=False, history=False, step=F
     if step:
         assert len(new) == 1, f"{where}: {len(new)} computer moves in one step"
         side = before.to_move
-        assert before.players[side].is_computer, \
+        assert not before.players[side].is_human, \
             f"{where}: a computer moved on the human's turn ({side})"
     else:
         assert human_drop and before.on_game_screen, f"{where}: a move without a drop"

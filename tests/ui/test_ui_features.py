@@ -209,7 +209,7 @@ def test_new_game_screen_by_mouse(worker, closing):
     app.step([], DT)
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scr.start_button.rect.center,
                                  button=1)], DT)
-    assert app.screen is app.game and all(p.is_computer for p in app.session.players.values())
+    assert app.screen is app.game and all(not p.is_human for p in app.session.players.values())
 
 
 def test_hot_seat_alternates_two_humans(worker, closing):

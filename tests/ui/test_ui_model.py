@@ -9,7 +9,7 @@ from connect4_game.ui.render import Layout
 
 
 def test_player_spec_validates():
-    assert PlayerSpec('ai', 5, 'RIGHT').is_computer
+    assert not PlayerSpec('ai', 5, 'RIGHT').is_human
     for bad in [dict(kind='robot'), dict(tiebreak='MIDDLE'), dict(lookahead=-1),
                 dict(kind='plugin')]:
         with pytest.raises(ValueError):
