@@ -29,10 +29,11 @@ from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import OskaReply
 from connect4_game.search.worker import SearchWorker
 from connect4_game.ui.animation import ease_in_out_sine
-from connect4_game.ui.render import MIN_FONT, darker, fit_text, font, mix, wrap_text
+from connect4_game.ui.render import MIN_FONT, darker, draw_text, font, mix, wrap_text
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.help import HelpScreen
 from connect4_game.ui.screens.host import AppServices
+from connect4_game.ui.text_fit import line_height
 from connect4_game.ui.themes import RGB, Theme, checker_surface
 
 __all__ = ['OskaScreen', 'OskaHelpScreen', 'Slide', 'SlideState', 'Square', 'board_layout',
@@ -584,19 +585,19 @@ class OskaScreen(Screen):
         w, h = self.size
         rect = pygame.Rect(0, h - status_h, w, status_h)
         pygame.draw.rect(surface, theme.status_bg, rect)
-        big = font(max(MIN_FONT + 2, int(status_h * 0.3)), True)
-        small = font(max(MIN_FONT, int(status_h * 0.22)))
+        big, small = max(MIN_FONT + 2, int(status_h * 0.3)), max(MIN_FONT, int(status_h * 0.22))
         keys = _('Oska n={n}   lookahead {la}   N: new game   F1: help   Esc: back').format(
             n=self.n, la=self.lookahead)
         colour = theme.accent if self.result in ('w', 'b') else theme.status_text
-        img = big.render(fit_text(big, self.status_text(), w - 24), True, colour)
         second = f'{self.message}   |   {keys}' if self.message else keys
-        if small.size(second)[0] > w - 24 and self.message:
+        if font(small).size(second)[0] > w - 24 and self.message:
             second = self.message               # the message first; the keys are in F1
-        img2 = small.render(fit_text(small, second, w - 24), True, theme.text_dim)
-        gap = max(2, (status_h - img.get_height() - img2.get_height()) // 3)
-        surface.blit(img, (12, rect.top + gap))
-        surface.blit(img2, (12, rect.top + 2 * gap + img.get_height()))
+        big_h, small_h = line_height(big, True), line_height(small)
+        gap = max(2, (status_h - big_h - small_h) // 3)
+        draw_text(surface, self.status_text(), pygame.Rect(12, rect.top + gap, w - 24, big_h),
+                  colour, big, bold=True)
+        draw_text(surface, second, pygame.Rect(12, rect.top + 2 * gap + big_h, w - 24, small_h),
+                  theme.text_dim, small, free=True)
 
     def _sprite(self, side: str, radius: int) -> pygame.Surface:
         """``side``'s checker sprite at ``radius`` px in Oska's colours of the theme."""
