@@ -80,7 +80,7 @@ class GameScreen(Screen):
     def caption(self) -> str:
         """The window title's part: the result of a finished game, else the status's first line."""
         if self.session.game.over:
-            return self.result_texts()[0]
+            return game_status.result_texts(self.session)[0]
         return self.status_texts()[0]
 
     def banner_shown(self) -> bool:
@@ -494,10 +494,6 @@ class GameScreen(Screen):
             self.move_now_button.tooltip = COMMAND['move_now'].tooltip()
 
     # ------------------------------------------------------------------ texts
-    def result_texts(self) -> tuple[str, str]:
-        """The banner's two lines for a finished game."""
-        return game_status.result_texts(self.session)
-
     def status_texts(self) -> tuple[str, str, str]:
         """(line 1, line 2, right side) of the status bar."""
         held = self._shown_status
@@ -605,7 +601,7 @@ class GameScreen(Screen):
         theme = self.app.theme
         outcome = self.session.game.outcome
         winner = None if outcome is None else outcome.winner
-        title, sub = self.result_texts()
+        title, sub = game_status.result_texts(self.session)
         colour = theme.x_color if winner == Side.X else theme.o_color if winner == Side.O \
             else theme.text
         self.banner.rect = self.renderer.draw_banner(
