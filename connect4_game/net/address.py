@@ -30,9 +30,7 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     """``(host, port)`` from what a player typed: ``'192.168.1.5'``,
     ``'192.168.1.5:24744'``, ``'name.local:24744'``, ``'[fe80::1]:24744'`` or
     ``'fe80::1'``; the port defaults to ``default_port``.
-
-    :raises ValueError: for an empty address or a port that is not 1-65535.
-    """
+    :raises ValueError: for an empty address or a port that is not 1-65535."""
     if not isinstance(text, str) or not text.strip():
         raise ValueError('type the address of the computer that hosts the game')
     text = text.strip()

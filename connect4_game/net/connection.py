@@ -103,11 +103,8 @@ def check_timing(value: object, what: str) -> float:
 @dataclass(frozen=True)
 class Timing:
     """Seconds between pings on the opponent's connection, of silence that loses it
-    (``peer_timeout``), and for a new connection to shake hands.
-
-    :raises ValueError: for a value that is not a finite number of seconds > 0, or a
-        ``peer_timeout`` not longer than ``ping_interval``.
-    """
+    (``peer_timeout``), and for a new connection to shake hands. :raises ValueError: for
+    a value not a finite number > 0, or a ``peer_timeout`` not longer than ``ping_interval``."""
     ping_interval: float = 1.0
     peer_timeout: float = 3.5
     handshake_timeout: float = 5.0
@@ -127,7 +124,6 @@ def reconcile_with_peer(game: Game, theirs: Sequence[int], peer_side: Side
     """Bring ``game`` in step with the move list (0-based columns) the opponent, playing
     ``peer_side``, brought to a handshake: the same list, one more move of ``peer_side``
     (played into ``game``) or one less of this side's.
-
     :returns: ``[(ply, column)]`` of this side's move the opponent lacks, or ``[]``.
     :raises ProtocolError: ``'diverged'``, ``'foreign_moves'`` (more than one move
         apart, or a move of the other side) or ``'game_mismatch'`` (an illegal move);
@@ -159,18 +155,16 @@ def reconcile_with_peer(game: Game, theirs: Sequence[int], peer_side: Side
 
 
 class Connection:
-    """What a host and a joiner share: the state machine of one connection
-    to the opponent and its sockets.
-
-    :param timing: the connection's :class:`Timing`; ``clock``: the protocol clock
-        (monotonic seconds; tests drive it). :raises ValueError: for a bad name.
+    """What a host and a joiner share: the state machine of one connection to the
+    opponent and its sockets. ``timing``: a :class:`Timing`; ``clock``: the protocol clock
+    (monotonic seconds). :raises ValueError: for a bad name.
 
     Only the owner's thread touches: ``state`` (moved by the events as the owner takes
     them, and by :meth:`close`), ``state_since`` (:func:`time.monotonic` seconds),
-    ``failure``/``failure_text`` (once a join failed), ``game`` (None for a joiner
-    before its first handshake), ``side``, ``names`` (``{Side: name}``), ``info`` (the
-    last :class:`~connect4_game.net.events.GameInfo`), ``undo_out``/``undo_in`` (the
-    ply of this side's / the opponent's open undo request, or None).
+    ``failure``/``failure_text`` (once a join failed), ``game`` (None for a joiner before
+    its first handshake), ``side``, ``names`` (``{Side: name}``), ``info`` (the last
+    ``GameInfo``), ``undo_out``/``undo_in`` (the ply of this side's / the opponent's open
+    undo request, or None).
     """
 
     is_host = False
@@ -310,11 +304,8 @@ class Connection:
     def send_move(self, ply: int, column: int) -> Move | None:
         """Play this side's move ``ply`` (1-based) in ``column`` (0-based) into the game
         and send it (the next handshake delivers it while the opponent is away).
-
-        :returns: the :class:`~connect4_game.core.game.Move`, or None if already played.
-        :raises ValueError: before the game is known;
-            :class:`~connect4_game.core.game.MoveRefused` for a move the game refuses.
-        """
+        :returns: the ``Move``, or None if already played. :raises ValueError: before
+        the game is known; ``MoveRefused`` for a move the game refuses."""
         if self.game is None or self.side is None:
             raise ValueError('there is no game yet: wait until the opponent is connected')
         move = self.game.offer(ply, column, self.side)
@@ -325,11 +316,9 @@ class Connection:
 
     def request_undo(self, ply: int | None = None) -> int | None:
         """Ask the opponent to go back to the first ``ply`` moves (None: to just before
-        this side's last move); ``UndoAnswered`` follows.
-
-        :returns: the ply asked for, or None if no request can be made now.
-        :raises ValueError: for a ``ply`` that is not from 0 to ``len(moves()) - 1``.
-        """
+        this side's last move); ``UndoAnswered`` follows. :returns: the ply asked for, or
+        None if no request can be made now. :raises ValueError: for a ``ply`` not from 0 to
+        ``len(moves()) - 1``."""
         game = self.game
         if self._peer is None or game is None or self.undo_out is not None \
                 or self.undo_in is not None:
@@ -360,9 +349,7 @@ class Connection:
 
     def send_chat(self, text: str) -> bool:
         """Send a line of chat; False if the opponent is not connected.
-
-        :raises ValueError: for text that is not printable, 1-200 characters.
-        """
+        :raises ValueError: for text that is not printable, 1-200 characters."""
         P.check_chat(text)
         return self._queue({'type': 'chat', 'text': text})
 
@@ -442,9 +429,7 @@ class Connection:
 
     def start(self: _C) -> _C:
         """Start the I/O thread (a host listens first); ``self``.
-
-        :raises OSError: if a host cannot listen; :class:`RuntimeError` if started.
-        """
+        :raises OSError: if a host cannot listen; :class:`RuntimeError` if started."""
         if self._thread is not None:
             raise RuntimeError('already started')
         self._sel = selectors.DefaultSelector()
@@ -677,8 +662,7 @@ class Connection:
         self._tick(now)
 
     def _send(self, conn: Conn, msg: P.Message) -> None:
-        """Queue ``msg`` on ``conn`` and send; a peer that lets :data:`MAX_OUT` bytes pile up
-        is dropped."""
+        """Queue ``msg`` on ``conn`` and send; a peer letting MAX_OUT bytes pile up is dropped."""
         if conn.closed:
             return
         conn.out += P.encode(msg)
@@ -707,8 +691,7 @@ class Connection:
                 conn.sock.shutdown(socket.SHUT_WR)
 
     def _begin_close(self, conn: Conn, msg: P.Message | None = None) -> None:
-        """Send ``msg`` (if any), then close once both sides are done, or after
-        :data:`CLOSE_GRACE` seconds."""
+        """Send ``msg`` (if any), then close once both sides are done or after CLOSE_GRACE."""
         if conn.closed or conn.state is ConnState.CLOSING:
             return
         conn.state = ConnState.CLOSING

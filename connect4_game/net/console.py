@@ -34,10 +34,8 @@ class LocalPlayer(Protocol):
 
 def _local_player(player: object, side: Side) -> LocalPlayer:
     """``player``, or ``player(checker)`` for a class or factory (``checker``: a letter,
-    as the assignment's players take it).
-
-    :raises ValueError: if it is no player or plays another checker than ``side``.
-    """
+    as the assignment's players take it). :raises ValueError: if it is no player or
+    plays another checker than ``side``."""
     if callable(player) and (isinstance(player, type) or not isinstance(player, LocalPlayer)):
         player = player(side.value)
     checker = getattr(player, 'checker', side)
@@ -109,15 +107,12 @@ def play_remote(conn: Connection, player: object, *,
     """Play a whole game between a local ``player`` and the friend, whose undo requests
     are declined.
 
-    :param conn: a :class:`~connect4_game.net.host.Host` or
-        :class:`~connect4_game.net.join.Join`, started here if it is not yet.
+    :param conn: a Host or Join, started here if it is not yet.
     :param player: an object with ``checker`` and ``next_move(board) -> column``, or a
-        callable ``checker -> player`` such as ``RandomPlayer`` (a joiner learns its side
-        when it connects).
+        callable ``checker -> player`` such as ``RandomPlayer``.
     :param out: called like :func:`print` for every line shown.
     :param wait: seconds to wait for the first handshake (None: no limit);
-        ``lost_timeout``: for a lost friend to come back.
-    :param close: close the connection at the end (the friend is told).
+        ``lost_timeout``: for a lost friend to come back; ``close``: close at the end.
     :returns: the finished game (the connection's record), or None if it could not
         be finished (``conn.failure`` says why a join failed).
     :raises ValueError: if ``player`` plays the wrong checker or an illegal column.

@@ -53,10 +53,8 @@ def wrong_codes_within(seconds: float, max_wrong_codes: int = MAX_WRONG_CODES,
                        code_pause: float = CODE_PAUSE) -> int:
     """The most wrong codes a host compares within ``seconds`` of its start, however
     fast and from however many addresses they come (10, 40, 100 for 0 s, 1 min, 1 h).
-
-    :raises ValueError: for a negative or non-finite ``seconds``, a
-        ``max_wrong_codes`` below 1 or a ``code_pause`` that is not > 0.
-    """
+    :raises ValueError: for a negative or non-finite ``seconds``, a ``max_wrong_codes``
+        below 1 or a ``code_pause`` that is not > 0."""
     limit = check_int(max_wrong_codes, 1, None, 'max_wrong_codes')
     first = check_timing(code_pause, 'code_pause')
     span = check_seconds(seconds, 'seconds', zero_ok=True, finite=True)
@@ -82,20 +80,19 @@ def _duration(seconds: float) -> str:
 class Host(Connection):
     """Host a game: a friend must say ``hello`` within ``handshake_timeout`` seconds with
     the protocol version, the code and a move list that puts no move in the host's name
-    (:func:`~connect4_game.net.connection.reconcile_with_peer`); while a friend plays,
-    every other hello is refused as ``busy`` before its code is looked at.
+    (``reconcile_with_peer``); while a friend plays, every other hello is refused as
+    ``busy`` before its code is looked at.
 
     :param port: TCP port, 0-65535 (0: any free one; :attr:`port` after :meth:`start`).
     :param addr: the local address to listen on ('' = every IPv4 interface).
     :param code: the 4-digit code, kept; None picks a random one (:attr:`code`).
     :param rows: board rows and ``cols`` columns; ``host_side``: ``Side.X`` or ``Side.O``.
-    :param name: printable, at most 32 characters; ``moves``: 0-based columns to continue;
-        ``timing``: a :class:`~connect4_game.net.connection.Timing`.
+    :param name: printable, at most 32 characters; ``moves``: 0-based columns to continue.
     :param max_bad_codes: wrong codes from one IP address before it is locked out for
         ``lockout`` seconds; ``max_wrong_codes`` from all addresses before every hello is
         refused for ``code_pause`` seconds, doubled each time, and a code the host picked
         (not fixed, no friend joined with it) is replaced (``CodeChanged``).
-    :param clock: monotonic seconds for these timings (tests drive it).
+    :param timing: a ``Timing``; ``clock``: monotonic seconds for the timings.
     :raises ValueError: for any bad value (MoveRefused for illegal ``moves``).
     """
 

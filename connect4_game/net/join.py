@@ -97,15 +97,13 @@ class Join(Connection):
     its 4-digit ``code``; this side plays the host's other side (``side`` after
     ``Connected``).
 
-    :param name: printable, at most 32 characters; ``moves``: 0-based columns this
-        side already has (see :func:`~connect4_game.net.connection.reconcile_with_peer`).
-    :param reconnect: after losing the host (not after a goodbye), try again
-        every ``retry_interval`` seconds for ``give_up_after`` seconds, each
-        try ``connect_timeout`` seconds at most.
-    :param first_tries: seconds during which a failed *first* connection is
-        tried again (a script that starts both sides at once); 0 reports it
-        at once (a mistyped address).
-    :param timing, clock: as for :class:`~connect4_game.net.host.Host`.
+    :param name: printable, at most 32 characters; ``moves``: 0-based columns this side
+        already has (:func:`~connect4_game.net.connection.reconcile_with_peer`).
+    :param reconnect: after losing the host (not after a goodbye), try again every
+        ``retry_interval`` seconds for ``give_up_after`` seconds, each try
+        ``connect_timeout`` seconds at most.
+    :param first_tries: seconds during which a failed *first* connection is tried again
+        (0: reported at once); ``timing``, ``clock``: as for the Host.
     :raises ValueError: for any bad value.
     """
 

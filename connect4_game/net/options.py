@@ -24,9 +24,7 @@ JOIN_FIRST_TRIES = 15.0       # seconds a joiner tries to reach a host not up ye
 
 def check_wait(value: object, what: str = 'wait') -> float:
     """Seconds to wait for the other computer: a number > 0 and at most :data:`MAX_WAIT`.
-
-    :raises ValueError: ``'wait must be a number of seconds > 0 and at most 604800, not -1'``.
-    """
+    :raises ValueError: ``'wait must be a number of seconds > 0 and at most 604800, not -1'``."""
     if not (is_number(value, 0.0, MAX_WAIT) and isinstance(value, (int, float)) and value > 0):
         raise ValueError(f'{what} must be a number of seconds > 0 and at most '
                          f'{MAX_WAIT:g}, not {shown(value)}')
@@ -46,13 +44,12 @@ class NetMode(str, Enum):
 class NetworkOptions:
     """A network game to start.
 
-    :param bind_address: host: the local address to listen on ('' = every IPv4
-        interface); ``port``: 0-65535 (0: any free one).
+    :param bind_address: host: the address to listen on ('' = every IPv4 interface);
+        ``port``: 0-65535 (0: any free one).
     :param address: join: the host's address as typed (``'192.168.1.5:24744'``).
     :param code: the 4-digit code: required to join; for a host None picks one.
     :param side: host: ``Side.X`` (the default) or ``Side.O``; join: None.
-    :param local: ``{Side: PlayerSpec}``, who plays this computer's side once it is
-        known (a side left out: a person here).
+    :param local: ``{Side: PlayerSpec}``, who plays this computer's side (left out: a person).
     :param wait: seconds (:func:`check_wait`) a host waits for a friend (None: until
         stopped), or a joiner keeps trying to reach a host (None: the caller's default).
     :raises ValueError: for a bad mode, port, address, code, side, player or wait.

@@ -161,12 +161,9 @@ def _short(value: object) -> str:
 
 
 def validate(obj: object) -> Message:
-    """The message ``obj`` as checked values (a side becomes a
-    :class:`~connect4_game.core.side.Side`) if it is a known ``type`` with exactly
-    its keys, every field of the right type and in range.
-
-    :raises ProtocolError: with code ``'bad_message'`` otherwise.
-    """
+    """The message ``obj`` as checked values (a side becomes a ``Side``) if it is a known
+    ``type`` with exactly its keys, every field of the right type and in range.
+    :raises ProtocolError: with code ``'bad_message'`` otherwise."""
     if not isinstance(obj, dict):
         raise ProtocolError('bad_message', 'a message must be a JSON object')
     kind = obj.get('type')
@@ -200,7 +197,6 @@ def _no_constants(name: str) -> object:
 
 def decode(line: bytes) -> Message:
     """The message in one line (bytes, with or without its ending newline).
-
     :raises ProtocolError: ``'too_long'`` over :data:`MAX_LINE_BYTES` bytes, else
         ``'bad_message'`` for anything but UTF-8 JSON that :func:`validate` accepts.
     """
@@ -220,9 +216,7 @@ def decode(line: bytes) -> Message:
 
 def encode(message: Message) -> bytes:
     """One line of UTF-8 JSON, newline included, for a message that :func:`validate` accepts.
-
-    :raises ProtocolError: for a malformed message or a line over :data:`MAX_LINE_BYTES`.
-    """
+    :raises ProtocolError: for a malformed message or a line over :data:`MAX_LINE_BYTES`."""
     validate(message)
     data = json.dumps(message, separators=(',', ':'), ensure_ascii=False).encode('utf-8') + b'\n'
     if len(data) > MAX_LINE_BYTES:
@@ -245,9 +239,7 @@ class LineBuffer:
 
     def feed(self, data: bytes) -> list[bytes]:
         """The complete lines (without their newlines) that ``data`` finishes.
-
-        :raises ProtocolError: ``'too_long'`` once a line, newline included, exceeds ``limit``.
-        """
+        :raises ProtocolError: ``'too_long'`` once a line, newline included, exceeds ``limit``."""
         self._buf += data
         *lines, rest = self._buf.split(b'\n')
         self._buf = bytearray(rest)

@@ -21,15 +21,10 @@ log = logging.getLogger(__name__)
 
 
 class NetworkGame:
-    """The network side of a game: its :meth:`news` says in the player's words what an
-    event that leaves the game as it is means.
-
-    :param peer: a started connection to the friend (its record is the session's game).
-    :param local: ``{Side: PlayerSpec}``, who plays this computer's side once it is known;
-        ``before``: the session's players before the network game, or None.
-
-    Attributes: the parameters, ``closed`` and ``invitation`` (a host's line for the friend).
-    """
+    """The network side of a game, kept as attributes with ``closed`` and ``invitation``
+    (a host's line for the friend): ``peer``, a started connection (its record is the
+    session's game); ``local``, ``{Side: PlayerSpec}`` who plays this computer's side once
+    it is known; ``before``, the session's players before the network game, or None."""
 
     def __init__(self, peer: Connection, local: Mapping[Side, PlayerSpec],
                  before: Mapping[str, PlayerSpec] | None = None) -> None:
@@ -54,8 +49,7 @@ class NetworkGame:
             any(seats[side].spec is self.local[side] for side in Side)
 
     def close(self) -> None:
-        """Leave: the friend is told, the connection and the listening
-        socket close. Safe to call twice."""
+        """Leave: the friend is told, the sockets close. Safe to call twice."""
         if self.closed:
             return
         self.closed = True
@@ -65,10 +59,9 @@ class NetworkGame:
             log.info('closing the network game: %s', exc)
 
     def news(self, event: ev.Event) -> Notice | None:
-        """The notice for a connection event that leaves the game as it is
-        (the friend lost or gone, a refused connection, an error, a chat
-        line, joins paused), or None for any other event. A new code (too
-        many wrong ones) also renews :attr:`invitation`."""
+        """The notice for an event that leaves the game as it is (the friend lost or gone,
+        a refused connection, an error, chat, joins paused; a new code renews
+        :attr:`invitation`), or None."""
         if isinstance(event, ev.PeerLost):
             if event.left:
                 return Notice(_('Your friend left the game.'), NoticeKind.ERROR, 8.0)
