@@ -26,10 +26,8 @@ from connect4_game.net.join import Join
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.net.protocol import PROTOCOL_VERSION, ProtocolError
 
-__all__ = [
-    'Connection', 'Timing', 'Host', 'Join', 'NetState', 'DEFAULT_PORT', 'parse_address',
-    'NetworkOptions', 'NetMode', 'play_remote', 'PROTOCOL_VERSION', 'ProtocolError',
-    'Event', 'GameInfo', 'Connected', 'OpponentMove', 'UndoRequested',
-    'UndoAnswered', 'ChatMessage', 'PeerLost', 'Refused', 'JoinsPaused', 'CodeChanged', 'Error',
-    'JoinFailed', 'JoinFailure', 'Closed',
-]
+__all__ = ['Connection', 'Timing', 'Host', 'Join', 'NetState', 'DEFAULT_PORT', 'parse_address',
+           'NetworkOptions', 'NetMode', 'play_remote', 'PROTOCOL_VERSION', 'ProtocolError',
+           'Event', 'GameInfo', 'Connected', 'OpponentMove', 'UndoRequested', 'UndoAnswered',
+           'ChatMessage', 'PeerLost', 'Refused', 'JoinsPaused', 'CodeChanged', 'Error',
+           'JoinFailed', 'JoinFailure', 'Closed']

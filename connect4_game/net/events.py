@@ -8,11 +8,9 @@ from enum import Enum
 
 from connect4_game.core.side import Side
 
-__all__ = [
-    'GameInfo', 'Event', 'Connected', 'OpponentMove', 'UndoRequested',
-    'UndoAnswered', 'ChatMessage', 'PeerLost', 'Refused', 'JoinsPaused', 'CodeChanged', 'Error',
-    'JoinFailure', 'JoinFailed', 'Closed',
-]
+__all__ = ['GameInfo', 'Event', 'Connected', 'OpponentMove', 'UndoRequested', 'UndoAnswered',
+           'ChatMessage', 'PeerLost', 'Refused', 'JoinsPaused', 'CodeChanged', 'Error',
+           'JoinFailure', 'JoinFailed', 'Closed']
 
 
 @dataclass(frozen=True)

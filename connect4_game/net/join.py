@@ -56,13 +56,10 @@ _HOST_REFUSALS: dict[str, tuple[JoinFailure, str, bool]] = {
 }
 
 # The joiner's own refusal of the host's answer -> (cause, text, try again?)
-_OWN_REFUSALS: dict[str, tuple[JoinFailure, str, bool]] = {
-    'timeout': (JoinFailure.NO_ANSWER, 'No answer from {address}.', True),
-    'version': (JoinFailure.VERSION, _VERSION, False),
-    'diverged': (JoinFailure.OTHER_GAME, _OTHER_GAME, False),
-    'game_mismatch': (JoinFailure.OTHER_GAME, _OTHER_GAME, False),
-    'foreign_moves': (JoinFailure.OTHER_GAME, 'The host sent moves you did not play.', False),
-}
+_OWN_REFUSALS = {code: _HOST_REFUSALS[code] for code in ('version', 'diverged', 'game_mismatch')}
+_OWN_REFUSALS['timeout'] = (JoinFailure.NO_ANSWER, 'No answer from {address}.', True)
+_OWN_REFUSALS['foreign_moves'] = (JoinFailure.OTHER_GAME, 'The host sent moves you did not play.',
+                                  False)
 _NOT_A_GAME = (JoinFailure.NOT_A_GAME, 'No Connect Four game answers at {address}.', False)
 
 

@@ -15,12 +15,10 @@ from connect4_game.core.board import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
 from connect4_game.core.checks import check_int
 from connect4_game.core.side import CHECKERS, Side
 
-__all__ = [
-    'PROTOCOL_VERSION', 'MAX_LINE_BYTES', 'MAX_NAME', 'MAX_CHAT', 'MAX_TEXT', 'MAX_PLIES',
-    'FATAL_ERRORS', 'ProtocolError', 'LineBuffer', 'Message',
-    'decode', 'encode', 'validate', 'check_code', 'check_name', 'check_chat', 'check_moves',
-    'new_code', 'codes_equal',
-]
+__all__ = ['PROTOCOL_VERSION', 'MAX_LINE_BYTES', 'MAX_NAME', 'MAX_CHAT', 'MAX_TEXT', 'MAX_PLIES',
+           'FATAL_ERRORS', 'ProtocolError', 'LineBuffer', 'Message', 'decode', 'encode',
+           'validate', 'check_code', 'check_name', 'check_chat', 'check_moves', 'new_code',
+           'codes_equal']
 
 PROTOCOL_VERSION = 1           # bumped whenever a message changes; others are refused
 MAX_LINE_BYTES = 4096          # the longest line a peer may send, newline included
