@@ -8,6 +8,7 @@ import pytest
 
 from connect4_game.storage.settings import MIN_WINDOW_H, MIN_WINDOW_W
 from connect4_game.ui.render import MIN_FONT, Renderer
+from connect4_game.ui.screens.game_status import result_texts
 from connect4_game.ui.themes import get_theme
 from tests.ui_helpers import DT, InstantWorker, click_col, key, make_app, settle
 
@@ -49,7 +50,7 @@ def test_the_result_never_covers_the_winning_four(closing, name, moves, size):
     s = app.session
     assert s.game.over and s.game.outcome.winner, name
     r = app.game.renderer
-    title, sub = app.game.result_texts()
+    title, sub = result_texts(app.session)
     banner, _f, _sf = r.banner_rect(title, sub, list(s.game.outcome.line))
     for row, col in s.game.outcome.line:
         assert not banner.colliderect(r.layout.slot_rect(row, col)), (name, (row, col))
