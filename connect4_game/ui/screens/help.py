@@ -6,7 +6,7 @@ import pygame
 
 from connect4_game.i18n import N_, _
 from connect4_game.ui.commands import help_rows
-from connect4_game.ui.render import MIN_FONT, draw_text, font, wrap_text
+from connect4_game.ui.render import MIN_FONT, draw_text, font
 from connect4_game.ui.screens.base import Host, InfoPage
 from connect4_game.ui.text_fit import line_height
 
@@ -48,10 +48,10 @@ class HelpScreen(InfoPage):
         top += 10
         rows = help_lines() if self.lines is None else self.lines
         size = max(MIN_FONT, min(20, h // 30))
-        for line in wrap_text(font(size), self.rules, w - 40, 8) if self.rules else []:
-            draw_text(surface, line, pygame.Rect(20, top, w - 40, line_height(size)),
-                      theme.text_dim, size)
-            top += line_height(size)
+        if self.rules:
+            rules = draw_text(surface, self.rules, pygame.Rect(20, top, w - 40,
+                              8 * line_height(size)), theme.text_dim, size, lines=8, valign='top')
+            top += len(rules.lines) * line_height(size)
         columns = 2 if w >= 900 else 1
         per_col = -(-len(rows) // columns)
         line_h = max(line_height(MIN_FONT), (bottom - top) // per_col)
