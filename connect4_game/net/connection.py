@@ -407,8 +407,8 @@ class Connection:
         return [ev.UndoAnswered(ply, accept)]
 
     def close(self, wait: float = 1.0) -> None:
-        """Say goodbye and stop within about a second (``Closed`` is the last event);
-        waits up to ``wait`` seconds for a host's listening socket to close. Idempotent."""
+        """Say goodbye and stop within about a second (``Closed`` is the last event); a
+        host waits up to ``wait`` seconds for its listening socket to close. Idempotent."""
         self._set(NetState.CLOSED)
         self._stop.set()
         self._wake()

@@ -166,6 +166,7 @@ class Host(Connection):
     # == the I/O thread ===================================================================
 
     def close(self, wait: float = 1.0) -> None:
+        """Leave, and wait up to ``wait`` seconds for the listening socket to close."""
         super().close(wait)
         if self.running:
             self._listener_closed.wait(wait)
