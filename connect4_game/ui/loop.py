@@ -1,7 +1,5 @@
-"""The real-time loop: :data:`FPS` frames a second while something moves, each a guarded
-:meth:`App.step <connect4_game.ui.app.App.step>`; while nothing moves it polls every
-:data:`IDLE_POLL` seconds and draws only after a change. SIGTERM closes the window;
-``--frame-stats`` timings. Tests call ``App.step(events, dt)`` instead."""
+"""The real-time loop (:class:`FrameLoop`) and its ``--frame-stats`` timings; tests call
+``App.step(events, dt)`` instead."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""The review of a game: an evaluation graph over the plies (up: a win for X) and every move judged
-by perfect play (:mod:`connect4_game.ai.review`) as best, inaccuracy, mistake or blunder; unsolved
-positions are hollow estimates. The positions are solved in the worker (``'review'`` jobs), so the
-graph fills in; each verdict is also handed to the session's analysis."""
+"""The review of a game (docs/playing.md): a graph over the plies and every move judged by perfect
+play (:mod:`connect4_game.ai.review`), solved in the worker (``'review'`` jobs) as it draws."""
 
 from __future__ import annotations
 
