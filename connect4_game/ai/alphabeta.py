@@ -142,7 +142,6 @@ class AlphaBeta:
                 drop_older_half(table)
             table[key] = (depth, kind, stored, best_move)
             return best
-
         self._negamax = negamax
         self._order = order
 

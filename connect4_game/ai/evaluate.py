@@ -80,7 +80,6 @@ class Evaluator:
             for m, step in layers:
                 s += step * ((cur & m).bit_count() - (opp & m).bit_count())
             return s
-
         return evaluate
 
 

@@ -72,9 +72,7 @@ class Engine:
         tget = table.get
         tget2 = table2.get
         cap = self.max_entries
-
         wincells = bb.wincells_for(h)
-
         nodes = 0
 
         def win(cur: int, mask: int, d: int, mw: int, ow: int) -> bool:
@@ -271,7 +269,6 @@ class Engine:
             nonlocal nodes
             n, nodes = nodes, 0
             return n
-
         self.wincells = wincells
         self.win = win
         self.lose = lose

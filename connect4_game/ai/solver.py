@@ -111,19 +111,16 @@ class Solver:
         B = CELLS // 2 + 2
         LOW = 2 * B
         UP_OFF, LOW_OFF = B, 3 * B
-
         wincells = wincells_for(H)
 
         def win(b: int, m: int) -> int:
             """Empty cells completing a four for the owner of ``b`` (occupancy ``m``)."""
             return wincells(b, FULL ^ m)
-
         self._win = win
         counter = [_CHECK_EVERY]
         self._counter = counter
         root = [-1, 0]                  # [ply of the root, move that last failed high there]
         self._root = root
-
         tick = self._tick
 
         def negamax(cur: int, mask: int, n: int, alpha: int, beta: int, depth: int, tt: _TT,
@@ -211,7 +208,6 @@ class Solver:
                     alpha = s
             tt[1](key, alpha + UP_OFF)
             return alpha
-
         self._negamax = negamax
 
     def _tick(self) -> None:
@@ -272,7 +268,6 @@ class Solver:
             if d is None:
                 return None
             return plies_to_score(d, book.ply, cells)
-
         return book.ply, probe
 
     def set_budget(self, time_budget: float | None = None, node_budget: int | None = None) -> None:
