@@ -210,6 +210,14 @@ class Toolbar:
             shown = True
         return shown
 
+    def quiet_tip(self) -> None:
+        """No tooltip until the mouse goes to another button (after a menu of the bar closes)."""
+        self.tip_hidden = True
+
+    def forget_hover(self) -> None:
+        """Nothing hovered and no tooltip (a dialog comes over the bar, or goes)."""
+        self.hover, self.tip_rect = None, None
+
     def update(self, dt: float) -> None:
         """Advance the tooltip's delay by ``dt`` seconds."""
         if self.hover is not None:
@@ -237,9 +245,11 @@ class Toolbar:
             b.draw(surface, theme, self.size, hover=b is self.hover, focus=i == self.focus)
 
     def draw_tooltip(self, surface: pygame.Surface, theme: Theme,
-                     avoid: Iterable[pygame.Rect | None] = ()) -> pygame.Rect | None:
-        """The tooltip of :meth:`tip_button`, clear of ``avoid``; its rect, or None."""
-        b = self.tip_button()
+                     avoid: Iterable[pygame.Rect | None] = (),
+                     shown: bool = True) -> pygame.Rect | None:
+        """The tooltip of :meth:`tip_button`, clear of ``avoid``, unless not ``shown`` (something
+        lies over the bar); its rect, or None."""
+        b = self.tip_button() if shown else None
         self.tip_rect = None if b is None else draw_tooltip(surface, theme, b.tooltip, b.rect,
                                                             avoid)
         return self.tip_rect

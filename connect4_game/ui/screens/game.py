@@ -146,7 +146,7 @@ class GameScreen(Screen):
             action = self.menu.handle_event(e)
             if action is not None:
                 self.menu = None
-                self.toolbar.tip_hidden = True     # no tooltip of the Menu button after it
+                self.toolbar.quiet_tip()           # no tooltip of the Menu button after it
                 if action:
                     self.do(action)
             return
@@ -219,10 +219,10 @@ class GameScreen(Screen):
 
     def pause(self) -> None:
         """A dialog comes over the game: the bar's tooltip goes."""
-        self.toolbar.hover, self.toolbar.tip_rect = None, None
+        self.toolbar.forget_hover()
 
     def resume(self) -> None:
-        self.toolbar.hover = None
+        self.toolbar.forget_hover()
 
     # ------------------------------------------------------------------ commands
     def _command_table(self) -> dict[str, Callable[[], object]]:
@@ -618,9 +618,6 @@ class GameScreen(Screen):
             alpha = min(1.0, (t.duration - t.t) / 0.4)
             self.toast_at = self.renderer.draw_toast(surface, t.text, alpha, t.kind)
         if self.menu is not None:
-            self.toolbar.tip_rect = None
             self.menu.draw(surface, theme)
-        elif self.app.screen is self:
-            self.toolbar.draw_tooltip(surface, theme, avoid=self.keep_clear())
-        else:                                  # under a dialog: no tooltip of the bar
-            self.toolbar.tip_rect = None
+        self.toolbar.draw_tooltip(surface, theme, avoid=self.keep_clear(),
+                                  shown=self.menu is None and self.app.screen is self)
