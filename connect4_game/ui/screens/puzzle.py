@@ -375,14 +375,12 @@ class PuzzleScreen(BoardPage):
         board_surf, _lay = self.lay_out(surface, v.game.rows, v.game.cols, head_h,
                                         msg_h + foot_h)
         y = self.board_top - head_h + 2
-        draw_text(surface, self.title(), pygame.Rect(12, y, w - 24, line_height(size, True)),
-                  theme.text, size, bold=True, align='center', lines=1)
-        y += line_height(size, True)
-        draw_text(surface, self.info(), pygame.Rect(12, y, w - 24, line_height(small)),
-                  theme.text_dim, small, align='center', lines=1)
-        y += line_height(small)
-        draw_text(surface, self.counts_text(), pygame.Rect(12, y, w - 24, line_height(small)),
-                  theme.text_dim, small, align='center', lines=1)
+        for text, px, bold in ((self.title(), size, True), (self.info(), small, False),
+                               (self.counts_text(), small, False)):
+            step = line_height(px, bold)
+            draw_text(surface, text, pygame.Rect(12, y, w - 24, step),
+                      theme.text if bold else theme.text_dim, px, bold=bold, align='center')
+            y += step
         asking = v.stage is Stage.ASK and not self.falling and v.reply_due is None
         shown = v.stage in (Stage.SHOWING, Stage.SHOWN)
         win = v.game.outcome.line if v.game.outcome and v.game.outcome.winner \
