@@ -516,7 +516,6 @@ class Renderer:
         tw = min(f.size(text)[0], int(inner / 1.25))
         sw = min(sf.size(sub)[0], inner) if sub else 0
         w = min(max(tw, sw) + 48, lay.width - 16)
-        size, sub_size = self._banner_sizes(text)
         h = line_height(size, True) + (line_height(sub_size) + 8 if sub else 0) + 28
         br = lay.board_rect
         covered = [lay.slot_rect(r, c) for r, c in (win_line or [])]
@@ -564,8 +563,7 @@ class Renderer:
         """The font and the (at most three) lines :meth:`draw_toast` draws for ``text``."""
         lay = self._ready()[0]
         size = max(MIN_FONT, int(lay.message_h * 0.62))
-        step = line_height(size)
-        how = fit(text, max(24, lay.width - 64), step * 3, size, lines=3)
+        how = fit(text, max(24, lay.width - 64), line_height(size) * 3, size, lines=3)
         return font(how.size), list(how.lines)
 
     def draw_toast(self, surface: pygame.Surface, text: str, alpha: float = 1.0,
@@ -575,14 +573,13 @@ class Renderer:
         lay, theme = self._ready()
         f, lines = self.toast_lines(text)
         colour = theme.bad if kind == 'error' else mix(theme.status_bg, theme.text, 0.16)
-        step = line_height(max(MIN_FONT, int(lay.message_h * 0.62)))
+        size = max(MIN_FONT, int(lay.message_h * 0.62))
         w = max(f.size(line)[0] for line in lines) + 24
-        h = step * len(lines) + 8
+        h = line_height(size) * len(lines) + 8
         x = (lay.width - w) // 2
         y = lay.message_rect.top + max(0, (lay.message_h - h) // 2) if len(lines) == 1 \
             else lay.message_rect.top + 2
         draw_panel(surface, pygame.Rect(x, y, w, h), colour, int(240 * alpha), radius=8)
-        size = max(MIN_FONT, int(lay.message_h * 0.62))
         draw_text(surface, text, pygame.Rect(x + 12, y + 4, max(24, lay.width - 64), h - 8),
                   text_on(colour), size, lines=3, valign='top', alpha=alpha, free=True)
         return pygame.Rect(x, y, w, h)
