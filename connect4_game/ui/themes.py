@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from connect4_game.ai.score import Wdl
 from connect4_game.core.checks import check_int
 from connect4_game.core.side import Side
 from connect4_game.i18n import N_
@@ -70,6 +71,10 @@ class Theme:
     @property
     def neutral(self) -> RGB:
         return self.score_colors[50]
+
+    def wdl_colour(self, wdl: Wdl | None) -> RGB:
+        """:attr:`good` for a win, :attr:`bad` for a loss, else :attr:`neutral`."""
+        return self.good if wdl is Wdl.WIN else self.bad if wdl is Wdl.LOSS else self.neutral
 
     def side_colours(self, checker: str) -> tuple[RGB, RGB, RGB, str | None]:
         if checker == Side.X:

@@ -4,7 +4,7 @@ the analysis badges; pure functions of the session, in the current language."""
 from __future__ import annotations
 
 from connect4_game.ai import perfect
-from connect4_game.ai.score import ColumnScore, NoMove, Wdl
+from connect4_game.ai.score import ColumnScore, NoMove
 from connect4_game.core.side import Side
 from connect4_game.i18n import N_, _, ngettext
 from connect4_game.play.planner import Analysis
@@ -221,8 +221,7 @@ def score_badge(score: object, depth: int | None, theme: Theme) -> tuple[str, RG
 def _column_colour(column: ColumnScore, theme: Theme) -> RGB:
     if column.score is None:            # 'full', 'game over'
         return theme.text_dim if column.no_move is NoMove.FULL else theme.neutral
-    wdl = column.score.label_parts()[1]
-    return theme.good if wdl is Wdl.WIN else theme.bad if wdl is Wdl.LOSS else theme.neutral
+    return theme.wdl_colour(column.score.label_parts()[1])
 
 
 def label_menu(items: list[MenuItem], session: GameSession, muted: bool) -> None:

@@ -259,7 +259,7 @@ class ReviewScreen(BoardPage):
     def score_labels(self, rec: PlyReview) -> list[tuple[str, RGB] | None]:
         """The badge of each column of the judged position ``rec`` ('win in N', 'loss in N' in
         plies from this column's checker, 'draw', '≈ ...' an estimate), None for a full column."""
-        from connect4_game.ai.score import Score, Wdl
+        from connect4_game.ai.score import Score
         theme = self.app.theme
         exact = rec.exact
         labels: list[tuple[str, RGB] | None] = []
@@ -268,9 +268,7 @@ class ReviewScreen(BoardPage):
                 labels.append(None)
                 continue
             score = Score.for_position(sc, self.sel, self.rows * self.cols, exact)
-            colour = theme.good if score.wdl is Wdl.WIN else theme.bad \
-                if score.wdl is Wdl.LOSS else theme.neutral
-            labels.append((score_label(score), colour))
+            labels.append((score_label(score), theme.wdl_colour(score.wdl)))
         return labels
 
     def _draw_played(self, board_surf: pygame.Surface, lay: Layout, b: Board, col: int,
