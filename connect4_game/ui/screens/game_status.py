@@ -145,7 +145,7 @@ def _right_side(session: GameSession, record: str, details: bool) -> str:
 def details_text(session: GameSession) -> str:
     """The search figures of each side's last move and the analysis engine (details view)."""
     parts = []
-    for side in 'XO':
+    for side in Side:
         st = session.last_stats.get(side)
         if st:
             nodes, secs, depth = st
