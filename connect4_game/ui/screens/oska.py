@@ -185,11 +185,6 @@ class OskaScreen(Screen):
         self.last_ai_stats: OskaReply | None = None    # the AI's last search (nodes, time)
         self.new_game()
 
-    @property
-    def worker(self) -> SearchWorker:
-        """The window's search worker (the computer's moves)."""
-        return self.app.worker
-
     def caption(self) -> str:
         return _('Oska') + ' \u2014 ' + self.status_text()
 
@@ -281,7 +276,7 @@ class OskaScreen(Screen):
     # ------------------------------------------------------------------ the AI
     def _cancel_ai(self) -> None:
         if self.requested is not None:
-            self.worker.cancel()
+            self.app.worker.cancel()
             self.requested = None
 
     def _submit_ai(self) -> None:
@@ -290,7 +285,7 @@ class OskaScreen(Screen):
                                 time_budget=0.0, tag=self.position_id)
         self.requested = request
         self.think_time = 0.0
-        self.worker.submit(request)
+        self.app.worker.submit(request)
 
     def worker_replaced(self, worker: SearchWorker) -> None:
         if self.requested is not None and self.result is None and not self.is_human(self.turn):
@@ -300,7 +295,7 @@ class OskaScreen(Screen):
     def _collect_ai(self) -> None:
         if self.animating or self.passing:
             return                      # keep results queued until the board is still
-        for res in self.worker.poll():
+        for res in self.app.worker.poll():
             if res.request != self.requested:
                 continue
             self.requested = None
