@@ -10,7 +10,7 @@ from typing import ClassVar
 import pygame
 
 from connect4_game.core.board import Board
-from connect4_game.core.side import Side
+from connect4_game.core.game import Game
 from connect4_game.i18n import _, ngettext
 from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import MoveReply
@@ -69,13 +69,8 @@ class PracticeScreen(BoardPage):
     def board(self) -> Board:
         """The exercise's position with the try and the reply once made."""
         ex = self.practice.current()
-        b = Board(self.rows, self.cols)
-        if ex is None:
-            return b
         extra = [c for c in (self.tried, self.reply) if c is not None]
-        for i, col in enumerate(list(ex.moves) + extra):
-            b.add_checker(Side.for_ply(i + 1), col)
-        return b
+        return Game(self.rows, self.cols, [*ex.moves, *extra] if ex else ()).board
 
     def play(self, col: int) -> bool | None:
         """Try 0-based column ``col`` on the current exercise: found, or None unless it can

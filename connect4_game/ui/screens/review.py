@@ -9,6 +9,7 @@ import pygame
 
 from connect4_game.ai.review import PlyReview
 from connect4_game.core.board import Board
+from connect4_game.core.game import Game
 from connect4_game.core.side import Side
 from connect4_game.i18n import N_, _, ngettext
 from connect4_game.play.verdicts import score_label
@@ -219,10 +220,8 @@ class ReviewScreen(BoardPage):
 
     # ------------------------------------------------------------------ draw
     def position(self) -> Board:
-        b = Board(self.rows, self.cols)
-        for i, col in enumerate(self.moves[:self.sel]):
-            b.add_checker(Side.for_ply(i + 1), col)
-        return b
+        """The board before the chosen move."""
+        return Game(self.rows, self.cols, self.moves[:self.sel]).board
 
     def verdict_colour(self, verdict: str) -> RGB:
         t = self.app.theme
