@@ -103,7 +103,7 @@ def resolve_start(opts: AppOptions, settings: Settings,
         settings.lookahead if use else DEFAULT_LOOKAHEAD)
     tiebreak = opts.tiebreak or (settings.tiebreak if use else DEFAULT_TIEBREAK)
     scripted = opts.x is not None or opts.o is not None
-    players = _start_players(opts, settings, lookahead, tiebreak)
+    players = _start_players(opts, settings, lookahead, tiebreak, scripted)
     expert = bool(opts.expert or (use and settings.expert and not scripted)) or any(
         p.perfect for p in players.values())
     rows, cols, moves, notes = _start_board(opts, settings, autosave)
@@ -114,10 +114,10 @@ def resolve_start(opts: AppOptions, settings: Settings,
     return StartState(players, rows, cols, moves, lookahead, tiebreak, expert, notes)
 
 
-def _start_players(opts: AppOptions, settings: Settings, lookahead: int,
-                   tiebreak: str) -> dict[str, PlayerSpec]:
-    """The players of :func:`resolve_start`, before their lookaheads are cut to the board."""
-    scripted = opts.x is not None or opts.o is not None
+def _start_players(opts: AppOptions, settings: Settings, lookahead: int, tiebreak: str,
+                   scripted: bool) -> dict[str, PlayerSpec]:
+    """The players of :func:`resolve_start` (``scripted``: a side named on the command line),
+    before their lookaheads are cut to the board."""
     players: dict[str, PlayerSpec]
     if opts.use_settings and not scripted:
         players = {Side.X: settings.x, Side.O: settings.o}
