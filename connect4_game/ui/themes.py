@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from importlib.resources import files
+from typing import Any
 
 import pygame
 
@@ -84,60 +87,22 @@ class Theme:
         raise ValueError(f"checker must be a Side, not {checker!r}")
 
 
-THEMES: OrderedDict[str, Theme] = OrderedDict()
+_LABELS = (N_("Classic"), N_("Dark"), N_("High contrast"), N_("Paper"))   # for translators
 
 
-def _add(theme: Theme) -> None:
-    THEMES[theme.name] = theme
+def _load_themes() -> OrderedDict[str, Theme]:
+    """The themes of ``themes.json``, in its order. High contrast uses the Okabe-Ito colours
+    (orange / sky blue), safe for the common colour-vision deficiencies, with thick black
+    outlines and shapes: X is a cross, O a ring."""
+    loaded: OrderedDict[str, Theme] = OrderedDict()
+    for entry in json.loads(files("connect4_game.ui").joinpath("themes.json").read_text("utf-8")):
+        fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in entry.items()}
+        fields["score_colors"] = {int(k): tuple(v) for k, v in entry["score_colors"].items()}
+        loaded[entry["name"]] = Theme(**fields)
+    return loaded
 
 
-_add(Theme(
-    name="classic", label=N_("Classic"),
-    background=(24, 30, 48), background2=(44, 56, 92),
-    board=(32, 86, 196), board_edge=(20, 58, 150), hole=(16, 20, 34),
-    x_color=(220, 40, 48), x_outline=(140, 20, 28), o_color=(250, 204, 21),
-    o_outline=(176, 136, 8), x_mark=(250, 250, 250), o_mark=(40, 30, 0),
-    highlight=(255, 255, 255), accent=(96, 200, 255),
-    text=(236, 240, 248), text_dim=(160, 170, 190), status_bg=(14, 18, 30),
-    status_text=(236, 240, 248),
-    score_colors={-1: (110, 116, 128), 0: (214, 48, 49), 50: (120, 132, 140), 100: (39, 174, 96)},
-))
-_add(Theme(
-    name="dark", label=N_("Dark"),
-    background=(12, 12, 14), background2=(28, 28, 34),
-    board=(44, 46, 54), board_edge=(26, 27, 33), hole=(6, 6, 8),
-    x_color=(239, 83, 80), x_outline=(150, 40, 40), o_color=(255, 183, 77),
-    o_outline=(170, 110, 30), x_mark=(255, 235, 235), o_mark=(60, 35, 0),
-    highlight=(180, 255, 200), accent=(129, 212, 250),
-    text=(224, 224, 224), text_dim=(140, 140, 150), status_bg=(20, 20, 24),
-    status_text=(224, 224, 224),
-    score_colors={-1: (90, 90, 96), 0: (229, 57, 53), 50: (117, 117, 117), 100: (67, 160, 71)},
-))
-_add(Theme(
-    # Okabe-Ito colours (orange / sky blue), safe for the common colour-vision
-    # deficiencies, plus shapes: X is a cross, O a ring. Thick black outlines.
-    name="high_contrast", label=N_("High contrast"),
-    background=(0, 0, 0), background2=(0, 0, 0),
-    board=(255, 255, 255), board_edge=(160, 160, 160), hole=(0, 0, 0),
-    x_color=(230, 159, 0), x_outline=(0, 0, 0), o_color=(86, 180, 233),
-    o_outline=(0, 0, 0), x_mark=(0, 0, 0), o_mark=(0, 0, 0),
-    highlight=(255, 0, 255), accent=(240, 228, 66),
-    text=(255, 255, 255), text_dim=(220, 220, 220), status_bg=(0, 0, 0),
-    status_text=(255, 255, 255),
-    score_colors={-1: (128, 128, 128), 0: (213, 94, 0), 50: (200, 200, 200), 100: (0, 158, 115)},
-    x_shape="cross", o_shape="ring",
-))
-_add(Theme(
-    name="paper", label=N_("Paper"),
-    background=(246, 241, 228), background2=(230, 222, 200),
-    board=(60, 110, 160), board_edge=(40, 80, 120), hole=(250, 247, 238),
-    x_color=(190, 30, 45), x_outline=(120, 15, 25), o_color=(30, 30, 30),
-    o_outline=(0, 0, 0), x_mark=(255, 255, 255), o_mark=(255, 255, 255),
-    highlight=(255, 200, 0), accent=(0, 120, 200),
-    text=(30, 30, 30), text_dim=(100, 100, 100), status_bg=(225, 216, 190),
-    status_text=(30, 30, 30),
-    score_colors={-1: (150, 150, 150), 0: (192, 57, 43), 50: (127, 140, 141), 100: (39, 174, 96)},
-))
+THEMES = _load_themes()
 
 assert tuple(THEMES) == THEME_NAMES, "the themes drawn here are the ones the settings name"
 
