@@ -34,10 +34,14 @@ colour an RGB tuple or the name of a theme colour."""
 
 
 class Falling(Protocol):
-    """A checker on its way down: its fractional ``row``, its ``col`` and its ``checker``."""
+    """A checker on its way down: its fractional ``row``, its ``col``, its ``checker`` and the
+    ``target_row`` where it already stands in the board's slots."""
 
     @property
     def row(self) -> float: ...
+
+    @property
+    def target_row(self) -> float: ...
 
     @property
     def col(self) -> int: ...
@@ -281,7 +285,7 @@ class Renderer:
         surface.blit(spr, (cx - spr.get_width() // 2 + dx, cy - spr.get_height() // 2))
 
     def draw_board(self, surface: pygame.Surface, slots: Sequence[Sequence[str]], *,
-                   hidden: Iterable[Cell] = (), falling: Iterable[Falling] = (),
+                   falling: Sequence[Falling] = (),
                    ghost: tuple[str, int] | None = None, win_line: Sequence[Cell] | None = None,
                    t: float = 0.0, shake: float = 0.0, flash_col: int | None = None,
                    flash: float = 0.0, cursor: int | None = None, hint_col: int | None = None,
@@ -292,7 +296,7 @@ class Renderer:
         numbers (1..N), the winning four (pulsing with ``t`` s), the ``ghost`` checker, a hint
         (pulsing with ``hint_t`` s), outlines round ``best_cols`` and the ``labels``."""
         dx = int(shake)
-        self._draw_checkers(surface, slots, set(hidden), falling, dx)
+        self._draw_checkers(surface, slots, falling, dx)
         self.draw_numbers(surface, cursor, hint_col)
         self._draw_column_marks(surface, cursor, flash_col, flash, best_cols, dx)
         self._draw_last_move(surface, last_move, win_line, t, dx)
@@ -302,12 +306,13 @@ class Renderer:
             self.draw_labels(surface, labels)
 
     def _draw_checkers(self, surface: pygame.Surface, slots: Sequence[Sequence[str]],
-                       hidden: set[Cell], falling: Iterable[Falling], dx: int) -> None:
-        """The background, the checkers of ``slots`` but ``hidden``, the ``falling`` ones, then
-        the board face, shifted ``dx`` px."""
+                       falling: Sequence[Falling], dx: int) -> None:
+        """The background, the checkers of ``slots`` (the ``falling`` ones in flight), then the
+        board face, shifted ``dx`` px."""
         if self.bg is None or self.board_sprite is None:
             raise RuntimeError('Renderer.prepare() must be called before drawing')
         surface.blit(self.bg, (0, 0))
+        hidden = {(int(f.target_row), f.col) for f in falling}
         for r, row in enumerate(slots):
             for c, ch in enumerate(row):
                 if ch != ' ' and (r, c) not in hidden:

@@ -41,6 +41,8 @@ class Screen:
 
     covers = True
     updates_below = True
+    own_title = False
+    """True: :meth:`caption` is the window's whole title (a game other than Connect Four)."""
 
     def __init__(self, app: Host) -> None:
         self.app = app
@@ -83,7 +85,7 @@ class Screen:
 
     def window_title(self) -> str:
         """The whole window title, for a screen that is not Connect Four (Oska); '' for none."""
-        return ''
+        return self.caption() if self.own_title else ''
 
     def finished(self) -> bool | None:
         """For ``--exit-after-game``: whether this screen's own game is over (None: it has none)."""

@@ -555,11 +555,10 @@ class GameScreen(Screen):
         cursor of a person to move, the hint, the last move and the analysis badges."""
         s = self.session
         game = s.game
-        hidden = [(int(f.target_row), f.col) for f in self.falling]
         human = s.human_to_move()
         hint_col = s.hint_col
         self.renderer.draw_board(
-            surface, game.board.slots, hidden=hidden, falling=self.falling,
+            surface, game.board.slots, falling=self.falling,
             ghost=(game.to_move, self.cursor) if human else None, win_line=win_line,
             t=min(self.banner.shown_for, WIN_PULSE_END),
             hint_t=min(self.time - self.hint_since, HINT_PULSE_END),

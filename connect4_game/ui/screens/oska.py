@@ -91,11 +91,6 @@ KEYS = [
 ]
 
 
-def help_lines() -> list[tuple[str, str]]:
-    """(key, what it does) for every control of the Oska screen, in the current language."""
-    return [(_(k), _(d)) for k, d in KEYS]
-
-
 def oska_colours(theme: Theme) -> dict[str, RGB]:
     """Oska's colours from a theme (squares, goal rows, each side's checkers, steps, captures,
     selection)."""
@@ -133,13 +128,10 @@ class OskaHelpScreen(HelpScreen):
     """Oska's rules and keys over the Oska screen, which waits meanwhile."""
 
     updates_below = False
+    own_title = True
 
     def caption(self) -> str:
         return _('Oska') + ' \u2014 ' + _('Help')
-
-    def window_title(self) -> str:
-        """The window's whole title: 'Oska — Help'."""
-        return self.caption()
 
     def title(self) -> str:
         return _('Oska: rules and controls')
@@ -163,6 +155,7 @@ class OskaScreen(Screen):
     CAPTURE_TIME = 0.35
     PASS_TIME = 1.2
     updates_below = False          # the Connect Four game waits while Oska is played
+    own_title = True
 
     app: AppServices
 
@@ -179,7 +172,6 @@ class OskaScreen(Screen):
         self.size = app.surface.get_size()
         self.think_time = 0.0
         self.requested: SearchRequest | None = None    # the search in flight
-        self._clock = 0.0
         self._sprites_theme: tuple[str, Theme] | None = None
         self.moves_total = 0
         self.last_ai_stats: OskaReply | None = None    # the AI's last search (nodes, time)
@@ -187,10 +179,6 @@ class OskaScreen(Screen):
 
     def caption(self) -> str:
         return _('Oska') + ' \u2014 ' + self.status_text()
-
-    def window_title(self) -> str:
-        """The window's whole title while Oska is on top: 'Oska — White to move: …'."""
-        return self.caption()
 
     # ------------------------------------------------------------------ state
     def new_game(self) -> None:
@@ -348,7 +336,7 @@ class OskaScreen(Screen):
         elif key == pygame.K_n:
             self.new_game()
         elif key == pygame.K_F1 or text == '?':     # Oska's rules and keys over the board
-            self.app.push(OskaHelpScreen(self.app, help_lines(), _(RULES)))
+            self.app.push(OskaHelpScreen(self.app, [(_(k), _(d)) for k, d in KEYS], _(RULES)))
         elif key == pygame.K_g:
             self.app.show_new_game()
         elif key == pygame.K_ESCAPE:
@@ -384,7 +372,6 @@ class OskaScreen(Screen):
 
     def update(self, dt: float) -> None:
         dt = max(0.0, float(dt))
-        self._clock += dt
         if self.ai_thinking:
             self.think_time += dt
         if self._anim is not None:

@@ -386,9 +386,7 @@ class PuzzleScreen(BoardPage):
         win = v.game.outcome.line if v.game.outcome and v.game.outcome.winner \
             and not self.falling else None
         self.renderer.draw_board(
-            board_surf, v.game.board.slots, hidden=[(int(f.target_row), f.col)
-                                                    for f in self.falling],
-            falling=self.falling,
+            board_surf, v.game.board.slots, falling=self.falling,
             ghost=(v.game.to_move, self.cursor) if asking and self.cursor is not None else None,
             ghost_row=v.game.board.landing_row(self.cursor) if asking and self.cursor is not None
             and v.game.can_play(self.cursor) else None,
