@@ -161,7 +161,7 @@ class Connection:
 
     Only the owner's thread touches: ``state`` (moved by the events as the owner takes
     them, and by :meth:`close`), ``state_since`` (:func:`time.monotonic` seconds),
-    ``failure``/``failure_text`` (once a join failed), ``game`` (None for a joiner before
+    ``failure`` (the ``JoinFailed`` once a join failed), ``game`` (None for a joiner before
     its first handshake), ``side``, ``names`` (``{Side: name}``), ``info`` (the last
     ``GameInfo``), ``undo_out``/``undo_in`` (the ply of this side's / the opponent's open
     undo request, or None).
@@ -177,8 +177,7 @@ class Connection:
         self._clock = clock
         self.state = NetState.WAITING
         self.state_since = time.monotonic()
-        self.failure: ev.JoinFailure | None = None
-        self.failure_text = ''
+        self.failure: ev.JoinFailed | None = None
         self.game: Game | None = None
         self.side: Side | None = None
         self.names: dict[Side, str] = {Side.X: '', Side.O: ''}
@@ -198,11 +197,6 @@ class Connection:
         self._conns: set[Conn] = set()
 
     # == the owner's side: reads, events, calls that never block ======================
-
-    @property
-    def connected(self) -> bool:
-        """True from the handshake's event until the loss's, as the owner took them."""
-        return self._peer is not None
 
     @property
     def started(self) -> bool:
@@ -277,7 +271,7 @@ class Connection:
         elif isinstance(event, ev.PeerLost):
             self._set(NetState.LEFT if event.left else NetState.LOST)
         elif isinstance(event, ev.JoinFailed):
-            self.failure, self.failure_text = event.cause, event.text
+            self.failure = event
             self._set(NetState.FAILED)
         elif isinstance(event, ev.Closed) and self.state is not NetState.LEFT:
             self._set(NetState.CLOSED)
@@ -547,6 +541,16 @@ class Connection:
     def _handshake(self, conn: Conn, msg: P.Message) -> None:
         """Refuse a message before the handshake, or move ``conn`` to ``AGREEING``."""
         raise NotImplementedError
+
+    def _wrong_handshake(self, msg: P.Message, expected: str) -> tuple[str, str] | None:
+        """``(error code, text)`` for a handshake message that is not ``expected`` or
+        speaks another protocol version, else None."""
+        if msg['type'] != expected:
+            return 'bad_message', f"expected {expected!r}, not {msg['type']!r}"
+        if msg['version'] != P.PROTOCOL_VERSION:
+            return 'version', (f"this {'host' if self.is_host else 'side'} speaks protocol "
+                               f"version {P.PROTOCOL_VERSION}, not {msg['version']}")
+        return None
 
     def _joined(self) -> None:
         """The owner agreed: ``_active`` is the opponent's connection now."""

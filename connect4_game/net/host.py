@@ -137,11 +137,6 @@ class Host(Connection):
         except OSError:
             return self._port
 
-    @property
-    def listening(self) -> bool:
-        """True while the listening socket is open."""
-        return not self._listener_closed.is_set()
-
     def addresses(self) -> list[str]:
         """IP addresses that may reach this host, the LAN one first, 127.0.0.1 last."""
         if self._addr not in ('', '0.0.0.0', '::'):
@@ -250,11 +245,9 @@ class Host(Connection):
 
     def _hello_refusal(self, conn: Conn, msg: P.Message) -> tuple[str, str] | None:
         """``(error code, text)`` for a hello to refuse before its moves count, or None."""
-        if msg['type'] != 'hello':
-            return 'bad_message', f"expected 'hello', not {msg['type']!r}"
-        if msg['version'] != P.PROTOCOL_VERSION:
-            return 'version', (f'this host speaks protocol version {P.PROTOCOL_VERSION}, '
-                               f"not {msg['version']}")
+        refusal = self._wrong_handshake(msg, 'hello')
+        if refusal is not None:
+            return refusal
         if self._busy():
             return 'busy', _BUSY
         now = self._clock()

@@ -237,7 +237,7 @@ class Join(Connection):
             again = again or (self._ever and cause is JoinFailure.LOCKED_OUT)
             self._attempt_failed(cause, text, fatal=not again)
             return
-        refusal = self._check_welcome(msg)
+        refusal = self._wrong_handshake(msg, 'welcome')
         if refusal is not None:
             logger.warning("refused %s's welcome: %s (%s)", self.address, refusal[1], refusal[0])
             self._refuse(conn, *refusal)
@@ -249,14 +249,6 @@ class Join(Connection):
         self._pending = None
         self._give_up = None
         self._ever = True
-
-    def _check_welcome(self, msg: P.Message) -> tuple[str, str] | None:
-        if msg['type'] != 'welcome':
-            return 'bad_message', f"expected 'welcome', not {msg['type']!r}"
-        if msg['version'] != P.PROTOCOL_VERSION:
-            return 'version', (f'this side speaks protocol version {P.PROTOCOL_VERSION}, '
-                               f"not {msg['version']}")
-        return None
 
     # == the owner's thread =============================================================
 

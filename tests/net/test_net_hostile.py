@@ -14,6 +14,7 @@ from connect4_game.net import (
     Join,
     JoinFailed,
     JoinFailure,
+    NetState,
     OpponentMove,
     PeerLost,
     Refused,
@@ -65,7 +66,7 @@ def test_a_hello_that_wins_in_the_hosts_name_is_refused_and_logged(peers, caplog
     assert refusal_codes(raw) == ['foreign_moves']
     refused = hw.wait(Refused)
     assert refused.address.startswith('127.0.0.2:') and "move 1 is X's" in refused.reason
-    assert h.moves() == () and not h.connected
+    assert h.moves() == () and h.state is NetState.WAITING
     assert not any(isinstance(e, Connected) for e in hw.seen)
     assert any('foreign_moves' in m and '127.0.0.2' in m
                for m in warnings_from(caplog, 'connect4_game.net.host'))

@@ -243,10 +243,10 @@ def test_the_link_reports_the_failure():
         deadline = time.monotonic() + 5
         while link.state is not NetState.FAILED and time.monotonic() < deadline:
             link.wait_events(0.1)
-        assert link.state is NetState.FAILED and link.failure is JoinFailure.NO_GAME
-        assert link.failure_text == f'No game at 127.0.0.1:{port}.'
+        failed = JoinFailed(JoinFailure.NO_GAME, f'No game at 127.0.0.1:{port}.')
+        assert link.state is NetState.FAILED and link.failure == failed
         assert link.join(5)
         link.events()                                # Closed keeps the failure
         assert link.state is NetState.FAILED
         link.close()
-        assert link.state is NetState.FAILED and link.failure is JoinFailure.NO_GAME
+        assert link.state is NetState.FAILED and link.failure == failed

@@ -19,6 +19,7 @@ from connect4_game.net import (
     Join,
     JoinFailed,
     JoinFailure,
+    NetState,
     OpponentMove,
     PeerLost,
     Refused,
@@ -79,7 +80,7 @@ def test_host_and_join_agree_on_the_game(make):
     assert (ji.rows, ji.cols, ji.host_side, ji.my_side, ji.moves) == (5, 8, 'O', 'X', ())
     assert hi.names == ji.names == {'X': 'Ann', 'O': 'Bob'}
     assert ji.peer == f'127.0.0.1:{h.port}'
-    assert h.side == 'O' and j.side == 'X' and h.connected and j.connected
+    assert h.side == 'O' and j.side == 'X' and h.state is j.state is NetState.PLAYING
     j.send_move(1, 7)                              # the joiner plays X: it moves first
     assert hw.wait(OpponentMove) == OpponentMove(1, 7)
     h.send_move(2, 7)
@@ -268,7 +269,7 @@ def test_the_host_refuses_out_of_turn_illegal_and_conflicting_moves(make):
     hw.wait(ChatMessage)
     assert [e for e in hw.seen if isinstance(e, OpponentMove)] == [OpponentMove(2, 3)]
     assert sum(isinstance(e, Error) for e in hw.seen) == 4
-    assert h.moves() == (3, 3) and h.connected
+    assert h.moves() == (3, 3) and h.state is NetState.PLAYING
     with pytest.raises(MoveRefused):
         h.send_move(4, 0)                                     # not the next ply
     with pytest.raises(MoveRefused):

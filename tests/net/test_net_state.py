@@ -13,6 +13,7 @@ from connect4_game.net import (
     Connected,
     Host,
     Join,
+    JoinFailed,
     JoinFailure,
     NetState,
     OpponentMove,
@@ -40,10 +41,10 @@ def test_the_state_moves_when_the_owner_takes_the_event(pair):
     host, join = pair
     assert host.state is NetState.WAITING and host.side == 'X' and host.friend_name == ''
     join.start()
-    assert host.state is NetState.WAITING and not host.connected   # nothing taken yet
+    assert host.state is NetState.WAITING   # nothing taken yet
     since = host.state_since
     Watch(host).wait(Connected)
-    assert host.state is NetState.PLAYING and host.state_since >= since and host.connected
+    assert host.state is NetState.PLAYING and host.state_since >= since
     assert (host.side, host.friend_side, host.friend_name) == ('X', 'O', 'Guest')
     Watch(join).wait(Connected)
     join.close()                                       # a goodbye: the friend has left
@@ -61,8 +62,8 @@ def test_a_failure_is_kept_with_its_words():
         port = probe.getsockname()[1]
         join = Join('127.0.0.1', port, CODE, **FAST_JOIN).start()
         Watch(join).wait(Closed)
-    assert join.state is NetState.FAILED and join.failure is JoinFailure.NO_GAME
-    assert join.failure_text == f'No game at 127.0.0.1:{port}.'
+    assert join.state is NetState.FAILED
+    assert join.failure == JoinFailed(JoinFailure.NO_GAME, f'No game at 127.0.0.1:{port}.')
     join.close()
     assert join.state is NetState.FAILED and join.join(5)
 

@@ -20,6 +20,7 @@ from connect4_game.net import (
     JoinFailed,
     JoinFailure,
     JoinsPaused,
+    NetState,
     PeerLost,
     Refused,
     play_remote,
@@ -120,7 +121,7 @@ def test_the_brute_force_in_real_time_gets_one_batch_of_guesses(peers):
     assert time.monotonic() - started < 30
     assert answers.count('bad_code') == MAX_WRONG_CODES
     assert answers.count('locked_out') == len(ATTACKERS) - MAX_WRONG_CODES
-    assert 'welcome' not in answers and not h.connected
+    assert 'welcome' not in answers and h.state is NetState.WAITING
     changed = hw.wait(CodeChanged)
     assert changed.code == h.code != first and changed.seconds == 30.0
     assert changed.text == (f'Too many wrong codes: the new code is {h.code}. '
@@ -218,7 +219,7 @@ def test_a_friend_who_left_frees_the_code_to_change(peers):
     hw.wait(Connected)
     j.close()                                        # a goodbye: this friend is not coming back
     assert hw.wait(PeerLost).left
-    poll_until(lambda: not h.connected, what='the host free again')
+    assert h.state is NetState.LEFT                   # the host is free again
     guesses = wrong_guesses(first)
     assert [answer(h.port, next(guesses), src) for src in ATTACKERS[:2]] == ['bad_code'] * 2
     assert hw.wait(CodeChanged).code == h.code != first
