@@ -44,14 +44,10 @@ class SearchCancelled(Exception):
 
 @dataclass
 class SearchStats:
-    """Counters of :func:`search`: positions visited below the root, static
-    evaluations at the horizon, won/drawn positions, alpha-beta cutoffs, and the
+    """Counters of :func:`search`: positions visited below the root and the
     deepest ply visited (root = 0, never past the lookahead)."""
 
     nodes: int = 0
-    leaves: int = 0
-    terminals: int = 0
-    cutoffs: int = 0
     max_ply: int = 0
 
 
@@ -336,18 +332,15 @@ def search(board: Sequence[str], player: str, lookahead: int, *, alphabeta: bool
             raise SearchCancelled()
         w = _static_winner(g, s)
         if w is not None:
-            stats.terminals += 1
             if w == "draw":
                 return 0
             return WIN_SCORE - ply if w == side else ply - WIN_SCORE
         if depth == 0:
-            stats.leaves += 1
             return _evaluate_flat(g, s, side)
         opp = other[side]
         moves = _flat_moves(g, s, side)
         if not moves:
             if not _flat_moves(g, s, opp):  # neither side can move: draw
-                stats.terminals += 1
                 return 0
             return -negamax(s, opp, depth - 1, -beta, -alpha, ply + 1)  # pass
         if alphabeta:
@@ -360,7 +353,6 @@ def search(board: Sequence[str], player: str, lookahead: int, *, alphabeta: bool
             if alphabeta and v > alpha:
                 alpha = v
                 if alpha >= beta:
-                    stats.cutoffs += 1
                     break
         return best
 

@@ -390,7 +390,7 @@ def test_alphabeta_returns_same_move_and_score_as_minimax():
 def test_alphabeta_prunes_on_start_position():
     plain = search(initial_board(5), "w", 4, alphabeta=False).stats
     ab = search(initial_board(5), "w", 4, alphabeta=True).stats
-    assert ab.cutoffs > 0 and ab.nodes < plain.nodes
+    assert ab.nodes < plain.nodes
 
 
 def test_forced_win_in_three_plies_is_found_and_not_seen_at_two():
