@@ -13,15 +13,7 @@ import pygame
 from connect4_game.core.checks import check_int
 from connect4_game.core.messages import MAX_TEXT, clip
 from connect4_game.core.side import Side
-from connect4_game.ui.text_fit import (
-    MIN_FONT,
-    draw_text,
-    fit,
-    fit_text,
-    font,
-    line_height,
-    wrap_text,
-)
+from connect4_game.ui.text_fit import MIN_FONT, draw_text, fit, font, line_height
 from connect4_game.ui.themes import RGB, Theme
 
 Colour = Sequence[int]
@@ -50,8 +42,7 @@ class Falling(Protocol):
     def checker(self) -> str: ...
 
 
-__all__ = ["Layout", "toolbar_height", "Renderer", "font", "mix", "darker", "text_on", "MIN_FONT",
-           'MAX_TEXT', 'fit', 'fit_text', 'wrap_text', 'draw_text', 'settle_time',
+__all__ = ['Layout', 'toolbar_height', 'Renderer', 'mix', 'darker', 'text_on', 'settle_time',
            'HINT_PULSE_END', 'WIN_PULSE_END', 'badge_short', 'badge_min_height', 'draw_panel']
 
 # -- colours (the theme is the one colour system) ---

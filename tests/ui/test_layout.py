@@ -7,8 +7,9 @@ import pygame
 import pytest
 
 from connect4_game.storage.settings import MIN_WINDOW_H, MIN_WINDOW_W
-from connect4_game.ui.render import MIN_FONT, Renderer
+from connect4_game.ui.render import Renderer
 from connect4_game.ui.screens.game_status import result_texts
+from connect4_game.ui.text_fit import MIN_FONT
 from connect4_game.ui.themes import get_theme
 from tests.ui_helpers import DT, InstantWorker, click_col, key, make_app, settle
 

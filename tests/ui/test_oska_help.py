@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from connect4_game.i18n import _
-from connect4_game.ui.render import MIN_FONT, font, wrap_text
 from connect4_game.ui.screens.oska import RULES
+from connect4_game.ui.text_fit import MIN_FONT, font, wrap_text
 
 
 @pytest.mark.parametrize('lang', ['en', 'nl'])

@@ -8,7 +8,7 @@ import pytest
 
 from connect4_game.ai import perfect
 from connect4_game.ui import text_fit
-from connect4_game.ui.render import MIN_FONT
+from connect4_game.ui.text_fit import MIN_FONT
 from tests.ui_helpers import DT, key, make_app, settle
 
 #: 4x5: move 1 (X, column 1) is a blunder, best columns 2, 3, 4; move 4 (O,

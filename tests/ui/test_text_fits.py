@@ -13,7 +13,8 @@ import pygame
 import pytest
 
 from connect4_game.ui import text_fit
-from connect4_game.ui.render import MIN_FONT, Renderer
+from connect4_game.ui.render import Renderer
+from connect4_game.ui.text_fit import MIN_FONT
 from connect4_game.ui.themes import get_theme
 from tests.ui_helpers import DT, key, make_app
 

@@ -8,8 +8,8 @@ from typing import ClassVar, Protocol
 import pygame
 
 from connect4_game.search.worker import SearchWorker
-from connect4_game.ui.render import MIN_FONT, Layout, Renderer, toolbar_height
-from connect4_game.ui.text_fit import draw_text, line_height
+from connect4_game.ui.render import Layout, Renderer, toolbar_height
+from connect4_game.ui.text_fit import MIN_FONT, draw_text, line_height
 from connect4_game.ui.themes import Theme
 from connect4_game.ui.widgets import Button, TextField, Toolbar
 

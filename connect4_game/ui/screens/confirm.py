@@ -8,9 +8,9 @@ import pygame
 
 from connect4_game.i18n import _, ngettext
 from connect4_game.play.session import GameSession
-from connect4_game.ui.render import MIN_FONT, draw_panel, draw_text, fit
+from connect4_game.ui.render import draw_panel
 from connect4_game.ui.screens.base import Host, Screen
-from connect4_game.ui.text_fit import line_height
+from connect4_game.ui.text_fit import MIN_FONT, draw_text, fit, line_height
 from connect4_game.ui.widgets import Button
 
 __all__ = ['ConfirmScreen', 'ask_friend_undo']

@@ -6,9 +6,8 @@ import pygame
 
 from connect4_game.i18n import N_, _
 from connect4_game.ui.commands import help_rows
-from connect4_game.ui.render import MIN_FONT, draw_text, font
 from connect4_game.ui.screens.base import Host, InfoPage
-from connect4_game.ui.text_fit import line_height
+from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height
 
 __all__ = ['HelpScreen', 'help_lines']
 

@@ -11,11 +11,10 @@ from connect4_game.core.side import Side
 from connect4_game.i18n import _
 from connect4_game.net.address import DEFAULT_PORT
 from connect4_game.net.options import NetMode, NetworkOptions
-from connect4_game.ui.render import MIN_FONT, draw_text, font
 from connect4_game.ui.screens.base import FormScreen
 from connect4_game.ui.screens.confirm import ConfirmScreen
 from connect4_game.ui.screens.host import AppServices
-from connect4_game.ui.text_fit import line_height
+from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height
 from connect4_game.ui.widgets import Button, Choice, TextField
 
 __all__ = ['NetworkScreen']

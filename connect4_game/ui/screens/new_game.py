@@ -21,11 +21,10 @@ from connect4_game.oska.engine import (
 from connect4_game.players import MAX_LOOKAHEAD, TIEBREAKS, WARN_LOOKAHEAD, clamp_lookahead
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.ui import themes
-from connect4_game.ui.render import MIN_FONT, draw_text, font
 from connect4_game.ui.screens.base import FormRow, FormScreen
 from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.screens.oska import OskaScreen
-from connect4_game.ui.text_fit import line_height
+from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height
 from connect4_game.ui.widgets import Button, Choice, Stepper, draw_tooltip
 
 __all__ = ['NewGameScreen', 'LANGUAGE_NAMES', 'level_setting', 'level_facts', 'level_label',

@@ -16,10 +16,10 @@ from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import MoveReply
 from connect4_game.search.worker import SearchWorker
 from connect4_game.trainer.practice import Exercise, Practice
-from connect4_game.ui.render import MIN_FONT, Layout
+from connect4_game.ui.render import Layout
 from connect4_game.ui.screens.base import BoardPage
 from connect4_game.ui.screens.host import AppServices
-from connect4_game.ui.text_fit import draw_text, line_height
+from connect4_game.ui.text_fit import MIN_FONT, draw_text, line_height
 from connect4_game.ui.widgets import Button
 
 __all__ = ['PracticeScreen', 'Stage', 'REPLY_BUDGET']

@@ -33,10 +33,9 @@ from connect4_game.trainer import (
     start_game,
 )
 from connect4_game.ui.animation import DropAnimation, step_drops
-from connect4_game.ui.render import MIN_FONT
 from connect4_game.ui.screens.base import BoardPage
 from connect4_game.ui.screens.host import AppServices
-from connect4_game.ui.text_fit import draw_text, line_height
+from connect4_game.ui.text_fit import MIN_FONT, draw_text, line_height
 from connect4_game.ui.widgets import Button
 
 __all__ = ['PuzzleScreen', 'Stage', 'Tone', 'SHOW_PAUSE', 'puzzle_title', 'grade_text']
