@@ -40,7 +40,7 @@ def test_a_slower_win_counts_as_found_and_the_engine_answers():
     ex = p.current()
     assert ex is not None and 3 not in ex.best
     assert p.try_move(3) is True                          # not the best, but still a win
-    assert p.answered() is True
+    assert p.results == [True]
     after = perfect.solve_position(list(ex.moves) + [3], 4, 5)
     assert after.choice() in after.best                    # perfect play's answer
     with pytest.raises(RuntimeError):
@@ -54,7 +54,7 @@ def test_a_wrong_move_is_missed_and_the_practice_moves_on():
     assert p.try_move(4) is False                        # a loss where a draw was there
     assert p.current().best == (1, 2, 3)
     nxt = p.advance()
-    assert nxt is not None and nxt.ply == 4 and p.answered() is None
+    assert nxt is not None and nxt.ply == 4 and p.results == [False, None]
     assert p.try_move(1) is True
     assert p.advance() is None
     assert p.summary() == Summary(found=1, tried=2, total=2)

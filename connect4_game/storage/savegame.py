@@ -125,7 +125,7 @@ def _check_players(players: object) -> None:
 
 
 def _players_from_json(data: object) -> dict[str, PlayerSpec]:
-    """:raises ValueError: naming the side whose player a saved game does not keep."""
+    """:raises ValueError: naming the side whose entry is not a player."""
     if not isinstance(data, dict):
         raise ValueError(f"players must be an object, not {quote_value(data)}")
     players = {}
@@ -136,8 +136,6 @@ def _players_from_json(data: object) -> dict[str, PlayerSpec]:
             players[side] = PlayerSpec.from_json(player)    # an older "kind": "expert" too
         except ValueError as exc:
             raise ValueError(f"players: the player of {side}: {clip(exc, 80)}") from None
-        if players[side].kind not in STORED_KINDS:
-            raise ValueError(f"players: the player of {side} is not one a saved game keeps")
     return players
 
 

@@ -89,10 +89,6 @@ class Practice:
         """The exercise to solve now, None when :attr:`finished`."""
         return None if self.finished else self.exercises[self.index]
 
-    def answered(self) -> bool | None:
-        """Whether the current exercise was found, None if not tried (or finished)."""
-        return None if self.finished else self.results[self.index]
-
     def try_move(self, col: int) -> bool:
         """Answer the current exercise, once, with 0-based column ``col``: True when it
         keeps the best result.
