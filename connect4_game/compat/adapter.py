@@ -10,9 +10,8 @@ from typing import cast
 
 from connect4_game.core import board as _engine
 from connect4_game.core.board import other, validate_checker
-from connect4_game.core.checks import check_lookahead, is_int
+from connect4_game.core.checks import is_int
 from connect4_game.core.messages import clip
-from connect4_game.players import check_tiebreak
 
 __all__ = ['EngineAdapter', 'as_engine_player', 'to_board_of', 'move_method', 'ask_column',
            'check_board', 'register_style_board', 'default_board_class', 'BoardClass']
@@ -114,39 +113,20 @@ class EngineAdapter:
         self.board_class = board_class if board_class is not None else default_board_class(player)
         self.num_moves = 0
 
-    def _set(self, names: tuple[str, ...], value: object) -> None:
-        """Set the first of the attributes ``names`` the wrapped player has (if any)."""
-        for name in names:
-            if hasattr(self.player, name):
-                setattr(self.player, name, value)
-                return
-
     @property
     def checker(self) -> str:
         """The wrapped player's checker (``ox``, else ``checker``)."""
         return cast(str, getattr(self.player, 'ox', getattr(self.player, 'checker', '')))
-
-    @checker.setter
-    def checker(self, value: str) -> None:
-        self._set(('ox', 'checker'), validate_checker(value))
 
     @property
     def lookahead(self) -> int | None:
         """The wrapped player's ``ply`` (None if it has none)."""
         return cast('int | None', getattr(self.player, 'ply', None))
 
-    @lookahead.setter
-    def lookahead(self, value: int) -> None:
-        self._set(('ply',), check_lookahead(value, 'ply'))
-
     @property
     def tiebreak(self) -> str | None:
         """The wrapped player's ``tbt`` (None if it has none)."""
         return cast('str | None', getattr(self.player, 'tbt', None))
-
-    @tiebreak.setter
-    def tiebreak(self, value: str) -> None:
-        self._set(('tbt',), check_tiebreak(value, 'tiebreak type'))
 
     @property
     def last_nodes(self) -> int:

@@ -10,11 +10,9 @@ import threading
 from connect4_game.ai.search import Searcher
 from connect4_game.compat.adapter import (
     EngineAdapter,
-    as_engine_player,
     ask_column,
     check_board,
     register_style_board,
-    to_board_of,
 )
 
 # Absolute imports, so that this file also loads as a plug-in file
@@ -25,8 +23,7 @@ from connect4_game.core.checks import check_lookahead
 from connect4_game.players import Player as _ConsolePlayer
 from connect4_game.players import check_tiebreak
 
-__all__ = ['Board', 'Player', 'EnginePlayer', 'hmc_scores',
-           'as_engine_player', 'EngineAdapter', 'to_board_of']   # the last three: adapter's
+__all__ = ['Board', 'Player', 'EnginePlayer']
 
 HUMAN = 'human'
 _searcher: Searcher | None = None
@@ -40,17 +37,6 @@ def _get_searcher() -> Searcher:
         if _searcher is None:
             _searcher = Searcher()
         return _searcher
-
-
-def hmc_scores(b: _engine.Board, ox: str, ply: int) -> list[float]:
-    """``b.width`` scores for checker ``ox`` looking ``ply`` moves ahead on any engine Board
-    (not modified), by the HMC and Dutch outline: ``-1.0`` full column, ``100.0`` win (even
-    one that fills the board, where BU CS111 ps9 gives 50), ``0.0`` loss, ``50.0`` neither.
-    :raises ValueError: for a bad board, checker or ply."""
-    check_board(b)
-    validate_checker(ox)
-    check_lookahead(ply, 'ply')
-    return [float(s) for s in _get_searcher().scores(b, ox, ply, win_before_full=True)]
 
 
 class Board(_engine.Board):
@@ -204,9 +190,15 @@ class Player:
         return random.choice(columns)
 
     def scoresFor(self, b: _engine.Board) -> list[float]:
-        """:func:`hmc_scores` of ``b`` for this player.
+        """``b.width`` scores looking ``ply`` moves ahead on any engine Board (not modified),
+        by the HMC and Dutch outline: ``-1.0`` full column, ``100.0`` win (even one that fills
+        the board, where BU CS111 ps9 gives 50), ``0.0`` loss, ``50.0`` neither.
         :raises ValueError: for a bad board, ``ox`` or ``ply``."""
-        return hmc_scores(b, self.ox, self.ply)
+        check_board(b)
+        validate_checker(self.ox)
+        check_lookahead(self.ply, 'ply')
+        return [float(s) for s in
+                _get_searcher().scores(b, self.ox, self.ply, win_before_full=True)]
 
     def nextMove(self, b: _engine.Board) -> int:
         """The best column of :meth:`scoresFor` by :meth:`tiebreakMove`.

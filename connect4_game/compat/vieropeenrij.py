@@ -5,9 +5,9 @@ first; ``tests/oracle_cs5.py`` holds the outline that judges :meth:`Player.score
 from __future__ import annotations
 
 from connect4_game.compat import cs5
-from connect4_game.compat.adapter import as_engine_player, register_style_board
+from connect4_game.compat.adapter import register_style_board
 
-__all__ = ['Board', 'Player', 'EnginePlayer', 'as_engine_player']
+__all__ = ['Board', 'Player', 'EnginePlayer']
 
 
 class Board(cs5.Board):

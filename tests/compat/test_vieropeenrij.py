@@ -11,7 +11,8 @@ import pytest
 from connect4_game import AIPlayer, connect_four
 from connect4_game.ai.search import Searcher
 from connect4_game.compat import cs5
-from connect4_game.compat.vieropeenrij import Board, EnginePlayer, Player, as_engine_player
+from connect4_game.compat.adapter import as_engine_player
+from connect4_game.compat.vieropeenrij import Board, EnginePlayer, Player
 from connect4_game.core import board as engine
 from tests.oracle import oracle_scores
 from tests.oracle_cs5 import OracleCS5Player, OracleDutchPlayer, affordable_ply, random_position
