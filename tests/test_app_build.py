@@ -39,12 +39,24 @@ def _pixels(surface) -> bytes:
     return pygame.image.tobytes(surface, 'RGBA')
 
 
-def test_committed_icon_is_what_make_icon_draws(tmp_path):
+@pytest.mark.parametrize('size', desktop.ICON_SIZES)
+def test_committed_icons_are_what_make_icon_draws(tmp_path, size):
     import pygame
-    made = build_app.make_icon(tmp_path / 'icon.png')
-    assert png_size(made.read_bytes()) == (256, 256)
+    made = build_app.make_icon(tmp_path / 'icon.png', size)
+    assert png_size(made.read_bytes()) == (size, size)
     assert _pixels(pygame.image.load(str(made))) == \
-        _pixels(pygame.image.load(str(desktop.icon_file())))
+        _pixels(pygame.image.load(str(desktop.icon_file(size))))
+
+
+def test_scalable_icon_is_the_same_drawing():
+    """The SVG, drawn at 256 pixels, differs from the PNG by a few levels per channel at most
+    in most pixels (anti-aliasing at the edges aside)."""
+    import pygame
+    svg = _pixels(pygame.image.load(str(desktop.scalable_icon_file())))
+    png = _pixels(pygame.image.load(str(desktop.icon_file(256))))
+    assert len(svg) == len(png) == 256 * 256 * 4
+    close = sum(abs(a - b) <= 24 for a, b in zip(svg, png, strict=True))
+    assert close >= 0.97 * len(png)
 
 
 def test_icon_is_the_windows_icon_drawing(monkeypatch):
@@ -116,6 +128,9 @@ def test_pyinstaller_args_bundle_the_data_and_leave_out_bitbully(tmp_path, platf
     assert 'connect4_game/locale/nl/LC_MESSAGES' in dests
     assert 'connect4_game/trainer' in dests and 'connect4_game/assets/fonts' in dests
     assert 'connect4_game/assets/sounds' in dests and 'connect4_game/assets' in dests
+    assert 'connect4_game/assets/icons/scalable' in dests
+    assert [args[i + 1] for i, a in enumerate(args) if a == '--copy-metadata'] == \
+        ['connect4-pygame']
     assert ('--hide-console' in args) == (platform == 'win32')
     assert ('--strip' in args) == (platform == 'linux')
     assert ('--osx-bundle-identifier' in args) == (platform == 'darwin')
@@ -126,12 +141,14 @@ def _fake_app(folder: Path) -> Path:
     exe = build_app.executable(folder, 'linux')
     exe.parent.mkdir(parents=True)
     exe.write_bytes(b'not really a program')
-    for name in ('connect4_game/assets/connect4-pygame.png',
+    for name in ('connect4_game/assets/icons/256x256/io.github.connect4_pygame.ConnectFour.png',
+                 'connect4_game/assets/io.github.connect4_pygame.ConnectFour.metainfo.xml',
                  'connect4_game/assets/sounds/drop.wav',
                  'connect4_game/assets/fonts/LiberationSans-Bold.ttf',
                  'connect4_game/locale/nl/LC_MESSAGES/connect4.mo',
-                 'connect4_game/trainer/puzzles.json',
-                 'bitbully_databases/' + build_app.BOOK_FILE, 'THIRD_PARTY_NOTICES.md'):
+                 'connect4_game/trainer/puzzles.json', 'connect4_game/ui/themes.json',
+                 'bitbully_databases/' + build_app.BOOK_FILE, 'THIRD_PARTY_NOTICES.md',
+                 'LICENSE'):
         path = folder / '_internal' / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(b'x')
@@ -177,14 +194,17 @@ def test_check_bundle_finds_missing_data_and_size(tmp_path, monkeypatch):
 
 def test_finish_folder_puts_the_entry_and_icon_next_to_the_program(tmp_path):
     written = build_app.finish_folder(tmp_path, 'linux')
-    assert [p.name for p in written] == ['THIRD_PARTY_NOTICES.md', 'connect4-pygame.desktop',
-                                         'connect4-pygame.png']
-    text = (tmp_path / 'connect4-pygame.desktop').read_text(encoding='utf-8')
+    app_id = desktop.APP_ID
+    assert [p.relative_to(tmp_path).as_posix() for p in written] == [
+        'LICENSE', 'THIRD_PARTY_NOTICES.md', f'{app_id}.desktop',
+        *(f'share/icons/hicolor/{n}x{n}/apps/{app_id}.png' for n in (48, 128, 256)),
+        f'share/icons/hicolor/scalable/apps/{app_id}.svg', f'share/metainfo/{app_id}.metainfo.xml']
+    text = (tmp_path / f'{app_id}.desktop').read_text(encoding='utf-8')
     assert 'Exec=connect4-pygame\n' in text and 'Categories=Game;BoardGame;\n' in text
     windows = tmp_path / 'windows'
     windows.mkdir()
     assert [p.name for p in build_app.finish_folder(windows, 'win32')] == \
-        ['THIRD_PARTY_NOTICES.md']
+        ['LICENSE', 'THIRD_PARTY_NOTICES.md']
 
 
 def test_notices_name_every_bundled_python_package():
@@ -274,6 +294,7 @@ def play_dir(tmp_path) -> Path:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1200)          # the first one builds the app (the fixture): minutes
 def test_built_folder_is_small_and_clean(app):
     assert build_app.check_bundle(app) == []
     assert build_app.folder_bytes(app) <= build_app.MAX_MB * 1_000_000
@@ -283,18 +304,21 @@ def test_built_folder_is_small_and_clean(app):
     for path in app.rglob('*'):
         if path.is_file():
             assert b'Affero' not in path.read_bytes(), path
-    assert (app / 'THIRD_PARTY_NOTICES.md').is_file()
+    assert (app / 'THIRD_PARTY_NOTICES.md').is_file() and (app / 'LICENSE').is_file()
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1200)          # the first one builds the app (the fixture): minutes
 @pytest.mark.skipif(not LINUX, reason='the desktop entry is for Linux')
 def test_built_folder_has_a_valid_desktop_entry_and_icon(app):
     entry = app / desktop.DESKTOP_FILE
     text = entry.read_text(encoding='utf-8')
     for line in ('Type=Application', 'Name=Connect Four', 'Exec=connect4-pygame',
-                 'Icon=connect4-pygame', 'Categories=Game;BoardGame;'):
+                 f'Icon={desktop.APP_ID}', 'Categories=Game;BoardGame;'):
         assert line + '\n' in text
-    assert png_size((app / 'connect4-pygame.png').read_bytes()) == (256, 256)
+    share = app / 'share' / 'icons' / 'hicolor'
+    assert png_size((share / '256x256' / 'apps' / f'{desktop.APP_ID}.png').read_bytes()) == \
+        (256, 256)
     tool = shutil.which('desktop-file-validate')
     if tool is None:
         pytest.skip('desktop-file-validate is not installed (Debian: desktop-file-utils)')
@@ -303,6 +327,7 @@ def test_built_folder_has_a_valid_desktop_entry_and_icon(app):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1200)          # the first one builds the app (the fixture): minutes
 def test_app_draws_a_window_frame_and_keeps_statistics(app, play_dir):
     """Medium (the window's worker: a spawned copy of the app) against the plug-in."""
     env = bare_env(play_dir / 'home')
@@ -325,6 +350,7 @@ def test_app_draws_a_window_frame_and_keeps_statistics(app, play_dir):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1200)          # the first one builds the app (the fixture): minutes
 def test_app_plays_a_console_game_of_a_plugin_against_medium(app, play_dir):
     exe = build_app.executable(app)
     child = subprocess.Popen([str(exe), '--text', '--x', 'spy.py:Spy', '--o', 'medium',
@@ -345,6 +371,7 @@ def test_app_plays_a_console_game_of_a_plugin_against_medium(app, play_dir):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1200)          # the first one builds the app (the fixture): minutes
 def test_two_copies_of_the_app_play_a_network_game(app, play_dir):
     exe = str(build_app.executable(app))
     host = subprocess.Popen([exe, '--text', '--host', '127.0.0.1:0', '--code', '4321',

@@ -41,8 +41,19 @@ def png_size(data: bytes) -> tuple:
     return struct.unpack('>II', data[16:24])
 
 
-def test_icon_is_a_square_png_of_256_pixels():
-    assert png_size(desktop.icon_file().read_bytes()) == (desktop.ICON_SIZE,) * 2 == (256, 256)
+def test_icons_are_square_pngs_of_48_128_and_256_pixels_and_an_svg():
+    assert desktop.ICON_SIZES == (48, 128, 256) and desktop.ICON_SIZE == 256
+    for size in desktop.ICON_SIZES:
+        assert png_size(desktop.icon_file(size).read_bytes()) == (size, size)
+    assert b'<svg' in desktop.scalable_icon_file().read_bytes()
+
+
+def test_app_id_is_reverse_dns_and_names_every_file():
+    assert desktop.APP_ID.startswith('io.github.') and desktop.APP_ID.count('.') == 3
+    assert desktop.DESKTOP_FILE == desktop.APP_ID + '.desktop'
+    for name, source in desktop.carried_files().items():
+        assert source.is_file(), source
+        assert Path(name).name == source.name and source.name.startswith(desktop.APP_ID + '.')
 
 
 def test_entry_has_the_keys_a_menu_needs():
@@ -97,9 +108,15 @@ def test_xdg_data_home(environ, expected):
 
 
 def test_install_puts_the_entry_and_icon_where_the_desktop_looks(tmp_path):
-    entry, icon = desktop.install_desktop_entry(['/opt/c4/connect4-pygame'], data_home=tmp_path)
-    assert entry == tmp_path / 'applications' / 'connect4-pygame.desktop'
-    assert icon == tmp_path / 'icons' / 'hicolor' / '256x256' / 'apps' / 'connect4-pygame.png'
+    entry, *others = desktop.install_desktop_entry(['/opt/c4/connect4-pygame'], data_home=tmp_path)
+    app_id = 'io.github.connect4_pygame.ConnectFour'
+    assert entry == tmp_path / 'applications' / f'{app_id}.desktop'
+    hicolor = tmp_path / 'icons' / 'hicolor'
+    icon = hicolor / '256x256' / 'apps' / f'{app_id}.png'
+    assert others == [hicolor / '48x48' / 'apps' / f'{app_id}.png',
+                      hicolor / '128x128' / 'apps' / f'{app_id}.png', icon,
+                      hicolor / 'scalable' / 'apps' / f'{app_id}.svg',
+                      tmp_path / 'metainfo' / f'{app_id}.metainfo.xml']
     assert entry_keys(entry.read_text(encoding='utf-8'))['Exec'] == '/opt/c4/connect4-pygame'
     assert icon.read_bytes() == desktop.icon_file().read_bytes()
     if os.name == 'posix':
@@ -116,10 +133,10 @@ def test_install_writes_nothing_for_a_bad_command(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_install_without_the_icon_fails_before_writing(tmp_path):
+def test_install_without_the_icon_fails_before_writing(tmp_path, monkeypatch):
+    monkeypatch.setattr(desktop, 'scalable_icon_file', lambda: tmp_path / 'missing.svg')
     with pytest.raises(FileNotFoundError):
-        desktop.install_desktop_entry('/opt/c4', data_home=tmp_path / 'd',
-                                      icon=tmp_path / 'missing.png')
+        desktop.install_desktop_entry('/opt/c4', data_home=tmp_path / 'd')
     assert not (tmp_path / 'd').exists()
 
 
@@ -143,8 +160,8 @@ def run_cli(args, data_home, timeout=60):
 def test_cli_installs_the_entry(tmp_path):
     done = run_cli(['--install-desktop-entry'], tmp_path)
     assert done.returncode == 0, done.stderr
-    entry = tmp_path / 'applications' / 'connect4-pygame.desktop'
-    icon = tmp_path / 'icons' / 'hicolor' / '256x256' / 'apps' / 'connect4-pygame.png'
+    entry = tmp_path / 'applications' / desktop.DESKTOP_FILE
+    icon = tmp_path / 'icons' / 'hicolor' / '256x256' / 'apps' / f'{desktop.APP_ID}.png'
     assert f'Installed {entry}' in done.stdout and str(icon) in done.stdout
     exec_line = entry_keys(entry.read_text(encoding='utf-8'))['Exec']
     assert exec_line.split()[0] == desktop.exec_quote(desktop.launch_command()[0])

@@ -4,16 +4,18 @@
     pip install -e ".[app]"                  # PyInstaller (once)
     python tools/build_app.py                # -> dist/connect4-pygame/
     python tools/build_app.py --windowed     # macOS: also dist/connect4-pygame.app
-    python tools/build_app.py --make-icon    # (re)draw connect4_game/assets/connect4-pygame.png
+    python tools/build_app.py --make-icon    # (re)draw the PNG icons in connect4_game/assets/icons
 
 PyInstaller (with the hook pygame-ce ships) freezes
 ``connect4_game/__main__.py`` -- :func:`multiprocessing.freeze_support`
 first, then :func:`connect4_game.cli.main` -- into
 ``dist/connect4-pygame/connect4-pygame`` (``connect4-pygame.exe`` on
 Windows), with the game's data: the sounds, the puzzle set, the compiled translations, the
-icon, the 12-ply opening book of ``bitbully-databases`` (the one file of that
-package the game reads) and ``THIRD_PARTY_NOTICES.md``. On Linux the folder
-also gets ``connect4-pygame.desktop`` and the icon next to the executable; on
+icons, the package's metadata (its version), the 12-ply opening book of
+``bitbully-databases`` (the one file of that package the game reads),
+``LICENSE`` and ``THIRD_PARTY_NOTICES.md``. On Linux the folder also gets the
+desktop entry next to the executable and a ``share/`` folder with the icons and
+the AppStream metainfo, as ``$XDG_DATA_HOME`` holds them; on
 Windows the executable gets an ``.ico``, on macOS the ``.app`` an ``.icns``
 (both made here from the icon's drawing, in pure Python: no Pillow needed).
 
@@ -48,12 +50,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from connect4_game.cli import desktop  # noqa: E402  (never imports pygame)
 
-NAME = desktop.APP_ID
+NAME = desktop.COMMAND
 """The app's folder and executable name."""
 
 ENTRY = ROOT / "connect4_game" / "__main__.py"
 ICON_PNG = desktop.icon_file()
 NOTICES = ROOT / "THIRD_PARTY_NOTICES.md"
+LICENSE = ROOT / "LICENSE"
 BOOK_FILE = "assets/book_12ply_distances.dat"
 """The file of ``bitbully-databases`` that :mod:`connect4_game.ai.book` reads."""
 
@@ -160,10 +163,10 @@ def icns_bytes(pngs: dict[int, bytes]) -> bytes:
     return b"icns" + struct.pack(">I", 8 + len(body)) + body
 
 
-def make_icon(path: Path = ICON_PNG) -> Path:
-    """Draw the :data:`desktop.ICON_SIZE` icon and write it to ``path`` (PNG)."""
+def make_icon(path: Path = ICON_PNG, size: int = desktop.ICON_SIZE) -> Path:
+    """Draw the ``size``-pixel icon and write it to ``path`` (PNG)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(icon_png(desktop.ICON_SIZE))
+    path.write_bytes(icon_png(size))
     return path
 
 
@@ -218,7 +221,8 @@ def pyinstaller_args(dist: Path, work: Path, windowed: bool, icon: Path | None,
     for sound in sorted((assets / "sounds").iterdir()):
         if sound.suffix == ".wav" or sound.name == "LICENSE":
             args += _data(sound, "connect4_game/assets/sounds")
-    args += _data(ICON_PNG, "connect4_game/assets")
+    for source in [*desktop.carried_files().values()]:
+        args += _data(source, source.parent.relative_to(ROOT).as_posix())
     for name in ("LiberationSans-Bold.ttf", "LICENSE"):
         args += _data(assets / "fonts" / name, "connect4_game/assets/fonts")
     args += _data(ROOT / "connect4_game" / "trainer" / "puzzles.json", "connect4_game/trainer")
@@ -226,14 +230,15 @@ def pyinstaller_args(dist: Path, work: Path, windowed: bool, icon: Path | None,
     for mo in sorted((ROOT / "connect4_game" / "locale").glob("*/LC_MESSAGES/*.mo")):
         args += _data(mo, mo.parent.relative_to(ROOT).as_posix())
     args += _data(book_file(), "bitbully_databases/assets")
-    args += _data(NOTICES, ".")
+    args += _data(NOTICES, ".") + _data(LICENSE, ".")
+    args += ["--copy-metadata", "connect4-pygame"]     # its version: --version, crash reports
     args += ["--windowed"] if windowed else ["--console"]
     if platform == "win32" and not windowed:
         # a console program (the console game needs one), whose console window
         # is hidden at once when the app was started by a double-click
         args += ["--hide-console", "hide-early"]
     if platform == "darwin":
-        args += ["--osx-bundle-identifier", "io.github.connect4-pygame"]
+        args += ["--osx-bundle-identifier", desktop.APP_ID]
     if icon is not None:
         args += ["--icon", str(icon)]
     if strip and platform.startswith("linux"):
@@ -277,11 +282,13 @@ def check_bundle(folder: Path, platform: str = sys.platform) -> list[str]:
     exe = executable(folder, platform)
     if not exe.is_file():
         problems.append(f"no executable {exe}")
-    needed = [f"connect4_game/assets/{NAME}.png", "connect4_game/assets/sounds/drop.wav",
+    needed = [desktop.icon_file().relative_to(ROOT).as_posix(),
+              desktop.metainfo_file().relative_to(ROOT).as_posix(),
+              "connect4_game/assets/sounds/drop.wav",
               "connect4_game/assets/fonts/LiberationSans-Bold.ttf",
               "connect4_game/locale/nl/LC_MESSAGES/connect4.mo",
               "connect4_game/trainer/puzzles.json", "connect4_game/ui/themes.json",
-              f"bitbully_databases/{BOOK_FILE}", NOTICES.name]
+              f"bitbully_databases/{BOOK_FILE}", NOTICES.name, LICENSE.name]
     for name in needed:
         if not (folder / "_internal" / name).is_file():
             problems.append(f"missing from the app: _internal/{name}")
@@ -303,19 +310,24 @@ def check_bundle(folder: Path, platform: str = sys.platform) -> list[str]:
 def finish_folder(folder: Path, platform: str = sys.platform) -> list[Path]:
     """Remove pygame-ce's GPL default font (the game draws with its own) and
     put the files a person looks for next to the executable:
-    ``THIRD_PARTY_NOTICES.md`` and, on Linux, ``connect4-pygame.desktop``
+    ``LICENSE``, ``THIRD_PARTY_NOTICES.md`` and, on Linux, the desktop entry
     (``Exec=connect4-pygame``; ``--install-desktop-entry`` installs one with
-    the full path) and the icon. Returns the files written."""
-    written = [folder / NOTICES.name]
-    shutil.copyfile(NOTICES, written[0])
+    the full path) and ``share/`` with the icons and the metainfo
+    (:func:`desktop.carried_files`). Returns the files written."""
+    written = [folder / LICENSE.name, folder / NOTICES.name]
+    shutil.copyfile(LICENSE, written[0])
+    shutil.copyfile(NOTICES, written[1])
     for gpl_font in folder.rglob("freesansbold*"):   # pygame's default font: never drawn here
         gpl_font.unlink()
     if platform.startswith("linux"):
         entry = folder / desktop.DESKTOP_FILE
         entry.write_text(desktop.desktop_entry(NAME), encoding="utf-8")
-        icon = folder / ICON_PNG.name
-        shutil.copyfile(ICON_PNG, icon)
-        written += [entry, icon]
+        written.append(entry)
+        for name, source in desktop.carried_files().items():
+            target = folder / "share" / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
+            written.append(target)
     return written
 
 
@@ -388,10 +400,11 @@ def main(argv: list[str] | None = None) -> int:
                    help="keep the libraries' debugging symbols (Linux)")
     p.add_argument("--clean", action="store_true", help="empty PyInstaller's caches first")
     p.add_argument("--make-icon", action="store_true",
-                   help=f"only (re)draw {ICON_PNG.relative_to(ROOT)}")
+                   help=f"only (re)draw the PNG icons in {ICON_PNG.parents[1].relative_to(ROOT)}")
     args = p.parse_args(argv)
     if args.make_icon:
-        print(f"wrote {make_icon()}")
+        for size in desktop.ICON_SIZES:
+            print(f"wrote {make_icon(desktop.icon_file(size), size)}")
         return 0
     build(args.dist.resolve(), args.work.resolve(), windowed=args.windowed,
           strip=not args.no_strip, clean=args.clean)

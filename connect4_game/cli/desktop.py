@@ -1,5 +1,6 @@
-"""The Linux desktop entry (freedesktop.org Desktop Entry Specification, ``Version=1.4``): the game
-and its icon in the desktop's application menu, under ``$XDG_DATA_HOME`` (docs/app.md)."""
+"""The Linux desktop entry (freedesktop.org Desktop Entry Specification, ``Version=1.4``): the game,
+its icons and its AppStream metainfo in the desktop's application menu and software centre, under
+``$XDG_DATA_HOME`` (docs/app.md)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,21 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Union
 
-__all__ = ["APP_ID", "DESKTOP_FILE", "ICON_SIZE", "icon_file", "exec_quote",
+__all__ = ["APP_ID", "COMMAND", "WINDOW_COMMAND", "DESKTOP_FILE", "METAINFO_FILE", "ICON_SIZE",
+           "ICON_SIZES", "icon_file", "scalable_icon_file", "metainfo_file", "carried_files",
+           "exec_quote",
            "desktop_entry", "launch_command", "install_desktop_entry", "xdg_data_home",
            "install_from_command_line"]
 
-APP_ID = "connect4-pygame"             # the executable's, the icon's and the entry's name
+APP_ID = "io.github.connect4_pygame.ConnectFour"
+"""The reverse-DNS application id: the entry's, the icons' and the metainfo's name, the window's
+class (``StartupWMClass``)."""
+COMMAND = "connect4-pygame"            # the command line's program, and the app's executable
+WINDOW_COMMAND = "connect4-pygame-window"   # the window's program (no console on Windows)
 DESKTOP_FILE = APP_ID + ".desktop"
-ICON_SIZE = 256                        # pixels: the icon's width and height
+METAINFO_FILE = APP_ID + ".metainfo.xml"
+ICON_SIZE = 256                        # pixels: the largest icon's width and height
+ICON_SIZES = (48, 128, ICON_SIZE)      # pixels: the PNG icons, beside the scalable SVG
 
 _ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
@@ -31,9 +40,20 @@ _ESCAPED_IN_QUOTES = set('"`$\\')
 Command = Union[str, "os.PathLike[str]", Sequence[str]]    # a program, or it and its arguments
 
 
-def icon_file() -> Path:
-    """The game's :data:`ICON_SIZE`-pixel square PNG (may be missing from a broken installation)."""
-    return _ASSETS / (APP_ID + ".png")
+def icon_file(size: int = ICON_SIZE) -> Path:
+    """The game's ``size``-pixel square PNG icon, ``size`` one of :data:`ICON_SIZES` (the file may
+    be missing from a broken installation)."""
+    return _ASSETS / "icons" / f"{size}x{size}" / (APP_ID + ".png")
+
+
+def scalable_icon_file() -> Path:
+    """The game's icon as SVG (the PNGs' drawing)."""
+    return _ASSETS / "icons" / "scalable" / (APP_ID + ".svg")
+
+
+def metainfo_file() -> Path:
+    """The AppStream metainfo (what a software centre shows: summary, description, screenshots)."""
+    return _ASSETS / METAINFO_FILE
 
 
 def xdg_data_home(environ: dict[str, str] | None = None) -> Path:
@@ -99,18 +119,18 @@ def desktop_entry(command: Command, icon: str = APP_ID) -> str:
 
 
 def launch_command() -> list[str]:
-    """The absolute command that starts this installation: the frozen app's executable, the
-    ``connect4-pygame`` script beside this Python or on ``PATH``, else ``python -m connect4_game``."""
+    """The absolute command that starts this installation's window: the frozen app's executable,
+    the :data:`WINDOW_COMMAND` or :data:`COMMAND` script beside this Python or on ``PATH``, else
+    ``python -m connect4_game``."""
     if getattr(sys, "frozen", False):
         return [os.path.abspath(sys.executable)]
     scripts = Path(sys.executable).parent
-    for name in (APP_ID, APP_ID + ".exe"):
+    for name in (WINDOW_COMMAND, COMMAND):
         candidate = scripts / name
         if candidate.is_file() and os.access(candidate, os.X_OK):
             return [str(candidate.absolute())]
-    found = shutil.which(APP_ID)
-    if found:
-        return [os.path.abspath(found)]
+        if found := shutil.which(name):
+            return [os.path.abspath(found)]
     return [os.path.abspath(sys.executable), "-m", "connect4_game"]
 
 
@@ -123,23 +143,30 @@ def _write(path: Path, data: bytes) -> Path:
     return path
 
 
-def install_desktop_entry(exec_path: Command, data_home: str | os.PathLike[str] | None = None,
-                          icon: str | os.PathLike[str] | None = None) -> list[Path]:
-    """Write ``DATA_HOME/applications/connect4-pygame.desktop`` (starting ``exec_path``) and the icon
-    (default :func:`icon_file`) in ``DATA_HOME/icons/hicolor/256x256/apps``, ``data_home``
-    defaulting to :func:`xdg_data_home`; returns the entry's path, then the icon's.
+def carried_files() -> dict[str, Path]:
+    """What an installation carries beside the entry: the path under ``$XDG_DATA_HOME`` (or an
+    app's ``share/`` folder) of each icon and the metainfo, mapped to the file to copy there."""
+    files = {f"icons/hicolor/{n}x{n}/apps/{APP_ID}.png": icon_file(n) for n in ICON_SIZES}
+    files[f"icons/hicolor/scalable/apps/{APP_ID}.svg"] = scalable_icon_file()
+    files[f"metainfo/{METAINFO_FILE}"] = metainfo_file()
+    return files
+
+
+def install_desktop_entry(exec_path: Command, data_home: str | os.PathLike[str] | None = None
+                          ) -> list[Path]:
+    """Write ``DATA_HOME/applications/`` :data:`DESKTOP_FILE` (starting ``exec_path``) and the
+    :func:`carried_files` (icons in ``DATA_HOME/icons/hicolor``, the metainfo in
+    ``DATA_HOME/metainfo``), ``data_home`` defaulting to :func:`xdg_data_home`; returns the
+    entry's path, then the others'.
 
     :raises ValueError: as :func:`desktop_entry` (before anything is written).
-    :raises FileNotFoundError: the icon is missing.
+    :raises FileNotFoundError: an icon or the metainfo is missing (before anything is written).
     :raises OSError: a folder cannot be made or a file written."""
     text = desktop_entry(exec_path)        # ValueError before anything is written
     base = Path(data_home) if data_home is not None else xdg_data_home()
-    source = Path(icon) if icon is not None else icon_file()
-    image = source.read_bytes()
-    size = f"{ICON_SIZE}x{ICON_SIZE}"
-    icon_path = _write(base / "icons" / "hicolor" / size / "apps" / (APP_ID + ".png"), image)
-    entry_path = _write(base / "applications" / DESKTOP_FILE, text.encode("utf-8"))
-    return [entry_path, icon_path]
+    data = {name: source.read_bytes() for name, source in carried_files().items()}
+    written = [_write(base / "applications" / DESKTOP_FILE, text.encode("utf-8"))]
+    return written + [_write(base / name, content) for name, content in data.items()]
 
 
 def install_from_command_line(args: argparse.Namespace, parser: argparse.ArgumentParser,
@@ -160,7 +187,8 @@ def install_from_command_line(args: argparse.Namespace, parser: argparse.Argumen
         sys.stderr.write(f"connect4: could not install the desktop entry: {exc}\n")
         return 1
     print(f"Installed {written[0]}")
-    print(f"      and {written[1]}")
+    for path in written[1:]:
+        print(f"      and {path}")
     print("Connect Four is in the application menu (Games) with the command "
           + " ".join(command) + "; log out and in again if the menu does not show it yet.")
     return 0
