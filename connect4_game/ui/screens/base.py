@@ -7,6 +7,7 @@ from typing import ClassVar, Protocol
 
 import pygame
 
+from connect4_game.i18n import _
 from connect4_game.search.worker import SearchWorker
 from connect4_game.ui.render import Layout, Renderer, toolbar_height
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, line_height
@@ -43,6 +44,8 @@ class Screen:
     updates_below = True
     own_title = False
     """True: :meth:`caption` is the window's whole title (a game other than Connect Four)."""
+    name = ''
+    """The screen's name for the window title, marked with ``N_`` ('': the game's status)."""
 
     def __init__(self, app: Host) -> None:
         self.app = app
@@ -80,8 +83,8 @@ class Screen:
         self.app.pop(self)
 
     def caption(self) -> str:
-        """The window title's part while this screen is on top ('': the game's status)."""
-        return ''
+        """The window title's part while this screen is on top: its :attr:`name`, translated."""
+        return _(self.name) if self.name else ''
 
     def window_title(self) -> str:
         """The whole window title, for a screen that is not Connect Four (Oska); '' for none."""

@@ -25,14 +25,13 @@ class HelpScreen(InfoPage):
     """Every key of ``lines`` ([(keys, what they do)], translated; None: Connect Four's), in two
     columns when the window is wide, after the ``rules`` paragraph. Any key or click returns."""
 
+    name = N_('Help')
+
     def __init__(self, app: Host, lines: list[tuple[str, str]] | None = None,
                  rules: str = '') -> None:
         super().__init__(app)
         self.lines = lines
         self.rules = rules
-
-    def caption(self) -> str:
-        return _('Help')
 
     def title(self) -> str:
         return _('Connect Four: controls')

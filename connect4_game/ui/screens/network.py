@@ -8,7 +8,7 @@ import pygame
 
 from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
-from connect4_game.i18n import _
+from connect4_game.i18n import N_, _
 from connect4_game.net.address import DEFAULT_PORT
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.ui.screens.base import FormScreen
@@ -23,6 +23,7 @@ __all__ = ['NetworkScreen']
 class NetworkScreen(FormScreen):
     """Host or join; Enter (or the button) goes, Esc returns."""
 
+    name = N_('Play a friend')
     app: AppServices
 
     def __init__(self, app: AppServices, error: str = '') -> None:
@@ -37,9 +38,6 @@ class NetworkScreen(FormScreen):
         self.go = Button(_('Start'), 'go', '', primary=True)
         self.back = Button(_('Cancel'), 'back', '')
         self.error = error
-
-    def caption(self) -> str:
-        return _('Play a friend')
 
     def form_rows(self) -> list[Choice[str]]:
         if self.mode.value == 'host':

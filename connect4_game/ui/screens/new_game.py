@@ -144,6 +144,7 @@ class NewGameScreen(FormScreen):
     """Choose the game, the players and the board, then Start (Enter) or Cancel (Esc): Up/Down
     choose a row, Left/Right (or a click) change it. Opened over Oska, the game chosen is Oska."""
 
+    name = N_('New game')
     app: AppServices
     button_stops = 1
 
@@ -323,9 +324,6 @@ class NewGameScreen(FormScreen):
                                lookahead=self.oska_lookahead.value, from_dialog=True)
         else:
             self.app.start_game(self.players(), self.rows.value, self.cols.value)
-
-    def caption(self) -> str:
-        return _('New game')
 
     # ------------------------------------------------------------------ events
     def process_event(self, e: pygame.event.Event) -> None:

@@ -11,7 +11,7 @@ import pygame
 
 from connect4_game.core.board import Board
 from connect4_game.core.game import Game
-from connect4_game.i18n import _, ngettext
+from connect4_game.i18n import N_, _, ngettext
 from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import MoveReply
 from connect4_game.search.worker import SearchWorker
@@ -48,6 +48,7 @@ class PracticeScreen(BoardPage):
     """The exercises of ``practice`` (built from the review) on a ``rows`` x ``cols`` board;
     perfect play answers through the app's ``worker``."""
 
+    name = N_('Practice')
     app: AppServices
 
     def __init__(self, app: AppServices, rows: int, cols: int, practice: Practice) -> None:
@@ -61,9 +62,6 @@ class PracticeScreen(BoardPage):
         self.reply: int | None = None          # perfect play's answer (0-based)
         self.cursor: int | None = None
         self.request: SearchRequest | None = None
-
-    def caption(self) -> str:
-        return _('Practice')
 
     # ------------------------------------------------------------------ state
     def board(self) -> Board:

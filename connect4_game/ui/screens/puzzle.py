@@ -13,7 +13,7 @@ import pygame
 
 from connect4_game.core.game import Game
 from connect4_game.core.side import Side
-from connect4_game.i18n import _, ngettext
+from connect4_game.i18n import N_, _, ngettext
 from connect4_game.search.jobs import JobKind, Result, ResultStatus, SearchRequest
 from connect4_game.search.replies import PuzzleReply
 from connect4_game.search.worker import SearchWorker
@@ -106,6 +106,7 @@ class PuzzleScreen(BoardPage):
     """The puzzle set on the board, one puzzle at a time, opening on ``puzzle`` (default: the one
     this window showed last, the first time the puzzle of the day of ``today``)."""
 
+    name = N_('Puzzles')
     app: AppServices
 
     def __init__(self, app: AppServices, puzzle: Puzzle | None = None,
@@ -130,9 +131,6 @@ class PuzzleScreen(BoardPage):
         self.app.puzzle_shown(puzzle.id)
         self.falling = []
         return Visit(puzzle, start_game(puzzle))
-
-    def caption(self) -> str:
-        return _('Puzzles')
 
     # ------------------------------------------------------------------ moves
     def play(self, col: int) -> bool:

@@ -44,6 +44,7 @@ def graph_y(value: int | None, cells: int) -> float:
 class ReviewScreen(BoardPage):
     """Review the session's game (any game: finished, unfinished, loaded)."""
 
+    name = N_('Review')
     app: AppServices
 
     def __init__(self, app: AppServices) -> None:
@@ -68,9 +69,6 @@ class ReviewScreen(BoardPage):
         if self.moves:
             s.planner.cancel()
             app.worker.submit(self.request)
-
-    def caption(self) -> str:
-        return _('Review')
 
     def ready(self) -> bool:
         """Every move has its verdict (or the review failed)."""

@@ -14,7 +14,7 @@ import pygame
 
 from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
-from connect4_game.i18n import _, ngettext
+from connect4_game.i18n import N_, _, ngettext
 from connect4_game.storage.savegame import LibraryEntry, SavedGame
 from connect4_game.ui.render import mix
 from connect4_game.ui.screens.base import Host, Screen
@@ -67,12 +67,11 @@ class RenameScreen(ConfirmScreen):
     """Type a new ``name`` for a saved game: Enter calls ``on_done`` with it (stripped, not
     empty), Esc cancels."""
 
+    name = N_('Rename')
+
     def __init__(self, app: Host, name: str, on_done: Callable[[str], object]) -> None:
         self.field = TextField(_('Name'), name[:NAME_LIMIT], NAME_LIMIT)
         super().__init__(app, '', _('Rename'), lambda: self._done(on_done))
-
-    def caption(self) -> str:
-        return _('Rename')
 
     def _done(self, on_done: Callable[[str], object]) -> None:
         name = self.field.value.strip()
@@ -101,6 +100,7 @@ class RenameScreen(ConfirmScreen):
 class SavedGamesScreen(Screen):
     """Choose a saved game (click, or Up/Down and Enter), rename (F2) or delete it; Esc returns."""
 
+    name = N_('Saved games')
     app: AppServices
 
     def __init__(self, app: AppServices) -> None:
@@ -115,9 +115,6 @@ class SavedGamesScreen(Screen):
                         Button(_('Delete…'), 'delete', _('Delete the chosen game (Delete)')),
                         Button(_('Back'), 'back', _('Back to the game (Esc)'))]
         self.reload()
-
-    def caption(self) -> str:
-        return _('Saved games')
 
     def reload(self) -> None:
         """Read the library again (after a rename or a delete)."""

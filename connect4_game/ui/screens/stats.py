@@ -24,11 +24,9 @@ def player_words(desc: str) -> str:
 class StatsScreen(InfoPage):
     """A table of the pairings, the current one first; any key or click returns."""
 
+    name = N_('Statistics')
     MAX_ROWS = 14
     app: AppServices
-
-    def caption(self) -> str:
-        return _('Statistics')
 
     def rows(self) -> list[tuple[str, int, int, int]]:
         """(pairing, X wins, O wins, draws), the current pairing first."""
