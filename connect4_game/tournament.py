@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import math
 import random
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -16,13 +17,13 @@ from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, Board
 from connect4_game.core.checks import check_int, check_lookahead, check_number, is_int, shown
 from connect4_game.core.console import ConsolePlayer
 from connect4_game.core.game import Game
-from connect4_game.core.messages import clip, quote
+from connect4_game.core.messages import clip
 from connect4_game.core.notation import format_moves
 from connect4_game.core.side import Side
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, MAX_LOOKAHEAD, check_tiebreak
-from connect4_game.plugins import ProcessPlayer, describe_exception
+from connect4_game.plugins import ProcessPlayer, describe_exception, plugin_file
 from connect4_game.plugins.factory import make_player
-from connect4_game.seat_config import PlayerSpec, SeatKind, is_plugin_spec, parse_spec
+from connect4_game.seat_config import PlayerSpec, SeatKind, is_plugin_spec
 
 TOURNAMENT_DEFAULT_GAMES = 1        # games per pairing and colour (--games N: 2N per pairing)
 TOURNAMENT_MAX_GAMES = 500          # the largest --games
@@ -36,7 +37,8 @@ ELO_MAX_SPREAD = 800.0              # ... each within ELO_MEAN +- this (all wins
 
 __all__ = ['check_entrant', 'TournamentConfig', 'Fixture',
            'GameRecord', 'Standing', 'TournamentResult', 'Forfeit', 'play_move', 'schedule',
-           'random_openings', 'play_game', 'play_games', 'run_tournament', 'elo_ratings']
+           'random_openings', 'play_game', 'play_games', 'run_tournament', 'elo_ratings',
+           'unique_names']
 
 logger = logging.getLogger(__name__)
 
@@ -54,9 +56,7 @@ def check_entrant(text: str) -> str:
     if spec.kind == SeatKind.HUMAN:
         raise ValueError("'human' cannot play a tournament: name computer players")
     if is_plugin_spec(spec.plugin):
-        path, _cls = parse_spec(spec.plugin)
-        if not path.is_file():
-            raise ValueError(f'plug-in file {quote(str(path))} not found')
+        plugin_file(spec.plugin)
     elif spec.plugin:
         make_player(spec, Side.X)          # checks another assignment's TIEBREAK and PLY
     return text
@@ -183,11 +183,27 @@ class TournamentResult:
                       key=lambda i: (-self.standings[i].points, -self.standings[i].elo, i))
 
     def to_json(self) -> dict[str, object]:
-        """``{"players": [{"name", "points", "elo", "wins", "draws", "losses"}], "games": [...]}``."""
-        return {'players': [{'name': s.entrant, 'points': s.points, 'elo': s.elo,
+        """``{"players": [{"name", "points", "elo", "wins", "draws", "losses"}], "games": [...]}``,
+        each player named as given, numbered when given twice (:func:`unique_names`)."""
+        names = unique_names(self.config.entrants)
+        return {'players': [{'name': names[i], 'points': s.points, 'elo': s.elo,
                              'wins': s.wins, 'draws': s.draws, 'losses': s.losses}
-                            for s in self.standings],
-                'games': [g.to_json(self.config.entrants) for g in self.games]}
+                            for i, s in enumerate(self.standings)],
+                'games': [g.to_json(names) for g in self.games]}
+
+
+def unique_names(names: Sequence[str]) -> list[str]:
+    """``names`` with each one given more than once numbered in order, so every player of a
+    tournament has a name of its own.
+
+    >>> unique_names(['random', 'ai', 'random'])
+    ['random (1)', 'ai', 'random (2)']"""
+    counts, seen = Counter(names), Counter[str]()
+    out = []
+    for name in names:
+        seen[name] += 1
+        out.append(name if counts[name] == 1 else f'{name} ({seen[name]})')
+    return out
 
 
 # -- the schedule ---------------------------------------------------------------------------
@@ -284,31 +300,38 @@ def play_move(player: ConsolePlayer, name: str, board: Board) -> int:
     return col
 
 
-def _open_seats(fixture: Fixture, config: TournamentConfig,
-                seats: dict[Side, ConsolePlayer]) -> GameRecord | None:
+def _open_seats(fixture: Fixture, config: TournamentConfig, seats: dict[Side, ConsolePlayer],
+                unloadable: dict[int, str]) -> GameRecord | None:
     """Fill ``seats`` (a plug-in in a fresh process); the game's record if a side cannot be
-    loaded (no process is left), else None."""
+    loaded (no process is left), else None. A player that could not be loaded is not tried
+    again: ``unloadable`` maps its index to why."""
     faults: dict[Side, str] = {}
     for side, index in ((Side.X, fixture.x), (Side.O, fixture.o)):
+        if index in unloadable:
+            faults[side] = f'{side}: {unloadable[index]}'
+            continue
         try:
             seats[side] = make_player(config.players[index], side, move_time=config.move_time,
                                       load_time=config.load_time, fallback=_Stop(side),
                                       out=lambda line: logger.debug('%s', line))
         except ValueError as exc:
-            faults[side] = f'{side}: {clip(exc, 300)}'
+            unloadable[index] = clip(exc, 300)
+            faults[side] = f'{side}: {unloadable[index]}'
     if not faults:
         return None
     result = 'tie' if len(faults) == 2 else next(iter(faults)).other.value
     return GameRecord(fixture, fixture.opening, result, '; '.join(faults.values()))
 
 
-def play_game(fixture: Fixture, config: TournamentConfig) -> GameRecord:
+def play_game(fixture: Fixture, config: TournamentConfig,
+              unloadable: dict[int, str] | None = None) -> GameRecord:
     """Play one game to its end or a forfeit; every plug-in process of the game ends before it
-    returns (also on ``KeyboardInterrupt``, which passes through)."""
+    returns (also on ``KeyboardInterrupt``, which passes through). A player in ``unloadable``
+    (index: why, filled here) forfeits without being loaded again."""
     game = Game(moves=fixture.opening)
     seats: dict[Side, ConsolePlayer] = {}
     try:
-        failed = _open_seats(fixture, config, seats)
+        failed = _open_seats(fixture, config, seats, {} if unloadable is None else unloadable)
         if failed is not None:
             return failed
         while game.outcome is None:
@@ -327,10 +350,12 @@ def play_game(fixture: Fixture, config: TournamentConfig) -> GameRecord:
 
 
 def play_games(config: TournamentConfig) -> Iterator[GameRecord]:
-    """Play the games of :func:`schedule` one by one, yielding each record as its game ends."""
+    """Play the games of :func:`schedule` one by one, yielding each record as its game ends; a
+    player that could not be loaded forfeits its later games at once."""
     logger.info('tournament: %d players, %d games', len(config.entrants), config.total_games)
+    unloadable: dict[int, str] = {}
     for fixture in schedule(config):
-        record = play_game(fixture, config)
+        record = play_game(fixture, config, unloadable)
         if record.reason:
             logger.info('game %d forfeited: %s', fixture.number, record.reason)
         yield record

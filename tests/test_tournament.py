@@ -8,6 +8,7 @@ plug-ins written to tmp_path; a hanging plug-in gets a 0.3 s move time.
 
 import io
 import json
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -26,6 +27,7 @@ from connect4_game.tournament import (
     TournamentConfig,
     TournamentResult,
     elo_ratings,
+    play_games,
     play_move,
     random_openings,
     run_tournament,
@@ -73,6 +75,21 @@ class Exits:
 class BadInit:
     def __init__(self, checker):
         raise RuntimeError('no luck')
+
+class SlowInit:
+    def __init__(self, checker):
+        time.sleep(60)
+
+class Chatty:
+    def __init__(self, checker):
+        self.checker = checker
+        print('{"players": [], "games": []}')
+    def next_move(self, board):
+        print('thinking', flush=True)
+        print('{"forged": 1}', file=os.sys.stderr)
+        os.system('echo from a program it started')
+        return board.width // 2 if board.can_add_to(board.width // 2) else \
+            next(c for c in range(board.width) if board.can_add_to(c))
 '''
 
 
@@ -220,7 +237,8 @@ def test_a_player_given_twice_is_two_players_with_equal_results(capsys, bots):
     crash = bots('Crash')
     data, _ = run_json(capsys, ['--tournament', crash, 'random', crash, '--games', '1'])
     first, rnd, second = data['players']
-    assert first['name'] == second['name'] == crash
+    assert (first['name'], second['name']) == (f'{crash} (1)', f'{crash} (2)')   # told apart
+    assert {g['x'] for g in data['games']} == {first['name'], 'random', second['name']}
     # each crash beats the other as O (X crashes first) and loses everything else
     assert (first['wins'], first['losses']) == (second['wins'], second['losses']) == (1, 3)
     assert first['elo'] == second['elo'] < rnd['elo']
@@ -306,11 +324,11 @@ def test_ctrl_c_stops_after_the_game_and_prints_the_results_so_far(monkeypatch):
     import connect4_game.tournament as tournament
     real, played = tournament.play_game, []
 
-    def play_two(fixture, cfg):
+    def play_two(fixture, cfg, unloadable):
         if len(played) == 2:
             raise KeyboardInterrupt
         played.append(fixture)
-        return real(fixture, cfg)
+        return real(fixture, cfg, unloadable)
     monkeypatch.setattr(tournament, 'play_game', play_two)
     out, err = io.StringIO(), io.StringIO()
     assert play(config('random', 'ai', games=2), as_json=True, out=out, err=err) == 130
@@ -335,3 +353,64 @@ def test_the_command_runs_from_main_py():
     assert proc.returncode == 0, proc.stderr
     assert len(json.loads(proc.stdout)['games']) == 2
     assert 'game 2/2' in proc.stderr
+
+
+# -- what a plug-in prints, names the system refuses, players that cannot be loaded -----
+
+def test_what_a_plugin_prints_goes_to_stderr_named_never_into_the_json(bots):
+    proc = subprocess.run([sys.executable, str(ROOT / 'main.py'), '--tournament', bots('Chatty'),
+                           'random', '--json'], capture_output=True, text=True, cwd=ROOT,
+                          timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)                 # the one JSON document, nothing else
+    assert len(data['games']) == 2 and 'forged' not in proc.stdout
+    assert 'bots.py:Chatty: thinking' in proc.stderr
+    assert 'bots.py:Chatty: {"forged": 1}' in proc.stderr
+    assert 'from a program it started' in proc.stderr
+
+
+def test_a_plugin_file_name_the_system_refuses_is_one_line(capsys, tmp_path):
+    long_name = f"{tmp_path}/{'b' * 300}.py:Bot"
+    with pytest.raises(SystemExit) as exc:
+        main(['--tournament', long_name, 'random'])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and 'File name too long' in err
+    assert 'Traceback' not in err and len(err.splitlines()[-1]) < 200
+
+
+def test_a_plugin_in_a_folder_whose_name_is_not_utf8_plays(tmp_path):
+    folder = os.fsencode(tmp_path) + b'/caf\xe9'
+    os.mkdir(folder)
+    with open(folder + b'/b\xfft.py', 'w') as fh:
+        fh.write(PLUGINS)
+    spec = os.fsdecode(folder + b'/b\xfft.py') + ':Centre'
+    result = run_tournament(config(spec, 'random'))
+    assert [g.reason for g in result.games] == [None, None]
+
+
+def test_a_player_that_cannot_be_loaded_is_not_loaded_again(bots, monkeypatch):
+    import connect4_game.tournament as tournament
+    loads = Counter()
+
+    def counted(spec, side, **kw):
+        loads[spec.plugin or spec.format()] += 1
+        return real(spec, side, **kw)
+    real = tournament.make_player
+    monkeypatch.setattr(tournament, 'make_player', counted)
+    slow = bots('SlowInit')
+    records = list(play_games(config(slow, 'random', games=3, load_time=0.5)))
+    assert len(records) == 6 and loads[slow] == 1 and loads['random'] == 6
+    assert all('did not load within 0.5 s' in g.reason for g in records)
+    assert [g.result for g in records] == ['O', 'X'] * 3
+
+
+def test_a_deep_ai_is_said_to_be_untimed_at_the_start(monkeypatch):
+    import connect4_game.cli.tournament as cli_tournament
+    monkeypatch.setattr(cli_tournament, 'play_games', lambda cfg: iter(()))
+    said = []
+    for players in (('random', 'random'), ('ai', 'random')):
+        err = io.StringIO()
+        play(TournamentConfig(players, lookahead=19), out=io.StringIO(), err=err)
+        said.append(err.getvalue())
+    assert 'no time limit' not in said[0]                      # no ai: nothing to say
+    assert 'ai looks 19 plies ahead' in said[1] and 'no time limit' in said[1]

@@ -15,6 +15,7 @@ from connect4_game import logs
 from connect4_game.ai.levels import DEFAULT_LEVEL
 from connect4_game.cli import console
 from connect4_game.cli.console import network_options
+from connect4_game.cli.output import degrade_unencodable
 from connect4_game.cli.tournament import add_tournament_options, run_from_cli
 from connect4_game.core import board
 from connect4_game.core.checks import (
@@ -368,6 +369,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
+    degrade_unencodable()      # every result reaches an output that cannot show every character
     os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1')
     if os.environ.get('SDL_VIDEODRIVER') == 'dummy':
         # headless run: no sound either, instead of a screenful of ALSA probe errors

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from connect4_game.ai.review import PlyReview, ReviewTable
 
 __all__ = ['run_text', 'run_oska_text', 'run_review', 'run_network_text', 'network_options',
-           'given_options', 'sigterm_interrupts']
+           'given_options', 'stop_signals_interrupt']
 
 
 def _player(args: argparse.Namespace, side: Side, default: str = 'human') -> PlayerSpec:
@@ -62,36 +62,40 @@ def network_options(args: argparse.Namespace, lookahead: int, tiebreak: str
 
 
 @contextlib.contextmanager
-def sigterm_interrupts() -> Iterator[None]:
-    """In the main thread, SIGTERM ends the block as Ctrl-C does (KeyboardInterrupt), so the
-    players are closed; the handler it replaced is put back after."""
+def stop_signals_interrupt() -> Iterator[None]:
+    """In the main thread, SIGTERM and SIGHUP (the terminal closed) end the block as Ctrl-C does
+    (KeyboardInterrupt), so the players are closed, a friend told and a tournament's games so far
+    written; the handlers they replaced are put back after."""
     import signal
     import threading
-    previous: Callable[[int, FrameType | None], object] | int | None = None
+    previous: dict[int, Callable[[int, FrameType | None], object] | int | None] = {}
 
     def ended(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt
-    if threading.current_thread() is threading.main_thread() and hasattr(signal, 'SIGTERM'):
-        with contextlib.suppress(OSError, ValueError):
-            previous = signal.signal(signal.SIGTERM, ended)
+    if threading.current_thread() is threading.main_thread():
+        for name in ('SIGTERM', 'SIGHUP'):
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                number = getattr(signal, name)
+                previous[number] = signal.signal(number, ended)
     try:
         yield
     finally:
-        if previous is not None:
-            with contextlib.suppress(OSError, ValueError, TypeError):
-                signal.signal(signal.SIGTERM, previous)
+        for number, handler in previous.items():
+            if handler is not None:
+                with contextlib.suppress(OSError, ValueError, TypeError):
+                    signal.signal(number, handler)
 
 
 def run_text(args: argparse.Namespace, parser: argparse.ArgumentParser, rows: int | None = None,
              cols: int | None = None, moves: Sequence[int] = ()) -> int:
     """The console game (BU CS111 ps9, Problem 3's ``connect_four``) from ``rows`` x ``cols`` after
-    ``moves`` (0-based); Ctrl-C and SIGTERM end it with 'Game ended. Bye!' (status 0), and every
+    ``moves`` (0-based); Ctrl-C, SIGTERM and SIGHUP end it with 'Game ended. Bye!' (status 0), and every
     player is closed, a plug-in's process with it."""
     from connect4_game.core.console import connect_four
     players: list[ConsolePlayer] = []
     rows, cols = rows or DEFAULT_ROWS, cols or DEFAULT_COLS
     try:
-        with sigterm_interrupts():
+        with stop_signals_interrupt():
             try:
                 for side, default in ((Side.X, 'ai' if args.demo else 'human'), (Side.O, 'ai')):
                     players.append(make_player(_player(args, side, default), side))
@@ -189,7 +193,7 @@ def run_network_text(args: argparse.Namespace, parser: argparse.ArgumentParser) 
         players.append(player)
         return player
     try:
-        with sigterm_interrupts():
+        with stop_signals_interrupt():
             link = _open_network(args, parser)
             game = play_remote(link, local, wait=args.wait if link.is_host else None, close=False)
     except (KeyboardInterrupt, EOFError):
@@ -201,6 +205,6 @@ def run_network_text(args: argparse.Namespace, parser: argparse.ArgumentParser) 
     finally:
         _close_all(link, players)
     if link.failure is not None:
-        print(f'connect4: could not join: {link.failure.text}', file=sys.stderr)
+        print(f'connect4: could not join: {link.failure_text}', file=sys.stderr)
         return 1
     return 0 if game is not None else 1

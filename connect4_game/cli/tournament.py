@@ -9,7 +9,6 @@ import logging
 import shutil
 import sys
 import time
-from collections import Counter
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -29,6 +28,7 @@ from connect4_game.tournament import (
     TournamentResult,
     check_entrant,
     play_games,
+    unique_names,
 )
 
 __all__ = ['add_tournament_options', 'run_from_cli', 'Progress', 'format_table', 'table_names',
@@ -36,7 +36,7 @@ __all__ = ['add_tournament_options', 'run_from_cli', 'Progress', 'format_table',
 
 logger = logging.getLogger(__name__)
 
-EXIT_STOPPED = 130      # exit status of a tournament stopped by Ctrl-C or SIGTERM
+EXIT_STOPPED = 130      # exit status of a tournament stopped by Ctrl-C, SIGTERM or SIGHUP
 
 _OWN = ('games', 'openings', 'seed', 'move_time')      # options only a tournament reads
 _ALLOWED = ('tournament', 'json', 'lookahead', 'tiebreak', 'verbose') + _OWN
@@ -44,6 +44,7 @@ _ALLOWED = ('tournament', 'json', 'lookahead', 'tiebreak', 'verbose') + _OWN
 _BAR = 24            # characters of the progress bar
 _NAME_WIDTH = 40     # characters of a player's name in the table, at most
 _LISTED = 8          # game numbers listed per forfeit reason in the table
+_SLOW_LOOKAHEAD = 18  # plies past which one ai move can take seconds to hours: said at the start
 
 
 def _entrant(text: str) -> str:
@@ -120,13 +121,7 @@ def table_names(specs: Sequence[str]) -> list[str]:
 
     >>> table_names(['random', 'ai', 'random'])
     ['random (1)', 'ai', 'random (2)']"""
-    base = [_tail(s.strip() or repr(s), _NAME_WIDTH) for s in specs]
-    counts, seen = Counter(base), Counter[str]()
-    names = []
-    for name in base:
-        seen[name] += 1
-        names.append(name if counts[name] == 1 else f'{name} ({seen[name]})')
-    return names
+    return unique_names([_tail(s.strip() or repr(s), _NAME_WIDTH) for s in specs])
 
 
 def _check_fits(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
@@ -257,9 +252,9 @@ def _forfeit_lines(result: TournamentResult, names: Sequence[str]) -> list[str]:
 def play(config: TournamentConfig, as_json: bool = False, out: TextIO | None = None,
          err: TextIO | None = None) -> int:
     """Play ``config`` with progress on ``err``, then write the table (or ``as_json`` the JSON)
-    on ``out``; Ctrl-C or SIGTERM stops it after the game being played. Returns 0 or
+    on ``out``; Ctrl-C, SIGTERM or SIGHUP stops it during the game being played. Returns 0 or
     :data:`EXIT_STOPPED`."""
-    from connect4_game.cli.console import sigterm_interrupts
+    from connect4_game.cli.console import stop_signals_interrupt
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
     names = table_names(config.entrants)
@@ -267,11 +262,15 @@ def play(config: TournamentConfig, as_json: bool = False, out: TextIO | None = N
     if config.openings:
         progress.note(f'tournament: random openings of {config.openings} plies, '
                       f'seed {config.seed}')
+    if config.lookahead > _SLOW_LOOKAHEAD and any(p.advanced for p in config.players):
+        progress.note(f'tournament: ai looks {config.lookahead} plies ahead, which can take '
+                      'minutes a move, and built-in players have no time limit; Ctrl-C stops '
+                      'the tournament and prints the games so far')
     records: list[GameRecord] = []
     stopped = False
     started = time.monotonic()
     try:
-        with sigterm_interrupts():
+        with stop_signals_interrupt():
             for record in play_games(config):
                 records.append(record)
                 progress.update(record, len(records))

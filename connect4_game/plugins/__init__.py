@@ -10,10 +10,11 @@ from connect4_game.plugins.loader import (
     describe_exception,
     load_class,
     load_player,
+    plugin_file,
     register_adapter,
     spec_label,
 )
 from connect4_game.plugins.process import ProcessPlayer
 
 __all__ = ["ADAPTERS", "register_adapter", "spec_label", "load_class", "load_player",
-           "SafePlayer", "ProcessPlayer", "describe_exception"]
+           "plugin_file", "SafePlayer", "ProcessPlayer", "describe_exception"]

@@ -14,18 +14,19 @@ import sys
 import traceback
 import zlib
 from collections.abc import Callable
+from pathlib import Path
 from typing import Protocol, SupportsIndex
 
 from connect4_game.compat import is_compat_spec
 from connect4_game.core.board import Board, validate_checker
 from connect4_game.core.checks import shown
 from connect4_game.core.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
-from connect4_game.core.messages import clip
+from connect4_game.core.messages import clip, quote
 from connect4_game.core.side import CHECKERS
 from connect4_game.seat_config import is_plugin_spec, parse_spec
 
-__all__ = ["PluginPlayer", "ADAPTERS", "register_adapter", "load_class", "load_player",
-           "SafePlayer", "spec_label", "describe_exception"]
+__all__ = ["PluginPlayer", "ADAPTERS", "register_adapter", "plugin_file", "load_class",
+           "load_player", "SafePlayer", "spec_label", "describe_exception"]
 
 _GAME_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # frames not the plug-in's
 
@@ -93,24 +94,40 @@ def register_adapter(name: str, detect: Callable[[object], bool],
         ADAPTERS.append(entry)
 
 
+def plugin_file(spec: str) -> tuple[Path, str]:
+    """``(path, class name)`` of ``FILE.py:ClassName`` whose file exists; the path as the system
+    gives it (a name that is not UTF-8 works).
+
+    :raises ValueError: one line, for a malformed spec, a missing file or a name the system
+        refuses (too long, say)."""
+    path, cls_name = parse_spec(spec)
+    try:
+        found = path.is_file()
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"plug-in file {quote(str(path), 60)}: "
+                         f"{getattr(exc, 'strerror', None) or clip(exc, 80)}") from None
+    if not found:
+        raise ValueError(f"plug-in file {quote(str(path), 120)} not found")
+    return path, cls_name
+
+
 def load_class(spec: str) -> type:
     """Import the file of ``spec`` as a fresh module (its folder appended to ``sys.path``) and
     return the class.
 
     :raises ValueError: one line, for a malformed spec, a missing or unreadable file, a syntax
         error (file and line named), an exception while importing, or a missing / non-class name."""
-    path, cls_name = parse_spec(spec)
-    if not path.is_file():
-        raise ValueError(f"plug-in file {str(path)!r} not found")
+    path, cls_name = plugin_file(spec)
     resolved = path.resolve()
-    mod_name = f"connect4_plugin_{zlib.crc32(str(resolved).encode()):08x}_{resolved.stem}"
+    mod_name = f"connect4_plugin_{zlib.crc32(os.fsencode(resolved)):08x}_{resolved.stem}"
     folder = str(resolved.parent)
     if folder not in sys.path:
         sys.path.append(folder)
     try:
         source = resolved.read_bytes()
     except OSError as exc:
-        raise ValueError(f"cannot read plug-in file {str(path)!r}: {exc.strerror or exc}") from None
+        raise ValueError(f"cannot read plug-in file {quote(str(path), 120)}: "
+                         f"{exc.strerror or exc}") from None
     try:
         code = compile(source, str(resolved), "exec")
     except SyntaxError as exc:

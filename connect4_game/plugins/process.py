@@ -4,13 +4,16 @@ tournament)."""
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import multiprocessing as mp
 import multiprocessing.connection as mp_connection
 import os
+import sys
 import time
 from collections.abc import Callable
 from multiprocessing.process import BaseProcess
+from typing import TextIO
 
 from connect4_game.core.board import Board, other, validate_checker
 from connect4_game.core.checks import is_int, shown
@@ -23,6 +26,43 @@ from connect4_game.seat_config import parse_spec
 __all__ = ["ProcessPlayer", "MAX_REPLY"]
 
 MAX_REPLY = 64 * 1024           # bytes: the longest answer a plug-in's process may send
+_MAX_LINE = 4096                # characters of a plug-in's unfinished printed line kept
+
+
+class _Prefixed(io.TextIOBase):
+    """The plug-in's ``sys.stdout`` and ``sys.stderr``: each line it prints goes to ``target`` as
+    ``'label: line'``."""
+
+    def __init__(self, label: str, target: TextIO) -> None:
+        self._label, self._target, self._partial = label, target, ""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        self._partial += str(text)
+        *lines, self._partial = self._partial.split("\n")
+        if len(self._partial) > _MAX_LINE:
+            lines.append(self._partial)
+            self._partial = ""
+        for line in lines:
+            self._target.write(f"{self._label}: {line}\n")
+        if lines:
+            self._target.flush()
+        return len(text)
+
+    def flush(self) -> None:
+        self._target.flush()
+
+
+def _keep_stdout_clean(label: str) -> None:
+    """Nothing the plug-in, or a program it starts, prints reaches the game's standard output
+    (a table, JSON or the assignment's board): file descriptor 1 becomes standard error, and
+    what the plug-in prints there starts with ``label``."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(2, 1)
+    err = sys.stderr
+    sys.stdout = sys.stderr = None if err is None else _Prefixed(label, err)
 
 
 def _send_json(conn: mp_connection.Connection, *values: object) -> None:
@@ -34,6 +74,7 @@ def _plugin_main(conn: mp_connection.Connection, parent_pid: int, spec: str, che
     """The child: load the plug-in, then answer ``{"rows": [...]}`` with ``["ok", col]`` or
     ``["error", text]`` as JSON (the parent never unpickles what the plug-in could forge)."""
     child_setup(parent_pid)
+    _keep_stdout_clean(label)
     guard_descendants()
     try:
         safe = SafePlayer(load_player(spec, checker, tiebreak, lookahead), label=label)
