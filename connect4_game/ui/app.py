@@ -249,21 +249,9 @@ class App:
         while len(self.stack) > 1:
             self.pop()
 
-    def show_help(self) -> None:
-        from connect4_game.ui.screens.help import HelpScreen
-        self.push(HelpScreen(self))
-
     def show_new_game(self) -> None:
         from connect4_game.ui.screens.new_game import NewGameScreen
         self.push(NewGameScreen(self))
-
-    def show_stats(self) -> None:
-        from connect4_game.ui.screens.stats import StatsScreen
-        self.push(StatsScreen(self))
-
-    def show_load(self) -> None:
-        from connect4_game.ui.screens.saved_games import SavedGamesScreen
-        self.push(SavedGamesScreen(self))
 
     def show_review(self) -> None:
         """Review the game: its seats close first (a friend is told you left)."""

@@ -23,7 +23,10 @@ from connect4_game.ui.render import HINT_PULSE_END, WIN_PULSE_END, Badge, Layout
 from connect4_game.ui.screens import game_status
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.game_status import LOWER_LOOKAHEAD_TIP
+from connect4_game.ui.screens.help import HelpScreen
 from connect4_game.ui.screens.host import AppServices
+from connect4_game.ui.screens.saved_games import SavedGamesScreen
+from connect4_game.ui.screens.stats import StatsScreen
 from connect4_game.ui.widgets import Button, Menu, MenuItem, ResultBanner, Toast, Toolbar
 
 __all__ = ['GameScreen', 'MENU', 'TOOLBAR', 'LOWER_LOOKAHEAD_TIP']
@@ -250,16 +253,16 @@ class GameScreen(Screen):
             'hint': lambda: self.session.request_hint(),
             'analysis': lambda: self.session.toggle_overlay(),
             'settings': lambda: app.show_new_game(),
-            'help': lambda: app.show_help(),
+            'help': lambda: app.push(HelpScreen(app)),
             'menu': self.open_menu,
             'move_now': self._move_now,
             'review': lambda: app.show_review(),
             'network': self._network,
             'save': lambda: app.files.save_game(self.session),
-            'load': lambda: app.show_load(),
+            'load': lambda: app.push(SavedGamesScreen(app)),
             'copy': lambda: app.files.copy_moves(self.session),
             'paste': self._paste,
-            'stats': lambda: app.show_stats(),
+            'stats': lambda: app.push(StatsScreen(app)),
             'puzzles': self._puzzles,
             'demo': lambda: self.session.set_demo(not self.session.demo),
             'pause': lambda: self.session.toggle_pause(),

@@ -22,6 +22,7 @@ from connect4_game.players import MAX_LOOKAHEAD, TIEBREAKS, WARN_LOOKAHEAD, clam
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.ui import themes
 from connect4_game.ui.screens.base import FormRow, FormScreen
+from connect4_game.ui.screens.help import HelpScreen
 from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.screens.oska import OskaScreen
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height
@@ -331,7 +332,7 @@ class NewGameScreen(FormScreen):
         click on a button does its action; the rows get every other event."""
         plain: dict[int, Callable[[], object]] = {
             pygame.K_ESCAPE: self.close, pygame.K_RETURN: self.start,
-            pygame.K_KP_ENTER: self.start, pygame.K_F1: lambda: self.app.show_help()}
+            pygame.K_KP_ENTER: self.start, pygame.K_F1: lambda: self.app.push(HelpScreen(self.app))}
         with_alt = {pygame.K_a: self.toggle_advanced, pygame.K_f: self.open_network}
         if e.type == pygame.MOUSEMOTION:
             self.mouse = e.pos
