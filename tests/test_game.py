@@ -12,7 +12,6 @@ from connect4_game.core.game import (
     MoveRefused,
     Outcome,
     Refusal,
-    Termination,
     reconcile,
 )
 
@@ -35,7 +34,7 @@ def test_push_returns_the_move_and_the_win_is_typed():
     assert g.to_move == 'X' and g.outcome is None and not g.over
     move = g.push(0)
     assert (move.column, move.row, move.checker, move.ply) == (0, 2, 'X', 7)
-    assert g.outcome == Outcome(Termination.FOUR_IN_A_ROW, 'X', ((2, 0), (3, 0), (4, 0), (5, 0)), 4)
+    assert g.outcome == Outcome('X', ((2, 0), (3, 0), (4, 0), (5, 0)), 4)
     assert g.outcome.message() == 'Player X wins in 4 moves.' and g.outcome.result() == 'X'
     with pytest.raises(MoveRefused, match='over') as err:
         g.push(3)
@@ -44,7 +43,7 @@ def test_push_returns_the_move_and_the_win_is_typed():
 
 def test_a_full_board_is_a_tie():
     g = Game(4, 4, [0, 1, 0, 1, 1, 0, 1, 0, 2, 3, 2, 3, 3, 2, 3, 2])
-    assert g.outcome == Outcome(Termination.FULL_BOARD)
+    assert g.outcome == Outcome()
     assert g.outcome.message() == "It's a tie!" and g.outcome.result() == 'tie'
 
 
@@ -125,7 +124,7 @@ def test_the_record_agrees_with_the_assignments_board(choices):
     if winner:
         assert g.outcome.winner == winner and g.outcome.winner_moves == board.num_checkers(winner)
     elif board.is_full():
-        assert g.outcome.termination is Termination.FULL_BOARD
+        assert g.outcome == Outcome()
     else:
         assert g.outcome is None
 

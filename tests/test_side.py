@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from connect4_game.core.game import Game, Outcome, Termination
+from connect4_game.core.game import Game, Outcome
 from connect4_game.core.side import CHECKERS, Side
 
 
@@ -39,4 +39,4 @@ def test_the_game_record_speaks_in_sides():
         g.push(col)
     assert g.outcome.winner is Side.X and g.outcome.result() == 'X'
     assert g.outcome.message() == 'Player X wins in 4 moves.'
-    assert Outcome(Termination.FULL_BOARD).result() == 'tie'
+    assert Outcome().result() == 'tie'

@@ -12,23 +12,15 @@ from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, MAX_COLS, MAX_R
 from connect4_game.core.checks import check_int, is_int
 from connect4_game.core.side import Side
 
-__all__ = ['Game', 'Move', 'Outcome', 'Termination', 'MoveRefused', 'Refusal', 'reconcile']
-
-
-class Termination(Enum):
-    """How a game ended."""
-
-    FOUR_IN_A_ROW = 'four in a row'
-    FULL_BOARD = 'full board'        # a tie
+__all__ = ['Game', 'Move', 'Outcome', 'MoveRefused', 'Refusal', 'reconcile']
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game: how, the ``winner`` (None for a tie), the (row, col) slots of
-    the winning ``line`` (row 0 on top) and ``winner_moves``, the N of ``Player X wins
-    in N moves.`` (Problem 3)."""
+    """The end of a game: the ``winner`` of a four in a row (None for a tie, a full board),
+    the (row, col) slots of the winning ``line`` (row 0 on top) and ``winner_moves``, the N
+    of ``Player X wins in N moves.`` (Problem 3)."""
 
-    termination: Termination
     winner: Side | None = None
     line: tuple[tuple[int, int], ...] = ()
     winner_moves: int = 0
@@ -214,9 +206,8 @@ class Game:
         self.moves.append(col)
         line = self.board.winning_line(checker.value)
         if line is not None:
-            self.outcome = Outcome(Termination.FOUR_IN_A_ROW, checker, tuple(line),
-                                   self.board.num_checkers(checker.value))
+            self.outcome = Outcome(checker, tuple(line), self.board.num_checkers(checker.value))
         elif self.board.is_full():
-            self.outcome = Outcome(Termination.FULL_BOARD)
+            self.outcome = Outcome()
         return Move(col, row, checker, len(self.moves))
 
