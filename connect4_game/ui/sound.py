@@ -9,7 +9,6 @@ import logging
 from collections import deque
 from importlib import resources
 from importlib.abc import Traversable
-from pathlib import Path
 
 import pygame
 
@@ -18,25 +17,18 @@ __all__ = ["SOUND_NAMES", "SoundPlayer", "sound_file"]
 log = logging.getLogger(__name__)
 
 SOUND_NAMES = ("drop", "win", "tie", "refused")
-_FALLBACK_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
 
 
-def sound_file(name: str) -> Traversable | Path | None:
-    """The package data (or the checkout's ``assets/sounds/``) file of sound ``name``, or None.
+def sound_file(name: str) -> Traversable | None:
+    """The package data file of sound ``name``, or None when it is missing.
 
     :raises ValueError: for a name not in :data:`SOUND_NAMES`.
     """
     if name not in SOUND_NAMES:
         raise ValueError(f"unknown sound {name!r}; known: {', '.join(SOUND_NAMES)}")
-    try:
-        # one path part per step: Traversable.joinpath takes a single part before 3.11
-        res = resources.files("connect4_game") / "assets" / "sounds" / f"{name}.wav"
-        if res.is_file():
-            return res
-    except (ModuleNotFoundError, OSError, TypeError):
-        pass
-    path = _FALLBACK_DIR / f"{name}.wav"
-    return path if path.is_file() else None
+    # one path part per step: Traversable.joinpath takes a single part before 3.11
+    res = resources.files("connect4_game") / "assets" / "sounds" / f"{name}.wav"
+    return res if res.is_file() else None
 
 
 class SoundPlayer:

@@ -54,18 +54,16 @@ class Slide(TypedDict):
     total: float
 
 
-class _SlideStateBase(TypedDict):
+class SlideState(TypedDict):
+    """Where a move's animation stands: ``progress`` (eased 0..1), ``pos`` (px centre of the
+    moving checker), ``lift`` (0..1, a jump) and ``capture`` (the captured checker: 0 intact,
+    1 gone; 1 for a step)."""
+
     move: Move
     piece: str
     progress: float
     pos: tuple[int, int]
     lift: float
-
-
-class SlideState(_SlideStateBase, total=False):
-    """Where a move's animation stands: ``progress`` (eased 0..1), ``pos`` (px centre of the
-    moving checker), ``lift`` (0..1, a jump) and ``capture`` (0 intact, 1 gone)."""
-
     capture: float
 
 
@@ -312,8 +310,7 @@ class OskaScreen(Screen):
             return
         self.lookahead = lookahead
         self.message = _('lookahead {n}').format(n=lookahead)
-        if self.result is None and not self.is_human(self.turn) and not self.passing:
-            self._submit_ai()
+        self.resume()
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, 'button', 1) == 1:
@@ -417,14 +414,13 @@ class OskaScreen(Screen):
         p = ease_in_out_sine(min(1.0, t / anim['slide']))
         (x0, y0), (x1, y1) = self.square_center(move.frm), self.square_center(move.to)
         x, y = x0 + (x1 - x0) * p, y0 + (y1 - y0) * p
+        lift, capture = 0.0, 1.0
         if move.captured is not None:
-            y -= 4 * p * (1 - p) * board_layout(self.size, self.n, len(self.lengths))[0] * 0.35
-        state = SlideState(move=move, piece=anim['piece'], progress=p,
-                           pos=(int(round(x)), int(round(y))),
-                           lift=4 * p * (1 - p) if move.captured is not None else 0.0)
-        if move.captured is not None:
-            state['capture'] = min(1.0, max(0.0, (t - anim['slide'] * 0.5) / self.CAPTURE_TIME))
-        return state
+            lift = 4 * p * (1 - p)
+            y -= lift * board_layout(self.size, self.n, len(self.lengths))[0] * 0.35
+            capture = min(1.0, max(0.0, (t - anim['slide'] * 0.5) / self.CAPTURE_TIME))
+        return SlideState(move=move, piece=anim['piece'], progress=p,
+                          pos=(int(round(x)), int(round(y))), lift=lift, capture=capture)
 
     # ------------------------------------------------------------------ drawing
     def status_text(self) -> str:
@@ -553,7 +549,7 @@ class OskaScreen(Screen):
         if state is None:
             return
         move = state['move']
-        k = state.get('capture', 1.0)
+        k = state['capture']
         if move.captured is not None and k < 1.0:
             self._blit_checker(surface, opponent(state['piece']),
                                self.square_center(move.captured), m.radius,
