@@ -1,23 +1,48 @@
 """The package's one logging set-up: warnings and errors on stderr as plain lines, with
 ``--verbose`` debug lines naming their level and logger; never stdout, whose text is the
-assignment's (BU CS111 ps9).
+assignment's (BU CS111 ps9). Info and up (debug with ``--verbose``) also go to a rotating log
+file in the platform's log folder, and an uncaught exception -- in the main thread or another --
+leaves a crash report there and says where it is (docs/files.md).
 
 >>> configure(); configure()          # a second call changes nothing
->>> [type(h).__name__ for h in logging.getLogger(PACKAGE).handlers]
-['StderrHandler']"""
+>>> sorted(type(h).__name__ for h in logging.getLogger(PACKAGE).handlers)
+['RotatingFileHandler', 'StderrHandler']"""
 
 from __future__ import annotations
 
 import logging
+import logging.handlers
+import os
+import platform
 import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
 
-__all__ = ['PACKAGE', 'StderrHandler', 'configure']
+__all__ = ['PACKAGE', 'LOG_DIR_ENV', 'LOG_FILE', 'StderrHandler', 'configure', 'log_dir',
+           'install_crash_hook', 'add_crash_notifier', 'remove_crash_notifier',
+           'write_crash_report']
 
 PACKAGE = 'connect4_game'
 """The logger above every logger of the package."""
 
+LOG_DIR_ENV = 'CONNECT4_LOG_DIR'
+"""An environment variable naming another log folder (the tests' own, say)."""
+
+LOG_FILE = 'connect4-pygame.log'
+"""The log file's name in :func:`log_dir`; it rotates at 1 MB, keeping three older files."""
+
 _PLAIN = logging.Formatter('%(message)s')
 _DETAILED = logging.Formatter('%(levelname)s %(name)s: %(message)s')
+_IN_FILE = logging.Formatter('%(asctime)s %(process)d %(levelname)s %(name)s: %(message)s')
+
+Notifier = Callable[[str], object]
+"""Shows the player a crash's message (the window's message box, say)."""
+
+_notifiers: list[Notifier] = []
 
 
 class StderrHandler(logging.Handler):
@@ -34,18 +59,123 @@ class StderrHandler(logging.Handler):
             self.handleError(record)
 
 
+def log_dir() -> Path:
+    """``$CONNECT4_LOG_DIR`` if set, else platformdirs' user log folder of the game (not made
+    here): ``~/.local/state/connect4-pygame/log`` on Linux, ``%LOCALAPPDATA%\\connect4-pygame\\
+    Logs`` on Windows, ``~/Library/Logs/connect4-pygame`` on macOS."""
+    if value := os.environ.get(LOG_DIR_ENV):
+        return Path(value)
+    import platformdirs
+    return Path(platformdirs.user_log_dir('connect4-pygame', appauthor=False))
+
+
+def _file_handler() -> logging.Handler | None:
+    """A rotating handler on :data:`LOG_FILE`, or None when its folder cannot be made."""
+    try:
+        folder = log_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        handler = logging.handlers.RotatingFileHandler(
+            folder / LOG_FILE, maxBytes=1_000_000, backupCount=3, encoding='utf-8', delay=True)
+    except OSError:
+        return None
+    handler.setFormatter(_IN_FILE)
+    return handler
+
+
 def configure(verbose: bool | None = None) -> None:
-    """One :class:`StderrHandler` on the :data:`PACKAGE` logger: ``verbose`` True shows DEBUG and
-    up as ``'DEBUG connect4_game.cli: ...'``, False WARNING and up, the message alone (the
-    logger's own level left unset); None keeps an earlier call's choice, else False."""
+    """One :class:`StderrHandler` and one log file on the :data:`PACKAGE` logger: ``verbose``
+    True shows DEBUG and up on stderr as ``'DEBUG connect4_game.cli: ...'`` and in the file,
+    False WARNING and up on stderr, the message alone, and INFO and up in the file; None keeps an
+    earlier call's choice, else False. No log file when its folder cannot be made."""
     logger = logging.getLogger(PACKAGE)
     handler = next((h for h in logger.handlers if isinstance(h, StderrHandler)), None)
     if handler is None:
         handler = StderrHandler()
         logger.addHandler(handler)
+        if (in_file := _file_handler()) is not None:
+            logger.addHandler(in_file)
         verbose = bool(verbose)
     if verbose is None:
         return
     handler.setLevel(logging.DEBUG if verbose else logging.WARNING)
     handler.setFormatter(_DETAILED if verbose else _PLAIN)
-    logger.setLevel(logging.DEBUG if verbose else logging.NOTSET)
+    logger.setLevel(logging.DEBUG if verbose else logging.INFO)
+
+
+def add_crash_notifier(notify: Notifier) -> None:
+    """Also show a crash's message with ``notify`` (called with the text; its errors ignored)."""
+    _notifiers.append(notify)
+
+
+def remove_crash_notifier(notify: Notifier) -> None:
+    """Stop showing crashes with ``notify`` (one added before; else nothing)."""
+    if notify in _notifiers:
+        _notifiers.remove(notify)
+
+
+def write_crash_report(exc_type: type[BaseException], exc: BaseException,
+                       tb: TracebackType | None, thread: str | None = None) -> Path | None:
+    """Write ``crash-YYYYMMDD-HHMMSS-PID.txt`` in :func:`log_dir`: the version, Python, system,
+    command line, ``thread`` (None: the main one) and the traceback; its path, or None when it
+    cannot be written."""
+    from connect4_game import __version__
+    stamp = time.strftime('%Y%m%d-%H%M%S')
+    lines = [f'connect4-pygame {__version__} crashed at {time.strftime("%Y-%m-%d %H:%M:%S %z")}',
+             f'Python {platform.python_version()} ({sys.executable}), {platform.platform()}',
+             f'command line: {sys.argv}',
+             f'thread: {thread or "main"}', '',
+             *traceback.format_exception(exc_type, exc, tb)]
+    try:
+        folder = log_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f'crash-{stamp}-{os.getpid()}.txt'
+        path.write_text(''.join(line if line.endswith('\n') else line + '\n' for line in lines),
+                        encoding='utf-8')
+    except OSError:
+        return None
+    return path
+
+
+def _tell(exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None,
+          thread: str | None) -> None:
+    """Write the report and say where it is, on stderr and with every notifier."""
+    path = write_crash_report(exc_type, exc, tb, thread)
+    where = (f'A crash report is in {path}' if path is not None
+             else f'No crash report could be written in {log_dir()}')
+    text = (f'Connect Four stopped because of an error ({exc_type.__name__}: {str(exc)[:200]}).'
+            f'\n{where}; '
+            'please attach it when you report the problem.')
+    if sys.stderr is not None:
+        try:
+            sys.stderr.write(text + '\n')
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+    for notify in list(_notifiers):
+        try:
+            notify(text)
+        except Exception:       # a notifier that fails must not hide the report
+            continue
+
+
+def _main_hook(exc_type: type[BaseException], exc: BaseException,
+               tb: TracebackType | None) -> None:
+    if issubclass(exc_type, KeyboardInterrupt):
+        sys.__excepthook__(exc_type, exc, tb)
+        return
+    _tell(exc_type, exc, tb, None)
+
+
+def _thread_hook(args: threading.ExceptHookArgs) -> None:
+    if args.exc_value is None or issubclass(args.exc_type, SystemExit):
+        return
+    _tell(args.exc_type, args.exc_value, args.exc_traceback,
+          args.thread.name if args.thread is not None else '?')
+
+
+def install_crash_hook() -> None:
+    """Make :data:`sys.excepthook` and :data:`threading.excepthook` write a crash report
+    (:func:`write_crash_report`) and tell the player where it is instead of printing a bare
+    traceback; Ctrl-C keeps Python's own line. Calling it again changes nothing."""
+    sys.excepthook = _main_hook
+    threading.excepthook = _thread_hook

@@ -6,5 +6,9 @@ import tempfile
 os.environ.setdefault('SDL_VIDEODRIVER', 'dummy')
 os.environ.setdefault('SDL_AUDIODRIVER', 'dummy')
 os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1')
-# Settings, statistics and autosaves of test runs never touch the user's real files.
-os.environ.setdefault('CONNECT4_CONFIG_DIR', tempfile.mkdtemp(prefix='c4cfg-'))
+# Settings, statistics, autosaves, the log file and crash reports of test runs never touch the
+# user's real files; each pytest-xdist worker (PYTEST_XDIST_WORKER) gets folders of its own
+# rather than sharing its controller's.
+for name, prefix in (('CONNECT4_CONFIG_DIR', 'c4cfg-'), ('CONNECT4_LOG_DIR', 'c4log-')):
+    if name not in os.environ or os.environ.get('PYTEST_XDIST_WORKER'):
+        os.environ[name] = tempfile.mkdtemp(prefix=prefix)

@@ -11,11 +11,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn, Protocol
 
-from connect4_game import logs
+from connect4_game import __version__, logs
 from connect4_game.ai.levels import DEFAULT_LEVEL
-from connect4_game.cli import console
+from connect4_game.cli import console, desktop
 from connect4_game.cli.console import network_options
-from connect4_game.cli.output import degrade_unencodable
 from connect4_game.cli.tournament import add_tournament_options, run_from_cli
 from connect4_game.core import board
 from connect4_game.core.checks import (
@@ -120,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     arg = arg_type
     p = _Parser(prog='connect4-pygame',
                 description='Connect Four: play in a window (default) or in the console (--text).')
+    p.add_argument('--version', action='version', version=f'%(prog)s {__version__}')
     g = p.add_argument_group('players and computer')
     g.add_argument('--x', type=parse_player, metavar='PLAYER',
                    help='who plays X: human, easy, medium, hard, expert, random, ai (the '
@@ -216,7 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help='also show debug lines on stderr (default: warnings and errors only)')
     d = p.add_argument_group('desktop (Linux)')
     d.add_argument('--install-desktop-entry', action='store_true',
-                   help="put the game and its icon in the desktop's application menu "
+                   help="put the game, its icons and metainfo in the desktop's application menu "
                         '(under $XDG_DATA_HOME, default ~/.local/share) and exit')
     add_tournament_options(p)
     return p
@@ -369,14 +369,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    degrade_unencodable()      # every result reaches an output that cannot show every character
     os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1')
+    for hint in ('SDL_VIDEO_X11_WMCLASS', 'SDL_VIDEO_WAYLAND_WMCLASS'):   # the desktop entry's
+        os.environ.setdefault(hint, desktop.APP_ID)                     # window class
     if os.environ.get('SDL_VIDEODRIVER') == 'dummy':
         # headless run: no sound either, instead of a screenful of ALSA probe errors
         os.environ.setdefault('SDL_AUDIODRIVER', 'dummy')
     parser = build_parser()
     args = parser.parse_args(argv)
     logs.configure(verbose=args.verbose)
+    if argv is None:            # the real command line, not a caller's list: crash reports
+        logs.install_crash_hook()
     logger.debug('options: %s', vars(args))
     if (status := run_from_cli(args, parser)) is not None:
         return status
