@@ -123,6 +123,21 @@ class OpeningBook:
         self._keys = keys = memoryview(raw).cast("i")
         return keys
 
+    def table(self) -> tuple[memoryview, bytes] | None:
+        """The 12-checker positions' sorted bitbully keys (native int32) and values (signed
+        bytes), read on the first call; None without a usable file (``error`` says why)."""
+        keys = self._keys
+        if keys is None:
+            if self.path is None:
+                return None
+            try:
+                keys = self._load()
+            except (OSError, ValueError) as e:   # unreadable file: play on without it
+                self.error = f"{self.path}: {e}"
+                self.path = None
+                return None
+        return keys, self._vals
+
     def lookup_key(self, key: int) -> int | None:
         """Raw stored value (signed byte) for a bitbully key, or None."""
         keys = self._load()
@@ -139,15 +154,8 @@ class OpeningBook:
         n = mask.bit_count()
         if n <= self.small_ply:
             return _small_table().get(small_key(first, mask))
-        if n != self.ply or self.path is None:
+        if n != self.ply or self.table() is None:
             return None
-        if self._keys is None:
-            try:
-                self._load()
-            except (OSError, ValueError) as e:   # unreadable file: play on without it
-                self.error = f"{self.path}: {e}"
-                self.path = None
-                return None
         self.probes += 1
         v = self.lookup_key(huffman_key(first, mask))
         if v is None:

@@ -1,20 +1,37 @@
-"""Strong (perfect-play) solver for any board size, pure Python, after Pascal Pons,
-"Solving Connect 4: how to build a perfect AI" (2019), parts 3-12 (see docs/ai.md: solver)."""
+"""Strong (perfect-play) solver for any board size after Pascal Pons, "Solving Connect 4: how
+to build a perfect AI" (2019), parts 3-12: a compiled kernel (``_ckernel.c``) where it is built
+and the board fits 64 bits, else the same search in pure Python (see docs/ai.md: solver)."""
 from __future__ import annotations
 
+import os
 import time
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice
 from operator import itemgetter
+from typing import TYPE_CHECKING
 
 from connect4_game.ai.bitboard import Geometry, geometry, wincells_for, winning_cells
 from connect4_game.ai.book import OpeningBook
 from connect4_game.core.checks import check_int
 
 __all__ = ["Solver", "Proof", "BudgetExceeded", "get_solver", "score_to_plies", "plies_to_score",
-           "heuristic", "clear_solver_tables"]
+           "heuristic", "clear_solver_tables", "compiled_available"]
+
+if TYPE_CHECKING:
+    from connect4_game.ai._ckernel import Kernel
+
+_Kernel: type[Kernel] | None
+try:  # built by setup.py where a C compiler is found; CONNECT4_KERNEL=python forces the fallback
+    from connect4_game.ai._ckernel import Kernel as _Kernel
+except ImportError:
+    _Kernel = None
+
+
+def compiled_available() -> bool:
+    """True if the compiled kernel is built and not switched off (``CONNECT4_KERNEL=python``)."""
+    return _Kernel is not None and os.environ.get("CONNECT4_KERNEL", "").lower() != "python"
 
 #: a transposition table: ``(get, put)`` of packed int values by int key
 _TT = tuple[Callable[[int], int | None], Callable[[int, int], None]]
@@ -78,10 +95,13 @@ def plies_to_score(plies: int, n: int, cells: int) -> int:
 class Solver:
     """Perfect-play solver for one board size (shared by :func:`get_solver`),
     with an opening ``book`` or None and ``tt_size`` table slots (default up to
-    2**22, 38 MB). :raises ValueError: bad size or ``tt_size``."""
+    2**22: 21 MB compiled, 38 MB in Python); ``compiled``: use the compiled kernel
+    (default: when :func:`compiled_available` and ``(height+1)*width <= 64``; True
+    where it cannot be used falls back too). ``kernel`` names the one in use,
+    ``"compiled"`` or ``"python"``. :raises ValueError: bad size or ``tt_size``."""
 
     def __init__(self, height: int = 6, width: int = 7, book: OpeningBook | None = None,
-                 tt_size: int | None = None) -> None:
+                 tt_size: int | None = None, compiled: bool | None = None) -> None:
         if tt_size is None:
             tt_size = 1 << min(22, max(12, height * width // 2 + 6))
         check_int(tt_size, 1, None, "tt_size")
@@ -96,6 +116,12 @@ class Solver:
         self._node_limit = 1 << 62
         self._check_every = _CHECK_EVERY
         self._build()
+        if compiled is None:
+            compiled = compiled_available()
+        fits = compiled and _Kernel is not None and (height + 1) * width <= 64
+        self._kernel = _Kernel(height, width, _prime_at_most(tt_size)) if fits and _Kernel else None
+        self.kernel = "python" if self._kernel is None else "compiled"
+        self._book_set = False     # the book's table handed to the compiled kernel
         self.clear_tt()
 
     def _build(self) -> None:
@@ -252,6 +278,9 @@ class Solver:
 
     def clear_tt(self) -> None:
         """Forget everything the transposition table learned."""
+        if self._kernel is not None:
+            self._kernel.clear()
+            return
         fits = self.width * (self.height + 1) <= 64 and 4 * (self.cells // 2 + 2) < 256
         self.tt = self._array_tt() if fits else self._dict_tt()
 
@@ -269,6 +298,34 @@ class Solver:
                 return None
             return plies_to_score(d, book.ply, cells)
         return book.ply, probe
+
+    def _search(self, cur: int, mask: int, n: int, alpha: int, beta: int, depth: int,
+                book: tuple[int, _Probe]) -> int:
+        """One negamax of ``(cur, mask)`` (``n`` checkers) in the window ``alpha..beta`` by
+        the kernel in use; the move failing high at ply ``self._root[0]`` goes to ``_root[1]``.
+        :raises BudgetExceeded: when the budget runs out."""
+        k = self._kernel
+        book_ply, probe = book
+        if k is None:
+            tt = self.tt if depth >= LIMITED else self._dict_tt()
+            return self._negamax(cur, mask, n, alpha, beta, depth, tt, book_ply, probe)
+        if book_ply >= 0 and not self._book_set and self.book is not None:
+            table = self.book.table()
+            if table is None:
+                book_ply = -1
+            else:
+                k.set_book(*table)
+                self._book_set = True
+        seconds = min(1e9, self._deadline - time.perf_counter())
+        aborted, score, move, nodes = k.search(cur, mask, alpha, beta, depth, book_ply,
+                                               self._root[0], max(0, self._node_limit - self.nodes),
+                                               seconds)
+        self.nodes += nodes
+        if aborted:
+            raise BudgetExceeded()
+        if move:
+            self._root[1] = move
+        return int(score)
 
     def set_budget(self, time_budget: float | None = None, node_budget: int | None = None) -> None:
         """Start a budget of seconds and/or nodes (None = unlimited).
@@ -347,9 +404,7 @@ class Solver:
             hi0 = min(hi0, hi)
         lo, hi = lo0, hi0
         move = None
-        book_ply, probe = self._book_args(cur, mask, n, alternating)
-        neg = self._negamax
-        tt = self.tt
+        book = self._book_args(cur, mask, n, alternating)
         root = self._root
         root[0] = n
         try:
@@ -364,7 +419,7 @@ class Solver:
                         med = _half(hi)
                 guess = None
                 root[1] = 0
-                r = neg(cur, mask, n, med, med + 1, FULL_DEPTH, tt, book_ply, probe)
+                r = self._search(cur, mask, n, med, med + 1, FULL_DEPTH, book)
                 if r <= med:
                     hi = r
                 else:
@@ -382,8 +437,8 @@ class Solver:
         k = self._known(cur, mask, n, alternating)
         if k is not None:
             return k >= score
-        book_ply, probe = self._book_args(cur, mask, n, alternating)
-        r = self._negamax(cur, mask, n, score - 1, score, FULL_DEPTH, self.tt, book_ply, probe)
+        r = self._search(cur, mask, n, score - 1, score, FULL_DEPTH,
+                         self._book_args(cur, mask, n, alternating))
         return r >= score
 
     def limited(self, cur: int, mask: int, depth: int, alternating: bool = True) -> int:
@@ -397,11 +452,9 @@ class Solver:
         k = self._known(cur, mask, n, alternating)
         if k is not None:
             return k
-        book_ply, probe = self._book_args(cur, mask, n, alternating)
-        tt = self._dict_tt()
         lo = -((cells - n) // 2)
         hi = (cells + 1 - n) // 2
-        return self._negamax(cur, mask, n, lo, hi, depth, tt, book_ply, probe)
+        return self._search(cur, mask, n, lo, hi, depth, self._book_args(cur, mask, n, alternating))
 
 
 def heuristic(cur: int, mask: int, geo: Geometry) -> int:

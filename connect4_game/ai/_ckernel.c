@@ -1,0 +1,361 @@
+/* The compiled search kernel of connect4_game.ai.solver: the same negamax as the solver's
+ * pure-Python kernel (Pascal Pons, "Solving Connect 4: how to build a perfect AI", 2019, parts
+ * 3-12), on uint64 bitboards for boards with (h+1)*w <= 64, node for node: the same move order,
+ * the same transposition table (slots, index, replacement, value encoding), the same opening-book
+ * probe. The search runs without the GIL; one search at a time per Kernel (a lock).
+ * Plain C99 with fallbacks for MSVC (no __int128, no GCC builtins needed). */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include "pythread.h"
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+
+#if defined(_WIN32)
+#include <windows.h>
+static double now_seconds(void) {
+    LARGE_INTEGER f, c;
+    QueryPerformanceFrequency(&f);
+    QueryPerformanceCounter(&c);
+    return (double)c.QuadPart / (double)f.QuadPart;
+}
+#else
+#include <time.h>
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define POPCOUNT(x) __builtin_popcountll(x)
+#else
+static int POPCOUNT(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+#endif
+
+#define MAXW 32             /* (h+1)*w <= 64 and h >= 1 */
+#define LIMITED 1024          /* depths below this are depth-limited searches */
+#define TIME_EVERY 4096       /* nodes between two looks at the clock */
+#define LIMITED_SLOTS 262139  /* a prime: the table of one depth-limited search */
+
+typedef struct {
+    PyObject_HEAD
+    int h, w, cells;
+    uint64_t full, bottom, cols[MAXW];   /* cols: column masks, centre first */
+    uint64_t size;                       /* slots of the table, a prime */
+    int narrow;                          /* keys stored as their low 32 bits (exact by CRT) */
+    uint32_t *k32;
+    uint64_t *k64;
+    uint8_t *vals;
+    Py_buffer bkeys, bvals;              /* the 12-ply book: sorted int32 keys, signed bytes */
+    int has_book;
+    PyThread_type_lock lock;
+} Kernel;
+
+typedef struct {
+    Kernel *k;
+    uint64_t *lk;                        /* the depth-limited search's table, or NULL */
+    uint16_t *ld;
+    uint8_t *lv;
+    int book_ply, root_n, up_off, low_off, low;
+    uint64_t root_move, nodes, node_limit;
+    double deadline;
+    int aborted;
+} Search;
+
+static uint64_t wincells(uint64_t p, uint64_t free_, int h) {
+    uint64_t r = (p << 1) & (p << 2) & (p << 3), lo, hi, a, b;
+    int s[3] = {h + 1, h, h + 2}, i;
+    for (i = 0; i < 3; i++) {
+        int d = s[i];
+        lo = p << d;
+        hi = p >> d;
+        a = lo & (lo << d);
+        b = hi & (hi >> d);
+        r |= (a & ((a << d) | hi)) | (b & ((b >> d) | lo));
+    }
+    return r & free_;
+}
+
+/* bitbully's key of a 6x7 position with 12 checkers (``first``: X's cells) */
+static int32_t huffman_key(uint64_t first, uint64_t mask, int mirror) {
+    uint32_t code = 0;
+    int i;
+    for (i = 0; i < 7; i++) {
+        int c = mirror ? 6 - i : i, sh = c * 7, r;
+        uint64_t col = (mask >> sh) & 63, xb = (first >> sh) & 63;
+        for (r = 0; r < 6 && ((col >> r) & 1); r++)
+            code = (code << 2) | (((xb >> r) & 1) ? 2u : 3u);
+        code <<= 1;
+    }
+    code <<= 1;
+    return (int32_t)code;
+}
+
+static int book_lookup(Kernel *k, int32_t key, int *out) {
+    const int32_t *keys = (const int32_t *)k->bkeys.buf;
+    Py_ssize_t lo = 0, hi = k->bkeys.len / 4;
+    while (lo < hi) {
+        Py_ssize_t mid = lo + (hi - lo) / 2;
+        if (keys[mid] < key) lo = mid + 1; else hi = mid;
+    }
+    if (lo < k->bkeys.len / 4 && keys[lo] == key) {
+        *out = (int)(int8_t)((const uint8_t *)k->bvals.buf)[lo];
+        return 1;
+    }
+    return 0;
+}
+
+/* the Pons score of a 12-checker 6x7 position from the book, or 0 when it is not there */
+static int book_probe(Kernel *k, uint64_t cur, uint64_t mask, int *score) {
+    int v, d;
+    if (!book_lookup(k, huffman_key(cur, mask, 0), &v) && !book_lookup(k, huffman_key(cur, mask, 1), &v))
+        return 0;
+    d = v > 0 ? 100 - v : (v < 0 ? -(100 + v) : 0);   /* signed plies to the end */
+    if (d > 0) *score = (k->cells + 2 - 12 - d) / 2;
+    else if (d < 0) *score = -((k->cells + 2 - 12 + d) / 2);
+    else *score = 0;
+    return 1;
+}
+
+static int negamax(Search *s, uint64_t cur, uint64_t mask, int n, int alpha, int beta, int depth,
+                   uint64_t ow) {
+    Kernel *k = s->k;
+    const uint64_t FULL = k->full;
+    const int CELLS = k->cells;
+    uint64_t poss, forced, key, opp, slot = 0;
+    uint64_t ms[MAXW], ws[MAXW];
+    int sc[MAXW], cnt = 0, i, j, v = 0, found = 0, lo, hi, sv;
+    if (++s->nodes >= s->node_limit) { s->aborted = 1; return 0; }
+    if ((s->nodes & (TIME_EVERY - 1)) == 0 && now_seconds() >= s->deadline) {
+        s->aborted = 1;
+        return 0;
+    }
+    poss = (mask + k->bottom) & FULL;
+    forced = poss & ow;
+    if (forced) {
+        if (forced & (forced - 1)) return -((CELLS - n) / 2);
+        poss = forced;
+    }
+    poss &= ~(ow >> 1);
+    if (!poss) return -((CELLS - n) / 2);
+    if (n >= CELLS - 2) return 0;
+    if (depth <= 0) return 0;
+    lo = -((CELLS - 2 - n) / 2);
+    if (alpha < lo) { alpha = lo; if (alpha >= beta) return alpha; }
+    hi = (CELLS - 1 - n) / 2;
+    if (beta > hi) { beta = hi; if (alpha >= beta) return beta; }
+    key = cur + mask;
+    if (depth < LIMITED) {
+        slot = (key * LIMITED + (uint64_t)depth) % LIMITED_SLOTS;
+        if (s->lk[slot] == key && s->ld[slot] == depth && s->lv[slot]) { v = s->lv[slot]; found = 1; }
+    } else {
+        slot = key % k->size;
+        if ((k->narrow ? (uint64_t)k->k32[slot] == (key & 0xFFFFFFFFu) : k->k64[slot] == key)
+                && k->vals[slot]) {
+            v = k->vals[slot];
+            found = 1;
+        }
+    }
+    if (found) {
+        if (v >= s->low) {
+            v -= s->low_off;
+            if (alpha < v) { alpha = v; if (alpha >= beta) return alpha; }
+        } else {
+            v -= s->up_off;
+            if (beta > v) { beta = v; if (alpha >= beta) return beta; }
+        }
+    } else if (n == s->book_ply && k->has_book && book_probe(k, cur, mask, &v)) {
+        return v;
+    }
+    opp = cur ^ mask;
+    for (i = 0; i < k->w; i++) {
+        uint64_t m = poss & k->cols[i];
+        if (m) {
+            uint64_t wc = wincells(cur | m, FULL ^ (mask | m), k->h);
+            int score = POPCOUNT(wc);
+            for (j = cnt; j > 0 && sc[j - 1] < score; j--) {  /* stable, most threats first */
+                sc[j] = sc[j - 1]; ms[j] = ms[j - 1]; ws[j] = ws[j - 1];
+            }
+            sc[j] = score; ms[j] = m; ws[j] = wc;
+            cnt++;
+        }
+    }
+    for (i = 0; i < cnt; i++) {
+        uint64_t m = ms[i];
+        sv = -negamax(s, opp, mask | m, n + 1, -beta, -alpha, depth - 1, ws[i]);
+        if (s->aborted) return 0;
+        if (sv >= beta) {
+            v = sv + s->low_off;
+            if (n == s->root_n) s->root_move = m;
+            alpha = sv;
+            goto store;
+        }
+        if (sv > alpha) alpha = sv;
+    }
+    v = alpha + s->up_off;
+store:
+    if (depth < LIMITED) {
+        s->lk[slot] = key; s->ld[slot] = (uint16_t)depth; s->lv[slot] = (uint8_t)v;
+    } else {
+        if (k->narrow) k->k32[slot] = (uint32_t)key; else k->k64[slot] = key;
+        k->vals[slot] = (uint8_t)v;
+    }
+    return alpha;
+}
+
+static void free_table(Kernel *k) {
+    free(k->k32); free(k->k64); free(k->vals);
+    k->k32 = NULL; k->k64 = NULL; k->vals = NULL;
+}
+
+static int Kernel_init(Kernel *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"height", "width", "slots", NULL};
+    int h, w, c, i;
+    unsigned long long slots;
+    int order[MAXW];
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiK", names, &h, &w, &slots)) return -1;
+    if (h < 1 || w < 1 || (h + 1) * w > 64 || slots < 2) {
+        PyErr_SetString(PyExc_ValueError, "the compiled kernel needs (height+1)*width <= 64 and slots >= 2");
+        return -1;
+    }
+    self->h = h; self->w = w; self->cells = h * w; self->size = slots;
+    self->bottom = 0;
+    for (c = 0; c < w; c++) self->bottom |= (uint64_t)1 << (c * (h + 1));
+    self->full = self->bottom * ((((uint64_t)1) << h) - 1);
+    for (c = 0; c < w; c++) order[c] = c;
+    for (c = 1; c < w; c++) {   /* centre first, then left before right: the solver's order */
+        int x = order[c], kx = abs(2 * x - (w - 1));
+        for (i = c; i > 0 && abs(2 * order[i - 1] - (w - 1)) > kx; i--) order[i] = order[i - 1];
+        order[i] = x;
+    }
+    for (c = 0; c < w; c++) self->cols[c] = ((((uint64_t)1) << h) - 1) << (order[c] * (h + 1));
+    /* keys < 2**((h+1)*w): the low 32 bits and the slot (mod an odd prime >= 2**(bits-32)) fix them */
+    self->narrow = (slots % 2 == 1) && ((h + 1) * w <= 32 || (double)slots >= ldexp(1.0, (h + 1) * w - 32));
+    if (self->lock == NULL && (self->lock = PyThread_allocate_lock()) == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static void Kernel_dealloc(Kernel *self) {
+    free_table(self);
+    if (self->has_book) { PyBuffer_Release(&self->bkeys); PyBuffer_Release(&self->bvals); }
+    if (self->lock) PyThread_free_lock(self->lock);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Kernel_set_book(Kernel *self, PyObject *args) {
+    Py_buffer keys, vals;
+    if (!PyArg_ParseTuple(args, "y*y*", &keys, &vals)) return NULL;
+    if (keys.len % 4 || keys.len / 4 != vals.len || self->h != 6 || self->w != 7) {
+        PyBuffer_Release(&keys); PyBuffer_Release(&vals);
+        PyErr_SetString(PyExc_ValueError, "the book needs 6x7 and one value per 4-byte key");
+        return NULL;
+    }
+    PyThread_acquire_lock(self->lock, WAIT_LOCK);
+    if (self->has_book) { PyBuffer_Release(&self->bkeys); PyBuffer_Release(&self->bvals); }
+    self->bkeys = keys; self->bvals = vals; self->has_book = 1;
+    PyThread_release_lock(self->lock);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Kernel_clear(Kernel *self, PyObject *unused) {
+    (void)unused;
+    Py_BEGIN_ALLOW_THREADS
+    PyThread_acquire_lock(self->lock, WAIT_LOCK);
+    if (self->vals) {   /* zeroed in place, as Pons' reset: no page faults on the next search */
+        if (self->k32) memset(self->k32, 0, self->size * 4); else memset(self->k64, 0, self->size * 8);
+        memset(self->vals, 0, self->size);
+    }
+    PyThread_release_lock(self->lock);
+    Py_END_ALLOW_THREADS
+    Py_RETURN_NONE;
+}
+
+static PyObject *Kernel_search(Kernel *self, PyObject *args) {
+    unsigned long long cur, mask, node_limit;
+    int alpha, beta, depth, book_ply, root_n, score = 0, nomem = 0;
+    double seconds;
+    Search s;
+    int B;
+    if (!PyArg_ParseTuple(args, "KKiiiiiKd", &cur, &mask, &alpha, &beta, &depth, &book_ply,
+                          &root_n, &node_limit, &seconds))
+        return NULL;
+    memset(&s, 0, sizeof s);
+    s.k = self;
+    B = self->cells / 2 + 2;
+    s.up_off = B; s.low = 2 * B; s.low_off = 3 * B;
+    s.book_ply = book_ply; s.root_n = root_n; s.node_limit = node_limit;
+    Py_BEGIN_ALLOW_THREADS
+    PyThread_acquire_lock(self->lock, WAIT_LOCK);
+    s.deadline = now_seconds() + seconds;
+    if (depth < LIMITED) {
+        s.lk = calloc(LIMITED_SLOTS, sizeof *s.lk);
+        s.ld = calloc(LIMITED_SLOTS, sizeof *s.ld);
+        s.lv = calloc(LIMITED_SLOTS, 1);
+        nomem = !s.lk || !s.ld || !s.lv;
+    } else if (self->vals == NULL) {
+        if (self->narrow) self->k32 = calloc(self->size, 4); else self->k64 = calloc(self->size, 8);
+        self->vals = calloc(self->size, 1);
+        if (!self->vals || !(self->k32 || self->k64)) { free_table(self); nomem = 1; }
+    }
+    if (!nomem) {
+        uint64_t ow = wincells(cur ^ mask, self->full ^ mask, self->h);
+        score = negamax(&s, cur, mask, POPCOUNT(mask), alpha, beta, depth, ow);
+    }
+    free(s.lk); free(s.ld); free(s.lv);
+    PyThread_release_lock(self->lock);
+    Py_END_ALLOW_THREADS
+    if (nomem) return PyErr_NoMemory();
+    return Py_BuildValue("iiKK", s.aborted, score, (unsigned long long)s.root_move,
+                         (unsigned long long)s.nodes);
+}
+
+static PyMethodDef Kernel_methods[] = {
+    {"search", (PyCFunction)Kernel_search, METH_VARARGS,
+     "search(cur, mask, alpha, beta, depth, book_ply, root_n, node_limit, seconds)"
+     " -> (aborted, score, root_move, nodes)"},
+    {"set_book", (PyCFunction)Kernel_set_book, METH_VARARGS, "set_book(keys, values)"},
+    {"clear", (PyCFunction)Kernel_clear, METH_NOARGS, "Forget the transposition table (kept allocated, zeroed)."},
+    {NULL, NULL, 0, NULL}
+};
+
+static PyTypeObject KernelType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "connect4_game.ai._ckernel.Kernel",
+    .tp_basicsize = sizeof(Kernel),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Kernel(height, width, slots): the solver's negamax on uint64 bitboards.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Kernel_init,
+    .tp_dealloc = (destructor)Kernel_dealloc,
+    .tp_methods = Kernel_methods,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_ckernel", "The solver's compiled search kernel.", -1, NULL, NULL, NULL,
+    NULL, NULL
+};
+
+PyMODINIT_FUNC PyInit__ckernel(void) {
+    PyObject *m;
+    if (PyType_Ready(&KernelType) < 0) return NULL;
+    m = PyModule_Create(&module);
+    if (m == NULL) return NULL;
+    Py_INCREF(&KernelType);
+    if (PyModule_AddObject(m, "Kernel", (PyObject *)&KernelType) < 0) {
+        Py_DECREF(&KernelType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,111 @@
+"""The solver's compiled kernel (``connect4_game/ai/_ckernel.c``) and its pure-Python kernel
+search the same tree: on random positions of several board sizes both give the same score, the
+same proven bounds and move, and the same number of positions searched (Pascal Pons, "Solving
+Connect 4", parts 3-12). Also: the package imports and solves with the compiled kernel switched
+off (``CONNECT4_KERNEL=python``)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from connect4_game.ai import solver as solver_mod
+from connect4_game.ai.bitboard import from_moves, has_four, play
+from connect4_game.ai.book import default_book
+from connect4_game.ai.solver import BudgetExceeded, Solver
+
+compiled = pytest.mark.skipif(not solver_mod.compiled_available(),
+                              reason="the compiled kernel is not built here (no C compiler at "
+                                     "install time) or CONNECT4_KERNEL=python switched it off")
+
+SIZES = [(4, 4), (4, 5), (5, 4), (5, 5), (4, 6), (6, 5), (3, 7), (7, 7), (6, 7)]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _pair(h: int, w: int) -> tuple[Solver, Solver]:
+    """A compiled and a pure-Python solver of one size, small tables (collisions exercised)."""
+    book = default_book() if (h, w) == (6, 7) else None
+    return (Solver(h, w, book=book, tt_size=1 << 16, compiled=True),
+            Solver(h, w, book=book, tt_size=1 << 16, compiled=False))
+
+
+PAIRS = {size: _pair(*size) for size in SIZES}
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> tuple[int, int, int, int]:
+    """``(h, w, cur, mask)``: random legal moves with no four on the board, not too early
+    for a fast exact search (at most 12 empty cells; on 6x7 also the book ply is tested below)."""
+    h, w = draw(st.sampled_from(SIZES))
+    cells = h * w
+    least = max(0, cells - 12) if (h, w) != (6, 7) else 30
+    n = draw(st.integers(least, cells - 1))
+    cols = draw(st.lists(st.integers(0, w - 1), min_size=n, max_size=n))
+    cur = mask = 0
+    for c in cols:
+        if mask & (1 << (c * (h + 1) + h - 1)):
+            continue                                   # a full column: skip this move
+        nc, nm = play(cur, mask, h, c)
+        if has_four(cur | (nm ^ mask), h):
+            break                                      # the move would win: stop before it
+        cur, mask = nc, nm
+    return h, w, cur, mask
+
+
+@compiled
+@settings(max_examples=1500, deadline=None, derandomize=True)
+@given(positions())
+def test_compiled_and_python_kernels_agree(pos: tuple[int, int, int, int]) -> None:
+    h, w, cur, mask = pos
+    fast, slow = PAIRS[(h, w)]
+    assert fast.kernel == "compiled" and slow.kernel == "python"
+    if mask.bit_count() == 12 and (h, w) == (6, 7):
+        fast.clear_tt()
+        slow.clear_tt()
+    out = []
+    for s in (fast, slow):
+        s.set_budget(node_budget=20_000)
+        try:
+            proof = s.prove(cur, mask)
+            limited = s.limited(cur, mask, 5)
+            ok = s.at_least(cur, mask, 1)
+        except BudgetExceeded:
+            proof, limited, ok = None, None, None
+        out.append((proof, limited, ok, s.searched()))
+    assert out[0] == out[1]
+
+
+@compiled
+def test_the_kernels_agree_on_budgets_and_pons_positions() -> None:
+    """Exact node counts under a node budget; a score from the 12-ply book's neighbourhood."""
+    fast, slow = _pair(6, 7)
+    cur, mask = from_moves("2252576253462244111563365343671351441")   # Test_L3_R1, score -1
+    for s in (fast, slow):
+        s.set_budget()
+        assert s.solve(cur, mask) == -1
+    cur, mask = from_moves("2541266355551")                # just past the book
+    results = []
+    for s in (fast, slow):
+        s.set_budget(node_budget=5_000)
+        results.append((s.prove(cur, mask), s.searched()))
+    assert results[0] == results[1] and results[0][1] == 5_000
+    fast.set_budget(time_budget=0)
+    with pytest.raises(BudgetExceeded):
+        fast.solve(*from_moves("3"), alternating=False)
+
+
+def test_the_package_solves_with_the_compiled_kernel_switched_off() -> None:
+    code = ("from connect4_game.ai.solver import get_solver, compiled_available\n"
+            "from connect4_game.ai.bitboard import from_moves\n"
+            "s = get_solver(4, 5)\n"
+            "s.set_budget()\n"
+            "print(compiled_available(), s.kernel, s.solve(*from_moves('', 4, 5)))\n")
+    env = dict(os.environ, CONNECT4_KERNEL="python")
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True,
+                         text=True, timeout=60, check=True).stdout
+    assert out.split() == ["False", "python", "0"]
