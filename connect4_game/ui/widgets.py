@@ -118,6 +118,7 @@ class Toolbar:
 
     def __init__(self, buttons: list[Button], right: int = 0) -> None:
         self.buttons = buttons
+        self.named = {b.action: b for b in buttons}    # by the action each button starts with
         self.right = right           # how many of the last buttons sit at the right end
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.size = 14

@@ -144,7 +144,7 @@ def test_the_menu_tooltip_does_not_stay_after_a_menu_choice(closing, by):
     g = app.game
     assert rest_on(app, 'menu') is not None
     if by == 'mouse':
-        app.step([press(g.buttons['menu'].rect.center)], DT)
+        app.step([press(g.toolbar.named['menu'].rect.center)], DT)
         assert g.menu is not None and g.toolbar.tip_rect is None
         row = g.menu.rows[[i.action for i in g.menu.items].index('details')]
         app.step([motion(row.center)], DT)
@@ -271,7 +271,7 @@ def test_the_toolbar_does_not_shift_when_hint_becomes_review(closing, size, lang
     app.step([click_col(app, 0)], DT)
     settle(app)
     app.step([], DT)
-    assert g.session.game.over and g.buttons['hint'].action == 'review'
+    assert g.session.game.over and g.toolbar.named['hint'].action == 'review'
     assert [b.label for b in g.toolbar.buttons] != labels   # Hint says Review now
     after = {('hint' if b.action == 'review' else b.action): pygame.Rect(b.rect)
              for b in g.toolbar.buttons}
@@ -367,7 +367,7 @@ def test_ctrl_q_menu_quit_and_the_close_button_quit_and_keep_the_game(tmp_path, 
     elif how == 'close_button':
         app.step([pygame.event.Event(pygame.QUIT)], DT)
     else:
-        app.step([press(g.buttons['menu'].rect.center)], DT)
+        app.step([press(g.toolbar.named['menu'].rect.center)], DT)
         row = g.menu.rows[[i.action for i in g.menu.items].index('quit')]
         app.step([motion(row.center)], DT)
         app.step([press(row.center)], DT)

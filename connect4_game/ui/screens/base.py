@@ -222,7 +222,6 @@ class BoardPage(Screen):
         self.renderer = Renderer()
         self.board_top = 0                  # window y (px) where the board's area starts
         self.toolbar = Toolbar(buttons)
-        self._buttons = {b.action: b for b in buttons}
 
     def process_event(self, e: pygame.event.Event) -> None:
         """The toolbar's event, a key of :attr:`keys`, else :meth:`board_event`."""

@@ -44,8 +44,8 @@ class GameScreen(Screen):
     def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.renderer = Renderer()
-        self.buttons = {n: Button(_(COMMAND[n].label), n, '') for n in TOOLBAR}   # by first action
-        self.toolbar: Toolbar = Toolbar(list(self.buttons.values()), right=TOOLBAR_RIGHT)
+        self.toolbar = Toolbar([Button(_(COMMAND[n].label), n, '') for n in TOOLBAR],
+                               right=TOOLBAR_RIGHT)
         self.move_now_button = Button(_(COMMAND['move_now'].label), 'move_now', '', primary=True)
         self.menu: Menu | None = None
         self.falling: list[DropAnimation] = []
@@ -215,7 +215,7 @@ class GameScreen(Screen):
 
     def open_menu(self) -> None:
         """Open the toolbar's menu under the Menu button."""
-        anchor = self.buttons['menu'].rect
+        anchor = self.toolbar.named['menu'].rect
         items = [MenuItem(_(COMMAND[n].label), n, COMMAND[n].key_label()) for n in MENU]
         game_status.label_menu(items, self.session, self.app.sounds.muted)
         self.menu = Menu(items, anchor, self.app.surface.get_size())
@@ -476,16 +476,16 @@ class GameScreen(Screen):
         """The buttons follow the game (Undo, Redo enabled; Hint becomes Review game when the game
         is over) and the language (labels and tooltips from the command table)."""
         s = self.session
-        self.buttons['undo'].enabled = bool(s.game.moves)
-        self.buttons['redo'].enabled = bool(s.game.redo_stack) and s.network is None
-        hint = self.buttons['hint']
+        self.toolbar.named['undo'].enabled = bool(s.game.moves)
+        self.toolbar.named['redo'].enabled = bool(s.game.redo_stack) and s.network is None
+        hint = self.toolbar.named['hint']
         if s.game.over and s.game.moves:       # Hint has nothing to say: Review has
             hint.action, hint.enabled = 'review', True
         else:
             hint.action, hint.enabled = 'hint', s.human_to_move()
         if hint.label != _(COMMAND[hint.action].label):
             self._labels_lang = None
-        self.buttons['analysis'].on = s.overlay
+        self.toolbar.named['analysis'].on = s.overlay
         lang = self.app.language
         if lang != self._labels_lang:          # the language changed: relabel
             self._labels_lang = lang

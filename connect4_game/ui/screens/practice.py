@@ -110,7 +110,7 @@ class PracticeScreen(BoardPage):
     # ------------------------------------------------------------------ frames
     def update(self, dt: float) -> None:
         super().update(dt)
-        self._buttons['next'].enabled = self.stage in (Stage.FOUND, Stage.MISSED, Stage.REPLY)
+        self.toolbar.named['next'].enabled = self.stage in (Stage.FOUND, Stage.MISSED, Stage.REPLY)
         if self.stage is not Stage.REPLY:
             return
         for res in self.app.worker.poll():

@@ -83,7 +83,7 @@ class ReviewScreen(BoardPage):
         for action, enabled in (('prev', self.sel > 0), ('next', self.sel < n - 1),
                                 ('mistake', self.next_mistake() is not None),
                                 ('practice', self.done and not self.error)):
-            self._buttons[action].enabled = enabled
+            self.toolbar.named[action].enabled = enabled
 
     def _take_results(self) -> None:
         """The worker's verdicts on this game, move by move, then the end."""
