@@ -347,13 +347,14 @@ def test_a_bad_counts_file_is_set_aside(tmp_path):
     counts, warnings = load_puzzle_counts(path)
     assert counts == {} and len(warnings) == 1 and 'renamed it' in warnings[0]
     assert not path.exists()
-    assert record_puzzle_try('ok', True, path) == PuzzleCounts(1, 1)
+    assert record_puzzle_try('ok', True, path, known={'ok'}) == PuzzleCounts(1, 1)
 
 
 RECORDER = PRELUDE + r"""
-from connect4_game.storage.stats import record_puzzle_try
+from connect4_game.storage import stats
+stats.PUZZLE_LOCK_WAIT = 60        # every try written now: none left waiting in memory
 for i in range(count):
-    record_puzzle_try("p%d" % (i % 2), i % 3 == 0, target)
+    stats.record_puzzle_try("p%d" % (i % 2), i % 3 == 0, target, known=("p0", "p1"))
 """
 
 

@@ -1,20 +1,22 @@
 """The player's statistics beside the settings (docs/files.md): win / loss / tie per pairing, from
 X's point of view, in ``stats.json``; each puzzle's tries in ``puzzle_stats.json``. One reader
-(:func:`_read`) and one locked update (:func:`_update`) serve both files."""
+(:func:`_read`) and one locked update (:func:`_update`, compact JSON) serve both files."""
 
 from __future__ import annotations
 
+import json
+import logging
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
 from connect4_game.core.checks import check_int, is_int
 from connect4_game.core.side import Side
-from connect4_game.storage.atomic import atomic_write_json, locked
+from connect4_game.storage.atomic import atomic_write_bytes, locked
 from connect4_game.storage.settings import config_dir
-from connect4_game.storage.userfiles import UserFileError, load_user_json, quote_value
+from connect4_game.storage.userfiles import UserFileError, load_user_json, quote_value, shown_path
 
 __all__ = ["STATS_FILE", "RESULTS", "Record", "Stats", "stats_path", "pairing_name",
            "load_stats", "PUZZLE_STATS_FILE", "PuzzleCounts", "PuzzleTotals",
@@ -26,6 +28,10 @@ STATS_VERSION = 1       # of both files
 RESULTS = (Side.X.value, Side.O.value, "tie")
 MAX_DESC = 120
 MAX_ID = 40         # the longest puzzle id kept (the shipped ones have 8 characters)
+PUZZLE_LOCK_WAIT = 0.25     # seconds a puzzle try waits for another program's lock, then waits
+                            # in memory for the next try
+
+logger = logging.getLogger(__name__)
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -47,14 +53,15 @@ def _read(path: Path, what: str, key: str, layout: type, empty: str,
     return found or {}, warnings
 
 
-def _update(path: Path, change: Callable[[Path], tuple[dict[str, object], V]]) -> V:
-    """Under ``path``'s lock, write the JSON ``change`` makes of the file's current content;
-    returns ``change``'s value.
+def _update(path: Path, change: Callable[[Path], tuple[dict[str, object], V]],
+            wait: float | None = None) -> V:
+    """Under ``path``'s lock (waiting ``wait`` seconds, None: the lock's default), write the
+    compact JSON ``change`` makes of the file's current content; returns ``change``'s value.
 
     :raises OSError: if the file cannot be written or the lock stays held (``TimeoutError``)."""
-    with locked(path) as held:
+    with locked(path, wait) as held:
         data, value = change(held)
-        atomic_write_json(held, data)
+        atomic_write_bytes(held, json.dumps(data, separators=(",", ":")).encode("utf-8"))
     return value
 
 
@@ -216,6 +223,9 @@ class PuzzleTotals:
     solves: int = 0
 
 
+_pending: dict[Path, dict[str, PuzzleCounts]] = {}    # per file: tries not written yet
+
+
 def puzzle_stats_path() -> Path:
     return config_dir() / PUZZLE_STATS_FILE
 
@@ -252,27 +262,51 @@ def load_puzzle_counts(path: str | os.PathLike[str] | None = None
                  "started with no puzzle tries", _puzzle_entries)
 
 
-def record_puzzle_try(puzzle_id: str, solved: bool,
-                      path: str | os.PathLike[str] | None = None) -> PuzzleCounts:
-    """Count a finished try of ``puzzle_id`` in the file, under its lock; returns its counts.
+def record_puzzle_try(puzzle_id: str, solved: bool, path: str | os.PathLike[str] | None = None,
+                      known: Collection[str] | None = None) -> PuzzleCounts:
+    """Count a finished try of ``puzzle_id`` in the file, under its lock; returns its counts. The
+    file keeps only the ``known`` ids (default: the shipped puzzles'), so it stays small. While
+    another program holds the lock past :data:`PUZZLE_LOCK_WAIT` the try is kept in memory (a
+    log line says so) and written with the next one.
 
-    :raises ValueError: for a bad id or a ``solved`` that is not a bool.
-    :raises OSError: if the file cannot be written or the lock stays held (``TimeoutError``)."""
-    if not _valid_id(puzzle_id):
-        raise ValueError(f"puzzle_id must be 1-{MAX_ID} printable characters without outer "
-                         f"spaces, not {quote_value(puzzle_id)}")
+    :raises ValueError: for an id not ``known`` or a ``solved`` that is not a bool.
+    :raises OSError: if the file cannot be written."""
+    if known is None:
+        from connect4_game.trainer.model import load_puzzles
+        known = {p.id for p in load_puzzles()}
+    if not _valid_id(puzzle_id) or puzzle_id not in known:
+        raise ValueError(f"not a puzzle id: {quote_value(puzzle_id)}")
     if not isinstance(solved, bool):
         raise ValueError(f"solved must be True or False, not {quote_value(solved)}")
+    target = Path(path) if path is not None else puzzle_stats_path()
+    waiting = _pending.setdefault(target, {})
+    old = waiting.get(puzzle_id, PuzzleCounts())
+    waiting[puzzle_id] = PuzzleCounts(old.tried + 1, old.solved + int(solved))
 
     def count(held: Path) -> tuple[dict[str, object], PuzzleCounts]:
-        counts, _warnings = load_puzzle_counts(held)
-        old = counts.get(puzzle_id, PuzzleCounts())
-        counts[puzzle_id] = PuzzleCounts(old.tried + 1, old.solved + int(solved))
+        counts, warnings = load_puzzle_counts(held)
+        for line in warnings:
+            logger.warning("%s", line)
+        for pid, new in waiting.items():
+            had = counts.get(pid, PuzzleCounts())
+            counts[pid] = PuzzleCounts(had.tried + new.tried, had.solved + new.solved)
         return ({"version": STATS_VERSION,
                  "puzzles": {pid: {"tried": c.tried, "solved": c.solved}
-                             for pid, c in counts.items()}}, counts[puzzle_id])
+                             for pid, c in counts.items() if pid in known}}, counts[puzzle_id])
 
-    return _update(Path(path) if path is not None else puzzle_stats_path(), count)
+    try:
+        counted = _update(target, count, PUZZLE_LOCK_WAIT)
+    except TimeoutError:
+        logger.warning("%s is locked by another program; the puzzle try is counted with the "
+                       "next one", shown_path(target))
+        on_file = load_puzzle_counts(target)[0].get(puzzle_id, PuzzleCounts())
+        new = waiting[puzzle_id]
+        return PuzzleCounts(on_file.tried + new.tried, on_file.solved + new.solved)
+    except BaseException:
+        waiting[puzzle_id] = old
+        raise
+    _pending.pop(target, None)
+    return counted
 
 
 def puzzle_totals(counts: Mapping[str, PuzzleCounts]) -> PuzzleTotals:

@@ -98,3 +98,49 @@ def test_bad_entries_are_dropped_individually(cfg):
     assert len(warnings) == 4
     assert s.get("Human", "Random").wins == 2
     assert list(s.records) == [("Human", "Random")]
+
+
+# -- the puzzle statistics ----------------------------------------------------------------
+
+def test_a_bad_puzzle_statistics_file_is_moved_aside_with_a_line_naming_it(tmp_path, caplog):
+    from connect4_game.storage.stats import PuzzleCounts, record_puzzle_try
+    path = tmp_path / "puzzle_stats.json"
+    path.write_text("{not json")
+    with caplog.at_level("WARNING", logger="connect4_game.storage.stats"):
+        assert record_puzzle_try("p1", True, path, known={"p1"}) == PuzzleCounts(1, 1)
+    said = [r.getMessage() for r in caplog.records]
+    assert len(said) == 1 and "puzzle_stats.json" in said[0] and "renamed it" in said[0]
+    assert len(list(tmp_path.glob("puzzle_stats.json.bad-*"))) == 1
+
+
+def test_the_puzzle_writer_keeps_known_ids_compact_and_under_the_readers_limit(tmp_path):
+    from connect4_game.storage.stats import PuzzleCounts, load_puzzle_counts, record_puzzle_try
+    from connect4_game.storage.userfiles import MAX_FILE_BYTES
+    path = tmp_path / "puzzle_stats.json"
+    forged = {f"x{i:07d}": {"tried": 9, "solved": 9} for i in range(25_000)}
+    path.write_text(json.dumps({"version": 1, "puzzles": forged}, separators=(",", ":")))
+    assert path.stat().st_size < MAX_FILE_BYTES          # the reader takes it ...
+    known = {f"k{i}" for i in range(100)}
+    for pid in sorted(known):
+        forged[pid] = {"tried": 100_000, "solved": 100_000}
+    path.write_text(json.dumps({"version": 1, "puzzles": forged}, separators=(",", ":")))
+    assert record_puzzle_try("k1", False, path, known=known) == PuzzleCounts(100_001, 100_000)
+    text = path.read_text()
+    assert "\n" not in text and ": " not in text and "x0000000" not in text   # ... compact, known
+    assert len(text) < MAX_FILE_BYTES
+    counts, warnings = load_puzzle_counts(path)
+    assert warnings == [] and set(counts) == known
+    with pytest.raises(ValueError, match="not a puzzle id"):
+        record_puzzle_try("x0000001", True, path, known=known)
+
+
+def test_a_puzzle_try_never_waits_long_for_another_programs_lock(tmp_path, caplog):
+    from connect4_game.storage.atomic import locked
+    from connect4_game.storage.stats import PuzzleCounts, load_puzzle_counts, record_puzzle_try
+    path = tmp_path / "puzzle_stats.json"
+    with caplog.at_level("WARNING", logger="connect4_game.storage.stats"), locked(path):
+        assert record_puzzle_try("p1", True, path, known={"p1"}) == PuzzleCounts(1, 1)
+        assert not path.exists()                         # kept for later
+    assert "locked by another program" in caplog.text
+    assert record_puzzle_try("p1", False, path, known={"p1"}) == PuzzleCounts(2, 1)
+    assert load_puzzle_counts(path) == ({"p1": PuzzleCounts(2, 1)}, [])
