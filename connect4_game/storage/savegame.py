@@ -188,10 +188,7 @@ def _game_from_text(text: str, target: Path, what: str) -> SavedGame:
         if text[0] in "{[\"":
             raise
         return SavedGame(6, 7, text)          # a move string with a bad move: name it
-    if not isinstance(data, dict):
-        raise SaveFileError(target, f"is JSON but not a saved game (it holds "
-                                    f"{userfiles.json_kind(data)}, not a JSON object)", what)
-    return SavedGame.from_json(data)
+    return SavedGame.from_json(userfiles.json_object(data, target, what, "a saved game"))
 
 
 def autosave_path() -> Path:

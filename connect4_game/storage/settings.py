@@ -25,7 +25,7 @@ from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, MAX_LOOKA
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage import userfiles
 from connect4_game.storage.atomic import atomic_write_json, remove_stale_temp_files
-from connect4_game.storage.userfiles import UserFileError, json_kind, load_user_json, quote_value
+from connect4_game.storage.userfiles import json_object, load_user_json, quote_value
 
 # -- the window's choices (the settings keep them; the window draws them) ----------------
 THEMES = ('classic', 'dark', 'high_contrast', 'paper')    # in the theme key's order
@@ -161,13 +161,10 @@ class Settings:
         return data
 
     @classmethod
-    def from_dict(cls, data: object) -> tuple[Settings, list[str]]:
-        """``(settings, warnings)`` from parsed JSON: missing fields at their defaults, each unknown
-        or invalid one skipped with a warning. Never raises."""
+    def from_dict(cls, data: dict[str, object]) -> tuple[Settings, list[str]]:
+        """``(settings, warnings)`` from a parsed JSON object: missing fields at their defaults,
+        each unknown or invalid one skipped with a warning. Never raises."""
         warnings: list[str] = []
-        if not isinstance(data, dict):
-            return cls(), [f"settings are not a JSON object (got {json_kind(data)}); "
-                           "using defaults"]
         good: dict[str, object] = {}
         data = _new_players(data)
         for key, value in data.items():
@@ -223,10 +220,7 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
     what = "settings file"
 
     def read(data: object) -> tuple[Settings, list[str]]:
-        if not isinstance(data, dict):
-            raise UserFileError(target, f"is JSON but not settings (it holds "
-                                        f"{json_kind(data)}, not a JSON object)", what)
-        return Settings.from_dict(data)
+        return Settings.from_dict(json_object(data, target, what, "settings"))
 
     settings, warnings = load_user_json(target, what, "started with default settings", read)
     if settings is None:

@@ -15,7 +15,7 @@ from connect4_game.core.messages import ELLIPSIS, clip, quote
 
 __all__ = ["MAX_FILE_BYTES", "MAX_SHOWN_PATH", "SHOWN_VALUE", "MAX_WARNINGS", "UserFileError",
            "shown_path", "quote_value", "read_user_file", "parse_json", "load_user_json",
-           "json_kind", "set_aside", "bounded_warnings"]
+           "json_object", "set_aside", "bounded_warnings"]
 
 MAX_FILE_BYTES = 1 << 20      # the largest file the game reads (its own are a few KB)
 MAX_SHOWN_PATH = 120          # characters of a path a message shows (the end is kept)
@@ -156,11 +156,16 @@ def load_user_json(path: str | os.PathLike[str], what: str, outcome: str,
     return value, bounded_warnings(f"{what} {shown_path(path)}", problems)
 
 
-def json_kind(value: object) -> str:
-    """``'a list'``, ``'null'``, ...: a parsed JSON value's type in words."""
+def json_object(data: object, path: str | os.PathLike[str], what: str,
+                noun: str) -> dict[str, object]:
+    """``data`` (parsed JSON of ``path``) if it is an object.
+    :raises UserFileError: ``"is JSON but not <noun> (it holds a list, not a JSON object)"``."""
+    if isinstance(data, dict):
+        return data
     kinds = ((type(None), "null"), (bool, "true or false"), ((int, float), "a number"),
-             (str, "a string"), (list, "a list"), (dict, "an object"))
-    return next((name for t, name in kinds if isinstance(value, t)), type(value).__name__)
+             (str, "a string"), (list, "a list"))
+    held = next((name for t, name in kinds if isinstance(data, t)), type(data).__name__)
+    raise UserFileError(path, f"is JSON but not {noun} (it holds {held}, not a JSON object)", what)
 
 
 def set_aside(path: str | os.PathLike[str], what: str, reason: str, outcome: str) -> str:
