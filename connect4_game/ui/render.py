@@ -14,10 +14,8 @@ from connect4_game.core.checks import check_int
 from connect4_game.core.messages import MAX_TEXT, clip
 from connect4_game.core.side import Side
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, fit, font, line_height
-from connect4_game.ui.themes import RGB, Theme
+from connect4_game.ui.themes import RGB, Colour, Theme, darker, mix
 
-Colour = Sequence[int]
-"""An RGB or RGBA colour (0..255 a channel)."""
 Cell = tuple[int, int]
 """A slot of the board: (row, column), 0-based, row 0 at the top."""
 Badge = tuple[str, 'Colour | str'] | tuple[str, 'Colour | str', str]
@@ -42,22 +40,8 @@ class Falling(Protocol):
     def checker(self) -> str: ...
 
 
-__all__ = ['Layout', 'toolbar_height', 'Renderer', 'mix', 'darker', 'text_on', 'settle_time',
+__all__ = ['Layout', 'toolbar_height', 'Renderer', 'text_on', 'settle_time',
            'HINT_PULSE_END', 'WIN_PULSE_END', 'badge_short', 'badge_min_height', 'draw_panel']
-
-# -- colours (the theme is the one colour system) ---
-
-
-def mix(a: Colour, b: Colour, t: float) -> RGB:
-    """The colour ``t`` of the way from ``a`` to ``b`` (RGB tuples, ``t`` in 0..1)."""
-    r, g, bl = (int(round(a[i] + (b[i] - a[i]) * t)) for i in range(3))
-    return (r, g, bl)
-
-
-def darker(c: Colour, f: float = 0.7) -> RGB:
-    """``c`` with every channel times ``f``."""
-    return (int(c[0] * f), int(c[1] * f), int(c[2] * f))
-
 
 def settle_time(rate: float, beats: int) -> float:
     """Seconds after which a pulse ``0.5 + 0.5 sin(t * rate)`` has beaten ``beats`` times and

@@ -1,10 +1,11 @@
-"""Colour themes (:class:`Theme`, RGB tuples) and the one checker-drawing function;
+"""Colour themes (:class:`Theme`, RGB tuples), mixing colours and the one checker-drawing function;
 ``THEMES`` is the order ``C`` cycles in."""
 
 from __future__ import annotations
 
 import json
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import Any
@@ -19,9 +20,11 @@ from connect4_game.storage.settings import DEFAULT_THEME
 from connect4_game.storage.settings import THEMES as THEME_NAMES
 
 __all__ = ["Theme", "THEMES", "DEFAULT_THEME", "SHAPES", "get_theme", "next_theme",
-           "checker_surface", "set_icon"]
+           "checker_surface", "set_icon", "mix", "darker", "Colour"]
 
 RGB = tuple[int, int, int]
+Colour = Sequence[int]
+"""An RGB or RGBA colour (0..255 a channel)."""
 SHAPES = (None, "cross", "ring")
 _SS = 3   # supersampling factor for anti-aliased sprites
 
@@ -130,13 +133,20 @@ def next_theme(name: str) -> str:
 
 # -- drawing ---------------------------------------------------------------------
 
+def mix(a: Colour, b: Colour, t: float) -> RGB:
+    """The colour ``t`` of the way from ``a`` to ``b`` (RGB tuples, ``t`` in 0..1)."""
+    r, g, bl = (int(round(a[i] + (b[i] - a[i]) * t)) for i in range(3))
+    return (r, g, bl)
+
+
+def darker(c: Colour, f: float = 0.7) -> RGB:
+    """``c`` with every channel times ``f``."""
+    return (int(c[0] * f), int(c[1] * f), int(c[2] * f))
+
+
 _CACHE: dict[tuple[RGB, RGB, RGB, str | None, int], pygame.Surface] = {}
 _CACHE_MAX = 64
 pygame.register_quit(_CACHE.clear)   # no sprite outlives pygame.quit()
-
-
-def _darker(c: RGB, f: float) -> RGB:
-    return int(c[0] * f), int(c[1] * f), int(c[2] * f)
 
 
 def checker_surface(theme: Theme, checker: str, radius: int) -> pygame.Surface:
@@ -160,7 +170,7 @@ def checker_surface(theme: Theme, checker: str, radius: int) -> pygame.Surface:
     if shape is None:
         # a subtle inner groove and shine, like a real checker; left out under a
         # shape mark so the cross / ring stands alone (high contrast)
-        pygame.draw.circle(big, _darker(fill, 0.86), c, int(r * 0.70), max(1, int(r * 0.05)))
+        pygame.draw.circle(big, darker(fill, 0.86), c, int(r * 0.70), max(1, int(r * 0.05)))
         shine = pygame.Surface((d, d), pygame.SRCALPHA)
         pygame.draw.circle(shine, (255, 255, 255, 60),
                            (int(c[0] - r * 0.28), int(c[1] - r * 0.30)), int(r * 0.34))

@@ -11,9 +11,9 @@ from typing import Generic, TypeVar
 import pygame
 
 from connect4_game.ui.animation import Fade, ease_out_back
-from connect4_game.ui.render import WIN_PULSE_END, draw_panel, mix
+from connect4_game.ui.render import WIN_PULSE_END, draw_panel
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, fit, font, line_height
-from connect4_game.ui.themes import Theme
+from connect4_game.ui.themes import Theme, mix
 
 __all__ = ['Button', 'Toolbar', 'Menu', 'MenuItem', 'Choice', 'Stepper', 'TOOLTIP_DELAY',
            'draw_tooltip', 'tooltip_place', 'Toast', 'ResultBanner']
@@ -256,10 +256,6 @@ class Toolbar:
         return self.tip_rect
 
 
-def _tooltip_font_size(window_h: int) -> int:
-    return max(12, min(18, window_h // 40))
-
-
 def tooltip_place(window_size: tuple[int, int], size: tuple[int, int], anchor: pygame.Rect,
                   avoid: Iterable[pygame.Rect | None] = ()) -> pygame.Rect | None:
     """Where a tooltip ``size`` (w, h px) for ``anchor`` goes in ``window_size``: the nearest
@@ -289,7 +285,7 @@ def draw_tooltip(surface: pygame.Surface, theme: Theme, text: str, anchor: pygam
                  avoid: Iterable[pygame.Rect | None] = ()) -> pygame.Rect | None:
     """A tooltip for ``anchor`` (see :func:`tooltip_place`); its rect, or None without room."""
     w, h = surface.get_size()
-    size = _tooltip_font_size(h)
+    size = max(12, min(18, h // 40))
     how = fit(text, min(360, w - 24), 3 * line_height(size), size, lines=3)
     fl = font(how.size)
     tw = max(fl.size(line)[0] for line in how.lines) + 16

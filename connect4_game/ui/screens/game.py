@@ -19,7 +19,7 @@ from connect4_game.players import WARN_LOOKAHEAD
 from connect4_game.ui import commands, themes
 from connect4_game.ui.animation import DropAnimation, Shake, step_drops
 from connect4_game.ui.commands import COMMAND, MENU, TOOLBAR, TOOLBAR_RIGHT
-from connect4_game.ui.render import HINT_PULSE_END, WIN_PULSE_END, Badge, Layout, Renderer, mix
+from connect4_game.ui.render import HINT_PULSE_END, WIN_PULSE_END, Badge, Layout, Renderer
 from connect4_game.ui.screens import game_status
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.game_status import LOWER_LOOKAHEAD_TIP
@@ -27,6 +27,7 @@ from connect4_game.ui.screens.help import HelpScreen
 from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.screens.saved_games import SavedGamesScreen
 from connect4_game.ui.screens.stats import StatsScreen
+from connect4_game.ui.themes import mix
 from connect4_game.ui.widgets import Button, Menu, MenuItem, ResultBanner, Toast, Toolbar
 
 __all__ = ['GameScreen', 'MENU', 'TOOLBAR', 'LOWER_LOOKAHEAD_TIP']

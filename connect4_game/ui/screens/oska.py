@@ -29,12 +29,11 @@ from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import OskaReply
 from connect4_game.search.worker import SearchWorker
 from connect4_game.ui.animation import ease_in_out_sine
-from connect4_game.ui.render import darker, mix
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.help import HelpScreen
 from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height, wrap_text
-from connect4_game.ui.themes import RGB, Theme, checker_surface
+from connect4_game.ui.themes import RGB, Theme, checker_surface, darker, mix
 
 __all__ = ['OskaScreen', 'OskaHelpScreen', 'Slide', 'SlideState', 'Square', 'board_layout',
            'oska_colours']

@@ -16,11 +16,11 @@ from connect4_game.play.verdicts import score_label
 from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import ReviewReply
 from connect4_game.search.worker import SearchWorker
-from connect4_game.ui.render import Layout, mix
+from connect4_game.ui.render import Layout
 from connect4_game.ui.screens.base import BoardPage
 from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, line_height
-from connect4_game.ui.themes import RGB
+from connect4_game.ui.themes import RGB, mix
 from connect4_game.ui.widgets import Button
 
 __all__ = ['ReviewScreen', 'graph_y']

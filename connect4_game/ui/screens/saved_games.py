@@ -16,12 +16,11 @@ from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
 from connect4_game.i18n import N_, _, ngettext
 from connect4_game.storage.savegame import LibraryEntry, SavedGame
-from connect4_game.ui.render import mix
 from connect4_game.ui.screens.base import Host, Screen
 from connect4_game.ui.screens.confirm import ConfirmScreen
 from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height
-from connect4_game.ui.themes import Theme
+from connect4_game.ui.themes import Theme, mix
 from connect4_game.ui.widgets import Button, TextField
 
 __all__ = ['SavedGamesScreen', 'RenameScreen', 'draw_thumbnail', 'entry_details']

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 
 from connect4_game.i18n import N_, _
-from connect4_game.ui.render import mix
 from connect4_game.ui.screens.base import InfoPage
 from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height
+from connect4_game.ui.themes import mix
 
 __all__ = ['StatsScreen', 'player_words']
 
