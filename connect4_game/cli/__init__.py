@@ -15,6 +15,7 @@ from connect4_game import __version__, logs
 from connect4_game.ai.levels import DEFAULT_LEVEL
 from connect4_game.cli import console, desktop
 from connect4_game.cli.console import network_options
+from connect4_game.cli.output import degrade_unencodable
 from connect4_game.cli.tournament import add_tournament_options, run_from_cli
 from connect4_game.core import board
 from connect4_game.core.checks import (
@@ -341,6 +342,17 @@ def _plain_start(args: argparse.Namespace) -> bool:
 
 # -- the window ---------------------------------------------------------------------------
 
+def _no_display() -> str | None:
+    """One line when the window has nowhere to open (Linux with neither ``DISPLAY`` nor
+    ``WAYLAND_DISPLAY``, and no ``SDL_VIDEODRIVER`` such as ``offscreen`` or ``dummy`` asked
+    for), else None: checked before the settings or the autosave are read."""
+    if not sys.platform.startswith('linux') or os.environ.get('SDL_VIDEODRIVER') \
+            or os.environ.get('DISPLAY') or os.environ.get('WAYLAND_DISPLAY'):
+        return None
+    return ('connect4: no display for the window (neither DISPLAY nor WAYLAND_DISPLAY is set); '
+            'play in the console with --text')
+
+
 def window_options(args: argparse.Namespace, rows: int | None, cols: int | None,
                    moves: list[int]) -> AppOptions:
     """The :class:`~connect4_game.play.start.AppOptions` of the parsed ``args``."""
@@ -369,6 +381,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
+    degrade_unencodable()      # every result reaches an output that cannot show every character
     os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1')
     for hint in ('SDL_VIDEO_X11_WMCLASS', 'SDL_VIDEO_WAYLAND_WMCLASS'):   # the desktop entry's
         os.environ.setdefault(hint, desktop.APP_ID)                     # window class
@@ -406,6 +419,9 @@ def _run(argv: Sequence[str] | None) -> int:
             return console.run_text(args, parser, rows, cols, moves)
     if args.game == 'oska':
         rows, cols, moves = None, None, []
+    if (no_display := _no_display()) is not None:
+        print(no_display, file=sys.stderr)
+        return 1
     try:
         opts = window_options(args, rows, cols, moves)
     except ValueError as exc:
