@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TypedDict
 
 from connect4_game.core.board import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
-from connect4_game.core.checks import check_int
+from connect4_game.core.checks import check_int, shown
 from connect4_game.core.side import CHECKERS, Side
 
 __all__ = ['PROTOCOL_VERSION', 'MAX_LINE_BYTES', 'MAX_NAME', 'MAX_CHAT', 'MAX_TEXT', 'MAX_PLIES',
@@ -77,14 +77,14 @@ def _int(lo: int, hi: int) -> Callable[[str, object], int]:
 
 def _bool(key: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise ProtocolError('bad_message', f'{key!r} must be true or false, not {_short(value)}')
+        raise ProtocolError('bad_message', f'{key!r} must be true or false, not {shown(value)}')
     return value
 
 
 def _text(limit: int, allow_empty: bool = True) -> Callable[[str, object], str]:
     def check(key: str, value: object) -> str:
         if not isinstance(value, str):
-            raise ProtocolError('bad_message', f'{key!r} must be a string, not {_short(value)}')
+            raise ProtocolError('bad_message', f'{key!r} must be a string, not {shown(value)}')
         if len(value) > limit or (not allow_empty and not value):
             raise ProtocolError('bad_message', f'{key!r} must be 1 to {limit} characters long')
         if not value.isprintable():
@@ -95,7 +95,7 @@ def _text(limit: int, allow_empty: bool = True) -> Callable[[str, object], str]:
 
 def _side(key: str, value: object) -> Side:
     if not isinstance(value, str) or value not in CHECKERS:
-        raise ProtocolError('bad_message', f"{key!r} must be 'X' or 'O', not {_short(value)}")
+        raise ProtocolError('bad_message', f"{key!r} must be 'X' or 'O', not {shown(value)}")
     return Side(value)
 
 
@@ -150,14 +150,6 @@ _SCHEMAS: dict[str, tuple[dict[str, Callable[[str, object], object]],
 MESSAGE_TYPES = tuple(_SCHEMAS)
 
 
-def _short(value: object) -> str:
-    if isinstance(value, (bool, int)) and not (isinstance(value, int) and abs(value) > 10**12):
-        return repr(value)
-    if isinstance(value, str):
-        return repr(value[:20] + ('…' if len(value) > 20 else ''))
-    return f'a {type(value).__name__}'
-
-
 def validate(obj: object) -> Message:
     """The message ``obj`` as checked values (a side becomes a ``Side``) if it is a known
     ``type`` with exactly its keys, every field of the right type and in range.
@@ -166,11 +158,11 @@ def validate(obj: object) -> Message:
         raise ProtocolError('bad_message', 'a message must be a JSON object')
     kind = obj.get('type')
     if not isinstance(kind, str) or kind not in _SCHEMAS:
-        raise ProtocolError('bad_message', f'unknown message type {_short(kind)}')
+        raise ProtocolError('bad_message', f'unknown message type {shown(kind)}')
     required, optional = _SCHEMAS[kind]
     for key in obj:
         if key != 'type' and key not in required and key not in optional:
-            raise ProtocolError('bad_message', f'unexpected key {_short(key)} in {kind!r}')
+            raise ProtocolError('bad_message', f'unexpected key {shown(key)} in {kind!r}')
     checked: dict[str, object] = {'type': kind}
     for key, check in required.items():
         if key not in obj:
@@ -230,11 +222,6 @@ class LineBuffer:
         self.limit = limit
         self._buf = bytearray()
 
-    @property
-    def pending(self) -> int:
-        """Bytes of the partial line held (0 after a complete line)."""
-        return len(self._buf)
-
     def feed(self, data: bytes) -> list[bytes]:
         """The complete lines (without their newlines) that ``data`` finishes.
         :raises ProtocolError: ``'too_long'`` once a line, newline included, exceeds ``limit``."""
@@ -254,7 +241,7 @@ def new_code() -> str:
 def check_code(code: object) -> str:
     """``code`` if it is a string of 4 ASCII digits. :raises ValueError: otherwise."""
     if not isinstance(code, str) or not _CODE.match(code):
-        raise ValueError(f'the code must be 4 digits, not {_short(code)}')
+        raise ValueError(f'the code must be 4 digits, not {shown(code)}')
     return code
 
 
