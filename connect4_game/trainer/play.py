@@ -10,7 +10,7 @@ from connect4_game.ai.perfect import LOCK, backend_name, check_arguments, solve_
 from connect4_game.ai.solver import get_solver, plies_to_score
 from connect4_game.core.game import Game
 from connect4_game.trainer.model import Puzzle
-from connect4_game.trainer.proof import COLS, ROWS, plies_of_win_in
+from connect4_game.trainer.proof import COLS, ROWS, plies_of_win_in, winning_columns
 
 __all__ = ['TryResult', 'start_game', 'moves_left', 'check_try', 'defence', 'solution']
 
@@ -48,9 +48,8 @@ def _wins_within(moves: list[int], column: int, within: int, backend: str) -> tu
     """``(wins at all, wins within `within` own moves)`` for the side to move
     after ``moves`` playing ``column`` (playable, not a four at once)."""
     if backend == 'bitbully' or (backend == 'auto' and backend_name(ROWS, COLS) == 'bitbully'):
-        col = solve_position(moves, ROWS, COLS, backend=backend).columns[column]
-        plies = (col.score.win_plies if col.score is not None else None) or 0
-        return plies > 0, 0 < plies <= 2 * within - 1
+        win_in = winning_columns(moves, backend).get(column)
+        return win_in is not None, win_in is not None and win_in <= within
     cur, mask = play_moves(moves, ROWS, COLS)
     child = bb.play(cur, mask, ROWS, column)
     n = mask.bit_count()
