@@ -32,6 +32,7 @@ logger = logging.getLogger(__name__)
 TICK = 0.05             # seconds: the longest the I/O thread sleeps between checks
 CLOSE_GRACE = 1.0       # seconds (real time) to deliver a last error/bye before closing
 MAX_OUT = 64 * 1024     # bytes queued for a peer that does not read: then it is dropped
+MAX_REFUSALS_QUEUED = 32    # Refused events waiting for a busy owner; later ones are only logged
 _C = TypeVar('_C', bound='Connection')
 
 
@@ -188,6 +189,7 @@ class Connection:
         self._active: Conn | None = None         # ... as the I/O thread knows it
         self._answers: queue.SimpleQueue[Answer] = queue.SimpleQueue()
         self._events: queue.Queue[ev.Event | Inbound] = queue.Queue()
+        self._refusal_room = threading.BoundedSemaphore(MAX_REFUSALS_QUEUED)
         self._finished = False                   # the I/O thread should stop
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -247,6 +249,8 @@ class Connection:
         return first + self.events()
 
     def _take(self, item: ev.Event | Inbound) -> list[ev.Event]:
+        if isinstance(item, ev.Refused):
+            self._refusal_room.release()
         if isinstance(item, Inbound):
             if item.msg['type'] in ('hello', 'welcome'):
                 out = self._agree(item.conn, item.msg)
@@ -444,6 +448,9 @@ class Connection:
     # == the state machine (I/O thread) ==================================================
 
     def _emit(self, item: ev.Event | Inbound) -> None:
+        if isinstance(item, ev.Refused) and not self._refusal_room.acquire(blocking=False):
+            logger.info('turned %s away: %s', item.address, item.reason)   # the owner is busy
+            return
         self._events.put(item)
 
     def _run(self) -> None:
