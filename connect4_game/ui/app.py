@@ -12,7 +12,6 @@ import sys
 import pygame
 
 from connect4_game import i18n, logs
-from connect4_game.core.board import check_cols, check_rows
 from connect4_game.core.messages import clip
 from connect4_game.i18n import _, ngettext
 from connect4_game.net.options import NetMode, NetworkOptions
@@ -217,11 +216,6 @@ class App:
         self.stats.record(x, o, result, save=self.options.use_settings)
         self.game.record_changed()
 
-    @property
-    def theme_name(self) -> str:
-        """The name of the theme in use."""
-        return self.theme.name
-
     def _theme(self, name: str | None) -> themes.Theme:
         try:
             return themes.get_theme(name)
@@ -343,17 +337,14 @@ class App:
         whether it did."""
         s = self.session
         try:
-            check_rows(saved.rows)
-            check_cols(saved.cols)
-            moves = list(saved.columns)
             s.restore(saved)
         except (ValueError, OSError) as exc:
             s.say(_('Could not load: {why}').format(why=clip(exc, 160)), 'error', 5.0)
             log.error('could not load the game: %s', clip(exc, 300))
             return False
-        s.say(ngettext('Loaded {name} ({n} move)', 'Loaded {name} ({n} moves)', len(moves)).format(
-            name=clip(title, 60), n=len(moves)),
-              'info', 4.0)
+        n = len(saved.columns)
+        s.say(ngettext('Loaded {name} ({n} move)', 'Loaded {name} ({n} moves)', n).format(
+            name=clip(title, 60), n=n), 'info', 4.0)
         return True
 
     # ------------------------------------------------------------ frame

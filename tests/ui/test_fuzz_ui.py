@@ -23,6 +23,7 @@ Checked after every event and every step:
 import random
 
 import pygame
+import pytest
 
 from connect4_game.ai.score import ColumnScore, Score
 from connect4_game.core.game import Game
@@ -312,6 +313,7 @@ def run_app(rng, events_budget, stats):
         app.close()
 
 
+@pytest.mark.timeout(300)        # 20,000 events: about a minute, longer on a busy machine
 def test_fuzz_the_headless_app(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("CONNECT4_CONFIG_DIR", str(tmp_path))   # Ctrl+S / Ctrl+O go here
     from connect4_game.storage import savegame

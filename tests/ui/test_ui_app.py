@@ -163,7 +163,7 @@ def test_stale_result_is_dropped_after_new_game(worker):
     (pygame.K_a, 'a', lambda g, a: g.session.overlay),
     (pygame.K_s, 's', lambda g, a: type(a.screen).__name__ == 'StatsScreen'),
     (pygame.K_m, 'm', lambda g, a: a.sounds.muted),
-    (pygame.K_c, 'c', lambda g, a: a.theme_name != 'classic'),
+    (pygame.K_c, 'c', lambda g, a: a.theme.name != 'classic'),
     (pygame.K_ESCAPE, '\x1b', lambda g, a: a.running and any('Ctrl+Q' in t.text for t in g.toasts)),
     (pygame.K_F1, '', lambda g, a: type(a.screen).__name__ == 'HelpScreen'),
     (pygame.K_SLASH, '?', lambda g, a: type(a.screen).__name__ == 'HelpScreen'),

@@ -350,10 +350,10 @@ def test_c_cycles_themes_and_the_board_changes_colour(worker, closing):
     lay = app.game.renderer.layout
     probe = (lay.board_rect.left + 3, lay.board_rect.top + lay.cell // 2)
     first = app.step([], DT).get_at(probe)
-    names = [app.theme_name]
+    names = [app.theme.name]
     for _ in range(3):
         app.step([key(pygame.K_c, 'c')], DT)
-        names.append(app.theme_name)
+        names.append(app.theme.name)
     assert len(set(names)) == 4
     assert app.surface.get_at(probe) != first
 
@@ -462,14 +462,14 @@ def test_settings_persist_across_runs(worker, tmp_path, monkeypatch):
     assert app.session.tiebreak == 'RANDOM' and app.session.lookahead == DEFAULT_LOOKAHEAD
     app.step([], DT)
     app.step([key(pygame.K_MINUS, '-'), key(pygame.K_t, 't'), key(pygame.K_c, 'c')], DT)
-    theme = app.theme_name
+    theme = app.theme.name
     app.close()
     data = json.loads((tmp_path / 'settings.json').read_text())
     assert data['lookahead'] == DEFAULT_LOOKAHEAD - 1 and data['tiebreak'] == 'LEFT' and data['theme'] == theme
     again = App(AppOptions(), size=(640, 600), worker=worker)
     try:
         assert again.session.lookahead == DEFAULT_LOOKAHEAD - 1 and again.session.tiebreak == 'LEFT'
-        assert again.theme_name == theme
+        assert again.theme.name == theme
     finally:
         again.close()
 
@@ -584,7 +584,7 @@ def test_garbage_settings_file_falls_back_to_defaults_with_a_warning(worker, tmp
     app = App(AppOptions(), size=(640, 600), worker=worker)
     try:
         app.step([], DT)
-        assert app.session.lookahead == DEFAULT_LOOKAHEAD and app.theme_name == 'classic'
+        assert app.session.lookahead == DEFAULT_LOOKAHEAD and app.theme.name == 'classic'
         assert any(t.kind == 'error' and 'settings' in t.text for t in app.game.toasts)
         assert 'settings' in capsys.readouterr().err
     finally:

@@ -374,7 +374,7 @@ class GameScreen(Screen):
 
     def _next_theme(self) -> None:
         app = self.app
-        app.set_theme(themes.next_theme(app.theme_name))
+        app.set_theme(themes.next_theme(app.theme.name))
         self.session.say(_('Theme: {name}').format(name=_(app.theme.label)))
 
     def _sound(self) -> None:

@@ -58,9 +58,6 @@ class AppServices(Host, Protocol):
     def options(self) -> AppOptions: ...
 
     @property
-    def theme_name(self) -> str: ...
-
-    @property
     def language(self) -> str: ...
 
     @property

@@ -174,7 +174,7 @@ class NewGameScreen(FormScreen):
         self.cols = Stepper(_('Columns'), MIN_COLS, MAX_COLS, s.game.cols)
         self._build_oska(oska)
         self.theme = Choice(_('Theme'), [(t.name, _(t.label)) for t in themes.THEMES.values()],
-                            app.theme_name)
+                            app.theme.name)
         self.language = Choice(_('Language'), list(LANGUAGE_NAMES.items()), app.language)
         self.lookaheads: dict[str, Stepper] = {}
         self.tiebreaks: dict[str, Choice[str]] = {}
