@@ -92,44 +92,11 @@ class DropAnimation:
         self.done = self.landed = True
 
 
-class Shake:
-    """A short horizontal shake (a refused move): ``offset`` px over ``duration`` seconds.
+class Fade:
+    """A value going from 0 to 1 over ``duration`` seconds along ``curve``.
 
     :raises ValueError: for a non-positive duration.
     """
-
-    def __init__(self, amplitude: float = 10.0, duration: float = 0.35,
-                 frequency: float = 28.0) -> None:
-        if not duration > 0:
-            raise ValueError(f'duration must be > 0, not {duration!r}')
-        self.amplitude = amplitude
-        self.duration = duration
-        self.frequency = frequency
-        self.t = 0.0
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.duration
-
-    @property
-    def offset(self) -> float:
-        """Current horizontal offset in pixels (0 when done)."""
-        if self.done:
-            return 0.0
-        decay = 1.0 - ease_out_quad(self.t / self.duration)
-        return self.amplitude * decay * math.sin(2 * math.pi * self.frequency * self.t)
-
-    @property
-    def flash(self) -> float:
-        """Flash strength in [0, 1], 1 at the start, 0 when done."""
-        return 0.0 if self.done else 1.0 - self.t / self.duration
-
-    def update(self, dt: float) -> None:
-        self.t += max(0.0, dt)
-
-
-class Fade:
-    """A value going from 0 to 1 over ``duration`` seconds along ``curve``."""
 
     def __init__(self, duration: float = 0.3,
                  curve: Callable[[float], float] = ease_out_quad) -> None:
@@ -149,6 +116,32 @@ class Fade:
     @property
     def done(self) -> bool:
         return self.t >= self.duration
+
+
+class Shake(Fade):
+    """A short horizontal shake (a refused move): ``offset`` px over ``duration`` seconds.
+
+    :raises ValueError: for a non-positive duration.
+    """
+
+    def __init__(self, amplitude: float = 10.0, duration: float = 0.35,
+                 frequency: float = 28.0) -> None:
+        super().__init__(duration)
+        self.amplitude = amplitude
+        self.frequency = frequency
+
+    @property
+    def offset(self) -> float:
+        """Current horizontal offset in pixels (0 when done)."""
+        if self.done:
+            return 0.0
+        decay = 1.0 - ease_out_quad(self.t / self.duration)
+        return self.amplitude * decay * math.sin(2 * math.pi * self.frequency * self.t)
+
+    @property
+    def flash(self) -> float:
+        """Flash strength in [0, 1], 1 at the start, 0 when done."""
+        return 0.0 if self.done else 1.0 - self.t / self.duration
 
 
 def step_drops(drops: list[DropAnimation], dt: float,
