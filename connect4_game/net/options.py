@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS
-from connect4_game.core.checks import is_number, shown
-from connect4_game.core.side import Side
+from connect4_game.core.checks import check_choice, is_number, shown
+from connect4_game.core.side import CHECKERS, Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, check_port, parse_address
 from connect4_game.net.connection import DEFAULT_TIMING, Timing
@@ -74,13 +74,13 @@ class NetworkOptions:
         for side, player in self.local.items():
             if not isinstance(player, PlayerSpec):
                 raise ValueError(f'the player of {shown(side)} must be a PlayerSpec')
-            local[_side(side)] = player
+            local[Side(check_choice(side, CHECKERS, 'side'))] = player
         object.__setattr__(self, 'local', local)
         if self.mode is NetMode.HOST:
             check_port(self.port, 0)
             if not isinstance(self.bind_address, str):
                 raise ValueError('the address to listen on must be text')
-            object.__setattr__(self, 'side', _side(self.side or Side.X))
+            object.__setattr__(self, 'side', Side(check_choice(self.side or Side.X, CHECKERS, 'side')))
             return
         parse_address(self.address)
         if self.code is None:
@@ -110,11 +110,3 @@ class NetworkOptions:
             first_tries = self.wait if self.wait is not None else JOIN_FIRST_TRIES
         return Join(host, port, self.code or '', name=name or 'Guest', first_tries=first_tries,
                     timing=timing).start()
-
-
-def _side(value: object) -> Side:
-    """``value`` as a :class:`Side`. :raises ValueError: ``"side must be one of X, O, not 'Q'"``."""
-    try:
-        return Side(value)
-    except ValueError:
-        raise ValueError(f'side must be one of X, O, not {shown(value)}') from None
