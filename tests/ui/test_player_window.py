@@ -13,6 +13,7 @@ import pytest
 
 from connect4_game import net
 from connect4_game.ai.score import ColumnScore, Score
+from connect4_game.core.side import Side
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage.stats import Record
@@ -185,10 +186,10 @@ def test_advanced_shows_the_levels_real_settings_and_a_change_is_custom(app):
     from connect4_game.ai.levels import get_level
     assert scr.info_text().startswith('Hard: looks {} plies ahead'.format(
         get_level('hard').setting.lookahead))
-    assert scr.dimmed(scr.adv['Ola'])                     # Hard plays: the rows are Custom's
-    scr.sel = scr.form_rows().index(scr.adv['Ola'])
+    assert scr.dimmed(scr.lookaheads[Side.O])             # Hard plays: the rows are Custom's
+    scr.sel = scr.form_rows().index(scr.lookaheads[Side.O])
     a.step([key(pygame.K_RIGHT)], DT)
-    assert scr.level.value == 'custom' and not scr.dimmed(scr.adv['Ola'])
+    assert scr.level.value == 'custom' and not scr.dimmed(scr.lookaheads[Side.O])
     assert scr.players()['O'].advanced
     scr.sel = scr.form_rows().index(scr.level)           # back: choose Hard again
     a.step([key(pygame.K_LEFT), key(pygame.K_LEFT)], DT)
@@ -200,15 +201,15 @@ def test_a_custom_lookahead_is_shown_as_custom_when_the_dialog_opens_again(app):
     a.start_game({'X': person(), 'O': hard()}, 6, 7)
     scr = open_dialog(a)
     a.step([key(pygame.K_a, 'a', ALT)], DT)
-    scr.sel = scr.form_rows().index(scr.adv['Ola'])
-    while scr.adv['Ola'].value < 18:
+    scr.sel = scr.form_rows().index(scr.lookaheads[Side.O])
+    while scr.lookaheads[Side.O].value < 18:
         a.step([key(pygame.K_RIGHT)], DT)
     a.step([key(pygame.K_RETURN)], DT)
     o = a.session.players['O']
     assert (o.kind, o.level, o.lookahead) == ('ai', '', 18)
     scr = open_dialog(a)
     assert scr.level.value == 'custom' and scr.advanced_open      # seen, not hidden
-    assert scr.adv['Ola'].value == 18
+    assert scr.lookaheads[Side.O].value == 18
     assert scr.info_text().startswith('Custom')
 
 

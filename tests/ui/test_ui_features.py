@@ -8,6 +8,7 @@ import pytest
 
 from connect4_game.ai.score import ColumnScore, Score
 from connect4_game.core.game import Game
+from connect4_game.core.side import Side
 from connect4_game.players import DEFAULT_LOOKAHEAD
 from connect4_game.search.jobs import Result
 from connect4_game.search.replies import MoveReply
@@ -189,7 +190,7 @@ def test_new_game_screen_advanced_plays_the_assignments_aiplayer(worker, closing
     scr.advanced_open = True
     app.step([], DT)
     rows = scr.form_rows()
-    scr.sel = rows.index(scr.adv['Ola'])
+    scr.sel = rows.index(scr.lookaheads[Side.O])
     for _ in range(20):
         app.step([key(pygame.K_RIGHT)], DT)
     assert scr.warning()                                     # a deep lookahead warns first

@@ -194,14 +194,9 @@ class NewGameScreen(FormScreen):
         self.sel = 1                    # Players: the game is chosen less often
         self.mouse = (0, 0)
 
-    @property
-    def adv(self) -> dict[str, Row]:
-        """The Advanced rows by name: ``'Xla'``/``'Ola'`` lookaheads, ``'Xtb'``/``'Otb'``."""
-        rows: dict[str, Row] = {}
-        for side in Side:
-            rows[side + 'la'] = self.lookaheads[side]
-            rows[side + 'tb'] = self.tiebreaks[side]
-        return rows
+    def advanced_rows(self) -> list[Row]:
+        """The Advanced rows: X's lookahead and tiebreak, then O's."""
+        return [row for side in Side for row in (self.lookaheads[side], self.tiebreaks[side])]
 
     def _oska_screen(self) -> OskaScreen | None:
         """The Oska screen under this dialog, or None."""
@@ -236,7 +231,7 @@ class NewGameScreen(FormScreen):
             out.append(self.first)
         out += [self.rows, self.cols, self.theme, self.language]
         if self.advanced_open:
-            out += [self.info, self.adv['Xla'], self.adv['Xtb'], self.adv['Ola'], self.adv['Otb']]
+            out += [self.info, *self.advanced_rows()]
         return out
 
     def dimmed(self, control: FormRow) -> bool:
@@ -299,7 +294,7 @@ class NewGameScreen(FormScreen):
             self._relabel()
         elif control is self.level and self.level.value == 'custom':
             self.advanced_open = True
-        elif control in self.adv.values():
+        elif control in self.advanced_rows():
             self.level.value = 'custom'
 
     def _relabel(self) -> None:
@@ -434,7 +429,7 @@ class NewGameScreen(FormScreen):
         level = self.level.value
         if control is self.level:
             return level_tip(level)
-        if control is self.info or control in self.adv.values():
+        if control is self.info or control in self.advanced_rows():
             if level == 'custom':
                 return _("Custom: the assignment's AIPlayer looks this many plies (half-moves) "
                          'ahead and breaks ties LEFT, RIGHT or at RANDOM. Choose a difficulty to '
