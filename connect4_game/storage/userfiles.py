@@ -192,14 +192,11 @@ def moved_aside(path: str | os.PathLike[str], outcome: str) -> str:
     return f"renamed it {clip(target.name, 80)} and {outcome}"
 
 
-def bounded_warnings(prefix: str, problems: list[str], limit: int = MAX_WARNINGS) -> list[str]:
-    """``"<prefix>: <problem>"`` for the first ``limit`` problems, then one line counting the rest.
-
-    :raises ValueError: if ``limit`` < 1."""
-    if limit < 1:
-        raise ValueError(f"limit must be at least 1, not {limit}")
-    lines = [f"{prefix}: {p}" for p in problems[:limit]]
-    rest = len(problems) - limit
+def bounded_warnings(prefix: str, problems: list[str]) -> list[str]:
+    """``"<prefix>: <problem>"`` for the first :data:`MAX_WARNINGS` problems, then one line
+    counting the rest."""
+    lines = [f"{prefix}: {p}" for p in problems[:MAX_WARNINGS]]
+    rest = len(problems) - MAX_WARNINGS
     if rest > 0:
         lines.append(f"{prefix}: {rest} more problem{'s' if rest > 1 else ''} ignored")
     return lines
