@@ -1,0 +1,227 @@
+"""Benchmark of the solver's kernels: ``python -m benchmarks.bench_solver [--full] [--quick]``.
+
+In one run, on 6x7, each position from cleared tables (the clearing not timed):
+
+1. every column of each position scored (the analysis' job) by our compiled kernel
+   (:mod:`connect4_game.ai.solver`, ``_ckernel.c``) and by bitbully's ``scoreMoves`` (C++,
+   optional, AGPL-3.0), both with the 12-ply opening book, on a seeded sample of Pascal Pons'
+   test sets (``tests/data/pons``; Pascal Pons, "Solving Connect 4", part 2; ``--sample``
+   positions per set, default 40, ``--full`` for all 6,000) and on random positions just past
+   the book (9-16 plies); every column checked against bitbully's and the best against the
+   set's known score. Per set: the summed seconds and their ratio ours / bitbully (target at
+   most 2), the slowest position (target at most 1.0 s);
+2. the pure-Python kernel on the first ``--python`` positions of each sample (default 2), as a
+   ratio to the compiled kernel on the same positions;
+3. a Fhourstones-style figure (John Tromp's benchmark: positions searched per second): the
+   sign of each Test_L2_R2 sample position (weak solve), no book, for the three.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from functools import partial
+from pathlib import Path
+from typing import Any, TextIO
+
+from connect4_game.ai.bitboard import from_moves, geometry, has_four, play, winning_cells
+from connect4_game.ai.book import book_path, default_book
+from connect4_game.ai.solver import Solver, compiled_available
+from tests.pons import PONS_DIR, PONS_FILES, read_pons
+
+RATIO_TARGET = 2.0       # our summed time / bitbully's, per set
+MAX_TARGET = 1.0         # seconds, every column of one position
+PAST_BOOK = "past book"  # the random positions of 9-16 plies
+
+Scores = list[int | None]   # a Pons score per column, None for a full one
+
+
+def column_scores(solver: Solver, cur: int, mask: int) -> Scores:
+    """The Pons score of every column of ``(cur, mask)`` (6x7, side to move owns ``cur``),
+    the position's value first, then each column tested with it as the guess."""
+    geo = solver.geo
+    solver.set_budget()
+    value = solver.solve(cur, mask)
+    wins = solver.can_win_now(cur, mask)
+    n = mask.bit_count()
+    out: Scores = []
+    for c in range(geo.w):
+        cell = geo.possible(mask) & geo.col_mask[c]
+        if not cell:
+            out.append(None)
+        elif cell & wins:
+            out.append((geo.cells + 1 - n) // 2)
+        else:
+            out.append(-solver.solve(*play(cur, mask, geo.h, c), guess=-value))
+    return out
+
+
+def past_book(k: int, seed: int) -> list[tuple[str, int | None]]:
+    """``k`` random positions of 9-16 plies (Pons notation) nobody has won, no known score."""
+    rng = random.Random(seed)
+    out: list[tuple[str, int | None]] = []
+    while len(out) < k:
+        moves, cur, mask = "", 0, 0
+        for _ in range(rng.randint(9, 16)):
+            c = rng.choice([c for c in range(7) if not mask & (1 << (c * 7 + 5))])
+            cur, mask = play(cur, mask, 6, c)
+            moves += str(c + 1)
+            if has_four(cur ^ mask, 6):
+                break
+        else:       # as in Pons' sets, the side to move cannot win at once
+            if not winning_cells(cur, mask, 6, 7) & geometry(6, 7).possible(mask):
+                out.append((moves, None))
+    return out
+
+
+class Bitbully:
+    """bitbully's engine with its book (``scoreMoves``) and without (nodes per second)."""
+
+    def __init__(self) -> None:
+        import bitbully.bitbully_core as bbc
+        path = book_path()
+        self.bbc = bbc
+        self.core = bbc.BitBullyCore(Path(path)) if path else bbc.BitBullyCore()
+        self.bare = bbc.BitBullyCore()
+
+    def board(self, moves: str) -> Any:
+        b = self.bbc.BoardCore()
+        b.play([int(ch) - 1 for ch in moves])
+        return b
+
+    def scores(self, moves: str) -> tuple[float, Scores]:
+        b = self.board(moves)
+        self.core.resetTranspositionTable()
+        t0 = time.perf_counter()
+        s = self.core.scoreMoves(b)
+        return time.perf_counter() - t0, [None if v < -100 else v for v in s]
+
+
+def _ours(solver: Solver, moves: str) -> tuple[float, Scores]:
+    cur, mask = from_moves(moves)
+    solver.clear_tt()
+    t0 = time.perf_counter()
+    s = column_scores(solver, cur, mask)
+    return time.perf_counter() - t0, s
+
+
+def bench_sets(sets: dict[str, list[tuple[str, int | None]]], fast: Solver, slow: Solver,
+               bb: Bitbully | None, python_k: int, out: TextIO) -> dict[str, Any]:
+    """Part 1 and 2 of the module's description, one line per set."""
+    print(f"  {'set':<11} {'positions':>9} {'compiled s':>11} {'max s':>7} {'bitbully s':>11} "
+          f"{'max s':>7} {'ours/bb':>8}  {'python/compiled':>15}  targets", file=out, flush=True)
+    figures: dict[str, Any] = {}
+    for name, pairs in sets.items():
+        ours = [_ours(fast, m) for m, _ in pairs]
+        wrong = sum(known is not None and max(x for x in s if x is not None) != known
+                    for (_, known), (_, s) in zip(pairs, ours, strict=True))
+        t_ours = sum(t for t, _ in ours)
+        f: dict[str, Any] = {"n": len(pairs), "ours": t_ours, "ours_max": max(t for t, _ in ours)}
+        line = f"  {name:<11} {len(pairs):>9} {t_ours:>11.3f} {f['ours_max']:>7.3f} "
+        ok = f["ours_max"] <= MAX_TARGET
+        if bb is not None:
+            theirs = [bb.scores(m) for m, _ in pairs]
+            wrong += sum(a != b for (_, a), (_, b) in zip(ours, theirs, strict=True))
+            f["bitbully"] = sum(t for t, _ in theirs)
+            f["ratio"] = t_ours / max(f["bitbully"], 1e-9)
+            ok = ok and f["ratio"] <= RATIO_TARGET
+            line += (f"{f['bitbully']:>11.3f} {max(t for t, _ in theirs):>7.3f} "
+                     f"{f['ratio']:>8.2f}  ")
+        else:
+            line += f"{'-':>11} {'-':>7} {'-':>8}  "
+        if python_k:
+            py = [_ours(slow, m) for m, _ in pairs[:python_k]]
+            wrong += sum(a != b for (_, a), (_, b) in zip(py, ours[:python_k], strict=True))
+            f["python_ratio"] = sum(t for t, _ in py) / max(sum(t for t, _ in ours[:python_k]),
+                                                             1e-9)
+            line += f"{f['python_ratio']:>10.0f} on {len(py)}"
+        f["wrong"] = wrong
+        figures[name] = f
+        print(line + ("  OK" if ok and not wrong else "  MISSED")
+              + (f"  {wrong} WRONG" if wrong else ""), file=out, flush=True)
+    return figures
+
+
+def _weak(s: Solver, moves: str) -> tuple[int, float]:
+    """Positions searched and seconds for the sign of ``moves``' position, no book."""
+    pos = from_moves(moves)
+    s.clear_tt()
+    s.set_budget()
+    t0 = time.perf_counter()
+    s.solve(*pos, alternating=False, weak=True)
+    return s.searched(), time.perf_counter() - t0
+
+
+def fhourstones(pairs: Sequence[tuple[str, int | None]], solvers: dict[str, tuple[Solver, int]],
+                bb: Bitbully | None, out: TextIO) -> dict[str, float]:
+    """Part 3: positions searched per second, weak solve without the book, tables cleared;
+    ``solvers``: label -> (solver, how many of ``pairs`` it solves)."""
+    runs: dict[str, tuple[Callable[[str], tuple[int, float]], int]] = {}
+    for label, (s, k) in solvers.items():
+        runs[label] = partial(_weak, s), k
+    if bb is not None:
+        def run_bb(moves: str, bb: Bitbully = bb) -> tuple[int, float]:
+            b = bb.board(moves)
+            bb.bare.resetTranspositionTable()
+            bb.bare.resetNodeCounter()
+            t0 = time.perf_counter()
+            bb.bare.nullWindow(b)
+            return int(bb.bare.getNodeCounter()), time.perf_counter() - t0
+        runs["bitbully"] = run_bb, len(pairs)
+    rates: dict[str, float] = {}
+    for label, (run, k) in runs.items():
+        done = [run(moves) for moves, _ in pairs[:k]]
+        rates[label] = sum(n for n, _ in done) / max(sum(t for _, t in done), 1e-9)
+    print("  " + ", ".join(f"{k} {v / 1e3:,.0f} kpos/s" for k, v in rates.items())
+          + (f"; compiled / bitbully {rates['compiled'] / rates['bitbully']:.2f}"
+             if "bitbully" in rates and "compiled" in rates else ""), file=out, flush=True)
+    return rates
+
+
+def run(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> dict[str, Any]:
+    """Run the benchmark with command-line ``argv``; returns the figures."""
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.bench_solver",
+                                 description="the solver's kernels against bitbully")
+    ap.add_argument("--full", action="store_true", help="all 1,000 positions of each set")
+    ap.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
+    ap.add_argument("--sample", type=int, default=40, help="positions per set (default 40)")
+    ap.add_argument("--python", type=int, default=2,
+                    help="positions per set for the pure-Python kernel (default 2, 0: none)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pons-dir", default=str(PONS_DIR), help="folder with the Pons Test_* files")
+    a = ap.parse_args(argv)
+    if a.sample < 1 or a.python < 0:
+        ap.error("--sample must be >= 1 and --python >= 0")
+    k = 3 if a.quick else a.sample
+    sets: dict[str, list[tuple[str, int | None]]] = {}
+    for name in PONS_FILES:
+        pairs: list[tuple[str, int | None]] = list(read_pons(Path(a.pons_dir) / name))
+        sets[name] = pairs if a.full else random.Random(a.seed).sample(pairs, min(k, len(pairs)))
+    sets[PAST_BOOK] = past_book(1000 if a.full else k, a.seed)
+    if not compiled_available():
+        print("The compiled kernel is not built (or CONNECT4_KERNEL=python): 'compiled' below is "
+              "the pure-Python kernel", file=out)
+    try:
+        bb: Bitbully | None = Bitbully()
+    except ImportError as e:
+        bb = None
+        print(f"bitbully not installed ({e}): no ratios to it", file=out)
+    book = default_book()
+    fast = Solver(6, 7, book=book)
+    slow = Solver(6, 7, book=book, compiled=False)
+    print(f"Every column of each position, cleared tables, {'all' if a.full else k} positions "
+          f"per set (seed {a.seed}); targets: ours/bb <= {RATIO_TARGET}, max <= {MAX_TARGET} s",
+          file=out, flush=True)
+    figures: dict[str, Any] = {"sets": bench_sets(sets, fast, slow, bb, a.python, out)}
+    fh = sets["Test_L2_R2"][:k]
+    print(f"Fhourstones-style: weak solve of {len(fh)} Test_L2_R2 positions, no book", file=out)
+    figures["fhourstones"] = fhourstones(
+        fh, {"compiled": (Solver(6, 7), len(fh)), "python": (Solver(6, 7, compiled=False),
+                                                               a.python)}, bb, out)
+    return figures
+
+
+if __name__ == "__main__":
+    run()

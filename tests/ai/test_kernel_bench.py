@@ -1,0 +1,32 @@
+"""The solver benchmark's helpers (``python -m benchmarks.bench_solver``)."""
+from __future__ import annotations
+
+import io
+
+from benchmarks import bench_solver as bench
+from connect4_game.ai.bitboard import from_moves, geometry, has_four, winning_cells
+from connect4_game.ai.solver import Solver
+
+
+def test_column_scores_are_pons_scores_of_every_column() -> None:
+    s = Solver(6, 7)
+    # Test_L3_R1's first position (score -1): the best column reaches the set's score
+    scores = bench.column_scores(s, *from_moves("2252576253462244111563365343671351441"))
+    assert scores == [None] * 5 + [-1, -2]           # columns 1 to 5 are full
+
+
+def test_past_book_positions_are_9_to_16_plies_unwon_and_seeded() -> None:
+    pos = bench.past_book(20, seed=3)
+    assert pos == bench.past_book(20, seed=3) != bench.past_book(20, seed=4)
+    for moves, known in pos:
+        cur, mask = from_moves(moves)
+        assert 9 <= len(moves) <= 16 and known is None
+        assert not has_four(cur ^ mask, 6)
+        assert not winning_cells(cur, mask, 6, 7) & geometry(6, 7).possible(mask)
+
+
+def test_a_wrong_known_score_is_reported() -> None:
+    out = io.StringIO()
+    sets: dict[str, list[tuple[str, int | None]]] = {"Test_X": [("2252576253462244111563365343671351441", 5)]}
+    figures = bench.bench_sets(sets, Solver(6, 7), Solver(6, 7, compiled=False), None, 1, out)
+    assert figures["Test_X"]["wrong"] == 1 and "WRONG" in out.getvalue()
