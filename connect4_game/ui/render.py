@@ -141,20 +141,16 @@ def make_board(layout: Layout, theme: Theme) -> pygame.Surface:
     inner = big.get_rect().inflate(-int(cell * 0.06 * SS), -int(cell * 0.06 * SS))
     pygame.draw.rect(big, theme.board, inner, border_radius=rad)
     hr = layout.radius * SS
-    for row in range(rows):
-        for col in range(cols):
-            cx = (margin + int((col + 0.5) * cell)) * SS
-            cy = (margin + int((row + 0.5) * cell)) * SS
-            pygame.draw.circle(big, darker(theme.board, 0.78), (cx, cy), int(hr * 1.07))
-            pygame.draw.circle(big, (0, 0, 0, 0), (cx, cy), hr)
+    holes = [((margin + int((col + 0.5) * cell)) * SS, (margin + int((row + 0.5) * cell)) * SS)
+             for row in range(rows) for col in range(cols)]
+    for centre in holes:
+        pygame.draw.circle(big, darker(theme.board, 0.78), centre, int(hr * 1.07))
+        pygame.draw.circle(big, (0, 0, 0, 0), centre, hr)
     crescent = pygame.Surface((2 * hr + 2, 2 * hr + 2), pygame.SRCALPHA)
     pygame.draw.circle(crescent, (0, 0, 0, 90), (hr + 1, hr + 1), hr)
     pygame.draw.circle(crescent, (0, 0, 0, 0), (hr + 1, hr + 1 + int(hr * 0.16)), hr)
-    for row in range(rows):
-        for col in range(cols):
-            cx = (margin + int((col + 0.5) * cell)) * SS
-            cy = (margin + int((row + 0.5) * cell)) * SS
-            big.blit(crescent, (cx - hr - 1, cy - hr - 1))
+    for cx, cy in holes:
+        big.blit(crescent, (cx - hr - 1, cy - hr - 1))
     face = _smooth(big, (w, h))
     out = pygame.Surface((w + margin * 2, h + margin * 2), pygame.SRCALPHA)
     for i, a in enumerate((18, 22, 28, 36)):

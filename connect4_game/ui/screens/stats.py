@@ -58,10 +58,9 @@ class StatsScreen(InfoPage):
                     max(fb.size(x)[0] for x in (_('X wins'), _('O wins'), _('Draws'))) + 16)
         name_w = w - 2 * margin - 3 * num_w
         head_h = 2 * line_height(size, True)
-        heads = [(_('Players (X \u2013 O)'), margin, name_w), (_('X wins'), margin + name_w, num_w),
-                 (_('O wins'), margin + name_w + num_w, num_w),
-                 (_('Draws'), margin + name_w + 2 * num_w, num_w)]
-        for text, x, width in heads:
+        columns = [(margin, name_w)] + [(margin + name_w + i * num_w, num_w) for i in range(3)]
+        heads = (_('Players (X \u2013 O)'), _('X wins'), _('O wins'), _('Draws'))
+        for text, (x, width) in zip(heads, columns, strict=True):
             draw_text(surface, text, pygame.Rect(x, y, width - 8, head_h), theme.accent, size,
                       bold=True, lines=2, valign='bottom')
         y += head_h + 6
@@ -74,10 +73,7 @@ class StatsScreen(InfoPage):
                 pygame.draw.rect(surface, mix(theme.background, theme.accent, 0.15),
                                  (margin - 6, y - 2, w - 2 * margin + 12, row_h),
                                  border_radius=6)
-            cells = [(name, margin, name_w), (str(xw), margin + name_w, num_w),
-                     (str(ow), margin + name_w + num_w, num_w),
-                     (str(dr), margin + name_w + 2 * num_w, num_w)]
-            for text, x, width in cells:
+            for text, (x, width) in zip((name, str(xw), str(ow), str(dr)), columns, strict=True):
                 draw_text(surface, text, pygame.Rect(x, y, width - 8, row_h - 4), theme.text,
                           size, free=x == margin)
             y += row_h + 2
