@@ -1,6 +1,7 @@
 """Saved games, the autosave and the library of saved games: JSON objects (docs/files.md) whose
 ``moves`` are in the assignment's ``add_checkers`` notation (BU CS111 ps9); a plain 6x7 move
-string is read too. Every problem with a file is a :class:`SaveFileError`."""
+string in the players' notation (columns 1..7, as the window copies it) is read too. Every
+problem with a file is a :class:`SaveFileError`."""
 
 from __future__ import annotations
 
@@ -105,6 +106,10 @@ class SavedGame:
         if data.get("format", FORMAT) != FORMAT:
             raise ValueError(f"not a Connect Four saved game "
                              f"(format {quote_value(data.get('format'))})")
+        version = data.get("version", VERSION)
+        if type(version) is not int or not 1 <= version <= VERSION:
+            raise ValueError(f"version {quote_value(version)}: this game reads version {VERSION}; "
+                             "a newer one may have written it")
         missing = [k for k in ("rows", "cols", "moves") if k not in data]
         if missing:
             raise ValueError(f"missing field(s): {', '.join(missing)}")
@@ -139,13 +144,17 @@ def _players_from_json(data: object) -> dict[str, PlayerSpec]:
     return players
 
 
-def save_game(path: str | os.PathLike[str], game: SavedGame) -> Path:
-    """Write ``game`` atomically as JSON; returns the path.
+def save_game(path: str | os.PathLike[str], game: SavedGame, existing: bool = False) -> Path:
+    """Write ``game`` atomically as JSON; returns the path. With ``existing`` (a rename) only over
+    a file that is still there.
 
-    :raises TypeError: for no SavedGame. :raises SaveFileError: if it cannot be written."""
+    :raises TypeError: for no SavedGame.
+    :raises SaveFileError: if it cannot be written, or (``missing``) it was deleted meanwhile."""
     if not isinstance(game, SavedGame):
         raise TypeError(f"expected SavedGame, got {type(game).__name__}")
     try:
+        if existing and not os.path.lexists(path):
+            raise SaveFileError(path, "is gone (deleted meanwhile)", SAVED_GAME, missing=True)
         return atomic_write_json(path, game.to_json())
     except OSError as exc:
         raise SaveFileError(path, f"cannot be written ({clip(exc.strerror or exc, 60)})",
@@ -180,15 +189,21 @@ def _read_game(target: Path, what: str) -> SavedGame:
 
 def _game_from_text(text: str, target: Path, what: str) -> SavedGame:
     """:raises ValueError: for text that is no game."""
-    if all(ch in Notation.ADD_CHECKERS.value for ch in text.lower()):
-        return SavedGame(6, 7, text)          # a bare move string, as copied with Ctrl+C
+    if all(ch in Notation.ADD_CHECKERS.value + Notation.PLAYERS.value for ch in text.lower()):
+        return _players_moves(text)           # a bare move string, as copied with Ctrl+C
     try:
         data = userfiles.parse_json(text, target, what)
     except UserFileError:
         if text[0] in "{[\"":
             raise
-        return SavedGame(6, 7, text)          # a move string with a bad move: name it
+        return _players_moves(text)           # a move string with a bad move: name it
     return SavedGame.from_json(userfiles.json_object(data, target, what, "a saved game"))
+
+
+def _players_moves(text: str) -> SavedGame:
+    """The 6x7 game of ``text`` in the players' notation (columns 1..7, ``4453``).
+    :raises ValueError: naming the bad move."""
+    return SavedGame(6, 7, format_moves(read_game(text).moves, Notation.ADD_CHECKERS))
 
 
 def autosave_path() -> Path:

@@ -137,7 +137,7 @@ def test_megabyte_move_string_names_the_move_not_the_string(tmp_path):
     with pytest.raises(SaveFileError) as info:
         load_game(path)
     message = one_line(str(info.value))
-    assert "index 6, '3'" in message and "full" in message
+    assert "move 7: '3' (character 7)" in message and "full" in message
 
 
 def test_file_over_the_size_limit_is_refused_without_reading_it_all(tmp_path):
@@ -310,7 +310,7 @@ def test_byte_order_mark_is_dropped(cfg, tmp_path):
     game = SavedGame(6, 7, "3344")
     (tmp_path / "g.json").write_bytes(bom + json.dumps(game.to_json()).encode())
     assert load_game(tmp_path / "g.json") == game
-    (tmp_path / "g.txt").write_bytes(bom + b"3344\r\n")
+    (tmp_path / "g.txt").write_bytes(bom + b"4455\r\n")        # the players' notation
     assert load_game(tmp_path / "g.txt") == game
     (cfg / "settings.json").write_bytes(bom + b'{"lookahead": 2}')
     assert load_settings() == (Settings(lookahead=2), [])
@@ -339,7 +339,7 @@ def test_symlink_to_a_private_text_file_never_shows_its_content(tmp_path, cfg):
     message = one_line(str(info.value))
     for word in ("bank", "PIN", "4711", "hunter2", "safe code"):
         assert word not in message
-    assert "index 0, 'm'" in message
+    assert "move 1: 'm' (character 1)" in message
     (cfg / "settings.json").symlink_to(private)
     s, [warning] = load_settings()
     assert "hunter2" not in one_line(warning) and "bank" not in warning

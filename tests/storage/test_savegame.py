@@ -40,10 +40,38 @@ def test_save_and_load_round_trip(tmp_path):
     assert data["format"] == "connect4-game" and data["moves"] == "5ab5"
 
 
-def test_plain_move_string_file(tmp_path):
+def test_plain_move_string_file_is_in_the_players_notation(tmp_path):
     p = tmp_path / "g.txt"
-    p.write_text("1211244445\n")
-    assert load_game(p) == SavedGame(6, 7, "1211244445")
+    p.write_text("4453\n")                           # as the window copies it: columns 1..7
+    assert load_game(p) == SavedGame(6, 7, "3342")     # add_checkers: 0-based
+    p.write_text("https://connect4.gamesolver.org/?pos=4453")
+    assert load_game(p) == SavedGame(6, 7, "3342")
+    p.write_text("4403")
+    with pytest.raises(SaveFileError, match="'0' .*not a column: use 1-7"):
+        load_game(p)
+
+
+def test_a_file_of_a_newer_version_is_refused_in_one_line(tmp_path):
+    p = tmp_path / "g.json"
+    for version, ok in ((1, True), (999, False), ("1", False), (0, False), (True, False)):
+        p.write_text(json.dumps({"format": "connect4-game", "version": version, "rows": 6,
+                                 "cols": 7, "moves": "33"}))
+        if ok:
+            assert load_game(p) == SavedGame(6, 7, "33")
+        else:
+            with pytest.raises(SaveFileError, match="this game reads version 1"):
+                load_game(p)
+
+
+def test_renaming_a_game_deleted_meanwhile_does_not_bring_it_back(tmp_path):
+    p = tmp_path / "g.json"
+    save_game(p, SavedGame(6, 7, "33"))
+    save_game(p, SavedGame(6, 7, "33", name="new name"), existing=True)
+    assert load_game(p).name == "new name"
+    p.unlink()                                          # another window deleted it
+    with pytest.raises(SaveFileError, match="deleted meanwhile") as info:
+        save_game(p, SavedGame(6, 7, "33", name="newer"), existing=True)
+    assert info.value.missing and not p.exists()
 
 
 @pytest.mark.parametrize("content,words", [
