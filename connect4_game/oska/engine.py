@@ -5,7 +5,6 @@ with 0-based ``(row, col)`` squares (rules and API: docs/oska.md)."""
 from __future__ import annotations
 
 import functools
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -17,7 +16,7 @@ OSKA_MIN_N, OSKA_MAX_N, OSKA_DEFAULT_N = 4, 9, 4     # checkers per side
 OSKA_MAX_LOOKAHEAD, OSKA_DEFAULT_LOOKAHEAD = 10, 3   # plies (n=6 at 10 takes seconds)
 
 __all__ = [
-    "Move", "SearchCancelled", "SearchResult", "SearchStats", "WIN_SCORE", "apply_move",
+    "Move", "SearchResult", "SearchStats", "WIN_SCORE", "apply_move",
     "column_offset", "evaluate", "initial_board", "legal_moves", "movegen", "opponent",
     "oskaplayer", "row_lengths", "search", "validate_board", "validate_player", "winner",
 ]
@@ -26,7 +25,6 @@ PLAYERS = ("w", "b")
 EMPTY = "-"
 WIN_SCORE = 100_000   # a won position; a win ``k`` plies below the root scores WIN_SCORE - k
 _INF = 10 * WIN_SCORE
-_CANCEL_CHECK_EVERY = 512  # nodes between checks of the cancel event
 
 
 class Move(NamedTuple):
@@ -36,10 +34,6 @@ class Move(NamedTuple):
     frm: tuple[int, int]
     to: tuple[int, int]
     captured: tuple[int, int] | None = None
-
-
-class SearchCancelled(Exception):
-    """Raised by :func:`search` when its ``cancel`` event is set mid-search."""
 
 
 @dataclass
@@ -308,13 +302,12 @@ def evaluate(board: Sequence[str], player: str) -> int:
     return _evaluate_flat(g, s, player)
 
 
-def search(board: Sequence[str], player: str, lookahead: int, *, alphabeta: bool = True,
-           cancel: threading.Event | None = None) -> SearchResult:
+def search(board: Sequence[str], player: str, lookahead: int, *,
+           alphabeta: bool = True) -> SearchResult:
     """Negamax ``lookahead`` plies deep (a pass is a ply; ``stats.max_ply <= lookahead``) for
     ``player``, leaves by :func:`evaluate`. With or without ``alphabeta`` (captures first below
     the root) the result is the first best move in :func:`movegen` order; a finished game or a
     pass keeps the board, ``move=None``.
-    :raises SearchCancelled: once ``cancel`` is set.
     :raises ValueError: for a malformed board, player or lookahead."""
     g, s0 = _flat(board, player)
     check_int(lookahead, 1, None, "lookahead")
@@ -328,8 +321,6 @@ def search(board: Sequence[str], player: str, lookahead: int, *, alphabeta: bool
         stats.nodes += 1
         if ply > stats.max_ply:
             stats.max_ply = ply
-        if cancel is not None and stats.nodes % _CANCEL_CHECK_EVERY == 0 and cancel.is_set():
-            raise SearchCancelled()
         w = _static_winner(g, s)
         if w is not None:
             if w == "draw":

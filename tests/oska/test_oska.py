@@ -512,15 +512,6 @@ def test_ai_beats_a_random_player():
     assert wins >= 10  # of 12 seeded games (a material-first evaluator won about half)
 
 
-def test_cancel_event_stops_search():
-    import threading
-
-    ev = threading.Event()
-    ev.set()
-    with pytest.raises(oska.SearchCancelled):
-        search(initial_board(6), "w", 6, cancel=ev)
-
-
 @pytest.mark.parametrize("n", [4, 5, 6])
 def test_full_ai_games_terminate_with_a_result(n):
     board, side, plies = initial_board(n), "w", 0
