@@ -44,6 +44,9 @@ static int POPCOUNT(uint64_t x) {
 #define LIMITED 1024          /* depths below this are depth-limited searches */
 #define TIME_EVERY 4096       /* nodes between two looks at the clock */
 #define LIMITED_SLOTS 262139  /* a prime: the table of one depth-limited search */
+#define FULL_DEPTH (1 << 20)  /* never reaches LIMITED: the full searches */
+#define NO_GUESS (-30000)     /* search(): bisect without a guess */
+#define NO_BISECT (-30001)    /* search(): one negamax, no bisection */
 
 typedef struct {
     PyObject_HEAD
@@ -281,14 +284,39 @@ static PyObject *Kernel_clear(Kernel *self, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
+/* the solver's null-window bisection of the score (Pons part 7) within lo..hi, the guess (if
+ * inside) tested first; the move that reached the final lo (0 if none); bounds so far if cut */
+static uint64_t bisect(Search *s, uint64_t cur, uint64_t mask, int n, int *lo, int *hi, int guess,
+                       uint64_t ow) {
+    uint64_t move = 0;
+    while (*lo < *hi) {
+        int med, r;
+        if (guess != NO_GUESS && *lo <= guess && guess < *hi) {
+            med = guess;
+        } else {
+            med = *lo + (*hi - *lo) / 2;
+            if (med <= 0 && *lo / 2 < med) med = *lo / 2;          /* towards 0, as Pons */
+            else if (med >= 0 && *hi / 2 > med) med = *hi / 2;
+        }
+        guess = NO_GUESS;
+        s->root_move = 0;
+        r = negamax(s, cur, mask, n, med, med + 1, FULL_DEPTH, ow);
+        if (s->aborted) break;
+        if (r <= med) *hi = r;
+        else { *lo = r; move = s->root_move; }
+    }
+    return move;
+}
+
 static PyObject *Kernel_search(Kernel *self, PyObject *args) {
     unsigned long long cur, mask, node_limit;
-    int alpha, beta, depth, book_ply, root_n, score = 0, nomem = 0;
+    int alpha, beta, depth, book_ply, root_n, guess, score = 0, nomem = 0;
     double seconds;
     Search s;
     int B;
-    if (!PyArg_ParseTuple(args, "KKiiiiiKd", &cur, &mask, &alpha, &beta, &depth, &book_ply,
-                          &root_n, &node_limit, &seconds))
+    uint64_t move = 0;
+    if (!PyArg_ParseTuple(args, "KKiiiiiKdi", &cur, &mask, &alpha, &beta, &depth, &book_ply,
+                          &root_n, &node_limit, &seconds, &guess))
         return NULL;
     memset(&s, 0, sizeof s);
     s.k = self;
@@ -310,20 +338,27 @@ static PyObject *Kernel_search(Kernel *self, PyObject *args) {
     }
     if (!nomem) {
         uint64_t ow = wincells(cur ^ mask, self->full ^ mask, self->h);
-        score = negamax(&s, cur, mask, POPCOUNT(mask), alpha, beta, depth, ow);
+        if (guess == NO_BISECT) {
+            score = negamax(&s, cur, mask, POPCOUNT(mask), alpha, beta, depth, ow);
+            alpha = beta = score;
+            move = s.root_move;
+        } else {
+            move = bisect(&s, cur, mask, POPCOUNT(mask), &alpha, &beta, guess, ow);
+        }
     }
     free(s.lk); free(s.ld); free(s.lv);
     PyThread_release_lock(self->lock);
     Py_END_ALLOW_THREADS
     if (nomem) return PyErr_NoMemory();
-    return Py_BuildValue("iiKK", s.aborted, score, (unsigned long long)s.root_move,
+    return Py_BuildValue("iiiKK", s.aborted, alpha, beta, (unsigned long long)move,
                          (unsigned long long)s.nodes);
 }
 
 static PyMethodDef Kernel_methods[] = {
     {"search", (PyCFunction)Kernel_search, METH_VARARGS,
-     "search(cur, mask, alpha, beta, depth, book_ply, root_n, node_limit, seconds)"
-     " -> (aborted, score, root_move, nodes)"},
+     "search(cur, mask, alpha, beta, depth, book_ply, root_n, node_limit, seconds, guess)"
+     " -> (aborted, lo, hi, move, nodes): guess NO_BISECT: one negamax (lo = hi = its score),"
+     " else the bisection of lo=alpha..hi=beta"},
     {"set_book", (PyCFunction)Kernel_set_book, METH_VARARGS, "set_book(keys, values)"},
     {"clear", (PyCFunction)Kernel_clear, METH_NOARGS, "Forget the transposition table (kept allocated, zeroed)."},
     {NULL, NULL, 0, NULL}
@@ -352,7 +387,9 @@ PyMODINIT_FUNC PyInit__ckernel(void) {
     m = PyModule_Create(&module);
     if (m == NULL) return NULL;
     Py_INCREF(&KernelType);
-    if (PyModule_AddObject(m, "Kernel", (PyObject *)&KernelType) < 0) {
+    if (PyModule_AddIntConstant(m, "NO_GUESS", NO_GUESS) < 0
+            || PyModule_AddIntConstant(m, "NO_BISECT", NO_BISECT) < 0
+            || PyModule_AddObject(m, "Kernel", (PyObject *)&KernelType) < 0) {
         Py_DECREF(&KernelType);
         Py_DECREF(m);
         return NULL;

@@ -24,9 +24,11 @@ if TYPE_CHECKING:
 
 _Kernel: type[Kernel] | None
 try:  # built by setup.py where a C compiler is found; CONNECT4_KERNEL=python forces the fallback
+    from connect4_game.ai._ckernel import NO_BISECT, NO_GUESS
     from connect4_game.ai._ckernel import Kernel as _Kernel
 except ImportError:
     _Kernel = None
+    NO_BISECT = NO_GUESS = 0
 
 
 def compiled_available() -> bool:
@@ -302,13 +304,21 @@ class Solver:
     def _search(self, cur: int, mask: int, n: int, alpha: int, beta: int, depth: int,
                 book: tuple[int, _Probe]) -> int:
         """One negamax of ``(cur, mask)`` (``n`` checkers) in the window ``alpha..beta`` by
-        the kernel in use; the move failing high at ply ``self._root[0]`` goes to ``_root[1]``.
-        :raises BudgetExceeded: when the budget runs out."""
-        k = self._kernel
-        book_ply, probe = book
-        if k is None:
+        the kernel in use. :raises BudgetExceeded: when the budget runs out."""
+        if self._kernel is None:
             tt = self.tt if depth >= LIMITED else self._dict_tt()
-            return self._negamax(cur, mask, n, alpha, beta, depth, tt, book_ply, probe)
+            return self._negamax(cur, mask, n, alpha, beta, depth, tt, book[0], book[1])
+        aborted, score, _, _ = self._compiled(cur, mask, alpha, beta, depth, book[0], -1, NO_BISECT)
+        if aborted:
+            raise BudgetExceeded()
+        return score
+
+    def _compiled(self, cur: int, mask: int, alpha: int, beta: int, depth: int, book_ply: int,
+                  root_n: int, guess: int) -> tuple[bool, int, int, int | None]:
+        """``(aborted, lo, hi, move)`` of the compiled kernel's search (see ``_ckernel.c``),
+        counting its nodes against the budget."""
+        k = self._kernel
+        assert k is not None
         if book_ply >= 0 and not self._book_set and self.book is not None:
             table = self.book.table()
             if table is None:
@@ -317,15 +327,11 @@ class Solver:
                 k.set_book(*table)
                 self._book_set = True
         seconds = min(1e9, self._deadline - time.perf_counter())
-        aborted, score, move, nodes = k.search(cur, mask, alpha, beta, depth, book_ply,
-                                               self._root[0], max(0, self._node_limit - self.nodes),
-                                               seconds)
+        aborted, lo, hi, move, nodes = k.search(cur, mask, alpha, beta, depth, book_ply, root_n,
+                                                max(0, self._node_limit - self.nodes), seconds,
+                                                guess)
         self.nodes += nodes
-        if aborted:
-            raise BudgetExceeded()
-        if move:
-            self._root[1] = move
-        return int(score)
+        return bool(aborted), lo, hi, move or None
 
     def set_budget(self, time_budget: float | None = None, node_budget: int | None = None) -> None:
         """Start a budget of seconds and/or nodes (None = unlimited).
@@ -403,8 +409,12 @@ class Solver:
         if hi is not None:
             hi0 = min(hi0, hi)
         lo, hi = lo0, hi0
-        move = None
         book = self._book_args(cur, mask, n, alternating)
+        if self._kernel is not None:
+            _, lo, hi, move = self._compiled(cur, mask, lo, hi, FULL_DEPTH, book[0], n,
+                                             NO_GUESS if guess is None else guess)
+            return Proof(lo, hi, move)
+        move = None
         root = self._root
         root[0] = n
         try:
@@ -419,7 +429,7 @@ class Solver:
                         med = _half(hi)
                 guess = None
                 root[1] = 0
-                r = self._search(cur, mask, n, med, med + 1, FULL_DEPTH, book)
+                r = self._negamax(cur, mask, n, med, med + 1, FULL_DEPTH, self.tt, *book)
                 if r <= med:
                     hi = r
                 else:
