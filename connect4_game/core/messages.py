@@ -3,11 +3,13 @@ through :func:`clip` or :func:`quote`."""
 
 from __future__ import annotations
 
-__all__ = ["MAX_SHOWN", "MAX_TEXT", "ELLIPSIS", "clip", "quote"]
+__all__ = ["MAX_SHOWN", "MAX_TEXT", "ELLIPSIS", "REINSTALL", "clip", "quote", "broken_install"]
 
 MAX_SHOWN = 80          # characters of a user-supplied value a message repeats
 ELLIPSIS = "…"
 MAX_TEXT = 200          # characters of one message the window draws (cut before drawn)
+REINSTALL = "pip install --force-reinstall connect4-pygame"
+"""The command that puts back a file of the game that is missing."""
 
 
 def clip(value: object, limit: int = MAX_SHOWN) -> str:
@@ -35,3 +37,9 @@ def quote(value: object, limit: int = MAX_SHOWN) -> str:
     if not isinstance(value, str):
         value = clip(value, limit)
     return "'" + clip(value, limit).replace("'", "\\'") + "'"
+
+
+def broken_install(what: object) -> str:
+    """One line for a file of the game that is missing or broken: ``what`` (clipped) and
+    :data:`REINSTALL`."""
+    return f"{clip(what, 120)}: the installation is incomplete; reinstall the game: {REINSTALL}"

@@ -48,6 +48,8 @@ class Clipboard:
         """
         try:
             text = pygame.scrap.get_text()
+        except UnicodeDecodeError as exc:      # not UTF-8: each bad byte becomes U+FFFD
+            text = bytes(exc.object).decode('utf-8', 'replace')
         except (pygame.error, AttributeError, RuntimeError) as exc:
             raise ClipboardError(str(exc)) from exc
         return text if isinstance(text, str) else ''

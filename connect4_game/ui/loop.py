@@ -166,12 +166,15 @@ class FrameLoop:
             return False
 
     def install_sigterm(self) -> None:
-        """SIGTERM quits the app like closing its window (main thread only)."""
+        """SIGTERM and SIGHUP (the terminal closed) quit the app like closing its window, so a
+        friend is told (main thread only)."""
         try:
             import signal
             import threading
             if threading.current_thread() is threading.main_thread():
-                signal.signal(signal.SIGTERM, lambda *_a: self.app.quit())
+                for name in ('SIGTERM', 'SIGHUP'):
+                    if hasattr(signal, name):
+                        signal.signal(getattr(signal, name), lambda *_a: self.app.quit())
         except (ValueError, OSError, AttributeError):
             pass
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 
-from connect4_game.core.messages import ELLIPSIS, MAX_TEXT, clip
+from connect4_game.core.messages import ELLIPSIS, MAX_TEXT, broken_install, clip
 
 __all__ = ['MIN_FONT', 'font', 'line_height', 'block_height', 'fit_text', 'wrap_text', 'draw_text',
            'fit', 'Fit', 'TextDrawn', 'begin_frame', 'frame_texts', 'cut_text_at']
@@ -44,7 +44,12 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     if f is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        f = pygame.font.Font(str(FONT_FILE), max(1, round(size * FONT_SCALE)))
+        try:
+            f = pygame.font.Font(str(FONT_FILE), max(1, round(size * FONT_SCALE)))
+        except (OSError, pygame.error):   # a broken install: pygame's own font, said once
+            if not _FONTS:
+                log.warning('%s', broken_install(f'the font {FONT_FILE.name}'))
+            f = pygame.font.Font(None, max(1, size))
         f.set_bold(bold)
         if len(_FONTS) >= 96:   # many window sizes (resizing) must not grow it forever
             _FONTS.clear()

@@ -119,7 +119,8 @@ class Window:
         whether it was written (else logged, and :attr:`screenshot_error` says why)."""
         try:
             buf = io.BytesIO()
-            hint = path if os.path.splitext(str(path))[1] else 'screenshot.png'
+            ext = os.path.splitext(str(path))[1]     # the name as the system gave it: any bytes
+            hint = 'screenshot' + (ext if ext.isascii() else '.png') if ext else 'screenshot.png'
             pygame.image.save(surface, buf, hint)
             data = buf.getvalue()
             if not data:

@@ -403,8 +403,13 @@ class GameScreen(Screen):
 
     def _puzzles(self) -> None:
         """Menu > Puzzles (Z): the puzzle screen over the game, which stays as it is."""
+        from connect4_game.core.messages import broken_install
+        from connect4_game.trainer import PuzzleDataError
         from connect4_game.ui.screens.puzzle import PuzzleScreen
-        self.app.push(PuzzleScreen(self.app))
+        try:
+            self.app.push(PuzzleScreen(self.app))
+        except (PuzzleDataError, OSError) as exc:     # a broken install
+            self.session.say(broken_install(exc), 'error', 8.0)
 
     # ------------------------------------------------------------------ update
     def finish_animations(self) -> None:

@@ -121,7 +121,9 @@ class PuzzleScreen(BoardPage):
         self.today = today or datetime.date.today()
         self.cursor: int | None = 3
         self.falling: list[DropAnimation] = []
-        self.counts, _warnings = load_puzzle_counts()
+        self.counts, warnings = load_puzzle_counts()
+        for line in warnings:
+            log.warning('%s', line)
         if puzzle is None:
             found = [p for p in self.puzzles if p.id == app.last_puzzle]
             puzzle = found[0] if found else puzzle_of_the_day(self.today, self.puzzles)

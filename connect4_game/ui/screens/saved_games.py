@@ -182,7 +182,8 @@ class SavedGamesScreen(Screen):
         if entry.game is None:
             return False
         try:
-            save_game(entry.path, dataclasses.replace(entry.game, name=clip(name, NAME_LIMIT)))
+            save_game(entry.path, dataclasses.replace(entry.game, name=clip(name, NAME_LIMIT)),
+                      existing=True)
         except (OSError, ValueError) as exc:
             log.warning('could not rename %s: %s', clip(entry.path, 200), clip(exc, 200))
             self.app.session.say(_('Could not rename: {why}').format(why=clip(exc, 80)),
