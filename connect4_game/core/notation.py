@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 
-from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, MAX_COLS, MAX_ROWS, check_column
+from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, MAX_COLS, check_column
 from connect4_game.core.checks import check_int
 from connect4_game.core.game import Game, MoveRefused
 
@@ -78,7 +78,7 @@ def read_game(text: str, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS,
     :raises ValueError: for a board size outside the limits or ``text`` not a str."""
     if not isinstance(text, str):
         raise ValueError(f'a move string must be text, not {type(text).__name__}')
-    game = Game(check_int(rows, 1, MAX_ROWS, 'rows'), check_int(cols, 1, MAX_COLS, 'columns'))
+    game = Game(rows, cols)                 # it refuses a size outside the limits
     players = notation is Notation.PLAYERS
     start = text.find('pos=') + 4 if players and 'pos=' in text else 0
     for i in range(start, len(text)):
