@@ -154,7 +154,7 @@ def save_game(path: str | os.PathLike[str], game: SavedGame, existing: bool = Fa
         raise TypeError(f"expected SavedGame, got {type(game).__name__}")
     try:
         if existing and not os.path.lexists(path):
-            raise SaveFileError(path, "is gone (deleted meanwhile)", SAVED_GAME, missing=True)
+            raise SaveFileError(path, "was deleted meanwhile", SAVED_GAME, missing=True)
         return atomic_write_json(path, game.to_json())
     except OSError as exc:
         raise SaveFileError(path, f"cannot be written ({clip(exc.strerror or exc, 60)})",

@@ -12,6 +12,8 @@ from importlib.abc import Traversable
 
 import pygame
 
+from connect4_game.core.messages import broken_install
+
 __all__ = ["SOUND_NAMES", "SoundPlayer", "sound_file"]
 
 log = logging.getLogger(__name__)
@@ -69,7 +71,7 @@ class SoundPlayer:
             except Exception as exc:
                 missing.append(f"{name} ({exc})")
         if missing:
-            self.reason = "missing or unreadable sound(s): " + ", ".join(missing)
+            self.reason = broken_install("missing or unreadable sound(s): " + ", ".join(missing))
             log.warning("%s", self.reason)
         self.available = not missing
 

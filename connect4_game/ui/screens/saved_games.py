@@ -186,8 +186,10 @@ class SavedGamesScreen(Screen):
                       existing=True)
         except (OSError, ValueError) as exc:
             log.warning('could not rename %s: %s', clip(entry.path, 200), clip(exc, 200))
-            self.app.session.say(_('Could not rename: {why}').format(why=clip(exc, 80)),
+            why = getattr(exc, 'reason', None) or exc        # the file is named in the list
+            self.app.session.say(_('Could not rename: {why}').format(why=clip(why, 80)),
                                  'error', 5.0)
+            self.reload()
             return False
         self.reload()
         return True
