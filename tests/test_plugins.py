@@ -340,3 +340,29 @@ def test_one_factory_makes_every_player_the_console_and_the_tournament_seat():
     assert all(p.checker == "O" for p in made.values())
     with pytest.raises(ValueError, match="network"):
         make_player(PlayerSpec(SeatKind.REMOTE), Side.X)
+
+
+def test_what_a_plugin_prints_in_the_console_game_goes_to_stderr_under_its_name(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+    spec = write(tmp_path, 'talker.py', '''
+        import os
+        class Talker:
+            def __init__(self, checker):
+                self.checker = checker
+                print("Player X's turn")
+            def next_move(self, b):
+                print('thinking')
+                os.system('echo from a shell')
+                return next(c for c in range(b.width) if b.can_add_to(c))
+    ''')
+    spec = f'{spec}:Talker'
+    root = Path(__file__).resolve().parents[1]
+    proc = subprocess.run([sys.executable, str(root / 'main.py'), '--text', '--x', spec,
+                           '--o', 'ai', '--lookahead', '1'], capture_output=True, text=True,
+                          cwd=root, timeout=60, input='')
+    assert proc.returncode == 0, proc.stderr
+    assert 'thinking' not in proc.stdout and 'from a shell' not in proc.stdout
+    assert "talker.py:Talker: Player X's turn" in proc.stderr       # a forged line, named
+    assert 'talker.py:Talker: thinking' in proc.stderr and 'from a shell' in proc.stderr
