@@ -405,9 +405,8 @@ class App:
             self._draw()
             self._picture = self._picture_now()
         top = self.stack.top
-        title = top.window_title()
-        if title:
-            self.window.set_caption(clip(title, 120))
+        if top.own_title:
+            self.window.set_caption(clip(top.caption(), 120))
         else:
             self.window.show_state(top.caption() or self.game.caption())
         self._check_exit()

@@ -86,10 +86,6 @@ class Screen:
         """The window title's part while this screen is on top: its :attr:`name`, translated."""
         return _(self.name) if self.name else ''
 
-    def window_title(self) -> str:
-        """The whole window title, for a screen that is not Connect Four (Oska); '' for none."""
-        return self.caption() if self.own_title else ''
-
     def finished(self) -> bool | None:
         """For ``--exit-after-game``: whether this screen's own game is over (None: it has none)."""
         return None

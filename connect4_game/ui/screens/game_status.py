@@ -153,7 +153,7 @@ def details_text(session: GameSession) -> str:
             parts.append(f'{side}: ' + (ngettext('{nodes} node in {time}', '{nodes} nodes in {time}',
                                                  nodes).format(nodes=f'{nodes:,}', time=took)
                                         if nodes else took))
-    engine = _('Expert') if session.expert_mode else _('lookahead {n}, tiebreak {t}').format(
+    engine = _('Expert') if session.perfect_analysis() else _('lookahead {n}, tiebreak {t}').format(
         n=session.lookahead, t=session.tiebreak)
     backend = perfect.backend_label(perfect.backend_name(session.game.rows, session.game.cols))
     return '  '.join(parts) + ('\n' if parts else '') + _('Analysis: {engine}').format(
