@@ -4,6 +4,7 @@ X's point of view, in ``stats.json``; each puzzle's tries in ``puzzle_stats.json
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import os
@@ -223,7 +224,8 @@ class PuzzleTotals:
     solves: int = 0
 
 
-_pending: dict[Path, dict[str, PuzzleCounts]] = {}    # per file: tries not written yet
+_pending: dict[Path, tuple[dict[str, PuzzleCounts], frozenset[str]]] = {}   # per file: the
+# tries not written yet, and the puzzle ids it keeps
 
 
 def puzzle_stats_path() -> Path:
@@ -267,7 +269,7 @@ def record_puzzle_try(puzzle_id: str, solved: bool, path: str | os.PathLike[str]
     """Count a finished try of ``puzzle_id`` in the file, under its lock; returns its counts. The
     file keeps only the ``known`` ids (default: the shipped puzzles'), so it stays small. While
     another program holds the lock past :data:`PUZZLE_LOCK_WAIT` the try is kept in memory (a
-    log line says so) and written with the next one.
+    log line says so) and written with the next one, or at exit.
 
     :raises ValueError: for an id not ``known`` or a ``solved`` that is not a bool.
     :raises OSError: if the file cannot be written."""
@@ -279,23 +281,11 @@ def record_puzzle_try(puzzle_id: str, solved: bool, path: str | os.PathLike[str]
     if not isinstance(solved, bool):
         raise ValueError(f"solved must be True or False, not {quote_value(solved)}")
     target = Path(path) if path is not None else puzzle_stats_path()
-    waiting = _pending.setdefault(target, {})
+    waiting = _pending.setdefault(target, ({}, frozenset(known)))[0]
     old = waiting.get(puzzle_id, PuzzleCounts())
     waiting[puzzle_id] = PuzzleCounts(old.tried + 1, old.solved + int(solved))
-
-    def count(held: Path) -> tuple[dict[str, object], PuzzleCounts]:
-        counts, warnings = load_puzzle_counts(held)
-        for line in warnings:
-            logger.warning("%s", line)
-        for pid, new in waiting.items():
-            had = counts.get(pid, PuzzleCounts())
-            counts[pid] = PuzzleCounts(had.tried + new.tried, had.solved + new.solved)
-        return ({"version": STATS_VERSION,
-                 "puzzles": {pid: {"tried": c.tried, "solved": c.solved}
-                             for pid, c in counts.items() if pid in known}}, counts[puzzle_id])
-
     try:
-        counted = _update(target, count, PUZZLE_LOCK_WAIT)
+        return _write_tries(target, PUZZLE_LOCK_WAIT)[puzzle_id]
     except TimeoutError:
         logger.warning("%s is locked by another program; the puzzle try is counted with the "
                        "next one", shown_path(target))
@@ -305,8 +295,40 @@ def record_puzzle_try(puzzle_id: str, solved: bool, path: str | os.PathLike[str]
     except BaseException:
         waiting[puzzle_id] = old
         raise
-    _pending.pop(target, None)
-    return counted
+
+
+def _write_tries(target: Path, wait: float | None) -> dict[str, PuzzleCounts]:
+    """Add the tries waiting for ``target`` to it, under its lock; its counts after.
+
+    :raises OSError: as :func:`_update`; then the tries keep waiting."""
+    waiting, known = _pending[target]
+
+    def count(held: Path) -> tuple[dict[str, object], dict[str, PuzzleCounts]]:
+        counts, warnings = load_puzzle_counts(held)
+        for line in warnings:
+            logger.warning("%s", line)
+        for pid, new in waiting.items():
+            had = counts.get(pid, PuzzleCounts())
+            counts[pid] = PuzzleCounts(had.tried + new.tried, had.solved + new.solved)
+        return ({"version": STATS_VERSION,
+                 "puzzles": {pid: {"tried": c.tried, "solved": c.solved}
+                             for pid, c in counts.items() if pid in known}}, counts)
+
+    counts = _update(target, count, wait)
+    del _pending[target]
+    return counts
+
+
+def _write_pending() -> None:
+    """At exit: every try still waiting, with the lock's whole wait; a failure is logged."""
+    for target in list(_pending):
+        try:
+            _write_tries(target, None)
+        except OSError as exc:
+            logger.warning("could not count the puzzle tries in %s: %s", shown_path(target), exc)
+
+
+atexit.register(_write_pending)
 
 
 def puzzle_totals(counts: Mapping[str, PuzzleCounts]) -> PuzzleTotals:

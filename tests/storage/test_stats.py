@@ -144,3 +144,25 @@ def test_a_puzzle_try_never_waits_long_for_another_programs_lock(tmp_path, caplo
     assert "locked by another program" in caplog.text
     assert record_puzzle_try("p1", False, path, known={"p1"}) == PuzzleCounts(2, 1)
     assert load_puzzle_counts(path) == ({"p1": PuzzleCounts(2, 1)}, [])
+
+
+def test_a_try_kept_for_later_is_written_at_exit(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from connect4_game.storage.atomic import locked
+    from connect4_game.storage.stats import PuzzleCounts, load_puzzle_counts
+    path = tmp_path / "puzzle_stats.json"
+    script = ("import sys; from connect4_game.storage.stats import record_puzzle_try; "
+              "record_puzzle_try('p1', True, sys.argv[1], known={'p1'}); "
+              "print('kept', flush=True); sys.stdin.readline()")
+    root = Path(__file__).resolve().parents[2]
+    with locked(path):
+        child = subprocess.Popen([sys.executable, "-c", script, str(path)], cwd=root, text=True,
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        assert child.stdout.readline() == "kept\n"
+        assert not path.exists()
+    child.communicate("\n", timeout=30)                # the lock is free: it exits and writes
+    assert child.returncode == 0
+    assert load_puzzle_counts(path) == ({"p1": PuzzleCounts(1, 1)}, [])
