@@ -103,12 +103,9 @@ class Board:
 
     def remove_checker(self, col: int) -> None:
         """Remove the top checker of column ``col`` (if any, on the board)."""
-        if not 0 <= col < self.width:
-            return
-        for row in range(self.height):
-            if self.slots[row][col] != EMPTY:
-                self.slots[row][col] = EMPTY
-                return
+        row = self.top_row(col) if 0 <= col < self.width else None
+        if row is not None:
+            self.slots[row][col] = EMPTY
 
     def landing_row(self, col: int) -> int:
         """The row (0 on top) a checker dropped in ``col`` lands in, -1 if full."""
