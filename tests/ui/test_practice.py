@@ -22,10 +22,10 @@ def open_review(app, limit=2000):
     assert type(scr).__name__ == 'ReviewScreen'
     for _ in range(limit):
         app.step([], DT)
-        if scr.ready():
+        if scr.done:
             break
         app.worker.wait_ready(30)
-    assert scr.ready() and not scr.error
+    assert scr.done and not scr.error
     return scr
 
 

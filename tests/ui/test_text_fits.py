@@ -109,7 +109,7 @@ def dialog_screens(app, worker) -> list[str]:
     found += problems('question')
     app.show_game()
     app.step([key(pygame.K_v, 'v')], DT)
-    wait_for(app, lambda: app.screen.ready(), 600)
+    wait_for(app, lambda: app.screen.done, 600)
     app.step([key(pygame.K_LEFT), key(pygame.K_LEFT)], DT)
     frame(app)
     found += problems('review')

@@ -62,17 +62,13 @@ class ReviewScreen(BoardPage):
         self.following = True        # the selection goes to the first mistake once judged
         self.graph_rect = pygame.Rect(0, 0, 0, 0)
         self.error = ''
-        self.done = not self.moves
+        self.done = not self.moves      # every move has its verdict, or the review failed
         empty = tuple(' ' * self.cols for _ in range(self.rows))
         self.request = SearchRequest(JobKind.REVIEW, empty, Side.X, time_budget=PLY_BUDGET,
                                      moves=tuple(self.moves), tag=s.planner.game_id)
         if self.moves:
             s.planner.cancel()
             app.worker.submit(self.request)
-
-    def ready(self) -> bool:
-        """Every move has its verdict (or the review failed)."""
-        return self.done
 
     # ------------------------------------------------------------------ worker
     def update(self, dt: float) -> None:
