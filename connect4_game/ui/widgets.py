@@ -128,12 +128,6 @@ class Toolbar:
         self.tip_hidden = False      # a click hid the tooltip (until another button)
         self.tip_rect: pygame.Rect | None = None   # where the last tooltip went
 
-    def button(self, action: str) -> Button | None:
-        for b in self.buttons:
-            if b.action == action:
-                return b
-        return None
-
     def layout(self, width: int, height: int) -> None:
         """Place the buttons in a bar ``width`` x ``height`` px, each as wide as its widest label;
         the font shrinks (not below 12 px) until every label fits."""

@@ -164,7 +164,7 @@ def test_previous_and_next_walk_the_set_in_order(app):
     scr = open_puzzle(app, puzzles[0])
     app.step([key(pygame.K_n, 'n')], DT)
     assert scr.visit.puzzle == puzzles[1]
-    button = scr.toolbar.button('next')
+    button = scr.toolbar.named['next']
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center)], DT)
     assert scr.visit.puzzle == puzzles[2]
     app.step([key(pygame.K_p, 'p')], DT)

@@ -117,21 +117,21 @@ def test_the_buttons_step_through_the_game_and_lead_back(worker):
         bar = scr.toolbar
         assert [b.action for b in bar.buttons] == ['back', 'prev', 'next', 'mistake', 'practice']
         assert all(b.rect.height > 0 and b.rect.bottom <= scr.graph_rect.top for b in bar.buttons)
-        assert not bar.button('prev').enabled and bar.button('next').enabled
-        click(app, bar.button('next').rect)
-        click(app, bar.button('next').rect)
+        assert not bar.named['prev'].enabled and bar.named['next'].enabled
+        click(app, bar.named['next'].rect)
+        click(app, bar.named['next'].rect)
         assert scr.sel == 2
-        click(app, bar.button('prev').rect)
+        click(app, bar.named['prev'].rect)
         assert scr.sel == 1
-        click(app, bar.button('mistake').rect)
+        click(app, bar.named['mistake'].rect)
         assert scr.records[scr.sel].verdict in ('mistake', 'blunder') and scr.sel > 1
-        while bar.button('next').enabled:               # to the last move: nothing after it
-            click(app, bar.button('next').rect)
+        while bar.named['next'].enabled:               # to the last move: nothing after it
+            click(app, bar.named['next'].rect)
         assert scr.sel == len(moves) - 1
-        assert not bar.button('next').enabled
-        click(app, bar.button('next').rect)             # a dimmed button does nothing
+        assert not bar.named['next'].enabled
+        click(app, bar.named['next'].rect)             # a dimmed button does nothing
         assert scr.sel == len(moves) - 1
-        click(app, bar.button('mistake').rect)          # round again to the first mistake
+        click(app, bar.named['mistake'].rect)          # round again to the first mistake
         assert scr.sel == 0 and scr.records[0].verdict == 'blunder'
         # the keyboard reaches the buttons too: Tab, then Enter on "Back to the game"
         app.step([key(pygame.K_TAB)], DT)
@@ -147,7 +147,7 @@ def test_the_review_opens_at_the_first_mistake_and_n_goes_on_from_there(worker):
     try:
         assert [r.verdict for r in scr.records][:3] == ['best', 'best', 'blunder']
         assert scr.sel == 2 and 'Move 3: X played column 2' in scr.move_text()
-        assert scr.toolbar.button('mistake').enabled == (scr.next_mistake() is not None)
+        assert scr.toolbar.named['mistake'].enabled == (scr.next_mistake() is not None)
     finally:
         app.close()
 
@@ -157,7 +157,7 @@ def test_without_a_mistake_the_review_opens_at_move_1(worker):
     try:
         assert [r.verdict for r in scr.records] == ['best', 'best', 'best']
         assert scr.sel == 0 and scr.next_mistake() is None
-        assert not scr.toolbar.button('mistake').enabled
+        assert not scr.toolbar.named['mistake'].enabled
     finally:
         app.close()
 

@@ -25,11 +25,11 @@ def test_the_window_speaks_dutch_and_back():
     app = make_app(InstantWorker(), x='human', o='human', language='nl')
     try:
         app.step([], DT)
-        assert app.game.toolbar.button('new').label == 'Nieuw spel'
+        assert app.game.toolbar.named['new'].label == 'Nieuw spel'
         assert app.game.status_texts()[0].startswith('Speler X')
         app.set_language('en')
         app.step([], DT)
-        assert app.game.toolbar.button('new').label == 'New game'
+        assert app.game.toolbar.named['new'].label == 'New game'
     finally:
         app.close()
         i18n.set_language('en')

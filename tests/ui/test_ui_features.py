@@ -87,7 +87,8 @@ def test_undo_drops_the_search_in_flight(worker, closing):
 # ---------------------------------------------------------------- hint, overlay
 
 def test_hint_marks_the_ai_column_without_playing_it(worker, closing):
-    app = new(worker, closing, x='human', o='human', lookahead=2, moves=[0, 1, 0, 1, 0, 1])
+    # off the 6x7 board the hint is the lookahead AI's (on 6x7 it is perfect play's)
+    app = new(worker, closing, x='human', o='human', lookahead=2, moves=[0, 1, 0, 1, 0, 1], rows=5)
     g = app.game
     before = app.step([], DT).copy()
     app.step([key(pygame.K_h, 'h')], DT)
@@ -97,13 +98,13 @@ def test_hint_marks_the_ai_column_without_playing_it(worker, closing):
     lay = g.renderer.layout
     edge = (lay.board_rect.left + 3, lay.board_rect.centery)   # the hinted column's outline
     assert surf.get_at(edge) != before.get_at(edge)
-    ring = lay.slot_center(2, 0)                                  # the landing slot's ring
+    ring = lay.slot_center(1, 0)                                  # the landing slot's ring
     ring = (ring[0] + int(lay.radius * 0.55) - 2, ring[1])
     assert surf.get_at(ring) != before.get_at(ring)
 
 
 def test_analysis_overlay_shows_labelled_scores_and_follows_moves(worker, closing):
-    app = new(worker, closing, x='human', o='human', lookahead=2, moves=[0, 1, 0, 1, 0, 1])
+    app = new(worker, closing, x='human', o='human', lookahead=2, moves=[0, 1, 0, 1, 0, 1], rows=5)
     g = app.game
     plain = app.step([], DT).copy()
     app.step([key(pygame.K_a, 'a')], DT)
@@ -547,7 +548,7 @@ def test_e_switches_to_expert_and_the_overlay_shows_its_verdicts(worker, closing
 
 
 def test_hint_with_random_tiebreak_shows_the_most_central_best_column(worker, closing):
-    app = new(worker, closing, x='human', o='ai', lookahead=2, tiebreak='RANDOM')
+    app = new(worker, closing, x='human', o='ai', lookahead=2, tiebreak='RANDOM', rows=5)
     g = app.game
     app.step([key(pygame.K_h, 'h')], DT)
     step_until(app, lambda: g.session.hint_col is not None, max_steps=200)

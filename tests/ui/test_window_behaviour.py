@@ -56,10 +56,11 @@ def wait(app, seconds):
         app.step([], DT)
 
 
-def rest_on(app, action):
-    """Move the mouse onto the toolbar button ``action`` and let it rest
+def rest_on(app, button):
+    """Move the mouse onto the toolbar button ``button`` (or the one named so) and let it rest
     until its tooltip is due; returns where the tooltip went (None: none)."""
-    button = app.game.toolbar.button(action)
+    if isinstance(button, str):
+        button = app.game.toolbar.named[button]
     app.step([motion(button.rect.center)], DT)
     wait(app, TOOLTIP_DELAY + 0.1)
     return app.game.toolbar.tip_rect
@@ -82,7 +83,7 @@ def _tips_clear_of(app, rects):
     ``rects()``. Returns how many were drawn."""
     drawn = 0
     for b in list(app.game.toolbar.buttons):
-        tip = rest_on(app, b.action)
+        tip = rest_on(app, b)
         if tip is None:
             continue
         drawn += 1
