@@ -115,6 +115,11 @@ class _Geometry:
     def to_rows(self, flat: str) -> list[str]:
         return [flat[s : s + length] for s, length in zip(self.starts, self.lengths, strict=True)]
 
+    def move(self, m: tuple[int, int, int]) -> Move:
+        """The :class:`Move` of a flat ``(from, to, captured or -1)``."""
+        sq = self.squares
+        return Move(sq[m[0]], sq[m[1]], sq[m[2]] if m[2] >= 0 else None)
+
 
 _geometry = functools.cache(_Geometry)
 
@@ -208,8 +213,7 @@ def legal_moves(board: Sequence[str], player: str) -> list[Move]:
     checkers top row first, left to right; each one's left step, right step, left
     jump, right jump. :raises ValueError: for a malformed board or player."""
     g, s = _flat(board, player)
-    sq = g.squares
-    return [Move(sq[f], sq[t], sq[c] if c >= 0 else None) for f, t, c in _flat_moves(g, s, player)]
+    return [g.move(m) for m in _flat_moves(g, s, player)]
 
 
 def movegen(board: Sequence[str], player: str) -> list[list[str]]:
@@ -240,8 +244,7 @@ def apply_move(board: Sequence[str],
     if player == EMPTY:
         raise ValueError(f"no checker on square {frm!r}")
     for m in _flat_moves(g, s, player):
-        sq = g.squares
-        if sq[m[0]] == frm and sq[m[1]] == to and (sq[m[2]] if m[2] >= 0 else None) == cap:
+        if g.move(m) == (frm, to, cap):
             return g.to_rows(_apply_flat(s, player, m))
     raise ValueError(f"illegal move {move!r} for '{player}'")
 
@@ -355,9 +358,8 @@ def search(board: Sequence[str], player: str, lookahead: int, *,
         if v > best_score:
             best_score, best_move = v, m
     assert best_move is not None  # root_moves is not empty and every score is > -_INF
-    sq = g.squares
-    move = Move(sq[best_move[0]], sq[best_move[1]], sq[best_move[2]] if best_move[2] >= 0 else None)
-    return SearchResult(g.to_rows(_apply_flat(s0, player, best_move)), move, best_score, stats)
+    return SearchResult(g.to_rows(_apply_flat(s0, player, best_move)), g.move(best_move),
+                        best_score, stats)
 
 
 def oskaplayer(board: Sequence[str], player: str, lookahead: int, *, alphabeta: bool = True,
