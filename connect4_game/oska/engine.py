@@ -22,6 +22,7 @@ __all__ = [
 ]
 
 PLAYERS = ("w", "b")
+_OTHER = {"w": "b", "b": "w"}
 EMPTY = "-"
 WIN_SCORE = 100_000   # a won position; a win ``k`` plies below the root scores WIN_SCORE - k
 _INF = 10 * WIN_SCORE
@@ -172,7 +173,7 @@ def validate_board(board: object) -> int:
 
 def opponent(player: str) -> str:
     """``'b'`` for ``'w'`` and back. :raises ValueError: for anything else."""
-    return "b" if validate_player(player) == "w" else "w"
+    return _OTHER[validate_player(player)]
 
 
 def initial_board(n: int = 4) -> list[str]:
@@ -183,7 +184,7 @@ def initial_board(n: int = 4) -> list[str]:
 
 def _flat_moves(g: _Geometry, s: str, p: str) -> list[tuple[int, int, int]]:
     """(from, to, captured or -1) flat moves of ``p`` in generation order."""
-    q = "b" if p == "w" else "w"
+    q = _OTHER[p]
     steps, jumps = g.steps[p], g.jumps[p]
     out = []
     i = s.find(p)
@@ -278,7 +279,7 @@ def winner(board: Sequence[str]) -> str | None:
 
 
 def _evaluate_flat(g: _Geometry, s: str, p: str) -> int:
-    q = "b" if p == "w" else "w"
+    q = _OTHER[p]
     w = _static_winner(g, s)
     if w is not None:
         return 0 if w == "draw" else (WIN_SCORE if w == p else -WIN_SCORE)
@@ -318,7 +319,6 @@ def search(board: Sequence[str], player: str, lookahead: int, *,
     root_moves = _flat_moves(g, s0, player)
     if _static_winner(g, s0) is not None or not root_moves:
         return SearchResult(list(board), None, _evaluate_flat(g, s0, player), stats)
-    other = {"w": "b", "b": "w"}
 
     def negamax(s: str, side: str, depth: int, alpha: int, beta: int, ply: int) -> int:
         stats.nodes += 1
@@ -331,7 +331,7 @@ def search(board: Sequence[str], player: str, lookahead: int, *,
             return WIN_SCORE - ply if w == side else ply - WIN_SCORE
         if depth == 0:
             return _evaluate_flat(g, s, side)
-        opp = other[side]
+        opp = _OTHER[side]
         moves = _flat_moves(g, s, side)
         if not moves:
             if not _flat_moves(g, s, opp):  # neither side can move: draw
@@ -350,7 +350,7 @@ def search(board: Sequence[str], player: str, lookahead: int, *,
                     break
         return best
 
-    opp = other[player]
+    opp = _OTHER[player]
     best_score, best_move = -_INF, None
     for m in root_moves:
         alpha = best_score if alphabeta else -_INF
