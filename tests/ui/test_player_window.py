@@ -409,3 +409,19 @@ def test_the_record_is_from_the_players_side_when_one_person_plays(app):
     a.start_game({'X': person(), 'O': person()}, 6, 7)
     assert record_words(rec, a.session) == 'X 1 : 3 O, 2 draws'
     assert record_words(Record(), a.session) == ''
+
+
+def test_switching_the_language_in_the_dialog_keeps_every_choice(app):
+    a = app()
+    scr = open_dialog(a)
+    a.step([key(pygame.K_a, 'a', ALT)], DT)                # Advanced open
+    scr.rows.value, scr.lookaheads[Side.O].value, scr.tiebreaks[Side.X].value = 8, 9, 'RANDOM'
+    scr.sel = scr.form_rows().index(scr.language)
+    try:
+        a.step([key(pygame.K_RIGHT)], DT)                  # English -> Nederlands
+        assert scr.language.value == 'nl' and scr.rows.title == 'Rijen'
+        assert (scr.rows.value, scr.lookaheads[Side.O].value, scr.tiebreaks[Side.X].value) \
+            == (8, 9, 'RANDOM')
+        assert scr.advanced_open and scr.chosen() is scr.language
+    finally:
+        a.set_language('en')

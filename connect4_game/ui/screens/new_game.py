@@ -5,6 +5,7 @@ Difficulty (a level or Custom), Play first / second, the board, the look; the as
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -194,7 +195,7 @@ class NewGameScreen(FormScreen):
         self.sel = 1                    # Players: the game is chosen less often
         self.mouse = (0, 0)
 
-    def advanced_rows(self) -> list[Row]:
+    def advanced_rows(self) -> list[Choice[Any]]:
         """The Advanced rows: X's lookahead and tiebreak, then O's."""
         return [row for side in Side for row in (self.lookaheads[side], self.tiebreaks[side])]
 
@@ -299,19 +300,17 @@ class NewGameScreen(FormScreen):
 
     def _relabel(self) -> None:
         """The language changed: build the dialog again in it, keeping the choices."""
-        names = ('game', 'mode', 'level', 'first', 'rows', 'cols', 'theme', 'language', 'oska_n',
-                 'oska_lookahead')
-        keep = {name: getattr(self, name).value for name in names}
-        lookaheads = {side: c.value for side, c in self.lookaheads.items()}
-        tiebreaks = {side: c.value for side, c in self.tiebreaks.items()}
+        values = [row.value for row in self._choices()]
         opened, sel = self.advanced_open, self.sel
         self._build()
-        for name, value in keep.items():
-            getattr(self, name).value = value
-        for side in Side:
-            self.lookaheads[side].value = lookaheads[side]
-            self.tiebreaks[side].value = tiebreaks[side]
+        for row, value in zip(self._choices(), values, strict=True):
+            row.value = value
         self.advanced_open, self.sel = opened, sel
+
+    def _choices(self) -> list[Choice[Any]]:
+        """Every row with a value, shown or not, always in the same order."""
+        return [self.game, self.mode, self.level, self.first, self.rows, self.cols, self.theme,
+                self.language, self.oska_n, self.oska_lookahead, *self.advanced_rows()]
 
     def start(self) -> None:
         """Start the game chosen: Connect Four with :meth:`players` on the board chosen, or Oska."""
