@@ -35,7 +35,7 @@ __all__ = [
     "ColumnScore", "PerfectResult", "BackendUnavailable", "BACKENDS", "LOCK",
     "solve_position", "analyse", "backend_name", "backend_label",
     "bitbully_available", "bitbully_error", "reset_backends", "clear_tables",
-    "play_moves", "check_arguments",
+    "play_moves", "check_arguments", "always_proven",
 ]
 
 BACKENDS = ("bitbully", "solver")
@@ -76,9 +76,10 @@ class BitBully:
 
 @dataclass
 class _Run:
-    """The backends an analysis used, in order, and why not bitbully."""
+    """The backends an analysis used, in order, why not bitbully, and the positions searched."""
     backends: list[str] = field(default_factory=list)
     note: str | None = None
+    nodes: int = 0
 
 
 _bb_engine: BitBully | None = None
@@ -146,6 +147,12 @@ def bitbully_error() -> str | None:
     return _bb_error
 
 
+def always_proven(rows: int, cols: int) -> bool:
+    """True where perfect play always runs to the proof, with no time budget: the 6x7
+    board, whose opening book keeps every search short (docs/ai.md: perfect)."""
+    return (rows, cols) == (6, 7)
+
+
 def backend_name(rows: int = 6, cols: int = 7) -> str:
     """``'bitbully'`` or ``'solver'``: what ``'auto'`` uses for a normal game."""
     return "bitbully" if (rows, cols) == (6, 7) and bitbully_available() else "solver"
@@ -199,7 +206,10 @@ def _columns(pos: Position, backend: str, time_budget: float | None, node_budget
             return
     left = None if deadline is None else max(0.0, deadline - time.perf_counter())
     clock = _Clock(get_solver(pos.rows, pos.cols), left, node_budget)
-    yield from _SolverAnalysis(pos, pending, wins_now, clock, best_only).run(lower_bound)
+    try:
+        yield from _SolverAnalysis(pos, pending, wins_now, clock, best_only).run(lower_bound)
+    finally:
+        state.nodes += clock.nodes
 
 
 def _use_bitbully(pos: Position, backend: str, state: _Run) -> bool:
@@ -262,8 +272,12 @@ def _bitbully_columns(pos: Position, pending: list[tuple[int, int]], n: int, cel
     todo = list(pending)
     try:
         core, board, v = _bitbully_start(grid, n, low, top, best_only, lower_bound, wins_now)
-        return (yield from _bitbully_scores(pos, core, board, todo, v, low, top, best_only,
-                                            wins_now, deadline))
+        try:
+            return (yield from _bitbully_scores(pos, core, board, todo, v, low, top, best_only,
+                                                wins_now, deadline))
+        finally:
+            with LOCK:
+                state.nodes += int(core.getNodeCounter())
     except Exception as e:              # a broken engine: fall back to the solver
         msg = f"bitbully failed: {type(e).__name__}: {e}"[:200]
         with LOCK:
@@ -291,6 +305,7 @@ def _bitbully_start(grid: list[list[int]], n: int, low: int, top: int, best_only
         if engine is None:
             raise RuntimeError(_bb_error or "bitbully unavailable")
         core = engine.core
+        core.resetNodeCounter()
         board = engine.new_board()
         if not board.setBoard(grid):
             raise RuntimeError("bitbully refused the position")
@@ -386,6 +401,7 @@ class _Clock:
         self.start = time.perf_counter()
         self.budget = time_budget
         self.nodes_left = node_budget
+        self.nodes = 0                  # positions searched so far
 
     def until(self, fraction: float) -> float:
         """The ``time.perf_counter`` time when ``fraction`` of the budget is spent."""
@@ -413,8 +429,10 @@ class _Clock:
             except BudgetExceeded:
                 return None
             finally:
+                searched = self.solver.searched()
+                self.nodes += searched
                 if self.nodes_left is not None:
-                    self.nodes_left = max(0, self.nodes_left - self.solver.searched())
+                    self.nodes_left = max(0, self.nodes_left - searched)
 
 
 class _SolverAnalysis:
@@ -631,4 +649,4 @@ def analyse(pos: Position, *, backend: str = "auto", time_budget: float | None =
     columns = tuple(found[c] for c in range(pos.cols))
     backends = "+".join(dict.fromkeys(state.backends)) or "solver"
     return PerfectResult(pos.rows, pos.cols, pos.mask.bit_count(), pos.side, columns, backends,
-                         state.note, time.perf_counter() - t0)
+                         state.note, time.perf_counter() - t0, state.nodes)

@@ -22,7 +22,8 @@ PositionLike = Board | str | Sequence[int]
 @dataclass(frozen=True)
 class PerfectResult:
     """One position analysed for ``to_move``: a ColumnScore per column, the ``backend``
-    (``'bitbully+solver'``), ``note`` (why not bitbully) and ``elapsed`` seconds."""
+    (``'bitbully+solver'``), ``note`` (why not bitbully), ``elapsed`` seconds and the
+    ``nodes`` (positions) searched."""
 
     rows: int
     cols: int
@@ -32,6 +33,7 @@ class PerfectResult:
     backend: str
     note: str | None = None
     elapsed: float = 0.0
+    nodes: int = 0
 
     @property
     def scores(self) -> list[int | None]:
