@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from typing import IO, Any
 
 from connect4_game.ai.levels import DEFAULT_LEVEL
+from connect4_game.ai.perfect import always_proven
 from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, other
 from connect4_game.core.checks import check_lookahead, check_number, is_int
 from connect4_game.core.game import Game, Move, MoveRefused
@@ -398,8 +399,13 @@ class GameSession:
         self.worker_note = _('AI worker restarted')
         self.say(_('The AI worker stopped; a new one took over.'), NoticeKind.ERROR, 4.0)
 
+    def perfect_analysis(self) -> bool:
+        """The hint and the analysis are perfect play's: with Expert on, and at every level
+        where perfect play is always proven (the 6x7 board); else the lookahead AI's."""
+        return self.expert_mode or always_proven(self.game.rows, self.game.cols)
+
     def _analysis_job(self) -> Any:
-        return self.planner.analysis_job(self.game, self.expert_mode, self.lookahead,
+        return self.planner.analysis_job(self.game, self.perfect_analysis(), self.lookahead,
                                          self.tiebreak)
 
     def perfect_payload(self) -> MoveReply | None:
@@ -418,7 +424,7 @@ class GameSession:
         planner = self.planner
         reply = planner.reply_for(self._analysis_job())
         if reply is None and not self.thinking():
-            progress = planner.running_progress(JobKind.EXPERT if self.expert_mode
+            progress = planner.running_progress(JobKind.EXPERT if self.perfect_analysis()
                                                 else JobKind.AI)
             if progress is not None:
                 return Analysis(progress, running=True)
@@ -454,7 +460,7 @@ class GameSession:
         """With the RANDOM tiebreak the hint shows the most central best column."""
         scores = reply.scores
         known = [x for x in scores if x is not None]
-        if self.expert_mode or self.tiebreak != 'RANDOM' or not scores or \
+        if self.perfect_analysis() or self.tiebreak != 'RANDOM' or not scores or \
                 len(known) != len(scores):
             return col
         best = max(known)
