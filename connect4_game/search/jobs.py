@@ -264,8 +264,8 @@ def _run_level(req: SearchRequest) -> MoveReply:
 
 
 def _run_expert(req: SearchRequest, progress: Progress | None) -> MoveReply:
-    """``'expert'``: Expert's own move (``req.own_move``), else every column,
-    each reported as it is proven."""
+    """``'expert'``: Expert's own move (``req.own_move``; its first guess reported
+    when the proof takes longer), else every column, each reported as it is proven."""
     board = _board_from_rows(req.rows)
     start = time.perf_counter()
     if not req.own_move:
@@ -274,7 +274,12 @@ def _run_expert(req: SearchRequest, progress: Progress | None) -> MoveReply:
     player = _EXPERTS.get(req.checker)
     if player is None or player.time_budget != req.time_budget:
         player = _EXPERTS[req.checker] = expert.ExpertPlayer(req.checker, req.time_budget)
-    column = player.next_move(board)
+
+    def guess(col: int, columns: list[ColumnScore]) -> None:   # what *Move now* plays
+        if progress is not None:
+            progress(MoveReply(col, tuple(r.pons for r in columns), tuple(columns),
+                               seconds=time.perf_counter() - start))
+    column = player.next_move(board, on_guess=guess)
     results = player.last_analysis or []
     return MoveReply(column, tuple(r.pons for r in results), tuple(results),
                      seconds=time.perf_counter() - start)
@@ -282,7 +287,8 @@ def _run_expert(req: SearchRequest, progress: Progress | None) -> MoveReply:
 
 def _expert_columns(req: SearchRequest, board: Board, progress: Progress | None,
                     start: float) -> MoveReply:
-    """Every column of ``board`` solved within ``req.time_budget`` seconds."""
+    """Every column of ``board`` solved, within ``req.time_budget`` seconds where
+    perfect play is not :func:`~connect4_game.ai.perfect.always_proven`."""
     from connect4_game.ai import perfect
     columns: list[ColumnScore | None] = [None] * board.width
     scores: list[int | None] = [None] * board.width
@@ -291,7 +297,8 @@ def _expert_columns(req: SearchRequest, board: Board, progress: Progress | None,
         columns[c.column], scores[c.column] = c, c.pons
         if progress is not None:
             progress(MoveReply(None, tuple(scores), tuple(columns)))
-    res = perfect.solve_position(board, time_budget=req.time_budget, on_column=on_column)
+    budget = None if perfect.always_proven(board.height, board.width) else req.time_budget
+    res = perfect.solve_position(board, time_budget=budget, on_column=on_column)
     return MoveReply(None if res.over else res.choice(),
                      tuple(c.pons for c in res.columns), res.columns,
                      seconds=time.perf_counter() - start, backend=res.backend)

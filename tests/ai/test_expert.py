@@ -452,3 +452,45 @@ def test_unreadable_book_file_degrades_to_search(tmp_path):
         solver.solve(cur, mask)                        # searches instead of crashing
     except Exception as e:                             # only the budget may stop it
         assert type(e).__name__ == "BudgetExceeded"
+
+
+# ------------------------------------------------------------ proven moves on 6x7
+@pytest.fixture(params=["auto", "off"])
+def backend(request, monkeypatch):
+    """Both backends: bitbully where installed, and ours (``CONNECT4_BITBULLY=off``)."""
+    from connect4_game.ai import perfect
+    if request.param == "off":
+        monkeypatch.setenv("CONNECT4_BITBULLY", "off")
+    perfect.reset_backends()
+    perfect.clear_tables()
+    yield request.param
+    monkeypatch.delenv("CONNECT4_BITBULLY", raising=False)
+    perfect.reset_backends()
+
+
+#: Pons Test_L2_R2 positions (columns 1-7) where a first look cut short at once picks a
+#: losing column (0-based ``guess``) and only the proof finds the win (``best``)
+ONLY_PROOF_WINS = (("165713352355467777", 3, 1, "win in 19"),
+                   ("11163142533736577", 3, 1, "win in 23"))
+
+
+@pytest.mark.parametrize("pons, guess, best, label", ONLY_PROOF_WINS)
+def test_expert_on_6x7_plays_only_a_column_proven_best(backend, pons, guess, best, label):
+    b = Board(6, 7)
+    b.add_checkers("".join(str(int(ch) - 1) for ch in pons))
+    player = ExpertPlayer(b.to_move(), time_budget=1e-6)     # the first look proves nothing
+    guesses = []
+    col = player.next_move(b, on_guess=lambda c, res: guesses.append((c, len(res))))
+    assert guesses == [(guess, 7)]                  # the first look's pick, offered on the way
+    assert col == best and player.last_analysis[col].label == label
+    assert player.last_analysis[col].score.exact
+
+
+def test_expert_off_6x7_keeps_its_budget():
+    b = Board(5, 6)
+    b.add_checkers("2332")
+    player = ExpertPlayer("X", time_budget=1e-6)
+    guesses = []
+    col = player.next_move(b, on_guess=lambda c, res: guesses.append(c))
+    assert guesses == [] and 0 <= col < 6            # no proof forced: it answers at once
+    assert not all(r.score.exact for r in player.last_analysis if r.score is not None)

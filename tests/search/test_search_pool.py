@@ -86,3 +86,28 @@ def test_a_stale_reply_is_dropped_and_the_current_one_kept():
     assert planner.reply_for(old) is None
     reply = planner.reply_for(new)
     assert reply is not None and reply.column in game.board.legal_columns()
+
+
+def test_expert_offers_its_first_guess_then_plays_the_proven_column():
+    from connect4_game.search.jobs import compute
+    game = Game(6, 7, [int(ch) - 1 for ch in '165713352355467777'])   # Pons Test_L2_R2
+    req = SearchRequest(JobKind.EXPERT, game.rows_key(), 'X', own_move=True, time_budget=1e-6,
+                        moves=tuple(game.moves))
+    steps = []
+    reply = compute(req, steps.append)
+    assert [s.column for s in steps] == [3]          # what *Move now* would play: a loss
+    assert reply.column == 1 and reply.columns[1].label == 'win in 19'
+
+
+def test_the_analysis_on_6x7_is_exact_whatever_the_budget():
+    from connect4_game.search.jobs import compute
+    game = Game(6, 7, [3, 4])
+    req = SearchRequest(JobKind.EXPERT, game.rows_key(), 'X', time_budget=1e-6,
+                        moves=tuple(game.moves))
+    reply = compute(req)
+    assert [c.label for c in reply.columns] == ['win in 39', 'win in 37', 'loss in 38', 'draw',
+                                                'draw', 'loss in 36', 'loss in 36']
+    small = Game(5, 6, [2, 3])
+    req = SearchRequest(JobKind.EXPERT, small.rows_key(), 'X', time_budget=1e-6,
+                        moves=tuple(small.moves))
+    assert not all(c.score.exact for c in compute(req).columns)    # elsewhere: within the budget
