@@ -482,12 +482,14 @@ class Renderer:
                           lines=2)
 
     def banner_rect(self, text: str, sub: str = '', win_line: Sequence[Cell] | None = None
-                    ) -> tuple[pygame.Rect, pygame.font.Font, pygame.font.Font]:
-        """``(rect, font, sub_font)`` of the end-of-game panel: over the board where it covers no
-        checker of ``win_line`` (middle, top, bottom), else above the board."""
+                    ) -> tuple[pygame.Rect, int, int]:
+        """``(rect, size, sub_size)`` of the end-of-game panel, the sizes of its two lines in px:
+        over the board where it covers no checker of ``win_line`` (middle, top, bottom), else
+        above the board."""
         lay = self._ready()[0]
         inner = max(16, lay.width - 64)
-        size, sub_size = self._banner_sizes(text)
+        size = max(18, int(min(lay.cell * 0.5, lay.width / max(8, len(text)) * 1.6)))
+        sub_size = max(MIN_FONT, int(lay.cell * 0.24))
         f, sf = font(size, True), font(sub_size)
         tw = min(f.size(text)[0], int(inner / 1.25))
         sw = min(sf.size(sub)[0], inner) if sub else 0
@@ -498,15 +500,9 @@ class Renderer:
         for cy in (br.centery, br.top + h // 2 + 4, br.bottom - h // 2 - 4):
             rect = pygame.Rect(lay.width // 2 - w // 2, cy - h // 2, w, h)
             if not any(rect.colliderect(c) for c in covered):
-                return rect, f, sf
+                return rect, size, sub_size
         top = lay.message_rect.bottom
-        return pygame.Rect(lay.width // 2 - w // 2, top, w, h), f, sf
-
-    def _banner_sizes(self, text: str) -> tuple[int, int]:
-        """The font sizes (px) of the banner's title ``text`` and its second line."""
-        lay = self._ready()[0]
-        return (max(18, int(min(lay.cell * 0.5, lay.width / max(8, len(text)) * 1.6))),
-                max(MIN_FONT, int(lay.cell * 0.24)))
+        return pygame.Rect(lay.width // 2 - w // 2, top, w, h), size, sub_size
 
     def draw_banner(self, surface: pygame.Surface, text: str, sub: str = '', scale: float = 1.0,
                     color: Colour | None = None, win_line: Sequence[Cell] | None = None
@@ -514,8 +510,7 @@ class Renderer:
         """The end-of-game panel (:meth:`banner_rect`), ``text`` grown by ``scale``; its rect."""
         theme = self._ready()[1]
         text, sub = clip(text, MAX_TEXT), clip(sub, MAX_TEXT)
-        rect, f, sf = self.banner_rect(text, sub, win_line)
-        size, sub_size = self._banner_sizes(text)
+        rect, size, sub_size = self.banner_rect(text, sub, win_line)
         draw_panel(surface, rect, theme.status_bg, 225, border=theme.accent, radius=16)
         title_box = pygame.Rect(rect.left + 16, rect.top + 12, rect.width - 32,
                                 line_height(size, True) + 4)

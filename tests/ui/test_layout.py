@@ -52,7 +52,7 @@ def test_the_result_never_covers_the_winning_four(closing, name, moves, size):
     assert s.game.over and s.game.outcome.winner, name
     r = app.game.renderer
     title, sub = result_texts(app.session)
-    banner, _f, _sf = r.banner_rect(title, sub, list(s.game.outcome.line))
+    banner, _size, _sub_size = r.banner_rect(title, sub, list(s.game.outcome.line))
     for row, col in s.game.outcome.line:
         assert not banner.colliderect(r.layout.slot_rect(row, col)), (name, (row, col))
     assert banner.top >= r.layout.message_rect.bottom and banner.right <= size[0]
