@@ -396,8 +396,8 @@ def test_a_slow_search_says_how_long_and_what_answers_at_once(closing):
 
 
 def test_a_slow_hint_says_how_long(closing):
-    worker = StuckWorker()
-    app = make_app(worker, x='human', o='human', lookahead=40, size=SIZE)
+    worker = StuckWorker()                  # 7x7: the hint is the lookahead AI's (6x7: perfect play)
+    app = make_app(worker, x='human', o='human', lookahead=40, rows=7, cols=7, size=SIZE)
     closing(app)
     g = app.game
     app.step([], DT)
