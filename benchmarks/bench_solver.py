@@ -40,7 +40,7 @@ Scores = list[int | None]   # a Pons score per column, None for a full one
 
 def column_scores(solver: Solver, cur: int, mask: int) -> Scores:
     """The Pons score of every column of ``(cur, mask)`` (6x7, side to move owns ``cur``),
-    the position's value first, then each column tested with it as the guess."""
+    the position's value first, then each column with it as its bound and first guess."""
     geo = solver.geo
     solver.set_budget()
     value = solver.solve(cur, mask)
@@ -54,7 +54,7 @@ def column_scores(solver: Solver, cur: int, mask: int) -> Scores:
         elif cell & wins:
             out.append((geo.cells + 1 - n) // 2)
         else:
-            out.append(-solver.solve(*play(cur, mask, geo.h, c), guess=-value))
+            out.append(-solver.solve(*play(cur, mask, geo.h, c), lo=-value, guess=-value))
     return out
 
 
