@@ -140,11 +140,10 @@ def _tell(exc_type: type[BaseException], exc: BaseException, tb: TracebackType |
           thread: str | None) -> None:
     """Write the report and say where it is, on stderr and with every notifier."""
     path = write_crash_report(exc_type, exc, tb, thread)
-    where = (f'A crash report is in {path}' if path is not None
-             else f'No crash report could be written in {log_dir()}')
+    where = (f'A crash report is in {path}\nPlease attach it when you report the problem.'
+             if path is not None else f'No crash report could be written in {log_dir()}')
     text = (f'Connect Four stopped because of an error ({exc_type.__name__}: {str(exc)[:200]}).'
-            f'\n{where}; '
-            'please attach it when you report the problem.')
+            f'\n{where}')
     if sys.stderr is not None:
         try:
             sys.stderr.write(text + '\n')

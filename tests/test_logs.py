@@ -103,7 +103,8 @@ def test_a_crash_writes_a_report_and_tells_stderr_and_every_notifier(
     err = capsys.readouterr().err
     assert err.startswith('Connect Four stopped because of an error (RuntimeError: boom in a '
                           'test).\nA crash report is in ')
-    path = Path(err.split('A crash report is in ', 1)[1].split(';', 1)[0])
+    assert err.endswith('\nPlease attach it when you report the problem.\n')
+    path = Path(err.split('A crash report is in ', 1)[1].split('\n', 1)[0])
     assert path.parent == logs.log_dir() and path.name.startswith('crash-')
     report = path.read_text(encoding='utf-8')
     assert report.startswith(f'connect4-pygame {__version__} crashed at ')
@@ -121,7 +122,7 @@ def test_a_crash_in_a_thread_names_the_thread(capsys: pytest.CaptureFixture[str]
     worker.join()
     err = capsys.readouterr().err
     assert 'A crash report is in ' in err
-    path = Path(err.split('A crash report is in ', 1)[1].split(';', 1)[0])
+    path = Path(err.split('A crash report is in ', 1)[1].split('\n', 1)[0])
     assert 'thread: search-reader' in path.read_text(encoding='utf-8')
 
 

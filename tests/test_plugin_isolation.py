@@ -107,8 +107,10 @@ def write(tmp_path, name, body):
 
 
 @pytest.fixture
-def bots(tmp_path):
-    return write(tmp_path, 'bots.py', BOTS)
+def bots(tmp_path_factory):
+    # a short folder: the messages that name the file clip a long path, and a test's own
+    # tmp_path is longer under pytest-xdist (a popen-gwN folder more)
+    return write(tmp_path_factory.mktemp('b'), 'bots.py', BOTS)
 
 
 def results_for(worker, job, quiet=1.5):
