@@ -24,8 +24,10 @@ class ConsolePlayer(Protocol):
     """What the console game asks of a player (BU CS111 ps9, Problems 2-4): ``checker``,
     ``num_moves`` so far, ``next_move(b)`` (a 0-based column) and ``str(p)`` (``'Player X'``)."""
 
-    checker: str
     num_moves: int
+
+    @property
+    def checker(self) -> str: ...
 
     def next_move(self, b: Board) -> int: ...
 
