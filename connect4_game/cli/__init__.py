@@ -170,8 +170,12 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument('--review', metavar='MOVES',
                    help="print a review of the game MOVES (columns 1..N, as --position): every "
                         'move judged by perfect play; with --json as JSON')
+    b.add_argument('--analyze', nargs='+', metavar='MOVES',
+                   help='print every column\'s perfect-play result for each position MOVES '
+                        '(columns 1..N, as --position; "" the empty board); with --json one '
+                        'JSON object a line')
     b.add_argument('--json', action='store_true',
-                   help='--review, --tournament, --puzzles: print JSON')
+                   help='--review, --analyze, --tournament, --puzzles: print JSON')
     b.add_argument('--puzzles', action='store_true',
                    help='list the puzzles ("Red to play and win in 3") and exit; with --json '
                         'as JSON: id, moves (columns 1..7), win_in, answer (column 1..7)')
@@ -225,7 +229,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 # Options that only mean something in some modes: one given where it does
 # nothing is refused (exit 2) rather than silently ignored.
-_CONNECT4_ONLY = ('x', 'o', 'tiebreak', 'rows', 'cols', 'moves', 'position', 'load', 'review')
+_CONNECT4_ONLY = ('x', 'o', 'tiebreak', 'rows', 'cols', 'moves', 'position', 'load', 'review',
+                  'analyze')
 _WINDOW_ONLY = ('theme', 'mute', 'size', 'exit_after', 'screenshot', 'frame_stats', 'lang',
                 'no_settings', 'pace')
 _OSKA_ONLY = ('n',)
@@ -249,8 +254,14 @@ def _mode_and_refused(args: argparse.Namespace, parser: argparse.ArgumentParser
             parser.error('--review judges a Connect Four game; leave out --game oska')
         refused = tuple(n for n in vars(args) if n not in ('review', 'json', 'rows', 'cols', 'game'))
         mode = 'a review (--review)'
+    elif args.analyze is not None:
+        if args.game == 'oska':
+            parser.error('--analyze reads Connect Four positions; leave out --game oska')
+        refused = tuple(n for n in vars(args)
+                        if n not in ('analyze', 'json', 'rows', 'cols', 'game'))
+        mode = 'an analysis (--analyze)'
     elif args.json:
-        parser.error('--json goes with --review, --tournament or --puzzles')
+        parser.error('--json goes with --review, --analyze, --tournament or --puzzles')
     return mode, refused
 
 
@@ -405,6 +416,9 @@ def _run(argv: Sequence[str] | None) -> int:
         return run_puzzles(args)
     if args.review is not None:
         return console.run_review(args, parser)
+    if args.analyze is not None:
+        from connect4_game.cli.analyze import run_analyze
+        return run_analyze(args, parser)
     if (args.host is not None or args.join is not None) and args.text:
         return console.run_network_text(args, parser)
     if args.game == 'oska':
