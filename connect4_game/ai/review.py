@@ -67,16 +67,22 @@ def review_game(rows: int, cols: int, moves: Sequence[int], *,
                 on_ply: Callable[[PlyReview], None] | None = None) -> list[PlyReview]:
     """One :class:`PlyReview` per move of the 0-based ``moves`` (X first), each passed
     to ``on_ply`` when ready; ``time_budget`` (seconds) and ``node_budget`` a position.
+    The solver's tables stay warm from one position to the next, and the score proven for
+    the move played is the next position's value, which spares its search.
     :raises ValueError: before any analysis: a bad size, backend, budget or move (named)."""
     moves = list(moves)
     perfect.play_moves(moves, rows, cols)            # validates every move first
     perfect.check_arguments(backend, time_budget, node_budget)
     cells = rows * cols
     out = []
+    known: int | None = None           # the position's value, proven at the move before
     for i, col in enumerate(moves):
         player = Side.for_ply(i + 1)
         res = perfect.solve_position(moves[:i], rows, cols, backend=backend, time_budget=time_budget,
-                                     node_budget=node_budget)
+                                     node_budget=node_budget, lower_bound=known)
+        played = res.columns[col].score
+        known = -played.pons if played is not None and played.exact and played.pons is not None \
+            else None
         scores = tuple(res.scores)
         value = res.value
         assert value is not None        # move i is legal (checked above): the game is not over
