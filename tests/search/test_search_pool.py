@@ -111,3 +111,10 @@ def test_the_analysis_on_6x7_is_exact_whatever_the_budget():
     req = SearchRequest(JobKind.EXPERT, small.rows_key(), 'X', time_budget=1e-6,
                         moves=tuple(small.moves))
     assert not all(c.score.exact for c in compute(req).columns)    # elsewhere: within the budget
+
+
+def test_the_review_on_6x7_is_proven_whatever_the_budget():
+    from connect4_game.search.jobs import compute
+    req = SearchRequest(JobKind.REVIEW, EMPTY, 'X', time_budget=1e-6, moves=(3, 4, 3, 4))
+    reply = compute(req)
+    assert len(reply.records) == 4 and all(r.exact for r in reply.records)
