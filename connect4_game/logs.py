@@ -118,7 +118,7 @@ def write_crash_report(exc_type: type[BaseException], exc: BaseException,
     """Write ``crash-YYYYMMDD-HHMMSS-PID.txt`` in :func:`log_dir`: the version, Python, system,
     command line, ``thread`` (None: the main one) and the traceback; its path, or None when it
     cannot be written."""
-    from connect4_game import __version__
+    from connect4_game.version import __version__
     stamp = time.strftime('%Y%m%d-%H%M%S')
     lines = [f'connect4-pygame {__version__} crashed at {time.strftime("%Y-%m-%d %H:%M:%S %z")}',
              f'Python {platform.python_version()} ({sys.executable}), {platform.platform()}',

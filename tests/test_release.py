@@ -27,7 +27,8 @@ WORKFLOWS = ROOT / '.github' / 'workflows'
 
 def test_one_version_in_the_metadata_the_package_the_changelog_and_the_metainfo() -> None:
     assert re.fullmatch(r'\d+\.\d+\.\d+', VERSION)
-    assert connect4_game.__version__ == metadata.version('connect4-pygame')
+    assert connect4_game.__version__ == metadata.version('connect4-pygame') == VERSION, \
+        'the installed metadata is older than pyproject.toml: pip install -e .'
     changelog = (ROOT / 'CHANGELOG.md').read_text(encoding='utf-8')
     released = re.findall(r'^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d\d-\d\d$', changelog, re.M)
     assert released and released[0] == VERSION
