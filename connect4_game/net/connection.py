@@ -165,7 +165,7 @@ class Connection:
     ``failure`` (the ``JoinFailed`` once a join failed), ``game`` (None for a joiner before
     its first handshake), ``side``, ``names`` (``{Side: name}``), ``info`` (the last
     ``GameInfo``), ``undo_out``/``undo_in`` (the ply of this side's / the opponent's open
-    undo request, or None).
+    undo request, or None), ``help`` (both agreed to hints and analysis).
     """
 
     is_host = False
@@ -185,6 +185,7 @@ class Connection:
         self.info: ev.GameInfo | None = None
         self.undo_out: int | None = None
         self.undo_in: int | None = None
+        self.help = False
         self._peer: Conn | None = None           # the opponent's connection, as the owner knows it
         self._active: Conn | None = None         # ... as the I/O thread knows it
         self._answers: queue.SimpleQueue[Answer] = queue.SimpleQueue()
@@ -368,7 +369,7 @@ class Connection:
         self.undo_out = self.undo_in = None
         host_side = self.side if self.is_host else self.side.other
         self.info = ev.GameInfo(game.rows, game.cols, host_side, self.side,
-                                tuple(game.moves), dict(self.names), conn.address)
+                                tuple(game.moves), dict(self.names), conn.address, self.help)
         self._answer(Answer(conn, tuple(msgs), agreed=True))
         out: list[ev.Event] = [ev.Connected(self.info, again=not first)]
         if not first and len(game.moves) > before:

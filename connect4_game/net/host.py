@@ -30,6 +30,7 @@ from connect4_game.net.connection import (
     check_timing,
     reconcile_with_peer,
 )
+from connect4_game.net.discovery import DISCOVERY_PORT, Responder
 from connect4_game.net.events import CodeChanged, Error, Event, JoinsPaused, Refused
 
 __all__ = ['Host', 'wrong_codes_within', 'MAX_WRONG_CODES', 'CODE_PAUSE']
@@ -93,6 +94,9 @@ class Host(Connection):
         refused for ``code_pause`` seconds, doubled each time, and a code the host picked
         (not fixed, no friend joined with it) is replaced (``CodeChanged``).
     :param timing: a ``Timing``; ``clock``: monotonic seconds for the timings.
+    :param offer_help: hints and analysis for both, if the friend accepts (``help``).
+    :param announce: the UDP port to answer games-on-the-network questions on while
+        waiting for a friend (:mod:`~connect4_game.net.discovery`), or None.
     :raises ValueError: for any bad value (MoveRefused for illegal ``moves``).
     """
 
@@ -103,8 +107,13 @@ class Host(Connection):
                  name: str = 'Host', moves: Iterable[int] = (), timing: Timing = DEFAULT_TIMING,
                  max_bad_codes: int = 3, lockout: float = 60.0,
                  max_wrong_codes: int = MAX_WRONG_CODES, code_pause: float = CODE_PAUSE,
+                 offer_help: bool = False, announce: int | None = DISCOVERY_PORT,
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(name=name, timing=timing, clock=clock)
+        self.offer_help = bool(offer_help)
+        self._announce = None if announce is None else check_port(announce)
+        self._responder: Responder | None = None
+        self._computer = self.name          # the name a game on the network goes by
         self._port = check_port(port, 0)
         if not isinstance(addr, str):
             raise ValueError('addr must be a string')
@@ -190,8 +199,31 @@ class Host(Connection):
         self._listener = sock
         self._listener_closed.clear()
         self._sel.register(sock, selectors.EVENT_READ, self._accept)
+        if self._announce is not None:
+            name = ''.join(c for c in socket.gethostname() if c.isprintable())
+            self._computer = name[:P.MAX_NAME] or self.name
+            try:
+                self._responder = Responder(self._announcement, self._announce, self._clock)
+            except OSError as exc:          # the game goes on; friends type the address
+                logger.warning('cannot answer on UDP port %d: %s', self._announce, exc)
+            else:
+                self._sel.register(self._responder.sock, selectors.EVENT_READ,
+                                   self._responder.serve)
+
+    def _announcement(self) -> P.Message | None:
+        """The ``game`` datagram while no friend plays (I/O thread), else None."""
+        game, side = self.game, self.side
+        if self._busy() or game is None or side is None:
+            return None
+        return {'type': 'game', 'version': P.PROTOCOL_VERSION, 'port': self.port,
+                'name': self._computer, 'rows': game.rows,
+                'cols': game.cols, 'host_side': side, 'help': self.offer_help}
 
     def _stop_io(self) -> None:
+        responder, self._responder = self._responder, None
+        if responder is not None:
+            self._unregister(responder.sock)
+            responder.close()
         sock, self._listener = self._listener, None
         if sock is not None:
             self._unregister(sock)
@@ -306,7 +338,8 @@ class Host(Connection):
             return [Error(f'{conn.address} tried to continue a different game')] \
                 if err.code == 'diverged' else []
         self.names[side.other] = msg['name']
+        self.help = self.offer_help and msg.get('help', False)
         return self._agreed(conn, before, [{
             'type': 'welcome', 'version': P.PROTOCOL_VERSION, 'rows': game.rows,
             'cols': game.cols, 'host_side': side, 'moves': list(game.moves),
-            'names': dict(self.names)}])
+            'names': dict(self.names), 'help': self.help}])

@@ -101,6 +101,7 @@ class Join(Connection):
         ``connect_timeout`` seconds at most.
     :param first_tries: seconds during which a failed *first* connection is tried again
         (0: reported at once); ``timing``, ``clock``: as for the Host.
+    :param accept_help: hints and analysis for both, if the host offers them (``help``).
     :raises ValueError: for any bad value.
     """
 
@@ -108,8 +109,10 @@ class Join(Connection):
                  name: str = 'Guest', moves: Iterable[int] = (), reconnect: bool = True,
                  retry_interval: float = 1.0, give_up_after: float = 120.0,
                  connect_timeout: float = 3.0, timing: Timing = DEFAULT_TIMING,
-                 first_tries: float = 0.0, clock: Callable[[], float] = time.monotonic) -> None:
+                 first_tries: float = 0.0, accept_help: bool = False,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(name=name, timing=timing, clock=clock)
+        self.accept_help = bool(accept_help)
         self._first_tries = check_number(first_tries, 0, 3600 * 24 * 7, 'first_tries')
         self._first_deadline = 0.0
         if not isinstance(addr, str) or not addr.strip():
@@ -194,7 +197,7 @@ class Join(Connection):
             self._pending = self._adopt(result, peer)
             self._send(self._pending, {'type': 'hello', 'version': P.PROTOCOL_VERSION,
                                        'code': self.code, 'name': self.name,
-                                       'moves': list(self._known)})
+                                       'moves': list(self._known), 'help': self.accept_help})
 
     def _attempt_failed(self, cause: JoinFailure, text: str, fatal: bool = False) -> None:
         self._pending = None
@@ -276,6 +279,7 @@ class Join(Connection):
             self._answer(Answer(conn, refusal=(err.code, str(err))))
             return []
         self.game, self.side = game, host_side.other
+        self.help = self.accept_help and msg.get('help', False)
         self.names = dict(msg['names'])
         self.names[self.side] = self.name
         return self._agreed(conn, before, [{'type': 'move', 'ply': ply, 'column': column}

@@ -12,6 +12,7 @@ from connect4_game.core.side import CHECKERS, Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, check_port, parse_address
 from connect4_game.net.connection import DEFAULT_TIMING, Timing
+from connect4_game.net.discovery import DISCOVERY_PORT
 from connect4_game.net.host import Host
 from connect4_game.net.join import Join
 from connect4_game.seat_config import PlayerSpec
@@ -52,6 +53,10 @@ class NetworkOptions:
     :param local: ``{Side: PlayerSpec}``, who plays this computer's side (left out: a person).
     :param wait: seconds (:func:`check_wait`) a host waits for a friend (None: until
         stopped), or a joiner keeps trying to reach a host (None: the caller's default).
+    :param help: hints and analysis for both players: a host offers them, a joiner
+        accepts them; they are on only if both say so.
+    :param discovery_port: host: the UDP port it answers games-on-the-network questions on
+        (None: it does not).
     :raises ValueError: for a bad mode, port, address, code, side, player or wait.
     """
 
@@ -63,9 +68,14 @@ class NetworkOptions:
     side: Side | None = None
     local: Mapping[Side, PlayerSpec] = field(default_factory=dict, hash=False)
     wait: float | None = None
+    help: bool = False
+    discovery_port: int | None = DISCOVERY_PORT
 
     def __post_init__(self) -> None:
         object.__setattr__(self, 'mode', NetMode(self.mode))
+        object.__setattr__(self, 'help', bool(self.help))
+        if self.discovery_port is not None:
+            check_port(self.discovery_port)
         if self.code is not None:
             P.check_code(self.code)
         if self.wait is not None:
@@ -104,9 +114,10 @@ class NetworkOptions:
         """
         if self.is_host:
             return Host(self.port, self.bind_address, self.code, rows, cols,
-                        self.side or Side.X, name=name or 'Host', timing=timing).start()
+                        self.side or Side.X, name=name or 'Host', timing=timing,
+                        offer_help=self.help, announce=self.discovery_port).start()
         host, port = parse_address(self.address)
         if first_tries is None:
             first_tries = self.wait if self.wait is not None else JOIN_FIRST_TRIES
         return Join(host, port, self.code or '', name=name or 'Guest', first_tries=first_tries,
-                    timing=timing).start()
+                    timing=timing, accept_help=self.help).start()

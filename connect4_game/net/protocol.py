@@ -20,7 +20,7 @@ __all__ = ['PROTOCOL_VERSION', 'MAX_LINE_BYTES', 'MAX_NAME', 'MAX_CHAT', 'MAX_TE
            'validate', 'check_code', 'check_name', 'check_chat', 'check_moves', 'new_code',
            'codes_equal']
 
-PROTOCOL_VERSION = 1           # bumped whenever a message changes; others are refused
+PROTOCOL_VERSION = 2           # bumped whenever a message changes; others are refused
 MAX_LINE_BYTES = 4096          # the longest line a peer may send, newline included
 MAX_NAME = 32                  # characters of a player's name
 MAX_CHAT = 200                 # characters of a chat line
@@ -62,6 +62,8 @@ class Message(TypedDict, total=False):
     ply: int
     column: int
     accept: bool
+    help: bool
+    port: int
 
 
 # -- field validators: each returns the value or raises ProtocolError -------------
@@ -132,10 +134,10 @@ _SCHEMAS: dict[str, tuple[dict[str, Callable[[str, object], object]],
                          dict[str, Callable[[str, object], object]]]] = {
     # type: (required fields, optional fields)
     'hello': ({'version': _int(0, 2**31), 'code': _match(_CODE, '4 digits'),
-               'name': _text(MAX_NAME), 'moves': _moves}, {}),
+               'name': _text(MAX_NAME), 'moves': _moves}, {'help': _bool}),
     'welcome': ({'version': _int(0, 2**31), 'rows': _int(MIN_ROWS, MAX_ROWS),
                  'cols': _int(MIN_COLS, MAX_COLS), 'host_side': _side, 'moves': _moves,
-                 'names': _names}, {}),
+                 'names': _names}, {'help': _bool}),
     'error': ({'code': _match(_ERROR_CODE, 'a short lower-case word'),
                'text': _text(MAX_TEXT)}, {'ply': _PLY}),
     'move': ({'ply': _PLY, 'column': _int(0, MAX_COLS - 1)}, {}),
@@ -145,6 +147,11 @@ _SCHEMAS: dict[str, tuple[dict[str, Callable[[str, object], object]],
     'ping': ({}, {}),
     'pong': ({}, {}),
     'bye': ({}, {}),
+    # over UDP, to find games on the local network (connect4_game.net.discovery)
+    'discover': ({'version': _int(0, 2**31)}, {}),
+    'game': ({'version': _int(0, 2**31), 'name': _text(MAX_NAME), 'port': _int(1, 65535),
+              'rows': _int(MIN_ROWS, MAX_ROWS), 'cols': _int(MIN_COLS, MAX_COLS),
+              'host_side': _side, 'help': _bool}, {}),
 }
 
 MESSAGE_TYPES = tuple(_SCHEMAS)

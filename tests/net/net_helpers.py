@@ -137,7 +137,7 @@ class Raw:
             data = json.dumps(data).encode() + b'\n'
         self.sock.sendall(data)
 
-    def hello(self, code: str, moves=(), version: int = 1, name: str = 'raw') -> None:
+    def hello(self, code: str, moves=(), version: int = 2, name: str = 'raw') -> None:
         self.send({'type': 'hello', 'version': version, 'code': code, 'name': name,
                    'moves': list(moves)})
 

@@ -134,7 +134,7 @@ def fake_host(source: str = '127.0.0.6') -> socket.socket:
     return server
 
 
-def welcome(moves, host_side='X', version=1):
+def welcome(moves, host_side='X', version=2):
     return {'type': 'welcome', 'version': version, 'rows': 6, 'cols': 7,
             'host_side': host_side, 'moves': list(moves), 'names': {'X': 'fake', 'O': ''}}
 

@@ -119,13 +119,13 @@ def test_a_host_that_never_answers_the_hello(peers):
 def test_another_version_of_the_game(peers):
     _, join = peers
     port, stop = serving(lambda raw: raw.recv() and raw.send(
-        {'type': 'error', 'code': 'version', 'text': 'this host speaks protocol version 2'}))
+        {'type': 'error', 'code': 'version', 'text': 'this host speaks protocol version 3'}))
     try:
         assert failure(join(port, addr='127.0.0.8')) == JoinFailed(
             JoinFailure.VERSION, 'The host runs another version of the game.')
     finally:
         stop()
-    welcome = {'type': 'welcome', 'version': 2, 'rows': 6, 'cols': 7, 'host_side': 'X',
+    welcome = {'type': 'welcome', 'version': 3, 'rows': 6, 'cols': 7, 'host_side': 'X',
                'moves': [], 'names': {'X': 'new', 'O': ''}}
     port, stop = serving(lambda raw: raw.recv() and raw.send(welcome) and raw.read_to_end())
     try:

@@ -162,7 +162,7 @@ def test_another_protocol_version_is_refused(make):
     host, _ = make
     h = host()
     raw = Raw(h.port)
-    raw.hello(CODE, version=2)
+    raw.hello(CODE, version=3)
     assert [m['code'] for m in raw.read_to_end()] == ['version']
 
 
@@ -209,7 +209,7 @@ def test_slow_loris_clients_are_dropped_without_blocking_a_real_player(make):
     stop = threading.Event()
 
     def drip():
-        for byte in b'{"type": "hello", "version": 1, "code": "0421", "name": "slow", ' * 10:
+        for byte in b'{"type": "hello", "version": 2, "code": "0421", "name": "slow", ' * 10:
             if stop.wait(0.05):
                 return
             try:
@@ -285,7 +285,7 @@ def test_the_joiner_referees_the_host_too(make):
         fake = Raw.__new__(Raw)
         fake.sock, fake.buf = sock, b''
         assert fake.recv()['type'] == 'hello'
-        fake.send({'type': 'welcome', 'version': 1, 'rows': 6, 'cols': 7, 'host_side': 'X',
+        fake.send({'type': 'welcome', 'version': 2, 'rows': 6, 'cols': 7, 'host_side': 'X',
                    'moves': [], 'names': {'X': 'fake', 'O': ''}})
         jw = Watch(j)
         jw.wait(Connected)

@@ -1,0 +1,198 @@
+"""Find games on the local network: a joiner broadcasts a ``discover`` datagram to UDP
+port :data:`DISCOVERY_PORT`, and every host waiting there for a friend answers it with
+a ``game`` datagram (its board, who plays first, its TCP port). Both are one line of
+the protocol's JSON, at most :data:`MAX_DATAGRAM` bytes, checked like any message;
+a host answers at most :data:`MAX_ANSWERS` times a second (docs/network.md,
+"Finding a game")."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import selectors
+import socket
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+
+from connect4_game.core.side import Side
+from connect4_game.net import protocol as P
+from connect4_game.net.address import DEFAULT_PORT, addr_text
+
+__all__ = ['DISCOVERY_PORT', 'LAN_TARGETS', 'MAX_DATAGRAM', 'MAX_ANSWERS', 'HeardGame',
+           'Responder', 'Browser', 'discover']
+
+logger = logging.getLogger(__name__)
+
+DISCOVERY_PORT = DEFAULT_PORT + 1
+"""The UDP port hosts listen on for ``discover`` datagrams."""
+LAN_TARGETS = ('255.255.255.255', '127.255.255.255')
+"""Where a joiner asks: the local network and this computer's other windows."""
+MAX_DATAGRAM = 512      # bytes: a longer datagram is dropped unread
+MAX_ANSWERS = 20        # answers a host sends per second at most, to all askers together
+MAX_GAMES = 32          # games a browser keeps at once
+_READS = 64             # datagrams read per poll at most
+
+
+@dataclass(frozen=True)
+class HeardGame:
+    """A game a host announced: ``address`` (the IP its answer came from), TCP ``port``,
+    the computer's ``name``, the board ``rows`` x ``cols``, ``host_side`` (X plays first)
+    and ``help`` (the host offers hints and analysis to both)."""
+    address: str
+    port: int
+    name: str
+    rows: int
+    cols: int
+    host_side: Side
+    help: bool
+
+    @property
+    def where(self) -> str:
+        """``'192.168.1.5:24744'`` as the join screen's Address field takes it."""
+        return addr_text((self.address, self.port))
+
+    def as_json(self) -> dict[str, object]:
+        """The fields as JSON values (``host_side`` ``'X'`` or ``'O'``)."""
+        out = asdict(self)
+        out['host_side'] = self.host_side.value
+        return out
+
+
+def _udp_socket(port: int) -> socket.socket:
+    """A non-blocking UDP socket on ``port`` (0: any) of every IPv4 interface that may
+    share the port with other windows and send broadcasts. :raises OSError: if it cannot."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if hasattr(socket, 'SO_REUSEPORT'):        # BSD and macOS share a port only so
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
+        sock.bind(('0.0.0.0', port))
+        sock.setblocking(False)
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
+def _read(data: bytes, kind: str) -> P.Message | None:
+    """The checked message of ``kind`` of this protocol version in ``data``, or None."""
+    if len(data) > MAX_DATAGRAM:
+        return None
+    try:
+        msg = P.decode(data.rstrip(b'\n'))
+    except P.ProtocolError:
+        return None
+    return msg if msg['type'] == kind and msg['version'] == P.PROTOCOL_VERSION else None
+
+
+class Responder:
+    """A host's side: answers ``discover`` datagrams on ``port`` with what ``game()``
+    returns (a ``game`` message, or None while it is not waiting for a friend).
+    :raises OSError: if the port cannot be opened."""
+
+    def __init__(self, game: Callable[[], P.Message | None], port: int = DISCOVERY_PORT,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._game = game
+        self._clock = clock
+        self.sock = _udp_socket(port)
+        self._second = -1.0
+        self._answered = 0
+
+    def serve(self) -> None:
+        """Answer the datagrams waiting (call when the socket is readable)."""
+        for _ in range(_READS):
+            try:
+                data, sender = self.sock.recvfrom(MAX_DATAGRAM + 1)
+            except OSError:                 # nothing more, or an ICMP error reported late
+                return
+            if _read(data, 'discover') is None:
+                continue
+            now = self._clock()
+            if now - self._second >= 1.0:
+                self._second, self._answered = now, 0
+            answer = self._game()
+            if answer is None or self._answered >= MAX_ANSWERS:
+                continue
+            self._answered += 1
+            with contextlib.suppress(OSError):
+                self.sock.sendto(P.encode(answer), sender)
+
+    def close(self) -> None:
+        """Stop answering."""
+        self.sock.close()
+
+
+class Browser:
+    """A joiner's side, polled from its own thread: asks every ``interval`` seconds on
+    ``targets`` (broadcast addresses) and port ``port``, and keeps the games heard within
+    the last ``forget_after`` seconds. :raises OSError: if no UDP socket can be opened."""
+
+    def __init__(self, port: int = DISCOVERY_PORT, targets: Sequence[str] = LAN_TARGETS,
+                 interval: float = 1.0, forget_after: float = 3.5,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.port = port
+        self.targets = tuple(targets)
+        self.interval = interval
+        self.forget_after = forget_after
+        self._clock = clock
+        self.sock = _udp_socket(0)
+        self._next_ask = -1e18
+        self._heard: dict[tuple[str, int], tuple[float, HeardGame]] = {}
+
+    def ask(self) -> None:
+        """Send the ``discover`` datagram now (an unreachable target is skipped)."""
+        query = P.encode({'type': 'discover', 'version': P.PROTOCOL_VERSION})
+        for target in self.targets:
+            try:
+                self.sock.sendto(query, (target, self.port))
+            except OSError as exc:
+                logger.debug('cannot ask %s: %s', target, exc)
+
+    def poll(self) -> list[HeardGame]:
+        """Ask if it is time, read the answers, and return the games heard lately,
+        by name and address."""
+        now = self._clock()
+        if now >= self._next_ask:
+            self._next_ask = now + self.interval
+            self.ask()
+        for _ in range(_READS):
+            try:
+                data, sender = self.sock.recvfrom(MAX_DATAGRAM + 1)
+            except OSError:
+                break
+            msg = _read(data, 'game')
+            if msg is None or not isinstance(sender, tuple):
+                continue
+            heard = HeardGame(str(sender[0]), msg['port'], msg['name'], msg['rows'],
+                              msg['cols'], msg['host_side'], msg['help'])
+            key = (heard.address, heard.port)
+            if key in self._heard or len(self._heard) < MAX_GAMES:
+                self._heard[key] = (now, heard)
+        self._heard = {k: v for k, v in self._heard.items() if now - v[0] <= self.forget_after}
+        return sorted((game for _, game in self._heard.values()),
+                      key=lambda g: (g.name.casefold(), g.address, g.port))
+
+    def close(self) -> None:
+        """Stop listening."""
+        self.sock.close()
+
+
+def discover(seconds: float = 2.0, port: int = DISCOVERY_PORT,
+             targets: Sequence[str] = LAN_TARGETS) -> list[HeardGame]:
+    """The games that answer within ``seconds`` (asked every half second).
+    :raises OSError: if no UDP socket can be opened."""
+    browser = Browser(port, targets, interval=0.5, forget_after=seconds + 1)
+    end = time.monotonic() + seconds
+    try:
+        with selectors.DefaultSelector() as sel:
+            sel.register(browser.sock, selectors.EVENT_READ)
+            games = browser.poll()
+            while (left := end - time.monotonic()) > 0:
+                sel.select(min(left, 0.5))
+                games = browser.poll()
+    finally:
+        browser.close()
+    return games
