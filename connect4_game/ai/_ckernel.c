@@ -31,7 +31,15 @@ static double now_seconds(void) {
 
 #if defined(__GNUC__) || defined(__clang__)
 #define POPCOUNT(x) __builtin_popcountll(x)
-#else
+#define PREFETCH(p) __builtin_prefetch(p)
+#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+#include <xmmintrin.h>
+#define PREFETCH(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
+#endif
+#ifndef PREFETCH
+#define PREFETCH(p) ((void)(p))
+#endif
+#if !defined(__GNUC__) && !defined(__clang__)
 static int POPCOUNT(uint64_t x) {
     x = x - ((x >> 1) & 0x5555555555555555ULL);
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
@@ -54,9 +62,8 @@ typedef struct {
     uint64_t full, bottom, cols[MAXW];   /* cols: column masks, centre first */
     uint64_t size;                       /* slots of the table, a prime */
     int narrow;                          /* keys stored as their low 32 bits (exact by CRT) */
-    uint32_t *k32;
-    uint64_t *k64;
-    uint8_t *vals;
+    int entry;                           /* bytes a slot: the key (4 or 8), then the value */
+    uint8_t *table;                      /* slots of one key and one value, packed: one miss */
     Py_buffer bkeys, bvals;              /* the 12-ply book: sorted int32 keys, signed bytes */
     int has_book;
     PyThread_type_lock lock;
@@ -128,6 +135,18 @@ static int book_probe(Kernel *k, uint64_t cur, uint64_t mask, int *score) {
     return 1;
 }
 
+static uint64_t stored_key(const Kernel *k, const uint8_t *e) {
+    if (k->narrow) {
+        uint32_t x;
+        memcpy(&x, e, 4);
+        return x;
+    } else {
+        uint64_t x;
+        memcpy(&x, e, 8);
+        return x;
+    }
+}
+
 static int negamax(Search *s, uint64_t cur, uint64_t mask, int n, int alpha, int beta, int depth,
                    uint64_t ow) {
     Kernel *k = s->k;
@@ -160,10 +179,11 @@ static int negamax(Search *s, uint64_t cur, uint64_t mask, int n, int alpha, int
         slot = (key * LIMITED + (uint64_t)depth) % LIMITED_SLOTS;
         if (s->lk[slot] == key && s->ld[slot] == depth && s->lv[slot]) { v = s->lv[slot]; found = 1; }
     } else {
+        const uint8_t *e;
         slot = key % k->size;
-        if ((k->narrow ? (uint64_t)k->k32[slot] == (key & 0xFFFFFFFFu) : k->k64[slot] == key)
-                && k->vals[slot]) {
-            v = k->vals[slot];
+        e = k->table + slot * k->entry;
+        if (e[k->entry - 1] && stored_key(k, e) == (k->narrow ? key & 0xFFFFFFFFu : key)) {
+            v = e[k->entry - 1];
             found = 1;
         }
     }
@@ -179,6 +199,10 @@ static int negamax(Search *s, uint64_t cur, uint64_t mask, int n, int alpha, int
         return v;
     }
     opp = cur ^ mask;
+    for (i = 0; i < k->w; i++) {   /* the children's slots are fetched while this node sorts */
+        uint64_t m = poss & k->cols[i];
+        if (m) PREFETCH(k->table + ((opp + (mask | m)) % k->size) * k->entry);
+    }
     for (i = 0; i < k->w; i++) {
         uint64_t m = poss & k->cols[i];
         if (m) {
@@ -208,15 +232,16 @@ store:
     if (depth < LIMITED) {
         s->lk[slot] = key; s->ld[slot] = (uint16_t)depth; s->lv[slot] = (uint8_t)v;
     } else {
-        if (k->narrow) k->k32[slot] = (uint32_t)key; else k->k64[slot] = key;
-        k->vals[slot] = (uint8_t)v;
+        uint8_t *e = k->table + slot * k->entry;
+        if (k->narrow) { uint32_t x = (uint32_t)key; memcpy(e, &x, 4); } else memcpy(e, &key, 8);
+        e[k->entry - 1] = (uint8_t)v;
     }
     return alpha;
 }
 
 static void free_table(Kernel *k) {
-    free(k->k32); free(k->k64); free(k->vals);
-    k->k32 = NULL; k->k64 = NULL; k->vals = NULL;
+    free(k->table);
+    k->table = NULL;
 }
 
 static int Kernel_init(Kernel *self, PyObject *args, PyObject *kw) {
@@ -242,6 +267,7 @@ static int Kernel_init(Kernel *self, PyObject *args, PyObject *kw) {
     for (c = 0; c < w; c++) self->cols[c] = ((((uint64_t)1) << h) - 1) << (order[c] * (h + 1));
     /* keys < 2**((h+1)*w): the low 32 bits and the slot (mod an odd prime >= 2**(bits-32)) fix them */
     self->narrow = (slots % 2 == 1) && ((h + 1) * w <= 32 || (double)slots >= ldexp(1.0, (h + 1) * w - 32));
+    self->entry = self->narrow ? 5 : 9;
     if (self->lock == NULL && (self->lock = PyThread_allocate_lock()) == NULL) {
         PyErr_NoMemory();
         return -1;
@@ -275,10 +301,8 @@ static PyObject *Kernel_clear(Kernel *self, PyObject *unused) {
     (void)unused;
     Py_BEGIN_ALLOW_THREADS
     PyThread_acquire_lock(self->lock, WAIT_LOCK);
-    if (self->vals) {   /* zeroed in place, as Pons' reset: no page faults on the next search */
-        if (self->k32) memset(self->k32, 0, self->size * 4); else memset(self->k64, 0, self->size * 8);
-        memset(self->vals, 0, self->size);
-    }
+    if (self->table)   /* zeroed in place, as Pons' reset: no page faults on the next search */
+        memset(self->table, 0, self->size * self->entry);
     PyThread_release_lock(self->lock);
     Py_END_ALLOW_THREADS
     Py_RETURN_NONE;
@@ -331,10 +355,9 @@ static PyObject *Kernel_search(Kernel *self, PyObject *args) {
         s.ld = calloc(LIMITED_SLOTS, sizeof *s.ld);
         s.lv = calloc(LIMITED_SLOTS, 1);
         nomem = !s.lk || !s.ld || !s.lv;
-    } else if (self->vals == NULL) {
-        if (self->narrow) self->k32 = calloc(self->size, 4); else self->k64 = calloc(self->size, 8);
-        self->vals = calloc(self->size, 1);
-        if (!self->vals || !(self->k32 || self->k64)) { free_table(self); nomem = 1; }
+    } else if (self->table == NULL) {
+        self->table = calloc(self->size, self->entry);
+        nomem = self->table == NULL;
     }
     if (!nomem) {
         uint64_t ow = wincells(cur ^ mask, self->full ^ mask, self->h);
