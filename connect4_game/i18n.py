@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 __all__ = ['_', 'ngettext', 'N_', 'set_language', 'language', 'system_language', 'LOCALE_DIR',
-           'DOMAIN', 'LANGUAGES']
+           'DOMAIN', 'LANGUAGES', 'LANGUAGE_NAMES']
 
-LANGUAGES = ('en', 'nl')        # English, and Dutch as the assignment's Dutch version
+LANGUAGE_NAMES = {'en': 'English', 'nl': 'Nederlands', 'de': 'Deutsch', 'fr': 'Français',
+                  'es': 'Español'}
+"""Each language of the window by its code, named in itself (as the language menu offers it)."""
+LANGUAGES = tuple(LANGUAGE_NAMES)
 DOMAIN = 'connect4'
 LOCALE_DIR = Path(__file__).resolve().parent / 'locale'
 
@@ -39,28 +42,39 @@ def language() -> str:
     return _code
 
 
-def system_language(environ: Mapping[str, str] | None = None) -> str:
-    """The first language of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` (``nl_BE.UTF-8``
-    is ``nl``) that the game has, else ``'en'``."""
+def _code_of(locale: str) -> str:
+    """``'nl'`` for ``'nl_BE.UTF-8'``, ``'de-AT'``, ``'fr@euro'`` or ``'ES'``."""
+    return locale.split('.')[0].split('@')[0].replace('-', '_').split('_')[0].strip().lower()
+
+
+def system_language(environ: Mapping[str, str] | None = None,
+                    preferred: Iterable[str] = ()) -> str:
+    """The system's language for the window: the first of ``preferred`` (the desktop's preferred
+    locales, best first, e.g. ``['de', 'en']`` from ``pygame.system.get_pref_locales``) that the
+    game has; else the first language of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``
+    (``nl_BE.UTF-8`` is ``nl``) that it has; else ``'en'``."""
+    for locale in preferred:
+        if _code_of(locale) in LANGUAGES:
+            return _code_of(locale)
     env = os.environ if environ is None else environ
     for var in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'LANG'):
         value = env.get(var, '').strip()
         if not value:
             continue
         for part in value.split(':'):
-            code = part.split('.')[0].split('@')[0].split('_')[0].lower()
-            if code in LANGUAGES:
-                return code
+            if _code_of(part) in LANGUAGES:
+                return _code_of(part)
         return 'en'
     return 'en'
 
 
-def set_language(code: str | None) -> str:
-    """Switch the window to language ``code`` (None: the system's; a missing catalogue: English)
-    and return the code in use. :raises ValueError: for a code not in :data:`LANGUAGES`."""
+def set_language(code: str | None, preferred: Iterable[str] = ()) -> str:
+    """Switch the window to language ``code`` (None: the system's, see :func:`system_language`
+    for ``preferred``; a missing catalogue: English) and return the code in use.
+    :raises ValueError: for a code not in :data:`LANGUAGES`."""
     global _code, _tr
     if code is None:
-        code = system_language()
+        code = system_language(preferred=preferred)
     if code not in LANGUAGES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {code!r}")
     if code == 'en':

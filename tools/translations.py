@@ -2,13 +2,15 @@
 """The window's translation catalogues, kept with Babel (a development tool,
 not needed to play).
 
-    python tools/translations.py update    # extract the window's strings, merge them into
-                                           # every .po, compile the .mo files
-    python tools/translations.py check     # exit 1 if a string has no translation, a
-                                           # translation is fuzzy or a .mo is out of date
+    python tools/translations.py update    # extract the window's strings into the .pot,
+                                           # merge them into every .po, compile the .mo files
+    python tools/translations.py check     # exit 1 if the .pot is stale, a string has no
+                                           # translation, a translation is fuzzy or drops a
+                                           # {placeholder}, or a .mo is out of date
 
 Strings are marked in the code with ``_()``, ``N_()`` and ``ngettext()`` of
-:mod:`connect4_game.i18n`; the catalogues are
+:mod:`connect4_game.i18n`; the template is ``connect4_game/locale/connect4.pot``
+(for translators' tools); the catalogues are
 ``connect4_game/locale/<code>/LC_MESSAGES/connect4.po`` (edited by people)
 and ``.mo`` (compiled, read by gettext at run time), one per language of
 :data:`connect4_game.i18n.LANGUAGES` other than English.
@@ -17,6 +19,7 @@ and ``.mo`` (compiled, read by gettext at run time), one per language of
 from __future__ import annotations
 
 import io
+import re
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -53,6 +56,17 @@ def template() -> Catalog:
     return cat
 
 
+POT = LOCALE_DIR / f'{DOMAIN}.pot'
+PLACEHOLDER = re.compile(r'{[^{}]*}')
+
+
+def pot_bytes(cat: Catalog) -> bytes:
+    """The template as written: no line numbers, so it changes only when the strings do."""
+    buf = io.BytesIO()
+    write_po(buf, cat, width=100, include_lineno=False)
+    return buf.getvalue()
+
+
 def po_path(code: str) -> Path:
     return LOCALE_DIR / code / 'LC_MESSAGES' / f'{DOMAIN}.po'
 
@@ -73,6 +87,7 @@ def load(code: str) -> Catalog:
 
 def update() -> None:
     tmpl = template()
+    POT.write_bytes(pot_bytes(tmpl))
     for code in LANGUAGES:
         if code == 'en':
             continue
@@ -107,6 +122,15 @@ def problems(code: str) -> list[str]:
             out.append(f'{code}: no translation of {message.id!r}')
         elif have.fuzzy:
             out.append(f'{code}: fuzzy translation of {message.id!r}')
+        else:
+            ids = message.id if isinstance(message.id, (list, tuple)) else [message.id]
+            strings = have.string if isinstance(have.string, (list, tuple)) else [have.string]
+            wanted = {p for i in ids for p in PLACEHOLDER.findall(i)}
+            for s in strings:      # a plural's singular may say 'one' instead of {n}
+                found = set(PLACEHOLDER.findall(s or ''))
+                if found - wanted or (len(strings) == 1 and found != wanted):
+                    out.append(f'{code}: the translation of {message.id!r} changes its '
+                               f'placeholders: {s!r}')
     mo = po_path(code).with_suffix('.mo')
     if not mo.exists() or mo.read_bytes() != compiled(cat):
         out.append(f'{code}: {mo.name} is not compiled from the .po '
@@ -120,7 +144,9 @@ def main(argv: list[str] | None = None) -> int:
         update()
         return 0
     if cmd == 'check':
-        found = [p for code in LANGUAGES if code != 'en' for p in problems(code)]
+        stale = not POT.exists() or POT.read_bytes() != pot_bytes(template())
+        found = [f'{POT.name} is out of date (run python tools/translations.py update)'] * stale
+        found += [p for code in LANGUAGES if code != 'en' for p in problems(code)]
         for p in found:
             print(p)
         return 1 if found else 0

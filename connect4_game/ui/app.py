@@ -68,7 +68,8 @@ class App:
         self._settings_dirty = False
         self._last_puzzle = ''
         self._load_settings()
-        self.language = i18n.set_language(opts.language or self.settings.language or None)
+        self.language = i18n.set_language(opts.language or self.settings.language or None, [
+            loc['language'] for loc in pygame.system.get_pref_locales()])
         if size is None:
             size = opts.size or (self.settings.window_width, self.settings.window_height)
         self.window = Window(size)

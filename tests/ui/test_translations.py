@@ -1,6 +1,7 @@
-"""The window's translations: every string has a Dutch translation, the
-compiled catalogue matches its source, and switching the language changes
-what the window shows (the console keeps the assignment's English)."""
+"""The window's translations: every string has a translation in every
+language, the template and the compiled catalogues match their sources, and
+switching the language changes what the window shows (the console keeps the
+assignment's English)."""
 
 import pytest
 
@@ -10,9 +11,29 @@ from tests.ui_helpers import DT, InstantWorker, make_app
 babel = pytest.importorskip('babel')
 
 
-def test_every_window_string_is_translated_and_compiled():
+@pytest.mark.parametrize('code', [c for c in i18n.LANGUAGES if c != 'en'])
+def test_every_window_string_is_translated_and_compiled(code):
     from tools import translations
-    assert translations.problems('nl') == []
+    assert translations.problems(code) == []
+
+
+def test_the_committed_template_holds_every_window_string():
+    from tools import translations
+    assert translations.POT.read_bytes() == translations.pot_bytes(translations.template())
+
+
+def test_a_dropped_placeholder_or_a_stale_template_is_reported(tmp_path, monkeypatch):
+    from tools import translations
+    cat = translations.load('de')
+    cat.get('Theme: {name}').string = 'Design'
+    po = tmp_path / 'de' / 'LC_MESSAGES' / 'connect4.po'
+    po.parent.mkdir(parents=True)
+    with open(po, 'wb') as fh:
+        translations.write_po(fh, cat)
+    monkeypatch.setattr(translations, 'po_path', lambda code: po)
+    assert any('placeholders' in p and 'Theme: {name}' in p for p in translations.problems('de'))
+    monkeypatch.setattr(translations, 'POT', tmp_path / 'missing.pot')
+    assert translations.main(['check']) == 1
 
 
 def test_the_template_finds_the_window_strings():
@@ -37,9 +58,47 @@ def test_the_window_speaks_dutch_and_back():
 
 def test_system_language_and_unknown_codes():
     assert i18n.system_language({'LANG': 'nl_NL.UTF-8'}) == 'nl'
-    assert i18n.system_language({'LANGUAGE': 'fr:nl', 'LANG': 'fr_FR'}) == 'nl'
-    assert i18n.system_language({'LANG': 'de_DE.UTF-8'}) == 'en'
+    assert i18n.system_language({'LANGUAGE': 'pt:nl', 'LANG': 'fr_FR'}) == 'nl'
+    assert i18n.system_language({'LANG': 'de_DE.UTF-8'}) == 'de'
+    assert i18n.system_language({'LANG': 'pt_BR.UTF-8'}) == 'en'
     assert i18n.system_language({}) == 'en'
+
+
+def test_the_desktops_preferred_languages_come_first():
+    """pygame.system.get_pref_locales' languages (what Windows and macOS report) win over
+    the environment; one the game lacks is skipped; none known falls back to the environment."""
+    assert i18n.system_language({'LANG': 'nl_NL.UTF-8'}, ['pt', 'es', 'fr']) == 'es'
+    assert i18n.system_language({'LANG': 'nl_NL.UTF-8'}, ['pt']) == 'nl'
+    assert i18n.system_language({}, ['de-AT']) == 'de'
+    try:
+        assert i18n.set_language(None, ['fr']) == 'fr'
+        assert i18n._('Undo') == 'Annuler'
+    finally:
+        i18n.set_language('en')
+
+
+@pytest.mark.parametrize('code, title', [('de', 'Vier gewinnt'), ('fr', 'Puissance 4'),
+                                         ('es', 'Conecta 4'), ('nl', 'Vier op een rij')])
+def test_each_language_names_the_game_as_its_players_know_it(code, title):
+    i18n.set_language(code)
+    try:
+        assert i18n._('Connect Four') == title
+        assert i18n.LANGUAGE_NAMES[code] not in ('', code)
+    finally:
+        i18n.set_language('en')
+
+
+@pytest.mark.parametrize('code, one, two', [('de', '1 Zug', '2 Züge'), ('fr', '1 coup', '2 coups'),
+                                            ('es', '1 jugada', '2 jugadas')])
+def test_plural_forms(code, one, two):
+    i18n.set_language(code)
+    try:
+        assert i18n.ngettext('{n} move', '{n} moves', 1).format(n=1) == one
+        assert i18n.ngettext('{n} move', '{n} moves', 2).format(n=2) == two
+        if code == 'fr':        # French counts zero as singular
+            assert i18n.ngettext('{n} move', '{n} moves', 0).format(n=0) == '0 coup'
+    finally:
+        i18n.set_language('en')
     with pytest.raises(ValueError):
         i18n.set_language('xx')
 

@@ -12,7 +12,7 @@ import pygame
 from connect4_game.ai import levels
 from connect4_game.core.board import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
 from connect4_game.core.side import Side
-from connect4_game.i18n import N_, _, ngettext
+from connect4_game.i18n import LANGUAGE_NAMES, N_, _, ngettext
 from connect4_game.oska.engine import (
     OSKA_DEFAULT_LOOKAHEAD,
     OSKA_MAX_LOOKAHEAD,
@@ -29,7 +29,7 @@ from connect4_game.ui.screens.oska import OskaScreen
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height
 from connect4_game.ui.widgets import Button, Choice, Stepper, draw_tooltip
 
-__all__ = ['NewGameScreen', 'LANGUAGE_NAMES', 'level_setting', 'level_facts', 'level_label',
+__all__ = ['NewGameScreen', 'level_setting', 'level_facts', 'level_label',
            'level_tip', 'level_settings_text', 'level_choices', 'CUSTOM', 'CUSTOM_WORDS']
 
 CUSTOM = 'custom'
@@ -38,7 +38,6 @@ Advanced settings (the others are :data:`connect4_game.ai.levels.LEVELS`)."""
 CUSTOM_WORDS = N_("The assignment's AIPlayer with the settings under Advanced.")
 """What Custom plays like, for players (a level's are its ``words``)."""
 GAME_NAMES = {'connect4': N_('Connect Four'), 'oska': N_('Oska')}
-LANGUAGE_NAMES = {'en': 'English', 'nl': 'Nederlands'}
 
 
 def level_setting(level: str) -> levels.LevelSetting | None:
