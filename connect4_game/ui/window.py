@@ -4,7 +4,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
+import locale
 import logging
 import os
 
@@ -61,6 +63,11 @@ class Window:
 
         :raises pygame.error: when no window can be opened (no display).
         """
+        if 'utf' not in locale.setlocale(locale.LC_CTYPE).lower():
+            # SDL titles an X11 window through Xlib, which garbles a title that is not ASCII
+            # in the C locale (a process started with no locale: env -i, a frozen app).
+            with contextlib.suppress(locale.Error):
+                locale.setlocale(locale.LC_CTYPE, 'C.UTF-8')
         pygame.display.init()
         pygame.font.init()
         wanted = self.windowed_size

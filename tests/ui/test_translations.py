@@ -125,3 +125,18 @@ def test_dutch_uses_one_term_for_each_thing_and_real_plurals():
         assert i18n.ngettext('{n} move', '{n} moves', 2).format(n=2) == '2 zetten'
     finally:
         i18n.set_language('en')
+
+
+def test_a_process_without_a_locale_still_gets_a_whole_window_title():
+    """Started with no locale (env -i, a frozen app), Xlib would garble the title's '—' and
+    accented letters: opening the window switches the character type to UTF-8."""
+    import locale
+
+    from connect4_game.ui.window import Window
+    before = locale.setlocale(locale.LC_CTYPE)
+    locale.setlocale(locale.LC_CTYPE, 'C')
+    try:
+        Window((520, 480)).open('Puissance 4 \u2014 À vous de jouer (X)')
+        assert 'utf' in locale.setlocale(locale.LC_CTYPE).lower()
+    finally:
+        locale.setlocale(locale.LC_CTYPE, before)
