@@ -240,11 +240,11 @@ def test_oska_is_a_game_of_the_dialog_with_its_help_and_a_way_back(app):
     a.step([key(pygame.K_F1)], DT)                        # Oska's own help
     helped = a.screen
     assert type(helped).__name__ == 'OskaHelpScreen'
-    keys = dict(helped.lines)
+    keys = dict(helped.pages[0].lines())
     assert keys['Esc'] == 'clear the selection, then back to Connect Four'
-    assert 'N' in keys and 'Undo' not in str(helped.lines) and 'diagonally' in helped.rules
+    assert 'N' in keys and 'Undo' not in str(keys) and 'diagonally' in helped.pages[0].paragraphs[0]
     a.step([], DT)
-    a.step([key(pygame.K_SPACE)], DT)
+    a.step([key(pygame.K_ESCAPE)], DT)
     assert a.screen is oska
     a.step([key(pygame.K_g, 'g')], DT)                    # the dialog over Oska: Oska chosen
     again = a.screen

@@ -527,7 +527,9 @@ def test_help_screen_lists_every_key(worker, closing):
               'Esc', 'Left', 'Right', 'Down', 'Space', 'Enter']:
         assert k in keys, k
     app.step([key(pygame.K_a, 'a')], DT)
-    assert app.screen is app.game and not app.session.overlay   # the key only closed help
+    assert type(app.screen).__name__ == 'HelpScreen'             # a game key does nothing here
+    app.step([key(pygame.K_ESCAPE)], DT)
+    assert app.screen is app.game and not app.session.overlay   # Esc only closed help
 
 
 def test_e_switches_to_expert_and_the_overlay_shows_its_verdicts(worker, closing):

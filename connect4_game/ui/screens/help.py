@@ -1,19 +1,27 @@
-"""The help screen: every control and its key, from :data:`~connect4_game.ui.commands.COMMANDS`."""
+"""The help pages (:data:`PAGES`): rules, playing, levels, analysis and review, practice and
+puzzles, a friend, and every key, that page built from
+:data:`~connect4_game.ui.commands.COMMANDS`; a page list, Previous / Next, and scrolling."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
 from connect4_game.i18n import N_, _
-from connect4_game.ui.commands import help_rows
-from connect4_game.ui.screens.base import Host, InfoPage
-from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height
+from connect4_game.ui.commands import COMMANDS, help_rows
+from connect4_game.ui.render import toolbar_height
+from connect4_game.ui.screens.base import Host, Screen
+from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height, wrap_text
+from connect4_game.ui.themes import RGB, mix
+from connect4_game.ui.widgets import Button, Toolbar
 
-__all__ = ['HelpScreen', 'help_lines']
+__all__ = ['HelpPage', 'HelpScreen', 'PAGES', 'help_lines', 'page_text']
 
 
 MOUSE = (N_('Mouse'), N_('aim with the ghost checker, click to drop it'))
-"""The help screen's first line: the mouse (the keys follow from the table)."""
+"""The keys page's first line: the mouse (the keys follow from the table)."""
 
 
 def help_lines() -> list[tuple[str, str]]:
@@ -21,47 +29,261 @@ def help_lines() -> list[tuple[str, str]]:
     return [(_(MOUSE[0]), _(MOUSE[1])), *help_rows()]
 
 
-class HelpScreen(InfoPage):
-    """Every key of ``lines`` ([(keys, what they do)], translated; None: Connect Four's), in two
-    columns when the window is wide, after the ``rules`` paragraph. Any key or click returns."""
+@dataclass(frozen=True)
+class HelpPage:
+    """One help page: its ``title`` and ``paragraphs`` (untranslated, marked with ``N_``; a
+    ``{name}`` in a paragraph is the key of that command of
+    :data:`~connect4_game.ui.commands.COMMANDS`, as ``'U / Ctrl+Z'``), then ``rows`` of
+    (keys, what they do), untranslated, and with ``commands`` every key of the game screen."""
+
+    title: str
+    paragraphs: tuple[str, ...] = ()
+    rows: tuple[tuple[str, str], ...] = ()
+    commands: bool = False
+
+    def lines(self) -> list[tuple[str, str]]:
+        """The page's (keys, what they do) rows, translated."""
+        return [(_(k), _(d)) for k, d in self.rows] + (help_lines() if self.commands else [])
+
+
+def page_text(paragraph: str) -> str:
+    """``paragraph`` translated, each ``{command}`` replaced by its keys (a translation that
+    names an unknown command falls back to the English)."""
+    keys = {c.name: c.key_label() for c in COMMANDS}
+    try:
+        return _(paragraph).format_map(keys)
+    except (KeyError, ValueError, IndexError):
+        return paragraph.format_map(keys)
+
+
+PAGES: tuple[HelpPage, ...] = (
+    HelpPage(N_('Rules'), (
+        N_('Two players take turns dropping a checker into a column; it falls to the lowest '
+           'free slot. X plays first unless you choose otherwise.'),
+        N_('Four of your checkers in a row wins: across, up and down, or diagonally. A full '
+           'board with no four in a row is a draw.'),
+        N_('The columns are numbered from 1 on the left, under the board; every hint and '
+           'message uses those numbers.'))),
+    HelpPage(N_('Playing'), (
+        N_('Move the mouse over a column: a ghost checker shows where yours would land. Click '
+           'to drop it, press the column\'s number, or choose it with Left and Right and drop '
+           'it with Down or Enter.'),
+        N_('Undo ({undo}) takes back your last move, and against the computer its reply too; '
+           'Redo ({redo}) plays it again. New game ({new}) starts over with the same players.'),
+        N_('Settings ({settings}) chooses the players, the difficulty, who plays first, the '
+           'board, the theme and the language. Save ({save}) keeps the game at once, named by '
+           'the date; Load game ({load}) opens, renames or deletes your saved games. An '
+           'unfinished game is also kept when you close the window.'),
+        N_('While the computer thinks, Move now ({move_now}) makes it play the best move it '
+           'has found so far.'))),
+    HelpPage(N_('Levels'), (
+        N_('Easy, Medium and Hard are the computer\'s own players, each stronger than the one '
+           'before. Expert plays perfectly: the fastest win, else a draw, else the slowest '
+           'loss.'),
+        N_('Advanced in the new-game dialog shows the classic assignment\'s knobs: each side\'s '
+           'lookahead in plies and its tiebreak (LEFT, RIGHT or RANDOM).'),
+        N_('During a game {stronger} and {weaker} change the lookahead by one ply, {tiebreak} '
+           'changes the tiebreak and {expert} turns Expert on or off.'))),
+    HelpPage(N_('Analysis and review'), (
+        N_('Hint ({hint}) outlines the column the computer would play for you. Analysis '
+           '({analysis}) shows above each column what playing there leads to: wins, loses or '
+           'even; with perfect play, win in 9, draw or loss in 14.'),
+        N_('Review game ({review}) judges every move of the game by perfect play. The graph '
+           'shows who stands better after each move; the dots mark an inaccuracy (a slower '
+           'win), a mistake (a win thrown away to a draw) and a blunder (thrown away to a '
+           'loss).'),
+        N_('In the review Left and Right choose a move, N jumps to the next mistake and Esc '
+           'goes back to the game.'))),
+    HelpPage(N_('Practice and puzzles'), (
+        N_('Practice (P in the review) sets up the position before each of your mistakes: '
+           'find a better move. After a wrong try you try again; Next goes on to the next '
+           'mistake. The summary counts the moves found at the first try and those found '
+           'later.'),
+        N_('Puzzles ({puzzles}) ask for the winning move, such as "Red to play and win in 3". '
+           'After a right move the computer defends as long as it can. Previous and Next walk '
+           'the puzzles, easiest first; Show solution plays the winning line.'))),
+    HelpPage(N_('A friend'), (
+        N_('Two players in Settings: you take turns at this computer.'),
+        N_('Play a friend ({network}) plays with a friend on another computer. One of you hosts '
+           'a game and tells the other the code it shows; the other joins with the host\'s '
+           'address and that code.'),
+        N_('If your friend leaves, you can wait for them or play on against the computer.'))),
+    HelpPage(N_('Keys'), (N_('Every key of the game; a button\'s tooltip names its key too.'),),
+             commands=True),
+)
+"""Connect Four's help pages, in the order of the page list."""
+
+
+class HelpScreen(Screen):
+    """The help ``pages`` (None: Connect Four's :data:`PAGES`) with a page list when there are
+    several, Previous / Next, and scrolling for a long page. Left / Right (Page Up / Page
+    Down) turn the page, the digits choose one, Up / Down or the wheel scroll, Esc or F1
+    returns."""
 
     name = N_('Help')
+    updates_below = False
 
-    def __init__(self, app: Host, lines: list[tuple[str, str]] | None = None,
-                 rules: str = '') -> None:
+    def __init__(self, app: Host, pages: Sequence[HelpPage] | None = None) -> None:
         super().__init__(app)
-        self.lines = lines
-        self.rules = rules
+        self.pages = tuple(PAGES if pages is None else pages)
+        self.page = 0
+        self.scroll = 0                    # px the page is scrolled up
+        self.max_scroll = 0                # set when drawn
+        self.view_h = 1
+        self.step_h = line_height(MIN_FONT)
+        self.page_rects: list[pygame.Rect] = []
+        self.toolbar = Toolbar([
+            Button(_('Previous'), 'prev', _('The page before (Left)')),
+            Button(_('Next'), 'next', _('The page after (Right)')),
+            Button(_('Close'), 'close', _('Back to the game (Esc)'))], right=1)
 
     def title(self) -> str:
-        return _('Connect Four: controls')
+        """The page's title, translated."""
+        return _(self.pages[self.page].title)
 
-    def footer(self) -> str:
-        return _('Press any key or click to return to the game.')
+    def caption(self) -> str:
+        return f"{_(self.name)} \u2014 {self.title()}"
 
+    def go(self, page: int) -> None:
+        """Show page ``page`` (0-based, kept in range) from its top."""
+        page = max(0, min(len(self.pages) - 1, page))
+        if page != self.page:
+            self.page, self.scroll = page, 0
+
+    def scroll_by(self, px: int) -> None:
+        """Scroll the page ``px`` down (negative: up), within its length."""
+        self.scroll = max(0, min(self.max_scroll, self.scroll + px))
+
+    def act(self, action: str) -> None:
+        """A toolbar action: ``'prev'``, ``'next'`` or ``'close'``."""
+        if action == 'close':
+            self.close()
+        else:
+            self.go(self.page + (1 if action == 'next' else -1))
+
+    def process_event(self, e: pygame.event.Event) -> None:
+        if self.toolbar.dispatch(e, self.act):
+            return
+        if e.type == pygame.KEYDOWN:
+            self._key(e)
+        elif e.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-3 * self.step_h * int(e.y))
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            hit = [i for i, r in enumerate(self.page_rects) if r.collidepoint(e.pos)]
+            if hit:
+                self.go(hit[0])
+
+    def _key(self, e: pygame.event.Event) -> None:
+        turns = {pygame.K_LEFT: -1, pygame.K_PAGEUP: -1, pygame.K_RIGHT: 1,
+                 pygame.K_PAGEDOWN: 1}
+        scrolls = {pygame.K_UP: -self.step_h, pygame.K_DOWN: self.step_h,
+                   pygame.K_SPACE: self.view_h - self.step_h,
+                   pygame.K_HOME: -self.max_scroll, pygame.K_END: self.max_scroll}
+        if e.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_BACKSPACE):
+            self.close()
+        elif e.key in (pygame.K_F10, pygame.K_TAB):
+            self.toolbar.take_focus()
+        elif e.key in turns:
+            self.go(self.page + turns[e.key])
+        elif e.key in scrolls:
+            self.scroll_by(scrolls[e.key])
+        elif e.unicode and e.unicode.isdigit() and int(e.unicode) >= 1:
+            self.go(int(e.unicode) - 1)
+
+    def update(self, dt: float) -> None:
+        self.toolbar.named['prev'].enabled = self.page > 0
+        self.toolbar.named['next'].enabled = self.page < len(self.pages) - 1
+        self.toolbar.update(dt)
+
+    def wants_frames(self) -> bool:
+        return self.toolbar.tip_pending()
+
+    def picture_key(self) -> object:
+        return self.page, self.scroll, self.toolbar.tip_button()
+
+    # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
+        """The toolbar, the page list on the left, the page, the keys along the bottom."""
         theme = self.app.theme
         w, h = surface.get_size()
-        top, bottom = self.frame(surface, self.title(), self.footer())
-        top += 10
-        rows = help_lines() if self.lines is None else self.lines
-        size = max(MIN_FONT, min(20, h // 30))
-        if self.rules:
-            rules = draw_text(surface, self.rules, pygame.Rect(20, top, w - 40,
-                              8 * line_height(size)), theme.text_dim, size, lines=8, valign='top')
-            top += len(rules.lines) * line_height(size)
-        columns = 2 if w >= 900 else 1
-        per_col = -(-len(rows) // columns)
-        line_h = max(line_height(MIN_FONT), (bottom - top) // per_col)
-        size = max(MIN_FONT, min(22, int(line_h * 0.8)))
-        fk = font(size, True)
-        col_w = (w - 40) // columns
-        key_w = min(col_w // 3, max(fk.size(k)[0] for k, _d in rows))
-        for i, (k, d) in enumerate(rows):
-            c, r = divmod(i, per_col)
-            x0 = 20 + c * col_w
-            y = top + r * line_h
-            draw_text(surface, k, pygame.Rect(x0, y, key_w, line_h), theme.accent, size,
-                      bold=True)
-            draw_text(surface, d, pygame.Rect(x0 + key_w + 16, y, col_w - key_w - 28, line_h),
-                      theme.text, size, lines=2)
+        surface.fill(theme.background)
+        bar_h = toolbar_height(h)
+        self.toolbar.layout(w, bar_h)
+        size = max(MIN_FONT, min(20, h // 28))
+        foot_size = max(MIN_FONT, size - 4)
+        foot_h = line_height(foot_size) + 6
+        left = 16
+        self.page_rects = []
+        if len(self.pages) > 1:
+            left = self._draw_list(surface, pygame.Rect(0, bar_h, max(120, min(220, w // 4)),
+                                                        h - bar_h - foot_h), size) + 16
+        view = pygame.Rect(left, bar_h + 8, min(w - left - 20, 40 * size),
+                           h - bar_h - foot_h - 12)           # lines of 70 characters at most
+        self._draw_page(surface, view, size)
+        draw_text(surface, _('Left/Right: page   Up/Down: scroll   Esc: close'),
+                  pygame.Rect(8, h - foot_h, w - 16, foot_h - 2), theme.text_dim, foot_size,
+                  align='center')
+        self.toolbar.draw(surface, theme)
+        self.toolbar.draw_tooltip(surface, theme)
+
+    def _draw_list(self, surface: pygame.Surface, area: pygame.Rect, size: int) -> int:
+        """The page list in ``area``, the page shown highlighted; returns its right edge."""
+        theme = self.app.theme
+        pygame.draw.rect(surface, mix(theme.background, theme.status_bg, 0.6), area)
+        row_h = min(2 * line_height(size) + 8, (area.height - 8) // len(self.pages))
+        for i, page in enumerate(self.pages):
+            r = pygame.Rect(area.left + 4, area.top + 4 + i * row_h, area.width - 8, row_h - 2)
+            self.page_rects.append(r)
+            if i == self.page:
+                pygame.draw.rect(surface, mix(theme.status_bg, theme.accent, 0.45), r,
+                                 border_radius=6)
+            draw_text(surface, _(page.title), r.inflate(-12, -4), theme.text, size,
+                      bold=i == self.page, lines=2)
+        return area.right
+
+    def _draw_page(self, surface: pygame.Surface, view: pygame.Rect, size: int) -> None:
+        """The page's title, paragraphs and rows in ``view``, scrolled by :attr:`scroll`; only
+        whole lines are drawn, and a bar on the right shows where the view is."""
+        theme = self.app.theme
+        page = self.pages[self.page]
+        f, fb = font(size), font(size, True)
+        step = line_height(size)
+        self.step_h = step
+        width = view.width - 10
+        # (text, x, y, width, colour, bold, size) of every line, y from the page's top
+        items: list[tuple[str, int, int, int, RGB, bool, int]] = []
+        head = size + 4
+        items.append((self.title(), 0, 0, width, theme.text, True, head))
+        y = line_height(head, True) + step // 2
+        for para in page.paragraphs:
+            for line in wrap_text(f, page_text(para), width, 40):
+                items.append((line, 0, y, width, theme.text, False, size))
+                y += step
+            y += step // 2
+        rows = page.lines()
+        if rows:
+            key_w = min(width // 3, max(fb.size(k)[0] for k, _d in rows) + 2)
+            for k, d in rows:
+                row_y = y
+                for i, line in enumerate(wrap_text(fb, k, key_w, 3)):
+                    items.append((line, 0, row_y + i * step, key_w, theme.accent, True, size))
+                    y = max(y, row_y + (i + 1) * step)
+                for i, line in enumerate(wrap_text(f, d, width - key_w - 12, 6)):
+                    items.append((line, key_w + 12, row_y + i * step, width - key_w - 12,
+                                  theme.text, False, size))
+                    y = max(y, row_y + (i + 1) * step)
+                y += step // 4
+        self.view_h = view.height
+        self.max_scroll = max(0, y - view.height)
+        self.scroll = min(self.scroll, self.max_scroll)
+        for text, x, top, box_w, colour, bold, at in items:
+            box = pygame.Rect(view.left + x, view.top + top - self.scroll, box_w,
+                              line_height(at, bold))
+            if view.top <= box.top and box.bottom <= view.bottom:
+                draw_text(surface, text, box, colour, at, bold=bold, min_size=at)
+        if self.max_scroll:
+            track = pygame.Rect(view.right - 4, view.top, 4, view.height)
+            pygame.draw.rect(surface, mix(theme.background, theme.text, 0.15), track)
+            thumb_h = max(20, view.height * view.height // (view.height + self.max_scroll))
+            thumb_y = view.top + (view.height - thumb_h) * self.scroll // self.max_scroll
+            pygame.draw.rect(surface, theme.text_dim, (track.left, thumb_y, 4, thumb_h))

@@ -29,8 +29,8 @@ from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import OskaReply
 from connect4_game.search.worker import SearchWorker
 from connect4_game.ui.animation import ease_in_out_sine
-from connect4_game.ui.screens.base import Screen
-from connect4_game.ui.screens.help import HelpScreen
+from connect4_game.ui.screens.base import Host, Screen
+from connect4_game.ui.screens.help import HelpPage, HelpScreen
 from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height, wrap_text
 from connect4_game.ui.themes import RGB, Theme, checker_surface, darker, mix
@@ -127,14 +127,11 @@ class OskaHelpScreen(HelpScreen):
     updates_below = False
     own_title = True
 
+    def __init__(self, app: Host) -> None:
+        super().__init__(app, [HelpPage(N_('Oska: rules and controls'), (RULES,), tuple(KEYS))])
+
     def caption(self) -> str:
         return _('Oska') + ' \u2014 ' + _('Help')
-
-    def title(self) -> str:
-        return _('Oska: rules and controls')
-
-    def footer(self) -> str:
-        return _('Press any key or click to return to Oska.')
 
 
 class OskaScreen(Screen):
@@ -332,7 +329,7 @@ class OskaScreen(Screen):
         elif key == pygame.K_n:
             self.new_game()
         elif key == pygame.K_F1 or text == '?':     # Oska's rules and keys over the board
-            self.app.push(OskaHelpScreen(self.app, [(_(k), _(d)) for k, d in KEYS], _(RULES)))
+            self.app.push(OskaHelpScreen(self.app))
         elif key == pygame.K_g:
             self.app.show_new_game()
         elif key == pygame.K_ESCAPE:
