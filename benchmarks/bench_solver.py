@@ -107,6 +107,45 @@ def _ours(solver: Solver, moves: str) -> tuple[float, Scores]:
     return time.perf_counter() - t0, s
 
 
+def _times(runs: list[tuple[float, Scores]]) -> tuple[float, float]:
+    """The summed and the largest seconds of ``runs``."""
+    return sum(t for t, _ in runs), max(t for t, _ in runs)
+
+
+def _differ(a: list[tuple[float, Scores]], b: list[tuple[float, Scores]]) -> int:
+    """Positions whose scores differ between ``a`` and ``b`` (the first ``len(a)``)."""
+    return sum(x != y for (_, x), (_, y) in zip(a, b[:len(a)], strict=True))
+
+
+def bench_set(pairs: list[tuple[str, int | None]], fast: Solver, slow: Solver,
+              bb: Bitbully | None, python_k: int) -> tuple[dict[str, Any], str]:
+    """The figures of one set and their line (without the set's name)."""
+    ours = [_ours(fast, m) for m, _ in pairs]
+    wrong = sum(known is not None and max(x for x in s if x is not None) != known
+                for (_, known), (_, s) in zip(pairs, ours, strict=True))
+    t_ours, t_max = _times(ours)
+    f: dict[str, Any] = {"n": len(pairs), "ours": t_ours, "ours_max": t_max}
+    line = f"{len(pairs):>9} {t_ours:>11.3f} {t_max:>7.3f} "
+    ok = t_max <= MAX_TARGET
+    if bb is not None:
+        theirs = [bb.scores(m) for m, _ in pairs]
+        wrong += _differ(ours, theirs)
+        f["bitbully"], bb_max = _times(theirs)
+        f["ratio"] = t_ours / max(f["bitbully"], 1e-9)
+        ok = ok and f["ratio"] <= RATIO_TARGET
+        line += f"{f['bitbully']:>11.3f} {bb_max:>7.3f} {f['ratio']:>8.2f}  "
+    else:
+        line += f"{'-':>11} {'-':>7} {'-':>8}  "
+    if python_k:
+        py = [_ours(slow, m) for m, _ in pairs[:python_k]]
+        wrong += _differ(py, ours)
+        f["python_ratio"] = _times(py)[0] / max(_times(ours[:python_k])[0], 1e-9)
+        line += f"{f['python_ratio']:>10.0f} on {len(py)}"
+    f["wrong"] = wrong
+    return f, line + ("  OK" if ok and not wrong else "  MISSED") + (
+        f"  {wrong} WRONG" if wrong else "")
+
+
 def bench_sets(sets: dict[str, list[tuple[str, int | None]]], fast: Solver, slow: Solver,
                bb: Bitbully | None, python_k: int, out: TextIO) -> dict[str, Any]:
     """Part 1 and 2 of the module's description, one line per set."""
@@ -114,33 +153,8 @@ def bench_sets(sets: dict[str, list[tuple[str, int | None]]], fast: Solver, slow
           f"{'max s':>7} {'ours/bb':>8}  {'python/compiled':>15}  targets", file=out, flush=True)
     figures: dict[str, Any] = {}
     for name, pairs in sets.items():
-        ours = [_ours(fast, m) for m, _ in pairs]
-        wrong = sum(known is not None and max(x for x in s if x is not None) != known
-                    for (_, known), (_, s) in zip(pairs, ours, strict=True))
-        t_ours = sum(t for t, _ in ours)
-        f: dict[str, Any] = {"n": len(pairs), "ours": t_ours, "ours_max": max(t for t, _ in ours)}
-        line = f"  {name:<11} {len(pairs):>9} {t_ours:>11.3f} {f['ours_max']:>7.3f} "
-        ok = f["ours_max"] <= MAX_TARGET
-        if bb is not None:
-            theirs = [bb.scores(m) for m, _ in pairs]
-            wrong += sum(a != b for (_, a), (_, b) in zip(ours, theirs, strict=True))
-            f["bitbully"] = sum(t for t, _ in theirs)
-            f["ratio"] = t_ours / max(f["bitbully"], 1e-9)
-            ok = ok and f["ratio"] <= RATIO_TARGET
-            line += (f"{f['bitbully']:>11.3f} {max(t for t, _ in theirs):>7.3f} "
-                     f"{f['ratio']:>8.2f}  ")
-        else:
-            line += f"{'-':>11} {'-':>7} {'-':>8}  "
-        if python_k:
-            py = [_ours(slow, m) for m, _ in pairs[:python_k]]
-            wrong += sum(a != b for (_, a), (_, b) in zip(py, ours[:python_k], strict=True))
-            f["python_ratio"] = sum(t for t, _ in py) / max(sum(t for t, _ in ours[:python_k]),
-                                                             1e-9)
-            line += f"{f['python_ratio']:>10.0f} on {len(py)}"
-        f["wrong"] = wrong
-        figures[name] = f
-        print(line + ("  OK" if ok and not wrong else "  MISSED")
-              + (f"  {wrong} WRONG" if wrong else ""), file=out, flush=True)
+        figures[name], line = bench_set(pairs, fast, slow, bb, python_k)
+        print(f"  {name:<11} {line}", file=out, flush=True)
     return figures
 
 

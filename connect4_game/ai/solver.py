@@ -408,12 +408,16 @@ class Solver:
             lo0 = max(lo0, lo)
         if hi is not None:
             hi0 = min(hi0, hi)
-        lo, hi = lo0, hi0
         book = self._book_args(cur, mask, n, alternating)
         if self._kernel is not None:
-            _, lo, hi, move = self._compiled(cur, mask, lo, hi, FULL_DEPTH, book[0], n,
+            _, lo, hi, move = self._compiled(cur, mask, lo0, hi0, FULL_DEPTH, book[0], n,
                                              NO_GUESS if guess is None else guess)
             return Proof(lo, hi, move)
+        return self._python_bisect(cur, mask, n, lo0, hi0, guess, book)
+
+    def _python_bisect(self, cur: int, mask: int, n: int, lo: int, hi: int, guess: int | None,
+                       book: tuple[int, _Probe]) -> Proof:
+        """:meth:`_bisect`'s search in the Python kernel (``_ckernel.c``'s ``bisect`` in C)."""
         move = None
         root = self._root
         root[0] = n
