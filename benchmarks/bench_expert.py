@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from connect4_game.ai.bitboard import from_moves
-from connect4_game.ai.expert import EXPERT_MOVE_SECONDS, ExpertPlayer, analyze, choose_column
+from connect4_game.ai.expert import EXPERT_MOVE_SECONDS, ExpertPlayer, Guess, analyze, choose_column
 from connect4_game.ai.score import Wdl
 from connect4_game.ai.solver import get_solver
 from connect4_game.core.board import Board
@@ -104,11 +104,11 @@ class NoisyExpert(ExpertPlayer):
         self.noise = noise
         self.rng = rng or random.Random(0)
 
-    def next_move(self, b: Board) -> int:
+    def next_move(self, b: Board, on_guess: Guess | None = None) -> int:
         if self.rng.random() < self.noise:
             self.num_moves += 1
             return self.rng.choice(b.legal_columns())
-        return super().next_move(b)
+        return super().next_move(b, on_guess)
 
 
 def play_game(px: Player, po: Player, height: int = 6, width: int = 7,

@@ -32,7 +32,11 @@ Prints, as plain lines:
    position's value) and every column's score (``perfect.solve_position``,
    at most ``--solver-budget`` seconds, default 60: columns not proven by
    then are counted as estimates);
-5. the process's peak memory.
+5. the review (:func:`connect4_game.ai.review.review_game`) of a 41-ply 6x7 game, every
+   position proven, by our solver and by bitbully in the same run, from cleared tables
+   (target <= 1 s), and of a 12-move 5x9 game with the window's 3 s a position (target
+   <= 5 s; positions not proven by then are counted as estimates);
+6. the process's peak memory.
 
 ``--quick`` is a smoke run of a few seconds (a few positions and moves).
 """
@@ -51,7 +55,7 @@ from typing import Any, TextIO
 from benchmarks.bench_expert import peak_rss_mb
 from connect4_game.ai import expert, perfect
 from connect4_game.ai.bitboard import from_moves
-from connect4_game.ai.review import verdict
+from connect4_game.ai.review import review_game, verdict
 from connect4_game.ai.solver import BudgetExceeded, get_solver
 from connect4_game.core.board import Board
 from tests.pons import PONS_DIR, PONS_FILES, read_pons
@@ -69,6 +73,9 @@ SLOWEST = {
 }
 MOVE_TARGET = 0.5        # seconds, Expert's slowest move
 ANALYZE_TARGET = 1.0     # seconds, analysis of every column
+#: the reviewed games (columns 1..N): a 41-ply 6x7 game of near-perfect play, 12 moves on 5x9
+REVIEW_GAMES = ((6, 7, "44441666426622271421333673331172157757555", None, 1.0),
+                (5, 9, "555465543364", 3.0, 5.0))   # rows, cols, moves, s a position, target s
 
 
 def _board(moves: str) -> Board:
@@ -310,6 +317,30 @@ def bench_solver(limit: int, budget: float, pons_dir: str, out: TextIO = sys.std
     return res
 
 
+def bench_review(has_bb: bool, quick: bool, out: TextIO = sys.stdout) -> dict[str, Any]:
+    """The review of :data:`REVIEW_GAMES` by each backend, from cleared tables."""
+    res: dict[str, Any] = {}
+    for rows, cols, game, budget, target in REVIEW_GAMES[:1] if quick else REVIEW_GAMES:
+        moves = [int(ch, 16) - 1 for ch in (game[:14] if quick else game)]
+        backends = ["solver", "bitbully"] if has_bb and (rows, cols) == (6, 7) else ["solver"]
+        for backend in backends:
+            perfect.clear_tables()
+            t0 = time.perf_counter()
+            recs = review_game(rows, cols, moves, time_budget=budget, backend=backend)
+            dt = time.perf_counter() - t0
+            est = sum(not r.exact for r in recs)
+            key = f"{rows}x{cols} {len(moves)} plies {backend}"
+            res[key] = {"seconds": dt, "estimates": est}
+            flag = "" if quick else " OK" if dt <= target else " MISSED"
+            print(f"  {key:<28} {dt:7.2f} s (target <= {target:g} s){flag}, "
+                  f"{est} of {len(recs)} positions estimated", file=out, flush=True)
+        if len(backends) == 2:
+            ours, theirs = (res[f"{rows}x{cols} {len(moves)} plies {b}"]["seconds"]
+                            for b in backends)
+            print(f"  ours / bitbully: {ours / max(theirs, 1e-9):.2f}", file=out)
+    return res
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.bench_perfect",
                                  description="perfect play: bitbully (optional) and our solver")
@@ -359,6 +390,8 @@ def run(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> dict[str
     print(f"Perfect play: our solver on the Pons sets, first {solver_limit} positions per set, "
           f"cleared tables, at most {a.solver_budget:g} s per position", file=out)
     figures["solver"] = bench_solver(solver_limit, a.solver_budget, pons_dir, out, files)
+    print("Perfect play: the review of a game, cleared tables", file=out)
+    figures["review"] = bench_review(has_bb, quick, out)
     mem = peak_rss_mb()
     figures["peak_mb"] = mem
     print(f"  peak memory: {mem:.0f} MB" if mem is not None else "  peak memory: unknown", file=out)

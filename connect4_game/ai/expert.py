@@ -15,7 +15,7 @@ from connect4_game.core.side import Side
 from connect4_game.players import Player
 
 __all__ = ["ColumnScore", "analyze", "choose_column", "ExpertPlayer", "DEFAULT_TIME_BUDGET",
-           "EXPERT_MOVE_SECONDS"]
+           "EXPERT_MOVE_SECONDS", "FIRST_LOOK_SECONDS", "Guess"]
 
 #: default seconds for one :func:`analyze` call
 DEFAULT_TIME_BUDGET = 5.0

@@ -17,6 +17,8 @@ def test_quick_run_reports_every_section():
     for name in ("Test_L3_R1", "Test_L2_R1"):
         assert fig["solver"][name]["n"] == 1 and fig["solver"][name]["wrong"] == 0
     assert "WRONG" not in text
+    review = fig["review"]["6x7 14 plies solver"]
+    assert review["estimates"] == 0 and review["seconds"] > 0      # every position proven
     if perfect.bitbully_available():
         assert fig["games"]["moves"] >= 12 and fig["games"]["lowered"] == 0
         assert fig["games"]["worse_games"] == 0
