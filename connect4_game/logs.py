@@ -24,7 +24,7 @@ from types import TracebackType
 
 __all__ = ['PACKAGE', 'LOG_DIR_ENV', 'LOG_FILE', 'StderrHandler', 'configure', 'log_dir',
            'install_crash_hook', 'add_crash_notifier', 'remove_crash_notifier',
-           'write_crash_report']
+           'write_crash_report', 'report_crash']
 
 PACKAGE = 'connect4_game'
 """The logger above every logger of the package."""
@@ -103,8 +103,10 @@ def configure(verbose: bool | None = None) -> None:
 
 
 def add_crash_notifier(notify: Notifier) -> None:
-    """Also show a crash's message with ``notify`` (called with the text; its errors ignored)."""
-    _notifiers.append(notify)
+    """Also show a crash's message with ``notify`` (called with the text; its errors ignored;
+    adding it again changes nothing)."""
+    if notify not in _notifiers:
+        _notifiers.append(notify)
 
 
 def remove_crash_notifier(notify: Notifier) -> None:
@@ -113,18 +115,17 @@ def remove_crash_notifier(notify: Notifier) -> None:
         _notifiers.remove(notify)
 
 
-def write_crash_report(exc_type: type[BaseException], exc: BaseException,
-                       tb: TracebackType | None, thread: str | None = None) -> Path | None:
+def write_crash_report(exc: BaseException, thread: str | None = None) -> Path | None:
     """Write ``crash-YYYYMMDD-HHMMSS-PID.txt`` in :func:`log_dir`: the version, Python, system,
-    command line, ``thread`` (None: the main one) and the traceback; its path, or None when it
-    cannot be written."""
+    command line, ``thread`` (None: the main one) and ``exc`` with its traceback; its path, or
+    None when it cannot be written."""
     from connect4_game.version import __version__
     stamp = time.strftime('%Y%m%d-%H%M%S')
     lines = [f'connect4-pygame {__version__} crashed at {time.strftime("%Y-%m-%d %H:%M:%S %z")}',
              f'Python {platform.python_version()} ({sys.executable}), {platform.platform()}',
              f'command line: {sys.argv}',
              f'thread: {thread or "main"}', '',
-             *traceback.format_exception(exc_type, exc, tb)]
+             *traceback.format_exception(type(exc), exc, exc.__traceback__)]
     try:
         folder = log_dir()
         folder.mkdir(parents=True, exist_ok=True)
@@ -136,13 +137,13 @@ def write_crash_report(exc_type: type[BaseException], exc: BaseException,
     return path
 
 
-def _tell(exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None,
-          thread: str | None) -> None:
-    """Write the report and say where it is, on stderr and with every notifier."""
-    path = write_crash_report(exc_type, exc, tb, thread)
+def report_crash(exc: BaseException, thread: str | None = None) -> Path | None:
+    """Write the crash report of ``exc`` (:func:`write_crash_report`) and say where it is, on
+    stderr and with every notifier; the report's path, or None when it could not be written."""
+    path = write_crash_report(exc, thread)
     where = (f'A crash report is in {path}\nPlease attach it when you report the problem.'
              if path is not None else f'No crash report could be written in {log_dir()}')
-    text = (f'Connect Four stopped because of an error ({exc_type.__name__}: {str(exc)[:200]}).'
+    text = (f'Connect Four stopped because of an error ({type(exc).__name__}: {str(exc)[:200]}).'
             f'\n{where}')
     if sys.stderr is not None:
         try:
@@ -155,6 +156,7 @@ def _tell(exc_type: type[BaseException], exc: BaseException, tb: TracebackType |
             notify(text)
         except Exception:       # a notifier that fails must not hide the report
             continue
+    return path
 
 
 def _main_hook(exc_type: type[BaseException], exc: BaseException,
@@ -162,14 +164,14 @@ def _main_hook(exc_type: type[BaseException], exc: BaseException,
     if issubclass(exc_type, KeyboardInterrupt):
         sys.__excepthook__(exc_type, exc, tb)
         return
-    _tell(exc_type, exc, tb, None)
+    report_crash(exc.with_traceback(tb))
 
 
 def _thread_hook(args: threading.ExceptHookArgs) -> None:
     if args.exc_value is None or issubclass(args.exc_type, SystemExit):
         return
-    _tell(args.exc_type, args.exc_value, args.exc_traceback,
-          args.thread.name if args.thread is not None else '?')
+    report_crash(args.exc_value.with_traceback(args.exc_traceback),
+                 args.thread.name if args.thread is not None else '?')
 
 
 def install_crash_hook() -> None:
