@@ -306,6 +306,10 @@ def test_built_folder_is_small_and_clean(app):
         if path.is_file():
             assert b'Affero' not in path.read_bytes(), path
     assert (app / 'THIRD_PARTY_NOTICES.md').is_file() and (app / 'LICENSE').is_file()
+    from connect4_game.version import __version__
+    done = subprocess.run([str(build_app.executable(app)), '--version'], capture_output=True,
+                          text=True, timeout=60, env=bare_env(app.parent / 'home'))
+    assert done.stdout == f'connect4-pygame {__version__}\n' != 'connect4-pygame 0+unknown\n'
 
 
 @pytest.mark.slow
