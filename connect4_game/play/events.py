@@ -9,7 +9,7 @@ from enum import Enum
 from connect4_game.core.game import Move, Outcome
 
 __all__ = ['GameEvent', 'MoveMade', 'DropRefused', 'GameOver', 'GameStarted', 'HistoryChanged',
-           'HintShown', 'UndoAsked', 'NetworkFailed', 'Notice', 'NoticeKind']
+           'HintShown', 'UndoAsked', 'NetworkFailed', 'FriendLeft', 'Notice', 'NoticeKind']
 
 
 class GameEvent:
@@ -70,6 +70,12 @@ class NetworkFailed(GameEvent):
     """Joining a friend's game failed; ``text`` says why, for the player."""
 
     text: str
+
+
+@dataclass(frozen=True)
+class FriendLeft(GameEvent):
+    """The friend over the network said goodbye in a game still running: offer to
+    play the computer from here or to wait for them."""
 
 
 class NoticeKind(str, Enum):

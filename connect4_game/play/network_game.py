@@ -1,5 +1,5 @@
 """A game with a friend over the network: what the session keeps of it (the
-connection, who plays here, who played here before, the host's invitation)."""
+connection, who plays here, who played here before, the host's invitation, the chat)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,15 @@ from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
 from connect4_game.i18n import _
 from connect4_game.net import events as ev
+from connect4_game.net import protocol as P
 from connect4_game.net.connection import Connection
 from connect4_game.play.events import Notice, NoticeKind
 from connect4_game.play.seats import FriendSeat, Seat
 from connect4_game.seat_config import PlayerSpec
 
-__all__ = ['NetworkGame']
+__all__ = ['NetworkGame', 'CHAT_LINES']
+
+CHAT_LINES = 40          # chat lines kept, the oldest dropped
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +27,8 @@ class NetworkGame:
     """The network side of a game, kept as attributes with ``closed`` and ``invitation``
     (a host's line for the friend): ``peer``, a started connection (its record is the
     session's game); ``local``, ``{Side: PlayerSpec}`` who plays this computer's side once
-    it is known; ``before``, the session's players before the network game, or None."""
+    it is known; ``before``, the session's players before the network game, or None;
+    ``chat``, the last :data:`CHAT_LINES` lines as ``(mine, text)``, oldest first."""
 
     def __init__(self, peer: Connection, local: Mapping[Side, PlayerSpec],
                  before: Mapping[str, PlayerSpec] | None = None) -> None:
@@ -33,6 +37,7 @@ class NetworkGame:
         self.before = dict(before) if before else None
         self.invitation = peer.invitation()
         self.closed = False
+        self.chat: list[tuple[bool, str]] = []
 
     def started(self) -> bool:
         """The friend has been connected: moves count (also once lost or gone)."""
@@ -58,6 +63,20 @@ class NetworkGame:
         except OSError as exc:
             log.info('closing the network game: %s', exc)
 
+    def send_chat(self, text: str) -> str:
+        """Send a line of chat (trimmed, unprintable characters dropped, cut to 200
+        characters); '' once sent, else the player's reason why not."""
+        line = ''.join(c for c in text if c.isprintable()).strip()[:P.MAX_CHAT]
+        if not line:
+            return ''
+        if self.closed or not self.peer.send_chat(line):
+            return _('Your friend is not connected.')
+        self._heard(True, line)
+        return ''
+
+    def _heard(self, mine: bool, text: str) -> None:
+        self.chat = [*self.chat[1 - CHAT_LINES:], (mine, text)]
+
     def news(self, event: ev.Event) -> Notice | None:
         """The notice for an event that leaves the game as it is (the friend lost or gone,
         a refused connection, an error, chat, joins paused; a new code renews
@@ -73,6 +92,7 @@ class NetworkGame:
         if isinstance(event, ev.Error):
             return Notice(clip(event.text, 160), NoticeKind.ERROR, 6.0)
         if isinstance(event, ev.ChatMessage):
+            self._heard(False, event.text)
             return Notice(_('Your friend: {text}').format(text=clip(event.text, 160)),
                           seconds=6.0)
         if isinstance(event, ev.JoinsPaused):

@@ -22,6 +22,7 @@ from connect4_game.net.connection import DEFAULT_TIMING, NetState, Timing
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.play.events import (
     DropRefused,
+    FriendLeft,
     GameEvent,
     GameOver,
     GameStarted,
@@ -96,6 +97,7 @@ class GameSession:
         self.planner = SearchPlanner(worker, budgets)
         self.known = KnownVerdicts()
         self.network: NetworkGame | None = None     # while a friend plays here
+        self.joining: NetworkGame | None = None     # a join under way: this game stays till then
         self._last_network: NetworkGame | None = None
         self._network_board = False
         self.demo = False
@@ -335,7 +337,8 @@ class GameSession:
             return None
         seat = self.seat()
         job = seat.job(self.game, self.planner)
-        if job is None and seat.person and (self.overlay or self.hint_wanted):
+        if job is None and seat.person and (self.overlay or self.hint_wanted) \
+                and self.help_allowed():
             job = self._analysis_job()
         return job
 
@@ -439,8 +442,16 @@ class GameSession:
         key = self.planner.requested
         return None if key is None else key.kind.value
 
+    def help_allowed(self) -> bool:
+        """Hints and analysis may be shown: always but in a network game whose players did
+        not both agree to them at the start (fair play; the review has everything)."""
+        return self.network is None or self.network.peer.help
+
     def request_hint(self) -> None:
         """Ask for the hint (the ``H`` key): a notice and :attr:`hint_col` when it comes."""
+        if not self.help_allowed():
+            self.say(_('Hints and analysis are off in this network game.'))
+            return
         if self.game.over:
             self.say(_('The game is over: start a new one.'))
             return
@@ -453,6 +464,9 @@ class GameSession:
 
     def toggle_overlay(self) -> None:
         """The analysis overlay on or off (the ``A`` key)."""
+        if not self.help_allowed():
+            self.say(_('Hints and analysis are off in this network game.'))
+            return
         self.overlay = not self.overlay
         self.say(_('Analysis on') if self.overlay else _('Analysis off'))
 
@@ -647,18 +661,27 @@ class GameSession:
         ``first_tries`` and ``timing`` go to
         :meth:`NetworkOptions.open <connect4_game.net.options.NetworkOptions.open>`.
 
+        A join keeps this game until the host welcomes it (:attr:`joining` till then); a
+        failed join leaves it as it was, with a :class:`NetworkFailed`.
+
         :raises OSError: if a host cannot listen (port in use, no permission).
         :raises ValueError: for a bad address, port, side or code.
         """
-        self.set_demo(False)
-        before = self.local_players()
-        self.close()
+        self.cancel_join()
+        host = options.mode is NetMode.HOST
+        if host:
+            self.set_demo(False)
+        before = self.local_players() if host else None
+        if host:
+            self.close()
         peer = options.open(rows=self.game.rows, cols=self.game.cols, first_tries=first_tries,
-                            name=name or (_('Host') if options.mode is NetMode.HOST
-                                          else _('Guest')), timing=timing)
+                            name=name or (_('Host') if host else _('Guest')), timing=timing)
         person = PlayerSpec(SeatKind.HUMAN, self.lookahead, self.tiebreak)
         net = NetworkGame(peer, {side: options.local.get(side, person) for side in Side},
                           before)
+        if not host:
+            self.joining = net
+            return net
         self.network = self._last_network = net
         self._seat_network_players()
         if net.peer.game is not None:
@@ -667,11 +690,49 @@ class GameSession:
             self.new_game()
         return net
 
+    def cancel_join(self) -> None:
+        """Stop a join under way; the game here goes on."""
+        if self.joining is not None:
+            self.joining.close()
+            self.joining = None
+
+    def _join_update(self, net: NetworkGame) -> None:
+        """A join under way: welcomed, the game here ends and the friend's begins;
+        failed, the game here goes on and :class:`NetworkFailed` says why."""
+        news = net.peer.events()
+        for i, event in enumerate(news):
+            if isinstance(event, ev.Connected):
+                self.joining = None
+                self.set_demo(False)
+                net.before = self.local_players()
+                self.close()
+                self.network = self._last_network = net
+                self._network_events(net, news[i:])
+                return
+            if isinstance(event, ev.JoinFailed):
+                self.joining = None
+                net.close()
+                self.events.append(NetworkFailed(clip(event.text, 160)))
+                return
+
+    def play_computer_from_here(self) -> None:
+        """The friend is gone: the computer (the default level) takes their side and this
+        game goes on from its position; the network game closes, its port with it."""
+        net = self.network
+        if net is None:
+            return
+        friend = (net.peer.side or Side.X).other
+        self.close()
+        self.set_players({friend: PlayerSpec.for_level(DEFAULT_LEVEL)})
+        self.say(_('The computer plays for your friend from here.'), seconds=4.0)
+
     def _seat_network_players(self) -> None:
         """Seat this computer's player on its side and the friend on the
         other (a joiner before it knows its side: the friend on both)."""
         net = self.network
         assert net is not None
+        if not self.help_allowed():
+            self.overlay = self.hint_wanted = False
         for side in Side:
             old = self.seats[side]
             if not old.friend:       # a friend's seat closes the connection: it is only replaced
@@ -721,14 +782,16 @@ class GameSession:
         if self.network is not None and self.network.peer.answer_undo(accept) and accept:
             self.history_changed()
 
-    def _network_update(self, net: NetworkGame) -> None:
+    def _network_events(self, net: NetworkGame, news: list[ev.Event]) -> None:
         """Show what happened on the connection since the last frame (taking
         its events plays the friend's moves and accepted undos into its
         record, the session's game, here on the session's thread)."""
-        for event in net.peer.events():
+        for event in news:
             notice = net.news(event)
             if notice is not None:
                 self.say(notice.text, notice.kind, notice.seconds)
+                if isinstance(event, ev.PeerLost) and event.left and not self.game.over:
+                    self.events.append(FriendLeft())
             elif isinstance(event, ev.Connected):
                 self._friend_connected(net, event)
             elif isinstance(event, ev.OpponentMove):
@@ -775,8 +838,10 @@ class GameSession:
         self.planner.tick(dt)
         if self.planner.worker is not None:
             self._searches_failed(self.planner.take_results(self.planner.worker.poll()))
+        if self.joining is not None:
+            self._join_update(self.joining)
         if self.network is not None:
-            self._network_update(self.network)
+            self._network_events(self.network, self.network.peer.events())
         g = self.game
         if g.over and not busy:
             if not self.end_reported:

@@ -20,7 +20,7 @@ from connect4_game.net.connection import NetState
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.seat_config import PlayerSpec
 from connect4_game.storage.savegame import SavedGame
-from tests.net.net_helpers import FAST, FAST_JOIN, Watch
+from tests.net.net_helpers import FAST, FAST_JOIN, Watch, owned, pump
 from tests.ui_helpers import DT, InstantWorker, click_col, make_app, settle
 
 HUMAN = PlayerSpec('human')
@@ -141,6 +141,8 @@ class Join(Mode):
         game = self.app.start_network(options, first_tries=5.0)
         self.app.show_game()
         self.link = game.peer
+        owned(self.other)          # the old game ends once the host welcomes the join
+        until(self.app, lambda: pump() or self.app.session.network is game)
 
     def answer(self):
         s = self.app.session
