@@ -40,24 +40,26 @@ def test_a_slower_win_counts_as_found_and_the_engine_answers():
     ex = p.current()
     assert ex is not None and 3 not in ex.best
     assert p.try_move(3) is True                          # not the best, but still a win
-    assert p.results == [True]
+    assert p.solved == [True] and p.tries == [1]
     after = perfect.solve_position(list(ex.moves) + [3], 4, 5)
     assert after.choice() in after.best                    # perfect play's answer
     with pytest.raises(RuntimeError):
-        p.try_move(1)                                      # one try per exercise
+        p.try_move(1)                                      # found: no more tries
     assert p.advance() is None and p.finished
-    assert p.summary() == Summary(found=1, tried=1, total=1)
+    assert p.summary() == Summary(first=1, later=0, total=1) and p.summary().found == 1
 
 
-def test_a_wrong_move_is_missed_and_the_practice_moves_on():
+def test_a_wrong_try_keeps_the_exercise_and_a_later_find_counts_apart():
     p = Practice.from_review(reviewed(GAME), GAME)
     assert p.try_move(4) is False                        # a loss where a draw was there
-    assert p.current().best == (1, 2, 3)
+    assert p.current().ply == 1 and p.tries == [1, 0]    # the same exercise, to try again
+    assert p.try_move(0) is False
+    assert p.try_move(1) is True and p.tries == [3, 0]   # found at the third try
     nxt = p.advance()
-    assert nxt is not None and nxt.ply == 4 and p.results == [False, None]
+    assert nxt is not None and nxt.ply == 4 and p.solved == [True, False]
     assert p.try_move(1) is True
     assert p.advance() is None
-    assert p.summary() == Summary(found=1, tried=2, total=2)
+    assert p.summary() == Summary(first=1, later=1, total=2) and p.summary().found == 2
 
 
 def test_the_summary_counts_skipped_exercises_as_not_found():
@@ -65,7 +67,7 @@ def test_the_summary_counts_skipped_exercises_as_not_found():
     p.advance()                                            # skipped
     p.try_move(2)                                          # a draw, not the win
     p.advance()
-    assert p.summary() == Summary(found=0, tried=1, total=2)
+    assert p.summary() == Summary(first=0, later=0, total=2)
     assert p.current() is None and p.advance() is None
 
 
@@ -75,7 +77,7 @@ def test_no_mistakes_no_exercises():
     assert all(r.verdict in ('best', 'inaccuracy') for r in recs)
     p = Practice.from_review(recs, moves)
     assert p.exercises == () and p.finished and p.current() is None
-    assert p.summary() == Summary(0, 0, 0)
+    assert p.summary() == Summary(0, 0, 0) and p.summary().found == 0
     with pytest.raises(RuntimeError):
         p.try_move(2)
 

@@ -33,11 +33,17 @@ class Exercise:
 
 @dataclass(frozen=True)
 class Summary:
-    """The practice so far: ``found`` and ``tried`` of ``total`` exercises."""
+    """The practice so far: of ``total`` exercises, ``first`` found at the first try and
+    ``later`` found after a wrong try."""
 
-    found: int
-    tried: int
+    first: int
+    later: int
     total: int
+
+    @property
+    def found(self) -> int:
+        """The exercises found, at the first try or later."""
+        return self.first + self.later
 
 
 def _exercise(record: PlyReview, moves: Sequence[int]) -> Exercise:
@@ -58,16 +64,19 @@ def _exercise(record: PlyReview, moves: Sequence[int]) -> Exercise:
 
 @dataclass
 class Practice:
-    """The exercises of a reviewed game (:meth:`from_review`), one by one;
-    ``results[i]``: whether exercise ``i`` was found, None: not tried."""
+    """The exercises of a reviewed game (:meth:`from_review`), one by one; ``tries[i]``: the
+    moves tried on exercise ``i``, ``solved[i]``: whether the last of them was found."""
 
     exercises: tuple[Exercise, ...]
     index: int = 0
-    results: list[bool | None] = field(default_factory=list)
+    tries: list[int] = field(default_factory=list)
+    solved: list[bool] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        if not self.results:
-            self.results = [None] * len(self.exercises)
+        if not self.tries:
+            self.tries = [0] * len(self.exercises)
+        if not self.solved:
+            self.solved = [False] * len(self.exercises)
 
     @classmethod
     def from_review(cls, records: Iterable[PlyReview], moves: Sequence[int],
@@ -90,28 +99,28 @@ class Practice:
         return None if self.finished else self.exercises[self.index]
 
     def try_move(self, col: int) -> bool:
-        """Answer the current exercise, once, with 0-based column ``col``: True when it
-        keeps the best result.
-        :raises RuntimeError: when finished or the exercise was tried already.
+        """Try 0-based column ``col`` on the current exercise: True when it keeps the best
+        result; after a wrong try the exercise stays for another.
+        :raises RuntimeError: when finished or the exercise was found already.
         :raises ValueError: for a column off the board or a full one."""
         ex = self.current()
         if ex is None:
             raise RuntimeError('the practice is over: no exercise to try')
-        if self.results[self.index] is not None:
-            raise RuntimeError(f'move {ex.ply} was tried already')
+        if self.solved[self.index]:
+            raise RuntimeError(f'move {ex.ply} was found already')
         if not 0 <= col < len(ex.scores) or ex.scores[col] is None:
             raise ValueError(f'column {col} cannot be played in this position')
-        found = self.results[self.index] = col in ex.good
+        self.tries[self.index] += 1
+        found = self.solved[self.index] = col in ex.good
         return found
 
     def advance(self) -> Exercise | None:
-        """Go to the next exercise (tried or not) and return it, None at the end."""
+        """Go to the next exercise (found or not) and return it, None at the end."""
         if not self.finished:
             self.index += 1
         return self.current()
 
     def summary(self) -> Summary:
-        """How many were found, tried, and how many there are."""
-        return Summary(sum(r is True for r in self.results),
-                       sum(r is not None for r in self.results), len(self.exercises))
-
+        """How many were found at the first try, found later, and how many there are."""
+        found = [n for n, ok in zip(self.tries, self.solved, strict=True) if ok]
+        return Summary(found.count(1), len(found) - found.count(1), len(self.exercises))

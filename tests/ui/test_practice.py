@@ -1,7 +1,8 @@
 """The practice screen, headless with the real worker: from the review, P
 sets up each mistake, a right move is found and answered by perfect play, a
-wrong one shows the best column and moves on, the summary counts, Esc goes
-back to the review; every text fits; the screenshot tool takes its picture."""
+wrong one keeps the exercise for another try (the second shows the best), only
+Next goes on, the summary counts first-try and later finds apart, Esc goes back
+to the review; every text fits; the screenshot tool takes its picture."""
 
 import pygame
 import pytest
@@ -57,17 +58,25 @@ def wait_reply(app, scr, limit=600):
     raise AssertionError('perfect play never answered')
 
 
-def test_a_wrong_move_shows_the_best_then_a_right_one_is_found_and_answered(worker):
+def test_a_wrong_try_keeps_the_exercise_and_a_right_one_is_found_and_answered(worker):
     app, review, scr = open_practice(worker, GAME)
     try:
         assert scr.prompt() == 'Move 1: find a better move than column 1'
         assert 'Exercise 1 of 2' in scr.detail()
         app.step([key(pygame.K_5, '5')], DT)                # column 5: a loss, not the draw
-        assert scr.stage == 'missed'
-        assert scr.prompt() == 'Not this one. The best were columns 2, 3, 4.'
+        assert scr.stage == 'missed' and scr.prompt() == 'Not column 5: try again.'
+        assert not scr.show_best()                          # not given away at once
+        click_column(app, scr, 4)                           # a click tries again, never skips
+        assert scr.stage == 'missed' and scr.practice.index == 0
+        assert scr.prompt() == 'Not column 5: try again. The best were columns 2, 3, 4.'
+        app.step([key(pygame.K_1, '1')], DT)                # column 1 again: still wrong
+        assert scr.tried == 0 and scr.board().slots[-1][:] == ['X', ' ', ' ', ' ', ' ']
+        click_column(app, scr, 2)                           # column 3: found at the 4th try
+        assert scr.stage == 'found' or scr.stage == 'reply'
+        wait_reply(app, scr)
         app.step([], DT)
-        assert scr.practice.summary().found == 0
-        app.step([key(pygame.K_RETURN)], DT)                # moves on
+        app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                     pos=scr.toolbar.named['next'].rect.center)], DT)
         assert scr.stage == 'ask' and scr.practice.current().ply == 4
         assert scr.prompt() == 'Move 4: find a better move than column 3'
         assert scr.board().slots[-1][:] == ['X', 'O', ' ', ' ', 'X']
@@ -81,10 +90,28 @@ def test_a_wrong_move_shows_the_best_then_a_right_one_is_found_and_answered(work
         assert f'column {scr.reply + 1}' in scr.detail()
         assert sum(ch != ' ' for row in scr.board().slots for ch in row) == 5
         app.step([], DT)
-        app.step([key(pygame.K_SPACE)], DT)
-        assert scr.stage == 'done' and scr.prompt() == '1 of 2 found'
+        click_column(app, scr, 0)                           # a click after the find: nothing
+        assert scr.stage == 'found' and scr.practice.index == 1
+        app.step([key(pygame.K_RETURN)], DT)
+        assert scr.stage == 'done' and scr.prompt() == '2 of 2 found'
+        assert scr.detail() == '1 at the first try, 1 after another try'
+        assert not scr.toolbar.named['next'].enabled
         app.step([key(pygame.K_RETURN)], DT)                # back to the review
         assert app.screen is review
+    finally:
+        app.close()
+
+
+def test_next_skips_an_exercise_not_found(worker):
+    app, _review, scr = open_practice(worker, GAME)
+    try:
+        assert scr.toolbar.named['next'].enabled             # Next is there before any try
+        app.step([key(pygame.K_n, 'n')], DT)
+        assert scr.stage == 'ask' and scr.practice.current().ply == 4
+        app.step([key(pygame.K_3, '3')], DT)                # a draw where a win was
+        app.step([key(pygame.K_RETURN)], DT)
+        assert scr.stage == 'done' and scr.prompt() == '0 of 2 found'
+        assert scr.detail() == '0 at the first try, 0 after another try'
     finally:
         app.close()
 

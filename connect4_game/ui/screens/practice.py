@@ -1,5 +1,6 @@
-"""Practice: the positions before a person's mistakes in a reviewed game, one by one; perfect
-play answers each move found, and a summary follows the last."""
+"""Practice: the positions before a person's mistakes in a reviewed game, one by one; a wrong try
+keeps the position for another (the second shows the best), perfect play answers each move found,
+*Next* goes on, and a summary follows the last."""
 
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ REPLY_BUDGET = 3.0     # seconds perfect play may take for its answer
 
 class Stage(str, Enum):
     """Where the screen is: ``ASK``, ``REPLY`` (found; perfect play's answer is coming),
-    ``FOUND``, ``MISSED``, ``DONE`` (the summary) or ``EMPTY`` (no mistakes)."""
+    ``FOUND``, ``MISSED`` (a wrong try shown; another may follow), ``DONE`` (the summary) or
+    ``EMPTY`` (no mistakes)."""
 
     ASK = 'ask'
     REPLY = 'reply'
@@ -71,10 +73,10 @@ class PracticeScreen(BoardPage):
         return Game(self.rows, self.cols, [*ex.moves, *extra] if ex else ()).board
 
     def play(self, col: int) -> bool | None:
-        """Try 0-based column ``col`` on the current exercise: found, or None unless it can
-        be played."""
+        """Try 0-based column ``col`` on the current exercise (again after a wrong try): found,
+        or None unless it can be played."""
         ex = self.practice.current()
-        if self.stage is not Stage.ASK or ex is None or not 0 <= col < self.cols \
+        if self.stage not in (Stage.ASK, Stage.MISSED) or ex is None or not 0 <= col < self.cols \
                 or ex.scores[col] is None:
             return None
         found = self.practice.try_move(col)
@@ -98,8 +100,8 @@ class PracticeScreen(BoardPage):
         self.app.worker.submit(self.request)
 
     def next(self) -> None:
-        """On to the next exercise, or the summary after the last one."""
-        if self.stage not in (Stage.FOUND, Stage.MISSED, Stage.REPLY):
+        """On to the next exercise (found or not), or the summary after the last one."""
+        if self.stage in (Stage.DONE, Stage.EMPTY):
             return
         if self.stage is Stage.REPLY:
             self.app.worker.cancel()
@@ -110,7 +112,7 @@ class PracticeScreen(BoardPage):
     # ------------------------------------------------------------------ frames
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.toolbar.named['next'].enabled = self.stage in (Stage.FOUND, Stage.MISSED, Stage.REPLY)
+        self.toolbar.named['next'].enabled = self.stage not in (Stage.DONE, Stage.EMPTY)
         if self.stage is not Stage.REPLY:
             return
         for res in self.app.worker.poll():
@@ -136,23 +138,20 @@ class PracticeScreen(BoardPage):
     keys: ClassVar[dict[int, str]] = {pygame.K_ESCAPE: 'back', pygame.K_BACKSPACE: 'back'}
 
     def board_event(self, e: pygame.event.Event) -> None:
-        """A digit plays; Enter/Space/Right/N go on; a click plays or goes on."""
+        """A digit or a click tries a column; Enter or N goes on (a click never does)."""
         if e.type == pygame.KEYDOWN:
             self._key(e)
         elif e.type == pygame.MOUSEMOTION:
             self.cursor = self.col_at(e.pos)
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             col = self.col_at(e.pos)
-            if col is not None and self.stage is Stage.ASK:
+            if col is not None:
                 self.play(col)
-            elif self.stage in (Stage.FOUND, Stage.MISSED):
-                self.next()
 
     def _key(self, e: pygame.event.Event) -> None:
-        if e.unicode and e.unicode.isdigit() and self.stage is Stage.ASK:
+        if e.unicode and e.unicode.isdigit():
             self.play(int(e.unicode) - 1)
-        elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_RIGHT,
-                       pygame.K_n):
+        elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
             self.act('back' if self.stage in (Stage.DONE, Stage.EMPTY) else 'next')
 
     def act(self, action: str) -> None:
@@ -175,8 +174,13 @@ class PracticeScreen(BoardPage):
             return _('Move {n}: find a better move than column {col}').format(
                 n=ex.ply, col=ex.played + 1)
         if self.stage is Stage.MISSED:
-            return _('Not this one.') + ' ' + self.best_text(ex)
+            again = _('Not column {col}: try again.').format(col=(self.tried or 0) + 1)
+            return again + ' ' + self.best_text(ex) if self.show_best() else again
         return _('Found it!')
+
+    def show_best(self) -> bool:
+        """Whether the best columns are shown: after the second wrong try on an exercise."""
+        return self.stage is Stage.MISSED and self.practice.tries[self.practice.index] >= 2
 
     @staticmethod
     def best_text(ex: Exercise) -> str:
@@ -187,6 +191,10 @@ class PracticeScreen(BoardPage):
     def detail(self) -> str:
         """The second line: which exercise, perfect play's answer, the way back."""
         ex = self.practice.current()
+        if self.stage is Stage.DONE:
+            s = self.practice.summary()
+            return _('{first} at the first try, {later} after another try').format(
+                first=s.first, later=s.later)
         if ex is None:
             return _('Esc or Enter: back to the review')
         head = _('Exercise {n} of {total}').format(n=self.practice.index + 1,
@@ -208,9 +216,10 @@ class PracticeScreen(BoardPage):
         board_surf, lay = self.lay_out(surface, self.rows, self.cols, 0, text_h + foot_h)
         b = self.board()
         ex = self.practice.current()
-        best = ex.best if self.stage is Stage.MISSED and ex is not None else ()
+        best = ex.best if self.show_best() and ex is not None else ()
         self.renderer.draw_board(board_surf, b.slots, best_cols=best, hint_col=None,
-                                 cursor=self.cursor if self.stage is Stage.ASK else None)
+                                 cursor=self.cursor if self.stage in (Stage.ASK, Stage.MISSED)
+                                 else None)
         self._rings(board_surf, lay, self.board())
         size = max(MIN_FONT, min(24, text_h // 3))
         top = h - text_h - foot_h
@@ -224,8 +233,10 @@ class PracticeScreen(BoardPage):
         self.draw_keys(surface, self.keys_text())
 
     def keys_text(self) -> str:
-        if self.stage is Stage.ASK:
-            return _('Click a column or press its number   Esc: back to the review')
+        if self.stage in (Stage.DONE, Stage.EMPTY):
+            return _('Esc or Enter: back to the review')
+        if self.stage in (Stage.ASK, Stage.MISSED):
+            return _('Click a column or press its number   Enter: next   Esc: back to the review')
         return _('Enter: next   Esc: back to the review')
 
     def _rings(self, board_surf: pygame.Surface, lay: Layout, b: Board) -> None:
@@ -237,7 +248,7 @@ class PracticeScreen(BoardPage):
             marks.append((b.top_row(self.reply), self.reply, theme.highlight))
             b.remove_checker(self.reply)
         if self.tried is not None:
-            tried = theme.text_dim if self.stage is Stage.MISSED else theme.good
+            tried = theme.bad if self.stage is Stage.MISSED else theme.good
             marks.append((b.top_row(self.tried), self.tried, tried))
         for row, col, colour in reversed(marks):
             if row is not None:
