@@ -458,7 +458,8 @@ class Stepper(Choice[int]):
 
 class TextField(Choice[str]):
     """A dialog row where the player types: ``title`` and the text (at most ``limit`` characters of
-    ``allowed``; all printable ones when None)."""
+    ``allowed``; all printable ones when None). Once :meth:`select_all` (Ctrl+A) is called, typing
+    replaces the whole text and Backspace clears it, as in a desktop text box."""
 
     def __init__(self, title: str, value: str = '', limit: int = 60,
                  allowed: str | None = None, tooltip: str = '') -> None:
@@ -466,8 +467,15 @@ class TextField(Choice[str]):
         self.value = value
         self.limit = limit
         self.allowed = allowed
+        self.all_selected = False
+
+    def select_all(self) -> None:
+        """Select the whole text: the next typing or Backspace replaces it."""
+        self.all_selected = bool(self.value)
 
     def type(self, text: str) -> None:
+        if self.all_selected:
+            self.value, self.all_selected = '', False
         for ch in text:
             if len(self.value) >= self.limit:
                 return
@@ -475,12 +483,14 @@ class TextField(Choice[str]):
                 self.value += ch
 
     def step(self, delta: int) -> None:
-        pass
+        self.all_selected = False            # Left / Right: the cursor to the end
 
     def backspace(self) -> None:
-        self.value = self.value[:-1]
+        self.value = '' if self.all_selected else self.value[:-1]
+        self.all_selected = False
 
     def click(self, pos: tuple[int, int]) -> bool:
+        self.all_selected = False
         return self.seg_rects[0].collidepoint(pos)
 
     def draw(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool,
@@ -491,5 +501,13 @@ class TextField(Choice[str]):
                          border_radius=max(4, r.height // 4))
         pygame.draw.rect(surface, theme.accent if selected else mix(theme.status_bg, theme.text, 0.3),
                          r, 2, border_radius=max(4, r.height // 4))
+        box = r.inflate(-16, -4)
+        if self.all_selected:                # the selection: the text on the accent colour
+            how = fit(self.value, box.width, box.height, size)
+            text_w, text_h = font(how.size).size(how.lines[0])
+            pygame.draw.rect(surface, theme.accent, (box.left - 2, box.centery - text_h // 2,
+                                                     text_w + 4, text_h))
+            draw_text(surface, self.value, box, theme.background, size, free=True)
+            return
         text = self.value + ('|' if selected else '')
-        draw_text(surface, text, r.inflate(-16, -4), theme.text, size, free=True)
+        draw_text(surface, text, box, theme.text, size, free=True)

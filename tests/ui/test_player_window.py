@@ -390,6 +390,20 @@ def test_a_saved_game_can_be_renamed_and_deleted(app, library):
     assert scr.entries[0].game.moves == '3344'
     from connect4_game.ui.screens.saved_games import entry_details
     assert scr.entries[0].game.saved_at in entry_details(scr.entries[0])   # now it tells the date
+    a.step([key(pygame.K_F2)], DT)                          # the old name selected: typing
+    a.step([pygame.event.Event(pygame.TEXTINPUT, text='Bo')], DT)          # replaces it
+    assert a.screen.field.value == 'Bo'
+    a.step([pygame.event.Event(pygame.TEXTINPUT, text='b')], DT)           # then appends
+    a.step([key(pygame.K_a, 'a', CTRL)], DT)                # Ctrl+A selects all again
+    assert a.screen.field.all_selected
+    a.step([key(pygame.K_BACKSPACE)], DT)                   # and Backspace clears it
+    assert a.screen.field.value == ''
+    a.step([pygame.event.Event(pygame.TEXTINPUT, text='Ann')], DT)
+    a.step([key(pygame.K_a, 'a', CTRL), key(pygame.K_RIGHT)], DT)       # Right: keep, append
+    a.step([pygame.event.Event(pygame.TEXTINPUT, text='a')], DT)
+    assert a.screen.field.value == 'Anna'
+    a.step([key(pygame.K_ESCAPE)], DT)
+    assert a.screen is scr and scr.entries[0].title == 'Ann'
     a.step([key(pygame.K_DELETE)], DT)
     assert type(a.screen).__name__ == 'ConfirmScreen' and library.exists()
     a.step([key(pygame.K_RETURN)], DT)

@@ -185,6 +185,8 @@ class FormScreen(Screen):
             self.sel = (self.sel + step) % (len(rows) + self.button_stops)
         elif e.key == pygame.K_BACKSPACE and isinstance(control, TextField):
             control.backspace()
+        elif e.key == pygame.K_a and e.mod & pygame.KMOD_CTRL and isinstance(control, TextField):
+            control.select_all()
         elif e.key in (pygame.K_LEFT, pygame.K_RIGHT) and control is not None:
             control.step(-1 if e.key == pygame.K_LEFT else 1)
             self.changed(control)

@@ -70,6 +70,7 @@ class RenameScreen(ConfirmScreen):
 
     def __init__(self, app: Host, name: str, on_done: Callable[[str], object]) -> None:
         self.field = TextField(_('Name'), name[:NAME_LIMIT], NAME_LIMIT)
+        self.field.select_all()              # typing replaces the old name
         super().__init__(app, '', _('Rename'), lambda: self._done(on_done))
 
     def _done(self, on_done: Callable[[str], object]) -> None:
@@ -82,6 +83,10 @@ class RenameScreen(ConfirmScreen):
             self.field.type(e.text)
         elif e.type == pygame.KEYDOWN and e.key == pygame.K_BACKSPACE:
             self.field.backspace()
+        elif e.type == pygame.KEYDOWN and e.key == pygame.K_a and e.mod & pygame.KMOD_CTRL:
+            self.field.select_all()
+        elif e.type == pygame.KEYDOWN and e.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_END):
+            self.field.step(0)
         elif e.type != pygame.KEYDOWN or e.key not in (pygame.K_y, pygame.K_n):
             super().process_event(e)
 
