@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from babel.messages import Catalog, Message  # noqa: E402
-from babel.messages.extract import extract_from_dir  # noqa: E402
+from babel.messages.extract import extract_from_file  # noqa: E402
 from babel.messages.mofile import write_mo  # noqa: E402
 from babel.messages.pofile import read_po, write_po  # noqa: E402
 
@@ -39,7 +39,15 @@ from connect4_game.i18n import (  # noqa: E402
 )
 
 KEYWORDS = {'_': None, 'N_': None, 'ngettext': (1, 2)}
-SOURCES = ('ui', 'play')   # the window and its game flow; the console keeps the assignment's English
+PACKAGE = ROOT / 'connect4_game'
+MARKS = ('from connect4_game.i18n import', 'from connect4_game import i18n')
+
+
+def sources() -> list[Path]:
+    """The modules that mark strings for the window: those importing :mod:`connect4_game.i18n`
+    (the console keeps the assignment's English and imports none of it)."""
+    return sorted(path for path in PACKAGE.rglob('*.py') if path.name != 'i18n.py'
+                  and any(m in path.read_text(encoding='utf-8') for m in MARKS))
 
 
 def template() -> Catalog:
@@ -47,12 +55,11 @@ def template() -> Catalog:
     cat = Catalog(project='connect4-pygame', domain=DOMAIN, version='0.2',
                   creation_date=datetime(2026, 11, 1), copyright_holder='connect4-pygame authors',
                   msgid_bugs_address='')
-    for folder in SOURCES:
-        base = ROOT / 'connect4_game' / folder
-        for filename, lineno, message, comments, _ctx in extract_from_dir(
-                str(base), method_map=[('**.py', 'python')], keywords=KEYWORDS):
-            cat.add(message, locations=[(f'connect4_game/{folder}/{filename}', lineno)],
-                    auto_comments=comments)
+    for path in sources():
+        where = path.relative_to(ROOT).as_posix()
+        for lineno, message, comments, _ctx in extract_from_file('python', str(path),
+                                                                 keywords=KEYWORDS):
+            cat.add(message, locations=[(where, lineno)], auto_comments=comments)
     return cat
 
 

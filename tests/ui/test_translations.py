@@ -40,6 +40,9 @@ def test_the_template_finds_the_window_strings():
     from tools import translations
     ids = {m.id if isinstance(m.id, str) else m.id[0] for m in translations.template() if m.id}
     assert {'New game', 'Undo', 'Settings', 'Play a friend', 'Review game'} <= ids
+    # the seats' names and the levels' words are shown by the window from outside ui/
+    assert {'You', 'Computer ({level})', 'Plays perfectly on the standard board: very hard to beat.'
+            } <= ids
 
 
 def test_the_window_speaks_dutch_and_back():
