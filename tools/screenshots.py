@@ -1,6 +1,6 @@
 """Take the README pictures from the running game (headless):
 
-    python tools/screenshots.py [OUT_DIR] [--size WxH] [--lang CODE] [--no-gif]
+    python tools/screenshots.py [OUT_DIR] [--size WxH] [--lang CODE|all] [--no-gif]
 
 (default ``assets/screenshots``, 800x760, each picture in its usual
 language). Writes ``game.png`` (a game in progress, the toolbar, the ghost
@@ -13,8 +13,10 @@ practice), ``puzzle.png`` (a puzzle), ``network.png``, ``oska.png``,
 ``dutch.png`` (the window in Dutch) and ``game.gif`` (a short game, with
 Pillow installed: ``pip install pillow``). ``--size`` and ``--lang`` take
 every picture at that window size and in that language, to check how the
-text fits. Each picture is the real :class:`~connect4_game.ui.app.App`,
-driven by events and ``dt``.
+text fits, adding ``new-game-advanced.png``, ``saved-games.png`` and
+``question.png`` (a friend's request); ``--lang all`` writes each language
+into ``OUT_DIR/<code>/``. Each picture is the real
+:class:`~connect4_game.ui.app.App`, driven by events and ``dt``.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
+from connect4_game.i18n import LANGUAGES  # noqa: E402
 from connect4_game.seat_config import PlayerSpec, SeatKind  # noqa: E402
 from connect4_game.ui.app import App, AppOptions  # noqa: E402
 from connect4_game.ui.screens.practice import PracticeScreen  # noqa: E402
@@ -125,6 +128,8 @@ def shoot(out_dir: str | os.PathLike[str] = 'assets/screenshots', gif: bool = Tr
         app.step([_key(pygame.K_g, 'g')], DT)
         _settle(app, 3)
         _save(app, out, 'new-game.png', written)
+        if language is not None:
+            save_checks(app, out, written)
         app.step([_key(pygame.K_ESCAPE)], DT)
         app.step([_key(pygame.K_F1)], DT)
         _settle(app, 3)
@@ -139,7 +144,7 @@ def shoot(out_dir: str | os.PathLike[str] = 'assets/screenshots', gif: bool = Tr
         if isinstance(review, ReviewScreen):
             for _ in range(600):
                 app.step([], DT)
-                if review.ready():
+                if review.done:
                     break
                 app.worker.wait_ready(30)
             app.step([_key(pygame.K_LEFT), _key(pygame.K_LEFT)], DT)
@@ -201,6 +206,26 @@ def shoot(out_dir: str | os.PathLike[str] = 'assets/screenshots', gif: bool = Tr
         if path is not None:
             written.append(path)
     return written
+
+
+def save_checks(app: App, out: Path, written: list[Path]) -> None:
+    """From the new-game dialog on top of ``app``, save the pictures only a text check needs
+    (its Advanced rows, the saved games, a friend's request) and come back to the game."""
+    from connect4_game.ui.screens.confirm import ask_friend_undo
+    from connect4_game.ui.screens.new_game import NewGameScreen
+    if isinstance(app.screen, NewGameScreen):
+        app.screen.toggle_advanced()
+        _settle(app, 3)
+        _save(app, out, 'new-game-advanced.png', written)
+    app.show_game()
+    app.step([_key(pygame.K_o, 'o', pygame.KMOD_LCTRL)], DT)
+    _settle(app, 3)
+    _save(app, out, 'saved-games.png', written)
+    app.show_game()
+    ask_friend_undo(app, app.session, 2)
+    _settle(app, 3)
+    _save(app, out, 'question.png', written)
+    app.show_game()
 
 
 def save_practice(app: App, out: Path, written: list[Path]) -> bool:
@@ -288,11 +313,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument('out_dir', nargs='?', default='assets/screenshots')
     ap.add_argument('--size', type=_size, default=SIZE, metavar='WxH',
                     help='window size in pixels (default 800x760)')
-    ap.add_argument('--lang', default=None, metavar='CODE', help='the language (en, nl)')
+    ap.add_argument('--lang', default=None, choices=(*LANGUAGES, 'all'), metavar='CODE',
+                    help=f"the language ({', '.join(LANGUAGES)}, or all: one folder each)")
     ap.add_argument('--no-gif', action='store_true', help='leave out game.gif')
     args = ap.parse_args(argv)
+    langs = LANGUAGES if args.lang == 'all' else (args.lang,)
     try:
-        paths = shoot(args.out_dir, gif=not args.no_gif, size=args.size, language=args.lang)
+        paths = [p for code in langs
+                 for p in shoot(Path(args.out_dir, code) if args.lang == 'all' else args.out_dir,
+                                gif=not args.no_gif, size=args.size, language=code)]
     except ValueError as exc:
         print(f'screenshots: {exc}', file=sys.stderr)
         return 2
