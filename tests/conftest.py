@@ -6,6 +6,7 @@ import tempfile
 os.environ.setdefault('SDL_VIDEODRIVER', 'dummy')
 os.environ.setdefault('SDL_AUDIODRIVER', 'dummy')
 os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1')
+os.environ['CONNECT4_LAN_BROADCAST'] = '127.255.255.255'   # games are looked for on loopback only
 # Settings, statistics, autosaves, the log file and crash reports of test runs never touch the
 # user's real files; each pytest-xdist worker (PYTEST_XDIST_WORKER) gets folders of its own
 # rather than sharing its controller's.

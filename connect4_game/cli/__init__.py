@@ -175,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
                         '(columns 1..N, as --position; "" the empty board); with --json one '
                         'JSON object a line')
     b.add_argument('--json', action='store_true',
-                   help='--review, --analyze, --tournament, --puzzles: print JSON')
+                   help='--review, --analyze, --tournament, --puzzles, --discover: print JSON')
     b.add_argument('--puzzles', action='store_true',
                    help='list the puzzles ("Red to play and win in 3") and exit; with --json '
                         'as JSON: id, moves (columns 1..7), win_in, answer (column 1..7)')
@@ -184,6 +184,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help='host a game on this port (and address): prints the address and a '
                         '4-digit code to tell your friend')
     n.add_argument('--join', metavar='ADDR[:PORT]', help="join a friend's game (with --code)")
+    n.add_argument('--discover', action='store_true',
+                   help='list the games hosted on the local network that answer within 2 s '
+                        '(address:port, board, who plays first) and exit; with --json as JSON')
     n.add_argument('--code', type=_code, metavar='NNNN',
                    help='the 4-digit code (--join: the host\'s; --host: fix it, for scripts)')
     n.add_argument('--side', type=arg(_choice(CHECKERS, 'side'), str.upper, 'X or O'),
@@ -260,8 +263,12 @@ def _mode_and_refused(args: argparse.Namespace, parser: argparse.ArgumentParser
         refused = tuple(n for n in vars(args)
                         if n not in ('analyze', 'json', 'rows', 'cols', 'game'))
         mode = 'an analysis (--analyze)'
+    elif args.discover:
+        refused = tuple(n for n in vars(args) if n not in ('discover', 'json'))
+        mode = 'a search for games (--discover)'
     elif args.json:
-        parser.error('--json goes with --review, --analyze, --tournament or --puzzles')
+        parser.error('--json goes with --review, --analyze, --tournament, --puzzles or '
+                     '--discover')
     return mode, refused
 
 
@@ -419,6 +426,9 @@ def _run(argv: Sequence[str] | None) -> int:
     if args.analyze is not None:
         from connect4_game.cli.analyze import run_analyze
         return run_analyze(args, parser)
+    if args.discover:
+        from connect4_game.net.discovery import run_discover
+        return run_discover(args.json)
     if (args.host is not None or args.join is not None) and args.text:
         return console.run_network_text(args, parser)
     if args.game == 'oska':

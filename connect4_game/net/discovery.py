@@ -8,9 +8,12 @@ a host answers at most :data:`MAX_ANSWERS` times a second (docs/network.md,
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
+import os
 import selectors
 import socket
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
@@ -19,15 +22,19 @@ from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, addr_text
 
-__all__ = ['DISCOVERY_PORT', 'LAN_TARGETS', 'MAX_DATAGRAM', 'MAX_ANSWERS', 'HeardGame',
-           'Responder', 'Browser', 'discover']
+__all__ = ['DISCOVERY_PORT', 'LAN_TARGETS', 'TARGETS_VARIABLE', 'lan_targets', 'MAX_DATAGRAM', 'MAX_ANSWERS', 'HeardGame',
+           'Responder', 'Browser', 'discover', 'run_discover']
 
 logger = logging.getLogger(__name__)
 
 DISCOVERY_PORT = DEFAULT_PORT + 1
 """The UDP port hosts listen on for ``discover`` datagrams."""
 LAN_TARGETS = ('255.255.255.255', '127.255.255.255')
-"""Where a joiner asks: the local network and this computer's other windows."""
+"""Where a joiner asks: the local network and this computer's other windows, unless the
+environment variable :data:`TARGETS_VARIABLE` names other addresses."""
+TARGETS_VARIABLE = 'CONNECT4_LAN_BROADCAST'
+"""Comma-separated IPv4 broadcast addresses to ask instead (``'192.168.1.255,10.0.0.255'``
+for a computer on two networks; the tests ask only ``'127.255.255.255'``)."""
 MAX_DATAGRAM = 512      # bytes: a longer datagram is dropped unread
 MAX_ANSWERS = 20        # answers a host sends per second at most, to all askers together
 MAX_GAMES = 32          # games a browser keeps at once
@@ -57,6 +64,12 @@ class HeardGame:
         out = asdict(self)
         out['host_side'] = self.host_side.value
         return out
+
+
+def lan_targets() -> tuple[str, ...]:
+    """The addresses to ask: :data:`TARGETS_VARIABLE`'s (up to 8), else :data:`LAN_TARGETS`."""
+    given = os.environ.get(TARGETS_VARIABLE, '')
+    return tuple(t.strip() for t in given.split(',') if t.strip())[:8] or LAN_TARGETS
 
 
 def _udp_socket(port: int) -> socket.socket:
@@ -127,14 +140,15 @@ class Responder:
 
 class Browser:
     """A joiner's side, polled from its own thread: asks every ``interval`` seconds on
-    ``targets`` (broadcast addresses) and port ``port``, and keeps the games heard within
-    the last ``forget_after`` seconds. :raises OSError: if no UDP socket can be opened."""
+    ``targets`` (broadcast addresses; None: :func:`lan_targets`) and ``port`` (None:
+    :data:`DISCOVERY_PORT`), and keeps the games heard within the last ``forget_after``
+    seconds. :raises OSError: if no UDP socket can be opened."""
 
-    def __init__(self, port: int = DISCOVERY_PORT, targets: Sequence[str] = LAN_TARGETS,
+    def __init__(self, port: int | None = None, targets: Sequence[str] | None = None,
                  interval: float = 1.0, forget_after: float = 3.5,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        self.port = port
-        self.targets = tuple(targets)
+        self.port = DISCOVERY_PORT if port is None else port
+        self.targets = lan_targets() if targets is None else tuple(targets)
         self.interval = interval
         self.forget_after = forget_after
         self._clock = clock
@@ -180,9 +194,10 @@ class Browser:
         self.sock.close()
 
 
-def discover(seconds: float = 2.0, port: int = DISCOVERY_PORT,
-             targets: Sequence[str] = LAN_TARGETS) -> list[HeardGame]:
-    """The games that answer within ``seconds`` (asked every half second).
+def discover(seconds: float = 2.0, port: int | None = None,
+             targets: Sequence[str] | None = None) -> list[HeardGame]:
+    """The games that answer within ``seconds`` (asked every half second; ``port`` and
+    ``targets`` as for :class:`Browser`).
     :raises OSError: if no UDP socket can be opened."""
     browser = Browser(port, targets, interval=0.5, forget_after=seconds + 1)
     end = time.monotonic() + seconds
@@ -196,3 +211,26 @@ def discover(seconds: float = 2.0, port: int = DISCOVERY_PORT,
     finally:
         browser.close()
     return games
+
+
+def run_discover(as_json: bool, seconds: float = 2.0) -> int:
+    """``--discover``: print the games heard within ``seconds``, one a line (address, board,
+    who plays first, hints, name), or with ``as_json`` one JSON list of
+    :meth:`HeardGame.as_json` objects. :returns: 0, or 1 after one line on stderr if no
+    UDP socket could be opened."""
+    try:
+        games = discover(seconds)
+    except OSError as exc:
+        print(f'connect4: cannot look for games on the network: {exc.strerror or exc}',
+              file=sys.stderr)
+        return 1
+    if as_json:
+        print(json.dumps([g.as_json() for g in games]))
+        return 0
+    for g in games:
+        first = 'the host plays first' if g.host_side is Side.X else 'the joiner plays first'
+        hints = 'hints offered' if g.help else 'no hints'
+        print(f'{g.where}  {g.rows}x{g.cols}  {first}  {hints}  {g.name}')
+    if not games:
+        print(f'No game answered within {seconds:g} s.')
+    return 0

@@ -4,6 +4,7 @@ answers are rate-limited; and the hints-and-analysis agreement of the handshake.
 
 import json
 import socket
+import time
 
 import pytest
 
@@ -160,3 +161,26 @@ def test_hints_and_analysis_only_when_both_agree(closing, offer, accept, agreed)
     watches = [Watch(join), Watch(host)]
     infos = [watch.wait(Connected).info for watch in watches]
     assert [info.help for info in infos] == [agreed, agreed]
+
+
+def test_discover_on_the_command_line_lists_a_waiting_host_within_3_s(closing, capsys):
+    from connect4_game.cli import main
+    host = Host(0, '127.0.0.1', code=CODE, host_side=Side.O, **FAST).start()   # the real port
+    closing(host)
+    started = time.monotonic()
+    assert main(['--discover', '--json']) == 0
+    assert time.monotonic() - started < 3.0
+    games = json.loads(capsys.readouterr().out)
+    ours = [g for g in games if g['port'] == host.port]
+    assert ours == [{'address': '127.0.0.1', 'port': host.port, 'name': ours[0]['name'],
+                     'rows': 6, 'cols': 7, 'host_side': 'O', 'help': False}]
+    assert main(['--discover']) == 0
+    assert f'127.0.0.1:{host.port}  6x7  the joiner plays first  no hints' in \
+        capsys.readouterr().out
+
+
+def test_the_addresses_asked_come_from_the_environment(monkeypatch):
+    monkeypatch.setenv(D.TARGETS_VARIABLE, ' 10.0.0.255, ,127.255.255.255 ')
+    assert D.lan_targets() == ('10.0.0.255', '127.255.255.255')
+    monkeypatch.setenv(D.TARGETS_VARIABLE, '')
+    assert D.lan_targets() == D.LAN_TARGETS
