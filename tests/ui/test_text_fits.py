@@ -1,4 +1,4 @@
-"""Every text of every screen fits its box: in English and Dutch, in the
+"""Every text of every screen fits its box: in every language of the window, in the
 smallest window, the default one and a large one.
 
 Each label is drawn by ``text_fit.draw_text``, which notes the box it was
@@ -12,6 +12,7 @@ with ``…``; only text from outside (file names, errors, notices) may be cut.
 import pygame
 import pytest
 
+from connect4_game.i18n import LANGUAGES
 from connect4_game.ui import text_fit
 from connect4_game.ui.render import Renderer
 from connect4_game.ui.text_fit import MIN_FONT
@@ -19,7 +20,7 @@ from connect4_game.ui.themes import get_theme
 from tests.ui_helpers import DT, key, make_app
 
 SIZES = [(520, 480), (800, 760), (1920, 1080)]
-LANGS = ['en', 'nl']
+LANGS = list(LANGUAGES)
 CTRL = pygame.KMOD_LCTRL
 MOVES = [3, 3, 4, 2, 2, 4, 5, 5, 3]
 
@@ -197,3 +198,23 @@ def test_draw_text_wraps_then_shrinks_then_shortens_then_cuts():
         assert t.box.contains(t.ink), t
     assert text_fit.cut_text_at((5, 5)) is cut          # the topmost partial text there
     assert text_fit.cut_text_at((300, 150)) is None
+
+
+@pytest.mark.parametrize('lang', LANGS)
+def test_the_new_game_dialog_against_a_level_fits(closing, lang):
+    """One player against a level shows the most rows (the difficulty and what it plays like),
+    and Advanced adds the assignment's four: the tightest dialog at 520x480."""
+    from connect4_game.play.start import AppOptions
+    from connect4_game.seat_config import PlayerSpec, SeatKind
+    from connect4_game.ui.app import App
+    from tests.ui_helpers import InstantWorker
+    app = App(AppOptions(x=PlayerSpec(SeatKind.HUMAN), o=PlayerSpec.for_level('hard'),
+                         use_settings=False, language=lang), size=SIZES[0], worker=InstantWorker())
+    closing(app)
+    app.step([key(pygame.K_g, 'g')], DT)
+    frame(app)
+    found = problems('new game')
+    app.screen.toggle_advanced()
+    frame(app)
+    found += problems('new game, advanced')
+    assert not found, '\n'.join(found)
