@@ -259,6 +259,12 @@ class _ScoreCore:
         self.clock[0] += self.cost
         return max(alpha, min(beta, self.value))
 
+    def resetNodeCounter(self):   # noqa: N802 (bitbully's name)
+        self.probes = 0
+
+    def getNodeCounter(self):     # noqa: N802
+        return self.probes
+
 
 def test_bitbully_is_stopped_between_probes_with_proven_bounds(monkeypatch):
     clock = [0.0]
@@ -275,7 +281,7 @@ def test_bitbully_is_stopped_between_probes_with_proven_bounds(monkeypatch):
     core = _ScoreCore(3, clock, cost=5.0)
     monkeypatch.setattr(perfect, "_bb_engine", perfect.BitBully(_FakeBoard, core))
     r = solve_position([3, 3], time_budget=1.0, backend="bitbully")
-    assert core.probes == 1 and r.backend == "bitbully" and not r.exact
+    assert core.probes == 1 == r.nodes and r.backend == "bitbully" and not r.exact
     first = r.columns[3]
     assert (first.score.lo, first.score.hi, first.pons, first.score.exact) == (-20, -1, -1, False)
     assert first.label == "loss"            # proven (at most -1), its distance unknown
