@@ -143,3 +143,19 @@ def test_a_process_without_a_locale_still_gets_a_whole_window_title():
         assert 'utf' in locale.setlocale(locale.LC_CTYPE).lower()
     finally:
         locale.setlocale(locale.LC_CTYPE, before)
+
+
+def test_with_no_language_saved_the_window_asks_the_desktop(monkeypatch, tmp_path):
+    import pygame
+    monkeypatch.setenv('CONNECT4_CONFIG_DIR', str(tmp_path))
+    monkeypatch.setenv('LANG', 'nl_NL.UTF-8')
+    monkeypatch.setattr(pygame.system, 'get_pref_locales',
+                        lambda: [{'language': 'pt', 'country': 'BR'},
+                                 {'language': 'es', 'country': 'MX'}])
+    app = make_app(InstantWorker(), x='human', o='human')
+    try:
+        assert app.language == 'es'
+        assert app.game.toolbar.named['new'].label == 'Partida nueva'
+    finally:
+        app.close()
+        i18n.set_language('en')
