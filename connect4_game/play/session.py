@@ -205,7 +205,9 @@ class GameSession:
         self.planner.cancel()
 
     def close(self) -> None:
-        """Close every seat (a friend is told you left) and the network game; the board stays."""
+        """Close every seat (a friend is told you left), the network game and a join under
+        way; the board stays."""
+        self.cancel_join()
         for seat in self.seats.values():
             seat.close(self.planner)
         if self.network is not None:
