@@ -2,8 +2,8 @@
 
 In one run, on 6x7, each position from cleared tables (the clearing not timed):
 
-1. every column of each position scored (the analysis' job) by our compiled kernel
-   (:mod:`connect4_game.ai.solver`, ``_ckernel.c``) and by bitbully's ``scoreMoves`` (C++,
+1. every column of each position scored (the analysis' job: ``Solver.column_scores``) by our
+   compiled kernel (:mod:`connect4_game.ai.solver`, ``_ckernel.c``) and by bitbully's ``scoreMoves`` (C++,
    optional, AGPL-3.0), both with the 12-ply opening book, on a seeded sample of Pascal Pons'
    test sets (``tests/data/pons``; Pascal Pons, "Solving Connect 4", part 2; ``--sample``
    positions per set, default 40, ``--full`` for all 6,000) and on random positions just past
@@ -36,26 +36,6 @@ MAX_TARGET = 1.0         # seconds, every column of one position
 PAST_BOOK = "past book"  # the random positions of 9-16 plies
 
 Scores = list[int | None]   # a Pons score per column, None for a full one
-
-
-def column_scores(solver: Solver, cur: int, mask: int) -> Scores:
-    """The Pons score of every column of ``(cur, mask)`` (6x7, side to move owns ``cur``),
-    the position's value first, then each column with it as its bound and first guess."""
-    geo = solver.geo
-    solver.set_budget()
-    value = solver.solve(cur, mask)
-    wins = solver.can_win_now(cur, mask)
-    n = mask.bit_count()
-    out: Scores = []
-    for c in range(geo.w):
-        cell = geo.possible(mask) & geo.col_mask[c]
-        if not cell:
-            out.append(None)
-        elif cell & wins:
-            out.append((geo.cells + 1 - n) // 2)
-        else:
-            out.append(-solver.solve(*play(cur, mask, geo.h, c), lo=-value, guess=-value))
-    return out
 
 
 def past_book(k: int, seed: int) -> list[tuple[str, int | None]]:
@@ -103,7 +83,8 @@ def _ours(solver: Solver, moves: str) -> tuple[float, Scores]:
     cur, mask = from_moves(moves)
     solver.clear_tt()
     t0 = time.perf_counter()
-    s = column_scores(solver, cur, mask)
+    solver.set_budget()
+    s = solver.column_scores(cur, mask)
     return time.perf_counter() - t0, s
 
 
@@ -146,11 +127,20 @@ def bench_set(pairs: list[tuple[str, int | None]], fast: Solver, slow: Solver,
         f"  {wrong} WRONG" if wrong else "")
 
 
+def pairs_of(sets: dict[str, list[tuple[str, int | None]]]) -> list[str]:
+    """The moves of every position of ``sets``, in order."""
+    return [m for pairs in sets.values() for m, _ in pairs]
+
+
 def bench_sets(sets: dict[str, list[tuple[str, int | None]]], fast: Solver, slow: Solver,
                bb: Bitbully | None, python_k: int, out: TextIO) -> dict[str, Any]:
     """Part 1 and 2 of the module's description, one line per set."""
     print(f"  {'set':<11} {'positions':>9} {'compiled s':>11} {'max s':>7} {'bitbully s':>11} "
           f"{'max s':>7} {'ours/bb':>8}  {'python/compiled':>15}  targets", file=out, flush=True)
+    for warm in ("1234567", pairs_of(sets)[0]):    # untimed: tables allocated, the book read
+        _ours(fast, warm)
+        if bb is not None:
+            bb.scores(warm)
     figures: dict[str, Any] = {}
     for name, pairs in sets.items():
         figures[name], line = bench_set(pairs, fast, slow, bb, python_k)

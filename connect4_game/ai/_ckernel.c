@@ -332,56 +332,114 @@ static uint64_t bisect(Search *s, uint64_t cur, uint64_t mask, int n, int *lo, i
     return move;
 }
 
+/* a search's state, the GIL released and the kernel's lock taken; 0, or -1 without memory */
+static int begin(Kernel *self, Search *s, int limited, int book_ply, int root_n,
+                 unsigned long long node_limit, double seconds) {
+    int B = self->cells / 2 + 2;
+    memset(s, 0, sizeof *s);
+    s->k = self;
+    s->up_off = B; s->low = 2 * B; s->low_off = 3 * B;
+    s->book_ply = book_ply; s->root_n = root_n; s->node_limit = node_limit;
+    PyThread_acquire_lock(self->lock, WAIT_LOCK);
+    s->deadline = now_seconds() + seconds;
+    if (limited) {
+        s->lk = calloc(LIMITED_SLOTS, sizeof *s->lk);
+        s->ld = calloc(LIMITED_SLOTS, sizeof *s->ld);
+        s->lv = calloc(LIMITED_SLOTS, 1);
+        return !s->lk || !s->ld || !s->lv ? -1 : 0;
+    }
+    if (self->table == NULL) self->table = calloc(self->size, self->entry);
+    return self->table == NULL ? -1 : 0;
+}
+
+static void end(Kernel *self, Search *s) {
+    free(s->lk); free(s->ld); free(s->lv);
+    PyThread_release_lock(self->lock);
+}
+
 static PyObject *Kernel_search(Kernel *self, PyObject *args) {
     unsigned long long cur, mask, node_limit;
-    int alpha, beta, depth, book_ply, root_n, guess, score = 0, nomem = 0;
+    int alpha, beta, depth, book_ply, root_n, guess, nomem;
     double seconds;
     Search s;
-    int B;
     uint64_t move = 0;
-    if (!PyArg_ParseTuple(args, "KKiiiiiKdi", &cur, &mask, &alpha, &beta, &depth, &book_ply,
-                          &root_n, &node_limit, &seconds, &guess))
+    if (!PyArg_ParseTuple(args, "KKiiiiiiKd", &cur, &mask, &alpha, &beta, &depth, &root_n, &guess,
+                          &book_ply, &node_limit, &seconds))
         return NULL;
-    memset(&s, 0, sizeof s);
-    s.k = self;
-    B = self->cells / 2 + 2;
-    s.up_off = B; s.low = 2 * B; s.low_off = 3 * B;
-    s.book_ply = book_ply; s.root_n = root_n; s.node_limit = node_limit;
     Py_BEGIN_ALLOW_THREADS
-    PyThread_acquire_lock(self->lock, WAIT_LOCK);
-    s.deadline = now_seconds() + seconds;
-    if (depth < LIMITED) {
-        s.lk = calloc(LIMITED_SLOTS, sizeof *s.lk);
-        s.ld = calloc(LIMITED_SLOTS, sizeof *s.ld);
-        s.lv = calloc(LIMITED_SLOTS, 1);
-        nomem = !s.lk || !s.ld || !s.lv;
-    } else if (self->table == NULL) {
-        self->table = calloc(self->size, self->entry);
-        nomem = self->table == NULL;
-    }
+    nomem = begin(self, &s, depth < LIMITED, book_ply, root_n, node_limit, seconds);
     if (!nomem) {
         uint64_t ow = wincells(cur ^ mask, self->full ^ mask, self->h);
         if (guess == NO_BISECT) {
-            score = negamax(&s, cur, mask, POPCOUNT(mask), alpha, beta, depth, ow);
-            alpha = beta = score;
+            alpha = beta = negamax(&s, cur, mask, POPCOUNT(mask), alpha, beta, depth, ow);
             move = s.root_move;
         } else {
             move = bisect(&s, cur, mask, POPCOUNT(mask), &alpha, &beta, guess, ow);
         }
     }
-    free(s.lk); free(s.ld); free(s.lv);
-    PyThread_release_lock(self->lock);
+    end(self, &s);
     Py_END_ALLOW_THREADS
     if (nomem) return PyErr_NoMemory();
     return Py_BuildValue("iiiKK", s.aborted, alpha, beta, (unsigned long long)move,
                          (unsigned long long)s.nodes);
 }
 
+/* the Pons score of every column (NO_GUESS: full) of a position of ``value`` whose children
+ * have more checkers than the few-checker table: as the solver's Python loop, each child's
+ * end of game, book entry or bisection with ``-value`` as its bound and first guess */
+static void columns(Search *s, uint64_t cur, uint64_t mask, int value, int *out) {
+    Kernel *k = s->k;
+    int n = POPCOUNT(mask) + 1, c;
+    uint64_t wins = wincells(cur, k->full ^ mask, k->h), poss = (mask + k->bottom) & k->full;
+    for (c = 0; c < k->w && !s->aborted; c++) {
+        uint64_t cell = poss & ((((uint64_t)1) << k->h) - 1) << (c * (k->h + 1));
+        uint64_t child = cur ^ mask, cmask = mask | cell, ow;
+        int lo = -((k->cells - n) / 2), hi = (k->cells - 1 - n) / 2, v;
+        if (!cell) { out[c] = NO_GUESS; continue; }
+        if (cell & wins) { out[c] = (k->cells + 2 - n) / 2; continue; }
+        ow = wincells(cur | cell, k->full ^ cmask, k->h);      /* the mover's, after the move */
+        if (n >= k->cells) v = 0;
+        else if (wincells(child, k->full ^ cmask, k->h) & (cmask + k->bottom) & k->full)
+            v = (k->cells + 1 - n) / 2;                         /* the reply wins at once */
+        else if (!(n == s->book_ply && k->has_book && book_probe(k, child, cmask, &v))) {
+            if (lo < -value) lo = -value;
+            bisect(s, child, cmask, n, &lo, &hi, -value, ow);
+            v = lo;
+        }
+        out[c] = -v;
+    }
+}
+
+static PyObject *Kernel_columns(Kernel *self, PyObject *args) {
+    unsigned long long cur, mask, node_limit;
+    int value, book_ply, nomem, out[MAXW], c;
+    double seconds;
+    Search s;
+    PyObject *scores;
+    if (!PyArg_ParseTuple(args, "KKiiKd", &cur, &mask, &value, &book_ply, &node_limit, &seconds))
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    nomem = begin(self, &s, 0, book_ply, -1, node_limit, seconds);
+    if (!nomem) columns(&s, cur, mask, value, out);
+    end(self, &s);
+    Py_END_ALLOW_THREADS
+    if (nomem) return PyErr_NoMemory();
+    if ((scores = PyTuple_New(self->w)) == NULL) return NULL;
+    for (c = 0; c < self->w; c++) {
+        PyObject *v = out[c] == NO_GUESS ? Py_NewRef(Py_None) : PyLong_FromLong(out[c]);
+        if (v == NULL) { Py_DECREF(scores); return NULL; }
+        PyTuple_SET_ITEM(scores, c, v);
+    }
+    return Py_BuildValue("iNK", s.aborted, scores, (unsigned long long)s.nodes);
+}
+
 static PyMethodDef Kernel_methods[] = {
     {"search", (PyCFunction)Kernel_search, METH_VARARGS,
-     "search(cur, mask, alpha, beta, depth, book_ply, root_n, node_limit, seconds, guess)"
+     "search(cur, mask, alpha, beta, depth, root_n, guess, book_ply, node_limit, seconds)"
      " -> (aborted, lo, hi, move, nodes): guess NO_BISECT: one negamax (lo = hi = its score),"
      " else the bisection of lo=alpha..hi=beta"},
+    {"columns", (PyCFunction)Kernel_columns, METH_VARARGS,
+     "columns(cur, mask, value, book_ply, node_limit, seconds) -> (aborted, scores, nodes)"},
     {"set_book", (PyCFunction)Kernel_set_book, METH_VARARGS, "set_book(keys, values)"},
     {"clear", (PyCFunction)Kernel_clear, METH_NOARGS, "Forget the transposition table (kept allocated, zeroed)."},
     {NULL, NULL, 0, NULL}

@@ -319,6 +319,14 @@ class Solver:
         counting its nodes against the budget."""
         k = self._kernel
         assert k is not None
+        aborted, lo, hi, move, nodes = k.search(cur, mask, alpha, beta, depth, root_n, guess,
+                                                *self._kernel_args(k, book_ply))
+        self.nodes += nodes
+        return bool(aborted), lo, hi, move or None
+
+    def _kernel_args(self, k: Kernel, book_ply: int) -> tuple[int, int, float]:
+        """``(book_ply, node_limit, seconds)`` for a compiled search: the book handed
+        over on first use (ply -1 if it cannot be read), what is left of the budget."""
         if book_ply >= 0 and not self._book_set and self.book is not None:
             table = self.book.table()
             if table is None:
@@ -326,12 +334,8 @@ class Solver:
             else:
                 k.set_book(*table)
                 self._book_set = True
-        seconds = min(1e9, self._deadline - time.perf_counter())
-        aborted, lo, hi, move, nodes = k.search(cur, mask, alpha, beta, depth, book_ply, root_n,
-                                                max(0, self._node_limit - self.nodes), seconds,
-                                                guess)
-        self.nodes += nodes
-        return bool(aborted), lo, hi, move or None
+        return (book_ply, max(0, self._node_limit - self.nodes),
+                min(1e9, self._deadline - time.perf_counter()))
 
     def set_budget(self, time_budget: float | None = None, node_budget: int | None = None) -> None:
         """Start a budget of seconds and/or nodes (None = unlimited).
@@ -444,6 +448,35 @@ class Solver:
         finally:
             root[0] = -1
         return Proof(lo, hi, move)
+
+    def column_scores(self, cur: int, mask: int, alternating: bool = True) -> list[int | None]:
+        """The exact Pons score of every column of ``(cur, mask)`` (no four on it) for the
+        side owning ``cur``, to move, None for a full one: the position's value first, then
+        each column with it as bound and first guess (in one call of the compiled kernel).
+        :raises BudgetExceeded: as :meth:`solve`."""
+        value = self.solve(cur, mask, alternating)
+        n = mask.bit_count()
+        k, book = self._kernel, self.book
+        if k is not None and (book is None or not alternating or n + 1 > book.small_ply):
+            book_ply = self._book_args(cur, mask, n + 1, alternating)[0]
+            aborted, scores, nodes = k.columns(cur, mask, value, *self._kernel_args(k, book_ply))
+            self.nodes += nodes
+            if aborted:
+                raise BudgetExceeded()
+            return list(scores)
+        geo = self.geo
+        wins, poss = self.can_win_now(cur, mask), geo.possible(mask)
+        out: list[int | None] = []
+        for cm in geo.col_mask:
+            cell = poss & cm
+            if not cell:
+                out.append(None)
+            elif cell & wins:
+                out.append((self.cells + 1 - n) // 2)
+            else:
+                out.append(-self.solve(cur ^ mask, mask | cell, alternating, lo=-value,
+                                       guess=-value))
+        return out
 
     def at_least(self, cur: int, mask: int, score: int, alternating: bool = True) -> bool:
         """Pons score of ``(cur, mask)`` >= ``score``? :raises BudgetExceeded: as :meth:`solve`."""

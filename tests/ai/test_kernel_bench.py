@@ -9,10 +9,12 @@ from connect4_game.ai.solver import Solver
 
 
 def test_column_scores_are_pons_scores_of_every_column() -> None:
-    s = Solver(6, 7)
     # Test_L3_R1's first position (score -1): the best column reaches the set's score
-    scores = bench.column_scores(s, *from_moves("2252576253462244111563365343671351441"))
-    assert scores == [None] * 5 + [-1, -2]           # columns 1 to 5 are full
+    for compiled in (True, False):
+        s = Solver(6, 7, compiled=compiled)
+        s.set_budget()
+        scores = s.column_scores(*from_moves("2252576253462244111563365343671351441"))
+        assert scores == [None] * 5 + [-1, -2]       # columns 1 to 5 are full
 
 
 def test_past_book_positions_are_9_to_16_plies_unwon_and_seeded() -> None:
