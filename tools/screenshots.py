@@ -13,8 +13,9 @@ practice), ``puzzle.png`` (a puzzle), ``network.png``, ``oska.png``,
 ``dutch.png`` (the window in Dutch) and ``game.gif`` (a short game, with
 Pillow installed: ``pip install pillow``). ``--size`` and ``--lang`` take
 every picture at that window size and in that language, to check how the
-text fits, adding ``new-game-advanced.png``, ``saved-games.png`` and
-``question.png`` (a friend's request); ``--lang all`` writes each language
+text fits, adding ``help-2.png`` ... (each further help page),
+``new-game-advanced.png``, ``saved-games.png`` and ``question.png`` (a
+friend's request); ``--lang all`` writes each language
 into ``OUT_DIR/<code>/``. Each picture is the real
 :class:`~connect4_game.ui.app.App`, driven by events and ``dt``.
 """
@@ -134,6 +135,11 @@ def shoot(out_dir: str | os.PathLike[str] = 'assets/screenshots', gif: bool = Tr
         app.step([_key(pygame.K_F1)], DT)
         _settle(app, 3)
         _save(app, out, 'help.png', written)
+        if language is not None:
+            for page in range(2, len(getattr(app.screen, 'pages', ())) + 1):
+                app.step([_key(pygame.K_RIGHT)], DT)
+                _settle(app, 3)
+                _save(app, out, f'help-{page}.png', written)
         app.step([_key(pygame.K_ESCAPE)], DT)
         app.show_network()
         _settle(app, 3)
