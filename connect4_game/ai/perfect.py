@@ -468,6 +468,11 @@ class _SolverAnalysis:
         self.proven_any = self.proven_any or (cs.score is not None and cs.score.proven)
         return cs
 
+    def _child_bound(self, m: int) -> int | None:
+        """The opponent's lower bound after move bit ``m`` from the book (:func:`_parent_bound`)."""
+        return _parent_bound(self.solver, self.opp, self.pos.mask | m, self.n + 1,
+                             self.pos.alternating)
+
     def _take(self, c: int) -> int | None:
         """Remove column ``c`` from ``pending``: its move bit, or None."""
         for cm in self.pending:
@@ -537,8 +542,10 @@ class _SolverAnalysis:
                 break
             if (c, m) not in pending:      # settled by elimination meanwhile
                 continue
-            ok = self.clock.run(1, end, self.solver.at_least, self.opp, pos.mask | m, -v + 1,
-                                pos.alternating, share=share)
+            pb = self._child_bound(m)
+            ok = True if pb is not None and pb > -v else self.clock.run(
+                1, end, self.solver.at_least, self.opp, pos.mask | m, -v + 1, pos.alternating,
+                share=share)
             if ok is None:
                 continue
             if not ok:
@@ -556,6 +563,8 @@ class _SolverAnalysis:
         todo = list(self.pending)
         for i, (c, m) in enumerate(todo):
             lo = None if c not in self.upper else -self.upper[c]
+            pb = self._child_bound(m)
+            lo = pb if lo is None else lo if pb is None else max(lo, pb)
             s = self.clock.run(len(todo) - i, 0.9, self.solver.solve, self.opp,
                                self.pos.mask | m, self.pos.alternating, False, lo)
             if s is not None:
