@@ -77,7 +77,8 @@ class SearchRequest:
     ``'ai'`` the ``lookahead`` (plies; also Oska), ``tiebreak`` and ``level``
     (``''``: the assignment's ``AIPlayer``); ``plugin`` (``FILE.py:ClassName``)
     and the asking seat's ``instance``; ``own_move`` (Expert's move, not every
-    column); ``time_budget`` and ``timeout`` (seconds; None: never); the
+    column); ``time_budget`` (seconds; perfect play on 6x7 runs to the proof,
+    Expert's first look aside) and ``timeout`` (seconds; None: never); the
     0-based ``moves`` to ``rows``; ``tag``, the game or screen asking; the
     ``puzzle`` and the ``column`` tried (-1: its solution).
     :raises ValueError: for a kind that is not a :class:`JobKind`."""
