@@ -68,7 +68,8 @@ PLACEHOLDER = re.compile(r'{[^{}]*}')
 
 
 def pot_bytes(cat: Catalog) -> bytes:
-    """The template as written: no line numbers, so it changes only when the strings do."""
+    """The template as written: no line numbers (nor in the .po files), so it changes only when
+    the strings do."""
     buf = io.BytesIO()
     write_po(buf, cat, width=100, include_lineno=False)
     return buf.getvalue()
@@ -104,7 +105,7 @@ def update() -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, 'wb') as fh:
             write_po(fh, cat, width=100, sort_output=False, omit_header=False,
-                     ignore_obsolete=True)
+                     ignore_obsolete=True, include_lineno=False)
         path.with_suffix('.mo').write_bytes(compiled(cat))
         missing = [m.id for m in cat if m.id and not _translated(m)]
         print(f'{code}: {len(cat)} strings, {len(missing)} without a translation')
