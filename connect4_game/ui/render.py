@@ -397,9 +397,21 @@ class Renderer:
                 out.append(None)
                 continue
             cx, _ = lay.slot_center(0, col)
-            w = lay.cell - 4
-            out.append(pygame.Rect(cx - w // 2, lay.badge_y - h // 2, w, h))
+            if self.staggered():           # one line each, in two rows, two columns wide
+                w, one = 2 * lay.cell - 6, (h - 2) // 2
+                top = lay.badge_y - h // 2 + (col % 2) * (one + 2)
+                out.append(pygame.Rect(cx - w // 2, top, w, one))
+            else:
+                w = lay.cell - 4
+                out.append(pygame.Rect(cx - w // 2, lay.badge_y - h // 2, w, h))
         return out
+
+    def staggered(self) -> bool:
+        """Whether the columns are too narrow for a readable badge each (under twice a short
+        form such as ``~-14`` at the smallest font): then the badges alternate in two rows, each
+        one line high and two columns wide."""
+        lay = self._ready()[0]
+        return lay.cell - 8 < 2 * font(MIN_FONT, True).size('~-14')[0]
 
     def draw_labels(self, surface: pygame.Surface, labels: Sequence[Badge | None]) -> None:
         """Per-column badges above the ghost checker, readable without colour.
@@ -420,8 +432,9 @@ class Renderer:
             pygame.draw.rect(surface, colour, rect, border_radius=min(rect.height, rect.width) // 2)
             pygame.draw.rect(surface, darker(colour, 0.6), rect, 1,
                              border_radius=min(rect.height, rect.width) // 2)
-            draw_text(surface, text, rect.inflate(-4, -2), text_on(colour), size, bold=True,
-                      lines=2, align='center', short=short)
+            one_line = self.staggered()
+            draw_text(surface, text, rect.inflate(-4, 0 if one_line else -2), text_on(colour),
+                      size, bold=True, lines=1 if one_line else 2, align='center', short=short)
 
     def draw_status(self, surface: pygame.Surface, left: str, right: str = '', left2: str = '',
                     spinner: float | None = None, reserve: int = 0,

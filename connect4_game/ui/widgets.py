@@ -134,12 +134,12 @@ class Toolbar:
         self.rect = pygame.Rect(0, 0, width, height)
         pad, gap = 6, 4
         bh = height - 2 * pad
-        size = max(12, min(20, int(height * 0.42)))
+        size = max(MIN_FONT, min(20, int(height * 0.42)))
         while True:
             f = font(size)
             widths = [max(f.size(t)[0] for t in (b.label, *b.alternates)) + 2 * max(8, size // 2)
                       for b in self.buttons]
-            if sum(widths) + gap * (len(widths) + 1) + 2 * pad <= width or size <= 12:
+            if sum(widths) + gap * (len(widths) + 1) + 2 * pad <= width or size <= MIN_FONT:
                 break
             size -= 1
         self.size = size
@@ -279,7 +279,7 @@ def draw_tooltip(surface: pygame.Surface, theme: Theme, text: str, anchor: pygam
                  avoid: Iterable[pygame.Rect | None] = ()) -> pygame.Rect | None:
     """A tooltip for ``anchor`` (see :func:`tooltip_place`); its rect, or None without room."""
     w, h = surface.get_size()
-    size = max(12, min(18, h // 40))
+    size = max(MIN_FONT, min(18, h // 40))
     how = fit(text, min(360, w - 24), 3 * line_height(size), size, lines=3)
     fl = font(how.size)
     tw = max(fl.size(line)[0] for line in how.lines) + 16
@@ -312,7 +312,7 @@ class Menu:
         self.sel = 0
         self.hover: int | None = None
         w, h = window_size
-        self.size = max(12, min(20, h // 34))
+        self.size = max(MIN_FONT, min(20, h // 34))
         f = font(self.size)
         row = line_height(self.size) + 10
         self.key_w = max(f.size(i.key)[0] for i in items)
