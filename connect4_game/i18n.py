@@ -8,8 +8,8 @@ import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-__all__ = ['_', 'ngettext', 'N_', 'set_language', 'language', 'system_language', 'LOCALE_DIR',
-           'DOMAIN', 'LANGUAGES', 'LANGUAGE_NAMES']
+__all__ = ['_', 'ngettext', 'N_', 'number', 'set_language', 'language', 'system_language',
+           'LOCALE_DIR', 'DOMAIN', 'LANGUAGES', 'LANGUAGE_NAMES']
 
 LANGUAGE_NAMES = {'en': 'English', 'nl': 'Nederlands', 'de': 'Deutsch', 'fr': 'Français',
                   'es': 'Español'}
@@ -35,6 +35,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for translation (tables built at import; :func:`_` when shown)."""
     return message
+
+
+def number(value: float) -> str:
+    """``value`` in its shortest form as the current language writes it: ``'0.35'`` in English,
+    ``'0,35'`` in the others (a decimal comma), ``'8'``."""
+    text = f'{value:g}'
+    return text if _code == 'en' else text.replace('.', ',')
 
 
 def language() -> str:

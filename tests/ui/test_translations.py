@@ -159,3 +159,14 @@ def test_with_no_language_saved_the_window_asks_the_desktop(monkeypatch, tmp_pat
     finally:
         app.close()
         i18n.set_language('en')
+
+
+def test_numbers_take_the_languages_decimal_sign():
+    from connect4_game.ui.screens.new_game import level_facts
+    try:
+        assert i18n.number(0.35) == '0.35' and i18n.number(8.0) == '8'
+        i18n.set_language('de')
+        assert i18n.number(0.35) == '0,35' and i18n.number(8.0) == '8'
+        assert any('0,25 s' in fact for fact in level_facts('hard')), level_facts('hard')
+    finally:
+        i18n.set_language('en')

@@ -12,7 +12,7 @@ import pygame
 from connect4_game.ai import levels
 from connect4_game.core.board import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS
 from connect4_game.core.side import Side
-from connect4_game.i18n import LANGUAGE_NAMES, N_, _, ngettext
+from connect4_game.i18n import LANGUAGE_NAMES, N_, _, ngettext, number
 from connect4_game.oska.engine import (
     OSKA_DEFAULT_LOOKAHEAD,
     OSKA_MAX_LOOKAHEAD,
@@ -55,11 +55,6 @@ def level_label(level: str) -> str:
     return dict(level_choices()).get(level, level)
 
 
-def _number(value: float) -> str:
-    """A number as the dialog writes it: 0.35, 8."""
-    return f'{value:g}'
-
-
 def level_facts(level: str) -> list[str]:
     """What the level ``level`` really plays with, one short phrase per setting it has, in the
     current language ('looks 16 plies ahead', 'at most 0.35 s a move', 'knows the openings
@@ -74,7 +69,7 @@ def level_facts(level: str) -> list[str]:
         facts.append(ngettext('looks {n} ply ahead', 'looks {n} plies ahead',
                               st.lookahead).format(n=st.lookahead))
     if st.seconds > 0:
-        facts.append(_('at most {s} s a move').format(s=_number(st.seconds)))
+        facts.append(_('at most {s} s a move').format(s=number(st.seconds)))
     if st.safety >= 1:
         words = ngettext('checks threats {n} ply deep', 'checks threats {n} plies deep', st.safety)
         if 0 <= st.spot_chance < 1:
@@ -84,7 +79,7 @@ def level_facts(level: str) -> list[str]:
     if st.book:
         facts.append(_('knows the openings (6\u00d77)'))
     if st.solve_seconds > 0:
-        facts.append(_('solves exactly for up to {s} s').format(s=_number(st.solve_seconds)))
+        facts.append(_('solves exactly for up to {s} s').format(s=number(st.solve_seconds)))
     if st.temperature:
         facts.append(_('varies its moves'))
     return facts
