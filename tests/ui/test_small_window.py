@@ -82,3 +82,42 @@ def test_the_reviews_summary_fits_at_520x480(closing, worker):
     assert summary
     for t in summary:
         assert not t.cut and not t.short and t.fits and t.size >= MIN_FONT, t
+
+
+@pytest.mark.parametrize('size', [SMALL, (1280, 1024)], ids=['520x480', '1280x1024'])
+def test_the_new_game_dialogs_rows_stay_in_place(closing, size):
+    """Choosing a difficulty, opening or closing Advanced, or a warning about a deep lookahead
+    moves no row, so a second click lands where the player aimed."""
+    app = make_app(InstantWorker(), x='human', o='ai', size=size)
+    closing(app)
+    app.step([], DT)
+    app.step([key(pygame.K_g, 'g')], DT)
+    scr = app.screen
+    if scr.advanced_open:
+        scr.toggle_advanced()
+    app.step([], DT)
+
+    def tops():
+        return {row.title: row.rect.top for row in scr.form_rows()}
+    first = tops()
+    for seg in list(scr.level.seg_rects):
+        app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=seg.center)], DT)
+        app.step([], DT)
+        now = tops()                                    # Custom opens Advanced below
+        assert {t: now[t] for t in first} == first, scr.level.value
+    if scr.advanced_open:
+        scr.toggle_advanced()
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                 pos=scr.advanced_button.rect.center)], DT)
+    app.step([], DT)
+    opened = tops()
+    assert scr.advanced_open and len(opened) > len(first)
+    assert {t: opened[t] for t in first} == first
+    deep = scr.lookaheads['O']
+    deep.value = 30
+    scr.changed(deep)                                   # Custom, with the warning
+    app.step([], DT)
+    assert scr.warning() and tops() == opened
+    scr.toggle_advanced()
+    app.step([], DT)
+    assert tops() == {t: opened[t] for t in tops()}

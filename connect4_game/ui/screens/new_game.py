@@ -365,7 +365,7 @@ class NewGameScreen(FormScreen):
                   title_size, bold=True, align='center')
         top += 8
         warn = self.warning()
-        bottom = h - max(44, h // 11) - 16 - (24 if warn else 0)
+        bottom = h - max(44, h // 11) - 16 - (24 if self.game.value == 'connect4' else 0)
         size, y = self._draw_rows(surface, top, bottom)
         margin = max(12, w // 16)
         by = self._draw_buttons(surface, margin)
@@ -384,7 +384,9 @@ class NewGameScreen(FormScreen):
         """The rows from ``top`` to at most ``bottom`` px; returns the font size and the y below."""
         w = surface.get_width()
         rows = self.form_rows()
-        row_h = max(MIN_FONT + 14, min(52, (bottom - top) // (len(rows) + 1)))
+        closed = self.game.value == 'connect4' and not self.advanced_open
+        most = len(rows) + (1 + len(self.advanced_rows()) if closed else 0)
+        row_h = max(MIN_FONT + 14, min(52, (bottom - top) // (most + 1)))   # rows stay put
         size = max(MIN_FONT, min(22, int(row_h * 0.45)))
         margin = max(12, w // 16)
         title_w = min(int((w - 2 * margin) * 0.36), max(font(size).size(c.title)[0]
