@@ -199,8 +199,8 @@ static int negamax(Search *s, uint64_t cur, uint64_t mask, int n, int alpha, int
         return v;
     }
     opp = cur ^ mask;
-    for (i = 0; i < k->w; i++) {   /* the children's slots are fetched while this node sorts */
-        uint64_t m = poss & k->cols[i];
+    for (i = 0; i < k->w && depth >= LIMITED; i++) {   /* the children's slots are fetched */
+        uint64_t m = poss & k->cols[i];                   /* while this node sorts its moves */
         if (m) PREFETCH(k->table + ((opp + (mask | m)) % k->size) * k->entry);
     }
     for (i = 0; i < k->w; i++) {
@@ -250,6 +250,11 @@ static int Kernel_init(Kernel *self, PyObject *args, PyObject *kw) {
     unsigned long long slots;
     int order[MAXW];
     if (!PyArg_ParseTupleAndKeywords(args, kw, "iiK", names, &h, &w, &slots)) return -1;
+    if (self->lock) {   /* a second __init__: the next search allocates the new size */
+        PyThread_acquire_lock(self->lock, WAIT_LOCK);
+        free_table(self);
+        PyThread_release_lock(self->lock);
+    }
     if (h < 1 || w < 1 || (h + 1) * w > 64 || slots < 2) {
         PyErr_SetString(PyExc_ValueError, "the compiled kernel needs (height+1)*width <= 64 and slots >= 2");
         return -1;
