@@ -13,7 +13,7 @@ worker processes -- over ``--seconds`` seconds of wall time, read from
 
 It prints the CPU time as a percentage of one core, per process and in all,
 and exits with status 1 if the total is over ``--limit`` per cent (default
-5), 2 if it cannot measure (no /proc, the game did not start).
+1), 2 if it cannot measure (no /proc, the game did not start).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LIMIT_PERCENT = 5.0
+LIMIT_PERCENT = 1.0
 
 
 def _children_from_proc() -> dict[int, list[int]]:
@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument('--settle', type=float, default=4.0,
                     help='seconds to let the window start first (default 4)')
     ap.add_argument('--limit', type=float, default=LIMIT_PERCENT,
-                    help='the most per cent of one core allowed (default 5)')
+                    help='the most per cent of one core allowed (default 1)')
     ap.add_argument('--display', action='store_true',
                     help="use the X display of $DISPLAY instead of SDL's dummy driver")
     args = ap.parse_args(argv)
