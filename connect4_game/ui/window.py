@@ -9,6 +9,7 @@ import io
 import locale
 import logging
 import os
+import warnings
 
 import pygame
 
@@ -57,6 +58,7 @@ class Window:
         self.fullscreen = False
         self.screenshot_error: str | None = None
         self._caption: str | None = None
+        self._window: pygame.Window | None = None
 
     def open(self, title: str) -> pygame.Surface:
         """Open the window with ``title`` and key repeat (300 ms, then 60 ms); returns its surface.
@@ -76,6 +78,7 @@ class Window:
             log.warning('the window of %dx%d does not fit the screen: %dx%d instead',
                         *wanted, *self.windowed_size)
         surface = self.set_mode(self.windowed_size)
+        self._window = self._sdl_window()
         self.set_caption(title)
         pygame.key.set_repeat(300, 60)
         return surface
@@ -95,21 +98,57 @@ class Window:
         except pygame.error:
             return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
 
+    def _sdl_window(self) -> pygame.Window | None:
+        """The open window as a :class:`pygame.Window`, at least the minimum size, or None. Through
+        it the window is resized and goes full screen in place: a second ``set_mode`` makes a new
+        window where the old one's inside was, which a window manager then moves down by its
+        title bar (20 px at every resize and F11)."""
+        try:
+            with warnings.catch_warnings():      # the display module's window, not a new one
+                warnings.simplefilter('ignore', DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            window.minimum_size = (MIN_WINDOW_W, MIN_WINDOW_H)
+        except (pygame.error, AttributeError, ValueError) as exc:
+            log.info('the window is re-created to resize it: %s', exc)
+            return None
+        return window
+
     def toggle_fullscreen(self) -> pygame.Surface:
-        """Full screen, or back to a window of ``windowed_size`` (F11); returns the new surface."""
+        """Full screen, or back to a window of ``windowed_size`` (F11), in place; returns the
+        surface."""
         self.fullscreen = not self.fullscreen
-        return self.set_mode(self.windowed_size, self.fullscreen)
+        if self._window is not None:
+            try:
+                if self.fullscreen:
+                    self._window.set_fullscreen(desktop=True)
+                else:
+                    self._window.set_windowed()
+                    self._window.size = self.windowed_size
+                surface = pygame.display.get_surface()
+                if surface is not None:
+                    return surface
+            except pygame.error as exc:
+                log.info('full screen in place failed: %s', exc)
+        surface = self.set_mode(self.windowed_size, self.fullscreen)
+        self._window = self._sdl_window()
+        return surface
 
     def resize(self, w: int, h: int) -> pygame.Surface | None:
         """Keep the user's ``w`` x ``h`` pixels (raised to the minimum) as ``windowed_size``;
-        returns the surface to draw on, or None while full screen (ignored)."""
+        returns the surface to draw on, or None while full screen (ignored). The window keeps its
+        place: only a size it does not have yet is set."""
         if self.fullscreen:
             return None
         self.windowed_size = fit_size((w, h))
         current = pygame.display.get_surface()
-        if current is None or current.get_size() != self.windowed_size:
-            return self.set_mode(self.windowed_size)
-        return current
+        if current is not None and current.get_size() == self.windowed_size:
+            return current
+        if self._window is not None:
+            self._window.size = self.windowed_size
+            return pygame.display.get_surface()
+        surface = self.set_mode(self.windowed_size)
+        self._window = self._sdl_window()
+        return surface
 
     def set_caption(self, caption: str) -> None:
         """Title the window ``caption`` (only a changed title goes to SDL)."""

@@ -121,3 +121,23 @@ def test_the_new_game_dialogs_rows_stay_in_place(closing, size):
     scr.toggle_advanced()
     app.step([], DT)
     assert tops() == {t: opened[t] for t in tops()}
+
+
+def test_resize_and_f11_keep_the_window_in_place(closing, monkeypatch):
+    """Resizing and F11 change the one window in place: a second ``set_mode`` makes a new window
+    where the old one's inside was, which a window manager moves down by its title bar."""
+    app = make_app(InstantWorker(), x='human', o='human', size=(700, 640))
+    closing(app)
+    app.step([], DT)
+    made = []
+    real = pygame.display.set_mode
+    monkeypatch.setattr(pygame.display, 'set_mode', lambda *a, **k: made.append(a) or real(*a, **k))
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, w=900, h=700, size=(900, 700))], DT)
+    assert app.surface.get_size() == (900, 700)
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, w=300, h=200, size=(300, 200))], DT)
+    assert app.surface.get_size() == SMALL                   # never below the smallest
+    app.step([key(pygame.K_F11)], DT)
+    assert app.window.fullscreen
+    app.step([key(pygame.K_F11)], DT)
+    assert not app.window.fullscreen and app.surface.get_size() == SMALL
+    assert made == []
