@@ -120,3 +120,15 @@ def test_theme_validates_shapes():
     import dataclasses
     with pytest.raises(ValueError, match="star"):
         dataclasses.replace(base, x_shape="star")
+
+
+def test_high_contrast_badges_differ_from_both_checkers():
+    """In high contrast a 'loss' badge (and every other) is far from X's and O's colour, so it
+    is never read as a checker's (Okabe-Ito's reddish purple, not a vermillion next to X's
+    orange)."""
+    t = get_theme('high_contrast')
+
+    def apart(a, b):
+        return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
+    for colour in (t.bad, t.good, t.neutral):
+        assert apart(colour, t.x_color) > 120 and apart(colour, t.o_color) > 110, colour
