@@ -53,6 +53,7 @@ static int POPCOUNT(uint64_t x) {
 #define TIME_EVERY 4096       /* nodes between two looks at the clock */
 #define LIMITED_SLOTS 262139  /* a prime: the table of one depth-limited search */
 #define FULL_DEPTH (1 << 20)  /* never reaches LIMITED: the full searches */
+#define ETC_EMPTY 12           /* enhanced transposition cut-offs with more empty cells */
 #define NO_GUESS (-30000)     /* search(): bisect without a guess */
 #define NO_BISECT (-30001)    /* search(): one negamax, no bisection */
 
@@ -213,6 +214,20 @@ static int negamax(Search *s, uint64_t cur, uint64_t mask, int n, int alpha, int
             }
             sc[j] = score; ms[j] = m; ws[j] = wc;
             cnt++;
+        }
+    }
+    if (depth >= LIMITED && cnt > 1 && CELLS - n > ETC_EMPTY) {
+        for (i = 0; i < cnt; i++) {   /* a child's upper bound in the table may cut already */
+            uint64_t ck = opp + (mask | ms[i]);
+            const uint8_t *e = k->table + (ck % k->size) * k->entry;
+            int cv = e[k->entry - 1];
+            if (cv && cv < s->low && s->up_off - cv >= beta
+                    && stored_key(k, e) == (k->narrow ? ck & 0xFFFFFFFFu : ck)) {
+                alpha = s->up_off - cv;
+                v = alpha + s->low_off;
+                if (n == s->root_n) s->root_move = ms[i];
+                goto store;
+            }
         }
     }
     for (i = 0; i < cnt; i++) {

@@ -48,6 +48,9 @@ FULL_DEPTH = 1 << 20
 _CHECK_EVERY = 1024
 #: depth-limited searches use depths below this (and key the TT by depth too)
 LIMITED = 1 << 10
+#: enhanced transposition cut-offs (the children's table entries tried before searching
+#: them) with more empty cells than this: nearer the end they cost more than they save
+ETC_EMPTY = 12
 
 
 class BudgetExceeded(Exception):
@@ -216,6 +219,15 @@ class Solver:
                         w = wincells(cur | m, FULL ^ (mask | m))
                         cand.append((w.bit_count(), m, w))
                 cand.sort(key=itemgetter(0), reverse=True)
+                if depth >= LIMITED and CELLS - n > ETC_EMPTY:
+                    get = tt[0]
+                    for _, m, _w in cand:   # a child's upper bound in the table may cut already
+                        v = get(opp + (mask | m))
+                        if v is not None and v < LOW and UP_OFF - v >= beta:
+                            tt[1](key, UP_OFF - v + LOW_OFF)
+                            if n == root[0]:
+                                root[1] = m
+                            return UP_OFF - v
                 for _, m, w in cand:
                     s = -negamax(opp, mask | m, n + 1, -beta, -alpha, depth - 1, tt, book_ply, probe, w)
                     if s >= beta:
