@@ -2,6 +2,7 @@
 read from ``bitbully-databases`` (MIT; file format in docs/ai.md: book)."""
 from __future__ import annotations
 
+import mmap
 import os
 import sys
 from bisect import bisect_left
@@ -65,11 +66,27 @@ def book_path() -> str | None:
     return None
 
 
+class _RecordKeys:
+    """The sorted keys of the book file's 5-byte records (a 4-byte big-endian signed key, then
+    the value), read from a memory map one key at a time: what :func:`bisect.bisect_left`
+    searches without a copy of the file in memory."""
+
+    def __init__(self, records: mmap.mmap) -> None:
+        self.records = records
+
+    def __len__(self) -> int:
+        return len(self.records) // 5
+
+    def __getitem__(self, i: int) -> int:
+        return int.from_bytes(self.records[5 * i:5 * i + 4], "big", signed=True)
+
+
 class OpeningBook:
     """Exact values of 6x7 positions with 12 checkers (X to move) from ``path``, and
-    with <= 5 from a small table (``path`` None: only those). A broken file is
-    dropped by :meth:`probe` (``error`` says why); :meth:`lookup_key` and ``len()``
-    raise OSError or ValueError then."""
+    with <= 5 from a small table (``path`` None: only those). A probe reads the file
+    through a memory map (the pages it touches, not 21 MB); :meth:`table` reads it whole
+    for the compiled kernel. A broken file is dropped by :meth:`probe` (``error`` says
+    why); :meth:`lookup_key` and ``len()`` raise OSError or ValueError then."""
 
     ply = 12
     small_ply = 5
@@ -78,6 +95,7 @@ class OpeningBook:
         self.path = path
         self._keys: memoryview | None = None
         self._vals: bytes = b""
+        self._map: _RecordKeys | None = None
         self.probes = 0
         self.error: str | None = None    # why the file could not be used, if it could not
 
@@ -85,35 +103,49 @@ class OpeningBook:
         """Number of 12-checker positions in the book file (0 without file)."""
         if self.path is None:
             return 0
-        return len(self._load())
+        return len(self._records())
 
     @property
     def loaded(self) -> bool:
+        """Whether :meth:`table` read the whole file into memory."""
         return self._keys is not None
 
-    def _load(self) -> memoryview:
-        """The keys, reading the file on the first call.
-        :raises OSError, ValueError: the file cannot be read or is malformed,
-            or there is no file (``path`` is None)."""
-        if self._keys is not None:
-            return self._keys
+    def _size(self) -> int:
+        """Records in the file.
+        :raises OSError, ValueError: no file (``path`` None), or a size not a multiple of 5."""
         path = self.path
         if path is None:
             raise ValueError("the book has no file")
         size = os.path.getsize(path)
         if size % 5:
             raise ValueError(f"book file {path!r} has {size} bytes, not a multiple of 5")
-        n = size // 5
+        return size // 5
+
+    def _records(self) -> _RecordKeys:
+        """The file's keys through a read-only memory map, opened on the first call.
+        :raises OSError, ValueError: as :meth:`_size`, or the file cannot be mapped."""
+        if self._map is None:
+            self._size()                # an empty file cannot be mapped: ValueError too
+            with open(cast(str, self.path), "rb") as f:
+                self._map = _RecordKeys(mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ))
+        return self._map
+
+    def _load(self) -> memoryview:
+        """The keys as native int32 (and the values), reading the file on the first call.
+        :raises OSError, ValueError: as :meth:`_size`, or the file is truncated."""
+        if self._keys is not None:
+            return self._keys
+        n = self._size()
         raw = bytearray(4 * n)          # the keys as native-order int32
         vals = bytearray(n)
         order = (3, 2, 1, 0) if sys.byteorder == "little" else (0, 1, 2, 3)
         chunk = 5 * (1 << 16)
         done = 0                        # records read so far
-        with open(path, "rb") as f:  # in chunks: no second copy of the file in memory
+        with open(cast(str, self.path), "rb") as f:  # in chunks: no second copy of the file
             while done < n:
                 data = f.read(chunk)
                 if not data or len(data) % 5:
-                    raise ValueError(f"book file {path!r} is truncated")
+                    raise ValueError(f"book file {self.path!r} is truncated")
                 k = len(data) // 5
                 for i, src in enumerate(order):
                     raw[4 * done + i:4 * (done + k):4] = data[src::5]
@@ -122,6 +154,11 @@ class OpeningBook:
         self._vals = bytes(vals)
         self._keys = keys = memoryview(raw).cast("i")
         return keys
+
+    def _drop(self, e: Exception) -> None:
+        """The file cannot be used: say why in ``error`` and play on without it."""
+        self.error = f"{self.path}: {e}"
+        self.path = None
 
     def table(self) -> tuple[memoryview, bytes] | None:
         """The 12-checker positions' sorted bitbully keys (native int32) and values (signed
@@ -133,19 +170,19 @@ class OpeningBook:
             try:
                 keys = self._load()
             except (OSError, ValueError) as e:   # unreadable file: play on without it
-                self.error = f"{self.path}: {e}"
-                self.path = None
+                self._drop(e)
                 return None
         return keys, self._vals
 
     def lookup_key(self, key: int) -> int | None:
-        """Raw stored value (signed byte) for a bitbully key, or None."""
-        keys = self._load()
-        i = bisect_left(keys, key)
-        if i < len(keys) and keys[i] == key:
-            v = self._vals[i]
-            return v - 256 if v > 127 else v
-        return None
+        """Raw stored value (signed byte) for a bitbully key, or None.
+        :raises OSError, ValueError: as :meth:`_records`."""
+        recs = self._records()
+        i = bisect_left(recs, key)
+        if i == len(recs) or recs[i] != key:
+            return None
+        v = recs.records[5 * i + 4]
+        return v - 256 if v > 127 else v
 
     def probe(self, first: int, mask: int) -> int | None:
         """Signed plies to the end for the side to move in a normal game's 6x7
@@ -154,14 +191,18 @@ class OpeningBook:
         n = mask.bit_count()
         if n <= self.small_ply:
             return _small_table().get(small_key(first, mask))
-        if n != self.ply or self.table() is None:
+        if n != self.ply or self.path is None:
             return None
         self.probes += 1
-        v = self.lookup_key(huffman_key(first, mask))
-        if v is None:
-            v = self.lookup_key(huffman_key(first, mask, mirror=True))
+        try:
+            v = self.lookup_key(huffman_key(first, mask))
             if v is None:
-                return None
+                v = self.lookup_key(huffman_key(first, mask, mirror=True))
+        except (OSError, ValueError) as e:   # unreadable file: play on without it
+            self._drop(e)
+            return None
+        if v is None:
+            return None
         if v > 0:
             return 100 - v
         if v < 0:
