@@ -132,10 +132,10 @@ class HelpScreen(Screen):
         self.view_h = 1
         self.step_h = line_height(MIN_FONT)
         self.page_rects: list[pygame.Rect] = []
-        self.toolbar = Toolbar([
-            Button(_('Previous'), 'prev', _('The page before (Left)')),
-            Button(_('Next'), 'next', _('The page after (Right)')),
-            Button(_('Close'), 'close', _('Back to the game (Esc)'))], right=1)
+        turns = [Button(_('Previous'), 'prev', _('The page before (Left)')),
+                 Button(_('Next'), 'next', _('The page after (Right)'))]
+        self.toolbar = Toolbar([*(turns if len(self.pages) > 1 else []),
+                                Button(_('Close'), 'close', _('Back to the game (Esc)'))], right=1)
 
     def title(self) -> str:
         """The page's title, translated."""
@@ -191,8 +191,9 @@ class HelpScreen(Screen):
             self.go(int(e.unicode) - 1)
 
     def update(self, dt: float) -> None:
-        self.toolbar.named['prev'].enabled = self.page > 0
-        self.toolbar.named['next'].enabled = self.page < len(self.pages) - 1
+        if len(self.pages) > 1:
+            self.toolbar.named['prev'].enabled = self.page > 0
+            self.toolbar.named['next'].enabled = self.page < len(self.pages) - 1
         self.toolbar.update(dt)
 
     def wants_frames(self) -> bool:
@@ -220,7 +221,9 @@ class HelpScreen(Screen):
         view = pygame.Rect(left, bar_h + 8, min(w - left - 20, 40 * size),
                            h - bar_h - foot_h - 12)           # lines of 70 characters at most
         self._draw_page(surface, view, size)
-        draw_text(surface, _('Left/Right: page   Up/Down: scroll   Esc: close'),
+        keys = _('Left/Right: page   Up/Down: scroll   Esc: close') if len(self.pages) > 1 \
+            else _('Up/Down: scroll   Esc: close')
+        draw_text(surface, keys,
                   pygame.Rect(8, h - foot_h, w - 16, foot_h - 2), theme.text_dim, foot_size,
                   align='center')
         self.toolbar.draw(surface, theme)
