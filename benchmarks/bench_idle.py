@@ -88,8 +88,10 @@ def snapshot(root: int) -> dict[int, float]:
     return out
 
 
-def measure(seconds: float, settle: float, display: bool) -> dict[int, float]:
-    """Start the game, wait ``settle`` s, and return the CPU seconds each
+def measure(seconds: float, settle: float, display: bool,
+            program: list[str] | None = None) -> dict[int, float]:
+    """Start the game (``program``: another command for it, e.g. the built app's
+    executable), wait ``settle`` s, and return the CPU seconds each
     process of its tree used during the next ``seconds`` s of wall time
     (a process started meanwhile counts from 0).
 
@@ -99,8 +101,8 @@ def measure(seconds: float, settle: float, display: bool) -> dict[int, float]:
         env = dict(os.environ, SDL_AUDIODRIVER='dummy', CONNECT4_CONFIG_DIR=tmp)
         if not display:
             env['SDL_VIDEODRIVER'] = 'dummy'
-        cmd = [sys.executable, str(ROOT / 'main.py'), '--no-settings', '--mute',
-               '--exit-after', str(settle + seconds + 30)]
+        cmd = (program or [sys.executable, str(ROOT / 'main.py')]) + [
+            '--no-settings', '--mute', '--exit-after', str(settle + seconds + 30)]
         proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
         try:
             time.sleep(settle)

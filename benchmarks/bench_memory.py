@@ -3,6 +3,8 @@ CPU use of the idle window.
 
     python -m benchmarks.bench_memory [--limit-mb 250] [--idle-seconds 20]
                                       [--idle-limit 1] [--display] [--moves 60]
+    python -m benchmarks.bench_memory --app dist/connect4-pygame/connect4-pygame \
+                                      --display --limit-mb 180
 
 The memory part starts a window in a fresh process (``--play``): you play X
 against Expert (perfect play) with the analysis on (``A``), headless with
@@ -10,7 +12,11 @@ against Expert (perfect play) with the analysis on (``A``), headless with
 ``$DISPLAY`` (e.g. Xvfb). The script plays as a person would: once the
 analysis of a position is finished it presses the digit key of the column the
 analysis ranks best, so the game runs to its end (about 40 moves, every one of
-them analysed and answered by perfect play). Every 0.2 s this process reads
+them analysed and answered by perfect play). With ``--app EXE`` the window is
+the built app (``tools/build_app.py``) in the X display of ``$DISPLAY``, played
+through ``xdotool``: ``A``, then a digit every 2 s from a fixed cycle of columns
+until the game ends (``--exit-after-game``); a shorter game, the same
+processes. Every 0.2 s this process reads
 the proportional set size (PSS: a page shared by n processes counts 1/n in
 each, so the sum is the memory the game really holds; RSS is shown too) of
 each process of the window's tree from ``/proc/PID/smaps_rollup`` (Linux),
@@ -32,6 +38,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -73,12 +80,44 @@ def role(pid: int, root: int) -> str:
             cmd = fh.read()
     except OSError:
         return 'helper'
-    return 'search worker' if b'spawn_main' in cmd else 'helper'
+    # a worker runs multiprocessing's spawn_main (the built app: --multiprocessing-fork)
+    return 'search worker' if b'spawn_main' in cmd or b'--multiprocessing-fork' in cmd \
+        else 'helper'
 
 
-def watch_game(display: bool, moves: int) -> tuple[dict[int, tuple[str, int, int]], int, str]:
-    """Run the ``--play`` window to its end, sampling memory. Returns (pid -> (role, peak PSS
-    kB, peak RSS kB), peak of the summed PSS kB, the window's last output line).
+APP_COLUMNS = '4435261734526171'
+"""The columns X plays in the built app, in turn (a full column's key is refused)."""
+
+
+def _press_keys(app: subprocess.Popen[str]) -> None:
+    """Play the built app's window by the keyboard (xdotool): the analysis on, then a column of
+    :data:`APP_COLUMNS` every 2 s, until the app ends."""
+    def xdo(*args: str) -> str:
+        return subprocess.run(['xdotool', *args], capture_output=True, text=True,
+                              timeout=10).stdout
+    wid = ''
+    for _ in range(300):
+        wid = xdo('search', '--pid', str(app.pid)).split('\n')[0]
+        if wid or app.poll() is not None:
+            break
+        time.sleep(0.1)
+    if not wid:
+        return
+    time.sleep(2.0)                          # the worker processes start
+    xdo('mousemove', '--window', wid, '20', '20')
+    xdo('key', 'a')
+    for i in range(300):
+        if app.poll() is not None:
+            return
+        time.sleep(2.0)
+        xdo('key', APP_COLUMNS[i % len(APP_COLUMNS)])
+
+
+def watch_game(display: bool, moves: int, app: str | None = None
+               ) -> tuple[dict[int, tuple[str, int, int]], int, str]:
+    """Run the ``--play`` window (or the built ``app``, played by :func:`_press_keys`) to its
+    end, sampling memory. Returns (pid -> (role, peak PSS kB, peak RSS kB), peak of the summed
+    PSS kB, the window's last output line).
 
     :raises RuntimeError: if the window failed or did not end in :data:`GAME_TIMEOUT_S`.
     """
@@ -89,7 +128,12 @@ def watch_game(display: bool, moves: int) -> tuple[dict[int, tuple[str, int, int
         if not display:
             env['SDL_VIDEODRIVER'] = 'dummy'
         cmd = [sys.executable, str(Path(__file__).resolve()), '--play', '--moves', str(moves)]
+        if app is not None:
+            cmd = [app, '--x', 'human', '--o', 'expert', '--no-settings', '--mute',
+                   '--exit-after-game']
         proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        if app is not None:
+            threading.Thread(target=_press_keys, args=(proc,), daemon=True).start()
         deadline = time.monotonic() + GAME_TIMEOUT_S
         try:
             while proc.poll() is None:
@@ -174,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument('--display', action='store_true',
                     help="use the X display of $DISPLAY instead of SDL's dummy driver")
     ap.add_argument('--moves', type=int, default=60, help='the most moves X plays (default 60)')
+    ap.add_argument('--app', metavar='EXE',
+                    help='measure the built app EXE instead (needs --display and xdotool)')
     ap.add_argument('--play', action='store_true', help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.play:
@@ -181,13 +227,17 @@ def main(argv: list[str] | None = None) -> int:
     if not os.path.isfile('/proc/self/smaps_rollup'):
         print('bench_memory: needs /proc/PID/smaps_rollup (Linux 4.14+)', file=sys.stderr)
         return 2
+    if args.app and not args.display:
+        print('bench_memory: --app needs --display (xdotool plays it)', file=sys.stderr)
+        return 2
     mode = f"display {os.environ.get('DISPLAY', '?')}" if args.display else 'SDL dummy driver'
     try:
-        peaks, top, result = watch_game(args.display, args.moves)
+        peaks, top, result = watch_game(args.display, args.moves, args.app)
     except RuntimeError as exc:
         print(f'bench_memory: {exc}', file=sys.stderr)
         return 2
-    print(f'a whole game against Expert, analysis on ({mode}): {result}')
+    what = f'the app {args.app}' if args.app else 'a venv'
+    print(f'a whole game against Expert, analysis on ({what}, {mode}): {result}')
     print('peak memory of each process (MB; PSS, RSS):')
     for pid, (name, pss, rss) in sorted(peaks.items()):
         print(f'  pid {pid:>7} {name:<14} PSS {pss / 1024:7.1f}   RSS {rss / 1024:7.1f}')
@@ -196,7 +246,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{'ok' if ok else 'OVER'}")
     if args.idle_seconds > 0:
         try:
-            used = measure_idle(args.idle_seconds, 4.0, args.display)
+            used = measure_idle(args.idle_seconds, 4.0, args.display,
+                                [args.app] if args.app else None)
         except RuntimeError as exc:
             print(f'bench_memory: idle: {exc}', file=sys.stderr)
             return 2
