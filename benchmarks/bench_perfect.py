@@ -34,8 +34,9 @@ Prints, as plain lines:
    then are counted as estimates);
 5. the review (:func:`connect4_game.ai.review.review_game`) of a 41-ply 6x7 game, every
    position proven, by our solver and by bitbully in the same run, from cleared tables
-   (target <= 1 s), and of a 12-move 5x9 game with the window's 3 s a position (target
-   <= 5 s; positions not proven by then are counted as estimates);
+   (target <= 1 s), and of a 12-move 5x9 game within the review's default budget for a
+   game (:data:`connect4_game.ai.review.REVIEW_BUDGET`; target <= 5 s; positions not
+   proven by then are counted as estimates);
 6. the process's peak memory.
 
 ``--quick`` is a smoke run of a few seconds (a few positions and moves).
@@ -55,7 +56,7 @@ from typing import Any, TextIO
 from benchmarks.bench_expert import peak_rss_mb
 from connect4_game.ai import expert, perfect
 from connect4_game.ai.bitboard import from_moves
-from connect4_game.ai.review import review_game, verdict
+from connect4_game.ai.review import REVIEW_BUDGET, review_game, verdict
 from connect4_game.ai.solver import BudgetExceeded, get_solver
 from connect4_game.core.board import Board
 from tests.pons import PONS_DIR, PONS_FILES, read_pons
@@ -75,7 +76,7 @@ MOVE_TARGET = 0.5        # seconds, Expert's slowest move
 ANALYZE_TARGET = 1.0     # seconds, analysis of every column
 #: the reviewed games (columns 1..N): a 41-ply 6x7 game of near-perfect play, 12 moves on 5x9
 REVIEW_GAMES = ((6, 7, "44441666426622271421333673331172157757555", None, 1.0),
-                (5, 9, "555465543364", 3.0, 5.0))   # rows, cols, moves, s a position, target s
+                (5, 9, "555465543364", REVIEW_BUDGET, 5.0))   # rows, cols, moves, s, target s
 
 
 def _board(moves: str) -> Board:

@@ -2,6 +2,7 @@
 (``best``, ``inaccuracy``, ``mistake``, ``blunder``) and the value from X's side."""
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -13,13 +14,15 @@ from connect4_game.core.board import check_column
 from connect4_game.core.notation import column_name
 from connect4_game.core.side import Side
 
-__all__ = ["PlyReview", "VERDICTS", "DEFAULT_PLY_BUDGET", "verdict", "review_game",
+__all__ = ["PlyReview", "VERDICTS", "REVIEW_BUDGET", "verdict", "review_game",
            "ReviewTable"]
 
 #: the verdicts, best first
 VERDICTS = ("best", "inaccuracy", "mistake", "blunder")
-#: default seconds per position (bitbully needs about 1 s for the hardest 6x7 one)
-DEFAULT_PLY_BUDGET = 5.0
+#: default seconds for a whole game's review on a board that perfect play does not always
+#: prove (every board but 6x7, where each position runs to its proof): shared among the
+#: positions still to judge, so a long game costs no more than a short one
+REVIEW_BUDGET = 5.0
 
 
 @dataclass(frozen=True)
@@ -62,23 +65,31 @@ def _x_value(score: int, n: int, cells: int, player: Side) -> int:
 
 
 def review_game(rows: int, cols: int, moves: Sequence[int], *,
-                time_budget: float | None = DEFAULT_PLY_BUDGET, backend: str = "auto",
+                time_budget: float | None = REVIEW_BUDGET, backend: str = "auto",
                 node_budget: int | None = None,
                 on_ply: Callable[[PlyReview], None] | None = None) -> list[PlyReview]:
     """One :class:`PlyReview` per move of the 0-based ``moves`` (X first), each passed
-    to ``on_ply`` when ready; ``time_budget`` (seconds) and ``node_budget`` a position.
-    The solver's tables stay warm from one position to the next, and the score proven for
-    the move played is the next position's value, which spares its search.
+    to ``on_ply`` when ready. ``time_budget``: seconds for the whole game (None: every
+    position to its proof; ignored on 6x7, which is always proven), each position given
+    an equal share of what is left, so time a quick late position does not need goes to
+    none; ``node_budget``: nodes a position. The solver's tables stay warm from one
+    position to the next, and the score proven for the move played is the next position's
+    value, which spares its search.
     :raises ValueError: before any analysis: a bad size, backend, budget or move (named)."""
     moves = list(moves)
     perfect.play_moves(moves, rows, cols)            # validates every move first
     perfect.check_arguments(backend, time_budget, node_budget)
     cells = rows * cols
+    if perfect.always_proven(rows, cols):
+        time_budget = None
+    deadline = None if time_budget is None else time.monotonic() + time_budget
     out = []
     known: int | None = None           # the position's value, proven at the move before
     for i, col in enumerate(moves):
         player = Side.for_ply(i + 1)
-        res = perfect.solve_position(moves[:i], rows, cols, backend=backend, time_budget=time_budget,
+        share = None if deadline is None else \
+            max(1e-3, deadline - time.monotonic()) / (len(moves) - i)
+        res = perfect.solve_position(moves[:i], rows, cols, backend=backend, time_budget=share,
                                      node_budget=node_budget, lower_bound=known)
         played = res.columns[col].score
         known = -played.pons if played is not None and played.exact and played.pons is not None \

@@ -20,11 +20,11 @@ __all__ = ['run_analyze', 'result_json']
 
 def run_analyze(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Analyse each position of ``args.analyze`` (players' notation, columns 1..N; ``""`` the
-    empty board) on ``args.rows`` x ``args.cols``, proven on 6x7, else within the review's
+    empty board) on ``args.rows`` x ``args.cols``, proven on 6x7, else within the analysis'
     seconds a position; every position is read before the first is analysed.
     :returns: 0, or 2 after one line on stderr for a bad position."""
     from connect4_game.ai import perfect
-    from connect4_game.ai.review import DEFAULT_PLY_BUDGET
+    from connect4_game.ai.expert import DEFAULT_TIME_BUDGET
     rows, cols = args.rows or DEFAULT_ROWS, args.cols or DEFAULT_COLS
     positions = []
     for text in args.analyze:
@@ -36,7 +36,7 @@ def run_analyze(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
             return _refuse(parser, f'{quote(text)}: {game.outcome.winner} has already won: '
                                    'there is no move to analyse')
         positions.append(game.moves)
-    budget = None if perfect.always_proven(rows, cols) else DEFAULT_PLY_BUDGET
+    budget = None if perfect.always_proven(rows, cols) else DEFAULT_TIME_BUDGET
     for moves in positions:
         res = perfect.solve_position(moves, rows, cols, time_budget=budget)
         if args.json:

@@ -202,8 +202,8 @@ def progress_depths(lookahead: int) -> list[int]:
 
 def _run_review(req: SearchRequest, progress: Progress | None) -> ReviewReply:
     """``'review'``: every move judged by perfect play (proven where it always is,
-    else within ``req.time_budget`` seconds a position), each also reported."""
-    from connect4_game.ai import perfect, review
+    else within ``req.time_budget`` seconds for the game), each also reported."""
+    from connect4_game.ai import review
     records: list[PlyReview] = []
 
     def on_ply(rec: PlyReview) -> None:
@@ -211,8 +211,7 @@ def _run_review(req: SearchRequest, progress: Progress | None) -> ReviewReply:
         if progress is not None:
             progress(ReviewReply((rec,)))
     rows, cols = len(req.rows), len(req.rows[0])
-    budget = None if perfect.always_proven(rows, cols) else req.time_budget
-    review.review_game(rows, cols, list(req.moves), time_budget=budget, on_ply=on_ply)
+    review.review_game(rows, cols, list(req.moves), time_budget=req.time_budget, on_ply=on_ply)
     return ReviewReply(tuple(records))
 
 

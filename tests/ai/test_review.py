@@ -244,3 +244,27 @@ def test_review_and_perfect_do_not_import_pygame():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
+
+
+def test_a_review_off_6x7_shares_one_budget_for_the_whole_game(monkeypatch):
+    """Off 6x7 the review's seconds are for the game: each position gets an equal share of
+    what is left, so positions that use their share never take more than the whole budget;
+    on 6x7 every position runs to its proof."""
+    from connect4_game.ai import review
+    clock = [100.0]
+    given = []
+    real = perfect.solve_position
+
+    def fake_solve(moves, rows, cols, **kw):
+        given.append(kw["time_budget"])
+        clock[0] += kw["time_budget"] or 0.0      # the position uses all of its share
+        return real(moves, rows, cols, **{**kw, "time_budget": None})
+    monkeypatch.setattr(review.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(perfect, "solve_position", fake_solve)
+    moves = [2, 2, 1, 3, 0, 4]
+    review_game(4, 5, moves, time_budget=6.0)
+    assert len(given) == len(moves) and all(b is not None and b > 0 for b in given)
+    assert given[0] == pytest.approx(1.0) and sum(given) <= 6.0 + 1e-6
+    given.clear()
+    review_game(6, 7, [3, 3], time_budget=6.0)
+    assert given == [None, None]

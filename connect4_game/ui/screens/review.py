@@ -7,7 +7,7 @@ from typing import ClassVar
 
 import pygame
 
-from connect4_game.ai.review import PlyReview
+from connect4_game.ai.review import REVIEW_BUDGET, PlyReview
 from connect4_game.core.board import Board
 from connect4_game.core.game import Game
 from connect4_game.core.side import Side
@@ -29,7 +29,6 @@ VERDICT_TIPS = {'best': N_('the best move'),
                 'inaccuracy': N_('an inaccuracy: the same result, but slower'),
                 'mistake': N_('a mistake: a win thrown away to a draw'),
                 'blunder': N_('a blunder: a win or a draw thrown away to a loss')}
-PLY_BUDGET = 3.0       # seconds per position (bitbully needs about 1 s for the hardest 6x7 one)
 
 
 def graph_y(value: int | None, cells: int) -> float:
@@ -64,7 +63,7 @@ class ReviewScreen(BoardPage):
         self.error = ''
         self.done = not self.moves      # every move has its verdict, or the review failed
         empty = tuple(' ' * self.cols for _ in range(self.rows))
-        self.request = SearchRequest(JobKind.REVIEW, empty, Side.X, time_budget=PLY_BUDGET,
+        self.request = SearchRequest(JobKind.REVIEW, empty, Side.X, time_budget=REVIEW_BUDGET,
                                      moves=tuple(self.moves), tag=s.planner.game_id)
         if self.moves:
             s.planner.cancel()
