@@ -218,9 +218,11 @@ def test_notices_name_every_bundled_python_package():
 
 # ---------------------------------------------------------------- one real build (slow)
 
-@pytest.fixture(scope='module')
+@pytest.fixture(scope='session')
 def app(tmp_path_factory) -> Path:
-    """Build the app once for this module: its folder ``dist/connect4-pygame``."""
+    """Build the app once per test process: its folder ``dist/connect4-pygame``. (A session's
+    fixture, not the module's: pytest-xdist runs other files' tests between these, which would
+    end a module's fixture and build it again.)"""
     try:
         import PyInstaller  # noqa: F401
     except ImportError:
@@ -295,7 +297,6 @@ def play_dir(tmp_path) -> Path:
 
 @pytest.mark.slow
 @pytest.mark.timeout(1200)          # the first one builds the app (the fixture): minutes
-@pytest.mark.xdist_group('app')     # one worker process builds it once for them all
 def test_built_folder_is_small_and_clean(app):
     assert build_app.check_bundle(app) == []
     assert build_app.folder_bytes(app) <= build_app.MAX_MB * 1_000_000
@@ -314,7 +315,6 @@ def test_built_folder_is_small_and_clean(app):
 
 @pytest.mark.slow
 @pytest.mark.timeout(1200)          # the first one builds the app (the fixture): minutes
-@pytest.mark.xdist_group('app')     # one worker process builds it once for them all
 @pytest.mark.skipif(not LINUX, reason='the desktop entry is for Linux')
 def test_built_folder_has_a_valid_desktop_entry_and_icon(app):
     entry = app / desktop.DESKTOP_FILE
@@ -334,7 +334,6 @@ def test_built_folder_has_a_valid_desktop_entry_and_icon(app):
 
 @pytest.mark.slow
 @pytest.mark.timeout(1200)          # the first one builds the app (the fixture): minutes
-@pytest.mark.xdist_group('app')     # one worker process builds it once for them all
 def test_app_draws_a_window_frame_and_keeps_statistics(app, play_dir):
     """Medium (the window's worker: a spawned copy of the app) against the plug-in."""
     env = bare_env(play_dir / 'home')
@@ -358,7 +357,6 @@ def test_app_draws_a_window_frame_and_keeps_statistics(app, play_dir):
 
 @pytest.mark.slow
 @pytest.mark.timeout(1200)          # the first one builds the app (the fixture): minutes
-@pytest.mark.xdist_group('app')     # one worker process builds it once for them all
 def test_app_plays_a_console_game_of_a_plugin_against_medium(app, play_dir):
     exe = build_app.executable(app)
     child = subprocess.Popen([str(exe), '--text', '--x', 'spy.py:Spy', '--o', 'medium',
@@ -380,7 +378,6 @@ def test_app_plays_a_console_game_of_a_plugin_against_medium(app, play_dir):
 
 @pytest.mark.slow
 @pytest.mark.timeout(1200)          # the first one builds the app (the fixture): minutes
-@pytest.mark.xdist_group('app')     # one worker process builds it once for them all
 def test_two_copies_of_the_app_play_a_network_game(app, play_dir):
     exe = str(build_app.executable(app))
     host = subprocess.Popen([exe, '--text', '--host', '127.0.0.1:0', '--code', '4321',
