@@ -136,3 +136,20 @@ def test_pytest_refuses_unknown_marks_and_stops_a_hung_test() -> None:
     assert 0 < options['timeout'] <= 120
     extra = ' '.join(PROJECT['optional-dependencies']['test'])
     assert 'pytest-timeout' in extra and 'pytest-xdist' in extra
+
+
+def test_a_checkout_that_was_never_installed_says_its_version_is_unknown(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    from connect4_game import version
+
+    def missing(name: str) -> str:
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, 'version', missing)
+    try:
+        assert importlib.reload(version).__version__ == '0+unknown'
+    finally:
+        monkeypatch.undo()
+        assert importlib.reload(version).__version__ == VERSION
