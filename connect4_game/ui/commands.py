@@ -10,7 +10,8 @@ import pygame
 
 from connect4_game.i18n import N_, _
 
-__all__ = ['Key', 'Command', 'COMMANDS', 'COMMAND', 'TOOLBAR', 'TOOLBAR_RIGHT', 'MENU',
+__all__ = ['Key', 'Command', 'COMMANDS', 'COMMAND', 'TOOLBAR', 'TOOLBAR_RIGHT',
+           'TOOLBAR_OVERFLOW', 'MENU',
            'COLUMN_KEYS', 'lookup', 'help_rows']
 
 # The names players see for the keys that are not a character; the others
@@ -193,6 +194,9 @@ TOOLBAR: tuple[str, ...] = tuple(c.name for c in COMMANDS if c.toolbar)
 """The toolbar's buttons, left to right."""
 TOOLBAR_RIGHT = 2
 """How many of the last toolbar buttons sit at its right end (Help, Menu)."""
+TOOLBAR_OVERFLOW = ('help', 'settings', 'redo', 'analysis', 'undo', 'hint', 'new')
+"""The toolbar's buttons that go into the menu, first the first, when a narrow window has no
+room for their labels at the smallest font."""
 MENU: tuple[str, ...] = tuple(c.name for c in COMMANDS if c.menu)
 """The menu's entries, top to bottom."""
 

@@ -407,11 +407,11 @@ class Renderer:
         return out
 
     def staggered(self) -> bool:
-        """Whether the columns are too narrow for a readable badge each (under twice a short
-        form such as ``~-14`` at the smallest font): then the badges alternate in two rows, each
-        one line high and two columns wide."""
+        """Whether the columns are too narrow for a badge each (under a short form such as
+        ``~-14`` at the smallest font): then the badges alternate in two rows, each one line high
+        and two columns wide."""
         lay = self._ready()[0]
-        return lay.cell - 8 < 2 * font(MIN_FONT, True).size('~-14')[0]
+        return lay.cell - 8 < font(MIN_FONT, True).size('~-14')[0]
 
     def draw_labels(self, surface: pygame.Surface, labels: Sequence[Badge | None]) -> None:
         """Per-column badges above the ghost checker, readable without colour.
@@ -440,8 +440,9 @@ class Renderer:
                     spinner: float | None = None, reserve: int = 0,
                     checker: str | None = None) -> None:
         """The status bar: ``left`` (big) after a small ``checker`` (whose turn, or None),
-        ``left2`` below, ``right`` right-aligned (at most 3 lines), a turning arc when ``spinner``
-        is a time in seconds, and ``reserve`` px free at the right end."""
+        ``left2`` below (its last parts, after three spaces, left out if it has no room),
+        ``right`` right-aligned (at most 3 lines), a turning arc when ``spinner`` is a time in
+        seconds, and ``reserve`` px free at the right end."""
         lay, theme = self._ready()
         rect = lay.status_rect
         pygame.draw.rect(surface, theme.status_bg, rect)
@@ -485,7 +486,9 @@ class Renderer:
             pygame.draw.arc(surface, theme.accent, arc, start, start + 4.2, max(2, size // 7))
         if left2:
             box2 = pygame.Rect(x0, box1.bottom, max(1, left_w), rect.bottom - pad - box1.bottom)
-            draw_text(surface, left2, box2, theme.text_dim, small_size)
+            parts = left2.split('   ')
+            draw_text(surface, left2, box2, theme.text_dim, small_size,
+                      short=['   '.join(parts[:n]) for n in range(len(parts) - 1, 0, -1)])
         if lines and right_w > 0:
             each = (rect.height - 2 * pad) // len(lines)
             for i, line in enumerate(lines):

@@ -13,12 +13,10 @@ import pygame
 
 from connect4_game.core.messages import ELLIPSIS, MAX_TEXT, broken_install, clip
 
-__all__ = ['MIN_FONT', 'font', 'line_height', 'block_height', 'fit_text', 'wrap_text', 'draw_text',
+__all__ = ['MIN_PX', 'MIN_FONT', 'font_px', 'font', 'line_height', 'block_height', 'fit_text', 'wrap_text', 'draw_text',
            'fit', 'Fit', 'TextDrawn', 'begin_frame', 'frame_texts', 'cut_text_at']
 
 log = logging.getLogger(__name__)
-
-MIN_FONT = 12     # px: no text the window draws is smaller
 
 # -- fonts ---
 
@@ -35,9 +33,22 @@ FONT_SCALE = 0.6875
 """Point size per ``size`` unit: the factor pygame applies to its default
 font, so that a ``size`` means what it meant with that font."""
 
+MIN_PX = 12
+"""Px: no text the window draws has a smaller font (pygame's font size, at any window size)."""
+
+
+def font_px(size: int) -> int:
+    """The real font size in px (pygame's) that :func:`font` opens for ``size`` units."""
+    return max(1, round(max(8, int(size)) * FONT_SCALE))
+
+
+MIN_FONT = next(s for s in range(8, 64) if font_px(s) >= MIN_PX)
+"""The smallest ``size`` (units) any text is drawn at: its font is :data:`MIN_PX` px."""
+
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The window's font (:data:`FONT_FILE`) at ``size`` px (at least 8; cached), maybe ``bold``."""
+    """The window's font (:data:`FONT_FILE`) at ``size`` units (at least 8; cached), i.e.
+    :func:`font_px` px, maybe ``bold``."""
     size = max(8, int(size))
     key = (size, bold)
     f = _FONTS.get(key)
@@ -45,7 +56,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         if not pygame.font.get_init():
             pygame.font.init()
         try:
-            f = pygame.font.Font(str(FONT_FILE), max(1, round(size * FONT_SCALE)))
+            f = pygame.font.Font(str(FONT_FILE), font_px(size))
         except (OSError, pygame.error):   # a broken install: pygame's own font, said once
             if not _FONTS:
                 log.warning('%s', broken_install(f'the font {FONT_FILE.name}'))
@@ -236,6 +247,11 @@ class TextDrawn:
     area: pygame.Rect
     free: bool
     tip: bool = True
+
+    @property
+    def px(self) -> int:
+        """The real font size (pygame's) in px."""
+        return font_px(self.size)
 
     @property
     def partial(self) -> bool:

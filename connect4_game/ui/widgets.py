@@ -73,7 +73,8 @@ class ResultBanner:
 @dataclass
 class Button:
     """A push button: ``label`` (already translated), ``action`` returned when it is pressed,
-    ``tooltip`` (e.g. ``'Undo the last move (U)'``)."""
+    ``tooltip`` (e.g. ``'Undo the last move (U)'``), ``short``: a sign (``'←'``) drawn instead
+    of a label that has no room."""
 
     label: str
     action: str
@@ -83,6 +84,7 @@ class Button:
     primary: bool = False
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     alternates: tuple[str, ...] = ()
+    short: str = ''
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.rect.collidepoint(pos)
@@ -106,7 +108,8 @@ class Button:
         box = r.inflate(-8, -4)
         two = box.height >= 2 * line_height(MIN_FONT, self.primary)
         draw_text(surface, self.label, box, ink, size, bold=self.primary, lines=2 if two else 1,
-                  align='center')
+                  align='center', short=(self.short,) if self.short else (),
+                  tip=not self.tooltip)
 
 
 class Toolbar:
@@ -114,12 +117,18 @@ class Toolbar:
     mouse rests :data:`TOOLTIP_DELAY` seconds, and keyboard focus (F10 or Tab, arrows, Enter, Esc).
 
     :param buttons: left to right; the last ``right`` ones sit at the right end.
+    :param overflow: the actions (as in :attr:`named`) of the buttons that leave the bar for its
+        menu when the labels do not fit at :data:`~connect4_game.ui.text_fit.MIN_FONT`, first
+        the first; they are then in :attr:`overflow` (their ``rect`` empty).
     """
 
-    def __init__(self, buttons: list[Button], right: int = 0) -> None:
+    def __init__(self, buttons: list[Button], right: int = 0,
+                 overflow: tuple[str, ...] = ()) -> None:
         self.buttons = buttons
         self.named = {b.action: b for b in buttons}    # by the action each button starts with
         self.right = right           # how many of the last buttons sit at the right end
+        self.movable = overflow
+        self.overflow: list[Button] = []     # the buttons in the menu instead, in bar order
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.size = 14
         self.hover: Button | None = None
@@ -130,32 +139,54 @@ class Toolbar:
 
     def layout(self, width: int, height: int) -> None:
         """Place the buttons in a bar ``width`` x ``height`` px, each as wide as its widest label;
-        the font shrinks (not below 12 px) until every label fits."""
+        the font shrinks to MIN_FONT until every label fits, then the ``overflow`` buttons leave
+        the bar one by one (into :attr:`overflow`), then the buttons with a ``short`` sign show
+        it; only then are the buttons squeezed."""
         self.rect = pygame.Rect(0, 0, width, height)
         pad, gap = 6, 4
         bh = height - 2 * pad
         size = max(MIN_FONT, min(20, int(height * 0.42)))
+        movable = [i for a in self.movable for i, b in enumerate(self.buttons)
+                   if b is self.named.get(a)]
+        hidden: list[int] = []
+        signs = False
         while True:
             f = font(size)
-            widths = [max(f.size(t)[0] for t in (b.label, *b.alternates)) + 2 * max(8, size // 2)
-                      for b in self.buttons]
-            if sum(widths) + gap * (len(widths) + 1) + 2 * pad <= width or size <= MIN_FONT:
+            shown = [i for i in range(len(self.buttons)) if i not in hidden]
+            widths = [max(f.size(t)[0] for t in ((b.short,) if signs and b.short
+                                                 else (b.label, *b.alternates)))
+                      + 2 * max(8, size // 2) for b in (self.buttons[i] for i in shown)]
+            if sum(widths) + gap * (len(widths) + 1) + 2 * pad <= width:
                 break
-            size -= 1
+            if size > MIN_FONT:
+                size -= 1
+            elif len(hidden) < len(movable):
+                hidden.append(movable[len(hidden)])
+            elif not signs and any(b.short for b in self.buttons):
+                signs = True
+            else:
+                break
         self.size = size
+        self.overflow = [b for i, b in enumerate(self.buttons) if i in hidden]
         total = sum(widths) + gap * (len(widths) - 1)
         spare = max(0, width - 2 * pad - total)
         if total > width - 2 * pad:   # squeeze evenly
-            each = (width - 2 * pad - gap * (len(widths) - 1)) // len(widths)
+            each = (width - 2 * pad - gap * (len(widths) - 1)) // max(1, len(widths))
             widths = [each] * len(widths)
             spare = 0
+        for b in self.overflow:
+            b.rect = pygame.Rect(0, 0, 0, 0)
         x = pad
         n_left = len(self.buttons) - self.right
-        for i, (b, w) in enumerate(zip(self.buttons, widths, strict=False)):
-            if i == n_left:
-                x += spare
-            b.rect = pygame.Rect(x, pad, w, bh)
+        for i, w in zip(shown, widths, strict=True):
+            if i >= n_left:
+                x, spare = x + spare, 0
+            self.buttons[i].rect = pygame.Rect(x, pad, w, bh)
             x += w + gap
+
+    def _shown(self) -> list[int]:
+        """The indexes of the buttons on the bar (not in :attr:`overflow`)."""
+        return [i for i, b in enumerate(self.buttons) if not any(b is o for o in self.overflow)]
 
     def dispatch(self, e: pygame.event.Event, act: Callable[[str], object]) -> bool:
         """Give ``e`` to the toolbar (:meth:`handle_event`): a button's action goes to ``act``."""
@@ -178,12 +209,13 @@ class Toolbar:
                         self.focus = None
                         return b.action if b.enabled else None
         elif e.type == pygame.KEYDOWN and self.focus is not None:
-            n = len(self.buttons)
+            shown = self._shown()
+            at = shown.index(self.focus) if self.focus in shown else 0
             if e.key in (pygame.K_LEFT, pygame.K_UP) or (e.key == pygame.K_TAB
                                                           and e.mod & pygame.KMOD_SHIFT):
-                self.focus = (self.focus - 1) % n
+                self.focus = shown[(at - 1) % len(shown)]
             elif e.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
-                self.focus = (self.focus + 1) % n
+                self.focus = shown[(at + 1) % len(shown)]
             elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 b = self.buttons[self.focus]
                 return b.action if b.enabled else None
@@ -193,8 +225,8 @@ class Toolbar:
         return None
 
     def take_focus(self) -> None:
-        """Keyboard focus to the first button (F10 / Tab in the game)."""
-        self.focus = 0
+        """Keyboard focus to the first button on the bar (F10 / Tab in the game)."""
+        self.focus = self._shown()[0]
 
     def hide_tip(self) -> bool:
         """Hide the tooltip shown now (Esc); returns whether one was shown."""
@@ -236,7 +268,8 @@ class Toolbar:
         pygame.draw.rect(surface, theme.status_bg, self.rect)
         pygame.draw.line(surface, mix(theme.status_bg, theme.text, 0.2),
                          self.rect.bottomleft, self.rect.bottomright)
-        for i, b in enumerate(self.buttons):
+        for i in self._shown():
+            b = self.buttons[i]
             b.draw(surface, theme, self.size, hover=b is self.hover, focus=i == self.focus)
 
     def draw_tooltip(self, surface: pygame.Surface, theme: Theme,
@@ -314,7 +347,8 @@ class Menu:
         w, h = window_size
         self.size = max(MIN_FONT, min(20, h // 34))
         f = font(self.size)
-        row = line_height(self.size) + 10
+        row = max(line_height(self.size) + 2, min(line_height(self.size) + 10,
+                                                   (h - 16) // max(1, len(items))))
         self.key_w = max(f.size(i.key)[0] for i in items)
         width = max(f.size(i.label)[0] for i in items) + self.key_w + 56
         width = min(width, w - 8)
@@ -367,7 +401,8 @@ class Menu:
 
 class Choice(Generic[V]):
     """One row of a dialog: a ``title`` and a set of segmented options ``[(value, label), ...]`` of
-    which one is chosen."""
+    which one is chosen. When a label has no room in its segment at the smallest font, the row
+    is ``compact``: one segment ``<  label  >`` whose halves step back and forth."""
 
     def __init__(self, title: str, options: list[tuple[V, str]], value: V,
                  tooltip: str = '') -> None:
@@ -377,19 +412,33 @@ class Choice(Generic[V]):
         self.tooltip = tooltip
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.seg_rects: list[pygame.Rect] = []
+        self.compact = False
 
     def step(self, delta: int) -> None:
         values = [v for v, _ in self.options]
         self.value = values[(values.index(self.value) + delta) % len(values)]
 
     def layout(self, rect: pygame.Rect, title_w: int) -> None:
+        """Place the row in ``rect`` (window px), its title ``title_w`` px wide; compact when a
+        label does not fit its segment in two lines at MIN_FONT."""
         self.rect = rect
         x0 = rect.x + title_w
         w = (rect.right - x0) / len(self.options)
         self.seg_rects = [pygame.Rect(int(x0 + i * w) + 2, rect.y, int(w) - 4, rect.height)
                           for i in range(len(self.options))]
+        self.compact = len(self.options) > 1 and any(
+            fit(label, r.width - 6, r.height - 2, MIN_FONT, bold=True, lines=2).cut
+            for (_v, label), r in zip(self.options, self.seg_rects, strict=True))
+        if self.compact:
+            self.seg_rects = [pygame.Rect(int(x0) + 2, rect.y, rect.right - int(x0) - 4,
+                                          rect.height)]
 
     def click(self, pos: tuple[int, int]) -> bool:
+        if self.compact:
+            r = self.seg_rects[0]
+            if r.collidepoint(pos):
+                self.step(-1 if pos[0] < r.centerx else 1)
+            return r.collidepoint(pos)
         for (v, _), r in zip(self.options, self.seg_rects, strict=False):
             if r.collidepoint(pos):
                 self.value = v
@@ -408,8 +457,25 @@ class Choice(Generic[V]):
         draw_text(surface, self.title, self.title_box(), theme.accent if selected else ink, size,
                   lines=2)
 
+    def draw_spin(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool,
+                  dim: bool, text: str) -> None:
+        """The row as one segment ``<   text   >`` (a :class:`Stepper`, a compact row)."""
+        ink = theme.text_dim if dim else theme.text
+        r = self.seg_rects[0]
+        self.draw_title(surface, theme, size, selected, dim)
+        pygame.draw.rect(surface, mix(theme.status_bg, theme.text, 0.08), r,
+                         border_radius=max(4, r.height // 3))
+        if selected:
+            pygame.draw.rect(surface, theme.accent, r, 2, border_radius=max(4, r.height // 3))
+        draw_text(surface, f'<   {text}   >', r.inflate(-6, -2), ink, size, bold=True,
+                  align='center')
+
     def draw(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool,
              dim: bool = False) -> None:
+        if self.compact:
+            label = dict(self.options).get(self.value, '')
+            self.draw_spin(surface, theme, size, selected, dim, label)
+            return
         ink = theme.text_dim if dim else theme.text
         self.draw_title(surface, theme, size, selected, dim)
         for (v, label), r in zip(self.options, self.seg_rects, strict=False):
@@ -445,15 +511,7 @@ class Stepper(Choice[int]):
 
     def draw(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool,
              dim: bool = False) -> None:
-        ink = theme.text_dim if dim else theme.text
-        r = self.seg_rects[0]
-        self.draw_title(surface, theme, size, selected, dim)
-        pygame.draw.rect(surface, mix(theme.status_bg, theme.text, 0.08), r,
-                         border_radius=max(4, r.height // 3))
-        if selected:
-            pygame.draw.rect(surface, theme.accent, r, 2, border_radius=max(4, r.height // 3))
-        draw_text(surface, f'<   {self.fmt(self.value)}   >', r.inflate(-6, -2), ink, size,
-                  bold=True, align='center')
+        self.draw_spin(surface, theme, size, selected, dim, self.fmt(self.value))
 
 
 class TextField(Choice[str]):

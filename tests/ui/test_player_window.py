@@ -191,7 +191,8 @@ def test_advanced_shows_the_levels_real_settings_and_a_change_is_custom(app):
     a.step([key(pygame.K_RIGHT)], DT)
     assert scr.level.value == 'custom' and not scr.dimmed(scr.lookaheads[Side.O])
     assert scr.players()['O'].advanced
-    scr.sel = scr.form_rows().index(scr.level)           # back: choose Hard again
+    a.step([key(pygame.K_a, 'a', ALT)], DT)                # the main page again
+    scr.sel = scr.form_rows().index(scr.level)           # choose Hard again
     a.step([key(pygame.K_LEFT), key(pygame.K_LEFT)], DT)
     assert scr.level.value == 'hard' and scr.players()['O'].level == 'hard'
 
@@ -208,8 +209,9 @@ def test_a_custom_lookahead_is_shown_as_custom_when_the_dialog_opens_again(app):
     o = a.session.players['O']
     assert (o.kind, o.level, o.lookahead) == ('ai', '', 18)
     scr = open_dialog(a)
-    assert scr.level.value == 'custom' and scr.advanced_open      # seen, not hidden
-    assert scr.lookaheads[Side.O].value == 18
+    assert scr.level.value == 'custom' and not scr.advanced_open   # the main page first
+    a.step([key(pygame.K_a, 'a', ALT)], DT)
+    assert scr.advanced_open and scr.lookaheads[Side.O].value == 18
     assert scr.info_text().startswith('Custom')
 
 
@@ -428,14 +430,15 @@ def test_the_record_is_from_the_players_side_when_one_person_plays(app):
 def test_switching_the_language_in_the_dialog_keeps_every_choice(app):
     a = app()
     scr = open_dialog(a)
-    a.step([key(pygame.K_a, 'a', ALT)], DT)                # Advanced open
+    a.step([key(pygame.K_a, 'a', ALT)], DT)                # the Advanced page
     scr.rows.value, scr.lookaheads[Side.O].value, scr.tiebreaks[Side.X].value = 8, 9, 'RANDOM'
+    a.step([key(pygame.K_a, 'a', ALT)], DT)                # back to the main page
     scr.sel = scr.form_rows().index(scr.language)
     try:
         a.step([key(pygame.K_RIGHT)], DT)                  # English -> Nederlands
         assert scr.language.value == 'nl' and scr.rows.title == 'Rijen'
         assert (scr.rows.value, scr.lookaheads[Side.O].value, scr.tiebreaks[Side.X].value) \
             == (8, 9, 'RANDOM')
-        assert scr.advanced_open and scr.chosen() is scr.language
+        assert not scr.advanced_open and scr.chosen() is scr.language
     finally:
         a.set_language('en')

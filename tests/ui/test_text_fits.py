@@ -15,7 +15,7 @@ import pytest
 from connect4_game.i18n import LANGUAGES
 from connect4_game.ui import text_fit
 from connect4_game.ui.render import Renderer
-from connect4_game.ui.text_fit import MIN_FONT
+from connect4_game.ui.text_fit import MIN_PX
 from connect4_game.ui.themes import get_theme
 from tests.ui_helpers import DT, key, make_app
 
@@ -39,8 +39,8 @@ def problems(name: str) -> list[str]:
             out.append(f'{name}: {t.text!r} spills out of the window ({t.ink})')
         elif t.cut and not t.free:
             out.append(f'{name}: {t.text!r} cut to {t.lines!r} in {t.box.size}')
-        elif t.size < MIN_FONT:
-            out.append(f'{name}: {t.text!r} smaller than {MIN_FONT} px')
+        elif t.px < MIN_PX:
+            out.append(f'{name}: {t.text!r} in a font of {t.px} px, under {MIN_PX} px')
     return out
 
 
@@ -188,7 +188,7 @@ def test_draw_text_wraps_then_shrinks_then_shortens_then_cuts():
     assert whole.lines == ('New game',) and not whole.partial
     two = text_fit.draw_text(surface, 'Take back your move', box, (255, 255, 255), 16, lines=3)
     assert len(two.lines) > 1 and ' '.join(two.lines) == 'Take back your move'
-    small = text_fit.draw_text(surface, 'Terugzetten', pygame.Rect(0, 0, 60, 20), (0, 0, 0), 20)
+    small = text_fit.draw_text(surface, 'Terugzetten', pygame.Rect(0, 0, 78, 20), (0, 0, 0), 20)
     assert small.lines == ('Terugzetten',) and small.size < 20 and not small.partial
     short = text_fit.draw_text(surface, 'verlies in 12', pygame.Rect(0, 0, 22, 12), (0, 0, 0),
                                14, short=('-12',))

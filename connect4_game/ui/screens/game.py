@@ -18,7 +18,13 @@ from connect4_game.play.session import GameSession
 from connect4_game.players import WARN_LOOKAHEAD
 from connect4_game.ui import commands, themes
 from connect4_game.ui.animation import DropAnimation, Shake, step_drops
-from connect4_game.ui.commands import COMMAND, MENU, TOOLBAR, TOOLBAR_RIGHT
+from connect4_game.ui.commands import (
+    COMMAND,
+    MENU,
+    TOOLBAR,
+    TOOLBAR_OVERFLOW,
+    TOOLBAR_RIGHT,
+)
 from connect4_game.ui.render import HINT_PULSE_END, WIN_PULSE_END, Badge, Layout, Renderer
 from connect4_game.ui.screens import game_status
 from connect4_game.ui.screens.base import Screen
@@ -46,7 +52,7 @@ class GameScreen(Screen):
         super().__init__(app)
         self.renderer = Renderer()
         self.toolbar = Toolbar([Button(_(COMMAND[n].label), n, '') for n in TOOLBAR],
-                               right=TOOLBAR_RIGHT)
+                               right=TOOLBAR_RIGHT, overflow=TOOLBAR_OVERFLOW)
         self.move_now_button = Button(_(COMMAND['move_now'].label), 'move_now', '', primary=True)
         self.menu: Menu | None = None
         self.falling: list[DropAnimation] = []
@@ -215,9 +221,12 @@ class GameScreen(Screen):
             command()
 
     def open_menu(self) -> None:
-        """Open the toolbar's menu under the Menu button."""
+        """Open the toolbar's menu under the Menu button: first the buttons the bar has no room
+        for, then the menu's own entries."""
         anchor = self.toolbar.named['menu'].rect
-        items = [MenuItem(_(COMMAND[n].label), n, COMMAND[n].key_label()) for n in MENU]
+        items = [MenuItem(b.label, b.action, COMMAND[b.action].key_label(), b.enabled)
+                 for b in self.toolbar.overflow if b.action not in MENU]
+        items += [MenuItem(_(COMMAND[n].label), n, COMMAND[n].key_label()) for n in MENU]
         game_status.label_menu(items, self.session, self.app.sounds.muted)
         self.menu = Menu(items, anchor, self.app.surface.get_size())
 

@@ -122,5 +122,5 @@ class NetworkScreen(FormScreen):
         self.go.draw(surface, theme, max(MIN_FONT + 2, int(bh * 0.42)), focus=True)
         draw_text(surface, _('Your computer\'s firewall may ask to allow the game to accept '
                              'connections.'),
-                  pygame.Rect(margin, self.go.rect.top - step - 10, w - 2 * margin, step),
-                  theme.text_dim, small)
+                  pygame.Rect(margin, self.go.rect.top - 2 * step - 10, w - 2 * margin, 2 * step),
+                  theme.text_dim, small, lines=2, valign='bottom')

@@ -1,6 +1,7 @@
 """The new-game dialog, as in GNOME Four-in-a-row: the game (Connect Four or Oska), Players,
 Difficulty (a level or Custom), Play first / second, the board, the look; the assignment's knobs
-(lookahead and tiebreak of each side, BU CS111 ps9 Problem 4) wait under *Advanced*."""
+(lookahead and tiebreak of each side, BU CS111 ps9 Problem 4) wait on a page of their own,
+*Advanced*, so every row has room for 12 px text in the smallest window."""
 
 from __future__ import annotations
 
@@ -180,7 +181,7 @@ class NewGameScreen(FormScreen):
                                            [(t, t) for t in TIEBREAKS],
                                            players[side].tiebreak)
         self.info = _InfoRow()
-        self.advanced_open = self.level.value == 'custom'
+        self.advanced_open = False      # the Advanced page instead of the main one
         self.start_button = Button(_('Start'), 'start', _('Start the game (Enter)'), primary=True)
         self.cancel_button = Button(_('Cancel'), 'cancel', _('Back to the game (Esc)'))
         self.advanced_button = Button('', 'advanced', _('The assignment\'s AI settings'))
@@ -214,20 +215,23 @@ class NewGameScreen(FormScreen):
     # ------------------------------------------------------------------ rows
     def form_rows(self) -> list[Row]:
         """The controls on screen now, top to bottom."""
+        return self._page(self.game.value, self.mode.value, self.advanced_open)
+
+    def _page(self, game: str, mode: str, advanced: bool) -> list[Row]:
+        """The rows of the page for ``game`` and ``mode``, the Advanced page if ``advanced``."""
         out: list[Row] = [self.game, self.mode]
-        if self.game.value == 'oska':
-            out += [self.first] if self.mode.value == 'one' else []
+        if game == 'oska':
+            out += [self.first] if mode == 'one' else []
             out.append(self.oska_n)
-            out += [self.oska_lookahead] if self.mode.value != 'two' else []
+            out += [self.oska_lookahead] if mode != 'two' else []
             return out + [self.theme, self.language]
-        if self.mode.value != 'two':
+        if advanced:
+            return [self.info, *self.advanced_rows()]
+        if mode != 'two':
             out.append(self.level)
-        if self.mode.value == 'one':
+        if mode == 'one':
             out.append(self.first)
-        out += [self.rows, self.cols, self.theme, self.language]
-        if self.advanced_open:
-            out += [self.info, *self.advanced_rows()]
-        return out
+        return out + [self.rows, self.cols, self.theme, self.language]
 
     def dimmed(self, control: FormRow) -> bool:
         """Advanced rows are dimmed for a person's side and while a named level plays."""
@@ -287,8 +291,6 @@ class NewGameScreen(FormScreen):
         elif control is self.language:
             self.app.set_language(self.language.value)
             self._relabel()
-        elif control is self.level and self.level.value == 'custom':
-            self.advanced_open = True
         elif control in self.advanced_rows():
             self.level.value = 'custom'
 
@@ -344,9 +346,10 @@ class NewGameScreen(FormScreen):
         return False
 
     def toggle_advanced(self) -> None:
-        """Show or hide the Advanced rows (Connect Four's)."""
+        """Turn to the Advanced page (Connect Four's) or back, on its first row."""
         if self.game.value == 'connect4':
             self.advanced_open = not self.advanced_open
+            self.sel = 0
 
     def open_network(self) -> None:
         """Leave the dialog for the network one (play a friend)."""
@@ -384,8 +387,8 @@ class NewGameScreen(FormScreen):
         """The rows from ``top`` to at most ``bottom`` px; returns the font size and the y below."""
         w = surface.get_width()
         rows = self.form_rows()
-        closed = self.game.value == 'connect4' and not self.advanced_open
-        most = len(rows) + (1 + len(self.advanced_rows()) if closed else 0)
+        most = max(len(self._page(g, m, a)) for g in GAME_NAMES for m, _label in self.mode.options
+                   for a in (False, True))
         row_h = max(MIN_FONT + 14, min(52, (bottom - top) // (most + 1)))   # rows stay put
         size = max(MIN_FONT, min(22, int(row_h * 0.45)))
         margin = max(12, w // 16)

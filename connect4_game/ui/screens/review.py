@@ -49,8 +49,8 @@ class ReviewScreen(BoardPage):
     def __init__(self, app: AppServices) -> None:
         super().__init__(app, [
             Button(_('Back to the game'), 'back', _('Leave the review (Esc)')),
-            Button(_('Previous move'), 'prev', _('The move before (Left)')),
-            Button(_('Next move'), 'next', _('The move after (Right)')),
+            Button(_('Previous move'), 'prev', _('The move before (Left)'), short='\u2190'),
+            Button(_('Next move'), 'next', _('The move after (Right)'), short='\u2192'),
             Button(_('Next mistake'), 'mistake', _('The next mistake or blunder (N)')),
             Button(_('Practice'), 'practice', _('Find better moves for your mistakes (P)'))])
         s = app.session
@@ -226,7 +226,7 @@ class ReviewScreen(BoardPage):
         keys and the toolbar."""
         w, h = surface.get_size()
         graph_h = max(90, int(h * 0.24))
-        text_h = max(56, int(h * 0.12))
+        text_h = max(4 * line_height(MIN_FONT, True) + 8, int(h * 0.12))
         board_surf, lay = self.lay_out(surface, self.rows, self.cols, 0, graph_h + text_h)
         b = self.position()
         rec = self.records[self.sel] if self.sel < len(self.records) else None
@@ -288,12 +288,14 @@ class ReviewScreen(BoardPage):
         """The move's text and :meth:`progress_line` from ``y`` px down, in a band ``text_h`` px."""
         theme = self.app.theme
         w = surface.get_width()
-        size = max(MIN_FONT, min(20, text_h // 3))
+        size = max(MIN_FONT, min(20, text_h // 4))
         step = line_height(size, True)
-        draw_text(surface, self.move_text(), pygame.Rect(12, y, w - 24, step), theme.text, size,
-                  bold=True)
-        draw_text(surface, self.progress_line(), pygame.Rect(12, y + step, w - 24, step),
-                  theme.text_dim, size)
+        move = draw_text(surface, self.move_text(), pygame.Rect(12, y, w - 24, 2 * step),
+                         theme.text, size, bold=True, lines=2, valign='top')
+        used = len(move.lines) * line_height(move.size, True)
+        draw_text(surface, self.progress_line(), pygame.Rect(12, y + used, w - 24,
+                                                             max(step, text_h - used - 6)),
+                  theme.text_dim, size, lines=2, valign='top')
 
     def draw_graph(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme = self.app.theme

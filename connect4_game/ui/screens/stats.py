@@ -54,7 +54,7 @@ class StatsScreen(InfoPage):
         size = max(MIN_FONT, min(22, h // 30))
         fb = font(size, True)
         margin = max(16, w // 20)
-        num_w = min((w - 2 * margin) // 5,
+        num_w = min((w - 2 * margin) // 4,
                     max(fb.size(x)[0] for x in (_('X wins'), _('O wins'), _('Draws'))) + 16)
         name_w = w - 2 * margin - 3 * num_w
         head_h = 2 * line_height(size, True)
