@@ -3,10 +3,10 @@
 In one run, on 6x7, each position from cleared tables (the clearing not timed):
 
 1. every column of each position scored (the analysis' job: ``Solver.column_scores``) by our
-   compiled kernel (:mod:`connect4_game.ai.solver`, ``_ckernel.c``) and by bitbully's ``scoreMoves`` (C++,
-   optional, AGPL-3.0), both with the 12-ply opening book, on a seeded sample of Pascal Pons'
-   test sets (``tests/data/pons``; Pascal Pons, "Solving Connect 4", part 2; ``--sample``
-   positions per set, default 40, ``--full`` for all 6,000) and on random positions just past
+   compiled kernel (:mod:`connect4_game.ai.solver`, ``_ckernel.c``) and by bitbully's
+   ``scoreMoves`` (C++, optional, AGPL-3.0), both with the 12-ply opening book, on a seeded
+   sample of Pascal Pons' test sets (``tests/data/pons``; Pascal Pons, "Solving Connect 4",
+   part 2; ``--sample`` positions per set, default 40, ``--full`` for all 6,000) and on random positions just past
    the book (9-16 plies); every column checked against bitbully's and the best against the
    set's known score. Per set: the summed seconds and their ratio ours / bitbully (target at
    most 2), the slowest position (target at most 1.0 s);

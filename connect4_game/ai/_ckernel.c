@@ -127,7 +127,8 @@ static int book_lookup(Kernel *k, int32_t key, int *out) {
 /* the Pons score of a 12-checker 6x7 position from the book, or 0 when it is not there */
 static int book_probe(Kernel *k, uint64_t cur, uint64_t mask, int *score) {
     int v, d;
-    if (!book_lookup(k, huffman_key(cur, mask, 0), &v) && !book_lookup(k, huffman_key(cur, mask, 1), &v))
+    if (!book_lookup(k, huffman_key(cur, mask, 0), &v)
+            && !book_lookup(k, huffman_key(cur, mask, 1), &v))
         return 0;
     d = v > 0 ? 100 - v : (v < 0 ? -(100 + v) : 0);   /* signed plies to the end */
     if (d > 0) *score = (k->cells + 2 - 12 - d) / 2;
@@ -178,7 +179,10 @@ static int negamax(Search *s, uint64_t cur, uint64_t mask, int n, int alpha, int
     key = cur + mask;
     if (depth < LIMITED) {
         slot = (key * LIMITED + (uint64_t)depth) % LIMITED_SLOTS;
-        if (s->lk[slot] == key && s->ld[slot] == depth && s->lv[slot]) { v = s->lv[slot]; found = 1; }
+        if (s->lk[slot] == key && s->ld[slot] == depth && s->lv[slot]) {
+            v = s->lv[slot];
+            found = 1;
+        }
     } else {
         const uint8_t *e;
         slot = key % k->size;
@@ -271,7 +275,8 @@ static int Kernel_init(Kernel *self, PyObject *args, PyObject *kw) {
         PyThread_release_lock(self->lock);
     }
     if (h < 1 || w < 1 || (h + 1) * w > 64 || slots < 2) {
-        PyErr_SetString(PyExc_ValueError, "the compiled kernel needs (height+1)*width <= 64 and slots >= 2");
+        PyErr_SetString(PyExc_ValueError,
+                        "the compiled kernel needs (height+1)*width <= 64 and slots >= 2");
         return -1;
     }
     self->h = h; self->w = w; self->cells = h * w; self->size = slots;
@@ -285,8 +290,10 @@ static int Kernel_init(Kernel *self, PyObject *args, PyObject *kw) {
         order[i] = x;
     }
     for (c = 0; c < w; c++) self->cols[c] = ((((uint64_t)1) << h) - 1) << (order[c] * (h + 1));
-    /* keys < 2**((h+1)*w): the low 32 bits and the slot (mod an odd prime >= 2**(bits-32)) fix them */
-    self->narrow = (slots % 2 == 1) && ((h + 1) * w <= 32 || (double)slots >= ldexp(1.0, (h + 1) * w - 32));
+    /* keys < 2**((h+1)*w): their low 32 bits and the slot (key mod an odd prime >=
+     * 2**(bits-32)) fix them */
+    self->narrow = (slots % 2 == 1)
+        && ((h + 1) * w <= 32 || (double)slots >= ldexp(1.0, (h + 1) * w - 32));
     self->entry = self->narrow ? 5 : 9;
     if (self->lock == NULL && (self->lock = PyThread_allocate_lock()) == NULL) {
         PyErr_NoMemory();
@@ -461,7 +468,8 @@ static PyMethodDef Kernel_methods[] = {
     {"columns", (PyCFunction)Kernel_columns, METH_VARARGS,
      "columns(cur, mask, value, book_ply, node_limit, seconds) -> (aborted, scores, nodes)"},
     {"set_book", (PyCFunction)Kernel_set_book, METH_VARARGS, "set_book(keys, values)"},
-    {"clear", (PyCFunction)Kernel_clear, METH_NOARGS, "Forget the transposition table (kept allocated, zeroed)."},
+    {"clear", (PyCFunction)Kernel_clear, METH_NOARGS,
+     "Forget the transposition table (kept allocated, zeroed)."},
     {NULL, NULL, 0, NULL}
 };
 

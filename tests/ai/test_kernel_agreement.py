@@ -1,8 +1,8 @@
 """The solver's compiled kernel (``connect4_game/ai/_ckernel.c``) and its pure-Python kernel
 search the same tree: on random positions of several board sizes both give the same score, the
-same proven bounds and move, every column's score, and the same number of positions searched (Pascal Pons, "Solving
-Connect 4", parts 3-12). Also: the package imports and solves with the compiled kernel switched
-off (``CONNECT4_KERNEL=python``)."""
+same proven bounds and move, every column's score, and the same number of positions searched
+(Pascal Pons, "Solving Connect 4", parts 3-12). Also: the package imports and solves with the
+compiled kernel switched off (``CONNECT4_KERNEL=python``)."""
 from __future__ import annotations
 
 import os

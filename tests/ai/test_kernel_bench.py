@@ -29,6 +29,7 @@ def test_past_book_positions_are_9_to_16_plies_unwon_and_seeded() -> None:
 
 def test_a_wrong_known_score_is_reported() -> None:
     out = io.StringIO()
-    sets: dict[str, list[tuple[str, int | None]]] = {"Test_X": [("2252576253462244111563365343671351441", 5)]}
+    late = "2252576253462244111563365343671351441"          # Test_L3_R1, score -1, not 5
+    sets: dict[str, list[tuple[str, int | None]]] = {"Test_X": [(late, 5)]}
     figures = bench.bench_sets(sets, Solver(6, 7), Solver(6, 7, compiled=False), None, 1, out)
     assert figures["Test_X"]["wrong"] == 1 and "WRONG" in out.getvalue()
