@@ -8,8 +8,8 @@ In one run, on 6x7, each position from cleared tables (the clearing not timed):
    sample of Pascal Pons' test sets (``tests/data/pons``; Pascal Pons, "Solving Connect 4",
    part 2; ``--sample`` positions per set, default 40, ``--full`` for all 6,000) and on random
    positions just past the book (9-16 plies); every column checked against bitbully's and the
-   best against the set's known score. Per set: the summed seconds and their ratio ours / bitbully (target at
-   most 2), the slowest position (target at most 1.0 s);
+   best against the set's known score. Per set: the summed seconds and their ratio ours /
+   bitbully (target at most 2), the slowest position (target at most 1.0 s);
 2. the pure-Python kernel on the first ``--python`` positions of each sample (default 2), as a
    ratio to the compiled kernel on the same positions;
 3. a Fhourstones-style figure (John Tromp's benchmark: positions searched per second): the
