@@ -1,13 +1,26 @@
 """Depth-limited negamax with alpha-beta, a transposition table and iterative
-deepening for the named levels (see docs/ai.md: alphabeta)."""
+deepening for the named levels: each iteration in the compiled kernel (``_ckernel.c``)
+where it is built and the board fits 64 bits, else the same search in pure Python
+(see docs/ai.md: alphabeta)."""
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import TYPE_CHECKING
 
 from connect4_game.ai.evaluate import WIN_FLOOR, Evaluator, evaluator
 from connect4_game.ai.search import drop_older_half
+from connect4_game.ai.solver import compiled_available
+
+if TYPE_CHECKING:
+    from connect4_game.ai._ckernel import LevelSearch
+
+_LevelSearch: type[LevelSearch] | None
+try:  # built by setup.py where a C compiler is found (see connect4_game.ai.solver)
+    from connect4_game.ai._ckernel import LevelSearch as _LevelSearch
+except ImportError:
+    _LevelSearch = None
 
 __all__ = ["AlphaBeta", "SearchResult", "WIN", "WIN_FLOOR", "DEFAULT_TT_ENTRIES", "alphabeta_for"]
 
@@ -18,6 +31,7 @@ DEFAULT_TT_ENTRIES = 200_000
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _INF = 2 * WIN
 _MATE = WIN - 10_000          # beyond this, a score is a proven win
+_CUTS = ('', 'nodes', 'time')  # the compiled kernel's cut codes
 
 
 class _OutOfBudget(Exception):
@@ -40,13 +54,25 @@ class SearchResult:
 
 class AlphaBeta:
     """The search of one board size, its table bounded to ``max_entries``; one
-    search at a time. :raises ValueError: bad size."""
+    search at a time. ``compiled``: use the compiled kernel (default: when
+    :func:`~connect4_game.ai.solver.compiled_available` and ``(h+1)*w <= 64``), the
+    same search node for node; ``kernel`` names the one in use, ``"compiled"`` or
+    ``"python"``. :raises ValueError: bad size."""
 
-    def __init__(self, h: int, w: int, max_entries: int = DEFAULT_TT_ENTRIES) -> None:
+    def __init__(self, h: int, w: int, max_entries: int = DEFAULT_TT_ENTRIES,
+                 compiled: bool | None = None) -> None:
         ev = evaluator(h, w)
         self.h, self.w, self.geo = h, w, ev.geo
         self.max_entries = max(1, max_entries)
-        self.table: dict[int, tuple[int, int, int, int]] = {}
+        self.table: dict[int, tuple[int, int, int, int]] = {}   # the Python kernel's
+        if compiled is None:
+            compiled = compiled_available()
+        self._kernel = None
+        if compiled and _LevelSearch is not None and (h + 1) * w <= 64:
+            self._kernel = _LevelSearch(h, w, min(self.max_entries, 1 << 29),
+                                        tuple(ev.geo.col_mask[c] for c in ev.geo.order),
+                                        ev.even_good, ev.odd_rows, ev.layers, ev.weights)
+        self.kernel = "python" if self._kernel is None else "compiled"
         self.nodes = 0
         self._limit = [0]                  # nodes at which the budget is checked next
         self._node_budget = 1 << 62
@@ -56,6 +82,12 @@ class AlphaBeta:
     def clear(self) -> None:
         """Forget the transposition table."""
         self.table.clear()
+        if self._kernel is not None:
+            self._kernel.clear()
+
+    def entries(self) -> int:
+        """The positions in the transposition table (at most ``max_entries``)."""
+        return len(self.table) if self._kernel is None else len(self._kernel)
 
     def _build(self, ev: Evaluator) -> None:
         """Compile the node search as a closure over this size's constants."""
@@ -198,7 +230,16 @@ class AlphaBeta:
         self._limit[0] = min(self._node_budget, self.nodes + 256)
 
     def _root(self, cur: int, mask: int, cells: list[int], depth: int, margin: int) -> list[int | None]:
-        """One iteration: the score of every root cell in ``cells``."""
+        """One iteration: the score of every root cell in ``cells``.
+        :raises _OutOfBudget: a budget ran out."""
+        if self._kernel is not None:
+            left = self._deadline - time.perf_counter()
+            cut, scores, self.nodes = self._kernel.root(
+                cur, mask, tuple(cells), depth, min(margin, 4 * _INF), self.nodes,
+                self._node_budget, left)
+            if cut:
+                raise _OutOfBudget(_CUTS[cut])
+            return list(scores)
         stride = self.geo.stride
         opp = cur ^ mask
         free = self.geo.board ^ mask

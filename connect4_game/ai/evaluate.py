@@ -42,15 +42,19 @@ class Evaluator:
         even_rows = 0                       # rows an even number of rows below the top
         for row in range(h - 1, -1, -2):
             even_rows |= geo.bottom << row
-        self.odd_rows = geo.board & ~even_rows
-        self.evaluate = self._build(geo, even_rows & geo.board, self.odd_rows)
+        #: the rows whose threats the even player (moving second) gets, and the odd player's
+        self.even_good, self.odd_rows = even_rows & geo.board, geo.board & ~even_rows
+        #: centre control: (mask of the cells in at least 2t windows, t - the previous t)
+        self.layers = self._layers(geo)
+        #: the points of a good threat, any other threat, a stacked pair and zugzwang
+        self.weights = (W_GOOD, W_OTHER, W_STACKED, W_ZUGZWANG)
+        self.evaluate = self._build(geo, self.even_good, self.odd_rows, self.layers)
 
     @staticmethod
-    def _build(geo: Geometry, even_good: int, odd_good: int) -> Callable[[int, int, int, int], int]:
-        """Compile :attr:`evaluate` over this size's constant masks."""
+    def _layers(geo: Geometry) -> tuple[tuple[int, int], ...]:
         weights = cell_weights(geo.h, geo.w)
         levels = sorted({wt // 2 for col in weights for wt in col if wt // 2 > 0})
-        layers = []                        # (mask of cells weighing >= t, t - previous t)
+        layers = []
         prev = 0
         for t in levels:
             m = 0
@@ -60,6 +64,12 @@ class Evaluator:
                         m |= 1 << (c * geo.stride + r)
             layers.append((m, t - prev))
             prev = t
+        return tuple(layers)
+
+    @staticmethod
+    def _build(geo: Geometry, even_good: int, odd_good: int,
+               layers: tuple[tuple[int, int], ...]) -> Callable[[int, int, int, int], int]:
+        """Compile :attr:`evaluate` over this size's constant masks."""
         cells = geo.cells
 
         def evaluate(cur: int, mask: int, mw: int, ow: int) -> int:

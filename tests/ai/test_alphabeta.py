@@ -69,7 +69,7 @@ def test_transposition_table_is_bounded_and_reused():
     cur, mask = position('3232')                      # nothing forced: a real search
     ab = AlphaBeta(6, 7, max_entries=500)
     first = ab.search(cur, mask, 7)
-    assert 0 < len(ab.table) <= 500
+    assert 0 < ab.entries() <= 500
     again = ab.search(cur, mask, 7)
     assert again.column == first.column and again.nodes <= first.nodes
     assert alphabeta_for(6, 7) is alphabeta_for(6, 7)
