@@ -13,7 +13,12 @@ In one run, on 6x7, each position from cleared tables (the clearing not timed):
 2. the pure-Python kernel on the first ``--python`` positions of each sample (default 2), as a
    ratio to the compiled kernel on the same positions;
 3. a Fhourstones-style figure (John Tromp's benchmark: positions searched per second): the
-   sign of each Test_L2_R2 sample position (weak solve), no book, for the three.
+   sign of each Test_L2_R2 sample position (weak solve), no book, for the three;
+4. the named levels' search (:mod:`connect4_game.ai.alphabeta`: depth-limited negamax, the
+   evaluation of :mod:`connect4_game.ai.evaluate`) of every sample position to ``--depth``
+   plies (default 8), no budget, tables cleared, in the compiled and the pure-Python kernel:
+   positions searched per second, their ratio, and the positions whose scores, column or node
+   count differ (target: none).
 """
 from __future__ import annotations
 
@@ -26,6 +31,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
+from connect4_game.ai.alphabeta import AlphaBeta
 from connect4_game.ai.bitboard import from_moves, geometry, has_four, play, winning_cells
 from connect4_game.ai.book import book_path, default_book
 from connect4_game.ai.solver import Solver, compiled_available
@@ -184,6 +190,30 @@ def fhourstones(pairs: Sequence[tuple[str, int | None]], solvers: dict[str, tupl
     return rates
 
 
+def levels_search(moves: Sequence[str], depth: int, out: TextIO) -> dict[str, float]:
+    """Part 4: positions per second of each kernel and ``differ``, the positions whose results
+    differ between them."""
+    rates: dict[str, float] = {}
+    results = []
+    for ab in (AlphaBeta(6, 7), AlphaBeta(6, 7, compiled=False)):
+        nodes, seconds, done = 0, 0.0, []
+        for m in moves:
+            ab.clear()
+            r = ab.search(*from_moves(m), depth)
+            nodes, seconds = nodes + r.nodes, seconds + r.seconds
+            done.append((r.scores, r.column, r.nodes))
+        rates[ab.kernel] = nodes / max(seconds, 1e-9)
+        results.append(done)
+    rates["differ"] = sum(a != b for a, b in zip(*results, strict=True))
+    speed = (f"; compiled / python {rates['compiled'] / rates['python']:.0f}x"
+             if "compiled" in rates else "")
+    print(f"  compiled {rates.get('compiled', 0) / 1e3:,.0f} kpos/s, python "
+          f"{rates['python'] / 1e3:,.0f} kpos/s{speed}; "
+          f"{rates['differ']:.0f} positions differ" + ("  OK" if not rates["differ"] else
+                                                        "  WRONG"), file=out, flush=True)
+    return rates
+
+
 def run(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> dict[str, Any]:
     """Run the benchmark with command-line ``argv``; returns the figures."""
     ap = argparse.ArgumentParser(prog="python -m benchmarks.bench_solver",
@@ -194,10 +224,11 @@ def run(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> dict[str
     ap.add_argument("--python", type=int, default=2,
                     help="positions per set for the pure-Python kernel (default 2, 0: none)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--depth", type=int, default=8, help="plies of the levels' search (part 4)")
     ap.add_argument("--pons-dir", default=str(PONS_DIR), help="folder with the Pons Test_* files")
     a = ap.parse_args(argv)
-    if a.sample < 1 or a.python < 0:
-        ap.error("--sample must be >= 1 and --python >= 0")
+    if a.sample < 1 or a.python < 0 or a.depth < 1:
+        ap.error("--sample and --depth must be >= 1 and --python >= 0")
     k = 3 if a.quick else a.sample
     sets: dict[str, list[tuple[str, int | None]]] = {}
     for name in PONS_FILES:
@@ -224,6 +255,10 @@ def run(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> dict[str
     figures["fhourstones"] = fhourstones(
         fh, {"compiled": (Solver(6, 7), len(fh)), "python": (Solver(6, 7, compiled=False),
                                                                a.python)}, bb, out)
+    moves = pairs_of(sets)
+    print(f"The levels' search: {len(moves)} positions to {a.depth} plies, no budget",
+          file=out, flush=True)
+    figures["levels"] = levels_search(moves, a.depth, out)
     return figures
 
 

@@ -33,3 +33,9 @@ def test_a_wrong_known_score_is_reported() -> None:
     sets: dict[str, list[tuple[str, int | None]]] = {"Test_X": [(late, 5)]}
     figures = bench.bench_sets(sets, Solver(6, 7), Solver(6, 7, compiled=False), None, 1, out)
     assert figures["Test_X"]["wrong"] == 1 and "WRONG" in out.getvalue()
+
+
+def test_the_levels_search_part_compares_both_kernels() -> None:
+    out = io.StringIO()
+    rates = bench.levels_search(["44", "2252576253462244111563365343671351441"], 4, out)
+    assert rates["differ"] == 0 and rates["python"] > 0 and "0 positions differ" in out.getvalue()
