@@ -82,19 +82,22 @@ typedef struct {
     int aborted;
 } Search;
 
-static uint64_t wincells(uint64_t p, uint64_t free_, int h) {
-    uint64_t r = (p << 1) & (p << 2) & (p << 3), lo, hi, a, b;
-    int s[3] = {h + 1, h, h + 2}, i;
-    for (i = 0; i < 3; i++) {
-        int d = s[i];
-        lo = p << d;
-        hi = p >> d;
-        a = lo & (lo << d);
-        b = hi & (hi >> d);
-        r |= (a & ((a << d) | hi)) | (b & ((b >> d) | lo));
-    }
-    return r & free_;
+/* the cells of ``free_`` completing a four for ``p`` (height ``h``), for a bitboard type T */
+#define DEFINE_WINCELLS(name, T)                                                       \
+static T name(T p, T free_, int h) {                                                   \
+    T r = (p << 1) & (p << 2) & (p << 3), lo, hi, a, b;                                \
+    int s[3] = {h + 1, h, h + 2}, i;                                                   \
+    for (i = 0; i < 3; i++) {                                                          \
+        int d = s[i];                                                                  \
+        lo = p << d;                                                                   \
+        hi = p >> d;                                                                   \
+        a = lo & (lo << d);                                                            \
+        b = hi & (hi >> d);                                                            \
+        r |= (a & ((a << d) | hi)) | (b & ((b >> d) | lo));                            \
+    }                                                                                  \
+    return r & free_;                                                                  \
 }
+DEFINE_WINCELLS(wincells, uint64_t)
 
 /* bitbully's key of a 6x7 position with 12 checkers (``first``: X's cells) */
 static int32_t huffman_key(uint64_t first, uint64_t mask, int mirror) {
@@ -487,10 +490,9 @@ static PyTypeObject KernelType = {
 };
 
 /* ---- The named levels' search: connect4_game.ai.alphabeta's negamax, node for node ----
- * Depth-limited negamax with alpha-beta, the static evaluation of connect4_game.ai.evaluate
- * (its masks and weights given by the Python side) and a transposition table that behaves as
- * the Python one, a dict of at most max_entries keys in insertion order whose older half is
- * dropped when it is full: the same entries, the same first moves, the same node counts. */
+ * in _ckernel_levels.h: once on uint64 bitboards and, where the compiler has a 128-bit integer
+ * (gcc, clang), once on those for the boards of 65 to 128 bits (a 64-bit board keeps the uint64
+ * one, 3-4 times faster); with MSVC the larger boards stay in the Python kernel. */
 #define AB_WIN 100000000LL              /* alphabeta.WIN */
 #define AB_INF (2 * AB_WIN)
 #define AB_MATE (AB_WIN - 10000)
@@ -498,300 +500,132 @@ static PyTypeObject KernelType = {
 enum { AB_EXACT, AB_LOWER, AB_UPPER };
 
 typedef struct {
-    uint64_t key, move;
-    int64_t value;
-    int32_t depth, kind;
-} ABEntry;
-
-typedef struct {
-    PyObject_HEAD
-    int h, w, cells, nlayers;
-    uint64_t full, bottom, cols[MAXW];  /* cols: column masks in the search's order */
-    uint64_t even_good, odd_good, layer[AB_LAYERS];
-    int64_t step[AB_LAYERS], w_good, w_other, w_stacked, w_zugzwang;
-    Py_ssize_t max_entries, used;
-    ABEntry *entries;                   /* the table's entries, oldest first */
-    int32_t *index;                     /* open addressing: 1 + an entry's place, 0 empty */
-    int index_bits;
-    PyThread_type_lock lock;
-} Levels;
-
-typedef struct {
-    Levels *k;
     uint64_t nodes, node_budget;
     double deadline;
     int cut;                            /* 0, 1: the node budget, 2: the clock */
-} ABSearch;
+} ABRun;
 
-static uint64_t ab_slot(const Levels *k, uint64_t key) {
-    return (key * 0x9E3779B97F4A7C15ULL) >> (64 - k->index_bits);
-}
+#define LBB uint64_t
+#define LMAXW 32
+#define LPOPCOUNT(x) POPCOUNT(x)
+#define lwincells wincells
+#define L(name) ab_##name##_64
+#include "_ckernel_levels.h"
+#undef LBB
+#undef LMAXW
+#undef LPOPCOUNT
+#undef lwincells
+#undef L
+#if defined(__SIZEOF_INT128__)
+__extension__ typedef unsigned __int128 uint128;
+DEFINE_WINCELLS(wincells128, uint128)
+#define LBB uint128
+#define LMAXW 64
+#define LPOPCOUNT(x) (POPCOUNT((uint64_t)(x)) + POPCOUNT((uint64_t)((x) >> 64)))
+#define lwincells wincells128
+#define L(name) ab_##name##_128
+#include "_ckernel_levels.h"
+#define LEVEL_BITS 128
+#define WIDE(obj, on64, on128) ((obj)->wide ? (on128) : (on64))
+#else
+#define LEVEL_BITS 64
+#define WIDE(obj, on64, on128) (on64)
+#endif
 
-static ABEntry *ab_find(Levels *k, uint64_t key) {
-    uint64_t i = ab_slot(k, key), m = ((uint64_t)1 << k->index_bits) - 1;
-    int32_t e;
-    while ((e = k->index[i]) != 0) {
-        if (k->entries[e - 1].key == key) return &k->entries[e - 1];
-        i = (i + 1) & m;
-    }
-    return NULL;
-}
-
-static void ab_index(Levels *k, Py_ssize_t at) {
-    uint64_t i = ab_slot(k, k->entries[at].key), m = ((uint64_t)1 << k->index_bits) - 1;
-    while (k->index[i]) i = (i + 1) & m;
-    k->index[i] = (int32_t)(at + 1);
-}
-
-/* alphabeta's ``if len(table) >= max_entries: drop_older_half(table)``, then ``table[key] = e``:
- * a key still there keeps its place */
-static void ab_store(Levels *k, uint64_t key, int depth, int kind, int64_t value, uint64_t move) {
-    ABEntry *e;
-    if (k->used >= k->max_entries) {
-        Py_ssize_t drop = k->used / 2 > 1 ? k->used / 2 : 1, i;
-        memmove(k->entries, k->entries + drop, (size_t)(k->used - drop) * sizeof *k->entries);
-        k->used -= drop;
-        memset(k->index, 0, sizeof *k->index << k->index_bits);
-        for (i = 0; i < k->used; i++) ab_index(k, i);
-    }
-    e = ab_find(k, key);
-    if (e == NULL) {
-        e = &k->entries[k->used];
-        e->key = key;
-        ab_index(k, k->used++);
-    }
-    e->move = move; e->value = value; e->depth = depth; e->kind = kind;
-}
-
-/* evaluate.Evaluator.evaluate: points for ``cur`` to move */
-static int64_t ab_evaluate(const Levels *k, uint64_t cur, uint64_t mask, uint64_t mw,
-                           uint64_t ow) {
-    uint64_t opp = cur ^ mask, mine = k->odd_good, theirs = k->even_good;
-    int64_t s, mg, og;
-    int i;
-    if ((k->cells - POPCOUNT(mask)) & 1) { mine = k->even_good; theirs = k->odd_good; }
-    mg = POPCOUNT(mw & mine);
-    og = POPCOUNT(ow & theirs);
-    s = k->w_good * (mg - og)
-        + k->w_other * ((POPCOUNT(mw) - mg) - (POPCOUNT(ow) - og))
-        + k->w_stacked * (POPCOUNT(mw & (mw >> 1)) - POPCOUNT(ow & (ow >> 1)));
-    if (mg && !og) s += k->w_zugzwang;
-    else if (og && !mg) s -= k->w_zugzwang;
-    for (i = 0; i < k->nlayers; i++)
-        s += k->step[i] * (POPCOUNT(cur & k->layer[i]) - POPCOUNT(opp & k->layer[i]));
-    return s;
-}
-
-/* alphabeta's order(): ``first``, then the other cells of ``moves``, most threats first
- * (a stable sort), in the search's column order */
-static int ab_order(const Levels *k, uint64_t cur, uint64_t free_, uint64_t moves, uint64_t first,
-                    uint64_t *out) {
-    int sc[MAXW], n = 0, i, j, start = (first & moves) ? 1 : 0;
-    if (start) out[0] = first;
-    for (i = 0; i < k->w; i++) {
-        uint64_t m = moves & k->cols[i];
-        if (m && m != first) {
-            int score = POPCOUNT(wincells(cur | m, free_ ^ m, k->h));
-            for (j = n; j > 0 && sc[j - 1] < score; j--) {
-                sc[j] = sc[j - 1]; out[start + j] = out[start + j - 1];
-            }
-            sc[j] = score; out[start + j] = m;
-            n++;
-        }
-    }
-    return start + n;
-}
-
-static int64_t ab_negamax(ABSearch *s, uint64_t cur, uint64_t mask, int depth, int64_t alpha,
-                          int64_t beta, int ply) {
-    Levels *k = s->k;
-    uint64_t free_, poss, mw, ow, forced, moves, key, opp, first = 0, best_move = 0, cells[MAXW];
-    int n = 0, i, child_depth, kind;
-    int64_t v, best = -AB_INF, alpha0 = alpha, stored;
-    ABEntry *e;
-    if (++s->nodes >= s->node_budget) { s->cut = 1; return 0; }
-    if ((s->nodes & (TIME_EVERY - 1)) == 0 && now_seconds() >= s->deadline) {
-        s->cut = 2;
-        return 0;
-    }
-    free_ = k->full ^ mask;
-    poss = (mask + k->bottom) & k->full;
-    if (!poss) return 0;
-    mw = wincells(cur, free_, k->h);
-    if (mw & poss) return AB_WIN - ply - 1;
-    ow = wincells(cur ^ mask, free_, k->h);
-    forced = ow & poss;
-    if (forced) {
-        if (forced & (forced - 1)) return -(AB_WIN - ply - 2);
-        moves = forced;
-    } else {
-        moves = poss & ~(ow >> 1);
-        if (!moves) return -(AB_WIN - ply - 2);
-    }
-    if (depth <= 0) return ab_evaluate(k, cur, mask, mw, ow);
-    key = cur + mask;
-    if ((e = ab_find(k, key)) != NULL) {
-        first = e->move;
-        if (e->depth >= depth) {
-            v = e->value > AB_MATE ? e->value - ply : e->value < -AB_MATE ? e->value + ply
-                                                                          : e->value;
-            if (e->kind == AB_EXACT) return v;
-            if (e->kind == AB_LOWER) { if (v >= beta) return v; }
-            else if (v <= alpha) return v;
-        }
-    }
-    opp = cur ^ mask;
-    if (moves & (moves - 1)) {
-        if (depth > 1) n = ab_order(k, cur, free_, moves, first, cells);
-        else for (i = 0; i < k->w; i++) if (moves & k->cols[i]) cells[n++] = moves & k->cols[i];
-        child_depth = depth - 1;
-    } else {
-        cells[n++] = moves;
-        child_depth = depth;                      /* the forced-move extension */
-    }
-    for (i = 0; i < n; i++) {
-        v = -ab_negamax(s, opp, mask | cells[i], child_depth, -beta, -alpha, ply + 1);
-        if (s->cut) return 0;
-        if (v > best) {
-            best = v; best_move = cells[i];
-            if (v > alpha) { alpha = v; if (alpha >= beta) break; }
-        }
-    }
-    kind = best <= alpha0 ? AB_UPPER : best >= beta ? AB_LOWER : AB_EXACT;
-    stored = best > AB_MATE ? best + ply : best < -AB_MATE ? best - ply : best;
-    ab_store(k, key, depth, kind, stored, best_move);
-    return best;
-}
+typedef struct {
+    PyObject_HEAD
+    int wide;                           /* the board needs more than 64 bits */
+    ab_Table_64 t64;
+#if LEVEL_BITS == 128
+    ab_Table_128 t128;
+#endif
+    PyThread_type_lock lock;
+} Levels;
 
 static int Levels_init(Levels *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"height", "width", "max_entries", "cols", "even_good", "odd_good",
                             "layers", "weights", NULL};
-    int h, w, i, bits = 1;
+    int h, w, ok;
     Py_ssize_t max_entries;
-    unsigned long long even_good, odd_good;
-    PyObject *cols, *layers;
+    PyObject *cols, *layers, *even_good, *odd_good;
+    int64_t weight[4];
     long long wg, wo, ws, wz;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iinOKKO(LLLL)", names, &h, &w, &max_entries,
-                                     &cols, &even_good, &odd_good, &layers, &wg, &wo, &ws, &wz))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iinO!OOO!(LLLL)", names, &h, &w, &max_entries,
+                                     &PyTuple_Type, &cols, &even_good, &odd_good, &PyTuple_Type,
+                                     &layers, &wg, &wo, &ws, &wz))
         return -1;
-    if (self->lock) {   /* a second __init__: the next search allocates the new size */
-        PyThread_acquire_lock(self->lock, WAIT_LOCK);
-        free(self->entries); free(self->index);
-        self->entries = NULL; self->index = NULL; self->used = 0;
-        PyThread_release_lock(self->lock);
-    }
-    if (h < 1 || w < 1 || (h + 1) * w > 64 || max_entries < 1 || max_entries > (1 << 29)
-            || !PyTuple_Check(cols) || PyTuple_GET_SIZE(cols) != w || !PyTuple_Check(layers)
-            || PyTuple_GET_SIZE(layers) > AB_LAYERS) {
+    if (h < 1 || w < 1 || (h + 1) * w > LEVEL_BITS || max_entries < 1 || max_entries > (1 << 29)
+            || PyTuple_GET_SIZE(cols) != w || PyTuple_GET_SIZE(layers) > AB_LAYERS) {
         PyErr_SetString(PyExc_ValueError, "the compiled levels' search needs (height+1)*width <= "
-                        "64, 1 <= max_entries <= 2**29, width column masks, at most 32 layers");
+                        "LEVEL_BITS, 1 <= max_entries <= 2**29, width column masks, at most 32 "
+                        "layers");
         return -1;
     }
-    for (i = 0; i < w; i++) {
-        self->cols[i] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(cols, i));
-        if (PyErr_Occurred()) return -1;
-    }
-    self->nlayers = (int)PyTuple_GET_SIZE(layers);
-    for (i = 0; i < self->nlayers; i++) {
-        unsigned long long m;
-        long long step;
-        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(layers, i), "KL", &m, &step)) return -1;
-        self->layer[i] = m; self->step[i] = step;
-    }
-    self->h = h; self->w = w; self->cells = h * w;
-    self->bottom = 0;
-    for (i = 0; i < w; i++) self->bottom |= (uint64_t)1 << (i * (h + 1));
-    self->full = self->bottom * ((((uint64_t)1) << h) - 1);
-    self->even_good = even_good; self->odd_good = odd_good;
-    self->w_good = wg; self->w_other = wo; self->w_stacked = ws; self->w_zugzwang = wz;
-    self->max_entries = max_entries;
-    while (((Py_ssize_t)1 << bits) < 2 * max_entries) bits++;
-    self->index_bits = bits;
     if (self->lock == NULL && (self->lock = PyThread_allocate_lock()) == NULL) {
         PyErr_NoMemory();
         return -1;
     }
-    return 0;
+    weight[0] = wg; weight[1] = wo; weight[2] = ws; weight[3] = wz;
+    PyThread_acquire_lock(self->lock, WAIT_LOCK);   /* a second __init__: a search may run */
+    ab_release_64(&self->t64);
+#if LEVEL_BITS == 128
+    ab_release_128(&self->t128);
+#endif
+    self->wide = (h + 1) * w > 64;
+    ok = WIDE(self, ab_setup_64(&self->t64, h, w, max_entries, cols, even_good, odd_good, layers,
+                                weight),
+              ab_setup_128(&self->t128, h, w, max_entries, cols, even_good, odd_good, layers,
+                           weight));
+    PyThread_release_lock(self->lock);
+    return ok ? 0 : -1;
 }
 
 static void Levels_dealloc(Levels *self) {
-    free(self->entries); free(self->index);
+    ab_release_64(&self->t64);
+#if LEVEL_BITS == 128
+    ab_release_128(&self->t128);
+#endif
     if (self->lock) PyThread_free_lock(self->lock);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
 static PyObject *Levels_clear(Levels *self, PyObject *unused) {
     (void)unused;
+    if (self->lock == NULL) Py_RETURN_NONE;
     PyThread_acquire_lock(self->lock, WAIT_LOCK);
-    if (self->index) memset(self->index, 0, sizeof *self->index << self->index_bits);
-    self->used = 0;
+    WIDE(self, ab_clear_64(&self->t64), ab_clear_128(&self->t128));
     PyThread_release_lock(self->lock);
     Py_RETURN_NONE;
 }
 
 static Py_ssize_t Levels_len(Levels *self) {
-    return self->used;
+    return WIDE(self, self->t64.used, self->t128.used);
 }
 
-/* alphabeta's _root: one iteration over the root cells, each searched below a floor of the
- * best so far less ``margin`` */
+/* alphabeta's _root, see ab_root_64 */
 static PyObject *Levels_root(Levels *self, PyObject *args) {
-    unsigned long long cur, mask, nodes, node_budget;
+    unsigned long long nodes, node_budget;
     long long margin;
-    int depth, n, i, c, nomem = 0, has[MAXW] = {0};
+    int depth, c, err, has[64] = {0}, w = WIDE(self, self->t64.w, self->t128.w);
     double seconds;
-    PyObject *cells, *scores;
-    uint64_t ms[MAXW];
-    int64_t out[MAXW];
-    ABSearch s;
-    if (!PyArg_ParseTuple(args, "KKO!iLKKd", &cur, &mask, &PyTuple_Type, &cells, &depth, &margin,
-                          &nodes, &node_budget, &seconds))
+    PyObject *cells, *scores, *cur, *mask;
+    int64_t out[64];
+    ABRun s;
+    if (!PyArg_ParseTuple(args, "OOO!iLKKd", &cur, &mask, &PyTuple_Type, &cells, &depth,
+                          &margin, &nodes, &node_budget, &seconds))
         return NULL;
-    n = (int)PyTuple_GET_SIZE(cells);
-    if (n > self->w || depth < 1 || margin < 0) {
+    if (self->lock == NULL || PyTuple_GET_SIZE(cells) > w || depth < 1 || margin < 0) {
         PyErr_SetString(PyExc_ValueError, "at most width root cells, depth >= 1, margin >= 0");
         return NULL;
     }
-    for (i = 0; i < n; i++) {
-        ms[i] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(cells, i));
-        if (PyErr_Occurred()) return NULL;
-    }
-    s.k = self; s.nodes = nodes; s.node_budget = node_budget; s.cut = 0;
-    Py_BEGIN_ALLOW_THREADS
-    PyThread_acquire_lock(self->lock, WAIT_LOCK);
-    s.deadline = now_seconds() + seconds;
-    if (self->entries == NULL) {
-        self->entries = malloc((size_t)self->max_entries * sizeof *self->entries);
-        self->index = calloc((size_t)1 << self->index_bits, sizeof *self->index);
-        if (self->entries == NULL || self->index == NULL) {
-            free(self->entries); free(self->index);
-            self->entries = NULL; self->index = NULL;
-            nomem = 1;
-        }
-    }
-    if (!nomem) {
-        uint64_t opp = cur ^ mask, mw = wincells(cur, self->full ^ mask, self->h);
-        int64_t best = -AB_INF, v, floor_;
-        for (i = 0; i < n; i++) {
-            if (mw & ms[i]) {
-                v = AB_WIN - 1;
-            } else {
-                floor_ = best > -AB_INF ? best - margin - 1 : -AB_INF;
-                v = -ab_negamax(&s, opp, mask | ms[i], depth - 1, -AB_INF, -floor_, 1);
-                if (s.cut) break;
-            }
-            for (c = 0; c < self->w; c++)
-                if (ms[i] >> (c * (self->h + 1)) & ((((uint64_t)1) << self->h) - 1)) {
-                    out[c] = v; has[c] = 1;
-                }
-            if (v > best) best = v;
-        }
-    }
-    PyThread_release_lock(self->lock);
-    Py_END_ALLOW_THREADS
-    if (nomem) return PyErr_NoMemory();
-    if ((scores = PyTuple_New(self->w)) == NULL) return NULL;
-    for (c = 0; c < self->w; c++) {
+    s.nodes = nodes; s.node_budget = node_budget; s.cut = 0;
+    err = WIDE(self, ab_root_64(&self->t64, self->lock, &s, seconds, cur, mask, cells, depth,
+                                margin, out, has),
+               ab_root_128(&self->t128, self->lock, &s, seconds, cur, mask, cells, depth, margin,
+                           out, has));
+    if (err) return NULL;
+    if ((scores = PyTuple_New(w)) == NULL) return NULL;
+    for (c = 0; c < w; c++) {
         PyObject *v = has[c] ? PyLong_FromLongLong(out[c]) : Py_NewRef(Py_None);
         if (v == NULL) { Py_DECREF(scores); return NULL; }
         PyTuple_SET_ITEM(scores, c, v);
@@ -842,7 +676,8 @@ PyMODINIT_FUNC PyInit__ckernel(void) {
         return NULL;
     }
     Py_INCREF(&LevelsType);
-    if (PyModule_AddObject(m, "LevelSearch", (PyObject *)&LevelsType) < 0) {
+    if (PyModule_AddIntConstant(m, "LEVEL_BITS", LEVEL_BITS) < 0
+            || PyModule_AddObject(m, "LevelSearch", (PyObject *)&LevelsType) < 0) {
         Py_DECREF(&LevelsType);
         Py_DECREF(m);
         return NULL;

@@ -1,6 +1,6 @@
 """Depth-limited negamax with alpha-beta, a transposition table and iterative
 deepening for the named levels: each iteration in the compiled kernel (``_ckernel.c``)
-where it is built and the board fits 64 bits, else the same search in pure Python
+where it is built and the board fits its bitboards, else the same search in pure Python
 (see docs/ai.md: alphabeta)."""
 from __future__ import annotations
 
@@ -16,13 +16,19 @@ from connect4_game.ai.solver import compiled_available
 if TYPE_CHECKING:
     from connect4_game.ai._ckernel import LevelSearch
 
+#: the compiled kernel's largest board in bits, ``(h+1)*w``: 128 built by gcc or clang, 64 by
+#: MSVC, 0 where it is not built
+LEVEL_BITS: int
 _LevelSearch: type[LevelSearch] | None
 try:  # built by setup.py where a C compiler is found (see connect4_game.ai.solver)
+    from connect4_game.ai._ckernel import LEVEL_BITS
     from connect4_game.ai._ckernel import LevelSearch as _LevelSearch
 except ImportError:
     _LevelSearch = None
+    LEVEL_BITS = 0
 
-__all__ = ["AlphaBeta", "SearchResult", "WIN", "WIN_FLOOR", "DEFAULT_TT_ENTRIES", "alphabeta_for"]
+__all__ = ["AlphaBeta", "SearchResult", "WIN", "WIN_FLOOR", "DEFAULT_TT_ENTRIES", "alphabeta_for",
+           "LEVEL_BITS"]
 
 #: a four at ply ``p`` from the root scores ``WIN - p``, beyond every evaluation
 WIN = 100 * WIN_FLOOR
@@ -55,9 +61,9 @@ class SearchResult:
 class AlphaBeta:
     """The search of one board size, its table bounded to ``max_entries``; one
     search at a time. ``compiled``: use the compiled kernel (default: when
-    :func:`~connect4_game.ai.solver.compiled_available` and ``(h+1)*w <= 64``), the
-    same search node for node; ``kernel`` names the one in use, ``"compiled"`` or
-    ``"python"``. :raises ValueError: bad size."""
+    :func:`~connect4_game.ai.solver.compiled_available` and ``(h+1)*w <=``
+    :data:`LEVEL_BITS`), the same search node for node; ``kernel`` names the one in
+    use, ``"compiled"`` or ``"python"``. :raises ValueError: bad size."""
 
     def __init__(self, h: int, w: int, max_entries: int = DEFAULT_TT_ENTRIES,
                  compiled: bool | None = None) -> None:
@@ -68,7 +74,7 @@ class AlphaBeta:
         if compiled is None:
             compiled = compiled_available()
         self._kernel = None
-        if compiled and _LevelSearch is not None and (h + 1) * w <= 64:
+        if compiled and _LevelSearch is not None and (h + 1) * w <= LEVEL_BITS:
             self._kernel = _LevelSearch(h, w, min(self.max_entries, 1 << 29),
                                         tuple(ev.geo.col_mask[c] for c in ev.geo.order),
                                         ev.even_good, ev.odd_rows, ev.layers, ev.weights)

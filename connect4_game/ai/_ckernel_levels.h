@@ -1,0 +1,270 @@
+/* The named levels' search (connect4_game.ai.alphabeta) on one bitboard type. _ckernel.c
+ * includes this file once a type, with LBB (the type), LMAXW (the widest board), LPOPCOUNT,
+ * lwincells (that type's popcount and winning cells) and L(name) (this instance's names) defined.
+ *
+ * Depth-limited negamax with alpha-beta, the static evaluation of connect4_game.ai.evaluate
+ * (its masks and weights given by the Python side) and a transposition table that behaves as
+ * the Python one, a dict of at most max_entries keys in insertion order whose older half is
+ * dropped when it is full: the same entries, the same first moves, the same node counts. */
+
+typedef struct {
+    LBB key, move;
+    int64_t value;
+    int32_t depth, kind;
+} L(Entry);
+
+typedef struct {
+    int h, w, cells, nlayers, index_bits;
+    LBB full, bottom, cols[LMAXW];      /* cols: column masks in the search's order */
+    LBB even_good, odd_good, layer[AB_LAYERS];
+    int64_t step[AB_LAYERS], weight[4]; /* a good threat, another, a stacked pair, zugzwang */
+    Py_ssize_t max_entries, used;
+    L(Entry) *entries;                  /* the table's entries, oldest first */
+    int32_t *index;                     /* open addressing: 1 + an entry's place, 0 empty */
+} L(Table);
+
+/* a Python int of at most the type's bits; 0 and an exception set if it is not one */
+static int L(from_py)(PyObject *x, LBB *out) {
+    PyObject *high, *bits = PyLong_FromLong(64);
+    int bad;
+    if (bits == NULL) return 0;
+    *out = PyLong_AsUnsignedLongLongMask(x);
+    high = PyErr_Occurred() ? NULL : PyNumber_Rshift(x, bits);
+    Py_DECREF(bits);
+    if (high == NULL) return 0;
+    if (sizeof(LBB) > 8) {
+        *out |= (LBB)PyLong_AsUnsignedLongLong(high) << 32 << 32;
+        bad = PyErr_Occurred() != NULL;
+    } else {
+        bad = PyObject_IsTrue(high) != 0;
+        if (bad && !PyErr_Occurred()) PyErr_SetString(PyExc_OverflowError, "more than 64 bits");
+    }
+    Py_DECREF(high);
+    return !bad;
+}
+
+static void L(release)(L(Table) *t) {
+    free(t->entries); free(t->index);
+    t->entries = NULL; t->index = NULL; t->used = 0;
+}
+
+static void L(clear)(L(Table) *t) {
+    if (t->index) memset(t->index, 0, sizeof *t->index << t->index_bits);
+    t->used = 0;
+}
+
+/* the table and the masks of an h x w board from the Python side (see LevelSearch), the table
+ * unallocated; 0 with an exception */
+static int L(setup)(L(Table) *t, int h, int w, Py_ssize_t max_entries, PyObject *cols,
+                    PyObject *even_good, PyObject *odd_good, PyObject *layers,
+                    const int64_t *weight) {
+    int i;
+    L(release)(t);
+    t->max_entries = max_entries;
+    for (t->index_bits = 1; ((Py_ssize_t)1 << t->index_bits) < 2 * max_entries; t->index_bits++);
+    for (i = 0; i < 4; i++) t->weight[i] = weight[i];
+    for (i = 0; i < w; i++)
+        if (!L(from_py)(PyTuple_GET_ITEM(cols, i), &t->cols[i])) return 0;
+    t->nlayers = (int)PyTuple_GET_SIZE(layers);
+    for (i = 0; i < t->nlayers; i++) {
+        PyObject *m;
+        long long step;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(layers, i), "OL", &m, &step)
+                || !L(from_py)(m, &t->layer[i]))
+            return 0;
+        t->step[i] = step;
+    }
+    if (!L(from_py)(even_good, &t->even_good) || !L(from_py)(odd_good, &t->odd_good)) return 0;
+    t->h = h; t->w = w; t->cells = h * w;
+    t->bottom = 0;
+    for (i = 0; i < w; i++) t->bottom |= (LBB)1 << (i * (h + 1));
+    t->full = t->bottom * ((((LBB)1) << h) - 1);
+    return 1;
+}
+
+static uint64_t L(slot)(const L(Table) *t, LBB key) {
+    uint64_t x = (uint64_t)key;
+    if (sizeof(LBB) > 8) x ^= (uint64_t)(key >> 32 >> 32);
+    return x * 0x9E3779B97F4A7C15ULL >> (64 - t->index_bits);
+}
+
+static L(Entry) *L(find)(L(Table) *t, LBB key) {
+    uint64_t i = L(slot)(t, key), m = ((uint64_t)1 << t->index_bits) - 1;
+    int32_t e;
+    while ((e = t->index[i]) != 0) {
+        if (t->entries[e - 1].key == key) return &t->entries[e - 1];
+        i = (i + 1) & m;
+    }
+    return NULL;
+}
+
+static void L(index)(L(Table) *t, Py_ssize_t at) {
+    uint64_t i = L(slot)(t, t->entries[at].key), m = ((uint64_t)1 << t->index_bits) - 1;
+    while (t->index[i]) i = (i + 1) & m;
+    t->index[i] = (int32_t)(at + 1);
+}
+
+/* alphabeta's ``if len(table) >= max_entries: drop_older_half(table)``, then ``table[key] = e``:
+ * a key still there keeps its place */
+static void L(store)(L(Table) *t, LBB key, int depth, int kind, int64_t value, LBB move) {
+    L(Entry) *e;
+    if (t->used >= t->max_entries) {
+        Py_ssize_t drop = t->used / 2 > 1 ? t->used / 2 : 1, i;
+        memmove(t->entries, t->entries + drop, (size_t)(t->used - drop) * sizeof *t->entries);
+        t->used -= drop;
+        memset(t->index, 0, sizeof *t->index << t->index_bits);
+        for (i = 0; i < t->used; i++) L(index)(t, i);
+    }
+    e = L(find)(t, key);
+    if (e == NULL) {
+        e = &t->entries[t->used];
+        e->key = key;
+        L(index)(t, t->used++);
+    }
+    e->move = move; e->value = value; e->depth = depth; e->kind = kind;
+}
+
+/* evaluate.Evaluator.evaluate: points for ``cur`` to move */
+static int64_t L(evaluate)(const L(Table) *t, LBB cur, LBB mask, LBB mw, LBB ow) {
+    LBB opp = cur ^ mask, mine = t->odd_good, theirs = t->even_good;
+    int64_t s, mg, og;
+    int i;
+    if ((t->cells - LPOPCOUNT(mask)) & 1) { mine = t->even_good; theirs = t->odd_good; }
+    mg = LPOPCOUNT(mw & mine);
+    og = LPOPCOUNT(ow & theirs);
+    s = t->weight[0] * (mg - og)
+        + t->weight[1] * ((LPOPCOUNT(mw) - mg) - (LPOPCOUNT(ow) - og))
+        + t->weight[2] * (LPOPCOUNT(mw & (mw >> 1)) - LPOPCOUNT(ow & (ow >> 1)));
+    if (mg && !og) s += t->weight[3];
+    else if (og && !mg) s -= t->weight[3];
+    for (i = 0; i < t->nlayers; i++)
+        s += t->step[i] * (LPOPCOUNT(cur & t->layer[i]) - LPOPCOUNT(opp & t->layer[i]));
+    return s;
+}
+
+/* alphabeta's order(): ``first``, then the other cells of ``moves``, most threats first
+ * (a stable sort), in the search's column order */
+static int L(order)(const L(Table) *t, LBB cur, LBB free_, LBB moves, LBB first, LBB *out) {
+    int sc[LMAXW], n = 0, i, j, start = (first & moves) ? 1 : 0;
+    if (start) out[0] = first;
+    for (i = 0; i < t->w; i++) {
+        LBB m = moves & t->cols[i];
+        if (m && m != first) {
+            int score = LPOPCOUNT(lwincells(cur | m, free_ ^ m, t->h));
+            for (j = n; j > 0 && sc[j - 1] < score; j--) {
+                sc[j] = sc[j - 1]; out[start + j] = out[start + j - 1];
+            }
+            sc[j] = score; out[start + j] = m;
+            n++;
+        }
+    }
+    return start + n;
+}
+
+static int64_t L(negamax)(L(Table) *t, ABRun *s, LBB cur, LBB mask, int depth, int64_t alpha,
+                          int64_t beta, int ply) {
+    LBB free_, poss, mw, ow, forced, moves, key, opp, first = 0, best_move = 0, cells[LMAXW];
+    int n = 0, i, child_depth, kind;
+    int64_t v, best = -AB_INF, alpha0 = alpha, stored;
+    L(Entry) *e;
+    if (++s->nodes >= s->node_budget) { s->cut = 1; return 0; }
+    if ((s->nodes & (TIME_EVERY - 1)) == 0 && now_seconds() >= s->deadline) {
+        s->cut = 2;
+        return 0;
+    }
+    free_ = t->full ^ mask;
+    poss = (mask + t->bottom) & t->full;
+    if (!poss) return 0;
+    mw = lwincells(cur, free_, t->h);
+    if (mw & poss) return AB_WIN - ply - 1;
+    ow = lwincells(cur ^ mask, free_, t->h);
+    forced = ow & poss;
+    if (forced) {
+        if (forced & (forced - 1)) return -(AB_WIN - ply - 2);
+        moves = forced;
+    } else {
+        moves = poss & ~(ow >> 1);
+        if (!moves) return -(AB_WIN - ply - 2);
+    }
+    if (depth <= 0) return L(evaluate)(t, cur, mask, mw, ow);
+    key = cur + mask;
+    if ((e = L(find)(t, key)) != NULL) {
+        first = e->move;
+        if (e->depth >= depth) {
+            v = e->value > AB_MATE ? e->value - ply : e->value < -AB_MATE ? e->value + ply
+                                                                          : e->value;
+            if (e->kind == AB_EXACT) return v;
+            if (e->kind == AB_LOWER) { if (v >= beta) return v; }
+            else if (v <= alpha) return v;
+        }
+    }
+    opp = cur ^ mask;
+    if (moves & (moves - 1)) {
+        if (depth > 1) n = L(order)(t, cur, free_, moves, first, cells);
+        else for (i = 0; i < t->w; i++) if (moves & t->cols[i]) cells[n++] = moves & t->cols[i];
+        child_depth = depth - 1;
+    } else {
+        cells[n++] = moves;
+        child_depth = depth;                      /* the forced-move extension */
+    }
+    for (i = 0; i < n; i++) {
+        v = -L(negamax)(t, s, opp, mask | cells[i], child_depth, -beta, -alpha, ply + 1);
+        if (s->cut) return 0;
+        if (v > best) {
+            best = v; best_move = cells[i];
+            if (v > alpha) { alpha = v; if (alpha >= beta) break; }
+        }
+    }
+    kind = best <= alpha0 ? AB_UPPER : best >= beta ? AB_LOWER : AB_EXACT;
+    stored = best > AB_MATE ? best + ply : best < -AB_MATE ? best - ply : best;
+    L(store)(t, key, depth, kind, stored, best_move);
+    return best;
+}
+
+/* alphabeta's _root: one iteration over the root ``cells`` of ``(pcur, pmask)``, each searched
+ * below a floor of the best so far less ``margin``; the scores by column in ``out`` (``has``:
+ * searched). The search without the GIL, under ``lock``, the table allocated on the first call;
+ * 0, or -1 with an exception set. */
+static int L(root)(L(Table) *t, PyThread_type_lock lock, ABRun *s, double seconds, PyObject *pcur,
+                   PyObject *pmask, PyObject *cells, int depth, int64_t margin, int64_t *out,
+                   int *has) {
+    LBB cur, mask, ms[LMAXW];
+    int i, c, n = (int)PyTuple_GET_SIZE(cells), nomem = 0;
+    if (!L(from_py)(pcur, &cur) || !L(from_py)(pmask, &mask)) return -1;
+    for (i = 0; i < n; i++)
+        if (!L(from_py)(PyTuple_GET_ITEM(cells, i), &ms[i])) return -1;
+    Py_BEGIN_ALLOW_THREADS
+    PyThread_acquire_lock(lock, WAIT_LOCK);
+    s->deadline = now_seconds() + seconds;
+    if (t->entries == NULL) {
+        t->entries = malloc((size_t)t->max_entries * sizeof *t->entries);
+        t->index = calloc((size_t)1 << t->index_bits, sizeof *t->index);
+        if (t->entries == NULL || t->index == NULL) {
+            free(t->entries); free(t->index);
+            t->entries = NULL; t->index = NULL;
+            nomem = 1;
+        }
+    }
+    if (!nomem) {
+        LBB opp = cur ^ mask, mw = lwincells(cur, t->full ^ mask, t->h);
+        int64_t best = -AB_INF, v, floor_;
+        for (i = 0; i < n; i++) {
+            if (mw & ms[i]) {
+                v = AB_WIN - 1;
+            } else {
+                floor_ = best > -AB_INF ? best - margin - 1 : -AB_INF;
+                v = -L(negamax)(t, s, opp, mask | ms[i], depth - 1, -AB_INF, -floor_, 1);
+                if (s->cut) break;
+            }
+            for (c = 0; c < t->w; c++)
+                if (ms[i] >> (c * (t->h + 1)) & ((((LBB)1) << t->h) - 1)) {
+                    out[c] = v; has[c] = 1;
+                }
+            if (v > best) best = v;
+        }
+    }
+    PyThread_release_lock(lock);
+    Py_END_ALLOW_THREADS
+    if (nomem) PyErr_NoMemory();
+    return nomem ? -1 : 0;
+}
