@@ -18,7 +18,8 @@ In one run, on 6x7, each position from cleared tables (the clearing not timed):
    evaluation of :mod:`connect4_game.ai.evaluate`) of every sample position to ``--depth``
    plies (default 8), no budget, tables cleared, in the compiled and the pure-Python kernel:
    positions searched per second, their ratio, and the positions whose scores, column or node
-   count differ (target: none).
+   count differ (target: none); the same on as many random positions of 8x14, a board of 126
+   bits (the compiled kernel's 128-bit integers, where the compiler has them).
 """
 from __future__ import annotations
 
@@ -190,16 +191,34 @@ def fhourstones(pairs: Sequence[tuple[str, int | None]], solvers: dict[str, tupl
     return rates
 
 
-def levels_search(moves: Sequence[str], depth: int, out: TextIO) -> dict[str, float]:
-    """Part 4: positions per second of each kernel and ``differ``, the positions whose results
-    differ between them."""
+def random_positions(h: int, w: int, k: int, seed: int) -> list[tuple[int, int]]:
+    """``k`` positions ``(cur, mask)`` of ``h`` x ``w`` after 0 to ``h*w/2`` random moves, none
+    won."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(k):
+        cur = mask = 0
+        for _ in range(rng.randint(0, h * w // 2)):
+            c = rng.choice([c for c in range(w) if not mask & (1 << (c * (h + 1) + h - 1))])
+            nc, nm = play(cur, mask, h, c)
+            if has_four(cur | (nm ^ mask), h):
+                break
+            cur, mask = nc, nm
+        out.append((cur, mask))
+    return out
+
+
+def levels_search(positions: Sequence[tuple[int, int]], depth: int, out: TextIO,
+                  size: tuple[int, int] = (6, 7)) -> dict[str, float]:
+    """Part 4 on one board ``size``: positions per second of each kernel and ``differ``, the
+    positions whose results differ between them."""
     rates: dict[str, float] = {}
     results = []
-    for ab in (AlphaBeta(6, 7), AlphaBeta(6, 7, compiled=False)):
+    for ab in (AlphaBeta(*size), AlphaBeta(*size, compiled=False)):
         nodes, seconds, done = 0, 0.0, []
-        for m in moves:
+        for cur, mask in positions:
             ab.clear()
-            r = ab.search(*from_moves(m), depth)
+            r = ab.search(cur, mask, depth)
             nodes, seconds = nodes + r.nodes, seconds + r.seconds
             done.append((r.scores, r.column, r.nodes))
         rates[ab.kernel] = nodes / max(seconds, 1e-9)
@@ -207,7 +226,7 @@ def levels_search(moves: Sequence[str], depth: int, out: TextIO) -> dict[str, fl
     rates["differ"] = sum(a != b for a, b in zip(*results, strict=True))
     speed = (f"; compiled / python {rates['compiled'] / rates['python']:.0f}x"
              if "compiled" in rates else "")
-    print(f"  compiled {rates.get('compiled', 0) / 1e3:,.0f} kpos/s, python "
+    print(f"  {size[0]}x{size[1]}: compiled {rates.get('compiled', 0) / 1e3:,.0f} kpos/s, python "
           f"{rates['python'] / 1e3:,.0f} kpos/s{speed}; "
           f"{rates['differ']:.0f} positions differ" + ("  OK" if not rates["differ"] else
                                                         "  WRONG"), file=out, flush=True)
@@ -256,9 +275,11 @@ def run(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> dict[str
         fh, {"compiled": (Solver(6, 7), len(fh)), "python": (Solver(6, 7, compiled=False),
                                                                a.python)}, bb, out)
     moves = pairs_of(sets)
-    print(f"The levels' search: {len(moves)} positions to {a.depth} plies, no budget",
+    print(f"The levels' search: {len(moves)} positions a board to {a.depth} plies, no budget",
           file=out, flush=True)
-    figures["levels"] = levels_search(moves, a.depth, out)
+    figures["levels"] = levels_search([from_moves(m) for m in moves], a.depth, out)
+    figures["levels 8x14"] = levels_search(random_positions(8, 14, len(moves), a.seed), a.depth,
+                                           out, (8, 14))
     return figures
 
 

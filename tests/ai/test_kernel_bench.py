@@ -37,5 +37,9 @@ def test_a_wrong_known_score_is_reported() -> None:
 
 def test_the_levels_search_part_compares_both_kernels() -> None:
     out = io.StringIO()
-    rates = bench.levels_search(["44", "2252576253462244111563365343671351441"], 4, out)
+    positions = [from_moves(m) for m in ("44", "2252576253462244111563365343671351441")]
+    rates = bench.levels_search(positions, 4, out)
     assert rates["differ"] == 0 and rates["python"] > 0 and "0 positions differ" in out.getvalue()
+    wide = bench.random_positions(8, 14, 3, seed=2)
+    assert wide == bench.random_positions(8, 14, 3, seed=2) and len(wide) == 3
+    assert bench.levels_search(wide, 3, out, (8, 14))["differ"] == 0
