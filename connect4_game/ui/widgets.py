@@ -150,13 +150,21 @@ class Toolbar:
                    if b is self.named.get(a)]
         hidden: list[int] = []
         signs = False
-        while True:
+
+        def widths_without(gone: list[int]) -> tuple[list[int], list[int]]:
+            """The buttons on the bar without ``gone``, and their widths."""
             f = font(size)
-            shown = [i for i in range(len(self.buttons)) if i not in hidden]
-            widths = [max(f.size(t)[0] for t in ((b.short,) if signs and b.short
-                                                 else (b.label, *b.alternates)))
-                      + 2 * max(8, size // 2) for b in (self.buttons[i] for i in shown)]
-            if sum(widths) + gap * (len(widths) + 1) + 2 * pad <= width:
+            shown = [i for i in range(len(self.buttons)) if i not in gone]
+            return shown, [max(f.size(t)[0] for t in ((b.short,) if signs and b.short
+                                                      else (b.label, *b.alternates)))
+                           + 2 * max(8, size // 2) for b in (self.buttons[i] for i in shown)]
+
+        def fits(widths: list[int]) -> bool:
+            return sum(widths) + gap * (len(widths) + 1) + 2 * pad <= width
+
+        while True:
+            shown, widths = widths_without(hidden)
+            if fits(widths):
                 break
             if size > MIN_FONT:
                 size -= 1
@@ -166,6 +174,10 @@ class Toolbar:
                 signs = True
             else:
                 break
+        for i in reversed(hidden[:-1]):      # one that left first may fit beside the others
+            if fits(widths_without([j for j in hidden if j != i])[1]):
+                hidden.remove(i)
+                shown, widths = widths_without(hidden)
         self.size = size
         self.overflow = [b for i, b in enumerate(self.buttons) if i in hidden]
         total = sum(widths) + gap * (len(widths) - 1)

@@ -191,3 +191,18 @@ def test_a_choice_without_room_for_its_labels_steps_through_them():
     drawn = text_fit.frame_texts()
     assert any('Computer gegen Computer' in t.lines[0] for t in drawn)
     assert all(t.fits and not t.cut and t.px >= MIN_PX for t in drawn)
+
+
+def test_a_button_that_left_the_bar_first_comes_back_when_a_later_one_made_room():
+    from connect4_game.ui.text_fit import MIN_FONT, font
+    from connect4_game.ui.widgets import Button, Toolbar
+    pygame.display.init()
+    labels = ['New game', 'A very long label indeed', 'Help', 'Menu']
+    bar = Toolbar([Button(x, x.split()[0].lower()) for x in labels], right=2,
+                  overflow=('help', 'a'))
+    each = [font(MIN_FONT).size(x)[0] + 2 * max(8, MIN_FONT // 2) for x in labels]
+    bar.layout(sum(each) - each[1] + 4 * 4 + 2 * 6, 34)            # room for all but one
+    assert [b.action for b in bar.overflow] == ['a']
+    assert bar.named['help'].rect.width == each[2] and bar.named['a'].rect.width == 0
+    bar.layout(sum(each) - each[1] - 10, 34)                        # room for neither
+    assert [b.action for b in bar.overflow] == ['a', 'help']

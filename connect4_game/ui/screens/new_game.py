@@ -122,7 +122,7 @@ class _InfoRow:
              dim: bool = False) -> None:
         colour = theme.accent if selected else theme.text_dim
         draw_text(surface, self.text, self.rect, colour, max(MIN_FONT, size - 2), bold=True,
-                  free=True)    # a long list of facts: cut, with the whole in a tooltip
+                  lines=2, free=True)    # a long list of facts: cut, with the whole in a tooltip
 
 
 def _level_of(players: dict[str, PlayerSpec]) -> str:
@@ -377,8 +377,8 @@ class NewGameScreen(FormScreen):
         if warn:
             draw_text(surface, warn, pygame.Rect(margin, by - step - 8, w - 2 * margin, step),
                       theme.bad, hint_size)
-        draw_text(surface, self.tip(), pygame.Rect(margin, y + 2, w - 2 * margin, 2 * step),
-                  theme.text_dim, hint_size, lines=2, valign='top')
+        draw_text(surface, self.tip(), pygame.Rect(margin, y + 2, w - 2 * margin, 3 * step),
+                  theme.text_dim, hint_size, lines=3, valign='top')
         for b in self._buttons():
             if b.hit(self.mouse) and b.tooltip:
                 draw_tooltip(surface, theme, b.tooltip, b.rect)
