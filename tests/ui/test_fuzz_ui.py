@@ -34,7 +34,7 @@ from connect4_game.ui.app import App, AppOptions
 
 TOTAL_EVENTS = 20_000
 APPS = 5
-SEED = 8_2026
+SEED = 8_2027
 ILLEGAL_COLUMN_RATE = 0.005   # share of answers with an off-board column (fault injection)
 
 KINDS = ["human", "human", "random", "ai", "ai", "plugin"]
