@@ -219,4 +219,7 @@ def test_the_new_game_dialog_against_a_level_fits(closing, lang):
     app.screen.toggle_advanced()
     frame(app)
     found += problems('new game, advanced')
+    app.screen.level.value = 'custom'                 # the longest words about the knobs
+    frame(app)
+    found += problems('new game, advanced, custom')
     assert not found, '\n'.join(found)
