@@ -431,19 +431,25 @@ class Choice(Generic[V]):
         self.value = values[(values.index(self.value) + delta) % len(values)]
 
     def layout(self, rect: pygame.Rect, title_w: int) -> None:
-        """Place the row in ``rect`` (window px), its title ``title_w`` px wide; compact when a
-        label does not fit its segment in two lines at MIN_FONT."""
+        """Place the row in ``rect`` (window px), its title ``title_w`` px wide: segments of one
+        width if every label fits its own in two lines at MIN_FONT, else each as wide as its
+        label on one line, else ``compact``."""
         self.rect = rect
-        x0 = rect.x + title_w
-        w = (rect.right - x0) / len(self.options)
-        self.seg_rects = [pygame.Rect(int(x0 + i * w) + 2, rect.y, int(w) - 4, rect.height)
-                          for i in range(len(self.options))]
-        self.compact = len(self.options) > 1 and any(
-            fit(label, r.width - 6, r.height - 2, MIN_FONT, bold=True, lines=2).cut
-            for (_v, label), r in zip(self.options, self.seg_rects, strict=True))
+        x0, room = rect.x + title_w, rect.right - rect.x - title_w
+        n = len(self.options)
+        widths = [room / n] * n
+        self.compact = n > 1 and any(
+            fit(label, int(w) - 10, rect.height - 2, MIN_FONT, bold=True, lines=2).cut
+            for (_v, label), w in zip(self.options, widths, strict=True))
         if self.compact:
-            self.seg_rects = [pygame.Rect(int(x0) + 2, rect.y, rect.right - int(x0) - 4,
-                                          rect.height)]
+            natural = [font(MIN_FONT, True).size(label)[0] + 12 for _v, label in self.options]
+            self.compact = sum(natural) > room
+            widths = [w + (room - sum(natural)) / n for w in natural]
+        if self.compact:
+            widths = [room]
+        edges = [x0 + sum(widths[:i]) for i in range(len(widths) + 1)]
+        self.seg_rects = [pygame.Rect(int(a) + 2, rect.y, int(b) - int(a) - 4, rect.height)
+                          for a, b in zip(edges, edges[1:], strict=False)]
 
     def click(self, pos: tuple[int, int]) -> bool:
         if self.compact:

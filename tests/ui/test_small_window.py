@@ -209,3 +209,24 @@ def test_a_button_that_left_the_bar_first_comes_back_when_a_later_one_made_room(
     assert bar.named['help'].rect.width == each[2] and bar.named['a'].rect.width == 0
     bar.layout(sum(each) - each[1] - 10, 34)                        # room for neither
     assert [b.action for b in bar.overflow] == ['a', 'help']
+
+
+def test_a_choice_gives_a_long_label_a_wider_segment_before_it_steps():
+    """Five levels in French: 'Personnalisé' has no room in a fifth of the row, but every label
+    fits on one line when each segment is as wide as its label, so the row stays segmented."""
+    from connect4_game.ui.text_fit import MIN_FONT, font
+    from connect4_game.ui.widgets import Choice
+    pygame.display.init()
+    options = [('easy', 'Facile'), ('medium', 'Moyen'), ('hard', 'Difficile'),
+               ('expert', 'Expert'), ('custom', 'Personnalis\u00e9')]
+    natural = [font(MIN_FONT, True).size(label)[0] for _v, label in options]
+    room = sum(natural) + 12 * len(options) + 10
+    assert max(natural) > room / len(options) - 10          # no room in a fifth of the row
+    row = Choice('Difficult\u00e9', options, 'easy')
+    row.layout(pygame.Rect(0, 0, 100 + room, 20), 100)
+    assert not row.compact and len(row.seg_rects) == 5
+    for (_v, label), seg, w in zip(options, row.seg_rects, natural, strict=True):
+        assert seg.width - 6 >= w, label
+    assert row.click(row.seg_rects[4].center) and row.value == 'custom'
+    row.layout(pygame.Rect(0, 0, 100 + room - 30, 20), 100)
+    assert row.compact
