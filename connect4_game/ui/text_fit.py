@@ -149,8 +149,8 @@ def _whole_lines(f: pygame.font.Font, text: str, width: int, max_lines: int) -> 
 
 @dataclass(frozen=True)
 class Fit:
-    """How a text fits a box: font ``size`` (px) and ``bold``, the ``lines``, whether they are a
-    ``short`` form or ``cut`` (end in ``…``)."""
+    """How a text fits a box: font ``size`` (units of :func:`font`) and ``bold``, the ``lines``,
+    whether they are a ``short`` form or ``cut`` (end in ``…``)."""
 
     size: int
     bold: bool
@@ -233,9 +233,9 @@ def fit(text: str, width: int, height: int, size: int, *, bold: bool = False, li
 
 @dataclass(frozen=True)
 class TextDrawn:
-    """One :func:`draw_text` call: the ``text`` asked for, the ``lines`` drawn at font ``size`` px,
-    whether ``cut`` or ``short``, and the ``box`` given, the ``ink`` and the surface's ``area``
-    (window px)."""
+    """One :func:`draw_text` call: the ``text`` asked for, the ``lines`` drawn at font ``size``
+    (units of :func:`font`; :attr:`px` in real px), whether ``cut`` or ``short``, and the ``box``
+    given, the ``ink`` and the surface's ``area`` (window px)."""
 
     text: str
     lines: tuple[str, ...]
