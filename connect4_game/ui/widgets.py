@@ -91,7 +91,7 @@ class Button:
 
     def draw(self, surface: pygame.Surface, theme: Theme, size: int, hover: bool = False,
              focus: bool = False) -> None:
-        """Draw in the font ``size`` (px), highlighted on ``hover``/``focus``."""
+        """Draw in the font ``size`` (units of text_fit.font), highlighted on ``hover``/``focus``."""
         r = self.rect
         if self.primary and self.enabled:
             fill = mix(theme.accent, theme.highlight, 0.25 if hover else 0.0)
