@@ -187,6 +187,8 @@ def play(moves: int) -> int:
             time.sleep(1 / 60)
             now = time.perf_counter()
             app.step(events, min(0.1, now - last), redraw=None)
+            if app.drew:
+                pygame.display.flip()
             last, events = now, []
             if s.game.over and not app.game.animating():
                 break

@@ -17,12 +17,16 @@ from connect4_game.play.session import GameSession
 from connect4_game.search.worker import SearchWorker
 from connect4_game.ui.window import Window
 
-__all__ = ['FPS', 'IDLE_POLL', 'FrameLoop', 'frame_stats']
+__all__ = ['FPS', 'IDLE_POLL', 'DOZE_AFTER', 'DOZE_POLL', 'FrameLoop', 'frame_stats', 'idle_pause']
 
 FPS = 60
 IDLE_POLL = 1.0 / 30
-"""Seconds between looks at the events while nothing moves (the first event
-after a still spell waits at most this long)."""
+"""Seconds between looks at the events while nothing moves, for :data:`DOZE_AFTER` seconds."""
+DOZE_AFTER = 1.0
+"""Seconds without an event or anything moving after which the loop dozes."""
+DOZE_POLL = 0.1
+"""Seconds between looks at the events while dozing: the first event after a still spell waits
+at most this long (pygame's own wait for an event polls every millisecond)."""
 MAX_DT = 0.1
 """The longest ``dt`` (seconds) one step gets: after a stall the game does not jump."""
 
@@ -42,6 +46,12 @@ def frame_stats(intervals_s: Iterable[float], moves: int) -> dict[str, float]:
 
     return {'frames': n + 1 if n else 0, 'p50_ms': pct(50), 'p95_ms': pct(95),
             'p99_ms': pct(99), 'max_ms': round(ms[-1], 3) if ms else 0.0, 'moves': moves}
+
+
+def idle_pause(still_for: float) -> float:
+    """Seconds to sleep before the next look at the events after ``still_for`` seconds with no
+    event and nothing moving: :data:`IDLE_POLL`, :data:`DOZE_POLL` from :data:`DOZE_AFTER` on."""
+    return IDLE_POLL if still_for < DOZE_AFTER else DOZE_POLL
 
 
 class LoopApp(Protocol):
@@ -112,10 +122,10 @@ class FrameLoop:
         gc.freeze()
 
     def _frames(self, period: float) -> int:
-        """Steps while the app runs: every ``period`` seconds while something moves, else every
-        :data:`IDLE_POLL` seconds or on an event. Returns 1 if the steps kept failing, else 0."""
+        """Steps while the app runs: every ``period`` seconds while something moves, else after
+        :func:`idle_pause`. Returns 1 if the steps kept failing, else 0."""
         app = self.app
-        last = time.perf_counter()
+        last = still_since = time.perf_counter()
         deadline = last + period
         failing_for = 0.0
         moving = True
@@ -135,9 +145,10 @@ class FrameLoop:
                 pygame.display.flip()
             moving = not ok or app.wants_frames()
             if moving or events:
+                still_since = now
                 deadline = self.pace(deadline, period)
             else:
-                time.sleep(IDLE_POLL)       # still: look again a little later
+                time.sleep(idle_pause(now - still_since))   # still: look again a little later
                 deadline = time.perf_counter() + period
         return 0
 

@@ -70,6 +70,9 @@ class Window:
             # in the C locale (a process started with no locale: env -i, a frozen app).
             with contextlib.suppress(locale.Error):
                 locale.setlocale(locale.LC_CTYPE, 'C.UTF-8')
+        # drawn in software: without this, SDL on Linux opens an OpenGL context to choose the
+        # window's framebuffer, which maps Mesa and LLVM (about 50 MB) for nothing
+        os.environ.setdefault('SDL_FRAMEBUFFER_ACCELERATION', '0')
         pygame.display.init()
         pygame.font.init()
         wanted = self.windowed_size
