@@ -32,7 +32,7 @@ __all__ = ["AlphaBeta", "SearchResult", "WIN", "WIN_FLOOR", "DEFAULT_TT_ENTRIES"
 
 #: a four at ply ``p`` from the root scores ``WIN - p``, beyond every evaluation
 WIN = 100 * WIN_FLOOR
-#: entries of the transposition table (about 40 MB when full)
+#: entries of the transposition table (when full about 40 MB in Python, 8.5 MB compiled)
 DEFAULT_TT_ENTRIES = 200_000
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _INF = 2 * WIN
