@@ -366,3 +366,23 @@ def test_tries_recorded_at_once_by_several_processes_all_count(tmp_path):
     # per process: i = 0..11, p0 gets the even i (solved when i % 3 == 0: 0, 6), p1 the odd (3, 9)
     n = PROCESSES
     assert counts == {'p0': PuzzleCounts(n * 6, n * 2), 'p1': PuzzleCounts(n * 6, n * 2)}
+
+
+def test_a_missing_puzzle_set_is_one_line_naming_the_reinstall(monkeypatch, capsys):
+    from connect4_game.core.messages import REINSTALL
+    from connect4_game.trainer import model
+
+    class Gone:
+        def joinpath(self, name):
+            return self
+
+        def read_text(self, encoding):
+            raise FileNotFoundError(2, 'No such file or directory')
+    monkeypatch.setattr(model, 'files', lambda package: Gone())
+    model.load_puzzles.cache_clear()
+    try:
+        assert main(['--puzzles']) == 1
+    finally:
+        model.load_puzzles.cache_clear()
+    err = capsys.readouterr().err
+    assert err.count('\n') == 1 and 'puzzles.json cannot be read' in err and REINSTALL in err

@@ -8,6 +8,7 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 
+from connect4_game.core.messages import broken_install
 from connect4_game.trainer.model import (
     MAX_GRADE,
     Puzzle,
@@ -49,11 +50,12 @@ def listing(puzzles: Sequence[Puzzle]) -> list[str]:
 
 def run_puzzles(args: argparse.Namespace) -> int:
     """Print the puzzle set (``args.json``: as JSON). Returns the exit
-    status: 0, or 1 with one line on stderr if the shipped set cannot be read."""
+    status: 0, or 1 with one line on stderr, naming the reinstall command, if the shipped set
+    cannot be read."""
     try:
         puzzles = load_puzzles()
     except (PuzzleDataError, OSError) as exc:
-        print(f'connect4-pygame: the puzzle set cannot be read: {exc}', file=sys.stderr)
+        print(f'connect4-pygame: {broken_install(exc)}', file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps([p.to_json() for p in puzzles]))

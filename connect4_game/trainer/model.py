@@ -135,8 +135,12 @@ def parse_puzzles(data: object) -> tuple[Puzzle, ...]:
 @functools.lru_cache(maxsize=1)
 def load_puzzles() -> tuple[Puzzle, ...]:
     """The shipped puzzle set, easiest first (cached).
-    :raises PuzzleDataError, OSError: if the shipped file is broken or unreadable."""
-    text = files('connect4_game.trainer').joinpath(DATA_FILE).read_text(encoding='utf-8')
+    :raises PuzzleDataError: if the shipped file is missing, unreadable or broken."""
+    try:
+        text = files('connect4_game.trainer').joinpath(DATA_FILE).read_text(encoding='utf-8')
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PuzzleDataError(f'{DATA_FILE} cannot be read: '
+                              f'{getattr(exc, "strerror", None) or exc}') from None
     try:
         data = json.loads(text)
     except ValueError as exc:
