@@ -168,3 +168,34 @@ def test_version_is_the_packages_metadata(capsys: pytest.CaptureFixture[str]) ->
     assert exc.value.code == 0
     assert capsys.readouterr().out == f'connect4-pygame {metadata.version("connect4-pygame")}\n'
     assert __version__ == metadata.version('connect4-pygame')
+
+
+def test_a_crash_forced_in_the_window_leaves_a_report_and_names_it_in_a_message_box(
+        tmp_path: Path) -> None:
+    """The real command line and window, headless: every frame fails after 0.2 s (the test hook),
+    the window gives up, writes the report and shows its path in a message box (pygame's,
+    replaced here by one that writes down what it was asked to show)."""
+    shown = tmp_path / 'shown.txt'
+    code = ('import sys, pygame\n'
+            'def box(title, text, *args, **kwargs):\n'
+            f'    open({str(shown)!r}, "a", encoding="utf-8").write(title + "|" + text)\n'
+            'pygame.display.message_box = box\n'
+            'from connect4_game import cli\n'
+            'sys.argv = ["connect4-pygame", "--x", "human", "--o", "human", "--no-settings"]\n'
+            'sys.exit(cli.main())')
+    env = {k: v for k, v in os.environ.items() if k != 'DISPLAY'}
+    env.update(CONNECT4_CRASH_AFTER='0.2', SDL_VIDEODRIVER='dummy', SDL_AUDIODRIVER='dummy',
+               **{logs.LOG_DIR_ENV: str(tmp_path / 'logs')})
+    done = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, env=env,
+                          cwd=ROOT, timeout=60)
+    assert done.returncode == 1, done.stderr
+    reports = list((tmp_path / 'logs').glob('crash-*.txt'))
+    assert len(reports) == 1, done.stderr
+    assert 'RuntimeError: a crash forced by CONNECT4_CRASH_AFTER' in \
+        reports[0].read_text(encoding='utf-8')
+    title, text = shown.read_text(encoding='utf-8').split('|')
+    assert title == 'Connect Four stopped'
+    assert f'A crash report is in {reports[0]}\n' in text
+    assert text in done.stderr and 'Traceback' not in done.stderr
+    log_file = (tmp_path / 'logs' / logs.LOG_FILE).read_text(encoding='utf-8')
+    assert 'ERROR connect4_game.ui.loop: the window keeps failing' in log_file

@@ -8,6 +8,7 @@ import contextlib
 import logging
 import os
 import sys
+import threading
 
 import pygame
 
@@ -35,7 +36,8 @@ from connect4_game.ui.sound import SoundPlayer
 from connect4_game.ui.widgets import draw_tooltip
 from connect4_game.ui.window import Window
 
-__all__ = ['App', 'AppOptions', 'frame_stats', 'run_window', 'FPS', 'IDLE_REDRAW']
+__all__ = ['App', 'AppOptions', 'frame_stats', 'run_window', 'show_crash', 'FPS', 'IDLE_REDRAW',
+           'CRASH_AFTER_ENV']
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +45,10 @@ IDLE_REDRAW = 1.0
 """Seconds: while nothing seems to change, :meth:`App.step` with
 ``redraw=None`` still draws this often (a backstop for a change no screen
 reports)."""
+
+CRASH_AFTER_ENV = 'CONNECT4_CRASH_AFTER'
+"""Tests only: an environment variable of seconds after which every frame of the window fails,
+so that the window gives up with a crash report (tests/test_logs.py); unset in play."""
 
 
 class App:
@@ -78,6 +84,7 @@ class App:
         self.worker = worker or SearchWorker()
         self.running = True
         self.elapsed = 0.0
+        self._crash_after = float(os.environ.get(CRASH_AFTER_ENV) or 'inf')   # tests only
         self.theme = self._theme(opts.theme or self.settings.theme)
         themes.set_icon(self.theme)
         self.sounds = self._sound_player(bool(opts.mute or self.settings.muted))
@@ -473,7 +480,11 @@ class App:
         log.error('AI worker thread stopped; started a new worker.')
 
     def _check_exit(self) -> None:
-        """``--exit-after`` and ``--exit-after-game``: stop when the time or the game is over."""
+        """``--exit-after`` and ``--exit-after-game``: stop when the time or the game is over.
+
+        :raises RuntimeError: every frame once :data:`CRASH_AFTER_ENV`'s seconds have passed."""
+        if self.elapsed >= self._crash_after:
+            raise RuntimeError(f'a crash forced by {CRASH_AFTER_ENV}')
         o = self.options
         if o.exit_after is not None and self.elapsed >= o.exit_after:
             self.running = False
@@ -488,11 +499,20 @@ class App:
                 self.running = False
 
 
+def show_crash(text: str) -> None:
+    """A crash's message and where its report is (:mod:`connect4_game.logs`) in a message box,
+    over the window or after it closed; from the main thread only (macOS opens windows there)."""
+    if threading.current_thread() is threading.main_thread():
+        pygame.display.message_box(_('Connect Four stopped'), text, 'error')
+
+
 def run_window(opts: AppOptions) -> int:
     """Open the game window for ``opts`` and run it until it is closed (the search worker's
     processes boot while pygame opens the window). Returns the exit status: the app's own, 2 for
-    an error in the options, 1 when no window can be opened, 0 on Ctrl-C."""
+    an error in the options, 1 when no window can be opened or it kept failing (a crash report
+    named in a message box: :func:`show_crash`), 0 on Ctrl-C."""
     logs.configure()
+    logs.add_crash_notifier(show_crash)
     app = None
     worker = SearchWorker()   # its processes start while pygame opens the window
     try:

@@ -12,6 +12,7 @@ from typing import Protocol
 
 import pygame
 
+from connect4_game import logs
 from connect4_game.core.messages import clip, quote
 from connect4_game.play.session import GameSession
 from connect4_game.search.worker import SearchWorker
@@ -79,7 +80,7 @@ class FrameLoop:
     """Runs ``app`` (a :class:`LoopApp`) until it stops: :data:`FPS` frames a second while
     something moves, a frame only on a change while nothing does. ``intervals``: the seconds
     between moving frames of the last :meth:`run`; ``give_up_after``: seconds of failing frames
-    that end the loop.
+    that end the loop, with a crash report of the last failure (:func:`logs.report_crash`).
     """
 
     GIVE_UP_AFTER = 3.0
@@ -89,6 +90,7 @@ class FrameLoop:
         self.intervals: list[float] = []
         self.give_up_after = self.GIVE_UP_AFTER
         self._last_error: str | None = None
+        self._failure: Exception | None = None       # the last failing frame's error
 
     def run(self) -> int:
         """The real loop until quit; returns 0, or 1 if the frames kept failing for
@@ -140,6 +142,8 @@ class FrameLoop:
             failing_for = 0.0 if ok else failing_for + dt
             if failing_for >= self.give_up_after:
                 log.error('the window keeps failing; saving the game and quitting')
+                if self._failure is not None:
+                    logs.report_crash(self._failure)
                 return 1
             if app.drew or not ok:
                 pygame.display.flip()
@@ -165,6 +169,7 @@ class FrameLoop:
         except (KeyboardInterrupt, SystemExit):
             raise
         except Exception as exc:
+            self._failure = exc
             msg = f'internal error: {type(exc).__name__}: {clip(exc, 200)}'
             if msg != self._last_error:
                 log.error('%s', msg)
