@@ -194,7 +194,7 @@ def test_a_crash_forced_in_the_window_leaves_a_report_and_names_it_in_a_message_
     assert 'RuntimeError: a crash forced by CONNECT4_CRASH_AFTER' in \
         reports[0].read_text(encoding='utf-8')
     title, text = shown.read_text(encoding='utf-8').split('|')
-    assert title == 'Connect Four stopped'
+    assert title == 'Connect Four'
     assert f'A crash report is in {reports[0]}\n' in text
     assert text in done.stderr and 'Traceback' not in done.stderr
     log_file = (tmp_path / 'logs' / logs.LOG_FILE).read_text(encoding='utf-8')

@@ -503,7 +503,7 @@ def show_crash(text: str) -> None:
     """A crash's message and where its report is (:mod:`connect4_game.logs`) in a message box,
     over the window or after it closed; from the main thread only (macOS opens windows there)."""
     if threading.current_thread() is threading.main_thread():
-        pygame.display.message_box(_('Connect Four stopped'), text, 'error')
+        pygame.display.message_box(_('Connect Four'), text, 'error')
 
 
 def run_window(opts: AppOptions) -> int:
