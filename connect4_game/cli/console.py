@@ -205,6 +205,6 @@ def run_network_text(args: argparse.Namespace, parser: argparse.ArgumentParser) 
     finally:
         _close_all(link, players)
     if link.failure is not None:
-        print(f'connect4: could not join: {link.failure_text}', file=sys.stderr)
+        print(f'connect4: could not join: {link.failure.text}', file=sys.stderr)
         return 1
     return 0 if game is not None else 1
