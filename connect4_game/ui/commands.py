@@ -159,6 +159,8 @@ COMMANDS: tuple[Command, ...] = (
     Command('network', (Key(pygame.K_f),),
             N_('Host or join a game with a friend on another computer'),
             N_('Play a friend'), menu=True),
+    Command('chat', (Key(pygame.K_SLASH, '/'),), N_('Chat with your friend in a network game'),
+            N_('Chat…'), menu=True),
     Command('save', (_ctrl(pygame.K_s),), N_('Save this game at once, named by the date'),
             N_('Save game'), menu=True),
     Command('load', (_ctrl(pygame.K_o),), N_('Open one of your saved games'),

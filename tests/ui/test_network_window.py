@@ -274,16 +274,17 @@ def test_after_the_friend_left_new_game_offers_the_computer_and_it_answers(closi
     watch.wait(net.OpponentMove)
     friend.close()
     step_until(app, lambda: app.session.network.peer.state is NetState.LEFT, timeout=5)
-    app.step([key(pygame.K_n, 'n')], DT)
+    assert type(app.screen).__name__ == 'ConfirmScreen'     # asked at once...
+    app.step([key(pygame.K_ESCAPE)], DT)                    # ...Wait for your friend
+    app.step([key(pygame.K_n, 'n')], DT)                    # New game asks again
     confirm = app.screen
     assert type(confirm).__name__ == 'ConfirmScreen' and 'left' in confirm.question
     assert confirm.no.label == 'Wait for your friend'
-    app.step([key(pygame.K_RETURN)], DT)               # Play the computer instead
+    app.step([key(pygame.K_RETURN)], DT)               # Play the computer from here
     s = app.session
-    assert app.screen is app.game and s.network is None and s.game.moves == []
+    assert app.screen is app.game and s.network is None and s.game.moves == [3]
     assert (s.label('X'), s.label('O')) == ('You', 'Computer (Medium)')
     assert host.join(3.0)                               # the old game's network is gone
-    app.step([click_col(app, 3)], DT)
     step_until(app, lambda: len(s.game.moves) == 2)     # the computer answers at once
 
 

@@ -108,6 +108,9 @@ def dialog_screens(app, worker) -> list[str]:
     app.show_network()
     frame(app)
     found += problems('network')
+    app.step([key(pygame.K_RIGHT)], DT)                # Join a game, with its list
+    frame(app)
+    found += problems('network, join')
     app.show_game()
     ask_friend_undo(app, app.session, 2)
     frame(app)

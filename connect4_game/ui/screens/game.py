@@ -9,7 +9,6 @@ from typing import Any
 
 import pygame
 
-from connect4_game.ai.levels import DEFAULT_LEVEL
 from connect4_game.core.side import Side
 from connect4_game.i18n import _
 from connect4_game.net.connection import NetState
@@ -75,6 +74,7 @@ class GameScreen(Screen):
             events.GameOver: self._on_game_over, events.GameStarted: self._on_new_position,
             events.HistoryChanged: self._on_new_position, events.HintShown: self._on_hint,
             events.UndoAsked: self._on_undo_asked, events.NetworkFailed: self._on_network_failed,
+            events.FriendLeft: lambda event: self._friend_not_here(),
         }
 
     @property
@@ -268,6 +268,7 @@ class GameScreen(Screen):
             'move_now': self._move_now,
             'review': lambda: app.show_review(),
             'network': self._network,
+            'chat': self._chat,
             'save': lambda: app.files.save_game(self.session),
             'load': lambda: app.push(SavedGamesScreen(app)),
             'copy': lambda: app.files.copy_moves(self.session),
@@ -320,8 +321,8 @@ class GameScreen(Screen):
             self._friend_not_here()
 
     def _friend_not_here(self) -> None:
-        """New game while the friend is not there: wait for them or play the computer at once."""
-        from connect4_game.seat_config import PlayerSpec, SeatKind
+        """The friend left (or, for New game, is not there): wait for them, or let the
+        computer play their side from this position at once."""
         from connect4_game.ui.screens.confirm import ConfirmScreen
         app, s = self.app, self.session
         network = s.network
@@ -329,18 +330,16 @@ class GameScreen(Screen):
         question = {NetState.WAITING: _('Your friend has not joined yet.'),
                     NetState.LOST: _('The connection to your friend is lost.')}.get(
             network.peer.state, _('Your friend left the game.'))
-        mine = Side(network.peer.side or Side.X)
-        players: dict[str, PlayerSpec] = {mine: PlayerSpec(SeatKind.HUMAN, s.lookahead, s.tiebreak),
-                                          mine.other: PlayerSpec.for_level(DEFAULT_LEVEL)}
 
         def play_the_computer() -> None:
-            app.start_game(players, s.game.rows, s.game.cols)
+            self.finish_animations()
+            s.play_computer_from_here()
 
         if network.peer.is_host or network.peer.state is NetState.LOST:
-            app.push(ConfirmScreen(app, question, _('Play the computer instead'),
+            app.push(ConfirmScreen(app, question, _('Play the computer from here'),
                                    play_the_computer, _('Wait for your friend')))
         else:
-            app.push(ConfirmScreen(app, question, _('Play the computer instead'),
+            app.push(ConfirmScreen(app, question, _('Play the computer from here'),
                                    play_the_computer, _('New game…'), on_no=app.show_new_game))
 
     def _paste(self) -> None:
@@ -372,6 +371,14 @@ class GameScreen(Screen):
     def _redo(self) -> None:
         self.finish_animations()
         self.session.redo()
+
+    def _chat(self) -> None:
+        """Open the chat panel of a network game."""
+        from connect4_game.ui.screens.chat import ChatScreen
+        if self.session.network is None:
+            self.session.say(_('Chat is for a game with a friend over the network.'))
+        else:
+            self.app.push(ChatScreen(self.app, self.session.network))
 
     def _network(self) -> None:
         s = self.session
@@ -485,7 +492,9 @@ class GameScreen(Screen):
         ask_friend_undo(self.app, self.session, event.ply)
 
     def _on_network_failed(self, event: events.NetworkFailed) -> None:
-        self.app.show_network(error=event.text)
+        from connect4_game.ui.screens.network import NetworkScreen
+        if not isinstance(self.app.screen, NetworkScreen):    # the join screen says it itself
+            self.app.show_network(error=event.text)
 
     def _sync_toolbar(self) -> None:
         """The buttons follow the game (Undo, Redo enabled; Hint becomes Review game when the game

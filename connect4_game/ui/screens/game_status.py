@@ -240,3 +240,5 @@ def label_menu(items: list[MenuItem], session: GameSession, muted: bool) -> None
             item.label = _('Stop demo')
         elif item.action == 'network' and session.network is not None:
             item.label = _('Leave the network game')
+        elif item.action == 'chat':
+            item.enabled = session.network is not None
