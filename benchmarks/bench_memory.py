@@ -117,7 +117,7 @@ def watch_game(display: bool, moves: int, app: str | None = None
                ) -> tuple[dict[int, tuple[str, int, int]], int, str]:
     """Run the ``--play`` window (or the built ``app``, played by :func:`_press_keys`) to its
     end, sampling memory. Returns (pid -> (role, peak PSS kB, peak RSS kB), peak of the summed
-    PSS kB, the window's last output line).
+    PSS kB, the window's last two output lines).
 
     :raises RuntimeError: if the window failed or did not end in :data:`GAME_TIMEOUT_S`.
     """
@@ -157,7 +157,7 @@ def watch_game(display: bool, moves: int, app: str | None = None
     if proc.returncode != 0:
         raise RuntimeError(f'the window ended with status {proc.returncode}')
     lines = out.strip().splitlines()
-    return peaks, top, lines[-1] if lines else ''
+    return peaks, top, ' '.join(lines[-2:])
 
 
 def play(moves: int) -> int:
