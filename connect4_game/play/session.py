@@ -824,6 +824,8 @@ class GameSession:
         self.say((_('Connected to {name}: you play {side}.') if first else
                   _('{name} is back: the game goes on.')).format(name=name, side=info.my_side),
                  seconds=5.0)
+        if first and not info.help:
+            self.say(_('Hints and analysis are off in this network game.'), seconds=5.0)
 
     def _friend_moved(self, net: NetworkGame, event: ev.OpponentMove) -> None:
         """Show the friend's move, already in the record (unless an undo took it back since)."""

@@ -6,7 +6,7 @@ import socket
 
 import pytest
 
-from connect4_game import net
+from connect4_game import i18n, net
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.play import events
 from connect4_game.play.network_game import CHAT_LINES
@@ -17,6 +17,12 @@ from tests.net.net_helpers import FAST, FAST_JOIN, Watch, owned, poll_until
 HUMAN = PlayerSpec('human')
 CODE = '2468'
 MOVES = [3, 3, 3, 3, 2, 2, 4, 4]        # eight moves, nobody has won
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """The window's words in English, whatever an earlier test chose."""
+    i18n.set_language('en')
 
 
 @pytest.fixture

@@ -176,7 +176,7 @@ class NetworkScreen(FormScreen):
     def _game_line(self, game: HeardGame) -> str:
         first = _('the host plays first') if game.host_side is Side.X else _('you play first')
         hints = _('hints offered') if game.help else ''
-        line = f'{game.name}  ·  {game.rows}×{game.cols}  ·  {first}'
+        line = f'{game.name} ({game.where})  ·  {game.rows}×{game.cols}  ·  {first}'
         return f'{line}  ·  {hints}' if hints else line
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -241,7 +241,10 @@ class NetworkScreen(FormScreen):
         y = box.top + step + 2
         for game in self.games[:fits]:
             r = pygame.Rect(box.left, y, box.width, step + 2)
+            picked = game.where == self.address.value
             pygame.draw.rect(surface, theme.status_bg, r, border_radius=4)
+            pygame.draw.rect(surface, theme.accent if picked else theme.text_dim, r, 1,
+                             border_radius=4)
             draw_text(surface, self._game_line(game), r.inflate(-12, 0), theme.text, size,
                       free=True)
             self.game_rects.append((r, game))
