@@ -339,7 +339,7 @@ class GameSession:
             return None
         seat = self.seat()
         job = seat.job(self.game, self.planner)
-        if job is None and seat.person and (self.overlay or self.hint_wanted) \
+        if job is None and (seat.person or seat.friend) and (self.overlay or self.hint_wanted) \
                 and self.help_allowed():
             job = self._analysis_job()
         return job

@@ -199,3 +199,6 @@ def test_both_agreed_hints_and_analysis_work(closing):
     app, host, friend, watch = with_friend(closing, help=True, accept=True)
     app.step([key(pygame.K_a, 'a')], DT)
     assert app.session.overlay and app.session.desired_job() is not None
+    app.step([click_col(app, 3)], DT)
+    watch.wait(net.OpponentMove)
+    assert app.session.seat().friend and app.session.desired_job() is not None   # their turn too
