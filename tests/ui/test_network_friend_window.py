@@ -202,3 +202,24 @@ def test_both_agreed_hints_and_analysis_work(closing):
     app.step([click_col(app, 3)], DT)
     watch.wait(net.OpponentMove)
     assert app.session.seat().friend and app.session.desired_job() is not None   # their turn too
+
+
+def test_a_joiner_whose_host_leaves_plays_the_computer_from_the_same_position(closing):
+    other = net.Host(0, '127.0.0.1', CODE, 6, 7, 'X', announce=None, **FAST_PEER).start()
+    closing(other)
+    watch = Watch(other)
+    app = window(closing)
+    app.session.start_network(NetworkOptions(NetMode.JOIN, address=f'127.0.0.1:{other.port}',
+                                             code=CODE), **FAST_PEER)
+    step_until(app, lambda: app.session.network is not None)
+    watch.wait(net.Connected)
+    other.send_move(1, 3)
+    step_until(app, lambda: app.session.game.moves == [3])
+    record = app.session.game
+    other.close()
+    step_until(app, lambda: type(app.screen).__name__ == 'ConfirmScreen', timeout=5)
+    assert app.screen.no.label == 'New game…'          # nobody to wait for
+    app.step([key(pygame.K_RETURN)], DT)
+    s = app.session
+    assert s.network is None and s.game is record and s.game.moves == [3]
+    assert (s.label('X'), s.label('O')) == ('Computer (Medium)', 'You')
