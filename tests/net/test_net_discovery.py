@@ -54,12 +54,14 @@ def test_a_waiting_host_is_heard_with_its_board_and_side(udp_port, closing):
     assert json.loads(json.dumps(game.as_json()))['host_side'] == 'O'
 
 
-def test_two_hosts_on_one_computer_are_both_heard_and_discover_lists_them(udp_port, closing):
+def test_two_hosts_on_one_computer_are_both_heard(udp_port, closing):
     hosts = [Host(0, '127.0.0.1', code=CODE, announce=udp_port, **FAST).start()
              for _ in range(2)]
     for host in hosts:
         closing(host)
-    games = D.discover(1.0, udp_port, LOOPBACK)
+    browser = D.Browser(udp_port, LOOPBACK, interval=0.1)
+    closing(browser)
+    games = heard(browser, 2)
     assert sorted(g.port for g in games) == sorted(h.port for h in hosts)
 
 
@@ -174,7 +176,7 @@ def test_discover_on_the_command_line_lists_a_waiting_host_within_3_s(closing, c
     ours = [g for g in games if g['port'] == host.port]
     assert ours == [{'address': '127.0.0.1', 'port': host.port, 'name': ours[0]['name'],
                      'rows': 6, 'cols': 7, 'host_side': 'O', 'help': False}]
-    assert main(['--discover']) == 0
+    assert D.run_discover(False, 0.6) == 0                # the plain lines, asked for less long
     assert f'127.0.0.1:{host.port}  6x7  the joiner plays first  no hints' in \
         capsys.readouterr().out
 
