@@ -1,10 +1,11 @@
-/* The compiled search kernels of connect4_game.ai.solver (Kernel) and of the named levels'
- * search, connect4_game.ai.alphabeta (LevelSearch, below). Kernel: the same negamax as the solver's
- * pure-Python kernel (Pascal Pons, "Solving Connect 4: how to build a perfect AI", 2019, parts
- * 3-12), on uint64 bitboards for boards with (h+1)*w <= 64, node for node: the same move order,
- * the same transposition table (slots, index, replacement, value encoding), the same opening-book
- * probe. The search runs without the GIL; one search at a time per Kernel (a lock).
- * Plain C99 with fallbacks for MSVC (no __int128, no GCC builtins needed). */
+/* The compiled search kernels of connect4_game.ai.solver (Kernel, the search in
+ * _ckernel_solver.h) and of the named levels' search, connect4_game.ai.alphabeta (LevelSearch,
+ * in _ckernel_levels.h), each node for node the same as its pure-Python kernel. Both headers are
+ * included once on uint64 bitboards, for boards with (h+1)*w <= 64, and once on unsigned
+ * __int128 ones for boards of up to 128 bits where the compiler has that type (gcc, clang); a
+ * 64-bit board keeps the uint64 code, 3-4 times faster. The searches run without the GIL; one
+ * search at a time per object (a lock). Plain C99 with fallbacks for MSVC (no __int128: 64-bit
+ * boards only; no GCC builtins needed). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include "pythread.h"
@@ -49,38 +50,22 @@ static int POPCOUNT(uint64_t x) {
 }
 #endif
 
-#define MAXW 32             /* (h+1)*w <= 64 and h >= 1 */
 #define LIMITED 1024          /* depths below this are depth-limited searches */
 #define TIME_EVERY 4096       /* nodes between two looks at the clock */
-#define LIMITED_SLOTS 262139  /* a prime: the table of one depth-limited search */
+#define LIMITED_SLOTS 262139  /* a prime: the table of one depth-limited search (64 bits) */
 #define FULL_DEPTH (1 << 20)  /* never reaches LIMITED: the full searches */
 #define ETC_EMPTY 12           /* enhanced transposition cut-offs with more empty cells */
 #define NO_GUESS (-30000)     /* search(): bisect without a guess */
 #define NO_BISECT (-30001)    /* search(): one negamax, no bisection */
 
-typedef struct {
-    PyObject_HEAD
-    int h, w, cells;
-    uint64_t full, bottom, cols[MAXW];   /* cols: column masks, centre first */
-    uint64_t size;                       /* slots of the table, a prime */
-    int narrow;                          /* keys stored as their low 32 bits (exact by CRT) */
-    int entry;                           /* bytes a slot: the key (4 or 8), then the value */
-    uint8_t *table;                      /* slots of one key and one value, packed: one miss */
-    Py_buffer bkeys, bvals;              /* the 12-ply book: sorted int32 keys, signed bytes */
-    int has_book;
-    PyThread_type_lock lock;
-} Kernel;
-
-typedef struct {
-    Kernel *k;
-    uint64_t *lk;                        /* the depth-limited search's table, or NULL */
-    uint16_t *ld;
-    uint8_t *lv;
-    int book_ply, root_n, up_off, low_off, low;
-    uint64_t root_move, nodes, node_limit;
-    double deadline;
-    int aborted;
-} Search;
+#if defined(__SIZEOF_INT128__)
+__extension__ typedef unsigned __int128 uint128;
+#define KERNEL_BITS 128
+#define WIDE(obj, on64, on128) ((obj)->wide ? (on128) : (on64))
+#else
+#define KERNEL_BITS 64
+#define WIDE(obj, on64, on128) (on64)
+#endif
 
 /* the cells of ``free_`` completing a four for ``p`` (height ``h``), for a bitboard type T */
 #define DEFINE_WINCELLS(name, T)                                                       \
@@ -97,7 +82,151 @@ static T name(T p, T free_, int h) {                                            
     }                                                                                  \
     return r & free_;                                                                  \
 }
+
+/* a Python int of at most T's bits as a T; 0 and an exception set if it is not one */
+#define DEFINE_FROM_PY(name, T)                                                        \
+static int name(PyObject *x, T *out) {                                                 \
+    PyObject *high, *bits = PyLong_FromLong(64);                                       \
+    int bad;                                                                           \
+    if (bits == NULL) return 0;                                                        \
+    *out = PyLong_AsUnsignedLongLongMask(x);                                           \
+    high = PyErr_Occurred() ? NULL : PyNumber_Rshift(x, bits);                         \
+    Py_DECREF(bits);                                                                   \
+    if (high == NULL) return 0;                                                        \
+    if (sizeof(T) > 8) {                                                               \
+        *out |= (T)PyLong_AsUnsignedLongLong(high) << 32 << 32;                        \
+        bad = PyErr_Occurred() != NULL;                                                \
+    } else {                                                                           \
+        bad = PyObject_IsTrue(high) != 0;                                              \
+        if (bad && !PyErr_Occurred())                                                  \
+            PyErr_SetString(PyExc_OverflowError, "more than 64 bits");                 \
+    }                                                                                  \
+    Py_DECREF(high);                                                                   \
+    return !bad;                                                                       \
+}
+
+/* a board's masks on one bitboard type: cols, the column masks in the search's order */
+#define DEFINE_BOARD(name, T, maxw) \
+    typedef struct { int h, w, cells; T full, bottom, cols[maxw]; } name;
+
 DEFINE_WINCELLS(wincells, uint64_t)
+DEFINE_FROM_PY(from_py64, uint64_t)
+DEFINE_BOARD(Board64, uint64_t, 32)
+
+static PyObject *to_py64(uint64_t x) {
+    return PyLong_FromUnsignedLongLong(x);
+}
+
+#if KERNEL_BITS == 128
+DEFINE_WINCELLS(wincells128, uint128)
+DEFINE_FROM_PY(from_py128, uint128)
+DEFINE_BOARD(Board128, uint128, 64)
+#define POPCOUNT128(x) (POPCOUNT((uint64_t)(x)) + POPCOUNT((uint64_t)((x) >> 64)))
+
+static PyObject *to_py128(uint128 x) {
+    PyObject *hi = PyLong_FromUnsignedLongLong((uint64_t)(x >> 64)), *lo, *bits, *sh, *r = NULL;
+    if (hi == NULL) return NULL;
+    lo = PyLong_FromUnsignedLongLong((uint64_t)x);
+    bits = PyLong_FromLong(64);
+    sh = lo && bits ? PyNumber_Lshift(hi, bits) : NULL;
+    if (sh) r = PyNumber_Or(sh, lo);
+    Py_XDECREF(sh); Py_XDECREF(bits); Py_XDECREF(lo); Py_DECREF(hi);
+    return r;
+}
+
+/* the solver's Python dict table on boards over 64 bits (solver.py: _dict_tt): at most limit
+ * keys in insertion order; when it is full the oldest go, down to limit // 2, before the next
+ * key is put (one still there keeps its place); a key is a position and the depth of a
+ * depth-limited search (0 in a full search's table) */
+typedef struct {
+    uint128 key;
+    int32_t depth, value;
+} DictEntry;
+
+typedef struct {
+    Py_ssize_t limit, used;
+    int bits;
+    DictEntry *entries;                  /* oldest first */
+    int32_t *index;                      /* open addressing: 1 + an entry's place, 0 empty */
+} Dict;
+
+static int dict_alloc(Dict *d, Py_ssize_t limit) {
+    d->limit = limit;
+    d->used = 0;
+    for (d->bits = 1; ((Py_ssize_t)1 << d->bits) < 2 * limit; d->bits++);
+    d->entries = malloc((size_t)limit * sizeof *d->entries);
+    d->index = calloc((size_t)1 << d->bits, sizeof *d->index);
+    return d->entries && d->index ? 0 : -1;
+}
+
+static void dict_free(Dict *d) {
+    free(d->entries); free(d->index);
+    d->entries = NULL; d->index = NULL; d->used = 0;
+}
+
+static void dict_clear(Dict *d) {
+    if (d->index) memset(d->index, 0, sizeof *d->index << d->bits);
+    d->used = 0;
+}
+
+static uint64_t dict_slot(const Dict *d, uint128 key, int depth) {
+    return ((uint64_t)key ^ (uint64_t)(key >> 64) ^ (uint64_t)depth) * 0x9E3779B97F4A7C15ULL
+        >> (64 - d->bits);
+}
+
+static const DictEntry *dict_find(const Dict *d, uint128 key, int depth) {
+    uint64_t i = dict_slot(d, key, depth), m = ((uint64_t)1 << d->bits) - 1;
+    int32_t e;
+    while ((e = d->index[i]) != 0) {
+        const DictEntry *x = &d->entries[e - 1];
+        if (x->key == key && x->depth == depth) return x;
+        i = (i + 1) & m;
+    }
+    return NULL;
+}
+
+static void dict_index(Dict *d, Py_ssize_t at) {
+    const DictEntry *x = &d->entries[at];
+    uint64_t i = dict_slot(d, x->key, x->depth), m = ((uint64_t)1 << d->bits) - 1;
+    while (d->index[i]) i = (i + 1) & m;
+    d->index[i] = (int32_t)(at + 1);
+}
+
+static void dict_put(Dict *d, uint128 key, int depth, int value) {
+    DictEntry *e;
+    if (d->used >= d->limit) {
+        Py_ssize_t drop = d->used - d->limit / 2, i;
+        memmove(d->entries, d->entries + drop, (size_t)(d->used - drop) * sizeof *d->entries);
+        d->used -= drop;
+        memset(d->index, 0, sizeof *d->index << d->bits);
+        for (i = 0; i < d->used; i++) dict_index(d, i);
+    }
+    e = (DictEntry *)dict_find(d, key, depth);
+    if (e == NULL) {
+        e = &d->entries[d->used];
+        e->key = key; e->depth = depth;
+        dict_index(d, d->used++);
+    }
+    e->value = value;
+}
+#endif
+
+typedef struct {
+    PyObject_HEAD
+    int wide;                            /* the board needs more than 64 bits */
+    Board64 b64;
+#if KERNEL_BITS == 128
+    Board128 b128;
+    Dict dict;                           /* the full searches' table on the wide boards */
+#endif
+    uint64_t size;                       /* slots of the table, a prime */
+    int narrow;                          /* keys stored as their low 32 bits (exact by CRT) */
+    int entry;                           /* bytes a slot: the key (4 or 8), then the value */
+    uint8_t *table;                      /* slots of one key and one value, packed: one miss */
+    Py_buffer bkeys, bvals;              /* the 12-ply book: sorted int32 keys, signed bytes */
+    int has_book;
+    PyThread_type_lock lock;
+} Kernel;
 
 /* bitbully's key of a 6x7 position with 12 checkers (``first``: X's cells) */
 static int32_t huffman_key(uint64_t first, uint64_t mask, int mirror) {
@@ -135,8 +264,8 @@ static int book_probe(Kernel *k, uint64_t cur, uint64_t mask, int *score) {
             && !book_lookup(k, huffman_key(cur, mask, 1), &v))
         return 0;
     d = v > 0 ? 100 - v : (v < 0 ? -(100 + v) : 0);   /* signed plies to the end */
-    if (d > 0) *score = (k->cells + 2 - 12 - d) / 2;
-    else if (d < 0) *score = -((k->cells + 2 - 12 + d) / 2);
+    if (d > 0) *score = (k->b64.cells + 2 - 12 - d) / 2;
+    else if (d < 0) *score = -((k->b64.cells + 2 - 12 + d) / 2);
     else *score = 0;
     return 1;
 }
@@ -153,147 +282,90 @@ static uint64_t stored_key(const Kernel *k, const uint8_t *e) {
     }
 }
 
-static int negamax(Search *s, uint64_t cur, uint64_t mask, int n, int alpha, int beta, int depth,
-                   uint64_t ow) {
-    Kernel *k = s->k;
-    const uint64_t FULL = k->full;
-    const int CELLS = k->cells;
-    uint64_t poss, forced, key, opp, slot = 0;
-    uint64_t ms[MAXW], ws[MAXW];
-    int sc[MAXW], cnt = 0, i, j, v = 0, found = 0, lo, hi, sv;
-    if (++s->nodes >= s->node_limit) { s->aborted = 1; return 0; }
-    if ((s->nodes & (TIME_EVERY - 1)) == 0 && now_seconds() >= s->deadline) {
-        s->aborted = 1;
-        return 0;
-    }
-    poss = (mask + k->bottom) & FULL;
-    forced = poss & ow;
-    if (forced) {
-        if (forced & (forced - 1)) return -((CELLS - n) / 2);
-        poss = forced;
-    }
-    poss &= ~(ow >> 1);
-    if (!poss) return -((CELLS - n) / 2);
-    if (n >= CELLS - 2) return 0;
-    if (depth <= 0) return 0;
-    lo = -((CELLS - 2 - n) / 2);
-    if (alpha < lo) { alpha = lo; if (alpha >= beta) return alpha; }
-    hi = (CELLS - 1 - n) / 2;
-    if (beta > hi) { beta = hi; if (alpha >= beta) return beta; }
-    key = cur + mask;
-    if (depth < LIMITED) {
-        slot = (key * LIMITED + (uint64_t)depth) % LIMITED_SLOTS;
-        if (s->lk[slot] == key && s->ld[slot] == depth && s->lv[slot]) {
-            v = s->lv[slot];
-            found = 1;
-        }
-    } else {
-        const uint8_t *e;
-        slot = key % k->size;
-        e = k->table + slot * k->entry;
-        if (e[k->entry - 1] && stored_key(k, e) == (k->narrow ? key & 0xFFFFFFFFu : key)) {
-            v = e[k->entry - 1];
-            found = 1;
-        }
-    }
-    if (found) {
-        if (v >= s->low) {
-            v -= s->low_off;
-            if (alpha < v) { alpha = v; if (alpha >= beta) return alpha; }
-        } else {
-            v -= s->up_off;
-            if (beta > v) { beta = v; if (alpha >= beta) return beta; }
-        }
-    } else if (n == s->book_ply && k->has_book && book_probe(k, cur, mask, &v)) {
-        return v;
-    }
-    opp = cur ^ mask;
-    for (i = 0; i < k->w && depth >= LIMITED; i++) {   /* the children's slots are fetched */
-        uint64_t m = poss & k->cols[i];                   /* while this node sorts its moves */
-        if (m) PREFETCH(k->table + ((opp + (mask | m)) % k->size) * k->entry);
-    }
-    for (i = 0; i < k->w; i++) {
-        uint64_t m = poss & k->cols[i];
-        if (m) {
-            uint64_t wc = wincells(cur | m, FULL ^ (mask | m), k->h);
-            int score = POPCOUNT(wc);
-            for (j = cnt; j > 0 && sc[j - 1] < score; j--) {  /* stable, most threats first */
-                sc[j] = sc[j - 1]; ms[j] = ms[j - 1]; ws[j] = ws[j - 1];
-            }
-            sc[j] = score; ms[j] = m; ws[j] = wc;
-            cnt++;
-        }
-    }
-    if (depth >= LIMITED && cnt > 1 && CELLS - n > ETC_EMPTY) {
-        for (i = 0; i < cnt; i++) {   /* a child's upper bound in the table may cut already */
-            uint64_t ck = opp + (mask | ms[i]);
-            const uint8_t *e = k->table + (ck % k->size) * k->entry;
-            int cv = e[k->entry - 1];
-            if (cv && cv < s->low && s->up_off - cv >= beta
-                    && stored_key(k, e) == (k->narrow ? ck & 0xFFFFFFFFu : ck)) {
-                alpha = s->up_off - cv;
-                v = alpha + s->low_off;
-                if (n == s->root_n) s->root_move = ms[i];
-                goto store;
-            }
-        }
-    }
-    for (i = 0; i < cnt; i++) {
-        uint64_t m = ms[i];
-        sv = -negamax(s, opp, mask | m, n + 1, -beta, -alpha, depth - 1, ws[i]);
-        if (s->aborted) return 0;
-        if (sv >= beta) {
-            v = sv + s->low_off;
-            if (n == s->root_n) s->root_move = m;
-            alpha = sv;
-            goto store;
-        }
-        if (sv > alpha) alpha = sv;
-    }
-    v = alpha + s->up_off;
-store:
-    if (depth < LIMITED) {
-        s->lk[slot] = key; s->ld[slot] = (uint16_t)depth; s->lv[slot] = (uint8_t)v;
-    } else {
-        uint8_t *e = k->table + slot * k->entry;
-        if (k->narrow) { uint32_t x = (uint32_t)key; memcpy(e, &x, 4); } else memcpy(e, &key, 8);
-        e[k->entry - 1] = (uint8_t)v;
-    }
-    return alpha;
-}
+#define AB_WIN 100000000LL              /* alphabeta.WIN */
+#define AB_INF (2 * AB_WIN)
+#define AB_MATE (AB_WIN - 10000)
+#define AB_LAYERS 32
+enum { AB_EXACT, AB_LOWER, AB_UPPER };
 
+typedef struct {
+    uint64_t nodes, node_budget;
+    double deadline;
+    int cut;                            /* 0, 1: the node budget, 2: the clock */
+} ABRun;
+
+/* ---- the searches on uint64 bitboards ---- */
+#define BB uint64_t
+#define BB_WIDE 0
+#define BB_MAXW 32
+#define BB_POPCOUNT(x) POPCOUNT(x)
+#define BB_WINCELLS wincells
+#define BB_FROM_PY from_py64
+#define BB_TO_PY to_py64
+#define BB_BOARD Board64
+#define S(name) solver_##name##_64
+#define L(name) ab_##name##_64
+#include "_ckernel_solver.h"
+#include "_ckernel_levels.h"
+#undef BB
+#undef BB_WIDE
+#undef BB_MAXW
+#undef BB_POPCOUNT
+#undef BB_WINCELLS
+#undef BB_FROM_PY
+#undef BB_TO_PY
+#undef BB_BOARD
+#undef S
+#undef L
+
+#if KERNEL_BITS == 128   /* ---- the searches on 128-bit bitboards ---- */
+#define BB uint128
+#define BB_WIDE 1
+#define BB_MAXW 64
+#define BB_POPCOUNT(x) POPCOUNT128(x)
+#define BB_WINCELLS wincells128
+#define BB_FROM_PY from_py128
+#define BB_TO_PY to_py128
+#define BB_BOARD Board128
+#define S(name) solver_##name##_128
+#define L(name) ab_##name##_128
+#include "_ckernel_solver.h"
+#include "_ckernel_levels.h"
+#endif
+
+/* ---- the solver's Kernel ---- */
 static void free_table(Kernel *k) {
     free(k->table);
     k->table = NULL;
+#if KERNEL_BITS == 128
+    dict_free(&k->dict);
+#endif
 }
 
 static int Kernel_init(Kernel *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"height", "width", "slots", NULL};
-    int h, w, c, i;
+    int h, w;
     unsigned long long slots;
-    int order[MAXW];
     if (!PyArg_ParseTupleAndKeywords(args, kw, "iiK", names, &h, &w, &slots)) return -1;
     if (self->lock) {   /* a second __init__: the next search allocates the new size */
         PyThread_acquire_lock(self->lock, WAIT_LOCK);
         free_table(self);
         PyThread_release_lock(self->lock);
     }
-    if (h < 1 || w < 1 || (h + 1) * w > 64 || slots < 2) {
-        PyErr_SetString(PyExc_ValueError,
-                        "the compiled kernel needs (height+1)*width <= 64 and slots >= 2");
+    if (h < 1 || w < 1 || (h + 1) * w > KERNEL_BITS || slots < 2 || slots > (1 << 29)) {
+        PyErr_SetString(PyExc_ValueError, "the compiled kernel needs (height+1)*width <= "
+                        "KERNEL_BITS and 2 <= slots <= 2**29");
         return -1;
     }
-    self->h = h; self->w = w; self->cells = h * w; self->size = slots;
-    self->bottom = 0;
-    for (c = 0; c < w; c++) self->bottom |= (uint64_t)1 << (c * (h + 1));
-    self->full = self->bottom * ((((uint64_t)1) << h) - 1);
-    for (c = 0; c < w; c++) order[c] = c;
-    for (c = 1; c < w; c++) {   /* centre first, then left before right: the solver's order */
-        int x = order[c], kx = abs(2 * x - (w - 1));
-        for (i = c; i > 0 && abs(2 * order[i - 1] - (w - 1)) > kx; i--) order[i] = order[i - 1];
-        order[i] = x;
+    self->wide = (h + 1) * w > 64;
+    self->size = slots;
+#if KERNEL_BITS == 128
+    if (self->wide) {   /* slots: the dict tables' limit, allocated at the first search */
+        solver_set_board_128(&self->b128, h, w);
+        self->dict.limit = (Py_ssize_t)slots;
     }
-    for (c = 0; c < w; c++) self->cols[c] = ((((uint64_t)1) << h) - 1) << (order[c] * (h + 1));
+#endif
+    if (!self->wide) solver_set_board_64(&self->b64, h, w);
     /* keys < 2**((h+1)*w): their low 32 bits and the slot (key mod an odd prime >=
      * 2**(bits-32)) fix them */
     self->narrow = (slots % 2 == 1)
@@ -316,7 +388,8 @@ static void Kernel_dealloc(Kernel *self) {
 static PyObject *Kernel_set_book(Kernel *self, PyObject *args) {
     Py_buffer keys, vals;
     if (!PyArg_ParseTuple(args, "y*y*", &keys, &vals)) return NULL;
-    if (keys.len % 4 || keys.len / 4 != vals.len || self->h != 6 || self->w != 7) {
+    if (keys.len % 4 || keys.len / 4 != vals.len || self->wide || self->b64.h != 6
+            || self->b64.w != 7) {
         PyBuffer_Release(&keys); PyBuffer_Release(&vals);
         PyErr_SetString(PyExc_ValueError, "the book needs 6x7 and one value per 4-byte key");
         return NULL;
@@ -330,138 +403,29 @@ static PyObject *Kernel_set_book(Kernel *self, PyObject *args) {
 
 static PyObject *Kernel_clear(Kernel *self, PyObject *unused) {
     (void)unused;
+    if (self->lock == NULL) Py_RETURN_NONE;
     Py_BEGIN_ALLOW_THREADS
     PyThread_acquire_lock(self->lock, WAIT_LOCK);
     if (self->table)   /* zeroed in place, as Pons' reset: no page faults on the next search */
         memset(self->table, 0, self->size * self->entry);
+#if KERNEL_BITS == 128
+    dict_clear(&self->dict);
+#endif
     PyThread_release_lock(self->lock);
     Py_END_ALLOW_THREADS
     Py_RETURN_NONE;
 }
 
-/* the solver's null-window bisection of the score (Pons part 7) within lo..hi, the guess (if
- * inside) tested first; the move that reached the final lo (0 if none); bounds so far if cut */
-static uint64_t bisect(Search *s, uint64_t cur, uint64_t mask, int n, int *lo, int *hi, int guess,
-                       uint64_t ow) {
-    uint64_t move = 0;
-    while (*lo < *hi) {
-        int med, r;
-        if (guess != NO_GUESS && *lo <= guess && guess < *hi) {
-            med = guess;
-        } else {
-            med = *lo + (*hi - *lo) / 2;
-            if (med <= 0 && *lo / 2 < med) med = *lo / 2;          /* towards 0, as Pons */
-            else if (med >= 0 && *hi / 2 > med) med = *hi / 2;
-        }
-        guess = NO_GUESS;
-        s->root_move = 0;
-        r = negamax(s, cur, mask, n, med, med + 1, FULL_DEPTH, ow);
-        if (s->aborted) break;
-        if (r <= med) *hi = r;
-        else { *lo = r; move = s->root_move; }
-    }
-    return move;
-}
-
-/* a search's state, the GIL released and the kernel's lock taken; 0, or -1 without memory */
-static int begin(Kernel *self, Search *s, int limited, int book_ply, int root_n,
-                 unsigned long long node_limit, double seconds) {
-    int B = self->cells / 2 + 2;
-    memset(s, 0, sizeof *s);
-    s->k = self;
-    s->up_off = B; s->low = 2 * B; s->low_off = 3 * B;
-    s->book_ply = book_ply; s->root_n = root_n; s->node_limit = node_limit;
-    PyThread_acquire_lock(self->lock, WAIT_LOCK);
-    s->deadline = now_seconds() + seconds;
-    if (limited) {
-        s->lk = calloc(LIMITED_SLOTS, sizeof *s->lk);
-        s->ld = calloc(LIMITED_SLOTS, sizeof *s->ld);
-        s->lv = calloc(LIMITED_SLOTS, 1);
-        return !s->lk || !s->ld || !s->lv ? -1 : 0;
-    }
-    if (self->table == NULL) self->table = calloc(self->size, self->entry);
-    return self->table == NULL ? -1 : 0;
-}
-
-static void end(Kernel *self, Search *s) {
-    free(s->lk); free(s->ld); free(s->lv);
-    PyThread_release_lock(self->lock);
-}
-
 static PyObject *Kernel_search(Kernel *self, PyObject *args) {
-    unsigned long long cur, mask, node_limit;
-    int alpha, beta, depth, book_ply, root_n, guess, nomem;
-    double seconds;
-    Search s;
-    uint64_t move = 0;
-    if (!PyArg_ParseTuple(args, "KKiiiiiiKd", &cur, &mask, &alpha, &beta, &depth, &root_n, &guess,
-                          &book_ply, &node_limit, &seconds))
-        return NULL;
-    Py_BEGIN_ALLOW_THREADS
-    nomem = begin(self, &s, depth < LIMITED, book_ply, root_n, node_limit, seconds);
-    if (!nomem) {
-        uint64_t ow = wincells(cur ^ mask, self->full ^ mask, self->h);
-        if (guess == NO_BISECT) {
-            alpha = beta = negamax(&s, cur, mask, POPCOUNT(mask), alpha, beta, depth, ow);
-            move = s.root_move;
-        } else {
-            move = bisect(&s, cur, mask, POPCOUNT(mask), &alpha, &beta, guess, ow);
-        }
-    }
-    end(self, &s);
-    Py_END_ALLOW_THREADS
-    if (nomem) return PyErr_NoMemory();
-    return Py_BuildValue("iiiKK", s.aborted, alpha, beta, (unsigned long long)move,
-                         (unsigned long long)s.nodes);
-}
-
-/* the Pons score of every column (NO_GUESS: full) of a position of ``value`` whose children
- * have more checkers than the few-checker table: as the solver's Python loop, each child's
- * end of game, book entry or bisection with ``-value`` as its bound and first guess */
-static void columns(Search *s, uint64_t cur, uint64_t mask, int value, int *out) {
-    Kernel *k = s->k;
-    int n = POPCOUNT(mask) + 1, c;
-    uint64_t wins = wincells(cur, k->full ^ mask, k->h), poss = (mask + k->bottom) & k->full;
-    for (c = 0; c < k->w && !s->aborted; c++) {
-        uint64_t cell = poss & ((((uint64_t)1) << k->h) - 1) << (c * (k->h + 1));
-        uint64_t child = cur ^ mask, cmask = mask | cell, ow;
-        int lo = -((k->cells - n) / 2), hi = (k->cells - 1 - n) / 2, v;
-        if (!cell) { out[c] = NO_GUESS; continue; }
-        if (cell & wins) { out[c] = (k->cells + 2 - n) / 2; continue; }
-        ow = wincells(cur | cell, k->full ^ cmask, k->h);      /* the mover's, after the move */
-        if (n >= k->cells) v = 0;
-        else if (wincells(child, k->full ^ cmask, k->h) & (cmask + k->bottom) & k->full)
-            v = (k->cells + 1 - n) / 2;                         /* the reply wins at once */
-        else if (!(n == s->book_ply && k->has_book && book_probe(k, child, cmask, &v))) {
-            if (lo < -value) lo = -value;
-            bisect(s, child, cmask, n, &lo, &hi, -value, ow);
-            v = lo;
-        }
-        out[c] = -v;
-    }
+    if (self->lock == NULL) return PyErr_Format(PyExc_ValueError, "Kernel not initialised");
+    return WIDE(self, solver_search_64(self, &self->b64, args),
+                solver_search_128(self, &self->b128, args));
 }
 
 static PyObject *Kernel_columns(Kernel *self, PyObject *args) {
-    unsigned long long cur, mask, node_limit;
-    int value, book_ply, nomem, out[MAXW], c;
-    double seconds;
-    Search s;
-    PyObject *scores;
-    if (!PyArg_ParseTuple(args, "KKiiKd", &cur, &mask, &value, &book_ply, &node_limit, &seconds))
-        return NULL;
-    Py_BEGIN_ALLOW_THREADS
-    nomem = begin(self, &s, 0, book_ply, -1, node_limit, seconds);
-    if (!nomem) columns(&s, cur, mask, value, out);
-    end(self, &s);
-    Py_END_ALLOW_THREADS
-    if (nomem) return PyErr_NoMemory();
-    if ((scores = PyTuple_New(self->w)) == NULL) return NULL;
-    for (c = 0; c < self->w; c++) {
-        PyObject *v = out[c] == NO_GUESS ? Py_NewRef(Py_None) : PyLong_FromLong(out[c]);
-        if (v == NULL) { Py_DECREF(scores); return NULL; }
-        PyTuple_SET_ITEM(scores, c, v);
-    }
-    return Py_BuildValue("iNK", s.aborted, scores, (unsigned long long)s.nodes);
+    if (self->lock == NULL) return PyErr_Format(PyExc_ValueError, "Kernel not initialised");
+    return WIDE(self, solver_columns_64(self, &self->b64, args),
+                solver_columns_128(self, &self->b128, args));
 }
 
 static PyMethodDef Kernel_methods[] = {
@@ -489,54 +453,12 @@ static PyTypeObject KernelType = {
     .tp_methods = Kernel_methods,
 };
 
-/* ---- The named levels' search: connect4_game.ai.alphabeta's negamax, node for node ----
- * in _ckernel_levels.h: once on uint64 bitboards and, where the compiler has a 128-bit integer
- * (gcc, clang), once on those for the boards of 65 to 128 bits (a 64-bit board keeps the uint64
- * one, 3-4 times faster); with MSVC the larger boards stay in the Python kernel. */
-#define AB_WIN 100000000LL              /* alphabeta.WIN */
-#define AB_INF (2 * AB_WIN)
-#define AB_MATE (AB_WIN - 10000)
-#define AB_LAYERS 32
-enum { AB_EXACT, AB_LOWER, AB_UPPER };
-
-typedef struct {
-    uint64_t nodes, node_budget;
-    double deadline;
-    int cut;                            /* 0, 1: the node budget, 2: the clock */
-} ABRun;
-
-#define LBB uint64_t
-#define LMAXW 32
-#define LPOPCOUNT(x) POPCOUNT(x)
-#define lwincells wincells
-#define L(name) ab_##name##_64
-#include "_ckernel_levels.h"
-#undef LBB
-#undef LMAXW
-#undef LPOPCOUNT
-#undef lwincells
-#undef L
-#if defined(__SIZEOF_INT128__)
-__extension__ typedef unsigned __int128 uint128;
-DEFINE_WINCELLS(wincells128, uint128)
-#define LBB uint128
-#define LMAXW 64
-#define LPOPCOUNT(x) (POPCOUNT((uint64_t)(x)) + POPCOUNT((uint64_t)((x) >> 64)))
-#define lwincells wincells128
-#define L(name) ab_##name##_128
-#include "_ckernel_levels.h"
-#define LEVEL_BITS 128
-#define WIDE(obj, on64, on128) ((obj)->wide ? (on128) : (on64))
-#else
-#define LEVEL_BITS 64
-#define WIDE(obj, on64, on128) (on64)
-#endif
-
+/* ---- the levels' LevelSearch ---- */
 typedef struct {
     PyObject_HEAD
     int wide;                           /* the board needs more than 64 bits */
     ab_Table_64 t64;
-#if LEVEL_BITS == 128
+#if KERNEL_BITS == 128
     ab_Table_128 t128;
 #endif
     PyThread_type_lock lock;
@@ -554,10 +476,10 @@ static int Levels_init(Levels *self, PyObject *args, PyObject *kw) {
                                      &PyTuple_Type, &cols, &even_good, &odd_good, &PyTuple_Type,
                                      &layers, &wg, &wo, &ws, &wz))
         return -1;
-    if (h < 1 || w < 1 || (h + 1) * w > LEVEL_BITS || max_entries < 1 || max_entries > (1 << 29)
+    if (h < 1 || w < 1 || (h + 1) * w > KERNEL_BITS || max_entries < 1 || max_entries > (1 << 29)
             || PyTuple_GET_SIZE(cols) != w || PyTuple_GET_SIZE(layers) > AB_LAYERS) {
         PyErr_SetString(PyExc_ValueError, "the compiled levels' search needs (height+1)*width <= "
-                        "LEVEL_BITS, 1 <= max_entries <= 2**29, width column masks, at most 32 "
+                        "KERNEL_BITS, 1 <= max_entries <= 2**29, width column masks, at most 32 "
                         "layers");
         return -1;
     }
@@ -568,7 +490,7 @@ static int Levels_init(Levels *self, PyObject *args, PyObject *kw) {
     weight[0] = wg; weight[1] = wo; weight[2] = ws; weight[3] = wz;
     PyThread_acquire_lock(self->lock, WAIT_LOCK);   /* a second __init__: a search may run */
     ab_release_64(&self->t64);
-#if LEVEL_BITS == 128
+#if KERNEL_BITS == 128
     ab_release_128(&self->t128);
 #endif
     self->wide = (h + 1) * w > 64;
@@ -582,7 +504,7 @@ static int Levels_init(Levels *self, PyObject *args, PyObject *kw) {
 
 static void Levels_dealloc(Levels *self) {
     ab_release_64(&self->t64);
-#if LEVEL_BITS == 128
+#if KERNEL_BITS == 128
     ab_release_128(&self->t128);
 #endif
     if (self->lock) PyThread_free_lock(self->lock);
@@ -676,7 +598,7 @@ PyMODINIT_FUNC PyInit__ckernel(void) {
         return NULL;
     }
     Py_INCREF(&LevelsType);
-    if (PyModule_AddIntConstant(m, "LEVEL_BITS", LEVEL_BITS) < 0
+    if (PyModule_AddIntConstant(m, "KERNEL_BITS", KERNEL_BITS) < 0
             || PyModule_AddObject(m, "LevelSearch", (PyObject *)&LevelsType) < 0) {
         Py_DECREF(&LevelsType);
         Py_DECREF(m);

@@ -2,7 +2,7 @@
 
 NO_GUESS: int
 NO_BISECT: int
-LEVEL_BITS: int
+KERNEL_BITS: int
 
 class Kernel:
     def __init__(self, height: int, width: int, slots: int) -> None: ...

@@ -1,6 +1,7 @@
 /* The named levels' search (connect4_game.ai.alphabeta) on one bitboard type. _ckernel.c
- * includes this file once a type, with LBB (the type), LMAXW (the widest board), LPOPCOUNT,
- * lwincells (that type's popcount and winning cells) and L(name) (this instance's names) defined.
+ * includes this file once a type, with BB (the type), BB_MAXW (the widest board), BB_POPCOUNT,
+ * BB_WINCELLS, BB_FROM_PY (that type's popcount, winning cells and conversion) and L(name) (this
+ * instance's names) defined.
  *
  * Depth-limited negamax with alpha-beta, the static evaluation of connect4_game.ai.evaluate
  * (its masks and weights given by the Python side) and a transposition table that behaves as
@@ -8,40 +9,20 @@
  * dropped when it is full: the same entries, the same first moves, the same node counts. */
 
 typedef struct {
-    LBB key, move;
+    BB key, move;
     int64_t value;
     int32_t depth, kind;
 } L(Entry);
 
 typedef struct {
     int h, w, cells, nlayers, index_bits;
-    LBB full, bottom, cols[LMAXW];      /* cols: column masks in the search's order */
-    LBB even_good, odd_good, layer[AB_LAYERS];
+    BB full, bottom, cols[BB_MAXW];      /* cols: column masks in the search's order */
+    BB even_good, odd_good, layer[AB_LAYERS];
     int64_t step[AB_LAYERS], weight[4]; /* a good threat, another, a stacked pair, zugzwang */
     Py_ssize_t max_entries, used;
     L(Entry) *entries;                  /* the table's entries, oldest first */
     int32_t *index;                     /* open addressing: 1 + an entry's place, 0 empty */
 } L(Table);
-
-/* a Python int of at most the type's bits; 0 and an exception set if it is not one */
-static int L(from_py)(PyObject *x, LBB *out) {
-    PyObject *high, *bits = PyLong_FromLong(64);
-    int bad;
-    if (bits == NULL) return 0;
-    *out = PyLong_AsUnsignedLongLongMask(x);
-    high = PyErr_Occurred() ? NULL : PyNumber_Rshift(x, bits);
-    Py_DECREF(bits);
-    if (high == NULL) return 0;
-    if (sizeof(LBB) > 8) {
-        *out |= (LBB)PyLong_AsUnsignedLongLong(high) << 32 << 32;
-        bad = PyErr_Occurred() != NULL;
-    } else {
-        bad = PyObject_IsTrue(high) != 0;
-        if (bad && !PyErr_Occurred()) PyErr_SetString(PyExc_OverflowError, "more than 64 bits");
-    }
-    Py_DECREF(high);
-    return !bad;
-}
 
 static void L(release)(L(Table) *t) {
     free(t->entries); free(t->index);
@@ -64,31 +45,31 @@ static int L(setup)(L(Table) *t, int h, int w, Py_ssize_t max_entries, PyObject 
     for (t->index_bits = 1; ((Py_ssize_t)1 << t->index_bits) < 2 * max_entries; t->index_bits++);
     for (i = 0; i < 4; i++) t->weight[i] = weight[i];
     for (i = 0; i < w; i++)
-        if (!L(from_py)(PyTuple_GET_ITEM(cols, i), &t->cols[i])) return 0;
+        if (!BB_FROM_PY(PyTuple_GET_ITEM(cols, i), &t->cols[i])) return 0;
     t->nlayers = (int)PyTuple_GET_SIZE(layers);
     for (i = 0; i < t->nlayers; i++) {
         PyObject *m;
         long long step;
         if (!PyArg_ParseTuple(PyTuple_GET_ITEM(layers, i), "OL", &m, &step)
-                || !L(from_py)(m, &t->layer[i]))
+                || !BB_FROM_PY(m, &t->layer[i]))
             return 0;
         t->step[i] = step;
     }
-    if (!L(from_py)(even_good, &t->even_good) || !L(from_py)(odd_good, &t->odd_good)) return 0;
+    if (!BB_FROM_PY(even_good, &t->even_good) || !BB_FROM_PY(odd_good, &t->odd_good)) return 0;
     t->h = h; t->w = w; t->cells = h * w;
     t->bottom = 0;
-    for (i = 0; i < w; i++) t->bottom |= (LBB)1 << (i * (h + 1));
-    t->full = t->bottom * ((((LBB)1) << h) - 1);
+    for (i = 0; i < w; i++) t->bottom |= (BB)1 << (i * (h + 1));
+    t->full = t->bottom * ((((BB)1) << h) - 1);
     return 1;
 }
 
-static uint64_t L(slot)(const L(Table) *t, LBB key) {
+static uint64_t L(slot)(const L(Table) *t, BB key) {
     uint64_t x = (uint64_t)key;
-    if (sizeof(LBB) > 8) x ^= (uint64_t)(key >> 32 >> 32);
+    if (sizeof(BB) > 8) x ^= (uint64_t)(key >> 32 >> 32);
     return x * 0x9E3779B97F4A7C15ULL >> (64 - t->index_bits);
 }
 
-static L(Entry) *L(find)(L(Table) *t, LBB key) {
+static L(Entry) *L(find)(L(Table) *t, BB key) {
     uint64_t i = L(slot)(t, key), m = ((uint64_t)1 << t->index_bits) - 1;
     int32_t e;
     while ((e = t->index[i]) != 0) {
@@ -106,7 +87,7 @@ static void L(index)(L(Table) *t, Py_ssize_t at) {
 
 /* alphabeta's ``if len(table) >= max_entries: drop_older_half(table)``, then ``table[key] = e``:
  * a key still there keeps its place */
-static void L(store)(L(Table) *t, LBB key, int depth, int kind, int64_t value, LBB move) {
+static void L(store)(L(Table) *t, BB key, int depth, int kind, int64_t value, BB move) {
     L(Entry) *e;
     if (t->used >= t->max_entries) {
         Py_ssize_t drop = t->used / 2 > 1 ? t->used / 2 : 1, i;
@@ -125,32 +106,32 @@ static void L(store)(L(Table) *t, LBB key, int depth, int kind, int64_t value, L
 }
 
 /* evaluate.Evaluator.evaluate: points for ``cur`` to move */
-static int64_t L(evaluate)(const L(Table) *t, LBB cur, LBB mask, LBB mw, LBB ow) {
-    LBB opp = cur ^ mask, mine = t->odd_good, theirs = t->even_good;
+static int64_t L(evaluate)(const L(Table) *t, BB cur, BB mask, BB mw, BB ow) {
+    BB opp = cur ^ mask, mine = t->odd_good, theirs = t->even_good;
     int64_t s, mg, og;
     int i;
-    if ((t->cells - LPOPCOUNT(mask)) & 1) { mine = t->even_good; theirs = t->odd_good; }
-    mg = LPOPCOUNT(mw & mine);
-    og = LPOPCOUNT(ow & theirs);
+    if ((t->cells - BB_POPCOUNT(mask)) & 1) { mine = t->even_good; theirs = t->odd_good; }
+    mg = BB_POPCOUNT(mw & mine);
+    og = BB_POPCOUNT(ow & theirs);
     s = t->weight[0] * (mg - og)
-        + t->weight[1] * ((LPOPCOUNT(mw) - mg) - (LPOPCOUNT(ow) - og))
-        + t->weight[2] * (LPOPCOUNT(mw & (mw >> 1)) - LPOPCOUNT(ow & (ow >> 1)));
+        + t->weight[1] * ((BB_POPCOUNT(mw) - mg) - (BB_POPCOUNT(ow) - og))
+        + t->weight[2] * (BB_POPCOUNT(mw & (mw >> 1)) - BB_POPCOUNT(ow & (ow >> 1)));
     if (mg && !og) s += t->weight[3];
     else if (og && !mg) s -= t->weight[3];
     for (i = 0; i < t->nlayers; i++)
-        s += t->step[i] * (LPOPCOUNT(cur & t->layer[i]) - LPOPCOUNT(opp & t->layer[i]));
+        s += t->step[i] * (BB_POPCOUNT(cur & t->layer[i]) - BB_POPCOUNT(opp & t->layer[i]));
     return s;
 }
 
 /* alphabeta's order(): ``first``, then the other cells of ``moves``, most threats first
  * (a stable sort), in the search's column order */
-static int L(order)(const L(Table) *t, LBB cur, LBB free_, LBB moves, LBB first, LBB *out) {
-    int sc[LMAXW], n = 0, i, j, start = (first & moves) ? 1 : 0;
+static int L(order)(const L(Table) *t, BB cur, BB free_, BB moves, BB first, BB *out) {
+    int sc[BB_MAXW], n = 0, i, j, start = (first & moves) ? 1 : 0;
     if (start) out[0] = first;
     for (i = 0; i < t->w; i++) {
-        LBB m = moves & t->cols[i];
+        BB m = moves & t->cols[i];
         if (m && m != first) {
-            int score = LPOPCOUNT(lwincells(cur | m, free_ ^ m, t->h));
+            int score = BB_POPCOUNT(BB_WINCELLS(cur | m, free_ ^ m, t->h));
             for (j = n; j > 0 && sc[j - 1] < score; j--) {
                 sc[j] = sc[j - 1]; out[start + j] = out[start + j - 1];
             }
@@ -161,9 +142,9 @@ static int L(order)(const L(Table) *t, LBB cur, LBB free_, LBB moves, LBB first,
     return start + n;
 }
 
-static int64_t L(negamax)(L(Table) *t, ABRun *s, LBB cur, LBB mask, int depth, int64_t alpha,
+static int64_t L(negamax)(L(Table) *t, ABRun *s, BB cur, BB mask, int depth, int64_t alpha,
                           int64_t beta, int ply) {
-    LBB free_, poss, mw, ow, forced, moves, key, opp, first = 0, best_move = 0, cells[LMAXW];
+    BB free_, poss, mw, ow, forced, moves, key, opp, first = 0, best_move = 0, cells[BB_MAXW];
     int n = 0, i, child_depth, kind;
     int64_t v, best = -AB_INF, alpha0 = alpha, stored;
     L(Entry) *e;
@@ -175,9 +156,9 @@ static int64_t L(negamax)(L(Table) *t, ABRun *s, LBB cur, LBB mask, int depth, i
     free_ = t->full ^ mask;
     poss = (mask + t->bottom) & t->full;
     if (!poss) return 0;
-    mw = lwincells(cur, free_, t->h);
+    mw = BB_WINCELLS(cur, free_, t->h);
     if (mw & poss) return AB_WIN - ply - 1;
-    ow = lwincells(cur ^ mask, free_, t->h);
+    ow = BB_WINCELLS(cur ^ mask, free_, t->h);
     forced = ow & poss;
     if (forced) {
         if (forced & (forced - 1)) return -(AB_WIN - ply - 2);
@@ -228,11 +209,11 @@ static int64_t L(negamax)(L(Table) *t, ABRun *s, LBB cur, LBB mask, int depth, i
 static int L(root)(L(Table) *t, PyThread_type_lock lock, ABRun *s, double seconds, PyObject *pcur,
                    PyObject *pmask, PyObject *cells, int depth, int64_t margin, int64_t *out,
                    int *has) {
-    LBB cur, mask, ms[LMAXW];
+    BB cur, mask, ms[BB_MAXW];
     int i, c, n = (int)PyTuple_GET_SIZE(cells), nomem = 0;
-    if (!L(from_py)(pcur, &cur) || !L(from_py)(pmask, &mask)) return -1;
+    if (!BB_FROM_PY(pcur, &cur) || !BB_FROM_PY(pmask, &mask)) return -1;
     for (i = 0; i < n; i++)
-        if (!L(from_py)(PyTuple_GET_ITEM(cells, i), &ms[i])) return -1;
+        if (!BB_FROM_PY(PyTuple_GET_ITEM(cells, i), &ms[i])) return -1;
     Py_BEGIN_ALLOW_THREADS
     PyThread_acquire_lock(lock, WAIT_LOCK);
     s->deadline = now_seconds() + seconds;
@@ -246,7 +227,7 @@ static int L(root)(L(Table) *t, PyThread_type_lock lock, ABRun *s, double second
         }
     }
     if (!nomem) {
-        LBB opp = cur ^ mask, mw = lwincells(cur, t->full ^ mask, t->h);
+        BB opp = cur ^ mask, mw = BB_WINCELLS(cur, t->full ^ mask, t->h);
         int64_t best = -AB_INF, v, floor_;
         for (i = 0; i < n; i++) {
             if (mw & ms[i]) {
@@ -257,7 +238,7 @@ static int L(root)(L(Table) *t, PyThread_type_lock lock, ABRun *s, double second
                 if (s->cut) break;
             }
             for (c = 0; c < t->w; c++)
-                if (ms[i] >> (c * (t->h + 1)) & ((((LBB)1) << t->h) - 1)) {
+                if (ms[i] >> (c * (t->h + 1)) & ((((BB)1) << t->h) - 1)) {
                     out[c] = v; has[c] = 1;
                 }
             if (v > best) best = v;

@@ -11,24 +11,18 @@ from typing import TYPE_CHECKING
 
 from connect4_game.ai.evaluate import WIN_FLOOR, Evaluator, evaluator
 from connect4_game.ai.search import drop_older_half
-from connect4_game.ai.solver import compiled_available
+from connect4_game.ai.solver import KERNEL_BITS, compiled_available
 
 if TYPE_CHECKING:
     from connect4_game.ai._ckernel import LevelSearch
 
-#: the compiled kernel's largest board in bits, ``(h+1)*w``: 128 built by gcc or clang, 64 by
-#: MSVC, 0 where it is not built
-LEVEL_BITS: int
 _LevelSearch: type[LevelSearch] | None
 try:  # built by setup.py where a C compiler is found (see connect4_game.ai.solver)
-    from connect4_game.ai._ckernel import LEVEL_BITS
     from connect4_game.ai._ckernel import LevelSearch as _LevelSearch
 except ImportError:
     _LevelSearch = None
-    LEVEL_BITS = 0
 
-__all__ = ["AlphaBeta", "SearchResult", "WIN", "WIN_FLOOR", "DEFAULT_TT_ENTRIES", "alphabeta_for",
-           "LEVEL_BITS"]
+__all__ = ["AlphaBeta", "SearchResult", "WIN", "WIN_FLOOR", "DEFAULT_TT_ENTRIES", "alphabeta_for"]
 
 #: a four at ply ``p`` from the root scores ``WIN - p``, beyond every evaluation
 WIN = 100 * WIN_FLOOR
@@ -62,8 +56,9 @@ class AlphaBeta:
     """The search of one board size, its table bounded to ``max_entries``; one
     search at a time. ``compiled``: use the compiled kernel (default: when
     :func:`~connect4_game.ai.solver.compiled_available` and ``(h+1)*w <=``
-    :data:`LEVEL_BITS`), the same search node for node; ``kernel`` names the one in
-    use, ``"compiled"`` or ``"python"``. :raises ValueError: bad size."""
+    :data:`~connect4_game.ai.solver.KERNEL_BITS`), the same search node for node;
+    ``kernel`` names the one in use, ``"compiled"`` or ``"python"``.
+    :raises ValueError: bad size."""
 
     def __init__(self, h: int, w: int, max_entries: int = DEFAULT_TT_ENTRIES,
                  compiled: bool | None = None) -> None:
@@ -74,7 +69,7 @@ class AlphaBeta:
         if compiled is None:
             compiled = compiled_available()
         self._kernel = None
-        if compiled and _LevelSearch is not None and (h + 1) * w <= LEVEL_BITS:
+        if compiled and _LevelSearch is not None and (h + 1) * w <= KERNEL_BITS:
             self._kernel = _LevelSearch(h, w, min(self.max_entries, 1 << 29),
                                         tuple(ev.geo.col_mask[c] for c in ev.geo.order),
                                         ev.even_good, ev.odd_rows, ev.layers, ev.weights)

@@ -1,6 +1,7 @@
 """Strong (perfect-play) solver for any board size after Pascal Pons, "Solving Connect 4: how
 to build a perfect AI" (2019), parts 3-12: a compiled kernel (``_ckernel.c``) where it is built
-and the board fits 64 bits, else the same search in pure Python (see docs/ai.md: solver)."""
+and the board fits its bitboards (:data:`KERNEL_BITS`), else the same search in pure Python (see
+docs/ai.md: solver)."""
 from __future__ import annotations
 
 import os
@@ -17,18 +18,21 @@ from connect4_game.ai.book import OpeningBook
 from connect4_game.core.checks import check_int
 
 __all__ = ["Solver", "Proof", "BudgetExceeded", "get_solver", "score_to_plies", "plies_to_score",
-           "heuristic", "clear_solver_tables", "compiled_available"]
+           "heuristic", "clear_solver_tables", "compiled_available", "KERNEL_BITS"]
 
 if TYPE_CHECKING:
     from connect4_game.ai._ckernel import Kernel
 
+#: the compiled kernels' largest board in bits, ``(height+1)*width``: 128 where the compiler has a
+#: 128-bit integer (gcc, clang), else 64 (MSVC); 0 where they are not built
+KERNEL_BITS: int
 _Kernel: type[Kernel] | None
 try:  # built by setup.py where a C compiler is found; CONNECT4_KERNEL=python forces the fallback
-    from connect4_game.ai._ckernel import NO_BISECT, NO_GUESS
+    from connect4_game.ai._ckernel import KERNEL_BITS, NO_BISECT, NO_GUESS
     from connect4_game.ai._ckernel import Kernel as _Kernel
 except ImportError:
     _Kernel = None
-    NO_BISECT = NO_GUESS = 0
+    NO_BISECT = NO_GUESS = KERNEL_BITS = 0
 
 
 def compiled_available() -> bool:
@@ -123,8 +127,10 @@ class Solver:
         self._build()
         if compiled is None:
             compiled = compiled_available()
-        fits = compiled and _Kernel is not None and (height + 1) * width <= 64
-        self._kernel = _Kernel(height, width, _prime_at_most(tt_size)) if fits and _Kernel else None
+        fits = compiled and _Kernel is not None and (height + 1) * width <= KERNEL_BITS
+        # beyond 64 bits the compiled tables are the Python kernel's dicts of tt_limit keys
+        slots = _prime_at_most(tt_size) if (height + 1) * width <= 64 else self.tt_limit
+        self._kernel = _Kernel(height, width, slots) if fits and _Kernel else None
         self.kernel = "python" if self._kernel is None else "compiled"
         self._book_set = False     # the book's table handed to the compiled kernel
         self.clear_tt()

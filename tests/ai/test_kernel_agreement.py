@@ -6,6 +6,7 @@ compiled kernel switched off (``CONNECT4_KERNEL=python``)."""
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from connect4_game.ai import solver as solver_mod
-from connect4_game.ai.bitboard import from_moves, has_four, play
+from connect4_game.ai.bitboard import from_moves, geometry, has_four, play, winning_cells
 from connect4_game.ai.book import default_book
 from connect4_game.ai.solver import BudgetExceeded, Solver
 
@@ -23,15 +24,20 @@ compiled = pytest.mark.skipif(not solver_mod.compiled_available(),
                               reason="the compiled kernel is not built here (no C compiler at "
                                      "install time) or CONNECT4_KERNEL=python switched it off")
 
-SIZES = [(4, 4), (4, 5), (5, 4), (5, 5), (4, 6), (6, 5), (3, 7), (7, 7), (6, 7)]
+#: boards of 64 bits and less, and of 65 to 128 (the compiled kernel's 128-bit integers and dict
+#: tables where the compiler has them)
+SIZES = [(4, 4), (4, 5), (5, 4), (5, 5), (4, 6), (6, 5), (3, 7), (7, 7), (6, 7), (8, 8), (7, 9),
+         (12, 9)]
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _pair(h: int, w: int) -> tuple[Solver, Solver]:
-    """A compiled and a pure-Python solver of one size, small tables (collisions exercised)."""
+    """A compiled and a pure-Python solver of one size, small tables (collisions exercised; the
+    dicts of the larger boards drop their older half again and again)."""
     book = default_book() if (h, w) == (6, 7) else None
-    return (Solver(h, w, book=book, tt_size=1 << 16, compiled=True),
-            Solver(h, w, book=book, tt_size=1 << 16, compiled=False))
+    size = 1 << 16 if (h + 1) * w <= 64 else 1 << 9
+    return (Solver(h, w, book=book, tt_size=size, compiled=True),
+            Solver(h, w, book=book, tt_size=size, compiled=False))
 
 
 PAIRS = {size: _pair(*size) for size in SIZES}
@@ -64,7 +70,8 @@ def positions(draw: st.DrawFn) -> tuple[int, int, int, int]:
 def test_compiled_and_python_kernels_agree(pos: tuple[int, int, int, int]) -> None:
     h, w, cur, mask = pos
     fast, slow = PAIRS[(h, w)]
-    assert fast.kernel == "compiled" and slow.kernel == "python"
+    assert fast.kernel == ("compiled" if (h + 1) * w <= solver_mod.KERNEL_BITS else "python")
+    assert slow.kernel == "python"
     if mask.bit_count() == 12 and (h, w) == (6, 7):
         fast.clear_tt()
         slow.clear_tt()
@@ -82,6 +89,39 @@ def test_compiled_and_python_kernels_agree(pos: tuple[int, int, int, int]) -> No
     assert out[0] == out[1]
     if proof.exact and columns is not None:
         assert max(c for c in columns if c is not None) == proof.lo
+
+
+WIDE = {size: _pair(*size) for size in ((8, 8), (7, 9))}
+
+
+@compiled
+@pytest.mark.skipif(solver_mod.KERNEL_BITS < 128, reason="no 128-bit integer in this build")
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(st.sampled_from(sorted(WIDE)), st.integers(0, 2 ** 32))
+def test_the_kernels_agree_on_real_searches_over_64_bits(size: tuple[int, int], seed: int) -> None:
+    """Positions of 18-40 checkers where the side to move cannot win at once, searched under
+    a node budget (the dict tables fill, overflow and drop their older half)."""
+    h, w = size
+    rng = random.Random(seed)
+    cur = mask = 0
+    geo = geometry(h, w)
+    for _ in range(rng.randint(18, 40)):
+        safe = [play(cur, mask, h, c) for c in range(w) if not mask & geo.top_cells[c]]
+        safe = [(c, m) for c, m in safe if not has_four(cur | (m ^ mask), h)
+                and not winning_cells(c, m, h, w) & geo.possible(m)]   # no four for the reply
+        if not safe:
+            break
+        cur, mask = rng.choice(safe)
+    out = []
+    for s in WIDE[size]:
+        s.set_budget(node_budget=12_000)
+        proof = s.prove(cur, mask)
+        try:
+            limited, columns = s.limited(cur, mask, 6), s.column_scores(cur, mask)
+        except BudgetExceeded:
+            limited, columns = None, None
+        out.append((proof, limited, columns, s.searched()))
+    assert out[0] == out[1]
 
 
 @compiled

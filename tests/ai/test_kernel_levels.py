@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from connect4_game.ai.alphabeta import LEVEL_BITS, AlphaBeta
+from connect4_game.ai.alphabeta import AlphaBeta
 from connect4_game.ai.bitboard import from_moves, has_four, play
-from connect4_game.ai.solver import compiled_available
+from connect4_game.ai.solver import KERNEL_BITS, compiled_available
 
 compiled = pytest.mark.skipif(not compiled_available(),
                               reason="the compiled kernel is not built here (no C compiler at "
@@ -60,7 +60,7 @@ def requests(draw: st.DrawFn) -> tuple[int, int, int, int, int, int, int | None,
 def test_compiled_and_python_levels_search_agree(req: tuple[int, ...]) -> None:
     h, w, cur, mask, depth, margin, allowed, budget = req
     fast, slow = PAIRS[(h, w)]
-    assert fast.kernel == ("compiled" if (h + 1) * w <= LEVEL_BITS else "python")
+    assert fast.kernel == ("compiled" if (h + 1) * w <= KERNEL_BITS else "python")
     assert slow.kernel == "python"
     if budget is None and depth > 3:
         budget = 12_000                                # the Python side stays quick
@@ -86,7 +86,7 @@ def test_the_compiled_levels_search_cuts_on_the_clock_and_forgets() -> None:
 
 def test_large_boards_and_the_switch_keep_the_python_levels_search() -> None:
     assert AlphaBeta(12, 14).kernel == "python"        # 13 * 14 bits: beyond 128
-    code = ("from connect4_game.ai.alphabeta import LEVEL_BITS, AlphaBeta\n"
+    code = ("from connect4_game.ai.alphabeta import AlphaBeta\n"
             "print(AlphaBeta(4, 5).kernel, AlphaBeta(4, 5).search(0, 0, 3).column)\n")
     env = dict(os.environ, CONNECT4_KERNEL="python")
     out = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True,
