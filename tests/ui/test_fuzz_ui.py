@@ -295,7 +295,7 @@ def run_app(rng, events_budget, stats):
                     before = Snapshot(app)
                     app.handle_event(key_event(pygame.K_n, uni="n"))
                     check_state(app, worker, where + " +N")
-            if app.screen is not app.game and rng.random() < 0.15:
+            if app.screen is not app.game and rng.random() < 0.3:
                 app.show_game()          # the player closes the dialog, review or Oska
             before = Snapshot(app)
             dt = rng.choice([0.0, 1 / 120, 1 / 60, 1 / 30, 0.1, 0.25, 0.5, 1.0, 2.5])
