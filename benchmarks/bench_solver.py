@@ -19,7 +19,11 @@ In one run, on 6x7, each position from cleared tables (the clearing not timed):
    plies (default 8), no budget, tables cleared, in the compiled and the pure-Python kernel:
    positions searched per second, their ratio, and the positions whose scores, column or node
    count differ (target: none); the same on as many random positions of 8x14, a board of 126
-   bits (the compiled kernel's 128-bit integers, where the compiler has them).
+   bits (the compiled kernel's 128-bit integers, where the compiler has them);
+5. the solver on 8x8 (72 bits: 128-bit integers and dict tables in the compiled kernel): the
+   bounds of ``--wide`` random positions (default 10) proven under a budget of 100,000 nodes
+   each, in both kernels: positions per second, their ratio and the positions whose proof or
+   node count differ (target: none).
 """
 from __future__ import annotations
 
@@ -191,19 +195,21 @@ def fhourstones(pairs: Sequence[tuple[str, int | None]], solvers: dict[str, tupl
     return rates
 
 
-def random_positions(h: int, w: int, k: int, seed: int) -> list[tuple[int, int]]:
-    """``k`` positions ``(cur, mask)`` of ``h`` x ``w`` after 0 to ``h*w/2`` random moves, none
-    won."""
+def quiet_positions(h: int, w: int, k: int, seed: int) -> list[tuple[int, int]]:
+    """``k`` positions ``(cur, mask)`` of ``h`` x ``w`` after 18 to 40 random moves that neither
+    make a four nor leave one to the reply (fewer when no such move is left)."""
     rng = random.Random(seed)
+    geo = geometry(h, w)
     out = []
     for _ in range(k):
         cur = mask = 0
-        for _ in range(rng.randint(0, h * w // 2)):
-            c = rng.choice([c for c in range(w) if not mask & (1 << (c * (h + 1) + h - 1))])
-            nc, nm = play(cur, mask, h, c)
-            if has_four(cur | (nm ^ mask), h):
+        for _ in range(rng.randint(18, 40)):
+            safe = [play(cur, mask, h, c) for c in range(w) if not mask & geo.top_cells[c]]
+            safe = [(c, m) for c, m in safe if not has_four(cur | (m ^ mask), h)
+                    and not winning_cells(c, m, h, w) & geo.possible(m)]
+            if not safe:
                 break
-            cur, mask = nc, nm
+            cur, mask = rng.choice(safe)
         out.append((cur, mask))
     return out
 
@@ -233,6 +239,32 @@ def levels_search(positions: Sequence[tuple[int, int]], depth: int, out: TextIO,
     return rates
 
 
+def wide_solver(positions: Sequence[tuple[int, int]], out: TextIO,
+                size: tuple[int, int] = (8, 8)) -> dict[str, float]:
+    """Part 5: positions per second of each kernel and ``differ``, the positions whose proof or
+    node count differ between them."""
+    rates: dict[str, float] = {}
+    results = []
+    for s in (Solver(*size), Solver(*size, compiled=False)):
+        seconds, done = 0.0, []
+        for cur, mask in positions:
+            s.clear_tt()
+            s.set_budget(node_budget=100_000)
+            t0 = time.perf_counter()
+            proof = s.prove(cur, mask)
+            seconds += time.perf_counter() - t0
+            done.append((proof, s.searched()))
+        rates[s.kernel] = sum(n for _, n in done) / max(seconds, 1e-9)
+        results.append(done)
+    rates["differ"] = sum(a != b for a, b in zip(*results, strict=True))
+    speed = (f"; compiled / python {rates['compiled'] / rates['python']:.0f}x"
+             if "compiled" in rates else "")
+    print(f"  {size[0]}x{size[1]}: compiled {rates.get('compiled', 0) / 1e3:,.0f} kpos/s, python "
+          f"{rates['python'] / 1e3:,.0f} kpos/s{speed}; {rates['differ']:.0f} positions differ"
+          + ("  OK" if not rates["differ"] else "  WRONG"), file=out, flush=True)
+    return rates
+
+
 def run(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> dict[str, Any]:
     """Run the benchmark with command-line ``argv``; returns the figures."""
     ap = argparse.ArgumentParser(prog="python -m benchmarks.bench_solver",
@@ -244,10 +276,11 @@ def run(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> dict[str
                     help="positions per set for the pure-Python kernel (default 2, 0: none)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--depth", type=int, default=8, help="plies of the levels' search (part 4)")
+    ap.add_argument("--wide", type=int, default=10, help="8x8 positions of the solver (part 5)")
     ap.add_argument("--pons-dir", default=str(PONS_DIR), help="folder with the Pons Test_* files")
     a = ap.parse_args(argv)
-    if a.sample < 1 or a.python < 0 or a.depth < 1:
-        ap.error("--sample and --depth must be >= 1 and --python >= 0")
+    if a.sample < 1 or a.python < 0 or a.depth < 1 or a.wide < 1:
+        ap.error("--sample, --depth and --wide must be >= 1 and --python >= 0")
     k = 3 if a.quick else a.sample
     sets: dict[str, list[tuple[str, int | None]]] = {}
     for name in PONS_FILES:
@@ -278,8 +311,11 @@ def run(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> dict[str
     print(f"The levels' search: {len(moves)} positions a board to {a.depth} plies, no budget",
           file=out, flush=True)
     figures["levels"] = levels_search([from_moves(m) for m in moves], a.depth, out)
-    figures["levels 8x14"] = levels_search(random_positions(8, 14, len(moves), a.seed), a.depth,
+    figures["levels 8x14"] = levels_search(quiet_positions(8, 14, len(moves), a.seed), a.depth,
                                            out, (8, 14))
+    wide = 2 if a.quick else a.wide
+    print(f"The solver on 8x8: {wide} positions, 100,000 nodes each at most", file=out, flush=True)
+    figures["solver 8x8"] = wide_solver(quiet_positions(8, 8, wide, a.seed), out)
     return figures
 
 

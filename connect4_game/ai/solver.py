@@ -105,8 +105,8 @@ class Solver:
     """Perfect-play solver for one board size (shared by :func:`get_solver`),
     with an opening ``book`` or None and ``tt_size`` table slots (default up to
     2**22: 21 MB compiled, 38 MB in Python); ``compiled``: use the compiled kernel
-    (default: when :func:`compiled_available` and ``(height+1)*width <= 64``; True
-    where it cannot be used falls back too). ``kernel`` names the one in use,
+    (default: when :func:`compiled_available` and ``(height+1)*width <=``
+    :data:`KERNEL_BITS`; True where it cannot be used falls back too). ``kernel`` names the one in use,
     ``"compiled"`` or ``"python"``. :raises ValueError: bad size or ``tt_size``."""
 
     def __init__(self, height: int = 6, width: int = 7, book: OpeningBook | None = None,

@@ -40,6 +40,16 @@ def test_the_levels_search_part_compares_both_kernels() -> None:
     positions = [from_moves(m) for m in ("44", "2252576253462244111563365343671351441")]
     rates = bench.levels_search(positions, 4, out)
     assert rates["differ"] == 0 and rates["python"] > 0 and "0 positions differ" in out.getvalue()
-    wide = bench.random_positions(8, 14, 3, seed=2)
-    assert wide == bench.random_positions(8, 14, 3, seed=2) and len(wide) == 3
+    wide = bench.quiet_positions(8, 14, 3, seed=2)
+    assert wide == bench.quiet_positions(8, 14, 3, seed=2) and len(wide) == 3
     assert bench.levels_search(wide, 3, out, (8, 14))["differ"] == 0
+
+
+def test_the_wide_solver_part_compares_both_kernels() -> None:
+    out = io.StringIO()
+    positions = bench.quiet_positions(8, 8, 2, seed=4)
+    for cur, mask in positions:             # the side to move cannot win at once
+        assert mask.bit_count() <= 40
+        assert not winning_cells(cur, mask, 8, 8) & geometry(8, 8).possible(mask)
+    rates = bench.wide_solver(positions[:1], out)
+    assert rates["differ"] == 0 and "8x8" in out.getvalue()
