@@ -352,9 +352,10 @@ static int Kernel_init(Kernel *self, PyObject *args, PyObject *kw) {
         free_table(self);
         PyThread_release_lock(self->lock);
     }
-    if (h < 1 || w < 1 || (h + 1) * w > KERNEL_BITS || slots < 2 || slots > (1 << 29)) {
+    if (h < 1 || w < 1 || (h + 1) * w > KERNEL_BITS || slots < 2
+            || ((h + 1) * w > 64 && slots > (1 << 29))) {
         PyErr_SetString(PyExc_ValueError, "the compiled kernel needs (height+1)*width <= "
-                        "KERNEL_BITS and 2 <= slots <= 2**29");
+                        "KERNEL_BITS and slots >= 2 (at most 2**29 over 64 bits)");
         return -1;
     }
     self->wide = (h + 1) * w > 64;
@@ -446,7 +447,8 @@ static PyTypeObject KernelType = {
     .tp_name = "connect4_game.ai._ckernel.Kernel",
     .tp_basicsize = sizeof(Kernel),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Kernel(height, width, slots): the solver's negamax on uint64 bitboards.",
+    .tp_doc = "Kernel(height, width, slots): the solver's negamax; slots: the table's (a prime) on"
+              " boards of 64 bits, the dict tables' limit on larger ones (up to KERNEL_BITS).",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Kernel_init,
     .tp_dealloc = (destructor)Kernel_dealloc,
