@@ -150,18 +150,20 @@ typedef struct {
     int32_t *index;                      /* open addressing: 1 + an entry's place, 0 empty */
 } Dict;
 
+static void dict_free(Dict *d) {
+    free(d->entries); free(d->index);
+    d->entries = NULL; d->index = NULL; d->used = 0;
+}
+
 static int dict_alloc(Dict *d, Py_ssize_t limit) {
     d->limit = limit;
     d->used = 0;
     for (d->bits = 1; ((Py_ssize_t)1 << d->bits) < 2 * limit; d->bits++);
     d->entries = malloc((size_t)limit * sizeof *d->entries);
     d->index = calloc((size_t)1 << d->bits, sizeof *d->index);
-    return d->entries && d->index ? 0 : -1;
-}
-
-static void dict_free(Dict *d) {
-    free(d->entries); free(d->index);
-    d->entries = NULL; d->index = NULL; d->used = 0;
+    if (d->entries && d->index) return 0;
+    dict_free(d);                        /* the next search tries again */
+    return -1;
 }
 
 static void dict_clear(Dict *d) {
