@@ -307,8 +307,10 @@ typedef struct {
 #define BB_BOARD Board64
 #define S(name) solver_##name##_64
 #define L(name) ab_##name##_64
+#define T(name) threat_##name##_64
 #include "_ckernel_solver.h"
 #include "_ckernel_levels.h"
+#include "_ckernel_threats.h"
 #undef BB
 #undef BB_WIDE
 #undef BB_MAXW
@@ -319,6 +321,7 @@ typedef struct {
 #undef BB_BOARD
 #undef S
 #undef L
+#undef T
 
 #if KERNEL_BITS == 128   /* ---- the searches on 128-bit bitboards ---- */
 #define BB uint128
@@ -331,8 +334,10 @@ typedef struct {
 #define BB_BOARD Board128
 #define S(name) solver_##name##_128
 #define L(name) ab_##name##_128
+#define T(name) threat_##name##_128
 #include "_ckernel_solver.h"
 #include "_ckernel_levels.h"
+#include "_ckernel_threats.h"
 #endif
 
 /* ---- the solver's Kernel ---- */
@@ -583,6 +588,134 @@ static PyTypeObject LevelsType = {
     .tp_as_sequence = &Levels_sequence,
 };
 
+/* ---- the assignment's search: ThreatSearch ---- */
+typedef struct {
+    PyObject_HEAD
+    int wide;                            /* the board needs more than 64 bits */
+    threat_Engine_64 t64;
+#if KERNEL_BITS == 128
+    threat_Engine_128 t128;
+#endif
+    PyThread_type_lock lock;
+} Threats;
+
+static void Threats_release(Threats *self) {
+    threat_release_64(&self->t64);
+#if KERNEL_BITS == 128
+    threat_release_128(&self->t128);
+#endif
+}
+
+static int Threats_init(Threats *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"height", "width", "max_entries", "order_depth", "claim_depth", NULL};
+    int h, w, od, cd, fail;
+    Py_ssize_t cap;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iinii", names, &h, &w, &cap, &od, &cd))
+        return -1;
+    if (h < 1 || w < 1 || (h + 1) * w > KERNEL_BITS || cap < 1 || cap > (1 << 29)) {
+        PyErr_SetString(PyExc_ValueError, "the compiled assignment's search needs "
+                        "(height+1)*width <= KERNEL_BITS and 1 <= max_entries <= 2**29");
+        return -1;
+    }
+    if (self->lock == NULL && (self->lock = PyThread_allocate_lock()) == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    PyThread_acquire_lock(self->lock, WAIT_LOCK);
+    Threats_release(self);
+    self->wide = (h + 1) * w > 64;
+    fail = WIDE(self, threat_setup_64(&self->t64, h, w, cap, od, cd),
+                threat_setup_128(&self->t128, h, w, cap, od, cd));
+    PyThread_release_lock(self->lock);
+    if (fail) { PyErr_NoMemory(); return -1; }
+    return 0;
+}
+
+static void Threats_dealloc(Threats *self) {
+    Threats_release(self);
+    if (self->lock) PyThread_free_lock(self->lock);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int Threats_ready(Threats *self) {
+    if (self->lock != NULL && WIDE(self, self->t64.table.entries != NULL,
+                                   self->t128.table.entries != NULL))
+        return 1;
+    PyErr_SetString(PyExc_ValueError, "ThreatSearch not initialised");
+    return 0;
+}
+
+static PyObject *Threats_win(Threats *self, PyObject *args) {
+    if (!Threats_ready(self)) return NULL;
+    return WIDE(self, threat_py_call_64(&self->t64, self->lock, args, 0),
+                threat_py_call_128(&self->t128, self->lock, args, 0));
+}
+
+static PyObject *Threats_lose(Threats *self, PyObject *args) {
+    if (!Threats_ready(self)) return NULL;
+    return WIDE(self, threat_py_call_64(&self->t64, self->lock, args, 1),
+                threat_py_call_128(&self->t128, self->lock, args, 1));
+}
+
+static PyObject *Threats_get2(Threats *self, PyObject *key) {
+    if (!Threats_ready(self)) return NULL;
+    return WIDE(self, threat_py_get2_64(&self->t64, key), threat_py_get2_128(&self->t128, key));
+}
+
+static PyObject *Threats_take_nodes(Threats *self, PyObject *unused) {
+    uint64_t n;
+    (void)unused;
+    if (!Threats_ready(self)) return NULL;
+    n = WIDE(self, self->t64.nodes, self->t128.nodes);
+    self->t64.nodes = 0;
+#if KERNEL_BITS == 128
+    self->t128.nodes = 0;
+#endif
+    return PyLong_FromUnsignedLongLong(n);
+}
+
+static PyObject *Threats_clear(Threats *self, PyObject *unused) {
+    (void)unused;
+    if (self->lock == NULL) Py_RETURN_NONE;
+    PyThread_acquire_lock(self->lock, WAIT_LOCK);
+    WIDE(self, threat_clear_64(&self->t64), threat_clear_128(&self->t128));
+    PyThread_release_lock(self->lock);
+    Py_RETURN_NONE;
+}
+
+static Py_ssize_t Threats_len(Threats *self) {
+    return WIDE(self, self->t64.table.used + self->t64.table2.used,
+                self->t128.table.used + self->t128.table2.used);
+}
+
+static PyMethodDef Threats_methods[] = {
+    {"win", (PyCFunction)Threats_win, METH_VARARGS,
+     "win(cur, mask, d, mw, ow) -> bool: search.Engine.win (ow -1: not known)"},
+    {"lose", (PyCFunction)Threats_lose, METH_VARARGS,
+     "lose(cur, mask, replies, d, mw) -> bool: search.Engine.lose"},
+    {"get2", (PyCFunction)Threats_get2, METH_O, "get2(key) -> int | None: the second table's"},
+    {"take_nodes", (PyCFunction)Threats_take_nodes, METH_NOARGS,
+     "take_nodes() -> int: nodes since the last call"},
+    {"clear", (PyCFunction)Threats_clear, METH_NOARGS, "Empty both tables."},
+    {NULL, NULL, 0, NULL}
+};
+
+static PySequenceMethods Threats_sequence = { .sq_length = (lenfunc)Threats_len };
+
+static PyTypeObject ThreatsType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "connect4_game.ai._ckernel.ThreatSearch",
+    .tp_basicsize = sizeof(Threats),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "ThreatSearch(height, width, max_entries, order_depth, claim_depth): the "
+              "assignment's search (search.Engine); len(): the two tables' entries.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Threats_init,
+    .tp_dealloc = (destructor)Threats_dealloc,
+    .tp_methods = Threats_methods,
+    .tp_as_sequence = &Threats_sequence,
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_ckernel", "The compiled search kernels.", -1, NULL, NULL, NULL,
     NULL, NULL
@@ -590,7 +723,9 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__ckernel(void) {
     PyObject *m;
-    if (PyType_Ready(&KernelType) < 0 || PyType_Ready(&LevelsType) < 0) return NULL;
+    if (PyType_Ready(&KernelType) < 0 || PyType_Ready(&LevelsType) < 0
+            || PyType_Ready(&ThreatsType) < 0)
+        return NULL;
     m = PyModule_Create(&module);
     if (m == NULL) return NULL;
     Py_INCREF(&KernelType);
@@ -605,6 +740,12 @@ PyMODINIT_FUNC PyInit__ckernel(void) {
     if (PyModule_AddIntConstant(m, "KERNEL_BITS", KERNEL_BITS) < 0
             || PyModule_AddObject(m, "LevelSearch", (PyObject *)&LevelsType) < 0) {
         Py_DECREF(&LevelsType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&ThreatsType);
+    if (PyModule_AddObject(m, "ThreatSearch", (PyObject *)&ThreatsType) < 0) {
+        Py_DECREF(&ThreatsType);
         Py_DECREF(m);
         return NULL;
     }

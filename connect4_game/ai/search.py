@@ -1,20 +1,31 @@
 """Fast exact search behind ``AIPlayer.scores_for`` (BU CS111 ps9, Problem 4): the
 same lists as the assignment's recursion (``tests/oracle.py`` judges), found by
-null-window proof searches on bitboards (see docs/ai.md: search)."""
+null-window proof searches on bitboards, in the compiled kernel (``_ckernel.c``) where
+it is built and the board fits its bitboards (see docs/ai.md: search)."""
 from __future__ import annotations
 
 import threading
 import time
 from itertools import islice
 from operator import itemgetter
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from connect4_game.ai import bitboard as bb
+from connect4_game.ai.solver import KERNEL_BITS, compiled_available
 from connect4_game.core.board import validate_checker
 from connect4_game.core.checks import check_int, check_lookahead
 
 __all__ = ["Searcher", "Engine", "DEFAULT_MAX_ENTRIES", "ORDER_DEPTH", "CLAIM_DEPTH",
            "shared_searcher", "drop_older_half", "THREAT_TT_ENTRIES"]
+
+if TYPE_CHECKING:
+    from connect4_game.ai._ckernel import ThreatSearch
+
+_ThreatSearch: type[ThreatSearch] | None
+try:  # built by setup.py where a C compiler is found (see connect4_game.ai.solver)
+    from connect4_game.ai._ckernel import ThreatSearch as _ThreatSearch
+except ImportError:
+    _ThreatSearch = None
 
 #: entries of the two tables together: about 43 MB live, 61 MB peak RSS measured
 DEFAULT_MAX_ENTRIES = 400_000
@@ -38,16 +49,42 @@ class Engine:
     every reply with a forced four within ``d - 1`` plies? (No four on the board, ``d``
     capped by the caller, so every four within it wins.) Tables (``cur + mask`` ->
     packed int, at most ``max_entries``): ``table`` ``win_depth << 8 | nowin_depth``;
-    ``table2`` ``loss_depth << 16 | noloss_depth << 8 | refuting column``."""
+    ``table2`` ``loss_depth << 16 | noloss_depth << 8 | refuting column``. ``compiled``:
+    ``win`` and ``lose`` (and the tables) in the compiled kernel, node for node the same
+    (default: where it is built and ``(h+1)*w <=`` ``KERNEL_BITS``); ``kernel`` names the
+    one in use, ``"compiled"`` or ``"python"``."""
 
     def __init__(self, h: int, w: int, wbf: bool, table: dict[int, int], table2: dict[int, int],
-                 max_entries: int) -> None:
+                 max_entries: int, compiled: bool | None = None) -> None:
         self.h, self.w, self.wbf = h, w, wbf
         self.geo = bb.geometry(h, w)
         self.table = table
         self.table2 = table2
         self.max_entries = max_entries
         self._build()
+        if compiled is None:
+            compiled = compiled_available()
+        self._kernel = None
+        if compiled and _ThreatSearch is not None and (h + 1) * w <= KERNEL_BITS:
+            k = self._kernel = _ThreatSearch(h, w, max_entries, ORDER_DEPTH, CLAIM_DEPTH)
+            self.win, self.lose, self.take_nodes = k.win, k.lose, k.take_nodes
+        self.kernel = "python" if self._kernel is None else "compiled"
+
+    def table2_get(self, key: int) -> int | None:
+        """``table2``'s entry of ``key`` (``cur + mask``), None if it has none."""
+        return self.table2.get(key) if self._kernel is None else self._kernel.get2(key)
+
+    def entries(self) -> int:
+        """The entries of both tables."""
+        return len(self.table) + len(self.table2) + (0 if self._kernel is None
+                                                      else len(self._kernel))
+
+    def clear(self) -> None:
+        """Empty both tables."""
+        self.table.clear()
+        self.table2.clear()
+        if self._kernel is not None:
+            self._kernel.clear()
 
     def _build(self) -> None:
         """Compile ``win``, ``lose`` and ``take_nodes`` over this board's constants."""
@@ -293,11 +330,14 @@ def _check_position(cur: int, mask: int, geo: bb.Geometry) -> None:
 
 class Searcher:
     """The assignment's ``scores_for``, exact and fast, its table of at most
-    ``max_entries`` kept across calls; ``last_nodes``, ``last_time`` (seconds)."""
+    ``max_entries`` kept across calls; ``last_nodes``, ``last_time`` (seconds);
+    ``compiled`` as :class:`Engine`'s."""
 
-    def __init__(self, max_entries: int = DEFAULT_MAX_ENTRIES) -> None:
+    def __init__(self, max_entries: int = DEFAULT_MAX_ENTRIES,
+                 compiled: bool | None = None) -> None:
         check_int(max_entries, 1, None, 'max_entries')
         self.max_entries = max_entries
+        self.compiled = compiled
         self._table: dict[int, int] = {}
         self._table2: dict[int, int] = {}
         self._engine: Engine | None = None
@@ -312,13 +352,16 @@ class Searcher:
     @property
     def tt_size(self) -> int:
         """Entries in the transposition table."""
-        return len(self._table) + len(self._table2)
+        eng = self._engine
+        return len(self._table) + len(self._table2) if eng is None else eng.entries()
 
     def clear(self) -> None:
         """Empty the transposition table."""
         with self._lock:
             self._table.clear()
             self._table2.clear()
+            if self._engine is not None:
+                self._engine.clear()
 
     def _engine_for(self, h: int, w: int, wbf: bool) -> Engine:
         eng = self._engine
@@ -326,7 +369,7 @@ class Searcher:
             self._table.clear()
             self._table2.clear()
             eng = self._engine = Engine(h, w, wbf, self._table, self._table2,
-                                         max(1, self.max_entries // 2))
+                                         max(1, self.max_entries // 2), self.compiled)
         return eng
 
     def scores(self, board: bb.HasSlots, checker: str, lookahead: int,
@@ -463,7 +506,7 @@ class Searcher:
         mask2 = mask | m
         opp = cur ^ mask
         free2 = geo.board ^ mask2
-        e = eng.table2.get(opp + mask2)
+        e = eng.table2_get(opp + mask2)
         if e is not None and e >> 16 <= d - (d & 1):
             return 100      # known from the position's own search
         ow2 = eng.wincells(opp, free2)
