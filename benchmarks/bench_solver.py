@@ -23,7 +23,11 @@ In one run, on 6x7, each position from cleared tables (the clearing not timed):
 5. the solver on 8x8 (72 bits: 128-bit integers and dict tables in the compiled kernel): the
    bounds of ``--wide`` random positions (default 10) proven under a budget of 100,000 nodes
    each, in both kernels: positions per second, their ratio and the positions whose proof or
-   node count differ (target: none).
+   node count differ (target: none);
+6. the assignment's search (:class:`connect4_game.ai.search.Searcher`, behind
+   ``AIPlayer.scores_for``, BU CS111 ps9, Problem 4) of every sample position at lookahead
+   ``--lookahead`` (default 8), tables cleared, in both kernels: summed seconds, their ratio and
+   the positions whose scores or node counts differ (target: none).
 """
 from __future__ import annotations
 
@@ -39,6 +43,7 @@ from typing import Any, TextIO
 from connect4_game.ai.alphabeta import AlphaBeta
 from connect4_game.ai.bitboard import from_moves, geometry, has_four, play, winning_cells
 from connect4_game.ai.book import book_path, default_book
+from connect4_game.ai.search import Searcher
 from connect4_game.ai.solver import Solver, compiled_available
 from tests.pons import PONS_DIR, PONS_FILES, read_pons
 
@@ -265,6 +270,30 @@ def wide_solver(positions: Sequence[tuple[int, int]], out: TextIO,
     return rates
 
 
+def assignment_search(positions: Sequence[tuple[int, int]], lookahead: int, out: TextIO,
+                      size: tuple[int, int] = (6, 7)) -> dict[str, float]:
+    """Part 6: the summed seconds of each kernel and ``differ``, the positions whose scores or
+    node counts differ between them."""
+    seconds: dict[str, float] = {}
+    results = []
+    for label, compiled in (("compiled", True), ("python", False)):
+        s, done, total = Searcher(compiled=compiled), [], 0.0
+        for cur, mask in positions:
+            s.clear()
+            scores, nodes, secs = s.search(cur, mask, *size, lookahead)
+            total += secs
+            done.append((scores, nodes))
+        seconds[label] = total
+        results.append(done)
+    seconds["differ"] = sum(a != b for a, b in zip(*results, strict=True))
+    print(f"  {size[0]}x{size[1]}: compiled {seconds['compiled']:.3f} s, python "
+          f"{seconds['python']:.3f} s; python / compiled "
+          f"{seconds['python'] / max(seconds['compiled'], 1e-9):.0f}x; "
+          f"{seconds['differ']:.0f} positions differ"
+          + ("  OK" if not seconds["differ"] else "  WRONG"), file=out, flush=True)
+    return seconds
+
+
 def run(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> dict[str, Any]:
     """Run the benchmark with command-line ``argv``; returns the figures."""
     ap = argparse.ArgumentParser(prog="python -m benchmarks.bench_solver",
@@ -277,10 +306,12 @@ def run(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> dict[str
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--depth", type=int, default=8, help="plies of the levels' search (part 4)")
     ap.add_argument("--wide", type=int, default=10, help="8x8 positions of the solver (part 5)")
+    ap.add_argument("--lookahead", type=int, default=8,
+                    help="the assignment's search's lookahead (part 6)")
     ap.add_argument("--pons-dir", default=str(PONS_DIR), help="folder with the Pons Test_* files")
     a = ap.parse_args(argv)
-    if a.sample < 1 or a.python < 0 or a.depth < 1 or a.wide < 1:
-        ap.error("--sample, --depth and --wide must be >= 1 and --python >= 0")
+    if a.sample < 1 or a.python < 0 or a.depth < 1 or a.wide < 1 or a.lookahead < 0:
+        ap.error("--sample, --depth and --wide must be >= 1, --python and --lookahead >= 0")
     k = 3 if a.quick else a.sample
     sets: dict[str, list[tuple[str, int | None]]] = {}
     for name in PONS_FILES:
@@ -316,6 +347,11 @@ def run(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> dict[str
     wide = 2 if a.quick else a.wide
     print(f"The solver on 8x8: {wide} positions, 100,000 nodes each at most", file=out, flush=True)
     figures["solver 8x8"] = wide_solver(quiet_positions(8, 8, wide, a.seed), out)
+    print(f"The assignment's search: {len(moves)} positions a board at lookahead {a.lookahead}",
+          file=out, flush=True)
+    figures["assignment"] = assignment_search([from_moves(m) for m in moves], a.lookahead, out)
+    figures["assignment 8x8"] = assignment_search(quiet_positions(8, 8, len(moves), a.seed),
+                                                  a.lookahead, out, (8, 8))
     return figures
 
 

@@ -53,3 +53,9 @@ def test_the_wide_solver_part_compares_both_kernels() -> None:
         assert not winning_cells(cur, mask, 8, 8) & geometry(8, 8).possible(mask)
     rates = bench.wide_solver(positions[:1], out)
     assert rates["differ"] == 0 and "8x8" in out.getvalue()
+
+
+def test_the_assignment_search_part_compares_both_kernels() -> None:
+    out = io.StringIO()
+    seconds = bench.assignment_search([from_moves("44"), from_moves("4455")], 6, out)
+    assert seconds["differ"] == 0 and seconds["python"] > 0 and "0 positions differ" in out.getvalue()
