@@ -658,8 +658,12 @@ static PyObject *Threats_lose(Threats *self, PyObject *args) {
 }
 
 static PyObject *Threats_get2(Threats *self, PyObject *key) {
+    PyObject *r;
     if (!Threats_ready(self)) return NULL;
-    return WIDE(self, threat_py_get2_64(&self->t64, key), threat_py_get2_128(&self->t128, key));
+    PyThread_acquire_lock(self->lock, WAIT_LOCK);      /* not while another thread searches */
+    r = WIDE(self, threat_py_get2_64(&self->t64, key), threat_py_get2_128(&self->t128, key));
+    PyThread_release_lock(self->lock);
+    return r;
 }
 
 static PyObject *Threats_take_nodes(Threats *self, PyObject *unused) {
