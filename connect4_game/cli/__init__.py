@@ -399,13 +399,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    degrade_unencodable()      # every result reaches an output that cannot show every character
-    os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1')
-    for hint in ('SDL_VIDEO_X11_WMCLASS', 'SDL_VIDEO_WAYLAND_WMCLASS'):   # the desktop entry's
-        os.environ.setdefault(hint, desktop.APP_ID)                     # window class
-    if os.environ.get('SDL_VIDEODRIVER') == 'dummy':
-        # headless run: no sound either, instead of a screenful of ALSA probe errors
-        os.environ.setdefault('SDL_AUDIODRIVER', 'dummy')
+    _prepare_environment()
     parser = build_parser()
     args = parser.parse_args(argv)
     logs.configure(verbose=args.verbose)
@@ -418,6 +412,25 @@ def _run(argv: Sequence[str] | None) -> int:
         from connect4_game.cli.desktop import install_from_command_line
         return install_from_command_line(args, parser)
     _check_mode(args, parser)
+    if (status := _run_report(args, parser)) is not None:
+        return status
+    return _run_game(args, parser)
+
+
+def _prepare_environment() -> None:
+    """The output writer and SDL's hints, set before anything is printed or opened."""
+    degrade_unencodable()      # every result reaches an output that cannot show every character
+    os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1')
+    for hint in ('SDL_VIDEO_X11_WMCLASS', 'SDL_VIDEO_WAYLAND_WMCLASS'):   # the desktop entry's
+        os.environ.setdefault(hint, desktop.APP_ID)                     # window class
+    if os.environ.get('SDL_VIDEODRIVER') == 'dummy':
+        # headless run: no sound either, instead of a screenful of ALSA probe errors
+        os.environ.setdefault('SDL_AUDIODRIVER', 'dummy')
+
+
+def _run_report(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int | None:
+    """Run a command that only prints (puzzles, review, analysis, discovery) or the console's
+    network game; None when the options ask for a game instead."""
     if args.puzzles:
         from connect4_game.trainer.command import run_puzzles
         return run_puzzles(args)
@@ -431,6 +444,14 @@ def _run(argv: Sequence[str] | None) -> int:
         return run_discover(args.json)
     if (args.host is not None or args.join is not None) and args.text:
         return console.run_network_text(args, parser)
+    return None
+
+
+def _run_game(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Play the game the options name: in the console (``--text``) or in the window."""
+    rows: int | None = None
+    cols: int | None = None
+    moves: list[int] = []
     if args.game == 'oska':
         if args.lookahead is not None:
             args.lookahead = max(1, min(OSKA_MAX_LOOKAHEAD, args.lookahead))
@@ -441,8 +462,6 @@ def _run(argv: Sequence[str] | None) -> int:
         _clamp_lookahead(args, rows or board.DEFAULT_ROWS, cols or board.DEFAULT_COLS)
         if args.text:
             return console.run_text(args, parser, rows, cols, moves)
-    if args.game == 'oska':
-        rows, cols, moves = None, None, []
     if (no_display := _no_display()) is not None:
         print(no_display, file=sys.stderr)
         return 1
@@ -452,7 +471,6 @@ def _run(argv: Sequence[str] | None) -> int:
         parser.error(clip(exc, 200))
     from connect4_game.ui.app import run_window
     return run_window(opts)
-
 
 if __name__ == '__main__':
     sys.exit(main())

@@ -112,6 +112,9 @@ class Button:
                   tip=not self.tooltip)
 
 
+_PAD, _GAP = 6, 4      # px around the toolbar's buttons and between them
+
+
 class Toolbar:
     """A bar of :class:`Button` along the top of the window: a tooltip naming each key after the
     mouse rests :data:`TOOLTIP_DELAY` seconds, and keyboard focus (F10 or Tab, arrows, Enter, Esc).
@@ -143,8 +146,15 @@ class Toolbar:
         the bar one by one (into :attr:`overflow`), then the buttons with a ``short`` sign show
         it; only then are the buttons squeezed."""
         self.rect = pygame.Rect(0, 0, width, height)
-        pad, gap = 6, 4
-        bh = height - 2 * pad
+        self.size, hidden, shown, widths = self._fit(width, height)
+        self.overflow = [b for i, b in enumerate(self.buttons) if i in hidden]
+        for b in self.overflow:
+            b.rect = pygame.Rect(0, 0, 0, 0)
+        self._place(width, height, shown, widths)
+
+    def _fit(self, width: int, height: int) -> tuple[int, list[int], list[int], list[int]]:
+        """The font size, the buttons that leave the bar, those that stay and their widths, for
+        a bar ``width`` x ``height`` px (the order of :meth:`layout`)."""
         size = max(MIN_FONT, min(20, int(height * 0.42)))
         movable = [i for a in self.movable for i, b in enumerate(self.buttons)
                    if b is self.named.get(a)]
@@ -160,7 +170,7 @@ class Toolbar:
                            + 2 * max(8, size // 2) for b in (self.buttons[i] for i in shown)]
 
         def fits(widths: list[int]) -> bool:
-            return sum(widths) + gap * (len(widths) + 1) + 2 * pad <= width
+            return sum(widths) + _GAP * (len(widths) + 1) + 2 * _PAD <= width
 
         while True:
             shown, widths = widths_without(hidden)
@@ -178,23 +188,24 @@ class Toolbar:
             if fits(widths_without([j for j in hidden if j != i])[1]):
                 hidden.remove(i)
                 shown, widths = widths_without(hidden)
-        self.size = size
-        self.overflow = [b for i, b in enumerate(self.buttons) if i in hidden]
-        total = sum(widths) + gap * (len(widths) - 1)
-        spare = max(0, width - 2 * pad - total)
-        if total > width - 2 * pad:   # squeeze evenly
-            each = (width - 2 * pad - gap * (len(widths) - 1)) // max(1, len(widths))
+        return size, hidden, shown, widths
+
+    def _place(self, width: int, height: int, shown: list[int], widths: list[int]) -> None:
+        """Put the ``shown`` buttons on the bar at ``widths`` px, squeezed evenly if they do
+        not fit, the last :attr:`right` ones pushed to the right end."""
+        total = sum(widths) + _GAP * (len(widths) - 1)
+        spare = max(0, width - 2 * _PAD - total)
+        if total > width - 2 * _PAD:   # squeeze evenly
+            each = (width - 2 * _PAD - _GAP * (len(widths) - 1)) // max(1, len(widths))
             widths = [each] * len(widths)
             spare = 0
-        for b in self.overflow:
-            b.rect = pygame.Rect(0, 0, 0, 0)
-        x = pad
+        x = _PAD
         n_left = len(self.buttons) - self.right
         for i, w in zip(shown, widths, strict=True):
             if i >= n_left:
                 x, spare = x + spare, 0
-            self.buttons[i].rect = pygame.Rect(x, pad, w, bh)
-            x += w + gap
+            self.buttons[i].rect = pygame.Rect(x, _PAD, w, height - 2 * _PAD)
+            x += w + _GAP
 
     def _shown(self) -> list[int]:
         """The indexes of the buttons on the bar (not in :attr:`overflow`)."""
