@@ -16,7 +16,7 @@ from connect4_game.core.game import Game, Move, MoveRefused
 from connect4_game.core.messages import MAX_TEXT, clip
 from connect4_game.core.notation import Notation, format_moves
 from connect4_game.core.side import Side
-from connect4_game.i18n import _, ngettext
+from connect4_game.i18n import _, ngettext, number
 from connect4_game.net import events as ev
 from connect4_game.net.connection import DEFAULT_TIMING, NetState, Timing
 from connect4_game.net.options import NetMode, NetworkOptions
@@ -567,7 +567,7 @@ class GameSession:
         """Seconds between computers' moves, by ``delta`` (within MIN_PACE..MAX_PACE)."""
         self.pace = min(MAX_PACE, max(MIN_PACE, round(self.pace + delta, 2)))
         self.remember(demo_pace=self.pace)
-        self.say(_('Pace: {s:.2f} s per move').format(s=self.pace))
+        self.say(_('Pace: {s} s per move').format(s=number(self.pace)))
 
     def toggle_pause(self) -> None:
         """Pause or resume computers playing each other."""

@@ -112,3 +112,16 @@ def test_an_older_saved_game_with_expert_as_a_kind_still_loads():
         'O': {'kind': 'expert', 'lookahead': 3, 'tiebreak': 'RIGHT'}}})
     assert saved.players == {'O': PlayerSpec('ai', 3, 'RIGHT', level='expert')}
     assert saved.to_json()['players']['O']['level'] == 'expert'
+
+
+@pytest.mark.parametrize(('lang', 'shown'), [('en', '0.25 s'), ('de', '0,25 s')])
+def test_the_pace_is_told_as_the_language_writes_numbers(lang, shown):
+    from connect4_game import i18n
+    i18n.set_language(lang)
+    try:
+        s, _results = recorded_session({'X': PlayerSpec('random'), 'O': PlayerSpec('random')})
+        s.pace = 0.5
+        s.change_pace(-0.25)
+        assert any(shown in n.text for n in s.notices), [n.text for n in s.notices]
+    finally:
+        i18n.set_language('en')
