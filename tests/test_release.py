@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from importlib import metadata
 from pathlib import Path
@@ -115,7 +116,8 @@ def test_the_release_workflow_builds_wheels_and_the_app_and_publishes_by_trust()
 
 
 def test_the_workflows_validate_against_the_github_schema() -> None:
-    tool = shutil.which('check-jsonschema')
+    beside = Path(sys.executable).with_name('check-jsonschema')     # the venv's, not on PATH
+    tool = str(beside) if beside.exists() else shutil.which('check-jsonschema')
     if tool is None:
         pytest.skip('check-jsonschema is not installed (pip install check-jsonschema)')
     done = subprocess.run([tool, '--builtin-schema', 'vendor.github-workflows',
