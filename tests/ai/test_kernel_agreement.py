@@ -19,6 +19,7 @@ from connect4_game.ai import solver as solver_mod
 from connect4_game.ai.bitboard import from_moves, geometry, has_four, play, winning_cells
 from connect4_game.ai.book import default_book
 from connect4_game.ai.solver import BudgetExceeded, Solver
+from tests.ai.kernel_positions import drop_in_turn
 
 compiled = pytest.mark.skipif(not solver_mod.compiled_available(),
                               reason="the compiled kernel is not built here (no C compiler at "
@@ -53,14 +54,7 @@ def positions(draw: st.DrawFn) -> tuple[int, int, int, int]:
     least = 31 if (h, w) == (6, 7) else max(0, cells - (14 if cells <= 20 else 11))
     n = draw(st.integers(least, cells - 1))
     cols = draw(st.lists(st.integers(0, w - 1), min_size=n, max_size=n))
-    cur = mask = 0
-    for c in cols:
-        if mask & (1 << (c * (h + 1) + h - 1)):
-            continue                                   # a full column: skip this move
-        nc, nm = play(cur, mask, h, c)
-        if has_four(cur | (nm ^ mask), h):
-            break                                      # the move would win: stop before it
-        cur, mask = nc, nm
+    cur, mask = drop_in_turn(h, cols)
     return h, w, cur, mask
 
 

@@ -15,8 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from connect4_game.ai.alphabeta import AlphaBeta
-from connect4_game.ai.bitboard import from_moves, has_four, play
+from connect4_game.ai.bitboard import from_moves
 from connect4_game.ai.solver import KERNEL_BITS, compiled_available
+from tests.ai.kernel_positions import drop_in_turn
 
 compiled = pytest.mark.skipif(not compiled_available(),
                               reason="the compiled kernel is not built here (no C compiler at "
@@ -38,15 +39,7 @@ def requests(draw: st.DrawFn) -> tuple[int, int, int, int, int, int, int | None,
     positions of every length and deep searches come as often as shallow ones)."""
     h, w = draw(st.sampled_from(SIZES))
     rng = random.Random(draw(st.integers(0, 2 ** 32)))
-    cur = mask = 0
-    for _ in range(rng.randrange(h * w)):
-        c = rng.randrange(w)
-        if mask & (1 << (c * (h + 1) + h - 1)):
-            continue                                   # a full column: skip this move
-        nc, nm = play(cur, mask, h, c)
-        if has_four(cur | (nm ^ mask), h):
-            break                                      # the move would win: stop before it
-        cur, mask = nc, nm
+    cur, mask = drop_in_turn(h, (rng.randrange(w) for _ in range(rng.randrange(h * w))))
     depth = rng.randint(1, 8)
     margin = rng.choice([0, 0, 30, 400, 10 ** 9])
     allowed = rng.choice([None, rng.getrandbits((h + 1) * w)])

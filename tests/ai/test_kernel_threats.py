@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from connect4_game.ai.bitboard import has_four, play
 from connect4_game.ai.search import Engine, Searcher
 from connect4_game.ai.solver import KERNEL_BITS, compiled_available
+from tests.ai.kernel_positions import drop_in_turn
 
 compiled = pytest.mark.skipif(not compiled_available(),
                               reason="the compiled kernel is not built here (no C compiler at "
@@ -32,15 +32,8 @@ def test_compiled_and_python_assignment_search_agree(key: tuple[tuple[int, int],
                                                      seed: int) -> None:
     (h, w), wbf = key
     rng = random.Random(seed)
-    cur = mask = 0
-    for _ in range(rng.randrange(h * w)):
-        c = rng.randrange(w)
-        if mask & (1 << (c * (h + 1) + h - 1)):
-            continue                                   # a full column: skip this move
-        nc, nm = play(cur, mask, h, c)
-        if has_four(cur | (nm ^ mask), h) and rng.random() < 0.9:
-            break                                      # mostly stop before a four
-        cur, mask = nc, nm
+    cur, mask = drop_in_turn(h, (rng.randrange(w) for _ in range(rng.randrange(h * w))),
+                             keep_four=lambda: rng.random() >= 0.9)    # mostly stop before a four
     lookahead, value = rng.randint(0, 11), rng.random() < 0.2
     fast, slow = PAIRS[key]
     out = []

@@ -28,14 +28,6 @@ def udp_port():
     return free_udp_port()
 
 
-@pytest.fixture
-def closing():
-    items = []
-    yield items.append
-    for item in items:
-        item.close()
-
-
 def heard(browser, count=1):
     return poll_until(lambda: (lambda g: g if len(g) >= count else None)(browser.poll()),
                       timeout=3.0, what=f'{count} game(s) heard')

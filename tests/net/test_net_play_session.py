@@ -25,14 +25,6 @@ def english():
     i18n.set_language('en')
 
 
-@pytest.fixture
-def closing():
-    items = []
-    yield items.append
-    for item in items:
-        item.close()
-
-
 def step(session, cond, what):
     """Update ``session`` frame by frame (``dt`` 0.05 s) until ``cond()``."""
     news = []
