@@ -235,13 +235,18 @@ def levels_search(positions: Sequence[tuple[int, int]], depth: int, out: TextIO,
         rates[ab.kernel] = nodes / max(seconds, 1e-9)
         results.append(done)
     rates["differ"] = sum(a != b for a, b in zip(*results, strict=True))
+    _print_rates(size, rates, out)
+    return rates
+
+
+def _print_rates(size: tuple[int, int], rates: dict[str, float], out: TextIO) -> None:
+    """One line: each kernel's positions per second on ``size``, their ratio, and how many
+    positions ``differ`` between them (``WRONG`` if any)."""
     speed = (f"; compiled / python {rates['compiled'] / rates['python']:.0f}x"
              if "compiled" in rates else "")
     print(f"  {size[0]}x{size[1]}: compiled {rates.get('compiled', 0) / 1e3:,.0f} kpos/s, python "
-          f"{rates['python'] / 1e3:,.0f} kpos/s{speed}; "
-          f"{rates['differ']:.0f} positions differ" + ("  OK" if not rates["differ"] else
-                                                        "  WRONG"), file=out, flush=True)
-    return rates
+          f"{rates['python'] / 1e3:,.0f} kpos/s{speed}; {rates['differ']:.0f} positions differ"
+          + ("  OK" if not rates["differ"] else "  WRONG"), file=out, flush=True)
 
 
 def wide_solver(positions: Sequence[tuple[int, int]], out: TextIO,
@@ -262,11 +267,7 @@ def wide_solver(positions: Sequence[tuple[int, int]], out: TextIO,
         rates[s.kernel] = sum(n for _, n in done) / max(seconds, 1e-9)
         results.append(done)
     rates["differ"] = sum(a != b for a, b in zip(*results, strict=True))
-    speed = (f"; compiled / python {rates['compiled'] / rates['python']:.0f}x"
-             if "compiled" in rates else "")
-    print(f"  {size[0]}x{size[1]}: compiled {rates.get('compiled', 0) / 1e3:,.0f} kpos/s, python "
-          f"{rates['python'] / 1e3:,.0f} kpos/s{speed}; {rates['differ']:.0f} positions differ"
-          + ("  OK" if not rates["differ"] else "  WRONG"), file=out, flush=True)
+    _print_rates(size, rates, out)
     return rates
 
 
