@@ -11,6 +11,7 @@ from benchmarks.bench_memory import memory_kb, role
 
 
 def _wait(conn):
+    conn.send('running')    # multiprocessing's spawn returns before the child's exec is done
     conn.recv()
 
 
@@ -37,6 +38,7 @@ def test_the_window_its_search_workers_and_helpers_are_told_apart():
     mine, theirs = ctx.Pipe()
     worker = ctx.Process(target=_wait, args=(theirs,))
     worker.start()
+    assert mine.poll(30) and mine.recv() == 'running'
     helper = subprocess.Popen([sys.executable, '-c', 'import sys; sys.stdin.read()'],
                               stdin=subprocess.PIPE)
     try:
