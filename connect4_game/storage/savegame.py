@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from connect4_game.core.board import Board, check_cols, check_rows
+from connect4_game.core.checks import shown
 from connect4_game.core.game import Game
 from connect4_game.core.messages import clip
 from connect4_game.core.notation import Notation, format_moves, read_game
@@ -21,7 +22,7 @@ from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage import userfiles
 from connect4_game.storage.atomic import atomic_write_json, atomic_write_new, json_bytes
 from connect4_game.storage.settings import config_dir
-from connect4_game.storage.userfiles import UserFileError, quote_value
+from connect4_game.storage.userfiles import UserFileError
 
 __all__ = [
     "FORMAT", "AUTOSAVE_FILE", "SaveFileError", "SavedGame", "STORED_KINDS", "save_game",
@@ -67,7 +68,7 @@ class SavedGame:
             value = getattr(self, name)
             if not isinstance(value, str) or len(value) > 200:
                 raise ValueError(f"player description {name!r} must be a short string, "
-                                 f"not {quote_value(value)}")
+                                 f"not {shown(value)}")
         _check_players(self.players)
         game = read_game(self.moves, check_rows(self.rows), check_cols(self.cols, "cols"),
                          Notation.ADD_CHECKERS)
@@ -105,10 +106,10 @@ class SavedGame:
             raise ValueError(f"expected a JSON object, got {type(data).__name__}")
         if data.get("format", FORMAT) != FORMAT:
             raise ValueError(f"not a Connect Four saved game "
-                             f"(format {quote_value(data.get('format'))})")
+                             f"(format {shown(data.get('format'))})")
         version = data.get("version", VERSION)
         if type(version) is not int or not 1 <= version <= VERSION:
-            raise ValueError(f"version {quote_value(version)}: this game reads version {VERSION}; "
+            raise ValueError(f"version {shown(version)}: this game reads version {VERSION}; "
                              "a newer one may have written it")
         missing = [k for k in ("rows", "cols", "moves") if k not in data]
         if missing:
@@ -123,20 +124,20 @@ def _check_players(players: object) -> None:
     if players is None:
         return
     if not isinstance(players, dict) or not set(players) <= set(CHECKERS):
-        raise ValueError(f"players must map 'X' and 'O' to players, not {quote_value(players)}")
+        raise ValueError(f"players must map 'X' and 'O' to players, not {shown(players)}")
     for side, player in players.items():
         if not isinstance(player, PlayerSpec) or player.kind not in STORED_KINDS:
-            raise ValueError(f"the player of {side} cannot be stored: {quote_value(player)}")
+            raise ValueError(f"the player of {side} cannot be stored: {shown(player)}")
 
 
 def _players_from_json(data: object) -> dict[str, PlayerSpec]:
     """:raises ValueError: naming the side whose entry is not a player."""
     if not isinstance(data, dict):
-        raise ValueError(f"players must be an object, not {quote_value(data)}")
+        raise ValueError(f"players must be an object, not {shown(data)}")
     players = {}
     for side, player in data.items():
         if side not in CHECKERS or not isinstance(player, dict):
-            raise ValueError(f"players: bad side {quote_value(side)}")
+            raise ValueError(f"players: bad side {shown(side)}")
         try:
             players[side] = PlayerSpec.from_json(player)    # an older "kind": "expert" too
         except ValueError as exc:

@@ -25,7 +25,7 @@ from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, MAX_LOOKA
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage import userfiles
 from connect4_game.storage.atomic import atomic_write_json, remove_stale_temp_files
-from connect4_game.storage.userfiles import json_object, load_user_json, quote_value
+from connect4_game.storage.userfiles import json_object, load_user_json
 
 # -- the window's choices (the settings keep them; the window draws them) ----------------
 THEMES = ('classic', 'dark', 'high_contrast', 'paper')    # in the theme key's order
@@ -150,7 +150,7 @@ class Settings:
         """A copy with ``changes``. :raises ValueError: for an unknown field or an invalid value."""
         unknown = sorted(set(changes) - _FIELDS)
         if unknown:
-            listed = ", ".join(quote_value(k) for k in unknown[:5])
+            listed = ", ".join(shown(k) for k in unknown[:5])
             raise ValueError(f"unknown setting(s): {listed}")
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
@@ -172,12 +172,12 @@ class Settings:
                 continue
             check = _VALIDATORS.get(key)
             if check is None:
-                warnings.append(f"ignoring unknown setting {quote_value(key)}")
+                warnings.append(f"ignoring unknown setting {shown(key)}")
                 continue
             try:
                 good[key] = check(value)
             except ValueError as exc:
-                warnings.append(f"ignoring setting {quote_value(key)}: {exc}")
+                warnings.append(f"ignoring setting {shown(key)}: {exc}")
         good.update(_window_from(data, warnings))
         return cls(**good), warnings      # type: ignore[arg-type]  # each one checked
 

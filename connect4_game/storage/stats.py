@@ -13,15 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from connect4_game.core.checks import check_int, is_int
+from connect4_game.core.checks import check_int, is_int, shown
 from connect4_game.core.side import Side
 from connect4_game.storage.atomic import atomic_write_bytes, locked
 from connect4_game.storage.settings import config_dir
-from connect4_game.storage.userfiles import UserFileError, load_user_json, quote_value, shown_path
+from connect4_game.storage.userfiles import UserFileError, load_user_json, shown_path
 
-__all__ = ["STATS_FILE", "RESULTS", "Record", "Stats", "stats_path", "pairing_name",
-           "load_stats", "PUZZLE_STATS_FILE", "PuzzleCounts", "PuzzleTotals",
-           "puzzle_stats_path", "load_puzzle_counts", "record_puzzle_try", "puzzle_totals"]
+__all__ = ["STATS_FILE", "RESULTS", "Record", "Stats", "stats_path", "load_stats",
+           "PUZZLE_STATS_FILE", "PuzzleCounts", "puzzle_stats_path", "load_puzzle_counts", "record_puzzle_try", "puzzle_totals"]
 
 STATS_FILE = "stats.json"
 PUZZLE_STATS_FILE = "puzzle_stats.json"
@@ -70,11 +69,6 @@ def stats_path() -> Path:
     return config_dir() / STATS_FILE
 
 
-def pairing_name(x_desc: str, o_desc: str) -> str:
-    """``"<X> vs <O>"``."""
-    return f"{x_desc} vs {o_desc}"
-
-
 @dataclass
 class Record:
     """One pairing's games X won (``wins``), lost (``losses``) and ``ties``."""
@@ -108,7 +102,7 @@ def _records(pairings: object) -> tuple[dict[tuple[str, str], Record], list[str]
             x, o = entry.get("x"), entry.get("o")
             if not (isinstance(x, str) and isinstance(o, str)
                     and _valid_desc(x) and _valid_desc(o)):
-                raise ValueError(f"bad player names {quote_value(x)}, {quote_value(o)}")
+                raise ValueError(f"bad player names {shown(x)}, {shown(o)}")
             wins, losses, ties = (_count(entry, key) for key in ("wins", "losses", "ties"))
         except ValueError as exc:
             warnings.append(f"ignoring entry {i}: {exc}")
@@ -152,12 +146,12 @@ class Stats:
         :raises ValueError: for an unknown result or an empty/over-long name.
         :raises OSError: if saving fails or the lock stays held; the count stays in memory."""
         if result not in RESULTS:
-            raise ValueError(f"result must be 'X', 'O' or 'tie', not {quote_value(result)}")
+            raise ValueError(f"result must be 'X', 'O' or 'tie', not {shown(result)}")
         for name, desc in (("x_desc", x_desc), ("o_desc", o_desc)):
             if not _valid_desc(desc):
                 raise ValueError(f"{name} must be a non-empty string of at most "
                                  f"{MAX_DESC} characters without outer spaces, "
-                                 f"not {quote_value(desc)}")
+                                 f"not {shown(desc)}")
         if not save:
             return self._count(x_desc, o_desc, result)
 
@@ -183,22 +177,6 @@ class Stats:
         rec = self.records.get((x_desc, o_desc))
         return Record(rec.wins, rec.losses, rec.ties) if rec else Record()
 
-    def summary(self, limit: int = 8, first: tuple[str, str] | None = None) -> list[str]:
-        """At most ``limit`` lines ``"Human vs AI(LEFT,3): X won 3, O won 1, 2 ties"``, the pairing
-        ``first`` first, then by games played; ``["No games played yet."]`` for none.
-
-        :raises ValueError: if ``limit`` < 1."""
-        check_int(limit, 1, None, "limit")
-        keys = sorted(self.records, key=lambda k: -self.records[k].games)
-        if first is not None:
-            keys = [first] + [k for k in keys if k != first]
-        lines = []
-        for key in keys[:limit]:
-            r = self.get(*key)
-            ties = "1 tie" if r.ties == 1 else f"{r.ties} ties"
-            lines.append(f"{pairing_name(*key)}: X won {r.wins}, O won {r.losses}, {ties}")
-        return lines or ["No games played yet."]
-
 
 def load_stats(path: str | os.PathLike[str] | None = None) -> tuple[Stats, list[str]]:
     """``(stats, warnings)`` of a loaded :class:`Stats`; never raises."""
@@ -212,16 +190,6 @@ class PuzzleCounts:
 
     tried: int = 0
     solved: int = 0
-
-
-@dataclass(frozen=True)
-class PuzzleTotals:
-    """Over every puzzle: puzzles tried and solved at least once, all ``tries`` and ``solves``."""
-
-    puzzles_tried: int = 0
-    puzzles_solved: int = 0
-    tries: int = 0
-    solves: int = 0
 
 
 _pending: dict[Path, tuple[dict[str, PuzzleCounts], frozenset[str]]] = {}   # per file: the
@@ -246,9 +214,9 @@ def _puzzle_entries(puzzles: object) -> tuple[dict[str, PuzzleCounts], list[str]
         tried, solved = (entry.get("tried"), entry.get("solved")) if isinstance(entry, dict) \
             else (None, None)
         if not isinstance(pid, str) or not _valid_id(pid):
-            problems.append(f"ignoring puzzle {quote_value(pid)}: not a puzzle id")
+            problems.append(f"ignoring puzzle {shown(pid)}: not a puzzle id")
         elif not is_int(tried, 0) or not is_int(solved, 0, tried):
-            problems.append(f"ignoring puzzle {quote_value(pid)}: tried and solved must be "
+            problems.append(f"ignoring puzzle {shown(pid)}: tried and solved must be "
                             "counts, solved at most tried")
         else:
             counts[pid] = PuzzleCounts(tried, solved)
@@ -277,9 +245,9 @@ def record_puzzle_try(puzzle_id: str, solved: bool, path: str | os.PathLike[str]
         from connect4_game.trainer.model import load_puzzles
         known = {p.id for p in load_puzzles()}
     if not _valid_id(puzzle_id) or puzzle_id not in known:
-        raise ValueError(f"not a puzzle id: {quote_value(puzzle_id)}")
+        raise ValueError(f"not a puzzle id: {shown(puzzle_id)}")
     if not isinstance(solved, bool):
-        raise ValueError(f"solved must be True or False, not {quote_value(solved)}")
+        raise ValueError(f"solved must be True or False, not {shown(solved)}")
     target = Path(path) if path is not None else puzzle_stats_path()
     waiting = _pending.setdefault(target, ({}, frozenset(known)))[0]
     old = waiting.get(puzzle_id, PuzzleCounts())
@@ -331,9 +299,6 @@ def _write_pending() -> None:
 atexit.register(_write_pending)
 
 
-def puzzle_totals(counts: Mapping[str, PuzzleCounts]) -> PuzzleTotals:
-    """The :class:`PuzzleTotals` of ``counts`` (from :func:`load_puzzle_counts`)."""
-    return PuzzleTotals(sum(1 for c in counts.values() if c.tried),
-                        sum(1 for c in counts.values() if c.solved),
-                        sum(c.tried for c in counts.values()),
-                        sum(c.solved for c in counts.values()))
+def puzzle_totals(counts: Mapping[str, PuzzleCounts]) -> tuple[int, int]:
+    """The puzzles of ``counts`` (from :func:`load_puzzle_counts`) tried, and solved, at least once."""
+    return (sum(1 for c in counts.values() if c.tried), sum(1 for c in counts.values() if c.solved))

@@ -11,15 +11,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from connect4_game.core.messages import ELLIPSIS, clip, quote
+from connect4_game.core.messages import ELLIPSIS, clip
 
-__all__ = ["MAX_FILE_BYTES", "MAX_SHOWN_PATH", "SHOWN_VALUE", "MAX_WARNINGS", "UserFileError",
-           "shown_path", "quote_value", "read_user_file", "parse_json", "load_user_json",
-           "json_object", "set_aside", "bounded_warnings"]
+__all__ = ["MAX_FILE_BYTES", "MAX_SHOWN_PATH", "MAX_WARNINGS", "UserFileError", "shown_path",
+           "read_user_file", "parse_json", "load_user_json", "json_object", "set_aside",
+           "bounded_warnings"]
 
 MAX_FILE_BYTES = 1 << 20      # the largest file the game reads (its own are a few KB)
 MAX_SHOWN_PATH = 120          # characters of a path a message shows (the end is kept)
-SHOWN_VALUE = 40              # characters of a bad key or value a warning quotes
 MAX_WARNINGS = 5              # per-entry warnings of one file (then one counts the rest)
 
 _CHUNK = 1 << 16
@@ -47,11 +46,6 @@ def shown_path(path: str | os.PathLike[str]) -> str:
     if len(text) > MAX_SHOWN_PATH:
         text = ELLIPSIS + text[-(MAX_SHOWN_PATH - 1):]
     return clip(text, MAX_SHOWN_PATH)
-
-
-def quote_value(value: object) -> str:
-    """A bad key or value quoted in at most :data:`SHOWN_VALUE` characters; never raises."""
-    return quote(value, SHOWN_VALUE)
 
 
 _KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),

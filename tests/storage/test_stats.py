@@ -47,21 +47,6 @@ def test_two_instances_do_not_lose_counts(cfg):
     assert load_stats()[0].get("Human", "Random").wins == 2
 
 
-def test_summary_lines(cfg):
-    s = Stats()
-    assert s.summary() == ["No games played yet."]
-    for _ in range(3):
-        s.record("Random", "Random", "tie")
-    s.record("Human", "AI(LEFT,3)", "X")
-    lines = s.summary()
-    assert lines[0] == "Random vs Random: X won 0, O won 0, 3 ties"
-    assert lines[1] == "Human vs AI(LEFT,3): X won 1, O won 0, 0 ties"
-    assert s.summary(first=("Human", "AI(LEFT,3)"))[0].startswith("Human vs AI(LEFT,3)")
-    assert len(s.summary(limit=1)) == 1
-    with pytest.raises(ValueError):
-        s.summary(limit=0)
-
-
 def test_bad_results_and_names_raise(cfg):
     s = Stats()
     with pytest.raises(ValueError, match="draw"):

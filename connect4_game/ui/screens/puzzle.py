@@ -23,15 +23,8 @@ from connect4_game.storage.stats import (
     puzzle_totals,
     record_puzzle_try,
 )
-from connect4_game.trainer import (
-    MAX_GRADE,
-    Puzzle,
-    TryResult,
-    load_puzzles,
-    moves_left,
-    puzzle_of_the_day,
-    start_game,
-)
+from connect4_game.trainer.model import MAX_GRADE, Puzzle, load_puzzles, puzzle_of_the_day
+from connect4_game.trainer.play import TryResult, moves_left, start_game
 from connect4_game.ui.animation import DropAnimation, step_drops
 from connect4_game.ui.screens.base import BoardPage
 from connect4_game.ui.screens.host import AppServices
@@ -348,9 +341,9 @@ class PuzzleScreen(BoardPage):
 
     def counts_text(self) -> str:
         """'Solved 5 of 9 tried' (puzzles, over every puzzle) and this one's."""
-        t = puzzle_totals(self.counts)
+        tried, solved = puzzle_totals(self.counts)
         text = ngettext('Solved {solved} of {tried} tried', 'Solved {solved} of {tried} tried',
-                        t.puzzles_tried).format(solved=t.puzzles_solved, tried=t.puzzles_tried)
+                        tried).format(solved=solved, tried=tried)
         mine = self.counts.get(self.visit.puzzle.id)
         if mine is not None and mine.solved:
             text += ' \u00b7 ' + _('this one solved')
