@@ -21,8 +21,9 @@ from connect4_game.core.messages import clip
 from connect4_game.core.notation import format_moves
 from connect4_game.core.side import Side
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, MAX_LOOKAHEAD, check_tiebreak
-from connect4_game.plugins import ProcessPlayer, describe_exception, plugin_file
 from connect4_game.plugins.factory import make_player
+from connect4_game.plugins.loader import describe_exception, plugin_file
+from connect4_game.plugins.process import ProcessPlayer
 from connect4_game.seat_config import PlayerSpec, SeatKind, is_plugin_spec
 
 TOURNAMENT_DEFAULT_GAMES = 1        # games per pairing and colour (--games N: 2N per pairing)

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from connect4_game.core.board import Board
-from connect4_game.plugins import ProcessPlayer, describe_exception
+from connect4_game.plugins.loader import describe_exception
+from connect4_game.plugins.process import ProcessPlayer
 from connect4_game.search.jobs import SearchRequest
 from connect4_game.search.worker import MAX_DEATHS, SearchWorker
 from connect4_game.seat_config import PlayerSpec

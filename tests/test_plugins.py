@@ -4,11 +4,12 @@ import textwrap
 
 import pytest
 
-from connect4_game import plugins
 from connect4_game.core.board import Board
 from connect4_game.core.side import Side
-from connect4_game.plugins import SafePlayer, load_player
+from connect4_game.plugins import loader
 from connect4_game.plugins.factory import make_player
+from connect4_game.plugins.loader import SafePlayer, load_player
+from connect4_game.plugins.process import ProcessPlayer
 from connect4_game.seat_config import PlayerSpec, SeatKind, is_plugin_spec, parse_spec
 
 
@@ -238,7 +239,7 @@ class Huge:
 def test_a_huge_column_is_named_shortened_on_every_path(tmp_path):
     f = write(tmp_path, "huge.py", HUGE)
     spec = f"{f}:Huge"
-    label = plugins.spec_label(spec)
+    label = loader.spec_label(spec)
     expected = "huge.py:Huge.next_move returned a 5001-digit number, off the board"
     sp = SafePlayer(load_player(spec, "X"), label=label)
     assert sp.choose(Board(6, 7))[1].startswith(expected)
@@ -248,36 +249,11 @@ def test_a_huge_column_is_named_shortened_on_every_path(tmp_path):
         def next_move(self, b):
             return 2
 
-    with plugins.ProcessPlayer(spec, "O", label=label, fallback=Fallback(), timeout=30,
-                               out=lines.append) as proc:
+    with ProcessPlayer(spec, "O", label=label, fallback=Fallback(), timeout=30,
+                       out=lines.append) as proc:
         assert proc.next_move(Board(6, 7)) == 2
     assert lines[0][:len(expected)] == expected
     assert all(len(line) < 160 for line in lines), lines
-
-
-def test_register_adapter(tmp_path):
-    f = write(tmp_path, "odd.py", """
-        class Odd:
-            def __init__(self, checker):
-                self.side = checker
-            def pick(self, grid):
-                return len(grid[0]) - 1
-    """)
-
-    class Wrapped:
-        def __init__(self, obj):
-            self.obj, self.checker = obj, obj.side
-        def next_move(self, b):
-            return self.obj.pick(b.slots)
-
-    plugins.register_adapter("odd", lambda o: hasattr(o, "pick"), Wrapped)
-    try:
-        p = load_player(f"{f}:Odd", "O")
-        assert p.checker == "O" and p.next_move(Board(5, 9)) == 8
-        with pytest.raises(ValueError, match="already registered"):
-            plugins.register_adapter("odd", lambda o: False, Wrapped)
-    finally:
-        plugins.ADAPTERS[:] = [a for a in plugins.ADAPTERS if a[0] != "odd"]
 
 
 def test_the_console_plugin_player_lets_the_user_take_over(tmp_path, monkeypatch, capsys):
@@ -321,9 +297,9 @@ def test_a_bad_player_spec_is_one_line_naming_it(text):
 
 def test_messages_name_a_plugin_by_its_file_name_and_class():
     deep = '/'.join(['folder'] * 40) + '/my_bot.py:Bot'
-    assert plugins.spec_label(deep) == 'my_bot.py:Bot'
-    assert plugins.spec_label('C:\\bots\\a.py:Bot').endswith('a.py:Bot')
-    assert len(plugins.spec_label('x' * 5000)) <= 81      # not a spec: clipped, not raised
+    assert loader.spec_label(deep) == 'my_bot.py:Bot'
+    assert loader.spec_label('C:\\bots\\a.py:Bot').endswith('a.py:Bot')
+    assert len(loader.spec_label('x' * 5000)) <= 81      # not a spec: clipped, not raised
 
 
 def test_one_factory_makes_every_player_the_console_and_the_tournament_seat():

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from connect4_game.core.board import Board
-from connect4_game.plugins import ProcessPlayer
+from connect4_game.plugins.process import ProcessPlayer
 from connect4_game.search.jobs import SearchRequest
 from connect4_game.search.worker import SearchWorker
 from tests.worker_jobs import long_request

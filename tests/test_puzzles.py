@@ -188,7 +188,7 @@ def test_the_puzzle_of_the_day_is_stable_and_changes_every_day():
     assert len({p.grade for p in month[:14]}) >= 4          # the grades are mixed
     assert puzzle_of_the_day(day, PUZZLES[:5]) in PUZZLES[:5]
     # the same in another process (no hash seed, no state)
-    code = ('import datetime; from connect4_game.trainer import puzzle_of_the_day as d; '
+    code = ('import datetime; from connect4_game.trainer.model import puzzle_of_the_day as d; '
             'print(d(datetime.date(2026, 11, 26)).id)')
     out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
                          cwd=ROOT, timeout=60, env={**os.environ, 'PYTHONHASHSEED': '123'})

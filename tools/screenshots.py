@@ -253,7 +253,7 @@ def save_puzzle(app: App, out: Path, written: list[Path]) -> bool:
     "win in 3" of the set, the cursor on a column), save ``puzzle.png``
     into ``out``, append its path to ``written`` and go back to the game
     (Esc). Returns False, writing nothing, when the puzzles did not open."""
-    from connect4_game.trainer import load_puzzles
+    from connect4_game.trainer.model import load_puzzles
     from connect4_game.ui.screens.puzzle import PuzzleScreen
     puzzle = next((p for p in load_puzzles() if p.win_in == 3), None)
     if puzzle is None:

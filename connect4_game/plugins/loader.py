@@ -1,6 +1,6 @@
 """Loading a user's own player from ``FILE.py:ClassName``: a BU CS111 ps9 player (Problems 2 and
-4), or an HMC CS5 / "Vier op een rij" one wrapped by the first matching adapter of
-:data:`ADAPTERS` (every problem a one-line ``ValueError``); running its moves so that nothing it
+4), or an HMC CS5 / "Vier op een rij" one wrapped by :class:`~connect4_game.compat.adapter.
+EngineAdapter` (every problem a one-line ``ValueError``); running its moves so that nothing it
 does breaks the game, and naming it in one short line."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ import os
 import sys
 import traceback
 import zlib
-from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol, SupportsIndex
 
-from connect4_game.compat import is_compat_spec
+from connect4_game.compat import is_compat_spec, player_from_spec
+from connect4_game.compat.adapter import as_engine_player
 from connect4_game.core.board import Board, validate_checker
 from connect4_game.core.checks import shown
 from connect4_game.core.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK
@@ -25,8 +25,8 @@ from connect4_game.core.messages import clip, quote
 from connect4_game.core.side import CHECKERS
 from connect4_game.seat_config import is_plugin_spec, parse_spec
 
-__all__ = ["PluginPlayer", "ADAPTERS", "register_adapter", "plugin_file", "load_class",
-           "load_player", "SafePlayer", "spec_label", "describe_exception"]
+__all__ = ["PluginPlayer", "plugin_file", "load_class", "load_player", "SafePlayer", "spec_label",
+           "describe_exception"]
 
 _GAME_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # frames not the plug-in's
 
@@ -59,39 +59,6 @@ class PluginPlayer(Protocol):
     :class:`SafePlayer`."""
 
     def next_move(self, board: Board, /) -> object: ...
-
-
-def _is_cs5_style(obj: object) -> bool:
-    """An HMC CS5 (or Dutch) player has an ``ox`` or a ``nextMove``."""
-    return hasattr(obj, "ox") or callable(getattr(obj, "nextMove", None))
-
-
-def _wrap_cs5(obj: object) -> PluginPlayer:
-    from connect4_game.compat import adapter  # the package registers the CS5/Dutch boards
-    return adapter.as_engine_player(obj)
-
-
-ADAPTERS: list[tuple[str, Callable[[object], bool], Callable[[object], PluginPlayer]]] = [
-    ("cs5", _is_cs5_style, _wrap_cs5),
-]
-"""``(name, detect, wrap)`` per other player interface, tried in order (register_adapter)."""
-
-
-def register_adapter(name: str, detect: Callable[[object], bool],
-                     wrap: Callable[[object], PluginPlayer], first: bool = True) -> None:
-    """Add an adapter: ``detect(instance) -> bool``, ``wrap(instance)`` -> a player with
-    ``checker`` and ``next_move(board) -> int``; tried before the built-in ones unless not ``first``.
-
-    :raises ValueError: if ``detect``/``wrap`` are not callable or the name is taken."""
-    if not callable(detect) or not callable(wrap):
-        raise ValueError("detect and wrap must be callables")
-    if any(n == name for n, _, _ in ADAPTERS):
-        raise ValueError(f"an adapter named {name!r} is already registered")
-    entry = (name, detect, wrap)
-    if first:
-        ADAPTERS.insert(0, entry)
-    else:
-        ADAPTERS.append(entry)
 
 
 def plugin_file(spec: str) -> tuple[Path, str]:
@@ -181,7 +148,6 @@ def load_player(spec: str, checker: str, tiebreak: str = CONSOLE_TIEBREAK,
         than 3 arguments or raises, or an object with no ``next_move``/``nextMove``."""
     validate_checker(checker)
     if not is_plugin_spec(spec) and is_compat_spec(spec):
-        from connect4_game.compat import player_from_spec
         return player_from_spec(spec, checker)
     cls = load_class(spec)
     name = cls.__name__
@@ -197,17 +163,16 @@ def load_player(spec: str, checker: str, tiebreak: str = CONSOLE_TIEBREAK,
             raise
         shown = ", ".join(repr(a) for a in args)
         raise ValueError(f"{name}({shown}) raised {describe_exception(exc)}") from None
-    for adapter_name, detect, wrap in ADAPTERS:
+    try:                          # an HMC CS5 (or Dutch) player has an ``ox`` or a ``nextMove``
+        cs5_style = hasattr(obj, "ox") or callable(getattr(obj, "nextMove", None))
+    except Exception:
+        cs5_style = False
+    if cs5_style:
         try:
-            applies = detect(obj)
-        except Exception:
-            applies = False
-        if applies:
-            try:
-                return wrap(obj)
-            except Exception as exc:
-                raise ValueError(f"cannot use {name} as a {adapter_name} player: "
-                                 f"{describe_exception(exc)}") from None
+            return as_engine_player(obj)
+        except Exception as exc:
+            raise ValueError(f"cannot use {name} as a cs5 player: "
+                             f"{describe_exception(exc)}") from None
     if not callable(getattr(obj, "next_move", None)):
         raise ValueError(f"{name} has no next_move(board) method (the assignment's Player "
                          f"interface) nor nextMove(board)")

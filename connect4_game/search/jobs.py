@@ -23,14 +23,15 @@ from connect4_game.search.replies import (
     Reply,
     ReviewReply,
 )
-from connect4_game.trainer import Puzzle, TryResult, check_try, defence, solution
+from connect4_game.trainer.model import Puzzle
+from connect4_game.trainer.play import TryResult, check_try, defence, solution
 
 if TYPE_CHECKING:
     from connect4_game.ai.expert import ExpertPlayer
     from connect4_game.ai.review import PlyReview
     from connect4_game.ai.score import ColumnScore
     from connect4_game.core.board import Board
-    from connect4_game.plugins import SafePlayer
+    from connect4_game.plugins.loader import SafePlayer
 
 __all__ = ['SearchRequest', 'JobKind', 'Result', 'ResultStatus', 'compute', 'decode_reply',
            'error_text', 'final_result', 'job_name',
@@ -309,7 +310,7 @@ def _expert_columns(req: SearchRequest, board: Board, progress: Progress | None,
 def _run_plugin(req: SearchRequest, progress: Progress | None) -> MoveReply:
     """``'plugin'``: the move of ``req.plugin`` (loaded once per seat and settings).
     :raises ValueError: it cannot be loaded; RuntimeError: its move failed (one line)."""
-    from connect4_game import plugins
+    from connect4_game.plugins import loader
     from connect4_game.plugins.lifetime import guard_descendants
     guard_descendants()   # whatever the plug-in starts ends with this process
     board = _board_from_rows(req.rows)
@@ -322,18 +323,18 @@ def _run_plugin(req: SearchRequest, progress: Progress | None) -> MoveReply:
     # a KeyboardInterrupt here is raised by the plug-in itself (SIGINT is ignored)
     if safe is None:  # load problems raise ValueError with one clear line
         try:
-            safe = plugins.SafePlayer(plugins.load_player(req.plugin, req.checker,
-                                                          req.tiebreak, req.lookahead),
-                                      label=plugins.spec_label(req.plugin))
+            safe = loader.SafePlayer(loader.load_player(req.plugin, req.checker,
+                                                        req.tiebreak, req.lookahead),
+                                     label=loader.spec_label(req.plugin))
         except KeyboardInterrupt as exc:
-            raise RuntimeError(f'loading plug-in {plugins.spec_label(req.plugin)} raised '
-                               f'{plugins.describe_exception(exc)}') from None
+            raise RuntimeError(f'loading plug-in {loader.spec_label(req.plugin)} raised '
+                               f'{loader.describe_exception(exc)}') from None
         _PLUGINS[key] = safe
     try:
         status, value = safe.choose(board)
     except KeyboardInterrupt as exc:
         raise RuntimeError(f'{req.plugin}.next_move raised '
-                           f'{plugins.describe_exception(exc)}') from None
+                           f'{loader.describe_exception(exc)}') from None
     if status != 'ok':
         raise RuntimeError(value)
     return MoveReply(int(value), seconds=time.perf_counter() - start)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from connect4_game.ai.jsonshape import JsonShape
 from connect4_game.ai.review import PlyReview
 from connect4_game.ai.score import ColumnScore
-from connect4_game.trainer import TryResult
+from connect4_game.trainer.play import TryResult
 
 __all__ = ['MoveReply', 'ReviewReply', 'OskaReply', 'PuzzleReply', 'PingReply', 'Reply',
            'Square']

@@ -543,7 +543,7 @@ def test_command_line_and_loader_agree_on_specs(spec):
 @pytest.mark.parametrize('cls_name', ['Player', 'EnginePlayer'])
 def test_our_files_load_as_plugins(module, cls_name):
     import connect4_game
-    from connect4_game import plugins
+    from connect4_game.plugins import loader as plugins
     path = f'{connect4_game.__path__[0]}/compat/{module}.py'
     p = plugins.load_player(f'{path}:{cls_name}', 'O')
     assert p.checker == 'O' and (p.tiebreak, p.lookahead) == ('LEFT', 3)
@@ -555,7 +555,7 @@ def test_our_files_load_as_plugins(module, cls_name):
 
 
 def test_spec_form_through_the_plugin_loader():
-    from connect4_game import plugins
+    from connect4_game.plugins import loader as plugins
     p = plugins.load_player('cs5:RIGHT:1', 'X')
     assert isinstance(p, EngineAdapter) and repr(p) == 'Player X (RIGHT, 1)'
     assert p.next_move(engine.Board(6, 7)) == 6

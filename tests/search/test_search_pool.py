@@ -9,7 +9,8 @@ from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import PingReply, PuzzleReply
 from connect4_game.search.worker import SearchWorker
 from connect4_game.seat_config import PlayerSpec
-from connect4_game.trainer import TryResult, load_puzzles, solution
+from connect4_game.trainer.model import load_puzzles
+from connect4_game.trainer.play import TryResult, solution
 from tests.worker_jobs import FakePool
 
 EMPTY = ('       ',) * 6

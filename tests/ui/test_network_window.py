@@ -231,7 +231,7 @@ class Counter:
 
 def test_a_window_host_with_a_plugin_plays_as_the_same_plugins_do_locally(worker, tmp_path,
                                                                           closing):
-    from connect4_game import plugins
+    from connect4_game.plugins.loader import load_player
     bot = tmp_path / 'counter.py'
     bot.write_text(COUNTER)
     spec = f'{bot}:Counter'
@@ -254,7 +254,7 @@ def test_a_window_host_with_a_plugin_plays_as_the_same_plugins_do_locally(worker
     closing(friend)
     result = {}
     thread = threading.Thread(target=lambda: result.setdefault(
-        'game', net.play_remote(friend, plugins.load_player(spec, 'O'), out=lambda *a: None,
+        'game', net.play_remote(friend, load_player(spec, 'O'), out=lambda *a: None,
                                 close=False)), daemon=True)
     thread.start()
     step_until(app, lambda: app.session.game.over, timeout=60)

@@ -15,7 +15,8 @@ import pytest
 from connect4_game.i18n import set_language
 from connect4_game.search.jobs import JobKind
 from connect4_game.storage.stats import load_puzzle_counts
-from connect4_game.trainer import load_puzzles, puzzle_of_the_day, solution
+from connect4_game.trainer.model import load_puzzles, puzzle_of_the_day
+from connect4_game.trainer.play import solution
 from connect4_game.ui import text_fit
 from connect4_game.ui.screens.game import MENU
 from connect4_game.ui.screens.puzzle import PuzzleScreen, Stage

@@ -420,7 +420,7 @@ class GameScreen(Screen):
     def _puzzles(self) -> None:
         """Menu > Puzzles (Z): the puzzle screen over the game, which stays as it is."""
         from connect4_game.core.messages import broken_install
-        from connect4_game.trainer import PuzzleDataError
+        from connect4_game.trainer.model import PuzzleDataError
         from connect4_game.ui.screens.puzzle import PuzzleScreen
         try:
             self.app.push(PuzzleScreen(self.app))
