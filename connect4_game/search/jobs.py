@@ -1,12 +1,10 @@
 """What the search pool runs: a :class:`SearchRequest`, its :class:`Result`, and
-:data:`HANDLERS`, which compute each :class:`JobKind`'s reply in a worker process."""
+:data:`JOBS`, each :class:`JobKind`'s handler (run in a worker process) and reply type."""
 
 from __future__ import annotations
 
 import importlib
-import os
 import time
-import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -33,11 +31,9 @@ if TYPE_CHECKING:
     from connect4_game.core.board import Board
     from connect4_game.plugins.loader import SafePlayer
 
-__all__ = ['SearchRequest', 'JobKind', 'Result', 'ResultStatus', 'compute', 'decode_reply',
-           'error_text', 'final_result', 'job_name',
-           'progress_depths', 'HANDLERS', 'DEEPEN_FROM', 'MAX_MESSAGE', 'Handler', 'Progress']
+__all__ = ['SearchRequest', 'JobKind', 'Result', 'ResultStatus', 'compute', 'JOBS',
+           'DEEPEN_FROM', 'Handler', 'Progress']
 
-MAX_MESSAGE = 300       # characters of an error text a Result repeats
 DEEPEN_FROM = 8         # plies: a deeper 'ai' request reports shallower results first
 
 
@@ -101,10 +97,8 @@ class SearchRequest:
     column: int = -1
 
     def __post_init__(self) -> None:
-        if not isinstance(self.kind, str):
-            raise ValueError(f'a job kind is a string, not {clip(type(self.kind).__name__)}')
         try:
-            kind = JobKind(str.__str__(self.kind))
+            kind = JobKind(self.kind)
         except ValueError:
             raise ValueError(f'unknown job kind {clip(self.kind)!r}; one of '
                              f'{", ".join(k.value for k in JobKind)}') from None
@@ -114,8 +108,8 @@ class SearchRequest:
 @dataclass(frozen=True)
 class Result:
     """What the pool reports: ``status`` (its string is converted) ``'ok'``
-    (``reply`` is the kind's), ``'error'`` (``message``: one line, at most
-    :data:`MAX_MESSAGE` characters), ``'died'`` (the request runs again),
+    (``reply`` is the kind's), ``'error'`` (``message``: one line), ``'died'``
+    (the request runs again),
     ``'timeout'`` or ``'progress'`` (``reply`` is a step on the way).
     :raises ValueError: for a status that is not one of :class:`ResultStatus`."""
 
@@ -131,54 +125,6 @@ class Result:
             raise ValueError(f'a result status is one of '
                              f'{", ".join(s.value for s in ResultStatus)}, '
                              f'not {clip(self.status)}') from None
-
-
-def error_text(exc: BaseException) -> str:
-    """One line (at most :data:`MAX_MESSAGE` characters) for what a request raised."""
-    if isinstance(exc, (RuntimeError, ValueError)) and str(exc):
-        return clip(exc, MAX_MESSAGE)
-    return clip(traceback.format_exception_only(type(exc), exc)[-1].strip(), MAX_MESSAGE)
-
-
-_DECODERS: Mapping[JobKind, Callable[[object], Reply]] = MappingProxyType({
-    JobKind.AI: MoveReply.from_json,
-    JobKind.EXPERT: MoveReply.from_json,
-    JobKind.PLUGIN: MoveReply.from_json,
-    JobKind.REVIEW: ReviewReply.from_json,
-    JobKind.OSKA: OskaReply.from_json,
-    JobKind.PUZZLE: PuzzleReply.from_json,
-    JobKind.PING: PingReply.from_json,
-})
-
-
-def decode_reply(kind: JobKind, data: object) -> Reply:
-    """The reply of a ``kind`` request from a worker's JSON ``data``.
-    :raises ValueError: unless ``data`` has the shape of ``kind``'s reply."""
-    try:
-        return _DECODERS[kind](data)
-    except (TypeError, KeyError) as exc:
-        raise ValueError(f'the answer has the wrong shape ({clip(exc)})') from None
-
-
-def final_result(request: SearchRequest, status: str, value: object) -> Result:
-    """The :class:`Result` of a worker's last answer: ``'ok'`` with its reply,
-    else ``'error'`` with one line."""
-    if status == 'ok':
-        try:
-            return Result(request, ResultStatus.OK, decode_reply(request.kind, value))
-        except ValueError as exc:
-            status, value = 'bad', str(exc)
-    if status == 'bad':
-        return Result(request, ResultStatus.ERROR,
-                      message=f'{job_name(request)} failed: {value}')
-    return Result(request, ResultStatus.ERROR, message=str(value))
-
-
-def job_name(request: SearchRequest) -> str:
-    """``'the plug-in bot.py:Bot'`` or ``'the AI worker'``: who a message blames."""
-    if request.kind == JobKind.PLUGIN:
-        return f'the plug-in {clip(os.path.basename(request.plugin), 80)}'
-    return 'the AI worker'
 
 
 Progress = Callable[[Reply], None]                            # gets each step on the way
@@ -363,17 +309,17 @@ def _run_ping(req: SearchRequest, progress: Progress | None) -> PingReply:
     return PingReply()
 
 
-HANDLERS: Mapping[JobKind, Handler] = MappingProxyType({
-    JobKind.AI: _run_ai,
-    JobKind.EXPERT: _run_expert,
-    JobKind.PLUGIN: _run_plugin,
-    JobKind.REVIEW: _run_review,
-    JobKind.OSKA: _run_oska,
-    JobKind.PUZZLE: _run_puzzle,
-    JobKind.PING: _run_ping,
+JOBS: Mapping[JobKind, tuple[Handler, type[Reply]]] = MappingProxyType({
+    JobKind.AI: (_run_ai, MoveReply),
+    JobKind.EXPERT: (_run_expert, MoveReply),
+    JobKind.PLUGIN: (_run_plugin, MoveReply),
+    JobKind.REVIEW: (_run_review, ReviewReply),
+    JobKind.OSKA: (_run_oska, OskaReply),
+    JobKind.PUZZLE: (_run_puzzle, PuzzleReply),
+    JobKind.PING: (_run_ping, PingReply),
 })
 
 
 def compute(request: SearchRequest, progress: Progress | None = None) -> Reply:
     """Run ``request`` here; ``progress`` gets each step. :raises: what the engine raises."""
-    return HANDLERS[request.kind](request, progress)
+    return JOBS[request.kind][0](request, progress)

@@ -17,22 +17,12 @@ import os
 import queue
 import threading
 import time
+import traceback
 
 from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
 from connect4_game.plugins.lifetime import child_setup, describe_exit, stop_child
-from connect4_game.search.jobs import (
-    MAX_MESSAGE,
-    JobKind,
-    Result,
-    ResultStatus,
-    SearchRequest,
-    compute,
-    decode_reply,
-    error_text,
-    final_result,
-    job_name,
-)
+from connect4_game.search.jobs import JOBS, JobKind, Result, ResultStatus, SearchRequest, compute
 from connect4_game.search.replies import Reply
 
 __all__ = ['SearchWorker', 'MAX_DEATHS']
@@ -43,23 +33,36 @@ MAX_DEATHS = 5          # process deaths in a row on one job before it gets an '
 BACKOFF_FIRST = 0.1     # seconds before a job runs again after a death, doubling ...
 BACKOFF_MAX = 5.0       # ... up to this
 MAX_REPLY = 1 << 20     # bytes: the longest answer read from a worker process
+MAX_MESSAGE = 300       # characters of an error text a Result repeats
 WORKER_NICE = 19        # os.nice of the processes: a search never delays a frame
 
 
-def _read_reply(conn: mp_connection.Connection) -> tuple[str, object]:
-    """A process's answer: ``('ok' | 'progress', dict)``, ``('error', text)`` or
-    ``('bad', text)`` for anything else.
-    :raises EOFError, OSError: a broken pipe, an answer over :data:`MAX_REPLY` bytes."""
+def _job_name(request: SearchRequest) -> str:
+    """``'the plug-in bot.py:Bot'`` or ``'the AI worker'``: who a message blames."""
+    if request.kind == JobKind.PLUGIN:
+        return f'the plug-in {clip(os.path.basename(request.plugin), 80)}'
+    return 'the AI worker'
+
+
+def _read_result(conn: mp_connection.Connection, job: SearchRequest) -> tuple[Result, bool]:
+    """A process's answer to ``job`` as an ``'ok'``, ``'progress'`` or ``'error'``
+    :class:`Result`, and False when it was not ``job``'s reply (the pipe cannot be
+    trusted any more). :raises EOFError, OSError: a broken pipe, an answer over
+    :data:`MAX_REPLY` bytes."""
     data = conn.recv_bytes(MAX_REPLY)
     try:
         status, value = json.loads(data)
     except (ValueError, TypeError, RecursionError):
-        return ('bad', 'its answer was not readable')
-    if status in ('ok', 'progress') and isinstance(value, dict):
-        return (status, value)
+        status, value = 'bad', None
     if status == 'error':
-        return ('error', clip(value, MAX_MESSAGE))
-    return ('bad', 'its answer was not readable')
+        return Result(job, ResultStatus.ERROR, message=clip(value, MAX_MESSAGE)), True
+    why = 'its answer was not readable'
+    if status in ('ok', 'progress'):
+        try:
+            return Result(job, ResultStatus(status), JOBS[job.kind][1].from_json(value)), True
+        except (ValueError, TypeError, KeyError) as exc:
+            why = f'the answer has the wrong shape ({clip(exc)})'
+    return Result(job, ResultStatus.ERROR, message=f'{_job_name(job)} failed: {why}'), False
 
 
 def _answer(conn: mp_connection.Connection, request: SearchRequest) -> bytes:
@@ -71,7 +74,9 @@ def _answer(conn: mp_connection.Connection, request: SearchRequest) -> bytes:
             raise ValueError('not a search request')
         return json.dumps(['ok', compute(request, progress).to_json()]).encode('utf-8')
     except BaseException as exc:  # a plug-in may raise anything; report it
-        return json.dumps(['error', error_text(exc)]).encode('utf-8')
+        text = str(exc) if isinstance(exc, (RuntimeError, ValueError)) and str(exc) else \
+            traceback.format_exception_only(type(exc), exc)[-1].strip()
+        return json.dumps(['error', clip(text, MAX_MESSAGE)]).encode('utf-8')
 
 
 def _serve(conn: mp_connection.Connection, parent_pid: int | None = None) -> None:
@@ -308,7 +313,7 @@ class SearchWorker:
                 p.conn.send(SearchRequest(JobKind.PING, (), Side.X))
                 while not self._stop and time.monotonic() < deadline and p.alive():
                     if p.conn.poll(0.05):
-                        _read_reply(p.conn)
+                        p.conn.recv_bytes(MAX_REPLY)
                         break
             except (OSError, EOFError, ValueError):
                 pass
@@ -399,29 +404,25 @@ class SearchWorker:
                                           wait_for)
                 if self._wake_recv in woke:
                     self._drain_wake()
-                reply = _read_reply(proc.conn) if proc.conn in woke and proc.conn.poll() else None
+                answer = _read_result(proc.conn, job) \
+                    if proc.conn in woke and proc.conn.poll() else None
             except (OSError, ValueError, EOFError):
                 self._died(job, proc)
                 return
             with self._cond:
                 cancelled = self._cancel
-            if reply is not None:
-                status, payload = reply
-                if status == 'progress':
-                    try:
-                        step = decode_reply(job.kind, payload)
-                    except ValueError:
-                        status, payload = 'bad', 'its answer was not readable'
-                    else:
-                        if not cancelled:
-                            self._results.put(Result(job, ResultStatus.PROGRESS, step))
-                        continue
-                if status == 'bad':       # the pipe cannot be trusted any more
+            if answer is not None:
+                result, trusted = answer
+                if not trusted:
                     self._replace_active()
+                elif result.status is ResultStatus.PROGRESS:
+                    if not cancelled:
+                        self._results.put(result)
+                    continue
                 else:
                     self._deaths_in_row = 0
                     self._death_key, self._key_deaths = None, 0
-                self._finish(job, final_result(job, status, payload))
+                self._finish(job, result)
                 return
             if not proc.alive():
                 self._died(job, proc)
@@ -452,7 +453,7 @@ class SearchWorker:
         retry = False
         if job.kind == JobKind.PLUGIN:
             result = Result(job, ResultStatus.ERROR, message=clip(
-                f'{job_name(job)} ended its process ({how})', MAX_MESSAGE))
+                f'{_job_name(job)} ended its process ({how})', MAX_MESSAGE))
         elif self._key_deaths >= MAX_DEATHS:
             result = Result(job, ResultStatus.ERROR, message=(
                 f'the AI worker process stopped {self._key_deaths} times in a row on this '

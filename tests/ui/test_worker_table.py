@@ -3,21 +3,13 @@ every kind has a handler and a reply type, replies cross the pipe as JSON and
 come back typed, and a reply of the wrong shape is an ``'error'`` result."""
 
 import json
+import multiprocessing
 
 import pytest
 
 from connect4_game.ai.score import ColumnScore, NoMove, Score
 from connect4_game.search import worker
-from connect4_game.search.jobs import (
-    HANDLERS,
-    JobKind,
-    Result,
-    ResultStatus,
-    SearchRequest,
-    compute,
-    decode_reply,
-    final_result,
-)
+from connect4_game.search.jobs import JOBS, JobKind, Result, ResultStatus, SearchRequest, compute
 from connect4_game.search.replies import MoveReply, OskaReply, PingReply, PuzzleReply, ReviewReply
 from connect4_game.search.worker import SearchWorker
 from tests.worker_jobs import FakePool
@@ -25,12 +17,21 @@ from tests.worker_jobs import FakePool
 EMPTY = ('       ',) * 6
 
 
+def through_the_pipe(kind, answer, **fields):
+    """What the pool reads from a process that sends ``answer`` (JSON) for a ``kind`` request:
+    the result and whether the pipe is still trusted."""
+    ours, theirs = multiprocessing.Pipe()
+    with ours, theirs:
+        theirs.send_bytes(json.dumps(answer).encode('utf-8'))
+        return worker._read_result(ours, SearchRequest(kind, EMPTY, 'X', **fields))
+
+
 def test_every_kind_has_a_handler_and_the_table_is_read_only():
-    assert set(HANDLERS) == set(JobKind)
+    assert set(JOBS) == set(JobKind)
     assert {k.value for k in JobKind} == {'ai', 'expert', 'plugin', 'review', 'oska', 'puzzle',
                                           'ping'}
     with pytest.raises(TypeError):
-        HANDLERS['sleep'] = HANDLERS[JobKind.PING]
+        JOBS['sleep'] = JOBS[JobKind.PING]
 
 
 def test_a_request_refuses_an_unknown_kind_and_is_its_own_key():
@@ -71,22 +72,25 @@ def test_the_production_hooks_are_gone():
 def test_replies_cross_the_pipe_as_json_and_come_back_equal(reply):
     kind = {MoveReply: JobKind.AI, OskaReply: JobKind.OSKA, PuzzleReply: JobKind.PUZZLE,
             PingReply: JobKind.PING}[type(reply)]
-    assert decode_reply(kind, json.loads(json.dumps(reply.to_json()))) == reply
+    result, trusted = through_the_pipe(kind, ['ok', reply.to_json()])
+    assert trusted and result.status is ResultStatus.OK and result.reply == reply
 
 
 def test_a_review_reply_holds_typed_records():
     reply = compute(SearchRequest(JobKind.REVIEW, EMPTY, 'X', moves=(3, 3), time_budget=1.0))
     assert isinstance(reply, ReviewReply) and [r.ply for r in reply.records] == [1, 2]
-    assert decode_reply(JobKind.REVIEW, json.loads(json.dumps(reply.to_json()))) == reply
+    assert through_the_pipe(JobKind.REVIEW, ['progress', reply.to_json()])[0].reply == reply
 
 
 @pytest.mark.parametrize('data', [[], {'column': 'three'}, {'column': 1, 'scores': 'x'},
                                   {'column': True}, {'column': 1, 'columns': [1]}])
 def test_a_forged_or_garbled_answer_is_an_error_result(data):
-    req = SearchRequest(JobKind.PLUGIN, EMPTY, 'X', plugin='bot.py:Bot')
-    res = final_result(req, 'ok', data)
-    assert res.status == 'error' and res.reply is None
-    assert res.message.startswith('the plug-in bot.py:Bot failed'), res.message
+    for answer in (['ok', data], ['progress', data], data, ['ok']):
+        res, trusted = through_the_pipe(JobKind.PLUGIN, answer, plugin='/x/bot.py:Bot')
+        assert res.status == 'error' and res.reply is None and not trusted
+        assert res.message.startswith('the plug-in bot.py:Bot failed'), res.message
+    res, trusted = through_the_pipe(JobKind.AI, ['error', 'x' * 999])
+    assert trusted and res.status == 'error' and len(res.message) == 300
 
 
 def test_compute_answers_each_kind_with_its_reply_type():
