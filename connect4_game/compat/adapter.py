@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import cast
 
 from connect4_game.core import board as _engine
-from connect4_game.core.board import other, validate_checker
+from connect4_game.core.board import validate_checker
 from connect4_game.core.checks import is_int
 from connect4_game.core.messages import clip
 
@@ -99,8 +99,8 @@ def to_board_of(b: _engine.Board, board_class: BoardClass) -> object:
 
 class EngineAdapter:
     """A CS5/Dutch ``Player(ox, tbt, ply)`` as a BU CS111 ps9 player: ``checker``, ``num_moves``,
-    ``next_move(engine_board)``, ``opponent_checker()``; ``lookahead`` and ``tiebreak`` are
-    the wrapped ``ply`` and ``tbt`` (None if it has none).
+    ``next_move(engine_board)``; ``lookahead`` and ``tiebreak`` are the wrapped ``ply`` and
+    ``tbt`` (None if it has none).
     :raises ValueError: if it has no usable ``ox``/``checker`` or ``nextMove``/``next_move``."""
 
     def __init__(self, player: object, board_class: BoardClass | None = None) -> None:
@@ -127,20 +127,6 @@ class EngineAdapter:
     def tiebreak(self) -> str | None:
         """The wrapped player's ``tbt`` (None if it has none)."""
         return cast('str | None', getattr(self.player, 'tbt', None))
-
-    @property
-    def last_nodes(self) -> int:
-        """Search nodes of the wrapped player's last search (0 if it does not say)."""
-        return cast(int, getattr(self.player, 'last_nodes', 0))
-
-    @property
-    def last_time(self) -> float:
-        """Seconds of the wrapped player's last search (0.0 if it does not say)."""
-        return cast(float, getattr(self.player, 'last_time', 0.0))
-
-    def opponent_checker(self) -> str:
-        """The opponent's checker, ``'O'`` or ``'X'``."""
-        return other(self.checker)
 
     def __repr__(self) -> str:
         """``'Player X (LEFT, 3)'`` like BU's AIPlayer, or ``'Player X'``."""

@@ -5,7 +5,6 @@ judges :meth:`Player.scoresFor` (docs/assignment.md)."""
 from __future__ import annotations
 
 import random
-import threading
 
 from connect4_game.ai.search import Searcher
 from connect4_game.compat.adapter import (
@@ -26,17 +25,7 @@ from connect4_game.players import check_tiebreak
 __all__ = ['Board', 'Player', 'EnginePlayer']
 
 HUMAN = 'human'
-_searcher: Searcher | None = None
-_searcher_lock = threading.Lock()
-
-
-def _get_searcher() -> Searcher:
-    """The Searcher of HMC/Dutch scores, apart from BU's (its table follows one rule)."""
-    global _searcher
-    with _searcher_lock:
-        if _searcher is None:
-            _searcher = Searcher()
-        return _searcher
+_SEARCHER = Searcher()     # HMC/Dutch scores, apart from BU's: a table follows one rule
 
 
 class Board(_engine.Board):
@@ -198,7 +187,7 @@ class Player:
         validate_checker(self.ox)
         check_lookahead(self.ply, 'ply')
         return [float(s) for s in
-                _get_searcher().scores(b, self.ox, self.ply, win_before_full=True)]
+                _SEARCHER.scores(b, self.ox, self.ply, win_before_full=True)]
 
     def nextMove(self, b: _engine.Board) -> int:
         """The best column of :meth:`scoresFor` by :meth:`tiebreakMove`.
@@ -207,16 +196,6 @@ class Player:
         if max(scores) < 0:
             raise ValueError('the board is full: there is no column to play')
         return self.tiebreakMove(scores)
-
-    @property
-    def last_nodes(self) -> int:
-        """Search nodes of the last HMC/Dutch ``scoresFor`` in this process (0 before any)."""
-        return _searcher.last_nodes if _searcher is not None else 0
-
-    @property
-    def last_time(self) -> float:
-        """Seconds of the last HMC/Dutch ``scoresFor`` in this process (0.0 before any)."""
-        return _searcher.last_time if _searcher is not None else 0.0
 
 
 class EnginePlayer(EngineAdapter):

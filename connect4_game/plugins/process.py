@@ -15,7 +15,7 @@ from collections.abc import Callable
 from multiprocessing.process import BaseProcess
 from typing import TextIO
 
-from connect4_game.core.board import Board, other, validate_checker
+from connect4_game.core.board import Board, validate_checker
 from connect4_game.core.checks import is_int, shown
 from connect4_game.core.console import CONSOLE_LOOKAHEAD, CONSOLE_TIEBREAK, ConsolePlayer
 from connect4_game.core.messages import clip
@@ -165,9 +165,6 @@ class ProcessPlayer:
 
     def __repr__(self) -> str:
         return "Player " + self.checker
-
-    def opponent_checker(self) -> str:
-        return other(self.checker)
 
     def _receive(self, timeout: float | None) -> tuple[str, object]:
         """``('ready'|'ok'|'error', value)``, ``('died', how)``, ``('bad', None)`` or ``('timeout',

@@ -420,7 +420,7 @@ def test_adapter_converts_the_engine_board_and_leaves_it_alone():
     before = [row[:] for row in b.slots]
     p = as_engine_player(Player('X', 'LEFT', 2))
     assert isinstance(p, EngineAdapter)
-    assert p.checker == 'X' and p.opponent_checker() == 'O' and p.num_moves == 0
+    assert p.checker == 'X' and p.num_moves == 0
     assert p.next_move(b) == 3
     assert p.num_moves == 1 and b.slots == before
     assert as_engine_player(p) is p
