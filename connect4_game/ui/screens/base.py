@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar, Protocol
 
 import pygame
@@ -10,9 +10,9 @@ import pygame
 from connect4_game.i18n import _
 from connect4_game.search.worker import SearchWorker
 from connect4_game.ui.render import Layout, Renderer, toolbar_height
-from connect4_game.ui.text_fit import MIN_FONT, draw_text, line_height
+from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height
 from connect4_game.ui.themes import Theme
-from connect4_game.ui.widgets import Button, TextField, Toolbar
+from connect4_game.ui.widgets import Button, TextField, Toolbar, draw_tooltip
 
 __all__ = ['Host', 'Screen', 'InfoPage', 'BoardPage', 'FormRow', 'FormScreen']
 
@@ -133,25 +133,36 @@ class FormRow(Protocol):
     rect: pygame.Rect
 
     def layout(self, rect: pygame.Rect, title_w: int) -> None: ...
-
     def step(self, delta: int) -> None: ...
-
     def click(self, pos: tuple[int, int]) -> bool: ...
-
     def draw(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool,
              dim: bool = False) -> None: ...
 
 
 class FormScreen(Screen):
-    """A dialog of rows: Up/Down (Tab) choose one (``button_stops`` more stops after the rows: a
-    row of buttons), Left/Right or a click change it, typing and Backspace edit a text field."""
+    """A dialog: a title, rows and buttons along the bottom. Up/Down (Tab) choose a row
+    (``button_stops`` more stops after the rows: the buttons), Left/Right or a click change it,
+    typing and Backspace edit a text field; Enter starts, Esc cancels, a click on a button does
+    its action."""
 
     sel = 0
     button_stops = 0
+    mouse = (0, 0)
 
     def form_rows(self) -> Sequence[FormRow]:
         """The rows on screen now, top to bottom."""
         return []
+
+    def buttons(self) -> Sequence[tuple[Button, Callable[[], object]]]:
+        """The buttons shown now, left to right, each with its action."""
+        return []
+
+    def start(self) -> None:
+        """Enter."""
+
+    def cancel(self) -> None:
+        """Esc."""
+        self.close()
 
     def changed(self, control: FormRow) -> None:
         """``control``'s value was changed by a key or a click."""
@@ -164,6 +175,21 @@ class FormScreen(Screen):
         """The row chosen, or None (the buttons)."""
         rows = self.form_rows()
         return rows[self.sel] if self.sel < len(rows) else None
+
+    def process_event(self, e: pygame.event.Event) -> None:
+        """Esc, Enter and the buttons; every other event goes to :meth:`form_event`."""
+        click = e.type == pygame.MOUSEBUTTONDOWN and e.button == 1
+        hit = [action for b, action in self.buttons() if click and b.hit(e.pos)]
+        if e.type == pygame.MOUSEMOTION:
+            self.mouse = e.pos
+        elif e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            self.cancel()
+        elif e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start()
+        elif hit:
+            hit[0]()
+        else:
+            self.form_event(e)
 
     def form_event(self, e: pygame.event.Event) -> bool:
         """Apply ``e`` to the rows; returns whether it was theirs."""
@@ -194,17 +220,57 @@ class FormScreen(Screen):
             return False
         return True
 
-    def draw_rows(self, surface: pygame.Surface, top: int, row_h: int, size: int, title_w: int,
+    def draw_title(self, surface: pygame.Surface, title: str) -> int:
+        """Clear ``surface`` and draw ``title`` at the top; returns the y (px) below it."""
+        w, h = surface.get_size()
+        surface.fill(self.app.theme.background)
+        size = max(20, h // 22)
+        bottom = h // 50 + line_height(size, True)
+        draw_text(surface, title, pygame.Rect(0, h // 50, w, bottom - h // 50),
+                  self.app.theme.text, size, bold=True, align='center')
+        return bottom
+
+    def draw_rows(self, surface: pygame.Surface, top: int, row_h: int, size: int,
                   gap: int = 8) -> int:
-        """The rows from ``top`` px, ``row_h`` px apart with ``gap`` px between, titles
-        ``title_w`` px wide in ``size`` px text; returns the y below them."""
+        """The rows from ``top`` px, ``row_h`` px apart with ``gap`` px between, in ``size`` px
+        text; returns the y below them."""
         w = surface.get_width()
         margin = max(12, w // 16)
-        for i, control in enumerate(self.form_rows()):
+        rows = self.form_rows()
+        title_w = min(int((w - 2 * margin) * 0.36),
+                      max(font(size).size(row.title)[0] for row in rows) + 16)
+        for i, control in enumerate(rows):
             control.layout(pygame.Rect(margin, top, w - 2 * margin, row_h - gap), title_w)
             control.draw(surface, self.app.theme, size, i == self.sel, self.dimmed(control))
             top += row_h
         return top
+
+    def place_buttons(self, surface: pygame.Surface, slots: int, widest: int,
+                      left: int = 0) -> int:
+        """Lay out :meth:`buttons` along the bottom, ``slots`` to a row, at most ``widest`` px
+        wide: the first ``left`` from the left, the others from the right; returns their top."""
+        w, h = surface.get_size()
+        margin = max(12, w // 16)
+        bh = max(34, min(48, h // 13))
+        bw = min(widest, (w - 2 * margin - 12 * (slots - 1)) // slots)
+        shown = [b for b, _action in self.buttons()]
+        for i, b in enumerate(shown):
+            x = margin + i * (bw + 12) if i < left else \
+                w - margin - bw - (len(shown) - 1 - i) * (bw + 12)
+            b.rect = pygame.Rect(x, h - bh - 12, bw, bh)
+        return h - bh - 12
+
+    def draw_buttons(self, surface: pygame.Surface) -> None:
+        """The buttons where :meth:`place_buttons` put them, the primary one focused (without
+        :attr:`button_stops`, always), then the tooltip of the one under the mouse."""
+        theme = self.app.theme
+        focus = not self.button_stops or self.sel >= len(self.form_rows())
+        for b, _action in self.buttons():
+            b.draw(surface, theme, max(MIN_FONT + 2, int(b.rect.height * 0.42)),
+                   hover=b.hit(self.mouse), focus=focus and b.primary)
+        for b, _action in self.buttons():
+            if b.hit(self.mouse) and b.tooltip:
+                draw_tooltip(surface, theme, b.tooltip, b.rect)
 
 
 class BoardPage(Screen):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import weakref
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -19,7 +20,7 @@ from connect4_game.play.network_game import NetworkGame
 from connect4_game.ui.screens.base import FormScreen
 from connect4_game.ui.screens.confirm import ConfirmScreen
 from connect4_game.ui.screens.host import AppServices
-from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height
+from connect4_game.ui.text_fit import MIN_FONT, draw_text, line_height
 from connect4_game.ui.widgets import Button, Choice, TextField
 
 __all__ = ['NetworkScreen']
@@ -159,19 +160,17 @@ class NetworkScreen(FormScreen):
         self.sel = self.form_rows().index(self.code)
         self.error = ''
 
-    def process_event(self, e: pygame.event.Event) -> None:
-        """Esc, Enter, Start and Cancel, a game of the list; the rows get every other event."""
-        key = e.key if e.type == pygame.KEYDOWN else None
+    def buttons(self) -> Sequence[tuple[Button, Callable[[], object]]]:
+        return [(self.back, self.cancel), (self.go, self.start)]
+
+    def form_event(self, e: pygame.event.Event) -> bool:
+        """A click on a game of the list; the rows get the other events unless joining."""
         click = e.pos if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 else None
         picked = [g for r, g in self.game_rects if click and r.collidepoint(click)]
-        if key == pygame.K_ESCAPE or (click and self.back.hit(click)):
-            self.cancel()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) or (click and self.go.hit(click)):
-            self.start()
-        elif picked:
+        if picked:
             self.pick(picked[0])
-        elif self.pending is None:
-            self.form_event(e)
+            return True
+        return self.pending is None and super().form_event(e)
 
     def _game_line(self, game: HeardGame) -> str:
         first = _('the host plays first') if game.host_side is Side.X else _('you play first')
@@ -182,25 +181,14 @@ class NetworkScreen(FormScreen):
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         w, h = surface.get_size()
-        surface.fill(theme.background)
-        title_size = max(20, h // 22)
-        title_h = line_height(title_size, True)
-        draw_text(surface, _('Play a friend on another computer'),
-                  pygame.Rect(0, h // 30, w, title_h), theme.text, title_size, bold=True,
-                  align='center')
+        top = self.draw_title(surface, _('Play a friend on another computer')) + 16
         margin = max(12, w // 16)
         size = max(MIN_FONT, min(22, h // 30))
-        row_h = max(MIN_FONT + 16, min(56, h // 11))
-        title_w = max(font(size).size(c.title)[0] for c in self.form_rows()) + 20
-        y = self.draw_rows(surface, h // 30 + title_h + 16, row_h, size, title_w, 10) + 2
+        y = self.draw_rows(surface, top, max(MIN_FONT + 16, min(56, h // 11)), size, 10) + 2
         small = max(MIN_FONT, size - 2)
         step = line_height(small)
-        bh = max(34, min(48, h // 13))
-        bw = min(200, (w - 2 * margin - 12) // 2)
-        self.back.rect = pygame.Rect(w - margin - 2 * bw - 12, h - bh - 14, bw, bh)
-        self.go.rect = pygame.Rect(w - margin - bw, h - bh - 14, bw, bh)
         self.go.enabled = self.pending is None
-        bottom = self.go.rect.top - 2 * step - 12
+        bottom = self.place_buttons(surface, 2, 200) - 2 * step - 12
         width = w - 2 * margin
         if self.pending is not None:
             draw_text(surface, _('Connecting to {address}…').format(address=self.address.value),
@@ -223,12 +211,10 @@ class NetworkScreen(FormScreen):
             lines = min(3, (bottom - y) // step)
             draw_text(surface, help_text, pygame.Rect(margin, y, width, lines * step),
                       theme.text_dim, small, lines=lines, valign='top')
-        self.back.draw(surface, theme, max(MIN_FONT + 2, int(bh * 0.42)))
-        self.go.draw(surface, theme, max(MIN_FONT + 2, int(bh * 0.42)), focus=True)
         draw_text(surface, _('Your computer\'s firewall may ask to allow the game to accept '
-                             'connections.'),
-                  pygame.Rect(margin, self.go.rect.top - 2 * step - 10, width, 2 * step),
+                             'connections.'), pygame.Rect(margin, bottom + 2, width, 2 * step),
                   theme.text_dim, small, lines=2, valign='bottom')
+        self.draw_buttons(surface)
 
     def _draw_games(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> int:
         """The games heard on the network in ``box``, one clickable line each; the y below."""

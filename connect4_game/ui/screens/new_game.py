@@ -5,7 +5,7 @@ Difficulty (a level or Custom), Play first / second, the board, the look; the as
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -27,8 +27,8 @@ from connect4_game.ui.screens.base import FormRow, FormScreen
 from connect4_game.ui.screens.help import HelpScreen
 from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.screens.oska import OskaScreen
-from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height
-from connect4_game.ui.widgets import Button, Choice, Stepper, draw_tooltip
+from connect4_game.ui.text_fit import MIN_FONT, draw_text, line_height
+from connect4_game.ui.widgets import Button, Choice, Stepper
 
 __all__ = ['NewGameScreen', 'level_setting', 'level_facts', 'level_label',
            'level_tip', 'level_settings_text', 'level_choices', 'CUSTOM', 'CUSTOM_WORDS']
@@ -188,7 +188,6 @@ class NewGameScreen(FormScreen):
         self.network_button = Button(_('Play a friend…'), 'network',
                                      _('Host or join a game with a friend on another computer (F)'))
         self.sel = 1                    # Players: the game is chosen less often
-        self.mouse = (0, 0)
 
     def advanced_rows(self) -> list[Choice[Any]]:
         """The Advanced rows: X's lookahead and tiebreak, then O's."""
@@ -318,32 +317,21 @@ class NewGameScreen(FormScreen):
 
     # ------------------------------------------------------------------ events
     def process_event(self, e: pygame.event.Event) -> None:
-        """Esc cancels, Enter starts, F1 helps, Alt+A opens Advanced, Alt+F plays a friend, a
-        click on a button does its action; the rows get every other event."""
-        plain: dict[int, Callable[[], object]] = {
-            pygame.K_ESCAPE: self.close, pygame.K_RETURN: self.start,
-            pygame.K_KP_ENTER: self.start, pygame.K_F1: lambda: self.app.push(HelpScreen(self.app))}
+        """F1 helps, Alt+A opens Advanced, Alt+F plays a friend; see :class:`FormScreen`."""
         with_alt = {pygame.K_a: self.toggle_advanced, pygame.K_f: self.open_network}
-        if e.type == pygame.MOUSEMOTION:
-            self.mouse = e.pos
-        elif e.type == pygame.KEYDOWN and e.key in plain:
-            plain[e.key]()
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_F1:
+            self.app.push(HelpScreen(self.app))
         elif e.type == pygame.KEYDOWN and e.key in with_alt and e.mod & pygame.KMOD_ALT:
             with_alt[e.key]()
-        elif not (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self._click_button(e.pos)):
-            self.form_event(e)
+        else:
+            super().process_event(e)
 
-    def _click_button(self, pos: tuple[int, int]) -> bool:
-        """A left click at ``pos`` on a button does its action; returns whether it hit one."""
-        for button, action in ((self.start_button, self.start),
-                               (self.cancel_button, self.close),
-                               (self.advanced_button, self.toggle_advanced),
-                               (self.network_button, self.open_network)):
-            if button.hit(pos) and (button is not self.advanced_button
-                                    or self.game.value == 'connect4'):
-                action()
-                return True
-        return False
+    def buttons(self) -> Sequence[tuple[Button, Callable[[], object]]]:
+        """Advanced (Connect Four's only), Play a friend, Cancel and Start."""
+        first = [(self.advanced_button, self.toggle_advanced)] if self.game.value == 'connect4' \
+            else []
+        return first + [(self.network_button, self.open_network),
+                        (self.cancel_button, self.close), (self.start_button, self.start)]
 
     def toggle_advanced(self) -> None:
         """Turn to the Advanced page (Connect Four's) or back, on its first row."""
@@ -361,65 +349,26 @@ class NewGameScreen(FormScreen):
         """The title, the rows, the tip of the chosen row, a warning and the buttons."""
         theme = self.app.theme
         w, h = surface.get_size()
-        surface.fill(theme.background)
-        title_size = max(20, h // 22)
-        top = h // 50 + line_height(title_size, True)
-        draw_text(surface, _('New game'), pygame.Rect(0, h // 50, w, top - h // 50), theme.text,
-                  title_size, bold=True, align='center')
-        top += 8
-        warn = self.warning()
+        top = self.draw_title(surface, _('New game')) + 8
         bottom = h - max(44, h // 11) - 16 - (24 if self.game.value == 'connect4' else 0)
-        size, y = self._draw_rows(surface, top, bottom)
+        most = max(len(self._page(g, m, a)) for g in GAME_NAMES for m, _label in self.mode.options
+                   for a in (False, True))
+        row_h = max(MIN_FONT + 14, min(52, (bottom - top) // (most + 1)))   # rows stay put
+        size = max(MIN_FONT, min(22, int(row_h * 0.45)))
+        self.info.text = self.info_text()
+        y = self.draw_rows(surface, top, row_h, size)
         margin = max(12, w // 16)
-        by = self._draw_buttons(surface, margin)
+        self.advanced_button.label = _('Hide advanced') if self.advanced_open else _('Advanced…')
+        by = self.place_buttons(surface, 4, 180, left=len(self.buttons()) - 2)
         hint_size = max(MIN_FONT, size - 2)
         step = line_height(hint_size)
+        warn = self.warning()
         if warn:
             draw_text(surface, warn, pygame.Rect(margin, by - step - 8, w - 2 * margin, step),
                       theme.bad, hint_size)
         draw_text(surface, self.tip(), pygame.Rect(margin, y + 2, w - 2 * margin, 3 * step),
                   theme.text_dim, hint_size, lines=3, valign='top')
-        for b in self._buttons():
-            if b.hit(self.mouse) and b.tooltip:
-                draw_tooltip(surface, theme, b.tooltip, b.rect)
-
-    def _draw_rows(self, surface: pygame.Surface, top: int, bottom: int) -> tuple[int, int]:
-        """The rows from ``top`` to at most ``bottom`` px; returns the font size and the y below."""
-        w = surface.get_width()
-        rows = self.form_rows()
-        most = max(len(self._page(g, m, a)) for g in GAME_NAMES for m, _label in self.mode.options
-                   for a in (False, True))
-        row_h = max(MIN_FONT + 14, min(52, (bottom - top) // (most + 1)))   # rows stay put
-        size = max(MIN_FONT, min(22, int(row_h * 0.45)))
-        margin = max(12, w // 16)
-        title_w = min(int((w - 2 * margin) * 0.36), max(font(size).size(c.title)[0]
-                                                        for c in rows) + 16)
-        self.info.text = self.info_text()
-        return size, self.draw_rows(surface, top, row_h, size, title_w)
-
-    def _buttons(self) -> list[Button]:
-        """The buttons along the bottom, left to right (Advanced only for Connect Four)."""
-        first = [self.advanced_button] if self.game.value == 'connect4' else []
-        return first + [self.network_button, self.cancel_button, self.start_button]
-
-    def _draw_buttons(self, surface: pygame.Surface, margin: int) -> int:
-        """Advanced, Play a friend, Cancel and Start; returns their top y."""
-        theme = self.app.theme
-        w, h = surface.get_size()
-        self.advanced_button.label = (_('Hide advanced') if self.advanced_open
-                                      else _('Advanced…'))
-        bh = max(34, min(48, h // 13))
-        by = h - bh - 12
-        bw = min(180, (w - 2 * margin - 36) // 4)
-        self.advanced_button.rect = pygame.Rect(margin, by, bw, bh)
-        self.network_button.rect = pygame.Rect(margin + bw + 12, by, bw, bh)
-        self.cancel_button.rect = pygame.Rect(w - margin - 2 * bw - 12, by, bw, bh)
-        self.start_button.rect = pygame.Rect(w - margin - bw, by, bw, bh)
-        on_buttons = self.sel == len(self.form_rows())
-        for b in self._buttons():
-            b.draw(surface, theme, max(MIN_FONT + 2, int(bh * 0.42)),
-                   hover=b.hit(self.mouse), focus=on_buttons and b is self.start_button)
-        return by
+        self.draw_buttons(surface)
 
     def tip(self) -> str:
         """A line on the selected row: the level's words, the Advanced rows', Oska's or the keys."""
