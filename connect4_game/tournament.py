@@ -38,7 +38,7 @@ ELO_MAX_SPREAD = 800.0              # ... each within ELO_MEAN +- this (all wins
 
 __all__ = ['check_entrant', 'TournamentConfig', 'Fixture',
            'GameRecord', 'Standing', 'TournamentResult', 'Forfeit', 'play_move', 'schedule',
-           'random_openings', 'play_game', 'play_games', 'run_tournament', 'elo_ratings',
+           'random_openings', 'play_game', 'play_games', 'elo_ratings',
            'unique_names']
 
 logger = logging.getLogger(__name__)
@@ -50,9 +50,7 @@ _ELO_TOLERANCE = 1e-10          # largest change of a log-strength that stops th
 
 def check_entrant(text: str) -> str:
     """``text`` if it names a computer player a tournament can seat; a plug-in's file must exist.
-
-    :raises ValueError: one line naming the value: ``human``, an unknown player, a malformed
-        ``FILE.py:ClassName``, a missing file or a bad ``cs5[...]`` spec."""
+    :raises ValueError: one line naming the value."""
     spec = PlayerSpec.parse(text)
     if spec.kind == SeatKind.HUMAN:
         raise ValueError("'human' cannot play a tournament: name computer players")
@@ -101,7 +99,6 @@ class TournamentConfig:
 
     @property
     def total_games(self) -> int:
-        """``P * (P - 1) * games``."""
         n = len(self.entrants)
         return n * (n - 1) * self.games
 
@@ -139,7 +136,6 @@ class GameRecord:
 class Standing:
     """One player's ``wins``, ``draws``, ``losses``, ``points`` (win 1, draw 0.5) and ``elo``."""
 
-    entrant: str
     wins: int = 0
     draws: int = 0
     losses: int = 0
@@ -153,7 +149,7 @@ class Standing:
 
 @dataclass(frozen=True)
 class TournamentResult:
-    """The games played and the standings in the order the players were given."""
+    """The games played and the standings, in the order the players were given."""
 
     config: TournamentConfig
     games: tuple[GameRecord, ...]
@@ -161,7 +157,6 @@ class TournamentResult:
 
     @classmethod
     def build(cls, config: TournamentConfig, games: Iterable[GameRecord]) -> TournamentResult:
-        """Score ``games`` (all of them, or those played before a stop)."""
         games = tuple(games)
         n = len(config.entrants)
         wdl = [[0, 0, 0] for _ in range(n)]
@@ -173,9 +168,8 @@ class TournamentResult:
             wdl[o][o_slot] += 1
             scores.append((x, o, 1 - x_slot / 2))       # X's score: a win 1, a draw 0.5
         elo = elo_ratings(n, scores)
-        standings = tuple(Standing(e, w, d, lo, w + d / 2, int(round(elo[i])))
-                          for i, (e, (w, d, lo)) in enumerate(zip(config.entrants, wdl,
-                                                                  strict=True)))
+        standings = tuple(Standing(w, d, lo, w + d / 2, int(round(elo[i])))
+                          for i, (w, d, lo) in enumerate(wdl))
         return cls(config, games, standings)
 
     def ranking(self) -> list[int]:
@@ -185,7 +179,7 @@ class TournamentResult:
 
     def to_json(self) -> dict[str, object]:
         """``{"players": [{"name", "points", "elo", "wins", "draws", "losses"}], "games": [...]}``,
-        each player named as given, numbered when given twice (:func:`unique_names`)."""
+        the names as :func:`unique_names` gives them."""
         names = unique_names(self.config.entrants)
         return {'players': [{'name': names[i], 'points': s.points, 'elo': s.elo,
                              'wins': s.wins, 'draws': s.draws, 'losses': s.losses}
@@ -194,8 +188,7 @@ class TournamentResult:
 
 
 def unique_names(names: Sequence[str]) -> list[str]:
-    """``names`` with each one given more than once numbered in order, so every player of a
-    tournament has a name of its own.
+    """``names`` with each one given more than once numbered in order.
 
     >>> unique_names(['random', 'ai', 'random'])
     ['random (1)', 'ai', 'random (2)']"""
@@ -206,8 +199,6 @@ def unique_names(names: Sequence[str]) -> list[str]:
         out.append(name if counts[name] == 1 else f'{name} ({seen[name]})')
     return out
 
-
-# -- the schedule ---------------------------------------------------------------------------
 
 def random_openings(count: int, plies: int, seed: int, rows: int = DEFAULT_ROWS,
                     cols: int = DEFAULT_COLS) -> list[tuple[int, ...]]:
@@ -252,8 +243,8 @@ def _ends_game(board: Board, checker: Side, col: int) -> bool:
 
 
 def schedule(config: TournamentConfig) -> list[Fixture]:
-    """Every game in playing order: round ``r`` plays every pairing ``i < j`` with opening ``r``,
-    ``i`` as X then ``j``, so stopping early leaves the pairings evenly played."""
+    """Every game in playing order, a round (an opening) at a time, so a stop leaves the pairings
+    evenly played."""
     n = len(config.entrants)
     if config.openings:
         assert config.seed is not None
@@ -269,14 +260,12 @@ def schedule(config: TournamentConfig) -> list[Fixture]:
     return fixtures
 
 
-# -- playing a game -------------------------------------------------------------------------
-
 class Forfeit(Exception):
     """A player loses the game it is playing: ``str(exc)`` says why, in one line."""
 
 
 class _Stop:
-    """A plug-in's player after its fault: the game is forfeited (see :func:`play_move`)."""
+    """A plug-in's player after its fault: the game is forfeited."""
 
     def __init__(self, side: Side) -> None:
         self.checker, self.num_moves = side.value, 0
@@ -304,8 +293,7 @@ def play_move(player: ConsolePlayer, name: str, board: Board) -> int:
 def _open_seats(fixture: Fixture, config: TournamentConfig, seats: dict[Side, ConsolePlayer],
                 unloadable: dict[int, str]) -> GameRecord | None:
     """Fill ``seats`` (a plug-in in a fresh process); the game's record if a side cannot be
-    loaded (no process is left), else None. A player that could not be loaded is not tried
-    again: ``unloadable`` maps its index to why."""
+    loaded, else None; ``unloadable`` maps a player that could not be loaded to why."""
     faults: dict[Side, str] = {}
     for side, index in ((Side.X, fixture.x), (Side.O, fixture.o)):
         if index in unloadable:
@@ -326,9 +314,8 @@ def _open_seats(fixture: Fixture, config: TournamentConfig, seats: dict[Side, Co
 
 def play_game(fixture: Fixture, config: TournamentConfig,
               unloadable: dict[int, str] | None = None) -> GameRecord:
-    """Play one game to its end or a forfeit; every plug-in process of the game ends before it
-    returns (also on ``KeyboardInterrupt``, which passes through). A player in ``unloadable``
-    (index: why, filled here) forfeits without being loaded again."""
+    """Play one game to its end or a forfeit; its plug-in processes end before it returns. A player
+    in ``unloadable`` (index: why, filled here) forfeits without being loaded again."""
     game = Game(moves=fixture.opening)
     seats: dict[Side, ConsolePlayer] = {}
     try:
@@ -351,8 +338,7 @@ def play_game(fixture: Fixture, config: TournamentConfig,
 
 
 def play_games(config: TournamentConfig) -> Iterator[GameRecord]:
-    """Play the games of :func:`schedule` one by one, yielding each record as its game ends; a
-    player that could not be loaded forfeits its later games at once."""
+    """Play the games of :func:`schedule`, yielding each record as its game ends."""
     logger.info('tournament: %d players, %d games', len(config.entrants), config.total_games)
     unloadable: dict[int, str] = {}
     for fixture in schedule(config):
@@ -361,12 +347,6 @@ def play_games(config: TournamentConfig) -> Iterator[GameRecord]:
             logger.info('game %d forfeited: %s', fixture.number, record.reason)
         yield record
 
-
-def run_tournament(config: TournamentConfig) -> TournamentResult:
-    return TournamentResult.build(config, play_games(config))
-
-
-# -- Elo ------------------------------------------------------------------------------------
 
 def elo_ratings(players: int, results: Iterable[tuple[int, int, float]]) -> list[float]:
     """Elo ratings of ``players`` players from all their games at once (docs/plugins.md): the

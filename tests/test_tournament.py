@@ -30,11 +30,14 @@ from connect4_game.tournament import (
     play_games,
     play_move,
     random_openings,
-    run_tournament,
     schedule,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(cfg):
+    return TournamentResult.build(cfg, play_games(cfg))
 
 PLUGINS = '''
 import os, time
@@ -129,7 +132,7 @@ def test_every_pair_meets_games_times_with_each_colour():
 
 def test_points_and_results_add_up_and_every_game_replays_to_its_result():
     cfg = config('random', 'ai', 'random', games=2)
-    result = run_tournament(cfg)
+    result = _run(cfg)
     assert [g.fixture for g in result.games] == schedule(cfg)
     for g in result.games:
         assert g.reason is None
@@ -196,7 +199,7 @@ def test_a_plugin_that_goes_wrong_forfeits_each_game(capsys, bots, name, words):
 
 
 def test_a_plugin_that_plays_well_is_scored_like_any_player(bots):
-    result = run_tournament(config(bots('Centre'), 'random', games=2))
+    result = _run(config(bots('Centre'), 'random', games=2))
     assert all(g.reason is None for g in result.games)
     assert result.standings[0].games == 4
 
@@ -261,7 +264,7 @@ def test_random_openings_are_legal_repeatable_and_played_with_both_colours():
         assert (first.x, first.o) == (second.o, second.x)
         assert Game(moves=first.opening).outcome is None
     assert sorted(random_openings(7, 1, seed=1)) == [(c,) for c in range(7)]
-    result = run_tournament(cfg)
+    result = _run(cfg)
     assert all(g.moves[:3] == g.fixture.opening for g in result.games)
 
 
@@ -384,7 +387,7 @@ def test_a_plugin_in_a_folder_whose_name_is_not_utf8_plays(tmp_path):
     with open(folder + b'/b\xfft.py', 'w') as fh:
         fh.write(PLUGINS)
     spec = os.fsdecode(folder + b'/b\xfft.py') + ':Centre'
-    result = run_tournament(config(spec, 'random'))
+    result = _run(config(spec, 'random'))
     assert [g.reason for g in result.games] == [None, None]
 
 

@@ -44,8 +44,6 @@ logger = logging.getLogger(__name__)
 
 
 class _Writer(Protocol):
-    """A text stream, as far as printing the help needs one."""
-
     def write(self, text: str, /) -> object: ...
 
 
@@ -56,25 +54,16 @@ class _Parser(argparse.ArgumentParser):
         super().error(clip(message, 300))
 
     def print_help(self, file: _Writer | None = None) -> None:
-        """Write the help to ``file`` (default stdout). :raises OSError: when it cannot be written."""
+        """As argparse's, but an ``OSError`` (a closed pipe) is raised, not swallowed."""
         (file or sys.stdout).write(self.format_help())
 
 
-def parse_player(text: str) -> PlayerSpec:
-    """A ``--x``/``--o`` value as :meth:`PlayerSpec.parse` reads it.
-
-    :raises argparse.ArgumentTypeError: naming the bad value (clipped)."""
-    try:
-        return PlayerSpec.parse(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(clip(exc, 240)) from None
+parse_player = arg_type(PlayerSpec.parse, str, 'a player')
+"""A ``--x``/``--o`` value as :meth:`PlayerSpec.parse` reads it."""
 
 
 def _size(text: str) -> tuple[int, int]:
-    """``--size WxH`` as ``(width, height)`` pixels (``check_window_size``).
-
-    :raises argparse.ArgumentTypeError: for text that is not two numbers joined by ``x``, or a
-        size outside the limits."""
+    """``--size WxH`` as ``(width, height)`` pixels. :raises argparse.ArgumentTypeError:"""
     try:
         w, h = (int(v) for v in text.lower().split('x'))
     except ValueError:
@@ -237,6 +226,8 @@ _CONNECT4_ONLY = ('x', 'o', 'tiebreak', 'rows', 'cols', 'moves', 'position', 'lo
 _WINDOW_ONLY = ('theme', 'mute', 'size', 'exit_after', 'screenshot', 'frame_stats', 'lang',
                 'no_settings', 'pace')
 _OSKA_ONLY = ('n',)
+_REPORTS = {'review': ('a review (--review)', 'judges a Connect Four game'),
+            'analyze': ('an analysis (--analyze)', 'reads Connect Four positions')}
 
 
 def _mode_and_refused(args: argparse.Namespace, parser: argparse.ArgumentParser
@@ -252,17 +243,11 @@ def _mode_and_refused(args: argparse.Namespace, parser: argparse.ArgumentParser
     if args.text:
         refused = refused + tuple(n for n in _WINDOW_ONLY if n not in refused)
         mode += ' in the console (--text)'
-    if args.review is not None:
+    if (report := next((n for n in _REPORTS if getattr(args, n) is not None), None)) is not None:
+        mode, reads = _REPORTS[report]
         if args.game == 'oska':
-            parser.error('--review judges a Connect Four game; leave out --game oska')
-        refused = tuple(n for n in vars(args) if n not in ('review', 'json', 'rows', 'cols', 'game'))
-        mode = 'a review (--review)'
-    elif args.analyze is not None:
-        if args.game == 'oska':
-            parser.error('--analyze reads Connect Four positions; leave out --game oska')
-        refused = tuple(n for n in vars(args)
-                        if n not in ('analyze', 'json', 'rows', 'cols', 'game'))
-        mode = 'an analysis (--analyze)'
+            parser.error(f'--{report} {reads}; leave out --game oska')
+        refused = tuple(n for n in vars(args) if n not in (report, 'json', 'rows', 'cols', 'game'))
     elif args.discover:
         refused = tuple(n for n in vars(args) if n not in ('discover', 'json'))
         mode = 'a search for games (--discover)'
@@ -315,8 +300,8 @@ def _check_mode(args: argparse.Namespace, parser: argparse.ArgumentParser) -> No
 
 def _start_position(args: argparse.Namespace, parser: argparse.ArgumentParser
                     ) -> tuple[int | None, int | None, list[int]]:
-    """``(rows, cols, moves)`` of --rows/--cols and --moves, --position or --load: rows and cols
-    None when not given, moves 0-based."""
+    """``(rows, cols, moves)`` of --rows/--cols and --moves, --position or --load (None: not
+    given; moves 0-based)."""
     from connect4_game.core import notation
     rows: int | None = args.rows
     cols: int | None = args.cols
@@ -340,7 +325,7 @@ def _start_position(args: argparse.Namespace, parser: argparse.ArgumentParser
 
 
 def _clamp_lookahead(args: argparse.Namespace, rows: int, cols: int) -> None:
-    """A lookahead past the board's cells is the same search: use the board's cells, saying so once."""
+    """A lookahead past the board's cells is the same search: cut it, saying so once."""
     if args.lookahead is not None:
         clamped = clamp_lookahead(args.lookahead, rows, cols)
         if clamped != args.lookahead:
@@ -350,20 +335,16 @@ def _clamp_lookahead(args: argparse.Namespace, rows: int, cols: int) -> None:
 
 
 def _plain_start(args: argparse.Namespace) -> bool:
-    """An interactive start with no position, player or mode option: the only one that offers,
-    writes or removes the autosave."""
+    """No position, player or mode option: the only start that owns the autosave."""
     scripted = ('x', 'o', 'lookahead', 'tiebreak', 'rows', 'cols', 'moves', 'position', 'load',
                 'demo', 'exit_after_game', 'exit_after', 'screenshot', 'frame_stats', 'no_settings',
                 'host', 'join')
     return args.game == 'connect4' and all(getattr(args, n) in (None, False) for n in scripted)
 
 
-# -- the window ---------------------------------------------------------------------------
-
 def _no_display() -> str | None:
-    """One line when the window has nowhere to open (Linux with neither ``DISPLAY`` nor
-    ``WAYLAND_DISPLAY``, and no ``SDL_VIDEODRIVER`` such as ``offscreen`` or ``dummy`` asked
-    for), else None: checked before the settings or the autosave are read."""
+    """One line when the window has nowhere to open (Linux without ``DISPLAY``,
+    ``WAYLAND_DISPLAY`` or ``SDL_VIDEODRIVER``), else None."""
     if not sys.platform.startswith('linux') or os.environ.get('SDL_VIDEODRIVER') \
             or os.environ.get('DISPLAY') or os.environ.get('WAYLAND_DISPLAY'):
         return None
@@ -373,7 +354,6 @@ def _no_display() -> str | None:
 
 def window_options(args: argparse.Namespace, rows: int | None, cols: int | None,
                    moves: list[int]) -> AppOptions:
-    """The :class:`~connect4_game.play.start.AppOptions` of the parsed ``args``."""
     from connect4_game.play.start import AppOptions
     la = DEFAULT_LOOKAHEAD if args.lookahead is None else args.lookahead
     tb = args.tiebreak or DEFAULT_TIEBREAK
@@ -391,9 +371,8 @@ def window_options(args: argparse.Namespace, rows: int | None, cols: int | None,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Parse ``argv`` (default ``sys.argv[1:]``) and play; the exit status. The standard streams end
-    it as a command-line tool's (:func:`connect4_game.core.console.run_command`): 141 for a closed
-    pipe, 1 and one line for a full device."""
+    """Parse ``argv`` (default ``sys.argv[1:]``) and play; the exit status, as
+    :func:`connect4_game.core.console.run_command` ends a command."""
     from connect4_game.core.console import run_command
     return run_command(lambda: _run(argv))
 
@@ -419,18 +398,16 @@ def _run(argv: Sequence[str] | None) -> int:
 
 def _prepare_environment() -> None:
     """The output writer and SDL's hints, set before anything is printed or opened."""
-    degrade_unencodable()      # every result reaches an output that cannot show every character
+    degrade_unencodable()
     os.environ.setdefault('PYGAME_HIDE_SUPPORT_PROMPT', '1')
     for hint in ('SDL_VIDEO_X11_WMCLASS', 'SDL_VIDEO_WAYLAND_WMCLASS'):   # the desktop entry's
         os.environ.setdefault(hint, desktop.APP_ID)                     # window class
-    if os.environ.get('SDL_VIDEODRIVER') == 'dummy':
-        # headless run: no sound either, instead of a screenful of ALSA probe errors
+    if os.environ.get('SDL_VIDEODRIVER') == 'dummy':     # headless: no ALSA probe errors
         os.environ.setdefault('SDL_AUDIODRIVER', 'dummy')
 
 
 def _run_report(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int | None:
-    """Run a command that only prints (puzzles, review, analysis, discovery) or the console's
-    network game; None when the options ask for a game instead."""
+    """Run a command that only prints, or the console's network game; None for another game."""
     if args.puzzles:
         from connect4_game.trainer.command import run_puzzles
         return run_puzzles(args)
@@ -448,7 +425,6 @@ def _run_report(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
 
 
 def _run_game(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """Play the game the options name: in the console (``--text``) or in the window."""
     rows: int | None = None
     cols: int | None = None
     moves: list[int] = []

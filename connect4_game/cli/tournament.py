@@ -47,19 +47,11 @@ _LISTED = 8          # game numbers listed per forfeit reason in the table
 _SLOW_LOOKAHEAD = 18  # plies past which one ai move can take seconds to hours: said at the start
 
 
-def _entrant(text: str) -> str:
-    try:
-        return check_entrant(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(clip(exc, 240)) from None
-
-
 def add_tournament_options(parser: argparse.ArgumentParser) -> None:
-    """Add the group *tournament* to ``parser`` (``--json``, ``--lookahead`` and ``--tiebreak`` are
-    the parser's own)."""
+    """Add the group *tournament* to ``parser`` (which has ``--json``, ``--lookahead``, ...)."""
     arg = arg_type
     t = parser.add_argument_group('tournament')
-    t.add_argument('--tournament', nargs='+', type=_entrant, metavar='PLAYER',
+    t.add_argument('--tournament', nargs='+', type=arg_type(check_entrant, str, 'a player'), metavar='PLAYER',
                    help='a round robin among these computer players (easy, medium, hard, '
                         'expert, random, ai, FILE.py:ClassName, cs5[...], vieropeenrij[...]; '
                         'one may be given twice): every pair plays --games games with each '
@@ -83,11 +75,8 @@ def add_tournament_options(parser: argparse.ArgumentParser) -> None:
 
 
 def run_from_cli(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int | None:
-    """Play the tournament of ``args``: the exit status, 0 or :data:`EXIT_STOPPED`; None without
-    ``--tournament``.
-
-    :raises SystemExit: (status 2, ``parser.error``) for an option that does nothing here or
-        values that do not fit together."""
+    """Play the tournament of ``args``: the exit status (:func:`play`); None without
+    ``--tournament``. :raises SystemExit: (``parser.error``) for options that do not fit."""
     if args.tournament is None:
         from connect4_game.cli.console import given_options
         if given := given_options(args, parser, _OWN):
@@ -111,21 +100,16 @@ def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Tourna
 
 
 def _tail(text: str, limit: int) -> str:
-    """``text`` on one line, cut at the front to ``limit`` characters."""
     line = clip(text, len(text) + 1)
     return line if len(line) <= limit else ELLIPSIS + line[len(line) - limit + 1:]
 
 
 def table_names(specs: Sequence[str]) -> list[str]:
-    """The players' names for a table, a name given twice numbered, a long one cut at the front.
-
-    >>> table_names(['random', 'ai', 'random'])
-    ['random (1)', 'ai', 'random (2)']"""
+    """The players' names for a table (:func:`unique_names`), a long one cut at the front."""
     return unique_names([_tail(s.strip() or repr(s), _NAME_WIDTH) for s in specs])
 
 
 def _check_fits(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
-    """Refuse (exit 2) an option that does nothing in this tournament."""
     from connect4_game.cli.console import given_options
     if others := given_options(args, parser, (d for d in vars(args) if d not in _ALLOWED)):
         parser.error(f"{', '.join(others)}: not with --tournament; leave "
@@ -139,8 +123,6 @@ def _check_fits(args: argparse.Namespace, parser: argparse.ArgumentParser) -> No
             and not any(p.advanced or is_plugin_spec(p.plugin) for p in players):
         parser.error('--lookahead and --tiebreak are for ai and plug-in players, and none plays')
 
-
-# -- progress -------------------------------------------------------------------------------
 
 def _outcome(record: GameRecord) -> str:
     return 'a tie' if record.result == 'tie' else f'{record.result} wins'
@@ -156,7 +138,7 @@ def _is_terminal(stream: object) -> bool:
 
 class Progress:
     """How far the tournament is, on ``stream`` (default stderr): on a terminal (``tty``) one bar
-    redrawn after each game, else one line a game. A stream that fails is left alone."""
+    redrawn after each game, else one line a game."""
 
     def __init__(self, names: Sequence[str], total: int, stream: TextIO | None = None,
                  tty: bool | None = None) -> None:
@@ -167,7 +149,6 @@ class Progress:
         self.drawn = 0          # characters of the bar line on screen
 
     def note(self, line: str) -> None:
-        """Write one line of its own (after the bar)."""
         self.finish()
         self._write(line + '\n')
 
@@ -199,16 +180,13 @@ class Progress:
         self.drawn = len(line)
 
     def finish(self) -> None:
-        """End the bar's line (a terminal only); idempotent."""
         if self.tty and self.drawn:
             self._write('\n')
             self.drawn = 0
 
 
-# -- the table ------------------------------------------------------------------------------
-
 def format_table(result: TournamentResult, seconds: float | None = None) -> list[str]:
-    """The table of ``result``: a heading, one line per player by rank, one per forfeit reason."""
+    """The table of ``result``: a heading, a line per player by rank, one per forfeit reason."""
     config = result.config
     head = (f'Tournament: {len(config.entrants)} players, {len(result.games)} of '
             f'{config.total_games} games ({config.games} per pairing and colour')
@@ -252,8 +230,7 @@ def _forfeit_lines(result: TournamentResult, names: Sequence[str]) -> list[str]:
 def play(config: TournamentConfig, as_json: bool = False, out: TextIO | None = None,
          err: TextIO | None = None) -> int:
     """Play ``config`` with progress on ``err``, then write the table (or ``as_json`` the JSON)
-    on ``out``; Ctrl-C, SIGTERM or SIGHUP stops it during the game being played. Returns 0 or
-    :data:`EXIT_STOPPED`."""
+    on ``out``; 0, or :data:`EXIT_STOPPED` after Ctrl-C, SIGTERM or SIGHUP."""
     from connect4_game.cli.console import stop_signals_interrupt
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
