@@ -147,7 +147,7 @@ def _fake_app(folder: Path) -> Path:
                  'connect4_game/assets/fonts/LiberationSans-Bold.ttf',
                  'connect4_game/locale/nl/LC_MESSAGES/connect4.mo',
                  'connect4_game/trainer/puzzles.json', 'connect4_game/ui/themes.json',
-                 'bitbully_databases/' + build_app.BOOK_FILE, 'THIRD_PARTY_NOTICES.md',
+                 'connect4_game/ui/help.json', 'bitbully_databases/' + build_app.BOOK_FILE, 'THIRD_PARTY_NOTICES.md',
                  'LICENSE'):
         path = folder / '_internal' / name
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -226,7 +226,8 @@ def pyinstaller_args(dist: Path, work: Path, windowed: bool, icon: Path | None,
     for name in ("LiberationSans-Bold.ttf", "LICENSE"):
         args += _data(assets / "fonts" / name, "connect4_game/assets/fonts")
     args += _data(ROOT / "connect4_game" / "trainer" / "puzzles.json", "connect4_game/trainer")
-    args += _data(ROOT / "connect4_game" / "ui" / "themes.json", "connect4_game/ui")
+    for name in ("themes.json", "help.json"):
+        args += _data(ROOT / "connect4_game" / "ui" / name, "connect4_game/ui")
     for mo in sorted((ROOT / "connect4_game" / "locale").glob("*/LC_MESSAGES/*.mo")):
         args += _data(mo, mo.parent.relative_to(ROOT).as_posix())
     args += _data(book_file(), "bitbully_databases/assets")
@@ -288,6 +289,7 @@ def check_bundle(folder: Path, platform: str = sys.platform) -> list[str]:
               "connect4_game/assets/fonts/LiberationSans-Bold.ttf",
               "connect4_game/locale/nl/LC_MESSAGES/connect4.mo",
               "connect4_game/trainer/puzzles.json", "connect4_game/ui/themes.json",
+              "connect4_game/ui/help.json",
               f"bitbully_databases/{BOOK_FILE}", NOTICES.name, LICENSE.name]
     for name in needed:
         if not (folder / "_internal" / name).is_file():

@@ -19,6 +19,7 @@ and ``.mo`` (compiled, read by gettext at run time), one per language of
 from __future__ import annotations
 
 import io
+import json
 import re
 import sys
 from datetime import datetime
@@ -40,6 +41,7 @@ from connect4_game.i18n import (  # noqa: E402
 
 KEYWORDS = {'_': None, 'N_': None, 'ngettext': (1, 2)}
 PACKAGE = ROOT / 'connect4_game'
+HELP = PACKAGE / 'ui' / 'help.json'      # the help pages' text, kept as data
 MARKS = ('from connect4_game.i18n import', 'from connect4_game import i18n')
 
 
@@ -60,7 +62,17 @@ def template() -> Catalog:
         for lineno, message, comments, _ctx in extract_from_file('python', str(path),
                                                                  keywords=KEYWORDS):
             cat.add(message, locations=[(where, lineno)], auto_comments=comments)
+    for message in _data_strings(json.loads(HELP.read_text(encoding='utf-8'))):
+        cat.add(message, locations=[(HELP.relative_to(ROOT).as_posix(), 1)])
     return cat
+
+
+def _data_strings(node: object) -> list[str]:
+    """The strings of a data file's values, in order (its keys are names, not text)."""
+    if isinstance(node, str):
+        return [node]
+    items = node.values() if isinstance(node, dict) else node if isinstance(node, list) else []
+    return [text for item in items for text in _data_strings(item)]
 
 
 POT = LOCALE_DIR / f'{DOMAIN}.pot'

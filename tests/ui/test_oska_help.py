@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from connect4_game.i18n import _
-from connect4_game.ui.screens.oska import RULES
+from connect4_game.ui.screens.help import OSKA_PAGE
 from connect4_game.ui.text_fit import MIN_FONT, font, wrap_text
 
 
@@ -12,7 +12,7 @@ from connect4_game.ui.text_fit import MIN_FONT, font, wrap_text
 @pytest.mark.parametrize('w, h', [(520, 480), (800, 760), (1920, 1080)])
 def test_the_rules_are_wrapped_whole(app_lang, lang, w, h):
     app_lang(lang)
-    rules = _(RULES)
+    rules = _(OSKA_PAGE.paragraphs[0])
     assert len(rules) > 200                     # longer than one message
     f = font(max(MIN_FONT, min(20, h // 30)))             # as the help screen draws it
     lines = wrap_text(f, rules, w - 40, 8)

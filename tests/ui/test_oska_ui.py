@@ -127,7 +127,7 @@ def test_clicks_ignored_for_wrong_side_and_during_animation(views):
 
 def test_jump_removes_captured_checker_with_fade(views):
     v = views(4, "both", 2)
-    v.set_position(["----", "w--", "b-", "---", "-b--"], "w")
+    v.new_game(["----", "w--", "b-", "---", "-b--"], "w")
     click(v, (1, 0))
     assert v.legal_targets == {(3, 1): Move((1, 0), (3, 1), (2, 0))}
     surf = pygame.Surface(SIZE)
@@ -157,8 +157,7 @@ def test_ai_replies_off_thread_with_the_seed_player(views):
     assert wait_for_ai(v)
     settle(v)
     assert v.board == oskaplayer(after_human, "b", 3)
-    assert v.turn == "w" and v.moves_total == 2
-    assert v.last_ai_stats.max_ply <= 3
+    assert v.turn == "w" and v.last_move is not None
 
 
 def test_ai_result_waits_for_the_slide_to_finish(views):
@@ -167,9 +166,9 @@ def test_ai_result_waits_for_the_slide_to_finish(views):
     click(v, (1, 0))
     assert wait_for_ai(v)
     v.update(0.0)  # result is ready but the human's checker is still sliding
-    assert v.turn == "b" and v.moves_total == 1
+    assert v.turn == "b" and v.last_move == Move((0, 0), (1, 0))
     settle(v)
-    assert v.moves_total == 2
+    assert v.turn == "w" and v.last_move != Move((0, 0), (1, 0))
 
 
 def test_new_game_drops_stale_search(views):
@@ -179,8 +178,7 @@ def test_new_game_drops_stale_search(views):
     key(v, pygame.K_n)  # new game while the search runs: a new search, the old one dropped
     assert v.requested != first
     settle(v)
-    assert v.moves_total == 1
-    assert v.board == oskaplayer(initial_board(4), "w", 4)
+    assert v.turn == "b" and v.board == oskaplayer(initial_board(4), "w", 4)
 
 
 def test_lookahead_keys_restart_search(views):
@@ -188,7 +186,6 @@ def test_lookahead_keys_restart_search(views):
     key(v, pygame.K_4)  # AI (white) is thinking at lookahead 1: restart at 4
     assert v.lookahead == 4 and v.requested.lookahead == 4
     settle(v)
-    assert v.last_ai_stats.max_ply == 4
     assert v.board == oskaplayer(initial_board(4), "w", 4)
 
 
@@ -215,7 +212,7 @@ def test_lookahead_hotkeys(views):
 def test_pass_is_shown_then_turn_moves_on(views):
     v = views(4, "both", 2)
     stuck = ["--ww", "--b", "--", "---", "----"]  # black cannot move
-    v.set_position(stuck, "b")
+    v.new_game(stuck, "b")
     assert v.passing and "no legal move" in v.status_text()
     click(v, (1, 2))
     assert v.selected is None
@@ -290,9 +287,9 @@ def test_bad_arguments(views):
     with pytest.raises(ValueError, match="n must be"):
         OskaScreen(v.app, 3, "w", 2)
     with pytest.raises(ValueError, match="n=5"):
-        v.set_position(initial_board(5), "w")
+        v.new_game(initial_board(5), "w")
     with pytest.raises(ValueError, match="player"):
-        v.set_position(initial_board(4), "x")
+        v.new_game(initial_board(4), "x")
 
 
 def test_colours_come_from_the_theme(views):
@@ -321,7 +318,7 @@ def test_oska_from_the_command_line_runs_in_the_same_window(tmp_path):
 
 def test_finished_waits_for_the_last_animation(views):
     v = views(4, "both", 2)
-    v.set_position(["----", "---", "--", "w--", "-b--"], "w")
+    v.new_game(["----", "---", "--", "w--", "-b--"], "w")
     click(v, (3, 0))
     click(v, (4, 0))
     assert v.result == "w" and not v.finished()  # final slide still running
@@ -341,5 +338,5 @@ class FailingWorker(StuckWorker):
 def test_engine_error_in_the_worker_is_reported_not_raised(views):
     v = views(4, "b", 2, use_worker=FailingWorker())   # AI white starts at once and fails
     v.update(0.0)
-    assert "AI error: boom" in v.message and v.moves_total == 0
+    assert "AI error: boom" in v.message and v.last_move is None
     v.draw(pygame.Surface(SIZE))

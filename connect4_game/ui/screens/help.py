@@ -4,8 +4,11 @@ puzzles, a friend, and every key, that page built from
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib.resources import files
+from typing import Any
 
 import pygame
 
@@ -17,7 +20,7 @@ from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height, wr
 from connect4_game.ui.themes import RGB, mix
 from connect4_game.ui.widgets import Button, Toolbar
 
-__all__ = ['HelpPage', 'HelpScreen', 'PAGES', 'help_lines', 'page_text']
+__all__ = ['HelpPage', 'HelpScreen', 'OSKA_PAGE', 'PAGES', 'help_lines', 'page_text']
 
 
 MOUSE = (N_('Mouse'), N_('aim with the ghost checker, click to drop it'))
@@ -31,10 +34,9 @@ def help_lines() -> list[tuple[str, str]]:
 
 @dataclass(frozen=True)
 class HelpPage:
-    """One help page: its ``title`` and ``paragraphs`` (untranslated, marked with ``N_``; a
-    ``{name}`` in a paragraph is the key of that command of
-    :data:`~connect4_game.ui.commands.COMMANDS`, as ``'U / Ctrl+Z'``), then ``rows`` of
-    (keys, what they do), untranslated, and with ``commands`` every key of the game screen."""
+    """One help page: its ``title`` and ``paragraphs`` (untranslated; a ``{name}`` in a paragraph is the key of that command of
+    :data:`~connect4_game.ui.commands.COMMANDS`, as ``'U / Ctrl+Z'``), then ``rows`` of (keys,
+    what they do), untranslated, and with ``commands`` every key of the game screen."""
 
     title: str
     paragraphs: tuple[str, ...] = ()
@@ -56,62 +58,18 @@ def page_text(paragraph: str) -> str:
         return paragraph.format_map(keys)
 
 
-PAGES: tuple[HelpPage, ...] = (
-    HelpPage(N_('Rules'), (
-        N_('Two players take turns dropping a checker into a column; it falls to the lowest '
-           'free slot. X plays first unless you choose otherwise.'),
-        N_('Four of your checkers in a row wins: across, up and down, or diagonally. A full '
-           'board with no four in a row is a draw.'),
-        N_('The columns are numbered from 1 on the left, under the board; every hint and '
-           'message uses those numbers.'))),
-    HelpPage(N_('Playing'), (
-        N_('Move the mouse over a column: a ghost checker shows where yours would land. Click '
-           'to drop it, press the column\'s number, or choose it with Left and Right and drop '
-           'it with Down or Enter.'),
-        N_('Undo ({undo}) takes back your last move, and against the computer its reply too; '
-           'Redo ({redo}) plays it again. New game ({new}) starts over with the same players.'),
-        N_('Settings ({settings}) chooses the players, the difficulty, who plays first, the '
-           'board, the theme and the language. Save ({save}) keeps the game at once, named by '
-           'the date; Load game ({load}) opens, renames or deletes your saved games. An '
-           'unfinished game is also kept when you close the window.'),
-        N_('While the computer thinks, Move now ({move_now}) makes it play the best move it '
-           'has found so far.'))),
-    HelpPage(N_('Levels'), (
-        N_('Easy, Medium and Hard are the computer\'s own players, each stronger than the one '
-           'before. Expert plays perfectly: the fastest win, else a draw, else the slowest '
-           'loss.'),
-        N_('Advanced in the new-game dialog shows the classic assignment\'s knobs: each side\'s '
-           'lookahead in plies and its tiebreak (LEFT, RIGHT or RANDOM).'),
-        N_('During a game {stronger} and {weaker} change the lookahead by one ply, {tiebreak} '
-           'changes the tiebreak and {expert} turns Expert on or off.'))),
-    HelpPage(N_('Analysis and review'), (
-        N_('Hint ({hint}) outlines the column the computer would play for you. Analysis '
-           '({analysis}) shows above each column what playing there leads to: wins, loses or '
-           'even; with perfect play, win in 9, draw or loss in 14.'),
-        N_('Review game ({review}) judges every move of the game by perfect play. The graph '
-           'shows who stands better after each move; the dots mark an inaccuracy (a slower '
-           'win), a mistake (a win thrown away to a draw) and a blunder (thrown away to a '
-           'loss).'),
-        N_('In the review Left and Right choose a move, N jumps to the next mistake and Esc '
-           'goes back to the game.'))),
-    HelpPage(N_('Practice and puzzles'), (
-        N_('Practice (P in the review) sets up the position before each of your mistakes: '
-           'find a better move. After a wrong try you try again; Next goes on to the next '
-           'mistake. The summary counts the moves found at the first try and those found '
-           'later.'),
-        N_('Puzzles ({puzzles}) ask for the winning move, such as "Red to play and win in 3". '
-           'After a right move the computer defends as long as it can. Previous and Next walk '
-           'the puzzles, easiest first; Show solution plays the winning line.'))),
-    HelpPage(N_('A friend'), (
-        N_('Two players in Settings: you take turns at this computer.'),
-        N_('Play a friend ({network}) plays with a friend on another computer. One of you hosts '
-           'a game and tells the other the code it shows; the other joins with the host\'s '
-           'address and that code.'),
-        N_('If your friend leaves, you can wait for them or play on against the computer.'))),
-    HelpPage(N_('Keys'), (N_('Every key of the game; a button\'s tooltip names its key too.'),),
-             commands=True),
-)
-"""Connect Four's help pages, in the order of the page list."""
+def _page(entry: dict[str, Any]) -> HelpPage:
+    rows = tuple((keys, what) for keys, what in entry.get('rows', ()))
+    return HelpPage(entry['title'], tuple(entry.get('paragraphs', ())), rows,
+                    entry.get('commands', False))
+
+
+_PAGES = json.loads(files('connect4_game.ui').joinpath('help.json').read_text('utf-8'))
+PAGES: tuple[HelpPage, ...] = tuple(_page(entry) for entry in _PAGES['connect4'])
+"""Connect Four's help pages, in the order of the page list (``help.json``: its strings are in
+the translation catalogues, the tools extract them from there)."""
+OSKA_PAGE = _page(_PAGES['oska'])
+"""Oska's rules (ECS 170 Spring 2022, Homework 3) and keys."""
 
 
 class HelpScreen(Screen):

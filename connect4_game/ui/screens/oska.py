@@ -30,7 +30,7 @@ from connect4_game.search.replies import OskaReply
 from connect4_game.search.worker import SearchWorker
 from connect4_game.ui.animation import ease_in_out_sine
 from connect4_game.ui.screens.base import Host, Screen
-from connect4_game.ui.screens.help import HelpPage, HelpScreen
+from connect4_game.ui.screens.help import OSKA_PAGE, HelpScreen
 from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height, wrap_text
 from connect4_game.ui.themes import RGB, Theme, checker_surface, darker, mix
@@ -43,9 +43,8 @@ Square = tuple[int, int]
 
 
 class Slide(TypedDict):
-    """A move on its way: ``t`` seconds so far, ``slide`` seconds to arrive, ``total`` seconds
-    with a captured checker's fading."""
-
+    """A move on its way: ``t`` seconds so far, ``slide`` to arrive, ``total`` with a capture's
+    fading."""
     move: Move
     piece: str
     t: float
@@ -57,7 +56,6 @@ class SlideState(TypedDict):
     """Where a move's animation stands: ``progress`` (eased 0..1), ``pos`` (px centre of the
     moving checker), ``lift`` (0..1, a jump) and ``capture`` (the captured checker: 0 intact,
     1 gone; 1 for a step)."""
-
     move: Move
     piece: str
     progress: float
@@ -68,24 +66,6 @@ class SlideState(TypedDict):
 
 NAMES = {'w': N_('White'), 'b': N_('Black')}
 _HUMAN_SIDES = ('w', 'b', 'both', None)
-
-RULES = N_('White moves first, from the top row down; Black from the bottom row up. A '
-           'checker steps diagonally forward onto an empty square, or jumps over a checker '
-           'of the other side right in front of it and takes it. You win when the other side '
-           'has no checkers left, or when all your checkers stand on its back row. With no '
-           'move, you pass.')
-"""Oska's rules in a few sentences, for the help (ECS 170 Spring 2022, Homework 3)."""
-
-KEYS = [
-    (N_('Click'), N_('choose one of your checkers, then a highlighted square '
-                     '(green: a step, red: a capture)')),
-    (N_('+ / -'), N_("the computer's lookahead one ply more or less")),
-    (N_('1 - 9, 0'), N_('the lookahead in plies (0: 10)')),
-    (N_('N'), N_('a new game of Oska')),
-    (N_('G'), N_('New game: choose the game (Oska or Connect Four) and the players')),
-    (N_('F1 / ?'), N_("Oska's rules and keys")),
-    (N_('Esc'), N_('clear the selection, then back to Connect Four')),
-]
 
 
 def oska_colours(theme: Theme) -> dict[str, RGB]:
@@ -112,7 +92,6 @@ def board_layout(size: tuple[int, int], n: int, rows: int) -> tuple[int, int, fl
 
 class _Metrics(NamedTuple):
     """Sizes of one frame in px: ``cell``, ``top``, centre ``cx``, ``pad``, ``gap``, ``radius``."""
-
     cell: int
     top: int
     cx: float
@@ -128,7 +107,7 @@ class OskaHelpScreen(HelpScreen):
     own_title = True
 
     def __init__(self, app: Host) -> None:
-        super().__init__(app, [HelpPage(N_('Oska: rules and controls'), (RULES,), tuple(KEYS))])
+        super().__init__(app, [OSKA_PAGE])
 
     def caption(self) -> str:
         return _('Oska') + ' \u2014 ' + _('Help')
@@ -167,37 +146,28 @@ class OskaScreen(Screen):
         self.think_time = 0.0
         self.requested: SearchRequest | None = None    # the search in flight
         self._sprites_theme: tuple[str, Theme] | None = None
-        self.moves_total = 0
-        self.last_ai_stats: OskaReply | None = None    # the AI's last search (nodes, time)
+        self.position_id = 0
+        self.hover: Square | None = None
         self.new_game()
 
     def caption(self) -> str:
         return _('Oska') + ' \u2014 ' + self.status_text()
 
     # ------------------------------------------------------------------ state
-    def new_game(self) -> None:
-        """Start again (white to move); a search in flight is dropped."""
-        self.hover: Square | None = None
-        self.message = ''
-        self._reset(initial_board(self.n), 'w')
-
-    def set_position(self, board: list[str], turn: str) -> None:
-        """Continue from assignment-format ``board`` with ``turn`` to move (puzzles, tests).
+    def new_game(self, board: list[str] | None = None, turn: str = 'w') -> None:
+        """Start again from the assignment-format ``board`` (None: the start) with ``turn`` to
+        move; a search in flight is dropped.
 
         :raises ValueError: malformed board, wrong size for this ``n``, bad ``turn``.
         """
-        n = oska.validate_board(board)
-        if n != self.n:
-            raise ValueError(f'board is for n={n}, this screen plays n={self.n}')
-        oska.validate_player(turn)
-        self._reset(list(board), turn)
-
-    def _reset(self, board: list[str], turn: str) -> None:
+        if board is not None and oska.validate_board(board) != self.n:
+            raise ValueError(f'board is for n={len(board[0])}, this screen plays n={self.n}')
         self._cancel_ai()
-        self.board = board
-        self.turn = turn
+        self.board = initial_board(self.n) if board is None else list(board)
+        self.turn = oska.validate_player(turn)
+        self.message = ''
         self.result: str | None = None
-        self.position_id = getattr(self, 'position_id', 0) + 1
+        self.position_id += 1
         self.selected: Square | None = None
         self.last_move: Move | None = None
         self._anim: Slide | None = None
@@ -250,7 +220,6 @@ class OskaScreen(Screen):
         self.last_move = move
         self.selected = None
         self.message = ''
-        self.moves_total += 1
         self.turn = opponent(mover)
         self.position_id += 1
         self._start_turn()
@@ -287,7 +256,6 @@ class OskaScreen(Screen):
             reply = res.reply
             if not isinstance(reply, OskaReply) or reply.move is None:
                 continue
-            self.last_ai_stats = reply
             move = Move(*reply.move)
             if move not in legal_moves(self.board, self.turn):
                 self.message = _('AI error: an illegal move')
