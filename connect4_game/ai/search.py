@@ -15,8 +15,7 @@ from connect4_game.ai.solver import KERNEL_BITS, compiled_available
 from connect4_game.core.board import validate_checker
 from connect4_game.core.checks import check_int, check_lookahead
 
-__all__ = ["Searcher", "Engine", "DEFAULT_MAX_ENTRIES", "ORDER_DEPTH", "CLAIM_DEPTH",
-           "shared_searcher", "drop_older_half", "THREAT_TT_ENTRIES"]
+__all__ = ["Searcher", "Engine", "shared_searcher", "drop_older_half"]
 
 if TYPE_CHECKING:
     from connect4_game.ai._ckernel import ThreatSearch
@@ -29,16 +28,12 @@ except ImportError:
 
 #: entries of the two tables together: about 43 MB live, 61 MB peak RSS measured
 DEFAULT_MAX_ENTRIES = 400_000
-
-
-_V = TypeVar("_V")
-_FIRST = itemgetter(0)
-
 #: plies left from which replies are sorted by threat count (measured)
 ORDER_DEPTH = 8
-
 #: plies left from which the claimeven no-win test runs
 CLAIM_DEPTH = 7
+_V = TypeVar("_V")
+_FIRST = itemgetter(0)
 
 
 class Engine:
@@ -54,12 +49,12 @@ class Engine:
     (default: where it is built and ``(h+1)*w <=`` ``KERNEL_BITS``); ``kernel`` names the
     one in use, ``"compiled"`` or ``"python"``."""
 
-    def __init__(self, h: int, w: int, wbf: bool, table: dict[int, int], table2: dict[int, int],
-                 max_entries: int, compiled: bool | None = None) -> None:
+    def __init__(self, h: int, w: int, wbf: bool, max_entries: int,
+                 compiled: bool | None = None) -> None:
         self.h, self.w, self.wbf = h, w, wbf
         self.geo = bb.geometry(h, w)
-        self.table = table
-        self.table2 = table2
+        self.table: dict[int, int] = {}
+        self.table2: dict[int, int] = {}
         self.max_entries = max_entries
         self._build()
         if compiled is None:
@@ -92,10 +87,8 @@ class Engine:
         h = self.h
         BOT = geo.bottom
         BRD = geo.board
-        s1 = h + 1          # horizontal
-        s2 = h              # diagonal one way
-        s3 = h + 2          # diagonal other way
-        s1b, s2b, s3b = 2 * s1, 2 * s2, 2 * s3
+        s1 = h + 1
+        has_four = bb.has_four
         # rows (0 = bottom) with the parity of h: a column has an even
         # number of empty cells iff its first empty cell is in such a row
         CLAIM_ROWS = 0
@@ -124,30 +117,13 @@ class Engine:
             elif not d & 1:
                 d -= 1          # cur's fours fall on odd plies only
             free = BRD ^ mask
-            # no four can ever be completed with cur's checkers + empty cells
-            pot = cur | free
-            q = pot & (pot >> 1)
-            if not q & (q >> 2):
-                q = pot & (pot >> s1)
-                if not q & (q >> s1b):
-                    q = pot & (pot >> s2)
-                    if not q & (q >> s2b):
-                        q = pot & (pot >> s3)
-                        if not q & (q >> s3b):
-                            return False
-            if not poss & CLAIM_BAD and d >= CLAIM_DEPTH:
-                # claimeven (Allis): the opponent answers in the same column, so cur
-                # only gets the empty cells of its parity's rows; no four there: none
-                pot = cur | (free & CLAIM_ROWS)
-                q = pot & (pot >> 1)
-                if not q & (q >> 2):
-                    q = pot & (pot >> s1)
-                    if not q & (q >> s1b):
-                        q = pot & (pot >> s2)
-                        if not q & (q >> s2b):
-                            q = pot & (pot >> s3)
-                            if not q & (q >> s3b):
-                                return False
+            if not has_four(cur | free, h):
+                return False        # no four left to make, even on every empty cell
+            # claimeven (Allis): the opponent answers in the same column, so cur
+            # only gets the empty cells of its parity's rows; no four there: none
+            if (not poss & CLAIM_BAD and d >= CLAIM_DEPTH
+                    and not has_four(cur | (free & CLAIM_ROWS), h)):
+                return False
             opp = cur ^ mask
             if ow < 0:
                 ow = wincells(opp, free)
@@ -338,8 +314,6 @@ class Searcher:
         check_int(max_entries, 1, None, 'max_entries')
         self.max_entries = max_entries
         self.compiled = compiled
-        self._table: dict[int, int] = {}
-        self._table2: dict[int, int] = {}
         self._engine: Engine | None = None
         self._lock = threading.Lock()
         self.last_nodes = 0
@@ -352,24 +326,20 @@ class Searcher:
     @property
     def tt_size(self) -> int:
         """Entries in the transposition table."""
-        eng = self._engine
-        return len(self._table) + len(self._table2) if eng is None else eng.entries()
+        return 0 if self._engine is None else self._engine.entries()
 
     def clear(self) -> None:
         """Empty the transposition table."""
         with self._lock:
-            self._table.clear()
-            self._table2.clear()
             if self._engine is not None:
                 self._engine.clear()
 
     def _engine_for(self, h: int, w: int, wbf: bool) -> Engine:
         eng = self._engine
-        if eng is None or eng.h != h or eng.w != w or eng.wbf != wbf:
-            self._table.clear()
-            self._table2.clear()
-            eng = self._engine = Engine(h, w, wbf, self._table, self._table2,
-                                         max(1, self.max_entries // 2), self.compiled)
+        if eng is None or (eng.h, eng.w, eng.wbf) != (h, w, wbf):
+            if eng is not None:
+                eng.clear()         # its closures form a cycle: free the tables now
+            eng = self._engine = Engine(h, w, wbf, max(1, self.max_entries // 2), self.compiled)
         return eng
 
     def scores(self, board: bb.HasSlots, checker: str, lookahead: int,
@@ -487,43 +457,38 @@ class Searcher:
         d = min(L, empties - (0 if eng.wbf else 1))
         if d <= 1:
             return 50
-        ow = eng.wincells(opp, free)
-        if eng.win(cur, mask, d, my_w, ow):
-            return 100
-        forced = ow & poss
-        if forced & (forced - 1):
-            return 0
-        replies = (forced or poss) & ~(ow >> 1)
-        if not replies:
-            return 0
-        return 0 if eng.lose(cur, mask, replies, d, ow) else 50
+        return Searcher._verdict(eng, cur, mask, d, my_w, eng.wincells(opp, free))
 
     @staticmethod
     def _column(eng: Engine, cur: int, mask: int, m: int, d: int, can_win: bool = True) -> int:
         """Score of playing cell ``m`` (not a four), the opponent looking ``d`` plies
         ahead; without ``can_win`` only its four is searched."""
-        geo = eng.geo
         mask2 = mask | m
         opp = cur ^ mask
-        free2 = geo.board ^ mask2
         e = eng.table2_get(opp + mask2)
         if e is not None and e >> 16 <= d - (d & 1):
             return 100      # known from the position's own search
-        ow2 = eng.wincells(opp, free2)
-        mw2 = eng.wincells(cur | m, free2)
-        if eng.win(opp, mask2, d, ow2, mw2):
-            return 0
-        if d < 2 or not can_win:
-            return 50
-        # does every opponent reply leave us a forced four within d-1 plies?
-        poss2 = (mask2 + geo.bottom) & geo.board
-        t = mw2 & poss2
-        if t and t & (t - 1):
+        free2 = eng.geo.board ^ mask2
+        return 100 - Searcher._verdict(eng, opp, mask2, d, eng.wincells(opp, free2),
+                                       eng.wincells(cur | m, free2), can_win)
+
+    @staticmethod
+    def _verdict(eng: Engine, cur: int, mask: int, d: int, mw: int, ow: int,
+                 deep: bool = True) -> int:
+        """100 if ``cur``, to move (no four to make at once), forces a four within ``d``
+        plies, 0 if every move lets the opponent force one (searched with ``deep``), else 50."""
+        if eng.win(cur, mask, d, mw, ow):
             return 100
-        replies = (t or poss2) & ~(mw2 >> 1)
+        if d < 2 or not deep:
+            return 50
+        poss = eng.geo.possible(mask)
+        forced = ow & poss
+        if forced & (forced - 1):
+            return 0
+        replies = (forced or poss) & ~(ow >> 1)
         if not replies:
-            return 100 if poss2 else 50
-        return 100 if eng.lose(opp, mask2, replies, d, mw2) else 50
+            return 0 if poss else 50
+        return 0 if eng.lose(cur, mask, replies, d, ow) else 50
 
 
 #: Entries of the levels' threat search's table (about 22 MB when full).

@@ -42,7 +42,7 @@ def test_compiled_and_python_assignment_search_agree(key: tuple[tuple[int, int],
         out.append((scores, nodes, s.tt_size))
     assert out[0] == out[1]
     expected = "compiled" if (h + 1) * w <= KERNEL_BITS else "python"
-    assert Engine(h, w, wbf, {}, {}, 10, compiled=True).kernel == expected
+    assert Engine(h, w, wbf, 10, compiled=True).kernel == expected
 
 
 @compiled
