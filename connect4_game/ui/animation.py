@@ -27,66 +27,47 @@ def ease_in_out_sine(t: float) -> float:
 
 
 def ease_out_back(t: float, overshoot: float = 1.70158) -> float:
-    """Overshoots 1 a little then settles: used for pop-in of messages."""
+    """Overshoots 1 a little then settles (a pop-in)."""
     t = _clamp01(t) - 1.0
     return 1.0 + t * t * ((overshoot + 1.0) * t + overshoot)
 
 
 class DropAnimation:
-    """A checker falling under gravity from ``start_row`` (default -1: above the board) to
-    ``target_row`` (0 = top) of ``col`` with a small bounce. ``update(dt)`` advances it by ``dt``
-    seconds; ``row`` is the fractional row, ``landed`` True from the first impact, ``done`` True
-    at rest.
+    """``checker`` falling under gravity from above the board to ``target_row`` (0 = top) of
+    ``col``, with at most two small bounces: ``row`` is its fractional row, ``landed`` True from
+    the first impact, ``done`` True at rest."""
 
-    :param gravity: rows per second² (> 0).
-    :param restitution: fraction of the impact speed each bounce keeps, in [0, 1).
-    :raises ValueError: for a gravity or restitution out of range.
-    """
+    GRAVITY = 90.0          # rows per second²
+    RESTITUTION = 0.28      # the share of the impact speed a bounce keeps
+    MIN_BOUNCE_SPEED = 1.5  # rows/s: a slower bounce stops the checker
 
-    MIN_BOUNCE_SPEED = 1.5  # rows/s: slower impacts stop the checker
-
-    def __init__(self, col: int, target_row: int, checker: str, start_row: float = -1.0,
-                 gravity: float = 90.0, restitution: float = 0.28) -> None:
-        if not gravity > 0:
-            raise ValueError(f'gravity must be > 0, not {gravity!r}')
-        if not 0 <= restitution < 1:
-            raise ValueError(f'restitution must be in [0, 1), not {restitution!r}')
+    def __init__(self, col: int, target_row: int, checker: str) -> None:
         self.col = col
         self.target_row = float(target_row)
         self.checker = checker
-        self.row = float(min(start_row, target_row))
+        self.row = float(min(-1, target_row))
         self.speed = 0.0
-        self.gravity = gravity
-        self.restitution = restitution
-        self.done = False
-        self.landed = False
+        self.done = self.landed = False
         self.bounces = 0
 
     def update(self, dt: float) -> None:
         """Advance the fall by ``dt`` seconds (sub-stepped, so a large dt is safe)."""
-        if self.done or dt <= 0:
-            return
         remaining = dt
         while remaining > 0 and not self.done:
             step = min(remaining, 1 / 240)
             remaining -= step
-            self.speed += self.gravity * step
+            self.speed += self.GRAVITY * step
             self.row += self.speed * step
             if self.row >= self.target_row:
                 self.row = self.target_row
                 self.landed = True
-                if self.speed < self.MIN_BOUNCE_SPEED or self.bounces >= 2:
+                self.speed = -self.speed * self.RESTITUTION
+                self.bounces += 1
+                if -self.speed < self.MIN_BOUNCE_SPEED or self.bounces > 2:
                     self.speed = 0.0
                     self.done = True
-                else:
-                    self.speed = -self.speed * self.restitution
-                    self.bounces += 1
-                    if abs(self.speed) < self.MIN_BOUNCE_SPEED:
-                        self.speed = 0.0
-                        self.done = True
 
     def finish(self) -> None:
-        """Jump to the resting state."""
         self.row = self.target_row
         self.speed = 0.0
         self.done = self.landed = True

@@ -42,9 +42,8 @@ __all__ = ['App', 'AppOptions', 'frame_stats', 'run_window', 'show_crash', 'FPS'
 log = logging.getLogger(__name__)
 
 IDLE_REDRAW = 1.0
-"""Seconds: while nothing seems to change, :meth:`App.step` with
-``redraw=None`` still draws this often (a backstop for a change no screen
-reports)."""
+"""Seconds: while nothing seems to change, :meth:`App.step` with ``redraw=None`` still draws
+this often (a backstop for a change no screen reports)."""
 
 CRASH_AFTER_ENV = 'CONNECT4_CRASH_AFTER'
 """Tests only: an environment variable of seconds after which every frame of the window fails,
@@ -114,14 +113,12 @@ class App:
         if opts.review:
             self.show_review()
 
-    # ------------------------------------------------------------ start-up
     def note(self, text: str, kind: str = 'error') -> None:
         """A message for the start, shown as a notice and printed (``kind`` 'error': stderr)."""
         self.notes.append((clip(text, 300), kind))
 
     def _load_settings(self) -> None:
-        """Read the settings file (after removing killed writers' temporary files) unless
-        ``use_settings`` is off; a bad value falls back to the default, noted."""
+        """Read the settings file unless ``use_settings`` is off (a bad value noted)."""
         if not self.options.use_settings:
             return
         from connect4_game.storage.settings import clean_config_dir, load_settings
@@ -132,14 +129,11 @@ class App:
 
     def remember(self, **changes: object) -> None:
         """Change settings, e.g. ``remember(theme='dark')``; a refused change is ignored."""
-        try:
+        with contextlib.suppress(ValueError):
             self.settings = self.settings.replace(**changes)
             self._settings_dirty = True
-        except ValueError:
-            pass
 
     def _save_settings(self) -> None:
-        """Write changed settings if the app uses the file (a failure is logged)."""
         if not (self.options.use_settings and self._settings_dirty):
             return
         from connect4_game.storage.settings import save_settings
@@ -173,8 +167,7 @@ class App:
                 players = saved.players_over(players)      # the players it was saved with
                 self.note(ngettext('Your unfinished game is back ({n} move). New game: N.',
                                    'Your unfinished game is back ({n} moves). New game: N.',
-                                   n).format(n=n),
-                          'info')
+                                   n).format(n=n), 'info')
         return GameSession(
             players, start.rows, start.cols, start.moves, lookahead=start.lookahead,
             tiebreak=start.tiebreak, expert=start.expert,
@@ -183,7 +176,6 @@ class App:
             demo=opts.demo, remember=self.remember, record=self.record_game,
             budgets=opts.budgets, worker=self.worker)
 
-    # ------------------------------------------------------------ services
     def set_theme(self, name: str) -> None:
         """Use the theme called ``name`` (unknown: the default, noted) and keep it."""
         self.theme = self._theme(name)
@@ -204,8 +196,7 @@ class App:
 
     @property
     def stats(self) -> Stats:
-        """The statistics file, read on first use (without ``use_settings``: empty, never
-        written)."""
+        """The statistics file, read on first use (without ``use_settings``: empty)."""
         if self._stats is None:
             if self.options.use_settings:
                 self._stats, warnings = load_stats()
@@ -222,7 +213,6 @@ class App:
         :raises OSError: if the file cannot be written.
         """
         self.stats.record(x, o, result, save=self.options.use_settings)
-        self.game.record_changed()
 
     def _theme(self, name: str | None) -> themes.Theme:
         try:
@@ -240,14 +230,12 @@ class App:
         self.remember(language=code)
         self.window.set_caption(_('Connect Four'))
 
-    # ------------------------------------------------------------ screens
     @property
     def screen(self) -> Screen:
         """The screen on top of the stack."""
         return self.stack.top
 
     def show_game(self) -> None:
-        """Back to the game: every other screen closes."""
         while len(self.stack) > 1:
             self.pop()
 
@@ -288,7 +276,6 @@ class App:
         return game
 
     def _start_network(self) -> None:
-        """``--host`` / ``--join`` from the command line."""
         net = self.options.network
         assert net is not None
         try:
@@ -319,16 +306,12 @@ class App:
         s = self.session
         s.start_new(players, rows, cols)
         self.remember(rows=rows, cols=cols, expert=s.expert_mode, **players_to_settings(players))
-        self.game.record_changed()
         self.show_game()
 
     def quit(self) -> None:
-        """End the loop; :meth:`close` then autosaves an unfinished game."""
         self.running = False
 
-    # ------------------------------------------------------------ window
     def toggle_fullscreen(self) -> None:
-        """Full screen and back to the same window size (F11)."""
         self.surface = self.window.toggle_fullscreen()
 
     def resize(self, w: int, h: int) -> None:
@@ -339,7 +322,6 @@ class App:
             w, h = self.window.windowed_size
             self.remember(window_width=w, window_height=h)
 
-    # ------------------------------------------------------------ files
     def load_saved(self, saved: SavedGame, title: str = '') -> bool:
         """Replace the game by ``saved`` (a bad one leaves the game, with a notice); returns
         whether it did."""
@@ -355,25 +337,19 @@ class App:
             name=clip(title, 60), n=n), 'info', 4.0)
         return True
 
-    # ------------------------------------------------------------ frame
     def handle_event(self, e: pygame.event.Event) -> None:
         """One pygame event: closing (also Ctrl+Q), resizing and F11 are the window's; the top
         screen gets every other one (Esc never quits)."""
-        if e.type == pygame.QUIT:
+        key = e.key if e.type == pygame.KEYDOWN else None
+        if e.type == pygame.QUIT or key == pygame.K_q and getattr(e, 'mod', 0) & pygame.KMOD_CTRL:
             self.quit()
-            return
-        if e.type == pygame.VIDEORESIZE:
+        elif e.type == pygame.VIDEORESIZE:
             self.resize(e.w, e.h)
-            return
-        if e.type == pygame.KEYDOWN and e.key == pygame.K_F11:
+        elif key == pygame.K_F11:
             self.toggle_fullscreen()
-            return
-        if e.type == pygame.KEYDOWN and e.key == pygame.K_q \
-                and getattr(e, 'mod', 0) & pygame.KMOD_CTRL:
-            self.quit()
-            return
-        self.tips.follow(e)
-        self.stack.top.process_event(e)
+        else:
+            self.tips.follow(e)
+            self.stack.top.process_event(e)
 
     def wants_frames(self) -> bool:
         """Whether the picture changes by itself now: the loop then draws every frame."""
@@ -421,7 +397,6 @@ class App:
         return self.surface
 
     def _draw(self) -> None:
-        """Draw the screens, then the tooltip of a cut text under the mouse."""
         self._since_draw = 0.0
         tip = self.tips.due()      # from the frame before: the texts it drew
         text_fit.begin_frame()
@@ -431,7 +406,6 @@ class App:
                          avoid=self.stack.top.keep_clear())
 
     def run(self) -> int:
-        """The real loop until quit (:class:`~connect4_game.ui.loop.FrameLoop`); its exit status."""
         return self.loop.run()
 
     def close(self) -> None:
@@ -444,13 +418,11 @@ class App:
         with contextlib.suppress(Exception):
             self.session.close()
         self.stack.app_closing()
-        try:
+        with contextlib.suppress(Exception):
             if self._own_worker:
                 self.worker.close()
             else:
                 self.worker.cancel()
-        except Exception:
-            pass
         if o.screenshot:
             self.window.save_screenshot(self.surface, o.screenshot)
         if o.frame_stats:
@@ -459,14 +431,13 @@ class App:
         self._save_settings()
 
     def _autosave_on_change(self) -> None:
-        """Autosave in the frame a move is played or taken back (a crash loses no move)."""
+        """Autosave in the frame a move is played or taken back."""
         position = (self.session.planner.game_id, self.session.position_id)
         if position != self._autosaved:
             self._autosaved = position
             self.files.autosave(self.session)
 
     def _replace_dead_worker(self) -> None:
-        """If the worker's thread itself has died, start a new worker."""
         alive = getattr(self.worker, 'alive', None)
         if alive is None or alive() or self._closed:
             return
@@ -480,9 +451,7 @@ class App:
         log.error('AI worker thread stopped; started a new worker.')
 
     def _check_exit(self) -> None:
-        """``--exit-after`` and ``--exit-after-game``: stop when the time or the game is over.
-
-        :raises RuntimeError: every frame once :data:`CRASH_AFTER_ENV`'s seconds have passed."""
+        """``--exit-after`` and ``--exit-after-game``; RuntimeError after :data:`CRASH_AFTER_ENV`."""
         if self.elapsed >= self._crash_after:
             raise RuntimeError(f'a crash forced by {CRASH_AFTER_ENV}')
         o = self.options
@@ -500,17 +469,16 @@ class App:
 
 
 def show_crash(text: str) -> None:
-    """A crash's message and where its report is (:mod:`connect4_game.logs`) in a message box,
-    over the window or after it closed; from the main thread only (macOS opens windows there)."""
+    """A crash's message and report (:mod:`connect4_game.logs`) in a message box, from the main
+    thread only (macOS opens windows there)."""
     if threading.current_thread() is threading.main_thread():
         pygame.display.message_box(_('Connect Four'), text, 'error')
 
 
 def run_window(opts: AppOptions) -> int:
-    """Open the game window for ``opts`` and run it until it is closed (the search worker's
-    processes boot while pygame opens the window). Returns the exit status: the app's own, 2 for
-    an error in the options, 1 when no window can be opened or it kept failing (a crash report
-    named in a message box: :func:`show_crash`), 0 on Ctrl-C."""
+    """Run the game window for ``opts`` until it is closed. Returns the exit status: the app's
+    own, 2 for an error in the options, 1 when no window can be opened or it kept failing (a crash
+    report named in a message box: :func:`show_crash`), 0 on Ctrl-C."""
     logs.configure()
     logs.add_crash_notifier(show_crash)
     app = None

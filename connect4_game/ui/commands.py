@@ -11,12 +11,9 @@ import pygame
 from connect4_game.i18n import N_, _
 
 __all__ = ['Key', 'Command', 'COMMANDS', 'COMMAND', 'TOOLBAR', 'TOOLBAR_RIGHT',
-           'TOOLBAR_OVERFLOW', 'MENU',
-           'COLUMN_KEYS', 'lookup', 'help_rows']
+           'TOOLBAR_OVERFLOW', 'MENU', 'COLUMN_KEYS', 'lookup', 'help_rows']
 
-# The names players see for the keys that are not a character; the others
-# are their letter in capitals ('U'), their F-key name ('F1') or the
-# character they type ('?').
+# the names of the keys that type no character; the others show it ('U', 'F1', '?')
 _KEY_NAMES: dict[int, str] = {
     pygame.K_SPACE: N_('Space'), pygame.K_RETURN: N_('Enter'), pygame.K_LEFT: N_('Left'),
     pygame.K_RIGHT: N_('Right'), pygame.K_DOWN: N_('Down'), pygame.K_TAB: 'Tab',
@@ -26,16 +23,10 @@ _KEY_NAMES: dict[int, str] = {
 
 @dataclass(frozen=True)
 class Key:
-    """One key press that gives a command.
-
-    :param code: the pygame key code, or 0 when only the typed character counts.
-    :param char: the character the key types, or ''; a press matches by character first (any
-        keyboard layout), then by code.
-    :param ctrl: the key counts only with Ctrl held.
-    :param shown: whether the key label names it (not alternates such as ``=`` for ``+``).
-    :param bare: the code counts only when the key types nothing (``[`` and ``]``).
-    :param column: for the column keys: the column it drops in, 0-based.
-    """
+    """One key press that gives a command: its pygame ``code`` (0: only the typed ``char``
+    counts), the ``char`` it types (matched first, on any layout), whether it needs ``ctrl``, is
+    ``shown`` in the key label, counts only ``bare`` (typing nothing: ``[``, ``]``), and for a
+    column key the 0-based ``column``."""
 
     code: int = 0
     char: str = ''
@@ -69,14 +60,13 @@ class Key:
 class Command:
     """One command of the game screen: its ``name`` (``'undo'``), the ``keys`` that give it, its
     ``help`` (untranslated: the help line and the button's tooltip), its ``label`` on a button or
-    menu entry ('' for none), and whether it is on the ``toolbar`` and in the ``menu``."""
+    menu entry ('' for none), and its ``place``: 'toolbar', 'menu' or ''."""
 
     name: str
     keys: tuple[Key, ...]
     help: str
     label: str = ''
-    toolbar: bool = False
-    menu: bool = False
+    place: str = ''
 
     def key_label(self) -> str:
         """The keys as players see them: ``'U / Ctrl+Z'``, ``'1 – 9'``; '' without a key."""
@@ -96,8 +86,14 @@ class Command:
         return f'{_(self.help)} ({keys})' if keys else _(self.help)
 
 
-def _ctrl(code: int) -> Key:
-    return Key(code, ctrl=True)
+def _k(*names: str) -> tuple[Key, ...]:
+    """Keys by pygame's ``K_`` name (``'u'``, ``'F1'``, ``'ctrl+z'``), else by typed character."""
+    keys = []
+    for name in names:
+        bare = name.removeprefix('ctrl+')
+        code = getattr(pygame, f'K_{bare}', 0)
+        keys.append(Key(code, '' if code else bare, ctrl=bare != name))
+    return tuple(keys)
 
 
 COLUMN_KEYS = 9
@@ -105,101 +101,83 @@ COLUMN_KEYS = 9
 
 _COLUMNS = tuple(Key(char=str(c + 1), column=c) for c in range(COLUMN_KEYS)) + \
     tuple(Key(pygame.K_KP1 + c, shown=False, column=c) for c in range(COLUMN_KEYS))
+_LOOKAHEAD = N_('Advanced: the lookahead in plies, one more or one less (up to a full solve)')
+_PACE = N_('computer games slower / faster')
+_BAR, _MENU = 'toolbar', 'menu'
 
 COMMANDS: tuple[Command, ...] = (
     # the board
     Command('column', _COLUMNS,
             N_('drop a checker in that column (columns 10 and up: Left / Right, then Down)')),
-    Command('left', (Key(pygame.K_LEFT),), N_('move the column cursor')),
-    Command('right', (Key(pygame.K_RIGHT),), N_('move the column cursor')),
-    Command('drop', (Key(pygame.K_DOWN), Key(pygame.K_RETURN),
-                     Key(pygame.K_KP_ENTER, shown=False)),
+    Command('left', _k('LEFT'), N_('move the column cursor')),
+    Command('right', _k('RIGHT'), N_('move the column cursor')),
+    Command('drop', (*_k('DOWN', 'RETURN'), Key(pygame.K_KP_ENTER, shown=False)),
             N_('drop at the cursor (Space too, when it is your turn)')),
-    Command('toolbar', (Key(pygame.K_TAB),),
+    Command('toolbar', _k('TAB'),
             N_('reach the toolbar from the keyboard (arrows move, Enter presses)')),
     Command('stronger', (Key(pygame.K_PLUS, '+'), Key(pygame.K_EQUALS, '=', shown=False),
-                         Key(pygame.K_KP_PLUS, shown=False)),
-            N_('Advanced: the lookahead in plies, one more or one less (up to a full solve)')),
-    Command('weaker', (Key(pygame.K_MINUS, '-'), Key(pygame.K_KP_MINUS, shown=False)),
-            N_('Advanced: the lookahead in plies, one more or one less (up to a full solve)')),
-    Command('tiebreak', (Key(pygame.K_t),), N_('Advanced: tiebreak LEFT > RIGHT > RANDOM')),
-    Command('expert', (Key(pygame.K_e),), N_('Expert (perfect play) on or off')),
-    Command('slower', (Key(pygame.K_LEFTBRACKET, '[', bare=True),),
-            N_('computer games slower / faster')),
-    Command('faster', (Key(pygame.K_RIGHTBRACKET, ']', bare=True),),
-            N_('computer games slower / faster')),
-    Command('banner', (Key(pygame.K_b),),
+                         Key(pygame.K_KP_PLUS, shown=False)), _LOOKAHEAD),
+    Command('weaker', (Key(pygame.K_MINUS, '-'), Key(pygame.K_KP_MINUS, shown=False)), _LOOKAHEAD),
+    Command('tiebreak', _k('t'), N_('Advanced: tiebreak LEFT > RIGHT > RANDOM')),
+    Command('expert', _k('e'), N_('Expert (perfect play) on or off')),
+    Command('slower', (Key(pygame.K_LEFTBRACKET, '[', bare=True),), _PACE),
+    Command('faster', (Key(pygame.K_RIGHTBRACKET, ']', bare=True),), _PACE),
+    Command('banner', _k('b'),
             N_('show or hide the result of a finished game (or click the status bar)')),
-    Command('escape', (Key(pygame.K_ESCAPE),),
+    Command('escape', _k('ESCAPE'),
             N_('close the menu, a tooltip, a notice or the result (never quits)')),
     # the toolbar
-    Command('new', (Key(pygame.K_n),), N_('Start a new game with the same players'),
-            N_('New game'), toolbar=True),
-    Command('undo', (Key(pygame.K_u), _ctrl(pygame.K_z)), N_('Take back your last move'),
-            N_('Undo'), toolbar=True),
-    Command('redo', (Key(pygame.K_r), _ctrl(pygame.K_y)), N_('Play again the move you took back'),
-            N_('Redo'), toolbar=True),
-    Command('hint', (Key(pygame.K_h),), N_('Show the column the computer would play for you'),
-            N_('Hint'), toolbar=True),
-    Command('analysis', (Key(pygame.K_a),), N_("Show every column's outcome above the board"),
-            N_('Analysis'), toolbar=True),
-    Command('settings', (Key(pygame.K_g),),
-            N_('Players, difficulty, who plays first, board size, theme'),
-            N_('Settings'), toolbar=True),
-    Command('help', (Key(pygame.K_F1), Key(char='?')),
-            N_('The rules, how to play and every key'), N_('Help'), toolbar=True),
-    Command('menu', (Key(pygame.K_F10),),
-            N_('More: save, load, review, statistics, demo, theme, sound'),
-            N_('Menu'), toolbar=True),
-    Command('move_now', (Key(pygame.K_SPACE),), N_('Play the best move found so far'),
-            N_('Move now')),
+    Command('new', _k('n'), N_('Start a new game with the same players'), N_('New game'), _BAR),
+    Command('undo', _k('u', 'ctrl+z'), N_('Take back your last move'), N_('Undo'), _BAR),
+    Command('redo', _k('r', 'ctrl+y'), N_('Play again the move you took back'), N_('Redo'), _BAR),
+    Command('hint', _k('h'), N_('Show the column the computer would play for you'), N_('Hint'),
+            _BAR),
+    Command('analysis', _k('a'), N_("Show every column's outcome above the board"),
+            N_('Analysis'), _BAR),
+    Command('settings', _k('g'), N_('Players, difficulty, who plays first, board size, theme'),
+            N_('Settings'), _BAR),
+    Command('help', _k('F1', '?'), N_('The rules, how to play and every key'), N_('Help'), _BAR),
+    Command('menu', _k('F10'), N_('More: save, load, review, statistics, demo, theme, sound'),
+            N_('Menu'), _BAR),
+    Command('move_now', _k('SPACE'), N_('Play the best move found so far'), N_('Move now')),
     # the menu
-    Command('review', (Key(pygame.K_v),), N_('Replay the game with every mistake marked'),
-            N_('Review game'), menu=True),
-    Command('network', (Key(pygame.K_f),),
-            N_('Host or join a game with a friend on another computer'),
-            N_('Play a friend'), menu=True),
+    Command('review', _k('v'), N_('Replay the game with every mistake marked'),
+            N_('Review game'), _MENU),
+    Command('network', _k('f'), N_('Host or join a game with a friend on another computer'),
+            N_('Play a friend'), _MENU),
     Command('chat', (Key(pygame.K_SLASH, '/'),), N_('Chat with your friend in a network game'),
-            N_('Chat…'), menu=True),
-    Command('save', (_ctrl(pygame.K_s),), N_('Save this game at once, named by the date'),
-            N_('Save game'), menu=True),
-    Command('load', (_ctrl(pygame.K_o),), N_('Open one of your saved games'),
-            N_('Load game'), menu=True),
-    Command('copy', (_ctrl(pygame.K_c),), N_('Copy the moves to the clipboard'),
-            N_('Copy moves'), menu=True),
-    Command('paste', (_ctrl(pygame.K_v),),
-            N_('Set up the game from moves on the clipboard, such as 4453'),
-            N_('Paste position'), menu=True),
-    Command('stats', (Key(pygame.K_s),), N_('Wins, losses and draws of every pairing'),
-            N_('Statistics'), menu=True),
-    Command('puzzles', (Key(pygame.K_z),), N_('Find the winning move: puzzles from win in 1 up'),
-            N_('Puzzles'), menu=True),
-    Command('demo', (Key(pygame.K_d),), N_('The computer plays both sides, game after game'),
-            N_('Demo'), menu=True),
-    Command('pause', (Key(pygame.K_p),), N_('Pause or resume the demo'),
-            N_('Pause demo'), menu=True),
-    Command('theme', (Key(pygame.K_c),), N_('Classic, dark, high contrast, paper'),
-            N_('Next theme'), menu=True),
-    Command('sound', (Key(pygame.K_m),), N_('Turn the sounds off or on'),
-            N_('Sound on/off'), menu=True),
-    Command('details', (Key(pygame.K_i),), N_("Show the search's nodes and times"),
-            N_('Details'), menu=True),
-    Command('fullscreen', (Key(pygame.K_F11),), N_('Full screen on or off'),
-            N_('Full screen'), menu=True),
-    Command('quit', (_ctrl(pygame.K_q),), N_('Close the game (an unfinished game is kept)'),
-            N_('Quit'), menu=True),
+            N_('Chat…'), _MENU),
+    Command('save', _k('ctrl+s'), N_('Save this game at once, named by the date'),
+            N_('Save game'), _MENU),
+    Command('load', _k('ctrl+o'), N_('Open one of your saved games'), N_('Load game'), _MENU),
+    Command('copy', _k('ctrl+c'), N_('Copy the moves to the clipboard'), N_('Copy moves'), _MENU),
+    Command('paste', _k('ctrl+v'), N_('Set up the game from moves on the clipboard, such as 4453'),
+            N_('Paste position'), _MENU),
+    Command('stats', _k('s'), N_('Wins, losses and draws of every pairing'), N_('Statistics'),
+            _MENU),
+    Command('puzzles', _k('z'), N_('Find the winning move: puzzles from win in 1 up'),
+            N_('Puzzles'), _MENU),
+    Command('demo', _k('d'), N_('The computer plays both sides, game after game'), N_('Demo'),
+            _MENU),
+    Command('pause', _k('p'), N_('Pause or resume the demo'), N_('Pause demo'), _MENU),
+    Command('theme', _k('c'), N_('Classic, dark, high contrast, paper'), N_('Next theme'), _MENU),
+    Command('sound', _k('m'), N_('Turn the sounds off or on'), N_('Sound on/off'), _MENU),
+    Command('details', _k('i'), N_("Show the search's nodes and times"), N_('Details'), _MENU),
+    Command('fullscreen', _k('F11'), N_('Full screen on or off'), N_('Full screen'), _MENU),
+    Command('quit', _k('ctrl+q'), N_('Close the game (an unfinished game is kept)'), N_('Quit'),
+            _MENU),
 )
 """Every command of the game screen, in the order of the help screen."""
 
 COMMAND: dict[str, Command] = {c.name: c for c in COMMANDS}
-TOOLBAR: tuple[str, ...] = tuple(c.name for c in COMMANDS if c.toolbar)
+TOOLBAR: tuple[str, ...] = tuple(c.name for c in COMMANDS if c.place == _BAR)
 """The toolbar's buttons, left to right."""
 TOOLBAR_RIGHT = 2
 """How many of the last toolbar buttons sit at its right end (Help, Menu)."""
 TOOLBAR_OVERFLOW = ('help', 'settings', 'redo', 'analysis', 'undo', 'hint', 'new')
 """The toolbar's buttons that go into the menu, first the first, when a narrow window has no
 room for their labels at the smallest font."""
-MENU: tuple[str, ...] = tuple(c.name for c in COMMANDS if c.menu)
+MENU: tuple[str, ...] = tuple(c.name for c in COMMANDS if c.place == _MENU)
 """The menu's entries, top to bottom."""
 
 

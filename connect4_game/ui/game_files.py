@@ -1,6 +1,5 @@
-"""The game's files as the window uses them: saved games (Ctrl+S), the
-autosave and the moves on the clipboard in the players' notation (columns
-1..N). Every method reports to the player through ``session.say``."""
+"""Saved games, the autosave and the moves on the clipboard (columns 1..N), as the window uses
+them; every method reports to the player through ``session.say``."""
 
 from __future__ import annotations
 
@@ -27,14 +26,11 @@ class ClipboardError(RuntimeError):
 
 
 class Clipboard:
-    """The system clipboard (``pygame.scrap``): text only."""
+    """The system clipboard (``pygame.scrap``), text only; both methods raise
+    :class:`ClipboardError` when there is none."""
 
     @staticmethod
     def put_text(text: str) -> None:
-        """Put ``text`` on the clipboard.
-
-        :raises ClipboardError: when there is no clipboard.
-        """
         try:
             pygame.scrap.put_text(text)
         except (pygame.error, AttributeError, RuntimeError) as exc:
@@ -42,10 +38,7 @@ class Clipboard:
 
     @staticmethod
     def get_text() -> str:
-        """The text on the clipboard ('' for none or not text).
-
-        :raises ClipboardError: when there is no clipboard.
-        """
+        """The text on the clipboard ('' for none or not text)."""
         try:
             text = pygame.scrap.get_text()
         except UnicodeDecodeError as exc:      # not UTF-8: each bad byte becomes U+FFFD
@@ -64,7 +57,6 @@ class GameFiles:
         self.clipboard = clipboard
 
     def owns_autosave(self) -> bool:
-        """Whether this run may offer, write or remove the autosave."""
         return bool(self.options.use_settings and self.options.owns_autosave)
 
     def autosave(self, session: GameSession) -> None:

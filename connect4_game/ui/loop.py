@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
 import logging
@@ -21,15 +22,10 @@ from connect4_game.ui.window import Window
 __all__ = ['FPS', 'IDLE_POLL', 'DOZE_AFTER', 'DOZE_POLL', 'FrameLoop', 'frame_stats', 'idle_pause']
 
 FPS = 60
-IDLE_POLL = 1.0 / 30
-"""Seconds between looks at the events while nothing moves, for :data:`DOZE_AFTER` seconds."""
-DOZE_AFTER = 1.0
-"""Seconds without an event or anything moving after which the loop dozes."""
-DOZE_POLL = 0.1
-"""Seconds between looks at the events while dozing: the first event after a still spell waits
-at most this long (pygame's own wait for an event polls every millisecond)."""
-MAX_DT = 0.1
-"""The longest ``dt`` (seconds) one step gets: after a stall the game does not jump."""
+IDLE_POLL = 1.0 / 30    # seconds between looks at the events while nothing moves
+DOZE_AFTER = 1.0        # seconds still, after which the loop dozes
+DOZE_POLL = 0.1         # seconds between looks at the events while dozing
+MAX_DT = 0.1            # the longest dt (seconds) of one step: after a stall nothing jumps
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +46,7 @@ def frame_stats(intervals_s: Iterable[float], moves: int) -> dict[str, float]:
 
 
 def idle_pause(still_for: float) -> float:
-    """Seconds to sleep before the next look at the events after ``still_for`` seconds with no
-    event and nothing moving: :data:`IDLE_POLL`, :data:`DOZE_POLL` from :data:`DOZE_AFTER` on."""
+    """Seconds to sleep before the next look at the events after ``still_for`` seconds still."""
     return IDLE_POLL if still_for < DOZE_AFTER else DOZE_POLL
 
 
@@ -77,11 +72,10 @@ class LoopApp(Protocol):
 
 
 class FrameLoop:
-    """Runs ``app`` (a :class:`LoopApp`) until it stops: :data:`FPS` frames a second while
-    something moves, a frame only on a change while nothing does. ``intervals``: the seconds
-    between moving frames of the last :meth:`run`; ``give_up_after``: seconds of failing frames
-    that end the loop, with a crash report of the last failure (:func:`logs.report_crash`).
-    """
+    """Runs ``app`` until it stops: :data:`FPS` frames a second while something moves, a frame
+    only on a change while nothing does. ``intervals``: the seconds between moving frames of the
+    last :meth:`run`; ``give_up_after``: seconds of failing frames that end the loop, with a crash
+    report (:func:`logs.report_crash`)."""
 
     GIVE_UP_AFTER = 3.0
 
@@ -93,9 +87,8 @@ class FrameLoop:
         self._failure: Exception | None = None       # the last failing frame's error
 
     def run(self) -> int:
-        """The real loop until quit; returns 0, or 1 if the frames kept failing for
-        ``give_up_after`` seconds or the ``--screenshot`` could not be written. SIGTERM ends it
-        like closing the window; the app is closed at the end."""
+        """The real loop until quit; returns 0, or 1 if the frames kept failing or the
+        ``--screenshot`` could not be written. The app is closed at the end."""
         app = self.app
         self.intervals = []
         status = 0
@@ -115,17 +108,14 @@ class FrameLoop:
         self.guarded_step(pygame.event.get(), 0.0)   # builds the sprites before timing
         pygame.display.flip()
         wait_warm = getattr(self.app.worker, 'wait_warm', None)
-        if wait_warm is not None:   # loading: the worker processes import the engine
+        if wait_warm is not None:
             wait_warm(5.0)
-        # what start-up built lives as long as the window: keep it out of the
-        # garbage collector's full passes, which would otherwise walk it
-        # every time and can cost a frame
+        # what start-up built lives as long as the window: out of the collector's full passes
         gc.collect()
         gc.freeze()
 
     def _frames(self, period: float) -> int:
-        """Steps while the app runs: every ``period`` seconds while something moves, else after
-        :func:`idle_pause`. Returns 1 if the steps kept failing, else 0."""
+        """Steps while the app runs; 1 if they kept failing, else 0."""
         app = self.app
         last = still_since = time.perf_counter()
         deadline = last + period
@@ -152,17 +142,14 @@ class FrameLoop:
                 still_since = now
                 deadline = self.pace(deadline, period)
             else:
-                time.sleep(idle_pause(now - still_since))   # still: look again a little later
+                time.sleep(idle_pause(now - still_since))
                 deadline = time.perf_counter() + period
         return 0
 
     def guarded_step(self, events: list[pygame.event.Event], dt: float,
                      redraw: bool | None = True) -> bool:
         """``app.step(events, dt, redraw)``; an unexpected error is logged once, shown in the
-        window and the game comes back on top. Returns whether the frame went well.
-
-        :raises KeyboardInterrupt, SystemExit: passed on.
-        """
+        window and the game comes back on top. Returns whether the frame went well."""
         try:
             self.app.step(events, dt, redraw=redraw)
             return True
@@ -174,30 +161,27 @@ class FrameLoop:
             if msg != self._last_error:
                 log.error('%s', msg)
                 self._last_error = msg
-            try:
+            with contextlib.suppress(Exception):
                 self.app.session.say(msg, 'error', 5.0)
                 self.app.show_game()
-            except Exception:
-                pass
             return False
 
     def install_sigterm(self) -> None:
         """SIGTERM and SIGHUP (the terminal closed) quit the app like closing its window, so a
         friend is told (main thread only)."""
-        try:
-            import signal
-            import threading
-            if threading.current_thread() is threading.main_thread():
-                for name in ('SIGTERM', 'SIGHUP'):
-                    if hasattr(signal, name):
-                        signal.signal(getattr(signal, name), lambda *_a: self.app.quit())
-        except (ValueError, OSError, AttributeError):
-            pass
+        import signal
+        import threading
+        if threading.current_thread() is not threading.main_thread():
+            return
+        with contextlib.suppress(ValueError, OSError, AttributeError):
+            for name in ('SIGTERM', 'SIGHUP'):
+                if hasattr(signal, name):
+                    signal.signal(getattr(signal, name), lambda *_a: self.app.quit())
 
     @staticmethod
     def pace(deadline: float, period: float) -> float:
-        """Sleep until ``deadline`` (perf_counter seconds), the last millisecond spinning, so
-        frames come every ``period`` seconds without drift. Returns the next deadline."""
+        """Sleep until ``deadline`` (perf_counter seconds), the last millisecond spinning; returns
+        the next deadline, ``period`` seconds on."""
         remaining = deadline - time.perf_counter()
         if remaining > 0.0015:
             time.sleep(remaining - 0.001)
@@ -205,7 +189,7 @@ class FrameLoop:
             pass
         now = time.perf_counter()
         deadline += period
-        if now - deadline > period:      # far behind (a stall): start afresh
+        if now - deadline > period:      # a stall: start afresh
             deadline = now + period
         return deadline
 

@@ -1,5 +1,4 @@
-"""The mouse for the tooltip of a text drawn cut short: where it is, how
-long (seconds) it has rested, and whether a click or Esc put the tip away."""
+"""The mouse for the tooltip of a text drawn cut short."""
 
 from __future__ import annotations
 
@@ -30,7 +29,6 @@ class CutTextTips:
             self.mouse = None
 
     def advance(self, dt: float) -> None:
-        """``dt`` seconds more of rest."""
         self.rest += dt
 
     def due(self) -> text_fit.TextDrawn | None:

@@ -6,42 +6,25 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Sequence
-from typing import Protocol
 
 import pygame
 
 from connect4_game.core.checks import check_int
 from connect4_game.core.messages import MAX_TEXT, clip
 from connect4_game.core.side import Side
+from connect4_game.ui.animation import DropAnimation
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, fit, font, line_height
-from connect4_game.ui.themes import RGB, Colour, Theme, darker, mix
+from connect4_game.ui.themes import RGB, SS, Colour, Theme, checker_surface, darker, mix
 
 Cell = tuple[int, int]
 """A slot of the board: (row, column), 0-based, row 0 at the top."""
 Badge = tuple[str, 'Colour | str'] | tuple[str, 'Colour | str', str]
-"""A column's badge: (text, colour) or (text, colour, short form); the
-colour an RGB tuple or the name of a theme colour."""
-
-
-class Falling(Protocol):
-    """A checker on its way down: its fractional ``row``, its ``col``, its ``checker`` and the
-    ``target_row`` where it already stands in the board's slots."""
-
-    @property
-    def row(self) -> float: ...
-
-    @property
-    def target_row(self) -> float: ...
-
-    @property
-    def col(self) -> int: ...
-
-    @property
-    def checker(self) -> str: ...
-
+"""A column's badge: (text, colour) or (text, colour, short form); the colour an RGB tuple or
+the name of a theme colour."""
 
 __all__ = ['Layout', 'toolbar_height', 'Renderer', 'text_on', 'settle_time',
            'HINT_PULSE_END', 'WIN_PULSE_END', 'badge_short', 'badge_min_height', 'draw_panel']
+
 
 def settle_time(rate: float, beats: int) -> float:
     """Seconds after which a pulse ``0.5 + 0.5 sin(t * rate)`` has beaten ``beats`` times and
@@ -52,8 +35,6 @@ def settle_time(rate: float, beats: int) -> float:
 HINT_PULSE_END = settle_time(5.0, 3)    # the hint's ring (rate 5): three beats, then steady
 WIN_PULSE_END = settle_time(6.0, 4)     # the winning four (rate 6): four beats, then steady
 
-
-# -- layout ---
 
 def badge_min_height() -> int:
     """The least height in px of a badge: two lines of the smallest bold text and a margin."""
@@ -83,9 +64,7 @@ class Layout:
         top = self.toolbar_h + self.message_h
         avail_w = width - 2 * pad
         avail_h = self.status_rect.top - top - pad
-        # cells: the board, one for the ghost row, 0.45 for the badges (at
-        # least two lines of the smallest text), 0.42 for the column numbers,
-        # 0.2 for the board's frame
+        # cells: the board, the ghost row, the badges, the column numbers, the board's frame
         cell = max(8, int(min(avail_w / (cols + 0.4), avail_h / (rows + 2.07))))
         extra = badge_min_height() - int(cell * 0.40)
         if extra > 0:
@@ -119,14 +98,14 @@ class Layout:
         cx, cy = self.slot_center(row, col)
         return pygame.Rect(cx - self.radius, cy - self.radius, 2 * self.radius, 2 * self.radius)
 
-
-# -- sprites ---
-
-SS = 3  # supersampling factor for anti-aliased sprites
+    def column_rect(self, col: int, inset: int, dx: int = 0) -> pygame.Rect:
+        """Column ``col`` of the board, ``inset`` px in from each side, shifted ``dx`` px."""
+        br = self.board_rect
+        return pygame.Rect(br.left + col * self.cell + inset + dx, br.top + inset,
+                           self.cell - 2 * inset, br.height - 2 * inset)
 
 
 def _smooth(surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
-    """Scale a supersampled sprite down (the one place sprites are smooth-scaled)."""
     return pygame.transform.smoothscale(surf, size)
 
 
@@ -168,10 +147,8 @@ def make_background(size: tuple[int, int], theme: Theme) -> pygame.Surface:
     s = pygame.Surface((w, h))
     steps = 48
     for i in range(steps):
-        col = mix(theme.background2, theme.background, i / (steps - 1))
-        y0 = h * i // steps
-        y1 = h * (i + 1) // steps
-        s.fill(col, (0, y0, w, y1 - y0 + 1))
+        y0, y1 = h * i // steps, h * (i + 1) // steps
+        s.fill(mix(theme.background2, theme.background, i / (steps - 1)), (0, y0, w, y1 - y0 + 1))
     return s.convert() if pygame.display.get_init() and pygame.display.get_surface() else s
 
 
@@ -216,7 +193,6 @@ class Renderer:
         self.bg: pygame.Surface | None = None
 
     def _ready(self) -> tuple[Layout, Theme]:
-        """The layout and theme of the last :meth:`prepare` (RuntimeError without one)."""
         if self.layout is None or self.theme is None:
             raise RuntimeError('Renderer.prepare() must be called before drawing')
         return self.layout, self.theme
@@ -227,7 +203,6 @@ class Renderer:
         ``toolbar`` / ``status`` False leave out those bands."""
         key = (tuple(size), rows, cols, theme.name, toolbar, status)
         if key != self._key:
-            from connect4_game.ui.themes import checker_surface
             self._key = key
             self.theme = theme
             self.layout = layout = Layout(size[0], size[1], rows, cols, toolbar, status)
@@ -256,16 +231,16 @@ class Renderer:
         surface.blit(spr, (cx - spr.get_width() // 2 + dx, cy - spr.get_height() // 2))
 
     def draw_board(self, surface: pygame.Surface, slots: Sequence[Sequence[str]], *,
-                   falling: Sequence[Falling] = (),
+                   falling: Sequence[DropAnimation] = (),
                    ghost: tuple[str, int] | None = None, win_line: Sequence[Cell] | None = None,
                    t: float = 0.0, shake: float = 0.0, flash_col: int | None = None,
                    flash: float = 0.0, cursor: int | None = None, hint_col: int | None = None,
                    hint_row: int | None = None, labels: Sequence[Badge | None] | None = None,
                    last_move: Cell | None = None, ghost_row: int | None = None,
                    best_cols: Iterable[int] = (), hint_t: float | None = None) -> None:
-        """Draw the background, the checkers (resting and ``falling``), the board face, the column
-        numbers (1..N), the winning four (pulsing with ``t`` s), the ``ghost`` checker, a hint
-        (pulsing with ``hint_t`` s), outlines round ``best_cols`` and the ``labels``."""
+        """Draw the board with its checkers (some ``falling``), column numbers 1..N, the winning
+        four (pulsing with ``t`` s), the ``ghost`` checker, a hint (pulsing with ``hint_t`` s),
+        outlines round ``best_cols`` and the ``labels``."""
         dx = int(shake)
         self._draw_checkers(surface, slots, falling, dx)
         self.draw_numbers(surface, cursor, hint_col)
@@ -277,9 +252,7 @@ class Renderer:
             self.draw_labels(surface, labels)
 
     def _draw_checkers(self, surface: pygame.Surface, slots: Sequence[Sequence[str]],
-                       falling: Sequence[Falling], dx: int) -> None:
-        """The background, the checkers of ``slots`` (the ``falling`` ones in flight), then the
-        board face, shifted ``dx`` px."""
+                       falling: Sequence[DropAnimation], dx: int) -> None:
         if self.bg is None or self.board_sprite is None:
             raise RuntimeError('Renderer.prepare() must be called before drawing')
         surface.blit(self.bg, (0, 0))
@@ -296,28 +269,25 @@ class Renderer:
     def _draw_column_marks(self, surface: pygame.Surface, cursor: int | None,
                            flash_col: int | None, flash: float, best_cols: Iterable[int],
                            dx: int) -> None:
-        """The cursor's column lit, ``flash_col`` flashing by ``flash`` (0..1), ``best_cols``."""
         lay, theme = self._ready()
-        br = lay.board_rect
         if cursor is not None and 0 <= cursor < lay.cols:
-            hl = pygame.Surface((lay.cell - 4, br.height - 4), pygame.SRCALPHA)
+            rect = lay.column_rect(cursor, 2, dx)
+            hl = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(hl, (255, 255, 255, 30), hl.get_rect(),
                              border_radius=max(4, lay.cell // 2))
-            surface.blit(hl, (br.left + cursor * lay.cell + 2 + dx, br.top + 2))
+            surface.blit(hl, rect)
         if flash > 0 and flash_col is not None:
-            fl = pygame.Surface((lay.cell, br.height), pygame.SRCALPHA)
+            rect = lay.column_rect(flash_col, 0, dx)
+            fl = pygame.Surface(rect.size, pygame.SRCALPHA)
             fl.fill((*theme.bad[:3], int(110 * flash)))
-            surface.blit(fl, (br.left + flash_col * lay.cell + dx, br.top))
+            surface.blit(fl, rect)
         for col in best_cols:
             if 0 <= col < lay.cols:
-                rect = pygame.Rect(br.left + col * lay.cell + 3 + dx, br.top + 3,
-                                   lay.cell - 6, br.height - 6)
-                pygame.draw.rect(surface, theme.good, rect, max(3, lay.cell // 16),
-                                 border_radius=max(4, lay.cell // 2))
+                pygame.draw.rect(surface, theme.good, lay.column_rect(col, 3, dx),
+                                 max(3, lay.cell // 16), border_radius=max(4, lay.cell // 2))
 
     def _draw_last_move(self, surface: pygame.Surface, last_move: Cell | None,
                         win_line: Sequence[Cell] | None, t: float, dx: int) -> None:
-        """A dot on ``last_move``, or the winning four ``win_line`` pulsing with ``t`` (s)."""
         lay, theme = self._ready()
         if last_move is not None and not win_line:
             cx, cy = lay.slot_center(*last_move)
@@ -336,14 +306,13 @@ class Renderer:
 
     def _draw_ghost(self, surface: pygame.Surface, ghost: tuple[str, int] | None,
                     ghost_row: int | None, dx: int) -> None:
-        """The ghost checker ``(checker, col)`` above the board, a ring where it would land."""
         if ghost is None:
             return
         lay, theme = self._ready()
         checker, col = ghost
         if 0 <= col < lay.cols:
             self.blit_checker(surface, checker, lay.ghost_row, col, dx, ghost=True)
-            if ghost_row is not None and ghost_row >= 0:   # where it would land
+            if ghost_row is not None and ghost_row >= 0:
                 colour = theme.x_color if checker == Side.X else theme.o_color
                 cx, cy = lay.slot_center(ghost_row, col)
                 pygame.draw.circle(surface, colour, (cx + dx, cy), int(lay.radius * 0.92),
@@ -351,16 +320,12 @@ class Renderer:
 
     def _draw_hint(self, surface: pygame.Surface, hint_col: int | None, hint_row: int | None,
                    t: float, dx: int) -> None:
-        """``hint_col`` outlined, a ring pulsing with ``t`` (s) on ``hint_row``."""
         lay, theme = self._ready()
         if hint_col is None or not 0 <= hint_col < lay.cols:
             return
-        br = lay.board_rect
         pulse = 0.5 + 0.5 * math.sin(t * 5.0)
-        col_rect = pygame.Rect(br.left + hint_col * lay.cell + 2 + dx, br.top + 2,
-                               lay.cell - 4, br.height - 4)
-        pygame.draw.rect(surface, theme.accent, col_rect, max(3, lay.cell // 18),
-                         border_radius=max(4, lay.cell // 2))
+        pygame.draw.rect(surface, theme.accent, lay.column_rect(hint_col, 2, dx),
+                         max(3, lay.cell // 18), border_radius=max(4, lay.cell // 2))
         if hint_row is not None and hint_row >= 0:
             cx, cy = lay.slot_center(hint_row, hint_col)
             pygame.draw.circle(surface, mix(theme.accent, theme.highlight, pulse),
@@ -368,7 +333,6 @@ class Renderer:
 
     def draw_numbers(self, surface: pygame.Surface, cursor: int | None = None,
                      hint_col: int | None = None) -> None:
-        """Column numbers 1..N under the board (the cursor's and the hint's bold)."""
         lay, theme = self._ready()
         size = max(MIN_FONT, int(lay.cell * 0.30))
         h = max(line_height(MIN_FONT), int(lay.cell * 0.40))
@@ -414,11 +378,8 @@ class Renderer:
         return lay.cell - 8 < font(MIN_FONT, True).size('~-14')[0]
 
     def draw_labels(self, surface: pygame.Surface, labels: Sequence[Badge | None]) -> None:
-        """Per-column badges above the ghost checker, readable without colour.
-
-        :param labels: per column None or a :data:`Badge`; a badge too narrow for its text shows
-            the short form (by default :func:`badge_short`), on hover the whole text.
-        """
+        """Per column None or a :data:`Badge` above the ghost checker; one too narrow for its
+        text shows the short form (by default :func:`badge_short`), on hover the whole text."""
         lay, theme = self._ready()
         size = max(MIN_FONT, int(lay.cell * 0.28))
         for item, rect in zip(labels, self.label_rects(labels), strict=True):
@@ -455,7 +416,6 @@ class Renderer:
         pad = max(3, int(rect.height * 0.08))
         line1_h = (rect.height - 2 * pad) * 11 // 20 if left2 else rect.height - 2 * pad
         if checker is not None:
-            from connect4_game.ui.themes import checker_surface
             r = max(6, int(rect.height * 0.17))
             icon = checker_surface(theme, checker, r)
             cy = rect.top + pad + line1_h // 2

@@ -1,5 +1,4 @@
-"""The window's screens, bottom (the game) to top, and the one place that
-calls the hooks of :class:`~connect4_game.ui.screens.base.Screen`."""
+"""The window's screens, bottom (the game) to top: the one caller of the screens' hooks."""
 
 from __future__ import annotations
 
@@ -60,20 +59,18 @@ class ScreenStack:
             screen.update(dt)
 
     def visible(self) -> list[Screen]:
-        """The screens a frame shows, bottom-up: the top one and, while each
-        of them has ``covers`` False, the one below."""
+        """The screens a frame shows, bottom-up: the top one and, while each of them has
+        ``covers`` False, the one below."""
         bottom = len(self._screens) - 1
         while bottom > 0 and not self._screens[bottom].covers:
             bottom -= 1
         return self._screens[bottom:]
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the :meth:`visible` screens onto ``surface``, bottom-up."""
         for screen in self.visible():
             screen.draw(surface)
 
     def wants_frames(self) -> bool:
-        """Whether a visible screen's ``wants_frames()``."""
         return any(screen.wants_frames() for screen in self.visible())
 
     def picture(self) -> tuple[tuple[int, object], ...]:

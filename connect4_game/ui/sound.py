@@ -1,6 +1,5 @@
 """Sound effects: drop, win, tie and refused move (WAV package data made by
-``tools/make_sounds.py``). With no audio device :class:`SoundPlayer` is
-silent: ``play`` returns False and ``reason`` says why."""
+``tools/make_sounds.py``); silent without an audio device."""
 
 from __future__ import annotations
 
@@ -28,24 +27,17 @@ def sound_file(name: str) -> Traversable | None:
     """
     if name not in SOUND_NAMES:
         raise ValueError(f"unknown sound {name!r}; known: {', '.join(SOUND_NAMES)}")
-    # one path part per step: Traversable.joinpath takes a single part before 3.11
     res = resources.files("connect4_game") / "assets" / "sounds" / f"{name}.wav"
     return res if res.is_file() else None
 
 
 class SoundPlayer:
-    """Plays the game's sound effects; silent when there is no audio.
-
-    :param muted: start muted (the ``M`` key / ``--mute``).
-    :param enabled: False builds a silent player without touching the mixer.
-
-    ``available``: the mixer works and every sound loaded (else ``reason`` says why); ``history``:
-    the last 100 names :meth:`play` got while not muted, played or not.
-    """
+    """Plays the game's sound effects, ``muted`` or not; ``enabled`` False: silent without touching
+    the mixer. ``reason``: why some or all sounds cannot play ('' when all can); ``history``: the
+    last 100 names :meth:`play` got while not muted, played or not."""
 
     def __init__(self, muted: bool = False, enabled: bool = True) -> None:
         self.muted = bool(muted)
-        self.available = False
         self.reason = ""
         self.history: deque[str] = deque(maxlen=100)
         self._sounds: dict[str, pygame.mixer.Sound] = {}
@@ -73,7 +65,6 @@ class SoundPlayer:
         if missing:
             self.reason = broken_install("missing or unreadable sound(s): " + ", ".join(missing))
             log.warning("%s", self.reason)
-        self.available = not missing
 
     def play(self, name: str) -> bool:
         """Play sound ``name`` (of :data:`SOUND_NAMES`) without blocking; whether it started.
@@ -92,7 +83,6 @@ class SoundPlayer:
             sound.play()
         except Exception as exc:  # the device vanished mid-game: go silent
             self.reason = f"audio failed ({exc})"
-            self.available = False
             self._sounds.clear()
             return False
         return True

@@ -13,25 +13,20 @@ import pygame
 
 from connect4_game.core.messages import ELLIPSIS, MAX_TEXT, broken_install, clip
 
-__all__ = ['MIN_PX', 'MIN_FONT', 'font_px', 'font', 'line_height', 'block_height', 'fit_text', 'wrap_text', 'draw_text',
-           'fit', 'Fit', 'TextDrawn', 'begin_frame', 'frame_texts', 'cut_text_at']
+__all__ = ['MIN_PX', 'MIN_FONT', 'font_px', 'font', 'line_height', 'block_height', 'fit_text',
+           'wrap_text', 'draw_text', 'fit', 'Fit', 'TextDrawn', 'begin_frame', 'frame_texts',
+           'cut_text_at']
 
 log = logging.getLogger(__name__)
-
-# -- fonts ---
 
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 pygame.register_quit(_FONTS.clear)   # Font objects die with pygame.quit(); never reuse them
 
-
 FONT_FILE = Path(__file__).resolve().parents[1] / 'assets' / 'fonts' / 'LiberationSans-Bold.ttf'
-"""The window's typeface: Liberation Sans Bold (SIL Open Font License 1.1,
-``assets/fonts/LICENSE``), metric-compatible with Arial and Helvetica and so
-with the FreeSans Bold pygame draws by default, which is GPL."""
-
+"""Liberation Sans Bold (SIL OFL 1.1, ``assets/fonts/LICENSE``), metric-compatible with the
+FreeSans Bold pygame draws by default, which is GPL."""
 FONT_SCALE = 0.6875
-"""Point size per ``size`` unit: the factor pygame applies to its default
-font, so that a ``size`` means what it meant with that font."""
+"""Point size per ``size`` unit: pygame's factor for its default font, so sizes keep meaning."""
 
 MIN_PX = 12
 """Px: no text the window draws has a smaller font (pygame's font size, at any window size)."""
@@ -47,8 +42,7 @@ MIN_FONT = next(s for s in range(8, 64) if font_px(s) >= MIN_PX)
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The window's font (:data:`FONT_FILE`) at ``size`` units (at least 8; cached), i.e.
-    :func:`font_px` px, maybe ``bold``."""
+    """The window's font at ``size`` units (at least 8; cached), i.e. :func:`font_px` px."""
     size = max(8, int(size))
     key = (size, bold)
     f = _FONTS.get(key)
@@ -77,11 +71,8 @@ def line_height(size: int, bold: bool = False) -> int:
     return max(f.get_linesize(), f.size(_TALL)[1])
 
 
-# -- measuring and cutting ---
-
-
 def _fit_count(f: pygame.font.Font, text: str, max_width: int, suffix: str = '') -> int:
-    """The largest n with ``f.size(text[:n] + suffix)`` at most ``max_width`` px (binary search)."""
+    """The largest n with ``f.size(text[:n] + suffix)`` at most ``max_width`` px."""
     lo, hi = 0, len(text)
     while lo < hi:
         mid = (lo + hi + 1) // 2
@@ -129,22 +120,9 @@ def block_height(f: pygame.font.Font, lines: Sequence[str]) -> int:
     """Px the ``lines`` take one under the other in font ``f``."""
     if not lines:
         return 0
-    return f.get_linesize() * (len(lines) - 1) + max(_rendered_height(f, x) for x in lines)
-
-
-def _rendered_height(f: pygame.font.Font, line: str) -> int:
-    """The height of ``f.render(line)``: a non-empty line is at least a line step tall."""
-    h = f.size(line)[1]
-    return max(h, f.get_linesize()) if line else h
-
-
-def _whole_lines(f: pygame.font.Font, text: str, width: int, max_lines: int) -> list[str] | None:
-    """``text`` in at most ``max_lines`` lines no wider than ``width`` px, no word cut; or None."""
-    lines = wrap_text(f, text, width, max_lines)
-    return lines if ' '.join(lines).split() == text.split() else None
-
-
-# -- fitting a box ---
+    # a non-empty line renders at least a line step tall
+    heights = (max(f.size(x)[1], f.get_linesize()) if x else f.size(x)[1] for x in lines)
+    return f.get_linesize() * (len(lines) - 1) + max(heights)
 
 
 @dataclass(frozen=True)
@@ -165,13 +143,12 @@ _MAX_FITS = 2048
 
 def _lines_at(text: str, size: int, bold: bool, width: int, height: int,
               max_lines: int) -> list[str] | None:
-    """The whole text's lines at ``size`` px in a ``width`` x ``height`` box, or None."""
+    """The whole text's lines at ``size`` in a ``width`` x ``height`` box, no word cut; or None."""
     f = font(size, bold)
     room = 1 + max(0, (height - f.get_height()) // max(1, f.get_linesize()))
-    lines = _whole_lines(f, text, width, min(max_lines, room))
-    if lines is None or block_height(f, lines) > height:
-        return None
-    return lines
+    lines = wrap_text(f, text, width, min(max_lines, room))
+    whole = ' '.join(lines).split() == text.split()
+    return lines if whole and block_height(f, lines) <= height else None
 
 
 def _smallest_fit(text: str, size: int, min_size: int, bold: bool, width: int, height: int,
@@ -180,7 +157,7 @@ def _smallest_fit(text: str, size: int, min_size: int, bold: bool, width: int, h
     lines = _lines_at(text, size, bold, width, height, max_lines)
     if lines is not None:
         return Fit(size, bold, tuple(lines), False)
-    lo, hi = min_size, size - 1          # find the largest fitting size in [lo, hi]
+    lo, hi = min_size, size - 1
     best: Fit | None = None
     while lo <= hi:
         mid = (lo + hi) // 2
@@ -228,9 +205,6 @@ def fit(text: str, width: int, height: int, size: int, *, bold: bool = False, li
     return found
 
 
-# -- drawing and the frame's log ---
-
-
 @dataclass(frozen=True)
 class TextDrawn:
     """One :func:`draw_text` call: the ``text`` asked for, the ``lines`` drawn at font ``size``
@@ -250,12 +224,11 @@ class TextDrawn:
 
     @property
     def px(self) -> int:
-        """The real font size (pygame's) in px."""
         return font_px(self.size)
 
     @property
     def partial(self) -> bool:
-        """Not all of the text is there (cut or short): the whole text belongs in a tooltip."""
+        """Cut or short: the whole text belongs in a tooltip."""
         return self.cut or self.short
 
     @property
@@ -269,7 +242,7 @@ _MAX_LOG = 4000
 
 
 def begin_frame() -> None:
-    """Start a new frame's log of drawn texts (the app calls it before drawing)."""
+    """Start a new frame's log of drawn texts."""
     _FRAME.clear()
 
 

@@ -26,7 +26,7 @@ RGB = tuple[int, int, int]
 Colour = Sequence[int]
 """An RGB or RGBA colour (0..255 a channel)."""
 SHAPES = (None, "cross", "ring")
-_SS = 3   # supersampling factor for anti-aliased sprites
+SS = 3   # supersampling factor for anti-aliased sprites
 
 
 @dataclass(frozen=True)
@@ -65,9 +65,9 @@ class Theme:
         if set(self.score_colors) != {-1, 0, 50, 100}:
             raise ValueError(f"theme {self.name!r}: score_colors needs keys -1, 0, 50, 100")
 
-    # the score colours by meaning: a win, a loss, undecided
     @property
     def good(self) -> RGB:
+        """The colour of a win (and ``bad`` a loss, ``neutral`` undecided)."""
         return self.score_colors[100]
 
     @property
@@ -94,9 +94,7 @@ _LABELS = (N_("Classic"), N_("Dark"), N_("High contrast"), N_("Paper"))   # for 
 
 
 def _load_themes() -> OrderedDict[str, Theme]:
-    """The themes of ``themes.json``, in its order. High contrast uses the Okabe-Ito colours
-    (orange / sky blue), safe for the common colour-vision deficiencies, with thick black
-    outlines and shapes: X is a cross, O a ring."""
+    """The themes of ``themes.json``, in its order (high contrast: the Okabe-Ito colours)."""
     loaded: OrderedDict[str, Theme] = OrderedDict()
     for entry in json.loads(files("connect4_game.ui").joinpath("themes.json").read_text("utf-8")):
         fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in entry.items()}
@@ -126,12 +124,8 @@ def get_theme(name: str | None) -> Theme:
 def next_theme(name: str) -> str:
     """The name after ``name`` in ``THEMES`` (wrapping round; unknown: the first)."""
     names = list(THEMES)
-    if name not in THEMES:
-        return names[0]
-    return names[(names.index(name) + 1) % len(names)]
+    return names[(names.index(name) + 1) % len(names)] if name in THEMES else names[0]
 
-
-# -- drawing ---------------------------------------------------------------------
 
 def mix(a: Colour, b: Colour, t: float) -> RGB:
     """The colour ``t`` of the way from ``a`` to ``b`` (RGB tuples, ``t`` in 0..1)."""
@@ -150,8 +144,7 @@ pygame.register_quit(_CACHE.clear)   # no sprite outlives pygame.quit()
 
 
 def checker_surface(theme: Theme, checker: str, radius: int) -> pygame.Surface:
-    """A cached, anti-aliased sprite of ``checker`` with its theme's shape mark, ``2*radius + 2``
-    pixels square, transparent round it.
+    """A cached, anti-aliased sprite of ``checker``, ``2*radius + 2`` px square.
 
     :raises ValueError: for a checker other than a side or a radius < 1.
     """
@@ -161,15 +154,13 @@ def checker_surface(theme: Theme, checker: str, radius: int) -> pygame.Surface:
     sprite = _CACHE.get(key)
     if sprite is not None:
         return sprite
-    r = radius * _SS
-    d = 2 * r + 2 * _SS
+    r = radius * SS
+    d = 2 * r + 2 * SS
     big = pygame.Surface((d, d), pygame.SRCALPHA)
     c = (d // 2, d // 2)
     pygame.draw.circle(big, outline, c, r)
     pygame.draw.circle(big, fill, c, int(r * 0.88))
-    if shape is None:
-        # a subtle inner groove and shine, like a real checker; left out under a
-        # shape mark so the cross / ring stands alone (high contrast)
+    if shape is None:        # a groove and shine, left out under a shape mark
         pygame.draw.circle(big, darker(fill, 0.86), c, int(r * 0.70), max(1, int(r * 0.05)))
         shine = pygame.Surface((d, d), pygame.SRCALPHA)
         pygame.draw.circle(shine, (255, 255, 255, 60),

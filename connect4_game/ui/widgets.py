@@ -1,6 +1,5 @@
-"""Small controls: buttons with tooltips, a toolbar, a menu and the choice
-rows of dialogs. Each is laid out in window px by its screen and answers
-an event with the ``action`` string of what was chosen."""
+"""Small controls: buttons with tooltips, a toolbar, a menu and the choice rows of dialogs, laid
+out in window px by their screen; each answers an event with the ``action`` string chosen."""
 
 from __future__ import annotations
 
@@ -40,10 +39,8 @@ class ResultBanner:
     it was drawn last (None: not drawn), ``shown_for`` the seconds it has been due."""
 
     def __init__(self) -> None:
-        self.fade = Fade(0.45, ease_out_back)
-        self.hidden = False
         self.rect: pygame.Rect | None = None
-        self.shown_for = 0.0
+        self.reset()
 
     def reset(self) -> None:
         """A new position: the next result pops in again, shown."""
@@ -91,7 +88,6 @@ class Button:
 
     def draw(self, surface: pygame.Surface, theme: Theme, size: int, hover: bool = False,
              focus: bool = False) -> None:
-        """Draw in the font ``size`` (units of text_fit.font), highlighted on ``hover``/``focus``."""
         r = self.rect
         if self.primary and self.enabled:
             fill = mix(theme.accent, theme.highlight, 0.25 if hover else 0.0)
@@ -129,9 +125,9 @@ class Toolbar:
                  overflow: tuple[str, ...] = ()) -> None:
         self.buttons = buttons
         self.named = {b.action: b for b in buttons}    # by the action each button starts with
-        self.right = right           # how many of the last buttons sit at the right end
+        self.right = right
         self.movable = overflow
-        self.overflow: list[Button] = []     # the buttons in the menu instead, in bar order
+        self.overflow: list[Button] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.size = 14
         self.hover: Button | None = None
@@ -153,8 +149,7 @@ class Toolbar:
         self._place(width, height, shown, widths)
 
     def _fit(self, width: int, height: int) -> tuple[int, list[int], list[int], list[int]]:
-        """The font size, the buttons that leave the bar, those that stay and their widths, for
-        a bar ``width`` x ``height`` px (the order of :meth:`layout`)."""
+        """The font size, the buttons that leave the bar, those that stay and their widths."""
         size = max(MIN_FONT, min(20, int(height * 0.42)))
         movable = [i for a in self.movable for i, b in enumerate(self.buttons)
                    if b is self.named.get(a)]
@@ -162,7 +157,6 @@ class Toolbar:
         signs = False
 
         def widths_without(gone: list[int]) -> tuple[list[int], list[int]]:
-            """The buttons on the bar without ``gone``, and their widths."""
             f = font(size)
             shown = [i for i in range(len(self.buttons)) if i not in gone]
             return shown, [max(f.size(t)[0] for t in ((b.short,) if signs and b.short
@@ -191,11 +185,9 @@ class Toolbar:
         return size, hidden, shown, widths
 
     def _place(self, width: int, height: int, shown: list[int], widths: list[int]) -> None:
-        """Put the ``shown`` buttons on the bar at ``widths`` px, squeezed evenly if they do
-        not fit, the last :attr:`right` ones pushed to the right end."""
         total = sum(widths) + _GAP * (len(widths) - 1)
         spare = max(0, width - 2 * _PAD - total)
-        if total > width - 2 * _PAD:   # squeeze evenly
+        if total > width - 2 * _PAD:
             each = (width - 2 * _PAD - _GAP * (len(widths) - 1)) // max(1, len(widths))
             widths = [each] * len(widths)
             spare = 0
@@ -208,7 +200,6 @@ class Toolbar:
             x += w + _GAP
 
     def _shown(self) -> list[int]:
-        """The indexes of the buttons on the bar (not in :attr:`overflow`)."""
         return [i for i, b in enumerate(self.buttons) if not any(b is o for o in self.overflow)]
 
     def dispatch(self, e: pygame.event.Event, act: Callable[[str], object]) -> bool:
@@ -248,7 +239,6 @@ class Toolbar:
         return None
 
     def take_focus(self) -> None:
-        """Keyboard focus to the first button on the bar (F10 / Tab in the game)."""
         self.focus = self._shown()[0]
 
     def hide_tip(self) -> bool:
@@ -269,7 +259,6 @@ class Toolbar:
         self.hover, self.tip_rect = None, None
 
     def update(self, dt: float) -> None:
-        """Advance the tooltip's delay by ``dt`` seconds."""
         if self.hover is not None:
             self.hover_time += dt
 
@@ -351,7 +340,6 @@ def draw_tooltip(surface: pygame.Surface, theme: Theme, text: str, anchor: pygam
 
 @dataclass
 class MenuItem:
-    """One line of a :class:`Menu`: ``label``, its ``key`` (shown), ``action``, ``enabled``."""
 
     label: str
     action: str
@@ -373,13 +361,10 @@ class Menu:
         row = max(line_height(self.size) + 2, min(line_height(self.size) + 10,
                                                    (h - 16) // max(1, len(items))))
         self.key_w = max(f.size(i.key)[0] for i in items)
-        width = max(f.size(i.label)[0] for i in items) + self.key_w + 56
-        width = min(width, w - 8)
+        width = min(max(f.size(i.label)[0] for i in items) + self.key_w + 56, w - 8)
         height = row * len(items) + 8
         x = min(max(4, anchor.right - width), w - width - 4)
-        y = anchor.bottom + 2
-        if y + height > h - 4:
-            y = max(4, h - height - 4)
+        y = anchor.bottom + 2 if anchor.bottom + 2 + height <= h - 4 else max(4, h - height - 4)
         self.rect = pygame.Rect(x, y, width, height)
         self.rows = [pygame.Rect(x + 4, y + 4 + i * row, width - 8, row) for i in range(len(items))]
 
@@ -393,7 +378,7 @@ class Menu:
                     return self.items[i].action if self.items[i].enabled else None
             return ''
         elif e.type == pygame.KEYDOWN:
-            if e.key == pygame.K_ESCAPE or e.key == pygame.K_F10:
+            if e.key in (pygame.K_ESCAPE, pygame.K_F10):
                 return ''
             if e.key == pygame.K_UP:
                 self.sel = (self.sel - 1) % len(self.items)
@@ -402,7 +387,6 @@ class Menu:
             elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 item = self.items[self.sel]
                 return item.action if item.enabled else None
-            return None
         return None
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
@@ -426,6 +410,9 @@ class Choice(Generic[V]):
     """One row of a dialog: a ``title`` and a set of segmented options ``[(value, label), ...]`` of
     which one is chosen. When a label has no room in its segment at the smallest font, the row
     is ``compact``: one segment ``<  label  >`` whose halves step back and forth."""
+
+    spin = False
+    """Always one segment ``<  label  >`` (a :class:`Stepper`)."""
 
     def __init__(self, title: str, options: list[tuple[V, str]], value: V,
                  tooltip: str = '') -> None:
@@ -463,7 +450,7 @@ class Choice(Generic[V]):
                           for a, b in zip(edges, edges[1:], strict=False)]
 
     def click(self, pos: tuple[int, int]) -> bool:
-        if self.compact:
+        if self.compact or self.spin:
             r = self.seg_rects[0]
             if r.collidepoint(pos):
                 self.step(-1 if pos[0] < r.centerx else 1)
@@ -475,38 +462,32 @@ class Choice(Generic[V]):
         return False
 
     def title_box(self) -> pygame.Rect:
-        """Where the row's title goes: left of its first segment."""
         return pygame.Rect(self.rect.x, self.rect.y, max(1, self.seg_rects[0].x - self.rect.x - 10),
                            self.rect.height)
 
     def draw_title(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool,
                    dim: bool = False) -> None:
-        """The row's title, fitted to :meth:`title_box` (up to two lines)."""
         ink = theme.text_dim if dim else theme.text
         draw_text(surface, self.title, self.title_box(), theme.accent if selected else ink, size,
                   lines=2)
 
-    def draw_spin(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool,
-                  dim: bool, text: str) -> None:
-        """The row as one segment ``<   text   >`` (a :class:`Stepper`, a compact row)."""
-        ink = theme.text_dim if dim else theme.text
-        r = self.seg_rects[0]
-        self.draw_title(surface, theme, size, selected, dim)
-        pygame.draw.rect(surface, mix(theme.status_bg, theme.text, 0.08), r,
-                         border_radius=max(4, r.height // 3))
-        if selected:
-            pygame.draw.rect(surface, theme.accent, r, 2, border_radius=max(4, r.height // 3))
-        draw_text(surface, f'<   {text}   >', r.inflate(-6, -2), ink, size, bold=True,
-                  align='center')
+    def label(self) -> str:
+        """The chosen value as the row shows it."""
+        return dict(self.options).get(self.value, '')
 
     def draw(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool,
              dim: bool = False) -> None:
-        if self.compact:
-            label = dict(self.options).get(self.value, '')
-            self.draw_spin(surface, theme, size, selected, dim, label)
-            return
         ink = theme.text_dim if dim else theme.text
         self.draw_title(surface, theme, size, selected, dim)
+        if self.compact or self.spin:
+            r = self.seg_rects[0]
+            pygame.draw.rect(surface, mix(theme.status_bg, theme.text, 0.08), r,
+                             border_radius=max(4, r.height // 3))
+            if selected:
+                pygame.draw.rect(surface, theme.accent, r, 2, border_radius=max(4, r.height // 3))
+            draw_text(surface, f'<   {self.label()}   >', r.inflate(-6, -2), ink, size, bold=True,
+                      align='center')
+            return
         for (v, label), r in zip(self.options, self.seg_rects, strict=False):
             on = v == self.value
             fill = mix(theme.status_bg, theme.accent, 0.55) if on else \
@@ -521,9 +502,10 @@ class Choice(Generic[V]):
 class Stepper(Choice[int]):
     """A dialog row with a number from ``lo`` to ``hi``: ``<  value  >`` (one segment)."""
 
+    spin = True
+
     def __init__(self, title: str, lo: int, hi: int, value: int,
-                 fmt: Callable[[int], str] = str,
-                 tooltip: str = '') -> None:
+                 fmt: Callable[[int], str] = str, tooltip: str = '') -> None:
         self.lo, self.hi, self.fmt = lo, hi, fmt
         super().__init__(title, [(value, '')], value, tooltip)
         self.value = max(lo, min(hi, value))
@@ -531,16 +513,8 @@ class Stepper(Choice[int]):
     def step(self, delta: int) -> None:
         self.value = max(self.lo, min(self.hi, self.value + delta))
 
-    def click(self, pos: tuple[int, int]) -> bool:
-        r = self.seg_rects[0]
-        if r.collidepoint(pos):
-            self.step(-1 if pos[0] < r.centerx else 1)
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool,
-             dim: bool = False) -> None:
-        self.draw_spin(surface, theme, size, selected, dim, self.fmt(self.value))
+    def label(self) -> str:
+        return self.fmt(self.value)
 
 
 class TextField(Choice[str]):
@@ -557,7 +531,6 @@ class TextField(Choice[str]):
         self.all_selected = False
 
     def select_all(self) -> None:
-        """Select the whole text: the next typing or Backspace replaces it."""
         self.all_selected = bool(self.value)
 
     def type(self, text: str) -> None:

@@ -1,6 +1,5 @@
-"""The OS window: a resizable window or full screen, never below
-:data:`~connect4_game.storage.settings.MIN_WINDOW_W` x
-:data:`~connect4_game.storage.settings.MIN_WINDOW_H` px; its title and screenshots."""
+"""The OS window: resizable, never below the settings' ``MIN_WINDOW_W`` x ``MIN_WINDOW_H`` px,
+or full screen; its title and screenshots."""
 
 from __future__ import annotations
 
@@ -23,9 +22,8 @@ log = logging.getLogger(__name__)
 
 
 def fit_size(size: tuple[int, int], screen: tuple[int, int] | None = None) -> tuple[int, int]:
-    """``size`` (width, height in pixels; numbers or numeric strings) raised to the smallest window
-    the game allows, and cut to ``screen`` (the display's size, if known) and to the largest window
-    pygame can hold (:data:`connect4_game.storage.settings.MAX_WINDOW`).
+    """``size`` (width, height in px; numbers or numeric strings) raised to the smallest window and
+    cut to ``screen`` (the display's size, if known) and to ``MAX_WINDOW``.
 
     :raises ValueError, TypeError: for something that is not two numbers.
     """
@@ -38,8 +36,7 @@ def fit_size(size: tuple[int, int], screen: tuple[int, int] | None = None) -> tu
 
 
 def desktop_size() -> tuple[int, int] | None:
-    """The size of the first display in pixels, or None if SDL does not say
-    or there is no real screen (the headless drivers)."""
+    """The size of the first display in px, or None (not known, or a headless driver)."""
     try:
         if pygame.display.get_driver() in ('dummy', 'offscreen'):
             return None
@@ -66,12 +63,10 @@ class Window:
         :raises pygame.error: when no window can be opened (no display).
         """
         if 'utf' not in locale.setlocale(locale.LC_CTYPE).lower():
-            # SDL titles an X11 window through Xlib, which garbles a title that is not ASCII
-            # in the C locale (a process started with no locale: env -i, a frozen app).
+            # Xlib garbles a title that is not ASCII in the C locale (env -i, a frozen app)
             with contextlib.suppress(locale.Error):
                 locale.setlocale(locale.LC_CTYPE, 'C.UTF-8')
-        # drawn in software: without this, SDL on Linux opens an OpenGL context to choose the
-        # window's framebuffer, which maps Mesa and LLVM (about 50 MB) for nothing
+        # drawn in software: else SDL on Linux maps Mesa and LLVM (about 50 MB) for nothing
         os.environ.setdefault('SDL_FRAMEBUFFER_ACCELERATION', '0')
         pygame.display.init()
         pygame.font.init()
@@ -80,8 +75,7 @@ class Window:
         if self.windowed_size != wanted:
             log.warning('the window of %dx%d does not fit the screen: %dx%d instead',
                         *wanted, *self.windowed_size)
-        surface = self.set_mode(self.windowed_size)
-        self._window = self._sdl_window()
+        surface = self._new_window()
         self.set_caption(title)
         pygame.key.set_repeat(300, 60)
         return surface
@@ -101,20 +95,21 @@ class Window:
         except pygame.error:
             return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
 
-    def _sdl_window(self) -> pygame.Window | None:
-        """The open window as a :class:`pygame.Window`, at least the minimum size, or None. Through
-        it the window is resized and goes full screen in place: a second ``set_mode`` makes a new
-        window where the old one's inside was, which a window manager then moves down by its
-        title bar (20 px at every resize and F11)."""
+    def _new_window(self, fullscreen: bool = False) -> pygame.Surface:
+        """:meth:`set_mode` of ``windowed_size``, then the window as a :class:`pygame.Window`
+        (None if SDL has none), through which it is resized and goes full screen in place: a
+        second ``set_mode`` makes a new window, which a window manager moves down by its title
+        bar at every resize and F11."""
+        surface = self.set_mode(self.windowed_size, fullscreen)
         try:
             with warnings.catch_warnings():      # the display module's window, not a new one
                 warnings.simplefilter('ignore', DeprecationWarning)
-                window = pygame.Window.from_display_module()
-            window.minimum_size = (MIN_WINDOW_W, MIN_WINDOW_H)
+                self._window = pygame.Window.from_display_module()
+            self._window.minimum_size = (MIN_WINDOW_W, MIN_WINDOW_H)
         except (pygame.error, AttributeError, ValueError) as exc:
             log.info('the window is re-created to resize it: %s', exc)
-            return None
-        return window
+            self._window = None
+        return surface
 
     def toggle_fullscreen(self) -> pygame.Surface:
         """Full screen, or back to a window of ``windowed_size`` (F11), in place; returns the
@@ -132,9 +127,7 @@ class Window:
                     return surface
             except pygame.error as exc:
                 log.info('full screen in place failed: %s', exc)
-        surface = self.set_mode(self.windowed_size, self.fullscreen)
-        self._window = self._sdl_window()
-        return surface
+        return self._new_window(self.fullscreen)
 
     def resize(self, w: int, h: int) -> pygame.Surface | None:
         """Keep the user's ``w`` x ``h`` pixels (raised to the minimum) as ``windowed_size``;
@@ -149,12 +142,9 @@ class Window:
         if self._window is not None:
             self._window.size = self.windowed_size
             return pygame.display.get_surface()
-        surface = self.set_mode(self.windowed_size)
-        self._window = self._sdl_window()
-        return surface
+        return self._new_window()
 
     def set_caption(self, caption: str) -> None:
-        """Title the window ``caption`` (only a changed title goes to SDL)."""
         if caption != self._caption:
             self._caption = caption
             pygame.display.set_caption(caption)

@@ -42,13 +42,6 @@ def test_drop_time_grows_with_the_distance_like_gravity():
     assert t4 == pytest.approx(t1 * (8 ** 0.5), rel=0.05)
 
 
-def test_drop_validates_its_physics():
-    with pytest.raises(ValueError, match='gravity'):
-        DropAnimation(0, 3, 'X', gravity=0)
-    with pytest.raises(ValueError, match='restitution'):
-        DropAnimation(0, 3, 'X', restitution=1.2)
-
-
 def test_shake_decays_to_zero_and_fade_reaches_one():
     s = Shake(amplitude=10, duration=0.3)
     seen = []
