@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import Any
 
 from connect4_game.ai.expert import EXPERT_MOVE_SECONDS
 from connect4_game.core.game import Game
 from connect4_game.search.jobs import JobKind, Result, ResultStatus, SearchRequest
 from connect4_game.search.pool import SearchPool
 from connect4_game.search.replies import MoveReply
-from connect4_game.seat_config import PlayerSpec
+from connect4_game.seat_config import PlayerSpec, SeatKind
 
 PLUGIN_MOVE_SECONDS = 10.0          # a plug-in's move in the window, then the user takes over
 SLOW_SEARCH_SECONDS = 1.0           # after this the window shows how long a search runs
@@ -61,38 +62,35 @@ class SearchPlanner:
         self.search_time = 0.0
         self._timed_key: SearchRequest | None = None
         self.game_id = 0
-        self.last_stats: tuple[int, float, int | None] | None = None
 
     def move_job(self, game: Game, side: str, config: PlayerSpec,
                  instance: int = 0) -> SearchRequest:
-        """The request for computer ``side``'s move as ``config`` (``instance``: its seat)."""
-        kind = JobKind.EXPERT if config.perfect else JobKind(config.kind.value)
-        spec = config.plugin if kind == JobKind.PLUGIN else config.level
-        lookahead, tiebreak = config.lookahead, config.tiebreak
-        budget = self.budgets['expert_analysis']
-        if kind == JobKind.EXPERT:     # Expert's own move: perfect on 6x7, bounded elsewhere
-            lookahead, tiebreak, spec = 0, 'LEFT', 'move'
+        """The request for computer ``side``'s move as ``config`` (``instance``: its seat);
+        Expert's own move is perfect on 6x7, bounded elsewhere."""
+        if config.perfect:
             budget = self.budgets['expert_move'] if (game.rows, game.cols) == (6, 7) \
-                else max(budget, 3.0)
-        return self._job(game, kind, side, lookahead, tiebreak, spec, budget, instance)
+                else max(self.budgets['expert_analysis'], 3.0)
+            return self._job(game, JobKind.EXPERT, side, own_move=True, time_budget=budget,
+                             instance=instance)
+        if config.kind is SeatKind.PLUGIN:
+            return self._job(game, JobKind.PLUGIN, side, config.lookahead, config.tiebreak,
+                             plugin=config.plugin, timeout=self.budgets['plugin'],
+                             instance=instance)
+        return self._job(game, JobKind.AI, side, config.lookahead, config.tiebreak,
+                         level=config.level, instance=instance)
 
     def analysis_job(self, game: Game, expert: bool, lookahead: int,
                      tiebreak: str) -> SearchRequest:
         """The hint's and the overlay's request for the side to move."""
-        kind, lookahead, tiebreak = (JobKind.EXPERT, 0, 'LEFT') if expert \
-            else (JobKind.AI, lookahead, tiebreak)
-        return self._job(game, kind, game.to_move, lookahead, tiebreak, '',
-                         self.budgets['expert_analysis'])
+        if expert:
+            return self._job(game, JobKind.EXPERT, game.to_move)
+        return self._job(game, JobKind.AI, game.to_move, lookahead, tiebreak)
 
-    def _job(self, game: Game, kind: JobKind, side: str, lookahead: int, tiebreak: str,
-             spec: str, budget: float, instance: int = 0) -> SearchRequest:
+    def _job(self, game: Game, kind: JobKind, side: str, lookahead: int = 0,
+             tiebreak: str = 'LEFT', **fields: Any) -> SearchRequest:
+        fields.setdefault('time_budget', self.budgets['expert_analysis'])
         return SearchRequest(kind, game.rows_key(), str(side), lookahead, tiebreak,
-                             plugin=spec if kind == JobKind.PLUGIN else '',
-                             level=spec if kind == JobKind.AI else '',
-                             own_move=kind == JobKind.EXPERT and spec == 'move',
-                             time_budget=budget,
-                             timeout=self.budgets['plugin'] if kind == JobKind.PLUGIN else None,
-                             moves=tuple(game.moves), instance=instance, tag=self.game_id)
+                             moves=tuple(game.moves), tag=self.game_id, **fields)
 
     def sync(self, request: SearchRequest | None) -> None:
         """Run ``request`` (the search the game wants now) unless its reply is at hand,
@@ -152,12 +150,6 @@ class SearchPlanner:
                                     res.message or str(res.status)))
         return failures
 
-    def take_column(self, reply: MoveReply) -> int | None:
-        """The column ``reply`` names (unchecked); ``last_stats`` keeps its nodes,
-        seconds and plies."""
-        self.last_stats = (reply.nodes, reply.seconds, reply.depth)
-        return reply.column
-
     def drop(self, request: SearchRequest | None) -> None:
         """Forget the reply for ``request`` (it named a column that cannot be played)."""
         if request is not None:
@@ -175,14 +167,13 @@ class SearchPlanner:
             return None
         return self.progress[request]
 
-    def pop_progress(self) -> tuple[SearchRequest, MoveReply] | None:
-        """*Move now*: the request in flight, cancelled, and its deepest reply."""
+    def pop_progress(self) -> MoveReply | None:
+        """*Move now*: the deepest reply of the request in flight, which is cancelled."""
         request = self.requested
         if request is None or request not in self.progress:
             return None
-        reply = self.progress.pop(request)
         self.cancel()
-        return request, reply
+        return self.progress.pop(request)
 
     def tick(self, dt: float) -> None:
         """Count ``dt`` seconds for the job in flight (a new job starts at 0)."""

@@ -13,6 +13,7 @@ from connect4_game.core.side import Side
 from connect4_game.i18n import _
 from connect4_game.play.planner import SearchPlanner
 from connect4_game.search.jobs import SearchRequest
+from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerSpec, SeatKind
 
 __all__ = ['Seat', 'PersonSeat', 'RandomSeat', 'ComputerSeat', 'FriendSeat', 'make_seat']
@@ -47,9 +48,9 @@ class Seat:
         """The search this seat's move needs, or None (clicks, the network, no search)."""
         return None
 
-    def pick(self, game: Game, planner: SearchPlanner) -> int | None:
-        """The column (0-based, unchecked) this seat plays now, or None while it has
-        none; asked only on its turn in a running game."""
+    def pick(self, game: Game, planner: SearchPlanner) -> MoveReply | None:
+        """The move this seat plays now (its column 0-based, unchecked), or None while
+        it has none; asked only on its turn in a running game."""
         return None
 
     def close(self, planner: SearchPlanner) -> None:
@@ -73,8 +74,8 @@ class RandomSeat(Seat):
         super().__init__(side, spec)
         self.rng = rng or random.Random()
 
-    def pick(self, game: Game, planner: SearchPlanner) -> int | None:
-        return self.rng.choice(game.board.legal_columns())
+    def pick(self, game: Game, planner: SearchPlanner) -> MoveReply | None:
+        return MoveReply(self.rng.choice(game.board.legal_columns()))
 
 
 class ComputerSeat(Seat):
@@ -83,9 +84,8 @@ class ComputerSeat(Seat):
     def job(self, game: Game, planner: SearchPlanner) -> SearchRequest | None:
         return planner.move_job(game, self.side, self.spec, self.number)
 
-    def pick(self, game: Game, planner: SearchPlanner) -> int | None:
-        reply = planner.reply_for(self.job(game, planner))
-        return None if reply is None else planner.take_column(reply)
+    def pick(self, game: Game, planner: SearchPlanner) -> MoveReply | None:
+        return planner.reply_for(self.job(game, planner))
 
 
 class FriendSeat(Seat):

@@ -42,10 +42,10 @@ from connect4_game.play.verdicts import (
     KnownVerdicts,
     column_words,
     lookahead_words,
-    verdict_text,
+    score_words,
 )
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, TIEBREAKS, check_tiebreak
-from connect4_game.search.jobs import JobKind
+from connect4_game.search.jobs import JobKind, SearchRequest
 from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage.savegame import STORED_KINDS, SavedGame
@@ -76,8 +76,8 @@ class GameSession:
     :raises ValueError: for a bad size or bad moves (naming the move).
 
     The screens read ``game``, ``seats``, ``lookahead``, ``tiebreak``, ``expert_mode``, ``pace``,
-    ``paused``, ``demo``, ``network``, ``overlay``, ``hint_col`` (0-based or None),
-    ``hint_wanted``, ``position_id``."""
+    ``paused``, ``demo``, ``network``, ``from_network``, ``overlay``, ``hint_col`` (0-based or
+    None), ``hint_wanted``, ``position_id``."""
 
     def __init__(self, players: dict[str, PlayerSpec], rows: int = DEFAULT_ROWS,
                  cols: int = DEFAULT_COLS, moves: Iterable[int] = (), *,
@@ -99,7 +99,7 @@ class GameSession:
         self.network: NetworkGame | None = None     # while a friend plays here
         self.joining: NetworkGame | None = None     # a join under way: this game stays till then
         self._last_network: NetworkGame | None = None
-        self._network_board = False
+        self.from_network = False     # the board's game is a friend's: never autosaved
         self.demo = False
         self.paused = False
         self.saved_players: dict[str, PlayerSpec] | None = None
@@ -132,11 +132,6 @@ class GameSession:
     def max_lookahead(self) -> int:
         """rows*cols: a deeper search is the same search."""
         return self.game.rows * self.game.cols
-
-    @property
-    def from_network(self) -> bool:
-        """The board's game is (or was, until another game) a friend's: never autosaved."""
-        return self._network_board
 
     def seat(self, side: str | None = None) -> Seat:
         """The seat of ``side`` (default: the side to move)."""
@@ -237,7 +232,7 @@ class GameSession:
     def _begin(self, game: Game) -> None:
         """Play ``game`` from here on: a new one, or a network game's record."""
         self.game = game
-        self._network_board = self.network is not None
+        self.from_network = self.network is not None
         self.planner.forget()
         self._clamp_lookaheads()
         self._position_changed()
@@ -332,7 +327,7 @@ class GameSession:
         self.events.append(GameOver(outcome))
         self.end_reported = True
 
-    def desired_job(self) -> Any:
+    def desired_job(self) -> SearchRequest | None:
         """The one search the game wants now: the computer's move, else the hint or
         the analysis; or None."""
         if self.game.over or not self.started():
@@ -353,27 +348,28 @@ class GameSession:
         computers_only = not any(x.person or x.friend for x in self.seats.values())
         if self.since_move < (self.pace if self.demo or computers_only else HUMAN_REPLY_WAIT):
             return
-        col = seat.pick(self.game, self.planner)
-        if col is not None:
-            self._seat_plays(seat, col)
+        reply = seat.pick(self.game, self.planner)
+        if reply is not None and reply.column is not None:
+            self._seat_plays(seat, reply)
 
-    def _seat_plays(self, seat: Seat, col: Any) -> None:
+    def _seat_plays(self, seat: Seat, reply: MoveReply) -> None:
+        col = reply.column
         if not self.game.can_play(col):
             self.planner.drop(seat.job(self.game, self.planner))
             self.take_over(seat.side, f'it chose column {clip(col, 20)}, which cannot be played.')
             return
-        self.last_stats[seat.side] = self.planner.last_stats \
-            if seat.spec.kind != SeatKind.RANDOM else None
+        self.last_stats[seat.side] = None if seat.spec.kind == SeatKind.RANDOM \
+            else (reply.nodes, reply.seconds, reply.depth)
         self.play(col)
 
     def move_now(self) -> bool:
         """Play at once the best move of the deepest lookahead finished (the search
         stops); False, with a notice, if there is none."""
-        taken = self.planner.pop_progress() if self.thinking() else None
-        if taken is None:
+        reply = self.planner.pop_progress() if self.thinking() else None
+        if reply is None:
             self.say(_('Nothing to play yet: the computer is still on its first lookahead.'))
             return False
-        self._seat_plays(self.seat(), self.planner.take_column(taken[1]))
+        self._seat_plays(self.seat(), reply)
         return True
 
     def can_move_now(self) -> bool:
@@ -409,7 +405,7 @@ class GameSession:
         where perfect play is always proven (the 6x7 board); else the lookahead AI's."""
         return self.expert_mode or always_proven(self.game.rows, self.game.cols)
 
-    def _analysis_job(self) -> Any:
+    def _analysis_job(self) -> SearchRequest:
         return self.planner.analysis_job(self.game, self.perfect_analysis(), self.lookahead,
                                          self.tiebreak)
 
@@ -507,14 +503,15 @@ class GameSession:
     def verdict(self, reply: MoveReply, col: int) -> str:
         """The hint's verdict on ``col`` (0-based): perfect play's where known, else
         the search's own words; '' if there is none."""
-        known = self.perfect_payload()
-        if known is not None and 0 <= col < len(known.columns) \
-                and (column := known.columns[col]) is not None:
-            return column_words(column)
-        if not reply.columns and reply.depth is not None:
-            scores = reply.scores
-            return lookahead_words(scores[col], reply.depth) if col < len(scores) else ''
-        return verdict_text(reply, col)
+        for known in (self.perfect_payload(), reply):
+            if known is not None and 0 <= col < len(known.columns) \
+                    and (column := known.columns[col]) is not None:
+                return column_words(column)
+        if not 0 <= col < len(reply.scores):
+            return ''
+        if reply.depth is not None and not reply.columns:
+            return lookahead_words(reply.scores[col], reply.depth)
+        return score_words(reply.scores[col])
 
     def _reseat(self, **changes: object) -> None:
         """Every computer seat but Expert with ``changes`` (it starts afresh)."""
@@ -657,18 +654,11 @@ class GameSession:
     def start_network(self, options: NetworkOptions, *, name: str = '',
                       first_tries: float | None = None, timing: Timing = DEFAULT_TIMING
                       ) -> NetworkGame:
-        """Host or join as ``options`` say; the old game's seats close first and
-        the session then plays the network game (it starts once the friend is
-        connected; a host's game record is the session's game at once).
-        ``first_tries`` and ``timing`` go to
-        :meth:`NetworkOptions.open <connect4_game.net.options.NetworkOptions.open>`.
-
-        A join keeps this game until the host welcomes it (:attr:`joining` till then); a
-        failed join leaves it as it was, with a :class:`NetworkFailed`.
-
-        :raises OSError: if a host cannot listen (port in use, no permission).
-        :raises ValueError: for a bad address, port, side or code.
-        """
+        """Host (this game's seats close; the host's record is the game at once) or join
+        (this game stays, as :attr:`joining`, until the host welcomes it; a failed join
+        leaves it, with a :class:`NetworkFailed`) as ``options`` say; ``first_tries`` and
+        ``timing`` go to :meth:`~connect4_game.net.options.NetworkOptions.open`.
+        :raises OSError: if a host cannot listen; ValueError: a bad address, port, side, code."""
         self.cancel_join()
         host = options.mode is NetMode.HOST
         if host:
@@ -757,13 +747,8 @@ class GameSession:
         return None
 
     def ask_friend_undo(self, ply: int | None = None) -> bool:
-        """Ask the friend to take back this side's last move (and the
-        friend's reply to it, if any), or, with ``ply=0``, to start a new
-        game. The notice counts the moves as the friend's question does
-        ('Your friend asks to take back 2 moves. Allow it?').
-
-        :returns: whether the friend was asked (False without a network game).
-        """
+        """Ask the friend to take back this side's last move (and their reply, if any), or
+        with ``ply=0`` to start a new game; whether the friend was asked."""
         try:
             asked = self.network.peer.request_undo(ply) if self.network is not None else None
         except ValueError:
@@ -785,9 +770,8 @@ class GameSession:
             self.history_changed()
 
     def _network_events(self, net: NetworkGame, news: list[ev.Event]) -> None:
-        """Show what happened on the connection since the last frame (taking
-        its events plays the friend's moves and accepted undos into its
-        record, the session's game, here on the session's thread)."""
+        """Show the connection's ``news`` (taking them played the friend's moves and
+        accepted undos into its record, the session's game)."""
         for event in news:
             notice = net.news(event)
             if notice is not None:

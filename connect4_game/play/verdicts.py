@@ -12,8 +12,9 @@ from connect4_game.core.checks import is_int
 from connect4_game.i18n import _, ngettext
 from connect4_game.search.replies import MoveReply
 
-__all__ = ['verdict_text', 'score_words', 'column_words', 'score_label', 'KnownVerdicts',
-           'HINT_SECONDS', 'lookahead_words']
+__all__ = ['score_words', 'column_words', 'score_label', 'KnownVerdicts', 'HINT_SECONDS',
+           'lookahead_words']
+
 
 HINT_SECONDS = 30.0         # the longest 'Hint: thinking…' stays (it goes when the hint comes)
 KNOWN_POSITIONS = 2000      # positions whose perfect-play verdicts (from the review) are kept
@@ -58,15 +59,6 @@ class KnownVerdicts:
     def get(self, rows: int, cols: int, moves: Iterable[int]) -> MoveReply | None:
         """The verdicts on the position after ``moves`` (as :meth:`learn` keeps them), or None."""
         return self._known.get((rows, cols, tuple(moves)))
-
-
-def verdict_text(reply: MoveReply, col: int) -> str:
-    """A short verdict on ``col`` (0-based) from a search's reply: perfect play's (``'win in
-    9'``) or the assignment's score (:func:`score_words`); '' if there is none."""
-    columns, scores = reply.columns, reply.scores
-    if 0 <= col < len(columns) and (known := columns[col]) is not None:
-        return column_words(known)
-    return score_words(scores[col]) if 0 <= col < len(scores) else ''
 
 
 def score_words(score: object) -> str:
