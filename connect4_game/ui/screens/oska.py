@@ -35,8 +35,7 @@ from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height, wrap_text
 from connect4_game.ui.themes import RGB, Theme, checker_surface, darker, mix
 
-__all__ = ['OskaScreen', 'OskaHelpScreen', 'Slide', 'SlideState', 'Square', 'board_layout',
-           'oska_colours']
+__all__ = ['OskaScreen', 'OskaHelpScreen', 'Slide', 'SlideState', 'Square', 'oska_colours']
 
 Square = tuple[int, int]
 """A square of the Oska board: (row, column), 0-based, row 0 at the top."""
@@ -79,22 +78,15 @@ def oska_colours(theme: Theme) -> dict[str, RGB]:
             'capture': theme.bad, 'last_move': theme.accent, 'hover': theme.highlight}
 
 
-def board_layout(size: tuple[int, int], n: int, rows: int) -> tuple[int, int, float, int]:
-    """``(cell, top, cx, status_h)`` in px: the square's size, the board's top, its centre line
-    and the status bar's height, for ``n`` checkers a side in a window of ``size``."""
-    w, h = size
-    status_h = max(48, min(80, int(h * 0.10)))
-    pad = max(10, int(min(w, h) * 0.03))
-    cell = max(12, int(min((w - 2 * pad) / (n + 1.2), (h - status_h - 2 * pad) / rows)))
-    top = pad + max(0, (h - status_h - 2 * pad - rows * cell) // 2)
-    return cell, top, w / 2, status_h
-
-
 class _Metrics(NamedTuple):
-    """Sizes of one frame in px: ``cell``, ``top``, centre ``cx``, ``pad``, ``gap``, ``radius``."""
+    """Sizes of one frame in px: the square ``cell``, the board's ``top``, its centre line ``cx``,
+    the status bar's height ``status_h``, a row frame's ``pad``, the ``gap`` between squares and a
+    checker's ``radius``."""
+
     cell: int
     top: int
     cx: float
+    status_h: int
     pad: int
     gap: int
     radius: int
@@ -162,9 +154,9 @@ class OskaScreen(Screen):
         """
         if board is not None and oska.validate_board(board) != self.n:
             raise ValueError(f'board is for n={len(board[0])}, this screen plays n={self.n}')
+        self.turn = oska.validate_player(turn)
         self._cancel_ai()
         self.board = initial_board(self.n) if board is None else list(board)
-        self.turn = oska.validate_player(turn)
         self.message = ''
         self.result: str | None = None
         self.position_id += 1
@@ -232,11 +224,10 @@ class OskaScreen(Screen):
 
     def _submit_ai(self) -> None:
         self._cancel_ai()
-        request = SearchRequest(JobKind.OSKA, tuple(self.board), self.turn, self.lookahead,
-                                time_budget=0.0, tag=self.position_id)
-        self.requested = request
+        self.requested = SearchRequest(JobKind.OSKA, tuple(self.board), self.turn,
+                                       self.lookahead, time_budget=0.0, tag=self.position_id)
         self.think_time = 0.0
-        self.app.worker.submit(request)
+        self.app.worker.submit(self.requested)
 
     def worker_replaced(self, worker: SearchWorker) -> None:
         if self.requested is not None and self.result is None and not self.is_human(self.turn):
@@ -304,12 +295,8 @@ class OskaScreen(Screen):
             if self.selected is not None:
                 self.selected = None
             else:
-                self.leave()
-
-    def leave(self) -> None:
-        """Back to Connect Four (its game waited underneath)."""
-        self._cancel_ai()
-        self.close()
+                self._cancel_ai()
+                self.close()            # back to Connect Four, which waited underneath
 
     def _click(self, square: Square | None) -> None:
         if self.result is not None:
@@ -349,16 +336,27 @@ class OskaScreen(Screen):
         self._collect_ai()
 
     # ------------------------------------------------------------------ layout
+    def metrics(self) -> _Metrics:
+        """The sizes of a frame in the window's size."""
+        (w, h), rows = self.size, len(self.lengths)
+        status_h = max(48, min(80, int(h * 0.10)))
+        margin = max(10, int(min(w, h) * 0.03))
+        cell = max(12, int(min((w - 2 * margin) / (self.n + 1.2),
+                               (h - status_h - 2 * margin) / rows)))
+        top = margin + max(0, (h - status_h - 2 * margin - rows * cell) // 2)
+        return _Metrics(cell, top, w / 2, status_h, max(3, cell // 10), max(1, cell // 24),
+                        max(4, int(cell * 0.36)))
+
     def square_center(self, square: Square) -> tuple[int, int]:
         """Pixel centre of ``(row, col)`` in the current layout."""
-        cell, top, cx, _s = board_layout(self.size, self.n, len(self.lengths))
+        m = self.metrics()
         r, c = square
-        return (int(round(cx + oska.column_offset(self.n, r, c) * cell)),
-                int(round(top + (r + 0.5) * cell)))
+        return (int(round(m.cx + oska.column_offset(self.n, r, c) * m.cell)),
+                int(round(m.top + (r + 0.5) * m.cell)))
 
     def square_at(self, pos: tuple[int, int]) -> Square | None:
         """The ``(row, col)`` square under pixel ``pos``, or None."""
-        cell, top, cx, _s = board_layout(self.size, self.n, len(self.lengths))
+        cell, top, cx = self.metrics()[:3]
         x, y = pos
         r = int((y - top) // cell)
         if not 0 <= r < len(self.lengths) or y < top:
@@ -381,7 +379,7 @@ class OskaScreen(Screen):
         lift, capture = 0.0, 1.0
         if move.captured is not None:
             lift = 4 * p * (1 - p)
-            y -= lift * board_layout(self.size, self.n, len(self.lengths))[0] * 0.35
+            y -= lift * self.metrics().cell * 0.35
             capture = min(1.0, max(0.0, (t - anim['slide'] * 0.5) / self.CAPTURE_TIME))
         return SlideState(move=move, piece=anim['piece'], progress=p,
                           pos=(int(round(x)), int(round(y))), lift=lift, capture=capture)
@@ -412,16 +410,15 @@ class OskaScreen(Screen):
         self.size = surface.get_size()
         theme = self.app.theme
         col = oska_colours(theme)
-        cell, top, cx, status_h = board_layout(self.size, self.n, len(self.lengths))
+        m = self.metrics()
         surface.fill(theme.background)
-        m = _Metrics(cell, top, cx, max(3, cell // 10), max(1, cell // 24), max(4, int(cell * 0.36)))
         self._draw_frames(surface, col, m)
         self._draw_squares(surface, col, m)
         self._draw_goal_labels(surface, m)
         self._draw_checkers(surface, m)
         self._draw_moves(surface, col, m)
         self._draw_animation(surface, m)
-        self.draw_status(surface, status_h)
+        self.draw_status(surface, m.status_h)
 
     def _draw_frames(self, surface: pygame.Surface, col: dict[str, RGB], m: _Metrics) -> None:
         """The frame behind each row of squares."""
