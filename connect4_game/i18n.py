@@ -12,8 +12,7 @@ __all__ = ['_', 'ngettext', 'N_', 'number', 'set_language', 'language', 'system_
            'LOCALE_DIR', 'DOMAIN', 'LANGUAGES', 'LANGUAGE_NAMES']
 
 LANGUAGE_NAMES = {'en': 'English', 'nl': 'Nederlands', 'de': 'Deutsch', 'fr': 'Français',
-                  'es': 'Español'}
-"""Each language of the window by its code, named in itself (as the language menu offers it)."""
+                  'es': 'Español'}        # each language named in itself, as the menu offers it
 LANGUAGES = tuple(LANGUAGE_NAMES)
 DOMAIN = 'connect4'
 LOCALE_DIR = Path(__file__).resolve().parent / 'locale'
@@ -23,12 +22,10 @@ _tr = gettext.NullTranslations()
 
 
 def _(message: str) -> str:
-    """``message`` in the current language (itself in English)."""
     return _tr.gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """The singular or plural form for ``n`` in the current language."""
     return _tr.ngettext(singular, plural, n)
 
 
@@ -38,14 +35,12 @@ def N_(message: str) -> str:
 
 
 def number(value: float) -> str:
-    """``value`` in its shortest form as the current language writes it: ``'0.35'`` in English,
-    ``'0,35'`` in the others (a decimal comma), ``'8'``."""
+    """``value`` in its shortest form as the current language writes it: ``'0.35'``, ``'0,35'``."""
     text = f'{value:g}'
     return text if _code == 'en' else text.replace('.', ',')
 
 
 def language() -> str:
-    """The current language code, e.g. ``'en'``."""
     return _code
 
 
@@ -56,10 +51,8 @@ def _code_of(locale: str) -> str:
 
 def system_language(environ: Mapping[str, str] | None = None,
                     preferred: Iterable[str] = ()) -> str:
-    """The system's language for the window: the first of ``preferred`` (the desktop's preferred
-    locales, best first, e.g. ``['de', 'en']`` from ``pygame.system.get_pref_locales``) that the
-    game has; else the first language of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``
-    (``nl_BE.UTF-8`` is ``nl``) that it has; else ``'en'``."""
+    """The first of ``preferred`` (the desktop's locales, best first) that the game has; else the
+    language of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` if it has it; else ``'en'``."""
     for locale in preferred:
         if _code_of(locale) in LANGUAGES:
             return _code_of(locale)
@@ -76,9 +69,8 @@ def system_language(environ: Mapping[str, str] | None = None,
 
 
 def set_language(code: str | None, preferred: Iterable[str] = ()) -> str:
-    """Switch the window to language ``code`` (None: the system's, see :func:`system_language`
-    for ``preferred``; a missing catalogue: English) and return the code in use.
-    :raises ValueError: for a code not in :data:`LANGUAGES`."""
+    """Switch the window to ``code`` (None: :func:`system_language`; a missing catalogue: English);
+    the code in use. :raises ValueError: for a code not in :data:`LANGUAGES`."""
     global _code, _tr
     if code is None:
         code = system_language(preferred=preferred)

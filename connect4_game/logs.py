@@ -1,8 +1,5 @@
-"""The package's one logging set-up: warnings and errors on stderr as plain lines, with
-``--verbose`` debug lines naming their level and logger; never stdout, whose text is the
-assignment's (BU CS111 ps9). Info and up (debug with ``--verbose``) also go to a rotating log
-file in the platform's log folder, and an uncaught exception -- in the main thread or another --
-leaves a crash report there and says where it is (docs/files.md).
+"""The package's one logging set-up: stderr (never stdout, the assignment's), a rotating log file,
+and a crash report for an uncaught exception in any thread (docs/files.md).
 
 >>> configure(); configure()          # a second call changes nothing
 >>> sorted(type(h).__name__ for h in logging.getLogger(PACKAGE).handlers)
@@ -26,21 +23,15 @@ __all__ = ['PACKAGE', 'LOG_DIR_ENV', 'LOG_FILE', 'StderrHandler', 'configure', '
            'install_crash_hook', 'add_crash_notifier', 'remove_crash_notifier',
            'write_crash_report', 'report_crash']
 
-PACKAGE = 'connect4_game'
-"""The logger above every logger of the package."""
-
-LOG_DIR_ENV = 'CONNECT4_LOG_DIR'
-"""An environment variable naming another log folder (the tests' own, say)."""
-
-LOG_FILE = 'connect4-pygame.log'
-"""The log file's name in :func:`log_dir`; it rotates at 1 MB, keeping three older files."""
+PACKAGE = 'connect4_game'                 # the logger above every logger of the package
+LOG_DIR_ENV = 'CONNECT4_LOG_DIR'          # names another log folder
+LOG_FILE = 'connect4-pygame.log'          # in log_dir(); rotates at 1 MB, keeping three
 
 _PLAIN = logging.Formatter('%(message)s')
 _DETAILED = logging.Formatter('%(levelname)s %(name)s: %(message)s')
 _IN_FILE = logging.Formatter('%(asctime)s %(process)d %(levelname)s %(name)s: %(message)s')
 
-Notifier = Callable[[str], object]
-"""Shows the player a crash's message (the window's message box, say)."""
+Notifier = Callable[[str], object]      # shows the player a crash's message
 
 _notifiers: list[Notifier] = []
 
@@ -60,9 +51,7 @@ class StderrHandler(logging.Handler):
 
 
 def log_dir() -> Path:
-    """``$CONNECT4_LOG_DIR`` if set, else platformdirs' user log folder of the game (not made
-    here): ``~/.local/state/connect4-pygame/log`` on Linux, ``%LOCALAPPDATA%\\connect4-pygame\\
-    Logs`` on Windows, ``~/Library/Logs/connect4-pygame`` on macOS."""
+    """``$CONNECT4_LOG_DIR`` if set, else platformdirs' user log folder of the game (not made)."""
     if value := os.environ.get(LOG_DIR_ENV):
         return Path(value)
     import platformdirs
@@ -70,7 +59,6 @@ def log_dir() -> Path:
 
 
 def _file_handler() -> logging.Handler | None:
-    """A rotating handler on :data:`LOG_FILE`, or None when its folder cannot be made."""
     try:
         folder = log_dir()
         folder.mkdir(parents=True, exist_ok=True)
@@ -84,9 +72,8 @@ def _file_handler() -> logging.Handler | None:
 
 def configure(verbose: bool | None = None) -> None:
     """One :class:`StderrHandler` and one log file on the :data:`PACKAGE` logger: ``verbose``
-    True shows DEBUG and up on stderr as ``'DEBUG connect4_game.cli: ...'`` and in the file,
-    False WARNING and up on stderr, the message alone, and INFO and up in the file; None keeps an
-    earlier call's choice, else False. No log file when its folder cannot be made."""
+    True shows DEBUG and up, with level and logger; False WARNING and up on stderr (INFO in the
+    file), the message alone; None keeps an earlier call's choice, else False."""
     logger = logging.getLogger(PACKAGE)
     handler = next((h for h in logger.handlers if isinstance(h, StderrHandler)), None)
     if handler is None:
@@ -103,22 +90,19 @@ def configure(verbose: bool | None = None) -> None:
 
 
 def add_crash_notifier(notify: Notifier) -> None:
-    """Also show a crash's message with ``notify`` (called with the text; its errors ignored;
-    adding it again changes nothing)."""
+    """Also show a crash's message with ``notify`` (its errors ignored); idempotent."""
     if notify not in _notifiers:
         _notifiers.append(notify)
 
 
 def remove_crash_notifier(notify: Notifier) -> None:
-    """Stop showing crashes with ``notify`` (one added before; else nothing)."""
     if notify in _notifiers:
         _notifiers.remove(notify)
 
 
 def write_crash_report(exc: BaseException, thread: str | None = None) -> Path | None:
-    """Write ``crash-YYYYMMDD-HHMMSS-PID.txt`` in :func:`log_dir`: the version, Python, system,
-    command line, ``thread`` (None: the main one) and ``exc`` with its traceback; its path, or
-    None when it cannot be written."""
+    """Write ``crash-YYYYMMDD-HHMMSS-PID.txt`` in :func:`log_dir` (the version, system, command
+    line, ``thread`` and ``exc``'s traceback); its path, or None when it cannot be written."""
     from connect4_game.version import __version__
     stamp = time.strftime('%Y%m%d-%H%M%S')
     lines = [f'connect4-pygame {__version__} crashed at {time.strftime("%Y-%m-%d %H:%M:%S %z")}',
@@ -138,8 +122,8 @@ def write_crash_report(exc: BaseException, thread: str | None = None) -> Path | 
 
 
 def report_crash(exc: BaseException, thread: str | None = None) -> Path | None:
-    """Write the crash report of ``exc`` (:func:`write_crash_report`) and say where it is, on
-    stderr and with every notifier; the report's path, or None when it could not be written."""
+    """Write the crash report of ``exc`` and say where it is, on stderr and with every notifier;
+    the report's path or None."""
     path = write_crash_report(exc, thread)
     where = (f'A crash report is in {path}\nPlease attach it when you report the problem.'
              if path is not None else f'No crash report could be written in {log_dir()}')
@@ -175,8 +159,7 @@ def _thread_hook(args: threading.ExceptHookArgs) -> None:
 
 
 def install_crash_hook() -> None:
-    """Make :data:`sys.excepthook` and :data:`threading.excepthook` write a crash report
-    (:func:`write_crash_report`) and tell the player where it is instead of printing a bare
-    traceback; Ctrl-C keeps Python's own line. Calling it again changes nothing."""
+    """Make :data:`sys.excepthook` and :data:`threading.excepthook` :func:`report_crash` (Ctrl-C
+    keeps Python's own line); idempotent."""
     sys.excepthook = _main_hook
     threading.excepthook = _thread_hook

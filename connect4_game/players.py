@@ -12,11 +12,8 @@ from connect4_game.core.board import MAX_COLS, MAX_ROWS, Board, other, validate_
 from connect4_game.core.checks import check_choice, check_lookahead
 
 # -- AIPlayer's choices (BU CS111 ps9, Problem 4) ----------------------------------------
-TIEBREAKS = ('LEFT', 'RIGHT', 'RANDOM')
-"""How ``AIPlayer`` picks among equally good columns."""
-
-MAX_LOOKAHEAD = MAX_ROWS * MAX_COLS
-"""The deepest lookahead worth asking for on any board offered (:func:`clamp_lookahead`)."""
+TIEBREAKS = ('LEFT', 'RIGHT', 'RANDOM')      # how AIPlayer picks among equally good columns
+MAX_LOOKAHEAD = MAX_ROWS * MAX_COLS         # the deepest worth asking for on any board offered
 DEFAULT_LOOKAHEAD = 6               # the window's first-run AI: answers in milliseconds
 DEFAULT_TIEBREAK = 'RANDOM'         # LEFT would open in the corner every game and look broken
 WARN_LOOKAHEAD = 16                 # deeper lookaheads can take minutes a move on 6x7: warn
@@ -28,10 +25,7 @@ def check_tiebreak(value: Any, what: str = 'tiebreak') -> str:
 
 
 def clamp_lookahead(lookahead: int, rows: int, cols: int) -> int:
-    """``lookahead`` (plies) cut to the ``rows * cols`` cells: no search sees past a full board.
-
-    >>> clamp_lookahead(10**9, 6, 7)
-    42"""
+    """``lookahead`` (plies) cut to the ``rows * cols`` cells: no search sees past a full board."""
     return min(lookahead, rows * cols)
 
 
@@ -52,9 +46,7 @@ class Player:
 
     def next_move(self, b: Board) -> int:
         """Ask ``'Enter a column: '`` until ``b`` can take a checker there (``'Try again!'`` after
-        each other answer, a non-number too); counts the move.
-
-        :raises EOFError, KeyboardInterrupt: from :func:`input`, unchanged."""
+        each other answer); counts the move. :raises EOFError, KeyboardInterrupt: from input."""
         while True:
             print()
             answer = input('Enter a column: ')
@@ -102,7 +94,6 @@ class AIPlayer(Player):
 
     def max_score_column(self, scores: list[int]) -> int:
         """The index of a maximum of ``scores``, ties broken by the tiebreak.
-
         :raises ValueError: if ``scores`` is empty."""
         if not scores:
             raise ValueError('scores must not be empty')
@@ -125,7 +116,6 @@ class AIPlayer(Player):
 
     def next_move(self, b: Board) -> int:
         """The best column of ``b`` by :meth:`scores_for` and the tiebreak; counts the move.
-
         :raises ValueError: if every column of ``b`` is full."""
         scores = self.scores_for(b)
         if max(scores) < 0:

@@ -33,7 +33,7 @@ class SeatKind(str, Enum):
         return self.value
 
 
-NAMED_KINDS = ('human', 'random', 'ai')         # the kinds named by a word, besides the levels
+NAMED_KINDS = ('human', 'random', 'ai')         # besides the levels
 
 
 def is_plugin_spec(text: object) -> bool:
@@ -42,8 +42,8 @@ def is_plugin_spec(text: object) -> bool:
 
 
 def parse_spec(spec: object) -> tuple[Path, str]:
-    """``'path/to/file.py:ClassName'`` as ``(Path, 'ClassName')``, split at the last colon,
-    ``~`` expanded, the file not opened. :raises ValueError: naming a spec not of that form."""
+    """``'path/to/file.py:ClassName'`` as ``(Path, 'ClassName')``, the file not opened.
+    :raises ValueError: naming a spec not of that form."""
     if not isinstance(spec, str):
         raise ValueError(f"plug-in spec must be a string 'FILE.py:ClassName', not {spec!r}")
     path_text, sep, cls_name = spec.strip().rpartition(':')
@@ -86,8 +86,8 @@ class PlayerSpec:
     @classmethod
     def parse(cls, text: object, lookahead: int = DEFAULT_LOOKAHEAD,
               tiebreak: str = DEFAULT_TIEBREAK) -> PlayerSpec:
-        """The player a ``--x``/``--o``/``--tournament`` value names (a word in any case, or a
-        plug-in's spec). :raises ValueError: one line naming the value."""
+        """The player a ``--x``/``--o``/``--tournament`` value names.
+        :raises ValueError: one line naming the value."""
         if not isinstance(text, str):
             raise ValueError(f'a player must be a string, not {quote(type(text).__name__)}')
         low = text.strip().lower()
@@ -104,17 +104,15 @@ class PlayerSpec:
         return cls(SeatKind.PLUGIN, lookahead, tiebreak, plugin=text.strip())
 
     def format(self) -> str:
-        """The value :meth:`parse` reads back (``'remote'`` for a friend)."""
         return self.plugin or self.level or self.kind.value
 
     @classmethod
     def for_level(cls, level: str, base: PlayerSpec | None = None) -> PlayerSpec:
-        """Level ``level``, with ``base``'s lookahead and tiebreak. :raises ValueError: no level."""
+        """Level ``level``, with ``base``'s lookahead and tiebreak."""
         base = base or cls()
         return cls(SeatKind.AI, base.lookahead, base.tiebreak, level=get_level(level).name)
 
     def with_(self, **changes: object) -> PlayerSpec:
-        """A copy with ``changes`` (validated)."""
         return replace(self, **changes)  # type: ignore[arg-type]
 
     @property
@@ -128,13 +126,11 @@ class PlayerSpec:
 
     @property
     def perfect(self) -> bool:
-        """Expert: the level that plays perfectly."""
         return bool(self.level) and get_level(self.level).perfect
 
     def label(self, side: Side, other_is_person: bool = False,
               full_lookahead: int = DEFAULT_ROWS * DEFAULT_COLS) -> str:
-        """How the window names this side: 'You' ('Player X' beside another person), 'Computer
-        (Medium)', 'Computer (lookahead 3, LEFT)' ('full solve' from ``full_lookahead`` plies), ..."""
+        """How the window names this side: 'You', 'Computer (Medium)', ..."""
         if self.kind == SeatKind.HUMAN:
             return _('Player {side}').format(side=side) if other_is_person else _('You')
         if self.kind == SeatKind.RANDOM:
@@ -150,8 +146,7 @@ class PlayerSpec:
 
     @property
     def statistics_name(self) -> str:
-        """The side as the statistics file names it, in every language: 'Human', 'Random',
-        'AI(LEFT,3)', a level's label, a plug-in's spec (last 100 characters), 'Friend'."""
+        """The side as the statistics file names it, in every language: 'AI(LEFT,3)', ..."""
         if self.level:
             return get_level(self.level).label
         if self.kind == SeatKind.AI:
@@ -161,7 +156,6 @@ class PlayerSpec:
         return 'Friend' if self.kind == SeatKind.REMOTE else self.kind.value.capitalize()
 
     def to_json(self) -> dict[str, str | int]:
-        """``{"kind", "lookahead", "tiebreak"[, "level"][, "plugin"]}``."""
         data: dict[str, str | int] = {'kind': self.kind.value, 'lookahead': self.lookahead,
                                       'tiebreak': self.tiebreak}
         if self.level:
@@ -172,8 +166,8 @@ class PlayerSpec:
 
     @classmethod
     def from_json(cls, data: object) -> PlayerSpec:
-        """The player :meth:`to_json` wrote (an older ``"kind": "expert"`` too), missing fields at
-        their defaults. :raises ValueError: naming what is not a player."""
+        """The player :meth:`to_json` wrote, missing fields at their defaults.
+        :raises ValueError: naming what is not a player."""
         if not isinstance(data, dict):
             raise ValueError(f'a player must be a JSON object, not {quote(data)}')
         kind, level = data.get('kind'), data.get('level', '')

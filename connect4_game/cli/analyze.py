@@ -19,10 +19,8 @@ __all__ = ['run_analyze', 'result_json']
 
 
 def run_analyze(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """Analyse each position of ``args.analyze`` (players' notation, columns 1..N; ``""`` the
-    empty board) on ``args.rows`` x ``args.cols``, proven on 6x7, else within the analysis'
-    seconds a position; every position is read before the first is analysed.
-    :returns: 0, or 2 after one line on stderr for a bad position."""
+    """Analyse each position of ``args.analyze`` (columns 1..N; ``""`` the empty board), all read
+    before the first is analysed; 0, or 2 after one line on stderr for a bad position."""
     from connect4_game.ai import perfect
     from connect4_game.ai.expert import DEFAULT_TIME_BUDGET
     rows, cols = args.rows or DEFAULT_ROWS, args.cols or DEFAULT_COLS
@@ -47,7 +45,6 @@ def run_analyze(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
 
 
 def _refuse(parser: argparse.ArgumentParser, why: str) -> int:
-    """Say on one line of stderr why a position cannot be analysed; the exit status 2."""
     print(f'{parser.prog}: error: --analyze {why}', file=sys.stderr)
     return 2
 
@@ -68,7 +65,6 @@ def result_json(moves: list[int], res: PerfectResult) -> dict[str, Any]:
 
 
 def _print_table(moves: list[int], res: PerfectResult, backend: str) -> None:
-    """The readable form: a heading line, then a column and its result a line."""
     shown = format_moves(moves) or '(the empty board)'
     print(f'{shown}: {res.to_move} to move · {backend} · {res.elapsed:.2f} s, '
           f'{res.nodes:,} positions')

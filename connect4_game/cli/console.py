@@ -28,26 +28,28 @@ __all__ = ['run_text', 'run_oska_text', 'run_review', 'run_network_text', 'netwo
            'given_options', 'stop_signals_interrupt']
 
 
+def _search(args: argparse.Namespace) -> tuple[int, str]:
+    """``--lookahead`` and ``--tiebreak``, by default the console's (BU CS111 ps9, Problem 4)."""
+    return (CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead,
+            args.tiebreak or CONSOLE_TIEBREAK)
+
+
 def _player(args: argparse.Namespace, side: Side, default: str = 'human') -> PlayerSpec:
-    """The player of ``side`` from ``--x``/``--o`` (else ``default``) with ``--lookahead`` and
-    ``--tiebreak``, by default the console's (BU CS111 ps9, Problem 4)."""
+    """The player of ``side`` from ``--x``/``--o`` (else ``default``) with :func:`_search`'s."""
     spec: PlayerSpec = getattr(args, side.lower()) or PlayerSpec.parse(default)
-    lookahead = CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
-    return spec.with_(lookahead=lookahead, tiebreak=args.tiebreak or CONSOLE_TIEBREAK)
+    lookahead, tiebreak = _search(args)
+    return spec.with_(lookahead=lookahead, tiebreak=tiebreak)
 
 
 def given_options(args: argparse.Namespace, parser: argparse.ArgumentParser,
                   names: Iterable[str]) -> list[str]:
-    """The ``--option`` of each destination of ``names`` given a value other than the default:
-    the options a mode refuses to ignore silently."""
+    """The ``--option`` of each destination of ``names`` given a value other than the default."""
     return ['--' + n.replace('_', '-') for n in names if getattr(args, n) != parser.get_default(n)]
 
 
 def network_options(args: argparse.Namespace, lookahead: int, tiebreak: str
                     ) -> NetworkOptions | None:
-    """The :class:`NetworkOptions` of --host / --join, or None without them.
-
-    :raises ValueError: for values the options refuse."""
+    """The :class:`NetworkOptions` of --host / --join, or None. :raises ValueError: as they do."""
     if args.host is None and args.join is None:
         return None
     local = {side: (getattr(args, side.lower()) or PlayerSpec()).with_(
@@ -64,8 +66,7 @@ def network_options(args: argparse.Namespace, lookahead: int, tiebreak: str
 @contextlib.contextmanager
 def stop_signals_interrupt() -> Iterator[None]:
     """In the main thread, SIGTERM and SIGHUP (the terminal closed) end the block as Ctrl-C does
-    (KeyboardInterrupt), so the players are closed, a friend told and a tournament's games so far
-    written; the handlers they replaced are put back after."""
+    (KeyboardInterrupt); the handlers they replaced are put back after."""
     import signal
     import threading
     previous: dict[int, Callable[[int, FrameType | None], object] | int | None] = {}
@@ -89,8 +90,7 @@ def stop_signals_interrupt() -> Iterator[None]:
 def run_text(args: argparse.Namespace, parser: argparse.ArgumentParser, rows: int | None = None,
              cols: int | None = None, moves: Sequence[int] = ()) -> int:
     """The console game (BU CS111 ps9, Problem 3's ``connect_four``) from ``rows`` x ``cols`` after
-    ``moves`` (0-based); Ctrl-C, SIGTERM and SIGHUP end it with 'Game ended. Bye!' (status 0), and every
-    player is closed, a plug-in's process with it."""
+    ``moves`` (0-based); Ctrl-C, SIGTERM and SIGHUP end it with 'Game ended. Bye!' (status 0)."""
     from connect4_game.core.console import connect_four
     players: list[ConsolePlayer] = []
     rows, cols = rows or DEFAULT_ROWS, cols or DEFAULT_COLS
@@ -105,7 +105,7 @@ def run_text(args: argparse.Namespace, parser: argparse.ArgumentParser, rows: in
             connect_four(players[0], players[1], rows, cols, board=board)
     except (KeyboardInterrupt, EOFError):
         print('\nGame ended. Bye!')
-    finally:   # a plug-in's process (and whatever it started) ends with the game
+    finally:
         _close_all(None, players)
     return 0
 
@@ -124,7 +124,7 @@ def run_oska_text(args: argparse.Namespace) -> int:
 
 def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """``--review MOVES``: every move of MOVES (columns 1..N) judged by perfect play, as a table or
-    JSON numbering the columns 1..N."""
+    JSON."""
     try:
         from connect4_game.ai.review import ReviewTable, review_game
     except ImportError:
@@ -166,10 +166,8 @@ def _close_all(link: Connection | None, players: Iterable[object]) -> None:
 
 def _open_network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Connection:
     """The started connection of --host / --join; a host says where it is and that it waits."""
-    lookahead = CONSOLE_LOOKAHEAD if args.lookahead is None else args.lookahead
-    tiebreak = args.tiebreak or CONSOLE_TIEBREAK
     try:
-        options = network_options(args, lookahead, tiebreak)
+        options = network_options(args, *_search(args))
         assert options is not None      # --host or --join brought us here
         link = options.open(rows=args.rows or DEFAULT_ROWS, cols=args.cols or DEFAULT_COLS)
     except (OSError, ValueError) as exc:
@@ -182,9 +180,8 @@ def _open_network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
 
 
 def run_network_text(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """``--text`` with --host/--join; a join that fails prints why (``connect4: could not join:
-    Wrong code.``) and returns 1."""
-    from connect4_game.net import play_remote
+    """``--text`` with --host/--join; 1 after one line for a join that fails."""
+    from connect4_game.net.console import play_remote
     players: list[ConsolePlayer] = []
     link: Connection | None = None
 

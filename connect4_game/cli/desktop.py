@@ -19,9 +19,7 @@ __all__ = ["APP_ID", "COMMAND", "WINDOW_COMMAND", "DESKTOP_FILE", "METAINFO_FILE
            "desktop_entry", "launch_command", "install_desktop_entry", "xdg_data_home",
            "install_from_command_line"]
 
-APP_ID = "io.github.connect4_pygame.ConnectFour"
-"""The reverse-DNS application id: the entry's, the icons' and the metainfo's name, the window's
-class (``StartupWMClass``)."""
+APP_ID = "io.github.connect4_pygame.ConnectFour"   # the entry's, icons', metainfo's, window class
 COMMAND = "connect4-pygame"            # the command line's program, and the app's executable
 WINDOW_COMMAND = "connect4-pygame-window"   # the window's program (no console on Windows)
 DESKTOP_FILE = APP_ID + ".desktop"
@@ -31,9 +29,7 @@ ICON_SIZES = (48, 128, ICON_SIZE)      # pixels: the PNG icons, beside the scala
 
 _ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
-# Characters that make the Desktop Entry Specification ask for a quoted Exec
-# argument ("Quoting must be done by enclosing the argument between double
-# quotes ..."), and those escaped with a backslash inside the quotes.
+# Characters that make an Exec argument quoted, and those escaped inside the quotes.
 _RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
 _ESCAPED_IN_QUOTES = set('"`$\\')
 
@@ -41,24 +37,21 @@ Command = Union[str, "os.PathLike[str]", Sequence[str]]    # a program, or it an
 
 
 def icon_file(size: int = ICON_SIZE) -> Path:
-    """The game's ``size``-pixel square PNG icon, ``size`` one of :data:`ICON_SIZES` (the file may
-    be missing from a broken installation)."""
+    """The game's ``size``-pixel square PNG icon, ``size`` one of :data:`ICON_SIZES`."""
     return _ASSETS / "icons" / f"{size}x{size}" / (APP_ID + ".png")
 
 
 def scalable_icon_file() -> Path:
-    """The game's icon as SVG (the PNGs' drawing)."""
     return _ASSETS / "icons" / "scalable" / (APP_ID + ".svg")
 
 
 def metainfo_file() -> Path:
-    """The AppStream metainfo (what a software centre shows: summary, description, screenshots)."""
     return _ASSETS / METAINFO_FILE
 
 
 def xdg_data_home(environ: dict[str, str] | None = None) -> Path:
-    """``$XDG_DATA_HOME`` of ``environ`` (default ``os.environ``), or ``~/.local/share`` when it is
-    unset, empty or relative."""
+    """``$XDG_DATA_HOME`` of ``environ`` (default ``os.environ``), or ``~/.local/share`` if it is
+    unset or relative."""
     env = os.environ if environ is None else environ
     value = env.get("XDG_DATA_HOME", "")
     if value and os.path.isabs(value):
@@ -68,9 +61,7 @@ def xdg_data_home(environ: dict[str, str] | None = None) -> Path:
 
 
 def exec_quote(arg: str) -> str:
-    """One ``Exec`` argument as the file writes it: double-quoted (``"``, `````, ``$``, ``\\``
-    escaped) when it holds a reserved character, then backslashes doubled and ``%`` as ``%%``.
-
+    """One ``Exec`` argument as the file writes it, quoted and escaped as the specification asks.
     :raises ValueError: for an empty argument or one with a control character."""
     if not arg:
         raise ValueError("an Exec argument cannot be empty")
@@ -91,10 +82,8 @@ def _args(command: Command) -> list[str]:
 
 
 def desktop_entry(command: Command, icon: str = APP_ID) -> str:
-    """The text of the entry (ending in a newline) that starts ``command``, a program or a list of
-    it and its arguments, with ``icon`` (a theme icon name or an absolute path).
-
-    :raises ValueError: as :func:`exec_quote`, or for an empty command."""
+    """The entry's text that starts ``command`` (a program, or it and its arguments) with ``icon``
+    (a theme icon name or an absolute path). :raises ValueError: as :func:`exec_quote`."""
     args = _args(command)
     exec_line = " ".join(exec_quote(a) for a in args)
     lines = [
@@ -122,9 +111,8 @@ def desktop_entry(command: Command, icon: str = APP_ID) -> str:
 
 
 def launch_command() -> list[str]:
-    """The absolute command that starts this installation's window: the frozen app's executable,
-    the :data:`WINDOW_COMMAND` or :data:`COMMAND` script beside this Python or on ``PATH``, else
-    ``python -m connect4_game``."""
+    """The absolute command that starts this installation's window: the frozen app, a script
+    beside this Python or on ``PATH``, else ``python -m connect4_game``."""
     if getattr(sys, "frozen", False):
         return [os.path.abspath(sys.executable)]
     scripts = Path(sys.executable).parent
@@ -138,7 +126,6 @@ def launch_command() -> list[str]:
 
 
 def _write(path: Path, data: bytes) -> Path:
-    """Write ``data`` atomically, readable by everyone."""
     from connect4_game.storage.atomic import atomic_write_bytes
     atomic_write_bytes(path, data)
     with contextlib.suppress(OSError):
@@ -147,8 +134,7 @@ def _write(path: Path, data: bytes) -> Path:
 
 
 def carried_files() -> dict[str, Path]:
-    """What an installation carries beside the entry: the path under ``$XDG_DATA_HOME`` (or an
-    app's ``share/`` folder) of each icon and the metainfo, mapped to the file to copy there."""
+    """Each icon and the metainfo: its path under ``$XDG_DATA_HOME`` -> the file to copy there."""
     files = {f"icons/hicolor/{n}x{n}/apps/{APP_ID}.png": icon_file(n) for n in ICON_SIZES}
     files[f"icons/hicolor/scalable/apps/{APP_ID}.svg"] = scalable_icon_file()
     files[f"metainfo/{METAINFO_FILE}"] = metainfo_file()
@@ -157,14 +143,12 @@ def carried_files() -> dict[str, Path]:
 
 def install_desktop_entry(exec_path: Command, data_home: str | os.PathLike[str] | None = None
                           ) -> list[Path]:
-    """Write ``DATA_HOME/applications/`` :data:`DESKTOP_FILE` (starting ``exec_path``) and the
-    :func:`carried_files` (icons in ``DATA_HOME/icons/hicolor``, the metainfo in
-    ``DATA_HOME/metainfo``), ``data_home`` defaulting to :func:`xdg_data_home`; returns the
-    entry's path, then the others'.
+    """Write ``data_home/applications/`` :data:`DESKTOP_FILE` (starting ``exec_path``) and the
+    :func:`carried_files` under ``data_home`` (default :func:`xdg_data_home`); the paths, the
+    entry's first.
 
-    :raises ValueError: as :func:`desktop_entry` (before anything is written).
-    :raises FileNotFoundError: an icon or the metainfo is missing (before anything is written).
-    :raises OSError: a folder cannot be made or a file written."""
+    :raises ValueError: as :func:`desktop_entry`; :raises FileNotFoundError: a file to carry is
+        missing (both before anything is written); :raises OSError: a file cannot be written."""
     text = desktop_entry(exec_path)        # ValueError before anything is written
     base = Path(data_home) if data_home is not None else xdg_data_home()
     data = {name: source.read_bytes() for name, source in carried_files().items()}
@@ -174,9 +158,8 @@ def install_desktop_entry(exec_path: Command, data_home: str | os.PathLike[str] 
 
 def install_from_command_line(args: argparse.Namespace, parser: argparse.ArgumentParser,
                               platform: str = sys.platform) -> int:
-    """``--install-desktop-entry``: install the entry for :func:`launch_command` under
-    :func:`xdg_data_home` and print the paths; 0, or 1 with one line on stderr when it cannot be
-    written. Any other option given, or Windows or macOS, is ``parser.error`` (exit status 2)."""
+    """``--install-desktop-entry``: install the entry for :func:`launch_command` and print the
+    paths; 0, or 1 with one line on stderr. Another option, Windows or macOS: ``parser.error``."""
     from connect4_game.cli.console import given_options
     if others := sorted(given_options(args, parser, set(vars(args)) - {"install_desktop_entry"})):
         parser.error(f"--install-desktop-entry goes alone (given: {', '.join(others)})")

@@ -1,8 +1,6 @@
-"""The one way the game's text reaches the standard streams: a character the stream's encoding
-cannot show (a redirected Windows console's cp1252, ``LC_ALL=C``'s ASCII) is degraded, ``≈`` to
-``~``, ``…`` to ``...``, any other to ``?``, instead of ending the command; text the encoding can
-show (the assignment's board and prompts, BU CS111 ps9, Problem 3) is written byte for byte. A
-file name the system gave as undecodable bytes is written as those bytes.
+"""The standard streams' error handler: a character the encoding cannot show is degraded (``≈`` to
+``~``, ``…`` to ``...``, else ``?``) instead of ending the command; an undecodable file name's
+bytes are written as they came.
 
 >>> '≈ 1…7'.encode('ascii', ERRORS)
 b'~ 1...7'"""
@@ -15,8 +13,7 @@ import sys
 
 __all__ = ['ERRORS', 'degrade_unencodable']
 
-ERRORS = 'connect4-degrade'
-"""The codec error handler's name, registered on import."""
+ERRORS = 'connect4-degrade'         # the codec error handler's name, registered on import
 
 _PLAIN = {'\u2248': '~', '\u2026': '...', '\u2013': '-', '\u2014': '-', '\u2018': "'",
           '\u2019': "'", '\u201c': '"', '\u201d': '"', '\u00d7': 'x', '\u2192': '->',
@@ -24,8 +21,6 @@ _PLAIN = {'\u2248': '~', '\u2026': '...', '\u2013': '-', '\u2014': '-', '\u2018'
 
 
 def _degrade(exc: UnicodeError) -> tuple[str | bytes, int]:
-    """The codec error handler: the first character that cannot be encoded, as plain text
-    (``?`` if it has none) or, for an undecodable byte of a file name, that byte."""
     if not isinstance(exc, UnicodeEncodeError):
         raise exc
     char = exc.object[exc.start]
@@ -38,8 +33,7 @@ codecs.register_error(ERRORS, _degrade)
 
 
 def degrade_unencodable() -> None:
-    """Make ``sys.stdout`` and ``sys.stderr`` write through :data:`ERRORS`; a stream that is
-    missing or cannot be reconfigured is left as it is. Never raises."""
+    """Make ``sys.stdout`` and ``sys.stderr`` write through :data:`ERRORS`. Never raises."""
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, 'reconfigure', None)
         if reconfigure is not None:

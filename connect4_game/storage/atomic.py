@@ -1,7 +1,5 @@
-"""Atomic file writes: the content goes to a locked temporary file beside the target, fsync-ed, then
-takes the target's name, so a writer killed mid-write leaves the previous file intact; and the
-``<file>.lock`` (filelock, released by the system when its holder dies) around a
-read-modify-write of one of the player's files, shared by every process."""
+"""Atomic file writes (a locked, fsync-ed temporary file beside the target takes its name), and the
+``<file>.lock`` (filelock) around a read-modify-write shared by every process (docs/files.md)."""
 
 from __future__ import annotations
 
@@ -43,9 +41,7 @@ T = TypeVar("T")
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
-    """Write ``data`` to ``path`` atomically (folders made); returns the path. On an error the
-    previous content is left untouched.
-
+    """Write ``data`` to ``path`` atomically (folders made); returns the path.
     :raises TypeError: ``data`` is not bytes-like.
     :raises OSError: the directory is not writable, the disk is full, ..."""
     target = Path(path)
@@ -59,8 +55,7 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
 
 def atomic_write_new(directory: str | os.PathLike[str], names: Iterable[str], data: bytes) -> Path:
     """Write ``data`` atomically as a new file of ``directory`` under the first free one of
-    ``names`` (at most 10 000 tried, never an overwrite); returns its path.
-
+    ``names`` (never an overwrite); returns its path.
     :raises TypeError: ``data`` is not bytes-like.
     :raises ValueError: a name that is empty, ``.``/``..`` or holds a path separator.
     :raises FileExistsError: every name tried is taken.
@@ -81,7 +76,6 @@ def atomic_write_new(directory: str | os.PathLike[str], names: Iterable[str], da
 
 
 def _link_or_claim(tmp_name: str, target: Path) -> bool:
-    """Put the temporary file at ``target`` unless that name exists; True if done."""
     try:
         os.link(tmp_name, target)
     except FileExistsError:
@@ -103,8 +97,6 @@ def _link_or_claim(tmp_name: str, target: Path) -> bool:
 
 def _via_temp_file(directory: Path, name: str, data: bytes,
                    commit: Callable[[str], T]) -> T:
-    """Write ``data`` to a locked, fsync-ed temporary file in ``directory``, then ``commit`` it;
-    on any error the temporary file is removed."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError(f"data must be bytes, got {type(data).__name__}")
     directory.mkdir(parents=True, exist_ok=True)
@@ -139,9 +131,7 @@ def atomic_write_json(path: str | os.PathLike[str], obj: object) -> Path:
 def remove_stale_temp_files(directory: str | os.PathLike[str], older_than: float = STALE_AFTER,
                             unused_after: float = UNUSED_AFTER) -> int:
     """Remove the temporary files of interrupted writes in ``directory``: unchanged for
-    ``unused_after`` seconds and held by no writer, or for ``older_than`` seconds in any case.
-    Returns how many (file-system errors are skipped).
-
+    ``unused_after`` seconds and held by no writer, or for ``older_than`` seconds; how many.
     :raises ValueError: if an age is not a number of seconds >= 0."""
     check_seconds(older_than, "older_than", zero_ok=True)
     check_seconds(unused_after, "unused_after", zero_ok=True)
@@ -177,7 +167,6 @@ if _POSIX:
     import fcntl
 
     def _hold(fd: int) -> None:
-        """Lock the writer's temporary file until it closes (best effort)."""
         with contextlib.suppress(OSError):
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
@@ -203,7 +192,6 @@ else:     # Windows keeps a file a writer has open from being removed
 
 
 def _fsync_dir(directory: Path) -> None:
-    """Best-effort fsync of a directory (not supported on Windows)."""
     if os.name != "posix":
         return
     try:
@@ -216,7 +204,6 @@ def _fsync_dir(directory: Path) -> None:
 
 
 def lock_path(path: str | os.PathLike[str]) -> Path:
-    """The lock file of ``path``: ``stats.json`` -> ``stats.json.lock``."""
     target = Path(path)
     return target.with_name(target.name + LOCK_SUFFIX)
 
@@ -225,7 +212,6 @@ def lock_path(path: str | os.PathLike[str]) -> Path:
 def locked(path: str | os.PathLike[str], timeout: float | None = None) -> Iterator[Path]:
     """Hold the lock of ``path`` for the ``with`` block (folders made), waiting up to ``timeout``
     seconds (None: :data:`LOCK_TIMEOUT`); yields ``path``.
-
     :raises TimeoutError: (``filelock.Timeout``) if the lock stays held.
     :raises OSError: if the lock file cannot be created.
     :raises ValueError: for a ``timeout`` that is not a number of seconds >= 0."""

@@ -1,7 +1,5 @@
-"""Saved games, the autosave and the library of saved games: JSON objects (docs/files.md) whose
-``moves`` are in the assignment's ``add_checkers`` notation (BU CS111 ps9); a plain 6x7 move
-string in the players' notation (columns 1..7, as the window copies it) is read too. Every
-problem with a file is a :class:`SaveFileError`."""
+"""Saved games, the autosave and the library: JSON objects (docs/files.md), ``moves`` in BU CS111
+ps9's ``add_checkers`` notation; a 6x7 move string in the players' notation is read too."""
 
 from __future__ import annotations
 
@@ -50,7 +48,6 @@ STORED_KINDS = (SeatKind.HUMAN, SeatKind.RANDOM, SeatKind.AI)   # the players a 
 class SavedGame:
     """Board size, ``moves`` (``add_checkers`` notation), descriptions of at most 200 characters
     and ``players`` (``{side: PlayerSpec}``, None for an older file).
-
     :raises ValueError: for a board not offered, illegal moves, a bad description or players."""
 
     rows: int
@@ -87,7 +84,6 @@ class SavedGame:
         return self._game.outcome.result() if self._game.outcome else None
 
     def players_over(self, current: dict[str, PlayerSpec]) -> dict[str, PlayerSpec]:
-        """The stored players over the ``current`` ones."""
         return {**current, **(self.players or {})}
 
     def to_json(self) -> dict[str, object]:
@@ -120,7 +116,6 @@ class SavedGame:
 
 
 def _check_players(players: object) -> None:
-    """:raises ValueError: unless ``players`` is None or maps sides to storable PlayerSpecs."""
     if players is None:
         return
     if not isinstance(players, dict) or not set(players) <= set(CHECKERS):
@@ -131,7 +126,6 @@ def _check_players(players: object) -> None:
 
 
 def _players_from_json(data: object) -> dict[str, PlayerSpec]:
-    """:raises ValueError: naming the side whose entry is not a player."""
     if not isinstance(data, dict):
         raise ValueError(f"players must be an object, not {shown(data)}")
     players = {}
@@ -148,7 +142,6 @@ def _players_from_json(data: object) -> dict[str, PlayerSpec]:
 def save_game(path: str | os.PathLike[str], game: SavedGame, existing: bool = False) -> Path:
     """Write ``game`` atomically as JSON; returns the path. With ``existing`` (a rename) only over
     a file that is still there.
-
     :raises TypeError: for no SavedGame.
     :raises SaveFileError: if it cannot be written, or (``missing``) it was deleted meanwhile."""
     if not isinstance(game, SavedGame):
@@ -189,7 +182,6 @@ def _read_game(target: Path, what: str) -> SavedGame:
 
 
 def _game_from_text(text: str, target: Path, what: str) -> SavedGame:
-    """:raises ValueError: for text that is no game."""
     if all(ch in Notation.ADD_CHECKERS.value + Notation.PLAYERS.value for ch in text.lower()):
         return _players_moves(text)           # a bare move string, as copied with Ctrl+C
     try:
@@ -202,8 +194,6 @@ def _game_from_text(text: str, target: Path, what: str) -> SavedGame:
 
 
 def _players_moves(text: str) -> SavedGame:
-    """The 6x7 game of ``text`` in the players' notation (columns 1..7, ``4453``).
-    :raises ValueError: naming the bad move."""
     return SavedGame(6, 7, format_moves(read_game(text).moves, Notation.ADD_CHECKERS))
 
 
@@ -222,8 +212,8 @@ def autosave(game: SavedGame, path: str | os.PathLike[str] | None = None) -> Pat
 
 
 def load_autosave(path: str | os.PathLike[str] | None = None) -> tuple[SavedGame | None, str | None]:
-    """``(game, None)`` for a usable unfinished autosave, ``(None, None)`` for none, ``(None,
-    warning)`` for a file that cannot be used (moved aside). Never raises."""
+    """``(game, None)``, ``(None, None)`` for no usable unfinished autosave, ``(None, warning)``
+    for a file that cannot be used (moved aside). Never raises."""
     target = Path(path) if path is not None else autosave_path()
     try:
         game = _read_game(target, AUTOSAVED_GAME)
@@ -237,7 +227,7 @@ def load_autosave(path: str | os.PathLike[str] | None = None) -> tuple[SavedGame
 
 
 def clear_autosave(path: str | os.PathLike[str] | None = None) -> None:
-    """Remove the autosave file if present (errors are logged, not raised)."""
+    """Remove the autosave file if present (errors are logged)."""
     target = Path(path) if path is not None else autosave_path()
     try:
         target.unlink()
@@ -257,7 +247,7 @@ def library_dir() -> Path:
 
 @dataclass(frozen=True)
 class LibraryEntry:
-    """A library file's ``path``, ``game`` (None if unreadable) and one-line ``error``."""
+    """A library file's ``path``, ``game`` (None if unreadable) and ``error``."""
 
     path: Path
     game: SavedGame | None
@@ -270,10 +260,8 @@ class LibraryEntry:
 
 def save_to_library(game: SavedGame, name: str = "", when: float | None = None,
                     folder: str | os.PathLike[str] | None = None) -> Path:
-    """Save ``game`` as a new library file named after the time (``20261123-142501.json``, ``-2``
-    ... if taken), carrying ``name`` (default the time); returns its path.
-
-    :raises SaveFileError: if it cannot be written."""
+    """Save ``game`` as a new library file named after the time (``20261123-142501.json``),
+    carrying ``name`` (default the time); returns its path. :raises SaveFileError:"""
     when = time.time() if when is None else when
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
     shown = time.strftime("%Y-%m-%d %H:%M", time.localtime(when))
@@ -292,8 +280,8 @@ def save_to_library(game: SavedGame, name: str = "", when: float | None = None,
 
 def list_library(folder: str | os.PathLike[str] | None = None,
                  limit: int = MAX_LIBRARY) -> list[LibraryEntry]:
-    """At most ``limit`` saved games, newest first (an older version's ``saved_game.json`` too);
-    an unreadable one with its one-line error. Never raises."""
+    """At most ``limit`` saved games, newest first (an older version's ``saved_game.json`` too).
+    Never raises."""
     target_dir = Path(folder) if folder is not None else library_dir()
     paths: list[Path] = []
     try:

@@ -41,8 +41,7 @@ DEMO_GAP = 2.0                      # seconds between two games of the demo
 
 def check_window_size(value: object, what: str = 'the window') -> tuple[int, int]:
     """A window size ``(width, height)`` in pixels, for ``--size`` and the settings file.
-
-    :raises ValueError: ``'the window must be between 520x480 and 8192x8192, not 200x150'``."""
+    :raises ValueError: naming the size."""
     if not (isinstance(value, (tuple, list)) and len(value) == 2):
         raise ValueError(f'{what} must be WIDTHxHEIGHT in pixels, not {shown(value)}')
     width, height = value
@@ -64,7 +63,7 @@ SETTINGS_VERSION = 3
 
 
 def config_dir() -> Path:
-    """``$CONNECT4_CONFIG_DIR`` if set, else platformdirs' user config folder (not created here)."""
+    """``$CONNECT4_CONFIG_DIR`` if set, else platformdirs' user config folder (not made)."""
     override = os.environ.get(CONFIG_ENV, "").strip()
     if override:
         return Path(override).expanduser()
@@ -105,7 +104,6 @@ _FIELDS = frozenset(_VALIDATORS) | frozenset(_WINDOW_FIELDS)
 
 
 def _window_problem(keys: Iterable[str]) -> str:
-    """``"setting 'window_width'"`` or ``"settings 'window_width', 'window_height'"``."""
     names = [k for k in _WINDOW_FIELDS if k in keys]
     return f"setting{'s' if len(names) > 1 else ''} {', '.join(repr(k) for k in names)}"
 
@@ -113,9 +111,8 @@ def _window_problem(keys: Iterable[str]) -> str:
 @dataclass(frozen=True)
 class Settings:
     """What the game remembers between runs: ``lookahead`` (plies) and ``tiebreak`` of BU CS111
-    ps9's AIPlayer, the players ``x``/``o``, ``window_width``/``window_height`` (pixels),
-    ``demo_pace`` (seconds), ``language`` ('' for the system's), ... each checked as its option.
-
+    ps9's AIPlayer, ``window_width``/``window_height`` (pixels), ``demo_pace`` (seconds),
+    ``language`` ('' for the system's), ... each checked as its option.
     :raises ValueError: naming the field and the value."""
 
     lookahead: int = DEFAULT_LOOKAHEAD
@@ -147,7 +144,7 @@ class Settings:
             raise ValueError(f"{_window_problem(_WINDOW_FIELDS)}: {exc}") from None
 
     def replace(self, **changes: object) -> Settings:
-        """A copy with ``changes``. :raises ValueError: for an unknown field or an invalid value."""
+        """A copy with ``changes``. :raises ValueError: for an unknown field or a bad value."""
         unknown = sorted(set(changes) - _FIELDS)
         if unknown:
             listed = ", ".join(shown(k) for k in unknown[:5])
@@ -155,15 +152,14 @@ class Settings:
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, object]:
-        """Every field plus ``"version"``, JSON-ready."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data.update(x=self.x.to_json(), o=self.o.to_json(), version=SETTINGS_VERSION)
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> tuple[Settings, list[str]]:
-        """``(settings, warnings)`` from a parsed JSON object: missing fields at their defaults,
-        each unknown or invalid one skipped with a warning. Never raises."""
+        """``(settings, warnings)`` from a parsed JSON object: a missing field at its default, an
+        unknown or invalid one skipped with a warning. Never raises."""
         warnings: list[str] = []
         good: dict[str, object] = {}
         data = _new_players(data)
@@ -197,8 +193,7 @@ def _new_players(data: dict[str, object]) -> dict[str, object]:
 
 
 def _window_from(data: dict[str, object], warnings: list[str]) -> dict[str, object]:
-    """The window size fields of ``data`` if they (a missing one the default) make a size; else
-    ``{}`` and one warning added to ``warnings``."""
+    """The window size fields of ``data`` if they make a size; else ``{}`` and a warning."""
     given = {k: data[k] for k in _WINDOW_FIELDS if k in data}
     if not given:
         return {}
@@ -214,8 +209,8 @@ def _window_from(data: dict[str, object], warnings: list[str]) -> dict[str, obje
 
 def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings, list[str]]:
     """``(settings, warnings)`` of ``path`` (default :func:`settings_path`), as
-    :func:`~connect4_game.storage.userfiles.load_user_json`; a file with bad fields keeps its valid
-    ones, moved aside and written again cleaned. Never raises, never blocks."""
+    :func:`~connect4_game.storage.userfiles.load_user_json`; a file with bad fields is moved aside
+    and written again with its valid ones. Never raises."""
     target = Path(path) if path is not None else settings_path()
     what = "settings file"
 
@@ -234,7 +229,7 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
 
 def clean_config_dir(directory: str | os.PathLike[str] | None = None) -> int:
     """Remove the temporary files killed writers left in the configuration directory and its
-    ``saved_games`` folder; returns how many. Never raises."""
+    ``saved_games``; how many. Never raises."""
     removed = 0
     try:
         base = Path(directory) if directory is not None else config_dir()
@@ -247,7 +242,6 @@ def clean_config_dir(directory: str | os.PathLike[str] | None = None) -> int:
 
 def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None) -> Path:
     """Write ``settings`` atomically as JSON; returns the path.
-
     :raises TypeError: for no :class:`Settings`. :raises OSError: if it cannot be written."""
     if not isinstance(settings, Settings):
         raise TypeError(f"expected Settings, got {type(settings).__name__}")

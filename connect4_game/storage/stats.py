@@ -1,6 +1,5 @@
 """The player's statistics beside the settings (docs/files.md): win / loss / tie per pairing, from
-X's point of view, in ``stats.json``; each puzzle's tries in ``puzzle_stats.json``. One reader
-(:func:`_read`) and one locked update (:func:`_update`, compact JSON) serve both files."""
+X's point of view, in ``stats.json``; each puzzle's tries in ``puzzle_stats.json``."""
 
 from __future__ import annotations
 
@@ -28,8 +27,7 @@ STATS_VERSION = 1       # of both files
 RESULTS = (Side.X.value, Side.O.value, "tie")
 MAX_DESC = 120
 MAX_ID = 40         # the longest puzzle id kept (the shipped ones have 8 characters)
-PUZZLE_LOCK_WAIT = 0.25     # seconds a puzzle try waits for another program's lock, then waits
-                            # in memory for the next try
+PUZZLE_LOCK_WAIT = 0.25     # seconds a puzzle try waits for another program's lock
 
 logger = logging.getLogger(__name__)
 
@@ -40,8 +38,7 @@ V = TypeVar("V")
 def _read(path: Path, what: str, key: str, layout: type, empty: str,
           entries: Callable[[object], tuple[dict[K, V], list[str]]]
           ) -> tuple[dict[K, V], list[str]]:
-    """``(entries, warnings)`` of the file's ``key`` (a ``layout``) as
-    :func:`~connect4_game.storage.userfiles.load_user_json`. Never raises, never blocks."""
+    """``(entries, warnings)`` of the file's ``key`` (a ``layout``) as ``load_user_json``."""
 
     def read(data: object) -> tuple[dict[K, V], list[str]]:
         if not isinstance(data, dict) or not isinstance(data.get(key), layout):
@@ -57,7 +54,6 @@ def _update(path: Path, change: Callable[[Path], tuple[dict[str, object], V]],
             wait: float | None = None) -> V:
     """Under ``path``'s lock (waiting ``wait`` seconds, None: the lock's default), write the
     compact JSON ``change`` makes of the file's current content; returns ``change``'s value.
-
     :raises OSError: if the file cannot be written or the lock stays held (``TimeoutError``)."""
     with locked(path, wait) as held:
         data, value = change(held)
@@ -91,7 +87,6 @@ def _count(entry: dict[str, object], key: str) -> int:
 
 
 def _records(pairings: object) -> tuple[dict[tuple[str, str], Record], list[str]]:
-    """The records of the file's ``pairings`` (a list) and one problem per bad entry."""
     assert isinstance(pairings, list)
     records: dict[tuple[str, str], Record] = {}
     warnings = []
@@ -115,8 +110,7 @@ def _records(pairings: object) -> tuple[dict[tuple[str, str], Record], list[str]
 
 
 class Stats:
-    """All pairings' records, in the file ``path`` (default :func:`stats_path`, looked up at each
-    load and save)."""
+    """All pairings' records, in the file ``path`` (default :func:`stats_path`)."""
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self._path = Path(path) if path is not None else None
@@ -127,8 +121,7 @@ class Stats:
         return self._path if self._path is not None else stats_path()
 
     def load(self) -> list[str]:
-        """Replace the records by the file's; the warnings, as
-        :func:`~connect4_game.storage.userfiles.load_user_json`. Never raises, never blocks."""
+        """Replace the records by the file's; the warnings. Never raises."""
         self.records, warnings = _read(self.path, "statistics file", "pairings", list,
                                        "started with empty statistics", _records)
         return warnings
@@ -142,7 +135,6 @@ class Stats:
     def record(self, x_desc: str, o_desc: str, result: str, save: bool = True) -> Record:
         """Count a game, ``result`` ``'X'``, ``'O'`` or ``'tie'`` (with ``save`` in the file, re-read
         under its lock); returns the pairing's :class:`Record`.
-
         :raises ValueError: for an unknown result or an empty/over-long name.
         :raises OSError: if saving fails or the lock stays held; the count stays in memory."""
         if result not in RESULTS:
@@ -179,7 +171,6 @@ class Stats:
 
 
 def load_stats(path: str | os.PathLike[str] | None = None) -> tuple[Stats, list[str]]:
-    """``(stats, warnings)`` of a loaded :class:`Stats`; never raises."""
     stats = Stats(path)
     return stats, stats.load()
 
@@ -206,7 +197,6 @@ def _valid_id(value: object) -> bool:
 
 
 def _puzzle_entries(puzzles: object) -> tuple[dict[str, PuzzleCounts], list[str]]:
-    """The counts of the file's ``puzzles`` (an object) and one problem per bad entry."""
     assert isinstance(puzzles, dict)
     counts: dict[str, PuzzleCounts] = {}
     problems = []
@@ -226,7 +216,7 @@ def _puzzle_entries(puzzles: object) -> tuple[dict[str, PuzzleCounts], list[str]
 def load_puzzle_counts(path: str | os.PathLike[str] | None = None
                        ) -> tuple[dict[str, PuzzleCounts], list[str]]:
     """``({puzzle id: PuzzleCounts}, warnings)`` of ``path`` (default :func:`puzzle_stats_path`).
-    Never raises, never blocks."""
+    Never raises."""
     target = Path(path) if path is not None else puzzle_stats_path()
     return _read(target, "puzzle statistics file", "puzzles", dict,
                  "started with no puzzle tries", _puzzle_entries)
@@ -235,10 +225,8 @@ def load_puzzle_counts(path: str | os.PathLike[str] | None = None
 def record_puzzle_try(puzzle_id: str, solved: bool, path: str | os.PathLike[str] | None = None,
                       known: Collection[str] | None = None) -> PuzzleCounts:
     """Count a finished try of ``puzzle_id`` in the file, under its lock; returns its counts. The
-    file keeps only the ``known`` ids (default: the shipped puzzles'), so it stays small. While
-    another program holds the lock past :data:`PUZZLE_LOCK_WAIT` the try is kept in memory (a
-    log line says so) and written with the next one, or at exit.
-
+    file keeps only the ``known`` ids (default: the shipped puzzles'). While another program holds
+    the lock past :data:`PUZZLE_LOCK_WAIT` the try waits in memory for the next one, or the exit.
     :raises ValueError: for an id not ``known`` or a ``solved`` that is not a bool.
     :raises OSError: if the file cannot be written."""
     if known is None:
@@ -266,9 +254,7 @@ def record_puzzle_try(puzzle_id: str, solved: bool, path: str | os.PathLike[str]
 
 
 def _write_tries(target: Path, wait: float | None) -> dict[str, PuzzleCounts]:
-    """Add the tries waiting for ``target`` to it, under its lock; its counts after.
-
-    :raises OSError: as :func:`_update`; then the tries keep waiting."""
+    """Add the tries waiting for ``target`` to it; its counts after. :raises OSError: as _update."""
     waiting, known = _pending[target]
 
     def count(held: Path) -> tuple[dict[str, object], dict[str, PuzzleCounts]]:
@@ -288,7 +274,6 @@ def _write_tries(target: Path, wait: float | None) -> dict[str, PuzzleCounts]:
 
 
 def _write_pending() -> None:
-    """At exit: every try still waiting, with the lock's whole wait; a failure is logged."""
     for target in list(_pending):
         try:
             _write_tries(target, None)

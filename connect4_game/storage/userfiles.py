@@ -63,9 +63,7 @@ def _os_reason(exc: BaseException) -> str:
 
 
 def read_user_file(path: str | os.PathLike[str], what: str = "file") -> str:
-    """The UTF-8 text (no byte-order mark) of the regular file ``path`` of at most
-    :data:`MAX_FILE_BYTES` bytes, opened non-blocking and checked again once open.
-
+    """The UTF-8 text of the regular file ``path`` of at most :data:`MAX_FILE_BYTES` bytes.
     :raises UserFileError: ``missing``, not a regular file, unreadable, too large or not UTF-8."""
     def fail(reason: str, missing: bool = False) -> UserFileError:
         return UserFileError(path, reason, what, missing=missing)
@@ -139,7 +137,6 @@ def load_user_json(path: str | os.PathLike[str], what: str, outcome: str,
     """``read`` of the JSON file ``path`` and its problems as :func:`bounded_warnings`;
     ``(None, [])`` for a missing file, ``(None, [warning])`` for one that cannot be used (moved
     aside, :func:`set_aside` with ``outcome``). Never raises.
-
     :param read: parsed JSON -> ``(value, problems)``; :class:`UserFileError` if not its layout."""
     try:
         value, problems = read(parse_json(read_user_file(path, what), path, what))
@@ -152,8 +149,7 @@ def load_user_json(path: str | os.PathLike[str], what: str, outcome: str,
 
 def json_object(data: object, path: str | os.PathLike[str], what: str,
                 noun: str) -> dict[str, object]:
-    """``data`` (parsed JSON of ``path``) if it is an object.
-    :raises UserFileError: ``"is JSON but not <noun> (it holds a list, not a JSON object)"``."""
+    """``data`` (parsed JSON of ``path``) if it is an object. :raises UserFileError:"""
     if isinstance(data, dict):
         return data
     kinds = ((type(None), "null"), (bool, "true or false"), ((int, float), "a number"),
@@ -163,13 +159,13 @@ def json_object(data: object, path: str | os.PathLike[str], what: str,
 
 
 def set_aside(path: str | os.PathLike[str], what: str, reason: str, outcome: str) -> str:
-    """``"<what> <path> <reason>; "`` and :func:`moved_aside`'s words. Never raises."""
+    """``"<what> <path> <reason>; "`` and :func:`moved_aside`'s words."""
     return f"{what} {shown_path(path)} {reason}; {moved_aside(path, outcome)}"
 
 
 def moved_aside(path: str | os.PathLike[str], outcome: str) -> str:
     """Rename ``path`` to ``<name>.bad-<YYYYmmdd-HHMMSS>`` (``-2`` ... if taken): ``"renamed it
-    <new name> and <outcome>"``, or why it could not, or ``outcome`` if it is gone. Never raises."""
+    <new name> and <outcome>"``, or why not. Never raises."""
     source = Path(path)
     try:
         stamp = time.strftime("%Y%m%d-%H%M%S")
