@@ -337,10 +337,13 @@ def test_the_network_options_are_one_typed_value():
 
 
 def test_a_wrong_code_says_so_and_exits_1():
-    from connect4_game.net import Host
-    with Host(0, '127.0.0.1', '1234').start() as host:
+    from connect4_game.net.host import Host
+    host = Host(0, '127.0.0.1', '1234').start()
+    try:
         r = run_main(['--text', '--join', f'127.0.0.1:{host.port}', '--code', '9999'],
                      timeout=60)
+    finally:
+        host.close()
     assert r.returncode == 1, r.stderr
     assert 'connect4: could not join: Wrong code.' in r.stderr
     assert 'No opponent connected' not in r.stdout + r.stderr

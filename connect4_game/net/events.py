@@ -4,13 +4,12 @@ small immutable events whose texts are bounded, printable lines."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 
 from connect4_game.core.side import Side
 
 __all__ = ['GameInfo', 'Event', 'Connected', 'OpponentMove', 'UndoRequested', 'UndoAnswered',
            'ChatMessage', 'PeerLost', 'Refused', 'JoinsPaused', 'CodeChanged', 'Error',
-           'JoinFailure', 'JoinFailed', 'Closed']
+           'JoinFailed', 'Closed']
 
 
 @dataclass(frozen=True)
@@ -104,25 +103,9 @@ class Error(Event):
     text: str
 
 
-class JoinFailure(str, Enum):
-    """Why a joiner could not (or could no longer) play the host's game."""
-
-    WRONG_CODE = 'wrong_code'       # the host refused the code
-    LOCKED_OUT = 'locked_out'       # too many wrong codes: joins refused for a while
-    NO_GAME = 'no_game'             # nothing listens there, no such name, or it hung up
-    VERSION = 'version'             # the host speaks another protocol version
-    BUSY = 'busy'                   # the host plays with another friend
-    NO_ANSWER = 'no_answer'         # no connection or welcome in time
-    OTHER_GAME = 'other_game'       # another board, other moves, or moves in our name
-    NOT_A_GAME = 'not_a_game'       # it does not speak the game's protocol
-    REFUSED = 'refused'             # another refusal (the host's text is shown)
-    HOST_GONE = 'host_gone'         # lost, and the host did not come back in time
-
-
 @dataclass(frozen=True)
 class JoinFailed(Event):
-    """A joiner gives up (``cause``, the sentence ``text``); :class:`Closed` follows."""
-    cause: JoinFailure
+    """A joiner gives up, ``text`` says why; :class:`Closed` follows."""
     text: str
 
 

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterable
 
 from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, check_cols, check_rows
-from connect4_game.core.checks import check_int, check_seconds
+from connect4_game.core.checks import check_int
 from connect4_game.core.game import Game
 from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
@@ -33,7 +33,7 @@ from connect4_game.net.connection import (
 from connect4_game.net.discovery import DISCOVERY_PORT, Responder
 from connect4_game.net.events import CodeChanged, Error, Event, JoinsPaused, Refused
 
-__all__ = ['Host', 'wrong_codes_within', 'MAX_WRONG_CODES', 'CODE_PAUSE']
+__all__ = ['Host', 'MAX_WRONG_CODES', 'CODE_PAUSE']
 
 logger = logging.getLogger(__name__)
 
@@ -48,25 +48,6 @@ _BUSY = 'a game is already being played here'
 def _pause_after(changes: int, first: float) -> float:
     """Seconds of the pause after the ``changes``-th (1-based) time the limit was hit."""
     return first * 2.0 ** min(changes - 1, _MAX_DOUBLINGS)
-
-
-def wrong_codes_within(seconds: float, max_wrong_codes: int = MAX_WRONG_CODES,
-                       code_pause: float = CODE_PAUSE) -> int:
-    """The most wrong codes a host compares within ``seconds`` of its start, however
-    fast and from however many addresses they come (10, 40, 100 for 0 s, 1 min, 1 h).
-    :raises ValueError: for a negative or non-finite ``seconds``, a ``max_wrong_codes``
-        below 1 or a ``code_pause`` that is not > 0."""
-    limit = check_int(max_wrong_codes, 1, None, 'max_wrong_codes')
-    first = check_timing(code_pause, 'code_pause')
-    span = check_seconds(seconds, 'seconds', zero_ok=True, finite=True)
-    assert span is not None
-    batches, start = 0, 0.0              # batch n starts after the pauses 1 .. n-1
-    while start <= span and batches <= _MAX_DOUBLINGS:
-        batches += 1
-        start += _pause_after(batches, first)
-    if start <= span:                    # from here on every pause is the longest one
-        batches += int((span - start) // _pause_after(batches + 1, first)) + 1
-    return limit * batches
 
 
 def _duration(seconds: float) -> str:

@@ -30,7 +30,7 @@ from connect4_game.net.connection import (
     check_timing,
     reconcile_with_peer,
 )
-from connect4_game.net.events import Event, JoinFailed, JoinFailure
+from connect4_game.net.events import Event, JoinFailed
 
 __all__ = ['Join', 'dial_failure', 'host_refusal']
 
@@ -43,50 +43,44 @@ _REFUSED = {errno.ECONNREFUSED, 10061}            # 10061: Windows
 _OTHER_GAME = 'The host is playing a different game.'
 _VERSION = 'The host runs another version of the game.'
 
-# The host's error code in answer to the hello -> (cause, text, try again?)
-_HOST_REFUSALS: dict[str, tuple[JoinFailure, str, bool]] = {
-    'bad_code': (JoinFailure.WRONG_CODE, 'Wrong code.', False),
-    'locked_out': (JoinFailure.LOCKED_OUT, 'Too many wrong codes: try again later.', False),
-    'version': (JoinFailure.VERSION, _VERSION, False),
-    'busy': (JoinFailure.BUSY, 'The host is playing with another friend.', True),
-    'timeout': (JoinFailure.NO_ANSWER, 'The connection to the host was too slow.', True),
-    'diverged': (JoinFailure.OTHER_GAME, _OTHER_GAME, False),
-    'foreign_moves': (JoinFailure.OTHER_GAME, _OTHER_GAME, False),
-    'game_mismatch': (JoinFailure.OTHER_GAME, _OTHER_GAME, False),
+# The host's error code in answer to the hello -> (the player's sentence, try again?)
+_HOST_REFUSALS = {
+    'bad_code': ('Wrong code.', False),
+    'locked_out': ('Too many wrong codes: try again later.', False),
+    'version': (_VERSION, False),
+    'busy': ('The host is playing with another friend.', True),
+    'timeout': ('The connection to the host was too slow.', True),
+    'diverged': (_OTHER_GAME, False),
+    'foreign_moves': (_OTHER_GAME, False),
+    'game_mismatch': (_OTHER_GAME, False),
 }
-
-# The joiner's own refusal of the host's answer -> (cause, text, try again?)
-_OWN_REFUSALS = {code: _HOST_REFUSALS[code] for code in ('version', 'diverged', 'game_mismatch')}
-_OWN_REFUSALS['timeout'] = (JoinFailure.NO_ANSWER, 'No answer from {address}.', True)
-_OWN_REFUSALS['foreign_moves'] = (JoinFailure.OTHER_GAME, 'The host sent moves you did not play.',
-                                  False)
-_NOT_A_GAME = (JoinFailure.NOT_A_GAME, 'No Connect Four game answers at {address}.', False)
+# The joiner's own refusal of the host's answer -> (the player's sentence, try again?)
+_OWN_REFUSALS = {**_HOST_REFUSALS, 'timeout': ('No answer from {address}.', True),
+                 'foreign_moves': ('The host sent moves you did not play.', False)}
+_NOT_A_GAME = ('No Connect Four game answers at {address}.', False)
 
 
-def dial_failure(error: BaseException, host: str, address: str) -> tuple[JoinFailure, str]:
-    """The cause and the player's sentence (``'No game at 10.0.0.2:24744.'``) for a
-    connection that could not be made to ``host`` (``address``: ``'host:port'``)."""
+def dial_failure(error: BaseException, host: str, address: str) -> str:
+    """The player's sentence (``'No game at 10.0.0.2:24744.'``) for a connection that
+    could not be made to ``host`` (``address``: ``'host:port'``)."""
     code = getattr(error, 'errno', None)
     if isinstance(error, TimeoutError) or code == errno.ETIMEDOUT:
-        return JoinFailure.NO_ANSWER, f'No answer from {address}.'
+        return f'No answer from {address}.'
     if isinstance(error, (socket.gaierror, ValueError)):
-        return JoinFailure.NO_GAME, f'No computer called {quote(host, 40)} was found.'
+        return f'No computer called {quote(host, 40)} was found.'
     if code in _UNREACHABLE:
-        return JoinFailure.NO_GAME, f'Cannot reach {address}.'
-    if code in _REFUSED:
-        return JoinFailure.NO_GAME, f'No game at {address}.'
-    return JoinFailure.NO_GAME, f'Cannot connect to {address}.'
+        return f'Cannot reach {address}.'
+    return f'No game at {address}.' if code in _REFUSED else f'Cannot connect to {address}.'
 
 
-def host_refusal(code: str, text: str) -> tuple[JoinFailure, str, bool]:
-    """The cause, the player's sentence and whether to try again, for the host's
-    ``error`` (``code``, ``text``) in answer to the hello."""
-    cause, sentence, again = _HOST_REFUSALS.get(
-        code, (JoinFailure.REFUSED, f'The host refused: {clip(text, 80)}.', False))
+def host_refusal(code: str, text: str) -> tuple[str, bool]:
+    """The player's sentence and whether to try again, for the host's ``error``
+    (``code``, ``text``) in answer to the hello."""
+    sentence, again = _HOST_REFUSALS.get(code, (f'The host refused: {clip(text, 80)}.', False))
     wait = re.search(r'in (\d{1,6}) s\b', text) if code == 'locked_out' else None
     if wait:
         sentence = f'Too many wrong codes: try again in {wait[1]} s.'
-    return cause, sentence, again
+    return sentence, again
 
 
 class Join(Connection):
@@ -151,8 +145,7 @@ class Join(Connection):
                 or now < self._next_try:
             return
         if self._give_up is not None and now >= self._give_up:
-            self._fail(JoinFailure.HOST_GONE,
-                       f'The host did not come back in {self._give_up_after:g} s.')
+            self._fail(f'The host did not come back in {self._give_up_after:g} s.')
             return
         self._next_try = None
         self.dialing = True
@@ -192,35 +185,35 @@ class Join(Connection):
                     result = exc
             if isinstance(result, Exception):
                 logger.info('could not connect to %s: %s', self.address, result)
-                self._attempt_failed(*dial_failure(result, self.addr, self.address))
+                self._attempt_failed(dial_failure(result, self.addr, self.address))
                 continue
             self._pending = self._adopt(result, peer)
             self._send(self._pending, {'type': 'hello', 'version': P.PROTOCOL_VERSION,
                                        'code': self.code, 'name': self.name,
                                        'moves': list(self._known), 'help': self.accept_help})
 
-    def _attempt_failed(self, cause: JoinFailure, text: str, fatal: bool = False) -> None:
+    def _attempt_failed(self, text: str, fatal: bool = False) -> None:
         self._pending = None
         now, ever = self._clock(), self._ever
         if fatal or (ever and not self._reconnect) or \
                 (not ever and now + self._retry > self._first_deadline):
-            self._fail(cause, text)
+            self._fail(text)
         else:                # a lost connection, or a first one within first_tries seconds
             self._next_try = now + self._retry
 
-    def _fail(self, cause: JoinFailure, text: str) -> None:
-        logger.warning('joining %s failed: %s (%s)', self.address, text, cause.value)
-        self._emit(JoinFailed(cause, text))
+    def _fail(self, text: str) -> None:
+        logger.warning('joining %s failed: %s', self.address, text)
+        self._emit(JoinFailed(clip(text, 160)))
         self._finished = True
 
     def _turned_away(self, conn: Conn, code: str | None, reason: str) -> None:
         if conn is not self._pending:
             return
         if code is None:           # the host hung up before its welcome
-            self._attempt_failed(JoinFailure.NO_GAME, f'No game at {self.address} (it hung up).')
+            self._attempt_failed(f'No game at {self.address} (it hung up).')
             return
-        cause, text, again = _OWN_REFUSALS.get(code, _NOT_A_GAME)
-        self._attempt_failed(cause, text.format(address=self.address), fatal=not again)
+        text, again = _OWN_REFUSALS.get(code, _NOT_A_GAME)
+        self._attempt_failed(text.format(address=self.address), fatal=not again)
 
     def _after_lost(self, left: bool) -> None:
         if left or not self._reconnect:
@@ -234,11 +227,11 @@ class Join(Connection):
         if msg['type'] == 'error':
             self._close_now(conn)
             logger.info('%s refused: %s (%s)', self.address, msg['text'], msg['code'])
-            cause, text, again = host_refusal(msg['code'], msg['text'])
+            text, again = host_refusal(msg['code'], msg['text'])
             # A host pausing joins after strangers' wrong codes: this side's
             # code is right, so coming back is only a matter of time.
-            again = again or (self._ever and cause is JoinFailure.LOCKED_OUT)
-            self._attempt_failed(cause, text, fatal=not again)
+            again = again or (self._ever and msg['code'] == 'locked_out')
+            self._attempt_failed(text, fatal=not again)
             return
         refusal = self._wrong_handshake(msg, 'welcome')
         if refusal is not None:

@@ -9,8 +9,10 @@ import time
 import pytest
 
 from connect4_game.core.side import Side
-from connect4_game.net import Connected, Host, Join
 from connect4_game.net import discovery as D
+from connect4_game.net.events import Connected
+from connect4_game.net.host import Host
+from connect4_game.net.join import Join
 from tests.net.net_helpers import FAST, FAST_JOIN, Watch, owned, poll_until
 
 LOOPBACK = ('127.255.255.255',)

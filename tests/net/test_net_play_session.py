@@ -6,7 +6,11 @@ import socket
 
 import pytest
 
-from connect4_game import i18n, net
+from connect4_game import i18n
+from connect4_game.net.connection import NetState
+from connect4_game.net.events import ChatMessage, Connected, OpponentMove
+from connect4_game.net.host import Host
+from connect4_game.net.join import Join
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.play import events
 from connect4_game.play.network_game import CHAT_LINES
@@ -47,7 +51,7 @@ def host_session(closing, help=False):
 
 
 def test_a_wrong_code_keeps_the_game_in_progress(closing):
-    host = net.Host(0, '127.0.0.1', CODE, announce=None, **FAST).start()
+    host = Host(0, '127.0.0.1', CODE, announce=None, **FAST).start()
     closing(host)
     owned(host)
     s = GameSession({'X': HUMAN, 'O': PlayerSpec.for_level('easy')}, moves=MOVES)
@@ -84,7 +88,7 @@ def test_no_host_there_keeps_the_game_and_cancel_stops_a_join(closing):
 
 
 def test_a_join_that_succeeds_replaces_the_game(closing):
-    host = net.Host(0, '127.0.0.1', CODE, announce=None, moves=[3], **FAST).start()
+    host = Host(0, '127.0.0.1', CODE, announce=None, moves=[3], **FAST).start()
     closing(host)
     owned(host)
     s = GameSession({'X': HUMAN, 'O': HUMAN}, moves=MOVES)
@@ -99,13 +103,13 @@ def test_a_join_that_succeeds_replaces_the_game(closing):
 def test_the_friend_leaving_offers_the_computer_from_the_same_position(closing):
     s = host_session(closing)
     port = s.network.peer.port
-    friend = net.Join('127.0.0.1', port, CODE, **FAST_JOIN).start()
+    friend = Join('127.0.0.1', port, CODE, **FAST_JOIN).start()
     closing(friend)
     watch = Watch(friend)
     step(s, lambda n: s.network.started(), 'the friend joined')
-    watch.wait(net.Connected)
+    watch.wait(Connected)
     s.play(3)
-    watch.wait(net.OpponentMove)
+    watch.wait(OpponentMove)
     friend.send_move(2, 3)
     step(s, lambda n: s.game.moves == [3, 3], "the friend's move")
     record = s.game
@@ -115,7 +119,7 @@ def test_the_friend_leaving_offers_the_computer_from_the_same_position(closing):
     s.play_computer_from_here()
     assert s.network is None and s.game is record and s.game.moves == [3, 3]
     assert s.label('O') == 'Computer (Medium)' and s.seats['X'].person
-    net.Host(port, '127.0.0.1', announce=None).start().close()   # the port is free again
+    Host(port, '127.0.0.1', announce=None).start().close()   # the port is free again
     s.toggle_overlay()
     assert s.overlay and s.desired_job() is not None          # the analysis works again
     assert not any(isinstance(e, events.GameStarted) for e in news)
@@ -123,15 +127,15 @@ def test_the_friend_leaving_offers_the_computer_from_the_same_position(closing):
 
 def test_chat_goes_both_ways_bounded_and_cleaned(closing):
     s = host_session(closing)
-    friend = net.Join('127.0.0.1', s.network.peer.port, CODE, **FAST_JOIN).start()
+    friend = Join('127.0.0.1', s.network.peer.port, CODE, **FAST_JOIN).start()
     closing(friend)
     watch = Watch(friend)
     step(s, lambda n: s.network.started(), 'the friend joined')
-    watch.wait(net.Connected)
+    watch.wait(Connected)
     assert s.network.send_chat('  hello\x07 there  ') == ''
-    assert watch.wait(net.ChatMessage).text == 'hello there'
+    assert watch.wait(ChatMessage).text == 'hello there'
     assert s.network.send_chat('x' * 500) == ''
-    assert watch.wait(net.ChatMessage).text == 'x' * 200
+    assert watch.wait(ChatMessage).text == 'x' * 200
     assert s.network.send_chat('\n\t') == '' and s.network.chat[-1] == (True, 'x' * 200)
     friend.send_chat('hi!')
     step(s, lambda n: s.network.chat[-1] == (False, 'hi!'), 'the chat line')
@@ -139,19 +143,19 @@ def test_chat_goes_both_ways_bounded_and_cleaned(closing):
         s.network.send_chat(str(n))
     assert len(s.network.chat) == CHAT_LINES and s.network.chat[-1] == (True, str(CHAT_LINES + 4))
     friend.close()
-    step(s, lambda n: s.network.peer.state is net.NetState.LEFT, 'the goodbye')
+    step(s, lambda n: s.network.peer.state is NetState.LEFT, 'the goodbye')
     assert s.network.send_chat('anyone?') == 'Your friend is not connected.'
 
 
 @pytest.mark.parametrize('offer, accept', [(False, True), (True, False), (True, True)])
 def test_hints_and_analysis_need_both_players(closing, offer, accept):
     s = host_session(closing, help=offer)
-    friend = net.Join('127.0.0.1', s.network.peer.port, CODE, accept_help=accept,
+    friend = Join('127.0.0.1', s.network.peer.port, CODE, accept_help=accept,
                       **FAST_JOIN).start()
     closing(friend)
     watch = Watch(friend)
     step(s, lambda n: s.network.started(), 'the friend joined')
-    assert watch.wait(net.Connected).info.help is (offer and accept)
+    assert watch.wait(Connected).info.help is (offer and accept)
     s.take_news()
     s.toggle_overlay()
     s.request_hint()

@@ -4,8 +4,10 @@ refusals waiting for it: the connections it turns away meanwhile cost a log line
 import logging
 import time
 
-from connect4_game.net import Connected, Host, Join, Refused
 from connect4_game.net.connection import MAX_REFUSALS_QUEUED
+from connect4_game.net.events import Connected, Refused
+from connect4_game.net.host import Host
+from connect4_game.net.join import Join
 from tests.net.net_helpers import FAST, FAST_JOIN, Raw, Watch, owned
 
 CODE = '1357'

@@ -15,15 +15,11 @@ import time
 import pytest
 
 from connect4_game.core.game import Game
-from connect4_game.net import (
-    Connected,
-    Host,
-    Join,
-    NetState,
-    PeerLost,
-    UndoAnswered,
-    play_remote,
-)
+from connect4_game.net.connection import NetState
+from connect4_game.net.console import play_remote
+from connect4_game.net.events import Connected, PeerLost, UndoAnswered
+from connect4_game.net.host import Host
+from connect4_game.net.join import Join
 from connect4_game.players import AIPlayer, RandomPlayer
 from tests.net.net_helpers import FAST, FAST_JOIN, ROOT, Relay, poll_until
 
@@ -164,7 +160,7 @@ def test_without_a_time_limit_the_runner_waits_until_a_friend_comes(pair):
 
 
 def test_a_failed_join_returns_none_with_the_cause():
-    from connect4_game.net import JoinFailed, JoinFailure
+    from connect4_game.net.events import JoinFailed
     with socket.socket() as probe:
         probe.bind(('127.0.0.1', 0))              # bound, never listening
         port = probe.getsockname()[1]
@@ -172,7 +168,7 @@ def test_a_failed_join_returns_none_with_the_cause():
         lines = []
         assert play_remote(link, RandomPlayer, out=lines.append) is None
     assert lines == [] and link.state is NetState.FAILED
-    assert link.failure == JoinFailed(JoinFailure.NO_GAME, f'No game at 127.0.0.1:{port}.')
+    assert link.failure == JoinFailed(f'No game at 127.0.0.1:{port}.')
     assert link.join(5)
 
 
@@ -281,7 +277,8 @@ def test_a_lost_friend_is_lost_not_left_and_comes_back():
 
 JOINER_SCRIPT = textwrap.dedent('''
     import sys
-    from connect4_game.net import Join, NetState, Timing
+    from connect4_game.net.connection import NetState, Timing
+    from connect4_game.net.join import Join
     port, code = int(sys.argv[1]), sys.argv[2]
     conn = Join('127.0.0.1', port, code, timing=Timing(0.1, 0.6)).start()
     columns = iter([1, 2, 5, 6, 1, 2])

@@ -8,19 +8,18 @@ import threading
 import pytest
 
 from connect4_game.core.game import Game
-from connect4_game.net import (
+from connect4_game.net import join as join_module
+from connect4_game.net.connection import NetState
+from connect4_game.net.events import (
     Closed,
     Connected,
-    Host,
-    Join,
     JoinFailed,
-    JoinFailure,
-    NetState,
     OpponentMove,
     PeerLost,
     UndoAnswered,
 )
-from connect4_game.net import join as join_module
+from connect4_game.net.host import Host
+from connect4_game.net.join import Join
 from tests.net.net_helpers import FAST, FAST_JOIN, Relay, Watch, owned, poll_until
 
 CODE = '5150'
@@ -63,7 +62,7 @@ def test_a_failure_is_kept_with_its_words():
         join = Join('127.0.0.1', port, CODE, **FAST_JOIN).start()
         Watch(join).wait(Closed)
     assert join.state is NetState.FAILED
-    assert join.failure == JoinFailed(JoinFailure.NO_GAME, f'No game at 127.0.0.1:{port}.')
+    assert join.failure == JoinFailed(f'No game at 127.0.0.1:{port}.')
     join.close()
     assert join.state is NetState.FAILED and join.join(5)
 

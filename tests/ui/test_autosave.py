@@ -16,8 +16,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from connect4_game import net
-from connect4_game.net.connection import NetState
+from connect4_game.net.connection import NetState, Timing
+from connect4_game.net.events import Connected, OpponentMove
+from connect4_game.net.join import Join
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.seat_config import PlayerSpec
 from connect4_game.storage.savegame import load_autosave
@@ -64,8 +65,8 @@ def test_a_network_game_never_replaces_the_autosave(tmp_path, monkeypatch, closi
     game = app.session.start_network(
         NetworkOptions(NetMode.HOST, bind_address='127.0.0.1', port=0, code='4321', side='X',
                        local={'X': PlayerSpec('human')}),
-        timing=net.Timing(0.1, 0.6, 0.5))
-    friend = net.Join('127.0.0.1', game.peer.port, '4321', **FAST_JOIN).start()
+        timing=Timing(0.1, 0.6, 0.5))
+    friend = Join('127.0.0.1', game.peer.port, '4321', **FAST_JOIN).start()
     closing(friend)
     watch = Watch(friend)
     deadline = time.monotonic() + 10
@@ -73,9 +74,9 @@ def test_a_network_game_never_replaces_the_autosave(tmp_path, monkeypatch, closi
         assert time.monotonic() < deadline, 'the friend never came'
         app.step([], DT)
         threading.Event().wait(0.005)              # the network thread runs between frames
-    watch.wait(net.Connected)
+    watch.wait(Connected)
     app.step([click_col(app, 2)], DT)
-    assert watch.wait(net.OpponentMove).column == 2
+    assert watch.wait(OpponentMove).column == 2
     friend.send_move(2, 5)
     while app.session.game.moves != [2, 5]:
         assert time.monotonic() < deadline, "the friend's move never came"

@@ -10,8 +10,10 @@ import time
 
 import pygame
 
-from connect4_game import net
-from connect4_game.net.connection import NetState
+from connect4_game.net.connection import NetState, Timing
+from connect4_game.net.events import ChatMessage, Connected, OpponentMove
+from connect4_game.net.host import Host
+from connect4_game.net.join import Join
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.play.network_game import NetworkGame
 from connect4_game.seat_config import PlayerSpec
@@ -19,7 +21,7 @@ from connect4_game.ui.app import App, AppOptions
 from tests.net.net_helpers import FAST_JOIN, Watch, owned, pump
 from tests.ui_helpers import DT, InstantWorker, click_col, key
 
-FAST_PEER = dict(timing=net.Timing(0.1, 0.6, 0.5))
+FAST_PEER = dict(timing=Timing(0.1, 0.6, 0.5))
 CODE = '4321'
 MOVES = [3, 3, 3, 3, 2, 2, 4, 4]             # eight moves, nobody has won
 
@@ -58,16 +60,16 @@ def hosted(app, help=False):
 def with_friend(closing, help=False, accept=False):
     app = window(closing)
     host = hosted(app, help)
-    friend = net.Join('127.0.0.1', host.port, CODE, accept_help=accept, **FAST_JOIN).start()
+    friend = Join('127.0.0.1', host.port, CODE, accept_help=accept, **FAST_JOIN).start()
     closing(friend)
     watch = Watch(friend)
     step_until(app, lambda: app.session.network.peer.state is NetState.PLAYING)
-    watch.wait(net.Connected)
+    watch.wait(Connected)
     return app, host, friend, watch
 
 
 def test_the_join_screen_lists_a_hosted_game_and_joins_it_by_a_click(closing):
-    other = net.Host(0, '127.0.0.1', CODE, 6, 7, 'O', offer_help=True, **FAST_PEER).start()
+    other = Host(0, '127.0.0.1', CODE, 6, 7, 'O', offer_help=True, **FAST_PEER).start()
     closing(other)
     owned(other)
     app = window(closing)
@@ -92,7 +94,7 @@ def test_the_join_screen_lists_a_hosted_game_and_joins_it_by_a_click(closing):
 
 
 def test_a_wrong_code_keeps_the_address_the_code_and_the_game(closing):
-    other = net.Host(0, '127.0.0.1', '1111', 6, 7, 'X', announce=None, **FAST_PEER).start()
+    other = Host(0, '127.0.0.1', '1111', 6, 7, 'X', announce=None, **FAST_PEER).start()
     closing(other)
     owned(other)
     app = window(closing)
@@ -133,7 +135,7 @@ def test_cancel_stops_a_join_that_waits_for_a_host(closing):
 def test_the_friend_leaving_offers_the_computer_from_here_at_once(closing):
     app, host, friend, watch = with_friend(closing)
     app.step([click_col(app, 3)], DT)
-    watch.wait(net.OpponentMove)
+    watch.wait(OpponentMove)
     friend.send_move(2, 3)
     step_until(app, lambda: app.session.game.moves == [3, 3])
     record = app.session.game
@@ -148,7 +150,7 @@ def test_the_friend_leaving_offers_the_computer_from_here_at_once(closing):
     assert s.game is record and s.game.moves == [3, 3]
     assert (s.label('X'), s.label('O')) == ('You', 'Computer (Medium)')
     assert host.join(3.0)
-    net.Host(host.port, '127.0.0.1', announce=None).start().close()    # the port is free
+    Host(host.port, '127.0.0.1', announce=None).start().close()    # the port is free
     app.step([click_col(app, 2)], DT)
     step_until(app, lambda: len(s.game.moves) == 4)            # the computer answers
     app.step([key(pygame.K_a, 'a')], DT)
@@ -158,12 +160,12 @@ def test_the_friend_leaving_offers_the_computer_from_here_at_once(closing):
 def test_waiting_for_the_friend_keeps_the_game_open_for_them(closing):
     app, host, friend, watch = with_friend(closing)
     app.step([click_col(app, 3)], DT)
-    watch.wait(net.OpponentMove)
+    watch.wait(OpponentMove)
     friend.close()
     step_until(app, lambda: type(app.screen).__name__ == 'ConfirmScreen', timeout=5)
     app.step([key(pygame.K_ESCAPE)], DT)                       # Wait for your friend
     assert app.session.network is not None and host.running
-    back = net.Join('127.0.0.1', host.port, CODE, moves=[3], **FAST_JOIN).start()
+    back = Join('127.0.0.1', host.port, CODE, moves=[3], **FAST_JOIN).start()
     closing(back)
     step_until(app, lambda: app.session.network.peer.state is NetState.PLAYING, timeout=5)
 
@@ -174,7 +176,7 @@ def test_chat_both_ways_with_enter_and_the_friends_text_cut_to_fit(closing):
     chat = app.screen
     assert type(chat).__name__ == 'ChatScreen' and chat.line.value == ''
     app.step([typed('good luck'), key(pygame.K_RETURN)], DT)
-    assert watch.wait(net.ChatMessage).text == 'good luck' and chat.line.value == ''
+    assert watch.wait(ChatMessage).text == 'good luck' and chat.line.value == ''
     friend.send_chat('w' * 200)
     step_until(app, lambda: app.session.network.chat[-1] == (False, 'w' * 200))
     app.step([], DT)
@@ -182,7 +184,7 @@ def test_chat_both_ways_with_enter_and_the_friends_text_cut_to_fit(closing):
     app.step([key(pygame.K_ESCAPE)], DT)
     assert app.screen is app.game
     app.step([click_col(app, 3)], DT)                          # the board plays again
-    assert watch.wait(net.OpponentMove).column == 3
+    assert watch.wait(OpponentMove).column == 3
 
 
 def test_no_hints_or_analysis_unless_both_agreed(closing):
@@ -200,19 +202,19 @@ def test_both_agreed_hints_and_analysis_work(closing):
     app.step([key(pygame.K_a, 'a')], DT)
     assert app.session.overlay and app.session.desired_job() is not None
     app.step([click_col(app, 3)], DT)
-    watch.wait(net.OpponentMove)
+    watch.wait(OpponentMove)
     assert app.session.seat().friend and app.session.desired_job() is not None   # their turn too
 
 
 def test_a_joiner_whose_host_leaves_plays_the_computer_from_the_same_position(closing):
-    other = net.Host(0, '127.0.0.1', CODE, 6, 7, 'X', announce=None, **FAST_PEER).start()
+    other = Host(0, '127.0.0.1', CODE, 6, 7, 'X', announce=None, **FAST_PEER).start()
     closing(other)
     watch = Watch(other)
     app = window(closing)
     app.session.start_network(NetworkOptions(NetMode.JOIN, address=f'127.0.0.1:{other.port}',
                                              code=CODE), **FAST_PEER)
     step_until(app, lambda: app.session.network is not None)
-    watch.wait(net.Connected)
+    watch.wait(Connected)
     other.send_move(1, 3)
     step_until(app, lambda: app.session.game.moves == [3])
     record = app.session.game

@@ -13,8 +13,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from connect4_game import net
-from connect4_game.net.connection import NetState
+from connect4_game.net.connection import NetState, Timing
+from connect4_game.net.console import play_remote
+from connect4_game.net.events import Connected, OpponentMove, UndoAnswered, UndoRequested
+from connect4_game.net.host import Host
+from connect4_game.net.join import Join
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.players import RandomPlayer
 from connect4_game.seat_config import PlayerSpec
@@ -23,7 +26,7 @@ from tests.net.net_helpers import FAST_JOIN, Watch
 from tests.ui_helpers import DT, InstantWorker, click_col, key
 
 ROOT = Path(__file__).resolve().parents[2]
-FAST_PEER = dict(timing=net.Timing(0.1, 0.6, 0.5))
+FAST_PEER = dict(timing=Timing(0.1, 0.6, 0.5))
 
 
 def host_app(local='human', **opts):
@@ -51,11 +54,11 @@ def step_until(app, cond, timeout=10.0, dt=DT):
 def test_the_window_hosts_and_a_friend_plays_a_whole_game(closing):
     app, host = host_app('random')
     closing(app)
-    friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN)
+    friend = Join('127.0.0.1', host.port, '4321', **FAST_JOIN)
     closing(friend)
     result = {}
     thread = threading.Thread(target=lambda: result.setdefault(
-        'board', net.play_remote(friend, RandomPlayer, out=lambda *a: None, close=False)),
+        'board', play_remote(friend, RandomPlayer, out=lambda *a: None, close=False)),
         daemon=True)
     thread.start()
     step_until(app, lambda: app.session.game.over, timeout=30)
@@ -71,14 +74,14 @@ def test_the_window_hosts_and_a_friend_plays_a_whole_game(closing):
 def test_a_click_is_sent_and_the_friends_move_comes_back(closing):
     app, host = host_app('human')
     closing(app)
-    friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
+    friend = Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
     closing(friend)
     watch = Watch(friend)
     step_until(app, lambda: playing(app))             # the window agrees on the hello
-    watch.wait(net.Connected)
+    watch.wait(Connected)
     assert app.game.status_texts()[0] == 'Your turn (X)'
     app.step([click_col(app, 3)], DT)
-    assert watch.wait(net.OpponentMove).column == 3
+    assert watch.wait(OpponentMove).column == 3
     app.step([click_col(app, 4)], DT)                 # not our turn: refused, nothing sent
     assert app.session.game.moves == [3]
     assert any("friend's turn" in t.text for t in app.game.toasts)
@@ -89,18 +92,18 @@ def test_a_click_is_sent_and_the_friends_move_comes_back(closing):
 def test_undo_is_a_request_the_friend_answers(closing):
     app, host = host_app('human')
     closing(app)
-    friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
+    friend = Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
     closing(friend)
     watch = Watch(friend)
     step_until(app, lambda: playing(app))             # the window agrees on the hello
-    watch.wait(net.Connected)
+    watch.wait(Connected)
     app.step([click_col(app, 3)], DT)
-    watch.wait(net.OpponentMove)
+    watch.wait(OpponentMove)
     friend.send_move(2, 0)
     step_until(app, lambda: app.session.game.moves == [3, 0])
     app.step([key(pygame.K_u, 'u')], DT)               # a request, nothing taken back yet
     assert app.session.game.moves == [3, 0]
-    assert watch.wait(net.UndoRequested).ply == 0
+    assert watch.wait(UndoRequested).ply == 0
     friend.answer_undo(False)
     step_until(app, lambda: any('said no' in t.text for t in app.game.toasts))
     assert app.session.game.moves == [3, 0]
@@ -109,27 +112,27 @@ def test_undo_is_a_request_the_friend_answers(closing):
     step_until(app, lambda: type(app.screen).__name__ == 'ConfirmScreen')
     app.step([key(pygame.K_RETURN)], DT)
     assert app.session.game.moves == [3]
-    assert watch.wait(net.UndoAnswered).accept
+    assert watch.wait(UndoAnswered).accept
 
 
 def test_a_friend_who_leaves_is_said_and_the_game_goes_on_when_they_rejoin(closing):
     app, host = host_app('human')
     closing(app)
-    friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
+    friend = Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
     watch = Watch(friend)
     step_until(app, lambda: playing(app))             # the window agrees on the hello
-    watch.wait(net.Connected)
+    watch.wait(Connected)
     app.step([click_col(app, 3)], DT)
-    watch.wait(net.OpponentMove)
+    watch.wait(OpponentMove)
     friend.close()                                     # the friend's program ends: a goodbye
     step_until(app, lambda: app.session.network.peer.state is NetState.LEFT, timeout=5)
     assert 'left the game' in app.game.status_texts()[0]
     assert any('left the game' in t.text for t in app.game.toasts)
     assert app.session.game.moves == [3]               # the game is kept
-    back = net.Join('127.0.0.1', host.port, '4321', moves=[3], **FAST_JOIN).start()
+    back = Join('127.0.0.1', host.port, '4321', moves=[3], **FAST_JOIN).start()
     closing(back)
     step_until(app, lambda: playing(app), timeout=5)
-    assert Watch(back).wait(net.Connected).info.moves == (3,)
+    assert Watch(back).wait(Connected).info.moves == (3,)
     back.send_move(2, 6)
     step_until(app, lambda: app.session.game.moves == [3, 6])
 
@@ -250,11 +253,11 @@ def test_a_window_host_with_a_plugin_plays_as_the_same_plugins_do_locally(worker
     for _ in range(30):                       # nobody is asked before the friend is here
         app.step([], DT)
     assert app.session.planner.requested is None and app.session.game.moves == []
-    friend = net.Join('127.0.0.1', game.peer.port, '4321', **FAST_JOIN)
+    friend = Join('127.0.0.1', game.peer.port, '4321', **FAST_JOIN)
     closing(friend)
     result = {}
     thread = threading.Thread(target=lambda: result.setdefault(
-        'game', net.play_remote(friend, load_player(spec, 'O'), out=lambda *a: None,
+        'game', play_remote(friend, load_player(spec, 'O'), out=lambda *a: None,
                                 close=False)), daemon=True)
     thread.start()
     step_until(app, lambda: app.session.game.over, timeout=60)
@@ -266,12 +269,12 @@ def test_a_window_host_with_a_plugin_plays_as_the_same_plugins_do_locally(worker
 def test_after_the_friend_left_new_game_offers_the_computer_and_it_answers(closing):
     app, host = host_app('human')
     closing(app)
-    friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
+    friend = Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
     watch = Watch(friend)
     step_until(app, lambda: playing(app))             # the window agrees on the hello
-    watch.wait(net.Connected)
+    watch.wait(Connected)
     app.step([click_col(app, 3)], DT)
-    watch.wait(net.OpponentMove)
+    watch.wait(OpponentMove)
     friend.close()
     step_until(app, lambda: app.session.network.peer.state is NetState.LEFT, timeout=5)
     assert type(app.screen).__name__ == 'ConfirmScreen'     # asked at once...
@@ -289,7 +292,7 @@ def test_after_the_friend_left_new_game_offers_the_computer_and_it_answers(closi
 
 
 def test_a_wrong_code_says_why_and_goes_back_to_the_join_screen(closing):
-    other = net.Host(0, '127.0.0.1', '1111', 6, 7, 'X', **FAST_PEER).start()
+    other = Host(0, '127.0.0.1', '1111', 6, 7, 'X', **FAST_PEER).start()
     closing(other)
     app = App(AppOptions(use_settings=False, mute=True), size=(640, 600),
               worker=InstantWorker())

@@ -11,9 +11,11 @@ import time
 import pygame
 import pytest
 
-from connect4_game import net
 from connect4_game.ai.score import ColumnScore, Score
 from connect4_game.core.side import Side
+from connect4_game.net.connection import Timing
+from connect4_game.net.events import Connected, OpponentMove, UndoRequested
+from connect4_game.net.join import Join
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage.stats import Record
@@ -23,7 +25,7 @@ from tests.ui_helpers import DT, InstantWorker, key, make_app
 
 CTRL = pygame.KMOD_LCTRL
 ALT = pygame.KMOD_LALT
-FAST_PEER = dict(timing=net.Timing(0.1, 0.6, 0.5))
+FAST_PEER = dict(timing=Timing(0.1, 0.6, 0.5))
 
 
 class FakeClipboard:
@@ -182,7 +184,7 @@ def test_advanced_shows_the_levels_real_settings_and_a_change_is_custom(app):
     scr = open_dialog(a)
     assert scr.level.value == 'hard' and not scr.advanced_open
     a.step([key(pygame.K_a, 'a', ALT)], DT)
-    assert scr.info in scr.form_rows()
+    assert scr.advanced_open and scr.form_rows() == scr.advanced_rows()
     from connect4_game.ai.levels import get_level
     assert scr.info_text().startswith('Hard: looks {} plies ahead'.format(
         get_level('hard').setting.lookahead))
@@ -336,18 +338,18 @@ def step_until(a, cond, timeout=10.0):
 def test_both_sides_count_the_moves_an_undo_takes_back(closing):
     a, host = host_app()
     closing(a)
-    friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
+    friend = Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
     closing(friend)
     watch = Watch(friend)
     step_until(a, lambda: a.session.network.started() and a.session.seat('X').person)
-    watch.wait(net.Connected)                           # the window agreed on the hello
+    watch.wait(Connected)                           # the window agreed on the hello
     assert not any('Waiting for your friend' in t.text for t in a.game.toasts)   # it went
     a.session.human_drop(3)
-    watch.wait(net.OpponentMove)
+    watch.wait(OpponentMove)
     friend.send_move(2, 0)
     step_until(a, lambda: a.session.game.moves == [3, 0])
     a.step([key(pygame.K_u, 'u')], DT)
-    asked = watch.wait(net.UndoRequested).ply
+    asked = watch.wait(UndoRequested).ply
     n = 2 - asked
     assert n == 2 and toast(a) == 'Asked your friend to take back your last 2 moves…'
     from connect4_game.i18n import ngettext

@@ -8,7 +8,9 @@ import time
 
 import pytest
 
-from connect4_game import net
+from connect4_game.net.connection import Timing
+from connect4_game.net.events import Connected, OpponentMove
+from connect4_game.net.join import Join
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.play import events
 from connect4_game.play.seats import ComputerSeat, FriendSeat, PersonSeat, RandomSeat
@@ -160,13 +162,13 @@ def test_the_friends_move_comes_over_the_network_into_the_record(closing):
     closing(s)
     options = NetworkOptions(NetMode.HOST, bind_address='127.0.0.1', port=0, code='4321',
                              side='X', local={'X': HUMAN})
-    host = s.start_network(options, timing=net.Timing(0.1, 0.6, 0.5)).peer
-    friend = net.Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
+    host = s.start_network(options, timing=Timing(0.1, 0.6, 0.5)).peer
+    friend = Join('127.0.0.1', host.port, '4321', **FAST_JOIN).start()
     closing(friend)
     watch = Watch(friend)
     step_until(s, s.started)
-    watch.wait(net.Connected)
-    assert s.human_drop(3) and watch.wait(net.OpponentMove).column == 3
+    watch.wait(Connected)
+    assert s.human_drop(3) and watch.wait(OpponentMove).column == 3
     assert not s.human_drop(4)                    # the friend's turn
     s.take_news()
     friend.send_move(2, 4)

@@ -15,8 +15,10 @@ import time
 
 import pytest
 
-from connect4_game import net
 from connect4_game.net.connection import NetState
+from connect4_game.net.events import Connected, OpponentMove, PeerLost
+from connect4_game.net.host import Host as PeerHost
+from connect4_game.net.join import Join as PeerJoin
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.seat_config import PlayerSpec
 from connect4_game.storage.savegame import SavedGame
@@ -113,28 +115,28 @@ class Host(Mode):
         game = self.app.start_network(options)
         self.app.show_game()
         self.link, self.port = game.peer, game.peer.port
-        self.other = net.Join('127.0.0.1', self.port, CODE, **FAST_JOIN).start()
+        self.other = PeerJoin('127.0.0.1', self.port, CODE, **FAST_JOIN).start()
         self.closing(self.other)
 
     def answer(self):
         s = self.app.session
         watch = Watch(self.other)
         until(self.app, lambda: s.network is not None and s.network.peer.state is NetState.PLAYING)
-        watch.wait(net.Connected)                       # the window agreed on the hello
+        watch.wait(Connected)                       # the window agreed on the hello
         assert (s.label('X'), s.label('O')) == ('You', 'Your friend (Guest)')
         self.app.step([click_col(self.app, 3)], DT)
-        assert watch.wait(net.OpponentMove).column == 3
+        assert watch.wait(OpponentMove).column == 3
         self.other.send_move(2, 4)
         until(self.app, lambda: s.game.moves == [3, 4])
 
     def gone(self):
         super().gone()
-        assert Watch(self.other).wait(net.PeerLost).left     # the friend was told
+        assert Watch(self.other).wait(PeerLost).left     # the friend was told
 
 
 class Join(Mode):
     def enter(self):
-        self.other = net.Host(0, '127.0.0.1', CODE, 6, 7, 'X', **FAST).start()
+        self.other = PeerHost(0, '127.0.0.1', CODE, 6, 7, 'X', **FAST).start()
         self.closing(self.other)
         options = NetworkOptions(NetMode.JOIN, address=f'127.0.0.1:{self.other.port}',
                                  code=CODE, local={'O': HUMAN})
@@ -147,18 +149,18 @@ class Join(Mode):
     def answer(self):
         s = self.app.session
         watch = Watch(self.other)
-        watch.wait(net.Connected)
+        watch.wait(Connected)
         until(self.app, lambda: s.network is not None and s.network.peer.state is NetState.PLAYING)
         assert (s.label('X'), s.label('O')) == ('Your friend (Host)', 'You')
         self.other.send_move(1, 3)
         until(self.app, lambda: s.game.moves == [3])
         settle(self.app)
         self.app.step([click_col(self.app, 4)], DT)
-        assert watch.wait(net.OpponentMove).column == 4
+        assert watch.wait(OpponentMove).column == 4
 
     def gone(self):
         super().gone()
-        assert Watch(self.other).wait(net.PeerLost).left
+        assert Watch(self.other).wait(PeerLost).left
 
 
 class Review(Mode):

@@ -12,8 +12,9 @@ import time
 import pygame
 import pytest
 
-from connect4_game import net
 from connect4_game.net.connection import NetState
+from connect4_game.net.events import Connected
+from connect4_game.net.join import Join
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.search.jobs import Result
 from connect4_game.search.replies import MoveReply
@@ -295,14 +296,14 @@ def test_the_wait_for_your_friend_notice_goes_when_the_friend_has_come(closing):
     def waiting():
         return [t for t in app.game.toasts if 'Waiting for your friend' in t.text]
     assert waiting()                                    # shown while nobody has come
-    friend = net.Join('127.0.0.1', game.peer.port, '4321', **FAST_JOIN).start()
+    friend = Join('127.0.0.1', game.peer.port, '4321', **FAST_JOIN).start()
     closing(friend)
     deadline = time.monotonic() + 10
     while not (app.session.network is not None and app.session.network.peer.state is NetState.PLAYING):
         assert time.monotonic() < deadline, 'the friend never came'
         app.step([], DT)                                # the window agrees on the hello
         threading.Event().wait(0.005)                   # let the network thread run
-    Watch(friend).wait(net.Connected)
+    Watch(friend).wait(Connected)
     app.step([], DT)
     assert not waiting()                                # it went
     assert 'Waiting' not in app.game.status_texts()[0]
