@@ -5,6 +5,7 @@ asks first; F2 renames, Delete deletes (after asking)."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 import os
 from collections.abc import Callable, Sequence
@@ -16,7 +17,7 @@ from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
 from connect4_game.i18n import N_, _, ngettext
 from connect4_game.storage.savegame import LibraryEntry, SavedGame
-from connect4_game.ui.screens.base import Host, Screen
+from connect4_game.ui.screens.base import FormScreen, Host
 from connect4_game.ui.screens.confirm import ConfirmScreen
 from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height
@@ -101,7 +102,7 @@ class RenameScreen(ConfirmScreen):
         self.field.draw(surface, self.app.theme, size, True)
 
 
-class SavedGamesScreen(Screen):
+class SavedGamesScreen(FormScreen):
     """Choose a saved game (click, or Up/Down and Enter), rename (F2) or delete it; Esc returns."""
 
     name = N_('Saved games')
@@ -114,11 +115,17 @@ class SavedGamesScreen(Screen):
         self.top = 0
         self.row_rects: list[tuple[int, pygame.Rect]] = []     # (entry index, its row)
         self.boards: dict[Path, list[list[str]]] = {}      # path -> the board's slots
-        self.buttons = [Button(_('Load'), 'load', _('Load the chosen game (Enter)'), primary=True),
+        self.actions = [Button(_('Load'), 'load', _('Load the chosen game (Enter)'), primary=True),
                         Button(_('Rename…'), 'rename', _('Give the chosen game another name (F2)')),
                         Button(_('Delete…'), 'delete', _('Delete the chosen game (Delete)')),
                         Button(_('Back'), 'back', _('Back to the game (Esc)'))]
         self.reload()
+
+    def buttons(self) -> list[tuple[Button, Callable[[], object]]]:
+        return [(b, functools.partial(self.act, b.action)) for b in self.actions]
+
+    def start(self) -> None:
+        self.act('load')
 
     def reload(self) -> None:
         """Read the library again (after a rename or a delete)."""
@@ -207,34 +214,24 @@ class SavedGamesScreen(Screen):
             {'load': self.choose, 'rename': self.ask_rename,
              'delete': self.ask_delete}[action](self.sel)
 
-    def process_event(self, e: pygame.event.Event) -> None:
-        """Keys (Up/Down, Enter, F2, Delete, Esc), clicks on a game or a button, the wheel."""
+    def form_event(self, e: pygame.event.Event) -> bool:
+        """F2, Delete, Up/Down, a click on a game (loads it) or the wheel."""
         n = len(self.entries)
-        if e.type == pygame.KEYDOWN:
-            keys = {pygame.K_ESCAPE: 'back', pygame.K_RETURN: 'load', pygame.K_KP_ENTER: 'load',
-                    pygame.K_F2: 'rename', pygame.K_DELETE: 'delete'}
-            if e.key in keys:
-                self.act(keys[e.key])
-            elif n and e.key == pygame.K_UP:
-                self.sel = (self.sel - 1) % n
-            elif n and e.key in (pygame.K_DOWN, pygame.K_TAB):
-                self.sel = (self.sel + 1) % n
-        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            self._click(e.pos)
+        keys = {pygame.K_F2: 'rename', pygame.K_DELETE: 'delete'}
+        rows = [i for i, r in self.row_rects if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1
+                and r.collidepoint(e.pos)]
+        if e.type == pygame.KEYDOWN and e.key in keys:
+            self.act(keys[e.key])
+        elif e.type == pygame.KEYDOWN and n and e.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            self.sel = (self.sel + (-1 if e.key == pygame.K_UP else 1)) % n
+        elif rows:
+            self.sel = rows[0]
+            self.choose(rows[0])
         elif e.type == pygame.MOUSEWHEEL and n:
             self.sel = max(0, min(n - 1, self.sel - e.y))
-
-    def _click(self, pos: tuple[int, int]) -> None:
-        """A button's action, or load the game clicked."""
-        for b in self.buttons:
-            if b.enabled and b.hit(pos):
-                self.act(b.action)
-                return
-        for i, r in self.row_rects:
-            if r.collidepoint(pos):
-                self.sel = i
-                self.choose(i)
-                return
+        else:
+            return False
+        return True
 
     def _board(self, path: Path, game: SavedGame) -> list[list[str]]:
         """The slots of ``game`` (read from ``path``), kept while the list shows."""
@@ -244,15 +241,12 @@ class SavedGamesScreen(Screen):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The title, the games (the chosen one highlighted), the buttons."""
-        theme = self.app.theme
-        w, h = surface.get_size()
-        surface.fill(theme.background)
-        title = font(max(20, h // 20), True).render(_('Saved games'), True, theme.text)
-        surface.blit(title, ((w - title.get_width()) // 2, h // 40))
-        top = h // 40 + title.get_height() + 14
-        bh = max(32, min(44, h // 14))
-        self._draw_list(surface, top, h - bh - 24)
-        self._draw_buttons(surface, bh)
+        top = self.draw_title(surface, _('Saved games')) + 14
+        bottom = self.place_buttons(surface, 4, 180)
+        for b in self.actions:
+            b.enabled = b.action == 'back' or bool(self.entries)
+        self._draw_list(surface, top, bottom - 12)
+        self.draw_buttons(surface)
 
     def _draw_list(self, surface: pygame.Surface, top: int, bottom: int) -> None:
         """The rows of games from ``top`` to ``bottom`` px, the chosen one in sight."""
@@ -296,17 +290,3 @@ class SavedGamesScreen(Screen):
         ink = theme.text_dim if entry.game is not None else theme.bad
         details = pygame.Rect(text_x, rect.y + 12 + name_h, room, line_height(size))
         draw_text(surface, entry_details(entry), details, ink, size, free=True)
-
-    def _draw_buttons(self, surface: pygame.Surface, bh: int) -> None:
-        """Load, Rename…, Delete… (with a game to act on) and Back along the bottom."""
-        theme = self.app.theme
-        w, h = surface.get_size()
-        margin = max(16, w // 24)
-        gap = 12
-        bw = min(180, (w - 2 * margin - 3 * gap) // 4)
-        x = w - margin - 4 * bw - 3 * gap
-        for b in self.buttons:
-            b.enabled = b.action == 'back' or bool(self.entries)
-            b.rect = pygame.Rect(x, h - bh - 12, bw, bh)
-            b.draw(surface, theme, max(MIN_FONT + 2, int(bh * 0.42)))
-            x += bw + gap
