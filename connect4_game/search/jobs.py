@@ -49,9 +49,6 @@ class JobKind(str, Enum):
     PUZZLE = 'puzzle'    # a puzzle's try judged, or its solution: PuzzleReply
     PING = 'ping'        # start-up: imports the search: PingReply
 
-    def __str__(self) -> str:
-        return str(self.value)
-
 
 class ResultStatus(str, Enum):
     """How a request ended (see :class:`Result`); a ``str`` too (``== 'ok'`` works)."""
@@ -141,11 +138,6 @@ def _board_from_rows(rows: tuple[str, ...]) -> Board:
     return b
 
 
-def progress_depths(lookahead: int) -> list[int]:
-    """The shallower lookaheads an ``'ai'`` request reports first (so *Move now*
-    has a move): 4, 8, ... below ``lookahead``, none up to :data:`DEEPEN_FROM`."""
-    return [] if lookahead <= DEEPEN_FROM else list(range(4, lookahead, 4))
-
 
 def _run_review(req: SearchRequest, progress: Progress | None) -> ReviewReply:
     """``'review'``: every move judged by perfect play (proven where it always is,
@@ -172,27 +164,24 @@ def _run_oska(req: SearchRequest, progress: Progress | None) -> OskaReply:
 
 
 def _run_ai(req: SearchRequest, progress: Progress | None) -> MoveReply:
-    """``'ai'``: the assignment's ``AIPlayer`` (BU CS111 ps9, Problem 4), reporting
-    shallower searches first, or the level ``req.level``.
-    :raises ValueError: for a level that is not a lookahead search."""
+    """``'ai'``: the assignment's ``AIPlayer`` (BU CS111 ps9, Problem 4), reporting the
+    moves of lookaheads 4, 8, ... first (so *Move now* has one) past :data:`DEEPEN_FROM`,
+    or the level ``req.level``. :raises ValueError: for a level that is not a lookahead search."""
     if req.level:
         return _run_level(req)
     from connect4_game.players import AIPlayer
     board = _board_from_rows(req.rows)
-    player = AIPlayer(req.checker, req.tiebreak, req.lookahead)
     start = time.perf_counter()
-    if progress is not None:
-        for depth in progress_depths(req.lookahead):
-            shallow = AIPlayer(req.checker, req.tiebreak, depth)
-            scores = shallow.scores_for(board)
-            if max(scores) >= 0:
-                progress(MoveReply(shallow.max_score_column(scores), tuple(scores),
-                                   depth=depth, nodes=shallow.last_nodes or 0,
-                                   seconds=time.perf_counter() - start))
-    scores = player.scores_for(board)
-    column = player.max_score_column(scores) if max(scores) >= 0 else None
-    return MoveReply(column, tuple(scores), depth=player.lookahead,
-                     nodes=player.last_nodes or 0, seconds=time.perf_counter() - start)
+    shallower = range(4, req.lookahead, 4) if progress and req.lookahead > DEEPEN_FROM else ()
+    for depth in [*shallower, req.lookahead]:
+        player = AIPlayer(req.checker, req.tiebreak, depth)
+        scores = player.scores_for(board)
+        reply = MoveReply(player.max_score_column(scores) if max(scores) >= 0 else None,
+                          tuple(scores), depth=player.lookahead, nodes=player.last_nodes or 0,
+                          seconds=time.perf_counter() - start)
+        if progress is not None and depth < req.lookahead and reply.column is not None:
+            progress(reply)
+    return reply
 
 
 def _run_level(req: SearchRequest) -> MoveReply:

@@ -351,31 +351,25 @@ class SearchWorker:
                 self._results.put(Result(SearchRequest(JobKind.PING, (), Side.X), ResultStatus.DIED,
                                          message=f'worker thread failed: {exc!r}'))
         finally:
-            self._end_job()
+            self._end()
 
-    def _end_job(self) -> None:
-        """Mark the running job as over."""
+    def _end(self, result: Result | None = None, always: bool = False,
+             retry: SearchRequest | None = None) -> None:
+        """The job in flight is over: report ``result`` unless the job was cancelled (or
+        ``always``), and ask for ``retry`` again unless cancelled or replaced."""
         with self._cond:
-            self._current, self._cancel = None, False
-
-    def _finish(self, job: SearchRequest, result: Result, even_cancelled: bool = False) -> None:
-        """Report ``result`` (unless cancelled) before ``job`` stops being current."""
-        with self._cond:
-            cancelled = self._cancel
-            if even_cancelled or not cancelled:
+            cancelled, self._current, self._cancel = self._cancel, None, False
+            if retry is not None and self._pending is None and not self._stop and not cancelled:
+                self._pending = retry
+            if result is not None and (always or not cancelled):
                 self._results.put(result)
-            self._current, self._cancel = None, False
 
     def _run_job(self, job: SearchRequest) -> None:
         self._ensure_procs()
         with self._procs_lock:
             proc = self._active
         if proc is None:   # every process died just now: run it after the pause
-            with self._cond:
-                self._current = None
-                if self._pending is None and not self._stop and not self._cancel:
-                    self._pending = job
-                self._cancel = False
+            self._end(retry=job)
             return
         try:
             proc.conn.send(job)
@@ -393,7 +387,7 @@ class SearchWorker:
     def _wait_job(self, job: SearchRequest, proc: _Proc, start: float) -> None:
         while True:
             if self._stop:
-                self._end_job()
+                self._end()
                 return
             # sleep until the answer, the process's death or a poke (no polling)
             wait_for = 1.0
@@ -422,27 +416,26 @@ class SearchWorker:
                 else:
                     self._deaths_in_row = 0
                     self._death_key, self._key_deaths = None, 0
-                self._finish(job, result)
+                self._end(result)
                 return
             if not proc.alive():
                 self._died(job, proc)
                 return
             if cancelled:
                 self._replace_active()
-                self._end_job()
+                self._end()
                 return
             if job.timeout is not None and time.monotonic() - start > job.timeout:
                 self._replace_active()
-                self._finish(job, Result(job, ResultStatus.TIMEOUT,
-                                         message=f'no answer within {job.timeout:g} s'),
-                             even_cancelled=True)
+                self._end(Result(job, ResultStatus.TIMEOUT,
+                                 message=f'no answer within {job.timeout:g} s'), always=True)
                 return
 
     def _died(self, job: SearchRequest, proc: _Proc) -> None:
         """The active process (or its pipe) is gone running ``job``: replace it and
         report it, unless at shutdown."""
         if self._stop:
-            self._end_job()
+            self._end()
             return
         how = proc.exit_text()
         self.restarts += 1
@@ -450,22 +443,15 @@ class SearchWorker:
         self._key_deaths = self._key_deaths + 1 if job == self._death_key else 1
         self._death_key = job
         self._replace_active()
-        retry = False
         if job.kind == JobKind.PLUGIN:
-            result = Result(job, ResultStatus.ERROR, message=clip(
-                f'{_job_name(job)} ended its process ({how})', MAX_MESSAGE))
+            self._end(Result(job, ResultStatus.ERROR, message=clip(
+                f'{_job_name(job)} ended its process ({how})', MAX_MESSAGE)))
         elif self._key_deaths >= MAX_DEATHS:
-            result = Result(job, ResultStatus.ERROR, message=(
+            self._end(Result(job, ResultStatus.ERROR, message=(
                 f'the AI worker process stopped {self._key_deaths} times in a row on this '
-                f'position (last: {how}); gave up on it'))
-        else:
-            result = Result(job, ResultStatus.DIED,
-                            message='the AI worker process stopped; restarted it')
-            retry = True
-        with self._cond:
-            cancelled, self._current, self._cancel = self._cancel, None, False
-            if retry and self._pending is None and not self._stop and not cancelled:
-                self._pending = job  # the player continues the same game
-            if retry or not cancelled:
-                self._results.put(result)
+                f'position (last: {how}); gave up on it')))
+        else:     # run again: the player continues the same game
+            self._end(Result(job, ResultStatus.DIED,
+                             message='the AI worker process stopped; restarted it'),
+                      always=True, retry=job)
 
