@@ -13,8 +13,7 @@ import threading
 import time
 from multiprocessing.process import BaseProcess
 
-__all__ = ["child_setup", "guard_descendants", "kill_process_group", "stop_child",
-           "describe_exit"]
+__all__ = ["child_setup", "guard_descendants", "stop_child", "describe_exit"]
 
 logger = logging.getLogger(__name__)
 
@@ -151,11 +150,9 @@ def _die_like(sig: int) -> None:
 def _end_own_group() -> None:
     """End every descendant and this process's group, then this process. Never returns."""
     _kill_descendants()
-    try:
+    with contextlib.suppress(OSError):
         if hasattr(os, "killpg") and os.getpgrp() == os.getpid():
             os.killpg(0, _KILL)
-    except OSError:
-        pass
     os._exit(0)
 
 
@@ -281,33 +278,21 @@ def child_setup(parent_pid: int, own_group: bool = True) -> None:
                              name="connect4-parent-watch").start()
 
 
-def kill_process_group(pid: int | None, leader: bool = True) -> None:
-    """SIGKILL the group led by child ``pid`` and, with ``leader``, ``pid`` itself (pass False
-    once the child is reaped). Never our own group; never raises."""
-    if not pid or pid <= 0:
-        return
-    if hasattr(os, "killpg"):
-        try:
-            if pid != os.getpgrp():      # never our own group
-                os.killpg(pid, _KILL)
-        except OSError:                  # no such group (yet, or any more)
-            pass
-    if leader:
-        with contextlib.suppress(OSError):
-            os.kill(pid, _KILL)
-
-
 def stop_child(process: BaseProcess, wait: float = 2.0) -> None:
-    """End ``process`` (started with :func:`child_setup`), everything it started and its group,
-    then reap it, waiting at most ``wait`` seconds a step. Never raises."""
+    """End ``process`` (started with :func:`child_setup`), everything it started and its group
+    (never our own), then reap it, waiting at most ``wait`` seconds a step. Never raises."""
     try:
-        if process.pid is None:          # never started
+        pid = process.pid
+        if pid is None:                  # never started
             return
         if _LINUX and process.exitcode is None:
-            with contextlib.suppress(OSError):
-                os.kill(process.pid, signal.SIGTERM)
+            _signal(pid, signal.SIGTERM)
             process.join(wait)
-        kill_process_group(process.pid, leader=process.exitcode is None)
+        with contextlib.suppress(OSError):   # no such group (yet, or any more)
+            if hasattr(os, "killpg") and pid != os.getpgrp():
+                os.killpg(pid, _KILL)
+        if process.exitcode is None:     # not reaped: its pid is still its own
+            _signal(pid, _KILL)
         process.join(wait)
     except (OSError, ValueError, AssertionError, AttributeError):
         pass

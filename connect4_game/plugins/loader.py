@@ -64,7 +64,6 @@ class PluginPlayer(Protocol):
 def plugin_file(spec: str) -> tuple[Path, str]:
     """``(path, class name)`` of ``FILE.py:ClassName`` whose file exists; the path as the system
     gives it (a name that is not UTF-8 works).
-
     :raises ValueError: one line, for a malformed spec, a missing file or a name the system
         refuses (too long, say)."""
     path, cls_name = parse_spec(spec)
@@ -81,7 +80,6 @@ def plugin_file(spec: str) -> tuple[Path, str]:
 def load_class(spec: str) -> type:
     """Import the file of ``spec`` as a fresh module (its folder appended to ``sys.path``) and
     return the class.
-
     :raises ValueError: one line, for a malformed spec, a missing or unreadable file, a syntax
         error (file and line named), an exception while importing, or a missing / non-class name."""
     path, cls_name = plugin_file(spec)
@@ -143,7 +141,6 @@ def load_player(spec: str, checker: str, tiebreak: str = CONSOLE_TIEBREAK,
     """The player of ``spec`` for ``checker``: the class is called with as many of ``(checker,
     tiebreak, lookahead)`` as it requires (1 or 3); a ``cs5[...]`` / ``vieropeenrij[...]`` spec
     goes to :func:`connect4_game.compat.player_from_spec`.
-
     :raises ValueError: one line, as :func:`load_class`, or for a constructor that needs more
         than 3 arguments or raises, or an object with no ``next_move``/``nextMove``."""
     validate_checker(checker)

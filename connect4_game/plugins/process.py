@@ -229,7 +229,6 @@ class ProcessPlayer:
 
     def next_move(self, b: Board) -> int:
         """The plug-in's column for ``b`` (unchanged), or the fallback's after a fault.
-
         :raises KeyboardInterrupt: on Ctrl-C while waiting."""
         if not self.taken_over:
             answer = self._ask(b)
