@@ -74,10 +74,8 @@ class DropAnimation:
 
 
 class Fade:
-    """A value going from 0 to 1 over ``duration`` seconds along ``curve``.
-
-    :raises ValueError: for a non-positive duration.
-    """
+    """A value going from 0 to 1 over ``duration`` seconds (ValueError if not > 0) along
+    ``curve``."""
 
     def __init__(self, duration: float = 0.3,
                  curve: Callable[[float], float] = ease_out_quad) -> None:
@@ -100,16 +98,13 @@ class Fade:
 
 
 class Shake(Fade):
-    """A short horizontal shake (a refused move): ``offset`` px over ``duration`` seconds.
+    """A short horizontal shake (a refused move): ``offset`` px over ``duration`` seconds."""
 
-    :raises ValueError: for a non-positive duration.
-    """
+    AMPLITUDE = 10.0    # px
+    FREQUENCY = 28.0    # Hz
 
-    def __init__(self, amplitude: float = 10.0, duration: float = 0.35,
-                 frequency: float = 28.0) -> None:
+    def __init__(self, duration: float = 0.35) -> None:
         super().__init__(duration)
-        self.amplitude = amplitude
-        self.frequency = frequency
 
     @property
     def offset(self) -> float:
@@ -117,7 +112,7 @@ class Shake(Fade):
         if self.done:
             return 0.0
         decay = 1.0 - ease_out_quad(self.t / self.duration)
-        return self.amplitude * decay * math.sin(2 * math.pi * self.frequency * self.t)
+        return self.AMPLITUDE * decay * math.sin(2 * math.pi * self.FREQUENCY * self.t)
 
     @property
     def flash(self) -> float:

@@ -51,14 +51,10 @@ so that the window gives up with a crash report (tests/test_logs.py); unset in p
 
 
 class App:
-    """The Connect Four window.
-
-    :param size: window size in pixels (default: the command line's, else the settings').
-    :param worker: a :class:`SearchWorker` to share (tests); by default the app starts its own,
-        which :meth:`close` closes (``own_worker`` says otherwise).
-    :raises ValueError: for network options that cannot be used.
-    :raises pygame.error: when no window can be opened.
-    """
+    """The Connect Four window of ``size`` px (default: the command line's, else the settings'),
+    with a ``worker`` to share (tests; by default its own, which :meth:`close` closes unless
+    ``own_worker`` says otherwise). Raises ValueError for network options that cannot be used,
+    pygame.error when no window can be opened."""
 
     game: GameScreen
     """The game screen, the bottom of :attr:`stack`."""
@@ -207,11 +203,8 @@ class App:
         return self._stats
 
     def record_game(self, x: str, o: str, result: str) -> None:
-        """Count a finished game of ``x`` against ``o`` (``result`` a side or 'tie').
-
-        :raises ValueError: for an unknown result or a bad player name.
-        :raises OSError: if the file cannot be written.
-        """
+        """Count a finished game of ``x`` against ``o`` (``result`` a side or 'tie'); ValueError
+        for an unknown result or a bad player name, OSError if the file cannot be written."""
         self.stats.record(x, o, result, save=self.options.use_settings)
 
     def _theme(self, name: str | None) -> themes.Theme:
@@ -222,10 +215,7 @@ class App:
             return themes.get_theme(None)
 
     def set_language(self, code: str) -> None:
-        """Switch the window's language (and keep it for the next start).
-
-        :raises ValueError: for a language the game does not have.
-        """
+        """Switch the window's language and keep it; ValueError for one the game lacks."""
         self.language = i18n.set_language(code)
         self.remember(language=code)
         self.window.set_caption(_('Connect Four'))
@@ -258,11 +248,8 @@ class App:
     def start_network(self, options: NetworkOptions,
                       first_tries: float | None = None) -> NetworkGame:
         """Host or join as ``options`` say (the old game's seats close); ``first_tries``: seconds
-        a join keeps trying at first (None: the network's default).
-
-        :raises OSError: if a host cannot listen (port in use, no permission).
-        :raises ValueError: for a bad address, port, side or code.
-        """
+        a join keeps trying at first (None: the network's default). Raises OSError if a host
+        cannot listen, ValueError for a bad address, port, side or code."""
         s = self.session
         game = s.start_network(options, first_tries=first_tries)
         self.invitation = game.invitation
@@ -294,8 +281,7 @@ class App:
         if from_dialog:
             self.show_game()
         else:
-            n, human_side = opts.oska_n, None if opts.demo else 'w'
-            lookahead = opts.lookahead
+            n, human_side, lookahead = opts.oska_n, None if opts.demo else 'w', opts.lookahead
         self.session.close()
         self.push(OskaScreen(self, n=n if n is not None else opts.oska_n, human_side=human_side,
                              lookahead=OSKA_DEFAULT_LOOKAHEAD if lookahead is None
@@ -362,13 +348,9 @@ class App:
 
     def step(self, events: list[pygame.event.Event], dt: float,
              redraw: bool | None = True) -> pygame.Surface:
-        """One frame: handle ``events``, advance by ``dt`` seconds, draw.
-
-        :param redraw: True (the default, tests) draws; None only when something changed or
-            :data:`IDLE_REDRAW` seconds passed, as the real loop does (:attr:`drew` tells).
-        :returns: the surface drawn on.
-        :raises ValueError: for a negative ``dt``.
-        """
+        """One frame: handle ``events``, advance by ``dt`` seconds (ValueError if negative), draw
+        and return the surface: always with ``redraw`` True (tests), with None only on a change
+        or after :data:`IDLE_REDRAW` seconds, as the real loop does (:attr:`drew` tells)."""
         if dt < 0:
             raise ValueError(f'dt must be >= 0 seconds, not {dt!r}')
         for e in events:
@@ -451,7 +433,7 @@ class App:
         log.error('AI worker thread stopped; started a new worker.')
 
     def _check_exit(self) -> None:
-        """``--exit-after`` and ``--exit-after-game``; RuntimeError after :data:`CRASH_AFTER_ENV`."""
+        """``--exit-after``, ``--exit-after-game``; RuntimeError after :data:`CRASH_AFTER_ENV`."""
         if self.elapsed >= self._crash_after:
             raise RuntimeError(f'a crash forced by {CRASH_AFTER_ENV}')
         o = self.options

@@ -21,10 +21,8 @@ SOUND_NAMES = ("drop", "win", "tie", "refused")
 
 
 def sound_file(name: str) -> Traversable | None:
-    """The package data file of sound ``name``, or None when it is missing.
-
-    :raises ValueError: for a name not in :data:`SOUND_NAMES`.
-    """
+    """The package data file of sound ``name``, or None when it is missing; ValueError for a
+    name not in :data:`SOUND_NAMES`."""
     if name not in SOUND_NAMES:
         raise ValueError(f"unknown sound {name!r}; known: {', '.join(SOUND_NAMES)}")
     res = resources.files("connect4_game") / "assets" / "sounds" / f"{name}.wav"
@@ -67,10 +65,8 @@ class SoundPlayer:
             log.warning("%s", self.reason)
 
     def play(self, name: str) -> bool:
-        """Play sound ``name`` (of :data:`SOUND_NAMES`) without blocking; whether it started.
-
-        :raises ValueError: for an unknown name.
-        """
+        """Play sound ``name`` without blocking; whether it started (ValueError for a name not
+        in :data:`SOUND_NAMES`)."""
         if name not in SOUND_NAMES:
             raise ValueError(f"unknown sound {name!r}; known: {', '.join(SOUND_NAMES)}")
         if self.muted:

@@ -97,7 +97,8 @@ def _load_themes() -> OrderedDict[str, Theme]:
     """The themes of ``themes.json``, in its order (high contrast: the Okabe-Ito colours)."""
     loaded: OrderedDict[str, Theme] = OrderedDict()
     for entry in json.loads(files("connect4_game.ui").joinpath("themes.json").read_text("utf-8")):
-        fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in entry.items()}
+        fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                                  for k, v in entry.items()}
         fields["score_colors"] = {int(k): tuple(v) for k, v in entry["score_colors"].items()}
         loaded[entry["name"]] = Theme(**fields)
     return loaded
@@ -109,10 +110,8 @@ assert tuple(THEMES) == THEME_NAMES, "the themes drawn here are the ones the set
 
 
 def get_theme(name: str | None) -> Theme:
-    """The theme called ``name`` (None: the default).
-
-    :raises ValueError: for an unknown name (the message lists the known ones).
-    """
+    """The theme called ``name`` (None: the default); ValueError, listing the known ones, for
+    an unknown name."""
     if name is None:
         return THEMES[DEFAULT_THEME]
     try:
@@ -144,10 +143,8 @@ pygame.register_quit(_CACHE.clear)   # no sprite outlives pygame.quit()
 
 
 def checker_surface(theme: Theme, checker: str, radius: int) -> pygame.Surface:
-    """A cached, anti-aliased sprite of ``checker``, ``2*radius + 2`` px square.
-
-    :raises ValueError: for a checker other than a side or a radius < 1.
-    """
+    """A cached, anti-aliased sprite of ``checker``, ``2*radius + 2`` px square; ValueError for
+    a checker other than a side or a radius < 1."""
     fill, outline, mark_color, shape = theme.side_colours(checker)
     check_int(radius, 1, None, "radius")
     key = (fill, outline, mark_color, shape, radius)

@@ -23,10 +23,8 @@ log = logging.getLogger(__name__)
 
 def fit_size(size: tuple[int, int], screen: tuple[int, int] | None = None) -> tuple[int, int]:
     """``size`` (width, height in px; numbers or numeric strings) raised to the smallest window and
-    cut to ``screen`` (the display's size, if known) and to ``MAX_WINDOW``.
-
-    :raises ValueError, TypeError: for something that is not two numbers.
-    """
+    cut to ``screen`` (the display's size, if known) and to ``MAX_WINDOW``; ValueError or
+    TypeError for something that is not two numbers."""
     w_max = h_max = MAX_WINDOW
     if screen is not None and screen[0] > 0 and screen[1] > 0:
         w_max, h_max = min(w_max, screen[0]), min(h_max, screen[1])
@@ -58,10 +56,8 @@ class Window:
         self._window: pygame.Window | None = None
 
     def open(self, title: str) -> pygame.Surface:
-        """Open the window with ``title`` and key repeat (300 ms, then 60 ms); returns its surface.
-
-        :raises pygame.error: when no window can be opened (no display).
-        """
+        """Open the window with ``title`` and key repeat (300 ms, then 60 ms); returns its surface
+        (pygame.error when no window can be opened)."""
         if 'utf' not in locale.setlocale(locale.LC_CTYPE).lower():
             # Xlib garbles a title that is not ASCII in the C locale (env -i, a frozen app)
             with contextlib.suppress(locale.Error):
@@ -81,11 +77,8 @@ class Window:
         return surface
 
     def set_mode(self, size: tuple[int, int], fullscreen: bool = False) -> pygame.Surface:
-        """Show a resizable window of ``size`` pixels, or the full screen; returns the new surface.
-        A mode SDL refuses falls back to a window of ``windowed_size``.
-
-        :raises pygame.error: when even that fails.
-        """
+        """Show a resizable window of ``size`` px, or the full screen; returns the new surface. A
+        mode SDL refuses falls back to a window of ``windowed_size`` (pygame.error if it fails)."""
         flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
         try:
             surf = pygame.display.set_mode(size if not fullscreen else (0, 0), flags)

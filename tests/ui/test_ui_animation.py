@@ -43,7 +43,7 @@ def test_drop_time_grows_with_the_distance_like_gravity():
 
 
 def test_shake_decays_to_zero_and_fade_reaches_one():
-    s = Shake(amplitude=10, duration=0.3)
+    s = Shake(duration=0.3)
     seen = []
     for _ in range(40):
         s.update(0.01)
