@@ -6,7 +6,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -373,13 +372,16 @@ def test_a_host_says_it_waits_once_and_gives_up_after_wait():
 @pytest.mark.skipif(not hasattr(signal, 'SIGINT') or sys.platform == 'win32',
                     reason='needs SIGINT')
 def test_a_host_waits_until_ctrl_c():
-    proc = _main_proc(['--text', '--host', '127.0.0.1:0', '--x', 'random'],
+    proc = _main_proc(['--text', '--host', '127.0.0.1:0', '--code', '1357', '--x', 'random'],
                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        assert proc.stdout.readline().startswith('Hosting a game:')
+        first = proc.stdout.readline()
+        assert first.startswith('Hosting a game:')
         assert proc.stdout.readline().rstrip('\n') == WAITING
-        time.sleep(1.5)
-        assert proc.poll() is None                 # still waiting
+        port = int(first.split(' port ')[1].split(',')[0])
+        r = run_main(['--text', '--join', f'127.0.0.1:{port}', '--code', '0000'], timeout=60)
+        assert 'could not join: Wrong code.' in r.stderr      # it answered: still waiting
+        assert proc.poll() is None
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
     finally:
