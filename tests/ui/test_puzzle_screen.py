@@ -18,7 +18,7 @@ from connect4_game.storage.stats import load_puzzle_counts
 from connect4_game.trainer.model import load_puzzles, puzzle_of_the_day
 from connect4_game.trainer.play import solution
 from connect4_game.ui import text_fit
-from connect4_game.ui.screens.game import MENU
+from connect4_game.ui.commands import MENU
 from connect4_game.ui.screens.puzzle import PuzzleScreen, Stage
 from connect4_game.ui.text_fit import MIN_FONT
 from tests.ui_helpers import DT, key, make_app

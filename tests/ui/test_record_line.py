@@ -14,7 +14,6 @@ def test_the_status_bar_record_is_from_your_side(worker, monkeypatch):
     app = make_app(worker, x='human', o='ai')
     try:
         monkeypatch.setattr(type(app), 'stats', property(lambda _app: Stats()))
-        app.game.record_changed()
         assert app.game.record_text() == 'You: 1 won, 3 lost, 2 draws'
     finally:
         app.close()

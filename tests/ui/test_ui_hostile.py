@@ -18,7 +18,7 @@ from connect4_game.seat_config import PlayerSpec
 from connect4_game.ui import render
 from connect4_game.ui.app import App, AppOptions
 from connect4_game.ui.render import Renderer
-from connect4_game.ui.screens.game import LOWER_LOOKAHEAD_TIP as TIP
+from connect4_game.ui.screens.game_status import LOWER_LOOKAHEAD_TIP as TIP
 from connect4_game.ui.text_fit import fit_text, font, wrap_text
 from connect4_game.ui.themes import get_theme
 from tests.ui_helpers import DT, InstantWorker, StuckWorker, click_col, key, make_app, settle

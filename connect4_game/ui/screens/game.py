@@ -17,25 +17,21 @@ from connect4_game.play.session import GameSession
 from connect4_game.players import WARN_LOOKAHEAD
 from connect4_game.ui import commands, themes
 from connect4_game.ui.animation import DropAnimation, Shake, step_drops
-from connect4_game.ui.commands import (
-    COMMAND,
-    MENU,
-    TOOLBAR,
-    TOOLBAR_OVERFLOW,
-    TOOLBAR_RIGHT,
-)
+from connect4_game.ui.commands import COMMAND, MENU, TOOLBAR, TOOLBAR_OVERFLOW, TOOLBAR_RIGHT
 from connect4_game.ui.render import HINT_PULSE_END, WIN_PULSE_END, Badge, Layout, Renderer
 from connect4_game.ui.screens import game_status
 from connect4_game.ui.screens.base import Screen
-from connect4_game.ui.screens.game_status import LOWER_LOOKAHEAD_TIP
+from connect4_game.ui.screens.chat import ChatScreen
+from connect4_game.ui.screens.confirm import ConfirmScreen, ask_friend_undo
 from connect4_game.ui.screens.help import HelpScreen
 from connect4_game.ui.screens.host import AppServices
+from connect4_game.ui.screens.network import NetworkScreen
 from connect4_game.ui.screens.saved_games import SavedGamesScreen
 from connect4_game.ui.screens.stats import StatsScreen
 from connect4_game.ui.themes import mix
 from connect4_game.ui.widgets import Button, Menu, MenuItem, ResultBanner, Toast, Toolbar
 
-__all__ = ['GameScreen', 'MENU', 'TOOLBAR', 'LOWER_LOOKAHEAD_TIP']
+__all__ = ['GameScreen']
 
 StatusShown = tuple[tuple[str, str, str], str | None, bool]
 """The status bar as last drawn: its (line 1, line 2, right side), the
@@ -64,17 +60,19 @@ class GameScreen(Screen):
         self.details = False
         self.time = 0.0
         self.hint_since = 0.0          # self.time when the hint was shown
-        self._record_key: object = None   # (pairing, your side) the record was read for
-        self._record = ''
         self._labels_lang: str | None = None
         self._shown_status: StatusShown | None = None   # the status bar as last drawn
         self._commands: dict[str, Callable[[], object]] = self._command_table()
-        self._news: dict[type, Callable[[Any], None]] = {
-            events.MoveMade: self._on_move, events.DropRefused: self._on_refused,
-            events.GameOver: self._on_game_over, events.GameStarted: self._on_new_position,
+        self._news: dict[type, Callable[[Any], object]] = {
+            events.MoveMade: lambda e: self.falling.append(
+                DropAnimation(e.move.column, e.move.row, e.move.checker)),
+            events.DropRefused: self._on_refused,
+            events.GameOver: lambda e: app.sounds.play('win' if e.outcome.winner else 'tie'),
+            events.GameStarted: self._on_new_position,
             events.HistoryChanged: self._on_new_position, events.HintShown: self._on_hint,
-            events.UndoAsked: self._on_undo_asked, events.NetworkFailed: self._on_network_failed,
-            events.FriendLeft: lambda event: self._friend_not_here(),
+            events.UndoAsked: lambda e: ask_friend_undo(app, self.session, e.ply),
+            events.NetworkFailed: self._on_network_failed,
+            events.FriendLeft: lambda e: self._friend_not_here(),
         }
 
     @property
@@ -143,11 +141,11 @@ class GameScreen(Screen):
         row = game.board.top_row(col)
         return None if row is None else (row, col)
 
-    def status_held(self) -> bool:
-        """Whether the status bar keeps what it said while a checker still falls."""
+    def held_status(self) -> StatusShown | None:
+        """The status bar as last drawn while it stays so: a checker still falls."""
         s = self.session
-        return self._shown_status is not None and self.animating() \
-            and (s.game.over or s.human_to_move())
+        held = self.animating() and (s.game.over or s.human_to_move())
+        return self._shown_status if held else None
 
     # ------------------------------------------------------------------ events
     def process_event(self, e: pygame.event.Event) -> None:
@@ -231,11 +229,10 @@ class GameScreen(Screen):
         self.menu = Menu(items, anchor, self.app.surface.get_size())
 
     def pause(self) -> None:
-        """A dialog comes over the game: the bar's tooltip goes."""
+        """A dialog comes over the game, or goes: the bar's tooltip goes."""
         self.toolbar.forget_hover()
 
-    def resume(self) -> None:
-        self.toolbar.forget_hover()
+    resume = pause
 
     # ------------------------------------------------------------------ commands
     def _command_table(self) -> dict[str, Callable[[], object]]:
@@ -258,8 +255,8 @@ class GameScreen(Screen):
             'banner': self._toggle_banner,
             'escape': self._escape,
             'new': self._new_game,
-            'undo': self._undo,
-            'redo': self._redo,
+            'undo': lambda: self.finish_animations(self.session.undo),
+            'redo': lambda: self.finish_animations(self.session.redo),
             'hint': lambda: self.session.request_hint(),
             'analysis': lambda: self.session.toggle_overlay(),
             'settings': lambda: app.show_new_game(),
@@ -323,29 +320,21 @@ class GameScreen(Screen):
     def _friend_not_here(self) -> None:
         """The friend left (or, for New game, is not there): wait for them, or let the
         computer play their side from this position at once."""
-        from connect4_game.ui.screens.confirm import ConfirmScreen
         app, s = self.app, self.session
         network = s.network
         assert network is not None
         question = {NetState.WAITING: _('Your friend has not joined yet.'),
                     NetState.LOST: _('The connection to your friend is lost.')}.get(
             network.peer.state, _('Your friend left the game.'))
-
-        def play_the_computer() -> None:
-            self.finish_animations()
-            s.play_computer_from_here()
-
-        if network.peer.is_host or network.peer.state is NetState.LOST:
-            app.push(ConfirmScreen(app, question, _('Play the computer from here'),
-                                   play_the_computer, _('Wait for your friend')))
-        else:
-            app.push(ConfirmScreen(app, question, _('Play the computer from here'),
-                                   play_the_computer, _('New game…'), on_no=app.show_new_game))
+        wait = network.peer.is_host or network.peer.state is NetState.LOST
+        app.push(ConfirmScreen(app, question, _('Play the computer from here'),
+                               lambda: self.finish_animations(s.play_computer_from_here),
+                               _('Wait for your friend') if wait else _('New game…'),
+                               on_no=None if wait else app.show_new_game))
 
     def _paste(self) -> None:
         """Paste position (Ctrl+V): the game after the moves on the clipboard (columns 1..N, e.g.
         ``4453``), same board and players."""
-        from connect4_game.ui.screens.confirm import ConfirmScreen
         app, s = self.app, self.session
         if s.network is not None:
             s.say(_('Leave the network game before pasting a position.'), 'error', 4.0)
@@ -353,10 +342,8 @@ class GameScreen(Screen):
         moves = app.files.pasted_position(s)
         if moves is None:
             return
-
         def set_up() -> None:
-            self.finish_animations()
-            app.files.set_up(s, moves)
+            self.finish_animations(lambda: app.files.set_up(s, moves))
 
         if s.game.moves and not s.game.over and not s.demo and s.game.moves != moves:
             app.push(ConfirmScreen(app, _('Set up the pasted position? The game in progress '
@@ -364,17 +351,8 @@ class GameScreen(Screen):
         else:
             set_up()
 
-    def _undo(self) -> None:
-        self.finish_animations()
-        self.session.undo()
-
-    def _redo(self) -> None:
-        self.finish_animations()
-        self.session.redo()
-
     def _chat(self) -> None:
         """Open the chat panel of a network game."""
-        from connect4_game.ui.screens.chat import ChatScreen
         if self.session.network is None:
             self.session.say(_('Chat is for a game with a friend over the network.'))
         else:
@@ -428,11 +406,12 @@ class GameScreen(Screen):
             self.session.say(broken_install(exc), 'error', 8.0)
 
     # ------------------------------------------------------------------ update
-    def finish_animations(self) -> None:
-        """Land every falling checker at once (before the board changes under them)."""
+    def finish_animations(self, then: Callable[[], object] = lambda: None) -> None:
+        """Land every falling checker at once, then run ``then`` (which changes the board)."""
         for f in self.falling:
             f.finish()
         self.falling = []
+        then()
 
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds: the animations, the session, the notices."""
@@ -465,17 +444,10 @@ class GameScreen(Screen):
             self.toasts = [t for t in self.toasts if t.text != n.text][-2:]
             self.toasts.append(Toast(n.text, n.kind, n.seconds, n.position))
 
-    def _on_move(self, event: events.MoveMade) -> None:
-        m = event.move
-        self.falling.append(DropAnimation(m.column, m.row, m.checker))
-
     def _on_refused(self, event: events.DropRefused) -> None:
         self.shake = Shake(duration=0.45)
         self.flash_col = event.column
         self.app.sounds.play('refused')
-
-    def _on_game_over(self, event: events.GameOver) -> None:
-        self.app.sounds.play('win' if event.outcome.winner else 'tie')
 
     def _on_new_position(self, event: events.GameEvent) -> None:
         self.banner.reset()
@@ -487,12 +459,7 @@ class GameScreen(Screen):
         self.cursor = event.column
         self.hint_since = self.time
 
-    def _on_undo_asked(self, event: events.UndoAsked) -> None:
-        from connect4_game.ui.screens.confirm import ask_friend_undo
-        ask_friend_undo(self.app, self.session, event.ply)
-
     def _on_network_failed(self, event: events.NetworkFailed) -> None:
-        from connect4_game.ui.screens.network import NetworkScreen
         if not isinstance(self.app.screen, NetworkScreen):    # the join screen says it itself
             self.app.show_network(error=event.text)
 
@@ -523,8 +490,8 @@ class GameScreen(Screen):
     # ------------------------------------------------------------------ texts
     def status_texts(self) -> tuple[str, str, str]:
         """(line 1, line 2, right side) of the status bar."""
-        held = self._shown_status
-        if held is not None and self.status_held():
+        held = self.held_status()
+        if held is not None:
             return held[0]
         line1, line2, right = game_status.status_texts(
             self.session, invitation=self.app.invitation, record=self.record_text(),
@@ -536,20 +503,8 @@ class GameScreen(Screen):
 
     def record_text(self) -> str:
         """This pairing's record (see :func:`game_status.record_words`)."""
-        names = self.session.stats_names()
-        key = (names, game_status.your_side(self.session))
-        if self._record_key != key:
-            try:
-                self._record = game_status.record_words(self.app.stats.get(*names),
-                                                        self.session)
-            except Exception:
-                self._record = ''
-            self._record_key = key
-        return self._record
-
-    def record_changed(self) -> None:
-        """Statistics changed: read the record again."""
-        self._record_key = None
+        record = self.app.stats.get(*self.session.stats_names())
+        return game_status.record_words(record, self.session)
 
     def overlay_labels(self) -> list[Badge | None] | None:
         """One Badge (or None) per column for the analysis; None without it."""
@@ -601,13 +556,11 @@ class GameScreen(Screen):
         """The status bar (as before the move while a checker falls), with Move now."""
         s = self.session
         game = s.game
-        held = self._shown_status
-        if held is not None and self.status_held():
-            texts, checker, spinner = held
-        else:
-            texts, checker, spinner = (self.status_texts(),
-                                       None if game.over else game.to_move, s.thinking())
-            self._shown_status = (texts, checker, spinner)
+        held = self.held_status()
+        if held is None:
+            held = (self.status_texts(), None if game.over else game.to_move, s.thinking())
+            self._shown_status = held
+        texts, checker, spinner = held
         line1, line2, right = texts
         reserve = 0
         if self.move_now_visible():

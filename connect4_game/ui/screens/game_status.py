@@ -117,9 +117,8 @@ def _search_note(session: GameSession) -> str:
     slow = session.planner.slow_search_seconds()
     if not slow or session.thinking():
         return ''
-    if session.hint_wanted:
-        return '  ' + _('(hint: {n} s…)').format(n=slow)
-    return '  ' + _('(analysis: {n} s…)').format(n=slow)
+    note = _('(hint: {n} s…)') if session.hint_wanted else _('(analysis: {n} s…)')
+    return '  ' + note.format(n=slow)
 
 
 def _players_line(session: GameSession) -> str:
@@ -134,12 +133,8 @@ def _players_line(session: GameSession) -> str:
 
 def _right_side(session: GameSession, record: str, details: bool) -> str:
     """The worker's note, the search figures (details view) and the record, one per line."""
-    right = record
-    if details:
-        right = details_text(session) + ('\n' + right if right else '')
-    if session.worker_note:
-        right = session.worker_note + ('\n' + right if right else '')
-    return right
+    lines = (session.worker_note, details_text(session) if details else '', record)
+    return '\n'.join(line for line in lines if line)
 
 
 def details_text(session: GameSession) -> str:
@@ -227,18 +222,12 @@ def _column_colour(column: ColumnScore, theme: Theme) -> RGB:
 def label_menu(items: list[MenuItem], session: GameSession, muted: bool) -> None:
     """Fit the menu ``items`` to the game's state: Pause only for computer games (Resume while
     paused); Sound, Demo and Play a friend say what they would do now."""
+    online = session.network is not None
+    labels = {'pause': _('Resume demo') if session.paused else '',
+              'sound': _('Sound on') if muted else _('Sound off'),
+              'demo': _('Stop demo') if session.demo else '',
+              'network': _('Leave the network game') if online else ''}
+    enabled = {'pause': session.demo or not session.humans(), 'chat': online}
     for item in items:
-        if item.action == 'pause':
-            item.enabled = session.demo or not session.humans()
-            if session.paused:
-                item.label = _('Resume demo')
-        elif item.action == 'sound' and muted:
-            item.label = _('Sound on')
-        elif item.action == 'sound':
-            item.label = _('Sound off')
-        elif item.action == 'demo' and session.demo:
-            item.label = _('Stop demo')
-        elif item.action == 'network' and session.network is not None:
-            item.label = _('Leave the network game')
-        elif item.action == 'chat':
-            item.enabled = session.network is not None
+        item.label = labels.get(item.action) or item.label
+        item.enabled = enabled.get(item.action, item.enabled)

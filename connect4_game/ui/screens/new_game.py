@@ -30,7 +30,7 @@ from connect4_game.ui.screens.oska import OskaScreen
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, line_height
 from connect4_game.ui.widgets import Button, Choice, Stepper
 
-__all__ = ['NewGameScreen', 'level_setting', 'level_facts', 'level_label',
+__all__ = ['NewGameScreen', 'level_facts', 'level_label',
            'level_tip', 'level_settings_text', 'level_choices', 'CUSTOM', 'CUSTOM_WORDS']
 
 CUSTOM = 'custom'
@@ -39,11 +39,6 @@ Advanced settings (the others are :data:`connect4_game.ai.levels.LEVELS`)."""
 CUSTOM_WORDS = N_("The assignment's AIPlayer with the settings under Advanced.")
 """What Custom plays like, for players (a level's are its ``words``)."""
 GAME_NAMES = {'connect4': N_('Connect Four'), 'oska': N_('Oska')}
-
-
-def level_setting(level: str) -> levels.LevelSetting | None:
-    """How the level named ``level`` searches, or None (Expert, Custom)."""
-    return levels.get_level(level).setting if levels.is_level(level) else None
 
 
 def level_choices() -> list[tuple[str, str]]:
@@ -60,7 +55,7 @@ def level_facts(level: str) -> list[str]:
     """What the level ``level`` really plays with, one short phrase per setting it has, in the
     current language ('looks 16 plies ahead', 'at most 0.35 s a move', 'knows the openings
     (6×7)', ...); [] for Expert and Custom."""
-    st = level_setting(level)
+    st = levels.get_level(level).setting if levels.is_level(level) else None
     if st is None:
         return []
     facts: list[str] = []
@@ -100,41 +95,12 @@ def level_settings_text(level: str) -> str:
                                          facts=', '.join(facts)) if facts else ''
 
 
-class _InfoRow:
-    """A line of text among the rows: what the chosen level plays with."""
-
-    def __init__(self) -> None:
-        self.title = ''
-        self.value = ''
-        self.text = ''
-        self.rect = pygame.Rect(0, 0, 0, 0)
-
-    def layout(self, rect: pygame.Rect, title_w: int) -> None:
-        self.rect = rect
-
-    def step(self, delta: int) -> None:
-        pass
-
-    def click(self, pos: tuple[int, int]) -> bool:
-        return False
-
-    def draw(self, surface: pygame.Surface, theme: themes.Theme, size: int, selected: bool,
-             dim: bool = False) -> None:
-        colour = theme.accent if selected else theme.text_dim
-        draw_text(surface, self.text, self.rect, colour, max(MIN_FONT, size - 2), bold=True,
-                  lines=2, free=True)    # a long list of facts: cut, with the whole in a tooltip
-
-
 def _level_of(players: dict[str, PlayerSpec]) -> str:
     """The difficulty the players show: a computer's level, 'custom', else the default."""
     computers = [p for p in (players[Side.O], players[Side.X]) if p.kind == SeatKind.AI]
     if not computers:
         return levels.DEFAULT_LEVEL
     return computers[0].level or 'custom'
-
-
-Row = Choice[str] | Choice[int] | _InfoRow
-"""A row of the dialog."""
 
 
 class NewGameScreen(FormScreen):
@@ -180,7 +146,6 @@ class NewGameScreen(FormScreen):
             self.tiebreaks[side] = Choice(_('{side}: tiebreak').format(side=side),
                                            [(t, t) for t in TIEBREAKS],
                                            players[side].tiebreak)
-        self.info = _InfoRow()
         self.advanced_open = False      # the Advanced page instead of the main one
         self.start_button = Button(_('Start'), 'start', _('Start the game (Enter)'), primary=True)
         self.cancel_button = Button(_('Cancel'), 'cancel', _('Back to the game (Esc)'))
@@ -212,20 +177,20 @@ class NewGameScreen(FormScreen):
             self.first.value = Side.O.value if side == 'b' else Side.X.value
 
     # ------------------------------------------------------------------ rows
-    def form_rows(self) -> list[Row]:
+    def form_rows(self) -> list[Choice[Any]]:
         """The controls on screen now, top to bottom."""
         return self._page(self.game.value, self.mode.value, self.advanced_open)
 
-    def _page(self, game: str, mode: str, advanced: bool) -> list[Row]:
+    def _page(self, game: str, mode: str, advanced: bool) -> list[Choice[Any]]:
         """The rows of the page for ``game`` and ``mode``, the Advanced page if ``advanced``."""
-        out: list[Row] = [self.game, self.mode]
+        out: list[Choice[Any]] = [self.game, self.mode]
         if game == 'oska':
             out += [self.first] if mode == 'one' else []
             out.append(self.oska_n)
             out += [self.oska_lookahead] if mode != 'two' else []
             return out + [self.theme, self.language]
         if advanced:
-            return [self.info, *self.advanced_rows()]
+            return self.advanced_rows()
         if mode != 'two':
             out.append(self.level)
         if mode == 'one':
@@ -240,7 +205,7 @@ class NewGameScreen(FormScreen):
         return False
 
     def info_text(self) -> str:
-        """The line above the Advanced rows: what the chosen level plays with."""
+        """The lines above the Advanced rows: what the chosen level plays with."""
         level = self.level.value
         if level == 'custom':
             return _("Custom: the assignment's AIPlayer with these settings")
@@ -253,16 +218,11 @@ class NewGameScreen(FormScreen):
         mode, level = self.mode.value, self.level.value
         out: dict[str, PlayerSpec] = {}
         for side in Side:
-            la = clamp_lookahead(self.lookaheads[side].value, self.rows.value,
-                                       self.cols.value)
-            tb = self.tiebreaks[side].value
+            la = clamp_lookahead(self.lookaheads[side].value, self.rows.value, self.cols.value)
             human = mode == 'two' or (mode == 'one' and side == self.first.value)
-            if human:
-                out[side] = PlayerSpec(SeatKind.HUMAN, la, tb)
-            elif level == 'custom':
-                out[side] = PlayerSpec(SeatKind.AI, la, tb)    # exactly the assignment's AIPlayer
-            else:
-                out[side] = PlayerSpec(SeatKind.AI, la, tb, level=level)
+            named = '' if human or level == CUSTOM else level     # '': the assignment's AIPlayer
+            out[side] = PlayerSpec(SeatKind.HUMAN if human else SeatKind.AI, la,
+                                   self.tiebreaks[side].value, level=named)
         return out
 
     def oska_players(self) -> str | None:
@@ -276,9 +236,8 @@ class NewGameScreen(FormScreen):
         """A warning for a lookahead deep enough to take minutes, else ''."""
         if not self.advanced_open or self.game.value != 'connect4':
             return ''
-        deep = [side for side, p in self.players().items()
-                if p.advanced and WARN_LOOKAHEAD < p.lookahead < self.rows.value * self.cols.value]
-        if deep:
+        if any(p.advanced and WARN_LOOKAHEAD < p.lookahead < self.rows.value * self.cols.value
+               for p in self.players().values()):
             return _('A lookahead over {n} can take minutes for each move.').format(
                 n=WARN_LOOKAHEAD)
         return ''
@@ -355,9 +314,13 @@ class NewGameScreen(FormScreen):
                    for a in (False, True))
         row_h = max(MIN_FONT + 14, min(52, (bottom - top) // (most + 1)))   # rows stay put
         size = max(MIN_FONT, min(22, int(row_h * 0.45)))
-        self.info.text = self.info_text()
-        y = self.draw_rows(surface, top, row_h, size)
         margin = max(12, w // 16)
+        if self.advanced_open:      # a long list of facts: cut, with the whole in a tooltip
+            draw_text(surface, self.info_text(), pygame.Rect(margin, top, w - 2 * margin,
+                                                             row_h - 8),
+                      theme.text_dim, max(MIN_FONT, size - 2), bold=True, lines=2, free=True)
+            top += row_h
+        y = self.draw_rows(surface, top, row_h, size)
         self.advanced_button.label = _('Hide advanced') if self.advanced_open else _('Advanced…')
         by = self.place_buttons(surface, 4, 180, left=len(self.buttons()) - 2)
         hint_size = max(MIN_FONT, size - 2)
@@ -376,7 +339,7 @@ class NewGameScreen(FormScreen):
         level = self.level.value
         if control is self.level:
             return level_tip(level)
-        if control is self.info or control in self.advanced_rows():
+        if control in self.advanced_rows():
             if level == 'custom':
                 return _("Custom: the assignment's AIPlayer looks this many plies (half-moves) "
                          'ahead and breaks ties LEFT, RIGHT or at RANDOM. Choose a difficulty to '

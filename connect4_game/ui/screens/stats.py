@@ -30,10 +30,7 @@ class StatsScreen(InfoPage):
 
     def rows(self) -> list[tuple[str, int, int, int]]:
         """(pairing, X wins, O wins, draws), the current pairing first."""
-        try:
-            stats = self.app.stats
-        except Exception:
-            return []
+        stats = self.app.stats
         first = self.app.session.stats_names()
         keys = sorted(stats.records, key=lambda k: -stats.records[k].games)
         if first in stats.records:
