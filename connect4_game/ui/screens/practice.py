@@ -4,7 +4,6 @@ keeps the position for another (the second shows the best), perfect play answers
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from enum import Enum
 from typing import ClassVar
 
@@ -16,7 +15,7 @@ from connect4_game.i18n import N_, _, ngettext
 from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import MoveReply
 from connect4_game.search.worker import SearchWorker
-from connect4_game.trainer.practice import Exercise, Practice
+from connect4_game.trainer.practice import Practice
 from connect4_game.ui.render import Layout
 from connect4_game.ui.screens.base import BoardPage
 from connect4_game.ui.screens.host import AppServices
@@ -39,11 +38,6 @@ class Stage(str, Enum):
     MISSED = 'missed'
     DONE = 'done'
     EMPTY = 'empty'
-
-
-def _cols(cols: Sequence[int]) -> str:
-    """0-based columns as players number them: ``'2, 4'``."""
-    return ', '.join(str(c + 1) for c in cols)
 
 
 class PracticeScreen(BoardPage):
@@ -81,23 +75,16 @@ class PracticeScreen(BoardPage):
             return None
         found = self.practice.try_move(col)
         self.tried = col
-        if not found:
-            self.stage = Stage.MISSED
-            return found
         b = self.board()
-        if b.is_win_for(ex.player) or b.is_full():
-            self.stage = Stage.FOUND
-        else:
-            self.stage = Stage.REPLY
-            self._ask_reply(b, ex.player.other)
-        return found
-
-    def _ask_reply(self, b: Board, side: str) -> None:
-        """Ask the worker for perfect play's move for ``side`` in ``b``."""
-        rows = tuple(''.join(r) for r in b.slots)
-        self.request = SearchRequest(JobKind.EXPERT, rows, side, own_move=True,
-                                     time_budget=REPLY_BUDGET, tag=self.practice.index)
+        if not found or b.is_win_for(ex.player) or b.is_full():
+            self.stage = Stage.FOUND if found else Stage.MISSED
+            return found
+        self.stage = Stage.REPLY                # perfect play's answer, asked of the worker
+        self.request = SearchRequest(JobKind.EXPERT, tuple(''.join(r) for r in b.slots),
+                                     ex.player.other, own_move=True, time_budget=REPLY_BUDGET,
+                                     tag=self.practice.index)
         self.app.worker.submit(self.request)
+        return found
 
     def next(self) -> None:
         """On to the next exercise (found or not), or the summary after the last one."""
@@ -120,8 +107,7 @@ class PracticeScreen(BoardPage):
                 continue
             if res.status == ResultStatus.OK and isinstance(res.reply, MoveReply):
                 col = res.reply.column
-                b = self.board()
-                if col is not None and 0 <= col < self.cols and b.can_add_to(col):
+                if col is not None and 0 <= col < self.cols and self.board().can_add_to(col):
                     self.reply = col
             if res.status != ResultStatus.DIED:
                 self.stage = Stage.FOUND
@@ -139,19 +125,14 @@ class PracticeScreen(BoardPage):
 
     def board_event(self, e: pygame.event.Event) -> None:
         """A digit or a click tries a column; Enter or N goes on (a click never does)."""
-        if e.type == pygame.KEYDOWN:
-            self._key(e)
-        elif e.type == pygame.MOUSEMOTION:
-            self.cursor = self.col_at(e.pos)
-        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            col = self.col_at(e.pos)
-            if col is not None:
-                self.play(col)
-
-    def _key(self, e: pygame.event.Event) -> None:
-        if e.unicode and e.unicode.isdigit():
+        col = self.col_at(e.pos) if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) else None
+        if e.type == pygame.MOUSEMOTION:
+            self.cursor = col
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and col is not None:
+            self.play(col)
+        elif e.type == pygame.KEYDOWN and e.unicode and e.unicode.isdigit():
             self.play(int(e.unicode) - 1)
-        elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
+        elif e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
             self.act('back' if self.stage in (Stage.DONE, Stage.EMPTY) else 'next')
 
     def act(self, action: str) -> None:
@@ -175,18 +156,16 @@ class PracticeScreen(BoardPage):
                 n=ex.ply, col=ex.played + 1)
         if self.stage is Stage.MISSED:
             again = _('Not column {col}: try again.').format(col=(self.tried or 0) + 1)
-            return again + ' ' + self.best_text(ex) if self.show_best() else again
+            if not self.show_best():
+                return again
+            return again + ' ' + ngettext('The best was column {cols}.',
+                                          'The best were columns {cols}.', len(ex.best)).format(
+                cols=', '.join(str(c + 1) for c in ex.best))
         return _('Found it!')
 
     def show_best(self) -> bool:
         """Whether the best columns are shown: after the second wrong try on an exercise."""
         return self.stage is Stage.MISSED and self.practice.tries[self.practice.index] >= 2
-
-    @staticmethod
-    def best_text(ex: Exercise) -> str:
-        """'The best was column 4.' (or columns)."""
-        return ngettext('The best was column {cols}.', 'The best were columns {cols}.',
-                        len(ex.best)).format(cols=_cols(ex.best))
 
     def detail(self) -> str:
         """The second line: which exercise, perfect play's answer, the way back."""
