@@ -141,25 +141,15 @@ class ReviewScreen(BoardPage):
         """A toolbar action: ``'back'``, ``'prev'``, ``'next'``, ``'first'``, ``'last'``,
         ``'mistake'``, ``'practice'``."""
         last = len(self.moves) - 1
-        if action == 'back':
-            super().act(action)
-        elif action == 'practice':
+        if action == 'practice':
             self.open_practice()
-        if action in ('back', 'practice') or last < 0:
-            return
-        self.following = False
-        if action == 'mistake':
-            i = self.next_mistake()
-            if i is not None:
-                self.sel = i
-        elif action == 'prev':
-            self.sel = max(0, self.sel - 1)
-        elif action == 'next':
-            self.sel = min(last, self.sel + 1)
-        elif action == 'first':
-            self.sel = 0
-        elif action == 'last':
-            self.sel = last
+        elif action == 'back' or last < 0:
+            super().act(action)
+        else:
+            self.following = False
+            to = {'prev': self.sel - 1, 'next': self.sel + 1, 'first': 0, 'last': last,
+                  'mistake': self.next_mistake()}[action]
+            self.sel = self.sel if to is None else max(0, min(last, to))
 
     def open_practice(self) -> None:
         """Open the practice of this game's mistakes (once every move is judged)."""
@@ -190,11 +180,9 @@ class ReviewScreen(BoardPage):
         if i >= len(self.records):
             return head + ' \u2014 ' + _('judging…')
         rec = self.records[i]
-        tip = VERDICT_TIPS[rec.verdict]
-        verdict = _(tip)
-        best = ', '.join(str(c + 1) for c in rec.best)
-        return head + f' \u2014 {verdict}. ' + ngettext('Best: column {cols}', 'Best: columns {cols}',
-                                                       len(rec.best)).format(cols=best) + '.'
+        best = ngettext('Best: column {cols}', 'Best: columns {cols}', len(rec.best)).format(
+            cols=', '.join(str(c + 1) for c in rec.best))
+        return head + f' \u2014 {_(VERDICT_TIPS[rec.verdict])}. {best}.'
 
     def summary(self) -> str:
         """How many of each verdict each side had."""
@@ -252,16 +240,11 @@ class ReviewScreen(BoardPage):
         """The badge of each column of the judged position ``rec`` ('win in N', 'loss in N' in
         plies from this column's checker, 'draw', '≈ ...' an estimate), None for a full column."""
         from connect4_game.ai.score import Score
-        theme = self.app.theme
-        exact = rec.exact
-        labels: list[tuple[str, RGB] | None] = []
-        for sc in rec.scores:
-            if sc is None:
-                labels.append(None)
-                continue
-            score = Score.for_position(sc, self.sel, self.rows * self.cols, exact)
-            labels.append((score_label(score), theme.wdl_colour(score.wdl)))
-        return labels
+        scores = [None if sc is None else
+                  Score.for_position(sc, self.sel, self.rows * self.cols, rec.exact)
+                  for sc in rec.scores]
+        return [None if sc is None else (score_label(sc), self.app.theme.wdl_colour(sc.wdl))
+                for sc in scores]
 
     def _draw_played(self, board_surf: pygame.Surface, lay: Layout, b: Board, col: int,
                      rec: PlyReview | None) -> None:
