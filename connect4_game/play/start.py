@@ -10,12 +10,7 @@ from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS
 from connect4_game.core.side import Side
 from connect4_game.net.options import NetworkOptions
 from connect4_game.oska.engine import OSKA_DEFAULT_N
-from connect4_game.players import (
-    DEFAULT_LOOKAHEAD,
-    DEFAULT_TIEBREAK,
-    MAX_LOOKAHEAD,
-    clamp_lookahead,
-)
+from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, MAX_LOOKAHEAD
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage.savegame import SavedGame
 from connect4_game.storage.settings import Settings
@@ -61,9 +56,9 @@ class AppOptions:
 
 @dataclass
 class StartState:
-    """The resolved start: ``players`` by side, board ``rows`` x ``cols``,
-    ``moves``, the Advanced ``lookahead``/``tiebreak``, ``expert`` analysis,
-    and ``notes`` [(text, kind)] to show (e.g. the unfinished game is back)."""
+    """The resolved start: ``players`` by side, board ``rows`` x ``cols``, ``moves``, the
+    Advanced ``lookahead``/``tiebreak``, ``expert`` analysis; ``autosaved``: the board and
+    moves are the unfinished game's (the session cuts every lookahead to the board)."""
 
     players: dict[str, PlayerSpec]
     rows: int
@@ -72,7 +67,7 @@ class StartState:
     lookahead: int
     tiebreak: str
     expert: bool
-    notes: list[tuple[str, int]] = field(default_factory=list)
+    autosaved: bool = False
 
 
 def players_to_settings(players: dict[str, PlayerSpec]) -> dict[str, object]:
@@ -96,8 +91,7 @@ def resolve_start(opts: AppOptions, settings: Settings,
       against the medium computer. ``--lookahead``/``--tiebreak`` make every computer side the
       assignment's AIPlayer with those values; ``--expert`` makes it Expert.
     * The board and moves: the command line's, else the unfinished game ``autosave`` (only for a
-      start that owns it), else the settings'.
-    * Every lookahead is cut to the board's cells."""
+      start that owns it), else the settings'."""
     use = opts.use_settings
     lookahead = opts.lookahead if opts.lookahead is not None else (
         settings.lookahead if use else DEFAULT_LOOKAHEAD)
@@ -106,12 +100,12 @@ def resolve_start(opts: AppOptions, settings: Settings,
     players = _start_players(opts, settings, lookahead, tiebreak, scripted)
     expert = bool(opts.expert or (use and settings.expert and not scripted)) or any(
         p.perfect for p in players.values())
-    rows, cols, moves, notes = _start_board(opts, settings, autosave)
-    for side, p in players.items():
-        if p.lookahead > rows * cols:
-            players[side] = p.with_(lookahead=rows * cols)
-    lookahead = clamp_lookahead(lookahead, rows, cols)
-    return StartState(players, rows, cols, moves, lookahead, tiebreak, expert, notes)
+    if not opts.moves and opts.rows is None and autosave is not None:
+        return StartState(players, autosave.rows, autosave.cols, list(autosave.columns),
+                          lookahead, tiebreak, expert, autosaved=True)
+    rows = opts.rows or (settings.rows if use else DEFAULT_ROWS)
+    cols = opts.cols or (settings.cols if use else DEFAULT_COLS)
+    return StartState(players, rows, cols, list(opts.moves), lookahead, tiebreak, expert)
 
 
 def _start_players(opts: AppOptions, settings: Settings, lookahead: int, tiebreak: str,
@@ -136,16 +130,3 @@ def _start_players(opts: AppOptions, settings: Settings, lookahead: int, tiebrea
         players[side] = p
     return players
 
-
-def _start_board(opts: AppOptions, settings: Settings, autosave: SavedGame | None
-                 ) -> tuple[int, int, list[int], list[tuple[str, int]]]:
-    """``(rows, cols, moves, notes)`` of :func:`resolve_start`."""
-    use = opts.use_settings
-    rows = opts.rows or (settings.rows if use else DEFAULT_ROWS)
-    cols = opts.cols or (settings.cols if use else DEFAULT_COLS)
-    moves = list(opts.moves)
-    notes: list[tuple[str, int]] = []
-    if not moves and opts.rows is None and autosave is not None:
-        rows, cols, moves = autosave.rows, autosave.cols, list(autosave.columns)
-        notes.append(('autosave', len(moves)))
-    return rows, cols, moves, notes

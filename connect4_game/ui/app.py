@@ -28,7 +28,6 @@ from connect4_game.storage.stats import Stats, load_stats
 from connect4_game.ui import text_fit, themes
 from connect4_game.ui.game_files import Clipboard, GameFiles
 from connect4_game.ui.loop import FPS, FrameLoop, frame_stats
-from connect4_game.ui.pointer import CutTextTips
 from connect4_game.ui.screen_stack import ScreenStack
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.game import GameScreen
@@ -91,7 +90,7 @@ class App:
         self.drew = False                      # whether the last step drew a frame
         self._picture: object = None           # what the last frame drawn showed
         self._since_draw = 0.0                 # seconds since the last frame drawn
-        self.tips = CutTextTips()              # the mouse, for the tooltip of a cut text
+        self.tips = text_fit.CutTextTips()     # the mouse, for the tooltip of a cut text
         self.session = self._make_session()
         self._autosaved = (self.session.planner.game_id, self.session.position_id)
         self.game = GameScreen(self)
@@ -158,12 +157,12 @@ class App:
                 self.note(warning)
         start = resolve_start(opts, self.settings, saved)
         players = start.players
-        for what, n in start.notes:
-            if what == 'autosave' and saved is not None:
-                players = saved.players_over(players)      # the players it was saved with
-                self.note(ngettext('Your unfinished game is back ({n} move). New game: N.',
-                                   'Your unfinished game is back ({n} moves). New game: N.',
-                                   n).format(n=n), 'info')
+        if start.autosaved and saved is not None:
+            players = saved.players_over(players)      # the players it was saved with
+            n = len(start.moves)
+            self.note(ngettext('Your unfinished game is back ({n} move). New game: N.',
+                               'Your unfinished game is back ({n} moves). New game: N.',
+                               n).format(n=n), 'info')
         return GameSession(
             players, start.rows, start.cols, start.moves, lookahead=start.lookahead,
             tiebreak=start.tiebreak, expert=start.expert,
