@@ -22,7 +22,7 @@ from connect4_game.core.checks import check_seconds
 
 __all__ = ["atomic_write_bytes", "atomic_write_json", "atomic_write_new",
            "json_bytes", "remove_stale_temp_files", "STALE_AFTER", "UNUSED_AFTER",
-           "LOCK_TIMEOUT", "LOCK_SUFFIX", "lock_path", "locked"]
+           "LOCK_TIMEOUT", "LOCK_SUFFIX", "locked"]
 
 _TEMP_SUFFIX = ".tmp"
 # ".<target name>.<mkstemp's 8 random characters>.tmp", as made by atomic_write_bytes
@@ -203,11 +203,6 @@ def _fsync_dir(directory: Path) -> None:
     os.close(fd)
 
 
-def lock_path(path: str | os.PathLike[str]) -> Path:
-    target = Path(path)
-    return target.with_name(target.name + LOCK_SUFFIX)
-
-
 @contextmanager
 def locked(path: str | os.PathLike[str], timeout: float | None = None) -> Iterator[Path]:
     """Hold the lock of ``path`` for the ``with`` block (folders made), waiting up to ``timeout``
@@ -220,5 +215,5 @@ def locked(path: str | os.PathLike[str], timeout: float | None = None) -> Iterat
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     from filelock import FileLock  # here: its import costs ~20 ms, and only writers need it
-    with FileLock(str(lock_path(target))).acquire(timeout=wait, poll_interval=_POLL):
+    with FileLock(str(target) + LOCK_SUFFIX).acquire(timeout=wait, poll_interval=_POLL):
         yield target

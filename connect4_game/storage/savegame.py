@@ -23,7 +23,7 @@ from connect4_game.storage.settings import config_dir
 from connect4_game.storage.userfiles import UserFileError
 
 __all__ = [
-    "FORMAT", "AUTOSAVE_FILE", "SaveFileError", "SavedGame", "STORED_KINDS", "save_game",
+    "FORMAT", "AUTOSAVE_FILE", "SavedGame", "STORED_KINDS", "save_game",
     "load_game", "autosave_path", "autosave", "load_autosave", "clear_autosave", "library_dir",
     "save_to_library", "list_library", "LibraryEntry", "MAX_LIBRARY",
 ]
@@ -35,10 +35,6 @@ VERSION = 1
 AUTOSAVE_FILE = "autosave.json"
 SAVED_GAME = "saved game"
 AUTOSAVED_GAME = "autosaved game"
-
-
-class SaveFileError(UserFileError):
-    """A saved game that cannot be used or written (a ``ValueError``), one line naming the file."""
 
 
 STORED_KINDS = (SeatKind.HUMAN, SeatKind.RANDOM, SeatKind.AI)   # the players a saved game keeps
@@ -143,41 +139,36 @@ def save_game(path: str | os.PathLike[str], game: SavedGame, existing: bool = Fa
     """Write ``game`` atomically as JSON; returns the path. With ``existing`` (a rename) only over
     a file that is still there.
     :raises TypeError: for no SavedGame.
-    :raises SaveFileError: if it cannot be written, or (``missing``) it was deleted meanwhile."""
+    :raises UserFileError: if it cannot be written, or (``missing``) it was deleted meanwhile."""
     if not isinstance(game, SavedGame):
         raise TypeError(f"expected SavedGame, got {type(game).__name__}")
     try:
         if existing and not os.path.lexists(path):
-            raise SaveFileError(path, "was deleted meanwhile", SAVED_GAME, missing=True)
+            raise UserFileError(path, "was deleted meanwhile", SAVED_GAME, missing=True)
         return atomic_write_json(path, game.to_json())
     except OSError as exc:
-        raise SaveFileError(path, f"cannot be written ({clip(exc.strerror or exc, 60)})",
+        raise UserFileError(path, f"cannot be written ({clip(exc.strerror or exc, 60)})",
                             SAVED_GAME) from None
 
 
 def load_game(path: str | os.PathLike[str]) -> SavedGame:
-    """A saved game's file (JSON, or a 6x7 move string). :raises SaveFileError: (``missing``)."""
+    """A saved game's file (JSON, or a 6x7 move string). :raises UserFileError: (``missing``)."""
     return _read_game(Path(path), SAVED_GAME)
 
 
 def _read_game(target: Path, what: str) -> SavedGame:
-    try:
-        text = userfiles.read_user_file(target, what).strip()
-    except UserFileError as exc:
-        raise SaveFileError(target, exc.reason, what, missing=exc.missing) from None
+    text = userfiles.read_user_file(target, what).strip()
     if not text:
-        raise SaveFileError(target, "is empty", what)
+        raise UserFileError(target, "is empty", what)
     try:
         return _game_from_text(text, target, what)
-    except SaveFileError:
+    except UserFileError:
         raise
-    except UserFileError as exc:
-        raise SaveFileError(target, exc.reason, what) from None
     except ValueError as exc:
-        raise SaveFileError(target, f"is not a valid saved game: {clip(exc, 160)}",
+        raise UserFileError(target, f"is not a valid saved game: {clip(exc, 160)}",
                             what) from None
     except Exception as exc:         # RecursionError, MemoryError, a bug: still one message
-        raise SaveFileError(target, f"could not be read ({type(exc).__name__})",
+        raise UserFileError(target, f"could not be read ({type(exc).__name__})",
                             what) from None
 
 
@@ -203,7 +194,7 @@ def autosave_path() -> Path:
 
 def autosave(game: SavedGame, path: str | os.PathLike[str] | None = None) -> Path | None:
     """Keep an unfinished ``game`` for the next plain start and return the path; an empty or
-    finished one removes the autosave (None). :raises SaveFileError: if writing fails."""
+    finished one removes the autosave (None). :raises UserFileError: if writing fails."""
     target = Path(path) if path is not None else autosave_path()
     if not game.moves or game.result() is not None:
         clear_autosave(target)
@@ -217,7 +208,7 @@ def load_autosave(path: str | os.PathLike[str] | None = None) -> tuple[SavedGame
     target = Path(path) if path is not None else autosave_path()
     try:
         game = _read_game(target, AUTOSAVED_GAME)
-    except SaveFileError as exc:
+    except UserFileError as exc:
         if exc.missing:
             return None, None
         return None, userfiles.set_aside(target, AUTOSAVED_GAME, exc.reason, "started a new game")
@@ -261,7 +252,7 @@ class LibraryEntry:
 def save_to_library(game: SavedGame, name: str = "", when: float | None = None,
                     folder: str | os.PathLike[str] | None = None) -> Path:
     """Save ``game`` as a new library file named after the time (``20261123-142501.json``),
-    carrying ``name`` (default the time); returns its path. :raises SaveFileError:"""
+    carrying ``name`` (default the time); returns its path. :raises UserFileError:"""
     when = time.time() if when is None else when
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
     shown = time.strftime("%Y-%m-%d %H:%M", time.localtime(when))
@@ -273,7 +264,7 @@ def save_to_library(game: SavedGame, name: str = "", when: float | None = None,
                                 (f"{stamp}-{n}.json" for n in itertools.count(2)))
         return atomic_write_new(target_dir, names, json_bytes(named.to_json()))
     except OSError as exc:
-        raise SaveFileError(target_dir / f"{stamp}.json",
+        raise UserFileError(target_dir / f"{stamp}.json",
                             f"cannot be written ({clip(exc.strerror or exc, 60)})",
                             SAVED_GAME) from None
 
@@ -300,7 +291,7 @@ def list_library(folder: str | os.PathLike[str] | None = None,
     for path in paths[:limit]:
         try:
             out.append(LibraryEntry(path, load_game(path)))
-        except SaveFileError as exc:
+        except UserFileError as exc:
             out.append(LibraryEntry(path, None, clip(exc.reason, 120)))
     out.sort(key=lambda e: (e.game.saved_at if e.game else "", e.path.name), reverse=True)
     return out

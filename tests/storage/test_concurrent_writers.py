@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from connect4_game.storage import atomic
-from connect4_game.storage.atomic import lock_path, locked, remove_stale_temp_files
+from connect4_game.storage.atomic import LOCK_SUFFIX, locked, remove_stale_temp_files
 from connect4_game.storage.savegame import (
     LIBRARY_DIR,
     SavedGame,
@@ -121,7 +121,7 @@ def test_the_statistics_lock_is_shared_and_waits_with_a_timeout(tmp_path, monkey
     monkeypatch.setattr(atomic, "LOCK_TIMEOUT", 0.2)
     path = tmp_path / "stats.json"
     with locked(path) as held:
-        assert held == path and lock_path(path).exists()
+        assert held == path and path.with_name(path.name + LOCK_SUFFIX).exists()
         started = time.monotonic()
         with pytest.raises(TimeoutError):               # another writer must wait for it
             Stats(path).record("A", "B", "X")

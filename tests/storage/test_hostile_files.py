@@ -25,7 +25,6 @@ from connect4_game.storage import userfiles
 from connect4_game.storage.atomic import atomic_write_json, remove_stale_temp_files
 from connect4_game.storage.savegame import (
     SavedGame,
-    SaveFileError,
     autosave,
     load_autosave,
     load_game,
@@ -125,7 +124,7 @@ def test_long_value_in_saved_game_gives_a_short_error(tmp_path, field):
     data = {"rows": 6, "cols": 7, "moves": "33", field: LONG}
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data))
-    with pytest.raises(SaveFileError) as info:
+    with pytest.raises(UserFileError) as info:
         load_game(path)
     one_line(str(info.value))
     assert str(path) in str(info.value)
@@ -134,7 +133,7 @@ def test_long_value_in_saved_game_gives_a_short_error(tmp_path, field):
 def test_megabyte_move_string_names_the_move_not_the_string(tmp_path):
     path = tmp_path / "moves.txt"
     path.write_text("3" * (MAX_FILE_BYTES - 10))
-    with pytest.raises(SaveFileError) as info:
+    with pytest.raises(UserFileError) as info:
         load_game(path)
     message = one_line(str(info.value))
     assert "move 7: '3' (character 7)" in message and "full" in message
@@ -143,7 +142,7 @@ def test_megabyte_move_string_names_the_move_not_the_string(tmp_path):
 def test_file_over_the_size_limit_is_refused_without_reading_it_all(tmp_path):
     path = tmp_path / "big.txt"
     path.write_bytes(b"3" * (MAX_FILE_BYTES + 1))
-    with pytest.raises(SaveFileError, match="too large"):
+    with pytest.raises(UserFileError, match="too large"):
         load_game(path)
 
 
@@ -189,7 +188,7 @@ def test_fifo_as_a_config_file_does_not_block_and_is_moved_aside(cfg, name, load
 def test_fifo_given_to_load_game_is_refused_and_left_alone(tmp_path):
     fifo = tmp_path / "game.json"
     os.mkfifo(fifo)
-    with deadline(), pytest.raises(SaveFileError) as info:
+    with deadline(), pytest.raises(UserFileError) as info:
         load_game(fifo)
     assert "not a regular file" in one_line(str(info.value)) and "FIFO" in str(info.value)
     assert stat.S_ISFIFO(fifo.lstat().st_mode), "a user's own file is never moved"
@@ -213,13 +212,13 @@ def test_fifo_swapped_in_after_the_stat_cannot_block(tmp_path, monkeypatch):
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
 def test_dev_zero_given_to_load_game_is_refused_at_once(tmp_path):
     started = time.monotonic()
-    with deadline(), pytest.raises(SaveFileError) as info:
+    with deadline(), pytest.raises(UserFileError) as info:
         load_game("/dev/zero")
     assert time.monotonic() - started < 2
     assert "not a regular file" in one_line(str(info.value))
     link = tmp_path / "game.json"
     link.symlink_to("/dev/zero")
-    with deadline(), pytest.raises(SaveFileError, match="character device"):
+    with deadline(), pytest.raises(UserFileError, match="character device"):
         load_game(link)
 
 
@@ -274,7 +273,7 @@ def test_5000_digit_number_in_stats_gives_empty_stats(cfg):
 def test_5000_digit_number_in_saved_game_is_one_clear_error(tmp_path):
     path = tmp_path / "g.json"
     path.write_text('{"rows": 6, "cols": ' + HUGE_INT + ', "moves": ""}')
-    with pytest.raises(SaveFileError, match="too many digits"):
+    with pytest.raises(UserFileError, match="too many digits"):
         load_game(path)
     assert path.exists(), "a user's own file is never moved"
 
@@ -285,7 +284,7 @@ def test_4000_digit_number_is_read_but_quoted_short(tmp_path, cfg):
     assert s == Settings() and "lookahead" in one_line(warning)
     path = tmp_path / "g.json"
     path.write_text('{"rows": ' + "9" * 4000 + ', "cols": 7, "moves": ""}')
-    with pytest.raises(SaveFileError) as info:
+    with pytest.raises(UserFileError) as info:
         load_game(path)
     assert "rows" in one_line(str(info.value))
 
@@ -299,7 +298,7 @@ def test_deeply_nested_json_everywhere(cfg, tmp_path):
     for warning in warnings:
         assert "nested too deeply" in one_line(warning)
     (tmp_path / "g.json").write_text(deep)
-    with pytest.raises(SaveFileError, match="nested too deeply"):
+    with pytest.raises(UserFileError, match="nested too deeply"):
         load_game(tmp_path / "g.json")
 
 
@@ -323,7 +322,7 @@ def test_byte_order_mark_is_dropped(cfg, tmp_path):
 def test_json_that_is_not_a_game_is_refused(tmp_path, content, kind):
     path = tmp_path / "g.json"
     path.write_bytes(content)
-    with pytest.raises(SaveFileError) as info:
+    with pytest.raises(UserFileError) as info:
         load_game(path)
     message = one_line(str(info.value))
     assert "is JSON but not a saved game" in message and kind in message
@@ -334,7 +333,7 @@ def test_symlink_to_a_private_text_file_never_shows_its_content(tmp_path, cfg):
     private.write_text(SECRET + "\n" + SECRET + "\n")
     link = tmp_path / "game.json"
     link.symlink_to(private)
-    with pytest.raises(SaveFileError) as info:
+    with pytest.raises(UserFileError) as info:
         load_game(link)
     message = one_line(str(info.value))
     for word in ("bank", "PIN", "4711", "hunter2", "safe code"):
@@ -349,7 +348,7 @@ def test_symlink_to_a_private_text_file_never_shows_its_content(tmp_path, cfg):
 def test_not_utf8_names_the_byte(tmp_path):
     path = tmp_path / "g.txt"
     path.write_bytes(b"33\xff44")
-    with pytest.raises(SaveFileError, match="not text.*byte 2"):
+    with pytest.raises(UserFileError, match="not text.*byte 2"):
         load_game(path)
 
 
@@ -359,7 +358,7 @@ def test_not_utf8_names_the_byte(tmp_path):
 def test_boards_the_game_does_not_offer_are_refused(tmp_path, rows, cols):
     path = tmp_path / "g.json"
     path.write_text(json.dumps({"rows": rows, "cols": cols, "moves": ""}))
-    with pytest.raises(SaveFileError) as info:
+    with pytest.raises(UserFileError) as info:
         load_game(path)
     assert "rows" in one_line(str(info.value)) or "cols" in str(info.value)
 
@@ -423,7 +422,7 @@ def test_very_long_path_is_shown_by_its_end(tmp_path):
         deep = deep / ("d" * 20)
     deep.mkdir(parents=True)
     (deep / "g.json").write_text("null")
-    with pytest.raises(SaveFileError) as info:
+    with pytest.raises(UserFileError) as info:
         load_game(deep / "g.json")
     message = one_line(str(info.value))
     assert "g.json" in message and "…" in message

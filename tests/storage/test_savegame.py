@@ -6,13 +6,13 @@ import pytest
 
 from connect4_game.storage.savegame import (
     SavedGame,
-    SaveFileError,
     autosave,
     clear_autosave,
     load_autosave,
     load_game,
     save_game,
 )
+from connect4_game.storage.userfiles import UserFileError
 
 
 def test_a_saved_game_knows_its_columns_board_and_result():
@@ -47,7 +47,7 @@ def test_plain_move_string_file_is_in_the_players_notation(tmp_path):
     p.write_text("https://connect4.gamesolver.org/?pos=4453")
     assert load_game(p) == SavedGame(6, 7, "3342")
     p.write_text("4403")
-    with pytest.raises(SaveFileError, match="'0' .*not a column: use 1-7"):
+    with pytest.raises(UserFileError, match="'0' .*not a column: use 1-7"):
         load_game(p)
 
 
@@ -59,7 +59,7 @@ def test_a_file_of_a_newer_version_is_refused_in_one_line(tmp_path):
         if ok:
             assert load_game(p) == SavedGame(6, 7, "33")
         else:
-            with pytest.raises(SaveFileError, match="this game reads version 1"):
+            with pytest.raises(UserFileError, match="this game reads version 1"):
                 load_game(p)
 
 
@@ -69,7 +69,7 @@ def test_renaming_a_game_deleted_meanwhile_does_not_bring_it_back(tmp_path):
     save_game(p, SavedGame(6, 7, "33", name="new name"), existing=True)
     assert load_game(p).name == "new name"
     p.unlink()                                          # another window deleted it
-    with pytest.raises(SaveFileError, match="deleted meanwhile") as info:
+    with pytest.raises(UserFileError, match="deleted meanwhile") as info:
         save_game(p, SavedGame(6, 7, "33", name="newer"), existing=True)
     assert info.value.missing and not p.exists()
 
@@ -89,21 +89,21 @@ def test_renaming_a_game_deleted_meanwhile_does_not_bring_it_back(tmp_path):
 def test_bad_files_raise_one_clear_error(tmp_path, content, words):
     p = tmp_path / "bad.json"
     p.write_bytes(content)
-    with pytest.raises(SaveFileError) as info:
+    with pytest.raises(UserFileError) as info:
         load_game(p)
     assert words in str(info.value)
     assert "\n" not in str(info.value)
 
 
 def test_missing_file(tmp_path):
-    with pytest.raises(SaveFileError, match="does not exist"):
+    with pytest.raises(UserFileError, match="does not exist"):
         load_game(tmp_path / "nope.json")
 
 
 def test_save_to_unwritable_place_is_a_save_file_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    with pytest.raises(SaveFileError, match="cannot be written"):
+    with pytest.raises(UserFileError, match="cannot be written"):
         save_game(blocker / "sub" / "g.json", SavedGame(6, 7, "3"))
 
 
