@@ -31,7 +31,7 @@ from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, line_height
 from connect4_game.ui.widgets import Button
 
-__all__ = ['PuzzleScreen', 'Stage', 'Tone', 'SHOW_PAUSE', 'puzzle_title', 'grade_text']
+__all__ = ['PuzzleScreen', 'Stage', 'Tone', 'SHOW_PAUSE']
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +60,7 @@ class Tone(str, Enum):
 @dataclass
 class Visit:
     """One puzzle on screen: its ``game`` (the puzzle's moves, then those played since), the
-    ``message`` line and its ``tone``, wrong tries (``misses``, ``counted_miss``), the request
+    ``message`` line and its ``tone``, the wrong tries (``misses``), the request
     ``waiting`` for a reply, the defender's column ``reply_due`` (dropped once the try landed),
     and the solution ``line`` once known (``to_show``: what is left to play, ``pause`` seconds
     until the next)."""
@@ -70,29 +70,12 @@ class Visit:
     stage: Stage = Stage.ASK
     message: str = ''
     tone: Tone = Tone.PLAIN
-    counted_miss: bool = False
     misses: int = 0
     waiting: SearchRequest | None = None
     reply_due: int | None = None
     line: tuple[int, ...] = ()
     to_show: list[int] = field(default_factory=list)
     pause: float = 0.0
-
-
-def puzzle_title(p: Puzzle) -> str:
-    """'Red to play and win in 3' (translated; the exact number of moves)."""
-    if p.side == Side.X:
-        return ngettext('Red to play and win in {n}', 'Red to play and win in {n}',
-                        p.win_in).format(n=p.win_in)
-    return ngettext('Yellow to play and win in {n}', 'Yellow to play and win in {n}',
-                    p.win_in).format(n=p.win_in)
-
-
-def grade_text(grade: int) -> str:
-    """'Win in 3', 'Win in 8 or more' (translated)."""
-    if grade >= MAX_GRADE:
-        return _('Win in {n} or more').format(n=grade)
-    return ngettext('Win in {n}', 'Win in {n}', grade).format(n=grade)
 
 
 class PuzzleScreen(BoardPage):
@@ -149,11 +132,6 @@ class PuzzleScreen(BoardPage):
         m = self.visit.game.push(col)
         self.falling.append(DropAnimation(m.column, m.row, m.checker))
 
-    def _take_back(self) -> None:
-        """Take the last move back (its checker vanishes mid-fall too)."""
-        self.visit.game.pop()
-        self.falling = []
-
     def _judged(self, a: PuzzleReply, error: str = '') -> None:
         """The verdict on the try the screen waits for (``error``: why there is none)."""
         v = self.visit
@@ -169,15 +147,15 @@ class PuzzleScreen(BoardPage):
                 ngettext('Good move. Now win in {n} more.', 'Good move. Now win in {n} more.',
                          left).format(n=left)
         else:
-            self._take_back()
+            v.game.pop()                        # the try is taken back, mid-fall too
+            self.falling = []
             v.stage, v.tone = Stage.ASK, Tone.BAD
             v.message = self.miss_text(a, error)
             if a.result in (TryResult.ESCAPES, TryResult.TOO_SLOW):
                 v.misses += 1
                 if v.misses >= 2:
                     v.message += '   ' + _('S: show the solution')
-                if not v.counted_miss:
-                    v.counted_miss = True
+                if v.misses == 1:              # the first wrong try counts the puzzle failed
                     self._record(False)
 
     def miss_text(self, a: PuzzleReply, error: str = '') -> str:
@@ -298,16 +276,21 @@ class PuzzleScreen(BoardPage):
         return (v.puzzle.id, tuple(v.game.moves), v.stage, v.message, self.cursor)
 
     def board_event(self, e: pygame.event.Event) -> None:
-        if e.type == pygame.KEYDOWN:
-            self._key(e)
-        elif e.type == pygame.MOUSEMOTION:
-            col = self.col_at(e.pos)
-            if col is not None:
-                self.cursor = col
-        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            col = self.col_at(e.pos)
-            if col is not None:
-                self.cursor = col
+        """A click or a digit plays a column; Left/Right move the cursor, Enter/Down/Space drop."""
+        cols = self.visit.game.cols
+        col = self.col_at(e.pos) if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) else None
+        if e.type == pygame.KEYDOWN and e.unicode and e.unicode.isdigit() \
+                and 1 <= int(e.unicode) <= cols:
+            col = int(e.unicode) - 1
+        elif e.type == pygame.KEYDOWN and e.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = 1 if e.key == pygame.K_RIGHT else -1
+            self.cursor = (3 if self.cursor is None else self.cursor + step) % cols
+        elif e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                    pygame.K_DOWN, pygame.K_SPACE):
+            col = self.cursor
+        if col is not None and (e.type != pygame.MOUSEBUTTONDOWN or e.button == 1):
+            self.cursor = col
+            if e.type != pygame.MOUSEMOTION:
                 self.play(col)
 
     keys: ClassVar[dict[int, str]] = {
@@ -315,29 +298,23 @@ class PuzzleScreen(BoardPage):
         pygame.K_PAGEDOWN: 'next', pygame.K_p: 'prev', pygame.K_PAGEUP: 'prev', pygame.K_d: 'day',
         pygame.K_s: 'solution'}
 
-    def _key(self, e: pygame.event.Event) -> None:
-        """A key: digits play; Left/Right move the cursor, Enter/Down/Space drop."""
-        cols = self.visit.game.cols
-        if e.unicode and e.unicode.isdigit() and 1 <= int(e.unicode) <= cols:
-            self.cursor = int(e.unicode) - 1
-            self.play(self.cursor)
-        elif e.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            step = 1 if e.key == pygame.K_RIGHT else -1
-            self.cursor = (3 if self.cursor is None else self.cursor + step) % cols
-        elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_DOWN, pygame.K_SPACE) \
-                and self.cursor is not None:
-            self.play(self.cursor)
-
     # ------------------------------------------------------------------ texts
     def title(self) -> str:
-        """'Red to play and win in 3'."""
-        return puzzle_title(self.visit.puzzle)
+        """'Red to play and win in 3' (the exact number of moves)."""
+        p = self.visit.puzzle
+        if p.side == Side.X:
+            return ngettext('Red to play and win in {n}', 'Red to play and win in {n}',
+                            p.win_in).format(n=p.win_in)
+        return ngettext('Yellow to play and win in {n}', 'Yellow to play and win in {n}',
+                        p.win_in).format(n=p.win_in)
 
     def info(self) -> str:
-        """'Puzzle 12 of 208 · Win in 3'."""
+        """'Puzzle 12 of 208 · Win in 3' (or 'Win in 8 or more')."""
         p = self.visit.puzzle
+        grade = _('Win in {n} or more').format(n=p.grade) if p.grade >= MAX_GRADE else \
+            ngettext('Win in {n}', 'Win in {n}', p.grade).format(n=p.grade)
         return _('Puzzle {n} of {total}').format(n=p.number, total=len(self.puzzles)) \
-            + ' \u00b7 ' + grade_text(p.grade)
+            + ' \u00b7 ' + grade
 
     def counts_text(self) -> str:
         """'Solved 5 of 9 tried' (puzzles, over every puzzle) and this one's."""
@@ -349,9 +326,6 @@ class PuzzleScreen(BoardPage):
             text += ' \u00b7 ' + _('this one solved')
         return text
 
-    def keys_text(self) -> str:
-        return _('Click a column or press 1-7   N / P: next / previous   S: solution   '
-                 'Esc: back')
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -389,4 +363,5 @@ class PuzzleScreen(BoardPage):
         if v.message:
             draw_text(surface, v.message, pygame.Rect(12, top, w - 24, msg_h), tone, small,
                       bold=True, align='center', lines=2)
-        self.draw_keys(surface, self.keys_text())
+        self.draw_keys(surface, _('Click a column or press 1-7   N / P: next / previous   '
+                                  'S: solution   Esc: back'))
