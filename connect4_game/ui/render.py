@@ -1,5 +1,4 @@
-"""Drawing the board, the checkers, the status bar and the overlays, from sprites made once
-per size and theme (supersampled) and cached."""
+"""Drawing the board, the checkers, the status bar and the overlays, from cached sprites."""
 
 from __future__ import annotations
 
@@ -27,8 +26,7 @@ __all__ = ['Layout', 'toolbar_height', 'Renderer', 'text_on', 'settle_time',
 
 
 def settle_time(rate: float, beats: int) -> float:
-    """Seconds after which a pulse ``0.5 + 0.5 sin(t * rate)`` has beaten ``beats`` times and
-    stands at its brightest."""
+    """Seconds after which a pulse ``0.5 + 0.5 sin(t * rate)`` has beaten ``beats`` times."""
     return (math.pi / 2 + 2 * math.pi * beats) / rate
 
 
@@ -181,8 +179,8 @@ def badge_short(text: str, colour: Colour, theme: Theme) -> tuple[str, ...]:
 
 
 class Renderer:
-    """Draws the game for one window size, board size and theme, with sprites cached until one of
-    those changes; :meth:`prepare` comes before any drawing (else RuntimeError)."""
+    """Draws the game for one window size, board size and theme; :meth:`prepare` (which caches
+    the sprites) comes before any drawing, else RuntimeError."""
 
     def __init__(self) -> None:
         self._key: tuple[object, ...] | None = None
@@ -199,8 +197,7 @@ class Renderer:
 
     def prepare(self, size: tuple[int, int], rows: int, cols: int, theme: Theme,
                 toolbar: bool = True, status: bool = True) -> Layout:
-        """Lay out and (re)build the sprites for window ``size`` (px), board size and ``theme``;
-        ``toolbar`` / ``status`` False leave out those bands."""
+        """Lay out and (re)build the sprites for window ``size`` (px), board size and ``theme``."""
         key = (tuple(size), rows, cols, theme.name, toolbar, status)
         if key != self._key:
             self._key = key
@@ -224,8 +221,7 @@ class Renderer:
 
     def blit_checker(self, surface: pygame.Surface, checker: str, row: float, col: float,
                      dx: int = 0, ghost: bool = False) -> None:
-        """Draw ``checker`` centred on slot (``row``, ``col``) (fractional allowed), shifted ``dx``
-        px; ``ghost``: translucent."""
+        """Draw ``checker`` centred on slot (``row``, ``col``), shifted ``dx`` px."""
         spr = self.checkers[('g' if ghost else '') + checker]
         cx, cy = self._ready()[0].slot_center(row, col)
         surface.blit(spr, (cx - spr.get_width() // 2 + dx, cy - spr.get_height() // 2))
@@ -371,9 +367,8 @@ class Renderer:
         return out
 
     def staggered(self) -> bool:
-        """Whether the columns are too narrow for a badge each (under a short form such as
-        ``~-14`` at the smallest font): then the badges alternate in two rows, each one line high
-        and two columns wide."""
+        """Whether the columns are too narrow for a badge each: then the badges alternate in two
+        rows, each one line high and two columns wide."""
         lay = self._ready()[0]
         return lay.cell - 8 < font(MIN_FONT, True).size('~-14')[0]
 
@@ -515,8 +510,8 @@ class Renderer:
 
     def draw_toast(self, surface: pygame.Surface, text: str, alpha: float = 1.0,
                    kind: str = 'info') -> pygame.Rect:
-        """A notice under the toolbar in at most three lines (``kind`` 'error' in the bad colour),
-        faded by ``alpha`` in [0, 1]. Returns the rectangle drawn."""
+        """A notice under the toolbar in at most three lines, faded by ``alpha`` in [0, 1]; its
+        rect."""
         lay, theme = self._ready()
         f, lines = self.toast_lines(text)
         colour = theme.bad if kind == 'error' else mix(theme.status_bg, theme.text, 0.16)

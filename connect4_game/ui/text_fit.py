@@ -1,6 +1,7 @@
 """Text that fits its box, the one way the window draws a label: whole when it can, else
-smaller, else a ``short`` form, else cut with ``…`` (and a tooltip); every call is logged for the
-frame (:func:`frame_texts`) so tests can check that each text fits."""
+smaller, else a ``short`` form, else cut with ``…`` and a tooltip under the resting mouse
+(:class:`CutTextTips`); every call is logged for the frame (:func:`frame_texts`) so tests can
+check that each text fits."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from connect4_game.core.messages import ELLIPSIS, MAX_TEXT, broken_install, clip
 
 __all__ = ['MIN_PX', 'MIN_FONT', 'font_px', 'font', 'line_height', 'block_height', 'fit_text',
            'wrap_text', 'draw_text', 'fit', 'Fit', 'TextDrawn', 'begin_frame', 'frame_texts',
-           'cut_text_at']
+           'cut_text_at', 'CutTextTips', 'TOOLTIP_DELAY']
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +29,7 @@ FreeSans Bold pygame draws by default, which is GPL."""
 FONT_SCALE = 0.6875
 """Point size per ``size`` unit: pygame's factor for its default font, so sizes keep meaning."""
 
+TOOLTIP_DELAY = 0.6     # seconds the mouse rests on a control before its tooltip shows
 MIN_PX = 12
 """Px: no text the window draws has a smaller font (pygame's font size, at any window size)."""
 
@@ -304,3 +306,42 @@ def draw_text(surface: pygame.Surface, text: str, box: pygame.Rect, colour: Sequ
     if len(_FRAME) < _MAX_LOG:
         _FRAME.append(drawn)
     return drawn
+
+
+class CutTextTips:
+    """The tooltip of a cut text under the resting mouse: ``mouse`` (window px, None: outside),
+    ``rest`` (seconds unmoved), ``hidden`` (a click or Esc put it away until the mouse moves)."""
+
+    def __init__(self) -> None:
+        self.mouse: tuple[int, int] | None = None
+        self.rest = 0.0
+        self.hidden = False
+
+    def follow(self, e: pygame.event.Event) -> None:
+        """A move shows the tooltip again (after the delay), a click hides it."""
+        if e.type == pygame.MOUSEMOTION:
+            self.mouse, self.rest, self.hidden = tuple(e.pos), 0.0, False
+        elif e.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse, self.hidden = tuple(e.pos), True
+        elif e.type == getattr(pygame, 'WINDOWLEAVE', -1):
+            self.mouse = None
+
+    def advance(self, dt: float) -> None:
+        self.rest += dt
+
+    def due(self) -> TextDrawn | None:
+        """The cut text under the resting mouse whose tooltip is due now, or None."""
+        if self.mouse is None or self.hidden or self.rest < TOOLTIP_DELAY:
+            return None
+        return cut_text_at(self.mouse)
+
+    def pending(self) -> bool:
+        """Whether the mouse rests on a cut text whose tooltip is not due yet."""
+        return self.mouse is not None and not self.hidden and self.rest < TOOLTIP_DELAY \
+            and cut_text_at(self.mouse) is not None
+
+    def hide(self) -> bool:
+        """Put the tooltip shown now away (Esc); returns whether one was shown."""
+        shown = self.due() is not None
+        self.hidden = True
+        return shown

@@ -11,16 +11,14 @@ import pygame
 
 from connect4_game.ui.animation import Fade, ease_out_back
 from connect4_game.ui.render import WIN_PULSE_END, draw_panel
-from connect4_game.ui.text_fit import MIN_FONT, draw_text, fit, font, line_height
+from connect4_game.ui.text_fit import MIN_FONT, TOOLTIP_DELAY, draw_text, fit, font, line_height
 from connect4_game.ui.themes import Theme, mix
 
 __all__ = ['Button', 'Toolbar', 'Menu', 'MenuItem', 'Choice', 'Stepper', 'TOOLTIP_DELAY',
-           'draw_tooltip', 'tooltip_place', 'Toast', 'ResultBanner']
+           'draw_tooltip', 'Toast', 'ResultBanner']
 
 V = TypeVar('V')
 """The type of a :class:`Choice`'s values."""
-
-TOOLTIP_DELAY = 0.6     # seconds the mouse rests on a control before its tooltip shows
 
 
 class Toast:
@@ -295,43 +293,28 @@ class Toolbar:
         return self.tip_rect
 
 
-def tooltip_place(window_size: tuple[int, int], size: tuple[int, int], anchor: pygame.Rect,
-                  avoid: Iterable[pygame.Rect | None] = ()) -> pygame.Rect | None:
-    """Where a tooltip ``size`` (w, h px) for ``anchor`` goes in ``window_size``: the nearest
-    place (below, above, beside) that covers neither ``anchor`` nor ``avoid``; None if none."""
-    w, h = window_size
-    tw, th = size
-    keep_clear = [pygame.Rect(a) for a in avoid if a is not None]
-    xs = [anchor.centerx - tw // 2] + [a.left - tw - 6 for a in keep_clear] + \
-        [a.right + 6 for a in keep_clear]
-    ys = [anchor.bottom + 6, anchor.top - th - 6] + [a.bottom + 6 for a in keep_clear] + \
-        [a.top - th - 6 for a in keep_clear]
-    best: tuple[float, pygame.Rect] | None = None
-    for y in ys:
-        for x in xs:
-            x = min(max(4, x), w - tw - 4)
-            rect = pygame.Rect(x, y, tw, th)
-            if rect.top < 4 or rect.bottom > h - 4 or rect.colliderect(anchor) \
-                    or any(rect.colliderect(a) for a in keep_clear):
-                continue
-            far = abs(rect.centerx - anchor.centerx) + 2 * abs(rect.centery - anchor.centery)
-            if best is None or far < best[0]:
-                best = (far, rect)
-    return None if best is None else best[1]
-
-
 def draw_tooltip(surface: pygame.Surface, theme: Theme, text: str, anchor: pygame.Rect,
                  avoid: Iterable[pygame.Rect | None] = ()) -> pygame.Rect | None:
-    """A tooltip for ``anchor`` (see :func:`tooltip_place`); its rect, or None without room."""
+    """A tooltip for ``anchor`` at the nearest place (below, above, beside) that covers neither
+    ``anchor`` nor ``avoid``; its rect, or None without room."""
     w, h = surface.get_size()
     size = max(MIN_FONT, min(18, h // 40))
     how = fit(text, min(360, w - 24), 3 * line_height(size), size, lines=3)
     fl = font(how.size)
     tw = max(fl.size(line)[0] for line in how.lines) + 16
     th = line_height(how.size) * len(how.lines) + 10
-    rect = tooltip_place((w, h), (tw, th), anchor, avoid)
-    if rect is None:
+    keep_clear = [pygame.Rect(a) for a in avoid if a is not None]
+    xs = [anchor.centerx - tw // 2] + [a.left - tw - 6 for a in keep_clear] + \
+        [a.right + 6 for a in keep_clear]
+    ys = [anchor.bottom + 6, anchor.top - th - 6] + [a.bottom + 6 for a in keep_clear] + \
+        [a.top - th - 6 for a in keep_clear]
+    places = [pygame.Rect(min(max(4, x), w - tw - 4), y, tw, th) for y in ys for x in xs]
+    free = [r for r in places if r.top >= 4 and r.bottom <= h - 4 and not r.colliderect(anchor)
+            and r.collidelist(keep_clear) < 0]
+    if not free:
         return None
+    rect = min(free, key=lambda r: abs(r.centerx - anchor.centerx)
+               + 2 * abs(r.centery - anchor.centery))
     draw_panel(surface, rect, theme.status_bg, 245, border=theme.accent, radius=6)
     draw_text(surface, text, rect.inflate(-16, -10), theme.text, size, lines=3,
               valign='top', free=True, tip=False)
@@ -340,7 +323,6 @@ def draw_tooltip(surface: pygame.Surface, theme: Theme, text: str, anchor: pygam
 
 @dataclass
 class MenuItem:
-
     label: str
     action: str
     key: str = ''

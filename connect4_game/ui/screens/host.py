@@ -16,10 +16,10 @@ from connect4_game.seat_config import PlayerSpec
 from connect4_game.storage.savegame import SavedGame
 from connect4_game.storage.stats import Stats
 from connect4_game.ui.game_files import GameFiles
-from connect4_game.ui.pointer import CutTextTips
 from connect4_game.ui.screen_stack import ScreenStack
 from connect4_game.ui.screens.base import Host, Screen
 from connect4_game.ui.sound import SoundPlayer
+from connect4_game.ui.text_fit import CutTextTips
 
 __all__ = ['Host', 'AppServices']
 
