@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from connect4_game.ai.evaluate import WIN_FLOOR, Evaluator, evaluator
 from connect4_game.ai.search import drop_older_half
-from connect4_game.ai.solver import KERNEL_BITS, compiled_available
+from connect4_game.ai.solver import use_compiled
 
 if TYPE_CHECKING:
     from connect4_game.ai._ckernel import LevelSearch
@@ -53,12 +53,9 @@ class SearchResult:
 
 
 class AlphaBeta:
-    """The search of one board size, its table bounded to ``max_entries``; one
-    search at a time. ``compiled``: use the compiled kernel (default: when
-    :func:`~connect4_game.ai.solver.compiled_available` and ``(h+1)*w <=``
-    :data:`~connect4_game.ai.solver.KERNEL_BITS`), the same search node for node;
-    ``kernel`` names the one in use, ``"compiled"`` or ``"python"``.
-    :raises ValueError: bad size."""
+    """The search of one board size, its table bounded to ``max_entries``; one search
+    at a time. ``compiled`` as :func:`~connect4_game.ai.solver.use_compiled`, ``kernel``
+    the one in use (``"compiled"`` or ``"python"``). :raises ValueError: bad size."""
 
     def __init__(self, h: int, w: int, max_entries: int = DEFAULT_TT_ENTRIES,
                  compiled: bool | None = None) -> None:
@@ -66,10 +63,8 @@ class AlphaBeta:
         self.h, self.w, self.geo = h, w, ev.geo
         self.max_entries = max(1, max_entries)
         self.table: dict[int, tuple[int, int, int, int]] = {}   # the Python kernel's
-        if compiled is None:
-            compiled = compiled_available()
         self._kernel = None
-        if compiled and _LevelSearch is not None and (h + 1) * w <= KERNEL_BITS:
+        if _LevelSearch is not None and use_compiled(compiled, h, w):
             self._kernel = _LevelSearch(h, w, min(self.max_entries, 1 << 29),
                                         tuple(ev.geo.col_mask[c] for c in ev.geo.order),
                                         ev.even_good, ev.odd_rows, ev.layers, ev.weights)

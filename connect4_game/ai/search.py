@@ -11,7 +11,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, TypeVar
 
 from connect4_game.ai import bitboard as bb
-from connect4_game.ai.solver import KERNEL_BITS, compiled_available
+from connect4_game.ai.solver import use_compiled
 from connect4_game.core.board import validate_checker
 from connect4_game.core.checks import check_int, check_lookahead
 
@@ -44,10 +44,8 @@ class Engine:
     every reply with a forced four within ``d - 1`` plies? (No four on the board, ``d``
     capped by the caller, so every four within it wins.) Tables (``cur + mask`` ->
     packed int, at most ``max_entries``): ``table`` ``win_depth << 8 | nowin_depth``;
-    ``table2`` ``loss_depth << 16 | noloss_depth << 8 | refuting column``. ``compiled``:
-    ``win`` and ``lose`` (and the tables) in the compiled kernel, node for node the same
-    (default: where it is built and ``(h+1)*w <=`` ``KERNEL_BITS``); ``kernel`` names the
-    one in use, ``"compiled"`` or ``"python"``."""
+    ``table2`` ``loss_depth << 16 | noloss_depth << 8 | refuting column``. ``compiled``
+    as :func:`~connect4_game.ai.solver.use_compiled`, ``kernel`` the one in use."""
 
     def __init__(self, h: int, w: int, wbf: bool, max_entries: int,
                  compiled: bool | None = None) -> None:
@@ -57,10 +55,8 @@ class Engine:
         self.table2: dict[int, int] = {}
         self.max_entries = max_entries
         self._build()
-        if compiled is None:
-            compiled = compiled_available()
         self._kernel = None
-        if compiled and _ThreatSearch is not None and (h + 1) * w <= KERNEL_BITS:
+        if _ThreatSearch is not None and use_compiled(compiled, h, w):
             k = self._kernel = _ThreatSearch(h, w, max_entries, ORDER_DEPTH, CLAIM_DEPTH)
             self.win, self.lose, self.take_nodes = k.win, k.lose, k.take_nodes
         self.kernel = "python" if self._kernel is None else "compiled"

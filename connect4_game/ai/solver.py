@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 
 from connect4_game.ai.bitboard import Geometry, geometry, wincells_for, winning_cells
 from connect4_game.ai.book import OpeningBook
-from connect4_game.core.checks import check_int
+from connect4_game.core.checks import check_int, check_optional_int, check_seconds
 
 __all__ = ["Solver", "Proof", "BudgetExceeded", "get_solver", "score_to_plies", "plies_to_score",
-           "heuristic", "clear_solver_tables", "compiled_available", "KERNEL_BITS"]
+           "heuristic", "clear_solver_tables", "compiled_available", "use_compiled", "KERNEL_BITS"]
 
 if TYPE_CHECKING:
     from connect4_game.ai._ckernel import Kernel
@@ -38,6 +38,14 @@ except ImportError:
 def compiled_available() -> bool:
     """True if the compiled kernel is built and not switched off (``CONNECT4_KERNEL=python``)."""
     return _Kernel is not None and os.environ.get("CONNECT4_KERNEL", "").lower() != "python"
+
+
+def use_compiled(compiled: bool | None, h: int, w: int) -> bool:
+    """Whether a search of an ``h`` x ``w`` board runs in the compiled kernels, node for node
+    their Python twins: if built, ``compiled`` (None: :func:`compiled_available`) and the
+    board fits, ``(h+1)*w <=`` :data:`KERNEL_BITS`."""
+    on = compiled_available() if compiled is None else compiled
+    return on and _Kernel is not None and (h + 1) * w <= KERNEL_BITS
 
 #: a transposition table: ``(get, put)`` of packed int values by int key
 _TT = tuple[Callable[[int], int | None], Callable[[int, int], None]]
@@ -102,12 +110,10 @@ def plies_to_score(plies: int, n: int, cells: int) -> int:
 
 
 class Solver:
-    """Perfect-play solver for one board size (shared by :func:`get_solver`),
-    with an opening ``book`` or None and ``tt_size`` table slots (default up to
-    2**22: 21 MB compiled, 38 MB in Python); ``compiled``: use the compiled kernel
-    (default: when :func:`compiled_available` and ``(height+1)*width <=``
-    :data:`KERNEL_BITS`; True where it cannot be used falls back too). ``kernel`` names the one in use,
-    ``"compiled"`` or ``"python"``. :raises ValueError: bad size or ``tt_size``."""
+    """Perfect-play solver for one board size (shared by :func:`get_solver`), with an
+    opening ``book`` or None and ``tt_size`` table slots (default up to 2**22: 21 MB
+    compiled, 38 MB in Python); ``compiled`` as :func:`use_compiled`, ``kernel`` the one
+    in use (``"compiled"`` or ``"python"``). :raises ValueError: bad size or ``tt_size``."""
 
     def __init__(self, height: int = 6, width: int = 7, book: OpeningBook | None = None,
                  tt_size: int | None = None, compiled: bool | None = None) -> None:
@@ -125,12 +131,11 @@ class Solver:
         self._node_limit = 1 << 62
         self._check_every = _CHECK_EVERY
         self._build()
-        if compiled is None:
-            compiled = compiled_available()
-        fits = compiled and _Kernel is not None and (height + 1) * width <= KERNEL_BITS
         # beyond 64 bits the compiled tables are the Python kernel's dicts of tt_limit keys
         slots = _prime_at_most(tt_size) if (height + 1) * width <= 64 else self.tt_limit
-        self._kernel = _Kernel(height, width, slots) if fits and _Kernel else None
+        self._kernel = None
+        if _Kernel is not None and use_compiled(compiled, height, width):
+            self._kernel = _Kernel(height, width, slots)
         self.kernel = "python" if self._kernel is None else "compiled"
         self._book_set = False     # the book's table handed to the compiled kernel
         self.clear_tt()
@@ -149,11 +154,6 @@ class Solver:
         LOW = 2 * B
         UP_OFF, LOW_OFF = B, 3 * B
         wincells = wincells_for(H)
-
-        def win(b: int, m: int) -> int:
-            """Empty cells completing a four for the owner of ``b`` (occupancy ``m``)."""
-            return wincells(b, FULL ^ m)
-        self._win = win
         counter = [_CHECK_EVERY]
         self._counter = counter
         root = [-1, 0]                  # [ply of the root, move that last failed high there]
@@ -216,7 +216,7 @@ class Solver:
                     return v
             opp = cur ^ mask
             if poss & (poss - 1):
-                cand = []
+                cand: list[tuple[int, int, int | None]] = []
                 for cm in COLS:
                     m = poss & cm
                     if m:
@@ -234,21 +234,14 @@ class Solver:
                             if n == root[0]:
                                 root[1] = m
                             return UP_OFF - v
-                for _, m, w in cand:
-                    s = -negamax(opp, mask | m, n + 1, -beta, -alpha, depth - 1, tt, book_ply, probe, w)
-                    if s >= beta:
-                        tt[1](key, s + LOW_OFF)
-                        if n == root[0]:
-                            root[1] = m
-                        return s
-                    if s > alpha:
-                        alpha = s
             else:
-                s = -negamax(opp, mask | poss, n + 1, -beta, -alpha, depth - 1, tt, book_ply, probe)
+                cand = [(0, poss, None)]    # one move: the child finds its own threats
+            for _, m, mw in cand:
+                s = -negamax(opp, mask | m, n + 1, -beta, -alpha, depth - 1, tt, book_ply, probe, mw)
                 if s >= beta:
                     tt[1](key, s + LOW_OFF)
                     if n == root[0]:
-                        root[1] = poss
+                        root[1] = m
                     return s
                 if s > alpha:
                     alpha = s
@@ -264,7 +257,7 @@ class Solver:
         if self.nodes >= self._node_limit or time.perf_counter() >= self._deadline:
             raise BudgetExceeded()
 
-    def _dict_tt(self) -> tuple[Callable[[int], int | None], Callable[[int, int], None]]:
+    def _dict_tt(self) -> _TT:
         """(get, put) of a ``dict`` table of ``tt_limit`` entries."""
         d: dict[int, int] = {}
         limit = self.tt_limit
@@ -276,7 +269,7 @@ class Solver:
             d[key] = v
         return d.get, put
 
-    def _array_tt(self) -> tuple[Callable[[int], int | None], Callable[[int, int], None]]:
+    def _array_tt(self) -> _TT:
         """(get, put) of a table of ``tt_size`` slots (down to a prime), always replaced."""
         size = _prime_at_most(self.tt_size)
         keys = array("Q", [0]) * size
@@ -304,7 +297,7 @@ class Solver:
         fits = self.width * (self.height + 1) <= 64 and 4 * (self.cells // 2 + 2) < 256
         self.tt = self._array_tt() if fits else self._dict_tt()
 
-    def _book_args(self, cur: int, mask: int, n: int, alternating: bool) -> tuple[int, _Probe]:
+    def _book_args(self, n: int, alternating: bool) -> tuple[int, _Probe]:
         """``(book_ply, probe)`` for the search: ply -1 (never reached) without a book."""
         book = self.book
         if book is None or not alternating or n > book.ply:
@@ -314,15 +307,15 @@ class Solver:
 
         def probe(c: int, m: int) -> int | None:
             d = raw(c, m)
-            if d is None:
-                return None
-            return plies_to_score(d, book.ply, cells)
+            return None if d is None else plies_to_score(d, book.ply, cells)
         return book.ply, probe
 
-    def _search(self, cur: int, mask: int, n: int, alpha: int, beta: int, depth: int,
-                book: tuple[int, _Probe]) -> int:
-        """One negamax of ``(cur, mask)`` (``n`` checkers) in the window ``alpha..beta`` by
-        the kernel in use. :raises BudgetExceeded: when the budget runs out."""
+    def _search(self, cur: int, mask: int, alpha: int, beta: int, depth: int,
+                alternating: bool) -> int:
+        """One negamax of ``(cur, mask)`` in the window ``alpha..beta`` by the kernel in
+        use. :raises BudgetExceeded: when the budget runs out."""
+        n = mask.bit_count()
+        book = self._book_args(n, alternating)
         if self._kernel is None:
             tt = self.tt if depth >= LIMITED else self._dict_tt()
             return self._negamax(cur, mask, n, alpha, beta, depth, tt, book[0], book[1])
@@ -358,10 +351,8 @@ class Solver:
     def set_budget(self, time_budget: float | None = None, node_budget: int | None = None) -> None:
         """Start a budget of seconds and/or nodes (None = unlimited).
         :raises ValueError: a negative one."""
-        if time_budget is not None and not time_budget >= 0:
-            raise ValueError(f"time_budget must be >= 0 seconds, got {time_budget!r}")
-        if node_budget is not None and not node_budget >= 0:
-            raise ValueError(f"node_budget must be >= 0, got {node_budget!r}")
+        check_seconds(time_budget, "time_budget", zero_ok=True, allow_none=True)
+        check_optional_int(node_budget, "node_budget", 0)
         self.nodes = 0
         self._deadline = float("inf") if time_budget is None else time.perf_counter() + time_budget
         self._node_limit = (1 << 62) if node_budget is None else node_budget
@@ -374,16 +365,13 @@ class Solver:
 
     def can_win_now(self, cur: int, mask: int) -> int:
         """Mask of the playable cells where the side owning ``cur`` wins at once."""
-        return self._win(cur, mask) & (mask + self.geo.bottom) & self.geo.board
+        return wincells_for(self.height)(cur, self.geo.board ^ mask) & self.geo.possible(mask)
 
     def known(self, cur: int, mask: int, alternating: bool = True) -> int | None:
         """Exact Pons score of ``(cur, mask)`` (side owning ``cur`` to move)
         when it needs no search -- an immediate win, a full board, or an
         opening-book position -- else None."""
-        return self._known(cur, mask, mask.bit_count(), alternating)
-
-    def _known(self, cur: int, mask: int, n: int, alternating: bool) -> int | None:
-        """Score from the end of the game or the book without searching, else None."""
+        n = mask.bit_count()
         cells = self.cells
         if n >= cells:
             return 0
@@ -403,34 +391,25 @@ class Solver:
         applies). ``weak``: only the sign; ``lo``/``hi``: known bounds;
         ``guess``: a likely score, tested first.
         :raises BudgetExceeded: when the budget runs out (see :meth:`prove`)."""
-        proof = self._bisect(cur, mask, alternating, weak, lo, hi, guess)
+        proof = self.prove(cur, mask, alternating, lo, hi, guess, weak)
         if not proof.exact:
             raise BudgetExceeded(f"bounds {proof.lo}..{proof.hi} when the budget ran out")
         return proof.lo
 
     def prove(self, cur: int, mask: int, alternating: bool = True, lo: int | None = None,
-              hi: int | None = None, guess: int | None = None) -> Proof:
-        """:meth:`solve` as the :class:`Proof` of the bounds proven, never raising."""
-        return self._bisect(cur, mask, alternating, False, lo, hi, guess)
-
-    def _bisect(self, cur: int, mask: int, alternating: bool, weak: bool, lo: int | None,
-                hi: int | None, guess: int | None) -> Proof:
-        """Null-window bisection of the score (Pons part 7), the bounds so far if cut."""
+              hi: int | None = None, guess: int | None = None, weak: bool = False) -> Proof:
+        """:meth:`solve` as the :class:`Proof` of the bounds proven when the budget ran
+        out, never raising: a null-window bisection of the score (Pons part 7)."""
         n = mask.bit_count()
         cells = self.cells
-        k = self._known(cur, mask, n, alternating)
+        k = self.known(cur, mask, alternating)
         if k is not None:
             k = max(-1, min(1, k)) if weak else k
             return Proof(k, k, None)
-        lo0 = -((cells - n) // 2)
-        hi0 = (cells - 1 - n) // 2
-        if weak:
-            lo0, hi0 = -1, 1
-        if lo is not None:
-            lo0 = max(lo0, lo)
-        if hi is not None:
-            hi0 = min(hi0, hi)
-        book = self._book_args(cur, mask, n, alternating)
+        lo0, hi0 = (-1, 1) if weak else (-((cells - n) // 2), (cells - 1 - n) // 2)
+        lo0 = lo0 if lo is None else max(lo0, lo)
+        hi0 = hi0 if hi is None else min(hi0, hi)
+        book = self._book_args(n, alternating)
         if self._kernel is not None:
             _, lo, hi, move = self._compiled(cur, mask, lo0, hi0, FULL_DEPTH, book[0], n,
                                              NO_GUESS if guess is None else guess)
@@ -439,7 +418,7 @@ class Solver:
 
     def _python_bisect(self, cur: int, mask: int, n: int, lo: int, hi: int, guess: int | None,
                        book: tuple[int, _Probe]) -> Proof:
-        """:meth:`_bisect`'s search in the Python kernel (``_ckernel.c``'s ``bisect`` in C)."""
+        """:meth:`prove`'s search in the Python kernel (``_ckernel.c``'s ``bisect`` in C)."""
         move = None
         root = self._root
         root[0] = n
@@ -476,7 +455,7 @@ class Solver:
         n = mask.bit_count()
         k, book = self._kernel, self.book
         if k is not None and (book is None or not alternating or n + 1 > book.small_ply):
-            book_ply = self._book_args(cur, mask, n + 1, alternating)[0]
+            book_ply = self._book_args(n + 1, alternating)[0]
             aborted, scores, nodes = k.columns(cur, mask, value, *self._kernel_args(k, book_ply))
             self.nodes += nodes
             if aborted:
@@ -498,28 +477,22 @@ class Solver:
 
     def at_least(self, cur: int, mask: int, score: int, alternating: bool = True) -> bool:
         """Pons score of ``(cur, mask)`` >= ``score``? :raises BudgetExceeded: as :meth:`solve`."""
-        n = mask.bit_count()
-        k = self._known(cur, mask, n, alternating)
+        k = self.known(cur, mask, alternating)
         if k is not None:
             return k >= score
-        r = self._search(cur, mask, n, score - 1, score, FULL_DEPTH,
-                         self._book_args(cur, mask, n, alternating))
-        return r >= score
+        return self._search(cur, mask, score - 1, score, FULL_DEPTH, alternating) >= score
 
     def limited(self, cur: int, mask: int, depth: int, alternating: bool = True) -> int:
         """The exact Pons score if the game is decided within ``depth`` plies,
         else 0. :raises BudgetExceeded: as :meth:`solve`; ValueError: depth < 0."""
         if not isinstance(depth, int) or depth < 0:
             raise ValueError(f"depth must be an int >= 0, got {depth!r}")
-        depth = min(depth, LIMITED - 1)
-        n = mask.bit_count()
-        cells = self.cells
-        k = self._known(cur, mask, n, alternating)
+        k = self.known(cur, mask, alternating)
         if k is not None:
             return k
-        lo = -((cells - n) // 2)
-        hi = (cells + 1 - n) // 2
-        return self._search(cur, mask, n, lo, hi, depth, self._book_args(cur, mask, n, alternating))
+        empty = self.cells - mask.bit_count()
+        return self._search(cur, mask, -(empty // 2), (empty + 1) // 2, min(depth, LIMITED - 1),
+                            alternating)
 
 
 def heuristic(cur: int, mask: int, geo: Geometry) -> int:
