@@ -20,8 +20,7 @@ from pathlib import Path
 from types import TracebackType
 
 __all__ = ['PACKAGE', 'LOG_DIR_ENV', 'LOG_FILE', 'StderrHandler', 'configure', 'log_dir',
-           'install_crash_hook', 'add_crash_notifier', 'remove_crash_notifier',
-           'write_crash_report', 'report_crash']
+           'install_crash_hook', 'add_crash_notifier', 'write_crash_report', 'report_crash']
 
 PACKAGE = 'connect4_game'                 # the logger above every logger of the package
 LOG_DIR_ENV = 'CONNECT4_LOG_DIR'          # names another log folder
@@ -93,11 +92,6 @@ def add_crash_notifier(notify: Notifier) -> None:
     """Also show a crash's message with ``notify`` (its errors ignored); idempotent."""
     if notify not in _notifiers:
         _notifiers.append(notify)
-
-
-def remove_crash_notifier(notify: Notifier) -> None:
-    if notify in _notifiers:
-        _notifiers.remove(notify)
 
 
 def write_crash_report(exc: BaseException, thread: str | None = None) -> Path | None:

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from connect4_game.core.checks import arg_type, check_int, check_number
-from connect4_game.core.messages import ELLIPSIS, clip
+from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK
 from connect4_game.seat_config import PlayerSpec, is_plugin_spec
+from connect4_game.storage.userfiles import shown_path
 from connect4_game.tournament import (
     TOURNAMENT_DEFAULT_GAMES,
     TOURNAMENT_MAX_GAMES,
@@ -99,14 +100,9 @@ def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Tourna
         parser.error(clip(exc, 200))
 
 
-def _tail(text: str, limit: int) -> str:
-    line = clip(text, len(text) + 1)
-    return line if len(line) <= limit else ELLIPSIS + line[len(line) - limit + 1:]
-
-
 def table_names(specs: Sequence[str]) -> list[str]:
     """The players' names for a table (:func:`unique_names`), a long one cut at the front."""
-    return unique_names([_tail(s.strip() or repr(s), _NAME_WIDTH) for s in specs])
+    return unique_names([shown_path(s.strip() or repr(s), _NAME_WIDTH) for s in specs])
 
 
 def _check_fits(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:

@@ -37,15 +37,15 @@ class UserFileError(ValueError):
         super().__init__(f"{what} {shown_path(self.path)} {reason}")
 
 
-def shown_path(path: str | os.PathLike[str]) -> str:
-    """``path`` on one line, at most :data:`MAX_SHOWN_PATH` characters (the end kept)."""
+def shown_path(path: str | os.PathLike[str], limit: int = MAX_SHOWN_PATH) -> str:
+    """``path`` on one line, at most ``limit`` characters (the end kept)."""
     text = os.fspath(path) if isinstance(path, os.PathLike) else path
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")
     text = str(text)
-    if len(text) > MAX_SHOWN_PATH:
-        text = ELLIPSIS + text[-(MAX_SHOWN_PATH - 1):]
-    return clip(text, MAX_SHOWN_PATH)
+    if len(text) > limit:
+        text = ELLIPSIS + text[-(limit - 1):]
+    return clip(text, limit)
 
 
 _KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
