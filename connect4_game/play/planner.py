@@ -20,19 +20,10 @@ EXPERT_ANALYSIS_SECONDS = 2.0       # an Expert analysis off the 6x7 board or pa
 
 CACHE_SIZE = 64                     # search results kept (the oldest go first)
 
-__all__ = ['SearchPlanner', 'Analysis', 'Failure', 'CACHE_SIZE']
+__all__ = ['SearchPlanner', 'Analysis', 'CACHE_SIZE']
 
 log = logging.getLogger(__name__)
 
-
-@dataclass(frozen=True)
-class Failure:
-    """A search that failed: ``side`` and ``kind`` (a job kind's string, or
-    ``'died'``) it was for and ``why`` (one line)."""
-
-    side: str
-    kind: str
-    why: str
 
 
 @dataclass(frozen=True)
@@ -124,30 +115,26 @@ class SearchPlanner:
         self.worker = worker
         self.requested = None
 
-    def take_results(self, results: list[Result]) -> list[Failure]:
+    def take_results(self, results: list[Result]) -> list[Result]:
         """Keep the pool's replies for the request in flight, drop stale ones.
-        :returns: its failures, and a ``'died'`` one for a worker process replaced."""
+        :returns: its failures (``'error'``, ``'timeout'``), and any ``'died'``."""
         failures = []
         for res in results:
+            reply = res.reply if isinstance(res.reply, MoveReply) else None
             if res.status == ResultStatus.DIED:
                 log.warning('AI worker process stopped; restarted it.')
-                failures.append(Failure(res.request.checker, 'died', ''))
-                continue
-            if res.request != self.requested:
-                continue
-            reply = res.reply if isinstance(res.reply, MoveReply) else None
-            if res.status == ResultStatus.PROGRESS:
+                failures.append(res)
+            elif res.request == self.requested and res.status == ResultStatus.PROGRESS:
                 if reply is not None:
                     self.progress[res.request] = reply
-                continue
-            self.requested = None
-            if res.status == ResultStatus.OK and reply is not None:
-                self.cache[res.request] = reply
-                while len(self.cache) > CACHE_SIZE:
-                    self.cache.pop(next(iter(self.cache)))
-                continue
-            failures.append(Failure(res.request.checker, res.request.kind.value,
-                                    res.message or str(res.status)))
+            elif res.request == self.requested:
+                self.requested = None
+                if res.status == ResultStatus.OK and reply is not None:
+                    self.cache[res.request] = reply
+                    while len(self.cache) > CACHE_SIZE:
+                        self.cache.pop(next(iter(self.cache)))
+                else:
+                    failures.append(res)
         return failures
 
     def drop(self, request: SearchRequest | None) -> None:

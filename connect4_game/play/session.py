@@ -35,7 +35,7 @@ from connect4_game.play.events import (
     UndoAsked,
 )
 from connect4_game.play.network_game import NetworkGame
-from connect4_game.play.planner import Analysis, Failure, SearchPlanner
+from connect4_game.play.planner import Analysis, SearchPlanner
 from connect4_game.play.seats import Seat, make_seat
 from connect4_game.play.verdicts import (
     HINT_SECONDS,
@@ -45,7 +45,7 @@ from connect4_game.play.verdicts import (
     score_words,
 )
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, TIEBREAKS, check_tiebreak
-from connect4_game.search.jobs import JobKind, SearchRequest
+from connect4_game.search.jobs import JobKind, Result, ResultStatus, SearchRequest
 from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage.savegame import STORED_KINDS, SavedGame
@@ -376,23 +376,19 @@ class GameSession:
         """:meth:`move_now` has a move to play."""
         return self.thinking() and self.planner.running_progress() is not None
 
-    def _searches_failed(self, failures: list[Failure]) -> None:
+    def _searches_failed(self, failures: list[Result]) -> None:
         """A computer whose own move failed hands its side to the person; a failed
         analysis is only said."""
-        for f in failures:
-            if f.kind == 'died':
+        for res in failures:
+            why = res.message or str(res.status)
+            if res.status is ResultStatus.DIED:
                 self.worker_note = _('AI worker restarted')
                 self.say(_('The AI worker process stopped; a new one took over.'),
                          NoticeKind.ERROR, 4.0)
-                continue
-            seat = self.seats[f.side]
-            if not seat.person and not seat.friend and not self.game.over \
-                    and self.game.to_move == f.side \
-                    and f.kind == ('expert' if seat.spec.perfect else seat.spec.kind.value):
-                self.take_over(f.side, f'{f.why}.')
+            elif not self.game.over and res.request == self.seat().job(self.game, self.planner):
+                self.take_over(self.game.to_move, f'{why}.')
             else:
-                self.say(_('Analysis failed: {why}').format(why=clip(f.why, 160)),
-                         NoticeKind.ERROR)
+                self.say(_('Analysis failed: {why}').format(why=clip(why, 160)), NoticeKind.ERROR)
 
     def worker_replaced(self, worker: Any) -> None:
         """The app started a new worker: the job in flight is asked again."""
