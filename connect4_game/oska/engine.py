@@ -17,7 +17,7 @@ OSKA_MAX_LOOKAHEAD, OSKA_DEFAULT_LOOKAHEAD = 10, 3   # plies (n=6 at 10 takes se
 
 __all__ = [
     "Move", "SearchResult", "SearchStats", "WIN_SCORE", "apply_move",
-    "column_offset", "evaluate", "initial_board", "legal_moves", "movegen", "opponent",
+    "evaluate", "initial_board", "legal_moves", "movegen", "opponent",
     "oskaplayer", "row_lengths", "search", "validate_board", "validate_player", "winner",
 ]
 
@@ -61,17 +61,6 @@ def row_lengths(n: int) -> list[int]:
     """``[n, n-1, ..., 2, ..., n-1, n]``. :raises ValueError: unless ``n`` is an int >= 4."""
     check_int(n, OSKA_MIN_N, None, "n")
     return [max(n - r, r - n + 4) for r in range(2 * n - 3)]
-
-
-def column_offset(n: int, row: int, col: int) -> float:
-    """The centre of square ``(row, col)`` in square widths from the board's axis,
-    ``col - (len(row) - 1) / 2``. :raises ValueError: for a square off the board."""
-    lengths = row_lengths(n)
-    if not (isinstance(row, int) and 0 <= row < len(lengths)):
-        raise ValueError(f"row {row!r} is not on an n={n} Oska board (0..{len(lengths) - 1})")
-    if not (isinstance(col, int) and 0 <= col < lengths[row]):
-        raise ValueError(f"col {col!r} is not in row {row} of length {lengths[row]}")
-    return col - (lengths[row] - 1) / 2
 
 
 class _Geometry:
@@ -225,27 +214,18 @@ def movegen(board: Sequence[str], player: str) -> list[list[str]]:
     return [g.to_rows(_apply_flat(s, player, m)) for m in _flat_moves(g, s, player)]
 
 
-def apply_move(board: Sequence[str],
-               move: Move | Sequence[Sequence[int] | None]) -> list[str]:
-    """The board after ``move``, a :class:`Move` or ``(frm, to, captured)`` squares,
-    by the checker on ``frm``.
+def apply_move(board: Sequence[str], move: Move) -> list[str]:
+    """The board after ``move`` by the checker on its ``frm`` square.
     :raises ValueError: for a malformed board, an empty ``frm`` or an illegal move."""
     g, s = _flat(board)
-    try:
-        frm_at, to_at, cap_at = move
-        if frm_at is None or to_at is None:
-            raise TypeError
-        frm, to = tuple(frm_at), tuple(to_at)
-        cap = tuple(cap_at) if cap_at is not None else None
-    except (TypeError, ValueError):
-        raise ValueError(f"move must be (frm, to, captured), got {move!r}") from None
-    if frm not in g.flat_of:
+    frm = move[0] if isinstance(move, tuple) and len(move) == 3 else None
+    if not isinstance(frm, tuple) or frm not in g.flat_of:
         raise ValueError(f"move source {frm!r} is not a square of this board")
     player = s[g.flat_of[frm]]
     if player == EMPTY:
         raise ValueError(f"no checker on square {frm!r}")
     for m in _flat_moves(g, s, player):
-        if g.move(m) == (frm, to, cap):
+        if g.move(m) == move:
             return g.to_rows(_apply_flat(s, player, m))
     raise ValueError(f"illegal move {move!r} for '{player}'")
 

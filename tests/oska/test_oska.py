@@ -12,7 +12,6 @@ from connect4_game.oska.engine import (
     Move,
     SearchStats,
     apply_move,
-    column_offset,
     evaluate,
     initial_board,
     legal_moves,
@@ -229,7 +228,8 @@ def test_movegen_matches_geometric_oracle(board, player):
     n = len(board[0])
     for m, kid in zip(moves, kids, strict=True):
         dr = m.to[0] - m.frm[0]
-        dx = column_offset(n, *m.to) - column_offset(n, *m.frm)
+        lengths = row_lengths(n)        # a square's centre is c - (len(row) - 1) / 2 squares off axis
+        dx = m.to[1] - (lengths[m.to[0]] - 1) / 2 - (m.frm[1] - (lengths[m.frm[0]] - 1) / 2)
         forward = 1 if player == "w" else -1
         if m.captured is None:
             assert dr == forward and abs(dx) == 0.5

@@ -351,7 +351,7 @@ class OskaScreen(Screen):
         """Pixel centre of ``(row, col)`` in the current layout."""
         m = self.metrics()
         r, c = square
-        return (int(round(m.cx + oska.column_offset(self.n, r, c) * m.cell)),
+        return (int(round(m.cx + (c - (self.lengths[r] - 1) / 2) * m.cell)),
                 int(round(m.top + (r + 0.5) * m.cell)))
 
     def square_at(self, pos: tuple[int, int]) -> Square | None:
