@@ -75,7 +75,7 @@ def to_board_of(b: _engine.Board, board_class: BoardClass) -> object:
     one of ours, the checkers replayed (``addMove``/``add_move``) into a student's.
     :raises ValueError: if a student's class has neither method."""
     check_board(b)
-    make_theirs = board_class     # as given: an isinstance test below narrows board_class
+    make_theirs = board_class     # as given: the isinstance test narrows board_class
     if isinstance(board_class, type) and issubclass(board_class, _engine.Board):
         from_engine = getattr(board_class, 'from_engine', None)
         if callable(from_engine):
@@ -105,11 +105,8 @@ class EngineAdapter:
 
     def __init__(self, player: object, board_class: BoardClass | None = None) -> None:
         move_method(player)
-        ox = getattr(player, 'ox', None)
-        if ox is None:
-            ox = getattr(player, 'checker', None)
-        validate_checker(ox)
         self.player = player
+        validate_checker(self.checker)
         self.board_class = board_class if board_class is not None else default_board_class(player)
         self.num_moves = 0
 

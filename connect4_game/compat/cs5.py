@@ -11,6 +11,7 @@ from connect4_game.compat.adapter import (
     EngineAdapter,
     ask_column,
     check_board,
+    move_method,
     register_style_board,
 )
 
@@ -84,11 +85,9 @@ class Board(_engine.Board):
         self.playGame(HUMAN, HUMAN)
 
     def playGame(self, px: object, po: object) -> None:
-        """A game on this board (hw6pr3), the side with fewer checkers first ('X' when
-        equal): ``px`` and ``po`` are players (``nextMove`` or ``next_move``) or
-        ``'human'``, asked ``'Enter a column: '`` until a free column (``'Try again!'``).
-        The board and a blank line after every move; ``'X wins!'``, ``'O wins!'``,
-        ``"It's a tie!"``, or ``'Game abandoned.'`` at the end of input. Returns None.
+        """A game on this board (hw6pr3), the side with fewer checkers first ('X' when equal):
+        ``px`` and ``po`` are players (``nextMove`` or ``next_move``) or ``'human'``; the board
+        and a blank line after every move, ``'Game abandoned.'`` at the end of input.
         :raises ValueError: for a side that is neither, a checker not its side's, or
             a computer's column that cannot be played."""
         players = {'X': _check_side(px, 'X', 'px'), 'O': _check_side(po, 'O', 'po')}
@@ -123,9 +122,10 @@ class Board(_engine.Board):
 def _check_side(p: object, ox: str, name: str) -> object:
     if p == HUMAN:
         return p
-    if isinstance(p, str) or not (callable(getattr(p, 'nextMove', None))
-                                  or callable(getattr(p, 'next_move', None))):
-        raise ValueError(f"{name} must be a Player or 'human', not {p!r}")
+    try:
+        move_method(p)
+    except ValueError:
+        raise ValueError(f"{name} must be a Player or 'human', not {p!r}") from None
     own = getattr(p, 'ox', getattr(p, 'checker', ox))
     if own != ox:
         raise ValueError(f'{name} plays {ox!r} but its checker is {own!r}')
@@ -133,9 +133,8 @@ def _check_side(p: object, ox: str, name: str) -> object:
 
 
 class Player:
-    """HMC CS5's AI player, ``Player(ox, tbt, ply)``: checker ``'X'`` or ``'O'``,
-    tiebreak ``'LEFT'``, ``'RIGHT'`` or ``'RANDOM'``, ``ply`` >= 0 moves ahead.
-    ``repr`` is the string of the assignment's code (not of its printed example).
+    """HMC CS5's AI player, ``Player(ox, tbt, ply)``: checker ``'X'`` or ``'O'``, tiebreak
+    ``'LEFT'``, ``'RIGHT'`` or ``'RANDOM'``, ``ply`` >= 0 moves ahead.
     :raises ValueError: naming any other value."""
 
     def __init__(self, ox: str, tbt: str, ply: int) -> None:
@@ -186,8 +185,7 @@ class Player:
         check_board(b)
         validate_checker(self.ox)
         check_lookahead(self.ply, 'ply')
-        return [float(s) for s in
-                _SEARCHER.scores(b, self.ox, self.ply, win_before_full=True)]
+        return [float(s) for s in _SEARCHER.scores(b, self.ox, self.ply, win_before_full=True)]
 
     def nextMove(self, b: _engine.Board) -> int:
         """The best column of :meth:`scoresFor` by :meth:`tiebreakMove`.

@@ -12,8 +12,7 @@ __all__ = ['Board', 'Player', 'EnginePlayer']
 
 class Board(cs5.Board):
     """The Dutch milestone's board: :class:`connect4_game.compat.cs5.Board` with the
-    snake_case names (each the camelCase method it names).
-    :raises ValueError: naming a size that is not a positive int."""
+    snake_case names."""
 
     add_move = cs5.Board.addMove
     del_move = cs5.Board.delMove
@@ -25,9 +24,8 @@ class Board(cs5.Board):
 
 
 class Player(cs5.Player):
-    """The Dutch milestone's AI player, ``Player(ox, tbt, ply)``: the CS5 player
-    (:class:`connect4_game.compat.cs5.Player`) with the snake_case names.
-    :raises ValueError: naming a bad checker, tiebreak type or ply."""
+    """The Dutch milestone's AI player, ``Player(ox, tbt, ply)``:
+    :class:`connect4_game.compat.cs5.Player` with the snake_case names."""
 
     opp_ch = cs5.Player.oppCh
     score_board = cs5.Player.scoreBoard

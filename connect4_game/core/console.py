@@ -123,20 +123,9 @@ def _silence(stream: IO[str] | None) -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
     except (AttributeError, OSError, ValueError):
         return
-    try:
+    with contextlib.suppress(OSError):
         os.dup2(devnull, fd)
-    except OSError:
-        pass
-    finally:
-        os.close(devnull)
-
-
-def _say(line: str) -> None:
-    """Print one line on stderr if it can be written; never raises."""
-    try:
-        print(line, file=sys.stderr, flush=True)
-    except (OSError, ValueError, AttributeError):
-        _silence(sys.stderr)
+    os.close(devnull)
 
 
 def run_command(run: Callable[[], int], prog: str = 'connect4') -> int:
@@ -153,8 +142,9 @@ def run_command(run: Callable[[], int], prog: str = 'connect4') -> int:
     try:
         try:
             return run()
-        finally:
-            _flush(sys.stdout)
+        finally:    # only an OSError (a closed pipe, a full device) comes out
+            with contextlib.suppress(AttributeError, ValueError):
+                sys.stdout.flush()
     except BrokenPipeError:
         _silence(sys.stdout)
         return EXIT_BROKEN_PIPE
@@ -162,16 +152,12 @@ def run_command(run: Callable[[], int], prog: str = 'connect4') -> int:
         if exc.errno not in _FULL:
             raise
         _silence(sys.stdout)
-        _say(f'{prog}: cannot write: {exc.strerror or exc}')
+        try:
+            print(f'{prog}: cannot write: {exc.strerror or exc}', file=sys.stderr, flush=True)
+        except (OSError, ValueError, AttributeError):
+            _silence(sys.stderr)
         return EXIT_WRITE_FAILED
     finally:
         sys.stdin, sys.stdout = saved
         if nowhere is not None:
             nowhere.close()
-
-
-def _flush(stream: IO[str] | None) -> None:
-    """Flush ``stream``; only an OSError (a closed pipe, a full device) comes out."""
-    if stream is not None:
-        with contextlib.suppress(AttributeError, ValueError):
-            stream.flush()
