@@ -59,6 +59,16 @@ class Screen:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the screen onto ``surface``."""
 
+    def draw_title(self, surface: pygame.Surface, title: str) -> int:
+        """Clear ``surface`` and draw ``title`` at the top; returns the y (px) below it."""
+        w, h = surface.get_size()
+        surface.fill(self.app.theme.background)
+        size = max(20, h // 22)
+        bottom = h // 50 + line_height(size, True)
+        draw_text(surface, title, pygame.Rect(0, h // 50, w, bottom - h // 50),
+                  self.app.theme.text, size, bold=True, align='center')
+        return bottom
+
     def wants_frames(self) -> bool:
         """Whether the picture changes with time alone (an animation, a spinner, a fade): True
         draws every frame; False only after an event or when :meth:`picture_key` changes."""
@@ -112,18 +122,14 @@ class InfoPage(Screen):
               footer_lines: int = 1) -> tuple[int, int]:
         """Clear ``surface``, draw ``title`` and ``footer`` (``footer_lines`` lines at most);
         returns the y (px) of the title's bottom and of the footer's top."""
-        theme = self.app.theme
         w, h = surface.get_size()
-        surface.fill(theme.background)
-        size = max(20, h // 20)
-        title_h = line_height(size, True)
-        draw_text(surface, title, pygame.Rect(20, h // 40, w - 40, title_h), theme.text, size,
-                  bold=True, align='center')
+        top = self.draw_title(surface, title)
         foot_size = max(MIN_FONT, h // 42)
         foot_h = line_height(foot_size) * footer_lines
         draw_text(surface, footer, pygame.Rect(10, h - foot_h - 8, w - 20, foot_h),
-                  theme.text_dim, foot_size, lines=footer_lines, align='center', valign='bottom')
-        return h // 40 + title_h, h - foot_h - 14
+                  self.app.theme.text_dim, foot_size, lines=footer_lines, align='center',
+                  valign='bottom')
+        return top, h - foot_h - 14
 
 
 class FormRow(Protocol):
@@ -219,16 +225,6 @@ class FormScreen(Screen):
         else:
             return False
         return True
-
-    def draw_title(self, surface: pygame.Surface, title: str) -> int:
-        """Clear ``surface`` and draw ``title`` at the top; returns the y (px) below it."""
-        w, h = surface.get_size()
-        surface.fill(self.app.theme.background)
-        size = max(20, h // 22)
-        bottom = h // 50 + line_height(size, True)
-        draw_text(surface, title, pygame.Rect(0, h // 50, w, bottom - h // 50),
-                  self.app.theme.text, size, bold=True, align='center')
-        return bottom
 
     def draw_rows(self, surface: pygame.Surface, top: int, row_h: int, size: int,
                   gap: int = 8) -> int:

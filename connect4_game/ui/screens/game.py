@@ -1,15 +1,14 @@
-"""The game screen: the board, the toolbar and its menu, the status bar; clicks and keys become
-the commands of :data:`~connect4_game.ui.commands.COMMANDS`, carried out by
-:meth:`GameScreen.do`."""
+"""The game screen: the board, the toolbar and its menu, the status bar; clicks and keys
+become the commands of :data:`~connect4_game.ui.commands.COMMANDS`, carried out by :meth:`do`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
 
-from connect4_game.core.side import Side
 from connect4_game.i18n import _
 from connect4_game.net.connection import NetState
 from connect4_game.play import events
@@ -96,8 +95,7 @@ class GameScreen(Screen):
         return self.session.game.over and not self.animating() and not self.banner.hidden
 
     def wants_frames(self) -> bool:
-        """Whether the picture changes by itself: a checker falls or shakes, the result pops in, a
-        notice fades, the spinner turns, the hint or the four pulses, a tooltip is due."""
+        """Whether the picture changes by itself: a fall, a shake, a fade, a pulse, a tooltip."""
         s = self.session
         toast = self.toasts[-1] if self.toasts else None
         return bool(self.animating() or self.shake is not None or s.thinking()
@@ -176,8 +174,7 @@ class GameScreen(Screen):
             self.handle_key(e)
 
     def _click_result(self, pos: tuple[int, int]) -> bool:
-        """A left click at ``pos`` on Move now, on the result (puts it away) or on the status bar
-        of a finished game (brings it back); returns whether it was one of those."""
+        """A click on Move now, the result (hides it) or a finished game's status bar (shows it)."""
         if self.move_now_visible() and self.move_now_button.hit(pos):
             self.do('move_now')
             return True
@@ -192,8 +189,7 @@ class GameScreen(Screen):
         return False
 
     def handle_key(self, e: pygame.event.Event) -> None:
-        """A key press: its command (:func:`~connect4_game.ui.commands.lookup`) is carried out; a
-        column key drops in its column (one the board has)."""
+        """A key's command (:func:`~connect4_game.ui.commands.lookup`); a column key drops there."""
         hit = commands.lookup(e.key, getattr(e, 'unicode', '') or '',
                               bool(e.mod & pygame.KMOD_CTRL))
         if hit is None:
@@ -219,8 +215,7 @@ class GameScreen(Screen):
             command()
 
     def open_menu(self) -> None:
-        """Open the toolbar's menu under the Menu button: first the buttons the bar has no room
-        for, then the menu's own entries."""
+        """The menu: the buttons the toolbar has no room for, then the menu's own entries."""
         anchor = self.toolbar.named['menu'].rect
         items = [MenuItem(b.label, b.action, COMMAND[b.action].key_label(), b.enabled)
                  for b in self.toolbar.overflow if b.action not in MENU]
@@ -238,8 +233,8 @@ class GameScreen(Screen):
     def _command_table(self) -> dict[str, Callable[[], object]]:
         """What each command of :data:`~connect4_game.ui.commands.COMMANDS` does.
 
-        :raises RuntimeError: if the table and this screen's commands differ.
-        """
+        :raises RuntimeError: if the table and the commands differ.
+"""
         app = self.app
         table: dict[str, Callable[[], object]] = {
             'left': lambda: self._move_cursor(-1),
@@ -318,8 +313,7 @@ class GameScreen(Screen):
             self._friend_not_here()
 
     def _friend_not_here(self) -> None:
-        """The friend left (or, for New game, is not there): wait for them, or let the
-        computer play their side from this position at once."""
+        """The friend is not there: wait for them, or the computer plays on from here."""
         app, s = self.app, self.session
         network = s.network
         assert network is not None
@@ -333,8 +327,7 @@ class GameScreen(Screen):
                                on_no=None if wait else app.show_new_game))
 
     def _paste(self) -> None:
-        """Paste position (Ctrl+V): the game after the moves on the clipboard (columns 1..N, e.g.
-        ``4453``), same board and players."""
+        """Ctrl+V: the game after the clipboard's moves (columns 1..N, ``4453``), same players."""
         app, s = self.app, self.session
         if s.network is not None:
             s.say(_('Leave the network game before pasting a position.'), 'error', 4.0)
@@ -342,9 +335,7 @@ class GameScreen(Screen):
         moves = app.files.pasted_position(s)
         if moves is None:
             return
-        def set_up() -> None:
-            self.finish_animations(lambda: app.files.set_up(s, moves))
-
+        set_up = partial(self.finish_animations, lambda: app.files.set_up(s, moves))
         if s.game.moves and not s.game.over and not s.demo and s.game.moves != moves:
             app.push(ConfirmScreen(app, _('Set up the pasted position? The game in progress '
                                           'ends (it is not saved).'), _('Set up'), set_up))
@@ -464,8 +455,7 @@ class GameScreen(Screen):
             self.app.show_network(error=event.text)
 
     def _sync_toolbar(self) -> None:
-        """The buttons follow the game (Undo, Redo enabled; Hint becomes Review game when the game
-        is over) and the language (labels and tooltips from the command table)."""
+        """The buttons follow the game (Hint becomes Review once it is over) and the language."""
         s = self.session
         self.toolbar.named['undo'].enabled = bool(s.game.moves)
         self.toolbar.named['redo'].enabled = bool(s.game.redo_stack) and s.network is None
@@ -533,8 +523,7 @@ class GameScreen(Screen):
         self._draw_controls(surface)
 
     def _draw_board(self, surface: pygame.Surface, win_line: list[Any] | None) -> None:
-        """The board, its checkers (those still falling drawn in flight), the ghost checker and
-        cursor of a person to move, the hint, the last move and the analysis badges."""
+        """The board, its checkers (falling ones in flight), the ghost, cursor, hint and badges."""
         s = self.session
         game = s.game
         human = s.human_to_move()
@@ -581,15 +570,13 @@ class GameScreen(Screen):
         outcome = self.session.game.outcome
         winner = None if outcome is None else outcome.winner
         title, sub = game_status.result_texts(self.session)
-        colour = theme.x_color if winner == Side.X else theme.o_color if winner == Side.O \
-            else theme.text
+        colour = theme.side_colours(winner)[0] if winner else theme.text
         self.banner.rect = self.renderer.draw_banner(
             surface, title, sub, scale=self.banner.fade.value,
             color=mix(colour, theme.text, 0.25), win_line=win_line)
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
-        """The toolbar, the newest toast fading out, and the menu or a tooltip (clear of the
-        notice, the result and the hint; none while a dialog lies over the game)."""
+        """The toolbar, the newest notice fading out, then the menu or a tooltip."""
         theme = self.app.theme
         self.toolbar.draw(surface, theme)
         self.toast_at = None

@@ -7,6 +7,7 @@ from connect4_game.ai import perfect
 from connect4_game.ai.score import ColumnScore, NoMove
 from connect4_game.core.side import Side
 from connect4_game.i18n import N_, _, ngettext
+from connect4_game.net.connection import NetState
 from connect4_game.play.planner import Analysis
 from connect4_game.play.session import GameSession
 from connect4_game.play.verdicts import column_words, score_words
@@ -17,12 +18,10 @@ from connect4_game.ui.themes import RGB, Theme
 from connect4_game.ui.widgets import MenuItem
 
 __all__ = ['LOWER_LOOKAHEAD_TIP', 'result_texts', 'status_texts', 'details_text',
-           'your_side', 'record_words', 'overlay_badges', 'score_badge',
-           'label_menu']
+           'record_words', 'overlay_badges', 'score_badge', 'label_menu']
 
 LOWER_LOOKAHEAD_TIP = N_('A lower lookahead (key {key}) answers at once.')
-"""The status bar's tip while the computer's move is slow; ``{key}`` is the
-key that lowers the lookahead (from :data:`~connect4_game.ui.commands.COMMANDS`)."""
+"""The status bar's tip while the computer's move is slow; ``{key}``: the key that lowers it."""
 
 
 def _winner_title(session: GameSession, side: str, n: int) -> str:
@@ -75,7 +74,6 @@ def status_texts(session: GameSession, invitation: str = '', record: str = '',
 
 def _network_line(session: GameSession, invitation: str) -> str:
     """What the network game waits for, or ''."""
-    from connect4_game.net.connection import NetState
     network = session.network
     if network is None:
         return ''
@@ -155,20 +153,14 @@ def details_text(session: GameSession) -> str:
         engine=engine) + (f' · {backend}' if backend else '')
 
 
-def your_side(session: GameSession) -> str | None:
-    """The side the one person at this computer plays, or None (nobody, or two people)."""
-    humans = session.humans()
-    return humans[0] if len(humans) == 1 else None
-
-
-def record_words(rec: Record, session: GameSession | None = None) -> str:
+def record_words(rec: Record, session: GameSession) -> str:
     """A pairing's record ``rec`` (counts from X's side), '' before its first game: from the
     player's side when one person plays ('You: 2 won, 1 lost, 0 draws'), else X's ('X 2 : 1 O')."""
     if not rec.games:
         return ''
-    you = None if session is None else your_side(session)
-    if you is not None:
-        won, lost = (rec.wins, rec.losses) if you == Side.X else (rec.losses, rec.wins)
+    humans = session.humans()
+    if len(humans) == 1:
+        won, lost = (rec.wins, rec.losses) if humans[0] == Side.X else (rec.losses, rec.wins)
         return ngettext('You: {w} won, {l} lost, {t} draw', 'You: {w} won, {l} lost, {t} draws',
                         rec.ties).format(w=won, l=lost, t=rec.ties)
     return ngettext('X {w} : {l} O, {t} draw', 'X {w} : {l} O, {t} draws',
@@ -198,9 +190,8 @@ def overlay_badges(analysis: Analysis, cols: int, theme: Theme) -> list[Badge | 
 
 
 def score_badge(score: object, depth: int | None, theme: Theme) -> tuple[str, RGB] | None:
-    """The badge of an assignment score (BU CS111 ps9, Problem 4) from a search ``depth`` plies
-    deep: 100 ``'win ≤6'``, 0 ``'loss ≤6'``, 50 ``'≈ even'`` (an estimate), -1 ``'full'``; else
-    None."""
+    """The badge of an assignment score (BU CS111 ps9, Problem 4) from ``depth`` plies: 100
+    ``'win ≤6'``, 0 ``'loss ≤6'``, 50 ``'≈ even'`` (an estimate), -1 ``'full'``; else None."""
     if score == -1:
         return score_words(score), theme.text_dim
     if score not in (100, 0, 50):
@@ -220,8 +211,7 @@ def _column_colour(column: ColumnScore, theme: Theme) -> RGB:
 
 
 def label_menu(items: list[MenuItem], session: GameSession, muted: bool) -> None:
-    """Fit the menu ``items`` to the game's state: Pause only for computer games (Resume while
-    paused); Sound, Demo and Play a friend say what they would do now."""
+    """Fit the menu ``items`` to the game: Pause for computer games only, labels for its state."""
     online = session.network is not None
     labels = {'pause': _('Resume demo') if session.paused else '',
               'sound': _('Sound on') if muted else _('Sound off'),
