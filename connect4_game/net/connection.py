@@ -38,7 +38,6 @@ _C = TypeVar('_C', bound='Connection')
 
 class NetState(str, Enum):
     """Where a connection is."""
-
     WAITING = 'waiting'     # a host waits for a friend; a joiner connects and shakes hands
     PLAYING = 'playing'     # the friend is connected: moves go both ways
     LOST = 'lost'           # the connection was lost: both sides try to get back together
@@ -49,7 +48,6 @@ class NetState(str, Enum):
 
 class ConnState(Enum):
     """Where one TCP connection is in its life."""
-
     HANDSHAKE = 'handshake'     # connected; hello/welcome not accepted yet
     AGREEING = 'agreeing'       # its hello/welcome waits for the owner to agree on the moves
     ACTIVE = 'active'           # the opponent's connection: the game is played over it
@@ -122,14 +120,11 @@ DEFAULT_TIMING = Timing()
 
 def reconcile_with_peer(game: Game, theirs: Sequence[int], peer_side: Side
                         ) -> list[tuple[int, int]]:
-    """Bring ``game`` in step with the move list (0-based columns) the opponent, playing
-    ``peer_side``, brought to a handshake: the same list, one more move of ``peer_side``
-    (played into ``game``) or one less of this side's.
-    :returns: ``[(ply, column)]`` of this side's move the opponent lacks, or ``[]``.
-    :raises ProtocolError: ``'diverged'``, ``'foreign_moves'`` (more than one move
-        apart, or a move of the other side) or ``'game_mismatch'`` (an illegal move);
-        ``game`` is left as it was.
-    """
+    """Bring ``game`` in step with the moves (0-based columns) the opponent, playing
+    ``peer_side``, brought to a handshake: the same, one more of ``peer_side`` (played
+    into ``game``) or one less of this side's (returned as ``[(ply, column)]``).
+    :raises ProtocolError: ``'diverged'``, ``'foreign_moves'`` or ``'game_mismatch'``
+        (an illegal move); ``game`` is left as it was."""
     ours, theirs = list(game.moves), list(theirs)
     if theirs == ours:
         return []
@@ -199,8 +194,6 @@ class Connection:
         self._wake_w: socket.socket | None = None
         self._conns: set[Conn] = set()
 
-    # == the owner's side: reads, events, calls that never block ======================
-
     @property
     def started(self) -> bool:
         """True once :meth:`start` succeeded (even after it stopped)."""
@@ -224,10 +217,6 @@ class Connection:
     def invitation(self) -> str:
         """A host's line for the friend; '' for a joiner."""
         return ''
-
-    def moves(self) -> tuple[int, ...]:
-        """The game's moves: 0-based columns, X first (() before it is known)."""
-        return tuple(self.game.moves) if self.game is not None else ()
 
     def events(self) -> list[ev.Event]:
         """Every event since the last call, oldest first: what the opponent sent is
@@ -282,12 +271,11 @@ class Connection:
             self._set(NetState.CLOSED)
 
     def _set(self, state: NetState) -> None:
-        """Move to ``state`` (the owner's thread); FAILED and CLOSED are final."""
         if state is not self.state and self.state not in (NetState.FAILED, NetState.CLOSED):
             self.state, self.state_since = state, time.monotonic()
 
     def _publish(self) -> None:
-        """The owner's record may have changed (a hook, on the owner's thread)."""
+        """The owner's record may have changed (the owner's thread)."""
 
     def _answer(self, answer: Answer) -> None:
         self._answers.put(answer)
@@ -352,16 +340,12 @@ class Connection:
         P.check_chat(text)
         return self._queue({'type': 'chat', 'text': text})
 
-    # -- refereeing what the opponent sent (the owner's thread) ------------------------
-
     def _agree(self, conn: Conn, msg: P.Message) -> list[ev.Event]:
-        """Agree on the moves of an accepted hello or welcome (:meth:`_agreed`), or
-        answer with the refusal; the events for the owner."""
+        """Agree on the moves of an accepted hello or welcome, or refuse it."""
         raise NotImplementedError
 
     def _agreed(self, conn: Conn, before: int, msgs: Sequence[P.Message]) -> list[ev.Event]:
-        """The handshake on ``conn`` fits the game (which had ``before`` moves): ``conn``
-        becomes the opponent's and gets ``msgs``; a move it brought follows ``Connected``."""
+        """``conn``'s handshake fits the game (of ``before`` moves): it plays, ``msgs`` to it."""
         game = self.game
         assert game is not None and self.side is not None
         first = self.info is None
@@ -377,7 +361,6 @@ class Connection:
         return out
 
     def _referee(self, conn: Conn, msg: P.Message) -> list[ev.Event]:
-        """A move, undo request or undo reply of the opponent checked and played."""
         ply, game = msg['ply'], self.game
         assert game is not None
         if msg['type'] == 'move':
@@ -419,13 +402,6 @@ class Connection:
             return not self._thread.is_alive()
         return True
 
-    def __enter__(self: _C) -> _C:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-        self.join(5.0)
-
     def start(self: _C) -> _C:
         """Start the I/O thread (a host listens first); ``self``.
         :raises OSError: if a host cannot listen; :class:`RuntimeError` if started."""
@@ -446,7 +422,7 @@ class Connection:
         self._thread.start()
         return self
 
-    # == the state machine (I/O thread) ==================================================
+    # == the I/O thread, except _wake ======================================================
 
     def _emit(self, item: ev.Event | Inbound) -> None:
         if isinstance(item, ev.Refused) and not self._refusal_room.acquire(blocking=False):
@@ -467,7 +443,6 @@ class Connection:
             self._emit(ev.Closed())
 
     def _on_message(self, conn: Conn, msg: P.Message) -> None:
-        """A message: the handshake's, or the game's (also while the owner agrees)."""
         kind = msg['type']
         if conn.state is ConnState.HANDSHAKE:
             self._handshake(conn, msg)
@@ -502,7 +477,6 @@ class Connection:
             self._turned_away(conn, code, clip(text))
 
     def _take_answers(self) -> None:
-        """Do what the owner answered, in order."""
         while True:
             try:
                 answer = self._answers.get_nowait()
@@ -537,7 +511,6 @@ class Connection:
         return True
 
     def _lost(self, reason: str, left: bool) -> None:
-        """The opponent's connection ended."""
         self._emit(ev.PeerLost(reason, left))
         self._after_lost(left)
 
@@ -573,9 +546,7 @@ class Connection:
         """A connection that never played was refused (``code`` sent) or broke (None)."""
 
     def _stop_io(self) -> None:
-        """Stop listening or connecting (the I/O thread, at the end)."""
-
-    # == the sockets (I/O thread, except _wake) ==========================================
+        """Stop listening or connecting (at the end)."""
 
     def _wake(self) -> None:
         """End the loop's current wait at once (any thread)."""
@@ -605,7 +576,6 @@ class Connection:
         self._heartbeat(self._clock())
 
     def _adopt(self, sock: socket.socket, addr: object) -> Conn:
-        """A connected socket as a :class:`Conn` in handshake, watched."""
         assert self._sel is not None
         sock.setblocking(False)
         with contextlib.suppress(OSError):
@@ -654,7 +624,6 @@ class Connection:
             self._refuse(conn, err.code, str(err))
 
     def _heartbeat(self, now: float) -> None:
-        """Close what is due, refuse slow handshakes, ping or lose the opponent; then tick."""
         real = time.monotonic()
         for conn in list(self._conns):
             if conn.state is ConnState.CLOSING:

@@ -1,9 +1,6 @@
 """Find games on the local network: a joiner broadcasts a ``discover`` datagram to UDP
-port :data:`DISCOVERY_PORT`, and every host waiting there for a friend answers it with
-a ``game`` datagram (its board, who plays first, its TCP port). Both are one line of
-the protocol's JSON, at most :data:`MAX_DATAGRAM` bytes, checked like any message;
-a host answers at most :data:`MAX_ANSWERS` times a second (docs/network.md,
-"Finding a game")."""
+port :data:`DISCOVERY_PORT`, and every host waiting there for a friend answers with a
+``game`` datagram (docs/network.md, "Finding a game")."""
 
 from __future__ import annotations
 
@@ -22,19 +19,14 @@ from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, addr_text
 
-__all__ = ['DISCOVERY_PORT', 'LAN_TARGETS', 'TARGETS_VARIABLE', 'lan_targets', 'MAX_DATAGRAM', 'MAX_ANSWERS', 'HeardGame',
-           'Responder', 'Browser', 'discover', 'run_discover']
+__all__ = ['DISCOVERY_PORT', 'LAN_TARGETS', 'TARGETS_VARIABLE', 'lan_targets', 'MAX_DATAGRAM',
+           'MAX_ANSWERS', 'HeardGame', 'Responder', 'Browser', 'run_discover']
 
 logger = logging.getLogger(__name__)
 
-DISCOVERY_PORT = DEFAULT_PORT + 1
-"""The UDP port hosts listen on for ``discover`` datagrams."""
-LAN_TARGETS = ('255.255.255.255', '127.255.255.255')
-"""Where a joiner asks: the local network and this computer's other windows, unless the
-environment variable :data:`TARGETS_VARIABLE` names other addresses."""
-TARGETS_VARIABLE = 'CONNECT4_LAN_BROADCAST'
-"""Comma-separated IPv4 broadcast addresses to ask instead (``'192.168.1.255,10.0.0.255'``
-for a computer on two networks; the tests ask only ``'127.255.255.255'``)."""
+DISCOVERY_PORT = DEFAULT_PORT + 1     # UDP: hosts listen there for ``discover`` datagrams
+LAN_TARGETS = ('255.255.255.255', '127.255.255.255')     # the network and this computer
+TARGETS_VARIABLE = 'CONNECT4_LAN_BROADCAST'   # comma-separated broadcast addresses instead
 MAX_DATAGRAM = 512      # bytes: a longer datagram is dropped unread
 MAX_ANSWERS = 20        # answers a host sends per second at most, to all askers together
 MAX_GAMES = 32          # games a browser keeps at once
@@ -134,7 +126,6 @@ class Responder:
                 self.sock.sendto(P.encode(answer), sender)
 
     def close(self) -> None:
-        """Stop answering."""
         self.sock.close()
 
 
@@ -156,22 +147,18 @@ class Browser:
         self._next_ask = -1e18
         self._heard: dict[tuple[str, int], tuple[float, HeardGame]] = {}
 
-    def ask(self) -> None:
-        """Send the ``discover`` datagram now (an unreachable target is skipped)."""
-        query = P.encode({'type': 'discover', 'version': P.PROTOCOL_VERSION})
-        for target in self.targets:
-            try:
-                self.sock.sendto(query, (target, self.port))
-            except OSError as exc:
-                logger.debug('cannot ask %s: %s', target, exc)
-
     def poll(self) -> list[HeardGame]:
-        """Ask if it is time, read the answers, and return the games heard lately,
-        by name and address."""
+        """Ask if it is time (an unreachable target is skipped), read the answers, and
+        return the games heard lately, by name and address."""
         now = self._clock()
         if now >= self._next_ask:
             self._next_ask = now + self.interval
-            self.ask()
+            for target in self.targets:
+                try:
+                    self.sock.sendto(P.encode({'type': 'discover', 'version': P.PROTOCOL_VERSION}),
+                                     (target, self.port))
+                except OSError as exc:
+                    logger.debug('cannot ask %s: %s', target, exc)
         for _ in range(_READS):
             try:
                 data, sender = self.sock.recvfrom(MAX_DATAGRAM + 1)
@@ -190,36 +177,26 @@ class Browser:
                       key=lambda g: (g.name.casefold(), g.address, g.port))
 
     def close(self) -> None:
-        """Stop listening."""
         self.sock.close()
 
 
-def discover(seconds: float = 2.0, port: int | None = None,
-             targets: Sequence[str] | None = None) -> list[HeardGame]:
-    """The games that answer within ``seconds`` (asked every half second; ``port`` and
-    ``targets`` as for :class:`Browser`).
-    :raises OSError: if no UDP socket can be opened."""
-    browser = Browser(port, targets, interval=0.5, forget_after=seconds + 1)
+def run_discover(as_json: bool, seconds: float = 2.0) -> int:
+    """``--discover``: print the games that answer within ``seconds`` (asked every half
+    second), one a line (address, board, who plays first, hints, name), or with ``as_json``
+    one JSON list of :meth:`HeardGame.as_json` objects. :returns: 0, or 1 after one line
+    on stderr if no UDP socket could be opened."""
     end = time.monotonic() + seconds
     try:
-        with selectors.DefaultSelector() as sel:
-            sel.register(browser.sock, selectors.EVENT_READ)
-            games = browser.poll()
-            while (left := end - time.monotonic()) > 0:
-                sel.select(min(left, 0.5))
+        browser = Browser(interval=0.5, forget_after=seconds + 1)
+        try:
+            with selectors.DefaultSelector() as sel:
+                sel.register(browser.sock, selectors.EVENT_READ)
                 games = browser.poll()
-    finally:
-        browser.close()
-    return games
-
-
-def run_discover(as_json: bool, seconds: float = 2.0) -> int:
-    """``--discover``: print the games heard within ``seconds``, one a line (address, board,
-    who plays first, hints, name), or with ``as_json`` one JSON list of
-    :meth:`HeardGame.as_json` objects. :returns: 0, or 1 after one line on stderr if no
-    UDP socket could be opened."""
-    try:
-        games = discover(seconds)
+                while (left := end - time.monotonic()) > 0:
+                    sel.select(min(left, 0.5))
+                    games = browser.poll()
+        finally:
+            browser.close()
     except OSError as exc:
         print(f'connect4: cannot look for games on the network: {exc.strerror or exc}',
               file=sys.stderr)

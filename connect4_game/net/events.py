@@ -42,8 +42,7 @@ class Connected(Event):
 
 @dataclass(frozen=True)
 class OpponentMove(Event):
-    """The opponent's move ``ply`` (1-based) in ``column`` (0-based): checked
-    (its own side, its turn, a legal column) and played into the game."""
+    """The opponent's move ``ply`` (1-based) in ``column`` (0-based), checked and played."""
     ply: int
     column: int
 
@@ -56,8 +55,8 @@ class UndoRequested(Event):
 
 @dataclass(frozen=True)
 class UndoAnswered(Event):
-    """The answer to this side's undo request (if ``accept``, the moves after
-    the first ``ply`` were taken back); declined when the connection is lost."""
+    """The answer to this side's request to go back to ``ply`` moves (declined if the
+    connection is lost)."""
     ply: int
     accept: bool
 

@@ -4,6 +4,7 @@ guessing it (per address, then for all; the arithmetic is in docs/network.md).""
 from __future__ import annotations
 
 import contextlib
+import hmac
 import logging
 import math
 import os
@@ -45,11 +46,6 @@ _MAX_DOUBLINGS = 40     # 5 s * 2**40: about 170 000 years, and no float overflo
 _BUSY = 'a game is already being played here'
 
 
-def _pause_after(changes: int, first: float) -> float:
-    """Seconds of the pause after the ``changes``-th (1-based) time the limit was hit."""
-    return first * 2.0 ** min(changes - 1, _MAX_DOUBLINGS)
-
-
 def _duration(seconds: float) -> str:
     """``'40 s'``, ``'3 min'``, ``'5 h'``: whole units, rounded up."""
     if seconds < 120:
@@ -60,24 +56,21 @@ def _duration(seconds: float) -> str:
 
 
 class Host(Connection):
-    """Host a game: a friend must say ``hello`` within ``handshake_timeout`` seconds with
-    the protocol version, the code and a move list that puts no move in the host's name
-    (``reconcile_with_peer``); while a friend plays, every other hello is refused as
-    ``busy`` before its code is looked at.
+    """Host a game: a friend's ``hello`` must come within ``handshake_timeout`` seconds
+    with the code and moves that put none in the host's name; while a friend plays,
+    every other hello is refused as ``busy``.
 
-    :param port: TCP port, 0-65535 (0: any free one; :attr:`port` after :meth:`start`).
-    :param addr: the local address to listen on ('' = every IPv4 interface).
+    :param port: TCP port, 0-65535 (0: any free one; :attr:`port` after :meth:`start`);
+        ``addr``: the local address to listen on ('' = every IPv4 interface).
     :param code: the 4-digit code, kept; None picks a random one (:attr:`code`).
-    :param rows: board rows and ``cols`` columns; ``host_side``: ``Side.X`` or ``Side.O``.
-    :param name: printable, at most 32 characters; ``moves``: 0-based columns to continue.
+    :param rows: board rows and ``cols`` columns; ``host_side``: ``Side.X`` or ``Side.O``;
+        ``name``: printable, at most 32 characters; ``moves``: 0-based columns to continue.
     :param max_bad_codes: wrong codes from one IP address before it is locked out for
         ``lockout`` seconds; ``max_wrong_codes`` from all addresses before every hello is
         refused for ``code_pause`` seconds, doubled each time, and a code the host picked
         (not fixed, no friend joined with it) is replaced (``CodeChanged``).
-    :param timing: a ``Timing``; ``clock``: monotonic seconds for the timings.
-    :param offer_help: hints and analysis for both, if the friend accepts (``help``).
-    :param announce: the UDP port to answer games-on-the-network questions on while
-        waiting for a friend (:mod:`~connect4_game.net.discovery`), or None.
+    :param offer_help: hints and analysis for both, if the friend accepts (``help``);
+        ``announce``: the UDP port to answer ``discover`` on while waiting, or None.
     :raises ValueError: for any bad value (MoveRefused for illegal ``moves``).
     """
 
@@ -148,17 +141,13 @@ class Host(Connection):
             self._invite_address = self.addresses()[0]
         return f'address {self._invite_address} port {self.port}, code {self.code}'
 
-    # == the I/O thread ===================================================================
-
     def close(self, wait: float = 1.0) -> None:
-        """Leave, and wait up to ``wait`` seconds for the listening socket to close."""
         super().close(wait)
         if self.running:
             self._listener_closed.wait(wait)
 
     def _open(self) -> None:
-        """Listen ('' or '0.0.0.0': every IPv4 interface). :raises OSError: if the
-        address cannot be used (in use, no such address)."""
+        """Listen. :raises OSError: if the address cannot be used (in use, no such one)."""
         assert self._sel is not None
         sockaddr: tuple[str, int] | tuple[str, int, int, int] | tuple[int, bytes]
         if self._addr in ('', '0.0.0.0'):
@@ -192,7 +181,7 @@ class Host(Connection):
                                    self._responder.serve)
 
     def _announcement(self) -> P.Message | None:
-        """The ``game`` datagram while no friend plays (I/O thread), else None."""
+        """The ``game`` datagram while no friend plays, else None."""
         game, side = self.game, self.side
         if self._busy() or game is None or side is None:
             return None
@@ -257,7 +246,7 @@ class Host(Connection):
         self._refuse(conn, code, text)
 
     def _hello_refusal(self, conn: Conn, msg: P.Message) -> tuple[str, str] | None:
-        """``(error code, text)`` for a hello to refuse before its moves count, or None."""
+        """``(error code, text)`` for a hello to refuse, or None."""
         refusal = self._wrong_handshake(msg, 'hello')
         if refusal is not None:
             return refusal
@@ -272,7 +261,7 @@ class Host(Connection):
         wrong, until = self._bad.get(conn.ip, (0, 0.0))
         if until > now:
             return 'locked_out', f'too many wrong codes: try again in {math.ceil(until - now)} s'
-        if P.codes_equal(msg['code'], self.code):
+        if hmac.compare_digest(msg['code'].encode(), self.code.encode()):   # constant time
             self._bad.pop(conn.ip, None)
             return None
         wrong += 1
@@ -285,10 +274,10 @@ class Host(Connection):
         return 'bad_code', 'wrong code'
 
     def _too_many_wrong_codes(self, now: float) -> None:
-        """Pause every join, and change a code that nobody else relies on."""
+        """Pause every join, and change a code that no friend relies on."""
         self._wrong = 0
         self._pauses += 1
-        pause = _pause_after(self._pauses, self._code_pause)
+        pause = self._code_pause * 2.0 ** min(self._pauses - 1, _MAX_DOUBLINGS)
         self._paused_until = now + pause
         if self._fixed_code or self._friend_has_code:
             logger.warning('%d wrong codes: joins paused for %g s', self._max_wrong, pause)
@@ -304,8 +293,6 @@ class Host(Connection):
         later = f' Your friend can join in {_duration(pause)}.' if pause >= 10 else ''
         self._emit(CodeChanged(code, f'Too many wrong codes: the new code is {code}.{later}',
                                pause))
-
-    # == the owner's thread =============================================================
 
     def _agree(self, conn: Conn, msg: P.Message) -> list[Event]:
         game, side = self.game, self.side

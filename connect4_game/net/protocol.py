@@ -4,7 +4,6 @@ messages and their fields: docs/network.md, "The wire format")."""
 
 from __future__ import annotations
 
-import hmac
 import json
 import re
 import secrets
@@ -17,8 +16,7 @@ from connect4_game.core.side import CHECKERS, Side
 
 __all__ = ['PROTOCOL_VERSION', 'MAX_LINE_BYTES', 'MAX_NAME', 'MAX_CHAT', 'MAX_TEXT', 'MAX_PLIES',
            'FATAL_ERRORS', 'ProtocolError', 'LineBuffer', 'Message', 'decode', 'encode',
-           'validate', 'check_code', 'check_name', 'check_chat', 'check_moves', 'new_code',
-           'codes_equal']
+           'validate', 'check_code', 'check_name', 'check_chat', 'check_moves', 'new_code']
 
 PROTOCOL_VERSION = 2           # bumped whenever a message changes; others are refused
 MAX_LINE_BYTES = 4096          # the longest line a peer may send, newline included
@@ -66,8 +64,7 @@ class Message(TypedDict, total=False):
     port: int
 
 
-# -- field validators: each returns the value or raises ProtocolError -------------
-
+# Field validators: each returns the value or raises ProtocolError.
 def _int(lo: int, hi: int) -> Callable[[str, object], int]:
     def check(key: str, value: object) -> int:
         try:
@@ -153,8 +150,6 @@ _SCHEMAS: dict[str, tuple[dict[str, Callable[[str, object], object]],
               'rows': _int(MIN_ROWS, MAX_ROWS), 'cols': _int(MIN_COLS, MAX_COLS),
               'host_side': _side, 'help': _bool}, {}),
 }
-
-MESSAGE_TYPES = tuple(_SCHEMAS)
 
 
 def validate(obj: object) -> Message:
@@ -250,11 +245,6 @@ def check_code(code: object) -> str:
     if not isinstance(code, str) or not _CODE.match(code):
         raise ValueError(f'the code must be 4 digits, not {shown(code)}')
     return code
-
-
-def codes_equal(given: str, expected: str) -> bool:
-    """Constant-time comparison of two codes (strings)."""
-    return hmac.compare_digest(given.encode('utf-8'), expected.encode('utf-8'))
 
 
 def check_name(name: object) -> str:

@@ -42,6 +42,11 @@ class FakeClock:
 _OWNED: dict[int, tuple[object, list]] = {}      # id(peer) -> (peer, its events not read yet)
 
 
+def played(peer) -> tuple[int, ...]:
+    """A peer's moves: 0-based columns, X first (() before its game is known)."""
+    return tuple(peer.game.moves) if peer.game is not None else ()
+
+
 def owned(peer):
     """Make the test's thread the owner of ``peer`` (returned): :func:`pump` takes its events."""
     _OWNED.setdefault(id(peer), (peer, []))

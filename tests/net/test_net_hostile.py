@@ -18,7 +18,7 @@ from connect4_game.net.events import (
 )
 from connect4_game.net.host import Host
 from connect4_game.net.join import Join
-from tests.net.net_helpers import FAST, FAST_JOIN, Raw, Watch, owned
+from tests.net.net_helpers import FAST, FAST_JOIN, Raw, Watch, owned, played
 
 CODE = '2468'
 WINNING_FOR_O = [6, 0, 6, 0, 5, 0, 5, 0]      # X 6 6 5 5, O four in column 0
@@ -65,7 +65,7 @@ def test_a_hello_that_wins_in_the_hosts_name_is_refused_and_logged(peers, caplog
     assert refusal_codes(raw) == ['foreign_moves']
     refused = hw.wait(Refused)
     assert refused.address.startswith('127.0.0.2:') and "move 1 is X's" in refused.reason
-    assert h.moves() == () and h.state is NetState.WAITING
+    assert played(h) == () and h.state is NetState.WAITING
     assert not any(isinstance(e, Connected) for e in hw.seen)
     assert any('foreign_moves' in m and '127.0.0.2' in m
                for m in warnings_from(caplog, 'connect4_game.net.host'))
@@ -80,7 +80,7 @@ def test_a_hello_may_not_claim_any_move_of_the_host(peers, moves):
     raw = Raw(h.port, source='127.0.0.3')
     raw.hello(CODE, moves=moves)
     assert refusal_codes(raw) == ['foreign_moves']
-    assert h.moves() == ()
+    assert played(h) == ()
 
 
 def test_a_reconnect_may_bring_only_the_joiners_own_next_move(peers, caplog):
@@ -103,12 +103,12 @@ def test_a_reconnect_may_bring_only_the_joiners_own_next_move(peers, caplog):
         again = Raw(h.port, source='127.0.0.4')
         again.hello(CODE, moves=forged)
         assert refusal_codes(again) == ['foreign_moves' if forged[2] == 2 else 'diverged']
-    assert h.moves() == (3, 4, 2)
+    assert played(h) == (3, 4, 2)
     assert len(warnings_from(caplog, 'connect4_game.net.host')) == 3
     back = Raw(h.port, source='127.0.0.4')
     back.hello(CODE, moves=[3, 4, 2, 5])                # its own move 4, made while apart
     assert back.recv_skipping_pings()['moves'] == [3, 4, 2, 5]
-    assert hw.wait(Connected, again=True).info.moves == (3, 4, 2, 5) and h.moves() == (3, 4, 2, 5)
+    assert hw.wait(Connected, again=True).info.moves == (3, 4, 2, 5) and played(h) == (3, 4, 2, 5)
     back.close()
 
 
@@ -124,7 +124,7 @@ def test_a_peer_plays_one_move_at_a_time_of_its_own_side(peers):
     assert (answer['type'], answer['code'], answer['ply']) == ('error', 'not_your_turn', 2)
     raw.send({'type': 'move', 'ply': 3, 'column': 0})     # not in turn: refused
     assert raw.recv_skipping_pings()['code'] == 'wrong_ply'
-    assert h.moves() == (0,)
+    assert played(h) == (0,)
     raw.close()
 
 
@@ -150,7 +150,7 @@ def test_the_joiner_refuses_a_forged_welcome_and_says_why(peers, caplog):
         jw = Watch(j)
         assert jw.wait(JoinFailed) == JoinFailed('The host sent moves you did not play.')
         jw.wait(Closed)
-        assert j.moves() == () and not any(isinstance(e, Connected) for e in jw.seen)
+        assert played(j) == () and not any(isinstance(e, Connected) for e in jw.seen)
         assert any('foreign_moves' in m for m in warnings_from(caplog, 'connect4_game.net.join'))
 
 
@@ -191,4 +191,4 @@ def test_a_forged_welcome_on_a_reconnect_is_refused(peers):
         fake.send(welcome([2, 3, 4, 5, 6]))               # ...and move 4, the joiner's
         assert refusal_codes(fake) == ['foreign_moves']
         assert jw.wait(JoinFailed).text == 'The host sent moves you did not play.'
-        assert j.moves() == (2, 3, 4)
+        assert played(j) == (2, 3, 4)

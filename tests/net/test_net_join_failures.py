@@ -175,7 +175,7 @@ def test_a_connection_that_hangs_does_not_block_the_joiner():
     filler = socket.socket()
     filler.setblocking(False)
     filler.connect_ex(('127.0.0.10', port))
-    time.sleep(0.2)
+    assert select.select([], [filler], [], 5)[1]      # connected: the backlog is full
     probe = socket.socket()
     probe.setblocking(False)
     probe.connect_ex(('127.0.0.10', port))

@@ -25,7 +25,17 @@ from connect4_game.net.events import (
 )
 from connect4_game.net.host import Host
 from connect4_game.net.join import Join
-from tests.net.net_helpers import FAST, FAST_JOIN, FakeClock, Raw, Relay, Watch, owned, poll_until
+from tests.net.net_helpers import (
+    FAST,
+    FAST_JOIN,
+    FakeClock,
+    Raw,
+    Relay,
+    Watch,
+    owned,
+    played,
+    poll_until,
+)
 
 CODE = '0421'
 
@@ -83,20 +93,20 @@ def test_host_and_join_agree_on_the_game(make):
     assert hw.wait(OpponentMove) == OpponentMove(1, 7)
     h.send_move(2, 7)
     assert jw.wait(OpponentMove) == OpponentMove(2, 7)
-    assert h.moves() == j.moves() == (7, 7)
+    assert played(h) == played(j) == (7, 7)
     assert j.send_chat('hi ♥') and hw.wait(ChatMessage).text == 'hi ♥'
     with pytest.raises(ValueError):
         j.send_chat('\x1b[2J')
 
 
-def test_a_host_says_where_it_is():
+def test_a_host_says_where_it_is(closing):
     h = Host(0, code=None)
     assert len(h.code) == 4 and h.code.isdigit()
-    with h.start():
-        assert h.port > 0
-        addresses = h.addresses()
-        assert addresses[-1] == '127.0.0.1' and all(a.count('.') == 3 for a in addresses)
-        assert f'port {h.port}, code {h.code}' in h.invitation()
+    closing(h.start())
+    assert h.port > 0
+    addresses = h.addresses()
+    assert addresses[-1] == '127.0.0.1' and all(a.count('.') == 3 for a in addresses)
+    assert f'port {h.port}, code {h.code}' in h.invitation()
 
 
 def test_bad_arguments_are_refused_before_anything_opens():
@@ -267,7 +277,7 @@ def test_the_host_refuses_out_of_turn_illegal_and_conflicting_moves(make):
     hw.wait(ChatMessage)
     assert [e for e in hw.seen if isinstance(e, OpponentMove)] == [OpponentMove(2, 3)]
     assert sum(isinstance(e, Error) for e in hw.seen) == 4
-    assert h.moves() == (3, 3) and h.state is NetState.PLAYING
+    assert played(h) == (3, 3) and h.state is NetState.PLAYING
     with pytest.raises(MoveRefused):
         h.send_move(4, 0)                                     # not the next ply
     with pytest.raises(MoveRefused):
@@ -296,7 +306,7 @@ def test_the_joiner_referees_the_host_too(make):
         fake.send(b'{"type": "move", "ply": 2, "column": 2, "x": 1}\n')
         assert fake.recv_skipping_pings()['code'] == 'bad_message'
         assert 'bad message' in jw.wait(PeerLost).reason
-        assert j.moves() == (2,)
+        assert played(j) == (2,)
         sock.close()
 
 
@@ -334,12 +344,12 @@ def test_diverged_foreign_or_impossible_move_lists_are_refused(make):
     raw = Raw(full.port)
     raw.hello(CODE, moves=[0] * 7)
     assert [m['code'] for m in raw.read_to_end()] == ['game_mismatch']
-    assert full.moves() == (0,) * 6
+    assert played(full) == (0,) * 6
     raw = Raw(h.port)
     raw.hello(CODE, moves=[0, 1])                      # the joiner's own next move: taken
     welcome = raw.recv_skipping_pings()
     assert welcome['moves'] == [0, 1]
-    assert hw.wait(Connected).info.moves == (0, 1) and h.moves() == (0, 1)
+    assert hw.wait(Connected).info.moves == (0, 1) and played(h) == (0, 1)
 
 
 def test_undo_is_a_request_the_other_side_accepts_or_declines(make):
@@ -357,21 +367,21 @@ def test_undo_is_a_request_the_other_side_accepts_or_declines(make):
     assert jw.wait(UndoRequested).ply == 2 and j.undo_in == 2
     assert j.answer_undo(False)
     assert hw.wait(UndoAnswered) == UndoAnswered(2, False)
-    assert h.moves() == j.moves() == (3, 4, 5)
+    assert played(h) == played(j) == (3, 4, 5)
     j.send_move(4, 6)
     hw.wait(OpponentMove)
     assert h.request_undo() == 2                       # takes the reply back too
     jw.wait(UndoRequested)
     assert j.answer_undo(True)
-    assert j.moves() == (3, 4)
+    assert played(j) == (3, 4)
     assert hw.wait(UndoAnswered) == UndoAnswered(2, True)
-    assert h.moves() == (3, 4)
+    assert played(h) == (3, 4)
     h.send_move(3, 0)                                  # and the game goes on from there
     assert jw.wait(OpponentMove) == OpponentMove(3, 0)
     assert j.request_undo(0) == 0                      # back to the start: a new game
     hw.wait(UndoRequested)
     h.answer_undo(True)
-    assert jw.wait(UndoAnswered).accept and j.moves() == h.moves() == ()
+    assert jw.wait(UndoAnswered).accept and played(j) == played(h) == ()
 
 
 def test_a_silent_peer_is_lost_then_both_continue_from_the_move_list(make):
@@ -396,8 +406,8 @@ def test_a_silent_peer_is_lost_then_both_continue_from_the_move_list(make):
         back_h, back_j = hw.wait(Connected, timeout=5, again=True), jw.wait(Connected, timeout=5, again=True)
         assert back_h.info.moves[:2] == (3, 3)
         # in the welcome, or as a move right after it if the joiner was back first
-        poll_until(lambda: j.moves() == (3, 3, 2), what='the move made while away arrives')
-        assert h.moves() == (3, 3, 2)
+        poll_until(lambda: played(j) == (3, 3, 2), what='the move made while away arrives')
+        assert played(h) == (3, 3, 2)
         j.send_move(4, 1)
         assert hw.wait(OpponentMove) == OpponentMove(4, 1)
         assert back_j.info.my_side == 'O'
@@ -422,14 +432,14 @@ def test_a_restarted_host_continues_from_its_saved_moves(make):
         jw.wait(OpponentMove)
         relay.freeze()
         jw.wait(PeerLost, timeout=4)
-        saved = h.moves()
+        saved = played(h)
         h.close()                                   # the host's program ends...
         assert h.join(5)
         j.send_move(4, 4)                           # the joiner moves while the host is away
         h2 = host(port=port, moves=saved)           # ...and starts again from its saved game
         h2w = Watch(h2)
         info = h2w.wait(Connected, timeout=5).info
-        assert info.moves == (3, 3, 4, 4) and h2.moves() == (3, 3, 4, 4)
+        assert info.moves == (3, 3, 4, 4) and played(h2) == (3, 3, 4, 4)
         assert jw.wait(Connected, again=True).info.moves == (3, 3, 4, 4)
         h2.send_move(5, 2)
         assert jw.wait(OpponentMove) == OpponentMove(5, 2)
@@ -442,7 +452,7 @@ def test_a_joiner_brings_its_saved_moves_and_its_own_next_one(make):
     h = host(moves=[3])
     j = join(h.port, moves=[3, 2])                 # ply 2 is the joiner's (O's) own move
     assert Watch(j).wait(Connected).info.moves == (3, 2)
-    assert Watch(h).wait(Connected).info.moves == (3, 2) and h.moves() == (3, 2)
+    assert Watch(h).wait(Connected).info.moves == (3, 2) and played(h) == (3, 2)
     with pytest.raises(ValueError):
         Join('127.0.0.1', 1, CODE, moves=[0, 'x'])
 
@@ -511,7 +521,7 @@ def test_send_move_before_the_game_is_known_is_an_error(make):
     j = Join('127.0.0.1', 1, CODE)            # never started
     with pytest.raises(ValueError):
         j.send_move(1, 0)
-    assert j.moves() == () and j.side is None and j.request_undo() is None
+    assert played(j) == () and j.side is None and j.request_undo() is None
 
 
 def _free_port():

@@ -132,7 +132,7 @@ def test_random_bytes_never_escape_as_anything_but_protocol_errors(data):
                 msg = P.decode(chunk)
             except P.ProtocolError:
                 continue
-            assert msg['type'] in P.MESSAGE_TYPES
+            assert P.validate(dict(msg)) == msg
     except P.ProtocolError as err:
         assert err.code == 'too_long'
 
@@ -158,7 +158,6 @@ def test_codes():
     for _ in range(50):
         code = P.new_code()
         assert len(code) == 4 and code.isdigit() and P.check_code(code) == code
-    assert P.codes_equal('0421', '0421') and not P.codes_equal('0421', '0420')
     for bad in ('123', '12345', 'abcd', 1234, None, '١٢٣٤'):   # Arabic-Indic digits too
         with pytest.raises(ValueError):
             P.check_code(bad)

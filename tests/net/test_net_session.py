@@ -21,7 +21,7 @@ from connect4_game.net.events import Connected, PeerLost, UndoAnswered
 from connect4_game.net.host import Host
 from connect4_game.net.join import Join
 from connect4_game.players import AIPlayer, RandomPlayer
-from tests.net.net_helpers import FAST, FAST_JOIN, ROOT, Relay, poll_until
+from tests.net.net_helpers import FAST, FAST_JOIN, ROOT, Relay, played, poll_until
 
 CODE = '7301'
 
@@ -121,7 +121,7 @@ def test_random_player_and_ai_player_play_a_whole_game_and_agree(pair):
     else:
         assert last == "It's a tie!" and h_board.is_full()
     assert "Player X (LEFT, 2)'s turn" in host_lines and "Player O's turn" in host_lines
-    assert host.moves() == join.moves()
+    assert played(host) == played(join)
 
 
 def test_the_runner_insists_on_this_sides_checker(pair):
@@ -144,10 +144,18 @@ def test_the_runner_gives_up_when_nobody_comes_in_the_time_given():
 def test_without_a_time_limit_the_runner_waits_until_a_friend_comes(pair):
     host, join = pair
     lines = []
+    polls, waited = [], threading.Event()
+    real_wait = host.wait_events
+
+    def counted(timeout):
+        polls.append(timeout)
+        if len(polls) == 6:                       # about 1 s of polls: longer than any old limit
+            waited.set()
+        return real_wait(timeout)
+    host.wait_events = counted
     thread, box = run_in_thread(play_remote, host, AIPlayer('X', 'LEFT', 1),
                                 out=lambda *a: lines.append(' '.join(map(str, a))))
-    time.sleep(1.0)                               # longer than any old built-in limit here
-    assert thread.is_alive() and lines == []
+    assert waited.wait(10) and thread.is_alive() and lines == []
     join.start()
     friend = Owner(join)
     poll_until(lambda: pumped(friend) and friend.link.state is NetState.PLAYING,
@@ -213,7 +221,7 @@ def test_the_link_keeps_both_games_in_step_through_undo(pair):
     assert b.link.undo_out is None and b.moves == (3, 3, 4, 4)
     assert b.link.request_undo() == 3
     poll_until(lambda: pumped(a) and a.link.undo_in == 3, what='undo asked again')
-    assert a.answer_undo(True) and a.moves == (3, 3, 4) == host.moves()
+    assert a.answer_undo(True) and a.moves == (3, 3, 4) == played(host)
     poll_until(lambda: answered(b), what='accepted')
     assert b.moves == (3, 3, 4) and a.game.board == b.game.board and b.my_turn()
     play_in_turn([0, 5, 1, 6], [(b, a), (a, b), (b, a), (a, b)])        # X: 3456

@@ -20,7 +20,7 @@ from connect4_game.net.events import (
 )
 from connect4_game.net.host import Host
 from connect4_game.net.join import Join
-from tests.net.net_helpers import FAST, FAST_JOIN, Relay, Watch, owned, poll_until
+from tests.net.net_helpers import FAST, FAST_JOIN, Relay, Watch, owned, played, poll_until
 
 CODE = '5150'
 
@@ -163,5 +163,5 @@ def test_only_the_owners_thread_touches_the_record(pair, monkeypatch):
     poll_until(lambda: host.undo_in == 1, what='the request arrives')
     assert host.answer_undo(True)
     assert jw.wait(UndoAnswered).accept
-    assert host.moves() == join.moves() == (3,)
+    assert played(host) == played(join) == (3,)
     assert host.game.threads == join.game.threads == {threading.get_ident()}

@@ -65,7 +65,7 @@ def test_the_window_hosts_and_a_friend_plays_a_whole_game(closing):
     thread.join(10)
     s = app.session
     assert s.players['O'].kind == 'remote' and s.players['X'].kind == 'random'
-    assert tuple(s.game.moves) == friend.moves() == host.moves()
+    assert s.game.moves == friend.game.moves == host.game.moves
     board = result['board']
     assert board is not None and board.board.slots == s.game.board.slots
     assert 'Your friend' in app.game.status_texts()[1]
