@@ -86,12 +86,6 @@ def parse_move(text: str, moves: Sequence[Move]) -> Move:
     raise ValueError(f"{square_name(frm)}-{square_name(to)} is not a legal move here")
 
 
-def _check_kind(name: str, kind: object) -> str:
-    if kind not in KINDS:
-        raise ValueError(f"{name} must be 'human' or 'ai', got {kind!r}")
-    return kind
-
-
 def play_oska(white: str = "human", black: str = "ai", n: int = OSKA_DEFAULT_N,
               lookahead: int = OSKA_DEFAULT_LOOKAHEAD, *, input_fn: Callable[[str], str] = input,
               out: Callable[[str], None] = print) -> str | None:
@@ -100,7 +94,10 @@ def play_oska(white: str = "human", black: str = "ai", n: int = OSKA_DEFAULT_N,
     types a move, ``?`` for the list, ``q`` to quit (see docs/oska.md).
     :returns: ``'w'``, ``'b'``, ``'draw'``, or None if the game was abandoned.
     :raises ValueError: for a bad ``white``, ``black``, ``n`` or ``lookahead``."""
-    kinds = {"w": _check_kind("white", white), "b": _check_kind("black", black)}
+    kinds = {"w": white, "b": black}
+    for side, kind in kinds.items():
+        if kind not in KINDS:
+            raise ValueError(f"{NAMES[side].lower()} must be 'human' or 'ai', got {kind!r}")
     board = initial_board(n)
     check_int(lookahead, 1, None, "lookahead")
     side = "w"
@@ -120,7 +117,12 @@ def play_oska(white: str = "human", black: str = "ai", n: int = OSKA_DEFAULT_N,
                 out(f"{NAMES[side]} has no legal move and passes.")
                 side = opponent(side)
                 continue
-            move = _next_move(kinds[side], board, side, moves, lookahead, input_fn, out)
+            if kinds[side] == "human":
+                move = _ask_human(side, moves, input_fn, out)
+            else:
+                found = search(board, side, lookahead).move
+                move = moves[0] if found is None else found   # a search with moves finds one
+                out(f"{NAMES[side]} (AI, lookahead {lookahead}) plays {format_move(move)}")
             if move is None:
                 out("Game abandoned. Bye!")
                 return None
@@ -132,31 +134,18 @@ def play_oska(white: str = "human", black: str = "ai", n: int = OSKA_DEFAULT_N,
         return None
 
 
-def _next_move(kind: str, board: list[str], side: str, moves: Sequence[Move], lookahead: int,
-               input_fn: Callable[[str], str], out: Callable[[str], None]) -> Move | None:
-    """The AI's move or the person's (None: they quit)."""
-    if kind == "human":
-        return _ask_human(side, moves, input_fn, out)
-    found = search(board, side, lookahead).move
-    move = moves[0] if found is None else found   # a search with moves always finds one
-    out(f"{NAMES[side]} (AI, lookahead {lookahead}) plays {format_move(move)}")
-    return move
-
-
-def _list_moves(moves: Sequence[Move]) -> str:
-    return "  ".join(f"{i}) {format_move(m)}" for i, m in enumerate(moves, 1))
-
-
 def _ask_human(side: str, moves: Sequence[Move], input_fn: Callable[[str], str],
                out: Callable[[str], None]) -> Move | None:
-    out(f"Legal moves: {_list_moves(moves)}")
+    """The person's move (None: they quit)."""
+    listing = "Legal moves: " + "  ".join(f"{i}) {format_move(m)}" for i, m in enumerate(moves, 1))
+    out(listing)
     while True:
         text = input_fn(f"{NAMES[side]} ({side.upper()}) to move: ")
         t = text.strip().lower()
         if t in ("q", "quit", "exit"):
             return None
         if t in ("?", "h", "help", "m", "moves"):
-            out(f"Legal moves: {_list_moves(moves)}")
+            out(listing)
             continue
         try:
             return parse_move(text, moves)
