@@ -96,8 +96,7 @@ def _k(*names: str) -> tuple[Key, ...]:
     return tuple(keys)
 
 
-COLUMN_KEYS = 9
-"""The digits ``1`` .. ``9`` drop in columns 1 to 9 (0-based 0 to 8)."""
+COLUMN_KEYS = 9     # the digits 1 .. 9 drop in columns 1 to 9
 
 _COLUMNS = tuple(Key(char=str(c + 1), column=c) for c in range(COLUMN_KEYS)) + \
     tuple(Key(pygame.K_KP1 + c, shown=False, column=c) for c in range(COLUMN_KEYS))
@@ -171,14 +170,10 @@ COMMANDS: tuple[Command, ...] = (
 
 COMMAND: dict[str, Command] = {c.name: c for c in COMMANDS}
 TOOLBAR: tuple[str, ...] = tuple(c.name for c in COMMANDS if c.place == _BAR)
-"""The toolbar's buttons, left to right."""
-TOOLBAR_RIGHT = 2
-"""How many of the last toolbar buttons sit at its right end (Help, Menu)."""
+TOOLBAR_RIGHT = 2       # the last toolbar buttons that sit at its right end (Help, Menu)
+# the toolbar's buttons that go into the menu, first the first, in a narrow window
 TOOLBAR_OVERFLOW = ('help', 'settings', 'redo', 'analysis', 'undo', 'hint', 'new')
-"""The toolbar's buttons that go into the menu, first the first, when a narrow window has no
-room for their labels at the smallest font."""
 MENU: tuple[str, ...] = tuple(c.name for c in COMMANDS if c.place == _MENU)
-"""The menu's entries, top to bottom."""
 
 
 def lookup(code: int, char: str, ctrl: bool) -> tuple[Command, Key] | None:

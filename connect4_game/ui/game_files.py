@@ -49,8 +49,7 @@ class Clipboard:
 
 
 class GameFiles:
-    """Saving, autosaving and copying the game, as the app's ``options`` allow, with
-    ``clipboard``."""
+    """Saving, autosaving and copying the game, as the app's ``options`` allow."""
 
     def __init__(self, options: AppOptions, clipboard: Clipboard) -> None:
         self.options = options

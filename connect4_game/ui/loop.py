@@ -87,8 +87,8 @@ class FrameLoop:
         self._failure: Exception | None = None       # the last failing frame's error
 
     def run(self) -> int:
-        """The real loop until quit; returns 0, or 1 if the frames kept failing or the
-        ``--screenshot`` could not be written. The app is closed at the end."""
+        """The real loop until quit, then the app closes; 1 if the frames kept failing or the
+        ``--screenshot`` could not be written, else 0."""
         app = self.app
         self.intervals = []
         status = 0
@@ -180,8 +180,7 @@ class FrameLoop:
 
     @staticmethod
     def pace(deadline: float, period: float) -> float:
-        """Sleep until ``deadline`` (perf_counter seconds), the last millisecond spinning; returns
-        the next deadline, ``period`` seconds on."""
+        """Sleep until ``deadline`` (perf_counter seconds); the next deadline, ``period`` on."""
         remaining = deadline - time.perf_counter()
         if remaining > 0.0015:
             time.sleep(remaining - 0.001)

@@ -5,6 +5,7 @@ check that each text fits."""
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -139,10 +140,6 @@ class Fit:
     short: bool = False
 
 
-_FITS: dict[tuple[str, int, int, int, bool, int, int, tuple[str, ...]], Fit] = {}
-_MAX_FITS = 2048
-
-
 def _lines_at(text: str, size: int, bold: bool, width: int, height: int,
               max_lines: int) -> list[str] | None:
     """The whole text's lines at ``size`` in a ``width`` x ``height`` box, no word cut; or None."""
@@ -177,15 +174,14 @@ def fit(text: str, width: int, height: int, size: int, *, bold: bool = False, li
     """How ``text`` fits ``width`` x ``height`` px: whole on at most ``lines`` lines at the biggest
     size from ``size`` down to ``min_size``; else the first ``short`` form that fits so; else cut
     with ``…`` at ``min_size``."""
-    text = clip(text, MAX_TEXT)
-    width, height = max(1, int(width)), max(1, int(height))
     size = max(8, int(size))
-    min_size = max(8, min(int(min_size), size))
-    lines = max(1, int(lines))
-    key = (text, width, height, size, bold, lines, min_size, tuple(short))
-    found = _FITS.get(key)
-    if found is not None:
-        return found
+    return _fit(clip(text, MAX_TEXT), max(1, int(width)), max(1, int(height)), size, bold,
+                max(1, int(lines)), max(8, min(int(min_size), size)), tuple(short))
+
+
+@functools.lru_cache(maxsize=2048)
+def _fit(text: str, width: int, height: int, size: int, bold: bool, lines: int, min_size: int,
+         short: tuple[str, ...]) -> Fit:
     found = _smallest_fit(text, size, min_size, bold, width, height, lines)
     if found is None:
         for form in short:
@@ -201,9 +197,6 @@ def fit(text: str, width: int, height: int, size: int, *, bold: bool = False, li
         while len(cut) > 1 and block_height(f, cut) > height:
             cut = wrap_text(f, text, width, len(cut) - 1)
         found = Fit(min_size, bold, tuple(cut), tuple(cut) != (text,))
-    if len(_FITS) >= _MAX_FITS:
-        _FITS.clear()
-    _FITS[key] = found
     return found
 
 
@@ -267,16 +260,10 @@ def draw_text(surface: pygame.Surface, text: str, box: pygame.Rect, colour: Sequ
               bold: bool = False, lines: int = 1, align: str = 'left', valign: str = 'center',
               min_size: int = MIN_FONT, short: Sequence[str] = (), alpha: float = 1.0,
               free: bool = False, tip: bool = True) -> TextDrawn:
-    """Draw ``text`` in ``colour`` inside ``box`` (``surface`` px), fitted by :func:`fit`.
-
-    :param align: 'left', 'center' or 'right', each line.
-    :param valign: 'top', 'center' or 'bottom': where the block of lines sits.
-    :param alpha: opacity 0..1.
-    :param free: the text comes from outside (file name, error) and may be cut.
-    :param tip: False: no tooltip with the whole text when it is cut.
-    :returns: the :class:`TextDrawn`, also noted in the frame's log.
-    :raises ValueError: for an unknown ``align`` or ``valign``.
-    """
+    """Draw ``text`` in ``colour`` inside ``box`` (``surface`` px), fitted by :func:`fit`, each
+    line ``align``-ed, the block ``valign``-ed, at opacity ``alpha`` 0..1; ``free``: the text
+    comes from outside (file name, error) and may be cut; ``tip`` False: no tooltip when cut.
+    Returns the :class:`TextDrawn` it logs; ValueError for an unknown alignment."""
     if align not in ('left', 'center', 'right') or valign not in ('top', 'center', 'bottom'):
         raise ValueError(f'bad alignment {align!r}, {valign!r}')
     box = pygame.Rect(box)
@@ -309,8 +296,8 @@ def draw_text(surface: pygame.Surface, text: str, box: pygame.Rect, colour: Sequ
 
 
 class CutTextTips:
-    """The tooltip of a cut text under the resting mouse: ``mouse`` (window px, None: outside),
-    ``rest`` (seconds unmoved), ``hidden`` (a click or Esc put it away until the mouse moves)."""
+    """The tooltip of a cut text under the mouse: ``mouse`` (window px, None: outside), ``rest``
+    (seconds unmoved), ``hidden`` (a click or Esc put it away until the mouse moves)."""
 
     def __init__(self) -> None:
         self.mouse: tuple[int, int] | None = None

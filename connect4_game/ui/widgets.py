@@ -110,14 +110,11 @@ _PAD, _GAP = 6, 4      # px around the toolbar's buttons and between them
 
 
 class Toolbar:
-    """A bar of :class:`Button` along the top of the window: a tooltip naming each key after the
-    mouse rests :data:`TOOLTIP_DELAY` seconds, and keyboard focus (F10 or Tab, arrows, Enter, Esc).
-
-    :param buttons: left to right; the last ``right`` ones sit at the right end.
-    :param overflow: the actions (as in :attr:`named`) of the buttons that leave the bar for its
-        menu when the labels do not fit at :data:`~connect4_game.ui.text_fit.MIN_FONT`, first
-        the first; they are then in :attr:`overflow` (their ``rect`` empty).
-    """
+    """A bar of ``buttons``, left to right (the last ``right`` ones at the right end), with a
+    tooltip naming each key after the mouse rests :data:`TOOLTIP_DELAY` seconds, and keyboard
+    focus (F10 or Tab, arrows, Enter, Esc). ``overflow``: the actions of the buttons that leave
+    the bar for its menu, first the first, when the labels do not fit at ``MIN_FONT``; they are
+    then in :attr:`overflow` (their ``rect`` empty)."""
 
     def __init__(self, buttons: list[Button], right: int = 0,
                  overflow: tuple[str, ...] = ()) -> None:
@@ -135,10 +132,9 @@ class Toolbar:
         self.tip_rect: pygame.Rect | None = None   # where the last tooltip went
 
     def layout(self, width: int, height: int) -> None:
-        """Place the buttons in a bar ``width`` x ``height`` px, each as wide as its widest label;
-        the font shrinks to MIN_FONT until every label fits, then the ``overflow`` buttons leave
-        the bar one by one (into :attr:`overflow`), then the buttons with a ``short`` sign show
-        it; only then are the buttons squeezed."""
+        """Place the buttons in a bar ``width`` x ``height`` px, each as wide as its widest label:
+        the font shrinks to MIN_FONT, then the ``overflow`` buttons leave one by one, then the
+        ``short`` signs show; only then are the buttons squeezed."""
         self.rect = pygame.Rect(0, 0, width, height)
         self.size, hidden, shown, widths = self._fit(width, height)
         self.overflow = [b for i, b in enumerate(self.buttons) if i in hidden]
@@ -285,8 +281,7 @@ class Toolbar:
     def draw_tooltip(self, surface: pygame.Surface, theme: Theme,
                      avoid: Iterable[pygame.Rect | None] = (),
                      shown: bool = True) -> pygame.Rect | None:
-        """The tooltip of :meth:`tip_button`, clear of ``avoid``, unless not ``shown`` (something
-        lies over the bar); its rect, or None."""
+        """The tooltip of :meth:`tip_button` (if ``shown``) clear of ``avoid``; its rect or None."""
         b = self.tip_button() if shown else None
         self.tip_rect = None if b is None else draw_tooltip(surface, theme, b.tooltip, b.rect,
                                                             avoid)
