@@ -11,7 +11,6 @@ from connect4_game.ai.search import shared_searcher
 from connect4_game.core.board import MAX_COLS, MAX_ROWS, Board, other, validate_checker
 from connect4_game.core.checks import check_choice, check_lookahead
 
-# -- AIPlayer's choices (BU CS111 ps9, Problem 4) ----------------------------------------
 TIEBREAKS = ('LEFT', 'RIGHT', 'RANDOM')      # how AIPlayer picks among equally good columns
 MAX_LOOKAHEAD = MAX_ROWS * MAX_COLS         # the deepest worth asking for on any board offered
 DEFAULT_LOOKAHEAD = 6               # the window's first-run AI: answers in milliseconds
@@ -31,7 +30,6 @@ def clamp_lookahead(lookahead: int, rows: int, cols: int) -> int:
 
 class Player:
     """A person on the console (Problem 2): ``checker`` ``'X'`` or ``'O'``, ``num_moves`` so far.
-
     :raises ValueError: for any other checker."""
 
     def __init__(self, checker: str) -> None:
@@ -73,10 +71,8 @@ class RandomPlayer(Player):
 
 
 class AIPlayer(Player):
-    """Looks ``lookahead`` plies (an int >= 0) ahead and picks among the best columns by
-    ``tiebreak`` (Problem 4); after each :meth:`scores_for`, ``last_nodes`` (positions searched)
-    and ``last_time`` (seconds).
-
+    """Looks ``lookahead`` plies ahead and picks among the best columns by ``tiebreak`` (Problem
+    4); after each :meth:`scores_for`, ``last_nodes`` (positions searched) and ``last_time`` (s).
     :raises ValueError: for a bad checker, tiebreak or lookahead."""
 
     def __init__(self, checker: str, tiebreak: str, lookahead: int) -> None:
@@ -107,8 +103,7 @@ class AIPlayer(Player):
 
     def scores_for(self, b: Board) -> list[int]:
         """One score per column of ``b`` (unchanged): -1 full, 0 a loss and 100 a win within the
-        lookahead, 50 neither; by :mod:`connect4_game.ai.search`, equal to the assignment's
-        recursion (``tests/oracle.py``)."""
+        lookahead, 50 neither: the assignment's recursion's, by :mod:`connect4_game.ai.search`."""
         cur, mask = from_board(b, self.checker)
         scores, self.last_nodes, self.last_time = shared_searcher().search(
             cur, mask, b.height, b.width, self.lookahead)

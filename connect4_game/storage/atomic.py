@@ -20,7 +20,7 @@ from typing import TypeVar
 
 from connect4_game.core.checks import check_seconds
 
-__all__ = ["atomic_write_bytes", "atomic_write_json", "atomic_write_new",
+__all__ = ["atomic_write_bytes", "atomic_write_new",
            "json_bytes", "remove_stale_temp_files", "STALE_AFTER", "UNUSED_AFTER",
            "LOCK_TIMEOUT", "LOCK_SUFFIX", "locked"]
 
@@ -122,10 +122,6 @@ def _via_temp_file(directory: Path, name: str, data: bytes,
 def json_bytes(obj: object) -> bytes:
     """``obj`` as indented, key-sorted UTF-8 JSON ending in a newline."""
     return (json.dumps(obj, indent=2, sort_keys=True) + "\n").encode("utf-8")
-
-
-def atomic_write_json(path: str | os.PathLike[str], obj: object) -> Path:
-    return atomic_write_bytes(path, json_bytes(obj))
 
 
 def remove_stale_temp_files(directory: str | os.PathLike[str], older_than: float = STALE_AFTER,

@@ -18,7 +18,7 @@ from connect4_game.core.notation import Notation, format_moves, read_game
 from connect4_game.core.side import CHECKERS
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage import userfiles
-from connect4_game.storage.atomic import atomic_write_json, atomic_write_new, json_bytes
+from connect4_game.storage.atomic import atomic_write_bytes, atomic_write_new, json_bytes
 from connect4_game.storage.settings import config_dir
 from connect4_game.storage.userfiles import UserFileError
 
@@ -145,7 +145,7 @@ def save_game(path: str | os.PathLike[str], game: SavedGame, existing: bool = Fa
     try:
         if existing and not os.path.lexists(path):
             raise UserFileError(path, "was deleted meanwhile", SAVED_GAME, missing=True)
-        return atomic_write_json(path, game.to_json())
+        return atomic_write_bytes(path, json_bytes(game.to_json()))
     except OSError as exc:
         raise UserFileError(path, f"cannot be written ({clip(exc.strerror or exc, 60)})",
                             SAVED_GAME) from None

@@ -24,7 +24,7 @@ from connect4_game.i18n import LANGUAGES
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, MAX_LOOKAHEAD, check_tiebreak
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage import userfiles
-from connect4_game.storage.atomic import atomic_write_json, remove_stale_temp_files
+from connect4_game.storage.atomic import atomic_write_bytes, json_bytes, remove_stale_temp_files
 from connect4_game.storage.userfiles import json_object, load_user_json
 
 # -- the window's choices (the settings keep them; the window draws them) ----------------
@@ -246,4 +246,4 @@ def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None
     if not isinstance(settings, Settings):
         raise TypeError(f"expected Settings, got {type(settings).__name__}")
     target = Path(path) if path is not None else settings_path()
-    return atomic_write_json(target, settings.to_dict())
+    return atomic_write_bytes(target, json_bytes(settings.to_dict()))

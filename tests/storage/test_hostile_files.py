@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from connect4_game.storage import userfiles
-from connect4_game.storage.atomic import atomic_write_json, remove_stale_temp_files
+from connect4_game.storage.atomic import atomic_write_bytes, json_bytes, remove_stale_temp_files
 from connect4_game.storage.savegame import (
     SavedGame,
     autosave,
@@ -392,7 +392,7 @@ def test_two_bad_files_in_the_same_second_get_different_names(cfg):
 
 
 def test_a_usable_autosave_of_a_finished_game_is_not_moved(cfg):
-    atomic_write_json(cfg / "autosave.json", SavedGame(6, 7, "0101010").to_json())
+    atomic_write_bytes(cfg / "autosave.json", json_bytes(SavedGame(6, 7, "0101010").to_json()))
     assert load_autosave() == (None, None)
     assert not aside(cfg, "autosave.json")
 
@@ -464,7 +464,7 @@ def test_stale_temp_file_left_by_a_killed_writer_matches_the_pattern(tmp_path, m
 
     monkeypatch.setattr(os, "replace", kill_before_rename)
     with pytest.raises(KeyboardInterrupt):
-        atomic_write_json(tmp_path / "settings.json", {"a": 1})
+        atomic_write_bytes(tmp_path / "settings.json", json_bytes({"a": 1}))
     monkeypatch.setattr(os, "replace", real_replace)
     [tmp] = seen
     tmp.write_text("{")                  # as if the kill had come before the clean-up
