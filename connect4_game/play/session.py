@@ -20,20 +20,8 @@ from connect4_game.i18n import _, ngettext, number
 from connect4_game.net import events as ev
 from connect4_game.net.connection import DEFAULT_TIMING, NetState, Timing
 from connect4_game.net.options import NetMode, NetworkOptions
-from connect4_game.play.events import (
-    DropRefused,
-    FriendLeft,
-    GameEvent,
-    GameOver,
-    GameStarted,
-    HintShown,
-    HistoryChanged,
-    MoveMade,
-    NetworkFailed,
-    Notice,
-    NoticeKind,
-    UndoAsked,
-)
+from connect4_game.play import events
+from connect4_game.play.events import Notice, NoticeKind
 from connect4_game.play.network_game import NetworkGame
 from connect4_game.play.planner import Analysis, SearchPlanner
 from connect4_game.play.seats import Seat, make_seat
@@ -109,7 +97,7 @@ class GameSession:
         self.hint_wanted = False
         self.position_id = 0
         self.notices: list[Notice] = []
-        self.events: list[GameEvent] = []
+        self.events: list[events.GameEvent] = []
         self.last_stats: dict[str, tuple[int, float, Any] | None] = {}
         self.worker_note = ''
         self.since_move = 0.0
@@ -165,8 +153,8 @@ class GameSession:
         return self.seats[Side.X].spec.statistics_name, self.seats[Side.O].spec.statistics_name
 
     def local_players(self) -> dict[str, PlayerSpec]:
-        """Who plays at this computer, as the new-game dialog shows it: the players
-        from before a network game (until another game) or a demo, else :attr:`players`."""
+        """Who plays here, for the new-game dialog: the players from before a network game
+        (until another game) or a demo, else :attr:`players`."""
         net = self.network or self._last_network
         if net is not None and net.before and net.shows_local_seats(self.seats):
             return dict(net.before)
@@ -178,7 +166,7 @@ class GameSession:
         self.notices.append(Notice(clip(text, MAX_TEXT), NoticeKind(kind), seconds,
                                    self.position_id if about_position else None))
 
-    def take_news(self) -> tuple[list[GameEvent], list[Notice]]:
+    def take_news(self) -> tuple[list[events.GameEvent], list[Notice]]:
         """The events and the notices queued since the last call."""
         out = self.events, self.notices
         self.events, self.notices = [], []
@@ -200,8 +188,8 @@ class GameSession:
         self.planner.cancel()
 
     def close(self) -> None:
-        """Close every seat (a friend is told you left), the network game and a join under
-        way; the board stays."""
+        """Close the seats (a friend is told you left), the network game and a join; the board
+        stays."""
         self.cancel_join()
         for seat in self.seats.values():
             seat.close(self.planner)
@@ -239,7 +227,7 @@ class GameSession:
         self.end_time = 0.0
         self.end_reported = self.game.over
         self.last_stats = {}
-        self.events.append(GameStarted())
+        self.events.append(events.GameStarted())
 
     def start_new(self, players: dict[str, PlayerSpec], rows: int, cols: int,
                   moves: Iterable[int] = ()) -> None:
@@ -266,13 +254,13 @@ class GameSession:
 
     def play(self, col: Any) -> bool:
         """Drop the side-to-move's checker in ``col`` (0-based); False (and a
-        :class:`DropRefused`) if the column cannot take it or the game is over."""
+        :class:`~connect4_game.play.events.DropRefused`) if it cannot be played."""
         g = self.game
         if g.over:
             return False
         if not g.can_play(col):
             inside = is_int(col, 0, g.cols - 1)
-            self.events.append(DropRefused(col if inside else None))
+            self.events.append(events.DropRefused(col if inside else None))
             if inside:
                 self.say(_('Column {n} is full: choose another one.').format(n=col + 1),
                          NoticeKind.ERROR, 2.5, about_position=True)
@@ -286,7 +274,7 @@ class GameSession:
     def _played(self, move: Move) -> None:
         self.total_moves += 1
         self._position_changed()
-        self.events.append(MoveMade(move))
+        self.events.append(events.MoveMade(move))
         if self.game.over:
             self.end_reported = False
             self.end_time = 0.0
@@ -324,12 +312,11 @@ class GameSession:
                 self.record(*self.stats_names(), outcome.result())
             except (OSError, ValueError) as exc:
                 log.warning('could not record statistics: %s', clip(exc, 200))
-        self.events.append(GameOver(outcome))
+        self.events.append(events.GameOver(outcome))
         self.end_reported = True
 
     def desired_job(self) -> SearchRequest | None:
-        """The one search the game wants now: the computer's move, else the hint or
-        the analysis; or None."""
+        """The one search the game wants now: the computer's move, the hint or the analysis."""
         if self.game.over or not self.started():
             return None
         seat = self.seat()
@@ -363,8 +350,8 @@ class GameSession:
         self.play(col)
 
     def move_now(self) -> bool:
-        """Play at once the best move of the deepest lookahead finished (the search
-        stops); False, with a notice, if there is none."""
+        """Play the deepest finished lookahead's move now (the search stops); False, with a
+        notice, if there is none."""
         reply = self.planner.pop_progress() if self.thinking() else None
         if reply is None:
             self.say(_('Nothing to play yet: the computer is still on its first lookahead.'))
@@ -377,8 +364,7 @@ class GameSession:
         return self.thinking() and self.planner.running_progress() is not None
 
     def _searches_failed(self, failures: list[Result]) -> None:
-        """A computer whose own move failed hands its side to the person; a failed
-        analysis is only said."""
+        """A computer whose move failed hands its side to the person; a failed analysis is said."""
         for res in failures:
             why = res.message or str(res.status)
             if res.status is ResultStatus.DIED:
@@ -406,8 +392,7 @@ class GameSession:
                                          self.tiebreak)
 
     def perfect_payload(self) -> MoveReply | None:
-        """Perfect play for the position: the review's, else Expert's finished analysis;
-        or None."""
+        """Perfect play for the position: the review's, else Expert's finished analysis."""
         g = self.game
         return self.known.get(g.rows, g.cols, g.moves) or self.planner.reply_for(
             self.planner.analysis_job(g, True, self.lookahead, self.tiebreak))
@@ -488,7 +473,7 @@ class GameSession:
         if self.game.can_play(col):
             col = self._centre_most_best(reply, col)
             self.hint_col = col
-            self.events.append(HintShown(col))
+            self.events.append(events.HintShown(col))
             verdict = self.verdict(reply, col)
             self.say(_('Hint: column {n}').format(n=col + 1)
                      + (f' ({verdict})' if verdict else ''), about_position=True)
@@ -497,8 +482,7 @@ class GameSession:
                      NoticeKind.ERROR)
 
     def verdict(self, reply: MoveReply, col: int) -> str:
-        """The hint's verdict on ``col`` (0-based): perfect play's where known, else
-        the search's own words; '' if there is none."""
+        """The hint's words on ``col`` (0-based): perfect play's, else the search's, else ''."""
         for known in (self.perfect_payload(), reply):
             if known is not None and 0 <= col < len(known.columns) \
                     and (column := known.columns[col]) is not None:
@@ -604,8 +588,7 @@ class GameSession:
                                   for side, p in self.saved_players.items()}
 
     def undo(self) -> bool:
-        """Take back moves until a person's turn (one move if nobody here plays); a
-        friend is asked first."""
+        """Take back moves to a person's turn (one if nobody here plays); a friend is asked."""
         g = self.game
         if not g.moves:
             self.say(_('Nothing to undo.'))
@@ -638,13 +621,12 @@ class GameSession:
         return True
 
     def history_changed(self) -> None:
-        """Moves were taken back or played again: the searches stop, and the end is
-        not announced again."""
+        """Moves were taken back or played again: the searches stop; no end is announced."""
         self._position_changed()
         self.end_reported = True
         self.end_time = 0.0
         self.planner.cancel()
-        self.events.append(HistoryChanged())
+        self.events.append(events.HistoryChanged())
 
     # ------------------------------------------------------------ the network
     def start_network(self, options: NetworkOptions, *, name: str = '',
@@ -700,7 +682,7 @@ class GameSession:
             if isinstance(event, ev.JoinFailed):
                 self.joining = None
                 net.close()
-                self.events.append(NetworkFailed(clip(event.text, 160)))
+                self.events.append(events.NetworkFailed(clip(event.text, 160)))
                 return
 
     def play_computer_from_here(self) -> None:
@@ -715,8 +697,8 @@ class GameSession:
         self.say(_('The computer plays for your friend from here.'), seconds=4.0)
 
     def _seat_network_players(self) -> None:
-        """Seat this computer's player on its side and the friend on the
-        other (a joiner before it knows its side: the friend on both)."""
+        """This computer's player on its side, the friend on the other (or both, before a
+        joiner knows its side)."""
         net = self.network
         assert net is not None
         if not self.help_allowed():
@@ -730,8 +712,8 @@ class GameSession:
         self.planner.cancel()
 
     def _send_to_friend(self, ply: int, col: int) -> Move | None:
-        """Play this side's move into the network game's record and send it;
-        None (with a notice) if the network refuses it."""
+        """Play this side's move into the network game's record and send it; None (with a
+        notice) if refused."""
         assert self.network is not None
         try:
             return self.network.peer.send_move(ply, col)
@@ -760,8 +742,7 @@ class GameSession:
         return True
 
     def answer_friend_undo(self, accept: bool) -> None:
-        """Answer the friend's request to take back moves (if the network
-        game is still on); the moves go at once if ``accept``."""
+        """Answer the friend's request to take back moves; they go at once if ``accept``."""
         if self.network is not None and self.network.peer.answer_undo(accept) and accept:
             self.history_changed()
 
@@ -773,13 +754,13 @@ class GameSession:
             if notice is not None:
                 self.say(notice.text, notice.kind, notice.seconds)
                 if isinstance(event, ev.PeerLost) and event.left and not self.game.over:
-                    self.events.append(FriendLeft())
+                    self.events.append(events.FriendLeft())
             elif isinstance(event, ev.Connected):
                 self._friend_connected(net, event)
             elif isinstance(event, ev.OpponentMove):
                 self._friend_moved(net, event)
             elif isinstance(event, ev.UndoRequested):
-                self.events.append(UndoAsked(event.ply))
+                self.events.append(events.UndoAsked(event.ply))
             elif isinstance(event, ev.UndoAnswered):
                 if event.accept:
                     self.history_changed()
@@ -787,7 +768,7 @@ class GameSession:
             elif isinstance(event, ev.JoinFailed):
                 text = clip(event.text, 160)
                 self.say(text, NoticeKind.ERROR, 8.0)
-                self.events.append(NetworkFailed(text))
+                self.events.append(events.NetworkFailed(text))
                 self.close()
             elif isinstance(event, ev.Closed) and net.peer.state is not NetState.FAILED:
                 self.say(_('The network game has ended.'),
@@ -815,9 +796,8 @@ class GameSession:
             self._played(Move(col, row, Side.for_ply(ply), ply))
 
     def update(self, dt: float, busy: bool = False) -> None:
-        """Advance by ``dt`` seconds: results, network news, the end, the search wanted,
-        the seat to move. ``busy``: the last move is still animating (the computer
-        waits, the end comes after it)."""
+        """Advance by ``dt`` seconds: results, network news, the end, the search wanted, the
+        seat to move; ``busy``: the last move still falls (the computer and the end wait)."""
         self.since_move += dt
         self.planner.tick(dt)
         if self.planner.worker is not None:
