@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from connect4_game.ui.commands import COMMAND, COMMANDS, MENU, TOOLBAR
-from connect4_game.ui.screens.help import help_lines
+from connect4_game.ui.screens.help import PAGES
 from tests.ui_helpers import DT, InstantWorker, key, make_app
 
 _NAMED = {'Esc': 'escape', 'Space': 'space', 'Enter': 'return', 'Left': 'left',
@@ -99,7 +99,7 @@ def test_every_menu_entry_names_the_keys_that_choose_it(app, pressed):
 
 def test_every_help_line_names_the_keys_that_do_what_it_says(app, pressed):
     what = {c.name: c for c in COMMANDS}
-    rows = help_lines()[1:]                              # after the mouse
+    rows = PAGES[-1].lines()[1:]                         # after the mouse
     assert len(rows) >= 30
     for keys, text in rows:
         for name in _names(keys):
@@ -110,7 +110,7 @@ def test_every_help_line_names_the_keys_that_do_what_it_says(app, pressed):
 
 
 def test_every_command_with_a_key_is_on_the_help_screen():
-    shown = ' | '.join(k for k, _d in help_lines())
+    shown = ' | '.join(k for k, _d in PAGES[-1].lines())
     for c in COMMANDS:
         if c.key_label():
             assert c.key_label() in shown, c.name
@@ -182,7 +182,7 @@ def test_t_cycles_the_tiebreak(app):
 
 
 def test_help_tells_the_digits_lookahead_and_tiebreak_keys():
-    rows = dict(help_lines())
+    rows = dict(PAGES[-1].lines())
     assert 'column' in rows['1 \u2013 9'] and '10' in rows['1 \u2013 9']
     assert 'lookahead' in rows['+ / -']
     assert 'tiebreak' in rows['T']

@@ -14,7 +14,7 @@ from connect4_game.search.jobs import Result
 from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerSpec
 from connect4_game.ui.app import App, AppOptions
-from connect4_game.ui.screens.help import help_lines
+from connect4_game.ui.screens.help import PAGES
 from tests.ui_helpers import DT, click_col, key, make_app, settle, step_until
 
 CTRL = pygame.KMOD_LCTRL
@@ -521,7 +521,7 @@ def test_help_screen_lists_every_key(worker, closing):
     app = new(worker, closing)
     app.step([key(pygame.K_F1)], DT)
     assert type(app.screen).__name__ == 'HelpScreen'
-    keys = ' '.join(k for k, _ in help_lines())
+    keys = ' '.join(k for k, _ in PAGES[-1].lines())
     for k in ['1 \u2013 9', '+', '-', 'T', 'E', 'H', 'A', 'U', 'Ctrl+Z', 'R', 'Ctrl+Y', 'N', 'G', 'D',
               'P', '[', ']', 'C', 'M', 'S', 'Ctrl+S', 'Ctrl+O', 'Ctrl+C', 'F11', 'F1', '?',
               'Esc', 'Left', 'Right', 'Down', 'Space', 'Enter']:

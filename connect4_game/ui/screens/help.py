@@ -20,16 +20,7 @@ from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height, wr
 from connect4_game.ui.themes import RGB, mix
 from connect4_game.ui.widgets import Button, Toolbar
 
-__all__ = ['HelpPage', 'HelpScreen', 'OSKA_PAGE', 'PAGES', 'help_lines', 'page_text']
-
-
-MOUSE = (N_('Mouse'), N_('aim with the ghost checker, click to drop it'))
-"""The keys page's first line: the mouse (the keys follow from the table)."""
-
-
-def help_lines() -> list[tuple[str, str]]:
-    """(keys, what they do) for the mouse and every command with a key, translated."""
-    return [(_(MOUSE[0]), _(MOUSE[1])), *help_rows()]
+__all__ = ['HelpPage', 'HelpScreen', 'OSKA_PAGE', 'PAGES', 'page_text']
 
 
 @dataclass(frozen=True)
@@ -45,7 +36,7 @@ class HelpPage:
 
     def lines(self) -> list[tuple[str, str]]:
         """The page's (keys, what they do) rows, translated."""
-        return [(_(k), _(d)) for k, d in self.rows] + (help_lines() if self.commands else [])
+        return [(_(k), _(d)) for k, d in self.rows] + (help_rows() if self.commands else [])
 
 
 def page_text(paragraph: str) -> str:
