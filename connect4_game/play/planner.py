@@ -9,8 +9,7 @@ from typing import Any
 
 from connect4_game.ai.expert import EXPERT_MOVE_SECONDS
 from connect4_game.core.game import Game
-from connect4_game.search.jobs import JobKind, Result, ResultStatus, SearchRequest
-from connect4_game.search.pool import SearchPool
+from connect4_game.search.jobs import JobKind, Result, ResultStatus, SearchPool, SearchRequest
 from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerSpec, SeatKind
 

@@ -33,7 +33,7 @@ from connect4_game.play.verdicts import (
     score_words,
 )
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK, TIEBREAKS, check_tiebreak
-from connect4_game.search.jobs import JobKind, Result, ResultStatus, SearchRequest
+from connect4_game.search.jobs import JobKind, Result, ResultStatus, SearchPool, SearchRequest
 from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage.savegame import STORED_KINDS, SavedGame
@@ -74,7 +74,7 @@ class GameSession:
                  remember: Callable[..., None] | None = None,
                  record: Callable[[str, str, str], None] | None = None,
                  budgets: dict[str, float] | None = None, out: IO[str] | None = None,
-                 worker: Any = None) -> None:
+                 worker: SearchPool | None = None) -> None:
         self.lookahead = check_lookahead(lookahead)
         self.tiebreak = check_tiebreak(tiebreak)
         self.expert_mode = bool(expert) or any(p.perfect for p in players.values())
@@ -376,7 +376,7 @@ class GameSession:
             else:
                 self.say(_('Analysis failed: {why}').format(why=clip(why, 160)), NoticeKind.ERROR)
 
-    def worker_replaced(self, worker: Any) -> None:
+    def worker_replaced(self, worker: SearchPool) -> None:
         """The app started a new worker: the job in flight is asked again."""
         self.planner.replace_worker(worker)
         self.worker_note = _('AI worker restarted')

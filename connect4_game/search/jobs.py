@@ -1,5 +1,6 @@
-"""What the search pool runs: a :class:`SearchRequest`, its :class:`Result`, and
-:data:`JOBS`, each :class:`JobKind`'s handler (run in a worker process) and reply type."""
+"""What the search pool runs: a :class:`SearchRequest`, its :class:`Result`, the pool as its
+callers see it (:class:`SearchPool`), and :data:`JOBS`, each :class:`JobKind`'s handler (run in
+a worker process) and reply type."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from connect4_game.core.game import Game
 from connect4_game.core.messages import clip
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from connect4_game.core.board import Board
     from connect4_game.plugins.loader import SafePlayer
 
-__all__ = ['SearchRequest', 'JobKind', 'Result', 'ResultStatus', 'compute', 'JOBS',
+__all__ = ['SearchRequest', 'JobKind', 'Result', 'ResultStatus', 'SearchPool', 'compute', 'JOBS',
            'DEEPEN_FROM', 'Handler', 'Progress']
 
 DEEPEN_FROM = 8         # plies: a deeper 'ai' request reports shallower results first
@@ -122,6 +123,25 @@ class Result:
             raise ValueError(f'a result status is one of '
                              f'{", ".join(s.value for s in ResultStatus)}, '
                              f'not {clip(self.status)}') from None
+
+
+class SearchPool(Protocol):
+    """The search pool as its callers see it (the window's is
+    :class:`~connect4_game.search.worker.SearchWorker`): one request in flight at a
+    time; asking for another takes its place (the one running is stopped)."""
+
+    def submit(self, request: SearchRequest) -> None:
+        """Ask for ``request`` in place of the request in flight, if any."""
+
+    def cancel(self) -> None:
+        """Drop the request in flight."""
+
+    def poll(self) -> list[Result]:
+        """The results reported since the last call (never blocks)."""
+
+    def in_flight(self) -> SearchRequest | None:
+        """The request queued or running, else the one whose last result
+        waits for :meth:`poll`, or None."""
 
 
 Progress = Callable[[Reply], None]                            # gets each step on the way

@@ -135,8 +135,8 @@ class _Proc:
 
 
 class SearchWorker:
-    """Runs :class:`SearchRequest` s in pre-started worker processes
-    (``'spawn'``, as on every platform), from a daemon thread.
+    """The :class:`~connect4_game.search.jobs.SearchPool` of the window: pre-started worker
+    processes (``'spawn'``, as on every platform) run from a daemon thread.
     :param spare: keep a second process started, so a cancel costs no start-up."""
 
     def __init__(self, spare: bool = True) -> None:
@@ -176,8 +176,6 @@ class SearchWorker:
                 self._wake_recv.recv_bytes()
 
     def submit(self, job: SearchRequest | None) -> None:
-        """Ask for ``job`` (None: nothing) in place of a job still queued or
-        running, which is cancelled."""
         with self._cond:
             self._pending = job
             busy = self._current is not None
@@ -188,7 +186,6 @@ class SearchWorker:
             self._poke()
 
     def cancel(self) -> None:
-        """Drop any queued job and stop the running one."""
         self.submit(None)
 
     def busy(self) -> bool:
@@ -197,8 +194,6 @@ class SearchWorker:
             return self._pending is not None or self._current is not None
 
     def in_flight(self) -> SearchRequest | None:
-        """The request queued or running, else the one whose last result waits
-        for :meth:`poll`, or None."""
         with self._cond:
             held = self._pending or self._current
         if held is not None:
@@ -210,7 +205,6 @@ class SearchWorker:
         return done[-1] if done else None
 
     def poll(self) -> list[Result]:
-        """All results reported since the last call (never blocks)."""
         out = []
         while True:
             try:
