@@ -158,26 +158,21 @@ class SavedGamesScreen(FormScreen):
     def ask_delete(self, i: int) -> None:
         """Ask, then delete the file of entry ``i``."""
         entry = self.entries[i]
-
-        def delete() -> None:
-            self.delete(entry)
-
         self.app.push(ConfirmScreen(
             self.app, _('Delete "{name}"? It cannot be brought back.').format(
-                name=clip(entry.title, 60)), _('Delete'), delete))
+                name=clip(entry.title, 60)), _('Delete'), lambda: self.delete(entry)))
 
-    def delete(self, entry: LibraryEntry) -> bool:
-        """Remove ``entry``'s file from the library; returns whether it did."""
+    def delete(self, entry: LibraryEntry) -> None:
+        """Remove ``entry``'s file from the library (a failure is told and logged)."""
         try:
             os.remove(entry.path)
         except OSError as exc:
             log.warning('could not delete %s: %s', clip(entry.path, 200), exc)
             self.app.session.say(_('Could not delete: {why}').format(
                 why=clip(exc.strerror or exc, 80)), 'error', 5.0)
-            return False
+            return
         self.app.session.say(_('Deleted "{name}".').format(name=clip(entry.title, 60)))
         self.reload()
-        return True
 
     def ask_rename(self, i: int) -> None:
         """Ask for a new name for entry ``i`` (a game that can be read)."""
