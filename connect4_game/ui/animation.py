@@ -74,8 +74,7 @@ class DropAnimation:
 
 
 class Fade:
-    """A value going from 0 to 1 over ``duration`` seconds (ValueError if not > 0) along
-    ``curve``."""
+    """0 to 1 along ``curve`` over ``duration`` seconds (ValueError if not > 0)."""
 
     def __init__(self, duration: float = 0.3,
                  curve: Callable[[float], float] = ease_out_quad) -> None:
@@ -122,8 +121,7 @@ class Shake(Fade):
 
 def step_drops(drops: list[DropAnimation], dt: float,
                on_land: Callable[[], object]) -> list[DropAnimation]:
-    """Advance every drop by ``dt`` seconds, ``on_land`` once for each that lands now; returns
-    the drops still moving."""
+    """Advance the drops by ``dt`` seconds, ``on_land`` for each that lands; those still moving."""
     for f in drops:
         was = f.landed
         f.update(dt)

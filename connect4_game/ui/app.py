@@ -308,8 +308,7 @@ class App:
             self.remember(window_width=w, window_height=h)
 
     def load_saved(self, saved: SavedGame, title: str = '') -> bool:
-        """Replace the game by ``saved`` (a bad one leaves the game, with a notice); returns
-        whether it did."""
+        """Replace the game by ``saved``; whether it did (a bad one leaves it, with a notice)."""
         s = self.session
         try:
             s.restore(saved)
@@ -390,8 +389,7 @@ class App:
         return self.loop.run()
 
     def close(self) -> None:
-        """Write the screenshot and frame stats if asked, autosave, keep the settings, stop the
-        worker and the screens' resources."""
+        """Write the screenshot and frame stats if asked, autosave, keep the settings, stop."""
         if self._closed:
             return
         self._closed = True
@@ -450,8 +448,7 @@ class App:
 
 
 def show_crash(text: str) -> None:
-    """A crash's message and report (:mod:`connect4_game.logs`) in a message box, from the main
-    thread only (macOS opens windows there)."""
+    """A crash's message in a message box, from the main thread only (macOS opens windows there)."""
     if threading.current_thread() is threading.main_thread():
         pygame.display.message_box(_('Connect Four'), text, 'error')
 

@@ -367,8 +367,7 @@ class Renderer:
         return out
 
     def staggered(self) -> bool:
-        """Whether the columns are too narrow for a badge each: then the badges alternate in two
-        rows, each one line high and two columns wide."""
+        """Whether the badges alternate in two rows, one line high and two columns wide each."""
         lay = self._ready()[0]
         return lay.cell - 8 < font(MIN_FONT, True).size('~-14')[0]
 
@@ -468,12 +467,11 @@ class Renderer:
         h = line_height(size, True) + (line_height(sub_size) + 8 if sub else 0) + 28
         br = lay.board_rect
         covered = [lay.slot_rect(r, c) for r, c in (win_line or [])]
-        for cy in (br.centery, br.top + h // 2 + 4, br.bottom - h // 2 - 4):
-            rect = pygame.Rect(lay.width // 2 - w // 2, cy - h // 2, w, h)
-            if not any(rect.colliderect(c) for c in covered):
-                return rect, size, sub_size
-        top = lay.message_rect.bottom
-        return pygame.Rect(lay.width // 2 - w // 2, top, w, h), size, sub_size
+        centres = (br.centery, br.top + h // 2 + 4, br.bottom - h // 2 - 4,
+                   lay.message_rect.bottom + h // 2)       # the last one above the board
+        places = [pygame.Rect(lay.width // 2 - w // 2, cy - h // 2, w, h) for cy in centres]
+        rect = next(r for r in places if r is places[-1] or r.collidelist(covered) < 0)
+        return rect, size, sub_size
 
     def draw_banner(self, surface: pygame.Surface, text: str, sub: str = '', scale: float = 1.0,
                     color: Colour | None = None, win_line: Sequence[Cell] | None = None
@@ -501,22 +499,15 @@ class Renderer:
             draw_text(surface, sub, sub_box, theme.text_dim, sub_size, align='center', lines=2)
         return rect
 
-    def toast_lines(self, text: str) -> tuple[pygame.font.Font, list[str]]:
-        """The font and the (at most three) lines :meth:`draw_toast` draws for ``text``."""
-        lay = self._ready()[0]
-        size = max(MIN_FONT, int(lay.message_h * 0.62))
-        how = fit(text, max(24, lay.width - 64), line_height(size) * 3, size, lines=3)
-        return font(how.size), list(how.lines)
-
     def draw_toast(self, surface: pygame.Surface, text: str, alpha: float = 1.0,
                    kind: str = 'info') -> pygame.Rect:
-        """A notice under the toolbar in at most three lines, faded by ``alpha`` in [0, 1]; its
-        rect."""
+        """A notice under the toolbar in at most three lines, faded by ``alpha`` 0..1; its rect."""
         lay, theme = self._ready()
-        f, lines = self.toast_lines(text)
-        colour = theme.bad if kind == 'error' else mix(theme.status_bg, theme.text, 0.16)
         size = max(MIN_FONT, int(lay.message_h * 0.62))
-        w = max(f.size(line)[0] for line in lines) + 24
+        how = fit(text, max(24, lay.width - 64), line_height(size) * 3, size, lines=3)
+        lines = how.lines
+        colour = theme.bad if kind == 'error' else mix(theme.status_bg, theme.text, 0.16)
+        w = max(font(how.size).size(line)[0] for line in lines) + 24
         h = line_height(size) * len(lines) + 8
         x = (lay.width - w) // 2
         y = lay.message_rect.top + max(0, (lay.message_h - h) // 2) if len(lines) == 1 \

@@ -41,8 +41,7 @@ class ScreenStack:
         self._screens.append(screen)
 
     def pop(self, screen: Screen | None = None) -> None:
-        """Take ``screen`` (default: the top one) off the stack; the screen that comes to the top
-        gets ``resume()``."""
+        """Take ``screen`` (default: the top one) off; the new top one gets ``resume()``."""
         if len(self._screens) > 1 and (screen is None or screen is self._screens[-1]):
             self._screens.pop()
             self._screens[-1].resume()

@@ -65,8 +65,7 @@ class SoundPlayer:
             log.warning("%s", self.reason)
 
     def play(self, name: str) -> bool:
-        """Play sound ``name`` without blocking; whether it started (ValueError for a name not
-        in :data:`SOUND_NAMES`)."""
+        """Play sound ``name`` without blocking; whether it started (ValueError if unknown)."""
         if name not in SOUND_NAMES:
             raise ValueError(f"unknown sound {name!r}; known: {', '.join(SOUND_NAMES)}")
         if self.muted:

@@ -89,10 +89,8 @@ class Window:
             return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
 
     def _new_window(self, fullscreen: bool = False) -> pygame.Surface:
-        """:meth:`set_mode` of ``windowed_size``, then the window as a :class:`pygame.Window`
-        (None if SDL has none), through which it is resized and goes full screen in place: a
-        second ``set_mode`` makes a new window, which a window manager moves down by its title
-        bar at every resize and F11."""
+        """:meth:`set_mode`, then the window as a :class:`pygame.Window` (None if SDL has none),
+        to resize it and go full screen in place: a window manager moves a new window down."""
         surface = self.set_mode(self.windowed_size, fullscreen)
         try:
             with warnings.catch_warnings():      # the display module's window, not a new one
@@ -105,8 +103,7 @@ class Window:
         return surface
 
     def toggle_fullscreen(self) -> pygame.Surface:
-        """Full screen, or back to a window of ``windowed_size`` (F11), in place; returns the
-        surface."""
+        """Full screen, or back to a window of ``windowed_size``, in place; the new surface."""
         self.fullscreen = not self.fullscreen
         if self._window is not None:
             try:
@@ -147,8 +144,8 @@ class Window:
         self.set_caption(clip(f"{_('Connect Four')} \u2014 {state}", 120))
 
     def save_screenshot(self, surface: pygame.Surface, path: str) -> bool:
-        """Write ``surface`` to ``path`` (format from its extension, PNG by default); returns
-        whether it was written (else logged, and :attr:`screenshot_error` says why)."""
+        """Write ``surface`` to ``path`` (format by extension, PNG by default); whether it did
+        (else logged, and :attr:`screenshot_error` says why)."""
         try:
             buf = io.BytesIO()
             ext = os.path.splitext(str(path))[1]     # the name as the system gave it: any bytes

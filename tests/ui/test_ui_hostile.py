@@ -15,7 +15,7 @@ import pytest
 from connect4_game.core.messages import MAX_TEXT
 from connect4_game.play.planner import SLOW_SEARCH_SECONDS as SLOW_SEARCH
 from connect4_game.seat_config import PlayerSpec
-from connect4_game.ui import render
+from connect4_game.ui import render, text_fit
 from connect4_game.ui.app import App, AppOptions
 from connect4_game.ui.render import Renderer
 from connect4_game.ui.screens.game_status import LOWER_LOOKAHEAD_TIP as TIP
@@ -99,11 +99,11 @@ def test_a_huge_toast_is_wrapped_inside_the_window(no_wide_smoothscale):
     for text in ('k' * HUGE, 'settings.json: ignoring unknown setting ' + 'k ' * HUGE):
         rect = r.draw_toast(surface, text, 1.0, 'error')
         assert rect.left >= 0 and rect.right <= SIZE[0]
-        _, lines = r.toast_lines(text)
+        lines = text_fit.frame_texts()[-1].lines
         assert len(lines) <= 3 and lines[-1].endswith('\u2026')
     # a short one stays one line, whole
-    _, lines = r.toast_lines('Sound off')
-    assert lines == ['Sound off']
+    r.draw_toast(surface, 'Sound off')
+    assert text_fit.frame_texts()[-1].lines == ('Sound off',)
 
 
 def test_a_huge_status_banner_and_labels_render_inside_the_window(no_wide_smoothscale):
