@@ -431,25 +431,22 @@ class OskaScreen(Screen):
 
     def _draw_squares(self, surface: pygame.Surface, col: dict[str, RGB], m: _Metrics) -> None:
         """The squares, the last move's, the one under the mouse, and the row letters."""
-        cell, gap, pad = m.cell, m.gap, m.pad
+        cell, gap, pad, corner = m.cell, m.gap, m.pad, max(2, m.cell // 12)
         label_font = font(max(MIN_FONT, int(cell * 0.28)))
         last = self.last_move
-        show_hover = self.is_human(self.turn) and self.result is None
+        hover = self.hover if self.is_human(self.turn) and self.result is None else None
         for r, length in enumerate(self.lengths):
             for c in range(length):
                 rect = pygame.Rect(0, 0, cell - 2 * gap, cell - 2 * gap)
                 rect.center = self.square_center((r, c))
                 goal = r in (0, len(self.lengths) - 1)
                 pygame.draw.rect(surface, col['goal'] if goal else col['square'], rect,
-                                 border_radius=max(2, cell // 12))
-                pygame.draw.rect(surface, col['edge'], rect, max(1, cell // 40),
-                                 border_radius=max(2, cell // 12))
+                                 border_radius=corner)
+                pygame.draw.rect(surface, col['hover'] if hover == (r, c) else col['edge'], rect,
+                                 max(1, cell // 40), border_radius=corner)
                 if last is not None and (r, c) in (last.frm, last.to):
                     pygame.draw.rect(surface, col['last_move'], rect.inflate(-gap * 2, -gap * 2),
-                                     max(2, cell // 22), border_radius=max(2, cell // 12))
-                if self.hover == (r, c) and show_hover:
-                    pygame.draw.rect(surface, col['hover'], rect, max(1, cell // 40),
-                                     border_radius=max(2, cell // 12))
+                                     max(2, cell // 22), border_radius=corner)
             letter = label_font.render('abcdefghijklmnopqrstuvwxyz'[r], True,
                                        self.app.theme.text_dim)
             lx = m.cx - length * cell / 2 - pad - letter.get_width() - cell * 0.15
@@ -499,10 +496,9 @@ class OskaScreen(Screen):
             if mv.captured:
                 cxp, cyp = self.square_center(mv.captured)
                 d = int(radius * 0.45)
-                pygame.draw.line(surface, colour, (cxp - d, cyp - d), (cxp + d, cyp + d),
-                                 max(3, cell // 14))
-                pygame.draw.line(surface, colour, (cxp - d, cyp + d), (cxp + d, cyp - d),
-                                 max(3, cell // 14))
+                for dy in (-d, d):              # a cross over the checker it takes
+                    pygame.draw.line(surface, colour, (cxp - d, cyp + dy), (cxp + d, cyp - dy),
+                                     max(3, cell // 14))
 
     def _draw_animation(self, surface: pygame.Surface, m: _Metrics) -> None:
         """The moving checker, lifted on a jump, and the captured one shrinking and fading."""
