@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -260,15 +261,8 @@ def _col_score(scores: list[int | None], m: int, stride: int) -> int:
     return -_INF if s is None else s
 
 
-_SEARCHES: dict[tuple[int, int], AlphaBeta] = {}
-
-
+@lru_cache(maxsize=2)
 def alphabeta_for(h: int, w: int) -> AlphaBeta:
     """The shared :class:`AlphaBeta` of an ``h`` x ``w`` board (two sizes kept).
     :raises ValueError: bad size."""
-    s = _SEARCHES.get((h, w))
-    if s is None:
-        while len(_SEARCHES) >= 2:
-            del _SEARCHES[next(iter(_SEARCHES))]
-        s = _SEARCHES[(h, w)] = AlphaBeta(h, w)
-    return s
+    return AlphaBeta(h, w)

@@ -12,7 +12,7 @@ from connect4_game.core.checks import check_int, is_int
 from connect4_game.core.side import CHECKERS
 
 __all__ = [
-    "Geometry", "geometry", "cell_bit", "from_slots", "from_board", "from_moves", "play_moves",
+    "Geometry", "geometry", "from_slots", "from_board", "from_moves", "play_moves",
     "can_play", "play", "play_bit", "has_four", "winning_cells", "wincells_for", "key", "mirror",
     "HasSlots",
 ]
@@ -23,11 +23,6 @@ def _check_size(h: int, w: int) -> None:
         raise ValueError(f"board height must be an int >= 1, got {h!r}")
     if not isinstance(w, int) or w < 1:
         raise ValueError(f"board width must be an int >= 1, got {w!r}")
-
-
-def cell_bit(h: int, col: int, row: int) -> int:
-    """The single-bit mask of the cell at ``col`` and ``row`` (0 = bottom)."""
-    return 1 << (col * (h + 1) + row)
 
 
 def key(current: int, mask: int) -> int:

@@ -96,7 +96,6 @@ class OpeningBook:
         self._keys: memoryview | None = None
         self._vals: bytes = b""
         self._map: _RecordKeys | None = None
-        self.probes = 0
         self.error: str | None = None    # why the file could not be used, if it could not
 
     def __len__(self) -> int:
@@ -193,7 +192,6 @@ class OpeningBook:
             return _small_table().get(small_key(first, mask))
         if n != self.ply or self.path is None:
             return None
-        self.probes += 1
         try:
             v = self.lookup_key(huffman_key(first, mask))
             if v is None:

@@ -4,6 +4,7 @@ centre control (Victor Allis, "A Knowledge-based Approach of Connect-Four", 1988
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from connect4_game.ai.bitboard import Geometry, geometry, wincells_for
 
@@ -93,12 +94,7 @@ class Evaluator:
         return evaluate
 
 
-_EVALUATORS: dict[tuple[int, int], Evaluator] = {}
-
-
+@cache
 def evaluator(h: int, w: int) -> Evaluator:
     """The shared :class:`Evaluator` of an ``h`` x ``w`` board. :raises ValueError: bad size."""
-    ev = _EVALUATORS.get((h, w))
-    if ev is None:
-        ev = _EVALUATORS[(h, w)] = Evaluator(h, w)
-    return ev
+    return Evaluator(h, w)

@@ -52,7 +52,6 @@ class _BBBoard(Protocol):
     """What we use of bitbully's ``BoardCore``."""
     def setBoard(self, grid: Sequence[Sequence[int]]) -> bool: ...   # noqa: N802
     def playMoveOnCopy(self, column: int) -> _BBBoard: ...   # noqa: N802
-    def play(self, columns: Sequence[int]) -> bool: ...
 
 
 class _BBCore(Protocol):
@@ -60,7 +59,6 @@ class _BBCore(Protocol):
     def mtdf(self, board: _BBBoard, first_guess: int) -> int: ...
     def negamax(self, board: _BBBoard, alpha: int, beta: int, depth: int) -> int: ...
     def resetTranspositionTable(self) -> None: ...   # noqa: N802
-    def scoreMoves(self, board: _BBBoard) -> list[int]: ...   # noqa: N802
     def resetNodeCounter(self) -> None: ...   # noqa: N802
     def getNodeCounter(self) -> int: ...   # noqa: N802
 

@@ -59,11 +59,6 @@ def verdict(scores: Sequence[int | None], column: int) -> str:
     return "mistake"                 # a win thrown away to a draw
 
 
-def _x_value(score: int, n: int, cells: int, player: Side) -> int:
-    plies = score_to_plies(score, n, cells)
-    return plies if player is Side.X else -plies
-
-
 def review_game(rows: int, cols: int, moves: Sequence[int], *,
                 time_budget: float | None = REVIEW_BUDGET, backend: str = "auto",
                 node_budget: int | None = None,
@@ -98,7 +93,8 @@ def review_game(rows: int, cols: int, moves: Sequence[int], *,
         value = res.value
         assert value is not None        # move i is legal (checked above): the game is not over
         rec = PlyReview(i + 1, col, player, scores, tuple(res.best), verdict(scores, col),
-                        _x_value(value, i, cells, player), res.exact, res.backend)
+                        score_to_plies(value, i, cells) * (1 if player is Side.X else -1),
+                        res.exact, res.backend)
         out.append(rec)
         if on_ply is not None:
             on_ply(rec)

@@ -121,16 +121,6 @@ class Score(JsonShape):
         return not self.proven and self.lo is not None and self.lo >= 0
 
     @property
-    def signed_plies(self) -> int | None:
-        """Plies to the end, + for a win, - for a loss, 0 a draw; None unless exact."""
-        if not self.exact:
-            return None
-        if self.wdl is Wdl.DRAW:
-            return 0
-        assert self.plies is not None
-        return self.plies if self.wdl is Wdl.WIN else -self.plies
-
-    @property
     def win_plies(self) -> int | None:
         """The plies to a win of known distance (``'win in 9'``: 9), else None."""
         return self.plies if self.exact and self.wdl is Wdl.WIN else None

@@ -1,10 +1,15 @@
 """The random positions the kernel agreement tests search: checkers dropped in turn on a
-bitboard (Pascal Pons' layout, :mod:`connect4_game.ai.bitboard`)."""
+bitboard (Pascal Pons' layout, :mod:`connect4_game.ai.bitboard`); the bit of one cell."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
 from connect4_game.ai.bitboard import has_four, play
+
+
+def cell_bit(h: int, col: int, row: int) -> int:
+    """The bit of the cell at ``col`` and ``row`` (0 = bottom) of a board ``h`` rows high."""
+    return 1 << (col * (h + 1) + row)
 
 
 def drop_in_turn(h: int, columns: Iterable[int],

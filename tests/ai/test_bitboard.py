@@ -5,6 +5,7 @@ import pytest
 
 from connect4_game.ai import bitboard as bb
 from connect4_game.core.board import Board
+from tests.ai.kernel_positions import cell_bit
 
 
 def random_board(rng, h, w, n):
@@ -52,7 +53,7 @@ def test_slots_give_every_cell_its_bit():
         cur, mask = bb.from_board(b, "X")
         for r in range(h):
             for c in range(w):
-                bit = bb.cell_bit(h, c, h - 1 - r)
+                bit = cell_bit(h, c, h - 1 - r)
                 cell = "X" if cur & bit else "O" if mask & bit else " "
                 assert cell == b.slots[r][c], (h, w, r, c)
         assert mask & ~bb.geometry(h, w).board == 0
@@ -93,7 +94,7 @@ def test_winning_cells_brute_force():
                         continue
                     b.slots[r][c] = checker  # any empty cell, even floating
                     if b.is_win_for(checker):
-                        expected |= bb.cell_bit(h, c, h - 1 - r)
+                        expected |= cell_bit(h, c, h - 1 - r)
                     b.slots[r][c] = " "
             assert bb.winning_cells(cur, mask, h, w) == expected, (h, w, b.slots)
 

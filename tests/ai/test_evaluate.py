@@ -15,6 +15,7 @@ from connect4_game.ai.evaluate import (
     cell_weights,
     evaluator,
 )
+from tests.ai.kernel_positions import cell_bit
 
 
 def test_cell_weights_are_the_classic_table_on_6x7():
@@ -31,10 +32,10 @@ def test_cell_weights_are_the_classic_table_on_6x7():
 def test_odd_rows_follow_the_parity_rule():
     ev = evaluator(6, 7)
     geo = ev.geo
-    rows = {r for c in range(7) for r in range(6) if ev.odd_rows & bb.cell_bit(6, c, r)}
+    rows = {r for c in range(7) for r in range(6) if ev.odd_rows & cell_bit(6, c, r)}
     assert rows == {0, 2, 4}                  # rows 1, 3, 5 counted from 1 at the bottom
     ev7 = Evaluator(7, 6)                     # odd height: counted from the top row
-    rows7 = {r for r in range(7) if ev7.odd_rows & bb.cell_bit(7, 0, r)}
+    rows7 = {r for r in range(7) if ev7.odd_rows & cell_bit(7, 0, r)}
     assert rows7 == {1, 3, 5}
     assert evaluator(6, 7) is ev and geo.h == 6
 
@@ -67,13 +68,13 @@ def test_a_good_threat_counts_more_than_another():
         odd_turn = len(moves) % 2 == 0
         base = ev.evaluate(cur, mask, 0, 0)
         for row in range(1, 6):
-            cell = bb.cell_bit(6, 5, row)
+            cell = cell_bit(6, 5, row)
             good = (row % 2 == 0) == odd_turn  # 0-based even rows are the odd rows
             gain = ev.evaluate(cur, mask, cell, 0) - base
             loss = ev.evaluate(cur, mask, 0, cell) - base
             assert gain == (W_GOOD + W_ZUGZWANG if good else W_OTHER), (moves, row)
             assert loss == -(W_OTHER if good else W_GOOD + W_ZUGZWANG), (moves, row)
-    stacked = bb.cell_bit(6, 5, 1) | bb.cell_bit(6, 5, 2)
+    stacked = cell_bit(6, 5, 1) | cell_bit(6, 5, 2)
     cur, mask = position('')
     assert ev.evaluate(cur, mask, stacked, 0) - ev.evaluate(cur, mask, 0, 0) == \
         W_GOOD + W_OTHER + W_ZUGZWANG + W_STACKED

@@ -148,7 +148,8 @@ def test_analyze_matches_brute_force_on_small_boards(h, w, n):
                 want = (-d + 1) if d < 0 else -(d + 1) if d > 0 else 0
             b.remove_checker(r.column)
             assert r.score is not None and r.score.exact
-            got = r.score.signed_plies
+            sign = {Wdl.WIN: 1, Wdl.DRAW: 0, Wdl.LOSS: -1}[r.score.wdl]
+            got = sign * (r.score.plies or 0)
             assert got == want, (b.slots, r)
 
 

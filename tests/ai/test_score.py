@@ -39,10 +39,10 @@ def test_order_is_best_for_the_side_to_move_first():
 
 
 def test_proven_exact_and_signed_plies():
-    assert WIN9.exact and WIN9.proven and WIN9.signed_plies == 9 and WIN9.win_plies == 9
-    assert LOSS14.signed_plies == -14 and LOSS14.win_plies is None
-    assert DRAW.signed_plies == 0 and DRAW.plies is None
-    assert WIN_FAR.proven and not WIN_FAR.exact and WIN_FAR.signed_plies is None
+    assert WIN9.exact and WIN9.proven and WIN9.plies == 9 and WIN9.win_plies == 9
+    assert LOSS14.plies == 14 and LOSS14.wdl is Wdl.LOSS and LOSS14.win_plies is None
+    assert DRAW.plies is None and DRAW.wdl is Wdl.DRAW
+    assert WIN_FAR.proven and not WIN_FAR.exact and WIN_FAR.win_plies is None
     assert AT_LEAST_DRAW.at_least_draw and not AT_LEAST_DRAW.proven
     assert not GOOD_GUESS.proven and GOOD_GUESS.pons is None
 
