@@ -53,19 +53,11 @@ def system_language(environ: Mapping[str, str] | None = None,
                     preferred: Iterable[str] = ()) -> str:
     """The first of ``preferred`` (the desktop's locales, best first) that the game has; else the
     language of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` if it has it; else ``'en'``."""
-    for locale in preferred:
-        if _code_of(locale) in LANGUAGES:
-            return _code_of(locale)
     env = os.environ if environ is None else environ
-    for var in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'LANG'):
-        value = env.get(var, '').strip()
-        if not value:
-            continue
-        for part in value.split(':'):
-            if _code_of(part) in LANGUAGES:
-                return _code_of(part)
-        return 'en'
-    return 'en'
+    value = next((v for var in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'LANG')
+                  if (v := env.get(var, '').strip())), '')
+    return next((code for code in map(_code_of, [*preferred, *value.split(':')])
+                 if code in LANGUAGES), 'en')
 
 
 def set_language(code: str | None, preferred: Iterable[str] = ()) -> str:

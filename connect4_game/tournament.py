@@ -66,7 +66,6 @@ class TournamentConfig:
     """2 to :data:`TOURNAMENT_MAX_PLAYERS` ``entrants`` (each :func:`check_entrant`), ``games`` per
     pairing and colour, ``openings`` random plies drawn with ``seed`` (None picks one), a
     plug-in's ``move_time`` and ``load_time`` (seconds), ``lookahead`` and ``tiebreak``.
-
     :raises ValueError: one line naming the first bad value."""
 
     entrants: tuple[str, ...]
@@ -204,7 +203,6 @@ def random_openings(count: int, plies: int, seed: int, rows: int = DEFAULT_ROWS,
                     cols: int = DEFAULT_COLS) -> list[tuple[int, ...]]:
     """``count`` random openings of ``plies`` legal 0-based columns, the same for the same ``seed``;
     none ends the game, and repeats are avoided while :data:`_OPENING_TRIES` draws find a new one.
-
     :raises ValueError: for a negative ``count`` or ``plies``, or more plies than cells."""
     check_int(count, 0, None, 'count')
     check_int(plies, 0, rows * cols - 1, 'plies')
@@ -276,7 +274,6 @@ class _Stop:
 
 def play_move(player: ConsolePlayer, name: str, board: Board) -> int:
     """The column of ``player`` (``name`` in a forfeit's reason) for ``board`` (not changed).
-
     :raises Forfeit: it raised, answered a column it cannot play, or (a plug-in) took too long or
         ended its process."""
     try:
@@ -352,7 +349,6 @@ def elo_ratings(players: int, results: Iterable[tuple[int, int, float]]) -> list
     """Elo ratings of ``players`` players from all their games at once (docs/plugins.md): the
     maximum-likelihood ratings with one virtual draw per player against a 1500 anchor, shifted to
     mean :data:`ELO_MEAN` and clamped to ``ELO_MEAN +- ELO_MAX_SPREAD``.
-
     :param results: ``(a, b, score_of_a)`` per game, score 1, 0.5 or 0.
     :raises ValueError: for a player index out of range or another score."""
     check_int(players, 0, None, 'players')
