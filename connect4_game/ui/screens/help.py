@@ -1,6 +1,5 @@
-"""The help pages (:data:`PAGES`): rules, playing, levels, analysis and review, practice and
-puzzles, a friend, and every key, that page built from
-:data:`~connect4_game.ui.commands.COMMANDS`; a page list, Previous / Next, and scrolling."""
+"""The help pages of ``help.json`` (the keys page adds every command's keys): a page list,
+Previous / Next, and scrolling."""
 
 from __future__ import annotations
 
