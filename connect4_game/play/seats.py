@@ -123,8 +123,7 @@ _SEATS: dict[SeatKind, Callable[[str, PlayerSpec], Seat]] = {
 
 
 def make_seat(side: str, spec: PlayerSpec) -> Seat:
-    """The seat for ``spec`` on ``side``.
-    :raises ValueError: for a friend (the network game makes that seat)."""
+    """The seat for ``spec`` on ``side``. :raises ValueError: for a friend (the network's)."""
     if spec.kind not in _SEATS:
         raise ValueError(f'a {spec.kind.value} seat is made by the network game')
     return _SEATS[spec.kind](side, spec)

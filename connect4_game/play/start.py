@@ -110,8 +110,7 @@ def resolve_start(opts: AppOptions, settings: Settings,
 
 def _start_players(opts: AppOptions, settings: Settings, lookahead: int, tiebreak: str,
                    scripted: bool) -> dict[str, PlayerSpec]:
-    """The players of :func:`resolve_start` (``scripted``: a side named on the command line),
-    before their lookaheads are cut to the board."""
+    """The players of :func:`resolve_start` (``scripted``: a side named on the command line)."""
     players: dict[str, PlayerSpec]
     if opts.use_settings and not scripted:
         players = {Side.X: settings.x, Side.O: settings.o}

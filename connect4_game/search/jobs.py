@@ -160,8 +160,7 @@ def _board_from_rows(rows: tuple[str, ...]) -> Board:
 
 
 def _run_review(req: SearchRequest, progress: Progress | None) -> ReviewReply:
-    """``'review'``: every move judged by perfect play (proven where it always is,
-    else within ``req.time_budget`` seconds for the game), each also reported."""
+    """Proven where perfect play always is, else within ``req.time_budget`` seconds."""
     from connect4_game.ai import review
     records: list[PlyReview] = []
 
@@ -175,7 +174,6 @@ def _run_review(req: SearchRequest, progress: Progress | None) -> ReviewReply:
 
 
 def _run_oska(req: SearchRequest, progress: Progress | None) -> OskaReply:
-    """``'oska'``: the Oska engine's move for ``req.checker`` at ``req.lookahead``."""
     from connect4_game.oska import engine as oska
     start = time.perf_counter()
     res = oska.search(list(req.rows), req.checker, req.lookahead)
@@ -205,7 +203,7 @@ def _run_ai(req: SearchRequest, progress: Progress | None) -> MoveReply:
 
 
 def _run_level(req: SearchRequest) -> MoveReply:
-    """A level's move and points per column. :raises ValueError: unknown level or Expert."""
+    """:raises ValueError: for an unknown level, or Expert."""
     from connect4_game.ai.levels import LevelPlayer, get_level
     if get_level(req.level).perfect:
         raise ValueError(f'level {clip(req.level)} is not a lookahead search; '
@@ -222,8 +220,8 @@ def _run_level(req: SearchRequest) -> MoveReply:
 
 
 def _run_expert(req: SearchRequest, progress: Progress | None) -> MoveReply:
-    """``'expert'``: Expert's own move (``req.own_move``; its first guess reported
-    when the proof takes longer), else every column, each reported as it is proven."""
+    """Expert's own move (``req.own_move``; its first guess reported when the proof takes
+    longer), else every column, each reported as it is proven."""
     board = _board_from_rows(req.rows)
     start = time.perf_counter()
     if not req.own_move:
@@ -263,8 +261,8 @@ def _expert_columns(req: SearchRequest, board: Board, progress: Progress | None,
 
 
 def _run_plugin(req: SearchRequest, progress: Progress | None) -> MoveReply:
-    """``'plugin'``: the move of ``req.plugin`` (loaded once per seat and settings).
-    :raises ValueError: it cannot be loaded; RuntimeError: its move failed (one line)."""
+    """Loaded once per seat and settings. :raises ValueError: it cannot be loaded;
+    RuntimeError: its move failed (one line)."""
     from connect4_game.plugins import loader
     from connect4_game.plugins.lifetime import guard_descendants
     guard_descendants()   # whatever the plug-in starts ends with this process
@@ -296,9 +294,8 @@ def _run_plugin(req: SearchRequest, progress: Progress | None) -> MoveReply:
 
 
 def _run_puzzle(req: SearchRequest, progress: Progress | None) -> PuzzleReply:
-    """``'puzzle'``: ``req.column`` tried at ``req.moves`` and the defence when it
-    keeps the win, or for column -1 the solution.
-    :raises ValueError: without a puzzle, or moves not from its position."""
+    """``req.column`` tried at ``req.moves`` and the defence when it keeps the win, or for
+    column -1 the solution. :raises ValueError: no puzzle, or moves not from its position."""
     if req.puzzle is None:
         raise ValueError('a puzzle request names no puzzle')
     if req.column < 0:
@@ -313,7 +310,6 @@ def _run_puzzle(req: SearchRequest, progress: Progress | None) -> PuzzleReply:
 
 
 def _run_ping(req: SearchRequest, progress: Progress | None) -> PingReply:
-    """``'ping'``: pay the search's import cost before play."""
     importlib.import_module('connect4_game.ai.search')
     return PingReply()
 

@@ -20,11 +20,10 @@ Square = tuple[int, int]
 
 @dataclass(frozen=True)
 class MoveReply(JsonShape):
-    """A search's move (``'ai'``, ``'expert'``, ``'plugin'``): the 0-based
-    ``column`` or None (no move), per column the ``scores`` (the assignment's,
-    BU CS111 ps9, Problem 4, a level's points or Pons scores; None without
-    one) and for perfect play the ``columns`` (a ColumnScore, None while not
-    proven), the ``depth`` in plies, ``nodes``, ``seconds`` and ``backend``."""
+    """A search's move (``'ai'``, ``'expert'``, ``'plugin'``): the 0-based ``column`` or None
+    (no move), per column the ``scores`` (the assignment's, BU CS111 ps9, Problem 4, a level's
+    points or Pons scores; None without one), for perfect play the ``columns`` (ColumnScore,
+    None while not proven), the ``depth`` in plies, ``nodes``, ``seconds`` and ``backend``."""
 
     column: int | None
     scores: tuple[int | None, ...] = ()
@@ -56,9 +55,8 @@ class OskaReply(JsonShape):
 
 @dataclass(frozen=True)
 class PuzzleReply(JsonShape):
-    """A puzzle's judgement (``'puzzle'``): for a try its ``result`` and, when
-    it ``WINS``, the defender's 0-based ``defence``; for the solution the
-    0-based columns of its ``line`` to the four."""
+    """A puzzle's judgement (``'puzzle'``): for a try its ``result`` and, when it ``WINS``, the
+    defender's 0-based ``defence``; for the solution the 0-based columns of its ``line``."""
 
     result: TryResult | None = None
     defence: int | None = None

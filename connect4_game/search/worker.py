@@ -45,10 +45,9 @@ def _job_name(request: SearchRequest) -> str:
 
 
 def _read_result(conn: mp_connection.Connection, job: SearchRequest) -> tuple[Result, bool]:
-    """A process's answer to ``job`` as an ``'ok'``, ``'progress'`` or ``'error'``
-    :class:`Result`, and False when it was not ``job``'s reply (the pipe cannot be
-    trusted any more). :raises EOFError, OSError: a broken pipe, an answer over
-    :data:`MAX_REPLY` bytes."""
+    """A process's answer to ``job`` as an ``'ok'``, ``'progress'`` or ``'error'`` Result,
+    and False when it was not ``job``'s reply (the pipe cannot be trusted any more).
+    :raises EOFError, OSError: a broken pipe, an answer over :data:`MAX_REPLY` bytes."""
     data = conn.recv_bytes(MAX_REPLY)
     try:
         status, value = json.loads(data)
@@ -80,8 +79,8 @@ def _answer(conn: mp_connection.Connection, request: SearchRequest) -> bytes:
 
 
 def _serve(conn: mp_connection.Connection, parent_pid: int | None = None) -> None:
-    """A worker process's loop: answer each request (whatever it raises is its
-    error) until the pipe closes or None comes; it ends with ``parent_pid``."""
+    """A worker process: answer each request until the pipe closes or None comes; it ends
+    with ``parent_pid``."""
     if parent_pid is not None:
         child_setup(parent_pid)
     with contextlib.suppress(AttributeError, OSError):
@@ -234,7 +233,6 @@ class SearchWorker:
         return [p.pid for p in self._procs() if p.pid is not None and p.alive()]
 
     def _procs(self) -> list[_Proc]:
-        """The processes started, active first."""
         with self._procs_lock:
             return [p for p in (self._active, self._spare) if p is not None]
 
@@ -258,11 +256,10 @@ class SearchWorker:
     # ---- worker thread: it starts every process, as a child's Linux
     # parent-death signal fires when the thread that started it ends
     def _pause_left(self) -> float:
-        """Seconds left of the pause after a process death (0.0 when none)."""
         return max(0.0, self._hold_until - time.monotonic())
 
     def _note_death(self) -> None:
-        """Count a death in a row: nothing starts or runs for the pause."""
+        """A death in a row: nothing starts or runs for the pause (seconds, doubling)."""
         self._deaths_in_row += 1
         delay = min(BACKOFF_MAX, BACKOFF_FIRST * 2 ** min(self._deaths_in_row - 1, 16))
         self._hold_until = time.monotonic() + delay
@@ -426,8 +423,7 @@ class SearchWorker:
                 return
 
     def _died(self, job: SearchRequest, proc: _Proc) -> None:
-        """The active process (or its pipe) is gone running ``job``: replace it and
-        report it, unless at shutdown."""
+        """The active process (or its pipe) is gone running ``job``: replace it and say so."""
         if self._stop:
             self._end()
             return
