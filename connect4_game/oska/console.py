@@ -11,20 +11,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from connect4_game.core.checks import check_int
-from connect4_game.oska.engine import (
-    OSKA_DEFAULT_LOOKAHEAD,
-    OSKA_DEFAULT_N,
-    OSKA_MIN_N,
-    Move,
-    apply_move,
-    initial_board,
-    legal_moves,
-    opponent,
-    row_lengths,
-    search,
-    validate_board,
-    winner,
-)
+from connect4_game.oska import engine as oska
 
 __all__ = ["format_board", "format_move", "main", "parse_move", "play_oska", "square_name"]
 
@@ -39,7 +26,7 @@ def square_name(square: tuple[int, int]) -> str:
     return f"{string.ascii_lowercase[r]}{c + 1}"
 
 
-def format_move(move: Move) -> str:
+def format_move(move: oska.Move) -> str:
     """``Move`` -> ``'a4-b3'`` for a step or ``'b1xd2'`` for a capture."""
     sep = "x" if move.captured is not None else "-"
     return f"{square_name(move.frm)}{sep}{square_name(move.to)}"
@@ -47,8 +34,8 @@ def format_move(move: Move) -> str:
 
 def format_board(board: Sequence[str]) -> str:
     """The assignment's diagram with row letters. :raises ValueError: if malformed."""
-    n = validate_board(board)
-    lengths = row_lengths(n)
+    n = oska.validate_board(board)
+    lengths = oska.row_lengths(n)
     label = "   "  # width of the "a  " row label
 
     def sep(m: int) -> str:
@@ -63,7 +50,7 @@ def format_board(board: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def parse_move(text: str, moves: Sequence[Move]) -> Move:
+def parse_move(text: str, moves: Sequence[oska.Move]) -> oska.Move:
     """The move of the legal ``moves`` that ``text`` names: its number or two squares
     (``'a4-b3'``, ``'a4 b3'``, ``'b1xd2'``, any case).
     :raises ValueError: with words for the user, if it names none."""
@@ -86,8 +73,9 @@ def parse_move(text: str, moves: Sequence[Move]) -> Move:
     raise ValueError(f"{square_name(frm)}-{square_name(to)} is not a legal move here")
 
 
-def play_oska(white: str = "human", black: str = "ai", n: int = OSKA_DEFAULT_N,
-              lookahead: int = OSKA_DEFAULT_LOOKAHEAD, *, input_fn: Callable[[str], str] = input,
+def play_oska(white: str = "human", black: str = "ai", n: int = oska.OSKA_DEFAULT_N,
+              lookahead: int = oska.OSKA_DEFAULT_LOOKAHEAD, *,
+              input_fn: Callable[[str], str] = input,
               out: Callable[[str], None] = print) -> str | None:
     """One game on ``input_fn``/``out``: ``white``/``black`` ``'human'`` or ``'ai'``,
     ``n`` checkers per side (>= 4), the AI's ``lookahead`` in plies (>= 1); a person
@@ -98,7 +86,7 @@ def play_oska(white: str = "human", black: str = "ai", n: int = OSKA_DEFAULT_N,
     for side, kind in kinds.items():
         if kind not in KINDS:
             raise ValueError(f"{NAMES[side].lower()} must be 'human' or 'ai', got {kind!r}")
-    board = initial_board(n)
+    board = oska.initial_board(n)
     check_int(lookahead, 1, None, "lookahead")
     side = "w"
     try:
@@ -108,34 +96,34 @@ def play_oska(white: str = "human", black: str = "ai", n: int = OSKA_DEFAULT_N,
             "'?' lists moves, 'q' quits.")
         out(format_board(board))
         while True:
-            result = winner(board)
+            result = oska.winner(board)
             if result is not None:
                 out("It's a draw!" if result == "draw" else f"{NAMES[result]} wins!")
                 return result
-            moves = legal_moves(board, side)
+            moves = oska.legal_moves(board, side)
             if not moves:
                 out(f"{NAMES[side]} has no legal move and passes.")
-                side = opponent(side)
+                side = oska.opponent(side)
                 continue
             if kinds[side] == "human":
                 move = _ask_human(side, moves, input_fn, out)
             else:
-                found = search(board, side, lookahead).move
+                found = oska.search(board, side, lookahead).move
                 move = moves[0] if found is None else found   # a search with moves finds one
                 out(f"{NAMES[side]} (AI, lookahead {lookahead}) plays {format_move(move)}")
             if move is None:
                 out("Game abandoned. Bye!")
                 return None
-            board = apply_move(board, move)
+            board = oska.apply_move(board, move)
             out(format_board(board))
-            side = opponent(side)
+            side = oska.opponent(side)
     except (KeyboardInterrupt, EOFError):
         out("\nGame ended. Bye!")
         return None
 
 
-def _ask_human(side: str, moves: Sequence[Move], input_fn: Callable[[str], str],
-               out: Callable[[str], None]) -> Move | None:
+def _ask_human(side: str, moves: Sequence[oska.Move], input_fn: Callable[[str], str],
+               out: Callable[[str], None]) -> oska.Move | None:
     """The person's move (None: they quit)."""
     listing = "Legal moves: " + "  ".join(f"{i}) {format_move(m)}" for i, m in enumerate(moves, 1))
     out(listing)
@@ -156,10 +144,10 @@ def _ask_human(side: str, moves: Sequence[Move], input_fn: Callable[[str], str],
 def build_parser() -> argparse.ArgumentParser:
     """Argument parser for :func:`main` (``--n``, ``--lookahead``, ``--white``, ``--black``)."""
     p = argparse.ArgumentParser(prog="oska", description="Play Oska (ECS 170 Oska) in the console.")
-    p.add_argument("--n", type=int, default=OSKA_DEFAULT_N,
-                   help=f"checkers per side, >= {OSKA_MIN_N} (default {OSKA_DEFAULT_N})")
-    p.add_argument("--lookahead", type=int, default=OSKA_DEFAULT_LOOKAHEAD,
-                   help=f"AI lookahead in plies, >= 1 (default {OSKA_DEFAULT_LOOKAHEAD})")
+    p.add_argument("--n", type=int, default=oska.OSKA_DEFAULT_N,
+                   help=f"checkers per side, >= {oska.OSKA_MIN_N} (default {oska.OSKA_DEFAULT_N})")
+    p.add_argument("--lookahead", type=int, default=oska.OSKA_DEFAULT_LOOKAHEAD,
+                   help=f"AI lookahead in plies, >= 1 (default {oska.OSKA_DEFAULT_LOOKAHEAD})")
     p.add_argument("--white", choices=KINDS, default="human",
                    help="who plays white (default human)")
     p.add_argument("--black", choices=KINDS, default="ai", help="who plays black (default ai)")
@@ -171,8 +159,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     As a module it runs through :func:`connect4_game.core.console.run_command`."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.n < OSKA_MIN_N:
-        parser.error(f"--n must be >= {OSKA_MIN_N}, got {args.n}")
+    if args.n < oska.OSKA_MIN_N:
+        parser.error(f"--n must be >= {oska.OSKA_MIN_N}, got {args.n}")
     if args.lookahead < 1:
         parser.error(f"--lookahead must be >= 1, got {args.lookahead}")
     play_oska(args.white, args.black, args.n, args.lookahead)

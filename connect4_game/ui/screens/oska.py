@@ -12,19 +12,6 @@ from connect4_game.core.checks import check_int
 from connect4_game.core.side import Side
 from connect4_game.i18n import N_, _
 from connect4_game.oska import engine as oska
-from connect4_game.oska.engine import (
-    OSKA_DEFAULT_LOOKAHEAD,
-    OSKA_DEFAULT_N,
-    OSKA_MAX_LOOKAHEAD,
-    OSKA_MAX_N,
-    OSKA_MIN_N,
-    Move,
-    apply_move,
-    initial_board,
-    legal_moves,
-    opponent,
-    winner,
-)
 from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import OskaReply
 from connect4_game.search.worker import SearchWorker
@@ -44,7 +31,7 @@ Square = tuple[int, int]
 class Slide(TypedDict):
     """A move on its way: ``t`` seconds so far, ``slide`` to arrive, ``total`` with a capture's
     fading."""
-    move: Move
+    move: oska.Move
     piece: str
     t: float
     slide: float
@@ -55,7 +42,7 @@ class SlideState(TypedDict):
     """Where a move's animation stands: ``progress`` (eased 0..1), ``pos`` (px centre of the
     moving checker), ``lift`` (0..1, a jump) and ``capture`` (the captured checker: 0 intact,
     1 gone; 1 for a step)."""
-    move: Move
+    move: oska.Move
     piece: str
     progress: float
     pos: tuple[int, int]
@@ -124,16 +111,16 @@ class OskaScreen(Screen):
 
     app: AppServices
 
-    def __init__(self, app: AppServices, n: int = OSKA_DEFAULT_N, human_side: str | None = 'w',
-                 lookahead: int = OSKA_DEFAULT_LOOKAHEAD) -> None:
+    def __init__(self, app: AppServices, n: int = oska.OSKA_DEFAULT_N, human_side: str | None = 'w',
+                 lookahead: int = oska.OSKA_DEFAULT_LOOKAHEAD) -> None:
         super().__init__(app)
-        check_int(n, OSKA_MIN_N, OSKA_MAX_N, 'n')
+        check_int(n, oska.OSKA_MIN_N, oska.OSKA_MAX_N, 'n')
         self.lengths = oska.row_lengths(n)
         self.n = n
         if human_side not in _HUMAN_SIDES:
             raise ValueError(f"human_side must be 'w', 'b', 'both' or None, not {human_side!r}")
         self.human_side = human_side
-        self.lookahead = check_int(lookahead, 1, OSKA_MAX_LOOKAHEAD, 'lookahead')
+        self.lookahead = check_int(lookahead, 1, oska.OSKA_MAX_LOOKAHEAD, 'lookahead')
         self.size = app.surface.get_size()
         self.think_time = 0.0
         self.requested: SearchRequest | None = None    # the search in flight
@@ -156,12 +143,12 @@ class OskaScreen(Screen):
             raise ValueError(f'board is for n={len(board[0])}, this screen plays n={self.n}')
         self.turn = oska.validate_player(turn)
         self._cancel_ai()
-        self.board = initial_board(self.n) if board is None else list(board)
+        self.board = oska.initial_board(self.n) if board is None else list(board)
         self.message = ''
         self.result: str | None = None
         self.position_id += 1
         self.selected: Square | None = None
-        self.last_move: Move | None = None
+        self.last_move: oska.Move | None = None
         self._anim: Slide | None = None
         self._pass_timer = 0.0
         self._start_turn()
@@ -186,33 +173,33 @@ class OskaScreen(Screen):
         return self.requested is not None
 
     @property
-    def legal_targets(self) -> dict[Square, Move]:
+    def legal_targets(self) -> dict[Square, oska.Move]:
         """Destination square -> move for the selected checker (empty if none)."""
         if self.selected is None:
             return {}
-        return {m.to: m for m in legal_moves(self.board, self.turn) if m.frm == self.selected}
+        return {m.to: m for m in oska.legal_moves(self.board, self.turn) if m.frm == self.selected}
 
     def _start_turn(self) -> None:
-        self.result = winner(self.board)
+        self.result = oska.winner(self.board)
         if self.result is not None:
             self._cancel_ai()
             return
-        if not legal_moves(self.board, self.turn):
+        if not oska.legal_moves(self.board, self.turn):
             self._pass_timer = self.PASS_TIME
             return
         if not self.is_human(self.turn):
             self._submit_ai()
 
-    def _play(self, move: Move) -> None:
+    def _play(self, move: oska.Move) -> None:
         mover = self.turn
-        self.board = apply_move(self.board, move)
+        self.board = oska.apply_move(self.board, move)
         duration = self.JUMP_TIME if move.captured else self.SLIDE_TIME
         total = max(duration, duration * 0.5 + self.CAPTURE_TIME) if move.captured else duration
         self._anim = Slide(move=move, piece=mover, t=0.0, slide=duration, total=total)
         self.last_move = move
         self.selected = None
         self.message = ''
-        self.turn = opponent(mover)
+        self.turn = oska.opponent(mover)
         self.position_id += 1
         self._start_turn()
 
@@ -247,8 +234,8 @@ class OskaScreen(Screen):
             reply = res.reply
             if not isinstance(reply, OskaReply) or reply.move is None:
                 continue
-            move = Move(*reply.move)
-            if move not in legal_moves(self.board, self.turn):
+            move = oska.Move(*reply.move)
+            if move not in oska.legal_moves(self.board, self.turn):
                 self.message = _('AI error: an illegal move')
                 continue
             self._play(move)
@@ -260,7 +247,7 @@ class OskaScreen(Screen):
     # ------------------------------------------------------------------ events
     def set_lookahead(self, lookahead: int) -> None:
         """Change the AI lookahead (1..10); a search for the side to move restarts."""
-        lookahead = max(1, min(OSKA_MAX_LOOKAHEAD, int(lookahead)))
+        lookahead = max(1, min(oska.OSKA_MAX_LOOKAHEAD, int(lookahead)))
         if lookahead == self.lookahead:
             return
         self.lookahead = lookahead
@@ -330,7 +317,7 @@ class OskaScreen(Screen):
             self._pass_timer -= dt
             if self._pass_timer <= 0:
                 self._pass_timer = 0.0
-                self.turn = opponent(self.turn)
+                self.turn = oska.opponent(self.turn)
                 self.position_id += 1
                 self._start_turn()
         self._collect_ai()
@@ -508,7 +495,7 @@ class OskaScreen(Screen):
         move = state['move']
         k = state['capture']
         if move.captured is not None and k < 1.0:
-            self._blit_checker(surface, opponent(state['piece']),
+            self._blit_checker(surface, oska.opponent(state['piece']),
                                self.square_center(move.captured), m.radius,
                                scale=1.0 - 0.7 * k, alpha=255 * (1.0 - k))
         self._blit_checker(surface, state['piece'], state['pos'], m.radius,
