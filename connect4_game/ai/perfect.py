@@ -180,28 +180,22 @@ def _columns(pos: Position, backend: str, time_budget: float | None, node_budget
              state: _Run) -> Generator[ColumnScore, None, None]:
     """:func:`analyse`'s columns: those settled at once, the backend's, then estimates."""
     deadline = None if time_budget is None else time.perf_counter() + time_budget
-    h = pos.rows
-    cells = pos.rows * pos.cols
-    cur, mask = pos.cur, pos.mask
-    n = mask.bit_count()
-    over = has_four(cur, h) or has_four(cur ^ mask, h)
+    over = has_four(pos.cur, pos.rows) or has_four(pos.cur ^ pos.mask, pos.rows)
     use_bb = not over and _use_bitbully(pos, backend, state)
     name = "bitbully" if use_bb else "solver"
     state.backends.append(name)
     pending, wins_now = yield from _columns_at_once(pos, over, name)
+    if pending and use_bb:
+        bb = _Bitbully(pos, pending, wins_now, deadline, best_only)
+        pending = yield from bb.run(lower_bound, backend, state)
+        if pending and state.note:          # bitbully failed: the solver takes over
+            state.backends.append("solver")
+        elif pending:                       # out of time: what is known without searching
+            for c, m in pending:
+                yield _estimate(pos, c, m, bb.low, bb.top - 1, "bitbully")
+            return
     if not pending:
         return
-    if use_bb:
-        pending = yield from _bitbully_columns(pos, pending, n, cells, deadline, best_only,
-                                               lower_bound, wins_now, backend, state)
-        if not pending:
-            return
-        if state.note:                  # bitbully failed: the solver takes over
-            state.backends.append("solver")
-        else:                           # out of time: what is known without searching
-            for c, m in pending:
-                yield _estimate(pos, c, m, -((cells - n) // 2), (cells - 1 - n) // 2, "bitbully")
-            return
     left = None if deadline is None else max(0.0, deadline - time.perf_counter())
     clock = _Clock(get_solver(pos.rows, pos.cols), left, node_budget)
     try:
@@ -258,32 +252,115 @@ def _columns_at_once(pos: Position, over: bool,
     return pending, wins_now
 
 
-def _bitbully_columns(pos: Position, pending: list[tuple[int, int]], n: int, cells: int,
-                      deadline: float | None, best_only: bool, lower_bound: int | None,
-                      wins_now: bool, backend: str, state: _Run) -> _Columns:
-    """Bitbully's scores for ``pending`` by MTD(f) (Plaat et al., 1996); returns
-    the columns it did not settle. :raises BackendUnavailable: ``backend='bitbully'`` and bitbully failed."""
-    global _bb_engine, _bb_error
-    grid = _bitbully_grid(pos)
-    low = -((cells - n) // 2)          # no column scores less (the opponent wins at once)
-    top = (cells + 1 - n) // 2         # nor more (a win at once)
-    todo = list(pending)
-    try:
-        core, board, v = _bitbully_start(grid, n, low, top, best_only, lower_bound, wins_now)
+class _Bitbully:
+    """Bitbully's scores of the ``pending`` columns (``(column, move bit)``) of ``pos`` by
+    MTD(f) (Plaat et al., 1996) until ``deadline``; with ``best_only`` a null-window probe
+    a column until one reaches the position's value."""
+
+    def __init__(self, pos: Position, pending: list[tuple[int, int]], wins_now: bool,
+                 deadline: float | None, best_only: bool) -> None:
+        self.pos, self.todo, self.wins_now = pos, list(pending), wins_now
+        self.deadline, self.best_only = deadline, best_only
+        self.n = n = pos.mask.bit_count()
+        cells = pos.rows * pos.cols
+        self.low = -((cells - n) // 2)      # no column scores less (the opponent wins at once)
+        self.top = (cells + 1 - n) // 2     # nor more (a win at once)
+
+    def run(self, lower_bound: int | None, backend: str, state: _Run) -> _Columns:
+        """Yield the columns settled; return those left.
+        :raises BackendUnavailable: ``backend='bitbully'`` and bitbully failed."""
+        global _bb_engine, _bb_error
         try:
-            return (yield from _bitbully_scores(pos, core, board, todo, v, low, top, best_only,
-                                                wins_now, deadline))
-        finally:
+            core, board, v = self._start(lower_bound)
+            try:
+                return (yield from self._scores(core, board, v))
+            finally:
+                with LOCK:
+                    state.nodes += int(core.getNodeCounter())
+        except Exception as e:              # a broken engine: fall back to the solver
+            msg = f"bitbully failed: {type(e).__name__}: {e}"[:200]
             with LOCK:
-                state.nodes += int(core.getNodeCounter())
-    except Exception as e:              # a broken engine: fall back to the solver
-        msg = f"bitbully failed: {type(e).__name__}: {e}"[:200]
+                _bb_engine, _bb_error = None, msg
+            if backend == "bitbully":
+                raise BackendUnavailable(msg) from e
+            state.note = msg
+            return self.todo
+
+    def _late(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def _start(self, lower_bound: int | None) -> tuple[_BBCore, _BBBoard, int | None]:
+        """The engine, its board set to the position, and the position's value when cheap
+        or asked for (``best_only``), else None.
+        :raises RuntimeError: bitbully is unusable or answers the impossible."""
         with LOCK:
-            _bb_engine, _bb_error = None, msg
-        if backend == "bitbully":
-            raise BackendUnavailable(msg) from e
-        state.note = msg
+            engine = bitbully_engine()
+            if engine is None:
+                raise RuntimeError(_bb_error or "bitbully unavailable")
+            core = engine.core
+            core.resetNodeCounter()
+            board = engine.new_board()
+            if not board.setBoard(_bitbully_grid(self.pos)):
+                raise RuntimeError("bitbully refused the position")
+            v: int | None = None
+            if self.best_only:
+                v = self.top if self.wins_now else int(core.mtdf(board, 0 if lower_bound is None
+                                                                 else int(lower_bound)))
+            elif self.n == OpeningBook.ply and not self.wins_now:
+                v = int(core.mtdf(board, 0))   # an opening-book lookup, no search
+            if v is not None and not self.low <= v <= self.top:
+                raise RuntimeError(f"bitbully gave an impossible score {v}")
+        return core, board, v
+
+    def _scores(self, core: _BBCore, board: _BBBoard, v: int | None) -> _Columns:
+        """Every column's exact score, or with ``best_only`` a null-window probe per column
+        until one reaches the value ``v``; returns the columns left when the time ran out."""
+        pos, todo, low = self.pos, self.todo, self.low
+        found: list[int] = []          # exact scores below v, for the next first guess
+        while todo and not self._late():
+            c, m = todo[0]
+            if self.best_only:
+                assert v is not None            # _start finds it with best_only
+                with LOCK:
+                    settled = not self.wins_now and int(
+                        core.negamax(board.playMoveOnCopy(c), -v, -v + 1, 0)) <= -v
+                lo, hi = (v, v) if settled else (low, v - 1)
+            else:
+                hi = self.top - 1 if v is None else min(v, self.top - 1)
+                guess = sorted(found)[len(found) // 2] if found else 0
+                lo, hi = self._mtdf(core, board.playMoveOnCopy(c), hi, guess, c)
+                settled = lo >= hi
+            todo.pop(0)
+            if not settled:
+                yield _estimate(pos, c, m, lo, hi, "bitbully", v)
+                if self.best_only:
+                    continue
+                break
+            if v is None or lo < v:
+                found.append(lo)
+            yield _exact(pos, c, lo, "bitbully")
+            if self.best_only:
+                for c2, m2 in todo:    # found; no column scores more than v
+                    yield _estimate(pos, c2, m2, low, lo, "bitbully", v)
+                return []
         return todo
+
+    def _mtdf(self, core: _BBCore, child: _BBBoard, hi: int, guess: int,
+              column: int) -> tuple[int, int]:
+        """The proven ``(lo, hi)`` of a column's score (apart if the time ran out) by
+        MTD(f). :raises RuntimeError: if bitbully answers outside the possible scores."""
+        lo, g = self.low, guess
+        while lo < hi and not self._late():
+            t = max(min(g, hi), lo + 1)    # the probe: does the column score >= t?
+            with LOCK:
+                r = -int(core.negamax(child, -t, -t + 1, 0))
+            if r >= t:
+                lo = g = r
+            else:
+                hi = g = r
+            if lo > hi:
+                raise RuntimeError(f"bitbully gave an impossible score {r} for column {column}")
+        return lo, hi
 
 
 def _bitbully_grid(pos: Position) -> list[list[int]]:
@@ -292,87 +369,6 @@ def _bitbully_grid(pos: Position) -> list[list[int]]:
     x = cur if pos.side is Side.X else cur ^ mask
     return [[(1 if (x >> (c * 7 + r)) & 1 else 2) if (mask >> (c * 7 + r)) & 1 else 0
              for r in range(6)] for c in range(7)]
-
-
-def _bitbully_start(grid: list[list[int]], n: int, low: int, top: int, best_only: bool,
-                    lower_bound: int | None, wins_now: bool) -> tuple[_BBCore, _BBBoard, int | None]:
-    """The engine, its board set to ``grid``, and the position's value when cheap
-    or asked for (``best_only``), else None. :raises RuntimeError: bitbully is unusable or answers the impossible."""
-    with LOCK:
-        engine = bitbully_engine()
-        if engine is None:
-            raise RuntimeError(_bb_error or "bitbully unavailable")
-        core = engine.core
-        core.resetNodeCounter()
-        board = engine.new_board()
-        if not board.setBoard(grid):
-            raise RuntimeError("bitbully refused the position")
-        v: int | None = None
-        if best_only:
-            v = top if wins_now else int(core.mtdf(board, 0 if lower_bound is None
-                                                   else int(lower_bound)))
-        elif n == OpeningBook.ply and not wins_now:
-            v = int(core.mtdf(board, 0))   # an opening-book lookup, no search
-        if v is not None and not low <= v <= top:
-            raise RuntimeError(f"bitbully gave an impossible score {v}")
-    return core, board, v
-
-
-def _bitbully_scores(pos: Position, core: _BBCore, board: _BBBoard, todo: list[tuple[int, int]],
-                     v: int | None, low: int, top: int, best_only: bool, wins_now: bool,
-                     deadline: float | None) -> _Columns:
-    """Every column's exact score, or with ``best_only`` a null-window probe per column
-    until one reaches the value ``v``; returns the columns left when the time ran out."""
-    found: list[int] = []          # exact scores below v, for the next first guess
-    while todo:
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
-        c, m = todo[0]
-        if best_only:
-            assert v is not None            # _bitbully_start finds it with best_only
-            with LOCK:
-                settled = not wins_now and int(core.negamax(board.playMoveOnCopy(c), -v, -v + 1,
-                                                            0)) <= -v
-            lo, hi = (v, v) if settled else (low, v - 1)
-        else:
-            hi = top - 1 if v is None else min(v, top - 1)
-            guess = sorted(found)[len(found) // 2] if found else 0
-            lo, hi = _bitbully_mtdf(core, board.playMoveOnCopy(c), low, hi, guess, deadline, c)
-            settled = lo >= hi
-        todo.pop(0)
-        if not settled:
-            yield _estimate(pos, c, m, lo, hi, "bitbully", v)
-            if best_only:
-                continue
-            break
-        if v is None or lo < v:
-            found.append(lo)
-        yield _exact(pos, c, lo, "bitbully")
-        if best_only:
-            for c2, m2 in todo:    # found; no column scores more than v
-                yield _estimate(pos, c2, m2, low, lo, "bitbully", v)
-            return []
-    return todo
-
-
-def _bitbully_mtdf(core: _BBCore, child: _BBBoard, lo: int, hi: int, guess: int, deadline: float | None,
-                   column: int) -> tuple[int, int]:
-    """The proven ``(lo, hi)`` of a column's score (apart if ``deadline`` passed)
-    by MTD(f). :raises RuntimeError: if bitbully answers outside the possible scores."""
-    g = guess
-    while lo < hi:
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
-        t = max(min(g, hi), lo + 1)    # the probe: does the column score >= t?
-        with LOCK:
-            r = -int(core.negamax(child, -t, -t + 1, 0))
-        if r >= t:
-            lo = g = r
-        else:
-            hi = g = r
-        if lo > hi:
-            raise RuntimeError(f"bitbully gave an impossible score {r} for column {column}")
-    return lo, hi
 
 
 def _exact(pos: Position, c: int, score: int, backend: str) -> ColumnScore:
