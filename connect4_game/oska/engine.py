@@ -342,12 +342,9 @@ def search(board: Sequence[str], player: str, lookahead: int, *,
                         best_score, stats)
 
 
-def oskaplayer(board: Sequence[str], player: str, lookahead: int, *, alphabeta: bool = True,
-               stats: SearchStats | None = None) -> list[str]:
+def oskaplayer(board: Sequence[str], player: str, lookahead: int, *,
+               alphabeta: bool = True) -> list[str]:
     """The player (Homework 4): the board of :func:`search`'s move, e.g. ``['www-', '--w',
-    '--', '---', 'bbbb']`` from the start at lookahead 2; ``stats`` gets its counters.
+    '--', '---', 'bbbb']`` from the start at lookahead 2.
     :raises ValueError: for a malformed board, player or lookahead."""
-    result = search(board, player, lookahead, alphabeta=alphabeta)
-    if stats is not None:
-        vars(stats).update(vars(result.stats))
-    return result.board
+    return search(board, player, lookahead, alphabeta=alphabeta).board

@@ -10,7 +10,6 @@ from connect4_game.oska import engine as oska
 from connect4_game.oska.engine import (
     WIN_SCORE,
     Move,
-    SearchStats,
     apply_move,
     evaluate,
     initial_board,
@@ -355,8 +354,7 @@ def test_minimax_expands_exactly_the_lookahead_tree(n, lookahead):
         board, side = random_position(rng, n, plies)
         if winner(board) is not None:
             continue
-        stats = SearchStats()
-        oskaplayer(board, side, lookahead, alphabeta=False, stats=stats)
+        stats = search(board, side, lookahead, alphabeta=False).stats
         assert stats.max_ply <= lookahead
         assert stats.nodes == tree_nodes(board, side, lookahead)
         ab = search(board, side, lookahead, alphabeta=True).stats
@@ -365,8 +363,7 @@ def test_minimax_expands_exactly_the_lookahead_tree(n, lookahead):
 
 def test_lookahead_limit_is_the_reached_depth():
     for la in range(1, 6):
-        stats = SearchStats()
-        oskaplayer(initial_board(5), "w", la, stats=stats)
+        stats = search(initial_board(5), "w", la).stats
         assert stats.max_ply == la  # no win is reachable early, so exactly la plies
 
 
