@@ -14,7 +14,7 @@ from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height
 from connect4_game.ui.themes import Theme
 from connect4_game.ui.widgets import Button, TextField, Toolbar, draw_tooltip
 
-__all__ = ['Host', 'Screen', 'InfoPage', 'BoardPage', 'FormRow', 'FormScreen']
+__all__ = ['Host', 'Screen', 'BoardPage', 'FormRow', 'FormScreen']
 
 
 class Host(Protocol):
@@ -105,31 +105,6 @@ class Screen:
 
     def on_app_close(self) -> None:
         """The window closes: give back what the screen holds (connections, files)."""
-
-
-class InfoPage(Screen):
-    """A still page over the game (the help, the statistics): a title, the page's content and a
-    line at the bottom. Any key or click returns (Esc too: it never quits)."""
-
-    def process_event(self, e: pygame.event.Event) -> None:
-        if e.type == pygame.KEYDOWN or (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1):
-            self.close()
-
-    def wants_frames(self) -> bool:
-        return False      # still: drawn again only after an event
-
-    def frame(self, surface: pygame.Surface, title: str, footer: str,
-              footer_lines: int = 1) -> tuple[int, int]:
-        """Clear ``surface``, draw ``title`` and ``footer`` (``footer_lines`` lines at most);
-        returns the y (px) of the title's bottom and of the footer's top."""
-        w, h = surface.get_size()
-        top = self.draw_title(surface, title)
-        foot_size = max(MIN_FONT, h // 42)
-        foot_h = line_height(foot_size) * footer_lines
-        draw_text(surface, footer, pygame.Rect(10, h - foot_h - 8, w - 20, foot_h),
-                  self.app.theme.text_dim, foot_size, lines=footer_lines, align='center',
-                  valign='bottom')
-        return top, h - foot_h - 14
 
 
 class FormRow(Protocol):

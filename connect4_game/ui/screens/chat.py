@@ -45,7 +45,6 @@ class ChatScreen(Screen):
             self.close()
 
     def process_event(self, e: pygame.event.Event) -> None:
-        """Typing, Backspace, Enter (send) and Esc (close)."""
         opening, self._opening = self._opening, ''
         if e.type == pygame.TEXTINPUT and e.text != opening:
             self.line.type(e.text)
@@ -83,6 +82,5 @@ class ChatScreen(Screen):
         if self.problem:
             draw_text(surface, self.problem, pygame.Rect(inner.left, y, inner.width, step),
                       theme.bad, size)
-        self.line.layout(pygame.Rect(inner.left, inner.bottom - row_h, inner.width, row_h),
-                         0)
+        self.line.layout(pygame.Rect(inner.left, inner.bottom - row_h, inner.width, row_h), 0)
         self.line.draw(surface, theme, size, True)

@@ -43,16 +43,12 @@ class ConfirmScreen(Screen):
             self.on_no()
 
     def process_event(self, e: pygame.event.Event) -> None:
-        if e.type == pygame.KEYDOWN:
-            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
-                self.answer(True)
-            elif e.key in (pygame.K_ESCAPE, pygame.K_n):
-                self.answer(False)
-        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            if self.yes.hit(e.pos):
-                self.answer(True)
-            elif self.no.hit(e.pos):
-                self.answer(False)
+        key = e.key if e.type == pygame.KEYDOWN else None
+        click = e.pos if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 else None
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y) or (click and self.yes.hit(click)):
+            self.answer(True)
+        elif key in (pygame.K_ESCAPE, pygame.K_n) or (click and self.no.hit(click)):
+            self.answer(False)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme

@@ -33,8 +33,8 @@ from connect4_game.ui.widgets import Button, Menu, MenuItem, ResultBanner, Toast
 __all__ = ['GameScreen']
 
 StatusShown = tuple[tuple[str, str, str], str | None, bool]
-"""The status bar as last drawn: its (line 1, line 2, right side), the
-checker shown beside it (None: none) and whether the spinner turned."""
+"""The status bar as last drawn: its (line 1, line 2, right side), the checker shown beside it
+(None: none) and whether the spinner turned."""
 
 
 class GameScreen(Screen):
@@ -127,8 +127,7 @@ class GameScreen(Screen):
     def move_now_visible(self) -> bool:
         """Whether Move now shows: the computer has thought a while and has a move."""
         s = self.session
-        return bool(s.thinking() and s.planner.slow_search_seconds() > 0
-                    and s.can_move_now())
+        return bool(s.thinking() and s.planner.slow_search_seconds() > 0 and s.can_move_now())
 
     def last_move_slot(self) -> tuple[int, int] | None:
         """The (row, column) of the last move once landed; else None."""
@@ -343,7 +342,6 @@ class GameScreen(Screen):
             set_up()
 
     def _chat(self) -> None:
-        """Open the chat panel of a network game."""
         if self.session.network is None:
             self.session.say(_('Chat is for a game with a friend over the network.'))
         else:

@@ -63,10 +63,8 @@ def status_texts(session: GameSession, invitation: str = '', record: str = '',
                  details: bool = False) -> tuple[str, str, str]:
     """(line 1, line 2, right side) of the status bar, with the network ``invitation``, the
     pairing's ``record`` and, with ``details``, the search figures."""
-    if session.game.over:
-        line1 = result_texts(session)[0]
-    else:
-        line1 = _turn_line(session, invitation) + _search_note(session)
+    line1 = result_texts(session)[0] if session.game.over else \
+        _turn_line(session, invitation) + _search_note(session)
     if session.paused:
         line1 += '  ' + _('[paused]')
     return line1, _players_line(session), _right_side(session, record, details)
@@ -77,17 +75,13 @@ def _network_line(session: GameSession, invitation: str) -> str:
     network = session.network
     if network is None:
         return ''
-    state = network.peer.state
     if not network.started():
         if network.peer.is_host:
             invitation = network.invitation or invitation      # a new code shows at once
             return _('Waiting for your friend…') + (f'  {invitation}' if invitation else '')
         return _('Connecting to your friend…')
-    if state is NetState.LOST:
-        return _('Connection lost: waiting for your friend to come back…')
-    if state is NetState.LEFT:
-        return _('Your friend left the game.')
-    return ''
+    return {NetState.LOST: _('Connection lost: waiting for your friend to come back…'),
+            NetState.LEFT: _('Your friend left the game.')}.get(network.peer.state, '')
 
 
 def _turn_line(session: GameSession, invitation: str) -> str:

@@ -76,4 +76,3 @@ class AppServices(Host, Protocol):
                       first_tries: float | None = None) -> NetworkGame:
         """:raises OSError: if a host cannot listen.
         :raises ValueError: for a bad address, port, side or code."""
-        ...

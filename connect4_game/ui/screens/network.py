@@ -49,10 +49,9 @@ class NetworkScreen(FormScreen):
         self.address = TextField(_('Address'), last.address if joined and last else '', 80)
         self.code = TextField(_('Code'), (last.code or '') if joined and last else '', 4,
                               '0123456789')
-        self.offer = Choice(_('Hints and analysis'), [('', _('Off')), ('on', _('Offer to both'))],
-                            '')
-        self.accept = Choice(_('Hints and analysis'),
-                             [('', _('Off')), ('on', _('Accept if offered'))], '')
+        hints = _('Hints and analysis')
+        self.offer = Choice(hints, [('', _('Off')), ('on', _('Offer to both'))], '')
+        self.accept = Choice(hints, [('', _('Off')), ('on', _('Accept if offered'))], '')
         self.go = Button(_('Start'), 'go', '', primary=True)
         self.back = Button(_('Cancel'), 'back', '')
         self.error = error
@@ -79,8 +78,7 @@ class NetworkScreen(FormScreen):
             return
         try:
             if self.mode.value == 'host':
-                options = NetworkOptions(NetMode.HOST, port=int(self.port.value or
-                                                                DEFAULT_PORT),
+                options = NetworkOptions(NetMode.HOST, port=int(self.port.value or DEFAULT_PORT),
                                          side=Side(self.side.value), help=bool(self.offer.value))
             else:
                 options = NetworkOptions(NetMode.JOIN, address=self.address.value,

@@ -58,12 +58,8 @@ def level_facts(level: str) -> list[str]:
     st = levels.get_level(level).setting if levels.is_level(level) else None
     if st is None:
         return []
-    facts: list[str] = []
-    if st.lookahead == 0:
-        facts.append(_('does not search the replies'))
-    else:
-        facts.append(ngettext('looks {n} ply ahead', 'looks {n} plies ahead',
-                              st.lookahead).format(n=st.lookahead))
+    ahead = ngettext('looks {n} ply ahead', 'looks {n} plies ahead', st.lookahead)
+    facts = [ahead.format(n=st.lookahead) if st.lookahead else _('does not search the replies')]
     if st.seconds > 0:
         facts.append(_('at most {s} s a move').format(s=number(st.seconds)))
     if st.safety >= 1:
@@ -98,9 +94,7 @@ def level_settings_text(level: str) -> str:
 def _level_of(players: dict[str, PlayerSpec]) -> str:
     """The difficulty the players show: a computer's level, 'custom', else the default."""
     computers = [p for p in (players[Side.O], players[Side.X]) if p.kind == SeatKind.AI]
-    if not computers:
-        return levels.DEFAULT_LEVEL
-    return computers[0].level or 'custom'
+    return (computers[0].level or CUSTOM) if computers else levels.DEFAULT_LEVEL
 
 
 class NewGameScreen(FormScreen):
@@ -121,14 +115,14 @@ class NewGameScreen(FormScreen):
         s = app.session
         players = s.local_players()
         humans = [side for side in Side if players[side].is_human]
-        oska = self._oska_screen()
+        under = [sc for sc in self.app.stack if isinstance(sc, OskaScreen)]
+        oska = under[-1] if under else None
         self.game = Choice(_('Game'), [(k, _(v)) for k, v in GAME_NAMES.items()],
                            'oska' if oska is not None else 'connect4')
         mode = 'two' if len(humans) == 2 else 'one' if len(humans) == 1 else 'computers'
         self.mode = Choice(_('Players'), [('one', _('One player')), ('two', _('Two players')),
                                           ('computers', _('Computer vs computer'))], mode)
-        self.level = Choice(_('Difficulty'), level_choices(),
-                            _level_of(players))
+        self.level = Choice(_('Difficulty'), level_choices(), _level_of(players))
         self.first = Choice(_('You play'),
                             [(Side.X.value, _('First')), (Side.O.value, _('Second'))],
                             humans[0].value if len(humans) == 1 else Side.X.value)
@@ -138,14 +132,11 @@ class NewGameScreen(FormScreen):
         self.theme = Choice(_('Theme'), [(t.name, _(t.label)) for t in themes.THEMES.values()],
                             app.theme.name)
         self.language = Choice(_('Language'), list(LANGUAGE_NAMES.items()), app.language)
-        self.lookaheads: dict[str, Stepper] = {}
-        self.tiebreaks: dict[str, Choice[str]] = {}
-        for side in Side:
-            self.lookaheads[side] = Stepper(_('{side}: lookahead (plies)').format(side=side), 0,
-                                            MAX_LOOKAHEAD, players[side].lookahead)
-            self.tiebreaks[side] = Choice(_('{side}: tiebreak').format(side=side),
-                                           [(t, t) for t in TIEBREAKS],
-                                           players[side].tiebreak)
+        self.lookaheads = {side: Stepper(_('{side}: lookahead (plies)').format(side=side), 0,
+                                         MAX_LOOKAHEAD, players[side].lookahead) for side in Side}
+        self.tiebreaks = {side: Choice(_('{side}: tiebreak').format(side=side),
+                                       [(t, t) for t in TIEBREAKS], players[side].tiebreak)
+                          for side in Side}
         self.advanced_open = False      # the Advanced page instead of the main one
         self.start_button = Button(_('Start'), 'start', _('Start the game (Enter)'), primary=True)
         self.cancel_button = Button(_('Cancel'), 'cancel', _('Back to the game (Esc)'))
@@ -157,11 +148,6 @@ class NewGameScreen(FormScreen):
     def advanced_rows(self) -> list[Choice[Any]]:
         """The Advanced rows: X's lookahead and tiebreak, then O's."""
         return [row for side in Side for row in (self.lookaheads[side], self.tiebreaks[side])]
-
-    def _oska_screen(self) -> OskaScreen | None:
-        """The Oska screen under this dialog, or None."""
-        found = [sc for sc in self.app.stack if isinstance(sc, OskaScreen)]
-        return found[-1] if found else None
 
     def _build_oska(self, oska: OskaScreen | None) -> None:
         """Oska's rows, from the Oska screen under the dialog (if any)."""
@@ -201,13 +187,13 @@ class NewGameScreen(FormScreen):
         """Advanced rows are dimmed for a person's side and while a named level plays."""
         for side in Side:
             if control in (self.lookaheads[side], self.tiebreaks[side]):
-                return self.players()[side].is_human or self.level.value != 'custom'
+                return self.players()[side].is_human or self.level.value != CUSTOM
         return False
 
     def info_text(self) -> str:
         """The lines above the Advanced rows: what the chosen level plays with."""
         level = self.level.value
-        if level == 'custom':
+        if level == CUSTOM:
             return _("Custom: the assignment's AIPlayer with these settings")
         if levels.is_level(level) and levels.get_level(level).perfect:
             return _('Expert: perfect play, no lookahead')
@@ -250,7 +236,7 @@ class NewGameScreen(FormScreen):
             self.app.set_language(self.language.value)
             self._relabel()
         elif control in self.advanced_rows():
-            self.level.value = 'custom'
+            self.level.value = CUSTOM
 
     def _relabel(self) -> None:
         """The language changed: build the dialog again in it, keeping the choices."""
@@ -340,7 +326,7 @@ class NewGameScreen(FormScreen):
         if control is self.level:
             return level_tip(level)
         if control in self.advanced_rows():
-            if level == 'custom':
+            if level == CUSTOM:
                 return _("Custom: the assignment's AIPlayer looks this many plies (half-moves) "
                          'ahead and breaks ties LEFT, RIGHT or at RANDOM. Choose a difficulty to '
                          'go back to its settings.')

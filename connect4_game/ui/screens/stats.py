@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from connect4_game.i18n import N_, _
-from connect4_game.ui.screens.base import InfoPage
+from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height
 from connect4_game.ui.themes import mix
@@ -21,12 +21,20 @@ def player_words(desc: str) -> str:
     return _(_NAMES[desc]) if desc in _NAMES else desc
 
 
-class StatsScreen(InfoPage):
-    """A table of the pairings, the current one first; any key or click returns."""
+class StatsScreen(Screen):
+    """A table of the pairings, the current one first; any key or click returns (Esc too: it
+    never quits)."""
 
     name = N_('Statistics')
     MAX_ROWS = 14
     app: AppServices
+
+    def process_event(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.KEYDOWN or (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1):
+            self.close()
+
+    def wants_frames(self) -> bool:
+        return False      # still: drawn again only after an event
 
     def rows(self) -> list[tuple[str, int, int, int]]:
         """(pairing, X wins, O wins, draws), the current pairing first."""
@@ -44,9 +52,12 @@ class StatsScreen(InfoPage):
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         w, h = surface.get_size()
-        y, _bottom = self.frame(surface, _('Statistics'), _(
-            'The highlighted line is the game you are playing. Press any key to return.'), 2)
-        y += 16
+        y = self.draw_title(surface, _('Statistics')) + 16
+        foot_size = max(MIN_FONT, h // 42)
+        foot_h = 2 * line_height(foot_size)
+        draw_text(surface, _('The highlighted line is the game you are playing. Press any key to '
+                             'return.'), pygame.Rect(10, h - foot_h - 8, w - 20, foot_h),
+                  theme.text_dim, foot_size, lines=2, align='center', valign='bottom')
         rows = self.rows()
         size = max(MIN_FONT, min(22, h // 30))
         fb = font(size, True)
