@@ -76,8 +76,8 @@ class Game:
     """One game on a ``rows`` x ``cols`` board (1..12 x 1..14) from the 0-based columns ``moves``,
     X first; ``board``, ``moves``, ``redo_stack`` (the next last) and ``outcome`` (None while
     it runs) change only by the methods.
-    :raises ValueError: for a board size outside those limits;
-        :class:`MoveRefused` naming the first bad move (``'move 7: column 0 is full'``)."""
+    :raises ValueError: for a board size outside those limits; :class:`MoveRefused` naming the
+        first bad move (``'move 7: column 0 is full'``)."""
 
     def __init__(self, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS,
                  moves: Iterable[int] = ()) -> None:
@@ -121,10 +121,9 @@ class Game:
         return tuple(''.join(row) for row in self.board.slots)
 
     def check(self, ply: int, column: object, side: Side | None = None) -> bool:
-        """True if ``column`` at ``ply`` (by ``side``, if given) is the next legal move, False
-        for a duplicate.
-        :raises MoveRefused: WRONG_PLY, CONFLICT (that ply was played in another column),
-            GAME_OVER, NOT_YOUR_TURN or ILLEGAL_MOVE (no such column, full)."""
+        """True if ``column`` at ``ply`` (by ``side``, if given) is the next legal move, False for
+        a duplicate. :raises MoveRefused: WRONG_PLY, CONFLICT (that ply was played in another
+        column), GAME_OVER, NOT_YOUR_TURN or ILLEGAL_MOVE (no such column, full)."""
         if not is_int(ply, 1):
             raise MoveRefused(Refusal.WRONG_PLY, f'ply must be an integer >= 1, not {ply!r}'[:80])
         if not is_int(column, 0, self.cols - 1):
@@ -157,8 +156,7 @@ class Game:
 
     def offer(self, ply: int, column: int, side: Side | None = None) -> Move | None:
         """Play ``column`` at ``ply`` (a network move) if it is the next legal move; None for
-        a duplicate.
-        :raises MoveRefused: as :meth:`check`."""
+        a duplicate. :raises MoveRefused: as :meth:`check`."""
         if not self.check(ply, column, side):
             return None
         self.redo_stack.clear()
@@ -171,11 +169,10 @@ class Game:
         ply = len(self.moves)
         col = self.moves.pop()
         row = self.board.top_row(col)
-        checker = Side.for_ply(ply)
         self.board.remove_checker(col)
         self.redo_stack.append(col)
         self.outcome = None
-        return Move(col, -1 if row is None else row, checker, ply)
+        return Move(col, -1 if row is None else row, Side.for_ply(ply), ply)
 
     def redo(self) -> Move | None:
         """Play again the last move taken back; None if there is none."""

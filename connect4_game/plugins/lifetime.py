@@ -112,16 +112,14 @@ def _kill_descendants(within: float = _KILL_WITHIN) -> None:
     me = os.getpid()
     deadline = time.monotonic() + within
     stop = getattr(signal, "SIGSTOP", None)
-    frozen: list[int] = []
-    seen: set[int] = set()
+    frozen: set[int] = set()
     while stop is not None and time.monotonic() < deadline:
-        new = [p for p in _descendants(me) if p not in seen]
+        new = [p for p in _descendants(me) if p not in frozen]
         if not new:
             break
         for pid in new:
             _signal(pid, stop)
-            seen.add(pid)
-            frozen.append(pid)
+            frozen.add(pid)
     for pid in frozen:
         _signal(pid, _KILL)
     quiet = 0     # scans in a row that found nobody: a process forked at the last moment
@@ -281,7 +279,7 @@ def child_setup(parent_pid: int, own_group: bool = True) -> None:
 def stop_child(process: BaseProcess, wait: float = 2.0) -> None:
     """End ``process`` (started with :func:`child_setup`), everything it started and its group
     (never our own), then reap it, waiting at most ``wait`` seconds a step. Never raises."""
-    try:
+    with contextlib.suppress(OSError, ValueError, AssertionError, AttributeError):
         pid = process.pid
         if pid is None:                  # never started
             return
@@ -294,8 +292,6 @@ def stop_child(process: BaseProcess, wait: float = 2.0) -> None:
         if process.exitcode is None:     # not reaped: its pid is still its own
             _signal(pid, _KILL)
         process.join(wait)
-    except (OSError, ValueError, AssertionError, AttributeError):
-        pass
 
 
 def describe_exit(exitcode: int | None) -> str:

@@ -36,9 +36,6 @@ class _Prefixed(io.TextIOBase):
     def __init__(self, label: str, target: TextIO) -> None:
         self._label, self._target, self._partial = label, target, ""
 
-    def writable(self) -> bool:
-        return True
-
     def write(self, text: str) -> int:
         self._partial += str(text)
         *lines, self._partial = self._partial.split("\n")

@@ -19,9 +19,7 @@ __all__ = ['DATA_VERSION', 'MAX_GRADE', 'SIDE_NAMES', 'Puzzle', 'PuzzleDataError
            'puzzle_id', 'grade_of', 'grade_label', 'load_puzzles', 'parse_puzzles',
            'puzzle_of_the_day']
 
-DATA_VERSION = 1
-"""The version of the data file's layout."""
-
+DATA_VERSION = 1            # the version of the data file's layout
 DATA_FILE = 'puzzles.json'
 
 MAX_GRADE = 8               # grades run 1..8, the top one "win in 8 or more"
@@ -148,17 +146,14 @@ def load_puzzles() -> tuple[Puzzle, ...]:
     return parse_puzzles(data)
 
 
-def _day_order(pid: str) -> str:
-    return hashlib.sha256(f'puzzle of the day {pid}'.encode('ascii')).hexdigest()
-
-
 def puzzle_of_the_day(day: datetime.date, puzzles: Sequence[Puzzle] | None = None) -> Puzzle:
     """The puzzle of calendar day ``day``, the same on every machine, going round
     the set (default :func:`load_puzzles`) in a fixed order mixing the grades.
     :raises TypeError: if ``day`` is not a date. :raises ValueError: for no puzzles."""
     if not isinstance(day, datetime.date):
         raise TypeError(f'day must be a datetime.date, not {type(day).__name__}')
-    pool = sorted(load_puzzles() if puzzles is None else puzzles, key=lambda p: _day_order(p.id))
+    pool = sorted(load_puzzles() if puzzles is None else puzzles, key=lambda p: hashlib.sha256(
+        f'puzzle of the day {p.id}'.encode('ascii')).hexdigest())
     if not pool:
         raise ValueError('there are no puzzles')
     return pool[day.toordinal() % len(pool)]
