@@ -95,7 +95,7 @@ class PuzzleScreen(BoardPage):
             Button(_('Show solution'), 'solution', _('Play the winning line (S)'))])
         self.puzzles = load_puzzles()
         self.today = today or datetime.date.today()
-        self.cursor: int | None = 3
+        self.cursor = 3                       # the column the keys aim at (0-based)
         self.falling: list[DropAnimation] = []
         self.counts, warnings = load_puzzle_counts()
         for line in warnings:
@@ -284,7 +284,7 @@ class PuzzleScreen(BoardPage):
             col = int(e.unicode) - 1
         elif e.type == pygame.KEYDOWN and e.key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = 1 if e.key == pygame.K_RIGHT else -1
-            self.cursor = (3 if self.cursor is None else self.cursor + step) % cols
+            self.cursor = (self.cursor + step) % cols
         elif e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
                                                     pygame.K_DOWN, pygame.K_SPACE):
             col = self.cursor
@@ -326,7 +326,6 @@ class PuzzleScreen(BoardPage):
             text += ' \u00b7 ' + _('this one solved')
         return text
 
-
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
         """The toolbar, the title and counts, the board, the message and the keys."""
@@ -353,8 +352,8 @@ class PuzzleScreen(BoardPage):
             and not self.falling else None
         self.renderer.draw_board(
             board_surf, v.game.board.slots, falling=self.falling,
-            ghost=(v.game.to_move, self.cursor) if asking and self.cursor is not None else None,
-            ghost_row=v.game.board.landing_row(self.cursor) if asking and self.cursor is not None
+            ghost=(v.game.to_move, self.cursor) if asking else None,
+            ghost_row=v.game.board.landing_row(self.cursor) if asking
             and v.game.can_play(self.cursor) else None,
             cursor=self.cursor if asking else None, win_line=list(win) if win else None,
             best_cols=(v.puzzle.answer,) if shown else ())
