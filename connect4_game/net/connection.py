@@ -181,6 +181,7 @@ class Connection:
         self.undo_out: int | None = None
         self.undo_in: int | None = None
         self.help = False
+        self.wants_help = False                  # this side's word on hints and analysis
         self._peer: Conn | None = None           # the opponent's connection, as the owner knows it
         self._active: Conn | None = None         # ... as the I/O thread knows it
         self._answers: queue.SimpleQueue[Answer] = queue.SimpleQueue()
@@ -341,20 +342,26 @@ class Connection:
         return self._queue({'type': 'chat', 'text': text})
 
     def _agree(self, conn: Conn, msg: P.Message) -> list[ev.Event]:
-        """Agree on the moves of an accepted hello or welcome, or refuse it."""
-        raise NotImplementedError
-
-    def _agreed(self, conn: Conn, before: int, msgs: Sequence[P.Message]) -> list[ev.Event]:
-        """``conn``'s handshake fits the game (of ``before`` moves): it plays, ``msgs`` to it."""
-        game = self.game
-        assert game is not None and self.side is not None
+        """Agree on the moves of an accepted hello or welcome: ``conn`` plays; or refuse it."""
+        try:
+            game, peer_side = self._game_for(msg)
+            before = len(game.moves)
+            extra = reconcile_with_peer(game, msg['moves'], peer_side)
+        except P.ProtocolError as err:
+            logger.warning("refused %s's %s: %s (%s)", conn.address, msg['type'], err, err.code)
+            self._answer(Answer(conn, refusal=(err.code, str(err))))
+            return [ev.Error(f'{conn.address} tried to continue a different game')] \
+                if self.is_host and err.code == 'diverged' else []
+        self.game, self.side = game, peer_side.other
+        self.help = self.wants_help and msg.get('help', False)
+        msgs = self._agreed(msg, extra)
         first = self.info is None
         self._peer = conn
         self.undo_out = self.undo_in = None
         host_side = self.side if self.is_host else self.side.other
         self.info = ev.GameInfo(game.rows, game.cols, host_side, self.side,
                                 tuple(game.moves), dict(self.names), conn.address, self.help)
-        self._answer(Answer(conn, tuple(msgs), agreed=True))
+        self._answer(Answer(conn, msgs, agreed=True))
         out: list[ev.Event] = [ev.Connected(self.info, again=not first)]
         if not first and len(game.moves) > before:
             out.append(ev.OpponentMove(len(game.moves), game.moves[-1]))
@@ -445,7 +452,13 @@ class Connection:
     def _on_message(self, conn: Conn, msg: P.Message) -> None:
         kind = msg['type']
         if conn.state is ConnState.HANDSHAKE:
-            self._handshake(conn, msg)
+            refusal = self._handshake(conn, msg)
+            if refusal is not None:
+                logger.info("refused %s's %s: %s (%s)", conn.address, kind, refusal[1], refusal[0])
+                self._refuse(conn, *refusal)
+            elif not conn.closed:
+                conn.state = ConnState.AGREEING
+                self._emit(Inbound(conn, msg))
         elif conn is not self._active and conn.state is not ConnState.AGREEING:
             return
         elif kind in ('move', 'undo_request', 'undo_reply'):
@@ -519,8 +532,18 @@ class Connection:
     def _open(self) -> None:
         """At :meth:`start`, in the caller's thread."""
 
-    def _handshake(self, conn: Conn, msg: P.Message) -> None:
-        """Refuse a message before the handshake, or move ``conn`` to ``AGREEING``."""
+    def _handshake(self, conn: Conn, msg: P.Message) -> tuple[str, str] | None:
+        """``(error code, text)`` to refuse the first message with, or None."""
+        raise NotImplementedError
+
+    def _game_for(self, msg: P.Message) -> tuple[Game, Side]:
+        """The game an accepted hello or welcome continues, and the opponent's side.
+        :raises ProtocolError: if it cannot be this side's game."""
+        raise NotImplementedError
+
+    def _agreed(self, msg: P.Message, extra: list[tuple[int, int]]) -> tuple[P.Message, ...]:
+        """Take the names; the messages for the opponent (``extra``: this side's moves it
+        lacks)."""
         raise NotImplementedError
 
     def _wrong_handshake(self, msg: P.Message, expected: str) -> tuple[str, str] | None:

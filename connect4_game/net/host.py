@@ -22,17 +22,14 @@ from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, check_port
 from connect4_game.net.connection import (
     DEFAULT_TIMING,
-    Answer,
     Conn,
     Connection,
     ConnState,
-    Inbound,
     Timing,
     check_timing,
-    reconcile_with_peer,
 )
 from connect4_game.net.discovery import DISCOVERY_PORT, Responder
-from connect4_game.net.events import CodeChanged, Error, Event, JoinsPaused, Refused
+from connect4_game.net.events import CodeChanged, JoinsPaused, Refused
 
 __all__ = ['Host', 'MAX_WRONG_CODES', 'CODE_PAUSE']
 
@@ -84,7 +81,7 @@ class Host(Connection):
                  offer_help: bool = False, announce: int | None = DISCOVERY_PORT,
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(name=name, timing=timing, clock=clock)
-        self.offer_help = bool(offer_help)
+        self.wants_help = bool(offer_help)
         self._announce = None if announce is None else check_port(announce)
         self._responder: Responder | None = None
         self._computer = self.name          # the name a game on the network goes by
@@ -187,7 +184,7 @@ class Host(Connection):
             return None
         return {'type': 'game', 'version': P.PROTOCOL_VERSION, 'port': self.port,
                 'name': self._computer, 'rows': game.rows,
-                'cols': game.cols, 'host_side': side, 'help': self.offer_help}
+                'cols': game.cols, 'host_side': side, 'help': self.wants_help}
 
     def _stop_io(self) -> None:
         responder, self._responder = self._responder, None
@@ -235,18 +232,7 @@ class Host(Connection):
         return self._active is not None or \
             any(c.state is ConnState.AGREEING and not c.closed for c in self._conns)
 
-    def _handshake(self, conn: Conn, msg: P.Message) -> None:
-        refusal = self._hello_refusal(conn, msg)
-        if refusal is None:
-            conn.state = ConnState.AGREEING
-            self._emit(Inbound(conn, msg))
-            return
-        code, text = refusal
-        logger.info('refused %s: %s (%s)', conn.address, text, code)
-        self._refuse(conn, code, text)
-
-    def _hello_refusal(self, conn: Conn, msg: P.Message) -> tuple[str, str] | None:
-        """``(error code, text)`` for a hello to refuse, or None."""
+    def _handshake(self, conn: Conn, msg: P.Message) -> tuple[str, str] | None:
         refusal = self._wrong_handshake(msg, 'hello')
         if refusal is not None:
             return refusal
@@ -294,20 +280,14 @@ class Host(Connection):
         self._emit(CodeChanged(code, f'Too many wrong codes: the new code is {code}.{later}',
                                pause))
 
-    def _agree(self, conn: Conn, msg: P.Message) -> list[Event]:
+    def _game_for(self, msg: P.Message) -> tuple[Game, Side]:
+        assert self.game is not None and self.side is not None
+        return self.game, self.side.other
+
+    def _agreed(self, msg: P.Message, extra: list[tuple[int, int]]) -> tuple[P.Message, ...]:
         game, side = self.game, self.side
         assert game is not None and side is not None
-        before = len(game.moves)
-        try:
-            reconcile_with_peer(game, msg['moves'], side.other)
-        except P.ProtocolError as err:
-            logger.warning('refused %s: %s (%s)', conn.address, err, err.code)
-            self._answer(Answer(conn, refusal=(err.code, str(err))))
-            return [Error(f'{conn.address} tried to continue a different game')] \
-                if err.code == 'diverged' else []
         self.names[side.other] = msg['name']
-        self.help = self.offer_help and msg.get('help', False)
-        return self._agreed(conn, before, [{
-            'type': 'welcome', 'version': P.PROTOCOL_VERSION, 'rows': game.rows,
-            'cols': game.cols, 'host_side': side, 'moves': list(game.moves),
-            'names': dict(self.names), 'help': self.help}])
+        return ({'type': 'welcome', 'version': P.PROTOCOL_VERSION, 'rows': game.rows,
+                 'cols': game.cols, 'host_side': side, 'moves': list(game.moves),
+                 'names': dict(self.names), 'help': self.help},)

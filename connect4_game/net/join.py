@@ -19,18 +19,8 @@ from connect4_game.core.messages import clip, quote
 from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, addr_text, check_port
-from connect4_game.net.connection import (
-    DEFAULT_TIMING,
-    Answer,
-    Conn,
-    Connection,
-    ConnState,
-    Inbound,
-    Timing,
-    check_timing,
-    reconcile_with_peer,
-)
-from connect4_game.net.events import Event, JoinFailed
+from connect4_game.net.connection import DEFAULT_TIMING, Conn, Connection, Timing, check_timing
+from connect4_game.net.events import JoinFailed
 
 __all__ = ['Join', 'dial_failure', 'host_refusal']
 
@@ -106,7 +96,7 @@ class Join(Connection):
                  first_tries: float = 0.0, accept_help: bool = False,
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(name=name, timing=timing, clock=clock)
-        self.accept_help = bool(accept_help)
+        self.wants_help = bool(accept_help)
         self._first_tries = check_number(first_tries, 0, 3600 * 24 * 7, 'first_tries')
         self._first_deadline = 0.0
         if not isinstance(addr, str) or not addr.strip():
@@ -190,7 +180,7 @@ class Join(Connection):
             self._pending = self._adopt(result, peer)
             self._send(self._pending, {'type': 'hello', 'version': P.PROTOCOL_VERSION,
                                        'code': self.code, 'name': self.name,
-                                       'moves': list(self._known), 'help': self.accept_help})
+                                       'moves': list(self._known), 'help': self.wants_help})
 
     def _attempt_failed(self, text: str, fatal: bool = False) -> None:
         self._pending = None
@@ -223,23 +213,17 @@ class Join(Connection):
         self._next_try = now                      # try at once, then every retry_interval
         self._give_up = now + self._give_up_after
 
-    def _handshake(self, conn: Conn, msg: P.Message) -> None:
-        if msg['type'] == 'error':
-            self._close_now(conn)
-            logger.info('%s refused: %s (%s)', self.address, msg['text'], msg['code'])
-            text, again = host_refusal(msg['code'], msg['text'])
-            # A host pausing joins after strangers' wrong codes: this side's
-            # code is right, so coming back is only a matter of time.
-            again = again or (self._ever and msg['code'] == 'locked_out')
-            self._attempt_failed(text, fatal=not again)
-            return
-        refusal = self._wrong_handshake(msg, 'welcome')
-        if refusal is not None:
-            logger.warning("refused %s's welcome: %s (%s)", self.address, refusal[1], refusal[0])
-            self._refuse(conn, *refusal)
-            return
-        conn.state = ConnState.AGREEING
-        self._emit(Inbound(conn, msg))
+    def _handshake(self, conn: Conn, msg: P.Message) -> tuple[str, str] | None:
+        if msg['type'] != 'error':
+            return self._wrong_handshake(msg, 'welcome')
+        self._close_now(conn)
+        logger.info('%s refused: %s (%s)', self.address, msg['text'], msg['code'])
+        text, again = host_refusal(msg['code'], msg['text'])
+        # A host pausing joins after strangers' wrong codes: this side's
+        # code is right, so coming back is only a matter of time.
+        again = again or (self._ever and msg['code'] == 'locked_out')
+        self._attempt_failed(text, fatal=not again)
+        return None
 
     def _joined(self) -> None:
         self._pending = None
@@ -253,27 +237,20 @@ class Join(Connection):
         if self.game is not None:
             self._known = list(self.game.moves)
 
-    def _agree(self, conn: Conn, msg: P.Message) -> list[Event]:
+    def _game_for(self, msg: P.Message) -> tuple[Game, Side]:
         host_side: Side = msg['host_side']
-        game = self.game
-        try:
-            if game is None:
-                try:
-                    game = Game(msg['rows'], msg['cols'], self._known)
-                except MoveRefused:
-                    raise P.ProtocolError('game_mismatch',
-                                          'those moves are not a game on that board') from None
-            elif (game.rows, game.cols, self.side) != (msg['rows'], msg['cols'], host_side.other):
-                raise P.ProtocolError('game_mismatch', 'the host is playing another game now')
-            before = len(game.moves)
-            extra = reconcile_with_peer(game, msg['moves'], host_side)
-        except P.ProtocolError as err:
-            logger.warning("refused %s's welcome: %s (%s)", self.address, err, err.code)
-            self._answer(Answer(conn, refusal=(err.code, str(err))))
-            return []
-        self.game, self.side = game, host_side.other
-        self.help = self.accept_help and msg.get('help', False)
-        self.names = dict(msg['names'])
-        self.names[self.side] = self.name
-        return self._agreed(conn, before, [{'type': 'move', 'ply': ply, 'column': column}
-                                           for ply, column in extra])
+        if self.game is None:
+            try:
+                return Game(msg['rows'], msg['cols'], self._known), host_side
+            except MoveRefused:
+                raise P.ProtocolError('game_mismatch',
+                                      'those moves are not a game on that board') from None
+        if (self.game.rows, self.game.cols, self.side) != (msg['rows'], msg['cols'],
+                                                           host_side.other):
+            raise P.ProtocolError('game_mismatch', 'the host is playing another game now')
+        return self.game, host_side
+
+    def _agreed(self, msg: P.Message, extra: list[tuple[int, int]]) -> tuple[P.Message, ...]:
+        assert self.side is not None
+        self.names = {**msg['names'], self.side: self.name}
+        return tuple({'type': 'move', 'ply': ply, 'column': column} for ply, column in extra)
