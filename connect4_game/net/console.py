@@ -33,9 +33,8 @@ class LocalPlayer(Protocol):
 
 
 def _local_player(player: object, side: Side) -> LocalPlayer:
-    """``player``, or ``player(checker)`` for a class or factory (``checker``: a letter,
-    as the assignment's players take it). :raises ValueError: if it is no player or
-    plays another checker than ``side``."""
+    """``player``, or ``player(checker)`` for a class or factory.
+    :raises ValueError: if it is no player or plays another checker than ``side``."""
     if callable(player) and (isinstance(player, type) or not isinstance(player, LocalPlayer)):
         player = player(side.value)
     checker = getattr(player, 'checker', side)
@@ -51,8 +50,7 @@ def _show(game: Game, out: Out) -> None:
 
 
 def _wait_for_friend(conn: Connection, wait: float | None, out: Out) -> Game | None:
-    """The game once the first handshake is done; None if the join failed,
-    the connection closed, or ``wait`` seconds passed (then it says so)."""
+    """The game once the first handshake is done, else None (after ``wait`` s, it says so)."""
     deadline = None if wait is None else time.monotonic() + wait
     while conn.info is None:
         if conn.state in (NetState.FAILED, NetState.CLOSED):
@@ -68,7 +66,7 @@ def _wait_for_friend(conn: Connection, wait: float | None, out: Out) -> Game | N
 
 
 def _friend_events(conn: Connection, game: Game, out: Out) -> None:
-    """Show what the friend sent (moves are printed, undo requests declined)."""
+    """Show the friend's moves; decline their undo requests."""
     for event in conn.wait_events(_POLL):
         if isinstance(event, OpponentMove):
             out(f"Player {conn.friend_side}'s turn")
@@ -105,16 +103,13 @@ def play_remote(conn: Connection, player: object, *,
                 out: Out = print, wait: float | None = None, lost_timeout: float = 60.0,
                 close: bool = True) -> Game | None:
     """Play a whole game between a local ``player`` and the friend, whose undo requests
-    are declined.
+    are declined, on ``conn`` (a Host or Join, started here if it is not yet).
 
-    :param conn: a Host or Join, started here if it is not yet.
     :param player: an object with ``checker`` and ``next_move(board) -> column``, or a
-        callable ``checker -> player`` such as ``RandomPlayer``.
-    :param out: called like :func:`print` for every line shown.
+        callable ``checker -> player`` such as ``RandomPlayer``; ``out``: like :func:`print`.
     :param wait: seconds to wait for the first handshake (None: no limit);
         ``lost_timeout``: for a lost friend to come back; ``close``: close at the end.
-    :returns: the finished game (the connection's record), or None if it could not
-        be finished (``conn.failure`` says why a join failed).
+    :returns: the finished game, or None (``conn.failure`` says why a join failed).
     :raises ValueError: if ``player`` plays the wrong checker or an illegal column.
     """
     if not conn.started:

@@ -46,17 +46,16 @@ class NetworkOptions:
     """A network game to start.
 
     :param bind_address: host: the address to listen on ('' = every IPv4 interface);
-        ``port``: 0-65535 (0: any free one).
+        ``port``: 0-65535 (0: any free one); ``discovery_port``: the UDP port it answers
+        ``discover`` on (None: it does not).
     :param address: join: the host's address as typed (``'192.168.1.5:24744'``).
     :param code: the 4-digit code: required to join; for a host None picks one.
     :param side: host: ``Side.X`` (the default) or ``Side.O``; join: None.
     :param local: ``{Side: PlayerSpec}``, who plays this computer's side (left out: a person).
     :param wait: seconds (:func:`check_wait`) a host waits for a friend (None: until
         stopped), or a joiner keeps trying to reach a host (None: the caller's default).
-    :param help: hints and analysis for both players: a host offers them, a joiner
-        accepts them; they are on only if both say so.
-    :param discovery_port: host: the UDP port it answers games-on-the-network questions on
-        (None: it does not).
+    :param help: hints and analysis for both, on only if the host offers and the joiner
+        accepts them.
     :raises ValueError: for a bad mode, port, address, code, side, player or wait.
     """
 
@@ -105,13 +104,10 @@ class NetworkOptions:
 
     def open(self, *, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS, name: str = '',
              first_tries: float | None = None, timing: Timing = DEFAULT_TIMING) -> Host | Join:
-        """The started :class:`~connect4_game.net.host.Host` (with its board ``rows``
-        x ``cols``) or :class:`~connect4_game.net.join.Join` these options describe.
-
-        ``first_tries``: a joiner's seconds to keep trying to reach a host (default:
-        :attr:`wait`, else :data:`JOIN_FIRST_TRIES`). :raises OSError: if a host cannot
-        listen. :raises ValueError: for a bad value.
-        """
+        """The started Host (with its board ``rows`` x ``cols``) or Join these options
+        describe; ``first_tries``: a joiner's seconds to keep trying to reach a host
+        (default: :attr:`wait`, else :data:`JOIN_FIRST_TRIES`).
+        :raises OSError: if a host cannot listen. :raises ValueError: for a bad value."""
         if self.is_host:
             return Host(self.port, self.bind_address, self.code, rows, cols,
                         self.side or Side.X, name=name or 'Host', timing=timing,
