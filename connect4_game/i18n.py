@@ -51,8 +51,8 @@ def _code_of(locale: str) -> str:
 
 def system_language(environ: Mapping[str, str] | None = None,
                     preferred: Iterable[str] = ()) -> str:
-    """The first of ``preferred`` (the desktop's locales, best first) that the game has; else the
-    language of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` if it has it; else ``'en'``."""
+    """The first language the game has of ``preferred`` (the desktop's locales, best first), then
+    of the first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` set; else ``'en'``."""
     env = os.environ if environ is None else environ
     value = next((v for var in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'LANG')
                   if (v := env.get(var, '').strip())), '')

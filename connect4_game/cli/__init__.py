@@ -153,7 +153,8 @@ def build_parser() -> argparse.ArgumentParser:
                    default='connect4', metavar='{connect4,oska}',
                    help='which game (default connect4)')
     b.add_argument('--n', type=arg(lambda v: check_int(v, OSKA_MIN_N, OSKA_MAX_N, 'n')),
-                   default=OSKA_DEFAULT_N, help=f'Oska: checkers per side (default {OSKA_DEFAULT_N})')
+                   default=OSKA_DEFAULT_N,
+                   help=f'Oska: checkers per side (default {OSKA_DEFAULT_N})')
     b.add_argument('--review', metavar='MOVES',
                    help="print a review of the game MOVES (columns 1..N, as --position): every "
                         'move judged by perfect play; with --json as JSON')

@@ -12,6 +12,7 @@ import time
 from collections.abc import Sequence
 from typing import TextIO
 
+from connect4_game.cli.console import given_options, stop_signals_interrupt
 from connect4_game.core.checks import arg_type, check_int, check_number
 from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
@@ -52,7 +53,8 @@ def add_tournament_options(parser: argparse.ArgumentParser) -> None:
     """Add the group *tournament* to ``parser`` (which has ``--json``, ``--lookahead``, ...)."""
     arg = arg_type
     t = parser.add_argument_group('tournament')
-    t.add_argument('--tournament', nargs='+', type=arg_type(check_entrant, str, 'a player'), metavar='PLAYER',
+    t.add_argument('--tournament', nargs='+', type=arg(check_entrant, str, 'a player'),
+                   metavar='PLAYER',
                    help='a round robin among these computer players (easy, medium, hard, '
                         'expert, random, ai, FILE.py:ClassName, cs5[...], vieropeenrij[...]; '
                         'one may be given twice): every pair plays --games games with each '
@@ -79,13 +81,11 @@ def run_from_cli(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
     """Play the tournament of ``args``: the exit status (:func:`play`); None without
     ``--tournament``. :raises SystemExit: (``parser.error``) for options that do not fit."""
     if args.tournament is None:
-        from connect4_game.cli.console import given_options
         if given := given_options(args, parser, _OWN):
             parser.error(f"{', '.join(given)}: {'goes' if len(given) == 1 else 'go'} "
                          'with --tournament')
         return None
-    config = _config(args, parser)
-    return play(config, as_json=args.json)
+    return play(_config(args, parser), as_json=args.json)
 
 
 def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> TournamentConfig:
@@ -106,7 +106,6 @@ def table_names(specs: Sequence[str]) -> list[str]:
 
 
 def _check_fits(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
-    from connect4_game.cli.console import given_options
     if others := given_options(args, parser, (d for d in vars(args) if d not in _ALLOWED)):
         parser.error(f"{', '.join(others)}: not with --tournament; leave "
                      f"{'it' if len(others) == 1 else 'them'} out")
@@ -227,7 +226,6 @@ def play(config: TournamentConfig, as_json: bool = False, out: TextIO | None = N
          err: TextIO | None = None) -> int:
     """Play ``config`` with progress on ``err``, then write the table (or ``as_json`` the JSON)
     on ``out``; 0, or :data:`EXIT_STOPPED` after Ctrl-C, SIGTERM or SIGHUP."""
-    from connect4_game.cli.console import stop_signals_interrupt
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
     names = table_names(config.entrants)

@@ -19,7 +19,8 @@ from connect4_game.storage.settings import config_dir
 from connect4_game.storage.userfiles import UserFileError, load_user_json, shown_path
 
 __all__ = ["STATS_FILE", "RESULTS", "Record", "Stats", "stats_path", "load_stats",
-           "PUZZLE_STATS_FILE", "PuzzleCounts", "puzzle_stats_path", "load_puzzle_counts", "record_puzzle_try", "puzzle_totals"]
+           "PUZZLE_STATS_FILE", "PuzzleCounts", "puzzle_stats_path", "load_puzzle_counts",
+           "record_puzzle_try", "puzzle_totals"]
 
 STATS_FILE = "stats.json"
 PUZZLE_STATS_FILE = "puzzle_stats.json"
@@ -285,5 +286,5 @@ atexit.register(_write_pending)
 
 
 def puzzle_totals(counts: Mapping[str, PuzzleCounts]) -> tuple[int, int]:
-    """The puzzles of ``counts`` (from :func:`load_puzzle_counts`) tried, and solved, at least once."""
+    """How many puzzles of ``counts`` (:func:`load_puzzle_counts`) were tried, and solved."""
     return (sum(1 for c in counts.values() if c.tried), sum(1 for c in counts.values() if c.solved))
