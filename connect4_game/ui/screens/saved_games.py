@@ -16,7 +16,7 @@ import pygame
 from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
 from connect4_game.i18n import N_, _, ngettext
-from connect4_game.storage.savegame import LibraryEntry, SavedGame
+from connect4_game.storage.savegame import LibraryEntry
 from connect4_game.ui.screens.base import FormScreen, Host
 from connect4_game.ui.screens.confirm import ConfirmScreen
 from connect4_game.ui.screens.host import AppServices
@@ -228,12 +228,6 @@ class SavedGamesScreen(FormScreen):
             return False
         return True
 
-    def _board(self, path: Path, game: SavedGame) -> list[list[str]]:
-        """The slots of ``game`` (read from ``path``), kept while the list shows."""
-        if path not in self.boards:
-            self.boards[path] = game.board().slots
-        return self.boards[path]
-
     def draw(self, surface: pygame.Surface) -> None:
         """The title, the games (the chosen one highlighted), the buttons."""
         top = self.draw_title(surface, _('Saved games')) + 14
@@ -278,7 +272,9 @@ class SavedGamesScreen(FormScreen):
         text_x = thumb.right + 14
         if entry.game is not None:
             g = entry.game
-            draw_thumbnail(surface, theme, thumb, g.rows, g.cols, self._board(entry.path, g))
+            if entry.path not in self.boards:       # replayed once while the list shows
+                self.boards[entry.path] = g.board().slots
+            draw_thumbnail(surface, theme, thumb, g.rows, g.cols, self.boards[entry.path])
         name_h, room = line_height(size, True), rect.right - text_x - 8
         draw_text(surface, entry.title, pygame.Rect(text_x, rect.y + 8, room, name_h), theme.text,
                   size, bold=True, free=True)
