@@ -24,9 +24,10 @@ __all__ = ['HelpPage', 'HelpScreen', 'OSKA_PAGE', 'PAGES', 'page_text']
 
 @dataclass(frozen=True)
 class HelpPage:
-    """One help page: its ``title`` and ``paragraphs`` (untranslated; a ``{name}`` in a paragraph is the key of that command of
-    :data:`~connect4_game.ui.commands.COMMANDS`, as ``'U / Ctrl+Z'``), then ``rows`` of (keys,
-    what they do), untranslated, and with ``commands`` every key of the game screen."""
+    """One help page: its ``title`` and ``paragraphs`` (untranslated; a ``{name}`` in a paragraph
+    is the key of that command of :data:`~connect4_game.ui.commands.COMMANDS`, as
+    ``'U / Ctrl+Z'``), then ``rows`` of (keys, what they do), untranslated, and with
+    ``commands`` every key of the game screen."""
 
     title: str
     paragraphs: tuple[str, ...] = ()
