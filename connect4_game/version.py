@@ -7,6 +7,5 @@ __all__ = ['__version__']
 
 try:
     __version__ = metadata.version('connect4-pygame')
-    """E.g. ``'1.0.0'``; ``'0+unknown'`` in a checkout that was never installed."""
-except metadata.PackageNotFoundError:
+except metadata.PackageNotFoundError:     # a checkout that was never installed
     __version__ = '0+unknown'
