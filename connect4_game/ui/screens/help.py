@@ -123,17 +123,16 @@ class HelpScreen(Screen):
                 self.go(hit[0])
 
     def _key(self, e: pygame.event.Event) -> None:
-        turns = {pygame.K_LEFT: -1, pygame.K_PAGEUP: -1, pygame.K_RIGHT: 1,
-                 pygame.K_PAGEDOWN: 1}
+        actions = {pygame.K_LEFT: 'prev', pygame.K_PAGEUP: 'prev', pygame.K_RIGHT: 'next',
+                   pygame.K_PAGEDOWN: 'next', pygame.K_ESCAPE: 'close', pygame.K_F1: 'close',
+                   pygame.K_BACKSPACE: 'close'}
         scrolls = {pygame.K_UP: -self.step_h, pygame.K_DOWN: self.step_h,
                    pygame.K_SPACE: self.view_h - self.step_h,
                    pygame.K_HOME: -self.max_scroll, pygame.K_END: self.max_scroll}
-        if e.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_BACKSPACE):
-            self.close()
+        if e.key in actions:
+            self.act(actions[e.key])
         elif e.key in (pygame.K_F10, pygame.K_TAB):
             self.toolbar.take_focus()
-        elif e.key in turns:
-            self.go(self.page + turns[e.key])
         elif e.key in scrolls:
             self.scroll_by(scrolls[e.key])
         elif e.unicode and e.unicode.isdigit() and int(e.unicode) >= 1:
