@@ -51,12 +51,6 @@ class HeardGame:
         """``'192.168.1.5:24744'`` as the join screen's Address field takes it."""
         return addr_text((self.address, self.port))
 
-    def as_json(self) -> dict[str, object]:
-        """The fields as JSON values (``host_side`` ``'X'`` or ``'O'``)."""
-        out = asdict(self)
-        out['host_side'] = self.host_side.value
-        return out
-
 
 def lan_targets() -> tuple[str, ...]:
     """The addresses to ask: :data:`TARGETS_VARIABLE`'s (up to 8), else :data:`LAN_TARGETS`."""
@@ -183,7 +177,7 @@ class Browser:
 def run_discover(as_json: bool, seconds: float = 2.0) -> int:
     """``--discover``: print the games that answer within ``seconds`` (asked every half
     second), one a line (address, board, who plays first, hints, name), or with ``as_json``
-    one JSON list of :meth:`HeardGame.as_json` objects. :returns: 0, or 1 after one line
+    one JSON list of the :class:`HeardGame` fields (``host_side``: ``'X'`` or ``'O'``). :returns: 0, or 1 after one line
     on stderr if no UDP socket could be opened."""
     end = time.monotonic() + seconds
     try:
@@ -202,7 +196,7 @@ def run_discover(as_json: bool, seconds: float = 2.0) -> int:
               file=sys.stderr)
         return 1
     if as_json:
-        print(json.dumps([g.as_json() for g in games]))
+        print(json.dumps([asdict(g) for g in games]))
         return 0
     for g in games:
         first = 'the host plays first' if g.host_side is Side.X else 'the joiner plays first'

@@ -9,7 +9,7 @@ from enum import Enum
 from connect4_game.core.game import Move, Outcome
 
 __all__ = ['GameEvent', 'MoveMade', 'DropRefused', 'GameOver', 'GameStarted', 'HistoryChanged',
-           'HintShown', 'UndoAsked', 'NetworkFailed', 'FriendLeft', 'Notice', 'NoticeKind']
+           'HintShown', 'FriendLeft', 'Notice', 'NoticeKind']
 
 
 class GameEvent:
@@ -55,21 +55,6 @@ class HintShown(GameEvent):
     """The hint points at ``column`` (0-based)."""
 
     column: int
-
-
-@dataclass(frozen=True)
-class UndoAsked(GameEvent):
-    """The friend over the network asks to go back to the first ``ply`` moves
-    (0: a new game); answer with ``GameSession.answer_friend_undo``."""
-
-    ply: int
-
-
-@dataclass(frozen=True)
-class NetworkFailed(GameEvent):
-    """Joining a friend's game failed; ``text`` says why, for the player."""
-
-    text: str
 
 
 @dataclass(frozen=True)

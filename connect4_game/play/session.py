@@ -97,7 +97,7 @@ class GameSession:
         self.hint_wanted = False
         self.position_id = 0
         self.notices: list[Notice] = []
-        self.events: list[events.GameEvent] = []
+        self.events: list[events.GameEvent | ev.Event] = []
         self.last_stats: dict[str, tuple[int, float, Any] | None] = {}
         self.worker_note = ''
         self.since_move = 0.0
@@ -166,7 +166,7 @@ class GameSession:
         self.notices.append(Notice(clip(text, MAX_TEXT), NoticeKind(kind), seconds,
                                    self.position_id if about_position else None))
 
-    def take_news(self) -> tuple[list[events.GameEvent], list[Notice]]:
+    def take_news(self) -> tuple[list[events.GameEvent | ev.Event], list[Notice]]:
         """The events and the notices queued since the last call."""
         out = self.events, self.notices
         self.events, self.notices = [], []
@@ -634,7 +634,7 @@ class GameSession:
                       ) -> NetworkGame:
         """Host (this game's seats close; the host's record is the game at once) or join
         (this game stays, as :attr:`joining`, until the host welcomes it; a failed join
-        leaves it, with a :class:`NetworkFailed`) as ``options`` say; ``first_tries`` and
+        leaves it, with the ``JoinFailed``) as ``options`` say; ``first_tries`` and
         ``timing`` go to :meth:`~connect4_game.net.options.NetworkOptions.open`.
         :raises OSError: if a host cannot listen; ValueError: a bad address, port, side, code."""
         self.cancel_join()
@@ -668,7 +668,7 @@ class GameSession:
 
     def _join_update(self, net: NetworkGame) -> None:
         """A join under way: welcomed, the game here ends and the friend's begins;
-        failed, the game here goes on and :class:`NetworkFailed` says why."""
+        failed, the game here goes on and the ``JoinFailed`` says why."""
         news = net.peer.events()
         for i, event in enumerate(news):
             if isinstance(event, ev.Connected):
@@ -682,7 +682,7 @@ class GameSession:
             if isinstance(event, ev.JoinFailed):
                 self.joining = None
                 net.close()
-                self.events.append(events.NetworkFailed(clip(event.text, 160)))
+                self.events.append(event)
                 return
 
     def play_computer_from_here(self) -> None:
@@ -760,15 +760,14 @@ class GameSession:
             elif isinstance(event, ev.OpponentMove):
                 self._friend_moved(net, event)
             elif isinstance(event, ev.UndoRequested):
-                self.events.append(events.UndoAsked(event.ply))
+                self.events.append(event)
             elif isinstance(event, ev.UndoAnswered):
                 if event.accept:
                     self.history_changed()
                 self.say(_('Your friend agreed.') if event.accept else _('Your friend said no.'))
             elif isinstance(event, ev.JoinFailed):
-                text = clip(event.text, 160)
-                self.say(text, NoticeKind.ERROR, 8.0)
-                self.events.append(events.NetworkFailed(text))
+                self.say(event.text, NoticeKind.ERROR, 8.0)
+                self.events.append(event)
                 self.close()
             elif isinstance(event, ev.Closed) and net.peer.state is not NetState.FAILED:
                 self.say(_('The network game has ended.'),

@@ -2,6 +2,7 @@
 waiting for a friend answers, a playing one does not, hostile datagrams are dropped,
 answers are rate-limited; and the hints-and-analysis agreement of the handshake."""
 
+import dataclasses
 import json
 import socket
 import time
@@ -45,7 +46,7 @@ def test_a_waiting_host_is_heard_with_its_board_and_side(udp_port, closing):
     assert (game.address, game.port, game.rows, game.cols, game.host_side, game.help) == \
         ('127.0.0.1', host.port, 7, 8, Side.O, True)
     assert game.where == f'127.0.0.1:{host.port}' and game.name
-    assert json.loads(json.dumps(game.as_json()))['host_side'] == 'O'
+    assert json.loads(json.dumps(dataclasses.asdict(game)))['host_side'] == 'O'
 
 
 def test_two_hosts_on_one_computer_are_both_heard(udp_port, closing):

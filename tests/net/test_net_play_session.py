@@ -8,7 +8,7 @@ import pytest
 
 from connect4_game import i18n
 from connect4_game.net.connection import NetState
-from connect4_game.net.events import ChatMessage, Connected, OpponentMove
+from connect4_game.net.events import ChatMessage, Connected, JoinFailed, OpponentMove
 from connect4_game.net.host import Host
 from connect4_game.net.join import Join
 from connect4_game.net.options import NetMode, NetworkOptions
@@ -61,9 +61,9 @@ def test_a_wrong_code_keeps_the_game_in_progress(closing):
     joining = s.start_network(NetworkOptions(NetMode.JOIN, address=f'127.0.0.1:{host.port}',
                                              code='0000'), timing=FAST['timing'])
     assert s.joining is joining and s.network is None and s.game is game
-    news = step(s, lambda n: any(isinstance(e, events.NetworkFailed) for e in n),
+    news = step(s, lambda n: any(isinstance(e, JoinFailed) for e in n),
                 'the join failed')
-    failed = [e for e in news if isinstance(e, events.NetworkFailed)]
+    failed = [e for e in news if isinstance(e, JoinFailed)]
     assert failed[0].text == 'Wrong code.'
     assert s.joining is None and s.network is None and joining.closed
     assert s.game is game and s.game.moves == MOVES
@@ -79,7 +79,7 @@ def test_no_host_there_keeps_the_game_and_cancel_stops_a_join(closing):
     closing(s)
     s.start_network(NetworkOptions(NetMode.JOIN, address=f'127.0.0.1:{free}', code=CODE),
                     first_tries=0.0)
-    step(s, lambda n: any(isinstance(e, events.NetworkFailed) for e in n), 'the join failed')
+    step(s, lambda n: any(isinstance(e, JoinFailed) for e in n), 'the join failed')
     assert s.game.moves == MOVES and s.network is None
     joining = s.start_network(NetworkOptions(NetMode.JOIN, address=f'127.0.0.1:{free}',
                                              code=CODE), first_tries=30.0)

@@ -11,6 +11,7 @@ import pygame
 
 from connect4_game.i18n import _
 from connect4_game.net.connection import NetState
+from connect4_game.net.events import JoinFailed, UndoRequested
 from connect4_game.play import events
 from connect4_game.play.session import GameSession
 from connect4_game.players import WARN_LOOKAHEAD
@@ -69,8 +70,8 @@ class GameScreen(Screen):
             events.GameOver: lambda e: app.sounds.play('win' if e.outcome.winner else 'tie'),
             events.GameStarted: self._on_new_position,
             events.HistoryChanged: self._on_new_position, events.HintShown: self._on_hint,
-            events.UndoAsked: lambda e: ask_friend_undo(app, self.session, e.ply),
-            events.NetworkFailed: self._on_network_failed,
+            UndoRequested: lambda e: ask_friend_undo(app, self.session, e.ply),
+            JoinFailed: self._on_network_failed,
             events.FriendLeft: lambda e: self._friend_not_here(),
         }
 
@@ -448,7 +449,7 @@ class GameScreen(Screen):
         self.cursor = event.column
         self.hint_since = self.time
 
-    def _on_network_failed(self, event: events.NetworkFailed) -> None:
+    def _on_network_failed(self, event: JoinFailed) -> None:
         if not isinstance(self.app.screen, NetworkScreen):    # the join screen says it itself
             self.app.show_network(error=event.text)
 
