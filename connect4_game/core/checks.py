@@ -5,6 +5,7 @@ allowed>, not <the value, clipped>'``."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import sys
 from collections.abc import Callable, Sequence
@@ -134,7 +135,7 @@ def shown(value: object) -> str:
     """A value as messages show it, never raising: a bool, float or None as ``str`` gives
     it, an int of up to 30 digits in full, a longer one as ``'a 101-digit number'``, anything
     else as :func:`~connect4_game.core.messages.quote` gives it, clipped to 40 characters."""
-    try:
+    with contextlib.suppress(Exception):     # a subclass with a hostile __str__ or __abs__
         if isinstance(value, (bool, float)) or value is None:
             return str(value)
         if isinstance(value, int):
@@ -145,6 +146,4 @@ def shown(value: object) -> str:
             if size >= 10 ** digits:      # the estimate is at most one short
                 digits += 1
             return f'a {digits}-digit number'
-    except Exception:             # a subclass with a hostile __str__ or __abs__
-        pass
     return quote(value, 40)

@@ -112,15 +112,13 @@ class ProcessPlayer:
     first fault (an exception, a bad column, no answer within ``timeout`` seconds or None, the
     process ending) ``out`` gets one line ending ``'You take over X.'``, the child is stopped and
     ``fallback`` (default the console's ``Player``) plays on.
-
     :raises ValueError: one line, if the plug-in cannot be loaded within ``load_timeout`` seconds;
         no child is left running."""
 
     def __init__(self, spec: str, checker: str, tiebreak: str = CONSOLE_TIEBREAK,
                  lookahead: int = CONSOLE_LOOKAHEAD, label: str | None = None,
                  fallback: ConsolePlayer | None = None, timeout: float | None = 60.0,
-                 load_timeout: float = 60.0, out: Callable[[str], object] = print,
-                 start_method: str = "spawn") -> None:
+                 load_timeout: float = 60.0, out: Callable[[str], object] = print) -> None:
         self.checker = validate_checker(checker)
         parse_spec(spec)                    # a malformed spec needs no process
         self.label = label or spec_label(spec)
@@ -130,10 +128,9 @@ class ProcessPlayer:
         self.num_moves = 0
         self.taken_over = False
         self.last_error = ""
-        ctx = mp.get_context(start_method)
+        ctx = mp.get_context("spawn")
         self._conn, child = ctx.Pipe(duplex=True)
-        # each concrete context has a Process class; typeshed gives BaseContext none
-        self._process: BaseProcess | None = ctx.Process(  # type: ignore[attr-defined]
+        self._process: BaseProcess | None = ctx.Process(
             target=_plugin_main, daemon=True, name="connect4-plugin",
             args=(child, os.getpid(), spec, self.checker, tiebreak, lookahead, self.label))
         try:

@@ -24,9 +24,8 @@ _KEPT = ('puzzles', 'json', 'game')     # options that may go with --puzzles
 
 def puzzle_mode(args: argparse.Namespace, parser: argparse.ArgumentParser
                 ) -> tuple[str, tuple[str, ...]]:
-    """The mode's name for messages and the options refused with ``--puzzles``
-    (every option but ``--json``); refuses ``--game oska`` and ``--review``
-    itself (exit 2)."""
+    """The mode's name for messages and the options refused with ``--puzzles`` (every option but
+    ``--json``); refuses ``--game oska`` and ``--review`` itself (exit 2)."""
     if args.game != 'connect4':
         parser.error('--puzzles are Connect Four puzzles; leave out --game oska')
     if getattr(args, 'review', None) is not None:
@@ -49,9 +48,8 @@ def listing(puzzles: Sequence[Puzzle]) -> list[str]:
 
 
 def run_puzzles(args: argparse.Namespace) -> int:
-    """Print the puzzle set (``args.json``: as JSON). Returns the exit
-    status: 0, or 1 with one line on stderr, naming the reinstall command, if the shipped set
-    cannot be read."""
+    """Print the puzzle set (``args.json``: as JSON). Returns the exit status: 0, or 1 with one line
+    on stderr, naming the reinstall command, if the shipped set cannot be read."""
     try:
         puzzles = load_puzzles()
     except (PuzzleDataError, OSError) as exc:

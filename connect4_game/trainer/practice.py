@@ -16,10 +16,9 @@ BAD_VERDICTS = ('mistake', 'blunder')     # the verdicts that make an exercise
 
 @dataclass(frozen=True)
 class Exercise:
-    """One mistake to put right: the ``moves`` before it (0-based, X first), its
-    1-based ``ply``, the ``player``, the column ``played``, the columns keeping the best
-    result (``good``) and with the top score (``best``), the ``verdict`` and the Pons
-    ``scores`` (None: full)."""
+    """One mistake to put right: the ``moves`` before it (0-based, X first), its 1-based ``ply``,
+    the ``player``, the column ``played``, the columns keeping the best result (``good``) and with
+    the top score (``best``), the ``verdict`` and the Pons ``scores`` (None: full)."""
 
     moves: tuple[int, ...]
     ply: int
