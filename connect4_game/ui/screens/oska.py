@@ -4,7 +4,7 @@ the minimax AI, which searches in the worker (``'oska'`` jobs, tagged with their
 from __future__ import annotations
 
 import dataclasses
-from typing import NamedTuple, TypedDict
+from typing import TypedDict
 
 import pygame
 
@@ -65,20 +65,6 @@ def oska_colours(theme: Theme) -> dict[str, RGB]:
             'capture': theme.bad, 'last_move': theme.accent, 'hover': theme.highlight}
 
 
-class _Metrics(NamedTuple):
-    """Sizes of one frame in px: the square ``cell``, the board's ``top``, its centre line ``cx``,
-    the status bar's height ``status_h``, a row frame's ``pad``, the ``gap`` between squares and a
-    checker's ``radius``."""
-
-    cell: int
-    top: int
-    cx: float
-    status_h: int
-    pad: int
-    gap: int
-    radius: int
-
-
 class OskaHelpScreen(HelpScreen):
     """Oska's rules and keys over the Oska screen, which waits meanwhile."""
 
@@ -121,7 +107,7 @@ class OskaScreen(Screen):
             raise ValueError(f"human_side must be 'w', 'b', 'both' or None, not {human_side!r}")
         self.human_side = human_side
         self.lookahead = check_int(lookahead, 1, oska.OSKA_MAX_LOOKAHEAD, 'lookahead')
-        self.size = app.surface.get_size()
+        self.lay_out(app.surface.get_size())
         self.think_time = 0.0
         self.requested: SearchRequest | None = None    # the search in flight
         self._sprites_theme: tuple[str, Theme] | None = None
@@ -323,27 +309,29 @@ class OskaScreen(Screen):
         self._collect_ai()
 
     # ------------------------------------------------------------------ layout
-    def metrics(self) -> _Metrics:
-        """The sizes of a frame in the window's size."""
-        (w, h), rows = self.size, len(self.lengths)
-        status_h = max(48, min(80, int(h * 0.10)))
+    def lay_out(self, size: tuple[int, int]) -> None:
+        """Sizes in px for a window of ``size``: the square ``cell``, the board's ``top`` and
+        centre line ``cx``, the status bar's height ``status_h``, a row frame's ``pad``, the
+        ``gap`` between squares and a checker's ``radius``."""
+        self.size = (w, h) = size
+        rows = len(self.lengths)
+        self.status_h = max(48, min(80, int(h * 0.10)))
         margin = max(10, int(min(w, h) * 0.03))
-        cell = max(12, int(min((w - 2 * margin) / (self.n + 1.2),
-                               (h - status_h - 2 * margin) / rows)))
-        top = margin + max(0, (h - status_h - 2 * margin - rows * cell) // 2)
-        return _Metrics(cell, top, w / 2, status_h, max(3, cell // 10), max(1, cell // 24),
-                        max(4, int(cell * 0.36)))
+        self.cell = cell = max(12, int(min((w - 2 * margin) / (self.n + 1.2),
+                                           (h - self.status_h - 2 * margin) / rows)))
+        self.top = margin + max(0, (h - self.status_h - 2 * margin - rows * cell) // 2)
+        self.cx = w / 2
+        self.pad, self.gap, self.radius = max(3, cell // 10), max(1, cell // 24), int(cell * 0.36)
 
     def square_center(self, square: Square) -> tuple[int, int]:
         """Pixel centre of ``(row, col)`` in the current layout."""
-        m = self.metrics()
         r, c = square
-        return (int(round(m.cx + (c - (self.lengths[r] - 1) / 2) * m.cell)),
-                int(round(m.top + (r + 0.5) * m.cell)))
+        return (int(round(self.cx + (c - (self.lengths[r] - 1) / 2) * self.cell)),
+                int(round(self.top + (r + 0.5) * self.cell)))
 
     def square_at(self, pos: tuple[int, int]) -> Square | None:
         """The ``(row, col)`` square under pixel ``pos``, or None."""
-        cell, top, cx = self.metrics()[:3]
+        cell, top, cx = self.cell, self.top, self.cx
         x, y = pos
         r = int((y - top) // cell)
         if not 0 <= r < len(self.lengths) or y < top:
@@ -366,7 +354,7 @@ class OskaScreen(Screen):
         lift, capture = 0.0, 1.0
         if move.captured is not None:
             lift = 4 * p * (1 - p)
-            y -= lift * self.metrics().cell * 0.35
+            y -= lift * self.cell * 0.35
             capture = min(1.0, max(0.0, (t - anim['slide'] * 0.5) / self.CAPTURE_TIME))
         return SlideState(move=move, piece=anim['piece'], progress=p,
                           pos=(int(round(x)), int(round(y))), lift=lift, capture=capture)
@@ -394,31 +382,30 @@ class OskaScreen(Screen):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board, the checkers and the status bar, laid out for the size of ``surface``."""
-        self.size = surface.get_size()
+        self.lay_out(surface.get_size())
         theme = self.app.theme
         col = oska_colours(theme)
-        m = self.metrics()
         surface.fill(theme.background)
-        self._draw_frames(surface, col, m)
-        self._draw_squares(surface, col, m)
-        self._draw_goal_labels(surface, m)
-        self._draw_checkers(surface, m)
-        self._draw_moves(surface, col, m)
-        self._draw_animation(surface, m)
-        self.draw_status(surface, m.status_h)
+        self._draw_frames(surface, col)
+        self._draw_squares(surface, col)
+        self._draw_goal_labels(surface)
+        self._draw_checkers(surface)
+        self._draw_moves(surface, col)
+        self._draw_animation(surface)
+        self.draw_status(surface)
 
-    def _draw_frames(self, surface: pygame.Surface, col: dict[str, RGB], m: _Metrics) -> None:
+    def _draw_frames(self, surface: pygame.Surface, col: dict[str, RGB]) -> None:
         """The frame behind each row of squares."""
-        cell, pad = m.cell, m.pad
+        cell, pad = self.cell, self.pad
         for r, length in enumerate(self.lengths):
-            x0 = m.cx - length * cell / 2 - pad
-            rect = pygame.Rect(int(x0), int(m.top + r * cell - pad), int(length * cell + 2 * pad),
+            x0 = self.cx - length * cell / 2 - pad
+            rect = pygame.Rect(int(x0), int(self.top + r * cell - pad), int(length * cell + 2 * pad),
                                int(cell + 2 * pad))
             pygame.draw.rect(surface, col['frame'], rect, border_radius=pad * 2)
 
-    def _draw_squares(self, surface: pygame.Surface, col: dict[str, RGB], m: _Metrics) -> None:
+    def _draw_squares(self, surface: pygame.Surface, col: dict[str, RGB]) -> None:
         """The squares, the last move's, the one under the mouse, and the row letters."""
-        cell, gap, pad, corner = m.cell, m.gap, m.pad, max(2, m.cell // 12)
+        cell, gap, pad, corner = self.cell, self.gap, self.pad, max(2, self.cell // 12)
         label_font = font(max(MIN_FONT, int(cell * 0.28)))
         last = self.last_move
         hover = self.hover if self.is_human(self.turn) and self.result is None else None
@@ -436,27 +423,27 @@ class OskaScreen(Screen):
                                      max(2, cell // 22), border_radius=corner)
             letter = label_font.render('abcdefghijklmnopqrstuvwxyz'[r], True,
                                        self.app.theme.text_dim)
-            lx = m.cx - length * cell / 2 - pad - letter.get_width() - cell * 0.15
-            surface.blit(letter, (int(lx), int(m.top + (r + 0.5) * cell - letter.get_height() / 2)))
+            lx = self.cx - length * cell / 2 - pad - letter.get_width() - cell * 0.15
+            surface.blit(letter, (int(lx), int(self.top + (r + 0.5) * cell - letter.get_height() / 2)))
 
-    def _draw_goal_labels(self, surface: pygame.Surface, m: _Metrics) -> None:
+    def _draw_goal_labels(self, surface: pygame.Surface) -> None:
         """"Black's goal" / "White's goal" right of the first / last row, where there is room."""
         w = surface.get_width()
-        goal_font = font(max(MIN_FONT, int(m.cell * 0.2)))
+        goal_font = font(max(MIN_FONT, int(self.cell * 0.2)))
         line_h = goal_font.get_linesize()
         for r, text in ((0, _("Black's goal")), (len(self.lengths) - 1, _("White's goal"))):
-            gx = m.cx + self.lengths[r] * m.cell / 2 + m.pad + m.cell * 0.15
+            gx = self.cx + self.lengths[r] * self.cell / 2 + self.pad + self.cell * 0.15
             room = int(w - 4 - gx)
             words = text.split()
             if room <= 0 or max(goal_font.size(word)[0] for word in words) > room:
                 continue                        # no room even for a word a line
             lines = wrap_text(goal_font, text, room, len(words))
-            y = m.top + (r + 0.5) * m.cell - len(lines) * line_h / 2
+            y = self.top + (r + 0.5) * self.cell - len(lines) * line_h / 2
             for i, line in enumerate(lines):
                 img = goal_font.render(line, True, self.app.theme.text_dim)
                 surface.blit(img, (int(gx), int(y + i * line_h)))
 
-    def _draw_checkers(self, surface: pygame.Surface, m: _Metrics) -> None:
+    def _draw_checkers(self, surface: pygame.Surface) -> None:
         """The checkers at rest (not the one moving)."""
         state = self.animation_state()
         moving_to = state['move'].to if state else None
@@ -464,11 +451,11 @@ class OskaScreen(Screen):
             for c, ch in enumerate(row):
                 if ch == '-' or (r, c) == moving_to:
                     continue
-                self._blit_checker(surface, ch, self.square_center((r, c)), m.radius)
+                self._blit_checker(surface, ch, self.square_center((r, c)), self.radius)
 
-    def _draw_moves(self, surface: pygame.Surface, col: dict[str, RGB], m: _Metrics) -> None:
+    def _draw_moves(self, surface: pygame.Surface, col: dict[str, RGB]) -> None:
         """A ring round the selected checker, its targets, a cross on each checker captured."""
-        cell, radius = m.cell, m.radius
+        cell, radius = self.cell, self.radius
         if self.selected is not None:
             pygame.draw.circle(surface, col['selected'], self.square_center(self.selected),
                                radius + max(3, cell // 14), max(3, cell // 16))
@@ -487,7 +474,7 @@ class OskaScreen(Screen):
                     pygame.draw.line(surface, colour, (cxp - d, cyp + dy), (cxp + d, cyp - dy),
                                      max(3, cell // 14))
 
-    def _draw_animation(self, surface: pygame.Surface, m: _Metrics) -> None:
+    def _draw_animation(self, surface: pygame.Surface) -> None:
         """The moving checker, lifted on a jump, and the captured one shrinking and fading."""
         state = self.animation_state()
         if state is None:
@@ -496,15 +483,15 @@ class OskaScreen(Screen):
         k = state['capture']
         if move.captured is not None and k < 1.0:
             self._blit_checker(surface, oska.opponent(state['piece']),
-                               self.square_center(move.captured), m.radius,
+                               self.square_center(move.captured), self.radius,
                                scale=1.0 - 0.7 * k, alpha=255 * (1.0 - k))
-        self._blit_checker(surface, state['piece'], state['pos'], m.radius,
+        self._blit_checker(surface, state['piece'], state['pos'], self.radius,
                            scale=1.0 + 0.15 * state['lift'])
 
-    def draw_status(self, surface: pygame.Surface, status_h: int) -> None:
-        """The status bar, ``status_h`` px high: :meth:`status_text`, the message and the keys."""
+    def draw_status(self, surface: pygame.Surface) -> None:
+        """The status bar: :meth:`status_text`, the message and the keys."""
         theme = self.app.theme
-        w, h = self.size
+        (w, h), status_h = self.size, self.status_h
         rect = pygame.Rect(0, h - status_h, w, status_h)
         pygame.draw.rect(surface, theme.status_bg, rect)
         big, small = max(MIN_FONT + 2, int(status_h * 0.3)), max(MIN_FONT, int(status_h * 0.22))
