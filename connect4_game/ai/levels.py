@@ -10,15 +10,10 @@ import time
 from dataclasses import dataclass
 
 from connect4_game.ai import bitboard as bb
+from connect4_game.ai import level_tactics as tactics
 from connect4_game.ai.alphabeta import AlphaBeta, alphabeta_for
 from connect4_game.ai.evaluate import WIN_FLOOR, Evaluator, cell_weights, evaluator
 from connect4_game.ai.expert import EXPERT_MOVE_SECONDS, ExpertPlayer
-from connect4_game.ai.level_tactics import (
-    book_columns,
-    double_threat_columns,
-    forced_four_columns,
-    solved_columns,
-)
 from connect4_game.ai.perfect_model import alternating
 from connect4_game.core.board import Board
 from connect4_game.i18n import N_
@@ -180,15 +175,15 @@ class LevelPlayer(Player):
         allowed = poss & ~(ow >> 1) or poss if spot else poss
         normal = alternating(cur, mask, self.checker)
         if s.book:
-            allowed = book_columns(cur, mask, h, w, allowed, normal)
+            allowed = tactics.book_columns(cur, mask, h, w, allowed, normal)
         if s.solve_seconds > 0:
             budget = min(s.solve_seconds, t0 + s.seconds - SEARCH_RESERVE - time.perf_counter())
             if budget > 0:
-                allowed, _won = solved_columns(cur, mask, h, w, allowed, budget, normal)
+                allowed, _won = tactics.solved_columns(cur, mask, h, w, allowed, budget, normal)
         if s.open_threes:
-            allowed = double_threat_columns(cur, mask, h, w, allowed, under_fours=spot)
+            allowed = tactics.double_threat_columns(cur, mask, h, w, allowed, under_fours=spot)
         if s.safety and spot:
-            allowed, won = forced_four_columns(cur, mask, h, w, allowed, s.safety)
+            allowed, won = tactics.forced_four_columns(cur, mask, h, w, allowed, s.safety)
             if won:
                 return self._done(self._central(_columns(allowed, geo), w), w, t0, 'forced four')
         if not allowed & (allowed - 1):

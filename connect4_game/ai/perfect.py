@@ -12,12 +12,7 @@ from typing import Protocol, TypeVar
 
 from connect4_game.ai.bitboard import geometry, has_four, play_moves
 from connect4_game.ai.book import OpeningBook
-from connect4_game.ai.perfect_model import (
-    PerfectResult,
-    Position,
-    PositionLike,
-    read_position,
-)
+from connect4_game.ai.perfect_model import PerfectResult, Position, PositionLike, read_position
 from connect4_game.ai.score import ColumnScore, NoMove, Score
 from connect4_game.ai.solver import (
     BudgetExceeded,

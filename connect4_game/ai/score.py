@@ -3,7 +3,6 @@ a checker there gives the side to move, with the Pons score (Pascal Pons, "Solvi
 Connect 4") where it is known."""
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -50,7 +49,6 @@ class NoMove(str, Enum):
 LabelParts = tuple[str, Wdl, int | None]
 
 
-@functools.total_ordering
 @dataclass(frozen=True, eq=True)
 class Score(JsonShape):
     """What one column gives the side to move: ``wdl``; ``exact``; ``plies`` to the
@@ -152,11 +150,6 @@ class Score(JsonShape):
         if self.at_least_draw:
             return (3, 1)
         return (2, self.value)
-
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, Score):
-            return NotImplemented
-        return self.key() < other.key()
 
 
 @dataclass(frozen=True)

@@ -34,8 +34,8 @@ def test_labels():
 def test_order_is_best_for_the_side_to_move_first():
     best_first = [WIN3, WIN9, WIN_FAR, AT_LEAST_DRAW, DRAW, GOOD_GUESS, BAD_GUESS, LOSS14,
                   LOSS2, LOSS_FAR]
-    assert sorted(reversed(best_first), reverse=True) == best_first
-    assert max(best_first) is WIN3 and min(best_first) is LOSS_FAR
+    assert sorted(reversed(best_first), key=Score.key, reverse=True) == best_first
+    assert max(best_first, key=Score.key) is WIN3 and min(best_first, key=Score.key) is LOSS_FAR
 
 
 def test_proven_exact_and_signed_plies():
