@@ -214,16 +214,14 @@ class HelpScreen(Screen):
         rows = page.lines()
         if rows:
             key_w = min(width // 3, max(fb.size(k)[0] for k, _d in rows) + 2)
-            for k, d in rows:
-                row_y = y
-                for i, line in enumerate(wrap_text(fb, k, key_w, 3)):
-                    items.append((line, 0, row_y + i * step, key_w, theme.accent, True, size))
-                    y = max(y, row_y + (i + 1) * step)
-                for i, line in enumerate(wrap_text(f, d, width - key_w - 12, 6)):
-                    items.append((line, key_w + 12, row_y + i * step, width - key_w - 12,
-                                  theme.text, False, size))
-                    y = max(y, row_y + (i + 1) * step)
-                y += step // 4
+            for k, d in rows:            # the keys in a column of their own, then what they do
+                cells = ((wrap_text(fb, k, key_w, 3), 0, key_w, theme.accent, True),
+                         (wrap_text(f, d, width - key_w - 12, 6), key_w + 12, width - key_w - 12,
+                          theme.text, False))
+                for lines, x, box_w, colour, bold in cells:
+                    items += [(line, x, y + i * step, box_w, colour, bold, size)
+                              for i, line in enumerate(lines)]
+                y += max(len(cell[0]) for cell in cells) * step + step // 4
         self.view_h = view.height
         self.max_scroll = max(0, y - view.height)
         self.scroll = min(self.scroll, self.max_scroll)
