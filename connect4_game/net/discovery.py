@@ -12,8 +12,9 @@ import selectors
 import socket
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
@@ -76,15 +77,20 @@ def _udp_socket(port: int) -> socket.socket:
     return sock
 
 
-def _read(data: bytes, kind: str) -> P.Message | None:
-    """The checked message of ``kind`` of this protocol version in ``data``, or None."""
-    if len(data) > MAX_DATAGRAM:
-        return None
-    try:
-        msg = P.decode(data.rstrip(b'\n'))
-    except P.ProtocolError:
-        return None
-    return msg if msg['type'] == kind and msg['version'] == P.PROTOCOL_VERSION else None
+def _datagrams(sock: socket.socket, kind: str) -> Iterator[tuple[P.Message, Any]]:
+    """The checked messages of ``kind`` of this protocol version waiting on ``sock`` (at
+    most :data:`_READS`), with their senders' addresses."""
+    for _ in range(_READS):
+        try:
+            data, sender = sock.recvfrom(MAX_DATAGRAM + 1)
+        except OSError:                 # nothing more, or an ICMP error reported late
+            return
+        try:
+            msg = P.decode(data.rstrip(b'\n')) if len(data) <= MAX_DATAGRAM else None
+        except P.ProtocolError:
+            continue
+        if msg is not None and msg['type'] == kind and msg['version'] == P.PROTOCOL_VERSION:
+            yield msg, sender
 
 
 class Responder:
@@ -102,13 +108,7 @@ class Responder:
 
     def serve(self) -> None:
         """Answer the datagrams waiting (call when the socket is readable)."""
-        for _ in range(_READS):
-            try:
-                data, sender = self.sock.recvfrom(MAX_DATAGRAM + 1)
-            except OSError:                 # nothing more, or an ICMP error reported late
-                return
-            if _read(data, 'discover') is None:
-                continue
+        for _, sender in _datagrams(self.sock, 'discover'):
             now = self._clock()
             if now - self._second >= 1.0:
                 self._second, self._answered = now, 0
@@ -153,13 +153,8 @@ class Browser:
                                      (target, self.port))
                 except OSError as exc:
                     logger.debug('cannot ask %s: %s', target, exc)
-        for _ in range(_READS):
-            try:
-                data, sender = self.sock.recvfrom(MAX_DATAGRAM + 1)
-            except OSError:
-                break
-            msg = _read(data, 'game')
-            if msg is None or not isinstance(sender, tuple):
+        for msg, sender in _datagrams(self.sock, 'game'):
+            if not isinstance(sender, tuple):
                 continue
             heard = HeardGame(str(sender[0]), msg['port'], msg['name'], msg['rows'],
                               msg['cols'], msg['host_side'], msg['help'])

@@ -37,9 +37,6 @@ class NetMode(str, Enum):
     HOST = 'host'
     JOIN = 'join'
 
-    def __str__(self) -> str:
-        return self.value
-
 
 @dataclass(frozen=True)
 class NetworkOptions:

@@ -129,7 +129,7 @@ def _names(key: str, value: object) -> dict[Side, str]:
 _PLY = _int(1, MAX_PLIES)
 _SCHEMAS: dict[str, tuple[dict[str, Callable[[str, object], object]],
                          dict[str, Callable[[str, object], object]]]] = {
-    # type: (required fields, optional fields)
+    # the type: (required fields, optional fields)
     'hello': ({'version': _int(0, 2**31), 'code': _match(_CODE, '4 digits'),
                'name': _text(MAX_NAME), 'moves': _moves}, {'help': _bool}),
     'welcome': ({'version': _int(0, 2**31), 'rows': _int(MIN_ROWS, MAX_ROWS),

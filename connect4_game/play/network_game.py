@@ -3,7 +3,6 @@ connection, who plays here, who played here before, the host's invitation, the c
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping
 
 from connect4_game.core.messages import clip
@@ -19,8 +18,6 @@ from connect4_game.seat_config import PlayerSpec
 __all__ = ['NetworkGame', 'CHAT_LINES']
 
 CHAT_LINES = 40          # chat lines kept, the oldest dropped
-
-log = logging.getLogger(__name__)
 
 
 class NetworkGame:
@@ -58,10 +55,7 @@ class NetworkGame:
         if self.closed:
             return
         self.closed = True
-        try:
-            self.peer.close()
-        except OSError as exc:
-            log.info('closing the network game: %s', exc)
+        self.peer.close()
 
     def send_chat(self, text: str) -> str:
         """Send a line of chat (trimmed, unprintable characters dropped, cut to 200
