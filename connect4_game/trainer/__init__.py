@@ -1,2 +1,2 @@
 """What teaches: the puzzles and the practice of a reviewed game's mistakes
-(docs/ai.md: puzzles and practice). Nothing here imports pygame."""
+(docs/ai.md: puzzles and practice)."""

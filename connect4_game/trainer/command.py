@@ -1,5 +1,5 @@
 """``--puzzles`` on the command line: the puzzle set as a short listing (no
-answers) or, with ``--json``, as JSON. Nothing here imports pygame."""
+answers) or, with ``--json``, as JSON."""
 from __future__ import annotations
 
 import argparse

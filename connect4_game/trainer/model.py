@@ -1,5 +1,4 @@
-"""The puzzle set (6x7, ``puzzles.json``; docs/ai.md: puzzles and practice).
-Nothing here imports pygame."""
+"""The puzzle set (6x7, ``puzzles.json``; docs/ai.md: puzzles and practice)."""
 from __future__ import annotations
 
 import datetime

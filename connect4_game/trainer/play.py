@@ -1,5 +1,5 @@
 """Playing a puzzle: its game, a try judged without playing it, the defence and
-the solution, exact from perfect play. Nothing here imports pygame."""
+the solution, exact from perfect play."""
 from __future__ import annotations
 
 from enum import Enum

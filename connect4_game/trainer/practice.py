@@ -1,5 +1,5 @@
 """Learn from your mistakes: each mistake or blunder of a reviewed game becomes
-an :class:`Exercise` (columns 0-based). Nothing here imports pygame."""
+an :class:`Exercise` (columns 0-based)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence

@@ -1,5 +1,5 @@
 """Proving a puzzle: the side to move wins with exactly one column, in exactly
-N own moves against the longest resistance. Nothing here imports pygame."""
+N own moves against the longest resistance."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -10,7 +10,7 @@ from connect4_game.ai.bitboard import play_moves
 from connect4_game.ai.perfect import LOCK, solve_position
 from connect4_game.ai.solver import Solver, get_solver, plies_to_score
 
-__all__ = ['ROWS', 'COLS', 'Verdict', 'position_key', 'win_in_of_plies', 'plies_of_win_in',
+__all__ = ['ROWS', 'COLS', 'Verdict', 'position_key', 'plies_of_win_in',
            'prove', 'winning_columns']
 
 ROWS, COLS = 6, 7       # the puzzles' board: the standard one only
@@ -24,14 +24,6 @@ class Verdict:
     ok: bool
     reason: str = ''
     nodes: int = 0
-
-
-def win_in_of_plies(plies: int) -> int:
-    """The N of "win in N" of a win ``plies`` (odd, >= 1) away: 1 -> 1, 3 -> 2.
-    :raises ValueError: for plies that are not an odd int >= 1."""
-    if not isinstance(plies, int) or plies < 1 or plies % 2 == 0:
-        raise ValueError(f'a win is an odd number of plies >= 1 away, not {plies!r}')
-    return (plies + 1) // 2
 
 
 def plies_of_win_in(win_in: int) -> int:
@@ -107,6 +99,6 @@ def winning_columns(moves: Sequence[int], backend: str = 'auto') -> dict[int, in
     after ``moves`` (6x7), by perfect play's ``backend``.
     :raises ValueError: for an illegal move list."""
     result = solve_position(list(moves), ROWS, COLS, backend=backend)
-    return {c.column: win_in_of_plies(c.score.win_plies) for c in result.columns
+    return {c.column: (c.score.win_plies + 1) // 2 for c in result.columns
             if c.score is not None and c.score.win_plies is not None}
 
