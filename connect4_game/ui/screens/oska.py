@@ -386,7 +386,6 @@ class OskaScreen(Screen):
         theme = self.app.theme
         col = oska_colours(theme)
         surface.fill(theme.background)
-        self._draw_frames(surface, col)
         self._draw_squares(surface, col)
         self._draw_goal_labels(surface)
         self._draw_checkers(surface)
@@ -394,18 +393,15 @@ class OskaScreen(Screen):
         self._draw_animation(surface)
         self.draw_status(surface)
 
-    def _draw_frames(self, surface: pygame.Surface, col: dict[str, RGB]) -> None:
-        """The frame behind each row of squares."""
-        cell, pad = self.cell, self.pad
-        for r, length in enumerate(self.lengths):
-            x0 = self.cx - length * cell / 2 - pad
-            rect = pygame.Rect(int(x0), int(self.top + r * cell - pad), int(length * cell + 2 * pad),
-                               int(cell + 2 * pad))
-            pygame.draw.rect(surface, col['frame'], rect, border_radius=pad * 2)
-
     def _draw_squares(self, surface: pygame.Surface, col: dict[str, RGB]) -> None:
-        """The squares, the last move's, the one under the mouse, and the row letters."""
+        """The frame of each row, the squares (the last move's, the one under the mouse) and the
+        row letters."""
         cell, gap, pad, corner = self.cell, self.gap, self.pad, max(2, self.cell // 12)
+        top, cx = self.top, self.cx
+        for r, length in enumerate(self.lengths):   # every frame first: each reaches the next row
+            rect = pygame.Rect(int(cx - length * cell / 2 - pad), int(top + r * cell - pad),
+                               int(length * cell + 2 * pad), int(cell + 2 * pad))
+            pygame.draw.rect(surface, col['frame'], rect, border_radius=pad * 2)
         label_font = font(max(MIN_FONT, int(cell * 0.28)))
         last = self.last_move
         hover = self.hover if self.is_human(self.turn) and self.result is None else None
@@ -423,8 +419,8 @@ class OskaScreen(Screen):
                                      max(2, cell // 22), border_radius=corner)
             letter = label_font.render('abcdefghijklmnopqrstuvwxyz'[r], True,
                                        self.app.theme.text_dim)
-            lx = self.cx - length * cell / 2 - pad - letter.get_width() - cell * 0.15
-            surface.blit(letter, (int(lx), int(self.top + (r + 0.5) * cell - letter.get_height() / 2)))
+            lx = cx - length * cell / 2 - pad - letter.get_width() - cell * 0.15
+            surface.blit(letter, (int(lx), int(top + (r + 0.5) * cell - letter.get_height() / 2)))
 
     def _draw_goal_labels(self, surface: pygame.Surface) -> None:
         """"Black's goal" / "White's goal" right of the first / last row, where there is room."""
