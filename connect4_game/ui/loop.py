@@ -61,13 +61,9 @@ class LoopApp(Protocol):
 
     def step(self, events: list[pygame.event.Event], dt: float,
              redraw: bool | None = True) -> pygame.Surface: ...
-
     def wants_frames(self) -> bool: ...
-
     def show_game(self) -> None: ...
-
     def quit(self) -> None: ...
-
     def close(self) -> None: ...
 
 
@@ -77,12 +73,10 @@ class FrameLoop:
     last :meth:`run`; ``give_up_after``: seconds of failing frames that end the loop, with a crash
     report (:func:`logs.report_crash`)."""
 
-    GIVE_UP_AFTER = 3.0
-
     def __init__(self, app: LoopApp) -> None:
         self.app = app
         self.intervals: list[float] = []
-        self.give_up_after = self.GIVE_UP_AFTER
+        self.give_up_after = 3.0
         self._last_error: str | None = None
         self._failure: Exception | None = None       # the last failing frame's error
 

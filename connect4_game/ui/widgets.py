@@ -56,9 +56,7 @@ class ResultBanner:
         """Advance by ``dt`` seconds; ``due``: the game is over and its last checker has landed."""
         if due:
             self.fade.update(dt)
-            self.shown_for += dt
-        else:
-            self.shown_for = 0.0
+        self.shown_for = self.shown_for + dt if due else 0.0
 
     def moving(self) -> bool:
         """Whether it still pops in or the winning four still pulses."""
@@ -237,11 +235,8 @@ class Toolbar:
 
     def hide_tip(self) -> bool:
         """Hide the tooltip shown now (Esc); returns whether one was shown."""
-        shown = self.tip_button() is not None
-        self.tip_hidden = True
-        if self.focus is not None:
-            self.focus = None
-            shown = True
+        shown = self.tip_button() is not None or self.focus is not None
+        self.tip_hidden, self.focus = True, None
         return shown
 
     def quiet_tip(self) -> None:
