@@ -141,8 +141,10 @@ def _ask_human(side: str, moves: Sequence[oska.Move], input_fn: Callable[[str], 
             out(f"  {exc}")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Argument parser for :func:`main` (``--n``, ``--lookahead``, ``--white``, ``--black``)."""
+def main(argv: Sequence[str] | None = None) -> int:
+    """Play as ``argv`` says (``--n``, ``--lookahead``, ``--white``, ``--black``): exit status 0,
+    or 2 for bad options (a usage error). As a module it runs through
+    :func:`connect4_game.core.console.run_command`."""
     p = argparse.ArgumentParser(prog="oska", description="Play Oska (ECS 170 Oska) in the console.")
     p.add_argument("--n", type=int, default=oska.OSKA_DEFAULT_N,
                    help=f"checkers per side, >= {oska.OSKA_MIN_N} (default {oska.OSKA_DEFAULT_N})")
@@ -151,18 +153,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--white", choices=KINDS, default="human",
                    help="who plays white (default human)")
     p.add_argument("--black", choices=KINDS, default="ai", help="who plays black (default ai)")
-    return p
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Play as ``argv`` says: exit status 0, or 2 for bad options (a usage error).
-    As a module it runs through :func:`connect4_game.core.console.run_command`."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = p.parse_args(argv)
     if args.n < oska.OSKA_MIN_N:
-        parser.error(f"--n must be >= {oska.OSKA_MIN_N}, got {args.n}")
+        p.error(f"--n must be >= {oska.OSKA_MIN_N}, got {args.n}")
     if args.lookahead < 1:
-        parser.error(f"--lookahead must be >= 1, got {args.lookahead}")
+        p.error(f"--lookahead must be >= 1, got {args.lookahead}")
     play_oska(args.white, args.black, args.n, args.lookahead)
     return 0
 
