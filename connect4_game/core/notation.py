@@ -71,9 +71,8 @@ def format_moves(cols: Iterable[int], notation: Notation = Notation.PLAYERS) -> 
 
 def read_game(text: str, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS,
               notation: Notation = Notation.PLAYERS) -> Game:
-    """The :class:`Game` of the move string ``text`` on a ``rows`` x ``cols`` board (1..12 x
-    1..14), every move played; the players' notation skips separators and reads a gamesolver
-    address's ``pos=``.
+    """The :class:`Game` of the move string ``text`` on a ``rows`` x ``cols`` board (1..12 x 1..14);
+    the players' notation skips separators and reads a gamesolver address's ``pos=``.
     :raises NotationError: naming the bad character, its place and its move.
     :raises ValueError: for a board size outside the limits or ``text`` not a str."""
     if not isinstance(text, str):

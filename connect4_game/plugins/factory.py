@@ -26,7 +26,7 @@ def make_player(spec: PlayerSpec, side: Side, *,
     """The live player of ``spec`` on ``side``: a plug-in plays from its own process
     (``move_time`` seconds a move or None, ``load_time`` to load; after a fault ``out`` says so and
     ``fallback``, default the user, plays on).
-    :raises ValueError: one line, for a friend over the network or a plug-in that cannot be loaded."""
+    :raises ValueError: one line, for a friend over the network or a plug-in not loaded."""
     if spec.kind == SeatKind.HUMAN:
         return Player(side)
     if spec.kind == SeatKind.RANDOM:

@@ -210,9 +210,8 @@ def _run_guardian(worker: int) -> None:
 
 def guard_descendants() -> bool:
     """Linux, in a child prepared by :func:`child_setup`, before the first plug-in code: fork; the
-    copy returns True and runs the plug-in, this process stays behind as its guardian and never
-    returns. Once per process; False (nothing done) elsewhere, off the main thread or if the
-    kernel refuses."""
+    copy returns True and runs the plug-in, this process stays as its guardian, never returning.
+    Once per process; False (nothing done) elsewhere, off the main thread or if refused."""
     global _guard_tried
     if _guard_tried or not _LINUX or _setup_pid != os.getpid() or not hasattr(os, "fork") \
             or threading.current_thread() is not threading.main_thread():
@@ -295,7 +294,7 @@ def stop_child(process: BaseProcess, wait: float = 2.0) -> None:
 
 
 def describe_exit(exitcode: int | None) -> str:
-    """``'exit status 3'``, ``'killed by signal SIGKILL'``, or ``'closed its connection'`` for None."""
+    """``'exit status 3'``, ``'killed by signal SIGKILL'``; ``'closed its connection'`` for None."""
     if exitcode is None:
         return "closed its connection"
     if exitcode < 0:

@@ -62,10 +62,9 @@ class PluginPlayer(Protocol):
 
 
 def plugin_file(spec: str) -> tuple[Path, str]:
-    """``(path, class name)`` of ``FILE.py:ClassName`` whose file exists; the path as the system
-    gives it (a name that is not UTF-8 works).
-    :raises ValueError: one line, for a malformed spec, a missing file or a name the system
-        refuses (too long, say)."""
+    """``(path, class name)`` of ``FILE.py:ClassName`` whose file exists (any name the system
+    takes).
+    :raises ValueError: one line, for a malformed spec, a missing file or a name refused."""
     path, cls_name = parse_spec(spec)
     try:
         found = path.is_file()
@@ -78,8 +77,7 @@ def plugin_file(spec: str) -> tuple[Path, str]:
 
 
 def load_class(spec: str) -> type:
-    """Import the file of ``spec`` as a fresh module (its folder appended to ``sys.path``) and
-    return the class.
+    """The class of ``spec``, its file imported as a fresh module (folder added to ``sys.path``).
     :raises ValueError: one line, for a malformed spec, a missing or unreadable file, a syntax
         error (file and line named), an exception while importing, or a missing / non-class name."""
     path, cls_name = plugin_file(spec)
@@ -138,9 +136,8 @@ def _required_positional(cls: type) -> int | None:
 
 def load_player(spec: str, checker: str, tiebreak: str = CONSOLE_TIEBREAK,
                 lookahead: int = CONSOLE_LOOKAHEAD) -> PluginPlayer:
-    """The player of ``spec`` for ``checker``: the class is called with as many of ``(checker,
-    tiebreak, lookahead)`` as it requires (1 or 3); a ``cs5[...]`` / ``vieropeenrij[...]`` spec
-    goes to :func:`connect4_game.compat.player_from_spec`.
+    """The player of ``spec`` for ``checker``: the class called with as many of ``(checker,
+    tiebreak, lookahead)`` as it requires (1 or 3), or a ``cs5`` / ``vieropeenrij`` spec's.
     :raises ValueError: one line, as :func:`load_class`, or for a constructor that needs more
         than 3 arguments or raises, or an object with no ``next_move``/``nextMove``."""
     validate_checker(checker)
@@ -190,9 +187,9 @@ class SafePlayer:
         self.label = label or type(player).__name__
 
     def choose(self, board: Board) -> tuple[str, int | str]:
-        """``('ok', col)`` with a playable column for a copy of ``board``, or ``('error', message)``:
-        one line naming the plug-in and the exception, non-integer, off-board or full column (values
-        quoted by :func:`~connect4_game.core.checks.shown`). Raises only KeyboardInterrupt."""
+        """``('ok', col)``, a playable column for a copy of ``board``, or ``('error', message)``:
+        one line naming the plug-in and the exception, or the non-integer, off-board or full column
+        (shown by :func:`~connect4_game.core.checks.shown`). Raises only KeyboardInterrupt."""
         try:
             copy = board.copy()
         except Exception as exc:
