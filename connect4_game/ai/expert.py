@@ -10,7 +10,7 @@ from connect4_game.ai.bitboard import from_board, geometry
 from connect4_game.ai.perfect_model import Position, alternating
 from connect4_game.ai.score import ColumnScore, choose_column
 from connect4_game.core.board import Board, validate_checker
-from connect4_game.core.checks import check_optional_int, check_seconds
+from connect4_game.core.checks import check_seconds
 from connect4_game.core.side import Side
 from connect4_game.players import Player
 
@@ -43,13 +43,11 @@ def analyze(board: Board, time_budget: float | None = DEFAULT_TIME_BUDGET,
     :raises ValueError: bad board, budget or checker."""
     with perfect.LOCK:
         _check_board(board)
-        check_seconds(time_budget, "time_budget", allow_none=True)
-        check_optional_int(node_budget, "node_budget", 0)
-        check_optional_int(lower_bound, "lower_bound")
+        backend = "auto" if node_budget is None else "solver"   # bitbully counts no nodes
+        perfect.check_arguments(backend, time_budget, node_budget, lower_bound)
         side = Side(board.to_move() if checker is None else validate_checker(checker))
         cur, mask = from_board(board, side)
         pos = Position(board.height, board.width, cur, mask, side, alternating(cur, mask, side))
-        backend = "auto" if node_budget is None else "solver"   # bitbully counts no nodes
         return list(perfect.analyse(pos, backend=backend, time_budget=time_budget,
                                     node_budget=node_budget, best_only=best_only,
                                     lower_bound=lower_bound).columns)

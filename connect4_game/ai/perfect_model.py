@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from connect4_game.ai.bitboard import from_board, play_moves
-from connect4_game.ai.score import ColumnScore, Wdl, choose_column
+from connect4_game.ai.score import ColumnScore, choose_column
 from connect4_game.ai.solver import score_to_plies
 from connect4_game.core.board import Board
 from connect4_game.core.notation import parse_add_checkers
@@ -71,12 +71,6 @@ class PerfectResult:
         """Signed plies to the end for the side to move, None if over."""
         v = self.value
         return None if v is None else score_to_plies(v, self.checkers, self.rows * self.cols)
-
-    @property
-    def outcome(self) -> Wdl | None:
-        """The result for the side to move (its sign when not exact), None if over."""
-        v = self.value
-        return None if v is None else Wdl.of_pons(v)
 
     def choice(self) -> int:
         """The column to play (:func:`~connect4_game.ai.score.choose_column`).
