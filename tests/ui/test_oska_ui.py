@@ -340,3 +340,14 @@ def test_engine_error_in_the_worker_is_reported_not_raised(views):
     v.update(0.0)
     assert "AI error: boom" in v.message and v.last_move is None
     v.draw(pygame.Surface(SIZE))
+
+
+def test_a_replaced_worker_is_asked_for_the_lost_search(views):
+    v = views(4, "b", 2, use_worker=StuckWorker())     # the computer (white) thinks for ever
+    lost = v.requested
+    v.app.worker = fresh = StuckWorker()               # the app started a new search worker
+    v.worker_replaced(fresh)
+    assert lost is not None and fresh.jobs == [v.requested] and v.requested == lost
+    human = views(4, "both", 2, use_worker=StuckWorker())
+    human.worker_replaced(fresh)
+    assert human.requested is None and fresh.jobs == [v.requested]

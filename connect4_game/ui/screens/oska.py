@@ -203,8 +203,7 @@ class OskaScreen(Screen):
         self.app.worker.submit(self.requested)
 
     def worker_replaced(self, worker: SearchWorker) -> None:
-        if self.requested is not None and self.result is None and not self.is_human(self.turn):
-            self.requested = None
+        if self.requested is not None:      # only the computer's turn has one; it was lost
             self._submit_ai()
 
     def _collect_ai(self) -> None:
