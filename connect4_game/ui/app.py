@@ -40,13 +40,9 @@ __all__ = ['App', 'AppOptions', 'frame_stats', 'run_window', 'show_crash', 'FPS'
 
 log = logging.getLogger(__name__)
 
-IDLE_REDRAW = 1.0
-"""Seconds: while nothing seems to change, :meth:`App.step` with ``redraw=None`` still draws
-this often (a backstop for a change no screen reports)."""
-
+IDLE_REDRAW = 1.0   # seconds: App.step(redraw=None) draws this often even when nothing changes
+# tests only: seconds after which every frame fails, so the window gives up with a crash report
 CRASH_AFTER_ENV = 'CONNECT4_CRASH_AFTER'
-"""Tests only: an environment variable of seconds after which every frame of the window fails,
-so that the window gives up with a crash report (tests/test_logs.py); unset in play."""
 
 
 class App:
@@ -55,8 +51,7 @@ class App:
     ``own_worker`` says otherwise). Raises ValueError for network options that cannot be used,
     pygame.error when no window can be opened."""
 
-    game: GameScreen
-    """The game screen, the bottom of :attr:`stack`."""
+    game: GameScreen    # the bottom of the stack
 
     def __init__(self, options: AppOptions | None = None, size: tuple[int, int] | None = None,
                  worker: SearchWorker | None = None, own_worker: bool | None = None) -> None:

@@ -15,8 +15,7 @@ from connect4_game.ui.animation import DropAnimation
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, fit, font, line_height
 from connect4_game.ui.themes import RGB, SS, Colour, Theme, checker_surface, darker, mix
 
-Cell = tuple[int, int]
-"""A slot of the board: (row, column), 0-based, row 0 at the top."""
+Cell = tuple[int, int]     # a slot of the board: (row, column), 0-based, row 0 at the top
 Badge = tuple[str, 'Colour | str'] | tuple[str, 'Colour | str', str]
 """A column's badge: (text, colour) or (text, colour, short form); the colour an RGB tuple or
 the name of a theme colour."""

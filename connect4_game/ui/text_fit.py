@@ -31,8 +31,7 @@ FONT_SCALE = 0.6875
 """Point size per ``size`` unit: pygame's factor for its default font, so sizes keep meaning."""
 
 TOOLTIP_DELAY = 0.6     # seconds the mouse rests on a control before its tooltip shows
-MIN_PX = 12
-"""Px: no text the window draws has a smaller font (pygame's font size, at any window size)."""
+MIN_PX = 12     # px: no text the window draws has a smaller font, at any window size
 
 
 def font_px(size: int) -> int:
@@ -40,8 +39,7 @@ def font_px(size: int) -> int:
     return max(1, round(max(8, int(size)) * FONT_SCALE))
 
 
-MIN_FONT = next(s for s in range(8, 64) if font_px(s) >= MIN_PX)
-"""The smallest ``size`` (units) any text is drawn at: its font is :data:`MIN_PX` px."""
+MIN_FONT = next(s for s in range(8, 64) if font_px(s) >= MIN_PX)   # the smallest size, in units
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:

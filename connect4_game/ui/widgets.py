@@ -17,8 +17,7 @@ from connect4_game.ui.themes import Theme, mix
 __all__ = ['Button', 'Toolbar', 'Menu', 'MenuItem', 'Choice', 'Stepper', 'TOOLTIP_DELAY',
            'draw_tooltip', 'Toast', 'ResultBanner']
 
-V = TypeVar('V')
-"""The type of a :class:`Choice`'s values."""
+V = TypeVar('V')    # the type of a Choice's values
 
 
 class Toast:
@@ -383,8 +382,7 @@ class Choice(Generic[V]):
     which one is chosen. When a label has no room in its segment at the smallest font, the row
     is ``compact``: one segment ``<  label  >`` whose halves step back and forth."""
 
-    spin = False
-    """Always one segment ``<  label  >`` (a :class:`Stepper`)."""
+    spin = False    # always one segment <  label  > (a Stepper)
 
     def __init__(self, title: str, options: list[tuple[V, str]], value: V,
                  tooltip: str = '') -> None:
