@@ -219,25 +219,19 @@ class Connection:
         """A host's line for the friend; '' for a joiner."""
         return ''
 
-    def events(self) -> list[ev.Event]:
-        """Every event since the last call, oldest first: what the opponent sent is
-        refereed and played into the game here; :attr:`state` follows the events."""
+    def events(self, timeout: float = 0.0) -> list[ev.Event]:
+        """Every event since the last call, oldest first, waiting up to ``timeout`` seconds
+        for the first: what the opponent sent is refereed and played into the game here;
+        :attr:`state` follows the events."""
         out: list[ev.Event] = []
-        while True:
-            try:
-                item = self._events.get_nowait()
-            except queue.Empty:
-                self._publish()
-                return out
-            out += self._take(item)
-
-    def wait_events(self, timeout: float) -> list[ev.Event]:
-        """:meth:`events`, after waiting up to ``timeout`` seconds for the I/O thread."""
         try:
-            first = self._take(self._events.get(timeout=max(0.0, timeout)))
+            item = self._events.get(timeout=timeout) if timeout > 0 else self._events.get_nowait()
+            while True:
+                out += self._take(item)
+                item = self._events.get_nowait()
         except queue.Empty:
-            return []
-        return first + self.events()
+            self._publish()
+            return out
 
     def _take(self, item: ev.Event | Inbound) -> list[ev.Event]:
         if isinstance(item, ev.Refused):
@@ -358,9 +352,7 @@ class Connection:
         first = self.info is None
         self._peer = conn
         self.undo_out = self.undo_in = None
-        host_side = self.side if self.is_host else self.side.other
-        self.info = ev.GameInfo(game.rows, game.cols, host_side, self.side,
-                                tuple(game.moves), dict(self.names), conn.address, self.help)
+        self.info = ev.GameInfo(self.side, tuple(game.moves), dict(self.names), self.help)
         self._answer(Answer(conn, msgs, agreed=True))
         out: list[ev.Event] = [ev.Connected(self.info, again=not first)]
         if not first and len(game.moves) > before:

@@ -59,7 +59,7 @@ def _wait_for_friend(conn: Connection, wait: float | None, out: Out) -> Game | N
         if left <= 0:
             out(f'No friend joined within {wait:g} s.')
             return None
-        for event in conn.wait_events(left):
+        for event in conn.events(left):
             if isinstance(event, JoinsPaused):      # a new code (or a pause) to tell
                 out(event.text)
     return conn.game
@@ -67,7 +67,7 @@ def _wait_for_friend(conn: Connection, wait: float | None, out: Out) -> Game | N
 
 def _friend_events(conn: Connection, game: Game, out: Out) -> None:
     """Show the friend's moves; decline their undo requests."""
-    for event in conn.wait_events(_POLL):
+    for event in conn.events(_POLL):
         if isinstance(event, OpponentMove):
             out(f"Player {conn.friend_side}'s turn")
             _show(game, out)

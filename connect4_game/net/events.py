@@ -14,16 +14,11 @@ __all__ = ['GameInfo', 'Event', 'Connected', 'OpponentMove', 'UndoRequested', 'U
 
 @dataclass(frozen=True)
 class GameInfo:
-    """The game agreed at a handshake: the board, the host's and this side's ``Side``,
-    ``moves`` (0-based columns), ``names``, the other side's address (``'ip:port'``) and
-    ``help`` (both agreed to hints and analysis)."""
-    rows: int
-    cols: int
-    host_side: Side
+    """The game agreed at a handshake: this side's ``Side``, ``moves`` (0-based columns),
+    ``names`` and ``help`` (both agreed to hints and analysis)."""
     my_side: Side
     moves: tuple[int, ...]
     names: dict[Side, str] = field(default_factory=dict)
-    peer: str = ''
     help: bool = False
 
 

@@ -225,7 +225,7 @@ def test_the_link_reports_the_failure():
         link = Join('127.0.0.1', port, CODE, **FAST_JOIN).start()
         deadline = time.monotonic() + 5
         while link.state is not NetState.FAILED and time.monotonic() < deadline:
-            link.wait_events(0.1)
+            link.events(0.1)
         failed = JoinFailed(f'No game at 127.0.0.1:{port}.')
         assert link.state is NetState.FAILED and link.failure == failed
         assert link.join(5)

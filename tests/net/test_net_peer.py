@@ -84,10 +84,9 @@ def test_host_and_join_agree_on_the_game(make):
     j = join(h.port, name='Ann')
     hw, jw = Watch(h), Watch(j)
     hi, ji = hw.wait(Connected).info, jw.wait(Connected).info
-    assert (hi.rows, hi.cols, hi.host_side, hi.my_side, hi.moves) == (5, 8, 'O', 'O', ())
-    assert (ji.rows, ji.cols, ji.host_side, ji.my_side, ji.moves) == (5, 8, 'O', 'X', ())
+    assert (hi.my_side, hi.moves, ji.my_side, ji.moves) == ('O', (), 'X', ())
+    assert (j.game.rows, j.game.cols) == (5, 8)      # the joiner's board is the host's
     assert hi.names == ji.names == {'X': 'Ann', 'O': 'Bob'}
-    assert ji.peer == f'127.0.0.1:{h.port}'
     assert h.side == 'O' and j.side == 'X' and h.state is j.state is NetState.PLAYING
     j.send_move(1, 7)                              # the joiner plays X: it moves first
     assert hw.wait(OpponentMove) == OpponentMove(1, 7)

@@ -46,7 +46,7 @@ class Owner:
         self.link = peer
 
     def poll(self, timeout: float = 0.0) -> list:
-        return self.link.wait_events(timeout) if timeout > 0 else self.link.events()
+        return self.link.events(timeout) if timeout > 0 else self.link.events()
 
     @property
     def game(self) -> Game | None:
@@ -145,14 +145,14 @@ def test_without_a_time_limit_the_runner_waits_until_a_friend_comes(pair):
     host, join = pair
     lines = []
     polls, waited = [], threading.Event()
-    real_wait = host.wait_events
+    real_wait = host.events
 
     def counted(timeout):
         polls.append(timeout)
         if len(polls) == 6:                       # about 1 s of polls: longer than any old limit
             waited.set()
         return real_wait(timeout)
-    host.wait_events = counted
+    host.events = counted
     thread, box = run_in_thread(play_remote, host, AIPlayer('X', 'LEFT', 1),
                                 out=lambda *a: lines.append(' '.join(map(str, a))))
     assert waited.wait(10) and thread.is_alive() and lines == []
@@ -291,7 +291,7 @@ JOINER_SCRIPT = textwrap.dedent('''
     conn = Join('127.0.0.1', port, code, timing=Timing(0.1, 0.6)).start()
     columns = iter([1, 2, 5, 6, 1, 2])
     while conn.state not in (NetState.CLOSED, NetState.FAILED, NetState.LEFT):
-        conn.wait_events(0.05)
+        conn.events(0.05)
         game = conn.game
         if conn.state is NetState.PLAYING and game.to_move == conn.side:
             print('played', conn.send_move(game.next_ply, next(columns)).ply, flush=True)
