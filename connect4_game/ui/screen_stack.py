@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pygame
 
@@ -48,22 +48,21 @@ class ScreenStack:
         elif screen is not None and screen in self._screens[1:]:
             self._screens.remove(screen)
 
-    def update(self, dt: float) -> None:
-        """Advance the screens that run by ``dt`` seconds, bottom-up: the top one and, while each of
-        them has ``updates_below`` True, the one below."""
+    def _down_while(self, see_below: Callable[[Screen], bool]) -> list[Screen]:
+        """Bottom-up: the top screen and, while each of them has ``see_below``, the one below."""
         first = len(self._screens) - 1
-        while first > 0 and self._screens[first].updates_below:
+        while first > 0 and see_below(self._screens[first]):
             first -= 1
-        for screen in self._screens[first:]:
+        return self._screens[first:]
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds the screens that run (``updates_below`` lets the one below)."""
+        for screen in self._down_while(lambda s: s.updates_below):
             screen.update(dt)
 
     def visible(self) -> list[Screen]:
-        """The screens a frame shows, bottom-up: the top one and, while each of them has
-        ``covers`` False, the one below."""
-        bottom = len(self._screens) - 1
-        while bottom > 0 and not self._screens[bottom].covers:
-            bottom -= 1
-        return self._screens[bottom:]
+        """The screens a frame shows (one that ``covers`` hides those below it)."""
+        return self._down_while(lambda s: not s.covers)
 
     def draw(self, surface: pygame.Surface) -> None:
         for screen in self.visible():
