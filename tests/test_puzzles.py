@@ -33,6 +33,7 @@ from connect4_game.trainer.model import (
     grade_label,
     load_puzzles,
     parse_puzzles,
+    position_key,
     puzzle_id,
     puzzle_of_the_day,
 )
@@ -43,9 +44,10 @@ from connect4_game.trainer.play import (
     moves_left,
     solution,
     start_game,
+    winning_columns,
 )
-from connect4_game.trainer.proof import position_key, prove, winning_columns
 from tests.storage.test_concurrent_writers import PRELUDE, PROCESSES, run_together
+from tools.make_puzzles import prove
 
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLES = load_puzzles()

@@ -14,17 +14,17 @@
    the set).
 2. **Candidates.** Every position of those games that is not over (from
    :data:`MIN_CHECKERS` checkers on) is
-   solved exactly (:func:`connect4_game.trainer.proof.winning_columns`:
+   solved exactly (:func:`connect4_game.trainer.play.winning_columns`:
    bitbully when installed, else the project's solver -- the same result,
    slower); a position where exactly one column wins is a candidate
    "win in N" (N = the winner's own moves against the longest resistance).
    Mirror images and transpositions count once
-   (:func:`~connect4_game.trainer.proof.position_key`).
+   (:func:`~connect4_game.trainer.model.position_key`).
 3. **Choice.** Per grade (win in 1 .. 7, and 8 or more), ``--per-grade``
    candidates drawn with the seed, with at least :data:`MIN_CHECKERS`
    checkers on the board; for 8 or more, only wins in at most
    :data:`MAX_WIN_IN` moves. Each chosen puzzle is proven again with the
-   project's own solver (:func:`~connect4_game.trainer.proof.prove`); a
+   project's own solver (:func:`prove`); a
    puzzle whose proof needs more than ``--max-nodes`` positions is passed
    over (so that the test suite proves the whole set in seconds).
 
@@ -43,20 +43,32 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, NamedTuple
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from connect4_game.ai import bitboard as bb  # noqa: E402
 from connect4_game.ai.alphabeta import alphabeta_for  # noqa: E402
 from connect4_game.ai.book import default_book  # noqa: E402
 from connect4_game.ai.levels import LevelPlayer, get_level  # noqa: E402
-from connect4_game.ai.solver import Solver  # noqa: E402
+from connect4_game.ai.perfect import LOCK  # noqa: E402
+from connect4_game.ai.solver import Solver, get_solver, plies_to_score  # noqa: E402
 from connect4_game.core.game import Game  # noqa: E402
-from connect4_game.trainer.model import DATA_VERSION, MAX_GRADE, Puzzle, grade_of, puzzle_id  # noqa: E402
-from connect4_game.trainer.proof import COLS, ROWS, position_key, prove, winning_columns  # noqa: E402
+from connect4_game.trainer.model import (  # noqa: E402
+    COLS,
+    DATA_VERSION,
+    MAX_GRADE,
+    ROWS,
+    Puzzle,
+    grade_of,
+    plies_of_win_in,
+    position_key,
+    puzzle_id,
+)
+from connect4_game.trainer.play import winning_columns  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / 'connect4_game' / 'trainer' / 'puzzles.json'
 
@@ -74,6 +86,67 @@ fact of the opening book rather than a puzzle."""
 
 OPENING_WEIGHTS = (1, 2, 4, 6, 4, 2, 1)
 """How an opening move is drawn: weight per column, centre first."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Verdict:
+    """A proof's outcome: ``ok``, the ``reason`` it failed (one line, ``''`` when
+    ok) and the ``nodes`` the solver searched."""
+
+    ok: bool
+    reason: str = ''
+    nodes: int = 0
+
+
+def _opening(moves: Sequence[int], win_in: int, answer: int) -> tuple[int, int] | str:
+    """The puzzle position's ``(cur, mask)``, or why it is none."""
+    try:
+        cur, mask = bb.play_moves(list(moves), ROWS, COLS)
+        plies_of_win_in(win_in)
+    except ValueError as exc:
+        return str(exc)
+    if bb.has_four(cur ^ mask, ROWS):
+        return 'the game is already won'
+    if mask.bit_count() >= ROWS * COLS:
+        return 'the board is full'
+    if not (isinstance(answer, int) and 0 <= answer < COLS) or not bb.can_play(mask, ROWS, answer):
+        return f'the answer {answer!r} is not a playable column'
+    return cur, mask
+
+
+def prove(moves: Sequence[int], win_in: int, answer: int,
+          solver: Solver | None = None) -> Verdict:
+    """Whether after ``moves`` (0-based, 6x7) the side to move wins by ``answer``
+    (0-based) in exactly ``win_in`` own moves and with no other column; ``solver``
+    defaults to the shared one. A wrong puzzle is the :class:`Verdict`'s reason, never raised."""
+    start = _opening(moves, win_in, answer)
+    if isinstance(start, str):
+        return Verdict(False, start)
+    if solver is None:
+        with LOCK:
+            return prove(moves, win_in, answer, get_solver(ROWS, COLS))
+    cur, mask = start
+    s = solver
+    s.set_budget()
+    target = plies_to_score(plies_of_win_in(win_in), mask.bit_count(), ROWS * COLS)
+    now = s.can_win_now(cur, mask)
+    for col in range(COLS):
+        if not bb.can_play(mask, ROWS, col):
+            continue
+        if now & s.geo.col_mask[col]:
+            if col != answer or win_in != 1:
+                return Verdict(False, f'column {col + 1} wins at once', s.searched())
+            continue
+        child = bb.play(cur, mask, ROWS, col)
+        if col == answer:
+            # the mover scores `target` here <=> the opponent scores exactly -target
+            exact = s.at_least(*child, -target) and not s.at_least(*child, -target + 1)
+            if not exact:
+                return Verdict(False, f'column {col + 1} does not win in exactly {win_in}',
+                               s.searched())
+        elif not s.at_least(*child, 0):
+            return Verdict(False, f'column {col + 1} wins too', s.searched())
+    return Verdict(True, '', s.searched())
 
 
 class Candidate(NamedTuple):

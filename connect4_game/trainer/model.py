@@ -9,14 +9,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.resources import files
 
+from connect4_game.ai import bitboard as bb
 from connect4_game.core.game import Game
 from connect4_game.core.notation import format_moves, parse_position
 from connect4_game.core.side import Side
-from connect4_game.trainer.proof import COLS, ROWS, plies_of_win_in, position_key
 
-__all__ = ['DATA_VERSION', 'MAX_GRADE', 'SIDE_NAMES', 'Puzzle', 'PuzzleDataError',
-           'puzzle_id', 'grade_of', 'grade_label', 'load_puzzles', 'parse_puzzles',
-           'puzzle_of_the_day']
+__all__ = ['ROWS', 'COLS', 'DATA_VERSION', 'MAX_GRADE', 'SIDE_NAMES', 'Puzzle', 'PuzzleDataError',
+           'plies_of_win_in', 'position_key', 'puzzle_id', 'grade_of', 'grade_label',
+           'load_puzzles', 'parse_puzzles', 'puzzle_of_the_day']
+
+ROWS, COLS = 6, 7           # the puzzles' board: the standard one only
 
 DATA_VERSION = 1            # the version of the data file's layout
 DATA_FILE = 'puzzles.json'
@@ -66,8 +68,25 @@ class Puzzle:
                 'answer': self.answer + 1}
 
 
+def plies_of_win_in(win_in: int) -> int:
+    """The plies to the end of a win in ``win_in`` own moves: ``2N - 1``.
+    :raises ValueError: for ``win_in`` not an int >= 1."""
+    if not isinstance(win_in, int) or isinstance(win_in, bool) or win_in < 1:
+        raise ValueError(f'win_in must be an int >= 1, not {win_in!r}')
+    return 2 * win_in - 1
+
+
+def position_key(moves: Sequence[int]) -> int:
+    """The identity of the 6x7 position after ``moves`` (0-based, X first) up to
+    its mirror image: the smaller bitboard key of it and of its mirror.
+    :raises ValueError: for an illegal move list (named)."""
+    cur, mask = bb.play_moves(list(moves), ROWS, COLS)
+    mirrored = bb.key(bb.mirror(cur, ROWS, COLS), bb.mirror(mask, ROWS, COLS))
+    return min(bb.key(cur, mask), mirrored)
+
+
 def puzzle_id(moves: Sequence[int]) -> str:
-    """8 hex digits of the SHA-256 of :func:`~connect4_game.trainer.proof.position_key`.
+    """8 hex digits of the SHA-256 of :func:`position_key`.
     :raises ValueError: for an illegal move list."""
     key = position_key(moves)
     return hashlib.sha256(str(key).encode('ascii')).hexdigest()[:8]

@@ -2,6 +2,7 @@
 the solution, exact from perfect play."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 
 from connect4_game.ai import bitboard as bb
@@ -9,10 +10,10 @@ from connect4_game.ai.bitboard import play_moves
 from connect4_game.ai.perfect import LOCK, backend_name, check_arguments, solve_position
 from connect4_game.ai.solver import get_solver, plies_to_score
 from connect4_game.core.game import Game
-from connect4_game.trainer.model import Puzzle
-from connect4_game.trainer.proof import COLS, ROWS, plies_of_win_in, winning_columns
+from connect4_game.trainer.model import COLS, ROWS, Puzzle, plies_of_win_in
 
-__all__ = ['TryResult', 'start_game', 'moves_left', 'check_try', 'defence', 'solution']
+__all__ = ['TryResult', 'start_game', 'moves_left', 'check_try', 'defence', 'solution',
+           'winning_columns']
 
 
 class TryResult(Enum):
@@ -103,3 +104,11 @@ def solution(puzzle: Puzzle, *, backend: str = 'auto') -> tuple[int, ...]:
         game.push(defence(game, backend=backend))
     return tuple(game.moves[len(puzzle.moves):])
 
+
+def winning_columns(moves: Sequence[int], backend: str = 'auto') -> dict[int, int]:
+    """``{0-based column: win_in}`` of the columns winning for the side to move
+    after ``moves`` (6x7), by perfect play's ``backend``.
+    :raises ValueError: for an illegal move list."""
+    result = solve_position(list(moves), ROWS, COLS, backend=backend)
+    return {c.column: (c.score.win_plies + 1) // 2 for c in result.columns
+            if c.score is not None and c.score.win_plies is not None}
