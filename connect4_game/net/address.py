@@ -36,14 +36,12 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     text = text.strip()
     host, port_text = text, ''
     if text.startswith('['):
-        end = text.find(']')
-        if end < 0:
+        host, bracket, rest = text[1:].partition(']')
+        if not bracket:
             raise ValueError(f'no closing ] in {clip(text)!r}')
-        host, rest = text[1:end], text[end + 1:]
-        if rest:
-            if not rest.startswith(':'):
-                raise ValueError(f'expected :port after ] in {clip(text)!r}')
-            port_text = rest[1:]
+        if rest and not rest.startswith(':'):
+            raise ValueError(f'expected :port after ] in {clip(text)!r}')
+        port_text = rest[1:]
     elif text.count(':') == 1:
         host, port_text = text.split(':')
     if not host:

@@ -7,7 +7,6 @@ import contextlib
 import hmac
 import logging
 import math
-import os
 import selectors
 import socket
 import threading
@@ -153,16 +152,10 @@ class Host(Connection):
             info = socket.getaddrinfo(self._addr, self._port, type=socket.SOCK_STREAM,
                                       flags=socket.AI_PASSIVE)[0]
             family, sockaddr = info[0], info[4]
-        sock = socket.socket(family, socket.SOCK_STREAM)
-        try:
-            if os.name != 'nt':     # a restarted host takes its port back at once
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            sock.bind(sockaddr)
-            sock.listen(16)
-            sock.setblocking(False)
-        except BaseException:
-            sock.close()
-            raise
+        # SO_REUSEADDR but on Windows: a restarted host takes its port back at once
+        sock = socket.create_server(sockaddr, family=family, backlog=16, dualstack_ipv6=(
+            family == socket.AF_INET6 and socket.has_dualstack_ipv6()))
+        sock.setblocking(False)
         self._listener = sock
         self._listener_closed.clear()
         self._sel.register(sock, selectors.EVENT_READ, self._accept)
