@@ -123,14 +123,9 @@ class AlphaBeta:
                 return WIN - ply - 1
             ow = wincells(cur ^ mask, free)
             forced = ow & poss
-            if forced:
-                if forced & (forced - 1):
-                    return -(WIN - ply - 2)
-                moves = forced
-            else:
-                moves = poss & ~(ow >> 1)
-                if not moves:
-                    return -(WIN - ply - 2)
+            moves = forced or poss & ~(ow >> 1)
+            if forced & (forced - 1) or not moves:
+                return -(WIN - ply - 2)
             if depth <= 0:
                 return evaluate(cur, mask, mw, ow)
             key = cur + mask

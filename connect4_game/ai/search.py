@@ -124,12 +124,9 @@ class Engine:
             if ow < 0:
                 ow = wincells(opp, free)
             forced = ow & poss
-            if forced:
-                if forced & (forced - 1):
-                    return False        # two threats: cannot block both
-                moves = forced & ~(ow >> 1)
-            else:
-                moves = poss & ~(ow >> 1)   # never play below a threat
+            if forced & (forced - 1):
+                return False        # two threats: cannot block both
+            moves = (forced or poss) & ~(ow >> 1)   # never play below a threat
             if not moves:
                 return False
             k = cur + mask
@@ -153,21 +150,15 @@ class Engine:
                     mw2 = wincells(cur | m, free ^ m)
                     poss2 = (mask + m + BOT) & BRD
                     t = mw2 & poss2
-                    if t:
-                        if t & (t - 1):
-                            _store(k, d, True)      # double threat
-                            return True
-                        replies = t & ~(mw2 >> 1)
-                        if not replies:
-                            _store(k, d, True)      # block, then four above
-                            return True
-                    else:
-                        replies = poss2 & ~(mw2 >> 1)
-                        if not replies:
-                            if poss2:
-                                _store(k, d, True)  # every reply loses
-                                return True
-                            continue                # board full: draw
+                    if t & (t - 1):
+                        _store(k, d, True)      # double threat
+                        return True
+                    replies = (t or poss2) & ~(mw2 >> 1)
+                    if not replies:
+                        if not poss2:
+                            continue            # board full: draw
+                        _store(k, d, True)      # block, then four above; or every reply loses
+                        return True
                     cand.append((mw2.bit_count(), m, replies, mw2))
             if d >= 5:
                 # (at d 3-4 no reply left can lose at once: nothing to search)
@@ -214,30 +205,22 @@ class Engine:
                     _refuted(k, d, first)
                     return False
                 replies ^= first
-            if replies & (replies - 1):
+            if d >= ORDER_DEPTH and replies & (replies - 1):
+                # strongest reply first: most own winning cells after it
                 free = BRD ^ mask
-                if d >= ORDER_DEPTH:
-                    # strongest reply first: most own winning cells after it
-                    rl = []
-                    for cm in colm:
-                        r = replies & cm
-                        if r:
-                            ow = wincells(cur | r, free ^ r)
-                            rl.append((ow.bit_count(), r, ow))
-                    rl.sort(key=_FIRST, reverse=True)
-                    for _, r, ow in rl:
-                        if not win(att, mask | r, d1, mw & ~r, ow):
-                            _refuted(k, d, r)
-                            return False
-                else:
-                    for cm in colm:
-                        r = replies & cm
-                        if r and not win(att, mask | r, d1, mw & ~r, -1):
-                            _refuted(k, d, r)
-                            return False
-            elif replies and not win(att, mask | replies, d1, mw & ~replies, -1):
-                _refuted(k, d, replies)
-                return False
+                rl = []
+                for cm in colm:
+                    r = replies & cm
+                    if r:
+                        ow = wincells(cur | r, free ^ r)
+                        rl.append((ow.bit_count(), r, ow))
+                rl.sort(key=_FIRST, reverse=True)
+            else:
+                rl = [(0, replies & cm, -1) for cm in colm if replies & cm]
+            for _, r, ow in rl:
+                if not win(att, mask | r, d1, mw & ~r, ow):
+                    _refuted(k, d, r)
+                    return False
             e = tget2(k)
             if e is None:
                 if len(table2) >= cap:

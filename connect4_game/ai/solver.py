@@ -172,12 +172,8 @@ class Solver:
                 ow = wincells(cur ^ mask, FULL ^ mask)
             poss = (mask + BOTTOM) & FULL
             forced = poss & ow
-            if forced:
-                if forced & (forced - 1):
-                    return -((CELLS - n) // 2)
-                poss = forced
-            poss &= ~(ow >> 1)
-            if not poss:
+            poss = (forced or poss) & ~(ow >> 1)
+            if forced & (forced - 1) or not poss:
                 return -((CELLS - n) // 2)
             if n >= CELLS - 2:
                 return 0
