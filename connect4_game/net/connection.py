@@ -187,8 +187,7 @@ class Connection:
         self._answers: queue.SimpleQueue[Answer] = queue.SimpleQueue()
         self._events: queue.Queue[ev.Event | Inbound] = queue.Queue()
         self._refusal_room = threading.BoundedSemaphore(MAX_REFUSALS_QUEUED)
-        self._finished = False                   # the I/O thread should stop
-        self._stop = threading.Event()
+        self._stop = threading.Event()           # the I/O thread should stop
         self._thread: threading.Thread | None = None
         self._sel: selectors.BaseSelector | None = None
         self._wake_r: socket.socket | None = None
@@ -431,7 +430,7 @@ class Connection:
 
     def _run(self) -> None:
         try:
-            while not self._stop.is_set() and not self._finished:
+            while not self._stop.is_set():
                 self._step()
             self._farewell()
         except Exception as exc:    # a bug here must not end the game silently

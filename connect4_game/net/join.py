@@ -131,8 +131,7 @@ class Join(Connection):
         """Take a finished connect attempt; (re)connect when it is time."""
         self._take_connected()
         if self._active is not None or self._pending is not None or self.dialing \
-                or self._next_try is None or self._finished or self._stop.is_set() \
-                or now < self._next_try:
+                or self._next_try is None or self._stop.is_set() or now < self._next_try:
             return
         if self._give_up is not None and now >= self._give_up:
             self._fail(f'The host did not come back in {self._give_up_after:g} s.')
@@ -194,7 +193,7 @@ class Join(Connection):
     def _fail(self, text: str) -> None:
         logger.warning('joining %s failed: %s', self.address, text)
         self._emit(JoinFailed(clip(text, 160)))
-        self._finished = True
+        self._stop.set()
 
     def _turned_away(self, conn: Conn, code: str | None, reason: str) -> None:
         if conn is not self._pending:
@@ -207,7 +206,7 @@ class Join(Connection):
 
     def _after_lost(self, left: bool) -> None:
         if left or not self._reconnect:
-            self._finished = True
+            self._stop.set()
             return
         now = self._clock()
         self._next_try = now                      # try at once, then every retry_interval
