@@ -254,10 +254,9 @@ def child_setup(parent_pid: int, own_group: bool = True) -> None:
     ``own_group`` it leads a new process group, and it ends when ``parent_pid`` (the parent's
     ``os.getpid()``) dies, at once if it already has."""
     global _setup_pid, _setup_parent
-    for name, action in (("SIGTERM", signal.SIG_DFL), ("SIGINT", signal.SIG_IGN)):
-        if hasattr(signal, name):
-            with contextlib.suppress(OSError, ValueError):
-                signal.signal(getattr(signal, name), action)
+    for sig, action in ((signal.SIGTERM, signal.SIG_DFL), (signal.SIGINT, signal.SIG_IGN)):
+        with contextlib.suppress(OSError, ValueError):
+            signal.signal(sig, action)
     if own_group and hasattr(os, "setpgid"):
         try:
             os.setpgid(0, 0)

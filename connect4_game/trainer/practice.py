@@ -68,14 +68,12 @@ class Practice:
 
     exercises: tuple[Exercise, ...]
     index: int = 0
-    tries: list[int] = field(default_factory=list)
-    solved: list[bool] = field(default_factory=list)
+    tries: list[int] = field(init=False)
+    solved: list[bool] = field(init=False)
 
     def __post_init__(self) -> None:
-        if not self.tries:
-            self.tries = [0] * len(self.exercises)
-        if not self.solved:
-            self.solved = [False] * len(self.exercises)
+        self.tries = [0] * len(self.exercises)
+        self.solved = [False] * len(self.exercises)
 
     @classmethod
     def from_review(cls, records: Iterable[PlyReview], moves: Sequence[int],
