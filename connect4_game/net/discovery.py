@@ -8,7 +8,7 @@ import contextlib
 import json
 import logging
 import os
-import selectors
+import select
 import socket
 import sys
 import time
@@ -172,20 +172,15 @@ class Browser:
 def run_discover(as_json: bool, seconds: float = 2.0) -> int:
     """``--discover``: print the games that answer within ``seconds`` (asked every half
     second), one a line (address, board, who plays first, hints, name), or with ``as_json``
-    one JSON list of the :class:`HeardGame` fields (``host_side``: ``'X'`` or ``'O'``). :returns: 0, or 1 after one line
-    on stderr if no UDP socket could be opened."""
+    one JSON list of the :class:`HeardGame` fields (``host_side``: ``'X'`` or ``'O'``).
+    :returns: 0, or 1 after one line on stderr if no UDP socket could be opened."""
     end = time.monotonic() + seconds
     try:
-        browser = Browser(interval=0.5, forget_after=seconds + 1)
-        try:
-            with selectors.DefaultSelector() as sel:
-                sel.register(browser.sock, selectors.EVENT_READ)
+        with contextlib.closing(Browser(interval=0.5, forget_after=seconds + 1)) as browser:
+            games = browser.poll()
+            while (left := end - time.monotonic()) > 0:
+                select.select([browser.sock], [], [], min(left, 0.5))
                 games = browser.poll()
-                while (left := end - time.monotonic()) > 0:
-                    sel.select(min(left, 0.5))
-                    games = browser.poll()
-        finally:
-            browser.close()
     except OSError as exc:
         print(f'connect4: cannot look for games on the network: {exc.strerror or exc}',
               file=sys.stderr)
