@@ -249,8 +249,7 @@ class OskaScreen(Screen):
 
     def _key(self, event: pygame.event.Event) -> None:
         key, text = event.key, getattr(event, 'unicode', '')
-        digits = {getattr(pygame, f'K_{d}'): d for d in range(10)}
-        digits.update({getattr(pygame, f'K_KP{d}'): d for d in range(10)})
+        digits = {getattr(pygame, f'K_{pad}{d}'): d for d in range(10) for pad in ('', 'KP')}
         if key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS) or text == '+':
             self.set_lookahead(self.lookahead + 1)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS) or text == '-':

@@ -3,6 +3,7 @@ play (:mod:`connect4_game.ai.review`), solved in the worker (``'review'`` jobs) 
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import ClassVar
 
 import pygame
@@ -191,13 +192,9 @@ class ReviewScreen(BoardPage):
         forms = {'inaccuracy': lambda n: ngettext('{n} inaccuracy', '{n} inaccuracies', n),
                  'mistake': lambda n: ngettext('{n} mistake', '{n} mistakes', n),
                  'blunder': lambda n: ngettext('{n} blunder', '{n} blunders', n)}
-        parts = []
-        for side in Side:
-            mine = [r for r in self.records if r.player == side]
-            counts = {v: sum(r.verdict == v for r in mine) for v in forms}
-            parts.append(f'{side}: ' + ', '.join(forms[v](counts[v]).format(n=counts[v])
-                                                   for v in forms))
-        return '   '.join(parts)
+        n = Counter((r.player, r.verdict) for r in self.records)
+        return '   '.join(f'{side}: ' + ', '.join(forms[v](n[side, v]).format(n=n[side, v])
+                                                  for v in forms) for side in Side)
 
     # ------------------------------------------------------------------ draw
     def position(self) -> Board:
