@@ -34,8 +34,6 @@ def clip(value: object, limit: int = MAX_SHOWN) -> str:
 
 def quote(value: object, limit: int = MAX_SHOWN) -> str:
     """A clipped value quoted: ``'abc'``, ``'kkk…'`` (at most ``limit + 2`` characters)."""
-    if not isinstance(value, str):
-        value = clip(value, limit)
     return "'" + clip(value, limit).replace("'", "\\'") + "'"
 
 

@@ -80,8 +80,7 @@ def read_game(text: str, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS,
     game = Game(rows, cols)                 # it refuses a size outside the limits
     players = notation is Notation.PLAYERS
     start = text.find('pos=') + 4 if players and 'pos=' in text else 0
-    for i in range(start, len(text)):
-        ch = text[i]
+    for i, ch in enumerate(text[start:], start):
         if players and ch in _SEPARATORS:
             continue
         if players and ch == '&' and start:    # the end of a gamesolver address's pos=
