@@ -107,7 +107,7 @@ def _smooth(surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
 
 
 def make_board(layout: Layout, theme: Theme) -> pygame.Surface:
-    """The board face with holes, a rim and a soft shadow (see :meth:`Renderer.board_origin`)."""
+    """The board face with holes, a rim and a soft shadow (two margins wider on each side)."""
     cell, rows, cols = layout.cell, layout.rows, layout.cols
     margin = int(cell * 0.18)
     w, h = cols * cell + 2 * margin, rows * cell + 2 * margin
@@ -212,12 +212,6 @@ class Renderer:
             self.bg = make_background(size, theme)
         return self._ready()[0]
 
-    def board_origin(self) -> tuple[int, int]:
-        """Window position (px) of the board sprite's top-left corner."""
-        lay = self._ready()[0]
-        margin = int(lay.cell * 0.18)
-        return (lay.board_rect.left - 2 * margin, lay.board_rect.top - 2 * margin)
-
     def blit_checker(self, surface: pygame.Surface, checker: str, row: float, col: float,
                      dx: int = 0, ghost: bool = False) -> None:
         """Draw ``checker`` centred on slot (``row``, ``col``), shifted ``dx`` px."""
@@ -258,8 +252,10 @@ class Renderer:
                     self.blit_checker(surface, ch, r, c, dx)
         for f in falling:
             self.blit_checker(surface, f.checker, f.row, f.col, dx)
-        ox, oy = self.board_origin()
-        surface.blit(self.board_sprite, (ox + dx, oy))
+        lay = self._ready()[0]
+        margin = 2 * int(lay.cell * 0.18)       # make_board's rim and shadow
+        surface.blit(self.board_sprite, (lay.board_rect.left - margin + dx,
+                                         lay.board_rect.top - margin))
 
     def _draw_column_marks(self, surface: pygame.Surface, cursor: int | None,
                            flash_col: int | None, flash: float, best_cols: Iterable[int],
