@@ -210,9 +210,7 @@ class AlphaBeta:
             best = max(s for s in scores if s is not None) if cells else 0
             if abs(best) > _MATE:
                 break                           # a proven result: deeper changes nothing
-        best_col = None
-        if cells:
-            best_col = (cells[0].bit_length() - 1) // geo.stride
+        best_col = (cells[0].bit_length() - 1) // geo.stride if cells else None
         return SearchResult(done, best_col, depth_done, self.nodes, time.perf_counter() - t0, cut)
 
     def _arm(self, node_budget: int | None, time_budget: float | None, t0: float) -> None:

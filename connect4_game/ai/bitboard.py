@@ -185,9 +185,6 @@ class Geometry:
         self.board = self.bottom * ((1 << h) - 1)
         self.order = sorted(range(w), key=lambda c: (abs(2 * c - (w - 1)), c))
 
-    def __repr__(self) -> str:
-        return f"Geometry(h={self.h}, w={self.w})"
-
     def possible(self, mask: int) -> int:
         """The cells where a checker can be dropped now, one per open column."""
         return (mask + self.bottom) & self.board

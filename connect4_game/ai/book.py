@@ -199,13 +199,9 @@ class OpeningBook:
         except (OSError, ValueError) as e:   # unreadable file: play on without it
             self._drop(e)
             return None
-        if v is None:
-            return None
-        if v > 0:
-            return 100 - v
-        if v < 0:
-            return -(100 + v)
-        return 0
+        if not v:
+            return v            # None (not in the book) or 0 (a draw)
+        return 100 - v if v > 0 else -(100 + v)
 
 
 _DEFAULT: list[OpeningBook | None] = []

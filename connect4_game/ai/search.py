@@ -298,10 +298,6 @@ class Searcher:
         self.last_nodes = 0
         self.last_time = 0.0
 
-    def __repr__(self) -> str:
-        return (f"Searcher(max_entries={self.max_entries}, entries={self.tt_size}, "
-                f"last_nodes={self.last_nodes}, last_time={self.last_time:.4f})")
-
     @property
     def tt_size(self) -> int:
         """Entries in the transposition table."""
