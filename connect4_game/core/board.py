@@ -129,14 +129,11 @@ class Board:
         validate_checker(checker)
         slots, h, w = self.slots, self.height, self.width
         for dr, dc in self._DIRECTIONS:
-            for row in range(h):
-                end_row = row + 3 * dr
-                if not 0 <= end_row < h:
-                    continue
+            for row in range(max(0, -3 * dr), min(h, h - 3 * dr)):    # the rows a line fits in
                 for col in range(w - 3 * dc):
                     if (slots[row][col] == checker and slots[row + dr][col + dc] == checker
                             and slots[row + 2 * dr][col + 2 * dc] == checker
-                            and slots[end_row][col + 3 * dc] == checker):
+                            and slots[row + 3 * dr][col + 3 * dc] == checker):
                         return [(row + i * dr, col + i * dc) for i in range(4)]
         return None
 
