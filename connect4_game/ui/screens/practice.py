@@ -15,7 +15,7 @@ from connect4_game.i18n import N_, _, ngettext
 from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import MoveReply
 from connect4_game.search.worker import SearchWorker
-from connect4_game.trainer.practice import Practice
+from connect4_game.trainer.practice import Exercise, Practice
 from connect4_game.ui.render import Layout
 from connect4_game.ui.screens.base import BoardPage
 from connect4_game.ui.screens.host import AppServices
@@ -199,7 +199,8 @@ class PracticeScreen(BoardPage):
         self.renderer.draw_board(board_surf, b.slots, best_cols=best, hint_col=None,
                                  cursor=self.cursor if self.stage in (Stage.ASK, Stage.MISSED)
                                  else None)
-        self._rings(board_surf, lay, self.board())
+        if ex is not None:
+            self._rings(board_surf, lay, ex)
         size = max(MIN_FONT, min(24, text_h // 3))
         top = h - text_h - foot_h
         half = text_h // 2
@@ -218,17 +219,11 @@ class PracticeScreen(BoardPage):
             return _('Click a column or press its number   Enter: next   Esc: back to the review')
         return _('Enter: next   Esc: back to the review')
 
-    def _rings(self, board_surf: pygame.Surface, lay: Layout, b: Board) -> None:
-        """The try ringed (good or bad colour) and perfect play's answer in the highlight's; ``b``
-        (the exercise's board, a copy) loses them."""
+    def _rings(self, board_surf: pygame.Surface, lay: Layout, ex: Exercise) -> None:
+        """The try ringed (good or bad colour) and perfect play's answer in the highlight's."""
         theme = self.app.theme
-        marks = []
-        if self.reply is not None:
-            marks.append((b.top_row(self.reply), self.reply, theme.highlight))
-            b.remove_checker(self.reply)
-        if self.tried is not None:
-            tried = theme.bad if self.stage is Stage.MISSED else theme.good
-            marks.append((b.top_row(self.tried), self.tried, tried))
-        for row, col, colour in reversed(marks):
-            if row is not None:
-                self.ring(board_surf, lay, row, col, colour)
+        game = Game(self.rows, self.cols, ex.moves)
+        tried = theme.bad if self.stage is Stage.MISSED else theme.good
+        for col, colour in ((self.tried, tried), (self.reply, theme.highlight)):
+            if col is not None:
+                self.ring(board_surf, lay, game.push(col).row, col, colour)
