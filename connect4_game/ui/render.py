@@ -345,21 +345,13 @@ class Renderer:
     def label_rects(self, labels: Sequence[Badge | None]) -> list[pygame.Rect | None]:
         """Where :meth:`draw_labels` puts each badge (window rects, None for none)."""
         lay = self._ready()[0]
-        h = lay.badge_h
-        out: list[pygame.Rect | None] = []
-        for col, item in enumerate(labels):
-            if not item:
-                out.append(None)
-                continue
-            cx, _ = lay.slot_center(0, col)
-            if self.staggered():           # one line each, in two rows, two columns wide
-                w, one = 2 * lay.cell - 6, (h - 2) // 2
-                top = lay.badge_y - h // 2 + (col % 2) * (one + 2)
-                out.append(pygame.Rect(cx - w // 2, top, w, one))
-            else:
-                w = lay.cell - 4
-                out.append(pygame.Rect(cx - w // 2, lay.badge_y - h // 2, w, h))
-        return out
+        h, top = lay.badge_h, lay.badge_y - lay.badge_h // 2
+        if self.staggered():           # one line each, in two rows, two columns wide
+            w, h, second_row = 2 * lay.cell - 6, (h - 2) // 2, (h - 2) // 2 + 2
+        else:
+            w, second_row = lay.cell - 4, 0
+        return [pygame.Rect(lay.slot_center(0, col)[0] - w // 2, top + (col % 2) * second_row,
+                            w, h) if item else None for col, item in enumerate(labels)]
 
     def staggered(self) -> bool:
         """Whether the badges alternate in two rows, one line high and two columns wide each."""
