@@ -83,8 +83,9 @@ class Score(JsonShape):
     @classmethod
     def from_bounds(cls, lo: int | None, hi: int | None, value: int = 0,
                     guess: int | None = None, depth: int | None = None) -> Score:
-        """A column known only to score in ``lo..hi`` (None: unbounded), else an
-        estimate from ``value``; ``guess`` (default: nearest a draw) its Pons score."""
+        """A column known only to score in ``lo..hi`` (None: unbounded), else an estimate
+        from the positional ``value`` (points, :data:`ESTIMATE_WIN_POINTS`) of a search
+        ``depth`` plies deep; ``guess`` (default: nearest a draw) its Pons score."""
         if guess is None and (lo is not None or hi is not None):
             guess = max(-10**9 if lo is None else lo, min(10**9 if hi is None else hi, 0))
         if lo is not None and lo > 0:
@@ -95,17 +96,9 @@ class Score(JsonShape):
             return cls.of_pons(0, None)
         if lo == 0:
             return cls(Wdl.DRAW, False, None, guess, lo, hi, value)
-        est = cls.estimate(value)
-        wdl = Wdl.DRAW if est.wdl is Wdl.WIN and hi is not None and hi <= 0 else est.wdl
-        return cls(wdl, False, None, guess, lo, hi, value, depth)
-
-    @classmethod
-    def estimate(cls, value: int, depth: int | None = None) -> Score:
-        """An estimate from the positional ``value`` (points) after a search
-        ``depth`` plies deep (:data:`ESTIMATE_WIN_POINTS`)."""
-        wdl = (Wdl.WIN if value >= ESTIMATE_WIN_POINTS
+        wdl = (Wdl.WIN if value >= ESTIMATE_WIN_POINTS and (hi is None or hi > 0)
                else Wdl.LOSS if value <= -ESTIMATE_WIN_POINTS else Wdl.DRAW)
-        return cls(wdl, False, None, None, None, None, value, depth)
+        return cls(wdl, False, None, guess, lo, hi, value, depth)
 
     @property
     def proven(self) -> bool:

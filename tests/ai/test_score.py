@@ -17,8 +17,8 @@ WIN3 = Score.of_pons(19, 3)
 WIN_FAR = Score.from_bounds(1, None)            # proven, distance unknown
 DRAW = Score.of_pons(0, None)
 AT_LEAST_DRAW = Score.from_bounds(0, 4)
-GOOD_GUESS = Score.estimate(20)
-BAD_GUESS = Score.estimate(-20, depth=6)
+GOOD_GUESS = Score.from_bounds(None, None, 20)
+BAD_GUESS = Score.from_bounds(None, None, -20, depth=6)
 LOSS_FAR = Score.from_bounds(None, -1)
 LOSS2 = Score.of_pons(-20, 2)
 LOSS14 = Score.of_pons(-14, 14)
@@ -67,8 +67,9 @@ def test_for_position_counts_plies_from_the_pons_score():
 
 scores = st.builds(Score.of_pons, st.integers(-21, 21), st.integers(1, 42)) | st.builds(
     Score.from_bounds, st.none() | st.integers(-21, 21), st.none() | st.integers(-21, 21),
-    st.integers(-100, 100)) | st.builds(Score.estimate, st.integers(-100, 100),
-                                        st.none() | st.integers(0, 42))
+    st.integers(-100, 100)) | st.builds(Score.from_bounds, st.none(), st.none(),
+                                        st.integers(-100, 100),
+                                        depth=st.none() | st.integers(0, 42))
 
 
 @given(scores)
