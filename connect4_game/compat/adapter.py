@@ -56,18 +56,13 @@ def ask_column(player: object, shown: object, b: _engine.Board) -> int:
 
 
 def default_board_class(player: object) -> BoardClass:
-    """The ``Board`` of the player's own module, else its naming style's.
-    :raises ValueError: if neither is known."""
+    """The ``Board`` of the player's own module, else its naming style's (the package's
+    modules register both as it is imported, before this module is used)."""
     module = sys.modules.get(type(player).__module__)
     cls: object = getattr(module, 'Board', None)
     if isinstance(cls, type):
         return cls
-    style = 'camel' if callable(getattr(player, 'nextMove', None)) else 'snake'
-    try:
-        return _STYLE_BOARDS[style]
-    except KeyError:
-        raise ValueError(f'no Board class known for {clip(player)}; '
-                         'import connect4_game.compat first') from None
+    return _STYLE_BOARDS['camel' if callable(getattr(player, 'nextMove', None)) else 'snake']
 
 
 def to_board_of(b: _engine.Board, board_class: BoardClass) -> object:
