@@ -22,7 +22,7 @@ from connect4_game.net.address import DEFAULT_PORT, addr_text, check_port
 from connect4_game.net.connection import DEFAULT_TIMING, Conn, Connection, Timing, check_timing
 from connect4_game.net.events import JoinFailed
 
-__all__ = ['Join', 'dial_failure', 'host_refusal']
+__all__ = ['Join', 'dial_failure']
 
 logger = logging.getLogger(__name__)
 
@@ -61,16 +61,6 @@ def dial_failure(error: BaseException, host: str, address: str) -> str:
     if code in _UNREACHABLE:
         return f'Cannot reach {address}.'
     return f'No game at {address}.' if code in _REFUSED else f'Cannot connect to {address}.'
-
-
-def host_refusal(code: str, text: str) -> tuple[str, bool]:
-    """The player's sentence and whether to try again, for the host's ``error``
-    (``code``, ``text``) in answer to the hello."""
-    sentence, again = _HOST_REFUSALS.get(code, (f'The host refused: {clip(text, 80)}.', False))
-    wait = re.search(r'in (\d{1,6}) s\b', text) if code == 'locked_out' else None
-    if wait:
-        sentence = f'Too many wrong codes: try again in {wait[1]} s.'
-    return sentence, again
 
 
 class Join(Connection):
@@ -216,12 +206,16 @@ class Join(Connection):
         if msg['type'] != 'error':
             return self._wrong_handshake(msg, 'welcome')
         self._close_now(conn)
-        logger.info('%s refused: %s (%s)', self.address, msg['text'], msg['code'])
-        text, again = host_refusal(msg['code'], msg['text'])
+        code, text = msg['code'], msg['text']
+        logger.info('%s refused: %s (%s)', self.address, text, code)
+        sentence, again = _HOST_REFUSALS.get(code, (f'The host refused: {clip(text, 80)}.', False))
+        wait = re.search(r'in (\d{1,6}) s\b', text) if code == 'locked_out' else None
+        if wait:
+            sentence = f'Too many wrong codes: try again in {wait[1]} s.'
         # A host pausing joins after strangers' wrong codes: this side's
         # code is right, so coming back is only a matter of time.
-        again = again or (self._ever and msg['code'] == 'locked_out')
-        self._attempt_failed(text, fatal=not again)
+        again = again or (self._ever and code == 'locked_out')
+        self._attempt_failed(sentence, fatal=not again)
         return None
 
     def _joined(self) -> None:

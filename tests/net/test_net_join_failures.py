@@ -11,9 +11,9 @@ import time
 import pytest
 
 from connect4_game.net.connection import NetState
-from connect4_game.net.events import Closed, Connected, JoinFailed, PeerLost
+from connect4_game.net.events import Closed, Connected, JoinFailed, PeerLost, Refused
 from connect4_game.net.host import Host
-from connect4_game.net.join import Join, dial_failure, host_refusal
+from connect4_game.net.join import Join, dial_failure
 from tests.net.net_helpers import FAST, FAST_JOIN, FakeClock, Raw, Relay, Watch, owned, poll_until
 
 CODE = '1357'
@@ -212,10 +212,27 @@ def test_connection_errors_in_plain_words(error, text):
     assert dial_failure(error, '127.0.0.1', '127.0.0.1:5000') == text
 
 
-def test_an_old_host_that_gives_no_lockout_time():
-    assert host_refusal('locked_out', 'too many wrong codes: try again later') == (
-        'Too many wrong codes: try again later.', False)
-    assert host_refusal('busy', 'busy')[1] is True          # tried again within first_tries
+def test_an_old_host_that_gives_no_lockout_time(peers):
+    _, join = peers
+    port, stop = serving(lambda raw: raw.recv() and raw.send(
+        {'type': 'error', 'code': 'locked_out', 'text': 'too many wrong codes: try again later'}))
+    try:
+        assert failure(join(port, addr='127.0.0.8')) == JoinFailed(
+            'Too many wrong codes: try again later.')
+    finally:
+        stop()
+
+
+def test_a_busy_host_is_tried_again_within_first_tries(peers):
+    host, join = peers
+    h = host()
+    hw = Watch(h)
+    first = join(h.port)
+    Watch(first).wait(Connected)
+    second = join(h.port, first_tries=10.0)
+    hw.wait(Refused, reason='a game is already being played here')   # the second is turned away
+    first.close()                                                     # ...until the first leaves
+    assert Watch(second).wait(Connected).info.my_side == 'O'
 
 
 def test_the_link_reports_the_failure():
