@@ -66,9 +66,8 @@ def oska_colours(theme: Theme) -> dict[str, RGB]:
 
 
 class OskaHelpScreen(HelpScreen):
-    """Oska's rules and keys over the Oska screen, which waits meanwhile."""
+    """Oska's rules and keys over the Oska screen, which waits meanwhile (as under any help)."""
 
-    updates_below = False
     own_title = True
 
     def __init__(self, app: Host) -> None:

@@ -134,9 +134,7 @@ class PuzzleScreen(BoardPage):
 
     def _judged(self, a: PuzzleReply, error: str = '') -> None:
         """The verdict on the try the screen waits for (``error``: why there is none)."""
-        v = self.visit
-        v.waiting = None
-        p = v.puzzle
+        v, p = self.visit, self.visit.puzzle
         if a.result is TryResult.SOLVED:
             v.stage, v.message, v.tone = Stage.SOLVED, _('Solved!'), Tone.GOOD
             self._record(True)
