@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from connect4_game.core.side import Side
 
 __all__ = ['GameInfo', 'Event', 'Connected', 'OpponentMove', 'UndoRequested', 'UndoAnswered',
-           'ChatMessage', 'PeerLost', 'Refused', 'JoinsPaused', 'CodeChanged', 'Error',
+           'ChatMessage', 'PeerLost', 'Refused', 'JoinsPaused', 'Error',
            'JoinFailed', 'Closed']
 
 
@@ -80,15 +80,11 @@ class Refused(Event):
 @dataclass(frozen=True)
 class JoinsPaused(Event):
     """Too many wrong codes: the host refuses every join for ``seconds`` seconds, then
-    takes ``code``; ``text`` is the player's line."""
+    takes ``code`` (a new random one if ``new_code``); ``text`` is the player's line."""
     code: str
     text: str
     seconds: float
-
-
-@dataclass(frozen=True)
-class CodeChanged(JoinsPaused):
-    """A :class:`JoinsPaused` after which the host took a new random ``code``."""
+    new_code: bool = False
 
 
 @dataclass(frozen=True)

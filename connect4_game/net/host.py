@@ -28,7 +28,7 @@ from connect4_game.net.connection import (
     check_timing,
 )
 from connect4_game.net.discovery import DISCOVERY_PORT, Responder
-from connect4_game.net.events import CodeChanged, JoinsPaused, Refused
+from connect4_game.net.events import JoinsPaused, Refused
 
 __all__ = ['Host', 'MAX_WRONG_CODES', 'CODE_PAUSE']
 
@@ -64,7 +64,7 @@ class Host(Connection):
     :param max_bad_codes: wrong codes from one IP address before it is locked out for
         ``lockout`` seconds; ``max_wrong_codes`` from all addresses before every hello is
         refused for ``code_pause`` seconds, doubled each time, and a code the host picked
-        (not fixed, no friend joined with it) is replaced (``CodeChanged``).
+        (not fixed, no friend joined with it) is replaced (``new_code``).
     :param offer_help: hints and analysis for both, if the friend accepts (``help``);
         ``announce``: the UDP port to answer ``discover`` on while waiting, or None.
     :raises ValueError: for any bad value (MoveRefused for illegal ``moves``).
@@ -270,8 +270,8 @@ class Host(Connection):
         self.code = code
         logger.warning('%d wrong codes: a new code, joins paused for %g s', self._max_wrong, pause)
         later = f' Your friend can join in {_duration(pause)}.' if pause >= 10 else ''
-        self._emit(CodeChanged(code, f'Too many wrong codes: the new code is {code}.{later}',
-                               pause))
+        self._emit(JoinsPaused(code, f'Too many wrong codes: the new code is {code}.{later}',
+                               pause, new_code=True))
 
     def _game_for(self, msg: P.Message) -> tuple[Game, Side]:
         assert self.game is not None and self.side is not None

@@ -1,7 +1,7 @@
 """Guessing a host's code from many addresses: after ``max_wrong_codes`` wrong
 codes in all, the host refuses every hello for a pause that doubles each
-time, and a code it picked itself is replaced (``CodeChanged``), while a
-fixed code or one a friend joined with is kept (``JoinsPaused``). Hostile
+time, and a code it picked itself is replaced (``JoinsPaused.new_code``),
+while a fixed code or one a friend joined with is kept. Hostile
 raw-socket peers on 127.0.0.10-127.0.0.160 each try once; everything is
 bounded in count and time."""
 
@@ -15,7 +15,6 @@ import pytest
 from connect4_game.net.connection import NetState
 from connect4_game.net.console import play_remote
 from connect4_game.net.events import (
-    CodeChanged,
     Connected,
     JoinFailed,
     JoinsPaused,
@@ -88,12 +87,11 @@ def test_151_addresses_do_not_find_the_code_and_it_changes(peers):
     answers = attack(h.port, first, ATTACKERS)
     assert answers[:MAX_WRONG_CODES] == ['bad_code'] * MAX_WRONG_CODES
     assert set(answers[MAX_WRONG_CODES:]) == {'locked_out'}          # nothing compared any more
-    changed = hw.wait(CodeChanged)
+    changed = hw.wait(JoinsPaused, new_code=True)
     new = h.code
     assert new != first and re.fullmatch(r'[0-9]{4}', new)
-    assert changed == CodeChanged(new, f'Too many wrong codes: the new code is {new}.',
-                                  CODE_PAUSE)
-    assert isinstance(changed, JoinsPaused)
+    assert changed == JoinsPaused(new, f'Too many wrong codes: the new code is {new}.',
+                                  CODE_PAUSE, new_code=True)
     assert h.invitation().endswith(f'code {new}')
     # during the pause even the new code is refused: a lucky guess finds nothing
     assert answer(h.port, new, '127.0.0.161') == 'locked_out'
@@ -105,7 +103,7 @@ def test_151_addresses_do_not_find_the_code_and_it_changes(peers):
     friend = Watch(join(h.port, new))
     assert friend.wait(Connected).info.my_side == 'O'
     hw.wait(Connected)
-    assert len(events_of(hw, CodeChanged)) == 1
+    assert len([e for e in events_of(hw, JoinsPaused) if e.new_code]) == 1
 
 
 def test_the_brute_force_in_real_time_gets_one_batch_of_guesses(peers):
@@ -119,7 +117,7 @@ def test_the_brute_force_in_real_time_gets_one_batch_of_guesses(peers):
     assert answers.count('bad_code') == MAX_WRONG_CODES
     assert answers.count('locked_out') == len(ATTACKERS) - MAX_WRONG_CODES
     assert 'welcome' not in answers and h.state is NetState.WAITING
-    changed = hw.wait(CodeChanged)
+    changed = hw.wait(JoinsPaused, new_code=True)
     assert changed.code == h.code != first and changed.seconds == 30.0
     assert changed.text == (f'Too many wrong codes: the new code is {h.code}. '
                             'Your friend can join in 30 s.')
@@ -130,7 +128,7 @@ def test_the_brute_force_in_real_time_gets_one_batch_of_guesses(peers):
         return [e.reason for e in events_of(hw, Refused)]
     poll_until(lambda: len(refused()) == len(ATTACKERS), what='every attacker refused')
     assert refused().count('wrong code') == MAX_WRONG_CODES
-    assert len(events_of(hw, CodeChanged)) == 1
+    assert len([e for e in events_of(hw, JoinsPaused) if e.new_code]) == 1
 
 
 def test_a_fixed_code_is_kept_and_the_pauses_double(peers):
@@ -144,7 +142,7 @@ def test_a_fixed_code_is_kept_and_the_pauses_double(peers):
         answers = [answer(h.port, next(guesses), next(sources)) for _ in range(6)]
         assert answers == ['bad_code'] * 4 + ['locked_out'] * 2
         paused = hw.wait(JoinsPaused)
-        assert not isinstance(paused, CodeChanged) and h.code == FIXED
+        assert not paused.new_code and h.code == FIXED
         assert paused == JoinsPaused(FIXED, 'Too many wrong codes: nobody can join for '
                                             f'{seconds:g} s (the code stays {FIXED}).', seconds)
         assert answer(h.port, FIXED, next(sources)) == 'locked_out'
@@ -189,7 +187,7 @@ def test_a_friend_who_joined_keeps_the_code_and_comes_back_after_the_pause(peers
         answers = [answer(h.port, next(guesses), src) for src in ATTACKERS[:MAX_WRONG_CODES]]
         assert answers == ['bad_code'] * MAX_WRONG_CODES
         paused = hw.wait(JoinsPaused)
-        assert not isinstance(paused, CodeChanged) and h.code == code == paused.code
+        assert not paused.new_code and h.code == code == paused.code
         assert paused.text == (f'Too many wrong codes: nobody can join for 5 s '
                                f'(the code stays {code}).')
         relay.hold(False)                            # the friend's tries reach the host again
@@ -219,7 +217,7 @@ def test_a_friend_who_left_frees_the_code_to_change(peers):
     assert h.state is NetState.LEFT                   # the host is free again
     guesses = wrong_guesses(first)
     assert [answer(h.port, next(guesses), src) for src in ATTACKERS[:2]] == ['bad_code'] * 2
-    assert hw.wait(CodeChanged).code == h.code != first
+    assert hw.wait(JoinsPaused, new_code=True).code == h.code != first
 
 
 def test_the_console_host_prints_the_new_code():
