@@ -14,11 +14,8 @@ class Side(str, Enum):
     X = 'X'
     O = 'O'  # noqa: E741 - the assignment's checker
 
-    def __str__(self) -> str:
+    def __str__(self) -> str:        # also what format() and f-strings show
         return self.value
-
-    def __format__(self, spec: str) -> str:
-        return format(self.value, spec)
 
     @property
     def other(self) -> Side:

@@ -90,13 +90,9 @@ def _descendants(root: int) -> list[int]:
 
 def _reap() -> None:
     """Collect every ended child of this process (never blocks)."""
-    while True:
-        try:
-            pid, _ = os.waitpid(-1, os.WNOHANG)
-        except (ChildProcessError, OSError):
-            return
-        if pid == 0:
-            return
+    with contextlib.suppress(OSError):       # ChildProcessError: no child left
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass
 
 
 def _signal(pid: int, sig: int) -> None:
