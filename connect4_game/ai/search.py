@@ -347,11 +347,27 @@ class Searcher:
             return out, self.last_nodes, self.last_time
 
     def _root(self, eng: Engine, cur: int, mask: int, L: int) -> list[int]:
-        """Every column's score for ``cur`` at lookahead ``L``."""
+        """Every column's score for ``cur`` at lookahead ``L``: those decided at once,
+        then the others searched (the opponent looking ``dq`` plies ahead)."""
+        geo = eng.geo
+        base = self._root_base(eng, cur, mask, L)
+        empties = geo.cells - mask.bit_count()
+        my_w = eng.wincells(cur, geo.board ^ mask) if base is None else 0
+        dq = min(L - 1, empties - (1 if eng.wbf else 2))
         out = [50] * eng.w
-        pending = self._root_unsearched(eng, cur, mask, L, out)
+        pending = []
+        for c in range(eng.w):
+            m = (mask + geo.bottom_cells[c]) & geo.col_mask[c]
+            if mask & geo.top_cells[c]:
+                out[c] = -1
+            elif base is not None:
+                out[c] = base
+            elif my_w & m:
+                out[c] = 100 if (eng.wbf or empties >= 2) else 50
+            elif dq > 0:
+                pending.append((c, m))
         if pending:
-            self._root_searched(eng, cur, mask, L, out, pending)
+            self._root_searched(eng, cur, mask, L, dq, out, pending)
         return out
 
     @staticmethod
@@ -366,49 +382,19 @@ class Searcher:
             return 50
         return None
 
-    @classmethod
-    def _root_unsearched(cls, eng: Engine, cur: int, mask: int, L: int,
-                         out: list[int]) -> list[tuple[int, int, int]]:
-        """Fill ``out`` where no search is needed; the others as ``(column, cell, depth)``."""
-        geo = eng.geo
-        wbf = eng.wbf
-        base = cls._root_base(eng, cur, mask, L)
-        empties = geo.cells - mask.bit_count()
-        my_w = eng.wincells(cur, geo.board ^ mask) if base is None else 0
-        slack = 0 if wbf else 1
-        pending = []
-        for c in range(eng.w):
-            if mask & geo.top_cells[c]:
-                out[c] = -1
-                continue
-            if base is not None:
-                out[c] = base
-                continue
-            m = (mask + geo.bottom_cells[c]) & geo.col_mask[c]
-            if my_w & m:
-                out[c] = 100 if (wbf or empties >= 2) else 50
-                continue
-            # opponent to move at q with lookahead L-1
-            dq = min(L - 1, empties - 1 - slack)
-            if dq <= 0:
-                out[c] = 50
-                continue
-            pending.append((c, m, dq))
-        return pending
-
-    def _root_searched(self, eng: Engine, cur: int, mask: int, L: int, out: list[int],
-                       pending: list[tuple[int, int, int]]) -> None:
-        """Search the ``pending`` columns into ``out``."""
+    def _root_searched(self, eng: Engine, cur: int, mask: int, L: int, dq: int, out: list[int],
+                       pending: list[tuple[int, int]]) -> None:
+        """Search the ``pending`` columns (``(column, cell)``) into ``out``."""
         h, w = eng.h, eng.w
         # the position's own value bounds every column (lost: all lost; drawn: none wins)
         best = 100 if 100 in out else self._value(eng, cur, mask, L)
         if best == 0:
-            for c, _m, _dq in pending:
+            for c, _m in pending:
                 out[c] = 0
             return
         # a left-right symmetric position has mirror-image column scores
         sym = w > 1 and bb.mirror(mask, h, w) == mask and bb.mirror(cur, h, w) == cur
-        for c, m, dq in pending:
+        for c, m in pending:
             if sym and c > w - 1 - c:
                 out[c] = out[w - 1 - c]
             else:
