@@ -20,7 +20,7 @@ from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
 from connect4_game.net.address import DEFAULT_PORT, addr_text
 
-__all__ = ['DISCOVERY_PORT', 'LAN_TARGETS', 'TARGETS_VARIABLE', 'lan_targets', 'MAX_DATAGRAM',
+__all__ = ['DISCOVERY_PORT', 'LAN_TARGETS', 'TARGETS_VARIABLE', 'MAX_DATAGRAM',
            'MAX_ANSWERS', 'HeardGame', 'Responder', 'Browser', 'run_discover']
 
 logger = logging.getLogger(__name__)
@@ -51,12 +51,6 @@ class HeardGame:
     def where(self) -> str:
         """``'192.168.1.5:24744'`` as the join screen's Address field takes it."""
         return addr_text((self.address, self.port))
-
-
-def lan_targets() -> tuple[str, ...]:
-    """The addresses to ask: :data:`TARGETS_VARIABLE`'s (up to 8), else :data:`LAN_TARGETS`."""
-    given = os.environ.get(TARGETS_VARIABLE, '')
-    return tuple(t.strip() for t in given.split(',') if t.strip())[:8] or LAN_TARGETS
 
 
 def _udp_socket(port: int) -> socket.socket:
@@ -125,15 +119,17 @@ class Responder:
 
 class Browser:
     """A joiner's side, polled from its own thread: asks every ``interval`` seconds on
-    ``targets`` (broadcast addresses; None: :func:`lan_targets`) and ``port`` (None:
-    :data:`DISCOVERY_PORT`), and keeps the games heard within the last ``forget_after``
-    seconds. :raises OSError: if no UDP socket can be opened."""
+    ``targets`` (broadcast addresses; None: :data:`TARGETS_VARIABLE`'s, up to 8, else
+    :data:`LAN_TARGETS`) and ``port`` (None: :data:`DISCOVERY_PORT`), and keeps the games
+    heard within the last ``forget_after`` seconds. :raises OSError: if no UDP socket."""
 
     def __init__(self, port: int | None = None, targets: Sequence[str] | None = None,
                  interval: float = 1.0, forget_after: float = 3.5,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.port = DISCOVERY_PORT if port is None else port
-        self.targets = lan_targets() if targets is None else tuple(targets)
+        given = [t.strip() for t in os.environ.get(TARGETS_VARIABLE, '').split(',')]
+        self.targets = tuple(targets) if targets is not None else \
+            tuple(t for t in given if t)[:8] or LAN_TARGETS
         self.interval = interval
         self.forget_after = forget_after
         self._clock = clock

@@ -90,7 +90,6 @@ class NetworkGame:
             return Notice(_('Your friend: {text}').format(text=clip(event.text, 160)),
                           seconds=6.0)
         if isinstance(event, ev.JoinsPaused):
-            if event.new_code:
-                self.invitation = self.peer.invitation()
+            self.invitation = self.peer.invitation()       # with the new code, if any
             return Notice(clip(event.text, 160), NoticeKind.ERROR, 8.0)
         return None

@@ -176,8 +176,12 @@ def test_discover_on_the_command_line_lists_a_waiting_host_within_3_s(closing, c
         capsys.readouterr().out
 
 
-def test_the_addresses_asked_come_from_the_environment(monkeypatch):
+def test_the_addresses_asked_come_from_the_environment(monkeypatch, closing):
     monkeypatch.setenv(D.TARGETS_VARIABLE, ' 10.0.0.255, ,127.255.255.255 ')
-    assert D.lan_targets() == ('10.0.0.255', '127.255.255.255')
+    browser = D.Browser()
+    closing(browser)
+    assert browser.targets == ('10.0.0.255', '127.255.255.255')
     monkeypatch.setenv(D.TARGETS_VARIABLE, '')
-    assert D.lan_targets() == D.LAN_TARGETS
+    browser = D.Browser()
+    closing(browser)
+    assert browser.targets == D.LAN_TARGETS
