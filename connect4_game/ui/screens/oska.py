@@ -22,20 +22,10 @@ from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height, wrap_text
 from connect4_game.ui.themes import RGB, Theme, checker_surface, darker, mix
 
-__all__ = ['OskaScreen', 'OskaHelpScreen', 'Slide', 'SlideState', 'Square', 'oska_colours']
+__all__ = ['OskaScreen', 'OskaHelpScreen', 'SlideState', 'Square', 'oska_colours']
 
 Square = tuple[int, int]
 """A square of the Oska board: (row, column), 0-based, row 0 at the top."""
-
-
-class Slide(TypedDict):
-    """A move on its way: ``t`` seconds so far, ``slide`` to arrive, ``total`` with a capture's
-    fading."""
-    move: oska.Move
-    piece: str
-    t: float
-    slide: float
-    total: float
 
 
 class SlideState(TypedDict):
@@ -134,7 +124,7 @@ class OskaScreen(Screen):
         self.position_id += 1
         self.selected: Square | None = None
         self.last_move: oska.Move | None = None
-        self._anim: Slide | None = None
+        self._anim_t: float | None = None           # seconds the last move has been moving
         self._pass_timer = 0.0
         self._start_turn()
 
@@ -143,11 +133,11 @@ class OskaScreen(Screen):
 
     def finished(self) -> bool:
         """The game has a result and the last move has come to rest."""
-        return self.result is not None and self._anim is None
+        return self.result is not None and self._anim_t is None
 
     @property
     def animating(self) -> bool:
-        return self._anim is not None
+        return self._anim_t is not None
 
     @property
     def passing(self) -> bool:
@@ -176,15 +166,11 @@ class OskaScreen(Screen):
             self._submit_ai()
 
     def _play(self, move: oska.Move) -> None:
-        mover = self.turn
         self.board = oska.apply_move(self.board, move)
-        duration = self.JUMP_TIME if move.captured else self.SLIDE_TIME
-        total = max(duration, duration * 0.5 + self.CAPTURE_TIME) if move.captured else duration
-        self._anim = Slide(move=move, piece=mover, t=0.0, slide=duration, total=total)
-        self.last_move = move
+        self.last_move, self._anim_t = move, 0.0
         self.selected = None
         self.message = ''
-        self.turn = oska.opponent(mover)
+        self.turn = oska.opponent(self.turn)
         self.position_id += 1
         self._start_turn()
 
@@ -292,11 +278,11 @@ class OskaScreen(Screen):
         dt = max(0.0, float(dt))
         if self.ai_thinking:
             self.think_time += dt
-        if self._anim is not None:
-            self._anim['t'] += dt
-            if self._anim['t'] >= self._anim['total']:
-                self._anim = None
-        if self._pass_timer > 0 and self._anim is None:
+        if self._anim_t is not None:
+            self._anim_t += dt
+            if self._anim_t >= self._slide_times()[1]:
+                self._anim_t = None
+        if self._pass_timer > 0 and self._anim_t is None:
             self._pass_timer -= dt
             if self._pass_timer <= 0:
                 self._pass_timer = 0.0
@@ -339,21 +325,27 @@ class OskaScreen(Screen):
             return None
         return (r, int(c))
 
+    def _slide_times(self) -> tuple[float, float]:
+        """Seconds the last move takes to arrive, and until a checker it took has faded."""
+        if self.last_move is None or self.last_move.captured is None:
+            return self.SLIDE_TIME, self.SLIDE_TIME
+        return self.JUMP_TIME, max(self.JUMP_TIME, self.JUMP_TIME * 0.5 + self.CAPTURE_TIME)
+
     def animation_state(self) -> SlideState | None:
-        """The running move animation (see :class:`SlideState`), or None."""
-        anim = self._anim
-        if anim is None:
+        """The last move's animation while it runs (see :class:`SlideState`), or None."""
+        move, t = self.last_move, self._anim_t
+        if move is None or t is None:
             return None
-        move, t = anim['move'], anim['t']
-        p = ease_in_out_sine(min(1.0, t / anim['slide']))
+        slide = self._slide_times()[0]
+        p = ease_in_out_sine(min(1.0, t / slide))
         (x0, y0), (x1, y1) = self.square_center(move.frm), self.square_center(move.to)
         x, y = x0 + (x1 - x0) * p, y0 + (y1 - y0) * p
         lift, capture = 0.0, 1.0
         if move.captured is not None:
             lift = 4 * p * (1 - p)
             y -= lift * self.cell * 0.35
-            capture = min(1.0, max(0.0, (t - anim['slide'] * 0.5) / self.CAPTURE_TIME))
-        return SlideState(move=move, piece=anim['piece'], progress=p,
+            capture = min(1.0, max(0.0, (t - slide * 0.5) / self.CAPTURE_TIME))
+        return SlideState(move=move, piece=self.board[move.to[0]][move.to[1]], progress=p,
                           pos=(int(round(x)), int(round(y))), lift=lift, capture=capture)
 
     # ------------------------------------------------------------------ drawing
