@@ -100,12 +100,10 @@ class _InputOrEnd:
 
     def readline(self, size: int = -1) -> str:
         """One line of input, or ``''`` at (or instead of) its end."""
-        if self._stream is None:
-            return ''
-        try:
-            return self._stream.readline(size)
-        except (OSError, ValueError):
-            return ''
+        if self._stream is not None:
+            with contextlib.suppress(OSError, ValueError):
+                return self._stream.readline(size)
+        return ''
 
     def __getattr__(self, name: str) -> object:
         if self._stream is None:    # no fileno(): input() then reads through readline()
