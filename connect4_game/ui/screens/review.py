@@ -296,11 +296,8 @@ class ReviewScreen(BoardPage):
         step = rect.width / n
         cells = self.rows * self.cols
         half = rect.height / 2 - 6
-        pts = []
-        for i, rec in enumerate(self.records):
-            x = rect.left + step * (i + 0.5)
-            y = mid - graph_y(rec.value, cells) * half
-            pts.append((x, y, rec))
+        pts = [(rect.left + step * (i + 0.5), mid - graph_y(rec.value, cells) * half, rec)
+               for i, rec in enumerate(self.records)]
         if len(pts) > 1:
             pygame.draw.lines(surface, theme.accent, False, [(x, y) for x, y, _r in pts], 2)
         for x, y, rec in pts:

@@ -1,6 +1,5 @@
-"""The saved games (:func:`connect4_game.storage.savegame.list_library`):
-name, date, moves and a small board each. Loading over a game in progress
-asks first; F2 renames, Delete deletes (after asking)."""
+"""The saved games of :func:`~connect4_game.storage.savegame.list_library`, each with its name,
+date, moves and a small board; loading over a game in progress, or deleting, asks first."""
 
 from __future__ import annotations
 
