@@ -70,9 +70,8 @@ class Join(Connection):
 
     :param name: printable, at most 32 characters; ``moves``: 0-based columns this side
         already has (:func:`~connect4_game.net.connection.reconcile_with_peer`).
-    :param reconnect: after losing the host (not after a goodbye), try again every
-        ``retry_interval`` seconds for ``give_up_after`` seconds, each try
-        ``connect_timeout`` seconds at most.
+    :param retry_interval: after losing the host (not after a goodbye), seconds between
+        tries, for ``give_up_after`` seconds, each try ``connect_timeout`` seconds at most.
     :param first_tries: seconds during which a failed *first* connection is tried again
         (0: reported at once); ``timing``, ``clock``: as for the Host.
     :param accept_help: hints and analysis for both, if the host offers them (``help``).
@@ -80,11 +79,10 @@ class Join(Connection):
     """
 
     def __init__(self, addr: str, port: int = DEFAULT_PORT, code: str = '', *,
-                 name: str = 'Guest', moves: Iterable[int] = (), reconnect: bool = True,
-                 retry_interval: float = 1.0, give_up_after: float = 120.0,
-                 connect_timeout: float = 3.0, timing: Timing = DEFAULT_TIMING,
-                 first_tries: float = 0.0, accept_help: bool = False,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 name: str = 'Guest', moves: Iterable[int] = (), retry_interval: float = 1.0,
+                 give_up_after: float = 120.0, connect_timeout: float = 3.0,
+                 timing: Timing = DEFAULT_TIMING, first_tries: float = 0.0,
+                 accept_help: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(name=name, timing=timing, clock=clock)
         self.wants_help = bool(accept_help)
         self._first_tries = check_number(first_tries, 0, 3600 * 24 * 7, 'first_tries')
@@ -99,7 +97,6 @@ class Join(Connection):
             self._known = P.check_moves(list(moves))
         except (TypeError, P.ProtocolError) as err:
             raise ValueError(f'moves: {err}') from None
-        self._reconnect = bool(reconnect)
         self._retry = check_timing(retry_interval, 'retry_interval')
         self._give_up_after = check_timing(give_up_after, 'give_up_after')
         self._connect_timeout = check_timing(connect_timeout, 'connect_timeout')
@@ -173,9 +170,8 @@ class Join(Connection):
 
     def _attempt_failed(self, text: str, fatal: bool = False) -> None:
         self._pending = None
-        now, ever = self._clock(), self._ever
-        if fatal or (ever and not self._reconnect) or \
-                (not ever and now + self._retry > self._first_deadline):
+        now = self._clock()
+        if fatal or (not self._ever and now + self._retry > self._first_deadline):
             self._fail(text)
         else:                # a lost connection, or a first one within first_tries seconds
             self._next_try = now + self._retry
@@ -195,7 +191,7 @@ class Join(Connection):
         self._attempt_failed(text.format(address=self.address), fatal=not again)
 
     def _after_lost(self, left: bool) -> None:
-        if left or not self._reconnect:
+        if left:
             self._stop.set()
             return
         now = self._clock()
