@@ -8,8 +8,8 @@ from enum import Enum
 
 from connect4_game.core.game import Move, Outcome
 
-__all__ = ['GameEvent', 'MoveMade', 'DropRefused', 'GameOver', 'GameStarted', 'HistoryChanged',
-           'HintShown', 'FriendLeft', 'Notice', 'NoticeKind']
+__all__ = ['GameEvent', 'MoveMade', 'DropRefused', 'GameOver', 'BoardReset', 'HintShown',
+           'FriendLeft', 'Notice', 'NoticeKind']
 
 
 class GameEvent:
@@ -41,13 +41,9 @@ class GameOver(GameEvent):
 
 
 @dataclass(frozen=True)
-class GameStarted(GameEvent):
-    """A new game (or a loaded one) replaced the board."""
-
-
-@dataclass(frozen=True)
-class HistoryChanged(GameEvent):
-    """Moves were taken back or played again (undo / redo)."""
+class BoardReset(GameEvent):
+    """The board is not the last one plus a move: a new (or loaded) game, or moves taken
+    back or played again (undo / redo)."""
 
 
 @dataclass(frozen=True)

@@ -227,7 +227,7 @@ class GameSession:
         self.end_time = 0.0
         self.end_reported = self.game.over
         self.last_stats = {}
-        self.events.append(events.GameStarted())
+        self.events.append(events.BoardReset())
 
     def start_new(self, players: dict[str, PlayerSpec], rows: int, cols: int,
                   moves: Iterable[int] = ()) -> None:
@@ -415,11 +415,6 @@ class GameSession:
             if seat.spec.kind == SeatKind.AI:
                 reply = planner.reply_for(seat.job(self.game, planner))
         return None if reply is None else Analysis(reply)
-
-    def searching_kind(self) -> str | None:
-        """The kind ('ai', 'expert', 'plugin') of the job in flight, or None."""
-        key = self.planner.requested
-        return None if key is None else key.kind.value
 
     def help_allowed(self) -> bool:
         """Hints and analysis may be shown: always but in a network game whose players did
@@ -626,7 +621,7 @@ class GameSession:
         self.end_reported = True
         self.end_time = 0.0
         self.planner.cancel()
-        self.events.append(events.HistoryChanged())
+        self.events.append(events.BoardReset())
 
     # ------------------------------------------------------------ the network
     def start_network(self, options: NetworkOptions, *, name: str = '',

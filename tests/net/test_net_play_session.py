@@ -68,7 +68,7 @@ def test_a_wrong_code_keeps_the_game_in_progress(closing):
     assert s.joining is None and s.network is None and joining.closed
     assert s.game is game and s.game.moves == MOVES
     assert (s.label('X'), s.label('O')) == labels
-    assert not any(isinstance(e, events.GameStarted) for e in news)
+    assert not any(isinstance(e, events.BoardReset) for e in news)
 
 
 def test_no_host_there_keeps_the_game_and_cancel_stops_a_join(closing):
@@ -122,7 +122,7 @@ def test_the_friend_leaving_offers_the_computer_from_the_same_position(closing):
     Host(port, '127.0.0.1', announce=None).start().close()   # the port is free again
     s.toggle_overlay()
     assert s.overlay and s.desired_job() is not None          # the analysis works again
-    assert not any(isinstance(e, events.GameStarted) for e in news)
+    assert not any(isinstance(e, events.BoardReset) for e in news)
 
 
 def test_chat_goes_both_ways_bounded_and_cleaned(closing):

@@ -68,8 +68,7 @@ class GameScreen(Screen):
                 DropAnimation(e.move.column, e.move.row, e.move.checker)),
             events.DropRefused: self._on_refused,
             events.GameOver: lambda e: app.sounds.play('win' if e.outcome.winner else 'tie'),
-            events.GameStarted: self._on_new_position,
-            events.HistoryChanged: self._on_new_position, events.HintShown: self._on_hint,
+            events.BoardReset: self._on_board_reset, events.HintShown: self._on_hint,
             UndoRequested: lambda e: ask_friend_undo(app, self.session, e.ply),
             JoinFailed: self._on_network_failed,
             events.FriendLeft: lambda e: self._friend_not_here(),
@@ -439,11 +438,10 @@ class GameScreen(Screen):
         self.flash_col = event.column
         self.app.sounds.play('refused')
 
-    def _on_new_position(self, event: events.GameEvent) -> None:
+    def _on_board_reset(self, event: events.BoardReset) -> None:
         self.banner.reset()
-        if isinstance(event, events.GameStarted):
-            self.falling = []
-            self.cursor = min(self.cursor, self.session.game.cols - 1)
+        self.falling = []
+        self.cursor = min(self.cursor, self.session.game.cols - 1)
 
     def _on_hint(self, event: events.HintShown) -> None:
         self.cursor = event.column

@@ -11,6 +11,7 @@ from connect4_game.net.connection import NetState
 from connect4_game.play.planner import Analysis
 from connect4_game.play.session import GameSession
 from connect4_game.play.verdicts import column_words, score_words
+from connect4_game.search.jobs import JobKind
 from connect4_game.storage.stats import Record
 from connect4_game.ui.commands import COMMAND
 from connect4_game.ui.render import Badge
@@ -116,8 +117,9 @@ def _search_note(session: GameSession) -> str:
 def _players_line(session: GameSession) -> str:
     """Who plays each side, after the tip to lower a slow lookahead."""
     line = '   '.join(f'{side}: {session.label(side)}' for side in Side)
-    if session.planner.slow_search_seconds() and session.searching_kind() == 'ai' \
-            and not session.game.over:
+    searching = session.planner.requested
+    if session.planner.slow_search_seconds() and searching is not None \
+            and searching.kind is JobKind.AI and not session.game.over:
         tip = _(LOWER_LOOKAHEAD_TIP).format(key=COMMAND['weaker'].key_label())
         line = tip + '   ' + line
     return line
