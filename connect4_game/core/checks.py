@@ -13,11 +13,8 @@ from typing import TypeGuard, TypeVar, cast, overload
 
 from connect4_game.core.messages import quote
 
-__all__ = [
-    'check_int', 'check_number', 'check_choice', 'check_bool', 'check_lookahead',
-    'is_int', 'is_number', 'check_optional_int', 'check_seconds',
-    'arg_type', 'shown',
-]
+__all__ = ['check_int', 'check_number', 'check_choice', 'check_bool', 'check_lookahead', 'is_int',
+           'is_number', 'check_optional_int', 'check_seconds', 'arg_type', 'shown']
 
 T = TypeVar('T')
 V = TypeVar('V')

@@ -8,8 +8,7 @@ __all__ = ["MAX_SHOWN", "MAX_TEXT", "ELLIPSIS", "REINSTALL", "clip", "quote", "b
 MAX_SHOWN = 80          # characters of a user-supplied value a message repeats
 ELLIPSIS = "…"
 MAX_TEXT = 200          # characters of one message the window draws (cut before drawn)
-REINSTALL = "pip install --force-reinstall connect4-pygame"
-"""The command that puts back a file of the game that is missing."""
+REINSTALL = "pip install --force-reinstall connect4-pygame"    # puts back a missing file
 
 
 def clip(value: object, limit: int = MAX_SHOWN) -> str:

@@ -88,8 +88,7 @@ def position_key(moves: Sequence[int]) -> int:
 def puzzle_id(moves: Sequence[int]) -> str:
     """8 hex digits of the SHA-256 of :func:`position_key`.
     :raises ValueError: for an illegal move list."""
-    key = position_key(moves)
-    return hashlib.sha256(str(key).encode('ascii')).hexdigest()[:8]
+    return hashlib.sha256(str(position_key(moves)).encode('ascii')).hexdigest()[:8]
 
 
 def grade_of(win_in: int) -> int:
