@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 
 from connect4_game.ai import perfect
-from connect4_game.ai.bitboard import from_board, geometry
+from connect4_game.ai.bitboard import from_board, play_bit
 from connect4_game.ai.perfect_model import Position, alternating
 from connect4_game.ai.score import ColumnScore, choose_column
 from connect4_game.core.board import Board, validate_checker
@@ -104,8 +104,7 @@ class ExpertPlayer(Player):
         proven = None if s is None else s.pons if s.exact else s.lo
         self._prev = None
         if proven is not None:
-            geo = geometry(b.height, b.width)
-            m = (mask + geo.bottom_cells[col]) & geo.col_mask[col]
+            m = play_bit(mask, b.height, col)
             self._prev = ((b.height, b.width), cur | m, mask | m, proven)
         self.last_analysis = results
         self.last_time = time.perf_counter() - t0

@@ -5,19 +5,13 @@ from __future__ import annotations
 import dataclasses
 import functools
 import types
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from enum import Enum
 from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
 __all__ = ['JsonShape']
 
 _J = TypeVar('_J', bound='JsonShape')
-
-
-def _seq(value: object, what: str) -> Sequence[object]:
-    if not isinstance(value, (list, tuple)):
-        raise ValueError(f'{what} is not a list')
-    return value
 
 
 def _dump(value: object) -> object:
@@ -39,7 +33,9 @@ def _load(kind: Any, value: object, what: str) -> object:
         (inner,) = [a for a in args if a is not type(None)]
         return _load(inner, value, what)
     if origin is tuple:
-        items = _seq(value, what)
+        if not isinstance(value, (list, tuple)):
+            raise ValueError(f'{what} is not a list')
+        items = value
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_load(args[0], v, what) for v in items)
         if len(items) != len(args):
