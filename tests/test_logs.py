@@ -197,4 +197,4 @@ def test_a_crash_forced_in_the_window_leaves_a_report_and_names_it_in_a_message_
     assert f'A crash report is in {reports[0]}\n' in text
     assert text in done.stderr and 'Traceback' not in done.stderr
     log_file = (tmp_path / 'logs' / logs.LOG_FILE).read_text(encoding='utf-8')
-    assert 'ERROR connect4_game.ui.loop: the window keeps failing' in log_file
+    assert 'ERROR connect4_game.ui.app: the window keeps failing' in log_file

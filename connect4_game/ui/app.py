@@ -1,19 +1,24 @@
-"""The window: events -> update(dt) -> draw over a stack of screens. :class:`App` holds the OS
-window, the screen stack, the services, the search worker and the loop; the game itself is the
+"""The window: events -> update(dt) -> draw over a stack of screens, in a real-time loop with its
+``--frame-stats`` timings (tests call ``App.step(events, dt)`` instead). :class:`App` holds the OS
+window, the screen stack, the services and the search worker; the game itself is the
 :class:`~connect4_game.play.session.GameSession`. Esc never quits; Ctrl+Q or Menu > Quit do."""
 
 from __future__ import annotations
 
 import contextlib
+import gc
+import json
 import logging
 import os
 import sys
 import threading
+import time
+from collections.abc import Iterable
 
 import pygame
 
 from connect4_game import i18n, logs
-from connect4_game.core.messages import clip
+from connect4_game.core.messages import clip, quote
 from connect4_game.i18n import _, ngettext
 from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.oska.engine import OSKA_DEFAULT_LOOKAHEAD, OSKA_MAX_LOOKAHEAD
@@ -27,7 +32,6 @@ from connect4_game.storage.settings import DEFAULT_PACE, Settings
 from connect4_game.storage.stats import Stats, load_stats
 from connect4_game.ui import text_fit, themes
 from connect4_game.ui.game_files import Clipboard, GameFiles
-from connect4_game.ui.loop import FPS, FrameLoop, frame_stats
 from connect4_game.ui.screen_stack import ScreenStack
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.game import GameScreen
@@ -35,21 +39,63 @@ from connect4_game.ui.sound import SoundPlayer
 from connect4_game.ui.widgets import draw_tooltip
 from connect4_game.ui.window import Window
 
-__all__ = ['App', 'AppOptions', 'frame_stats', 'run_window', 'show_crash', 'FPS', 'IDLE_REDRAW',
-           'CRASH_AFTER_ENV']
+__all__ = ['App', 'AppOptions', 'frame_stats', 'idle_pause', 'run_window', 'show_crash', 'FPS',
+           'IDLE_REDRAW', 'CRASH_AFTER_ENV']
 
 log = logging.getLogger(__name__)
 
+FPS = 60
 IDLE_REDRAW = 1.0   # seconds: App.step(redraw=None) draws this often even when nothing changes
+IDLE_POLL = 1.0 / 30    # seconds between looks at the events while nothing moves
+DOZE_AFTER = 1.0        # seconds still, after which the loop dozes
+DOZE_POLL = 0.1         # seconds between looks at the events while dozing
+MAX_DT = 0.1            # the longest dt (seconds) of one step: after a stall nothing jumps
 # tests only: seconds after which every frame fails, so the window gives up with a crash report
 CRASH_AFTER_ENV = 'CONNECT4_CRASH_AFTER'
+
+
+def frame_stats(intervals_s: Iterable[float], moves: int) -> dict[str, float]:
+    """JSON-ready ``frames``, ``p50_ms``, ``p95_ms``, ``p99_ms``, ``max_ms`` of the frame
+    ``intervals`` (seconds), and ``moves``."""
+    ms = sorted(x * 1000.0 for x in intervals_s)
+    n = len(ms)
+
+    def pct(p: float) -> float:
+        if not ms:
+            return 0.0
+        return round(ms[min(n - 1, max(0, int(round(p / 100.0 * n + 0.5)) - 1))], 3)
+
+    return {'frames': n + 1 if n else 0, 'p50_ms': pct(50), 'p95_ms': pct(95),
+            'p99_ms': pct(99), 'max_ms': round(ms[-1], 3) if ms else 0.0, 'moves': moves}
+
+
+def idle_pause(still_for: float) -> float:
+    """Seconds to sleep before the next look at the events after ``still_for`` seconds still."""
+    return IDLE_POLL if still_for < DOZE_AFTER else DOZE_POLL
+
+
+def pace(deadline: float, period: float) -> float:
+    """Sleep until ``deadline`` (perf_counter seconds); the next deadline, ``period`` on."""
+    remaining = deadline - time.perf_counter()
+    if remaining > 0.0015:
+        time.sleep(remaining - 0.001)
+    while time.perf_counter() < deadline:
+        pass
+    now = time.perf_counter()
+    deadline += period
+    if now - deadline > period:      # a stall: start afresh
+        deadline = now + period
+    return deadline
 
 
 class App:
     """The Connect Four window of ``size`` px (default: the command line's, else the settings'),
     with a ``worker`` to share (tests; by default its own, which :meth:`close` closes unless
     ``own_worker`` says otherwise). Raises ValueError for network options that cannot be used,
-    pygame.error when no window can be opened."""
+    pygame.error when no window can be opened. :meth:`run` draws :data:`FPS` frames a second while
+    something moves, a frame only on a change while nothing does; ``intervals``: the seconds
+    between moving frames of the last run; ``give_up_after``: seconds of failing frames that end
+    it, with a crash report (:func:`logs.report_crash`)."""
 
     game: GameScreen    # the bottom of the stack
 
@@ -80,7 +126,10 @@ class App:
         self._stats: Stats | None = None
         self.clipboard = Clipboard()
         self.files = GameFiles(opts, self.clipboard)
-        self.loop = FrameLoop(self)
+        self.intervals: list[float] = []
+        self.give_up_after = 3.0
+        self._last_error: str | None = None
+        self._failure: Exception | None = None       # the last failing frame's error
         self._closed = False
         self.drew = False                      # whether the last step drew a frame
         self._picture: object = None           # what the last frame drawn showed
@@ -381,7 +430,93 @@ class App:
                          avoid=self.stack.top.keep_clear())
 
     def run(self) -> int:
-        return self.loop.run()
+        """The real loop until quit, then the app closes; 1 if the frames kept failing or the
+        ``--screenshot`` could not be written, else 0."""
+        self.intervals = []
+        status = 0
+        self.install_sigterm()
+        try:
+            self._warm_up()
+            status = self._frames(1.0 / FPS)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            self.close()
+        if self.window.screenshot_error is not None:
+            status = max(status, 1)
+        return status
+
+    def _warm_up(self) -> None:
+        self.guarded_step(pygame.event.get(), 0.0)   # builds the sprites before timing
+        pygame.display.flip()
+        wait_warm = getattr(self.worker, 'wait_warm', None)
+        if wait_warm is not None:
+            wait_warm(5.0)
+        # what start-up built lives as long as the window: out of the collector's full passes
+        gc.collect()
+        gc.freeze()
+
+    def _frames(self, period: float) -> int:
+        """Steps while the app runs; 1 if they kept failing, else 0."""
+        last = still_since = time.perf_counter()
+        deadline = last + period
+        failing_for = 0.0
+        moving = True
+        while self.running:
+            events = pygame.event.get()
+            now = time.perf_counter()
+            dt = now - last
+            last = now
+            if moving:
+                self.intervals.append(dt)
+            ok = self.guarded_step(events, min(dt, MAX_DT), redraw=None)
+            failing_for = 0.0 if ok else failing_for + dt
+            if failing_for >= self.give_up_after:
+                log.error('the window keeps failing; saving the game and quitting')
+                if self._failure is not None:
+                    logs.report_crash(self._failure)
+                return 1
+            if self.drew or not ok:
+                pygame.display.flip()
+            moving = not ok or self.wants_frames()
+            if moving or events:
+                still_since = now
+                deadline = pace(deadline, period)
+            else:
+                time.sleep(idle_pause(now - still_since))
+                deadline = time.perf_counter() + period
+        return 0
+
+    def guarded_step(self, events: list[pygame.event.Event], dt: float,
+                     redraw: bool | None = True) -> bool:
+        """:meth:`step`; an unexpected error is logged once, shown in the window and the game
+        comes back on top. Returns whether the frame went well."""
+        try:
+            self.step(events, dt, redraw=redraw)
+            return True
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as exc:
+            self._failure = exc
+            msg = f'internal error: {type(exc).__name__}: {clip(exc, 200)}'
+            if msg != self._last_error:
+                log.error('%s', msg)
+                self._last_error = msg
+            with contextlib.suppress(Exception):
+                self.session.say(msg, 'error', 5.0)
+                self.show_game()
+            return False
+
+    def install_sigterm(self) -> None:
+        """SIGTERM and SIGHUP (the terminal closed) quit the app like closing its window, so a
+        friend is told (main thread only)."""
+        import signal
+        if threading.current_thread() is not threading.main_thread():
+            return
+        with contextlib.suppress(ValueError, OSError, AttributeError):
+            for name in ('SIGTERM', 'SIGHUP'):
+                if hasattr(signal, name):
+                    signal.signal(getattr(signal, name), lambda *_a: self.quit())
 
     def close(self) -> None:
         """Write the screenshot and frame stats if asked, autosave, keep the settings, stop."""
@@ -400,7 +535,12 @@ class App:
         if o.screenshot:
             self.window.save_screenshot(self.surface, o.screenshot)
         if o.frame_stats:
-            self.loop.write_frame_stats(o.frame_stats, self.session.total_moves)
+            try:
+                with open(o.frame_stats, 'w', encoding='utf-8') as fh:
+                    json.dump(frame_stats(self.intervals, self.session.total_moves), fh, indent=2)
+            except OSError as exc:
+                log.error('could not write frame stats %s: %s', quote(o.frame_stats),
+                          clip(exc.strerror or exc, 120))
         self.files.autosave(self.session)
         self._save_settings()
 

@@ -8,8 +8,9 @@ import os
 import pygame
 import pytest
 
-from connect4_game.ui import loop
+from connect4_game.ui import app as ui_app
 from connect4_game.ui.window import Window
+from tests.ui_helpers import StuckWorker, make_app
 
 
 class _Clock:
@@ -29,46 +30,39 @@ class _Clock:
         self.now += seconds
 
 
-class _StillApp:
-    """A window where nothing moves; ``events_at`` maps a step number to its events."""
-
-    def __init__(self, steps, events_at):
-        self.running, self.drew = True, False
-        self.steps, self.events_at, self.done = steps, events_at, 0
-
-    def step(self, events, dt, redraw=True):
-        self.done += 1
-        self.running = self.done < self.steps
-
-    def wants_frames(self):
-        return False
-
-
 @pytest.fixture
 def clock(monkeypatch):
     c = _Clock()
-    monkeypatch.setattr(loop.time, 'perf_counter', c.perf_counter)
-    monkeypatch.setattr(loop.time, 'sleep', c.sleep)
+    monkeypatch.setattr(ui_app.time, 'perf_counter', c.perf_counter)
+    monkeypatch.setattr(ui_app.time, 'sleep', c.sleep)
     return c
 
 
-def test_a_still_window_dozes_and_the_first_event_wakes_it(clock, monkeypatch):
-    app = _StillApp(steps=80, events_at={60: ['a key']})
-    monkeypatch.setattr(loop.pygame.event, 'get', lambda: app.events_at.get(app.done + 1, []))
-    monkeypatch.setattr(loop.pygame.display, 'flip', lambda: None)
-    assert loop.FrameLoop(app)._frames(1.0 / loop.FPS) == 0
+def test_a_still_window_dozes_and_the_first_event_wakes_it(clock, monkeypatch, closing):
+    app = make_app(StuckWorker(), x='human', o='human')
+    closing(app)
+    steps, events_at = [], {60: ['a key']}
+
+    def still_step(events, dt, redraw=True):     # a window where nothing moves
+        steps.append(dt)
+        app.running, app.drew = len(steps) < 80, False
+    monkeypatch.setattr(app, 'step', still_step)
+    monkeypatch.setattr(app, 'wants_frames', lambda: False)
+    monkeypatch.setattr(ui_app.pygame.event, 'get', lambda: events_at.get(len(steps) + 1, []))
+    monkeypatch.setattr(ui_app.pygame.display, 'flip', lambda: None)
+    assert app._frames(1.0 / ui_app.FPS) == 0
     naps = clock.sleeps
-    awake = sum(1 for s in naps[:59] if s == loop.IDLE_POLL)
-    assert loop.DOZE_AFTER / loop.IDLE_POLL - 1 <= awake <= loop.DOZE_AFTER / loop.IDLE_POLL + 1
-    assert naps[awake:59] == [loop.DOZE_POLL] * (59 - awake)     # then it dozes
-    assert naps[59] < 1.0 / loop.FPS                             # the event: a frame's pace
-    assert naps[60] == loop.IDLE_POLL                            # and awake again after it
-    assert loop.DOZE_POLL <= 0.1                                 # a click waits at most that
+    awake = sum(1 for s in naps[:59] if s == ui_app.IDLE_POLL)
+    assert ui_app.DOZE_AFTER / ui_app.IDLE_POLL - 1 <= awake <= ui_app.DOZE_AFTER / ui_app.IDLE_POLL + 1
+    assert naps[awake:59] == [ui_app.DOZE_POLL] * (59 - awake)     # then it dozes
+    assert naps[59] < 1.0 / ui_app.FPS                             # the event: a frame's pace
+    assert naps[60] == ui_app.IDLE_POLL                            # and awake again after it
+    assert ui_app.DOZE_POLL <= 0.1                                 # a click waits at most that
 
 
 def test_idle_pause_is_the_poll_then_the_doze():
-    assert loop.idle_pause(0.0) == loop.IDLE_POLL
-    assert loop.idle_pause(loop.DOZE_AFTER) == loop.DOZE_POLL
+    assert ui_app.idle_pause(0.0) == ui_app.IDLE_POLL
+    assert ui_app.idle_pause(ui_app.DOZE_AFTER) == ui_app.DOZE_POLL
 
 
 @pytest.mark.parametrize('setting, kept', [(None, '0'), ('opengl', 'opengl')])

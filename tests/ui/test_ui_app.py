@@ -370,7 +370,7 @@ def test_sigterm_ends_the_loop_like_closing_the_window(worker):
     app = make_app(worker, x='human', o='human')
     old = signal.getsignal(signal.SIGTERM)
     try:
-        app.loop.install_sigterm()
+        app.install_sigterm()
         os.kill(os.getpid(), signal.SIGTERM)
         for _ in range(3):
             app.step([], DT)
@@ -392,9 +392,9 @@ def test_an_error_in_a_frame_is_reported_and_the_game_goes_on(worker, capsys):
                 raise KeyError('boom')
             real(dt)
         app.game.update = flaky
-        assert app.loop.guarded_step([], DT)
-        assert not app.loop.guarded_step([], DT)             # the failing frame
-        assert app.loop.guarded_step([click_col(app, 2)], DT)
+        assert app.guarded_step([], DT)
+        assert not app.guarded_step([], DT)             # the failing frame
+        assert app.guarded_step([click_col(app, 2)], DT)
         assert app.session.game.moves == [2] and app.running
         assert "internal error: KeyError: 'boom'" in capsys.readouterr().err
         assert any('boom' in t.text for t in app.game.toasts)
@@ -408,7 +408,7 @@ def test_a_loop_that_only_fails_gives_up_cleanly(worker, capsys):
     def broken(dt):
         raise ValueError('always')
     app.game.update = broken
-    app.loop.give_up_after = 0.1
+    app.give_up_after = 0.1
     assert app.run() == 1                                # ends (and closes) instead of hanging
     err = capsys.readouterr().err
     assert 'keeps failing' in err and err.count('internal error') == 1   # reported once

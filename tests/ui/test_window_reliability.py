@@ -92,7 +92,7 @@ def test_a_screenshot_path_that_is_not_utf8_is_written(tmp_path):
 def test_sighup_closes_the_window_like_sigterm(app):
     old = signal.getsignal(signal.SIGHUP)
     try:
-        app.loop.install_sigterm()
+        app.install_sigterm()
         os.kill(os.getpid(), signal.SIGHUP)
         assert app.running is False
     finally:
