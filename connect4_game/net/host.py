@@ -14,7 +14,6 @@ import time
 from collections.abc import Callable, Iterable
 
 from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, check_cols, check_rows
-from connect4_game.core.checks import check_int
 from connect4_game.core.game import Game
 from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
@@ -25,15 +24,16 @@ from connect4_game.net.connection import (
     Connection,
     ConnState,
     Timing,
-    check_timing,
 )
 from connect4_game.net.discovery import DISCOVERY_PORT, Responder
 from connect4_game.net.events import JoinsPaused, Refused
 
-__all__ = ['Host', 'MAX_WRONG_CODES', 'CODE_PAUSE']
+__all__ = ['Host', 'MAX_BAD_CODES', 'LOCKOUT', 'MAX_WRONG_CODES', 'CODE_PAUSE']
 
 logger = logging.getLogger(__name__)
 
+MAX_BAD_CODES = 3       # wrong codes from one IP address before it is locked out ...
+LOCKOUT = 60.0          # ... for this many seconds
 MAX_WRONG_CODES = 10    # wrong codes, from all addresses together, before the host pauses
 CODE_PAUSE = 5.0        # seconds of the first pause; each later pause is twice the one before
 _MAX_PENDING = 8        # connections waiting for their hello at once (oldest dropped)
@@ -54,17 +54,14 @@ def _duration(seconds: float) -> str:
 class Host(Connection):
     """Host a game: a friend's ``hello`` must come within ``handshake_timeout`` seconds
     with the code and moves that put none in the host's name; while a friend plays,
-    every other hello is refused as ``busy``.
+    every other hello is refused as ``busy``. Wrong codes lock an address out, then
+    pause every join, and replace a code the host picked that no friend joined with.
 
     :param port: TCP port, 0-65535 (0: any free one; :attr:`port` after :meth:`start`);
         ``addr``: the local address to listen on ('' = every IPv4 interface).
     :param code: the 4-digit code, kept; None picks a random one (:attr:`code`).
     :param rows: board rows and ``cols`` columns; ``host_side``: ``Side.X`` or ``Side.O``;
         ``name``: printable, at most 32 characters; ``moves``: 0-based columns to continue.
-    :param max_bad_codes: wrong codes from one IP address before it is locked out for
-        ``lockout`` seconds; ``max_wrong_codes`` from all addresses before every hello is
-        refused for ``code_pause`` seconds, doubled each time, and a code the host picked
-        (not fixed, no friend joined with it) is replaced (``new_code``).
     :param offer_help: hints and analysis for both, if the friend accepts (``help``);
         ``announce``: the UDP port to answer ``discover`` on while waiting, or None.
     :raises ValueError: for any bad value (MoveRefused for illegal ``moves``).
@@ -75,8 +72,6 @@ class Host(Connection):
     def __init__(self, port: int = DEFAULT_PORT, addr: str = '', code: str | None = None,
                  rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS, host_side: Side = Side.X, *,
                  name: str = 'Host', moves: Iterable[int] = (), timing: Timing = DEFAULT_TIMING,
-                 max_bad_codes: int = 3, lockout: float = 60.0,
-                 max_wrong_codes: int = MAX_WRONG_CODES, code_pause: float = CODE_PAUSE,
                  offer_help: bool = False, announce: int | None = DISCOVERY_PORT,
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(name=name, timing=timing, clock=clock)
@@ -90,10 +85,6 @@ class Host(Connection):
         self._addr = addr
         self.code = P.new_code() if code is None else P.check_code(code)
         self._fixed_code = code is not None
-        self._max_bad = check_int(max_bad_codes, 1, None, 'max_bad_codes')
-        self._lockout = check_timing(lockout, 'lockout')
-        self._max_wrong = check_int(max_wrong_codes, 1, None, 'max_wrong_codes')
-        self._code_pause = check_timing(code_pause, 'code_pause')
         self._wrong = 0                  # wrong codes (all addresses) since the last pause
         self._pauses = 0                 # times the limit was hit
         self._paused_until = -math.inf   # clock seconds: every hello is refused before
@@ -244,11 +235,11 @@ class Host(Connection):
             self._bad.pop(conn.ip, None)
             return None
         wrong += 1
-        if wrong >= self._max_bad:
-            wrong, until = 0, now + self._lockout
+        if wrong >= MAX_BAD_CODES:
+            wrong, until = 0, now + LOCKOUT
         self._bad[conn.ip] = (wrong, until)
         self._wrong += 1
-        if self._wrong >= self._max_wrong:
+        if self._wrong >= MAX_WRONG_CODES:
             self._too_many_wrong_codes(now)
         return 'bad_code', 'wrong code'
 
@@ -256,10 +247,10 @@ class Host(Connection):
         """Pause every join, and change a code that no friend relies on."""
         self._wrong = 0
         self._pauses += 1
-        pause = self._code_pause * 2.0 ** min(self._pauses - 1, _MAX_DOUBLINGS)
+        pause = CODE_PAUSE * 2.0 ** min(self._pauses - 1, _MAX_DOUBLINGS)
         self._paused_until = now + pause
         if self._fixed_code or self._friend_has_code:
-            logger.warning('%d wrong codes: joins paused for %g s', self._max_wrong, pause)
+            logger.warning('%d wrong codes: joins paused for %g s', MAX_WRONG_CODES, pause)
             self._emit(JoinsPaused(self.code, (
                 f'Too many wrong codes: nobody can join for {_duration(pause)} '
                 f'(the code stays {self.code}).'), pause))
@@ -268,7 +259,7 @@ class Host(Connection):
         while code == self.code:
             code = P.new_code()
         self.code = code
-        logger.warning('%d wrong codes: a new code, joins paused for %g s', self._max_wrong, pause)
+        logger.warning('%d wrong codes: a new code, joins paused for %g s', MAX_WRONG_CODES, pause)
         later = f' Your friend can join in {_duration(pause)}.' if pause >= 10 else ''
         self._emit(JoinsPaused(code, f'Too many wrong codes: the new code is {code}.{later}',
                                pause, new_code=True))

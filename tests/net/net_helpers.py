@@ -17,6 +17,7 @@ import threading
 import time
 from pathlib import Path
 
+from connect4_game.net import host as host_module
 from connect4_game.net.connection import Timing
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,6 +41,12 @@ class FakeClock:
 
 
 _OWNED: dict[int, tuple[object, list]] = {}      # id(peer) -> (peer, its events not read yet)
+
+
+def limits(monkeypatch, **values) -> None:
+    """Set the host's limits on wrong codes (``MAX_BAD_CODES=2``...) for one test."""
+    for name, value in values.items():
+        monkeypatch.setattr(host_module, name, value)
 
 
 def played(peer) -> tuple[int, ...]:

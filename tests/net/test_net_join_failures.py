@@ -14,7 +14,17 @@ from connect4_game.net.connection import NetState
 from connect4_game.net.events import Closed, Connected, JoinFailed, PeerLost, Refused
 from connect4_game.net.host import Host
 from connect4_game.net.join import Join, dial_failure
-from tests.net.net_helpers import FAST, FAST_JOIN, FakeClock, Raw, Relay, Watch, owned, poll_until
+from tests.net.net_helpers import (
+    FAST,
+    FAST_JOIN,
+    FakeClock,
+    Raw,
+    Relay,
+    Watch,
+    limits,
+    owned,
+    poll_until,
+)
 
 CODE = '1357'
 
@@ -71,9 +81,10 @@ def serving(script, addr='127.0.0.8'):
     return server.getsockname()[1], stop
 
 
-def test_a_wrong_code_then_a_lockout_with_its_seconds(peers):
+def test_a_wrong_code_then_a_lockout_with_its_seconds(peers, monkeypatch):
     host, join = peers
-    h = host(max_bad_codes=2, lockout=30.0, clock=FakeClock())
+    limits(monkeypatch, MAX_BAD_CODES=2, LOCKOUT=30.0)
+    h = host(clock=FakeClock())
     assert failure(join(h.port, code='0000')) == JoinFailed('Wrong code.')
     assert failure(join(h.port, code='0001')).text == 'Wrong code.'
     assert failure(join(h.port)) == JoinFailed('Too many wrong codes: try again in 30 s.')

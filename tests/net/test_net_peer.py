@@ -32,6 +32,7 @@ from tests.net.net_helpers import (
     Raw,
     Relay,
     Watch,
+    limits,
     owned,
     played,
     poll_until,
@@ -110,7 +111,7 @@ def test_a_host_says_where_it_is(closing):
 
 def test_bad_arguments_are_refused_before_anything_opens():
     for kw in ({'code': '12'}, {'code': 1234}, {'host_side': 'Z'}, {'rows': 2},
-               {'name': 'a\nb'}, {'timing': 1.0}, {'max_bad_codes': 0}, {'moves': [0] * 7},
+               {'name': 'a\nb'}, {'timing': 1.0}, {'moves': [0] * 7},
                {'port': 70000}):
         with pytest.raises(ValueError):
             Host(**{'port': 0, **kw})
@@ -145,10 +146,11 @@ def test_wrong_code_is_refused_and_the_host_keeps_listening(make):
     hw.wait(Connected)
 
 
-def test_repeated_wrong_codes_lock_the_address_out_for_a_while(make):
+def test_repeated_wrong_codes_lock_the_address_out_for_a_while(make, monkeypatch):
     host, _ = make
     clock = FakeClock()
-    h = host(max_bad_codes=3, lockout=30.0, clock=clock)
+    limits(monkeypatch, LOCKOUT=30.0)
+    h = host(clock=clock)
 
     def attempt(code):
         raw = Raw(h.port)
