@@ -283,9 +283,9 @@ def test_random_openings_are_legal_repeatable_and_played_with_both_colours():
     (['--tournament', 'random', 'ai', '--seed', '3'], 'give --openings K too'),
     (['--tournament', 'random', 'ai', '--move-time', '1'], 'none plays'),
     (['--tournament', 'random', 'easy', '--lookahead', '2'], 'for ai and plug-in players'),
-    (['--tournament', 'random', 'ai', '--text', '--x', 'ai'], '--x, --text: not with'),
-    (['--games', '2'], '--games: goes with --tournament'),
-    (['--openings', '2', '--seed', '1'], '--openings, --seed: go with --tournament'),
+    (['--tournament', 'random', 'ai', '--text', '--x', 'ai'], '--x, --text do nothing in a tournament (--tournament)'),
+    (['--games', '2'], '--games does nothing without --tournament; leave it out'),
+    (['--openings', '2', '--seed', '1'], '--openings, --seed do nothing without --tournament'),
     (['--tournament'], 'expected at least one argument'),
 ])
 def test_bad_options_are_one_line_and_exit_2(capsys, argv, needle):

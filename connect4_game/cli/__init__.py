@@ -221,7 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
 # Options that only mean something in some modes: one given where it does
 # nothing is refused (exit 2) rather than silently ignored.
 _CONNECT4_ONLY = ('x', 'o', 'tiebreak', 'rows', 'cols', 'moves', 'position', 'load', 'review',
-                  'analyze')
+                  'analyze', 'host', 'join')
 _WINDOW_ONLY = ('theme', 'mute', 'size', 'exit_after', 'screenshot', 'frame_stats', 'lang',
                 'no_settings', 'pace')
 _OSKA_ONLY = ('n',)
@@ -265,20 +265,14 @@ _NET_ONLY = ('code', 'side', 'wait')
 def _check_network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     """Refuse (exit 2) network options that do not fit together, or name the friend's side."""
     if args.host is None and args.join is None:
-        if given := console.given_options(args, parser, _NET_ONLY):
-            parser.error(f"--code, --side and --wait go with --host or --join "
-                         f"(given: {', '.join(given)})")
+        console.refuse_options(args, parser, _NET_ONLY, 'without --host or --join')
         return
     if args.host is not None and args.join is not None:
         parser.error('--host and --join: one computer hosts, the other joins')
     role = 'host' if args.host is not None else 'join'
     if role == 'join' and not args.code:
         parser.error('--join needs the --code the host shows')
-    bad = console.given_options(args, parser, _NET_REFUSED[role])
-    if args.game == 'oska':
-        bad.append('--game oska')
-    if bad:
-        parser.error(f"{', '.join(bad)}: not with --{role}")
+    console.refuse_options(args, parser, _NET_REFUSED[role], f'with --{role}')
     remote = Side(args.side or Side.X).other
     if role == 'host' and getattr(args, remote.value.lower()):
         parser.error(f'--{remote.value.lower()}: the friend plays {remote}; name only your side')
@@ -287,11 +281,8 @@ def _check_network(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
 def _check_mode(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     """Refuse (exit 2) every option that does nothing in the chosen mode."""
     mode, refused = _mode_and_refused(args, parser)
+    console.refuse_options(args, parser, (n for n in refused if n != 'verbose'), 'in ' + mode)
     _check_network(args, parser)
-    bad = console.given_options(args, parser, (n for n in refused if n != 'verbose'))   # fits all
-    if bad:
-        parser.error(f"{', '.join(bad)} {'does' if len(bad) == 1 else 'do'} nothing in "
-                     f"{mode}; leave {'it' if len(bad) == 1 else 'them'} out")
     starts = console.given_options(args, parser, ('moves', 'position', 'load'))
     if len(starts) > 1:
         parser.error(f"{' and '.join(starts)}: each gives the start position; use one of them")

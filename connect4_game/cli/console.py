@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from connect4_game.ai.review import PlyReview, ReviewTable
 
 __all__ = ['run_text', 'run_oska_text', 'run_review', 'run_network_text', 'network_options',
-           'given_options', 'stop_signals_interrupt']
+           'given_options', 'refuse_options', 'stop_signals_interrupt']
 
 
 def _search(args: argparse.Namespace) -> tuple[int, str]:
@@ -45,6 +45,16 @@ def given_options(args: argparse.Namespace, parser: argparse.ArgumentParser,
                   names: Iterable[str]) -> list[str]:
     """The ``--option`` of each destination of ``names`` given a value other than the default."""
     return ['--' + n.replace('_', '-') for n in names if getattr(args, n) != parser.get_default(n)]
+
+
+def refuse_options(args: argparse.Namespace, parser: argparse.ArgumentParser,
+                   names: Iterable[str], where: str) -> None:
+    """Exit 2 (``parser.error``) naming the options of ``names`` given: each does nothing
+    ``where`` (``'in Oska'``, ``'without --tournament'``, ...)."""
+    if bad := given_options(args, parser, names):
+        one = len(bad) == 1
+        parser.error(f"{', '.join(bad)} {'does' if one else 'do'} nothing {where}; "
+                     f"leave {'it' if one else 'them'} out")
 
 
 def network_options(args: argparse.Namespace, lookahead: int, tiebreak: str

@@ -160,9 +160,9 @@ def install_from_command_line(args: argparse.Namespace, parser: argparse.Argumen
                               platform: str = sys.platform) -> int:
     """``--install-desktop-entry``: install the entry for :func:`launch_command` and print the
     paths; 0, or 1 with one line on stderr. Another option, Windows or macOS: ``parser.error``."""
-    from connect4_game.cli.console import given_options
-    if others := sorted(given_options(args, parser, set(vars(args)) - {"install_desktop_entry"})):
-        parser.error(f"--install-desktop-entry goes alone (given: {', '.join(others)})")
+    from connect4_game.cli.console import refuse_options
+    refuse_options(args, parser, sorted(set(vars(args)) - {"install_desktop_entry"}),
+                   "with --install-desktop-entry")
     if platform in ("win32", "darwin"):
         parser.error("--install-desktop-entry is for Linux desktops; on Windows and macOS "
                      "start the app from its folder (docs/app.md)")

@@ -12,7 +12,7 @@ import time
 from collections.abc import Sequence
 from typing import TextIO
 
-from connect4_game.cli.console import given_options, stop_signals_interrupt
+from connect4_game.cli.console import refuse_options, stop_signals_interrupt
 from connect4_game.core.checks import arg_type, check_int, check_number
 from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
@@ -81,9 +81,7 @@ def run_from_cli(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
     """Play the tournament of ``args``: the exit status (:func:`play`); None without
     ``--tournament``. :raises SystemExit: (``parser.error``) for options that do not fit."""
     if args.tournament is None:
-        if given := given_options(args, parser, _OWN):
-            parser.error(f"{', '.join(given)}: {'goes' if len(given) == 1 else 'go'} "
-                         'with --tournament')
+        refuse_options(args, parser, _OWN, 'without --tournament')
         return None
     return play(_config(args, parser), as_json=args.json)
 
@@ -106,9 +104,8 @@ def table_names(specs: Sequence[str]) -> list[str]:
 
 
 def _check_fits(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
-    if others := given_options(args, parser, (d for d in vars(args) if d not in _ALLOWED)):
-        parser.error(f"{', '.join(others)}: not with --tournament; leave "
-                     f"{'it' if len(others) == 1 else 'them'} out")
+    refuse_options(args, parser, (d for d in vars(args) if d not in _ALLOWED),
+                   'in a tournament (--tournament)')
     players = [PlayerSpec.parse(text) for text in args.tournament]
     if args.seed is not None and not args.openings:
         parser.error('--seed: the seed of the random openings; give --openings K too')

@@ -197,7 +197,7 @@ def test_the_console_game_against_a_friend(tmp_path):
     (['--host', '70000'], 'port must be'),
     (['--join', 'h', '--code', '12a4'], '4 digits'),
     (['--host', '0', '--o', 'hard'], 'the friend plays O'),
-    (['--code', '1234'], 'go with --host or --join'),
+    (['--code', '1234'], '--code does nothing without --host or --join'),
 ])
 def test_bad_network_options_are_refused(capsys, argv, needle):
     from connect4_game.cli import main
