@@ -153,17 +153,11 @@ class Join(Connection):
                 continue
             self._dial += 1
             self.dialing = False
-            if isinstance(result, socket.socket):
-                try:
-                    peer = result.getpeername()
-                except OSError as exc:
-                    result.close()
-                    result = exc
             if isinstance(result, Exception):
                 logger.info('could not connect to %s: %s', self.address, result)
                 self._attempt_failed(dial_failure(result, self.addr, self.address))
                 continue
-            self._pending = self._adopt(result, peer)
+            self._pending = self._adopt(result, (self.addr, self.port))
             self._send(self._pending, {'type': 'hello', 'version': P.PROTOCOL_VERSION,
                                        'code': self.code, 'name': self.name,
                                        'moves': list(self._known), 'help': self.wants_help})
