@@ -490,18 +490,17 @@ class _SolverAnalysis:
             lb = lower_bound if lb is None else max(lb, lower_bound)
         proof = self.clock.run(1, 0.85 if self.best_only else 0.4, solver.prove, pos.cur,
                                pos.mask, pos.alternating, lb, None, lb)
+        if proof is not None and proof.exact:
+            self.v = proof.lo
         if proof is None or not proof.move:
-            if proof is not None and proof.exact:
-                self.v = proof.lo
             return
         c = (proof.move.bit_length() - 1) // solver.geo.stride
+        m = self._take(c)
         if proof.exact:
-            self.v = proof.lo
-            if self._take(c) is not None:  # the search proved this move reaches v
+            if m is not None:              # the search proved this move reaches v
                 yield self._ours(c, -proof.lo)
             return
-        m = self._take(c)                  # out of time: the bounds and the move reaching lo
-        if m is not None:
+        if m is not None:                  # out of time: the bounds and the move reaching lo
             yield self._bounded(c, m, proof.lo, proof.hi)
         for cm in self.pending:
             self.upper[cm[0]] = proof.hi

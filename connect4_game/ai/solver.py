@@ -297,7 +297,7 @@ class Solver:
         """``(book_ply, probe)`` for the search: ply -1 (never reached) without a book."""
         book = self.book
         if book is None or not alternating or n > book.ply:
-            return -1, _no_probe
+            return -1, lambda cur, mask: None
         cells = self.cells
         raw = book.probe
 
@@ -502,11 +502,6 @@ def heuristic(cur: int, mask: int, geo: Geometry) -> int:
         cm = geo.col_mask[c]
         score += weight * ((cur & cm).bit_count() - (opp & cm).bit_count())
     return score
-
-
-def _no_probe(cur: int, mask: int) -> int | None:
-    """The probe of no book: nothing is known."""
-    return None
 
 
 def _prime_at_most(n: int) -> int:
