@@ -63,31 +63,20 @@ parse_player = arg_type(PlayerSpec.parse, str, 'a player')
 
 
 def _size(text: str) -> tuple[int, int]:
-    """``--size WxH`` as ``(width, height)`` pixels. :raises argparse.ArgumentTypeError:"""
-    try:
-        w, h = (int(v) for v in text.lower().split('x'))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f'{quote(text)}: use WIDTHxHEIGHT, e.g. 900x800') \
-            from None
-    try:
-        return settings.check_window_size((w, h))
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    """``WxH`` as ``(width, height)``. :raises ValueError:"""
+    width, height = (int(v) for v in text.lower().split('x'))
+    return width, height
 
 
 def _host_address(text: str) -> tuple[str, int]:
-    """``[ADDR:]PORT`` of ``--host`` as ``(addr, port)``; port 0 picks a free one."""
-    addr, _sep, port = text.strip().rpartition(':')
-    try:
-        value = int(port)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f'{quote(text)}: use PORT or ADDRESS:PORT, e.g. 24744') \
-            from None
-    try:
-        check_int(value, 0, 65535, 'port')
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-    return addr.strip('[]'), value
+    """``[ADDR:]PORT`` as ``(addr, port)``, the port not checked. :raises ValueError:"""
+    addr, _sep, port = text.rpartition(':')
+    return addr.strip('[]'), int(port)
+
+
+def _port(address: tuple[str, int]) -> tuple[str, int]:
+    """``address`` if its port is 0 (a free one is picked) to 65535. :raises ValueError:"""
+    return address[0], check_int(address[1], 0, 65535, 'port')
 
 
 def _code(text: str) -> str:
@@ -168,7 +157,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help='list the puzzles ("Red to play and win in 3") and exit; with --json '
                         'as JSON: id, moves (columns 1..7), win_in, answer (column 1..7)')
     n = p.add_argument_group('play a friend on another computer')
-    n.add_argument('--host', type=_host_address, metavar='[ADDR:]PORT',
+    n.add_argument('--host', type=arg(_port, _host_address, 'PORT or ADDRESS:PORT, e.g. 24744'),
+                   metavar='[ADDR:]PORT',
                    help='host a game on this port (and address): prints the address and a '
                         '4-digit code to tell your friend')
     n.add_argument('--join', metavar='ADDR[:PORT]', help="join a friend's game (with --code)")
@@ -193,7 +183,8 @@ def build_parser() -> argparse.ArgumentParser:
                    metavar='CODE', help=f"the window's language ({', '.join(LANGUAGES)}; "
                                         'default: your last choice, else the system\'s)')
     w.add_argument('--mute', action='store_true', help='no sound')
-    w.add_argument('--size', type=_size, metavar='WxH',
+    w.add_argument('--size', type=arg(settings.check_window_size, _size,
+                                      'WIDTHxHEIGHT, e.g. 900x800'), metavar='WxH',
                    help=f'window size in pixels, e.g. 900x800 (from '
                         f'{settings.MIN_WINDOW_W}x{settings.MIN_WINDOW_H} to '
                         f'{settings.MAX_WINDOW}x{settings.MAX_WINDOW})')
@@ -437,6 +428,3 @@ def _run_game(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(clip(exc, 200))
     from connect4_game.ui.app import run_window
     return run_window(opts)
-
-if __name__ == '__main__':
-    sys.exit(main())

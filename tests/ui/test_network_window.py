@@ -193,7 +193,7 @@ def test_the_console_game_against_a_friend(tmp_path):
 @pytest.mark.parametrize('argv,needle', [
     (['--join', '127.0.0.1:1'], 'needs the --code'),
     (['--host', '0', '--join', 'x'], 'one computer hosts'),
-    (['--host', 'abc'], 'use PORT'),
+    (['--host', 'abc'], "'abc' is not PORT or ADDRESS:PORT"),
     (['--host', '70000'], 'port must be'),
     (['--join', 'h', '--code', '12a4'], '4 digits'),
     (['--host', '0', '--o', 'hard'], 'the friend plays O'),
