@@ -1,5 +1,5 @@
 """A game with a friend over the network: what the session keeps of it (the
-connection, who plays here, who played here before, the host's invitation, the chat)."""
+connection, who plays here, the host's invitation, the chat)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from connect4_game.net import events as ev
 from connect4_game.net import protocol as P
 from connect4_game.net.connection import Connection
 from connect4_game.play.events import Notice, NoticeKind
-from connect4_game.play.seats import FriendSeat, Seat
+from connect4_game.play.seats import FriendSeat
 from connect4_game.seat_config import PlayerSpec
 
 __all__ = ['NetworkGame', 'CHAT_LINES']
@@ -24,14 +24,11 @@ class NetworkGame:
     """The network side of a game, kept as attributes with ``closed`` and ``invitation``
     (a host's line for the friend): ``peer``, a started connection (its record is the
     session's game); ``local``, ``{Side: PlayerSpec}`` who plays this computer's side once
-    it is known; ``before``, the session's players before the network game, or None;
-    ``chat``, the last :data:`CHAT_LINES` lines as ``(mine, text)``, oldest first."""
+    it is known; ``chat``, the last :data:`CHAT_LINES` lines as ``(mine, text)``, oldest first."""
 
-    def __init__(self, peer: Connection, local: Mapping[Side, PlayerSpec],
-                 before: Mapping[str, PlayerSpec] | None = None) -> None:
+    def __init__(self, peer: Connection, local: Mapping[Side, PlayerSpec]) -> None:
         self.peer = peer
         self.local = dict(local)
-        self.before = dict(before) if before else None
         self.invitation = peer.invitation()
         self.closed = False
         self.chat: list[tuple[bool, str]] = []
@@ -43,12 +40,6 @@ class NetworkGame:
     def friend_seat(self, side: Side) -> FriendSeat:
         """The friend's seat on ``side``; closing it closes this game."""
         return FriendSeat(side, self.peer.friend_name, self.close)
-
-    def shows_local_seats(self, seats: Mapping[str, Seat]) -> bool:
-        """Whether ``seats`` (``{side: Seat}``) are still this network game's: a friend's,
-        or this computer's seat it made (kept until another game is chosen)."""
-        return any(seat.friend for seat in seats.values()) or \
-            any(seats[side].spec is self.local[side] for side in Side)
 
     def close(self) -> None:
         """Leave: the friend is told, the sockets close. Safe to call twice."""

@@ -86,11 +86,10 @@ class GameSession:
         self.known = KnownVerdicts()
         self.network: NetworkGame | None = None     # while a friend plays here
         self.joining: NetworkGame | None = None     # a join under way: this game stays till then
-        self._last_network: NetworkGame | None = None
         self.from_network = False     # the board's game is a friend's: never autosaved
         self.demo = False
         self.paused = False
-        self.saved_players: dict[str, PlayerSpec] | None = None
+        self.before: dict[str, PlayerSpec] | None = None   # who played before a demo/network
         self._before_expert: dict[str, tuple[PlayerSpec, PlayerSpec]] = {}
         self.overlay = False
         self.hint_col: int | None = None
@@ -153,12 +152,8 @@ class GameSession:
         return self.seats[Side.X].spec.statistics_name, self.seats[Side.O].spec.statistics_name
 
     def local_players(self) -> dict[str, PlayerSpec]:
-        """Who plays here, for the new-game dialog: the players from before a network game
-        (until another game) or a demo, else :attr:`players`."""
-        net = self.network or self._last_network
-        if net is not None and net.before and net.shows_local_seats(self.seats):
-            return dict(net.before)
-        return dict(self.saved_players or self.players)
+        """Who plays here, for the new-game dialog: :attr:`before`, else :attr:`players`."""
+        return dict(self.before or self.players)
 
     def say(self, text: str, kind: NoticeKind | str = NoticeKind.INFO, seconds: float = 2.5,
             about_position: bool = False) -> None:
@@ -205,8 +200,8 @@ class GameSession:
     def take_over(self, side: str, why: str) -> None:
         """A computer side failed: the person at this computer plays it; the game goes on."""
         self.set_players({side: PlayerSpec(SeatKind.HUMAN, self.lookahead, self.tiebreak)})
-        if self.saved_players:
-            self.saved_players[side] = self.seats[side].spec
+        if self.before:
+            self.before[side] = self.seats[side].spec
         log.warning('Player %s failed: %s You now play %s.', side, clip(why, 120), side)
         self.say(_('Player {side} failed: {why} You now play {side}.').format(
             side=side, why=clip(why, 120)), NoticeKind.ERROR, 6.0)
@@ -237,7 +232,7 @@ class GameSession:
         self.set_demo(False)
         self.close()
         self.set_players(players)
-        self._before_expert = {}
+        self.before, self._before_expert = None, {}
         self.expert_mode = any(p.perfect for p in players.values())
         advanced = [p for p in players.values() if p.advanced]
         if advanced:          # the keys and the analysis start from the AIPlayer chosen
@@ -556,7 +551,7 @@ class GameSession:
         self.demo = on
         self.paused = False
         if on:
-            self.saved_players = self.players
+            self.before = self.local_players()
             computers = [p for p in self.players.values() if p.kind == SeatKind.AI]
             stand_in = computers[0] if computers else PlayerSpec.for_level(
                 'expert' if self.expert_mode else DEFAULT_LEVEL,
@@ -565,9 +560,9 @@ class GameSession:
                               if p.kind == SeatKind.HUMAN})
             self.say(_('Demo: the computer plays both sides'))
         else:
-            if self.saved_players:
-                self.set_players(self.saved_players)
-            self.saved_players = None
+            if self.before:
+                self.set_players(self.before)
+            self.before = None
             self.say(_('Demo off'))
         self.planner.cancel()
 
@@ -578,9 +573,9 @@ class GameSession:
                     if p.lookahead > cap}
         if too_deep:
             self.set_players(too_deep)
-        if self.saved_players:
-            self.saved_players = {side: p.with_(lookahead=min(cap, p.lookahead))
-                                  for side, p in self.saved_players.items()}
+        if self.before:
+            self.before = {side: p.with_(lookahead=min(cap, p.lookahead))
+                           for side, p in self.before.items()}
 
     def undo(self) -> bool:
         """Take back moves to a person's turn (one if nobody here plays); a friend is asked."""
@@ -636,18 +631,16 @@ class GameSession:
         host = options.mode is NetMode.HOST
         if host:
             self.set_demo(False)
-        before = self.local_players() if host else None
-        if host:
+            self.before = self.local_players()
             self.close()
         peer = options.open(rows=self.game.rows, cols=self.game.cols, first_tries=first_tries,
                             name=name or (_('Host') if host else _('Guest')), timing=timing)
         person = PlayerSpec(SeatKind.HUMAN, self.lookahead, self.tiebreak)
-        net = NetworkGame(peer, {side: options.local.get(side, person) for side in Side},
-                          before)
+        net = NetworkGame(peer, {side: options.local.get(side, person) for side in Side})
         if not host:
             self.joining = net
             return net
-        self.network = self._last_network = net
+        self.network = net
         self._seat_network_players()
         if net.peer.game is not None:
             self._begin(net.peer.game)
@@ -669,9 +662,9 @@ class GameSession:
             if isinstance(event, ev.Connected):
                 self.joining = None
                 self.set_demo(False)
-                net.before = self.local_players()
+                self.before = self.local_players()
                 self.close()
-                self.network = self._last_network = net
+                self.network = net
                 self._network_events(net, news[i:])
                 return
             if isinstance(event, ev.JoinFailed):

@@ -53,6 +53,17 @@ def test_a_side_chosen_as_expert_becomes_the_lookahead_ai_when_expert_goes_off()
     assert s.players['O'] == PlayerSpec('ai', 5, 'RIGHT')
 
 
+def test_demo_off_gives_back_the_players_but_a_failed_one():
+    hard = PlayerSpec.for_level('hard')
+    s, _ = recorded_session({'X': HUMAN, 'O': hard})
+    s.set_demo(True)
+    assert s.players['X'] == hard and s.local_players() == {'X': HUMAN, 'O': hard}
+    s.take_over('O', 'it stopped.')             # the person here now plays O, after too
+    s.set_demo(False)
+    assert s.players == {'X': HUMAN, 'O': s.players['O']} and s.seats['O'].person
+    assert s.before is None
+
+
 def round_trip(saved):
     return SavedGame.from_json(json.loads(json.dumps(saved.to_json())))
 
