@@ -384,12 +384,10 @@ class Choice(Generic[V]):
 
     spin = False    # always one segment <  label  > (a Stepper)
 
-    def __init__(self, title: str, options: list[tuple[V, str]], value: V,
-                 tooltip: str = '') -> None:
+    def __init__(self, title: str, options: list[tuple[V, str]], value: V) -> None:
         self.title = title
         self.options = list(options)
         self.value = value if value in [v for v, _ in options] else options[0][0]
-        self.tooltip = tooltip
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.seg_rects: list[pygame.Rect] = []
         self.compact = False
@@ -431,15 +429,12 @@ class Choice(Generic[V]):
                 return True
         return False
 
-    def title_box(self) -> pygame.Rect:
-        return pygame.Rect(self.rect.x, self.rect.y, max(1, self.seg_rects[0].x - self.rect.x - 10),
-                           self.rect.height)
-
     def draw_title(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool,
                    dim: bool = False) -> None:
         ink = theme.text_dim if dim else theme.text
-        draw_text(surface, self.title, self.title_box(), theme.accent if selected else ink, size,
-                  lines=2)
+        box = pygame.Rect(self.rect.x, self.rect.y, max(1, self.seg_rects[0].x - self.rect.x - 10),
+                          self.rect.height)
+        draw_text(surface, self.title, box, theme.accent if selected else ink, size, lines=2)
 
     def label(self) -> str:
         """The chosen value as the row shows it."""
@@ -474,27 +469,27 @@ class Stepper(Choice[int]):
 
     spin = True
 
-    def __init__(self, title: str, lo: int, hi: int, value: int,
-                 fmt: Callable[[int], str] = str, tooltip: str = '') -> None:
-        self.lo, self.hi, self.fmt = lo, hi, fmt
-        super().__init__(title, [(value, '')], value, tooltip)
+    def __init__(self, title: str, lo: int, hi: int, value: int) -> None:
+        self.lo, self.hi = lo, hi
+        super().__init__(title, [(value, '')], value)
         self.value = max(lo, min(hi, value))
 
     def step(self, delta: int) -> None:
         self.value = max(self.lo, min(self.hi, self.value + delta))
 
     def label(self) -> str:
-        return self.fmt(self.value)
+        return str(self.value)
 
 
 class TextField(Choice[str]):
     """A dialog row where the player types: ``title`` and the text (at most ``limit`` characters of
     ``allowed``; all printable ones when None). Once :meth:`select_all` (Ctrl+A) is called, typing
-    replaces the whole text and Backspace clears it, as in a desktop text box."""
+    replaces the whole text and Backspace clears it, as in a desktop text box; Left, Right and End
+    put the cursor back at the end."""
 
     def __init__(self, title: str, value: str = '', limit: int = 60,
-                 allowed: str | None = None, tooltip: str = '') -> None:
-        super().__init__(title, [('', '')], '', tooltip)
+                 allowed: str | None = None) -> None:
+        super().__init__(title, [('', '')], '')
         self.value = value
         self.limit = limit
         self.allowed = allowed
@@ -513,11 +508,24 @@ class TextField(Choice[str]):
                 self.value += ch
 
     def step(self, delta: int) -> None:
-        self.all_selected = False            # Left / Right: the cursor to the end
-
-    def backspace(self) -> None:
-        self.value = '' if self.all_selected else self.value[:-1]
         self.all_selected = False
+
+    def edit(self, e: pygame.event.Event) -> bool:
+        """Apply typing or an editing key; returns whether ``e`` was one."""
+        if e.type == pygame.TEXTINPUT:
+            self.type(e.text)
+        elif e.type != pygame.KEYDOWN:
+            return False
+        elif e.key == pygame.K_BACKSPACE:
+            self.value = '' if self.all_selected else self.value[:-1]
+            self.all_selected = False
+        elif e.key == pygame.K_a and e.mod & pygame.KMOD_CTRL:
+            self.select_all()
+        elif e.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_END):
+            self.step(0)
+        else:
+            return False
+        return True
 
     def click(self, pos: tuple[int, int]) -> bool:
         self.all_selected = False

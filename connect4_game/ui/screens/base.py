@@ -123,7 +123,7 @@ class FormRow(Protocol):
 class FormScreen(Screen):
     """A dialog: a title, rows and buttons along the bottom. Up/Down (Tab) choose a row
     (``button_stops`` more stops after the rows: the buttons), Left/Right or a click change it,
-    typing and Backspace edit a text field; Enter starts, Esc cancels, a click on a button does
+    a text field takes typing (:meth:`TextField.edit`); Enter starts, Esc cancels, a click on a button does
     its action."""
 
     sel = 0
@@ -176,9 +176,9 @@ class FormScreen(Screen):
         """Apply ``e`` to the rows; returns whether it was theirs."""
         control = self.chosen()
         rows = self.form_rows()
-        if e.type == pygame.TEXTINPUT and isinstance(control, TextField):
-            control.type(e.text)
-        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+        if isinstance(control, TextField) and control.edit(e):
+            return True
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             hit = [i for i, row in enumerate(rows) if row.rect.collidepoint(e.pos)]
             if not hit:
                 return False
@@ -190,10 +190,6 @@ class FormScreen(Screen):
         elif e.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
             step = -1 if e.key == pygame.K_UP else 1
             self.sel = (self.sel + step) % (len(rows) + self.button_stops)
-        elif e.key == pygame.K_BACKSPACE and isinstance(control, TextField):
-            control.backspace()
-        elif e.key == pygame.K_a and e.mod & pygame.KMOD_CTRL and isinstance(control, TextField):
-            control.select_all()
         elif e.key in (pygame.K_LEFT, pygame.K_RIGHT) and control is not None:
             control.step(-1 if e.key == pygame.K_LEFT else 1)
             self.changed(control)

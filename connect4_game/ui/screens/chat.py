@@ -46,18 +46,15 @@ class ChatScreen(Screen):
 
     def process_event(self, e: pygame.event.Event) -> None:
         opening, self._opening = self._opening, ''
-        if e.type == pygame.TEXTINPUT and e.text != opening:
-            self.line.type(e.text)
-        elif e.type != pygame.KEYDOWN:
-            return
-        elif e.key == pygame.K_ESCAPE:
+        key = e.key if e.type == pygame.KEYDOWN else None
+        if key == pygame.K_ESCAPE:
             self.close()
-        elif e.key == pygame.K_BACKSPACE:
-            self.line.backspace()
-        elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.problem = self.net.send_chat(self.line.value)
             if not self.problem:
                 self.line.value = ''
+        elif e.type != pygame.TEXTINPUT or e.text != opening:
+            self.line.edit(e)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme

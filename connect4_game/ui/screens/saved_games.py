@@ -79,15 +79,9 @@ class RenameScreen(ConfirmScreen):
             on_done(name)
 
     def process_event(self, e: pygame.event.Event) -> None:
-        if e.type == pygame.TEXTINPUT:
-            self.field.type(e.text)
-        elif e.type == pygame.KEYDOWN and e.key == pygame.K_BACKSPACE:
-            self.field.backspace()
-        elif e.type == pygame.KEYDOWN and e.key == pygame.K_a and e.mod & pygame.KMOD_CTRL:
-            self.field.select_all()
-        elif e.type == pygame.KEYDOWN and e.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_END):
-            self.field.step(0)
-        elif e.type != pygame.KEYDOWN or e.key not in (pygame.K_y, pygame.K_n):
+        """Typing edits the name (Y and N too), so only Enter and Esc answer."""
+        if not self.field.edit(e) and (e.type != pygame.KEYDOWN
+                                       or e.key not in (pygame.K_y, pygame.K_n)):
             super().process_event(e)
 
     def body_height(self, width: int, size: int, button_h: int) -> int:
