@@ -47,6 +47,7 @@ class _BBBoard(Protocol):
     """What we use of bitbully's ``BoardCore``."""
     def setBoard(self, grid: Sequence[Sequence[int]]) -> bool: ...   # noqa: N802
     def playMoveOnCopy(self, column: int) -> _BBBoard: ...   # noqa: N802
+    def play(self, columns: Sequence[int]) -> bool: ...
 
 
 class _BBCore(Protocol):
@@ -54,6 +55,7 @@ class _BBCore(Protocol):
     def mtdf(self, board: _BBBoard, first_guess: int) -> int: ...
     def negamax(self, board: _BBBoard, alpha: int, beta: int, depth: int) -> int: ...
     def resetTranspositionTable(self) -> None: ...   # noqa: N802
+    def scoreMoves(self, board: _BBBoard) -> list[int]: ...   # noqa: N802
     def resetNodeCounter(self) -> None: ...   # noqa: N802
     def getNodeCounter(self) -> int: ...   # noqa: N802
 
@@ -181,13 +183,13 @@ def _columns(pos: Position, backend: str, time_budget: float | None, node_budget
     state.backends.append(name)
     pending, wins_now = yield from _columns_at_once(pos, over, name)
     if pending and use_bb:
-        bb = _Bitbully(pos, pending, wins_now, deadline, best_only)
-        pending = yield from bb.run(lower_bound, backend, state)
+        bully = _Bitbully(pos, pending, wins_now, deadline, best_only)
+        pending = yield from bully.run(lower_bound, backend, state)
         if pending and state.note:          # bitbully failed: the solver takes over
             state.backends.append("solver")
         elif pending:                       # out of time: what is known without searching
             for c, m in pending:
-                yield _estimate(pos, c, m, bb.low, bb.top - 1, "bitbully")
+                yield _estimate(pos, c, m, bully.low, bully.top - 1, "bitbully")
             return
     if not pending:
         return

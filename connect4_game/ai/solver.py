@@ -47,6 +47,7 @@ def use_compiled(compiled: bool | None, h: int, w: int) -> bool:
     on = compiled_available() if compiled is None else compiled
     return on and _Kernel is not None and (h + 1) * w <= KERNEL_BITS
 
+
 #: a transposition table: ``(get, put)`` of packed int values by int key
 _TT = tuple[Callable[[int], int | None], Callable[[int, int], None]]
 #: an opening-book probe: the Pons score of ``(cur, mask)``, None if not in the book
