@@ -19,12 +19,12 @@ from connect4_game.core.side import CHECKERS
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage import userfiles
 from connect4_game.storage.atomic import atomic_write_bytes, atomic_write_new, json_bytes
-from connect4_game.storage.settings import config_dir
+from connect4_game.storage.settings import config_dir, config_file
 from connect4_game.storage.userfiles import UserFileError
 
 __all__ = [
     "FORMAT", "AUTOSAVE_FILE", "SavedGame", "STORED_KINDS", "save_game",
-    "load_game", "autosave_path", "autosave", "load_autosave", "clear_autosave", "library_dir",
+    "load_game", "autosave", "load_autosave", "clear_autosave",
     "save_to_library", "list_library", "LibraryEntry", "MAX_LIBRARY",
 ]
 
@@ -188,14 +188,10 @@ def _players_moves(text: str) -> SavedGame:
     return SavedGame(6, 7, format_moves(read_game(text).moves, Notation.ADD_CHECKERS))
 
 
-def autosave_path() -> Path:
-    return config_dir() / AUTOSAVE_FILE
-
-
 def autosave(game: SavedGame, path: str | os.PathLike[str] | None = None) -> Path | None:
     """Keep an unfinished ``game`` for the next plain start and return the path; an empty or
     finished one removes the autosave (None). :raises UserFileError: if writing fails."""
-    target = Path(path) if path is not None else autosave_path()
+    target = config_file(path, AUTOSAVE_FILE)
     if not game.moves or game.result() is not None:
         clear_autosave(target)
         return None
@@ -205,7 +201,7 @@ def autosave(game: SavedGame, path: str | os.PathLike[str] | None = None) -> Pat
 def load_autosave(path: str | os.PathLike[str] | None = None) -> tuple[SavedGame | None, str | None]:
     """``(game, None)``, ``(None, None)`` for no usable unfinished autosave, ``(None, warning)``
     for a file that cannot be used (moved aside). Never raises."""
-    target = Path(path) if path is not None else autosave_path()
+    target = config_file(path, AUTOSAVE_FILE)
     try:
         game = _read_game(target, AUTOSAVED_GAME)
     except UserFileError as exc:
@@ -219,7 +215,7 @@ def load_autosave(path: str | os.PathLike[str] | None = None) -> tuple[SavedGame
 
 def clear_autosave(path: str | os.PathLike[str] | None = None) -> None:
     """Remove the autosave file if present (errors are logged)."""
-    target = Path(path) if path is not None else autosave_path()
+    target = config_file(path, AUTOSAVE_FILE)
     try:
         target.unlink()
     except FileNotFoundError:
@@ -230,10 +226,6 @@ def clear_autosave(path: str | os.PathLike[str] | None = None) -> None:
 
 LIBRARY_DIR = "saved_games"
 MAX_LIBRARY = 200           # the most saved games listed (the newest first)
-
-
-def library_dir() -> Path:
-    return config_dir() / LIBRARY_DIR
 
 
 @dataclass(frozen=True)
@@ -256,7 +248,7 @@ def save_to_library(game: SavedGame, name: str = "", when: float | None = None,
     when = time.time() if when is None else when
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
     shown = time.strftime("%Y-%m-%d %H:%M", time.localtime(when))
-    target_dir = Path(folder) if folder is not None else library_dir()
+    target_dir = config_file(folder, LIBRARY_DIR)
     named = SavedGame(game.rows, game.cols, game.moves, game.x, game.o,
                       clip(name or shown, 60), shown)
     try:
@@ -273,7 +265,7 @@ def list_library(folder: str | os.PathLike[str] | None = None,
                  limit: int = MAX_LIBRARY) -> list[LibraryEntry]:
     """At most ``limit`` saved games, newest first (an older version's ``saved_game.json`` too).
     Never raises."""
-    target_dir = Path(folder) if folder is not None else library_dir()
+    target_dir = config_file(folder, LIBRARY_DIR)
     paths: list[Path] = []
     try:
         with os.scandir(target_dir) as it:

@@ -52,7 +52,7 @@ def check_window_size(value: object, what: str = 'the window') -> tuple[int, int
 
 
 __all__ = [
-    "APP_NAME", "CONFIG_ENV", "SETTINGS_FILE", "Settings", "config_dir", "settings_path",
+    "APP_NAME", "CONFIG_ENV", "SETTINGS_FILE", "Settings", "config_dir", "config_file",
     "load_settings", "save_settings", "clean_config_dir",
 ]
 
@@ -71,8 +71,9 @@ def config_dir() -> Path:
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
 
 
-def settings_path() -> Path:
-    return config_dir() / SETTINGS_FILE
+def config_file(path: str | os.PathLike[str] | None, name: str) -> Path:
+    """``path``, or (None) the file ``name`` of :func:`config_dir`."""
+    return Path(path) if path is not None else config_dir() / name
 
 
 def _player(v: object) -> PlayerSpec:
@@ -208,10 +209,10 @@ def _window_from(data: dict[str, object], warnings: list[str]) -> dict[str, obje
 
 
 def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings, list[str]]:
-    """``(settings, warnings)`` of ``path`` (default :func:`settings_path`), as
+    """``(settings, warnings)`` of ``path`` (default :data:`SETTINGS_FILE`), as
     :func:`~connect4_game.storage.userfiles.load_user_json`; a file with bad fields is moved aside
     and written again with its valid ones. Never raises."""
-    target = Path(path) if path is not None else settings_path()
+    target = config_file(path, SETTINGS_FILE)
     what = "settings file"
 
     def read(data: object) -> tuple[Settings, list[str]]:
@@ -245,5 +246,5 @@ def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None
     :raises TypeError: for no :class:`Settings`. :raises OSError: if it cannot be written."""
     if not isinstance(settings, Settings):
         raise TypeError(f"expected Settings, got {type(settings).__name__}")
-    target = Path(path) if path is not None else settings_path()
+    target = config_file(path, SETTINGS_FILE)
     return atomic_write_bytes(target, json_bytes(settings.to_dict()))

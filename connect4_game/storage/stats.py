@@ -15,11 +15,11 @@ from typing import TypeVar
 from connect4_game.core.checks import check_int, is_int, shown
 from connect4_game.core.side import Side
 from connect4_game.storage.atomic import atomic_write_bytes, locked
-from connect4_game.storage.settings import config_dir
+from connect4_game.storage.settings import config_file
 from connect4_game.storage.userfiles import UserFileError, load_user_json, shown_path
 
-__all__ = ["STATS_FILE", "RESULTS", "Record", "Stats", "stats_path", "load_stats",
-           "PUZZLE_STATS_FILE", "PuzzleCounts", "puzzle_stats_path", "load_puzzle_counts",
+__all__ = ["STATS_FILE", "RESULTS", "Record", "Stats", "load_stats",
+           "PUZZLE_STATS_FILE", "PuzzleCounts", "load_puzzle_counts",
            "record_puzzle_try", "puzzle_totals"]
 
 STATS_FILE = "stats.json"
@@ -60,10 +60,6 @@ def _update(path: Path, change: Callable[[Path], tuple[dict[str, object], V]],
         data, value = change(held)
         atomic_write_bytes(held, json.dumps(data, separators=(",", ":")).encode("utf-8"))
     return value
-
-
-def stats_path() -> Path:
-    return config_dir() / STATS_FILE
 
 
 @dataclass
@@ -111,7 +107,7 @@ def _records(pairings: object) -> tuple[dict[tuple[str, str], Record], list[str]
 
 
 class Stats:
-    """All pairings' records, in the file ``path`` (default :func:`stats_path`)."""
+    """All pairings' records, in the file ``path`` (default :data:`STATS_FILE`)."""
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self._path = Path(path) if path is not None else None
@@ -119,7 +115,7 @@ class Stats:
 
     @property
     def path(self) -> Path:
-        return self._path if self._path is not None else stats_path()
+        return config_file(self._path, STATS_FILE)
 
     def load(self) -> list[str]:
         """Replace the records by the file's; the warnings. Never raises."""
@@ -188,10 +184,6 @@ _pending: dict[Path, tuple[dict[str, PuzzleCounts], frozenset[str]]] = {}   # pe
 # tries not written yet, and the puzzle ids it keeps
 
 
-def puzzle_stats_path() -> Path:
-    return config_dir() / PUZZLE_STATS_FILE
-
-
 def _valid_id(value: object) -> bool:
     return isinstance(value, str) and 0 < len(value) <= MAX_ID and value.isprintable() \
         and value.strip() == value
@@ -216,9 +208,9 @@ def _puzzle_entries(puzzles: object) -> tuple[dict[str, PuzzleCounts], list[str]
 
 def load_puzzle_counts(path: str | os.PathLike[str] | None = None
                        ) -> tuple[dict[str, PuzzleCounts], list[str]]:
-    """``({puzzle id: PuzzleCounts}, warnings)`` of ``path`` (default :func:`puzzle_stats_path`).
-    Never raises."""
-    target = Path(path) if path is not None else puzzle_stats_path()
+    """``({puzzle id: PuzzleCounts}, warnings)`` of ``path`` (default
+    :data:`PUZZLE_STATS_FILE`). Never raises."""
+    target = config_file(path, PUZZLE_STATS_FILE)
     return _read(target, "puzzle statistics file", "puzzles", dict,
                  "started with no puzzle tries", _puzzle_entries)
 
@@ -237,7 +229,7 @@ def record_puzzle_try(puzzle_id: str, solved: bool, path: str | os.PathLike[str]
         raise ValueError(f"not a puzzle id: {shown(puzzle_id)}")
     if not isinstance(solved, bool):
         raise ValueError(f"solved must be True or False, not {shown(solved)}")
-    target = Path(path) if path is not None else puzzle_stats_path()
+    target = config_file(path, PUZZLE_STATS_FILE)
     waiting = _pending.setdefault(target, ({}, frozenset(known)))[0]
     old = waiting.get(puzzle_id, PuzzleCounts())
     waiting[puzzle_id] = PuzzleCounts(old.tried + 1, old.solved + int(solved))

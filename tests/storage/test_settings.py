@@ -7,7 +7,7 @@ import pytest
 
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage import settings as settings_mod
-from connect4_game.storage.settings import Settings, load_settings, save_settings, settings_path
+from connect4_game.storage.settings import Settings, load_settings, save_settings
 
 
 @pytest.fixture
@@ -18,7 +18,7 @@ def cfg(tmp_path, monkeypatch):
 
 def test_env_var_overrides_config_dir(cfg):
     assert settings_mod.config_dir() == cfg
-    assert settings_path() == cfg / "settings.json"
+    assert save_settings(Settings()) == cfg / "settings.json"
 
 
 def test_default_dir_comes_from_platformdirs(monkeypatch):
