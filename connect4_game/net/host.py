@@ -79,7 +79,7 @@ class Host(Connection):
         self._announce = None if announce is None else check_port(announce)
         self._responder: Responder | None = None
         self._computer = self.name          # the name a game on the network goes by
-        self._port = check_port(port, 0)
+        self.port = check_port(port, 0)     # the real one once started, even if 0 was asked
         if not isinstance(addr, str):
             raise ValueError('addr must be a string')
         self._addr = addr
@@ -97,15 +97,6 @@ class Host(Connection):
         self.game = Game(check_rows(rows), check_cols(cols), moves)
         self.side = Side(host_side)
         self.names[self.side] = self.name
-
-    @property
-    def port(self) -> int:
-        """The port listened on (the real one once started, even if 0 was asked)."""
-        try:
-            return self._port if self._listener is None else \
-                int(self._listener.getsockname()[1])
-        except OSError:
-            return self._port
 
     def addresses(self) -> list[str]:
         """IP addresses that may reach this host, the LAN one first, 127.0.0.1 last."""
@@ -138,15 +129,16 @@ class Host(Connection):
         assert self._sel is not None
         sockaddr: tuple[str, int] | tuple[str, int, int, int] | tuple[int, bytes]
         if self._addr in ('', '0.0.0.0'):
-            family, sockaddr = socket.AF_INET, ('0.0.0.0', self._port)
+            family, sockaddr = socket.AF_INET, ('0.0.0.0', self.port)
         else:
-            info = socket.getaddrinfo(self._addr, self._port, type=socket.SOCK_STREAM,
+            info = socket.getaddrinfo(self._addr, self.port, type=socket.SOCK_STREAM,
                                       flags=socket.AI_PASSIVE)[0]
             family, sockaddr = info[0], info[4]
         # SO_REUSEADDR but on Windows: a restarted host takes its port back at once
         sock = socket.create_server(sockaddr, family=family, backlog=16, dualstack_ipv6=(
             family == socket.AF_INET6 and socket.has_dualstack_ipv6()))
         sock.setblocking(False)
+        self.port = int(sock.getsockname()[1])
         self._listener = sock
         self._listener_closed.clear()
         self._sel.register(sock, selectors.EVENT_READ, self._accept)
