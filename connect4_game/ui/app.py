@@ -31,7 +31,7 @@ from connect4_game.storage.savegame import SavedGame
 from connect4_game.storage.settings import DEFAULT_PACE, Settings
 from connect4_game.storage.stats import Stats, load_stats
 from connect4_game.ui import text_fit, themes
-from connect4_game.ui.game_files import Clipboard, GameFiles
+from connect4_game.ui.game_files import GameFiles
 from connect4_game.ui.screen_stack import ScreenStack
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.game import GameScreen
@@ -107,7 +107,7 @@ class App:
         logs.configure()
         self.settings = Settings()
         self._settings_dirty = False
-        self._last_puzzle = ''
+        self.last_puzzle = ''                      # the id of the puzzle shown last ('': none)
         self._load_settings()
         self.language = i18n.set_language(opts.language or self.settings.language or None, [
             loc['language'] for loc in pygame.system.get_pref_locales()])
@@ -124,8 +124,7 @@ class App:
         themes.set_icon(self.theme)
         self.sounds = self._sound_player(bool(opts.mute or self.settings.muted))
         self._stats: Stats | None = None
-        self.clipboard = Clipboard()
-        self.files = GameFiles(opts, self.clipboard)
+        self.files = GameFiles(opts)
         self.intervals: list[float] = []
         self.give_up_after = 3.0
         self._last_error: str | None = None
@@ -148,7 +147,11 @@ class App:
             print(clip(text, 300), file=sys.stderr if kind == 'error' else sys.stdout)
         self.game.take_session_news()
         if opts.network:
-            self._start_network()
+            try:
+                self.start_network(opts.network)
+            except (OSError, ValueError) as exc:
+                raise ValueError(f"cannot {opts.network.mode.value} the game: "
+                                 f"{clip(getattr(exc, 'strerror', None) or exc, 120)}") from None
         if opts.review:
             self.show_review()
 
@@ -182,14 +185,9 @@ class App:
         except OSError as exc:
             log.warning('could not save settings: %s', clip(exc, 200))
 
-    @property
-    def last_puzzle(self) -> str:
-        """The id of the puzzle this window showed last ('' for none yet)."""
-        return self._last_puzzle
-
     def puzzle_shown(self, puzzle_id: str) -> None:
         """The puzzle screen now shows the puzzle ``puzzle_id``."""
-        self._last_puzzle = puzzle_id
+        self.last_puzzle = puzzle_id
 
     def _make_session(self) -> GameSession:
         opts = self.options
@@ -305,15 +303,6 @@ class App:
                   seconds=10.0, about_position=True)
         return game
 
-    def _start_network(self) -> None:
-        net = self.options.network
-        assert net is not None
-        try:
-            self.start_network(net)
-        except (OSError, ValueError) as exc:
-            raise ValueError(f"cannot {net.mode.value} the game: "
-                             f"{clip(getattr(exc, 'strerror', None) or exc, 120)}") from None
-
     def show_oska(self, n: int | None = None, human_side: str | None = 'w',
                   lookahead: int | None = None, from_dialog: bool = False) -> None:
         """Oska over the Connect Four game, whose seats close: from the new-game dialog
@@ -413,10 +402,9 @@ class App:
             self._draw()
             self._picture = self._picture_now()
         top = self.stack.top
-        if top.own_title:
-            self.window.set_caption(clip(top.caption(), 120))
-        else:
-            self.window.show_state(top.caption() or self.game.caption())
+        title = top.caption() if top.own_title else \
+            f"{_('Connect Four')} \u2014 {top.caption() or self.game.caption()}"
+        self.window.set_caption(clip(title, 120))
         self._check_exit()
         return self.surface
 

@@ -51,9 +51,9 @@ class Clipboard:
 class GameFiles:
     """Saving, autosaving and copying the game, as the app's ``options`` allow."""
 
-    def __init__(self, options: AppOptions, clipboard: Clipboard) -> None:
+    def __init__(self, options: AppOptions) -> None:
         self.options = options
-        self.clipboard = clipboard
+        self.clipboard = Clipboard()
 
     def owns_autosave(self) -> bool:
         return bool(self.options.use_settings and self.options.owns_autosave)

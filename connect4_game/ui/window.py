@@ -13,7 +13,6 @@ import warnings
 import pygame
 
 from connect4_game.core.messages import clip, quote
-from connect4_game.i18n import _
 from connect4_game.storage.settings import MAX_WINDOW, MIN_WINDOW_H, MIN_WINDOW_W
 
 __all__ = ['Window', 'fit_size']
@@ -138,10 +137,6 @@ class Window:
         if caption != self._caption:
             self._caption = caption
             pygame.display.set_caption(caption)
-
-    def show_state(self, state: str) -> None:
-        """Title the window 'Connect Four -- ``state``' (120 characters at most)."""
-        self.set_caption(clip(f"{_('Connect Four')} \u2014 {state}", 120))
 
     def save_screenshot(self, surface: pygame.Surface, path: str) -> bool:
         """Write ``surface`` to ``path`` (format by extension, PNG by default); whether it did
