@@ -90,7 +90,6 @@ class Host(Connection):
         self._paused_until = -math.inf   # clock seconds: every hello is refused before
         self._friend_has_code = False    # a friend joined with the code and may come back
         self._bad: dict[str, tuple[int, float]] = {}   # ip -> (wrong codes, locked until)
-        self._invite_address: str | None = None
         self._listener: socket.socket | None = None
         self._listener_closed = threading.Event()
         self._listener_closed.set()
@@ -115,9 +114,7 @@ class Host(Connection):
 
     def invitation(self) -> str:
         """The friend's line: ``'address 192.168.1.5 port 24744, code 0421'``."""
-        if self._invite_address is None:
-            self._invite_address = self.addresses()[0]
-        return f'address {self._invite_address} port {self.port}, code {self.code}'
+        return f'address {self.addresses()[0]} port {self.port}, code {self.code}'
 
     def close(self, wait: float = 1.0) -> None:
         super().close(wait)
