@@ -106,7 +106,7 @@ def test_dutch_player_through_the_adapter(tmp_path):
 
 def test_cs5_short_spec():
     p = load_player("cs5:RIGHT:1", "X")
-    assert (p.checker, p.tiebreak, p.lookahead) == ("X", "RIGHT", 1)
+    assert (p.checker, p.player.tbt, p.player.ply) == ("X", "RIGHT", 1)
 
 
 @pytest.mark.parametrize("spec,words", [

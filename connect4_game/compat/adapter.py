@@ -93,9 +93,8 @@ def to_board_of(b: _engine.Board, board_class: BoardClass) -> object:
 
 
 class EngineAdapter:
-    """A CS5/Dutch ``Player(ox, tbt, ply)`` as a BU CS111 ps9 player: ``checker``, ``num_moves``,
-    ``next_move(engine_board)``; ``lookahead`` and ``tiebreak`` are the wrapped ``ply`` and
-    ``tbt`` (None if it has none).
+    """A CS5/Dutch ``Player(ox, tbt, ply)``, its ``player``, as a BU CS111 ps9 player: ``checker``,
+    ``num_moves``, ``next_move(engine_board)``.
     :raises ValueError: if it has no usable ``ox``/``checker`` or ``nextMove``/``next_move``."""
 
     def __init__(self, player: object, board_class: BoardClass | None = None) -> None:
@@ -110,21 +109,13 @@ class EngineAdapter:
         """The wrapped player's checker (``ox``, else ``checker``)."""
         return cast(str, getattr(self.player, 'ox', getattr(self.player, 'checker', '')))
 
-    @property
-    def lookahead(self) -> int | None:
-        """The wrapped player's ``ply`` (None if it has none)."""
-        return cast('int | None', getattr(self.player, 'ply', None))
-
-    @property
-    def tiebreak(self) -> str | None:
-        """The wrapped player's ``tbt`` (None if it has none)."""
-        return cast('str | None', getattr(self.player, 'tbt', None))
-
     def __repr__(self) -> str:
-        """``'Player X (LEFT, 3)'`` like BU's AIPlayer, or ``'Player X'``."""
+        """``'Player X (LEFT, 3)'`` like BU's AIPlayer (the wrapped ``tbt`` and ``ply``), or
+        ``'Player X'`` without them."""
+        tbt, ply = getattr(self.player, 'tbt', None), getattr(self.player, 'ply', None)
         s = 'Player ' + self.checker
-        if self.tiebreak is not None and self.lookahead is not None:
-            s += f' ({self.tiebreak}, {self.lookahead})'
+        if tbt is not None and ply is not None:
+            s += f' ({tbt}, {ply})'
         return s
 
     def next_move(self, b: _engine.Board) -> int:

@@ -15,8 +15,7 @@ from connect4_game.compat.adapter import (
     register_style_board,
 )
 
-# Absolute imports, so that this file also loads as a plug-in file
-# (``--o connect4_game/cs5.py:Player``), which imports it outside the package.
+# absolute imports: this file also loads as a plug-in (--o connect4_game/compat/cs5.py:Player)
 from connect4_game.core import board as _engine
 from connect4_game.core.board import other, validate_checker
 from connect4_game.core.checks import check_lookahead

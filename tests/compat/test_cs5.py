@@ -425,7 +425,7 @@ def test_adapter_converts_the_engine_board_and_leaves_it_alone():
     assert p.num_moves == 1 and b.slots == before
     assert as_engine_player(p) is p
     right = as_engine_player(Player('X', 'RIGHT', 1))
-    assert (right.lookahead, right.tiebreak) == (1, 'RIGHT')
+    assert (right.player.ply, right.player.tbt) == (1, 'RIGHT')
     assert right.next_move(b) == 6
     assert repr(right) == 'Player X (RIGHT, 1)'
 
@@ -493,7 +493,7 @@ def test_adapter_rejects_bad_players_and_bad_columns(student):
 
 def test_engine_player_needs_only_the_checker():
     p = EnginePlayer('O')
-    assert p.checker == 'O' and (p.tiebreak, p.lookahead) == ('LEFT', 3)
+    assert p.checker == 'O' and (p.player.tbt, p.player.ply) == ('LEFT', 3)
     assert type(p.player) is Player
     b = engine.Board(6, 7)
     b.add_checkers('1211244445')
@@ -510,7 +510,7 @@ def test_engine_player_needs_only_the_checker():
 def test_player_from_spec(spec, cls_name, tbt, ply):
     p = player_from_spec(spec, 'O')
     assert type(p.player).__module__ == cls_name
-    assert (p.checker, p.tiebreak, p.lookahead) == ('O', tbt, ply)
+    assert (p.checker, p.player.tbt, p.player.ply) == ('O', tbt, ply)
 
 
 @pytest.mark.parametrize('spec', ['bu:LEFT:3', 'cs5:LEFT:x', 'cs5:UP:3', 'cs5:LEFT:-1', 'cs5:LEFT:3:9', '',
@@ -546,7 +546,7 @@ def test_our_files_load_as_plugins(module, cls_name):
     from connect4_game.plugins import loader as plugins
     path = f'{connect4_game.__path__[0]}/compat/{module}.py'
     p = plugins.load_player(f'{path}:{cls_name}', 'O')
-    assert p.checker == 'O' and (p.tiebreak, p.lookahead) == ('LEFT', 3)
+    assert p.checker == 'O' and (p.player.tbt, p.player.ply) == ('LEFT', 3)
     b = engine.Board(6, 7)
     b.add_checkers('1211244445')
     b.add_checker('X', 0)              # now O to move; O wins at once in column 3

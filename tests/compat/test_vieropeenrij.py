@@ -261,4 +261,4 @@ def test_dutch_players_play_the_bu_console_game(capsys):
 def test_engine_player_defaults_and_board_class():
     p = EnginePlayer('X')
     assert type(p.player) is Player and p.board_class is Board
-    assert (p.checker, p.tiebreak, p.lookahead) == ('X', 'LEFT', 3)
+    assert (p.checker, p.player.tbt, p.player.ply) == ('X', 'LEFT', 3)
