@@ -8,7 +8,7 @@ import json
 import logging
 import os
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
 
@@ -25,7 +25,7 @@ __all__ = ["STATS_FILE", "RESULTS", "Record", "Stats", "load_stats",
 STATS_FILE = "stats.json"
 PUZZLE_STATS_FILE = "puzzle_stats.json"
 STATS_VERSION = 1       # of both files
-RESULTS = (Side.X.value, Side.O.value, "tie")
+RESULTS = {Side.X.value: "wins", Side.O.value: "losses", "tie": "ties"}   # -> the Record field
 MAX_DESC = 120
 MAX_ID = 40         # the longest puzzle id kept (the shipped ones have 8 characters)
 PUZZLE_LOCK_WAIT = 0.25     # seconds a puzzle try waits for another program's lock
@@ -95,14 +95,13 @@ def _records(pairings: object) -> tuple[dict[tuple[str, str], Record], list[str]
             if not (isinstance(x, str) and isinstance(o, str)
                     and _valid_desc(x) and _valid_desc(o)):
                 raise ValueError(f"bad player names {shown(x)}, {shown(o)}")
-            wins, losses, ties = (_count(entry, key) for key in ("wins", "losses", "ties"))
+            counts = {key: _count(entry, key) for key in RESULTS.values()}
         except ValueError as exc:
             warnings.append(f"ignoring entry {i}: {exc}")
             continue
         old = records.setdefault((x, o), Record())
-        old.wins += wins
-        old.losses += losses
-        old.ties += ties
+        for key in RESULTS.values():
+            setattr(old, key, getattr(old, key) + counts[key])
     return records, warnings
 
 
@@ -153,18 +152,12 @@ class Stats:
 
     def _count(self, x_desc: str, o_desc: str, result: str) -> Record:
         rec = self.records.setdefault((x_desc, o_desc), Record())
-        if result == Side.X:
-            rec.wins += 1
-        elif result == Side.O:
-            rec.losses += 1
-        else:
-            rec.ties += 1
+        setattr(rec, RESULTS[result], getattr(rec, RESULTS[result]) + 1)
         return rec
 
     def get(self, x_desc: str, o_desc: str) -> Record:
         """A copy of a pairing's record (zeros if never played)."""
-        rec = self.records.get((x_desc, o_desc))
-        return Record(rec.wins, rec.losses, rec.ties) if rec else Record()
+        return replace(self.records.get((x_desc, o_desc), Record()))
 
 
 def load_stats(path: str | os.PathLike[str] | None = None) -> tuple[Stats, list[str]]:
