@@ -514,7 +514,6 @@ class App:
         o = self.options
         with contextlib.suppress(Exception):
             self.session.close()
-        self.stack.app_closing()
         with contextlib.suppress(Exception):
             if self._own_worker:
                 self.worker.close()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Iterator
 
 import pygame
@@ -10,8 +9,6 @@ import pygame
 from connect4_game.ui.screens.base import Screen
 
 __all__ = ['ScreenStack']
-
-log = logging.getLogger(__name__)
 
 
 class ScreenStack:
@@ -74,11 +71,3 @@ class ScreenStack:
     def picture(self) -> tuple[tuple[int, object], ...]:
         """Which screens are visible, and each one's ``picture_key()``."""
         return tuple((id(screen), screen.picture_key()) for screen in self.visible())
-
-    def app_closing(self) -> None:
-        """The window closes: every screen's ``on_app_close()``, top first."""
-        for screen in reversed(self._screens):
-            try:
-                screen.on_app_close()
-            except Exception:
-                log.debug('on_app_close of %s failed', type(screen).__name__, exc_info=True)

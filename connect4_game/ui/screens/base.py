@@ -103,9 +103,6 @@ class Screen:
     def worker_replaced(self, worker: SearchWorker) -> None:
         """``worker`` replaced the stopped search worker: ask again for what this screen awaited."""
 
-    def on_app_close(self) -> None:
-        """The window closes: give back what the screen holds (connections, files)."""
-
 
 class FormRow(Protocol):
     """A row of a dialog (:class:`~connect4_game.ui.widgets.Choice` and its kinds)."""
