@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from connect4_game.cli import build_parser, main, parse_player
-from connect4_game.net.address import parse_address
+from connect4_game.net.protocol import parse_address
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -135,7 +135,7 @@ FACTS = {
     'LANGUAGES': 'connect4_game.i18n',
     'DEFAULT_THEME': 'connect4_game.storage.settings', 'DEFAULT_WINDOW': 'connect4_game.storage.settings',
     'MIN_PACE': 'connect4_game.storage.settings', 'DEFAULT_PACE': 'connect4_game.storage.settings',
-    'DEFAULT_PORT': 'connect4_game.net.address', 'MAX_WAIT': 'connect4_game.net.options',
+    'DEFAULT_PORT': 'connect4_game.net.protocol', 'MAX_WAIT': 'connect4_game.net.options',
     'OSKA_DEFAULT_N': 'connect4_game.oska.engine',
     'TOURNAMENT_MAX_GAMES': 'connect4_game.tournament', 'ELO_MEAN': 'connect4_game.tournament',
     'SLOW_SEARCH_SECONDS': 'connect4_game.play.planner',

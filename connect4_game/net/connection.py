@@ -22,7 +22,6 @@ from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
 from connect4_game.net import events as ev
 from connect4_game.net import protocol as P
-from connect4_game.net.address import addr_text
 
 __all__ = ['NetState', 'Conn', 'Connection', 'Timing', 'DEFAULT_TIMING', 'reconcile_with_peer',
            'check_timing']
@@ -61,7 +60,7 @@ class Conn:
     def __init__(self, sock: socket.socket, addr: object, now: float, deadline: float) -> None:
         self.sock = sock
         self.ip = str(addr[0]) if isinstance(addr, tuple) and addr else '?'
-        self.address = addr_text(addr)
+        self.address = P.addr_text(addr)
         self.lines = P.LineBuffer()
         self.out = bytearray()
         self.state = ConnState.HANDSHAKE

@@ -18,14 +18,13 @@ from typing import Any
 
 from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
-from connect4_game.net.address import DEFAULT_PORT, addr_text
 
 __all__ = ['DISCOVERY_PORT', 'LAN_TARGETS', 'TARGETS_VARIABLE', 'MAX_DATAGRAM',
            'MAX_ANSWERS', 'HeardGame', 'Responder', 'Browser', 'run_discover']
 
 logger = logging.getLogger(__name__)
 
-DISCOVERY_PORT = DEFAULT_PORT + 1     # UDP: hosts listen there for ``discover`` datagrams
+DISCOVERY_PORT = P.DEFAULT_PORT + 1     # UDP: hosts listen there for ``discover`` datagrams
 LAN_TARGETS = ('255.255.255.255', '127.255.255.255')     # the network and this computer
 TARGETS_VARIABLE = 'CONNECT4_LAN_BROADCAST'   # comma-separated broadcast addresses instead
 MAX_DATAGRAM = 512      # bytes: a longer datagram is dropped unread
@@ -50,7 +49,7 @@ class HeardGame:
     @property
     def where(self) -> str:
         """``'192.168.1.5:24744'`` as the join screen's Address field takes it."""
-        return addr_text((self.address, self.port))
+        return P.addr_text((self.address, self.port))
 
 
 def _udp_socket(port: int) -> socket.socket:

@@ -17,7 +17,6 @@ from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS, check_cols, che
 from connect4_game.core.game import Game
 from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
-from connect4_game.net.address import DEFAULT_PORT, check_port
 from connect4_game.net.connection import (
     DEFAULT_TIMING,
     Conn,
@@ -69,17 +68,17 @@ class Host(Connection):
 
     is_host = True
 
-    def __init__(self, port: int = DEFAULT_PORT, addr: str = '', code: str | None = None,
+    def __init__(self, port: int = P.DEFAULT_PORT, addr: str = '', code: str | None = None,
                  rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS, host_side: Side = Side.X, *,
                  name: str = 'Host', moves: Iterable[int] = (), timing: Timing = DEFAULT_TIMING,
                  offer_help: bool = False, announce: int | None = DISCOVERY_PORT,
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(name=name, timing=timing, clock=clock)
         self.wants_help = bool(offer_help)
-        self._announce = None if announce is None else check_port(announce)
+        self._announce = None if announce is None else P.check_port(announce)
         self._responder: Responder | None = None
         self._computer = self.name          # the name a game on the network goes by
-        self.port = check_port(port, 0)     # the real one once started, even if 0 was asked
+        self.port = P.check_port(port, 0)     # the real one once started, even if 0 was asked
         if not isinstance(addr, str):
             raise ValueError('addr must be a string')
         self._addr = addr

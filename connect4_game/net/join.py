@@ -18,7 +18,6 @@ from connect4_game.core.game import Game, MoveRefused
 from connect4_game.core.messages import clip, quote
 from connect4_game.core.side import Side
 from connect4_game.net import protocol as P
-from connect4_game.net.address import DEFAULT_PORT, addr_text, check_port
 from connect4_game.net.connection import DEFAULT_TIMING, Conn, Connection, Timing, check_timing
 from connect4_game.net.events import JoinFailed
 
@@ -78,7 +77,7 @@ class Join(Connection):
     :raises ValueError: for any bad value.
     """
 
-    def __init__(self, addr: str, port: int = DEFAULT_PORT, code: str = '', *,
+    def __init__(self, addr: str, port: int = P.DEFAULT_PORT, code: str = '', *,
                  name: str = 'Guest', moves: Iterable[int] = (), retry_interval: float = 1.0,
                  give_up_after: float = 120.0, connect_timeout: float = 3.0,
                  timing: Timing = DEFAULT_TIMING, first_tries: float = 0.0,
@@ -90,8 +89,8 @@ class Join(Connection):
         if not isinstance(addr, str) or not addr.strip():
             raise ValueError('addr must name the host')
         self.addr = addr.strip()
-        self.port = check_port(port)
-        self.address = addr_text((self.addr, self.port))
+        self.port = P.check_port(port)
+        self.address = P.addr_text((self.addr, self.port))
         self.code = P.check_code(code)
         try:
             self._known = P.check_moves(list(moves))

@@ -10,7 +10,6 @@ from connect4_game.core.board import DEFAULT_COLS, DEFAULT_ROWS
 from connect4_game.core.checks import check_choice, is_number, shown
 from connect4_game.core.side import CHECKERS, Side
 from connect4_game.net import protocol as P
-from connect4_game.net.address import DEFAULT_PORT, check_port, parse_address
 from connect4_game.net.connection import DEFAULT_TIMING, Timing
 from connect4_game.net.discovery import DISCOVERY_PORT
 from connect4_game.net.host import Host
@@ -58,7 +57,7 @@ class NetworkOptions:
 
     mode: NetMode
     bind_address: str = ''
-    port: int = DEFAULT_PORT
+    port: int = P.DEFAULT_PORT
     address: str = ''
     code: str | None = None
     side: Side | None = None
@@ -71,7 +70,7 @@ class NetworkOptions:
         object.__setattr__(self, 'mode', NetMode(self.mode))
         object.__setattr__(self, 'help', bool(self.help))
         if self.discovery_port is not None:
-            check_port(self.discovery_port)
+            P.check_port(self.discovery_port)
         if self.code is not None:
             P.check_code(self.code)
         if self.wait is not None:
@@ -83,12 +82,12 @@ class NetworkOptions:
             local[Side(check_choice(side, CHECKERS, 'side'))] = player
         object.__setattr__(self, 'local', local)
         if self.mode is NetMode.HOST:
-            check_port(self.port, 0)
+            P.check_port(self.port, 0)
             if not isinstance(self.bind_address, str):
                 raise ValueError('the address to listen on must be text')
             object.__setattr__(self, 'side', Side(check_choice(self.side or Side.X, CHECKERS, 'side')))
             return
-        parse_address(self.address)
+        P.parse_address(self.address)
         if self.code is None:
             raise ValueError('joining a game needs the code the host shows')
         if self.side is not None:
@@ -109,7 +108,7 @@ class NetworkOptions:
             return Host(self.port, self.bind_address, self.code, rows, cols,
                         self.side or Side.X, name=name or 'Host', timing=timing,
                         offer_help=self.help, announce=self.discovery_port).start()
-        host, port = parse_address(self.address)
+        host, port = P.parse_address(self.address)
         if first_tries is None:
             first_tries = self.wait if self.wait is not None else JOIN_FIRST_TRIES
         return Join(host, port, self.code or '', name=name or 'Guest', first_tries=first_tries,

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 from connect4_game.core.board import Board
 from connect4_game.core.game import Game, MoveRefused, reconcile
 from connect4_game.net import protocol as P
-from connect4_game.net.address import parse_address
 from connect4_game.net.connection import reconcile_with_peer
 
 
@@ -281,14 +280,14 @@ def test_an_illegal_move_of_the_peer_is_a_game_mismatch():
     ('[::1]', ('::1', 24744)),
 ])
 def test_parse_address(text, expected):
-    assert parse_address(text) == expected
+    assert P.parse_address(text) == expected
 
 
 @pytest.mark.parametrize('text', ['', '  ', 'host:0', 'host:70000', 'host:abc', ':5000',
                                   '[::1', '[::1]x'])
 def test_parse_address_refuses(text):
     with pytest.raises(ValueError):
-        parse_address(text)
+        P.parse_address(text)
 
 
 def test_the_network_code_never_imports_pygame():

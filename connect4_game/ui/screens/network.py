@@ -13,9 +13,9 @@ import pygame
 from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
 from connect4_game.i18n import N_, _
-from connect4_game.net.address import DEFAULT_PORT
 from connect4_game.net.discovery import Browser, HeardGame
 from connect4_game.net.options import NetMode, NetworkOptions
+from connect4_game.net.protocol import DEFAULT_PORT
 from connect4_game.play.network_game import NetworkGame
 from connect4_game.ui.screens.base import FormScreen
 from connect4_game.ui.screens.confirm import ConfirmScreen
