@@ -103,8 +103,7 @@ class SavedGame:
         if type(version) is not int or not 1 <= version <= VERSION:
             raise ValueError(f"version {shown(version)}: this game reads version {VERSION}; "
                              "a newer one may have written it")
-        missing = [k for k in ("rows", "cols", "moves") if k not in data]
-        if missing:
+        if missing := [k for k in ("rows", "cols", "moves") if k not in data]:
             raise ValueError(f"missing field(s): {', '.join(missing)}")
         return cls(data["rows"], data["cols"], data["moves"], data.get("x", ""), data.get("o", ""),
                    data.get("name", ""), data.get("saved_at", ""),
@@ -151,12 +150,10 @@ def save_game(path: str | os.PathLike[str], game: SavedGame, existing: bool = Fa
                             SAVED_GAME) from None
 
 
-def load_game(path: str | os.PathLike[str]) -> SavedGame:
-    """A saved game's file (JSON, or a 6x7 move string). :raises UserFileError: (``missing``)."""
-    return _read_game(Path(path), SAVED_GAME)
-
-
-def _read_game(target: Path, what: str) -> SavedGame:
+def load_game(path: str | os.PathLike[str], what: str = SAVED_GAME) -> SavedGame:
+    """A saved game's file (JSON, or a 6x7 move string), ``what`` in messages.
+    :raises UserFileError: (``missing``)."""
+    target = Path(path)
     text = userfiles.read_user_file(target, what).strip()
     if not text:
         raise UserFileError(target, "is empty", what)
@@ -203,7 +200,7 @@ def load_autosave(path: str | os.PathLike[str] | None = None) -> tuple[SavedGame
     for a file that cannot be used (moved aside). Never raises."""
     target = config_file(path, AUTOSAVE_FILE)
     try:
-        game = _read_game(target, AUTOSAVED_GAME)
+        game = load_game(target, AUTOSAVED_GAME)
     except UserFileError as exc:
         if exc.missing:
             return None, None
@@ -266,14 +263,10 @@ def list_library(folder: str | os.PathLike[str] | None = None,
     """At most ``limit`` saved games, newest first (an older version's ``saved_game.json`` too).
     Never raises."""
     target_dir = config_file(folder, LIBRARY_DIR)
-    paths: list[Path] = []
     try:
-        with os.scandir(target_dir) as it:
-            for entry in it:
-                if entry.name.endswith(".json") and not entry.name.startswith("."):
-                    paths.append(Path(entry.path))
+        paths = [p for p in target_dir.iterdir() if p.suffix == ".json" and p.name[0] != "."]
     except OSError:
-        pass
+        paths = []
     if folder is None:
         old = config_dir() / "saved_game.json"
         if old.exists():
