@@ -194,14 +194,10 @@ class Toolbar:
         return [i for i, b in enumerate(self.buttons) if not any(b is o for o in self.overflow)]
 
     def dispatch(self, e: pygame.event.Event, act: Callable[[str], object]) -> bool:
-        """Give ``e`` to the toolbar (:meth:`handle_event`): a button's action goes to ``act``."""
-        action = self.handle_event(e)
-        if action:
-            act(action)
-        return action is not None
-
-    def handle_event(self, e: pygame.event.Event) -> str | None:
-        """The action of a pressed button, else None; ``''`` for a key the toolbar used."""
+        """Give ``e`` to the toolbar: the action of an enabled button clicked, or pressed with
+        Enter while focused, goes to ``act``; returns whether ``e`` was such a press or a key
+        the focused toolbar used."""
+        pressed: Button | None = None
         if e.type == pygame.MOUSEMOTION:
             over = next((b for b in self.buttons if b.hit(e.pos)), None)
             if over is not self.hover:
@@ -209,10 +205,8 @@ class Toolbar:
         elif e.type == pygame.MOUSEBUTTONDOWN:
             self.tip_hidden = True
             if e.button == 1:
-                for b in self.buttons:
-                    if b.hit(e.pos):
-                        self.focus = None
-                        return b.action if b.enabled else None
+                pressed = next((b for b in self.buttons if b.hit(e.pos)), None)
+                self.focus = None if pressed is not None else self.focus
         elif e.type == pygame.KEYDOWN and self.focus is not None:
             shown = self._shown()
             at = shown.index(self.focus) if self.focus in shown else 0
@@ -222,12 +216,15 @@ class Toolbar:
             elif e.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
                 self.focus = shown[(at + 1) % len(shown)]
             elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                b = self.buttons[self.focus]
-                return b.action if b.enabled else None
+                pressed = self.buttons[self.focus]
             elif e.key in (pygame.K_ESCAPE, pygame.K_F10):
                 self.focus = None
-            return ''           # the key was the toolbar's
-        return None
+            if pressed is None:
+                return True
+        if pressed is None or not pressed.enabled:
+            return False
+        act(pressed.action)
+        return True
 
     def take_focus(self) -> None:
         self.focus = self._shown()[0]
