@@ -204,11 +204,6 @@ class Connection:
         return self._thread is not None and self._thread.is_alive()
 
     @property
-    def friend_side(self) -> Side | None:
-        """The opponent's side (None while this side's is unknown)."""
-        return None if self.side is None else self.side.other
-
-    @property
     def friend_name(self) -> str:
         """The name the opponent gave ('' before the first handshake)."""
         return self.info.names[self.info.my_side.other] if self.info is not None else ''
@@ -359,10 +354,10 @@ class Connection:
 
     def _referee(self, conn: Conn, msg: P.Message) -> list[ev.Event]:
         ply, game = msg['ply'], self.game
-        assert game is not None
+        assert game is not None and self.side is not None
         if msg['type'] == 'move':
             try:
-                new = game.offer(ply, msg['column'], self.friend_side) is not None
+                new = game.offer(ply, msg['column'], self.side.other) is not None
             except MoveRefused as refusal:
                 logger.info('refused move %d in column %d from %s: %s', ply, msg['column'],
                             conn.address, refusal)

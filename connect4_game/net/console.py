@@ -69,7 +69,7 @@ def _friend_events(conn: Connection, game: Game, out: Out) -> None:
     """Show the friend's moves; decline their undo requests."""
     for event in conn.events(_POLL):
         if isinstance(event, OpponentMove):
-            out(f"Player {conn.friend_side}'s turn")
+            out(f"Player {Side.for_ply(event.ply)}'s turn")
             _show(game, out)
         elif isinstance(event, UndoRequested):
             conn.answer_undo(False)

@@ -96,24 +96,21 @@ class Host(Connection):
         self.side = Side(host_side)
         self.names[self.side] = self.name
 
-    def addresses(self) -> list[str]:
-        """IP addresses that may reach this host, the LAN one first, 127.0.0.1 last."""
-        if self._addr not in ('', '0.0.0.0', '::'):
-            return [self._addr]
-        found: list[str] = []
-        with contextlib.suppress(OSError), socket.socket(socket.AF_INET,
-                                                         socket.SOCK_DGRAM) as probe:
-            probe.connect(('192.0.2.1', 9))      # no packet is sent: it only picks a route
-            found.append(probe.getsockname()[0])
-        with contextlib.suppress(OSError):
-            found += [str(info[4][0]) for info in
-                      socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
-        return [ip for ip in dict.fromkeys(found) if not ip.startswith(('127.', '0.'))] + \
-            ['127.0.0.1']
-
     def invitation(self) -> str:
-        """The friend's line: ``'address 192.168.1.5 port 24744, code 0421'``."""
-        return f'address {self.addresses()[0]} port {self.port}, code {self.code}'
+        """The friend's line: ``'address 192.168.1.5 port 24744, code 0421'``: the address
+        listened on, else the one the local network reaches this host on (or 127.0.0.1)."""
+        address = self._addr
+        if address in ('', '0.0.0.0', '::'):
+            found: list[str] = []
+            with contextlib.suppress(OSError), socket.socket(socket.AF_INET,
+                                                             socket.SOCK_DGRAM) as probe:
+                probe.connect(('192.0.2.1', 9))      # no packet is sent: it only picks a route
+                found.append(probe.getsockname()[0])
+            with contextlib.suppress(OSError):
+                found += [str(info[4][0]) for info in
+                          socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+            address = next((ip for ip in found if not ip.startswith(('127.', '0.'))), '127.0.0.1')
+        return f'address {address} port {self.port}, code {self.code}'
 
     def close(self, wait: float = 1.0) -> None:
         super().close(wait)

@@ -84,8 +84,7 @@ class Join(Connection):
                  accept_help: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(name=name, timing=timing, clock=clock)
         self.wants_help = bool(accept_help)
-        self._first_tries = check_number(first_tries, 0, 3600 * 24 * 7, 'first_tries')
-        self._first_deadline = 0.0
+        self._first_deadline = check_number(first_tries, 0, 3600 * 24 * 7, 'first_tries')
         if not isinstance(addr, str) or not addr.strip():
             raise ValueError('addr must name the host')
         self.addr = addr.strip()
@@ -111,7 +110,7 @@ class Join(Connection):
 
     def _open(self) -> None:
         self._next_try = self._clock()
-        self._first_deadline = self._next_try + self._first_tries
+        self._first_deadline += self._next_try     # from first_tries seconds to a time
 
     def _tick(self, now: float) -> None:
         """Take a finished connect attempt; (re)connect when it is time."""

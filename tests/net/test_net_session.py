@@ -189,7 +189,7 @@ def connected_owners(host, join):
                what='both connected')
     assert a.link.state is b.link.state is NetState.PLAYING
     assert (a.link.side, b.link.side) == ('X', 'O') and a.my_turn() and not b.my_turn()
-    assert (a.link.friend_side, b.link.friend_name) == ('O', 'Host')
+    assert (a.link.side.other, b.link.friend_name) == ('O', 'Host')
     return a, b
 
 
