@@ -17,7 +17,7 @@ import pytest
 from connect4_game.core.board import Board
 from connect4_game.plugins.loader import describe_exception
 from connect4_game.plugins.process import ProcessPlayer
-from connect4_game.search.jobs import SearchRequest
+from connect4_game.search.jobs import JobKind, SearchRequest
 from connect4_game.search.worker import MAX_DEATHS, SearchWorker
 from connect4_game.seat_config import PlayerSpec
 from tests.ui_helpers import DT, click_col, make_app, step_until
@@ -150,13 +150,13 @@ def test_a_plugin_fault_is_reported_once_and_not_retried(bots, tmp_path, fault):
     w = SearchWorker()
     try:
         assert w.wait_warm(30)
-        results = results_for(w, SearchRequest('plugin', EMPTY, 'X', 3, 'LEFT',
+        results = results_for(w, SearchRequest(JobKind.PLUGIN, EMPTY, 'X', 3, 'LEFT',
                                      fault_spec(fault, bots, tmp_path), timeout=30))
         assert [r.status for r in results] == ['error'], [(r.status, r.message) for r in results]
         assert words in results[0].message
         assert w.restarts <= 1 and not w.busy()
         # the worker still works: the next job gets its answer
-        good = results_for(w, SearchRequest('plugin', EMPTY, 'X', 3, 'LEFT', f'{bots}:Good',
+        good = results_for(w, SearchRequest(JobKind.PLUGIN, EMPTY, 'X', 3, 'LEFT', f'{bots}:Good',
                                   timeout=30), quiet=0.2)
         assert [(r.status, r.reply.column) for r in good] == [('ok', 0)]
     finally:

@@ -19,7 +19,7 @@ import pytest
 
 from connect4_game.core.board import Board
 from connect4_game.plugins.process import ProcessPlayer
-from connect4_game.search.jobs import SearchRequest
+from connect4_game.search.jobs import JobKind, SearchRequest
 from connect4_game.search.worker import SearchWorker
 from tests.worker_jobs import long_request
 
@@ -155,14 +155,15 @@ def test_searching_worker_processes_end_when_the_app_is_sigkilled():
 DRIVER = """
 import sys
 sys.path.insert(0, {root!r})
-from connect4_game.search.jobs import SearchRequest
+from connect4_game.search.jobs import JobKind, SearchRequest
 from connect4_game.search.worker import SearchWorker
 from tests.worker_jobs import long_request
 
 if __name__ == '__main__':
     w = SearchWorker()
     w.wait_warm(30)
-    w.submit(SearchRequest('plugin', ('       ',) * 6, 'X', 3, 'LEFT', {spec!r}, timeout=30))
+    w.submit(SearchRequest(JobKind.PLUGIN, ('       ',) * 6, 'X', 3, 'LEFT', {spec!r},
+                           timeout=30))
     print(w.wait(60).status, flush=True)
     w.submit(long_request())   # a long search
     print(w.wait_running(30), flush=True)
@@ -198,7 +199,7 @@ def test_closing_the_worker_kills_the_processes_a_plugin_forked(forker):
     w = SearchWorker()
     grandchild = None
     try:
-        w.submit(SearchRequest('plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:Forks', timeout=30))
+        w.submit(SearchRequest(JobKind.PLUGIN, EMPTY, 'X', 3, 'LEFT', f'{bot}:Forks', timeout=30))
         r = w.wait(60)
         assert r.status == 'ok', r.message
         grandchild = int(grandchild_file.read_text())
@@ -464,7 +465,7 @@ def test_closing_the_worker_ends_what_a_plugin_started(spawner, cls):
     bot, spawned_file = spawner
     w = SearchWorker()
     try:
-        w.submit(SearchRequest('plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:{cls}', timeout=30))
+        w.submit(SearchRequest(JobKind.PLUGIN, EMPTY, 'X', 3, 'LEFT', f'{bot}:{cls}', timeout=30))
         r = w.wait(60)
         assert r is not None and r.status == 'ok', r
         started = spawned_pids(spawned_file)
@@ -483,7 +484,7 @@ def test_a_worker_whose_plugin_ends_its_process_takes_what_it_started_along(spaw
     bot, spawned_file = spawner
     w = SearchWorker()
     try:
-        w.submit(SearchRequest('plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:SpawnsThenExits',
+        w.submit(SearchRequest(JobKind.PLUGIN, EMPTY, 'X', 3, 'LEFT', f'{bot}:SpawnsThenExits',
                      timeout=30))
         t0 = time.monotonic()
         r = w.wait(60)
@@ -493,7 +494,7 @@ def test_a_worker_whose_plugin_ends_its_process_takes_what_it_started_along(spaw
         assert started
         assert_all_end(started, t0)
         # the worker goes on: a plug-in's next move runs in a fresh process
-        w.submit(SearchRequest('plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:Spawns', timeout=30))
+        w.submit(SearchRequest(JobKind.PLUGIN, EMPTY, 'X', 3, 'LEFT', f'{bot}:Spawns', timeout=30))
         r = w.wait(60)
         assert r is not None and r.status == 'ok', r
     finally:
@@ -547,7 +548,7 @@ def test_a_guarded_worker_process_still_obeys_sigterm_and_takes_what_it_started_
     bot, spawned_file = spawner
     w = SearchWorker(spare=False)
     try:
-        w.submit(SearchRequest('plugin', EMPTY, 'X', 3, 'LEFT', f'{bot}:SpawnsThenThinks',
+        w.submit(SearchRequest(JobKind.PLUGIN, EMPTY, 'X', 3, 'LEFT', f'{bot}:SpawnsThenThinks',
                      timeout=60))
         started = wait_until(lambda: spawned_pids(spawned_file), 60)
         assert started and running(started[0])

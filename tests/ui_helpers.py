@@ -90,14 +90,14 @@ class InstantWorker(StuckWorker):
     playable column (deterministic, no processes)."""
 
     def poll(self):
-        from connect4_game.search.jobs import Result
+        from connect4_game.search.jobs import Result, ResultStatus
         from connect4_game.search.replies import MoveReply
         out = []
         for job in self.jobs:
             legal = [c for c in range(len(job.rows[0])) if job.rows[0][c] == ' ']
             scores = tuple(50 if job.rows[0][c] == ' ' else -1 for c in range(len(job.rows[0])))
-            out.append(Result(job, 'ok', MoveReply(legal[0] if legal else None, scores,
-                                                   nodes=1, seconds=0.001)))
+            out.append(Result(job, ResultStatus.OK, MoveReply(legal[0] if legal else None,
+                                                              scores, nodes=1, seconds=0.001)))
         self.jobs = []
         self.current = None
         return out

@@ -52,7 +52,7 @@ class JobKind(str, Enum):
 
 
 class ResultStatus(str, Enum):
-    """How a request ended (see :class:`Result`); a ``str`` too (``== 'ok'`` works)."""
+    """How a request ended (see :class:`Result`)."""
 
     OK = 'ok'
     ERROR = 'error'
@@ -67,7 +67,7 @@ class ResultStatus(str, Enum):
 @dataclass(frozen=True)
 class SearchRequest:
     """One request for the search pool; two equal requests ask the same thing:
-    ``kind`` (its string is converted); ``rows``, the board's slots, one
+    ``kind``; ``rows``, the board's slots, one
     string a row (Oska's board for ``'oska'``); ``checker`` to move; for
     ``'ai'`` the ``lookahead`` (plies; also Oska), ``tiebreak`` and ``level``
     (``''``: the assignment's ``AIPlayer``); ``plugin`` (``FILE.py:ClassName``)
@@ -75,8 +75,7 @@ class SearchRequest:
     column); ``time_budget`` (seconds; perfect play on 6x7 runs to the proof,
     Expert's first look aside) and ``timeout`` (seconds; None: never); the
     0-based ``moves`` to ``rows``; ``tag``, the game or screen asking; the
-    ``puzzle`` and the ``column`` tried (-1: its solution).
-    :raises ValueError: for a kind that is not a :class:`JobKind`."""
+    ``puzzle`` and the ``column`` tried (-1: its solution)."""
 
     kind: JobKind
     rows: tuple[str, ...]
@@ -94,35 +93,17 @@ class SearchRequest:
     puzzle: Puzzle | None = None
     column: int = -1
 
-    def __post_init__(self) -> None:
-        try:
-            kind = JobKind(self.kind)
-        except ValueError:
-            raise ValueError(f'unknown job kind {clip(self.kind)!r}; one of '
-                             f'{", ".join(k.value for k in JobKind)}') from None
-        object.__setattr__(self, 'kind', kind)
-
 
 @dataclass(frozen=True)
 class Result:
-    """What the pool reports: ``status`` (its string is converted) ``'ok'``
-    (``reply`` is the kind's), ``'error'`` (``message``: one line), ``'died'``
-    (the request runs again),
-    ``'timeout'`` or ``'progress'`` (``reply`` is a step on the way).
-    :raises ValueError: for a status that is not one of :class:`ResultStatus`."""
+    """What the pool reports: ``status`` ``'ok'`` (``reply`` is the kind's), ``'error'``
+    (``message``: one line), ``'died'`` (the request runs again), ``'timeout'`` or
+    ``'progress'`` (``reply`` is a step on the way)."""
 
     request: SearchRequest
     status: ResultStatus
     reply: Reply | None = None
     message: str = ''
-
-    def __post_init__(self) -> None:
-        try:
-            object.__setattr__(self, 'status', ResultStatus(self.status))
-        except ValueError:
-            raise ValueError(f'a result status is one of '
-                             f'{", ".join(s.value for s in ResultStatus)}, '
-                             f'not {clip(self.status)}') from None
 
 
 class SearchPool(Protocol):
@@ -156,7 +137,6 @@ def _board_from_rows(rows: tuple[str, ...]) -> Board:
     b = Board(len(rows), len(rows[0]))
     b.slots = [list(r) for r in rows]
     return b
-
 
 
 def _run_review(req: SearchRequest, progress: Progress | None) -> ReviewReply:

@@ -27,7 +27,7 @@ import pytest
 
 from connect4_game.ai.score import ColumnScore, Score
 from connect4_game.core.game import Game
-from connect4_game.search.jobs import JobKind, Result, compute
+from connect4_game.search.jobs import JobKind, Result, ResultStatus, compute
 from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerSpec
 from connect4_game.ui.app import App, AppOptions
@@ -97,13 +97,13 @@ class FakeWorker:
         roll = rng.random()
         if roll < 0.01:
             self.faults += 1
-            return Result(job, "error", message="ZeroDivisionError: injected fault")
+            return Result(job, ResultStatus.ERROR, message="ZeroDivisionError: injected fault")
         if roll < 0.02:
             self.faults += 1
             self.countdown = 1
-            return Result(job, "died")          # the real worker re-runs the job
+            return Result(job, ResultStatus.DIED)          # the real worker re-runs the job
         if job.kind == JobKind.PUZZLE:          # judged for real: the puzzle's own position
-            return Result(job, "ok", compute(job))
+            return Result(job, ResultStatus.OK, compute(job))
         rows = job.rows
         legal = [c for c in range(len(rows[0])) if rows[0][c] == " "]
         column = rng.choice(legal) if legal else None
@@ -120,8 +120,8 @@ class FakeWorker:
                            for c, s in enumerate(scores))
         if job.kind == "plugin":
             scores = ()
-        return Result(job, "ok", MoveReply(column, scores, labels, nodes=rng.randint(0, 999),
-                                           seconds=0.01))
+        return Result(job, ResultStatus.OK, MoveReply(column, scores, labels, seconds=0.01,
+                                                      nodes=rng.randint(0, 999)))
 
 
 def key_event(key, mod=0, uni=""):
@@ -341,7 +341,7 @@ def test_an_off_board_hint_column_from_the_worker_does_not_crash(tmp_path, monke
     class OffBoard(FakeWorker):
         def _answer(self, job):
             cols = len(job.rows[0])
-            return Result(job, "ok", MoveReply(cols + 2, (50,) * cols, nodes=1))
+            return Result(job, ResultStatus.OK, MoveReply(cols + 2, (50,) * cols, nodes=1))
 
     worker = OffBoard(random.Random(1))
     app = App(AppOptions(x=PlayerSpec("human", 3, "LEFT"), o=PlayerSpec("ai", 3, "LEFT"),

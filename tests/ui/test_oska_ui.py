@@ -14,7 +14,7 @@ from connect4_game.oska.engine import (
     oskaplayer,
     row_lengths,
 )
-from connect4_game.search.worker import Result
+from connect4_game.search.jobs import Result, ResultStatus
 from connect4_game.ui.screens.oska import OskaScreen
 from tests.ui_helpers import StuckWorker, make_app
 
@@ -330,7 +330,7 @@ class FailingWorker(StuckWorker):
     """Answers every job with an error (an engine bug in the worker process)."""
 
     def poll(self):
-        out = [Result(job, "error", message="boom") for job in self.jobs]
+        out = [Result(job, ResultStatus.ERROR, message="boom") for job in self.jobs]
         self.jobs = []
         return out
 

@@ -15,7 +15,7 @@ from connect4_game.net.options import NetMode, NetworkOptions
 from connect4_game.play import events
 from connect4_game.play.seats import ComputerSeat, FriendSeat, PersonSeat, RandomSeat
 from connect4_game.play.session import GameSession
-from connect4_game.search.jobs import Result, compute
+from connect4_game.search.jobs import Result, ResultStatus, compute
 from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from tests.net.net_helpers import FAST_JOIN, Watch
@@ -32,7 +32,7 @@ class SyncWorker:
 
     def submit(self, job):
         self.submitted.append(job)
-        self._results.append(Result(job, 'ok', compute(job)))
+        self._results.append(Result(job, ResultStatus.OK, compute(job)))
 
     def cancel(self):
         self.cancelled += 1
@@ -148,7 +148,7 @@ def test_a_computer_choosing_a_full_column_hands_its_side_to_the_person():
     class Bad(SyncWorker):
         def submit(self, job):
             self.submitted.append(job)
-            self._results.append(Result(job, 'ok', MoveReply(0)))
+            self._results.append(Result(job, ResultStatus.OK, MoveReply(0)))
     s = GameSession({'X': HUMAN, 'O': PlayerSpec.for_level('easy')}, worker=Bad(),
                     moves=[0, 0, 0, 0, 0, 0, 3])
     run(s, frames=4)

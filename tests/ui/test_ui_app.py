@@ -7,7 +7,7 @@ import signal
 import pygame
 import pytest
 
-from connect4_game.search.jobs import Result
+from connect4_game.search.jobs import Result, ResultStatus
 from connect4_game.search.replies import MoveReply
 from connect4_game.search.worker import SearchWorker
 from connect4_game.ui.app import frame_stats
@@ -145,8 +145,8 @@ def test_stale_result_is_dropped_after_new_game(worker):
         app.step([key(pygame.K_n, 'n')], DT)           # new game while O thinks
         assert g.session.planner.game_id == old_game + 1 and g.session.game.moves == []
         # the old search's reply turns up late: it is dropped, not played
-        worker._results.put(Result(old_job, 'ok', MoveReply(0, (50,) * 7, nodes=1,
-                                                            seconds=0.1)))
+        worker._results.put(Result(old_job, ResultStatus.OK, MoveReply(0, (50,) * 7, nodes=1,
+                                                                       seconds=0.1)))
         for _ in range(30):
             app.step([], DT)
         assert g.session.game.moves == []                     # the old reply never lands

@@ -10,7 +10,7 @@ from connect4_game.ai.score import ColumnScore, Score
 from connect4_game.core.game import Game
 from connect4_game.core.side import Side
 from connect4_game.players import DEFAULT_LOOKAHEAD
-from connect4_game.search.jobs import Result
+from connect4_game.search.jobs import Result, ResultStatus
 from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerSpec
 from connect4_game.ui.app import App, AppOptions
@@ -78,7 +78,8 @@ def test_undo_drops_the_search_in_flight(worker, closing):
     assert g.session.planner.requested == job and job.checker == 'O'
     app.step([key(pygame.K_u, 'u')], DT)
     assert g.session.game.moves == [] and g.session.planner.requested is None
-    worker._results.put(Result(job, 'ok', MoveReply(5, (50,) * 7, nodes=1)))   # a late reply
+    late = MoveReply(5, (50,) * 7, nodes=1)
+    worker._results.put(Result(job, ResultStatus.OK, late))   # a late reply
     for _ in range(20):
         app.step([], DT)
     assert g.session.game.moves == []
@@ -607,7 +608,8 @@ def test_the_expert_overlay_fills_column_by_column(closing):
                 labels: list[ColumnScore | None] = [None] * 7
                 labels[3] = ColumnScore(3, Score.of_pons(17, 9))
                 labels[0] = ColumnScore(0, Score.of_pons(-15, 12))
-                out.append(Result(job, 'progress', MoveReply(None, (None,) * 7, tuple(labels))))
+                out.append(Result(job, ResultStatus.PROGRESS,
+                                  MoveReply(None, (None,) * 7, tuple(labels))))
             self.jobs = []
             return out
 

@@ -16,7 +16,7 @@ from connect4_game.net.connection import NetState
 from connect4_game.net.events import Connected
 from connect4_game.net.join import Join
 from connect4_game.net.options import NetMode, NetworkOptions
-from connect4_game.search.jobs import Result
+from connect4_game.search.jobs import Result, ResultStatus
 from connect4_game.search.replies import MoveReply
 from connect4_game.seat_config import PlayerSpec
 from connect4_game.ui.app import App, AppOptions
@@ -221,14 +221,14 @@ def test_the_analysis_says_wait_until_it_knows_then_the_result(closing):
     g = app.game
     job = worker.jobs[-1]
     assert [b[0] for b in g.overlay_labels()] == ['\u2026'] * 7       # computing
-    worker.answers.append(Result(job, 'progress', MoveReply(   # a shallower look on the way
+    worker.answers.append(Result(job, ResultStatus.PROGRESS, MoveReply(   # a shallower look
         1, (50, 100, 0, 50, 50, 50, 50), depth=4, nodes=9, seconds=0.01)))
     app.step([], DT)
     texts = [b[0] for b in g.overlay_labels()]
     assert 'even' not in ' '.join(texts)                   # not a verdict while it computes
     assert texts[1] == 'win \u22644' and texts[2] == 'loss \u22644'   # proven: shown at once
     assert texts[0] == texts[3] == '\u2026'
-    worker.answers.append(Result(job, 'ok', MoveReply(
+    worker.answers.append(Result(job, ResultStatus.OK, MoveReply(
         1, (50, 100, 0, 50, 50, 50, 50), depth=12, nodes=99, seconds=0.5)))
     app.step([], DT)
     texts = [b[0] for b in g.overlay_labels()]
