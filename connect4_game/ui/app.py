@@ -141,7 +141,7 @@ class App:
         self.push = self.stack.push
         self.pop = self.stack.pop
         if opts.game == 'oska':
-            self.show_oska()
+            self.show_oska(human_side=None if opts.demo else 'w', lookahead=opts.lookahead)
         for text, kind in self.notes:
             self.session.say(text, kind, 6.0)
             print(clip(text, 300), file=sys.stderr if kind == 'error' else sys.stdout)
@@ -304,18 +304,13 @@ class App:
         return game
 
     def show_oska(self, n: int | None = None, human_side: str | None = 'w',
-                  lookahead: int | None = None, from_dialog: bool = False) -> None:
-        """Oska over the Connect Four game, whose seats close: from the new-game dialog
-        (``from_dialog``) with ``n`` checkers a side, ``human_side`` ('w', 'b', 'both' or None)
-        and ``lookahead`` plies, else as the command line says."""
+                  lookahead: int | None = None) -> None:
+        """Oska over the Connect Four game, whose seats close: ``n`` checkers a side (None: the
+        command line's), ``human_side`` ('w', 'b', 'both' or None) and ``lookahead`` plies."""
         from connect4_game.ui.screens.oska import OskaScreen
-        opts = self.options
-        if from_dialog:
-            self.show_game()
-        else:
-            n, human_side, lookahead = opts.oska_n, None if opts.demo else 'w', opts.lookahead
+        self.show_game()
         self.session.close()
-        self.push(OskaScreen(self, n=n if n is not None else opts.oska_n, human_side=human_side,
+        self.push(OskaScreen(self, n=self.options.oska_n if n is None else n, human_side=human_side,
                              lookahead=OSKA_DEFAULT_LOOKAHEAD if lookahead is None
                              else max(1, min(OSKA_MAX_LOOKAHEAD, lookahead))))
 

@@ -256,7 +256,7 @@ class NewGameScreen(FormScreen):
         """Start the game chosen: Connect Four with :meth:`players` on the board chosen, or Oska."""
         if self.game.value == 'oska':
             self.app.show_oska(n=self.oska_n.value, human_side=self.oska_players(),
-                               lookahead=self.oska_lookahead.value, from_dialog=True)
+                               lookahead=self.oska_lookahead.value)
         else:
             self.app.start_game(self.players(), self.rows.value, self.cols.value)
 
