@@ -22,6 +22,7 @@ __all__ = ['PROTOCOL_VERSION', 'MAX_LINE_BYTES', 'MAX_NAME', 'MAX_CHAT', 'MAX_TE
            'DEFAULT_PORT', 'parse_address', 'addr_text', 'check_port']
 
 PROTOCOL_VERSION = 2           # bumped whenever a message changes; others are refused
+DEFAULT_PORT = 24744           # the TCP port a host listens on unless told otherwise
 MAX_LINE_BYTES = 4096          # the longest line a peer may send, newline included
 MAX_NAME = 32                  # characters of a player's name
 MAX_CHAT = 200                 # characters of a chat line
@@ -262,9 +263,6 @@ def check_chat(text: object) -> str:
     return _text(MAX_CHAT, allow_empty=False)('text', text)
 
 
-DEFAULT_PORT = 24744           # the TCP port a host listens on unless told otherwise
-
-
 def check_port(value: object, lo: int = 1) -> int:
     """``value`` if a TCP port number from ``lo`` to 65535. :raises ValueError: otherwise."""
     return check_int(value, lo, 65535, 'the port')
@@ -279,10 +277,9 @@ def addr_text(addr: object) -> str:
     return f'[{host}]:{port}' if ':' in str(host) else f'{host}:{port}'
 
 
-def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
-    """``(host, port)`` from what a player typed: ``'192.168.1.5'``,
-    ``'192.168.1.5:24744'``, ``'name.local:24744'``, ``'[fe80::1]:24744'`` or
-    ``'fe80::1'``; the port defaults to ``default_port``.
+def parse_address(text: str) -> tuple[str, int]:
+    """``(host, port)`` from what a player typed: ``'192.168.1.5'``, ``'name.local:24744'``,
+    ``'[fe80::1]:24744'`` or ``'fe80::1'`` (the port: :data:`DEFAULT_PORT`).
     :raises ValueError: for an empty address or a port that is not 1-65535."""
     if not isinstance(text, str) or not text.strip():
         raise ValueError('type the address of the computer that hosts the game')
@@ -300,7 +297,7 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     if not host:
         raise ValueError('type the address of the computer that hosts the game')
     if not port_text:
-        return host, default_port
+        return host, DEFAULT_PORT
     if not port_text.isdigit():
         raise ValueError(f'the port must be a number, not {clip(port_text)!r}')
     return host, check_port(int(port_text))
