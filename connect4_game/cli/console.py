@@ -80,7 +80,6 @@ def stop_signals_interrupt() -> Iterator[None]:
     import signal
     import threading
     previous: dict[int, Callable[[int, FrameType | None], object] | int | None] = {}
-
     def ended(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt
     if threading.current_thread() is threading.main_thread():
@@ -141,7 +140,6 @@ def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         parser.error('the game review is not available in this installation')
     rows, cols = args.rows or DEFAULT_ROWS, args.cols or DEFAULT_COLS
     table: ReviewTable | None = None
-
     def each(record: PlyReview) -> None:              # the table: a line as soon as a move is judged
         nonlocal table
         if table is None:
@@ -194,7 +192,6 @@ def run_network_text(args: argparse.Namespace, parser: argparse.ArgumentParser) 
     from connect4_game.net.console import play_remote
     players: list[ConsolePlayer] = []
     link: Connection | None = None
-
     def local(checker: str) -> ConsolePlayer:
         player = make_player(_player(args, Side(checker)), Side(checker))
         players.append(player)

@@ -45,11 +45,9 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
     :raises TypeError: ``data`` is not bytes-like.
     :raises OSError: the directory is not writable, the disk is full, ..."""
     target = Path(path)
-
     def commit(tmp_name: str) -> Path:
         os.replace(tmp_name, target)
         return target
-
     return _via_temp_file(target.parent, target.name, data, commit)
 
 
@@ -61,7 +59,6 @@ def atomic_write_new(directory: str | os.PathLike[str], names: Iterable[str], da
     :raises FileExistsError: every name tried is taken.
     :raises OSError: the directory is not writable, the disk is full, ..."""
     folder = Path(directory)
-
     def commit(tmp_name: str) -> Path:
         for name in itertools.islice(names, _MAX_NAMES):
             if not name or name in (".", "..") or os.sep in name or "/" in name \
@@ -71,7 +68,6 @@ def atomic_write_new(directory: str | os.PathLike[str], names: Iterable[str], da
             if _link_or_claim(tmp_name, target):
                 return target
         raise FileExistsError(errno.EEXIST, "every name is taken", str(folder))
-
     return _via_temp_file(folder, "new", data, commit)
 
 

@@ -214,10 +214,8 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
     and written again with its valid ones. Never raises."""
     target = config_file(path, SETTINGS_FILE)
     what = "settings file"
-
     def read(data: object) -> tuple[Settings, list[str]]:
         return Settings.from_dict(json_object(data, target, what, "settings"))
-
     settings, warnings = load_user_json(target, what, "started with default settings", read)
     if settings is None:
         return Settings(), warnings

@@ -40,13 +40,11 @@ def _read(path: Path, what: str, key: str, layout: type, empty: str,
           entries: Callable[[object], tuple[dict[K, V], list[str]]]
           ) -> tuple[dict[K, V], list[str]]:
     """``(entries, warnings)`` of the file's ``key`` (a ``layout``) as ``load_user_json``."""
-
     def read(data: object) -> tuple[dict[K, V], list[str]]:
         if not isinstance(data, dict) or not isinstance(data.get(key), layout):
             raise UserFileError(path, f"is JSON but not in the {what.removesuffix(' file')} "
                                       "layout", what)
         return entries(data[key])
-
     found, warnings = load_user_json(path, what, empty, read)
     return found or {}, warnings
 
@@ -142,12 +140,10 @@ class Stats:
                                  f"not {shown(desc)}")
         if not save:
             return self._count(x_desc, o_desc, result)
-
         def count(_path: Path) -> tuple[dict[str, object], Record]:
             self.load()
             rec = self._count(x_desc, o_desc, result)
             return self.to_json(), rec
-
         return _update(self.path, count)
 
     def _count(self, x_desc: str, o_desc: str, result: str) -> Record:
@@ -242,7 +238,6 @@ def record_puzzle_try(puzzle_id: str, solved: bool, path: str | os.PathLike[str]
 def _write_tries(target: Path, wait: float | None) -> dict[str, PuzzleCounts]:
     """Add the tries waiting for ``target`` to it; its counts after. :raises OSError: as _update."""
     waiting, known = _pending[target]
-
     def count(held: Path) -> tuple[dict[str, object], dict[str, PuzzleCounts]]:
         counts, warnings = load_puzzle_counts(held)
         for line in warnings:
@@ -253,7 +248,6 @@ def _write_tries(target: Path, wait: float | None) -> dict[str, PuzzleCounts]:
         return ({"version": STATS_VERSION,
                  "puzzles": {pid: {"tried": c.tried, "solved": c.solved}
                              for pid, c in counts.items() if pid in known}}, counts)
-
     counts = _update(target, count, wait)
     del _pending[target]
     return counts

@@ -67,7 +67,6 @@ def read_user_file(path: str | os.PathLike[str], what: str = "file") -> str:
     :raises UserFileError: ``missing``, not a regular file, unreadable, too large or not UTF-8."""
     def fail(reason: str, missing: bool = False) -> UserFileError:
         return UserFileError(path, reason, what, missing=missing)
-
     too_large = f"is too large (more than {MAX_FILE_BYTES // 1024} KiB)"
     try:
         info = os.stat(path)
