@@ -18,6 +18,7 @@ __all__ = ['play_remote']
 
 Out = Callable[..., None]
 _POLL = 0.2            # seconds: the longest wait for the friend between checks
+LOST_TIMEOUT = 60.0    # seconds a lost friend has to come back
 _ENDED = {
     NetState.CLOSED: 'The connection to the other player was closed.',
     NetState.FAILED: 'The connection to the other player was closed.',
@@ -77,8 +78,7 @@ def _friend_events(conn: Connection, game: Game, out: Out) -> None:
             out(event.text)
 
 
-def _play(conn: Connection, game: Game, local: LocalPlayer, out: Out,
-          lost_timeout: float) -> Game | None:
+def _play(conn: Connection, game: Game, local: LocalPlayer, out: Out) -> Game | None:
     while game.outcome is None:
         ended = _ENDED.get(conn.state)
         if ended is not None:
@@ -90,7 +90,7 @@ def _play(conn: Connection, game: Game, local: LocalPlayer, out: Out,
             _show(game, out)
             continue
         _friend_events(conn, game, out)
-        if conn.state is NetState.LOST and time.monotonic() - conn.state_since >= lost_timeout:
+        if conn.state is NetState.LOST and time.monotonic() - conn.state_since >= LOST_TIMEOUT:
             out('The connection to the other player was lost.')
             return None
     out(game.outcome.message())
@@ -99,16 +99,15 @@ def _play(conn: Connection, game: Game, local: LocalPlayer, out: Out,
     return game
 
 
-def play_remote(conn: Connection, player: object, *,
-                out: Out = print, wait: float | None = None, lost_timeout: float = 60.0,
-                close: bool = True) -> Game | None:
+def play_remote(conn: Connection, player: object, *, out: Out = print,
+                wait: float | None = None, close: bool = True) -> Game | None:
     """Play a whole game between a local ``player`` and the friend, whose undo requests
     are declined, on ``conn`` (a Host or Join, started here if it is not yet).
 
     :param player: an object with ``checker`` and ``next_move(board) -> column``, or a
         callable ``checker -> player`` such as ``RandomPlayer``; ``out``: like :func:`print`.
-    :param wait: seconds to wait for the first handshake (None: no limit);
-        ``lost_timeout``: for a lost friend to come back; ``close``: close at the end.
+    :param wait: seconds to wait for the first handshake (None: no limit), then
+        :data:`LOST_TIMEOUT` for a lost friend to come back; ``close``: close at the end.
     :returns: the finished game, or None (``conn.failure`` says why a join failed).
     :raises ValueError: if ``player`` plays the wrong checker or an illegal column.
     """
@@ -122,7 +121,7 @@ def play_remote(conn: Connection, player: object, *,
         out('Welcome to Connect Four!')
         out()
         out(str(game.board))
-        return _play(conn, game, local, out, lost_timeout)
+        return _play(conn, game, local, out)
     finally:
         if close:
             conn.close()

@@ -30,13 +30,12 @@ _UNREACHABLE = {getattr(errno, name) for name in
                 if hasattr(errno, name)}
 _REFUSED = {errno.ECONNREFUSED, 10061}            # 10061: Windows
 _OTHER_GAME = 'The host is playing a different game.'
-_VERSION = 'The host runs another version of the game.'
 
 # The host's error code in answer to the hello -> (the player's sentence, try again?)
 _HOST_REFUSALS = {
     'bad_code': ('Wrong code.', False),
     'locked_out': ('Too many wrong codes: try again later.', False),
-    'version': (_VERSION, False),
+    'version': ('The host runs another version of the game.', False),
     'busy': ('The host is playing with another friend.', True),
     'timeout': ('The connection to the host was too slow.', True),
     'diverged': (_OTHER_GAME, False),
@@ -63,9 +62,8 @@ def dial_failure(error: BaseException, host: str, address: str) -> str:
 
 
 class Join(Connection):
-    """Join a game hosted at ``addr`` (a name or IP address):``port`` (1-65535) with
-    its 4-digit ``code``; this side plays the host's other side (``side`` after
-    ``Connected``).
+    """Join a game hosted at ``addr`` (a name or IP address):``port`` (1-65535) with its
+    4-digit ``code``; this side plays the host's other side (``side`` after ``Connected``).
 
     :param name: printable, at most 32 characters; ``moves``: 0-based columns this side
         already has (:func:`~connect4_game.net.connection.reconcile_with_peer`).
