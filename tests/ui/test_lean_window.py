@@ -53,7 +53,8 @@ def test_a_still_window_dozes_and_the_first_event_wakes_it(clock, monkeypatch, c
     assert app._frames(1.0 / ui_app.FPS) == 0
     naps = clock.sleeps
     awake = sum(1 for s in naps[:59] if s == ui_app.IDLE_POLL)
-    assert ui_app.DOZE_AFTER / ui_app.IDLE_POLL - 1 <= awake <= ui_app.DOZE_AFTER / ui_app.IDLE_POLL + 1
+    polls_awake = ui_app.DOZE_AFTER / ui_app.IDLE_POLL
+    assert polls_awake - 1 <= awake <= polls_awake + 1
     assert naps[awake:59] == [ui_app.DOZE_POLL] * (59 - awake)     # then it dozes
     assert naps[59] < 1.0 / ui_app.FPS                             # the event: a frame's pace
     assert naps[60] == ui_app.IDLE_POLL                            # and awake again after it

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 import pygame
 
@@ -12,9 +12,9 @@ from connect4_game.search.worker import SearchWorker
 from connect4_game.ui.render import Layout, Renderer, toolbar_height
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height
 from connect4_game.ui.themes import Theme
-from connect4_game.ui.widgets import Button, TextField, Toolbar, draw_tooltip
+from connect4_game.ui.widgets import Button, Choice, TextField, Toolbar, draw_tooltip
 
-__all__ = ['Host', 'Screen', 'BoardPage', 'FormRow', 'FormScreen']
+__all__ = ['Host', 'Screen', 'BoardPage', 'FormScreen']
 
 
 class Host(Protocol):
@@ -104,30 +104,17 @@ class Screen:
         """``worker`` replaced the stopped search worker: ask again for what this screen awaited."""
 
 
-class FormRow(Protocol):
-    """A row of a dialog (:class:`~connect4_game.ui.widgets.Choice` and its kinds)."""
-
-    title: str
-    rect: pygame.Rect
-
-    def layout(self, rect: pygame.Rect, title_w: int) -> None: ...
-    def step(self, delta: int) -> None: ...
-    def click(self, pos: tuple[int, int]) -> bool: ...
-    def draw(self, surface: pygame.Surface, theme: Theme, size: int, selected: bool,
-             dim: bool = False) -> None: ...
-
-
 class FormScreen(Screen):
-    """A dialog: a title, rows and buttons along the bottom. Up/Down (Tab) choose a row
-    (``button_stops`` more stops after the rows: the buttons), Left/Right or a click change it,
-    a text field takes typing (:meth:`TextField.edit`); Enter starts, Esc cancels, a click on a button does
-    its action."""
+    """A dialog: a title, rows (:class:`Choice` and its kinds) and buttons along the bottom.
+    Up/Down (Tab) choose a row (``button_stops`` more stops after the rows: the buttons),
+    Left/Right or a click change it, a text field takes typing (:meth:`TextField.edit`); Enter
+    starts, Esc cancels, a click on a button does its action."""
 
     sel = 0
     button_stops = 0
     mouse = (0, 0)
 
-    def form_rows(self) -> Sequence[FormRow]:
+    def form_rows(self) -> Sequence[Choice[Any]]:
         """The rows on screen now, top to bottom."""
         return []
 
@@ -142,14 +129,14 @@ class FormScreen(Screen):
         """Esc."""
         self.close()
 
-    def changed(self, control: FormRow) -> None:
+    def changed(self, control: Choice[Any]) -> None:
         """``control``'s value was changed by a key or a click."""
 
-    def dimmed(self, control: FormRow) -> bool:
+    def dimmed(self, control: Choice[Any]) -> bool:
         """Whether ``control`` is drawn dimmed."""
         return False
 
-    def chosen(self) -> FormRow | None:
+    def chosen(self) -> Choice[Any] | None:
         """The row chosen, or None (the buttons)."""
         rows = self.form_rows()
         return rows[self.sel] if self.sel < len(rows) else None

@@ -23,7 +23,7 @@ from connect4_game.oska.engine import (
 from connect4_game.players import MAX_LOOKAHEAD, TIEBREAKS, WARN_LOOKAHEAD, clamp_lookahead
 from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.ui import themes
-from connect4_game.ui.screens.base import FormRow, FormScreen
+from connect4_game.ui.screens.base import FormScreen
 from connect4_game.ui.screens.help import HelpScreen
 from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.screens.oska import OskaScreen
@@ -183,7 +183,7 @@ class NewGameScreen(FormScreen):
             out.append(self.first)
         return out + [self.rows, self.cols, self.theme, self.language]
 
-    def dimmed(self, control: FormRow) -> bool:
+    def dimmed(self, control: Choice[Any]) -> bool:
         """Advanced rows are dimmed for a person's side and while a named level plays."""
         for side in Side:
             if control in (self.lookaheads[side], self.tiebreaks[side]):
@@ -228,7 +228,7 @@ class NewGameScreen(FormScreen):
                 n=WARN_LOOKAHEAD)
         return ''
 
-    def changed(self, control: FormRow) -> None:
+    def changed(self, control: Choice[Any]) -> None:
         """``control`` changed: theme and language apply, an Advanced value makes it Custom."""
         if control is self.theme:
             self.app.set_theme(self.theme.value)
