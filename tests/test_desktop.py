@@ -57,7 +57,7 @@ def test_app_id_is_reverse_dns_and_names_every_file():
 
 
 def test_entry_has_the_keys_a_menu_needs():
-    keys = entry_keys(desktop.desktop_entry('/opt/connect4-pygame/connect4-pygame'))
+    keys = entry_keys(desktop.desktop_entry(['/opt/connect4-pygame/connect4-pygame']))
     assert keys['Type'] == 'Application'
     assert keys['Name'] == 'Connect Four'
     assert keys['Exec'] == '/opt/connect4-pygame/connect4-pygame'
@@ -95,6 +95,8 @@ def test_exec_quote_refuses_what_an_entry_cannot_hold(arg):
 def test_an_empty_command_is_refused():
     with pytest.raises(ValueError):
         desktop.desktop_entry([])
+    with pytest.raises(ValueError):
+        desktop.desktop_entry('connect4-pygame')       # a program is a list of one
 
 
 @pytest.mark.parametrize('environ, expected', [
@@ -136,7 +138,7 @@ def test_install_writes_nothing_for_a_bad_command(tmp_path):
 def test_install_without_the_icon_fails_before_writing(tmp_path, monkeypatch):
     monkeypatch.setattr(desktop, 'scalable_icon_file', lambda: tmp_path / 'missing.svg')
     with pytest.raises(FileNotFoundError):
-        desktop.install_desktop_entry('/opt/c4', data_home=tmp_path / 'd')
+        desktop.install_desktop_entry(['/opt/c4'], data_home=tmp_path / 'd')
     assert not (tmp_path / 'd').exists()
 
 

@@ -323,7 +323,7 @@ def finish_folder(folder: Path, platform: str = sys.platform) -> list[Path]:
         gpl_font.unlink()
     if platform.startswith("linux"):
         entry = folder / desktop.DESKTOP_FILE
-        entry.write_text(desktop.desktop_entry(NAME), encoding="utf-8")
+        entry.write_text(desktop.desktop_entry([NAME]), encoding="utf-8")
         written.append(entry)
         for name, source in desktop.carried_files().items():
             target = folder / "share" / name

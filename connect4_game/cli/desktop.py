@@ -11,7 +11,6 @@ import shutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Union
 
 __all__ = ["APP_ID", "COMMAND", "WINDOW_COMMAND", "DESKTOP_FILE", "METAINFO_FILE", "ICON_SIZE",
            "ICON_SIZES", "icon_file", "scalable_icon_file", "metainfo_file", "carried_files",
@@ -32,8 +31,6 @@ _ASSETS = Path(__file__).resolve().parent.parent / "assets"
 # Characters that make an Exec argument quoted, and those escaped inside the quotes.
 _RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
 _ESCAPED_IN_QUOTES = set('"`$\\')
-
-Command = Union[str, "os.PathLike[str]", Sequence[str]]    # a program, or it and its arguments
 
 
 def icon_file(size: int = ICON_SIZE) -> Path:
@@ -72,20 +69,12 @@ def exec_quote(arg: str) -> str:
     return arg.replace("\\", "\\\\").replace("%", "%%")
 
 
-def _args(command: Command) -> list[str]:
-    if isinstance(command, (str, os.PathLike)):
-        return [os.fspath(command)]
-    args = [os.fspath(a) for a in command]
-    if not args:
-        raise ValueError("the command is empty")
-    return args
-
-
-def desktop_entry(command: Command, icon: str = APP_ID) -> str:
-    """The entry's text that starts ``command`` (a program, or it and its arguments) with ``icon``
-    (a theme icon name or an absolute path). :raises ValueError: as :func:`exec_quote`."""
-    args = _args(command)
-    exec_line = " ".join(exec_quote(a) for a in args)
+def desktop_entry(command: Sequence[str], icon: str = APP_ID) -> str:
+    """The entry's text that starts ``command`` (a program and its arguments) with ``icon`` (a
+    theme icon name or an absolute path). :raises ValueError: no program, or as :func:`exec_quote`."""
+    if isinstance(command, str) or not command:
+        raise ValueError(f"the command must be a program and its arguments, not {command!r}")
+    exec_line = " ".join(exec_quote(a) for a in command)
     lines = [
         "[Desktop Entry]",
         "Type=Application",
@@ -141,15 +130,15 @@ def carried_files() -> dict[str, Path]:
     return files
 
 
-def install_desktop_entry(exec_path: Command, data_home: str | os.PathLike[str] | None = None
+def install_desktop_entry(command: Sequence[str], data_home: str | os.PathLike[str] | None = None
                           ) -> list[Path]:
-    """Write ``data_home/applications/`` :data:`DESKTOP_FILE` (starting ``exec_path``) and the
+    """Write ``data_home/applications/`` :data:`DESKTOP_FILE` (starting ``command``) and the
     :func:`carried_files` under ``data_home`` (default :func:`xdg_data_home`); the paths, the
     entry's first.
 
     :raises ValueError: as :func:`desktop_entry`; :raises FileNotFoundError: a file to carry is
         missing (both before anything is written); :raises OSError: a file cannot be written."""
-    text = desktop_entry(exec_path)        # ValueError before anything is written
+    text = desktop_entry(command)          # ValueError before anything is written
     base = Path(data_home) if data_home is not None else xdg_data_home()
     data = {name: source.read_bytes() for name, source in carried_files().items()}
     written = [_write(base / "applications" / DESKTOP_FILE, text.encode("utf-8"))]
