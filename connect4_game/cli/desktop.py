@@ -71,7 +71,7 @@ def exec_quote(arg: str) -> str:
 
 def desktop_entry(command: Sequence[str], icon: str = APP_ID) -> str:
     """The entry's text that starts ``command`` (a program and its arguments) with ``icon`` (a
-    theme icon name or an absolute path). :raises ValueError: no program, or as :func:`exec_quote`."""
+    theme icon name or an absolute path). :raises ValueError: no program; as :func:`exec_quote`."""
     if isinstance(command, str) or not command:
         raise ValueError(f"the command must be a program and its arguments, not {command!r}")
     exec_line = " ".join(exec_quote(a) for a in command)
