@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from typing import cast
 
-from connect4_game.core.board import Board
+from connect4_game.core.console import ConsolePlayer
 from connect4_game.core.game import Game
 from connect4_game.core.side import Side
 from connect4_game.net.connection import Connection, NetState
@@ -26,22 +26,15 @@ _ENDED = {
 }
 
 
-@runtime_checkable
-class LocalPlayer(Protocol):
-    """The assignment's player: ``next_move(board) -> column`` (0-based)."""
-
-    def next_move(self, board: Board) -> int: ...
-
-
-def _local_player(player: object, side: Side) -> LocalPlayer:
+def _local_player(player: object, side: Side) -> ConsolePlayer:
     """``player``, or ``player(checker)`` for a class or factory.
     :raises ValueError: if it is no player or plays another checker than ``side``."""
-    if callable(player) and (isinstance(player, type) or not isinstance(player, LocalPlayer)):
+    if callable(player) and (isinstance(player, type) or not hasattr(player, 'next_move')):
         player = player(side.value)
     checker = getattr(player, 'checker', side)
-    if not isinstance(player, LocalPlayer) or checker != side:
+    if not callable(getattr(player, 'next_move', None)) or checker != side:
         raise ValueError(f'the local player plays {checker!r}, but this side is {side.value!r}')
-    return player
+    return cast(ConsolePlayer, player)
 
 
 def _show(game: Game, out: Out) -> None:
@@ -78,7 +71,7 @@ def _friend_events(conn: Connection, game: Game, out: Out) -> None:
             out(event.text)
 
 
-def _play(conn: Connection, game: Game, local: LocalPlayer, out: Out) -> Game | None:
+def _play(conn: Connection, game: Game, local: ConsolePlayer, out: Out) -> Game | None:
     while game.outcome is None:
         ended = _ENDED.get(conn.state)
         if ended is not None:
