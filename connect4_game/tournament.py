@@ -199,29 +199,26 @@ def unique_names(names: Sequence[str]) -> list[str]:
     return out
 
 
-def random_openings(count: int, plies: int, seed: int, rows: int = DEFAULT_ROWS,
-                    cols: int = DEFAULT_COLS) -> list[tuple[int, ...]]:
-    """``count`` random openings of ``plies`` legal 0-based columns, the same for the same ``seed``;
-    none ends the game, and repeats are avoided while :data:`_OPENING_TRIES` draws find a new one.
+def random_openings(count: int, plies: int, seed: int) -> list[tuple[int, ...]]:
+    """``count`` random openings of ``plies`` legal 0-based columns on the assignment's board, the
+    same for the same ``seed``; none ends the game, and repeats are avoided while
+    :data:`_OPENING_TRIES` draws find a new one.
     :raises ValueError: for a negative ``count`` or ``plies``, or more plies than cells."""
     check_int(count, 0, None, 'count')
-    check_int(plies, 0, rows * cols - 1, 'plies')
+    check_int(plies, 0, DEFAULT_ROWS * DEFAULT_COLS - 1, 'plies')
     rng = random.Random(seed)
-    seen: set[tuple[int, ...]] = set()
-    openings = []
+    openings: list[tuple[int, ...]] = []
     for _ in range(count):
-        opening = _one_opening(rng, plies, rows, cols)
-        for _try in range(_OPENING_TRIES):
-            if opening not in seen:
+        for _try in range(_OPENING_TRIES + 1):
+            opening = _one_opening(rng, plies)
+            if opening not in openings:
                 break
-            opening = _one_opening(rng, plies, rows, cols)
-        seen.add(opening)
         openings.append(opening)
     return openings
 
 
-def _one_opening(rng: random.Random, plies: int, rows: int, cols: int) -> tuple[int, ...]:
-    board, moves = Board(rows, cols), []
+def _one_opening(rng: random.Random, plies: int) -> tuple[int, ...]:
+    board, moves = Board(DEFAULT_ROWS, DEFAULT_COLS), []
     for ply in range(1, plies + 1):
         side = Side.for_ply(ply)
         legal = board.legal_columns()
