@@ -24,7 +24,6 @@ __all__ = ['SearchPlanner', 'Analysis', 'CACHE_SIZE']
 log = logging.getLogger(__name__)
 
 
-
 @dataclass(frozen=True)
 class Analysis:
     """What the analysis overlay shows: a ``reply`` (the assignment's scores, BU CS111

@@ -36,9 +36,6 @@ class Seat:
         self.closed = False
         self.number = next(_NUMBERS)
 
-    def __repr__(self) -> str:
-        return f'{type(self).__name__}({self.side!r}, {self.spec.kind.value!r})'
-
     def label(self, other_is_person: bool, full_lookahead: int) -> str:
         """How the window names this side: 'You' ('Player X' when ``other_is_person``),
         'Computer (Medium)', ...; ``full_lookahead``: the board's cells."""
@@ -70,12 +67,8 @@ class PersonSeat(Seat):
 class RandomSeat(Seat):
     """The assignment's ``RandomPlayer`` (Problem 3): any column that can take a checker."""
 
-    def __init__(self, side: str, spec: PlayerSpec, rng: random.Random | None = None) -> None:
-        super().__init__(side, spec)
-        self.rng = rng or random.Random()
-
     def pick(self, game: Game, planner: SearchPlanner) -> MoveReply | None:
-        return MoveReply(self.rng.choice(game.board.legal_columns()))
+        return MoveReply(random.choice(game.board.legal_columns()))
 
 
 class ComputerSeat(Seat):

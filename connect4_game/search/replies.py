@@ -14,8 +14,7 @@ from connect4_game.trainer.play import TryResult
 __all__ = ['MoveReply', 'ReviewReply', 'OskaReply', 'PuzzleReply', 'PingReply', 'Reply',
            'Square']
 
-Square = tuple[int, int]
-"""An Oska square, ``(row, col)``."""
+Square = tuple[int, int]     # an Oska square, (row, col)
 
 
 @dataclass(frozen=True)
@@ -68,5 +67,4 @@ class PingReply(JsonShape):
     """The start-up check's answer (``'ping'``): the search is imported."""
 
 
-Reply = MoveReply | ReviewReply | OskaReply | PuzzleReply | PingReply
-"""Any of the pool's replies."""
+Reply = MoveReply | ReviewReply | OskaReply | PuzzleReply | PingReply     # any of the pool's

@@ -33,9 +33,8 @@ from connect4_game.ui.widgets import Button, Menu, MenuItem, ResultBanner, Toast
 
 __all__ = ['GameScreen']
 
+# the status bar as last drawn: (line 1, line 2, right side), the checker beside it, the spinner
 StatusShown = tuple[tuple[str, str, str], str | None, bool]
-"""The status bar as last drawn: its (line 1, line 2, right side), the checker shown beside it
-(None: none) and whether the spinner turned."""
 
 
 class GameScreen(Screen):
@@ -231,9 +230,7 @@ class GameScreen(Screen):
     # ------------------------------------------------------------------ commands
     def _command_table(self) -> dict[str, Callable[[], object]]:
         """What each command of :data:`~connect4_game.ui.commands.COMMANDS` does.
-
-        :raises RuntimeError: if the table and the commands differ.
-"""
+        :raises RuntimeError: if the table and the commands differ."""
         app = self.app
         table: dict[str, Callable[[], object]] = {
             'left': lambda: self._move_cursor(-1),
@@ -241,7 +238,7 @@ class GameScreen(Screen):
             'drop': lambda: self.drop(self.cursor),
             'toolbar': self.toolbar.take_focus,
             'stronger': self._stronger,
-            'weaker': self._weaker,
+            'weaker': lambda: self.session.set_lookahead(self.session.lookahead - 1),
             'tiebreak': lambda: self.session.cycle_tiebreak(),
             'expert': lambda: self.session.toggle_expert(),
             'slower': lambda: self.session.change_pace(+0.25),
@@ -292,15 +289,11 @@ class GameScreen(Screen):
 
     def _stronger(self) -> None:
         s = self.session
-        value = min(s.lookahead, s.max_lookahead) + 1
+        value = s.lookahead + 1
         s.set_lookahead(value)
         if WARN_LOOKAHEAD < value < s.max_lookahead:
             s.say(_('Lookahead {n}: the computer may think for minutes per move.').format(
                 n=value), 'error', 4.0)
-
-    def _weaker(self) -> None:
-        s = self.session
-        s.set_lookahead(min(s.lookahead, s.max_lookahead) - 1)
 
     def _new_game(self) -> None:
         s = self.session
