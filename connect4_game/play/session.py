@@ -90,7 +90,7 @@ class GameSession:
         self.demo = False
         self.paused = False
         self.before: dict[str, PlayerSpec] | None = None   # who played before a demo/network
-        self._before_expert: dict[str, tuple[PlayerSpec, PlayerSpec]] = {}
+        self._before_expert: dict[str, PlayerSpec] = {}     # the sides E made Expert
         self.overlay = False
         self.hint_col: int | None = None
         self.hint_wanted = False
@@ -513,17 +513,14 @@ class GameSession:
         Expert from the start the assignment's AIPlayer."""
         self.expert_mode = not self.expert_mode
         if self.expert_mode:
-            before = {side: p for side, p in self.players.items()
-                      if p.kind == SeatKind.AI and not p.perfect}
-            self.set_players({side: p.with_(level='expert') for side, p in before.items()})
-            self._before_expert = {side: (p, self.seats[side].spec)
-                                   for side, p in before.items()}
+            self._before_expert = {side: p for side, p in self.players.items()
+                                   if p.kind == SeatKind.AI and not p.perfect}
+            self.set_players({side: p.with_(level='expert') for side, p in
+                              self._before_expert.items()})
         else:
-            back: dict[str, PlayerSpec] = {}
-            for side, p in self.players.items():
-                was, made = self._before_expert.get(side, (None, None))
-                if p.perfect:
-                    back[side] = was if was is not None and p is made else p.with_(level='')
+            back = {side: p.with_(level='') for side, p in self.players.items() if p.perfect}
+            back.update({side: was for side, was in self._before_expert.items()
+                         if self.players[side] == was.with_(level='expert')})
             self._before_expert = {}
             self.set_players(back)
         self.remember(expert=self.expert_mode)
