@@ -165,7 +165,7 @@ class Connection:
     is_host = False
 
     def __init__(self, *, name: str, timing: Timing, clock: Callable[[], float]) -> None:
-        self.name = P.check_name(name)
+        self.name = P.check_text('name', name, P.MAX_NAME)
         if not isinstance(timing, Timing):
             raise ValueError('timing must be a Timing')
         self.timing = timing
@@ -325,7 +325,7 @@ class Connection:
     def send_chat(self, text: str) -> bool:
         """Send a line of chat; False if the opponent is not connected.
         :raises ValueError: for text that is not printable, 1-200 characters."""
-        P.check_chat(text)
+        P.check_text('text', text, P.MAX_CHAT, allow_empty=False)
         return self._queue({'type': 'chat', 'text': text})
 
     def _agree(self, conn: Conn, msg: P.Message) -> list[ev.Event]:

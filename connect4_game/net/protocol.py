@@ -18,7 +18,7 @@ from connect4_game.core.side import CHECKERS, Side
 
 __all__ = ['PROTOCOL_VERSION', 'MAX_LINE_BYTES', 'MAX_NAME', 'MAX_CHAT', 'MAX_TEXT', 'MAX_PLIES',
            'FATAL_ERRORS', 'ProtocolError', 'LineBuffer', 'Message', 'decode', 'encode',
-           'validate', 'check_code', 'check_name', 'check_chat', 'check_moves', 'new_code',
+           'validate', 'check_code', 'check_text', 'check_moves', 'new_code',
            'DEFAULT_PORT', 'parse_address', 'addr_text', 'check_port']
 
 PROTOCOL_VERSION = 2           # bumped whenever a message changes; others are refused
@@ -84,16 +84,20 @@ def _bool(key: str, value: object) -> bool:
     return value
 
 
+def check_text(key: str, value: object, limit: int, allow_empty: bool = True) -> str:
+    """``value`` if printable text of at most ``limit`` characters (not empty unless
+    ``allow_empty``): a name, a chat line. :raises ProtocolError: otherwise."""
+    if not isinstance(value, str):
+        raise ProtocolError('bad_message', f'{key!r} must be a string, not {shown(value)}')
+    if len(value) > limit or (not allow_empty and not value):
+        raise ProtocolError('bad_message', f'{key!r} must be 1 to {limit} characters long')
+    if not value.isprintable():
+        raise ProtocolError('bad_message', f'{key!r} must be printable text')
+    return value
+
+
 def _text(limit: int, allow_empty: bool = True) -> Callable[[str, object], str]:
-    def check(key: str, value: object) -> str:
-        if not isinstance(value, str):
-            raise ProtocolError('bad_message', f'{key!r} must be a string, not {shown(value)}')
-        if len(value) > limit or (not allow_empty and not value):
-            raise ProtocolError('bad_message', f'{key!r} must be 1 to {limit} characters long')
-        if not value.isprintable():
-            raise ProtocolError('bad_message', f'{key!r} must be printable text')
-        return value
-    return check
+    return lambda key, value: check_text(key, value, limit, allow_empty)
 
 
 def _side(key: str, value: object) -> Side:
@@ -249,18 +253,6 @@ def check_code(code: object) -> str:
     if not isinstance(code, str) or not _CODE.match(code):
         raise ValueError(f'the code must be 4 digits, not {shown(code)}')
     return code
-
-
-def check_name(name: object) -> str:
-    """``name`` if printable, at most :data:`MAX_NAME` characters.
-    :raises ProtocolError: otherwise."""
-    return _text(MAX_NAME)('name', name)
-
-
-def check_chat(text: object) -> str:
-    """``text`` if printable, 1 to :data:`MAX_CHAT` characters.
-    :raises ProtocolError: otherwise."""
-    return _text(MAX_CHAT, allow_empty=False)('text', text)
 
 
 def check_port(value: object, lo: int = 1) -> int:
