@@ -90,7 +90,7 @@ class Join(Connection):
         self.address = P.addr_text((self.addr, self.port))
         self.code = P.check_code(code)
         try:
-            self._known = P.check_moves(list(moves))
+            self._known = P.check_moves('moves', list(moves))
         except (TypeError, P.ProtocolError) as err:
             raise ValueError(f'moves: {err}') from None
         self._retry = check_timing(retry_interval, 'retry_interval')

@@ -114,17 +114,13 @@ def _match(pattern: re.Pattern[str], what: str) -> Callable[[str, object], str]:
     return check
 
 
-def _moves(key: str, value: object) -> list[int]:
+def check_moves(key: str, value: object) -> list[int]:
+    """``value`` if a list of at most :data:`MAX_PLIES` columns from 0 to ``MAX_COLS - 1``.
+    :raises ProtocolError: ``'bad_message'`` otherwise."""
     if not isinstance(value, list) or len(value) > MAX_PLIES:
         raise ProtocolError('bad_message', f'{key!r} must be a list of at most {MAX_PLIES} columns')
     column = _int(0, MAX_COLS - 1)
     return [column('column', v) for v in value]
-
-
-def check_moves(moves: object) -> list[int]:
-    """``moves`` if a list of at most :data:`MAX_PLIES` ints from 0 to ``MAX_COLS - 1``.
-    :raises ProtocolError: ``'bad_message'`` otherwise."""
-    return _moves('moves', moves)
 
 
 def _names(key: str, value: object) -> dict[Side, str]:
@@ -139,9 +135,9 @@ _SCHEMAS: dict[str, tuple[dict[str, Callable[[str, object], object]],
                          dict[str, Callable[[str, object], object]]]] = {
     # the type: (required fields, optional fields)
     'hello': ({'version': _int(0, 2**31), 'code': _match(_CODE, '4 digits'),
-               'name': _text(MAX_NAME), 'moves': _moves}, {'help': _bool}),
+               'name': _text(MAX_NAME), 'moves': check_moves}, {'help': _bool}),
     'welcome': ({'version': _int(0, 2**31), 'rows': _int(MIN_ROWS, MAX_ROWS),
-                 'cols': _int(MIN_COLS, MAX_COLS), 'host_side': _side, 'moves': _moves,
+                 'cols': _int(MIN_COLS, MAX_COLS), 'host_side': _side, 'moves': check_moves,
                  'names': _names}, {'help': _bool}),
     'error': ({'code': _match(_ERROR_CODE, 'a short lower-case word'),
                'text': _text(MAX_TEXT)}, {'ply': _PLY}),
