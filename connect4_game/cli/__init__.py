@@ -284,13 +284,10 @@ def _start_position(args: argparse.Namespace, parser: argparse.ArgumentParser
     """``(rows, cols, moves)`` of --rows/--cols and --moves, --position or --load (None: not
     given; moves 0-based)."""
     from connect4_game.core import notation
-    rows: int | None = args.rows
-    cols: int | None = args.cols
-    moves: list[int] = []
     for option, parse in (('position', notation.parse_position),
                           ('moves', notation.parse_add_checkers)):
         if getattr(args, option) is not None:
-            rows, cols = rows or board.DEFAULT_ROWS, cols or board.DEFAULT_COLS
+            rows, cols = args.rows or board.DEFAULT_ROWS, args.cols or board.DEFAULT_COLS
             try:
                 return rows, cols, parse(getattr(args, option), rows, cols)
             except ValueError as exc:
@@ -301,8 +298,8 @@ def _start_position(args: argparse.Namespace, parser: argparse.ArgumentParser
             saved = load_game(args.load)
         except (ValueError, OSError) as exc:
             parser.error(f'--load: {clip(exc, 200)}')
-        rows, cols, moves = saved.rows, saved.cols, list(saved.columns)
-    return rows, cols, moves
+        return saved.rows, saved.cols, list(saved.columns)
+    return args.rows, args.cols, []
 
 
 def _clamp_lookahead(args: argparse.Namespace, rows: int, cols: int) -> None:
@@ -406,16 +403,13 @@ def _run_report(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
 
 
 def _run_game(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    rows: int | None = None
-    cols: int | None = None
-    moves: list[int] = []
+    rows, cols, moves = _start_position(args, parser)    # Oska: none given (refused)
     if args.game == 'oska':
         if args.lookahead is not None:
             args.lookahead = max(1, min(OSKA_MAX_LOOKAHEAD, args.lookahead))
         if args.text:
             return console.run_oska_text(args)
     else:
-        rows, cols, moves = _start_position(args, parser)
         _clamp_lookahead(args, rows or board.DEFAULT_ROWS, cols or board.DEFAULT_COLS)
         if args.text:
             return console.run_text(args, parser, rows, cols, moves)
