@@ -102,6 +102,10 @@ class Layout:
                            self.cell - 2 * inset, br.height - 2 * inset)
 
 
+def _smooth(surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    return pygame.transform.smoothscale(surf, size)
+
+
 def make_board(layout: Layout, theme: Theme) -> pygame.Surface:
     """The board face with holes, a rim and a soft shadow (two margins wider on each side)."""
     cell, rows, cols = layout.cell, layout.rows, layout.cols
@@ -123,7 +127,7 @@ def make_board(layout: Layout, theme: Theme) -> pygame.Surface:
     pygame.draw.circle(crescent, (0, 0, 0, 0), (hr + 1, hr + 1 + int(hr * 0.16)), hr)
     for cx, cy in holes:
         big.blit(crescent, (cx - hr - 1, cy - hr - 1))
-    face = pygame.transform.smoothscale(big, (w, h))
+    face = _smooth(big, (w, h))
     out = pygame.Surface((w + margin * 2, h + margin * 2), pygame.SRCALPHA)
     for i, a in enumerate((18, 22, 28, 36)):
         grow = (4 - i) * max(2, margin // 3)

@@ -75,22 +75,19 @@ class Window:
         pygame.key.set_repeat(300, 60)
         return surface
 
-    def set_mode(self, size: tuple[int, int], fullscreen: bool = False) -> pygame.Surface:
-        """Show a resizable window of ``size`` px, or the full screen; returns the new surface. A
-        mode SDL refuses falls back to a window of ``windowed_size`` (pygame.error if it fails)."""
+    def _new_window(self, fullscreen: bool = False) -> pygame.Surface:
+        """A resizable window of ``windowed_size`` px, or the full screen (a mode SDL refuses
+        falls back to the window; pygame.error if that fails); then the window as a
+        :class:`pygame.Window` (None if SDL has none), to resize it and go full screen in place: a
+        window manager moves a new window down. Returns the new surface."""
+        size = self.windowed_size
         flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
         try:
-            surf = pygame.display.set_mode(size if not fullscreen else (0, 0), flags)
-            if not fullscreen and surf.get_size() != tuple(size):
-                surf = pygame.display.set_mode(size, flags)   # SDL keeps the desktop size once
-            return surf
+            surface = pygame.display.set_mode(size if not fullscreen else (0, 0), flags)
+            if not fullscreen and surface.get_size() != tuple(size):
+                surface = pygame.display.set_mode(size, flags)  # SDL keeps the desktop size once
         except pygame.error:
-            return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-
-    def _new_window(self, fullscreen: bool = False) -> pygame.Surface:
-        """:meth:`set_mode`, then the window as a :class:`pygame.Window` (None if SDL has none),
-        to resize it and go full screen in place: a window manager moves a new window down."""
-        surface = self.set_mode(self.windowed_size, fullscreen)
+            surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         try:
             with warnings.catch_warnings():      # the display module's window, not a new one
                 warnings.simplefilter('ignore', DeprecationWarning)
