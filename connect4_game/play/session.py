@@ -186,16 +186,12 @@ class GameSession:
         """Close the seats (a friend is told you left), the network game and a join; the board
         stays."""
         self.cancel_join()
-        for seat in self.seats.values():
-            seat.close(self.planner)
         if self.network is not None:
             self.network.close()
             self.network = None
-        person = PlayerSpec(SeatKind.HUMAN, self.lookahead, self.tiebreak)
-        for side, seat in self.seats.items():
-            if seat.closed:        # the same player in a new seat (a friend who left: you)
-                self.seats[side] = make_seat(side, person if seat.friend else seat.spec)
-        self.planner.cancel()
+        person = PlayerSpec(SeatKind.HUMAN, self.lookahead, self.tiebreak)   # for a friend
+        self.set_players({side: person if seat.friend else seat.spec
+                          for side, seat in self.seats.items()})
 
     def take_over(self, side: str, why: str) -> None:
         """A computer side failed: the person at this computer plays it; the game goes on."""
