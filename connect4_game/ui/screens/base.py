@@ -22,9 +22,7 @@ class Host(Protocol):
 
     @property
     def theme(self) -> Theme: ...
-
     def push(self, screen: Screen) -> None: ...
-
     def pop(self, screen: Screen | None = None) -> None: ...
 
 

@@ -26,7 +26,8 @@ __all__ = ['Host', 'AppServices']
 
 class AppServices(Host, Protocol):
     """Everything the window gives its screens, read-only: the game, the search worker (see
-    :meth:`Screen.worker_replaced`), the moves between screens, the player's choices and services."""
+    :meth:`Screen.worker_replaced`), the moves between screens, the player's choices and
+    services, each as :class:`~connect4_game.ui.app.App` documents it (errors raised too)."""
 
     @property
     def session(self) -> GameSession: ...
@@ -65,14 +66,8 @@ class AppServices(Host, Protocol):
     def load_saved(self, saved: SavedGame, title: str = '') -> bool: ...
     def toggle_fullscreen(self) -> None: ...
     def quit(self) -> None: ...
-
     def show_oska(self, n: int | None = None, human_side: str | None = 'w',
                   lookahead: int | None = None) -> None: ...
-
-    def set_language(self, code: str) -> None:
-        """:raises ValueError: for a language the game does not have."""
-
+    def set_language(self, code: str) -> None: ...
     def start_network(self, options: NetworkOptions,
-                      first_tries: float | None = None) -> NetworkGame:
-        """:raises OSError: if a host cannot listen.
-        :raises ValueError: for a bad address, port, side or code."""
+                      first_tries: float | None = None) -> NetworkGame: ...
