@@ -554,7 +554,7 @@ class App:
         if o.exit_after is not None and self.elapsed >= o.exit_after:
             self.running = False
         if o.exit_after_game:
-            top = self.stack[-1]
+            top = self.stack.top
             done = top.finished() if top is not self.game else None
             if done is not None:
                 if done:

@@ -12,17 +12,14 @@ __all__ = ['ScreenStack']
 
 
 class ScreenStack:
-    """The screens of the window as a read-only sequence, bottom first (``len(stack)``,
-    ``stack[-1]``, ``for screen in stack``); ``base`` (the game) never leaves."""
+    """The screens of the window, bottom first (``len(stack)``, ``for screen in stack``);
+    ``base`` (the game) never leaves."""
 
     def __init__(self, base: Screen) -> None:
         self._screens: list[Screen] = [base]
 
     def __len__(self) -> int:
         return len(self._screens)
-
-    def __getitem__(self, index: int) -> Screen:
-        return self._screens[index]
 
     def __iter__(self) -> Iterator[Screen]:
         return iter(list(self._screens))

@@ -128,7 +128,14 @@ class NewGameScreen(FormScreen):
                             humans[0].value if len(humans) == 1 else Side.X.value)
         self.rows = Stepper(_('Rows'), MIN_ROWS, MAX_ROWS, s.game.rows)
         self.cols = Stepper(_('Columns'), MIN_COLS, MAX_COLS, s.game.cols)
-        self._build_oska(oska)
+        self.oska_n = Stepper(_('Checkers per side'), OSKA_MIN_N, OSKA_MAX_N,
+                              app.options.oska_n if oska is None else oska.n)
+        self.oska_lookahead = Stepper(_('Computer lookahead (plies)'), 1, OSKA_MAX_LOOKAHEAD,
+                                      OSKA_DEFAULT_LOOKAHEAD if oska is None else oska.lookahead)
+        if oska is not None:        # opened over Oska: its players
+            side = oska.human_side
+            self.mode.value = 'two' if side == 'both' else 'computers' if side is None else 'one'
+            self.first.value = Side.O.value if side == 'b' else Side.X.value
         self.theme = Choice(_('Theme'), [(t.name, _(t.label)) for t in themes.THEMES.values()],
                             app.theme.name)
         self.language = Choice(_('Language'), list(LANGUAGE_NAMES.items()), app.language)
@@ -149,20 +156,6 @@ class NewGameScreen(FormScreen):
         """The Advanced rows: X's lookahead and tiebreak, then O's."""
         return [row for side in Side for row in (self.lookaheads[side], self.tiebreaks[side])]
 
-    def _build_oska(self, oska: OskaScreen | None) -> None:
-        """Oska's rows, from the Oska screen under the dialog (if any)."""
-        opts = self.app.options
-        n = oska.n if oska is not None else opts.oska_n
-        lookahead = oska.lookahead if oska is not None else OSKA_DEFAULT_LOOKAHEAD
-        self.oska_n = Stepper(_('Checkers per side'), OSKA_MIN_N, OSKA_MAX_N, n)
-        self.oska_lookahead = Stepper(_('Computer lookahead (plies)'), 1,
-                                      OSKA_MAX_LOOKAHEAD, lookahead)
-        if oska is not None:
-            side = oska.human_side
-            self.mode.value = 'two' if side == 'both' else 'computers' if side is None else 'one'
-            self.first.value = Side.O.value if side == 'b' else Side.X.value
-
-    # ------------------------------------------------------------------ rows
     def form_rows(self) -> list[Choice[Any]]:
         """The controls on screen now, top to bottom."""
         return self._page(self.game.value, self.mode.value, self.advanced_open)
@@ -260,7 +253,6 @@ class NewGameScreen(FormScreen):
         else:
             self.app.start_game(self.players(), self.rows.value, self.cols.value)
 
-    # ------------------------------------------------------------------ events
     def process_event(self, e: pygame.event.Event) -> None:
         """F1 helps, Alt+A opens Advanced, Alt+F plays a friend; see :class:`FormScreen`."""
         with_alt = {pygame.K_a: self.toggle_advanced, pygame.K_f: self.open_network}
@@ -289,7 +281,6 @@ class NewGameScreen(FormScreen):
         self.close()
         self.app.show_network()
 
-    # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
         """The title, the rows, the tip of the chosen row, a warning and the buttons."""
         theme = self.app.theme
