@@ -158,10 +158,7 @@ class PlayerSpec:
     def to_json(self) -> dict[str, str | int]:
         data: dict[str, str | int] = {'kind': self.kind.value, 'lookahead': self.lookahead,
                                       'tiebreak': self.tiebreak}
-        if self.level:
-            data['level'] = self.level
-        if self.plugin:
-            data['plugin'] = self.plugin
+        data.update((k, v) for k, v in (('level', self.level), ('plugin', self.plugin)) if v)
         return data
 
     @classmethod

@@ -14,8 +14,7 @@ from typing import TypeVar
 from connect4_game.core.messages import ELLIPSIS, clip
 
 __all__ = ["MAX_FILE_BYTES", "MAX_SHOWN_PATH", "MAX_WARNINGS", "UserFileError", "shown_path",
-           "read_user_file", "parse_json", "load_user_json", "json_object", "set_aside",
-           "bounded_warnings"]
+           "read_user_file", "parse_json", "load_user_json", "json_object", "set_aside"]
 
 MAX_FILE_BYTES = 1 << 20      # the largest file the game reads (its own are a few KB)
 MAX_SHOWN_PATH = 120          # characters of a path a message shows (the end is kept)
@@ -133,9 +132,9 @@ def parse_json(text: str, path: str | os.PathLike[str], what: str = "file") -> o
 
 def load_user_json(path: str | os.PathLike[str], what: str, outcome: str,
                    read: Callable[[object], tuple[T, list[str]]]) -> tuple[T | None, list[str]]:
-    """``read`` of the JSON file ``path`` and its problems as :func:`bounded_warnings`;
-    ``(None, [])`` for a missing file, ``(None, [warning])`` for one that cannot be used (moved
-    aside, :func:`set_aside` with ``outcome``). Never raises.
+    """``read`` of the JSON file ``path`` and its first :data:`MAX_WARNINGS` problems (one line
+    counts the rest), each naming the file; ``(None, [])`` for a missing file, ``(None,
+    [warning])`` for one that cannot be used (moved aside with ``outcome``). Never raises.
     :param read: parsed JSON -> ``(value, problems)``; :class:`UserFileError` if not its layout."""
     try:
         value, problems = read(parse_json(read_user_file(path, what), path, what))
@@ -143,7 +142,11 @@ def load_user_json(path: str | os.PathLike[str], what: str, outcome: str,
         return None, ([] if exc.missing else [set_aside(path, what, exc.reason, outcome)])
     except Exception as exc:         # a bug here must not stop the game starting
         return None, [set_aside(path, what, f"could not be read ({type(exc).__name__})", outcome)]
-    return value, bounded_warnings(f"{what} {shown_path(path)}", problems)
+    prefix = f"{what} {shown_path(path)}"
+    lines = [f"{prefix}: {p}" for p in problems[:MAX_WARNINGS]]
+    if (rest := len(problems) - MAX_WARNINGS) > 0:
+        lines.append(f"{prefix}: {rest} more problem{'s' if rest > 1 else ''} ignored")
+    return value, lines
 
 
 def json_object(data: object, path: str | os.PathLike[str], what: str,
@@ -179,13 +182,3 @@ def moved_aside(path: str | os.PathLike[str], outcome: str) -> str:
     except (OSError, ValueError) as exc:
         return f"could not move it aside ({_os_reason(exc)}) and {outcome}"
     return f"renamed it {clip(target.name, 80)} and {outcome}"
-
-
-def bounded_warnings(prefix: str, problems: list[str]) -> list[str]:
-    """``"<prefix>: <problem>"`` for the first :data:`MAX_WARNINGS` problems, then one line
-    counting the rest."""
-    lines = [f"{prefix}: {p}" for p in problems[:MAX_WARNINGS]]
-    rest = len(problems) - MAX_WARNINGS
-    if rest > 0:
-        lines.append(f"{prefix}: {rest} more problem{'s' if rest > 1 else ''} ignored")
-    return lines
