@@ -59,7 +59,7 @@ class GameScreen(Screen):
         self.details = False
         self.time = 0.0
         self.hint_since = 0.0          # self.time when the hint was shown
-        self._labels_lang: str | None = None
+        self._labelled: tuple[str, str] | None = None     # (language, Hint's action) labelled
         self._shown_status: StatusShown | None = None   # the status bar as last drawn
         self._commands: dict[str, Callable[[], object]] = self._command_table()
         self._news: dict[type, Callable[[Any], object]] = {
@@ -454,12 +454,9 @@ class GameScreen(Screen):
             hint.action, hint.enabled = 'review', True
         else:
             hint.action, hint.enabled = 'hint', s.human_to_move()
-        if hint.label != _(COMMAND[hint.action].label):
-            self._labels_lang = None
         self.toolbar.named['analysis'].on = s.overlay
-        lang = self.app.language
-        if lang != self._labels_lang:          # the language changed: relabel
-            self._labels_lang = lang
+        if self._labelled != (self.app.language, hint.action):
+            self._labelled = (self.app.language, hint.action)
             for b in self.toolbar.buttons:
                 b.label = _(COMMAND[b.action].label)
                 b.tooltip = COMMAND[b.action].tooltip()
