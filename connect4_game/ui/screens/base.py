@@ -112,6 +112,9 @@ class FormScreen(Screen):
     button_stops = 0
     mouse = (0, 0)
 
+    def wants_frames(self) -> bool:
+        return False      # still: drawn again after an event or when picture_key changes
+
     def form_rows(self) -> Sequence[Choice[Any]]:
         """The rows on screen now, top to bottom."""
         return []

@@ -66,9 +66,6 @@ class NetworkScreen(FormScreen):
             return [self.mode, self.side, self.port, self.offer]
         return [self.mode, self.address, self.code, self.accept]
 
-    def wants_frames(self) -> bool:
-        return False          # redrawn on an event, or when picture_key changes
-
     def picture_key(self) -> object:
         return tuple(self.games), self.pending is not None, self.error
 
