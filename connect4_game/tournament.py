@@ -350,7 +350,7 @@ def elo_ratings(players: int, results: Iterable[tuple[int, int, float]]) -> list
     :raises ValueError: for a player index out of range or another score."""
     check_int(players, 0, None, 'players')
     points = [0.5] * players                      # the virtual draw's half point
-    meetings: dict[tuple[int, int], int] = {}
+    meetings = Counter[tuple[int, int]]()
     for a, b, score in results:
         check_int(a, 0, players - 1, 'player')
         check_int(b, 0, players - 1, 'player')
@@ -358,8 +358,7 @@ def elo_ratings(players: int, results: Iterable[tuple[int, int, float]]) -> list
             raise ValueError(f'a score must be 0, 0.5 or 1, not {shown(score)}')
         points[a] += score
         points[b] += 1 - score
-        key = (min(a, b), max(a, b))
-        meetings[key] = meetings.get(key, 0) + 1
+        meetings[min(a, b), max(a, b)] += 1
     strength = _strengths(players, points, meetings)
     ratings = [400 * math.log10(s) for s in strength]
     if not ratings:

@@ -17,7 +17,7 @@ from connect4_game.core.checks import arg_type, check_int, check_number
 from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
 from connect4_game.players import DEFAULT_LOOKAHEAD, DEFAULT_TIEBREAK
-from connect4_game.seat_config import PlayerSpec, is_plugin_spec
+from connect4_game.seat_config import is_plugin_spec
 from connect4_game.storage.userfiles import shown_path
 from connect4_game.tournament import (
     TOURNAMENT_DEFAULT_GAMES,
@@ -87,33 +87,30 @@ def run_from_cli(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
 
 
 def _config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> TournamentConfig:
-    _check_fits(args, parser)
+    refuse_options(args, parser, (d for d in vars(args) if d not in _ALLOWED),
+                   'in a tournament (--tournament)')
     try:
-        return TournamentConfig(
+        config = TournamentConfig(
             tuple(args.tournament), args.games or TOURNAMENT_DEFAULT_GAMES, args.openings or 0,
             args.seed, args.move_time or TOURNAMENT_PLUGIN_MOVE_SECONDS,
             lookahead=DEFAULT_LOOKAHEAD if args.lookahead is None else args.lookahead,
             tiebreak=args.tiebreak or DEFAULT_TIEBREAK)
     except ValueError as exc:
         parser.error(clip(exc, 200))
+    plugins = any(is_plugin_spec(p.plugin) for p in config.players)
+    if args.seed is not None and not args.openings:
+        parser.error('--seed: the seed of the random openings; give --openings K too')
+    if args.move_time is not None and not plugins:
+        parser.error('--move-time: limits a plug-in FILE.py:ClassName, and none plays')
+    if (args.lookahead is not None or args.tiebreak) \
+            and not (plugins or any(p.advanced for p in config.players)):
+        parser.error('--lookahead and --tiebreak are for ai and plug-in players, and none plays')
+    return config
 
 
 def table_names(specs: Sequence[str]) -> list[str]:
     """The players' names for a table (:func:`unique_names`), a long one cut at the front."""
     return unique_names([shown_path(s.strip() or repr(s), _NAME_WIDTH) for s in specs])
-
-
-def _check_fits(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
-    refuse_options(args, parser, (d for d in vars(args) if d not in _ALLOWED),
-                   'in a tournament (--tournament)')
-    players = [PlayerSpec.parse(text) for text in args.tournament]
-    if args.seed is not None and not args.openings:
-        parser.error('--seed: the seed of the random openings; give --openings K too')
-    if args.move_time is not None and not any(is_plugin_spec(p.plugin) for p in players):
-        parser.error('--move-time: limits a plug-in FILE.py:ClassName, and none plays')
-    if (args.lookahead is not None or args.tiebreak) \
-            and not any(p.advanced or is_plugin_spec(p.plugin) for p in players):
-        parser.error('--lookahead and --tiebreak are for ai and plug-in players, and none plays')
 
 
 def _outcome(record: GameRecord) -> str:
