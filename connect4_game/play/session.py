@@ -39,7 +39,7 @@ from connect4_game.seat_config import PlayerSpec, SeatKind
 from connect4_game.storage.savegame import STORED_KINDS, SavedGame
 from connect4_game.storage.settings import DEFAULT_PACE, DEMO_GAP, MAX_PACE, MIN_PACE
 
-__all__ = ['GameSession', 'Notice', 'HUMAN_REPLY_WAIT']
+__all__ = ['GameSession']
 
 log = logging.getLogger(__name__)
 

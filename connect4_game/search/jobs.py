@@ -32,8 +32,7 @@ if TYPE_CHECKING:
     from connect4_game.core.board import Board
     from connect4_game.plugins.loader import SafePlayer
 
-__all__ = ['SearchRequest', 'JobKind', 'Result', 'ResultStatus', 'SearchPool', 'compute', 'JOBS',
-           'DEEPEN_FROM', 'Handler', 'Progress']
+__all__ = ['SearchRequest', 'JobKind', 'Result', 'ResultStatus', 'SearchPool', 'compute', 'JOBS']
 
 DEEPEN_FROM = 8         # plies: a deeper 'ai' request reports shallower results first
 

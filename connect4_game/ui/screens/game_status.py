@@ -43,9 +43,7 @@ def _winner_title(session: GameSession, side: str, n: int) -> str:
 
 def result_texts(session: GameSession) -> tuple[str, str]:
     """The banner's two lines (title, what to do next) for a finished game.
-
-    :raises ValueError: if the game is not over.
-    """
+    :raises ValueError: if the game is not over."""
     outcome = session.game.outcome
     if outcome is None:
         raise ValueError('the game is not over')
