@@ -120,13 +120,9 @@ def json_bytes(obj: object) -> bytes:
     return (json.dumps(obj, indent=2, sort_keys=True) + "\n").encode("utf-8")
 
 
-def remove_stale_temp_files(directory: str | os.PathLike[str], older_than: float = STALE_AFTER,
-                            unused_after: float = UNUSED_AFTER) -> int:
+def remove_stale_temp_files(directory: str | os.PathLike[str]) -> int:
     """Remove the temporary files of interrupted writes in ``directory``: unchanged for
-    ``unused_after`` seconds and held by no writer, or for ``older_than`` seconds; how many.
-    :raises ValueError: if an age is not a number of seconds >= 0."""
-    check_seconds(older_than, "older_than", zero_ok=True)
-    check_seconds(unused_after, "unused_after", zero_ok=True)
+    :data:`UNUSED_AFTER` seconds and held by no writer, or for :data:`STALE_AFTER`; how many."""
     now = time.time()
     removed = 0
     try:
@@ -139,9 +135,9 @@ def remove_stale_temp_files(directory: str | os.PathLike[str], older_than: float
         try:
             info = entry.stat(follow_symlinks=False)
             age = now - info.st_mtime
-            if not stat.S_ISREG(info.st_mode) or age <= min(older_than, unused_after):
+            if not stat.S_ISREG(info.st_mode) or age <= min(STALE_AFTER, UNUSED_AFTER):
                 continue
-            if age <= older_than and _held(entry.path):
+            if age <= STALE_AFTER and _held(entry.path):
                 continue
             os.unlink(entry.path)
         except OSError:

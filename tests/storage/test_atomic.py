@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from connect4_game.storage import atomic
 from connect4_game.storage.atomic import (
     atomic_write_bytes,
     atomic_write_new,
@@ -80,26 +81,26 @@ def test_sigkill_mid_write_leaves_a_complete_version(tmp_path, run):
     assert data["payload"] == [n] * 300000
 
 
-def test_remove_stale_temp_files_age_and_arguments(tmp_path):
+def test_remove_stale_temp_files_by_age(tmp_path, monkeypatch):
     leftover = tmp_path / ".stats.json.abcd_123.tmp"
     leftover.write_text("{")
     assert remove_stale_temp_files(tmp_path) == 0, "a file just written may belong to a writer"
     ten_seconds_ago = time.time() - 10
     os.utime(leftover, (ten_seconds_ago, ten_seconds_ago))
-    assert remove_stale_temp_files(tmp_path, unused_after=20) == 0
+    monkeypatch.setattr(atomic, "UNUSED_AFTER", 20)
+    assert remove_stale_temp_files(tmp_path) == 0
+    monkeypatch.undo()
     assert remove_stale_temp_files(tmp_path) == 1, "nobody holds it: its writer is dead"
     assert not leftover.exists()
     atomic_write_bytes(tmp_path / "f.json", b"{}")
-    assert remove_stale_temp_files(tmp_path, older_than=0, unused_after=0) == 0
+    monkeypatch.setattr(atomic, "STALE_AFTER", 0)
+    monkeypatch.setattr(atomic, "UNUSED_AFTER", 0)
+    assert remove_stale_temp_files(tmp_path) == 0
     assert os.listdir(tmp_path) == ["f.json"]
-    for kw in ({"older_than": -1}, {"older_than": float("nan")}, {"older_than": "60"},
-               {"older_than": None}, {"unused_after": -1}, {"unused_after": "1"}):
-        with pytest.raises(ValueError):
-            remove_stale_temp_files(tmp_path, **kw)
 
 
 @pytest.mark.skipif(fcntl is None, reason="POSIX flock")
-def test_a_temp_file_a_live_writer_holds_is_kept_until_it_is_stale(tmp_path):
+def test_a_temp_file_a_live_writer_holds_is_kept_until_it_is_stale(tmp_path, monkeypatch):
     busy = tmp_path / ".autosave.json.abcdefgh.tmp"
     busy.write_text("{")
     with open(busy, "rb") as held:
@@ -107,7 +108,8 @@ def test_a_temp_file_a_live_writer_holds_is_kept_until_it_is_stale(tmp_path):
         ten_seconds_ago = time.time() - 10
         os.utime(busy, (ten_seconds_ago, ten_seconds_ago))
         assert remove_stale_temp_files(tmp_path) == 0 and busy.exists()
-        assert remove_stale_temp_files(tmp_path, older_than=5) == 1     # stale anyway
+        monkeypatch.setattr(atomic, "STALE_AFTER", 5)
+        assert remove_stale_temp_files(tmp_path) == 1     # stale anyway
     assert not busy.exists()
 
 
