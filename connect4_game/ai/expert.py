@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 from connect4_game.ai import perfect
 from connect4_game.ai.bitboard import from_board, play_bit
-from connect4_game.ai.perfect_model import Position, alternating
 from connect4_game.ai.score import ColumnScore, choose_column
 from connect4_game.core.board import Board, validate_checker
 from connect4_game.core.checks import check_seconds
@@ -47,7 +46,8 @@ def analyze(board: Board, time_budget: float | None = DEFAULT_TIME_BUDGET,
         perfect.check_arguments(backend, time_budget, node_budget, lower_bound)
         side = Side(board.to_move() if checker is None else validate_checker(checker))
         cur, mask = from_board(board, side)
-        pos = Position(board.height, board.width, cur, mask, side, alternating(cur, mask, side))
+        pos = perfect.Position(board.height, board.width, cur, mask, side,
+                               perfect.alternating(cur, mask, side))
         return list(perfect.analyse(pos, backend=backend, time_budget=time_budget,
                                     node_budget=node_budget, best_only=best_only,
                                     lower_bound=lower_bound).columns)

@@ -14,7 +14,7 @@ from connect4_game.ai import level_tactics as tactics
 from connect4_game.ai.alphabeta import AlphaBeta, alphabeta_for
 from connect4_game.ai.evaluate import WIN_FLOOR, Evaluator, cell_weights, evaluator
 from connect4_game.ai.expert import EXPERT_MOVE_SECONDS, ExpertPlayer
-from connect4_game.ai.perfect_model import alternating
+from connect4_game.ai.perfect import alternating
 from connect4_game.core.board import Board
 from connect4_game.i18n import N_
 from connect4_game.players import Player

@@ -13,7 +13,7 @@ from connect4_game.core.messages import clip, quote
 from connect4_game.core.notation import column_name, format_moves, read_game
 
 if TYPE_CHECKING:
-    from connect4_game.ai.perfect_model import PerfectResult
+    from connect4_game.ai.perfect import PerfectResult
 
 __all__ = ['run_analyze', 'result_json']
 
