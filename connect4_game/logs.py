@@ -7,6 +7,7 @@ and a crash report for an uncaught exception in any thread (docs/files.md).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import logging.handlers
 import os
@@ -124,16 +125,11 @@ def report_crash(exc: BaseException, thread: str | None = None) -> Path | None:
     text = (f'Connect Four stopped because of an error ({type(exc).__name__}: {str(exc)[:200]}).'
             f'\n{where}')
     if sys.stderr is not None:
-        try:
-            sys.stderr.write(text + '\n')
-            sys.stderr.flush()
-        except (OSError, ValueError):
-            pass
+        with contextlib.suppress(OSError, ValueError):
+            print(text, file=sys.stderr, flush=True)
     for notify in list(_notifiers):
-        try:
+        with contextlib.suppress(Exception):     # a notifier that fails must not hide the report
             notify(text)
-        except Exception:       # a notifier that fails must not hide the report
-            continue
     return path
 
 

@@ -107,12 +107,8 @@ class Stats:
     """All pairings' records, in the file ``path`` (default :data:`STATS_FILE`)."""
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
-        self._path = Path(path) if path is not None else None
+        self.path = config_file(path, STATS_FILE)
         self.records: dict[tuple[str, str], Record] = {}
-
-    @property
-    def path(self) -> Path:
-        return config_file(self._path, STATS_FILE)
 
     def load(self) -> list[str]:
         """Replace the records by the file's; the warnings. Never raises."""
