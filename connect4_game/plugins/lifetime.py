@@ -180,14 +180,11 @@ def _guardian_stop(signum: int, frame: object) -> None:
 def _run_guardian(worker: int) -> None:
     """The guardian's life: reap until ``worker`` ends, end every descendant, then end as
     ``worker`` did. Never returns."""
-    try:   # hold nothing of the worker's: its pipes, files, sockets
-        fds = [int(fd) for fd in os.listdir("/proc/self/fd")]
-    except (OSError, ValueError):
-        fds = []
-    for fd in fds:
-        if fd > 2:
-            with contextlib.suppress(OSError):
-                os.close(fd)
+    with contextlib.suppress(OSError, ValueError):    # hold none of the worker's pipes, files
+        for fd in [int(fd) for fd in os.listdir("/proc/self/fd")]:
+            if fd > 2:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
     status = None
     while status is None:
         try:
