@@ -36,10 +36,9 @@ TOURNAMENT_PLUGIN_LOAD_SECONDS = 30.0    # a plug-in's process start and load, t
 ELO_MEAN = 1500.0                   # tournament Elo: the mean rating of the players
 ELO_MAX_SPREAD = 800.0              # ... each within ELO_MEAN +- this (all wins / all losses)
 
-__all__ = ['check_entrant', 'TournamentConfig', 'Fixture',
-           'GameRecord', 'Standing', 'TournamentResult', 'Forfeit', 'play_move', 'schedule',
-           'random_openings', 'play_game', 'play_games', 'elo_ratings',
-           'unique_names']
+__all__ = ['check_entrant', 'TournamentConfig', 'Fixture', 'GameRecord', 'Standing',
+           'TournamentResult', 'Forfeit', 'play_move', 'schedule', 'random_openings', 'play_game',
+           'play_games', 'elo_ratings', 'unique_names']
 
 logger = logging.getLogger(__name__)
 

@@ -20,9 +20,8 @@ from typing import TypeVar
 
 from connect4_game.core.checks import check_seconds
 
-__all__ = ["atomic_write_bytes", "atomic_write_new",
-           "json_bytes", "remove_stale_temp_files", "STALE_AFTER", "UNUSED_AFTER",
-           "LOCK_TIMEOUT", "LOCK_SUFFIX", "locked"]
+__all__ = ["atomic_write_bytes", "atomic_write_new", "json_bytes", "remove_stale_temp_files",
+           "STALE_AFTER", "UNUSED_AFTER", "LOCK_TIMEOUT", "LOCK_SUFFIX", "locked"]
 
 _TEMP_SUFFIX = ".tmp"
 # ".<target name>.<mkstemp's 8 random characters>.tmp", as made by atomic_write_bytes

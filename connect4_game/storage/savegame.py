@@ -22,11 +22,9 @@ from connect4_game.storage.atomic import atomic_write_bytes, atomic_write_new, j
 from connect4_game.storage.settings import config_dir, config_file
 from connect4_game.storage.userfiles import UserFileError
 
-__all__ = [
-    "FORMAT", "AUTOSAVE_FILE", "SavedGame", "STORED_KINDS", "save_game",
-    "load_game", "autosave", "load_autosave", "clear_autosave",
-    "save_to_library", "list_library", "LibraryEntry", "MAX_LIBRARY",
-]
+__all__ = ["FORMAT", "AUTOSAVE_FILE", "SavedGame", "STORED_KINDS", "save_game", "load_game",
+           "autosave", "load_autosave", "clear_autosave", "save_to_library", "list_library",
+           "LibraryEntry", "MAX_LIBRARY"]
 
 log = logging.getLogger(__name__)
 

@@ -51,10 +51,8 @@ def check_window_size(value: object, what: str = 'the window') -> tuple[int, int
     return (width, height)
 
 
-__all__ = [
-    "APP_NAME", "CONFIG_ENV", "SETTINGS_FILE", "Settings", "config_dir", "config_file",
-    "load_settings", "save_settings", "clean_config_dir",
-]
+__all__ = ["APP_NAME", "CONFIG_ENV", "SETTINGS_FILE", "Settings", "config_dir", "config_file",
+           "load_settings", "save_settings", "clean_config_dir"]
 
 APP_NAME = "connect4_game"
 CONFIG_ENV = "CONNECT4_CONFIG_DIR"

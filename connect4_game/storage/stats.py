@@ -18,9 +18,8 @@ from connect4_game.storage.atomic import atomic_write_bytes, locked
 from connect4_game.storage.settings import config_file
 from connect4_game.storage.userfiles import UserFileError, load_user_json, shown_path
 
-__all__ = ["STATS_FILE", "RESULTS", "Record", "Stats", "load_stats",
-           "PUZZLE_STATS_FILE", "PuzzleCounts", "load_puzzle_counts",
-           "record_puzzle_try", "puzzle_totals"]
+__all__ = ["STATS_FILE", "RESULTS", "Record", "Stats", "load_stats", "PUZZLE_STATS_FILE",
+           "PuzzleCounts", "load_puzzle_counts", "record_puzzle_try", "puzzle_totals"]
 
 STATS_FILE = "stats.json"
 PUZZLE_STATS_FILE = "puzzle_stats.json"
