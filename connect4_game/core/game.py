@@ -67,9 +67,7 @@ class MoveRefused(ValueError):
 def reconcile(ours: Sequence[int], theirs: Sequence[int]) -> list[int] | None:
     """The agreed move list of two sides: the longer if it extends the shorter, else None."""
     short, long_ = (ours, theirs) if len(ours) <= len(theirs) else (theirs, ours)
-    if list(long_[:len(short)]) != list(short):
-        return None
-    return list(long_)
+    return list(long_) if list(long_[:len(short)]) == list(short) else None
 
 
 class Game:

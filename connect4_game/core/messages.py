@@ -17,13 +17,10 @@ def clip(value: object, limit: int = MAX_SHOWN) -> str:
     :raises ValueError: if ``limit`` < 1."""
     if limit < 1:
         raise ValueError(f"limit must be at least 1, not {limit}")
-    if isinstance(value, str):
-        text = value
-    else:
-        try:
-            text = str(value)
-        except Exception:           # a hostile __str__: say what it is instead
-            text = f"<{type(value).__name__}>"
+    try:
+        text = value if isinstance(value, str) else str(value)
+    except Exception:               # a hostile __str__: say what it is instead
+        text = f"<{type(value).__name__}>"
     if len(text) > limit:
         text = text[:limit - 1] + ELLIPSIS
     if not text.isprintable():
