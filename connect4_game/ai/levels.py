@@ -1,6 +1,8 @@
 """The named difficulty levels Easy, Medium, Hard, Expert (:data:`LEVELS`, the one
 table) and the player of a searching level (:class:`LevelPlayer`); its move's steps
-are in docs/levels.md (A level's move, step by step)."""
+are in docs/levels.md (A level's move, step by step); the exact filters of its root
+columns take a bitboard position (no four on the board, none to make at once) and
+``allowed``, a mask of playable cells, and return the cells worth keeping, never none."""
 from __future__ import annotations
 
 import functools
@@ -10,17 +12,20 @@ import time
 from dataclasses import dataclass
 
 from connect4_game.ai import bitboard as bb
-from connect4_game.ai import level_tactics as tactics
 from connect4_game.ai.alphabeta import AlphaBeta, alphabeta_for
+from connect4_game.ai.book import default_book
 from connect4_game.ai.evaluate import WIN_FLOOR, Evaluator, cell_weights, evaluator
 from connect4_game.ai.expert import EXPERT_MOVE_SECONDS, ExpertPlayer
-from connect4_game.ai.perfect import alternating
+from connect4_game.ai.perfect import LOCK, alternating
+from connect4_game.ai.search import shared_searcher
+from connect4_game.ai.solver import BudgetExceeded, get_solver
 from connect4_game.core.board import Board
 from connect4_game.i18n import N_
 from connect4_game.players import Player
 
 __all__ = ['LevelSetting', 'Level', 'LEVELS', 'DEFAULT_LEVEL', 'level_names', 'get_level',
-           'is_level', 'LevelPlayer', 'Decision', 'level_player']
+           'is_level', 'LevelPlayer', 'Decision', 'level_player', 'book_columns', 'solved_columns',
+           'forced_four_columns', 'double_threat_columns', 'threat_scores']
 
 
 #: seconds of a move's budget kept for the search when the solver runs first
@@ -175,15 +180,15 @@ class LevelPlayer(Player):
         allowed = poss & ~(ow >> 1) or poss if spot else poss
         normal = alternating(cur, mask, self.checker)
         if s.book:
-            allowed = tactics.book_columns(cur, mask, h, w, allowed, normal)
+            allowed = book_columns(cur, mask, h, w, allowed, normal)
         if s.solve_seconds > 0:
             budget = min(s.solve_seconds, t0 + s.seconds - SEARCH_RESERVE - time.perf_counter())
             if budget > 0:
-                allowed, _won = tactics.solved_columns(cur, mask, h, w, allowed, budget, normal)
+                allowed, _won = solved_columns(cur, mask, h, w, allowed, budget, normal)
         if s.open_threes:
-            allowed = tactics.double_threat_columns(cur, mask, h, w, allowed, under_fours=spot)
+            allowed = double_threat_columns(cur, mask, h, w, allowed, under_fours=spot)
         if s.safety and spot:
-            allowed, won = tactics.forced_four_columns(cur, mask, h, w, allowed, s.safety)
+            allowed, won = forced_four_columns(cur, mask, h, w, allowed, s.safety)
             if won:
                 return self._done(self._central(_columns(allowed, geo), w), w, t0, 'forced four')
         if not allowed & (allowed - 1):
@@ -261,6 +266,123 @@ def _central_enough(cols: list[int], scores: list[int | None], best: int, pull: 
     windows = {c: weights[c][(mask & geo.col_mask[c]).bit_count()] for c in cols}
     most = max(windows.values())
     return [c for c in cols if scores[c] == best or windows[c] >= pull * most]
+
+
+def threat_scores(cur: int, mask: int, h: int, w: int, plies: int) -> list[int]:
+    """The assignment's scores (BU CS111 ps9, Problem 4) of every column for
+    the side owning ``cur`` over ``plies`` plies, a four on the last cell a win.
+    :raises ValueError: a bad position or ``plies`` < 0."""
+    return shared_searcher(True).search(cur, mask, h, w, plies, True)[0]
+
+
+def _cells(cols: list[int], mask: int, geo: bb.Geometry) -> int:
+    """The playable cells of columns ``cols``."""
+    out = 0
+    for c in cols:
+        out |= (mask + geo.bottom_cells[c]) & geo.col_mask[c]
+    return out
+
+
+def forced_four_columns(cur: int, mask: int, h: int, w: int, allowed: int,
+                        plies: int) -> tuple[int, bool]:
+    """``(cells, True)``: the cells of ``allowed`` forcing a four soonest within
+    ``plies``; else ``(cells, False)``: those losing latest or not at all."""
+    geo = bb.geometry(h, w)
+    cols = [c for c in range(w) if allowed & geo.col_mask[c]]
+    scores = threat_scores(cur, mask, h, w, plies)
+    if any(scores[c] == 100 for c in cols):
+        for d in range(1, plies + 1, 2):
+            sc = threat_scores(cur, mask, h, w, d)
+            wins = [c for c in cols if sc[c] == 100]
+            if wins:
+                return _cells(wins, mask, geo), True
+    for d in range(plies, 1, -1):
+        sc = scores if d == plies else threat_scores(cur, mask, h, w, d)
+        keep = [c for c in cols if sc[c] >= 50]
+        if keep:
+            return _cells(keep, mask, geo), False
+    return allowed, False
+
+
+def double_threat_columns(cur: int, mask: int, h: int, w: int, allowed: int,
+                          under_fours: bool = True) -> int:
+    """The cells of ``allowed`` after which the opponent cannot make two fours
+    playable at once (``_XX__``), nor with ``under_fours`` one now; else ``allowed``."""
+    ev = evaluator(h, w)
+    geo, wincells = ev.geo, ev.wincells
+    opp = cur ^ mask
+    keep = 0
+    for c in range(w):
+        m = allowed & geo.col_mask[c]
+        if not m:
+            continue
+        mask1 = mask | m
+        free1 = geo.board ^ mask1
+        poss1 = geo.possible(mask1)
+        if under_fours and wincells(opp, free1) & poss1:
+            continue
+        safe = True
+        rr = poss1
+        while rr and safe:
+            r = rr & -rr
+            rr ^= r
+            poss2 = geo.possible(mask1 | r)
+            if wincells(cur | m, free1 ^ r) & poss2:
+                continue                   # we make four first
+            t = wincells(opp | r, free1 ^ r) & poss2
+            safe = not t & (t - 1)
+        if safe:
+            keep |= m
+    return keep or allowed
+
+
+def book_columns(cur: int, mask: int, h: int, w: int, allowed: int, alternating: bool) -> int:
+    """One checker before a 6x7 book position of a normal game: the cells of
+    ``allowed`` with the best book result; else ``allowed``."""
+    book = default_book()
+    n = mask.bit_count()
+    if ((h, w) != (6, 7) or not alternating or book is None
+            or not (n + 1 <= book.small_ply or n + 1 == book.ply)):
+        return allowed
+    geo = bb.geometry(6, 7)
+    ranked: dict[int, tuple[int, int]] = {}
+    for c in range(7):
+        m = allowed & geo.col_mask[c]
+        if not m:
+            continue
+        first = cur | m if n % 2 == 0 else cur ^ mask       # the first player's cells
+        d = book.probe(first, mask | m)       # for the opponent, to move there
+        if d is None:
+            return allowed
+        ranked[m] = (2, d) if d < 0 else (1, 0) if d == 0 else (0, d)
+    top = max(r[0] for r in ranked.values())
+    return sum(m for m, r in ranked.items() if r[0] == top)      # one cell a column
+
+
+def solved_columns(cur: int, mask: int, h: int, w: int, allowed: int, seconds: float,
+                   alternating: bool) -> tuple[int, bool]:
+    """``(cells of allowed keeping the best perfect-play result, it is a win)``,
+    solved within ``seconds``, else ``(allowed, False)``."""
+    geo = bb.geometry(h, w)
+    end = time.perf_counter() + seconds
+    results: dict[int, int] = {}
+    with LOCK:
+        solver = get_solver(h, w)
+        opp = cur ^ mask
+        for c in geo.order:
+            m = allowed & geo.col_mask[c]
+            if not m:
+                continue
+            left = end - time.perf_counter()
+            if left <= 0:
+                return allowed, False
+            solver.set_budget(time_budget=left)
+            try:
+                results[m] = -solver.solve(opp, mask | m, alternating=alternating, weak=True)
+            except BudgetExceeded:
+                return allowed, False
+    best = max(results.values())
+    return sum(m for m, v in results.items() if v == best), best > 0
 
 
 def level_player(level: str, checker: str, rng: random.Random | None = None, *,

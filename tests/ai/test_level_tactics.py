@@ -1,6 +1,6 @@
-"""The exact filters of the levels' root columns (connect4_game.ai.level_tactics)."""
+"""The exact filters of the levels' root columns (connect4_game.ai.levels)."""
 from connect4_game.ai import bitboard as bb
-from connect4_game.ai.level_tactics import (
+from connect4_game.ai.levels import (
     book_columns,
     double_threat_columns,
     forced_four_columns,

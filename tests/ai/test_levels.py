@@ -13,7 +13,6 @@ from benchmarks import bench_levels
 from connect4_game.ai import bitboard as bb
 from connect4_game.ai import levels
 from connect4_game.ai.expert import ExpertPlayer
-from connect4_game.ai.level_tactics import threat_scores
 from connect4_game.ai.levels import (
     DEFAULT_LEVEL,
     Decision,
@@ -21,6 +20,7 @@ from connect4_game.ai.levels import (
     get_level,
     level_names,
     level_player,
+    threat_scores,
 )
 from connect4_game.core.board import Board
 from connect4_game.players import AIPlayer, Player
