@@ -125,6 +125,6 @@ def test_one_page_has_no_list_and_closes_with_f1(helped):
     one = HelpScreen(app, [HelpPage('Only', ('A short page.',), (('X', 'a key'),))])
     app.push(one)
     assert 'A short page.' in shown_text(app) and one.page_rects == []
-    assert [b.action for b in one.toolbar.buttons] == ['close']           # nothing to turn
+    assert [b.action for b in one.toolbar.buttons] == ['back']           # nothing to turn
     app.step([key(pygame.K_F1)], DT)
     assert app.screen is app.game

@@ -233,11 +233,11 @@ class BoardPage(Screen):
     keys: ClassVar[dict[int, str]] = {}
     """Key -> toolbar action (:meth:`act`); F10 and Tab focus the toolbar."""
 
-    def __init__(self, app: Host, buttons: list[Button]) -> None:
+    def __init__(self, app: Host, buttons: list[Button], right: int = 0) -> None:
         super().__init__(app)
         self.renderer = Renderer()
         self.board_top = 0                  # window y (px) where the board's area starts
-        self.toolbar = Toolbar(buttons)
+        self.toolbar = Toolbar(buttons, right=right)
 
     def process_event(self, e: pygame.event.Event) -> None:
         """The toolbar's event, a key of :attr:`keys`, else :meth:`board_event`."""
@@ -283,17 +283,17 @@ class BoardPage(Screen):
         return board, self.renderer.prepare(area, rows, cols, theme, toolbar=False, status=False)
 
     @staticmethod
-    def keys_height() -> int:
-        """Px of the line of keys along the bottom."""
-        return line_height(MIN_FONT) + 6
+    def keys_height(size: int = MIN_FONT) -> int:
+        """Px of the line of keys along the bottom in ``size`` px text."""
+        return line_height(size) + 6
 
-    def draw_keys(self, surface: pygame.Surface, keys: str) -> None:
-        """``keys`` along the bottom, then the toolbar and its tooltip on top."""
+    def draw_keys(self, surface: pygame.Surface, keys: str, size: int = MIN_FONT) -> None:
+        """``keys`` along the bottom in ``size`` px text, then the toolbar and its tooltip."""
         theme = self.app.theme
         w, h = surface.get_size()
-        foot_h = self.keys_height()
+        foot_h = self.keys_height(size)
         draw_text(surface, keys, pygame.Rect(8, h - foot_h, w - 16, foot_h - 2), theme.text_dim,
-                  MIN_FONT, align='center')
+                  size, align='center')
         self.toolbar.draw(surface, theme)
         self.toolbar.draw_tooltip(surface, theme)
 

@@ -7,17 +7,17 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.resources import files
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
 from connect4_game.i18n import N_, _
 from connect4_game.ui.commands import COMMANDS, help_rows
 from connect4_game.ui.render import toolbar_height
-from connect4_game.ui.screens.base import Host, Screen
+from connect4_game.ui.screens.base import BoardPage, Host
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height, wrap_text
 from connect4_game.ui.themes import RGB, mix
-from connect4_game.ui.widgets import Button, Toolbar
+from connect4_game.ui.widgets import Button
 
 __all__ = ['HelpPage', 'HelpScreen', 'OSKA_PAGE', 'PAGES', 'page_text']
 
@@ -63,28 +63,30 @@ OSKA_PAGE = _page(_PAGES['oska'])
 """Oska's rules (ECS 170 Spring 2022, Homework 3) and keys."""
 
 
-class HelpScreen(Screen):
+class HelpScreen(BoardPage):
     """The help ``pages`` (None: Connect Four's :data:`PAGES`) with a page list when there are
     several, Previous / Next, and scrolling for a long page. Left / Right (Page Up / Page
     Down) turn the page, the digits choose one, Up / Down or the wheel scroll, Esc or F1
     returns."""
 
     name = N_('Help')
-    updates_below = False
+    keys: ClassVar[dict[int, str]] = {
+        pygame.K_LEFT: 'prev', pygame.K_PAGEUP: 'prev', pygame.K_RIGHT: 'next',
+        pygame.K_PAGEDOWN: 'next', pygame.K_ESCAPE: 'back', pygame.K_F1: 'back',
+        pygame.K_BACKSPACE: 'back'}
 
     def __init__(self, app: Host, pages: Sequence[HelpPage] | None = None) -> None:
-        super().__init__(app)
         self.pages = tuple(PAGES if pages is None else pages)
+        turns = [Button(_('Previous'), 'prev', _('The page before (Left)')),
+                 Button(_('Next'), 'next', _('The page after (Right)'))]
+        super().__init__(app, [*(turns if len(self.pages) > 1 else []),
+                               Button(_('Close'), 'back', _('Back to the game (Esc)'))], right=1)
         self.page = 0
         self.scroll = 0                    # px the page is scrolled up
         self.max_scroll = 0                # set when drawn
         self.view_h = 1
         self.step_h = line_height(MIN_FONT)
         self.page_rects: list[pygame.Rect] = []
-        turns = [Button(_('Previous'), 'prev', _('The page before (Left)')),
-                 Button(_('Next'), 'next', _('The page after (Right)'))]
-        self.toolbar = Toolbar([*(turns if len(self.pages) > 1 else []),
-                                Button(_('Close'), 'close', _('Back to the game (Esc)'))], right=1)
 
     def title(self) -> str:
         """The page's title, translated."""
@@ -104,17 +106,21 @@ class HelpScreen(Screen):
         self.scroll = max(0, min(self.max_scroll, self.scroll + px))
 
     def act(self, action: str) -> None:
-        """A toolbar action: ``'prev'``, ``'next'`` or ``'close'``."""
-        if action == 'close':
-            self.close()
-        else:
+        """A toolbar action or its key: ``'prev'``, ``'next'`` or ``'back'``."""
+        if action in ('prev', 'next'):
             self.go(self.page + (1 if action == 'next' else -1))
+        else:
+            super().act(action)
 
-    def process_event(self, e: pygame.event.Event) -> None:
-        if self.toolbar.dispatch(e, self.act):
-            return
-        if e.type == pygame.KEYDOWN:
-            self._key(e)
+    def board_event(self, e: pygame.event.Event) -> None:
+        """Up/Down, Space, Home/End or the wheel scroll; a digit or a click on the list turns."""
+        scrolls = {pygame.K_UP: -self.step_h, pygame.K_DOWN: self.step_h,
+                   pygame.K_SPACE: self.view_h - self.step_h,
+                   pygame.K_HOME: -self.max_scroll, pygame.K_END: self.max_scroll}
+        if e.type == pygame.KEYDOWN and e.key in scrolls:
+            self.scroll_by(scrolls[e.key])
+        elif e.type == pygame.KEYDOWN and e.unicode and e.unicode.isdigit() and int(e.unicode):
+            self.go(int(e.unicode) - 1)
         elif e.type == pygame.MOUSEWHEEL:
             self.scroll_by(-3 * self.step_h * int(e.y))
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
@@ -122,27 +128,11 @@ class HelpScreen(Screen):
             if hit:
                 self.go(hit[0])
 
-    def _key(self, e: pygame.event.Event) -> None:
-        actions = {pygame.K_LEFT: 'prev', pygame.K_PAGEUP: 'prev', pygame.K_RIGHT: 'next',
-                   pygame.K_PAGEDOWN: 'next', pygame.K_ESCAPE: 'close', pygame.K_F1: 'close',
-                   pygame.K_BACKSPACE: 'close'}
-        scrolls = {pygame.K_UP: -self.step_h, pygame.K_DOWN: self.step_h,
-                   pygame.K_SPACE: self.view_h - self.step_h,
-                   pygame.K_HOME: -self.max_scroll, pygame.K_END: self.max_scroll}
-        if e.key in actions:
-            self.act(actions[e.key])
-        elif e.key in (pygame.K_F10, pygame.K_TAB):
-            self.toolbar.take_focus()
-        elif e.key in scrolls:
-            self.scroll_by(scrolls[e.key])
-        elif e.unicode and e.unicode.isdigit() and int(e.unicode) >= 1:
-            self.go(int(e.unicode) - 1)
-
     def update(self, dt: float) -> None:
         if len(self.pages) > 1:
             self.toolbar.named['prev'].enabled = self.page > 0
             self.toolbar.named['next'].enabled = self.page < len(self.pages) - 1
-        self.toolbar.update(dt)
+        super().update(dt)
 
     def wants_frames(self) -> bool:
         return self.toolbar.tip_pending()
@@ -150,17 +140,15 @@ class HelpScreen(Screen):
     def picture_key(self) -> object:
         return self.page, self.scroll, self.toolbar.tip_button()
 
-    # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
         """The toolbar, the page list on the left, the page, the keys along the bottom."""
-        theme = self.app.theme
         w, h = surface.get_size()
-        surface.fill(theme.background)
+        surface.fill(self.app.theme.background)
         bar_h = toolbar_height(h)
         self.toolbar.layout(w, bar_h)
         size = max(MIN_FONT, min(20, h // 28))
         foot_size = max(MIN_FONT, size - 4)
-        foot_h = line_height(foot_size) + 6
+        foot_h = self.keys_height(foot_size)
         left = 16
         self.page_rects = []
         if len(self.pages) > 1:
@@ -171,11 +159,7 @@ class HelpScreen(Screen):
         self._draw_page(surface, view, size)
         keys = _('Left/Right: page   Up/Down: scroll   Esc: close') if len(self.pages) > 1 \
             else _('Up/Down: scroll   Esc: close')
-        draw_text(surface, keys,
-                  pygame.Rect(8, h - foot_h, w - 16, foot_h - 2), theme.text_dim, foot_size,
-                  align='center')
-        self.toolbar.draw(surface, theme)
-        self.toolbar.draw_tooltip(surface, theme)
+        self.draw_keys(surface, keys, foot_size)
 
     def _draw_list(self, surface: pygame.Surface, area: pygame.Rect, size: int) -> int:
         """The page list in ``area``, the page shown highlighted; returns its right edge."""
