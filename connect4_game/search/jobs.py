@@ -247,14 +247,13 @@ def _run_plugin(req: SearchRequest, progress: Progress | None) -> MoveReply:
     guard_descendants()   # whatever the plug-in starts ends with this process
     board = _board_from_rows(req.rows)
     key = (req.plugin, req.checker, req.tiebreak, req.lookahead, req.instance)
-    safe = _PLUGINS.get(key)
-    if safe is None:          # a seat that closed never asks again: forget its plug-in
-        for old in [k for k in _PLUGINS if k[:2] == key[:2]]:
-            del _PLUGINS[old]
     start = time.perf_counter()
     # a KeyboardInterrupt here is raised by the plug-in itself (SIGINT is ignored)
-    if safe is None:  # load problems raise ValueError with one clear line
-        try:
+    safe = _PLUGINS.get(key)
+    if safe is None:   # a seat that closed never asks again: forget its plug-in, load this one
+        for old in [k for k in _PLUGINS if k[:2] == key[:2]]:
+            del _PLUGINS[old]
+        try:          # load problems raise ValueError with one clear line
             safe = loader.SafePlayer(loader.load_player(req.plugin, req.checker,
                                                         req.tiebreak, req.lookahead),
                                      label=loader.spec_label(req.plugin))
