@@ -88,6 +88,12 @@ def random_positions(count: int, seed: int = 2024, lo: int = 8, hi: int = 16,
     return out
 
 
+def board_scores(s: Searcher, b: Board, checker: str, lookahead: int) -> list[int]:
+    """``s``'s scores of ``b`` for ``checker``, as AIPlayer.scores_for asks them."""
+    cur, mask = bb.from_board(b, checker)
+    return s.search(cur, mask, b.height, b.width, lookahead)[0]
+
+
 def _fmt(x: float) -> str:
     return f"{x:.4f}" if x < 10 else f"{x:.1f}"
 
@@ -106,7 +112,7 @@ def bench_lookaheads(positions: list[tuple[Board, str]], lookaheads: tuple[int, 
         for b, checker in positions:
             s.clear()
             c0 = time.process_time()
-            s.scores(b, checker, L)
+            board_scores(s, b, checker, L)
             cpu.append(time.process_time() - c0)
             times.append(s.last_time)
             nodes.append(s.last_nodes)
@@ -138,7 +144,7 @@ def bench_oracle(positions: list[tuple[Board, str]],
         exp = oracle(b, checker, 5)
         to.append(time.perf_counter() - t0)
         s.clear()
-        got = s.scores(b, checker, 5)
+        got = board_scores(s, b, checker, 5)
         ts.append(s.last_time)
         agree += exp == got
         assert b.slots == before
@@ -169,7 +175,7 @@ def bench_game(lookahead: int, seed: int, out: TextIO) -> tuple[int, int]:
         while not (b.is_full() or b.is_win_for("X") or b.is_win_for("O")):
             if not keep:
                 s.clear()
-            scores = s.scores(b, checker, lookahead)
+            scores = board_scores(s, b, checker, lookahead)
             times.append(s.last_time)
             nodes += s.last_nodes
             best = max(scores)

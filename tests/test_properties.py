@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from connect4_game.ai.bitboard import from_board
 from connect4_game.core.board import Board
 from connect4_game.core.notation import Notation, NotationError, format_moves, read_game
 from connect4_game.players import AIPlayer
@@ -164,7 +165,8 @@ def test_win_before_full_variant_agrees_with_oracle(bd, data):
     checker = data.draw(st.sampled_from("XO"))
     lookahead = _lookahead_for(data, b.width)
     before = snapshot(b)
-    got = search.Searcher().scores(b, checker, lookahead, win_before_full=True)
+    cur, mask = from_board(b, checker)
+    got = search.Searcher().search(cur, mask, b.height, b.width, lookahead, True)[0]
     assert b.slots == before
     assert got == oracle_scores(b, checker, lookahead, win_before_full=True)
 

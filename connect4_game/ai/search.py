@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, TypeVar
 
 from connect4_game.ai import bitboard as bb
 from connect4_game.ai.solver import use_compiled
-from connect4_game.core.board import validate_checker
 from connect4_game.core.checks import check_int, check_lookahead
 
 __all__ = ["Searcher", "Engine", "shared_searcher", "drop_older_half"]
@@ -317,21 +316,13 @@ class Searcher:
             eng = self._engine = Engine(h, w, wbf, max(1, self.max_entries // 2), self.compiled)
         return eng
 
-    def scores(self, board: bb.HasSlots, checker: str, lookahead: int,
-               win_before_full: bool = False) -> list[int]:
-        """The assignment's ``scores_for`` (BU CS111 ps9, Problem 4) of ``board.slots``:
-        per column -1 full, 0 loss, 50 neither, 100 win within ``lookahead`` plies.
-        :raises ValueError: a bad checker or lookahead, or a floating checker."""
-        validate_checker(checker)
-        cur, mask = bb.from_board(board, checker)
-        h, w = len(board.slots), len(board.slots[0])
-        return self.search(cur, mask, h, w, lookahead, win_before_full)[0]
-
     def search(self, cur: int, mask: int, h: int, w: int, lookahead: int,
                win_before_full: bool = False, value: bool = False) -> tuple[list[int], int, float]:
         """``(scores, nodes, seconds)`` of this call on a bitboard position, ``cur`` the
-        scoring player's cells; with ``value``, ``[max(scores)]`` computed directly.
-        :raises ValueError: as :meth:`scores`."""
+        scoring player's cells: the assignment's ``scores_for`` (BU CS111 ps9, Problem 4),
+        per column -1 full, 0 loss, 50 neither, 100 win within ``lookahead`` plies; with
+        ``value``, ``[max(scores)]`` computed directly.
+        :raises ValueError: a bad lookahead or position (a floating checker)."""
         check_lookahead(lookahead)
         with self._lock:
             t0 = time.perf_counter()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from connect4_game.ai.bitboard import from_board
 from connect4_game.ai.search import Searcher
 from connect4_game.compat.adapter import (
     EngineAdapter,
@@ -184,7 +185,8 @@ class Player:
         check_board(b)
         validate_checker(self.ox)
         check_lookahead(self.ply, 'ply')
-        return [float(s) for s in _SEARCHER.scores(b, self.ox, self.ply, win_before_full=True)]
+        cur, mask = from_board(b, self.ox)
+        return [float(s) for s in _SEARCHER.search(cur, mask, b.height, b.width, self.ply, True)[0]]
 
     def nextMove(self, b: _engine.Board) -> int:
         """The best column of :meth:`scoresFor` by :meth:`tiebreakMove`.

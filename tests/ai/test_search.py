@@ -1,4 +1,4 @@
-"""Tests of connect4_game.ai.search: Searcher.scores must return exactly
+"""Tests of connect4_game.ai.search: Searcher.search on a Board must return exactly
 what the literal seed outline (tests/oracle.py, ps9 Problem 4) returns."""
 import random
 
@@ -13,6 +13,12 @@ from tests.pons import PONS_DIR, read_pons
 
 # rough cost of one oracle call: nodes (legal columns ** lookahead) x width
 ORACLE_BUDGET = 6000
+
+
+def board_scores(s, b, checker, lookahead, win_before_full=False):
+    """``s``'s scores of Board ``b`` for ``checker``, as AIPlayer.scores_for asks them."""
+    cur, mask = bb.from_board(b, checker)
+    return s.search(cur, mask, b.height, b.width, lookahead, win_before_full)[0]
 
 
 def _legal(b):
@@ -51,7 +57,7 @@ def _check_cases(seed, count, wbf):
         b, checker, la = random_case(rng)
         before = [row[:] for row in b.slots]
         expected = oracle_scores(b, checker, la, wbf)
-        got = s.scores(b, checker, la, win_before_full=wbf)
+        got = board_scores(s, b, checker, la, win_before_full=wbf)
         assert got == expected, (i, b.height, b.width, b.slots, checker, la, wbf)
         cur, mask = bb.from_board(b, checker)
         assert s.search(cur, mask, b.height, b.width, la, wbf, value=True)[0] == [max(expected)]
@@ -80,21 +86,21 @@ def test_last_cell_win_corner_both_rules():
     b.slots[0] = ["X", "X", "X", " "]
     s = Searcher()
     for la in (1, 2, 5):
-        assert s.scores(b, "X", la) == oracle_scores(b, "X", la) == [-1, -1, -1, 50]
-        assert s.scores(b, "X", la, True) == oracle_scores(b, "X", la, True) == [-1, -1, -1, 100]
+        assert board_scores(s, b, "X", la) == oracle_scores(b, "X", la) == [-1, -1, -1, 50]
+        assert board_scores(s, b, "X", la, True) == oracle_scores(b, "X", la, True) == [-1, -1, -1, 100]
 
 
 def test_seed_examples_problem4():
     b = Board(6, 7)
     b.add_checkers("1211244445")
     s = Searcher()
-    assert s.scores(b, "X", 0) == [50] * 7
-    assert s.scores(b, "O", 1) == [50, 50, 50, 100, 50, 50, 50]
-    assert s.scores(b, "X", 1) == [50] * 7
-    assert s.scores(b, "X", 2) == [0, 0, 0, 50, 0, 0, 0]
-    assert s.scores(b, "X", 3) == [0, 0, 0, 100, 0, 0, 0]
-    assert s.scores(b, "O", 3) == [50, 50, 50, 100, 50, 50, 50]
-    assert s.scores(b, "O", 4) == [0, 0, 0, 100, 0, 0, 0]
+    assert board_scores(s, b, "X", 0) == [50] * 7
+    assert board_scores(s, b, "O", 1) == [50, 50, 50, 100, 50, 50, 50]
+    assert board_scores(s, b, "X", 1) == [50] * 7
+    assert board_scores(s, b, "X", 2) == [0, 0, 0, 50, 0, 0, 0]
+    assert board_scores(s, b, "X", 3) == [0, 0, 0, 100, 0, 0, 0]
+    assert board_scores(s, b, "O", 3) == [50, 50, 50, 100, 50, 50, 50]
+    assert board_scores(s, b, "O", 4) == [0, 0, 0, 100, 0, 0, 0]
 
 
 def test_deeper_lookaheads_agree_with_oracle_on_small_boards():
@@ -112,7 +118,7 @@ def test_deeper_lookaheads_agree_with_oracle_on_small_boards():
         empties = sum(row.count(" ") for row in b.slots)
         for la in (empties - 2, empties, empties + 3):
             for wbf in (False, True):
-                assert s.scores(b, checker, la, wbf) == oracle_scores(b, checker, la, wbf)
+                assert board_scores(s, b, checker, la, wbf) == oracle_scores(b, checker, la, wbf)
 
 
 def _pons_sample(name, step):
@@ -137,7 +143,7 @@ def test_full_solve_via_board_matches_pons_l2_r1():
         b = Board(6, 7)
         b.add_checkers("".join(str(int(ch) - 1) for ch in moves))
         checker = "X" if len(moves) % 2 == 0 else "O"
-        scores = s.scores(b, checker, 42 - len(moves), win_before_full=True)
+        scores = board_scores(s, b, checker, 42 - len(moves), win_before_full=True)
         want = 100 if score > 0 else 50 if score == 0 else 0
         assert max(scores) == want, (moves, score, scores)
 
@@ -146,13 +152,13 @@ def test_tt_is_bounded_and_reused():
     b = Board(6, 7)
     b.add_checkers("3344")
     s = Searcher(max_entries=40)
-    first = s.scores(b, "X", 9)
+    first = board_scores(s, b, "X", 9)
     assert s.tt_size <= 40
     assert s.last_nodes > 0 and s.last_time >= 0.0
     big = Searcher()
-    assert big.scores(b, "X", 9) == first
+    assert board_scores(big, b, "X", 9) == first
     n1 = big.last_nodes
-    assert big.scores(b, "X", 9) == first
+    assert board_scores(big, b, "X", 9) == first
     assert big.last_nodes < n1  # the second call answers from the TT
     big.clear()
     assert big.tt_size == 0
@@ -163,21 +169,21 @@ def test_sizes_extremes_and_errors():
     for h, w in ((1, 1), (1, 14), (12, 1), (12, 14)):
         b = Board(h, w)
         for la in (0, 1, 2):
-            assert s.scores(b, "O", la) == oracle_scores(b, "O", la)
+            assert board_scores(s, b, "O", la) == oracle_scores(b, "O", la)
     b = Board(1, 1)
     b.add_checker("X", 0)
-    assert s.scores(b, "X", 3) == [-1]
+    assert board_scores(s, b, "X", 3) == [-1]
     for bad in (-1, 2.0, None, True):
         with pytest.raises(ValueError):
-            s.scores(Board(6, 7), "X", bad)
+            board_scores(s, Board(6, 7), "X", bad)
     with pytest.raises(ValueError):
-        s.scores(Board(6, 7), "Z", 2)
+        board_scores(s, Board(6, 7), "Z", 2)
     with pytest.raises(ValueError):
         Searcher(max_entries=0)
     floating = Board(3, 3)
     floating.slots[0][1] = "X"  # set by hand: nothing below it
     with pytest.raises(ValueError, match="column 1"):
-        s.scores(floating, "X", 2)
+        board_scores(s, floating, "X", 2)
     with pytest.raises(ValueError, match="column 1"):
         s.search(*bb.from_board(floating, "O"), 3, 3, 2, value=True)
 
@@ -191,5 +197,5 @@ def test_aiplayer_uses_search_and_records_stats():
     assert b.slots == before
     assert p.last_nodes > 0 and p.last_time > 0.0
     deep = AIPlayer("X", "LEFT", 16)
-    assert deep.scores_for(b) == shared_searcher().scores(b, "X", 16)
+    assert deep.scores_for(b) == board_scores(shared_searcher(), b, "X", 16)
     assert deep.next_move(b) == 3
