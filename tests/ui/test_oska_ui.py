@@ -54,7 +54,7 @@ def settle(view, dt=1 / 60, limit=600):
     """update(dt) until no animation/pass is running and no AI result is pending."""
     for _ in range(limit):
         view.update(dt)
-        if view.ai_thinking:
+        if view.requested is not None:
             assert wait_for_ai(view)
             continue
         if not view.animating and not view.passing and (
@@ -152,7 +152,7 @@ def test_ai_replies_off_thread_with_the_seed_player(views):
     click(v, (1, 2))
     after_human = list(v.board)
     assert v.turn == "b"
-    assert v.ai_thinking
+    assert v.requested is not None
     assert "thinking" in v.status_text()
     assert wait_for_ai(v)
     settle(v)

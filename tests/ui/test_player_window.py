@@ -243,7 +243,7 @@ def test_oska_is_a_game_of_the_dialog_with_its_help_and_a_way_back(app):
     assert title.startswith('Oska \u2014') and 'Connect Four' not in title
     a.step([key(pygame.K_F1)], DT)                        # Oska's own help
     helped = a.screen
-    assert type(helped).__name__ == 'OskaHelpScreen'
+    assert type(helped).__name__ == 'HelpScreen' and helped.caption() == 'Oska \u2014 Help'
     keys = dict(helped.pages[0].lines())
     assert keys['Esc'] == 'clear the selection, then back to Connect Four'
     assert 'N' in keys and 'Undo' not in str(keys) and 'diagonally' in helped.pages[0].paragraphs[0]

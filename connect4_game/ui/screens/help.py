@@ -67,7 +67,8 @@ class HelpScreen(BoardPage):
     """The help ``pages`` (None: Connect Four's :data:`PAGES`) with a page list when there are
     several, Previous / Next, and scrolling for a long page. Left / Right (Page Up / Page
     Down) turn the page, the digits choose one, Up / Down or the wheel scroll, Esc or F1
-    returns."""
+    returns. With ``game`` (translated, as 'Oska'), the help of that game, which the window's
+    title names instead of Connect Four."""
 
     name = N_('Help')
     keys: ClassVar[dict[int, str]] = {
@@ -75,8 +76,10 @@ class HelpScreen(BoardPage):
         pygame.K_PAGEDOWN: 'next', pygame.K_ESCAPE: 'back', pygame.K_F1: 'back',
         pygame.K_BACKSPACE: 'back'}
 
-    def __init__(self, app: Host, pages: Sequence[HelpPage] | None = None) -> None:
+    def __init__(self, app: Host, pages: Sequence[HelpPage] | None = None, game: str = '') -> None:
         self.pages = tuple(PAGES if pages is None else pages)
+        self.game = game
+        self.own_title = bool(game)
         turns = [Button(_('Previous'), 'prev', _('The page before (Left)')),
                  Button(_('Next'), 'next', _('The page after (Right)'))]
         super().__init__(app, [*(turns if len(self.pages) > 1 else []),
@@ -93,6 +96,8 @@ class HelpScreen(BoardPage):
         return _(self.pages[self.page].title)
 
     def caption(self) -> str:
+        if self.game:
+            return f"{self.game} \u2014 {_(self.name)}"
         return f"{_(self.name)} \u2014 {self.title()}"
 
     def go(self, page: int) -> None:

@@ -16,13 +16,13 @@ from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import OskaReply
 from connect4_game.search.worker import SearchWorker
 from connect4_game.ui.animation import ease_in_out_sine
-from connect4_game.ui.screens.base import Host, Screen
+from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.help import OSKA_PAGE, HelpScreen
 from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height, wrap_text
 from connect4_game.ui.themes import RGB, Theme, checker_surface, darker, mix
 
-__all__ = ['OskaScreen', 'OskaHelpScreen', 'SlideState', 'Square', 'oska_colours']
+__all__ = ['OskaScreen', 'SlideState', 'Square', 'oska_colours']
 
 Square = tuple[int, int]
 """A square of the Oska board: (row, column), 0-based, row 0 at the top."""
@@ -53,18 +53,6 @@ def oska_colours(theme: Theme) -> dict[str, RGB]:
             'edge': darker(square, 0.75), 'w': mix(light, (255, 255, 255), 0.5),
             'b': mix(dark, (0, 0, 0), 0.3), 'selected': theme.accent, 'step': theme.good,
             'capture': theme.bad, 'last_move': theme.accent, 'hover': theme.highlight}
-
-
-class OskaHelpScreen(HelpScreen):
-    """Oska's rules and keys over the Oska screen, which waits meanwhile (as under any help)."""
-
-    own_title = True
-
-    def __init__(self, app: Host) -> None:
-        super().__init__(app, [OSKA_PAGE])
-
-    def caption(self) -> str:
-        return _('Oska') + ' \u2014 ' + _('Help')
 
 
 class OskaScreen(Screen):
@@ -142,10 +130,6 @@ class OskaScreen(Screen):
     @property
     def passing(self) -> bool:
         return self._pass_timer > 0
-
-    @property
-    def ai_thinking(self) -> bool:
-        return self.requested is not None
 
     @property
     def legal_targets(self) -> dict[Square, oska.Move]:
@@ -244,7 +228,7 @@ class OskaScreen(Screen):
         elif key == pygame.K_n:
             self.new_game()
         elif key == pygame.K_F1 or text == '?':     # Oska's rules and keys over the board
-            self.app.push(OskaHelpScreen(self.app))
+            self.app.push(HelpScreen(self.app, [OSKA_PAGE], _('Oska')))
         elif key == pygame.K_g:
             self.app.show_new_game()
         elif key == pygame.K_ESCAPE:
@@ -276,7 +260,7 @@ class OskaScreen(Screen):
 
     def update(self, dt: float) -> None:
         dt = max(0.0, float(dt))
-        if self.ai_thinking:
+        if self.requested is not None:
             self.think_time += dt
         if self._anim_t is not None:
             self._anim_t += dt
