@@ -7,7 +7,7 @@ import dataclasses
 import functools
 import logging
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -20,31 +20,15 @@ from connect4_game.ui.screens.base import FormScreen, Host
 from connect4_game.ui.screens.confirm import ConfirmScreen
 from connect4_game.ui.screens.host import AppServices
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height
-from connect4_game.ui.themes import Theme, mix
+from connect4_game.ui.themes import mix
 from connect4_game.ui.widgets import Button, TextField
 
-__all__ = ['SavedGamesScreen', 'RenameScreen', 'draw_thumbnail', 'entry_details']
+__all__ = ['SavedGamesScreen', 'RenameScreen', 'entry_details']
 
 log = logging.getLogger(__name__)
 
 NAME_LIMIT = 60
 """The most characters of a saved game's name (as the library names them)."""
-
-
-def draw_thumbnail(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, rows: int, cols: int,
-                   slots: Sequence[Sequence[str]]) -> None:
-    """A small picture of a board with its checkers, fitted into ``rect``."""
-    cell = max(2, min(rect.width // cols, rect.height // rows))
-    bw, bh = cell * cols, cell * rows
-    x0, y0 = rect.centerx - bw // 2, rect.centery - bh // 2
-    pygame.draw.rect(surface, theme.board, (x0 - 2, y0 - 2, bw + 4, bh + 4), border_radius=3)
-    r = max(1, int(cell * 0.42))
-    for row in range(rows):
-        for col in range(cols):
-            ch = slots[row][col]
-            colour = theme.x_color if ch == Side.X else theme.o_color if ch == Side.O else theme.hole
-            pygame.draw.circle(surface, colour, (x0 + col * cell + cell // 2,
-                                                 y0 + row * cell + cell // 2), r)
 
 
 def entry_details(entry: LibraryEntry) -> str:
@@ -256,7 +240,7 @@ class SavedGamesScreen(FormScreen):
 
     def _draw_entry(self, surface: pygame.Surface, entry: LibraryEntry, rect: pygame.Rect,
                     chosen: bool, size: int) -> None:
-        """One game in ``rect``: its board, its name and :func:`entry_details`."""
+        """One game in ``rect``: a small picture of its board, its name and :func:`entry_details`."""
         theme = self.app.theme
         fill = mix(theme.status_bg, theme.accent, 0.30) if chosen else theme.status_bg
         pygame.draw.rect(surface, fill, rect, border_radius=8)
@@ -267,7 +251,17 @@ class SavedGamesScreen(FormScreen):
             g = entry.game
             if entry.path not in self.boards:       # replayed once while the list shows
                 self.boards[entry.path] = g.board().slots
-            draw_thumbnail(surface, theme, thumb, g.rows, g.cols, self.boards[entry.path])
+            cell = max(2, min(thumb.width // g.cols, thumb.height // g.rows))
+            x0, y0 = thumb.centerx - cell * g.cols // 2, thumb.centery - cell * g.rows // 2
+            pygame.draw.rect(surface, theme.board, (x0 - 2, y0 - 2, cell * g.cols + 4,
+                                                    cell * g.rows + 4), border_radius=3)
+            for row, line in enumerate(self.boards[entry.path]):
+                for col, ch in enumerate(line):
+                    colour = theme.x_color if ch == Side.X else theme.o_color if ch == Side.O \
+                        else theme.hole
+                    pygame.draw.circle(surface, colour, (x0 + col * cell + cell // 2,
+                                                         y0 + row * cell + cell // 2),
+                                       max(1, int(cell * 0.42)))
         name_h, room = line_height(size, True), rect.right - text_x - 8
         draw_text(surface, entry.title, pygame.Rect(text_x, rect.y + 8, room, name_h), theme.text,
                   size, bold=True, free=True)
