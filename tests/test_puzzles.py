@@ -234,7 +234,7 @@ def test_check_try_and_defence_play_a_puzzle_through(win_in, backend):
         reply = defence(game, backend=backend)
         # the longest resistance: after it the win is exactly one move shorter
         after = perfect.solve_position(game.moves + [reply], backend=backend)
-        assert after.plies == 2 * (left - 1) - 1
+        assert after.columns[after.best[0]].score.plies == 2 * (left - 1) - 1
         assert all(s is None or s >= after.value for s in
                    (perfect.solve_position(game.moves + [c], backend=backend).value
                     for c in range(7) if game.can_play(c)))

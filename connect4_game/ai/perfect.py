@@ -44,9 +44,6 @@ class PerfectResult:
     (``'bitbully+solver'``), ``note`` (why not bitbully), ``elapsed`` seconds and the
     ``nodes`` (positions) searched."""
 
-    rows: int
-    cols: int
-    checkers: int
     to_move: Side
     columns: tuple[ColumnScore, ...]
     backend: str
@@ -85,16 +82,10 @@ class PerfectResult:
         proven = [c.column for c in top if c.score is not None and c.score.exact]
         return proven or [c.column for c in top]
 
-    @property
-    def plies(self) -> int | None:
-        """Signed plies to the end for the side to move, None if over."""
-        v = self.value
-        return None if v is None else score_to_plies(v, self.checkers, self.rows * self.cols)
-
     def choice(self) -> int:
         """The column to play (:func:`~connect4_game.ai.score.choose_column`).
         :raises ValueError: if the game is over."""
-        return choose_column(self.columns, self.cols)
+        return choose_column(self.columns)
 
 
 @dataclass(frozen=True)
@@ -751,5 +742,5 @@ def analyse(pos: Position, *, backend: str = "auto", time_budget: float | None =
             on_column(cs)
     columns = tuple(found[c] for c in range(pos.cols))
     backends = "+".join(dict.fromkeys(state.backends)) or "solver"
-    return PerfectResult(pos.rows, pos.cols, pos.mask.bit_count(), pos.side, columns, backends,
-                         state.note, time.perf_counter() - t0, state.nodes)
+    return PerfectResult(pos.side, columns, backends, state.note, time.perf_counter() - t0,
+                         state.nodes)
