@@ -40,9 +40,7 @@ class StatsScreen(Screen):
         """(pairing, X wins, O wins, draws), the current pairing first."""
         stats = self.app.stats
         first = self.app.session.stats_names()
-        keys = sorted(stats.records, key=lambda k: -stats.records[k].games)
-        if first in stats.records:
-            keys = [first] + [k for k in keys if k != first]
+        keys = sorted(stats.records, key=lambda k: (k != first, -stats.records[k].games))
         out = []
         for x, o in keys[:self.MAX_ROWS]:
             r = stats.get(x, o)
