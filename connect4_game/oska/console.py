@@ -57,7 +57,7 @@ def parse_move(text: str, moves: Sequence[oska.Move]) -> oska.Move:
     t = text.strip().lower()
     if not t:
         raise ValueError("please type a move such as a1-b1, or its number")
-    if t.isdigit():
+    if t.isdecimal():
         k = int(t)
         if 1 <= k <= len(moves):
             return moves[k - 1]

@@ -551,6 +551,8 @@ def test_parse_move_forms_and_errors():
     for bad in ("", "zz", "0", "7", "a1-c1", "a1-b2"):
         with pytest.raises(ValueError):
             parse_move(bad, moves)
+    with pytest.raises(ValueError, match="cannot read"):
+        parse_move("\u00b2", moves)                   # a digit that is no number
     jump = legal_moves(["----", "w--", "b-", "---", "----"], "w")
     assert parse_move("b1xd2", jump) == Move((1, 0), (3, 1), (2, 0))
 

@@ -126,5 +126,7 @@ def test_one_page_has_no_list_and_closes_with_f1(helped):
     app.push(one)
     assert 'A short page.' in shown_text(app) and one.page_rects == []
     assert [b.action for b in one.toolbar.buttons] == ['back']           # nothing to turn
+    app.step([key(pygame.K_2, '\u00b2')], DT)                          # a digit but no number
+    assert one.page == 0 and app.screen is one
     app.step([key(pygame.K_F1)], DT)
     assert app.screen is app.game

@@ -63,6 +63,8 @@ def test_a_wrong_try_keeps_the_exercise_and_a_right_one_is_found_and_answered(wo
     try:
         assert scr.prompt() == 'Move 1: find a better move than column 1'
         assert 'Exercise 1 of 2' in scr.detail()
+        app.step([key(pygame.K_2, '\u00b2')], DT)           # a digit but no number: nothing
+        assert scr.stage == 'ask'
         app.step([key(pygame.K_5, '5')], DT)                # column 5: a loss, not the draw
         assert scr.stage == 'missed' and scr.prompt() == 'Not column 5: try again.'
         assert not scr.show_best()                          # not given away at once

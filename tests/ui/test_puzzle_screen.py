@@ -102,6 +102,8 @@ def test_a_right_move_gets_the_defence_then_solved_is_counted(app):
     scr = open_puzzle(app, WIN_IN_2)
     start = len(WIN_IN_2.moves)
     line = solution(WIN_IN_2)
+    app.step([key(pygame.K_2, '\u00b2')], DT)                     # a digit but no number: nothing
+    assert scr.visit.stage is Stage.ASK and len(scr.visit.game.moves) == start
     app.step([key(pygame.K_1 + line[0], str(line[0] + 1))], DT)   # the number key
     assert scr.visit.stage is Stage.CHECK and scr.falling          # it falls while judged
     run(app, scr)

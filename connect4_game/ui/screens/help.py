@@ -124,7 +124,7 @@ class HelpScreen(BoardPage):
                    pygame.K_HOME: -self.max_scroll, pygame.K_END: self.max_scroll}
         if e.type == pygame.KEYDOWN and e.key in scrolls:
             self.scroll_by(scrolls[e.key])
-        elif e.type == pygame.KEYDOWN and e.unicode and e.unicode.isdigit() and int(e.unicode):
+        elif e.type == pygame.KEYDOWN and e.unicode.isdecimal() and int(e.unicode):
             self.go(int(e.unicode) - 1)
         elif e.type == pygame.MOUSEWHEEL:
             self.scroll_by(-3 * self.step_h * int(e.y))

@@ -130,7 +130,7 @@ class PracticeScreen(BoardPage):
             self.cursor = col
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and col is not None:
             self.play(col)
-        elif e.type == pygame.KEYDOWN and e.unicode and e.unicode.isdigit():
+        elif e.type == pygame.KEYDOWN and e.unicode.isdecimal():
             self.play(int(e.unicode) - 1)
         elif e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
             self.act('back' if self.stage in (Stage.DONE, Stage.EMPTY) else 'next')

@@ -277,7 +277,7 @@ class PuzzleScreen(BoardPage):
         """A click or a digit plays a column; Left/Right move the cursor, Enter/Down/Space drop."""
         cols = self.visit.game.cols
         col = self.col_at(e.pos) if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) else None
-        if e.type == pygame.KEYDOWN and e.unicode and e.unicode.isdigit() \
+        if e.type == pygame.KEYDOWN and e.unicode.isdecimal() \
                 and 1 <= int(e.unicode) <= cols:
             col = int(e.unicode) - 1
         elif e.type == pygame.KEYDOWN and e.key in (pygame.K_LEFT, pygame.K_RIGHT):
