@@ -34,12 +34,14 @@ class Screen:
         :class:`~connect4_game.ui.screens.host.AppServices`).
 
     ``covers`` False draws the screen below first (a dialog over the game); ``updates_below`` True
-    keeps the screen below updating under it. Every frame the top screen gets
+    keeps the screen below updating under it; ``still`` True: the picture never changes with time
+    alone (:meth:`wants_frames` False). Every frame the top screen gets
     :meth:`process_event` for each event, then :meth:`update` and :meth:`draw`.
     """
 
     covers = True
     updates_below = True
+    still = False
     own_title = False
     """True: :meth:`caption` is the window's whole title (a game other than Connect Four)."""
     name = ''
@@ -70,7 +72,7 @@ class Screen:
     def wants_frames(self) -> bool:
         """Whether the picture changes with time alone (an animation, a spinner, a fade): True
         draws every frame; False only after an event or when :meth:`picture_key` changes."""
-        return True
+        return not self.still
 
     def picture_key(self) -> object:
         """A value that changes whenever the picture changes without an event."""
@@ -108,12 +110,10 @@ class FormScreen(Screen):
     Left/Right or a click change it, a text field takes typing (:meth:`TextField.edit`); Enter
     starts, Esc cancels, a click on a button does its action."""
 
+    still = True
     sel = 0
     button_stops = 0
     mouse = (0, 0)
-
-    def wants_frames(self) -> bool:
-        return False      # still: drawn again after an event or when picture_key changes
 
     def form_rows(self) -> Sequence[Choice[Any]]:
         """The rows on screen now, top to bottom."""

@@ -24,6 +24,7 @@ class ChatScreen(Screen):
     leaves the network."""
 
     covers = False
+    still = True
     name = N_('Chat')
     app: AppServices
 
@@ -33,9 +34,6 @@ class ChatScreen(Screen):
         self.line = TextField(_('Say'), '', MAX_CHAT)
         self.problem = ''
         self._opening = '/'           # the key that opened the panel types nothing in it
-
-    def wants_frames(self) -> bool:
-        return False
 
     def picture_key(self) -> object:
         return len(self.net.chat), self.net.chat[-1:], self.problem

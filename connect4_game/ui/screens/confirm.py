@@ -21,6 +21,7 @@ class ConfirmScreen(Screen):
     any) on No (button, Esc or N)."""
 
     covers = False
+    still = True          # the game below says whether it moves
 
     def __init__(self, app: Host, question: str, yes: str, on_yes: Callable[[], None],
                  no: str | None = None, on_no: Callable[[], None] | None = None) -> None:
@@ -31,9 +32,6 @@ class ConfirmScreen(Screen):
         self.yes = Button(yes, 'yes', '', primary=True)
         self.no = Button(no or _('Cancel'), 'no', '')
         self.rect = pygame.Rect(0, 0, 0, 0)
-
-    def wants_frames(self) -> bool:
-        return False      # still: the game below says whether it moves
 
     def answer(self, yes: bool) -> None:
         self.close()

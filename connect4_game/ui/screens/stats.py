@@ -26,15 +26,13 @@ class StatsScreen(Screen):
     never quits)."""
 
     name = N_('Statistics')
+    still = True
     MAX_ROWS = 14
     app: AppServices
 
     def process_event(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN or (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1):
             self.close()
-
-    def wants_frames(self) -> bool:
-        return False      # still: drawn again only after an event
 
     def rows(self) -> list[tuple[str, int, int, int]]:
         """(pairing, X wins, O wins, draws), the current pairing first."""
