@@ -43,14 +43,13 @@ def analyze(board: Board, time_budget: float | None = DEFAULT_TIME_BUDGET,
     with perfect.LOCK:
         _check_board(board)
         backend = "auto" if node_budget is None else "solver"   # bitbully counts no nodes
-        perfect.check_arguments(backend, time_budget, node_budget, lower_bound)
         side = Side(board.to_move() if checker is None else validate_checker(checker))
         cur, mask = from_board(board, side)
         pos = perfect.Position(board.height, board.width, cur, mask, side,
                                perfect.alternating(cur, mask, side))
-        return list(perfect.analyse(pos, backend=backend, time_budget=time_budget,
-                                    node_budget=node_budget, best_only=best_only,
-                                    lower_bound=lower_bound).columns)
+        return list(perfect.solve_position(pos, backend=backend, time_budget=time_budget,
+                                           node_budget=node_budget, best_only=best_only,
+                                           lower_bound=lower_bound).columns)
 
 
 class ExpertPlayer(Player):

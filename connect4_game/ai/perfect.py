@@ -29,14 +29,10 @@ from connect4_game.core.side import Side
 
 __all__ = [
     "ColumnScore", "PerfectResult", "BackendUnavailable", "BACKENDS", "LOCK",
-    "solve_position", "analyse", "backend_name", "backend_label",
+    "solve_position", "backend_name", "backend_label",
     "bitbully_available", "bitbully_error", "reset_backends", "clear_tables",
     "play_moves", "check_arguments", "always_proven", "Position", "read_position", "alternating",
 ]
-
-#: what :func:`read_position` reads: a Board, a move string or a list of columns
-PositionLike = Board | str | Sequence[int]
-
 
 @dataclass(frozen=True)
 class PerfectResult:
@@ -100,14 +96,20 @@ class Position:
     alternating: bool   # X moved first and the sides alternated
 
 
+#: what :func:`read_position` reads: a Position, a Board, a move string or a list of columns
+PositionLike = Position | Board | str | Sequence[int]
+
+
 def alternating(cur: int, mask: int, side: str) -> bool:
     """Whether ``(cur, mask)`` is a normal game's position with ``side`` (``cur``) to move."""
     return mask.bit_count() - 2 * cur.bit_count() == (0 if side == Side.X else 1)
 
 
 def read_position(position: PositionLike, rows: int | None, cols: int | None) -> Position:
-    """A Board, move string or column list as a :class:`Position`.
+    """A Board, move string or column list as a :class:`Position` (a Position as it is).
     :raises ValueError: a bad position or size, an illegal move (named)."""
+    if isinstance(position, Position):
+        return position
     if isinstance(position, Board):
         h, w = position.height, position.width
         if (rows is not None and rows != h) or (cols is not None and cols != w):
@@ -142,7 +144,6 @@ class _BBBoard(Protocol):
     """What we use of bitbully's ``BoardCore``."""
     def setBoard(self, grid: Sequence[Sequence[int]]) -> bool: ...   # noqa: N802
     def playMoveOnCopy(self, column: int) -> _BBBoard: ...   # noqa: N802
-    def play(self, columns: Sequence[int]) -> bool: ...
 
 
 class _BBCore(Protocol):
@@ -150,7 +151,6 @@ class _BBCore(Protocol):
     def mtdf(self, board: _BBBoard, first_guess: int) -> int: ...
     def negamax(self, board: _BBBoard, alpha: int, beta: int, depth: int) -> int: ...
     def resetTranspositionTable(self) -> None: ...   # noqa: N802
-    def scoreMoves(self, board: _BBBoard) -> list[int]: ...   # noqa: N802
     def resetNodeCounter(self) -> None: ...   # noqa: N802
     def getNodeCounter(self) -> int: ...   # noqa: N802
 
@@ -714,26 +714,17 @@ def solve_position(position: PositionLike, rows: int | None = None, cols: int | 
                    node_budget: int | None = None, best_only: bool = False,
                    lower_bound: int | None = None,
                    on_column: Callable[[ColumnScore], None] | None = None) -> PerfectResult:
-    """Every column of ``position`` (a Board, not changed, an ``add_checkers`` string
-    or 0-based columns, X first; default 6x7) for the side to move, each passed to
+    """Every column of ``position`` (a Position, a Board, not changed, an ``add_checkers``
+    string or 0-based columns, X first; default 6x7) for the side to move, each passed to
     ``on_column`` once settled; ``backend`` ``'auto'``, ``'bitbully'`` (raise rather
     than fall back) or ``'solver'``; ``time_budget`` seconds (unproven columns are
     estimates); ``node_budget`` positions; ``best_only``: stop once a column reaching
     the value is proven; ``lower_bound``: a Pons score known to be reached.
     :raises ValueError: bad position, size, backend or budget, or an illegal move.
     :raises BackendUnavailable: ``backend='bitbully'`` cannot analyse it."""
-    check_arguments(backend, time_budget, node_budget, lower_bound)
-    return analyse(read_position(position, rows, cols), backend=backend,
-                   time_budget=time_budget, node_budget=node_budget, best_only=best_only,
-                   lower_bound=lower_bound, on_column=on_column)
-
-
-def analyse(pos: Position, *, backend: str = "auto", time_budget: float | None = None,
-            node_budget: int | None = None, best_only: bool = False,
-            lower_bound: int | None = None,
-            on_column: Callable[[ColumnScore], None] | None = None) -> PerfectResult:
-    """:func:`solve_position` of a :class:`Position`, arguments not checked again."""
     t0 = time.perf_counter()
+    check_arguments(backend, time_budget, node_budget, lower_bound)
+    pos = read_position(position, rows, cols)
     state = _Run()
     found: dict[int, ColumnScore] = {}
     for cs in _columns(pos, backend, time_budget, node_budget, best_only, lower_bound, state):
