@@ -12,7 +12,7 @@ from connect4_game.core.checks import check_int, is_int
 from connect4_game.core.side import CHECKERS
 
 __all__ = [
-    "Geometry", "geometry", "from_slots", "from_board", "from_moves", "play_moves",
+    "Geometry", "geometry", "from_board", "from_moves", "play_moves",
     "can_play", "play", "play_bit", "has_four", "winning_cells", "wincells_for", "key", "mirror",
     "HasSlots",
 ]
@@ -106,11 +106,12 @@ class HasSlots(Protocol):
     def slots(self) -> Sequence[Sequence[str]]: ...
 
 
-def from_slots(slots: Sequence[Sequence[str]], checker: str) -> tuple[int, int]:
-    """``(current, mask)`` of ``slots`` (rows top first), ``current`` the cells of
+def from_board(board: HasSlots, checker: str) -> tuple[int, int]:
+    """``(current, mask)`` of ``board.slots`` (rows top first), ``current`` the cells of
     ``checker``; gravity is not checked.
     :raises ValueError: a bad checker or cell, ragged or empty slots."""
     validate_checker(checker)
+    slots = board.slots
     hgt = len(slots)
     if hgt < 1:
         raise ValueError("slots must have at least one row")
@@ -132,11 +133,6 @@ def from_slots(slots: Sequence[Sequence[str]], checker: str) -> tuple[int, int]:
             if cell == checker:
                 current |= b
     return current, mask
-
-
-def from_board(board: HasSlots, checker: str) -> tuple[int, int]:
-    """:func:`from_slots` of ``board.slots``."""
-    return from_slots(board.slots, checker)
 
 
 def from_moves(moves: str, h: int = 6, w: int = 7, one_indexed: bool = True) -> tuple[int, int]:

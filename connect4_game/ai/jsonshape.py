@@ -52,9 +52,7 @@ def _load(kind: Any, value: object, what: str) -> object:
     return value
 
 
-@functools.cache
-def _hints(cls: type) -> dict[str, Any]:
-    return get_type_hints(cls)
+_hints = functools.cache(get_type_hints)
 
 
 def _read(cls: Any, data: object) -> Any:

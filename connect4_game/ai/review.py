@@ -19,6 +19,7 @@ __all__ = ["PlyReview", "VERDICTS", "REVIEW_BUDGET", "verdict", "review_game",
 
 #: the verdicts, best first
 VERDICTS = ("best", "inaccuracy", "mistake", "blunder")
+_PLURALS = {"best": "best", "inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 #: default seconds for a whole game's review on a board that perfect play does not always
 #: prove (every board but 6x7, where each position runs to its proof): shared among the
 #: positions still to judge, so a long game costs no more than a short one
@@ -141,14 +142,10 @@ class ReviewTable:
         if not self.moves:
             self.write("(no moves)")
         for side in Side:
-            parts = [f"{self.counts[v][side]} {v if self.counts[v][side] == 1 else _plural(v)}"
+            parts = [f"{self.counts[v][side]} {v if self.counts[v][side] == 1 else _PLURALS[v]}"
                      for v in VERDICTS]
             self.write(f"{side}: " + ", ".join(parts))
         self.write("X value: plies to the end under perfect play, + when X wins, - when O wins, "
                    "0 = draw.")
         if self.estimates:
             self.write("≈: an estimate (the solver's time ran out), not a proven result.")
-
-
-def _plural(v: str) -> str:
-    return {"best": "best", "inaccuracy": "inaccuracies"}.get(v, v + "s")

@@ -1,5 +1,6 @@
 """Tests for connect4_game.ai.bitboard against the assignment Board (ps9 Problem 1)."""
 import random
+from types import SimpleNamespace
 
 import pytest
 
@@ -125,7 +126,7 @@ def test_keys_unique_and_mirror():
             assert seen[k] == (cur, mask)
         seen[k] = (cur, mask)
         mirrored = [row[::-1] for row in b.slots]
-        mc, mm = bb.from_slots(mirrored, "X")
+        mc, mm = bb.from_board(SimpleNamespace(slots=mirrored), "X")
         assert (bb.mirror(cur, h, w), bb.mirror(mask, h, w)) == (mc, mm)
     assert len(seen) > 1000
 
@@ -142,8 +143,8 @@ def test_geometry_and_errors():
         with pytest.raises(ValueError):
             bb.Geometry(6, bad)
     with pytest.raises(ValueError):
-        bb.from_slots([[" "]], "Z")
+        bb.from_board(SimpleNamespace(slots=[[" "]]), "Z")
     with pytest.raises(ValueError):
-        bb.from_slots([[" ", " "], [" "]], "X")
+        bb.from_board(SimpleNamespace(slots=[[" ", " "], [" "]]), "X")
     with pytest.raises(ValueError):
-        bb.from_slots([["Q"]], "X")
+        bb.from_board(SimpleNamespace(slots=[["Q"]]), "X")

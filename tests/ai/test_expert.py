@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 
 from benchmarks.bench_expert import GreedyPlayer, play_game
 from connect4_game.ai import book as bookmod
-from connect4_game.ai.bitboard import from_moves, from_slots, has_four, play
+from connect4_game.ai.bitboard import from_board, from_moves, has_four, play
 from connect4_game.ai.expert import ColumnScore, ExpertPlayer, analyze, choose_column
 from connect4_game.ai.score import NoMove, Score, Wdl
 from connect4_game.ai.solver import Solver, get_solver, plies_to_score, score_to_plies
@@ -303,8 +304,8 @@ def test_book_documentation_examples():
                          [0, 2, 0, 1, 0, 2, 0], [0, 1, 0, 2, 0, 1, 0], [0, 2, 0, 1, 0, 2, 0]])
     f = _board_from_doc([[0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0], [0, 0, 1, 1, 0, 0, 0],
                          [0, 0, 2, 2, 0, 0, 0], [0, 1, 2, 1, 0, 0, 0], [0, 1, 1, 2, 0, 2, 2]])
-    assert bk.probe(*from_slots(a, "X")) == 29
-    assert bk.probe(*from_slots(f, "X")) == -12
+    assert bk.probe(*from_board(SimpleNamespace(slots=a), "X")) == 29
+    assert bk.probe(*from_board(SimpleNamespace(slots=f), "X")) == -12
     assert len(bk) == 4_200_899
 
 
@@ -445,7 +446,7 @@ def test_unreadable_book_file_degrades_to_search(tmp_path):
     b = Board(6, 7)
     b.add_checkers("012345601234")                     # 12 checkers, X to move
     assert not b.is_win_for("X") and not b.is_win_for("O")
-    cur, mask = from_slots(b.slots, "X")
+    cur, mask = from_board(b, "X")
     assert bk.probe(cur, mask) is None and bk.error is not None
     assert bk.probe(0, 0) is not None or not bookmod._small_table()   # small table still answers
     solver.set_budget(node_budget=200_000)
