@@ -408,6 +408,10 @@ def test_a_saved_game_can_be_renamed_and_deleted(app, library):
     assert a.screen.field.value == 'Anna'
     a.step([key(pygame.K_ESCAPE)], DT)
     assert a.screen is scr and scr.entries[0].title == 'Ann'
+    a.step([key(pygame.K_F2)], DT)
+    a.step([key(pygame.K_BACKSPACE), pygame.event.Event(pygame.TEXTINPUT, text='  ')], DT)
+    a.step([key(pygame.K_RETURN)], DT)                      # an empty name changes nothing
+    assert a.screen is scr and scr.entries[0].title == 'Ann'
     a.step([key(pygame.K_DELETE)], DT)
     assert type(a.screen).__name__ == 'ConfirmScreen' and library.exists()
     a.step([key(pygame.K_RETURN)], DT)

@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.resources import files
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import pygame
 
@@ -30,8 +30,8 @@ class HelpPage:
     ``commands`` every key of the game screen."""
 
     title: str
-    paragraphs: tuple[str, ...] = ()
-    rows: tuple[tuple[str, str], ...] = ()
+    paragraphs: Sequence[str] = ()
+    rows: Sequence[Sequence[str]] = ()
     commands: bool = False
 
     def lines(self) -> list[tuple[str, str]]:
@@ -49,17 +49,11 @@ def page_text(paragraph: str) -> str:
         return paragraph.format_map(keys)
 
 
-def _page(entry: dict[str, Any]) -> HelpPage:
-    rows = tuple((keys, what) for keys, what in entry.get('rows', ()))
-    return HelpPage(entry['title'], tuple(entry.get('paragraphs', ())), rows,
-                    entry.get('commands', False))
-
-
 _PAGES = json.loads(files('connect4_game.ui').joinpath('help.json').read_text('utf-8'))
-PAGES: tuple[HelpPage, ...] = tuple(_page(entry) for entry in _PAGES['connect4'])
+PAGES: tuple[HelpPage, ...] = tuple(HelpPage(**entry) for entry in _PAGES['connect4'])
 """Connect Four's help pages, in the order of the page list (``help.json``: its strings are in
 the translation catalogues, the tools extract them from there)."""
-OSKA_PAGE = _page(_PAGES['oska'])
+OSKA_PAGE = HelpPage(**_PAGES['oska'])
 """Oska's rules (ECS 170 Spring 2022, Homework 3) and keys."""
 
 

@@ -47,20 +47,14 @@ def entry_details(entry: LibraryEntry) -> str:
 
 
 class RenameScreen(ConfirmScreen):
-    """Type a new ``name`` for a saved game: Enter calls ``on_done`` with it (stripped, not
-    empty), Esc cancels."""
+    """Type a new ``name`` for a saved game: Enter calls ``on_done`` with it, Esc cancels."""
 
     name = N_('Rename')
 
-    def __init__(self, app: Host, name: str, on_done: Callable[[str], object]) -> None:
+    def __init__(self, app: Host, name: str, on_done: Callable[[str], None]) -> None:
         self.field = TextField(_('Name'), name[:NAME_LIMIT], NAME_LIMIT)
         self.field.select_all()              # typing replaces the old name
-        super().__init__(app, '', _('Rename'), lambda: self._done(on_done))
-
-    def _done(self, on_done: Callable[[str], object]) -> None:
-        name = self.field.value.strip()
-        if name:
-            on_done(name)
+        super().__init__(app, '', _('Rename'), lambda: on_done(self.field.value))
 
     def process_event(self, e: pygame.event.Event) -> None:
         """Typing edits the name (Y and N too), so only Enter and Esc answer."""
@@ -118,14 +112,13 @@ class SavedGamesScreen(FormScreen):
         if game is None:
             self.app.session.say(_('Could not load: {why}').format(why=entry.error), 'error', 5.0)
             return
-        s = self.app.session
-        in_progress = bool(s.game.moves) and not s.game.over
+        now = self.app.session.game
 
         def load() -> None:
             if self.app.load_saved(game, entry.title):
                 self.app.show_game()
 
-        if in_progress:
+        if now.moves and not now.over:
             self.app.push(ConfirmScreen(
                 self.app, _('Load "{name}"? The game in progress ends (it is not saved).').format(
                     name=entry.title), _('Load'), load))
@@ -159,12 +152,13 @@ class SavedGamesScreen(FormScreen):
             return
         self.app.push(RenameScreen(self.app, entry.title, lambda name: self.rename(entry, name)))
 
-    def rename(self, entry: LibraryEntry, name: str) -> bool:
-        """Write ``entry``'s game again under ``name`` (cut to :data:`NAME_LIMIT` characters);
-        returns whether it did."""
+    def rename(self, entry: LibraryEntry, name: str) -> None:
+        """Write ``entry``'s game again under ``name`` (stripped, cut to :data:`NAME_LIMIT`
+        characters; an empty name changes nothing), then read the library again."""
         from connect4_game.storage.savegame import save_game
-        if entry.game is None:
-            return False
+        name = name.strip()
+        if entry.game is None or not name:
+            return
         try:
             save_game(entry.path, dataclasses.replace(entry.game, name=clip(name, NAME_LIMIT)),
                       existing=True)
@@ -173,10 +167,7 @@ class SavedGamesScreen(FormScreen):
             why = getattr(exc, 'reason', None) or exc        # the file is named in the list
             self.app.session.say(_('Could not rename: {why}').format(why=clip(why, 80)),
                                  'error', 5.0)
-            self.reload()
-            return False
         self.reload()
-        return True
 
     def act(self, action: str) -> None:
         """An action on the chosen game: ``'load'``, ``'rename'``, ``'delete'``, or ``'back'``."""
