@@ -85,12 +85,7 @@ class SoundPlayer:
     def toggle_mute(self) -> bool:
         """Mute (stopping what plays) or unmute; returns ``muted``."""
         self.muted = not self.muted
-        if self.muted:
-            self.stop()
-        return self.muted
-
-    def stop(self) -> None:
-        """Stop every sound now (no error without audio)."""
-        if self._sounds:
+        if self.muted and self._sounds:
             with contextlib.suppress(Exception):
                 pygame.mixer.stop()
+        return self.muted
