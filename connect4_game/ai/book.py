@@ -2,10 +2,12 @@
 read from ``bitbully-databases`` (MIT; file format in docs/ai.md: book)."""
 from __future__ import annotations
 
+import base64
 import mmap
 import os
 import sys
 from bisect import bisect_left
+from importlib.resources import files
 from typing import cast
 
 __all__ = ["OpeningBook", "default_book", "book_path", "huffman_key"]
@@ -57,13 +59,10 @@ def book_path() -> str | None:
     if env:
         return None if env.lower() == "off" else env
     try:
-        from importlib.resources import files
         p = files("bitbully_databases").joinpath("assets/book_12ply_distances.dat")
-        if p.is_file():
-            return str(p)
-    except (ImportError, ModuleNotFoundError, OSError, TypeError):
+        return str(p) if p.is_file() else None
+    except (ImportError, OSError, TypeError):
         return None
-    return None
 
 
 class _RecordKeys:
@@ -235,7 +234,6 @@ _SMALL: dict[int, int] = {}
 def _small_table() -> dict[int, int]:
     """``{small_key: signed plies}`` of :data:`SMALL_TABLE_FILE` ({} without it)."""
     if not _SMALL and os.path.isfile(SMALL_TABLE_FILE):
-        import base64
         with open(SMALL_TABLE_FILE, encoding="ascii") as f:
             raw = base64.b64decode("".join(f.read().split()))
         for i in range(0, len(raw), 5):

@@ -70,7 +70,6 @@ class ExpertPlayer(Player):
         self._prev: tuple[tuple[int, int], int, int, int] | None = None
 
     def __repr__(self) -> str:
-        """``'Player X (EXPERT)'``."""
         return f"{super().__repr__()} (EXPERT)"
 
     def next_move(self, b: Board, on_guess: Guess | None = None) -> int:

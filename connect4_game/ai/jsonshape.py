@@ -7,7 +7,7 @@ import functools
 import types
 from collections.abc import Mapping
 from enum import Enum
-from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import Any, TypeVar, Union, cast, get_args, get_origin, get_type_hints
 
 __all__ = ['JsonShape']
 
@@ -70,12 +70,9 @@ class JsonShape:
 
     def to_json(self) -> dict[str, object]:
         """Every field by name, JSON-ready."""
-        out = _dump(self)
-        assert isinstance(out, dict)
-        return out
+        return cast('dict[str, object]', _dump(self))
 
     @classmethod
     def from_json(cls: type[_J], data: object) -> _J:
         """:raises ValueError: unless ``data`` has :meth:`to_json`'s shape."""
-        value: _J = _read(cls, data)
-        return value
+        return cast(_J, _read(cls, data))

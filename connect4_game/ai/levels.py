@@ -1,8 +1,7 @@
 """The named difficulty levels Easy, Medium, Hard, Expert (:data:`LEVELS`, the one
 table) and the player of a searching level (:class:`LevelPlayer`); its move's steps
-are in docs/levels.md (A level's move, step by step); the exact filters of its root
-columns take a bitboard position (no four on the board, none to make at once) and
-``allowed``, a mask of playable cells, and return the cells worth keeping, never none."""
+are in docs/levels.md (A level's move, step by step), with the exact filters of its
+root columns (``*_columns``: the cells of ``allowed`` worth keeping, never none)."""
 from __future__ import annotations
 
 import functools

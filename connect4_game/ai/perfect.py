@@ -8,10 +8,11 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Protocol, TypeVar
 
 from connect4_game.ai.bitboard import from_board, geometry, has_four, play_moves
-from connect4_game.ai.book import OpeningBook
+from connect4_game.ai.book import OpeningBook, book_path
 from connect4_game.ai.score import ColumnScore, NoMove, Score, choose_column
 from connect4_game.ai.solver import (
     BudgetExceeded,
@@ -208,11 +209,7 @@ def bitbully_engine() -> BitBully | None:
         _bb_error = f"bitbully disabled by {_ENV_SWITCH}"
         return None
     try:
-        from pathlib import Path
-
         import bitbully.bitbully_core as bbc
-
-        from connect4_game.ai.book import book_path
         path = book_path()
         if path is None or not os.path.isfile(path):
             raise RuntimeError("the opening book of bitbully-databases is not available")

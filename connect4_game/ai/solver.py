@@ -14,7 +14,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from connect4_game.ai.bitboard import Geometry, geometry, wincells_for, winning_cells
-from connect4_game.ai.book import OpeningBook
+from connect4_game.ai.book import OpeningBook, default_book
 from connect4_game.core.checks import check_int, check_optional_int, check_seconds
 
 __all__ = ["Solver", "Proof", "BudgetExceeded", "get_solver", "score_to_plies", "plies_to_score",
@@ -353,7 +353,6 @@ class Solver:
         self.nodes = 0
         self._deadline = float("inf") if time_budget is None else time.perf_counter() + time_budget
         self._node_limit = (1 << 62) if node_budget is None else node_budget
-        # the budget is checked every 1024 nodes (or sooner for tiny node budgets)
         self._counter[0] = self._check_every = max(1, min(_CHECK_EVERY, self._node_limit))
 
     def searched(self) -> int:
@@ -536,10 +535,6 @@ def get_solver(height: int, width: int) -> Solver:
     if s is None:
         while len(_SOLVERS) >= 2:           # keep the memory bounded: two sizes at most
             del _SOLVERS[next(iter(_SOLVERS))]
-        book = None
-        if (height, width) == (6, 7):
-            from connect4_game.ai.book import default_book
-            book = default_book()
-        s = Solver(height, width, book=book)
+        s = Solver(height, width, book=default_book() if (height, width) == (6, 7) else None)
         _SOLVERS[(height, width)] = s
     return s
