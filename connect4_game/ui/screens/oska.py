@@ -16,10 +16,11 @@ from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import OskaReply
 from connect4_game.search.worker import SearchWorker
 from connect4_game.ui.animation import ease_in_out_sine
+from connect4_game.ui.render import Renderer
 from connect4_game.ui.screens.base import Screen
 from connect4_game.ui.screens.help import OSKA_PAGE, HelpScreen
 from connect4_game.ui.screens.host import AppServices
-from connect4_game.ui.text_fit import MIN_FONT, draw_text, font, line_height, wrap_text
+from connect4_game.ui.text_fit import MIN_FONT, font, wrap_text
 from connect4_game.ui.themes import RGB, Theme, checker_surface, darker, mix
 
 __all__ = ['OskaScreen', 'SlideState', 'Square', 'oska_colours']
@@ -84,6 +85,7 @@ class OskaScreen(Screen):
             raise ValueError(f"human_side must be 'w', 'b', 'both' or None, not {human_side!r}")
         self.human_side = human_side
         self.lookahead = check_int(lookahead, 1, oska.OSKA_MAX_LOOKAHEAD, 'lookahead')
+        self.renderer = Renderer()
         self.lay_out(app.surface.get_size())
         self.think_time = 0.0
         self.requested: SearchRequest | None = None    # the search in flight
@@ -280,9 +282,9 @@ class OskaScreen(Screen):
         """Sizes in px for a window of ``size``: the square ``cell``, the board's ``top`` and
         centre line ``cx``, the status bar's height ``status_h``, a row frame's ``pad``, the
         ``gap`` between squares and a checker's ``radius``."""
-        self.size = (w, h) = size
+        w, h = size
         rows = len(self.lengths)
-        self.status_h = max(48, min(80, int(h * 0.10)))
+        self.status_h = self.renderer.prepare(size, 1, 1, self.app.theme, toolbar=False).status_h
         margin = max(10, int(min(w, h) * 0.03))
         self.cell = cell = max(12, int(min((w - 2 * margin) / (self.n + 1.2),
                                            (h - self.status_h - 2 * margin) / rows)))
@@ -364,7 +366,10 @@ class OskaScreen(Screen):
         self._draw_checkers(surface)
         self._draw_moves(surface, col)
         self._draw_animation(surface)
-        self.draw_status(surface)
+        keys = _('Oska n={n}   lookahead {la}   N: new game   F1: help   Esc: back').format(
+            n=self.n, la=self.lookahead)
+        self.renderer.draw_status(surface, self.status_text(),
+                                  left2=f'{self.message}  |  {keys}' if self.message else keys)
 
     def _draw_squares(self, surface: pygame.Surface, col: dict[str, RGB]) -> None:
         """The frame of each row, the squares (the last move's, the one under the mouse) and the
@@ -456,26 +461,6 @@ class OskaScreen(Screen):
                                scale=1.0 - 0.7 * k, alpha=255 * (1.0 - k))
         self._blit_checker(surface, state['piece'], state['pos'], self.radius,
                            scale=1.0 + 0.15 * state['lift'])
-
-    def draw_status(self, surface: pygame.Surface) -> None:
-        """The status bar: :meth:`status_text`, the message and the keys."""
-        theme = self.app.theme
-        (w, h), status_h = self.size, self.status_h
-        rect = pygame.Rect(0, h - status_h, w, status_h)
-        pygame.draw.rect(surface, theme.status_bg, rect)
-        big, small = max(MIN_FONT + 2, int(status_h * 0.3)), max(MIN_FONT, int(status_h * 0.22))
-        keys = _('Oska n={n}   lookahead {la}   N: new game   F1: help   Esc: back').format(
-            n=self.n, la=self.lookahead)
-        colour = theme.accent if self.result in ('w', 'b') else theme.status_text
-        second = f'{self.message}   |   {keys}' if self.message else keys
-        if font(small).size(second)[0] > w - 24 and self.message:
-            second = self.message               # the message first; the keys are in F1
-        big_h, small_h = line_height(big, True), line_height(small)
-        gap = max(2, (status_h - big_h - small_h) // 3)
-        draw_text(surface, self.status_text(), pygame.Rect(12, rect.top + gap, w - 24, big_h),
-                  colour, big, bold=True)
-        draw_text(surface, second, pygame.Rect(12, rect.top + 2 * gap + big_h, w - 24, small_h),
-                  theme.text_dim, small, free=True)
 
     def _sprite(self, side: str, radius: int) -> pygame.Surface:
         """``side``'s checker sprite at ``radius`` px in Oska's colours of the theme."""
