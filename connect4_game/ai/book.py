@@ -85,7 +85,7 @@ class OpeningBook:
     with <= 5 from a small table (``path`` None: only those). A probe reads the file
     through a memory map (the pages it touches, not 21 MB); :meth:`table` reads it whole
     for the compiled kernel. A broken file is dropped by :meth:`probe` (``error`` says
-    why); :meth:`lookup_key` and ``len()`` raise OSError or ValueError then."""
+    why); :meth:`lookup_key` raises OSError or ValueError then."""
 
     ply = 12
     small_ply = 5
@@ -96,12 +96,6 @@ class OpeningBook:
         self._vals: bytes = b""
         self._map: _RecordKeys | None = None
         self.error: str | None = None    # why the file could not be used, if it could not
-
-    def __len__(self) -> int:
-        """Number of 12-checker positions in the book file (0 without file)."""
-        if self.path is None:
-            return 0
-        return len(self._records())
 
     @property
     def loaded(self) -> bool:

@@ -67,10 +67,7 @@ def review_game(rows: int, cols: int, moves: Sequence[int], *,
     """One :class:`PlyReview` per move of the 0-based ``moves`` (X first), each passed
     to ``on_ply`` when ready. ``time_budget``: seconds for the whole game (None: every
     position to its proof; ignored on 6x7, which is always proven), each position given
-    an equal share of what is left, so time a quick late position does not need goes to
-    none; ``node_budget``: nodes a position. The solver's tables stay warm from one
-    position to the next, and the score proven for the move played is the next position's
-    value, which spares its search.
+    an equal share of what is left; ``node_budget``: nodes a position.
     :raises ValueError: before any analysis: a bad size, backend, budget or move (named)."""
     moves = list(moves)
     perfect.play_moves(moves, rows, cols)            # validates every move first

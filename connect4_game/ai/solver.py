@@ -529,8 +529,7 @@ def clear_solver_tables(rows: int | None = None, cols: int | None = None) -> Non
 
 
 def get_solver(height: int, width: int) -> Solver:
-    """The shared :class:`Solver` of one board size (two sizes kept, each up to 21 MB
-    compiled, 38 MB in Python)."""
+    """The shared :class:`Solver` of one board size (two sizes kept)."""
     s = _SOLVERS.get((height, width))
     if s is None:
         while len(_SOLVERS) >= 2:           # keep the memory bounded: two sizes at most
