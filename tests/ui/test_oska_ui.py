@@ -99,7 +99,7 @@ def test_click_selects_highlights_and_plays_a_slide(views):
     click(v, (1, 2))
     assert v.board == ["www-", "--w", "--", "---", "bbbb"] and v.turn == "b"
     st = v.animation_state()
-    assert st["pos"] == v.square_center((0, 3)) and st["progress"] == 0
+    assert st["pos"] == v.square_center((0, 3))                 # not moved yet
     xs = []
     for _ in range(10):
         v.update(v.SLIDE_TIME / 10)

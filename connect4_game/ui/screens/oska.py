@@ -30,12 +30,10 @@ Square = tuple[int, int]
 
 
 class SlideState(TypedDict):
-    """Where a move's animation stands: ``progress`` (eased 0..1), ``pos`` (px centre of the
-    moving checker), ``lift`` (0..1, a jump) and ``capture`` (the captured checker: 0 intact,
-    1 gone; 1 for a step)."""
+    """Where a move's animation stands: ``pos`` (px centre of the moving checker, eased), ``lift``
+    (0..1, a jump) and ``capture`` (the captured checker: 0 intact, 1 gone; 1 for a step)."""
     move: oska.Move
     piece: str
-    progress: float
     pos: tuple[int, int]
     lift: float
     capture: float
@@ -106,17 +104,16 @@ class OskaScreen(Screen):
         """
         if board is not None and oska.validate_board(board) != self.n:
             raise ValueError(f'board is for n={len(board[0])}, this screen plays n={self.n}')
-        self.turn = oska.validate_player(turn)
+        turn = oska.validate_player(turn)
         self._cancel_ai()
         self.board = oska.initial_board(self.n) if board is None else list(board)
         self.message = ''
         self.result: str | None = None
-        self.position_id += 1
         self.selected: Square | None = None
         self.last_move: oska.Move | None = None
         self._anim_t: float | None = None           # seconds the last move has been moving
         self._pass_timer = 0.0
-        self._start_turn()
+        self._start_turn(turn)
 
     def is_human(self, side: str) -> bool:
         return self.human_side == 'both' or self.human_side == side
@@ -140,7 +137,10 @@ class OskaScreen(Screen):
             return {}
         return {m.to: m for m in oska.legal_moves(self.board, self.turn) if m.frm == self.selected}
 
-    def _start_turn(self) -> None:
+    def _start_turn(self, turn: str) -> None:
+        """A new position with ``turn`` to move: its result, a pass, or the computer's search."""
+        self.turn = turn
+        self.position_id += 1
         self.result = oska.winner(self.board)
         if self.result is not None:
             self._cancel_ai()
@@ -156,9 +156,7 @@ class OskaScreen(Screen):
         self.last_move, self._anim_t = move, 0.0
         self.selected = None
         self.message = ''
-        self.turn = oska.opponent(self.turn)
-        self.position_id += 1
-        self._start_turn()
+        self._start_turn(oska.opponent(self.turn))
 
     # ------------------------------------------------------------------ the AI
     def _cancel_ai(self) -> None:
@@ -272,9 +270,7 @@ class OskaScreen(Screen):
             self._pass_timer -= dt
             if self._pass_timer <= 0:
                 self._pass_timer = 0.0
-                self.turn = oska.opponent(self.turn)
-                self.position_id += 1
-                self._start_turn()
+                self._start_turn(oska.opponent(self.turn))
         self._collect_ai()
 
     # ------------------------------------------------------------------ layout
@@ -331,7 +327,7 @@ class OskaScreen(Screen):
             lift = 4 * p * (1 - p)
             y -= lift * self.cell * 0.35
             capture = min(1.0, max(0.0, (t - slide * 0.5) / self.CAPTURE_TIME))
-        return SlideState(move=move, piece=self.board[move.to[0]][move.to[1]], progress=p,
+        return SlideState(move=move, piece=self.board[move.to[0]][move.to[1]],
                           pos=(int(round(x)), int(round(y))), lift=lift, capture=capture)
 
     # ------------------------------------------------------------------ drawing
