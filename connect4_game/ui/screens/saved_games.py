@@ -15,7 +15,7 @@ import pygame
 from connect4_game.core.messages import clip
 from connect4_game.core.side import Side
 from connect4_game.i18n import N_, _, ngettext
-from connect4_game.storage.savegame import LibraryEntry
+from connect4_game.storage.savegame import LibraryEntry, list_library, save_game
 from connect4_game.ui.screens.base import FormScreen, Host
 from connect4_game.ui.screens.confirm import ConfirmScreen
 from connect4_game.ui.screens.host import AppServices
@@ -100,7 +100,6 @@ class SavedGamesScreen(FormScreen):
 
     def reload(self) -> None:
         """Read the library again (after a rename or a delete)."""
-        from connect4_game.storage.savegame import list_library
         self.entries = list_library()
         self.boards = {}
         self.sel = max(0, min(self.sel, len(self.entries) - 1))
@@ -155,7 +154,6 @@ class SavedGamesScreen(FormScreen):
     def rename(self, entry: LibraryEntry, name: str) -> None:
         """Write ``entry``'s game again under ``name`` (stripped, cut to :data:`NAME_LIMIT`
         characters; an empty name changes nothing), then read the library again."""
-        from connect4_game.storage.savegame import save_game
         name = name.strip()
         if entry.game is None or not name:
             return
