@@ -181,8 +181,7 @@ class HelpScreen(BoardPage):
         theme = self.app.theme
         page = self.pages[self.page]
         f, fb = font(size), font(size, True)
-        step = line_height(size)
-        self.step_h = step
+        self.step_h = step = line_height(size)
         width = view.width - 10
         # (text, x, y, width, colour, bold, size) of every line, y from the page's top
         items: list[tuple[str, int, int, int, RGB, bool, int]] = []

@@ -59,7 +59,6 @@ class PracticeScreen(BoardPage):
         self.cursor: int | None = None
         self.request: SearchRequest | None = None
 
-    # ------------------------------------------------------------------ state
     def board(self) -> Board:
         """The exercise's position with the try and the reply once made."""
         ex = self.practice.current()
@@ -92,11 +91,9 @@ class PracticeScreen(BoardPage):
             return
         if self.stage is Stage.REPLY:
             self.app.worker.cancel()
-        self.tried = self.reply = None
-        self.request = None
+        self.tried = self.reply = self.request = None
         self.stage = Stage.ASK if self.practice.advance() is not None else Stage.DONE
 
-    # ------------------------------------------------------------------ frames
     def update(self, dt: float) -> None:
         super().update(dt)
         self.toolbar.named['next'].enabled = self.stage not in (Stage.DONE, Stage.EMPTY)
@@ -142,7 +139,6 @@ class PracticeScreen(BoardPage):
         else:
             super().act(action)
 
-    # ------------------------------------------------------------------ texts
     def prompt(self) -> str:
         """The first line: the question, the verdict on the try, or the end."""
         ex = self.practice.current()
@@ -185,7 +181,6 @@ class PracticeScreen(BoardPage):
                 col=self.reply + 1)
         return head
 
-    # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
         """The toolbar, the board with its marks, two lines of text and the keys."""
         theme = self.app.theme

@@ -70,7 +70,6 @@ class ReviewScreen(BoardPage):
             s.planner.cancel()
             app.worker.submit(self.request)
 
-    # ------------------------------------------------------------------ worker
     def update(self, dt: float) -> None:
         super().update(dt)
         if not self.done:
@@ -120,7 +119,6 @@ class ReviewScreen(BoardPage):
             self.app.worker.cancel()
         super().close()
 
-    # ------------------------------------------------------------------ events
     keys: ClassVar[dict[int, str]] = {
         pygame.K_ESCAPE: 'back', pygame.K_v: 'back', pygame.K_BACKSPACE: 'back',
         pygame.K_LEFT: 'prev', pygame.K_RIGHT: 'next', pygame.K_HOME: 'first',
@@ -169,7 +167,6 @@ class ReviewScreen(BoardPage):
             return after[0]
         return bad[0] if bad and bad[0] != self.sel else None
 
-    # ------------------------------------------------------------------ texts
     def move_text(self) -> str:
         """What the chosen move was and what perfect play says of it."""
         if not self.moves:
@@ -196,7 +193,6 @@ class ReviewScreen(BoardPage):
         return '   '.join(f'{side}: ' + ', '.join(forms[v](n[side, v]).format(n=n[side, v])
                                                   for v in forms) for side in Side)
 
-    # ------------------------------------------------------------------ draw
     def position(self) -> Board:
         """The board before the chosen move."""
         return Game(self.rows, self.cols, self.moves[:self.sel]).board
@@ -285,11 +281,10 @@ class ReviewScreen(BoardPage):
         pygame.draw.line(surface, mix(theme.status_bg, theme.text, 0.3), (rect.left, mid),
                          (rect.right, mid))
         label_h = line_height(MIN_FONT)
-        draw_text(surface, _('X wins'), pygame.Rect(rect.left + 4, rect.top + 2, rect.width // 3,
-                                                    label_h), theme.x_color, MIN_FONT)
-        draw_text(surface, _('O wins'), pygame.Rect(rect.left + 4, rect.bottom - label_h - 2,
-                                                    rect.width // 3, label_h),
-                  theme.o_color, MIN_FONT)
+        for text, top, colour in ((_('X wins'), rect.top + 2, theme.x_color),
+                                  (_('O wins'), rect.bottom - label_h - 2, theme.o_color)):
+            draw_text(surface, text, pygame.Rect(rect.left + 4, top, rect.width // 3, label_h),
+                      colour, MIN_FONT)
         n = len(self.moves)
         if not n:
             return
