@@ -556,14 +556,6 @@ class _SolverAnalysis:
         return _parent_bound(self.solver, self.opp, self.pos.mask | m, self.n + 1,
                              self.pos.alternating)
 
-    def _take(self, c: int) -> int | None:
-        """Remove column ``c`` from ``pending``: its move bit, or None."""
-        for cm in self.pending:
-            if cm[0] == c:
-                self.pending.remove(cm)
-                return cm[1]
-        return None
-
     def run(self, lower_bound: int | None) -> Iterator[ColumnScore]:
         """Steps 1 to 4."""
         if self.best_only and self.won:
@@ -589,7 +581,9 @@ class _SolverAnalysis:
         if proof is None or not proof.move:
             return
         c = (proof.move.bit_length() - 1) // solver.geo.stride
-        m = self._take(c)
+        m = dict(self.pending).get(c)
+        if m is not None:
+            self.pending.remove((c, m))
         if proof.exact:
             if m is not None:              # the search proved this move reaches v
                 yield self._ours(c, -proof.lo)
