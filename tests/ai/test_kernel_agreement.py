@@ -59,6 +59,7 @@ def positions(draw: st.DrawFn) -> tuple[int, int, int, int]:
 
 
 @compiled
+@pytest.mark.timeout(300)      # 1,500 positions: about 9 s of CPU, several times that on a busy machine
 @settings(max_examples=1500, deadline=None, derandomize=True)
 @given(positions())
 def test_compiled_and_python_kernels_agree(pos: tuple[int, int, int, int]) -> None:
