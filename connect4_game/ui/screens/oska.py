@@ -95,7 +95,6 @@ class OskaScreen(Screen):
     def caption(self) -> str:
         return _('Oska') + ' \u2014 ' + self.status_text()
 
-    # ------------------------------------------------------------------ state
     def new_game(self, board: list[str] | None = None, turn: str = 'w') -> None:
         """Start again from the assignment-format ``board`` (None: the start) with ``turn`` to
         move; a search in flight is dropped.
@@ -158,7 +157,6 @@ class OskaScreen(Screen):
         self.message = ''
         self._start_turn(oska.opponent(self.turn))
 
-    # ------------------------------------------------------------------ the AI
     def _cancel_ai(self) -> None:
         if self.requested is not None:
             self.app.worker.cancel()
@@ -198,7 +196,6 @@ class OskaScreen(Screen):
         if self.result is None and not self.is_human(self.turn) and not self.passing:
             self._submit_ai()
 
-    # ------------------------------------------------------------------ events
     def set_lookahead(self, lookahead: int) -> None:
         """Change the AI lookahead (1..10); a search for the side to move restarts."""
         lookahead = max(1, min(oska.OSKA_MAX_LOOKAHEAD, int(lookahead)))
@@ -273,7 +270,6 @@ class OskaScreen(Screen):
                 self._start_turn(oska.opponent(self.turn))
         self._collect_ai()
 
-    # ------------------------------------------------------------------ layout
     def lay_out(self, size: tuple[int, int]) -> None:
         """Sizes in px for a window of ``size``: the square ``cell``, the board's ``top`` and
         centre line ``cx``, the status bar's height ``status_h``, a row frame's ``pad``, the
@@ -330,7 +326,6 @@ class OskaScreen(Screen):
         return SlideState(move=move, piece=self.board[move.to[0]][move.to[1]],
                           pos=(int(round(x)), int(round(y))), lift=lift, capture=capture)
 
-    # ------------------------------------------------------------------ drawing
     def status_text(self) -> str:
         if self.result == 'draw':
             return _('A draw! N starts a new game')

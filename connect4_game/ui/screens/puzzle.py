@@ -110,7 +110,6 @@ class PuzzleScreen(BoardPage):
         self.falling = []
         return Visit(puzzle, start_game(puzzle))
 
-    # ------------------------------------------------------------------ moves
     def play(self, col: int) -> bool:
         """The player drops in 0-based column ``col``; returns False unless that could happen."""
         v = self.visit
@@ -180,7 +179,6 @@ class PuzzleScreen(BoardPage):
             old = self.counts.get(pid, PuzzleCounts())
             self.counts[pid] = PuzzleCounts(old.tried + 1, old.solved + int(solved))
 
-    # ------------------------------------------------------------------ actions
     def act(self, action: str) -> None:
         """A toolbar action: ``'back'``, ``'prev'``, ``'next'``, ``'day'`` or ``'solution'``."""
         if action in ('prev', 'next'):
@@ -233,7 +231,6 @@ class PuzzleScreen(BoardPage):
         if self.visit.waiting is not None:
             self._ask(self.visit.waiting)
 
-    # ------------------------------------------------------------------ frames
     def update(self, dt: float) -> None:
         super().update(dt)
         self.falling = step_drops(self.falling, dt, lambda: self.app.sounds.play('drop'))
@@ -296,7 +293,6 @@ class PuzzleScreen(BoardPage):
         pygame.K_PAGEDOWN: 'next', pygame.K_p: 'prev', pygame.K_PAGEUP: 'prev', pygame.K_d: 'day',
         pygame.K_s: 'solution'}
 
-    # ------------------------------------------------------------------ texts
     def title(self) -> str:
         """'Red to play and win in 3' (the exact number of moves)."""
         p = self.visit.puzzle
@@ -324,7 +320,6 @@ class PuzzleScreen(BoardPage):
             text += ' \u00b7 ' + _('this one solved')
         return text
 
-    # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
         """The toolbar, the title and counts, the board, the message and the keys."""
         theme = self.app.theme
