@@ -108,8 +108,7 @@ def get_level(name: object, what: str = 'level') -> Level:
     for lv in LEVELS:
         if lv.name == name:
             return lv
-    shown = repr(name)[:40]
-    raise ValueError(f'{what} must be one of {", ".join(level_names())}, not {shown}')
+    raise ValueError(f'{what} must be one of {", ".join(level_names())}, not {repr(name)[:40]}')
 
 
 @dataclass(frozen=True)

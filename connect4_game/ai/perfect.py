@@ -28,12 +28,10 @@ from connect4_game.core.checks import check_optional_int, check_seconds
 from connect4_game.core.notation import parse_add_checkers
 from connect4_game.core.side import Side
 
-__all__ = [
-    "ColumnScore", "PerfectResult", "BackendUnavailable", "BACKENDS", "LOCK",
-    "solve_position", "backend_name", "backend_label",
-    "bitbully_available", "bitbully_error", "reset_backends", "clear_tables",
-    "play_moves", "check_arguments", "always_proven", "Position", "read_position", "alternating",
-]
+__all__ = ["ColumnScore", "PerfectResult", "BackendUnavailable", "BACKENDS", "LOCK",
+           "solve_position", "backend_name", "backend_label", "bitbully_available",
+           "bitbully_error", "reset_backends", "clear_tables", "play_moves", "check_arguments",
+           "always_proven", "Position", "read_position", "alternating"]
 
 @dataclass(frozen=True)
 class PerfectResult:
@@ -267,7 +265,7 @@ _Columns = Generator[ColumnScore, None, list[tuple[int, int]]]
 def _columns(pos: Position, backend: str, time_budget: float | None, node_budget: int | None,
              best_only: bool, lower_bound: int | None,
              state: _Run) -> Generator[ColumnScore, None, None]:
-    """:func:`analyse`'s columns: those settled at once, the backend's, then estimates."""
+    """:func:`solve_position`'s columns: those settled at once, the backend's, then estimates."""
     deadline = None if time_budget is None else time.perf_counter() + time_budget
     over = has_four(pos.cur, pos.rows) or has_four(pos.cur ^ pos.mask, pos.rows)
     use_bb = not over and _use_bitbully(pos, backend, state)

@@ -20,9 +20,8 @@ __all__ = ["PlyReview", "VERDICTS", "REVIEW_BUDGET", "verdict", "review_game",
 #: the verdicts, best first
 VERDICTS = ("best", "inaccuracy", "mistake", "blunder")
 _PLURALS = {"best": "best", "inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
-#: default seconds for a whole game's review on a board that perfect play does not always
-#: prove (every board but 6x7, where each position runs to its proof): shared among the
-#: positions still to judge, so a long game costs no more than a short one
+#: default seconds for a whole game's review (:func:`review_game`) on a board that perfect
+#: play does not always prove: every board but 6x7, where each position runs to its proof
 REVIEW_BUDGET = 5.0
 
 
