@@ -10,7 +10,7 @@ import string
 import sys
 from collections.abc import Callable, Sequence
 
-from connect4_game.core.checks import check_int
+from connect4_game.core.checks import arg_type, check_int
 from connect4_game.oska import engine as oska
 
 __all__ = ["format_board", "format_move", "main", "parse_move", "play_oska", "square_name"]
@@ -146,18 +146,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     or 2 for bad options (a usage error). As a module it runs through
     :func:`connect4_game.core.console.run_command`."""
     p = argparse.ArgumentParser(prog="oska", description="Play Oska (ECS 170 Oska) in the console.")
-    p.add_argument("--n", type=int, default=oska.OSKA_DEFAULT_N,
+    p.add_argument("--n", type=arg_type(lambda n: check_int(n, oska.OSKA_MIN_N, None, "--n")),
+                   default=oska.OSKA_DEFAULT_N,
                    help=f"checkers per side, >= {oska.OSKA_MIN_N} (default {oska.OSKA_DEFAULT_N})")
-    p.add_argument("--lookahead", type=int, default=oska.OSKA_DEFAULT_LOOKAHEAD,
+    p.add_argument("--lookahead", type=arg_type(lambda k: check_int(k, 1, None, "--lookahead")),
+                   default=oska.OSKA_DEFAULT_LOOKAHEAD,
                    help=f"AI lookahead in plies, >= 1 (default {oska.OSKA_DEFAULT_LOOKAHEAD})")
     p.add_argument("--white", choices=KINDS, default="human",
                    help="who plays white (default human)")
     p.add_argument("--black", choices=KINDS, default="ai", help="who plays black (default ai)")
     args = p.parse_args(argv)
-    if args.n < oska.OSKA_MIN_N:
-        p.error(f"--n must be >= {oska.OSKA_MIN_N}, got {args.n}")
-    if args.lookahead < 1:
-        p.error(f"--lookahead must be >= 1, got {args.lookahead}")
     play_oska(args.white, args.black, args.n, args.lookahead)
     return 0
 

@@ -603,16 +603,19 @@ def test_console_whole_game_human_vs_ai(n):
     assert last == "It's a draw!" or last == ("White wins!" if result == "w" else "Black wins!")
 
 
-def test_console_rejects_bad_options():
+def test_console_rejects_bad_options(capsys):
     with pytest.raises(ValueError, match="white"):
         play_oska("robot", "ai", 4, 2)
     with pytest.raises(ValueError, match="lookahead"):
         play_oska("ai", "ai", 4, 0)
     with pytest.raises(ValueError, match="n must be"):
         play_oska("ai", "ai", 3, 2)
-    with pytest.raises(SystemExit) as exc:
-        main(["--n", "3"])
-    assert exc.value.code == 2
+    for argv, said in ((["--n", "3"], "--n must be an integer >= 4, not 3"),
+                       (["--lookahead", "0"], "--lookahead must be an integer >= 1, not 0"),
+                       (["--n", "four"], "'four' is not an integer")):
+        with pytest.raises(SystemExit) as exc:
+            main(argv)
+        assert exc.value.code == 2 and said in capsys.readouterr().err
 
 
 def test_console_main_ai_vs_ai(capsys):
