@@ -17,9 +17,11 @@ from connect4_game.play.verdicts import score_label
 from connect4_game.search.jobs import JobKind, ResultStatus, SearchRequest
 from connect4_game.search.replies import ReviewReply
 from connect4_game.search.worker import SearchWorker
+from connect4_game.trainer.practice import Practice
 from connect4_game.ui.render import Layout
 from connect4_game.ui.screens.base import BoardPage
 from connect4_game.ui.screens.host import AppServices
+from connect4_game.ui.screens.practice import PracticeScreen
 from connect4_game.ui.text_fit import MIN_FONT, draw_text, line_height
 from connect4_game.ui.themes import RGB, mix
 from connect4_game.ui.widgets import Button
@@ -141,7 +143,9 @@ class ReviewScreen(BoardPage):
         ``'mistake'``, ``'practice'``."""
         last = len(self.moves) - 1
         if action == 'practice':
-            self.open_practice()
+            if self.done and not self.error:       # every move judged: this game's mistakes
+                practice = Practice.from_review(self.records, self.moves, self.app.session.humans())
+                self.app.push(PracticeScreen(self.app, self.rows, self.cols, practice))
         elif action == 'back' or last < 0:
             super().act(action)
         else:
@@ -149,15 +153,6 @@ class ReviewScreen(BoardPage):
             to = {'prev': self.sel - 1, 'next': self.sel + 1, 'first': 0, 'last': last,
                   'mistake': self.next_mistake()}[action]
             self.sel = self.sel if to is None else max(0, min(last, to))
-
-    def open_practice(self) -> None:
-        """Open the practice of this game's mistakes (once every move is judged)."""
-        if not self.done or self.error:
-            return
-        from connect4_game.trainer.practice import Practice
-        from connect4_game.ui.screens.practice import PracticeScreen
-        practice = Practice.from_review(self.records, self.moves, self.app.session.humans())
-        self.app.push(PracticeScreen(self.app, self.rows, self.cols, practice))
 
     def next_mistake(self) -> int | None:
         """The next move judged a mistake or blunder after the chosen one (round again), or None."""
