@@ -86,12 +86,7 @@ def _code(text: str) -> str:
 
 
 def _choice(choices: Sequence[str], what: str) -> Callable[[str], str]:
-    def check(text: str) -> str:
-        word = text.strip()
-        word = word.upper() if choices[0].isupper() else word.lower()   # LEFT, X; connect4, en
-        return check_choice(word, choices, what)
-    check.__name__ = what
-    return check
+    return lambda word: check_choice(word, choices, what)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -110,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the assignment's AIPlayer's lookahead in plies (window: your last "
                         f'setting, at first {DEFAULT_LOOKAHEAD}; --text: {CONSOLE_LOOKAHEAD}); '
                         'a computer side becomes that AIPlayer')
-    g.add_argument('--tiebreak', type=arg(_choice(TIEBREAKS, 'tiebreak'), str, 'a word'),
+    g.add_argument('--tiebreak', type=arg(_choice(TIEBREAKS, 'tiebreak'), str.upper, 'a word'),
                    metavar='{' + ','.join(TIEBREAKS) + '}',
                    help='how the AIPlayer picks among equally good columns (window: your last '
                         f'setting, at first {DEFAULT_TIEBREAK}; --text: {CONSOLE_TIEBREAK}, '
@@ -138,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
                         'the board and connect4.gamesolver.org, e.g. 4453 (X in column 4, O in '
                         '4, X in 5, O in 3; columns 10-14 as a-e)')
     b.add_argument('--load', metavar='FILE', help='start from a saved game')
-    b.add_argument('--game', type=arg(_choice(('connect4', 'oska'), 'game'), str, 'a word'),
+    b.add_argument('--game', type=arg(_choice(('connect4', 'oska'), 'game'), str.lower, 'a word'),
                    default='connect4', metavar='{connect4,oska}',
                    help='which game (default connect4)')
     b.add_argument('--n', type=arg(lambda v: check_int(v, OSKA_MIN_N, OSKA_MAX_N, 'n')),
@@ -177,9 +172,9 @@ def build_parser() -> argparse.ArgumentParser:
                         'reach a host that is not up yet (default 15 in the console, '
                         f'up to {MAX_WAIT:g})')
     w = p.add_argument_group('window')
-    w.add_argument('--theme', type=arg(_choice(settings.THEMES, 'theme'), str, 'a word'),
+    w.add_argument('--theme', type=arg(_choice(settings.THEMES, 'theme'), str.lower, 'a word'),
                    metavar='NAME', help=f"colour theme ({', '.join(settings.THEMES)})")
-    w.add_argument('--lang', type=arg(_choice(LANGUAGES, 'language'), str, 'a word'),
+    w.add_argument('--lang', type=arg(_choice(LANGUAGES, 'language'), str.lower, 'a word'),
                    metavar='CODE', help=f"the window's language ({', '.join(LANGUAGES)}; "
                                         'default: your last choice, else the system\'s)')
     w.add_argument('--mute', action='store_true', help='no sound')
