@@ -5,16 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Protocol
 
-from connect4_game.core.board import validate_checker
+from connect4_game.core.board import Board, validate_checker
 from connect4_game.core.checks import check_int, is_int
 from connect4_game.core.side import CHECKERS
 
 __all__ = [
     "Geometry", "geometry", "from_board", "from_moves", "play_moves",
     "can_play", "play", "play_bit", "has_four", "winning_cells", "wincells_for", "key", "mirror",
-    "HasSlots",
 ]
 
 
@@ -99,16 +97,9 @@ def mirror(bits: int, h: int, w: int) -> int:
     return out
 
 
-class HasSlots(Protocol):
-    """A board with ``slots``, rows top first (the assignment's ``Board``, BU CS111 ps9)."""
-
-    @property
-    def slots(self) -> Sequence[Sequence[str]]: ...
-
-
-def from_board(board: HasSlots, checker: str) -> tuple[int, int]:
-    """``(current, mask)`` of ``board.slots`` (rows top first), ``current`` the cells of
-    ``checker``; gravity is not checked.
+def from_board(board: Board, checker: str) -> tuple[int, int]:
+    """``(current, mask)`` of ``board.slots`` (rows top first, the assignment's Board, BU
+    CS111 ps9), ``current`` the cells of ``checker``; gravity is not checked.
     :raises ValueError: a bad checker or cell, ragged or empty slots."""
     validate_checker(checker)
     slots = board.slots

@@ -59,11 +59,10 @@ class ExpertPlayer(Player):
     list) and ``last_time`` (seconds). :raises ValueError: bad checker or budget."""
 
     def __init__(self, checker: str, time_budget: float = EXPERT_MOVE_SECONDS) -> None:
-        validate_checker(checker)
+        super().__init__(checker)
         budget = check_seconds(time_budget, "time_budget")
         assert budget is not None          # check_seconds returns None only with allow_none
         self.time_budget: float = budget
-        super().__init__(checker)
         self.last_analysis: list[ColumnScore] | None = None
         self.last_time = 0.0
         # (size, own cells, mask after our last move, its proven score)
