@@ -312,8 +312,11 @@ def test_the_table_goes_to_stdout_and_the_progress_to_stderr(capsys, bots):
 
 
 def test_on_a_terminal_the_progress_is_one_redrawn_bar():
-    stream = io.StringIO()
-    progress = Progress(['random', 'ai'], 2, stream, tty=True)
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+    stream = Terminal()
+    progress = Progress(['random', 'ai'], 2, stream)
     record = GameRecord(Fixture(1, 0, 1), (3, 3), 'X', 'bots.py:Crash raised')
     progress.update(record, 1)
     progress.update(record, 2)

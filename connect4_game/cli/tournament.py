@@ -117,24 +117,18 @@ def _outcome(record: GameRecord) -> str:
     return 'a tie' if record.result == 'tie' else f'{record.result} wins'
 
 
-def _is_terminal(stream: object) -> bool:
-    try:
-        isatty = getattr(stream, 'isatty', None)
-        return callable(isatty) and bool(isatty())
-    except (AttributeError, OSError, ValueError):
-        return False
-
-
 class Progress:
-    """How far the tournament is, on ``stream`` (default stderr): on a terminal (``tty``) one bar
-    redrawn after each game, else one line a game."""
+    """How far the tournament is, on ``stream`` (None: nowhere): on a terminal one bar redrawn
+    after each game, else one line a game."""
 
-    def __init__(self, names: Sequence[str], total: int, stream: TextIO | None = None,
-                 tty: bool | None = None) -> None:
+    def __init__(self, names: Sequence[str], total: int, stream: TextIO | None) -> None:
         self.names = list(names)
         self.total = total
-        self.stream: TextIO | None = stream if stream is not None else sys.stderr
-        self.tty = _is_terminal(self.stream) if tty is None else tty
+        self.stream = stream
+        try:
+            self.tty = stream is not None and stream.isatty()
+        except (OSError, ValueError):       # closed
+            self.tty = False
         self.drawn = 0          # characters of the bar line on screen
 
     def note(self, line: str) -> None:
