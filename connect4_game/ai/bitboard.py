@@ -16,13 +16,6 @@ __all__ = [
 ]
 
 
-def _check_size(h: int, w: int) -> None:
-    if not isinstance(h, int) or h < 1:
-        raise ValueError(f"board height must be an int >= 1, got {h!r}")
-    if not isinstance(w, int) or w < 1:
-        raise ValueError(f"board width must be an int >= 1, got {w!r}")
-
-
 def key(current: int, mask: int) -> int:
     """The int identifying ``(current, mask)`` on one board size (Pons)."""
     return current + mask
@@ -106,8 +99,7 @@ def from_board(board: Board, checker: str) -> tuple[int, int]:
     hgt = len(slots)
     if hgt < 1:
         raise ValueError("slots must have at least one row")
-    wid = len(slots[0])
-    _check_size(hgt, wid)
+    wid = check_int(len(slots[0]), 1, None, "board width")
     stride = hgt + 1
     current = mask = 0
     for r, row in enumerate(slots):
@@ -163,7 +155,8 @@ class Geometry:
                  "bottom_cells", "top_cells", "order")
 
     def __init__(self, h: int, w: int) -> None:
-        _check_size(h, w)
+        check_int(h, 1, None, "board height")
+        check_int(w, 1, None, "board width")
         self.h, self.w, self.stride, self.cells = h, w, h + 1, h * w
         self.bottom_cells = [1 << c * (h + 1) for c in range(w)]
         self.top_cells = [b << (h - 1) for b in self.bottom_cells]
