@@ -227,14 +227,8 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
 def clean_config_dir(directory: str | os.PathLike[str] | None = None) -> int:
     """Remove the temporary files killed writers left in the configuration directory and its
     ``saved_games``; how many. Never raises."""
-    removed = 0
-    try:
-        base = Path(directory) if directory is not None else config_dir()
-        for folder in (base, base / "saved_games"):
-            removed += remove_stale_temp_files(folder)
-    except (OSError, ValueError):
-        pass
-    return removed
+    base = Path(directory) if directory is not None else config_dir()
+    return sum(remove_stale_temp_files(folder) for folder in (base, base / "saved_games"))
 
 
 def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None) -> Path:
