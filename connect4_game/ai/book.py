@@ -155,16 +155,13 @@ class OpeningBook:
     def table(self) -> tuple[memoryview, bytes] | None:
         """The 12-checker positions' sorted bitbully keys (native int32) and values (signed
         bytes), read on the first call; None without a usable file (``error`` says why)."""
-        keys = self._keys
-        if keys is None:
-            if self.path is None:
-                return None
-            try:
-                keys = self._load()
-            except (OSError, ValueError) as e:   # unreadable file: play on without it
-                self._drop(e)
-                return None
-        return keys, self._vals
+        if self._keys is None and self.path is None:
+            return None
+        try:
+            return self._load(), self._vals
+        except (OSError, ValueError) as e:   # unreadable file: play on without it
+            self._drop(e)
+            return None
 
     def lookup_key(self, key: int) -> int | None:
         """Raw stored value (signed byte) for a bitbully key, or None.
