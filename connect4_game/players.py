@@ -76,12 +76,9 @@ class AIPlayer(Player):
     :raises ValueError: for a bad checker, tiebreak or lookahead."""
 
     def __init__(self, checker: str, tiebreak: str, lookahead: int) -> None:
-        validate_checker(checker)
-        check_tiebreak(tiebreak)
-        check_lookahead(lookahead)
         super().__init__(checker)
-        self.tiebreak = tiebreak
-        self.lookahead = lookahead
+        self.tiebreak = check_tiebreak(tiebreak)
+        self.lookahead = check_lookahead(lookahead)
         self.last_nodes = 0
         self.last_time = 0.0
 

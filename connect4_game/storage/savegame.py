@@ -208,9 +208,7 @@ def clear_autosave(path: str | os.PathLike[str] | None = None) -> None:
     """Remove the autosave file if present (errors are logged)."""
     target = config_file(path, AUTOSAVE_FILE)
     try:
-        target.unlink()
-    except FileNotFoundError:
-        pass
+        target.unlink(missing_ok=True)
     except OSError as exc:
         log.warning("cannot remove autosave %s: %s", userfiles.shown_path(target), exc)
 
