@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from connect4_game.core.checks import check_int
@@ -16,7 +16,7 @@ OSKA_MIN_N, OSKA_MAX_N, OSKA_DEFAULT_N = 4, 9, 4     # checkers per side
 OSKA_MAX_LOOKAHEAD, OSKA_DEFAULT_LOOKAHEAD = 10, 3   # plies (n=6 at 10 takes seconds)
 
 __all__ = [
-    "Move", "SearchResult", "SearchStats", "WIN_SCORE", "apply_move",
+    "Move", "SearchResult", "WIN_SCORE", "apply_move",
     "evaluate", "initial_board", "legal_moves", "movegen", "opponent",
     "oskaplayer", "row_lengths", "search", "validate_board", "validate_player", "winner",
 ]
@@ -38,23 +38,16 @@ class Move(NamedTuple):
 
 
 @dataclass
-class SearchStats:
-    """Counters of :func:`search`: positions visited below the root and the
-    deepest ply visited (root = 0, never past the lookahead)."""
-
-    nodes: int = 0
-    max_ply: int = 0
-
-
-@dataclass
 class SearchResult:
-    """The next ``board``, the ``move`` (None for a pass or a finished game), its
-    negamax ``score`` for the mover and the :class:`SearchStats`."""
+    """The next ``board``, the ``move`` (None for a pass or a finished game), its negamax
+    ``score`` for the mover, the positions visited below the root (``nodes``) and the deepest
+    ply visited (``max_ply``: root = 0, never past the lookahead)."""
 
     board: list[str]
     move: Move | None
     score: int
-    stats: SearchStats = field(default_factory=SearchStats)
+    nodes: int = 0
+    max_ply: int = 0
 
 
 def row_lengths(n: int) -> list[int]:
@@ -288,22 +281,23 @@ def evaluate(board: Sequence[str], player: str) -> int:
 
 def search(board: Sequence[str], player: str, lookahead: int, *,
            alphabeta: bool = True) -> SearchResult:
-    """Negamax ``lookahead`` plies deep (a pass is a ply; ``stats.max_ply <= lookahead``) for
+    """Negamax ``lookahead`` plies deep (a pass is a ply; ``max_ply <= lookahead``) for
     ``player``, leaves by :func:`evaluate`. With or without ``alphabeta`` (captures first below
     the root) the result is the first best move in :func:`movegen` order; a finished game or a
     pass keeps the board, ``move=None``.
     :raises ValueError: for a malformed board, player or lookahead."""
     g, s0 = _flat(board, player)
     check_int(lookahead, 1, None, "lookahead")
-    stats = SearchStats()
+    nodes = max_ply = 0
     root_moves = _flat_moves(g, s0, player)
     if _static_winner(g, s0) is not None or not root_moves:
-        return SearchResult(list(board), None, _evaluate_flat(g, s0, player), stats)
+        return SearchResult(list(board), None, _evaluate_flat(g, s0, player))
 
     def negamax(s: str, side: str, depth: int, alpha: int, beta: int, ply: int) -> int:
-        stats.nodes += 1
-        if ply > stats.max_ply:
-            stats.max_ply = ply
+        nonlocal nodes, max_ply
+        nodes += 1
+        if ply > max_ply:
+            max_ply = ply
         w = _static_winner(g, s)
         if w is not None:
             if w == "draw":
@@ -339,7 +333,7 @@ def search(board: Sequence[str], player: str, lookahead: int, *,
             best_score, best_move = v, m
     assert best_move is not None  # root_moves is not empty and every score is > -_INF
     return SearchResult(g.to_rows(_apply_flat(s0, player, best_move)), g.move(best_move),
-                        best_score, stats)
+                        best_score, nodes, max_ply)
 
 
 def oskaplayer(board: Sequence[str], player: str, lookahead: int, *,

@@ -157,7 +157,7 @@ def _run_oska(req: SearchRequest, progress: Progress | None) -> OskaReply:
     start = time.perf_counter()
     res = oska.search(list(req.rows), req.checker, req.lookahead)
     move = None if res.move is None else (res.move.frm, res.move.to, res.move.captured)
-    return OskaReply(move, res.stats.nodes, res.stats.max_ply, time.perf_counter() - start)
+    return OskaReply(move, res.nodes, res.max_ply, time.perf_counter() - start)
 
 
 def _run_ai(req: SearchRequest, progress: Progress | None) -> MoveReply:

@@ -354,16 +354,16 @@ def test_minimax_expands_exactly_the_lookahead_tree(n, lookahead):
         board, side = random_position(rng, n, plies)
         if winner(board) is not None:
             continue
-        stats = search(board, side, lookahead, alphabeta=False).stats
+        stats = search(board, side, lookahead, alphabeta=False)
         assert stats.max_ply <= lookahead
         assert stats.nodes == tree_nodes(board, side, lookahead)
-        ab = search(board, side, lookahead, alphabeta=True).stats
+        ab = search(board, side, lookahead, alphabeta=True)
         assert ab.max_ply <= lookahead and ab.nodes <= stats.nodes
 
 
 def test_lookahead_limit_is_the_reached_depth():
     for la in range(1, 6):
-        stats = search(initial_board(5), "w", la).stats
+        stats = search(initial_board(5), "w", la)
         assert stats.max_ply == la  # no win is reachable early, so exactly la plies
 
 
@@ -379,14 +379,14 @@ def test_alphabeta_returns_same_move_and_score_as_minimax():
             plain = search(board, side, la, alphabeta=False)
             ab = search(board, side, la, alphabeta=True)
             assert (ab.board, ab.move, ab.score) == (plain.board, plain.move, plain.score)
-            assert ab.stats.nodes <= plain.stats.nodes
+            assert ab.nodes <= plain.nodes
             checked += 1
     assert checked > 100
 
 
 def test_alphabeta_prunes_on_start_position():
-    plain = search(initial_board(5), "w", 4, alphabeta=False).stats
-    ab = search(initial_board(5), "w", 4, alphabeta=True).stats
+    plain = search(initial_board(5), "w", 4, alphabeta=False)
+    ab = search(initial_board(5), "w", 4, alphabeta=True)
     assert ab.nodes < plain.nodes
 
 
@@ -429,7 +429,7 @@ def test_pass_when_no_move_and_search_plays_through_pass():
     assert search(stuck, "b", 2).move is None
     # white to move in `stuck`: black must pass afterwards, search follows the pass
     r = search(stuck, "w", 3, alphabeta=False)
-    assert r.stats.nodes == tree_nodes(stuck, "w", 3)
+    assert r.nodes == tree_nodes(stuck, "w", 3)
 
 
 def test_finished_game_returns_board_unchanged():
