@@ -133,10 +133,9 @@ def install_desktop_entry(command: Sequence[str], data_home: str | os.PathLike[s
                           ) -> list[Path]:
     """Write ``data_home/applications/`` :data:`DESKTOP_FILE` (starting ``command``) and the
     :func:`carried_files` under ``data_home`` (default :func:`xdg_data_home`); the paths, the
-    entry's first.
-
-    :raises ValueError: as :func:`desktop_entry`; :raises FileNotFoundError: a file to carry is
-        missing (both before anything is written); :raises OSError: a file cannot be written."""
+    entry's first. :raises ValueError: as :func:`desktop_entry`; :raises FileNotFoundError: a
+    file to carry is missing (both before anything is written); :raises OSError: a file cannot
+    be written."""
     text = desktop_entry(command)          # ValueError before anything is written
     base = Path(data_home) if data_home is not None else xdg_data_home()
     data = {name: source.read_bytes() for name, source in carried_files().items()}

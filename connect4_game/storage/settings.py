@@ -151,9 +151,8 @@ class Settings:
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, object]:
-        data = {f.name: getattr(self, f.name) for f in fields(self)}
-        data.update(x=self.x.to_json(), o=self.o.to_json(), version=SETTINGS_VERSION)
-        return data
+        return {**{f.name: getattr(self, f.name) for f in fields(self)}, "x": self.x.to_json(),
+                "o": self.o.to_json(), "version": SETTINGS_VERSION}
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> tuple[Settings, list[str]]:

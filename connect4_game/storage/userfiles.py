@@ -97,8 +97,6 @@ def read_user_file(path: str | os.PathLike[str], what: str = "file") -> str:
                 break
             chunks.append(chunk)
             left -= len(chunk)
-    except UserFileError:
-        raise
     except (OSError, MemoryError) as exc:
         raise fail(f"cannot be read ({_os_reason(exc)})") from None
     finally:
