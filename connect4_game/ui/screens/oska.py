@@ -41,6 +41,7 @@ class SlideState(TypedDict):
 
 NAMES = {'w': N_('White'), 'b': N_('Black')}
 _HUMAN_SIDES = ('w', 'b', 'both', None)
+_DIGIT_KEYS = {getattr(pygame, f'K_{pad}{d}'): d for d in range(10) for pad in ('', 'KP')}
 
 
 def oska_colours(theme: Theme) -> dict[str, RGB]:
@@ -206,22 +207,18 @@ class OskaScreen(Screen):
         self.resume()
 
     def process_event(self, event: pygame.event.Event) -> None:
+        key = event.key if event.type == pygame.KEYDOWN else None
+        text = getattr(event, 'unicode', '') if key is not None else ''
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, 'button', 1) == 1:
             self._click(self.square_at(event.pos))
         elif event.type == pygame.MOUSEMOTION:
             self.hover = self.square_at(event.pos)
-        elif event.type == pygame.KEYDOWN:
-            self._key(event)
-
-    def _key(self, event: pygame.event.Event) -> None:
-        key, text = event.key, getattr(event, 'unicode', '')
-        digits = {getattr(pygame, f'K_{pad}{d}'): d for d in range(10) for pad in ('', 'KP')}
-        if key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS) or text == '+':
+        elif key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS) or text == '+':
             self.set_lookahead(self.lookahead + 1)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS) or text == '-':
             self.set_lookahead(self.lookahead - 1)
-        elif key in digits:
-            self.set_lookahead(digits[key] or 10)
+        elif key in _DIGIT_KEYS:
+            self.set_lookahead(_DIGIT_KEYS[key] or 10)
         elif key == pygame.K_n:
             self.new_game()
         elif key == pygame.K_F1 or text == '?':     # Oska's rules and keys over the board
