@@ -10,7 +10,7 @@ import os
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TypeVar
+from typing import TypeGuard, TypeVar
 
 from connect4_game.core.checks import check_int, is_int, shown
 from connect4_game.core.side import Side
@@ -72,8 +72,9 @@ class Record:
         return self.wins + self.losses + self.ties
 
 
-def _valid_desc(value: object) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= MAX_DESC and value.strip() == value
+def _valid_name(value: object, limit: int = MAX_DESC) -> TypeGuard[str]:
+    """A player's description (or, with ``limit`` :data:`MAX_ID`, a puzzle id)."""
+    return isinstance(value, str) and 0 < len(value) <= limit and value.strip() == value
 
 
 def _count(entry: dict[str, object], key: str) -> int:
@@ -89,8 +90,7 @@ def _records(pairings: object) -> tuple[dict[tuple[str, str], Record], list[str]
             if not isinstance(entry, dict):
                 raise ValueError("not an object")
             x, o = entry.get("x"), entry.get("o")
-            if not (isinstance(x, str) and isinstance(o, str)
-                    and _valid_desc(x) and _valid_desc(o)):
+            if not (_valid_name(x) and _valid_name(o)):
                 raise ValueError(f"bad player names {shown(x)}, {shown(o)}")
             counts = {key: _count(entry, key) for key in RESULTS.values()}
         except ValueError as exc:
@@ -129,7 +129,7 @@ class Stats:
         if result not in RESULTS:
             raise ValueError(f"result must be 'X', 'O' or 'tie', not {shown(result)}")
         for name, desc in (("x_desc", x_desc), ("o_desc", o_desc)):
-            if not _valid_desc(desc):
+            if not _valid_name(desc):
                 raise ValueError(f"{name} must be a non-empty string of at most "
                                  f"{MAX_DESC} characters without outer spaces, "
                                  f"not {shown(desc)}")
@@ -168,9 +168,8 @@ _pending: dict[Path, tuple[dict[str, PuzzleCounts], frozenset[str]]] = {}   # pe
 # tries not written yet, and the puzzle ids it keeps
 
 
-def _valid_id(value: object) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= MAX_ID and value.isprintable() \
-        and value.strip() == value
+def _valid_id(value: object) -> TypeGuard[str]:
+    return _valid_name(value, MAX_ID) and value.isprintable()
 
 
 def _puzzle_entries(puzzles: object) -> tuple[dict[str, PuzzleCounts], list[str]]:
@@ -180,7 +179,7 @@ def _puzzle_entries(puzzles: object) -> tuple[dict[str, PuzzleCounts], list[str]
     for pid, entry in puzzles.items():
         tried, solved = (entry.get("tried"), entry.get("solved")) if isinstance(entry, dict) \
             else (None, None)
-        if not isinstance(pid, str) or not _valid_id(pid):
+        if not _valid_id(pid):
             problems.append(f"ignoring puzzle {shown(pid)}: not a puzzle id")
         elif not is_int(tried, 0) or not is_int(solved, 0, tried):
             problems.append(f"ignoring puzzle {shown(pid)}: tried and solved must be "
