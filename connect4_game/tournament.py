@@ -360,9 +360,7 @@ def elo_ratings(players: int, results: Iterable[tuple[int, int, float]]) -> list
         meetings[min(a, b), max(a, b)] += 1
     strength = _strengths(players, points, meetings)
     ratings = [400 * math.log10(s) for s in strength]
-    if not ratings:
-        return []
-    shift = ELO_MEAN - sum(ratings) / players
+    shift = ELO_MEAN - sum(ratings) / max(1, players)        # no players: no ratings
     lo, hi = ELO_MEAN - ELO_MAX_SPREAD, ELO_MEAN + ELO_MAX_SPREAD
     return [round(min(hi, max(lo, r + shift)), 6) for r in ratings]
 
