@@ -142,8 +142,7 @@ def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     table: ReviewTable | None = None
     def each(record: PlyReview) -> None:              # the table: a line as soon as a move is judged
         nonlocal table
-        if table is None:
-            table = ReviewTable(rows, cols, lambda line: print(line, flush=True))
+        table = table or ReviewTable(rows, cols, lambda line: print(line, flush=True))
         table.row(record)
     try:                           # checked before the first line is printed
         moves = notation.parse_position(args.review, rows, cols)
@@ -155,9 +154,7 @@ def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         print(json.dumps([dict(r.to_json(), column=r.column + 1, best=[c + 1 for c in r.best])
                           for r in records]))      # the columns 1..N, as the players number them
     else:
-        if table is None:
-            table = ReviewTable(rows, cols, print)
-        table.finish()
+        (table or ReviewTable(rows, cols, print)).finish()      # a game of no moves: no row
     return 0
 
 
