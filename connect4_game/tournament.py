@@ -6,6 +6,7 @@ the schedule, the games (a faulty player forfeits), the scores and Elo (docs/plu
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 import random
@@ -97,8 +98,7 @@ class TournamentConfig:
 
     @property
     def total_games(self) -> int:
-        n = len(self.entrants)
-        return n * (n - 1) * self.games
+        return len(self.entrants) * (len(self.entrants) - 1) * self.games
 
 
 @dataclass(frozen=True)
@@ -239,7 +239,6 @@ def _ends_game(board: Board, checker: Side, col: int) -> bool:
 def schedule(config: TournamentConfig) -> list[Fixture]:
     """Every game in playing order, a round (an opening) at a time, so a stop leaves the pairings
     evenly played."""
-    n = len(config.entrants)
     if config.openings:
         assert config.seed is not None
         openings = random_openings(config.games, config.openings, config.seed)
@@ -247,10 +246,9 @@ def schedule(config: TournamentConfig) -> list[Fixture]:
         openings = [()] * config.games
     fixtures: list[Fixture] = []
     for opening in openings:
-        for i in range(n):
-            for j in range(i + 1, n):
-                for x, o in ((i, j), (j, i)):
-                    fixtures.append(Fixture(len(fixtures) + 1, x, o, opening))
+        for i, j in itertools.combinations(range(len(config.entrants)), 2):
+            for x, o in ((i, j), (j, i)):
+                fixtures.append(Fixture(len(fixtures) + 1, x, o, opening))
     return fixtures
 
 
