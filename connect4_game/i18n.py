@@ -68,12 +68,11 @@ def set_language(code: str | None, preferred: Iterable[str] = ()) -> str:
         code = system_language(preferred=preferred)
     if code not in LANGUAGES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {code!r}")
-    if code == 'en':
-        tr = gettext.NullTranslations()
-    else:
+    tr: gettext.NullTranslations = gettext.NullTranslations()
+    if code != 'en':
         try:
             tr = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[code])
         except OSError:
-            tr, code = gettext.NullTranslations(), 'en'
+            code = 'en'
     _tr, _code = tr, code
     return code

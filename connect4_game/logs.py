@@ -40,13 +40,10 @@ class StderrHandler(logging.Handler):
     """Each record as one line on the ``sys.stderr`` of the moment (none: nothing)."""
 
     def emit(self, record: logging.LogRecord) -> None:
-        stream = sys.stderr
-        if stream is None:
-            return
         try:
-            stream.write(self.format(record) + '\n')
-            stream.flush()
-        except Exception:
+            sys.stderr.write(self.format(record) + '\n')
+            sys.stderr.flush()
+        except Exception:           # none (handleError then says nothing), closed, ...
             self.handleError(record)
 
 
