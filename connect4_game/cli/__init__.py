@@ -315,14 +315,10 @@ def _plain_start(args: argparse.Namespace) -> bool:
     return args.game == 'connect4' and all(getattr(args, n) in (None, False) for n in scripted)
 
 
-def _no_display() -> str | None:
-    """One line when the window has nowhere to open (Linux without ``DISPLAY``,
-    ``WAYLAND_DISPLAY`` or ``SDL_VIDEODRIVER``), else None."""
-    if not sys.platform.startswith('linux') or os.environ.get('SDL_VIDEODRIVER') \
-            or os.environ.get('DISPLAY') or os.environ.get('WAYLAND_DISPLAY'):
-        return None
-    return ('connect4: no display for the window (neither DISPLAY nor WAYLAND_DISPLAY is set); '
-            'play in the console with --text')
+def _has_display() -> bool:
+    """False on Linux without ``DISPLAY``, ``WAYLAND_DISPLAY`` or ``SDL_VIDEODRIVER``."""
+    return not sys.platform.startswith('linux') or any(
+        os.environ.get(name) for name in ('SDL_VIDEODRIVER', 'DISPLAY', 'WAYLAND_DISPLAY'))
 
 
 def window_options(args: argparse.Namespace, rows: int | None, cols: int | None,
@@ -408,8 +404,9 @@ def _run_game(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         _clamp_lookahead(args, rows or board.DEFAULT_ROWS, cols or board.DEFAULT_COLS)
         if args.text:
             return console.run_text(args, parser, rows, cols, moves)
-    if (no_display := _no_display()) is not None:
-        print(no_display, file=sys.stderr)
+    if not _has_display():
+        print('connect4: no display for the window (neither DISPLAY nor WAYLAND_DISPLAY is set); '
+              'play in the console with --text', file=sys.stderr)
         return 1
     try:
         opts = window_options(args, rows, cols, moves)
