@@ -300,6 +300,7 @@ WAITING = 'Waiting for a friend to join… (Ctrl+C to stop)'
     (['--host', '0', '--game', 'oska'], '--host does nothing in Oska'),
     (['--host', '0', '--side', 'O', '--x', 'hard'], 'the friend plays X'),
     (['--join', '127.0.0.1:1'], 'needs the --code'),
+    (['--join', '127.0.0.1:1', '--code', '\u00b2\u00b2\u00b2\u00b2'], 'the code is 4 digits'),
     (['--host', '0', '--join', 'x'], 'one computer hosts'),
 ])
 def test_bad_network_options_are_refused(capsys, argv, needle):

@@ -80,7 +80,7 @@ def _port(address: tuple[str, int]) -> tuple[str, int]:
 
 
 def _code(text: str) -> str:
-    if not (len(text) == 4 and text.isdigit()):
+    if not (len(text) == 4 and text.isascii() and text.isdigit()):
         raise argparse.ArgumentTypeError(f'{quote(text)}: the code is 4 digits, e.g. 0421')
     return text
 

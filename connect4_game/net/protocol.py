@@ -286,6 +286,6 @@ def parse_address(text: str) -> tuple[str, int]:
         raise ValueError('type the address of the computer that hosts the game')
     if not port_text:
         return host, DEFAULT_PORT
-    if not port_text.isdigit():
+    if not port_text.isdecimal():
         raise ValueError(f'the port must be a number, not {clip(port_text)!r}')
     return host, check_port(int(port_text))

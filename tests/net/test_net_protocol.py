@@ -290,6 +290,11 @@ def test_parse_address_refuses(text):
         P.parse_address(text)
 
 
+def test_a_port_of_digit_signs_that_are_no_number_is_refused_in_words():
+    with pytest.raises(ValueError, match='the port must be a number'):
+        P.parse_address('host:\u00b2')         # the superscript two
+
+
 def test_the_network_code_never_imports_pygame():
     import subprocess
     import sys
