@@ -143,6 +143,7 @@ class _BBBoard(Protocol):
     """What we use of bitbully's ``BoardCore``."""
     def setBoard(self, grid: Sequence[Sequence[int]]) -> bool: ...   # noqa: N802
     def playMoveOnCopy(self, column: int) -> _BBBoard: ...   # noqa: N802
+    def play(self, columns: Sequence[int]) -> bool: ...   # bench_perfect's
 
 
 class _BBCore(Protocol):
@@ -152,6 +153,7 @@ class _BBCore(Protocol):
     def resetTranspositionTable(self) -> None: ...   # noqa: N802
     def resetNodeCounter(self) -> None: ...   # noqa: N802
     def getNodeCounter(self) -> int: ...   # noqa: N802
+    def scoreMoves(self, board: _BBBoard) -> list[int]: ...   # noqa: N802 (bench_perfect's)
 
 
 @dataclass(frozen=True)
