@@ -208,23 +208,29 @@ class Toolbar:
                 pressed = next((b for b in self.buttons if b.hit(e.pos)), None)
                 self.focus = None if pressed is not None else self.focus
         elif e.type == pygame.KEYDOWN and self.focus is not None:
-            shown = self._shown()
-            at = shown.index(self.focus) if self.focus in shown else 0
-            if e.key in (pygame.K_LEFT, pygame.K_UP) or (e.key == pygame.K_TAB
-                                                          and e.mod & pygame.KMOD_SHIFT):
-                self.focus = shown[(at - 1) % len(shown)]
-            elif e.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
-                self.focus = shown[(at + 1) % len(shown)]
-            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                pressed = self.buttons[self.focus]
-            elif e.key in (pygame.K_ESCAPE, pygame.K_F10):
-                self.focus = None
+            pressed = self._focus_key(e, self.focus)
             if pressed is None:
                 return True
         if pressed is None or not pressed.enabled:
             return False
         act(pressed.action)
         return True
+
+    def _focus_key(self, e: pygame.event.Event, focus: int) -> Button | None:
+        """Move the focus by arrow or Tab, drop it by Esc or F10; the focused button if the
+        key pressed it (Enter, Space)."""
+        shown = self._shown()
+        at = shown.index(focus) if focus in shown else 0
+        if e.key in (pygame.K_LEFT, pygame.K_UP) or (e.key == pygame.K_TAB
+                                                      and e.mod & pygame.KMOD_SHIFT):
+            self.focus = shown[(at - 1) % len(shown)]
+        elif e.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
+            self.focus = shown[(at + 1) % len(shown)]
+        elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            return self.buttons[focus]
+        elif e.key in (pygame.K_ESCAPE, pygame.K_F10):
+            self.focus = None
+        return None
 
     def take_focus(self) -> None:
         self.focus = self._shown()[0]

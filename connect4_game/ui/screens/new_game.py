@@ -128,14 +128,7 @@ class NewGameScreen(FormScreen):
                             humans[0].value if len(humans) == 1 else Side.X.value)
         self.rows = Stepper(_('Rows'), MIN_ROWS, MAX_ROWS, s.game.rows)
         self.cols = Stepper(_('Columns'), MIN_COLS, MAX_COLS, s.game.cols)
-        self.oska_n = Stepper(_('Checkers per side'), OSKA_MIN_N, OSKA_MAX_N,
-                              app.options.oska_n if oska is None else oska.n)
-        self.oska_lookahead = Stepper(_('Computer lookahead (plies)'), 1, OSKA_MAX_LOOKAHEAD,
-                                      OSKA_DEFAULT_LOOKAHEAD if oska is None else oska.lookahead)
-        if oska is not None:        # opened over Oska: its players
-            side = oska.human_side
-            self.mode.value = 'two' if side == 'both' else 'computers' if side is None else 'one'
-            self.first.value = Side.O.value if side == 'b' else Side.X.value
+        self._build_oska(oska)
         self.theme = Choice(_('Theme'), [(t.name, _(t.label)) for t in themes.THEMES.values()],
                             app.theme.name)
         self.language = Choice(_('Language'), list(LANGUAGE_NAMES.items()), app.language)
@@ -151,6 +144,18 @@ class NewGameScreen(FormScreen):
         self.network_button = Button(_('Play a friend…'), 'network',
                                      _('Host or join a game with a friend on another computer (F)'))
         self.sel = 1                    # Players: the game is chosen less often
+
+    def _build_oska(self, oska: OskaScreen | None) -> None:
+        """Oska's rows: from the Oska game under the dialog if there is one (and its players),
+        else from the command line's choices."""
+        self.oska_n = Stepper(_('Checkers per side'), OSKA_MIN_N, OSKA_MAX_N,
+                              self.app.options.oska_n if oska is None else oska.n)
+        self.oska_lookahead = Stepper(_('Computer lookahead (plies)'), 1, OSKA_MAX_LOOKAHEAD,
+                                      OSKA_DEFAULT_LOOKAHEAD if oska is None else oska.lookahead)
+        if oska is not None:
+            side = oska.human_side
+            self.mode.value = 'two' if side == 'both' else 'computers' if side is None else 'one'
+            self.first.value = Side.O.value if side == 'b' else Side.X.value
 
     def advanced_rows(self) -> list[Choice[Any]]:
         """The Advanced rows: X's lookahead and tiebreak, then O's."""
