@@ -273,32 +273,24 @@ def threat_scores(cur: int, mask: int, h: int, w: int, plies: int) -> list[int]:
     return shared_searcher(True).search(cur, mask, h, w, plies, True)[0]
 
 
-def _cells(cols: list[int], mask: int, geo: bb.Geometry) -> int:
-    """The playable cells of columns ``cols``."""
-    out = 0
-    for c in cols:
-        out |= (mask + geo.bottom_cells[c]) & geo.col_mask[c]
-    return out
-
-
 def forced_four_columns(cur: int, mask: int, h: int, w: int, allowed: int,
                         plies: int) -> tuple[int, bool]:
     """``(cells, True)``: the cells of ``allowed`` forcing a four soonest within
     ``plies``; else ``(cells, False)``: those losing latest or not at all."""
     geo = bb.geometry(h, w)
-    cols = [c for c in range(w) if allowed & geo.col_mask[c]]
+    cols = _columns(allowed, geo)
     scores = threat_scores(cur, mask, h, w, plies)
     if any(scores[c] == 100 for c in cols):
         for d in range(1, plies + 1, 2):
             sc = threat_scores(cur, mask, h, w, d)
             wins = [c for c in cols if sc[c] == 100]
             if wins:
-                return _cells(wins, mask, geo), True
+                return allowed & sum(geo.col_mask[c] for c in wins), True
     for d in range(plies, 1, -1):
         sc = scores if d == plies else threat_scores(cur, mask, h, w, d)
         keep = [c for c in cols if sc[c] >= 50]
         if keep:
-            return _cells(keep, mask, geo), False
+            return allowed & sum(geo.col_mask[c] for c in keep), False
     return allowed, False
 
 
