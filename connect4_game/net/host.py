@@ -65,7 +65,6 @@ class Host(Connection):
         ``announce``: the UDP port to answer ``discover`` on while waiting, or None.
     :raises ValueError: for any bad value (MoveRefused for illegal ``moves``).
     """
-
     is_host = True
 
     def __init__(self, port: int = P.DEFAULT_PORT, addr: str = '', code: str | None = None,
@@ -208,14 +207,12 @@ class Host(Connection):
         if self._busy():
             return 'busy', _BUSY
         now = self._clock()
-        if self._paused_until > now:
-            return 'locked_out', ('too many wrong codes: try again in '
-                                  f'{math.ceil(self._paused_until - now)} s')
         if len(self._bad) > _MAX_TRACKED_IPS:
             self._bad = {ip: v for ip, v in self._bad.items() if v[1] > now}
         wrong, until = self._bad.get(conn.ip, (0, 0.0))
-        if until > now:
-            return 'locked_out', f'too many wrong codes: try again in {math.ceil(until - now)} s'
+        locked = max(until, self._paused_until)      # this address's lockout, or every join's
+        if locked > now:
+            return 'locked_out', f'too many wrong codes: try again in {math.ceil(locked - now)} s'
         if hmac.compare_digest(msg['code'].encode(), self.code.encode()):   # constant time
             self._bad.pop(conn.ip, None)
             return None
