@@ -319,7 +319,7 @@ def test_the_network_options_are_one_typed_value():
                               '--code', '0421', '--wait', '90'])
     _check_mode(args, parser)
     opts = network_options(args, 3, 'LEFT')
-    assert isinstance(opts, NetworkOptions) and opts.mode is NetMode.HOST and opts.is_host
+    assert isinstance(opts, NetworkOptions) and opts.mode is NetMode.HOST
     assert (opts.bind_address, opts.port, opts.code, opts.side, opts.wait) == \
         ('127.0.0.1', 0, '0421', 'O', 90.0)
     assert opts.local['O'].level == 'hard' and opts.local['X'].kind == 'human'

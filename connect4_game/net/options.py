@@ -54,7 +54,6 @@ class NetworkOptions:
         accepts them.
     :raises ValueError: for a bad mode, port, address, code, side, player or wait.
     """
-
     mode: NetMode
     bind_address: str = ''
     port: int = P.DEFAULT_PORT
@@ -93,18 +92,13 @@ class NetworkOptions:
         if self.side is not None:
             raise ValueError('a joiner plays the side the host leaves: do not give one')
 
-    @property
-    def is_host(self) -> bool:
-        """True for a host."""
-        return self.mode is NetMode.HOST
-
     def open(self, *, rows: int = DEFAULT_ROWS, cols: int = DEFAULT_COLS, name: str = '',
              first_tries: float | None = None, timing: Timing = DEFAULT_TIMING) -> Host | Join:
         """The started Host (with its board ``rows`` x ``cols``) or Join these options
         describe; ``first_tries``: a joiner's seconds to keep trying to reach a host
         (default: :attr:`wait`, else :data:`JOIN_FIRST_TRIES`).
         :raises OSError: if a host cannot listen. :raises ValueError: for a bad value."""
-        if self.is_host:
+        if self.mode is NetMode.HOST:
             return Host(self.port, self.bind_address, self.code, rows, cols,
                         self.side or Side.X, name=name or 'Host', timing=timing,
                         offer_help=self.help, announce=self.discovery_port).start()

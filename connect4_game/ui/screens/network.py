@@ -40,7 +40,7 @@ class NetworkScreen(FormScreen):
     def __init__(self, app: AppServices, error: str = '') -> None:
         super().__init__(app)
         last = app.options.network
-        joined = last is not None and not last.is_host
+        joined = last is not None and last.mode is NetMode.JOIN
         self.mode = Choice(_('Play'), [('host', _('Host a game')), ('join', _('Join a game'))],
                            'join' if joined else 'host')
         self.side = Choice(_('You play'), [(Side.X.value, _('First')), (Side.O.value, _('Second'))],
@@ -103,7 +103,7 @@ class NetworkScreen(FormScreen):
         except (OSError, ValueError) as exc:
             self.error = clip(getattr(exc, 'strerror', None) or exc, 120)
             return
-        if options.is_host:
+        if options.mode is NetMode.HOST:
             self.app.show_game()
         else:
             self.pending = game
