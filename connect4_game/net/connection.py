@@ -161,7 +161,6 @@ class Connection:
     ``GameInfo``), ``undo_out``/``undo_in`` (the ply of this side's / the opponent's open
     undo request, or None), ``help`` (both agreed to hints and analysis).
     """
-
     is_host = False
 
     def __init__(self, *, name: str, timing: Timing, clock: Callable[[], float]) -> None:

@@ -50,7 +50,6 @@ class ProtocolError(ValueError):
 class Message(TypedDict, total=False):
     """A message as checked values: ``type`` and the fields its type has; a side is a
     :class:`~connect4_game.core.side.Side`, ``moves`` 0-based columns."""
-
     type: str
     version: int
     code: str

@@ -14,14 +14,12 @@ __all__ = ['GameEvent', 'MoveMade', 'DropRefused', 'GameOver', 'BoardReset', 'Hi
 
 class GameEvent:
     """Base class of the events; tell them apart with ``isinstance``."""
-
     __slots__ = ()
 
 
 @dataclass(frozen=True)
 class MoveMade(GameEvent):
     """A checker was dropped (animate its fall)."""
-
     move: Move
 
 
@@ -29,14 +27,12 @@ class MoveMade(GameEvent):
 class DropRefused(GameEvent):
     """A drop that cannot be played: ``column`` (0-based) if it is a column
     of the board, else None (shake, sound)."""
-
     column: int | None
 
 
 @dataclass(frozen=True)
 class GameOver(GameEvent):
     """The game ended (announced once, after the last checker landed)."""
-
     outcome: Outcome
 
 
@@ -49,7 +45,6 @@ class BoardReset(GameEvent):
 @dataclass(frozen=True)
 class HintShown(GameEvent):
     """The hint points at ``column`` (0-based)."""
-
     column: int
 
 
@@ -61,7 +56,6 @@ class FriendLeft(GameEvent):
 
 class NoticeKind(str, Enum):
     """How a notice looks: neutral or red."""
-
     INFO = 'info'
     ERROR = 'error'
 
@@ -70,7 +64,6 @@ class NoticeKind(str, Enum):
 class Notice:
     """A message for the player: ``text`` (translated, bounded), ``kind``, ``seconds``
     to show it, and the ``position`` id it goes with (None: it stays)."""
-
     text: str
     kind: NoticeKind = NoticeKind.INFO
     seconds: float = 2.5

@@ -28,7 +28,6 @@ log = logging.getLogger(__name__)
 class Analysis:
     """What the analysis overlay shows: a ``reply`` (the assignment's scores, BU CS111
     ps9 Problem 4, or perfect play's columns), not final while ``running``."""
-
     reply: MoveReply
     running: bool = False
 

@@ -26,7 +26,6 @@ _NUMBERS = itertools.count(1)
 class Seat:
     """One side of a game, played as ``spec`` says; ``number`` is unique in this process
     (a search is asked for one seat); a ``closed`` seat is never asked again."""
-
     person = False      # a person at this computer moves by clicks
     friend = False      # a friend over the network moves
 
@@ -60,7 +59,6 @@ class Seat:
 
 class PersonSeat(Seat):
     """A person at this computer: moves come from clicks and keys."""
-
     person = True
 
 
@@ -84,7 +82,6 @@ class ComputerSeat(Seat):
 class FriendSeat(Seat):
     """A friend over the network, ``name`` as their game sent it; ``close_link`` is
     called once when the seat closes (the friend is told you left)."""
-
     friend = True
 
     def __init__(self, side: str, name: str = '',

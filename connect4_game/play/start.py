@@ -26,7 +26,6 @@ class AppOptions:
     ``use_settings`` False keeps the player's files untouched. ``owns_autosave`` True only for
     a plain interactive start: it offers back the last such start's unfinished game and keeps
     the current one on exit."""
-
     x: PlayerSpec | None = None
     o: PlayerSpec | None = None
     rows: int | None = None
@@ -59,7 +58,6 @@ class StartState:
     """The resolved start: ``players`` by side, board ``rows`` x ``cols``, ``moves``, the
     Advanced ``lookahead``/``tiebreak``, ``expert`` analysis; ``autosaved``: the board and
     moves are the unfinished game's (the session cuts every lookahead to the board)."""
-
     players: dict[str, PlayerSpec]
     rows: int
     cols: int

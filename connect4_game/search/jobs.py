@@ -40,7 +40,6 @@ DEEPEN_FROM = 8         # plies: a deeper 'ai' request reports shallower results
 class JobKind(str, Enum):
     """What a :class:`SearchRequest` asks for, and its reply
     (:mod:`connect4_game.search.replies`); a ``str`` too (``JobKind.AI == 'ai'``)."""
-
     AI = 'ai'            # AIPlayer (BU CS111 ps9, Problem 4) or a named level: MoveReply
     EXPERT = 'expert'    # perfect play, Expert's move or every column: MoveReply
     PLUGIN = 'plugin'    # a user's FILE.py:ClassName player: MoveReply
@@ -52,7 +51,6 @@ class JobKind(str, Enum):
 
 class ResultStatus(str, Enum):
     """How a request ended (see :class:`Result`)."""
-
     OK = 'ok'
     ERROR = 'error'
     DIED = 'died'
@@ -65,17 +63,14 @@ class ResultStatus(str, Enum):
 
 @dataclass(frozen=True)
 class SearchRequest:
-    """One request for the search pool; two equal requests ask the same thing:
-    ``kind``; ``rows``, the board's slots, one
-    string a row (Oska's board for ``'oska'``); ``checker`` to move; for
-    ``'ai'`` the ``lookahead`` (plies; also Oska), ``tiebreak`` and ``level``
-    (``''``: the assignment's ``AIPlayer``); ``plugin`` (``FILE.py:ClassName``)
-    and the asking seat's ``instance``; ``own_move`` (Expert's move, not every
-    column); ``time_budget`` (seconds; perfect play on 6x7 runs to the proof,
-    Expert's first look aside) and ``timeout`` (seconds; None: never); the
-    0-based ``moves`` to ``rows``; ``tag``, the game or screen asking; the
-    ``puzzle`` and the ``column`` tried (-1: its solution)."""
-
+    """One request for the search pool; two equal requests ask the same thing: ``kind``;
+    ``rows``, the board's slots, one string a row (Oska's board for ``'oska'``); ``checker``
+    to move; for ``'ai'`` the ``lookahead`` (plies; also Oska), ``tiebreak`` and ``level``
+    (``''``: the assignment's ``AIPlayer``); ``plugin`` (``FILE.py:ClassName``) and the asking
+    seat's ``instance``; ``own_move`` (Expert's move, not every column); ``time_budget``
+    (seconds; perfect play on 6x7 runs to the proof, Expert's first look aside) and
+    ``timeout`` (seconds; None: never); the 0-based ``moves`` to ``rows``; ``tag``, the game
+    or screen asking; the ``puzzle`` and the ``column`` tried (-1: its solution)."""
     kind: JobKind
     rows: tuple[str, ...]
     checker: str
@@ -98,7 +93,6 @@ class Result:
     """What the pool reports: ``status`` ``'ok'`` (``reply`` is the kind's), ``'error'``
     (``message``: one line), ``'died'`` (the request runs again), ``'timeout'`` or
     ``'progress'`` (``reply`` is a step on the way)."""
-
     request: SearchRequest
     status: ResultStatus
     reply: Reply | None = None

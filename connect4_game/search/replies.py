@@ -23,7 +23,6 @@ class MoveReply(JsonShape):
     (no move), per column the ``scores`` (the assignment's, BU CS111 ps9, Problem 4, a level's
     points or Pons scores; None without one), for perfect play the ``columns`` (ColumnScore,
     None while not proven), the ``depth`` in plies, ``nodes``, ``seconds`` and ``backend``."""
-
     column: int | None
     scores: tuple[int | None, ...] = ()
     columns: tuple[ColumnScore | None, ...] = ()
@@ -37,7 +36,6 @@ class MoveReply(JsonShape):
 class ReviewReply(JsonShape):
     """A game reviewed by perfect play (``'review'``): one PlyReview per move
     judged (a progress reply holds the one just judged)."""
-
     records: tuple[PlyReview, ...]
 
 
@@ -45,7 +43,6 @@ class ReviewReply(JsonShape):
 class OskaReply(JsonShape):
     """The Oska engine's move (``'oska'``): ``(frm, to, captured)`` squares or
     None, ``nodes`` searched, the deepest ply ``max_ply``, ``seconds``."""
-
     move: tuple[Square, Square, Square | None] | None
     nodes: int = 0
     max_ply: int = 0
@@ -56,7 +53,6 @@ class OskaReply(JsonShape):
 class PuzzleReply(JsonShape):
     """A puzzle's judgement (``'puzzle'``): for a try its ``result`` and, when it ``WINS``, the
     defender's 0-based ``defence``; for the solution the 0-based columns of its ``line``."""
-
     result: TryResult | None = None
     defence: int | None = None
     line: tuple[int, ...] = ()
