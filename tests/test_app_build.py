@@ -143,6 +143,7 @@ def _fake_app(folder: Path) -> Path:
     exe.write_bytes(b'not really a program')
     for name in ('connect4_game/assets/icons/256x256/io.github.connect4_pygame.ConnectFour.png',
                  'connect4_game/assets/io.github.connect4_pygame.ConnectFour.metainfo.xml',
+                 'connect4_game/assets/io.github.connect4_pygame.ConnectFour.desktop.in',
                  'connect4_game/assets/sounds/drop.wav',
                  'connect4_game/assets/fonts/LiberationSans-Bold.ttf',
                  'connect4_game/locale/nl/LC_MESSAGES/connect4.mo',

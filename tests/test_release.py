@@ -69,7 +69,8 @@ def test_the_sdist_carries_what_pytest_needs_and_the_wheel_its_data() -> None:
         assert f'graft {folder}' in manifest, folder
     data = PYPROJECT['tool']['setuptools']['package-data']['connect4_game']
     assert 'py.typed' in data and (ROOT / 'connect4_game' / 'py.typed').is_file()
-    carried = [p.relative_to(ROOT / 'connect4_game') for p in desktop.carried_files().values()]
+    carried = [p.relative_to(ROOT / 'connect4_game')
+               for p in [*desktop.carried_files().values(), desktop.ENTRY_TEMPLATE]]
     for path in carried:
         assert any(path.match(pattern) for pattern in data), path
 

@@ -221,7 +221,7 @@ def pyinstaller_args(dist: Path, work: Path, windowed: bool, icon: Path | None,
     for sound in sorted((assets / "sounds").iterdir()):
         if sound.suffix == ".wav" or sound.name == "LICENSE":
             args += _data(sound, "connect4_game/assets/sounds")
-    for source in [*desktop.carried_files().values()]:
+    for source in [*desktop.carried_files().values(), desktop.ENTRY_TEMPLATE]:
         args += _data(source, source.parent.relative_to(ROOT).as_posix())
     for name in ("LiberationSans-Bold.ttf", "LICENSE"):
         args += _data(assets / "fonts" / name, "connect4_game/assets/fonts")
@@ -285,6 +285,7 @@ def check_bundle(folder: Path, platform: str = sys.platform) -> list[str]:
         problems.append(f"no executable {exe}")
     needed = [desktop.icon_file().relative_to(ROOT).as_posix(),
               desktop.metainfo_file().relative_to(ROOT).as_posix(),
+              desktop.ENTRY_TEMPLATE.relative_to(ROOT).as_posix(),
               "connect4_game/assets/sounds/drop.wav",
               "connect4_game/assets/fonts/LiberationSans-Bold.ttf",
               "connect4_game/locale/nl/LC_MESSAGES/connect4.mo",

@@ -12,8 +12,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["APP_ID", "COMMAND", "WINDOW_COMMAND", "DESKTOP_FILE", "METAINFO_FILE", "ICON_SIZE",
-           "ICON_SIZES", "icon_file", "scalable_icon_file", "metainfo_file", "carried_files",
+__all__ = ["APP_ID", "COMMAND", "WINDOW_COMMAND", "DESKTOP_FILE", "ENTRY_TEMPLATE", "METAINFO_FILE",
+           "ICON_SIZE", "ICON_SIZES", "icon_file", "scalable_icon_file", "metainfo_file", "carried_files",
            "exec_quote", "desktop_entry", "launch_command", "install_desktop_entry",
            "xdg_data_home", "install_from_command_line"]
 
@@ -26,6 +26,7 @@ ICON_SIZE = 256                        # pixels: the largest icon's width and he
 ICON_SIZES = (48, 128, ICON_SIZE)      # pixels: the PNG icons, beside the scalable SVG
 
 _ASSETS = Path(__file__).resolve().parent.parent / "assets"
+ENTRY_TEMPLATE = _ASSETS / (DESKTOP_FILE + ".in")     # the entry, {exec}, {icon}, {app_id} filled
 
 # Characters that make an Exec argument quoted, and those escaped inside the quotes.
 _RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
@@ -69,33 +70,14 @@ def exec_quote(arg: str) -> str:
 
 
 def desktop_entry(command: Sequence[str], icon: str = APP_ID) -> str:
-    """The entry's text that starts ``command`` (a program and its arguments) with ``icon`` (a
-    theme icon name or an absolute path). :raises ValueError: no program; as :func:`exec_quote`."""
+    """:data:`ENTRY_TEMPLATE`'s text that starts ``command`` (a program and its arguments) with
+    ``icon`` (a theme icon name or an absolute path).
+    :raises ValueError: no program; as :func:`exec_quote`. :raises OSError: no template."""
     if isinstance(command, str) or not command:
         raise ValueError(f"the command must be a program and its arguments, not {command!r}")
     exec_line = " ".join(exec_quote(a) for a in command)
-    lines = [
-        "[Desktop Entry]",
-        "Type=Application",
-        "Version=1.4",
-        "Name=Connect Four",
-        "Name[nl]=Vier op een rij",
-        "Name[de]=Vier gewinnt",
-        "Name[fr]=Puissance 4",
-        "Name[es]=Conecta 4",
-        "GenericName=Board Game",
-        "GenericName[nl]=Bordspel",
-        "Comment=Drop checkers, connect four: against the computer, a friend or your own player",
-        "Comment[nl]=Laat schijven vallen en maak vier op een rij",
-        f"Exec={exec_line}",
-        f"Icon={icon}",
-        "Terminal=false",
-        "StartupNotify=true",
-        f"StartupWMClass={APP_ID}",
-        "Categories=Game;BoardGame;",
-        "Keywords=connect four;four in a row;board game;",
-    ]
-    return "\n".join(lines) + "\n"
+    template = ENTRY_TEMPLATE.read_text(encoding="utf-8")
+    return template.format(exec=exec_line, icon=icon, app_id=APP_ID)
 
 
 def launch_command() -> list[str]:
