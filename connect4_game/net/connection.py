@@ -289,10 +289,9 @@ class Connection:
         return move
 
     def request_undo(self, ply: int | None = None) -> int | None:
-        """Ask the opponent to go back to the first ``ply`` moves (None: to just before
-        this side's last move); ``UndoAnswered`` follows. :returns: the ply asked for, or
-        None if no request can be made now. :raises ValueError: for a ``ply`` not from 0 to
-        ``len(moves()) - 1``."""
+        """Ask the opponent to go back to the first ``ply`` moves (None: to just before this side's
+        last move); ``UndoAnswered`` follows. :returns: the ply asked for, or None if no request can
+        be made now. :raises ValueError: for a ``ply`` not from 0 to ``len(moves()) - 1``."""
         game = self.game
         if self._peer is None or game is None or self.undo_out is not None \
                 or self.undo_in is not None:

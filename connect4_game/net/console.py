@@ -96,7 +96,6 @@ def play_remote(conn: Connection, player: object, *, out: Out = print,
                 wait: float | None = None, close: bool = True) -> Game | None:
     """Play a whole game between a local ``player`` and the friend, whose undo requests
     are declined, on ``conn`` (a Host or Join, started here if it is not yet).
-
     :param player: an object with ``checker`` and ``next_move(board) -> column``, or a
         callable ``checker -> player`` such as ``RandomPlayer``; ``out``: like :func:`print`.
     :param wait: seconds to wait for the first handshake (None: no limit), then

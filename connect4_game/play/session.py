@@ -104,9 +104,8 @@ class GameSession:
         self.end_reported = False
         self.games_finished = 0
         self.total_moves = 0
-        self.game = Game(rows, cols, moves)
         self.seats: dict[str, Seat] = {s: make_seat(s, players[s]) for s in Side}
-        self.new_game(rows, cols, moves)
+        self._begin(Game(rows, cols, moves))
         if demo:
             self.set_demo(True)
 

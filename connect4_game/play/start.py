@@ -20,12 +20,11 @@ __all__ = ['AppOptions', 'StartState', 'resolve_start', 'players_to_settings']
 
 @dataclass
 class AppOptions:
-    """Everything the command line can set for the window. ``x``/``o``, ``lookahead``/
-    ``tiebreak``, ``language``, ``pace`` (seconds between computer moves): None takes the
-    settings'. ``moves``: 0-based columns to start from. ``exit_after`` is in seconds.
-    ``use_settings`` False keeps the player's files untouched. ``owns_autosave`` True only for
-    a plain interactive start: it offers back the last such start's unfinished game and keeps
-    the current one on exit."""
+    """Everything the command line can set for the window. ``x``/``o``, ``lookahead``/``tiebreak``,
+    ``language``, ``pace`` (seconds between computer moves): None takes the settings'. ``moves``:
+    0-based columns to start from. ``exit_after`` is in seconds. ``use_settings`` False keeps the
+    player's files untouched. ``owns_autosave`` True only for a plain interactive start: it offers
+    back the last such start's unfinished game and keeps the current one on exit."""
     x: PlayerSpec | None = None
     o: PlayerSpec | None = None
     rows: int | None = None

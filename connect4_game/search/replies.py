@@ -1,6 +1,5 @@
-"""What the search pool answers: one frozen reply type per job kind, sent
-by a worker process as JSON (never a pickle) and read back here, any other
-shape refused with a ``ValueError``."""
+"""What the search pool answers: one frozen reply type per job kind, sent by a worker process as
+JSON (never a pickle) and read back here, any other shape refused with a ``ValueError``."""
 
 from __future__ import annotations
 

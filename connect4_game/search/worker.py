@@ -1,8 +1,7 @@
-"""The search pool's worker: pre-started worker processes driven by one thread
-of the window's process (docs/architecture.md); the main thread never blocks. A
-process answers in JSON, never a pickle; a wrong shape is an ``'error'``. One job
-is in flight; a death gives ``'died'`` and a new run after a pause (``'error'``
-after :data:`MAX_DEATHS` in a row, a plug-in's job at once)."""
+"""The search pool's worker: pre-started worker processes driven by one thread of the window's
+process (docs/architecture.md); the main thread never blocks. A process answers in JSON, never a
+pickle; a wrong shape is an ``'error'``. One job is in flight; a death gives ``'died'`` and a new
+run after a pause (``'error'`` after :data:`MAX_DEATHS` in a row, a plug-in's job at once)."""
 
 from __future__ import annotations
 
