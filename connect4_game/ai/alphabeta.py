@@ -196,11 +196,9 @@ class AlphaBeta:
         depth_done, cut = 0, ''
         for depth in range(1, max_depth + 1):
             self._arm(node_budget if depth_done else None, time_budget if depth_done else None, t0)
-            if depth_done and (self.nodes >= self._node_budget
-                               or time.perf_counter() >= self._deadline):
-                cut = 'nodes' if self.nodes >= self._node_budget else 'time'
-                break                           # spent before the next iteration starts
             try:
+                if depth_done:
+                    self._check()               # spent before the next iteration starts
                 scores = self._root(cur, mask, cells, depth, margin)
             except _OutOfBudget as e:
                 cut = str(e)

@@ -481,8 +481,7 @@ class Solver:
     def limited(self, cur: int, mask: int, depth: int, alternating: bool = True) -> int:
         """The exact Pons score if the game is decided within ``depth`` plies,
         else 0. :raises BudgetExceeded: as :meth:`solve`; ValueError: depth < 0."""
-        if not isinstance(depth, int) or depth < 0:
-            raise ValueError(f"depth must be an int >= 0, got {depth!r}")
+        check_int(depth, 0, None, "depth")
         k = self.known(cur, mask, alternating)
         if k is not None:
             return k
