@@ -35,12 +35,11 @@ def _load(kind: Any, value: object, what: str) -> object:
     if origin is tuple:
         if not isinstance(value, (list, tuple)):
             raise ValueError(f'{what} is not a list')
-        items = value
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_load(args[0], v, what) for v in items)
-        if len(items) != len(args):
-            raise ValueError(f'{what} has {len(items)} parts, not {len(args)}')
-        return tuple(_load(a, v, what) for a, v in zip(args, items, strict=True))
+            return tuple(_load(args[0], v, what) for v in value)
+        if len(value) != len(args):
+            raise ValueError(f'{what} has {len(value)} parts, not {len(args)}')
+        return tuple(_load(a, v, what) for a, v in zip(args, value, strict=True))
     if isinstance(kind, type) and issubclass(kind, Enum):
         return kind(value)
     if dataclasses.is_dataclass(kind):

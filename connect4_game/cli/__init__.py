@@ -9,7 +9,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NoReturn, Protocol
+from typing import TYPE_CHECKING, NoReturn
 
 from connect4_game import __version__, logs
 from connect4_game.ai.levels import DEFAULT_LEVEL
@@ -36,15 +36,13 @@ from connect4_game.seat_config import PlayerSpec
 from connect4_game.storage import settings
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
     from connect4_game.play.start import AppOptions
 
 __all__ = ['build_parser', 'main', 'parse_player']
 
 logger = logging.getLogger(__name__)
-
-
-class _Writer(Protocol):
-    def write(self, text: str, /) -> object: ...
 
 
 class _Parser(argparse.ArgumentParser):
@@ -53,13 +51,12 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         super().error(clip(message, 300))
 
-    def print_help(self, file: _Writer | None = None) -> None:
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
         """As argparse's, but an ``OSError`` (a closed pipe) is raised, not swallowed."""
         (file or sys.stdout).write(self.format_help())
 
 
-parse_player = arg_type(PlayerSpec.parse, str, 'a player')
-"""A ``--x``/``--o`` value as :meth:`PlayerSpec.parse` reads it."""
+parse_player = arg_type(PlayerSpec.parse, str, 'a player')     # a --x/--o value
 
 
 def _size(text: str) -> tuple[int, int]:
