@@ -26,10 +26,9 @@ Guess = Callable[[int, list[ColumnScore]], None]
 
 
 def _check_board(board: Board) -> None:
-    if not isinstance(board, Board):
-        for attr in ("height", "width", "slots"):
-            if not hasattr(board, attr):
-                raise ValueError(f"board must be a Board, got {board!r}")
+    if not isinstance(board, Board) and not all(
+            hasattr(board, attr) for attr in ("height", "width", "slots")):
+        raise ValueError(f"board must be a Board, got {board!r}")
 
 
 def analyze(board: Board, time_budget: float | None = DEFAULT_TIME_BUDGET,

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 __all__ = ["APP_ID", "COMMAND", "WINDOW_COMMAND", "DESKTOP_FILE", "ENTRY_TEMPLATE", "METAINFO_FILE",
-           "ICON_SIZE", "ICON_SIZES", "icon_file", "scalable_icon_file", "metainfo_file", "carried_files",
-           "exec_quote", "desktop_entry", "launch_command", "install_desktop_entry",
-           "xdg_data_home", "install_from_command_line"]
+           "ICON_SIZE", "ICON_SIZES", "icon_file", "scalable_icon_file", "metainfo_file",
+           "carried_files", "exec_quote", "desktop_entry", "launch_command",
+           "install_desktop_entry", "xdg_data_home", "install_from_command_line"]
 
 APP_ID = "io.github.connect4_pygame.ConnectFour"   # the entry's, icons', metainfo's, window class
 COMMAND = "connect4-pygame"            # the command line's program, and the app's executable

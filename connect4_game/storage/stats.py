@@ -77,10 +77,6 @@ def _valid_name(value: object, limit: int = MAX_DESC) -> TypeGuard[str]:
     return isinstance(value, str) and 0 < len(value) <= limit and value.strip() == value
 
 
-def _count(entry: dict[str, object], key: str) -> int:
-    return check_int(entry.get(key, 0), 0, None, key)
-
-
 def _records(pairings: object) -> tuple[dict[tuple[str, str], Record], list[str]]:
     assert isinstance(pairings, list)
     records: dict[tuple[str, str], Record] = {}
@@ -92,7 +88,7 @@ def _records(pairings: object) -> tuple[dict[tuple[str, str], Record], list[str]
             x, o = entry.get("x"), entry.get("o")
             if not (_valid_name(x) and _valid_name(o)):
                 raise ValueError(f"bad player names {shown(x)}, {shown(o)}")
-            counts = {key: _count(entry, key) for key in RESULTS.values()}
+            counts = {key: check_int(entry.get(key, 0), 0, None, key) for key in RESULTS.values()}
         except ValueError as exc:
             warnings.append(f"ignoring entry {i}: {exc}")
             continue
@@ -130,9 +126,8 @@ class Stats:
             raise ValueError(f"result must be 'X', 'O' or 'tie', not {shown(result)}")
         for name, desc in (("x_desc", x_desc), ("o_desc", o_desc)):
             if not _valid_name(desc):
-                raise ValueError(f"{name} must be a non-empty string of at most "
-                                 f"{MAX_DESC} characters without outer spaces, "
-                                 f"not {shown(desc)}")
+                raise ValueError(f"{name} must be a non-empty string of at most {MAX_DESC} "
+                                 f"characters without outer spaces, not {shown(desc)}")
         if not save:
             return self._count(x_desc, o_desc, result)
         def count(_path: Path) -> tuple[dict[str, object], Record]:
