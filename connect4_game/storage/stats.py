@@ -188,8 +188,7 @@ def load_puzzle_counts(path: str | os.PathLike[str] | None = None
                        ) -> tuple[dict[str, PuzzleCounts], list[str]]:
     """``({puzzle id: PuzzleCounts}, warnings)`` of ``path`` (default
     :data:`PUZZLE_STATS_FILE`). Never raises."""
-    target = config_file(path, PUZZLE_STATS_FILE)
-    return _read(target, "puzzle statistics file", "puzzles", dict,
+    return _read(config_file(path, PUZZLE_STATS_FILE), "puzzle statistics file", "puzzles", dict,
                  "started with no puzzle tries", _puzzle_entries)
 
 
