@@ -380,8 +380,9 @@ class Renderer:
 
     def draw_status(self, surface: pygame.Surface, left: str, right: str = '', left2: str = '',
                     spinner: float | None = None, reserve: int = 0,
-                    checker: str | None = None) -> None:
-        """The status bar: ``left`` (big) after a small ``checker`` (whose turn, or None),
+                    checker: str | None = None, colour: RGB | None = None) -> None:
+        """The status bar: ``left`` (big, in ``colour`` or the theme's status text colour)
+        after a small ``checker`` (whose turn, or None),
         ``left2`` below (its last parts, after three spaces, left out if it has no room),
         ``right`` right-aligned (at most 3 lines), a turning arc when ``spinner`` is a time in
         seconds, and ``reserve`` px free at the right end."""
@@ -417,7 +418,7 @@ class Renderer:
         left_w = avail - right_w - gap
         box1 = pygame.Rect(x0, rect.top + pad, max(1, left_w - (spin + 10 if spin else 0)),
                            line1_h)
-        drawn = draw_text(surface, left, box1, theme.status_text, big_size, bold=True,
+        drawn = draw_text(surface, left, box1, colour or theme.status_text, big_size, bold=True,
                           lines=1 if left2 else 2)
         if spinner is not None:
             size = min(spin, box1.height)

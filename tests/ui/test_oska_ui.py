@@ -326,6 +326,22 @@ def test_finished_waits_for_the_last_animation(views):
     assert v.finished()
 
 
+def test_a_win_is_told_in_the_accent_colour_and_a_move_is_not(views):
+    def status_colours(view):
+        surf = pygame.Surface(SIZE)
+        view.draw(surf)
+        bar = view.renderer.layout.status_rect
+        return {tuple(surf.get_at((x, y)))[:3] for x in range(bar.left, bar.right, 2)
+                for y in range(bar.top, bar.bottom, 2)}
+    v = views(4, "both", 2)
+    v.new_game(["----", "---", "--", "w--", "-b--"], "w")
+    assert v.app.theme.accent not in status_colours(v)
+    click(v, (3, 0))
+    click(v, (4, 0))
+    settle(v)
+    assert v.result == "w" and v.app.theme.accent in status_colours(v)
+
+
 class FailingWorker(StuckWorker):
     """Answers every job with an error (an engine bug in the worker process)."""
 

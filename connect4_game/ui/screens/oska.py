@@ -357,7 +357,8 @@ class OskaScreen(Screen):
         keys = _('Oska n={n}   lookahead {la}   N: new game   F1: help   Esc: back').format(
             n=self.n, la=self.lookahead)
         self.renderer.draw_status(surface, self.status_text(),
-                                  left2=f'{self.message}  |  {keys}' if self.message else keys)
+                                  left2=f'{self.message}  |  {keys}' if self.message else keys,
+                                  colour=theme.accent if self.result in ('w', 'b') else None)
 
     def _draw_squares(self, surface: pygame.Surface, col: dict[str, RGB]) -> None:
         """The frame of each row, the squares (the last move's, the one under the mouse) and the
