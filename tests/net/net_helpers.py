@@ -90,8 +90,8 @@ class Watch:
     def _next(self, deadline: float):
         while not self.backlog and time.monotonic() < deadline:
             pump()
-            if not self.backlog:
-                time.sleep(0.005)
+            if not self.backlog:    # wait for the peer's next event (others are pumped again soon)
+                self.backlog.extend(self.peer.events(timeout=0.005))
         if self.backlog:
             event = self.backlog.pop(0)
             self.seen.append(event)
