@@ -4,6 +4,7 @@ pure-Python kernels (docs/ai.md: solver). Everything else is in pyproject.toml."
 from setuptools import Extension, setup
 
 setup(ext_modules=[Extension("connect4_game.ai._ckernel", ["connect4_game/ai/_ckernel.c"],
-                             depends=["connect4_game/ai/_ckernel_solver.h",
+                             depends=["connect4_game/ai/_ckernel_dict.h",
+                                      "connect4_game/ai/_ckernel_solver.h",
                                       "connect4_game/ai/_ckernel_levels.h",
                                       "connect4_game/ai/_ckernel_threats.h"], optional=True)])

@@ -139,77 +139,31 @@ static PyObject *to_py128(uint128 x) {
  * key is put (one still there keeps its place); a key is a position and the depth of a
  * depth-limited search (0 in a full search's table) */
 typedef struct {
-    uint128 key;
-    int32_t depth, value;
-} DictEntry;
+    uint128 pos;
+    int32_t depth;
+} SolverKey;
 
 typedef struct {
-    Py_ssize_t limit, used;
-    int bits;
-    DictEntry *entries;                  /* oldest first */
-    int32_t *index;                      /* open addressing: 1 + an entry's place, 0 empty */
-} Dict;
+    SolverKey key;
+    int32_t value;
+} DictEntry;
 
-static void dict_free(Dict *d) {
-    free(d->entries); free(d->index);
-    d->entries = NULL; d->index = NULL; d->used = 0;
-}
+#define D(name) dict_##name
+#define D_ENTRY DictEntry
+#define D_KEY SolverKey
+#define D_HASH(k) ((uint64_t)(k).pos ^ (uint64_t)((k).pos >> 64) ^ (uint64_t)(k).depth)
+#define D_SAME(a, b) ((a).pos == (b).pos && (a).depth == (b).depth)
+#include "_ckernel_dict.h"
+#undef D
+#undef D_ENTRY
+#undef D_KEY
+#undef D_HASH
+#undef D_SAME
+typedef dict_Dict Dict;
 
-static int dict_alloc(Dict *d, Py_ssize_t limit) {
-    d->limit = limit;
-    d->used = 0;
-    for (d->bits = 1; ((Py_ssize_t)1 << d->bits) < 2 * limit; d->bits++);
-    d->entries = malloc((size_t)limit * sizeof *d->entries);
-    d->index = calloc((size_t)1 << d->bits, sizeof *d->index);
-    if (d->entries && d->index) return 0;
-    dict_free(d);                        /* the next search tries again */
-    return -1;
-}
-
-static void dict_clear(Dict *d) {
-    if (d->index) memset(d->index, 0, sizeof *d->index << d->bits);
-    d->used = 0;
-}
-
-static uint64_t dict_slot(const Dict *d, uint128 key, int depth) {
-    return ((uint64_t)key ^ (uint64_t)(key >> 64) ^ (uint64_t)depth) * 0x9E3779B97F4A7C15ULL
-        >> (64 - d->bits);
-}
-
-static const DictEntry *dict_find(const Dict *d, uint128 key, int depth) {
-    uint64_t i = dict_slot(d, key, depth), m = ((uint64_t)1 << d->bits) - 1;
-    int32_t e;
-    while ((e = d->index[i]) != 0) {
-        const DictEntry *x = &d->entries[e - 1];
-        if (x->key == key && x->depth == depth) return x;
-        i = (i + 1) & m;
-    }
-    return NULL;
-}
-
-static void dict_index(Dict *d, Py_ssize_t at) {
-    const DictEntry *x = &d->entries[at];
-    uint64_t i = dict_slot(d, x->key, x->depth), m = ((uint64_t)1 << d->bits) - 1;
-    while (d->index[i]) i = (i + 1) & m;
-    d->index[i] = (int32_t)(at + 1);
-}
-
-static void dict_put(Dict *d, uint128 key, int depth, int value) {
-    DictEntry *e;
-    if (d->used >= d->limit) {
-        Py_ssize_t drop = d->used - d->limit / 2, i;
-        memmove(d->entries, d->entries + drop, (size_t)(d->used - drop) * sizeof *d->entries);
-        d->used -= drop;
-        memset(d->index, 0, sizeof *d->index << d->bits);
-        for (i = 0; i < d->used; i++) dict_index(d, i);
-    }
-    e = (DictEntry *)dict_find(d, key, depth);
-    if (e == NULL) {
-        e = &d->entries[d->used];
-        e->key = key; e->depth = depth;
-        dict_index(d, d->used++);
-    }
-    e->value = value;
+static void dict_put(Dict *d, uint128 pos, int depth, int value) {
+    if (d->used >= d->limit) dict_drop_oldest(d, d->used - d->limit / 2);
+    dict_entry(d, (SolverKey){pos, depth})->value = value;
 }
 #endif
 
@@ -298,6 +252,7 @@ typedef struct {
 
 /* ---- the searches on uint64 bitboards ---- */
 #define BB uint64_t
+#define BB_HASH(k) ((uint64_t)(k))
 #define BB_WIDE 0
 #define BB_MAXW 32
 #define BB_POPCOUNT(x) POPCOUNT(x)
@@ -312,6 +267,7 @@ typedef struct {
 #include "_ckernel_levels.h"
 #include "_ckernel_threats.h"
 #undef BB
+#undef BB_HASH
 #undef BB_WIDE
 #undef BB_MAXW
 #undef BB_POPCOUNT
@@ -325,6 +281,7 @@ typedef struct {
 
 #if KERNEL_BITS == 128   /* ---- the searches on 128-bit bitboards ---- */
 #define BB uint128
+#define BB_HASH(k) ((uint64_t)(k) ^ (uint64_t)((k) >> 64))
 #define BB_WIDE 1
 #define BB_MAXW 64
 #define BB_POPCOUNT(x) POPCOUNT128(x)
@@ -498,9 +455,9 @@ static int Levels_init(Levels *self, PyObject *args, PyObject *kw) {
     }
     weight[0] = wg; weight[1] = wo; weight[2] = ws; weight[3] = wz;
     PyThread_acquire_lock(self->lock, WAIT_LOCK);   /* a second __init__: a search may run */
-    ab_release_64(&self->t64);
+    ab_tt_free_64(&self->t64.tt);
 #if KERNEL_BITS == 128
-    ab_release_128(&self->t128);
+    ab_tt_free_128(&self->t128.tt);
 #endif
     self->wide = (h + 1) * w > 64;
     ok = WIDE(self, ab_setup_64(&self->t64, h, w, max_entries, cols, even_good, odd_good, layers,
@@ -512,9 +469,9 @@ static int Levels_init(Levels *self, PyObject *args, PyObject *kw) {
 }
 
 static void Levels_dealloc(Levels *self) {
-    ab_release_64(&self->t64);
+    ab_tt_free_64(&self->t64.tt);
 #if KERNEL_BITS == 128
-    ab_release_128(&self->t128);
+    ab_tt_free_128(&self->t128.tt);
 #endif
     if (self->lock) PyThread_free_lock(self->lock);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -524,13 +481,13 @@ static PyObject *Levels_clear(Levels *self, PyObject *unused) {
     (void)unused;
     if (self->lock == NULL) Py_RETURN_NONE;
     PyThread_acquire_lock(self->lock, WAIT_LOCK);
-    WIDE(self, ab_clear_64(&self->t64), ab_clear_128(&self->t128));
+    WIDE(self, ab_tt_clear_64(&self->t64.tt), ab_tt_clear_128(&self->t128.tt));
     PyThread_release_lock(self->lock);
     Py_RETURN_NONE;
 }
 
 static Py_ssize_t Levels_len(Levels *self) {
-    return WIDE(self, self->t64.used, self->t128.used);
+    return WIDE(self, self->t64.tt.used, self->t128.tt.used);
 }
 
 /* alphabeta's _root, see ab_root_64 */

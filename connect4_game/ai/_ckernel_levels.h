@@ -6,7 +6,8 @@
  * Depth-limited negamax with alpha-beta, the static evaluation of connect4_game.ai.evaluate
  * (its masks and weights given by the Python side) and a transposition table that behaves as
  * the Python one, a dict of at most max_entries keys in insertion order whose older half is
- * dropped when it is full: the same entries, the same first moves, the same node counts. */
+ * dropped when it is full (_ckernel_dict.h): the same entries, the same first moves, the same
+ * node counts. */
 
 typedef struct {
     BB key, move;
@@ -14,25 +15,25 @@ typedef struct {
     int32_t depth, kind;
 } L(Entry);
 
+#define D(name) L(tt_##name)
+#define D_ENTRY L(Entry)
+#define D_KEY BB
+#define D_HASH BB_HASH
+#define D_SAME(a, b) ((a) == (b))
+#include "_ckernel_dict.h"
+#undef D
+#undef D_ENTRY
+#undef D_KEY
+#undef D_HASH
+#undef D_SAME
+
 typedef struct {
-    int h, w, cells, nlayers, index_bits;
+    int h, w, cells, nlayers;
     BB full, bottom, cols[BB_MAXW];      /* cols: column masks in the search's order */
     BB even_good, odd_good, layer[AB_LAYERS];
     int64_t step[AB_LAYERS], weight[4]; /* a good threat, another, a stacked pair, zugzwang */
-    Py_ssize_t max_entries, used;
-    L(Entry) *entries;                  /* the table's entries, oldest first */
-    int32_t *index;                     /* open addressing: 1 + an entry's place, 0 empty */
+    L(tt_Dict) tt;                      /* the transposition table, allocated at the first search */
 } L(Table);
-
-static void L(release)(L(Table) *t) {
-    free(t->entries); free(t->index);
-    t->entries = NULL; t->index = NULL; t->used = 0;
-}
-
-static void L(clear)(L(Table) *t) {
-    if (t->index) memset(t->index, 0, sizeof *t->index << t->index_bits);
-    t->used = 0;
-}
 
 /* the table and the masks of an h x w board from the Python side (see LevelSearch), the table
  * unallocated; 0 with an exception */
@@ -40,9 +41,8 @@ static int L(setup)(L(Table) *t, int h, int w, Py_ssize_t max_entries, PyObject 
                     PyObject *even_good, PyObject *odd_good, PyObject *layers,
                     const int64_t *weight) {
     int i;
-    L(release)(t);
-    t->max_entries = max_entries;
-    for (t->index_bits = 1; ((Py_ssize_t)1 << t->index_bits) < 2 * max_entries; t->index_bits++);
+    L(tt_free)(&t->tt);
+    t->tt.limit = max_entries;
     for (i = 0; i < 4; i++) t->weight[i] = weight[i];
     for (i = 0; i < w; i++)
         if (!BB_FROM_PY(PyTuple_GET_ITEM(cols, i), &t->cols[i])) return 0;
@@ -63,45 +63,13 @@ static int L(setup)(L(Table) *t, int h, int w, Py_ssize_t max_entries, PyObject 
     return 1;
 }
 
-static uint64_t L(slot)(const L(Table) *t, BB key) {
-    uint64_t x = (uint64_t)key;
-    if (sizeof(BB) > 8) x ^= (uint64_t)(key >> 32 >> 32);
-    return x * 0x9E3779B97F4A7C15ULL >> (64 - t->index_bits);
-}
-
-static L(Entry) *L(find)(L(Table) *t, BB key) {
-    uint64_t i = L(slot)(t, key), m = ((uint64_t)1 << t->index_bits) - 1;
-    int32_t e;
-    while ((e = t->index[i]) != 0) {
-        if (t->entries[e - 1].key == key) return &t->entries[e - 1];
-        i = (i + 1) & m;
-    }
-    return NULL;
-}
-
-static void L(index)(L(Table) *t, Py_ssize_t at) {
-    uint64_t i = L(slot)(t, t->entries[at].key), m = ((uint64_t)1 << t->index_bits) - 1;
-    while (t->index[i]) i = (i + 1) & m;
-    t->index[i] = (int32_t)(at + 1);
-}
-
 /* alphabeta's ``if len(table) >= max_entries: drop_older_half(table)``, then ``table[key] = e``:
  * a key still there keeps its place */
 static void L(store)(L(Table) *t, BB key, int depth, int kind, int64_t value, BB move) {
     L(Entry) *e;
-    if (t->used >= t->max_entries) {
-        Py_ssize_t drop = t->used / 2 > 1 ? t->used / 2 : 1, i;
-        memmove(t->entries, t->entries + drop, (size_t)(t->used - drop) * sizeof *t->entries);
-        t->used -= drop;
-        memset(t->index, 0, sizeof *t->index << t->index_bits);
-        for (i = 0; i < t->used; i++) L(index)(t, i);
-    }
-    e = L(find)(t, key);
-    if (e == NULL) {
-        e = &t->entries[t->used];
-        e->key = key;
-        L(index)(t, t->used++);
-    }
+    if (t->tt.used >= t->tt.limit)
+        L(tt_drop_oldest)(&t->tt, t->tt.used / 2 > 1 ? t->tt.used / 2 : 1);
+    e = L(tt_entry)(&t->tt, key);
     e->move = move; e->value = value; e->depth = depth; e->kind = kind;
 }
 
@@ -169,7 +137,7 @@ static int64_t L(negamax)(L(Table) *t, ABRun *s, BB cur, BB mask, int depth, int
     }
     if (depth <= 0) return L(evaluate)(t, cur, mask, mw, ow);
     key = cur + mask;
-    if ((e = L(find)(t, key)) != NULL) {
+    if ((e = L(tt_find)(&t->tt, key)) != NULL) {
         first = e->move;
         if (e->depth >= depth) {
             v = e->value > AB_MATE ? e->value - ply : e->value < -AB_MATE ? e->value + ply
@@ -217,15 +185,7 @@ static int L(root)(L(Table) *t, PyThread_type_lock lock, ABRun *s, double second
     Py_BEGIN_ALLOW_THREADS
     PyThread_acquire_lock(lock, WAIT_LOCK);
     s->deadline = now_seconds() + seconds;
-    if (t->entries == NULL) {
-        t->entries = malloc((size_t)t->max_entries * sizeof *t->entries);
-        t->index = calloc((size_t)1 << t->index_bits, sizeof *t->index);
-        if (t->entries == NULL || t->index == NULL) {
-            free(t->entries); free(t->index);
-            t->entries = NULL; t->index = NULL;
-            nomem = 1;
-        }
-    }
+    if (t->tt.entries == NULL && L(tt_alloc)(&t->tt, t->tt.limit) != 0) nomem = 1;
     if (!nomem) {
         BB opp = cur ^ mask, mw = BB_WINCELLS(cur, t->full ^ mask, t->h);
         int64_t best = -AB_INF, v, floor_;

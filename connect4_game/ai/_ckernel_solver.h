@@ -79,7 +79,7 @@ static int S(negamax)(S(Search) *s, BB cur, BB mask, int n, int alpha, int beta,
     key = cur + mask;
 #if BB_WIDE
     table = depth < LIMITED ? &s->limited : &k->dict;
-    if ((e = dict_find(table, key, depth < LIMITED ? depth : 0)) != NULL) {
+    if ((e = dict_find(table, (SolverKey){key, depth < LIMITED ? depth : 0})) != NULL) {
         v = e->value;
         found = 1;
     }
@@ -137,7 +137,7 @@ static int S(negamax)(S(Search) *s, BB cur, BB mask, int n, int alpha, int beta,
         for (i = 0; i < cnt; i++) {   /* a child's upper bound in the table may cut already */
             BB ck = opp + (mask | ms[i]);
 #if BB_WIDE
-            const DictEntry *ce = dict_find(&k->dict, ck, 0);
+            const DictEntry *ce = dict_find(&k->dict, (SolverKey){ck, 0});
             int cv = ce ? ce->value : 0;
             if (cv && cv < s->low && s->up_off - cv >= beta) {
 #else

@@ -10,79 +10,34 @@ typedef struct {
     int32_t value;
 } T(Entry);
 
-typedef struct {                         /* a dict of at most cap keys, oldest first */
-    Py_ssize_t cap, used;
-    int bits;
-    T(Entry) *entries;
-    int32_t *index;                      /* open addressing: 1 + an entry's place, 0 empty */
-} T(Dict);
+#define D(name) T(d_##name)
+#define D_ENTRY T(Entry)
+#define D_KEY BB
+#define D_HASH BB_HASH
+#define D_SAME(a, b) ((a) == (b))
+#include "_ckernel_dict.h"
+#undef D
+#undef D_ENTRY
+#undef D_KEY
+#undef D_HASH
+#undef D_SAME
 
 typedef struct {
     BB_BOARD b;
     BB claim_rows, claim_bad, colmask[BB_MAXW];   /* colmask: by column, left to right */
     int order_depth, claim_depth;
     uint64_t nodes;
-    T(Dict) table, table2;               /* win_depth << 8 | nowin_depth; loss << 16 | ... */
+    T(d_Dict) table, table2;             /* win_depth << 8 | nowin_depth; loss << 16 | ... */
 } T(Engine);
 
-static uint64_t T(slot)(const T(Dict) *d, BB key) {
-    uint64_t x = (uint64_t)key;
-    if (sizeof(BB) > 8) x ^= (uint64_t)(key >> 32 >> 32);
-    return x * 0x9E3779B97F4A7C15ULL >> (64 - d->bits);
-}
-
-static int T(dict_alloc)(T(Dict) *d) {
-    for (d->bits = 1; ((Py_ssize_t)1 << d->bits) < 2 * d->cap; d->bits++);
-    d->used = 0;
-    d->entries = malloc((size_t)d->cap * sizeof *d->entries);
-    d->index = calloc((size_t)1 << d->bits, sizeof *d->index);
-    if (d->entries && d->index) return 0;
-    free(d->entries); free(d->index);
-    d->entries = NULL; d->index = NULL;
-    return -1;
-}
-
-static void T(dict_free)(T(Dict) *d) {
-    free(d->entries); free(d->index);
-    d->entries = NULL; d->index = NULL; d->used = 0;
-}
-
-static T(Entry) *T(get)(T(Dict) *d, BB key) {
-    uint64_t i = T(slot)(d, key), m = ((uint64_t)1 << d->bits) - 1;
-    int32_t e;
-    while ((e = d->index[i]) != 0) {
-        if (d->entries[e - 1].key == key) return &d->entries[e - 1];
-        i = (i + 1) & m;
-    }
-    return NULL;
-}
-
-static void T(reindex)(T(Dict) *d, Py_ssize_t at) {
-    uint64_t i = T(slot)(d, d->entries[at].key), m = ((uint64_t)1 << d->bits) - 1;
-    while (d->index[i]) i = (i + 1) & m;
-    d->index[i] = (int32_t)(at + 1);
-}
-
 /* search.py's ``if len(table) >= cap: drop_older_half(table)`` before a new key */
-static void T(make_room)(T(Dict) *d) {
-    Py_ssize_t drop, i;
-    if (d->used < d->cap) return;
-    drop = d->used / 2 > 1 ? d->used / 2 : 1;
-    memmove(d->entries, d->entries + drop, (size_t)(d->used - drop) * sizeof *d->entries);
-    d->used -= drop;
-    memset(d->index, 0, sizeof *d->index << d->bits);
-    for (i = 0; i < d->used; i++) T(reindex)(d, i);
+static void T(make_room)(T(d_Dict) *d) {
+    if (d->used >= d->limit) T(d_drop_oldest)(d, d->used / 2 > 1 ? d->used / 2 : 1);
 }
 
 /* ``table[key] = value``: a key there keeps its place, a new one goes last */
-static void T(set)(T(Dict) *d, BB key, int32_t value) {
-    T(Entry) *e = T(get)(d, key);
-    if (e == NULL) {
-        e = &d->entries[d->used];
-        e->key = key;
-        T(reindex)(d, d->used++);
-    }
-    e->value = value;
+static void T(set)(T(d_Dict) *d, BB key, int32_t value) {
+    T(d_entry)(d, key)->value = value;
 }
 
 static int T(col_of)(const T(Engine) *t, BB r) {
@@ -104,7 +59,7 @@ static int T(no_four)(const T(Engine) *t, BB pot) {
 }
 
 static void T(store)(T(Engine) *t, BB k, int d, int res) {
-    T(Entry) *e = T(get)(&t->table, k);
+    T(Entry) *e = T(d_find)(&t->table, k);
     int32_t v;
     if (e == NULL) {
         T(make_room)(&t->table);
@@ -121,7 +76,7 @@ static void T(store)(T(Engine) *t, BB k, int d, int res) {
 
 static void T(refuted)(T(Engine) *t, BB k, int d, BB r) {
     int col = T(col_of)(t, r);
-    T(Entry) *e = T(get)(&t->table2, k);
+    T(Entry) *e = T(d_find)(&t->table2, k);
     int32_t v;
     if (e == NULL) {
         T(make_room)(&t->table2);
@@ -166,7 +121,7 @@ static int T(win)(T(Engine) *t, BB cur, BB mask, int d, BB mw, BB ow, int ow_kno
     }
     if (!moves) return 0;
     k = cur + mask;
-    if ((e = T(get)(&t->table, k)) != NULL) {
+    if ((e = T(d_find)(&t->table, k)) != NULL) {
         if (e->value >> 8 <= d) return 1;
         if ((e->value & 255) >= d) return 0;
     }
@@ -175,7 +130,7 @@ static int T(win)(T(Engine) *t, BB cur, BB mask, int d, BB mw, BB ow, int ow_kno
         BB m = moves & b->cols[i], mw2, poss2, tt, rep;
         if (!m) continue;
         if (d >= 5) {
-            T(Entry) *e2 = T(get)(&t->table2, kb + m);
+            T(Entry) *e2 = T(d_find)(&t->table2, kb + m);
             if (e2 != NULL && e2->value >> 16 < d) { T(store)(t, k, d, 1); return 1; }
         }
         mw2 = BB_WINCELLS(cur | m, free_ ^ m, b->h);
@@ -222,7 +177,7 @@ static int T(lose)(T(Engine) *t, BB cur, BB mask, BB replies, int d, BB mw) {
     if (d & 1) d -= 1;                   /* the opponent's fours fall on even plies */
     if (d < 4) return 0;
     k = cur + mask;
-    if ((e = T(get)(&t->table2, k)) != NULL) {
+    if ((e = T(d_find)(&t->table2, k)) != NULL) {
         if (e->value >> 16 <= d) return 1;
         if (((e->value >> 8) & 255) >= d) return 0;
         first = replies & t->colmask[e->value & 255];
@@ -232,7 +187,7 @@ static int T(lose)(T(Engine) *t, BB cur, BB mask, BB replies, int d, BB mw) {
     kb = att + mask;
     for (rr = replies; rr; ) {          /* a reply already refuted? */
         BB r = rr & (~rr + 1);
-        T(Entry) *e2 = T(get)(&t->table, kb + r);
+        T(Entry) *e2 = T(d_find)(&t->table, kb + r);
         if (e2 != NULL && (e2->value & 255) >= d1) { T(refuted)(t, k, d, r); return 0; }
         rr ^= r;
     }
@@ -278,7 +233,7 @@ static int T(lose)(T(Engine) *t, BB cur, BB mask, BB replies, int d, BB mw) {
         T(refuted)(t, k, d, replies);
         return 0;
     }
-    e = T(get)(&t->table2, k);
+    e = T(d_find)(&t->table2, k);
     if (e == NULL) {
         T(make_room)(&t->table2);
         if (d < 255) T(set)(&t->table2, k, (d << 16) | ((255 << 16) & 0xFFFF));
@@ -301,24 +256,17 @@ static int T(setup)(T(Engine) *t, int h, int w, Py_ssize_t cap, int order_depth,
     t->claim_bad = t->b.full & ~t->claim_rows;
     for (c = 0; c < w; c++) t->colmask[c] = ((((BB)1) << h) - 1) << (c * (h + 1));
     t->nodes = 0;
-    t->table.cap = t->table2.cap = cap;
-    if (T(dict_alloc)(&t->table) == 0 && T(dict_alloc)(&t->table2) == 0) return 0;
-    T(dict_free)(&t->table); T(dict_free)(&t->table2);
+    if (T(d_alloc)(&t->table, cap) == 0 && T(d_alloc)(&t->table2, cap) == 0) return 0;
+    T(d_free)(&t->table); T(d_free)(&t->table2);
     return -1;
 }
 
 static void T(release)(T(Engine) *t) {
-    T(dict_free)(&t->table); T(dict_free)(&t->table2);
+    T(d_free)(&t->table); T(d_free)(&t->table2);
 }
 
 static void T(clear)(T(Engine) *t) {
-    T(Dict) *d[2];
-    int i;
-    d[0] = &t->table; d[1] = &t->table2;
-    for (i = 0; i < 2; i++) {
-        if (d[i]->index) memset(d[i]->index, 0, sizeof *d[i]->index << d[i]->bits);
-        d[i]->used = 0;
-    }
+    T(d_clear)(&t->table); T(d_clear)(&t->table2);
 }
 
 /* an int argument that may be -1 (``known`` 0) or a bitboard */
@@ -357,6 +305,6 @@ static PyObject *T(py_get2)(T(Engine) *t, PyObject *key) {
     BB k;
     const T(Entry) *e;
     if (!BB_FROM_PY(key, &k)) return NULL;
-    e = T(get)(&t->table2, k);
+    e = T(d_find)(&t->table2, k);
     return e ? PyLong_FromLong(e->value) : Py_NewRef(Py_None);
 }
