@@ -64,14 +64,17 @@ static void D(drop_oldest)(D(Dict) *d, Py_ssize_t n) {
     for (i = 0; i < d->used; i++) D(index)(d, i);
 }
 
-/* ``d[key]``'s entry for writing: the one there, or a new one last (its key set, the rest for
- * the caller to fill); the caller has made room (used < limit) */
+/* a new entry last for ``key``, which is not in the table (its key set, the rest for the
+ * caller to fill); the caller has made room (used < limit) */
+static D_ENTRY *D(append)(D(Dict) *d, D_KEY key) {
+    D_ENTRY *e = &d->entries[d->used];
+    e->key = key;
+    D(index)(d, d->used++);
+    return e;
+}
+
+/* ``d[key]``'s entry for writing: the one there, or a new one last (D(append)) */
 static D_ENTRY *D(entry)(D(Dict) *d, D_KEY key) {
     D_ENTRY *e = D(find)(d, key);
-    if (e == NULL) {
-        e = &d->entries[d->used];
-        e->key = key;
-        D(index)(d, d->used++);
-    }
-    return e;
+    return e != NULL ? e : D(append)(d, key);
 }

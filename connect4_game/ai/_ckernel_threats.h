@@ -35,9 +35,9 @@ static void T(make_room)(T(d_Dict) *d) {
     if (d->used >= d->limit) T(d_drop_oldest)(d, d->used / 2 > 1 ? d->used / 2 : 1);
 }
 
-/* ``table[key] = value``: a key there keeps its place, a new one goes last */
-static void T(set)(T(d_Dict) *d, BB key, int32_t value) {
-    T(d_entry)(d, key)->value = value;
+/* ``table[key] = value`` for a key not there yet: it goes last */
+static void T(add)(T(d_Dict) *d, BB key, int32_t value) {
+    T(d_append)(d, key)->value = value;
 }
 
 static int T(col_of)(const T(Engine) *t, BB r) {
@@ -64,9 +64,9 @@ static void T(store)(T(Engine) *t, BB k, int d, int res) {
     if (e == NULL) {
         T(make_room)(&t->table);
         v = 255 << 8;
-        if (res) { if (d < v >> 8) T(set)(&t->table, k, (d << 8) | (v & 255)); }
-        else if (d > (v & 255)) T(set)(&t->table, k, (v & ~255) | d);
-        else T(set)(&t->table, k, v);
+        if (res) { if (d < v >> 8) T(add)(&t->table, k, (d << 8) | (v & 255)); }
+        else if (d > (v & 255)) T(add)(&t->table, k, (v & ~255) | d);
+        else T(add)(&t->table, k, v);
         return;
     }
     v = e->value;
@@ -86,7 +86,7 @@ static void T(refuted)(T(Engine) *t, BB k, int d, BB r) {
     }
     v = d > ((v >> 8) & 255) ? (v & ~0xFFFF) | (d << 8) | col : (v & ~255) | col;
     if (e) e->value = v;
-    else T(set)(&t->table2, k, v);
+    else T(add)(&t->table2, k, v);
 }
 
 static int T(lose)(T(Engine) *t, BB cur, BB mask, BB replies, int d, BB mw);
@@ -236,7 +236,7 @@ static int T(lose)(T(Engine) *t, BB cur, BB mask, BB replies, int d, BB mw) {
     e = T(d_find)(&t->table2, k);
     if (e == NULL) {
         T(make_room)(&t->table2);
-        if (d < 255) T(set)(&t->table2, k, (d << 16) | ((255 << 16) & 0xFFFF));
+        if (d < 255) T(add)(&t->table2, k, (d << 16) | ((255 << 16) & 0xFFFF));
     } else if (d < e->value >> 16) {
         e->value = (d << 16) | (e->value & 0xFFFF);
     }
