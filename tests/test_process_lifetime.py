@@ -2,9 +2,10 @@
 when the game's process dies (even by SIGKILL), obey SIGTERM, and take the
 processes a plug-in forked with them.
 
-They are built to end within 2 s (the orphan watch polls every 0.5 s); the tests
-allow :data:`ENDS_WITHIN` so that a loaded CI machine cannot fail them, while a
-process that outlives the game (they sleep for hours) still does."""
+They are built to end within 2 s (the orphan watch polls every 0.5 s), which
+``benchmarks/bench_lifetime.py`` times; the tests allow :data:`ENDS_WITHIN` so that
+a loaded CI machine cannot fail them, while a process that outlives the game (they
+sleep for hours) still does."""
 
 import contextlib
 import os
