@@ -1,7 +1,10 @@
-"""Test set-up: every Pygame test runs headless, with no window and no sound."""
+"""Test set-up: every Pygame test runs headless, with no window and no sound; ``closing``
+closes what a test made (apps, peers), even when it fails."""
 
 import os
 import tempfile
+
+import pytest
 
 os.environ.setdefault('SDL_VIDEODRIVER', 'dummy')
 os.environ.setdefault('SDL_AUDIODRIVER', 'dummy')
@@ -13,3 +16,12 @@ os.environ['CONNECT4_LAN_BROADCAST'] = '127.255.255.255'   # games are looked fo
 for name, prefix in (('CONNECT4_CONFIG_DIR', 'c4cfg-'), ('CONNECT4_LOG_DIR', 'c4log-')):
     if name not in os.environ or os.environ.get('PYTEST_XDIST_WORKER'):
         os.environ[name] = tempfile.mkdtemp(prefix=prefix)
+
+
+@pytest.fixture
+def closing():
+    """``closing(thing)``: ``thing.close()`` at the end of the test, in the order given."""
+    made = []
+    yield made.append
+    for thing in made:
+        thing.close()

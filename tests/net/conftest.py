@@ -9,12 +9,3 @@ from tests.net.net_helpers import forget_owned
 def _forget_owned_peers():
     yield
     forget_owned()
-
-
-@pytest.fixture
-def closing():
-    """``closing(x)``: ``x.close()`` at the end of the test, in the order given."""
-    items = []
-    yield items.append
-    for item in items:
-        item.close()

@@ -1,5 +1,4 @@
-"""Fixtures shared by the window tests: one AI worker process per test module,
-and ``closing`` to close every app (or peer) a test makes, even when it fails."""
+"""Fixtures shared by the window tests: one AI worker process per test module."""
 
 import pytest
 
@@ -12,12 +11,3 @@ def worker():
     w = SearchWorker()
     yield w
     w.close()
-
-
-@pytest.fixture
-def closing():
-    """``closing(thing)`` closes ``thing`` at the end of the test."""
-    made = []
-    yield made.append
-    for thing in made:
-        thing.close()
