@@ -32,6 +32,7 @@ def test_chaos_with_the_real_worker(seed, tmp_path, monkeypatch):
     app = make_app(w, x=rng.choice(['human', 'ai']), o='ai', lookahead=3, rows=rows, cols=cols,
                    mute=True)
     killed = 0
+    kill_from = [250, 600]      # the worker's process is killed at the first step from each on
     try:
         g = app.game
         app.step([], 1 / 60)
@@ -49,8 +50,13 @@ def test_chaos_with_the_real_worker(seed, tmp_path, monkeypatch):
                                        h=rng.randint(350, 900), size=(0, 0))
             else:
                 e = None
-            if i in (250, 600) and w.pids():
-                os.kill(w.pids()[0], signal.SIGKILL)      # the worker dies mid-game
+            # the worker dies mid-game (once it has a process again: a replacement starts
+            # only after its restart pause, in real time)
+            pids = w.pids() if kill_from and i >= kill_from[0] else []
+            just_killed = bool(pids)
+            if just_killed:
+                os.kill(pids[0], signal.SIGKILL)
+                kill_from.pop(0)
                 killed += 1
             app.step([e] if e is not None else [], rng.choice([0.0, 1 / 60, 0.05, 0.3]))
             if app.screen is not g:
@@ -61,7 +67,7 @@ def test_chaos_with_the_real_worker(seed, tmp_path, monkeypatch):
                 pending, cancelling = w._pending, w._cancel
             assert pending is None or pending == g.session.planner.requested
             assert g.session.planner.requested is None or pending is not None or w._current is not None \
-                or cancelling or w.wait_ready(0) or i in (250, 600)
+                or cancelling or w.wait_ready(0) or just_killed
         assert app.running and killed == 2
         assert app.session.total_moves > 10
     finally:
